@@ -1,0 +1,370 @@
+//! Markdown documents with YAML frontmatter: reading them with positions and
+//! limits, and rewriting single values without touching any other byte.
+//!
+//! A rewrite replaces the byte span of one value (or inserts one `key: value`
+//! line), then parses the result again, so a rewrite can never produce a file
+//! we would not read. Comments, key order, quoting, unknown keys, CRLF line
+//! ends and the body are kept because they are never regenerated.
+
+pub mod frontmatter;
+pub mod render;
+pub mod yaml;
+
+use granit_parser::ScalarStyle;
+use serde_json::Value;
+
+pub use frontmatter::{Split, SplitError};
+pub use yaml::{Node, NodeKind, YamlError};
+
+/// Largest item file we read.
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+
+/// A problem with a document, at a 1-based line and column when there is one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", pos.map(|(l, c)| format!("line {l}, column {c}: ")).unwrap_or_default())]
+pub struct DocError {
+    pub pos: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl DocError {
+    pub fn new(message: impl Into<String>) -> Self {
+        DocError {
+            pos: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn at(line: usize, col: usize, message: impl Into<String>) -> Self {
+        DocError {
+            pos: Some((line, col)),
+            message: message.into(),
+        }
+    }
+}
+
+impl From<YamlError> for DocError {
+    fn from(e: YamlError) -> Self {
+        DocError::at(e.line, e.col, e.message)
+    }
+}
+
+impl From<SplitError> for DocError {
+    fn from(e: SplitError) -> Self {
+        let pos = match e {
+            SplitError::NoOpeningFence | SplitError::NoClosingFence => Some((1, 1)),
+            SplitError::Empty => None,
+        };
+        DocError {
+            pos,
+            message: e.to_string(),
+        }
+    }
+}
+
+/// A parsed document: its exact text, where the parts are, and the
+/// frontmatter's top-level mapping.
+#[derive(Clone, Debug)]
+pub struct Document {
+    text: String,
+    split: Split,
+    root: Node,
+}
+
+impl Document {
+    /// Reads bytes, reporting invalid UTF-8 at its line and column.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<Document, DocError> {
+        match String::from_utf8(bytes) {
+            Ok(text) => Document::parse(text),
+            Err(e) => {
+                let bytes = e.as_bytes();
+                let bad = e.utf8_error().valid_up_to();
+                let before = &bytes[..bad];
+                let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+                let line_start = before
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1);
+                let col = String::from_utf8_lossy(&before[line_start..])
+                    .chars()
+                    .count()
+                    + 1;
+                Err(DocError::at(line, col, "the file is not valid UTF-8"))
+            }
+        }
+    }
+
+    pub fn parse(text: String) -> Result<Document, DocError> {
+        let split = frontmatter::split(&text)?;
+        let yaml = &text[split.yaml.clone()];
+        let root = yaml::parse(yaml, split.yaml.start, split.first_line)?;
+        let root = match root {
+            Some(node) if matches!(node.kind, NodeKind::Map { .. }) => node,
+            Some(node) => {
+                return Err(DocError::at(
+                    node.line,
+                    node.col,
+                    "the frontmatter must be a mapping of keys to values",
+                ));
+            }
+            None => {
+                return Err(DocError::at(
+                    split.first_line,
+                    1,
+                    "the frontmatter is empty; it needs at least `kind`, `id` and `status`",
+                ));
+            }
+        };
+        Ok(Document { text, split, root })
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn body(&self) -> &str {
+        &self.text[self.split.body.clone()]
+    }
+
+    pub fn newline(&self) -> &'static str {
+        self.split.newline
+    }
+
+    pub fn root(&self) -> &Node {
+        &self.root
+    }
+
+    /// The node at a path of keys, e.g. `["quality", "score"]`.
+    pub fn get(&self, path: &[&str]) -> Option<&Node> {
+        self.root.get_path(path)
+    }
+
+    /// The whole frontmatter as a JSON-like value.
+    pub fn to_value(&self) -> Value {
+        self.root.to_value()
+    }
+
+    /// A top-level field that must be a scalar, as its source text: `id: 1.10`
+    /// is `"1.10"`, `title: no` is `"no"`. `Ok(None)` when absent or null.
+    pub fn text_field(&self, key: &str) -> Result<Option<&str>, DocError> {
+        match self.root.get(key) {
+            None => Ok(None),
+            Some(node) if node.is_null() && !is_quoted(node) => Ok(None),
+            Some(node) => node.scalar_text().map(Some).ok_or_else(|| {
+                DocError::at(
+                    node.line,
+                    node.col,
+                    format!("`{key}` must be a single value"),
+                )
+            }),
+        }
+    }
+
+    /// Returns a copy with the value at `path` set to `value`, creating the
+    /// missing mappings on the way. Only the bytes of that value change (or one
+    /// `key: value` line is added); everything else is kept.
+    pub fn set(&self, path: &[&str], value: &Value) -> Result<Document, DocError> {
+        let dotted = path.join(".");
+        let fail = |why: &str| DocError::new(format!("cannot rewrite `{dotted}`: {why}"));
+        let mut node = &self.root;
+        for (i, key) in path.iter().enumerate() {
+            let rest = &path[i + 1..];
+            match node.get(key) {
+                Some(child) if rest.is_empty() => return self.replace(child, value, &fail),
+                Some(child) if matches!(child.target().kind, NodeKind::Map { .. }) => {
+                    if matches!(child.kind, NodeKind::Alias(_)) {
+                        return Err(fail("the value is an alias (`*name`)"));
+                    }
+                    node = child;
+                }
+                Some(child) if child.is_null() => {
+                    return self.replace(child, &nest(rest, value), &fail);
+                }
+                Some(_) => return Err(fail(&format!("`{key}` is not a mapping"))),
+                None => return self.insert(node, key, &nest(rest, value)),
+            }
+        }
+        Err(fail("the path is empty"))
+    }
+
+    /// Sets several values, in order.
+    pub fn set_all<'a>(
+        &self,
+        edits: impl IntoIterator<Item = (&'a [&'a str], &'a Value)>,
+    ) -> Result<Document, DocError> {
+        let mut doc = self.clone();
+        for (path, value) in edits {
+            doc = doc.set(path, value)?;
+        }
+        Ok(doc)
+    }
+
+    fn replace(
+        &self,
+        node: &Node,
+        value: &Value,
+        fail: &dyn Fn(&str) -> DocError,
+    ) -> Result<Document, DocError> {
+        let (range, text) = match &node.kind {
+            NodeKind::Alias(_) => return Err(fail("the value is an alias (`*name`)")),
+            NodeKind::Scalar {
+                style: ScalarStyle::Literal | ScalarStyle::Folded,
+                ..
+            } => return Err(fail("the value is a block scalar (`|` or `>`)")),
+            NodeKind::Scalar { style, .. } if node.span.is_empty() => {
+                // An empty value (`key:`): write after the colon.
+                let after = &self.text[node.span.start..];
+                let colon = after
+                    .find(':')
+                    .filter(|&i| after[..i].trim().is_empty())
+                    .ok_or_else(|| fail("cannot find the `:` of the empty value"))?;
+                let at = node.span.start + colon + 1;
+                let _ = style;
+                (
+                    at..at,
+                    format!(" {}", render::value(value, None, self.in_flow(node))),
+                )
+            }
+            NodeKind::Scalar { style, .. } => (
+                node.span.clone(),
+                render::value(value, Some(*style), self.in_flow(node)),
+            ),
+            NodeKind::Seq { flow: false, .. } if matches!(value, Value::Array(a) if !a.is_empty()) =>
+            {
+                let indent = " ".repeat(node.col - 1);
+                let Value::Array(items) = value else {
+                    unreachable!()
+                };
+                let lines: Vec<String> = items
+                    .iter()
+                    .map(|i| format!("- {}", render::value(i, None, false)))
+                    .collect();
+                (
+                    node.span.clone(),
+                    lines.join(&format!("{}{indent}", self.newline())),
+                )
+            }
+            _ => (
+                node.span.clone(),
+                render::value(value, None, self.in_flow(node)),
+            ),
+        };
+        self.splice(range, &text)
+    }
+
+    /// True when `node` sits inside a flow collection, where `,[]{}` matter.
+    fn in_flow(&self, node: &Node) -> bool {
+        fn walk(n: &Node, target: &Node, in_flow: bool) -> Option<bool> {
+            if std::ptr::eq(n, target) {
+                return Some(in_flow);
+            }
+            match &n.kind {
+                NodeKind::Seq { items, flow } => {
+                    items.iter().find_map(|i| walk(i, target, in_flow || *flow))
+                }
+                NodeKind::Map { entries, flow, .. } => entries
+                    .iter()
+                    .find_map(|(_, v)| walk(v, target, in_flow || *flow)),
+                _ => None,
+            }
+        }
+        walk(&self.root, node, false).unwrap_or(false)
+    }
+
+    fn insert(&self, map: &Node, key: &str, value: &Value) -> Result<Document, DocError> {
+        let NodeKind::Map {
+            entries,
+            flow,
+            close,
+        } = &map.kind
+        else {
+            return Err(DocError::new(format!("cannot add `{key}`: not a mapping")));
+        };
+        let key_text = render::string(key, None, *flow);
+        if *flow {
+            let close = close.ok_or_else(|| DocError::new("flow mapping without `}`"))?;
+            return match entries.last() {
+                None => self.splice(
+                    close..close,
+                    &format!("{key_text}: {}", render::value(value, None, true)),
+                ),
+                Some((_, last)) => self.splice(
+                    last.span.end..last.span.end,
+                    &format!(", {key_text}: {}", render::value(value, None, true)),
+                ),
+            };
+        }
+        let indent = entries.first().map_or(0, |(k, _)| k.col - 1);
+        let at = match entries.last() {
+            Some((_, last)) => self.line_end(last.span.end),
+            None => map.span.end,
+        };
+        let nl = self.newline();
+        let text = block_entry(key_text, value, indent, nl);
+        self.splice(at..at, &text)
+    }
+
+    /// The start of the line after the one holding byte `pos`.
+    fn line_end(&self, pos: usize) -> usize {
+        if pos > 0 && self.text.as_bytes()[pos - 1] == b'\n' {
+            return pos;
+        }
+        self.text[pos..]
+            .find('\n')
+            .map_or(self.split.yaml.end, |i| pos + i + 1)
+    }
+
+    fn splice(&self, range: std::ops::Range<usize>, with: &str) -> Result<Document, DocError> {
+        let mut text = String::with_capacity(self.text.len() + with.len());
+        text.push_str(&self.text[..range.start]);
+        text.push_str(with);
+        text.push_str(&self.text[range.end..]);
+        Document::parse(text).map_err(|e| {
+            DocError::new(format!(
+                "internal error: a rewrite produced invalid YAML ({e})"
+            ))
+        })
+    }
+}
+
+fn is_quoted(node: &Node) -> bool {
+    matches!(
+        node.target().kind,
+        NodeKind::Scalar {
+            style: ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted,
+            ..
+        }
+    )
+}
+
+/// `["a", "b"]`, `v` → `{a: {b: v}}`.
+fn nest(path: &[&str], value: &Value) -> Value {
+    path.iter().rev().fold(value.clone(), |v, key| {
+        let mut map = serde_json::Map::new();
+        map.insert((*key).to_owned(), v);
+        Value::Object(map)
+    })
+}
+
+/// `key: value` lines at `indent`, nested mappings in block style.
+fn block_entry(key: String, value: &Value, indent: usize, nl: &str) -> String {
+    let pad = " ".repeat(indent);
+    match value {
+        Value::Object(map) if !map.is_empty() => {
+            let mut out = format!("{pad}{key}:{nl}");
+            for (k, v) in map {
+                out.push_str(&block_entry(
+                    render::string(k, None, false),
+                    v,
+                    indent + 2,
+                    nl,
+                ));
+            }
+            out
+        }
+        _ => format!("{pad}{key}: {}{nl}", render::value(value, None, false)),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,6 @@
+//! git-orx: development state kept in git, with the rules enforced by git.
+//!
+//! The library never prints and never exits; it returns values and typed
+//! errors. The `git-orx` binary (`src/main.rs`, `src/commands/`) does the I/O.
+
+pub mod doc;
