@@ -1,0 +1,368 @@
+//! The SM's quality check (seed 000, 质量评估决策矩阵): what an assessment
+//! records, and which transition it leads to.
+//!
+//! The thresholds are not here: they are guards in the workflow file. An
+//! assessment writes its numbers into the frontmatter, then takes the first
+//! transition from the current state marked `trigger: assess` whose guard
+//! holds on the result.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde_json::{Value, json};
+
+use crate::validate::{self, Unmet};
+use crate::workflow::{Transition, Workflow};
+
+/// The seven complexity indicators of seed 000 (复杂度指标), by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Indicator {
+    ApiContract,
+    DbSchema,
+    NewPattern,
+    CrossService,
+    Security,
+    Performance,
+    CoreDocs,
+}
+
+impl Indicator {
+    pub const ALL: [Indicator; 7] = [
+        Indicator::ApiContract,
+        Indicator::DbSchema,
+        Indicator::NewPattern,
+        Indicator::CrossService,
+        Indicator::Security,
+        Indicator::Performance,
+        Indicator::CoreDocs,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Indicator::ApiContract => "api-contract",
+            Indicator::DbSchema => "db-schema",
+            Indicator::NewPattern => "new-pattern",
+            Indicator::CrossService => "cross-service",
+            Indicator::Security => "security",
+            Indicator::Performance => "performance",
+            Indicator::CoreDocs => "core-docs",
+        }
+    }
+
+    /// The seed's wording.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Indicator::ApiContract => "API 契约变更: changes an existing API",
+            Indicator::DbSchema => "数据库模式修改: changes the database schema",
+            Indicator::NewPattern => "新架构模式: introduces a new architectural pattern",
+            Indicator::CrossService => "跨服务依赖: involves several services",
+            Indicator::Security => "安全敏感操作: security-sensitive",
+            Indicator::Performance => "性能关键特性: performance-critical",
+            Indicator::CoreDocs => "核心架构文档修改: needs the architecture documents updated",
+        }
+    }
+}
+
+impl fmt::Display for Indicator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Indicator {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Indicator::ALL
+            .into_iter()
+            .find(|i| i.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Indicator::ALL.iter().map(|i| i.name()).collect();
+                format!(
+                    "unknown complexity indicator `{}` (known: {})",
+                    crate::text::escape(s),
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// Issue severities, as the Architect's review counts them.
+pub const SEVERITIES: [&str; 4] = ["critical", "high", "medium", "minor"];
+
+/// One quality check, as the SM gives it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assessment {
+    pub structure: f64,
+    pub extraction: f64,
+    pub score: f64,
+    pub complexity: Vec<Indicator>,
+    /// After a revision: Critical issues of the Architect's review still open.
+    pub open_critical: Option<u32>,
+    /// After a revision: the severities of the issues the revision changed.
+    pub revised: Option<Vec<String>>,
+}
+
+impl Assessment {
+    /// Checks the ranges: percentages 0-100, score 0-10.
+    pub fn check(&self) -> Result<(), String> {
+        let pct = |name: &str, v: f64| {
+            if (0.0..=100.0).contains(&v) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{name} must be a percentage from 0 to 100, not {v}"
+                ))
+            }
+        };
+        pct("--structure", self.structure)?;
+        pct("--extraction", self.extraction)?;
+        if !(0.0..=10.0).contains(&self.score) {
+            return Err(format!("--score must be from 0 to 10, not {}", self.score));
+        }
+        if let Some(bad) = self
+            .revised
+            .iter()
+            .flatten()
+            .find(|s| !SEVERITIES.contains(&s.as_str()))
+        {
+            return Err(format!(
+                "unknown severity `{}` (known: {})",
+                crate::text::escape(bad),
+                SEVERITIES.join(", ")
+            ));
+        }
+        Ok(())
+    }
+
+    /// The frontmatter fields this assessment writes.
+    pub fn fields(&self) -> Vec<(Vec<&'static str>, Value)> {
+        let mut out = vec![
+            (vec!["quality", "structure"], number(self.structure)),
+            (vec!["quality", "extraction"], number(self.extraction)),
+            (vec!["quality", "score"], float(self.score)),
+            (
+                vec!["quality", "complexity"],
+                json!(self.complexity.iter().map(|i| i.name()).collect::<Vec<_>>()),
+            ),
+        ];
+        if let Some(n) = self.open_critical {
+            out.push((vec!["revision", "open_critical"], json!(n)));
+        }
+        if let Some(levels) = &self.revised {
+            out.push((vec!["revision", "revised"], json!(levels)));
+        }
+        out
+    }
+}
+
+/// Whole numbers as integers (`100`), others as floats.
+fn number(v: f64) -> Value {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        json!(v as i64)
+    } else {
+        float(v)
+    }
+}
+
+fn float(v: f64) -> Value {
+    serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
+}
+
+/// Why no transition could be chosen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoDecision {
+    /// The state has no `trigger` transitions.
+    NotHere { state: String, states: Vec<String> },
+    /// None held; each candidate with what it lacked.
+    NoneHolds {
+        state: String,
+        tried: Vec<(String, Vec<Unmet>)>,
+    },
+}
+
+impl fmt::Display for NoDecision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoDecision::NotHere { state, states } => write!(
+                f,
+                "a quality check applies to stories in {}; this one is {state}",
+                states.join(", ")
+            ),
+            NoDecision::NoneHolds { state, tried } => {
+                write!(f, "no transition from {state} fits this result:")?;
+                for (to, unmet) in tried {
+                    for u in unmet {
+                        write!(f, "\n  - to {to}: {u}")?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The first transition from `from` with `trigger` that `role` may take and
+/// whose guard holds for `after` (the item with the new data recorded).
+pub fn decide<'w>(
+    wf: &'w Workflow,
+    trigger: &str,
+    before: &Value,
+    after: &Value,
+    role: &str,
+    now: &str,
+) -> Result<&'w Transition, NoDecision> {
+    let from = before
+        .get("status")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let candidates: Vec<&Transition> = wf
+        .transitions_from(from)
+        .into_iter()
+        .filter(|t| t.trigger.as_deref() == Some(trigger))
+        .collect();
+    if candidates.is_empty() {
+        let mut states: Vec<String> = wf
+            .transitions
+            .iter()
+            .filter(|t| t.trigger.as_deref() == Some(trigger))
+            .map(|t| t.from.clone())
+            .collect();
+        states.dedup();
+        return Err(NoDecision::NotHere {
+            state: from.to_owned(),
+            states,
+        });
+    }
+    let mut tried = Vec::new();
+    for t in candidates {
+        let mut moved = after.clone();
+        moved["status"] = json!(t.to);
+        let scope = validate::guard_scope(wf, Some(t), Some(before), &moved, role, now);
+        let unmet = validate::unmet(t, &scope);
+        if unmet.is_empty() {
+            return Ok(t);
+        }
+        tried.push((t.to.clone(), unmet));
+    }
+    Err(NoDecision::NoneHolds {
+        state: from.to_owned(),
+        tried,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::role::Roles;
+
+    fn decide_for(state: &str, s: f64, e: f64, score: f64, complexity: usize) -> String {
+        let wf = Workflow::load("story", None, &Roles::default()).unwrap();
+        let before = json!({"kind": "story", "id": "1.2", "status": state});
+        let a = Assessment {
+            structure: s,
+            extraction: e,
+            score,
+            complexity: Indicator::ALL[..complexity].to_vec(),
+            open_critical: None,
+            revised: None,
+        };
+        let mut after = before.clone();
+        for (path, v) in a.fields() {
+            after[path[0]][path[1]] = v;
+        }
+        decide(&wf, "assess", &before, &after, "sm", "")
+            .unwrap()
+            .to
+            .clone()
+    }
+
+    /// 质量评估决策矩阵, every branch and boundary, from Draft and Blocked.
+    #[test]
+    fn decision_matrix() {
+        let table: &[(f64, f64, f64, usize, &str)] = &[
+            // 阶段一: structure must be 100%
+            (99.0, 100.0, 9.0, 0, "Blocked"),
+            (100.0, 100.0, 9.0, 0, "Approved"),
+            // 阶段二: extraction at least 80%
+            (100.0, 79.0, 9.0, 0, "Blocked"),
+            (100.0, 80.0, 9.0, 0, "Approved"),
+            // score below 6.0 → Blocked, whatever the complexity
+            (100.0, 90.0, 5.99, 0, "Blocked"),
+            (100.0, 90.0, 5.0, 7, "Blocked"),
+            // 6.0-7.9 → AwaitingArchReview, whatever the complexity
+            (100.0, 90.0, 6.0, 0, "AwaitingArchReview"),
+            (100.0, 90.0, 7.0, 1, "AwaitingArchReview"),
+            (100.0, 90.0, 7.99, 0, "AwaitingArchReview"),
+            (100.0, 90.0, 7.99, 7, "AwaitingArchReview"),
+            // ≥ 8.0: complexity 0 or 1 → Approved, 2 or more → review
+            (100.0, 90.0, 8.0, 0, "Approved"),
+            (100.0, 90.0, 8.0, 1, "Approved"),
+            (100.0, 90.0, 8.0, 2, "AwaitingArchReview"),
+            (100.0, 90.0, 10.0, 7, "AwaitingArchReview"),
+        ];
+        for state in ["Draft", "Blocked"] {
+            for &(s, e, score, c, want) in table {
+                assert_eq!(
+                    decide_for(state, s, e, score, c),
+                    want,
+                    "{state}: structure {s} extraction {e} score {score} complexity {c}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn assess_applies_only_where_the_sm_checks_quality() {
+        let wf = Workflow::load("story", None, &Roles::default()).unwrap();
+        let before = json!({"kind": "story", "id": "1", "status": "Approved"});
+        let e = decide(&wf, "assess", &before, &before, "sm", "").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a quality check applies to stories in Draft, Blocked, RequiresRevision; this one is Approved"
+        );
+    }
+
+    #[test]
+    fn inputs_are_checked() {
+        let ok = Assessment {
+            structure: 100.0,
+            extraction: 80.0,
+            score: 8.0,
+            complexity: vec![],
+            open_critical: None,
+            revised: None,
+        };
+        assert_eq!(ok.check(), Ok(()));
+        assert!(
+            Assessment {
+                score: 10.5,
+                ..ok.clone()
+            }
+            .check()
+            .is_err()
+        );
+        assert!(
+            Assessment {
+                structure: -1.0,
+                ..ok.clone()
+            }
+            .check()
+            .is_err()
+        );
+        assert!(
+            Assessment {
+                revised: Some(vec!["tiny".into()]),
+                ..ok
+            }
+            .check()
+            .is_err()
+        );
+        assert_eq!("security".parse::<Indicator>(), Ok(Indicator::Security));
+        assert!(
+            "secure"
+                .parse::<Indicator>()
+                .unwrap_err()
+                .contains("known: api-contract, db-schema")
+        );
+    }
+}

@@ -1,0 +1,256 @@
+//! Items: documents that carry `kind`, `id` and `status`.
+
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::doc::{DocError, Document, MAX_FILE_BYTES};
+
+/// An item file as read: where it is, its document, and its identity.
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// Path relative to the repository root, with `/` separators.
+    pub path: String,
+    pub doc: Document,
+    pub kind: String,
+    pub id: String,
+    pub status: String,
+    pub title: String,
+}
+
+/// Why a file is not a usable item: the file, the position, the problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct ItemError {
+    pub path: String,
+    pub pos: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl fmt::Display for ItemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.pos {
+            Some((l, c)) => write!(f, "{}:{l}:{c}: {}", self.path, self.message),
+            None => write!(f, "{}: {}", self.path, self.message),
+        }
+    }
+}
+
+impl ItemError {
+    pub fn new(path: &str, pos: Option<(usize, usize)>, message: impl Into<String>) -> Self {
+        ItemError {
+            path: path.to_owned(),
+            pos,
+            message: message.into(),
+        }
+    }
+
+    fn from_doc(path: &str, e: DocError) -> Self {
+        ItemError::new(path, e.pos, e.message)
+    }
+}
+
+impl Item {
+    /// Reads the item at `rel` under `root`: not a symlink, at most 1 MiB,
+    /// valid UTF-8, a frontmatter with `kind`, `id` and `status`.
+    pub fn read(root: &Path, rel: &str) -> Result<Item, ItemError> {
+        let bytes = read_limited(&root.join(rel)).map_err(|m| ItemError::new(rel, None, m))?;
+        Item::from_bytes(rel, bytes)
+    }
+
+    pub fn from_bytes(rel: &str, bytes: Vec<u8>) -> Result<Item, ItemError> {
+        let doc = Document::from_bytes(bytes).map_err(|e| ItemError::from_doc(rel, e))?;
+        Item::from_document(rel, doc)
+    }
+
+    pub fn from_document(rel: &str, doc: Document) -> Result<Item, ItemError> {
+        let field = |key: &str, required: bool| -> Result<String, ItemError> {
+            match doc.text_field(key) {
+                Ok(Some(v)) if !v.trim().is_empty() => Ok(v.to_owned()),
+                Ok(_) if !required => Ok(String::new()),
+                Ok(_) => {
+                    let pos = doc.get(&[key]).map(|n| (n.line, n.col));
+                    Err(ItemError::new(
+                        rel,
+                        pos.or(Some((2, 1))),
+                        format!("`{key}` is missing"),
+                    ))
+                }
+                Err(e) => Err(ItemError::from_doc(rel, e)),
+            }
+        };
+        let kind = field("kind", true)?;
+        let id = field("id", true)?;
+        let status = field("status", true)?;
+        let title = field("title", false)?;
+        Ok(Item {
+            path: rel.to_owned(),
+            doc,
+            kind,
+            id,
+            status,
+            title,
+        })
+    }
+
+    /// `story 1.2`, as refusals name an item.
+    pub fn label(&self) -> String {
+        format!("{} {}", self.kind, self.id)
+    }
+
+    /// The frontmatter as a value.
+    pub fn value(&self) -> Value {
+        self.doc.to_value()
+    }
+
+    /// The 1-based position of a top-level field's value, for messages.
+    pub fn pos(&self, key: &str) -> Option<(usize, usize)> {
+        self.doc.get(&[key]).map(|n| (n.line, n.col))
+    }
+}
+
+/// Reads a regular file (never through a symlink) of at most 1 MiB.
+pub fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
+    let meta = std::fs::symlink_metadata(path).map_err(|e| io_message(&e))?;
+    if meta.file_type().is_symlink() {
+        return Err("is a symbolic link; items must be regular files".to_owned());
+    }
+    if !meta.is_file() {
+        return Err("is not a regular file".to_owned());
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!(
+            "is {} bytes; items may be at most {MAX_FILE_BYTES} bytes (1 MiB)",
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| io_message(&e))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!("is larger than {MAX_FILE_BYTES} bytes (1 MiB)"));
+    }
+    Ok(bytes)
+}
+
+pub fn io_message(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "does not exist".to_owned(),
+        std::io::ErrorKind::PermissionDenied => "cannot be read (permission denied)".to_owned(),
+        _ => e.to_string(),
+    }
+}
+
+/// Checks an item ID: letters, digits, `.`, `_`, `-`; not starting with `.`
+/// or `-`; no `..`; at most 64 characters. So an ID can never name a path
+/// outside the story directory or smuggle control characters.
+pub fn check_id(id: &str) -> Result<(), String> {
+    let bad = |why: &str| Err(format!("invalid ID `{}`: {why}", crate::text::escape(id)));
+    if id.is_empty() {
+        return bad("it is empty");
+    }
+    if id.len() > 64 {
+        return bad("it is longer than 64 characters");
+    }
+    if let Some(c) = id
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))
+    {
+        return bad(&format!(
+            "`{}` is not allowed (use letters, digits, `.`, `_` and `-`)",
+            c.escape_default()
+        ));
+    }
+    if id.starts_with(['.', '-']) || id.ends_with('.') {
+        return bad("it may not start with `.` or `-`, or end with `.`");
+    }
+    if id.contains("..") {
+        return bad("it may not contain `..`");
+    }
+    Ok(())
+}
+
+/// A file-name slug of a title: lowercase ASCII letters and digits joined by
+/// `-`, at most 48 characters; `story` when nothing is left.
+pub fn slug(title: &str) -> String {
+    let mut out = String::new();
+    for c in title.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+        if out.len() >= 48 {
+            break;
+        }
+    }
+    let out = out.trim_end_matches('-');
+    if out.is_empty() {
+        "story".to_owned()
+    } else {
+        out.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids() {
+        for ok in ["1.2", "1.10", "A-3", "epic_2.story-4"] {
+            assert_eq!(check_id(ok), Ok(()), "{ok}");
+        }
+        for bad in [
+            "",
+            "../x",
+            "a/b",
+            "a\\b",
+            ".hidden",
+            "-x",
+            "a..b",
+            "x.",
+            "a b",
+            "a\nb",
+            "é",
+            &"9".repeat(65),
+        ] {
+            assert!(check_id(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn slugs() {
+        assert_eq!(slug("User login"), "user-login");
+        assert_eq!(
+            slug("  OAuth 2.0: refresh tokens!  "),
+            "oauth-2-0-refresh-tokens"
+        );
+        assert_eq!(slug("用户登录"), "story");
+        assert!(slug(&"word ".repeat(40)).len() <= 48);
+    }
+
+    #[test]
+    fn items_need_kind_id_status() {
+        let e = Item::from_bytes("s.md", b"---\nkind: story\nstatus: Draft\n---\n".to_vec())
+            .unwrap_err();
+        assert_eq!(e.to_string(), "s.md:2:1: `id` is missing");
+        let e = Item::from_bytes(
+            "s.md",
+            b"---\nkind: story\nid: [1]\nstatus: x\n---\n".to_vec(),
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "s.md:3:5: `id` must be a single value");
+        let i = Item::from_bytes(
+            "s.md",
+            b"---\nkind: story\nid: 1.10\nstatus: Draft\n---\n".to_vec(),
+        )
+        .unwrap();
+        assert_eq!(
+            (i.id.as_str(), i.label()),
+            ("1.10", "story 1.10".to_owned())
+        );
+    }
+}

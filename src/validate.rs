@@ -1,0 +1,529 @@
+//! The one rule check: (workflow, item before, item after, role) → verdict.
+//!
+//! Pure: no files, no git, no clock (the time comes in as `now`). The `move`,
+//! `assess` and `gate` commands, the pre-commit hook, `check` and `verify` all
+//! ask this function, so a rule holds the same way however a change was made.
+//! Refusals follow seed 000's 错误处理和验证: an invalid transition names the
+//! allowed targets, an unauthorised role names the responsible one, unmet
+//! preconditions are all listed with the values they saw.
+
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::role::{self, HUMAN};
+use crate::workflow::expr::{self, Scope};
+use crate::workflow::{Transition, Workflow};
+
+/// A proposed change to one item. `None` before means a new item; `None`
+/// after means a deleted one.
+#[derive(Clone, Copy, Debug)]
+pub struct Change<'a> {
+    pub before: Option<&'a Value>,
+    pub after: Option<&'a Value>,
+    pub role: &'a str,
+    /// `--force --reason TEXT`: only the Human may use it.
+    pub force: Option<&'a str>,
+    /// The change claims the workflow's self-transition (e.g. Blocked →
+    /// Blocked when a re-assessment fails again) rather than an edit.
+    pub self_transition: bool,
+    /// RFC 3339 time of the change, for effects.
+    pub now: &'a str,
+}
+
+/// What an accepted change is.
+#[derive(Debug)]
+pub enum Accepted<'w> {
+    Create {
+        state: String,
+    },
+    Edit {
+        state: String,
+    },
+    Transition(&'w Transition),
+    Delete {
+        state: String,
+    },
+    /// A Human overrode `refusal` with `--force --reason`.
+    Forced {
+        from: Option<String>,
+        to: Option<String>,
+        refusal: Refusal,
+    },
+}
+
+/// Why a change is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    UnknownState {
+        item: String,
+        state: String,
+        states: Vec<String>,
+    },
+    Identity {
+        item: String,
+        field: &'static str,
+        before: String,
+        after: String,
+    },
+    Terminal {
+        item: String,
+        state: String,
+        to: String,
+    },
+    InvalidTransition {
+        item: String,
+        from: String,
+        to: String,
+        allowed: Vec<(String, Vec<String>)>,
+    },
+    Unauthorized {
+        item: String,
+        role: String,
+        from: String,
+        to: Option<String>,
+        responsible: Vec<String>,
+    },
+    Preconditions {
+        item: String,
+        from: String,
+        to: String,
+        unmet: Vec<Unmet>,
+    },
+    NotInitial {
+        item: String,
+        state: String,
+        initial: String,
+    },
+    Delete {
+        item: String,
+        state: String,
+    },
+    ForceNotHuman {
+        role: String,
+    },
+}
+
+/// A guard condition that did not hold, with the values it read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unmet {
+    pub desc: String,
+    pub expr: String,
+    pub actual: Vec<(String, Option<Value>)>,
+}
+
+impl Refusal {
+    /// The roles that could act instead, for hints.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Refusal::UnknownState { .. } => "unknown-state",
+            Refusal::Identity { .. } => "identity-changed",
+            Refusal::Terminal { .. } => "terminal-state",
+            Refusal::InvalidTransition { .. } => "invalid-transition",
+            Refusal::Unauthorized { .. } => "unauthorized-role",
+            Refusal::Preconditions { .. } => "unmet-precondition",
+            Refusal::NotInitial { .. } => "not-initial-state",
+            Refusal::Delete { .. } => "delete-needs-human",
+            Refusal::ForceNotHuman { .. } => "force-needs-human",
+        }
+    }
+
+    /// Whether `--force` by the Human may override it.
+    fn overridable(&self) -> bool {
+        !matches!(
+            self,
+            Refusal::UnknownState { .. } | Refusal::Identity { .. } | Refusal::ForceNotHuman { .. }
+        )
+    }
+}
+
+fn value_text(v: &Option<Value>) -> String {
+    match v {
+        None => "not set".to_owned(),
+        Some(Value::String(s)) => format!("{:?}", crate::text::escape(s)),
+        Some(v) => v.to_string(),
+    }
+}
+
+impl fmt::Display for Unmet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.desc)?;
+        let shown: Vec<String> = self
+            .actual
+            .iter()
+            .filter(|(p, _)| !p.starts_with("params.") && p != "role")
+            .map(|(p, v)| format!("{p} = {}", value_text(v)))
+            .collect();
+        if !shown.is_empty() {
+            write!(f, " — actual: {}", shown.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::UnknownState {
+                item,
+                state,
+                states,
+            } => write!(
+                f,
+                "{item}: `{}` is not a state of its workflow\n  states: {}",
+                crate::text::escape(state),
+                states.join(", ")
+            ),
+            Refusal::Identity {
+                item,
+                field,
+                before,
+                after,
+            } => write!(
+                f,
+                "{item}: `{field}` may not change (was `{}`, now `{}`)",
+                crate::text::escape(before),
+                crate::text::escape(after)
+            ),
+            Refusal::Terminal { item, state, to } => write!(
+                f,
+                "{item} is {state}, a terminal state: it cannot move to {to}\n  allowed from {state}: none (only a Human can override, with --force --reason TEXT)"
+            ),
+            Refusal::InvalidTransition {
+                item,
+                from,
+                to,
+                allowed,
+            } => {
+                write!(
+                    f,
+                    "{item} cannot move from {from} to {to}: the workflow has no such transition"
+                )?;
+                let list: Vec<String> = allowed
+                    .iter()
+                    .map(|(t, roles)| format!("{t} ({})", role::display_list(roles)))
+                    .collect();
+                write!(
+                    f,
+                    "\n  allowed from {from}: {}",
+                    if list.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        list.join(", ")
+                    }
+                )
+            }
+            Refusal::Unauthorized {
+                item,
+                role: r,
+                from,
+                to: Some(to),
+                responsible,
+            } => write!(
+                f,
+                "{} may not move {item} from {from} to {to}\n  responsible: {}",
+                role::display(r),
+                role::display_list(responsible)
+            ),
+            Refusal::Unauthorized {
+                item,
+                role: r,
+                from,
+                to: None,
+                responsible,
+            } => write!(
+                f,
+                "{} may not change {item} while it is {from}\n  responsible: {} (owner of {from})",
+                role::display(r),
+                role::display_list(responsible)
+            ),
+            Refusal::Preconditions {
+                item,
+                from,
+                to,
+                unmet,
+            } => {
+                let n = unmet.len();
+                write!(
+                    f,
+                    "{item} cannot move from {from} to {to}: {n} precondition{} not met",
+                    if n == 1 { "" } else { "s" }
+                )?;
+                for u in unmet {
+                    write!(f, "\n  - {u}")?;
+                }
+                Ok(())
+            }
+            Refusal::NotInitial {
+                item,
+                state,
+                initial,
+            } => write!(
+                f,
+                "{item} is new and must start in {initial}, not {}",
+                crate::text::escape(state)
+            ),
+            Refusal::Delete { item, state } => {
+                write!(f, "{item} ({state}) may be deleted only by a Human")
+            }
+            Refusal::ForceNotHuman { role: r } => write!(
+                f,
+                "--force is for the Human only; {} cannot override the rules",
+                role::display(r)
+            ),
+        }
+    }
+}
+
+/// The item merged over the workflow's defaults, as expressions see it.
+pub fn view(wf: &Workflow, item: Option<&Value>) -> Value {
+    match item {
+        Some(v) => expr::merge(&wf.defaults, v),
+        None => Value::Null,
+    }
+}
+
+/// The scope guards and effects of `t` run in: the item after the change,
+/// but with the fields `t`'s effects write still at their old values, so a
+/// change checked before its effects (by `move`) and after them (by the hook)
+/// gets the same verdict.
+pub fn guard_scope(
+    wf: &Workflow,
+    t: Option<&Transition>,
+    before: Option<&Value>,
+    after: &Value,
+    role: &str,
+    now: &str,
+) -> Scope {
+    let mut item = view(wf, Some(after));
+    let before_view = view(wf, before);
+    for effect in t.map(|t| t.effects.as_slice()).unwrap_or_default() {
+        let old = lookup(&before_view, &effect.path)
+            .cloned()
+            .unwrap_or(Value::Null);
+        put(&mut item, &effect.path, old);
+    }
+    Scope::new(item, &wf.params, before_view, role, now)
+}
+
+fn lookup<'v>(v: &'v Value, path: &[String]) -> Option<&'v Value> {
+    path.iter().try_fold(v, |v, k| v.get(k))
+}
+
+fn put(v: &mut Value, path: &[String], new: Value) {
+    let Some((last, parents)) = path.split_last() else {
+        return;
+    };
+    let mut cur = v;
+    for k in parents {
+        if !cur.get(k).is_some_and(Value::is_object) {
+            if let Value::Object(m) = cur {
+                m.insert(k.clone(), Value::Object(Default::default()));
+            } else {
+                return;
+            }
+        }
+        let Some(next) = cur.get_mut(k) else { return };
+        cur = next;
+    }
+    if let Value::Object(m) = cur {
+        m.insert(last.clone(), new);
+    }
+}
+
+/// Evaluates `t`'s guard; every condition that does not hold, with values.
+pub fn unmet(t: &Transition, scope: &Scope) -> Vec<Unmet> {
+    t.guard
+        .iter()
+        .filter(|c| !c.expr.eval_bool(scope).unwrap_or(false))
+        .map(|c| Unmet {
+            desc: c.desc.clone(),
+            expr: c.expr.source.clone(),
+            actual: c
+                .expr
+                .paths()
+                .iter()
+                .map(|p| (p.clone(), scope.lookup(p).cloned()))
+                .collect(),
+        })
+        .collect()
+}
+
+/// The values `t`'s effects write, evaluated in the guard scope.
+pub fn effects(t: &Transition, scope: &Scope) -> Result<Vec<(Vec<String>, Value)>, String> {
+    t.effects
+        .iter()
+        .map(|e| {
+            Ok((
+                e.path.clone(),
+                e.expr
+                    .eval(scope)
+                    .map_err(|m| format!("effect `{}`: {m}", e.path.join(".")))?,
+            ))
+        })
+        .collect()
+}
+
+fn text<'v>(v: Option<&'v Value>, key: &str) -> &'v str {
+    v.and_then(|v| v.get(key))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+}
+
+/// The verdict on `change` under `wf`.
+pub fn validate<'w>(wf: &'w Workflow, change: &Change) -> Result<Accepted<'w>, Refusal> {
+    if change.force.is_some() && change.role != HUMAN {
+        return Err(Refusal::ForceNotHuman {
+            role: change.role.to_owned(),
+        });
+    }
+    match check(wf, change) {
+        Ok(accepted) => Ok(accepted),
+        Err(refusal) if change.force.is_some() && refusal.overridable() => Ok(Accepted::Forced {
+            from: change.before.map(|b| text(Some(b), "status").to_owned()),
+            to: change.after.map(|a| text(Some(a), "status").to_owned()),
+            refusal,
+        }),
+        Err(refusal) => Err(refusal),
+    }
+}
+
+fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
+    let some = c.after.or(c.before);
+    let item = format!("{} {}", text(some, "kind"), text(some, "id"));
+    let owner_or_human = |state: &str| -> Vec<String> {
+        let mut r: Vec<String> = wf
+            .state(state)
+            .and_then(|s| s.owner.clone())
+            .into_iter()
+            .collect();
+        if !r.iter().any(|x| x == HUMAN) {
+            r.push(HUMAN.to_owned());
+        }
+        r
+    };
+    if let Some(after) = c.after {
+        let state = text(Some(after), "status");
+        if wf.state(state).is_none() {
+            return Err(Refusal::UnknownState {
+                item,
+                state: state.to_owned(),
+                states: wf.state_names().iter().map(|s| s.to_string()).collect(),
+            });
+        }
+    }
+    let (before, after) = match (c.before, c.after) {
+        (None, None) => {
+            return Err(Refusal::Delete {
+                item,
+                state: String::new(),
+            });
+        }
+        (None, Some(after)) => {
+            let state = text(Some(after), "status");
+            if state != wf.initial {
+                return Err(Refusal::NotInitial {
+                    item,
+                    state: state.to_owned(),
+                    initial: wf.initial.clone(),
+                });
+            }
+            let responsible = owner_or_human(state);
+            if !responsible.iter().any(|r| r == c.role) {
+                return Err(Refusal::Unauthorized {
+                    item,
+                    role: c.role.to_owned(),
+                    from: state.to_owned(),
+                    to: None,
+                    responsible,
+                });
+            }
+            return Ok(Accepted::Create {
+                state: state.to_owned(),
+            });
+        }
+        (Some(before), None) => {
+            let state = text(Some(before), "status").to_owned();
+            return if c.role == HUMAN {
+                Ok(Accepted::Delete { state })
+            } else {
+                Err(Refusal::Delete { item, state })
+            };
+        }
+        (Some(b), Some(a)) => (b, a),
+    };
+    for field in ["kind", "id"] {
+        let (x, y) = (text(Some(before), field), text(Some(after), field));
+        if x != y {
+            return Err(Refusal::Identity {
+                item,
+                field,
+                before: x.to_owned(),
+                after: y.to_owned(),
+            });
+        }
+    }
+    let from = text(Some(before), "status");
+    let to = text(Some(after), "status");
+    let from_state = wf.state(from);
+    if from == to && !c.self_transition {
+        let responsible = match from_state.and_then(|s| s.owner.clone()) {
+            Some(owner) => vec![owner],
+            None => vec![HUMAN.to_owned()],
+        };
+        if c.role == HUMAN || responsible.iter().any(|r| r == c.role) {
+            return Ok(Accepted::Edit {
+                state: from.to_owned(),
+            });
+        }
+        return Err(Refusal::Unauthorized {
+            item,
+            role: c.role.to_owned(),
+            from: from.to_owned(),
+            to: None,
+            responsible,
+        });
+    }
+    if from_state.is_some_and(|s| s.terminal) {
+        return Err(Refusal::Terminal {
+            item,
+            state: from.to_owned(),
+            to: to.to_owned(),
+        });
+    }
+    let Some(t) = wf.transition(from, to) else {
+        return Err(Refusal::InvalidTransition {
+            item,
+            from: from.to_owned(),
+            to: to.to_owned(),
+            allowed: wf
+                .transitions_from(from)
+                .into_iter()
+                .map(|t| (t.to.clone(), t.roles.clone()))
+                .collect(),
+        });
+    };
+    if !t.roles.iter().any(|r| r == c.role) {
+        return Err(Refusal::Unauthorized {
+            item,
+            role: c.role.to_owned(),
+            from: from.to_owned(),
+            to: Some(to.to_owned()),
+            responsible: t.roles.clone(),
+        });
+    }
+    let scope = guard_scope(wf, Some(t), Some(before), after, c.role, c.now);
+    let unmet = unmet(t, &scope);
+    if !unmet.is_empty() {
+        return Err(Refusal::Preconditions {
+            item,
+            from: from.to_owned(),
+            to: to.to_owned(),
+            unmet,
+        });
+    }
+    Ok(Accepted::Transition(t))
+}
+
+#[cfg(test)]
+mod tests;

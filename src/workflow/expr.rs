@@ -1,0 +1,348 @@
+//! Guard and effect expressions, evaluated by CEL (the `cel` crate).
+//!
+//! An expression sees the item's frontmatter keys as variables (`status`,
+//! `quality.score`, ...) over the workflow's `defaults`, plus `params` (the
+//! workflow's thresholds), `before` (the item before the change, or null),
+//! `role` (the acting role) and `now` (RFC 3339 time of the change).
+//! Message templates put expressions in braces: `review-story {id}`.
+
+use std::sync::Arc;
+
+use cel::common::ast::Expr as Ast;
+use cel::objects::{Key, Map};
+use cel::{Context, IdedExpr, Program};
+use serde_json::Value;
+
+/// Names an expression sees besides the frontmatter's own keys.
+pub const RESERVED: &[&str] = &["params", "before", "role", "now", "item"];
+
+/// A compiled expression with the dotted paths it reads, for explanations.
+#[derive(Debug)]
+pub struct Expr {
+    pub source: String,
+    program: Program,
+    paths: Vec<String>,
+}
+
+impl Expr {
+    pub fn compile(source: &str) -> Result<Expr, String> {
+        let program = Program::compile(source).map_err(|e| e.to_string().trim().to_owned())?;
+        let mut paths = Vec::new();
+        collect_paths(program.expression(), &mut Vec::new(), &mut paths);
+        Ok(Expr {
+            source: source.to_owned(),
+            program,
+            paths,
+        })
+    }
+
+    /// The dotted paths the expression reads, in order of appearance.
+    pub fn paths(&self) -> &[String] {
+        &self.paths
+    }
+
+    pub fn eval(&self, scope: &Scope) -> Result<Value, String> {
+        let value = self
+            .program
+            .execute(&scope.context)
+            .map_err(|e| e.to_string())?;
+        from_cel(&value)
+            .ok_or_else(|| format!("`{}` gives a value git-orx cannot store", self.source))
+    }
+
+    pub fn eval_bool(&self, scope: &Scope) -> Result<bool, String> {
+        match self.eval(scope)? {
+            Value::Bool(b) => Ok(b),
+            other => Err(format!(
+                "`{}` gives {other}, not true or false",
+                self.source
+            )),
+        }
+    }
+}
+
+/// Collects `a.b.c` names, skipping comprehension variables.
+fn collect_paths(e: &IdedExpr, bound: &mut Vec<String>, out: &mut Vec<String>) {
+    if let Some(path) = dotted(&e.expr)
+        && !bound
+            .iter()
+            .any(|b| path == *b || path.starts_with(&format!("{b}.")))
+    {
+        if !out.contains(&path) {
+            out.push(path);
+        }
+        return;
+    }
+    match &e.expr {
+        Ast::Call(call) => {
+            if let Some(t) = &call.target {
+                collect_paths(t, bound, out);
+            }
+            for a in &call.args {
+                collect_paths(a, bound, out);
+            }
+        }
+        Ast::Select(s) => collect_paths(&s.operand, bound, out),
+        Ast::List(l) => l.elements.iter().for_each(|x| collect_paths(x, bound, out)),
+        Ast::Comprehension(c) => {
+            collect_paths(&c.iter_range, bound, out);
+            let n = bound.len();
+            bound.push(c.iter_var.clone());
+            bound.extend(c.iter_var2.clone());
+            bound.push(c.accu_var.clone());
+            for x in [&c.accu_init, &c.loop_cond, &c.loop_step, &c.result] {
+                collect_paths(x, bound, out);
+            }
+            bound.truncate(n);
+        }
+        _ => {}
+    }
+}
+
+fn dotted(e: &Ast) -> Option<String> {
+    match e {
+        Ast::Ident(name) => Some(name.clone()),
+        Ast::Select(s) if !s.test => Some(format!("{}.{}", dotted(&s.operand.expr)?, s.field)),
+        _ => None,
+    }
+}
+
+/// The variables an expression runs with.
+pub struct Scope {
+    context: Context<'static, 'static>,
+    item: Value,
+    params: Value,
+    before: Value,
+}
+
+impl Scope {
+    /// `item` is the frontmatter merged over the workflow's defaults.
+    pub fn new(item: Value, params: &Value, before: Value, role: &str, now: &str) -> Scope {
+        let mut context = Context::default();
+        if let Value::Object(map) = &item {
+            for (k, v) in map {
+                if !RESERVED.contains(&k.as_str()) {
+                    context.add_variable_from_value(k.clone(), to_cel(v));
+                }
+            }
+        }
+        context.add_variable_from_value("item", to_cel(&item));
+        context.add_variable_from_value("params", to_cel(params));
+        context.add_variable_from_value("before", to_cel(&before));
+        context.add_variable_from_value("role", role.to_owned());
+        context.add_variable_from_value("now", now.to_owned());
+        Scope {
+            context,
+            item,
+            params: params.clone(),
+            before,
+        }
+    }
+
+    /// The value at a dotted path as the expression saw it, `None` if unset.
+    pub fn lookup(&self, path: &str) -> Option<&Value> {
+        let mut parts = path.split('.');
+        let root = match parts.next()? {
+            "params" => &self.params,
+            "before" => &self.before,
+            "item" => &self.item,
+            key => self.item.get(key)?,
+        };
+        parts
+            .try_fold(root, |v, k| v.get(k))
+            .filter(|v| !v.is_null())
+    }
+}
+
+fn to_cel(v: &Value) -> cel::Value {
+    match v {
+        Value::Null => cel::Value::Null,
+        Value::Bool(b) => (*b).into(),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => i.into(),
+            None => n.as_f64().unwrap_or(f64::NAN).into(),
+        },
+        Value::String(s) => s.clone().into(),
+        Value::Array(items) => cel::Value::List(Arc::new(items.iter().map(to_cel).collect())),
+        Value::Object(map) => {
+            let map: std::collections::HashMap<Key, cel::Value> = map
+                .iter()
+                .map(|(k, v)| (Key::String(Arc::new(k.clone())), to_cel(v)))
+                .collect();
+            cel::Value::Map(Map { map: Arc::new(map) })
+        }
+    }
+}
+
+fn from_cel(v: &cel::Value) -> Option<Value> {
+    Some(match v {
+        cel::Value::Null => Value::Null,
+        cel::Value::Bool(b) => Value::Bool(*b),
+        cel::Value::Int(i) => Value::from(*i),
+        cel::Value::UInt(u) => Value::from(*u),
+        cel::Value::Float(f) => Value::Number(serde_json::Number::from_f64(*f)?),
+        cel::Value::String(s) => Value::String(s.to_string()),
+        cel::Value::List(items) => Value::Array(items.iter().map(from_cel).collect::<Option<_>>()?),
+        cel::Value::Map(m) => Value::Object(
+            m.map
+                .iter()
+                .map(|(k, v)| Some((key_string(k), from_cel(v)?)))
+                .collect::<Option<_>>()?,
+        ),
+        _ => return None,
+    })
+}
+
+fn key_string(k: &Key) -> String {
+    match k {
+        Key::String(s) => s.to_string(),
+        Key::Int(i) => i.to_string(),
+        Key::Uint(u) => u.to_string(),
+        Key::Bool(b) => b.to_string(),
+    }
+}
+
+/// Deep-merges `over` onto `base`: mappings merge key by key, anything else
+/// in `over` replaces. Used to lay an item over its workflow's defaults.
+pub fn merge(base: &Value, over: &Value) -> Value {
+    match (base, over) {
+        (Value::Object(b), Value::Object(o)) => {
+            let mut out = b.clone();
+            for (k, v) in o {
+                let merged = match b.get(k) {
+                    Some(bv) if !v.is_null() => merge(bv, v),
+                    Some(bv) => bv.clone(),
+                    None => v.clone(),
+                };
+                out.insert(k.clone(), merged);
+            }
+            Value::Object(out)
+        }
+        (_, Value::Null) => base.clone(),
+        _ => over.clone(),
+    }
+}
+
+/// A message with `{expression}` holes; `{{` and `}}` are literal braces.
+#[derive(Debug)]
+pub struct Template {
+    parts: Vec<Part>,
+}
+
+#[derive(Debug)]
+enum Part {
+    Text(String),
+    Hole(Expr),
+}
+
+impl Template {
+    pub fn compile(source: &str) -> Result<Template, String> {
+        let mut parts = Vec::new();
+        let mut text = String::new();
+        let mut chars = source.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '{' if chars.peek() == Some(&'{') => {
+                    chars.next();
+                    text.push('{');
+                }
+                '}' if chars.peek() == Some(&'}') => {
+                    chars.next();
+                    text.push('}');
+                }
+                '{' => {
+                    let mut hole = String::new();
+                    loop {
+                        match chars.next() {
+                            Some('}') => break,
+                            Some(c) => hole.push(c),
+                            None => return Err(format!("unclosed `{{` in message `{source}`")),
+                        }
+                    }
+                    parts.push(Part::Text(std::mem::take(&mut text)));
+                    parts.push(Part::Hole(Expr::compile(&hole)?));
+                }
+                '}' => return Err(format!("stray `}}` in message `{source}` (write `}}}}`)")),
+                c => text.push(c),
+            }
+        }
+        parts.push(Part::Text(text));
+        Ok(Template { parts })
+    }
+
+    pub fn render(&self, scope: &Scope) -> String {
+        let mut out = String::new();
+        for part in &self.parts {
+            match part {
+                Part::Text(t) => out.push_str(t),
+                Part::Hole(e) => match e.eval(scope) {
+                    Ok(Value::String(s)) => out.push_str(&s),
+                    Ok(v) => out.push_str(&v.to_string()),
+                    Err(_) => out.push('?'),
+                },
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn scope(item: Value) -> Scope {
+        Scope::new(
+            item,
+            &json!({"min": 8.0}),
+            Value::Null,
+            "sm",
+            "2026-01-01T00:00:00Z",
+        )
+    }
+
+    #[test]
+    fn guards_read_frontmatter_and_params() {
+        let s = scope(json!({"quality": {"score": 8, "complexity": ["a"]}}));
+        let e =
+            Expr::compile("quality.score >= params.min && size(quality.complexity) <= 1").unwrap();
+        assert!(e.eval_bool(&s).unwrap());
+        assert_eq!(
+            e.paths(),
+            ["quality.score", "params.min", "quality.complexity"]
+        );
+    }
+
+    #[test]
+    fn comprehension_variables_are_not_paths() {
+        let e = Expr::compile("revision.revised.all(l, l == 'minor')").unwrap();
+        assert_eq!(e.paths(), ["revision.revised"]);
+    }
+
+    #[test]
+    fn unset_values_are_errors_not_passes() {
+        let s = scope(json!({"quality": {"score": null}}));
+        let e = Expr::compile("quality.score >= 8.0").unwrap();
+        assert!(e.eval_bool(&s).is_err());
+        assert_eq!(s.lookup("quality.score"), None);
+    }
+
+    #[test]
+    fn templates_fill_holes() {
+        let t = Template::compile("review-story {id} ({{round {rounds.architect}}})").unwrap();
+        let s = scope(json!({"id": "1.2", "rounds": {"architect": 2}}));
+        assert_eq!(t.render(&s), "review-story 1.2 ({round 2})");
+        assert!(Template::compile("x {id").is_err());
+        assert!(Template::compile("x {1 +}").is_err());
+    }
+
+    #[test]
+    fn merge_lays_items_over_defaults() {
+        let d = json!({"rounds": {"qa": 0, "architect": 0}, "quality": {"score": null}});
+        let i = json!({"rounds": {"qa": 2}, "quality": null, "id": "1"});
+        assert_eq!(
+            merge(&d, &i),
+            json!({"rounds": {"qa": 2, "architect": 0}, "quality": {"score": null}, "id": "1"})
+        );
+    }
+}

@@ -1,0 +1,606 @@
+//! Workflows: state machines declared as data.
+//!
+//! A workflow file (YAML) names its states (owner role, terminal, handoff
+//! messages), its transitions (from, to, roles, trigger, guard conditions,
+//! effects, handoff) and its initial state. The built-in ones live in
+//! `templates/workflows/` and are compiled into the binary; a repository may
+//! override one with `.orx/workflows/<name>.yaml`. An override is laid over
+//! the built-in: `params` and `defaults` merge key by key, and any other
+//! section it gives (`states`, `transitions`, ...) replaces the built-in one.
+//! Loading checks everything (states, roles, expressions, params) so a bad
+//! file is refused whole, never half-applied.
+
+pub mod expr;
+
+use std::collections::HashSet;
+use std::fmt;
+
+use serde::Deserialize;
+use serde::de::{Deserializer, MapAccess, Visitor};
+use serde_json::Value;
+use serde_saphyr::Spanned;
+
+use crate::role::Roles;
+pub use expr::{Expr, Scope, Template};
+
+/// The built-in workflows, by name.
+pub const BUILTIN: &[(&str, &str)] = &[(
+    "story",
+    include_str!("../../templates/workflows/story.yaml"),
+)];
+
+/// The YAML of a built-in workflow.
+pub fn builtin_source(name: &str) -> Option<&'static str> {
+    BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+}
+
+#[derive(Debug)]
+pub struct Workflow {
+    pub name: String,
+    pub description: String,
+    pub initial: String,
+    pub params: Value,
+    pub defaults: Value,
+    pub states: Vec<State>,
+    pub transitions: Vec<Transition>,
+    /// `built-in` or the override file's path.
+    pub origin: String,
+}
+
+#[derive(Debug)]
+pub struct State {
+    pub name: String,
+    pub owner: Option<String>,
+    pub terminal: bool,
+    pub description: String,
+    pub handoff: Vec<Message>,
+    pub operations: Vec<String>,
+}
+
+#[derive(Debug)]
+pub struct Transition {
+    pub from: String,
+    pub to: String,
+    pub roles: Vec<String>,
+    pub trigger: Option<String>,
+    pub description: String,
+    pub guard: Vec<Condition>,
+    pub handoff: Vec<Message>,
+    pub effects: Vec<Effect>,
+}
+
+/// One precondition: an expression that must be true, and what it means.
+#[derive(Debug)]
+pub struct Condition {
+    pub expr: Expr,
+    pub desc: String,
+}
+
+/// `path: expression`, evaluated on the item before the change.
+#[derive(Debug)]
+pub struct Effect {
+    pub path: Vec<String>,
+    pub expr: Expr,
+}
+
+/// A handoff message, shown when `when` holds (or always without one).
+#[derive(Debug)]
+pub struct Message {
+    pub when: Option<Expr>,
+    pub en: Template,
+    pub zh: Option<Template>,
+}
+
+/// A workflow file that could not be used, with its position when known.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid workflow {origin}{}: {message}", pos.map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default())]
+pub struct WorkflowError {
+    pub origin: String,
+    pub pos: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl Workflow {
+    pub fn state(&self, name: &str) -> Option<&State> {
+        self.states.iter().find(|s| s.name == name)
+    }
+
+    pub fn transition(&self, from: &str, to: &str) -> Option<&Transition> {
+        self.transitions
+            .iter()
+            .find(|t| t.from == from && t.to == to)
+    }
+
+    /// The transitions leaving `from`, in file order.
+    pub fn transitions_from(&self, from: &str) -> Vec<&Transition> {
+        self.transitions.iter().filter(|t| t.from == from).collect()
+    }
+
+    pub fn state_names(&self) -> Vec<&str> {
+        self.states.iter().map(|s| s.name.as_str()).collect()
+    }
+
+    /// The built-in workflow `name`, with the repository's override laid over
+    /// it when `override_src` is given.
+    pub fn load(
+        name: &str,
+        override_src: Option<(&str, &str)>,
+        roles: &Roles,
+    ) -> Result<Workflow, WorkflowError> {
+        let builtin = builtin_source(name);
+        let base: Option<FileDef> = match builtin {
+            Some(src) => Some(parse_def(src, "built-in")?),
+            None => None,
+        };
+        let (def, origin) = match (base, override_src) {
+            (Some(base), None) => (base, "built-in".to_owned()),
+            (base, Some((src, origin))) => (merge_override(base, src, origin)?, origin.to_owned()),
+            (None, None) => {
+                return Err(WorkflowError {
+                    origin: name.to_owned(),
+                    pos: None,
+                    message: format!("there is no workflow `{name}`"),
+                });
+            }
+        };
+        compile(name, def, origin, roles)
+    }
+
+    /// Picks the handoff message for an item in `state`: the transition's own
+    /// when it has one, else the state's; the first whose `when` holds.
+    pub fn handoff(
+        &self,
+        state: &str,
+        transition: Option<&Transition>,
+        scope: &Scope,
+        lang: &str,
+    ) -> Option<String> {
+        let own = transition.map(|t| &t.handoff).filter(|h| !h.is_empty());
+        let messages = own.or_else(|| self.state(state).map(|s| &s.handoff))?;
+        let m = messages.iter().find(|m| {
+            m.when
+                .as_ref()
+                .is_none_or(|w| w.eval_bool(scope).unwrap_or(false))
+        })?;
+        let template = match lang {
+            "zh" => m.zh.as_ref().unwrap_or(&m.en),
+            _ => &m.en,
+        };
+        Some(template.render(scope))
+    }
+}
+
+// ---- the file format -------------------------------------------------------
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileDef {
+    workflow: Option<String>,
+    #[serde(default)]
+    description: String,
+    initial: Option<Spanned<String>>,
+    #[serde(default)]
+    params: Value,
+    #[serde(default)]
+    defaults: Value,
+    states: Option<Ordered<StateDef>>,
+    transitions: Option<Vec<TransitionDef>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StateDef {
+    owner: Option<Spanned<String>>,
+    #[serde(default)]
+    terminal: bool,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    handoff: Vec<MessageDef>,
+    #[serde(default)]
+    operations: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TransitionDef {
+    from: Spanned<String>,
+    to: Spanned<String>,
+    roles: Spanned<Vec<String>>,
+    trigger: Option<String>,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    guard: Vec<ConditionDef>,
+    #[serde(default)]
+    handoff: Vec<MessageDef>,
+    #[serde(default)]
+    effects: Ordered<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConditionDef {
+    expr: Spanned<String>,
+    desc: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MessageDef {
+    when: Option<Spanned<String>>,
+    en: Spanned<String>,
+    zh: Option<Spanned<String>>,
+}
+
+/// A mapping that keeps its keys in file order.
+struct Ordered<V>(Vec<(String, V)>);
+
+impl<V> Default for Ordered<V> {
+    fn default() -> Self {
+        Ordered(Vec::new())
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Ordered<V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V2<V>(std::marker::PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for V2<V> {
+            type Value = Ordered<V>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a mapping")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut out = Vec::new();
+                while let Some((k, v)) = map.next_entry::<String, V>()? {
+                    out.push((k, v));
+                }
+                Ok(Ordered(out))
+            }
+        }
+        d.deserialize_map(V2(std::marker::PhantomData))
+    }
+}
+
+/// Options for every YAML file git-orx reads with serde: YAML 1.2 booleans
+/// only, duplicate keys refused, serde-saphyr's default resource budget.
+pub fn yaml_options() -> serde_saphyr::Options {
+    serde_saphyr::options! {
+        strict_booleans: true,
+        duplicate_keys: serde_saphyr::DuplicateKeyPolicy::Error,
+        leading_zero_numbers_as_strings: true,
+    }
+}
+
+/// Turns a serde-saphyr error into a message with its position.
+pub fn yaml_error(e: &serde_saphyr::Error, origin: &str) -> (Option<(usize, usize)>, String) {
+    let pos = e
+        .location()
+        .filter(|l| l.line() > 0)
+        .map(|l| (l.line() as usize, l.column() as usize));
+    let text = e.without_snippet().to_string();
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    // serde-saphyr starts with "line L column C: "; we print the position ourselves.
+    let text = match text.find(": ") {
+        Some(i) if text.starts_with("line ") => &text[i + 2..],
+        _ => text,
+    };
+    let _ = origin;
+    (pos, text.lines().next().unwrap_or(text).to_owned())
+}
+
+fn parse_def(src: &str, origin: &str) -> Result<FileDef, WorkflowError> {
+    serde_saphyr::from_str_with_options(src, yaml_options()).map_err(|e| {
+        let (pos, message) = yaml_error(&e, origin);
+        WorkflowError {
+            origin: origin.to_owned(),
+            pos,
+            message,
+        }
+    })
+}
+
+fn merge_override(
+    base: Option<FileDef>,
+    src: &str,
+    origin: &str,
+) -> Result<FileDef, WorkflowError> {
+    let over = parse_def(src, origin)?;
+    let Some(base) = base else {
+        return Ok(over);
+    };
+    let error = |message: String| WorkflowError {
+        origin: origin.to_owned(),
+        pos: None,
+        message,
+    };
+    if let Value::Object(params) = &over.params {
+        for key in params.keys() {
+            if base.params.get(key).is_none() {
+                let known: Vec<&String> = base
+                    .params
+                    .as_object()
+                    .map(|m| m.keys().collect())
+                    .unwrap_or_default();
+                return Err(error(format!(
+                    "unknown param `{key}`; the built-in workflow has: {}",
+                    known
+                        .iter()
+                        .map(|k| k.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            }
+        }
+    } else if !over.params.is_null() {
+        return Err(error("`params` must be a mapping".to_owned()));
+    }
+    Ok(FileDef {
+        workflow: over.workflow.or(base.workflow),
+        description: if over.description.is_empty() {
+            base.description
+        } else {
+            over.description
+        },
+        initial: over.initial.or(base.initial),
+        params: expr::merge(&base.params, &over.params),
+        defaults: expr::merge(&base.defaults, &over.defaults),
+        states: over.states.or(base.states),
+        transitions: over.transitions.or(base.transitions),
+    })
+}
+
+// ---- compilation and checks ------------------------------------------------
+
+struct Checker<'a> {
+    origin: &'a str,
+    params: &'a Value,
+}
+
+impl Checker<'_> {
+    fn fail<T>(
+        &self,
+        pos: Option<(usize, usize)>,
+        message: impl Into<String>,
+    ) -> Result<T, WorkflowError> {
+        Err(WorkflowError {
+            origin: self.origin.to_owned(),
+            pos,
+            message: message.into(),
+        })
+    }
+
+    fn pos<T>(s: &Spanned<T>) -> Option<(usize, usize)> {
+        let l = s.referenced;
+        (l.line() > 0).then(|| (l.line() as usize, l.column() as usize))
+    }
+
+    fn expr(&self, s: &Spanned<String>) -> Result<Expr, WorkflowError> {
+        let e = match Expr::compile(&s.value) {
+            Ok(e) => e,
+            Err(msg) => {
+                return self.fail(
+                    Self::pos(s),
+                    format!("`{}` is not a valid expression: {msg}", s.value),
+                );
+            }
+        };
+        self.check_params(&e, Self::pos(s))?;
+        Ok(e)
+    }
+
+    fn check_params(&self, e: &Expr, pos: Option<(usize, usize)>) -> Result<(), WorkflowError> {
+        for path in e.paths() {
+            if let Some(rest) = path.strip_prefix("params.") {
+                let key = rest.split('.').next().unwrap_or(rest);
+                if self.params.get(key).is_none() {
+                    return self.fail(
+                        pos,
+                        format!(
+                            "`{}` uses `params.{key}`, which `params` does not define",
+                            e.source
+                        ),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn template(&self, s: &Spanned<String>) -> Result<Template, WorkflowError> {
+        Template::compile(&s.value).or_else(|msg| self.fail(Self::pos(s), msg))
+    }
+
+    fn messages(&self, defs: Vec<MessageDef>) -> Result<Vec<Message>, WorkflowError> {
+        defs.into_iter()
+            .map(|m| {
+                Ok(Message {
+                    when: m.when.as_ref().map(|w| self.expr(w)).transpose()?,
+                    en: self.template(&m.en)?,
+                    zh: m.zh.as_ref().map(|z| self.template(z)).transpose()?,
+                })
+            })
+            .collect()
+    }
+}
+
+fn compile(
+    name: &str,
+    def: FileDef,
+    origin: String,
+    roles: &Roles,
+) -> Result<Workflow, WorkflowError> {
+    let c = Checker {
+        origin: &origin,
+        params: &def.params,
+    };
+    if let Some(w) = &def.workflow
+        && w != name
+    {
+        return c.fail(
+            None,
+            format!("the file says `workflow: {w}` but is the `{name}` workflow"),
+        );
+    }
+    if !matches!(def.params, Value::Object(_) | Value::Null)
+        || !matches!(def.defaults, Value::Object(_) | Value::Null)
+    {
+        return c.fail(None, "`params` and `defaults` must be mappings");
+    }
+    let Some(state_defs) = def.states else {
+        return c.fail(None, "`states` is missing");
+    };
+    let mut states = Vec::new();
+    for (sname, s) in state_defs.0 {
+        let owner = match &s.owner {
+            Some(o) if !roles.contains(&o.value) => {
+                return c.fail(
+                    Checker::pos(o),
+                    format!(
+                        "state `{sname}`: unknown owner role `{}` (known: {})",
+                        o.value,
+                        roles.names().join(", ")
+                    ),
+                );
+            }
+            Some(o) => Some(o.value.clone()),
+            None if !s.terminal => {
+                return c.fail(
+                    None,
+                    format!("state `{sname}` needs an `owner` (only terminal states have none)"),
+                );
+            }
+            None => None,
+        };
+        states.push(State {
+            name: sname,
+            owner,
+            terminal: s.terminal,
+            description: s.description,
+            handoff: c.messages(s.handoff)?,
+            operations: s.operations,
+        });
+    }
+    let find = |n: &Spanned<String>, what: &str| -> Result<(), WorkflowError> {
+        if states.iter().any(|s| s.name == n.value) {
+            Ok(())
+        } else {
+            let known: Vec<&str> = states.iter().map(|s| s.name.as_str()).collect();
+            c.fail(
+                Checker::pos(n),
+                format!(
+                    "{what} `{}` is not a state (states: {})",
+                    n.value,
+                    known.join(", ")
+                ),
+            )
+        }
+    };
+    let Some(initial) = def.initial else {
+        return c.fail(None, "`initial` is missing");
+    };
+    find(&initial, "initial state")?;
+    let Some(transition_defs) = def.transitions else {
+        return c.fail(None, "`transitions` is missing");
+    };
+    let mut seen = HashSet::new();
+    let mut transitions = Vec::new();
+    for t in transition_defs {
+        find(&t.from, "`from`")?;
+        find(&t.to, "`to`")?;
+        let at = Checker::pos(&t.from);
+        if states.iter().any(|s| s.name == t.from.value && s.terminal) {
+            return c.fail(
+                at,
+                format!("`{}` is terminal; no transition may leave it", t.from.value),
+            );
+        }
+        if !seen.insert((t.from.value.clone(), t.to.value.clone())) {
+            return c.fail(
+                at,
+                format!(
+                    "a second transition from `{}` to `{}`",
+                    t.from.value, t.to.value
+                ),
+            );
+        }
+        if t.roles.value.is_empty() {
+            return c.fail(Checker::pos(&t.roles), "`roles` is empty");
+        }
+        if let Some(r) = t.roles.value.iter().find(|r| !roles.contains(r)) {
+            return c.fail(
+                Checker::pos(&t.roles),
+                format!("unknown role `{r}` (known: {})", roles.names().join(", ")),
+            );
+        }
+        let guard = t
+            .guard
+            .iter()
+            .map(|g| {
+                Ok(Condition {
+                    expr: c.expr(&g.expr)?,
+                    desc: g.desc.clone(),
+                })
+            })
+            .collect::<Result<_, WorkflowError>>()?;
+        let effects = t
+            .effects
+            .0
+            .iter()
+            .map(|(path, e)| {
+                let path: Vec<String> = path.split('.').map(str::to_owned).collect();
+                if path.iter().any(String::is_empty)
+                    || expr::RESERVED.contains(&path[0].as_str())
+                    || ["kind", "id", "status"].contains(&path[0].as_str())
+                {
+                    return c.fail(
+                        Checker::pos(e),
+                        format!(
+                            "effect target `{}` is not a field a transition may set",
+                            path.join(".")
+                        ),
+                    );
+                }
+                Ok(Effect {
+                    path,
+                    expr: c.expr(e)?,
+                })
+            })
+            .collect::<Result<_, WorkflowError>>()?;
+        transitions.push(Transition {
+            from: t.from.value,
+            to: t.to.value,
+            roles: t.roles.value,
+            trigger: t.trigger,
+            description: t.description,
+            guard,
+            handoff: c.messages(t.handoff)?,
+            effects,
+        });
+    }
+    let initial = initial.value;
+    if states.iter().any(|s| s.name == initial && s.terminal) {
+        return c.fail(None, format!("the initial state `{initial}` is terminal"));
+    }
+    Ok(Workflow {
+        name: name.to_owned(),
+        description: def.description,
+        initial,
+        params: if def.params.is_null() {
+            Value::Object(Default::default())
+        } else {
+            def.params
+        },
+        defaults: if def.defaults.is_null() {
+            Value::Object(Default::default())
+        } else {
+            def.defaults
+        },
+        states,
+        transitions,
+        origin,
+    })
+}
+
+#[cfg(test)]
+mod tests;

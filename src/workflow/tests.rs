@@ -1,0 +1,205 @@
+use super::*;
+use serde_json::json;
+
+fn story() -> Workflow {
+    Workflow::load("story", None, &Roles::default()).unwrap()
+}
+
+fn load_override(src: &str) -> Result<Workflow, WorkflowError> {
+    Workflow::load(
+        "story",
+        Some((src, ".orx/workflows/story.yaml")),
+        &Roles::default(),
+    )
+}
+
+/// Seed 000, 状态定义: the states and their owners (Draft is our addition).
+#[test]
+fn story_states_and_owners_follow_the_seed() {
+    let wf = story();
+    let owners: Vec<(&str, Option<&str>, bool)> = wf
+        .states
+        .iter()
+        .map(|s| (s.name.as_str(), s.owner.as_deref(), s.terminal))
+        .collect();
+    assert_eq!(
+        owners,
+        [
+            ("Draft", Some("sm"), false),
+            ("Blocked", Some("sm"), false),
+            ("AwaitingArchReview", Some("architect"), false),
+            ("RequiresRevision", Some("sm"), false),
+            ("Approved", Some("dev"), false),
+            ("InProgress", Some("dev"), false),
+            ("Review", Some("qa"), false),
+            ("Done", None, true),
+            ("Escalated", Some("human"), false),
+        ]
+    );
+    assert_eq!(wf.initial, "Draft");
+}
+
+/// Seed 000, 状态转换矩阵: exactly its 16 rows (plus the 3 from Draft), each
+/// with its responsible agent. The QA rows also admit the Human, who decides
+/// after the last QA round (审查轮次管理: 询问用户决策).
+#[test]
+fn story_transitions_are_the_seed_matrix() {
+    let wf = story();
+    let mut rows: Vec<(&str, &str, String)> = wf
+        .transitions
+        .iter()
+        .map(|t| (t.from.as_str(), t.to.as_str(), t.roles.join("+")))
+        .collect();
+    rows.sort();
+    let mut expected = vec![
+        ("Blocked", "AwaitingArchReview", "sm"),
+        ("Blocked", "Approved", "sm"),
+        ("Blocked", "Blocked", "sm"),
+        ("AwaitingArchReview", "Approved", "architect"),
+        ("AwaitingArchReview", "RequiresRevision", "architect"),
+        ("AwaitingArchReview", "Escalated", "architect"),
+        ("RequiresRevision", "AwaitingArchReview", "sm"),
+        ("RequiresRevision", "Approved", "sm"),
+        ("RequiresRevision", "Blocked", "sm"),
+        ("Approved", "InProgress", "dev"),
+        ("InProgress", "Review", "dev"),
+        ("Review", "Done", "qa+human"),
+        ("Review", "InProgress", "qa+human"),
+        ("Escalated", "AwaitingArchReview", "human"),
+        ("Escalated", "Approved", "human"),
+        ("Escalated", "Blocked", "human"),
+        ("Draft", "Blocked", "sm"),
+        ("Draft", "Approved", "sm"),
+        ("Draft", "AwaitingArchReview", "sm"),
+    ];
+    expected.sort();
+    let expected: Vec<(&str, &str, String)> = expected
+        .into_iter()
+        .map(|(a, b, c)| (a, b, c.to_owned()))
+        .collect();
+    assert_eq!(rows, expected);
+    assert!(wf.transitions_from("Done").is_empty());
+}
+
+#[test]
+fn handoffs_follow_the_seed_messages() {
+    let wf = story();
+    let msg = |state: &str, item: Value, lang: &str| {
+        let scope = Scope::new(
+            expr::merge(&wf.defaults, &item),
+            &wf.params,
+            Value::Null,
+            "sm",
+            "",
+        );
+        wf.handoff(state, None, &scope, lang).unwrap()
+    };
+    let id = json!({"id": "1.2"});
+    assert_eq!(
+        msg(
+            "AwaitingArchReview",
+            json!({"id": "1.2", "rounds": {"architect": 1}}),
+            "zh"
+        ),
+        "Next: Architect 请执行命令 `review-story 1.2`"
+    );
+    assert_eq!(
+        msg(
+            "AwaitingArchReview",
+            json!({"id": "1.2", "rounds": {"architect": 2}}),
+            "zh"
+        ),
+        "Next: Architect 请执行命令 `review-story 1.2` (第2轮审查)"
+    );
+    assert_eq!(
+        msg("Approved", id.clone(), "zh"),
+        "Next: Dev 请执行命令 `implement-story 1.2`"
+    );
+    assert_eq!(
+        msg("RequiresRevision", id.clone(), "zh"),
+        "Next: SM 请执行命令 `revise 1.2`"
+    );
+    assert_eq!(
+        msg("Review", id.clone(), "zh"),
+        "Next: QA 请执行命令 `review 1.2`"
+    );
+    assert_eq!(
+        msg(
+            "InProgress",
+            json!({"id": "1.2", "rounds": {"qa": 1}}),
+            "zh"
+        ),
+        "Next: Dev 请执行命令 `review-qa 1.2`"
+    );
+    assert_eq!(msg("Done", id.clone(), "zh"), "Story 已完成!");
+    assert_eq!(
+        msg("Blocked", id.clone(), "zh"),
+        "Story 被阻塞,需要 SM 修订后重新提交"
+    );
+    assert_eq!(
+        msg("Escalated", id.clone(), "zh"),
+        "Story 已升级,需要人工介入决策"
+    );
+    assert_eq!(
+        msg("Approved", id, "en"),
+        "Next: Dev, please run `implement-story 1.2`"
+    );
+}
+
+#[test]
+fn an_override_may_change_only_the_thresholds() {
+    let wf = load_override("params:\n  score_approve: 8.5\n").unwrap();
+    assert_eq!(wf.params["score_approve"], json!(8.5));
+    assert_eq!(wf.params["score_review"], json!(6.0));
+    assert_eq!(wf.transitions.len(), story().transitions.len());
+    assert_eq!(wf.origin, ".orx/workflows/story.yaml");
+}
+
+#[test]
+fn invalid_overrides_are_refused_with_positions() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "params:\n  score_aprove: 8.5\n",
+            "unknown param `score_aprove`",
+        ),
+        ("initial: Nope\n", "initial state `Nope` is not a state"),
+        ("params: {a: 1, a: 2}\n", "duplicate"),
+        ("statez: {}\n", "unknown field `statez`"),
+        (
+            "transitions:\n  - from: Draft\n    to: Done\n    roles: [sm]\n    guard:\n      - expr: 'quality.score >'\n        desc: x\n",
+            "not a valid expression",
+        ),
+        (
+            "transitions:\n  - from: Draft\n    to: Done\n    roles: [wizard]\n",
+            "unknown role `wizard`",
+        ),
+        (
+            "transitions:\n  - from: Done\n    to: Draft\n    roles: [sm]\n",
+            "`Done` is terminal",
+        ),
+        (
+            "transitions:\n  - from: Draft\n    to: Done\n    roles: [sm]\n    guard:\n      - expr: quality.score > params.nope\n        desc: x\n",
+            "`params.nope`",
+        ),
+        (
+            "transitions:\n  - {from: Draft, to: Done, roles: [sm]}\n  - {from: Draft, to: Done, roles: [qa]}\n",
+            "a second transition",
+        ),
+        (
+            "states:\n  A: {owner: sm, handoff: [{en: 'x {id'}]}\ninitial: A\ntransitions: []\n",
+            "unclosed",
+        ),
+    ];
+    for (src, needle) in cases {
+        let e = load_override(src).unwrap_err();
+        assert!(e.to_string().contains(needle), "{src}\n=> {e}");
+        assert!(
+            e.to_string()
+                .starts_with("invalid workflow .orx/workflows/story.yaml"),
+            "{e}"
+        );
+    }
+    let e = load_override("transitions:\n  - from: Draft\n    to: Nope\n    roles: [sm]\n")
+        .unwrap_err();
+    assert_eq!(e.pos, Some((3, 9)), "{e}");
+}
