@@ -4,9 +4,20 @@
 //! errors. The `git-orx` binary (`src/main.rs`, `src/commands/`) does the I/O.
 
 pub mod assess;
+pub mod config;
 pub mod doc;
+pub mod error;
+pub mod git;
 pub mod item;
+pub mod plan;
 pub mod role;
+pub mod store;
 pub mod text;
 pub mod validate;
 pub mod workflow;
+pub mod workspace;
+
+pub use error::{Error, Result};
+pub mod check;
+pub mod report;
+pub mod setup;

@@ -1,1 +1,57 @@
-fn main() {}
+//! `git-orx`: parses the command line and hands over to `commands/`.
+
+mod commands;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use commands::Ui;
+
+/// Keeps AI-agent development state (stories, reviews, handoffs) in the git
+/// repository and makes git enforce its rules.
+///
+/// Exit codes: 0 success; 1 refused (invalid transition, wrong role, unmet
+/// precondition, invalid file) or failed; 2 usage error; 3 busy or conflict
+/// (another git-orx holds the lock, or a file changed underneath): retry.
+#[derive(Parser)]
+#[command(name = "git-orx", bin_name = "git orx", version, max_term_width = 100)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Init(commands::init::Args),
+    New(commands::new::Args),
+    Assess(commands::assess::Args),
+    Move(commands::move_::Args),
+    Status(commands::status::Args),
+    Show(commands::show::Args),
+    Next(commands::next::Args),
+    Check(commands::check::Args),
+    Demo(commands::demo::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut ui = Ui::default();
+    let result = match cli.command {
+        Command::Init(a) => commands::init::run(&mut ui, a),
+        Command::New(a) => commands::new::run(&mut ui, a),
+        Command::Assess(a) => commands::assess::run(&mut ui, a),
+        Command::Move(a) => commands::move_::run(&mut ui, a),
+        Command::Status(a) => commands::status::run(&mut ui, a),
+        Command::Show(a) => commands::show::run(&mut ui, a),
+        Command::Next(a) => commands::next::run(&mut ui, a),
+        Command::Check(a) => commands::check::run(&mut ui, a),
+        Command::Demo(a) => commands::demo::run(&mut ui, a),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            ui.error(&e);
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

@@ -69,6 +69,8 @@ pub struct Document {
     text: String,
     split: Split,
     root: Node,
+    /// A plain YAML file (a config), not a Markdown document.
+    plain: bool,
 }
 
 impl Document {
@@ -96,6 +98,23 @@ impl Document {
 
     pub fn parse(text: String) -> Result<Document, DocError> {
         let split = frontmatter::split(&text)?;
+        Document::with_split(text, split, false)
+    }
+
+    /// A plain YAML file, such as `.orx/config.yaml`, for lossless edits.
+    pub fn parse_yaml(text: String) -> Result<Document, DocError> {
+        let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
+        let end = text.len();
+        let split = Split {
+            yaml: 0..end,
+            body: end..end,
+            newline,
+            first_line: 1,
+        };
+        Document::with_split(text, split, true)
+    }
+
+    fn with_split(text: String, split: Split, plain: bool) -> Result<Document, DocError> {
         let yaml = &text[split.yaml.clone()];
         let root = yaml::parse(yaml, split.yaml.start, split.first_line)?;
         let root = match root {
@@ -115,7 +134,12 @@ impl Document {
                 ));
             }
         };
-        Ok(Document { text, split, root })
+        Ok(Document {
+            text,
+            split,
+            root,
+            plain,
+        })
     }
 
     pub fn text(&self) -> &str {
@@ -319,7 +343,12 @@ impl Document {
         text.push_str(&self.text[..range.start]);
         text.push_str(with);
         text.push_str(&self.text[range.end..]);
-        Document::parse(text).map_err(|e| {
+        let parsed = if self.plain {
+            Document::parse_yaml(text)
+        } else {
+            Document::parse(text)
+        };
+        parsed.map_err(|e| {
             DocError::new(format!(
                 "internal error: a rewrite produced invalid YAML ({e})"
             ))

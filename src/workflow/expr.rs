@@ -107,6 +107,12 @@ fn dotted(e: &Ast) -> Option<String> {
     }
 }
 
+/// CEL's standard environment, built once per process and shared.
+fn stdlib() -> Arc<cel::Env> {
+    static ENV: std::sync::OnceLock<Arc<cel::Env>> = std::sync::OnceLock::new();
+    ENV.get_or_init(|| Arc::new(cel::Env::stdlib())).clone()
+}
+
 /// The variables an expression runs with.
 pub struct Scope {
     context: Context<'static, 'static>,
@@ -118,7 +124,7 @@ pub struct Scope {
 impl Scope {
     /// `item` is the frontmatter merged over the workflow's defaults.
     pub fn new(item: Value, params: &Value, before: Value, role: &str, now: &str) -> Scope {
-        let mut context = Context::default();
+        let mut context = Context::with_env(stdlib());
         if let Value::Object(map) = &item {
             for (k, v) in map {
                 if !RESERVED.contains(&k.as_str()) {

@@ -1,0 +1,226 @@
+//! `git orx check`: every problem in item files, the config and workflow
+//! overrides — syntax, schema, states, duplicate IDs, and uncommitted
+//! changes that the workflow would refuse (compared with HEAD).
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::error::{Error, Result};
+use crate::item::Item;
+use crate::report::{Problem, summarize};
+use crate::validate::{self, Change, Refusal};
+use crate::workflow::Workflow;
+use crate::workspace::{self, Workspace};
+
+#[derive(Debug, Default)]
+pub struct CheckReport {
+    pub files: usize,
+    pub problems: Vec<Problem>,
+}
+
+/// Checks `paths` (files or directories, relative to `cwd`), or everything
+/// when empty. Changes against HEAD are judged for `role`, or, without one,
+/// accepted if any role could make them.
+pub fn check(
+    ws: &Workspace,
+    cwd: &Path,
+    paths: &[String],
+    role: Option<&str>,
+) -> Result<CheckReport> {
+    let mut report = CheckReport::default();
+    let files = if paths.is_empty() {
+        for f in workflow_files(ws) {
+            report.files += 1;
+            let kind = f
+                .trim_start_matches(".orx/workflows/")
+                .trim_end_matches(".yaml");
+            if let Err(e) = ws.workflow(kind) {
+                report.problems.push(workflow_problem(&f, e));
+            }
+        }
+        ws.story_files()?
+    } else {
+        resolve(ws, cwd, paths)?
+    };
+    let mut ids: HashMap<String, String> = HashMap::new();
+    for rel in files {
+        report.files += 1;
+        let item = match Item::read(ws.root(), &rel) {
+            Ok(item) => item,
+            Err(e) => {
+                report.problems.push(e.into());
+                continue;
+            }
+        };
+        let wf = match ws.workflow(&item.kind) {
+            Ok(wf) => wf,
+            Err(e) => {
+                let pos = item.pos("kind");
+                report.problems.push(Problem {
+                    path: rel,
+                    line: pos.map(|p| p.0),
+                    column: pos.map(|p| p.1),
+                    message: e.to_string(),
+                });
+                continue;
+            }
+        };
+        if let Err(p) = summarize(&wf, &item, ws.lang()) {
+            report.problems.push(p);
+            continue;
+        }
+        if let Some(first) = ids.insert(item.id.clone(), rel.clone()) {
+            let pos = item.pos("id");
+            report.problems.push(Problem {
+                path: rel.clone(),
+                line: pos.map(|p| p.0),
+                column: pos.map(|p| p.1),
+                message: format!("duplicate ID `{}` (also {first})", item.id),
+            });
+        }
+        if let Some(refusal) = against_head(ws, &wf, &item, role)? {
+            report.problems.push(Problem {
+                path: rel,
+                line: None,
+                column: None,
+                message: format!("the uncommitted change is refused: {refusal}"),
+            });
+        }
+    }
+    Ok(report)
+}
+
+fn workflow_problem(path: &str, e: Error) -> Problem {
+    match e {
+        Error::Workflow(w) => Problem {
+            path: path.to_owned(),
+            line: w.pos.map(|p| p.0),
+            column: w.pos.map(|p| p.1),
+            message: w.message,
+        },
+        other => Problem {
+            path: path.to_owned(),
+            line: None,
+            column: None,
+            message: other.to_string(),
+        },
+    }
+}
+
+fn workflow_files(ws: &Workspace) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(ws.root().join(".orx/workflows")) else {
+        return Vec::new();
+    };
+    let mut files: Vec<String> = entries
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".yaml"))
+        .map(|n| format!(".orx/workflows/{n}"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Paths given on the command line, as repository-relative files.
+fn resolve(ws: &Workspace, cwd: &Path, paths: &[String]) -> Result<Vec<String>> {
+    let root = ws.root();
+    let mut out = Vec::new();
+    for p in paths {
+        let abs = cwd.join(p);
+        let abs = abs
+            .canonicalize()
+            .map_err(|_| Error::Usage(format!("{p}: no such file or directory")))?;
+        let rel = abs
+            .strip_prefix(root)
+            .map_err(|_| Error::Usage(format!("{p} is outside the repository")))?
+            .to_string_lossy()
+            .replace('\\', "/");
+        if abs.is_dir() {
+            let mut md: Vec<String> = std::fs::read_dir(&abs)
+                .map_err(|e| Error::Failed(format!("{p}: {e}")))?
+                .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .filter(|n| n.ends_with(".md") && !n.starts_with('.'))
+                .map(|n| {
+                    if rel.is_empty() {
+                        n
+                    } else {
+                        format!("{rel}/{n}")
+                    }
+                })
+                .collect();
+            md.sort();
+            out.extend(md);
+        } else {
+            out.push(rel);
+        }
+    }
+    Ok(out)
+}
+
+/// The refusal of the change from HEAD's version of the item, if refused.
+fn against_head(
+    ws: &Workspace,
+    wf: &Workflow,
+    item: &Item,
+    role: Option<&str>,
+) -> Result<Option<Refusal>> {
+    let Some(head) = ws.repo.head_file(&item.path)? else {
+        return Ok(None);
+    };
+    if head == item.doc.text().as_bytes() {
+        return Ok(None);
+    }
+    let Ok(before) = Item::from_bytes(&item.path, head) else {
+        return Ok(None);
+    };
+    Ok(judge(wf, &before.value(), &item.value(), role, &ws.roles.names()).err())
+}
+
+/// Judges a change for `role`, or for whichever role could make it.
+pub fn judge(
+    wf: &Workflow,
+    before: &Value,
+    after: &Value,
+    role: Option<&str>,
+    roles: &[&str],
+) -> std::result::Result<(), Refusal> {
+    let now = workspace::now();
+    let change = |role| Change {
+        before: Some(before),
+        after: Some(after),
+        role,
+        force: None,
+        self_transition: false,
+        now: &now,
+    };
+    if let Some(r) = role {
+        return validate::validate(wf, &change(r)).map(|_| ());
+    }
+    let mut first = None;
+    for r in roles {
+        match validate::validate(wf, &change(r)) {
+            Ok(_) => return Ok(()),
+            Err(e) => {
+                first.get_or_insert(e);
+            }
+        }
+    }
+    // Prefer the refusal addressed to the role responsible for the change.
+    let from = before
+        .get("status")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let to = after
+        .get("status")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let responsible = wf
+        .transition(from, to)
+        .and_then(|t| t.roles.first().cloned())
+        .or_else(|| wf.state(from).and_then(|s| s.owner.clone()));
+    match responsible {
+        Some(r) => validate::validate(wf, &change(&r)).map(|_| ()),
+        None => first.map_or(Ok(()), Err),
+    }
+}

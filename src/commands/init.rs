@@ -1,0 +1,36 @@
+//! `git orx init`
+
+use orx::setup::{self, Step};
+
+use super::{BOLD, Ui, paint};
+
+/// Set this repository up for git-orx: `.orx/config.yaml` and the story
+/// directory. Safe to run again: it keeps what exists.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Language of handoff messages.
+    #[arg(long, value_parser = ["en", "zh"])]
+    lang: Option<String>,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let repo = orx::git::Repo::discover()?;
+    let steps = setup::init(&repo, args.lang.as_deref())?;
+    let fresh = steps
+        .iter()
+        .any(|s| matches!(s, Step::Created(p) if p.ends_with("config.yaml")));
+    for s in &steps {
+        match s {
+            Step::Created(p) => ui.line(format!("created {}", paint(BOLD, p))),
+            Step::Updated(p) => ui.line(format!("updated {}", paint(BOLD, p))),
+            Step::Kept(p) => ui.line(format!("kept    {p}")),
+        }
+    }
+    if fresh {
+        ui.line("");
+        ui.line("Next: commit the setup, then create a story:");
+        ui.line("  git add .orx && git commit -m 'Set up git-orx'");
+        ui.line("  git orx new \"User login\" --as sm");
+    }
+    Ok(0)
+}

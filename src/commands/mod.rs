@@ -1,0 +1,148 @@
+//! The command layer: argument structs, terminal output, exit codes.
+//! One file per command; each has `Args` (its doc comments are the help)
+//! and `run(ui, args) -> Result<u8>` returning the exit code.
+
+pub mod assess;
+pub mod check;
+pub mod demo;
+pub mod init;
+pub mod move_;
+pub mod new;
+pub mod next;
+pub mod show;
+pub mod status;
+
+use std::io::Write;
+
+use anstyle::{AnsiColor, Style};
+use orx::Error;
+use orx::validate::Refusal;
+
+pub const BOLD: Style = Style::new().bold();
+pub const DIM: Style = Style::new().dimmed();
+pub const RED: Style = AnsiColor::Red.on_default().bold();
+pub const GREEN: Style = AnsiColor::Green.on_default();
+pub const YELLOW: Style = AnsiColor::Yellow.on_default();
+pub const CYAN: Style = AnsiColor::Cyan.on_default().bold();
+
+/// Standard output and error, coloured only for terminals (anstream honours
+/// `NO_COLOR`, `CLICOLOR` and `CLICOLOR_FORCE`). A closed pipe
+/// (`git orx status | head`) ends output quietly instead of panicking.
+pub struct Ui {
+    out: anstream::Stdout,
+    err: anstream::Stderr,
+    closed: bool,
+}
+
+impl Default for Ui {
+    fn default() -> Self {
+        Ui {
+            out: anstream::stdout(),
+            err: anstream::stderr(),
+            closed: false,
+        }
+    }
+}
+
+impl Ui {
+    /// Writes a line to standard output.
+    pub fn line(&mut self, text: impl AsRef<str>) {
+        if self.closed {
+            return;
+        }
+        if writeln!(self.out, "{}", text.as_ref()).is_err() {
+            self.closed = true;
+        }
+    }
+
+    /// Writes a line to standard error.
+    pub fn eline(&mut self, text: impl AsRef<str>) {
+        let _ = writeln!(self.err, "{}", text.as_ref());
+    }
+
+    /// Prints a value as pretty JSON on standard output.
+    pub fn json(&mut self, value: &serde_json::Value) {
+        let text = serde_json::to_string_pretty(value)
+            .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+        self.line(text);
+    }
+
+    pub fn error(&mut self, e: &Error) {
+        let prefix = match e {
+            Error::Refused(_) | Error::NoDecision(_) => "refused: ",
+            _ => "",
+        };
+        let text = e.to_string();
+        let mut lines = text.lines();
+        let first = lines.next().unwrap_or_default();
+        self.eline(format!("{RED}error:{RED:#} {prefix}{first}"));
+        for l in lines {
+            self.eline(l);
+        }
+        for h in hints(e) {
+            self.eline(format!("{CYAN}hint:{CYAN:#} {h}"));
+        }
+    }
+}
+
+/// `text` styled.
+pub fn paint(style: Style, text: impl std::fmt::Display) -> String {
+    format!("{style}{text}{style:#}")
+}
+
+/// What the user can do about an error.
+fn hints(e: &Error) -> Vec<String> {
+    match e {
+        Error::Refused(r) => match r {
+            Refusal::Unauthorized { responsible, .. } => vec![format!(
+                "act as {} (--as {}), or a Human may override with --force --reason TEXT",
+                orx::role::display_list(responsible),
+                responsible.first().map_or("ROLE", String::as_str)
+            )],
+            Refusal::InvalidTransition { .. }
+            | Refusal::Preconditions { .. }
+            | Refusal::Terminal { .. } => {
+                vec!["`git orx show ID` lists the moves allowed now and what each needs".to_owned()]
+            }
+            _ => vec![],
+        },
+        Error::NotInitialised => vec!["run `git orx init` here first".to_owned()],
+        Error::Git(orx::git::GitError::NotARepo) => {
+            vec!["git-orx keeps its state in a git repository; run `git init`".to_owned()]
+        }
+        _ => vec![],
+    }
+}
+
+/// Reads `--as`, `ORX_ROLE` or `git config orx.role`.
+pub fn role(ws: &orx::workspace::Workspace, flag: &Option<String>) -> orx::Result<String> {
+    ws.role(flag.as_deref()).map(|(r, _)| r)
+}
+
+/// Prints the outcome of an executed plan: the transition line and the handoff.
+pub fn report_change(ui: &mut Ui, plan: &orx::plan::Plan, done: &orx::plan::Executed) {
+    let mut line = format!(
+        "{}: {} -> {} ({})",
+        plan.label(),
+        plan.from.as_deref().unwrap_or("(new)"),
+        paint(BOLD, &plan.to),
+        orx::role::display(&plan.role)
+    );
+    if let Some((reason, _)) = &plan.forced {
+        line.push_str(&format!(
+            " {}",
+            paint(YELLOW, format!("override: {}", orx::text::escape(reason)))
+        ));
+    }
+    match &done.commit {
+        Some(c) => line.push_str(&format!(" {}", paint(DIM, format!("[{c}]")))),
+        None => line.push_str(&format!(
+            " {}",
+            paint(YELLOW, format!("written to {}, not committed", plan.path))
+        )),
+    }
+    ui.line(line);
+    if let Some(h) = &plan.handoff {
+        ui.line(paint(GREEN, h));
+    }
+}

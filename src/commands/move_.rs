@@ -1,0 +1,69 @@
+//! `git orx move`
+
+use orx::plan::{self, Actor};
+use orx::workspace::Workspace;
+
+use super::{Ui, report_change};
+
+/// Move an item to another state: validated against its workflow, written
+/// atomically, committed with `Orx-*` trailers; prints the handoff message.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The item's ID (e.g. 1.2).
+    id: String,
+    /// The target state (e.g. InProgress).
+    state: String,
+    /// Acting role (else ORX_ROLE, else `git config orx.role`).
+    #[arg(long = "as", value_name = "ROLE")]
+    role: Option<String>,
+    /// A note, kept in the commit message.
+    #[arg(short = 'm', long = "message", value_name = "NOTE")]
+    note: Option<String>,
+    /// Override the rules (Human only); needs --reason, which is recorded.
+    #[arg(long, requires = "reason")]
+    force: bool,
+    /// Why the rules are overridden.
+    #[arg(long, value_name = "TEXT", requires = "force")]
+    reason: Option<String>,
+    /// Write the file but do not commit it.
+    #[arg(long)]
+    no_commit: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = Workspace::open()?;
+    let role = super::role(&ws, &args.role)?;
+    if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
+        return Err(orx::Error::Usage(
+            "--force needs a non-empty --reason".to_owned(),
+        ));
+    }
+    let item = ws.find(&args.id)?;
+    let wf = ws.workflow(&item.kind)?;
+    let state = resolve_state(&wf, &args.state);
+    let actor = Actor {
+        role: &role,
+        note: args.note.as_deref(),
+        force: args.reason.as_deref().filter(|_| args.force),
+    };
+    let plan = plan::transition(&ws, item, &state, &[], actor)?;
+    let done = plan::execute(&ws, &plan, !args.no_commit)?;
+    report_change(ui, &plan, &done);
+    Ok(0)
+}
+
+/// The workflow's spelling of a state typed in another case (`approved`).
+pub fn resolve_state(wf: &orx::workflow::Workflow, typed: &str) -> String {
+    if wf.state(typed).is_some() {
+        return typed.to_owned();
+    }
+    let folded: Vec<&str> = wf
+        .state_names()
+        .into_iter()
+        .filter(|s| s.eq_ignore_ascii_case(typed))
+        .collect();
+    match folded.as_slice() {
+        [one] => (*one).to_owned(),
+        _ => typed.to_owned(),
+    }
+}

@@ -1,0 +1,53 @@
+//! `git orx new`
+
+use orx::plan::{self, Actor};
+use orx::workspace::Workspace;
+
+use super::{Ui, report_change};
+
+/// Create a story from the template, in its workflow's initial state, and
+/// commit it. Prints the new file's path.
+#[derive(clap::Args)]
+pub struct Args {
+    /// `[KIND] TITLE`: the kind (only `story` has a template) and the title.
+    #[arg(required = true, num_args = 1..=2, value_names = ["KIND", "TITLE"])]
+    words: Vec<String>,
+    /// The ID (e.g. 1.2); by default the next one after the highest.
+    #[arg(long)]
+    id: Option<String>,
+    /// Acting role (else ORX_ROLE, else `git config orx.role`).
+    #[arg(long = "as", value_name = "ROLE")]
+    role: Option<String>,
+    /// A note for the commit message.
+    #[arg(short = 'm', long = "message", value_name = "NOTE")]
+    note: Option<String>,
+    /// Write the file but do not commit it.
+    #[arg(long)]
+    no_commit: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let (kind, title) = match args.words.as_slice() {
+        [title] => ("story", title.as_str()),
+        [kind, title] => (kind.as_str(), title.as_str()),
+        _ => unreachable!("clap allows 1 or 2"),
+    };
+    if kind != "story" {
+        return Err(orx::Error::Usage(format!(
+            "`git orx new` creates stories; there is no template for kind `{}`",
+            orx::text::escape(kind)
+        )));
+    }
+    let ws = Workspace::open()?;
+    let role = super::role(&ws, &args.role)?;
+    let actor = Actor {
+        role: &role,
+        note: args.note.as_deref(),
+        force: None,
+    };
+    let plan = plan::new_story(&ws, title, args.id.as_deref(), actor)?;
+    let done = plan::execute(&ws, &plan, !args.no_commit)?;
+    ui.line(&plan.path);
+    report_change(ui, &plan, &done);
+    Ok(0)
+}

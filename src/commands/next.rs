@@ -1,0 +1,63 @@
+//! `git orx next`
+
+use orx::report;
+use orx::role;
+use orx::text::escape;
+use orx::workspace::Workspace;
+
+use super::{BOLD, Ui, paint};
+
+/// What each role should do now, as handoff messages.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only this role's work.
+    #[arg(long, value_name = "ROLE")]
+    role: Option<String>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = Workspace::open()?;
+    if let Some(r) = &args.role {
+        super::role(&ws, &Some(r.clone()))?;
+    }
+    let board = report::board(&ws)?;
+    let groups: Vec<_> = report::next(&board, &ws.roles.names())
+        .into_iter()
+        .filter(|(r, _)| args.role.as_ref().is_none_or(|want| want == r))
+        .collect();
+    if args.json {
+        let roles: Vec<serde_json::Value> = groups
+            .iter()
+            .map(|(r, items)| {
+                let actions: Vec<serde_json::Value> = items
+                    .iter()
+                    .map(|s| serde_json::json!({"id": s.id, "title": s.title, "status": s.status, "path": s.path, "message": s.handoff}))
+                    .collect();
+                serde_json::json!({"role": r, "actions": actions})
+            })
+            .collect();
+        ui.json(&serde_json::json!({"version": 1, "lang": ws.lang(), "roles": roles}));
+        return Ok(0);
+    }
+    if groups.is_empty() {
+        ui.line(match &args.role {
+            Some(r) => format!("Nothing for {} to do.", role::display(r)),
+            None => "Nothing to do: no open stories.".to_owned(),
+        });
+        return Ok(0);
+    }
+    for (r, items) in groups {
+        ui.line(paint(BOLD, role::display(&r)));
+        for s in items {
+            let msg = s
+                .handoff
+                .clone()
+                .unwrap_or_else(|| format!("{} {} is {}", s.kind, s.id, s.status));
+            ui.line(format!("  {}", escape(&msg)));
+        }
+    }
+    Ok(0)
+}

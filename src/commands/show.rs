@@ -1,0 +1,116 @@
+//! `git orx show`
+
+use orx::report;
+use orx::role;
+use orx::text::escape;
+use orx::workspace::Workspace;
+
+use super::{BOLD, DIM, GREEN, RED, Ui, paint};
+
+/// Show one item: its state, owner, next step, and every move its workflow
+/// allows from here with the verdict of each guard condition.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The item's ID.
+    id: String,
+    /// Judge the moves for this role (default: each move's own role).
+    #[arg(long = "as", value_name = "ROLE")]
+    role: Option<String>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = Workspace::open()?;
+    let role = match &args.role {
+        Some(_) => Some(super::role(&ws, &args.role)?),
+        None => None,
+    };
+    let d = report::detail(&ws, &args.id, role.as_deref())?;
+    if args.json {
+        let mut v = serde_json::to_value(&d).unwrap_or_default();
+        v["version"] = serde_json::json!(1);
+        ui.json(&v);
+        return Ok(0);
+    }
+    let s = &d.summary;
+    ui.line(format!(
+        "{} {} — {}",
+        s.kind,
+        paint(BOLD, escape(&s.id)),
+        escape(&s.title)
+    ));
+    ui.line(format!("  file:   {}", s.path));
+    let owner = s
+        .owner
+        .as_deref()
+        .map(role::display)
+        .unwrap_or_else(|| "nobody (terminal)".to_owned());
+    ui.line(format!(
+        "  status: {} (owner: {owner})",
+        paint(BOLD, &s.status)
+    ));
+    if let Some(h) = &s.handoff {
+        ui.line(format!("  next:   {}", paint(GREEN, escape(h))));
+    }
+    if d.moves.is_empty() {
+        ui.line(format!("No moves from {}: it is terminal.", s.status));
+        return Ok(0);
+    }
+    ui.line(format!("Moves from {}:", s.status));
+    for m in &d.moves {
+        let verdict = if m.allowed {
+            paint(
+                GREEN,
+                format!("allowed for {}", role::display(&m.judged_as)),
+            )
+        } else {
+            paint(
+                RED,
+                format!("not allowed for {}", role::display(&m.judged_as)),
+            )
+        };
+        let trigger = m
+            .trigger
+            .as_deref()
+            .map(|t| format!(" via {t}"))
+            .unwrap_or_default();
+        ui.line(format!(
+            "  -> {:<19} {} {}{}",
+            m.to,
+            paint(DIM, format!("[{}]", orx::role::display_list(&m.roles))),
+            verdict,
+            paint(DIM, trigger)
+        ));
+        for c in &m.conditions {
+            let mark = if c.holds {
+                paint(GREEN, "✓")
+            } else {
+                paint(RED, "✗")
+            };
+            let values: Vec<String> = c
+                .actual
+                .iter()
+                .filter(|(p, _)| !p.starts_with("params.") && *p != "role")
+                .map(|(p, v)| {
+                    format!(
+                        "{p} = {}",
+                        if v.is_null() {
+                            "not set".to_owned()
+                        } else {
+                            v.to_string()
+                        }
+                    )
+                })
+                .collect();
+            let values = if values.is_empty() || c.holds {
+                String::new()
+            } else {
+                paint(DIM, format!(" ({})", values.join(", ")))
+            };
+            ui.line(format!("       {mark} {}{values}", c.desc));
+        }
+    }
+    Ok(0)
+}

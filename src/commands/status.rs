@@ -1,0 +1,101 @@
+//! `git orx status`
+
+use orx::report::{self, Summary};
+use orx::role;
+use orx::text::escape;
+use orx::workspace::Workspace;
+
+use super::{BOLD, DIM, GREEN, Ui, YELLOW, paint};
+
+/// Show the stories grouped by state, with the role each waits for and the
+/// next step.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only the stories waiting for this role.
+    #[arg(long, value_name = "ROLE")]
+    role: Option<String>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = Workspace::open()?;
+    if let Some(r) = &args.role {
+        super::role(&ws, &Some(r.clone()))?;
+    }
+    let board = report::board(&ws)?;
+    let shown: Vec<&Summary> = board
+        .items
+        .iter()
+        .filter(|s| {
+            args.role
+                .as_ref()
+                .is_none_or(|r| s.owner.as_ref() == Some(r))
+        })
+        .collect();
+    if args.json {
+        ui.json(&serde_json::json!({
+            "version": 1,
+            "lang": ws.lang(),
+            "items": shown,
+            "problems": board.problems,
+        }));
+        return Ok(0);
+    }
+    if shown.is_empty() && board.problems.is_empty() {
+        ui.line(match &args.role {
+            Some(r) => format!("No stories are waiting for {}.", role::display(r)),
+            None => format!(
+                "No stories yet. Create one with: git orx new \"Title\" --as sm   ({}/)",
+                ws.stories_dir()
+            ),
+        });
+        return Ok(0);
+    }
+    let mut counts = Vec::new();
+    for state in &board.workflow.states {
+        let here: Vec<&&Summary> = shown.iter().filter(|s| s.status == state.name).collect();
+        if here.is_empty() {
+            continue;
+        }
+        counts.push(format!("{} {}", here.len(), state.name));
+        let owner = state
+            .owner
+            .as_deref()
+            .map(role::display)
+            .unwrap_or_else(|| "nobody".to_owned());
+        ui.line(format!(
+            "{} {}",
+            paint(BOLD, &state.name),
+            paint(DIM, format!("({owner}) {}", here.len()))
+        ));
+        for s in here {
+            ui.line(format!("  {:<8} {}", escape(&s.id), escape(&s.title)));
+            if let Some(h) = s.handoff.as_ref().filter(|_| !s.terminal) {
+                ui.line(format!("           {}", paint(GREEN, escape(h))));
+            }
+        }
+    }
+    if !board.problems.is_empty() {
+        ui.line(paint(
+            YELLOW,
+            format!("Problems ({}); run `git orx check`:", board.problems.len()),
+        ));
+        for p in &board.problems {
+            ui.line(format!("  {p}"));
+        }
+    }
+    if !counts.is_empty() {
+        let n = shown.len();
+        ui.line(paint(
+            DIM,
+            format!(
+                "{n} stor{}: {}",
+                if n == 1 { "y" } else { "ies" },
+                counts.join(", ")
+            ),
+        ));
+    }
+    Ok(0)
+}

@@ -1,0 +1,162 @@
+//! `.orx/config.yaml`: language, where stories live, extra roles.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::workflow::{yaml_error, yaml_options};
+
+pub const CONFIG_PATH: &str = ".orx/config.yaml";
+
+/// The text `git orx init` writes; `{lang}` is filled in.
+pub const TEMPLATE: &str = include_str!("../templates/config.yaml");
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Language of handoff messages: `en` or `zh`.
+    #[serde(default = "default_lang")]
+    pub lang: String,
+    /// The story directory, relative to the repository root.
+    #[serde(default = "default_stories")]
+    pub stories: String,
+    /// Roles besides the built-in ones.
+    #[serde(default)]
+    pub roles: Vec<String>,
+}
+
+fn default_lang() -> String {
+    "en".to_owned()
+}
+
+fn default_stories() -> String {
+    "docs/stories".to_owned()
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            lang: default_lang(),
+            stories: default_stories(),
+            roles: Vec::new(),
+        }
+    }
+}
+
+pub const LANGS: &[&str] = &["en", "zh"];
+
+/// A config file that cannot be used, with its position when known.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{CONFIG_PATH}{}: {message}", pos.map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default())]
+pub struct ConfigError {
+    pub pos: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl Config {
+    /// Reads the config under `root`; `Ok(None)` when there is none.
+    pub fn load(root: &Path) -> Result<Option<Config>, ConfigError> {
+        let path = root.join(CONFIG_PATH);
+        let bytes = match crate::item::read_limited(&path) {
+            Ok(b) => b,
+            Err(_) if !path.exists() && path.symlink_metadata().is_err() => return Ok(None),
+            Err(m) => {
+                return Err(ConfigError {
+                    pos: None,
+                    message: m,
+                });
+            }
+        };
+        let text = String::from_utf8(bytes).map_err(|_| ConfigError {
+            pos: None,
+            message: "is not valid UTF-8".to_owned(),
+        })?;
+        Config::parse(&text).map(Some)
+    }
+
+    pub fn parse(text: &str) -> Result<Config, ConfigError> {
+        let config: Config = if text.trim().is_empty() {
+            Config::default()
+        } else {
+            serde_saphyr::from_str_with_options(text, yaml_options()).map_err(|e| {
+                let (pos, message) = yaml_error(&e, CONFIG_PATH);
+                ConfigError { pos, message }
+            })?
+        };
+        config.check()?;
+        Ok(config)
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        let fail = |message: String| Err(ConfigError { pos: None, message });
+        if !LANGS.contains(&self.lang.as_str()) {
+            return fail(format!(
+                "`lang: {}` is not supported (use en or zh)",
+                crate::text::escape(&self.lang)
+            ));
+        }
+        let p = Path::new(&self.stories);
+        let escapes = p.is_absolute()
+            || p.components()
+                .any(|c| !matches!(c, std::path::Component::Normal(_)))
+            || self.stories.is_empty();
+        if escapes {
+            return fail(format!(
+                "`stories: {}` must be a relative path inside the repository, without `..`",
+                crate::text::escape(&self.stories)
+            ));
+        }
+        for r in &self.roles {
+            let ok = !r.is_empty()
+                && r.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+            if !ok {
+                return fail(format!(
+                    "role `{}` must be lowercase letters, digits, `-` or `_`",
+                    crate::text::escape(r)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn roles(&self) -> crate::role::Roles {
+        crate::role::Roles::with_extra(&self.roles)
+    }
+}
+
+/// The config text for a new repository.
+pub fn initial_text(lang: &str) -> String {
+    TEMPLATE.replace("{lang}", lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_template_is_a_valid_config() {
+        let c = Config::parse(&initial_text("zh")).unwrap();
+        assert_eq!(c.lang, "zh");
+        assert_eq!(c.stories, "docs/stories");
+    }
+
+    #[test]
+    fn bad_configs_are_explained() {
+        for (text, needle) in [
+            ("lang: fr\n", "`lang: fr` is not supported"),
+            ("stories: ../elsewhere\n", "must be a relative path"),
+            ("stories: /abs\n", "must be a relative path"),
+            ("lang: en\nlang: zh\n", "duplicate"),
+            ("langs: en\n", "unknown field `langs`"),
+            ("roles: [Bad Role]\n", "role `Bad Role`"),
+        ] {
+            let e = Config::parse(text).unwrap_err();
+            assert!(e.to_string().contains(needle), "{text}: {e}");
+        }
+        assert_eq!(
+            Config::parse("lang: en\nlangs: x\n").unwrap_err().pos,
+            Some((2, 1))
+        );
+    }
+}

@@ -1,0 +1,72 @@
+//! The library's error: every way a command can fail, each with the exit
+//! code DESIGN.md §4 gives it.
+
+use crate::assess::NoDecision;
+use crate::config::ConfigError;
+use crate::git::GitError;
+use crate::item::ItemError;
+use crate::store::StoreError;
+use crate::validate::Refusal;
+use crate::workflow::WorkflowError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A rule refused the change.
+    #[error("{0}")]
+    Refused(Refusal),
+    /// No transition fits an assessment or gate result.
+    #[error("{0}")]
+    NoDecision(NoDecision),
+    #[error("{0}")]
+    Item(#[from] ItemError),
+    #[error("{0}")]
+    Workflow(#[from] WorkflowError),
+    #[error("invalid config {0}")]
+    Config(#[from] ConfigError),
+    #[error("{0}")]
+    Git(#[from] GitError),
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    /// Bad arguments: a missing role, an out-of-range score, an unknown kind.
+    #[error("{0}")]
+    Usage(String),
+    /// No item with that ID.
+    #[error("{0}")]
+    NotFound(String),
+    /// Something with that name or ID already exists.
+    #[error("{0}")]
+    Exists(String),
+    #[error("this repository is not set up for git-orx (no .orx/config.yaml)")]
+    NotInitialised,
+    /// A git command failed after the file was written; the file was put back.
+    #[error("{0}\nnothing was changed: {1} was restored")]
+    CommitFailed(GitError, String),
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        Error::Refused(r)
+    }
+}
+
+impl From<NoDecision> for Error {
+    fn from(d: NoDecision) -> Self {
+        Error::NoDecision(d)
+    }
+}
+
+impl Error {
+    /// 1 refused or failed, 2 usage, 3 busy or conflict (retrying may work).
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Usage(_) | Error::NotFound(_) | Error::NotInitialised => 2,
+            Error::Store(StoreError::Busy { .. } | StoreError::Changed { .. }) => 3,
+            Error::Git(GitError::NotARepo) => 2,
+            _ => 1,
+        }
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

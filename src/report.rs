@@ -1,0 +1,262 @@
+//! Read-side views, as values the command layer prints or serialises:
+//! the board (`status`), who should do what (`next`), one item with the
+//! verdict of every move (`show`), and file problems (`check`).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::error::Result;
+use crate::item::{Item, ItemError};
+use crate::validate::{self, Change};
+use crate::workflow::{Scope, Workflow};
+use crate::workspace::{self, Workspace};
+
+/// One item on the board.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Summary {
+    pub kind: String,
+    pub id: String,
+    pub title: String,
+    pub status: String,
+    pub owner: Option<String>,
+    pub terminal: bool,
+    pub path: String,
+    pub handoff: Option<String>,
+}
+
+/// A problem with a file, at a position when there is one.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Problem {
+    pub path: String,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl From<ItemError> for Problem {
+    fn from(e: ItemError) -> Self {
+        Problem {
+            path: e.path,
+            line: e.pos.map(|p| p.0),
+            column: e.pos.map(|p| p.1),
+            message: e.message,
+        }
+    }
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "{}:{l}:{c}: {}", self.path, self.message),
+            _ => write!(f, "{}: {}", self.path, self.message),
+        }
+    }
+}
+
+/// Every story, with what is wrong with the files that are not.
+pub struct Board {
+    pub workflow: Arc<Workflow>,
+    pub items: Vec<Summary>,
+    pub problems: Vec<Problem>,
+}
+
+/// The item as its workflow sees it, or why it cannot be used.
+pub fn summarize(wf: &Workflow, item: &Item, lang: &str) -> std::result::Result<Summary, Problem> {
+    if item.kind != wf.name {
+        return Err(item_problem(
+            item,
+            "kind",
+            format!(
+                "`kind: {}` does not belong in the story directory",
+                crate::text::escape(&item.kind)
+            ),
+        ));
+    }
+    if let Err(m) = crate::item::check_id(&item.id) {
+        return Err(item_problem(item, "id", m));
+    }
+    let Some(state) = wf.state(&item.status) else {
+        return Err(item_problem(
+            item,
+            "status",
+            format!(
+                "unknown state `{}` (states: {})",
+                crate::text::escape(&item.status),
+                wf.state_names().join(", ")
+            ),
+        ));
+    };
+    let scope = Scope::new(
+        validate::view(wf, Some(&item.value())),
+        &wf.params,
+        Value::Null,
+        "",
+        "",
+    );
+    Ok(Summary {
+        kind: item.kind.clone(),
+        id: item.id.clone(),
+        title: item.title.clone(),
+        status: item.status.clone(),
+        owner: state.owner.clone(),
+        terminal: state.terminal,
+        path: item.path.clone(),
+        handoff: wf.handoff(&item.status, None, &scope, lang),
+    })
+}
+
+fn item_problem(item: &Item, key: &str, message: String) -> Problem {
+    let pos = item.pos(key);
+    Problem {
+        path: item.path.clone(),
+        line: pos.map(|p| p.0),
+        column: pos.map(|p| p.1),
+        message,
+    }
+}
+
+pub fn board(ws: &Workspace) -> Result<Board> {
+    let wf = ws.workflow("story")?;
+    let lang = ws.lang().to_owned();
+    let results = ws.scan(|r| match r {
+        Ok(item) => summarize(&wf, &item, &lang),
+        Err(e) => Err(Problem::from(e)),
+    })?;
+    let mut items = Vec::with_capacity(results.len());
+    let mut problems = Vec::new();
+    let mut seen: HashMap<String, String> = HashMap::new();
+    for r in results {
+        match r {
+            Ok(s) => match seen.get(&s.id) {
+                Some(first) => problems.push(Problem {
+                    path: s.path.clone(),
+                    line: None,
+                    column: None,
+                    message: format!("duplicate ID `{}` (also {first})", s.id),
+                }),
+                None => {
+                    seen.insert(s.id.clone(), s.path.clone());
+                    items.push(s);
+                }
+            },
+            Err(p) => problems.push(p),
+        }
+    }
+    Ok(Board {
+        workflow: wf,
+        items,
+        problems,
+    })
+}
+
+/// The open items (not terminal) grouped by the role that owns their state,
+/// roles in their usual order.
+pub fn next(board: &Board, roles: &[&str]) -> Vec<(String, Vec<Summary>)> {
+    let mut groups: Vec<(String, Vec<Summary>)> =
+        roles.iter().map(|r| (r.to_string(), Vec::new())).collect();
+    for s in board.items.iter().filter(|s| !s.terminal) {
+        let Some(owner) = &s.owner else { continue };
+        match groups.iter_mut().find(|(r, _)| r == owner) {
+            Some((_, list)) => list.push(s.clone()),
+            None => groups.push((owner.clone(), vec![s.clone()])),
+        }
+    }
+    groups.retain(|(_, list)| !list.is_empty());
+    groups
+}
+
+/// One guard condition and whether it holds.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ConditionCheck {
+    pub desc: String,
+    pub expr: String,
+    pub holds: bool,
+    pub actual: serde_json::Map<String, Value>,
+}
+
+/// One possible move from the item's state, judged for a role.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct MoveCheck {
+    pub to: String,
+    pub roles: Vec<String>,
+    pub trigger: Option<String>,
+    pub description: String,
+    /// The role the conditions were evaluated for.
+    pub judged_as: String,
+    pub allowed: bool,
+    pub conditions: Vec<ConditionCheck>,
+}
+
+/// An item in detail.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Detail {
+    #[serde(flatten)]
+    pub summary: Summary,
+    pub frontmatter: Value,
+    pub moves: Vec<MoveCheck>,
+}
+
+/// The item with `id` and every move its workflow allows from its state.
+/// Conditions are evaluated for `role` when given, else for each move's
+/// first role.
+pub fn detail(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Detail> {
+    let item = ws.find(id)?;
+    let wf = ws.workflow(&item.kind)?;
+    let summary = summarize(&wf, &item, ws.lang())
+        .map_err(|p| ItemError::new(&p.path, p.line.zip(p.column), p.message))?;
+    let before = item.value();
+    let now = workspace::now();
+    let moves = wf
+        .transitions_from(&item.status)
+        .into_iter()
+        .map(|t| {
+            let judged_as = role
+                .unwrap_or_else(|| t.roles.first().map_or("", String::as_str))
+                .to_owned();
+            let mut after = before.clone();
+            after["status"] = Value::String(t.to.clone());
+            let scope =
+                validate::guard_scope(&wf, Some(t), Some(&before), &after, &judged_as, &now);
+            let conditions: Vec<ConditionCheck> = t
+                .guard
+                .iter()
+                .map(|c| ConditionCheck {
+                    desc: c.desc.clone(),
+                    expr: c.expr.source.clone(),
+                    holds: c.expr.eval_bool(&scope).unwrap_or(false),
+                    actual: c
+                        .expr
+                        .paths()
+                        .iter()
+                        .map(|p| (p.clone(), scope.lookup(p).cloned().unwrap_or(Value::Null)))
+                        .collect(),
+                })
+                .collect();
+            let change = Change {
+                before: Some(&before),
+                after: Some(&after),
+                role: &judged_as,
+                force: None,
+                self_transition: t.from == t.to,
+                now: &now,
+            };
+            MoveCheck {
+                to: t.to.clone(),
+                roles: t.roles.clone(),
+                trigger: t.trigger.clone(),
+                description: t.description.clone(),
+                allowed: validate::validate(&wf, &change).is_ok(),
+                judged_as,
+                conditions,
+            }
+        })
+        .collect();
+    Ok(Detail {
+        summary,
+        frontmatter: before,
+        moves,
+    })
+}

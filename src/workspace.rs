@@ -1,0 +1,228 @@
+//! A repository set up for git-orx: its git repo, config, workflows and items.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use crate::config::Config;
+use crate::error::{Error, Result};
+use crate::git::Repo;
+use crate::item::{Item, ItemError, read_limited};
+use crate::role::Roles;
+use crate::workflow::Workflow;
+
+pub struct Workspace {
+    pub repo: Repo,
+    pub config: Config,
+    pub roles: Roles,
+    workflows: Mutex<BTreeMap<String, Arc<Workflow>>>,
+}
+
+/// Where a role came from, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoleSource {
+    Flag,
+    Env,
+    GitConfig,
+}
+
+impl Workspace {
+    /// The current repository; it must have `.orx/config.yaml`.
+    pub fn open() -> Result<Workspace> {
+        Workspace::from_repo(Repo::discover()?)
+    }
+
+    /// The repository containing `path`.
+    pub fn open_at(path: &Path) -> Result<Workspace> {
+        Workspace::from_repo(Repo::open(path)?)
+    }
+
+    fn from_repo(repo: Repo) -> Result<Workspace> {
+        let config = Config::load(repo.root())?.ok_or(Error::NotInitialised)?;
+        let roles = config.roles();
+        Ok(Workspace {
+            repo,
+            config,
+            roles,
+            workflows: Mutex::new(BTreeMap::new()),
+        })
+    }
+
+    pub fn root(&self) -> &Path {
+        self.repo.root()
+    }
+
+    pub fn lang(&self) -> &str {
+        &self.config.lang
+    }
+
+    /// The story directory relative to the root, with `/` separators.
+    pub fn stories_dir(&self) -> &str {
+        self.config.stories.trim_end_matches('/')
+    }
+
+    /// The workflow for `kind`: the built-in one with the repository's
+    /// `.orx/workflows/<kind>.yaml` laid over it. Loaded once per process.
+    pub fn workflow(&self, kind: &str) -> Result<Arc<Workflow>> {
+        let mut cache = self.workflows.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(wf) = cache.get(kind) {
+            return Ok(wf.clone());
+        }
+        let valid_name = !kind.is_empty()
+            && kind
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '-' || c == '_');
+        if !valid_name {
+            return Err(Error::Usage(format!(
+                "unknown kind `{}`",
+                crate::text::escape(kind)
+            )));
+        }
+        let rel = format!(".orx/workflows/{kind}.yaml");
+        let path = self.root().join(&rel);
+        let override_src = match read_limited(&path) {
+            Ok(bytes) => Some(
+                String::from_utf8(bytes)
+                    .map_err(|_| Error::Failed(format!("{rel}: not valid UTF-8")))?,
+            ),
+            Err(_) if path.symlink_metadata().is_err() => None,
+            Err(m) => return Err(Error::Failed(format!("{rel} {m}"))),
+        };
+        let wf = Workflow::load(
+            kind,
+            override_src.as_deref().map(|s| (s, rel.as_str())),
+            &self.roles,
+        )?;
+        let wf = Arc::new(wf);
+        cache.insert(kind.to_owned(), wf.clone());
+        Ok(wf)
+    }
+
+    /// The `.md` files directly in the story directory, sorted, as paths
+    /// relative to the root.
+    pub fn story_files(&self) -> Result<Vec<String>> {
+        let dir = self.root().join(self.stories_dir());
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(Error::Failed(format!("{}: {e}", self.stories_dir()))),
+        };
+        let mut files: Vec<String> = entries
+            .filter_map(|e| e.ok())
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".md") && !n.starts_with('.'))
+            .map(|n| format!("{}/{n}", self.stories_dir()))
+            .collect();
+        files.sort();
+        Ok(files)
+    }
+
+    /// Reads every story file, running `f` on each result in worker threads
+    /// (so only what `f` keeps stays in memory). Results are in file order.
+    pub fn scan<T: Send>(
+        &self,
+        f: impl Fn(std::result::Result<Item, ItemError>) -> T + Sync,
+    ) -> Result<Vec<T>> {
+        let files = self.story_files()?;
+        let root = self.root();
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(8);
+        let chunk = files.len().div_ceil(threads).max(64);
+        let f = &f;
+        Ok(std::thread::scope(|s| {
+            let handles: Vec<_> = files
+                .chunks(chunk)
+                .map(|paths| {
+                    s.spawn(move || {
+                        paths
+                            .iter()
+                            .map(|p| f(Item::read(root, p)))
+                            .collect::<Vec<T>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        }))
+    }
+
+    /// The item with `id`. Files named `<id>.*.md` are tried first; then
+    /// every story, in case a file was renamed.
+    pub fn find(&self, id: &str) -> Result<Item> {
+        crate::item::check_id(id).map_err(Error::Usage)?;
+        let files = self.story_files()?;
+        let prefix = format!("{}/{id}.", self.stories_dir());
+        let (likely, rest): (Vec<&String>, Vec<&String>) =
+            files.iter().partition(|p| p.starts_with(&prefix));
+        let mut problems = Vec::new();
+        for path in likely.into_iter().chain(rest) {
+            match Item::read(self.root(), path) {
+                Ok(item) if item.id == id => return Ok(item),
+                Ok(_) => {}
+                Err(e) if path.starts_with(&prefix) => problems.push(e),
+                Err(_) => {}
+            }
+        }
+        match problems.into_iter().next() {
+            Some(e) => Err(Error::Item(e)),
+            None => Err(Error::NotFound(format!(
+                "no story with ID `{id}` in {}/",
+                self.stories_dir()
+            ))),
+        }
+    }
+
+    /// The acting role: `--as`, else `ORX_ROLE`, else `git config orx.role`.
+    pub fn role(&self, flag: Option<&str>) -> Result<(String, RoleSource)> {
+        let env = std::env::var("ORX_ROLE").ok().filter(|r| !r.is_empty());
+        let (role, source) = match (flag, env) {
+            (Some(r), _) => (r.to_owned(), RoleSource::Flag),
+            (None, Some(r)) => (r, RoleSource::Env),
+            (None, None) => match self.repo.config_value("orx.role").filter(|r| !r.is_empty()) {
+                Some(r) => (r, RoleSource::GitConfig),
+                None => {
+                    return Err(Error::Usage(format!(
+                        "no role: say who is acting with --as ROLE, ORX_ROLE=ROLE or `git config orx.role ROLE` (roles: {})",
+                        self.roles.names().join(", ")
+                    )));
+                }
+            },
+        };
+        if !self.roles.contains(&role) {
+            let from = match source {
+                RoleSource::Flag => "--as",
+                RoleSource::Env => "ORX_ROLE",
+                RoleSource::GitConfig => "git config orx.role",
+            };
+            return Err(Error::Usage(format!(
+                "unknown role `{}` (from {from}); roles: {}",
+                crate::text::escape(&role),
+                self.roles.names().join(", ")
+            )));
+        }
+        Ok((role, source))
+    }
+}
+
+/// The time of a change, RFC 3339 in UTC to the second. When git is told a
+/// commit date (`GIT_COMMITTER_DATE` as `@<seconds>` or RFC 3339), that one,
+/// so the frontmatter and the commit agree.
+pub fn now() -> String {
+    let from_env = std::env::var("GIT_COMMITTER_DATE").ok().and_then(|d| {
+        let d = d.trim();
+        if let Some(secs) = d.strip_prefix('@') {
+            let secs: i64 = secs.split_whitespace().next()?.parse().ok()?;
+            jiff::Timestamp::from_second(secs).ok()
+        } else {
+            d.parse::<jiff::Timestamp>().ok()
+        }
+    });
+    let ts = from_env.unwrap_or_else(jiff::Timestamp::now);
+    ts.round(jiff::Unit::Second)
+        .unwrap_or(ts)
+        .strftime("%Y-%m-%dT%H:%M:%SZ")
+        .to_string()
+}
