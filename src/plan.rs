@@ -116,6 +116,7 @@ pub fn transition(
     actor: Actor,
 ) -> Result<Plan> {
     let wf = ws.workflow(&item.kind)?;
+    known_state(&wf, &item)?;
     let now = workspace::now();
     let before = item.value();
     let mut doc = item.doc.clone();
@@ -171,6 +172,22 @@ pub fn transition(
     })
 }
 
+/// Refuses an item whose file names a state its workflow does not have.
+fn known_state(wf: &Workflow, item: &Item) -> Result<()> {
+    if wf.state(&item.status).is_some() {
+        return Ok(());
+    }
+    Err(Error::Item(item::ItemError::new(
+        &item.path,
+        item.pos("status"),
+        format!(
+            "unknown state `{}` (states: {})",
+            crate::text::escape(&item.status),
+            wf.state_names().join(", ")
+        ),
+    )))
+}
+
 fn handoff(
     ws: &Workspace,
     wf: &Workflow,
@@ -202,6 +219,7 @@ pub fn assess(ws: &Workspace, id: &str, a: &Assessment, actor: Actor) -> Result<
     a.check().map_err(Error::Usage)?;
     let item = ws.find(id)?;
     let wf = ws.workflow(&item.kind)?;
+    known_state(&wf, &item)?;
     let fields = a.fields();
     let mut recorded = item.doc.clone();
     for (path, value) in &fields {

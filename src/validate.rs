@@ -402,8 +402,8 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
         }
         r
     };
-    if let Some(after) = c.after {
-        let state = text(Some(after), "status");
+    for v in [c.before, c.after].into_iter().flatten() {
+        let state = text(Some(v), "status");
         if wf.state(state).is_none() {
             return Err(Refusal::UnknownState {
                 item,

@@ -286,7 +286,13 @@ pub fn yaml_error(e: &serde_saphyr::Error, origin: &str) -> (Option<(usize, usiz
         _ => text,
     };
     let _ = origin;
-    (pos, text.lines().next().unwrap_or(text).to_owned())
+    let text = text.lines().next().unwrap_or(text);
+    // Drop serde-saphyr's advice to programmers.
+    let text = text
+        .split(", set DuplicateKeyPolicy")
+        .next()
+        .unwrap_or(text);
+    (pos, text.to_owned())
 }
 
 fn parse_def(src: &str, origin: &str) -> Result<FileDef, WorkflowError> {

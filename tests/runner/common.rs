@@ -1,0 +1,251 @@
+//! A hermetic repository for end-to-end tests: a temp dir, a cleared
+//! environment (no user or system git config), fixed dates so commit ids are
+//! stable, and the freshly built `git-orx` first on `PATH` so `git orx` and
+//! git's hooks run it.
+
+#![allow(dead_code)]
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub struct Repo {
+    _tmp: tempfile::TempDir,
+    pub root: PathBuf,
+    home: PathBuf,
+    path: OsString,
+    extra_env: Vec<(String, String)>,
+}
+
+/// What a command did.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Exit code and both streams, for snapshots.
+    pub fn render(&self) -> String {
+        let mut s = format!("exit: {}\n", self.code);
+        if !self.stdout.is_empty() {
+            s.push_str("--- stdout\n");
+            s.push_str(&self.stdout);
+        }
+        if !self.stderr.is_empty() {
+            s.push_str("--- stderr\n");
+            s.push_str(&self.stderr);
+        }
+        s
+    }
+
+    #[track_caller]
+    pub fn ok(&self) -> &Self {
+        assert_eq!(self.code, 0, "expected success:\n{}", self.render());
+        self
+    }
+
+    #[track_caller]
+    pub fn code(&self, code: i32) -> &Self {
+        assert_eq!(self.code, code, "expected exit {code}:\n{}", self.render());
+        self
+    }
+}
+
+pub fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_git-orx"))
+}
+
+impl Repo {
+    /// An empty git repository (no commit yet).
+    pub fn bare_git() -> Repo {
+        let tmp = tempfile::Builder::new()
+            .prefix("orx-test-")
+            .tempdir()
+            .unwrap();
+        let root = tmp.path().join("repo");
+        let home = tmp.path().join("home");
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::create_dir_all(&home).unwrap();
+        let root = root.canonicalize().unwrap();
+        let bin_dir = bin().parent().unwrap().to_path_buf();
+        let system = std::env::var_os("PATH").unwrap_or_default();
+        let path =
+            std::env::join_paths(std::iter::once(bin_dir).chain(std::env::split_paths(&system)))
+                .unwrap();
+        let repo = Repo {
+            _tmp: tmp,
+            root,
+            home,
+            path,
+            extra_env: Vec::new(),
+        };
+        repo.git(&["init", "-q", "-b", "main"]).ok();
+        repo
+    }
+
+    /// A repository with `git orx init` done and committed.
+    pub fn new() -> Repo {
+        let repo = Repo::bare_git();
+        repo.orx(&["init"]).ok();
+        repo.git(&["add", ".orx"]).ok();
+        repo.git(&["commit", "-q", "-m", "Set up git-orx"]).ok();
+        repo
+    }
+
+    /// Adds an environment variable to every later command.
+    pub fn set_env(&mut self, key: &str, value: &str) {
+        self.extra_env.push((key.to_owned(), value.to_owned()));
+    }
+
+    pub fn command(&self, program: impl AsRef<std::ffi::OsStr>) -> Command {
+        let mut cmd = Command::new(program);
+        cmd.current_dir(&self.root)
+            .env_clear()
+            .env("PATH", &self.path)
+            .env("HOME", &self.home)
+            .env("XDG_CONFIG_HOME", self.home.join(".config"))
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_AUTHOR_NAME", "Test Author")
+            .env("GIT_AUTHOR_EMAIL", "author@example.com")
+            .env("GIT_COMMITTER_NAME", "Test Committer")
+            .env("GIT_COMMITTER_EMAIL", "committer@example.com")
+            .env("GIT_AUTHOR_DATE", "2026-01-02T03:04:05Z")
+            .env("GIT_COMMITTER_DATE", "2026-01-02T03:04:05Z")
+            .env("TZ", "UTC")
+            .env("LANG", "C.UTF-8")
+            .env("NO_COLOR", "1");
+        for (k, v) in &self.extra_env {
+            cmd.env(k, v);
+        }
+        cmd
+    }
+
+    fn finish(&self, out: Output) -> Run {
+        let clean =
+            |b: &[u8]| String::from_utf8_lossy(b).replace(self.root.to_str().unwrap(), "<repo>");
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: clean(&out.stdout),
+            stderr: clean(&out.stderr),
+        }
+    }
+
+    /// `git orx args...`, through git as a user would type it.
+    pub fn orx(&self, args: &[&str]) -> Run {
+        let out = self.command("git").arg("orx").args(args).output().unwrap();
+        self.finish(out)
+    }
+
+    pub fn orx_env(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        let out = self
+            .command("git")
+            .arg("orx")
+            .args(args)
+            .envs(env.iter().copied())
+            .output()
+            .unwrap();
+        self.finish(out)
+    }
+
+    pub fn git(&self, args: &[&str]) -> Run {
+        let out = self.command("git").args(args).output().unwrap();
+        self.finish(out)
+    }
+
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.root.join(rel)
+    }
+
+    pub fn write(&self, rel: &str, text: impl AsRef<[u8]>) {
+        let p = self.path(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.path(rel)).unwrap()
+    }
+
+    /// Every file of the work tree (outside .git) with its bytes, plus HEAD
+    /// and the index: what a refused command must leave untouched.
+    pub fn state(&self) -> String {
+        let mut files = Vec::new();
+        walk(&self.root, &self.root, &mut files);
+        files.sort();
+        let mut s = String::new();
+        for (p, bytes) in files {
+            s.push_str(&format!("{p}: {:?}\n", String::from_utf8_lossy(&bytes)));
+        }
+        s.push_str(&format!(
+            "HEAD {}",
+            self.git(&["rev-parse", "-q", "--verify", "HEAD"]).stdout
+        ));
+        s.push_str(&self.git(&["ls-files", "-s"]).stdout);
+        s
+    }
+
+    /// Creates a story and runs the SM's quality check with `score`.
+    pub fn story(&self, title: &str, assess: &[&str]) -> String {
+        let out = self.orx(&["new", title, "--as", "sm"]);
+        out.ok();
+        let id = out
+            .stdout
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .trim_end_matches(':')
+            .to_owned();
+        if !assess.is_empty() {
+            let mut args = vec!["assess", id.as_str(), "--as", "sm"];
+            args.extend_from_slice(assess);
+            self.orx(&args).ok();
+        }
+        id
+    }
+
+    /// The story file of `id`.
+    pub fn story_path(&self, id: &str) -> String {
+        let dir = self.path("docs/stories");
+        let name = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .find(|n| n.starts_with(&format!("{id}.")))
+            .unwrap();
+        format!("docs/stories/{name}")
+    }
+}
+
+fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, Vec<u8>)>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let e = e.unwrap();
+        let p = e.path();
+        if p.file_name().is_some_and(|n| n == ".git") {
+            continue;
+        }
+        let ft = e.file_type().unwrap();
+        if ft.is_dir() {
+            walk(root, &p, out);
+        } else {
+            let bytes = if ft.is_symlink() {
+                std::fs::read_link(&p)
+                    .unwrap()
+                    .to_string_lossy()
+                    .as_bytes()
+                    .to_vec()
+            } else {
+                std::fs::read(&p).unwrap()
+            };
+            out.push((
+                p.strip_prefix(root).unwrap().to_string_lossy().into_owned(),
+                bytes,
+            ));
+        }
+    }
+}
+
+/// The assessment flags for a score with full structure and extraction.
+pub const GOOD: &[&str] = &["--structure", "100", "--extraction", "90", "--score", "8.5"];

@@ -1,0 +1,10 @@
+//! End-to-end tests: the built binary, driven through `git orx` in
+//! hermetic temporary repositories. One test binary, one module per area.
+
+mod common;
+mod test_cli;
+mod test_files;
+mod test_lifecycle;
+mod test_lossless;
+mod test_store;
+mod test_workflow;

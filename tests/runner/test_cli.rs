@@ -1,0 +1,175 @@
+//! The command line itself: help, usage errors, exit codes, set-up, demo.
+
+use crate::common::{Repo, bin};
+
+#[test]
+fn usage_errors_exit_2() {
+    let repo = Repo::new();
+    assert_eq!(repo.orx(&["move"]).code, 2);
+    assert_eq!(repo.orx(&["frobnicate"]).code, 2);
+    assert_eq!(
+        repo.orx(&["move", "1.1", "Done", "--force"]).code,
+        2,
+        "--force needs --reason"
+    );
+    let bad = repo.orx(&[
+        "assess",
+        "1.1",
+        "--structure",
+        "100",
+        "--extraction",
+        "9",
+        "--score",
+        "1",
+        "--complexity",
+        "secure",
+        "--as",
+        "sm",
+    ]);
+    bad.code(2);
+    assert!(
+        bad.stderr.contains("unknown complexity indicator `secure`"),
+        "{}",
+        bad.render()
+    );
+    let missing = repo.orx(&["move", "7.7", "Done", "--as", "qa"]);
+    insta::assert_snapshot!(missing.render(), @r"
+    exit: 2
+    --- stderr
+    error: no story with ID `7.7` in docs/stories/
+    ");
+    let bad_id = repo.orx(&["move", "../x", "Done", "--as", "qa"]);
+    bad_id.code(2);
+    assert!(
+        bad_id.stderr.contains("invalid ID `../x`"),
+        "{}",
+        bad_id.render()
+    );
+    let range = repo.orx(&["new", "X", "--as", "sm"]);
+    range.ok();
+    let out = repo.orx(&[
+        "assess",
+        "1.1",
+        "--structure",
+        "100",
+        "--extraction",
+        "90",
+        "--score",
+        "11",
+        "--as",
+        "sm",
+    ]);
+    out.code(2);
+    assert!(
+        out.stderr.contains("--score must be from 0 to 10"),
+        "{}",
+        out.render()
+    );
+}
+
+#[test]
+fn outside_a_set_up_repository() {
+    let repo = Repo::bare_git();
+    let out = repo.orx(&["status"]);
+    insta::assert_snapshot!(out.render(), @r"
+    exit: 2
+    --- stderr
+    error: this repository is not set up for git-orx (no .orx/config.yaml)
+    hint: run `git orx init` here first
+    ");
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(bin())
+        .arg("status")
+        .current_dir(dir.path())
+        .env("GIT_CEILING_DIRECTORIES", dir.path().parent().unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not in a git repository"));
+}
+
+#[test]
+fn init_is_idempotent_and_changes_the_language_in_place() {
+    let repo = Repo::bare_git();
+    let first = repo.orx(&["init"]);
+    insta::assert_snapshot!(first.render(), @r#"
+    exit: 0
+    --- stdout
+    created .orx/config.yaml
+    created docs/stories/
+
+    Next: commit the setup, then create a story:
+      git add .orx && git commit -m 'Set up git-orx'
+      git orx new "User login" --as sm
+    "#);
+    let config = repo.read(".orx/config.yaml");
+    let again = repo.orx(&["init"]);
+    insta::assert_snapshot!(again.render(), @r"
+    exit: 0
+    --- stdout
+    kept    .orx/config.yaml
+    kept    docs/stories/
+    ");
+    assert_eq!(repo.read(".orx/config.yaml"), config);
+    repo.orx(&["init", "--lang", "zh"]).ok();
+    assert_eq!(
+        repo.read(".orx/config.yaml"),
+        config.replace("lang: en", "lang: zh")
+    );
+}
+
+#[test]
+fn a_closed_pipe_is_not_a_crash() {
+    let repo = Repo::new();
+    for i in 0..30 {
+        repo.orx(&["new", &format!("Story {i}"), "--as", "sm", "--no-commit"])
+            .ok();
+    }
+    let mut child = repo
+        .command("git")
+        .args(["orx", "status"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.code().is_some(), "killed by a signal");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+#[test]
+fn untrusted_titles_are_printed_escaped() {
+    let repo = Repo::new();
+    repo.write(
+        "docs/stories/5.1.x.md",
+        "---\nkind: story\nid: \"5.1\"\ntitle: \"evil\\e[31m\\nfake line\"\nstatus: Draft\n---\n",
+    );
+    let out = repo.orx(&["status"]);
+    assert!(
+        out.stdout.contains("evil\\u{1b}[31m\\nfake line"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn the_demo_runs_every_step_as_expected() {
+    let repo = Repo::bare_git();
+    let out = repo.orx(&["demo", "demo-repo"]);
+    out.ok();
+    for needle in [
+        "story 1.1: Draft -> Approved (SM)",
+        "story 1.2: Draft -> AwaitingArchReview (SM)",
+        "error: refused: Dev may not move story 1.2 from AwaitingArchReview to Approved",
+        "story 1.3: RequiresRevision -> Approved (SM)",
+        "Story 1.1 is done!",
+    ] {
+        assert!(
+            out.stdout.contains(needle),
+            "missing {needle:?} in\n{}",
+            out.stdout
+        );
+    }
+    assert!(repo.path("demo-repo/.orx/config.yaml").exists());
+}

@@ -1,0 +1,227 @@
+//! Bad item files: each gets a clear error naming the file, line and column
+//! where there is one, exit 1, and nothing is written.
+
+use crate::common::{GOOD, Repo};
+
+const STORIES: &str = "docs/stories";
+
+fn bad_files() -> Vec<(&'static str, Vec<u8>)> {
+    let mut bomb = String::from(
+        "---\nkind: story\nid: \"9.9\"\nstatus: Draft\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n",
+    );
+    for i in 1..9 {
+        bomb.push_str(&format!(
+            "a{i}: &a{i} [{}]\n",
+            vec![format!("*a{}", i - 1); 10].join(", ")
+        ));
+    }
+    bomb.push_str("---\n");
+    let mut huge = b"---\nkind: story\nid: \"9.10\"\nstatus: Draft\n---\n".to_vec();
+    huge.resize(1024 * 1024 + 1, b'x');
+    vec![
+        (
+            "no-close.md",
+            b"---\nkind: story\nid: \"2.1\"\nstatus: Draft\n# Story\n".to_vec(),
+        ),
+        ("empty.md", b"".to_vec()),
+        (
+            "tabs.md",
+            b"---\nkind: story\nid: \"2.2\"\nquality:\n\tscore: 1\nstatus: Draft\n---\n".to_vec(),
+        ),
+        (
+            "dup.md",
+            b"---\nkind: story\nid: \"2.3\"\nstatus: Draft\nstatus: Approved\n---\n".to_vec(),
+        ),
+        (
+            "utf8.md",
+            b"---\nkind: story\nid: \"2.4\"\ntitle: caf\xe9\nstatus: Draft\n---\n".to_vec(),
+        ),
+        ("bomb.md", bomb.into_bytes()),
+        (
+            "deep.md",
+            format!(
+                "---\nkind: story\nid: \"2.5\"\nstatus: Draft\nx: {}1{}\n---\n",
+                "[".repeat(40),
+                "]".repeat(40)
+            )
+            .into_bytes(),
+        ),
+        ("huge.md", huge),
+        (
+            "state.md",
+            b"---\nkind: story\nid: \"2.6\"\nstatus: Finished\n---\n".to_vec(),
+        ),
+        (
+            "noid.md",
+            b"---\nkind: story\nstatus: Draft\n---\n".to_vec(),
+        ),
+        (
+            "badid.md",
+            b"---\nkind: story\nid: ../../etc\nstatus: Draft\n---\n".to_vec(),
+        ),
+    ]
+}
+
+#[test]
+fn check_lists_every_problem_with_its_position() {
+    let repo = Repo::new();
+    repo.story("Good one", GOOD);
+    for (name, bytes) in bad_files() {
+        repo.write(&format!("{STORIES}/{name}"), bytes);
+    }
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(
+        repo.path(&format!("{STORIES}/1.1.good-one.md")),
+        repo.path(&format!("{STORIES}/link.md")),
+    )
+    .unwrap();
+    let before = repo.state();
+    let out = repo.orx(&["check"]);
+    assert_eq!(repo.state(), before);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 1
+    --- stdout
+    docs/stories/badid.md:3:5: invalid ID `../../etc`: `/` is not allowed (use letters, digits, `.`, `_` and `-`)
+    docs/stories/bomb.md:8:45: too many nodes (more than 10000, counting alias expansions)
+    docs/stories/deep.md:5:35: nesting deeper than 32 levels
+    docs/stories/dup.md:5:1: duplicate key `status` (first on line 4)
+    docs/stories/empty.md: the file is empty; an item starts with a `---` line, then YAML, then `---`
+    docs/stories/huge.md: is 1048577 bytes; items may be at most 1048576 bytes (1 MiB)
+    docs/stories/link.md: is a symbolic link; items must be regular files
+    docs/stories/no-close.md:1:1: the frontmatter opened on line 1 is never closed by a `---` line
+    docs/stories/noid.md:2:1: `id` is missing
+    docs/stories/state.md:4:9: unknown state `Finished` (states: Draft, Blocked, AwaitingArchReview, RequiresRevision, Approved, InProgress, Review, Done, Escalated)
+    docs/stories/tabs.md:5:2: tabs disallowed within this context (block indentation)
+    docs/stories/utf8.md:4:11: the file is not valid UTF-8
+    checked 13 files: 12 problems
+    ");
+    // `status` still shows the good story and points at the problems.
+    let status = repo.orx(&["status"]);
+    status.ok();
+    assert!(
+        status.stdout.contains("1.1      Good one"),
+        "{}",
+        status.stdout
+    );
+    assert!(
+        status
+            .stdout
+            .contains("Problems (12); run `git orx check`:"),
+        "{}",
+        status.stdout
+    );
+}
+
+#[test]
+fn commands_on_a_bad_file_refuse_and_write_nothing() {
+    let repo = Repo::new();
+    for (name, bytes) in bad_files() {
+        repo.write(&format!("{STORIES}/2.{name}"), bytes);
+    }
+    repo.write(
+        &format!("{STORIES}/2.6.state.md"),
+        "---\nkind: story\nid: \"2.6\"\nstatus: Finished\n---\n",
+    );
+    repo.write(
+        &format!("{STORIES}/2.3.dup.md"),
+        "---\nkind: story\nid: \"2.3\"\nstatus: Draft\nstatus: Approved\n---\n",
+    );
+    let before = repo.state();
+    let dup = repo.orx(&["move", "2.3", "Blocked", "--as", "sm"]);
+    dup.code(1);
+    assert!(
+        dup.stderr
+            .contains("docs/stories/2.3.dup.md:5:1: duplicate key `status`"),
+        "{}",
+        dup.render()
+    );
+    let unknown = repo.orx(&["move", "2.6", "Blocked", "--as", "sm"]);
+    unknown.code(1);
+    assert!(
+        unknown
+            .stderr
+            .contains("docs/stories/2.6.state.md:4:9: unknown state `Finished`"),
+        "{}",
+        unknown.render()
+    );
+    let assess = repo.orx(&[
+        "assess",
+        "2.3",
+        "--structure",
+        "100",
+        "--extraction",
+        "90",
+        "--score",
+        "9",
+        "--as",
+        "sm",
+    ]);
+    assess.code(1);
+    assert_eq!(repo.state(), before);
+}
+
+#[test]
+fn check_judges_uncommitted_changes_against_head() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    repo.orx(&["check"]).ok();
+    // A hand edit that skips a state.
+    let text = repo.read(&path).replace("status: Approved", "status: Done");
+    repo.write(&path, &text);
+    let out = repo.orx(&["check"]);
+    insta::assert_snapshot!(out.render(), @r"
+    exit: 1
+    --- stdout
+    docs/stories/1.1.login.md: the uncommitted change is refused: story 1.1 cannot move from Approved to Done: the workflow has no such transition
+      allowed from Approved: InProgress (Dev)
+    checked 1 file: 1 problem
+    ");
+    // A valid hand edit passes, and with a role it is judged for that role.
+    repo.write(&path, text.replace("status: Done", "status: InProgress"));
+    repo.orx(&["check"]).ok();
+    let as_qa = repo.orx(&["check", "--as", "qa", &path]);
+    as_qa.code(1);
+    assert!(
+        as_qa
+            .stdout
+            .contains("QA may not move story 1.1 from Approved to InProgress"),
+        "{}",
+        as_qa.render()
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&repo.orx(&["check", "--json", "--as", "qa"]).stdout).unwrap();
+    assert_eq!(json["problems"][0]["path"], path.as_str());
+}
+
+#[test]
+fn invalid_config_and_workflow_files_are_refused() {
+    let repo = Repo::new();
+    repo.write(".orx/workflows/story.yaml", "params:\n  score_aprove: 9\n");
+    let out = repo.orx(&["status"]);
+    insta::assert_snapshot!(out.render(), @r"
+    exit: 1
+    --- stderr
+    error: invalid workflow .orx/workflows/story.yaml: unknown param `score_aprove`; the built-in workflow has: arch_max_rounds, arch_pass_score, auto_approve_gain, auto_approve_score, complexity_max, extraction_min, gates_required, qa_max_rounds, score_approve, score_review, structure_required
+    ");
+    let check = repo.orx(&["check"]);
+    check.code(1);
+    assert!(
+        check
+            .stdout
+            .contains(".orx/workflows/story.yaml: unknown param"),
+        "{}",
+        check.render()
+    );
+    std::fs::remove_file(repo.path(".orx/workflows/story.yaml")).unwrap();
+    repo.write(
+        ".orx/config.yaml",
+        "lang: en\nstories: docs/stories\nstories: x\n",
+    );
+    let out = repo.orx(&["status"]);
+    insta::assert_snapshot!(out.render(), @r"
+    exit: 1
+    --- stderr
+    error: invalid config .orx/config.yaml:3:1: duplicate mapping key: stories
+    ");
+}

@@ -1,0 +1,479 @@
+//! Seed 000's scenarios walked with the real commands, and every kind of
+//! invalid step refused with exit 1 and no byte changed.
+
+use crate::common::{GOOD, Repo};
+
+/// Runs a refused command and checks it changed nothing at all.
+#[track_caller]
+fn refused(repo: &Repo, args: &[&str]) -> String {
+    let before = repo.state();
+    let out = repo.orx(args);
+    out.code(1);
+    assert_eq!(
+        repo.state(),
+        before,
+        "a refused `git orx {}` changed something",
+        args.join(" ")
+    );
+    out.render()
+}
+
+/// 场景1: 高质量Story直接批准 — and on through Dev and QA to Done.
+#[test]
+fn scenario_1_high_quality_story_is_approved_directly() {
+    let repo = Repo::new();
+    let new = repo.orx(&["new", "User login", "--as", "sm"]);
+    insta::assert_snapshot!(new.render(), @"
+    exit: 0
+    --- stdout
+    docs/stories/1.1.user-login.md
+    story 1.1: (new) -> Draft (SM) [b7b1c1d]
+    Next: SM, please run `assess 1.1` (quality check)
+    ");
+    let assess = repo.orx(&[
+        "assess",
+        "1.1",
+        "--structure",
+        "100",
+        "--extraction",
+        "92",
+        "--score",
+        "8.5",
+        "--as",
+        "sm",
+    ]);
+    insta::assert_snapshot!(assess.render(), @"
+    exit: 0
+    --- stdout
+    story 1.1: Draft -> Approved (SM) [a7d74c5]
+    Next: Dev, please run `implement-story 1.1`
+    ");
+    repo.orx(&["move", "1.1", "InProgress", "--as", "dev"]).ok();
+    let review = repo.orx(&[
+        "move",
+        "1.1",
+        "Review",
+        "--as",
+        "dev",
+        "-m",
+        "all tasks done",
+    ]);
+    assert!(
+        review.stdout.contains("Next: QA, please run `review 1.1`"),
+        "{}",
+        review.render()
+    );
+    let done = repo.orx(&["move", "1.1", "Done", "--as", "qa"]);
+    assert!(
+        done.stdout.ends_with("Story 1.1 is done!\n"),
+        "{}",
+        done.render()
+    );
+
+    // The commits carry the transition record.
+    let log = repo.git(&["log", "--format=%s|%(trailers:key=Orx-Transition,valueonly,separator=)|%(trailers:key=Orx-Role,valueonly,separator=)"]);
+    insta::assert_snapshot!(log.stdout, @r"
+    story 1.1: Review -> Done|Review -> Done|qa
+    story 1.1: InProgress -> Review|InProgress -> Review|dev
+    story 1.1: Approved -> InProgress|Approved -> InProgress|dev
+    story 1.1: Draft -> Approved|Draft -> Approved|sm
+    story 1.1: (new) -> Draft|(new) -> Draft|sm
+    Set up git-orx||
+    ");
+    let body = repo.git(&["log", "-1", "--skip=1", "--format=%B"]);
+    assert!(
+        body.stdout
+            .contains("all tasks done\n\nOrx-Item: story/1.1\n"),
+        "{}",
+        body.stdout
+    );
+    let file = repo.read("docs/stories/1.1.user-login.md");
+    assert!(file.contains("status: Done\n"), "{file}");
+    assert!(
+        file.contains("completed_at: 2026-01-02T03:04:05Z\n"),
+        "{file}"
+    );
+    assert!(file.contains("rounds:\n  qa: 1\n"), "{file}");
+}
+
+/// 场景2: 需要Architect审查的Story, with the Architect's pass made by `move`.
+#[test]
+fn scenario_2_architect_review() {
+    let repo = Repo::new();
+    let id = repo.story(
+        "Payment webhooks",
+        &[
+            "--structure",
+            "100",
+            "--extraction",
+            "88",
+            "--score",
+            "7.0",
+            "--complexity",
+            "api-contract",
+        ],
+    );
+    let file = repo.story_path(&id);
+    assert!(repo.read(&file).contains("status: AwaitingArchReview\n"));
+    let out = repo.orx(&["move", &id, "Approved", "--as", "architect"]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 0
+    --- stdout
+    story 1.1: AwaitingArchReview -> Approved (Architect) [4e4725d]
+    Next: Dev, please run `implement-story 1.1`
+    ");
+}
+
+/// 场景3: 需要修订的Story: Blocked, then a review, a revision, and
+/// auto-approval.
+#[test]
+fn scenario_3_revision_then_auto_approval() {
+    let repo = Repo::new();
+    repo.orx(&["init", "--lang", "zh"]).ok();
+    let id = repo.story("Data export", &[]);
+    let mut outputs = Vec::new();
+    for args in [
+        vec![
+            "assess",
+            &id,
+            "--structure",
+            "100",
+            "--extraction",
+            "85",
+            "--score",
+            "5.0",
+            "--as",
+            "sm",
+        ],
+        vec![
+            "assess",
+            &id,
+            "--structure",
+            "100",
+            "--extraction",
+            "90",
+            "--score",
+            "8.0",
+            "--complexity",
+            "api-contract,db-schema",
+            "--as",
+            "sm",
+        ],
+        vec![
+            "move",
+            &id,
+            "RequiresRevision",
+            "--as",
+            "architect",
+            "-m",
+            "pagination contract unclear",
+        ],
+        vec![
+            "assess",
+            &id,
+            "--structure",
+            "100",
+            "--extraction",
+            "95",
+            "--score",
+            "10",
+            "--open-critical",
+            "0",
+            "--revised",
+            "minor",
+            "--as",
+            "sm",
+        ],
+    ] {
+        let out = repo.orx(&args);
+        out.ok();
+        outputs.push(out.stdout);
+    }
+    insta::assert_snapshot!(outputs.concat(), @"
+    story 1.1: Draft -> Blocked (SM) [89439e6]
+    Story 被阻塞,需要 SM 修订后重新提交
+    story 1.1: Blocked -> AwaitingArchReview (SM) [51f912a]
+    Next: Architect 请执行命令 `review-story 1.1`
+    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [8854574]
+    Next: SM 请执行命令 `revise 1.1`
+    story 1.1: RequiresRevision -> Approved (SM) [8a55aab]
+    Next: Dev 请执行命令 `implement-story 1.1`
+    ");
+    let text = repo.read(&repo.story_path(&id));
+    let frontmatter: String = text.split("---\n").nth(1).unwrap().to_owned();
+    insta::assert_snapshot!(frontmatter, @r#"
+    kind: story
+    id: "1.1"
+    title: Data export
+    status: Approved
+    quality:
+      structure: 100
+      extraction: 95
+      score: 10.0
+      complexity: []
+    rounds:
+      architect: 1
+    revision:
+      baseline: 8.0
+      open_critical: 0
+      revised: [minor]
+    "#);
+}
+
+/// The second Architect round is announced as such (第2轮审查).
+#[test]
+fn second_architect_round_handoff() {
+    let repo = Repo::new();
+    repo.orx(&["init", "--lang", "zh"]).ok();
+    let id = repo.story(
+        "Search",
+        &["--structure", "100", "--extraction", "90", "--score", "7.0"],
+    );
+    repo.orx(&["move", &id, "RequiresRevision", "--as", "architect"])
+        .ok();
+    let out = repo.orx(&[
+        "assess",
+        &id,
+        "--structure",
+        "100",
+        "--extraction",
+        "90",
+        "--score",
+        "7.5",
+        "--as",
+        "sm",
+    ]);
+    assert!(
+        out.stdout
+            .contains("Next: Architect 请执行命令 `review-story 1.1` (第2轮审查)\n"),
+        "{}",
+        out.render()
+    );
+}
+
+#[test]
+fn invalid_steps_are_refused_and_change_nothing() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let review = repo.story(
+        "Webhooks",
+        &["--structure", "100", "--extraction", "90", "--score", "7.0"],
+    );
+
+    // A transition the workflow does not have.
+    insta::assert_snapshot!(refused(&repo, &["move", &id, "Done", "--as", "dev"]), @r"
+    exit: 1
+    --- stderr
+    error: refused: story 1.1 cannot move from Approved to Done: the workflow has no such transition
+      allowed from Approved: InProgress (Dev)
+    hint: `git orx show ID` lists the moves allowed now and what each needs
+    ");
+    // The wrong role.
+    insta::assert_snapshot!(refused(&repo, &["move", &review, "Approved", "--as", "dev"]), @r"
+    exit: 1
+    --- stderr
+    error: refused: Dev may not move story 1.2 from AwaitingArchReview to Approved
+      responsible: Architect
+    hint: act as Architect (--as architect), or a Human may override with --force --reason TEXT
+    ");
+    // An unmet precondition, every condition listed with its value.
+    let draft = repo.story("Draft one", &[]);
+    insta::assert_snapshot!(refused(&repo, &["move", &draft, "Approved", "--as", "sm"]), @r"
+    exit: 1
+    --- stderr
+    error: refused: story 1.3 cannot move from Draft to Approved: 3 preconditions not met
+      - structure validation is complete (100%) — actual: quality.structure = not set
+      - technical extraction is at least 80% — actual: quality.extraction = not set
+      - the technical quality score is at least 8.0 — actual: quality.score = not set
+    hint: `git orx show ID` lists the moves allowed now and what each needs
+    ");
+    // Done as a source.
+    for (to, role) in [("InProgress", "dev"), ("Review", "dev"), ("Done", "qa")] {
+        repo.orx(&["move", &id, to, "--as", role]).ok();
+    }
+    insta::assert_snapshot!(refused(&repo, &["move", &id, "InProgress", "--as", "qa"]), @r"
+    exit: 1
+    --- stderr
+    error: refused: story 1.1 is Done, a terminal state: it cannot move to InProgress
+      allowed from Done: none (only a Human can override, with --force --reason TEXT)
+    hint: `git orx show ID` lists the moves allowed now and what each needs
+    ");
+    // assess where the SM does not check quality.
+    insta::assert_snapshot!(refused(&repo, &["assess", &id, "--structure", "100", "--extraction", "90", "--score", "9", "--as", "sm"]), @r"
+    exit: 1
+    --- stderr
+    error: refused: a quality check applies to stories in Draft, Blocked, RequiresRevision; this one is Done
+    ");
+    // Force is for the Human only.
+    insta::assert_snapshot!(refused(&repo, &["move", &id, "InProgress", "--as", "qa", "--force", "--reason", "reopen"]), @r"
+    exit: 1
+    --- stderr
+    error: refused: --force is for the Human only; QA cannot override the rules
+    ");
+}
+
+#[test]
+fn the_human_overrides_and_the_override_is_recorded() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    for (to, role) in [("InProgress", "dev"), ("Review", "dev"), ("Done", "qa")] {
+        repo.orx(&["move", &id, to, "--as", role]).ok();
+    }
+    let out = repo.orx(&[
+        "move",
+        &id,
+        "InProgress",
+        "--as",
+        "human",
+        "--force",
+        "--reason",
+        "customer found a bug",
+    ]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 0
+    --- stdout
+    story 1.1: Done -> InProgress (Human) override: customer found a bug [badbd50]
+    Next: Dev, please run `review-qa 1.1`
+    ");
+    let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
+    insta::assert_snapshot!(trailers.stdout, @r"
+    Orx-Item: story/1.1
+    Orx-Transition: Done -> InProgress
+    Orx-Role: human
+    Orx-Override: customer found a bug
+    Orx-Overridden: terminal-state
+    ");
+}
+
+#[test]
+fn the_role_comes_from_the_flag_the_environment_or_git_config() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let none = repo.orx(&["move", &id, "InProgress"]);
+    insta::assert_snapshot!(none.render(), @r"
+    exit: 2
+    --- stderr
+    error: no role: say who is acting with --as ROLE, ORX_ROLE=ROLE or `git config orx.role ROLE` (roles: sm, architect, dev, qa, human)
+    ");
+    repo.git(&["config", "orx.role", "qa"]).ok();
+    let wrong = repo.orx(&["move", &id, "InProgress"]);
+    assert!(
+        wrong.stderr.contains("QA may not move"),
+        "{}",
+        wrong.render()
+    );
+    repo.orx_env(&["move", &id, "InProgress"], &[("ORX_ROLE", "dev")])
+        .ok();
+    repo.orx_env(
+        &["move", &id, "Review", "--as", "dev"],
+        &[("ORX_ROLE", "qa")],
+    )
+    .ok();
+    let bad = repo.orx_env(&["status"], &[]);
+    bad.ok();
+    let unknown = repo.orx_env(&["move", &id, "Done"], &[("ORX_ROLE", "wizard")]);
+    assert_eq!(unknown.code, 2);
+    assert!(
+        unknown
+            .stderr
+            .contains("unknown role `wizard` (from ORX_ROLE)"),
+        "{}",
+        unknown.render()
+    );
+}
+
+#[test]
+fn status_next_and_show() {
+    let repo = Repo::new();
+    repo.story("Login", GOOD);
+    repo.story(
+        "Webhooks",
+        &[
+            "--structure",
+            "100",
+            "--extraction",
+            "90",
+            "--score",
+            "7.0",
+            "--complexity",
+            "security",
+        ],
+    );
+    repo.story(
+        "Export",
+        &["--structure", "90", "--extraction", "90", "--score", "9.0"],
+    );
+    repo.story("Draft one", &[]);
+    insta::assert_snapshot!(repo.orx(&["status"]).render(), @r"
+    exit: 0
+    --- stdout
+    Draft (SM) 1
+      1.4      Draft one
+               Next: SM, please run `assess 1.4` (quality check)
+    Blocked (SM) 1
+      1.3      Export
+               Story 1.3 is blocked: the SM must revise it and submit it again
+    AwaitingArchReview (Architect) 1
+      1.2      Webhooks
+               Next: Architect, please run `review-story 1.2`
+    Approved (Dev) 1
+      1.1      Login
+               Next: Dev, please run `implement-story 1.1`
+    4 stories: 1 Draft, 1 Blocked, 1 AwaitingArchReview, 1 Approved
+    ");
+    insta::assert_snapshot!(repo.orx(&["status", "--role", "sm"]).stdout, @r"
+    Draft (SM) 1
+      1.4      Draft one
+               Next: SM, please run `assess 1.4` (quality check)
+    Blocked (SM) 1
+      1.3      Export
+               Story 1.3 is blocked: the SM must revise it and submit it again
+    2 stories: 1 Draft, 1 Blocked
+    ");
+    insta::assert_snapshot!(repo.orx(&["next"]).stdout, @r"
+    SM
+      Story 1.3 is blocked: the SM must revise it and submit it again
+      Next: SM, please run `assess 1.4` (quality check)
+    Architect
+      Next: Architect, please run `review-story 1.2`
+    Dev
+      Next: Dev, please run `implement-story 1.1`
+    ");
+    insta::assert_snapshot!(repo.orx(&["show", "1.3"]).stdout, @"
+    story 1.3 — Export
+      file:   docs/stories/1.3.export.md
+      status: Blocked (owner: SM)
+      next:   Story 1.3 is blocked: the SM must revise it and submit it again
+    Moves from Blocked:
+      -> Blocked             [SM] allowed for SM via assess
+           ✓ the quality check failed (structure below 100%, technical extraction below 80% or score below 6.0)
+      -> Approved            [SM] not allowed for SM via assess
+           ✗ structure validation is complete (100%) (quality.structure = 90)
+           ✓ technical extraction is at least 80%
+           ✓ the technical quality score is at least 8.0
+           ✓ at most 1 complexity indicator
+      -> AwaitingArchReview  [SM] not allowed for SM via assess
+           ✗ structure validation is complete (100%) (quality.structure = 90)
+           ✓ technical extraction is at least 80%
+           ✓ the technical quality score is at least 6.0
+           ✗ a review is called for (score below 8.0, or a complexity indicator; with one it is optional) (quality.complexity = [], quality.score = 9.0)
+    ");
+    let json = repo.orx(&["status", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["items"].as_array().unwrap().len(), 4);
+    assert_eq!(v["items"][0]["id"], "1.1");
+    assert_eq!(v["items"][0]["owner"], "dev");
+    let next: serde_json::Value =
+        serde_json::from_str(&repo.orx(&["next", "--json", "--role", "dev"]).stdout).unwrap();
+    assert_eq!(next["roles"][0]["role"], "dev");
+    assert_eq!(
+        next["roles"][0]["actions"][0]["message"],
+        "Next: Dev, please run `implement-story 1.1`"
+    );
+    let show: serde_json::Value =
+        serde_json::from_str(&repo.orx(&["show", "1.2", "--json"]).stdout).unwrap();
+    assert_eq!(show["status"], "AwaitingArchReview");
+    assert_eq!(show["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(show["frontmatter"]["quality"]["score"], 7.0);
+}

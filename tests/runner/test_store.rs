@@ -1,0 +1,126 @@
+//! The state store's guarantees seen from outside: the lock, atomic
+//! rewrites, and nothing left behind when a commit fails.
+
+use crate::common::{GOOD, Repo};
+
+#[test]
+fn a_held_lock_makes_writers_exit_3_and_change_nothing() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let lock_path = repo.path(".git/orx/lock");
+    let lock = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock_path)
+        .unwrap();
+    lock.lock().unwrap();
+    let before = repo.state();
+    let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
+    out.code(3);
+    assert!(
+        out.stderr
+            .contains("another git-orx process holds the repository lock"),
+        "{}",
+        out.render()
+    );
+    assert_eq!(repo.state(), before);
+    // Readers do not need the lock.
+    repo.orx(&["status"]).ok();
+    drop(lock);
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+}
+
+#[test]
+fn two_writers_at_once_one_wins_and_nothing_is_lost() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let mut children: Vec<std::process::Child> = (0..4)
+        .map(|_| {
+            repo.command("git")
+                .args(["orx", "move", &id, "InProgress", "--as", "dev"])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let codes: Vec<i32> = children
+        .iter_mut()
+        .map(|c| c.wait().unwrap().code().unwrap())
+        .collect();
+    assert_eq!(
+        codes.iter().filter(|&&c| c == 0).count(),
+        1,
+        "exactly one move wins: {codes:?}"
+    );
+    // The others were busy (3), found the file changed (3), or found the
+    // story already InProgress, a move the workflow does not have (1).
+    assert!(codes.iter().all(|c| [0, 1, 3].contains(c)), "{codes:?}");
+    let log = repo.git(&["log", "--format=%s"]);
+    assert_eq!(
+        log.stdout.matches("Approved -> InProgress").count(),
+        1,
+        "{}",
+        log.stdout
+    );
+    repo.git(&["diff", "--exit-code", "HEAD"]).ok();
+}
+
+#[test]
+fn a_failing_commit_puts_the_file_and_index_back() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    repo.write(
+        ".git/hooks/pre-commit",
+        "#!/bin/sh\necho 'policy: no commits today' >&2\nexit 1\n",
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(
+            repo.path(".git/hooks/pre-commit"),
+            std::fs::Permissions::from_mode(0o755),
+        )
+        .unwrap();
+    }
+    let before = repo.state();
+    let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
+    out.code(1);
+    assert!(
+        out.stderr.contains("policy: no commits today"),
+        "{}",
+        out.render()
+    );
+    assert!(
+        out.stderr
+            .contains("nothing was changed: docs/stories/1.1.login.md was restored"),
+        "{}",
+        out.render()
+    );
+    assert_eq!(repo.state(), before);
+    // A new story is removed again, and not left in the index.
+    let out = repo.orx(&["new", "Another", "--as", "sm"]);
+    out.code(1);
+    assert_eq!(repo.state(), before);
+}
+
+#[test]
+fn no_commit_writes_the_file_only() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let out = repo.orx(&["move", &id, "InProgress", "--as", "dev", "--no-commit"]);
+    insta::assert_snapshot!(out.render(), @r"
+    exit: 0
+    --- stdout
+    story 1.1: Approved -> InProgress (Dev) written to docs/stories/1.1.login.md, not committed
+    Next: Dev, please run `implement-story 1.1`
+    ");
+    let status = repo.git(&["status", "--porcelain"]);
+    assert_eq!(status.stdout, " M docs/stories/1.1.login.md\n");
+    // Backups of the previous versions are kept under .git/orx.
+    let backups = std::fs::read_dir(repo.path(".git/orx/backups/docs%stories%1.1.login.md"))
+        .unwrap()
+        .count();
+    assert_eq!(backups, 2);
+}
