@@ -68,6 +68,12 @@ impl Repo {
         &self.root
     }
 
+    /// This worktree's own git directory (`.git`, or
+    /// `.git/worktrees/<name>` for a linked worktree).
+    pub fn git_dir(&self) -> &Path {
+        self.repo.path()
+    }
+
     /// `<git common dir>/orx`: the lock, backups and caches, shared by all
     /// worktrees and never committed.
     pub fn orx_dir(&self) -> PathBuf {
@@ -136,8 +142,13 @@ impl Repo {
             }
             return Err(e);
         }
-        let out = self.run(&["rev-parse", "--short", "HEAD"], None, &[])?;
-        Ok(out.trim().to_owned())
+        let head = self
+            .repo
+            .head()
+            .and_then(|h| h.peel_to_commit())
+            .map_err(lib)?;
+        let short = head.as_object().short_id().map_err(lib)?;
+        Ok(short.as_str().unwrap_or_default().to_owned())
     }
 
     /// Whether the index has an entry for `rel`.

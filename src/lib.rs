@@ -18,6 +18,7 @@ pub mod workflow;
 pub mod workspace;
 
 pub use error::{Error, Result};
+pub mod cache;
 pub mod check;
 pub mod report;
 pub mod setup;

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::item::{self, Item};
 use crate::store::{self, Lock};
 use crate::validate::{self, Accepted, Change, Refusal};
-use crate::workflow::{Scope, Workflow};
+use crate::workflow::Workflow;
 use crate::workspace::{self, Workspace};
 
 /// The story template, unless the repository has `.orx/templates/story.md`.
@@ -197,13 +197,7 @@ fn handoff(
     role: &str,
     now: &str,
 ) -> Option<String> {
-    let scope = Scope::new(
-        validate::view(wf, Some(&doc.to_value())),
-        &wf.params,
-        Value::Null,
-        role,
-        now,
-    );
+    let scope = wf.scope(doc.to_value(), role, now);
     wf.handoff(state, t, &scope, ws.lang())
 }
 

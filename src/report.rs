@@ -8,14 +8,15 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::cache::{Cache, Cached, Stat};
 use crate::error::Result;
 use crate::item::{Item, ItemError};
 use crate::validate::{self, Change};
-use crate::workflow::{Scope, Workflow};
+use crate::workflow::Workflow;
 use crate::workspace::{self, Workspace};
 
 /// One item on the board.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq)]
 pub struct Summary {
     pub kind: String,
     pub id: String,
@@ -28,7 +29,7 @@ pub struct Summary {
 }
 
 /// A problem with a file, at a position when there is one.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq, Eq)]
 pub struct Problem {
     pub path: String,
     pub line: Option<usize>,
@@ -89,13 +90,7 @@ pub fn summarize(wf: &Workflow, item: &Item, lang: &str) -> std::result::Result<
             ),
         ));
     };
-    let scope = Scope::new(
-        validate::view(wf, Some(&item.value())),
-        &wf.params,
-        Value::Null,
-        "",
-        "",
-    );
+    let scope = wf.scope(item.value(), "", "");
     Ok(Summary {
         kind: item.kind.clone(),
         id: item.id.clone(),
@@ -118,31 +113,79 @@ fn item_problem(item: &Item, key: &str, message: String) -> Problem {
     }
 }
 
+/// Every story in the story directory, summarised. Unchanged files come
+/// from the stat cache (see [`crate::cache`]).
 pub fn board(ws: &Workspace) -> Result<Board> {
     let wf = ws.workflow("story")?;
     let lang = ws.lang().to_owned();
-    let results = ws.scan(|r| match r {
-        Ok(item) => summarize(&wf, &item, &lang),
-        Err(e) => Err(Problem::from(e)),
-    })?;
+    let mut cache = Cache::load(
+        ws.repo.git_dir().join("orx-cache/board.json"),
+        ws.fingerprint("story"),
+    );
+    let files = ws.story_files()?;
+    let root = ws.root();
+    let scanned = workspace::par_map(&files, |rel| {
+        let stat = Stat::of(&root.join(rel));
+        if let Some(hit) = stat.as_ref().and_then(|(s, _)| cache.find(rel, s)) {
+            return Scanned::Hit(hit);
+        }
+        let result = match Item::read(root, rel) {
+            Ok(item) => summarize(&wf, &item, &lang).map_or_else(Cached::Problem, Cached::Item),
+            Err(e) => Cached::Problem(e.into()),
+        };
+        let keep = stat
+            .filter(|(_, mtime)| cache.cacheable(*mtime))
+            .map(|(s, _)| s);
+        Scanned::Miss(keep, Box::new(result))
+    });
+    let all_hits = scanned.iter().all(|s| matches!(s, Scanned::Hit(_)));
+    if !(all_hits && cache.len() == files.len()) {
+        let rows: Vec<(&str, Stat, &Cached)> = files
+            .iter()
+            .zip(&scanned)
+            .filter_map(|(rel, s)| match s {
+                Scanned::Hit(i) => cache.entry(*i).map(|(st, c)| (rel.as_str(), st, c)),
+                Scanned::Miss(st, c) => Some((rel.as_str(), (*st)?, &**c)),
+            })
+            .collect();
+        cache.save(&rows);
+    }
+    let results: Vec<Cached> = scanned
+        .into_iter()
+        .filter_map(|s| match s {
+            Scanned::Hit(i) => cache.take(i),
+            Scanned::Miss(_, c) => Some(*c),
+        })
+        .collect();
+    // Later files with an ID seen before are problems.
+    let mut duplicate = vec![None; results.len()];
+    {
+        let mut first: HashMap<&str, &str> = HashMap::with_capacity(results.len());
+        for (i, r) in results.iter().enumerate() {
+            if let Cached::Item(s) = r {
+                match first.get(s.id.as_str()) {
+                    Some(path) => {
+                        duplicate[i] = Some(format!("duplicate ID `{}` (also {path})", s.id))
+                    }
+                    None => {
+                        first.insert(&s.id, &s.path);
+                    }
+                }
+            }
+        }
+    }
     let mut items = Vec::with_capacity(results.len());
     let mut problems = Vec::new();
-    let mut seen: HashMap<String, String> = HashMap::new();
-    for r in results {
-        match r {
-            Ok(s) => match seen.get(&s.id) {
-                Some(first) => problems.push(Problem {
-                    path: s.path.clone(),
-                    line: None,
-                    column: None,
-                    message: format!("duplicate ID `{}` (also {first})", s.id),
-                }),
-                None => {
-                    seen.insert(s.id.clone(), s.path.clone());
-                    items.push(s);
-                }
-            },
-            Err(p) => problems.push(p),
+    for (r, dup) in results.into_iter().zip(duplicate) {
+        match (r, dup) {
+            (Cached::Item(s), Some(message)) => problems.push(Problem {
+                path: s.path,
+                line: None,
+                column: None,
+                message,
+            }),
+            (Cached::Item(s), None) => items.push(s),
+            (Cached::Problem(p), _) => problems.push(p),
         }
     }
     Ok(Board {
@@ -150,6 +193,13 @@ pub fn board(ws: &Workspace) -> Result<Board> {
         items,
         problems,
     })
+}
+
+/// One file's scan: a cache hit (its index) or a fresh result, with the
+/// stat to cache it under when it may be cached.
+enum Scanned {
+    Hit(usize),
+    Miss(Option<Stat>, Box<Cached>),
 }
 
 /// The open items (not terminal) grouped by the role that owns their state,
@@ -231,7 +281,7 @@ pub fn detail(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Detail> {
                         .expr
                         .paths()
                         .iter()
-                        .map(|p| (p.clone(), scope.lookup(p).cloned().unwrap_or(Value::Null)))
+                        .map(|p| (p.clone(), scope.lookup(p).unwrap_or(Value::Null)))
                         .collect(),
                 })
                 .collect();

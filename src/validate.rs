@@ -287,15 +287,15 @@ pub fn view(wf: &Workflow, item: Option<&Value>) -> Value {
 /// but with the fields `t`'s effects write still at their old values, so a
 /// change checked before its effects (by `move`) and after them (by the hook)
 /// gets the same verdict.
-pub fn guard_scope(
-    wf: &Workflow,
+pub fn guard_scope<'w>(
+    wf: &'w Workflow,
     t: Option<&Transition>,
     before: Option<&Value>,
     after: &Value,
     role: &str,
     now: &str,
-) -> Scope {
-    let mut item = view(wf, Some(after));
+) -> Scope<'w> {
+    let mut item = after.clone();
     let before_view = view(wf, before);
     for effect in t.map(|t| t.effects.as_slice()).unwrap_or_default() {
         let old = lookup(&before_view, &effect.path)
@@ -303,7 +303,14 @@ pub fn guard_scope(
             .unwrap_or(Value::Null);
         put(&mut item, &effect.path, old);
     }
-    Scope::new(item, &wf.params, before_view, role, now)
+    Scope::new(
+        item,
+        &wf.defaults,
+        &wf.params,
+        before.cloned().unwrap_or(Value::Null),
+        role,
+        now,
+    )
 }
 
 fn lookup<'v>(v: &'v Value, path: &[String]) -> Option<&'v Value> {
@@ -343,7 +350,7 @@ pub fn unmet(t: &Transition, scope: &Scope) -> Vec<Unmet> {
                 .expr
                 .paths()
                 .iter()
-                .map(|p| (p.clone(), scope.lookup(p).cloned()))
+                .map(|p| (p.clone(), scope.lookup(p)))
                 .collect(),
         })
         .collect()

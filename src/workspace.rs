@@ -125,28 +125,16 @@ impl Workspace {
     ) -> Result<Vec<T>> {
         let files = self.story_files()?;
         let root = self.root();
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(8);
-        let chunk = files.len().div_ceil(threads).max(64);
-        let f = &f;
-        Ok(std::thread::scope(|s| {
-            let handles: Vec<_> = files
-                .chunks(chunk)
-                .map(|paths| {
-                    s.spawn(move || {
-                        paths
-                            .iter()
-                            .map(|p| f(Item::read(root, p)))
-                            .collect::<Vec<T>>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                .collect()
-        }))
+        Ok(par_map(&files, |p| f(Item::read(root, p))))
+    }
+
+    /// A hash of what, besides an item file, its summary depends on: the
+    /// config and the workflow override of `kind`.
+    pub fn fingerprint(&self, kind: &str) -> u64 {
+        let read = |rel: &str| std::fs::read(self.root().join(rel)).unwrap_or_default();
+        let config = read(crate::config::CONFIG_PATH);
+        let workflow = read(&format!(".orx/workflows/{kind}.yaml"));
+        crate::cache::fingerprint(&[&config, &workflow, kind.as_bytes()])
     }
 
     /// The item with `id`. Files named `<id>.*.md` are tried first; then
@@ -205,6 +193,25 @@ impl Workspace {
         }
         Ok((role, source))
     }
+}
+
+/// Maps `f` over `items` on up to eight threads; results in order.
+pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    let chunk = items.len().div_ceil(threads).max(64);
+    let f = &f;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| s.spawn(move || part.iter().map(f).collect::<Vec<R>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    })
 }
 
 /// The time of a change, RFC 3339 in UTC to the second. When git is told a

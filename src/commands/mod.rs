@@ -12,7 +12,8 @@ pub mod next;
 pub mod show;
 pub mod status;
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anstyle::{AnsiColor, Style};
 use orx::Error;
@@ -25,22 +26,42 @@ pub const GREEN: Style = AnsiColor::Green.on_default();
 pub const YELLOW: Style = AnsiColor::Yellow.on_default();
 pub const CYAN: Style = AnsiColor::Cyan.on_default().bold();
 
-/// Standard output and error, coloured only for terminals (anstream honours
-/// `NO_COLOR`, `CLICOLOR` and `CLICOLOR_FORCE`). A closed pipe
-/// (`git orx status | head`) ends output quietly instead of panicking.
+static OUT_COLOR: AtomicBool = AtomicBool::new(false);
+static ERR_COLOR: AtomicBool = AtomicBool::new(false);
+
+/// Standard output (buffered) and error. Colour is decided once per stream
+/// by anstream's rules (a terminal, `NO_COLOR`, `CLICOLOR`,
+/// `CLICOLOR_FORCE`), so plain output is written as is, without an escape
+/// stripping pass. A closed pipe (`git orx status | head`) ends output
+/// quietly instead of panicking.
 pub struct Ui {
-    out: anstream::Stdout,
-    err: anstream::Stderr,
+    out: BufWriter<std::io::Stdout>,
+    err: std::io::Stderr,
     closed: bool,
 }
 
 impl Default for Ui {
     fn default() -> Self {
+        let on = |c: anstream::ColorChoice| c != anstream::ColorChoice::Never;
+        OUT_COLOR.store(
+            on(anstream::AutoStream::choice(&std::io::stdout())),
+            Ordering::Relaxed,
+        );
+        ERR_COLOR.store(
+            on(anstream::AutoStream::choice(&std::io::stderr())),
+            Ordering::Relaxed,
+        );
         Ui {
-            out: anstream::stdout(),
-            err: anstream::stderr(),
+            out: BufWriter::with_capacity(64 * 1024, std::io::stdout()),
+            err: std::io::stderr(),
             closed: false,
         }
+    }
+}
+
+impl Drop for Ui {
+    fn drop(&mut self) {
+        let _ = self.out.flush();
     }
 }
 
@@ -55,16 +76,22 @@ impl Ui {
         }
     }
 
-    /// Writes a line to standard error.
+    /// Writes a line to standard error (after what is pending on standard output).
     pub fn eline(&mut self, text: impl AsRef<str>) {
+        let _ = self.out.flush();
         let _ = writeln!(self.err, "{}", text.as_ref());
     }
 
-    /// Prints a value as pretty JSON on standard output.
-    pub fn json(&mut self, value: &serde_json::Value) {
-        let text = serde_json::to_string_pretty(value)
-            .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
-        self.line(text);
+    /// Writes a value as pretty JSON on standard output, streamed.
+    pub fn json(&mut self, value: &impl serde::Serialize) {
+        if self.closed {
+            return;
+        }
+        let ok = serde_json::to_writer_pretty(&mut self.out, value).is_ok()
+            && writeln!(self.out).is_ok();
+        if !ok {
+            self.closed = true;
+        }
     }
 
     pub fn error(&mut self, e: &Error) {
@@ -75,19 +102,32 @@ impl Ui {
         let text = e.to_string();
         let mut lines = text.lines();
         let first = lines.next().unwrap_or_default();
-        self.eline(format!("{RED}error:{RED:#} {prefix}{first}"));
+        self.eline(format!("{} {prefix}{first}", epaint(RED, "error:")));
         for l in lines {
             self.eline(l);
         }
         for h in hints(e) {
-            self.eline(format!("{CYAN}hint:{CYAN:#} {h}"));
+            self.eline(format!("{} {h}", epaint(CYAN, "hint:")));
         }
     }
 }
 
-/// `text` styled.
+/// `text` styled for standard output.
 pub fn paint(style: Style, text: impl std::fmt::Display) -> String {
-    format!("{style}{text}{style:#}")
+    styled(OUT_COLOR.load(Ordering::Relaxed), style, text)
+}
+
+/// `text` styled for standard error.
+pub fn epaint(style: Style, text: impl std::fmt::Display) -> String {
+    styled(ERR_COLOR.load(Ordering::Relaxed), style, text)
+}
+
+fn styled(on: bool, style: Style, text: impl std::fmt::Display) -> String {
+    if on {
+        format!("{style}{text}{style:#}")
+    } else {
+        text.to_string()
+    }
 }
 
 /// What the user can do about an error.

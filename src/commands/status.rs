@@ -35,12 +35,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         })
         .collect();
     if args.json {
-        ui.json(&serde_json::json!({
-            "version": 1,
-            "lang": ws.lang(),
-            "items": shown,
-            "problems": board.problems,
-        }));
+        #[derive(serde::Serialize)]
+        struct Json<'a> {
+            version: u32,
+            lang: &'a str,
+            items: &'a [&'a Summary],
+            problems: &'a [report::Problem],
+        }
+        ui.json(&Json {
+            version: 1,
+            lang: ws.lang(),
+            items: &shown,
+            problems: &board.problems,
+        });
         return Ok(0);
     }
     if shown.is_empty() && board.problems.is_empty() {

@@ -6,7 +6,7 @@
 //! `role` (the acting role) and `now` (RFC 3339 time of the change).
 //! Message templates put expressions in braces: `review-story {id}`.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use cel::common::ast::Expr as Ast;
 use cel::objects::{Key, Map};
@@ -16,35 +16,66 @@ use serde_json::Value;
 /// Names an expression sees besides the frontmatter's own keys.
 pub const RESERVED: &[&str] = &["params", "before", "role", "now", "item"];
 
-/// A compiled expression with the dotted paths it reads, for explanations.
+/// An expression with the dotted paths it reads, for explanations. It is
+/// compiled when made ([`Expr::compile`]) or on first use
+/// ([`Expr::deferred`], for the built-in workflows, whose expressions a test
+/// compiles: `status` should not pay for compiling guards it never runs).
 #[derive(Debug)]
 pub struct Expr {
     pub source: String,
+    compiled: OnceLock<Result<Compiled, String>>,
+}
+
+#[derive(Debug)]
+struct Compiled {
     program: Program,
     paths: Vec<String>,
 }
 
+fn compile(source: &str) -> Result<Compiled, String> {
+    let program = Program::compile(source).map_err(|e| e.to_string().trim().to_owned())?;
+    let mut paths = Vec::new();
+    collect_paths(program.expression(), &mut Vec::new(), &mut paths);
+    Ok(Compiled { program, paths })
+}
+
 impl Expr {
     pub fn compile(source: &str) -> Result<Expr, String> {
-        let program = Program::compile(source).map_err(|e| e.to_string().trim().to_owned())?;
-        let mut paths = Vec::new();
-        collect_paths(program.expression(), &mut Vec::new(), &mut paths);
+        let compiled = OnceLock::new();
+        let _ = compiled.set(Ok(compile(source)?));
         Ok(Expr {
             source: source.to_owned(),
-            program,
-            paths,
+            compiled,
         })
+    }
+
+    /// An expression compiled on first use.
+    pub fn deferred(source: &str) -> Expr {
+        Expr {
+            source: source.to_owned(),
+            compiled: OnceLock::new(),
+        }
+    }
+
+    fn compiled(&self) -> Result<&Compiled, String> {
+        self.compiled
+            .get_or_init(|| compile(&self.source))
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
     /// The dotted paths the expression reads, in order of appearance.
     pub fn paths(&self) -> &[String] {
-        &self.paths
+        self.compiled()
+            .map(|c| c.paths.as_slice())
+            .unwrap_or_default()
     }
 
     pub fn eval(&self, scope: &Scope) -> Result<Value, String> {
         let value = self
+            .compiled()?
             .program
-            .execute(&scope.context)
+            .execute(&scope.context())
             .map_err(|e| e.to_string())?;
         from_cel(&value)
             .ok_or_else(|| format!("`{}` gives a value git-orx cannot store", self.source))
@@ -113,50 +144,80 @@ fn stdlib() -> Arc<cel::Env> {
     ENV.get_or_init(|| Arc::new(cel::Env::stdlib())).clone()
 }
 
-/// The variables an expression runs with.
-pub struct Scope {
-    context: Context<'static, 'static>,
+/// The variables an expression runs with. Values are converted for CEL only
+/// when an expression reads them (through CEL's variable resolver), and the
+/// workflow's defaults are laid under a key only then: `status` for ten
+/// thousand stories must not build ten thousand full contexts.
+pub struct Scope<'w> {
     item: Value,
-    params: Value,
+    defaults: &'w Value,
+    params: &'w Value,
     before: Value,
+    role: String,
+    now: String,
 }
 
-impl Scope {
-    /// `item` is the frontmatter merged over the workflow's defaults.
-    pub fn new(item: Value, params: &Value, before: Value, role: &str, now: &str) -> Scope {
-        let mut context = Context::with_env(stdlib());
-        if let Value::Object(map) = &item {
-            for (k, v) in map {
-                if !RESERVED.contains(&k.as_str()) {
-                    context.add_variable_from_value(k.clone(), to_cel(v));
-                }
-            }
-        }
-        context.add_variable_from_value("item", to_cel(&item));
-        context.add_variable_from_value("params", to_cel(params));
-        context.add_variable_from_value("before", to_cel(&before));
-        context.add_variable_from_value("role", role.to_owned());
-        context.add_variable_from_value("now", now.to_owned());
+impl<'w> Scope<'w> {
+    /// `item` and `before` are frontmatters as written; `defaults` are laid
+    /// under them on reading.
+    pub fn new(
+        item: Value,
+        defaults: &'w Value,
+        params: &'w Value,
+        before: Value,
+        role: &str,
+        now: &str,
+    ) -> Scope<'w> {
         Scope {
-            context,
             item,
-            params: params.clone(),
+            defaults,
+            params,
             before,
+            role: role.to_owned(),
+            now: now.to_owned(),
         }
     }
 
-    /// The value at a dotted path as the expression saw it, `None` if unset.
-    pub fn lookup(&self, path: &str) -> Option<&Value> {
+    /// A top-level variable, defaults merged in.
+    fn var(&self, name: &str) -> Option<Value> {
+        match name {
+            "params" => Some(self.params.clone()),
+            "role" => Some(Value::String(self.role.clone())),
+            "now" => Some(Value::String(self.now.clone())),
+            "item" => Some(merge(self.defaults, &self.item)),
+            "before" if self.before.is_null() => Some(Value::Null),
+            "before" => Some(merge(self.defaults, &self.before)),
+            key => match (self.defaults.get(key), self.item.get(key)) {
+                (Some(d), Some(v)) => Some(merge(d, v)),
+                (None, Some(v)) => Some(v.clone()),
+                (Some(d), None) => Some(d.clone()),
+                (None, None) => None,
+            },
+        }
+    }
+
+    /// The value at a dotted path as an expression sees it, `None` if unset.
+    pub fn lookup(&self, path: &str) -> Option<Value> {
         let mut parts = path.split('.');
-        let root = match parts.next()? {
-            "params" => &self.params,
-            "before" => &self.before,
-            "item" => &self.item,
-            key => self.item.get(key)?,
-        };
+        let root = self.var(parts.next()?)?;
         parts
-            .try_fold(root, |v, k| v.get(k))
+            .try_fold(&root, |v, k| v.get(k))
             .filter(|v| !v.is_null())
+            .cloned()
+    }
+
+    fn context(&self) -> Context<'_, '_> {
+        let mut context = Context::with_env(stdlib());
+        context.set_variable_resolver(self);
+        context
+    }
+}
+
+impl cel::context::VariableResolver for Scope<'_> {
+    fn resolve<'b>(&'b self, variable: &str) -> Option<cel::common::value::CowVal<'b, 'b>> {
+        let value = to_cel(&self.var(variable)?);
+        let val: Box<dyn cel::common::value::Val> = value.try_into().ok()?;
+        Some(cel::common::value::CowVal::Owned(val))
     }
 }
 
@@ -243,6 +304,18 @@ enum Part {
 
 impl Template {
     pub fn compile(source: &str) -> Result<Template, String> {
+        Template::parse(source, Expr::compile)
+    }
+
+    /// A template whose holes are compiled on first use.
+    pub fn deferred(source: &str) -> Result<Template, String> {
+        Template::parse(source, |s| Ok(Expr::deferred(s)))
+    }
+
+    fn parse(
+        source: &str,
+        expr: impl Fn(&str) -> Result<Expr, String>,
+    ) -> Result<Template, String> {
         let mut parts = Vec::new();
         let mut text = String::new();
         let mut chars = source.chars().peekable();
@@ -266,7 +339,7 @@ impl Template {
                         }
                     }
                     parts.push(Part::Text(std::mem::take(&mut text)));
-                    parts.push(Part::Hole(Expr::compile(&hole)?));
+                    parts.push(Part::Hole(expr(&hole)?));
                 }
                 '}' => return Err(format!("stray `}}` in message `{source}` (write `}}}}`)")),
                 c => text.push(c),
@@ -297,10 +370,15 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn scope(item: Value) -> Scope {
+    static NONE: Value = Value::Null;
+
+    fn scope(item: Value) -> Scope<'static> {
+        static PARAMS: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+        let params = PARAMS.get_or_init(|| json!({"min": 8.0}));
         Scope::new(
             item,
-            &json!({"min": 8.0}),
+            &NONE,
+            params,
             Value::Null,
             "sm",
             "2026-01-01T00:00:00Z",
@@ -331,6 +409,8 @@ mod tests {
         let e = Expr::compile("quality.score >= 8.0").unwrap();
         assert!(e.eval_bool(&s).is_err());
         assert_eq!(s.lookup("quality.score"), None);
+        assert_eq!(s.lookup("quality"), Some(json!({"score": null})));
+        assert_eq!(s.lookup("quality"), Some(json!({"score": null})));
     }
 
     #[test]

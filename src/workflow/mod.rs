@@ -143,7 +143,13 @@ impl Workflow {
                 });
             }
         };
-        compile(name, def, origin, roles)
+        let deferred = override_src.is_none();
+        compile(name, def, origin, roles, deferred)
+    }
+
+    /// The scope expressions see for `item` (a frontmatter as written).
+    pub fn scope(&self, item: Value, role: &str, now: &str) -> Scope<'_> {
+        Scope::new(item, &self.defaults, &self.params, Value::Null, role, now)
     }
 
     /// Picks the handoff message for an item in `state`: the transition's own
@@ -361,6 +367,8 @@ fn merge_override(
 struct Checker<'a> {
     origin: &'a str,
     params: &'a Value,
+    /// Compile expressions on first use (the built-in, unmodified workflow).
+    deferred: bool,
 }
 
 impl Checker<'_> {
@@ -382,6 +390,9 @@ impl Checker<'_> {
     }
 
     fn expr(&self, s: &Spanned<String>) -> Result<Expr, WorkflowError> {
+        if self.deferred {
+            return Ok(Expr::deferred(&s.value));
+        }
         let e = match Expr::compile(&s.value) {
             Ok(e) => e,
             Err(msg) => {
@@ -414,7 +425,12 @@ impl Checker<'_> {
     }
 
     fn template(&self, s: &Spanned<String>) -> Result<Template, WorkflowError> {
-        Template::compile(&s.value).or_else(|msg| self.fail(Self::pos(s), msg))
+        let t = if self.deferred {
+            Template::deferred(&s.value)
+        } else {
+            Template::compile(&s.value)
+        };
+        t.or_else(|msg| self.fail(Self::pos(s), msg))
     }
 
     fn messages(&self, defs: Vec<MessageDef>) -> Result<Vec<Message>, WorkflowError> {
@@ -435,10 +451,12 @@ fn compile(
     def: FileDef,
     origin: String,
     roles: &Roles,
+    deferred: bool,
 ) -> Result<Workflow, WorkflowError> {
     let c = Checker {
         origin: &origin,
         params: &def.params,
+        deferred,
     };
     if let Some(w) = &def.workflow
         && w != name

@@ -85,13 +85,7 @@ fn story_transitions_are_the_seed_matrix() {
 fn handoffs_follow_the_seed_messages() {
     let wf = story();
     let msg = |state: &str, item: Value, lang: &str| {
-        let scope = Scope::new(
-            expr::merge(&wf.defaults, &item),
-            &wf.params,
-            Value::Null,
-            "sm",
-            "",
-        );
+        let scope = wf.scope(item, "sm", "");
         wf.handoff(state, None, &scope, lang).unwrap()
     };
     let id = json!({"id": "1.2"});
@@ -202,4 +196,14 @@ fn invalid_overrides_are_refused_with_positions() {
     let e = load_override("transitions:\n  - from: Draft\n    to: Nope\n    roles: [sm]\n")
         .unwrap_err();
     assert_eq!(e.pos, Some((3, 9)), "{e}");
+}
+
+/// The built-in workflows compile their expressions on first use; this
+/// compiles and checks all of them now, as an override would be.
+#[test]
+fn builtin_workflows_compile_eagerly() {
+    for (name, src) in BUILTIN {
+        let def = parse_def(src, "built-in").unwrap();
+        compile(name, def, "built-in".to_owned(), &Roles::default(), false).unwrap();
+    }
 }

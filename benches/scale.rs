@@ -1,0 +1,263 @@
+//! `cargo bench --bench scale`: git-orx on a repository with many stories.
+//!
+//! Builds a repository with N stories (default 10,000; `ORX_BENCH_STORIES`)
+//! in one commit, then times, as the median of several runs:
+//! - the I/O floor: `head -c 4096` over every story file, in one process;
+//! - `git orx status` without its stat cache (cold) and with it, `--json`
+//!   and `next`;
+//! - `git orx move ID InProgress --no-commit` (validate + atomic write), and
+//!   `git orx move` with its commit next to a plain `git commit` of the same
+//!   size, so the commit's own cost can be told apart.
+//!
+//! It reports each command's peak memory (max RSS) too. `ORX_BENCH_KEEP=1`
+//! keeps the repository for profiling. Figures go in the README; no test
+//! asserts on time.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const RUNS: usize = 7;
+
+struct Bench {
+    root: PathBuf,
+    bin: PathBuf,
+}
+
+impl Bench {
+    fn cmd(&self, program: &Path, args: &[&str]) -> Command {
+        let mut c = Command::new(program);
+        c.args(args)
+            .current_dir(&self.root)
+            .env("GIT_AUTHOR_NAME", "Bench")
+            .env("GIT_AUTHOR_EMAIL", "bench@example.com")
+            .env("GIT_COMMITTER_NAME", "Bench")
+            .env("GIT_COMMITTER_EMAIL", "bench@example.com")
+            .env("NO_COLOR", "1")
+            .env_remove("ORX_ROLE")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        c
+    }
+
+    /// Runs once; returns wall time and peak RSS in KiB.
+    // The child is reaped by `wait4` (for its rusage), which clippy cannot see.
+    #[allow(clippy::zombie_processes)]
+    fn measure(&self, program: &Path, args: &[&str]) -> (Duration, i64) {
+        let start = Instant::now();
+        let child = self
+            .cmd(program, args)
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("spawn");
+        let (ok, rss) = wait(child.id());
+        let took = start.elapsed();
+        assert!(ok, "{} {} failed", program.display(), args.join(" "));
+        (took, rss)
+    }
+
+    fn git(&self, args: &[&str]) {
+        let out = self.cmd(Path::new("git"), args).output().expect("git");
+        assert!(
+            out.status.success(),
+            "git {}: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// `wait4` so the peak memory is this child's own.
+fn wait(pid: u32) -> (bool, i64) {
+    let mut status = 0;
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: plain FFI call with valid pointers to locals.
+    let r = unsafe { libc::wait4(pid as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(r, pid as libc::pid_t, "wait4");
+    (
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        usage.ru_maxrss,
+    )
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.1} ms", d.as_secs_f64() * 1000.0)
+}
+
+fn story(id: &str, i: usize) -> String {
+    let status = [
+        "Draft",
+        "Blocked",
+        "AwaitingArchReview",
+        "Approved",
+        "InProgress",
+        "Review",
+        "Done",
+    ][i % 7];
+    format!(
+        "---\nkind: story\nid: \"{id}\"\ntitle: Generated story {i}\nstatus: {status}\nquality: {{structure: 100, extraction: 90, score: 8.5, complexity: []}}\nrounds: {{architect: 1, qa: 0}}\n---\n# Story {id}: Generated story {i}\n\n## Story\n\nAs a user I want feature {i} so that the benchmark has a body.\n\n## Acceptance Criteria\n\n1. It works.\n2. It is fast.\n\n## Dev Notes\n\n{}\n",
+        "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(20)
+    )
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing else is expected.
+    let n: usize = std::env::var("ORX_BENCH_STORIES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10_000);
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_git-orx"));
+    let tmp = tempfile::Builder::new()
+        .prefix("orx-bench-")
+        .tempdir()
+        .expect("tempdir");
+    let root = tmp.path().join("repo");
+    std::fs::create_dir_all(root.join("docs/stories")).unwrap();
+    let b = Bench {
+        root: root.clone(),
+        bin,
+    };
+    b.git(&["init", "-q"]);
+    let setup = b.cmd(&b.bin, &["init"]).output().unwrap();
+    assert!(setup.status.success());
+    let mut files = Vec::with_capacity(n);
+    for i in 0..n {
+        let id = format!("{}.{}", i / 100 + 1, i % 100 + 1);
+        let rel = format!("docs/stories/{id}.generated-story-{i}.md");
+        std::fs::write(root.join(&rel), story(&id, i)).unwrap();
+        files.push(rel);
+    }
+    b.git(&["add", "."]);
+    b.git(&["commit", "-q", "-m", "generated"]);
+    let bytes: u64 = files
+        .iter()
+        .map(|f| std::fs::metadata(root.join(f)).unwrap().len())
+        .sum();
+    println!(
+        "repository: {n} stories, {:.1} MiB of story files, at {}",
+        bytes as f64 / 1048576.0,
+        root.display()
+    );
+
+    let head: Vec<&str> = ["-c", "4096"]
+        .into_iter()
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let rows: Vec<(&str, PathBuf, Vec<&str>)> = vec![
+        (
+            "floor: head -c 4096 (all files)",
+            PathBuf::from("head"),
+            head,
+        ),
+        (
+            "git orx status (cold: no stat cache)",
+            b.bin.clone(),
+            vec!["status"],
+        ),
+        ("git orx status", b.bin.clone(), vec!["status"]),
+        (
+            "git orx status --json",
+            b.bin.clone(),
+            vec!["status", "--json"],
+        ),
+        ("git orx next", b.bin.clone(), vec!["next"]),
+    ];
+    println!("{:<44} {:>10} {:>10}", "command", "median", "max RSS");
+    let mut floor = Duration::ZERO;
+    for (name, program, args) in &rows {
+        let cold = name.contains("cold");
+        let cache = root.join(".git/orx-cache");
+        let _ = b.measure(program, args); // warm the page cache
+        let runs: Vec<(Duration, i64)> = (0..RUNS)
+            .map(|_| {
+                if cold {
+                    let _ = std::fs::remove_dir_all(&cache);
+                }
+                b.measure(program, args)
+            })
+            .collect();
+        let t = median(runs.iter().map(|r| r.0).collect());
+        let rss = runs.iter().map(|r| r.1).max().unwrap_or(0);
+        if floor.is_zero() {
+            floor = t;
+        }
+        println!(
+            "{name:<44} {:>10} {:>7} MiB   ({:.2}x floor)",
+            ms(t),
+            rss / 1024,
+            t.as_secs_f64() / floor.as_secs_f64()
+        );
+    }
+
+    // move: the story in the middle goes Approved -> InProgress -> back by force.
+    let id = (0..n)
+        .map(|i| (i, format!("{}.{}", i / 100 + 1, i % 100 + 1)))
+        .find(|(i, _)| i % 7 == 3 && *i >= n / 2)
+        .map(|(_, id)| id)
+        .expect("an Approved story");
+    let mut no_commit = Vec::new();
+    let mut with_commit = Vec::new();
+    let mut plain_commit = Vec::new();
+    let mut rss = 0;
+    for _ in 0..RUNS {
+        let (t, r) = b.measure(
+            &b.bin,
+            &["move", &id, "InProgress", "--as", "dev", "--no-commit"],
+        );
+        no_commit.push(t);
+        rss = rss.max(r);
+        b.git(&["checkout", "-q", "--", "."]);
+        let (t, _) = b.measure(&b.bin, &["move", &id, "InProgress", "--as", "dev"]);
+        with_commit.push(t);
+        b.git(&["reset", "-q", "--hard", "HEAD~1"]);
+        // A plain commit of the same one-line change, for comparison.
+        let path = root.join(
+            files
+                .iter()
+                .find(|f| f.contains(&format!("/{id}.")))
+                .unwrap(),
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(
+            &path,
+            text.replacen("status: Approved", "status: InProgress", 1),
+        )
+        .unwrap();
+        let rel = path
+            .strip_prefix(&root)
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_owned();
+        let (t, _) = b.measure(
+            Path::new("git"),
+            &["commit", "-q", "-m", "plain", "--", &rel],
+        );
+        plain_commit.push(t);
+        b.git(&["reset", "-q", "--hard", "HEAD~1"]);
+    }
+    println!(
+        "{:<44} {:>10} {:>7} MiB",
+        "git orx move --no-commit",
+        ms(median(no_commit)),
+        rss / 1024
+    );
+    println!(
+        "{:<44} {:>10}",
+        "git orx move (with its commit)",
+        ms(median(with_commit))
+    );
+    println!(
+        "{:<44} {:>10}",
+        "plain git commit of one file (comparison)",
+        ms(median(plain_commit))
+    );
+    if std::env::var_os("ORX_BENCH_KEEP").is_some() {
+        println!("kept: {}", tmp.keep().display());
+    }
+}
