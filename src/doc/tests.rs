@@ -295,3 +295,29 @@ mod props {
         }
     }
 }
+
+mod no_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the bytes, reading gives a document or an error.
+        #[test]
+        fn arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+            let _ = Document::from_bytes(bytes.clone());
+            let mut fenced = b"---\n".to_vec();
+            fenced.extend_from_slice(&bytes);
+            fenced.extend_from_slice(b"\n---\n");
+            let _ = crate::item::Item::from_bytes("x.md", fenced);
+        }
+
+        /// YAML-ish text built from YAML's own punctuation.
+        #[test]
+        fn yaml_punctuation(text in "[-:?,\\[\\]{}#&*!|>'\"%@` \\n\\ta-z0-9.~]{0,200}") {
+            if let Ok(d) = Document::parse(format!("---\n{text}\n---\nbody")) {
+                let _ = d.set(&["status"], &json!("x"));
+                let _ = d.set(&["a", "b"], &json!([1, "no"]));
+            }
+        }
+    }
+}

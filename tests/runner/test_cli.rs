@@ -173,3 +173,35 @@ fn the_demo_runs_every_step_as_expected() {
     }
     assert!(repo.path("demo-repo/.orx/config.yaml").exists());
 }
+
+#[test]
+fn new_chooses_ids_and_refuses_duplicates() {
+    let repo = Repo::new();
+    repo.orx(&["new", "story", "First", "--as", "sm"]).ok();
+    repo.orx(&["new", "Second", "--id", "2.7", "--as", "sm"])
+        .ok();
+    let third = repo.orx(&["new", "Third", "--as", "sm"]);
+    assert!(
+        third.stdout.starts_with("docs/stories/2.8.third.md\n"),
+        "{}",
+        third.render()
+    );
+    let before = repo.state();
+    let dup = repo.orx(&["new", "Again", "--id", "2.7", "--as", "sm"]);
+    insta::assert_snapshot!(dup.render(), @r"
+    exit: 1
+    --- stderr
+    error: a story with ID `2.7` already exists: docs/stories/2.7.second.md
+    ");
+    assert_eq!(repo.state(), before);
+    let kind = repo.orx(&["new", "epic", "Big", "--as", "sm"]);
+    kind.code(2);
+    let dev = repo.orx(&["new", "By dev", "--as", "dev"]);
+    dev.code(1);
+    assert!(
+        dev.stderr.contains("Dev may not change story"),
+        "{}",
+        dev.render()
+    );
+    assert_eq!(repo.state(), before);
+}
