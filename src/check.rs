@@ -31,13 +31,13 @@ pub fn check(
 ) -> Result<CheckReport> {
     let mut report = CheckReport::default();
     let files = if paths.is_empty() {
-        for f in workflow_files(ws) {
+        for f in ws.override_files() {
             report.files += 1;
             let kind = f
                 .trim_start_matches(".orx/workflows/")
                 .trim_end_matches(".yaml");
             if let Err(e) = ws.workflow(kind) {
-                report.problems.push(workflow_problem(&f, e));
+                report.problems.push(workflow_problem(f, e));
             }
         }
         ws.story_files()?
@@ -107,19 +107,6 @@ fn workflow_problem(path: &str, e: Error) -> Problem {
             message: other.to_string(),
         },
     }
-}
-
-fn workflow_files(ws: &Workspace) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(ws.root().join(".orx/workflows")) else {
-        return Vec::new();
-    };
-    let mut files: Vec<String> = entries
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| n.ends_with(".yaml"))
-        .map(|n| format!(".orx/workflows/{n}"))
-        .collect();
-    files.sort();
-    files
 }
 
 /// Paths given on the command line, as repository-relative files.

@@ -21,4 +21,5 @@ pub use error::{Error, Result};
 pub mod cache;
 pub mod check;
 pub mod report;
+pub mod rules;
 pub mod setup;

@@ -120,7 +120,7 @@ pub fn board(ws: &Workspace) -> Result<Board> {
     let lang = ws.lang().to_owned();
     let mut cache = Cache::load(
         ws.repo.git_dir().join("orx-cache/board.json"),
-        ws.fingerprint("story"),
+        ws.rules.fingerprint("story"),
     );
     let files = ws.story_files()?;
     let root = ws.root();

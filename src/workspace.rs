@@ -1,21 +1,27 @@
 //! A repository set up for git-orx: its git repo, config, workflows and items.
 
 use std::collections::BTreeMap;
+use std::ops::Deref;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
 
-use crate::config::Config;
+use crate::config::CONFIG_PATH;
 use crate::error::{Error, Result};
 use crate::git::Repo;
 use crate::item::{Item, ItemError, read_limited};
-use crate::role::Roles;
-use crate::workflow::Workflow;
+use crate::rules::{Rules, WORKFLOWS_DIR};
 
+/// A repository set up for git-orx, with the rules of its work tree.
+/// Dereferences to [`Rules`] (`ws.workflow("story")`, `ws.config`, ...).
 pub struct Workspace {
     pub repo: Repo,
-    pub config: Config,
-    pub roles: Roles,
-    workflows: Mutex<BTreeMap<String, Arc<Workflow>>>,
+    pub rules: Rules,
+}
+
+impl Deref for Workspace {
+    type Target = Rules;
+    fn deref(&self) -> &Rules {
+        &self.rules
+    }
 }
 
 /// Where a role came from, for messages.
@@ -24,6 +30,35 @@ pub enum RoleSource {
     Flag,
     Env,
     GitConfig,
+}
+
+/// The rule files of a work tree: `.orx/config.yaml` and
+/// `.orx/workflows/*.yaml`.
+pub fn worktree_rule_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
+    let mut files = BTreeMap::new();
+    let mut read = |rel: String| -> Result<()> {
+        let path = root.join(&rel);
+        match read_limited(&path) {
+            Ok(bytes) => {
+                files.insert(rel, bytes);
+                Ok(())
+            }
+            Err(_) if path.symlink_metadata().is_err() => Ok(()),
+            Err(m) => Err(Error::Failed(format!("{rel} {m}"))),
+        }
+    };
+    read(CONFIG_PATH.to_owned())?;
+    if let Ok(entries) = std::fs::read_dir(root.join(WORKFLOWS_DIR)) {
+        let mut names: Vec<String> = entries
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".yaml"))
+            .collect();
+        names.sort();
+        for n in names {
+            read(format!("{WORKFLOWS_DIR}/{n}"))?;
+        }
+    }
+    Ok(files)
 }
 
 impl Workspace {
@@ -38,64 +73,13 @@ impl Workspace {
     }
 
     fn from_repo(repo: Repo) -> Result<Workspace> {
-        let config = Config::load(repo.root())?.ok_or(Error::NotInitialised)?;
-        let roles = config.roles();
-        Ok(Workspace {
-            repo,
-            config,
-            roles,
-            workflows: Mutex::new(BTreeMap::new()),
-        })
+        let rules =
+            Rules::from_files(worktree_rule_files(repo.root())?)?.ok_or(Error::NotInitialised)?;
+        Ok(Workspace { repo, rules })
     }
 
     pub fn root(&self) -> &Path {
         self.repo.root()
-    }
-
-    pub fn lang(&self) -> &str {
-        &self.config.lang
-    }
-
-    /// The story directory relative to the root, with `/` separators.
-    pub fn stories_dir(&self) -> &str {
-        self.config.stories.trim_end_matches('/')
-    }
-
-    /// The workflow for `kind`: the built-in one with the repository's
-    /// `.orx/workflows/<kind>.yaml` laid over it. Loaded once per process.
-    pub fn workflow(&self, kind: &str) -> Result<Arc<Workflow>> {
-        let mut cache = self.workflows.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(wf) = cache.get(kind) {
-            return Ok(wf.clone());
-        }
-        let valid_name = !kind.is_empty()
-            && kind
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c == '-' || c == '_');
-        if !valid_name {
-            return Err(Error::Usage(format!(
-                "unknown kind `{}`",
-                crate::text::escape(kind)
-            )));
-        }
-        let rel = format!(".orx/workflows/{kind}.yaml");
-        let path = self.root().join(&rel);
-        let override_src = match read_limited(&path) {
-            Ok(bytes) => Some(
-                String::from_utf8(bytes)
-                    .map_err(|_| Error::Failed(format!("{rel}: not valid UTF-8")))?,
-            ),
-            Err(_) if path.symlink_metadata().is_err() => None,
-            Err(m) => return Err(Error::Failed(format!("{rel} {m}"))),
-        };
-        let wf = Workflow::load(
-            kind,
-            override_src.as_deref().map(|s| (s, rel.as_str())),
-            &self.roles,
-        )?;
-        let wf = Arc::new(wf);
-        cache.insert(kind.to_owned(), wf.clone());
-        Ok(wf)
     }
 
     /// The `.md` files directly in the story directory, sorted, as paths
@@ -126,15 +110,6 @@ impl Workspace {
         let files = self.story_files()?;
         let root = self.root();
         Ok(par_map(&files, |p| f(Item::read(root, p))))
-    }
-
-    /// A hash of what, besides an item file, its summary depends on: the
-    /// config and the workflow override of `kind`.
-    pub fn fingerprint(&self, kind: &str) -> u64 {
-        let read = |rel: &str| std::fs::read(self.root().join(rel)).unwrap_or_default();
-        let config = read(crate::config::CONFIG_PATH);
-        let workflow = read(&format!(".orx/workflows/{kind}.yaml"));
-        crate::cache::fingerprint(&[&config, &workflow, kind.as_bytes()])
     }
 
     /// The item with `id`. Files named `<id>.*.md` are tried first; then
