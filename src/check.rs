@@ -31,15 +31,7 @@ pub fn check(
 ) -> Result<CheckReport> {
     let mut report = CheckReport::default();
     let files = if paths.is_empty() {
-        for f in ws.override_files() {
-            report.files += 1;
-            let kind = f
-                .trim_start_matches(".orx/workflows/")
-                .trim_end_matches(".yaml");
-            if let Err(e) = ws.workflow(kind) {
-                report.problems.push(workflow_problem(f, e));
-            }
-        }
+        report.files += check_rule_files(ws, &mut report.problems)?;
         ws.story_files()?
     } else {
         resolve(ws, cwd, paths)?
@@ -90,6 +82,39 @@ pub fn check(
         }
     }
     Ok(report)
+}
+
+/// The work tree's config and workflow overrides, as they would be in force
+/// once committed. Returns how many files were checked.
+fn check_rule_files(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<usize> {
+    let files = crate::workspace::worktree_rule_files(ws.root())?;
+    let n = files.len();
+    let overrides: Vec<String> = files
+        .keys()
+        .filter(|p| p.starts_with(crate::rules::WORKFLOWS_DIR))
+        .cloned()
+        .collect();
+    match crate::rules::Rules::from_files(files) {
+        Err(Error::Config(c)) => problems.push(Problem {
+            path: crate::config::CONFIG_PATH.to_owned(),
+            line: c.pos.map(|p| p.0),
+            column: c.pos.map(|p| p.1),
+            message: c.message,
+        }),
+        Err(e) => problems.push(workflow_problem(crate::config::CONFIG_PATH, e)),
+        Ok(None) => {}
+        Ok(Some(rules)) => {
+            for f in &overrides {
+                let kind = f
+                    .trim_start_matches(".orx/workflows/")
+                    .trim_end_matches(".yaml");
+                if let Err(e) = rules.workflow(kind) {
+                    problems.push(workflow_problem(f, e));
+                }
+            }
+        }
+    }
+    Ok(n)
 }
 
 fn workflow_problem(path: &str, e: Error) -> Problem {

@@ -23,6 +23,21 @@ pub struct Config {
     /// Roles besides the built-in ones.
     #[serde(default)]
     pub roles: Vec<String>,
+    /// Who may act as which role; `verify` checks commits' authors against it.
+    #[serde(default)]
+    pub identities: Vec<Identity>,
+}
+
+/// An author (by e-mail) and the roles they may act as; with `key`, the
+/// fingerprint (or its tail) of the key their commits must be signed with
+/// under `verify --require-signed`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Identity {
+    pub email: String,
+    pub roles: Vec<String>,
+    #[serde(default)]
+    pub key: Option<String>,
 }
 
 fn default_lang() -> String {
@@ -39,6 +54,7 @@ impl Default for Config {
             lang: default_lang(),
             stories: default_stories(),
             roles: Vec::new(),
+            identities: Vec::new(),
         }
     }
 }
@@ -105,6 +121,16 @@ impl Config {
                 "`stories: {}` must be a relative path inside the repository, without `..`",
                 crate::text::escape(&self.stories)
             ));
+        }
+        let roles = self.roles();
+        for id in &self.identities {
+            if let Some(r) = id.roles.iter().find(|r| !roles.contains(r)) {
+                return fail(format!(
+                    "identity {}: unknown role `{}`",
+                    crate::text::escape(&id.email),
+                    crate::text::escape(r)
+                ));
+            }
         }
         for r in &self.roles {
             let ok = !r.is_empty()

@@ -43,6 +43,25 @@ impl Repo {
         }
     }
 
+    /// The repository of the current directory, bare ones included (for
+    /// `verify` on a server). A bare repository's "root" is its git dir.
+    pub fn discover_any() -> Result<Repo, GitError> {
+        match git2::Repository::open_from_env() {
+            Ok(repo) if repo.is_bare() => {
+                let root = repo.path().to_path_buf();
+                let common_dir = repo.commondir().to_path_buf();
+                Ok(Repo {
+                    repo,
+                    root,
+                    common_dir,
+                })
+            }
+            Ok(repo) => Repo::from_git2(repo),
+            Err(e) if e.code() == git2::ErrorCode::NotFound => Err(GitError::NotARepo),
+            Err(e) => Err(lib(e)),
+        }
+    }
+
     /// The repository whose work tree contains `path`.
     pub fn open(path: &Path) -> Result<Repo, GitError> {
         match git2::Repository::discover(path) {
@@ -195,5 +214,421 @@ impl Repo {
             args: args.join(" "),
             message,
         })
+    }
+}
+
+/// One side of a comparison: nothing, a commit's tree, or an index file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Side {
+    Empty,
+    /// A revision (`HEAD`, a commit id, `main~2`).
+    Commit(String),
+    /// The index at this path (`GIT_INDEX_FILE`), or the repository's.
+    Index(Option<PathBuf>),
+}
+
+/// A blob's id, opaque outside this module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlobId(git2::Oid);
+
+/// A file that differs between two sides; renames are paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileChange {
+    pub old_path: Option<String>,
+    pub new_path: Option<String>,
+    pub old: Option<BlobId>,
+    pub new: Option<BlobId>,
+}
+
+/// What a commit is, for verify and log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommitInfo {
+    pub id: String,
+    pub short: String,
+    pub parents: Vec<String>,
+    pub author_name: String,
+    pub author_email: String,
+    /// Author time, seconds since the epoch, and its UTC offset in minutes.
+    pub time: i64,
+    pub offset_minutes: i32,
+    pub message: String,
+    /// `Key: value` trailers of the message, in order.
+    pub trailers: Vec<(String, String)>,
+}
+
+impl CommitInfo {
+    /// The first value of trailer `key`.
+    pub fn trailer(&self, key: &str) -> Option<&str> {
+        self.trailers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The message without its subject line and trailer block.
+    pub fn body(&self) -> String {
+        let mut paragraphs: Vec<&str> = self.message.trim().split("\n\n").collect();
+        if paragraphs.len() > 1 && !self.trailers.is_empty() {
+            paragraphs.pop();
+        }
+        paragraphs
+            .into_iter()
+            .skip(1)
+            .collect::<Vec<_>>()
+            .join("\n\n")
+            .trim()
+            .to_owned()
+    }
+
+    pub fn summary(&self) -> &str {
+        self.message.lines().next().unwrap_or_default()
+    }
+}
+
+/// The result of checking a commit's signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Signature {
+    /// A good signature, with the signing key's fingerprint when git gave it.
+    Good(Option<String>),
+    Bad(String),
+    Unsigned,
+}
+
+impl Repo {
+    fn tree(&self, rev: &str) -> Result<git2::Tree<'_>, GitError> {
+        self.repo
+            .revparse_single(rev)
+            .and_then(|o| o.peel_to_tree())
+            .map_err(lib)
+    }
+
+    /// Whether `rev` names a commit.
+    pub fn resolves(&self, rev: &str) -> bool {
+        self.repo
+            .revparse_single(rev)
+            .and_then(|o| o.peel_to_commit())
+            .is_ok()
+    }
+
+    fn open_index(&self, path: &Option<PathBuf>) -> Result<git2::Index, GitError> {
+        match path {
+            Some(p) => git2::Index::open(p).map_err(lib),
+            None => self.repo.index().map_err(lib),
+        }
+    }
+
+    /// The files under `dirs` that differ from `from` to `to`, with renames
+    /// detected. Only the entries under `dirs` are compared.
+    pub fn changes(
+        &self,
+        from: &Side,
+        to: &Side,
+        dirs: &[&str],
+    ) -> Result<Vec<FileChange>, GitError> {
+        let mut opts = git2::DiffOptions::new();
+        opts.include_typechange(true);
+        for d in dirs {
+            opts.pathspec(*d);
+        }
+        let old_tree = match from {
+            Side::Empty => None,
+            Side::Commit(rev) => Some(self.tree(rev)?),
+            Side::Index(_) => {
+                return Err(GitError::Lib(
+                    "an index can only be the new side".to_owned(),
+                ));
+            }
+        };
+        let mut diff = match to {
+            Side::Empty => self
+                .repo
+                .diff_tree_to_tree(old_tree.as_ref(), None, Some(&mut opts)),
+            Side::Commit(rev) => {
+                let new_tree = self.tree(rev)?;
+                self.repo
+                    .diff_tree_to_tree(old_tree.as_ref(), Some(&new_tree), Some(&mut opts))
+            }
+            Side::Index(path) => {
+                let index = self.open_index(path)?;
+                self.repo
+                    .diff_tree_to_index(old_tree.as_ref(), Some(&index), Some(&mut opts))
+            }
+        }
+        .map_err(lib)?;
+        let mut find = git2::DiffFindOptions::new();
+        find.renames(true);
+        diff.find_similar(Some(&mut find)).map_err(lib)?;
+        let path = |f: &git2::DiffFile| f.path().map(|p| p.to_string_lossy().replace('\\', "/"));
+        let blob = |f: &git2::DiffFile| (!f.id().is_zero() && f.exists()).then(|| BlobId(f.id()));
+        Ok(diff
+            .deltas()
+            .map(|d| {
+                let (old, new) = (d.old_file(), d.new_file());
+                FileChange {
+                    old_path: blob(&old).and(path(&old)),
+                    new_path: blob(&new).and(path(&new)),
+                    old: blob(&old),
+                    new: blob(&new),
+                }
+            })
+            .collect())
+    }
+
+    /// A blob's bytes.
+    pub fn blob(&self, id: BlobId) -> Result<Vec<u8>, GitError> {
+        Ok(self.repo.find_blob(id.0).map_err(lib)?.content().to_vec())
+    }
+
+    /// The files in `dir` (not below) on `side` whose names start with
+    /// `prefix`, as (path, blob).
+    pub fn files_with_prefix(
+        &self,
+        side: &Side,
+        dir: &str,
+        prefix: &str,
+    ) -> Result<Vec<(String, BlobId)>, GitError> {
+        let dir = dir.trim_end_matches('/');
+        let start = format!("{dir}/{prefix}");
+        match side {
+            Side::Empty => Ok(Vec::new()),
+            Side::Commit(rev) => {
+                let tree = self.tree(rev)?;
+                let Ok(entry) = tree.get_path(Path::new(dir)) else {
+                    return Ok(Vec::new());
+                };
+                let Some(sub) = entry
+                    .to_object(&self.repo)
+                    .ok()
+                    .and_then(|o| o.into_tree().ok())
+                else {
+                    return Ok(Vec::new());
+                };
+                Ok(sub
+                    .iter()
+                    .filter(|e| e.kind() == Some(git2::ObjectType::Blob))
+                    .filter_map(|e| Some((format!("{dir}/{}", e.name().ok()?), BlobId(e.id()))))
+                    .filter(|(p, _)| p.starts_with(&start))
+                    .collect())
+            }
+            Side::Index(path) => {
+                let index = self.open_index(path)?;
+                Ok(index
+                    .iter()
+                    .filter_map(|e| {
+                        let p = String::from_utf8(e.path).ok()?;
+                        let in_dir = p
+                            .strip_prefix(dir)?
+                            .strip_prefix('/')
+                            .is_some_and(|rest| !rest.contains('/'));
+                        (in_dir && p.starts_with(&start)).then_some((p, BlobId(e.id)))
+                    })
+                    .collect())
+            }
+        }
+    }
+
+    /// The bytes of `rel` on `side`, if there.
+    pub fn file_at(&self, side: &Side, rel: &str) -> Result<Option<Vec<u8>>, GitError> {
+        let id = match side {
+            Side::Empty => return Ok(None),
+            Side::Commit(rev) => match self.tree(rev)?.get_path(Path::new(rel)) {
+                Ok(e) if e.kind() == Some(git2::ObjectType::Blob) => e.id(),
+                _ => return Ok(None),
+            },
+            Side::Index(path) => match self.open_index(path)?.get_path(Path::new(rel), 0) {
+                Some(e) => e.id,
+                None => return Ok(None),
+            },
+        };
+        self.blob(BlobId(id)).map(Some)
+    }
+
+    /// The rule files (`.orx/config.yaml`, `.orx/workflows/*.yaml`) of a commit.
+    pub fn rule_files(
+        &self,
+        rev: &str,
+    ) -> Result<std::collections::BTreeMap<String, Vec<u8>>, GitError> {
+        self.rule_files_on(&Side::Commit(rev.to_owned()))
+    }
+
+    /// The rule files on any side (a commit, the index).
+    pub fn rule_files_on(
+        &self,
+        side: &Side,
+    ) -> Result<std::collections::BTreeMap<String, Vec<u8>>, GitError> {
+        let mut files = std::collections::BTreeMap::new();
+        let side = side.clone();
+        if let Some(bytes) = self.file_at(&side, crate::config::CONFIG_PATH)? {
+            files.insert(crate::config::CONFIG_PATH.to_owned(), bytes);
+        }
+        for (path, blob) in self.files_with_prefix(&side, crate::rules::WORKFLOWS_DIR, "")? {
+            if path.ends_with(".yaml") {
+                files.insert(path, self.blob(blob)?);
+            }
+        }
+        Ok(files)
+    }
+
+    /// The full id of `rev`'s commit, if it names one.
+    pub fn commit_id(&self, rev: &str) -> Option<String> {
+        self.repo
+            .revparse_single(rev)
+            .and_then(|o| o.peel_to_commit())
+            .ok()
+            .map(|c| c.id().to_string())
+    }
+
+    pub fn commit(&self, rev: &str) -> Result<CommitInfo, GitError> {
+        let c = self
+            .repo
+            .revparse_single(rev)
+            .and_then(|o| o.peel_to_commit())
+            .map_err(lib)?;
+        let message = String::from_utf8_lossy(c.message_bytes()).into_owned();
+        let trailers = git2::message_trailers_strs(&message)
+            .map(|t| {
+                t.iter()
+                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let author = c.author();
+        Ok(CommitInfo {
+            id: c.id().to_string(),
+            short: c
+                .as_object()
+                .short_id()
+                .map(|s| s.as_str().unwrap_or_default().to_owned())
+                .unwrap_or_default(),
+            parents: c.parent_ids().map(|p| p.to_string()).collect(),
+            author_name: String::from_utf8_lossy(author.name_bytes()).into_owned(),
+            author_email: String::from_utf8_lossy(author.email_bytes()).into_owned(),
+            time: author.when().seconds(),
+            offset_minutes: author.when().offset_minutes(),
+            message,
+            trailers,
+        })
+    }
+
+    /// The commits selected by `revs` (`A..B`, `^A`, `A`, as `git rev-list`
+    /// takes them), oldest first when `reverse`, else newest first; parents
+    /// always come before children in oldest-first order.
+    pub fn walk(&self, revs: &[String], reverse: bool) -> Result<Vec<String>, GitError> {
+        let mut walk = self.repo.revwalk().map_err(lib)?;
+        let sort = git2::Sort::TOPOLOGICAL
+            | git2::Sort::TIME
+            | if reverse {
+                git2::Sort::REVERSE
+            } else {
+                git2::Sort::NONE
+            };
+        walk.set_sorting(sort).map_err(lib)?;
+        let bad = |r: &str| GitError::Command {
+            args: format!("rev-list {r}"),
+            message: format!("unknown revision `{r}`"),
+        };
+        for r in revs {
+            if let Some((a, b)) = r.split_once("...") {
+                return Err(GitError::Command {
+                    args: format!("rev-list {r}"),
+                    message: format!(
+                        "symmetric ranges ({a}...{b}) are not supported; use {a}..{b}"
+                    ),
+                });
+            } else if r.contains("..") {
+                walk.push_range(r).map_err(|_| bad(r))?;
+            } else if let Some(hidden) = r.strip_prefix('^') {
+                let id = self.commit_id(hidden).ok_or_else(|| bad(r))?;
+                walk.hide(git2::Oid::from_str(&id).map_err(lib)?)
+                    .map_err(lib)?;
+            } else {
+                let id = self.commit_id(r).ok_or_else(|| bad(r))?;
+                walk.push(git2::Oid::from_str(&id).map_err(lib)?)
+                    .map_err(lib)?;
+            }
+        }
+        walk.map(|r| r.map(|o| o.to_string()).map_err(lib))
+            .collect()
+    }
+
+    /// The best common ancestor of two commits.
+    pub fn merge_base(&self, a: &str, b: &str) -> Option<String> {
+        let a = git2::Oid::from_str(&self.commit_id(a)?).ok()?;
+        let b = git2::Oid::from_str(&self.commit_id(b)?).ok()?;
+        self.repo.merge_base(a, b).ok().map(|o| o.to_string())
+    }
+
+    /// The upstream of the current branch (`refs/remotes/origin/main`).
+    pub fn upstream(&self) -> Option<String> {
+        let head = self.repo.head().ok()?;
+        let name = head.name().ok()?;
+        let up = self.repo.branch_upstream_name(name).ok()?;
+        up.as_str().ok().map(str::to_owned)
+    }
+
+    /// The commits of an in-progress merge (`MERGE_HEAD`), if any.
+    pub fn merge_heads(&self) -> Vec<String> {
+        std::fs::read_to_string(self.repo.path().join("MERGE_HEAD"))
+            .unwrap_or_default()
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// Whether HEAD points to a commit yet.
+    pub fn has_head(&self) -> bool {
+        self.repo.head().and_then(|h| h.peel_to_commit()).is_ok()
+    }
+
+    /// The directory git runs hooks from (`core.hooksPath` and worktrees
+    /// respected), as `git rev-parse --git-path hooks` gives it.
+    pub fn hooks_dir(&self) -> Result<PathBuf, GitError> {
+        let out = self.run(&["rev-parse", "--git-path", "hooks"], None, &[])?;
+        let p = PathBuf::from(out.trim_end_matches(['\n', '\r']));
+        Ok(if p.is_absolute() {
+            p
+        } else {
+            self.root.join(p)
+        })
+    }
+
+    /// Checks `rev`'s signature with `git verify-commit`.
+    pub fn signature(&self, rev: &str) -> Signature {
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(&self.root)
+            .args(["verify-commit", "--raw", rev])
+            .stdin(Stdio::null())
+            .output();
+        let Ok(out) = out else {
+            return Signature::Bad("cannot run git verify-commit".to_owned());
+        };
+        let status = String::from_utf8_lossy(&out.stderr).into_owned();
+        if out.status.success() {
+            // OpenPGP: "[GNUPG:] VALIDSIG <fpr> ..."; SSH: "... with ED25519 key SHA256:<fpr>".
+            let gpg = status
+                .lines()
+                .find_map(|l| l.strip_prefix("[GNUPG:] VALIDSIG "))
+                .and_then(|rest| rest.split_whitespace().next());
+            let ssh = status.lines().find_map(|l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                words.windows(2).find(|w| w[0] == "key").map(|w| w[1])
+            });
+            return Signature::Good(gpg.or(ssh).map(str::to_owned));
+        }
+        if status.trim().is_empty() || status.contains("no signature found") {
+            Signature::Unsigned
+        } else {
+            Signature::Bad(
+                status
+                    .lines()
+                    .find(|l| !l.trim().is_empty())
+                    .unwrap_or("bad signature")
+                    .trim()
+                    .to_owned(),
+            )
+        }
     }
 }

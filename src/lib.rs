@@ -18,8 +18,12 @@ pub mod workflow;
 pub mod workspace;
 
 pub use error::{Error, Result};
+pub mod audit;
 pub mod cache;
 pub mod check;
+pub mod enforce;
+pub mod hooks;
 pub mod report;
 pub mod rules;
 pub mod setup;
+pub mod verify;

@@ -30,6 +30,11 @@ enum Command {
     Show(commands::show::Args),
     Next(commands::next::Args),
     Check(commands::check::Args),
+    Log(commands::log::Args),
+    Verify(commands::verify::Args),
+    Hooks(commands::hooks::Args),
+    #[command(hide = true)]
+    Hook(commands::hook::Args),
     Demo(commands::demo::Args),
 }
 
@@ -45,6 +50,10 @@ fn main() -> ExitCode {
         Command::Show(a) => commands::show::run(&mut ui, a),
         Command::Next(a) => commands::next::run(&mut ui, a),
         Command::Check(a) => commands::check::run(&mut ui, a),
+        Command::Log(a) => commands::log::run(&mut ui, a),
+        Command::Verify(a) => commands::verify::run(&mut ui, a),
+        Command::Hooks(a) => commands::hooks::run(&mut ui, a),
+        Command::Hook(a) => commands::hook::run(&mut ui, a),
         Command::Demo(a) => commands::demo::run(&mut ui, a),
     };
     match result {

@@ -368,7 +368,11 @@ pub fn execute(ws: &Workspace, plan: &Plan, commit: bool) -> Result<Executed> {
     if !commit {
         return Ok(Executed { commit: None });
     }
-    let env = [("ORX_ROLE", plan.role.as_str())];
+    // The hooks judge this commit too: tell them who acts, and the override.
+    let mut env = vec![("ORX_ROLE", plan.role.as_str())];
+    if let Some((reason, _)) = &plan.forced {
+        env.push(("ORX_FORCE_REASON", reason.as_str()));
+    }
     match ws.repo.commit_paths(&[&plan.path], &plan.message(), &env) {
         Ok(id) => Ok(Executed { commit: Some(id) }),
         Err(e) => {

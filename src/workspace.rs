@@ -10,11 +10,15 @@ use crate::git::Repo;
 use crate::item::{Item, ItemError, read_limited};
 use crate::rules::{Rules, WORKFLOWS_DIR};
 
-/// A repository set up for git-orx, with the rules of its work tree.
-/// Dereferences to [`Rules`] (`ws.workflow("story")`, `ws.config`, ...).
+/// A repository set up for git-orx, with the rules in force: those
+/// committed at HEAD (the ones the hooks and `verify` judge by), or the work
+/// tree's before the setup is first committed. Dereferences to [`Rules`]
+/// (`ws.workflow("story")`, `ws.config`, ...).
 pub struct Workspace {
     pub repo: Repo,
     pub rules: Rules,
+    /// Rule files whose work-tree version differs from the one in force.
+    pub pending: Vec<String>,
 }
 
 impl Deref for Workspace {
@@ -73,9 +77,30 @@ impl Workspace {
     }
 
     fn from_repo(repo: Repo) -> Result<Workspace> {
-        let rules =
-            Rules::from_files(worktree_rule_files(repo.root())?)?.ok_or(Error::NotInitialised)?;
-        Ok(Workspace { repo, rules })
+        let work = worktree_rule_files(repo.root())?;
+        let head = if repo.has_head() {
+            repo.rule_files("HEAD")?
+        } else {
+            BTreeMap::new()
+        };
+        let (files, pending) = if head.contains_key(CONFIG_PATH) {
+            let mut pending: Vec<String> = work
+                .iter()
+                .filter(|(p, b)| head.get(*p) != Some(*b))
+                .map(|(p, _)| p.clone())
+                .chain(head.keys().filter(|p| !work.contains_key(*p)).cloned())
+                .collect();
+            pending.sort();
+            (head, pending)
+        } else {
+            (work, Vec::new())
+        };
+        let rules = Rules::from_files(files)?.ok_or(Error::NotInitialised)?;
+        Ok(Workspace {
+            repo,
+            rules,
+            pending,
+        })
     }
 
     pub fn root(&self) -> &Path {

@@ -2,7 +2,6 @@
 
 use orx::assess::{Assessment, Indicator};
 use orx::plan::{self, Actor};
-use orx::workspace::Workspace;
 
 use super::{Ui, report_change};
 
@@ -44,7 +43,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = Workspace::open()?;
+    let ws = super::open(ui)?;
     let role = super::role(&ws, &args.role)?;
     let mut complexity = args.complexity;
     complexity.sort();

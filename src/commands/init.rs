@@ -5,12 +5,16 @@ use orx::setup::{self, Step};
 use super::{BOLD, Ui, paint};
 
 /// Set this repository up for git-orx: `.orx/config.yaml` and the story
-/// directory. Safe to run again: it keeps what exists.
+/// directory, and install the git hooks. Safe to run again: it keeps what
+/// exists.
 #[derive(clap::Args)]
 pub struct Args {
     /// Language of handoff messages.
     #[arg(long, value_parser = ["en", "zh"])]
     lang: Option<String>,
+    /// Do not install the git hooks (`git orx hooks install` does it later).
+    #[arg(long)]
+    no_hooks: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -24,6 +28,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             Step::Created(p) => ui.line(format!("created {}", paint(BOLD, p))),
             Step::Updated(p) => ui.line(format!("updated {}", paint(BOLD, p))),
             Step::Kept(p) => ui.line(format!("kept    {p}")),
+        }
+    }
+    if !args.no_hooks {
+        for s in orx::hooks::install(&repo.hooks_dir()?)? {
+            ui.line(super::hooks::describe(&s));
         }
     }
     if fresh {

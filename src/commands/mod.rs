@@ -5,12 +5,16 @@
 pub mod assess;
 pub mod check;
 pub mod demo;
+pub mod hook;
+pub mod hooks;
 pub mod init;
+pub mod log;
 pub mod move_;
 pub mod new;
 pub mod next;
 pub mod show;
 pub mod status;
+pub mod verify;
 
 use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -152,6 +156,20 @@ fn hints(e: &Error) -> Vec<String> {
         }
         _ => vec![],
     }
+}
+
+/// Opens the current repository's workspace and notes rule files whose
+/// uncommitted changes are not in force.
+pub fn open(ui: &mut Ui) -> orx::Result<orx::workspace::Workspace> {
+    let ws = orx::workspace::Workspace::open()?;
+    if !ws.pending.is_empty() {
+        ui.eline(format!(
+            "{} uncommitted changes to {} are not in force until committed (by the Human)",
+            epaint(YELLOW, "note:"),
+            ws.pending.join(", ")
+        ));
+    }
+    Ok(ws)
 }
 
 /// Reads `--as`, `ORX_ROLE` or `git config orx.role`.

@@ -1,7 +1,6 @@
 //! `git orx move`
 
 use orx::plan::{self, Actor};
-use orx::workspace::Workspace;
 
 use super::{Ui, report_change};
 
@@ -31,7 +30,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = Workspace::open()?;
+    let ws = super::open(ui)?;
     let role = super::role(&ws, &args.role)?;
     if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return Err(orx::Error::Usage(

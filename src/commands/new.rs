@@ -1,7 +1,6 @@
 //! `git orx new`
 
 use orx::plan::{self, Actor};
-use orx::workspace::Workspace;
 
 use super::{Ui, report_change};
 
@@ -38,7 +37,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             orx::text::escape(kind)
         )));
     }
-    let ws = Workspace::open()?;
+    let ws = super::open(ui)?;
     let role = super::role(&ws, &args.role)?;
     let actor = Actor {
         role: &role,

@@ -3,7 +3,6 @@
 use orx::report;
 use orx::role;
 use orx::text::escape;
-use orx::workspace::Workspace;
 
 use super::{BOLD, Ui, paint};
 
@@ -19,7 +18,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = Workspace::open()?;
+    let ws = super::open(ui)?;
     if let Some(r) = &args.role {
         super::role(&ws, &Some(r.clone()))?;
     }

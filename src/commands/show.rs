@@ -3,7 +3,6 @@
 use orx::report;
 use orx::role;
 use orx::text::escape;
-use orx::workspace::Workspace;
 
 use super::{BOLD, DIM, GREEN, RED, Ui, paint};
 
@@ -22,7 +21,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = Workspace::open()?;
+    let ws = super::open(ui)?;
     let role = match &args.role {
         Some(_) => Some(super::role(&ws, &args.role)?),
         None => None,

@@ -3,7 +3,6 @@
 use orx::report::{self, Summary};
 use orx::role;
 use orx::text::escape;
-use orx::workspace::Workspace;
 
 use super::{BOLD, DIM, GREEN, Ui, YELLOW, paint};
 
@@ -20,7 +19,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = Workspace::open()?;
+    let ws = super::open(ui)?;
     if let Some(r) = &args.role {
         super::role(&ws, &Some(r.clone()))?;
     }

@@ -153,6 +153,30 @@ impl Repo {
         self.finish(out)
     }
 
+    pub fn git_env(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        let out = self
+            .command("git")
+            .args(args)
+            .envs(env.iter().copied())
+            .output()
+            .unwrap();
+        self.finish(out)
+    }
+
+    /// Commits everything under `.orx` as the Human (who alone may change
+    /// the rules), putting it in force.
+    pub fn commit_rules(&self, message: &str) {
+        self.git(&["add", ".orx"]).ok();
+        self.git_env(&["commit", "-q", "-m", message], &[("ORX_ROLE", "human")])
+            .ok();
+    }
+
+    /// Switches the handoff language and commits it.
+    pub fn set_lang(&self, lang: &str) {
+        self.orx(&["init", "--lang", lang]).ok();
+        self.commit_rules(&format!("Handoffs in {lang}"));
+    }
+
     pub fn path(&self, rel: &str) -> PathBuf {
         self.root.join(rel)
     }

@@ -42,7 +42,7 @@ fn recent_files_are_not_cached_and_config_changes_invalidate() {
     );
     age(&repo, &repo.story_path(&id));
     repo.orx(&["status"]).ok();
-    repo.orx(&["init", "--lang", "zh"]).ok();
+    repo.set_lang("zh");
     let out = repo.orx(&["next"]);
     assert!(
         out.stdout

@@ -97,6 +97,9 @@ fn init_is_idempotent_and_changes_the_language_in_place() {
     --- stdout
     created .orx/config.yaml
     created docs/stories/
+    installed pre-commit
+    installed pre-merge-commit
+    installed prepare-commit-msg
 
     Next: commit the setup, then create a story:
       git add .orx && git commit -m 'Set up git-orx'
@@ -104,11 +107,14 @@ fn init_is_idempotent_and_changes_the_language_in_place() {
     "#);
     let config = repo.read(".orx/config.yaml");
     let again = repo.orx(&["init"]);
-    insta::assert_snapshot!(again.render(), @r"
+    insta::assert_snapshot!(again.render(), @"
     exit: 0
     --- stdout
     kept    .orx/config.yaml
     kept    docs/stories/
+    kept      pre-commit
+    kept      pre-merge-commit
+    kept      prepare-commit-msg
     ");
     assert_eq!(repo.read(".orx/config.yaml"), config);
     repo.orx(&["init", "--lang", "zh"]).ok();

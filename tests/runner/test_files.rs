@@ -93,7 +93,7 @@ fn check_lists_every_problem_with_its_position() {
     docs/stories/state.md:4:9: unknown state `Finished` (states: Draft, Blocked, AwaitingArchReview, RequiresRevision, Approved, InProgress, Review, Done, Escalated)
     docs/stories/tabs.md:5:2: tabs disallowed within this context (block indentation)
     docs/stories/utf8.md:4:11: the file is not valid UTF-8
-    checked 13 files: 12 problems
+    checked 14 files: 12 problems
     ");
     // `status` still shows the good story and points at the problems.
     let status = repo.orx(&["status"]);
@@ -170,12 +170,12 @@ fn check_judges_uncommitted_changes_against_head() {
     let text = repo.read(&path).replace("status: Approved", "status: Done");
     repo.write(&path, &text);
     let out = repo.orx(&["check"]);
-    insta::assert_snapshot!(out.render(), @r"
+    insta::assert_snapshot!(out.render(), @"
     exit: 1
     --- stdout
     docs/stories/1.1.login.md: the uncommitted change is refused: story 1.1 cannot move from Approved to Done: the workflow has no such transition
       allowed from Approved: InProgress (Dev)
-    checked 1 file: 1 problem
+    checked 2 files: 1 problem
     ");
     // A valid hand edit passes, and with a role it is judged for that role.
     repo.write(&path, text.replace("status: Done", "status: InProgress"));
@@ -198,6 +198,12 @@ fn check_judges_uncommitted_changes_against_head() {
 fn invalid_config_and_workflow_files_are_refused() {
     let repo = Repo::new();
     repo.write(".orx/workflows/story.yaml", "params:\n  score_aprove: 9\n");
+    repo.git(&["add", ".orx"]).ok();
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "-m", "typo"],
+        &[("ORX_ROLE", "human")],
+    )
+    .ok();
     let out = repo.orx(&["status"]);
     insta::assert_snapshot!(out.render(), @r"
     exit: 1
@@ -213,11 +219,32 @@ fn invalid_config_and_workflow_files_are_refused() {
         "{}",
         check.render()
     );
-    std::fs::remove_file(repo.path(".orx/workflows/story.yaml")).unwrap();
+    // Fixed by the Human; then a config with a duplicate key slips in unchecked.
+    repo.git(&["rm", "-q", ".orx/workflows/story.yaml"]).ok();
+    repo.git_env(
+        &["commit", "-q", "-m", "fix the typo"],
+        &[("ORX_ROLE", "human")],
+    )
+    .ok();
+    repo.orx(&["status"]).ok();
     repo.write(
         ".orx/config.yaml",
         "lang: en\nstories: docs/stories\nstories: x\n",
     );
+    let check = repo.orx(&["check"]);
+    assert!(
+        check
+            .stdout
+            .contains(".orx/config.yaml:3:1: duplicate mapping key: stories"),
+        "{}",
+        check.render()
+    );
+    repo.git(&["add", ".orx"]).ok();
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "-m", "dup"],
+        &[("ORX_ROLE", "human")],
+    )
+    .ok();
     let out = repo.orx(&["status"]);
     insta::assert_snapshot!(out.render(), @r"
     exit: 1

@@ -129,7 +129,7 @@ fn scenario_2_architect_review() {
 #[test]
 fn scenario_3_revision_then_auto_approval() {
     let repo = Repo::new();
-    repo.orx(&["init", "--lang", "zh"]).ok();
+    repo.set_lang("zh");
     let id = repo.story("Data export", &[]);
     let mut outputs = Vec::new();
     for args in [
@@ -190,13 +190,13 @@ fn scenario_3_revision_then_auto_approval() {
         outputs.push(out.stdout);
     }
     insta::assert_snapshot!(outputs.concat(), @"
-    story 1.1: Draft -> Blocked (SM) [89439e6]
+    story 1.1: Draft -> Blocked (SM) [95540a0]
     Story 被阻塞,需要 SM 修订后重新提交
-    story 1.1: Blocked -> AwaitingArchReview (SM) [51f912a]
+    story 1.1: Blocked -> AwaitingArchReview (SM) [f02b028]
     Next: Architect 请执行命令 `review-story 1.1`
-    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [8854574]
+    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [e9a339a]
     Next: SM 请执行命令 `revise 1.1`
-    story 1.1: RequiresRevision -> Approved (SM) [8a55aab]
+    story 1.1: RequiresRevision -> Approved (SM) [42cb4ae]
     Next: Dev 请执行命令 `implement-story 1.1`
     ");
     let text = repo.read(&repo.story_path(&id));
@@ -224,7 +224,7 @@ fn scenario_3_revision_then_auto_approval() {
 #[test]
 fn second_architect_round_handoff() {
     let repo = Repo::new();
-    repo.orx(&["init", "--lang", "zh"]).ok();
+    repo.set_lang("zh");
     let id = repo.story(
         "Search",
         &["--structure", "100", "--extraction", "90", "--score", "7.0"],

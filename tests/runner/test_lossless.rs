@@ -12,7 +12,11 @@ fn moving_a_hand_written_story_changes_only_status_and_effect_fields() {
     let repo = Repo::new();
     repo.write("docs/stories/3.1.login.md", STORY);
     repo.git(&["add", "."]).ok();
-    repo.git(&["commit", "-q", "-m", "hand-written story"]).ok();
+    repo.git_env(
+        &["commit", "-q", "-m", "hand-written story"],
+        &[("ORX_ROLE", "sm")],
+    )
+    .ok();
     repo.orx(&[
         "assess",
         "3.1",

@@ -1,0 +1,103 @@
+//! `git orx log`: the audit trail, read from history.
+//!
+//! Every commit that creates, moves or deletes an item is an entry, whether
+//! `git orx` made it or someone edited the file by hand: the transition is
+//! computed from the two versions of the file, never taken from trailers.
+//! Trailers give who claims to act (`Orx-Role`) and the Human's override
+//! reason; the commit message body is the note. An item is followed by its
+//! kind and ID, so renamed files stay on its trail. Merge commits are
+//! skipped: the transitions they bring are on the merged branch.
+
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::git::{Repo, Side};
+use crate::item::Item;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    /// Author time, RFC 3339 with the author's offset.
+    pub time: String,
+    pub commit: String,
+    pub author: String,
+    pub email: String,
+    pub role: Option<String>,
+    pub kind: String,
+    pub id: String,
+    pub path: String,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub note: Option<String>,
+    #[serde(rename = "override")]
+    pub override_reason: Option<String>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub id: Option<String>,
+    /// Only commits at or after this time (seconds since the epoch).
+    pub since: Option<i64>,
+    pub reverse: bool,
+}
+
+/// The entries for `dir`'s items, newest first (or oldest first).
+pub fn log(repo: &Repo, dir: &str, opts: &Options) -> Result<Vec<Entry>> {
+    if !repo.has_head() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for id in repo.walk(&["HEAD".to_owned()], false)? {
+        let c = repo.commit(&id)?;
+        if c.parents.len() > 1 || opts.since.is_some_and(|s| c.time < s) {
+            continue;
+        }
+        let base = c.parents.first().cloned().map_or(Side::Empty, Side::Commit);
+        let mut entries = Vec::new();
+        for change in repo.changes(&base, &Side::Commit(id.clone()), &[dir])? {
+            let read = |path: &Option<String>, blob| -> Option<Item> {
+                Item::from_bytes(path.as_deref()?, repo.blob(blob?).ok()?).ok()
+            };
+            let before = read(&change.old_path, change.old);
+            let after = read(&change.new_path, change.new);
+            let Some(some) = after.as_ref().or(before.as_ref()) else {
+                continue;
+            };
+            let (from, to) = (
+                before.as_ref().map(|i| i.status.clone()),
+                after.as_ref().map(|i| i.status.clone()),
+            );
+            if from == to || opts.id.as_ref().is_some_and(|want| *want != some.id) {
+                continue;
+            }
+            let offset = jiff::tz::Offset::from_seconds(c.offset_minutes * 60)
+                .unwrap_or(jiff::tz::Offset::UTC);
+            let time = jiff::Timestamp::from_second(c.time)
+                .map(|t| {
+                    t.to_zoned(jiff::tz::TimeZone::fixed(offset))
+                        .strftime("%Y-%m-%dT%H:%M:%S%:z")
+                        .to_string()
+                })
+                .unwrap_or_default();
+            let note = c.body();
+            entries.push(Entry {
+                time,
+                commit: c.short.clone(),
+                author: c.author_name.clone(),
+                email: c.author_email.clone(),
+                role: c.trailer("Orx-Role").map(str::to_owned),
+                kind: some.kind.clone(),
+                id: some.id.clone(),
+                path: some.path.clone(),
+                from,
+                to,
+                note: (!note.is_empty()).then_some(note),
+                override_reason: c.trailer("Orx-Override").map(str::to_owned),
+            });
+        }
+        out.extend(entries);
+    }
+    if opts.reverse {
+        out.reverse();
+    }
+    Ok(out)
+}

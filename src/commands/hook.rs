@@ -1,0 +1,107 @@
+//! `git orx hook NAME ARGS...`: what the installed shims run.
+
+use orx::enforce::Violation;
+use orx::git::Repo;
+use orx::hooks;
+
+use super::{CYAN, RED, Ui, YELLOW, epaint};
+
+/// Run hook NAME (called by the shims git runs; not for direct use).
+#[derive(clap::Args)]
+pub struct Args {
+    /// pre-commit, pre-merge-commit or prepare-commit-msg.
+    name: String,
+    /// The arguments git gave the hook.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    args: Vec<String>,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let repo = Repo::discover()?;
+    let dir = match std::env::var_os("ORX_HOOK_DIR") {
+        Some(d) => std::path::PathBuf::from(d),
+        None => repo.hooks_dir()?,
+    };
+    let code = hooks::run_saved(&dir, &args.name, &args.args)?;
+    if code != 0 {
+        return Ok(u8::try_from(code).unwrap_or(1));
+    }
+    match args.name.as_str() {
+        "pre-commit" | "pre-merge-commit" => {
+            let amend = args.name == "pre-commit" && hooks::amending();
+            let verdicts = match hooks::check_staged(&repo, amend) {
+                Ok(Some((_, verdicts))) => verdicts,
+                Ok(None) => return Ok(0),
+                // Broken rules in force: only the Human may commit (the fix).
+                Err(e) if hooks::role(&repo).as_deref() == Some(orx::role::HUMAN) => {
+                    ui.eline(format!(
+                        "{} {e}; committing as the Human without checks",
+                        epaint(YELLOW, "warning:")
+                    ));
+                    return Ok(0);
+                }
+                Err(e) => return Err(e),
+            };
+            if verdicts.violations.is_empty() {
+                return Ok(0);
+            }
+            refuse(ui, &verdicts.violations);
+            Ok(1)
+        }
+        "prepare-commit-msg" => {
+            let [file, rest @ ..] = args.args.as_slice() else {
+                return Err(orx::Error::Usage(
+                    "prepare-commit-msg needs the message file".to_owned(),
+                ));
+            };
+            let source = rest.first().map(String::as_str).unwrap_or_default();
+            if matches!(source, "merge" | "squash") {
+                return Ok(0);
+            }
+            let amend = source == "commit" && rest.get(1).is_some_and(|s| s == "HEAD");
+            // This hook runs even with --no-verify: it never blocks a commit.
+            let verdicts = match hooks::check_staged(&repo, amend) {
+                Ok(Some((_, verdicts))) => verdicts,
+                Ok(None) => return Ok(0),
+                Err(e) => {
+                    ui.eline(format!(
+                        "{} no Orx-* trailers added: {e}",
+                        epaint(YELLOW, "warning:")
+                    ));
+                    return Ok(0);
+                }
+            };
+            let role = hooks::role(&repo);
+            let force = hooks::force_reason().filter(|_| role.as_deref() == Some(orx::role::HUMAN));
+            let trailers = hooks::trailers(&verdicts, role.as_deref(), force.as_deref());
+            if let Err(e) = hooks::add_trailers(&repo, std::path::Path::new(file), &trailers) {
+                ui.eline(format!("git-orx: could not add the Orx-* trailers: {e}"));
+            }
+            Ok(0)
+        }
+        other => Err(orx::Error::Usage(format!(
+            "unknown hook `{}`",
+            orx::text::escape(other)
+        ))),
+    }
+}
+
+/// Prints why the commit is refused.
+pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
+    let n = violations.len();
+    ui.eline(format!(
+        "{} refused: git-orx found {n} rule{} broken by this commit",
+        epaint(RED, "error:"),
+        if n == 1 { "" } else { "s" }
+    ));
+    for v in violations {
+        ui.eline(format!("  {}:", v.path));
+        for line in v.message.lines() {
+            ui.eline(format!("    {line}"));
+        }
+    }
+    ui.eline(format!(
+        "{} fix the files, or commit as the responsible role (ORX_ROLE=ROLE git commit ...); the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\"",
+        epaint(CYAN, "hint:")
+    ));
+}

@@ -1,0 +1,96 @@
+//! `git orx log`
+
+use orx::audit::{self, Options};
+use orx::text::escape;
+use orx::workspace::Workspace;
+
+use super::{BOLD, DIM, Ui, YELLOW, paint};
+
+/// The audit trail from history: who moved which item from what to what,
+/// when, and why — for `git orx` commands and hand edits alike.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only this item (followed across renames of its file).
+    id: Option<String>,
+    /// Oldest first.
+    #[arg(long)]
+    reverse: bool,
+    /// Only changes at or after this time (2026-01-31, or RFC 3339).
+    #[arg(long, value_name = "DATE")]
+    since: Option<String>,
+    /// Print the trail as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = Workspace::open()?;
+    if let Some(id) = &args.id {
+        orx::item::check_id(id).map_err(orx::Error::Usage)?;
+    }
+    let since = args.since.as_deref().map(parse_since).transpose()?;
+    let opts = Options {
+        id: args.id.clone(),
+        since,
+        reverse: args.reverse,
+    };
+    let entries = audit::log(&ws.repo, ws.stories_dir(), &opts)?;
+    if args.json {
+        ui.json(&serde_json::json!({"version": 1, "entries": entries}));
+        return Ok(0);
+    }
+    if entries.is_empty() {
+        ui.line(match &args.id {
+            Some(id) => format!("No transitions of {id} in history."),
+            None => "No transitions in history yet.".to_owned(),
+        });
+        return Ok(0);
+    }
+    for e in &entries {
+        let moved = format!(
+            "{} -> {}",
+            e.from.as_deref().unwrap_or("(new)"),
+            e.to.as_deref().unwrap_or("(deleted)")
+        );
+        let role = e
+            .role
+            .as_deref()
+            .map(orx::role::display)
+            .unwrap_or_else(|| "no role".to_owned());
+        ui.line(format!(
+            "{} {} {} {} {}  {} {}",
+            paint(DIM, e.time[..16.min(e.time.len())].replace('T', " ")),
+            paint(YELLOW, &e.commit),
+            e.kind,
+            paint(BOLD, escape(&e.id)),
+            moved,
+            role,
+            paint(DIM, format!("({})", escape(&e.author)))
+        ));
+        if let Some(r) = &e.override_reason {
+            ui.line(format!("    override: {}", escape(r)));
+        }
+        if let Some(n) = &e.note {
+            for line in n.lines() {
+                ui.line(format!("    {}", escape(line)));
+            }
+        }
+    }
+    Ok(0)
+}
+
+/// `2026-01-31`, `2026-01-31T12:00:00Z` or any RFC 3339 time, as seconds.
+fn parse_since(s: &str) -> orx::Result<i64> {
+    if let Ok(t) = s.parse::<jiff::Timestamp>() {
+        return Ok(t.as_second());
+    }
+    if let Ok(d) = s.parse::<jiff::civil::Date>()
+        && let Ok(z) = d.to_zoned(jiff::tz::TimeZone::UTC)
+    {
+        return Ok(z.timestamp().as_second());
+    }
+    Err(orx::Error::Usage(format!(
+        "--since {}: use a date (2026-01-31) or an RFC 3339 time",
+        escape(s)
+    )))
+}

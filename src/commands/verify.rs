@@ -1,0 +1,82 @@
+//! `git orx verify`
+
+use orx::git::Repo;
+use orx::verify::{self, Options};
+
+use super::{GREEN, RED, Ui, paint};
+
+/// Check every commit in a range against the rules — including commits
+/// made with --no-verify, cherry-picked, rebased or merged. For CI and a
+/// server's pre-receive hook. Exits 1 on any violation.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Commits to check, as git rev-list takes them (`origin/main..HEAD`,
+    /// `^A B`). Default: the commits not yet on the upstream branch.
+    revs: Vec<String>,
+    /// Check all of HEAD's history.
+    #[arg(long, conflicts_with = "revs")]
+    all: bool,
+    /// Also require a good signature (git verify-commit) on every commit that
+    /// changes items or rules, by the key the identities map gives.
+    #[arg(long)]
+    require_signed: bool,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let repo = Repo::discover_any()?;
+    let (revs, scope) = if args.revs.is_empty() {
+        verify::default_range(&repo, args.all)
+    } else {
+        (args.revs.clone(), args.revs.join(" "))
+    };
+    let report = verify::verify(
+        &repo,
+        &revs,
+        Options {
+            require_signed: args.require_signed,
+        },
+    )?;
+    let code = u8::from(!report.violations.is_empty());
+    if args.json {
+        ui.json(&serde_json::json!({
+            "version": 1,
+            "range": scope,
+            "commits": report.commits,
+            "violations": report.violations,
+        }));
+        return Ok(code);
+    }
+    for v in &report.violations {
+        let mut head = v.commit.clone().unwrap_or_default();
+        for part in [&v.item, &v.transition].into_iter().flatten() {
+            head.push(' ');
+            head.push_str(part);
+        }
+        if v.item.is_none() && !v.path.is_empty() {
+            head.push(' ');
+            head.push_str(&v.path);
+        }
+        ui.line(format!("{head}: {}", paint(RED, &v.rule)));
+        for line in v.message.lines() {
+            ui.line(format!("    {line}"));
+        }
+    }
+    let n = report.violations.len();
+    let summary = format!(
+        "verified {} commit{} ({scope})",
+        report.commits,
+        if report.commits == 1 { "" } else { "s" }
+    );
+    if n == 0 {
+        ui.line(paint(GREEN, format!("{summary}: no violations")));
+    } else {
+        ui.line(paint(
+            RED,
+            format!("{summary}: {n} violation{}", if n == 1 { "" } else { "s" }),
+        ));
+    }
+    Ok(code)
+}

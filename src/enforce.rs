@@ -1,0 +1,451 @@
+//! Judging item changes however they were made: what a commit stages (the
+//! pre-commit and pre-merge-commit hooks) and what commits in history did
+//! (`verify`). Both diff two sides with git, parse both versions of every
+//! changed item and ask [`validate`](crate::validate::validate), so a rule
+//! holds the same way for `git orx move`, a hand edit, a cherry-pick or a
+//! rebase.
+//!
+//! Besides the workflow's own rules, three hold for every change:
+//! - changing the rules themselves (`.orx/config.yaml`, `.orx/workflows/`,
+//!   `.orx/templates/`) needs the Human;
+//! - a transition's effects (its counters) must be applied as the workflow
+//!   says, so a hand edit cannot reset a review round;
+//! - an ID may be used by one item only.
+//!
+//! A merge is judged differently: the other branch's changes were judged on
+//! that branch, so an item taken whole from a parent is fine, and otherwise
+//! its state must be one a parent had — a merge may not introduce a state no
+//! branch reached by valid steps.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::error::Result;
+use crate::git::{Repo, Side};
+use crate::item::Item;
+use crate::role::HUMAN;
+use crate::rules::{Rules, is_rule_file};
+use crate::validate::{self, Accepted, Change};
+
+/// A broken rule, with where it was broken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    /// The abbreviated commit id (for `verify`).
+    pub commit: Option<String>,
+    pub path: String,
+    /// `story 1.2`, when the file could be read as an item.
+    pub item: Option<String>,
+    /// `Draft -> Approved`, when there was one.
+    pub transition: Option<String>,
+    /// A short name for the rule: `invalid-transition`, `unauthorized-role`, ...
+    pub rule: String,
+    pub message: String,
+}
+
+/// A change of one item (accepted or not), for trailers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    pub path: String,
+    pub kind: String,
+    pub id: String,
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+impl Judged {
+    /// `Draft -> Approved`, `(new) -> Draft`, `Review -> (deleted)`; an
+    /// edit that keeps the state is `Review -> Review`.
+    pub fn transition(&self) -> String {
+        format!(
+            "{} -> {}",
+            self.from.as_deref().unwrap_or("(new)"),
+            self.to.as_deref().unwrap_or("(deleted)")
+        )
+    }
+}
+
+/// Who made the change, and how it is judged.
+pub struct Judge<'a> {
+    pub repo: &'a Repo,
+    /// The rules in force before the change.
+    pub rules: &'a Rules,
+    pub role: Option<&'a str>,
+    /// The Human's override reason (`Orx-Override`, `ORX_FORCE_REASON`).
+    pub force: Option<&'a str>,
+    pub now: &'a str,
+    pub commit: Option<&'a str>,
+}
+
+/// What one judgement found.
+#[derive(Default, Debug)]
+pub struct Verdicts {
+    /// Every item change that could be read, accepted or not.
+    pub changes: Vec<Judged>,
+    pub violations: Vec<Violation>,
+    /// How many item or rule files the change touched.
+    pub touched: usize,
+}
+
+struct Version {
+    path: String,
+    item: std::result::Result<Item, crate::item::ItemError>,
+}
+
+impl Judge<'_> {
+    fn violation(
+        &self,
+        path: &str,
+        item: Option<String>,
+        transition: Option<String>,
+        rule: &str,
+        message: String,
+    ) -> Violation {
+        Violation {
+            commit: self.commit.map(str::to_owned),
+            path: path.to_owned(),
+            item,
+            transition,
+            rule: rule.to_owned(),
+            message,
+        }
+    }
+
+    fn read(
+        &self,
+        path: &Option<String>,
+        blob: Option<crate::git::BlobId>,
+    ) -> Result<Option<Version>> {
+        let (Some(path), Some(blob)) = (path, blob) else {
+            return Ok(None);
+        };
+        let bytes = self.repo.blob(blob)?;
+        Ok(Some(Version {
+            path: path.clone(),
+            item: Item::from_bytes(path, bytes),
+        }))
+    }
+
+    /// The directories whose changes are judged.
+    fn dirs(&self) -> Vec<String> {
+        vec![self.rules.stories_dir().to_owned(), ".orx".to_owned()]
+    }
+
+    fn is_item_path(&self, path: &str) -> bool {
+        path.strip_prefix(self.rules.stories_dir())
+            .and_then(|rest| rest.strip_prefix('/'))
+            .is_some_and(|name| {
+                name.ends_with(".md") && !name.contains('/') && !name.starts_with('.')
+            })
+    }
+
+    /// Judges every change from `base` to `to`. `other_parents` are the
+    /// other sides of a merge.
+    pub fn judge(&self, base: &Side, to: &Side, other_parents: &[Side]) -> Result<Verdicts> {
+        let dirs = self.dirs();
+        let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
+        let mut out = Verdicts::default();
+        let mut rules_changed = None;
+        for change in self.repo.changes(base, to, &dirs)? {
+            let path = change
+                .new_path
+                .clone()
+                .or(change.old_path.clone())
+                .unwrap_or_default();
+            let rule_file = [&change.old_path, &change.new_path]
+                .into_iter()
+                .flatten()
+                .any(|p| is_rule_file(p));
+            if rule_file {
+                out.touched += 1;
+                rules_changed.get_or_insert(path.clone());
+                if self.role != Some(HUMAN) && other_parents.is_empty() {
+                    out.violations.push(self.violation(
+                        &path,
+                        None,
+                        None,
+                        "rules-need-human",
+                        format!(
+                            "{path} defines the rules; only the Human may change it (role: {})",
+                            self.role.map_or("none".to_owned(), crate::role::display)
+                        ),
+                    ));
+                }
+                continue;
+            }
+            let items = [&change.old_path, &change.new_path]
+                .into_iter()
+                .flatten()
+                .any(|p| self.is_item_path(p));
+            if !items {
+                continue;
+            }
+            out.touched += 1;
+            let before = self.read(&change.old_path, change.old)?;
+            let after = self.read(&change.new_path, change.new)?;
+            if other_parents.is_empty() {
+                self.judge_change(&path, before, after, &mut out)?;
+            } else {
+                self.judge_merged(&path, &change, after, other_parents, base, &mut out)?;
+            }
+            if let (Some(new_path), Some(blob)) = (&change.new_path, change.new)
+                && change.old_path.as_ref() != Some(new_path)
+            {
+                self.duplicates(to, new_path, blob, &mut out)?;
+            }
+        }
+        if let Some(path) = rules_changed {
+            self.check_new_rules(to, &path, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    /// The rules as the change leaves them must load: a commit may not put
+    /// an invalid config or workflow in force.
+    fn check_new_rules(&self, to: &Side, changed: &str, out: &mut Verdicts) -> Result<()> {
+        let files = self.repo.rule_files_on(to)?;
+        let overrides: Vec<String> = files
+            .keys()
+            .filter(|p| p.starts_with(crate::rules::WORKFLOWS_DIR))
+            .cloned()
+            .collect();
+        let problem = match Rules::from_files(files) {
+            Err(e) => Some((changed.to_owned(), e.to_string())),
+            Ok(None) => None,
+            Ok(Some(rules)) => std::iter::once("story".to_owned())
+                .chain(overrides.iter().map(|p| {
+                    p.trim_start_matches(".orx/workflows/")
+                        .trim_end_matches(".yaml")
+                        .to_owned()
+                }))
+                .find_map(|kind| {
+                    rules
+                        .workflow(&kind)
+                        .err()
+                        .map(|e| (format!(".orx/workflows/{kind}.yaml"), e.to_string()))
+                }),
+        };
+        if let Some((path, message)) = problem {
+            out.violations
+                .push(self.violation(&path, None, None, "invalid-rules", message));
+        }
+        Ok(())
+    }
+
+    fn judge_change(
+        &self,
+        path: &str,
+        before: Option<Version>,
+        after: Option<Version>,
+        out: &mut Verdicts,
+    ) -> Result<()> {
+        let after = match after {
+            None => None,
+            Some(Version { item: Ok(item), .. }) => Some(item),
+            Some(Version { item: Err(e), path }) => {
+                out.violations.push(self.violation(
+                    &path,
+                    None,
+                    None,
+                    "invalid-file",
+                    e.to_string(),
+                ));
+                return Ok(());
+            }
+        };
+        // A broken earlier version: the change repairs it; judge only the new file.
+        let before = before.and_then(|v| v.item.ok());
+        let Some(some) = after.as_ref().or(before.as_ref()) else {
+            return Ok(());
+        };
+        let label = some.label();
+        let transition = Judged {
+            path: path.to_owned(),
+            kind: some.kind.clone(),
+            id: some.id.clone(),
+            from: before.as_ref().map(|i| i.status.clone()),
+            to: after.as_ref().map(|i| i.status.clone()),
+        };
+        let text = transition.transition();
+        out.changes.push(transition);
+        let wf = match self.rules.workflow(&some.kind) {
+            Ok(wf) => wf,
+            Err(e) => {
+                out.violations.push(self.violation(
+                    path,
+                    Some(label),
+                    Some(text),
+                    "invalid-file",
+                    e.to_string(),
+                ));
+                return Ok(());
+            }
+        };
+        let Some(role) = self.role else {
+            out.violations.push(self.violation(
+                path,
+                Some(label),
+                Some(text),
+                "no-role",
+                "no role: say who makes this change with ORX_ROLE=ROLE or `git config orx.role ROLE` (in history: an `Orx-Role:` trailer)".to_owned(),
+            ));
+            return Ok(());
+        };
+        let (bv, av) = (
+            before.as_ref().map(Item::value),
+            after.as_ref().map(Item::value),
+        );
+        let change = Change {
+            before: bv.as_ref(),
+            after: av.as_ref(),
+            role,
+            force: self.force,
+            self_transition: false,
+            now: self.now,
+        };
+        match validate::validate(&wf, &change) {
+            Err(refusal) => {
+                out.violations.push(self.violation(
+                    path,
+                    Some(label),
+                    Some(text),
+                    refusal.kind(),
+                    refusal.to_string(),
+                ));
+            }
+            Ok(Accepted::Transition(t)) => {
+                let (Some(bv), Some(av)) = (&bv, &av) else {
+                    return Ok(());
+                };
+                let scope = validate::guard_scope(&wf, Some(t), Some(bv), av, role, self.now);
+                let expected = validate::effects(t, &scope).unwrap_or_default();
+                for (effect, (field, want)) in t.effects.iter().zip(expected) {
+                    if effect.expr.paths().iter().any(|p| p == "now") {
+                        continue;
+                    }
+                    let got = field
+                        .iter()
+                        .try_fold(av, |v, k| v.get(k))
+                        .cloned()
+                        .unwrap_or(Value::Null);
+                    if !same_value(&got, &want) {
+                        out.violations.push(self.violation(
+                            path,
+                            Some(label.clone()),
+                            Some(text.clone()),
+                            "effects-not-applied",
+                            format!(
+                                "{label}: {text} sets {} to {want}, but the file has {got}; `git orx move` applies a transition's effects",
+                                field.join(".")
+                            ),
+                        ));
+                    }
+                }
+            }
+            Ok(_) => {}
+        }
+        Ok(())
+    }
+
+    fn judge_merged(
+        &self,
+        path: &str,
+        change: &crate::git::FileChange,
+        after: Option<Version>,
+        others: &[Side],
+        base: &Side,
+        out: &mut Verdicts,
+    ) -> Result<()> {
+        let Some(new_path) = &change.new_path else {
+            return Ok(());
+        };
+        let after_bytes = match change.new {
+            Some(b) => self.repo.blob(b)?,
+            None => return Ok(()),
+        };
+        let mut parent_states = Vec::new();
+        for side in std::iter::once(base).chain(others) {
+            if let Some(bytes) = self.repo.file_at(side, new_path)? {
+                if side != base && bytes == after_bytes {
+                    return Ok(()); // taken whole from that branch
+                }
+                if let Ok(item) = Item::from_bytes(new_path, bytes) {
+                    parent_states.push(item.status);
+                }
+            }
+        }
+        let item = match after.map(|v| v.item) {
+            Some(Ok(item)) => item,
+            Some(Err(e)) => {
+                out.violations.push(self.violation(
+                    path,
+                    None,
+                    None,
+                    "invalid-file",
+                    e.to_string(),
+                ));
+                return Ok(());
+            }
+            None => return Ok(()),
+        };
+        if parent_states.is_empty() || parent_states.contains(&item.status) {
+            return Ok(());
+        }
+        parent_states.dedup();
+        out.violations.push(self.violation(
+            path,
+            Some(item.label()),
+            Some(format!("{} -> {}", parent_states.join(" | "), item.status)),
+            "merge-state",
+            format!(
+                "the merge puts {} in {}, a state neither parent reached (parents: {}); resolve it to a parent's state, then move it",
+                item.label(),
+                item.status,
+                parent_states.join(", ")
+            ),
+        ));
+        Ok(())
+    }
+
+    /// Another file on `to` in the same directory that claims the same ID.
+    fn duplicates(
+        &self,
+        to: &Side,
+        path: &str,
+        blob: crate::git::BlobId,
+        out: &mut Verdicts,
+    ) -> Result<()> {
+        let Ok(item) = Item::from_bytes(path, self.repo.blob(blob)?) else {
+            return Ok(());
+        };
+        let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+        for (other, other_blob) in self
+            .repo
+            .files_with_prefix(to, dir, &format!("{}.", item.id))?
+        {
+            if other == path {
+                continue;
+            }
+            let Ok(o) = Item::from_bytes(&other, self.repo.blob(other_blob)?) else {
+                continue;
+            };
+            if o.kind == item.kind && o.id == item.id {
+                out.violations.push(self.violation(
+                    path,
+                    Some(item.label()),
+                    None,
+                    "duplicate-id",
+                    format!("{} is also {other}; an ID may be used once", item.label()),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Equal values, numbers compared by value (`1` and `1.0` are the same).
+fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        _ => a == b,
+    }
+}

@@ -1,0 +1,411 @@
+//! The git hooks: shims that run `git-orx hook NAME`, installed where git
+//! looks for hooks (`git rev-parse --git-path hooks`, so `core.hooksPath`
+//! and linked worktrees work), and what each hook checks.
+//!
+//! A hook the user already had is renamed to `NAME.orx-saved` and still runs
+//! first, with the same arguments; its failure fails the commit. Uninstalling
+//! removes the shim and renames the saved hook back, so exactly what was
+//! there before is there again. When `git-orx` is not on `PATH` the shim
+//! fails the commit and says so: it never passes silently.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::enforce::{Judge, Verdicts};
+use crate::error::{Error, Result};
+use crate::git::{Repo, Side};
+use crate::rules::Rules;
+
+/// The hooks git-orx installs.
+pub const HOOKS: &[&str] = &["pre-commit", "pre-merge-commit", "prepare-commit-msg"];
+
+/// Suffix of a user's hook kept beside the shim.
+pub const SAVED: &str = ".orx-saved";
+
+const MARKER: &str = "# git-orx hook shim v1";
+
+/// The shim for hook `name`.
+pub fn shim(name: &str) -> String {
+    format!(
+        "#!/bin/sh\n{MARKER} ({name}): `git orx hooks uninstall` removes it and puts back any hook that was here.\n\
+         command -v git-orx >/dev/null 2>&1 || {{ echo \"git-orx: this repository's {name} hook needs git-orx, which is not on PATH; install it (./install.sh) or run 'git orx hooks uninstall'\" >&2; exit 1; }}\n\
+         ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
+    )
+}
+
+/// The state of one hook.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HookState {
+    /// The current shim; `chained` when a user's hook runs first.
+    Installed { chained: bool },
+    /// A shim from another git-orx version.
+    Outdated,
+    /// No hook at all.
+    Missing,
+    /// Someone else's hook, without the shim.
+    Foreign,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HookStatus {
+    pub name: String,
+    pub path: PathBuf,
+    pub state: HookState,
+}
+
+fn is_shim(path: &Path) -> Option<bool> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if meta.file_type().is_symlink() {
+        return Some(false);
+    }
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    Some(
+        text.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("# git-orx hook shim")),
+    )
+}
+
+pub fn status(dir: &Path) -> Vec<HookStatus> {
+    HOOKS
+        .iter()
+        .map(|name| {
+            let path = dir.join(name);
+            let saved = dir.join(format!("{name}{SAVED}"));
+            let state = match is_shim(&path) {
+                None => HookState::Missing,
+                Some(false) => HookState::Foreign,
+                Some(true)
+                    if std::fs::read_to_string(&path).ok().as_deref()
+                        == Some(shim(name).as_str()) =>
+                {
+                    HookState::Installed {
+                        chained: saved.symlink_metadata().is_ok(),
+                    }
+                }
+                Some(true) => HookState::Outdated,
+            };
+            HookStatus {
+                name: (*name).to_owned(),
+                path,
+                state,
+            }
+        })
+        .collect()
+}
+
+/// What installing or uninstalling did to one hook.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Installed { name: String, kept: bool },
+    Updated(String),
+    Unchanged(String),
+    Removed { name: String, restored: bool },
+    Absent(String),
+}
+
+fn io(path: &Path, e: std::io::Error) -> Error {
+    Error::Failed(format!("{}: {e}", path.display()))
+}
+
+fn write_shim(path: &Path, name: &str) -> Result<()> {
+    std::fs::write(path, shim(name)).map_err(|e| io(path, e))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| io(path, e))?;
+    }
+    Ok(())
+}
+
+/// Installs the shims in `dir`; keeps (and chains) hooks already there.
+pub fn install(dir: &Path) -> Result<Vec<Step>> {
+    std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+    let mut steps = Vec::new();
+    for s in status(dir) {
+        let saved = dir.join(format!("{}{SAVED}", s.name));
+        match s.state {
+            HookState::Installed { .. } => steps.push(Step::Unchanged(s.name)),
+            HookState::Outdated => {
+                write_shim(&s.path, &s.name)?;
+                steps.push(Step::Updated(s.name));
+            }
+            HookState::Missing => {
+                write_shim(&s.path, &s.name)?;
+                steps.push(Step::Installed {
+                    name: s.name,
+                    kept: false,
+                });
+            }
+            HookState::Foreign => {
+                if saved.symlink_metadata().is_ok() {
+                    return Err(Error::Failed(format!(
+                        "{} and {} both exist; move one away, then install again",
+                        s.path.display(),
+                        saved.display()
+                    )));
+                }
+                std::fs::rename(&s.path, &saved).map_err(|e| io(&s.path, e))?;
+                write_shim(&s.path, &s.name)?;
+                steps.push(Step::Installed {
+                    name: s.name,
+                    kept: true,
+                });
+            }
+        }
+    }
+    Ok(steps)
+}
+
+/// Removes the shims from `dir` and puts back the hooks they kept.
+pub fn uninstall(dir: &Path) -> Result<Vec<Step>> {
+    let mut steps = Vec::new();
+    for s in status(dir) {
+        let saved = dir.join(format!("{}{SAVED}", s.name));
+        match s.state {
+            HookState::Installed { .. } | HookState::Outdated => {
+                std::fs::remove_file(&s.path).map_err(|e| io(&s.path, e))?;
+                let restored = saved.symlink_metadata().is_ok();
+                if restored {
+                    std::fs::rename(&saved, &s.path).map_err(|e| io(&saved, e))?;
+                }
+                steps.push(Step::Removed {
+                    name: s.name,
+                    restored,
+                });
+            }
+            HookState::Missing | HookState::Foreign => steps.push(Step::Absent(s.name)),
+        }
+    }
+    Ok(steps)
+}
+
+/// Runs the user's hook kept beside the shim, if any, with the same
+/// arguments and standard streams; returns its exit code.
+pub fn run_saved(dir: &Path, name: &str, args: &[String]) -> Result<i32> {
+    let saved = dir.join(format!("{name}{SAVED}"));
+    if saved.symlink_metadata().is_err() {
+        return Ok(0);
+    }
+    let status = Command::new(&saved).args(args).status().map_err(|e| {
+        Error::Failed(format!(
+            "cannot run your {name} hook ({}): {e}",
+            saved.display()
+        ))
+    })?;
+    Ok(status.code().unwrap_or(1))
+}
+
+/// Whether the `git commit` running this hook is an `--amend`. Git does not
+/// tell pre-commit hooks; we look for the nearest ancestor process that is a
+/// `git ... commit` and for `--amend` (or an abbreviation) among its
+/// arguments. On systems without `/proc` this reports `false`.
+#[cfg(unix)]
+pub fn amending() -> bool {
+    let mut pid = std::os::unix::process::parent_id();
+    for _ in 0..8 {
+        let Some(args) = cmdline(pid) else {
+            return false;
+        };
+        let is_git = args
+            .first()
+            .is_some_and(|a| a.rsplit('/').next() == Some("git"));
+        if is_git && args.iter().any(|a| a == "commit") && !args.iter().any(|a| a == "orx") {
+            return args
+                .iter()
+                .any(|a| a.len() >= 4 && "--amend".starts_with(a.as_str()));
+        }
+        match parent_of(pid) {
+            Some(p) if p > 1 => pid = p,
+            _ => return false,
+        }
+    }
+    false
+}
+
+#[cfg(not(unix))]
+pub fn amending() -> bool {
+    false
+}
+
+fn cmdline(pid: u32) -> Option<Vec<String>> {
+    let raw = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+    Some(
+        raw.split(|b| *b == 0)
+            .filter(|a| !a.is_empty())
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect(),
+    )
+}
+
+fn parent_of(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    stat.rsplit_once(')')?
+        .1
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// The sides a commit in progress is judged on: the base, the index, and
+/// the other parents of a merge.
+pub struct Staged {
+    pub base: Side,
+    pub index: Side,
+    pub others: Vec<Side>,
+    /// The base commit's id, where the rules in force are read from.
+    pub base_commit: Option<String>,
+}
+
+/// What is being committed: the index git names in `GIT_INDEX_FILE`,
+/// against HEAD, or against HEAD's parent when amending; a merge in progress
+/// adds `MERGE_HEAD` as another parent.
+pub fn staged(repo: &Repo, amend: bool) -> Staged {
+    let index = Side::Index(std::env::var_os("GIT_INDEX_FILE").map(PathBuf::from));
+    let (base_commit, mut others) = if amend {
+        match repo.commit("HEAD") {
+            Ok(head) => {
+                let mut parents = head.parents.into_iter();
+                (parents.next(), parents.map(Side::Commit).collect())
+            }
+            Err(_) => (None, Vec::new()),
+        }
+    } else {
+        (repo.commit_id("HEAD"), Vec::new())
+    };
+    others.extend(repo.merge_heads().into_iter().map(Side::Commit));
+    let base = base_commit.clone().map_or(Side::Empty, Side::Commit);
+    Staged {
+        base,
+        index,
+        others,
+        base_commit,
+    }
+}
+
+/// The rules in force at `commit`, if git-orx was set up there.
+pub fn rules_at(repo: &Repo, commit: Option<&str>) -> Result<Option<Rules>> {
+    match commit {
+        Some(c) => Rules::from_files(repo.rule_files(c)?),
+        None => Ok(None),
+    }
+}
+
+/// The role of a hand-made commit: `ORX_ROLE`, else `git config orx.role`.
+pub fn role(repo: &Repo) -> Option<String> {
+    std::env::var("ORX_ROLE")
+        .ok()
+        .filter(|r| !r.is_empty())
+        .or_else(|| repo.config_value("orx.role").filter(|r| !r.is_empty()))
+}
+
+/// The Human's override for a hand-made commit, `ORX_FORCE_REASON`.
+pub fn force_reason() -> Option<String> {
+    std::env::var("ORX_FORCE_REASON")
+        .ok()
+        .filter(|r| !r.trim().is_empty())
+}
+
+/// Judges what is staged. `Ok(None)` when git-orx is not set up at the base.
+pub fn check_staged(repo: &Repo, amend: bool) -> Result<Option<(Staged, Verdicts)>> {
+    let staged = staged(repo, amend);
+    let Some(rules) = rules_at(repo, staged.base_commit.as_deref())? else {
+        return Ok(None);
+    };
+    let role = role(repo);
+    let force = force_reason().filter(|_| role.as_deref() == Some(crate::role::HUMAN));
+    let now = crate::workspace::now();
+    let judge = Judge {
+        repo,
+        rules: &rules,
+        role: role.as_deref(),
+        force: force.as_deref(),
+        now: &now,
+        commit: None,
+    };
+    let verdicts = judge.judge(&staged.base, &staged.index, &staged.others)?;
+    Ok(Some((staged, verdicts)))
+}
+
+/// The `Orx-*` trailers for what a hand-made commit changes: each item
+/// and its transition, and who acts — whenever items or rules change, even
+/// in a commit the rules refuse (made with `--no-verify`), so that `verify`
+/// judges it as the role that made it.
+pub fn trailers(
+    verdicts: &Verdicts,
+    role: Option<&str>,
+    force: Option<&str>,
+) -> Vec<(String, String)> {
+    let mut t = Vec::new();
+    for j in &verdicts.changes {
+        t.push(("Orx-Item".to_owned(), format!("{}/{}", j.kind, j.id)));
+        t.push(("Orx-Transition".to_owned(), j.transition()));
+    }
+    if verdicts.touched == 0 {
+        return t;
+    }
+    if let Some(r) = role {
+        t.push(("Orx-Role".to_owned(), r.to_owned()));
+    }
+    if let Some(f) = force {
+        t.push((
+            "Orx-Override".to_owned(),
+            f.split_whitespace().collect::<Vec<_>>().join(" "),
+        ));
+    }
+    t
+}
+
+/// Puts `trailers` at the end of the message in `file`. A message that
+/// already names the same items and transitions (one `git orx` wrote) is
+/// left alone; other `Orx-*` trailers (an amended commit's) are replaced.
+/// Everything else, comments included, stays where it was.
+pub fn add_trailers(repo: &Repo, file: &Path, trailers: &[(String, String)]) -> Result<()> {
+    let text = std::fs::read_to_string(file).map_err(|e| io(file, e))?;
+    let pairs = |lines: Vec<(&str, &str)>| -> Vec<(String, String)> {
+        lines
+            .into_iter()
+            .filter(|(k, _)| *k == "Orx-Item" || *k == "Orx-Transition")
+            .map(|(k, v)| (k.to_owned(), v.trim().to_owned()))
+            .collect()
+    };
+    let existing = pairs(text.lines().filter_map(|l| l.split_once(':')).collect());
+    let wanted = pairs(
+        trailers
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect(),
+    );
+    let wants_role = trailers.iter().any(|(k, _)| k == "Orx-Role");
+    if existing == wanted && (!wants_role || text.lines().any(|l| l.starts_with("Orx-Role:"))) {
+        return Ok(());
+    }
+    let ours = ["Orx-Item:", "Orx-Transition:", "Orx-Role:", "Orx-Override:"];
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|l| !ours.iter().any(|p| l.starts_with(p)))
+        .collect();
+    let mut cleaned = kept.join("\n");
+    cleaned.push('\n');
+    std::fs::write(file, &cleaned).map_err(|e| io(file, e))?;
+    if trailers.is_empty() {
+        return Ok(());
+    }
+    let mut args: Vec<String> = vec![
+        "interpret-trailers".into(),
+        "--in-place".into(),
+        "--if-exists".into(),
+        "add".into(),
+    ];
+    for (k, v) in trailers {
+        args.push("--trailer".into());
+        args.push(format!("{k}: {v}"));
+    }
+    args.push(file.to_string_lossy().into_owned());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    repo.run(&args, None, &[])?;
+    Ok(())
+}

@@ -1,0 +1,517 @@
+//! The hooks, through real `git commit` and `git merge`: hand edits are
+//! judged like `git orx move`, however the commit is made.
+
+use crate::common::{GOOD, Repo};
+
+/// Replaces `from` with `to` in a file.
+fn edit(repo: &Repo, path: &str, from: &str, to: &str) {
+    let text = repo.read(path);
+    assert!(text.contains(from), "{path} has no {from:?}");
+    repo.write(path, text.replacen(from, to, 1));
+}
+
+#[cfg(unix)]
+fn executable(repo: &Repo, rel: &str, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    repo.write(rel, text);
+    std::fs::set_permissions(repo.path(rel), std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[test]
+fn hand_edits_are_judged_and_stamped_with_trailers() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    // Skipping a state is refused, and nothing is committed.
+    edit(&repo, &path, "status: Approved", "status: Done");
+    let head = repo.git(&["rev-parse", "HEAD"]).stdout;
+    let out = repo.git_env(
+        &["commit", "-q", "-am", "done already"],
+        &[("ORX_ROLE", "dev")],
+    );
+    insta::assert_snapshot!(out.render(), @r#"
+    exit: 1
+    --- stderr
+    error: refused: git-orx found 1 rule broken by this commit
+      docs/stories/1.1.login.md:
+        story 1.1 cannot move from Approved to Done: the workflow has no such transition
+          allowed from Approved: InProgress (Dev)
+    hint: fix the files, or commit as the responsible role (ORX_ROLE=ROLE git commit ...); the Human may override with ORX_ROLE=human ORX_FORCE_REASON="why"
+    "#);
+    assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, head);
+    // The right step, by the right role, is accepted and gets its trailers.
+    edit(&repo, &path, "status: Done", "status: InProgress");
+    repo.git_env(
+        &["commit", "-q", "-am", "start on the login"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    insta::assert_snapshot!(repo.git(&["log", "-1", "--format=%B"]).stdout, @r"
+    start on the login
+
+    Orx-Item: story/1.1
+    Orx-Transition: Approved -> InProgress
+    Orx-Role: dev
+    ");
+    // The role may come from git config too, and a wrong one is refused.
+    repo.git(&["config", "orx.role", "qa"]).ok();
+    edit(&repo, &path, "status: InProgress", "status: Review");
+    let wrong = repo.git(&["commit", "-q", "-am", "ready"]);
+    wrong.code(1);
+    assert!(
+        wrong
+            .stderr
+            .contains("QA may not move story 1.1 from InProgress to Review"),
+        "{}",
+        wrong.render()
+    );
+    // Without any role, a commit touching items is refused; others pass.
+    repo.git(&["config", "--unset", "orx.role"]).ok();
+    let none = repo.git(&["commit", "-q", "-am", "ready"]);
+    none.code(1);
+    assert!(
+        none.stderr.contains("no role: say who makes this change"),
+        "{}",
+        none.render()
+    );
+    repo.git(&["checkout", "-q", "--", "."]).ok();
+    repo.write("README.md", "hello\n");
+    repo.git(&["add", "README.md"]).ok();
+    repo.git(&["commit", "-q", "-m", "docs"]).ok();
+}
+
+#[test]
+fn the_hook_judges_what_is_staged_not_the_work_tree() {
+    let repo = Repo::new();
+    let a = repo.story("Alpha", GOOD);
+    let b = repo.story("Beta", GOOD);
+    let (pa, pb) = (repo.story_path(&a), repo.story_path(&b));
+    // A valid change of one, an invalid one of the other: `git commit <path>`
+    // commits only the first (a temporary index), and passes.
+    edit(&repo, &pa, "status: Approved", "status: InProgress");
+    edit(&repo, &pb, "status: Approved", "status: Done");
+    repo.git_env(
+        &["commit", "-q", "-m", "alpha starts", "--", &pa],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    // `commit -a` stages the invalid one: refused.
+    let all = repo.git_env(
+        &["commit", "-q", "-a", "-m", "beta"],
+        &[("ORX_ROLE", "dev")],
+    );
+    all.code(1);
+    assert!(
+        all.stderr
+            .contains("story 1.2 cannot move from Approved to Done"),
+        "{}",
+        all.render()
+    );
+    // Staged valid, work tree invalid: the staged version is what counts.
+    edit(&repo, &pb, "status: Done", "status: InProgress");
+    repo.git(&["add", &pb]).ok();
+    edit(&repo, &pb, "status: InProgress", "status: Done");
+    repo.git_env(
+        &["commit", "-q", "-m", "beta starts"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    assert!(
+        repo.git(&["show", &format!("HEAD:{pb}")])
+            .stdout
+            .contains("status: InProgress")
+    );
+}
+
+#[test]
+fn new_deleted_and_renamed_items_are_transitions_too() {
+    let repo = Repo::new();
+    // A new item must start in the initial state.
+    repo.write(
+        "docs/stories/4.1.handmade.md",
+        "---\nkind: story\nid: \"4.1\"\ntitle: Handmade\nstatus: Approved\n---\n",
+    );
+    repo.git(&["add", "."]).ok();
+    let out = repo.git_env(&["commit", "-q", "-m", "sneak in"], &[("ORX_ROLE", "sm")]);
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("story 4.1 is new and must start in Draft, not Approved"),
+        "{}",
+        out.render()
+    );
+    edit(
+        &repo,
+        "docs/stories/4.1.handmade.md",
+        "status: Approved",
+        "status: Draft",
+    );
+    repo.git(&["add", "."]).ok();
+    repo.git_env(&["commit", "-q", "-m", "handmade"], &[("ORX_ROLE", "sm")])
+        .ok();
+    // A rename keeps the item: a rename in the owner's state is an edit.
+    repo.git(&[
+        "mv",
+        "docs/stories/4.1.handmade.md",
+        "docs/stories/4.1.hand-made.md",
+    ])
+    .ok();
+    repo.git_env(&["commit", "-q", "-m", "rename"], &[("ORX_ROLE", "sm")])
+        .ok();
+    let log = repo.git(&[
+        "log",
+        "-1",
+        "--format=%(trailers:key=Orx-Transition,valueonly)",
+    ]);
+    assert_eq!(log.stdout.trim(), "Draft -> Draft");
+    // Deleting needs the Human.
+    repo.git(&["rm", "-q", "docs/stories/4.1.hand-made.md"])
+        .ok();
+    let del = repo.git_env(&["commit", "-q", "-m", "drop"], &[("ORX_ROLE", "sm")]);
+    del.code(1);
+    assert!(
+        del.stderr
+            .contains("story 4.1 (Draft) may be deleted only by a Human"),
+        "{}",
+        del.render()
+    );
+    repo.git_env(&["commit", "-q", "-m", "drop"], &[("ORX_ROLE", "human")])
+        .ok();
+    // A second file claiming a used ID is refused.
+    let id = repo.story("Original", &[]);
+    repo.write(
+        "docs/stories/1.1.copy.md",
+        "---\nkind: story\nid: \"1.1\"\ntitle: Copy\nstatus: Draft\n---\n",
+    );
+    repo.git(&["add", "."]).ok();
+    let dup = repo.git_env(&["commit", "-q", "-m", "copy"], &[("ORX_ROLE", "sm")]);
+    dup.code(1);
+    assert_eq!(id, "1.1");
+    assert!(
+        dup.stderr
+            .contains("story 1.1 is also docs/stories/1.1.original.md; an ID may be used once"),
+        "{}",
+        dup.render()
+    );
+}
+
+#[test]
+fn hand_edits_must_apply_the_effects() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    // InProgress -> Review counts a QA round; a hand edit that skips it is refused.
+    edit(&repo, &path, "status: InProgress", "status: Review");
+    let out = repo.git_env(
+        &["commit", "-q", "-am", "review please"],
+        &[("ORX_ROLE", "dev")],
+    );
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("InProgress -> Review sets rounds.qa to 1, but the file has null"),
+        "{}",
+        out.render()
+    );
+    let text = repo.read(&path);
+    repo.write(
+        &path,
+        text.replace("---\n# Story", "rounds: {qa: 1}\n---\n# Story"),
+    );
+    repo.git_env(
+        &["commit", "-q", "-am", "review please"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+}
+
+#[test]
+fn amend_is_judged_against_the_amended_commits_parent() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    edit(&repo, &path, "status: Approved", "status: InProgress");
+    repo.git_env(&["commit", "-q", "-am", "start"], &[("ORX_ROLE", "dev")])
+        .ok();
+    // Amending with a body edit: against HEAD this would be an edit; against
+    // HEAD's parent it is still Approved -> InProgress by Dev. Accepted.
+    edit(
+        &repo,
+        &path,
+        "## Story\n",
+        "## Story\n\nAs a user I log in.\n",
+    );
+    repo.git_env(
+        &["commit", "-q", "-a", "--amend", "--no-edit"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    assert_eq!(
+        repo.git(&["log", "--format=%s"])
+            .stdout
+            .matches("start")
+            .count(),
+        1
+    );
+    // Amending into a skip (Approved -> Review) is refused: judged from the parent.
+    let text = repo
+        .read(&path)
+        .replace("status: InProgress", "status: Review");
+    repo.write(
+        &path,
+        text.replace("---\n# Story", "rounds: {qa: 1}\n---\n# Story"),
+    );
+    let out = repo.git_env(
+        &["commit", "-q", "-a", "--amend", "--no-edit"],
+        &[("ORX_ROLE", "dev")],
+    );
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("story 1.1 cannot move from Approved to Review"),
+        "{}",
+        out.render()
+    );
+    // The amended message's trailers follow the amended change.
+    repo.git(&["checkout", "-q", "--", "."]).ok();
+    edit(&repo, &path, "As a user I log in.", "As a user I sign in.");
+    repo.git_env(
+        &["commit", "-q", "-a", "--amend", "--no-edit"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    let t = repo.git(&[
+        "log",
+        "-1",
+        "--format=%(trailers:key=Orx-Transition,valueonly)",
+    ]);
+    assert_eq!(t.stdout.trim(), "Approved -> InProgress");
+}
+
+#[test]
+fn merges_may_not_introduce_a_state_no_parent_reached() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    repo.git(&["checkout", "-q", "-b", "side"]).ok();
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    // main moves further: the status lines conflict, and a resolution that
+    // picks a state neither branch has is refused by the pre-commit hook.
+    repo.orx(&[
+        "move",
+        &id,
+        "InProgress",
+        "--as",
+        "dev",
+        "-m",
+        "main starts too",
+    ])
+    .ok();
+    repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
+    let merge = repo.git(&["merge", "-q", "side"]);
+    merge.code(1);
+    let text = repo.read(&path);
+    let start = text.find("<<<<<<<").unwrap();
+    let end = text.find(">>>>>>> side\n").unwrap() + ">>>>>>> side\n".len();
+    let resolved = format!("{}status: Done\n{}", &text[..start], &text[end..]);
+    repo.write(&path, resolved);
+    repo.git(&["add", &path]).ok();
+    let out = repo.git_env(&["commit", "-q", "--no-edit"], &[("ORX_ROLE", "dev")]);
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("the merge puts story 1.1 in Done, a state neither parent reached"),
+        "{}",
+        out.render()
+    );
+    // Resolving to a parent's state is accepted.
+    let text = repo
+        .read(&path)
+        .replace("status: Done\n", "status: Review\n");
+    repo.write(&path, text);
+    repo.git(&["add", &path]).ok();
+    repo.git_env(&["commit", "-q", "--no-edit"], &[("ORX_ROLE", "dev")])
+        .ok();
+}
+
+#[test]
+fn a_clean_merge_of_two_valid_branches_can_still_be_invalid() {
+    let repo = Repo::new();
+    repo.git(&["checkout", "-q", "-b", "side"]).ok();
+    repo.orx(&["new", "Search", "--id", "2.1", "--as", "sm"])
+        .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.orx(&["new", "Export", "--id", "2.1", "--as", "sm"])
+        .ok();
+    // Each branch is valid; together they hold two stories 2.1.
+    let out = repo.git_env(&["merge", "-q", "--no-edit", "side"], &[("ORX_ROLE", "sm")]);
+    out.code(1);
+    assert!(
+        out.stderr.contains("an ID may be used once"),
+        "{}",
+        out.render()
+    );
+}
+
+#[test]
+fn linked_worktrees_and_core_hookspath() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    // A linked worktree uses the same hooks.
+    repo.git(&["worktree", "add", "-q", "-b", "wt", "../wt"])
+        .ok();
+    let wt = repo.root.parent().unwrap().join("wt");
+    let story = wt.join(repo.story_path(&id));
+    let text = std::fs::read_to_string(&story).unwrap();
+    std::fs::write(&story, text.replace("status: Approved", "status: Done")).unwrap();
+    let out = repo
+        .command("git")
+        .current_dir(&wt)
+        .args(["commit", "-q", "-am", "skip"])
+        .env("ORX_ROLE", "dev")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // git orx works in the worktree, and takes the shared lock.
+    std::fs::write(&story, text).unwrap();
+    let out = repo
+        .command("git")
+        .current_dir(&wt)
+        .args(["orx", "move", &id, "InProgress", "--as", "dev"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // core.hooksPath: install puts the shims where git will look.
+    repo.git(&["config", "core.hooksPath", ".githooks"]).ok();
+    let status = repo.orx(&["hooks", "status"]);
+    status.code(1);
+    assert!(
+        status.stdout.contains("hooks directory: <repo>/.githooks"),
+        "{}",
+        status.stdout
+    );
+    repo.orx(&["hooks", "install"]).ok();
+    assert!(repo.path(".githooks/pre-commit").exists());
+    repo.orx(&["hooks", "status"]).ok();
+    let path = repo.story_path(&id);
+    edit(&repo, &path, "status: Approved", "status: Done");
+    repo.git_env(&["commit", "-q", "-am", "skip"], &[("ORX_ROLE", "dev")])
+        .code(1);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_users_hook_is_kept_runs_first_and_comes_back_on_uninstall() {
+    let repo = Repo::bare_git();
+    let mine = "#!/bin/sh\nif [ -f STOP ]; then echo 'my hook says stop' >&2; exit 7; fi\n";
+    executable(&repo, ".git/hooks/pre-commit", mine);
+    let install = repo.orx(&["init"]);
+    assert!(
+        install.stdout.contains(
+            "installed pre-commit (your hook was kept as pre-commit.orx-saved and runs first)"
+        ),
+        "{}",
+        install.stdout
+    );
+    repo.git(&["add", ".orx"]).ok();
+    repo.git(&["commit", "-q", "-m", "setup"]).ok();
+    // Your hook still fails the commit.
+    repo.write("STOP", "");
+    repo.git(&["add", "STOP"]).ok();
+    let out = repo.git(&["commit", "-q", "-m", "stop"]);
+    out.code(1);
+    assert!(out.stderr.contains("my hook says stop"), "{}", out.render());
+    // Re-installing changes nothing; status says so.
+    let again = repo.orx(&["hooks", "install"]);
+    assert_eq!(
+        again.stdout,
+        "kept      pre-commit\nkept      pre-merge-commit\nkept      prepare-commit-msg\n"
+    );
+    insta::assert_snapshot!(repo.orx(&["hooks", "status"]).stdout, @r"
+    hooks directory: <repo>/.git/hooks
+      pre-commit           installed (runs your pre-commit.orx-saved first)
+      pre-merge-commit     installed
+      prepare-commit-msg   installed
+    ");
+    // An outdated shim is reported and rewritten.
+    repo.write(
+        ".git/hooks/pre-merge-commit",
+        "#!/bin/sh\n# git-orx hook shim v0 (old)\nexit 0\n",
+    );
+    let status = repo.orx(&["hooks", "status"]);
+    status.code(1);
+    assert!(
+        status.stdout.contains("pre-merge-commit     outdated"),
+        "{}",
+        status.stdout
+    );
+    assert!(
+        repo.orx(&["hooks", "install"])
+            .stdout
+            .contains("updated   pre-merge-commit")
+    );
+    // Uninstall puts back exactly what was there.
+    repo.orx(&["hooks", "uninstall"]).ok();
+    assert_eq!(repo.read(".git/hooks/pre-commit"), mine);
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(
+        std::fs::metadata(repo.path(".git/hooks/pre-commit"))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777,
+        0o755
+    );
+    assert!(!repo.path(".git/hooks/prepare-commit-msg").exists());
+    assert!(!repo.path(".git/hooks/pre-commit.orx-saved").exists());
+}
+
+#[test]
+fn without_git_orx_on_path_the_hook_fails_loudly() {
+    let repo = Repo::new();
+    repo.write("x.txt", "x");
+    repo.git(&["add", "x.txt"]).ok();
+    let out = repo
+        .command("git")
+        .args(["commit", "-q", "-m", "x"])
+        .env("PATH", "/usr/bin:/bin:/usr/local/bin")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("this repository's pre-commit hook needs git-orx, which is not on PATH"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_human_overrides_a_hand_made_commit() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    edit(&repo, &path, "status: Approved", "status: Done");
+    let env = [
+        ("ORX_ROLE", "human"),
+        ("ORX_FORCE_REASON", "shipped in the hotfix"),
+    ];
+    repo.git_env(&["commit", "-q", "-am", "done"], &env).ok();
+    insta::assert_snapshot!(repo.git(&["log", "-1", "--format=%(trailers)"]).stdout, @r"
+    Orx-Item: story/1.1
+    Orx-Transition: Approved -> Done
+    Orx-Role: human
+    Orx-Override: shipped in the hotfix
+    ");
+}

@@ -1,0 +1,89 @@
+//! `git orx log`: the audit trail from history.
+
+use crate::common::{GOOD, Repo};
+
+#[test]
+fn the_trail_shows_moves_and_hand_edits() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    repo.orx(&[
+        "move",
+        &id,
+        "InProgress",
+        "--as",
+        "dev",
+        "-m",
+        "picking it up",
+    ])
+    .ok();
+    let path = repo.story_path(&id);
+    let text = repo
+        .read(&path)
+        .replace("status: InProgress", "status: Review");
+    repo.write(
+        &path,
+        text.replace("---\n# Story", "rounds: {qa: 1}\n---\n# Story"),
+    );
+    repo.git_env(
+        &["commit", "-q", "-am", "ready for QA\n\nall tests green"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    repo.orx(&["new", "Other", "--as", "sm"]).ok();
+    // Renaming the file does not lose the item.
+    repo.git(&["mv", &path, "docs/stories/1.1.sign-in.md"]).ok();
+    repo.git_env(&["commit", "-q", "-m", "rename"], &[("ORX_ROLE", "qa")])
+        .ok();
+    repo.orx(&["move", &id, "Done", "--as", "qa"]).ok();
+    let out = repo.orx(&["log", &id]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 0
+    --- stdout
+    2026-01-02 03:04 d52a10a story 1.1 Review -> Done  QA (Test Author)
+    2026-01-02 03:04 8f4c4d4 story 1.1 InProgress -> Review  Dev (Test Author)
+        all tests green
+    2026-01-02 03:04 70da9a1 story 1.1 Approved -> InProgress  Dev (Test Author)
+        picking it up
+    2026-01-02 03:04 5153eec story 1.1 Draft -> Approved  SM (Test Author)
+    2026-01-02 03:04 7be163e story 1.1 (new) -> Draft  SM (Test Author)
+    ");
+    let all = repo.orx(&["log", "--reverse", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&all.stdout).unwrap();
+    let entries = v["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 6);
+    assert_eq!(entries[0]["to"], "Draft");
+    assert_eq!(entries[5]["to"], "Done");
+    assert_eq!(entries[5]["path"], "docs/stories/1.1.sign-in.md");
+    assert_eq!(entries[2]["role"], "dev");
+    assert_eq!(entries[2]["note"], "picking it up");
+    assert_eq!(
+        repo.orx(&["log", "--since", "2027-01-01"]).stdout,
+        "No transitions in history yet.\n"
+    );
+    repo.orx(&["log", "--since", "yesterday"]).code(2);
+}
+
+#[test]
+fn overrides_show_their_reason() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    repo.orx(&[
+        "move",
+        &id,
+        "Done",
+        "--as",
+        "human",
+        "--force",
+        "--reason",
+        "already shipped",
+    ])
+    .ok();
+    let out = repo.orx(&["log", &id]);
+    assert!(
+        out.stdout.contains(
+            "story 1.1 Approved -> Done  Human (Test Author)\n    override: already shipped\n"
+        ),
+        "{}",
+        out.stdout
+    );
+}

@@ -1,0 +1,300 @@
+//! `git orx verify`: history judged again, because hooks can be bypassed.
+
+use crate::common::{GOOD, Repo};
+
+fn edit(repo: &Repo, path: &str, from: &str, to: &str) {
+    let text = repo.read(path);
+    repo.write(path, text.replacen(from, to, 1));
+}
+
+#[test]
+fn a_no_verify_commit_is_caught() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    repo.orx(&["verify"]).ok();
+    edit(&repo, &path, "status: Approved", "status: Done");
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "-am", "done"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    let out = repo.orx(&["verify"]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 1
+    --- stdout
+    fce055b story 1.1 Approved -> Done: invalid-transition
+        story 1.1 cannot move from Approved to Done: the workflow has no such transition
+          allowed from Approved: InProgress (Dev)
+    verified 4 commits (all of HEAD's history (the branch has no upstream)): 1 violation
+    ");
+    let json: serde_json::Value =
+        serde_json::from_str(&repo.orx(&["verify", "--json", "HEAD~1..HEAD"]).stdout).unwrap();
+    assert_eq!(json["commits"], 1);
+    assert_eq!(json["violations"][0]["rule"], "invalid-transition");
+    assert_eq!(json["violations"][0]["item"], "story 1.1");
+    assert_eq!(json["violations"][0]["path"], path.as_str());
+    // Only the range asked for is checked.
+    repo.orx(&["verify", "HEAD~3..HEAD~1"]).ok();
+}
+
+#[test]
+fn commits_made_without_any_hook_are_caught() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    edit(&repo, &path, "status: Approved", "status: InProgress");
+    // No hooks at all: no trailers, so no role.
+    repo.git(&[
+        "-c",
+        "core.hooksPath=/nonexistent",
+        "commit",
+        "-q",
+        "-am",
+        "by a tool",
+    ])
+    .ok();
+    let out = repo.orx(&["verify", "HEAD~1..HEAD"]);
+    out.code(1);
+    assert!(out.stdout.contains(": no-role"), "{}", out.stdout);
+}
+
+#[test]
+fn cherry_picks_and_rebases_are_judged_where_they_land() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    // On a side branch, a skip made with --no-verify...
+    repo.git(&["checkout", "-q", "-b", "side"]).ok();
+    edit(&repo, &path, "status: Approved", "status: Done");
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "-am", "skip"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    // ...cherry-picked onto main (cherry-pick runs no pre-commit hook).
+    repo.git(&["cherry-pick", "side"]).ok();
+    let out = repo.orx(&["verify", "HEAD~1..HEAD"]);
+    out.code(1);
+    assert!(
+        out.stdout
+            .contains("story 1.1 Approved -> Done: invalid-transition"),
+        "{}",
+        out.stdout
+    );
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    // A rebase of valid work stays valid.
+    repo.git(&["checkout", "-q", "-b", "work"]).ok();
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.write("notes.txt", "main moves on\n");
+    repo.git(&["add", "notes.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "notes"]).ok();
+    repo.git(&["checkout", "-q", "work"]).ok();
+    repo.git(&["rebase", "-q", "main"]).ok();
+    repo.orx(&["verify", "main..work"]).ok();
+    assert!(repo.read(&path).contains("status: Review"));
+}
+
+#[test]
+fn a_merge_that_combines_valid_branches_into_an_invalid_state_is_caught() {
+    let repo = Repo::new();
+    repo.git(&["checkout", "-q", "-b", "side"]).ok();
+    repo.orx(&["new", "Search", "--id", "2.1", "--as", "sm"])
+        .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.orx(&["new", "Export", "--id", "2.1", "--as", "sm"])
+        .ok();
+    repo.git_env(
+        &["merge", "-q", "--no-verify", "--no-edit", "side"],
+        &[("ORX_ROLE", "sm")],
+    )
+    .ok();
+    let out = repo.orx(&["verify", "--all"]);
+    out.code(1);
+    assert!(
+        out.stdout.contains("story 2.1: duplicate-id"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(
+        out.stdout.matches("duplicate-id").count(),
+        1,
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn identities_bind_roles_to_authors() {
+    let repo = Repo::new();
+    repo.write(
+        ".orx/config.yaml",
+        format!(
+            "{}identities:\n  - {{email: author@example.com, roles: [sm, human]}}\n  - {{email: dev-bot@example.com, roles: [dev]}}\n",
+            repo.read(".orx/config.yaml")
+        ),
+    );
+    repo.commit_rules("Who is who");
+    let id = repo.story("Login", GOOD);
+    repo.orx(&["verify", "--all"]).ok();
+    // The test author may act as SM; claiming Dev is caught.
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    let out = repo.orx(&["verify", "HEAD~1..HEAD"]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 1
+    --- stdout
+    a210418: identity
+        author@example.com claims to act as Dev, but its roles are SM or Human
+    verified 1 commit (HEAD~1..HEAD): 1 violation
+    ");
+    // The right author passes.
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    let out = repo.orx_env(
+        &["move", &id, "InProgress", "--as", "dev"],
+        &[("GIT_AUTHOR_EMAIL", "dev-bot@example.com")],
+    );
+    out.ok();
+    repo.orx(&["verify", "HEAD~1..HEAD"]).ok();
+}
+
+#[test]
+fn require_signed_needs_a_good_signature_by_the_mapped_key() {
+    let repo = Repo::new();
+    let key = repo.path("../signing-key");
+    let status = repo
+        .command("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-C", "sm", "-f"])
+        .arg(&key)
+        .status();
+    if !status.is_ok_and(|s| s.success()) {
+        eprintln!("ssh-keygen is not available; skipping the signature part");
+        return;
+    }
+    let public = std::fs::read_to_string(key.with_extension("pub")).unwrap();
+    repo.write("../allowed", format!("author@example.com {public}"));
+    repo.git(&["config", "gpg.format", "ssh"]).ok();
+    repo.git(&[
+        "config",
+        "user.signingkey",
+        &format!("{}.pub", key.display()),
+    ])
+    .ok();
+    repo.git(&[
+        "config",
+        "gpg.ssh.allowedSignersFile",
+        repo.path("../allowed").to_str().unwrap(),
+    ])
+    .ok();
+    let fingerprint = repo
+        .command("ssh-keygen")
+        .arg("-lf")
+        .arg(key.with_extension("pub"))
+        .output()
+        .unwrap();
+    let fingerprint = String::from_utf8_lossy(&fingerprint.stdout)
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_owned();
+    repo.write(
+        ".orx/config.yaml",
+        format!("{}identities:\n  - {{email: author@example.com, roles: [sm, dev, human], key: \"{fingerprint}\"}}\n", repo.read(".orx/config.yaml")),
+    );
+    repo.commit_rules("Keys");
+    let id = repo.story("Login", GOOD);
+    let out = repo.orx(&["verify", "--require-signed", "HEAD~2..HEAD"]);
+    out.code(1);
+    assert!(
+        out.stdout
+            .contains("the commit is not signed (--require-signed)"),
+        "{}",
+        out.stdout
+    );
+    // Signed commits pass.
+    repo.git(&["config", "commit.gpgSign", "true"]).ok();
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    repo.orx(&["verify", "--require-signed", "HEAD~1..HEAD"])
+        .ok();
+}
+
+#[test]
+fn the_default_range_is_what_upstream_does_not_have() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    // A bare "server" with a bad commit already in it.
+    let path = repo.story_path(&id);
+    edit(&repo, &path, "status: Approved", "status: Done");
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "-am", "old sin"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    let server = repo.path("../server.git");
+    repo.git(&["clone", "-q", "--bare", ".", server.to_str().unwrap()])
+        .ok();
+    repo.git(&["remote", "add", "origin", server.to_str().unwrap()])
+        .ok();
+    repo.git(&["fetch", "-q", "origin"]).ok();
+    repo.git(&["branch", "-q", "--set-upstream-to", "origin/main"])
+        .ok();
+    let out = repo.orx(&["verify"]);
+    out.ok();
+    assert!(
+        out.stdout.contains(
+            "verified 0 commits (commits not on refs/remotes/origin/main): no violations"
+        ),
+        "{}",
+        out.stdout
+    );
+    repo.orx(&["verify", "--all"]).code(1);
+}
+
+#[cfg(unix)]
+#[test]
+fn the_pre_receive_hook_refuses_a_bad_push() {
+    use std::os::unix::fs::PermissionsExt;
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let server = repo.path("../server.git");
+    repo.git(&["clone", "-q", "--bare", ".", server.to_str().unwrap()])
+        .ok();
+    let hook = server.join("hooks/pre-receive");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/hooks/pre-receive"),
+        &hook,
+    )
+    .unwrap();
+    std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
+    repo.git(&["remote", "add", "origin", server.to_str().unwrap()])
+        .ok();
+    // A valid move is accepted.
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    repo.git(&["push", "-q", "origin", "main"]).ok();
+    // A skip made with --no-verify is refused by the server.
+    let path = repo.story_path(&id);
+    edit(&repo, &path, "status: InProgress", "status: Done");
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "-am", "skip"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    let push = repo.git(&["push", "-q", "origin", "main"]);
+    push.code(1);
+    assert!(
+        push.stderr
+            .contains("story 1.1 InProgress -> Done: invalid-transition"),
+        "{}",
+        push.render()
+    );
+    // So is a new branch carrying it.
+    let push = repo.git(&["push", "-q", "origin", "main:refs/heads/other"]);
+    push.code(1);
+    assert!(
+        push.stderr.contains("invalid-transition"),
+        "{}",
+        push.render()
+    );
+}
