@@ -27,7 +27,14 @@ struct Bench {
 impl Bench {
     fn cmd(&self, program: &Path, args: &[&str]) -> Command {
         let mut c = Command::new(program);
+        // git-orx first on PATH, so the hooks run this build.
+        let dir = self.bin.parent().unwrap().to_path_buf();
+        let path = std::env::join_paths(std::iter::once(dir).chain(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        )))
+        .unwrap();
         c.args(args)
+            .env("PATH", path)
             .current_dir(&self.root)
             .env("GIT_AUTHOR_NAME", "Bench")
             .env("GIT_AUTHOR_EMAIL", "bench@example.com")
@@ -38,6 +45,23 @@ impl Bench {
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
         c
+    }
+
+    fn measure_env(&self, program: &Path, args: &[&str], env: &[(&str, &str)]) -> (Duration, i64) {
+        let start = Instant::now();
+        let out = self
+            .cmd(program, args)
+            .envs(env.iter().copied())
+            .output()
+            .expect("spawn");
+        assert!(
+            out.status.success(),
+            "{} {}: {}",
+            program.display(),
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (start.elapsed(), 0)
     }
 
     /// Runs once; returns wall time and peak RSS in KiB.
@@ -80,6 +104,12 @@ fn wait(pid: u32) -> (bool, i64) {
     )
 }
 
+fn write_hook(path: &Path, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, text).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -105,6 +135,51 @@ fn story(id: &str, i: usize) -> String {
     )
 }
 
+/// Writes a history of `n + 1` commits with `git fast-import`: the setup
+/// (`.orx/config.yaml`), then one commit adding each story.
+fn import_history(b: &Bench, n: usize) -> Vec<String> {
+    use std::io::Write;
+    let config = std::fs::read(b.root.join(".orx/config.yaml")).unwrap();
+    let mut child = b
+        .cmd(Path::new("git"), &["fast-import", "--quiet"])
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut w = std::io::BufWriter::new(child.stdin.take().unwrap());
+    let mut files = Vec::with_capacity(n);
+    let commit = |w: &mut dyn Write, mark: usize, msg: &str, path: &str, data: &[u8]| {
+        writeln!(
+            w,
+            "commit refs/heads/main\nmark :{mark}\ncommitter Bench <bench@example.com> {} +0000",
+            1_700_000_000 + mark
+        )
+        .unwrap();
+        writeln!(w, "data {}\n{msg}", msg.len()).unwrap();
+        if mark > 1 {
+            writeln!(w, "from :{}", mark - 1).unwrap();
+        }
+        writeln!(w, "M 100644 inline {path}\ndata {}", data.len()).unwrap();
+        w.write_all(data).unwrap();
+        writeln!(w).unwrap();
+    };
+    commit(&mut w, 1, "Set up git-orx", ".orx/config.yaml", &config);
+    for i in 0..n {
+        let id = format!("{}.{}", i / 100 + 1, i % 100 + 1);
+        let rel = format!("docs/stories/{id}.generated-story-{i}.md");
+        commit(
+            &mut w,
+            i + 2,
+            &format!("story {id}"),
+            &rel,
+            story(&id, i).as_bytes(),
+        );
+        files.push(rel);
+    }
+    drop(w);
+    assert!(child.wait().unwrap().success(), "fast-import failed");
+    files
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; nothing else is expected.
     let n: usize = std::env::var("ORX_BENCH_STORIES")
@@ -125,15 +200,10 @@ fn main() {
     b.git(&["init", "-q"]);
     let setup = b.cmd(&b.bin, &["init"]).output().unwrap();
     assert!(setup.status.success());
-    let mut files = Vec::with_capacity(n);
-    for i in 0..n {
-        let id = format!("{}.{}", i / 100 + 1, i % 100 + 1);
-        let rel = format!("docs/stories/{id}.generated-story-{i}.md");
-        std::fs::write(root.join(&rel), story(&id, i)).unwrap();
-        files.push(rel);
-    }
-    b.git(&["add", "."]);
-    b.git(&["commit", "-q", "-m", "generated"]);
+    // History: the setup, then one commit per story, through fast-import.
+    let files = import_history(&b, n);
+    b.git(&["symbolic-ref", "HEAD", "refs/heads/main"]);
+    b.git(&["checkout", "-q", "-f", "main"]);
     let bytes: u64 = files
         .iter()
         .map(|f| std::fs::metadata(root.join(f)).unwrap().len())
@@ -256,6 +326,62 @@ fn main() {
         "{:<44} {:>10}",
         "plain git commit of one file (comparison)",
         ms(median(plain_commit))
+    );
+    // The hooks' cost: one story committed by hand, with empty hooks and
+    // with git-orx's, in this repository of n stories and n + 1 commits.
+    let path = files
+        .iter()
+        .find(|f| f.contains(&format!("/{id}.")))
+        .unwrap()
+        .clone();
+    let hooks = root.join(".git/hooks");
+    let commit_once = |b: &Bench| {
+        let text = std::fs::read_to_string(root.join(&path)).unwrap();
+        std::fs::write(
+            root.join(&path),
+            text.replacen("status: Approved", "status: InProgress", 1),
+        )
+        .unwrap();
+        let (t, _) = b.measure_env(
+            Path::new("git"),
+            &["commit", "-q", "-m", "start", "--", &path],
+            &[("ORX_ROLE", "dev")],
+        );
+        b.git(&["reset", "-q", "--hard", "HEAD~1"]);
+        t
+    };
+    let mut with_empty = Vec::new();
+    let mut with_orx = Vec::new();
+    for _ in 0..RUNS {
+        for name in ["pre-commit", "prepare-commit-msg", "pre-merge-commit"] {
+            let _ = std::fs::remove_file(hooks.join(name));
+        }
+        for name in ["pre-commit", "prepare-commit-msg"] {
+            write_hook(&hooks.join(name), "#!/bin/sh\nexit 0\n");
+        }
+        with_empty.push(commit_once(&b));
+        for name in ["pre-commit", "prepare-commit-msg"] {
+            let _ = std::fs::remove_file(hooks.join(name));
+        }
+        assert!(
+            b.cmd(&b.bin, &["hooks", "install"])
+                .status()
+                .unwrap()
+                .success()
+        );
+        with_orx.push(commit_once(&b));
+    }
+    let (empty, orx) = (median(with_empty), median(with_orx));
+    println!(
+        "{:<44} {:>10}",
+        "git commit of one story, empty hooks",
+        ms(empty)
+    );
+    println!(
+        "{:<44} {:>10}   (+{})",
+        "git commit of one story, git-orx hooks",
+        ms(orx),
+        ms(orx.saturating_sub(empty))
     );
     if std::env::var_os("ORX_BENCH_KEEP").is_some() {
         println!("kept: {}", tmp.keep().display());
