@@ -201,8 +201,9 @@ impl fmt::Display for NoDecision {
     }
 }
 
-/// The first transition from `from` with `trigger` that `role` may take and
-/// whose guard holds for `after` (the item with the new data recorded).
+/// The first transition, in file order, from `before`'s state with
+/// `trigger` whose guard holds for `after` (the item with the new data
+/// recorded). Whether `role` may take it is for `validate` to say.
 pub fn decide<'w>(
     wf: &'w Workflow,
     trigger: &str,
@@ -227,7 +228,8 @@ pub fn decide<'w>(
             .filter(|t| t.trigger.as_deref() == Some(trigger))
             .map(|t| t.from.clone())
             .collect();
-        states.dedup();
+        let mut seen = std::collections::HashSet::new();
+        states.retain(|s| seen.insert(s.clone()));
         return Err(NoDecision::NotHere {
             state: from.to_owned(),
             states,

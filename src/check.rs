@@ -32,7 +32,12 @@ pub fn check(
     let mut report = CheckReport::default();
     let files = if paths.is_empty() {
         report.files += check_rule_files(ws, &mut report.problems)?;
-        ws.story_files()?
+        let (files, odd) = ws.story_listing()?;
+        report.files += odd.len();
+        report
+            .problems
+            .extend(odd.into_iter().map(crate::report::odd_name));
+        files
     } else {
         resolve(ws, cwd, paths)?
     };

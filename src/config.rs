@@ -95,7 +95,7 @@ impl Config {
             Config::default()
         } else {
             serde_saphyr::from_str_with_options(text, yaml_options()).map_err(|e| {
-                let (pos, message) = yaml_error(&e, CONFIG_PATH);
+                let (pos, message) = yaml_error(&e);
                 ConfigError { pos, message }
             })?
         };
@@ -115,10 +115,13 @@ impl Config {
         let escapes = p.is_absolute()
             || p.components()
                 .any(|c| !matches!(c, std::path::Component::Normal(_)))
-            || self.stories.is_empty();
+            || self.stories.is_empty()
+            || p.components()
+                .next()
+                .is_some_and(|c| c.as_os_str() == ".git" || c.as_os_str() == ".orx");
         if escapes {
             return fail(format!(
-                "`stories: {}` must be a relative path inside the repository, without `..`",
+                "`stories: {}` must be a relative path inside the work tree, without `..`, outside .git and .orx",
                 crate::text::escape(&self.stories)
             ));
         }

@@ -327,7 +327,7 @@ impl Judge<'_> {
                         .try_fold(av, |v, k| v.get(k))
                         .cloned()
                         .unwrap_or(Value::Null);
-                    if !same_value(&got, &want) {
+                    if !validate::same_value(&got, &want) {
                         out.violations.push(self.violation(
                             path,
                             Some(label.clone()),
@@ -439,13 +439,5 @@ impl Judge<'_> {
             }
         }
         Ok(())
-    }
-}
-
-/// Equal values, numbers compared by value (`1` and `1.0` are the same).
-fn same_value(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
-        _ => a == b,
     }
 }

@@ -33,13 +33,16 @@ pub enum Error {
     /// No item with that ID.
     #[error("{0}")]
     NotFound(String),
+    /// The change builds on uncommitted work that must be committed first.
+    #[error("{0}")]
+    Pending(String),
     /// Something with that name or ID already exists.
     #[error("{0}")]
     Exists(String),
     #[error("this repository is not set up for git-orx (no .orx/config.yaml)")]
     NotInitialised,
     /// A git command failed after the file was written; the file was put back.
-    #[error("{0}\nnothing was changed: {1} was restored")]
+    #[error("{0}\nnothing was changed: {1}")]
     CommitFailed(GitError, String),
     #[error("{0}")]
     Failed(String),
@@ -63,7 +66,14 @@ impl Error {
         match self {
             Error::Usage(_) | Error::NotFound(_) | Error::NotInitialised => 2,
             Error::Store(StoreError::Busy { .. } | StoreError::Changed { .. }) => 3,
-            Error::Git(GitError::NotARepo) => 2,
+            Error::Git(GitError::NotARepo | GitError::Bare) => 2,
+            // Another git process holds the index: retrying may succeed.
+            Error::Git(GitError::Command { message, .. })
+            | Error::CommitFailed(GitError::Command { message, .. }, _)
+                if message.contains("index.lock") =>
+            {
+                3
+            }
             _ => 1,
         }
     }

@@ -99,15 +99,30 @@ impl Item {
         format!("{} {}", self.kind, self.id)
     }
 
-    /// The frontmatter as a value.
+    /// The frontmatter as a value, as rules and messages see it.
     pub fn value(&self) -> Value {
-        self.doc.to_value()
+        frontmatter_value(&self.doc)
     }
 
     /// The 1-based position of a top-level field's value, for messages.
     pub fn pos(&self, key: &str) -> Option<(usize, usize)> {
         self.doc.get(&[key]).map(|n| (n.line, n.col))
     }
+}
+
+/// A document's frontmatter as a value, with `kind`, `id`, `status` and
+/// `title` as the text written in the file: `id: 1.10` is the string
+/// `"1.10"`, never the number 1.1.
+pub fn frontmatter_value(doc: &Document) -> Value {
+    let mut v = doc.to_value();
+    if let Value::Object(map) = &mut v {
+        for key in ["kind", "id", "status", "title"] {
+            if let Ok(Some(text)) = doc.text_field(key) {
+                map.insert(key.to_owned(), Value::String(text.to_owned()));
+            }
+        }
+    }
+    v
 }
 
 /// Reads a regular file (never through a symlink) of at most 1 MiB.

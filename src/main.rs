@@ -56,11 +56,18 @@ fn main() -> ExitCode {
         Command::Hook(a) => commands::hook::run(&mut ui, a),
         Command::Demo(a) => commands::demo::run(&mut ui, a),
     };
-    match result {
-        Ok(code) => ExitCode::from(code),
+    let code = match result {
+        Ok(code) => code,
         Err(e) => {
             ui.error(&e);
-            ExitCode::from(e.exit_code())
+            e.exit_code()
         }
+    };
+    match ui.finish() {
+        Some(e) => {
+            ui.eline(format!("error: cannot write the output: {e}"));
+            ExitCode::from(1)
+        }
+        None => ExitCode::from(code),
     }
 }

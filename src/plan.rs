@@ -106,8 +106,61 @@ fn trailer_value(s: &str) -> String {
         .collect()
 }
 
+/// An error about `item`'s file, at `pos` when known.
+fn item_error(item: &Item, pos: Option<(usize, usize)>, message: impl Into<String>) -> Error {
+    Error::Item(item::ItemError::new(&item.path, pos, message))
+}
+
+/// The workflow of `item`'s kind; a file naming an unknown kind is a bad file.
+pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflow>> {
+    ws.workflow(&item.kind).map_err(|e| match e {
+        Error::Usage(m) | Error::Workflow(crate::workflow::WorkflowError { message: m, .. })
+            if !crate::workflow::BUILTIN
+                .iter()
+                .any(|(n, _)| *n == item.kind) =>
+        {
+            item_error(item, item.pos("kind"), format!("{m}; known kinds: story"))
+        }
+        other => other,
+    })
+}
+
+/// The version of `item` a change is judged from: the one committed at
+/// HEAD, since that is what the commit's diff will show. A file whose
+/// state was changed but not committed must be committed (or restored)
+/// first; other uncommitted edits are judged with the change.
+fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
+    let Some(bytes) = ws.repo.head_file(&item.path)? else {
+        return Err(Error::Pending(format!(
+            "{} ({}) is not committed yet; commit it first (`git orx new` commits unless --no-commit)",
+            item.label(),
+            item.path
+        )));
+    };
+    if bytes == item.doc.text().as_bytes() {
+        return Ok(item.clone());
+    }
+    let head = Item::from_bytes(&item.path, bytes).map_err(|e| {
+        Error::Pending(format!(
+            "the committed version of {} is not valid ({e}); commit a fix first",
+            item.path
+        ))
+    })?;
+    if head.status != item.status {
+        return Err(Error::Pending(format!(
+            "{} has an uncommitted change of state ({} committed, {} in {}); commit it (judged by the hooks) or restore the file, then try again",
+            item.label(),
+            head.status,
+            item.status,
+            item.path
+        )));
+    }
+    Ok(head)
+}
+
 /// Plans moving `item` to `to`, after applying `edits` (fields the same
-/// change records, such as an assessment's numbers).
+/// change records, such as an assessment's numbers). The change is judged
+/// from the committed version, with any uncommitted edits included.
 pub fn transition(
     ws: &Workspace,
     item: Item,
@@ -115,20 +168,18 @@ pub fn transition(
     edits: &[(Vec<&str>, Value)],
     actor: Actor,
 ) -> Result<Plan> {
-    let wf = ws.workflow(&item.kind)?;
+    let wf = workflow_of(ws, &item)?;
     known_state(&wf, &item)?;
+    let base = committed(ws, &item)?;
     let now = workspace::now();
-    let before = item.value();
+    let before = base.value();
+    let edit_err = |e: crate::doc::DocError| item_error(&item, e.pos, e.message);
     let mut doc = item.doc.clone();
     for (path, value) in edits {
-        doc = doc
-            .set(path, value)
-            .map_err(|e| Error::Item(item::ItemError::new(&item.path, e.pos, e.message)))?;
+        doc = doc.set(path, value).map_err(edit_err)?;
     }
-    let edit_err =
-        |e: crate::doc::DocError| Error::Item(item::ItemError::new(&item.path, e.pos, e.message));
     doc = doc.set(&["status"], &json!(to)).map_err(edit_err)?;
-    let after = doc.to_value();
+    let after = item::frontmatter_value(&doc);
     let change = Change {
         before: Some(&before),
         after: Some(&after),
@@ -148,9 +199,9 @@ pub fn transition(
     };
     if let Some(t) = t {
         let scope = validate::guard_scope(&wf, Some(t), Some(&before), &after, actor.role, &now);
-        for (path, value) in validate::effects(t, &scope)
-            .map_err(|m| Error::Failed(format!("{}: {m}", wf.origin)))?
-        {
+        let effects = validate::effects(t, &scope)
+            .map_err(|m| item_error(&item, None, format!("{m} (check the fields it reads)")))?;
+        for (path, value) in effects {
             let path: Vec<&str> = path.iter().map(String::as_str).collect();
             doc = doc.set(&path, &value).map_err(edit_err)?;
         }
@@ -165,7 +216,11 @@ pub fn transition(
         from: Some(item.status.clone()),
         to: to.to_owned(),
         role: actor.role.to_owned(),
-        note: actor.note.map(str::to_owned),
+        // A --force that overrode nothing: its reason is kept as the note.
+        note: actor
+            .note
+            .or(actor.force.filter(|_| forced.is_none()))
+            .map(str::to_owned),
         forced: forced.map(|r| (actor.force.unwrap_or_default().to_owned(), r)),
         extra_trailers: Vec::new(),
         handoff,
@@ -197,7 +252,7 @@ fn handoff(
     role: &str,
     now: &str,
 ) -> Option<String> {
-    let scope = wf.scope(doc.to_value(), role, now);
+    let scope = wf.scope(item::frontmatter_value(doc), role, now);
     wf.handoff(state, t, &scope, ws.lang())
 }
 
@@ -212,20 +267,21 @@ pub fn move_item(ws: &Workspace, id: &str, to: &str, actor: Actor) -> Result<Pla
 pub fn assess(ws: &Workspace, id: &str, a: &Assessment, actor: Actor) -> Result<Plan> {
     a.check().map_err(Error::Usage)?;
     let item = ws.find(id)?;
-    let wf = ws.workflow(&item.kind)?;
+    let wf = workflow_of(ws, &item)?;
     known_state(&wf, &item)?;
+    let base = committed(ws, &item)?;
     let fields = a.fields();
     let mut recorded = item.doc.clone();
     for (path, value) in &fields {
         recorded = recorded
             .set(path, value)
-            .map_err(|e| Error::Item(item::ItemError::new(&item.path, e.pos, e.message)))?;
+            .map_err(|e| item_error(&item, e.pos, e.message))?;
     }
     let t = assess::decide(
         &wf,
         "assess",
-        &item.value(),
-        &recorded.to_value(),
+        &base.value(),
+        &item::frontmatter_value(&recorded),
         actor.role,
         &workspace::now(),
     )?;
@@ -261,37 +317,64 @@ pub fn new_story(ws: &Workspace, title: &str, id: Option<&str>, actor: Actor) ->
         ));
     }
     let wf = ws.workflow("story")?;
-    let existing: Vec<(String, String)> = ws
-        .scan(|r| r.ok().map(|i| (i.id, i.path)))?
-        .into_iter()
-        .flatten()
-        .collect();
+    // IDs in use: those of readable stories, and for a file that cannot be
+    // read, the ID its name starts with (it may hold that story).
+    let existing: Vec<(String, String, bool)> = ws.scan(|r| match r {
+        Ok(i) => (i.id, i.path, true),
+        Err(e) => {
+            let name = e.path.rsplit('/').next().unwrap_or_default();
+            (name.trim_end_matches(".md").to_owned(), e.path, false)
+        }
+    })?;
     let id = match id {
         Some(id) => {
             item::check_id(id).map_err(Error::Usage)?;
-            if let Some((_, path)) = existing.iter().find(|(i, _)| i == id) {
-                return Err(Error::Exists(format!(
-                    "a story with ID `{id}` already exists: {path}"
-                )));
+            let taken = existing.iter().find(|(i, _, readable)| {
+                if *readable {
+                    i == id
+                } else {
+                    i.starts_with(&format!("{id}.")) || i == id
+                }
+            });
+            match taken {
+                Some((_, path, true)) => {
+                    return Err(Error::Exists(format!(
+                        "a story with ID `{id}` already exists: {path}"
+                    )));
+                }
+                Some((_, path, false)) => {
+                    return Err(Error::Exists(format!(
+                        "{path} may hold story `{id}` but cannot be read; fix it first (git orx check)"
+                    )));
+                }
+                None => {}
             }
             id.to_owned()
         }
-        None => next_id(existing.iter().map(|(i, _)| i.as_str())),
+        None => next_id(existing.iter().map(|(i, _, _)| i.as_str())).ok_or_else(|| {
+            Error::Usage(
+                "cannot choose the next ID after the highest one; give one with --id".to_owned(),
+            )
+        })?,
     };
     let template = match item::read_limited(&ws.root().join(".orx/templates/story.md")) {
         Ok(bytes) => String::from_utf8(bytes)
             .map_err(|_| Error::Failed(".orx/templates/story.md is not valid UTF-8".to_owned()))?,
         Err(_) => STORY_TEMPLATE.to_owned(),
     };
-    let text = template
-        .replace(
-            "{id}",
-            &render::string(&id, Some(granit_parser::ScalarStyle::DoubleQuoted), false),
-        )
-        .replace("{title}", &render::string(title, None, false))
-        .replace("{status}", &wf.initial)
-        .replace("{id_text}", &id)
-        .replace("{title_text}", title);
+    let text = fill(
+        &template,
+        &[
+            (
+                "id",
+                &render::string(&id, Some(granit_parser::ScalarStyle::DoubleQuoted), false),
+            ),
+            ("title", &render::string(title, None, false)),
+            ("status", &wf.initial),
+            ("id_text", &id),
+            ("title_text", title),
+        ],
+    );
     let path = format!("{}/{id}.{}.md", ws.stories_dir(), item::slug(title));
     let item = Item::from_bytes(&path, text.into_bytes())?;
     if item.id != id || item.status != wf.initial {
@@ -332,17 +415,50 @@ pub fn new_story(ws: &Workspace, title: &str, id: Option<&str>, actor: Actor) ->
 }
 
 /// The next ID after the highest `E.S` numeric ID: `E.(S+1)`; `1.1` first.
-pub fn next_id<'a>(ids: impl Iterator<Item = &'a str>) -> String {
+/// The next ID after the highest `E.S` (leading numeric parts of each):
+/// `E.(S+1)`; `1.1` first; `None` past the largest number.
+pub fn next_id<'a>(ids: impl Iterator<Item = &'a str>) -> Option<String> {
     let max = ids
         .filter_map(|id| {
-            let (e, s) = id.split_once('.')?;
-            Some((e.parse::<u64>().ok()?, s.parse::<u64>().ok()?))
+            let mut parts = id.split('.');
+            Some((
+                parts.next()?.parse::<u64>().ok()?,
+                parts.next()?.parse::<u64>().ok()?,
+            ))
         })
         .max();
     match max {
-        Some((e, s)) => format!("{e}.{}", s + 1),
-        None => "1.1".to_owned(),
+        Some((e, s)) => Some(format!("{e}.{}", s.checked_add(1)?)),
+        None => Some("1.1".to_owned()),
     }
+}
+
+/// Fills `{name}` holes in one pass, so a value that itself contains
+/// `{name}` (a title, say) is left as it is. Unknown holes stay.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len() + 64);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}').and_then(|close| {
+            values
+                .iter()
+                .find(|(k, _)| *k == &after[..close])
+                .map(|(_, v)| (close, v))
+        }) {
+            Some((close, v)) => {
+                out.push_str(v);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// What executing a plan did.
@@ -377,7 +493,11 @@ pub fn execute(ws: &Workspace, plan: &Plan, commit: bool) -> Result<Executed> {
         Ok(id) => Ok(Executed { commit: Some(id) }),
         Err(e) => {
             store::restore(&lock, root, &plan.path, plan.old.as_deref())?;
-            Err(Error::CommitFailed(e, plan.path.clone()))
+            let undone = match plan.old {
+                Some(_) => format!("{} was restored", plan.path),
+                None => format!("the new file {} was removed", plan.path),
+            };
+            Err(Error::CommitFailed(e, undone))
         }
     }
 }
@@ -388,9 +508,34 @@ mod tests {
 
     #[test]
     fn ids_continue_the_highest_epic() {
-        assert_eq!(next_id([].into_iter()), "1.1");
-        assert_eq!(next_id(["1.1", "1.2", "2.1", "x"].into_iter()), "2.2");
-        assert_eq!(next_id(["1.9", "1.10"].into_iter()), "1.11");
+        assert_eq!(next_id([].into_iter()).unwrap(), "1.1");
+        assert_eq!(
+            next_id(["1.1", "1.2", "2.1", "x"].into_iter()).unwrap(),
+            "2.2"
+        );
+        assert_eq!(
+            next_id(["1.9", "1.10", "1.3.broken"].into_iter()).unwrap(),
+            "1.11"
+        );
+        assert_eq!(next_id(["1.18446744073709551615"].into_iter()), None);
+    }
+
+    #[test]
+    fn templates_are_filled_in_one_pass() {
+        let t = "id: {id}\ntitle: {title}\n# {title_text} {other}";
+        let out = fill(
+            t,
+            &[
+                ("id", "\"1.2\""),
+                ("title", "\"{status} x\""),
+                ("title_text", "{id_text} {title_text}"),
+                ("status", "Draft"),
+            ],
+        );
+        assert_eq!(
+            out,
+            "id: \"1.2\"\ntitle: \"{status} x\"\n# {id_text} {title_text} {other}"
+        );
     }
 
     #[test]

@@ -122,7 +122,7 @@ pub fn board(ws: &Workspace) -> Result<Board> {
         ws.repo.git_dir().join("orx-cache/board.json"),
         ws.rules.fingerprint("story"),
     );
-    let files = ws.story_files()?;
+    let (files, odd) = ws.story_listing()?;
     let root = ws.root();
     let scanned = workspace::par_map(&files, |rel| {
         let stat = Stat::of(&root.join(rel));
@@ -175,7 +175,7 @@ pub fn board(ws: &Workspace) -> Result<Board> {
         }
     }
     let mut items = Vec::with_capacity(results.len());
-    let mut problems = Vec::new();
+    let mut problems: Vec<Problem> = odd.into_iter().map(odd_name).collect();
     for (r, dup) in results.into_iter().zip(duplicate) {
         match (r, dup) {
             (Cached::Item(s), Some(message)) => problems.push(Problem {
@@ -193,6 +193,16 @@ pub fn board(ws: &Workspace) -> Result<Board> {
         items,
         problems,
     })
+}
+
+/// A story file whose name is not UTF-8.
+pub fn odd_name(path: String) -> Problem {
+    Problem {
+        path,
+        line: None,
+        column: None,
+        message: "the file name is not valid UTF-8; rename it".to_owned(),
+    }
 }
 
 /// One file's scan: a cache hit (its index) or a fresh result, with the
@@ -218,14 +228,7 @@ pub fn next(board: &Board, roles: &[&str]) -> Vec<(String, Vec<Summary>)> {
     groups
 }
 
-/// One guard condition and whether it holds.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct ConditionCheck {
-    pub desc: String,
-    pub expr: String,
-    pub holds: bool,
-    pub actual: serde_json::Map<String, Value>,
-}
+pub use crate::validate::ConditionCheck;
 
 /// One possible move from the item's state, judged for a role.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -270,21 +273,7 @@ pub fn detail(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Detail> {
             after["status"] = Value::String(t.to.clone());
             let scope =
                 validate::guard_scope(&wf, Some(t), Some(&before), &after, &judged_as, &now);
-            let conditions: Vec<ConditionCheck> = t
-                .guard
-                .iter()
-                .map(|c| ConditionCheck {
-                    desc: c.desc.clone(),
-                    expr: c.expr.source.clone(),
-                    holds: c.expr.eval_bool(&scope).unwrap_or(false),
-                    actual: c
-                        .expr
-                        .paths()
-                        .iter()
-                        .map(|p| (p.clone(), scope.lookup(p).unwrap_or(Value::Null)))
-                        .collect(),
-                })
-                .collect();
+            let conditions = validate::conditions(t, &scope);
             let change = Change {
                 before: Some(&before),
                 after: Some(&after),

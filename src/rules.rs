@@ -114,6 +114,8 @@ impl Rules {
             .iter()
             .flat_map(|(k, v)| [k.as_bytes(), v.as_slice()])
             .chain(std::iter::once(kind.as_bytes()))
+            // The built-in workflow too: a new build may change it.
+            .chain(crate::workflow::builtin_source(kind).map(str::as_bytes))
             .collect();
         crate::cache::fingerprint(&parts)
     }

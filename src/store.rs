@@ -140,7 +140,8 @@ fn backup(orx_dir: &Path, rel: &str, old: &[u8]) -> Result<(), StoreError> {
 }
 
 /// The newest backup of `rel`, if any.
-pub fn latest_backup(orx_dir: &Path, rel: &str) -> Option<Vec<u8>> {
+#[cfg(test)]
+fn latest_backup(orx_dir: &Path, rel: &str) -> Option<Vec<u8>> {
     let dir = backup_dir(orx_dir, rel);
     let mut all: Vec<PathBuf> = fs::read_dir(dir)
         .ok()?

@@ -102,14 +102,45 @@ pub enum Refusal {
     ForceNotHuman {
         role: String,
     },
+    /// A field only the workflow's effects may change was changed.
+    Protected {
+        item: String,
+        field: String,
+        before: String,
+        after: String,
+    },
 }
 
-/// A guard condition that did not hold, with the values it read.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Unmet {
+/// A guard condition as evaluated: what it means, whether it holds, the
+/// values it read (null: not set) and, when it could not be evaluated
+/// although every value was set, why.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ConditionCheck {
     pub desc: String,
     pub expr: String,
-    pub actual: Vec<(String, Option<Value>)>,
+    pub holds: bool,
+    pub actual: serde_json::Map<String, Value>,
+    pub error: Option<String>,
+}
+
+/// A condition that did not hold.
+pub type Unmet = ConditionCheck;
+
+impl ConditionCheck {
+    /// `quality.score = 7.5`, ... for the values that explain a verdict
+    /// (thresholds are in the description; the role is known).
+    pub fn shown_values(&self) -> Vec<String> {
+        self.actual
+            .iter()
+            .filter(|(p, _)| !p.starts_with("params.") && *p != "role")
+            .map(|(p, v)| {
+                format!(
+                    "{p} = {}",
+                    value_text(&Some(v.clone()).filter(|v| !v.is_null()))
+                )
+            })
+            .collect()
+    }
 }
 
 impl Refusal {
@@ -125,6 +156,7 @@ impl Refusal {
             Refusal::NotInitial { .. } => "not-initial-state",
             Refusal::Delete { .. } => "delete-needs-human",
             Refusal::ForceNotHuman { .. } => "force-needs-human",
+            Refusal::Protected { .. } => "protected-field",
         }
     }
 
@@ -145,17 +177,15 @@ fn value_text(v: &Option<Value>) -> String {
     }
 }
 
-impl fmt::Display for Unmet {
+impl fmt::Display for ConditionCheck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.desc)?;
-        let shown: Vec<String> = self
-            .actual
-            .iter()
-            .filter(|(p, _)| !p.starts_with("params.") && p != "role")
-            .map(|(p, v)| format!("{p} = {}", value_text(v)))
-            .collect();
+        let shown = self.shown_values();
         if !shown.is_empty() {
             write!(f, " — actual: {}", shown.join(", "))?;
+        }
+        if let Some(e) = &self.error {
+            write!(f, " — cannot be evaluated: {e}")?;
         }
         Ok(())
     }
@@ -266,6 +296,15 @@ impl fmt::Display for Refusal {
             Refusal::Delete { item, state } => {
                 write!(f, "{item} ({state}) may be deleted only by a Human")
             }
+            Refusal::Protected {
+                item,
+                field,
+                before,
+                after,
+            } => write!(
+                f,
+                "{item}: `{field}` is kept by the workflow and changes only through its transitions (was {before}, now {after})\n  a Human may override with --force --reason TEXT"
+            ),
             Refusal::ForceNotHuman { role: r } => write!(
                 f,
                 "--force is for the Human only; {} cannot override the rules",
@@ -295,14 +334,7 @@ pub fn guard_scope<'w>(
     role: &str,
     now: &str,
 ) -> Scope<'w> {
-    let mut item = after.clone();
-    let before_view = view(wf, before);
-    for effect in t.map(|t| t.effects.as_slice()).unwrap_or_default() {
-        let old = lookup(&before_view, &effect.path)
-            .cloned()
-            .unwrap_or(Value::Null);
-        put(&mut item, &effect.path, old);
-    }
+    let item = without_effects(wf, t, before, after);
     Scope::new(
         item,
         &wf.defaults,
@@ -311,6 +343,73 @@ pub fn guard_scope<'w>(
         role,
         now,
     )
+}
+
+/// `after` with the fields `t`'s effects write set back to their values in
+/// `before`: the change as its author made it, effects aside.
+fn without_effects(
+    wf: &Workflow,
+    t: Option<&Transition>,
+    before: Option<&Value>,
+    after: &Value,
+) -> Value {
+    let mut item = after.clone();
+    let before_view = view(wf, before);
+    for effect in t.map(|t| t.effects.as_slice()).unwrap_or_default() {
+        let old = lookup(&before_view, &effect.path)
+            .cloned()
+            .unwrap_or(Value::Null);
+        put(&mut item, &effect.path, old);
+    }
+    item
+}
+
+/// The first protected field the change touches (effects aside), with its
+/// old and new value.
+fn protected_change(
+    wf: &Workflow,
+    t: Option<&Transition>,
+    before: Option<&Value>,
+    after: &Value,
+) -> Option<(String, Value, Value)> {
+    // Compared as the rules see them: an absent field is its default.
+    let after = view(wf, Some(&without_effects(wf, t, before, after)));
+    let before = view(wf, Some(before.unwrap_or(&Value::Null)));
+    let null = Value::Null;
+    wf.protected.iter().find_map(|path| {
+        let b = lookup(&before, path).unwrap_or(&null);
+        let a = lookup(&after, path).unwrap_or(&null);
+        (!same_value(a, b)).then(|| (path.join("."), b.clone(), a.clone()))
+    })
+}
+
+/// Equal values, numbers by value (`1` and `1.0`), missing as null.
+pub fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            keys.into_iter().all(|k| {
+                same_value(
+                    x.get(k).unwrap_or(&Value::Null),
+                    y.get(k).unwrap_or(&Value::Null),
+                )
+            })
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_value(a, b))
+        }
+        _ => a == b,
+    }
+}
+
+fn protected(item: &str, (field, before, after): (String, Value, Value)) -> Refusal {
+    Refusal::Protected {
+        item: item.to_owned(),
+        field,
+        before: before.to_string(),
+        after: after.to_string(),
+    }
 }
 
 fn lookup<'v>(v: &'v Value, path: &[String]) -> Option<&'v Value> {
@@ -338,21 +437,40 @@ fn put(v: &mut Value, path: &[String], new: Value) {
     }
 }
 
-/// Evaluates `t`'s guard; every condition that does not hold, with values.
-pub fn unmet(t: &Transition, scope: &Scope) -> Vec<Unmet> {
+/// Evaluates every condition of `t`'s guard. A condition that cannot be
+/// evaluated does not hold; the error is kept when it is not simply a value
+/// that is not set (a wrongly typed field or param, say).
+pub fn conditions(t: &Transition, scope: &Scope) -> Vec<ConditionCheck> {
     t.guard
         .iter()
-        .filter(|c| !c.expr.eval_bool(scope).unwrap_or(false))
-        .map(|c| Unmet {
-            desc: c.desc.clone(),
-            expr: c.expr.source.clone(),
-            actual: c
+        .map(|c| {
+            let actual: serde_json::Map<String, Value> = c
                 .expr
                 .paths()
                 .iter()
-                .map(|p| (p.clone(), scope.lookup(p)))
-                .collect(),
+                .map(|p| (p.clone(), scope.lookup(p).unwrap_or(Value::Null)))
+                .collect();
+            let (holds, error) = match c.expr.eval_bool(scope) {
+                Ok(b) => (b, None),
+                Err(_) if actual.values().any(Value::is_null) => (false, None),
+                Err(e) => (false, Some(e)),
+            };
+            ConditionCheck {
+                desc: c.desc.render(scope),
+                expr: c.expr.source.clone(),
+                holds,
+                actual,
+                error,
+            }
         })
+        .collect()
+}
+
+/// The conditions of `t`'s guard that do not hold.
+pub fn unmet(t: &Transition, scope: &Scope) -> Vec<Unmet> {
+    conditions(t, scope)
+        .into_iter()
+        .filter(|c| !c.holds)
         .collect()
 }
 
@@ -445,6 +563,9 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
                     responsible,
                 });
             }
+            if let Some(change) = protected_change(wf, None, None, after) {
+                return Err(protected(&item, change));
+            }
             return Ok(Accepted::Create {
                 state: state.to_owned(),
             });
@@ -479,6 +600,9 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
             None => vec![HUMAN.to_owned()],
         };
         if c.role == HUMAN || responsible.iter().any(|r| r == c.role) {
+            if let Some(change) = protected_change(wf, None, Some(before), after) {
+                return Err(protected(&item, change));
+            }
             return Ok(Accepted::Edit {
                 state: from.to_owned(),
             });
@@ -518,6 +642,9 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
             to: Some(to.to_owned()),
             responsible: t.roles.clone(),
         });
+    }
+    if let Some(change) = protected_change(wf, Some(t), Some(before), after) {
+        return Err(protected(&item, change));
     }
     let scope = guard_scope(wf, Some(t), Some(before), after, c.role, c.now);
     let unmet = unmet(t, &scope);

@@ -71,11 +71,6 @@ impl Workspace {
         Workspace::from_repo(Repo::discover()?)
     }
 
-    /// The repository containing `path`.
-    pub fn open_at(path: &Path) -> Result<Workspace> {
-        Workspace::from_repo(Repo::open(path)?)
-    }
-
     fn from_repo(repo: Repo) -> Result<Workspace> {
         let work = worktree_rule_files(repo.root())?;
         let head = if repo.has_head() {
@@ -110,20 +105,39 @@ impl Workspace {
     /// The `.md` files directly in the story directory, sorted, as paths
     /// relative to the root.
     pub fn story_files(&self) -> Result<Vec<String>> {
+        Ok(self.story_listing()?.0)
+    }
+
+    /// The story files, and the `.md` files whose names are not UTF-8 (as
+    /// lossy text): git-orx cannot name those, so they are problems.
+    pub fn story_listing(&self) -> Result<(Vec<String>, Vec<String>)> {
         let dir = self.root().join(self.stories_dir());
         let entries = match std::fs::read_dir(&dir) {
             Ok(e) => e,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Default::default()),
             Err(e) => return Err(Error::Failed(format!("{}: {e}", self.stories_dir()))),
         };
-        let mut files: Vec<String> = entries
-            .filter_map(|e| e.ok())
-            .filter_map(|e| e.file_name().into_string().ok())
-            .filter(|n| n.ends_with(".md") && !n.starts_with('.'))
-            .map(|n| format!("{}/{n}", self.stories_dir()))
-            .collect();
+        let (mut files, mut odd) = (Vec::new(), Vec::new());
+        for entry in entries.filter_map(|e| e.ok()) {
+            let name = entry.file_name();
+            match name.into_string() {
+                Ok(n) if n.ends_with(".md") && !n.starts_with('.') => {
+                    files.push(format!("{}/{n}", self.stories_dir()))
+                }
+                Ok(_) => {}
+                Err(raw) if raw.to_string_lossy().ends_with(".md") => {
+                    odd.push(format!(
+                        "{}/{}",
+                        self.stories_dir(),
+                        crate::text::escape(&raw.to_string_lossy())
+                    ));
+                }
+                Err(_) => {}
+            }
+        }
         files.sort();
-        Ok(files)
+        odd.sort();
+        Ok((files, odd))
     }
 
     /// Reads every story file, running `f` on each result in worker threads
@@ -179,19 +193,26 @@ impl Workspace {
                 }
             },
         };
-        if !self.roles.contains(&role) {
-            let from = match source {
-                RoleSource::Flag => "--as",
-                RoleSource::Env => "ORX_ROLE",
-                RoleSource::GitConfig => "git config orx.role",
-            };
-            return Err(Error::Usage(format!(
-                "unknown role `{}` (from {from}); roles: {}",
-                crate::text::escape(&role),
-                self.roles.names().join(", ")
-            )));
-        }
+        let from = match source {
+            RoleSource::Flag => "--as",
+            RoleSource::Env => "ORX_ROLE",
+            RoleSource::GitConfig => "git config orx.role",
+        };
+        self.check_role(&role, from)?;
         Ok((role, source))
+    }
+
+    /// Refuses a role the repository does not know; `from` says where it
+    /// was given (`--role`, `ORX_ROLE`, ...).
+    pub fn check_role(&self, role: &str, from: &str) -> Result<()> {
+        if self.roles.contains(role) {
+            return Ok(());
+        }
+        Err(Error::Usage(format!(
+            "unknown role `{}` (from {from}); roles: {}",
+            crate::text::escape(role),
+            self.roles.names().join(", ")
+        )))
     }
 }
 

@@ -37,11 +37,12 @@ static ERR_COLOR: AtomicBool = AtomicBool::new(false);
 /// by anstream's rules (a terminal, `NO_COLOR`, `CLICOLOR`,
 /// `CLICOLOR_FORCE`), so plain output is written as is, without an escape
 /// stripping pass. A closed pipe (`git orx status | head`) ends output
-/// quietly instead of panicking.
+/// quietly; any other write error (a full disk) is reported by `finish`.
 pub struct Ui {
     out: BufWriter<std::io::Stdout>,
     err: std::io::Stderr,
     closed: bool,
+    failed: Option<std::io::Error>,
 }
 
 impl Default for Ui {
@@ -59,13 +60,8 @@ impl Default for Ui {
             out: BufWriter::with_capacity(64 * 1024, std::io::stdout()),
             err: std::io::stderr(),
             closed: false,
+            failed: None,
         }
-    }
-}
-
-impl Drop for Ui {
-    fn drop(&mut self) {
-        let _ = self.out.flush();
     }
 }
 
@@ -75,14 +71,18 @@ impl Ui {
         if self.closed {
             return;
         }
-        if writeln!(self.out, "{}", text.as_ref()).is_err() {
-            self.closed = true;
+        if let Err(e) = writeln!(self.out, "{}", text.as_ref()) {
+            self.stop(e);
         }
     }
 
     /// Writes a line to standard error (after what is pending on standard output).
     pub fn eline(&mut self, text: impl AsRef<str>) {
-        let _ = self.out.flush();
+        if !self.closed
+            && let Err(e) = self.out.flush()
+        {
+            self.stop(e);
+        }
         let _ = writeln!(self.err, "{}", text.as_ref());
     }
 
@@ -91,11 +91,30 @@ impl Ui {
         if self.closed {
             return;
         }
-        let ok = serde_json::to_writer_pretty(&mut self.out, value).is_ok()
-            && writeln!(self.out).is_ok();
-        if !ok {
-            self.closed = true;
+        let written = serde_json::to_writer_pretty(&mut self.out, value)
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(self.out));
+        if let Err(e) = written {
+            self.stop(e);
         }
+    }
+
+    fn stop(&mut self, e: std::io::Error) {
+        self.closed = true;
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            self.failed = Some(e);
+        }
+    }
+
+    /// Flushes standard output; the error if the output could not be
+    /// written (a closed pipe is not one: the reader stopped reading).
+    pub fn finish(&mut self) -> Option<std::io::Error> {
+        if !self.closed
+            && let Err(e) = self.out.flush()
+        {
+            self.stop(e);
+        }
+        self.failed.take()
     }
 
     pub fn error(&mut self, e: &Error) {
@@ -143,10 +162,13 @@ fn hints(e: &Error) -> Vec<String> {
                 orx::role::display_list(responsible),
                 responsible.first().map_or("ROLE", String::as_str)
             )],
-            Refusal::InvalidTransition { .. }
-            | Refusal::Preconditions { .. }
-            | Refusal::Terminal { .. } => {
-                vec!["`git orx show ID` lists the moves allowed now and what each needs".to_owned()]
+            Refusal::InvalidTransition { item, .. }
+            | Refusal::Preconditions { item, .. }
+            | Refusal::Terminal { item, .. } => {
+                let id = item.split_once(' ').map_or(item.as_str(), |(_, id)| id);
+                vec![format!(
+                    "`git orx show {id}` lists the moves allowed now and what each needs"
+                )]
             }
             _ => vec![],
         },
@@ -201,6 +223,6 @@ pub fn report_change(ui: &mut Ui, plan: &orx::plan::Plan, done: &orx::plan::Exec
     }
     ui.line(line);
     if let Some(h) = &plan.handoff {
-        ui.line(paint(GREEN, h));
+        ui.line(paint(GREEN, orx::text::escape(h)));
     }
 }

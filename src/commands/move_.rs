@@ -38,7 +38,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
     }
     let item = ws.find(&args.id)?;
-    let wf = ws.workflow(&item.kind)?;
+    let wf = plan::workflow_of(&ws, &item)?;
     let state = resolve_state(&wf, &args.state);
     let actor = Actor {
         role: &role,
@@ -46,6 +46,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         force: args.reason.as_deref().filter(|_| args.force),
     };
     let plan = plan::transition(&ws, item, &state, &[], actor)?;
+    if args.force && plan.forced.is_none() {
+        ui.eline(format!(
+            "{} --force was not needed: the move is allowed; the reason is kept as its note",
+            super::epaint(super::YELLOW, "note:")
+        ));
+    }
     let done = plan::execute(&ws, &plan, !args.no_commit)?;
     report_change(ui, &plan, &done);
     Ok(0)

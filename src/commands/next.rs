@@ -20,7 +20,7 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
     if let Some(r) = &args.role {
-        super::role(&ws, &Some(r.clone()))?;
+        ws.check_role(r, "--role")?;
     }
     let board = report::board(&ws)?;
     let groups: Vec<_> = report::next(&board, &ws.roles.names())

@@ -59,21 +59,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     ui.line(format!("Moves from {}:", s.status));
     for m in &d.moves {
+        let as_role = role::display(&m.judged_as);
         let verdict = if m.allowed {
-            paint(
-                GREEN,
-                format!("allowed for {}", role::display(&m.judged_as)),
-            )
+            paint(GREEN, format!("allowed as {as_role}"))
         } else {
-            paint(
-                RED,
-                format!("not allowed for {}", role::display(&m.judged_as)),
-            )
+            paint(RED, format!("not allowed as {as_role}"))
         };
         let trigger = m
             .trigger
             .as_deref()
-            .map(|t| format!(" via {t}"))
+            .map(|t| format!(" (an outcome of `{t}`)"))
             .unwrap_or_default();
         ui.line(format!(
             "  -> {:<19} {} {}{}",
@@ -88,26 +83,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             } else {
                 paint(RED, "✗")
             };
-            let values: Vec<String> = c
-                .actual
-                .iter()
-                .filter(|(p, _)| !p.starts_with("params.") && *p != "role")
-                .map(|(p, v)| {
-                    format!(
-                        "{p} = {}",
-                        if v.is_null() {
-                            "not set".to_owned()
-                        } else {
-                            v.to_string()
-                        }
-                    )
-                })
-                .collect();
-            let values = if values.is_empty() || c.holds {
+            let shown = c.shown_values();
+            let mut values = if shown.is_empty() || c.holds {
                 String::new()
             } else {
-                paint(DIM, format!(" ({})", values.join(", ")))
+                paint(DIM, format!(" ({})", shown.join(", ")))
             };
+            if let Some(e) = &c.error {
+                values.push_str(&paint(RED, format!(" (cannot be evaluated: {e})")));
+            }
             ui.line(format!("       {mark} {}{values}", c.desc));
         }
     }

@@ -211,18 +211,6 @@ impl Document {
         Err(fail("the path is empty"))
     }
 
-    /// Sets several values, in order.
-    pub fn set_all<'a>(
-        &self,
-        edits: impl IntoIterator<Item = (&'a [&'a str], &'a Value)>,
-    ) -> Result<Document, DocError> {
-        let mut doc = self.clone();
-        for (path, value) in edits {
-            doc = doc.set(path, value)?;
-        }
-        Ok(doc)
-    }
-
     fn replace(
         &self,
         node: &Node,
@@ -235,7 +223,7 @@ impl Document {
                 style: ScalarStyle::Literal | ScalarStyle::Folded,
                 ..
             } => return Err(fail("the value is a block scalar (`|` or `>`)")),
-            NodeKind::Scalar { style, .. } if node.span.is_empty() => {
+            NodeKind::Scalar { .. } if node.span.is_empty() => {
                 // An empty value (`key:`): write after the colon.
                 let after = &self.text[node.span.start..];
                 let colon = after
@@ -243,7 +231,6 @@ impl Document {
                     .filter(|&i| after[..i].trim().is_empty())
                     .ok_or_else(|| fail("cannot find the `:` of the empty value"))?;
                 let at = node.span.start + colon + 1;
-                let _ = style;
                 (
                     at..at,
                     format!(" {}", render::value(value, None, self.in_flow(node))),

@@ -85,7 +85,7 @@ fn plain_ok(s: &str, in_flow: bool) -> bool {
         return false;
     };
     let lower = s.to_ascii_lowercase();
-    if AMBIGUOUS_WORDS.contains(&lower.as_str()) || looks_numeric(s) {
+    if AMBIGUOUS_WORDS.contains(&lower.as_str()) || looks_numeric(s) || looks_like_date(s) {
         return false;
     }
     if "-?:,[]{}#&*!|>'\"%@`".contains(first) || first.is_whitespace() {
@@ -99,6 +99,12 @@ fn plain_ok(s: &str, in_flow: bool) -> bool {
         return false;
     }
     !(in_flow && s.contains([',', '[', ']', '{', '}']))
+}
+
+/// `2026-01-02...`: YAML 1.1 readers take dates and timestamps for dates.
+fn looks_like_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 8 && b[..4].iter().all(u8::is_ascii_digit) && b[4] == b'-' && b[5].is_ascii_digit()
 }
 
 /// Anything a reader might take for a number: digits with dots, signs,
@@ -129,8 +135,30 @@ mod tests {
     #[test]
     fn ambiguous_strings_are_quoted() {
         for s in [
-            "no", "On", "YES", "0123", "1.10", "1e3", "0x1F", "null", "~", "", " lead", "trail ",
-            "a: b", "a #b", "-x", "#x", "12:30", "1_000", ".5", ".inf", "@x", "x:",
+            "no",
+            "On",
+            "YES",
+            "0123",
+            "1.10",
+            "1e3",
+            "0x1F",
+            "null",
+            "~",
+            "",
+            " lead",
+            "trail ",
+            "a: b",
+            "a #b",
+            "-x",
+            "#x",
+            "12:30",
+            "1_000",
+            ".5",
+            ".inf",
+            "@x",
+            "x:",
+            "2026-01-02",
+            "2026-01-02T03:04:05Z",
         ] {
             let out = string(s, None, false);
             assert!(out.starts_with('"'), "{s:?} rendered as {out}");

@@ -231,7 +231,7 @@ fn unmet_preconditions_are_all_listed_with_their_values() {
     insta::assert_snapshot!(e.to_string(), @r#"
     story 1.2 cannot move from Blocked to Approved: 2 preconditions not met
       - the technical quality score is at least 8.0 — actual: quality.score = 7.5
-      - at most 1 complexity indicator — actual: quality.complexity = ["security","db-schema"]
+      - complexity indicators: at most 1 — actual: quality.complexity = ["security","db-schema"]
     "#);
     // Never assessed: every condition is missing, and says so.
     let draft = story("Draft", json!({}));

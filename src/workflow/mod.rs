@@ -43,6 +43,8 @@ pub struct Workflow {
     pub defaults: Value,
     pub states: Vec<State>,
     pub transitions: Vec<Transition>,
+    /// Fields only effects may change (`rounds`, `revision.baseline`).
+    pub protected: Vec<Vec<String>>,
     /// `built-in` or the override file's path.
     pub origin: String,
 }
@@ -73,7 +75,8 @@ pub struct Transition {
 #[derive(Debug)]
 pub struct Condition {
     pub expr: Expr,
-    pub desc: String,
+    /// What it means; may show values, e.g. `at least {params.score_approve}`.
+    pub desc: Template,
 }
 
 /// `path: expression`, evaluated on the item before the change.
@@ -191,6 +194,7 @@ struct FileDef {
     defaults: Value,
     states: Option<Ordered<StateDef>>,
     transitions: Option<Vec<TransitionDef>>,
+    protected: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -228,7 +232,7 @@ struct TransitionDef {
 #[serde(deny_unknown_fields)]
 struct ConditionDef {
     expr: Spanned<String>,
-    desc: String,
+    desc: Spanned<String>,
 }
 
 #[derive(Deserialize)]
@@ -279,7 +283,7 @@ pub fn yaml_options() -> serde_saphyr::Options {
 }
 
 /// Turns a serde-saphyr error into a message with its position.
-pub fn yaml_error(e: &serde_saphyr::Error, origin: &str) -> (Option<(usize, usize)>, String) {
+pub fn yaml_error(e: &serde_saphyr::Error) -> (Option<(usize, usize)>, String) {
     let pos = e
         .location()
         .filter(|l| l.line() > 0)
@@ -291,9 +295,12 @@ pub fn yaml_error(e: &serde_saphyr::Error, origin: &str) -> (Option<(usize, usiz
         Some(i) if text.starts_with("line ") => &text[i + 2..],
         _ => text,
     };
-    let _ = origin;
     let text = text.lines().next().unwrap_or(text);
-    // Drop serde-saphyr's advice to programmers.
+    // Drop the position repeated at the end, and serde-saphyr's advice to programmers.
+    let text = match text.rfind(" at line ") {
+        Some(i) if text[i..].contains(", column ") => &text[..i],
+        _ => text,
+    };
     let text = text
         .split(", set DuplicateKeyPolicy")
         .next()
@@ -303,7 +310,7 @@ pub fn yaml_error(e: &serde_saphyr::Error, origin: &str) -> (Option<(usize, usiz
 
 fn parse_def(src: &str, origin: &str) -> Result<FileDef, WorkflowError> {
     serde_saphyr::from_str_with_options(src, yaml_options()).map_err(|e| {
-        let (pos, message) = yaml_error(&e, origin);
+        let (pos, message) = yaml_error(&e);
         WorkflowError {
             origin: origin.to_owned(),
             pos,
@@ -321,31 +328,49 @@ fn merge_override(
     let Some(base) = base else {
         return Ok(over);
     };
-    let error = |message: String| WorkflowError {
+    let error = |key: &str, message: String| WorkflowError {
         origin: origin.to_owned(),
-        pos: None,
+        pos: key_position(src, "params", key),
         message,
     };
     if let Value::Object(params) = &over.params {
-        for key in params.keys() {
+        for (key, value) in params {
+            if let Some(builtin) = base.params.get(key)
+                && kind_of(builtin) != kind_of(value)
+            {
+                return Err(error(
+                    key,
+                    format!(
+                        "`params.{key}` must be {} like the built-in {builtin}, not {value}",
+                        kind_of(builtin)
+                    ),
+                ));
+            }
             if base.params.get(key).is_none() {
                 let known: Vec<&String> = base
                     .params
                     .as_object()
                     .map(|m| m.keys().collect())
                     .unwrap_or_default();
-                return Err(error(format!(
-                    "unknown param `{key}`; the built-in workflow has: {}",
-                    known
-                        .iter()
-                        .map(|k| k.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )));
+                return Err(error(
+                    key,
+                    format!(
+                        "unknown param `{key}`; the built-in workflow has: {}",
+                        known
+                            .iter()
+                            .map(|k| k.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
             }
         }
     } else if !over.params.is_null() {
-        return Err(error("`params` must be a mapping".to_owned()));
+        return Err(WorkflowError {
+            origin: origin.to_owned(),
+            pos: None,
+            message: "`params` must be a mapping".to_owned(),
+        });
     }
     Ok(FileDef {
         workflow: over.workflow.or(base.workflow),
@@ -359,7 +384,32 @@ fn merge_override(
         defaults: expr::merge(&base.defaults, &over.defaults),
         states: over.states.or(base.states),
         transitions: over.transitions.or(base.transitions),
+        protected: over.protected.or(base.protected),
     })
+}
+
+/// `number`, `a string`, ... for messages about a param's type.
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "true or false",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "a mapping",
+    }
+}
+
+/// Where `section.key` is written in `src`, for messages.
+fn key_position(src: &str, section: &str, key: &str) -> Option<(usize, usize)> {
+    let root = crate::doc::yaml::parse(src, 0, 1).ok()??;
+    let crate::doc::NodeKind::Map { entries, .. } = &root.get(section)?.kind else {
+        return None;
+    };
+    entries
+        .iter()
+        .find(|(k, _)| k.scalar_text() == Some(key))
+        .map(|(k, _)| (k.line, k.col))
 }
 
 // ---- compilation and checks ------------------------------------------------
@@ -563,7 +613,7 @@ fn compile(
             .map(|g| {
                 Ok(Condition {
                     expr: c.expr(&g.expr)?,
-                    desc: g.desc.clone(),
+                    desc: c.template(&g.desc)?,
                 })
             })
             .collect::<Result<_, WorkflowError>>()?;
@@ -603,6 +653,16 @@ fn compile(
         });
     }
     let initial = initial.value;
+    let mut protected = Vec::new();
+    for p in def.protected.unwrap_or_default() {
+        let path: Vec<String> = p.split('.').map(str::to_owned).collect();
+        if path.iter().any(String::is_empty)
+            || ["kind", "id", "status", "title"].contains(&path[0].as_str())
+        {
+            return c.fail(None, format!("`protected: {p}`: only fields besides kind, id, status and title can be protected"));
+        }
+        protected.push(path);
+    }
     if states.iter().any(|s| s.name == initial && s.terminal) {
         return c.fail(None, format!("the initial state `{initial}` is terminal"));
     }
@@ -622,6 +682,7 @@ fn compile(
         },
         states,
         transitions,
+        protected,
         origin,
     })
 }

@@ -90,7 +90,7 @@ fn scenario_1_high_quality_story_is_approved_directly() {
     let file = repo.read("docs/stories/1.1.user-login.md");
     assert!(file.contains("status: Done\n"), "{file}");
     assert!(
-        file.contains("completed_at: 2026-01-02T03:04:05Z\n"),
+        file.contains("completed_at: \"2026-01-02T03:04:05Z\"\n"),
         "{file}"
     );
     assert!(file.contains("rounds:\n  qa: 1\n"), "{file}");
@@ -261,12 +261,12 @@ fn invalid_steps_are_refused_and_change_nothing() {
     );
 
     // A transition the workflow does not have.
-    insta::assert_snapshot!(refused(&repo, &["move", &id, "Done", "--as", "dev"]), @r"
+    insta::assert_snapshot!(refused(&repo, &["move", &id, "Done", "--as", "dev"]), @"
     exit: 1
     --- stderr
     error: refused: story 1.1 cannot move from Approved to Done: the workflow has no such transition
       allowed from Approved: InProgress (Dev)
-    hint: `git orx show ID` lists the moves allowed now and what each needs
+    hint: `git orx show 1.1` lists the moves allowed now and what each needs
     ");
     // The wrong role.
     insta::assert_snapshot!(refused(&repo, &["move", &review, "Approved", "--as", "dev"]), @r"
@@ -278,25 +278,25 @@ fn invalid_steps_are_refused_and_change_nothing() {
     ");
     // An unmet precondition, every condition listed with its value.
     let draft = repo.story("Draft one", &[]);
-    insta::assert_snapshot!(refused(&repo, &["move", &draft, "Approved", "--as", "sm"]), @r"
+    insta::assert_snapshot!(refused(&repo, &["move", &draft, "Approved", "--as", "sm"]), @"
     exit: 1
     --- stderr
     error: refused: story 1.3 cannot move from Draft to Approved: 3 preconditions not met
       - structure validation is complete (100%) — actual: quality.structure = not set
       - technical extraction is at least 80% — actual: quality.extraction = not set
       - the technical quality score is at least 8.0 — actual: quality.score = not set
-    hint: `git orx show ID` lists the moves allowed now and what each needs
+    hint: `git orx show 1.3` lists the moves allowed now and what each needs
     ");
     // Done as a source.
     for (to, role) in [("InProgress", "dev"), ("Review", "dev"), ("Done", "qa")] {
         repo.orx(&["move", &id, to, "--as", role]).ok();
     }
-    insta::assert_snapshot!(refused(&repo, &["move", &id, "InProgress", "--as", "qa"]), @r"
+    insta::assert_snapshot!(refused(&repo, &["move", &id, "InProgress", "--as", "qa"]), @"
     exit: 1
     --- stderr
     error: refused: story 1.1 is Done, a terminal state: it cannot move to InProgress
       allowed from Done: none (only a Human can override, with --force --reason TEXT)
-    hint: `git orx show ID` lists the moves allowed now and what each needs
+    hint: `git orx show 1.1` lists the moves allowed now and what each needs
     ");
     // assess where the SM does not check quality.
     insta::assert_snapshot!(refused(&repo, &["assess", &id, "--structure", "100", "--extraction", "90", "--score", "9", "--as", "sm"]), @r"
@@ -332,7 +332,7 @@ fn the_human_overrides_and_the_override_is_recorded() {
     insta::assert_snapshot!(out.render(), @"
     exit: 0
     --- stdout
-    story 1.1: Done -> InProgress (Human) override: customer found a bug [badbd50]
+    story 1.1: Done -> InProgress (Human) override: customer found a bug [f10a6f2]
     Next: Dev, please run `review-qa 1.1`
     ");
     let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
@@ -445,14 +445,14 @@ fn status_next_and_show() {
       status: Blocked (owner: SM)
       next:   Story 1.3 is blocked: the SM must revise it and submit it again
     Moves from Blocked:
-      -> Blocked             [SM] allowed for SM via assess
+      -> Blocked             [SM] allowed as SM (an outcome of `assess`)
            ✓ the quality check failed (structure below 100%, technical extraction below 80% or score below 6.0)
-      -> Approved            [SM] not allowed for SM via assess
+      -> Approved            [SM] not allowed as SM (an outcome of `assess`)
            ✗ structure validation is complete (100%) (quality.structure = 90)
            ✓ technical extraction is at least 80%
            ✓ the technical quality score is at least 8.0
-           ✓ at most 1 complexity indicator
-      -> AwaitingArchReview  [SM] not allowed for SM via assess
+           ✓ complexity indicators: at most 1
+      -> AwaitingArchReview  [SM] not allowed as SM (an outcome of `assess`)
            ✗ structure validation is complete (100%) (quality.structure = 90)
            ✓ technical extraction is at least 80%
            ✓ the technical quality score is at least 6.0

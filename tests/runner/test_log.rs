@@ -39,7 +39,7 @@ fn the_trail_shows_moves_and_hand_edits() {
     insta::assert_snapshot!(out.render(), @"
     exit: 0
     --- stdout
-    2026-01-02 03:04 d52a10a story 1.1 Review -> Done  QA (Test Author)
+    2026-01-02 03:04 a771d73 story 1.1 Review -> Done  QA (Test Author)
     2026-01-02 03:04 8f4c4d4 story 1.1 InProgress -> Review  Dev (Test Author)
         all tests green
     2026-01-02 03:04 70da9a1 story 1.1 Approved -> InProgress  Dev (Test Author)
