@@ -24,6 +24,10 @@ else
     bin="${CARGO_HOME:-$HOME/.cargo}/bin"
 fi
 
+# Manual pages beside bin/, where man finds them for a directory on PATH
+# (`git orx --help` shows `man git-orx`).
+"$bin/git-orx" man "$(dirname "$bin")/share/man/man1" >/dev/null
+
 if [ "$(command -v git-orx 2>/dev/null)" != "$bin/git-orx" ]; then
     echo
     echo "note: $bin is not first on your PATH; add it so that \`git orx\` finds git-orx:"

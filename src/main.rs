@@ -4,7 +4,7 @@ mod commands;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use commands::Ui;
 
 /// Keeps AI-agent development state (stories, reviews, handoffs) in the git
@@ -35,6 +35,8 @@ enum Command {
     Hooks(commands::hooks::Args),
     #[command(hide = true)]
     Hook(commands::hook::Args),
+    #[command(hide = true)]
+    Man(commands::man::Args),
     Demo(commands::demo::Args),
 }
 
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Verify(a) => commands::verify::run(&mut ui, a),
         Command::Hooks(a) => commands::hooks::run(&mut ui, a),
         Command::Hook(a) => commands::hook::run(&mut ui, a),
+        Command::Man(a) => commands::man::run(&mut ui, a, Cli::command()),
         Command::Demo(a) => commands::demo::run(&mut ui, a),
     };
     let code = match result {

@@ -9,6 +9,7 @@ pub mod hook;
 pub mod hooks;
 pub mod init;
 pub mod log;
+pub mod man;
 pub mod move_;
 pub mod new;
 pub mod next;

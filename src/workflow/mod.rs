@@ -195,6 +195,9 @@ struct FileDef {
     states: Option<Ordered<StateDef>>,
     transitions: Option<Vec<TransitionDef>>,
     protected: Option<Vec<String>>,
+    /// Set when an override keeps the built-in transitions.
+    #[serde(skip)]
+    builtin_transitions: bool,
 }
 
 #[derive(Deserialize)]
@@ -372,6 +375,7 @@ fn merge_override(
             message: "`params` must be a mapping".to_owned(),
         });
     }
+    let builtin_transitions = over.transitions.is_none();
     Ok(FileDef {
         workflow: over.workflow.or(base.workflow),
         description: if over.description.is_empty() {
@@ -384,6 +388,7 @@ fn merge_override(
         defaults: expr::merge(&base.defaults, &over.defaults),
         states: over.states.or(base.states),
         transitions: over.transitions.or(base.transitions),
+        builtin_transitions,
         protected: over.protected.or(base.protected),
     })
 }
@@ -419,6 +424,8 @@ struct Checker<'a> {
     params: &'a Value,
     /// Compile expressions on first use (the built-in, unmodified workflow).
     deferred: bool,
+    /// Said after each message (why a built-in section is at fault).
+    note: &'a str,
 }
 
 impl Checker<'_> {
@@ -430,7 +437,7 @@ impl Checker<'_> {
         Err(WorkflowError {
             origin: self.origin.to_owned(),
             pos,
-            message: message.into(),
+            message: format!("{}{}", message.into(), self.note),
         })
     }
 
@@ -507,6 +514,7 @@ fn compile(
         origin: &origin,
         params: &def.params,
         deferred,
+        note: "",
     };
     if let Some(w) = &def.workflow
         && w != name
@@ -555,7 +563,7 @@ fn compile(
             operations: s.operations,
         });
     }
-    let find = |n: &Spanned<String>, what: &str| -> Result<(), WorkflowError> {
+    let find = |c: &Checker, n: &Spanned<String>, what: &str| -> Result<(), WorkflowError> {
         if states.iter().any(|s| s.name == n.value) {
             Ok(())
         } else {
@@ -573,15 +581,29 @@ fn compile(
     let Some(initial) = def.initial else {
         return c.fail(None, "`initial` is missing");
     };
-    find(&initial, "initial state")?;
+    find(&c, &initial, "initial state")?;
     let Some(transition_defs) = def.transitions else {
         return c.fail(None, "`transitions` is missing");
+    };
+    // An override that replaces `states` but keeps the built-in transitions:
+    // errors in those transitions are about the built-in file.
+    let kept = format!(
+        "\n  (your {origin} replaces `states` but keeps the built-in `transitions`, which need every state and role they name; keep those states, or give `transitions` too)"
+    );
+    let c = if def.builtin_transitions && origin != "built-in" {
+        Checker {
+            origin: "built-in workflow",
+            note: &kept,
+            ..c
+        }
+    } else {
+        c
     };
     let mut seen = HashSet::new();
     let mut transitions = Vec::new();
     for t in transition_defs {
-        find(&t.from, "`from`")?;
-        find(&t.to, "`to`")?;
+        find(&c, &t.from, "`from`")?;
+        find(&c, &t.to, "`to`")?;
         let at = Checker::pos(&t.from);
         if states.iter().any(|s| s.name == t.from.value && s.terminal) {
             return c.fail(

@@ -207,3 +207,18 @@ fn builtin_workflows_compile_eagerly() {
         compile(name, def, "built-in".to_owned(), &Roles::default(), false).unwrap();
     }
 }
+
+#[test]
+fn an_override_that_drops_states_the_built_in_transitions_need_says_so() {
+    let e = load_override("states:\n  Draft: {owner: sm}\n  Done: {terminal: true}\n").unwrap_err();
+    assert_eq!(e.origin, "built-in workflow");
+    assert!(
+        e.message.contains("is not a state (states: Draft, Done)"),
+        "{e}"
+    );
+    assert!(
+        e.message
+            .contains("replaces `states` but keeps the built-in `transitions`"),
+        "{e}"
+    );
+}
