@@ -310,8 +310,7 @@ pub fn force_reason() -> Option<String> {
 }
 
 /// Judges what is staged. `Ok(None)` when git-orx is not set up at the base.
-pub fn check_staged(repo: &Repo, amend: bool) -> Result<Option<(Staged, Verdicts)>> {
-    let staged = staged(repo, amend);
+pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
     let Some(rules) = rules_at(repo, staged.base_commit.as_deref())? else {
         return Ok(None);
     };
@@ -327,7 +326,52 @@ pub fn check_staged(repo: &Repo, amend: bool) -> Result<Option<(Staged, Verdicts
         commit: None,
     };
     let verdicts = judge.judge(&staged.base, &staged.index, &staged.others)?;
-    Ok(Some((staged, verdicts)))
+    Ok(Some(verdicts))
+}
+
+/// Where pre-commit leaves the trailers for prepare-commit-msg.
+const TRAILERS_FILE: &str = "orx-hook-trailers";
+
+/// What identifies one commit in progress: the index's own checksum (its
+/// last bytes), the base, and who acts.
+fn commit_key(repo: &Repo, staged: &Staged) -> Option<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let path = match &staged.index {
+        Side::Index(Some(p)) => p.clone(),
+        _ => repo.git_dir().join("index"),
+    };
+    let mut f = std::fs::File::open(path).ok()?;
+    f.seek(SeekFrom::End(-32)).ok()?;
+    let mut tail = [0u8; 32];
+    f.read_exact(&mut tail).ok()?;
+    let hex: String = tail.iter().map(|b| format!("{b:02x}")).collect();
+    Some(format!(
+        "{hex} {:?} {:?} {:?}",
+        staged.base_commit,
+        role(repo),
+        force_reason()
+    ))
+}
+
+/// pre-commit keeps the trailers it computed so that prepare-commit-msg,
+/// for the same commit, need not judge it again.
+pub fn remember_trailers(repo: &Repo, staged: &Staged, trailers: &[(String, String)]) {
+    if let Some(key) = commit_key(repo, staged) {
+        let value = serde_json::json!({"key": key, "trailers": trailers});
+        let _ = std::fs::write(repo.git_dir().join(TRAILERS_FILE), value.to_string());
+    }
+}
+
+/// The trailers pre-commit kept for this very commit, if it did.
+pub fn recall_trailers(repo: &Repo, staged: &Staged) -> Option<Vec<(String, String)>> {
+    let path = repo.git_dir().join(TRAILERS_FILE);
+    let text = std::fs::read_to_string(&path).ok()?;
+    let _ = std::fs::remove_file(&path);
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    if v["key"].as_str()? != commit_key(repo, staged)? {
+        return None;
+    }
+    serde_json::from_value(v["trailers"].clone()).ok()
 }
 
 /// The `Orx-*` trailers for what a hand-made commit changes: each item
@@ -363,7 +407,7 @@ pub fn trailers(
 /// already names the same items and transitions (one `git orx` wrote) is
 /// left alone; other `Orx-*` trailers (an amended commit's) are replaced.
 /// Everything else, comments included, stays where it was.
-pub fn add_trailers(repo: &Repo, file: &Path, trailers: &[(String, String)]) -> Result<()> {
+pub fn add_trailers(file: &Path, trailers: &[(String, String)]) -> Result<()> {
     let text = std::fs::read_to_string(file).map_err(|e| io(file, e))?;
     let pairs = |lines: Vec<(&str, &str)>| -> Vec<(String, String)> {
         lines
@@ -383,29 +427,101 @@ pub fn add_trailers(repo: &Repo, file: &Path, trailers: &[(String, String)]) -> 
     if existing == wanted && (!wants_role || text.lines().any(|l| l.starts_with("Orx-Role:"))) {
         return Ok(());
     }
+    std::fs::write(file, with_trailers(&text, trailers)).map_err(|e| io(file, e))
+}
+
+/// `text` (a commit message being prepared) without its `Orx-*` trailers
+/// and with `trailers` added: to the message's trailer block, or as a new
+/// paragraph, above git's trailing comment lines and any `--verbose`
+/// scissors line.
+pub fn with_trailers(text: &str, trailers: &[(String, String)]) -> String {
     let ours = ["Orx-Item:", "Orx-Transition:", "Orx-Role:", "Orx-Override:"];
-    let kept: Vec<&str> = text
+    let (message, scissors) =
+        match text.find("\n# ------------------------ >8 ------------------------") {
+            Some(i) => (&text[..i + 1], &text[i + 1..]),
+            None => (text, ""),
+        };
+    let mut lines: Vec<&str> = message
         .lines()
         .filter(|l| !ours.iter().any(|p| l.starts_with(p)))
         .collect();
-    let mut cleaned = kept.join("\n");
-    cleaned.push('\n');
-    std::fs::write(file, &cleaned).map_err(|e| io(file, e))?;
-    if trailers.is_empty() {
-        return Ok(());
+    // Trailing comments and blank lines stay below the trailers.
+    let content_end = lines
+        .iter()
+        .rposition(|l| !l.is_empty() && !l.starts_with('#'))
+        .map_or(0, |i| i + 1);
+    let tail: Vec<&str> = lines.split_off(content_end);
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
     }
-    let mut args: Vec<String> = vec![
-        "interpret-trailers".into(),
-        "--in-place".into(),
-        "--if-exists".into(),
-        "add".into(),
-    ];
-    for (k, v) in trailers {
-        args.push("--trailer".into());
-        args.push(format!("{k}: {v}"));
+    let mut out = lines.join("\n");
+    if !trailers.is_empty() {
+        let is_trailer = |l: &str| {
+            l.split_once(": ").is_some_and(|(k, _)| {
+                !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            })
+        };
+        let last_paragraph = lines
+            .iter()
+            .rev()
+            .take_while(|l| !l.is_empty())
+            .collect::<Vec<_>>();
+        let joins_block = lines.len() > last_paragraph.len()
+            && !last_paragraph.is_empty()
+            && last_paragraph.iter().all(|l| is_trailer(l));
+        out.push_str(match (lines.is_empty(), joins_block) {
+            (true, _) => "\n\n",
+            (false, true) => "\n",
+            (false, false) => "\n\n",
+        });
+        let block: Vec<String> = trailers.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        out.push_str(&block.join("\n"));
     }
-    args.push(file.to_string_lossy().into_owned());
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    repo.run(&args, None, &[])?;
-    Ok(())
+    out.push('\n');
+    if !tail.is_empty() {
+        out.push_str(&tail.join("\n"));
+        out.push('\n');
+    }
+    out.push_str(scissors);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn trailers_go_above_comments_and_scissors() {
+        let tr = t(&[("Orx-Item", "story/1.1"), ("Orx-Role", "dev")]);
+        assert_eq!(
+            with_trailers("start\n", &tr),
+            "start\n\nOrx-Item: story/1.1\nOrx-Role: dev\n"
+        );
+        assert_eq!(
+            with_trailers("start\n\n# Please enter the commit message\n#\n", &tr),
+            "start\n\nOrx-Item: story/1.1\nOrx-Role: dev\n\n# Please enter the commit message\n#\n"
+        );
+        let verbose = "start\n# comment\n# ------------------------ >8 ------------------------\ndiff --git a b\n";
+        assert_eq!(
+            with_trailers(verbose, &tr),
+            "start\n\nOrx-Item: story/1.1\nOrx-Role: dev\n# comment\n# ------------------------ >8 ------------------------\ndiff --git a b\n"
+        );
+        // An existing trailer block is extended; old Orx-* lines are replaced.
+        assert_eq!(
+            with_trailers("fix\n\nSigned-off-by: A <a@x>\nOrx-Role: qa\n", &tr),
+            "fix\n\nSigned-off-by: A <a@x>\nOrx-Item: story/1.1\nOrx-Role: dev\n"
+        );
+        // An empty message keeps its first line free for the subject.
+        assert_eq!(
+            with_trailers("\n# c\n", &tr),
+            "\n\nOrx-Item: story/1.1\nOrx-Role: dev\n\n# c\n"
+        );
+    }
 }

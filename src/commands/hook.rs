@@ -29,8 +29,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     match args.name.as_str() {
         "pre-commit" | "pre-merge-commit" => {
             let amend = args.name == "pre-commit" && hooks::amending();
-            let verdicts = match hooks::check_staged(&repo, amend) {
-                Ok(Some((_, verdicts))) => verdicts,
+            let staged = hooks::staged(&repo, amend);
+            let verdicts = match hooks::check_staged(&repo, &staged) {
+                Ok(Some(verdicts)) => verdicts,
                 Ok(None) => return Ok(0),
                 // Broken rules in force: only the Human may commit (the fix).
                 Err(e) if hooks::role(&repo).as_deref() == Some(orx::role::HUMAN) => {
@@ -42,11 +43,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 }
                 Err(e) => return Err(e),
             };
-            if verdicts.violations.is_empty() {
-                return Ok(0);
+            if !verdicts.violations.is_empty() {
+                refuse(ui, &verdicts.violations);
+                return Ok(1);
             }
-            refuse(ui, &verdicts.violations);
-            Ok(1)
+            hooks::remember_trailers(&repo, &staged, &trailers(&repo, &verdicts));
+            Ok(0)
         }
         "prepare-commit-msg" => {
             let [file, rest @ ..] = args.args.as_slice() else {
@@ -59,22 +61,23 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 return Ok(0);
             }
             let amend = source == "commit" && rest.get(1).is_some_and(|s| s == "HEAD");
-            // This hook runs even with --no-verify: it never blocks a commit.
-            let verdicts = match hooks::check_staged(&repo, amend) {
-                Ok(Some((_, verdicts))) => verdicts,
-                Ok(None) => return Ok(0),
-                Err(e) => {
-                    ui.eline(format!(
-                        "{} no Orx-* trailers added: {e}",
-                        epaint(YELLOW, "warning:")
-                    ));
-                    return Ok(0);
-                }
+            let staged = hooks::staged(&repo, amend);
+            let trailers = match hooks::recall_trailers(&repo, &staged) {
+                Some(t) => t,
+                // This hook runs even with --no-verify: it never blocks a commit.
+                None => match hooks::check_staged(&repo, &staged) {
+                    Ok(Some(verdicts)) => trailers(&repo, &verdicts),
+                    Ok(None) => return Ok(0),
+                    Err(e) => {
+                        ui.eline(format!(
+                            "{} no Orx-* trailers added: {e}",
+                            epaint(YELLOW, "warning:")
+                        ));
+                        return Ok(0);
+                    }
+                },
             };
-            let role = hooks::role(&repo);
-            let force = hooks::force_reason().filter(|_| role.as_deref() == Some(orx::role::HUMAN));
-            let trailers = hooks::trailers(&verdicts, role.as_deref(), force.as_deref());
-            if let Err(e) = hooks::add_trailers(&repo, std::path::Path::new(file), &trailers) {
+            if let Err(e) = hooks::add_trailers(std::path::Path::new(file), &trailers) {
                 ui.eline(format!("git-orx: could not add the Orx-* trailers: {e}"));
             }
             Ok(0)
@@ -84,6 +87,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             orx::text::escape(other)
         ))),
     }
+}
+
+/// The trailers for a judged commit, as this process's role and override say.
+fn trailers(repo: &Repo, verdicts: &orx::enforce::Verdicts) -> Vec<(String, String)> {
+    let role = hooks::role(repo);
+    let force = hooks::force_reason().filter(|_| role.as_deref() == Some(orx::role::HUMAN));
+    hooks::trailers(verdicts, role.as_deref(), force.as_deref())
 }
 
 /// Prints why the commit is refused.
