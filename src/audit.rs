@@ -11,7 +11,7 @@
 use serde::Serialize;
 
 use crate::error::Result;
-use crate::git::{Repo, Side};
+use crate::git::Repo;
 use crate::item::Item;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -45,15 +45,25 @@ pub fn log(repo: &Repo, dir: &str, opts: &Options) -> Result<Vec<Entry>> {
     if !repo.has_head() {
         return Ok(Vec::new());
     }
-    let mut out = Vec::new();
+    let mut commits = Vec::new();
     for id in repo.walk(&["HEAD".to_owned()], false)? {
         let c = repo.commit(&id)?;
         if c.parents.len() > 1 || opts.since.is_some_and(|s| c.time < s) {
             continue;
         }
-        let base = c.parents.first().cloned().map_or(Side::Empty, Side::Commit);
-        let mut entries = Vec::new();
-        for change in repo.changes(&base, &Side::Commit(id.clone()), &[dir])? {
+        commits.push(c);
+    }
+    let pairs: Vec<(String, Option<String>)> = commits
+        .iter()
+        .map(|c| (c.id.clone(), c.parents.first().cloned()))
+        .collect();
+    let mut changes = repo.commit_changes(&pairs, &[dir])?;
+    let mut out = Vec::new();
+    for c in commits {
+        let Some(changed) = changes.remove(&c.id) else {
+            continue;
+        };
+        for change in changed {
             let read = |path: &Option<String>, blob| -> Option<Item> {
                 Item::from_bytes(path.as_deref()?, repo.blob(blob?).ok()?).ok()
             };
@@ -79,7 +89,7 @@ pub fn log(repo: &Repo, dir: &str, opts: &Options) -> Result<Vec<Entry>> {
                 })
                 .unwrap_or_default();
             let note = c.body();
-            entries.push(Entry {
+            out.push(Entry {
                 time,
                 commit: c.short.clone(),
                 author: c.author_name.clone(),
@@ -94,7 +104,6 @@ pub fn log(repo: &Repo, dir: &str, opts: &Options) -> Result<Vec<Entry>> {
                 override_reason: c.trailer("Orx-Override").map(str::to_owned),
             });
         }
-        out.extend(entries);
     }
     if opts.reverse {
         out.reverse();

@@ -126,7 +126,7 @@ impl Judge<'_> {
     }
 
     /// The directories whose changes are judged.
-    fn dirs(&self) -> Vec<String> {
+    pub fn dirs(&self) -> Vec<String> {
         vec![self.rules.stories_dir().to_owned(), ".orx".to_owned()]
     }
 
@@ -143,9 +143,21 @@ impl Judge<'_> {
     pub fn judge(&self, base: &Side, to: &Side, other_parents: &[Side]) -> Result<Verdicts> {
         let dirs = self.dirs();
         let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
+        let changes = self.repo.changes(base, to, &dirs)?;
+        self.judge_changes(base, to, other_parents, changes)
+    }
+
+    /// Judges `changes` (from `base` to `to`, computed by the caller).
+    pub fn judge_changes(
+        &self,
+        base: &Side,
+        to: &Side,
+        other_parents: &[Side],
+        changes: Vec<crate::git::FileChange>,
+    ) -> Result<Verdicts> {
         let mut out = Verdicts::default();
         let mut rules_changed = None;
-        for change in self.repo.changes(base, to, &dirs)? {
+        for change in changes {
             let path = change
                 .new_path
                 .clone()

@@ -27,6 +27,14 @@ fn lib(e: git2::Error) -> GitError {
     GitError::Lib(e.message().to_owned())
 }
 
+/// Process-wide libgit2 settings, applied once: objects are not re-hashed
+/// on every read (git does not either; `git fsck` is the tool for that),
+/// which matters when `verify` reads thousands of large trees.
+fn tune_libgit2() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| git2::opts::strict_hash_verification(false));
+}
+
 pub struct Repo {
     repo: git2::Repository,
     root: PathBuf,
@@ -48,6 +56,7 @@ impl Repo {
     pub fn discover_any() -> Result<Repo, GitError> {
         match git2::Repository::open_from_env() {
             Ok(repo) if repo.is_bare() => {
+                tune_libgit2();
                 let root = repo.path().to_path_buf();
                 let common_dir = repo.commondir().to_path_buf();
                 Ok(Repo {
@@ -72,6 +81,7 @@ impl Repo {
     }
 
     fn from_git2(repo: git2::Repository) -> Result<Repo, GitError> {
+        tune_libgit2();
         let root = repo.workdir().ok_or(GitError::Bare)?.to_path_buf();
         let root = root.canonicalize().unwrap_or(root);
         let common_dir = repo.commondir().to_path_buf();
@@ -195,13 +205,18 @@ impl Repo {
         });
         cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
         let mut child = cmd.spawn().map_err(|e| GitError::Spawn(e.to_string()))?;
-        if let (Some(text), Some(mut pipe)) = (stdin, child.stdin.take()) {
-            pipe.write_all(text.as_bytes())
-                .map_err(|e| GitError::Spawn(e.to_string()))?;
-        }
-        let out = child
-            .wait_with_output()
-            .map_err(|e| GitError::Spawn(e.to_string()))?;
+        // Write stdin while reading stdout: git may fill its output pipe
+        // before it has read all its input.
+        let pipe = child.stdin.take();
+        let out = std::thread::scope(|s| {
+            if let (Some(text), Some(mut pipe)) = (stdin, pipe) {
+                s.spawn(move || {
+                    let _ = pipe.write_all(text.as_bytes());
+                });
+            }
+            child.wait_with_output()
+        })
+        .map_err(|e| GitError::Spawn(e.to_string()))?;
         if out.status.success() {
             return Ok(String::from_utf8_lossy(&out.stdout).into_owned());
         }
@@ -215,6 +230,43 @@ impl Repo {
             message,
         })
     }
+}
+
+/// One entry of git's `--raw -z` diff output: the header after `:`, then
+/// one path (two for a rename or copy) from `fields`.
+fn raw_change<'a>(
+    header: &str,
+    fields: &mut impl Iterator<Item = &'a str>,
+) -> Result<FileChange, GitError> {
+    let blob = |hex: &str| -> Result<Option<BlobId>, GitError> {
+        if hex.bytes().all(|b| b == b'0') {
+            return Ok(None);
+        }
+        git2::Oid::from_str(hex)
+            .map(|o| Some(BlobId(o)))
+            .map_err(lib)
+    };
+    let parts: Vec<&str> = header.split(' ').collect();
+    let [_, _, old, new, status] = parts.as_slice() else {
+        return Err(GitError::Lib(format!(
+            "unexpected raw diff output: {header}"
+        )));
+    };
+    let first = fields.next().unwrap_or_default().to_owned();
+    let second = status
+        .starts_with(['R', 'C'])
+        .then(|| fields.next().unwrap_or_default().to_owned());
+    let (old, new) = (blob(old)?, blob(new)?);
+    let (old_path, new_path) = match second {
+        Some(to) => (Some(first), Some(to)),
+        None => (old.map(|_| first.clone()), new.map(|_| first)),
+    };
+    Ok(FileChange {
+        old_path,
+        new_path,
+        old,
+        new,
+    })
 }
 
 /// One side of a comparison: nothing, a commit's tree, or an index file.
@@ -363,43 +415,12 @@ impl Repo {
             .map(|p| ("GIT_INDEX_FILE", p.as_str()))
             .collect();
         let out = self.run(&args, None, &env)?;
-        let blob = |hex: &str| -> Result<Option<BlobId>, GitError> {
-            if hex.bytes().all(|b| b == b'0') {
-                return Ok(None);
-            }
-            git2::Oid::from_str(hex)
-                .map(|o| Some(BlobId(o)))
-                .map_err(lib)
-        };
         let mut fields = out.split('\0');
         let mut changes = Vec::new();
-        while let Some(header) = fields.next() {
-            let Some(header) = header.strip_prefix(':') else {
-                continue;
-            };
-            let parts: Vec<&str> = header.split(' ').collect();
-            let [_, _, old, new, status] = parts.as_slice() else {
-                return Err(GitError::Lib(format!(
-                    "unexpected `git diff-index` output: {header}"
-                )));
-            };
-            let first = fields.next().unwrap_or_default().to_owned();
-            let second = if status.starts_with(['R', 'C']) {
-                Some(fields.next().unwrap_or_default().to_owned())
-            } else {
-                None
-            };
-            let (old, new) = (blob(old)?, blob(new)?);
-            let (old_path, new_path) = match second {
-                Some(to) => (Some(first), Some(to)),
-                None => (old.map(|_| first.clone()), new.map(|_| first)),
-            };
-            changes.push(FileChange {
-                old_path,
-                new_path,
-                old,
-                new,
-            });
+        while let Some(field) = fields.next() {
+            if let Some(header) = field.trim_start_matches('\n').strip_prefix(':') {
+                changes.push(raw_change(header, &mut fields)?);
+            }
         }
         Ok(changes)
     }
@@ -454,6 +475,58 @@ impl Repo {
             .collect())
     }
 
+    /// For each `(commit, first parent)`, what it changes under `dirs`
+    /// against that parent (against nothing for a root commit), in one
+    /// `git diff-tree --stdin` run: far faster over a long history than
+    /// diffing large trees one commit at a time. Commits that change
+    /// nothing there are absent from the map.
+    pub fn commit_changes(
+        &self,
+        commits: &[(String, Option<String>)],
+        dirs: &[&str],
+    ) -> Result<std::collections::HashMap<String, Vec<FileChange>>, GitError> {
+        let mut input = String::new();
+        for (c, parent) in commits {
+            input.push_str(c);
+            if let Some(p) = parent {
+                input.push(' ');
+                input.push_str(p);
+            }
+            input.push('\n');
+        }
+        let mut args = vec![
+            "diff-tree",
+            "--stdin",
+            "--root",
+            "-r",
+            "-M",
+            "-z",
+            "--raw",
+            "--no-abbrev",
+            "--",
+        ];
+        args.extend_from_slice(dirs);
+        let out = self.run(&args, Some(&input), &[])?;
+        let mut map = std::collections::HashMap::new();
+        let mut current: Option<String> = None;
+        let mut fields = out.split('\0');
+        while let Some(field) = fields.next() {
+            let field = field.trim_start_matches('\n');
+            if field.is_empty() {
+                continue;
+            }
+            let Some(header) = field.strip_prefix(':') else {
+                current = Some(field.to_owned());
+                continue;
+            };
+            let change = raw_change(header, &mut fields)?;
+            if let Some(c) = &current {
+                map.entry(c.clone()).or_insert_with(Vec::new).push(change);
+            }
+        }
+        Ok(map)
+    }
+
     /// A blob's bytes.
     pub fn blob(&self, id: BlobId) -> Result<Vec<u8>, GitError> {
         Ok(self.repo.find_blob(id.0).map_err(lib)?.content().to_vec())
@@ -485,24 +558,32 @@ impl Repo {
                 };
                 Ok(sub
                     .iter()
-                    .filter(|e| e.kind() == Some(git2::ObjectType::Blob))
+                    .filter(|e| {
+                        e.kind() == Some(git2::ObjectType::Blob)
+                            && e.name_bytes().starts_with(prefix.as_bytes())
+                    })
                     .filter_map(|e| Some((format!("{dir}/{}", e.name().ok()?), BlobId(e.id()))))
-                    .filter(|(p, _)| p.starts_with(&start))
                     .collect())
             }
             Side::Index(path) => {
                 let index = self.open_index(path)?;
-                Ok(index
-                    .iter()
-                    .filter_map(|e| {
-                        let p = String::from_utf8(e.path).ok()?;
-                        let in_dir = p
-                            .strip_prefix(dir)?
-                            .strip_prefix('/')
-                            .is_some_and(|rest| !rest.contains('/'));
-                        (in_dir && p.starts_with(&start)).then_some((p, BlobId(e.id)))
-                    })
-                    .collect())
+                let Ok(first) = index.find_prefix(Path::new(&start)) else {
+                    return Ok(Vec::new());
+                };
+                let mut out = Vec::new();
+                for i in first..index.len() {
+                    let Some(e) = index.get(i) else { break };
+                    let Ok(p) = String::from_utf8(e.path) else {
+                        continue;
+                    };
+                    if !p.starts_with(&start) {
+                        break;
+                    }
+                    if !p[dir.len() + 1..].contains('/') {
+                        out.push((p, BlobId(e.id)));
+                    }
+                }
+                Ok(out)
             }
         }
     }

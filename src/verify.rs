@@ -5,16 +5,17 @@
 //! Each commit is judged against its first parent with the rules in force
 //! at that parent (a commit cannot loosen the rules it is judged by), as the
 //! role its `Orx-Role` trailer names. Trailers are trusted only for who
-//! claims to act; what changed is recomputed from the trees. When the config
-//! maps identities to roles, the author must hold the claimed role, and
+//! claims to act; what changed is recomputed from the trees (for the whole
+//! range in one `git diff-tree --stdin` run). When the config maps
+//! identities to roles, the author must hold the claimed role, and
 //! `--require-signed` also needs a good signature by the mapped key.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use crate::enforce::{Judge, Violation};
 use crate::error::Result;
-use crate::git::{Repo, Side, Signature};
+use crate::git::{CommitInfo, Repo, Side, Signature};
 use crate::role::HUMAN;
 use crate::rules::Rules;
 
@@ -47,14 +48,18 @@ pub fn default_range(repo: &Repo, all: bool) -> (Vec<String>, String) {
 }
 
 pub fn verify(repo: &Repo, revs: &[String], opts: Options) -> Result<Report> {
-    let commits = repo.walk(revs, true)?;
+    let ids = repo.walk(revs, true)?;
     let mut report = Report {
-        commits: commits.len(),
+        commits: ids.len(),
         violations: Vec::new(),
     };
-    let mut rules_cache: HashMap<Vec<u8>, Option<Arc<Rules>>> = HashMap::new();
-    for id in commits {
-        let info = repo.commit(&id)?;
+    // The rules in force at each commit's first parent (the same rule files
+    // give the same rules, loaded once).
+    let mut loaded: HashMap<Vec<u8>, Option<Arc<Rules>>> = HashMap::new();
+    let mut commits: Vec<(CommitInfo, Arc<Rules>)> = Vec::new();
+    let mut dirs = BTreeSet::from([".orx".to_owned()]);
+    for id in &ids {
+        let info = repo.commit(id)?;
         let Some(parent) = info.parents.first() else {
             continue; // a root commit: nothing was set up before it
         };
@@ -63,129 +68,149 @@ pub fn verify(repo: &Repo, revs: &[String], opts: Options) -> Result<Report> {
             .iter()
             .flat_map(|(k, v)| [k.as_bytes(), b"\0", v, b"\0"].concat())
             .collect();
-        let rules = match rules_cache.get(&key) {
+        let rules = match loaded.get(&key) {
             Some(r) => r.clone(),
             None => {
                 let r = Rules::from_files(files)?.map(Arc::new);
-                rules_cache.insert(key, r.clone());
+                loaded.insert(key, r.clone());
                 r
             }
         };
-        let Some(rules) = rules else { continue };
-        let roles: Vec<&str> = info
-            .trailers
-            .iter()
-            .filter(|(k, _)| k.eq_ignore_ascii_case("Orx-Role"))
-            .map(|(_, v)| v.as_str())
-            .collect();
-        let role = roles.first().copied();
-        let force = info.trailer("Orx-Override").filter(|_| role == Some(HUMAN));
-        let time = jiff::Timestamp::from_second(info.time)
-            .map(|t| t.to_string())
-            .unwrap_or_default();
-        let judge = Judge {
-            repo,
-            rules: &rules,
-            role,
-            force,
-            now: &time,
-            commit: Some(&info.short),
-        };
-        let others: Vec<Side> = info.parents[1..]
-            .iter()
-            .cloned()
-            .map(Side::Commit)
-            .collect();
-        let verdicts = judge.judge(
-            &Side::Commit(parent.clone()),
-            &Side::Commit(id.clone()),
-            &others,
-        )?;
-        report.violations.extend(verdicts.violations);
-        if verdicts.touched == 0 || !others.is_empty() {
-            continue;
-        }
-        let commit_violation = |rule: &str, message: String| Violation {
-            commit: Some(info.short.clone()),
-            path: String::new(),
-            item: None,
-            transition: None,
-            rule: rule.to_owned(),
-            message,
-        };
-        if roles.iter().any(|r| Some(*r) != role) {
-            report.violations.push(commit_violation(
-                "conflicting-roles",
-                format!("the commit claims several roles: {}", roles.join(", ")),
-            ));
-        }
-        let identity = rules
-            .config
-            .identities
-            .iter()
-            .find(|i| i.email.eq_ignore_ascii_case(&info.author_email));
-        if let Some(role) = role
-            && !rules.config.identities.is_empty()
-        {
-            match identity {
-                None => report.violations.push(commit_violation(
-                    "identity",
-                    format!(
-                        "{} is not in the identities of .orx/config.yaml, so it may not act as {}",
-                        info.author_email,
-                        crate::role::display(role)
-                    ),
-                )),
-                Some(i) if !i.roles.iter().any(|r| r == role) => {
-                    report.violations.push(commit_violation(
-                        "identity",
-                        format!(
-                            "{} claims to act as {}, but its roles are {}",
-                            info.author_email,
-                            crate::role::display(role),
-                            crate::role::display_list(&i.roles)
-                        ),
-                    ))
-                }
-                Some(_) => {}
-            }
-        }
-        if opts.require_signed {
-            match repo.signature(&id) {
-                Signature::Good(fpr) => {
-                    let want = identity.and_then(|i| i.key.as_deref());
-                    if let Some(want) = want {
-                        let norm = |s: &str| {
-                            s.chars()
-                                .filter(|c| !c.is_whitespace())
-                                .collect::<String>()
-                                .to_ascii_uppercase()
-                        };
-                        if !fpr
-                            .as_deref()
-                            .is_some_and(|f| norm(f).ends_with(&norm(want)))
-                        {
-                            report.violations.push(commit_violation(
-                                "signature",
-                                format!(
-                                    "signed by {}, not by {}'s key {want}",
-                                    fpr.as_deref().unwrap_or("an unknown key"),
-                                    info.author_email
-                                ),
-                            ));
-                        }
-                    }
-                }
-                Signature::Unsigned => report.violations.push(commit_violation(
-                    "signature",
-                    "the commit is not signed (--require-signed)".to_owned(),
-                )),
-                Signature::Bad(why) => report.violations.push(commit_violation(
-                    "signature",
-                    format!("the signature does not verify: {why}"),
-                )),
-            }
+        if let Some(rules) = rules {
+            dirs.insert(rules.stories_dir().to_owned());
+            commits.push((info, rules));
         }
     }
+    let pairs: Vec<(String, Option<String>)> = commits
+        .iter()
+        .map(|(c, _)| (c.id.clone(), c.parents.first().cloned()))
+        .collect();
+    let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
+    let mut changes = repo.commit_changes(&pairs, &dirs)?;
+    for (info, rules) in commits {
+        let Some(changed) = changes.remove(&info.id) else {
+            continue;
+        };
+        check_commit(repo, &info, &rules, changed, opts, &mut report.violations)?;
+    }
     Ok(report)
+}
+
+fn check_commit(
+    repo: &Repo,
+    info: &CommitInfo,
+    rules: &Rules,
+    changed: Vec<crate::git::FileChange>,
+    opts: Options,
+    out: &mut Vec<Violation>,
+) -> Result<()> {
+    let roles: Vec<&str> = info
+        .trailers
+        .iter()
+        .filter(|(k, _)| k.eq_ignore_ascii_case("Orx-Role"))
+        .map(|(_, v)| v.as_str())
+        .collect();
+    let role = roles.first().copied();
+    let force = info.trailer("Orx-Override").filter(|_| role == Some(HUMAN));
+    let time = jiff::Timestamp::from_second(info.time)
+        .map(|t| t.to_string())
+        .unwrap_or_default();
+    let judge = Judge {
+        repo,
+        rules,
+        role,
+        force,
+        now: &time,
+        commit: Some(&info.short),
+    };
+    let base = Side::Commit(info.parents[0].clone());
+    let others: Vec<Side> = info.parents[1..]
+        .iter()
+        .cloned()
+        .map(Side::Commit)
+        .collect();
+    let verdicts = judge.judge_changes(&base, &Side::Commit(info.id.clone()), &others, changed)?;
+    out.extend(verdicts.violations);
+    if verdicts.touched == 0 || !others.is_empty() {
+        return Ok(());
+    }
+    let violation = |rule: &str, message: String| Violation {
+        commit: Some(info.short.clone()),
+        path: String::new(),
+        item: None,
+        transition: None,
+        rule: rule.to_owned(),
+        message,
+    };
+    if roles.iter().any(|r| Some(*r) != role) {
+        out.push(violation(
+            "conflicting-roles",
+            format!("the commit claims several roles: {}", roles.join(", ")),
+        ));
+    }
+    let identity = rules
+        .config
+        .identities
+        .iter()
+        .find(|i| i.email.eq_ignore_ascii_case(&info.author_email));
+    if let Some(role) = role
+        && !rules.config.identities.is_empty()
+    {
+        match identity {
+            None => out.push(violation(
+                "identity",
+                format!(
+                    "{} is not in the identities of .orx/config.yaml, so it may not act as {}",
+                    info.author_email,
+                    crate::role::display(role)
+                ),
+            )),
+            Some(i) if !i.roles.iter().any(|r| r == role) => out.push(violation(
+                "identity",
+                format!(
+                    "{} claims to act as {}, but its roles are {}",
+                    info.author_email,
+                    crate::role::display(role),
+                    crate::role::display_list(&i.roles)
+                ),
+            )),
+            Some(_) => {}
+        }
+    }
+    if opts.require_signed {
+        match repo.signature(&info.id) {
+            Signature::Good(fpr) => {
+                if let Some(want) = identity.and_then(|i| i.key.as_deref()) {
+                    let norm = |s: &str| {
+                        s.chars()
+                            .filter(|c| !c.is_whitespace())
+                            .collect::<String>()
+                            .to_ascii_uppercase()
+                    };
+                    if !fpr
+                        .as_deref()
+                        .is_some_and(|f| norm(f).ends_with(&norm(want)))
+                    {
+                        out.push(violation(
+                            "signature",
+                            format!(
+                                "signed by {}, not by {}'s key {want}",
+                                fpr.as_deref().unwrap_or("an unknown key"),
+                                info.author_email
+                            ),
+                        ));
+                    }
+                }
+            }
+            Signature::Unsigned => out.push(violation(
+                "signature",
+                "the commit is not signed (--require-signed)".to_owned(),
+            )),
+            Signature::Bad(why) => out.push(violation(
+                "signature",
+                format!("the signature does not verify: {why}"),
+            )),
+        }
+    }
+    Ok(())
 }
