@@ -78,7 +78,12 @@ impl Bench {
         let (ok, rss) = wait(child.id());
         let took = start.elapsed();
         // `verify` reports the generated history's violations (exit 1).
-        assert!(ok || args.first() == Some(&"verify"), "{} {} failed", program.display(), args.join(" "));
+        assert!(
+            ok || args.first() == Some(&"verify"),
+            "{} {} failed",
+            program.display(),
+            args.join(" ")
+        );
         (took, rss)
     }
 
@@ -242,7 +247,11 @@ fn main() {
         ),
         ("git orx next", b.bin.clone(), vec!["next"]),
         ("git orx log (10,001 commits)", b.bin.clone(), vec!["log"]),
-        ("git orx verify --all (10,001 commits)", b.bin.clone(), vec!["verify", "--all"]),
+        (
+            "git orx verify --all (10,001 commits)",
+            b.bin.clone(),
+            vec!["verify", "--all"],
+        ),
     ];
     println!("{:<44} {:>10} {:>10}", "command", "median", "max RSS");
     let mut floor = Duration::ZERO;

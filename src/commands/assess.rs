@@ -31,20 +31,13 @@ pub struct Args {
     /// (critical, high, medium, minor).
     #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
     revised: Option<Vec<String>>,
-    /// Acting role (else ORX_ROLE, else `git config orx.role`).
-    #[arg(long = "as", value_name = "ROLE")]
-    role: Option<String>,
-    /// A note, kept in the commit message.
-    #[arg(short = 'm', long = "message", value_name = "NOTE")]
-    note: Option<String>,
-    /// Write the file but do not commit it.
-    #[arg(long)]
-    no_commit: bool,
+    #[command(flatten)]
+    change: super::ChangeArgs,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
-    let role = super::role(&ws, &args.role)?;
+    let role = super::role(&ws, &args.change.role)?;
     let mut complexity = args.complexity;
     complexity.sort();
     complexity.dedup();
@@ -58,11 +51,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     let actor = Actor {
         role: &role,
-        note: args.note.as_deref(),
+        note: args.change.note.as_deref(),
         force: None,
     };
     let plan = plan::assess(&ws, &args.id, &a, actor)?;
-    let done = plan::execute(&ws, &plan, !args.no_commit)?;
+    let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     report_change(ui, &plan, &done);
     Ok(0)
 }

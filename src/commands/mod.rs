@@ -195,6 +195,20 @@ pub fn open(ui: &mut Ui) -> orx::Result<orx::workspace::Workspace> {
     Ok(ws)
 }
 
+/// The options of every command that changes an item.
+#[derive(clap::Args)]
+pub struct ChangeArgs {
+    /// Acting role (else ORX_ROLE, else `git config orx.role`).
+    #[arg(long = "as", value_name = "ROLE")]
+    pub role: Option<String>,
+    /// A note, kept in the commit message.
+    #[arg(short = 'm', long = "message", value_name = "NOTE")]
+    pub note: Option<String>,
+    /// Write the file but do not commit it.
+    #[arg(long)]
+    pub no_commit: bool,
+}
+
 /// Reads `--as`, `ORX_ROLE` or `git config orx.role`.
 pub fn role(ws: &orx::workspace::Workspace, flag: &Option<String>) -> orx::Result<String> {
     ws.role(flag.as_deref()).map(|(r, _)| r)

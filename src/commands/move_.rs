@@ -12,26 +12,19 @@ pub struct Args {
     id: String,
     /// The target state (e.g. InProgress).
     state: String,
-    /// Acting role (else ORX_ROLE, else `git config orx.role`).
-    #[arg(long = "as", value_name = "ROLE")]
-    role: Option<String>,
-    /// A note, kept in the commit message.
-    #[arg(short = 'm', long = "message", value_name = "NOTE")]
-    note: Option<String>,
+    #[command(flatten)]
+    change: super::ChangeArgs,
     /// Override the rules (Human only); needs --reason, which is recorded.
     #[arg(long, requires = "reason")]
     force: bool,
     /// Why the rules are overridden.
     #[arg(long, value_name = "TEXT", requires = "force")]
     reason: Option<String>,
-    /// Write the file but do not commit it.
-    #[arg(long)]
-    no_commit: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
-    let role = super::role(&ws, &args.role)?;
+    let role = super::role(&ws, &args.change.role)?;
     if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return Err(orx::Error::Usage(
             "--force needs a non-empty --reason".to_owned(),
@@ -42,7 +35,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let state = resolve_state(&wf, &args.state);
     let actor = Actor {
         role: &role,
-        note: args.note.as_deref(),
+        note: args.change.note.as_deref(),
         force: args.reason.as_deref().filter(|_| args.force),
     };
     let plan = plan::transition(&ws, item, &state, &[], actor)?;
@@ -52,7 +45,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             super::epaint(super::YELLOW, "note:")
         ));
     }
-    let done = plan::execute(&ws, &plan, !args.no_commit)?;
+    let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     report_change(ui, &plan, &done);
     Ok(0)
 }

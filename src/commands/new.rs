@@ -14,15 +14,8 @@ pub struct Args {
     /// The ID (e.g. 1.2); by default the next one after the highest.
     #[arg(long)]
     id: Option<String>,
-    /// Acting role (else ORX_ROLE, else `git config orx.role`).
-    #[arg(long = "as", value_name = "ROLE")]
-    role: Option<String>,
-    /// A note for the commit message.
-    #[arg(short = 'm', long = "message", value_name = "NOTE")]
-    note: Option<String>,
-    /// Write the file but do not commit it.
-    #[arg(long)]
-    no_commit: bool,
+    #[command(flatten)]
+    change: super::ChangeArgs,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -38,14 +31,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         )));
     }
     let ws = super::open(ui)?;
-    let role = super::role(&ws, &args.role)?;
+    let role = super::role(&ws, &args.change.role)?;
     let actor = Actor {
         role: &role,
-        note: args.note.as_deref(),
+        note: args.change.note.as_deref(),
         force: None,
     };
     let plan = plan::new_story(&ws, title, args.id.as_deref(), actor)?;
-    let done = plan::execute(&ws, &plan, !args.no_commit)?;
+    let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     ui.line(&plan.path);
     report_change(ui, &plan, &done);
     Ok(0)

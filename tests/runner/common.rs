@@ -209,6 +209,14 @@ impl Repo {
         s
     }
 
+    /// Replaces the first `from` with `to` in a file.
+    #[track_caller]
+    pub fn edit(&self, rel: &str, from: &str, to: &str) {
+        let text = self.read(rel);
+        assert!(text.contains(from), "{rel} has no {from:?}");
+        self.write(rel, text.replacen(from, to, 1));
+    }
+
     /// Creates a story and runs the SM's quality check with `score`.
     pub fn story(&self, title: &str, assess: &[&str]) -> String {
         let out = self.orx(&["new", title, "--as", "sm"]);

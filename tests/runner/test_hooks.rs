@@ -3,13 +3,6 @@
 
 use crate::common::{GOOD, Repo};
 
-/// Replaces `from` with `to` in a file.
-fn edit(repo: &Repo, path: &str, from: &str, to: &str) {
-    let text = repo.read(path);
-    assert!(text.contains(from), "{path} has no {from:?}");
-    repo.write(path, text.replacen(from, to, 1));
-}
-
 #[cfg(unix)]
 fn executable(repo: &Repo, rel: &str, text: &str) {
     use std::os::unix::fs::PermissionsExt;
@@ -23,7 +16,7 @@ fn hand_edits_are_judged_and_stamped_with_trailers() {
     let id = repo.story("Login", GOOD);
     let path = repo.story_path(&id);
     // Skipping a state is refused, and nothing is committed.
-    edit(&repo, &path, "status: Approved", "status: Done");
+    repo.edit(&path, "status: Approved", "status: Done");
     let head = repo.git(&["rev-parse", "HEAD"]).stdout;
     let out = repo.git_env(
         &["commit", "-q", "-am", "done already"],
@@ -40,7 +33,7 @@ fn hand_edits_are_judged_and_stamped_with_trailers() {
     "#);
     assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, head);
     // The right step, by the right role, is accepted and gets its trailers.
-    edit(&repo, &path, "status: Done", "status: InProgress");
+    repo.edit(&path, "status: Done", "status: InProgress");
     repo.git_env(
         &["commit", "-q", "-am", "start on the login"],
         &[("ORX_ROLE", "dev")],
@@ -55,7 +48,7 @@ fn hand_edits_are_judged_and_stamped_with_trailers() {
     ");
     // The role may come from git config too, and a wrong one is refused.
     repo.git(&["config", "orx.role", "qa"]).ok();
-    edit(&repo, &path, "status: InProgress", "status: Review");
+    repo.edit(&path, "status: InProgress", "status: Review");
     let wrong = repo.git(&["commit", "-q", "-am", "ready"]);
     wrong.code(1);
     assert!(
@@ -88,8 +81,8 @@ fn the_hook_judges_what_is_staged_not_the_work_tree() {
     let (pa, pb) = (repo.story_path(&a), repo.story_path(&b));
     // A valid change of one, an invalid one of the other: `git commit <path>`
     // commits only the first (a temporary index), and passes.
-    edit(&repo, &pa, "status: Approved", "status: InProgress");
-    edit(&repo, &pb, "status: Approved", "status: Done");
+    repo.edit(&pa, "status: Approved", "status: InProgress");
+    repo.edit(&pb, "status: Approved", "status: Done");
     repo.git_env(
         &["commit", "-q", "-m", "alpha starts", "--", &pa],
         &[("ORX_ROLE", "dev")],
@@ -108,9 +101,9 @@ fn the_hook_judges_what_is_staged_not_the_work_tree() {
         all.render()
     );
     // Staged valid, work tree invalid: the staged version is what counts.
-    edit(&repo, &pb, "status: Done", "status: InProgress");
+    repo.edit(&pb, "status: Done", "status: InProgress");
     repo.git(&["add", &pb]).ok();
-    edit(&repo, &pb, "status: InProgress", "status: Done");
+    repo.edit(&pb, "status: InProgress", "status: Done");
     repo.git_env(
         &["commit", "-q", "-m", "beta starts"],
         &[("ORX_ROLE", "dev")],
@@ -140,8 +133,7 @@ fn new_deleted_and_renamed_items_are_transitions_too() {
         "{}",
         out.render()
     );
-    edit(
-        &repo,
+    repo.edit(
         "docs/stories/4.1.handmade.md",
         "status: Approved",
         "status: Draft",
@@ -202,7 +194,7 @@ fn hand_edits_must_apply_the_effects() {
     let path = repo.story_path(&id);
     repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
     // InProgress -> Review counts a QA round; a hand edit that skips it is refused.
-    edit(&repo, &path, "status: InProgress", "status: Review");
+    repo.edit(&path, "status: InProgress", "status: Review");
     let out = repo.git_env(
         &["commit", "-q", "-am", "review please"],
         &[("ORX_ROLE", "dev")],
@@ -231,17 +223,12 @@ fn amend_is_judged_against_the_amended_commits_parent() {
     let repo = Repo::new();
     let id = repo.story("Login", GOOD);
     let path = repo.story_path(&id);
-    edit(&repo, &path, "status: Approved", "status: InProgress");
+    repo.edit(&path, "status: Approved", "status: InProgress");
     repo.git_env(&["commit", "-q", "-am", "start"], &[("ORX_ROLE", "dev")])
         .ok();
     // Amending with a body edit: against HEAD this would be an edit; against
     // HEAD's parent it is still Approved -> InProgress by Dev. Accepted.
-    edit(
-        &repo,
-        &path,
-        "## Story\n",
-        "## Story\n\nAs a user I log in.\n",
-    );
+    repo.edit(&path, "## Story\n", "## Story\n\nAs a user I log in.\n");
     repo.git_env(
         &["commit", "-q", "-a", "--amend", "--no-edit"],
         &[("ORX_ROLE", "dev")],
@@ -275,7 +262,7 @@ fn amend_is_judged_against_the_amended_commits_parent() {
     );
     // The amended message's trailers follow the amended change.
     repo.git(&["checkout", "-q", "--", "."]).ok();
-    edit(&repo, &path, "As a user I log in.", "As a user I sign in.");
+    repo.edit(&path, "As a user I log in.", "As a user I sign in.");
     repo.git_env(
         &["commit", "-q", "-a", "--amend", "--no-edit"],
         &[("ORX_ROLE", "dev")],
@@ -406,7 +393,7 @@ fn linked_worktrees_and_core_hookspath() {
     assert!(repo.path(".githooks/pre-commit").exists());
     repo.orx(&["hooks", "status"]).ok();
     let path = repo.story_path(&id);
-    edit(&repo, &path, "status: Approved", "status: Done");
+    repo.edit(&path, "status: Approved", "status: Done");
     repo.git_env(&["commit", "-q", "-am", "skip"], &[("ORX_ROLE", "dev")])
         .code(1);
 }
@@ -502,7 +489,7 @@ fn the_human_overrides_a_hand_made_commit() {
     let repo = Repo::new();
     let id = repo.story("Login", GOOD);
     let path = repo.story_path(&id);
-    edit(&repo, &path, "status: Approved", "status: Done");
+    repo.edit(&path, "status: Approved", "status: Done");
     let env = [
         ("ORX_ROLE", "human"),
         ("ORX_FORCE_REASON", "shipped in the hotfix"),

@@ -2,12 +2,6 @@
 
 use crate::common::{GOOD, Repo};
 
-fn edit(repo: &Repo, path: &str, from: &str, to: &str) {
-    let text = repo.read(path);
-    assert!(text.contains(from), "{path} has no {from:?}");
-    repo.write(path, text.replacen(from, to, 1));
-}
-
 #[test]
 fn a_hand_edited_state_cannot_be_laundered_through_move() {
     let repo = Repo::new();
@@ -17,12 +11,7 @@ fn a_hand_edited_state_cannot_be_laundered_through_move() {
     );
     let path = repo.story_path(&id);
     // Dev may not approve; editing the file first must not get around that.
-    edit(
-        &repo,
-        &path,
-        "status: AwaitingArchReview",
-        "status: Approved",
-    );
+    repo.edit(&path, "status: AwaitingArchReview", "status: Approved");
     let before = repo.state();
     let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
     insta::assert_snapshot!(out.render(), @r"
@@ -52,12 +41,7 @@ fn a_hand_edited_state_cannot_be_laundered_through_move() {
         .code(1);
     // Other uncommitted edits are judged with the move, as the commit will be.
     repo.git(&["checkout", "-q", "--", "."]).ok();
-    edit(
-        &repo,
-        &path,
-        "## Story\n",
-        "## Story\n\nArchitect's note.\n",
-    );
+    repo.edit(&path, "## Story\n", "## Story\n\nArchitect's note.\n");
     repo.orx(&["move", &id, "Approved", "--as", "architect"])
         .ok();
     assert!(
@@ -93,7 +77,7 @@ fn unquoted_numeric_ids_stay_text() {
         serde_json::from_str(&repo.orx(&["show", "3.10", "--json"]).stdout).unwrap();
     assert_eq!(json["frontmatter"]["id"], "3.10");
     // Renumbering by hand is caught, numbers or not.
-    edit(&repo, "docs/stories/3.10.x.md", "id: 3.10", "id: 3.11");
+    repo.edit("docs/stories/3.10.x.md", "id: 3.10", "id: 3.11");
     let check = repo.orx(&["check"]);
     check.code(1);
     assert!(
@@ -177,7 +161,7 @@ fn workflow_counters_cannot_be_edited_by_hand() {
     ])
     .ok();
     // Round 2: the Architect may not reset the round to get another revision.
-    edit(&repo, &path, "architect: 2", "architect: 1");
+    repo.edit(&path, "architect: 2", "architect: 1");
     let check = repo.orx(&["check", "--as", "architect"]);
     check.code(1);
     assert!(

@@ -2,18 +2,13 @@
 
 use crate::common::{GOOD, Repo};
 
-fn edit(repo: &Repo, path: &str, from: &str, to: &str) {
-    let text = repo.read(path);
-    repo.write(path, text.replacen(from, to, 1));
-}
-
 #[test]
 fn a_no_verify_commit_is_caught() {
     let repo = Repo::new();
     let id = repo.story("Login", GOOD);
     let path = repo.story_path(&id);
     repo.orx(&["verify"]).ok();
-    edit(&repo, &path, "status: Approved", "status: Done");
+    repo.edit(&path, "status: Approved", "status: Done");
     repo.git_env(
         &["commit", "-q", "--no-verify", "-am", "done"],
         &[("ORX_ROLE", "dev")],
@@ -43,7 +38,7 @@ fn commits_made_without_any_hook_are_caught() {
     let repo = Repo::new();
     let id = repo.story("Login", GOOD);
     let path = repo.story_path(&id);
-    edit(&repo, &path, "status: Approved", "status: InProgress");
+    repo.edit(&path, "status: Approved", "status: InProgress");
     // No hooks at all: no trailers, so no role.
     repo.git(&[
         "-c",
@@ -66,7 +61,7 @@ fn cherry_picks_and_rebases_are_judged_where_they_land() {
     let path = repo.story_path(&id);
     // On a side branch, a skip made with --no-verify...
     repo.git(&["checkout", "-q", "-b", "side"]).ok();
-    edit(&repo, &path, "status: Approved", "status: Done");
+    repo.edit(&path, "status: Approved", "status: Done");
     repo.git_env(
         &["commit", "-q", "--no-verify", "-am", "skip"],
         &[("ORX_ROLE", "dev")],
@@ -226,7 +221,7 @@ fn the_default_range_is_what_upstream_does_not_have() {
     let id = repo.story("Login", GOOD);
     // A bare "server" with a bad commit already in it.
     let path = repo.story_path(&id);
-    edit(&repo, &path, "status: Approved", "status: Done");
+    repo.edit(&path, "status: Approved", "status: Done");
     repo.git_env(
         &["commit", "-q", "--no-verify", "-am", "old sin"],
         &[("ORX_ROLE", "dev")],
@@ -275,7 +270,7 @@ fn the_pre_receive_hook_refuses_a_bad_push() {
     repo.git(&["push", "-q", "origin", "main"]).ok();
     // A skip made with --no-verify is refused by the server.
     let path = repo.story_path(&id);
-    edit(&repo, &path, "status: InProgress", "status: Done");
+    repo.edit(&path, "status: InProgress", "status: Done");
     repo.git_env(
         &["commit", "-q", "--no-verify", "-am", "skip"],
         &[("ORX_ROLE", "dev")],
