@@ -12,7 +12,7 @@ use std::str::FromStr;
 use serde_json::{Value, json};
 
 use crate::validate::{self, Unmet};
-use crate::workflow::{Transition, Workflow};
+use crate::workflow::{Measure, Transition, Workflow};
 
 /// The seven complexity indicators of seed 000 (复杂度指标), by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -92,8 +92,12 @@ pub const SEVERITIES: [&str; 4] = ["critical", "high", "medium", "minor"];
 /// One quality check, as the SM gives it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Assessment {
-    pub structure: f64,
-    pub extraction: f64,
+    /// Structure validation given by the SM, overriding the measured one.
+    pub structure: Option<f64>,
+    /// Technical extraction given by the SM, overriding the measured one.
+    pub extraction: Option<f64>,
+    /// Why the measured values are overridden (needed when they are).
+    pub reason: Option<String>,
     pub score: f64,
     pub complexity: Vec<Indicator>,
     /// After a revision: Critical issues of the Architect's review still open.
@@ -114,8 +118,18 @@ impl Assessment {
                 ))
             }
         };
-        pct("--structure", self.structure)?;
-        pct("--extraction", self.extraction)?;
+        if let Some(v) = self.structure {
+            pct("--structure", v)?;
+        }
+        if let Some(v) = self.extraction {
+            pct("--extraction", v)?;
+        }
+        if !self.overrides() && self.reason.is_some() {
+            return Err("--reason explains an override of the measured --structure or --extraction; give one, or leave --reason out".to_owned());
+        }
+        if self.overrides() && self.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
+            return Err("--structure and --extraction override what git-orx measures in the story; say why with --reason TEXT (it is recorded)".to_owned());
+        }
         if !(0.0..=10.0).contains(&self.score) {
             return Err(format!("--score must be from 0 to 10, not {}", self.score));
         }
@@ -134,22 +148,43 @@ impl Assessment {
         Ok(())
     }
 
-    /// The frontmatter fields this assessment writes.
-    pub fn fields(&self) -> Vec<(Vec<&'static str>, Value)> {
+    /// Whether it overrides the measured structure or extraction.
+    pub fn overrides(&self) -> bool {
+        self.structure.is_some() || self.extraction.is_some()
+    }
+
+    /// The frontmatter fields this assessment writes: the structure and
+    /// extraction it settled on, and the reason when they override the
+    /// measurement, where the workflow's `measure` says (`clear_reason`:
+    /// the item holds an earlier reason, which no longer applies); then
+    /// the score, the complexity and what the SM says of a revision.
+    pub fn fields(
+        &self,
+        m: &Measure,
+        structure: f64,
+        extraction: f64,
+        clear_reason: bool,
+    ) -> Vec<(Vec<String>, Value)> {
+        let owned = |p: &[&str]| p.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         let mut out = vec![
-            (vec!["quality", "structure"], number(self.structure)),
-            (vec!["quality", "extraction"], number(self.extraction)),
-            (vec!["quality", "score"], float(self.score)),
-            (
-                vec!["quality", "complexity"],
-                json!(self.complexity.iter().map(|i| i.name()).collect::<Vec<_>>()),
-            ),
+            (m.structure.clone(), number(structure)),
+            (m.extraction.clone(), number(extraction)),
         ];
+        match self.reason.as_deref().filter(|_| self.overrides()) {
+            Some(reason) => out.push((m.reason.clone(), json!(reason.trim()))),
+            None if clear_reason => out.push((m.reason.clone(), Value::Null)),
+            None => {}
+        }
+        out.push((owned(&["quality", "score"]), float(self.score)));
+        out.push((
+            owned(&["quality", "complexity"]),
+            json!(self.complexity.iter().map(|i| i.name()).collect::<Vec<_>>()),
+        ));
         if let Some(n) = self.open_critical {
-            out.push((vec!["revision", "open_critical"], json!(n)));
+            out.push((owned(&["revision", "open_critical"]), json!(n)));
         }
         if let Some(levels) = &self.revised {
-            out.push((vec!["revision", "revised"], json!(levels)));
+            out.push((owned(&["revision", "revised"]), json!(levels)));
         }
         out
     }
@@ -172,7 +207,11 @@ fn float(v: f64) -> Value {
 #[derive(Clone, Debug, PartialEq)]
 pub enum NoDecision {
     /// The state has no `trigger` transitions.
-    NotHere { state: String, states: Vec<String> },
+    NotHere {
+        action: String,
+        state: String,
+        states: Vec<String>,
+    },
     /// None held; each candidate with what it lacked.
     NoneHolds {
         state: String,
@@ -183,9 +222,13 @@ pub enum NoDecision {
 impl fmt::Display for NoDecision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NoDecision::NotHere { state, states } => write!(
+            NoDecision::NotHere {
+                action,
+                state,
+                states,
+            } => write!(
                 f,
-                "a quality check applies to stories in {}; this one is {state}",
+                "{action} applies to stories in {}; this one is {state}",
                 states.join(", ")
             ),
             NoDecision::NoneHolds { state, tried } => {
@@ -230,7 +273,13 @@ pub fn decide<'w>(
             .collect();
         let mut seen = std::collections::HashSet::new();
         states.retain(|s| seen.insert(s.clone()));
+        let action = if trigger == "assess" {
+            "a quality check".to_owned()
+        } else {
+            format!("`{trigger}`")
+        };
         return Err(NoDecision::NotHere {
+            action,
             state: from.to_owned(),
             states,
         });
@@ -261,16 +310,17 @@ mod tests {
         let wf = Workflow::load("story", None, &Roles::default()).unwrap();
         let before = json!({"kind": "story", "id": "1.2", "status": state});
         let a = Assessment {
-            structure: s,
-            extraction: e,
+            structure: Some(s),
+            extraction: Some(e),
+            reason: Some("test".into()),
             score,
             complexity: Indicator::ALL[..complexity].to_vec(),
             open_critical: None,
             revised: None,
         };
         let mut after = before.clone();
-        for (path, v) in a.fields() {
-            after[path[0]][path[1]] = v;
+        for (path, v) in a.fields(wf.measure.as_ref().unwrap(), s, e, false) {
+            after[&path[0]][&path[1]] = v;
         }
         decide(&wf, "assess", &before, &after, "sm", "")
             .unwrap()
@@ -327,14 +377,27 @@ mod tests {
     #[test]
     fn inputs_are_checked() {
         let ok = Assessment {
-            structure: 100.0,
-            extraction: 80.0,
+            structure: Some(100.0),
+            extraction: Some(80.0),
+            reason: Some("measured by hand".into()),
             score: 8.0,
             complexity: vec![],
             open_critical: None,
             revised: None,
         };
         assert_eq!(ok.check(), Ok(()));
+        let no_reason = Assessment {
+            reason: None,
+            ..ok.clone()
+        };
+        assert!(no_reason.check().unwrap_err().contains("--reason"));
+        let measured = Assessment {
+            structure: None,
+            extraction: None,
+            reason: None,
+            ..ok.clone()
+        };
+        assert_eq!(measured.check(), Ok(()));
         assert!(
             Assessment {
                 score: 10.5,
@@ -345,7 +408,7 @@ mod tests {
         );
         assert!(
             Assessment {
-                structure: -1.0,
+                structure: Some(-1.0),
                 ..ok.clone()
             }
             .check()

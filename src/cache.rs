@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::report::{Problem, Summary};
 
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 /// Files changed this recently are not cached.
 const RACY: Duration = Duration::from_secs(2);
 
@@ -79,6 +79,7 @@ struct ItemRow(
     Option<String>,
     bool,
     Option<String>,
+    Option<String>,
 );
 
 #[derive(Serialize, Deserialize)]
@@ -98,6 +99,7 @@ impl Row {
                     s.owner.clone(),
                     s.terminal,
                     s.handoff.clone(),
+                    s.waits_for.clone(),
                 )),
                 None,
             ),
@@ -113,7 +115,7 @@ impl Row {
     fn into_cached(self) -> Option<(String, Stat, Cached)> {
         let Row(path, stat, item, problem) = self;
         let cached = match (item, problem) {
-            (Some(ItemRow(kind, id, title, status, owner, terminal, handoff)), None) => {
+            (Some(ItemRow(kind, id, title, status, owner, terminal, handoff, waits_for)), None) => {
                 Cached::Item(Summary {
                     kind,
                     id,
@@ -123,6 +125,7 @@ impl Row {
                     terminal,
                     path: path.clone(),
                     handoff,
+                    waits_for,
                 })
             }
             (None, Some(ProblemRow(line, column, message))) => Cached::Problem(Problem {

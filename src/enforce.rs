@@ -20,6 +20,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::checklist;
 use crate::error::Result;
 use crate::git::{Repo, Side};
 use crate::item::Item;
@@ -314,7 +315,27 @@ impl Judge<'_> {
             self_transition: false,
             now: self.now,
         };
-        match validate::validate(&wf, &change) {
+        let verdict = validate::validate(&wf, &change);
+        let taken = match &verdict {
+            Ok(Accepted::Transition(t)) => Some(*t),
+            _ => None,
+        };
+        if verdict.is_ok()
+            && self.force.is_none()
+            && let (Some(item), Some(av)) = (&after, &av)
+            && let Some(template) = self.rules.template(&item.kind)?
+            && let Some(message) =
+                checklist::unmeasured(&wf, template, taken, bv.as_ref(), av, item.doc.body())
+        {
+            out.violations.push(self.violation(
+                path,
+                Some(label.clone()),
+                Some(text.clone()),
+                "unmeasured-quality",
+                format!("{label}: {message}"),
+            ));
+        }
+        match verdict {
             Err(refusal) => {
                 out.violations.push(self.violation(
                     path,

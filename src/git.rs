@@ -604,7 +604,8 @@ impl Repo {
         self.blob(BlobId(id)).map(Some)
     }
 
-    /// The rule files (`.orx/config.yaml`, `.orx/workflows/*.yaml`) of a commit.
+    /// The rule files (`.orx/config.yaml`, `.orx/workflows/*.yaml`,
+    /// `.orx/templates/*.md`) of a commit.
     pub fn rule_files(
         &self,
         rev: &str,
@@ -622,9 +623,14 @@ impl Repo {
         if let Some(bytes) = self.file_at(&side, crate::config::CONFIG_PATH)? {
             files.insert(crate::config::CONFIG_PATH.to_owned(), bytes);
         }
-        for (path, blob) in self.files_with_prefix(&side, crate::rules::WORKFLOWS_DIR, "")? {
-            if path.ends_with(".yaml") {
-                files.insert(path, self.blob(blob)?);
+        for (dir, ext) in [
+            (crate::rules::WORKFLOWS_DIR, ".yaml"),
+            (crate::rules::TEMPLATES_DIR, ".md"),
+        ] {
+            for (path, blob) in self.files_with_prefix(&side, dir, "")? {
+                if path.ends_with(ext) {
+                    files.insert(path, self.blob(blob)?);
+                }
             }
         }
         Ok(files)

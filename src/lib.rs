@@ -4,26 +4,28 @@
 //! errors. The `git-orx` binary (`src/main.rs`, `src/commands/`) does the I/O.
 
 pub mod assess;
+pub mod audit;
+pub mod cache;
+pub mod check;
+pub mod checklist;
 pub mod config;
 pub mod doc;
+pub mod enforce;
 pub mod error;
+pub mod gate;
 pub mod git;
+pub mod hooks;
 pub mod item;
 pub mod plan;
+pub mod report;
 pub mod role;
+pub mod rules;
+pub mod setup;
 pub mod store;
 pub mod text;
 pub mod validate;
+pub mod verify;
 pub mod workflow;
 pub mod workspace;
 
 pub use error::{Error, Result};
-pub mod audit;
-pub mod cache;
-pub mod check;
-pub mod enforce;
-pub mod hooks;
-pub mod report;
-pub mod rules;
-pub mod setup;
-pub mod verify;

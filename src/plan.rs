@@ -11,6 +11,7 @@
 use serde_json::{Value, json};
 
 use crate::assess::{self, Assessment};
+use crate::checklist::{self, Checklist, Measurement};
 use crate::doc::{Document, render};
 use crate::error::{Error, Result};
 use crate::item::{self, Item};
@@ -18,9 +19,6 @@ use crate::store::{self, Lock};
 use crate::validate::{self, Accepted, Change, Refusal};
 use crate::workflow::Workflow;
 use crate::workspace::{self, Workspace};
-
-/// The story template, unless the repository has `.orx/templates/story.md`.
-pub const STORY_TEMPLATE: &str = include_str!("../templates/stories/story.md");
 
 /// An accepted change, ready to write.
 #[derive(Debug)]
@@ -62,6 +60,14 @@ impl Plan {
     }
 
     pub fn trailers(&self) -> Vec<(String, String)> {
+        let rounds = crate::item::frontmatter_value(&self.doc)["rounds"]
+            .as_object()
+            .map(|m| {
+                m.iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
         let mut t = vec![
             ("Orx-Item".to_owned(), format!("{}/{}", self.kind, self.id)),
             ("Orx-Transition".to_owned(), self.transition_text()),
@@ -72,6 +78,9 @@ impl Plan {
             t.push(("Orx-Overridden".to_owned(), refusal.kind().to_owned()));
         }
         t.extend(self.extra_trailers.iter().cloned());
+        if let Some(r) = rounds.filter(|r| !r.is_empty()) {
+            t.push(("Orx-Rounds".to_owned(), r));
+        }
         t
     }
 
@@ -168,6 +177,27 @@ pub fn transition(
     edits: &[(Vec<&str>, Value)],
     actor: Actor,
 ) -> Result<Plan> {
+    plan_change(ws, item, Some(to), edits, actor)
+}
+
+/// Plans recording `edits` without a change of state (the owner's edit,
+/// such as a gate that leaves the decision to the Human).
+pub fn edit(
+    ws: &Workspace,
+    item: Item,
+    edits: &[(Vec<&str>, Value)],
+    actor: Actor,
+) -> Result<Plan> {
+    plan_change(ws, item, None, edits, actor)
+}
+
+fn plan_change(
+    ws: &Workspace,
+    item: Item,
+    to: Option<&str>,
+    edits: &[(Vec<&str>, Value)],
+    actor: Actor,
+) -> Result<Plan> {
     let wf = workflow_of(ws, &item)?;
     known_state(&wf, &item)?;
     let base = committed(ws, &item)?;
@@ -178,22 +208,30 @@ pub fn transition(
     for (path, value) in edits {
         doc = doc.set(path, value).map_err(edit_err)?;
     }
-    doc = doc.set(&["status"], &json!(to)).map_err(edit_err)?;
+    let moves = to.is_some();
+    let to = match to {
+        Some(to) => {
+            doc = doc.set(&["status"], &json!(to)).map_err(edit_err)?;
+            to
+        }
+        None => item.status.as_str(),
+    };
     let after = item::frontmatter_value(&doc);
     let change = Change {
         before: Some(&before),
         after: Some(&after),
         role: actor.role,
         force: actor.force,
-        self_transition: item.status == to,
+        self_transition: moves && item.status == to,
         now: &now,
     };
     let (t, forced) = match validate::validate(&wf, &change)? {
         Accepted::Transition(t) => (Some(t), None),
+        Accepted::Edit { .. } => (None, None),
         Accepted::Forced { refusal, .. } => (wf.transition(&item.status, to), Some(refusal)),
         other => {
             return Err(Error::Failed(format!(
-                "internal error: a move was judged as {other:?}"
+                "internal error: a change was judged as {other:?}"
             )));
         }
     };
@@ -253,7 +291,7 @@ fn handoff(
     now: &str,
 ) -> Option<String> {
     let scope = wf.scope(item::frontmatter_value(doc), role, now);
-    wf.handoff(state, t, &scope, ws.lang())
+    wf.handoff(state, t, &scope, ws.lang()).map(|h| h.text)
 }
 
 /// Plans `git orx move ID STATE`.
@@ -262,15 +300,48 @@ pub fn move_item(ws: &Workspace, id: &str, to: &str, actor: Actor) -> Result<Pla
     transition(ws, item, to, &[], actor)
 }
 
-/// Plans `git orx assess`: records the numbers, then takes the first
-/// `assess` transition whose guard holds.
-pub fn assess(ws: &Workspace, id: &str, a: &Assessment, actor: Actor) -> Result<Plan> {
+/// What an assessment measured in the story and what the text suggests.
+#[derive(Debug)]
+pub struct AssessReport {
+    pub measured: Measurement,
+    /// Complexity indicators the text suggests that the SM did not give.
+    pub hints: Vec<(assess::Indicator, &'static str)>,
+}
+
+/// Plans `git orx assess`: measures the story against its template's
+/// checklist (unless the SM overrides it, with a reason), records the
+/// numbers, then takes the first `assess` transition whose guard holds.
+pub fn assess(
+    ws: &Workspace,
+    id: &str,
+    a: &Assessment,
+    actor: Actor,
+) -> Result<(Plan, AssessReport)> {
     a.check().map_err(Error::Usage)?;
     let item = ws.find(id)?;
     let wf = workflow_of(ws, &item)?;
     known_state(&wf, &item)?;
     let base = committed(ws, &item)?;
-    let fields = a.fields();
+    let Some(m) = wf.measure.as_ref() else {
+        return Err(Error::Failed(format!(
+            "the {} workflow ({}) has no `measure` section: assess records structure and extraction where it says",
+            wf.name, wf.origin
+        )));
+    };
+    let template = ws.template(&item.kind)?.unwrap_or_default();
+    let measured = Checklist::from_template(template).measure(item.doc.body());
+    let structure = a.structure.unwrap_or(measured.structure);
+    let extraction = a.extraction.unwrap_or(measured.extraction);
+    let has_reason = m
+        .reason
+        .iter()
+        .try_fold(&item.value(), |v, k| v.get(k))
+        .is_some_and(|v| !v.is_null());
+    let owned = a.fields(m, structure, extraction, has_reason);
+    let fields: Vec<(Vec<&str>, Value)> = owned
+        .iter()
+        .map(|(p, v)| (p.iter().map(String::as_str).collect(), v.clone()))
+        .collect();
     let mut recorded = item.doc.clone();
     for (path, value) in &fields {
         recorded = recorded
@@ -286,15 +357,17 @@ pub fn assess(ws: &Workspace, id: &str, a: &Assessment, actor: Actor) -> Result<
         &workspace::now(),
     )?;
     let to = t.to.clone();
+    let hints = checklist::complexity_hints(item.doc.body())
+        .into_iter()
+        .filter(|(i, _)| !a.complexity.contains(i))
+        .collect();
     let mut plan = transition(ws, item, &to, &fields, actor)?;
     let complexity: Vec<&str> = a.complexity.iter().map(|i| i.name()).collect();
     plan.extra_trailers.push((
         "Orx-Quality".to_owned(),
         format!(
-            "structure={} extraction={} score={} complexity={}",
-            a.structure,
-            a.extraction,
-            a.score,
+            "structure={structure} extraction={extraction} score={} complexity={}",
+            render::float(a.score),
             if complexity.is_empty() {
                 "none".to_owned()
             } else {
@@ -302,7 +375,16 @@ pub fn assess(ws: &Workspace, id: &str, a: &Assessment, actor: Actor) -> Result<
             }
         ),
     ));
-    Ok(plan)
+    if let Some(reason) = a.reason.as_deref().filter(|_| a.overrides()) {
+        plan.extra_trailers.push((
+            "Orx-Quality-Override".to_owned(),
+            trailer_value(&format!(
+                "structure={structure} (measured {}) extraction={extraction} (measured {}): {reason}",
+                measured.structure, measured.extraction
+            )),
+        ));
+    }
+    Ok((plan, AssessReport { measured, hints }))
 }
 
 /// Plans `git orx new`: a story from the template, in the initial state.
@@ -357,11 +439,10 @@ pub fn new_story(ws: &Workspace, title: &str, id: Option<&str>, actor: Actor) ->
             )
         })?,
     };
-    let template = match item::read_limited(&ws.root().join(".orx/templates/story.md")) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .map_err(|_| Error::Failed(".orx/templates/story.md is not valid UTF-8".to_owned()))?,
-        Err(_) => STORY_TEMPLATE.to_owned(),
-    };
+    let template = checklist::strip_markers(
+        ws.template("story")?
+            .unwrap_or(crate::rules::STORY_TEMPLATE),
+    );
     let text = fill(
         &template,
         &[
@@ -466,10 +547,19 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
 pub struct Executed {
     /// The new commit's abbreviated id, when committed.
     pub commit: Option<String>,
+    /// The file already said exactly this and is committed: nothing to do.
+    pub unchanged: bool,
 }
 
 /// Writes the plan's file under the lock and, when `commit`, commits it.
 pub fn execute(ws: &Workspace, plan: &Plan, commit: bool) -> Result<Executed> {
+    let same = plan.old.as_deref() == Some(plan.doc.text().as_bytes());
+    if same && ws.repo.head_file(&plan.path)?.as_deref() == Some(plan.doc.text().as_bytes()) {
+        return Ok(Executed {
+            commit: None,
+            unchanged: true,
+        });
+    }
     let orx_dir = ws.repo.orx_dir();
     let lock = Lock::acquire(&orx_dir)?;
     let root = ws.root();
@@ -482,7 +572,10 @@ pub fn execute(ws: &Workspace, plan: &Plan, commit: bool) -> Result<Executed> {
         plan.doc.text().as_bytes(),
     )?;
     if !commit {
-        return Ok(Executed { commit: None });
+        return Ok(Executed {
+            commit: None,
+            unchanged: false,
+        });
     }
     // The hooks judge this commit too: tell them who acts, and the override.
     let mut env = vec![("ORX_ROLE", plan.role.as_str())];
@@ -490,7 +583,10 @@ pub fn execute(ws: &Workspace, plan: &Plan, commit: bool) -> Result<Executed> {
         env.push(("ORX_FORCE_REASON", reason.as_str()));
     }
     match ws.repo.commit_paths(&[&plan.path], &plan.message(), &env) {
-        Ok(id) => Ok(Executed { commit: Some(id) }),
+        Ok(id) => Ok(Executed {
+            commit: Some(id),
+            unchanged: false,
+        }),
         Err(e) => {
             store::restore(&lock, root, &plan.path, plan.old.as_deref())?;
             let undone = match plan.old {

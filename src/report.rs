@@ -26,6 +26,8 @@ pub struct Summary {
     pub terminal: bool,
     pub path: String,
     pub handoff: Option<String>,
+    /// The role the next step is for: the handoff's, else the state's owner.
+    pub waits_for: Option<String>,
 }
 
 /// A problem with a file, at a position when there is one.
@@ -91,6 +93,7 @@ pub fn summarize(wf: &Workflow, item: &Item, lang: &str) -> std::result::Result<
         ));
     };
     let scope = wf.scope(item.value(), "", "");
+    let handoff = wf.handoff(&item.status, None, &scope, lang);
     Ok(Summary {
         kind: item.kind.clone(),
         id: item.id.clone(),
@@ -99,7 +102,11 @@ pub fn summarize(wf: &Workflow, item: &Item, lang: &str) -> std::result::Result<
         owner: state.owner.clone(),
         terminal: state.terminal,
         path: item.path.clone(),
-        handoff: wf.handoff(&item.status, None, &scope, lang),
+        waits_for: handoff
+            .as_ref()
+            .and_then(|h| h.role.clone())
+            .or_else(|| state.owner.clone()),
+        handoff: handoff.map(|h| h.text),
     })
 }
 
@@ -212,13 +219,13 @@ enum Scanned {
     Miss(Option<Stat>, Box<Cached>),
 }
 
-/// The open items (not terminal) grouped by the role that owns their state,
-/// roles in their usual order.
+/// The open items (not terminal) grouped by the role their next step is
+/// for (usually the owner of their state), roles in their usual order.
 pub fn next(board: &Board, roles: &[&str]) -> Vec<(String, Vec<Summary>)> {
     let mut groups: Vec<(String, Vec<Summary>)> =
         roles.iter().map(|r| (r.to_string(), Vec::new())).collect();
     for s in board.items.iter().filter(|s| !s.terminal) {
-        let Some(owner) = &s.owner else { continue };
+        let Some(owner) = &s.waits_for else { continue };
         match groups.iter_mut().find(|(r, _)| r == owner) {
             Some((_, list)) => list.push(s.clone()),
             None => groups.push((owner.clone(), vec![s.clone()])),

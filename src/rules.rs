@@ -16,6 +16,12 @@ use crate::workflow::Workflow;
 
 /// Where workflow overrides live.
 pub const WORKFLOWS_DIR: &str = ".orx/workflows";
+/// Where template overrides live.
+pub const TEMPLATES_DIR: &str = ".orx/templates";
+
+/// The built-in story template; its `<!-- orx: ... -->` markers declare
+/// what the SM's quality check measures (see [`crate::checklist`]).
+pub const STORY_TEMPLATE: &str = include_str!("../templates/stories/story.md");
 
 /// Files that define the rules: changing them needs the Human.
 pub fn is_rule_file(path: &str) -> bool {
@@ -27,7 +33,8 @@ pub fn is_rule_file(path: &str) -> bool {
 pub struct Rules {
     pub config: Config,
     pub roles: Roles,
-    /// `.orx/config.yaml` and `.orx/workflows/*.yaml`, by path.
+    /// `.orx/config.yaml`, `.orx/workflows/*.yaml` and `.orx/templates/*.md`,
+    /// by path.
     files: BTreeMap<String, Vec<u8>>,
     workflows: Mutex<BTreeMap<String, Arc<Workflow>>>,
 }
@@ -96,6 +103,18 @@ impl Rules {
         )?);
         cache.insert(kind.to_owned(), wf.clone());
         Ok(wf)
+    }
+
+    /// The template of `kind`'s items: the repository's
+    /// `.orx/templates/<kind>.md`, else the built-in one, if there is one.
+    pub fn template(&self, kind: &str) -> Result<Option<&str>> {
+        let rel = format!("{TEMPLATES_DIR}/{kind}.md");
+        match self.files.get(&rel) {
+            Some(bytes) => std::str::from_utf8(bytes)
+                .map(Some)
+                .map_err(|_| Error::Failed(format!("{rel} is not valid UTF-8"))),
+            None => Ok((kind == "story").then_some(STORY_TEMPLATE)),
+        }
     }
 
     /// The workflow override files present, as paths.

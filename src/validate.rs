@@ -109,6 +109,13 @@ pub enum Refusal {
         before: String,
         after: String,
     },
+    /// A round's record (`review.qa`) written by the wrong role, for
+    /// another round, or a second time.
+    Record {
+        item: String,
+        field: String,
+        problem: String,
+    },
 }
 
 /// A guard condition as evaluated: what it means, whether it holds, the
@@ -157,6 +164,7 @@ impl Refusal {
             Refusal::Delete { .. } => "delete-needs-human",
             Refusal::ForceNotHuman { .. } => "force-needs-human",
             Refusal::Protected { .. } => "protected-field",
+            Refusal::Record { .. } => "record",
         }
     }
 
@@ -305,6 +313,14 @@ impl fmt::Display for Refusal {
                 f,
                 "{item}: `{field}` is kept by the workflow and changes only through its transitions (was {before}, now {after})\n  a Human may override with --force --reason TEXT"
             ),
+            Refusal::Record {
+                item,
+                field,
+                problem,
+            } => write!(
+                f,
+                "{item}: `{field}` is a record written once per round: {problem}\n  a Human may override with --force --reason TEXT"
+            ),
             Refusal::ForceNotHuman { role: r } => write!(
                 f,
                 "--force is for the Human only; {} cannot override the rules",
@@ -410,6 +426,62 @@ fn protected(item: &str, (field, before, after): (String, Value, Value)) -> Refu
         before: before.to_string(),
         after: after.to_string(),
     }
+}
+
+/// The first record (`records:` in the workflow) the change writes against
+/// its rules: by a role that does not own it, for a round other than the
+/// current one, or over the current round's record. Effects aside.
+fn record_change(wf: &Workflow, t: Option<&Transition>, c: &Change, item: &str) -> Option<Refusal> {
+    let after = c.after?;
+    let now_view = view(wf, Some(&without_effects(wf, t, c.before, after)));
+    let before_view = view(wf, Some(c.before.unwrap_or(&Value::Null)));
+    let scope = guard_scope(wf, t, c.before, after, c.role, c.now);
+    let null = Value::Null;
+    wf.records.iter().find_map(|r| {
+        let a = lookup(&now_view, &r.path).unwrap_or(&null);
+        let b = lookup(&before_view, &r.path).unwrap_or(&null);
+        if same_value(a, b) {
+            return None;
+        }
+        let field = r.path.join(".");
+        let refuse = |problem: String| {
+            Some(Refusal::Record {
+                item: item.to_owned(),
+                field: field.clone(),
+                problem,
+            })
+        };
+        if !r.roles.iter().any(|x| x == c.role) {
+            return refuse(format!(
+                "only {} may write it, not {}",
+                role::display_list(&r.roles),
+                role::display(c.role)
+            ));
+        }
+        let current = match r.round.eval(&scope) {
+            Ok(v) => v,
+            Err(e) => {
+                return refuse(format!(
+                    "its round `{}` cannot be evaluated: {e}",
+                    r.round.source
+                ));
+            }
+        };
+        let round_of = |v: &Value| v.get("round").cloned().unwrap_or(Value::Null);
+        if !same_value(&round_of(a), &current) {
+            return refuse(format!(
+                "it is for round {}, but the current round ({}) is {current}",
+                round_of(a),
+                r.round.source
+            ));
+        }
+        if same_value(&round_of(b), &current) {
+            return refuse(format!(
+                "round {current} is already recorded and cannot be rewritten"
+            ));
+        }
+        None
+    })
 }
 
 fn lookup<'v>(v: &'v Value, path: &[String]) -> Option<&'v Value> {
@@ -566,6 +638,9 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
             if let Some(change) = protected_change(wf, None, None, after) {
                 return Err(protected(&item, change));
             }
+            if let Some(refusal) = record_change(wf, None, c, &item) {
+                return Err(refusal);
+            }
             return Ok(Accepted::Create {
                 state: state.to_owned(),
             });
@@ -602,6 +677,9 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
         if c.role == HUMAN || responsible.iter().any(|r| r == c.role) {
             if let Some(change) = protected_change(wf, None, Some(before), after) {
                 return Err(protected(&item, change));
+            }
+            if let Some(refusal) = record_change(wf, None, c, &item) {
+                return Err(refusal);
             }
             return Ok(Accepted::Edit {
                 state: from.to_owned(),
@@ -645,6 +723,9 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
     }
     if let Some(change) = protected_change(wf, Some(t), Some(before), after) {
         return Err(protected(&item, change));
+    }
+    if let Some(refusal) = record_change(wf, Some(t), c, &item) {
+        return Err(refusal);
     }
     let scope = guard_scope(wf, Some(t), Some(before), after, c.role, c.now);
     let unmet = unmet(t, &scope);

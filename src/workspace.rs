@@ -8,7 +8,7 @@ use crate::config::CONFIG_PATH;
 use crate::error::{Error, Result};
 use crate::git::Repo;
 use crate::item::{Item, ItemError, read_limited};
-use crate::rules::{Rules, WORKFLOWS_DIR};
+use crate::rules::{Rules, TEMPLATES_DIR, WORKFLOWS_DIR};
 
 /// A repository set up for git-orx, with the rules in force: those
 /// committed at HEAD (the ones the hooks and `verify` judge by), or the work
@@ -52,14 +52,17 @@ pub fn worktree_rule_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
         }
     };
     read(CONFIG_PATH.to_owned())?;
-    if let Ok(entries) = std::fs::read_dir(root.join(WORKFLOWS_DIR)) {
+    for (dir, ext) in [(WORKFLOWS_DIR, ".yaml"), (TEMPLATES_DIR, ".md")] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
         let mut names: Vec<String> = entries
             .filter_map(|e| e.ok()?.file_name().into_string().ok())
-            .filter(|n| n.ends_with(".yaml"))
+            .filter(|n| n.ends_with(ext))
             .collect();
         names.sort();
         for n in names {
-            read(format!("{WORKFLOWS_DIR}/{n}"))?;
+            read(format!("{dir}/{n}"))?;
         }
     }
     Ok(files)

@@ -3,27 +3,34 @@
 use orx::assess::{Assessment, Indicator};
 use orx::plan::{self, Actor};
 
-use super::{Ui, report_change};
+use super::{DIM, Ui, YELLOW, paint, report_change};
 
 /// Record the SM's quality check and move the story as the decision matrix
 /// says (seed 000, 质量评估决策矩阵): Blocked, AwaitingArchReview or Approved.
+/// Structure validation and technical extraction are measured in the story
+/// against the template's checklist; every missing item is listed.
 #[derive(clap::Args)]
 pub struct Args {
     /// The story's ID.
     id: String,
-    /// Structure validation, percent of the required sections complete (阶段一).
-    #[arg(long, value_name = "PERCENT")]
-    structure: f64,
-    /// Technical extraction, percent complete (阶段二).
-    #[arg(long, value_name = "PERCENT")]
-    extraction: f64,
-    /// Technical quality score, 0-10.
+    /// Technical quality score, 0-10 (the SM's judgement).
     #[arg(long, value_name = "X")]
     score: f64,
     /// Complexity indicators present: api-contract, db-schema, new-pattern,
     /// cross-service, security, performance, core-docs.
     #[arg(long, value_delimiter = ',', value_name = "A,B")]
     complexity: Vec<Indicator>,
+    /// Override the measured structure validation, in percent (阶段一);
+    /// needs --reason.
+    #[arg(long, value_name = "PERCENT", requires = "reason")]
+    structure: Option<f64>,
+    /// Override the measured technical extraction, in percent (阶段二);
+    /// needs --reason.
+    #[arg(long, value_name = "PERCENT", requires = "reason")]
+    extraction: Option<f64>,
+    /// Why the measured values are overridden; recorded in the commit.
+    #[arg(long, value_name = "TEXT")]
+    reason: Option<String>,
     /// After a revision: Critical issues from the Architect's review still open.
     #[arg(long, value_name = "N")]
     open_critical: Option<u32>,
@@ -44,6 +51,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let a = Assessment {
         structure: args.structure,
         extraction: args.extraction,
+        reason: args.reason,
         score: args.score,
         complexity,
         open_critical: args.open_critical,
@@ -54,7 +62,38 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         note: args.change.note.as_deref(),
         force: None,
     };
-    let plan = plan::assess(&ws, &args.id, &a, actor)?;
+    let (plan, report) = plan::assess(&ws, &args.id, &a, actor)?;
+    let m = &report.measured;
+    let overridden = |given: Option<f64>, measured: f64| match given {
+        Some(v) => format!("{v}% (overriding the measured {measured}%)"),
+        None => format!("{measured}%"),
+    };
+    let complexity: Vec<&str> = a.complexity.iter().map(|i| i.name()).collect();
+    ui.line(format!(
+        "quality check: structure {}, technical extraction {}, score {}, complexity: {}",
+        overridden(a.structure, m.structure),
+        overridden(a.extraction, m.extraction),
+        orx::doc::render::float(a.score),
+        if complexity.is_empty() {
+            "none".to_owned()
+        } else {
+            complexity.join(", ")
+        }
+    ));
+    for missing in &m.missing {
+        ui.line(paint(YELLOW, format!("  missing: {missing}")));
+    }
+    if !report.hints.is_empty() {
+        let hints: Vec<String> = report
+            .hints
+            .iter()
+            .map(|(i, word)| format!("{i} (\"{word}\")"))
+            .collect();
+        ui.line(paint(
+            DIM,
+            format!("  the text suggests complexity indicators: {}; give them with --complexity if they apply", hints.join(", ")),
+        ));
+    }
     let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     report_change(ui, &plan, &done);
     Ok(0)

@@ -5,6 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use orx::Error;
+use orx::checklist::Checklist;
+use orx::doc::Document;
+use orx::rules::STORY_TEMPLATE;
 
 use super::{BOLD, CYAN, DIM, Ui, paint};
 
@@ -30,6 +33,8 @@ struct Demo<'a> {
     path: std::ffi::OsString,
     /// Steps whose exit code was not the one expected.
     surprises: Vec<String>,
+    /// Each story's text as `git orx new` made it.
+    originals: std::collections::HashMap<String, String>,
 }
 
 impl Demo<'_> {
@@ -94,6 +99,72 @@ impl Demo<'_> {
         }
     }
 
+    /// Writes every section of story `id` as the SM would (sample text; the
+    /// Dev Notes items cite their sources when `sourced`), from the text
+    /// `git orx new` gave it.
+    fn write_story(&mut self, id: &str, sourced: bool) {
+        let dir = self.dir.join("docs/stories");
+        let Some(path) = std::fs::read_dir(&dir).ok().and_then(|entries| {
+            entries.filter_map(|e| e.ok().map(|e| e.path())).find(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with(&format!("{id}.")))
+            })
+        }) else {
+            self.surprises
+                .push(format!("story {id} was not found to write"));
+            return;
+        };
+        let rel = path
+            .strip_prefix(&self.dir)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        let original = match self.originals.get(id) {
+            Some(text) => text.clone(),
+            None => match std::fs::read_to_string(&path) {
+                Ok(text) => {
+                    self.originals.insert(id.to_owned(), text.clone());
+                    text
+                }
+                Err(e) => {
+                    self.surprises.push(format!("cannot read {rel}: {e}"));
+                    return;
+                }
+            },
+        };
+        // The frontmatter as it is now, the body as the SM writes it.
+        let split = |text: String| {
+            Document::parse(text).ok().map(|d| {
+                let body = d.body().len();
+                let text = d.text();
+                (
+                    text[..text.len() - body].to_owned(),
+                    text[text.len() - body..].to_owned(),
+                )
+            })
+        };
+        let written = Checklist::from_template(STORY_TEMPLATE).sample(&original, sourced);
+        let (Some((fm, _)), Some((_, body))) = (
+            split(std::fs::read_to_string(&path).unwrap_or_default()),
+            split(written),
+        ) else {
+            self.surprises.push(format!("{rel} is not a story file"));
+            return;
+        };
+        let how = if sourced {
+            "every section, each Dev Notes item with its source"
+        } else {
+            "every section, but no sources"
+        };
+        self.say(&format!(
+            "The SM writes the story in {rel} ({how}; here, sample text)."
+        ));
+        if let Err(e) = std::fs::write(&path, format!("{fm}{body}")) {
+            self.surprises.push(format!("cannot write {rel}: {e}"));
+        }
+    }
+
     fn orx(&mut self, args: &[&str]) {
         self.run(true, args, 0);
     }
@@ -142,6 +213,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         exe,
         path,
         surprises: Vec::new(),
+        originals: Default::default(),
     };
     d.ui.line(paint(
         BOLD,
@@ -183,21 +255,14 @@ fn script(d: &mut Demo, lang: &str) {
     d.run(false, &["commit", "-q", "-m", "Set up git-orx"], 0);
 
     d.heading("Scenario 1: a high-quality story is approved directly");
-    d.say("SM creates the story and runs the quality check: score 8.5, no complexity indicator.");
     d.orx(&["new", "User login", "--as", "sm"]);
-    d.orx(&[
-        "assess",
-        "1.1",
-        "--structure",
-        "100",
-        "--extraction",
-        "92",
-        "--score",
-        "8.5",
-        "--as",
-        "sm",
-    ]);
-    d.say("Dev implements it, QA passes it.");
+    d.write_story("1.1", true);
+    d.say("The quality check measures structure and technical extraction in the story itself;");
+    d.say("the SM gives the technical score (8.5) and the complexity indicators (none).");
+    d.orx(&["assess", "1.1", "--score", "8.5", "--as", "sm"]);
+    d.say(
+        "Dev implements it; QA's gate (round 1: every criterion met, no Critical or High) passes.",
+    );
     d.orx(&["move", "1.1", "InProgress", "--as", "dev"]);
     d.orx(&[
         "move",
@@ -208,62 +273,64 @@ fn script(d: &mut Demo, lang: &str) {
         "-m",
         "all tasks and tests done",
     ]);
-    d.orx(&["move", "1.1", "Done", "--as", "qa"]);
+    d.orx(&[
+        "gate",
+        "1.1",
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--high",
+        "0",
+        "--low",
+        "1",
+        "--criteria-met",
+    ]);
     d.say("Done is terminal: nothing may leave it.");
     d.refused(&["move", "1.1", "InProgress", "--as", "dev"]);
 
     d.heading("Scenario 2: a story that needs the Architect");
-    d.say("Score 7.0 with one complexity indicator: the Architect must review it.");
     d.orx(&["new", "Payment webhooks", "--as", "sm"]);
+    d.write_story("1.2", true);
+    d.say("Score 7.0 with one complexity indicator: the Architect must review it.");
     d.orx(&[
         "assess",
         "1.2",
-        "--structure",
-        "100",
-        "--extraction",
-        "88",
         "--score",
         "7.0",
         "--complexity",
-        "api-contract",
+        "cross-service",
         "--as",
         "sm",
     ]);
     d.say("Dev may not touch it while it waits for the Architect.");
     d.refused(&["move", "1.2", "Approved", "--as", "dev"]);
+    d.say("The Architect's review: score 8/10, no Critical issue, so it passes.");
     d.orx(&[
-        "move",
+        "gate",
         "1.2",
-        "Approved",
         "--as",
         "architect",
-        "-m",
-        "review score 8/10, no Critical issue",
+        "--score",
+        "8",
+        "--critical",
+        "0",
+        "--minor",
+        "1",
     ]);
 
     d.heading("Scenario 3: a story that needs revision");
     d.orx(&["new", "Data export", "--as", "sm"]);
-    d.orx(&[
-        "assess",
-        "1.3",
-        "--structure",
-        "100",
-        "--extraction",
-        "85",
-        "--score",
-        "5.0",
-        "--as",
-        "sm",
-    ]);
-    d.say("Approving it without a passing quality check is refused, with every missing condition.");
+    d.write_story("1.3", false);
+    d.say("The Dev Notes cite no sources and the score is 5.0: Blocked, with what is missing.");
+    d.orx(&["assess", "1.3", "--score", "5.0", "--as", "sm"]);
+    d.say("Approving it by hand is refused, with every condition it misses.");
     d.refused(&["move", "1.3", "Approved", "--as", "sm"]);
+    d.write_story("1.3", true);
+    d.say("Revised: sources cited, score 8.0 but two complexity indicators, so the Architect reviews it.");
     d.orx(&[
         "assess",
         "1.3",
-        "--structure",
-        "100",
-        "--extraction",
-        "90",
         "--score",
         "8.0",
         "--complexity",
@@ -272,39 +339,114 @@ fn script(d: &mut Demo, lang: &str) {
         "sm",
     ]);
     d.orx(&[
-        "move",
+        "gate",
         "1.3",
-        "RequiresRevision",
         "--as",
         "architect",
+        "--score",
+        "6",
+        "--critical",
+        "0",
+        "--minor",
+        "3",
         "-m",
         "pagination contract unclear",
     ]);
-    d.say("The SM revises only Minor issues and the score rises by 2: auto-approval.");
+    d.say("The review found only Minor issues and the score rises from 6 to 8.5: auto-approval.");
     d.orx(&[
         "assess",
         "1.3",
-        "--structure",
-        "100",
-        "--extraction",
-        "95",
         "--score",
-        "10",
+        "8.5",
+        "--complexity",
+        "api-contract,db-schema",
         "--open-critical",
         "0",
-        "--revised",
-        "minor",
         "--as",
         "sm",
+    ]);
+
+    d.heading("Scenario 4: QA finds problems");
+    d.orx(&["move", "1.2", "InProgress", "--as", "dev"]);
+    d.orx(&["move", "1.2", "Review", "--as", "dev"]);
+    d.say("Round 1 is strict: 4 issues, 2 of them High, so it goes back to Dev.");
+    d.orx(&[
+        "gate",
+        "1.2",
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--high",
+        "2",
+        "--medium",
+        "2",
+        "--criteria-failed",
+    ]);
+    d.orx(&[
+        "move",
+        "1.2",
+        "Review",
+        "--as",
+        "dev",
+        "-m",
+        "fixed the High issues",
+    ]);
+    d.say("Round 2 is moderate: issues down from 4 to 2 (50%), no High: Done.");
+    d.orx(&[
+        "gate",
+        "1.2",
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--high",
+        "0",
+        "--medium",
+        "2",
+    ]);
+
+    d.heading("Scenario 5: a complex problem is escalated");
+    d.orx(&["new", "Multi-region failover", "--as", "sm"]);
+    d.write_story("1.4", true);
+    d.orx(&[
+        "assess",
+        "1.4",
+        "--score",
+        "9.0",
+        "--complexity",
+        "new-pattern,cross-service,performance",
+        "--as",
+        "sm",
+    ]);
+    d.orx(&[
+        "gate",
+        "1.4",
+        "--as",
+        "architect",
+        "--score",
+        "7",
+        "--critical",
+        "1",
+        "--escalate",
+        "-m",
+        "needs a decision on consistency vs availability",
+    ]);
+    d.say("Only the Human decides now: AwaitingArchReview, Approved or Blocked.");
+    d.refused(&["move", "1.4", "Approved", "--as", "architect"]);
+    d.orx(&[
+        "move",
+        "1.4",
+        "Approved",
+        "--as",
+        "human",
+        "-m",
+        "accept eventual consistency",
     ]);
 
     d.heading("Where things stand");
     d.orx(&["status"]);
     d.orx(&["next"]);
-    d.orx(&["show", "1.2"]);
-    d.run(
-        false,
-        &["log", "--format=%h %s%n%w(0,4,4)%(trailers:only)", "-3"],
-        0,
-    );
+    d.orx(&["show", "1.3"]);
+    d.orx(&["log", "1.2"]);
 }

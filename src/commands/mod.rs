@@ -5,6 +5,7 @@
 pub mod assess;
 pub mod check;
 pub mod demo;
+pub mod gate;
 pub mod hook;
 pub mod hooks;
 pub mod init;
@@ -230,6 +231,10 @@ pub fn report_change(ui: &mut Ui, plan: &orx::plan::Plan, done: &orx::plan::Exec
         ));
     }
     match &done.commit {
+        _ if done.unchanged => line.push_str(&format!(
+            " {}",
+            paint(DIM, "(already recorded; nothing to commit)")
+        )),
         Some(c) => line.push_str(&format!(" {}", paint(DIM, format!("[{c}]")))),
         None => line.push_str(&format!(
             " {}",

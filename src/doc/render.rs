@@ -30,6 +30,11 @@ pub fn value(v: &Value, prefer: Option<ScalarStyle>, in_flow: bool) -> String {
 }
 
 /// Integers as digits; floats always with a `.` or exponent so they stay floats.
+/// A float as YAML writes it: always with a decimal point (`8.0`).
+pub fn float(f: f64) -> String {
+    serde_json::Number::from_f64(f).map_or_else(|| f.to_string(), |n| number(&n))
+}
+
 pub fn number(n: &serde_json::Number) -> String {
     if let Some(f) = n.as_f64().filter(|_| n.is_f64()) {
         let s = f.to_string();

@@ -45,6 +45,11 @@ pub struct Workflow {
     pub transitions: Vec<Transition>,
     /// Fields only effects may change (`rounds`, `revision.baseline`).
     pub protected: Vec<Vec<String>>,
+    /// Findings written once per round by the roles that own them.
+    pub records: Vec<Record>,
+    /// Where the measurement of the item's body against its template's
+    /// checklist is recorded, if the workflow uses one.
+    pub measure: Option<Measure>,
     /// `built-in` or the override file's path.
     pub origin: String,
 }
@@ -86,10 +91,30 @@ pub struct Effect {
     pub expr: Expr,
 }
 
+/// A record (`review.qa`, say): a mapping with a `round` field, written by
+/// one of `roles` for the current round (the value of `round`), once.
+#[derive(Debug)]
+pub struct Record {
+    pub path: Vec<String>,
+    pub round: Expr,
+    pub roles: Vec<String>,
+}
+
+/// The fields where the template checklist's measurement is recorded, and
+/// the field that holds the reason when the recorded values override it.
+#[derive(Debug)]
+pub struct Measure {
+    pub structure: Vec<String>,
+    pub extraction: Vec<String>,
+    pub reason: Vec<String>,
+}
+
 /// A handoff message, shown when `when` holds (or always without one).
 #[derive(Debug)]
 pub struct Message {
     pub when: Option<Expr>,
+    /// Who the next step is for, when not the state's owner.
+    pub role: Option<String>,
     pub en: Template,
     pub zh: Option<Template>,
 }
@@ -163,7 +188,7 @@ impl Workflow {
         transition: Option<&Transition>,
         scope: &Scope,
         lang: &str,
-    ) -> Option<String> {
+    ) -> Option<Handoff> {
         let own = transition.map(|t| &t.handoff).filter(|h| !h.is_empty());
         let messages = own.or_else(|| self.state(state).map(|s| &s.handoff))?;
         let m = messages.iter().find(|m| {
@@ -175,8 +200,18 @@ impl Workflow {
             "zh" => m.zh.as_ref().unwrap_or(&m.en),
             _ => &m.en,
         };
-        Some(template.render(scope))
+        Some(Handoff {
+            text: template.render(scope),
+            role: m.role.clone(),
+        })
     }
+}
+
+/// A rendered handoff message, and who it is for when not the state's owner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Handoff {
+    pub text: String,
+    pub role: Option<String>,
 }
 
 // ---- the file format -------------------------------------------------------
@@ -195,6 +230,8 @@ struct FileDef {
     states: Option<Ordered<StateDef>>,
     transitions: Option<Vec<TransitionDef>>,
     protected: Option<Vec<String>>,
+    records: Option<Ordered<RecordDef>>,
+    measure: Option<MeasureDef>,
     /// Set when an override keeps the built-in transitions.
     #[serde(skip)]
     builtin_transitions: bool,
@@ -233,6 +270,21 @@ struct TransitionDef {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RecordDef {
+    round: Spanned<String>,
+    roles: Spanned<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MeasureDef {
+    structure: String,
+    extraction: String,
+    reason: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ConditionDef {
     expr: Spanned<String>,
     desc: Spanned<String>,
@@ -242,6 +294,7 @@ struct ConditionDef {
 #[serde(deny_unknown_fields)]
 struct MessageDef {
     when: Option<Spanned<String>>,
+    role: Option<Spanned<String>>,
     en: Spanned<String>,
     zh: Option<Spanned<String>>,
 }
@@ -390,6 +443,8 @@ fn merge_override(
         transitions: over.transitions.or(base.transitions),
         builtin_transitions,
         protected: over.protected.or(base.protected),
+        records: over.records.or(base.records),
+        measure: over.measure.or(base.measure),
     })
 }
 
@@ -426,6 +481,7 @@ struct Checker<'a> {
     deferred: bool,
     /// Said after each message (why a built-in section is at fault).
     note: &'a str,
+    roles: &'a Roles,
 }
 
 impl Checker<'_> {
@@ -493,8 +549,22 @@ impl Checker<'_> {
     fn messages(&self, defs: Vec<MessageDef>) -> Result<Vec<Message>, WorkflowError> {
         defs.into_iter()
             .map(|m| {
+                let role = match &m.role {
+                    Some(r) if !self.roles.contains(&r.value) => {
+                        return self.fail(
+                            Self::pos(r),
+                            format!(
+                                "unknown role `{}` (known: {})",
+                                r.value,
+                                self.roles.names().join(", ")
+                            ),
+                        );
+                    }
+                    r => r.as_ref().map(|r| r.value.clone()),
+                };
                 Ok(Message {
                     when: m.when.as_ref().map(|w| self.expr(w)).transpose()?,
+                    role,
                     en: self.template(&m.en)?,
                     zh: m.zh.as_ref().map(|z| self.template(z)).transpose()?,
                 })
@@ -515,6 +585,7 @@ fn compile(
         params: &def.params,
         deferred,
         note: "",
+        roles,
     };
     if let Some(w) = &def.workflow
         && w != name
@@ -685,6 +756,41 @@ fn compile(
         }
         protected.push(path);
     }
+    let field = |p: &str, what: &str| -> Result<Vec<String>, WorkflowError> {
+        let path: Vec<String> = p.split('.').map(str::to_owned).collect();
+        if path.iter().any(String::is_empty)
+            || expr::RESERVED.contains(&path[0].as_str())
+            || ["kind", "id", "status", "title"].contains(&path[0].as_str())
+        {
+            return c.fail(
+                None,
+                format!("`{what}: {p}` must name a field besides kind, id, status and title"),
+            );
+        }
+        Ok(path)
+    };
+    let mut records = Vec::new();
+    for (p, r) in def.records.unwrap_or_default().0 {
+        if let Some(bad) = r.roles.value.iter().find(|x| !roles.contains(x)) {
+            return c.fail(
+                Checker::pos(&r.roles),
+                format!("unknown role `{bad}` (known: {})", roles.names().join(", ")),
+            );
+        }
+        records.push(Record {
+            path: field(&p, "records")?,
+            round: c.expr(&r.round)?,
+            roles: r.roles.value,
+        });
+    }
+    let measure = match def.measure {
+        Some(m) => Some(Measure {
+            structure: field(&m.structure, "measure.structure")?,
+            extraction: field(&m.extraction, "measure.extraction")?,
+            reason: field(&m.reason, "measure.reason")?,
+        }),
+        None => None,
+    };
     if states.iter().any(|s| s.name == initial && s.terminal) {
         return c.fail(None, format!("the initial state `{initial}` is terminal"));
     }
@@ -705,6 +811,8 @@ fn compile(
         states,
         transitions,
         protected,
+        records,
+        measure,
         origin,
     })
 }

@@ -86,7 +86,7 @@ fn handoffs_follow_the_seed_messages() {
     let wf = story();
     let msg = |state: &str, item: Value, lang: &str| {
         let scope = wf.scope(item, "sm", "");
-        wf.handoff(state, None, &scope, lang).unwrap()
+        wf.handoff(state, None, &scope, lang).unwrap().text
     };
     let id = json!({"id": "1.2"});
     assert_eq!(

@@ -15,10 +15,6 @@ fn usage_errors_exit_2() {
     let bad = repo.orx(&[
         "assess",
         "1.1",
-        "--structure",
-        "100",
-        "--extraction",
-        "9",
         "--score",
         "1",
         "--complexity",
@@ -47,18 +43,7 @@ fn usage_errors_exit_2() {
     );
     let range = repo.orx(&["new", "X", "--as", "sm"]);
     range.ok();
-    let out = repo.orx(&[
-        "assess",
-        "1.1",
-        "--structure",
-        "100",
-        "--extraction",
-        "90",
-        "--score",
-        "11",
-        "--as",
-        "sm",
-    ]);
+    let out = repo.orx(&["assess", "1.1", "--score", "11", "--as", "sm"]);
     out.code(2);
     assert!(
         out.stderr.contains("--score must be from 0 to 10"),

@@ -144,18 +144,7 @@ fn commands_on_a_bad_file_refuse_and_write_nothing() {
         "{}",
         unknown.render()
     );
-    let assess = repo.orx(&[
-        "assess",
-        "2.3",
-        "--structure",
-        "100",
-        "--extraction",
-        "90",
-        "--score",
-        "9",
-        "--as",
-        "sm",
-    ]);
+    let assess = repo.orx(&["assess", "2.3", "--score", "9", "--as", "sm"]);
     assess.code(1);
     assert_eq!(repo.state(), before);
 }

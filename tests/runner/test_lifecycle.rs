@@ -1,7 +1,7 @@
 //! Seed 000's scenarios walked with the real commands, and every kind of
 //! invalid step refused with exit 1 and no byte changed.
 
-use crate::common::{GOOD, Repo};
+use crate::common::{GOOD, Repo, filled};
 
 /// Runs a refused command and checks it changed nothing at all.
 #[track_caller]
@@ -27,25 +27,18 @@ fn scenario_1_high_quality_story_is_approved_directly() {
     exit: 0
     --- stdout
     docs/stories/1.1.user-login.md
-    story 1.1: (new) -> Draft (SM) [b7b1c1d]
+    story 1.1: (new) -> Draft (SM) [fb2f550]
     Next: SM, please run `assess 1.1` (quality check)
     ");
-    let assess = repo.orx(&[
-        "assess",
-        "1.1",
-        "--structure",
-        "100",
-        "--extraction",
-        "92",
-        "--score",
-        "8.5",
-        "--as",
-        "sm",
-    ]);
+    // The SM writes every section the template asks for.
+    let path = "docs/stories/1.1.user-login.md";
+    repo.write(path, filled(&repo.read(path)));
+    let assess = repo.orx(&["assess", "1.1", "--score", "8.5", "--as", "sm"]);
     insta::assert_snapshot!(assess.render(), @"
     exit: 0
     --- stdout
-    story 1.1: Draft -> Approved (SM) [a7d74c5]
+    quality check: structure 100%, technical extraction 100%, score 8.5, complexity: none
+    story 1.1: Draft -> Approved (SM) [9105565]
     Next: Dev, please run `implement-story 1.1`
     ");
     repo.orx(&["move", "1.1", "InProgress", "--as", "dev"]).ok();
@@ -102,16 +95,7 @@ fn scenario_2_architect_review() {
     let repo = Repo::new();
     let id = repo.story(
         "Payment webhooks",
-        &[
-            "--structure",
-            "100",
-            "--extraction",
-            "88",
-            "--score",
-            "7.0",
-            "--complexity",
-            "api-contract",
-        ],
+        &["--score", "7.0", "--complexity", "api-contract"],
     );
     let file = repo.story_path(&id);
     assert!(repo.read(&file).contains("status: AwaitingArchReview\n"));
@@ -119,7 +103,7 @@ fn scenario_2_architect_review() {
     insta::assert_snapshot!(out.render(), @"
     exit: 0
     --- stdout
-    story 1.1: AwaitingArchReview -> Approved (Architect) [4e4725d]
+    story 1.1: AwaitingArchReview -> Approved (Architect) [dda1e76]
     Next: Dev, please run `implement-story 1.1`
     ");
 }
@@ -133,25 +117,10 @@ fn scenario_3_revision_then_auto_approval() {
     let id = repo.story("Data export", &[]);
     let mut outputs = Vec::new();
     for args in [
+        vec!["assess", &id, "--score", "5.0", "--as", "sm"],
         vec![
             "assess",
             &id,
-            "--structure",
-            "100",
-            "--extraction",
-            "85",
-            "--score",
-            "5.0",
-            "--as",
-            "sm",
-        ],
-        vec![
-            "assess",
-            &id,
-            "--structure",
-            "100",
-            "--extraction",
-            "90",
             "--score",
             "8.0",
             "--complexity",
@@ -171,10 +140,6 @@ fn scenario_3_revision_then_auto_approval() {
         vec![
             "assess",
             &id,
-            "--structure",
-            "100",
-            "--extraction",
-            "95",
             "--score",
             "10",
             "--open-critical",
@@ -190,13 +155,16 @@ fn scenario_3_revision_then_auto_approval() {
         outputs.push(out.stdout);
     }
     insta::assert_snapshot!(outputs.concat(), @"
-    story 1.1: Draft -> Blocked (SM) [95540a0]
+    quality check: structure 100%, technical extraction 100%, score 5.0, complexity: none
+    story 1.1: Draft -> Blocked (SM) [33be701]
     Story 被阻塞,需要 SM 修订后重新提交
-    story 1.1: Blocked -> AwaitingArchReview (SM) [f02b028]
+    quality check: structure 100%, technical extraction 100%, score 8.0, complexity: api-contract, db-schema
+    story 1.1: Blocked -> AwaitingArchReview (SM) [edd6cf5]
     Next: Architect 请执行命令 `review-story 1.1`
-    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [e9a339a]
+    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [6bed570]
     Next: SM 请执行命令 `revise 1.1`
-    story 1.1: RequiresRevision -> Approved (SM) [42cb4ae]
+    quality check: structure 100%, technical extraction 100%, score 10.0, complexity: none
+    story 1.1: RequiresRevision -> Approved (SM) [cf0333a]
     Next: Dev 请执行命令 `implement-story 1.1`
     ");
     let text = repo.read(&repo.story_path(&id));
@@ -208,7 +176,7 @@ fn scenario_3_revision_then_auto_approval() {
     status: Approved
     quality:
       structure: 100
-      extraction: 95
+      extraction: 100
       score: 10.0
       complexity: []
     rounds:
@@ -225,24 +193,10 @@ fn scenario_3_revision_then_auto_approval() {
 fn second_architect_round_handoff() {
     let repo = Repo::new();
     repo.set_lang("zh");
-    let id = repo.story(
-        "Search",
-        &["--structure", "100", "--extraction", "90", "--score", "7.0"],
-    );
+    let id = repo.story("Search", &["--score", "7.0"]);
     repo.orx(&["move", &id, "RequiresRevision", "--as", "architect"])
         .ok();
-    let out = repo.orx(&[
-        "assess",
-        &id,
-        "--structure",
-        "100",
-        "--extraction",
-        "90",
-        "--score",
-        "7.5",
-        "--as",
-        "sm",
-    ]);
+    let out = repo.orx(&["assess", &id, "--score", "7.5", "--as", "sm"]);
     assert!(
         out.stdout
             .contains("Next: Architect 请执行命令 `review-story 1.1` (第2轮审查)\n"),
@@ -255,10 +209,7 @@ fn second_architect_round_handoff() {
 fn invalid_steps_are_refused_and_change_nothing() {
     let repo = Repo::new();
     let id = repo.story("Login", GOOD);
-    let review = repo.story(
-        "Webhooks",
-        &["--structure", "100", "--extraction", "90", "--score", "7.0"],
-    );
+    let review = repo.story("Webhooks", &["--score", "7.0"]);
 
     // A transition the workflow does not have.
     insta::assert_snapshot!(refused(&repo, &["move", &id, "Done", "--as", "dev"]), @"
@@ -299,7 +250,7 @@ fn invalid_steps_are_refused_and_change_nothing() {
     hint: `git orx show 1.1` lists the moves allowed now and what each needs
     ");
     // assess where the SM does not check quality.
-    insta::assert_snapshot!(refused(&repo, &["assess", &id, "--structure", "100", "--extraction", "90", "--score", "9", "--as", "sm"]), @r"
+    insta::assert_snapshot!(refused(&repo, &["assess", &id, "--score", "9", "--as", "sm"]), @r"
     exit: 1
     --- stderr
     error: refused: a quality check applies to stories in Draft, Blocked, RequiresRevision; this one is Done
@@ -332,16 +283,17 @@ fn the_human_overrides_and_the_override_is_recorded() {
     insta::assert_snapshot!(out.render(), @"
     exit: 0
     --- stdout
-    story 1.1: Done -> InProgress (Human) override: customer found a bug [f10a6f2]
+    story 1.1: Done -> InProgress (Human) override: customer found a bug [347abbc]
     Next: Dev, please run `review-qa 1.1`
     ");
     let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
-    insta::assert_snapshot!(trailers.stdout, @r"
+    insta::assert_snapshot!(trailers.stdout, @"
     Orx-Item: story/1.1
     Orx-Transition: Done -> InProgress
     Orx-Role: human
     Orx-Override: customer found a bug
     Orx-Overridden: terminal-state
+    Orx-Rounds: qa=1
     ");
 }
 
@@ -386,22 +338,19 @@ fn the_role_comes_from_the_flag_the_environment_or_git_config() {
 fn status_next_and_show() {
     let repo = Repo::new();
     repo.story("Login", GOOD);
-    repo.story(
-        "Webhooks",
-        &[
-            "--structure",
-            "100",
-            "--extraction",
-            "90",
-            "--score",
-            "7.0",
-            "--complexity",
-            "security",
-        ],
-    );
+    repo.story("Webhooks", &["--score", "7.0", "--complexity", "security"]);
     repo.story(
         "Export",
-        &["--structure", "90", "--extraction", "90", "--score", "9.0"],
+        &[
+            "--structure",
+            "90",
+            "--extraction",
+            "90",
+            "--reason",
+            "checked by hand",
+            "--score",
+            "9.0",
+        ],
     );
     repo.story("Draft one", &[]);
     insta::assert_snapshot!(repo.orx(&["status"]).render(), @r"

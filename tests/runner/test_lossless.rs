@@ -5,7 +5,7 @@ use crate::common::Repo;
 /// A hand-written story: comments, odd quoting, unknown keys, flow and block
 /// styles, values that look like other types, CRLF line ends, a body with
 /// `---` lines.
-const STORY: &str = "---\r\n# Written by hand\r\nkind: story\r\nid: '3.1'   # quoted id\r\ntitle: \"Login: OAuth\"\r\nstatus: Draft # set by the SM\r\nowner_note: no\r\nversion: 1.10\r\ncode: 0123\r\nquality: {structure: 100, extraction: 90, score: 8.5, complexity: []}\r\nlabels:\r\n  - type/feat\r\n  - area/auth\r\nx-custom: {keep: [1, 2]}\r\n---\r\n# Story 3.1\r\n\r\n---\r\nA body with a rule above.\r\n";
+const STORY: &str = "---\r\n# Written by hand\r\nkind: story\r\nid: '3.1'   # quoted id\r\ntitle: \"Login: OAuth\"\r\nstatus: Draft # set by the SM\r\nowner_note: no\r\nversion: 1.10\r\ncode: 0123\r\nquality: {structure: 100, extraction: 90, score: 8.5, complexity: [], override: 'sections in the design doc'}\r\nlabels:\r\n  - type/feat\r\n  - area/auth\r\nx-custom: {keep: [1, 2]}\r\n---\r\n# Story 3.1\r\n\r\n---\r\nA body with a rule above.\r\n";
 
 #[test]
 fn moving_a_hand_written_story_changes_only_status_and_effect_fields() {
@@ -24,6 +24,8 @@ fn moving_a_hand_written_story_changes_only_status_and_effect_fields() {
         "100",
         "--extraction",
         "90",
+        "--reason",
+        "sections in the design doc",
         "--score",
         "8.5",
         "--as",

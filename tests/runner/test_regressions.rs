@@ -5,10 +5,7 @@ use crate::common::{GOOD, Repo};
 #[test]
 fn a_hand_edited_state_cannot_be_laundered_through_move() {
     let repo = Repo::new();
-    let id = repo.story(
-        "Webhooks",
-        &["--structure", "100", "--extraction", "90", "--score", "7.0"],
-    );
+    let id = repo.story("Webhooks", &["--score", "7.0"]);
     let path = repo.story_path(&id);
     // Dev may not approve; editing the file first must not get around that.
     repo.edit(&path, "status: AwaitingArchReview", "status: Approved");
@@ -29,10 +26,6 @@ fn a_hand_edited_state_cannot_be_laundered_through_move() {
         "--as",
         "sm",
         "--no-commit",
-        "--structure",
-        "100",
-        "--extraction",
-        "90",
         "--score",
         "9",
     ])
@@ -97,10 +90,7 @@ fn refusals_state_the_thresholds_in_force() {
         "params:\n  score_approve: 8.5\n",
     );
     repo.commit_rules("stricter");
-    let id = repo.story(
-        "Login",
-        &["--structure", "100", "--extraction", "90", "--score", "5.0"],
-    );
+    let id = repo.story("Login", &["--score", "5.0"]);
     let out = repo.orx(&["move", &id, "Approved", "--as", "sm"]);
     out.code(1);
     assert!(
@@ -140,26 +130,12 @@ fn titles_with_template_holes_are_kept_as_written() {
 #[test]
 fn workflow_counters_cannot_be_edited_by_hand() {
     let repo = Repo::new();
-    let id = repo.story(
-        "Search",
-        &["--structure", "100", "--extraction", "90", "--score", "7.0"],
-    );
+    let id = repo.story("Search", &["--score", "7.0"]);
     let path = repo.story_path(&id);
     repo.orx(&["move", &id, "RequiresRevision", "--as", "architect"])
         .ok();
-    repo.orx(&[
-        "assess",
-        &id,
-        "--as",
-        "sm",
-        "--structure",
-        "100",
-        "--extraction",
-        "90",
-        "--score",
-        "7.0",
-    ])
-    .ok();
+    repo.orx(&["assess", &id, "--as", "sm", "--score", "7.0"])
+        .ok();
     // Round 2: the Architect may not reset the round to get another revision.
     repo.edit(&path, "architect: 2", "architect: 1");
     let check = repo.orx(&["check", "--as", "architect"]);
@@ -187,18 +163,7 @@ fn workflow_counters_cannot_be_edited_by_hand() {
         .ok();
     repo.orx(&["move", &id, "Blocked", "--as", "human"]).ok();
     assert!(repo.read(&path).contains("architect: 0"));
-    let out = repo.orx(&[
-        "assess",
-        &id,
-        "--as",
-        "sm",
-        "--structure",
-        "100",
-        "--extraction",
-        "90",
-        "--score",
-        "7.0",
-    ]);
+    let out = repo.orx(&["assess", &id, "--as", "sm", "--score", "7.0"]);
     assert!(
         out.stdout
             .contains("Next: Architect, please run `review-story 1.1`\n"),
@@ -330,10 +295,7 @@ fn a_full_disk_is_an_error_not_a_success() {
 #[test]
 fn a_force_that_overrides_nothing_keeps_its_reason_as_the_note() {
     let repo = Repo::new();
-    let id = repo.story(
-        "Other",
-        &["--structure", "100", "--extraction", "90", "--score", "7.0"],
-    );
+    let id = repo.story("Other", &["--score", "7.0"]);
     repo.orx(&["move", &id, "Escalated", "--as", "architect"])
         .ok();
     let out = repo.orx(&[

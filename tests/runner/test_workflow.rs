@@ -5,7 +5,7 @@ use crate::common::Repo;
 #[test]
 fn an_override_changes_the_thresholds() {
     let repo = Repo::new();
-    let flags = ["--structure", "100", "--extraction", "90", "--score", "8.5"];
+    let flags = ["--score", "8.5"];
     let a = repo.story("Before", &flags);
     assert!(repo.read(&repo.story_path(&a)).contains("status: Approved"));
     repo.write(
