@@ -114,6 +114,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for u in &outcome.unmet {
         ui.line(format!("  - {u}"));
     }
+    if outcome.plan.from.as_deref() == Some(outcome.plan.to.as_str()) {
+        ui.line(format!(
+            "no move fits {}'s round {} ({}): the findings are recorded and the story stays in {}",
+            orx::role::display(&role),
+            outcome.round,
+            if outcome.passed { "passed" } else { "failed" },
+            outcome.plan.to
+        ));
+    }
     let done = plan::execute(&ws, &outcome.plan, !args.change.no_commit)?;
     report_change(ui, &outcome.plan, &done);
     Ok(0)

@@ -422,3 +422,194 @@ fn effects_do_not_change_the_verdict() {
         "Blocked -> AwaitingArchReview"
     );
 }
+
+/// Where `trigger` leads for `before` with `record` laid over it (as `gate`
+/// or `assess` records it), or `none` when no transition fits.
+fn decided(trigger: &str, before: &Value, record: Value, role: &str) -> String {
+    let wf = wf();
+    let after = crate::workflow::expr::merge(before, &record);
+    match crate::assess::decide(&wf, trigger, before, &after, role, "") {
+        Ok(t) => t.to.clone(),
+        Err(crate::assess::NoDecision::NoneHolds { .. }) => "none".to_owned(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// 审查轮次管理, Architect: pass at score ≥ 7 with no Critical issue; a
+/// failing first round goes back to the SM, a failing second to the Human.
+#[test]
+fn the_architect_gate_by_round_and_score() {
+    let rows: &[(i64, f64, i64, &str)] = &[
+        (1, 7.0, 0, "Approved"),
+        (1, 10.0, 0, "Approved"),
+        (1, 6.99, 0, "RequiresRevision"),
+        (1, 7.0, 1, "RequiresRevision"),
+        (1, 9.5, 2, "RequiresRevision"),
+        (2, 7.0, 0, "Approved"),
+        (2, 6.99, 0, "Escalated"),
+        (2, 8.0, 1, "Escalated"),
+        // After the Human sent it back for another review.
+        (3, 6.0, 0, "Escalated"),
+    ];
+    for &(round, score, critical, want) in rows {
+        let before = story(
+            "AwaitingArchReview",
+            json!({"rounds": {"architect": round}}),
+        );
+        let record = json!({"review": {"architect": {"round": round, "score": score, "critical": critical, "high": 0, "medium": 0, "minor": 0}}});
+        assert_eq!(
+            decided("gate", &before, record, "architect"),
+            want,
+            "round {round}, score {score}, {critical} Critical"
+        );
+    }
+}
+
+/// 审查轮次管理, QA: strict, then moderate, then pragmatic; after a failing
+/// third round (or any later one) no transition fits QA: the Human decides.
+#[test]
+fn the_qa_gate_by_round() {
+    // (round, critical, high, medium+low, criteria, previous total, outcome)
+    type Row = (
+        i64,
+        i64,
+        i64,
+        i64,
+        Option<&'static str>,
+        Option<i64>,
+        &'static str,
+    );
+    let rows: &[Row] = &[
+        // Round 1, strict: every criterion met, no Critical or High.
+        (1, 0, 0, 5, Some("met"), None, "Done"),
+        (1, 0, 0, 0, Some("failed"), None, "InProgress"),
+        (1, 0, 0, 0, None, None, "InProgress"),
+        (1, 0, 1, 0, Some("met"), None, "InProgress"),
+        (1, 1, 0, 0, Some("met"), None, "InProgress"),
+        // Round 2, moderate: issues down by ≥ 50%, no High (nor Critical).
+        (2, 0, 0, 5, Some("failed"), Some(10), "Done"),
+        (2, 0, 0, 50, None, Some(100), "Done"),
+        (2, 0, 0, 51, None, Some(100), "InProgress"),
+        (2, 0, 1, 0, None, Some(10), "InProgress"),
+        (2, 1, 0, 0, None, Some(10), "InProgress"),
+        (2, 0, 0, 1, None, None, "InProgress"), // round 1's count unknown
+        (2, 0, 0, 0, None, None, "InProgress"),
+        (2, 0, 0, 0, None, Some(0), "Done"),
+        // Round 3, pragmatic: no Critical; failing, the Human decides.
+        (3, 0, 4, 20, Some("failed"), Some(5), "Done"),
+        (3, 1, 0, 0, Some("met"), Some(5), "none"),
+        (4, 0, 0, 3, None, Some(5), "Done"),
+        (4, 2, 0, 0, None, Some(5), "none"),
+    ];
+    for &(round, critical, high, rest, criteria, previous, want) in rows {
+        let before = story("Review", json!({"rounds": {"qa": round}}));
+        let record = json!({"review": {"qa": {
+            "round": round, "critical": critical, "high": high, "medium": rest, "low": 0,
+            "total": critical + high + rest, "previous_total": previous, "criteria": criteria,
+        }}});
+        assert_eq!(
+            decided("gate", &before, record, "qa"),
+            want,
+            "round {round}: {critical} Critical, {high} High, {rest} other, criteria {criteria:?}, previous {previous:?}"
+        );
+    }
+}
+
+/// 自动批准条件: the re-assessment after a revision approves directly only
+/// when all four hold; any one failing sends the story to round 2.
+#[test]
+fn auto_approval_needs_all_four_conditions() {
+    // (open Critical, baseline, final score, revised severities, outcome)
+    let rows: &[(i64, f64, f64, &[&str], &str)] = &[
+        (0, 6.0, 8.0, &["minor"], "Approved"),
+        (0, 6.2, 8.2, &["minor"], "Approved"), // exactly +2.0 in floating point
+        (0, 5.7, 7.7, &["minor"], "AwaitingArchReview"), // +2.0 but below 8.0
+        (1, 6.0, 9.0, &["minor"], "AwaitingArchReview"), // a Critical issue open
+        (0, 6.5, 8.4, &["minor"], "AwaitingArchReview"), // improved by 1.9
+        (0, 5.5, 7.99, &["minor"], "AwaitingArchReview"), // final below 8.0
+        (0, 6.0, 9.0, &["minor", "high"], "AwaitingArchReview"), // not only Minor
+        (0, 6.0, 9.0, &[], "AwaitingArchReview"), // nothing said revised
+    ];
+    for &(open, baseline, score, revised, want) in rows {
+        let before = story(
+            "RequiresRevision",
+            json!({
+                "quality": {"structure": 100, "extraction": 90, "score": 6.0, "complexity": []},
+                "rounds": {"architect": 1},
+                "revision": {"baseline": baseline, "open_critical": open, "revised": revised},
+            }),
+        );
+        let record = json!({"quality": {"score": score}});
+        assert_eq!(
+            decided("assess", &before, record, "sm"),
+            want,
+            "open Critical {open}, {baseline} -> {score}, revised {revised:?}"
+        );
+    }
+}
+
+/// `records:` — a round's findings are written by the reviewing role, for
+/// the current round, once.
+#[test]
+fn records_are_written_once_per_round_by_their_role() {
+    let wf = wf();
+    let before = story(
+        "Review",
+        json!({"rounds": {"qa": 2}, "review": {"qa": {"round": 1, "critical": 0, "passed": false}}}),
+    );
+    let record = |round: i64, critical: i64| {
+        crate::workflow::expr::merge(
+            &before,
+            &json!({"review": {"qa": {"round": round, "critical": critical, "passed": false}}}),
+        )
+    };
+    // QA records round 2 (an edit: the story waits where it is).
+    assert_eq!(
+        run(&wf, Some(&before), Some(&record(2, 1)), "qa", None).unwrap(),
+        "edit Review"
+    );
+    // Not for another round, and not by Dev.
+    let e = run(&wf, Some(&before), Some(&record(1, 5)), "qa", None).unwrap_err();
+    assert_eq!(e.kind(), "record");
+    assert!(
+        e.to_string()
+            .contains("it is for round 1, but the current round (rounds.qa) is 2"),
+        "{e}"
+    );
+    let mut by_dev = story("InProgress", json!({"rounds": {"qa": 2}}));
+    by_dev["review"] = json!({"qa": {"round": 2, "critical": 0}});
+    let e = run(
+        &wf,
+        Some(&story("InProgress", json!({"rounds": {"qa": 2}}))),
+        Some(&by_dev),
+        "dev",
+        None,
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("only QA may write it, not Dev"),
+        "{e}"
+    );
+    // Once written, round 2's record cannot be rewritten into a pass.
+    let recorded = record(2, 1);
+    let rewritten =
+        crate::workflow::expr::merge(&recorded, &json!({"review": {"qa": {"critical": 0}}}));
+    let e = run(&wf, Some(&recorded), Some(&rewritten), "qa", None).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("round 2 is already recorded and cannot be rewritten"),
+        "{e}"
+    );
+    // The Human may, with a reason.
+    assert_eq!(
+        run(
+            &wf,
+            Some(&recorded),
+            Some(&rewritten),
+            "human",
+            Some("miscounted")
+        )
+        .unwrap(),
+        "forced over record"
+    );
+}

@@ -296,3 +296,31 @@ pub const GOOD: &[&str] = &["--score", "8.5"];
 pub fn filled(text: &str) -> String {
     orx::checklist::Checklist::from_template(orx::rules::STORY_TEMPLATE).sample(text, true)
 }
+
+/// Runs a refused command and checks it changed nothing at all.
+#[track_caller]
+pub fn refused(repo: &Repo, args: &[&str]) -> String {
+    let before = repo.state();
+    let out = repo.orx(args);
+    out.code(1);
+    assert_eq!(
+        repo.state(),
+        before,
+        "a refused `git orx {}` changed something",
+        args.join(" ")
+    );
+    out.render()
+}
+
+/// Runs each command, which must succeed, and returns their output.
+#[track_caller]
+pub fn steps(repo: &Repo, commands: &[&[&str]]) -> String {
+    commands
+        .iter()
+        .map(|args| {
+            let out = repo.orx(args);
+            out.ok();
+            format!("$ git orx {}\n{}", args.join(" "), out.stdout)
+        })
+        .collect()
+}

@@ -5,6 +5,7 @@ mod common;
 mod test_cache;
 mod test_cli;
 mod test_files;
+mod test_gate;
 mod test_hooks;
 mod test_lifecycle;
 mod test_log;

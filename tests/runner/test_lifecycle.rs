@@ -1,22 +1,7 @@
 //! Seed 000's scenarios walked with the real commands, and every kind of
 //! invalid step refused with exit 1 and no byte changed.
 
-use crate::common::{GOOD, Repo, filled};
-
-/// Runs a refused command and checks it changed nothing at all.
-#[track_caller]
-fn refused(repo: &Repo, args: &[&str]) -> String {
-    let before = repo.state();
-    let out = repo.orx(args);
-    out.code(1);
-    assert_eq!(
-        repo.state(),
-        before,
-        "a refused `git orx {}` changed something",
-        args.join(" ")
-    );
-    out.render()
-}
+use crate::common::{GOOD, Repo, filled, refused};
 
 /// 场景1: 高质量Story直接批准 — and on through Dev and QA to Done.
 #[test]

@@ -1,0 +1,799 @@
+//! Seed 000's review rounds (审查轮次管理) through `git orx gate`, its
+//! scenarios 1-5 exactly as written, and the boundaries of each rule.
+
+use crate::common::{GOOD, Repo, filled, refused, steps};
+
+/// A story written by the SM and taken to `state` as the seed's scenarios
+/// do, with the Chinese handoffs of 具体消息映射.
+fn zh_repo() -> Repo {
+    let repo = Repo::new();
+    repo.set_lang("zh");
+    repo
+}
+
+/// 场景1: 高质量Story直接批准 — SM创建Story → 质量检查 → 技术分数8.5 + 复杂度0
+/// → Approved → Dev实现.
+#[test]
+fn scenario_1_high_quality_story_is_approved_directly() {
+    let repo = zh_repo();
+    let id = repo.story("User login", &[]);
+    let out = steps(
+        &repo,
+        &[
+            &["assess", &id, "--score", "8.5", "--as", "sm"],
+            &["move", &id, "InProgress", "--as", "dev"],
+        ],
+    );
+    insta::assert_snapshot!(out, @"
+    $ git orx assess 1.1 --score 8.5 --as sm
+    quality check: structure 100%, technical extraction 100%, score 8.5, complexity: none
+    story 1.1: Draft -> Approved (SM) [5aefd52]
+    Next: Dev 请执行命令 `implement-story 1.1`
+    $ git orx move 1.1 InProgress --as dev
+    story 1.1: Approved -> InProgress (Dev) [346c9e8]
+    Next: Dev 请执行命令 `implement-story 1.1`
+    ");
+}
+
+/// 场景2: 需要Architect审查的Story — 技术分数7.0 + 复杂度1 → AwaitingArchReview
+/// → Architect审查通过 → Approved → Dev实现.
+#[test]
+fn scenario_2_the_architect_reviews_and_passes() {
+    let repo = zh_repo();
+    let id = repo.story("Payment webhooks", &[]);
+    let out = steps(
+        &repo,
+        &[
+            &[
+                "assess",
+                &id,
+                "--score",
+                "7.0",
+                "--complexity",
+                "cross-service",
+                "--as",
+                "sm",
+            ],
+            &[
+                "gate",
+                &id,
+                "--as",
+                "architect",
+                "--score",
+                "8",
+                "--critical",
+                "0",
+                "--minor",
+                "1",
+            ],
+            &["move", &id, "InProgress", "--as", "dev"],
+        ],
+    );
+    insta::assert_snapshot!(out, @"
+    $ git orx assess 1.1 --score 7.0 --complexity cross-service --as sm
+    quality check: structure 100%, technical extraction 100%, score 7.0, complexity: cross-service
+    story 1.1: Draft -> AwaitingArchReview (SM) [a496b09]
+    Next: Architect 请执行命令 `review-story 1.1`
+    $ git orx gate 1.1 --as architect --score 8 --critical 0 --minor 1
+    Architect review, round 1: passed
+    story 1.1: AwaitingArchReview -> Approved (Architect) [28ed89a]
+    Next: Dev 请执行命令 `implement-story 1.1`
+    $ git orx move 1.1 InProgress --as dev
+    story 1.1: Approved -> InProgress (Dev) [578ac79]
+    Next: Dev 请执行命令 `implement-story 1.1`
+    ");
+    let trailers = repo.git(&["log", "-1", "--skip=1", "--format=%(trailers)"]);
+    insta::assert_snapshot!(trailers.stdout, @"
+    Orx-Item: story/1.1
+    Orx-Transition: AwaitingArchReview -> Approved
+    Orx-Role: architect
+    Orx-Gate: architect round=1 score=8.0 critical=0 high=0 medium=0 minor=1 verdict=pass
+    Orx-Rounds: architect=1
+    ");
+}
+
+/// 场景3: 需要修订的Story — 技术分数5.0 → Blocked → SM修订 → 技术分数8.0 +
+/// 复杂度2 → AwaitingArchReview → Architect审查发现问题 → RequiresRevision →
+/// SM修订 → 满足自动批准条件 → Approved → Dev实现.
+#[test]
+fn scenario_3_revision_then_auto_approval() {
+    let repo = zh_repo();
+    let id = repo.story("Data export", &[]);
+    let path = repo.story_path(&id);
+    let mut out = steps(&repo, &[&["assess", &id, "--score", "5.0", "--as", "sm"]]);
+    repo.edit(
+        &path,
+        "The story's Story",
+        "The export story, revised: the story's Story",
+    );
+    out += &steps(
+        &repo,
+        &[
+            &[
+                "assess",
+                &id,
+                "--score",
+                "8.0",
+                "--complexity",
+                "api-contract,db-schema",
+                "--as",
+                "sm",
+            ],
+            &[
+                "gate",
+                &id,
+                "--as",
+                "architect",
+                "--score",
+                "6",
+                "--critical",
+                "0",
+                "--minor",
+                "3",
+                "-m",
+                "pagination contract unclear",
+            ],
+        ],
+    );
+    repo.edit(&path, "story, revised:", "story, revised twice:");
+    out += &steps(
+        &repo,
+        &[
+            &[
+                "assess",
+                &id,
+                "--score",
+                "8.5",
+                "--complexity",
+                "api-contract,db-schema",
+                "--open-critical",
+                "0",
+                "--as",
+                "sm",
+            ],
+            &["move", &id, "InProgress", "--as", "dev"],
+        ],
+    );
+    insta::assert_snapshot!(out, @"
+    $ git orx assess 1.1 --score 5.0 --as sm
+    quality check: structure 100%, technical extraction 100%, score 5.0, complexity: none
+    story 1.1: Draft -> Blocked (SM) [33be701]
+    Story 被阻塞,需要 SM 修订后重新提交
+    $ git orx assess 1.1 --score 8.0 --complexity api-contract,db-schema --as sm
+    quality check: structure 100%, technical extraction 100%, score 8.0, complexity: api-contract, db-schema
+    story 1.1: Blocked -> AwaitingArchReview (SM) [abc8f45]
+    Next: Architect 请执行命令 `review-story 1.1`
+    $ git orx gate 1.1 --as architect --score 6 --critical 0 --minor 3 -m pagination contract unclear
+    Architect review, round 1: failed
+      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 0, review.architect.round = 1, review.architect.score = 6.0, rounds.architect = 1
+    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [fe1ed65]
+    Next: SM 请执行命令 `revise 1.1`
+    $ git orx assess 1.1 --score 8.5 --complexity api-contract,db-schema --open-critical 0 --as sm
+    quality check: structure 100%, technical extraction 100%, score 8.5, complexity: api-contract, db-schema
+    story 1.1: RequiresRevision -> Approved (SM) [2ea28d5]
+    Next: Dev 请执行命令 `implement-story 1.1`
+    $ git orx move 1.1 InProgress --as dev
+    story 1.1: Approved -> InProgress (Dev) [828f11f]
+    Next: Dev 请执行命令 `implement-story 1.1`
+    ");
+    let text = repo.read(&path);
+    let frontmatter = text.split("---\n").nth(1).unwrap();
+    insta::assert_snapshot!(frontmatter, @r#"
+    kind: story
+    id: "1.1"
+    title: Data export
+    status: InProgress
+    quality:
+      structure: 100
+      extraction: 100
+      score: 8.5
+      complexity: [api-contract, db-schema]
+    rounds:
+      architect: 1
+    review:
+      architect:
+        round: 1
+        score: 6.0
+        critical: 0
+        high: 0
+        medium: 0
+        minor: 3
+        passed: false
+    revision:
+      baseline: 6.0
+      open_critical: 0
+      revised: [minor]
+    "#);
+}
+
+/// 场景4: QA发现问题需要修复 — Review → QA第1轮审查发现问题 → InProgress →
+/// Dev修复 → Review → QA第2轮审查问题减少50% → Done.
+#[test]
+fn scenario_4_qa_finds_problems_then_passes_round_2() {
+    let repo = zh_repo();
+    let id = repo.story("Search", GOOD);
+    let out = steps(
+        &repo,
+        &[
+            &["move", &id, "InProgress", "--as", "dev"],
+            &["move", &id, "Review", "--as", "dev"],
+            &[
+                "gate",
+                &id,
+                "--as",
+                "qa",
+                "--critical",
+                "0",
+                "--high",
+                "1",
+                "--medium",
+                "3",
+                "--criteria-failed",
+            ],
+            &[
+                "move",
+                &id,
+                "Review",
+                "--as",
+                "dev",
+                "-m",
+                "fixed the High issue",
+            ],
+            &[
+                "gate",
+                &id,
+                "--as",
+                "qa",
+                "--critical",
+                "0",
+                "--high",
+                "0",
+                "--medium",
+                "2",
+            ],
+        ],
+    );
+    insta::assert_snapshot!(out, @r#"
+    $ git orx move 1.1 InProgress --as dev
+    story 1.1: Approved -> InProgress (Dev) [7bbe249]
+    Next: Dev 请执行命令 `implement-story 1.1`
+    $ git orx move 1.1 Review --as dev
+    story 1.1: InProgress -> Review (Dev) [0689b51]
+    Next: QA 请执行命令 `review 1.1`
+    $ git orx gate 1.1 --as qa --critical 0 --high 1 --medium 3 --criteria-failed
+    QA gate, round 1: failed
+      - round 1 (strict): every acceptance criterion met, no Critical or High issue — actual: review.qa.criteria = "failed", review.qa.critical = 0, review.qa.high = 1, review.qa.round = 1, rounds.qa = 1
+    story 1.1: Review -> InProgress (QA) [4698f96]
+    Next: Dev 请执行命令 `review-qa 1.1`
+    $ git orx move 1.1 Review --as dev -m fixed the High issue
+    story 1.1: InProgress -> Review (Dev) [6c6766d]
+    Next: QA 请执行命令 `review 1.1`
+    $ git orx gate 1.1 --as qa --critical 0 --high 0 --medium 2
+    QA gate, round 2: passed
+    story 1.1: Review -> Done (QA) [a195c8b]
+    Story 已完成!
+    "#);
+    let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
+    insta::assert_snapshot!(trailers.stdout, @"
+    Orx-Item: story/1.1
+    Orx-Transition: Review -> Done
+    Orx-Role: qa
+    Orx-Gate: qa round=2 critical=0 high=0 medium=2 low=0 criteria=unknown verdict=pass
+    Orx-Rounds: qa=2
+    ");
+}
+
+/// 场景5: 复杂问题需要升级 — AwaitingArchReview → Architect发现复杂架构问题 →
+/// Escalated → 人工决策 → Approved/Blocked/AwaitingArchReview.
+#[test]
+fn scenario_5_escalation_and_the_humans_three_decisions() {
+    let repo = zh_repo();
+    let review = [
+        "--score",
+        "9.0",
+        "--complexity",
+        "new-pattern,cross-service",
+    ];
+    let ids: Vec<String> = ["Failover", "Sharding", "Event bus"]
+        .iter()
+        .map(|t| repo.story(t, &review))
+        .collect();
+    let mut out = String::new();
+    for id in &ids {
+        out += &steps(
+            &repo,
+            &[&[
+                "gate",
+                id,
+                "--as",
+                "architect",
+                "--score",
+                "7",
+                "--critical",
+                "1",
+                "--escalate",
+                "-m",
+                "needs a product decision",
+            ]],
+        );
+    }
+    // Only the Human decides.
+    refused(&repo, &["move", &ids[0], "Approved", "--as", "architect"]);
+    out += &steps(
+        &repo,
+        &[
+            &[
+                "move",
+                &ids[0],
+                "Approved",
+                "--as",
+                "human",
+                "-m",
+                "accept the risk",
+            ],
+            &[
+                "move",
+                &ids[1],
+                "Blocked",
+                "--as",
+                "human",
+                "-m",
+                "split the story",
+            ],
+            &[
+                "move",
+                &ids[2],
+                "AwaitingArchReview",
+                "--as",
+                "human",
+                "-m",
+                "review again",
+            ],
+        ],
+    );
+    insta::assert_snapshot!(out, @"
+    $ git orx gate 1.1 --as architect --score 7 --critical 1 --escalate -m needs a product decision
+    Architect review, round 1: failed
+      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 1, review.architect.round = 1, review.architect.score = 7.0, rounds.architect = 1
+    story 1.1: AwaitingArchReview -> Escalated (Architect) [83360a6]
+    Story 已升级,需要人工介入决策
+    $ git orx gate 1.2 --as architect --score 7 --critical 1 --escalate -m needs a product decision
+    Architect review, round 1: failed
+      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 1, review.architect.round = 1, review.architect.score = 7.0, rounds.architect = 1
+    story 1.2: AwaitingArchReview -> Escalated (Architect) [4210f4e]
+    Story 已升级,需要人工介入决策
+    $ git orx gate 1.3 --as architect --score 7 --critical 1 --escalate -m needs a product decision
+    Architect review, round 1: failed
+      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 1, review.architect.round = 1, review.architect.score = 7.0, rounds.architect = 1
+    story 1.3: AwaitingArchReview -> Escalated (Architect) [3b6cc4d]
+    Story 已升级,需要人工介入决策
+    $ git orx move 1.1 Approved --as human -m accept the risk
+    story 1.1: Escalated -> Approved (Human) [73007ef]
+    Next: Dev 请执行命令 `implement-story 1.1`
+    $ git orx move 1.2 Blocked --as human -m split the story
+    story 1.2: Escalated -> Blocked (Human) [ebe586d]
+    Story 被阻塞,需要 SM 修订后重新提交
+    $ git orx move 1.3 AwaitingArchReview --as human -m review again
+    story 1.3: Escalated -> AwaitingArchReview (Human) [9c30885]
+    Next: Architect 请执行命令 `review-story 1.3` (第2轮审查)
+    ");
+}
+
+/// The Architect's pass mark is 7: 6.99 fails, 7.0 passes, and a Critical
+/// issue fails any score.
+#[test]
+fn architect_gate_boundaries() {
+    let repo = Repo::new();
+    let review = ["--score", "7.0"];
+    let (a, b, c) = (
+        repo.story("A", &review),
+        repo.story("B", &review),
+        repo.story("C", &review),
+    );
+    let gate = |id: &str, score: &str, critical: &str| {
+        let out = repo.orx(&[
+            "gate",
+            id,
+            "--as",
+            "architect",
+            "--score",
+            score,
+            "--critical",
+            critical,
+        ]);
+        out.ok();
+        out.stdout.lines().next().unwrap().to_owned() + " / " + out.stdout.lines().last().unwrap()
+    };
+    insta::assert_snapshot!([gate(&a, "6.99", "0"), gate(&b, "7.0", "0"), gate(&c, "10", "1")].join("\n"), @"
+    Architect review, round 1: failed / Next: SM, please run `revise 1.1`
+    Architect review, round 1: passed / Next: Dev, please run `implement-story 1.2`
+    Architect review, round 1: failed / Next: SM, please run `revise 1.3`
+    ");
+}
+
+/// The second Architect round is announced as such, and failing it goes to
+/// the Human (第2轮 失败 → 询问用户决策).
+#[test]
+fn a_failing_second_architect_round_is_escalated() {
+    let repo = zh_repo();
+    let id = repo.story("Search", &["--score", "7.0"]);
+    let out = steps(
+        &repo,
+        &[
+            &[
+                "gate",
+                &id,
+                "--as",
+                "architect",
+                "--score",
+                "5",
+                "--critical",
+                "1",
+                "--high",
+                "2",
+            ],
+            &[
+                "assess",
+                &id,
+                "--score",
+                "7.5",
+                "--open-critical",
+                "0",
+                "--as",
+                "sm",
+            ],
+            &[
+                "gate",
+                &id,
+                "--as",
+                "architect",
+                "--score",
+                "6.5",
+                "--critical",
+                "0",
+            ],
+        ],
+    );
+    insta::assert_snapshot!(out, @"
+    $ git orx gate 1.1 --as architect --score 5 --critical 1 --high 2
+    Architect review, round 1: failed
+      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 1, review.architect.round = 1, review.architect.score = 5.0, rounds.architect = 1
+    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [9b812db]
+    Next: SM 请执行命令 `revise 1.1`
+    $ git orx assess 1.1 --score 7.5 --open-critical 0 --as sm
+    quality check: structure 100%, technical extraction 100%, score 7.5, complexity: none
+    story 1.1: RequiresRevision -> AwaitingArchReview (SM) [e79fd4c]
+    Next: Architect 请执行命令 `review-story 1.1` (第2轮审查)
+    $ git orx gate 1.1 --as architect --score 6.5 --critical 0
+    Architect review, round 2: failed
+      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 0, review.architect.round = 2, review.architect.score = 6.5, rounds.architect = 2
+    story 1.1: AwaitingArchReview -> Escalated (Architect) [dab2cf4]
+    Story 已升级,需要人工介入决策
+    ");
+}
+
+/// Auto-approval end to end: a revision that improves the score by only
+/// 1.9 goes to round 2 (each of the four conditions is tabled in the
+/// validation tests).
+#[test]
+fn auto_approval_fails_on_a_small_improvement() {
+    let repo = Repo::new();
+    let id = repo.story("Search", &["--score", "7.0"]);
+    repo.orx(&[
+        "gate",
+        &id,
+        "--as",
+        "architect",
+        "--score",
+        "6.5",
+        "--critical",
+        "0",
+        "--minor",
+        "2",
+    ])
+    .ok();
+    let out = repo.orx(&[
+        "assess",
+        &id,
+        "--score",
+        "8.4",
+        "--open-critical",
+        "0",
+        "--as",
+        "sm",
+    ]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 0
+    --- stdout
+    quality check: structure 100%, technical extraction 100%, score 8.4, complexity: none
+    story 1.1: RequiresRevision -> AwaitingArchReview (SM) [8bd1f06]
+    Next: Architect, please run `review-story 1.1` (review round 2)
+    ");
+}
+
+/// QA's round 2 needs the issues down by half: 51 of 100 fails, 50 passes.
+#[test]
+fn qa_reduction_boundary() {
+    let repo = Repo::new();
+    let ids = [repo.story("A", GOOD), repo.story("B", GOOD)];
+    let mut lines = Vec::new();
+    for (id, second) in ids.iter().zip(["51", "50"]) {
+        for args in [
+            vec!["move", id, "InProgress", "--as", "dev"],
+            vec!["move", id, "Review", "--as", "dev"],
+            vec![
+                "gate",
+                id,
+                "--as",
+                "qa",
+                "--critical",
+                "0",
+                "--medium",
+                "100",
+                "--criteria-failed",
+            ],
+            vec!["move", id, "Review", "--as", "dev"],
+        ] {
+            repo.orx(&args).ok();
+        }
+        let out = repo.orx(&[
+            "gate",
+            id,
+            "--as",
+            "qa",
+            "--critical",
+            "0",
+            "--medium",
+            second,
+        ]);
+        out.ok();
+        lines.push(out.stdout);
+    }
+    insta::assert_snapshot!(lines.concat(), @"
+    QA gate, round 2: failed
+      - round 2 (moderate): issues down by at least 50% from round 1's gate, no High issue (and, as in every round, no Critical) — actual: review.qa.critical = 0, review.qa.high = 0, review.qa.previous_total = 100, review.qa.round = 2, review.qa.total = 51, rounds.qa = 2
+    story 1.1: Review -> InProgress (QA) [a35713f]
+    Next: Dev, please run `review-qa 1.1`
+    QA gate, round 2: passed
+    story 1.2: Review -> Done (QA) [18e40b7]
+    Story 1.2 is done!
+    ");
+}
+
+/// Rounds 2 → 3 → the Human: after a failing third round QA can neither
+/// pass the story nor send it back, nor rewrite its gate; the Human decides.
+#[test]
+fn after_qas_third_failing_round_the_human_decides() {
+    let repo = Repo::new();
+    let id = repo.story("Search", GOOD);
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    for (round, critical) in [("1", "2"), ("2", "2"), ("3", "1")] {
+        repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
+        let out = repo.orx(&[
+            "gate",
+            &id,
+            "--as",
+            "qa",
+            "--critical",
+            critical,
+            "--criteria-met",
+        ]);
+        out.ok();
+        assert!(
+            out.stdout
+                .starts_with(&format!("QA gate, round {round}: failed")),
+            "{}",
+            out.render()
+        );
+        if round == "3" {
+            insta::assert_snapshot!(out.stdout, @"
+            QA gate, round 3: failed
+              - round 3 and later (pragmatic): no Critical issue, or the Human decides — actual: review.qa.critical = 1, review.qa.round = 3, rounds.qa = 3
+            no move fits QA's round 3 (failed): the findings are recorded and the story stays in Review
+            story 1.1: Review -> Review (QA) [2df7ddf]
+            Story 1.1: QA's round 3 failed; a human must decide: `git orx move 1.1 Done` or `git orx move 1.1 InProgress`, --as human
+            ");
+        }
+    }
+    insta::assert_snapshot!(repo.orx(&["next"]).stdout, @"
+    Human
+      Story 1.1: QA's round 3 failed; a human must decide: `git orx move 1.1 Done` or `git orx move 1.1 InProgress`, --as human
+    ");
+    insta::assert_snapshot!(refused(&repo, &["gate", &id, "--as", "qa", "--critical", "0"]), @"
+    exit: 1
+    --- stderr
+    error: refused: story 1.1: `review.qa` is a record written once per round: round 3 is already recorded and cannot be rewritten
+      a Human may override with --force --reason TEXT
+    ");
+    insta::assert_snapshot!(refused(&repo, &["move", &id, "InProgress", "--as", "qa"]), @"
+    exit: 1
+    --- stderr
+    error: refused: story 1.1 cannot move from Review to InProgress: 1 precondition not met
+      - a QA round is left (after a failing round 3 the Human decides) — actual: rounds.qa = 3
+    hint: `git orx show 1.1` lists the moves allowed now and what each needs
+    ");
+    let out = repo.orx(&[
+        "move",
+        &id,
+        "Done",
+        "--as",
+        "human",
+        "-m",
+        "known limitation, documented",
+    ]);
+    out.ok();
+    assert!(
+        out.stdout.contains("Review -> Done (Human)"),
+        "{}",
+        out.render()
+    );
+}
+
+/// A gate applies in its state, for its role, with its own numbers.
+#[test]
+fn gate_usage_and_refusals() {
+    let repo = Repo::new();
+    let draft = repo.story("Draft", &[]);
+    let approved = repo.story("Login", GOOD);
+    insta::assert_snapshot!(refused(&repo, &["gate", &draft, "--as", "architect", "--score", "8", "--critical", "0"]), @"
+    exit: 1
+    --- stderr
+    error: refused: the Architect gate applies to stories in AwaitingArchReview; this one is Draft
+    ");
+    insta::assert_snapshot!(refused(&repo, &["gate", &approved, "--as", "qa", "--critical", "0"]), @"
+    exit: 1
+    --- stderr
+    error: refused: the QA gate applies to stories in Review; this one is Approved
+    ");
+    let usage = |args: &[&str]| {
+        let out = repo.orx(args);
+        out.code(2);
+        out.stderr.lines().next().unwrap_or_default().to_owned()
+    };
+    insta::assert_snapshot!([
+        usage(&["gate", &draft, "--as", "dev", "--critical", "0"]),
+        usage(&["gate", &draft, "--as", "architect", "--critical", "0"]),
+        usage(&["gate", &draft, "--as", "qa", "--critical", "0", "--score", "8"]),
+        usage(&["gate", &draft, "--as", "architect", "--score", "11", "--critical", "0"]),
+        usage(&["gate", &draft, "--as", "qa", "--critical", "0", "--escalate"]),
+        usage(&["gate", &draft, "--as", "qa"]),
+    ].join("\n"), @"
+    error: `git orx gate` is for the Architect (--as architect) or QA (--as qa), not Dev
+    error: the Architect's gate needs --score (0-10)
+    error: --score and --minor are for the Architect's gate; QA counts Low issues (--low)
+    error: --score must be from 0 to 10, not 11
+    error: only the Architect escalates (--escalate); after QA's last failing round the Human decides anyway
+    error: the following required arguments were not provided:
+    ");
+}
+
+/// Records hold for hand edits too: the hooks refuse Dev writing QA's
+/// findings, and QA rewriting a failed round into a pass.
+#[test]
+fn hand_edited_review_records_are_refused_by_the_hooks() {
+    let repo = Repo::new();
+    let id = repo.story("Search", GOOD);
+    let path = repo.story_path(&id);
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
+    repo.orx(&[
+        "gate",
+        &id,
+        "--as",
+        "qa",
+        "--critical",
+        "1",
+        "--criteria-met",
+    ])
+    .ok();
+    // QA's failed round 1, rewritten by Dev into a pass.
+    repo.edit(&path, "critical: 1", "critical: 0");
+    let out = repo.git_env(
+        &["commit", "-q", "-am", "fix the record"],
+        &[("ORX_ROLE", "dev")],
+    );
+    out.code(1);
+    assert!(
+        out.stderr.contains("only QA may write it, not Dev"),
+        "{}",
+        out.render()
+    );
+    let out = repo.git_env(
+        &["commit", "-q", "-am", "fix the record"],
+        &[("ORX_ROLE", "qa")],
+    );
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("QA may not change story 1.1 while it is InProgress"),
+        "{}",
+        out.render()
+    );
+}
+
+/// A hand-recorded quality check must be what the story measures, unless
+/// the SM says why not.
+#[test]
+fn hand_recorded_quality_must_be_measured() {
+    let repo = Repo::new();
+    let id = repo.story("Search", &[]);
+    let path = repo.story_path(&id);
+    repo.edit(
+        &path,
+        "status: Draft\n",
+        "status: Approved\nquality: {structure: 100, extraction: 100, score: 9.0, complexity: []}\n",
+    );
+    // The structure is complete but one Dev Notes item cites no source.
+    repo.edit(&path, " [Source: docs/architecture.md#data-models]", "");
+    let out = repo.git_env(&["commit", "-q", "-am", "approve"], &[("ORX_ROLE", "sm")]);
+    out.code(1);
+    insta::assert_snapshot!(out.stderr, @r#"
+    error: refused: git-orx found 1 rule broken by this commit
+      docs/stories/1.1.search.md:
+        story 1.1: quality.extraction is 100 but the story measures 83.3%; record the quality check with `git orx assess` (which measures it), or give the reason for other values in quality.override
+    hint: fix the files, or commit as the responsible role (ORX_ROLE=ROLE git commit ...); the Human may override with ORX_ROLE=human ORX_FORCE_REASON="why"
+    "#);
+    repo.edit(
+        &path,
+        "complexity: []}",
+        "complexity: [], override: \"the models live in the ADR\"}",
+    );
+    repo.git_env(&["commit", "-q", "-am", "approve"], &[("ORX_ROLE", "sm")])
+        .ok();
+}
+
+/// `assess` lists what the story lacks and what its text suggests.
+#[test]
+fn assess_reports_the_measurement_and_hints() {
+    let repo = Repo::new();
+    repo.orx(&["new", "Login", "--as", "sm"]).ok();
+    let path = "docs/stories/1.1.login.md";
+    let text = filled(&repo.read(path))
+        .replace(" [Source: docs/architecture.md#api-specifications]", "")
+        .replace(
+            "## Testing\n\nThe story's Testing, as the SM wrote it.\n",
+            "## Testing\n",
+        )
+        .replace(
+            "The story's Story, as the SM wrote it.",
+            "As a user I want to sign in with a password, through a new endpoint.",
+        );
+    repo.write(path, text);
+    let out = repo.orx(&["assess", "1.1", "--score", "9", "--as", "sm"]);
+    insta::assert_snapshot!(out.render(), @r#"
+    exit: 0
+    --- stdout
+    quality check: structure 80%, technical extraction 83.3%, score 9.0, complexity: none
+      missing: section "Testing" is empty
+      missing: Dev Notes item "API Specifications" cites no source ([Source: docs/...])
+      the text suggests complexity indicators: api-contract ("endpoint"), security ("password"); give them with --complexity if they apply
+    story 1.1: Draft -> Blocked (SM) [e5736a0]
+    Story 1.1 is blocked: the SM must revise it and submit it again
+    "#);
+    let out = repo.orx(&[
+        "assess",
+        "1.1",
+        "--score",
+        "9",
+        "--as",
+        "sm",
+        "--structure",
+        "100",
+        "--extraction",
+        "100",
+        "--reason",
+        "Testing is in the test plan",
+        "--complexity",
+        "security,api-contract",
+    ]);
+    out.ok();
+    let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
+    insta::assert_snapshot!(trailers.stdout, @"
+    Orx-Item: story/1.1
+    Orx-Transition: Blocked -> AwaitingArchReview
+    Orx-Role: sm
+    Orx-Quality: structure=100 extraction=100 score=9.0 complexity=api-contract,security
+    Orx-Quality-Override: structure=100 (measured 80) extraction=100 (measured 83.3): Testing is in the test plan
+    Orx-Rounds: architect=1
+    ");
+}
