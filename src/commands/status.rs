@@ -30,7 +30,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .filter(|s| {
             args.role
                 .as_ref()
-                .is_none_or(|r| s.owner.as_ref() == Some(r))
+                .is_none_or(|r| s.waits_for.as_ref() == Some(r))
         })
         .collect();
     if args.json {
