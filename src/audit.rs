@@ -5,8 +5,9 @@
 //! computed from the two versions of the file, never taken from trailers.
 //! Trailers give who claims to act (`Orx-Role`) and the Human's override
 //! reason; the commit message body is the note. An item is followed by its
-//! kind and ID, so renamed files stay on its trail. Merge commits are
-//! skipped: the transitions they bring are on the merged branch.
+//! kind and ID, so renamed files stay on its trail. A merge shows only
+//! what it did itself: the transitions it brings from a branch are on that
+//! branch.
 
 use serde::Serialize;
 
@@ -48,7 +49,7 @@ pub fn log(repo: &Repo, dir: &str, opts: &Options) -> Result<Vec<Entry>> {
     let mut commits = Vec::new();
     for id in repo.walk(&["HEAD".to_owned()], false)? {
         let c = repo.commit(&id)?;
-        if c.parents.len() > 1 || opts.since.is_some_and(|s| c.time < s) {
+        if opts.since.is_some_and(|s| c.time < s) {
             continue;
         }
         commits.push(c);
@@ -65,10 +66,16 @@ pub fn log(repo: &Repo, dir: &str, opts: &Options) -> Result<Vec<Entry>> {
         };
         for change in changed {
             let read = |path: &Option<String>, blob| -> Option<Item> {
-                Item::from_bytes(path.as_deref()?, repo.blob(blob?).ok()?).ok()
+                let path = path
+                    .as_deref()
+                    .filter(|p| crate::item::is_item_path(dir, p))?;
+                Item::from_bytes(path, repo.blob(blob?).ok()?).ok()
             };
             let before = read(&change.old_path, change.old);
             let after = read(&change.new_path, change.new);
+            if taken_from_branch(repo, &c.parents[1..], &change, after.as_ref())? {
+                continue;
+            }
             let Some(some) = after.as_ref().or(before.as_ref()) else {
                 continue;
             };
@@ -109,4 +116,28 @@ pub fn log(repo: &Repo, dir: &str, opts: &Options) -> Result<Vec<Entry>> {
         out.reverse();
     }
     Ok(out)
+}
+
+/// Whether a merge took this item's state from one of its other parents
+/// (`others`): that branch's commits hold the transition.
+fn taken_from_branch(
+    repo: &Repo,
+    others: &[String],
+    change: &crate::git::FileChange,
+    after: Option<&Item>,
+) -> Result<bool> {
+    for parent in others {
+        let side = crate::git::Side::Commit(parent.clone());
+        let there = match (&change.new_path, &change.old_path) {
+            (Some(p), _) | (None, Some(p)) => repo.file_at(&side, p)?,
+            (None, None) => None,
+        };
+        let state = there
+            .and_then(|b| Item::from_bytes("", b).ok())
+            .map(|i| i.status);
+        if state.as_deref() == after.map(|i| i.status.as_str()) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }

@@ -139,39 +139,54 @@ fn workflow_problem(path: &str, e: Error) -> Problem {
     }
 }
 
-/// Paths given on the command line, as repository-relative files.
+/// Paths given on the command line, as repository-relative files: a file
+/// as it is named (a symbolic link is checked as one, and refused), a
+/// directory as the story files in or below it.
 fn resolve(ws: &Workspace, cwd: &Path, paths: &[String]) -> Result<Vec<String>> {
     let root = ws.root();
+    let stories = ws.story_files()?;
     let mut out = Vec::new();
     for p in paths {
-        let abs = cwd.join(p);
-        let abs = abs
-            .canonicalize()
-            .map_err(|_| Error::Usage(format!("{p}: no such file or directory")))?;
+        let given = cwd.join(p);
+        let missing = || Error::Usage(format!("{p}: no such file or directory"));
+        given.symlink_metadata().map_err(|_| missing())?;
+        // Resolve the directories on the way, not a final symbolic link.
+        let abs = match (given.parent(), given.file_name()) {
+            (Some(dir), Some(name)) if name != ".." => {
+                dir.canonicalize().map_err(|_| missing())?.join(name)
+            }
+            _ => given.canonicalize().map_err(|_| missing())?,
+        };
+        let abs = if abs.ends_with(".") {
+            abs.canonicalize().map_err(|_| missing())?
+        } else {
+            abs
+        };
         let rel = abs
             .strip_prefix(root)
             .map_err(|_| Error::Usage(format!("{p} is outside the repository")))?
             .to_string_lossy()
             .replace('\\', "/");
-        if abs.is_dir() {
-            let mut md: Vec<String> = std::fs::read_dir(&abs)
-                .map_err(|e| Error::Failed(format!("{p}: {e}")))?
-                .filter_map(|e| e.ok()?.file_name().into_string().ok())
-                .filter(|n| n.ends_with(".md") && !n.starts_with('.'))
-                .map(|n| {
-                    if rel.is_empty() {
-                        n
-                    } else {
-                        format!("{rel}/{n}")
-                    }
-                })
-                .collect();
-            md.sort();
-            out.extend(md);
-        } else {
+        let is_dir = abs.symlink_metadata().is_ok_and(|m| m.is_dir());
+        if !is_dir {
             out.push(rel);
+            continue;
         }
+        let inside: Vec<String> = stories
+            .iter()
+            .filter(|s| rel.is_empty() || s.starts_with(&format!("{rel}/")))
+            .cloned()
+            .collect();
+        if inside.is_empty() {
+            return Err(Error::Usage(format!(
+                "{p} holds no story files (they are the .md files in {}/)",
+                ws.stories_dir()
+            )));
+        }
+        out.extend(inside);
     }
+    out.sort();
+    out.dedup();
     Ok(out)
 }
 

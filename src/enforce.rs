@@ -132,11 +132,7 @@ impl Judge<'_> {
     }
 
     fn is_item_path(&self, path: &str) -> bool {
-        path.strip_prefix(self.rules.stories_dir())
-            .and_then(|rest| rest.strip_prefix('/'))
-            .is_some_and(|name| {
-                name.ends_with(".md") && !name.contains('/') && !name.starts_with('.')
-            })
+        crate::item::is_item_path(self.rules.stories_dir(), path)
     }
 
     /// Judges every change from `base` to `to`. `other_parents` are the
@@ -145,13 +141,12 @@ impl Judge<'_> {
         let dirs = self.dirs();
         let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
         let changes = self.repo.changes(base, to, &dirs)?;
-        self.judge_changes(base, to, other_parents, changes)
+        self.judge_changes(to, other_parents, changes)
     }
 
-    /// Judges `changes` (from `base` to `to`, computed by the caller).
+    /// Judges `changes` (from a base to `to`, computed by the caller).
     pub fn judge_changes(
         &self,
-        base: &Side,
         to: &Side,
         other_parents: &[Side],
         changes: Vec<crate::git::FileChange>,
@@ -171,7 +166,10 @@ impl Judge<'_> {
             if rule_file {
                 out.touched += 1;
                 rules_changed.get_or_insert(path.clone());
-                if self.role != Some(HUMAN) && other_parents.is_empty() {
+                if self.role != Some(HUMAN)
+                    && (other_parents.is_empty()
+                        || !self.taken_from_branch(other_parents, &change)?)
+                {
                     out.violations.push(self.violation(
                         &path,
                         None,
@@ -193,12 +191,15 @@ impl Judge<'_> {
                 continue;
             }
             out.touched += 1;
-            let before = self.read(&change.old_path, change.old)?;
-            let after = self.read(&change.new_path, change.new)?;
+            // A file renamed out of the item paths is deleted as an item,
+            // one renamed in is created.
+            let item_path = |p: &Option<String>| p.clone().filter(|p| self.is_item_path(p));
+            let before = self.read(&item_path(&change.old_path), change.old)?;
+            let after = self.read(&item_path(&change.new_path), change.new)?;
             if other_parents.is_empty() {
                 self.judge_change(&path, before, after, &mut out)?;
             } else {
-                self.judge_merged(&path, &change, after, other_parents, base, &mut out)?;
+                self.judge_merged(&path, &change, before, after, other_parents, &mut out)?;
             }
             if let (Some(new_path), Some(blob)) = (&change.new_path, change.new)
                 && change.old_path.as_ref() != Some(new_path)
@@ -379,32 +380,60 @@ impl Judge<'_> {
         Ok(())
     }
 
+    /// Whether a merge took this file's result whole from one of its other
+    /// parents (the same content there, or absent there too): that branch's
+    /// history was judged on it.
+    fn taken_from_branch(&self, others: &[Side], change: &crate::git::FileChange) -> Result<bool> {
+        let (path, bytes) = match (&change.new_path, change.new) {
+            (Some(p), Some(b)) => (p, Some(self.repo.blob(b)?)),
+            _ => match &change.old_path {
+                Some(p) => (p, None),
+                None => return Ok(false),
+            },
+        };
+        for side in others {
+            if self.repo.file_at(side, path)? == bytes {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// A merge's result for one item file that is not taken whole from a
+    /// branch is the merge's own change: a new item or a deletion is judged
+    /// like any commit's; a combination of the parents' versions must keep
+    /// a state some parent had, and whatever it holds that no parent had
+    /// (a field, the body) is an edit judged as the merge's role makes it.
     fn judge_merged(
         &self,
         path: &str,
         change: &crate::git::FileChange,
+        before: Option<Version>,
         after: Option<Version>,
         others: &[Side],
-        base: &Side,
         out: &mut Verdicts,
     ) -> Result<()> {
-        let Some(new_path) = &change.new_path else {
+        if self.taken_from_branch(others, change)? {
             return Ok(());
+        }
+        let Some(new_path) = change.new_path.clone().filter(|_| after.is_some()) else {
+            return self.judge_change(path, before, None, out);
         };
-        let after_bytes = match change.new {
-            Some(b) => self.repo.blob(b)?,
-            None => return Ok(()),
-        };
-        let mut parent_states = Vec::new();
-        for side in std::iter::once(base).chain(others) {
-            if let Some(bytes) = self.repo.file_at(side, new_path)? {
-                if side != base && bytes == after_bytes {
-                    return Ok(()); // taken whole from that branch
-                }
-                if let Ok(item) = Item::from_bytes(new_path, bytes) {
-                    parent_states.push(item.status);
+        let mut parents: Vec<Item> = Vec::new();
+        if let Some(Version { item: Ok(i), .. }) = &before {
+            parents.push(i.clone());
+        }
+        let mut in_other = false;
+        for side in others {
+            if let Some(bytes) = self.repo.file_at(side, &new_path)? {
+                in_other = true;
+                if let Ok(i) = Item::from_bytes(&new_path, bytes) {
+                    parents.push(i);
                 }
             }
+        }
+        if before.is_none() && !in_other {
+            return self.judge_change(path, None, after, out);
         }
         let item = match after.map(|v| v.item) {
             Some(Ok(item)) => item,
@@ -420,22 +449,106 @@ impl Judge<'_> {
             }
             None => return Ok(()),
         };
-        if parent_states.is_empty() || parent_states.contains(&item.status) {
+        let label = item.label();
+        let Some(kept) = parents.iter().find(|p| p.status == item.status) else {
+            let mut states: Vec<String> = parents.iter().map(|p| p.status.clone()).collect();
+            states.dedup();
+            if states.is_empty() {
+                return Ok(()); // no parent's version can be read: nothing to compare
+            }
+            out.violations.push(self.violation(
+                path,
+                Some(label.clone()),
+                Some(format!("{} -> {}", states.join(" | "), item.status)),
+                "merge-state",
+                format!(
+                    "the merge puts {label} in {}, a state neither parent reached (parents: {}); resolve it to a parent's state, then move it",
+                    item.status,
+                    states.join(", ")
+                ),
+            ));
+            return Ok(());
+        };
+        // What the merge itself wrote: values no parent has.
+        let after_value = item.value();
+        let parent_values: Vec<Value> = parents.iter().map(Item::value).collect();
+        let mut paths = Vec::new();
+        for v in std::iter::once(&after_value).chain(&parent_values) {
+            validate::leaf_paths(v, &mut Vec::new(), &mut paths);
+        }
+        paths.sort();
+        paths.dedup();
+        let null = Value::Null;
+        let mut own = kept.value();
+        let mut own_fields = Vec::new();
+        for p in paths {
+            let mine = validate::lookup(&after_value, &p).unwrap_or(&null);
+            let anyone = parent_values
+                .iter()
+                .any(|v| validate::same_value(validate::lookup(v, &p).unwrap_or(&null), mine));
+            if !anyone {
+                validate::put(&mut own, &p, mine.clone());
+                own_fields.push(p.join("."));
+            }
+        }
+        if !parents.iter().any(|p| p.doc.body() == item.doc.body()) {
+            own_fields.push("the body".to_owned());
+        }
+        if own_fields.is_empty() {
             return Ok(());
         }
-        parent_states.dedup();
-        out.violations.push(self.violation(
-            path,
-            Some(item.label()),
-            Some(format!("{} -> {}", parent_states.join(" | "), item.status)),
-            "merge-state",
-            format!(
-                "the merge puts {} in {}, a state neither parent reached (parents: {}); resolve it to a parent's state, then move it",
-                item.label(),
-                item.status,
-                parent_states.join(", ")
-            ),
-        ));
+        out.changes.push(Judged {
+            path: path.to_owned(),
+            kind: item.kind.clone(),
+            id: item.id.clone(),
+            from: Some(kept.status.clone()),
+            to: Some(item.status.clone()),
+        });
+        let text = format!("{} -> {} (merge)", kept.status, item.status);
+        let Some(role) = self.role else {
+            out.violations.push(self.violation(
+                path,
+                Some(label),
+                Some(text),
+                "no-role",
+                format!("the merge itself changes {} of {}; say who makes it with ORX_ROLE=ROLE or `git config orx.role ROLE` (in history: an `Orx-Role:` trailer)", own_fields.join(", "), item.label()),
+            ));
+            return Ok(());
+        };
+        let wf = match self.rules.workflow(&item.kind) {
+            Ok(wf) => wf,
+            Err(e) => {
+                out.violations.push(self.violation(
+                    path,
+                    Some(label),
+                    Some(text),
+                    "invalid-file",
+                    e.to_string(),
+                ));
+                return Ok(());
+            }
+        };
+        let before_value = kept.value();
+        let change = Change {
+            before: Some(&before_value),
+            after: Some(&own),
+            role,
+            force: self.force,
+            self_transition: false,
+            now: self.now,
+        };
+        if let Err(refusal) = validate::validate(&wf, &change) {
+            out.violations.push(self.violation(
+                path,
+                Some(label),
+                Some(text),
+                refusal.kind(),
+                format!(
+                    "the merge itself changes {}: {refusal}",
+                    own_fields.join(", ")
+                ),
+            ));
+        }
         Ok(())
     }
 

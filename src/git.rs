@@ -744,6 +744,18 @@ impl Repo {
             .collect()
     }
 
+    /// The heads `git pull` fetched for merging (`FETCH_HEAD` lines not
+    /// marked `not-for-merge`).
+    pub fn fetch_heads_for_merge(&self) -> Vec<String> {
+        std::fs::read_to_string(self.repo.path().join("FETCH_HEAD"))
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.contains("\tnot-for-merge\t"))
+            .filter_map(|l| l.split_whitespace().next())
+            .filter_map(|id| self.commit_id(id))
+            .collect()
+    }
+
     /// Whether HEAD points to a commit yet.
     pub fn has_head(&self) -> bool {
         self.repo.head().and_then(|h| h.peel_to_commit()).is_ok()

@@ -260,10 +260,25 @@ pub struct Staged {
     pub base_commit: Option<String>,
 }
 
+/// The other parents of the merge `git merge` is about to commit. git
+/// writes `MERGE_HEAD` only after `pre-merge-commit` has run, so they are
+/// read from what it tells the hook: `GIT_REFLOG_ACTION` (`merge A B`), or
+/// for `git pull`, the heads it fetched for merging.
+pub fn merging(repo: &Repo) -> Vec<String> {
+    let action = std::env::var("GIT_REFLOG_ACTION").unwrap_or_default();
+    let mut words = action.split_whitespace();
+    match words.next() {
+        Some("merge") => words.filter_map(|w| repo.commit_id(w)).collect(),
+        Some("pull") => repo.fetch_heads_for_merge(),
+        _ => Vec::new(),
+    }
+}
+
 /// What is being committed: the index git names in `GIT_INDEX_FILE`,
 /// against HEAD, or against HEAD's parent when amending; a merge in progress
-/// adds `MERGE_HEAD` as another parent.
-pub fn staged(repo: &Repo, amend: bool) -> Staged {
+/// adds `MERGE_HEAD` as another parent (`merge_hook`: the commit is the
+/// one `pre-merge-commit` sees, see [`merging`]).
+pub fn staged(repo: &Repo, amend: bool, merge_hook: bool) -> Staged {
     let index = Side::Index(std::env::var_os("GIT_INDEX_FILE").map(PathBuf::from));
     let (base_commit, mut others) = if amend {
         match repo.commit("HEAD") {
@@ -276,7 +291,11 @@ pub fn staged(repo: &Repo, amend: bool) -> Staged {
     } else {
         (repo.commit_id("HEAD"), Vec::new())
     };
-    others.extend(repo.merge_heads().into_iter().map(Side::Commit));
+    let mut heads = repo.merge_heads();
+    if heads.is_empty() && merge_hook {
+        heads = merging(repo);
+    }
+    others.extend(heads.into_iter().map(Side::Commit));
     let base = base_commit.clone().map_or(Side::Empty, Side::Commit);
     Staged {
         base,

@@ -125,6 +125,20 @@ pub fn frontmatter_value(doc: &Document) -> Value {
     v
 }
 
+/// Whether a file named `name` in the item directory is an item: a
+/// Markdown file, not hidden.
+pub fn is_item_name(name: &str) -> bool {
+    name.ends_with(".md") && !name.starts_with('.') && !name.contains('/')
+}
+
+/// Whether `path` (relative to the root) is an item of the directory `dir`:
+/// an item file directly in it, not in a folder below.
+pub fn is_item_path(dir: &str, path: &str) -> bool {
+    path.strip_prefix(dir)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .is_some_and(is_item_name)
+}
+
 /// Reads a regular file (never through a symlink) of at most 1 MiB.
 pub fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
     let meta = std::fs::symlink_metadata(path).map_err(|e| io_message(&e))?;

@@ -484,11 +484,13 @@ fn record_change(wf: &Workflow, t: Option<&Transition>, c: &Change, item: &str) 
     })
 }
 
-fn lookup<'v>(v: &'v Value, path: &[String]) -> Option<&'v Value> {
+/// The value at `path` in `v`, if there is one.
+pub fn lookup<'v>(v: &'v Value, path: &[String]) -> Option<&'v Value> {
     path.iter().try_fold(v, |v, k| v.get(k))
 }
 
-fn put(v: &mut Value, path: &[String], new: Value) {
+/// Sets the value at `path` in `v`, making the mappings on the way.
+pub fn put(v: &mut Value, path: &[String], new: Value) {
     let Some((last, parents)) = path.split_last() else {
         return;
     };
@@ -506,6 +508,21 @@ fn put(v: &mut Value, path: &[String], new: Value) {
     }
     if let Value::Object(m) = cur {
         m.insert(last.clone(), new);
+    }
+}
+
+/// The paths of `v`'s leaves: every value that is not a non-empty mapping.
+pub fn leaf_paths(v: &Value, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+    match v {
+        Value::Object(m) if !m.is_empty() => {
+            for (k, x) in m {
+                prefix.push(k.clone());
+                leaf_paths(x, prefix, out);
+                prefix.pop();
+            }
+        }
+        _ if !prefix.is_empty() => out.push(prefix.clone()),
+        _ => {}
     }
 }
 

@@ -123,15 +123,16 @@ fn check_commit(
         now: &time,
         commit: Some(&info.short),
     };
-    let base = Side::Commit(info.parents[0].clone());
     let others: Vec<Side> = info.parents[1..]
         .iter()
         .cloned()
         .map(Side::Commit)
         .collect();
-    let verdicts = judge.judge_changes(&base, &Side::Commit(info.id.clone()), &others, changed)?;
+    let verdicts = judge.judge_changes(&Side::Commit(info.id.clone()), &others, changed)?;
     out.extend(verdicts.violations);
-    if verdicts.touched == 0 || !others.is_empty() {
+    // A merge is its author's own work only where it changed what no
+    // branch had.
+    if verdicts.touched == 0 || (!others.is_empty() && verdicts.changes.is_empty()) {
         return Ok(());
     }
     let violation = |rule: &str, message: String| Violation {

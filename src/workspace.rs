@@ -124,7 +124,7 @@ impl Workspace {
         for entry in entries.filter_map(|e| e.ok()) {
             let name = entry.file_name();
             match name.into_string() {
-                Ok(n) if n.ends_with(".md") && !n.starts_with('.') => {
+                Ok(n) if crate::item::is_item_name(&n) => {
                     files.push(format!("{}/{n}", self.stories_dir()))
                 }
                 Ok(_) => {}

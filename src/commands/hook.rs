@@ -29,7 +29,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     match args.name.as_str() {
         "pre-commit" | "pre-merge-commit" => {
             let amend = args.name == "pre-commit" && hooks::amending();
-            let staged = hooks::staged(&repo, amend);
+            let staged = hooks::staged(&repo, amend, args.name == "pre-merge-commit");
             let verdicts = match hooks::check_staged(&repo, &staged) {
                 Ok(Some(verdicts)) => verdicts,
                 Ok(None) => return Ok(0),
@@ -57,11 +57,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 ));
             };
             let source = rest.first().map(String::as_str).unwrap_or_default();
-            if matches!(source, "merge" | "squash") {
-                return Ok(0);
-            }
             let amend = source == "commit" && rest.get(1).is_some_and(|s| s == "HEAD");
-            let staged = hooks::staged(&repo, amend);
+            let staged = hooks::staged(&repo, amend, false);
             let trailers = match hooks::recall_trailers(&repo, &staged) {
                 Some(t) => t,
                 // This hook runs even with --no-verify: it never blocks a commit.

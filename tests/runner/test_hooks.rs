@@ -502,3 +502,157 @@ fn the_human_overrides_a_hand_made_commit() {
     Orx-Override: shipped in the hotfix
     ");
 }
+
+/// A merge's own changes — what no branch had — are judged like any
+/// commit's: a new item, a deletion, a rules change, an edit by a role
+/// that may not make it. What it takes from a branch is not.
+#[test]
+fn a_merge_may_not_smuggle_in_its_own_changes() {
+    let repo = Repo::new();
+    let one = repo.story("Login", GOOD);
+    let two = repo.story("Search", GOOD);
+    let two_path = repo.story_path(&two);
+    repo.git(&["checkout", "-q", "-b", "side"]).ok();
+    repo.write("notes.txt", "side work\n");
+    repo.git(&["add", "notes.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "side work"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.orx(&["move", &one, "InProgress", "--as", "dev"]).ok();
+    let merge_then = |edit: &dyn Fn(), role: &str| {
+        repo.git(&["merge", "-q", "--no-commit", "--no-ff", "side"])
+            .ok();
+        edit();
+        repo.git(&["add", "-A"]).ok();
+        let out = repo.git_env(&["commit", "-q", "--no-edit"], &[("ORX_ROLE", role)]);
+        if out.code != 0 {
+            repo.git(&["merge", "--abort"]).ok();
+        }
+        out
+    };
+    let new_done = || {
+        repo.write(
+            "docs/stories/1.9.sneaky.md",
+            "---\nkind: story\nid: \"1.9\"\ntitle: Sneaky\nstatus: Done\n---\n",
+        )
+    };
+    let out = merge_then(&new_done, "dev");
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("story 1.9 is new and must start in Draft, not Done"),
+        "{}",
+        out.render()
+    );
+    let out = merge_then(
+        &|| std::fs::remove_file(repo.path(&two_path)).unwrap(),
+        "dev",
+    );
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("story 1.2 (Approved) may be deleted only by a Human"),
+        "{}",
+        out.render()
+    );
+    let out = merge_then(
+        &|| repo.write(".orx/config.yaml", "lang: zh\nstories: docs/stories\n"),
+        "dev",
+    );
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains(".orx/config.yaml defines the rules; only the Human may change it"),
+        "{}",
+        out.render()
+    );
+    let retitle = || repo.edit(&two_path, "title: Search", "title: Search v2");
+    let out = merge_then(&retitle, "sm");
+    out.code(1);
+    assert!(
+        out.stderr.contains(
+            "the merge itself changes title: SM may not change story 1.2 while it is Approved"
+        ),
+        "{}",
+        out.render()
+    );
+    // The owner may.
+    merge_then(&retitle, "dev").ok();
+}
+
+/// Concurrent valid work on two branches merges cleanly, whoever merges:
+/// the body from one, the state from the other.
+#[test]
+fn a_merge_combining_valid_work_is_accepted() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    repo.git(&["checkout", "-q", "-b", "side"]).ok();
+    let text = repo.read(&path) + "\nDev's notes from the spike.\n";
+    repo.write(&path, text);
+    repo.git_env(&["commit", "-q", "-am", "notes"], &[("ORX_ROLE", "dev")])
+        .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    repo.git_env(&["merge", "-q", "--no-edit", "side"], &[("ORX_ROLE", "qa")])
+        .ok();
+    let text = repo.read(&path);
+    assert!(
+        text.contains("status: InProgress") && text.contains("spike"),
+        "{text}"
+    );
+}
+
+/// Moving a file out of the item files deletes the item; moving one in
+/// creates it.
+#[test]
+fn renames_across_the_item_files_are_deletions_and_creations() {
+    let repo = Repo::new();
+    let id = repo.story("Search", GOOD);
+    let path = repo.story_path(&id);
+    for target in [
+        "docs/stories/archive/1.1.search.md",
+        "docs/stories/.1.1.search.md",
+        "docs/stories/1.1.search.txt",
+    ] {
+        if let Some((dir, _)) = target.rsplit_once('/') {
+            std::fs::create_dir_all(repo.path(dir)).unwrap();
+        }
+        repo.git(&["mv", &path, target]).ok();
+        let out = repo.git_env(&["commit", "-q", "-m", "archive"], &[("ORX_ROLE", "dev")]);
+        out.code(1);
+        assert!(
+            out.stderr
+                .contains("story 1.1 (Approved) may be deleted only by a Human"),
+            "{target}: {}",
+            out.render()
+        );
+        repo.git(&["mv", target, &path]).ok();
+    }
+    // A file kept outside the item files is not judged until it moves in.
+    repo.write(
+        "docs/stories/drafts/1.9.x.md",
+        "---\nkind: story\nid: \"1.9\"\ntitle: X\nstatus: Approved\n---\n",
+    );
+    repo.git(&["add", "-A"]).ok();
+    repo.git_env(
+        &["commit", "-q", "-m", "a draft elsewhere"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    repo.git(&[
+        "mv",
+        "docs/stories/drafts/1.9.x.md",
+        "docs/stories/1.9.x.md",
+    ])
+    .ok();
+    let out = repo.git_env(&["commit", "-q", "-m", "promote"], &[("ORX_ROLE", "dev")]);
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("story 1.9 is new and must start in Draft, not Approved"),
+        "{}",
+        out.render()
+    );
+    let log = repo.orx(&["log", "--json"]);
+    assert!(!log.stdout.contains("\"1.9\""), "{}", log.stdout);
+}

@@ -293,3 +293,34 @@ fn the_pre_receive_hook_refuses_a_bad_push() {
         push.render()
     );
 }
+
+/// A merge made without hooks is judged on its own changes.
+#[test]
+fn a_merges_own_changes_are_caught() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    repo.git(&["checkout", "-q", "-b", "side"]).ok();
+    repo.write("notes.txt", "side\n");
+    repo.git(&["add", "notes.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "side"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.write("main.txt", "main\n");
+    repo.git(&["add", "main.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "main"]).ok();
+    repo.git(&["merge", "-q", "--no-commit", "side"]).ok();
+    repo.git(&["rm", "-q", &path]).ok();
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "-m", "merge side"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    let out = repo.orx(&["verify", "HEAD~1..HEAD"]);
+    out.code(1);
+    assert!(
+        out.stdout
+            .contains("story 1.1 (Approved) may be deleted only by a Human"),
+        "{}",
+        out.render()
+    );
+}
