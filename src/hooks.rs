@@ -119,9 +119,23 @@ fn write_shim(path: &Path, name: &str) -> Result<()> {
     Ok(())
 }
 
-/// Installs the shims in `dir`; keeps (and chains) hooks already there.
-pub fn install(dir: &Path) -> Result<Vec<Step>> {
-    std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+/// Where install notes the hooks directory it had to create, so that
+/// uninstall can take it away again.
+const CREATED: &str = "hooks-dir-created";
+
+/// Installs the shims in `dir`; keeps (and chains) hooks already there. A
+/// directory it has to create is noted in `state_dir` (local git-orx data).
+pub fn install(dir: &Path, state_dir: &Path) -> Result<Vec<Step>> {
+    if dir.symlink_metadata().is_err() {
+        let mut top = dir;
+        while let Some(parent) = top.parent().filter(|p| p.symlink_metadata().is_err()) {
+            top = parent;
+        }
+        std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+        std::fs::create_dir_all(state_dir).map_err(|e| io(state_dir, e))?;
+        let note = state_dir.join(CREATED);
+        std::fs::write(&note, top.to_string_lossy().as_bytes()).map_err(|e| io(&note, e))?;
+    }
     let mut steps = Vec::new();
     for s in status(dir) {
         let saved = dir.join(format!("{}{SAVED}", s.name));
@@ -158,8 +172,26 @@ pub fn install(dir: &Path) -> Result<Vec<Step>> {
     Ok(steps)
 }
 
-/// Removes the shims from `dir` and puts back the hooks they kept.
-pub fn uninstall(dir: &Path) -> Result<Vec<Step>> {
+/// Removes the shims from `dir` and puts back the hooks they kept; a
+/// directory install created is removed when nothing else is in it.
+pub fn uninstall(dir: &Path, state_dir: &Path) -> Result<Vec<Step>> {
+    let steps = remove_shims(dir)?;
+    let note = state_dir.join(CREATED);
+    if let Ok(top) = std::fs::read_to_string(&note) {
+        let top = Path::new(&top);
+        let mut d = Some(dir);
+        while let Some(path) = d.filter(|p| p.starts_with(top)) {
+            if std::fs::remove_dir(path).is_err() {
+                break; // not empty: it holds something else now
+            }
+            d = path.parent();
+        }
+        let _ = std::fs::remove_file(&note);
+    }
+    Ok(steps)
+}
+
+fn remove_shims(dir: &Path) -> Result<Vec<Step>> {
     let mut steps = Vec::new();
     for s in status(dir) {
         let saved = dir.join(format!("{}{SAVED}", s.name));
@@ -182,25 +214,53 @@ pub fn uninstall(dir: &Path) -> Result<Vec<Step>> {
 }
 
 /// Runs the user's hook kept beside the shim, if any, with the same
-/// arguments and standard streams; returns its exit code.
-pub fn run_saved(dir: &Path, name: &str, args: &[String]) -> Result<i32> {
+/// arguments and standard streams; returns its exit code. As git does, a
+/// hook that is not executable is skipped (with a note), and one that is
+/// not a program the system can start (no `#!` line) is run by `sh`.
+pub fn run_saved(dir: &Path, name: &str, args: &[String]) -> Result<(i32, Option<String>)> {
     let saved = dir.join(format!("{name}{SAVED}"));
-    if saved.symlink_metadata().is_err() {
-        return Ok(0);
+    let Ok(meta) = std::fs::metadata(&saved) else {
+        return Ok((0, None));
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if meta.permissions().mode() & 0o111 == 0 {
+            return Ok((
+                0,
+                Some(format!(
+                    "your {name} hook ({}) is not executable, so git would not run it either; skipped (chmod +x it to run it)",
+                    saved.display()
+                )),
+            ));
+        }
     }
-    let status = Command::new(&saved).args(args).status().map_err(|e| {
+    #[cfg(not(unix))]
+    let _ = meta;
+    let cannot = |e: std::io::Error| {
         Error::Failed(format!(
             "cannot run your {name} hook ({}): {e}",
             saved.display()
         ))
-    })?;
-    Ok(status.code().unwrap_or(1))
+    };
+    let status = match Command::new(&saved).args(args).status() {
+        Err(e) if e.raw_os_error() == Some(ENOEXEC) => Command::new("sh")
+            .arg(&saved)
+            .args(args)
+            .status()
+            .map_err(cannot)?,
+        other => other.map_err(cannot)?,
+    };
+    Ok((status.code().unwrap_or(1), None))
 }
+
+/// "Exec format error": a file the system cannot start by itself.
+const ENOEXEC: i32 = 8;
 
 /// Whether the `git commit` running this hook is an `--amend`. Git does not
 /// tell pre-commit hooks; we look for the nearest ancestor process that is a
-/// `git ... commit` and for `--amend` (or an abbreviation) among its
-/// arguments. On systems without `/proc` this reports `false`.
+/// `git ... commit` and for `--amend` among its options. The command lines
+/// come from `/proc`, or from `ps` where there is no `/proc` (macOS, BSDs).
 #[cfg(unix)]
 pub fn amending() -> bool {
     let mut pid = std::os::unix::process::parent_id();
@@ -211,10 +271,8 @@ pub fn amending() -> bool {
         let is_git = args
             .first()
             .is_some_and(|a| a.rsplit('/').next() == Some("git"));
-        if is_git && args.iter().any(|a| a == "commit") && !args.iter().any(|a| a == "orx") {
-            return args
-                .iter()
-                .any(|a| a.len() >= 4 && "--amend".starts_with(a.as_str()));
+        if is_git && let Some(at) = args.iter().position(|a| a == "commit") {
+            return !args.iter().any(|a| a == "orx") && amends(&args[at + 1..]);
         }
         match parent_of(pid) {
             Some(p) if p > 1 => pid = p,
@@ -229,18 +287,83 @@ pub fn amending() -> bool {
     false
 }
 
+/// Whether `git commit`'s arguments (after `commit`) ask to amend: an
+/// `--amend` option (or an unambiguous abbreviation) that is not the value
+/// of another option (`-m --amend`), before `--`.
+fn amends(args: &[String]) -> bool {
+    // Options whose value may be the next argument.
+    const VALUED: &[&str] = &[
+        "-m",
+        "-F",
+        "-c",
+        "-C",
+        "-t",
+        "--message",
+        "--file",
+        "--reuse-message",
+        "--reedit-message",
+        "--template",
+        "--author",
+        "--date",
+        "--cleanup",
+        "--fixup",
+        "--squash",
+        "--trailer",
+        "--pathspec-from-file",
+    ];
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if a == "--" {
+            return false;
+        }
+        if a.len() >= 4 && "--amend".starts_with(a) {
+            return true;
+        }
+        let short_with_value = a.starts_with('-')
+            && !a.starts_with("--")
+            && a.len() > 1
+            && a[1..]
+                .find(['m', 'F', 'c', 'C', 't'])
+                .is_some_and(|j| j + 2 == a.len());
+        if VALUED.contains(&a) || short_with_value {
+            i += 1; // skip the value
+        }
+        i += 1;
+    }
+    false
+}
+
 fn cmdline(pid: u32) -> Option<Vec<String>> {
-    let raw = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
-    Some(
-        raw.split(|b| *b == 0)
-            .filter(|a| !a.is_empty())
-            .map(|a| String::from_utf8_lossy(a).into_owned())
-            .collect(),
-    )
+    if let Ok(raw) = std::fs::read(format!("/proc/{pid}/cmdline")) {
+        return Some(
+            raw.split(|b| *b == 0)
+                .filter(|a| !a.is_empty())
+                .map(|a| String::from_utf8_lossy(a).into_owned())
+                .collect(),
+        );
+    }
+    if Path::new("/proc/self").exists() {
+        return None;
+    }
+    // No /proc: ps gives the command line, joined with spaces.
+    let out = Command::new("ps")
+        .args(["-o", "args=", "-p", &pid.to_string()])
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let args: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
+    (!args.is_empty()).then_some(args)
 }
 
 fn parent_of(pid: u32) -> Option<u32> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        let out = Command::new("ps")
+            .args(["-o", "ppid=", "-p", &pid.to_string()])
+            .output()
+            .ok()?;
+        return String::from_utf8_lossy(&out.stdout).trim().parse().ok();
+    };
     // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
     stat.rsplit_once(')')?
         .1
@@ -514,6 +637,32 @@ mod tests {
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect()
+    }
+
+    #[test]
+    fn amend_is_an_option_not_a_value() {
+        let args = |s: &str| s.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+        for yes in [
+            "--amend",
+            "-a --amend",
+            "--amen",
+            "-m msg --amend",
+            "--no-edit --am",
+        ] {
+            assert!(amends(&args(yes)), "{yes}");
+        }
+        for no in [
+            "",
+            "-m --amend",
+            "-am --amend",
+            "--message --amend",
+            "-F --amend",
+            "-- --amend",
+            "--a",
+            "-C HEAD",
+        ] {
+            assert!(!amends(&args(no)), "{no}");
+        }
     }
 
     #[test]

@@ -22,7 +22,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Some(d) => std::path::PathBuf::from(d),
         None => repo.hooks_dir()?,
     };
-    let code = hooks::run_saved(&dir, &args.name, &args.args)?;
+    let (code, note) = hooks::run_saved(&dir, &args.name, &args.args)?;
+    if let Some(note) = note {
+        ui.eline(format!("{} {note}", epaint(YELLOW, "hint:")));
+    }
     if code != 0 {
         return Ok(u8::try_from(code).unwrap_or(1));
     }

@@ -27,13 +27,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let dir = repo.hooks_dir()?;
     match args.action {
         Action::Install => {
-            for s in hooks::install(&dir)? {
+            for s in hooks::install(&dir, &repo.orx_dir())? {
                 ui.line(describe(&s));
             }
             Ok(0)
         }
         Action::Uninstall => {
-            for s in hooks::uninstall(&dir)? {
+            for s in hooks::uninstall(&dir, &repo.orx_dir())? {
                 ui.line(describe(&s));
             }
             Ok(0)

@@ -31,7 +31,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     }
     if !args.no_hooks {
-        for s in orx::hooks::install(&repo.hooks_dir()?)? {
+        for s in orx::hooks::install(&repo.hooks_dir()?, &repo.orx_dir())? {
             ui.line(super::hooks::describe(&s));
         }
     }

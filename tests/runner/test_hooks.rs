@@ -396,6 +396,71 @@ fn linked_worktrees_and_core_hookspath() {
     repo.edit(&path, "status: Approved", "status: Done");
     repo.git_env(&["commit", "-q", "-am", "skip"], &[("ORX_ROLE", "dev")])
         .code(1);
+    // Uninstall takes away the directory install had to create.
+    repo.git(&["checkout", "-q", "--", &path]).ok();
+    repo.orx(&["hooks", "uninstall"]).ok();
+    assert!(!repo.path(".githooks").exists());
+}
+
+/// A hook of yours that git itself would skip (not executable) or run
+/// through `sh` (no `#!` line) is treated the same way.
+#[cfg(unix)]
+#[test]
+fn a_users_odd_hooks_run_as_git_would_run_them() {
+    use std::os::unix::fs::PermissionsExt;
+    let repo = Repo::bare_git();
+    repo.write(
+        ".git/hooks/pre-commit",
+        "echo 'no shebang, run by sh' >&2\nexit 0\n",
+    );
+    std::fs::set_permissions(
+        repo.path(".git/hooks/pre-commit"),
+        std::fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    repo.write(".git/hooks/prepare-commit-msg", "#!/bin/sh\nexit 1\n");
+    std::fs::set_permissions(
+        repo.path(".git/hooks/prepare-commit-msg"),
+        std::fs::Permissions::from_mode(0o644),
+    )
+    .unwrap();
+    repo.orx(&["init"]).ok();
+    repo.git(&["add", ".orx"]).ok();
+    let out = repo.git(&["commit", "-q", "-m", "setup"]);
+    out.ok();
+    assert!(
+        out.stderr.contains("no shebang, run by sh"),
+        "{}",
+        out.render()
+    );
+    assert!(
+        out.stderr
+            .contains("is not executable, so git would not run it either; skipped"),
+        "{}",
+        out.render()
+    );
+}
+
+/// A squash merge is an ordinary commit of the branch's changes, stamped
+/// with the trailers like one.
+#[test]
+fn a_squash_merge_gets_its_trailers() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    repo.git(&["checkout", "-q", "-b", "side"]).ok();
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.git(&["merge", "-q", "--squash", "side"]).ok();
+    repo.git_env(&["commit", "-q", "--no-edit"], &[("ORX_ROLE", "dev")])
+        .ok();
+    let t = repo.git(&["log", "-1", "--format=%(trailers)"]);
+    assert!(
+        t.stdout
+            .contains("Orx-Transition: Approved -> InProgress\nOrx-Role: dev\n"),
+        "{}",
+        t.stdout
+    );
+    repo.orx(&["verify", "HEAD~1..HEAD"]).ok();
 }
 
 #[cfg(unix)]
