@@ -6,8 +6,9 @@
 //! stat differs is read again. A file changed less than two seconds before
 //! the scan is never cached ("racily clean" in git's words: a second write
 //! within the clock's granularity could leave the stat unchanged). The whole
-//! cache is dropped when the fingerprint changes: the git-orx version, the
-//! config, the workflow override or the language. `check` never uses it.
+//! cache is dropped when the fingerprint changes: the git-orx version and
+//! its built-in workflows, the config, the workflow override or the
+//! language. `check` never uses it.
 //!
 //! The cache lives in the worktree's own git dir (`.git/orx-cache/`), is
 //! written with a temp file and a rename, and any problem reading or writing
@@ -21,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::report::{Problem, Summary};
 
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 /// Files changed this recently are not cached.
 const RACY: Duration = Duration::from_secs(2);
 
@@ -161,6 +162,10 @@ pub struct Cache {
 pub fn fingerprint(parts: &[&[u8]]) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     env!("CARGO_PKG_VERSION").hash(&mut h);
+    // The built-in workflows too: a build with other rules sees other summaries.
+    for (name, src) in crate::workflow::BUILTIN {
+        (name, src).hash(&mut h);
+    }
     for p in parts {
         p.hash(&mut h);
     }

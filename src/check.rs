@@ -68,6 +68,18 @@ pub fn check(
             report.problems.push(p);
             continue;
         }
+        if !crate::item::named_for(&rel, &item.id) {
+            let pos = item.pos("id");
+            report.problems.push(Problem {
+                path: rel.clone(),
+                line: pos.map(|p| p.0),
+                column: pos.map(|p| p.1),
+                message: format!(
+                    "the file's name does not start with its ID `{}.`; rename it (git mv) so the ID leads to it",
+                    item.id
+                ),
+            });
+        }
         if let Some(first) = ids.insert(item.id.clone(), rel.clone()) {
             let pos = item.pos("id");
             report.problems.push(Problem {
@@ -124,11 +136,28 @@ fn check_rule_files(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<usize
 
 fn workflow_problem(path: &str, e: Error) -> Problem {
     match e {
-        Error::Workflow(w) => Problem {
+        Error::Workflow(w) if w.origin == path => Problem {
             path: path.to_owned(),
             line: w.pos.map(|p| p.0),
             column: w.pos.map(|p| p.1),
             message: w.message,
+        },
+        // An error in a built-in section the file keeps: the position is
+        // the built-in's, said in the message.
+        Error::Workflow(w) => Problem {
+            path: path.to_owned(),
+            line: None,
+            column: None,
+            message: {
+                let at = match w.pos {
+                    Some((l, _)) => format!(" (the {}, line {l})", w.origin),
+                    None => format!(" (the {})", w.origin),
+                };
+                match w.message.split_once('\n') {
+                    Some((first, rest)) => format!("{first}{at}\n{rest}"),
+                    None => format!("{}{at}", w.message),
+                }
+            },
         },
         other => Problem {
             path: path.to_owned(),

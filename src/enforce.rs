@@ -203,6 +203,7 @@ impl Judge<'_> {
             }
             if let (Some(new_path), Some(blob)) = (&change.new_path, change.new)
                 && change.old_path.as_ref() != Some(new_path)
+                && self.is_item_path(new_path)
             {
                 self.duplicates(to, new_path, blob, &mut out)?;
             }
@@ -294,6 +295,16 @@ impl Judge<'_> {
                 return Ok(());
             }
         };
+        if let Some(e) = after.as_ref().and_then(|i| i.unusable(&wf)) {
+            out.violations.push(self.violation(
+                path,
+                Some(label),
+                Some(text),
+                "invalid-file",
+                e.to_string(),
+            ));
+            return Ok(());
+        }
         let Some(role) = self.role else {
             out.violations.push(self.violation(
                 path,
@@ -304,6 +315,16 @@ impl Judge<'_> {
             ));
             return Ok(());
         };
+        if let Some(e) = after.as_ref().and_then(|i| i.unusable(&wf)) {
+            out.violations.push(self.violation(
+                path,
+                Some(label),
+                Some(text),
+                "invalid-file",
+                e.to_string(),
+            ));
+            return Ok(());
+        }
         let (bv, av) = (
             before.as_ref().map(Item::value),
             after.as_ref().map(Item::value),
@@ -563,6 +584,19 @@ impl Judge<'_> {
         let Ok(item) = Item::from_bytes(path, self.repo.blob(blob)?) else {
             return Ok(());
         };
+        if !crate::item::named_for(path, &item.id) {
+            out.violations.push(self.violation(
+                path,
+                Some(item.label()),
+                None,
+                "file-name",
+                format!(
+                    "{} must be in a file named for its ID (`{}.<title>.md`), so that the ID leads to it",
+                    item.label(),
+                    item.id
+                ),
+            ));
+        }
         let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
         for (other, other_blob) in self
             .repo

@@ -186,6 +186,9 @@ pub fn gate(
     }
     let item = ws.find(id)?;
     let wf = plan::workflow_of(ws, &item)?;
+    if let Some(e) = item.unusable(&wf) {
+        return Err(Error::Item(e));
+    }
     let (state, pass_state) = gate.states();
     if item.status != state {
         return Err(Error::NoDecision(NoDecision::NotHere {

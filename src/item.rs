@@ -108,6 +108,40 @@ impl Item {
     pub fn pos(&self, key: &str) -> Option<(usize, usize)> {
         self.doc.get(&[key]).map(|n| (n.line, n.col))
     }
+
+    /// The position of the value at `path`, else of the nearest field on
+    /// the way to it that is written.
+    pub fn pos_of(&self, path: &[String]) -> Option<(usize, usize)> {
+        let path: Vec<&str> = path.iter().map(String::as_str).collect();
+        (1..=path.len())
+            .rev()
+            .find_map(|n| self.doc.get(&path[..n]))
+            .map(|n| (n.line, n.col))
+    }
+
+    /// Why the item is not usable under `wf`: a state it does not have, or
+    /// a field of the wrong type (all of them, at the first's position).
+    pub fn unusable(&self, wf: &crate::workflow::Workflow) -> Option<ItemError> {
+        if wf.state(&self.status).is_none() {
+            return Some(ItemError::new(
+                &self.path,
+                self.pos("status"),
+                format!(
+                    "unknown state `{}` (states: {})",
+                    crate::text::escape(&self.status),
+                    wf.state_names().join(", ")
+                ),
+            ));
+        }
+        let errors = crate::validate::type_errors(wf, &self.value());
+        let (first, _) = errors.first()?;
+        let messages: Vec<&str> = errors.iter().map(|(_, m)| m.as_str()).collect();
+        Some(ItemError::new(
+            &self.path,
+            self.pos_of(first),
+            messages.join("; "),
+        ))
+    }
 }
 
 /// A document's frontmatter as a value, with `kind`, `id`, `status` and
@@ -129,6 +163,15 @@ pub fn frontmatter_value(doc: &Document) -> Value {
 /// Markdown file, not hidden.
 pub fn is_item_name(name: &str) -> bool {
     name.ends_with(".md") && !name.starts_with('.') && !name.contains('/')
+}
+
+/// Whether the file at `path` is named for item `id`: `<id>.md` or
+/// `<id>.<anything>.md`, as `git orx new` names them, so that an ID leads
+/// straight to its file.
+pub fn named_for(path: &str, id: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.strip_prefix(id)
+        .is_some_and(|rest| rest == ".md" || rest.starts_with('.'))
 }
 
 /// Whether `path` (relative to the root) is an item of the directory `dir`:

@@ -265,20 +265,13 @@ fn plan_change(
     })
 }
 
-/// Refuses an item whose file names a state its workflow does not have.
+/// Refuses an item its workflow cannot use: an unknown state, a field of
+/// the wrong type.
 fn known_state(wf: &Workflow, item: &Item) -> Result<()> {
-    if wf.state(&item.status).is_some() {
-        return Ok(());
+    match item.unusable(wf) {
+        Some(e) => Err(Error::Item(e)),
+        None => Ok(()),
     }
-    Err(Error::Item(item::ItemError::new(
-        &item.path,
-        item.pos("status"),
-        format!(
-            "unknown state `{}` (states: {})",
-            crate::text::escape(&item.status),
-            wf.state_names().join(", ")
-        ),
-    )))
 }
 
 fn handoff(

@@ -81,16 +81,11 @@ pub fn summarize(wf: &Workflow, item: &Item, lang: &str) -> std::result::Result<
     if let Err(m) = crate::item::check_id(&item.id) {
         return Err(item_problem(item, "id", m));
     }
+    if let Some(e) = item.unusable(wf) {
+        return Err(e.into());
+    }
     let Some(state) = wf.state(&item.status) else {
-        return Err(item_problem(
-            item,
-            "status",
-            format!(
-                "unknown state `{}` (states: {})",
-                crate::text::escape(&item.status),
-                wf.state_names().join(", ")
-            ),
-        ));
+        return Err(item_problem(item, "status", "unknown state".to_owned()));
     };
     let scope = wf.scope(item.value(), "", "");
     let handoff = wf.handoff(&item.status, None, &scope, lang);

@@ -71,6 +71,14 @@ impl Lock {
     }
 }
 
+impl Drop for Lock {
+    /// Clears the holder's pid, so a later holder that is not git-orx is
+    /// not mistaken for this process.
+    fn drop(&mut self) {
+        let _ = self._file.set_len(0);
+    }
+}
+
 /// Where the backups of `rel` go.
 fn backup_dir(orx_dir: &Path, rel: &str) -> PathBuf {
     orx_dir.join("backups").join(rel.replace(['/', '\\'], "%"))

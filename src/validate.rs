@@ -511,6 +511,23 @@ pub fn put(v: &mut Value, path: &[String], new: Value) {
     }
 }
 
+/// The fields of `item` (a frontmatter) whose value is not of the type the
+/// workflow declares, with what is wrong.
+pub fn type_errors(wf: &Workflow, item: &Value) -> Vec<(Vec<String>, String)> {
+    wf.fields
+        .iter()
+        .filter_map(|(path, t)| {
+            let v = lookup(item, path).filter(|v| !v.is_null())?;
+            (!t.admits(v)).then(|| {
+                (
+                    path.clone(),
+                    format!("`{}` must be {}, not {v}", path.join("."), t.describe()),
+                )
+            })
+        })
+        .collect()
+}
+
 /// The paths of `v`'s leaves: every value that is not a non-empty mapping.
 pub fn leaf_paths(v: &Value, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
     match v {

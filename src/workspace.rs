@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::ops::Deref;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::config::CONFIG_PATH;
 use crate::error::{Error, Result};
@@ -111,10 +111,30 @@ impl Workspace {
         Ok(self.story_listing()?.0)
     }
 
+    /// The story directory on disk. None of it may be a symbolic link: a
+    /// link could lead reads and writes outside the repository.
+    pub fn stories_path(&self) -> Result<PathBuf> {
+        let mut path = self.root().to_path_buf();
+        for part in Path::new(self.stories_dir()).components() {
+            path.push(part);
+            if path
+                .symlink_metadata()
+                .is_ok_and(|m| m.file_type().is_symlink())
+            {
+                return Err(Error::Failed(format!(
+                    "{} is a symbolic link; the story directory ({}) must be a real directory inside the repository",
+                    path.strip_prefix(self.root()).unwrap_or(&path).display(),
+                    self.stories_dir()
+                )));
+            }
+        }
+        Ok(path)
+    }
+
     /// The story files, and the `.md` files whose names are not UTF-8 (as
     /// lossy text): git-orx cannot name those, so they are problems.
     pub fn story_listing(&self) -> Result<(Vec<String>, Vec<String>)> {
-        let dir = self.root().join(self.stories_dir());
+        let dir = self.stories_path()?;
         let entries = match std::fs::read_dir(&dir) {
             Ok(e) => e,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Default::default()),
@@ -163,12 +183,32 @@ impl Workspace {
         let (likely, rest): (Vec<&String>, Vec<&String>) =
             files.iter().partition(|p| p.starts_with(&prefix));
         let mut problems = Vec::new();
-        for path in likely.into_iter().chain(rest) {
+        // Every file named for the ID, so that two claiming it are seen.
+        let mut found: Vec<Item> = Vec::new();
+        for path in likely {
             match Item::read(self.root(), path) {
-                Ok(item) if item.id == id => return Ok(item),
+                Ok(item) if item.id == id => found.push(item),
                 Ok(_) => {}
-                Err(e) if path.starts_with(&prefix) => problems.push(e),
-                Err(_) => {}
+                Err(e) => problems.push(e),
+            }
+        }
+        if found.len() > 1 {
+            let paths: Vec<&str> = found.iter().map(|i| i.path.as_str()).collect();
+            return Err(Error::Failed(format!(
+                "story `{id}` is in {} files: {}; an ID may be used once — rename or renumber all but one (git orx check lists them)",
+                paths.len(),
+                paths.join(", ")
+            )));
+        }
+        if let Some(item) = found.pop() {
+            return Ok(item);
+        }
+        // A file named otherwise (made before names were checked).
+        for path in rest {
+            if let Ok(item) = Item::read(self.root(), path)
+                && item.id == id
+            {
+                return Ok(item);
             }
         }
         match problems.into_iter().next() {

@@ -211,7 +211,14 @@ impl<'a> Builder<'a> {
             Some(Err(e)) => Err(YamlError {
                 line: e.marker().line() + self.line_offset,
                 col: e.marker().col() + 1,
-                message: e.info(),
+                // The parser's own guard against deep nesting says it in
+                // its words; ours are the same limit's.
+                message: match e.info() {
+                    m if m.contains("recursion limit") => {
+                        format!("nesting deeper than {MAX_DEPTH} levels")
+                    }
+                    m => m.to_owned(),
+                },
             }),
             None => Err(self.error_at(self.last, "unexpected end of YAML")),
         }

@@ -47,6 +47,8 @@ pub struct Workflow {
     pub protected: Vec<Vec<String>>,
     /// Findings written once per round by the roles that own them.
     pub records: Vec<Record>,
+    /// The types of the fields the rules read, by path.
+    pub fields: Vec<(Vec<String>, FieldType)>,
     /// Where the measurement of the item's body against its template's
     /// checklist is recorded, if the workflow uses one.
     pub measure: Option<Measure>,
@@ -98,6 +100,47 @@ pub struct Record {
     pub path: Vec<String>,
     pub round: Expr,
     pub roles: Vec<String>,
+}
+
+/// The type a field must have when it is set (null is always allowed: not
+/// set).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FieldType {
+    /// Any number.
+    Number,
+    /// A whole number from 0 to 1,000,000 (a counter).
+    Count,
+    String,
+    Boolean,
+    /// A list of strings.
+    Strings,
+    Mapping,
+}
+
+impl FieldType {
+    /// Whether `v` has this type.
+    pub fn admits(self, v: &Value) -> bool {
+        match self {
+            FieldType::Number => v.is_number(),
+            FieldType::Count => v.as_u64().is_some_and(|n| n <= 1_000_000),
+            FieldType::String => v.is_string(),
+            FieldType::Boolean => v.is_boolean(),
+            FieldType::Strings => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+            FieldType::Mapping => v.is_object(),
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            FieldType::Number => "a number",
+            FieldType::Count => "a whole number from 0 to 1000000",
+            FieldType::String => "text",
+            FieldType::Boolean => "true or false",
+            FieldType::Strings => "a list of texts",
+            FieldType::Mapping => "a mapping",
+        }
+    }
 }
 
 /// The fields where the template checklist's measurement is recorded, and
@@ -232,9 +275,13 @@ struct FileDef {
     protected: Option<Vec<String>>,
     records: Option<Ordered<RecordDef>>,
     measure: Option<MeasureDef>,
+    fields: Option<Ordered<FieldType>>,
     /// Set when an override keeps the built-in transitions.
     #[serde(skip)]
     builtin_transitions: bool,
+    /// Set when an override keeps the built-in `initial`.
+    #[serde(skip)]
+    builtin_initial: bool,
 }
 
 #[derive(Deserialize)]
@@ -429,6 +476,7 @@ fn merge_override(
         });
     }
     let builtin_transitions = over.transitions.is_none();
+    let builtin_initial = over.initial.is_none();
     Ok(FileDef {
         workflow: over.workflow.or(base.workflow),
         description: if over.description.is_empty() {
@@ -442,8 +490,19 @@ fn merge_override(
         states: over.states.or(base.states),
         transitions: over.transitions.or(base.transitions),
         builtin_transitions,
+        builtin_initial,
         protected: over.protected.or(base.protected),
         records: over.records.or(base.records),
+        fields: match (base.fields, over.fields) {
+            (Some(mut b), Some(o)) => {
+                for (k, v) in o.0 {
+                    b.0.retain(|(x, _)| *x != k);
+                    b.0.push((k, v));
+                }
+                Some(b)
+            }
+            (b, o) => o.or(b),
+        },
         measure: over.measure.or(base.measure),
     })
 }
@@ -639,20 +698,34 @@ fn compile(
             Ok(())
         } else {
             let known: Vec<&str> = states.iter().map(|s| s.name.as_str()).collect();
+            let known = if known.is_empty() {
+                "none".to_owned()
+            } else {
+                known.join(", ")
+            };
             c.fail(
                 Checker::pos(n),
-                format!(
-                    "{what} `{}` is not a state (states: {})",
-                    n.value,
-                    known.join(", ")
-                ),
+                format!("{what} `{}` is not a state (states: {known})", n.value),
             )
         }
     };
     let Some(initial) = def.initial else {
         return c.fail(None, "`initial` is missing");
     };
-    find(&c, &initial, "initial state")?;
+    let kept_initial = format!(
+        "\n  (your {origin} replaces `states` but keeps the built-in `initial: {}`; keep that state, or give `initial` too)",
+        initial.value
+    );
+    if def.builtin_initial && origin != "built-in" {
+        let built_in = Checker {
+            origin: "built-in workflow",
+            note: &kept_initial,
+            ..c
+        };
+        find(&built_in, &initial, "initial state")?;
+    } else {
+        find(&c, &initial, "initial state")?;
+    }
     let Some(transition_defs) = def.transitions else {
         return c.fail(None, "`transitions` is missing");
     };
@@ -783,6 +856,10 @@ fn compile(
             roles: r.roles.value,
         });
     }
+    let mut fields = Vec::new();
+    for (p, t) in def.fields.unwrap_or_default().0 {
+        fields.push((field(&p, "fields")?, t));
+    }
     let measure = match def.measure {
         Some(m) => Some(Measure {
             structure: field(&m.structure, "measure.structure")?,
@@ -812,6 +889,7 @@ fn compile(
         transitions,
         protected,
         records,
+        fields,
         measure,
         origin,
     })

@@ -241,3 +241,216 @@ fn invalid_config_and_workflow_files_are_refused() {
     error: invalid config .orx/config.yaml:3:1: duplicate mapping key: stories
     ");
 }
+
+/// Every command that acts on one story refuses every bad file with exit 1,
+/// names the file (and the position where there is one), and writes
+/// nothing.
+#[test]
+fn every_command_refuses_every_bad_file() {
+    let repo = Repo::new();
+    let mut ids = Vec::new();
+    // (A file claiming an invalid ID cannot be named on the command line:
+    // such IDs are usage errors, tested with `new`.)
+    let files = bad_files().into_iter().filter(|(name, _)| *name != "badid.md");
+    for (n, (name, bytes)) in files.enumerate() {
+        // Named for the ID it claims, or for a fresh one, as `new` names files.
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let id = text
+            .lines()
+            .find_map(|l| {
+                l.strip_prefix("id: \"")?
+                    .strip_suffix('"')
+                    .map(str::to_owned)
+            })
+            .unwrap_or_else(|| format!("8.{n}"));
+        let path = format!("{STORIES}/{id}.{name}");
+        repo.write(&path, bytes);
+        ids.push((id, path));
+    }
+    #[cfg(unix)]
+    {
+        let good = repo.story("Good one", GOOD);
+        std::os::unix::fs::symlink(
+            repo.path(&repo.story_path(&good)),
+            repo.path(&format!("{STORIES}/7.1.link.md")),
+        )
+        .unwrap();
+        ids.push(("7.1".to_owned(), format!("{STORIES}/7.1.link.md")));
+    }
+    let before = repo.state();
+    for (id, path) in &ids {
+        for args in [
+            vec!["move", id, "Blocked", "--as", "sm"],
+            vec!["assess", id, "--score", "9", "--as", "sm"],
+            vec!["gate", id, "--as", "qa", "--critical", "0"],
+            vec!["show", id],
+        ] {
+            let out = repo.orx(&args);
+            assert_eq!(
+                out.code,
+                1,
+                "`git orx {}`: {}",
+                args.join(" "),
+                out.render()
+            );
+            assert!(
+                out.stderr.contains(path.as_str()),
+                "`git orx {}` does not name {path}: {}",
+                args.join(" "),
+                out.render()
+            );
+        }
+    }
+    assert_eq!(repo.state(), before);
+}
+
+/// A field of the wrong type is a problem where it is written, and no
+/// command acts on it.
+#[test]
+fn fields_of_the_wrong_type_are_problems() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    repo.edit(&path, "score: 8.5", "score: high");
+    repo.edit(
+        &path,
+        "status: Approved\n",
+        "status: Approved\nrounds: {qa: 9223372036854775807}\n",
+    );
+    let out = repo.orx(&["check", &path]);
+    insta::assert_snapshot!(out.render(), @r#"
+    exit: 1
+    --- stdout
+    docs/stories/1.1.login.md:10:10: `quality.score` must be a number, not "high"; `rounds.qa` must be a whole number from 0 to 1000000, not 9223372036854775807
+    checked 1 file: 1 problem
+    "#);
+    let before = repo.state();
+    let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
+    out.code(1);
+    assert!(
+        out.stderr.contains("`quality.score` must be a number"),
+        "{}",
+        out.render()
+    );
+    assert_eq!(repo.state(), before);
+}
+
+/// Two files claiming one ID: commands refuse to guess which is meant;
+/// `check` names both; a new file not named for its ID is refused.
+#[test]
+fn an_id_leads_to_one_file() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let copy = format!("{STORIES}/{id}.copy.md");
+    repo.write(&copy, repo.read(&repo.story_path(&id)));
+    let before = repo.state();
+    let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 1
+    --- stderr
+    error: story `1.1` is in 2 files: docs/stories/1.1.copy.md, docs/stories/1.1.login.md; an ID may be used once — rename or renumber all but one (git orx check lists them)
+    ");
+    assert_eq!(repo.state(), before);
+    std::fs::remove_file(repo.path(&copy)).unwrap();
+    repo.write(
+        &format!("{STORIES}/login-again.md"),
+        "---\nkind: story\nid: \"1.9\"\ntitle: Again\nstatus: Draft\n---\n",
+    );
+    let out = repo.orx(&["check"]);
+    out.code(1);
+    assert!(
+        out.stdout.contains(
+            "docs/stories/login-again.md:3:5: the file's name does not start with its ID `1.9.`"
+        ),
+        "{}",
+        out.render()
+    );
+    repo.git(&["add", "-A"]).ok();
+    let out = repo.git_env(&["commit", "-q", "-m", "again"], &[("ORX_ROLE", "sm")]);
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("story 1.9 must be in a file named for its ID (`1.9.<title>.md`)"),
+        "{}",
+        out.render()
+    );
+}
+
+/// `check PATH`: a directory means the story files in or below it; a file
+/// is checked as named (a symbolic link as one).
+#[test]
+fn check_paths_select_story_files() {
+    let repo = Repo::new();
+    repo.story("Login", GOOD);
+    repo.write("README.md", "# not a story\n");
+    let out = repo.orx(&["check", "."]);
+    assert_eq!(
+        out.stdout,
+        "checked 1 file: no problems\n",
+        "{}",
+        out.render()
+    );
+    repo.orx(&["check", "docs"]).ok();
+    let out = repo.orx(&["check", ".orx"]);
+    out.code(2);
+    assert!(
+        out.stderr
+            .contains(".orx holds no story files (they are the .md files in docs/stories/)"),
+        "{}",
+        out.render()
+    );
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(
+            repo.path("docs/stories/1.1.login.md"),
+            repo.path("docs/stories/1.2.link.md"),
+        )
+        .unwrap();
+        let out = repo.orx(&["check", "docs/stories/1.2.link.md"]);
+        out.code(1);
+        assert!(
+            out.stdout.contains("is a symbolic link"),
+            "{}",
+            out.render()
+        );
+    }
+}
+
+/// A story directory that is a symbolic link could lead writes outside
+/// the repository: refused.
+#[cfg(unix)]
+#[test]
+fn a_symlinked_story_directory_is_refused() {
+    let repo = Repo::new();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::remove_dir_all(repo.path(STORIES)).unwrap();
+    std::os::unix::fs::symlink(outside.path(), repo.path(STORIES)).unwrap();
+    let out = repo.orx(&["new", "Escape", "--as", "sm", "--no-commit"]);
+    out.code(1);
+    assert!(
+        out.stderr.contains("docs/stories is a symbolic link"),
+        "{}",
+        out.render()
+    );
+    assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 0);
+}
+
+/// The parser's own depth guard reports the same limit as ours.
+#[test]
+fn very_deep_nesting_reports_the_limit() {
+    let repo = Repo::new();
+    repo.write(
+        &format!("{STORIES}/2.9.deep.md"),
+        format!(
+            "---\nkind: story\nid: \"2.9\"\nstatus: Draft\nx: {}{}\n---\n",
+            "[".repeat(500),
+            "]".repeat(500)
+        ),
+    );
+    let out = repo.orx(&["check"]);
+    assert!(
+        out.stdout.contains("nesting deeper than 32 levels"),
+        "{}",
+        out.render()
+    );
+}
