@@ -262,13 +262,13 @@ pub fn decide<'w>(
     let candidates: Vec<&Transition> = wf
         .transitions_from(from)
         .into_iter()
-        .filter(|t| t.trigger.as_deref() == Some(trigger))
+        .filter(|t| t.answers(trigger))
         .collect();
     if candidates.is_empty() {
         let mut states: Vec<String> = wf
             .transitions
             .iter()
-            .filter(|t| t.trigger.as_deref() == Some(trigger))
+            .filter(|t| t.answers(trigger))
             .map(|t| t.from.clone())
             .collect();
         let mut seen = std::collections::HashSet::new();

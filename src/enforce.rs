@@ -315,16 +315,6 @@ impl Judge<'_> {
             ));
             return Ok(());
         };
-        if let Some(e) = after.as_ref().and_then(|i| i.unusable(&wf)) {
-            out.violations.push(self.violation(
-                path,
-                Some(label),
-                Some(text),
-                "invalid-file",
-                e.to_string(),
-            ));
-            return Ok(());
-        }
         let (bv, av) = (
             before.as_ref().map(Item::value),
             after.as_ref().map(Item::value),

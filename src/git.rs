@@ -756,6 +756,165 @@ impl Repo {
             .collect()
     }
 
+    /// What git is in the middle of (`a merge`, `a rebase`, ...), if
+    /// anything: work that a rollback must not run across.
+    pub fn operation_in_progress(&self) -> Option<&'static str> {
+        use git2::RepositoryState as S;
+        match self.repo.state() {
+            S::Clean => None,
+            S::Merge => Some("a merge"),
+            S::Revert | S::RevertSequence => Some("a revert"),
+            S::CherryPick | S::CherryPickSequence => Some("a cherry-pick"),
+            S::Bisect => Some("a bisect"),
+            S::Rebase | S::RebaseInteractive | S::RebaseMerge => Some("a rebase"),
+            S::ApplyMailbox | S::ApplyMailboxOrRebase => Some("an am"),
+        }
+    }
+
+    /// The work tree as a tree object: HEAD with every tracked change and
+    /// every untracked file that is not ignored, written through a
+    /// temporary index that starts as a copy of the user's (so only changed
+    /// files are hashed). The user's index, work tree and branch are not
+    /// touched.
+    pub fn snapshot_tree(&self) -> Result<String, GitError> {
+        let tmp = tempfile::Builder::new()
+            .prefix("orx-index-")
+            .tempfile_in(self.git_dir())
+            .map_err(|e| GitError::Spawn(format!("temporary index: {e}")))?;
+        let index = tmp.path().to_string_lossy().into_owned();
+        let env = [("GIT_INDEX_FILE", index.as_str())];
+        let real = self.git_dir().join("index");
+        if real.exists() {
+            std::fs::copy(&real, tmp.path())
+                .map_err(|e| GitError::Spawn(format!("{}: {e}", real.display())))?;
+        } else if self.has_head() {
+            self.run(&["read-tree", "HEAD"], None, &env)?;
+        } else {
+            // An empty file is not an index; git makes one where there is none.
+            let _ = std::fs::remove_file(tmp.path());
+        }
+        self.run(&["add", "-A", "--", "."], None, &env)?;
+        let tree = self.run(&["write-tree"], None, &env)?;
+        Ok(tree.trim().to_owned())
+    }
+
+    /// `tree` with the entries under `keep` taken from commit `from`
+    /// instead (added, replaced or removed), through a temporary index.
+    pub fn tree_with(&self, tree: &str, from: &str, keep: &[&str]) -> Result<String, GitError> {
+        let tmp = tempfile::Builder::new()
+            .prefix("orx-index-")
+            .tempfile_in(self.git_dir())
+            .map_err(|e| GitError::Spawn(format!("temporary index: {e}")))?;
+        let index = tmp.path().to_string_lossy().into_owned();
+        let env = [("GIT_INDEX_FILE", index.as_str())];
+        self.run(&["read-tree", tree], None, &env)?;
+        let rm = [
+            &["rm", "-r", "--cached", "-q", "--ignore-unmatch", "--"],
+            keep,
+        ]
+        .concat();
+        self.run(&rm, None, &env)?;
+        let listing = self.run(
+            &[&["ls-tree", "-r", "-z", from, "--"], keep].concat(),
+            None,
+            &[],
+        )?;
+        if !listing.is_empty() {
+            self.run(
+                &["update-index", "-z", "--index-info"],
+                Some(&listing),
+                &env,
+            )?;
+        }
+        let tree = self.run(&["write-tree"], None, &env)?;
+        Ok(tree.trim().to_owned())
+    }
+
+    /// A commit of `tree` with `parents` and `message`, made with plumbing:
+    /// no hooks run and no ref moves. Returns its id.
+    pub fn commit_tree(
+        &self,
+        tree: &str,
+        parents: &[&str],
+        message: &str,
+    ) -> Result<String, GitError> {
+        let mut args = vec!["commit-tree", tree];
+        for p in parents {
+            args.extend(["-p", p]);
+        }
+        args.extend(["-F", "-"]);
+        Ok(self.run(&args, Some(message), &[])?.trim().to_owned())
+    }
+
+    /// Points ref `name` at `id` with a reflog entry `reason`, only if it
+    /// still points at `old` (`None`: only if it does not exist yet).
+    pub fn set_ref(
+        &self,
+        name: &str,
+        id: &str,
+        old: Option<&str>,
+        reason: &str,
+    ) -> Result<(), GitError> {
+        const ABSENT: &str = "0000000000000000000000000000000000000000";
+        let old = old.unwrap_or(ABSENT);
+        self.run(
+            &["update-ref", "--create-reflog", "-m", reason, name, id, old],
+            None,
+            &[],
+        )
+        .map(|_| ())
+    }
+
+    /// The refs under `prefix` (`refs/orx/checkpoints/`), as (name, commit).
+    pub fn refs_under(&self, prefix: &str) -> Result<Vec<(String, String)>, GitError> {
+        let mut out = Vec::new();
+        for r in self
+            .repo
+            .references_glob(&format!("{prefix}*"))
+            .map_err(lib)?
+        {
+            let r = r.map_err(lib)?;
+            if let (Ok(name), Some(target)) = (r.name(), r.target()) {
+                out.push((name.to_owned(), target.to_string()));
+            }
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// The paths of every file in commit `rev`'s tree.
+    pub fn tree_paths(&self, rev: &str) -> Result<Vec<String>, GitError> {
+        let out = self.run(&["ls-tree", "-r", "-z", "--name-only", rev], None, &[])?;
+        Ok(out
+            .split('\0')
+            .filter(|p| !p.is_empty())
+            .map(str::to_owned)
+            .collect())
+    }
+
+    /// Files under `paths` whose index or work tree differs from HEAD, or
+    /// that are untracked (not ignored): `git status --porcelain`.
+    pub fn dirty(&self, paths: &[&str]) -> Result<Vec<String>, GitError> {
+        let args = [
+            &["status", "--porcelain", "-z", "--untracked-files=all", "--"],
+            paths,
+        ]
+        .concat();
+        let out = self.run(&args, None, &[])?;
+        Ok(out
+            .split('\0')
+            .filter(|e| e.len() > 3)
+            .map(|e| e[3..].to_owned())
+            .collect())
+    }
+
+    /// Makes the index and the tracked files of the work tree commit
+    /// `rev`'s, whatever they held (`git read-tree --reset -u`).
+    pub fn reset_to(&self, rev: &str) -> Result<(), GitError> {
+        self.run(&["read-tree", "--reset", "-u", rev], None, &[])
+            .map(|_| ())
+    }
+
     /// Whether HEAD points to a commit yet.
     pub fn has_head(&self) -> bool {
         self.repo.head().and_then(|h| h.peel_to_commit()).is_ok()

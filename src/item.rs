@@ -82,7 +82,17 @@ impl Item {
         };
         let kind = field("kind", true)?;
         let id = field("id", true)?;
-        let status = field("status", true)?;
+        let state_key = crate::workflow::state_field(&kind);
+        if state_key != "status"
+            && let Some(n) = doc.get(&["status"])
+        {
+            return Err(ItemError::new(
+                rel,
+                Some((n.line, n.col)),
+                format!("a `{kind}` item holds its state in `{state_key}`, not `status`"),
+            ));
+        }
+        let status = field(state_key, true)?;
         let title = field("title", false)?;
         Ok(Item {
             path: rel.to_owned(),
@@ -109,6 +119,11 @@ impl Item {
         self.doc.get(&[key]).map(|n| (n.line, n.col))
     }
 
+    /// The position of the state's value.
+    pub fn state_pos(&self) -> Option<(usize, usize)> {
+        self.pos(crate::workflow::state_field(&self.kind))
+    }
+
     /// The position of the value at `path`, else of the nearest field on
     /// the way to it that is written.
     pub fn pos_of(&self, path: &[String]) -> Option<(usize, usize)> {
@@ -122,10 +137,16 @@ impl Item {
     /// Why the item is not usable under `wf`: a state it does not have, or
     /// a field of the wrong type (all of them, at the first's position).
     pub fn unusable(&self, wf: &crate::workflow::Workflow) -> Option<ItemError> {
+        self.unusable_as(wf, &self.value())
+    }
+
+    /// [`Item::unusable`] for the item's frontmatter `value`, when the
+    /// caller has it already.
+    pub fn unusable_as(&self, wf: &crate::workflow::Workflow, value: &Value) -> Option<ItemError> {
         if wf.state(&self.status).is_none() {
             return Some(ItemError::new(
                 &self.path,
-                self.pos("status"),
+                self.state_pos(),
                 format!(
                     "unknown state `{}` (states: {})",
                     crate::text::escape(&self.status),
@@ -133,7 +154,23 @@ impl Item {
                 ),
             ));
         }
-        let errors = crate::validate::type_errors(wf, &self.value());
+        if let Some(state) = wf.state(&self.status)
+            && let Some(field) = state.owner.as_deref().and_then(|o| o.strip_prefix('@'))
+            && !wf
+                .owner_of(state, value)
+                .is_some_and(|r| wf.roles.contains(&r))
+        {
+            return Some(ItemError::new(
+                &self.path,
+                self.pos(field),
+                format!(
+                    "`{field}` must name the role this {} acts as (roles: {})",
+                    self.kind,
+                    wf.roles.join(", ")
+                ),
+            ));
+        }
+        let errors = crate::validate::type_errors(wf, value);
         let (first, _) = errors.first()?;
         let messages: Vec<&str> = errors.iter().map(|(_, m)| m.as_str()).collect();
         Some(ItemError::new(
@@ -144,15 +181,24 @@ impl Item {
     }
 }
 
-/// A document's frontmatter as a value, with `kind`, `id`, `status` and
+/// A document's frontmatter as a value, with `kind`, `id`, the state and
 /// `title` as the text written in the file: `id: 1.10` is the string
-/// `"1.10"`, never the number 1.1.
+/// `"1.10"`, never the number 1.1. The state is also `status`, whatever the
+/// kind's state field (`task_status`), as the rules read it.
 pub fn frontmatter_value(doc: &Document) -> Value {
     let mut v = doc.to_value();
     if let Value::Object(map) = &mut v {
-        for key in ["kind", "id", "status", "title"] {
+        let state_key = doc
+            .text_field("kind")
+            .ok()
+            .flatten()
+            .map_or("status", crate::workflow::state_field);
+        for key in ["kind", "id", state_key, "title"] {
             if let Ok(Some(text)) = doc.text_field(key) {
                 map.insert(key.to_owned(), Value::String(text.to_owned()));
+                if key == state_key {
+                    map.insert("status".to_owned(), Value::String(text.to_owned()));
+                }
             }
         }
     }

@@ -3,11 +3,13 @@
 //! The library never prints and never exits; it returns values and typed
 //! errors. The `git-orx` binary (`src/main.rs`, `src/commands/`) does the I/O.
 
+pub mod agent;
 pub mod assess;
 pub mod audit;
 pub mod cache;
 pub mod check;
 pub mod checklist;
+pub mod checkpoint;
 pub mod config;
 pub mod doc;
 pub mod enforce;

@@ -211,7 +211,9 @@ fn plan_change(
     let moves = to.is_some();
     let to = match to {
         Some(to) => {
-            doc = doc.set(&["status"], &json!(to)).map_err(edit_err)?;
+            doc = doc
+                .set(&[wf.state_field.as_str()], &json!(to))
+                .map_err(edit_err)?;
             to
         }
         None => item.status.as_str(),

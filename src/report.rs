@@ -81,13 +81,18 @@ pub fn summarize(wf: &Workflow, item: &Item, lang: &str) -> std::result::Result<
     if let Err(m) = crate::item::check_id(&item.id) {
         return Err(item_problem(item, "id", m));
     }
-    if let Some(e) = item.unusable(wf) {
+    let value = item.value();
+    if let Some(e) = item.unusable_as(wf, &value) {
         return Err(e.into());
     }
     let Some(state) = wf.state(&item.status) else {
-        return Err(item_problem(item, "status", "unknown state".to_owned()));
+        return Err(item_problem(
+            item,
+            &wf.state_field,
+            "unknown state".to_owned(),
+        ));
     };
-    let scope = wf.scope(item.value(), "", "");
+    let scope = wf.scope(value, "", "");
     let handoff = wf.handoff(&item.status, None, &scope, lang);
     Ok(Summary {
         kind: item.kind.clone(),

@@ -109,6 +109,21 @@ pub enum Refusal {
         before: String,
         after: String,
     },
+    /// An edit that keeps the state breaks one of the state's `edit_guard`
+    /// conditions (no new requirement while EXECUTING, say).
+    EditGuard {
+        item: String,
+        state: String,
+        unmet: Vec<Unmet>,
+    },
+    /// A command's operation that the item's state does not allow (seed
+    /// 001, 允许的操作: no new requirement while EXECUTING, say).
+    Operation {
+        item: String,
+        state: String,
+        operation: String,
+        allowed: Vec<String>,
+    },
     /// A round's record (`review.qa`) written by the wrong role, for
     /// another round, or a second time.
     Record {
@@ -165,6 +180,8 @@ impl Refusal {
             Refusal::ForceNotHuman { .. } => "force-needs-human",
             Refusal::Protected { .. } => "protected-field",
             Refusal::Record { .. } => "record",
+            Refusal::EditGuard { .. } => "edit-not-allowed",
+            Refusal::Operation { .. } => "operation-not-allowed",
         }
     }
 
@@ -321,6 +338,26 @@ impl fmt::Display for Refusal {
                 f,
                 "{item}: `{field}` is a record written once per round: {problem}\n  a Human may override with --force --reason TEXT"
             ),
+            Refusal::Operation {
+                item,
+                state,
+                operation,
+                allowed,
+            } => {
+                write!(f, "{item} is {state}, which does not allow {operation}")?;
+                write!(f, "\n  allowed while {state}:")?;
+                for a in allowed {
+                    write!(f, "\n  - {a}")?;
+                }
+                Ok(())
+            }
+            Refusal::EditGuard { item, state, unmet } => {
+                write!(f, "{item} may not be changed this way while it is {state}:")?;
+                for u in unmet {
+                    write!(f, "\n  - {u}")?;
+                }
+                Ok(())
+            }
             Refusal::ForceNotHuman { role: r } => write!(
                 f,
                 "--force is for the Human only; {} cannot override the rules",
@@ -547,29 +584,29 @@ pub fn leaf_paths(v: &Value, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>
 /// evaluated does not hold; the error is kept when it is not simply a value
 /// that is not set (a wrongly typed field or param, say).
 pub fn conditions(t: &Transition, scope: &Scope) -> Vec<ConditionCheck> {
-    t.guard
+    t.guard.iter().map(|c| check_condition(c, scope)).collect()
+}
+
+/// Evaluates one condition in `scope`.
+fn check_condition(c: &crate::workflow::Condition, scope: &Scope) -> ConditionCheck {
+    let actual: serde_json::Map<String, Value> = c
+        .expr
+        .paths()
         .iter()
-        .map(|c| {
-            let actual: serde_json::Map<String, Value> = c
-                .expr
-                .paths()
-                .iter()
-                .map(|p| (p.clone(), scope.lookup(p).unwrap_or(Value::Null)))
-                .collect();
-            let (holds, error) = match c.expr.eval_bool(scope) {
-                Ok(b) => (b, None),
-                Err(_) if actual.values().any(Value::is_null) => (false, None),
-                Err(e) => (false, Some(e)),
-            };
-            ConditionCheck {
-                desc: c.desc.render(scope),
-                expr: c.expr.source.clone(),
-                holds,
-                actual,
-                error,
-            }
-        })
-        .collect()
+        .map(|p| (p.clone(), scope.lookup(p).unwrap_or(Value::Null)))
+        .collect();
+    let (holds, error) = match c.expr.eval_bool(scope) {
+        Ok(b) => (b, None),
+        Err(_) if actual.values().any(Value::is_null) => (false, None),
+        Err(e) => (false, Some(e)),
+    };
+    ConditionCheck {
+        desc: c.desc.render(scope),
+        expr: c.expr.source.clone(),
+        holds,
+        actual,
+        error,
+    }
 }
 
 /// The conditions of `t`'s guard that do not hold.
@@ -622,10 +659,10 @@ pub fn validate<'w>(wf: &'w Workflow, change: &Change) -> Result<Accepted<'w>, R
 fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
     let some = c.after.or(c.before);
     let item = format!("{} {}", text(some, "kind"), text(some, "id"));
-    let owner_or_human = |state: &str| -> Vec<String> {
+    let owner_or_human = |state: &str, v: &Value| -> Vec<String> {
         let mut r: Vec<String> = wf
             .state(state)
-            .and_then(|s| s.owner.clone())
+            .and_then(|s| wf.owner_of(s, v))
             .into_iter()
             .collect();
         if !r.iter().any(|x| x == HUMAN) {
@@ -659,7 +696,7 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
                     initial: wf.initial.clone(),
                 });
             }
-            let responsible = owner_or_human(state);
+            let responsible = owner_or_human(state, after);
             if !responsible.iter().any(|r| r == c.role) {
                 return Err(Refusal::Unauthorized {
                     item,
@@ -703,8 +740,17 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
     let from = text(Some(before), "status");
     let to = text(Some(after), "status");
     let from_state = wf.state(from);
-    if from == to && !c.self_transition {
-        let responsible = match from_state.and_then(|s| s.owner.clone()) {
+    // A change that keeps the state is an edit, unless it is the state's
+    // self-transition: claimed as one, or changing what only that
+    // transition's effects change (the auto-fix counter, say).
+    let explained_by_self = |t: &Transition| {
+        protected_change(wf, None, Some(before), after).is_some()
+            && protected_change(wf, Some(t), Some(before), after).is_none()
+    };
+    let is_edit =
+        from == to && !c.self_transition && !wf.transition(from, to).is_some_and(explained_by_self);
+    if is_edit {
+        let responsible = match from_state.and_then(|s| wf.owner_of(s, before)) {
             Some(owner) => vec![owner],
             None => vec![HUMAN.to_owned()],
         };
@@ -714,6 +760,22 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
             }
             if let Some(refusal) = record_change(wf, None, c, &item) {
                 return Err(refusal);
+            }
+            if let Some(state) = from_state.filter(|s| !s.edit_guard.is_empty()) {
+                let scope = guard_scope(wf, None, Some(before), after, c.role, c.now);
+                let unmet: Vec<Unmet> = state
+                    .edit_guard
+                    .iter()
+                    .map(|cond| check_condition(cond, &scope))
+                    .filter(|u| !u.holds)
+                    .collect();
+                if !unmet.is_empty() {
+                    return Err(Refusal::EditGuard {
+                        item,
+                        state: from.to_owned(),
+                        unmet,
+                    });
+                }
             }
             return Ok(Accepted::Edit {
                 state: from.to_owned(),
@@ -742,17 +804,18 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
             allowed: wf
                 .transitions_from(from)
                 .into_iter()
-                .map(|t| (t.to.clone(), t.roles.clone()))
+                .map(|t| (t.to.clone(), wf.roles_of(t, before)))
                 .collect(),
         });
     };
-    if !t.roles.iter().any(|r| r == c.role) {
+    let roles = wf.roles_of(t, before);
+    if !roles.iter().any(|r| r == c.role) {
         return Err(Refusal::Unauthorized {
             item,
             role: c.role.to_owned(),
             from: from.to_owned(),
             to: Some(to.to_owned()),
-            responsible: t.roles.clone(),
+            responsible: roles,
         });
     }
     if let Some(change) = protected_change(wf, Some(t), Some(before), after) {

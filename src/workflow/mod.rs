@@ -23,11 +23,21 @@ use serde_saphyr::Spanned;
 use crate::role::Roles;
 pub use expr::{Expr, Scope, Template};
 
+/// What a transition may do besides changing the state (`actions:`): make
+/// a checkpoint, or roll the work tree back to the item's last one.
+pub const ACTIONS: &[&str] = &["checkpoint", "rollback"];
+
 /// The built-in workflows, by name.
-pub const BUILTIN: &[(&str, &str)] = &[(
-    "story",
-    include_str!("../../templates/workflows/story.yaml"),
-)];
+pub const BUILTIN: &[(&str, &str)] = &[
+    (
+        "story",
+        include_str!("../../templates/workflows/story.yaml"),
+    ),
+    (
+        "agent",
+        include_str!("../../templates/workflows/agent.yaml"),
+    ),
+];
 
 /// The YAML of a built-in workflow.
 pub fn builtin_source(name: &str) -> Option<&'static str> {
@@ -39,6 +49,13 @@ pub struct Workflow {
     pub name: String,
     pub description: String,
     pub initial: String,
+    /// The frontmatter key that holds the state (`status`; the agent
+    /// context's is `task_status`, as seed 001 names it).
+    pub state_field: String,
+    /// What the operations states allow mean (seed 001, 允许的操作).
+    pub operations: Vec<(String, String)>,
+    /// The roles known when it was loaded.
+    pub roles: Vec<String>,
     pub params: Value,
     pub defaults: Value,
     pub states: Vec<State>,
@@ -59,19 +76,35 @@ pub struct Workflow {
 #[derive(Debug)]
 pub struct State {
     pub name: String,
+    /// The role that acts next; `@field` names the item field that holds it.
     pub owner: Option<String>,
     pub terminal: bool,
     pub description: String,
     pub handoff: Vec<Message>,
+    /// The operations allowed in this state.
     pub operations: Vec<String>,
+    /// Conditions every edit that keeps this state must meet.
+    pub edit_guard: Vec<Condition>,
 }
 
 #[derive(Debug)]
 pub struct Transition {
     pub from: String,
     pub to: String,
+    /// Who may take it; `@field` names the item field that holds a role.
     pub roles: Vec<String>,
+    /// The name it is fired by (`USER_CONFIRM`), or the command whose
+    /// outcome it is (`assess`, `gate`).
     pub trigger: Option<String>,
+    /// Events whose outcome it may be (`check-failed`), besides `trigger`.
+    pub events: Vec<String>,
+    /// The operation it is, which its source state must allow.
+    pub operation: Option<String>,
+    /// What happens with it besides the change of state: `checkpoint`,
+    /// `rollback`.
+    pub actions: Vec<String>,
+    /// The field the note (`-m`) is recorded in; the note is then required.
+    pub note_field: Option<Vec<String>>,
     pub description: String,
     pub guard: Vec<Condition>,
     pub handoff: Vec<Message>,
@@ -115,6 +148,8 @@ pub enum FieldType {
     Boolean,
     /// A list of strings.
     Strings,
+    /// Any list.
+    List,
     Mapping,
 }
 
@@ -127,6 +162,7 @@ impl FieldType {
             FieldType::String => v.is_string(),
             FieldType::Boolean => v.is_boolean(),
             FieldType::Strings => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+            FieldType::List => v.is_array(),
             FieldType::Mapping => v.is_object(),
         }
     }
@@ -138,6 +174,7 @@ impl FieldType {
             FieldType::String => "text",
             FieldType::Boolean => "true or false",
             FieldType::Strings => "a list of texts",
+            FieldType::List => "a list",
             FieldType::Mapping => "a mapping",
         }
     }
@@ -185,6 +222,42 @@ impl Workflow {
     /// The transitions leaving `from`, in file order.
     pub fn transitions_from(&self, from: &str) -> Vec<&Transition> {
         self.transitions.iter().filter(|t| t.from == from).collect()
+    }
+
+    /// The role that acts next in `state` for `item`: the state's owner,
+    /// or the role the item names when the owner is `@field`.
+    pub fn owner_of(&self, state: &State, item: &Value) -> Option<String> {
+        state.owner.as_deref().and_then(|o| self.resolve(o, item))
+    }
+
+    /// The roles that may take `t` for `item` (`@field` resolved).
+    pub fn roles_of(&self, t: &Transition, item: &Value) -> Vec<String> {
+        let mut out: Vec<String> = t
+            .roles
+            .iter()
+            .filter_map(|r| self.resolve(r, item))
+            .collect();
+        let mut seen = HashSet::new();
+        out.retain(|r| seen.insert(r.clone()));
+        out
+    }
+
+    /// `role`, or the role `item` (else the defaults) names in `@field`.
+    fn resolve(&self, role: &str, item: &Value) -> Option<String> {
+        resolve_role(role, item).or_else(|| {
+            role.starts_with('@')
+                .then(|| resolve_role(role, &self.defaults))
+                .flatten()
+        })
+    }
+
+    /// The transitions from `from` that `name` fires or that are outcomes
+    /// of event `name`, in file order.
+    pub fn fired_by(&self, from: &str, name: &str) -> Vec<&Transition> {
+        self.transitions
+            .iter()
+            .filter(|t| t.from == from && t.answers(name))
+            .collect()
     }
 
     pub fn state_names(&self) -> Vec<&str> {
@@ -250,6 +323,38 @@ impl Workflow {
     }
 }
 
+/// `role`, or for `@field`, the role `item` holds in that field.
+fn resolve_role(role: &str, item: &Value) -> Option<String> {
+    match role.strip_prefix('@') {
+        None => Some(role.to_owned()),
+        Some(field) => field
+            .split('.')
+            .try_fold(item, |v, k| v.get(k))
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+    }
+}
+
+impl Transition {
+    /// Whether it is fired by `name` or an outcome of event `name`.
+    pub fn answers(&self, name: &str) -> bool {
+        self.trigger.as_deref() == Some(name) || self.events.iter().any(|e| e == name)
+    }
+}
+
+/// The state field of the built-in workflow `kind` (`status` for any
+/// other): read from the file's top-level `state_field:` line, since items
+/// are read before their workflow is loaded.
+pub fn state_field(kind: &str) -> &'static str {
+    builtin_source(kind)
+        .and_then(|src| {
+            src.lines()
+                .find_map(|l| l.strip_prefix("state_field:"))
+                .map(|v| v.split('#').next().unwrap_or(v).trim())
+        })
+        .unwrap_or("status")
+}
+
 /// A rendered handoff message, and who it is for when not the state's owner.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Handoff {
@@ -266,6 +371,8 @@ struct FileDef {
     #[serde(default)]
     description: String,
     initial: Option<Spanned<String>>,
+    state_field: Option<String>,
+    operations: Option<Ordered<String>>,
     #[serde(default)]
     params: Value,
     #[serde(default)]
@@ -296,6 +403,8 @@ struct StateDef {
     handoff: Vec<MessageDef>,
     #[serde(default)]
     operations: Vec<String>,
+    #[serde(default)]
+    edit_guard: Vec<ConditionDef>,
 }
 
 #[derive(Deserialize)]
@@ -305,6 +414,12 @@ struct TransitionDef {
     to: Spanned<String>,
     roles: Spanned<Vec<String>>,
     trigger: Option<String>,
+    #[serde(default)]
+    events: Vec<String>,
+    operation: Option<Spanned<String>>,
+    #[serde(default)]
+    actions: Vec<Spanned<String>>,
+    note_field: Option<String>,
     #[serde(default)]
     description: String,
     #[serde(default)]
@@ -485,6 +600,20 @@ fn merge_override(
             over.description
         },
         initial: over.initial.or(base.initial),
+        state_field: match (&base.state_field, &over.state_field) {
+            (b, Some(o)) if b.as_deref().unwrap_or("status") != o => {
+                return Err(WorkflowError {
+                    origin: origin.to_owned(),
+                    pos: None,
+                    message: format!(
+                        "`state_field` is {} in the built-in workflow and cannot be changed",
+                        b.as_deref().unwrap_or("status")
+                    ),
+                });
+            }
+            _ => base.state_field,
+        },
+        operations: over.operations.or(base.operations),
         params: expr::merge(&base.params, &over.params),
         defaults: expr::merge(&base.defaults, &over.defaults),
         states: over.states.or(base.states),
@@ -662,10 +791,37 @@ fn compile(
     let Some(state_defs) = def.states else {
         return c.fail(None, "`states` is missing");
     };
+    let state_field = def
+        .state_field
+        .clone()
+        .unwrap_or_else(|| "status".to_owned());
+    let operations: Vec<(String, String)> = def.operations.map(|o| o.0).unwrap_or_default();
+    // A role, or `@field`: the role an item names in that field.
+    let known_role = |r: &str| match r.strip_prefix('@') {
+        Some(field) => !field.is_empty() && field.split('.').all(|k| !k.is_empty()),
+        None => roles.contains(r),
+    };
     let mut states = Vec::new();
     for (sname, s) in state_defs.0 {
+        if let Some(op) = s
+            .operations
+            .iter()
+            .find(|op| !operations.is_empty() && !operations.iter().any(|(n, _)| n == *op))
+        {
+            return c.fail(
+                None,
+                format!(
+                    "state `{sname}`: unknown operation `{op}` (`operations` declares: {})",
+                    operations
+                        .iter()
+                        .map(|(n, _)| n.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+        }
         let owner = match &s.owner {
-            Some(o) if !roles.contains(&o.value) => {
+            Some(o) if !known_role(&o.value) => {
                 return c.fail(
                     Checker::pos(o),
                     format!(
@@ -684,6 +840,16 @@ fn compile(
             }
             None => None,
         };
+        let edit_guard = s
+            .edit_guard
+            .iter()
+            .map(|g| {
+                Ok(Condition {
+                    expr: c.expr(&g.expr)?,
+                    desc: c.template(&g.desc)?,
+                })
+            })
+            .collect::<Result<_, WorkflowError>>()?;
         states.push(State {
             name: sname,
             owner,
@@ -691,6 +857,7 @@ fn compile(
             description: s.description,
             handoff: c.messages(s.handoff)?,
             operations: s.operations,
+            edit_guard,
         });
     }
     let find = |c: &Checker, n: &Spanned<String>, what: &str| -> Result<(), WorkflowError> {
@@ -767,7 +934,7 @@ fn compile(
         if t.roles.value.is_empty() {
             return c.fail(Checker::pos(&t.roles), "`roles` is empty");
         }
-        if let Some(r) = t.roles.value.iter().find(|r| !roles.contains(r)) {
+        if let Some(r) = t.roles.value.iter().find(|r| !known_role(r)) {
             return c.fail(
                 Checker::pos(&t.roles),
                 format!("unknown role `{r}` (known: {})", roles.names().join(", ")),
@@ -791,7 +958,7 @@ fn compile(
                 let path: Vec<String> = path.split('.').map(str::to_owned).collect();
                 if path.iter().any(String::is_empty)
                     || expr::RESERVED.contains(&path[0].as_str())
-                    || ["kind", "id", "status"].contains(&path[0].as_str())
+                    || ["kind", "id", "status", state_field.as_str()].contains(&path[0].as_str())
                 {
                     return c.fail(
                         Checker::pos(e),
@@ -807,11 +974,54 @@ fn compile(
                 })
             })
             .collect::<Result<_, WorkflowError>>()?;
+        if let Some(op) = &t.operation {
+            let allowed = states
+                .iter()
+                .find(|s| s.name == t.from.value)
+                .is_some_and(|s| s.operations.contains(&op.value));
+            if !allowed {
+                return c.fail(
+                    Checker::pos(op),
+                    format!(
+                        "the transition from `{}` is operation `{}`, which `{}` does not allow (its `operations`)",
+                        t.from.value, op.value, t.from.value
+                    ),
+                );
+            }
+        }
+        if let Some(a) = t
+            .actions
+            .iter()
+            .find(|a| !ACTIONS.contains(&a.value.as_str()))
+        {
+            return c.fail(
+                Checker::pos(a),
+                format!(
+                    "unknown action `{}` (known: {})",
+                    a.value,
+                    ACTIONS.join(", ")
+                ),
+            );
+        }
+        let note_field = t
+            .note_field
+            .as_deref()
+            .map(|f| f.split('.').map(str::to_owned).collect::<Vec<_>>());
+        if note_field
+            .as_ref()
+            .is_some_and(|p| p.iter().any(String::is_empty) || p[0] == state_field)
+        {
+            return c.fail(at, "`note_field` must name a field besides the state");
+        }
         transitions.push(Transition {
             from: t.from.value,
             to: t.to.value,
             roles: t.roles.value,
             trigger: t.trigger,
+            events: t.events,
+            operation: t.operation.map(|o| o.value),
+            actions: t.actions.into_iter().map(|a| a.value).collect(),
+            note_field,
             description: t.description,
             guard,
             handoff: c.messages(t.handoff)?,
@@ -875,6 +1085,9 @@ fn compile(
         name: name.to_owned(),
         description: def.description,
         initial,
+        state_field,
+        operations,
+        roles: roles.names().iter().map(|r| r.to_string()).collect(),
         params: if def.params.is_null() {
             Value::Object(Default::default())
         } else {

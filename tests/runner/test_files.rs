@@ -251,7 +251,9 @@ fn every_command_refuses_every_bad_file() {
     let mut ids = Vec::new();
     // (A file claiming an invalid ID cannot be named on the command line:
     // such IDs are usage errors, tested with `new`.)
-    let files = bad_files().into_iter().filter(|(name, _)| *name != "badid.md");
+    let files = bad_files()
+        .into_iter()
+        .filter(|(name, _)| *name != "badid.md");
     for (n, (name, bytes)) in files.enumerate() {
         // Named for the ID it claims, or for a fresh one, as `new` names files.
         let text = String::from_utf8_lossy(&bytes).into_owned();

@@ -1,0 +1,331 @@
+use super::*;
+use crate::role::Roles;
+use crate::validate::{self, Accepted, Change};
+
+fn wf() -> Workflow {
+    Workflow::load("agent", None, &Roles::default()).unwrap()
+}
+
+fn context(state: &str, extra: Value) -> Value {
+    let mut v = json!({"kind": "agent", "id": "default", "acts_as": "dev", "task_status": state, "status": state});
+    if let Value::Object(m) = extra {
+        for (k, x) in m {
+            v[k] = x;
+        }
+    }
+    v
+}
+
+fn judge(
+    wf: &Workflow,
+    before: &Value,
+    after: &Value,
+    role: &str,
+) -> Result<String, validate::Refusal> {
+    let change = Change {
+        before: Some(before),
+        after: Some(after),
+        role,
+        force: None,
+        self_transition: false,
+        now: "2026-01-01T00:00:00Z",
+    };
+    validate::validate(wf, &change).map(|a| match a {
+        Accepted::Transition(t) => format!("{} -> {}", t.from, t.to),
+        Accepted::Edit { state } => format!("edit {state}"),
+        other => format!("{other:?}"),
+    })
+}
+
+/// The item after `t`, with its effects applied as `plan` applies them.
+fn after(wf: &Workflow, t: &Transition, before: &Value, role: &str) -> Value {
+    let mut a = before.clone();
+    a["status"] = json!(t.to);
+    a["task_status"] = json!(t.to);
+    let scope = validate::guard_scope(wf, Some(t), Some(before), &a, role, "2026-01-01T00:00:00Z");
+    for (path, v) in validate::effects(t, &scope).unwrap() {
+        validate::put(&mut a, &path, v);
+    }
+    a
+}
+
+const STATES: [&str; 7] = [
+    "IDLE",
+    "PLANNING",
+    "CONFIRMING",
+    "EXECUTING",
+    "AUTO_FIX",
+    "BLOCKED",
+    "ARCHIVING",
+];
+
+/// Seed 001 §3, 转换触发器: each of the twelve rows, fired by the party that
+/// may fire it, lands where the seed says; from every other state the
+/// trigger is refused.
+#[test]
+fn every_trigger_of_the_seed() {
+    let wf = wf();
+    let task = json!([{"title": "t", "status": "todo"}]);
+    let done = json!([{"title": "t", "status": "done"}]);
+    let rows: Vec<(&str, &str, &str, &str, Value)> = vec![
+        (
+            "USER_INPUT_REQUIREMENT",
+            "IDLE",
+            "PLANNING",
+            "human",
+            json!({}),
+        ),
+        (
+            "PRD_GENERATED",
+            "PLANNING",
+            "CONFIRMING",
+            "dev",
+            json!({"tasks": task}),
+        ),
+        (
+            "USER_CONFIRM",
+            "CONFIRMING",
+            "EXECUTING",
+            "human",
+            json!({"tasks": task}),
+        ),
+        ("USER_CANCEL", "CONFIRMING", "IDLE", "human", json!({})),
+        ("USER_CANCEL", "PLANNING", "IDLE", "human", json!({})),
+        (
+            "ERROR_DETECTED",
+            "EXECUTING",
+            "AUTO_FIX",
+            "dev",
+            json!({"tasks": task}),
+        ),
+        (
+            "FIX_SUCCESS",
+            "AUTO_FIX",
+            "EXECUTING",
+            "dev",
+            json!({"auto_fix_attempts": 1}),
+        ),
+        (
+            "FIX_FAILED_3X",
+            "AUTO_FIX",
+            "BLOCKED",
+            "dev",
+            json!({"auto_fix_attempts": 2}),
+        ),
+        (
+            "HUMAN_INTERVENTION",
+            "BLOCKED",
+            "EXECUTING",
+            "human",
+            json!({"auto_fix_attempts": 3}),
+        ),
+        (
+            "ROLLBACK",
+            "BLOCKED",
+            "IDLE",
+            "human",
+            json!({"last_checkpoint": "chk-20260101000000"}),
+        ),
+        (
+            "ALL_TASKS_DONE",
+            "EXECUTING",
+            "ARCHIVING",
+            "dev",
+            json!({"tasks": done}),
+        ),
+        (
+            "ARCHIVE_COMPLETE",
+            "ARCHIVING",
+            "IDLE",
+            "dev",
+            json!({"tasks": done}),
+        ),
+    ];
+    for (trigger, from, to, role, extra) in &rows {
+        let before = context(from, extra.clone());
+        let t = fired(&wf, from, trigger).unwrap_or_else(|e| panic!("{trigger} from {from}: {e}"));
+        assert_eq!(t.to, *to, "{trigger} from {from}");
+        let a = after(&wf, t, &before, role);
+        assert_eq!(
+            judge(&wf, &before, &a, role).unwrap_or_else(|e| panic!("{trigger} from {from}: {e}")),
+            format!("{from} -> {to}")
+        );
+    }
+    // From any other state, each trigger is refused with where it applies.
+    for (trigger, ..) in &rows {
+        for state in STATES {
+            if rows.iter().any(|(t, f, ..)| t == trigger && *f == state) {
+                continue;
+            }
+            let e = fired(&wf, state, trigger).unwrap_err();
+            assert!(
+                e.to_string()
+                    .contains(&format!("`{trigger}` applies to stories in"))
+                    || e.to_string().contains(&format!("`{trigger}` applies to")),
+                "{trigger} from {state}: {e}"
+            );
+        }
+    }
+    assert_eq!(wf.state_field, "task_status");
+    assert_eq!(wf.initial, "IDLE");
+}
+
+/// The user's decisions are the Human's; the agent's work is its own role's.
+#[test]
+fn who_may_fire() {
+    let wf = wf();
+    let idle = context("IDLE", json!({}));
+    let t = fired(&wf, "IDLE", "USER_INPUT_REQUIREMENT").unwrap();
+    let e = judge(&wf, &idle, &after(&wf, t, &idle, "dev"), "dev").unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("Dev may not move agent default from IDLE to PLANNING"),
+        "{e}"
+    );
+    let planning = context(
+        "PLANNING",
+        json!({"tasks": [{"title": "t", "status": "todo"}]}),
+    );
+    let t = fired(&wf, "PLANNING", "PRD_GENERATED").unwrap();
+    let e = judge(&wf, &planning, &after(&wf, t, &planning, "qa"), "qa").unwrap_err();
+    assert!(e.to_string().contains("responsible: Dev or Human"), "{e}");
+    // An agent acting as QA fires its own work.
+    let qa_agent = context(
+        "PLANNING",
+        json!({"acts_as": "qa", "tasks": [{"title": "t", "status": "todo"}]}),
+    );
+    assert!(judge(&wf, &qa_agent, &after(&wf, t, &qa_agent, "qa"), "qa").is_ok());
+}
+
+/// The circuit breaker: in AUTO_FIX a failing check counts an attempt; the
+/// third in a row trips it (BLOCKED); a pass resets it.
+#[test]
+fn the_circuit_breaker_trips_at_exactly_three() {
+    let wf = wf();
+    let mut ctx = context("AUTO_FIX", json!({"auto_fix_attempts": 0}));
+    for (attempts, want) in [(0, "AUTO_FIX"), (1, "AUTO_FIX"), (2, "BLOCKED")] {
+        assert_eq!(ctx["auto_fix_attempts"], attempts);
+        let t = crate::assess::decide(&wf, "check-failed", &ctx, &ctx, "dev", "").unwrap();
+        assert_eq!(t.to, want, "failure with {attempts} attempts");
+        ctx = after(&wf, t, &ctx, "dev");
+        assert_eq!(ctx["auto_fix_attempts"], attempts + 1);
+    }
+    // A pass in AUTO_FIX resets the count.
+    let fixing = context("AUTO_FIX", json!({"auto_fix_attempts": 2}));
+    let t = crate::assess::decide(&wf, "check-passed", &fixing, &fixing, "dev", "").unwrap();
+    assert_eq!(t.trigger.as_deref(), Some("FIX_SUCCESS"));
+    assert_eq!(after(&wf, t, &fixing, "dev")["auto_fix_attempts"], 0);
+    // The counter is the workflow's: a hand edit may not reset it.
+    let mut reset = ctx.clone();
+    reset["auto_fix_attempts"] = json!(0);
+    let e = judge(&wf, &ctx, &reset, "human").unwrap_err();
+    assert_eq!(e.kind(), "protected-field");
+    // The Human may stop the auto-fix sooner.
+    let early = context("AUTO_FIX", json!({"auto_fix_attempts": 0}));
+    let t = fired(&wf, "AUTO_FIX", "FIX_FAILED_3X").unwrap();
+    assert!(judge(&wf, &early, &after(&wf, t, &early, "human"), "human").is_ok());
+    assert!(judge(&wf, &early, &after(&wf, t, &early, "dev"), "dev").is_err());
+}
+
+/// 允许的操作: edits a state does not allow are refused whoever makes them,
+/// and commands check their operation.
+#[test]
+fn states_allow_only_their_operations() {
+    let wf = wf();
+    let tasks = json!([{"title": "a", "status": "todo"}]);
+    let executing = context("EXECUTING", json!({"tasks": tasks, "requirement": "login"}));
+    // No new requirement while EXECUTING: no new task, no new requirement.
+    let mut more = executing.clone();
+    more["tasks"] = json!([{"title": "a", "status": "todo"}, {"title": "b", "status": "todo"}]);
+    let e = judge(&wf, &executing, &more, "dev").unwrap_err();
+    assert_eq!(e.kind(), "edit-not-allowed");
+    assert!(
+        e.to_string().contains("no task is added or removed now"),
+        "{e}"
+    );
+    let mut other = executing.clone();
+    other["requirement"] = json!("logout");
+    assert!(judge(&wf, &executing, &other, "dev").is_err());
+    // Marking a task done is the work EXECUTING is for.
+    let mut done = executing.clone();
+    done["tasks"] = json!([{"title": "a", "status": "done"}]);
+    assert_eq!(
+        judge(&wf, &executing, &done, "dev").unwrap(),
+        "edit EXECUTING"
+    );
+    // ... but not undoing it.
+    assert!(judge(&wf, &done, &executing, "dev").is_err());
+    // While CONFIRMING the user may modify the plan.
+    let confirming = context(
+        "CONFIRMING",
+        json!({"tasks": tasks, "requirement": "login"}),
+    );
+    let mut modified = confirming.clone();
+    modified["requirement"] = json!("login with SSO");
+    assert_eq!(
+        judge(&wf, &confirming, &modified, "human").unwrap(),
+        "edit CONFIRMING"
+    );
+    // Pausing is for PLANNING and EXECUTING.
+    let mut paused = confirming.clone();
+    paused["paused"] = json!(true);
+    assert!(judge(&wf, &confirming, &paused, "human").is_err());
+    let mut paused = executing.clone();
+    paused["paused"] = json!(true);
+    assert_eq!(
+        judge(&wf, &executing, &paused, "dev").unwrap(),
+        "edit EXECUTING"
+    );
+    // Every transition is an operation its source state allows (checked
+    // when the workflow loads), and every state's operations are declared.
+    for t in &wf.transitions {
+        let op = t.operation.as_deref().unwrap();
+        assert!(
+            wf.state(&t.from)
+                .unwrap()
+                .operations
+                .iter()
+                .any(|o| o == op),
+            "{}",
+            t.from
+        );
+    }
+    assert_eq!(
+        wf.state("IDLE").unwrap().operations,
+        ["receive-requirement", "view-history"]
+    );
+}
+
+#[test]
+fn the_task_queue() {
+    let q = tasks(&json!({}));
+    let q = add_task(&q, "write the form").unwrap();
+    let q = add_task(q.as_array().unwrap(), "test it").unwrap();
+    let (q, n) = mark_task(q.as_array().unwrap(), None, "done").unwrap();
+    assert_eq!(n, 1);
+    assert_eq!(open_tasks(q.as_array().unwrap()), 1);
+    assert!(mark_task(q.as_array().unwrap(), Some(1), "done").is_err());
+    assert!(mark_task(q.as_array().unwrap(), Some(3), "done").is_err());
+    let (q, n) = mark_task(q.as_array().unwrap(), None, "skipped").unwrap();
+    assert_eq!((n, open_tasks(q.as_array().unwrap())), (2, 0));
+    assert!(add_task(&[], " ").is_err());
+    let s = summary(
+        &json!({"session_id": "s1", "requirement": "login", "tasks": q}),
+        "now",
+    );
+    assert!(
+        s.contains("- Tasks: 1 of 2 done\n  - [x] write the form\n  - [-] test it\n"),
+        "{s}"
+    );
+}
+
+#[test]
+fn context_paths() {
+    assert_eq!(context_path("default").unwrap(), ".orx/active_context.md");
+    assert_eq!(context_path("dev-2").unwrap(), ".orx/agents/dev-2.md");
+    assert!(context_path("../x").is_err());
+    assert!(is_context_path(".orx/active_context.md"));
+    assert!(is_context_path(".orx/agents/dev-2.md"));
+    assert!(!is_context_path(".orx/config.yaml"));
+    assert!(!is_context_path(".orx/agents/a/b.md"));
+}
