@@ -25,7 +25,7 @@ pub struct Run {
 }
 
 impl Run {
-    /// Exit code and both streams, for snapshots.
+    /// Exit code and both streams, for snapshots (commit ids redacted).
     pub fn render(&self) -> String {
         let mut s = format!("exit: {}\n", self.code);
         if !self.stdout.is_empty() {
@@ -36,7 +36,7 @@ impl Run {
             s.push_str("--- stderr\n");
             s.push_str(&self.stderr);
         }
-        s
+        redact(&s)
     }
 
     #[track_caller]
@@ -312,6 +312,38 @@ pub fn refused(repo: &Repo, args: &[&str]) -> String {
     out.render()
 }
 
+/// `text` with abbreviated commit ids replaced by `<commit>`, so that
+/// snapshots need not change when a template does. An id is 7 hex digits
+/// where git-orx prints one: in brackets (`[3dfcb8d]`), at the start of a
+/// line (`verify`), or after the time (`log`).
+pub fn redact(text: &str) -> String {
+    let is_id = |t: &str| t.len() == 7 && t.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let mut line = line.to_owned();
+        // In brackets, anywhere.
+        let mut from = 0;
+        while let Some(i) = line[from..].find('[').map(|i| i + from) {
+            if line.len() > i + 8 && line.as_bytes()[i + 8] == b']' && is_id(&line[i + 1..i + 8]) {
+                line.replace_range(i + 1..i + 8, "<commit>");
+            }
+            from = i + 1;
+        }
+        // At the start (verify), or after `YYYY-MM-DD HH:MM ` (log).
+        for start in [0, 17] {
+            let head = line.get(start..start + 7);
+            let after = line.as_bytes().get(start + 7);
+            let dated = start == 0 || line.as_bytes().get(13) == Some(&b':');
+            if dated && head.is_some_and(is_id) && matches!(after, Some(b' ' | b':')) {
+                line.replace_range(start..start + 7, "<commit>");
+                break;
+            }
+        }
+        out.push_str(&line);
+    }
+    out
+}
+
 /// Runs each command, which must succeed, and returns their output.
 #[track_caller]
 pub fn steps(repo: &Repo, commands: &[&[&str]]) -> String {
@@ -320,7 +352,7 @@ pub fn steps(repo: &Repo, commands: &[&[&str]]) -> String {
         .map(|args| {
             let out = repo.orx(args);
             out.ok();
-            format!("$ git orx {}\n{}", args.join(" "), out.stdout)
+            redact(&format!("$ git orx {}\n{}", args.join(" "), out.stdout))
         })
         .collect()
 }

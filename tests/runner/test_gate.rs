@@ -1,7 +1,7 @@
 //! Seed 000's review rounds (审查轮次管理) through `git orx gate`, its
 //! scenarios 1-5 exactly as written, and the boundaries of each rule.
 
-use crate::common::{GOOD, Repo, filled, refused, steps};
+use crate::common::{GOOD, Repo, filled, redact, refused, steps};
 
 /// A story written by the SM and taken to `state` as the seed's scenarios
 /// do, with the Chinese handoffs of 具体消息映射.
@@ -27,10 +27,10 @@ fn scenario_1_high_quality_story_is_approved_directly() {
     insta::assert_snapshot!(out, @"
     $ git orx assess 1.1 --score 8.5 --as sm
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: none
-    story 1.1: Draft -> Approved (SM) [5aefd52]
+    story 1.1: Draft -> Approved (SM) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
     $ git orx move 1.1 InProgress --as dev
-    story 1.1: Approved -> InProgress (Dev) [346c9e8]
+    story 1.1: Approved -> InProgress (Dev) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
     ");
 }
@@ -72,14 +72,14 @@ fn scenario_2_the_architect_reviews_and_passes() {
     insta::assert_snapshot!(out, @"
     $ git orx assess 1.1 --score 7.0 --complexity cross-service --as sm
     quality check: structure 100%, technical extraction 100%, score 7.0, complexity: cross-service
-    story 1.1: Draft -> AwaitingArchReview (SM) [a496b09]
+    story 1.1: Draft -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请执行命令 `review-story 1.1`
     $ git orx gate 1.1 --as architect --score 8 --critical 0 --minor 1
     Architect review, round 1: passed
-    story 1.1: AwaitingArchReview -> Approved (Architect) [28ed89a]
+    story 1.1: AwaitingArchReview -> Approved (Architect) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
     $ git orx move 1.1 InProgress --as dev
-    story 1.1: Approved -> InProgress (Dev) [578ac79]
+    story 1.1: Approved -> InProgress (Dev) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
     ");
     let trailers = repo.git(&["log", "-1", "--skip=1", "--format=%(trailers)"]);
@@ -157,23 +157,23 @@ fn scenario_3_revision_then_auto_approval() {
     insta::assert_snapshot!(out, @"
     $ git orx assess 1.1 --score 5.0 --as sm
     quality check: structure 100%, technical extraction 100%, score 5.0, complexity: none
-    story 1.1: Draft -> Blocked (SM) [33be701]
+    story 1.1: Draft -> Blocked (SM) [<commit>]
     Story 被阻塞,需要 SM 修订后重新提交
     $ git orx assess 1.1 --score 8.0 --complexity api-contract,db-schema --as sm
     quality check: structure 100%, technical extraction 100%, score 8.0, complexity: api-contract, db-schema
-    story 1.1: Blocked -> AwaitingArchReview (SM) [abc8f45]
+    story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请执行命令 `review-story 1.1`
     $ git orx gate 1.1 --as architect --score 6 --critical 0 --minor 3 -m pagination contract unclear
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 0, review.architect.round = 1, review.architect.score = 6.0, rounds.architect = 1
-    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [fe1ed65]
+    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请执行命令 `revise 1.1`
     $ git orx assess 1.1 --score 8.5 --complexity api-contract,db-schema --open-critical 0 --as sm
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: api-contract, db-schema
-    story 1.1: RequiresRevision -> Approved (SM) [2ea28d5]
+    story 1.1: RequiresRevision -> Approved (SM) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
     $ git orx move 1.1 InProgress --as dev
-    story 1.1: Approved -> InProgress (Dev) [828f11f]
+    story 1.1: Approved -> InProgress (Dev) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
     ");
     let text = repo.read(&path);
@@ -255,22 +255,22 @@ fn scenario_4_qa_finds_problems_then_passes_round_2() {
     );
     insta::assert_snapshot!(out, @r#"
     $ git orx move 1.1 InProgress --as dev
-    story 1.1: Approved -> InProgress (Dev) [7bbe249]
+    story 1.1: Approved -> InProgress (Dev) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
     $ git orx move 1.1 Review --as dev
-    story 1.1: InProgress -> Review (Dev) [0689b51]
+    story 1.1: InProgress -> Review (Dev) [<commit>]
     Next: QA 请执行命令 `review 1.1`
     $ git orx gate 1.1 --as qa --critical 0 --high 1 --medium 3 --criteria-failed
     QA gate, round 1: failed
       - round 1 (strict): every acceptance criterion met, no Critical or High issue — actual: review.qa.criteria = "failed", review.qa.critical = 0, review.qa.high = 1, review.qa.round = 1, rounds.qa = 1
-    story 1.1: Review -> InProgress (QA) [4698f96]
+    story 1.1: Review -> InProgress (QA) [<commit>]
     Next: Dev 请执行命令 `review-qa 1.1`
     $ git orx move 1.1 Review --as dev -m fixed the High issue
-    story 1.1: InProgress -> Review (Dev) [6c6766d]
+    story 1.1: InProgress -> Review (Dev) [<commit>]
     Next: QA 请执行命令 `review 1.1`
     $ git orx gate 1.1 --as qa --critical 0 --high 0 --medium 2
     QA gate, round 2: passed
-    story 1.1: Review -> Done (QA) [a195c8b]
+    story 1.1: Review -> Done (QA) [<commit>]
     Story 已完成!
     "#);
     let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
@@ -355,26 +355,26 @@ fn scenario_5_escalation_and_the_humans_three_decisions() {
     $ git orx gate 1.1 --as architect --score 7 --critical 1 --escalate -m needs a product decision
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 1, review.architect.round = 1, review.architect.score = 7.0, rounds.architect = 1
-    story 1.1: AwaitingArchReview -> Escalated (Architect) [83360a6]
+    story 1.1: AwaitingArchReview -> Escalated (Architect) [<commit>]
     Story 已升级,需要人工介入决策
     $ git orx gate 1.2 --as architect --score 7 --critical 1 --escalate -m needs a product decision
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 1, review.architect.round = 1, review.architect.score = 7.0, rounds.architect = 1
-    story 1.2: AwaitingArchReview -> Escalated (Architect) [4210f4e]
+    story 1.2: AwaitingArchReview -> Escalated (Architect) [<commit>]
     Story 已升级,需要人工介入决策
     $ git orx gate 1.3 --as architect --score 7 --critical 1 --escalate -m needs a product decision
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 1, review.architect.round = 1, review.architect.score = 7.0, rounds.architect = 1
-    story 1.3: AwaitingArchReview -> Escalated (Architect) [3b6cc4d]
+    story 1.3: AwaitingArchReview -> Escalated (Architect) [<commit>]
     Story 已升级,需要人工介入决策
     $ git orx move 1.1 Approved --as human -m accept the risk
-    story 1.1: Escalated -> Approved (Human) [73007ef]
+    story 1.1: Escalated -> Approved (Human) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
     $ git orx move 1.2 Blocked --as human -m split the story
-    story 1.2: Escalated -> Blocked (Human) [ebe586d]
+    story 1.2: Escalated -> Blocked (Human) [<commit>]
     Story 被阻塞,需要 SM 修订后重新提交
     $ git orx move 1.3 AwaitingArchReview --as human -m review again
-    story 1.3: Escalated -> AwaitingArchReview (Human) [9c30885]
+    story 1.3: Escalated -> AwaitingArchReview (Human) [<commit>]
     Next: Architect 请执行命令 `review-story 1.3` (第2轮审查)
     ");
 }
@@ -458,16 +458,16 @@ fn a_failing_second_architect_round_is_escalated() {
     $ git orx gate 1.1 --as architect --score 5 --critical 1 --high 2
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 1, review.architect.round = 1, review.architect.score = 5.0, rounds.architect = 1
-    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [9b812db]
+    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请执行命令 `revise 1.1`
     $ git orx assess 1.1 --score 7.5 --open-critical 0 --as sm
     quality check: structure 100%, technical extraction 100%, score 7.5, complexity: none
-    story 1.1: RequiresRevision -> AwaitingArchReview (SM) [e79fd4c]
+    story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请执行命令 `review-story 1.1` (第2轮审查)
     $ git orx gate 1.1 --as architect --score 6.5 --critical 0
     Architect review, round 2: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 0, review.architect.round = 2, review.architect.score = 6.5, rounds.architect = 2
-    story 1.1: AwaitingArchReview -> Escalated (Architect) [dab2cf4]
+    story 1.1: AwaitingArchReview -> Escalated (Architect) [<commit>]
     Story 已升级,需要人工介入决策
     ");
 }
@@ -506,7 +506,7 @@ fn auto_approval_fails_on_a_small_improvement() {
     exit: 0
     --- stdout
     quality check: structure 100%, technical extraction 100%, score 8.4, complexity: none
-    story 1.1: RequiresRevision -> AwaitingArchReview (SM) [8bd1f06]
+    story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
     Next: Architect, please run `review-story 1.1` (review round 2)
     ");
 }
@@ -549,13 +549,13 @@ fn qa_reduction_boundary() {
         out.ok();
         lines.push(out.stdout);
     }
-    insta::assert_snapshot!(lines.concat(), @"
+    insta::assert_snapshot!(redact(&lines.concat()), @"
     QA gate, round 2: failed
       - round 2 (moderate): issues down by at least 50% from round 1's gate, no High issue (and, as in every round, no Critical) — actual: review.qa.critical = 0, review.qa.high = 0, review.qa.previous_total = 100, review.qa.round = 2, review.qa.total = 51, rounds.qa = 2
-    story 1.1: Review -> InProgress (QA) [a35713f]
+    story 1.1: Review -> InProgress (QA) [<commit>]
     Next: Dev, please run `review-qa 1.1`
     QA gate, round 2: passed
-    story 1.2: Review -> Done (QA) [18e40b7]
+    story 1.2: Review -> Done (QA) [<commit>]
     Story 1.2 is done!
     ");
 }
@@ -586,11 +586,11 @@ fn after_qas_third_failing_round_the_human_decides() {
             out.render()
         );
         if round == "3" {
-            insta::assert_snapshot!(out.stdout, @"
+            insta::assert_snapshot!(redact(&out.stdout), @"
             QA gate, round 3: failed
               - round 3 and later (pragmatic): no Critical issue, or the Human decides — actual: review.qa.critical = 1, review.qa.round = 3, rounds.qa = 3
             no move fits QA's round 3 (failed): the findings are recorded and the story stays in Review
-            story 1.1: Review -> Review (QA) [2df7ddf]
+            story 1.1: Review -> Review (QA) [<commit>]
             Story 1.1: QA's round 3 failed; a human must decide: `git orx move 1.1 Done` or `git orx move 1.1 InProgress`, --as human
             ");
         }
@@ -767,7 +767,7 @@ fn assess_reports_the_measurement_and_hints() {
       missing: section "Testing" is empty
       missing: Dev Notes item "API Specifications" cites no source ([Source: docs/...])
       the text suggests complexity indicators: api-contract ("endpoint"), security ("password"); give them with --complexity if they apply
-    story 1.1: Draft -> Blocked (SM) [e5736a0]
+    story 1.1: Draft -> Blocked (SM) [<commit>]
     Story 1.1 is blocked: the SM must revise it and submit it again
     "#);
     let out = repo.orx(&[

@@ -1,7 +1,7 @@
 //! Seed 000's scenarios walked with the real commands, and every kind of
 //! invalid step refused with exit 1 and no byte changed.
 
-use crate::common::{GOOD, Repo, filled, refused};
+use crate::common::{GOOD, Repo, filled, redact, refused};
 
 /// 场景1: 高质量Story直接批准 — and on through Dev and QA to Done.
 #[test]
@@ -12,7 +12,7 @@ fn scenario_1_high_quality_story_is_approved_directly() {
     exit: 0
     --- stdout
     docs/stories/1.1.user-login.md
-    story 1.1: (new) -> Draft (SM) [fb2f550]
+    story 1.1: (new) -> Draft (SM) [<commit>]
     Next: SM, please run `assess 1.1` (quality check)
     ");
     // The SM writes every section the template asks for.
@@ -23,7 +23,7 @@ fn scenario_1_high_quality_story_is_approved_directly() {
     exit: 0
     --- stdout
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: none
-    story 1.1: Draft -> Approved (SM) [9105565]
+    story 1.1: Draft -> Approved (SM) [<commit>]
     Next: Dev, please run `implement-story 1.1`
     ");
     repo.orx(&["move", "1.1", "InProgress", "--as", "dev"]).ok();
@@ -88,7 +88,7 @@ fn scenario_2_architect_review() {
     insta::assert_snapshot!(out.render(), @"
     exit: 0
     --- stdout
-    story 1.1: AwaitingArchReview -> Approved (Architect) [dda1e76]
+    story 1.1: AwaitingArchReview -> Approved (Architect) [<commit>]
     Next: Dev, please run `implement-story 1.1`
     ");
 }
@@ -139,17 +139,17 @@ fn scenario_3_revision_then_auto_approval() {
         out.ok();
         outputs.push(out.stdout);
     }
-    insta::assert_snapshot!(outputs.concat(), @"
+    insta::assert_snapshot!(redact(&outputs.concat()), @"
     quality check: structure 100%, technical extraction 100%, score 5.0, complexity: none
-    story 1.1: Draft -> Blocked (SM) [33be701]
+    story 1.1: Draft -> Blocked (SM) [<commit>]
     Story 被阻塞,需要 SM 修订后重新提交
     quality check: structure 100%, technical extraction 100%, score 8.0, complexity: api-contract, db-schema
-    story 1.1: Blocked -> AwaitingArchReview (SM) [edd6cf5]
+    story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请执行命令 `review-story 1.1`
-    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [6bed570]
+    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请执行命令 `revise 1.1`
     quality check: structure 100%, technical extraction 100%, score 10.0, complexity: none
-    story 1.1: RequiresRevision -> Approved (SM) [cf0333a]
+    story 1.1: RequiresRevision -> Approved (SM) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
     ");
     let text = repo.read(&repo.story_path(&id));
@@ -268,7 +268,7 @@ fn the_human_overrides_and_the_override_is_recorded() {
     insta::assert_snapshot!(out.render(), @"
     exit: 0
     --- stdout
-    story 1.1: Done -> InProgress (Human) override: customer found a bug [347abbc]
+    story 1.1: Done -> InProgress (Human) override: customer found a bug [<commit>]
     Next: Dev, please run `review-qa 1.1`
     ");
     let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);

@@ -39,13 +39,13 @@ fn the_trail_shows_moves_and_hand_edits() {
     insta::assert_snapshot!(out.render(), @"
     exit: 0
     --- stdout
-    2026-01-02 03:04 2bcf238 story 1.1 Review -> Done  QA (Test Author)
-    2026-01-02 03:04 fb8062b story 1.1 InProgress -> Review  Dev (Test Author)
+    2026-01-02 03:04 <commit> story 1.1 Review -> Done  QA (Test Author)
+    2026-01-02 03:04 <commit> story 1.1 InProgress -> Review  Dev (Test Author)
         all tests green
-    2026-01-02 03:04 0d36927 story 1.1 Approved -> InProgress  Dev (Test Author)
+    2026-01-02 03:04 <commit> story 1.1 Approved -> InProgress  Dev (Test Author)
         picking it up
-    2026-01-02 03:04 858f637 story 1.1 Draft -> Approved  SM (Test Author)
-    2026-01-02 03:04 2e6b986 story 1.1 (new) -> Draft  SM (Test Author)
+    2026-01-02 03:04 <commit> story 1.1 Draft -> Approved  SM (Test Author)
+    2026-01-02 03:04 <commit> story 1.1 (new) -> Draft  SM (Test Author)
     ");
     let all = repo.orx(&["log", "--reverse", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&all.stdout).unwrap();

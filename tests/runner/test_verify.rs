@@ -18,7 +18,7 @@ fn a_no_verify_commit_is_caught() {
     insta::assert_snapshot!(out.render(), @"
     exit: 1
     --- stdout
-    a2805ef story 1.1 Approved -> Done: invalid-transition
+    <commit> story 1.1 Approved -> Done: invalid-transition
         story 1.1 cannot move from Approved to Done: the workflow has no such transition
           allowed from Approved: InProgress (Dev)
     verified 5 commits (all of HEAD's history (the branch has no upstream)): 1 violation
@@ -141,7 +141,7 @@ fn identities_bind_roles_to_authors() {
     insta::assert_snapshot!(out.render(), @"
     exit: 1
     --- stdout
-    af05874: identity
+    <commit>: identity
         author@example.com claims to act as Dev, but its roles are SM or Human
     verified 1 commit (HEAD~1..HEAD): 1 violation
     ");
