@@ -11,12 +11,20 @@
 //! a state allows, the session summary — and returns values; the commands
 //! read, plan, write and commit through [`crate::plan`].
 
+use std::sync::Arc;
+
 use serde_json::{Value, json};
 
 use crate::assess::NoDecision;
+use crate::checkpoint::{self, Rolledback};
+use crate::doc::Document;
 use crate::error::{Error, Result};
+use crate::item::Item;
+use crate::plan::{self, Actor, Executed, Plan};
+use crate::store::Lock;
 use crate::validate::Refusal;
 use crate::workflow::{Transition, Workflow};
+use crate::workspace::Workspace;
 
 /// The default agent's name.
 pub const DEFAULT: &str = "default";
@@ -203,6 +211,254 @@ pub fn summary(item: &Value, now: &str) -> String {
         ));
     }
     s
+}
+
+// ---- planned changes ---------------------------------------------------------
+
+/// A planned change of an agent context, and what comes with it
+/// (`checkpoint`, `rollback`: the transition's actions).
+#[derive(Debug)]
+pub struct AgentPlan {
+    pub plan: Plan,
+    pub actions: Vec<String>,
+}
+
+/// What executing an agent plan did.
+#[derive(Debug)]
+pub struct Done {
+    /// The plan as executed (with the checkpoint's name, if one was made).
+    pub plan: Plan,
+    pub executed: Executed,
+    /// The checkpoint made (`checkpoint` action).
+    pub checkpoint: Option<String>,
+    /// The rollback made (`rollback` action).
+    pub rollback: Option<Rolledback>,
+}
+
+fn owned(edits: &[(Vec<String>, Value)]) -> Vec<(Vec<&str>, Value)> {
+    edits
+        .iter()
+        .map(|(p, v)| (p.iter().map(String::as_str).collect(), v.clone()))
+        .collect()
+}
+
+fn field(name: &str) -> Vec<String> {
+    name.split('.').map(str::to_owned).collect()
+}
+
+/// The context of agent `name` and its workflow, refused when unusable.
+pub fn open(ws: &Workspace, name: &str) -> Result<(Item, Arc<Workflow>)> {
+    let item = ws.agent(name)?;
+    let wf = ws.workflow("agent")?;
+    if let Some(e) = item.unusable(&wf) {
+        return Err(Error::Item(e));
+    }
+    Ok((item, wf))
+}
+
+/// Plans `git orx agent init`: a new context for agent `name`.
+pub fn plan_init(ws: &Workspace, name: &str, acts_as: &str, actor: Actor) -> Result<Plan> {
+    let path = context_path(name)?;
+    ws.check_role(acts_as, "--acts-as")?;
+    let wf = ws.workflow("agent")?;
+    if ws.root().join(&path).symlink_metadata().is_ok() {
+        return Err(Error::Exists(format!(
+            "agent `{name}` exists already ({path})"
+        )));
+    }
+    let item = Item::from_bytes(&path, new_context(name, acts_as, &wf.initial).into_bytes())?;
+    plan::create(ws, &wf, item, actor)
+}
+
+/// Plans firing `trigger`, recording `edits` with it. A trigger with a
+/// note field records the note there and needs one.
+pub fn plan_fire(
+    ws: &Workspace,
+    name: &str,
+    trigger: &str,
+    mut edits: Vec<(Vec<String>, Value)>,
+    actor: Actor,
+) -> Result<AgentPlan> {
+    let (item, wf) = open(ws, name)?;
+    let t = fired(&wf, &item.status, trigger)?;
+    if let Some(f) = &t.note_field {
+        let note = actor
+            .note
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .ok_or_else(|| {
+                Error::Usage(format!(
+                    "{trigger} records its note as `{}`: give it with -m TEXT",
+                    f.join(".")
+                ))
+            })?;
+        edits.push((f.clone(), json!(note)));
+    }
+    let to = t.to.clone();
+    let actions = t.actions.clone();
+    let plan = plan::transition(ws, item, &to, &owned(&edits), actor)?;
+    Ok(AgentPlan { plan, actions })
+}
+
+/// Plans recording a check's result (`passed`, and the commands that
+/// failed) and the transition it leads to from the agent's state (the
+/// first whose guard holds for event `check-passed` or `check-failed`),
+/// or, where it leads nowhere, just the record.
+pub fn plan_check(
+    ws: &Workspace,
+    name: &str,
+    passed: bool,
+    failed: &[String],
+    actor: Actor,
+) -> Result<AgentPlan> {
+    let (item, wf) = open(ws, name)?;
+    allows(&wf, &item, &["work", "fix"])?;
+    if item.value()["paused"] == json!(true) {
+        return Err(Error::Usage(format!(
+            "agent {name} is paused; `git orx agent resume` first"
+        )));
+    }
+    let now = crate::workspace::now();
+    let record = json!({"passed": passed, "at": now, "failed": failed});
+    let edits = vec![(field("last_check"), record.clone())];
+    let mut after = item.value();
+    after["last_check"] = record;
+    let event = if passed {
+        "check-passed"
+    } else {
+        "check-failed"
+    };
+    match crate::assess::decide(&wf, event, &item.value(), &after, actor.role, &now) {
+        Ok(t) => {
+            let (to, actions) = (t.to.clone(), t.actions.clone());
+            let plan = plan::transition(ws, item, &to, &owned(&edits), actor)?;
+            Ok(AgentPlan { plan, actions })
+        }
+        Err(NoDecision::NotHere { .. }) => Ok(AgentPlan {
+            plan: plan::edit(ws, item, &owned(&edits), actor)?,
+            actions: Vec::new(),
+        }),
+        Err(e) => Err(Error::NoDecision(e)),
+    }
+}
+
+/// Plans an edit of the context that operation `ops` makes (refused
+/// unless the state allows one of them), optionally with a transition.
+pub fn plan_edit(
+    ws: &Workspace,
+    name: &str,
+    ops: &[&str],
+    edits: impl FnOnce(&Value) -> Result<(Vec<(Vec<String>, Value)>, Option<String>)>,
+    actor: Actor,
+) -> Result<AgentPlan> {
+    let (item, wf) = open(ws, name)?;
+    allows(&wf, &item, ops)?;
+    let (edits, trigger) = edits(&item.value())?;
+    match trigger {
+        Some(trigger) => {
+            let t = fired(&wf, &item.status, &trigger)?;
+            let (to, actions) = (t.to.clone(), t.actions.clone());
+            let plan = plan::transition(ws, item, &to, &owned(&edits), actor)?;
+            Ok(AgentPlan { plan, actions })
+        }
+        None => Ok(AgentPlan {
+            plan: plan::edit(ws, item, &owned(&edits), actor)?,
+            actions: Vec::new(),
+        }),
+    }
+}
+
+/// Plans `git orx agent archive`: the session's summary appended to the
+/// context's body, with ARCHIVE_COMPLETE.
+pub fn plan_archive(ws: &Workspace, name: &str, actor: Actor) -> Result<AgentPlan> {
+    let (item, wf) = open(ws, name)?;
+    allows(&wf, &item, &["archive"])?;
+    let t = fired(&wf, &item.status, "ARCHIVE_COMPLETE")?;
+    let to = t.to.clone();
+    let old = item.doc.text().as_bytes().to_vec();
+    let nl = item.doc.newline();
+    let mut text = item.doc.text().to_owned();
+    if !text.ends_with('\n') {
+        text.push_str(nl);
+    }
+    text.push_str(&summary(&item.value(), &crate::workspace::now()).replace('\n', nl));
+    let summarized = Item::from_bytes(&item.path, text.into_bytes())?;
+    let mut plan = plan::transition(ws, summarized, &to, &[], actor)?;
+    plan.old = Some(old);
+    Ok(AgentPlan {
+        plan,
+        actions: Vec::new(),
+    })
+}
+
+/// Writes and commits the plan under the repository lock, with its
+/// actions: a checkpoint made first (its name recorded as
+/// `last_checkpoint`), or a rollback to the context's last checkpoint.
+pub fn execute(ws: &Workspace, mut ap: AgentPlan, commit: bool) -> Result<Done> {
+    plan::test_pause("planned");
+    let lock = Lock::acquire(&ws.repo.orx_dir())?;
+    let now = crate::workspace::now();
+    let (mut checkpoint_made, mut rolled) = (None, None);
+    // The file must still be what the plan read, before anything else runs.
+    let on_disk = crate::item::read_limited(&ws.root().join(&ap.plan.path)).ok();
+    if on_disk.as_deref() != ap.plan.old.as_deref() {
+        return Err(crate::store::StoreError::Changed {
+            path: ap.plan.path.clone(),
+        }
+        .into());
+    }
+    if ap.actions.iter().any(|a| a == "rollback") {
+        let before = Document::from_bytes(ap.plan.old.clone().unwrap_or_default())
+            .map(|d| crate::item::frontmatter_value(&d))
+            .unwrap_or_default();
+        let Some(target) = before["last_checkpoint"].as_str() else {
+            return Err(Error::Failed(format!(
+                "{} records no checkpoint to roll back to",
+                ap.plan.label()
+            )));
+        };
+        let trailers = vec![
+            (
+                "Orx-Item".to_owned(),
+                format!("{}/{}", ap.plan.kind, ap.plan.id),
+            ),
+            ("Orx-Role".to_owned(), ap.plan.role.clone()),
+        ];
+        let keep = keep_paths(ws);
+        let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
+        rolled = Some(checkpoint::rollback(
+            &ws.repo, target, &keep, &trailers, &now, false,
+        )?);
+    }
+    if ap.actions.iter().any(|a| a == "checkpoint") {
+        let name = checkpoint::create(
+            &ws.repo,
+            &format!("{}: {}", ap.plan.label(), ap.plan.transition_text()),
+            &now,
+        )?;
+        ap.plan.doc = ap
+            .plan
+            .doc
+            .set(&["last_checkpoint"], &json!(name))
+            .map_err(|e| Error::Failed(e.message))?;
+        ap.plan
+            .extra_trailers
+            .push(("Orx-Checkpoint".to_owned(), name.clone()));
+        checkpoint_made = Some(name);
+    }
+    let executed = plan::execute_locked(ws, &ap.plan, commit, &lock)?;
+    Ok(Done {
+        plan: ap.plan,
+        executed,
+        checkpoint: checkpoint_made,
+        rollback: rolled,
+    })
+}
+
+/// The paths a rollback leaves alone: the items (stories, agent contexts)
+/// and the rules, all of which keep their own history.
+pub fn keep_paths(ws: &Workspace) -> Vec<String> {
+    vec![ws.stories_dir().to_owned(), ".orx".to_owned()]
 }
 
 #[cfg(test)]

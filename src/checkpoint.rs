@@ -196,11 +196,11 @@ pub fn rollback(
             dirty.join(", ")
         )));
     }
+    let tree = repo.tree_with(&target, &head, keep)?;
     let saved = create(repo, &format!("before rolling back to {name}"), now)?;
     let saved_commit = repo
         .commit_id(&format!("{REF_PREFIX}{saved}"))
         .ok_or_else(|| Error::Failed(format!("the checkpoint {saved} just made is missing")))?;
-    let tree = repo.tree_with(&target, &head, keep)?;
     let mut message = format!(
         "rollback to {name}\n\nEvery file but the story and context files is as it was at {name}; the state before is {saved}.\n\n"
     );

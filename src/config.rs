@@ -26,6 +26,10 @@ pub struct Config {
     /// Who may act as which role; `verify` checks commits' authors against it.
     #[serde(default)]
     pub identities: Vec<Identity>,
+    /// The commands `git orx agent check` runs, each with `sh -c` from the
+    /// repository root (seed 001: `flutter analyze`, `flutter test`).
+    #[serde(default)]
+    pub checks: Vec<String>,
 }
 
 /// An author (by e-mail) and the roles they may act as; with `key`, the
@@ -55,6 +59,7 @@ impl Default for Config {
             stories: default_stories(),
             roles: Vec::new(),
             identities: Vec::new(),
+            checks: Vec::new(),
         }
     }
 }

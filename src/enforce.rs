@@ -131,8 +131,19 @@ impl Judge<'_> {
         vec![self.rules.stories_dir().to_owned(), ".orx".to_owned()]
     }
 
+    /// Story files and agent contexts.
     fn is_item_path(&self, path: &str) -> bool {
         crate::item::is_item_path(self.rules.stories_dir(), path)
+            || crate::agent::is_context_path(path)
+    }
+
+    /// The kind of item a path holds.
+    fn kind_at(&self, path: &str) -> &'static str {
+        if crate::agent::is_context_path(path) {
+            "agent"
+        } else {
+            "story"
+        }
     }
 
     /// Judges every change from `base` to `to`. `other_parents` are the
@@ -282,6 +293,23 @@ impl Judge<'_> {
         };
         let text = transition.transition();
         out.changes.push(transition);
+        if let Some(item) = &after
+            && item.kind != self.kind_at(&item.path)
+        {
+            out.violations.push(self.violation(
+                path,
+                Some(label),
+                Some(text),
+                "invalid-file",
+                format!(
+                    "{} holds `kind: {}`; only {} items belong there",
+                    item.path,
+                    crate::text::escape(&item.kind),
+                    self.kind_at(&item.path)
+                ),
+            ));
+            return Ok(());
+        }
         let wf = match self.rules.workflow(&some.kind) {
             Ok(wf) => wf,
             Err(e) => {
@@ -574,17 +602,27 @@ impl Judge<'_> {
         let Ok(item) = Item::from_bytes(path, self.repo.blob(blob)?) else {
             return Ok(());
         };
-        if !crate::item::named_for(path, &item.id) {
+        let named = if crate::agent::is_context_path(path) {
+            crate::agent::context_path(&item.id).is_ok_and(|p| p == path)
+        } else {
+            crate::item::named_for(path, &item.id)
+        };
+        if !named {
             out.violations.push(self.violation(
                 path,
                 Some(item.label()),
                 None,
                 "file-name",
-                format!(
-                    "{} must be in a file named for its ID (`{}.<title>.md`), so that the ID leads to it",
-                    item.label(),
-                    item.id
-                ),
+                match crate::agent::context_path(&item.id) {
+                    Ok(p) if crate::agent::is_context_path(path) => {
+                        format!("{}'s context must be {p}", item.label())
+                    }
+                    _ => format!(
+                        "{} must be in a file named for its ID (`{}.<title>.md`), so that the ID leads to it",
+                        item.label(),
+                        item.id
+                    ),
+                },
             ));
         }
         let dir = path.rsplit_once('/').map_or("", |(d, _)| d);

@@ -809,7 +809,7 @@ impl Repo {
         let env = [("GIT_INDEX_FILE", index.as_str())];
         self.run(&["read-tree", tree], None, &env)?;
         let rm = [
-            &["rm", "-r", "--cached", "-q", "--ignore-unmatch", "--"],
+            &["rm", "-r", "--cached", "-f", "-q", "--ignore-unmatch", "--"],
             keep,
         ]
         .concat();

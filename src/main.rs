@@ -34,6 +34,10 @@ enum Command {
     Log(commands::log::Args),
     Verify(commands::verify::Args),
     Hooks(commands::hooks::Args),
+    Checkpoint(commands::checkpoint::Args),
+    Checkpoints(commands::checkpoints::Args),
+    Rollback(commands::rollback::Args),
+    Agent(commands::agent::Args),
     #[command(hide = true)]
     Hook(commands::hook::Args),
     #[command(hide = true)]
@@ -57,6 +61,10 @@ fn main() -> ExitCode {
         Command::Log(a) => commands::log::run(&mut ui, a),
         Command::Verify(a) => commands::verify::run(&mut ui, a),
         Command::Hooks(a) => commands::hooks::run(&mut ui, a),
+        Command::Checkpoint(a) => commands::checkpoint::run(&mut ui, a),
+        Command::Checkpoints(a) => commands::checkpoints::run(&mut ui, a),
+        Command::Rollback(a) => commands::rollback::run(&mut ui, a),
+        Command::Agent(a) => commands::agent::run(&mut ui, a),
         Command::Hook(a) => commands::hook::run(&mut ui, a),
         Command::Man(a) => commands::man::run(&mut ui, a, Cli::command()),
         Command::Demo(a) => commands::demo::run(&mut ui, a),

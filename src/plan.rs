@@ -128,7 +128,12 @@ pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflo
                 .iter()
                 .any(|(n, _)| *n == item.kind) =>
         {
-            item_error(item, item.pos("kind"), format!("{m}; known kinds: story"))
+            let kinds: Vec<&str> = crate::workflow::BUILTIN.iter().map(|(n, _)| *n).collect();
+            item_error(
+                item,
+                item.pos("kind"),
+                format!("{m}; known kinds: {}", kinds.join(", ")),
+            )
         }
         other => other,
     })
@@ -459,6 +464,11 @@ pub fn new_story(ws: &Workspace, title: &str, id: Option<&str>, actor: Actor) ->
             wf.initial
         )));
     }
+    create(ws, &wf, item, actor)
+}
+
+/// Plans creating `item` (a new file, in its workflow's initial state).
+pub fn create(ws: &Workspace, wf: &Workflow, item: Item, actor: Actor) -> Result<Plan> {
     let after = item.value();
     let now = workspace::now();
     let change = Change {
@@ -469,15 +479,15 @@ pub fn new_story(ws: &Workspace, title: &str, id: Option<&str>, actor: Actor) ->
         self_transition: false,
         now: &now,
     };
-    validate::validate(&wf, &change)?;
-    if ws.root().join(&path).symlink_metadata().is_ok() {
-        return Err(Error::Exists(format!("{path} already exists")));
+    validate::validate(wf, &change)?;
+    if ws.root().join(&item.path).symlink_metadata().is_ok() {
+        return Err(Error::Exists(format!("{} already exists", item.path)));
     }
-    let handoff = handoff(ws, &wf, &item.doc, &wf.initial, None, actor.role, &now);
+    let handoff = handoff(ws, wf, &item.doc, &wf.initial, None, actor.role, &now);
     Ok(Plan {
-        kind: "story".to_owned(),
-        id,
-        path,
+        kind: item.kind,
+        id: item.id,
+        path: item.path,
         old: None,
         doc: item.doc,
         from: None,
@@ -548,18 +558,36 @@ pub struct Executed {
 
 /// Writes the plan's file under the lock and, when `commit`, commits it.
 pub fn execute(ws: &Workspace, plan: &Plan, commit: bool) -> Result<Executed> {
+    if let Some(done) = already_done(ws, plan)? {
+        return Ok(done);
+    }
+    let lock = Lock::acquire(&ws.repo.orx_dir())?;
+    execute_locked(ws, plan, commit, &lock)
+}
+
+/// The plan changes nothing: the file says exactly this and is committed.
+fn already_done(ws: &Workspace, plan: &Plan) -> Result<Option<Executed>> {
     let same = plan.old.as_deref() == Some(plan.doc.text().as_bytes());
     if same && ws.repo.head_file(&plan.path)?.as_deref() == Some(plan.doc.text().as_bytes()) {
-        return Ok(Executed {
+        return Ok(Some(Executed {
             commit: None,
             unchanged: true,
-        });
+        }));
     }
+    Ok(None)
+}
+
+/// [`execute`] for a caller that holds the repository lock already (and
+/// does more under it: a checkpoint, a rollback).
+pub fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Result<Executed> {
+    if let Some(done) = already_done(ws, plan)? {
+        return Ok(done);
+    }
+    test_pause("in-lock");
     let orx_dir = ws.repo.orx_dir();
-    let lock = Lock::acquire(&orx_dir)?;
     let root = ws.root();
     store::write(
-        &lock,
+        lock,
         root,
         &orx_dir,
         &plan.path,
@@ -583,13 +611,26 @@ pub fn execute(ws: &Workspace, plan: &Plan, commit: bool) -> Result<Executed> {
             unchanged: false,
         }),
         Err(e) => {
-            store::restore(&lock, root, &plan.path, plan.old.as_deref())?;
+            store::restore(lock, root, &plan.path, plan.old.as_deref())?;
             let undone = match plan.old {
                 Some(_) => format!("{} was restored", plan.path),
                 None => format!("the new file {} was removed", plan.path),
             };
             Err(Error::CommitFailed(e, undone))
         }
+    }
+}
+
+/// Tests only: `ORX_TEST_PAUSE=<point>:<ms>` sleeps at `point` (`planned`,
+/// after reading the item; `in-lock`, holding the repository lock), so a
+/// test can make two processes meet there. Unset, it costs one lookup.
+pub fn test_pause(point: &str) {
+    if let Ok(v) = std::env::var("ORX_TEST_PAUSE")
+        && let Some((p, ms)) = v.split_once(':')
+        && p == point
+        && let Ok(ms) = ms.parse::<u64>()
+    {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
     }
 }
 

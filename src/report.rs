@@ -63,6 +63,8 @@ impl std::fmt::Display for Problem {
 pub struct Board {
     pub workflow: Arc<Workflow>,
     pub items: Vec<Summary>,
+    /// The agent contexts (seed 001).
+    pub agents: Vec<Summary>,
     pub problems: Vec<Problem>,
 }
 
@@ -92,6 +94,7 @@ pub fn summarize(wf: &Workflow, item: &Item, lang: &str) -> std::result::Result<
             "unknown state".to_owned(),
         ));
     };
+    let owner = wf.owner_of(state, &value);
     let scope = wf.scope(value, "", "");
     let handoff = wf.handoff(&item.status, None, &scope, lang);
     Ok(Summary {
@@ -99,13 +102,10 @@ pub fn summarize(wf: &Workflow, item: &Item, lang: &str) -> std::result::Result<
         id: item.id.clone(),
         title: item.title.clone(),
         status: item.status.clone(),
-        owner: state.owner.clone(),
+        owner: owner.clone(),
         terminal: state.terminal,
         path: item.path.clone(),
-        waits_for: handoff
-            .as_ref()
-            .and_then(|h| h.role.clone())
-            .or_else(|| state.owner.clone()),
+        waits_for: handoff.as_ref().and_then(|h| h.role.clone()).or(owner),
         handoff: handoff.map(|h| h.text),
     })
 }
@@ -195,11 +195,53 @@ pub fn board(ws: &Workspace) -> Result<Board> {
             (Cached::Problem(p), _) => problems.push(p),
         }
     }
+    let agents = agents(ws, &mut problems)?;
     Ok(Board {
         workflow: wf,
         items,
+        agents,
         problems,
     })
+}
+
+/// The agent contexts, summarised; unusable ones go to `problems`.
+fn agents(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<Summary>> {
+    let mut paths = Vec::new();
+    if ws
+        .root()
+        .join(crate::agent::ACTIVE_CONTEXT)
+        .symlink_metadata()
+        .is_ok()
+    {
+        paths.push(crate::agent::ACTIVE_CONTEXT.to_owned());
+    }
+    if let Ok(entries) = std::fs::read_dir(ws.root().join(crate::agent::AGENTS_DIR)) {
+        let mut names: Vec<String> = entries
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| crate::item::is_item_name(n))
+            .collect();
+        names.sort();
+        paths.extend(
+            names
+                .into_iter()
+                .map(|n| format!("{}/{n}", crate::agent::AGENTS_DIR)),
+        );
+    }
+    if paths.is_empty() {
+        return Ok(Vec::new());
+    }
+    let wf = ws.workflow("agent")?;
+    let mut out = Vec::new();
+    for path in paths {
+        match Item::read(ws.root(), &path)
+            .map_err(Problem::from)
+            .and_then(|i| summarize(&wf, &i, ws.lang()))
+        {
+            Ok(s) => out.push(s),
+            Err(p) => problems.push(p),
+        }
+    }
+    Ok(out)
 }
 
 /// A story file whose name is not UTF-8.
@@ -224,7 +266,12 @@ enum Scanned {
 pub fn next(board: &Board, roles: &[&str]) -> Vec<(String, Vec<Summary>)> {
     let mut groups: Vec<(String, Vec<Summary>)> =
         roles.iter().map(|r| (r.to_string(), Vec::new())).collect();
-    for s in board.items.iter().filter(|s| !s.terminal) {
+    for s in board
+        .items
+        .iter()
+        .chain(&board.agents)
+        .filter(|s| !s.terminal)
+    {
         let Some(owner) = &s.waits_for else { continue };
         match groups.iter_mut().find(|(r, _)| r == owner) {
             Some((_, list)) => list.push(s.clone()),
@@ -263,7 +310,11 @@ pub struct Detail {
 /// Conditions are evaluated for `role` when given, else for each move's
 /// first role.
 pub fn detail(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Detail> {
-    let item = ws.find(id)?;
+    detail_of(ws, ws.find(id)?, role)
+}
+
+/// [`detail`] for an item already read (an agent context, say).
+pub fn detail_of(ws: &Workspace, item: crate::item::Item, role: Option<&str>) -> Result<Detail> {
     let wf = ws.workflow(&item.kind)?;
     let summary = summarize(&wf, &item, ws.lang())
         .map_err(|p| ItemError::new(&p.path, p.line.zip(p.column), p.message))?;
@@ -273,9 +324,11 @@ pub fn detail(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Detail> {
         .transitions_from(&item.status)
         .into_iter()
         .map(|t| {
+            let roles = wf.roles_of(t, &before);
             let judged_as = role
-                .unwrap_or_else(|| t.roles.first().map_or("", String::as_str))
-                .to_owned();
+                .map(str::to_owned)
+                .or_else(|| roles.first().cloned())
+                .unwrap_or_default();
             let mut after = before.clone();
             after["status"] = Value::String(t.to.clone());
             let scope =
@@ -291,7 +344,7 @@ pub fn detail(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Detail> {
             };
             MoveCheck {
                 to: t.to.clone(),
-                roles: t.roles.clone(),
+                roles,
                 trigger: t.trigger.clone(),
                 description: t.description.clone(),
                 allowed: validate::validate(&wf, &change).is_ok(),

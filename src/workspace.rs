@@ -220,6 +220,31 @@ impl Workspace {
         }
     }
 
+    /// Agent `name`'s context (seed 001's `active_context.md` for the
+    /// default agent).
+    pub fn agent(&self, name: &str) -> Result<Item> {
+        let path = crate::agent::context_path(name)?;
+        if self.root().join(&path).symlink_metadata().is_err() {
+            let flag = if name == crate::agent::DEFAULT {
+                String::new()
+            } else {
+                format!(" --agent {name}")
+            };
+            return Err(Error::NotFound(format!(
+                "there is no agent `{name}` ({path}); create it with `git orx agent init{flag} --as human`"
+            )));
+        }
+        let item = Item::read(self.root(), &path)?;
+        if item.kind != "agent" || item.id != name {
+            return Err(Error::Item(ItemError::new(
+                &path,
+                item.pos("kind"),
+                format!("an agent context must say `kind: agent` and `id: {name}`"),
+            )));
+        }
+        Ok(item)
+    }
+
     /// The acting role: `--as`, else `ORX_ROLE`, else `git config orx.role`.
     pub fn role(&self, flag: Option<&str>) -> Result<(String, RoleSource)> {
         let env = std::env::var("ORX_ROLE").ok().filter(|r| !r.is_empty());

@@ -2,8 +2,11 @@
 //! One file per command; each has `Args` (its doc comments are the help)
 //! and `run(ui, args) -> Result<u8>` returning the exit code.
 
+pub mod agent;
 pub mod assess;
 pub mod check;
+pub mod checkpoint;
+pub mod checkpoints;
 pub mod demo;
 pub mod gate;
 pub mod hook;
@@ -14,6 +17,7 @@ pub mod man;
 pub mod move_;
 pub mod new;
 pub mod next;
+pub mod rollback;
 pub mod show;
 pub mod status;
 pub mod verify;
@@ -86,6 +90,16 @@ impl Ui {
             self.stop(e);
         }
         let _ = writeln!(self.err, "{}", text.as_ref());
+    }
+
+    /// Writes out what is pending on standard output (before a child
+    /// process writes to it too).
+    pub fn flush(&mut self) {
+        if !self.closed
+            && let Err(e) = self.out.flush()
+        {
+            self.stop(e);
+        }
     }
 
     /// Writes a value as pretty JSON on standard output, streamed.

@@ -33,23 +33,34 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 .is_none_or(|r| s.waits_for.as_ref() == Some(r))
         })
         .collect();
+    let agents: Vec<&Summary> = board
+        .agents
+        .iter()
+        .filter(|s| {
+            args.role
+                .as_ref()
+                .is_none_or(|r| s.waits_for.as_ref() == Some(r))
+        })
+        .collect();
     if args.json {
         #[derive(serde::Serialize)]
         struct Json<'a> {
             version: u32,
             lang: &'a str,
             items: &'a [&'a Summary],
+            agents: &'a [&'a Summary],
             problems: &'a [report::Problem],
         }
         ui.json(&Json {
             version: 1,
             lang: ws.lang(),
             items: &shown,
+            agents: &agents,
             problems: &board.problems,
         });
         return Ok(0);
     }
-    if shown.is_empty() && board.problems.is_empty() {
+    if shown.is_empty() && agents.is_empty() && board.problems.is_empty() {
         ui.line(match &args.role {
             Some(r) => format!("No stories are waiting for {}.", role::display(r)),
             None => format!(
@@ -79,6 +90,29 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         for s in here {
             ui.line(format!("  {:<8} {}", escape(&s.id), escape(&s.title)));
             if let Some(h) = s.handoff.as_ref().filter(|_| !s.terminal) {
+                ui.line(format!("           {}", paint(GREEN, escape(h))));
+            }
+        }
+    }
+    if !agents.is_empty() {
+        ui.line(paint(BOLD, "Agents"));
+        for s in &agents {
+            ui.line(format!(
+                "  {:<8} {} {}",
+                escape(&s.id),
+                paint(BOLD, &s.status),
+                paint(
+                    DIM,
+                    format!(
+                        "(waits for {})",
+                        s.waits_for
+                            .as_deref()
+                            .map(role::display)
+                            .unwrap_or_else(|| "nobody".to_owned())
+                    )
+                )
+            ));
+            if let Some(h) = &s.handoff {
                 ui.line(format!("           {}", paint(GREEN, escape(h))));
             }
         }

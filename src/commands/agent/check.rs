@@ -1,0 +1,80 @@
+//! `git orx agent check`
+
+use std::process::Command;
+
+use orx::plan::Actor;
+
+use super::{AgentArg, Ui};
+use crate::commands::{BOLD, GREEN, RED, paint};
+
+/// Run the checks listed under `checks:` in .orx/config.yaml (each with
+/// `sh -c`, from the repository root, showing its output) and act on the
+/// result as seed 001 says: in EXECUTING a failure fires ERROR_DETECTED;
+/// in AUTO_FIX a pass fires FIX_SUCCESS (with a checkpoint of the green
+/// state) and a failure counts an attempt, the third in a row firing
+/// FIX_FAILED_3X. Exits 0 when every check passed, 1 otherwise.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    agent: AgentArg,
+    #[command(flatten)]
+    change: crate::commands::ChangeArgs,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = crate::commands::open(ui)?;
+    let role = crate::commands::role(&ws, &args.change.role)?;
+    let (item, wf) = orx::agent::open(&ws, &args.agent.name)?;
+    orx::agent::allows(&wf, &item, &["work", "fix"])?;
+    let checks = ws.config.checks.clone();
+    if checks.is_empty() {
+        return Err(orx::Error::Usage(
+            "no checks to run: list them under `checks:` in .orx/config.yaml (e.g. `- cargo test`)"
+                .to_owned(),
+        ));
+    }
+    let mut failed = Vec::new();
+    for check in &checks {
+        ui.line(paint(BOLD, format!("$ {}", orx::text::escape(check))));
+        ui.flush();
+        let status = Command::new("sh")
+            .arg("-c")
+            .arg(check)
+            .current_dir(ws.root())
+            .status();
+        match status {
+            Ok(s) if s.success() => ui.line(paint(GREEN, "passed")),
+            Ok(s) => {
+                ui.line(paint(
+                    RED,
+                    format!(
+                        "failed{}",
+                        s.code().map(|c| format!(" (exit {c})")).unwrap_or_default()
+                    ),
+                ));
+                failed.push(check.clone());
+            }
+            Err(e) => {
+                ui.line(paint(RED, format!("cannot run it: {e}")));
+                failed.push(check.clone());
+            }
+        }
+    }
+    let passed = failed.is_empty();
+    ui.line(if passed {
+        paint(GREEN, format!("all {} checks passed", checks.len()))
+    } else {
+        paint(
+            RED,
+            format!("{} of {} checks failed", failed.len(), checks.len()),
+        )
+    });
+    let actor = Actor {
+        role: &role,
+        note: args.change.note.as_deref(),
+        force: None,
+    };
+    let ap = orx::agent::plan_check(&ws, &args.agent.name, passed, &failed, actor)?;
+    super::execute(ui, &ws, ap, !args.change.no_commit)?;
+    Ok(if passed { 0 } else { 1 })
+}
