@@ -88,6 +88,7 @@ pub fn fired<'w>(wf: &'w Workflow, from: &str, name: &str) -> Result<&'w Transit
             states.dedup();
             Error::NoDecision(NoDecision::NotHere {
                 action: format!("`{name}`"),
+                kind: wf.name.clone(),
                 state: from.to_owned(),
                 states,
             })
@@ -300,17 +301,17 @@ pub fn plan_fire(
     Ok(AgentPlan { plan, actions })
 }
 
-/// Plans recording a check's result (`passed`, and the commands that
-/// failed) and the transition it leads to from the agent's state (the
-/// first whose guard holds for event `check-passed` or `check-failed`),
-/// or, where it leads nowhere, just the record.
+/// Plans the transition a check's result leads to from the agent's state
+/// (the first whose guard holds for event `check-passed` or
+/// `check-failed`), recording the result (`last_check`) with it; `None`
+/// where it leads nowhere (a pass while EXECUTING).
 pub fn plan_check(
     ws: &Workspace,
     name: &str,
     passed: bool,
     failed: &[String],
     actor: Actor,
-) -> Result<AgentPlan> {
+) -> Result<Option<AgentPlan>> {
     let (item, wf) = open(ws, name)?;
     allows(&wf, &item, &["work", "fix"])?;
     if item.value()["paused"] == json!(true) {
@@ -332,12 +333,9 @@ pub fn plan_check(
         Ok(t) => {
             let (to, actions) = (t.to.clone(), t.actions.clone());
             let plan = plan::transition(ws, item, &to, &owned(&edits), actor)?;
-            Ok(AgentPlan { plan, actions })
+            Ok(Some(AgentPlan { plan, actions }))
         }
-        Err(NoDecision::NotHere { .. }) => Ok(AgentPlan {
-            plan: plan::edit(ws, item, &owned(&edits), actor)?,
-            actions: Vec::new(),
-        }),
+        Err(NoDecision::NotHere { .. }) => Ok(None),
         Err(e) => Err(Error::NoDecision(e)),
     }
 }

@@ -209,6 +209,8 @@ pub enum NoDecision {
     /// The state has no `trigger` transitions.
     NotHere {
         action: String,
+        /// The workflow's name (`story`, `agent`).
+        kind: String,
         state: String,
         states: Vec<String>,
     },
@@ -224,11 +226,13 @@ impl fmt::Display for NoDecision {
         match self {
             NoDecision::NotHere {
                 action,
+                kind,
                 state,
                 states,
             } => write!(
                 f,
-                "{action} applies to stories in {}; this one is {state}",
+                "{action} applies to {} in {}; this one is {state}",
+                plural(kind),
                 states.join(", ")
             ),
             NoDecision::NoneHolds { state, tried } => {
@@ -241,6 +245,14 @@ impl fmt::Display for NoDecision {
                 Ok(())
             }
         }
+    }
+}
+
+/// `stories`, `agents`.
+fn plural(kind: &str) -> String {
+    match kind.strip_suffix('y') {
+        Some(stem) => format!("{stem}ies"),
+        None => format!("{kind}s"),
     }
 }
 
@@ -280,6 +292,7 @@ pub fn decide<'w>(
         };
         return Err(NoDecision::NotHere {
             action,
+            kind: wf.name.clone(),
             state: from.to_owned(),
             states,
         });

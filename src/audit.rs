@@ -41,7 +41,8 @@ pub struct Options {
     pub reverse: bool,
 }
 
-/// The entries for `dir`'s items, newest first (or oldest first).
+/// The entries for the items of the story directory `dir` and the agent
+/// contexts, newest first (or oldest first).
 pub fn log(repo: &Repo, dir: &str, opts: &Options) -> Result<Vec<Entry>> {
     if !repo.has_head() {
         return Ok(Vec::new());
@@ -58,7 +59,10 @@ pub fn log(repo: &Repo, dir: &str, opts: &Options) -> Result<Vec<Entry>> {
         .iter()
         .map(|c| (c.id.clone(), c.parents.first().cloned()))
         .collect();
-    let mut changes = repo.commit_changes(&pairs, &[dir])?;
+    let mut changes = repo.commit_changes(
+        &pairs,
+        &[dir, crate::agent::ACTIVE_CONTEXT, crate::agent::AGENTS_DIR],
+    )?;
     let mut out = Vec::new();
     for c in commits {
         let Some(changed) = changes.remove(&c.id) else {
@@ -66,9 +70,9 @@ pub fn log(repo: &Repo, dir: &str, opts: &Options) -> Result<Vec<Entry>> {
         };
         for change in changed {
             let read = |path: &Option<String>, blob| -> Option<Item> {
-                let path = path
-                    .as_deref()
-                    .filter(|p| crate::item::is_item_path(dir, p))?;
+                let path = path.as_deref().filter(|p| {
+                    crate::item::is_item_path(dir, p) || crate::agent::is_context_path(p)
+                })?;
                 Item::from_bytes(path, repo.blob(blob?).ok()?).ok()
             };
             let before = read(&change.old_path, change.old);

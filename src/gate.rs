@@ -193,6 +193,7 @@ pub fn gate(
     if item.status != state {
         return Err(Error::NoDecision(NoDecision::NotHere {
             action: format!("the {} gate", crate::role::display(gate.role())),
+            kind: wf.name.clone(),
             state: item.status.clone(),
             states: vec![state.to_owned()],
         }));

@@ -62,7 +62,7 @@ pub enum Refusal {
     },
     Identity {
         item: String,
-        field: &'static str,
+        field: String,
         before: String,
         after: String,
     },
@@ -726,12 +726,15 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
         }
         (Some(b), Some(a)) => (b, a),
     };
-    for field in ["kind", "id"] {
+    let identity = ["kind", "id"]
+        .into_iter()
+        .chain(wf.identity.iter().map(String::as_str));
+    for field in identity {
         let (x, y) = (text(Some(before), field), text(Some(after), field));
         if x != y {
             return Err(Refusal::Identity {
                 item,
-                field,
+                field: field.to_owned(),
                 before: x.to_owned(),
                 after: y.to_owned(),
             });

@@ -358,7 +358,7 @@ fn identity_and_state_names_are_checked() {
     renumbered["id"] = json!("9.9");
     assert!(matches!(
         run(&wf, Some(&before), Some(&renumbered), "dev", None),
-        Err(Refusal::Identity { field: "id", .. })
+        Err(Refusal::Identity { field, .. }) if field == "id"
     ));
     let e = run(
         &wf,

@@ -62,6 +62,9 @@ pub struct Workflow {
     pub transitions: Vec<Transition>,
     /// Fields only effects may change (`rounds`, `revision.baseline`).
     pub protected: Vec<Vec<String>>,
+    /// Top-level text fields set when the item is made and never changed
+    /// after, besides `kind` and `id` (`acts_as`).
+    pub identity: Vec<String>,
     /// Findings written once per round by the roles that own them.
     pub records: Vec<Record>,
     /// The types of the fields the rules read, by path.
@@ -380,6 +383,7 @@ struct FileDef {
     states: Option<Ordered<StateDef>>,
     transitions: Option<Vec<TransitionDef>>,
     protected: Option<Vec<String>>,
+    identity: Option<Vec<String>>,
     records: Option<Ordered<RecordDef>>,
     measure: Option<MeasureDef>,
     fields: Option<Ordered<FieldType>>,
@@ -621,6 +625,7 @@ fn merge_override(
         builtin_transitions,
         builtin_initial,
         protected: over.protected.or(base.protected),
+        identity: over.identity.or(base.identity),
         records: over.records.or(base.records),
         fields: match (base.fields, over.fields) {
             (Some(mut b), Some(o)) => {
@@ -1066,6 +1071,14 @@ fn compile(
             roles: r.roles.value,
         });
     }
+    let mut identity = Vec::new();
+    for f in def.identity.unwrap_or_default() {
+        let path = field(&f, "identity")?;
+        if path.len() != 1 {
+            return c.fail(None, format!("`identity: {f}` must be a top-level field"));
+        }
+        identity.push(f);
+    }
     let mut fields = Vec::new();
     for (p, t) in def.fields.unwrap_or_default().0 {
         fields.push((field(&p, "fields")?, t));
@@ -1101,6 +1114,7 @@ fn compile(
         states,
         transitions,
         protected,
+        identity,
         records,
         fields,
         measure,

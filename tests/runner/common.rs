@@ -317,7 +317,11 @@ pub fn refused(repo: &Repo, args: &[&str]) -> String {
 /// where git-orx prints one: in brackets (`[3dfcb8d]`), at the start of a
 /// line (`verify`), or after the time (`log`).
 pub fn redact(text: &str) -> String {
-    let is_id = |t: &str| t.len() == 7 && t.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    let is_id = |t: &str| {
+        t.len() == 7
+            && t.bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    };
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
         let mut line = line.to_owned();

@@ -2,6 +2,7 @@
 //! hermetic temporary repositories. One test binary, one module per area.
 
 mod common;
+mod test_agent;
 mod test_cache;
 mod test_cli;
 mod test_files;

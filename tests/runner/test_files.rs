@@ -197,7 +197,7 @@ fn invalid_config_and_workflow_files_are_refused() {
     insta::assert_snapshot!(out.render(), @"
     exit: 1
     --- stderr
-    error: invalid workflow .orx/workflows/story.yaml:2:3: unknown param `score_aprove`; the built-in workflow has: arch_max_rounds, arch_pass_score, auto_approve_gain, auto_approve_score, complexity_max, extraction_min, gates_required, qa_max_rounds, score_approve, score_review, structure_required
+    error: invalid workflow .orx/workflows/story.yaml:2:3: unknown param `score_aprove`; the built-in workflow has: structure_required, extraction_min, score_review, score_approve, complexity_max, arch_pass_score, arch_max_rounds, qa_max_rounds, auto_approve_gain, auto_approve_score, gates_required
     ");
     let check = repo.orx(&["check"]);
     check.code(1);

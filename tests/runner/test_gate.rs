@@ -165,7 +165,7 @@ fn scenario_3_revision_then_auto_approval() {
     Next: Architect 请执行命令 `review-story 1.1`
     $ git orx gate 1.1 --as architect --score 6 --critical 0 --minor 3 -m pagination contract unclear
     Architect review, round 1: failed
-      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 0, review.architect.round = 1, review.architect.score = 6.0, rounds.architect = 1
+      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 6.0, review.architect.critical = 0
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请执行命令 `revise 1.1`
     $ git orx assess 1.1 --score 8.5 --complexity api-contract,db-schema --open-critical 0 --as sm
@@ -262,7 +262,7 @@ fn scenario_4_qa_finds_problems_then_passes_round_2() {
     Next: QA 请执行命令 `review 1.1`
     $ git orx gate 1.1 --as qa --critical 0 --high 1 --medium 3 --criteria-failed
     QA gate, round 1: failed
-      - round 1 (strict): every acceptance criterion met, no Critical or High issue — actual: review.qa.criteria = "failed", review.qa.critical = 0, review.qa.high = 1, review.qa.round = 1, rounds.qa = 1
+      - round 1 (strict): every acceptance criterion met, no Critical or High issue — actual: review.qa.round = 1, rounds.qa = 1, review.qa.criteria = "failed", review.qa.critical = 0, review.qa.high = 1
     story 1.1: Review -> InProgress (QA) [<commit>]
     Next: Dev 请执行命令 `review-qa 1.1`
     $ git orx move 1.1 Review --as dev -m fixed the High issue
@@ -354,17 +354,17 @@ fn scenario_5_escalation_and_the_humans_three_decisions() {
     insta::assert_snapshot!(out, @"
     $ git orx gate 1.1 --as architect --score 7 --critical 1 --escalate -m needs a product decision
     Architect review, round 1: failed
-      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 1, review.architect.round = 1, review.architect.score = 7.0, rounds.architect = 1
+      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
     story 1.1: AwaitingArchReview -> Escalated (Architect) [<commit>]
     Story 已升级,需要人工介入决策
     $ git orx gate 1.2 --as architect --score 7 --critical 1 --escalate -m needs a product decision
     Architect review, round 1: failed
-      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 1, review.architect.round = 1, review.architect.score = 7.0, rounds.architect = 1
+      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
     story 1.2: AwaitingArchReview -> Escalated (Architect) [<commit>]
     Story 已升级,需要人工介入决策
     $ git orx gate 1.3 --as architect --score 7 --critical 1 --escalate -m needs a product decision
     Architect review, round 1: failed
-      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 1, review.architect.round = 1, review.architect.score = 7.0, rounds.architect = 1
+      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
     story 1.3: AwaitingArchReview -> Escalated (Architect) [<commit>]
     Story 已升级,需要人工介入决策
     $ git orx move 1.1 Approved --as human -m accept the risk
@@ -457,7 +457,7 @@ fn a_failing_second_architect_round_is_escalated() {
     insta::assert_snapshot!(out, @"
     $ git orx gate 1.1 --as architect --score 5 --critical 1 --high 2
     Architect review, round 1: failed
-      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 1, review.architect.round = 1, review.architect.score = 5.0, rounds.architect = 1
+      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 5.0, review.architect.critical = 1
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请执行命令 `revise 1.1`
     $ git orx assess 1.1 --score 7.5 --open-critical 0 --as sm
@@ -466,7 +466,7 @@ fn a_failing_second_architect_round_is_escalated() {
     Next: Architect 请执行命令 `review-story 1.1` (第2轮审查)
     $ git orx gate 1.1 --as architect --score 6.5 --critical 0
     Architect review, round 2: failed
-      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.critical = 0, review.architect.round = 2, review.architect.score = 6.5, rounds.architect = 2
+      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 2, rounds.architect = 2, review.architect.score = 6.5, review.architect.critical = 0
     story 1.1: AwaitingArchReview -> Escalated (Architect) [<commit>]
     Story 已升级,需要人工介入决策
     ");
@@ -551,7 +551,7 @@ fn qa_reduction_boundary() {
     }
     insta::assert_snapshot!(redact(&lines.concat()), @"
     QA gate, round 2: failed
-      - round 2 (moderate): issues down by at least 50% from round 1's gate, no High issue (and, as in every round, no Critical) — actual: review.qa.critical = 0, review.qa.high = 0, review.qa.previous_total = 100, review.qa.round = 2, review.qa.total = 51, rounds.qa = 2
+      - round 2 (moderate): issues down by at least 50% from round 1's gate, no High issue (and, as in every round, no Critical) — actual: review.qa.round = 2, rounds.qa = 2, review.qa.critical = 0, review.qa.high = 0, review.qa.previous_total = 100, review.qa.total = 51
     story 1.1: Review -> InProgress (QA) [<commit>]
     Next: Dev, please run `review-qa 1.1`
     QA gate, round 2: passed
@@ -588,7 +588,7 @@ fn after_qas_third_failing_round_the_human_decides() {
         if round == "3" {
             insta::assert_snapshot!(redact(&out.stdout), @"
             QA gate, round 3: failed
-              - round 3 and later (pragmatic): no Critical issue, or the Human decides — actual: review.qa.critical = 1, review.qa.round = 3, rounds.qa = 3
+              - round 3 and later (pragmatic): no Critical issue, or the Human decides — actual: review.qa.round = 3, rounds.qa = 3, review.qa.critical = 1
             no move fits QA's round 3 (failed): the findings are recorded and the story stays in Review
             story 1.1: Review -> Review (QA) [<commit>]
             Story 1.1: QA's round 3 failed; a human must decide: `git orx move 1.1 Done` or `git orx move 1.1 InProgress`, --as human

@@ -390,7 +390,7 @@ fn status_next_and_show() {
            ✗ structure validation is complete (100%) (quality.structure = 90)
            ✓ technical extraction is at least 80%
            ✓ the technical quality score is at least 6.0
-           ✗ a review is called for (score below 8.0, or a complexity indicator; with one it is optional) (quality.complexity = [], quality.score = 9.0)
+           ✗ a review is called for (score below 8.0, or a complexity indicator; with one it is optional) (quality.score = 9.0, quality.complexity = [])
     ");
     let json = repo.orx(&["status", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();

@@ -74,7 +74,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         note: args.change.note.as_deref(),
         force: None,
     };
-    let ap = orx::agent::plan_check(&ws, &args.agent.name, passed, &failed, actor)?;
-    super::execute(ui, &ws, ap, !args.change.no_commit)?;
+    match orx::agent::plan_check(&ws, &args.agent.name, passed, &failed, actor)? {
+        Some(ap) => super::execute(ui, &ws, ap, !args.change.no_commit)?,
+        None => ui.line(format!(
+            "agent {}: still {}; nothing to record",
+            args.agent.name, item.status
+        )),
+    }
     Ok(if passed { 0 } else { 1 })
 }

@@ -1,0 +1,797 @@
+//! The agent state machine of seed 001, checkpoints and rollback, through
+//! the real commands and real `git commit`s.
+
+use crate::common::{Repo, redact, refused, steps};
+
+/// A set-up repository with a file of code, checks that pass while `ok`
+/// exists, and the default agent.
+fn agent_repo() -> Repo {
+    let repo = Repo::new();
+    let config = repo
+        .read(".orx/config.yaml")
+        .replace("checks: []", "checks: [\"test -f ok\"]");
+    repo.write(".orx/config.yaml", config);
+    repo.commit_rules("checks");
+    repo.write("app.txt", "v1\n");
+    repo.write("ok", "");
+    repo.git(&["add", "app.txt", "ok"]).ok();
+    repo.git(&["commit", "-q", "-m", "app"]).ok();
+    repo.orx(&["agent", "init", "--as", "human"]).ok();
+    repo
+}
+
+/// From a requirement to EXECUTING, as seed 001 §2 draws it.
+fn to_executing(repo: &Repo) {
+    steps(
+        repo,
+        &[
+            &[
+                "agent",
+                "fire",
+                "USER_INPUT_REQUIREMENT",
+                "-m",
+                "build the login",
+                "--as",
+                "human",
+            ],
+            &["agent", "task", "add", "the form", "--as", "dev"],
+            &["agent", "task", "add", "its tests", "--as", "dev"],
+            &["agent", "fire", "PRD_GENERATED", "--as", "dev"],
+            &["agent", "fire", "USER_CONFIRM", "--as", "human"],
+        ],
+    );
+}
+
+/// The whole happy path: requirement, PRD, confirmation (a checkpoint),
+/// work with checks, an error fixed (a checkpoint of the green state),
+/// the last task done, the session archived.
+#[test]
+fn a_session_from_requirement_to_archive() {
+    let repo = agent_repo();
+    let mut out = steps(
+        &repo,
+        &[
+            &[
+                "agent",
+                "fire",
+                "USER_INPUT_REQUIREMENT",
+                "-m",
+                "build the login",
+                "--as",
+                "human",
+            ],
+            &["agent", "task", "add", "the form", "--as", "dev"],
+            &["agent", "task", "add", "its tests", "--as", "dev"],
+            &["agent", "fire", "PRD_GENERATED", "--as", "dev"],
+            &["agent", "fire", "USER_CONFIRM", "--as", "human"],
+            &["agent", "task", "done", "--as", "dev"],
+        ],
+    );
+    std::fs::remove_file(repo.path("ok")).unwrap();
+    let failing = repo.orx(&["agent", "check", "--as", "dev"]);
+    failing.code(1);
+    out += &redact(&failing.stdout);
+    repo.write("ok", "");
+    out += &steps(
+        &repo,
+        &[
+            &["agent", "check", "--as", "dev"],
+            &["agent", "task", "done", "--as", "dev"],
+            &["agent", "archive", "--as", "dev"],
+        ],
+    );
+    insta::assert_snapshot!(out, @r#"
+    $ git orx agent fire USER_INPUT_REQUIREMENT -m build the login --as human
+    agent default: IDLE -> PLANNING (Human) [<commit>]
+    Agent default: write the PRD's task queue (`git orx agent task add "..."`), then `git orx agent fire PRD_GENERATED`
+    $ git orx agent task add the form --as dev
+    agent default: PLANNING -> PLANNING (Dev) [<commit>]
+    Agent default: write the PRD's task queue (`git orx agent task add "..."`), then `git orx agent fire PRD_GENERATED`
+    $ git orx agent task add its tests --as dev
+    agent default: PLANNING -> PLANNING (Dev) [<commit>]
+    Agent default: write the PRD's task queue (`git orx agent task add "..."`), then `git orx agent fire PRD_GENERATED`
+    $ git orx agent fire PRD_GENERATED --as dev
+    agent default: PLANNING -> CONFIRMING (Dev) [<commit>]
+    Agent default: the PRD (2 tasks) waits for the user: `git orx agent fire USER_CONFIRM --as human` (Go), or USER_CANCEL
+    $ git orx agent fire USER_CONFIRM --as human
+    checkpoint chk-20260102030405
+    agent default: CONFIRMING -> EXECUTING (Human) [<commit>]
+    Agent default: work through the task queue (0/2 done); `git orx agent check` after each change, `git orx agent task done` after each task
+    $ git orx agent task done --as dev
+    agent default: EXECUTING -> EXECUTING (Dev) [<commit>]
+    Agent default: work through the task queue (1/2 done); `git orx agent check` after each change, `git orx agent task done` after each task
+    $ test -f ok
+    failed (exit 1)
+    1 of 1 checks failed
+    agent default: EXECUTING -> AUTO_FIX (Dev) [<commit>]
+    Agent default: fix the failing checks (0 of 3 attempts failed so far), then `git orx agent check`
+    $ git orx agent check --as dev
+    $ test -f ok
+    passed
+    all 1 checks passed
+    checkpoint chk-20260102030405-2
+    agent default: AUTO_FIX -> EXECUTING (Dev) [<commit>]
+    Agent default: work through the task queue (1/2 done); `git orx agent check` after each change, `git orx agent task done` after each task
+    $ git orx agent task done --as dev
+    agent default: EXECUTING -> ARCHIVING (Dev) [<commit>]
+    Agent default: all tasks done: `git orx agent archive` writes the session summary
+    $ git orx agent archive --as dev
+    agent default: ARCHIVING -> IDLE (Dev) [<commit>]
+    Agent default is idle: give it a requirement: `git orx agent fire USER_INPUT_REQUIREMENT -m "..." --as human`
+    "#);
+    let context = repo.read(".orx/active_context.md");
+    insta::assert_snapshot!(context, @r#"
+    ---
+    kind: agent
+    id: "default"
+    acts_as: dev
+    task_status: IDLE
+    session_id: "2026-01-02T03:04:05Z"
+    auto_fix_attempts: 0
+    last_checkpoint: chk-20260102030405-2
+    requirement: null
+    tasks: []
+    paused: false
+    last_check:
+      {passed: true, at: "2026-01-02T03:04:05Z", failed: []}
+    ---
+    # Agent default
+
+    Notes for this agent's sessions. `git orx agent archive` adds each session's summary below.
+
+    ## Session 2026-01-02T03:04:05Z (archived 2026-01-02T03:04:05Z)
+
+    - Requirement: build the login
+    - Last checkpoint: chk-20260102030405-2
+    - Tasks: 2 of 2 done
+      - [x] the form
+      - [x] its tests
+    "#);
+    let log = repo.orx(&["log", "--reverse"]);
+    insta::assert_snapshot!(log.render(), @"
+    exit: 0
+    --- stdout
+    2026-01-02 03:04 <commit> agent default (new) -> IDLE  Human (Test Author)
+    2026-01-02 03:04 <commit> agent default IDLE -> PLANNING  Human (Test Author)
+        build the login
+    2026-01-02 03:04 <commit> agent default PLANNING -> CONFIRMING  Dev (Test Author)
+    2026-01-02 03:04 <commit> agent default CONFIRMING -> EXECUTING  Human (Test Author)
+    2026-01-02 03:04 <commit> agent default EXECUTING -> AUTO_FIX  Dev (Test Author)
+    2026-01-02 03:04 <commit> agent default AUTO_FIX -> EXECUTING  Dev (Test Author)
+    2026-01-02 03:04 <commit> agent default EXECUTING -> ARCHIVING  Dev (Test Author)
+    2026-01-02 03:04 <commit> agent default ARCHIVING -> IDLE  Dev (Test Author)
+    ");
+}
+
+/// Every trigger fired from a state it does not leave is refused, saying
+/// where it applies; the user's decisions are the Human's.
+#[test]
+fn triggers_from_the_wrong_state_or_role_are_refused() {
+    let repo = agent_repo();
+    insta::assert_snapshot!(refused(&repo, &["agent", "fire", "USER_CONFIRM", "--as", "human"]), @"
+    exit: 1
+    --- stderr
+    error: refused: `USER_CONFIRM` applies to agents in CONFIRMING; this one is IDLE
+    ");
+    insta::assert_snapshot!(refused(&repo, &["agent", "fire", "USER_INPUT_REQUIREMENT", "-m", "x", "--as", "dev"]), @"
+    exit: 1
+    --- stderr
+    error: refused: Dev may not move agent default from IDLE to PLANNING
+      responsible: Human
+    hint: act as Human (--as human), or a Human may override with --force --reason TEXT
+    ");
+    let no_note = repo.orx(&["agent", "fire", "USER_INPUT_REQUIREMENT", "--as", "human"]);
+    no_note.code(2);
+    let unknown = repo.orx(&["agent", "fire", "GO", "--as", "human"]);
+    unknown.code(2);
+    assert!(
+        unknown
+            .stderr
+            .contains("unknown trigger `GO` (triggers: USER_INPUT_REQUIREMENT"),
+        "{}",
+        unknown.render()
+    );
+    for (trigger, role) in [
+        ("PRD_GENERATED", "dev"),
+        ("USER_CANCEL", "human"),
+        ("ERROR_DETECTED", "dev"),
+        ("FIX_SUCCESS", "dev"),
+        ("FIX_FAILED_3X", "dev"),
+        ("HUMAN_INTERVENTION", "human"),
+        ("ROLLBACK", "human"),
+        ("ALL_TASKS_DONE", "dev"),
+        ("ARCHIVE_COMPLETE", "dev"),
+    ] {
+        let out = refused(&repo, &["agent", "fire", trigger, "--as", role]);
+        assert!(
+            out.contains("applies to") && out.contains("this one is IDLE"),
+            "{trigger}: {out}"
+        );
+    }
+}
+
+/// 允许的操作: no new requirement while EXECUTING — not by the command,
+/// not by a hand edit the hooks judge.
+#[test]
+fn no_new_requirement_while_executing() {
+    let repo = agent_repo();
+    to_executing(&repo);
+    insta::assert_snapshot!(refused(&repo, &["agent", "task", "add", "one more thing", "--as", "dev"]), @"
+    exit: 1
+    --- stderr
+    error: refused: agent default is EXECUTING, which does not allow plan (* writing the PRD's task queue (agent task add, PRD_GENERATED)) or modify (修改 — change the requirement or the task queue before confirming (agent task add))
+      allowed while EXECUTING:
+      - pause (暂停 — pause and resume (agent pause, agent resume))
+      - view-progress (查看进度 — the task queue (agent show))
+      - work (* working through the task queue (agent task done, agent check, ALL_TASKS_DONE))
+    ");
+    let text = repo.read(".orx/active_context.md").replace(
+        "{title: its tests, status: todo}",
+        "{title: its tests, status: todo}, {title: sneaked in, status: todo}",
+    );
+    assert!(text.contains("sneaked in"), "{text}");
+    repo.write(".orx/active_context.md", text);
+    let out = repo.git_env(&["commit", "-q", "-am", "more"], &[("ORX_ROLE", "dev")]);
+    out.code(1);
+    assert!(
+        out.stderr.contains("no task is added or removed now"),
+        "{}",
+        out.render()
+    );
+}
+
+/// The circuit breaker: the third failing fix in a row blocks the agent,
+/// and says what a human can do; the Human's fix resumes it.
+#[test]
+fn the_circuit_breaker_trips_at_the_third_failed_fix() {
+    let repo = agent_repo();
+    to_executing(&repo);
+    std::fs::remove_file(repo.path("ok")).unwrap();
+    let mut out = String::new();
+    for _ in 0..4 {
+        let r = repo.orx(&["agent", "check", "--as", "dev"]);
+        r.code(1);
+        out += &redact(&r.stdout);
+    }
+    insta::assert_snapshot!(out, @"
+    $ test -f ok
+    failed (exit 1)
+    1 of 1 checks failed
+    agent default: EXECUTING -> AUTO_FIX (Dev) [<commit>]
+    Agent default: fix the failing checks (0 of 3 attempts failed so far), then `git orx agent check`
+    $ test -f ok
+    failed (exit 1)
+    1 of 1 checks failed
+    agent default: AUTO_FIX -> AUTO_FIX (Dev) [<commit>]
+    Agent default: fix the failing checks (1 of 3 attempts failed so far), then `git orx agent check`
+    $ test -f ok
+    failed (exit 1)
+    1 of 1 checks failed
+    agent default: AUTO_FIX -> AUTO_FIX (Dev) [<commit>]
+    Agent default: fix the failing checks (2 of 3 attempts failed so far), then `git orx agent check`
+    $ test -f ok
+    failed (exit 1)
+    1 of 1 checks failed
+    agent default: AUTO_FIX -> BLOCKED (Dev) [<commit>]
+    Agent default is blocked after 3 failed fixes: fix it, then `git orx agent fire HUMAN_INTERVENTION --as human`; or `git orx agent fire ROLLBACK --as human` (back to chk-20260102030405); or `git orx agent task skip --as human`
+    ");
+    // Blocked: no more checks until a human steps in.
+    let r = repo.orx(&["agent", "check", "--as", "dev"]);
+    r.code(1);
+    assert!(
+        r.stderr
+            .contains("agent default is BLOCKED, which does not allow work"),
+        "{}",
+        r.render()
+    );
+    repo.write("ok", "");
+    let out = steps(
+        &repo,
+        &[
+            &[
+                "agent",
+                "fire",
+                "HUMAN_INTERVENTION",
+                "--as",
+                "human",
+                "-m",
+                "restored the check file",
+            ],
+            &["agent", "check", "--as", "dev"],
+        ],
+    );
+    insta::assert_snapshot!(out, @"
+    $ git orx agent fire HUMAN_INTERVENTION --as human -m restored the check file
+    agent default: BLOCKED -> EXECUTING (Human) [<commit>]
+    Agent default: work through the task queue (0/2 done); `git orx agent check` after each change, `git orx agent task done` after each task
+    $ git orx agent check --as dev
+    $ test -f ok
+    passed
+    all 1 checks passed
+    agent default: still EXECUTING; nothing to record
+    ");
+    // A hand edit cannot reset the breaker.
+    let text = repo.read(".orx/active_context.md");
+    assert!(text.contains("auto_fix_attempts: 0"), "{text}");
+}
+
+/// A rollback restores modified, deleted and untracked files, removes
+/// files made since, leaves stories as they are, and is itself undone by
+/// rolling back to the state it saved.
+#[test]
+fn rollback_restores_files_and_can_be_rolled_back() {
+    let repo = Repo::new();
+    let id = repo.story("Login", crate::common::GOOD);
+    let story = repo.story_path(&id);
+    repo.write("keep.txt", "keep v1\n");
+    repo.write("gone.txt", "still here\n");
+    repo.git(&["add", "keep.txt", "gone.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "code"]).ok();
+    repo.write("draft.txt", "untracked at the checkpoint\n");
+    repo.write("keep.txt", "keep v2, uncommitted\n");
+    let chk = repo.orx(&["checkpoint", "-m", "before the refactor"]);
+    insta::assert_snapshot!(chk.render(), @"
+    exit: 0
+    --- stdout
+    checkpoint chk-20260102030405
+    ");
+    let before = repo.state();
+    // Work goes wrong: a file modified, one deleted, one new, the story moved.
+    repo.write("keep.txt", "broken\n");
+    std::fs::remove_file(repo.path("gone.txt")).unwrap();
+    std::fs::remove_file(repo.path("draft.txt")).unwrap();
+    repo.write("src/new.rs", "fn broken() {}\n");
+    repo.git(&["add", "-A", "keep.txt", "gone.txt", "src"]).ok();
+    repo.git(&["commit", "-q", "-m", "refactor"]).ok();
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    repo.write("scratch.txt", "new and untracked\n");
+    let out = repo.orx(&["rollback", "chk-20260102030405", "--yes", "--as", "human"]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 0
+    --- stdout
+    rolled back to chk-20260102030405: 5 files restored or removed [<commit>]
+      draft.txt
+      gone.txt
+      keep.txt
+      scratch.txt
+      src/new.rs
+    the state before is saved as chk-20260102030405-2: `git orx rollback chk-20260102030405-2 --yes` undoes this
+    ");
+    assert_eq!(repo.read("keep.txt"), "keep v2, uncommitted\n");
+    assert_eq!(repo.read("gone.txt"), "still here\n");
+    assert_eq!(repo.read("draft.txt"), "untracked at the checkpoint\n");
+    assert!(!repo.path("src/new.rs").exists() && !repo.path("src").exists());
+    assert!(!repo.path("scratch.txt").exists());
+    // The story keeps its own history: still InProgress.
+    assert!(repo.read(&story).contains("status: InProgress"));
+    // History was not rewritten: the refactor is still there.
+    let log = repo.git(&["log", "--format=%s"]);
+    assert!(
+        log.stdout.starts_with(
+            "rollback to chk-20260102030405\nstory 1.1: Approved -> InProgress\nrefactor\n"
+        ),
+        "{}",
+        log.stdout
+    );
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    // Roll back the rollback.
+    let saved = out
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("the state before is saved as "))
+        .unwrap();
+    let saved = saved.split(':').next().unwrap().to_owned();
+    repo.orx(&["rollback", &saved, "--yes", "--as", "human"])
+        .ok();
+    assert_eq!(repo.read("keep.txt"), "broken\n");
+    assert!(!repo.path("gone.txt").exists());
+    assert_eq!(repo.read("scratch.txt"), "new and untracked\n");
+    assert_eq!(repo.read("src/new.rs"), "fn broken() {}\n");
+    assert_ne!(repo.state(), before);
+    let list = repo.orx(&["checkpoints"]);
+    insta::assert_snapshot!(list.render(), @"
+    exit: 0
+    --- stdout
+    chk-20260102030405 2026-01-02T03:04:05Z on da5c620 before the refactor
+      6 files differ from HEAD: docs/stories/1.1.login.md, draft.txt, gone.txt, keep.txt, scratch.txt, and 1 more
+    chk-20260102030405-2 2026-01-02T03:04:05Z on fd1b9a9 before rolling back to chk-20260102030405
+      same as HEAD
+    chk-20260102030405-3 2026-01-02T03:04:05Z on 1d556b7 before rolling back to chk-20260102030405-2
+      5 files differ from HEAD: draft.txt, gone.txt, keep.txt, scratch.txt, src/new.rs
+    ");
+    let json: serde_json::Value =
+        serde_json::from_str(&repo.orx(&["checkpoints", "--json"]).stdout).unwrap();
+    assert_eq!(json["checkpoints"][0]["name"], "chk-20260102030405");
+    assert_eq!(json["checkpoints"][0]["message"], "before the refactor");
+    // The checkpoint refs keep a reflog.
+    let reflog = repo.git(&["reflog", "show", "refs/orx/checkpoints/chk-20260102030405"]);
+    assert!(
+        reflog
+            .stdout
+            .contains("orx checkpoint: before the refactor"),
+        "{}",
+        reflog.render()
+    );
+}
+
+/// ROLLBACK from BLOCKED goes back to the checkpoint USER_CONFIRM made.
+#[test]
+fn the_rollback_trigger_returns_to_the_last_checkpoint() {
+    let repo = agent_repo();
+    to_executing(&repo);
+    repo.write("app.txt", "v2, broken\n");
+    std::fs::remove_file(repo.path("ok")).unwrap();
+    for _ in 0..4 {
+        repo.orx(&["agent", "check", "--as", "dev"]).code(1);
+    }
+    let out = repo.orx(&["agent", "fire", "ROLLBACK", "--as", "human"]);
+    insta::assert_snapshot!(out.render(), @r#"
+    exit: 0
+    --- stdout
+    rolled back: 2 files restored or removed [<commit>]
+      the state before is saved as chk-20260102030405-2: `git orx rollback chk-20260102030405-2` undoes this
+    agent default: BLOCKED -> IDLE (Human) [<commit>]
+    Agent default is idle: give it a requirement: `git orx agent fire USER_INPUT_REQUIREMENT -m "..." --as human`
+    "#);
+    assert_eq!(repo.read("app.txt"), "v1\n");
+    assert!(repo.path("ok").exists());
+    assert!(
+        repo.read(".orx/active_context.md")
+            .contains("task_status: IDLE")
+    );
+}
+
+#[test]
+fn rollback_refusals() {
+    let repo = Repo::new();
+    repo.orx(&["checkpoint"]).ok();
+    // A malformed or missing name.
+    let bad = repo.orx(&["rollback", "chk-../../x", "--yes", "--as", "human"]);
+    bad.code(2);
+    assert!(
+        bad.stderr.contains("is not a checkpoint name"),
+        "{}",
+        bad.render()
+    );
+    let missing = repo.orx(&["rollback", "chk-20990101000000", "--yes", "--as", "human"]);
+    missing.code(2);
+    assert!(
+        missing
+            .stderr
+            .contains("there is no checkpoint chk-20990101000000"),
+        "{}",
+        missing.render()
+    );
+    // Not confirmed, with no terminal to ask on.
+    let unconfirmed = repo.orx(&["rollback", "chk-20260102030405", "--as", "human"]);
+    unconfirmed.code(2);
+    assert!(
+        unconfirmed
+            .stderr
+            .contains("confirm with --yes (nothing was changed)"),
+        "{}",
+        unconfirmed.render()
+    );
+    // Another process holds the lock.
+    std::fs::create_dir_all(repo.path(".git/orx")).unwrap();
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(repo.path(".git/orx/lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    let busy = repo.orx(&["rollback", "chk-20260102030405", "--yes", "--as", "human"]);
+    busy.code(3);
+    lock.unlock().unwrap();
+    // A merge in progress.
+    repo.write("x.txt", "main\n");
+    repo.git(&["add", "x.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "x"]).ok();
+    repo.git(&["checkout", "-q", "-b", "side", "HEAD~1"]).ok();
+    repo.write("x.txt", "side\n");
+    repo.git(&["add", "x.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "x side"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.git(&["merge", "-q", "side"]).code(1);
+    let merging = refused(
+        &repo,
+        &["rollback", "chk-20260102030405", "--yes", "--as", "human"],
+    );
+    assert!(
+        merging.contains("a merge is in progress; finish or abort it, then roll back"),
+        "{merging}"
+    );
+    repo.git(&["merge", "--abort"]).ok();
+    // Uncommitted story changes stay out of it.
+    let id = repo.story("Login", crate::common::GOOD);
+    let path = repo.story_path(&id);
+    repo.edit(&path, "title: Login", "title: Login v2");
+    let pending = refused(
+        &repo,
+        &["rollback", "chk-20260102030405", "--yes", "--as", "human"],
+    );
+    assert!(
+        pending.contains("these have uncommitted changes: docs/stories/1.1.login.md"),
+        "{pending}"
+    );
+}
+
+/// Checkpoints and rollbacks in a linked worktree: the checkpoint says
+/// where it came from, and is rolled back there.
+#[test]
+fn checkpoints_in_a_linked_worktree() {
+    let repo = Repo::new();
+    repo.write("a.txt", "main\n");
+    repo.git(&["add", "a.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "a"]).ok();
+    repo.git(&["worktree", "add", "-q", "-b", "wt", "../wt"])
+        .ok();
+    let wt = repo.root.parent().unwrap().join("wt");
+    let in_wt = |args: &[&str]| {
+        let out = repo
+            .command("git")
+            .current_dir(&wt)
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    std::fs::write(wt.join("a.txt"), "worktree work\n").unwrap();
+    let (code, out, err) = in_wt(&["orx", "checkpoint", "-m", "in the worktree"]);
+    assert_eq!(code, 0, "{out}{err}");
+    std::fs::write(wt.join("a.txt"), "worse\n").unwrap();
+    std::fs::write(wt.join("b.txt"), "new\n").unwrap();
+    let (code, out, err) = in_wt(&[
+        "orx",
+        "rollback",
+        "chk-20260102030405",
+        "--yes",
+        "--as",
+        "human",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        std::fs::read_to_string(wt.join("a.txt")).unwrap(),
+        "worktree work\n"
+    );
+    assert!(!wt.join("b.txt").exists());
+    // The main work tree was not touched, and refuses the other's checkpoint.
+    assert_eq!(repo.read("a.txt"), "main\n");
+    let other = repo.orx(&["rollback", "chk-20260102030405", "--yes", "--as", "human"]);
+    other.code(1);
+    assert!(
+        other.stderr.contains("was made in the work tree"),
+        "{}",
+        other.render()
+    );
+    let list = repo.orx(&["checkpoints"]);
+    assert!(list.stdout.contains("(work tree "), "{}", list.render());
+}
+
+#[test]
+fn a_repository_with_no_commit_yet() {
+    let repo = Repo::bare_git();
+    let out = repo.orx(&["checkpoint"]);
+    out.code(2);
+    assert!(
+        out.stderr
+            .contains("this repository has no commit yet; make the first commit"),
+        "{}",
+        out.render()
+    );
+    repo.orx(&["checkpoints"]).ok();
+}
+
+/// Two processes fire at once: one wins; the other gets exit 3 and
+/// nothing is lost — whether it finds the lock held, or the file changed
+/// between its reading and its writing.
+#[test]
+fn two_processes_firing_at_the_same_moment() {
+    let repo = agent_repo();
+    steps(
+        &repo,
+        &[
+            &[
+                "agent",
+                "fire",
+                "USER_INPUT_REQUIREMENT",
+                "-m",
+                "x",
+                "--as",
+                "human",
+            ],
+            &["agent", "task", "add", "t", "--as", "dev"],
+            &["agent", "fire", "PRD_GENERATED", "--as", "dev"],
+        ],
+    );
+    let spawn = |args: &[&str], pause: &str| {
+        repo.command("git")
+            .arg("orx")
+            .args(args)
+            .env("ORX_TEST_PAUSE", pause)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    // The lock is held: the second gets exit 3 at once.
+    let first = spawn(
+        &["agent", "fire", "USER_CONFIRM", "--as", "human"],
+        "in-lock:1500",
+    );
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let second = repo.orx(&["agent", "fire", "USER_CANCEL", "--as", "human"]);
+    let first = first.wait_with_output().unwrap();
+    assert_eq!(
+        first.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    second.code(3);
+    assert!(
+        second
+            .stderr
+            .contains("another git-orx process holds the repository lock"),
+        "{}",
+        second.render()
+    );
+    assert!(
+        repo.read(".orx/active_context.md")
+            .contains("task_status: EXECUTING")
+    );
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    // The file changes between the second's reading and writing.
+    // (Finishing the last task fires ALL_TASKS_DONE.)
+    let slow = spawn(&["agent", "task", "done", "--as", "dev"], "planned:1500");
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    repo.orx(&["agent", "pause", "--as", "dev"]).ok();
+    let slow = slow.wait_with_output().unwrap();
+    assert_eq!(
+        slow.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&slow.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&slow.stderr).contains("changed while git-orx was working on it")
+    );
+    let context = repo.read(".orx/active_context.md");
+    assert!(
+        context.contains("task_status: EXECUTING") && context.contains("paused: true"),
+        "{context}"
+    );
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+}
+
+/// The hooks judge agent contexts like stories.
+#[test]
+fn the_hooks_and_verify_judge_agent_contexts() {
+    let repo = agent_repo();
+    let path = ".orx/active_context.md";
+    repo.edit(path, "task_status: IDLE", "task_status: EXECUTING");
+    let out = repo.git_env(
+        &["commit", "-q", "-am", "skip ahead"],
+        &[("ORX_ROLE", "human")],
+    );
+    out.code(1);
+    assert!(
+        out.stderr.contains(
+            "agent default cannot move from IDLE to EXECUTING: the workflow has no such transition"
+        ),
+        "{}",
+        out.render()
+    );
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "-am", "skip ahead"],
+        &[("ORX_ROLE", "human")],
+    )
+    .ok();
+    let out = repo.orx(&["verify", "HEAD~1..HEAD"]);
+    out.code(1);
+    assert!(
+        out.stdout
+            .contains("agent default IDLE -> EXECUTING: invalid-transition"),
+        "{}",
+        out.render()
+    );
+    // status and next show the agent.
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    let status = repo.orx(&["status"]);
+    assert!(
+        status
+            .stdout
+            .contains("Agents\n  default  IDLE (waits for Human)"),
+        "{}",
+        status.render()
+    );
+    let next = repo.orx(&["next", "--role", "human"]);
+    assert!(
+        next.stdout.contains("Agent default is idle"),
+        "{}",
+        next.render()
+    );
+}
+
+#[test]
+fn more_agents_and_show() {
+    let repo = agent_repo();
+    repo.orx(&[
+        "agent",
+        "init",
+        "--agent",
+        "qa-1",
+        "--acts-as",
+        "qa",
+        "--as",
+        "human",
+    ])
+    .ok();
+    repo.orx(&[
+        "agent",
+        "fire",
+        "USER_INPUT_REQUIREMENT",
+        "--agent",
+        "qa-1",
+        "-m",
+        "regression pass",
+        "--as",
+        "human",
+    ])
+    .ok();
+    // Its own work is QA's, not Dev's.
+    repo.orx(&[
+        "agent", "task", "add", "smoke", "--agent", "qa-1", "--as", "qa",
+    ])
+    .ok();
+    refused(
+        &repo,
+        &[
+            "agent", "task", "add", "more", "--agent", "qa-1", "--as", "dev",
+        ],
+    );
+    let show = repo.orx(&["agent", "show", "--agent", "qa-1"]);
+    insta::assert_snapshot!(show.render(), @r#"
+    exit: 0
+    --- stdout
+    agent qa-1 — acts as QA
+      file:        .orx/agents/qa-1.md
+      state:       PLANNING (waits for QA)
+      next:        Agent qa-1: write the PRD's task queue (`git orx agent task add "..."`), then `git orx agent fire PRD_GENERATED`
+      session:     2026-01-02T03:04:05Z
+      requirement: regression pass
+      tasks:       0 of 1 done or skipped
+        1. [ ] smoke
+      auto-fix:    0 of 3 attempts failed
+      checkpoint:  none yet
+    Allowed while PLANNING:
+      cancel               取消 — cancel the plan (USER_CANCEL)
+      pause                暂停 — pause and resume (agent pause, agent resume)
+      plan                 * writing the PRD's task queue (agent task add, PRD_GENERATED)
+    Triggers from PLANNING:
+      PRD_GENERATED          -> CONFIRMING   [QA or Human] allowed as QA
+           ✓ the PRD has a task queue (`git orx agent task add`)
+           ✓ the agent is not paused (`git orx agent resume`)
+      USER_CANCEL            -> IDLE         [Human] allowed as Human
+    "#);
+    let json: serde_json::Value = serde_json::from_str(
+        &repo
+            .orx(&["agent", "show", "--agent", "qa-1", "--json"])
+            .stdout,
+    )
+    .unwrap();
+    assert_eq!(json["status"], "PLANNING");
+    assert_eq!(json["frontmatter"]["acts_as"], "qa");
+    let missing = repo.orx(&["agent", "show", "--agent", "nobody"]);
+    missing.code(2);
+    assert!(
+        missing.stderr.contains("there is no agent `nobody`"),
+        "{}",
+        missing.render()
+    );
+}
