@@ -32,11 +32,12 @@ pub fn check(
     let mut report = CheckReport::default();
     let files = if paths.is_empty() {
         report.files += check_rule_files(ws, &mut report.problems)?;
-        let (files, odd) = ws.story_listing()?;
+        let (mut files, odd) = ws.story_listing()?;
         report.files += odd.len();
         report
             .problems
             .extend(odd.into_iter().map(crate::report::odd_name));
+        files.extend(ws.agent_files());
         files
     } else {
         resolve(ws, cwd, paths)?
@@ -68,19 +69,29 @@ pub fn check(
             report.problems.push(p);
             continue;
         }
-        if !crate::item::named_for(&rel, &item.id) {
+        let named = if crate::agent::is_context_path(&rel) {
+            crate::agent::context_path(&item.id).is_ok_and(|p| p == rel)
+        } else {
+            crate::item::named_for(&rel, &item.id)
+        };
+        if !named {
             let pos = item.pos("id");
             report.problems.push(Problem {
                 path: rel.clone(),
                 line: pos.map(|p| p.0),
                 column: pos.map(|p| p.1),
-                message: format!(
-                    "the file's name does not start with its ID `{}.`; rename it (git mv) so the ID leads to it",
-                    item.id
-                ),
+                message: match crate::agent::context_path(&item.id) {
+                    Ok(p) if crate::agent::is_context_path(&rel) => {
+                        format!("agent `{}`'s context belongs in {p}", item.id)
+                    }
+                    _ => format!(
+                        "the file's name does not start with its ID `{}.`; rename it (git mv) so the ID leads to it",
+                        item.id
+                    ),
+                },
             });
         }
-        if let Some(first) = ids.insert(item.id.clone(), rel.clone()) {
+        if let Some(first) = ids.insert(format!("{}/{}", item.kind, item.id), rel.clone()) {
             let pos = item.pos("id");
             report.problems.push(Problem {
                 path: rel.clone(),

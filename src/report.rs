@@ -206,27 +206,7 @@ pub fn board(ws: &Workspace) -> Result<Board> {
 
 /// The agent contexts, summarised; unusable ones go to `problems`.
 fn agents(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<Summary>> {
-    let mut paths = Vec::new();
-    if ws
-        .root()
-        .join(crate::agent::ACTIVE_CONTEXT)
-        .symlink_metadata()
-        .is_ok()
-    {
-        paths.push(crate::agent::ACTIVE_CONTEXT.to_owned());
-    }
-    if let Ok(entries) = std::fs::read_dir(ws.root().join(crate::agent::AGENTS_DIR)) {
-        let mut names: Vec<String> = entries
-            .filter_map(|e| e.ok()?.file_name().into_string().ok())
-            .filter(|n| crate::item::is_item_name(n))
-            .collect();
-        names.sort();
-        paths.extend(
-            names
-                .into_iter()
-                .map(|n| format!("{}/{n}", crate::agent::AGENTS_DIR)),
-        );
-    }
+    let paths = ws.agent_files();
     if paths.is_empty() {
         return Ok(Vec::new());
     }

@@ -220,6 +220,33 @@ impl Workspace {
         }
     }
 
+    /// The agent context files there are: `.orx/active_context.md`, then
+    /// `.orx/agents/*.md` by name.
+    pub fn agent_files(&self) -> Vec<String> {
+        let mut paths = Vec::new();
+        if self
+            .root()
+            .join(crate::agent::ACTIVE_CONTEXT)
+            .symlink_metadata()
+            .is_ok()
+        {
+            paths.push(crate::agent::ACTIVE_CONTEXT.to_owned());
+        }
+        if let Ok(entries) = std::fs::read_dir(self.root().join(crate::agent::AGENTS_DIR)) {
+            let mut names: Vec<String> = entries
+                .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .filter(|n| crate::item::is_item_name(n))
+                .collect();
+            names.sort();
+            paths.extend(
+                names
+                    .into_iter()
+                    .map(|n| format!("{}/{n}", crate::agent::AGENTS_DIR)),
+            );
+        }
+        paths
+    }
+
     /// Agent `name`'s context (seed 001's `active_context.md` for the
     /// default agent).
     pub fn agent(&self, name: &str) -> Result<Item> {

@@ -795,3 +795,45 @@ fn more_agents_and_show() {
         missing.render()
     );
 }
+
+/// `git orx rollback` with no name goes back to the agent's last
+/// checkpoint; `check` looks at agent contexts too.
+#[test]
+fn rollback_defaults_to_the_agents_last_checkpoint_and_check_reads_contexts() {
+    let repo = agent_repo();
+    let none = repo.orx(&["rollback", "--yes", "--as", "human"]);
+    none.code(2);
+    assert!(
+        none.stderr.contains("agent default records no checkpoint"),
+        "{}",
+        none.render()
+    );
+    to_executing(&repo);
+    repo.write("app.txt", "half done\n");
+    let out = repo.orx(&["rollback", "--yes", "--as", "human"]);
+    out.ok();
+    assert!(
+        out.stdout
+            .starts_with("rolled back to chk-20260102030405: 1 file restored or removed"),
+        "{}",
+        out.render()
+    );
+    assert_eq!(repo.read("app.txt"), "v1\n");
+    // The agent's own state is its own: still EXECUTING.
+    assert!(
+        repo.read(".orx/active_context.md")
+            .contains("task_status: EXECUTING")
+    );
+    repo.edit(
+        ".orx/active_context.md",
+        "auto_fix_attempts: 0",
+        "auto_fix_attempts: many",
+    );
+    let check = repo.orx(&["check"]);
+    check.code(1);
+    assert!(
+        check.stdout.contains(".orx/active_context.md:7:20: `auto_fix_attempts` must be a whole number from 0 to 1000000, not \"many\""),
+        "{}",
+        check.render()
+    );
+}
