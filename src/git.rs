@@ -771,16 +771,21 @@ impl Repo {
         }
     }
 
+    /// A temporary index file in the git directory (removed when dropped).
+    fn temp_index(&self) -> Result<tempfile::NamedTempFile, GitError> {
+        tempfile::Builder::new()
+            .prefix("orx-index-")
+            .tempfile_in(self.git_dir())
+            .map_err(|e| GitError::Spawn(format!("temporary index: {e}")))
+    }
+
     /// The work tree as a tree object: HEAD with every tracked change and
     /// every untracked file that is not ignored, written through a
     /// temporary index that starts as a copy of the user's (so only changed
     /// files are hashed). The user's index, work tree and branch are not
     /// touched.
     pub fn snapshot_tree(&self) -> Result<String, GitError> {
-        let tmp = tempfile::Builder::new()
-            .prefix("orx-index-")
-            .tempfile_in(self.git_dir())
-            .map_err(|e| GitError::Spawn(format!("temporary index: {e}")))?;
+        let tmp = self.temp_index()?;
         let index = tmp.path().to_string_lossy().into_owned();
         let env = [("GIT_INDEX_FILE", index.as_str())];
         let real = self.git_dir().join("index");
@@ -801,10 +806,7 @@ impl Repo {
     /// `tree` with the entries under `keep` taken from commit `from`
     /// instead (added, replaced or removed), through a temporary index.
     pub fn tree_with(&self, tree: &str, from: &str, keep: &[&str]) -> Result<String, GitError> {
-        let tmp = tempfile::Builder::new()
-            .prefix("orx-index-")
-            .tempfile_in(self.git_dir())
-            .map_err(|e| GitError::Spawn(format!("temporary index: {e}")))?;
+        let tmp = self.temp_index()?;
         let index = tmp.path().to_string_lossy().into_owned();
         let env = [("GIT_INDEX_FILE", index.as_str())];
         self.run(&["read-tree", tree], None, &env)?;

@@ -1,7 +1,7 @@
 //! `git orx assess`
 
 use orx::assess::{Assessment, Indicator};
-use orx::plan::{self, Actor};
+use orx::plan;
 
 use super::{DIM, Ui, YELLOW, paint, report_change};
 
@@ -43,8 +43,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = super::open(ui)?;
-    let role = super::role(&ws, &args.change.role)?;
+    let (ws, role) = super::open_as(ui, &args.change)?;
     let mut complexity = args.complexity;
     complexity.sort();
     complexity.dedup();
@@ -57,11 +56,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         open_critical: args.open_critical,
         revised: args.revised,
     };
-    let actor = Actor {
-        role: &role,
-        note: args.change.note.as_deref(),
-        force: None,
-    };
+    let actor = args.change.actor(&role);
     let (plan, report) = plan::assess(&ws, &args.id, &a, actor)?;
     let m = &report.measured;
     let overridden = |given: Option<f64>, measured: f64| match given {

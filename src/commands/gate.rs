@@ -1,7 +1,7 @@
 //! `git orx gate`
 
 use orx::gate::{self, Gate};
-use orx::plan::{self, Actor};
+use orx::plan;
 
 use super::{GREEN, RED, Ui, paint, report_change};
 
@@ -47,8 +47,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = super::open(ui)?;
-    let role = super::role(&ws, &args.change.role)?;
+    let (ws, role) = super::open_as(ui, &args.change)?;
     let usage = |m: &str| Err(orx::Error::Usage(m.to_owned()));
     let g = match role.as_str() {
         "architect" => {
@@ -94,11 +93,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             )));
         }
     };
-    let actor = Actor {
-        role: &role,
-        note: args.change.note.as_deref(),
-        force: None,
-    };
+    let actor = args.change.actor(&role);
     let outcome = gate::gate(&ws, &args.id, &g, args.escalate, actor)?;
     let who = if role == "qa" {
         "QA gate"

@@ -224,6 +224,28 @@ pub struct ChangeArgs {
     pub no_commit: bool,
 }
 
+impl ChangeArgs {
+    /// Who acts, as `role`, with this change's note.
+    pub fn actor<'a>(&'a self, role: &'a str) -> orx::plan::Actor<'a> {
+        orx::plan::Actor {
+            role,
+            note: self.note.as_deref(),
+            force: None,
+        }
+    }
+}
+
+/// Opens the workspace and reads the acting role, for a command that
+/// changes something.
+pub fn open_as(
+    ui: &mut Ui,
+    change: &ChangeArgs,
+) -> orx::Result<(orx::workspace::Workspace, String)> {
+    let ws = open(ui)?;
+    let role = role(&ws, &change.role)?;
+    Ok((ws, role))
+}
+
 /// Reads `--as`, `ORX_ROLE` or `git config orx.role`.
 pub fn role(ws: &orx::workspace::Workspace, flag: &Option<String>) -> orx::Result<String> {
     ws.role(flag.as_deref()).map(|(r, _)| r)

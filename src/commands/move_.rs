@@ -23,8 +23,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = super::open(ui)?;
-    let role = super::role(&ws, &args.change.role)?;
+    let (ws, role) = super::open_as(ui, &args.change)?;
     if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return Err(orx::Error::Usage(
             "--force needs a non-empty --reason".to_owned(),

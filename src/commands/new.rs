@@ -1,6 +1,6 @@
 //! `git orx new`
 
-use orx::plan::{self, Actor};
+use orx::plan;
 
 use super::{Ui, report_change};
 
@@ -30,13 +30,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             orx::text::escape(kind)
         )));
     }
-    let ws = super::open(ui)?;
-    let role = super::role(&ws, &args.change.role)?;
-    let actor = Actor {
-        role: &role,
-        note: args.change.note.as_deref(),
-        force: None,
-    };
+    let (ws, role) = super::open_as(ui, &args.change)?;
+    let actor = args.change.actor(&role);
     let plan = plan::new_story(&ws, title, args.id.as_deref(), actor)?;
     let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     ui.line(&plan.path);

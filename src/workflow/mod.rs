@@ -739,6 +739,17 @@ impl Checker<'_> {
         t.or_else(|msg| self.fail(Self::pos(s), msg))
     }
 
+    fn conditions(&self, defs: &[ConditionDef]) -> Result<Vec<Condition>, WorkflowError> {
+        defs.iter()
+            .map(|g| {
+                Ok(Condition {
+                    expr: self.expr(&g.expr)?,
+                    desc: self.template(&g.desc)?,
+                })
+            })
+            .collect()
+    }
+
     fn messages(&self, defs: Vec<MessageDef>) -> Result<Vec<Message>, WorkflowError> {
         defs.into_iter()
             .map(|m| {
@@ -845,16 +856,7 @@ fn compile(
             }
             None => None,
         };
-        let edit_guard = s
-            .edit_guard
-            .iter()
-            .map(|g| {
-                Ok(Condition {
-                    expr: c.expr(&g.expr)?,
-                    desc: c.template(&g.desc)?,
-                })
-            })
-            .collect::<Result<_, WorkflowError>>()?;
+        let edit_guard = c.conditions(&s.edit_guard)?;
         states.push(State {
             name: sname,
             owner,
@@ -945,16 +947,7 @@ fn compile(
                 format!("unknown role `{r}` (known: {})", roles.names().join(", ")),
             );
         }
-        let guard = t
-            .guard
-            .iter()
-            .map(|g| {
-                Ok(Condition {
-                    expr: c.expr(&g.expr)?,
-                    desc: c.template(&g.desc)?,
-                })
-            })
-            .collect::<Result<_, WorkflowError>>()?;
+        let guard = c.conditions(&t.guard)?;
         let effects = t
             .effects
             .0

@@ -1,7 +1,5 @@
 //! `git orx agent archive`
 
-use orx::plan::Actor;
-
 use super::{AgentArg, Ui};
 
 /// Write the session's summary (requirement, tasks, last checkpoint) into
@@ -15,13 +13,8 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = crate::commands::open(ui)?;
-    let role = crate::commands::role(&ws, &args.change.role)?;
-    let actor = Actor {
-        role: &role,
-        note: args.change.note.as_deref(),
-        force: None,
-    };
+    let (ws, role) = crate::commands::open_as(ui, &args.change)?;
+    let actor = args.change.actor(&role);
     let ap = orx::agent::plan_archive(&ws, &args.agent.name, actor)?;
     super::execute(ui, &ws, ap, !args.change.no_commit)?;
     Ok(0)

@@ -2,8 +2,6 @@
 
 use std::process::Command;
 
-use orx::plan::Actor;
-
 use super::{AgentArg, Ui};
 use crate::commands::{BOLD, GREEN, RED, paint};
 
@@ -22,8 +20,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = crate::commands::open(ui)?;
-    let role = crate::commands::role(&ws, &args.change.role)?;
+    let (ws, role) = crate::commands::open_as(ui, &args.change)?;
     let (item, wf) = orx::agent::open(&ws, &args.agent.name)?;
     orx::agent::allows(&wf, &item, &["work", "fix"])?;
     let checks = ws.config.checks.clone();
@@ -69,11 +66,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             format!("{} of {} checks failed", failed.len(), checks.len()),
         )
     });
-    let actor = Actor {
-        role: &role,
-        note: args.change.note.as_deref(),
-        force: None,
-    };
+    let actor = args.change.actor(&role);
     match orx::agent::plan_check(&ws, &args.agent.name, passed, &failed, actor)? {
         Some(ap) => super::execute(ui, &ws, ap, !args.change.no_commit)?,
         None => ui.line(format!(

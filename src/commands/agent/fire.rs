@@ -1,7 +1,5 @@
 //! `git orx agent fire`, `git orx agent stop`
 
-use orx::plan::Actor;
-
 use super::{AgentArg, Ui};
 
 /// Fire a trigger of seed 001 (USER_INPUT_REQUIREMENT, PRD_GENERATED,
@@ -51,13 +49,8 @@ fn fire(
     trigger: &str,
     change: &crate::commands::ChangeArgs,
 ) -> orx::Result<u8> {
-    let ws = crate::commands::open(ui)?;
-    let role = crate::commands::role(&ws, &change.role)?;
-    let actor = Actor {
-        role: &role,
-        note: change.note.as_deref(),
-        force: None,
-    };
+    let (ws, role) = crate::commands::open_as(ui, change)?;
+    let actor = change.actor(&role);
     let ap = orx::agent::plan_fire(&ws, name, trigger, Vec::new(), actor)?;
     super::execute(ui, &ws, ap, !change.no_commit)?;
     Ok(0)

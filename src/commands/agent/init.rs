@@ -1,6 +1,6 @@
 //! `git orx agent init`
 
-use orx::plan::{self, Actor};
+use orx::plan;
 
 use super::{AgentArg, Ui, report_change};
 
@@ -18,13 +18,8 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = crate::commands::open(ui)?;
-    let role = crate::commands::role(&ws, &args.change.role)?;
-    let actor = Actor {
-        role: &role,
-        note: args.change.note.as_deref(),
-        force: None,
-    };
+    let (ws, role) = crate::commands::open_as(ui, &args.change)?;
+    let actor = args.change.actor(&role);
     let plan = orx::agent::plan_init(&ws, &args.agent.name, &args.acts_as, actor)?;
     let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     ui.line(&plan.path);

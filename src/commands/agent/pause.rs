@@ -1,6 +1,5 @@
 //! `git orx agent pause`, `git orx agent resume`
 
-use orx::plan::Actor;
 use serde_json::json;
 
 use super::{AgentArg, Ui};
@@ -34,13 +33,8 @@ impl From<ResumeArgs> for Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args, pause: bool) -> orx::Result<u8> {
-    let ws = crate::commands::open(ui)?;
-    let role = crate::commands::role(&ws, &args.change.role)?;
-    let actor = Actor {
-        role: &role,
-        note: args.change.note.as_deref(),
-        force: None,
-    };
+    let (ws, role) = crate::commands::open_as(ui, &args.change)?;
+    let actor = args.change.actor(&role);
     let ap = orx::agent::plan_edit(
         &ws,
         &args.agent.name,

@@ -1,7 +1,6 @@
 //! `git orx agent task add|done|skip`
 
 use orx::agent;
-use orx::plan::Actor;
 
 use super::{AgentArg, Ui};
 
@@ -53,11 +52,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         | Action::Skip { agent, change, .. } => (agent.name.as_str(), change),
     };
     let role = crate::commands::role(&ws, &change.role)?;
-    let actor = Actor {
-        role: &role,
-        note: change.note.as_deref(),
-        force: None,
-    };
+    let actor = change.actor(&role);
     let tasks = vec!["tasks".to_owned()];
     let ap = match &args.action {
         Action::Add { title, .. } => agent::plan_edit(
