@@ -314,11 +314,7 @@ pub fn plan_check(
 ) -> Result<Option<AgentPlan>> {
     let (item, wf) = open(ws, name)?;
     allows(&wf, &item, &["work", "fix"])?;
-    if item.value()["paused"] == json!(true) {
-        return Err(Error::Usage(format!(
-            "agent {name} is paused; `git orx agent resume` first"
-        )));
-    }
+    refuse_paused(&item)?;
     let now = crate::workspace::now();
     let record = json!({"passed": passed, "at": now, "failed": failed});
     let edits = vec![(field("last_check"), record.clone())];
@@ -338,6 +334,17 @@ pub fn plan_check(
         Err(NoDecision::NotHere { .. }) => Ok(None),
         Err(e) => Err(Error::NoDecision(e)),
     }
+}
+
+/// Refuses work for a paused agent.
+pub fn refuse_paused(item: &Item) -> Result<()> {
+    if item.value()["paused"] == json!(true) {
+        return Err(Error::Failed(format!(
+            "{} is paused; `git orx agent resume` first",
+            item.label()
+        )));
+    }
+    Ok(())
 }
 
 /// Plans an edit of the context that operation `ops` makes (refused
@@ -409,7 +416,7 @@ pub fn execute(ws: &Workspace, mut ap: AgentPlan, commit: bool) -> Result<Done> 
         let before = Document::from_bytes(ap.plan.old.clone().unwrap_or_default())
             .map(|d| crate::item::frontmatter_value(&d))
             .unwrap_or_default();
-        let Some(target) = before["last_checkpoint"].as_str() else {
+        let Some(target) = before[crate::workflow::CHECKPOINT_FIELD].as_str() else {
             return Err(Error::Failed(format!(
                 "{} records no checkpoint to roll back to",
                 ap.plan.label()
@@ -437,14 +444,26 @@ pub fn execute(ws: &Workspace, mut ap: AgentPlan, commit: bool) -> Result<Done> 
         ap.plan.doc = ap
             .plan
             .doc
-            .set(&["last_checkpoint"], &json!(name))
+            .set(&[crate::workflow::CHECKPOINT_FIELD], &json!(name))
             .map_err(|e| Error::Failed(e.message))?;
         ap.plan
             .extra_trailers
             .push(("Orx-Checkpoint".to_owned(), name.clone()));
         checkpoint_made = Some(name);
     }
-    let executed = plan::execute_locked(ws, &ap.plan, commit, &lock)?;
+    let executed = match (plan::execute_locked(ws, &ap.plan, commit, &lock), &rolled) {
+        (Ok(e), _) => e,
+        // The rollback is made and recorded; say so, and how to undo it.
+        (Err(e), Some(r)) => {
+            return Err(Error::Failed(format!(
+                "the work was rolled back [{}], but {} could not be recorded: {e}\nundo the rollback with `git orx rollback {} --yes`, or record the transition again",
+                r.commit,
+                ap.plan.transition_text(),
+                r.saved
+            )));
+        }
+        (Err(e), None) => return Err(e),
+    };
     Ok(Done {
         plan: ap.plan,
         executed,

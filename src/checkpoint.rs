@@ -87,7 +87,19 @@ fn no_commit_yet() -> Error {
 /// lock. `now` is the time (RFC 3339, UTC), `message` what it is for.
 pub fn create(repo: &Repo, message: &str, now: &str) -> Result<String> {
     let head = repo.commit_id("HEAD").ok_or_else(no_commit_yet)?;
-    let tree = repo.snapshot_tree()?;
+    let trees = repo.snapshot_trees()?;
+    create_from(repo, &head, trees, message, now)
+}
+
+/// A checkpoint of the work tree `trees` (the work tree's, and the
+/// index's, kept as the second parent) made on `head`.
+fn create_from(
+    repo: &Repo,
+    head: &str,
+    (tree, staged): (String, Option<String>),
+    message: &str,
+    now: &str,
+) -> Result<String> {
     let name = fresh_name(now, &names(repo)?);
     let subject = message.lines().next().unwrap_or_default().trim();
     let text = format!(
@@ -99,7 +111,16 @@ pub fn create(repo: &Repo, message: &str, now: &str) -> Result<String> {
         },
         repo.root().display()
     );
-    let commit = repo.commit_tree(&tree, &[&head], &text)?;
+    let mut parents = vec![head.to_owned()];
+    if let Some(staged) = staged {
+        parents.push(repo.commit_tree(
+            &staged,
+            &[head],
+            &format!("staged when {name} was made\n"),
+        )?);
+    }
+    let parents: Vec<&str> = parents.iter().map(String::as_str).collect();
+    let commit = repo.commit_tree(&tree, &parents, &text)?;
     repo.set_ref(
         &format!("{REF_PREFIX}{name}"),
         &commit,
@@ -136,7 +157,19 @@ pub fn list(repo: &Repo) -> Result<Vec<Checkpoint>> {
             changed,
         });
     }
-    out.sort_by(|a, b| a.time.cmp(&b.time).then(a.name.cmp(&b.name)));
+    // By time, then by the number after the second's stamp (`-10` after `-9`).
+    let order = |c: &Checkpoint| {
+        let n = c
+            .name
+            .get(18..)
+            .and_then(|s| s.strip_prefix('-'))
+            .and_then(|n| n.parse::<u64>().ok());
+        (
+            c.name.get(..18).unwrap_or_default().to_owned(),
+            n.unwrap_or(1),
+        )
+    };
+    out.sort_by(|a, b| a.time.cmp(&b.time).then_with(|| order(a).cmp(&order(b))));
     Ok(out)
 }
 
@@ -163,6 +196,7 @@ pub fn rollback(
     now: &str,
     any_worktree: bool,
 ) -> Result<Rolledback> {
+    let name = name.strip_prefix(REF_PREFIX).unwrap_or(name);
     if !valid_name(name) {
         return Err(Error::Usage(format!(
             "`{}` is not a checkpoint name (they look like chk-20260208120000; `git orx checkpoints` lists them)",
@@ -197,7 +231,24 @@ pub fn rollback(
         )));
     }
     let tree = repo.tree_with(&target, &head, keep)?;
-    let saved = create(repo, &format!("before rolling back to {name}"), now)?;
+    let current = repo.snapshot_trees()?;
+    let known: std::collections::HashSet<String> =
+        repo.tree_paths(&current.0)?.into_iter().collect();
+    let restored = repo.tree_paths(&tree)?;
+    let blocked = ignored_in_the_way(repo.root(), &known, &restored);
+    if !blocked.is_empty() {
+        return Err(Error::Failed(format!(
+            "rolling back would overwrite files git ignores (a checkpoint does not save them): {}; move them away, then roll back",
+            blocked.join(", ")
+        )));
+    }
+    let saved = create_from(
+        repo,
+        &head,
+        current,
+        &format!("before rolling back to {name}"),
+        now,
+    )?;
     let saved_commit = repo
         .commit_id(&format!("{REF_PREFIX}{saved}"))
         .ok_or_else(|| Error::Failed(format!("the checkpoint {saved} just made is missing")))?;
@@ -220,8 +271,7 @@ pub fn rollback(
         .collect();
     // Index and tracked files first, then the untracked files made since.
     repo.reset_to(&commit)?;
-    let now_files: std::collections::HashSet<String> =
-        repo.tree_paths(&commit)?.into_iter().collect();
+    let now_files: std::collections::HashSet<String> = restored.into_iter().collect();
     for path in repo.tree_paths(&saved_commit)? {
         let kept = keep
             .iter()
@@ -243,6 +293,44 @@ pub fn rollback(
         commit: short,
         changed,
     })
+}
+
+/// Files the rollback would write over that no checkpoint holds: for each
+/// path it restores that git does not know now (`known`), whatever is on
+/// disk at that path, or a file where one of its directories must go.
+/// (They can only be ignored files: everything else is in `known`.)
+fn ignored_in_the_way(
+    root: &std::path::Path,
+    known: &std::collections::HashSet<String>,
+    restored: &[String],
+) -> Vec<String> {
+    let known_dirs: std::collections::HashSet<&str> = known
+        .iter()
+        .flat_map(|p| p.match_indices('/').map(move |(i, _)| &p[..i]))
+        .collect();
+    let mut out = Vec::new();
+    for path in restored.iter().filter(|p| !known.contains(*p)) {
+        if root.join(path).symlink_metadata().is_ok() {
+            out.push(path.clone());
+            continue;
+        }
+        for (i, _) in path.match_indices('/') {
+            let dir = &path[..i];
+            if known_dirs.contains(dir) {
+                continue;
+            }
+            match root.join(dir).symlink_metadata() {
+                Ok(m) if !m.is_dir() => {
+                    out.push(dir.to_owned());
+                    break;
+                }
+                _ => {}
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// Removes `root/rel` if it is there, then its directories that became

@@ -75,6 +75,8 @@ pub struct Judge<'a> {
     pub force: Option<&'a str>,
     pub now: &'a str,
     pub commit: Option<&'a str>,
+    /// The commit the change is made on (its first parent).
+    pub base: Option<&'a str>,
 }
 
 /// What one judgement found.
@@ -413,10 +415,66 @@ impl Judge<'_> {
                         ));
                     }
                 }
+                for action in &t.actions {
+                    if let Some(message) = self.action_not_taken(action, bv, av)? {
+                        out.violations.push(self.violation(
+                            path,
+                            Some(label.clone()),
+                            Some(text.clone()),
+                            "action-not-taken",
+                            format!("{label}: {text} {message}"),
+                        ));
+                    }
+                }
             }
             Ok(_) => {}
         }
         Ok(())
+    }
+
+    /// Why the change does not show the transition's action taken, if it
+    /// does not: a `checkpoint` records a new checkpoint (one that exists,
+    /// when judging a commit being made here); a `rollback` is committed on
+    /// the rollback commit to the recorded checkpoint.
+    fn action_not_taken(
+        &self,
+        action: &str,
+        before: &Value,
+        after: &Value,
+    ) -> Result<Option<String>> {
+        let field = crate::workflow::CHECKPOINT_FIELD;
+        let name = |v: &Value| v.get(field).and_then(Value::as_str).map(str::to_owned);
+        match action {
+            "checkpoint" => {
+                let Some(new) = name(after).filter(|n| name(before).as_ref() != Some(n)) else {
+                    return Ok(Some(format!(
+                        "makes a checkpoint and records it in `{field}`; `git orx agent fire` does both"
+                    )));
+                };
+                let known = self.commit.is_some()
+                    || self
+                        .repo
+                        .commit_id(&format!("{}{new}", crate::checkpoint::REF_PREFIX))
+                        .is_some();
+                Ok((!crate::checkpoint::valid_name(&new) || !known)
+                    .then(|| format!("records `{field}: {new}`, which is not a checkpoint here")))
+            }
+            "rollback" => {
+                let target = name(before).unwrap_or_default();
+                let rolled = match self.base {
+                    Some(b) => {
+                        self.repo.commit(b)?.trailer("Orx-Rollback") == Some(target.as_str())
+                    }
+                    None => false,
+                };
+                Ok((!rolled).then(|| {
+                    format!(
+                        "rolls the work back to {target} first; `git orx agent fire` commits that rollback, then this"
+                    )
+                }))
+            }
+            _ => Ok(None),
+        }
     }
 
     /// Whether a merge took this file's result whole from one of its other

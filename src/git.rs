@@ -782,25 +782,48 @@ impl Repo {
     /// The work tree as a tree object: HEAD with every tracked change and
     /// every untracked file that is not ignored, written through a
     /// temporary index that starts as a copy of the user's (so only changed
-    /// files are hashed). The user's index, work tree and branch are not
-    /// touched.
-    pub fn snapshot_tree(&self) -> Result<String, GitError> {
+    /// files are hashed); and the index as it is (what is staged), when it
+    /// has no conflicts. The user's index, work tree and branch are not
+    /// touched. A nested repository that is not a submodule is left out.
+    pub fn snapshot_trees(&self) -> Result<(String, Option<String>), GitError> {
         let tmp = self.temp_index()?;
         let index = tmp.path().to_string_lossy().into_owned();
         let env = [("GIT_INDEX_FILE", index.as_str())];
         let real = self.git_dir().join("index");
-        if real.exists() {
+        let staged = if real.exists() {
             std::fs::copy(&real, tmp.path())
                 .map_err(|e| GitError::Spawn(format!("{}: {e}", real.display())))?;
-        } else if self.has_head() {
-            self.run(&["read-tree", "HEAD"], None, &env)?;
+            self.run(&["write-tree"], None, &env)
+                .ok()
+                .map(|t| t.trim().to_owned())
         } else {
-            // An empty file is not an index; git makes one where there is none.
-            let _ = std::fs::remove_file(tmp.path());
-        }
-        self.run(&["add", "-A", "--", "."], None, &env)?;
+            if self.has_head() {
+                self.run(&["read-tree", "HEAD"], None, &env)?;
+            } else {
+                // An empty file is not an index; git makes one where there is none.
+                let _ = std::fs::remove_file(tmp.path());
+            }
+            None
+        };
+        // Nested repositories (untracked directories with their own .git)
+        // are left out: `git add` would keep only a commit id, or fail.
+        let untracked = self.run(
+            &["ls-files", "-z", "--others", "--exclude-standard", "--directory"],
+            None,
+            &env,
+        )?;
+        let mut args: Vec<String> = ["add", "-A", "--", "."].map(str::to_owned).to_vec();
+        args.extend(
+            untracked
+                .split('\0')
+                .filter_map(|e| e.strip_suffix('/'))
+                .filter(|d| self.root.join(d).join(".git").exists())
+                .map(|d| format!(":(exclude,literal){d}")),
+        );
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        self.run(&args, None, &env)?;
         let tree = self.run(&["write-tree"], None, &env)?;
-        Ok(tree.trim().to_owned())
+        Ok((tree.trim().to_owned(), staged))
     }
 
     /// `tree` with the entries under `keep` taken from commit `from`

@@ -466,6 +466,7 @@ pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
         force: force.as_deref(),
         now: &now,
         commit: None,
+        base: staged.base_commit.as_deref(),
     };
     let verdicts = judge.judge(&staged.base, &staged.index, &staged.others)?;
     Ok(Some(verdicts))

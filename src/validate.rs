@@ -408,11 +408,17 @@ fn without_effects(
 ) -> Value {
     let mut item = after.clone();
     let before_view = view(wf, before);
-    for effect in t.map(|t| t.effects.as_slice()).unwrap_or_default() {
-        let old = lookup(&before_view, &effect.path)
-            .cloned()
-            .unwrap_or(Value::Null);
-        put(&mut item, &effect.path, old);
+    let written = t.iter().flat_map(|t| {
+        let action = t
+            .actions
+            .iter()
+            .any(|a| a == "checkpoint")
+            .then(|| vec![crate::workflow::CHECKPOINT_FIELD.to_owned()]);
+        t.effects.iter().map(|e| e.path.clone()).chain(action)
+    });
+    for path in written {
+        let old = lookup(&before_view, &path).cloned().unwrap_or(Value::Null);
+        put(&mut item, &path, old);
     }
     item
 }

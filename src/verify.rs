@@ -122,6 +122,7 @@ fn check_commit(
         force,
         now: &time,
         commit: Some(&info.short),
+        base: info.parents.first().map(String::as_str),
     };
     let others: Vec<Side> = info.parents[1..]
         .iter()

@@ -343,9 +343,9 @@ pub fn now() -> String {
             d.parse::<jiff::Timestamp>().ok()
         }
     });
-    let ts = from_env.unwrap_or_else(jiff::Timestamp::now);
-    ts.round(jiff::Unit::Second)
-        .unwrap_or(ts)
+    // Truncated to the second, as git records a commit's time.
+    from_env
+        .unwrap_or_else(jiff::Timestamp::now)
         .strftime("%Y-%m-%dT%H:%M:%SZ")
         .to_string()
 }

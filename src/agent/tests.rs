@@ -96,21 +96,21 @@ fn every_trigger_of_the_seed() {
             "EXECUTING",
             "AUTO_FIX",
             "dev",
-            json!({"tasks": task}),
+            json!({"tasks": task, "last_check": {"passed": false}}),
         ),
         (
             "FIX_SUCCESS",
             "AUTO_FIX",
             "EXECUTING",
             "dev",
-            json!({"auto_fix_attempts": 1}),
+            json!({"auto_fix_attempts": 1, "last_check": {"passed": true}}),
         ),
         (
             "FIX_FAILED_3X",
             "AUTO_FIX",
             "BLOCKED",
             "dev",
-            json!({"auto_fix_attempts": 2}),
+            json!({"auto_fix_attempts": 2, "last_check": {"passed": false}}),
         ),
         (
             "HUMAN_INTERVENTION",
@@ -202,7 +202,10 @@ fn who_may_fire() {
 #[test]
 fn the_circuit_breaker_trips_at_exactly_three() {
     let wf = wf();
-    let mut ctx = context("AUTO_FIX", json!({"auto_fix_attempts": 0}));
+    let mut ctx = context(
+        "AUTO_FIX",
+        json!({"auto_fix_attempts": 0, "last_check": {"passed": false}}),
+    );
     for (attempts, want) in [(0, "AUTO_FIX"), (1, "AUTO_FIX"), (2, "BLOCKED")] {
         assert_eq!(ctx["auto_fix_attempts"], attempts);
         let t = crate::assess::decide(&wf, "check-failed", &ctx, &ctx, "dev", "").unwrap();
@@ -211,7 +214,10 @@ fn the_circuit_breaker_trips_at_exactly_three() {
         assert_eq!(ctx["auto_fix_attempts"], attempts + 1);
     }
     // A pass in AUTO_FIX resets the count.
-    let fixing = context("AUTO_FIX", json!({"auto_fix_attempts": 2}));
+    let fixing = context(
+        "AUTO_FIX",
+        json!({"auto_fix_attempts": 2, "last_check": {"passed": true}}),
+    );
     let t = crate::assess::decide(&wf, "check-passed", &fixing, &fixing, "dev", "").unwrap();
     assert_eq!(t.trigger.as_deref(), Some("FIX_SUCCESS"));
     assert_eq!(after(&wf, t, &fixing, "dev")["auto_fix_attempts"], 0);
@@ -220,6 +226,14 @@ fn the_circuit_breaker_trips_at_exactly_three() {
     reset["auto_fix_attempts"] = json!(0);
     let e = judge(&wf, &ctx, &reset, "human").unwrap_err();
     assert_eq!(e.kind(), "protected-field");
+    // The agent may not claim a fix the last check did not confirm.
+    let red = context(
+        "AUTO_FIX",
+        json!({"auto_fix_attempts": 1, "last_check": {"passed": false}}),
+    );
+    let t = fired(&wf, "AUTO_FIX", "FIX_SUCCESS").unwrap();
+    let e = judge(&wf, &red, &after(&wf, t, &red, "dev"), "dev").unwrap_err();
+    assert!(e.to_string().contains("the last check passed"), "{e}");
     // The Human may stop the auto-fix sooner.
     let early = context("AUTO_FIX", json!({"auto_fix_attempts": 0}));
     let t = fired(&wf, "AUTO_FIX", "FIX_FAILED_3X").unwrap();

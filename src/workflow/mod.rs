@@ -24,8 +24,13 @@ use crate::role::Roles;
 pub use expr::{Expr, Scope, Template};
 
 /// What a transition may do besides changing the state (`actions:`): make
-/// a checkpoint, or roll the work tree back to the item's last one.
+/// a checkpoint (its name recorded in [`CHECKPOINT_FIELD`]), or roll the
+/// work tree back to the item's last one.
 pub const ACTIONS: &[&str] = &["checkpoint", "rollback"];
+
+/// Where the `checkpoint` action records the checkpoint's name, and where
+/// `rollback` finds the one to return to.
+pub const CHECKPOINT_FIELD: &str = "last_checkpoint";
 
 /// The built-in workflows, by name.
 pub const BUILTIN: &[(&str, &str)] = &[

@@ -429,7 +429,7 @@ fn the_rollback_trigger_returns_to_the_last_checkpoint() {
     exit: 0
     --- stdout
     rolled back: 2 files restored or removed [<commit>]
-      the state before is saved as chk-20260102030405-2: `git orx rollback chk-20260102030405-2` undoes this
+      the state before is saved as chk-20260102030405-2: `git orx rollback chk-20260102030405-2 --yes` undoes this
     agent default: BLOCKED -> IDLE (Human) [<commit>]
     Agent default is idle: give it a requirement: `git orx agent fire USER_INPUT_REQUIREMENT -m "..." --as human`
     "#);
@@ -836,4 +836,204 @@ fn rollback_defaults_to_the_agents_last_checkpoint_and_check_reads_contexts() {
         "{}",
         check.render()
     );
+}
+
+/// The breaker and the actions hold for hand edits and hand-fired
+/// triggers too: no FIX_SUCCESS the last check did not confirm, no
+/// EXECUTING without USER_CONFIRM's checkpoint, no IDLE without
+/// ROLLBACK's rollback, no pointing last_checkpoint elsewhere.
+#[test]
+fn the_breaker_and_actions_cannot_be_stepped_around() {
+    let repo = agent_repo();
+    to_executing(&repo);
+    std::fs::remove_file(repo.path("ok")).unwrap();
+    for _ in 0..3 {
+        repo.orx(&["agent", "check", "--as", "dev"]).code(1);
+    }
+    let out = refused(&repo, &["agent", "fire", "FIX_SUCCESS", "--as", "dev"]);
+    assert!(
+        out.contains("the last check passed (`git orx agent check` records it)"),
+        "{out}"
+    );
+    let path = ".orx/active_context.md";
+    repo.edit(
+        path,
+        "last_checkpoint: chk-20260102030405",
+        "last_checkpoint: chk-19990101000000",
+    );
+    let out = repo.git_env(
+        &["commit", "-q", "-am", "elsewhere"],
+        &[("ORX_ROLE", "dev")],
+    );
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("`last_checkpoint` is kept by the workflow"),
+        "{}",
+        out.render()
+    );
+    repo.git(&["checkout", "-q", "--", path]).ok();
+    // A third failure blocks; going back to IDLE by hand skips the rollback.
+    repo.orx(&["agent", "check", "--as", "dev"]).code(1);
+    repo.edit(path, "task_status: BLOCKED", "task_status: IDLE");
+    repo.edit(path, "auto_fix_attempts: 3", "auto_fix_attempts: 0");
+    let out = repo.git_env(&["commit", "-q", "-am", "back"], &[("ORX_ROLE", "human")]);
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("BLOCKED -> IDLE rolls the work back to chk-20260102030405 first"),
+        "{}",
+        out.render()
+    );
+    repo.git(&["checkout", "-q", "--", path]).ok();
+    // A paused agent runs no checks.
+    let fresh = agent_repo();
+    to_executing(&fresh);
+    fresh.orx(&["agent", "pause", "--as", "dev"]).ok();
+    let out = fresh.orx(&["agent", "check", "--as", "dev"]);
+    out.code(1);
+    assert!(
+        out.stdout.is_empty() && out.stderr.contains("is paused"),
+        "{}",
+        out.render()
+    );
+    // Confirming by hand makes no checkpoint.
+    let other = agent_repo();
+    steps(
+        &other,
+        &[
+            &[
+                "agent",
+                "fire",
+                "USER_INPUT_REQUIREMENT",
+                "-m",
+                "x",
+                "--as",
+                "human",
+            ],
+            &["agent", "task", "add", "t", "--as", "dev"],
+            &["agent", "fire", "PRD_GENERATED", "--as", "dev"],
+        ],
+    );
+    other.edit(path, "task_status: CONFIRMING", "task_status: EXECUTING");
+    let out = other.git_env(&["commit", "-q", "-am", "go"], &[("ORX_ROLE", "human")]);
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("CONFIRMING -> EXECUTING makes a checkpoint"),
+        "{}",
+        out.render()
+    );
+}
+
+/// What a checkpoint does not hold, a rollback does not destroy: ignored
+/// files in the way stop it; nested repositories are left alone; what was
+/// staged is kept as the checkpoint's second parent.
+#[test]
+fn rollback_spares_what_checkpoints_do_not_hold() {
+    let repo = Repo::new();
+    repo.write("a.txt", "one\n");
+    repo.git(&["add", "a.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "a"]).ok();
+    repo.write("out", "a plain file then\n");
+    repo.write("a.txt", "staged\n");
+    repo.git(&["add", "a.txt"]).ok();
+    repo.write("a.txt", "in the work tree\n");
+    repo.orx(&["checkpoint"]).ok();
+    let staged = repo.git(&["show", "refs/orx/checkpoints/chk-20260102030405^2:a.txt"]);
+    assert_eq!(staged.stdout, "staged\n");
+    let worktree = repo.git(&["show", "refs/orx/checkpoints/chk-20260102030405:a.txt"]);
+    assert_eq!(worktree.stdout, "in the work tree\n");
+    // `out` becomes an ignored directory with a build product in it.
+    std::fs::remove_file(repo.path("out")).unwrap();
+    repo.write("out/cache.bin", "precious\n");
+    repo.write(".git/info/exclude", "out/\n");
+    // A nested repository, not a submodule.
+    std::fs::create_dir_all(repo.path("nested")).unwrap();
+    repo.command("git")
+        .current_dir(repo.path("nested"))
+        .args(["init", "-q"])
+        .output()
+        .unwrap();
+    repo.write("nested/inner.txt", "inner\n");
+    let before = repo.state();
+    let out = repo.orx(&[
+        "rollback",
+        "refs/orx/checkpoints/chk-20260102030405",
+        "--yes",
+        "--as",
+        "human",
+    ]);
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("would overwrite files git ignores (a checkpoint does not save them): out"),
+        "{}",
+        out.render()
+    );
+    assert_eq!(repo.state(), before);
+    std::fs::remove_dir_all(repo.path("out")).unwrap();
+    repo.orx(&["rollback", "chk-20260102030405", "--yes", "--as", "human"])
+        .ok();
+    assert_eq!(repo.read("out"), "a plain file then\n");
+    assert_eq!(repo.read("nested/inner.txt"), "inner\n");
+    let tree = repo.git(&["ls-tree", "-r", "--name-only", "HEAD"]);
+    assert!(!tree.stdout.contains("nested"), "{}", tree.stdout);
+}
+
+/// A user's hook refuses the agent's transition after ROLLBACK rolled the
+/// work back: the error says what was done and how to undo it.
+#[cfg(unix)]
+#[test]
+fn a_rollback_whose_transition_is_refused_says_so() {
+    let repo = agent_repo();
+    to_executing(&repo);
+    std::fs::remove_file(repo.path("ok")).unwrap();
+    for _ in 0..4 {
+        repo.orx(&["agent", "check", "--as", "dev"]).code(1);
+    }
+    repo.write(
+        ".git/hooks/pre-commit.orx-saved",
+        "#!/bin/sh\necho 'not now' >&2\nexit 1\n",
+    );
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(
+        repo.path(".git/hooks/pre-commit.orx-saved"),
+        std::fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    let out = repo.orx(&["agent", "fire", "ROLLBACK", "--as", "human"]);
+    out.code(1);
+    assert!(
+        out.stderr.contains("the work was rolled back [")
+            && out
+                .stderr
+                .contains("but BLOCKED -> IDLE could not be recorded")
+            && out
+                .stderr
+                .contains("undo the rollback with `git orx rollback chk-20260102030405-2 --yes`"),
+        "{}",
+        out.render()
+    );
+    assert!(repo.path("ok").exists());
+}
+
+#[test]
+fn checkpoints_are_listed_in_the_order_they_were_made() {
+    let repo = Repo::new();
+    for _ in 0..11 {
+        repo.orx(&["checkpoint"]).ok();
+    }
+    let list = repo.orx(&["checkpoints", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&list.stdout).unwrap();
+    let names: Vec<&str> = v["checkpoints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names[0], "chk-20260102030405");
+    assert_eq!(names[1], "chk-20260102030405-2");
+    assert_eq!(names[9], "chk-20260102030405-10");
+    assert_eq!(names[10], "chk-20260102030405-11");
 }

@@ -23,6 +23,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (ws, role) = crate::commands::open_as(ui, &args.change)?;
     let (item, wf) = orx::agent::open(&ws, &args.agent.name)?;
     orx::agent::allows(&wf, &item, &["work", "fix"])?;
+    orx::agent::refuse_paused(&item)?;
     let checks = ws.config.checks.clone();
     if checks.is_empty() {
         return Err(orx::Error::Usage(

@@ -75,7 +75,7 @@ pub fn execute(
         ui.line(paint(
             DIM,
             format!(
-                "  the state before is saved as {}: `git orx rollback {}` undoes this",
+                "  the state before is saved as {}: `git orx rollback {} --yes` undoes this",
                 r.saved, r.saved
             ),
         ));
