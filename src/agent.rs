@@ -446,9 +446,6 @@ pub fn execute(ws: &Workspace, mut ap: AgentPlan, commit: bool) -> Result<Done> 
             .doc
             .set(&[crate::workflow::CHECKPOINT_FIELD], &json!(name))
             .map_err(|e| Error::Failed(e.message))?;
-        ap.plan
-            .extra_trailers
-            .push(("Orx-Checkpoint".to_owned(), name.clone()));
         checkpoint_made = Some(name);
     }
     let executed = match (plan::execute_locked(ws, &ap.plan, commit, &lock), &rolled) {

@@ -203,6 +203,9 @@ fn float(v: f64) -> Value {
     serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
 }
 
+/// A candidate outcome not taken: where it led, and what it lacked.
+pub type PassedOver = (String, Vec<Unmet>);
+
 /// Why no transition could be chosen.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NoDecision {
@@ -267,6 +270,19 @@ pub fn decide<'w>(
     role: &str,
     now: &str,
 ) -> Result<&'w Transition, NoDecision> {
+    decide_explained(wf, trigger, before, after, role, now).map(|(t, _)| t)
+}
+
+/// [`decide`], with the candidates passed over before the one taken and
+/// the conditions each lacked — why the story did not go there.
+pub fn decide_explained<'w>(
+    wf: &'w Workflow,
+    trigger: &str,
+    before: &Value,
+    after: &Value,
+    role: &str,
+    now: &str,
+) -> Result<(&'w Transition, Vec<PassedOver>), NoDecision> {
     let from = before
         .get("status")
         .and_then(Value::as_str)
@@ -304,7 +320,7 @@ pub fn decide<'w>(
         let scope = validate::guard_scope(wf, Some(t), Some(before), &moved, role, now);
         let unmet = validate::unmet(t, &scope);
         if unmet.is_empty() {
-            return Ok(t);
+            return Ok((t, tried));
         }
         tried.push((t.to.clone(), unmet));
     }

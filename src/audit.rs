@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::error::Result;
 use crate::git::Repo;
 use crate::item::Item;
+use crate::rules::Rules;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Entry {
@@ -31,6 +32,9 @@ pub struct Entry {
     pub note: Option<String>,
     #[serde(rename = "override")]
     pub override_reason: Option<String>,
+    /// What the change recorded besides the state (`Orx-Gate: qa round=3
+    /// ...`), as the workflow's trailers render it.
+    pub details: Vec<String>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -41,9 +45,12 @@ pub struct Options {
     pub reverse: bool,
 }
 
-/// The entries for the items of the story directory `dir` and the agent
-/// contexts, newest first (or oldest first).
-pub fn log(repo: &Repo, dir: &str, opts: &Options) -> Result<Vec<Entry>> {
+/// The entries for the stories and the agent contexts, newest first (or
+/// oldest first): every change of state, and every change that records
+/// something the workflow stamps (a review round's findings, a quality
+/// check) without changing the state.
+pub fn log(repo: &Repo, rules: &Rules, opts: &Options) -> Result<Vec<Entry>> {
+    let dir = rules.stories_dir();
     if !repo.has_head() {
         return Ok(Vec::new());
     }
@@ -87,7 +94,31 @@ pub fn log(repo: &Repo, dir: &str, opts: &Options) -> Result<Vec<Entry>> {
                 before.as_ref().map(|i| i.status.clone()),
                 after.as_ref().map(|i| i.status.clone()),
             );
-            if from == to || opts.id.as_ref().is_some_and(|want| *want != some.id) {
+            if opts.id.as_ref().is_some_and(|want| *want != some.id) {
+                continue;
+            }
+            let details = match (rules.workflow(&some.kind), &after) {
+                (Ok(wf), Some(a)) => {
+                    let always: Vec<&str> = wf
+                        .trailers
+                        .iter()
+                        .filter(|t| t.always)
+                        .map(|t| t.key.as_str())
+                        .collect();
+                    crate::trailers::for_change(
+                        &wf,
+                        before.as_ref().map(Item::value).as_ref(),
+                        &a.value(),
+                        None,
+                    )
+                    .into_iter()
+                    .filter(|(k, _)| !always.contains(&k.as_str()))
+                    .map(|(k, v)| format!("{k}: {v}"))
+                    .collect()
+                }
+                _ => Vec::new(),
+            };
+            if from == to && details.is_empty() {
                 continue;
             }
             let offset = jiff::tz::Offset::from_seconds(c.offset_minutes * 60)
@@ -113,6 +144,7 @@ pub fn log(repo: &Repo, dir: &str, opts: &Options) -> Result<Vec<Entry>> {
                 to,
                 note: (!note.is_empty()).then_some(note),
                 override_reason: c.trailer("Orx-Override").map(str::to_owned),
+                details,
             });
         }
     }

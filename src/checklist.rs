@@ -41,47 +41,102 @@ pub struct Measurement {
 struct Heading {
     level: usize,
     text: String,
+    /// Its first line, and the first line of its section's body (after
+    /// the underline of a setext heading).
     line: usize,
+    body: usize,
     marker: Option<&'static str>,
 }
 
-/// The Markdown headings of `text` (outside fenced code blocks).
+impl Heading {
+    /// Whether line `i` is part of the heading itself.
+    fn covers(&self, i: usize) -> bool {
+        (self.line..self.body).contains(&i)
+    }
+}
+
+/// The Markdown headings of `lines`, as CommonMark reads them: ATX
+/// headings (`## Title`, indented up to three spaces) and setext ones
+/// (`Title` underlined with `===` or `---`), outside fenced code blocks and
+/// HTML comments.
 fn headings(lines: &[&str]) -> Vec<Heading> {
-    let mut out = Vec::new();
+    let mut out: Vec<Heading> = Vec::new();
     let mut fence: Option<&str> = None;
+    let mut in_comment = false;
+    let mut prev_text: Option<usize> = None;
     for (i, line) in lines.iter().enumerate() {
         let t = line.trim_start();
-        if let Some(f) = fence {
+        let skipped = if in_comment {
+            true
+        } else if let Some(f) = fence {
             if t.starts_with(f) {
                 fence = None;
             }
-            continue;
-        }
-        if t.starts_with("```") || t.starts_with("~~~") {
+            true
+        } else if t.starts_with("```") || t.starts_with("~~~") {
             fence = Some(&t[..3]);
+            true
+        } else {
+            false
+        };
+        // A comment opened on this line and not closed on it goes on.
+        let opens = line.rfind("<!--");
+        let closes = line.rfind("-->");
+        in_comment = match (in_comment, opens, closes) {
+            (true, o, Some(c)) => o.is_some_and(|o| o > c),
+            (true, _, None) => true,
+            (false, Some(o), c) => c.is_none_or(|c| c < o),
+            (false, None, _) => false,
+        };
+        if skipped {
+            prev_text = None;
             continue;
         }
-        let level = line.chars().take_while(|c| *c == '#').count();
-        if !(1..=6).contains(&level) || !line[level..].starts_with([' ', '\t']) {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let atx = &line[indent.min(line.len())..];
+        let level = atx.chars().take_while(|c| *c == '#').count();
+        if indent <= 3
+            && (1..=6).contains(&level)
+            && (atx.len() == level || atx[level..].starts_with([' ', '\t']))
+        {
+            out.push(heading(&atx[level..], level, i, i + 1));
+            prev_text = None;
             continue;
         }
-        let raw = line[level..].trim();
-        let marker = [REQUIRED, TECHNICAL].into_iter().find(|m| raw.contains(m));
-        let text = raw
-            .replace(REQUIRED, "")
-            .replace(TECHNICAL, "")
-            .trim()
-            .trim_end_matches('#')
-            .trim()
-            .to_owned();
-        out.push(Heading {
-            level,
-            text,
-            line: i,
-            marker,
-        });
+        let under = t.trim_end();
+        let setext = indent <= 3
+            && !under.is_empty()
+            && (under.bytes().all(|b| b == b'=') || under.bytes().all(|b| b == b'-'));
+        if let (true, Some(p)) = (setext, prev_text) {
+            let level = if under.starts_with('=') { 1 } else { 2 };
+            out.push(heading(lines[p], level, p, i + 1));
+            prev_text = None;
+            continue;
+        }
+        let listish =
+            t.starts_with(['-', '*', '+', '>', '|']) || t.starts_with(|c: char| c.is_ascii_digit());
+        prev_text = (!t.is_empty() && !listish && !t.starts_with("<!--")).then_some(i);
     }
     out
+}
+
+fn heading(raw: &str, level: usize, line: usize, body: usize) -> Heading {
+    let raw = raw.trim();
+    let marker = [REQUIRED, TECHNICAL].into_iter().find(|m| raw.contains(m));
+    let text = raw
+        .replace(REQUIRED, "")
+        .replace(TECHNICAL, "")
+        .trim()
+        .trim_end_matches('#')
+        .trim()
+        .to_owned();
+    Heading {
+        level,
+        text,
+        line,
+        body,
+        marker,
+    }
 }
 
 /// The index of the first line of `lines` after the frontmatter, if any.
@@ -144,7 +199,7 @@ impl Checklist {
             out.push_str(line);
             let Some(h) = i
                 .checked_sub(start)
-                .and_then(|b| hs.iter().find(|h| h.line == b))
+                .and_then(|b| hs.iter().find(|h| h.body == b + 1))
             else {
                 continue;
             };
@@ -179,12 +234,12 @@ impl Checklist {
                 .iter()
                 .find(|n| n.level <= hs[i].level)
                 .map_or(lines.len(), |n| n.line);
-            Some((hs[i].line + 1, end))
+            Some((hs[i].body, end))
         };
         // Content is text other than comments and sub-headings.
         let content = |(from, to): (usize, usize)| {
             let text: Vec<&str> = (from..to)
-                .filter(|i| !hs.iter().any(|h| h.line == *i))
+                .filter(|i| !hs.iter().any(|h| h.covers(*i)))
                 .map(|i| lines[i])
                 .collect();
             strip_comments(&text.join("\n"))
@@ -325,21 +380,22 @@ fn strip_comments(text: &str) -> String {
     out
 }
 
-/// `[Source: something]`, any case.
+/// `[Source: something]` (any case) or `[来源: something]`, where the
+/// something is not a placeholder (`TODO`, `TBD`, ...).
 fn cites_source(text: &str) -> bool {
-    let lower = text.to_ascii_lowercase();
-    let mut rest = lower.as_str();
-    while let Some(i) = rest.find("[source:") {
-        let after = &rest[i + 8..];
-        if after
-            .find(']')
-            .is_some_and(|j| !after[..j].trim().is_empty())
-        {
-            return true;
-        }
-        rest = after;
-    }
-    false
+    const PLACEHOLDERS: &[&str] = &[
+        "todo", "tbd", "tba", "fixme", "xxx", "?", "-", "n/a", "none", "...", "…", "待定", "无",
+    ];
+    let lower = text.to_lowercase();
+    ["[source:", "[来源:", "[来源："].iter().any(|open| {
+        lower.match_indices(open).any(|(i, _)| {
+            let after = &lower[i + open.len()..];
+            after.find(']').is_some_and(|j| {
+                let source = after[..j].trim();
+                !source.is_empty() && !PLACEHOLDERS.contains(&source)
+            })
+        })
+    })
 }
 
 /// A new story's text without the template's checklist markers.
@@ -354,20 +410,41 @@ pub fn strip_markers(text: &str) -> String {
 const HINTS: &[(Indicator, &[&str])] = &[
     (
         Indicator::ApiContract,
-        &["api", "endpoint", "endpoints", "graphql", "grpc", "接口"],
+        &[
+            "api",
+            "apis",
+            "endpoint",
+            "endpoints",
+            "graphql",
+            "grpc",
+            "openapi",
+            "接口",
+        ],
     ),
     (
         Indicator::DbSchema,
         &[
-            "schema",
+            "database",
+            "db schema",
+            "database schema",
             "migration",
             "migrations",
-            "database",
-            "column",
-            "columns",
+            "table",
+            "tables",
+            "alter table",
+            "foreign key",
+            "new column",
+            "add column",
+            "sql",
+            "postgres",
+            "postgresql",
+            "mysql",
+            "sqlite",
             "数据库",
             "迁移",
             "表结构",
+            "数据表",
+            "新增字段",
         ],
     ),
     (
@@ -377,8 +454,10 @@ const HINTS: &[(Indicator, &[&str])] = &[
             "event sourcing",
             "cqrs",
             "saga",
+            "new architecture",
             "新架构",
             "新模式",
+            "引入新",
         ],
     ),
     (
@@ -386,12 +465,17 @@ const HINTS: &[(Indicator, &[&str])] = &[
         &[
             "microservice",
             "microservices",
+            "service",
+            "services",
             "webhook",
             "webhooks",
             "message queue",
+            "kafka",
+            "rabbitmq",
             "third-party",
             "跨服务",
             "第三方",
+            "服务",
         ],
     ),
     (
@@ -400,17 +484,31 @@ const HINTS: &[(Indicator, &[&str])] = &[
             "auth",
             "authentication",
             "authorization",
+            "oauth",
+            "oauth2",
+            "openid",
+            "sso",
+            "jwt",
+            "csrf",
+            "xss",
+            "login",
+            "log in",
+            "sign in",
+            "session",
             "password",
-            "token",
-            "tokens",
+            "access token",
+            "api key",
             "encryption",
             "permission",
             "permissions",
             "secret",
+            "secrets",
             "安全",
             "权限",
             "认证",
             "加密",
+            "登录",
+            "密码",
         ],
     ),
     (
@@ -421,9 +519,13 @@ const HINTS: &[(Indicator, &[&str])] = &[
             "throughput",
             "cache",
             "caching",
+            "p95",
+            "p99",
+            "high load",
             "性能",
             "延迟",
             "缓存",
+            "高并发",
         ],
     ),
     (
@@ -456,11 +558,11 @@ pub fn complexity_hints(text: &str) -> Vec<(Indicator, &'static str)> {
 /// The text without headings, comments and source citations.
 fn prose(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
-    let heading_lines: Vec<usize> = headings(&lines).iter().map(|h| h.line).collect();
+    let hs = headings(&lines);
     let kept: Vec<&str> = lines
         .iter()
         .enumerate()
-        .filter(|(i, _)| !heading_lines.contains(i))
+        .filter(|(i, _)| !hs.iter().any(|h| h.covers(*i)))
         .map(|(_, l)| *l)
         .collect();
     let text = strip_comments(&kept.join("\n"));
@@ -577,6 +679,54 @@ mod tests {
         assert_eq!(c.measure("```\n## Story\ntext\n```\n").structure, 0.0);
         assert_eq!(c.measure("## Story\n<!-- todo\nlater -->\n").structure, 0.0);
         assert_eq!(c.measure("## story ##\nreal text\n").structure, 100.0);
+        // A section commented out is not there.
+        assert_eq!(c.measure("<!--\n## Story\n\ntext\n-->\n").structure, 0.0);
+        // CommonMark headings: indented up to three spaces, and setext.
+        assert_eq!(c.measure("   ## Story\ntext\n").structure, 100.0);
+        assert_eq!(c.measure("    ## Story\ntext\n").structure, 0.0);
+        assert_eq!(c.measure("Story\n=====\ntext\n").structure, 100.0);
+        assert_eq!(c.measure("Story\n---\n").structure, 0.0);
+        assert_eq!(c.measure("intro\n\n---\n## Story\ntext\n").structure, 100.0);
+    }
+
+    #[test]
+    fn hints_find_the_usual_words_and_not_lookalikes() {
+        let names =
+            |t: &str| -> Vec<&str> { complexity_hints(t).iter().map(|(i, _)| i.name()).collect() };
+        assert_eq!(
+            names("Sign in with OAuth2, keep a JWT session, check CSRF"),
+            ["security"]
+        );
+        assert_eq!(
+            names("add to the users table an index; ALTER TABLE users"),
+            ["db-schema"]
+        );
+        assert_eq!(
+            names("the payment service and the notification service over HTTP"),
+            ["cross-service"]
+        );
+        assert_eq!(
+            names("用户登录,新增字段,调用支付服务"),
+            ["db-schema", "cross-service", "security"]
+        );
+        assert!(names("a two-column layout, a JSON schema, design tokens").is_empty());
+    }
+
+    #[test]
+    fn sources_are_cited_not_promised() {
+        assert!(cites_source("x [Source: docs/architecture.md#api]"));
+        assert!(cites_source("x [来源: docs/架构.md#接口]"));
+        assert!(cites_source("x [来源：docs/a.md]"));
+        for bad in [
+            "[Source: TODO]",
+            "[source: tbd]",
+            "[Source: ]",
+            "<!-- -->",
+            "[来源: 待定]",
+            "Source: docs/a.md",
+        ] {
+            assert!(!cites_source(bad), "{bad}");
+        }
     }
 
     #[test]

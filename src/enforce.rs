@@ -51,6 +51,8 @@ pub struct Judged {
     pub id: String,
     pub from: Option<String>,
     pub to: Option<String>,
+    /// The trailers its workflow stamps from its fields.
+    pub trailers: Vec<(String, String)>,
 }
 
 impl Judged {
@@ -292,6 +294,7 @@ impl Judge<'_> {
             id: some.id.clone(),
             from: before.as_ref().map(|i| i.status.clone()),
             to: after.as_ref().map(|i| i.status.clone()),
+            trailers: Vec::new(),
         };
         let text = transition.transition();
         out.changes.push(transition);
@@ -362,6 +365,14 @@ impl Judge<'_> {
             Ok(Accepted::Transition(t)) => Some(*t),
             _ => None,
         };
+        if let (Ok(_), Some(av), Some(judged)) = (&verdict, &av, out.changes.last_mut()) {
+            judged.trailers = crate::trailers::for_change(
+                &wf,
+                bv.as_ref(),
+                av,
+                taken.and_then(|t| t.trigger.as_deref()),
+            );
+        }
         if verdict.is_ok()
             && self.force.is_none()
             && let (Some(item), Some(av)) = (&after, &av)
@@ -600,6 +611,7 @@ impl Judge<'_> {
             id: item.id.clone(),
             from: Some(kept.status.clone()),
             to: Some(item.status.clone()),
+            trailers: Vec::new(),
         });
         let text = format!("{} -> {} (merge)", kept.status, item.status);
         let Some(role) = self.role else {

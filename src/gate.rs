@@ -116,39 +116,6 @@ impl Gate {
             ],
         }
     }
-
-    /// `Orx-Gate` trailer: the round, the findings and the verdict.
-    fn trailer(&self, round: i64, passed: bool) -> String {
-        let verdict = if passed { "pass" } else { "fail" };
-        match self {
-            Gate::Architect {
-                score,
-                critical,
-                high,
-                medium,
-                minor,
-            } => {
-                let score = crate::doc::render::float(*score);
-                format!(
-                    "architect round={round} score={score} critical={critical} high={high} medium={medium} minor={minor} verdict={verdict}"
-                )
-            }
-            Gate::Qa {
-                critical,
-                high,
-                medium,
-                low,
-                criteria_met,
-            } => format!(
-                "qa round={round} critical={critical} high={high} medium={medium} low={low} criteria={} verdict={verdict}",
-                match criteria_met {
-                    Some(true) => "met",
-                    Some(false) => "failed",
-                    None => "unknown",
-                }
-            ),
-        }
-    }
 }
 
 /// What a gate did.
@@ -189,6 +156,9 @@ pub fn gate(
     if let Some(e) = item.unusable(&wf) {
         return Err(Error::Item(e));
     }
+    // A gate builds on what is committed (an earlier --no-commit gate
+    // included).
+    let base = plan::committed(ws, &item)?;
     let (state, pass_state) = gate.states();
     if item.status != state {
         return Err(Error::NoDecision(NoDecision::NotHere {
@@ -200,6 +170,15 @@ pub fn gate(
     }
     let view = validate::view(&wf, Some(&item.value()));
     let who = gate.role();
+    // A gate written with --no-commit must be committed before another.
+    let committed_view = validate::view(&wf, Some(&base.value()));
+    if !validate::same_value(&view["review"][who], &committed_view["review"][who]) {
+        return Err(Error::Pending(format!(
+            "{} holds a review by {} that is not committed; commit it (git commit) or restore the file, then run the gate",
+            item.path,
+            crate::role::display(who)
+        )));
+    }
     let round = view["rounds"][who].as_i64().unwrap_or(0);
     if round < 1 {
         return Err(Error::Item(crate::item::ItemError::new(
@@ -249,9 +228,6 @@ pub fn gate(
         Err(NoDecision::NoneHolds { .. }) => plan::edit(ws, item, &fields, actor)?,
         Err(e) => return Err(Error::NoDecision(e)),
     };
-    let mut plan = plan;
-    plan.extra_trailers
-        .push(("Orx-Gate".to_owned(), gate.trailer(round, passed)));
     Ok(Outcome {
         plan,
         round,

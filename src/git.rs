@@ -808,7 +808,13 @@ impl Repo {
         // Nested repositories (untracked directories with their own .git)
         // are left out: `git add` would keep only a commit id, or fail.
         let untracked = self.run(
-            &["ls-files", "-z", "--others", "--exclude-standard", "--directory"],
+            &[
+                "ls-files",
+                "-z",
+                "--others",
+                "--exclude-standard",
+                "--directory",
+            ],
             None,
             &env,
         )?;

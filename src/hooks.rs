@@ -537,6 +537,9 @@ pub fn trailers(
     if let Some(r) = role {
         t.push(("Orx-Role".to_owned(), r.to_owned()));
     }
+    for j in &verdicts.changes {
+        t.extend(j.trailers.iter().cloned());
+    }
     if let Some(f) = force {
         t.push((
             "Orx-Override".to_owned(),

@@ -25,6 +25,7 @@ pub mod rules;
 pub mod setup;
 pub mod store;
 pub mod text;
+pub mod trailers;
 pub mod validate;
 pub mod verify;
 pub mod workflow;

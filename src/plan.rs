@@ -35,9 +35,15 @@ pub struct Plan {
     pub note: Option<String>,
     /// The Human's `--force` reason and the rule it overrode.
     pub forced: Option<(String, Refusal)>,
-    /// Trailers besides `Orx-Item`, `Orx-Transition`, `Orx-Role`.
+    /// Trailers besides `Orx-Item`, `Orx-Transition`, `Orx-Role` and
+    /// those the workflow stamps from the fields.
     pub extra_trailers: Vec<(String, String)>,
     pub handoff: Option<String>,
+    /// The workflow, the item before (none: a new one) and the trigger of
+    /// the transition taken: what the field trailers are computed from.
+    pub workflow: std::sync::Arc<Workflow>,
+    pub before: Option<Value>,
+    pub trigger: Option<String>,
 }
 
 /// Who acts, and how.
@@ -60,14 +66,6 @@ impl Plan {
     }
 
     pub fn trailers(&self) -> Vec<(String, String)> {
-        let rounds = crate::item::frontmatter_value(&self.doc)["rounds"]
-            .as_object()
-            .map(|m| {
-                m.iter()
-                    .map(|(k, v)| format!("{k}={v}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            });
         let mut t = vec![
             ("Orx-Item".to_owned(), format!("{}/{}", self.kind, self.id)),
             ("Orx-Transition".to_owned(), self.transition_text()),
@@ -77,10 +75,13 @@ impl Plan {
             t.push(("Orx-Override".to_owned(), trailer_value(reason)));
             t.push(("Orx-Overridden".to_owned(), refusal.kind().to_owned()));
         }
+        t.extend(crate::trailers::for_change(
+            &self.workflow,
+            self.before.as_ref(),
+            &item::frontmatter_value(&self.doc),
+            self.trigger.as_deref(),
+        ));
         t.extend(self.extra_trailers.iter().cloned());
-        if let Some(r) = rounds.filter(|r| !r.is_empty()) {
-            t.push(("Orx-Rounds".to_owned(), r));
-        }
         t
     }
 
@@ -143,7 +144,7 @@ pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflo
 /// HEAD, since that is what the commit's diff will show. A file whose
 /// state was changed but not committed must be committed (or restored)
 /// first; other uncommitted edits are judged with the change.
-fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
+pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
     let Some(bytes) = ws.repo.head_file(&item.path)? else {
         return Err(Error::Pending(format!(
             "{} ({}) is not committed yet; commit it first (`git orx new` commits unless --no-commit)",
@@ -269,6 +270,9 @@ fn plan_change(
         forced: forced.map(|r| (actor.force.unwrap_or_default().to_owned(), r)),
         extra_trailers: Vec::new(),
         handoff,
+        trigger: t.and_then(|t| t.trigger.clone()),
+        before: Some(before),
+        workflow: wf.clone(),
     })
 }
 
@@ -306,6 +310,9 @@ pub struct AssessReport {
     pub measured: Measurement,
     /// Complexity indicators the text suggests that the SM did not give.
     pub hints: Vec<(assess::Indicator, &'static str)>,
+    /// Outcomes passed over on the way to the one taken (after the first,
+    /// the failure route), with what each lacked: why not Approved, say.
+    pub passed_over: Vec<assess::PassedOver>,
 }
 
 /// Plans `git orx assess`: measures the story against its template's
@@ -322,6 +329,19 @@ pub fn assess(
     let wf = workflow_of(ws, &item)?;
     known_state(&wf, &item)?;
     let base = committed(ws, &item)?;
+    // After a recorded review, its findings are not the SM's to restate.
+    let view = validate::view(&wf, Some(&item.value()));
+    let reviewed = view["rounds"]["architect"].as_i64().is_some_and(|r| r > 0)
+        && view["review"]["architect"]["round"] == view["rounds"]["architect"];
+    if item.status == "RequiresRevision"
+        && reviewed
+        && (a.open_critical.is_some() || a.revised.is_some())
+    {
+        return Err(Error::Usage(format!(
+            "the Architect's review of round {} recorded its open Critical issues and the severities it found; --open-critical and --revised are for a revision after a review decided with `git orx move`",
+            view["rounds"]["architect"]
+        )));
+    }
     let Some(m) = wf.measure.as_ref() else {
         return Err(Error::Failed(format!(
             "the {} workflow ({}) has no `measure` section: assess records structure and extraction where it says",
@@ -348,7 +368,7 @@ pub fn assess(
             .set(path, value)
             .map_err(|e| item_error(&item, e.pos, e.message))?;
     }
-    let t = assess::decide(
+    let (t, mut passed_over) = assess::decide_explained(
         &wf,
         "assess",
         &base.value(),
@@ -357,24 +377,16 @@ pub fn assess(
         &workspace::now(),
     )?;
     let to = t.to.clone();
+    // The first candidate is the failure route: not passing it is no news.
+    if !passed_over.is_empty() {
+        passed_over.remove(0);
+    }
     let hints = checklist::complexity_hints(item.doc.body())
         .into_iter()
         .filter(|(i, _)| !a.complexity.contains(i))
         .collect();
     let mut plan = transition(ws, item, &to, &fields, actor)?;
-    let complexity: Vec<&str> = a.complexity.iter().map(|i| i.name()).collect();
-    plan.extra_trailers.push((
-        "Orx-Quality".to_owned(),
-        format!(
-            "structure={structure} extraction={extraction} score={} complexity={}",
-            render::float(a.score),
-            if complexity.is_empty() {
-                "none".to_owned()
-            } else {
-                complexity.join(",")
-            }
-        ),
-    ));
+
     if let Some(reason) = a.reason.as_deref().filter(|_| a.overrides()) {
         plan.extra_trailers.push((
             "Orx-Quality-Override".to_owned(),
@@ -384,7 +396,14 @@ pub fn assess(
             )),
         ));
     }
-    Ok((plan, AssessReport { measured, hints }))
+    Ok((
+        plan,
+        AssessReport {
+            measured,
+            hints,
+            passed_over,
+        },
+    ))
 }
 
 /// Plans `git orx new`: a story from the template, in the initial state.
@@ -468,7 +487,12 @@ pub fn new_story(ws: &Workspace, title: &str, id: Option<&str>, actor: Actor) ->
 }
 
 /// Plans creating `item` (a new file, in its workflow's initial state).
-pub fn create(ws: &Workspace, wf: &Workflow, item: Item, actor: Actor) -> Result<Plan> {
+pub fn create(
+    ws: &Workspace,
+    wf: &std::sync::Arc<Workflow>,
+    item: Item,
+    actor: Actor,
+) -> Result<Plan> {
     let after = item.value();
     let now = workspace::now();
     let change = Change {
@@ -497,6 +521,9 @@ pub fn create(ws: &Workspace, wf: &Workflow, item: Item, actor: Actor) -> Result
         forced: None,
         extra_trailers: Vec::new(),
         handoff,
+        workflow: wf.clone(),
+        before: None,
+        trigger: None,
     })
 }
 

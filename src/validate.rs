@@ -388,14 +388,7 @@ pub fn guard_scope<'w>(
     now: &str,
 ) -> Scope<'w> {
     let item = without_effects(wf, t, before, after);
-    Scope::new(
-        item,
-        &wf.defaults,
-        &wf.params,
-        before.cloned().unwrap_or(Value::Null),
-        role,
-        now,
-    )
+    Scope::new(item, &wf.defaults, &wf.params, view(wf, before), role, now)
 }
 
 /// `after` with the fields `t`'s effects write set back to their values in
@@ -521,6 +514,19 @@ fn record_change(wf: &Workflow, t: Option<&Transition>, c: &Change, item: &str) 
         if same_value(&round_of(b), &current) {
             return refuse(format!(
                 "round {current} is already recorded and cannot be rewritten"
+            ));
+        }
+        let unmet: Vec<String> = r
+            .check
+            .iter()
+            .map(|cond| check_condition(cond, &scope))
+            .filter(|u| !u.holds)
+            .map(|u| u.to_string())
+            .collect();
+        if !unmet.is_empty() {
+            return refuse(format!(
+                "it is not consistent:\n  - {}",
+                unmet.join("\n  - ")
             ));
         }
         None

@@ -89,6 +89,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             format!("  the text suggests complexity indicators: {}; give them with --complexity if they apply", hints.join(", ")),
         ));
     }
+    for (to, unmet) in &report.passed_over {
+        ui.line(paint(DIM, format!("  not {to}:")));
+        for u in unmet {
+            ui.line(paint(DIM, format!("    - {u}")));
+        }
+    }
     let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     report_change(ui, &plan, &done);
     Ok(0)

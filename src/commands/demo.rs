@@ -360,8 +360,6 @@ fn script(d: &mut Demo, lang: &str) {
         "8.5",
         "--complexity",
         "api-contract,db-schema",
-        "--open-critical",
-        "0",
         "--as",
         "sm",
     ]);

@@ -34,7 +34,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         since,
         reverse: args.reverse,
     };
-    let entries = audit::log(&ws.repo, ws.stories_dir(), &opts)?;
+    let entries = audit::log(&ws.repo, &ws, &opts)?;
     if args.json {
         ui.json(&serde_json::json!({"version": 1, "entries": entries}));
         return Ok(0);
@@ -67,6 +67,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             role,
             paint(DIM, format!("({})", escape(&e.author)))
         ));
+        for d in &e.details {
+            ui.line(paint(DIM, format!("    {}", escape(d))));
+        }
         if let Some(r) = &e.override_reason {
             ui.line(format!("    override: {}", escape(r)));
         }

@@ -276,15 +276,33 @@ fn round_limits_hold_without_recorded_reviews() {
         .unwrap(),
         "AwaitingArchReview -> Escalated"
     );
-    // QA: after a failing third round, the Human decides.
+    // QA: after a failing third round, the Human decides — once QA's gate
+    // of that round has failed.
     let third = story("Review", json!({"rounds": {"qa": 3}}));
     let back = moved(&third, "InProgress");
     assert!(matches!(
         run(&wf, Some(&third), Some(&back), "qa", None),
         Err(Refusal::Preconditions { .. })
     ));
+    let e = run(&wf, Some(&third), Some(&back), "human", None).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("the Human decides only once QA's gate"),
+        "{e}"
+    );
+    let failed = story(
+        "Review",
+        json!({"rounds": {"qa": 3}, "review": {"qa": {"round": 3, "critical": 1, "passed": false}}}),
+    );
     assert_eq!(
-        run(&wf, Some(&third), Some(&back), "human", None).unwrap(),
+        run(
+            &wf,
+            Some(&failed),
+            Some(&moved(&failed, "InProgress")),
+            "human",
+            None
+        )
+        .unwrap(),
         "Review -> InProgress"
     );
 }
@@ -493,7 +511,7 @@ fn the_qa_gate_by_round() {
         (2, 0, 1, 0, None, Some(10), "InProgress"),
         (2, 1, 0, 0, None, Some(10), "InProgress"),
         (2, 0, 0, 1, None, None, "InProgress"), // round 1's count unknown
-        (2, 0, 0, 0, None, None, "InProgress"),
+        (2, 0, 0, 0, None, None, "Done"),       // nothing left: down by any measure
         (2, 0, 0, 0, None, Some(0), "Done"),
         // Round 3, pragmatic: no Critical; failing, the Human decides.
         (3, 0, 4, 20, Some("failed"), Some(5), "Done"),
@@ -555,12 +573,12 @@ fn records_are_written_once_per_round_by_their_role() {
     let wf = wf();
     let before = story(
         "Review",
-        json!({"rounds": {"qa": 2}, "review": {"qa": {"round": 1, "critical": 0, "passed": false}}}),
+        json!({"rounds": {"qa": 2}, "review": {"qa": {"round": 1, "critical": 0, "high": 0, "medium": 3, "low": 0, "total": 3, "previous_total": null, "passed": false}}}),
     );
     let record = |round: i64, critical: i64| {
         crate::workflow::expr::merge(
             &before,
-            &json!({"review": {"qa": {"round": round, "critical": critical, "passed": false}}}),
+            &json!({"review": {"qa": {"round": round, "critical": critical, "high": 0, "medium": 0, "low": 0, "total": critical, "previous_total": 3, "passed": false}}}),
         )
     };
     // QA records round 2 (an edit: the story waits where it is).
@@ -611,5 +629,22 @@ fn records_are_written_once_per_round_by_their_role() {
         )
         .unwrap(),
         "forced over record"
+    );
+    // A record must add up: its total, and the previous round's total.
+    let mut fake = record(2, 0);
+    fake["review"]["qa"]["previous_total"] = json!(100);
+    let e = run(&wf, Some(&before), Some(&fake), "qa", None).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("the previous total is the previous round's recorded total"),
+        "{e}"
+    );
+    let mut fake = record(2, 0);
+    fake["review"]["qa"]["medium"] = json!(4);
+    let e = run(&wf, Some(&before), Some(&fake), "qa", None).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("the total is the sum of the issue counts"),
+        "{e}"
     );
 }

@@ -74,6 +74,8 @@ pub struct Workflow {
     pub records: Vec<Record>,
     /// The types of the fields the rules read, by path.
     pub fields: Vec<(Vec<String>, FieldType)>,
+    /// Commit trailers stamped from the item's fields.
+    pub trailers: Vec<TrailerSpec>,
     /// Where the measurement of the item's body against its template's
     /// checklist is recorded, if the workflow uses one.
     pub measure: Option<Measure>,
@@ -141,6 +143,18 @@ pub struct Record {
     pub path: Vec<String>,
     pub round: Expr,
     pub roles: Vec<String>,
+    /// What a record must say to be consistent (its total is the sum of
+    /// its counts, say), checked when it is written.
+    pub check: Vec<Condition>,
+}
+
+/// A commit trailer stamped from fields: on every change of one of them,
+/// or (`always`) whenever one is set.
+#[derive(Debug)]
+pub struct TrailerSpec {
+    pub key: String,
+    pub fields: Vec<Vec<String>>,
+    pub always: bool,
 }
 
 /// The type a field must have when it is set (null is always allowed: not
@@ -392,6 +406,7 @@ struct FileDef {
     records: Option<Ordered<RecordDef>>,
     measure: Option<MeasureDef>,
     fields: Option<Ordered<FieldType>>,
+    trailers: Option<Ordered<TrailerDef>>,
     /// Set when an override keeps the built-in transitions.
     #[serde(skip)]
     builtin_transitions: bool,
@@ -444,6 +459,17 @@ struct TransitionDef {
 struct RecordDef {
     round: Spanned<String>,
     roles: Spanned<Vec<String>>,
+    #[serde(default)]
+    check: Vec<ConditionDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TrailerDef {
+    #[serde(default)]
+    fields: Vec<String>,
+    #[serde(default)]
+    always: bool,
 }
 
 #[derive(Deserialize)]
@@ -632,6 +658,7 @@ fn merge_override(
         protected: over.protected.or(base.protected),
         identity: over.identity.or(base.identity),
         records: over.records.or(base.records),
+        trailers: over.trailers.or(base.trailers),
         fields: match (base.fields, over.fields) {
             (Some(mut b), Some(o)) => {
                 for (k, v) in o.0 {
@@ -1067,6 +1094,7 @@ fn compile(
             path: field(&p, "records")?,
             round: c.expr(&r.round)?,
             roles: r.roles.value,
+            check: c.conditions(&r.check)?,
         });
     }
     let mut identity = Vec::new();
@@ -1080,6 +1108,29 @@ fn compile(
     let mut fields = Vec::new();
     for (p, t) in def.fields.unwrap_or_default().0 {
         fields.push((field(&p, "fields")?, t));
+    }
+    let mut trailers = Vec::new();
+    for (key, t) in def.trailers.unwrap_or_default().0 {
+        if !key.starts_with("Orx-")
+            || !key[4..]
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-')
+        {
+            return c.fail(
+                None,
+                format!("trailer `{key}`: trailer names are Orx-Something"),
+            );
+        }
+        let fields = t
+            .fields
+            .iter()
+            .map(|f| field(f, "trailers"))
+            .collect::<Result<Vec<_>, _>>()?;
+        trailers.push(TrailerSpec {
+            key,
+            fields,
+            always: t.always,
+        });
     }
     let measure = match def.measure {
         Some(m) => Some(Measure {
@@ -1114,6 +1165,7 @@ fn compile(
         protected,
         identity,
         records,
+        trailers,
         fields,
         measure,
         origin,

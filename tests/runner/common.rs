@@ -314,8 +314,9 @@ pub fn refused(repo: &Repo, args: &[&str]) -> String {
 
 /// `text` with abbreviated commit ids replaced by `<commit>`, so that
 /// snapshots need not change when a template does. An id is 7 hex digits
-/// where git-orx prints one: in brackets (`[3dfcb8d]`), at the start of a
-/// line (`verify`), or after the time (`log`).
+/// where git-orx prints one: in brackets (`[3dfcb8d]`), after ` on `
+/// (`checkpoints`), at the start of a line (`verify`), or after the time
+/// (`log`).
 pub fn redact(text: &str) -> String {
     let is_id = |t: &str| {
         t.len() == 7
@@ -332,6 +333,14 @@ pub fn redact(text: &str) -> String {
                 line.replace_range(i + 1..i + 8, "<commit>");
             }
             from = i + 1;
+        }
+        // After ` on ` (checkpoints: the commit one was made on).
+        let mut from = 0;
+        while let Some(i) = line[from..].find(" on ").map(|i| i + from + 4) {
+            if line.len() >= i + 8 && line.as_bytes()[i + 7] == b' ' && is_id(&line[i..i + 7]) {
+                line.replace_range(i..i + 7, "<commit>");
+            }
+            from = i;
         }
         // At the start (verify), or after `YYYY-MM-DD HH:MM ` (log).
         for start in [0, 17] {

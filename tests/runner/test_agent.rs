@@ -156,8 +156,12 @@ fn a_session_from_requirement_to_archive() {
         build the login
     2026-01-02 03:04 <commit> agent default PLANNING -> CONFIRMING  Dev (Test Author)
     2026-01-02 03:04 <commit> agent default CONFIRMING -> EXECUTING  Human (Test Author)
+        Orx-Checkpoint: chk-20260102030405
     2026-01-02 03:04 <commit> agent default EXECUTING -> AUTO_FIX  Dev (Test Author)
+        Orx-Check: passed=false at=2026-01-02T03:04:05Z failed=test -f ok
     2026-01-02 03:04 <commit> agent default AUTO_FIX -> EXECUTING  Dev (Test Author)
+        Orx-Checkpoint: chk-20260102030405-2
+        Orx-Check: passed=true at=2026-01-02T03:04:05Z failed=none
     2026-01-02 03:04 <commit> agent default EXECUTING -> ARCHIVING  Dev (Test Author)
     2026-01-02 03:04 <commit> agent default ARCHIVING -> IDLE  Dev (Test Author)
     ");
@@ -392,11 +396,11 @@ fn rollback_restores_files_and_can_be_rolled_back() {
     insta::assert_snapshot!(list.render(), @"
     exit: 0
     --- stdout
-    chk-20260102030405 2026-01-02T03:04:05Z on da5c620 before the refactor
+    chk-20260102030405 2026-01-02T03:04:05Z on <commit> before the refactor
       6 files differ from HEAD: docs/stories/1.1.login.md, draft.txt, gone.txt, keep.txt, scratch.txt, and 1 more
-    chk-20260102030405-2 2026-01-02T03:04:05Z on fd1b9a9 before rolling back to chk-20260102030405
+    chk-20260102030405-2 2026-01-02T03:04:05Z on <commit> before rolling back to chk-20260102030405
       same as HEAD
-    chk-20260102030405-3 2026-01-02T03:04:05Z on 1d556b7 before rolling back to chk-20260102030405-2
+    chk-20260102030405-3 2026-01-02T03:04:05Z on <commit> before rolling back to chk-20260102030405-2
       5 files differ from HEAD: draft.txt, gone.txt, keep.txt, scratch.txt, src/new.rs
     ");
     let json: serde_json::Value =

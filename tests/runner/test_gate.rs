@@ -72,6 +72,8 @@ fn scenario_2_the_architect_reviews_and_passes() {
     insta::assert_snapshot!(out, @"
     $ git orx assess 1.1 --score 7.0 --complexity cross-service --as sm
     quality check: structure 100%, technical extraction 100%, score 7.0, complexity: cross-service
+      not Approved:
+        - the technical quality score is at least 8.0 — actual: quality.score = 7.0
     story 1.1: Draft -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请执行命令 `review-story 1.1`
     $ git orx gate 1.1 --as architect --score 8 --critical 0 --minor 1
@@ -87,8 +89,9 @@ fn scenario_2_the_architect_reviews_and_passes() {
     Orx-Item: story/1.1
     Orx-Transition: AwaitingArchReview -> Approved
     Orx-Role: architect
-    Orx-Gate: architect round=1 score=8.0 critical=0 high=0 medium=0 minor=1 verdict=pass
-    Orx-Rounds: architect=1
+    Orx-Trigger: gate
+    Orx-Gate: architect round=1 score=8.0 critical=0 high=0 medium=0 minor=1 passed=true
+    Orx-Rounds: architect=1 qa=0
     ");
 }
 
@@ -146,21 +149,21 @@ fn scenario_3_revision_then_auto_approval() {
                 "8.5",
                 "--complexity",
                 "api-contract,db-schema",
-                "--open-critical",
-                "0",
                 "--as",
                 "sm",
             ],
             &["move", &id, "InProgress", "--as", "dev"],
         ],
     );
-    insta::assert_snapshot!(out, @"
+    insta::assert_snapshot!(out, @r#"
     $ git orx assess 1.1 --score 5.0 --as sm
     quality check: structure 100%, technical extraction 100%, score 5.0, complexity: none
     story 1.1: Draft -> Blocked (SM) [<commit>]
     Story 被阻塞,需要 SM 修订后重新提交
     $ git orx assess 1.1 --score 8.0 --complexity api-contract,db-schema --as sm
     quality check: structure 100%, technical extraction 100%, score 8.0, complexity: api-contract, db-schema
+      not Approved:
+        - complexity indicators: at most 1 — actual: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请执行命令 `review-story 1.1`
     $ git orx gate 1.1 --as architect --score 6 --critical 0 --minor 3 -m pagination contract unclear
@@ -168,14 +171,14 @@ fn scenario_3_revision_then_auto_approval() {
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 6.0, review.architect.critical = 0
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请执行命令 `revise 1.1`
-    $ git orx assess 1.1 --score 8.5 --complexity api-contract,db-schema --open-critical 0 --as sm
+    $ git orx assess 1.1 --score 8.5 --complexity api-contract,db-schema --as sm
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: api-contract, db-schema
     story 1.1: RequiresRevision -> Approved (SM) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
     $ git orx move 1.1 InProgress --as dev
     story 1.1: Approved -> InProgress (Dev) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
-    ");
+    "#);
     let text = repo.read(&path);
     let frontmatter = text.split("---\n").nth(1).unwrap();
     insta::assert_snapshot!(frontmatter, @r#"
@@ -278,8 +281,9 @@ fn scenario_4_qa_finds_problems_then_passes_round_2() {
     Orx-Item: story/1.1
     Orx-Transition: Review -> Done
     Orx-Role: qa
-    Orx-Gate: qa round=2 critical=0 high=0 medium=2 low=0 criteria=unknown verdict=pass
-    Orx-Rounds: qa=2
+    Orx-Trigger: gate
+    Orx-Gate: qa round=2 critical=0 high=0 medium=2 low=0 total=2 previous_total=4 passed=true
+    Orx-Rounds: architect=0 qa=2
     ");
 }
 
@@ -432,16 +436,7 @@ fn a_failing_second_architect_round_is_escalated() {
                 "--high",
                 "2",
             ],
-            &[
-                "assess",
-                &id,
-                "--score",
-                "7.5",
-                "--open-critical",
-                "0",
-                "--as",
-                "sm",
-            ],
+            &["assess", &id, "--score", "7.5", "--as", "sm"],
             &[
                 "gate",
                 &id,
@@ -454,14 +449,18 @@ fn a_failing_second_architect_round_is_escalated() {
             ],
         ],
     );
-    insta::assert_snapshot!(out, @"
+    insta::assert_snapshot!(out, @r#"
     $ git orx gate 1.1 --as architect --score 5 --critical 1 --high 2
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 5.0, review.architect.critical = 1
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请执行命令 `revise 1.1`
-    $ git orx assess 1.1 --score 7.5 --open-critical 0 --as sm
+    $ git orx assess 1.1 --score 7.5 --as sm
     quality check: structure 100%, technical extraction 100%, score 7.5, complexity: none
+      not Approved:
+        - all Critical issues are resolved — actual: revision.open_critical = 1
+        - the final quality score is at least 8.0 — actual: quality.score = 7.5
+        - only Minor issues were revised — actual: revision.revised = ["critical","high"]
     story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请执行命令 `review-story 1.1` (第2轮审查)
     $ git orx gate 1.1 --as architect --score 6.5 --critical 0
@@ -469,7 +468,7 @@ fn a_failing_second_architect_round_is_escalated() {
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 2, rounds.architect = 2, review.architect.score = 6.5, review.architect.critical = 0
     story 1.1: AwaitingArchReview -> Escalated (Architect) [<commit>]
     Story 已升级,需要人工介入决策
-    ");
+    "#);
 }
 
 /// Auto-approval end to end: a revision that improves the score by only
@@ -492,20 +491,13 @@ fn auto_approval_fails_on_a_small_improvement() {
         "2",
     ])
     .ok();
-    let out = repo.orx(&[
-        "assess",
-        &id,
-        "--score",
-        "8.4",
-        "--open-critical",
-        "0",
-        "--as",
-        "sm",
-    ]);
+    let out = repo.orx(&["assess", &id, "--score", "8.4", "--as", "sm"]);
     insta::assert_snapshot!(out.render(), @"
     exit: 0
     --- stdout
     quality check: structure 100%, technical extraction 100%, score 8.4, complexity: none
+      not Approved:
+        - the quality score improved by at least 2.0 (from 6.5) — actual: quality.score = 8.4, revision.baseline = 6.5
     story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
     Next: Architect, please run `review-story 1.1` (review round 2)
     ");
@@ -551,7 +543,7 @@ fn qa_reduction_boundary() {
     }
     insta::assert_snapshot!(redact(&lines.concat()), @"
     QA gate, round 2: failed
-      - round 2 (moderate): issues down by at least 50% from round 1's gate, no High issue (and, as in every round, no Critical) — actual: review.qa.round = 2, rounds.qa = 2, review.qa.critical = 0, review.qa.high = 0, review.qa.previous_total = 100, review.qa.total = 51
+      - round 2 (moderate): issues down by at least 50% from round 1's gate, no High issue (and, as in every round, no Critical) — actual: review.qa.round = 2, rounds.qa = 2, review.qa.critical = 0, review.qa.high = 0, review.qa.total = 51, review.qa.previous_total = 100
     story 1.1: Review -> InProgress (QA) [<commit>]
     Next: Dev, please run `review-qa 1.1`
     QA gate, round 2: passed
@@ -766,7 +758,7 @@ fn assess_reports_the_measurement_and_hints() {
     quality check: structure 80%, technical extraction 83.3%, score 9.0, complexity: none
       missing: section "Testing" is empty
       missing: Dev Notes item "API Specifications" cites no source ([Source: docs/...])
-      the text suggests complexity indicators: api-contract ("endpoint"), security ("password"); give them with --complexity if they apply
+      the text suggests complexity indicators: api-contract ("endpoint"), security ("sign in"); give them with --complexity if they apply
     story 1.1: Draft -> Blocked (SM) [<commit>]
     Story 1.1 is blocked: the SM must revise it and submit it again
     "#);
@@ -792,8 +784,187 @@ fn assess_reports_the_measurement_and_hints() {
     Orx-Item: story/1.1
     Orx-Transition: Blocked -> AwaitingArchReview
     Orx-Role: sm
-    Orx-Quality: structure=100 extraction=100 score=9.0 complexity=api-contract,security
+    Orx-Trigger: assess
+    Orx-Quality: structure=100 extraction=100 score=9.0 complexity=api-contract,security override=Testing is in the test plan
+    Orx-Rounds: architect=1 qa=0
     Orx-Quality-Override: structure=100 (measured 80) extraction=100 (measured 83.3): Testing is in the test plan
-    Orx-Rounds: architect=1
     ");
+}
+
+/// What the review of the gates found: numbers that do not add up, a
+/// restated review, a failed review laundered through Blocked, a second
+/// gate over an uncommitted first, all refused; a clean round 2 passes
+/// even when round 1 was decided with `move`; hand-made commits carry the
+/// same trailers; log shows the records.
+#[test]
+fn gates_hold_against_made_up_numbers() {
+    let repo = Repo::new();
+    let id = repo.story("Search", GOOD);
+    let path = repo.story_path(&id);
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
+    repo.orx(&[
+        "gate",
+        &id,
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--medium",
+        "4",
+        "--criteria-failed",
+    ])
+    .ok();
+    repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
+    // QA writes round 2 by hand, claiming round 1 had 100 issues.
+    let text = repo.read(&path);
+    let start = text.find("  qa:\n    round: 1").unwrap();
+    let end = text[start..].find("passed: false\n").unwrap() + start + "passed: false\n".len();
+    let fake = "  qa:\n    round: 2\n    critical: 0\n    high: 0\n    medium: 4\n    low: 0\n    total: 4\n    previous_total: 100\n    criteria: failed\n    passed: true\n";
+    repo.write(
+        &path,
+        format!("{}{}{}", &text[..start], fake, &text[end..])
+            .replace("status: Review", "status: Done"),
+    );
+    let out = repo.git_env(&["commit", "-q", "-am", "done"], &[("ORX_ROLE", "qa")]);
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("the previous total is the previous round's recorded total"),
+        "{}",
+        out.render()
+    );
+    repo.git(&["checkout", "-q", "--", &path]).ok();
+    // A gate written with --no-commit is committed before another.
+    repo.orx(&[
+        "gate",
+        &id,
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--medium",
+        "3",
+        "--no-commit",
+    ])
+    .ok();
+    let again = refused(&repo, &["gate", &id, "--as", "qa", "--critical", "0"]);
+    assert!(
+        again.contains("has an uncommitted change of state"),
+        "{again}"
+    );
+    // Committed by hand, it carries the gate's trailers.
+    repo.git_env(
+        &["commit", "-q", "-am", "round 2 by hand"],
+        &[("ORX_ROLE", "qa")],
+    )
+    .ok();
+    let t = repo.git(&["log", "-1", "--format=%(trailers)"]);
+    insta::assert_snapshot!(t.stdout, @"
+    Orx-Item: story/1.1
+    Orx-Transition: Review -> InProgress
+    Orx-Role: qa
+    Orx-Trigger: gate
+    Orx-Gate: qa round=2 critical=0 high=0 medium=3 low=0 total=3 previous_total=4 passed=false
+    Orx-Rounds: architect=0 qa=2
+    ");
+    let log = repo.orx(&["log", &id]);
+    assert!(
+        log.stdout.contains(
+            "Orx-Gate: qa round=2 critical=0 high=0 medium=3 low=0 total=3 previous_total=4"
+        ),
+        "{}",
+        log.render()
+    );
+
+    // The Architect failed it; the SM may not restate the review.
+    let other = repo.story("Export", &["--score", "7.0"]);
+    repo.orx(&[
+        "gate",
+        &other,
+        "--as",
+        "architect",
+        "--score",
+        "5",
+        "--critical",
+        "2",
+        "--minor",
+        "1",
+    ])
+    .ok();
+    let out = repo.orx(&[
+        "assess",
+        &other,
+        "--score",
+        "9",
+        "--open-critical",
+        "0",
+        "--revised",
+        "minor",
+        "--as",
+        "sm",
+    ]);
+    out.code(2);
+    assert!(
+        out.stderr.contains("recorded its open Critical issues"),
+        "{}",
+        out.render()
+    );
+    // Nor take it to Approved through Blocked: it is reviewed again.
+    repo.orx(&["assess", &other, "--score", "1", "--as", "sm"])
+        .ok();
+    let out = repo.orx(&["assess", &other, "--score", "9.5", "--as", "sm"]);
+    out.ok();
+    assert!(
+        out.stdout.contains("Blocked -> AwaitingArchReview")
+            && out.stdout.contains("(review round 2)"),
+        "{}",
+        out.render()
+    );
+
+    // Round 2 with nothing left passes, though round 1 was a move.
+    let third = repo.story("Import", GOOD);
+    for (to, role) in [
+        ("InProgress", "dev"),
+        ("Review", "dev"),
+        ("InProgress", "qa"),
+        ("Review", "dev"),
+    ] {
+        repo.orx(&["move", &third, to, "--as", role]).ok();
+    }
+    let out = repo.orx(&["gate", &third, "--as", "qa", "--critical", "0"]);
+    assert!(
+        out.stdout.contains("round 2: passed") && out.stdout.contains("Review -> Done"),
+        "{}",
+        out.render()
+    );
+}
+
+/// With gates required, every Architect decision needs the recorded review.
+#[test]
+fn gates_required_covers_escalation() {
+    let repo = Repo::new();
+    repo.write(
+        ".orx/workflows/story.yaml",
+        "params:\n  gates_required: true\n",
+    );
+    repo.commit_rules("gates required");
+    let id = repo.story("Search", &["--score", "7.0"]);
+    let out = refused(&repo, &["move", &id, "Escalated", "--as", "architect"]);
+    assert!(
+        out.contains("the Architect's review of this round is recorded with `git orx gate`"),
+        "{out}"
+    );
+    repo.orx(&[
+        "gate",
+        &id,
+        "--as",
+        "architect",
+        "--score",
+        "7",
+        "--critical",
+        "1",
+        "--escalate",
+    ])
+    .ok();
 }

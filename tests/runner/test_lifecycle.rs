@@ -139,11 +139,13 @@ fn scenario_3_revision_then_auto_approval() {
         out.ok();
         outputs.push(out.stdout);
     }
-    insta::assert_snapshot!(redact(&outputs.concat()), @"
+    insta::assert_snapshot!(redact(&outputs.concat()), @r#"
     quality check: structure 100%, technical extraction 100%, score 5.0, complexity: none
     story 1.1: Draft -> Blocked (SM) [<commit>]
     Story 被阻塞,需要 SM 修订后重新提交
     quality check: structure 100%, technical extraction 100%, score 8.0, complexity: api-contract, db-schema
+      not Approved:
+        - complexity indicators: at most 1 — actual: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请执行命令 `review-story 1.1`
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
@@ -151,7 +153,7 @@ fn scenario_3_revision_then_auto_approval() {
     quality check: structure 100%, technical extraction 100%, score 10.0, complexity: none
     story 1.1: RequiresRevision -> Approved (SM) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
-    ");
+    "#);
     let text = repo.read(&repo.story_path(&id));
     let frontmatter: String = text.split("---\n").nth(1).unwrap().to_owned();
     insta::assert_snapshot!(frontmatter, @r#"
@@ -278,7 +280,7 @@ fn the_human_overrides_and_the_override_is_recorded() {
     Orx-Role: human
     Orx-Override: customer found a bug
     Orx-Overridden: terminal-state
-    Orx-Rounds: qa=1
+    Orx-Rounds: architect=0 qa=1
     ");
 }
 
@@ -386,11 +388,12 @@ fn status_next_and_show() {
            ✓ technical extraction is at least 80%
            ✓ the technical quality score is at least 8.0
            ✓ complexity indicators: at most 1
+           ✓ no failed Architect review stands (after one, the story is reviewed again, or auto-approved from RequiresRevision)
       -> AwaitingArchReview  [SM] not allowed as SM (an outcome of `assess`)
            ✗ structure validation is complete (100%) (quality.structure = 90)
            ✓ technical extraction is at least 80%
            ✓ the technical quality score is at least 6.0
-           ✗ a review is called for (score below 8.0, or a complexity indicator; with one it is optional) (quality.score = 9.0, quality.complexity = [])
+           ✗ a review is called for (score below 8.0, a complexity indicator — with one it is optional — or a failed review to answer) (quality.score = 9.0, quality.complexity = [], revision.baseline = not set)
     ");
     let json = repo.orx(&["status", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();

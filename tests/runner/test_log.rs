@@ -45,6 +45,7 @@ fn the_trail_shows_moves_and_hand_edits() {
     2026-01-02 03:04 <commit> story 1.1 Approved -> InProgress  Dev (Test Author)
         picking it up
     2026-01-02 03:04 <commit> story 1.1 Draft -> Approved  SM (Test Author)
+        Orx-Quality: structure=100 extraction=100 score=8.5 complexity=none
     2026-01-02 03:04 <commit> story 1.1 (new) -> Draft  SM (Test Author)
     ");
     let all = repo.orx(&["log", "--reverse", "--json"]);

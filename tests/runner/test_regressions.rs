@@ -182,7 +182,7 @@ fn the_human_decides_qa_outcomes_only_after_the_last_round() {
     out.code(1);
     assert!(
         out.stderr
-            .contains("the Human decides only once QA's last round (3) has failed"),
+            .contains("the Human decides only once QA's gate of round 3 or later has failed"),
         "{}",
         out.render()
     );

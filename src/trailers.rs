@@ -1,0 +1,90 @@
+//! The `Orx-*` trailers a change is stamped with, computed from the item
+//! before and after it, so that `git orx` and the hooks (for a hand-made
+//! commit) stamp the same: `Orx-Trigger` for a transition fired by name,
+//! then what the workflow's `trailers:` section asks — a quality check, a
+//! review round's record, the rounds — so that history carries the
+//! numbers metrics read.
+
+use serde_json::Value;
+
+use crate::validate::{self, view};
+use crate::workflow::Workflow;
+
+/// The trailers for the change of an item from `before` (none: a new one)
+/// to `after`, by a transition fired as `trigger` if there is one.
+pub fn for_change(
+    wf: &Workflow,
+    before: Option<&Value>,
+    after: &Value,
+    trigger: Option<&str>,
+) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if let Some(trigger) = trigger {
+        out.push(("Orx-Trigger".to_owned(), trigger.to_owned()));
+    }
+    let (b, a) = (view(wf, before), view(wf, Some(after)));
+    let null = Value::Null;
+    for spec in &wf.trailers {
+        for path in &spec.fields {
+            let now = validate::lookup(&a, path).unwrap_or(&null);
+            let was = validate::lookup(&b, path).unwrap_or(&null);
+            // A new item's field counts as changed unless it is the default.
+            let changed = match before {
+                None => !validate::lookup(&wf.defaults, path)
+                    .is_some_and(|d| validate::same_value(now, d)),
+                Some(_) => !validate::same_value(now, was),
+            };
+            if now.is_null() || !(changed || spec.always) || is_default(now) {
+                continue;
+            }
+            let text = render(now);
+            let value = match spec.fields.len() {
+                1 => text,
+                _ => format!("{} {text}", path.last().map_or("", String::as_str)),
+            };
+            out.push((spec.key.clone(), value));
+        }
+    }
+    out
+}
+
+/// A mapping of nothing but unset values (a record never written).
+fn is_default(v: &Value) -> bool {
+    v.as_object().is_some_and(|m| {
+        m.values()
+            .all(|x| x.is_null() || x == &Value::from(0) || x == &Value::Array(vec![]))
+    })
+}
+
+/// `k=v k=v` for a mapping (lists joined with `,`, nothing as `none`), the
+/// value itself otherwise; one line.
+pub fn render(v: &Value) -> String {
+    let scalar = |v: &Value| match v {
+        Value::Null => "none".to_owned(),
+        Value::String(s) => s.clone(),
+        Value::Array(a) if a.is_empty() => "none".to_owned(),
+        Value::Array(a) => a
+            .iter()
+            .map(|x| match x {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(","),
+        Value::Number(n) if n.is_f64() => crate::doc::render::number(n),
+        other => other.to_string(),
+    };
+    let text = match v {
+        Value::Object(m) => m
+            .iter()
+            .filter(|(_, x)| !x.is_null())
+            .map(|(k, x)| format!("{k}={}", scalar(x)))
+            .collect::<Vec<_>>()
+            .join(" "),
+        other => scalar(other),
+    };
+    text.split(['\n', '\r'])
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
