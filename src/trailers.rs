@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use crate::validate::{self, view};
+use crate::validate;
 use crate::workflow::Workflow;
 
 /// The trailers for the change of an item from `before` (none: a new one)
@@ -22,12 +22,23 @@ pub fn for_change(
     if let Some(trigger) = trigger {
         out.push(("Orx-Trigger".to_owned(), trigger.to_owned()));
     }
-    let (b, a) = (view(wf, before), view(wf, Some(after)));
+    // Each field as the rules see it: the item's value, else the default
+    // (no whole-item merge: log computes this for every change in history).
     let null = Value::Null;
+    let field = |v: Option<&Value>, path: &[String]| -> Value {
+        let own = v.and_then(|v| validate::lookup(v, path));
+        let default = validate::lookup(&wf.defaults, path);
+        match (own, default) {
+            (Some(o), Some(d)) if o.is_object() && d.is_object() => crate::workflow::expr::merge(d, o),
+            (Some(o), _) => o.clone(),
+            (None, Some(d)) if v.is_some() => d.clone(),
+            _ => null.clone(),
+        }
+    };
     for spec in &wf.trailers {
         for path in &spec.fields {
-            let now = validate::lookup(&a, path).unwrap_or(&null);
-            let was = validate::lookup(&b, path).unwrap_or(&null);
+            let (now, was) = (field(Some(after), path), field(before, path));
+            let (now, was) = (&now, &was);
             // A new item's field counts as changed unless it is the default.
             let changed = match before {
                 None => !validate::lookup(&wf.defaults, path)

@@ -368,13 +368,22 @@ impl Transition {
 /// other): read from the file's top-level `state_field:` line, since items
 /// are read before their workflow is loaded.
 pub fn state_field(kind: &str) -> &'static str {
-    builtin_source(kind)
-        .and_then(|src| {
-            src.lines()
-                .find_map(|l| l.strip_prefix("state_field:"))
-                .map(|v| v.split('#').next().unwrap_or(v).trim())
-        })
-        .unwrap_or("status")
+    static FIELDS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
+        std::sync::OnceLock::new();
+    let fields = FIELDS.get_or_init(|| {
+        BUILTIN
+            .iter()
+            .filter_map(|(name, src)| {
+                src.lines()
+                    .find_map(|l| l.strip_prefix("state_field:"))
+                    .map(|v| (*name, v.split('#').next().unwrap_or(v).trim()))
+            })
+            .collect()
+    });
+    fields
+        .iter()
+        .find(|(name, _)| *name == kind)
+        .map_or("status", |(_, f)| f)
 }
 
 /// A rendered handoff message, and who it is for when not the state's owner.
