@@ -110,8 +110,12 @@ impl Repo {
     }
 
     /// A git config value (`orx.role`), from every level git reads.
+    /// A `git -c key=value` given to the git that runs us wins, as in git.
     pub fn config_value(&self, key: &str) -> Option<String> {
-        self.repo.config().ok()?.get_string(key).ok()
+        let given = std::env::var("GIT_CONFIG_PARAMETERS")
+            .ok()
+            .and_then(|p| command_line_config(&p, key));
+        given.or_else(|| self.repo.config().ok()?.get_string(key).ok())
     }
 
     /// The bytes of `rel` in HEAD; `None` when HEAD or the file is absent.
@@ -230,6 +234,54 @@ impl Repo {
             message,
         })
     }
+}
+
+/// The last value of `key` in `GIT_CONFIG_PARAMETERS`, where git passes
+/// `git -c` settings to the commands and hooks it runs: shell-quoted
+/// entries, `'key=value'` or `'key'='value'`.
+fn command_line_config(params: &str, key: &str) -> Option<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut chars = params.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                let mut word = String::new();
+                loop {
+                    match chars.next() {
+                        Some('\'') if chars.peek() == Some(&'\\') => {
+                            chars.next(); // \
+                            chars.next(); // '
+                            word.push('\'');
+                            if chars.peek() == Some(&'\'') {
+                                chars.next();
+                            }
+                        }
+                        Some('\'') | None => break,
+                        Some(c) => word.push(c),
+                    }
+                }
+                // `'key'='value'`: a word right after `=` is the value.
+                match words.last_mut() {
+                    Some(last) if last_ends_with_eq(last) => last.push_str(&word),
+                    _ => words.push(word),
+                }
+            }
+            '=' => {
+                if let Some(last) = words.last_mut() {
+                    last.push('=');
+                }
+            }
+            _ => {}
+        }
+    }
+    words.iter().rev().find_map(|w| {
+        let (k, v) = w.split_once('=')?;
+        k.eq_ignore_ascii_case(key).then(|| v.to_owned())
+    })
+}
+
+fn last_ends_with_eq(s: &str) -> bool {
+    s.ends_with('=') && s.matches('=').count() == 1
 }
 
 /// One entry of git's `--raw -z` diff output: the header after `:`, then
@@ -999,5 +1051,24 @@ impl Repo {
                     .to_owned(),
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn git_dash_c_settings_are_read() {
+        use super::command_line_config as c;
+        assert_eq!(c("'orx.role=human'", "orx.role").as_deref(), Some("human"));
+        assert_eq!(
+            c("'core.x'='1' 'orx.role'='qa'", "orx.role").as_deref(),
+            Some("qa")
+        );
+        assert_eq!(
+            c("'orx.role=dev' 'orx.role=sm'", "orx.role").as_deref(),
+            Some("sm")
+        );
+        assert_eq!(c("'a.b=it'\\''s'", "a.b").as_deref(), Some("it's"));
+        assert_eq!(c("'core.x=1'", "orx.role"), None);
     }
 }

@@ -29,7 +29,9 @@ pub fn for_change(
         let own = v.and_then(|v| validate::lookup(v, path));
         let default = validate::lookup(&wf.defaults, path);
         match (own, default) {
-            (Some(o), Some(d)) if o.is_object() && d.is_object() => crate::workflow::expr::merge(d, o),
+            (Some(o), Some(d)) if o.is_object() && d.is_object() => {
+                crate::workflow::expr::merge(d, o)
+            }
             (Some(o), _) => o.clone(),
             (None, Some(d)) if v.is_some() => d.clone(),
             _ => null.clone(),

@@ -11,8 +11,9 @@ use orx::rules::STORY_TEMPLATE;
 
 use super::{BOLD, CYAN, DIM, Ui, paint};
 
-/// Build a sample repository and walk stories through seed 000's scenarios
-/// with the real commands, printing what you would type and see.
+/// Build a sample repository and walk stories through seed 000's scenarios,
+/// and an agent through seed 001's lifecycle, with the real commands,
+/// printing what you would type and see.
 #[derive(clap::Args)]
 pub struct Args {
     /// Where to build it (a new or empty directory; it is kept). Default: a
@@ -165,6 +166,37 @@ impl Demo<'_> {
         }
     }
 
+    /// Writes a file of the sample repository, as a user's editor would.
+    fn write_file(&mut self, rel: &str, text: &str) {
+        let path = self.dir.join(rel);
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, text));
+        if let Err(e) = written {
+            self.surprises.push(format!("cannot write {rel}: {e}"));
+        }
+    }
+
+    fn remove_file(&mut self, rel: &str) {
+        if let Err(e) = std::fs::remove_file(self.dir.join(rel)) {
+            self.surprises.push(format!("cannot remove {rel}: {e}"));
+        }
+    }
+
+    /// Replaces `from` with `to` in `.orx/config.yaml`.
+    fn edit_config(&mut self, from: &str, to: &str) {
+        let path = self.dir.join(".orx/config.yaml");
+        match std::fs::read_to_string(&path) {
+            Ok(text) if text.contains(from) => {
+                self.write_file(".orx/config.yaml", &text.replace(from, to))
+            }
+            _ => self
+                .surprises
+                .push(format!("`{from}` is not in .orx/config.yaml")),
+        }
+    }
+
     fn orx(&mut self, args: &[&str]) {
         self.run(true, args, 0);
     }
@@ -217,7 +249,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     d.ui.line(paint(
         BOLD,
-        "git-orx demo: seed 000's story lifecycle, run for real",
+        "git-orx demo: seed 000's story lifecycle and seed 001's agent, run for real",
     ));
     d.ui.line(format!("sample repository: {}", dir.display()));
     script(&mut d, &args.lang);
@@ -441,6 +473,54 @@ fn script(d: &mut Demo, lang: &str) {
         "-m",
         "accept eventual consistency",
     ]);
+
+    d.heading("An agent's session (seed 001): checks, the circuit breaker, rollback");
+    d.say("The checks `git orx agent check` runs are configured, and committed by the Human.");
+    d.edit_config("checks: []", "checks: [\"test -f build-ok\"]");
+    d.write_file("build-ok", "");
+    d.write_file("src/login.rs", "fn login() {}\n");
+    d.run(
+        false,
+        &["add", ".orx/config.yaml", "build-ok", "src/login.rs"],
+        0,
+    );
+    d.run(
+        false,
+        &[
+            "-c",
+            "orx.role=human",
+            "commit",
+            "-q",
+            "-m",
+            "Checks for agents",
+        ],
+        0,
+    );
+    d.orx(&["agent", "init", "--acts-as", "dev", "--as", "human"]);
+    d.orx(&[
+        "agent",
+        "fire",
+        "USER_INPUT_REQUIREMENT",
+        "-m",
+        "implement story 1.3",
+        "--as",
+        "human",
+    ]);
+    d.orx(&["agent", "task", "add", "export endpoint", "--as", "dev"]);
+    d.orx(&["agent", "fire", "PRD_GENERATED", "--as", "dev"]);
+    d.say("The user says Go: a checkpoint of the work tree is made.");
+    d.orx(&["agent", "fire", "USER_CONFIRM", "--as", "human"]);
+    d.say("No new requirement while EXECUTING.");
+    d.refused(&["agent", "task", "add", "and an import too", "--as", "dev"]);
+    d.say("The agent breaks the build; each failing check counts, the third fix that fails trips the breaker.");
+    d.write_file("src/login.rs", "fn login( {}\n");
+    d.remove_file("build-ok");
+    for _ in 0..4 {
+        d.run(true, &["agent", "check", "--as", "dev"], 1);
+    }
+    d.say("The Human rolls the work back to the checkpoint; the agent is IDLE again.");
+    d.orx(&["agent", "fire", "ROLLBACK", "--as", "human"]);
+    d.orx(&["agent", "show"]);
 
     d.heading("Where things stand");
     d.orx(&["status"]);

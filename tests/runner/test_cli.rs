@@ -155,6 +155,8 @@ fn the_demo_runs_every_step_as_expected() {
         "error: refused: Dev may not move story 1.2 from AwaitingArchReview to Approved",
         "story 1.3: RequiresRevision -> Approved (SM)",
         "Story 1.1 is done!",
+        "agent default: AUTO_FIX -> BLOCKED (Dev)",
+        "agent default: BLOCKED -> IDLE (Human)",
     ] {
         assert!(
             out.stdout.contains(needle),
