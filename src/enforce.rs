@@ -315,18 +315,8 @@ impl Judge<'_> {
             ));
             return Ok(());
         }
-        let wf = match self.rules.workflow(&some.kind) {
-            Ok(wf) => wf,
-            Err(e) => {
-                out.violations.push(self.violation(
-                    path,
-                    Some(label),
-                    Some(text),
-                    "invalid-file",
-                    e.to_string(),
-                ));
-                return Ok(());
-            }
+        let Some(wf) = self.workflow_for(&some.kind, path, &label, &text, out) else {
+            return Ok(());
         };
         if let Some(e) = after.as_ref().and_then(|i| i.unusable(&wf)) {
             out.violations.push(self.violation(
@@ -441,6 +431,30 @@ impl Judge<'_> {
             Ok(_) => {}
         }
         Ok(())
+    }
+
+    /// The workflow of `kind`, or a violation saying why there is none.
+    fn workflow_for(
+        &self,
+        kind: &str,
+        path: &str,
+        label: &str,
+        text: &str,
+        out: &mut Verdicts,
+    ) -> Option<std::sync::Arc<crate::workflow::Workflow>> {
+        match self.rules.workflow(kind) {
+            Ok(wf) => Some(wf),
+            Err(e) => {
+                out.violations.push(self.violation(
+                    path,
+                    Some(label.to_owned()),
+                    Some(text.to_owned()),
+                    "invalid-file",
+                    e.to_string(),
+                ));
+                None
+            }
+        }
     }
 
     /// Why the change does not show the transition's action taken, if it
@@ -624,18 +638,8 @@ impl Judge<'_> {
             ));
             return Ok(());
         };
-        let wf = match self.rules.workflow(&item.kind) {
-            Ok(wf) => wf,
-            Err(e) => {
-                out.violations.push(self.violation(
-                    path,
-                    Some(label),
-                    Some(text),
-                    "invalid-file",
-                    e.to_string(),
-                ));
-                return Ok(());
-            }
+        let Some(wf) = self.workflow_for(&item.kind, path, &label, &text, out) else {
+            return Ok(());
         };
         let before_value = kept.value();
         let change = Change {
