@@ -236,17 +236,6 @@ pub struct Done {
     pub rollback: Option<Rolledback>,
 }
 
-fn owned(edits: &[(Vec<String>, Value)]) -> Vec<(Vec<&str>, Value)> {
-    edits
-        .iter()
-        .map(|(p, v)| (p.iter().map(String::as_str).collect(), v.clone()))
-        .collect()
-}
-
-fn field(name: &str) -> Vec<String> {
-    name.split('.').map(str::to_owned).collect()
-}
-
 /// The context of agent `name` and its workflow, refused when unusable.
 pub fn open(ws: &Workspace, name: &str) -> Result<(Item, Arc<Workflow>)> {
     let item = ws.agent(name)?;
@@ -277,7 +266,7 @@ pub fn plan_fire(
     ws: &Workspace,
     name: &str,
     trigger: &str,
-    mut edits: Vec<(Vec<String>, Value)>,
+    mut edits: Vec<plan::Edit>,
     actor: Actor,
 ) -> Result<AgentPlan> {
     let (item, wf) = open(ws, name)?;
@@ -297,7 +286,7 @@ pub fn plan_fire(
     }
     let to = t.to.clone();
     let actions = t.actions.clone();
-    let plan = plan::transition(ws, item, &to, &owned(&edits), actor)?;
+    let plan = plan::transition(ws, item, &to, &edits, actor)?;
     Ok(AgentPlan { plan, actions })
 }
 
@@ -317,7 +306,7 @@ pub fn plan_check(
     refuse_paused(&item)?;
     let now = crate::workspace::now();
     let record = json!({"passed": passed, "at": now, "failed": failed});
-    let edits = vec![(field("last_check"), record.clone())];
+    let edits = vec![plan::set(&["last_check"], record.clone())];
     let mut after = item.value();
     after["last_check"] = record;
     let event = if passed {
@@ -328,7 +317,7 @@ pub fn plan_check(
     match crate::assess::decide(&wf, event, &item.value(), &after, actor.role, &now) {
         Ok(t) => {
             let (to, actions) = (t.to.clone(), t.actions.clone());
-            let plan = plan::transition(ws, item, &to, &owned(&edits), actor)?;
+            let plan = plan::transition(ws, item, &to, &edits, actor)?;
             Ok(Some(AgentPlan { plan, actions }))
         }
         Err(NoDecision::NotHere { .. }) => Ok(None),
@@ -353,7 +342,7 @@ pub fn plan_edit(
     ws: &Workspace,
     name: &str,
     ops: &[&str],
-    edits: impl FnOnce(&Value) -> Result<(Vec<(Vec<String>, Value)>, Option<String>)>,
+    edits: impl FnOnce(&Value) -> Result<(Vec<plan::Edit>, Option<String>)>,
     actor: Actor,
 ) -> Result<AgentPlan> {
     let (item, wf) = open(ws, name)?;
@@ -363,11 +352,11 @@ pub fn plan_edit(
         Some(trigger) => {
             let t = fired(&wf, &item.status, &trigger)?;
             let (to, actions) = (t.to.clone(), t.actions.clone());
-            let plan = plan::transition(ws, item, &to, &owned(&edits), actor)?;
+            let plan = plan::transition(ws, item, &to, &edits, actor)?;
             Ok(AgentPlan { plan, actions })
         }
         None => Ok(AgentPlan {
-            plan: plan::edit(ws, item, &owned(&edits), actor)?,
+            plan: plan::edit(ws, item, &edits, actor)?,
             actions: Vec::new(),
         }),
     }

@@ -67,7 +67,7 @@ impl Gate {
 
     /// The fields this gate records, for round `round`; `previous_total` is
     /// the issue count of QA's previous round, if it was recorded.
-    fn fields(&self, round: i64, previous_total: Option<u64>) -> Vec<(Vec<&'static str>, Value)> {
+    fn fields(&self, round: i64, previous_total: Option<u64>) -> Vec<plan::Edit> {
         match *self {
             Gate::Architect {
                 score,
@@ -76,15 +76,15 @@ impl Gate {
                 medium,
                 minor,
             } => vec![
-                (vec!["review", "architect", "round"], json!(round)),
-                (
-                    vec!["review", "architect", "score"],
+                plan::set(&["review", "architect", "round"], json!(round)),
+                plan::set(
+                    &["review", "architect", "score"],
                     serde_json::Number::from_f64(score).map_or(Value::Null, Value::Number),
                 ),
-                (vec!["review", "architect", "critical"], json!(critical)),
-                (vec!["review", "architect", "high"], json!(high)),
-                (vec!["review", "architect", "medium"], json!(medium)),
-                (vec!["review", "architect", "minor"], json!(minor)),
+                plan::set(&["review", "architect", "critical"], json!(critical)),
+                plan::set(&["review", "architect", "high"], json!(high)),
+                plan::set(&["review", "architect", "medium"], json!(medium)),
+                plan::set(&["review", "architect", "minor"], json!(minor)),
             ],
             Gate::Qa {
                 critical,
@@ -93,23 +93,23 @@ impl Gate {
                 low,
                 criteria_met,
             } => vec![
-                (vec!["review", "qa", "round"], json!(round)),
-                (vec!["review", "qa", "critical"], json!(critical)),
-                (vec!["review", "qa", "high"], json!(high)),
-                (vec!["review", "qa", "medium"], json!(medium)),
-                (vec!["review", "qa", "low"], json!(low)),
-                (
-                    vec!["review", "qa", "total"],
+                plan::set(&["review", "qa", "round"], json!(round)),
+                plan::set(&["review", "qa", "critical"], json!(critical)),
+                plan::set(&["review", "qa", "high"], json!(high)),
+                plan::set(&["review", "qa", "medium"], json!(medium)),
+                plan::set(&["review", "qa", "low"], json!(low)),
+                plan::set(
+                    &["review", "qa", "total"],
                     json!(
                         u64::from(critical) + u64::from(high) + u64::from(medium) + u64::from(low)
                     ),
                 ),
-                (
-                    vec!["review", "qa", "previous_total"],
+                plan::set(
+                    &["review", "qa", "previous_total"],
                     previous_total.map_or(Value::Null, |t| json!(t)),
                 ),
-                (
-                    vec!["review", "qa", "criteria"],
+                plan::set(
+                    &["review", "qa", "criteria"],
                     criteria_met
                         .map_or(Value::Null, |met| json!(if met { "met" } else { "failed" })),
                 ),
@@ -198,12 +198,8 @@ pub fn gate(
         .flatten();
     let mut fields = gate.fields(round, previous_total);
     // Whether the round passed is what the pass transition's guard says.
-    let mut recorded = item.doc.clone();
-    for (path, value) in &fields {
-        recorded = recorded
-            .set(path, value)
-            .map_err(|e| Error::Item(crate::item::ItemError::new(&item.path, e.pos, e.message)))?;
-    }
+    let recorded = plan::apply(&item.doc, &fields)
+        .map_err(|e| Error::Item(crate::item::ItemError::new(&item.path, e.pos, e.message)))?;
     let after = crate::item::frontmatter_value(&recorded);
     let now = workspace::now();
     let mut moved = after.clone();
@@ -213,7 +209,7 @@ pub fn gate(
         &validate::guard_scope(&wf, Some(pass), Some(&item.value()), &moved, who, &now),
     );
     let passed = unmet.is_empty();
-    fields.push((vec!["review", who, "passed"], json!(passed)));
+    fields.push(plan::set(&["review", who, "passed"], json!(passed)));
     let mut with_verdict = after;
     with_verdict["review"][who]["passed"] = json!(passed);
     let decided = if escalate {

@@ -46,6 +46,25 @@ pub struct Plan {
     pub trigger: Option<String>,
 }
 
+/// A field a change sets: its path and its new value.
+pub type Edit = (Vec<String>, Value);
+
+/// An [`Edit`] of the field at `path`.
+pub fn set(path: &[&str], value: Value) -> Edit {
+    (path.iter().map(|k| (*k).to_owned()).collect(), value)
+}
+
+/// `doc` with `edits` applied, one span each.
+pub fn apply(
+    doc: &Document,
+    edits: &[Edit],
+) -> std::result::Result<Document, crate::doc::DocError> {
+    edits.iter().try_fold(doc.clone(), |doc, (path, value)| {
+        let path: Vec<&str> = path.iter().map(String::as_str).collect();
+        doc.set(&path, value)
+    })
+}
+
 /// Who acts, and how.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Actor<'a> {
@@ -180,7 +199,7 @@ pub fn transition(
     ws: &Workspace,
     item: Item,
     to: &str,
-    edits: &[(Vec<&str>, Value)],
+    edits: &[Edit],
     actor: Actor,
 ) -> Result<Plan> {
     plan_change(ws, item, Some(to), edits, actor)
@@ -188,12 +207,7 @@ pub fn transition(
 
 /// Plans recording `edits` without a change of state (the owner's edit,
 /// such as a gate that leaves the decision to the Human).
-pub fn edit(
-    ws: &Workspace,
-    item: Item,
-    edits: &[(Vec<&str>, Value)],
-    actor: Actor,
-) -> Result<Plan> {
+pub fn edit(ws: &Workspace, item: Item, edits: &[Edit], actor: Actor) -> Result<Plan> {
     plan_change(ws, item, None, edits, actor)
 }
 
@@ -201,7 +215,7 @@ fn plan_change(
     ws: &Workspace,
     item: Item,
     to: Option<&str>,
-    edits: &[(Vec<&str>, Value)],
+    edits: &[Edit],
     actor: Actor,
 ) -> Result<Plan> {
     let wf = workflow_of(ws, &item)?;
@@ -210,10 +224,7 @@ fn plan_change(
     let now = workspace::now();
     let before = base.value();
     let edit_err = |e: crate::doc::DocError| item_error(&item, e.pos, e.message);
-    let mut doc = item.doc.clone();
-    for (path, value) in edits {
-        doc = doc.set(path, value).map_err(edit_err)?;
-    }
+    let mut doc = apply(&item.doc, edits).map_err(edit_err)?;
     let moves = to.is_some();
     let to = match to {
         Some(to) => {
@@ -357,17 +368,8 @@ pub fn assess(
         .iter()
         .try_fold(&item.value(), |v, k| v.get(k))
         .is_some_and(|v| !v.is_null());
-    let owned = a.fields(m, structure, extraction, has_reason);
-    let fields: Vec<(Vec<&str>, Value)> = owned
-        .iter()
-        .map(|(p, v)| (p.iter().map(String::as_str).collect(), v.clone()))
-        .collect();
-    let mut recorded = item.doc.clone();
-    for (path, value) in &fields {
-        recorded = recorded
-            .set(path, value)
-            .map_err(|e| item_error(&item, e.pos, e.message))?;
-    }
+    let fields = a.fields(m, structure, extraction, has_reason);
+    let recorded = apply(&item.doc, &fields).map_err(|e| item_error(&item, e.pos, e.message))?;
     let (t, mut passed_over) = assess::decide_explained(
         &wf,
         "assess",
