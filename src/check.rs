@@ -69,12 +69,7 @@ pub fn check(
             report.problems.push(p);
             continue;
         }
-        let named = if crate::agent::is_context_path(&rel) {
-            crate::agent::context_path(&item.id).is_ok_and(|p| p == rel)
-        } else {
-            crate::item::named_for(&rel, &item.id)
-        };
-        if !named {
+        if !crate::item::well_placed(&rel, &item.id) {
             let pos = item.pos("id");
             report.problems.push(Problem {
                 path: rel.clone(),

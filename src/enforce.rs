@@ -676,12 +676,7 @@ impl Judge<'_> {
         let Ok(item) = Item::from_bytes(path, self.repo.blob(blob)?) else {
             return Ok(());
         };
-        let named = if crate::agent::is_context_path(path) {
-            crate::agent::context_path(&item.id).is_ok_and(|p| p == path)
-        } else {
-            crate::item::named_for(path, &item.id)
-        };
-        if !named {
+        if !crate::item::well_placed(path, &item.id) {
             out.violations.push(self.violation(
                 path,
                 Some(item.label()),
