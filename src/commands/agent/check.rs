@@ -2,24 +2,10 @@
 
 use std::process::Command;
 
-use super::{AgentArg, Ui};
+use super::{AgentChange, Ui};
 use crate::commands::{BOLD, GREEN, RED, paint};
 
-/// Run the checks listed under `checks:` in .orx/config.yaml (each with
-/// `sh -c`, from the repository root, showing its output) and act on the
-/// result as seed 001 says: in EXECUTING a failure fires ERROR_DETECTED;
-/// in AUTO_FIX a pass fires FIX_SUCCESS (with a checkpoint of the green
-/// state) and a failure counts an attempt, the third in a row firing
-/// FIX_FAILED_3X. Exits 0 when every check passed, 1 otherwise.
-#[derive(clap::Args)]
-pub struct Args {
-    #[command(flatten)]
-    agent: AgentArg,
-    #[command(flatten)]
-    change: crate::commands::ChangeArgs,
-}
-
-pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
     let (ws, role) = crate::commands::open_as(ui, &args.change)?;
     let (item, wf) = orx::agent::open(&ws, &args.agent.name)?;
     orx::agent::allows(&wf, &item, &["work", "fix"])?;

@@ -1,6 +1,6 @@
 //! `git orx agent fire`, `git orx agent stop`
 
-use super::{AgentArg, Ui};
+use super::{AgentChange, Ui};
 
 /// Fire a trigger of seed 001 (USER_INPUT_REQUIREMENT, PRD_GENERATED,
 /// USER_CONFIRM, USER_CANCEL, ERROR_DETECTED, FIX_SUCCESS, FIX_FAILED_3X,
@@ -12,46 +12,32 @@ pub struct Args {
     /// The trigger.
     trigger: String,
     #[command(flatten)]
-    agent: AgentArg,
-    #[command(flatten)]
-    change: crate::commands::ChangeArgs,
+    on: AgentChange,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    fire(
-        ui,
-        &args.agent.name,
-        &args.trigger.to_ascii_uppercase(),
-        &args.change,
-    )
+    let (ws, role) = crate::commands::open_as(ui, &args.on.change)?;
+    fire(ui, &ws, &role, &args.on, &args.trigger.to_ascii_uppercase())
 }
 
-/// Stop auto-fixing (强制停止): the Human fires FIX_FAILED_3X before the
-/// third failed attempt, and the agent is BLOCKED.
-#[derive(clap::Args)]
-pub struct StopArgs {
-    #[command(flatten)]
-    agent: AgentArg,
-    #[command(flatten)]
-    change: crate::commands::ChangeArgs,
-}
-
-pub fn stop(ui: &mut Ui, args: StopArgs) -> orx::Result<u8> {
+/// `agent stop`: FIX_FAILED_3X, where the state allows a forced stop.
+pub fn stop(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
     let ws = crate::commands::open(ui)?;
     let (item, wf) = orx::agent::open(&ws, &args.agent.name)?;
     orx::agent::allows(&wf, &item, &["force-stop"])?;
-    fire(ui, &args.agent.name, "FIX_FAILED_3X", &args.change)
+    let role = crate::commands::role(&ws, &args.change.role)?;
+    fire(ui, &ws, &role, &args, "FIX_FAILED_3X")
 }
 
 fn fire(
     ui: &mut Ui,
-    name: &str,
+    ws: &orx::workspace::Workspace,
+    role: &str,
+    args: &AgentChange,
     trigger: &str,
-    change: &crate::commands::ChangeArgs,
 ) -> orx::Result<u8> {
-    let (ws, role) = crate::commands::open_as(ui, change)?;
-    let actor = change.actor(&role);
-    let ap = orx::agent::plan_fire(&ws, name, trigger, Vec::new(), actor)?;
-    super::execute(ui, &ws, ap, !change.no_commit)?;
+    let actor = args.change.actor(role);
+    let ap = orx::agent::plan_fire(ws, &args.agent.name, trigger, Vec::new(), actor)?;
+    super::execute(ui, ws, ap, !args.change.no_commit)?;
     Ok(0)
 }

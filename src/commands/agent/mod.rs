@@ -26,12 +26,25 @@ enum Action {
     Init(init::Args),
     Show(show::Args),
     Fire(fire::Args),
-    Check(check::Args),
+    /// Run the checks listed under `checks:` in .orx/config.yaml (each with
+    /// `sh -c`, from the repository root, showing its output) and act on the
+    /// result as seed 001 says: in EXECUTING a failure fires ERROR_DETECTED;
+    /// in AUTO_FIX a pass fires FIX_SUCCESS (with a checkpoint of the green
+    /// state) and a failure counts an attempt, the third in a row firing
+    /// FIX_FAILED_3X. Exits 0 when every check passed, 1 otherwise.
+    Check(AgentChange),
     Task(task::Args),
-    Archive(archive::Args),
-    Pause(pause::Args),
-    Resume(pause::ResumeArgs),
-    Stop(fire::StopArgs),
+    /// Write the session's summary (requirement, tasks, last checkpoint) into
+    /// the context's body and fire ARCHIVE_COMPLETE (ARCHIVING -> IDLE).
+    Archive(AgentChange),
+    /// Pause the agent (暂停; PLANNING or EXECUTING): its work waits until it
+    /// resumes.
+    Pause(AgentChange),
+    /// Resume a paused agent.
+    Resume(AgentChange),
+    /// Stop auto-fixing (强制停止): the Human fires FIX_FAILED_3X before the
+    /// third failed attempt, and the agent is BLOCKED.
+    Stop(AgentChange),
 }
 
 /// Which agent: `--agent NAME`, the default agent otherwise.
@@ -40,6 +53,15 @@ pub struct AgentArg {
     /// The agent (default: the one in .orx/active_context.md).
     #[arg(long = "agent", value_name = "NAME", default_value = agent::DEFAULT)]
     pub name: String,
+}
+
+/// Which agent, and the options of a change to it.
+#[derive(clap::Args)]
+pub struct AgentChange {
+    #[command(flatten)]
+    pub agent: AgentArg,
+    #[command(flatten)]
+    pub change: crate::commands::ChangeArgs,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -51,7 +73,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Task(a) => task::run(ui, a),
         Action::Archive(a) => archive::run(ui, a),
         Action::Pause(a) => pause::run(ui, a, true),
-        Action::Resume(a) => pause::run(ui, a.into(), false),
+        Action::Resume(a) => pause::run(ui, a, false),
         Action::Stop(a) => fire::stop(ui, a),
     }
 }

@@ -2,7 +2,7 @@
 
 use orx::agent;
 
-use super::{AgentArg, Ui};
+use super::{AgentChange, Ui};
 
 /// The task queue: add tasks while planning (or modifying the plan before
 /// it is confirmed), mark them done while executing — the last one fires
@@ -20,51 +20,36 @@ enum Action {
         /// What the task is.
         title: String,
         #[command(flatten)]
-        agent: AgentArg,
-        #[command(flatten)]
-        change: crate::commands::ChangeArgs,
+        on: AgentChange,
     },
     /// Mark a task done (EXECUTING): the first open one, or number N.
     Done {
         /// The task's number (1 is the first).
         n: Option<usize>,
         #[command(flatten)]
-        agent: AgentArg,
-        #[command(flatten)]
-        change: crate::commands::ChangeArgs,
+        on: AgentChange,
     },
     /// Skip a task and resume (BLOCKED; the Human's HUMAN_INTERVENTION).
     Skip {
         /// The task's number (default: the first open one).
         n: Option<usize>,
         #[command(flatten)]
-        agent: AgentArg,
-        #[command(flatten)]
-        change: crate::commands::ChangeArgs,
+        on: AgentChange,
     },
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = crate::commands::open(ui)?;
-    let (name, change) = match &args.action {
-        Action::Add { agent, change, .. }
-        | Action::Done { agent, change, .. }
-        | Action::Skip { agent, change, .. } => (agent.name.as_str(), change),
-    };
-    let role = crate::commands::role(&ws, &change.role)?;
+    let (Action::Add { on, .. } | Action::Done { on, .. } | Action::Skip { on, .. }) = &args.action;
+    let (name, change) = (on.agent.name.as_str(), &on.change);
+    let (ws, role) = crate::commands::open_as(ui, change)?;
     let actor = change.actor(&role);
-    let tasks = vec!["tasks".to_owned()];
+    let tasks = |queue| vec![orx::plan::set(&["tasks"], queue)];
     let ap = match &args.action {
         Action::Add { title, .. } => agent::plan_edit(
             &ws,
             name,
             &["plan", "modify"],
-            |item| {
-                Ok((
-                    vec![(tasks, agent::add_task(&agent::tasks(item), title)?)],
-                    None,
-                ))
-            },
+            |item| Ok((tasks(agent::add_task(&agent::tasks(item), title)?), None)),
             actor,
         )?,
         Action::Done { n, .. } => agent::plan_edit(
@@ -75,10 +60,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 let (queue, _) = agent::mark_task(&agent::tasks(item), *n, "done")?;
                 let last =
                     agent::open_tasks(queue.as_array().map_or(&[][..], |q| q.as_slice())) == 0;
-                Ok((
-                    vec![(tasks, queue)],
-                    last.then(|| "ALL_TASKS_DONE".to_owned()),
-                ))
+                Ok((tasks(queue), last.then(|| "ALL_TASKS_DONE".to_owned())))
             },
             actor,
         )?,
@@ -88,7 +70,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             &["skip"],
             |item| {
                 let (queue, _) = agent::mark_task(&agent::tasks(item), *n, "skipped")?;
-                Ok((vec![(tasks, queue)], Some("HUMAN_INTERVENTION".to_owned())))
+                Ok((tasks(queue), Some("HUMAN_INTERVENTION".to_owned())))
             },
             actor,
         )?,
