@@ -19,7 +19,8 @@
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::git::{Repo, Side};
+use crate::git::{Repo, Side, Snapshot, Switch};
+use crate::store::StoreError;
 
 /// Where checkpoints live.
 pub const REF_PREFIX: &str = "refs/orx/checkpoints/";
@@ -87,16 +88,38 @@ fn no_commit_yet() -> Error {
 /// lock. `now` is the time (RFC 3339, UTC), `message` what it is for.
 pub fn create(repo: &Repo, message: &str, now: &str) -> Result<String> {
     let head = repo.commit_id("HEAD").ok_or_else(no_commit_yet)?;
-    let trees = repo.snapshot_trees()?;
-    create_from(repo, &head, trees, message, now)
+    let snapshot = snapshot(repo)?;
+    create_from(repo, &head, &snapshot, message, now)
 }
 
-/// A checkpoint of the work tree `trees` (the work tree's, and the
-/// index's, kept as the second parent) made on `head`.
+/// The work tree as a checkpoint holds it; refused when that would not be
+/// the files' exact bytes.
+fn snapshot(repo: &Repo) -> Result<Snapshot> {
+    let snapshot = repo.snapshot()?;
+    if !snapshot.unkept.is_empty() {
+        return Err(Error::Failed(format!(
+            "a checkpoint would not keep these files as they are, because a filter changes them (`git check-attr -a` shows which): {}; commit them or move them away first (nothing was changed)",
+            joined(&snapshot.unkept)
+        )));
+    }
+    test_fail("snapshot")?;
+    Ok(snapshot)
+}
+
+fn joined(paths: &[String]) -> String {
+    paths
+        .iter()
+        .map(|p| crate::text::escape(p))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A checkpoint of `snapshot` (the work tree's tree, and the index's,
+/// kept as the second parent) made on `head`.
 fn create_from(
     repo: &Repo,
     head: &str,
-    (tree, staged): (String, Option<String>),
+    snapshot: &Snapshot,
     message: &str,
     now: &str,
 ) -> Result<String> {
@@ -111,16 +134,19 @@ fn create_from(
         },
         repo.root().display()
     );
+    test_fail("checkpoint-commit")?;
     let mut parents = vec![head.to_owned()];
-    if let Some(staged) = staged {
+    if let Some(staged) = &snapshot.staged {
         parents.push(repo.commit_tree(
-            &staged,
+            staged,
             &[head],
             &format!("staged when {name} was made\n"),
+            false,
         )?);
     }
     let parents: Vec<&str> = parents.iter().map(String::as_str).collect();
-    let commit = repo.commit_tree(&tree, &parents, &text)?;
+    let commit = repo.commit_tree(&snapshot.tree, &parents, &text, false)?;
+    test_fail("checkpoint-ref")?;
     repo.set_ref(
         &format!("{REF_PREFIX}{name}"),
         &commit,
@@ -188,6 +214,13 @@ pub struct Rolledback {
 /// records that as a commit; the caller holds the repository lock.
 /// `keep` are the item paths that keep their own history; `trailers` are
 /// added to the commit's message.
+///
+/// Everything that can be checked is checked before anything is saved.
+/// Then the state before is saved as a checkpoint, HEAD is moved to the
+/// rollback's commit only if it has not moved, and the files are switched
+/// only if none changed since the save (exit 3 otherwise, with nothing
+/// changed). A failure after that puts the work tree and HEAD back; every
+/// failure after the save names the checkpoint that holds the work.
 pub fn rollback(
     repo: &Repo,
     name: &str,
@@ -227,31 +260,45 @@ pub fn rollback(
     if !dirty.is_empty() {
         return Err(Error::Pending(format!(
             "a rollback leaves story and context files as they are, and these have uncommitted changes: {}; commit or restore them first",
-            dirty.join(", ")
+            joined(&dirty)
+        )));
+    }
+    let hidden = repo.hidden_files()?;
+    if !hidden.is_empty() {
+        let hidden: Vec<String> = hidden
+            .iter()
+            .map(|(p, how)| format!("{} ({how})", crate::text::escape(p)))
+            .collect();
+        return Err(Error::Failed(format!(
+            "git is told not to look at these files, so a rollback could not save them as they are: {}; clear that (`git update-index --no-assume-unchanged --no-skip-worktree FILE`), then roll back (nothing was changed)",
+            hidden.join(", ")
         )));
     }
     let tree = repo.tree_with(&target, &head, keep)?;
-    let current = repo.snapshot_trees()?;
+    let mut current = snapshot(repo).map_err(nothing_changed)?;
     let known: std::collections::HashSet<String> =
-        repo.tree_paths(&current.0)?.into_iter().collect();
-    let restored = repo.tree_paths(&tree)?;
-    let blocked = ignored_in_the_way(repo.root(), &known, &restored);
+        repo.tree_paths(&current.tree)?.into_iter().collect();
+    let blocked = ignored_in_the_way(repo.root(), &known, &repo.tree_paths(&tree)?);
     if !blocked.is_empty() {
         return Err(Error::Failed(format!(
             "rolling back would overwrite files git ignores (a checkpoint does not save them): {}; move them away, then roll back",
-            blocked.join(", ")
+            joined(&blocked)
         )));
     }
     let saved = create_from(
         repo,
         &head,
-        current,
+        &current,
         &format!("before rolling back to {name}"),
         now,
-    )?;
+    )
+    .map_err(nothing_changed)?;
+    let saved_ref = format!("{REF_PREFIX}{saved}");
     let saved_commit = repo
-        .commit_id(&format!("{REF_PREFIX}{saved}"))
+        .commit_id(&saved_ref)
         .ok_or_else(|| Error::Failed(format!("the checkpoint {saved} just made is missing")))?;
+    crate::plan::test_pause("rollback-saved");
+    // From here on the work is in `saved`.
     let mut message = format!(
         "rollback to {name}\n\nEvery file but the story and context files is as it was at {name}; the state before is {saved}.\n\n"
     );
@@ -259,7 +306,25 @@ pub fn rollback(
     for (k, v) in trailers {
         message.push_str(&format!("{k}: {v}\n"));
     }
-    let commit = repo.commit_tree(&tree, &[&head], &message)?;
+    let commit = match switch(repo, &head, &tree, &message, &mut current) {
+        Ok(commit) => commit,
+        Err(Failure::Untouched(e)) => {
+            // Nothing changed: the saved state is the work tree's.
+            let _ = repo.delete_ref(&saved_ref, &saved_commit);
+            return Err(nothing_changed(e));
+        }
+        Err(Failure::PutBack(e)) => {
+            return Err(Error::Failed(format!(
+                "rolling back to {name} failed: {e}\nthe work tree and HEAD were put back as they were (the state before is also saved as {saved}: `git orx rollback {saved} --yes` would restore it)"
+            )));
+        }
+        Err(Failure::Lost(lost)) => {
+            let (e, again) = *lost;
+            return Err(Error::Failed(format!(
+                "rolling back to {name} failed: {e}; putting the work tree back failed too: {again}\nyour work is saved as {saved}: `git orx rollback {saved} --yes` restores it"
+            )));
+        }
+    };
     let changed: Vec<String> = repo
         .changes(
             &Side::Commit(saved_commit.clone()),
@@ -269,30 +334,152 @@ pub fn rollback(
         .into_iter()
         .filter_map(|c| c.new_path.or(c.old_path))
         .collect();
-    // Index and tracked files first, then the untracked files made since.
-    repo.reset_to(&commit)?;
-    let now_files: std::collections::HashSet<String> = restored.into_iter().collect();
-    for path in repo.tree_paths(&saved_commit)? {
-        let kept = keep
-            .iter()
-            .any(|k| path == *k || path.starts_with(&format!("{}/", k.trim_end_matches('/'))));
-        if kept || now_files.contains(&path) {
-            continue;
-        }
-        remove_with_empty_parents(repo.root(), &path);
-    }
-    repo.set_ref(
-        "HEAD",
-        &commit,
-        Some(&head),
-        &format!("orx rollback to {name}"),
-    )?;
     let short = repo.commit(&commit)?.short;
     Ok(Rolledback {
         saved,
         commit: short,
         changed,
     })
+}
+
+/// How [`switch`] failed.
+enum Failure {
+    /// Before HEAD or any file was touched.
+    Untouched(Error),
+    /// Files were written, then the work tree and HEAD were put back.
+    PutBack(Error),
+    /// Files were written and could not all be put back.
+    Lost(Box<(Error, String)>),
+}
+
+/// Records tree `tree` as a commit on `head`, moves HEAD to it if HEAD is
+/// still `head`, and switches the work tree and the index from `current`
+/// to it if no file changed since `current` was taken; the commit's id.
+fn switch(
+    repo: &Repo,
+    head: &str,
+    tree: &str,
+    message: &str,
+    current: &mut Snapshot,
+) -> Result<String, Failure> {
+    use Failure::Untouched;
+    test_fail("rollback-commit").map_err(Untouched)?;
+    let commit = repo
+        .commit_tree(tree, &[head], message, true)
+        .map_err(|e| Untouched(e.into()))?;
+    // No git process writes the index from here on, and none can have
+    // committed in between unseen: HEAD moves only from `head`.
+    let lock = repo.lock_index().map_err(|e| Untouched(e.into()))?;
+    test_fail("rollback-head").map_err(Untouched)?;
+    let title = message.lines().next().unwrap_or_default();
+    if let Err(e) = repo.set_ref("HEAD", &commit, Some(head), &format!("orx {title}")) {
+        return Err(Untouched(match repo.commit_id("HEAD") {
+            Some(now) if now != head => Error::Conflict(format!(
+                "HEAD moved (to {}) while git-orx was rolling back",
+                &now[..now.len().min(7)]
+            )),
+            _ => e.into(),
+        }));
+    }
+    let saved_tree = current.tree.clone();
+    let put_back = |e: Error, written: bool| -> Failure {
+        let files = match written {
+            true => test_fail("rollback-restore")
+                .and_then(|()| Ok(repo.restore_tree(tree, &saved_tree)?)),
+            false => Ok(()),
+        };
+        let head_back = repo.set_ref("HEAD", head, Some(&commit), "orx rollback undone");
+        match (files, head_back, written) {
+            (Err(again), _, _) => Failure::Lost(Box::new((e, again.to_string()))),
+            (_, Err(again), _) => Failure::Lost(Box::new((e, again.to_string()))),
+            (Ok(()), Ok(()), true) => Failure::PutBack(e),
+            (Ok(()), Ok(()), false) => Untouched(e),
+        }
+    };
+    match repo.switch_tree(current, tree) {
+        Ok(()) => {}
+        Err(Switch::Changed(path)) => {
+            return Err(put_back(
+                Error::Conflict(format!(
+                    "{} changed while git-orx was rolling back",
+                    crate::text::escape(&path)
+                )),
+                false,
+            ));
+        }
+        Err(Switch::Failed(e)) => return Err(put_back(e.into(), true)),
+    }
+    if let Err(e) = test_fail_writing(repo, "rollback-write", tree, &saved_tree) {
+        return Err(put_back(e, true));
+    }
+    if let Err(e) = test_fail("rollback-index") {
+        return Err(put_back(e, true));
+    }
+    if let Err(e) = repo.install_index(lock, current) {
+        return Err(put_back(e.into(), true));
+    }
+    Ok(commit)
+}
+
+/// An error that changed nothing says so (unless it already does: a
+/// conflict, exit 3).
+fn nothing_changed(e: Error) -> Error {
+    match e {
+        Error::Conflict(m) => {
+            Error::Conflict(format!("{m}; nothing was changed, run the command again"))
+        }
+        e if e.exit_code() == 3 || e.to_string().contains("nothing was changed") => e,
+        e => Error::Failed(format!("{e}\nnothing was changed")),
+    }
+}
+
+/// Tests only: `ORX_TEST_FAIL=<point>[,<point>...]` makes each step named
+/// fail as a full disk would: `snapshot` (writing the work tree's
+/// objects), `checkpoint-commit`, `checkpoint-ref`, `rollback-commit`,
+/// `rollback-head` (moving HEAD), `rollback-write` (writing the files:
+/// one is left cut short), `rollback-index` (renaming the new index into
+/// place) and `rollback-restore` (putting the files back). Unset, it
+/// costs one lookup.
+fn test_fail(point: &str) -> Result<()> {
+    match std::env::var("ORX_TEST_FAIL") {
+        Ok(v) if v.split(',').any(|p| p == point) => Err(Error::Store(StoreError::Io {
+            path: point.to_owned(),
+            message: std::io::Error::from_raw_os_error(28).to_string(),
+        })),
+        _ => Ok(()),
+    }
+}
+
+/// [`test_fail`] for the writing of the files, after it: one file the
+/// switch from tree `from` to tree `to` wrote is cut to half its length,
+/// as a full disk leaves it.
+fn test_fail_writing(repo: &Repo, point: &str, to: &str, from: &str) -> Result<()> {
+    let Err(e) = test_fail(point) else {
+        return Ok(());
+    };
+    let written = repo.changes(
+        &Side::Commit(from.to_owned()),
+        &Side::Commit(to.to_owned()),
+        &[],
+    );
+    if let Some(path) = written
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|c| c.new_path)
+        .find(|p| repo.root().join(p).is_file())
+    {
+        let path = repo.root().join(path);
+        let len = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .and_then(|f| f.set_len(len / 2))
+            .map_err(|e| StoreError::Io {
+                path: path.display().to_string(),
+                message: e.to_string(),
+            })?;
+    }
+    Err(e)
 }
 
 /// Files the rollback would write over that no checkpoint holds: for each
@@ -331,22 +518,6 @@ fn ignored_in_the_way(
     out.sort();
     out.dedup();
     out
-}
-
-/// Removes `root/rel` if it is there, then its directories that became
-/// empty, up to the root.
-fn remove_with_empty_parents(root: &std::path::Path, rel: &str) {
-    let path = root.join(rel);
-    if std::fs::remove_file(&path).is_err() {
-        return;
-    }
-    let mut dir = path.parent();
-    while let Some(d) = dir.filter(|d| *d != root && d.starts_with(root)) {
-        if std::fs::remove_dir(d).is_err() {
-            break;
-        }
-        dir = d.parent();
-    }
 }
 
 #[cfg(test)]

@@ -46,6 +46,11 @@ pub enum Error {
     CommitFailed(GitError, String),
     #[error("{0}")]
     Failed(String),
+    /// Something else changed what the command was working on (HEAD
+    /// moved, a file was written); nothing was changed, and running it
+    /// again may succeed.
+    #[error("{0}")]
+    Conflict(String),
 }
 
 impl From<Refusal> for Error {
@@ -66,6 +71,7 @@ impl Error {
         match self {
             Error::Usage(_) | Error::NotFound(_) | Error::NotInitialised => 2,
             Error::Store(StoreError::Busy { .. } | StoreError::Changed { .. }) => 3,
+            Error::Conflict(_) => 3,
             Error::Git(GitError::NotARepo | GitError::Bare) => 2,
             // Another git process holds the index: retrying may succeed.
             Error::Git(GitError::Command { message, .. })

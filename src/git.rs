@@ -21,6 +21,10 @@ pub enum GitError {
     Spawn(String),
     #[error("git: {0}")]
     Lib(String),
+    #[error(
+        "{0} exists: another git process is writing the index, or one was killed (then remove that file)"
+    )]
+    IndexLocked(String),
 }
 
 fn lib(e: git2::Error) -> GitError {
@@ -199,6 +203,17 @@ impl Repo {
         stdin: Option<&str>,
         env: &[(&str, &str)],
     ) -> Result<String, GitError> {
+        self.run_bytes(args, stdin.map(str::as_bytes), env)
+            .map(|out| String::from_utf8_lossy(&out).into_owned())
+    }
+
+    /// [`Repo::run`] with stdout as bytes.
+    fn run_bytes(
+        &self,
+        args: &[&str],
+        stdin: Option<&[u8]>,
+        env: &[(&str, &str)],
+    ) -> Result<Vec<u8>, GitError> {
         let mut cmd = Command::new("git");
         cmd.arg("-C").arg(&self.root).args(args);
         cmd.envs(env.iter().copied());
@@ -215,14 +230,14 @@ impl Repo {
         let out = std::thread::scope(|s| {
             if let (Some(text), Some(mut pipe)) = (stdin, pipe) {
                 s.spawn(move || {
-                    let _ = pipe.write_all(text.as_bytes());
+                    let _ = pipe.write_all(text);
                 });
             }
             child.wait_with_output()
         })
         .map_err(|e| GitError::Spawn(e.to_string()))?;
         if out.status.success() {
-            return Ok(String::from_utf8_lossy(&out.stdout).into_owned());
+            return Ok(out.stdout);
         }
         let mut message = String::from_utf8_lossy(&out.stderr).trim().to_owned();
         let stdout = String::from_utf8_lossy(&out.stdout);
@@ -234,6 +249,66 @@ impl Repo {
             message,
         })
     }
+}
+
+/// The work tree saved by [`Repo::snapshot`].
+pub struct Snapshot {
+    /// The work tree: HEAD with every change and untracked file.
+    pub tree: String,
+    /// The index as it was (what was staged), when it had no conflicts.
+    pub staged: Option<String>,
+    /// Changed or untracked files a filter changes irreversibly: `tree`
+    /// does not hold them as they are.
+    pub unkept: Vec<String>,
+    /// The index `tree` was written from, with the stat data of the files
+    /// it was made from: what [`Repo::switch_tree`] checks them against.
+    index: Option<tempfile::NamedTempFile>,
+}
+
+/// Why [`Repo::switch_tree`] did not switch.
+#[derive(Debug)]
+pub enum Switch {
+    /// This file changed since the snapshot, or is in the way; nothing
+    /// was written.
+    Changed(String),
+    /// git failed (a full disk, say); files may have been written.
+    Failed(GitError),
+}
+
+/// The index's lock (`index.lock`), removed when dropped.
+#[derive(Debug)]
+pub struct IndexLock {
+    /// `None` once the lock has become the index.
+    path: Option<PathBuf>,
+}
+
+impl Drop for IndexLock {
+    fn drop(&mut self) {
+        if let Some(path) = &self.path {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// The file named in git's refusal to overwrite a changed or untracked
+/// file (`Entry 'a.txt' not uptodate. Cannot merge.`, or a list of
+/// files after `... would be overwritten by merge:`), in the C locale.
+fn changed_in_the_way(message: &str) -> Option<String> {
+    if let Some(rest) = message.split("Entry '").nth(1)
+        && let Some((path, after)) = rest.split_once('\'')
+        && after.trim_start().starts_with("not uptodate")
+    {
+        return Some(path.to_owned());
+    }
+    if message.contains("would be overwritten by merge")
+        || message.contains("would be removed by merge")
+    {
+        return message
+            .lines()
+            .find_map(|l| l.strip_prefix('\t'))
+            .map(|p| p.trim().to_owned());
+    }
+    None
 }
 
 /// The last value of `key` in `GIT_CONFIG_PARAMETERS`, where git passes
@@ -831,13 +906,15 @@ impl Repo {
             .map_err(|e| GitError::Spawn(format!("temporary index: {e}")))
     }
 
-    /// The work tree as a tree object: HEAD with every tracked change and
-    /// every untracked file that is not ignored, written through a
+    /// The work tree saved as a tree object: HEAD with every tracked change
+    /// and every untracked file that is not ignored, written through a
     /// temporary index that starts as a copy of the user's (so only changed
     /// files are hashed); and the index as it is (what is staged), when it
     /// has no conflicts. The user's index, work tree and branch are not
-    /// touched. A nested repository that is not a submodule is left out.
-    pub fn snapshot_trees(&self) -> Result<(String, Option<String>), GitError> {
+    /// touched. Nested repositories that are not submodules, wherever they
+    /// are, are left out. Files the tree would not hold as they are (see
+    /// [`Snapshot::unkept`]) are listed.
+    pub fn snapshot(&self) -> Result<Snapshot, GitError> {
         let tmp = self.temp_index()?;
         let index = tmp.path().to_string_lossy().into_owned();
         let env = [("GIT_INDEX_FILE", index.as_str())];
@@ -857,31 +934,100 @@ impl Repo {
             }
             None
         };
-        // Nested repositories (untracked directories with their own .git)
-        // are left out: `git add` would keep only a commit id, or fail.
+        // What `git add` hashes again: tracked files whose stat data differ
+        // from the index, and untracked files. A nested repository is
+        // listed as its directory (`lib/nested/`), at any depth.
+        let stale = self.run(&["diff-files", "-z", "--name-only"], None, &env)?;
         let untracked = self.run(
-            &[
-                "ls-files",
-                "-z",
-                "--others",
-                "--exclude-standard",
-                "--directory",
-            ],
+            &["ls-files", "-z", "--others", "--exclude-standard"],
             None,
             &env,
         )?;
+        let untracked: Vec<&str> = untracked.split('\0').filter(|e| !e.is_empty()).collect();
         let mut args: Vec<String> = ["add", "-A", "--", "."].map(str::to_owned).to_vec();
         args.extend(
             untracked
-                .split('\0')
-                .filter_map(|e| e.strip_suffix('/'))
-                .filter(|d| self.root.join(d).join(".git").exists())
-                .map(|d| format!(":(exclude,literal){d}")),
+                .iter()
+                .filter(|e| e.ends_with('/'))
+                .map(|d| format!(":(exclude,literal){}", d.trim_end_matches('/'))),
         );
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         self.run(&args, None, &env)?;
         let tree = self.run(&["write-tree"], None, &env)?;
-        Ok((tree.trim().to_owned(), staged))
+        let hashed: Vec<&str> = stale
+            .split('\0')
+            .chain(untracked.iter().copied())
+            .filter(|p| !p.is_empty() && !p.ends_with('/'))
+            .filter(|p| {
+                self.root
+                    .join(p)
+                    .symlink_metadata()
+                    .is_ok_and(|m| m.is_file())
+            })
+            .collect();
+        Ok(Snapshot {
+            tree: tree.trim().to_owned(),
+            staged,
+            unkept: self.unkept(&hashed)?,
+            index: Some(tmp),
+        })
+    }
+
+    /// Of the files `paths`, those whose bytes a filter (a clean filter,
+    /// CRLF conversion, `ident`, an encoding) changes in a way checking
+    /// them out again does not undo: what git stores is not the file.
+    fn unkept(&self, paths: &[&str]) -> Result<Vec<String>, GitError> {
+        // `--stdin-paths` reads lines: a path with a newline is not asked about.
+        let paths: Vec<&str> = paths
+            .iter()
+            .copied()
+            .filter(|p| !p.contains('\n'))
+            .collect();
+        if paths.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list: String = paths.iter().map(|p| format!("{p}\n")).collect();
+        let stored = self.run(&["hash-object", "--stdin-paths"], Some(&list), &[])?;
+        let raw = self.run(
+            &["hash-object", "--no-filters", "--stdin-paths"],
+            Some(&list),
+            &[],
+        )?;
+        let mut out = Vec::new();
+        for ((path, stored), raw) in paths.iter().zip(stored.lines()).zip(raw.lines()) {
+            if stored == raw {
+                continue;
+            }
+            // Converted: is the file what checking the stored blob out gives?
+            let back = self.run_bytes(
+                &["cat-file", "--filters", &format!("--path={path}"), stored],
+                None,
+                &[],
+            );
+            let file = std::fs::read(self.root.join(path));
+            if !matches!((back, file), (Ok(b), Ok(f)) if b == f) {
+                out.push((*path).to_owned());
+            }
+        }
+        Ok(out)
+    }
+
+    /// Files git is told not to look at (`update-index --assume-unchanged`,
+    /// `--skip-worktree`), with which: their changes are not seen.
+    pub fn hidden_files(&self) -> Result<Vec<(String, &'static str)>, GitError> {
+        let out = self.run(&["ls-files", "-v", "-z"], None, &[])?;
+        Ok(out
+            .split('\0')
+            .filter_map(|e| {
+                let (tag, path) = e.split_once(' ')?;
+                let how = match tag {
+                    "S" | "s" => "skip-worktree",
+                    t if t.chars().all(|c| c.is_ascii_lowercase()) => "assume-unchanged",
+                    _ => return None,
+                };
+                Some((path.to_owned(), how))
+            })
+            .collect())
     }
 
     /// `tree` with the entries under `keep` taken from commit `from`
@@ -914,16 +1060,30 @@ impl Repo {
     }
 
     /// A commit of `tree` with `parents` and `message`, made with plumbing:
-    /// no hooks run and no ref moves. Returns its id.
+    /// no hooks run and no ref moves. Returns its id. A commit meant for a
+    /// branch (`for_branch`) is signed when `commit.gpgsign` says so, with
+    /// `user.signingkey` and `gpg.format`, as `git commit` signs.
     pub fn commit_tree(
         &self,
         tree: &str,
         parents: &[&str],
         message: &str,
+        for_branch: bool,
     ) -> Result<String, GitError> {
         let mut args = vec!["commit-tree", tree];
         for p in parents {
             args.extend(["-p", p]);
+        }
+        let sign = for_branch
+            && self
+                .run(
+                    &["config", "--type=bool", "--get", "commit.gpgsign"],
+                    None,
+                    &[],
+                )
+                .is_ok_and(|v| v.trim() == "true");
+        if sign {
+            args.push("-S");
         }
         args.extend(["-F", "-"]);
         Ok(self.run(&args, Some(message), &[])?.trim().to_owned())
@@ -946,6 +1106,12 @@ impl Repo {
             &[],
         )
         .map(|_| ())
+    }
+
+    /// Deletes ref `name` (and its reflog) if it still points at `old`.
+    pub fn delete_ref(&self, name: &str, old: &str) -> Result<(), GitError> {
+        self.run(&["update-ref", "-d", name, old], None, &[])
+            .map(|_| ())
     }
 
     /// The refs under `prefix` (`refs/orx/checkpoints/`), as (name, commit).
@@ -991,11 +1157,85 @@ impl Repo {
             .collect())
     }
 
-    /// Makes the index and the tracked files of the work tree commit
-    /// `rev`'s, whatever they held (`git read-tree --reset -u`).
-    pub fn reset_to(&self, rev: &str) -> Result<(), GitError> {
-        self.run(&["read-tree", "--reset", "-u", rev], None, &[])
+    /// Takes the index's lock (`index.lock`, as git does), so that no git
+    /// process writes the index until it is released (dropped) or
+    /// [`Repo::install_index`] puts a new index in place.
+    pub fn lock_index(&self) -> Result<IndexLock, GitError> {
+        let path = self.git_dir().join("index.lock");
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(_) => Ok(IndexLock { path: Some(path) }),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                Err(GitError::IndexLocked(path.display().to_string()))
+            }
+            Err(e) => Err(GitError::Spawn(format!("{}: {e}", path.display()))),
+        }
+    }
+
+    /// Makes the work tree go from `snapshot`'s tree to tree `to`, as
+    /// `git read-tree -m -u` does from the snapshot's own index: files
+    /// that differ are written, files only the snapshot has are removed
+    /// (and directories left empty). git checks every file it would
+    /// write or remove before it writes any: if one changed since the
+    /// snapshot, or an untracked file is in the way, nothing is written
+    /// and [`Switch::Changed`] names it. The user's index is not touched;
+    /// the snapshot's index becomes `to` (see [`Repo::install_index`]).
+    pub fn switch_tree(&self, snapshot: &Snapshot, to: &str) -> Result<(), Switch> {
+        let Some(index) = &snapshot.index else {
+            return Err(Switch::Failed(GitError::Spawn(
+                "the snapshot's index is gone".to_owned(),
+            )));
+        };
+        let index = index.path().to_string_lossy().into_owned();
+        let env = [("GIT_INDEX_FILE", index.as_str()), ("LC_ALL", "C")];
+        match self.run(&["read-tree", "-m", "-u", &snapshot.tree, to], None, &env) {
+            Ok(_) => Ok(()),
+            Err(GitError::Command { message, args }) => match changed_in_the_way(&message) {
+                Some(path) => Err(Switch::Changed(path)),
+                None => Err(Switch::Failed(GitError::Command { args, message })),
+            },
+            Err(e) => Err(Switch::Failed(e)),
+        }
+    }
+
+    /// Puts every file of the work tree back from tree `from` to tree
+    /// `to`, whatever it holds now (after a [`Repo::switch_tree`] that
+    /// failed part way): files `to` has are written, files only `from`
+    /// has are removed. The user's index is not touched.
+    pub fn restore_tree(&self, from: &str, to: &str) -> Result<(), GitError> {
+        let tmp = self.temp_index()?;
+        let index = tmp.path().to_string_lossy().into_owned();
+        let env = [("GIT_INDEX_FILE", index.as_str())];
+        self.run(&["read-tree", from], None, &env)?;
+        self.run(&["read-tree", "--reset", "-u", from, to], None, &env)
             .map(|_| ())
+    }
+
+    /// Makes the snapshot's index (after [`Repo::switch_tree`]) the
+    /// user's, under the lock taken with [`Repo::lock_index`]: written in
+    /// place of the lock, then renamed over the index, as git does.
+    pub fn install_index(
+        &self,
+        mut lock: IndexLock,
+        snapshot: &mut Snapshot,
+    ) -> Result<(), GitError> {
+        let path = lock.path.clone().unwrap_or_default();
+        let io = |e: std::io::Error| GitError::Spawn(format!("{}: {e}", path.display()));
+        let index = snapshot
+            .index
+            .take()
+            .ok_or_else(|| GitError::Spawn("the snapshot's index is gone".to_owned()))?;
+        // As readable as the index it replaces (a temporary file is private).
+        if let Ok(m) = std::fs::metadata(self.git_dir().join("index")) {
+            let _ = std::fs::set_permissions(index.path(), m.permissions());
+        }
+        index.persist(&path).map_err(|e| io(e.error))?;
+        std::fs::rename(&path, self.git_dir().join("index")).map_err(io)?;
+        lock.path = None;
+        Ok(())
     }
 
     /// Whether HEAD points to a commit yet.

@@ -1,0 +1,374 @@
+//! Checkpoints and rollback when something else happens at the same time,
+//! when a step fails, and with git settings that change what a save holds:
+//! a rollback either completes or leaves everything as it found it.
+
+use std::process::{Child, Stdio};
+
+use crate::common::Repo;
+
+/// A repository with committed code, a checkpoint of it (with an
+/// untracked file), then uncommitted work on top: a modified file, a
+/// deleted one and a new untracked one.
+fn worked_on() -> Repo {
+    let repo = Repo::new();
+    repo.write("a.txt", "a v1\n");
+    repo.write("b.txt", "b v1\n");
+    repo.git(&["add", "a.txt", "b.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "code"]).ok();
+    repo.write("draft.txt", "draft\n");
+    repo.orx(&["checkpoint"]).ok();
+    repo.write("a.txt", "a v2, uncommitted work\n");
+    std::fs::remove_file(repo.path("b.txt")).unwrap();
+    std::fs::remove_file(repo.path("draft.txt")).unwrap();
+    repo.write("new.txt", "new, untracked work\n");
+    repo
+}
+
+const CHK: &str = "chk-20260102030405";
+
+fn checkpoints(repo: &Repo) -> Vec<String> {
+    repo.git(&[
+        "for-each-ref",
+        "--format=%(refname:lstrip=3)",
+        "refs/orx/checkpoints",
+    ])
+    .stdout
+    .lines()
+    .map(str::to_owned)
+    .collect()
+}
+
+/// `git orx rollback CHK --yes` started in the background, pausing at
+/// `point` for `ms` milliseconds.
+fn rollback_pausing(repo: &Repo, point: &str, ms: u32) -> Child {
+    repo.command("git")
+        .args(["orx", "rollback", CHK, "--yes", "--as", "human"])
+        .env("ORX_TEST_PAUSE", format!("{point}:{ms}"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits until the rollback has saved the state before it (a second
+/// checkpoint exists), which it does just before it pauses.
+fn until_saved(repo: &Repo) {
+    for _ in 0..3000 {
+        if checkpoints(repo).len() >= 2 {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the rollback never saved the state before it");
+}
+
+fn finish(child: Child) -> (i32, String) {
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+/// Another process commits while a rollback runs: the rollback sees HEAD
+/// moved and refuses with exit 3 before it has touched a file; the
+/// uncommitted work and the other process's commit are all there.
+#[test]
+fn rollback_racing_a_commit_loses_nothing() {
+    let repo = worked_on();
+    let rollback = rollback_pausing(&repo, "rollback-saved", 2000);
+    until_saved(&repo);
+    repo.write("other.txt", "another agent's work\n");
+    repo.git(&["add", "other.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "other agent"]).ok();
+    let after_commit = repo.state();
+    let (code, out) = finish(rollback);
+    assert_eq!(code, 3, "{out}");
+    assert!(
+        out.contains("HEAD moved") && out.contains("nothing was changed"),
+        "{out}"
+    );
+    assert_eq!(repo.state(), after_commit);
+    assert_eq!(repo.read("a.txt"), "a v2, uncommitted work\n");
+    assert_eq!(repo.read("new.txt"), "new, untracked work\n");
+    assert_eq!(repo.read("other.txt"), "another agent's work\n");
+    assert_eq!(
+        repo.git(&["log", "-1", "--format=%s"]).stdout,
+        "other agent\n"
+    );
+    assert_eq!(checkpoints(&repo), [CHK]);
+}
+
+/// Bytes written while a rollback runs are in neither the saved state
+/// nor the checkpoint: the rollback refuses with exit 3 and they stay.
+#[test]
+fn rollback_refuses_when_files_change_during_it() {
+    let repo = worked_on();
+    let rollback = rollback_pausing(&repo, "rollback-saved", 2000);
+    until_saved(&repo);
+    repo.write("a.txt", "a v3, written during the rollback\n");
+    repo.write("b.txt", "b, made again during the rollback\n");
+    let during = repo.state();
+    let (code, out) = finish(rollback);
+    assert_eq!(code, 3, "{out}");
+    assert!(
+        out.contains("changed while git-orx was rolling back")
+            && out.contains("nothing was changed"),
+        "{out}"
+    );
+    assert_eq!(repo.state(), during);
+    assert_eq!(checkpoints(&repo), [CHK]);
+}
+
+/// A clean filter that drops lines (as nbstripout drops outputs) would
+/// save less than the file holds: checkpoint and rollback refuse before
+/// saving anything, naming the file.
+#[test]
+fn rollback_refuses_what_a_clean_filter_would_strip() {
+    let repo = Repo::new();
+    repo.git(&["config", "filter.strip.clean", "sed /^output/d"])
+        .ok();
+    repo.write(".gitattributes", "*.nb filter=strip\n");
+    repo.write("nb.nb", "code\n");
+    repo.git(&["add", ".gitattributes", "nb.nb"]).ok();
+    repo.git(&["commit", "-q", "-m", "notebook"]).ok();
+    repo.orx(&["checkpoint"]).ok();
+    repo.write("nb.nb", "code\noutput: 42\n");
+    let before = repo.state();
+    let rollback = repo.orx(&["rollback", CHK, "--yes", "--as", "human"]);
+    insta::assert_snapshot!(rollback.render(), @"
+    exit: 1
+    --- stderr
+    error: a checkpoint would not keep these files as they are, because a filter changes them (`git check-attr -a` shows which): nb.nb; commit them or move them away first (nothing was changed)
+    ");
+    assert_eq!(repo.state(), before);
+    let checkpoint = repo.orx(&["checkpoint"]);
+    assert_eq!(checkpoint.render(), rollback.render());
+    assert_eq!(repo.state(), before);
+    assert_eq!(checkpoints(&repo), [CHK]);
+}
+
+/// A filter that gives the bytes back (here `rev`, both ways; CRLF
+/// conversion is another) does not stop a checkpoint, and rolling back
+/// and undoing it gives the exact bytes.
+#[test]
+fn a_filter_that_gives_the_bytes_back_keeps_them() {
+    let repo = Repo::new();
+    repo.git(&["config", "filter.rev.clean", "rev"]).ok();
+    repo.git(&["config", "filter.rev.smudge", "rev"]).ok();
+    repo.write(".gitattributes", "*.r filter=rev\n");
+    repo.write("x.r", "abc\n");
+    repo.git(&["add", ".gitattributes", "x.r"]).ok();
+    repo.git(&["commit", "-q", "-m", "x"]).ok();
+    repo.orx(&["checkpoint"]).ok();
+    repo.write("x.r", "abc\ndef, uncommitted\n");
+    repo.orx(&["rollback", CHK, "--yes", "--as", "human"]).ok();
+    assert_eq!(repo.read("x.r"), "abc\n");
+    repo.orx(&["rollback", "chk-20260102030405-2", "--yes", "--as", "human"])
+        .ok();
+    assert_eq!(repo.read("x.r"), "abc\ndef, uncommitted\n");
+}
+
+/// Nested repositories (not submodules) are left out of checkpoints and
+/// never touched by a rollback: one inside a directory of tracked files,
+/// one deep in an untracked directory, one with no commit yet.
+#[test]
+fn rollback_leaves_nested_repositories_alone() {
+    let repo = Repo::new();
+    repo.write("lib/a.txt", "a v1\n");
+    repo.git(&["add", "lib"]).ok();
+    repo.git(&["commit", "-q", "-m", "lib"]).ok();
+    repo.git(&["init", "-q", "lib/nested"]).ok();
+    repo.write("lib/nested/n.txt", "nested v1\n");
+    repo.git(&["-C", "lib/nested", "add", "n.txt"]).ok();
+    repo.git(&["-C", "lib/nested", "commit", "-q", "-m", "n"])
+        .ok();
+    repo.git(&["init", "-q", "tools/deep/empty"]).ok();
+    repo.write("tools/deep/empty/e.txt", "no commit yet\n");
+    repo.write("tools/t.txt", "untracked\n");
+    repo.orx(&["checkpoint"]).ok();
+    let saved = repo.git(&[
+        "ls-tree",
+        "-r",
+        "--name-only",
+        &format!("refs/orx/checkpoints/{CHK}"),
+    ]);
+    assert!(
+        !saved.stdout.contains("nested") && !saved.stdout.contains("empty"),
+        "{}",
+        saved.stdout
+    );
+    assert!(saved.stdout.contains("tools/t.txt"), "{}", saved.stdout);
+    repo.write("lib/a.txt", "a v2\n");
+    repo.git(&["commit", "-q", "-am", "a v2"]).ok();
+    repo.write("lib/nested/n.txt", "nested v2\n");
+    repo.write("lib/nested/m.txt", "nested, new\n");
+    std::fs::remove_file(repo.path("tools/t.txt")).unwrap();
+    repo.orx(&["rollback", CHK, "--yes", "--as", "human"]).ok();
+    assert_eq!(repo.read("lib/a.txt"), "a v1\n");
+    assert_eq!(repo.read("tools/t.txt"), "untracked\n");
+    for _ in 0..2 {
+        assert_eq!(repo.read("lib/nested/n.txt"), "nested v2\n");
+        assert_eq!(repo.read("lib/nested/m.txt"), "nested, new\n");
+        assert_eq!(repo.read("tools/deep/empty/e.txt"), "no commit yet\n");
+        assert!(repo.path("lib/nested/.git/HEAD").exists());
+        // Undo, and the nested repositories are still as they were.
+        repo.orx(&["rollback", "chk-20260102030405-2", "--yes", "--as", "human"])
+            .ok();
+    }
+}
+
+/// Files git is told not to look at (assume-unchanged, skip-worktree)
+/// cannot be saved as they are: the rollback refuses before saving
+/// anything, and lists them.
+#[test]
+fn rollback_refuses_assume_unchanged_and_skip_worktree_files_first() {
+    let repo = worked_on();
+    repo.write("c.txt", "c v1\n");
+    repo.git(&["add", "c.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "c", "--", "c.txt"]).ok();
+    repo.git(&["update-index", "--assume-unchanged", "a.txt"])
+        .ok();
+    repo.git(&["update-index", "--skip-worktree", "c.txt"]).ok();
+    repo.write("c.txt", "c v2, hidden from git\n");
+    let before = repo.state();
+    let out = repo.orx(&["rollback", CHK, "--yes", "--as", "human"]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 1
+    --- stderr
+    error: git is told not to look at these files, so a rollback could not save them as they are: a.txt (assume-unchanged), c.txt (skip-worktree); clear that (`git update-index --no-assume-unchanged --no-skip-worktree FILE`), then roll back (nothing was changed)
+    ");
+    assert_eq!(repo.state(), before);
+    assert_eq!(checkpoints(&repo), [CHK]);
+}
+
+/// With `commit.gpgsign`, the rollback's commit is signed, with the
+/// configured key and format, as `git commit` signs the moves'.
+#[test]
+fn rollback_commits_are_signed_when_commit_gpgsign_is_set() {
+    let repo = worked_on();
+    let key = repo.path("../signing-key");
+    let made = repo
+        .command("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-C", "test", "-f"])
+        .arg(&key)
+        .output();
+    let Ok(made) = made else {
+        eprintln!("skipped: ssh-keygen is not installed (Debian package openssh-client)");
+        return;
+    };
+    assert!(made.status.success(), "{made:?}");
+    let public = std::fs::read_to_string(key.with_extension("pub")).unwrap();
+    let allowed = repo.path("../allowed-signers");
+    std::fs::write(&allowed, format!("committer@example.com {public}")).unwrap();
+    for (k, v) in [
+        ("gpg.format", "ssh"),
+        (
+            "user.signingkey",
+            key.with_extension("pub").to_str().unwrap(),
+        ),
+        ("gpg.ssh.allowedSignersFile", allowed.to_str().unwrap()),
+        ("commit.gpgsign", "true"),
+    ] {
+        repo.git(&["config", k, v]).ok();
+    }
+    repo.orx(&["rollback", CHK, "--yes", "--as", "human"]).ok();
+    assert_eq!(
+        repo.git(&["log", "-1", "--format=%s"]).stdout,
+        format!("rollback to {CHK}\n")
+    );
+    repo.git(&["verify-commit", "HEAD"]).ok();
+}
+
+/// `ORX_TEST_FAIL=POINT` makes a step fail as a full disk would. A
+/// checkpoint that fails at any step leaves no checkpoint and changes
+/// nothing.
+#[test]
+fn a_checkpoint_failing_at_each_step_changes_nothing() {
+    let repo = worked_on();
+    let before = repo.state();
+    for point in ["snapshot", "checkpoint-commit", "checkpoint-ref"] {
+        let out = repo.orx_env(&["checkpoint"], &[("ORX_TEST_FAIL", point)]);
+        out.code(1);
+        assert!(
+            out.stderr.contains("No space left on device"),
+            "{point}: {}",
+            out.render()
+        );
+        assert_eq!(repo.state(), before, "{point}");
+        assert_eq!(checkpoints(&repo), [CHK], "{point}");
+    }
+}
+
+/// A rollback that fails at any step loses nothing: before HEAD or a file
+/// is touched, nothing was changed; after, the work tree and HEAD are put
+/// back, and the message names the checkpoint holding the work.
+#[test]
+fn a_rollback_failing_at_each_step_loses_nothing() {
+    let repo = worked_on();
+    let before = repo.state();
+    let rollback = ["rollback", CHK, "--yes", "--as", "human"];
+    for point in [
+        "snapshot",
+        "checkpoint-commit",
+        "checkpoint-ref",
+        "rollback-commit",
+        "rollback-head",
+    ] {
+        let out = repo.orx_env(&rollback, &[("ORX_TEST_FAIL", point)]);
+        out.code(1);
+        assert!(
+            out.stderr.contains("No space left on device")
+                && out.stderr.contains("nothing was changed"),
+            "{point}: {}",
+            out.render()
+        );
+        assert_eq!(repo.state(), before, "{point}");
+        assert_eq!(checkpoints(&repo), [CHK], "{point}");
+    }
+    // Once files are written (and one is cut short, as on a full disk),
+    // they are put back.
+    for (n, point) in ["rollback-write", "rollback-index"].iter().enumerate() {
+        let out = repo.orx_env(&rollback, &[("ORX_TEST_FAIL", point)]);
+        out.code(1);
+        let saved = format!("{CHK}-{}", n + 2);
+        assert!(
+            out.stderr.contains("No space left on device")
+                && out
+                    .stderr
+                    .contains("the work tree and HEAD were put back as they were")
+                && out
+                    .stderr
+                    .contains(&format!("`git orx rollback {saved} --yes`")),
+            "{point}: {}",
+            out.render()
+        );
+        assert_eq!(repo.state(), before, "{point}");
+        assert!(checkpoints(&repo).contains(&saved), "{point}");
+    }
+    // When putting back fails too, the checkpoint named gives every byte back.
+    let out = repo.orx_env(
+        &rollback,
+        &[("ORX_TEST_FAIL", "rollback-write,rollback-restore")],
+    );
+    out.code(1);
+    let saved = format!("{CHK}-4");
+    assert!(
+        out.stderr.contains(&format!(
+            "your work is saved as {saved}: `git orx rollback {saved} --yes` restores it"
+        )),
+        "{}",
+        out.render()
+    );
+    repo.orx(&["rollback", &saved, "--yes", "--as", "human"])
+        .ok();
+    assert_eq!(files_of(&repo.state()), files_of(&before));
+}
+
+fn files_of(state: &str) -> String {
+    state[..state.find("HEAD ").unwrap()].to_owned()
+}
