@@ -1297,6 +1297,20 @@ impl Repo {
 #[cfg(test)]
 mod tests {
     #[test]
+    fn the_file_in_the_way_is_read_from_gits_refusal() {
+        use super::changed_in_the_way as c;
+        assert_eq!(
+            c("error: Entry 'src/a b.txt' not uptodate. Cannot merge.").as_deref(),
+            Some("src/a b.txt")
+        );
+        assert_eq!(
+            c("error: Untracked working tree file 'x' would be overwritten by merge.\nerror: The following untracked working tree files would be overwritten by merge:\n\tb.txt\n\tc.txt\nPlease move or remove them before you merge.\nAborting").as_deref(),
+            Some("b.txt")
+        );
+        assert_eq!(c("fatal: unable to write new index file"), None);
+    }
+
+    #[test]
     fn git_dash_c_settings_are_read() {
         use super::command_line_config as c;
         assert_eq!(c("'orx.role=human'", "orx.role").as_deref(), Some("human"));
