@@ -297,6 +297,7 @@ pub fn rollback(
     let saved_commit = repo
         .commit_id(&saved_ref)
         .ok_or_else(|| Error::Failed(format!("the checkpoint {saved} just made is missing")))?;
+    // Tests: `ORX_TEST_PAUSE=rollback-saved:<ms>` waits here.
     crate::plan::test_pause("rollback-saved");
     // From here on the work is in `saved`.
     let mut message = format!(
@@ -370,16 +371,29 @@ fn switch(
     // No git process writes the index from here on, and none can have
     // committed in between unseen: HEAD moves only from `head`.
     let lock = repo.lock_index().map_err(|e| Untouched(e.into()))?;
+    let moved = |now: Option<String>| match now {
+        Some(now) if now != head => Some(Error::Conflict(format!(
+            "HEAD moved (to {}) while git-orx was rolling back",
+            &now[..now.len().min(7)]
+        ))),
+        _ => None,
+    };
+    if let Some(e) = moved(repo.commit_id("HEAD")) {
+        return Err(Untouched(e));
+    }
+    // What was staged is saved (the checkpoint's second parent); staging
+    // since would be lost with the index.
+    if repo.staged_tree().map_err(|e| Untouched(e.into()))? != current.staged {
+        return Err(Untouched(Error::Conflict(
+            "the index changed while git-orx was rolling back".to_owned(),
+        )));
+    }
     test_fail("rollback-head").map_err(Untouched)?;
     let title = message.lines().next().unwrap_or_default();
     if let Err(e) = repo.set_ref("HEAD", &commit, Some(head), &format!("orx {title}")) {
-        return Err(Untouched(match repo.commit_id("HEAD") {
-            Some(now) if now != head => Error::Conflict(format!(
-                "HEAD moved (to {}) while git-orx was rolling back",
-                &now[..now.len().min(7)]
-            )),
-            _ => e.into(),
-        }));
+        return Err(Untouched(
+            moved(repo.commit_id("HEAD")).unwrap_or_else(|| e.into()),
+        ));
     }
     let saved_tree = current.tree.clone();
     let put_back = |e: Error, written: bool| -> Failure {

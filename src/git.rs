@@ -973,6 +973,24 @@ impl Repo {
         })
     }
 
+    /// What is staged, as a tree: the index's, when there is one without
+    /// conflicts; written from a copy, so the index is neither locked nor
+    /// changed.
+    pub fn staged_tree(&self) -> Result<Option<String>, GitError> {
+        let real = self.git_dir().join("index");
+        if !real.exists() {
+            return Ok(None);
+        }
+        let tmp = self.temp_index()?;
+        std::fs::copy(&real, tmp.path())
+            .map_err(|e| GitError::Spawn(format!("{}: {e}", real.display())))?;
+        let index = tmp.path().to_string_lossy().into_owned();
+        Ok(self
+            .run(&["write-tree"], None, &[("GIT_INDEX_FILE", index.as_str())])
+            .ok()
+            .map(|t| t.trim().to_owned()))
+    }
+
     /// Of the files `paths`, those whose bytes a filter (a clean filter,
     /// CRLF conversion, `ident`, an encoding) changes in a way checking
     /// them out again does not undo: what git stores is not the file.

@@ -124,6 +124,25 @@ fn rollback_refuses_when_files_change_during_it() {
     assert_eq!(checkpoints(&repo), [CHK]);
 }
 
+/// What is staged while a rollback runs would be lost with the index:
+/// the rollback refuses with exit 3 and the index keeps it.
+#[test]
+fn rollback_refuses_when_something_is_staged_during_it() {
+    let repo = worked_on();
+    let rollback = rollback_pausing(&repo, "rollback-saved", 2000);
+    until_saved(&repo);
+    repo.git(&["add", "new.txt"]).ok();
+    let during = repo.state();
+    let (code, out) = finish(rollback);
+    assert_eq!(code, 3, "{out}");
+    assert!(
+        out.contains("the index changed while git-orx was rolling back; nothing was changed"),
+        "{out}"
+    );
+    assert_eq!(repo.state(), during);
+    assert_eq!(checkpoints(&repo), [CHK]);
+}
+
 /// A clean filter that drops lines (as nbstripout drops outputs) would
 /// save less than the file holds: checkpoint and rollback refuse before
 /// saving anything, naming the file.
