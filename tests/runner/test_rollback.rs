@@ -391,3 +391,62 @@ fn a_rollback_failing_at_each_step_loses_nothing() {
 fn files_of(state: &str) -> String {
     state[..state.find("HEAD ").unwrap()].to_owned()
 }
+
+/// Rollbacks and plain `git commit`s started together, without pauses,
+/// round after round: whoever wins, every byte is somewhere — in the work
+/// tree, in HEAD, or in a checkpoint — and no lock is left behind.
+#[test]
+fn rollbacks_and_commits_started_together_lose_nothing() {
+    let repo = worked_on();
+    for round in 0..6 {
+        let edit = format!("edit {round}\n");
+        let other = format!("o{round}.txt");
+        let other_text = format!("other agent, round {round}\n");
+        repo.write("a.txt", &edit);
+        repo.write(&other, &other_text);
+        let rollback = repo
+            .command("git")
+            .args(["orx", "rollback", CHK, "--yes", "--as", "human"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let commit = repo
+            .command("sh")
+            .arg("-c")
+            .arg(format!(
+                "git add {other} && git commit -q -m {other} -- {other}"
+            ))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (code, out) = finish(rollback);
+        let _ = commit.wait_with_output().unwrap();
+        assert!(
+            code == 0 || code == 3 || (code == 1 && out.contains("index.lock exists")),
+            "round {round}: {out}"
+        );
+        let held = |rel: &str, text: &str| {
+            let mut revs = vec!["HEAD".to_owned()];
+            for name in checkpoints(&repo) {
+                revs.push(format!("refs/orx/checkpoints/{name}"));
+                revs.push(format!("refs/orx/checkpoints/{name}^2"));
+            }
+            std::fs::read_to_string(repo.path(rel)).is_ok_and(|t| t == text)
+                || revs
+                    .iter()
+                    .any(|r| repo.git(&["show", &format!("{r}:{rel}")]).stdout == text)
+        };
+        assert!(
+            held("a.txt", &edit),
+            "round {round}: the edit is lost\n{out}"
+        );
+        assert!(
+            held(&other, &other_text),
+            "round {round}: the other file is lost\n{out}"
+        );
+        assert!(!repo.path(".git/index.lock").exists(), "round {round}");
+        repo.git(&["status", "--porcelain"]).ok();
+    }
+}
