@@ -206,6 +206,11 @@ fn rollback_leaves_nested_repositories_alone() {
     repo.git(&["-C", "lib/nested", "add", "n.txt"]).ok();
     repo.git(&["-C", "lib/nested", "commit", "-q", "-m", "n"])
         .ok();
+    repo.git(&["init", "-q", "tools/deep/full"]).ok();
+    repo.write("tools/deep/full/f.txt", "full v1\n");
+    repo.git(&["-C", "tools/deep/full", "add", "f.txt"]).ok();
+    repo.git(&["-C", "tools/deep/full", "commit", "-q", "-m", "f"])
+        .ok();
     repo.git(&["init", "-q", "tools/deep/empty"]).ok();
     repo.write("tools/deep/empty/e.txt", "no commit yet\n");
     repo.write("tools/t.txt", "untracked\n");
@@ -217,7 +222,9 @@ fn rollback_leaves_nested_repositories_alone() {
         &format!("refs/orx/checkpoints/{CHK}"),
     ]);
     assert!(
-        !saved.stdout.contains("nested") && !saved.stdout.contains("empty"),
+        !["nested", "full", "empty"]
+            .iter()
+            .any(|n| saved.stdout.contains(n)),
         "{}",
         saved.stdout
     );
@@ -234,6 +241,7 @@ fn rollback_leaves_nested_repositories_alone() {
         assert_eq!(repo.read("lib/nested/n.txt"), "nested v2\n");
         assert_eq!(repo.read("lib/nested/m.txt"), "nested, new\n");
         assert_eq!(repo.read("tools/deep/empty/e.txt"), "no commit yet\n");
+        assert_eq!(repo.read("tools/deep/full/f.txt"), "full v1\n");
         assert!(repo.path("lib/nested/.git/HEAD").exists());
         // Undo, and the nested repositories are still as they were.
         repo.orx(&["rollback", "chk-20260102030405-2", "--yes", "--as", "human"])
@@ -449,4 +457,23 @@ fn rollbacks_and_commits_started_together_lose_nothing() {
         assert!(!repo.path(".git/index.lock").exists(), "round {round}");
         repo.git(&["status", "--porcelain"]).ok();
     }
+}
+
+/// Another git process holds the index (or one was killed holding it):
+/// the rollback changes nothing, says which file, and leaves it alone.
+#[test]
+fn rollback_with_the_index_locked_changes_nothing() {
+    let repo = worked_on();
+    repo.write(".git/index.lock", "");
+    let before = repo.state();
+    let out = repo.orx(&["rollback", CHK, "--yes", "--as", "human"]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 1
+    --- stderr
+    error: <repo>/.git/index.lock exists: another git process is writing the index, or one was killed (then remove that file)
+    nothing was changed
+    ");
+    assert_eq!(repo.state(), before);
+    assert!(repo.path(".git/index.lock").exists());
+    assert_eq!(checkpoints(&repo), [CHK]);
 }
