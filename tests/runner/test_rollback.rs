@@ -231,11 +231,20 @@ fn rollback_leaves_nested_repositories_alone() {
     assert!(saved.stdout.contains("tools/t.txt"), "{}", saved.stdout);
     repo.write("lib/a.txt", "a v2\n");
     repo.git(&["commit", "-q", "-am", "a v2"]).ok();
+    // A directory made since, with a tracked file and a nested repository:
+    // the file goes, the repository stays.
+    repo.write("gen/g.txt", "generated\n");
+    repo.git(&["add", "gen"]).ok();
+    repo.git(&["commit", "-q", "-m", "gen"]).ok();
+    repo.git(&["init", "-q", "gen/repo"]).ok();
+    repo.write("gen/repo/r.txt", "in gen\n");
     repo.write("lib/nested/n.txt", "nested v2\n");
     repo.write("lib/nested/m.txt", "nested, new\n");
     std::fs::remove_file(repo.path("tools/t.txt")).unwrap();
     repo.orx(&["rollback", CHK, "--yes", "--as", "human"]).ok();
     assert_eq!(repo.read("lib/a.txt"), "a v1\n");
+    assert!(!repo.path("gen/g.txt").exists());
+    assert_eq!(repo.read("gen/repo/r.txt"), "in gen\n");
     assert_eq!(repo.read("tools/t.txt"), "untracked\n");
     for _ in 0..2 {
         assert_eq!(repo.read("lib/nested/n.txt"), "nested v2\n");
