@@ -15,6 +15,13 @@
 //! their own history: a rollback leaves them as they are, and refuses when
 //! they have uncommitted changes, so a rollback of code never silently
 //! reverts a story's state. Ignored files are neither saved nor touched.
+//!
+//! A rollback completes or leaves everything as it found it: what would
+//! stop it is checked before it saves anything; after the save, HEAD moves
+//! only from the commit it started on (exit 3 if another process moved
+//! it), then git switches the files only if none changed since the save
+//! (exit 3 otherwise), and a failure while writing puts the files and HEAD
+//! back. Any failure after the save names the checkpoint holding the work.
 
 use serde::Serialize;
 
