@@ -2,6 +2,7 @@
 
 use orx::setup::{self, Step};
 
+use super::hooks::{Dirs, InstallArgs};
 use super::{BOLD, Ui, paint};
 
 /// Set this repository up for git-orx: `.orx/config.yaml` and the story
@@ -13,12 +14,19 @@ pub struct Args {
     #[arg(long, value_parser = ["en", "zh"])]
     lang: Option<String>,
     /// Do not install the git hooks (`git orx hooks install` does it later).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["hooks_outside_repo", "lefthook"])]
     no_hooks: bool,
+    #[command(flatten)]
+    hooks: InstallArgs,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let repo = orx::git::Repo::discover()?;
+    let dirs = Dirs::of(&repo)?;
+    if !args.no_hooks {
+        // Refused before anything is written.
+        dirs.check(args.hooks)?;
+    }
     let steps = setup::init(&repo, args.lang.as_deref())?;
     let fresh = steps
         .iter()
@@ -31,9 +39,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     }
     if !args.no_hooks {
-        for s in orx::hooks::install(&repo.hooks_dir()?, &repo.orx_dir())? {
-            ui.line(super::hooks::describe(&s));
-        }
+        dirs.install(ui, args.hooks)?;
     }
     if fresh {
         ui.line("");
