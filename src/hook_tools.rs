@@ -242,9 +242,19 @@ pub fn check_inside(place: &Place, allow: bool) -> Result<()> {
 pub fn install(place: &Place, opts: Options) -> Result<Outcome> {
     check_inside(place, opts.outside)?;
     let found = detect(place);
+    if opts.lefthook && found.as_ref().is_none_or(|f| f.tool != Tool::Lefthook) {
+        return Err(Error::Usage(format!(
+            "--lefthook: this repository has no lefthook config ({}){}",
+            LEFTHOOK_CONFIGS.join(", "),
+            found
+                .as_ref()
+                .map(|f| format!("; {} manages its hooks", f.tool))
+                .unwrap_or_default()
+        )));
+    }
     let (steps, advice) = match found.as_ref().map(|f| f.tool) {
         None => (hooks::install(place.dir, place.state_dir)?, None),
-        Some(Tool::Husky) => (husky_install(place)?, None),
+        Some(Tool::Husky) => husky_install(place)?,
         Some(Tool::PreCommit) => pre_commit_install(place)?,
         Some(Tool::Lefthook) => {
             let file = found.as_ref().map(|f| f.file.clone()).unwrap_or_default();
@@ -317,8 +327,26 @@ pub fn status(place: &Place) -> (Option<Found>, Vec<HookStatus>) {
 
 // ---- husky ----
 
+/// Whether husky has written its directory (`npm install` runs it).
+fn husky_installed(dir: &Path) -> bool {
+    dir.join("h").is_file()
+}
+
+fn husky_missing(dir: &Path) -> String {
+    format!(
+        "husky is not installed in this clone ({} is missing): run `npm install` (or `npx husky`)",
+        dir.join("h").display()
+    )
+}
+
 fn husky_state(dir: &Path, scripts: &Path, name: &str) -> HookState {
     let file = scripts.join(name);
+    if !husky_installed(dir) && has_line(&file, name) {
+        return HookState::NotRun {
+            tool: Tool::Husky,
+            why: husky_missing(dir),
+        };
+    }
     if !dir.join(name).is_file() {
         return HookState::NotRun {
             tool: Tool::Husky,
@@ -356,7 +384,7 @@ fn has_line(file: &Path, name: &str) -> bool {
 /// Adds the git-orx line to `.husky/<hook>` for each hook husky runs,
 /// keeping the script's own lines (they run first). An older install's
 /// shims in husky's `_` directory are taken out: husky rewrites it.
-fn husky_install(place: &Place) -> Result<Vec<Step>> {
+fn husky_install(place: &Place) -> Result<(Vec<Step>, Option<String>)> {
     let scripts = place
         .dir
         .parent()
@@ -378,8 +406,11 @@ fn husky_install(place: &Place) -> Result<Vec<Step>> {
             });
         }
     }
+    // Before husky has written its directory, which hooks it runs is not
+    // known: every hook gets its line.
+    let installed = husky_installed(place.dir);
     for name in HOOKS {
-        if !place.dir.join(name).is_file() {
+        if installed && !place.dir.join(name).is_file() {
             steps.push(Step::NotRun {
                 name: (*name).to_owned(),
                 why: husky_not_dispatched(place.dir, name),
@@ -405,7 +436,7 @@ fn husky_install(place: &Place) -> Result<Vec<Step>> {
             file,
         });
     }
-    Ok(steps)
+    Ok((steps, (!installed).then(|| husky_missing(place.dir))))
 }
 
 /// `script` with `line` added at its end — or before a last `exit` or

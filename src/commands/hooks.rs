@@ -86,12 +86,25 @@ impl Dirs {
         hook_tools::check_inside(&self.place(), args.hooks_outside_repo)
     }
 
-    /// Installs and prints what was done; `Ok(false)` when some hook is
-    /// left that git-orx will not run for.
-    pub fn install(&self, ui: &mut Ui, args: InstallArgs) -> orx::Result<bool> {
+    /// Installs and prints what was done: whether every hook runs
+    /// git-orx, and the files of the work tree it added git-orx to (each
+    /// by its top directory or file, for `git add`).
+    pub fn install(&self, ui: &mut Ui, args: InstallArgs) -> orx::Result<(bool, Vec<String>)> {
         let outcome = hook_tools::install(&self.place(), args.options())?;
         self.print(ui, &outcome);
-        Ok(!outcome.incomplete())
+        let mut files: Vec<String> = Vec::new();
+        for s in &outcome.steps {
+            if let Step::Added { file, .. } = s
+                && let Ok(rel) = file.strip_prefix(&self.root)
+                && let Some(top) = rel.components().next()
+            {
+                let top = top.as_os_str().to_string_lossy().into_owned();
+                if !files.contains(&top) {
+                    files.push(top);
+                }
+            }
+        }
+        Ok((!outcome.incomplete(), files))
     }
 
     fn rel<'p>(&self, p: &'p Path) -> std::borrow::Cow<'p, str> {
@@ -158,7 +171,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let repo = Repo::discover()?;
     let dirs = Dirs::of(&repo)?;
     match args.action {
-        Action::Install(a) => Ok(u8::from(!dirs.install(ui, a)?)),
+        Action::Install(a) => Ok(u8::from(!dirs.install(ui, a)?.0)),
         Action::Uninstall => {
             let outcome = hook_tools::uninstall(&dirs.place())?;
             dirs.print(ui, &outcome);

@@ -38,13 +38,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             Step::Kept(p) => ui.line(format!("kept    {p}")),
         }
     }
+    let mut added = vec![".orx".to_owned()];
     if !args.no_hooks {
-        dirs.install(ui, args.hooks)?;
+        // Files of another hook tool that git-orx added to are committed
+        // with the setup, so that every clone runs git-orx.
+        added.extend(dirs.install(ui, args.hooks)?.1);
     }
     if fresh {
         ui.line("");
         ui.line("Next: commit the setup, then create a story:");
-        ui.line("  git add .orx && git commit -m 'Set up git-orx'");
+        ui.line(format!(
+            "  git add {} && git commit -m 'Set up git-orx'",
+            added.join(" ")
+        ));
         ui.line("  git orx new \"User login\" --as sm");
     }
     Ok(0)

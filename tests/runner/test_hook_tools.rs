@@ -170,7 +170,7 @@ fn husky_runs_git_orx_from_the_users_scripts_and_keeps_them_running() {
     added     prepare-commit-msg to .husky/prepare-commit-msg
 
     Next: commit the setup, then create a story:
-      git add .orx && git commit -m 'Set up git-orx'
+      git add .orx .husky && git commit -m 'Set up git-orx'
       git orx new "User login" --as sm
     "#);
     // husky's directory is untouched; the user's lines come first.
@@ -233,6 +233,41 @@ fn husky_runs_git_orx_from_the_users_scripts_and_keeps_them_running() {
     repo.orx(&["hooks", "uninstall"]).ok();
     assert_eq!(repo.read(".husky/pre-commit"), mine);
     assert!(!repo.path(".husky/prepare-commit-msg").exists());
+}
+
+/// In a fresh clone husky has not written its directory yet: git-orx's
+/// lines are added all the same, and install says what to run.
+#[cfg(unix)]
+#[test]
+fn husky_not_yet_installed_in_a_clone_gets_the_lines_and_a_note() {
+    let repo = Repo::bare_git();
+    repo.git(&["config", "core.hooksPath", ".husky/_"]).ok();
+    repo.write(".husky/pre-commit", "echo 'my lint ran' >&2\n");
+    let out = repo.orx(&["init"]);
+    out.ok();
+    assert!(
+        out.stdout.contains(
+            "husky is not installed in this clone (<repo>/.husky/_/h is missing): run `npm install` (or `npx husky`)"
+        ) && out.stdout.contains("git add .orx .husky && git commit"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        repo.read(".husky/pre-merge-commit")
+            .contains("git orx hook pre-merge-commit")
+    );
+    assert!(!repo.path(".husky/_").exists());
+    let status = repo.orx(&["hooks", "status"]);
+    status.code(1);
+    assert!(
+        status
+            .stdout
+            .contains("not run by husky: husky is not installed in this clone"),
+        "{}",
+        status.stdout
+    );
+    husky(&repo, HUSKY_HOOKS);
+    repo.orx(&["hooks", "status"]).ok();
 }
 
 /// An earlier git-orx put its shims into husky's `_` directory, where they
@@ -637,4 +672,15 @@ fn lefthook_entries_are_not_added_where_the_file_is_ambiguous() {
         );
         assert_eq!(repo.read("lefthook.yml"), text);
     }
+    // --lefthook where there is no lefthook config is a usage error.
+    std::fs::remove_file(repo.path("lefthook.yml")).unwrap();
+    let out = repo.orx(&["hooks", "install", "--lefthook"]);
+    out.code(2);
+    assert!(
+        out.stderr
+            .contains("--lefthook: this repository has no lefthook config"),
+        "{}",
+        out.render()
+    );
+    assert!(!repo.path(".git/hooks/pre-commit").exists());
 }
