@@ -133,11 +133,7 @@ fn is_lefthook_script(path: &Path) -> bool {
 }
 
 fn is_shim(path: &Path) -> bool {
-    read(path).is_some_and(|t| {
-        t.lines()
-            .nth(1)
-            .is_some_and(|l| l.starts_with("# git-orx hook shim"))
-    })
+    hooks::is_shim(path) == Some(true)
 }
 
 /// The tool that manages the hooks, if any: husky when git runs hooks

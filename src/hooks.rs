@@ -61,7 +61,9 @@ pub struct HookStatus {
     pub state: HookState,
 }
 
-fn is_shim(path: &Path) -> Option<bool> {
+/// Whether the hook at `path` is a git-orx shim (of any version); `None`
+/// when there is no hook.
+pub(crate) fn is_shim(path: &Path) -> Option<bool> {
     let meta = std::fs::symlink_metadata(path).ok()?;
     if meta.file_type().is_symlink() {
         return Some(false);
