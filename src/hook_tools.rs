@@ -103,11 +103,18 @@ const PRE_COMMIT_STAGES: &[&str] = &[
 ];
 
 const PRE_COMMIT_CONFIG: &str = ".pre-commit-config.yaml";
+/// Where lefthook looks for its config. Only the YAML ones are edited.
 const LEFTHOOK_CONFIGS: &[&str] = &[
     "lefthook.yml",
     ".lefthook.yml",
     "lefthook.yaml",
     ".lefthook.yaml",
+    ".config/lefthook.yml",
+    ".config/lefthook.yaml",
+    "lefthook.json",
+    ".lefthook.json",
+    "lefthook.toml",
+    ".lefthook.toml",
 ];
 /// The name of git-orx's command in a lefthook config.
 const LEFTHOOK_COMMAND: &str = "git-orx";
@@ -154,14 +161,14 @@ pub fn detect(place: &Place) -> Option<Found> {
         tool: Tool::PreCommit,
         file: place.root.join(PRE_COMMIT_CONFIG),
     };
-    let lefthook = LEFTHOOK_CONFIGS
+    let lefthook_config = LEFTHOOK_CONFIGS
         .iter()
         .map(|n| place.root.join(n))
-        .find(|p| p.is_file())
-        .map(|file| Found {
-            tool: Tool::Lefthook,
-            file,
-        });
+        .find(|p| p.is_file());
+    let lefthook = lefthook_config.clone().map(|file| Found {
+        tool: Tool::Lefthook,
+        file,
+    });
     let scripts = |is: fn(&Path) -> bool| {
         HOOKS.iter().any(|n| {
             is(&dir.join(n))
@@ -172,10 +179,11 @@ pub fn detect(place: &Place) -> Option<Found> {
     if scripts(is_pre_commit_script) {
         return Some(pre_commit);
     }
-    if let Some(l) = &lefthook
-        && scripts(is_lefthook_script)
-    {
-        return Some(l.clone());
+    if scripts(is_lefthook_script) {
+        return Some(Found {
+            tool: Tool::Lefthook,
+            file: lefthook_config.unwrap_or_else(|| place.root.join(LEFTHOOK_CONFIGS[0])),
+        });
     }
     if pre_commit.file.is_file() {
         return Some(pre_commit);
@@ -702,9 +710,23 @@ fn lefthook_configured(doc: &Document, name: &str) -> bool {
     commands || jobs
 }
 
-/// The lefthook config; `None` when it holds nothing but comments.
+fn is_yaml(file: &Path) -> bool {
+    file.extension().is_some_and(|e| e == "yml" || e == "yaml")
+}
+
+/// The lefthook config; `None` when it is absent or holds nothing but
+/// comments.
 fn lefthook_doc(file: &Path) -> Result<Option<Document>> {
-    let text = std::fs::read_to_string(file).map_err(|e| io(file, e))?;
+    let text = match std::fs::read_to_string(file) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        other => other.map_err(|e| io(file, e))?,
+    };
+    if !is_yaml(file) {
+        return Err(Error::Failed(format!(
+            "{}: git-orx edits only a YAML lefthook config",
+            file.display()
+        )));
+    }
     let blank = text
         .lines()
         .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
@@ -721,10 +743,11 @@ fn lefthook_state(dir: &Path, file: &Path, s: &HookStatus) -> HookState {
     if matches!(s.state, HookState::Installed { .. }) {
         return s.state.clone();
     }
-    let configured = lefthook_doc(file)
-        .ok()
-        .flatten()
-        .is_some_and(|d| lefthook_configured(&d, &s.name));
+    let configured = match lefthook_doc(file) {
+        Ok(doc) => doc.is_some_and(|d| lefthook_configured(&d, &s.name)),
+        // JSON or TOML: the command line is enough of a sign.
+        Err(_) => read(file).is_some_and(|t| t.contains(&format!("git orx hook {}", s.name))),
+    };
     match (configured, is_lefthook_script(&dir.join(&s.name))) {
         (true, true) => HookState::Via {
             tool,
@@ -756,12 +779,21 @@ fn lefthook_state(dir: &Path, file: &Path, s: &HookStatus) -> HookState {
 fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>, Option<String>)> {
     let dir = place.dir;
     let mut steps = Vec::new();
-    let mut doc = lefthook_doc(file).map_err(|e| {
-        Error::Failed(format!(
-            "cannot read {e}; nothing was changed. {}",
+    let (mut doc, unreadable) = match lefthook_doc(file) {
+        Ok(doc) => (doc, None),
+        Err(e) => (None, Some(e)),
+    };
+    if add && let Some(e) = &unreadable {
+        return Err(Error::Failed(format!(
+            "cannot add git-orx's entries: {e}; nothing was changed. {}",
             lefthook_advice(file, HOOKS)
-        ))
-    })?;
+        )));
+    }
+    let text = read(file).unwrap_or_default();
+    let configured = |doc: &Option<Document>, name: &str| match doc {
+        Some(d) => lefthook_configured(d, name),
+        None => text.contains(&format!("git orx hook {name}")),
+    };
     let mut missing = Vec::new();
     for name in HOOKS {
         let old = dir.join(format!("{name}.old"));
@@ -775,7 +807,7 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
                 ),
             });
         }
-        if doc.as_ref().is_some_and(|d| lefthook_configured(d, name)) {
+        if configured(&doc, name) {
             steps.push(Step::Present {
                 name: (*name).to_owned(),
                 file: file.to_path_buf(),
@@ -796,10 +828,7 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
         }
         return Ok((steps, Some(lefthook_advice(file, &missing))));
     }
-    let mut text = match &doc {
-        Some(d) => d.text().to_owned(),
-        None => std::fs::read_to_string(file).map_err(|e| io(file, e))?,
-    };
+    let mut text = text;
     for name in &missing {
         let path = [*name, "commands", LEFTHOOK_COMMAND, "run"];
         let refuse = |why: String| {
@@ -824,12 +853,13 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
                 .text()
                 .to_owned();
         } else {
-            // Absent: a block at the end of the file.
+            // Absent: a block at the end of the file, with its line ends.
+            let nl = if text.contains("\r\n") { "\r\n" } else { "\n" };
             if !text.is_empty() && !text.ends_with('\n') {
-                text.push('\n');
+                text.push_str(nl);
             }
             text.push_str(&format!(
-                "{name}:\n  commands:\n    {LEFTHOOK_COMMAND}:\n      run: {}\n",
+                "{name}:{nl}  commands:{nl}    {LEFTHOOK_COMMAND}:{nl}      run: {}{nl}",
                 lefthook_run(name)
             ));
         }

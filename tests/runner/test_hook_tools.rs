@@ -684,3 +684,56 @@ fn lefthook_entries_are_not_added_where_the_file_is_ambiguous() {
     );
     assert!(!repo.path(".git/hooks/pre-commit").exists());
 }
+
+/// lefthook moved an earlier shim to `pre-commit.old`, where nothing runs
+/// it; a CRLF config keeps its line ends; a JSON config is never edited.
+#[cfg(unix)]
+#[test]
+fn lefthook_leftovers_line_ends_and_other_formats() {
+    let repo = Repo::bare_git();
+    let hooks = repo.path(".git/hooks");
+    executable(
+        &hooks.join("pre-commit"),
+        "#!/bin/sh\ncall_lefthook run \"pre-commit\" \"$@\"\n",
+    );
+    executable(
+        &hooks.join("pre-commit.old"),
+        &orx::hooks::shim("pre-commit"),
+    );
+    let crlf = "pre-commit:\r\n  commands:\r\n    lint:\r\n      run: echo lint\r\n";
+    repo.write("lefthook.yml", crlf);
+    let out = repo.orx(&["init", "--lefthook"]);
+    out.ok();
+    assert!(
+        out.stdout.contains(
+            "repaired  pre-commit: removed <repo>/.git/hooks/pre-commit.old: lefthook had moved git-orx's shim there, where nothing runs it"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert!(!hooks.join("pre-commit.old").exists());
+    let edited = repo.read("lefthook.yml");
+    assert!(edited.starts_with(crlf), "{edited:?}");
+    assert!(!edited.replace("\r\n", "").contains('\n'), "{edited:?}");
+    assert!(edited.contains("prepare-commit-msg:\r\n  commands:\r\n    git-orx:\r\n      run: git orx hook prepare-commit-msg {0}\r\n"));
+    // JSON: the entries are printed; --lefthook refuses and changes nothing.
+    std::fs::remove_file(repo.path("lefthook.yml")).unwrap();
+    let json = "{\"pre-commit\": {\"commands\": {\"lint\": {\"run\": \"echo lint\"}}}}\n";
+    repo.write("lefthook.json", json);
+    let out = repo.orx(&["hooks", "install"]);
+    out.code(1);
+    assert!(
+        out.stdout.contains("add git-orx to <repo>/lefthook.json"),
+        "{}",
+        out.stdout
+    );
+    let out = repo.orx(&["hooks", "install", "--lefthook"]);
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("git-orx edits only a YAML lefthook config"),
+        "{}",
+        out.render()
+    );
+    assert_eq!(repo.read("lefthook.json"), json);
+}
