@@ -14,9 +14,12 @@ use std::process::Command;
 use crate::enforce::{Judge, Verdicts};
 use crate::error::{Error, Result};
 use crate::git::{Repo, Side};
+use crate::hook_tools::Tool;
 use crate::rules::Rules;
 
-/// The hooks git-orx installs.
+/// The hooks git-orx installs. Everything below (shims, the lines added to
+/// husky's scripts, lefthook entries, status) is driven by this list; the
+/// pre-commit framework's hook ids are in `.pre-commit-hooks.yaml`.
 pub const HOOKS: &[&str] = &["pre-commit", "pre-merge-commit", "prepare-commit-msg"];
 
 /// Suffix of a user's hook kept beside the shim.
@@ -38,6 +41,11 @@ pub fn shim(name: &str) -> String {
 pub enum HookState {
     /// The current shim; `chained` when a user's hook runs first.
     Installed { chained: bool },
+    /// Another tool runs git-orx for this hook, as `file` tells it to.
+    Via { tool: Tool, file: PathBuf },
+    /// Another tool manages the hooks, and git-orx does not run for this
+    /// one: `why`, and what to do.
+    NotRun { tool: Tool, why: String },
     /// A shim from another git-orx version.
     Outdated,
     /// No hook at all.
@@ -53,7 +61,9 @@ pub struct HookStatus {
     pub state: HookState,
 }
 
-fn is_shim(path: &Path) -> Option<bool> {
+/// Whether the hook at `path` is a git-orx shim (of any version); `None`
+/// when there is no hook.
+pub(crate) fn is_shim(path: &Path) -> Option<bool> {
     let meta = std::fs::symlink_metadata(path).ok()?;
     if meta.file_type().is_symlink() {
         return Some(false);
@@ -97,11 +107,44 @@ pub fn status(dir: &Path) -> Vec<HookStatus> {
 /// What installing or uninstalling did to one hook.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
-    Installed { name: String, kept: bool },
+    Installed {
+        name: String,
+        kept: bool,
+    },
     Updated(String),
     Unchanged(String),
-    Removed { name: String, restored: bool },
+    Removed {
+        name: String,
+        restored: bool,
+    },
     Absent(String),
+    /// The line or entry that runs git-orx was added to another tool's file.
+    Added {
+        name: String,
+        file: PathBuf,
+    },
+    /// That line or entry was already there.
+    Present {
+        name: String,
+        file: PathBuf,
+    },
+    /// The line or entry was taken out of another tool's file.
+    Dropped {
+        name: String,
+        file: PathBuf,
+    },
+    /// Another tool manages the hooks, and git-orx will not run for this
+    /// one until the user acts: `why`, and what to do.
+    NotRun {
+        name: String,
+        why: String,
+    },
+    /// A file of an earlier install that another tool had moved aside (and
+    /// that would break or never run) was taken away: `what` says which.
+    Repaired {
+        name: String,
+        what: String,
+    },
 }
 
 fn io(path: &Path, e: std::io::Error) -> Error {
@@ -126,6 +169,11 @@ const CREATED: &str = "hooks-dir-created";
 /// Installs the shims in `dir`; keeps (and chains) hooks already there. A
 /// directory it has to create is noted in `state_dir` (local git-orx data).
 pub fn install(dir: &Path, state_dir: &Path) -> Result<Vec<Step>> {
+    install_only(dir, state_dir, HOOKS)
+}
+
+/// [`install`] for the hooks in `only`.
+pub fn install_only(dir: &Path, state_dir: &Path, only: &[&str]) -> Result<Vec<Step>> {
     if dir.symlink_metadata().is_err() {
         let mut top = dir;
         while let Some(parent) = top.parent().filter(|p| p.symlink_metadata().is_err()) {
@@ -137,10 +185,15 @@ pub fn install(dir: &Path, state_dir: &Path) -> Result<Vec<Step>> {
         std::fs::write(&note, top.to_string_lossy().as_bytes()).map_err(|e| io(&note, e))?;
     }
     let mut steps = Vec::new();
-    for s in status(dir) {
+    for s in status(dir)
+        .into_iter()
+        .filter(|s| only.contains(&s.name.as_str()))
+    {
         let saved = dir.join(format!("{}{SAVED}", s.name));
         match s.state {
-            HookState::Installed { .. } => steps.push(Step::Unchanged(s.name)),
+            HookState::Installed { .. } | HookState::Via { .. } | HookState::NotRun { .. } => {
+                steps.push(Step::Unchanged(s.name));
+            }
             HookState::Outdated => {
                 write_shim(&s.path, &s.name)?;
                 steps.push(Step::Updated(s.name));
@@ -207,7 +260,10 @@ fn remove_shims(dir: &Path) -> Result<Vec<Step>> {
                     restored,
                 });
             }
-            HookState::Missing | HookState::Foreign => steps.push(Step::Absent(s.name)),
+            HookState::Missing
+            | HookState::Foreign
+            | HookState::Via { .. }
+            | HookState::NotRun { .. } => steps.push(Step::Absent(s.name)),
         }
     }
     Ok(steps)
@@ -243,10 +299,17 @@ pub fn run_saved(dir: &Path, name: &str, args: &[String]) -> Result<(i32, Option
             saved.display()
         ))
     };
-    let status = match Command::new(&saved).args(args).status() {
+    // The hook runs as git would run it: without the shim's ORX_HOOK_DIR,
+    // so that a `git orx hook` it runs does not chain this hook again.
+    let status = match Command::new(&saved)
+        .args(args)
+        .env_remove("ORX_HOOK_DIR")
+        .status()
+    {
         Err(e) if e.raw_os_error() == Some(ENOEXEC) => Command::new("sh")
             .arg(&saved)
             .args(args)
+            .env_remove("ORX_HOOK_DIR")
             .status()
             .map_err(cannot)?,
         other => other.map_err(cannot)?,

@@ -16,6 +16,7 @@ pub mod enforce;
 pub mod error;
 pub mod gate;
 pub mod git;
+pub mod hook_tools;
 pub mod hooks;
 pub mod item;
 pub mod plan;

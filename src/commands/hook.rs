@@ -18,11 +18,25 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let repo = Repo::discover()?;
-    let dir = match std::env::var_os("ORX_HOOK_DIR") {
-        Some(d) => std::path::PathBuf::from(d),
-        None => repo.hooks_dir()?,
+    // The shims name their directory, where the user's own hook was kept.
+    // Run by another tool (a line in husky's script, a hook id of the
+    // pre-commit framework, a lefthook entry), git-orx has no hook to chain.
+    let (code, note) = match std::env::var_os("ORX_HOOK_DIR") {
+        Some(d) => {
+            let dir = std::path::PathBuf::from(d);
+            if std::env::var_os("PRE_COMMIT_RUNNING_LEGACY").is_some()
+                && orx::hook_tools::wraps_pre_commit(&dir, &args.name)
+            {
+                return Err(orx::Error::Failed(format!(
+                    "the pre-commit framework runs git-orx's {0} shim as its {0}.legacy hook, and the shim runs an old copy of the framework's script ({0}{1}): run `git orx hooks install` to repair this",
+                    args.name,
+                    hooks::SAVED
+                )));
+            }
+            hooks::run_saved(&dir, &args.name, &args.args)?
+        }
+        None => (0, None),
     };
-    let (code, note) = hooks::run_saved(&dir, &args.name, &args.args)?;
     if let Some(note) = note {
         ui.eline(format!("{} {note}", epaint(YELLOW, "hint:")));
     }

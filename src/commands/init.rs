@@ -2,6 +2,7 @@
 
 use orx::setup::{self, Step};
 
+use super::hooks::{Dirs, InstallArgs};
 use super::{BOLD, Ui, paint};
 
 /// Set this repository up for git-orx: `.orx/config.yaml` and the story
@@ -13,12 +14,19 @@ pub struct Args {
     #[arg(long, value_parser = ["en", "zh"])]
     lang: Option<String>,
     /// Do not install the git hooks (`git orx hooks install` does it later).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["hooks_outside_repo", "lefthook"])]
     no_hooks: bool,
+    #[command(flatten)]
+    hooks: InstallArgs,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let repo = orx::git::Repo::discover()?;
+    let dirs = Dirs::of(&repo)?;
+    if !args.no_hooks {
+        // Refused before anything is written.
+        dirs.check(args.hooks)?;
+    }
     let steps = setup::init(&repo, args.lang.as_deref())?;
     let fresh = steps
         .iter()
@@ -30,15 +38,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             Step::Kept(p) => ui.line(format!("kept    {p}")),
         }
     }
+    let mut added = vec![".orx".to_owned()];
     if !args.no_hooks {
-        for s in orx::hooks::install(&repo.hooks_dir()?, &repo.orx_dir())? {
-            ui.line(super::hooks::describe(&s));
-        }
+        // Files of another hook tool that git-orx added to are committed
+        // with the setup, so that every clone runs git-orx.
+        added.extend(dirs.install(ui, args.hooks)?.1);
     }
     if fresh {
         ui.line("");
         ui.line("Next: commit the setup, then create a story:");
-        ui.line("  git add .orx && git commit -m 'Set up git-orx'");
+        ui.line(format!(
+            "  git add {} && git commit -m 'Set up git-orx'",
+            added.join(" ")
+        ));
         ui.line("  git orx new \"User login\" --as sm");
     }
     Ok(0)
