@@ -282,6 +282,9 @@ fn script(d: &mut Demo, lang: &str) {
     d.run(false, &["init", "-q"], 0);
     d.run(false, &["config", "user.name", "Demo User"], 0);
     d.run(false, &["config", "user.email", "demo@example.com"], 0);
+    // The sample repository keeps its hooks to itself, whatever a global
+    // core.hooksPath says.
+    d.run(false, &["config", "core.hooksPath", ".git/hooks"], 0);
     d.orx(&["init", "--lang", lang]);
     d.run(false, &["add", ".orx"], 0);
     d.run(false, &["commit", "-q", "-m", "Set up git-orx"], 0);

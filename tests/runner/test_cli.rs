@@ -167,6 +167,27 @@ fn the_demo_runs_every_step_as_expected() {
     assert!(repo.path("demo-repo/.orx/config.yaml").exists());
 }
 
+/// A machine-wide `core.hooksPath` (outside every repository) neither stops
+/// the demo nor receives git-orx's hooks: the sample repository keeps its own.
+#[test]
+fn the_demo_runs_under_a_global_hooks_path_and_leaves_it_alone() {
+    let repo = Repo::bare_git();
+    let global = repo.root.parent().unwrap().join("global-hooks");
+    std::fs::create_dir_all(&global).unwrap();
+    repo.git(&[
+        "config",
+        "--global",
+        "core.hooksPath",
+        global.to_str().unwrap(),
+    ])
+    .ok();
+    let out = repo.orx(&["demo", "demo-repo"]);
+    out.ok();
+    assert!(out.stdout.contains("Story 1.1 is done!"), "{}", out.stdout);
+    assert_eq!(std::fs::read_dir(&global).unwrap().count(), 0);
+    assert!(repo.path("demo-repo/.git/hooks/pre-commit").exists());
+}
+
 #[test]
 fn new_chooses_ids_and_refuses_duplicates() {
     let repo = Repo::new();
