@@ -11,6 +11,7 @@ mod test_hooks;
 mod test_lifecycle;
 mod test_log;
 mod test_lossless;
+mod test_move;
 mod test_regressions;
 mod test_store;
 mod test_verify;
