@@ -21,10 +21,10 @@ pub enum GitError {
     Spawn(String),
     #[error("git: {0}")]
     Lib(String),
-    /// One of git's own lock files outlived the wait: a crashed git left
+    /// One of git's own lock files outlasted the wait: a crashed git left
     /// it, or a git command has been running that long (an editor open).
     #[error(
-        "{path} is still there after waiting {}: if no git command is running, remove it (a git process that stopped early left it) and run the command again",
+        "{path} has outlasted the wait for it ({}): if no git command is running, remove it (a git process that stopped early left it) and run the command again",
         crate::store::seconds(*waited)
     )]
     Locked {
@@ -229,8 +229,9 @@ impl Repo {
 
     /// Waits, polling, up to `wait` for git's own locks a commit needs
     /// (`index.lock`, `HEAD.lock`, the branch's) to go; one still there
-    /// then is [`GitError::Locked`]. git holds them for moments, except
-    /// around an editor; a process that died leaves them for good.
+    /// then, or already older than `wait`, is [`GitError::Locked`]. git
+    /// holds them for moments, except around an editor; a process that
+    /// died leaves them for good.
     pub fn wait_for_locks(&self, wait: std::time::Duration) -> Result<(), GitError> {
         let mut locks = vec![
             self.git_dir().join("index.lock"),
@@ -246,7 +247,12 @@ impl Repo {
             let Some(held) = locks.iter().find(|p| p.symlink_metadata().is_ok()) else {
                 return Ok(());
             };
-            if std::time::Instant::now() >= deadline {
+            let age = std::fs::symlink_metadata(held)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .unwrap_or_default();
+            if std::time::Instant::now() >= deadline || age >= wait {
                 return Err(GitError::Locked {
                     path: held.display().to_string(),
                     waited: wait,

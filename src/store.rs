@@ -168,10 +168,25 @@ pub fn leftovers(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// Removes [`leftovers`] from `dir`. Only a holder of the lock may: no
-/// other git-orx process is writing one now.
+/// other git-orx process is writing one now. A commit message file
+/// (`.orx-msg-*`) is kept for a day: the `git commit` of a killed git-orx
+/// may still be about to read it.
 pub fn clean_leftovers(_lock: &Lock, dir: &Path) {
+    let day = Duration::from_secs(24 * 3600);
     for path in leftovers(dir) {
-        let _ = fs::remove_file(path);
+        let message = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with(".orx-msg-"));
+        let old = || {
+            fs::symlink_metadata(&path)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age > day)
+        };
+        if !message || old() {
+            let _ = fs::remove_file(&path);
+        }
     }
 }
 
@@ -356,6 +371,38 @@ mod tests {
         );
         drop(first);
         Lock::acquire(dir.path()).unwrap();
+    }
+
+    #[test]
+    fn the_lock_names_the_file_its_holder_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(changing(dir.path()), None);
+        let lock = Lock::acquire(dir.path()).unwrap();
+        assert_eq!(changing(dir.path()), None);
+        lock.changing("docs/stories/1.1.a.md");
+        let pid = format!("pid {}", std::process::id());
+        assert_eq!(
+            changing(dir.path()),
+            Some((pid, "docs/stories/1.1.a.md".to_owned()))
+        );
+        drop(lock);
+        assert_eq!(changing(dir.path()), None);
+    }
+
+    #[test]
+    fn leftovers_are_cleaned_but_a_young_message_file_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in [".orx-a1.tmp", ".orx-msg-b2.tmp", "x.md", ".orx-c3.md"] {
+            fs::write(dir.path().join(name), "").unwrap();
+        }
+        let lock = Lock::acquire(&dir.path().join("orx")).unwrap();
+        clean_leftovers(&lock, dir.path());
+        let mut names: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, [".orx-c3.md", ".orx-msg-b2.tmp", "orx", "x.md"]);
     }
 
     #[test]

@@ -452,7 +452,7 @@ fn a_stale_git_lock_exits_1_naming_the_file_to_remove() {
         out.code(1);
         assert!(
             out.stderr.contains(&format!(
-                "<repo>/.git/{lock} is still there after waiting 0s: if no git command is running, remove it"
+                "<repo>/.git/{lock} has outlasted the wait for it (0s): if no git command is running, remove it"
             )),
             "{}",
             out.render()
@@ -460,6 +460,20 @@ fn a_stale_git_lock_exits_1_naming_the_file_to_remove() {
         assert_eq!(repo.state(), before);
         std::fs::remove_file(repo.path(&format!(".git/{lock}"))).unwrap();
     }
+    // One older than the wait is not waited for.
+    repo.write(".git/index.lock", "");
+    repo.command("touch")
+        .args(["-d", "@0", ".git/index.lock"])
+        .status()
+        .unwrap();
+    let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("<repo>/.git/index.lock has outlasted the wait for it (10s)"),
+        "{}",
+        out.render()
+    );
 }
 
 /// Every step of every command that writes an item fails once, with a
@@ -545,18 +559,23 @@ fn a_move_killed_during_its_commit_leaves_the_whole_message() {
         "{message}"
     );
     repo.orx(&["verify", "--all"]).ok();
-    // Its message file is left behind until the next command takes the lock.
-    let temp = |dir: &str| {
-        std::fs::read_dir(repo.path(dir))
+    // Its message file is left behind, for a day (a killed git-orx's
+    // commit may still need it), then the next change removes it.
+    let temp = || {
+        std::fs::read_dir(repo.path(".git/orx"))
             .unwrap()
-            .filter(|e| {
-                let name = e.as_ref().unwrap().file_name();
-                let name = name.to_string_lossy();
-                name.starts_with(".orx-") && name.ends_with(".tmp")
-            })
-            .count()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.starts_with(".orx-msg-") && name.ends_with(".tmp"))
+            .collect::<Vec<_>>()
     };
-    assert_eq!(temp(".git/orx"), 1);
+    let left = temp();
+    assert_eq!(left.len(), 1, "{left:?}");
     repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
-    assert_eq!(temp(".git/orx"), 0);
+    assert_eq!(temp(), left);
+    repo.command("touch")
+        .args(["-d", "@0", &format!(".git/orx/{}", left[0])])
+        .status()
+        .unwrap();
+    repo.orx(&["new", "Other", "--as", "sm"]).ok();
+    assert_eq!(temp(), Vec::<String>::new());
 }
