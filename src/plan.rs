@@ -693,10 +693,11 @@ pub fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) ->
     // never replaced with older ones.
     let head_now = ws.repo.head_file(&plan.path)?;
     if head_now.as_deref() == Some(written) {
+        let before = head_before.as_deref() == Some(written);
         return Ok(Executed {
-            commit: ws.repo.last_change(&plan.path),
-            unchanged: false,
-            by_another: true,
+            commit: (!before).then(|| ws.repo.last_change(&plan.path)).flatten(),
+            unchanged: before,
+            by_another: !before,
         });
     }
     let nothing = "nothing was committed";

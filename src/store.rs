@@ -191,16 +191,19 @@ pub fn clean_leftovers(_lock: &Lock, dir: &Path) {
 }
 
 /// Tests only: `ORX_TEST_FAIL=<point>` makes the step named `point` fail
-/// (`<point>:enospc`: as on a full disk), so that a test can see what a
-/// failure there leaves behind. Unset, it costs one lookup.
+/// (`<point>:enospc`: as on a full disk; several, comma-separated), so that
+/// a test can see what a failure there leaves behind. Unset, it costs one
+/// lookup.
 pub fn test_fail(point: &str) -> std::io::Result<()> {
     let Ok(v) = std::env::var("ORX_TEST_FAIL") else {
         return Ok(());
     };
-    let (p, kind) = v.split_once(':').unwrap_or((&v, ""));
-    if p != point {
+    let Some(kind) = v.split(',').find_map(|f| match f.split_once(':') {
+        Some((p, kind)) => (p == point).then_some(kind),
+        None => (f == point).then_some(""),
+    }) else {
         return Ok(());
-    }
+    };
     Err(match kind {
         "enospc" => std::io::Error::new(
             std::io::ErrorKind::StorageFull,
@@ -260,6 +263,7 @@ pub fn restore(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
         Err(e) => return Err(io(&path, e)),
     }
+    test_fail("restore").map_err(|e| io(&path, e))?;
     match old {
         Some(bytes) => replace(&path, bytes, true).map(|()| true),
         None => match fs::remove_file(&path) {

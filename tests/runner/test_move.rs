@@ -579,3 +579,30 @@ fn a_move_killed_during_its_commit_leaves_the_whole_message() {
     repo.orx(&["new", "Other", "--as", "sm"]).ok();
     assert_eq!(temp(), Vec::<String>::new());
 }
+
+#[test]
+fn a_failed_commit_whose_restore_fails_says_the_file_holds_the_change() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    let base = head(&repo);
+    let out = repo.orx_env(
+        &["move", &id, "InProgress", "--as", "dev"],
+        &[("ORX_TEST_FAIL", "commit,restore:enospc")],
+    );
+    out.code(1);
+    assert!(
+        out.stderr.contains(&format!(
+            "nothing was committed, and the file could not be put back (<repo>/{path}: No space left on device (injected)): it holds git-orx's change"
+        )),
+        "{}",
+        out.render()
+    );
+    assert_eq!(head(&repo), base);
+    assert!(repo.read(&path).contains("status: InProgress"));
+    // The index is as it was: the change is there to commit or restore.
+    assert_eq!(
+        repo.git(&["status", "--porcelain"]).stdout,
+        format!(" M {path}\n")
+    );
+}
