@@ -181,15 +181,16 @@ pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
         ))
     })?;
     if head.status != item.status {
-        // Another git-orx process is moving it: wait, then say where it went.
+        // Another git-orx process may be moving it: wait for it to finish,
+        // then say where the item went if it committed a move.
         if store::changing(&ws.repo.orx_dir()).is_some_and(|(_, rel)| rel == item.path) {
             drop(Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?);
-            if let Some(now) = ws.repo.head_file(&item.path)?
-                && let Ok(now) = Item::from_bytes(&item.path, now)
-                && now.status != head.status
-            {
-                return Err(now_in(ws, &now));
-            }
+        }
+        if let Some(now) = ws.repo.head_file(&item.path)?
+            && let Ok(now) = Item::from_bytes(&item.path, now)
+            && now.status != head.status
+        {
+            return Err(now_in(ws, &now));
         }
         return Err(Error::Pending(format!(
             "{} has an uncommitted change of state ({} committed, {} in {}); commit it (judged by the hooks) or restore the file, then try again",

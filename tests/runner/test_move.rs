@@ -606,3 +606,55 @@ fn a_failed_commit_whose_restore_fails_says_the_file_holds_the_change() {
         format!(" M {path}\n")
     );
 }
+
+#[test]
+fn a_move_read_while_another_is_mid_commit_says_where_the_story_went() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    let go = repo.path(".git/go");
+    let pause = format!("written:{}", go.display());
+    let first = spawn(
+        &repo,
+        &["move", &id, "InProgress", "--as", "dev"],
+        &[("ORX_TEST_PAUSE", &pause)],
+    );
+    wait_until("the first move wrote the file", || {
+        repo.read(&path).contains("status: InProgress")
+    });
+    // The file says InProgress, HEAD still Approved: not a hand edit, a
+    // move in flight. Without waiting, that is what the second is told.
+    let out = repo.orx_env(
+        &["move", &id, "InProgress", "--as", "dev"],
+        &[("ORX_LOCK_TIMEOUT", "0")],
+    );
+    out.code(3);
+    assert!(
+        out.stderr
+            .contains("another git-orx process holds the repository lock (pid ")
+            && out
+                .stderr
+                .contains(&format!(", changing {path}): waited 0s")),
+        "{}",
+        out.render()
+    );
+    let second = spawn(&repo, &["move", &id, "InProgress", "--as", "dev"], &[]);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    repo.write(".git/go", "");
+    finish(first).ok();
+    let second = finish(second);
+    let commit = repo.git(&["rev-parse", "--short", "HEAD"]).stdout;
+    // It waited and was told where the story went — or, if it read the
+    // story only after the commit, it was refused the move from there.
+    let now = format!(
+        "error: story 1.1 is now in InProgress (committed in {})",
+        commit.trim()
+    );
+    let after = "error: refused: story 1.1 cannot move from InProgress to InProgress";
+    assert!(
+        (second.code == 3 && second.stderr.starts_with(&now))
+            || (second.code == 1 && second.stderr.starts_with(after)),
+        "{}",
+        second.render()
+    );
+}
