@@ -390,7 +390,7 @@ pub fn plan_archive(ws: &Workspace, name: &str, actor: Actor) -> Result<AgentPla
 /// `last_checkpoint`), or a rollback to the context's last checkpoint.
 pub fn execute(ws: &Workspace, mut ap: AgentPlan, commit: bool) -> Result<Done> {
     plan::test_pause("planned");
-    let lock = Lock::acquire(&ws.repo.orx_dir())?;
+    let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
     let now = crate::workspace::now();
     let (mut checkpoint_made, mut rolled) = (None, None);
     // The file must still be what the plan read, before anything else runs.

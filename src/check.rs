@@ -38,6 +38,7 @@ pub fn check(
             .problems
             .extend(odd.into_iter().map(crate::report::odd_name));
         files.extend(ws.agent_files());
+        report.problems.extend(leftovers(ws, &files));
         files
     } else {
         resolve(ws, cwd, paths)?
@@ -105,6 +106,37 @@ pub fn check(
         }
     }
     Ok(report)
+}
+
+/// Temporary files an interrupted git-orx write left where git-orx writes:
+/// the story directory, `.orx/` and beside each item in `files`.
+fn leftovers(ws: &Workspace, files: &[String]) -> Vec<Problem> {
+    let mut dirs: Vec<String> = vec![
+        ws.stories_dir().to_owned(),
+        ".orx".to_owned(),
+        crate::rules::WORKFLOWS_DIR.to_owned(),
+        crate::rules::TEMPLATES_DIR.to_owned(),
+    ];
+    dirs.extend(
+        files
+            .iter()
+            .filter_map(|f| f.rsplit_once('/').map(|(d, _)| d.to_owned())),
+    );
+    dirs.sort();
+    dirs.dedup();
+    dirs.iter()
+        .flat_map(|d| crate::store::leftovers(&ws.root().join(d)))
+        .map(|p| Problem {
+            path: p
+                .strip_prefix(ws.root())
+                .unwrap_or(&p)
+                .to_string_lossy()
+                .into_owned(),
+            line: None,
+            column: None,
+            message: "a temporary file left by an interrupted git-orx write; the next change git-orx writes there removes it, or delete it".to_owned(),
+        })
+        .collect()
 }
 
 /// The work tree's config and workflow overrides, as they would be in force

@@ -41,16 +41,17 @@ pub enum Error {
     Exists(String),
     #[error("this repository is not set up for git-orx (no .orx/config.yaml)")]
     NotInitialised,
-    /// A git command failed after the file was written; the file was put back.
-    #[error("{0}\nnothing was changed: {1}")]
+    /// A git command failed after the file was written; the second part
+    /// says what became of the file.
+    #[error("{0}\n{1}")]
     CommitFailed(GitError, String),
-    #[error("{0}")]
-    Failed(String),
-    /// Something else changed what the command was working on (HEAD
-    /// moved, a file was written); nothing was changed, and running it
-    /// again may succeed.
+    /// Something else changed what the command was working on first (the
+    /// item: `story 1.1 is now in ...`; HEAD moved, a file was written);
+    /// running it again may succeed.
     #[error("{0}")]
     Conflict(String),
+    #[error("{0}")]
+    Failed(String),
 }
 
 impl From<Refusal> for Error {
@@ -70,16 +71,13 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Usage(_) | Error::NotFound(_) | Error::NotInitialised => 2,
-            Error::Store(StoreError::Busy { .. } | StoreError::Changed { .. }) => 3,
-            Error::Conflict(_) => 3,
+            Error::Store(StoreError::Busy { .. } | StoreError::Changed { .. })
+            | Error::Conflict(_) => 3,
             Error::Git(GitError::NotARepo | GitError::Bare) => 2,
-            // Another git process holds the index: retrying may succeed.
-            Error::Git(GitError::Command { message, .. })
-            | Error::CommitFailed(GitError::Command { message, .. }, _)
-                if message.contains("index.lock") =>
-            {
-                3
-            }
+            // Another git process held a lock or moved HEAD meanwhile:
+            // retrying may succeed. (A git lock that outlives the wait is
+            // `GitError::Locked`: 1, with the file to remove.)
+            Error::Git(e) | Error::CommitFailed(e, _) if e.is_race() => 3,
             _ => 1,
         }
     }

@@ -25,6 +25,30 @@ pub enum GitError {
         "{0} exists: another git process is writing the index, or one was killed (then remove that file)"
     )]
     IndexLocked(String),
+    /// One of git's own lock files outlasted the wait: a crashed git left
+    /// it, or a git command has been running that long (an editor open).
+    #[error(
+        "{path} has outlasted the wait for it ({}): if no git command is running, remove it (a git process that stopped early left it) and run the command again",
+        crate::store::seconds(*waited)
+    )]
+    Locked {
+        path: String,
+        waited: std::time::Duration,
+    },
+}
+
+impl GitError {
+    /// Another process updated a ref or held git's index or ref lock while
+    /// this command ran: running it again may succeed.
+    pub fn is_race(&self) -> bool {
+        match self {
+            GitError::Command { message, .. } => {
+                (message.contains("cannot lock ref") && message.contains("but expected"))
+                    || message.contains(".lock': File exists")
+            }
+            _ => false,
+        }
+    }
 }
 
 fn lib(e: git2::Error) -> GitError {
@@ -163,12 +187,31 @@ impl Repo {
         if !untracked.is_empty() {
             self.run(&[&["add", "--"], untracked.as_slice()].concat(), None, env)?;
         }
+        // The message is in a file before git starts: a kill cannot leave
+        // git reading half of it from a pipe.
+        let io = |e: std::io::Error| GitError::Spawn(format!("commit message file: {e}"));
+        std::fs::create_dir_all(self.orx_dir()).map_err(io)?;
+        let mut file = tempfile::Builder::new()
+            .prefix(".orx-msg-")
+            .suffix(".tmp")
+            .tempfile_in(self.orx_dir())
+            .map_err(io)?;
+        file.write_all(message.as_bytes()).map_err(io)?;
+        file.flush().map_err(io)?;
+        let file_path = file.path().to_string_lossy().into_owned();
         let commit = [
-            &["commit", "--only", "--cleanup=whitespace", "-F", "-", "--"],
+            &[
+                "commit",
+                "--only",
+                "--cleanup=whitespace",
+                "-F",
+                &file_path,
+                "--",
+            ],
             paths,
         ]
         .concat();
-        if let Err(e) = self.run(&commit, Some(message), env) {
+        if let Err(e) = self.run(&commit, None, env) {
             if !untracked.is_empty() {
                 let unstage = [
                     &["rm", "--cached", "-q", "--ignore-unmatch", "--"],
@@ -186,6 +229,49 @@ impl Repo {
             .map_err(lib)?;
         let short = head.as_object().short_id().map_err(lib)?;
         Ok(short.as_str().unwrap_or_default().to_owned())
+    }
+
+    /// Waits, polling, up to `wait` for git's own locks a commit needs
+    /// (`index.lock`, `HEAD.lock`, the branch's) to go; one still there
+    /// then, or already older than `wait`, is [`GitError::Locked`]. git
+    /// holds them for moments, except around an editor; a process that
+    /// died leaves them for good.
+    pub fn wait_for_locks(&self, wait: std::time::Duration) -> Result<(), GitError> {
+        let mut locks = vec![
+            self.git_dir().join("index.lock"),
+            self.git_dir().join("HEAD.lock"),
+        ];
+        if let Ok(head) = self.repo.find_reference("HEAD")
+            && let Some(branch) = head.symbolic_target().ok().flatten()
+        {
+            locks.push(self.common_dir.join(format!("{branch}.lock")));
+        }
+        let deadline = std::time::Instant::now() + wait;
+        loop {
+            let Some(held) = locks.iter().find(|p| p.symlink_metadata().is_ok()) else {
+                return Ok(());
+            };
+            let age = std::fs::symlink_metadata(held)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .unwrap_or_default();
+            if std::time::Instant::now() >= deadline || age >= wait {
+                return Err(GitError::Locked {
+                    path: held.display().to_string(),
+                    waited: wait,
+                });
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
+    /// The abbreviated id of the last commit that changed `rel`.
+    pub fn last_change(&self, rel: &str) -> Option<String> {
+        self.run(&["log", "-1", "--format=%h", "--", rel], None, &[])
+            .ok()
+            .map(|s| s.trim().to_owned())
+            .filter(|s| !s.is_empty())
     }
 
     /// Whether the index has an entry for `rel`.
@@ -462,6 +548,23 @@ impl CommitInfo {
     pub fn summary(&self) -> &str {
         self.message.lines().next().unwrap_or_default()
     }
+}
+
+/// The trailers of a message that is nothing but `Orx-*` trailers (one
+/// whose own text was empty when the hook added them): git reads its one
+/// paragraph as the subject, but it is a trailer block.
+fn orx_trailers_only(message: &str) -> Vec<(String, String)> {
+    message
+        .trim()
+        .lines()
+        .map(|l| {
+            let (k, v) = l.split_once(':')?;
+            let token =
+                k.starts_with("Orx-") && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+            token.then(|| (k.to_owned(), v.trim().to_owned()))
+        })
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_default()
 }
 
 /// The result of checking a commit's signature.
@@ -779,13 +882,16 @@ impl Repo {
             .and_then(|o| o.peel_to_commit())
             .map_err(lib)?;
         let message = String::from_utf8_lossy(c.message_bytes()).into_owned();
-        let trailers = git2::message_trailers_strs(&message)
+        let mut trailers: Vec<(String, String)> = git2::message_trailers_strs(&message)
             .map(|t| {
                 t.iter()
                     .map(|(k, v)| (k.to_owned(), v.to_owned()))
                     .collect()
             })
             .unwrap_or_default();
+        if trailers.is_empty() {
+            trailers = orx_trailers_only(&message);
+        }
         let author = c.author();
         Ok(CommitInfo {
             id: c.id().to_string(),

@@ -491,6 +491,22 @@ pub fn staged(repo: &Repo, amend: bool, merge_hook: bool) -> Staged {
     }
 }
 
+/// A commit must not take a file that a git-orx process is changing
+/// right now (written, its commit not made yet): the reason, when this one
+/// would. `own` is the pid of the git-orx whose commit this is, if any.
+pub fn taken_mid_change(repo: &Repo, staged: &Staged, own: Option<&str>) -> Option<String> {
+    let (holder, rel) = crate::store::changing(&repo.orx_dir())?;
+    if own.is_some_and(|pid| holder == format!("pid {pid}")) {
+        return None;
+    }
+    let staged_bytes = repo.file_at(&staged.index, &rel).ok()?;
+    (staged_bytes != repo.file_at(&staged.base, &rel).ok()?).then(|| {
+        format!(
+            "{rel} is being changed by git-orx ({holder}); commit again when it has finished, or leave {rel} out of this commit"
+        )
+    })
+}
+
 /// The rules in force at `commit`, if git-orx was set up there.
 pub fn rules_at(repo: &Repo, commit: Option<&str>) -> Result<Option<Rules>> {
     match commit {

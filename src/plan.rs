@@ -181,6 +181,17 @@ pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
         ))
     })?;
     if head.status != item.status {
+        // Another git-orx process may be moving it: wait for it to finish,
+        // then say where the item went if it committed a move.
+        if store::changing(&ws.repo.orx_dir()).is_some_and(|(_, rel)| rel == item.path) {
+            drop(Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?);
+        }
+        if let Some(now) = ws.repo.head_file(&item.path)?
+            && let Ok(now) = Item::from_bytes(&item.path, now)
+            && now.status != head.status
+        {
+            return Err(now_in(ws, &now));
+        }
         return Err(Error::Pending(format!(
             "{} has an uncommitted change of state ({} committed, {} in {}); commit it (judged by the hooks) or restore the file, then try again",
             item.label(),
@@ -583,6 +594,9 @@ pub struct Executed {
     pub commit: Option<String>,
     /// The file already said exactly this and is committed: nothing to do.
     pub unchanged: bool,
+    /// Another process's commit took the change along (its id in
+    /// `commit`); git-orx's own commit found nothing left to commit.
+    pub by_another: bool,
 }
 
 /// Writes the plan's file under the lock and, when `commit`, commits it.
@@ -590,7 +604,8 @@ pub fn execute(ws: &Workspace, plan: &Plan, commit: bool) -> Result<Executed> {
     if let Some(done) = already_done(ws, plan)? {
         return Ok(done);
     }
-    let lock = Lock::acquire(&ws.repo.orx_dir())?;
+    test_pause("planned");
+    let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
     execute_locked(ws, plan, commit, &lock)
 }
 
@@ -601,6 +616,7 @@ fn already_done(ws: &Workspace, plan: &Plan) -> Result<Option<Executed>> {
         return Ok(Some(Executed {
             commit: None,
             unchanged: true,
+            by_another: false,
         }));
     }
     Ok(None)
@@ -612,54 +628,148 @@ pub fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) ->
     if let Some(done) = already_done(ws, plan)? {
         return Ok(done);
     }
-    test_pause("in-lock");
+    if commit {
+        // A commit now would land on a temporary HEAD, or be refused.
+        if let Some(what) = ws.repo.operation_in_progress() {
+            return Err(Error::Failed(format!(
+                "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
+            )));
+        }
+        ws.repo.wait_for_locks(ws.lock_wait)?;
+    }
+    lock.changing(&plan.path);
     let orx_dir = ws.repo.orx_dir();
     let root = ws.root();
-    store::write(
+    if let Some(dir) = root.join(&plan.path).parent() {
+        store::clean_leftovers(lock, dir);
+    }
+    test_pause("in-lock");
+    let head_before = ws.repo.head_file(&plan.path)?;
+    let written = plan.doc.text().as_bytes();
+    if let Err(e) = store::write(
         lock,
         root,
         &orx_dir,
         &plan.path,
         plan.old.as_deref(),
-        plan.doc.text().as_bytes(),
-    )?;
+        written,
+    ) {
+        return Err(match e {
+            store::StoreError::Changed { .. } => moved_meanwhile(ws, plan).unwrap_or(e.into()),
+            e => e.into(),
+        });
+    }
     if !commit {
         return Ok(Executed {
             commit: None,
             unchanged: false,
+            by_another: false,
         });
     }
-    // The hooks judge this commit too: tell them who acts, and the override.
-    let mut env = vec![("ORX_ROLE", plan.role.as_str())];
+    test_pause("written");
+    // The hooks judge this commit too: tell them who acts, the override,
+    // and that this is the process changing the file.
+    let pid = std::process::id().to_string();
+    let mut env = vec![("ORX_ROLE", plan.role.as_str()), ("ORX_LOCK_HOLDER", &pid)];
     if let Some((reason, _)) = &plan.forced {
         env.push(("ORX_FORCE_REASON", reason.as_str()));
     }
-    match ws.repo.commit_paths(&[&plan.path], &plan.message(), &env) {
-        Ok(id) => Ok(Executed {
-            commit: Some(id),
-            unchanged: false,
-        }),
-        Err(e) => {
-            store::restore(lock, root, &plan.path, plan.old.as_deref())?;
-            let undone = match plan.old {
-                Some(_) => format!("{} was restored", plan.path),
-                None => format!("the new file {} was removed", plan.path),
-            };
-            Err(Error::CommitFailed(e, undone))
+    let made = store::test_fail("commit")
+        .map_err(|e| crate::git::GitError::Command {
+            args: "commit".to_owned(),
+            message: e.to_string(),
+        })
+        .and_then(|()| ws.repo.commit_paths(&[&plan.path], &plan.message(), &env));
+    let e = match made {
+        Ok(id) => {
+            return Ok(Executed {
+                commit: Some(id),
+                unchanged: false,
+                by_another: false,
+            });
         }
+        Err(e) => e,
+    };
+    // Whatever happened, HEAD is the truth: bytes it already holds are
+    // never replaced with older ones.
+    let head_now = ws.repo.head_file(&plan.path)?;
+    if head_now.as_deref() == Some(written) {
+        let before = head_before.as_deref() == Some(written);
+        return Ok(Executed {
+            commit: (!before).then(|| ws.repo.last_change(&plan.path)).flatten(),
+            unchanged: before,
+            by_another: !before,
+        });
     }
+    let nothing = "nothing was committed";
+    let outcome = if head_now != head_before {
+        format!(
+            "{nothing}: {} changed in HEAD meanwhile (commit {}); the file is left as git-orx wrote it",
+            plan.path,
+            ws.repo
+                .last_change(&plan.path)
+                .unwrap_or_else(|| "HEAD".to_owned())
+        )
+    } else {
+        match store::restore(lock, root, &plan.path, plan.old.as_deref(), written) {
+            Ok(true) if plan.old.is_some() => {
+                format!("nothing was changed: {} was restored", plan.path)
+            }
+            Ok(true) => format!(
+                "nothing was changed: the new file {} was removed",
+                plan.path
+            ),
+            Ok(false) => format!(
+                "{nothing}: {} was changed meanwhile and is left as it is",
+                plan.path
+            ),
+            Err(r) => format!(
+                "{nothing}, and the file could not be put back ({r}): it holds git-orx's change"
+            ),
+        }
+    };
+    Err(Error::CommitFailed(e, outcome))
+}
+
+/// When the file changed before it could be written because another
+/// process moved the item (and committed that): where the item is now.
+fn moved_meanwhile(ws: &Workspace, plan: &Plan) -> Option<Error> {
+    let from = plan.from.as_deref()?;
+    let head = Item::from_bytes(&plan.path, ws.repo.head_file(&plan.path).ok()??).ok()?;
+    (head.status != from).then(|| now_in(ws, &head))
+}
+
+/// `story 1.1 is now in InProgress (committed in abc1234)`.
+fn now_in(ws: &Workspace, head: &Item) -> Error {
+    Error::Conflict(format!(
+        "{} is now in {} (committed in {}); nothing was changed",
+        head.label(),
+        head.status,
+        ws.repo
+            .last_change(&head.path)
+            .unwrap_or_else(|| "HEAD".to_owned())
+    ))
 }
 
 /// Tests only: `ORX_TEST_PAUSE=<point>:<ms>` sleeps at `point` (`planned`,
-/// after reading the item; `in-lock`, holding the repository lock), so a
-/// test can make two processes meet there. Unset, it costs one lookup.
+/// after reading the item; `in-lock`, holding the repository lock;
+/// `written`, before the commit), so a test can make two processes meet
+/// there; `<point>:<file>` waits there until `file` exists (a minute at
+/// most). Unset, it costs one lookup.
 pub fn test_pause(point: &str) {
-    if let Ok(v) = std::env::var("ORX_TEST_PAUSE")
-        && let Some((p, ms)) = v.split_once(':')
-        && p == point
-        && let Ok(ms) = ms.parse::<u64>()
-    {
+    let Ok(v) = std::env::var("ORX_TEST_PAUSE") else {
+        return;
+    };
+    let Some((_, until)) = v.split_once(':').filter(|(p, _)| *p == point) else {
+        return;
+    };
+    if let Ok(ms) = until.parse::<u64>() {
         std::thread::sleep(std::time::Duration::from_millis(ms));
+        return;
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !std::path::Path::new(until).exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
 

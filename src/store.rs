@@ -1,7 +1,10 @@
 //! Safe writes of item files (DESIGN.md §6).
 //!
 //! Every write happens under the repository lock (`<git common dir>/orx/lock`,
-//! std `File::try_lock`, so it also covers linked worktrees), checks that the
+//! std `File::try_lock`, so it also covers linked worktrees; a second process
+//! polls for it up to a bounded wait, as git waits for a ref lock). The lock
+//! file names its holder and the file it is changing, so that the hooks of
+//! another commit can leave that file alone. A write checks that the
 //! file still holds what the change was planned from, keeps the previous
 //! version as a backup, and replaces the file by writing a temp file in the
 //! same directory, fsyncing it, renaming it over the old one and fsyncing the
@@ -9,16 +12,28 @@
 //! leaves one of the two.
 
 use std::fs::{self, File, OpenOptions, TryLockError};
-use std::io::{Read, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// Backups kept per file.
 pub const BACKUPS_KEPT: usize = 10;
 
+/// How long a process waits for the repository lock unless told otherwise.
+pub const LOCK_WAIT: Duration = Duration::from_secs(10);
+
+/// `10s`, `0.5s`.
+pub fn seconds(d: Duration) -> String {
+    format!("{}s", (d.as_secs_f64() * 1000.0).round() / 1000.0)
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StoreError {
-    #[error("another git-orx process holds the repository lock{}; try again when it has finished", holder.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
-    Busy { holder: Option<String> },
+    #[error("another git-orx process holds the repository lock{}: waited {}; try again when it has finished (orx.lockTimeout or ORX_LOCK_TIMEOUT sets the wait)", holder.as_ref().map(|h| format!(" ({h})")).unwrap_or_default(), seconds(*waited))]
+    Busy {
+        holder: Option<String>,
+        waited: Duration,
+    },
     #[error(
         "{path} changed while git-orx was working on it; nothing was written, run the command again"
     )]
@@ -37,13 +52,19 @@ fn io(path: &Path, e: std::io::Error) -> StoreError {
 /// The repository lock, held until dropped.
 #[derive(Debug)]
 pub struct Lock {
-    _file: File,
+    file: File,
 }
 
 impl Lock {
-    /// Takes the lock in `orx_dir` without waiting: a second process gets
-    /// [`StoreError::Busy`] at once.
+    /// Takes the lock in `orx_dir`, waiting up to [`LOCK_WAIT`].
     pub fn acquire(orx_dir: &Path) -> Result<Lock, StoreError> {
+        Lock::acquire_within(orx_dir, LOCK_WAIT)
+    }
+
+    /// Takes the lock in `orx_dir`, polling for it with a growing pause
+    /// while another process holds it; after `wait`, [`StoreError::Busy`].
+    /// Temporary files a killed writer left in `orx_dir` are removed.
+    pub fn acquire_within(orx_dir: &Path, wait: Duration) -> Result<Lock, StoreError> {
         fs::create_dir_all(orx_dir).map_err(|e| io(orx_dir, e))?;
         let path = orx_dir.join("lock");
         let mut file = OpenOptions::new()
@@ -53,21 +74,52 @@ impl Lock {
             .write(true)
             .open(&path)
             .map_err(|e| io(&path, e))?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) => {
-                let mut holder = String::new();
-                let _ = file.read_to_string(&mut holder);
-                let holder = holder.trim();
-                return Err(StoreError::Busy {
-                    holder: (!holder.is_empty()).then(|| holder.to_owned()),
-                });
+        let deadline = Instant::now() + wait;
+        let mut pause = Duration::from_millis(1);
+        // Processes that start together should not poll in step.
+        let jitter = u64::from(std::process::id() % 7);
+        loop {
+            match file.try_lock() {
+                Ok(()) => break,
+                Err(TryLockError::WouldBlock) => {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        let mut holder = String::new();
+                        let _ = file.read_to_string(&mut holder);
+                        let holder = holder.trim();
+                        return Err(StoreError::Busy {
+                            holder: (!holder.is_empty()).then(|| holder.to_owned()),
+                            waited: wait,
+                        });
+                    }
+                    std::thread::sleep(pause.min(left));
+                    pause =
+                        (pause * 2 + Duration::from_millis(jitter)).min(Duration::from_millis(50));
+                }
+                Err(TryLockError::Error(e)) => return Err(io(&path, e)),
             }
-            Err(TryLockError::Error(e)) => return Err(io(&path, e)),
         }
-        let _ = file.set_len(0);
-        let _ = writeln!(file, "pid {}", std::process::id());
-        Ok(Lock { _file: file })
+        let lock = Lock { file };
+        lock.hold(None);
+        clean_leftovers(&lock, orx_dir);
+        Ok(lock)
+    }
+
+    /// Writes the holder line: this process, and the file it changes.
+    fn hold(&self, changing: Option<&str>) {
+        let mut f = &self.file;
+        let _ = f.set_len(0);
+        let _ = f.seek(SeekFrom::Start(0));
+        let _ = match changing {
+            Some(rel) => writeln!(f, "pid {}, changing {rel}", std::process::id()),
+            None => writeln!(f, "pid {}", std::process::id()),
+        };
+    }
+
+    /// Names `rel` as the file this process is about to change, so that
+    /// the hooks of another commit can see it ([`changing`]).
+    pub fn changing(&self, rel: &str) {
+        self.hold(Some(rel));
     }
 }
 
@@ -75,8 +127,90 @@ impl Drop for Lock {
     /// Clears the holder's pid, so a later holder that is not git-orx is
     /// not mistaken for this process.
     fn drop(&mut self) {
-        let _ = self._file.set_len(0);
+        let _ = self.file.set_len(0);
     }
+}
+
+/// The file another live process is changing under the lock in `orx_dir`,
+/// with its holder (`pid 12`), if one is. Costs one open and one `try_lock`.
+pub fn changing(orx_dir: &Path) -> Option<(String, String)> {
+    let mut file = File::open(orx_dir.join("lock")).ok()?;
+    match file.try_lock() {
+        Err(TryLockError::WouldBlock) => {}
+        // Free (released when `file` closes) or unreadable: nobody to mind.
+        _ => return None,
+    }
+    let mut text = String::new();
+    file.read_to_string(&mut text).ok()?;
+    let (holder, rel) = text.trim_end_matches('\n').split_once(", changing ")?;
+    Some((holder.to_owned(), rel.to_owned()))
+}
+
+/// Whether `name` is one of the temporary files git-orx writes.
+fn is_temp(name: &str) -> bool {
+    name.starts_with(".orx-") && name.ends_with(".tmp")
+}
+
+/// The temporary files in `dir` that a killed git-orx left behind.
+pub fn leftovers(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let name = e.file_name();
+            (is_temp(name.to_str()?) && e.file_type().ok()?.is_file()).then(|| e.path())
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// Removes [`leftovers`] from `dir`. Only a holder of the lock may: no
+/// other git-orx process is writing one now. A commit message file
+/// (`.orx-msg-*`) is kept for a day: the `git commit` of a killed git-orx
+/// may still be about to read it.
+pub fn clean_leftovers(_lock: &Lock, dir: &Path) {
+    let day = Duration::from_secs(24 * 3600);
+    for path in leftovers(dir) {
+        let message = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with(".orx-msg-"));
+        let old = || {
+            fs::symlink_metadata(&path)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age > day)
+        };
+        if !message || old() {
+            let _ = fs::remove_file(&path);
+        }
+    }
+}
+
+/// Tests only: `ORX_TEST_FAIL=<point>` makes the step named `point` fail
+/// (`<point>:enospc`: as on a full disk; several, comma-separated), so that
+/// a test can see what a failure there leaves behind. Unset, it costs one
+/// lookup.
+pub fn test_fail(point: &str) -> std::io::Result<()> {
+    let Ok(v) = std::env::var("ORX_TEST_FAIL") else {
+        return Ok(());
+    };
+    let Some(kind) = v.split(',').find_map(|f| match f.split_once(':') {
+        Some((p, kind)) => (p == point).then_some(kind),
+        None => (f == point).then_some(""),
+    }) else {
+        return Ok(());
+    };
+    Err(match kind {
+        "enospc" => std::io::Error::new(
+            std::io::ErrorKind::StorageFull,
+            "No space left on device (injected)",
+        ),
+        _ => std::io::Error::other(format!("failure injected at {point}")),
+    })
 }
 
 /// Where the backups of `rel` go.
@@ -112,14 +246,29 @@ pub fn write(
     replace(&path, bytes, current.is_some())
 }
 
-/// Puts back what `root/rel` held before a [`write`] (`None`: removes it).
-pub fn restore(_lock: &Lock, root: &Path, rel: &str, old: Option<&[u8]>) -> Result<(), StoreError> {
+/// Puts back what `root/rel` held before a [`write`] of `written` (`old`
+/// `None`: removes it) — if it still holds exactly `written`. A file
+/// changed since is left as it is: `Ok(false)`.
+pub fn restore(
+    _lock: &Lock,
+    root: &Path,
+    rel: &str,
+    old: Option<&[u8]>,
+    written: &[u8],
+) -> Result<bool, StoreError> {
     let path = root.join(rel);
+    match fs::read(&path) {
+        Ok(b) if b == written => {}
+        Ok(_) => return Ok(false),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(io(&path, e)),
+    }
+    test_fail("restore").map_err(|e| io(&path, e))?;
     match old {
-        Some(bytes) => replace(&path, bytes, true),
+        Some(bytes) => replace(&path, bytes, true).map(|()| true),
         None => match fs::remove_file(&path) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(true),
             Err(e) => Err(io(&path, e)),
         },
     }
@@ -134,7 +283,9 @@ fn backup(orx_dir: &Path, rel: &str, old: &[u8]) -> Result<(), StoreError> {
     static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let path = dir.join(format!("{stamp}-{}-{seq:04}.md", std::process::id()));
-    fs::write(&path, old).map_err(|e| io(&path, e))?;
+    test_fail("backup")
+        .and_then(|()| fs::write(&path, old))
+        .map_err(|e| io(&path, e))?;
     let mut kept: Vec<PathBuf> = fs::read_dir(&dir)
         .map_err(|e| io(&dir, e))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -167,7 +318,9 @@ fn replace(path: &Path, bytes: &[u8], existed: bool) -> Result<(), StoreError> {
         .suffix(".tmp")
         .tempfile_in(dir)
         .map_err(|e| io(dir, e))?;
-    tmp.write_all(bytes).map_err(|e| io(path, e))?;
+    test_fail("write")
+        .and_then(|()| tmp.write_all(bytes))
+        .map_err(|e| io(path, e))?;
     let perms = if existed {
         fs::metadata(path).map(|m| m.permissions()).ok()
     } else {
@@ -179,6 +332,7 @@ fn replace(path: &Path, bytes: &[u8], existed: bool) -> Result<(), StoreError> {
             .map_err(|e| io(path, e))?;
     }
     tmp.as_file().sync_all().map_err(|e| io(path, e))?;
+    test_fail("rename").map_err(|e| io(path, e))?;
     tmp.persist(path).map_err(|e| io(path, e.error))?;
     sync_dir(dir)
 }
@@ -214,13 +368,45 @@ mod tests {
     fn a_second_lock_is_busy_and_the_first_is_released_on_drop() {
         let dir = tempfile::tempdir().unwrap();
         let first = Lock::acquire(dir.path()).unwrap();
-        let e = Lock::acquire(dir.path()).unwrap_err();
+        let e = Lock::acquire_within(dir.path(), Duration::ZERO).unwrap_err();
         assert!(
-            matches!(&e, StoreError::Busy { holder: Some(h) } if h.starts_with("pid ")),
+            matches!(&e, StoreError::Busy { holder: Some(h), .. } if h.starts_with("pid ")),
             "{e}"
         );
         drop(first);
         Lock::acquire(dir.path()).unwrap();
+    }
+
+    #[test]
+    fn the_lock_names_the_file_its_holder_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(changing(dir.path()), None);
+        let lock = Lock::acquire(dir.path()).unwrap();
+        assert_eq!(changing(dir.path()), None);
+        lock.changing("docs/stories/1.1.a.md");
+        let pid = format!("pid {}", std::process::id());
+        assert_eq!(
+            changing(dir.path()),
+            Some((pid, "docs/stories/1.1.a.md".to_owned()))
+        );
+        drop(lock);
+        assert_eq!(changing(dir.path()), None);
+    }
+
+    #[test]
+    fn leftovers_are_cleaned_but_a_young_message_file_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in [".orx-a1.tmp", ".orx-msg-b2.tmp", "x.md", ".orx-c3.md"] {
+            fs::write(dir.path().join(name), "").unwrap();
+        }
+        let lock = Lock::acquire(&dir.path().join("orx")).unwrap();
+        clean_leftovers(&lock, dir.path());
+        let mut names: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, [".orx-c3.md", ".orx-msg-b2.tmp", "orx", "x.md"]);
     }
 
     #[test]
@@ -240,9 +426,12 @@ mod tests {
         assert_eq!(fs::read(root.path().join("a/b.md")).unwrap(), b"one");
         write(&lock, root.path(), &orx, "a/b.md", Some(b"one"), b"two").unwrap();
         assert_eq!(latest_backup(&orx, "a/b.md").unwrap(), b"one");
-        restore(&lock, root.path(), "a/b.md", Some(b"one")).unwrap();
+        // Only a file that still holds what was written is put back.
+        assert!(!restore(&lock, root.path(), "a/b.md", Some(b"one"), b"three").unwrap());
+        assert_eq!(fs::read(root.path().join("a/b.md")).unwrap(), b"two");
+        assert!(restore(&lock, root.path(), "a/b.md", Some(b"one"), b"two").unwrap());
         assert_eq!(fs::read(root.path().join("a/b.md")).unwrap(), b"one");
-        restore(&lock, root.path(), "a/b.md", None).unwrap();
+        assert!(restore(&lock, root.path(), "a/b.md", None, b"one").unwrap());
         assert!(!root.path().join("a/b.md").exists());
         let leftovers: Vec<_> = fs::read_dir(root.path().join("a")).unwrap().collect();
         assert!(leftovers.is_empty(), "temp files left: {leftovers:?}");

@@ -19,6 +19,8 @@ pub struct Workspace {
     pub rules: Rules,
     /// Rule files whose work-tree version differs from the one in force.
     pub pending: Vec<String>,
+    /// How long a change waits for the repository lock (and git's own).
+    pub lock_wait: std::time::Duration,
 }
 
 impl Deref for Workspace {
@@ -98,6 +100,7 @@ impl Workspace {
             repo,
             rules,
             pending,
+            lock_wait: crate::store::LOCK_WAIT,
         })
     }
 

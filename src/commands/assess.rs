@@ -58,6 +58,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     let actor = args.change.actor(&role);
     let (plan, report) = plan::assess(&ws, &args.id, &a, actor)?;
+    // What was measured is told once it is recorded.
+    let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     let m = &report.measured;
     let overridden = |given: Option<f64>, measured: f64| match given {
         Some(v) => format!("{v}% (overriding the measured {measured}%)"),
@@ -95,7 +97,6 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ui.line(paint(DIM, format!("    - {u}")));
         }
     }
-    let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     report_change(ui, &plan, &done);
     Ok(0)
 }

@@ -17,7 +17,7 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let repo = Repo::discover()?;
-    let lock = Lock::acquire(&repo.orx_dir())?;
+    let lock = Lock::acquire_within(&repo.orx_dir(), super::lock_wait(&repo)?)?;
     let name = orx::checkpoint::create(
         &repo,
         args.message.as_deref().unwrap_or_default(),

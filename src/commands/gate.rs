@@ -105,6 +105,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     } else {
         paint(RED, "failed")
     };
+    // The verdict is told once it is recorded.
+    let done = plan::execute(&ws, &outcome.plan, !args.change.no_commit)?;
     ui.line(format!("{who}, round {}: {verdict}", outcome.round));
     for u in &outcome.unmet {
         ui.line(format!("  - {u}"));
@@ -118,7 +120,6 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             outcome.plan.to
         ));
     }
-    let done = plan::execute(&ws, &outcome.plan, !args.change.no_commit)?;
     report_change(ui, &outcome.plan, &done);
     Ok(0)
 }

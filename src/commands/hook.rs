@@ -47,6 +47,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         "pre-commit" | "pre-merge-commit" => {
             let amend = args.name == "pre-commit" && hooks::amending();
             let staged = hooks::staged(&repo, amend, args.name == "pre-merge-commit");
+            let holder = std::env::var("ORX_LOCK_HOLDER").ok();
+            if let Some(taken) = hooks::taken_mid_change(&repo, &staged, holder.as_deref()) {
+                ui.eline(format!("{} refused: {taken}", epaint(RED, "error:")));
+                return Ok(1);
+            }
             let verdicts = match hooks::check_staged(&repo, &staged) {
                 Ok(Some(verdicts)) => verdicts,
                 Ok(None) => return Ok(0),

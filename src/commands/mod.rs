@@ -199,7 +199,8 @@ fn hints(e: &Error) -> Vec<String> {
 /// Opens the current repository's workspace and notes rule files whose
 /// uncommitted changes are not in force.
 pub fn open(ui: &mut Ui) -> orx::Result<orx::workspace::Workspace> {
-    let ws = orx::workspace::Workspace::open()?;
+    let mut ws = orx::workspace::Workspace::open()?;
+    ws.lock_wait = lock_wait(&ws.repo)?;
     if !ws.pending.is_empty() {
         ui.eline(format!(
             "{} uncommitted changes to {} are not in force until committed (by the Human)",
@@ -208,6 +209,30 @@ pub fn open(ui: &mut Ui) -> orx::Result<orx::workspace::Workspace> {
         ));
     }
     Ok(ws)
+}
+
+/// How long to wait for the repository lock: `ORX_LOCK_TIMEOUT`, else
+/// `git config orx.lockTimeout`, in seconds; 10 when neither is set.
+pub fn lock_wait(repo: &orx::git::Repo) -> orx::Result<std::time::Duration> {
+    let (value, from) = match std::env::var("ORX_LOCK_TIMEOUT") {
+        Ok(v) => (v, "ORX_LOCK_TIMEOUT"),
+        Err(_) => match repo.config_value("orx.lockTimeout") {
+            Some(v) => (v, "orx.lockTimeout"),
+            None => return Ok(orx::store::LOCK_WAIT),
+        },
+    };
+    value
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| (0.0..=86_400.0).contains(s))
+        .map(std::time::Duration::from_secs_f64)
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "{from} is `{}`: give the seconds to wait for the repository lock, from 0 to 86400",
+                orx::text::escape(&value)
+            ))
+        })
 }
 
 /// The options of every command that changes an item.
@@ -271,7 +296,15 @@ pub fn report_change(ui: &mut Ui, plan: &orx::plan::Plan, done: &orx::plan::Exec
             " {}",
             paint(DIM, "(already recorded; nothing to commit)")
         )),
+        Some(c) if done.by_another => line.push_str(&format!(
+            " {}",
+            paint(YELLOW, format!("(committed in {c} by another commit)"))
+        )),
         Some(c) => line.push_str(&format!(" {}", paint(DIM, format!("[{c}]")))),
+        None if done.by_another => line.push_str(&format!(
+            " {}",
+            paint(YELLOW, "(committed by another commit)")
+        )),
         None => line.push_str(&format!(
             " {}",
             paint(YELLOW, format!("written to {}, not committed", plan.path))

@@ -12,6 +12,7 @@ mod test_hooks;
 mod test_lifecycle;
 mod test_log;
 mod test_lossless;
+mod test_move;
 mod test_regressions;
 mod test_rollback;
 mod test_store;

@@ -629,7 +629,10 @@ fn two_processes_firing_at_the_same_moment() {
         "in-lock:1500",
     );
     std::thread::sleep(std::time::Duration::from_millis(700));
-    let second = repo.orx(&["agent", "fire", "USER_CANCEL", "--as", "human"]);
+    let second = repo.orx_env(
+        &["agent", "fire", "USER_CANCEL", "--as", "human"],
+        &[("ORX_LOCK_TIMEOUT", "0")],
+    );
     let first = first.wait_with_output().unwrap();
     assert_eq!(
         first.status.code(),

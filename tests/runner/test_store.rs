@@ -16,7 +16,10 @@ fn a_held_lock_makes_writers_exit_3_and_change_nothing() {
         .unwrap();
     lock.lock().unwrap();
     let before = repo.state();
-    let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
+    let out = repo.orx_env(
+        &["move", &id, "InProgress", "--as", "dev"],
+        &[("ORX_LOCK_TIMEOUT", "0")],
+    );
     out.code(3);
     assert!(
         out.stderr
