@@ -421,7 +421,13 @@ pub fn execute(ws: &Workspace, mut ap: AgentPlan, commit: bool) -> Result<Done> 
         let keep = keep_paths(ws);
         let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
         rolled = Some(checkpoint::rollback(
-            &ws.repo, target, &keep, &trailers, &now, false,
+            &ws.repo,
+            target,
+            &keep,
+            &trailers,
+            &now,
+            false,
+            ws.lock_wait,
         )?);
     }
     if ap.actions.iter().any(|a| a == "checkpoint") {

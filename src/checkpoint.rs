@@ -235,6 +235,7 @@ pub fn rollback(
     trailers: &[(String, String)],
     now: &str,
     any_worktree: bool,
+    lock_wait: std::time::Duration,
 ) -> Result<Rolledback> {
     let name = name.strip_prefix(REF_PREFIX).unwrap_or(name);
     if !valid_name(name) {
@@ -270,6 +271,9 @@ pub fn rollback(
             joined(&dirty)
         )));
     }
+    // A git command holding the index or HEAD is waited for; a lock that
+    // outlasts the wait is named (exit 1), before anything is saved.
+    repo.wait_for_locks(lock_wait)?;
     let hidden = repo.hidden_files()?;
     if !hidden.is_empty() {
         let hidden: Vec<String> = hidden

@@ -22,7 +22,7 @@ pub enum GitError {
     #[error("git: {0}")]
     Lib(String),
     #[error(
-        "{0} exists: another git process is writing the index, or one was killed (then remove that file)"
+        "{0} exists: another git process took the index while git-orx was working; run the command again"
     )]
     IndexLocked(String),
     /// One of git's own lock files outlasted the wait: a crashed git left
@@ -46,6 +46,7 @@ impl GitError {
                 (message.contains("cannot lock ref") && message.contains("but expected"))
                     || message.contains(".lock': File exists")
             }
+            GitError::IndexLocked(_) => true,
             _ => false,
         }
     }

@@ -74,6 +74,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         &[("Orx-Role".to_owned(), role)],
         &orx::workspace::now(),
         args.any_worktree,
+        ws.lock_wait,
     )?;
     drop(lock);
     ui.line(format!(

@@ -468,19 +468,22 @@ fn rollbacks_and_commits_started_together_lose_nothing() {
     }
 }
 
-/// Another git process holds the index (or one was killed holding it):
-/// the rollback changes nothing, says which file, and leaves it alone.
+/// Another git process holds the index past the lock wait (or one was
+/// killed holding it): the rollback changes nothing, says which file to
+/// remove (exit 1, not 3: retrying would not help), and leaves it alone.
 #[test]
 fn rollback_with_the_index_locked_changes_nothing() {
     let repo = worked_on();
     repo.write(".git/index.lock", "");
     let before = repo.state();
-    let out = repo.orx(&["rollback", CHK, "--yes", "--as", "human"]);
+    let out = repo.orx_env(
+        &["rollback", CHK, "--yes", "--as", "human"],
+        &[("ORX_LOCK_TIMEOUT", "1")],
+    );
     insta::assert_snapshot!(out.render(), @"
     exit: 1
     --- stderr
-    error: <repo>/.git/index.lock exists: another git process is writing the index, or one was killed (then remove that file)
-    nothing was changed
+    error: <repo>/.git/index.lock has outlasted the wait for it (1s): if no git command is running, remove it (a git process that stopped early left it) and run the command again
     ");
     assert_eq!(repo.state(), before);
     assert!(repo.path(".git/index.lock").exists());
