@@ -8,6 +8,7 @@ mod test_cli;
 mod test_files;
 mod test_gate;
 mod test_hooks;
+mod test_interleavings;
 mod test_lifecycle;
 mod test_log;
 mod test_lossless;
