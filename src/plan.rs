@@ -363,12 +363,10 @@ pub fn assess(
     let measured = Checklist::from_template(template).measure(item.doc.body());
     let structure = a.structure.unwrap_or(measured.structure);
     let extraction = a.extraction.unwrap_or(measured.extraction);
-    let has_reason = m
-        .reason
-        .iter()
-        .try_fold(&item.value(), |v, k| v.get(k))
-        .is_some_and(|v| !v.is_null());
-    let fields = a.fields(m, structure, extraction, has_reason);
+    let value = item.value();
+    let has = |path: &[String]| validate::lookup(&value, path).is_some_and(|v| !v.is_null());
+    let review_path = ["quality".to_owned(), "review_requested".to_owned()];
+    let fields = a.fields(m, structure, extraction, has(&m.reason), has(&review_path));
     let recorded = apply(&item.doc, &fields).map_err(|e| item_error(&item, e.pos, e.message))?;
     let (t, mut passed_over) = assess::decide_explained(
         &wf,

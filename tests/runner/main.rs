@@ -12,6 +12,7 @@ mod test_lifecycle;
 mod test_log;
 mod test_lossless;
 mod test_regressions;
+mod test_rules;
 mod test_store;
 mod test_verify;
 mod test_workflow;

@@ -1,0 +1,156 @@
+//! The story and agent lifecycles' remaining rules, end to end: what Done
+//! and Review need, the optional review, the agent's session after a
+//! rollback and after the last task, checkpoint names to the minute.
+
+use crate::common::{GOOD, Repo, redact, refused, steps};
+
+/// A story taken to Review, with QA's round 1 failed and the story back in
+/// Review for round 2.
+fn in_review_round_2(repo: &Repo) -> String {
+    let id = repo.story("Search", GOOD);
+    for args in [
+        vec!["move", &id, "InProgress", "--as", "dev"],
+        vec!["move", &id, "Review", "--as", "dev"],
+        vec![
+            "gate",
+            &id,
+            "--as",
+            "qa",
+            "--critical",
+            "0",
+            "--medium",
+            "10",
+            "--criteria-failed",
+        ],
+        vec!["move", &id, "Review", "--as", "dev"],
+    ] {
+        repo.orx(&args).ok();
+    }
+    id
+}
+
+/// "Done needs every acceptance criterion met, in every QA round": round 2's
+/// standard (issues down by half, no High) is reached, but without every
+/// criterion met the story goes back to Dev; with them, it is Done.
+#[test]
+fn done_needs_every_acceptance_criterion_met_in_every_qa_round() {
+    let repo = Repo::new();
+    let id = in_review_round_2(&repo);
+    let unsaid = repo.orx(&[
+        "gate",
+        &id,
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--medium",
+        "2",
+    ]);
+    unsaid.ok();
+    insta::assert_snapshot!(redact(&unsaid.stdout), @"
+    QA gate, round 2: failed
+      - every acceptance criterion is met (`--criteria-met`), in every round; only the Human, deciding after the last round, goes without — actual: review.qa.round = 2, rounds.qa = 2, review.qa.criteria = not set
+    story 1.1: Review -> InProgress (QA) [<commit>]
+    Next: Dev, please run `review-qa 1.1`
+    ");
+
+    let other = in_review_round_2(&repo);
+    let met = repo.orx(&[
+        "gate",
+        &other,
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--medium",
+        "2",
+        "--criteria-met",
+    ]);
+    met.ok();
+    assert!(met.stdout.contains("Review -> Done"), "{}", met.render());
+
+    // A hand-made Done over a recorded gate whose criteria failed is refused.
+    let third = in_review_round_2(&repo);
+    repo.orx(&[
+        "gate",
+        &third,
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--medium",
+        "2",
+        "--criteria-failed",
+        "--no-commit",
+    ])
+    .ok();
+    let path = repo.story_path(&third);
+    repo.edit(&path, "status: InProgress", "status: Review");
+    let out = refused(&repo, &["move", &third, "Done", "--as", "qa"]);
+    assert!(out.contains("every acceptance criterion is met"), "{out}");
+}
+
+/// "Score ≥ 8.0 with exactly one complexity indicator is Approved (optional
+/// review)": the SM may ask for the Architect's review instead with
+/// `assess --review`; with no indicator there is no optional review.
+#[test]
+fn the_sm_may_ask_for_the_optional_review() {
+    let repo = Repo::new();
+    let asked = repo.story("Login", &[]);
+    let plain = repo.story("Logout", &[]);
+    let none = repo.story("Help page", &[]);
+    let out = steps(
+        &repo,
+        &[
+            &[
+                "assess",
+                &plain,
+                "--score",
+                "8.5",
+                "--complexity",
+                "security",
+                "--as",
+                "sm",
+            ],
+            &[
+                "assess",
+                &asked,
+                "--score",
+                "8.5",
+                "--complexity",
+                "security",
+                "--review",
+                "--as",
+                "sm",
+            ],
+        ],
+    );
+    insta::assert_snapshot!(out, @"
+    $ git orx assess 1.2 --score 8.5 --complexity security --as sm
+    quality check: structure 100%, technical extraction 100%, score 8.5, complexity: security
+    story 1.2: Draft -> Approved (SM) [<commit>]
+    Next: Dev, please run `implement-story 1.2`
+    $ git orx assess 1.1 --score 8.5 --complexity security --review --as sm
+    quality check: structure 100%, technical extraction 100%, score 8.5, complexity: security, the Architect's review asked for
+      not Approved:
+        - the SM did not ask for the Architect's review (`assess --review`) — actual: quality.review_requested = true
+    story 1.1: Draft -> AwaitingArchReview (SM) [<commit>]
+    Next: Architect, please run `review-story 1.1`
+    ");
+    let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
+    assert!(
+        trailers
+            .stdout
+            .contains("Orx-Quality: structure=100 extraction=100 score=8.5 complexity=security review_requested=true"),
+        "{}",
+        trailers.stdout
+    );
+    insta::assert_snapshot!(refused(&repo, &["assess", &none, "--score", "8.5", "--review", "--as", "sm"]), @"
+    exit: 1
+    --- stderr
+    error: refused: no transition from Draft fits this result:
+      - to Blocked: the quality check failed (structure below 100%, technical extraction below 80% or score below 6.0) — actual: quality.structure = 100, quality.extraction = 100, quality.score = 8.5
+      - to Approved: the SM did not ask for the Architect's review (`assess --review`) — actual: quality.review_requested = true
+      - to AwaitingArchReview: a review is called for (a score below 8.0, more complexity indicators than 1, the optional review asked for with `--review`, or a failed review to answer) — actual: quality.score = 8.5, quality.complexity = [], quality.review_requested = true, revision.baseline = not set
+    ");
+}
