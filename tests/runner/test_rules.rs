@@ -154,3 +154,55 @@ fn the_sm_may_ask_for_the_optional_review() {
       - to AwaitingArchReview: a review is called for (a score below 8.0, more complexity indicators than 1, the optional review asked for with `--review`, or a failed review to answer) — actual: quality.score = 8.5, quality.complexity = [], quality.review_requested = true, revision.baseline = not set
     ");
 }
+
+/// Checkpoints are named to the minute in the document (`chk-202602081200`):
+/// `rollback` takes that form and rolls back to the one checkpoint made in
+/// that minute; when several were, or none, it says so and changes nothing.
+#[test]
+fn rollback_takes_a_checkpoint_name_to_the_minute() {
+    let repo = Repo::new();
+    repo.write("app.txt", "v1\n");
+    repo.git(&["add", "app.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "app"]).ok();
+    fn at(time: &'static str) -> [(&'static str, &'static str); 1] {
+        [("GIT_COMMITTER_DATE", time)]
+    }
+    repo.orx_env(&["checkpoint"], &at("2026-02-08T12:00:07Z"))
+        .ok();
+    repo.write("app.txt", "v2, gone wrong\n");
+    let out = repo.orx(&["rollback", "chk-202602081200", "--yes", "--as", "human"]);
+    out.ok();
+    assert!(
+        out.stdout
+            .starts_with("rolled back to chk-20260208120007: 1 file restored or removed"),
+        "{}",
+        out.render()
+    );
+    assert_eq!(repo.read("app.txt"), "v1\n");
+
+    // A second checkpoint in that minute: the minute no longer says which.
+    repo.orx_env(&["checkpoint"], &at("2026-02-08T12:00:41Z"))
+        .ok();
+    let usage = |args: &[&str]| {
+        let before = repo.state();
+        let out = repo.orx(args);
+        out.code(2);
+        assert_eq!(repo.state(), before);
+        out.render()
+    };
+    insta::assert_snapshot!(usage(&["rollback", "chk-202602081200", "--yes", "--as", "human"]), @"
+    exit: 2
+    --- stderr
+    error: 2 checkpoints were made in the minute chk-202602081200: chk-20260208120007, chk-20260208120041; name one of them
+    ");
+    insta::assert_snapshot!(usage(&["rollback", "chk-202602081201", "--yes", "--as", "human"]), @"
+    exit: 2
+    --- stderr
+    error: no checkpoint was made in the minute chk-202602081201 (`git orx checkpoints` lists them)
+    ");
+    insta::assert_snapshot!(usage(&["rollback", "chk-2026020812", "--yes", "--as", "human"]), @"
+    exit: 2
+    --- stderr
+    error: `chk-2026020812` is not a checkpoint name (they look like chk-20260208120000, or chk-202602081200 to the minute; `git orx checkpoints` lists them)
+    ");
+}
