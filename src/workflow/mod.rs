@@ -24,9 +24,10 @@ use crate::role::Roles;
 pub use expr::{Expr, Scope, Template};
 
 /// What a transition may do besides changing the state (`actions:`): make
-/// a checkpoint (its name recorded in [`CHECKPOINT_FIELD`]), or roll the
-/// work tree back to the item's last one.
-pub const ACTIONS: &[&str] = &["checkpoint", "rollback"];
+/// a checkpoint (its name recorded in [`CHECKPOINT_FIELD`]), roll the
+/// work tree back to the item's last one, or archive the session (its
+/// summary written into the item's body before the effects clear it).
+pub const ACTIONS: &[&str] = &["checkpoint", "rollback", "archive"];
 
 /// Where the `checkpoint` action records the checkpoint's name, and where
 /// `rollback` finds the one to return to.

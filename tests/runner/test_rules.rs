@@ -3,6 +3,7 @@
 //! rollback and after the last task, checkpoint names to the minute.
 
 use crate::common::{GOOD, Repo, redact, refused, steps};
+use crate::test_agent::{agent_repo, to_executing};
 
 /// A story taken to Review, with QA's round 1 failed and the story back in
 /// Review for round 2.
@@ -205,4 +206,116 @@ fn rollback_takes_a_checkpoint_name_to_the_minute() {
     --- stderr
     error: `chk-2026020812` is not a checkpoint name (they look like chk-20260208120000, or chk-202602081200 to the minute; `git orx checkpoints` lists them)
     ");
+}
+
+/// The agent with its checks failing until it is BLOCKED (the circuit
+/// breaker after three failed fixes).
+fn blocked(repo: &Repo) {
+    std::fs::remove_file(repo.path("ok")).unwrap();
+    for _ in 0..4 {
+        repo.orx(&["agent", "check", "--as", "dev"]).code(1);
+    }
+    assert!(
+        repo.read(".orx/active_context.md")
+            .contains("task_status: BLOCKED")
+    );
+}
+
+/// IDLE has no active task: after ROLLBACK the session rolled back is
+/// archived into the context's body and cleared, so the next requirement
+/// starts a session of its own.
+#[test]
+fn a_rolled_back_agent_starts_clean() {
+    let repo = agent_repo();
+    to_executing(&repo);
+    repo.orx(&["agent", "task", "done", "--as", "dev"]).ok();
+    repo.write("app.txt", "v2, broken\n");
+    blocked(&repo);
+    repo.orx(&["agent", "fire", "ROLLBACK", "--as", "human"])
+        .ok();
+    let context = repo.read(".orx/active_context.md");
+    insta::assert_snapshot!(context, @r#"
+    ---
+    kind: agent
+    id: "default"
+    acts_as: dev
+    task_status: IDLE
+    session_id: "2026-01-02T03:04:05Z"
+    auto_fix_attempts: 0
+    last_checkpoint: chk-20260102030405
+    requirement: null
+    tasks: []
+    paused: false
+    last_check:
+      {passed: false, at: "2026-01-02T03:04:05Z", failed: [test -f ok]}
+    ---
+    # Agent default
+
+    Notes for this agent's sessions. `git orx agent archive` adds each session's summary below.
+
+    ## Session 2026-01-02T03:04:05Z (archived 2026-01-02T03:04:05Z)
+
+    - Requirement: build the login
+    - Last checkpoint: chk-20260102030405
+    - Rolled back to: chk-20260102030405
+    - Tasks: 1 of 2 done
+      - [x] the form
+      - [ ] its tests
+    "#);
+    repo.orx(&[
+        "agent",
+        "fire",
+        "USER_INPUT_REQUIREMENT",
+        "-m",
+        "build the logout",
+        "--as",
+        "human",
+    ])
+    .ok();
+    let show = repo.orx(&["agent", "show", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&show.stdout).unwrap();
+    assert_eq!(json["frontmatter"]["requirement"], "build the logout");
+    assert_eq!(json["frontmatter"]["tasks"], serde_json::json!([]));
+    repo.orx(&["verify", "--all"]).ok();
+}
+
+/// The last task skipped ends the work as the last one done does: the
+/// Human's skip resumes the agent (HUMAN_INTERVENTION), and with no task
+/// left ALL_TASKS_DONE takes it to ARCHIVING.
+#[test]
+fn skipping_the_last_task_ends_the_work() {
+    let repo = agent_repo();
+    to_executing(&repo);
+    repo.orx(&["agent", "task", "done", "--as", "dev"]).ok();
+    blocked(&repo);
+    let out = repo.orx(&["agent", "task", "skip", "--as", "human"]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 0
+    --- stdout
+    agent default: BLOCKED -> EXECUTING (Human) [<commit>]
+    Agent default: work through the task queue (2/2 done); `git orx agent check` after each change, `git orx agent task done` after each task
+    agent default: EXECUTING -> ARCHIVING (Human) [<commit>]
+    Agent default: all tasks done: `git orx agent archive` writes the session summary
+    ");
+    assert!(
+        repo.read(".orx/active_context.md")
+            .contains("task_status: ARCHIVING")
+    );
+    let log = repo.git(&["log", "-2", "--format=%s"]);
+    assert_eq!(
+        log.stdout,
+        "agent default: EXECUTING -> ARCHIVING\nagent default: BLOCKED -> EXECUTING\n"
+    );
+    repo.orx(&["verify", "--all"]).ok();
+    // With a task still open, a skip only resumes the work.
+    let repo = agent_repo();
+    to_executing(&repo);
+    blocked(&repo);
+    let out = repo.orx(&["agent", "task", "skip", "--as", "human"]);
+    out.ok();
+    assert!(
+        out.stdout.contains("BLOCKED -> EXECUTING") && !out.stdout.contains("ARCHIVING"),
+        "{}",
+        out.render()
+    );
 }
