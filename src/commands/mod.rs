@@ -231,6 +231,7 @@ impl ChangeArgs {
             role,
             note: self.note.as_deref(),
             force: None,
+            tasks_reason: None,
         }
     }
 }

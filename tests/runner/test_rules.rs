@@ -319,3 +319,98 @@ fn skipping_the_last_task_ends_the_work() {
         out.render()
     );
 }
+
+/// A story written with its tasks, approved and in progress.
+fn with_tasks(repo: &Repo, title: &str, tasks: &str) -> String {
+    let id = repo.story(title, &[]);
+    let path = repo.story_path(&id);
+    repo.edit(
+        &path,
+        "The story's Tasks / Subtasks, as the SM wrote it.\n",
+        tasks,
+    );
+    repo.git_env(&["commit", "-q", "-am", "tasks"], &[("ORX_ROLE", "sm")])
+        .ok();
+    repo.orx(&["assess", &id, "--score", "8.5", "--as", "sm"])
+        .ok();
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    id
+}
+
+/// "Review: Dev has finished every task and test": a move to Review
+/// measures the task checkboxes under the story's Tasks section and is
+/// refused while one is open, listing the open ones — by `move` and, for a
+/// hand-made commit, by the hooks — unless a reason is given, as `assess`
+/// takes one for its measurement.
+#[test]
+fn review_needs_every_task_ticked() {
+    let repo = Repo::new();
+    let id = with_tasks(
+        &repo,
+        "Login",
+        "- [x] the form (AC: 1)\n  - [ ] its error messages\n- [ ] its tests (AC: 2)\n",
+    );
+    let path = repo.story_path(&id);
+    insta::assert_snapshot!(refused(&repo, &["move", &id, "Review", "--as", "dev"]), @r#"
+    exit: 1
+    --- stderr
+    error: refused: story 1.1 cannot move from InProgress to Review: 1 precondition not met
+      - every task of the story is ticked, or a reason is given for those still open (`git orx move ... --reason TEXT`) — actual: tasks.open = ["its error messages","its tests (AC: 2)"], tasks.override = not set
+    hint: `git orx show 1.1` lists the moves allowed now and what each needs
+    "#);
+
+    // By hand, recording nothing: the hooks measure the story.
+    let text = repo.read(&path);
+    repo.write(
+        &path,
+        text.replace("status: InProgress", "status: Review")
+            .replace("---\n# Story", "rounds: {qa: 1}\n---\n# Story"),
+    );
+    let out = repo.git_env(
+        &["commit", "-q", "-am", "done, I think"],
+        &[("ORX_ROLE", "dev")],
+    );
+    out.code(1);
+    insta::assert_snapshot!(out.stderr, @r#"
+    error: refused: git-orx found 1 rule broken by this commit
+      docs/stories/1.1.login.md:
+        story 1.1: the story has 2 open tasks ("its error messages", "its tests (AC: 2)") and 1 ticked, but tasks.open is not set and tasks.done is not set; `git orx move` records what the story has (and `--reason TEXT` why tasks are left open)
+    hint: fix the files, or commit as the responsible role (ORX_ROLE=ROLE git commit ...); the Human may override with ORX_ROLE=human ORX_FORCE_REASON="why"
+    "#);
+    repo.git(&["checkout", "--", &path]).ok();
+
+    // With a reason, recorded in the story and the commit.
+    let out = repo.orx(&[
+        "move",
+        &id,
+        "Review",
+        "--as",
+        "dev",
+        "--reason",
+        "the tests move to story 1.2",
+    ]);
+    out.ok();
+    assert!(
+        out.stdout.contains("InProgress -> Review"),
+        "{}",
+        out.render()
+    );
+    let trailers = repo.git(&["log", "-1", "--format=%(trailers:key=Orx-Tasks)"]);
+    insta::assert_snapshot!(trailers.stdout, @"
+    Orx-Tasks: done=1 open=its error messages,its tests (AC: 2) override=the tests move to story 1.2
+    ");
+
+    // Every task ticked: no reason needed.
+    let done = with_tasks(&repo, "Logout", "- [x] the button\n- [x] its test\n");
+    repo.orx(&["move", &done, "Review", "--as", "dev"]).ok();
+    assert!(
+        repo.read(&repo.story_path(&done))
+            .contains("tasks:\n  done: 2\n  open: []\n")
+    );
+
+    // A reason for a move that measures no task is a mistake.
+    let other = repo.story("Help", crate::common::GOOD);
+    let out = repo.orx(&["move", &other, "InProgress", "--as", "dev", "--reason", "x"]);
+    out.code(2);
+    repo.orx(&["verify", "--all"]).ok();
+}
