@@ -70,23 +70,22 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         None => format!("{measured}%"),
     };
     let complexity: Vec<&str> = a.complexity.iter().map(|i| i.name()).collect();
-    ui.line(
-        format!(
-            "quality check: structure {}, technical extraction {}, score {}, complexity: {}",
-            overridden(a.structure, m.structure),
-            overridden(a.extraction, m.extraction),
-            orx::doc::render::float(a.score),
-            if complexity.is_empty() {
-                "none".to_owned()
-            } else {
-                complexity.join(", ")
-            }
-        ) + if a.review {
-            ", the Architect's review asked for"
+    let asked = if a.review {
+        ", the Architect's review asked for"
+    } else {
+        ""
+    };
+    ui.line(format!(
+        "quality check: structure {}, technical extraction {}, score {}, complexity: {}{asked}",
+        overridden(a.structure, m.structure),
+        overridden(a.extraction, m.extraction),
+        orx::doc::render::float(a.score),
+        if complexity.is_empty() {
+            "none".to_owned()
         } else {
-            ""
-        },
-    );
+            complexity.join(", ")
+        }
+    ));
     for missing in &m.missing {
         ui.line(paint(YELLOW, format!("  missing: {missing}")));
     }

@@ -414,3 +414,52 @@ fn review_needs_every_task_ticked() {
     out.code(2);
     repo.orx(&["verify", "--all"]).ok();
 }
+
+/// Every handoff names its story: the Chinese messages for Blocked,
+/// Escalated and Done keep the document's wording and add the ID
+/// (`Story 1.3 被阻塞,需要 SM 修订后重新提交`).
+#[test]
+fn chinese_handoffs_name_their_story() {
+    let repo = Repo::new();
+    repo.set_lang("zh");
+    let blocked = repo.story("Search", &[]);
+    let escalated = repo.story("Export", &["--score", "7.0"]);
+    let done = repo.story("Import", GOOD);
+    let out = steps(
+        &repo,
+        &[
+            &["assess", &blocked, "--score", "5.0", "--as", "sm"],
+            &["move", &escalated, "Escalated", "--as", "architect"],
+            &["move", &done, "InProgress", "--as", "dev"],
+            &["move", &done, "Review", "--as", "dev"],
+            &[
+                "gate",
+                &done,
+                "--as",
+                "qa",
+                "--critical",
+                "0",
+                "--criteria-met",
+            ],
+        ],
+    );
+    insta::assert_snapshot!(out, @"
+    $ git orx assess 1.1 --score 5.0 --as sm
+    quality check: structure 100%, technical extraction 100%, score 5.0, complexity: none
+    story 1.1: Draft -> Blocked (SM) [<commit>]
+    Story 1.1 被阻塞,需要 SM 修订后重新提交
+    $ git orx move 1.2 Escalated --as architect
+    story 1.2: AwaitingArchReview -> Escalated (Architect) [<commit>]
+    Story 1.2 已升级,需要人工介入决策
+    $ git orx move 1.3 InProgress --as dev
+    story 1.3: Approved -> InProgress (Dev) [<commit>]
+    Next: Dev 请执行命令 `implement-story 1.3`
+    $ git orx move 1.3 Review --as dev
+    story 1.3: InProgress -> Review (Dev) [<commit>]
+    Next: QA 请执行命令 `review 1.3`
+    $ git orx gate 1.3 --as qa --critical 0 --criteria-met
+    QA gate, round 1: passed
+    story 1.3: Review -> Done (QA) [<commit>]
+    Story 1.3 已完成!
+    ");
+}
