@@ -587,6 +587,20 @@ fn auto_approval_needs_all_four_conditions() {
             "open Critical {open}, {baseline} -> {score}, revised {revised:?}"
         );
     }
+    // The SM who asks for the review (`assess --review`) gets round 2.
+    let revised = story(
+        "RequiresRevision",
+        json!({
+            "quality": {"structure": 100, "extraction": 90, "score": 6.0, "complexity": []},
+            "rounds": {"architect": 1},
+            "revision": {"baseline": 6.0, "open_critical": 0, "revised": ["minor"]},
+        }),
+    );
+    let asked = json!({"quality": {"score": 8.0, "review_requested": true}});
+    assert_eq!(
+        decided("assess", &revised, asked, "sm"),
+        "AwaitingArchReview"
+    );
 }
 
 /// `records:` — a round's findings are written by the reviewing role, for

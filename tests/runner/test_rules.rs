@@ -351,6 +351,10 @@ fn review_needs_every_task_ticked() {
         "- [x] the form (AC: 1)\n  - [ ] its error messages\n- [ ] its tests (AC: 2)\n",
     );
     let path = repo.story_path(&id);
+    let show: serde_json::Value =
+        serde_json::from_str(&repo.orx(&["show", &id, "--json"]).stdout).unwrap();
+    assert_eq!(show["moves"][0]["to"], "Review");
+    assert_eq!(show["moves"][0]["allowed"], false);
     insta::assert_snapshot!(refused(&repo, &["move", &id, "Review", "--as", "dev"]), @r#"
     exit: 1
     --- stderr
