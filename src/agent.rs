@@ -383,11 +383,7 @@ pub fn plan_edit(
     let (edits, trigger) = edits(&item.value())?;
     match trigger {
         Some(trigger) => {
-            // A trigger, or an event a transition from here answers.
-            let t = match wf.fired_by(&item.status, &trigger).first() {
-                Some(t) => *t,
-                None => fired(&wf, &item.status, &trigger)?,
-            };
+            let t = fired(&wf, &item.status, &trigger)?;
             plan_transition(ws, item, t, &edits, actor)
         }
         None => Ok(AgentPlan {
@@ -406,13 +402,12 @@ pub fn plan_archive(ws: &Workspace, name: &str, actor: Actor) -> Result<AgentPla
     plan_transition(ws, item, t, &[], actor)
 }
 
-/// The event the last open task's end is (done or skipped).
-pub const TASKS_FINISHED: &str = "tasks-finished";
+/// What the end of the last open task (done or skipped) fires.
+pub const TASKS_FINISHED: &str = "ALL_TASKS_DONE";
 
-/// Once every task of the queue is done or skipped: the transition event
-/// [`TASKS_FINISHED`] leads to from the agent's state (ALL_TASKS_DONE from
-/// EXECUTING), planned; `None` while a task is open, or where the event
-/// leads nowhere.
+/// Once every task of the queue is done or skipped: [`TASKS_FINISHED`]
+/// from the agent's state (EXECUTING → ARCHIVING) when its guard holds,
+/// planned; `None` while a task is open, or where it does not apply.
 pub fn plan_finished(ws: &Workspace, name: &str, actor: Actor) -> Result<Option<AgentPlan>> {
     let (item, wf) = open(ws, name)?;
     let value = item.value();
