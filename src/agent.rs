@@ -183,8 +183,9 @@ pub fn open_tasks(queue: &[Value]) -> usize {
 }
 
 /// A session's summary for the context's body, from the context as it is
-/// when archiving.
-pub fn summary(item: &Value, now: &str) -> String {
+/// when archiving; `rolled_back`: the checkpoint the session's work was
+/// rolled back to, if it was.
+pub fn summary(item: &Value, now: &str, rolled_back: Option<&str>) -> String {
     let text = |k: &str| {
         item.get(k)
             .and_then(Value::as_str)
@@ -197,6 +198,9 @@ pub fn summary(item: &Value, now: &str) -> String {
         text("requirement").replace('\n', " "),
         text("last_checkpoint"),
     );
+    if let Some(chk) = rolled_back {
+        s.push_str(&format!("- Rolled back to: {chk}\n"));
+    }
     let queue = tasks(item);
     let done = queue.iter().filter(|t| t["status"] == "done").count();
     s.push_str(&format!("- Tasks: {done} of {} done\n", queue.len()));
@@ -284,9 +288,42 @@ pub fn plan_fire(
             })?;
         edits.push((f.clone(), json!(note)));
     }
-    let to = t.to.clone();
+    plan_transition(ws, item, t, &edits, actor)
+}
+
+/// Plans taking `t` with `edits`, and its actions; for `archive`, the
+/// session's summary is written into the body first (the effects then
+/// clear the session).
+fn plan_transition(
+    ws: &Workspace,
+    item: Item,
+    t: &Transition,
+    edits: &[plan::Edit],
+    actor: Actor,
+) -> Result<AgentPlan> {
     let actions = t.actions.clone();
-    let plan = plan::transition(ws, item, &to, &edits, actor)?;
+    if !actions.iter().any(|a| a == "archive") {
+        return Ok(AgentPlan {
+            plan: plan::transition(ws, item, &t.to, edits, actor)?,
+            actions,
+        });
+    }
+    let old = item.doc.text().as_bytes().to_vec();
+    let nl = item.doc.newline();
+    let mut text = item.doc.text().to_owned();
+    if !text.ends_with('\n') {
+        text.push_str(nl);
+    }
+    let value = item.value();
+    let rolled_back = actions
+        .iter()
+        .any(|a| a == "rollback")
+        .then(|| value[crate::workflow::CHECKPOINT_FIELD].as_str())
+        .flatten();
+    text.push_str(&summary(&value, &crate::workspace::now(), rolled_back).replace('\n', nl));
+    let summarized = Item::from_bytes(&item.path, text.into_bytes())?;
+    let mut plan = plan::transition(ws, summarized, &t.to, edits, actor)?;
+    plan.old = Some(old);
     Ok(AgentPlan { plan, actions })
 }
 
@@ -315,11 +352,7 @@ pub fn plan_check(
         "check-failed"
     };
     match crate::assess::decide(&wf, event, &item.value(), &after, actor.role, &now) {
-        Ok(t) => {
-            let (to, actions) = (t.to.clone(), t.actions.clone());
-            let plan = plan::transition(ws, item, &to, &edits, actor)?;
-            Ok(Some(AgentPlan { plan, actions }))
-        }
+        Ok(t) => Ok(Some(plan_transition(ws, item, t, &edits, actor)?)),
         Err(NoDecision::NotHere { .. }) => Ok(None),
         Err(e) => Err(Error::NoDecision(e)),
     }
@@ -351,9 +384,7 @@ pub fn plan_edit(
     match trigger {
         Some(trigger) => {
             let t = fired(&wf, &item.status, &trigger)?;
-            let (to, actions) = (t.to.clone(), t.actions.clone());
-            let plan = plan::transition(ws, item, &to, &edits, actor)?;
-            Ok(AgentPlan { plan, actions })
+            plan_transition(ws, item, t, &edits, actor)
         }
         None => Ok(AgentPlan {
             plan: plan::edit(ws, item, &edits, actor)?,
@@ -362,27 +393,34 @@ pub fn plan_edit(
     }
 }
 
-/// Plans `git orx agent archive`: the session's summary appended to the
-/// context's body, with ARCHIVE_COMPLETE.
+/// Plans `git orx agent archive`: ARCHIVE_COMPLETE, whose `archive`
+/// action appends the session's summary to the context's body.
 pub fn plan_archive(ws: &Workspace, name: &str, actor: Actor) -> Result<AgentPlan> {
     let (item, wf) = open(ws, name)?;
     allows(&wf, &item, &["archive"])?;
     let t = fired(&wf, &item.status, "ARCHIVE_COMPLETE")?;
-    let to = t.to.clone();
-    let old = item.doc.text().as_bytes().to_vec();
-    let nl = item.doc.newline();
-    let mut text = item.doc.text().to_owned();
-    if !text.ends_with('\n') {
-        text.push_str(nl);
+    plan_transition(ws, item, t, &[], actor)
+}
+
+/// What the end of the last open task (done or skipped) fires.
+pub const TASKS_FINISHED: &str = "ALL_TASKS_DONE";
+
+/// Once every task of the queue is done or skipped: [`TASKS_FINISHED`]
+/// from the agent's state (EXECUTING → ARCHIVING) when its guard holds,
+/// planned; `None` while a task is open, or where it does not apply.
+pub fn plan_finished(ws: &Workspace, name: &str, actor: Actor) -> Result<Option<AgentPlan>> {
+    let (item, wf) = open(ws, name)?;
+    let value = item.value();
+    let queue = tasks(&value);
+    if queue.is_empty() || open_tasks(&queue) > 0 {
+        return Ok(None);
     }
-    text.push_str(&summary(&item.value(), &crate::workspace::now()).replace('\n', nl));
-    let summarized = Item::from_bytes(&item.path, text.into_bytes())?;
-    let mut plan = plan::transition(ws, summarized, &to, &[], actor)?;
-    plan.old = Some(old);
-    Ok(AgentPlan {
-        plan,
-        actions: Vec::new(),
-    })
+    let now = crate::workspace::now();
+    match crate::assess::decide(&wf, TASKS_FINISHED, &value, &value, actor.role, &now) {
+        Ok(t) => Ok(Some(plan_transition(ws, item, t, &[], actor)?)),
+        Err(NoDecision::NotHere { .. }) => Ok(None),
+        Err(e) => Err(Error::NoDecision(e)),
+    }
 }
 
 /// Writes and commits the plan under the repository lock, with its

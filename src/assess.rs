@@ -104,6 +104,9 @@ pub struct Assessment {
     pub open_critical: Option<u32>,
     /// After a revision: the severities of the issues the revision changed.
     pub revised: Option<Vec<String>>,
+    /// The SM asks for the Architect's review where the decision matrix
+    /// leaves it optional (score ≥ 8.0 with one indicator: 可选审查).
+    pub review: bool,
 }
 
 impl Assessment {
@@ -157,13 +160,16 @@ impl Assessment {
     /// extraction it settled on, and the reason when they override the
     /// measurement, where the workflow's `measure` says (`clear_reason`:
     /// the item holds an earlier reason, which no longer applies); then
-    /// the score, the complexity and what the SM says of a revision.
+    /// the score, the complexity, whether the SM asks for the optional
+    /// review (`clear_review`: an earlier request no longer applies) and
+    /// what the SM says of a revision.
     pub fn fields(
         &self,
         m: &Measure,
         structure: f64,
         extraction: f64,
         clear_reason: bool,
+        clear_review: bool,
     ) -> Vec<(Vec<String>, Value)> {
         let owned = |p: &[&str]| p.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         let mut out = vec![
@@ -180,6 +186,16 @@ impl Assessment {
             owned(&["quality", "complexity"]),
             json!(self.complexity.iter().map(|i| i.name()).collect::<Vec<_>>()),
         ));
+        if self.review || clear_review {
+            out.push((
+                owned(&["quality", "review_requested"]),
+                if self.review {
+                    json!(true)
+                } else {
+                    Value::Null
+                },
+            ));
+        }
         if let Some(n) = self.open_critical {
             out.push((owned(&["revision", "open_critical"]), json!(n)));
         }
@@ -346,9 +362,10 @@ mod tests {
             complexity: Indicator::ALL[..complexity].to_vec(),
             open_critical: None,
             revised: None,
+            review: false,
         };
         let mut after = before.clone();
-        for (path, v) in a.fields(wf.measure.as_ref().unwrap(), s, e, false) {
+        for (path, v) in a.fields(wf.measure.as_ref().unwrap(), s, e, false, false) {
             after[&path[0]][&path[1]] = v;
         }
         decide(&wf, "assess", &before, &after, "sm", "")
@@ -392,6 +409,51 @@ mod tests {
         }
     }
 
+    /// 技术分数 ≥ 8.0 + 复杂度 1 → Approved (可选审查): with `--review` the SM
+    /// asks for the Architect's review instead; where the matrix already
+    /// calls for one, `--review` changes nothing, and where it approves
+    /// outright (no indicator) there is no optional review to ask for.
+    #[test]
+    fn the_optional_review() {
+        let wf = Workflow::load("story", None, &Roles::default()).unwrap();
+        let rows: &[(&str, f64, usize, bool, &str)] = &[
+            ("Draft", 8.0, 1, false, "Approved"),
+            ("Draft", 8.0, 1, true, "AwaitingArchReview"),
+            ("Draft", 9.5, 1, true, "AwaitingArchReview"),
+            ("Blocked", 8.0, 1, true, "AwaitingArchReview"),
+            ("Draft", 8.0, 2, true, "AwaitingArchReview"),
+            ("Draft", 7.0, 0, true, "AwaitingArchReview"),
+            ("Draft", 5.0, 1, true, "Blocked"),
+            ("Draft", 8.0, 0, true, "none"),
+        ];
+        for &(state, score, complexity, review, want) in rows {
+            let before = json!({"kind": "story", "id": "1.2", "status": state});
+            let a = Assessment {
+                structure: None,
+                extraction: None,
+                reason: None,
+                score,
+                complexity: Indicator::ALL[..complexity].to_vec(),
+                open_critical: None,
+                revised: None,
+                review,
+            };
+            let mut after = before.clone();
+            for (path, v) in a.fields(wf.measure.as_ref().unwrap(), 100.0, 100.0, false, false) {
+                after[&path[0]][&path[1]] = v;
+            }
+            let got = match decide(&wf, "assess", &before, &after, "sm", "") {
+                Ok(t) => t.to.clone(),
+                Err(NoDecision::NoneHolds { .. }) => "none".to_owned(),
+                Err(e) => panic!("{e}"),
+            };
+            assert_eq!(
+                got, want,
+                "{state}: score {score}, {complexity} indicators, --review {review}"
+            );
+        }
+    }
+
     #[test]
     fn assess_applies_only_where_the_sm_checks_quality() {
         let wf = Workflow::load("story", None, &Roles::default()).unwrap();
@@ -413,6 +475,7 @@ mod tests {
             complexity: vec![],
             open_critical: None,
             revised: None,
+            review: false,
         };
         assert_eq!(ok.check(), Ok(()));
         let no_reason = Assessment {

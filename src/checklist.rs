@@ -8,6 +8,10 @@
 //! empty. The markers are the template's; a story cannot drop a requirement
 //! by deleting one (`new` strips them from new stories).
 //!
+//! The section the template marks `<!-- orx: tasks -->` holds the story's
+//! task checkboxes (`- [ ] task`, `- [x] done`): what a move to Review
+//! measures (Dev 完成所有任务和测试).
+//!
 //! The complexity indicators are the SM's judgement; the story text only
 //! suggests some (a hint, never a decision).
 
@@ -18,6 +22,7 @@ use crate::workflow::{Transition, Workflow};
 
 const REQUIRED: &str = "<!-- orx: required -->";
 const TECHNICAL: &str = "<!-- orx: technical -->";
+const TASKS: &str = "<!-- orx: tasks -->";
 
 /// What a template asks of a story.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +30,8 @@ pub struct Checklist {
     pub required: Vec<String>,
     /// Technical items, each with the heading of the section it sits in.
     pub technical: Vec<(String, String)>,
+    /// The section that holds the task checkboxes.
+    pub tasks: Option<String>,
 }
 
 /// A measured story.
@@ -36,6 +43,10 @@ pub struct Measurement {
     pub extraction: f64,
     /// What is missing, one line each.
     pub missing: Vec<String>,
+    /// Task checkboxes ticked in the tasks section.
+    pub tasks_done: usize,
+    /// The text of each task checkbox not ticked, in order.
+    pub open_tasks: Vec<String>,
 }
 
 struct Heading {
@@ -45,7 +56,7 @@ struct Heading {
     /// the underline of a setext heading).
     line: usize,
     body: usize,
-    marker: Option<&'static str>,
+    markers: Vec<&'static str>,
 }
 
 impl Heading {
@@ -122,10 +133,14 @@ fn headings(lines: &[&str]) -> Vec<Heading> {
 
 fn heading(raw: &str, level: usize, line: usize, body: usize) -> Heading {
     let raw = raw.trim();
-    let marker = [REQUIRED, TECHNICAL].into_iter().find(|m| raw.contains(m));
+    let markers = [REQUIRED, TECHNICAL, TASKS]
+        .into_iter()
+        .filter(|m| raw.contains(m))
+        .collect();
     let text = raw
         .replace(REQUIRED, "")
         .replace(TECHNICAL, "")
+        .replace(TASKS, "")
         .trim()
         .trim_end_matches('#')
         .trim()
@@ -135,7 +150,7 @@ fn heading(raw: &str, level: usize, line: usize, body: usize) -> Heading {
         text,
         line,
         body,
-        marker,
+        markers,
     }
 }
 
@@ -162,24 +177,28 @@ impl Checklist {
         let hs = headings(&lines);
         let mut required = Vec::new();
         let mut technical = Vec::new();
+        let mut tasks = None;
         for (i, h) in hs.iter().enumerate() {
-            match h.marker {
-                Some(REQUIRED) => required.push(h.text.clone()),
-                Some(TECHNICAL) => {
-                    let parent = hs[..i]
-                        .iter()
-                        .rev()
-                        .find(|p| p.level < h.level)
-                        .map(|p| p.text.clone())
-                        .unwrap_or_default();
-                    technical.push((parent, h.text.clone()));
-                }
-                _ => {}
+            if h.markers.contains(&REQUIRED) {
+                required.push(h.text.clone());
+            }
+            if h.markers.contains(&TECHNICAL) {
+                let parent = hs[..i]
+                    .iter()
+                    .rev()
+                    .find(|p| p.level < h.level)
+                    .map(|p| p.text.clone())
+                    .unwrap_or_default();
+                technical.push((parent, h.text.clone()));
+            }
+            if h.markers.contains(&TASKS) && tasks.is_none() {
+                tasks = Some(h.text.clone());
             }
         }
         Checklist {
             required,
             technical,
+            tasks,
         }
     }
 
@@ -280,19 +299,38 @@ impl Checklist {
             }
         }
         let extraction = percent(sourced, self.technical.len());
+        let boxes = self
+            .tasks
+            .as_deref()
+            .and_then(|name| find(name, None))
+            .map(|r| checkboxes(&content(r)))
+            .unwrap_or_default();
+        let (done, open): (Vec<_>, Vec<_>) = boxes.into_iter().partition(|(ticked, _)| *ticked);
         Measurement {
             structure,
             extraction,
             missing,
+            tasks_done: done.len(),
+            open_tasks: open.into_iter().map(|(_, t)| t).collect(),
         }
     }
+}
+
+/// The value at `path` in `v`, unless it is not set (or null).
+fn get(v: Option<&Value>, path: &[String]) -> Option<Value> {
+    path.iter()
+        .try_fold(v?, |v, k| v.get(k))
+        .filter(|v| !v.is_null())
+        .cloned()
 }
 
 /// Why the measurement `after` records is not to be trusted, if it is not:
 /// the change records new structure or extraction values (they differ from
 /// `before`'s), or takes transition `t` whose guard reads them, and they are
 /// not what the body measures against `template`, with no reason given for
-/// overriding the measurement. `None` when the workflow measures nothing.
+/// overriding the measurement; or it records tasks, or takes a transition
+/// whose guard reads them, and they are not the body's (recording none
+/// claims that no task is open). `None` when the workflow measures nothing.
 pub fn unmeasured(
     wf: &Workflow,
     template: &str,
@@ -302,12 +340,107 @@ pub fn unmeasured(
     body: &str,
 ) -> Option<String> {
     let m = wf.measure.as_ref()?;
-    let get = |v: Option<&Value>, path: &[String]| -> Option<Value> {
-        path.iter()
-            .try_fold(v?, |v, k| v.get(k))
-            .filter(|v| !v.is_null())
-            .cloned()
+    let problems: Vec<String> = [
+        unmeasured_quality(m, template, t, before, after, body),
+        unmeasured_tasks(m, template, t, before, after, body),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    (!problems.is_empty()).then(|| problems.join("; "))
+}
+
+/// The fields a move along `t` records when `t`'s guard reads the
+/// workflow's measured tasks: how many task checkboxes the body has
+/// ticked, the open ones, and `reason` for leaving them open (an earlier
+/// reason in `item` is cleared when none is given). Nothing otherwise.
+pub fn task_fields(
+    wf: &Workflow,
+    template: &str,
+    t: &Transition,
+    item: &Value,
+    body: &str,
+    reason: Option<&str>,
+) -> Vec<(Vec<String>, Value)> {
+    let Some(tf) = wf.measure.as_ref().and_then(|m| m.tasks.as_ref()) else {
+        return Vec::new();
     };
+    if !tf.read_by(t) {
+        return Vec::new();
+    }
+    let measured = Checklist::from_template(template).measure(body);
+    let mut out = vec![
+        (tf.done.clone(), Value::from(measured.tasks_done)),
+        (tf.open.clone(), Value::from(measured.open_tasks)),
+    ];
+    match reason.map(str::trim).filter(|r| !r.is_empty()) {
+        Some(r) => out.push((tf.reason.clone(), Value::from(r))),
+        None if get(Some(item), &tf.reason).is_some() => out.push((tf.reason.clone(), Value::Null)),
+        None => {}
+    }
+    out
+}
+
+/// [`unmeasured`] for the tasks.
+fn unmeasured_tasks(
+    m: &crate::workflow::Measure,
+    template: &str,
+    t: Option<&Transition>,
+    before: Option<&Value>,
+    after: &Value,
+    body: &str,
+) -> Option<String> {
+    let tf = m.tasks.as_ref()?;
+    let fields = [&tf.done, &tf.open];
+    let changed = fields.iter().any(|p| get(before, p) != get(Some(after), p));
+    if !changed && !t.is_some_and(|t| tf.read_by(t)) {
+        return None;
+    }
+    let measured = Checklist::from_template(template).measure(body);
+    let (done, open) = (get(Some(after), &tf.done), get(Some(after), &tf.open));
+    let agrees = match (&done, &open) {
+        (None, None) => measured.open_tasks.is_empty(),
+        _ => {
+            done.as_ref().and_then(Value::as_u64) == Some(measured.tasks_done as u64)
+                && open == Some(Value::from(measured.open_tasks.clone()))
+        }
+    };
+    if agrees {
+        return None;
+    }
+    let listed: Vec<String> = measured
+        .open_tasks
+        .iter()
+        .map(|t| format!("\"{}\"", crate::text::escape(t)))
+        .collect();
+    let has = match listed.len() {
+        0 => format!("no open task ({} ticked)", measured.tasks_done),
+        n => format!(
+            "{n} open task{} ({}) and {} ticked",
+            if n == 1 { "" } else { "s" },
+            listed.join(", "),
+            measured.tasks_done
+        ),
+    };
+    let recorded = |v: &Option<Value>| v.as_ref().map_or("not set".to_owned(), Value::to_string);
+    Some(format!(
+        "the story has {has}, but {} is {} and {} is {}; `git orx move` records what the story has (and `--reason TEXT` why tasks are left open)",
+        tf.open.join("."),
+        recorded(&open),
+        tf.done.join("."),
+        recorded(&done)
+    ))
+}
+
+/// [`unmeasured`] for structure and extraction.
+fn unmeasured_quality(
+    m: &crate::workflow::Measure,
+    template: &str,
+    t: Option<&Transition>,
+    before: Option<&Value>,
+    after: &Value,
+    body: &str,
+) -> Option<String> {
     let fields = [&m.structure, &m.extraction];
     let changed = fields.iter().any(|p| get(before, p) != get(Some(after), p));
     let read = t.is_some_and(|t| {
@@ -357,6 +490,51 @@ pub fn unmeasured(
     ))
 }
 
+/// The task checkboxes of `text` (comments already left out), outside
+/// fenced code: a list item (`-`, `*`, `+`, `1.`, `1)`, at any indent)
+/// that starts with `[ ]` (open) or `[x]` (ticked), with its text.
+fn checkboxes(text: &str) -> Vec<(bool, String)> {
+    let mut out = Vec::new();
+    let mut fence: Option<&str> = None;
+    for line in text.lines() {
+        let t = line.trim_start();
+        if let Some(f) = fence {
+            if t.starts_with(f) {
+                fence = None;
+            }
+            continue;
+        }
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = Some(&t[..3]);
+            continue;
+        }
+        let after_marker = if let Some(rest) = t.strip_prefix(['-', '*', '+']) {
+            rest
+        } else {
+            let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+            match t[digits..].strip_prefix(['.', ')']) {
+                Some(rest) if (1..=9).contains(&digits) => rest,
+                _ => continue,
+            }
+        };
+        if !after_marker.starts_with([' ', '\t']) {
+            continue;
+        }
+        let item = after_marker.trim_start();
+        let ticked = match item.get(..3) {
+            Some("[ ]") => false,
+            Some("[x]" | "[X]") => true,
+            _ => continue,
+        };
+        let rest = &item[3..];
+        if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
+            continue;
+        }
+        out.push((ticked, rest.trim().to_owned()));
+    }
+    out
+}
+
 /// 100 when nothing is asked; else the share, to one decimal.
 fn percent(ok: usize, of: usize) -> f64 {
     if of == 0 {
@@ -400,10 +578,11 @@ fn cites_source(text: &str) -> bool {
 
 /// A new story's text without the template's checklist markers.
 pub fn strip_markers(text: &str) -> String {
-    text.replace(&format!(" {REQUIRED}"), "")
-        .replace(&format!(" {TECHNICAL}"), "")
-        .replace(REQUIRED, "")
-        .replace(TECHNICAL, "")
+    [REQUIRED, TECHNICAL, TASKS]
+        .into_iter()
+        .fold(text.to_owned(), |t, m| {
+            t.replace(&format!(" {m}"), "").replace(m, "")
+        })
 }
 
 /// Words that suggest each complexity indicator (English, then Chinese).
@@ -675,6 +854,7 @@ mod tests {
         let c = Checklist {
             required: vec!["Story".into()],
             technical: vec![],
+            tasks: None,
         };
         assert_eq!(c.measure("```\n## Story\ntext\n```\n").structure, 0.0);
         assert_eq!(c.measure("## Story\n<!-- todo\nlater -->\n").structure, 0.0);
@@ -687,6 +867,30 @@ mod tests {
         assert_eq!(c.measure("Story\n=====\ntext\n").structure, 100.0);
         assert_eq!(c.measure("Story\n---\n").structure, 0.0);
         assert_eq!(c.measure("intro\n\n---\n## Story\ntext\n").structure, 100.0);
+    }
+
+    /// Review needs the work done (Dev 完成所有任务和测试): the checkboxes
+    /// under the tasks section, ticked or open, subtasks included; the
+    /// template's commented-out example, code and other sections do not
+    /// count.
+    #[test]
+    fn task_checkboxes_are_measured_in_the_tasks_section() {
+        let c = Checklist::from_template(TEMPLATE);
+        assert_eq!(c.tasks.as_deref(), Some("Tasks / Subtasks"));
+        let fresh = c.measure(&strip_markers(TEMPLATE));
+        assert_eq!((fresh.tasks_done, fresh.open_tasks.len()), (0, 0));
+        let body = filled(true).replace(
+            "The story's Tasks / Subtasks, as the SM wrote it.\n",
+            "- [x] Task 1: the form (AC: 1)\n  - [X] Subtask 1.1\n  - [ ] Subtask 1.2: errors\n* [ ] Task 2 (AC: 2)\n1. [x] Task 3\n- [] not a box\n- [x]not a box\n<!-- - [ ] commented out -->\n```\n- [ ] in code\n```\n",
+        );
+        let m = c.measure(&format!("{body}\n## QA Results\n\n- [ ] elsewhere\n"));
+        assert_eq!(m.tasks_done, 3);
+        assert_eq!(m.open_tasks, ["Subtask 1.2: errors", "Task 2 (AC: 2)"]);
+        assert_eq!((m.structure, m.extraction), (100.0, 100.0));
+        assert_eq!(
+            strip_markers("## Tasks <!-- orx: required --> <!-- orx: tasks -->\n"),
+            "## Tasks\n"
+        );
     }
 
     #[test]

@@ -62,6 +62,42 @@ pub fn valid_name(name: &str) -> bool {
         && !n.starts_with('0')
 }
 
+/// The checkpoint `typed` names: a full name as [`valid_name`] says, or
+/// one to the minute (`chk-202602081200`), which names the one checkpoint
+/// made in that minute (UTC); `refs/orx/checkpoints/` may lead. A minute
+/// in which several were made, or none, is refused with what there is.
+pub fn resolve(repo: &Repo, typed: &str) -> Result<String> {
+    let name = typed.strip_prefix(REF_PREFIX).unwrap_or(typed);
+    if valid_name(name) {
+        return Ok(name.to_owned());
+    }
+    let minute = name
+        .strip_prefix("chk-")
+        .filter(|m| m.len() == 12 && m.bytes().all(|b| b.is_ascii_digit()));
+    let Some(minute) = minute else {
+        return Err(Error::Usage(format!(
+            "`{}` is not a checkpoint name (they look like chk-20260208120000, or chk-202602081200 to the minute; `git orx checkpoints` lists them)",
+            crate::text::escape(typed)
+        )));
+    };
+    let mut made: Vec<String> = names(repo)?
+        .into_iter()
+        .filter(|n| valid_name(n) && n[4..].starts_with(minute))
+        .collect();
+    made.sort();
+    match made.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => Err(Error::NotFound(format!(
+            "no checkpoint was made in the minute {name} (`git orx checkpoints` lists them)"
+        ))),
+        several => Err(Error::Usage(format!(
+            "{} checkpoints were made in the minute {name}: {}; name one of them",
+            several.len(),
+            several.join(", ")
+        ))),
+    }
+}
+
 /// The name for a checkpoint made at `now` (RFC 3339, UTC), unique among
 /// `taken`.
 fn fresh_name(now: &str, taken: &[String]) -> String {

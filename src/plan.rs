@@ -71,6 +71,8 @@ pub struct Actor<'a> {
     pub role: &'a str,
     pub note: Option<&'a str>,
     pub force: Option<&'a str>,
+    /// Why tasks a move measures are left open (`move --reason`).
+    pub tasks_reason: Option<&'a str>,
 }
 
 impl Plan {
@@ -246,6 +248,18 @@ fn plan_change(
         }
         None => item.status.as_str(),
     };
+    // A move whose guard reads the story's tasks records them as measured.
+    let measured = match wf.transition(&item.status, to).filter(|_| moves) {
+        Some(t) => measured_tasks(ws, &wf, t, &item, actor.tasks_reason)?,
+        None => Vec::new(),
+    };
+    if actor.tasks_reason.is_some() && measured.is_empty() {
+        return Err(Error::Usage(format!(
+            "--reason without --force explains the open tasks of a move that measures them (to Review); {} -> {to} measures none",
+            item.status
+        )));
+    }
+    doc = apply(&doc, &measured).map_err(edit_err)?;
     let after = item::frontmatter_value(&doc);
     let change = Change {
         before: Some(&before),
@@ -296,6 +310,34 @@ fn plan_change(
         before: Some(before),
         workflow: wf.clone(),
     })
+}
+
+/// The task fields a move along `t` records (see
+/// [`checklist::task_fields`]): none unless its guard reads them.
+pub fn measured_tasks(
+    ws: &Workspace,
+    wf: &Workflow,
+    t: &crate::workflow::Transition,
+    item: &Item,
+    reason: Option<&str>,
+) -> Result<Vec<Edit>> {
+    if !wf
+        .measure
+        .as_ref()
+        .and_then(|m| m.tasks.as_ref())
+        .is_some_and(|tf| tf.read_by(t))
+    {
+        return Ok(Vec::new());
+    }
+    let template = ws.template(&item.kind)?.unwrap_or_default();
+    Ok(checklist::task_fields(
+        wf,
+        template,
+        t,
+        &item.value(),
+        item.doc.body(),
+        reason,
+    ))
 }
 
 /// Refuses an item its workflow cannot use: an unknown state, a field of
@@ -374,12 +416,10 @@ pub fn assess(
     let measured = Checklist::from_template(template).measure(item.doc.body());
     let structure = a.structure.unwrap_or(measured.structure);
     let extraction = a.extraction.unwrap_or(measured.extraction);
-    let has_reason = m
-        .reason
-        .iter()
-        .try_fold(&item.value(), |v, k| v.get(k))
-        .is_some_and(|v| !v.is_null());
-    let fields = a.fields(m, structure, extraction, has_reason);
+    let value = item.value();
+    let has = |path: &[String]| validate::lookup(&value, path).is_some_and(|v| !v.is_null());
+    let review_path = ["quality".to_owned(), "review_requested".to_owned()];
+    let fields = a.fields(m, structure, extraction, has(&m.reason), has(&review_path));
     let recorded = apply(&item.doc, &fields).map_err(|e| item_error(&item, e.pos, e.message))?;
     let (t, mut passed_over) = assess::decide_explained(
         &wf,

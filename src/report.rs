@@ -311,6 +311,10 @@ pub fn detail_of(ws: &Workspace, item: crate::item::Item, role: Option<&str>) ->
                 .unwrap_or_default();
             let mut after = before.clone();
             after["status"] = Value::String(t.to.clone());
+            // What the move would record of the story's tasks.
+            for (path, v) in crate::plan::measured_tasks(ws, &wf, t, &item, None)? {
+                validate::put(&mut after, &path, v);
+            }
             let scope =
                 validate::guard_scope(&wf, Some(t), Some(&before), &after, &judged_as, &now);
             let conditions = validate::conditions(t, &scope);
@@ -322,7 +326,7 @@ pub fn detail_of(ws: &Workspace, item: crate::item::Item, role: Option<&str>) ->
                 self_transition: t.from == t.to,
                 now: &now,
             };
-            MoveCheck {
+            Ok(MoveCheck {
                 to: t.to.clone(),
                 roles,
                 trigger: t.trigger.clone(),
@@ -330,9 +334,9 @@ pub fn detail_of(ws: &Workspace, item: crate::item::Item, role: Option<&str>) ->
                 allowed: validate::validate(&wf, &change).is_ok(),
                 judged_as,
                 conditions,
-            }
+            })
         })
-        .collect();
+        .collect::<Result<_>>()?;
     Ok(Detail {
         summary,
         frontmatter: before,

@@ -326,6 +326,7 @@ fn the_task_queue() {
     let s = summary(
         &json!({"session_id": "s1", "requirement": "login", "tasks": q}),
         "now",
+        None,
     );
     assert!(
         s.contains("- Tasks: 1 of 2 done\n  - [x] write the form\n  - [-] test it\n"),

@@ -38,6 +38,11 @@ pub struct Args {
     /// (critical, high, medium, minor).
     #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
     revised: Option<Vec<String>>,
+    /// Ask for the Architect's review where it is optional (score 8.0 or
+    /// more with one complexity indicator: Approved, 可选审查); the story
+    /// goes to AwaitingArchReview instead.
+    #[arg(long)]
+    review: bool,
     #[command(flatten)]
     change: super::ChangeArgs,
 }
@@ -55,6 +60,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         complexity,
         open_critical: args.open_critical,
         revised: args.revised,
+        review: args.review,
     };
     let actor = args.change.actor(&role);
     let (plan, report) = plan::assess(&ws, &args.id, &a, actor)?;
@@ -66,8 +72,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         None => format!("{measured}%"),
     };
     let complexity: Vec<&str> = a.complexity.iter().map(|i| i.name()).collect();
+    let asked = if a.review {
+        ", the Architect's review asked for"
+    } else {
+        ""
+    };
     ui.line(format!(
-        "quality check: structure {}, technical extraction {}, score {}, complexity: {}",
+        "quality check: structure {}, technical extraction {}, score {}, complexity: {}{asked}",
         overridden(a.structure, m.structure),
         overridden(a.extraction, m.extraction),
         orx::doc::render::float(a.score),

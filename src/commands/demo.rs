@@ -521,7 +521,7 @@ fn script(d: &mut Demo, lang: &str) {
     for _ in 0..4 {
         d.run(true, &["agent", "check", "--as", "dev"], 1);
     }
-    d.say("The Human rolls the work back to the checkpoint; the agent is IDLE again.");
+    d.say("The Human rolls the work back to the checkpoint; the agent is IDLE again, its session archived and cleared.");
     d.orx(&["agent", "fire", "ROLLBACK", "--as", "human"]);
     d.orx(&["agent", "show"]);
 

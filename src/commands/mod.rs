@@ -256,6 +256,7 @@ impl ChangeArgs {
             role,
             note: self.note.as_deref(),
             force: None,
+            tasks_reason: None,
         }
     }
 }

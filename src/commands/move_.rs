@@ -17,8 +17,9 @@ pub struct Args {
     /// Override the rules (Human only); needs --reason, which is recorded.
     #[arg(long, requires = "reason")]
     force: bool,
-    /// Why the rules are overridden.
-    #[arg(long, value_name = "TEXT", requires = "force")]
+    /// Why the rules are overridden (with --force); without it, moving to
+    /// Review, why tasks of the story are left open (recorded).
+    #[arg(long, value_name = "TEXT")]
     reason: Option<String>,
 }
 
@@ -36,6 +37,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         role: &role,
         note: args.change.note.as_deref(),
         force: args.reason.as_deref().filter(|_| args.force),
+        tasks_reason: args.reason.as_deref().filter(|_| !args.force),
     };
     let plan = plan::transition(&ws, item, &state, &[], actor)?;
     if args.force && plan.forced.is_none() {

@@ -48,6 +48,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 })?
         }
     };
+    // A name to the minute (chk-202602081200) names the one made then.
+    let target = orx::checkpoint::resolve(&ws.repo, &target)?;
     if !args.yes {
         if !std::io::stdin().is_terminal() {
             return Err(Error::Usage(format!(

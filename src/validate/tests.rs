@@ -305,6 +305,22 @@ fn round_limits_hold_without_recorded_reviews() {
         .unwrap(),
         "Review -> InProgress"
     );
+    // Done needs every acceptance criterion met, unless the Human decides
+    // after the last round: QA cannot take it there, the Human can.
+    let unmet = story(
+        "Review",
+        json!({"rounds": {"qa": 3}, "review": {"qa": {"round": 3, "critical": 0, "criteria": "failed", "passed": false}}}),
+    );
+    let done = moved(&unmet, "Done");
+    let e = run(&wf, Some(&unmet), Some(&done), "qa", None).unwrap_err();
+    assert!(
+        e.to_string().contains("every acceptance criterion is met"),
+        "{e}"
+    );
+    assert_eq!(
+        run(&wf, Some(&unmet), Some(&done), "human", None).unwrap(),
+        "Review -> Done"
+    );
 }
 
 #[test]
@@ -505,19 +521,26 @@ fn the_qa_gate_by_round() {
         (1, 0, 1, 0, Some("met"), None, "InProgress"),
         (1, 1, 0, 0, Some("met"), None, "InProgress"),
         // Round 2, moderate: issues down by ≥ 50%, no High (nor Critical).
-        (2, 0, 0, 5, Some("failed"), Some(10), "Done"),
-        (2, 0, 0, 50, None, Some(100), "Done"),
-        (2, 0, 0, 51, None, Some(100), "InProgress"),
-        (2, 0, 1, 0, None, Some(10), "InProgress"),
-        (2, 1, 0, 0, None, Some(10), "InProgress"),
-        (2, 0, 0, 1, None, None, "InProgress"), // round 1's count unknown
-        (2, 0, 0, 0, None, None, "Done"),       // nothing left: down by any measure
-        (2, 0, 0, 0, None, Some(0), "Done"),
+        (2, 0, 0, 5, Some("met"), Some(10), "Done"),
+        (2, 0, 0, 50, Some("met"), Some(100), "Done"),
+        (2, 0, 0, 51, Some("met"), Some(100), "InProgress"),
+        (2, 0, 1, 0, Some("met"), Some(10), "InProgress"),
+        (2, 1, 0, 0, Some("met"), Some(10), "InProgress"),
+        (2, 0, 0, 1, Some("met"), None, "InProgress"), // round 1's count unknown
+        (2, 0, 0, 0, Some("met"), None, "Done"),       // nothing left: down by any measure
+        (2, 0, 0, 0, Some("met"), Some(0), "Done"),
+        // Done needs every acceptance criterion met, in every QA round:
+        // the round's standard reached, a criterion failed or not said.
+        (2, 0, 0, 5, Some("failed"), Some(10), "InProgress"),
+        (2, 0, 0, 0, None, Some(10), "InProgress"),
         // Round 3, pragmatic: no Critical; failing, the Human decides.
-        (3, 0, 4, 20, Some("failed"), Some(5), "Done"),
+        (3, 0, 4, 20, Some("met"), Some(5), "Done"),
         (3, 1, 0, 0, Some("met"), Some(5), "none"),
-        (4, 0, 0, 3, None, Some(5), "Done"),
-        (4, 2, 0, 0, None, Some(5), "none"),
+        (4, 0, 0, 3, Some("met"), Some(5), "Done"),
+        (4, 2, 0, 0, Some("met"), Some(5), "none"),
+        // ... and with a criterion not met, too.
+        (3, 0, 4, 20, Some("failed"), Some(5), "none"),
+        (4, 0, 0, 3, None, Some(5), "none"),
     ];
     for &(round, critical, high, rest, criteria, previous, want) in rows {
         let before = story("Review", json!({"rounds": {"qa": round}}));
@@ -564,6 +587,20 @@ fn auto_approval_needs_all_four_conditions() {
             "open Critical {open}, {baseline} -> {score}, revised {revised:?}"
         );
     }
+    // The SM who asks for the review (`assess --review`) gets round 2.
+    let revised = story(
+        "RequiresRevision",
+        json!({
+            "quality": {"structure": 100, "extraction": 90, "score": 6.0, "complexity": []},
+            "rounds": {"architect": 1},
+            "revision": {"baseline": 6.0, "open_critical": 0, "revised": ["minor"]},
+        }),
+    );
+    let asked = json!({"quality": {"score": 8.0, "review_requested": true}});
+    assert_eq!(
+        decided("assess", &revised, asked, "sm"),
+        "AwaitingArchReview"
+    );
 }
 
 /// `records:` — a round's findings are written by the reviewing role, for

@@ -24,9 +24,10 @@ use crate::role::Roles;
 pub use expr::{Expr, Scope, Template};
 
 /// What a transition may do besides changing the state (`actions:`): make
-/// a checkpoint (its name recorded in [`CHECKPOINT_FIELD`]), or roll the
-/// work tree back to the item's last one.
-pub const ACTIONS: &[&str] = &["checkpoint", "rollback"];
+/// a checkpoint (its name recorded in [`CHECKPOINT_FIELD`]), roll the
+/// work tree back to the item's last one, or archive the session (its
+/// summary written into the item's body before the effects clear it).
+pub const ACTIONS: &[&str] = &["checkpoint", "rollback", "archive"];
 
 /// Where the `checkpoint` action records the checkpoint's name, and where
 /// `rollback` finds the one to return to.
@@ -209,6 +210,32 @@ pub struct Measure {
     pub structure: Vec<String>,
     pub extraction: Vec<String>,
     pub reason: Vec<String>,
+    /// Where the task checkboxes of the template's tasks section are
+    /// recorded, if the workflow measures them.
+    pub tasks: Option<TaskFields>,
+}
+
+/// The fields a move whose guard reads them records the task checkboxes
+/// in: how many are ticked, the text of each open one, and the reason
+/// given for leaving them open.
+#[derive(Debug)]
+pub struct TaskFields {
+    pub done: Vec<String>,
+    pub open: Vec<String>,
+    pub reason: Vec<String>,
+}
+
+impl TaskFields {
+    /// Whether `t`'s guard reads the recorded tasks.
+    pub fn read_by(&self, t: &Transition) -> bool {
+        t.guard.iter().any(|c| {
+            c.expr.paths().iter().any(|used| {
+                [&self.done, &self.open]
+                    .iter()
+                    .any(|p| *used == p.join("."))
+            })
+        })
+    }
 }
 
 /// A handoff message, shown when `when` holds (or always without one).
@@ -486,6 +513,15 @@ struct TrailerDef {
 struct MeasureDef {
     structure: String,
     extraction: String,
+    reason: String,
+    tasks: Option<TaskFieldsDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TaskFieldsDef {
+    done: String,
+    open: String,
     reason: String,
 }
 
@@ -1146,6 +1182,14 @@ fn compile(
             structure: field(&m.structure, "measure.structure")?,
             extraction: field(&m.extraction, "measure.extraction")?,
             reason: field(&m.reason, "measure.reason")?,
+            tasks: match m.tasks {
+                Some(t) => Some(TaskFields {
+                    done: field(&t.done, "measure.tasks.done")?,
+                    open: field(&t.open, "measure.tasks.open")?,
+                    reason: field(&t.reason, "measure.tasks.reason")?,
+                }),
+                None => None,
+            },
         }),
         None => None,
     };

@@ -125,14 +125,15 @@ fn handoffs_follow_the_seed_messages() {
         ),
         "Next: Dev 请执行命令 `review-qa 1.2`"
     );
-    assert_eq!(msg("Done", id.clone(), "zh"), "Story 已完成!");
+    // The story ID in every handoff: the document's wording, with the ID.
+    assert_eq!(msg("Done", id.clone(), "zh"), "Story 1.2 已完成!");
     assert_eq!(
         msg("Blocked", id.clone(), "zh"),
-        "Story 被阻塞,需要 SM 修订后重新提交"
+        "Story 1.2 被阻塞,需要 SM 修订后重新提交"
     );
     assert_eq!(
         msg("Escalated", id.clone(), "zh"),
-        "Story 已升级,需要人工介入决策"
+        "Story 1.2 已升级,需要人工介入决策"
     );
     assert_eq!(
         msg("Approved", id, "en"),

@@ -5,7 +5,7 @@ use crate::common::{Repo, redact, refused, steps};
 
 /// A set-up repository with a file of code, checks that pass while `ok`
 /// exists, and the default agent.
-fn agent_repo() -> Repo {
+pub(crate) fn agent_repo() -> Repo {
     let repo = Repo::new();
     let config = repo
         .read(".orx/config.yaml")
@@ -21,7 +21,7 @@ fn agent_repo() -> Repo {
 }
 
 /// From a requirement to EXECUTING, as seed 001 §2 draws it.
-fn to_executing(repo: &Repo) {
+pub(crate) fn to_executing(repo: &Repo) {
     steps(
         repo,
         &[

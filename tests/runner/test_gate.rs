@@ -159,7 +159,7 @@ fn scenario_3_revision_then_auto_approval() {
     $ git orx assess 1.1 --score 5.0 --as sm
     quality check: structure 100%, technical extraction 100%, score 5.0, complexity: none
     story 1.1: Draft -> Blocked (SM) [<commit>]
-    Story 被阻塞,需要 SM 修订后重新提交
+    Story 1.1 被阻塞,需要 SM 修订后重新提交
     $ git orx assess 1.1 --score 8.0 --complexity api-contract,db-schema --as sm
     quality check: structure 100%, technical extraction 100%, score 8.0, complexity: api-contract, db-schema
       not Approved:
@@ -253,6 +253,7 @@ fn scenario_4_qa_finds_problems_then_passes_round_2() {
                 "0",
                 "--medium",
                 "2",
+                "--criteria-met",
             ],
         ],
     );
@@ -265,16 +266,17 @@ fn scenario_4_qa_finds_problems_then_passes_round_2() {
     Next: QA 请执行命令 `review 1.1`
     $ git orx gate 1.1 --as qa --critical 0 --high 1 --medium 3 --criteria-failed
     QA gate, round 1: failed
-      - round 1 (strict): every acceptance criterion met, no Critical or High issue — actual: review.qa.round = 1, rounds.qa = 1, review.qa.criteria = "failed", review.qa.critical = 0, review.qa.high = 1
+      - every acceptance criterion is met (`--criteria-met`), in every round; only the Human, deciding after the last round, goes without — actual: review.qa.round = 1, rounds.qa = 1, review.qa.criteria = "failed"
+      - round 1 (strict): no Critical or High issue — actual: review.qa.round = 1, rounds.qa = 1, review.qa.critical = 0, review.qa.high = 1
     story 1.1: Review -> InProgress (QA) [<commit>]
     Next: Dev 请执行命令 `review-qa 1.1`
     $ git orx move 1.1 Review --as dev -m fixed the High issue
     story 1.1: InProgress -> Review (Dev) [<commit>]
     Next: QA 请执行命令 `review 1.1`
-    $ git orx gate 1.1 --as qa --critical 0 --high 0 --medium 2
+    $ git orx gate 1.1 --as qa --critical 0 --high 0 --medium 2 --criteria-met
     QA gate, round 2: passed
     story 1.1: Review -> Done (QA) [<commit>]
-    Story 已完成!
+    Story 1.1 已完成!
     "#);
     let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
     insta::assert_snapshot!(trailers.stdout, @"
@@ -282,7 +284,7 @@ fn scenario_4_qa_finds_problems_then_passes_round_2() {
     Orx-Transition: Review -> Done
     Orx-Role: qa
     Orx-Trigger: gate
-    Orx-Gate: qa round=2 critical=0 high=0 medium=2 low=0 total=2 previous_total=4 passed=true
+    Orx-Gate: qa round=2 critical=0 high=0 medium=2 low=0 total=2 previous_total=4 criteria=met passed=true
     Orx-Rounds: architect=0 qa=2
     ");
 }
@@ -360,23 +362,23 @@ fn scenario_5_escalation_and_the_humans_three_decisions() {
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
     story 1.1: AwaitingArchReview -> Escalated (Architect) [<commit>]
-    Story 已升级,需要人工介入决策
+    Story 1.1 已升级,需要人工介入决策
     $ git orx gate 1.2 --as architect --score 7 --critical 1 --escalate -m needs a product decision
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
     story 1.2: AwaitingArchReview -> Escalated (Architect) [<commit>]
-    Story 已升级,需要人工介入决策
+    Story 1.2 已升级,需要人工介入决策
     $ git orx gate 1.3 --as architect --score 7 --critical 1 --escalate -m needs a product decision
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
     story 1.3: AwaitingArchReview -> Escalated (Architect) [<commit>]
-    Story 已升级,需要人工介入决策
+    Story 1.3 已升级,需要人工介入决策
     $ git orx move 1.1 Approved --as human -m accept the risk
     story 1.1: Escalated -> Approved (Human) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
     $ git orx move 1.2 Blocked --as human -m split the story
     story 1.2: Escalated -> Blocked (Human) [<commit>]
-    Story 被阻塞,需要 SM 修订后重新提交
+    Story 1.2 被阻塞,需要 SM 修订后重新提交
     $ git orx move 1.3 AwaitingArchReview --as human -m review again
     story 1.3: Escalated -> AwaitingArchReview (Human) [<commit>]
     Next: Architect 请执行命令 `review-story 1.3` (第2轮审查)
@@ -467,7 +469,7 @@ fn a_failing_second_architect_round_is_escalated() {
     Architect review, round 2: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 2, rounds.architect = 2, review.architect.score = 6.5, review.architect.critical = 0
     story 1.1: AwaitingArchReview -> Escalated (Architect) [<commit>]
-    Story 已升级,需要人工介入决策
+    Story 1.1 已升级,需要人工介入决策
     "#);
 }
 
@@ -537,6 +539,7 @@ fn qa_reduction_boundary() {
             "0",
             "--medium",
             second,
+            "--criteria-met",
         ]);
         out.ok();
         lines.push(out.stdout);
@@ -932,7 +935,15 @@ fn gates_hold_against_made_up_numbers() {
     ] {
         repo.orx(&["move", &third, to, "--as", role]).ok();
     }
-    let out = repo.orx(&["gate", &third, "--as", "qa", "--critical", "0"]);
+    let out = repo.orx(&[
+        "gate",
+        &third,
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--criteria-met",
+    ]);
     assert!(
         out.stdout.contains("round 2: passed") && out.stdout.contains("Review -> Done"),
         "{}",

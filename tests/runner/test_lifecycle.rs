@@ -142,7 +142,7 @@ fn scenario_3_revision_then_auto_approval() {
     insta::assert_snapshot!(redact(&outputs.concat()), @r#"
     quality check: structure 100%, technical extraction 100%, score 5.0, complexity: none
     story 1.1: Draft -> Blocked (SM) [<commit>]
-    Story 被阻塞,需要 SM 修订后重新提交
+    Story 1.1 被阻塞,需要 SM 修订后重新提交
     quality check: structure 100%, technical extraction 100%, score 8.0, complexity: api-contract, db-schema
       not Approved:
         - complexity indicators: at most 1 — actual: quality.complexity = ["api-contract","db-schema"]
@@ -388,12 +388,13 @@ fn status_next_and_show() {
            ✓ technical extraction is at least 80%
            ✓ the technical quality score is at least 8.0
            ✓ complexity indicators: at most 1
+           ✓ the SM did not ask for the Architect's review (`assess --review`)
            ✓ no failed Architect review stands (after one, the story is reviewed again, or auto-approved from RequiresRevision)
       -> AwaitingArchReview  [SM] not allowed as SM (an outcome of `assess`)
            ✗ structure validation is complete (100%) (quality.structure = 90)
            ✓ technical extraction is at least 80%
            ✓ the technical quality score is at least 6.0
-           ✗ a review is called for (score below 8.0, a complexity indicator — with one it is optional — or a failed review to answer) (quality.score = 9.0, quality.complexity = [], revision.baseline = not set)
+           ✗ a review is called for (a score below 8.0, more complexity indicators than 1, the optional review asked for with `--review`, or a failed review to answer) (quality.score = 9.0, quality.complexity = [], quality.review_requested = not set, revision.baseline = not set)
     ");
     let json = repo.orx(&["status", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();

@@ -46,13 +46,14 @@ fn moving_a_hand_written_story_changes_only_status_and_effect_fields() {
         "{}",
         diff.stdout
     );
+    // A move to Review records the story's tasks as measured (none here).
     repo.orx(&["move", "3.1", "Review", "--as", "dev"]).ok();
     let after = repo.read("docs/stories/3.1.login.md");
     let expected = STORY
         .replace("status: Draft #", "status: Review #")
         .replace(
             "x-custom: {keep: [1, 2]}\r\n",
-            "x-custom: {keep: [1, 2]}\r\nrounds:\r\n  qa: 1\r\n",
+            "x-custom: {keep: [1, 2]}\r\ntasks:\r\n  done: 0\r\n  open: []\r\nrounds:\r\n  qa: 1\r\n",
         );
     assert_eq!(after, expected);
 }

@@ -6,7 +6,8 @@ use super::{AgentChange, Ui};
 /// USER_CONFIRM, USER_CANCEL, ERROR_DETECTED, FIX_SUCCESS, FIX_FAILED_3X,
 /// HUMAN_INTERVENTION, ROLLBACK, ALL_TASKS_DONE, ARCHIVE_COMPLETE),
 /// validated like a story move and committed. USER_CONFIRM makes a
-/// checkpoint; ROLLBACK rolls the work back to the last one.
+/// checkpoint; ROLLBACK rolls the work back to the last one and archives
+/// the session (IDLE has no active task).
 #[derive(clap::Args)]
 pub struct Args {
     /// The trigger.

@@ -6,7 +6,9 @@ use super::{AgentChange, Ui};
 
 /// The task queue: add tasks while planning (or modifying the plan before
 /// it is confirmed), mark them done while executing — the last one fires
-/// ALL_TASKS_DONE — or, when blocked, skip the failing one (跳过).
+/// ALL_TASKS_DONE — or, when blocked, skip the failing one (跳过): the
+/// agent goes on executing, and skipping the last open task fires
+/// ALL_TASKS_DONE too.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]
@@ -29,7 +31,8 @@ enum Action {
         #[command(flatten)]
         on: AgentChange,
     },
-    /// Skip a task and resume (BLOCKED; the Human's HUMAN_INTERVENTION).
+    /// Skip a task and resume (BLOCKED; the Human's HUMAN_INTERVENTION);
+    /// skipping the last open task then fires ALL_TASKS_DONE.
     Skip {
         /// The task's number (default: the first open one).
         n: Option<usize>,
@@ -60,7 +63,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 let (queue, _) = agent::mark_task(&agent::tasks(item), *n, "done")?;
                 let last =
                     agent::open_tasks(queue.as_array().map_or(&[][..], |q| q.as_slice())) == 0;
-                Ok((tasks(queue), last.then(|| "ALL_TASKS_DONE".to_owned())))
+                Ok((tasks(queue), last.then(|| agent::TASKS_FINISHED.to_owned())))
             },
             actor,
         )?,
@@ -76,5 +79,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         )?,
     };
     super::execute(ui, &ws, ap, !change.no_commit)?;
+    // A skip resumes the work; if it skipped the last open task, the work
+    // is over (ALL_TASKS_DONE), as when the last one is done.
+    if matches!(args.action, Action::Skip { .. }) {
+        if change.no_commit {
+            ui.line(super::paint(
+                super::DIM,
+                "once this is committed, `git orx agent fire ALL_TASKS_DONE` ends the work if no task is left",
+            ));
+        } else if let Some(next) = agent::plan_finished(&ws, name, actor)? {
+            super::execute(ui, &ws, next, true)?;
+        }
+    }
     Ok(0)
 }
