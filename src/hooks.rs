@@ -17,17 +17,29 @@ use crate::git::{Repo, Side};
 use crate::rules::Rules;
 
 /// The hooks git-orx installs.
-pub const HOOKS: &[&str] = &["pre-commit", "pre-merge-commit", "prepare-commit-msg"];
+pub const HOOKS: &[&str] = &[
+    "pre-commit",
+    "pre-merge-commit",
+    "prepare-commit-msg",
+    "reference-transaction",
+];
 
 /// Suffix of a user's hook kept beside the shim.
 pub const SAVED: &str = ".orx-saved";
 
 const MARKER: &str = "# git-orx hook shim v1";
 
-/// The shim for hook `name`.
+/// The shim for hook `name`. reference-transaction runs for every ref
+/// update, three times each: only its `prepared` state can refuse, so the
+/// others end in the shell unless a hook of yours is chained.
 pub fn shim(name: &str) -> String {
+    let early = if name == "reference-transaction" {
+        format!("[ \"$1\" = prepared ] || [ -e \"${{0%/*}}/{name}{SAVED}\" ] || exit 0\n")
+    } else {
+        String::new()
+    };
     format!(
-        "#!/bin/sh\n{MARKER} ({name}): `git orx hooks uninstall` removes it and puts back any hook that was here.\n\
+        "#!/bin/sh\n{MARKER} ({name}): `git orx hooks uninstall` removes it and puts back any hook that was here.\n{early}\
          command -v git-orx >/dev/null 2>&1 || {{ echo \"git-orx: this repository's {name} hook needs git-orx, which is not on PATH; install it (./install.sh) or run 'git orx hooks uninstall'\" >&2; exit 1; }}\n\
          ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
     )
@@ -218,6 +230,17 @@ fn remove_shims(dir: &Path) -> Result<Vec<Step>> {
 /// hook that is not executable is skipped (with a note), and one that is
 /// not a program the system can start (no `#!` line) is run by `sh`.
 pub fn run_saved(dir: &Path, name: &str, args: &[String]) -> Result<(i32, Option<String>)> {
+    run_saved_with(dir, name, args, None)
+}
+
+/// [`run_saved`], giving the hook `input` on its standard input (for a
+/// hook whose input git-orx reads too: reference-transaction).
+pub fn run_saved_with(
+    dir: &Path,
+    name: &str,
+    args: &[String],
+    input: Option<&[u8]>,
+) -> Result<(i32, Option<String>)> {
     let saved = dir.join(format!("{name}{SAVED}"));
     let Ok(meta) = std::fs::metadata(&saved) else {
         return Ok((0, None));
@@ -243,12 +266,22 @@ pub fn run_saved(dir: &Path, name: &str, args: &[String]) -> Result<(i32, Option
             saved.display()
         ))
     };
-    let status = match Command::new(&saved).args(args).status() {
-        Err(e) if e.raw_os_error() == Some(ENOEXEC) => Command::new("sh")
-            .arg(&saved)
-            .args(args)
-            .status()
-            .map_err(cannot)?,
+    let run = |cmd: &mut Command| -> std::io::Result<std::process::ExitStatus> {
+        let Some(input) = input else {
+            return cmd.status();
+        };
+        let mut child = cmd.stdin(std::process::Stdio::piped()).spawn()?;
+        if let Some(mut pipe) = child.stdin.take() {
+            use std::io::Write;
+            // A hook may exit without reading its input.
+            let _ = pipe.write_all(input);
+        }
+        child.wait()
+    };
+    let status = match run(Command::new(&saved).args(args)) {
+        Err(e) if e.raw_os_error() == Some(ENOEXEC) => {
+            run(Command::new("sh").arg(&saved).args(args)).map_err(cannot)?
+        }
         other => other.map_err(cannot)?,
     };
     Ok((status.code().unwrap_or(1), None))
@@ -284,6 +317,58 @@ pub fn amending() -> bool {
 
 #[cfg(not(unix))]
 pub fn amending() -> bool {
+    false
+}
+
+/// Whether the git command running this hook was told to skip the checks
+/// (`git commit --no-verify` or `-n`, `merge`, `am`, `rebase` or `pull`
+/// with `--no-verify`), found as [`amending`] finds `--amend`: the
+/// reference-transaction hook respects it as git's own hooks do.
+#[cfg(unix)]
+pub fn no_verify() -> bool {
+    const COMMANDS: &[&str] = &[
+        "commit",
+        "merge",
+        "am",
+        "rebase",
+        "pull",
+        "cherry-pick",
+        "revert",
+    ];
+    let mut pid = std::os::unix::process::parent_id();
+    for _ in 0..8 {
+        let Some(args) = cmdline(pid) else {
+            return false;
+        };
+        let is_git = args
+            .first()
+            .is_some_and(|a| a.rsplit('/').next() == Some("git"));
+        if is_git && let Some(at) = args.iter().position(|a| COMMANDS.contains(&a.as_str())) {
+            let rest = &args[at + 1..];
+            let short_n = args[at] == "commit"
+                && rest.iter().take_while(|a| *a != "--").any(|a| {
+                    a.starts_with('-')
+                        && !a.starts_with("--")
+                        && a[1..]
+                            .find(['m', 'F', 'c', 'C', 't'])
+                            .map_or(a[1..].contains('n'), |v| a[1..v + 1].contains('n'))
+                });
+            return short_n
+                || rest
+                    .iter()
+                    .take_while(|a| *a != "--")
+                    .any(|a| a == "--no-verify");
+        }
+        match parent_of(pid) {
+            Some(p) if p > 1 => pid = p,
+            _ => return false,
+        }
+    }
+    false
+}
+
+#[cfg(not(unix))]
+pub fn no_verify() -> bool {
     false
 }
 
@@ -451,9 +536,15 @@ pub fn force_reason() -> Option<String> {
         .filter(|r| !r.trim().is_empty())
 }
 
-/// Judges what is staged. `Ok(None)` when git-orx is not set up at the base.
+/// Judges what is staged. `Ok(None)` when git-orx is not set up at the
+/// base. The first commit is judged by the rules it sets up (every item in
+/// it is new), as `verify` judges a root commit.
 pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
-    let Some(rules) = rules_at(repo, staged.base_commit.as_deref())? else {
+    let rules = match staged.base_commit.as_deref() {
+        Some(_) => rules_at(repo, staged.base_commit.as_deref())?,
+        None => Rules::from_files(repo.rule_files_on(&staged.index)?)?,
+    };
+    let Some(rules) = rules else {
         return Ok(None);
     };
     let role = role(repo);
@@ -470,6 +561,78 @@ pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
     };
     let verdicts = judge.judge(&staged.base, &staged.index, &staged.others)?;
     Ok(Some(verdicts))
+}
+
+/// A move of `HEAD` or a branch to a commit, from the reference-transaction
+/// hook's input (`<old> <new> <ref>` lines): the old commit when there was
+/// one, and the new. Deletions, symbolic-ref changes and other refs
+/// (remote-tracking branches, tags, checkpoints) are not commits made here.
+pub fn moved_to(input: &str) -> Vec<(Option<String>, String)> {
+    let oid = |w: &str| {
+        w.len() >= 40 && w.bytes().all(|b| b.is_ascii_hexdigit()) && w.bytes().any(|b| b != b'0')
+    };
+    let mut out: Vec<(Option<String>, String)> = Vec::new();
+    for line in input.lines() {
+        let mut words = line.split(' ');
+        let (Some(old), Some(new), Some(name)) = (words.next(), words.next(), words.next()) else {
+            continue;
+        };
+        if !oid(new) || !(name == "HEAD" || name.starts_with("refs/heads/")) {
+            continue;
+        }
+        let old = oid(old).then(|| old.to_owned());
+        match out.iter_mut().find(|(_, n)| n == new) {
+            Some(seen) => {
+                if seen.0.is_none() {
+                    seen.0 = old;
+                }
+            }
+            None => out.push((old, new.to_owned())),
+        }
+    }
+    out
+}
+
+/// Judges the commits a ref update brings in — those no ref reaches yet:
+/// one for a commit, cherry-pick or revert, each in turn as a rebase or
+/// `am` moves HEAD — by the rules, as `verify` does (the role each claims
+/// in its `Orx-Role` trailer; identities and signatures are left to
+/// `verify`). Commits fetched from elsewhere are on a remote-tracking ref
+/// already, so a fast-forward to them judges nothing.
+pub fn check_ref_update(
+    repo: &Repo,
+    moves: &[(Option<String>, String)],
+) -> Result<crate::verify::Report> {
+    let mut ids: Vec<String> = Vec::new();
+    for (old, new) in moves {
+        // The usual case, one commit on top of the old one, without a
+        // history walk.
+        let one = match (old, repo.commit(new)) {
+            (Some(old), Ok(c)) => c.parents == [old.clone()] && !repo.is_ref_tip(new),
+            _ => false,
+        };
+        let found = if one {
+            vec![new.clone()]
+        } else {
+            repo.new_commits(&[new.as_str()])?
+        };
+        for id in found {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    if ids.is_empty() {
+        return Ok(crate::verify::Report::default());
+    }
+    crate::verify::verify_commits(
+        repo,
+        &ids,
+        crate::verify::Options {
+            require_signed: false,
+            hook: true,
+        },
+    )
 }
 
 /// Where pre-commit leaves the trailers for prepare-commit-msg.

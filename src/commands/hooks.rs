@@ -64,7 +64,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                         )
                     }
                 };
-                ui.line(format!("  {:<20} {state}", s.name));
+                ui.line(format!("  {:<21} {state}", s.name));
             }
             Ok(u8::from(missing))
         }

@@ -3,6 +3,7 @@
 
 mod common;
 mod test_agent;
+mod test_bypass;
 mod test_cache;
 mod test_cli;
 mod test_files;
@@ -12,6 +13,7 @@ mod test_lifecycle;
 mod test_log;
 mod test_lossless;
 mod test_regressions;
+mod test_repo_states;
 mod test_store;
 mod test_verify;
 mod test_workflow;
