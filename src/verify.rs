@@ -358,3 +358,68 @@ fn signature_problem(sig: Signature, email: &str, want: Option<&str>) -> Option<
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn good(key: &str, principal: Option<&str>) -> Signature {
+        Signature::Good {
+            key: Some(key.to_owned()),
+            principal: principal.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn a_signature_must_be_the_claimed_identitys() {
+        let email = "human@example.com";
+        // The identity's own key, by fingerprint or its tail.
+        assert_eq!(
+            signature_problem(good("SHA256:abcDEF", None), email, Some("abcdef")),
+            None
+        );
+        let other = signature_problem(good("SHA256:xyz", None), email, Some("abcdef")).unwrap();
+        assert!(
+            other.contains("not by human@example.com's key abcdef"),
+            "{other}"
+        );
+        // Without `key:`, the SSH principal must be the author.
+        assert_eq!(
+            signature_problem(good("SHA256:k", Some("Human@Example.com")), email, None),
+            None
+        );
+        let dev =
+            signature_problem(good("SHA256:k", Some("dev@example.com")), email, None).unwrap();
+        assert!(dev.contains("signed by dev@example.com's key"), "{dev}");
+        // No way to tell who signed (OpenPGP without `key:`): refused.
+        let unknown = signature_problem(good("ABCDEF0123", None), email, None).unwrap();
+        assert!(
+            unknown.contains("cannot be checked against human@example.com"),
+            "{unknown}"
+        );
+        assert!(signature_problem(Signature::Unsigned, email, None).is_some());
+    }
+
+    #[test]
+    fn acknowledgements_need_an_id_a_reason_and_who() {
+        let ok =
+            parse_acknowledgements(b"- {commit: ABCDEF12, reason: reviewed, by: Ana}\n").unwrap();
+        assert_eq!(ok[0].commit, "abcdef12");
+        for (text, needle) in [
+            ("- {commit: abc, reason: r, by: a}\n", "must be a commit id"),
+            (
+                "- {commit: abcdef1, reason: ' ', by: a}\n",
+                "needs a `reason`",
+            ),
+            ("- {commit: abcdef1, reason: r}\n", "by"),
+            (
+                "- {commit: abcdef1, reason: r, by: a, extra: 1}\n",
+                "unknown field",
+            ),
+        ] {
+            let e = parse_acknowledgements(text.as_bytes()).unwrap_err();
+            assert!(e.contains(needle), "{text}: {e}");
+        }
+        assert_eq!(parse_acknowledgements(b"").unwrap(), Vec::new());
+    }
+}
