@@ -345,19 +345,13 @@ pub fn no_verify() -> bool {
             .is_some_and(|a| a.rsplit('/').next() == Some("git"));
         if is_git && let Some(at) = args.iter().position(|a| COMMANDS.contains(&a.as_str())) {
             let rest = &args[at + 1..];
-            let short_n = args[at] == "commit"
-                && rest.iter().take_while(|a| *a != "--").any(|a| {
-                    a.starts_with('-')
-                        && !a.starts_with("--")
-                        && a[1..]
-                            .find(['m', 'F', 'c', 'C', 't'])
-                            .map_or(a[1..].contains('n'), |v| a[1..v + 1].contains('n'))
-                });
-            return short_n
-                || rest
-                    .iter()
+            return if args[at] == "commit" {
+                commit_option(rest, "--no-verify", 6, Some('n'))
+            } else {
+                rest.iter()
                     .take_while(|a| *a != "--")
-                    .any(|a| a == "--no-verify");
+                    .any(|a| a == "--no-verify")
+            };
         }
         match parent_of(pid) {
             Some(p) if p > 1 => pid = p,
@@ -376,6 +370,14 @@ pub fn no_verify() -> bool {
 /// `--amend` option (or an unambiguous abbreviation) that is not the value
 /// of another option (`-m --amend`), before `--`.
 fn amends(args: &[String]) -> bool {
+    commit_option(args, "--amend", 4, None)
+}
+
+/// Whether `git commit`'s arguments (after `commit`) hold option `long`
+/// (or an abbreviation of at least `min` characters), or its one-letter
+/// form `short` in a cluster (`-an`), and not as the value of another
+/// option (`-m --amend`), before `--`.
+fn commit_option(args: &[String], long: &str, min: usize, short: Option<char>) -> bool {
     // Options whose value may be the next argument.
     const VALUED: &[&str] = &[
         "-m",
@@ -402,15 +404,23 @@ fn amends(args: &[String]) -> bool {
         if a == "--" {
             return false;
         }
-        if a.len() >= 4 && "--amend".starts_with(a) {
+        if a.len() >= min && long.starts_with(a) {
             return true;
         }
-        let short_with_value = a.starts_with('-')
-            && !a.starts_with("--")
-            && a.len() > 1
-            && a[1..]
-                .find(['m', 'F', 'c', 'C', 't'])
-                .is_some_and(|j| j + 2 == a.len());
+        let cluster = a.starts_with('-') && !a.starts_with("--") && a.len() > 1;
+        let valued = if cluster {
+            a[1..].find(['m', 'F', 'c', 'C', 't'])
+        } else {
+            None
+        };
+        // The letters before one that takes a value are flags.
+        if cluster
+            && let Some(c) = short
+            && a[1..1 + valued.unwrap_or(a.len() - 1)].contains(c)
+        {
+            return true;
+        }
+        let short_with_value = valued.is_some_and(|j| j + 2 == a.len());
         if VALUED.contains(&a) || short_with_value {
             i += 1; // skip the value
         }
@@ -829,6 +839,26 @@ mod tests {
             "-C HEAD",
         ] {
             assert!(!amends(&args(no)), "{no}");
+        }
+    }
+
+    #[test]
+    fn no_verify_is_an_option_not_a_value() {
+        let args = |s: &str| s.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+        let nv = |a: &[String]| commit_option(a, "--no-verify", 6, Some('n'));
+        for yes in ["--no-verify", "-n", "-an", "-anm msg", "-q --no-veri"] {
+            assert!(nv(&args(yes)), "{yes}");
+        }
+        for no in [
+            "",
+            "-m -n",
+            "-m --no-verify",
+            "-am -n",
+            "-- -n",
+            "--no-edit",
+            "-a",
+        ] {
+            assert!(!nv(&args(no)), "{no}");
         }
     }
 
