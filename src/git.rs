@@ -1072,6 +1072,18 @@ impl Repo {
             .collect())
     }
 
+    /// Who commits here, as git would write the author (`Name <email>`,
+    /// from the environment and the config: `git var GIT_AUTHOR_IDENT`).
+    pub fn author_ident(&self) -> Result<String, GitError> {
+        let out = self.run(&["var", "GIT_AUTHOR_IDENT"], None, &[])?;
+        // "Name <email> 1767322245 +0000": without the time.
+        let ident = out.trim();
+        Ok(match ident.rfind('>') {
+            Some(end) => ident[..=end].to_owned(),
+            None => ident.to_owned(),
+        })
+    }
+
     /// Whether a ref already points at commit `id`.
     pub fn is_ref_tip(&self, id: &str) -> bool {
         let Ok(oid) = git2::Oid::from_str(id) else {

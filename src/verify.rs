@@ -231,6 +231,93 @@ pub fn parse_acknowledgements(bytes: &[u8]) -> std::result::Result<Vec<Acknowled
         .collect())
 }
 
+/// The Human acknowledges the violations of past commit `rev`, with a
+/// reason: an entry is added to `.orx/acknowledged.yaml` and that file alone
+/// is committed as the Human (the hooks judge it like a rule change).
+/// `by` says who (`Name <email>`). Returns the acknowledged commit's id
+/// and the new commit's abbreviated id.
+pub fn acknowledge(repo: &Repo, rev: &str, reason: &str, by: &str) -> Result<(String, String)> {
+    let id = repo.commit_id(rev).ok_or_else(|| {
+        Error::NotFound(format!("there is no commit `{}`", crate::text::escape(rev)))
+    })?;
+    if reason.trim().is_empty() {
+        return Err(Error::Usage(
+            "--reason must say why the violation is accepted".to_owned(),
+        ));
+    }
+    let lock = crate::store::Lock::acquire(&repo.orx_dir())?;
+    let path = repo.root().join(ACKNOWLEDGED_PATH);
+    let current = match crate::item::read_limited(&path) {
+        Ok(b) => Some(b),
+        Err(_)
+            if path
+                .symlink_metadata()
+                .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) =>
+        {
+            None
+        }
+        Err(m) => return Err(Error::Failed(format!("{ACKNOWLEDGED_PATH} {m}"))),
+    };
+    if current != repo.head_file(ACKNOWLEDGED_PATH)? {
+        return Err(Error::Pending(format!(
+            "{ACKNOWLEDGED_PATH} has uncommitted changes; commit them (as the Human) or restore the file first"
+        )));
+    }
+    let listed = match &current {
+        Some(bytes) => parse_acknowledgements(bytes)
+            .map_err(|m| Error::Failed(format!("{ACKNOWLEDGED_PATH}: {m}")))?,
+        None => Vec::new(),
+    };
+    if let Some(a) = listed.iter().find(|a| id.starts_with(&a.commit)) {
+        return Err(Error::Exists(format!(
+            "{} is already acknowledged (by {}: {})",
+            &id[..12],
+            crate::text::escape(&a.by),
+            crate::text::escape(&a.reason)
+        )));
+    }
+    let mut text = match &current {
+        Some(bytes) => String::from_utf8_lossy(bytes).into_owned(),
+        None => "# Past commits whose violations the Human has reviewed and accepted;
+# `git orx verify` reports them apart. Only the Human may change this file.
+"
+        .to_owned(),
+    };
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    let scalar = |s: &str| crate::doc::render::string(s.trim(), None, false);
+    text.push_str(&format!(
+        "- commit: {id}\n  reason: {}\n  by: {}\n",
+        scalar(reason),
+        scalar(by)
+    ));
+    let root = repo.root();
+    crate::store::write(
+        &lock,
+        root,
+        &repo.orx_dir(),
+        ACKNOWLEDGED_PATH,
+        current.as_deref(),
+        text.as_bytes(),
+    )?;
+    let message = format!(
+        "acknowledge {}\n\n{}\n\nOrx-Role: {HUMAN}\n",
+        &id[..12],
+        reason.trim()
+    );
+    match repo.commit_paths(&[ACKNOWLEDGED_PATH], &message, &[("ORX_ROLE", HUMAN)]) {
+        Ok(commit) => Ok((id, commit)),
+        Err(e) => {
+            crate::store::restore(&lock, root, ACKNOWLEDGED_PATH, current.as_deref())?;
+            Err(Error::CommitFailed(
+                e,
+                format!("{ACKNOWLEDGED_PATH} was restored"),
+            ))
+        }
+    }
+}
+
 fn check_commit(
     repo: &Repo,
     info: &CommitInfo,

@@ -286,7 +286,7 @@ fn verify_reports_an_acknowledged_violation_apart() {
     );
     repo.write(".orx/acknowledged.yaml", &ack);
     repo.git(&["add", ".orx/acknowledged.yaml"]).ok();
-    // Only the Human may acknowledge.
+    // Only the Human may acknowledge, by hand or with the command.
     let out = repo.git_env(&["commit", "-q", "-m", "ack"], &[("ORX_ROLE", "dev")]);
     out.code(1);
     assert!(
@@ -294,8 +294,37 @@ fn verify_reports_an_acknowledged_violation_apart() {
         "{}",
         out.render()
     );
-    repo.git_env(&["commit", "-q", "-m", "ack"], &[("ORX_ROLE", "human")])
-        .ok();
+    repo.git(&["rm", "-q", "-f", ".orx/acknowledged.yaml"]).ok();
+    let out = repo.orx(&["acknowledge", &bad, "--reason", "mine", "--as", "dev"]);
+    out.code(1);
+    assert!(
+        out.stderr.contains("only the Human may acknowledge"),
+        "{}",
+        out.render()
+    );
+    let out = repo.orx(&[
+        "acknowledge",
+        &bad[..7],
+        "--reason",
+        "shipped in the hotfix; reviewed in the retro",
+        "--as",
+        "human",
+    ]);
+    out.ok();
+    assert!(
+        out.stdout.starts_with(&format!(
+            "acknowledged {} by Test Author <author@example.com>: shipped in the hotfix",
+            &bad[..7]
+        )),
+        "{}",
+        out.render()
+    );
+    assert!(
+        repo.read(".orx/acknowledged.yaml")
+            .contains(&format!("- commit: {bad}\n"))
+    );
+    repo.orx(&["acknowledge", &bad, "--reason", "again", "--as", "human"])
+        .code(1);
     let out = repo.orx(&["verify", "--all"]);
     insta::assert_snapshot!(out.render(), @"
     exit: 0
@@ -303,7 +332,7 @@ fn verify_reports_an_acknowledged_violation_apart() {
     <commit> story 1.1 Approved -> Done: invalid-transition (acknowledged)
         story 1.1 cannot move from Approved to Done: the workflow has no such transition
           allowed from Approved: InProgress (Dev)
-        acknowledged by Ana <author@example.com>: shipped in the hotfix; reviewed in the retro
+        acknowledged by Test Author <author@example.com>: shipped in the hotfix; reviewed in the retro
     verified 6 commits (all of HEAD's history (the branch has no upstream)): no violations, 1 acknowledged
     ");
     let json: serde_json::Value =
