@@ -366,6 +366,39 @@ pub fn no_verify() -> bool {
     false
 }
 
+/// Whether the git command running this hook brings in history made
+/// elsewhere (`fetch`, `clone`, `fast-import`, a push received): not
+/// commits made here, so the reference-transaction hook leaves them to
+/// `verify`.
+#[cfg(unix)]
+pub fn importing() -> bool {
+    const IMPORTS: &[&str] = &["fetch", "clone", "fast-import", "receive-pack"];
+    let Some(args) = cmdline(std::os::unix::process::parent_id()) else {
+        return false;
+    };
+    let is_git = args
+        .first()
+        .is_some_and(|a| a.rsplit('/').next() == Some("git"));
+    if !is_git {
+        return false;
+    }
+    // The subcommand: the first word that is not an option of git itself.
+    let mut words = args.iter().skip(1);
+    while let Some(w) = words.next() {
+        if ["-c", "-C", "--git-dir", "--work-tree", "--namespace"].contains(&w.as_str()) {
+            words.next();
+        } else if !w.starts_with('-') {
+            return IMPORTS.contains(&w.as_str());
+        }
+    }
+    false
+}
+
+#[cfg(not(unix))]
+pub fn importing() -> bool {
+    false
+}
+
 /// Whether `git commit`'s arguments (after `commit`) ask to amend: an
 /// `--amend` option (or an unambiguous abbreviation) that is not the value
 /// of another option (`-m --amend`), before `--`.

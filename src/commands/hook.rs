@@ -121,7 +121,7 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
         return Ok(0);
     }
     let moves = hooks::moved_to(&String::from_utf8_lossy(&input));
-    if moves.is_empty() || hooks::no_verify() {
+    if moves.is_empty() || hooks::no_verify() || hooks::importing() {
         return Ok(0);
     }
     let repo = match repo {
@@ -150,7 +150,10 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
         if n == 1 { "" } else { "s" },
         if report.commits == 1 { "" } else { "s" },
     ));
-    for v in &report.violations {
+    // Quiet even when a ref moves over many commits: the first few, then
+    // where to see them all.
+    const SHOWN: usize = 10;
+    for v in report.violations.iter().take(SHOWN) {
         let mut head = v.commit.clone().unwrap_or_default();
         for part in [&v.item, &v.transition].into_iter().flatten() {
             head.push(' ');
@@ -160,6 +163,12 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
         for line in v.message.lines() {
             ui.eline(format!("    {line}"));
         }
+    }
+    if n > SHOWN {
+        ui.eline(format!(
+            "  ... and {} more (`git orx verify` lists them all)",
+            n - SHOWN
+        ));
     }
     ui.eline(format!(
         "{} cherry-pick, revert, am and rebase make commits without the pre-commit check; abort it (git cherry-pick --abort, git rebase --abort, git am --abort; after a revert, git reset --merge), then make the change with `git orx move` or as the responsible role (ORX_ROLE=ROLE)",

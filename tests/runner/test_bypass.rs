@@ -265,6 +265,31 @@ fn cherry_pick_revert_and_rebase_of_forbidden_changes_are_refused() {
     repo.git(&["checkout", "-q", "main"]).ok();
     // The side branch's skip never reached main.
     repo.orx(&["verify", "main"]).ok();
+    // History made elsewhere is verify's to judge, even fetched into a
+    // local branch.
+    let other = repo.path("../other");
+    repo.git(&["clone", "-q", ".", other.to_str().unwrap()])
+        .ok();
+    let there = |args: &[&str]| {
+        let out = repo
+            .command("git")
+            .current_dir(&other)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let theirs = other.join(&path);
+    let text = std::fs::read_to_string(&theirs).unwrap();
+    std::fs::write(&theirs, text.replacen("status: Review", "status: Done", 1)).unwrap();
+    there(&["-c", NO_HOOKS, "commit", "-q", "-am", "elsewhere"]);
+    repo.git(&["fetch", "-q", other.to_str().unwrap(), "main:imported"])
+        .ok();
+    repo.orx(&["verify", "imported"]).code(1);
 }
 
 #[test]
