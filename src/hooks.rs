@@ -30,18 +30,28 @@ pub const SAVED: &str = ".orx-saved";
 const MARKER: &str = "# git-orx hook shim v1";
 
 /// The shim for hook `name`. reference-transaction runs for every ref
-/// update, three times each: only its `prepared` state can refuse, so the
-/// others end in the shell unless a hook of yours is chained.
+/// update, three times each: only its `prepared` state can refuse and only
+/// moves of HEAD or a branch matter, so the shell reads the input and
+/// starts git-orx only for those (or when a hook of yours is chained).
 pub fn shim(name: &str) -> String {
-    let early = if name == "reference-transaction" {
-        format!("[ \"$1\" = prepared ] || [ -e \"${{0%/*}}/{name}{SAVED}\" ] || exit 0\n")
-    } else {
-        String::new()
-    };
+    let head = format!(
+        "#!/bin/sh\n{MARKER} ({name}): `git orx hooks uninstall` removes it and puts back any hook that was here.\n"
+    );
+    let check = format!(
+        "command -v git-orx >/dev/null 2>&1 || {{ echo \"git-orx: this repository's {name} hook needs git-orx, which is not on PATH; install it (./install.sh) or run 'git orx hooks uninstall'\" >&2; exit 1; }}\n"
+    );
+    if name != "reference-transaction" {
+        return format!(
+            "{head}{check}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
+        );
+    }
+    let saved = format!("[ -e \"${{0%/*}}/{name}{SAVED}\" ]");
     format!(
-        "#!/bin/sh\n{MARKER} ({name}): `git orx hooks uninstall` removes it and puts back any hook that was here.\n{early}\
-         command -v git-orx >/dev/null 2>&1 || {{ echo \"git-orx: this repository's {name} hook needs git-orx, which is not on PATH; install it (./install.sh) or run 'git orx hooks uninstall'\" >&2; exit 1; }}\n\
-         ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
+        "{head}[ \"$1\" = prepared ] || {saved} || exit 0\n\
+         input=\n\
+         while IFS= read -r line; do input=\"$input$line\n\"; done\n\
+         case \"$1:$input\" in prepared:*\" HEAD\n\"*|prepared:*\" refs/heads/\"*) ;; *) {saved} || exit 0 ;; esac\n\
+         {check}printf '%s' \"$input\" | ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
     )
 }
 
@@ -320,83 +330,76 @@ pub fn amending() -> bool {
     false
 }
 
-/// Whether the git command running this hook was told to skip the checks
-/// (`git commit --no-verify` or `-n`, `merge`, `am`, `rebase` or `pull`
-/// with `--no-verify`), found as [`amending`] finds `--amend`: the
-/// reference-transaction hook respects it as git's own hooks do.
+/// What the reference-transaction hook leaves to others, by the git
+/// command that moves the ref (the nearest `git` ancestor, read as
+/// [`amending`] reads it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefMover {
+    /// `git commit` or `git merge`: pre-commit or pre-merge-commit judged
+    /// the commit (or `--no-verify` skipped them on purpose).
+    Judged,
+    /// `fetch`, `clone`, `fast-import`, a push received: history made
+    /// elsewhere, for `verify`.
+    Imported,
+    /// `rebase`, `am` or `pull` with `--no-verify`.
+    NoVerify,
+    /// Anything else (cherry-pick, revert, rebase, am, update-ref): judge.
+    Other,
+}
+
 #[cfg(unix)]
-pub fn no_verify() -> bool {
-    const COMMANDS: &[&str] = &[
-        "commit",
-        "merge",
-        "am",
-        "rebase",
-        "pull",
-        "cherry-pick",
-        "revert",
-    ];
+pub fn ref_mover() -> RefMover {
     let mut pid = std::os::unix::process::parent_id();
     for _ in 0..8 {
         let Some(args) = cmdline(pid) else {
-            return false;
+            return RefMover::Other;
         };
         let is_git = args
             .first()
             .is_some_and(|a| a.rsplit('/').next() == Some("git"));
-        if is_git && let Some(at) = args.iter().position(|a| COMMANDS.contains(&a.as_str())) {
+        if is_git && let Some(at) = subcommand(&args) {
             let rest = &args[at + 1..];
-            return if args[at] == "commit" {
-                commit_option(rest, "--no-verify", 6, Some('n'))
-            } else {
-                rest.iter()
+            return match args[at].as_str() {
+                "commit" | "merge" => RefMover::Judged,
+                "fetch" | "clone" | "fast-import" | "receive-pack" => RefMover::Imported,
+                _ if rest
+                    .iter()
                     .take_while(|a| *a != "--")
-                    .any(|a| a == "--no-verify")
+                    .any(|a| a == "--no-verify") =>
+                {
+                    RefMover::NoVerify
+                }
+                _ => RefMover::Other,
             };
         }
         match parent_of(pid) {
             Some(p) if p > 1 => pid = p,
-            _ => return false,
+            _ => return RefMover::Other,
         }
     }
-    false
+    RefMover::Other
 }
 
 #[cfg(not(unix))]
-pub fn no_verify() -> bool {
-    false
+pub fn ref_mover() -> RefMover {
+    RefMover::Other
 }
 
-/// Whether the git command running this hook brings in history made
-/// elsewhere (`fetch`, `clone`, `fast-import`, a push received): not
-/// commits made here, so the reference-transaction hook leaves them to
-/// `verify`.
-#[cfg(unix)]
-pub fn importing() -> bool {
-    const IMPORTS: &[&str] = &["fetch", "clone", "fast-import", "receive-pack"];
-    let Some(args) = cmdline(std::os::unix::process::parent_id()) else {
-        return false;
-    };
-    let is_git = args
-        .first()
-        .is_some_and(|a| a.rsplit('/').next() == Some("git"));
-    if !is_git {
-        return false;
-    }
-    // The subcommand: the first word that is not an option of git itself.
-    let mut words = args.iter().skip(1);
-    while let Some(w) = words.next() {
-        if ["-c", "-C", "--git-dir", "--work-tree", "--namespace"].contains(&w.as_str()) {
-            words.next();
-        } else if !w.starts_with('-') {
-            return IMPORTS.contains(&w.as_str());
+/// Where git's subcommand is in its command line: the first word that is
+/// not an option of git itself (`git -C dir -c k=v commit`).
+fn subcommand(args: &[String]) -> Option<usize> {
+    let mut i = 1;
+    while i < args.len() {
+        let w = args[i].as_str();
+        if ["-c", "-C", "--git-dir", "--work-tree", "--namespace"].contains(&w) {
+            i += 2;
+        } else if w.starts_with('-') {
+            i += 1;
+        } else {
+            return Some(i);
         }
     }
-    false
-}
-
-#[cfg(not(unix))]
-pub fn importing() -> bool {
-    false
+    None
 }
 
 /// Whether `git commit`'s arguments (after `commit`) ask to amend: an
@@ -876,23 +879,14 @@ mod tests {
     }
 
     #[test]
-    fn no_verify_is_an_option_not_a_value() {
+    fn gits_subcommand_is_found_after_its_own_options() {
         let args = |s: &str| s.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
-        let nv = |a: &[String]| commit_option(a, "--no-verify", 6, Some('n'));
-        for yes in ["--no-verify", "-n", "-an", "-anm msg", "-q --no-veri"] {
-            assert!(nv(&args(yes)), "{yes}");
-        }
-        for no in [
-            "",
-            "-m -n",
-            "-m --no-verify",
-            "-am -n",
-            "-- -n",
-            "--no-edit",
-            "-a",
-        ] {
-            assert!(!nv(&args(no)), "{no}");
-        }
+        assert_eq!(subcommand(&args("git commit -m x")), Some(1));
+        assert_eq!(
+            subcommand(&args("git -C /r -c a=b --no-pager commit")),
+            Some(5)
+        );
+        assert_eq!(subcommand(&args("git --bare")), None);
     }
 
     #[test]

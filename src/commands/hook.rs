@@ -121,7 +121,7 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
         return Ok(0);
     }
     let moves = hooks::moved_to(&String::from_utf8_lossy(&input));
-    if moves.is_empty() || hooks::no_verify() || hooks::importing() {
+    if moves.is_empty() || hooks::ref_mover() != hooks::RefMover::Other {
         return Ok(0);
     }
     let repo = match repo {
