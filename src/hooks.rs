@@ -884,7 +884,7 @@ mod tests {
         assert_eq!(subcommand(&args("git commit -m x")), Some(1));
         assert_eq!(
             subcommand(&args("git -C /r -c a=b --no-pager commit")),
-            Some(5)
+            Some(6)
         );
         assert_eq!(subcommand(&args("git --bare")), None);
     }
