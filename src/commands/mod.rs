@@ -7,6 +7,7 @@ pub mod assess;
 pub mod check;
 pub mod checkpoint;
 pub mod checkpoints;
+pub mod completions;
 pub mod demo;
 pub mod gate;
 pub mod hook;
