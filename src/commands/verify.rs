@@ -59,9 +59,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             head.push(' ');
             head.push_str(&v.path);
         }
-        ui.line(format!("{head}: {}", paint(RED, &v.rule)));
+        ui.wrap(format!("{head}: {}", paint(RED, &v.rule)), 4);
         for line in v.message.lines() {
-            ui.line(format!("    {line}"));
+            ui.wrap(format!("    {line}"), 6);
         }
     }
     let n = report.violations.len();
@@ -71,12 +71,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         if report.commits == 1 { "" } else { "s" }
     );
     if n == 0 {
-        ui.line(paint(GREEN, format!("{summary}: no violations")));
+        ui.wrap(paint(GREEN, format!("{summary}: no violations")), 4);
     } else {
-        ui.line(paint(
-            RED,
-            format!("{summary}: {n} violation{}", if n == 1 { "" } else { "s" }),
-        ));
+        ui.wrap(
+            paint(
+                RED,
+                format!("{summary}: {n} violation{}", if n == 1 { "" } else { "s" }),
+            ),
+            4,
+        );
     }
     Ok(code)
 }

@@ -111,3 +111,96 @@ fn git_orx_completion_offers_checkpoints_and_works_without_git_completion() {
         )
     );
 }
+
+/// The columns a line takes on a terminal.
+fn columns(line: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(line)
+}
+
+#[track_caller]
+fn assert_fits(text: &str, width: usize, what: &str) {
+    for line in text.lines() {
+        assert!(
+            columns(line) <= width,
+            "{what}: a line of {} columns:\n{line}",
+            columns(line)
+        );
+    }
+}
+
+/// `git-orx WORDS... --help` on an 80-column terminal.
+fn help(repo: &Repo, words: &[String]) -> String {
+    let out = repo
+        .command(bin())
+        .args(words)
+        .arg("--help")
+        .env("COLUMNS", "80")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{words:?} --help failed");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The subcommands a help text lists.
+fn subcommands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| *l != "Commands:")
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+        .filter(|c| c != "help")
+        .collect()
+}
+
+#[test]
+fn help_of_every_command_fits_80_columns() {
+    let repo = Repo::bare_git();
+    let mut all = String::new();
+    let mut queue: Vec<Vec<String>> = vec![Vec::new()];
+    let mut seen = 0;
+    while let Some(words) = queue.pop() {
+        let text = help(&repo, &words);
+        assert_fits(&text, 80, &format!("git orx {} --help", words.join(" ")));
+        for sub in subcommands(&text).into_iter().rev() {
+            let mut next = words.clone();
+            next.push(sub);
+            queue.push(next);
+        }
+        let typed: Vec<&str> = ["git", "orx"]
+            .into_iter()
+            .chain(words.iter().map(String::as_str))
+            .collect();
+        all.push_str(&format!("$ {} --help\n{text}\n", typed.join(" ")));
+        seen += 1;
+    }
+    assert!(seen > 25, "only {seen} help texts found");
+    insta::assert_snapshot!("help_at_80_columns", all);
+}
+
+#[test]
+fn show_verify_and_agent_show_fit_an_80_column_terminal() {
+    let mut repo = two_stories();
+    repo.orx(&["agent", "init", "--as", "human"]).ok();
+    let path = repo.story_path("1.1");
+    repo.edit(&path, "status: Draft", "status: Done");
+    repo.git(&["commit", "-q", "--no-verify", "-am", "skip the review"])
+        .ok();
+    repo.set_env("COLUMNS", "80");
+    let show = repo.orx(&["show", "1.2"]);
+    show.ok();
+    assert_fits(&show.stdout, 80, "show");
+    let agent = repo.orx(&["agent", "show"]);
+    agent.ok();
+    assert_fits(&agent.stdout, 80, "agent show");
+    let verify = repo.orx(&["verify", "--all"]);
+    verify.code(1);
+    assert_fits(&verify.stdout, 80, "verify");
+    insta::assert_snapshot!(redact(&verify.stdout), @"
+    <commit> story 1.1 Draft -> Done: no-role
+        no role: say who makes this change with ORX_ROLE=ROLE or `git config
+          orx.role ROLE` (in history: an `Orx-Role:` trailer)
+    verified 8 commits (all of HEAD's history (the branch has no upstream)): 1
+        violation
+    ");
+}
