@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs git-orx: builds it in release mode, puts `git-orx` on PATH (so
-# `git orx` works), then runs `git orx demo`. Safe to run again.
+# `git orx` works), installs its manual pages and shell completions, then
+# runs `git orx demo`. Safe to run again.
 #
 #   ./install.sh                 installs into cargo's bin directory (~/.cargo/bin)
 #   PREFIX=/usr/local ./install.sh   installs into /usr/local/bin
@@ -27,6 +28,30 @@ fi
 # Manual pages beside bin/, where man finds them for a directory on PATH
 # (`git orx --help` shows `man git-orx`).
 "$bin/git-orx" man "$(dirname "$bin")/share/man/man1" >/dev/null
+
+# Shell completions where each shell looks for them (`git orx <TAB>` too,
+# through git's own completion). A shell that is not installed is skipped.
+data="${XDG_DATA_HOME:-$HOME/.local/share}"
+if command -v bash >/dev/null 2>&1; then
+    mkdir -p "$data/bash-completion/completions"
+    "$bin/git-orx" completions bash >"$data/bash-completion/completions/git-orx"
+fi
+if command -v zsh >/dev/null 2>&1; then
+    # The first directory of zsh's fpath the user can write to, else
+    # ~/.zfunc (add `fpath+=~/.zfunc` before `compinit` in ~/.zshrc).
+    zdir=$(zsh -fc 'for d in $fpath; do [ -w "$d" ] && [ "${d#$HOME}" != "$d" ] && { echo "$d"; exit; }; done' 2>/dev/null || true)
+    zdir="${zdir:-$HOME/.zfunc}"
+    mkdir -p "$zdir"
+    "$bin/git-orx" completions zsh >"$zdir/_git-orx"
+    if [ "$zdir" = "$HOME/.zfunc" ] && ! grep -qs zfunc "${ZDOTDIR:-$HOME}/.zshrc"; then
+        echo "note: zsh completion is in ~/.zfunc; add \`fpath+=~/.zfunc\` before \`compinit\` in ~/.zshrc"
+    fi
+fi
+if command -v fish >/dev/null 2>&1; then
+    fdir="${XDG_CONFIG_HOME:-$HOME/.config}/fish/completions"
+    mkdir -p "$fdir"
+    "$bin/git-orx" completions fish >"$fdir/git-orx.fish"
+fi
 
 if [ "$(command -v git-orx 2>/dev/null)" != "$bin/git-orx" ]; then
     echo

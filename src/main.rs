@@ -44,9 +44,11 @@ enum Command {
     #[command(hide = true)]
     Man(commands::man::Args),
     Demo(commands::demo::Args),
+    Completions(commands::completions::Args),
 }
 
 fn main() -> ExitCode {
+    commands::completions::complete_if_asked(Cli::command);
     let cli = Cli::parse();
     let mut ui = Ui::default();
     let result = match cli.command {
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
         Command::Hook(a) => commands::hook::run(&mut ui, a),
         Command::Man(a) => commands::man::run(&mut ui, a, Cli::command()),
         Command::Demo(a) => commands::demo::run(&mut ui, a),
+        Command::Completions(a) => commands::completions::run(&mut ui, a),
     };
     let code = match result {
         Ok(code) => code,

@@ -8,6 +8,7 @@ pub mod assess;
 pub mod check;
 pub mod checkpoint;
 pub mod checkpoints;
+pub mod completions;
 pub mod demo;
 pub mod gate;
 pub mod hook;
@@ -113,6 +114,14 @@ impl Ui {
             .and_then(|()| writeln!(self.out));
         if let Err(e) = written {
             self.stop(e);
+        }
+    }
+
+    /// Writes `text` to standard output wrapped to [`out_width`] columns
+    /// at spaces; lines after the first are indented by `indent` spaces.
+    pub fn wrap(&mut self, text: impl AsRef<str>, indent: usize) {
+        for l in wrap(text.as_ref(), indent, out_width()) {
+            self.line(l);
         }
     }
 
@@ -316,4 +325,70 @@ pub fn report_change(ui: &mut Ui, plan: &orx::plan::Plan, done: &orx::plan::Exec
     if let Some(h) = &plan.handoff {
         ui.line(paint(GREEN, orx::text::escape(h)));
     }
+}
+
+/// The width text output is wrapped to: `COLUMNS`, else the terminal's,
+/// at most 100 (and at least 40) columns; no limit when neither is known.
+pub fn out_width() -> usize {
+    static WIDTH: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *WIDTH.get_or_init(|| {
+        std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse::<usize>().ok())
+            .filter(|c| *c > 0)
+            .or_else(|| {
+                terminal_size::terminal_size_of(std::io::stdout()).map(|(w, _)| w.0 as usize)
+            })
+            .map(|w| w.clamp(40, 100))
+            // Not a terminal and no COLUMNS: lines are not wrapped, so that
+            // a log or a script reads each one whole.
+            .unwrap_or(usize::MAX)
+    })
+}
+
+/// The columns `text` takes on a terminal (escape sequences take none).
+fn display_width(text: &str) -> usize {
+    let mut width = 0;
+    let mut rest = text;
+    while let Some(i) = rest.find('\x1b') {
+        width += unicode_width::UnicodeWidthStr::width(&rest[..i]);
+        rest = &rest[i..];
+        rest = match rest.find('m') {
+            Some(end) => &rest[end + 1..],
+            None => "",
+        };
+    }
+    width + unicode_width::UnicodeWidthStr::width(rest)
+}
+
+/// `text` broken at spaces into lines of at most `width` columns (a word
+/// longer than that stays whole); lines after the first start with
+/// `indent` spaces. Leading spaces of `text` are kept.
+pub fn wrap(text: &str, indent: usize, width: usize) -> Vec<String> {
+    if display_width(text) <= width {
+        return vec![text.to_owned()];
+    }
+    let body = text.trim_start_matches(' ');
+    let mut line = text[..text.len() - body.len()].to_owned();
+    let mut used = line.len();
+    let mut fresh = true;
+    let mut lines = Vec::new();
+    for word in body.split(' ') {
+        let w = display_width(word);
+        if !fresh && used + 1 + w > width {
+            lines.push(std::mem::take(&mut line));
+            line = " ".repeat(indent);
+            used = indent;
+            fresh = true;
+        }
+        if !fresh {
+            line.push(' ');
+            used += 1;
+        }
+        line.push_str(word);
+        used += w;
+        fresh = false;
+    }
+    lines.push(line);
+    lines
 }

@@ -51,7 +51,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         paint(BOLD, &s.status)
     ));
     if let Some(h) = &s.handoff {
-        ui.line(format!("  next:   {}", paint(GREEN, escape(h))));
+        ui.wrap(format!("  next:   {}", paint(GREEN, escape(h))), 10);
     }
     if d.moves.is_empty() {
         ui.line(format!("No moves from {}: it is terminal.", s.status));
@@ -92,7 +92,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             if let Some(e) = &c.error {
                 values.push_str(&paint(RED, format!(" (cannot be evaluated: {e})")));
             }
-            ui.line(format!("       {mark} {}{values}", c.desc));
+            ui.wrap(format!("       {mark} {}{values}", c.desc), 9);
         }
     }
     Ok(0)

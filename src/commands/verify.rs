@@ -55,31 +55,40 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(code);
     }
     for v in &report.violations {
-        ui.line(format!("{}: {}", head(v), paint(RED, &v.rule)));
+        ui.wrap(format!("{}: {}", head(v), paint(RED, &v.rule)), 4);
         for line in v.message.lines() {
-            ui.line(format!("    {line}"));
+            ui.wrap(format!("    {line}"), 6);
         }
     }
     for a in &report.acknowledged {
-        ui.line(format!(
-            "{}: {} (acknowledged)",
-            head(&a.violation),
-            paint(YELLOW, &a.violation.rule)
-        ));
+        ui.wrap(
+            format!(
+                "{}: {} (acknowledged)",
+                head(&a.violation),
+                paint(YELLOW, &a.violation.rule)
+            ),
+            4,
+        );
         for line in a.violation.message.lines() {
-            ui.line(format!("    {line}"));
+            ui.wrap(format!("    {line}"), 6);
         }
-        ui.line(format!(
-            "    acknowledged by {}: {}",
-            escape(&a.by),
-            escape(&a.reason)
-        ));
+        ui.wrap(
+            format!(
+                "    acknowledged by {}: {}",
+                escape(&a.by),
+                escape(&a.reason)
+            ),
+            6,
+        );
     }
     for c in &report.not_judged {
-        ui.line(format!(
-            "{c}: {} (a shallow clone's boundary: its parents are not here; git fetch --unshallow)",
-            paint(YELLOW, "not judged")
-        ));
+        ui.wrap(
+            format!(
+                "{c}: {} (a shallow clone's boundary: its parents are not here; git fetch --unshallow)",
+                paint(YELLOW, "not judged")
+            ),
+            4,
+        );
     }
     let n = report.violations.len();
     let mut summary = format!(
@@ -99,18 +108,21 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         k => format!(", {k} acknowledged"),
     };
     if n == 0 {
-        ui.line(paint(
-            GREEN,
-            format!("{summary}: no violations{acknowledged}"),
-        ));
+        ui.wrap(
+            paint(GREEN, format!("{summary}: no violations{acknowledged}")),
+            4,
+        );
     } else {
-        ui.line(paint(
-            RED,
-            format!(
-                "{summary}: {n} violation{}{acknowledged}",
-                if n == 1 { "" } else { "s" }
+        ui.wrap(
+            paint(
+                RED,
+                format!(
+                    "{summary}: {n} violation{}{acknowledged}",
+                    if n == 1 { "" } else { "s" }
+                ),
             ),
-        ));
+            4,
+        );
     }
     Ok(code)
 }

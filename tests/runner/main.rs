@@ -19,6 +19,7 @@ mod test_regressions;
 mod test_repo_states;
 mod test_rollback;
 mod test_rules;
+mod test_shell;
 mod test_store;
 mod test_verify;
 mod test_workflow;

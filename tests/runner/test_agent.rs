@@ -769,7 +769,8 @@ fn more_agents_and_show() {
     agent qa-1 — acts as QA
       file:        .orx/agents/qa-1.md
       state:       PLANNING (waits for QA)
-      next:        Agent qa-1: write the PRD's task queue (`git orx agent task add "..."`), then `git orx agent fire PRD_GENERATED`
+      next:        Agent qa-1: write the PRD's task queue (`git orx agent task add "..."`), then `git
+                   orx agent fire PRD_GENERATED`
       session:     2026-01-02T03:04:05Z
       requirement: regression pass
       tasks:       0 of 1 done or skipped

@@ -382,19 +382,23 @@ fn status_next_and_show() {
       next:   Story 1.3 is blocked: the SM must revise it and submit it again
     Moves from Blocked:
       -> Blocked             [SM] allowed as SM (an outcome of `assess`)
-           ✓ the quality check failed (structure below 100%, technical extraction below 80% or score below 6.0)
+           ✓ the quality check failed (structure below 100%, technical extraction below 80% or score
+             below 6.0)
       -> Approved            [SM] not allowed as SM (an outcome of `assess`)
            ✗ structure validation is complete (100%) (quality.structure = 90)
            ✓ technical extraction is at least 80%
            ✓ the technical quality score is at least 8.0
            ✓ complexity indicators: at most 1
            ✓ the SM did not ask for the Architect's review (`assess --review`)
-           ✓ no failed Architect review stands (after one, the story is reviewed again, or auto-approved from RequiresRevision)
+           ✓ no failed Architect review stands (after one, the story is reviewed again, or auto-approved
+             from RequiresRevision)
       -> AwaitingArchReview  [SM] not allowed as SM (an outcome of `assess`)
            ✗ structure validation is complete (100%) (quality.structure = 90)
            ✓ technical extraction is at least 80%
            ✓ the technical quality score is at least 6.0
-           ✗ a review is called for (a score below 8.0, more complexity indicators than 1, the optional review asked for with `--review`, or a failed review to answer) (quality.score = 9.0, quality.complexity = [], quality.review_requested = not set, revision.baseline = not set)
+           ✗ a review is called for (a score below 8.0, more complexity indicators than 1, the optional
+             review asked for with `--review`, or a failed review to answer) (quality.score = 9.0,
+             quality.complexity = [], quality.review_requested = not set, revision.baseline = not set)
     ");
     let json = repo.orx(&["status", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();

@@ -68,7 +68,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .unwrap_or_else(|| "nobody".to_owned())
     ));
     if let Some(h) = &s.handoff {
-        ui.line(format!("  next:        {}", paint(GREEN, escape(h))));
+        ui.wrap(format!("  next:        {}", paint(GREEN, escape(h))), 15);
     }
     if view["paused"] == Value::Bool(true) {
         ui.line(format!("  {}", paint(RED, "paused")));
@@ -77,7 +77,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(format!("  session:     {session}"));
     }
     if let Some(r) = text("requirement") {
-        ui.line(format!("  requirement: {r}"));
+        ui.wrap(format!("  requirement: {r}"), 15);
     }
     let tasks = orx::agent::tasks(&view);
     if !tasks.is_empty() {
@@ -93,11 +93,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 Some("skipped") => "-",
                 _ => " ",
             };
-            ui.line(format!(
-                "    {}. [{mark}] {}",
-                i + 1,
-                escape(t["title"].as_str().unwrap_or_default())
-            ));
+            ui.wrap(
+                format!(
+                    "    {}. [{mark}] {}",
+                    i + 1,
+                    escape(t["title"].as_str().unwrap_or_default())
+                ),
+                11,
+            );
         }
     }
     ui.line(format!(
@@ -131,7 +134,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     ui.line(format!("Allowed while {}:", s.status));
     for (n, desc) in &allowed {
-        ui.line(format!("  {n:<20} {}", paint(DIM, desc)));
+        ui.wrap(format!("  {n:<20} {}", paint(DIM, desc)), 23);
     }
     if !d.moves.is_empty() {
         ui.line(format!("Triggers from {}:", s.status));
@@ -156,7 +159,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 } else {
                     paint(RED, "✗")
                 };
-                ui.line(format!("       {mark} {}", escape(&c.desc)));
+                ui.wrap(format!("       {mark} {}", escape(&c.desc)), 9);
             }
         }
     }
