@@ -20,16 +20,17 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
-    if let Some(r) = &args.role {
-        ws.check_role(r, "--role")?;
-    }
+    let want = args
+        .role
+        .as_deref()
+        .map(|r| ws.check_role(r, "--role"))
+        .transpose()?;
     let board = report::board(&ws)?;
     let shown: Vec<&Summary> = board
         .items
         .iter()
         .filter(|s| {
-            args.role
-                .as_ref()
+            want.as_ref()
                 .is_none_or(|r| s.waits_for.as_ref() == Some(r))
         })
         .collect();
@@ -37,8 +38,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .agents
         .iter()
         .filter(|s| {
-            args.role
-                .as_ref()
+            want.as_ref()
                 .is_none_or(|r| s.waits_for.as_ref() == Some(r))
         })
         .collect();
@@ -61,7 +61,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     if shown.is_empty() && agents.is_empty() && board.problems.is_empty() {
-        ui.line(match &args.role {
+        ui.line(match &want {
             Some(r) => format!("No stories are waiting for {}.", role::display(r)),
             None => format!(
                 "No stories yet. Create one with: git orx new \"Title\" --as sm   ({}/)",

@@ -30,6 +30,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (revs, scope) = if args.revs.is_empty() {
         verify::default_range(&repo, args.all)
     } else {
+        check_revs(&repo, &args.revs)?;
         (args.revs.clone(), args.revs.join(" "))
     };
     let report = verify::verify(
@@ -79,4 +80,25 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
     }
     Ok(code)
+}
+
+/// A range that names no commits is a usage error (exit 2), never a
+/// violation (exit 1): CI must tell a typo from a broken rule.
+fn check_revs(repo: &Repo, revs: &[String]) -> orx::Result<()> {
+    let usage = |why: String| {
+        orx::Error::Usage(format!(
+            "cannot verify `{}`: {why}; give commits as git rev-list takes them (origin/main..HEAD, ^A B)",
+            orx::text::escape(&revs.join(" "))
+        ))
+    };
+    if let Some(r) = revs.iter().find(|r| r.contains("...")) {
+        return Err(usage(format!(
+            "`{}` is a symmetric range, which verify does not take",
+            orx::text::escape(r)
+        )));
+    }
+    repo.check_revs(revs).map_err(|e| match e {
+        orx::git::GitError::Command { message, .. } => usage(message.replace("fatal: ", "")),
+        e => e.into(),
+    })
 }

@@ -3,6 +3,7 @@
 
 mod common;
 mod test_agent;
+mod test_args;
 mod test_cache;
 mod test_cli;
 mod test_files;
