@@ -54,10 +54,13 @@ pub fn log(repo: &Repo, rules: &Rules, opts: &Options) -> Result<Vec<Entry>> {
     if !repo.has_head() {
         return Ok(Vec::new());
     }
+    // A shallow clone's boundary commits have no parents here: what they
+    // changed is unknown, so they are left out (the CLI says so).
+    let shallow = repo.shallow_commits();
     let mut commits = Vec::new();
     for id in repo.walk(&["HEAD".to_owned()], false)? {
         let c = repo.commit(&id)?;
-        if opts.since.is_some_and(|s| c.time < s) {
+        if opts.since.is_some_and(|s| c.time < s) || shallow.contains(&c.id) {
             continue;
         }
         commits.push(c);
@@ -84,7 +87,12 @@ pub fn log(repo: &Repo, rules: &Rules, opts: &Options) -> Result<Vec<Entry>> {
             };
             let before = read(&change.old_path, change.old);
             let after = read(&change.new_path, change.new);
-            if taken_from_branch(repo, &c.parents[1..], &change, after.as_ref())? {
+            if taken_from_branch(
+                repo,
+                c.parents.get(1..).unwrap_or_default(),
+                &change,
+                after.as_ref(),
+            )? {
                 continue;
             }
             let Some(some) = after.as_ref().or(before.as_ref()) else {
