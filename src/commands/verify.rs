@@ -5,7 +5,7 @@ use orx::verify::{self, Options};
 
 use orx::text::escape;
 
-use super::{GREEN, RED, Ui, YELLOW, paint};
+use super::{CYAN, GREEN, RED, Ui, YELLOW, paint};
 
 /// Check every commit in a range against the rules — including commits
 /// made with --no-verify, cherry-picked, rebased or merged. For CI and a
@@ -111,6 +111,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 "{summary}: {n} violation{}{acknowledged}",
                 if n == 1 { "" } else { "s" }
             ),
+        ));
+    }
+    if n > 0 {
+        ui.line(format!(
+            "{} history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (README: When verify fails)",
+            paint(CYAN, "hint:")
         ));
     }
     Ok(code)

@@ -22,4 +22,5 @@ mod test_rollback;
 mod test_rules;
 mod test_store;
 mod test_verify;
+mod test_verify_fails;
 mod test_workflow;
