@@ -11,8 +11,9 @@
 //!   size, so the commit's own cost can be told apart.
 //!
 //! It reports each command's peak memory (max RSS) too. `ORX_BENCH_KEEP=1`
-//! keeps the repository for profiling. Figures go in the README; no test
-//! asserts on time.
+//! keeps the repository for profiling; `ORX_BENCH_ONLY=hooks` times only
+//! the moves and the commits with and without git-orx's hooks. Figures go
+//! in the README; no test asserts on time.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -253,9 +254,11 @@ fn main() {
             vec!["verify", "--all"],
         ),
     ];
+    // `ORX_BENCH_ONLY=hooks` measures only the commits and the hooks.
+    let only_hooks = std::env::var("ORX_BENCH_ONLY").is_ok_and(|v| v == "hooks");
     println!("{:<44} {:>10} {:>10}", "command", "median", "max RSS");
     let mut floor = Duration::ZERO;
-    for (name, program, args) in &rows {
+    for (name, program, args) in rows.iter().filter(|_| !only_hooks) {
         let cold = name.contains("cold");
         let cache = root.join(".git/orx-cache");
         let _ = b.measure(program, args); // warm the page cache
