@@ -253,7 +253,7 @@ pub fn open(ws: &Workspace, name: &str) -> Result<(Item, Arc<Workflow>)> {
 /// Plans `git orx agent init`: a new context for agent `name`.
 pub fn plan_init(ws: &Workspace, name: &str, acts_as: &str, actor: Actor) -> Result<Plan> {
     let path = context_path(name)?;
-    ws.check_role(acts_as, "--acts-as")?;
+    let acts_as = &ws.check_role(acts_as, "--acts-as")?;
     let wf = ws.workflow("agent")?;
     if ws.root().join(&path).symlink_metadata().is_ok() {
         return Err(Error::Exists(format!(

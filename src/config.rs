@@ -96,7 +96,7 @@ impl Config {
     }
 
     pub fn parse(text: &str) -> Result<Config, ConfigError> {
-        let config: Config = if text.trim().is_empty() {
+        let mut config: Config = if text.trim().is_empty() {
             Config::default()
         } else {
             serde_saphyr::from_str_with_options(text, yaml_options()).map_err(|e| {
@@ -105,6 +105,12 @@ impl Config {
             })?
         };
         config.check()?;
+        // Roles are case-insensitive: an identity's `PM` is role `pm`.
+        for id in &mut config.identities {
+            for r in &mut id.roles {
+                *r = crate::role::canonical(r);
+            }
+        }
         Ok(config)
     }
 
@@ -132,7 +138,11 @@ impl Config {
         }
         let roles = self.roles();
         for id in &self.identities {
-            if let Some(r) = id.roles.iter().find(|r| !roles.contains(r)) {
+            if let Some(r) = id
+                .roles
+                .iter()
+                .find(|r| !roles.contains(&crate::role::canonical(r)))
+            {
                 return fail(format!(
                     "identity {}: unknown role `{}`",
                     crate::text::escape(&id.email),
@@ -143,10 +153,10 @@ impl Config {
         for r in &self.roles {
             let ok = !r.is_empty()
                 && r.chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
             if !ok {
                 return fail(format!(
-                    "role `{}` must be lowercase letters, digits, `-` or `_`",
+                    "role `{}` must be letters, digits, `-` or `_`",
                     crate::text::escape(r)
                 ));
             }
@@ -184,6 +194,7 @@ mod tests {
             ("lang: en\nlang: zh\n", "duplicate"),
             ("langs: en\n", "unknown field `langs`"),
             ("roles: [Bad Role]\n", "role `Bad Role`"),
+            ("roles: [p.m]\n", "role `p.m`"),
         ] {
             let e = Config::parse(text).unwrap_err();
             assert!(e.to_string().contains(needle), "{text}: {e}");

@@ -354,20 +354,38 @@ impl Judge<'_> {
             ));
             return Ok(());
         }
-        let Some(role) = self.role else {
-            out.violations.push(self.violation(
-                path,
-                Some(label),
-                Some(text),
-                "no-role",
-                "no role: say who makes this change with ORX_ROLE=ROLE or `git config orx.role ROLE` (in history: an `Orx-Role:` trailer)".to_owned(),
-            ));
-            return Ok(());
-        };
         let (bv, av) = (
             before.as_ref().map(Item::value),
             after.as_ref().map(Item::value),
         );
+        // Without a role, the change is still judged, as the role that
+        // could make it (any, when none could), so that every rule it
+        // breaks is told, not only the missing role.
+        let stand_in;
+        let role = match self.role {
+            Some(role) => role,
+            None => {
+                out.violations.push(self.violation(
+                    path,
+                    Some(label.clone()),
+                    Some(text.clone()),
+                    "no-role",
+                    if self.commit.is_some() {
+                        "the commit names no role (no `Orx-Role:` trailer: it was made without git-orx's hooks, e.g. with --no-verify)".to_owned()
+                    } else {
+                        "no role: say who makes this change with ORX_ROLE=ROLE or `git config orx.role ROLE`".to_owned()
+                    },
+                ));
+                stand_in = match (&before, &after, &av) {
+                    (Some(b), Some(a), Some(v)) => wf
+                        .transition(&b.status, &a.status)
+                        .and_then(|t| wf.roles_of(t, v).into_iter().next()),
+                    _ => None,
+                }
+                .unwrap_or_else(|| HUMAN.to_owned());
+                &stand_in
+            }
+        };
         let change = Change {
             before: bv.as_ref(),
             after: av.as_ref(),
@@ -405,6 +423,8 @@ impl Judge<'_> {
             ));
         }
         match verdict {
+            // Who may make it is told with the missing role.
+            Err(validate::Refusal::Unauthorized { .. }) if self.role.is_none() => {}
             Err(refusal) => {
                 out.violations.push(self.violation(
                     path,

@@ -336,6 +336,50 @@ impl Repo {
             message,
         })
     }
+
+    /// Checks that `revs` name commits, as `git rev-list` takes them
+    /// (`A..B`, `^A B`); git's own message when one does not.
+    pub fn check_revs(&self, revs: &[String]) -> Result<(), GitError> {
+        let mut args = vec!["rev-parse", "--revs-only"];
+        args.extend(revs.iter().map(String::as_str));
+        args.push("--");
+        self.run(&args, None, &[]).map(|_| ())
+    }
+
+    /// A date as git takes it (`yesterday`, `2 weeks ago`, `2026-01-31`,
+    /// `last monday`), in seconds since the epoch: git's own approxidate,
+    /// which `git rev-parse --since=DATE` prints as `--max-age=SECONDS`.
+    pub fn approxidate(&self, text: &str) -> Result<i64, GitError> {
+        let arg = format!("--since={text}");
+        let out = self.run(&["rev-parse", &arg], None, &[])?;
+        out.trim()
+            .strip_prefix("--max-age=")
+            // Before 1970, git prints the negative seconds as unsigned.
+            .and_then(|n| n.parse::<u64>().ok())
+            .map(|n| n as i64)
+            .ok_or_else(|| GitError::Command {
+                args: format!("rev-parse {arg}"),
+                message: format!("unexpected output `{}`", out.trim()),
+            })
+    }
+}
+
+/// `color.ui` as git reads it here (the repository's, the user's and the
+/// system's config, and `git -c`): `Some(true)` for `always`, `Some(false)`
+/// for `never` or `false`, `None` for `auto`, `true` or unset (decide by
+/// the terminal).
+pub fn color_ui() -> Option<bool> {
+    let out = Command::new("git")
+        .args(["config", "--get", "color.ui"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    match String::from_utf8_lossy(&out.stdout).trim() {
+        "always" => Some(true),
+        "never" | "false" | "no" | "off" | "0" => Some(false),
+        _ => None,
+    }
 }
 
 /// The work tree saved by [`Repo::snapshot`].

@@ -654,6 +654,7 @@ pub fn role(repo: &Repo) -> Option<String> {
         .ok()
         .filter(|r| !r.is_empty())
         .or_else(|| repo.config_value("orx.role").filter(|r| !r.is_empty()))
+        .map(|r| crate::role::canonical(&r))
 }
 
 /// The Human's override for a hand-made commit, `ORX_FORCE_REASON`.

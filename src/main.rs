@@ -18,6 +18,10 @@ use commands::Ui;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// When to colour the output: auto (on a terminal, unless NO_COLOR is
+    /// set or git's color.ui says never), always or never.
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
+    color: commands::ColorWhen,
 }
 
 #[derive(Subcommand)]
@@ -50,7 +54,10 @@ enum Command {
 fn main() -> ExitCode {
     commands::completions::complete_if_asked(Cli::command);
     let cli = Cli::parse();
-    let mut ui = Ui::default();
+    // The hooks, run by git on every commit, do not start another git to
+    // read color.ui.
+    let ask_git = !matches!(cli.command, Command::Hook(_));
+    let mut ui = Ui::new(cli.color, ask_git);
     let result = match cli.command {
         Command::Init(a) => commands::init::run(&mut ui, a),
         Command::New(a) => commands::new::run(&mut ui, a),

@@ -10,6 +10,16 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("human", "Human"),
 ];
 
+/// How the config spells the repository's own roles (`PM` for `pm`), for
+/// [`display`]: recorded when the config's roles are read.
+static SPELLINGS: std::sync::RwLock<Vec<(String, String)>> = std::sync::RwLock::new(Vec::new());
+
+/// A role's name as the rules use it: roles are case-insensitive, and
+/// their names are lowercase (`Architect` is `architect`).
+pub fn canonical(role: &str) -> String {
+    role.to_lowercase()
+}
+
 /// The role that may override any rule with `--force --reason`.
 pub const HUMAN: &str = "human";
 
@@ -25,12 +35,26 @@ impl Default for Roles {
 }
 
 impl Roles {
-    /// The built-in roles plus `extra` (duplicates ignored).
+    /// The built-in roles plus `extra` (duplicates ignored), named in
+    /// lowercase; a name spelt otherwise (`PM`) is kept for [`display`].
     pub fn with_extra(extra: &[String]) -> Roles {
         let mut names: Vec<String> = BUILTIN.iter().map(|(n, _)| (*n).to_owned()).collect();
+        let mut spelt = Vec::new();
         for e in extra {
-            if !names.contains(e) {
-                names.push(e.clone());
+            let name = canonical(e);
+            if !names.contains(&name) {
+                if *e != name {
+                    spelt.push((name.clone(), e.clone()));
+                }
+                names.push(name);
+            }
+        }
+        if !spelt.is_empty()
+            && let Ok(mut table) = SPELLINGS.write()
+        {
+            for (name, shown) in spelt {
+                table.retain(|(n, _)| *n != name);
+                table.push((name, shown));
             }
         }
         Roles { names }
@@ -45,10 +69,16 @@ impl Roles {
     }
 }
 
-/// `sm` → `SM`, `architect` → `Architect`, `reviewer` → `Reviewer`.
+/// `sm` → `SM`, `architect` → `Architect`, `reviewer` → `Reviewer`; a
+/// role the config spells otherwise as the config spells it (`PM`).
 pub fn display(role: &str) -> String {
     if let Some((_, d)) = BUILTIN.iter().find(|(n, _)| *n == role) {
         return (*d).to_owned();
+    }
+    if let Ok(table) = SPELLINGS.read()
+        && let Some((_, shown)) = table.iter().find(|(n, _)| n == role)
+    {
+        return shown.clone();
     }
     let mut chars = role.chars();
     match chars.next() {

@@ -91,6 +91,36 @@ pub fn verify(repo: &Repo, revs: &[String], opts: Options) -> Result<Report> {
     verify_commits(repo, &ids, opts)
 }
 
+/// The commit an item's current state came from — the last that changed
+/// its file `path` — with what `verify` finds wrong in it (the changes to
+/// that file, and the commit's own: role, identity), unless acknowledged.
+/// `None` when verify accepts it or the file has no commit. One commit is
+/// judged, so `show` can afford it for one item.
+pub fn last_change_violations(repo: &Repo, path: &str) -> Result<Option<(String, Vec<Violation>)>> {
+    let Some(commit) = repo.last_change(path) else {
+        return Ok(None);
+    };
+    let opts = Options {
+        require_signed: false,
+        hook: false,
+    };
+    let report = verify_commits(repo, std::slice::from_ref(&commit), opts)?;
+    // Acknowledged since (the Human's word at HEAD).
+    if let Some(bytes) = repo.head_file(ACKNOWLEDGED_PATH)?
+        && let Ok(acks) = parse_acknowledgements(&bytes)
+        && let Ok(info) = repo.commit(&commit)
+        && acks.iter().any(|a| info.id.starts_with(&a.commit))
+    {
+        return Ok(None);
+    }
+    let mine: Vec<Violation> = report
+        .violations
+        .into_iter()
+        .filter(|v| v.path == path || v.path.is_empty())
+        .collect();
+    Ok((!mine.is_empty()).then_some((commit, mine)))
+}
+
 /// Judges the commits `ids`, parents before children.
 pub fn verify_commits(repo: &Repo, ids: &[String], opts: Options) -> Result<Report> {
     let mut report = Report {

@@ -317,20 +317,27 @@ impl Workspace {
             RoleSource::Env => "ORX_ROLE",
             RoleSource::GitConfig => "git config orx.role",
         };
-        self.check_role(&role, from)?;
+        let role = self.check_role(&role, from)?;
         Ok((role, source))
     }
 
-    /// Refuses a role the repository does not know; `from` says where it
-    /// was given (`--role`, `ORX_ROLE`, ...).
-    pub fn check_role(&self, role: &str, from: &str) -> Result<()> {
-        if self.roles.contains(role) {
-            return Ok(());
+    /// The role's name as the rules use it (roles are case-insensitive:
+    /// `Architect` is `architect`); refuses a role the repository does not
+    /// know, with the closest one; `from` says where it was given
+    /// (`--role`, `ORX_ROLE`, ...).
+    pub fn check_role(&self, role: &str, from: &str) -> Result<String> {
+        let name = crate::role::canonical(role);
+        if self.roles.contains(&name) {
+            return Ok(name);
         }
+        let names = self.roles.names();
+        let guess = crate::text::closest(role, &names)
+            .map(|r| format!("; did you mean {r}?"))
+            .unwrap_or_default();
         Err(Error::Usage(format!(
-            "unknown role `{}` (from {from}); roles: {}",
+            "unknown role `{}` (from {from}){guess}\nroles: {}",
             crate::text::escape(role),
-            self.roles.names().join(", ")
+            names.join(", ")
         )))
     }
 }

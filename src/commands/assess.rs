@@ -45,9 +45,14 @@ pub struct Args {
     review: bool,
     #[command(flatten)]
     change: super::ChangeArgs,
+    /// Print the result as JSON: the item, its kind, the states before and
+    /// after, the role, the commit and the handoff.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    ui.json_result(args.json);
     let (ws, role) = super::open_as(ui, &args.change)?;
     let mut complexity = args.complexity;
     complexity.sort();

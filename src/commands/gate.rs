@@ -44,9 +44,14 @@ pub struct Args {
     escalate: bool,
     #[command(flatten)]
     change: super::ChangeArgs,
+    /// Print the result as JSON: the item, its kind, the states before and
+    /// after, the role, the commit and the handoff.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    ui.json_result(args.json);
     let (ws, role) = super::open_as(ui, &args.change)?;
     let usage = |m: &str| Err(orx::Error::Usage(m.to_owned()));
     let g = match role.as_str() {

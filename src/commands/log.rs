@@ -15,7 +15,8 @@ pub struct Args {
     /// Oldest first.
     #[arg(long)]
     reverse: bool,
-    /// Only changes at or after this time (2026-01-31, or RFC 3339).
+    /// Only changes at or after this time, as git takes it (2026-01-31,
+    /// yesterday, "2 weeks ago", RFC 3339).
     #[arg(long, value_name = "DATE")]
     since: Option<String>,
     /// Print the trail as JSON.
@@ -28,13 +29,37 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if let Some(id) = &args.id {
         orx::item::check_id(id).map_err(orx::Error::Usage)?;
     }
-    let since = args.since.as_deref().map(parse_since).transpose()?;
+    let since = args
+        .since
+        .as_deref()
+        .map(|s| parse_since(&ws.repo, s))
+        .transpose()?;
     let opts = Options {
         id: args.id.clone(),
         since,
         reverse: args.reverse,
     };
     let entries = audit::log(&ws.repo, &ws, &opts)?;
+    if entries.is_empty()
+        && let Some(id) = &args.id
+        && let Err(e @ orx::Error::NotFound(_)) = ws.find(id)
+    {
+        // Neither in the work tree nor in history (a deleted item has
+        // transitions, unless --since left them out).
+        let ever = since.is_some()
+            && !audit::log(
+                &ws.repo,
+                &ws,
+                &Options {
+                    since: None,
+                    ..opts
+                },
+            )?
+            .is_empty();
+        if !ever {
+            return Err(e);
+        }
+    }
     if !ws.repo.shallow_commits().is_empty() {
         ui.eline(format!(
             "{} this is a shallow clone: changes made before its oldest commits are not here (git fetch --unshallow)",
@@ -88,8 +113,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     Ok(0)
 }
 
-/// `2026-01-31`, `2026-01-31T12:00:00Z` or any RFC 3339 time, as seconds.
-fn parse_since(s: &str) -> orx::Result<i64> {
+/// `2026-01-31`, an RFC 3339 time, or any date git takes (`yesterday`,
+/// `2 weeks ago`, `last monday`), as seconds.
+fn parse_since(repo: &orx::git::Repo, s: &str) -> orx::Result<i64> {
     if let Ok(t) = s.parse::<jiff::Timestamp>() {
         return Ok(t.as_second());
     }
@@ -98,8 +124,10 @@ fn parse_since(s: &str) -> orx::Result<i64> {
     {
         return Ok(z.timestamp().as_second());
     }
-    Err(orx::Error::Usage(format!(
-        "--since {}: use a date (2026-01-31) or an RFC 3339 time",
-        escape(s)
-    )))
+    if s.trim().is_empty() {
+        return Err(orx::Error::Usage(
+            "--since needs a date (2026-01-31, yesterday, \"2 weeks ago\")".to_owned(),
+        ));
+    }
+    Ok(repo.approxidate(s)?)
 }

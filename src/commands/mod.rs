@@ -51,17 +51,48 @@ pub struct Ui {
     err: std::io::Stderr,
     closed: bool,
     failed: Option<std::io::Error>,
+    /// `--json` on a command that changes an item: its text lines are
+    /// left out and [`report_change`] prints the result as JSON.
+    json_result: bool,
+}
+
+/// `--color`: when to colour the output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, unless NO_COLOR is set or git's `color.ui` says never.
+    #[default]
+    Auto,
+    Always,
+    Never,
 }
 
 impl Default for Ui {
     fn default() -> Self {
+        Ui::new(ColorWhen::Auto, false)
+    }
+}
+
+impl Ui {
+    /// Output coloured as `when` says. With `auto`, `NO_COLOR` turns
+    /// colour off and `CLICOLOR_FORCE` on; else git's `color.ui` decides
+    /// when it says `always` or `never` (read only when `ask_git`); else
+    /// colour is on for a terminal.
+    pub fn new(when: ColorWhen, ask_git: bool) -> Ui {
         let on = |c: anstream::ColorChoice| c != anstream::ColorChoice::Never;
+        let set = |var: &str| std::env::var_os(var).is_some_and(|v| !v.is_empty());
+        let forced = match when {
+            ColorWhen::Always => Some(true),
+            ColorWhen::Never => Some(false),
+            ColorWhen::Auto if set("NO_COLOR") || set("CLICOLOR_FORCE") => None,
+            ColorWhen::Auto if ask_git => orx::git::color_ui(),
+            ColorWhen::Auto => None,
+        };
         OUT_COLOR.store(
-            on(anstream::AutoStream::choice(&std::io::stdout())),
+            forced.unwrap_or_else(|| on(anstream::AutoStream::choice(&std::io::stdout()))),
             Ordering::Relaxed,
         );
         ERR_COLOR.store(
-            on(anstream::AutoStream::choice(&std::io::stderr())),
+            forced.unwrap_or_else(|| on(anstream::AutoStream::choice(&std::io::stderr()))),
             Ordering::Relaxed,
         );
         Ui {
@@ -69,14 +100,19 @@ impl Default for Ui {
             err: std::io::stderr(),
             closed: false,
             failed: None,
+            json_result: false,
         }
     }
-}
 
-impl Ui {
+    /// From now on, standard output carries only the change's result as
+    /// JSON (`--json` of `move`, `assess`, `gate`, `new`).
+    pub fn json_result(&mut self, on: bool) {
+        self.json_result = on;
+    }
+
     /// Writes a line to standard output.
     pub fn line(&mut self, text: impl AsRef<str>) {
-        if self.closed {
+        if self.closed || self.json_result {
             return;
         }
         if let Err(e) = writeln!(self.out, "{}", text.as_ref()) {
@@ -287,8 +323,27 @@ pub fn role(ws: &orx::workspace::Workspace, flag: &Option<String>) -> orx::Resul
     ws.role(flag.as_deref()).map(|(r, _)| r)
 }
 
-/// Prints the outcome of an executed plan: the transition line and the handoff.
+/// Prints the outcome of an executed plan: the transition line and the
+/// handoff, or with `--json` one object:
+/// `{version, item, kind, path, from, to, role, commit, changed, handoff}`.
 pub fn report_change(ui: &mut Ui, plan: &orx::plan::Plan, done: &orx::plan::Executed) {
+    if ui.json_result {
+        ui.json(&serde_json::json!({
+            "version": 1,
+            "item": plan.id,
+            "kind": plan.kind,
+            "path": plan.path,
+            "from": plan.from,
+            "to": plan.to,
+            "role": plan.role,
+            "forced": plan.forced.as_ref().map(|(reason, _)| reason),
+            "commit": done.commit,
+            "committed": done.commit.is_some() && !done.by_another,
+            "changed": !done.unchanged,
+            "handoff": plan.handoff,
+        }));
+        return;
+    }
     let mut line = format!(
         "{}: {} -> {} ({})",
         plan.label(),

@@ -14,6 +14,10 @@ pub struct Args {
     state: String,
     #[command(flatten)]
     change: super::ChangeArgs,
+    /// Print the result as JSON: the item, its kind, the states before and
+    /// after, the role, the commit and the handoff.
+    #[arg(long)]
+    json: bool,
     /// Override the rules (Human only); needs --reason, which is recorded.
     #[arg(long, requires = "reason")]
     force: bool,
@@ -24,6 +28,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    ui.json_result(args.json);
     let (ws, role) = super::open_as(ui, &args.change)?;
     if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return Err(orx::Error::Usage(
@@ -33,6 +38,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let item = ws.find(&args.id)?;
     let wf = plan::workflow_of(&ws, &item)?;
     let state = resolve_state(&wf, &args.state);
+    if wf.state(&state).is_none() {
+        return Err(unknown_state(&wf, &item, &state));
+    }
     let actor = Actor {
         role: &role,
         note: args.change.note.as_deref(),
@@ -49,6 +57,26 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     report_change(ui, &plan, &done);
     Ok(0)
+}
+
+/// A state name the item's workflow does not have: a usage error, with the
+/// closest state and the list.
+pub fn unknown_state(
+    wf: &orx::workflow::Workflow,
+    item: &orx::item::Item,
+    typed: &str,
+) -> orx::Error {
+    let names = wf.state_names();
+    let guess = orx::text::closest(typed, &names)
+        .map(|s| format!("; did you mean {s}?"))
+        .unwrap_or_default();
+    orx::Error::Usage(format!(
+        "`{}` is not a state of {} {}'s workflow{guess}\n  states: {}",
+        orx::text::escape(typed),
+        item.kind,
+        orx::text::escape(&item.id),
+        names.join(", ")
+    ))
 }
 
 /// The workflow's spelling of a state typed in another case (`approved`).

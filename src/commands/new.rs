@@ -7,18 +7,25 @@ use super::{Ui, report_change};
 /// Create a story from the template, in its workflow's initial state, and
 /// commit it. Prints the new file's path.
 #[derive(clap::Args)]
+#[command(override_usage = "git orx new [OPTIONS] [story] <TITLE>")]
 pub struct Args {
-    /// `[KIND] TITLE`: the kind (only `story` has a template) and the title.
-    #[arg(required = true, num_args = 1..=2, value_names = ["KIND", "TITLE"])]
+    /// The title, after the kind if it is given (`new story "User login"`;
+    /// `story` is the only kind with a template, and the default).
+    #[arg(required = true, num_args = 1..=2, value_name = "TITLE")]
     words: Vec<String>,
     /// The ID (e.g. 1.2); by default the next one after the highest.
     #[arg(long)]
     id: Option<String>,
     #[command(flatten)]
     change: super::ChangeArgs,
+    /// Print the result as JSON: the item, its kind, the states before and
+    /// after, the role, the commit and the handoff.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    ui.json_result(args.json);
     let (kind, title) = match args.words.as_slice() {
         [title] => ("story", title.as_str()),
         [kind, title] => (kind.as_str(), title.as_str()),

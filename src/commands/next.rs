@@ -19,13 +19,15 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
-    if let Some(r) = &args.role {
-        ws.check_role(r, "--role")?;
-    }
+    let want = args
+        .role
+        .as_deref()
+        .map(|r| ws.check_role(r, "--role"))
+        .transpose()?;
     let board = report::board(&ws)?;
     let groups: Vec<_> = report::next(&board, &ws.roles.names())
         .into_iter()
-        .filter(|(r, _)| args.role.as_ref().is_none_or(|want| want == r))
+        .filter(|(r, _)| want.as_ref().is_none_or(|w| w == r))
         .collect();
     if args.json {
         let roles: Vec<serde_json::Value> = groups
@@ -42,7 +44,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     if groups.is_empty() {
-        ui.line(match &args.role {
+        ui.line(match &want {
             Some(r) => format!("Nothing for {} to do.", role::display(r)),
             None => "Nothing to do: no open stories.".to_owned(),
         });

@@ -27,9 +27,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         None => None,
     };
     let d = report::detail(&ws, &args.id, role.as_deref())?;
+    let rejected = orx::verify::last_change_violations(&ws.repo, &d.summary.path)?;
     if args.json {
         let mut v = serde_json::to_value(&d).unwrap_or_default();
         v["version"] = serde_json::json!(1);
+        v["rejected"] = match &rejected {
+            Some((commit, violations)) => {
+                serde_json::json!({"commit": commit, "violations": violations})
+            }
+            None => serde_json::Value::Null,
+        };
         ui.json(&v);
         return Ok(0);
     }
@@ -50,6 +57,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         "  status: {} (owner: {owner})",
         paint(BOLD, &s.status)
     ));
+    if let Some((commit, violations)) = &rejected {
+        ui.line(format!("  {}", rejected_line(commit, violations)));
+    }
     if let Some(h) = &s.handoff {
         ui.wrap(format!("  next:   {}", paint(GREEN, escape(h))), 10);
     }
@@ -96,4 +106,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     }
     Ok(0)
+}
+
+/// `rejected: this state came from abc1234, which verify rejects (no-role,
+/// invalid-transition)`.
+pub fn rejected_line(commit: &str, violations: &[orx::enforce::Violation]) -> String {
+    let mut rules: Vec<&str> = violations.iter().map(|v| v.rule.as_str()).collect();
+    rules.dedup();
+    format!(
+        "{} this state came from {commit}, which verify rejects ({}); `git orx verify {commit}~1..{commit}` tells why",
+        paint(RED, "rejected:"),
+        rules.join(", ")
+    )
 }

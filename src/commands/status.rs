@@ -16,20 +16,25 @@ pub struct Args {
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+    /// Also judge, for each story, the commit its current state came from,
+    /// and mark it when verify rejects it (one commit per story: slower).
+    #[arg(long)]
+    verify: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
-    if let Some(r) = &args.role {
-        ws.check_role(r, "--role")?;
-    }
+    let want = args
+        .role
+        .as_deref()
+        .map(|r| ws.check_role(r, "--role"))
+        .transpose()?;
     let board = report::board(&ws)?;
     let shown: Vec<&Summary> = board
         .items
         .iter()
         .filter(|s| {
-            args.role
-                .as_ref()
+            want.as_ref()
                 .is_none_or(|r| s.waits_for.as_ref() == Some(r))
         })
         .collect();
@@ -37,11 +42,18 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .agents
         .iter()
         .filter(|s| {
-            args.role
-                .as_ref()
+            want.as_ref()
                 .is_none_or(|r| s.waits_for.as_ref() == Some(r))
         })
         .collect();
+    let mut rejected = std::collections::BTreeMap::new();
+    if args.verify {
+        for s in shown.iter().chain(&agents) {
+            if let Some(r) = orx::verify::last_change_violations(&ws.repo, &s.path)? {
+                rejected.insert(s.path.clone(), r);
+            }
+        }
+    }
     if args.json {
         #[derive(serde::Serialize)]
         struct Json<'a> {
@@ -50,6 +62,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             items: &'a [&'a Summary],
             agents: &'a [&'a Summary],
             problems: &'a [report::Problem],
+            /// With --verify: by path, the rejected commit each state came from.
+            #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+            rejected: serde_json::Map<String, serde_json::Value>,
         }
         ui.json(&Json {
             version: 1,
@@ -57,11 +72,20 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             items: &shown,
             agents: &agents,
             problems: &board.problems,
+            rejected: rejected
+                .iter()
+                .map(|(path, (commit, violations))| {
+                    (
+                        path.clone(),
+                        serde_json::json!({"commit": commit, "violations": violations}),
+                    )
+                })
+                .collect(),
         });
         return Ok(0);
     }
     if shown.is_empty() && agents.is_empty() && board.problems.is_empty() {
-        ui.line(match &args.role {
+        ui.line(match &want {
             Some(r) => format!("No stories are waiting for {}.", role::display(r)),
             None => format!(
                 "No stories yet. Create one with: git orx new \"Title\" --as sm   ({}/)",
@@ -89,6 +113,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
         for s in here {
             ui.line(format!("  {:<8} {}", escape(&s.id), escape(&s.title)));
+            if let Some((commit, violations)) = rejected.get(&s.path) {
+                ui.line(format!(
+                    "           {}",
+                    super::show::rejected_line(commit, violations)
+                ));
+            }
             if let Some(h) = s.handoff.as_ref().filter(|_| !s.terminal) {
                 ui.line(format!("           {}", paint(GREEN, escape(h))));
             }

@@ -5,7 +5,7 @@ use orx::verify::{self, Options};
 
 use orx::text::escape;
 
-use super::{GREEN, RED, Ui, YELLOW, paint};
+use super::{CYAN, GREEN, RED, Ui, YELLOW, paint};
 
 /// Check every commit in a range against the rules — including commits
 /// made with --no-verify, cherry-picked, rebased or merged. For CI and a
@@ -32,6 +32,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (revs, scope) = if args.revs.is_empty() {
         verify::default_range(&repo, args.all)
     } else {
+        check_revs(&repo, &args.revs)?;
         (args.revs.clone(), args.revs.join(" "))
     };
     let report = verify::verify(
@@ -124,7 +125,34 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             4,
         );
     }
+    if n > 0 {
+        ui.line(format!(
+            "{} history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (README: When verify fails)",
+            paint(CYAN, "hint:")
+        ));
+    }
     Ok(code)
+}
+
+/// A range that names no commits is a usage error (exit 2), never a
+/// violation (exit 1): CI must tell a typo from a broken rule.
+fn check_revs(repo: &Repo, revs: &[String]) -> orx::Result<()> {
+    let usage = |why: String| {
+        orx::Error::Usage(format!(
+            "cannot verify `{}`: {why}; give commits as git rev-list takes them (origin/main..HEAD, ^A B)",
+            orx::text::escape(&revs.join(" "))
+        ))
+    };
+    if let Some(r) = revs.iter().find(|r| r.contains("...")) {
+        return Err(usage(format!(
+            "`{}` is a symmetric range, which verify does not take",
+            orx::text::escape(r)
+        )));
+    }
+    repo.check_revs(revs).map_err(|e| match e {
+        orx::git::GitError::Command { message, .. } => usage(message.replace("fatal: ", "")),
+        e => e.into(),
+    })
 }
 
 /// `abc1234 story 1.1 Draft -> Done`, or the path when no item was read.

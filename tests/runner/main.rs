@@ -3,6 +3,7 @@
 
 mod common;
 mod test_agent;
+mod test_args;
 mod test_bypass;
 mod test_cache;
 mod test_cli;
@@ -22,4 +23,5 @@ mod test_rules;
 mod test_shell;
 mod test_store;
 mod test_verify;
+mod test_verify_fails;
 mod test_workflow;

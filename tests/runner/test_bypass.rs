@@ -86,7 +86,14 @@ fn a_root_commit_merged_from_an_unrelated_history_is_judged() {
         .lines()
         .filter(|l| l.contains("story 9.1 (new) -> Done: "))
         .count();
-    assert_eq!(caught, 2, "{}", out.stdout);
+    // The root's not-initial-state; the merge's missing role and, as every
+    // rule a commit breaks is told, its not-initial-state too.
+    assert_eq!(caught, 3, "{}", out.stdout);
+    assert!(
+        out.stdout.contains("story 9.1 (new) -> Done: no-role"),
+        "{}",
+        out.stdout
+    );
 }
 
 /// Makes an SSH key pair in the test's temp dir; `None` without ssh-keygen.

@@ -1,0 +1,213 @@
+//! Arguments as a user of git tools types them: state and role names in
+//! any case, ranges and dates as git takes them, `--color`, `--json` on
+//! the commands that change an item, and exit codes that mean one thing.
+
+use crate::common::Repo;
+
+/// A repository with story 1.1 in Draft.
+fn with_story() -> Repo {
+    let repo = Repo::new();
+    repo.orx(&["new", "User login", "--as", "sm"]).ok();
+    repo
+}
+
+#[test]
+fn a_state_name_with_a_space_is_a_usage_error_that_names_the_state() {
+    let repo = with_story();
+    let before = repo.state();
+    let run = repo.orx(&["move", "1.1", "In Progress", "--as", "dev"]);
+    insta::assert_snapshot!(run.render(), @r"
+    exit: 2
+    --- stderr
+    error: `In Progress` is not a state of story 1.1's workflow; did you mean InProgress?
+      states: Draft, Blocked, AwaitingArchReview, RequiresRevision, Approved, InProgress, Review, Done, Escalated
+    ");
+    assert_eq!(repo.state(), before, "a bad state name changes nothing");
+    let typo = repo.orx(&["move", "1.1", "Aproved", "--as", "sm"]);
+    typo.code(2);
+    assert!(
+        typo.stderr.contains("did you mean Approved?"),
+        "{}",
+        typo.render()
+    );
+    let none = repo.orx(&["move", "1.1", "Shipped", "--as", "sm"]);
+    none.code(2);
+    assert!(!none.stderr.contains("did you mean"), "{}", none.render());
+}
+
+#[test]
+fn verify_of_a_range_that_names_no_commits_exits_2_not_1() {
+    let repo = with_story();
+    let run = repo.orx(&["verify", "nosuch..HEAD"]);
+    run.code(2);
+    assert!(
+        run.stderr.contains("cannot verify `nosuch..HEAD`") && run.stderr.contains("bad revision"),
+        "{}",
+        run.render()
+    );
+    repo.orx(&["verify", "HEAD...HEAD~1"]).code(2);
+    // A real violation is 1.
+    repo.write("docs/stories/1.1.user-login.md", {
+        let text = repo.read("docs/stories/1.1.user-login.md");
+        text.replacen("status: Draft", "status: Done", 1)
+    });
+    repo.git(&["commit", "-qam", "done by hand", "--no-verify"])
+        .ok();
+    repo.orx(&["verify", "HEAD~1..HEAD"]).code(1);
+}
+
+#[test]
+fn log_of_an_id_no_item_ever_had_exits_2() {
+    let repo = with_story();
+    let run = repo.orx(&["log", "9.9"]);
+    insta::assert_snapshot!(run.render(), @r"
+    exit: 2
+    --- stderr
+    error: no story with ID `9.9` in docs/stories/
+    ");
+    // An existing story with nothing in the window is not an error.
+    repo.orx(&["log", "1.1", "--since", "yesterday"]).ok();
+}
+
+#[test]
+fn log_since_takes_dates_as_git_does() {
+    // The commits are dated 2026-01-02 (the test harness's fixed date).
+    let repo = with_story();
+    let old = repo.orx(&["log", "--since", "100 years ago"]);
+    old.ok();
+    assert!(old.stdout.contains("story 1.1"), "{}", old.render());
+    for recent in ["yesterday", "2 weeks ago", "last monday"] {
+        let run = repo.orx(&["log", "--since", recent]);
+        run.ok();
+        assert!(
+            !run.stdout.contains("story 1.1"),
+            "{recent}: {}",
+            run.render()
+        );
+    }
+    let iso = repo.orx(&["log", "--since", "2026-01-01"]);
+    assert!(iso.stdout.contains("story 1.1"), "{}", iso.render());
+    repo.orx(&["log", "--since", ""]).code(2);
+}
+
+#[test]
+fn roles_are_case_insensitive() {
+    let repo = with_story();
+    let run = repo.orx(&["move", "1.1", "Blocked", "--as", "SM", "--no-commit"]);
+    // Refused by the quality rule, not for the role: the role was taken.
+    run.code(1);
+    assert!(
+        run.stderr.contains("precondition") && !run.stderr.contains("unknown role"),
+        "{}",
+        run.render()
+    );
+    let a = repo.orx(&["status", "--role", "Architect"]);
+    a.ok();
+    assert!(
+        a.stdout.contains("No stories are waiting for Architect."),
+        "{}",
+        a.render()
+    );
+    let env = repo.orx_env(&["status", "--role", "sm"], &[("ORX_ROLE", "Dev")]);
+    env.ok();
+    let wrong = repo.orx(&["status", "--role", "Architekt"]);
+    wrong.code(2);
+    assert!(
+        wrong.stderr.contains("did you mean architect?"),
+        "{}",
+        wrong.render()
+    );
+}
+
+#[test]
+fn a_teams_own_role_prints_as_the_config_spells_it() {
+    let repo = Repo::new();
+    let config = repo.read(".orx/config.yaml");
+    repo.write(
+        ".orx/config.yaml",
+        config.replace("roles: []", "roles: [PM]"),
+    );
+    repo.commit_rules("A PM role");
+    for typed in ["PM", "pm", "Pm"] {
+        let run = repo.orx(&["status", "--role", typed]);
+        run.ok();
+        assert!(
+            run.stdout.contains("No stories are waiting for PM."),
+            "{typed}: {}",
+            run.render()
+        );
+    }
+}
+
+#[test]
+fn move_with_json_prints_the_result_not_a_misleading_usage() {
+    let repo = with_story();
+    let run = repo.orx(&["move", "1.1", "Done", "--json", "--as", "sm"]);
+    run.code(1);
+    assert!(
+        run.stdout.is_empty() && !run.stderr.contains("similar argument"),
+        "{}",
+        run.render()
+    );
+    let run = repo.orx(&[
+        "move", "1.1", "Blocked", "--as", "human", "--force", "--reason", "parked", "--json",
+    ]);
+    run.ok();
+    let v: serde_json::Value =
+        serde_json::from_str(&run.stdout).unwrap_or_else(|_| panic!("{}", run.render()));
+    assert_eq!(v["item"], "1.1");
+    assert_eq!(v["kind"], "story");
+    assert_eq!(v["from"], "Draft");
+    assert_eq!(v["to"], "Blocked");
+    assert_eq!(v["role"], "human");
+    assert_eq!(v["forced"], "parked");
+    assert_eq!(v["changed"], true);
+    assert_eq!(v["committed"], true);
+    assert!(v["commit"].is_string() && v["handoff"].is_string(), "{v}");
+    let new = repo.orx(&["new", "story", "Second", "--as", "sm", "--json"]);
+    new.ok();
+    let v: serde_json::Value =
+        serde_json::from_str(&new.stdout).unwrap_or_else(|_| panic!("{}", new.render()));
+    assert_eq!(v["item"], "1.2");
+    assert_eq!(v["from"], serde_json::Value::Null);
+    assert_eq!(v["to"], "Draft");
+    assert_eq!(v["path"], "docs/stories/1.2.second.md");
+}
+
+#[test]
+fn new_usage_shows_the_kind_as_optional() {
+    let repo = Repo::new();
+    let run = repo.orx(&["new"]);
+    insta::assert_snapshot!(run.render(), @r"
+    exit: 2
+    --- stderr
+    error: the following required arguments were not provided:
+      <TITLE>...
+
+    Usage: git orx new [OPTIONS] [story] <TITLE>
+
+    For more information, try '--help'.
+    ");
+}
+
+#[test]
+fn color_follows_the_flag_then_no_color_then_gits_color_ui() {
+    let repo = with_story();
+    let esc = |args: &[&str], env: &[(&str, &str)]| {
+        let run = repo.orx_env(args, env);
+        run.ok();
+        run.stdout.contains('\u{1b}')
+    };
+    // The harness sets NO_COLOR=1; an empty NO_COLOR is no setting.
+    let unset = [("NO_COLOR", "")];
+    assert!(!esc(&["status"], &unset), "not a terminal: no colour");
+    assert!(esc(&["status", "--color=always"], &[]));
+    assert!(!esc(&["status", "--color", "never"], &unset));
+    repo.git(&["config", "color.ui", "always"]).ok();
+    assert!(esc(&["status"], &unset), "color.ui=always colours a pipe");
+    assert!(!esc(&["status"], &[]), "NO_COLOR wins over color.ui");
+    assert!(!esc(&["status", "--color=never"], &unset));
+    repo.git(&["config", "color.ui", "never"]).ok();
+    assert!(esc(&["status", "--color=always"], &unset));
+    repo.orx(&["status", "--color=sometimes"]).code(2);
+}
