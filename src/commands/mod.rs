@@ -189,9 +189,7 @@ fn hints(e: &Error) -> Vec<String> {
             _ => vec![],
         },
         Error::NotInitialised => vec!["run `git orx init` here first".to_owned()],
-        Error::Git(orx::git::GitError::NotARepo) => {
-            vec!["git-orx keeps its state in a git repository; run `git init`".to_owned()]
-        }
+        // The error itself says what to do.
         _ => vec![],
     }
 }

@@ -102,13 +102,13 @@ fn a_session_from_requirement_to_archive() {
     Agent default: work through the task queue (1/2 done); `git orx agent check` after each change, `git orx agent task done` after each task
     $ test -f ok
     failed (exit 1)
-    1 of 1 checks failed
+    the check failed
     agent default: EXECUTING -> AUTO_FIX (Dev) [<commit>]
     Agent default: fix the failing checks (0 of 3 attempts failed so far), then `git orx agent check`
     $ git orx agent check --as dev
     $ test -f ok
     passed
-    all 1 checks passed
+    the check passed
     checkpoint chk-20260102030405-2
     agent default: AUTO_FIX -> EXECUTING (Dev) [<commit>]
     Agent default: work through the task queue (1/2 done); `git orx agent check` after each change, `git orx agent task done` after each task
@@ -260,22 +260,22 @@ fn the_circuit_breaker_trips_at_the_third_failed_fix() {
     insta::assert_snapshot!(out, @"
     $ test -f ok
     failed (exit 1)
-    1 of 1 checks failed
+    the check failed
     agent default: EXECUTING -> AUTO_FIX (Dev) [<commit>]
     Agent default: fix the failing checks (0 of 3 attempts failed so far), then `git orx agent check`
     $ test -f ok
     failed (exit 1)
-    1 of 1 checks failed
+    the check failed
     agent default: AUTO_FIX -> AUTO_FIX (Dev) [<commit>]
     Agent default: fix the failing checks (1 of 3 attempts failed so far), then `git orx agent check`
     $ test -f ok
     failed (exit 1)
-    1 of 1 checks failed
+    the check failed
     agent default: AUTO_FIX -> AUTO_FIX (Dev) [<commit>]
     Agent default: fix the failing checks (2 of 3 attempts failed so far), then `git orx agent check`
     $ test -f ok
     failed (exit 1)
-    1 of 1 checks failed
+    the check failed
     agent default: AUTO_FIX -> BLOCKED (Dev) [<commit>]
     Agent default is blocked after 3 failed fixes: fix it, then `git orx agent fire HUMAN_INTERVENTION --as human`; or `git orx agent fire ROLLBACK --as human` (back to chk-20260102030405); or `git orx agent task skip --as human`
     ");
@@ -311,7 +311,7 @@ fn the_circuit_breaker_trips_at_the_third_failed_fix() {
     $ git orx agent check --as dev
     $ test -f ok
     passed
-    all 1 checks passed
+    the check passed
     agent default: still EXECUTING; nothing to record
     ");
     // A hand edit cannot reset the breaker.
