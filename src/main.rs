@@ -18,6 +18,11 @@ use commands::Ui;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The language of the output for this call (en or zh), whatever
+    /// `lang:` in `.orx/config.yaml` says; with `init`, the language to set
+    /// there.
+    #[arg(long, global = true, value_parser = ["en", "zh"])]
+    lang: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -48,8 +53,9 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut ui = Ui::default();
+    commands::msg::force(cli.lang.as_deref());
     let result = match cli.command {
-        Command::Init(a) => commands::init::run(&mut ui, a),
+        Command::Init(a) => commands::init::run(&mut ui, a, cli.lang.as_deref()),
         Command::New(a) => commands::new::run(&mut ui, a),
         Command::Assess(a) => commands::assess::run(&mut ui, a),
         Command::Gate(a) => commands::gate::run(&mut ui, a),
@@ -67,7 +73,7 @@ fn main() -> ExitCode {
         Command::Agent(a) => commands::agent::run(&mut ui, a),
         Command::Hook(a) => commands::hook::run(&mut ui, a),
         Command::Man(a) => commands::man::run(&mut ui, a, Cli::command()),
-        Command::Demo(a) => commands::demo::run(&mut ui, a),
+        Command::Demo(a) => commands::demo::run(&mut ui, a, cli.lang.as_deref()),
     };
     let code = match result {
         Ok(code) => code,

@@ -3,16 +3,13 @@
 use orx::setup::{self, Step};
 
 use super::hooks::{Dirs, InstallArgs};
-use super::{BOLD, Ui, paint};
+use super::{BOLD, Ui, msg, paint};
 
 /// Set this repository up for git-orx: `.orx/config.yaml` and the story
 /// directory, and install the git hooks. Safe to run again: it keeps what
-/// exists.
+/// exists. `--lang en|zh` sets the language of the messages.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Language of handoff messages.
-    #[arg(long, value_parser = ["en", "zh"])]
-    lang: Option<String>,
     /// Do not install the git hooks (`git orx hooks install` does it later).
     #[arg(long, conflicts_with_all = ["hooks_outside_repo", "lefthook"])]
     no_hooks: bool,
@@ -20,14 +17,14 @@ pub struct Args {
     hooks: InstallArgs,
 }
 
-pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     let repo = orx::git::Repo::discover()?;
     let dirs = Dirs::of(&repo)?;
     if !args.no_hooks {
         // Refused before anything is written.
         dirs.check(args.hooks)?;
     }
-    let steps = setup::init(&repo, args.lang.as_deref())?;
+    let steps = setup::init(&repo, lang)?;
     let fresh = steps
         .iter()
         .any(|s| matches!(s, Step::Created(p) if p.ends_with("config.yaml")));
@@ -73,7 +70,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     ui.line("");
     if fresh || !relang {
-        ui.line("Next: commit the setup, then create a story:");
+        ui.line(msg::t("Next: commit the setup, then create a story:", &[]));
         ui.line(format!(
             "  git add {} && git commit -m 'Set up git-orx'",
             add.join(" ")
@@ -82,7 +79,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     } else {
         // The rules in force are the committed ones, and changing them is
         // the Human's.
-        ui.line("Next: the new language takes effect once committed, by the Human:");
+        ui.line(msg::t(
+            "Next: the new language takes effect once committed, by the Human:",
+            &[],
+        ));
         ui.line(format!(
             "  git add {} && git -c orx.role=human commit -m 'git-orx: change the language'",
             add.join(" ")

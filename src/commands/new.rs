@@ -38,9 +38,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (ws, role) = super::open_as(ui, &args.change)?;
     if ws.repo.head_file(orx::config::CONFIG_PATH)?.is_none() {
         ui.eline(format!(
-            "{} {} is not committed: until it is, the rules in force are the work tree's and a clone has none; commit it (git add .orx && git commit -m 'Set up git-orx')",
+            "{} {}",
             super::epaint(super::YELLOW, "warning:"),
-            orx::config::CONFIG_PATH
+            super::msg::t(
+                "{config} is not committed: until it is, the rules in force are the work tree's and a clone has none; commit it (git add .orx && git commit -m 'Set up git-orx')",
+                &[("config", &orx::config::CONFIG_PATH)]
+            )
         ));
     }
     let actor = args.change.actor(&role);

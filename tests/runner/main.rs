@@ -11,6 +11,7 @@ mod test_gate;
 mod test_hook_tools;
 mod test_hooks;
 mod test_interleavings;
+mod test_lang;
 mod test_lifecycle;
 mod test_log;
 mod test_lossless;

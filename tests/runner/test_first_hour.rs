@@ -41,7 +41,7 @@ fn init_lang_zh_says_the_change_takes_effect_once_committed() {
     kept      pre-merge-commit
     kept      prepare-commit-msg
 
-    Next: the new language takes effect once committed, by the Human:
+    下一步: 新语言在 (由 Human) 提交后生效:
       git add .orx && git -c orx.role=human commit -m 'git-orx: change the language'
     ");
     // As it says.
