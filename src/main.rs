@@ -20,7 +20,7 @@ struct Cli {
     command: Command,
     /// The language of the output for this call (en or zh), whatever
     /// `lang:` in `.orx/config.yaml` says; with `init`, the language to set
-    /// there.
+    /// there; with `demo`, the sample repository's.
     #[arg(long, global = true, value_parser = ["en", "zh"])]
     lang: Option<String>,
 }
