@@ -456,8 +456,8 @@ impl Judge<'_> {
                             Some(text.clone()),
                             "effects-not-applied",
                             format!(
-                                "{label}: {text} sets {} to {want}, but the file has {got}; `git orx move` applies a transition's effects",
-                                field.join(".")
+                                "{label}: {text} sets {field} to {want}, but the file has {got}: write `{field}: {want}` there, or make the change with `git orx move`, which applies a transition's effects",
+                                field = field.join(".")
                             ),
                         ));
                     }

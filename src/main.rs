@@ -22,6 +22,11 @@ struct Cli {
     /// set or git's color.ui says never), always or never.
     #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
     color: commands::ColorWhen,
+    /// The language of the output for this call (en or zh), whatever
+    /// `lang:` in `.orx/config.yaml` says; with `init`, the language to set
+    /// there; with `demo`, the sample repository's.
+    #[arg(long, global = true, value_parser = ["en", "zh"])]
+    lang: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -58,8 +63,9 @@ fn main() -> ExitCode {
     // read color.ui.
     let ask_git = !matches!(cli.command, Command::Hook(_));
     let mut ui = Ui::new(cli.color, ask_git);
+    commands::msg::force(cli.lang.as_deref());
     let result = match cli.command {
-        Command::Init(a) => commands::init::run(&mut ui, a),
+        Command::Init(a) => commands::init::run(&mut ui, a, cli.lang.as_deref()),
         Command::New(a) => commands::new::run(&mut ui, a),
         Command::Assess(a) => commands::assess::run(&mut ui, a),
         Command::Gate(a) => commands::gate::run(&mut ui, a),
@@ -78,7 +84,7 @@ fn main() -> ExitCode {
         Command::Agent(a) => commands::agent::run(&mut ui, a),
         Command::Hook(a) => commands::hook::run(&mut ui, a),
         Command::Man(a) => commands::man::run(&mut ui, a, Cli::command()),
-        Command::Demo(a) => commands::demo::run(&mut ui, a),
+        Command::Demo(a) => commands::demo::run(&mut ui, a, cli.lang.as_deref()),
         Command::Completions(a) => commands::completions::run(&mut ui, a),
     };
     let code = match result {

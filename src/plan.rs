@@ -460,7 +460,15 @@ pub fn assess(
 }
 
 /// Plans `git orx new`: a story from the template, in the initial state.
-pub fn new_story(ws: &Workspace, title: &str, id: Option<&str>, actor: Actor) -> Result<Plan> {
+/// With `example`, the story is the built-in example, its sections written
+/// (only with the built-in template, which it is measured against).
+pub fn new_story(
+    ws: &Workspace,
+    title: &str,
+    id: Option<&str>,
+    example: bool,
+    actor: Actor,
+) -> Result<Plan> {
     let title = title.trim();
     if title.is_empty() {
         return Err(Error::Usage("the title is empty".to_owned()));
@@ -511,10 +519,15 @@ pub fn new_story(ws: &Workspace, title: &str, id: Option<&str>, actor: Actor) ->
             )
         })?,
     };
-    let template = checklist::strip_markers(
-        ws.template("story")?
-            .unwrap_or(crate::rules::STORY_TEMPLATE),
-    );
+    let template = match (ws.template("story")?, example) {
+        (Some(own), true) if own != crate::rules::STORY_TEMPLATE => {
+            return Err(Error::Usage(
+                "--example writes the built-in example, which this repository's own story template (.orx/templates/story.md) would not measure; write the story from the template instead".to_owned(),
+            ));
+        }
+        (_, true) => crate::rules::EXAMPLE_STORY.to_owned(),
+        (t, false) => checklist::strip_markers(t.unwrap_or(crate::rules::STORY_TEMPLATE)),
+    };
     let text = fill(
         &template,
         &[

@@ -22,6 +22,9 @@ pub const TEMPLATES_DIR: &str = ".orx/templates";
 /// The built-in story template; its `<!-- orx: ... -->` markers declare
 /// what the SM's quality check measures (see [`crate::checklist`]).
 pub const STORY_TEMPLATE: &str = include_str!("../templates/stories/story.md");
+/// The example story `git orx new --example` writes: the template's
+/// sections, written.
+pub const EXAMPLE_STORY: &str = include_str!("../templates/stories/example.md");
 
 /// Files that define the rules (and the Human's acknowledgements of past
 /// violations): changing them needs the Human.

@@ -52,8 +52,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 ui.line(paint(
                     DIM,
                     format!(
-                        "  {n} file{} differ from HEAD: {}{more}",
-                        if n == 1 { "" } else { "s" },
+                        "  {n} {} from HEAD: {}{more}",
+                        if n == 1 {
+                            "file differs"
+                        } else {
+                            "files differ"
+                        },
                         shown.join(", ")
                     ),
                 ));

@@ -22,9 +22,6 @@ pub struct Args {
     /// Keep the temporary repository to explore it.
     #[arg(long)]
     keep: bool,
-    /// Language of the handoff messages.
-    #[arg(long, value_parser = ["en", "zh"], default_value = "en")]
-    lang: String,
 }
 
 struct Demo<'a> {
@@ -206,7 +203,7 @@ impl Demo<'_> {
     }
 }
 
-pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     let exe = std::env::current_exe()
         .map_err(|e| Error::Failed(format!("cannot find the git-orx binary: {e}")))?;
     let (dir, temp) = match &args.dir {
@@ -252,7 +249,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         "git-orx demo: seed 000's story lifecycle and seed 001's agent, run for real",
     ));
     d.ui.line(format!("sample repository: {}", dir.display()));
-    script(&mut d, &args.lang);
+    script(&mut d, lang.unwrap_or("en"));
     let surprises = std::mem::take(&mut d.surprises);
     d.ui.line("");
     match (temp, args.keep) {

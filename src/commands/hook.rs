@@ -212,13 +212,33 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
         if n == 1 { "" } else { "s" }
     ));
     for v in violations {
-        ui.eline(format!("  {}:", v.path));
-        for line in v.message.lines() {
+        // A message that starts with the file's path (where in the file
+        // the problem is) stands for the heading.
+        let mut lines = v.message.lines();
+        if v.message.starts_with(&format!("{}:", v.path)) {
+            ui.eline(format!("  {}", lines.next().unwrap_or_default()));
+        } else {
+            ui.eline(format!("  {}:", v.path));
+        }
+        for line in lines {
             ui.eline(format!("    {line}"));
         }
     }
+    // Acting as another role helps only where the role was what broke
+    // the rule.
+    let by_role = violations.iter().any(|v| {
+        matches!(
+            v.rule.as_str(),
+            "unauthorized-role" | "no-role" | "rules-need-human" | "delete-needs-human"
+        )
+    });
     ui.eline(format!(
-        "{} fix the files, or commit as the responsible role (ORX_ROLE=ROLE git commit ...); the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\"",
-        epaint(CYAN, "hint:")
+        "{} fix the files{}; the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\"",
+        epaint(CYAN, "hint:"),
+        if by_role {
+            ", or commit as the responsible role (ORX_ROLE=ROLE git commit ...)"
+        } else {
+            ""
+        }
     ));
 }

@@ -17,6 +17,7 @@ pub mod init;
 pub mod log;
 pub mod man;
 pub mod move_;
+pub mod msg;
 pub mod new;
 pub mod next;
 pub mod rollback;
@@ -181,10 +182,13 @@ impl Ui {
 
     pub fn error(&mut self, e: &Error) {
         let prefix = match e {
-            Error::Refused(_) | Error::NoDecision(_) => "refused: ",
-            _ => "",
+            Error::Refused(_) | Error::NoDecision(_) => msg::t("refused: ", &[]),
+            _ => String::new(),
         };
-        let text = e.to_string();
+        let text = match e {
+            Error::Refused(r) if msg::zh() => refusal(r),
+            _ => e.to_string(),
+        };
         let mut lines = text.lines();
         let first = lines.next().unwrap_or_default();
         self.eline(format!("{} {prefix}{first}", epaint(RED, "error:")));
@@ -215,29 +219,133 @@ fn styled(on: bool, style: Style, text: impl std::fmt::Display) -> String {
     }
 }
 
+/// A refusal in the language in force: the ones a user meets first are
+/// in the catalog; the rest, and the conditions (the workflow's words),
+/// stay as the library words them.
+fn refusal(r: &Refusal) -> String {
+    use orx::role::{display, display_list};
+    match r {
+        Refusal::Unauthorized {
+            item,
+            role,
+            from,
+            to,
+            responsible,
+        } => {
+            let head = match to {
+                Some(to) => msg::t(
+                    "{role} may not move {item} from {from} to {to}",
+                    &[
+                        ("role", &display(role)),
+                        ("item", item),
+                        ("from", from),
+                        ("to", to),
+                    ],
+                ),
+                None => msg::t(
+                    "{role} may not change {item} while it is {from}",
+                    &[("role", &display(role)), ("item", item), ("from", from)],
+                ),
+            };
+            format!(
+                "{head}\n{}",
+                msg::t(
+                    "  responsible: {roles}",
+                    &[("roles", &display_list(responsible))]
+                )
+            )
+        }
+        Refusal::InvalidTransition {
+            item,
+            from,
+            to,
+            allowed,
+        } => {
+            let list: Vec<String> = allowed
+                .iter()
+                .map(|(t, roles)| format!("{t} ({})", display_list(roles)))
+                .collect();
+            let list = if list.is_empty() {
+                msg::t("none", &[])
+            } else {
+                list.join(", ")
+            };
+            format!(
+                "{}\n{}",
+                msg::t(
+                    "{item} cannot move from {from} to {to}: the workflow has no such transition",
+                    &[("item", item), ("from", from), ("to", to)]
+                ),
+                msg::t(
+                    "  allowed from {from}: {list}",
+                    &[("from", from), ("list", &list)]
+                )
+            )
+        }
+        Refusal::Preconditions {
+            item,
+            from,
+            to,
+            unmet,
+        } => {
+            let head = if unmet.len() == 1 {
+                "{item} cannot move from {from} to {to}: 1 precondition not met"
+            } else {
+                "{item} cannot move from {from} to {to}: {n} preconditions not met"
+            };
+            let mut text = msg::t(
+                head,
+                &[
+                    ("item", item),
+                    ("from", from),
+                    ("to", to),
+                    ("n", &unmet.len()),
+                ],
+            );
+            for u in unmet {
+                text.push_str(&format!("\n  - {u}"));
+            }
+            text
+        }
+        Refusal::Terminal { item, state, to } => format!(
+            "{}\n{}",
+            msg::t(
+                "{item} is {state}, a terminal state: it cannot move to {to}",
+                &[("item", item), ("state", state), ("to", to)]
+            ),
+            msg::t(
+                "  allowed from {state}: none (only a Human can override, with --force --reason TEXT)",
+                &[("state", state)]
+            )
+        ),
+        _ => r.to_string(),
+    }
+}
+
 /// What the user can do about an error.
 fn hints(e: &Error) -> Vec<String> {
     match e {
         Error::Refused(r) => match r {
-            Refusal::Unauthorized { responsible, .. } => vec![format!(
-                "act as {} (--as {}), or a Human may override with --force --reason TEXT",
-                orx::role::display_list(responsible),
-                responsible.first().map_or("ROLE", String::as_str)
+            Refusal::Unauthorized { responsible, .. } => vec![msg::t(
+                "act as {roles} (--as {role}), or a Human may override with --force --reason TEXT",
+                &[
+                    ("roles", &orx::role::display_list(responsible)),
+                    ("role", &responsible.first().map_or("ROLE", String::as_str)),
+                ],
             )],
             Refusal::InvalidTransition { item, .. }
             | Refusal::Preconditions { item, .. }
             | Refusal::Terminal { item, .. } => {
                 let id = item.split_once(' ').map_or(item.as_str(), |(_, id)| id);
-                vec![format!(
-                    "`git orx show {id}` lists the moves allowed now and what each needs"
+                vec![msg::t(
+                    "`git orx show {id}` lists the moves allowed now and what each needs",
+                    &[("id", &id)],
                 )]
             }
             _ => vec![],
         },
-        Error::NotInitialised => vec!["run `git orx init` here first".to_owned()],
-        Error::Git(orx::git::GitError::NotARepo) => {
-            vec!["git-orx keeps its state in a git repository; run `git init`".to_owned()]
-        }
+        Error::NotInitialised => vec![msg::t("run `git orx init` here first", &[])],
+        // The error itself says what to do.
         _ => vec![],
     }
 }
@@ -247,11 +355,17 @@ fn hints(e: &Error) -> Vec<String> {
 pub fn open(ui: &mut Ui) -> orx::Result<orx::workspace::Workspace> {
     let mut ws = orx::workspace::Workspace::open()?;
     ws.lock_wait = lock_wait(&ws.repo)?;
+    // `--lang` holds for the handoffs the library renders too.
+    let lang = msg::from_config(ws.lang()).to_owned();
+    ws.rules.config.lang = lang;
     if !ws.pending.is_empty() {
         ui.eline(format!(
-            "{} uncommitted changes to {} are not in force until committed (by the Human)",
+            "{} {}",
             epaint(YELLOW, "note:"),
-            ws.pending.join(", ")
+            msg::t(
+                "uncommitted changes to {files} are not in force until committed (by the Human)",
+                &[("files", &ws.pending.join(", "))]
+            )
         ));
     }
     Ok(ws)
@@ -354,26 +468,41 @@ pub fn report_change(ui: &mut Ui, plan: &orx::plan::Plan, done: &orx::plan::Exec
     if let Some((reason, _)) = &plan.forced {
         line.push_str(&format!(
             " {}",
-            paint(YELLOW, format!("override: {}", orx::text::escape(reason)))
+            paint(
+                YELLOW,
+                msg::t(
+                    "override: {reason}",
+                    &[("reason", &orx::text::escape(reason))]
+                )
+            )
         ));
     }
     match &done.commit {
         _ if done.unchanged => line.push_str(&format!(
             " {}",
-            paint(DIM, "(already recorded; nothing to commit)")
+            paint(DIM, msg::t("(already recorded; nothing to commit)", &[]))
         )),
         Some(c) if done.by_another => line.push_str(&format!(
             " {}",
-            paint(YELLOW, format!("(committed in {c} by another commit)"))
+            paint(
+                YELLOW,
+                msg::t(
+                    "(committed in {commit} by another commit)",
+                    &[("commit", c)]
+                )
+            )
         )),
         Some(c) => line.push_str(&format!(" {}", paint(DIM, format!("[{c}]")))),
         None if done.by_another => line.push_str(&format!(
             " {}",
-            paint(YELLOW, "(committed by another commit)")
+            paint(YELLOW, msg::t("(committed by another commit)", &[]))
         )),
         None => line.push_str(&format!(
             " {}",
-            paint(YELLOW, format!("written to {}, not committed", plan.path))
+            paint(
+                YELLOW,
+                msg::t("written to {path}, not committed", &[("path", &plan.path)])
+            )
         )),
     }
     ui.line(line);

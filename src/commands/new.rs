@@ -16,6 +16,11 @@ pub struct Args {
     /// The ID (e.g. 1.2); by default the next one after the highest.
     #[arg(long)]
     id: Option<String>,
+    /// Write an example story with every section `assess` measures filled
+    /// in (a Dev Notes item cites its source as `[Source: ...]`), to
+    /// replace with your own.
+    #[arg(long)]
+    example: bool,
     #[command(flatten)]
     change: super::ChangeArgs,
     /// Print the result as JSON: the item, its kind, the states before and
@@ -38,8 +43,18 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         )));
     }
     let (ws, role) = super::open_as(ui, &args.change)?;
+    if ws.repo.head_file(orx::config::CONFIG_PATH)?.is_none() {
+        ui.eline(format!(
+            "{} {}",
+            super::epaint(super::YELLOW, "warning:"),
+            super::msg::t(
+                "{config} is not committed: until it is, the rules in force are the work tree's and a clone has none; commit it (git add .orx && git commit -m 'Set up git-orx')",
+                &[("config", &orx::config::CONFIG_PATH)]
+            )
+        ));
+    }
     let actor = args.change.actor(&role);
-    let plan = plan::new_story(&ws, title, args.id.as_deref(), actor)?;
+    let plan = plan::new_story(&ws, title, args.id.as_deref(), args.example, actor)?;
     let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     ui.line(&plan.path);
     report_change(ui, &plan, &done);

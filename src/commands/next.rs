@@ -4,7 +4,7 @@ use orx::report;
 use orx::role;
 use orx::text::escape;
 
-use super::{BOLD, Ui, paint};
+use super::{BOLD, Ui, msg, paint};
 
 /// What each role should do now, as handoff messages.
 #[derive(clap::Args)]
@@ -45,18 +45,23 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     if groups.is_empty() {
         ui.line(match &want {
-            Some(r) => format!("Nothing for {} to do.", role::display(r)),
-            None => "Nothing to do: no open stories.".to_owned(),
+            Some(r) => msg::t("Nothing for {role} to do.", &[("role", &role::display(r))]),
+            None => msg::t("Nothing to do: no open stories.", &[]),
         });
         return Ok(0);
     }
     for (r, items) in groups {
         ui.line(paint(BOLD, role::display(&r)));
         for s in items {
-            let msg = s
-                .handoff
-                .clone()
-                .unwrap_or_else(|| format!("{} {} is {}", s.kind, s.id, s.status));
+            let msg = s.handoff.clone().unwrap_or_else(|| {
+                msg::t(
+                    "{item} is {state}",
+                    &[
+                        ("item", &format!("{} {}", s.kind, s.id)),
+                        ("state", &s.status),
+                    ],
+                )
+            });
             ui.line(format!("  {}", escape(&msg)));
         }
     }

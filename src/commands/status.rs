@@ -4,7 +4,7 @@ use orx::report::{self, Summary};
 use orx::role;
 use orx::text::escape;
 
-use super::{BOLD, DIM, GREEN, Ui, YELLOW, paint};
+use super::{BOLD, DIM, GREEN, Ui, YELLOW, msg, paint};
 
 /// Show the stories grouped by state, with the role each waits for and the
 /// next step.
@@ -86,10 +86,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     if shown.is_empty() && agents.is_empty() && board.problems.is_empty() {
         ui.line(match &want {
-            Some(r) => format!("No stories are waiting for {}.", role::display(r)),
-            None => format!(
-                "No stories yet. Create one with: git orx new \"Title\" --as sm   ({}/)",
-                ws.stories_dir()
+            Some(r) => msg::t(
+                "No stories are waiting for {role}.",
+                &[("role", &role::display(r))],
+            ),
+            None => msg::t(
+                "No stories yet. Create one with: git orx new \"Title\" --as sm   ({dir}/)",
+                &[("dir", &ws.stories_dir())],
             ),
         });
         return Ok(0);
@@ -105,7 +108,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .owner
             .as_deref()
             .map(role::display)
-            .unwrap_or_else(|| "nobody".to_owned());
+            .unwrap_or_else(|| msg::t("nobody", &[]));
         ui.line(format!(
             "{} {}",
             paint(BOLD, &state.name),
@@ -125,7 +128,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     }
     if !agents.is_empty() {
-        ui.line(paint(BOLD, "Agents"));
+        ui.line(paint(BOLD, msg::t("Agents", &[])));
         for s in &agents {
             ui.line(format!(
                 "  {:<8} {} {}",
@@ -133,12 +136,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 paint(BOLD, &s.status),
                 paint(
                     DIM,
-                    format!(
-                        "(waits for {})",
-                        s.waits_for
-                            .as_deref()
-                            .map(role::display)
-                            .unwrap_or_else(|| "nobody".to_owned())
+                    msg::t(
+                        "(waits for {role})",
+                        &[(
+                            "role",
+                            &s.waits_for
+                                .as_deref()
+                                .map(role::display)
+                                .unwrap_or_else(|| msg::t("nobody", &[]))
+                        )]
                     )
                 )
             ));
@@ -150,7 +156,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if !board.problems.is_empty() {
         ui.line(paint(
             YELLOW,
-            format!("Problems ({}); run `git orx check`:", board.problems.len()),
+            msg::t(
+                "Problems ({n}); run `git orx check`:",
+                &[("n", &board.problems.len())],
+            ),
         ));
         for p in &board.problems {
             ui.line(format!("  {p}"));
@@ -160,10 +169,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         let n = shown.len();
         ui.line(paint(
             DIM,
-            format!(
-                "{n} stor{}: {}",
-                if n == 1 { "y" } else { "ies" },
-                counts.join(", ")
+            msg::t(
+                if n == 1 {
+                    "1 story: {counts}"
+                } else {
+                    "{n} stories: {counts}"
+                },
+                &[("n", &n), ("counts", &counts.join(", "))],
             ),
         ));
     }

@@ -126,10 +126,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         );
     }
     if n > 0 {
-        ui.line(format!(
-            "{} history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (README: When verify fails)",
-            paint(CYAN, "hint:")
-        ));
+        ui.wrap(
+            format!(
+                "{} history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (README: When verify fails)",
+                paint(CYAN, "hint:")
+            ),
+            6,
+        );
     }
     Ok(code)
 }

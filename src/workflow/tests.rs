@@ -95,7 +95,7 @@ fn handoffs_follow_the_seed_messages() {
             json!({"id": "1.2", "rounds": {"architect": 1}}),
             "zh"
         ),
-        "Next: Architect 请执行命令 `review-story 1.2`"
+        "Next: Architect 请执行 agent 命令 `review-story 1.2`,然后 `git orx gate 1.2 --as architect`"
     );
     assert_eq!(
         msg(
@@ -103,19 +103,19 @@ fn handoffs_follow_the_seed_messages() {
             json!({"id": "1.2", "rounds": {"architect": 2}}),
             "zh"
         ),
-        "Next: Architect 请执行命令 `review-story 1.2` (第2轮审查)"
+        "Next: Architect 请执行 agent 命令 `review-story 1.2` (第2轮审查),然后 `git orx gate 1.2 --as architect`"
     );
     assert_eq!(
         msg("Approved", id.clone(), "zh"),
-        "Next: Dev 请执行命令 `implement-story 1.2`"
+        "Next: Dev 请执行 agent 命令 `implement-story 1.2`,然后 `git orx move 1.2 InProgress --as dev`"
     );
     assert_eq!(
         msg("RequiresRevision", id.clone(), "zh"),
-        "Next: SM 请执行命令 `revise 1.2`"
+        "Next: SM 请执行 agent 命令 `revise 1.2`,然后 `git orx assess 1.2`"
     );
     assert_eq!(
         msg("Review", id.clone(), "zh"),
-        "Next: QA 请执行命令 `review 1.2`"
+        "Next: QA 请执行 agent 命令 `review 1.2`,然后 `git orx gate 1.2 --as qa`"
     );
     assert_eq!(
         msg(
@@ -123,7 +123,7 @@ fn handoffs_follow_the_seed_messages() {
             json!({"id": "1.2", "rounds": {"qa": 1}}),
             "zh"
         ),
-        "Next: Dev 请执行命令 `review-qa 1.2`"
+        "Next: Dev 请执行 agent 命令 `review-qa 1.2`,然后 `git orx move 1.2 Review --as dev`"
     );
     // The story ID in every handoff: the document's wording, with the ID.
     assert_eq!(msg("Done", id.clone(), "zh"), "Story 1.2 已完成!");
@@ -137,7 +137,7 @@ fn handoffs_follow_the_seed_messages() {
     );
     assert_eq!(
         msg("Approved", id, "en"),
-        "Next: Dev, please run `implement-story 1.2`"
+        "Next: Dev, run your agent's `implement-story 1.2`, then `git orx move 1.2 InProgress --as dev`"
     );
 }
 

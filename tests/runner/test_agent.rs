@@ -102,13 +102,13 @@ fn a_session_from_requirement_to_archive() {
     Agent default: work through the task queue (1/2 done); `git orx agent check` after each change, `git orx agent task done` after each task
     $ test -f ok
     failed (exit 1)
-    1 of 1 checks failed
+    the check failed
     agent default: EXECUTING -> AUTO_FIX (Dev) [<commit>]
     Agent default: fix the failing checks (0 of 3 attempts failed so far), then `git orx agent check`
     $ git orx agent check --as dev
     $ test -f ok
     passed
-    all 1 checks passed
+    the check passed
     checkpoint chk-20260102030405-2
     agent default: AUTO_FIX -> EXECUTING (Dev) [<commit>]
     Agent default: work through the task queue (1/2 done); `git orx agent check` after each change, `git orx agent task done` after each task
@@ -260,22 +260,22 @@ fn the_circuit_breaker_trips_at_the_third_failed_fix() {
     insta::assert_snapshot!(out, @"
     $ test -f ok
     failed (exit 1)
-    1 of 1 checks failed
+    the check failed
     agent default: EXECUTING -> AUTO_FIX (Dev) [<commit>]
     Agent default: fix the failing checks (0 of 3 attempts failed so far), then `git orx agent check`
     $ test -f ok
     failed (exit 1)
-    1 of 1 checks failed
+    the check failed
     agent default: AUTO_FIX -> AUTO_FIX (Dev) [<commit>]
     Agent default: fix the failing checks (1 of 3 attempts failed so far), then `git orx agent check`
     $ test -f ok
     failed (exit 1)
-    1 of 1 checks failed
+    the check failed
     agent default: AUTO_FIX -> AUTO_FIX (Dev) [<commit>]
     Agent default: fix the failing checks (2 of 3 attempts failed so far), then `git orx agent check`
     $ test -f ok
     failed (exit 1)
-    1 of 1 checks failed
+    the check failed
     agent default: AUTO_FIX -> BLOCKED (Dev) [<commit>]
     Agent default is blocked after 3 failed fixes: fix it, then `git orx agent fire HUMAN_INTERVENTION --as human`; or `git orx agent fire ROLLBACK --as human` (back to chk-20260102030405); or `git orx agent task skip --as human`
     ");
@@ -311,7 +311,7 @@ fn the_circuit_breaker_trips_at_the_third_failed_fix() {
     $ git orx agent check --as dev
     $ test -f ok
     passed
-    all 1 checks passed
+    the check passed
     agent default: still EXECUTING; nothing to record
     ");
     // A hand edit cannot reset the breaker.
@@ -764,29 +764,28 @@ fn more_agents_and_show() {
     );
     let show = repo.orx(&["agent", "show", "--agent", "qa-1"]);
     insta::assert_snapshot!(show.render(), @r#"
-    exit: 0
-    --- stdout
-    agent qa-1 — acts as QA
-      file:        .orx/agents/qa-1.md
-      state:       PLANNING (waits for QA)
-      next:        Agent qa-1: write the PRD's task queue (`git orx agent task add "..."`), then `git
-                   orx agent fire PRD_GENERATED`
-      session:     2026-01-02T03:04:05Z
-      requirement: regression pass
-      tasks:       0 of 1 done or skipped
-        1. [ ] smoke
-      auto-fix:    0 of 3 attempts failed
-      checkpoint:  none yet
-    Allowed while PLANNING:
-      cancel               取消 — cancel the plan (USER_CANCEL)
-      pause                暂停 — pause and resume (agent pause, agent resume)
-      plan                 * writing the PRD's task queue (agent task add, PRD_GENERATED)
-    Triggers from PLANNING:
-      PRD_GENERATED          -> CONFIRMING   [QA or Human] allowed as QA
-           ✓ the PRD has a task queue (`git orx agent task add`)
-           ✓ the agent is not paused (`git orx agent resume`)
-      USER_CANCEL            -> IDLE         [Human] allowed as Human
-    "#);
+        exit: 0
+        --- stdout
+        agent qa-1 — acts as QA
+          file:        .orx/agents/qa-1.md
+          state:       PLANNING (waits for QA)
+          next:        Agent qa-1: write the PRD's task queue (`git orx agent task add "..."`), then `git orx agent fire PRD_GENERATED`
+          session:     2026-01-02T03:04:05Z
+          requirement: regression pass
+          tasks:       0 of 1 done or skipped
+            1. [ ] smoke
+          auto-fix:    0 of 3 attempts failed
+          checkpoint:  none yet
+        Allowed while PLANNING:
+          cancel               取消 — cancel the plan (USER_CANCEL)
+          pause                暂停 — pause and resume (agent pause, agent resume)
+          plan                 * writing the PRD's task queue (agent task add, PRD_GENERATED)
+        Triggers from PLANNING:
+          PRD_GENERATED          -> CONFIRMING   [QA or Human] allowed as QA
+               ✓ the PRD has a task queue (`git orx agent task add`)
+               ✓ the agent is not paused (`git orx agent resume`)
+          USER_CANCEL            -> IDLE         [Human] allowed as Human
+        "#);
     let json: serde_json::Value = serde_json::from_str(
         &repo
             .orx(&["agent", "show", "--agent", "qa-1", "--json"])

@@ -46,7 +46,7 @@ fn recent_files_are_not_cached_and_config_changes_invalidate() {
     let out = repo.orx(&["next"]);
     assert!(
         out.stdout
-            .contains("Next: Dev 请执行命令 `implement-story 1.1`"),
+            .contains("Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 InProgress --as dev`"),
         "{}",
         out.stdout
     );
@@ -55,5 +55,5 @@ fn recent_files_are_not_cached_and_config_changes_invalidate() {
     assert!(repo.orx(&["next"]).stdout.contains("implement-story 1.1"));
     // Deleted files drop out.
     std::fs::remove_file(repo.path(&repo.story_path(&id))).unwrap();
-    assert!(repo.orx(&["status"]).stdout.starts_with("No stories yet"));
+    assert!(repo.orx(&["status"]).stdout.starts_with("还没有 Story"));
 }

@@ -80,8 +80,8 @@ fn init_is_idempotent_and_changes_the_language_in_place() {
     insta::assert_snapshot!(first.render(), @r#"
     exit: 0
     --- stdout
-    created .orx/config.yaml
-    created docs/stories/
+    created   .orx/config.yaml
+    created   docs/stories/
     installed pre-commit
     installed pre-merge-commit
     installed prepare-commit-msg
@@ -89,20 +89,25 @@ fn init_is_idempotent_and_changes_the_language_in_place() {
 
     Next: commit the setup, then create a story:
       git add .orx && git commit -m 'Set up git-orx'
-      git orx new "User login" --as sm
+      git orx new "Dark mode toggle" --example --as sm
     "#);
     let config = repo.read(".orx/config.yaml");
     let again = repo.orx(&["init"]);
-    insta::assert_snapshot!(again.render(), @"
+    // Still to commit: said again.
+    insta::assert_snapshot!(again.render(), @r#"
     exit: 0
     --- stdout
-    kept    .orx/config.yaml
-    kept    docs/stories/
+    kept      .orx/config.yaml
+    kept      docs/stories/
     kept      pre-commit
     kept      pre-merge-commit
     kept      prepare-commit-msg
     kept      reference-transaction
-    ");
+
+    Next: commit the setup, then create a story:
+      git add .orx && git commit -m 'Set up git-orx'
+      git orx new "Dark mode toggle" --example --as sm
+    "#);
     assert_eq!(repo.read(".orx/config.yaml"), config);
     repo.orx(&["init", "--lang", "zh"]).ok();
     assert_eq!(

@@ -28,10 +28,10 @@ fn scenario_1_high_quality_story_is_approved_directly() {
     $ git orx assess 1.1 --score 8.5 --as sm
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: none
     story 1.1: Draft -> Approved (SM) [<commit>]
-    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 InProgress --as dev`
     $ git orx move 1.1 InProgress --as dev
     story 1.1: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 Review --as dev`
     ");
 }
 
@@ -75,14 +75,14 @@ fn scenario_2_the_architect_reviews_and_passes() {
       not Approved:
         - the technical quality score is at least 8.0 — actual: quality.score = 7.0
     story 1.1: Draft -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请执行命令 `review-story 1.1`
+    Next: Architect 请执行 agent 命令 `review-story 1.1`,然后 `git orx gate 1.1 --as architect`
     $ git orx gate 1.1 --as architect --score 8 --critical 0 --minor 1
     Architect review, round 1: passed
     story 1.1: AwaitingArchReview -> Approved (Architect) [<commit>]
-    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 InProgress --as dev`
     $ git orx move 1.1 InProgress --as dev
     story 1.1: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 Review --as dev`
     ");
     let trailers = repo.git(&["log", "-1", "--skip=1", "--format=%(trailers)"]);
     insta::assert_snapshot!(trailers.stdout, @"
@@ -165,19 +165,19 @@ fn scenario_3_revision_then_auto_approval() {
       not Approved:
         - complexity indicators: at most 1 — actual: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请执行命令 `review-story 1.1`
+    Next: Architect 请执行 agent 命令 `review-story 1.1`,然后 `git orx gate 1.1 --as architect`
     $ git orx gate 1.1 --as architect --score 6 --critical 0 --minor 3 -m pagination contract unclear
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 6.0, review.architect.critical = 0
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
-    Next: SM 请执行命令 `revise 1.1`
+    Next: SM 请执行 agent 命令 `revise 1.1`,然后 `git orx assess 1.1`
     $ git orx assess 1.1 --score 8.5 --complexity api-contract,db-schema --as sm
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: api-contract, db-schema
     story 1.1: RequiresRevision -> Approved (SM) [<commit>]
-    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 InProgress --as dev`
     $ git orx move 1.1 InProgress --as dev
     story 1.1: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 Review --as dev`
     "#);
     let text = repo.read(&path);
     let frontmatter = text.split("---\n").nth(1).unwrap();
@@ -260,19 +260,19 @@ fn scenario_4_qa_finds_problems_then_passes_round_2() {
     insta::assert_snapshot!(out, @r#"
     $ git orx move 1.1 InProgress --as dev
     story 1.1: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 Review --as dev`
     $ git orx move 1.1 Review --as dev
     story 1.1: InProgress -> Review (Dev) [<commit>]
-    Next: QA 请执行命令 `review 1.1`
+    Next: QA 请执行 agent 命令 `review 1.1`,然后 `git orx gate 1.1 --as qa`
     $ git orx gate 1.1 --as qa --critical 0 --high 1 --medium 3 --criteria-failed
     QA gate, round 1: failed
       - every acceptance criterion is met (`--criteria-met`), in every round; only the Human, deciding after the last round, goes without — actual: review.qa.round = 1, rounds.qa = 1, review.qa.criteria = "failed"
       - round 1 (strict): no Critical or High issue — actual: review.qa.round = 1, rounds.qa = 1, review.qa.critical = 0, review.qa.high = 1
     story 1.1: Review -> InProgress (QA) [<commit>]
-    Next: Dev 请执行命令 `review-qa 1.1`
+    Next: Dev 请执行 agent 命令 `review-qa 1.1`,然后 `git orx move 1.1 Review --as dev`
     $ git orx move 1.1 Review --as dev -m fixed the High issue
     story 1.1: InProgress -> Review (Dev) [<commit>]
-    Next: QA 请执行命令 `review 1.1`
+    Next: QA 请执行 agent 命令 `review 1.1`,然后 `git orx gate 1.1 --as qa`
     $ git orx gate 1.1 --as qa --critical 0 --high 0 --medium 2 --criteria-met
     QA gate, round 2: passed
     story 1.1: Review -> Done (QA) [<commit>]
@@ -375,13 +375,13 @@ fn scenario_5_escalation_and_the_humans_three_decisions() {
     Story 1.3 已升级,需要人工介入决策
     $ git orx move 1.1 Approved --as human -m accept the risk
     story 1.1: Escalated -> Approved (Human) [<commit>]
-    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 InProgress --as dev`
     $ git orx move 1.2 Blocked --as human -m split the story
     story 1.2: Escalated -> Blocked (Human) [<commit>]
     Story 1.2 被阻塞,需要 SM 修订后重新提交
     $ git orx move 1.3 AwaitingArchReview --as human -m review again
     story 1.3: Escalated -> AwaitingArchReview (Human) [<commit>]
-    Next: Architect 请执行命令 `review-story 1.3` (第2轮审查)
+    Next: Architect 请执行 agent 命令 `review-story 1.3` (第2轮审查),然后 `git orx gate 1.3 --as architect`
     ");
 }
 
@@ -411,9 +411,9 @@ fn architect_gate_boundaries() {
         out.stdout.lines().next().unwrap().to_owned() + " / " + out.stdout.lines().last().unwrap()
     };
     insta::assert_snapshot!([gate(&a, "6.99", "0"), gate(&b, "7.0", "0"), gate(&c, "10", "1")].join("\n"), @"
-    Architect review, round 1: failed / Next: SM, please run `revise 1.1`
-    Architect review, round 1: passed / Next: Dev, please run `implement-story 1.2`
-    Architect review, round 1: failed / Next: SM, please run `revise 1.3`
+    Architect review, round 1: failed / Next: SM, run your agent's `revise 1.1`, then `git orx assess 1.1`
+    Architect review, round 1: passed / Next: Dev, run your agent's `implement-story 1.2`, then `git orx move 1.2 InProgress --as dev`
+    Architect review, round 1: failed / Next: SM, run your agent's `revise 1.3`, then `git orx assess 1.3`
     ");
 }
 
@@ -456,7 +456,7 @@ fn a_failing_second_architect_round_is_escalated() {
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 5.0, review.architect.critical = 1
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
-    Next: SM 请执行命令 `revise 1.1`
+    Next: SM 请执行 agent 命令 `revise 1.1`,然后 `git orx assess 1.1`
     $ git orx assess 1.1 --score 7.5 --as sm
     quality check: structure 100%, technical extraction 100%, score 7.5, complexity: none
       not Approved:
@@ -464,7 +464,7 @@ fn a_failing_second_architect_round_is_escalated() {
         - the final quality score is at least 8.0 — actual: quality.score = 7.5
         - only Minor issues were revised — actual: revision.revised = ["critical","high"]
     story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请执行命令 `review-story 1.1` (第2轮审查)
+    Next: Architect 请执行 agent 命令 `review-story 1.1` (第2轮审查),然后 `git orx gate 1.1 --as architect`
     $ git orx gate 1.1 --as architect --score 6.5 --critical 0
     Architect review, round 2: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 2, rounds.architect = 2, review.architect.score = 6.5, review.architect.critical = 0
@@ -501,7 +501,7 @@ fn auto_approval_fails_on_a_small_improvement() {
       not Approved:
         - the quality score improved by at least 2.0 (from 6.5) — actual: quality.score = 8.4, revision.baseline = 6.5
     story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect, please run `review-story 1.1` (review round 2)
+    Next: Architect, run your agent's `review-story 1.1` (review round 2), then `git orx gate 1.1 --as architect`
     ");
 }
 
@@ -548,7 +548,7 @@ fn qa_reduction_boundary() {
     QA gate, round 2: failed
       - round 2 (moderate): issues down by at least 50% from round 1's gate, no High issue (and, as in every round, no Critical) — actual: review.qa.round = 2, rounds.qa = 2, review.qa.critical = 0, review.qa.high = 0, review.qa.total = 51, review.qa.previous_total = 100
     story 1.1: Review -> InProgress (QA) [<commit>]
-    Next: Dev, please run `review-qa 1.1`
+    Next: Dev, run your agent's `review-qa 1.1`, then `git orx move 1.1 Review --as dev`
     QA gate, round 2: passed
     story 1.2: Review -> Done (QA) [<commit>]
     Story 1.2 is done!
@@ -726,7 +726,7 @@ fn hand_recorded_quality_must_be_measured() {
     error: refused: git-orx found 1 rule broken by this commit
       docs/stories/1.1.search.md:
         story 1.1: quality.extraction is 100 but the story measures 83.3%; record the quality check with `git orx assess` (which measures it), or give the reason for other values in quality.override
-    hint: fix the files, or commit as the responsible role (ORX_ROLE=ROLE git commit ...); the Human may override with ORX_ROLE=human ORX_FORCE_REASON="why"
+    hint: fix the files; the Human may override with ORX_ROLE=human ORX_FORCE_REASON="why"
     "#);
     repo.edit(
         &path,

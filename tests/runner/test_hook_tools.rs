@@ -162,8 +162,8 @@ fn husky_runs_git_orx_from_the_users_scripts_and_keeps_them_running() {
     insta::assert_snapshot!(out.render(), @r#"
     exit: 0
     --- stdout
-    created .orx/config.yaml
-    created docs/stories/
+    created   .orx/config.yaml
+    created   docs/stories/
     husky manages this repository's hooks (.husky): git-orx runs as one of its hooks
     added     pre-commit to .husky/pre-commit
     added     pre-merge-commit to .husky/pre-merge-commit
@@ -172,7 +172,7 @@ fn husky_runs_git_orx_from_the_users_scripts_and_keeps_them_running() {
 
     Next: commit the setup, then create a story:
       git add .orx .husky && git commit -m 'Set up git-orx'
-      git orx new "User login" --as sm
+      git orx new "Dark mode toggle" --example --as sm
     "#);
     // husky's directory is untouched; the user's lines come first.
     assert_eq!(files(&repo.path(".husky/_")), dispatcher);
@@ -364,8 +364,8 @@ fn pre_commit_install_then_init_then_pre_commit_install_keeps_commits_working() 
     insta::assert_snapshot!(init.render(), @r#"
     exit: 0
     --- stdout
-    created .orx/config.yaml
-    created docs/stories/
+    created   .orx/config.yaml
+    created   docs/stories/
     the pre-commit framework manages this repository's hooks (.pre-commit-config.yaml): git-orx runs as one of its hooks
     not run   pre-commit: add the hook id git-orx-pre-commit to <repo>/.pre-commit-config.yaml (`git orx hooks install` prints the lines), then run `pre-commit install --hook-type pre-commit`
     installed pre-merge-commit
@@ -403,7 +403,7 @@ fn pre_commit_install_then_init_then_pre_commit_install_keeps_commits_working() 
 
     Next: commit the setup, then create a story:
       git add .orx && git commit -m 'Set up git-orx'
-      git orx new "User login" --as sm
+      git orx new "Dark mode toggle" --example --as sm
     "#);
     // The framework's script is where it was, and nothing wraps it.
     assert_eq!(repo.read(".git/hooks/pre-commit"), framework);
@@ -564,8 +564,8 @@ fn lefthook_gets_git_orx_entries_printed_or_added_when_asked() {
     insta::assert_snapshot!(out.render(), @r#"
     exit: 0
     --- stdout
-    created .orx/config.yaml
-    created docs/stories/
+    created   .orx/config.yaml
+    created   docs/stories/
     lefthook manages this repository's hooks (lefthook.yml): git-orx runs as one of its hooks
     not run   pre-commit: <repo>/lefthook.yml does not run git-orx
     not run   pre-merge-commit: <repo>/lefthook.yml does not run git-orx
@@ -596,7 +596,7 @@ fn lefthook_gets_git_orx_entries_printed_or_added_when_asked() {
 
     Next: commit the setup, then create a story:
       git add .orx && git commit -m 'Set up git-orx'
-      git orx new "User login" --as sm
+      git orx new "Dark mode toggle" --example --as sm
     "#);
     // No shim: lefthook would move it aside, where nothing runs it.
     assert_eq!(repo.read("lefthook.yml"), LEFTHOOK);

@@ -29,7 +29,7 @@ fn hand_edits_are_judged_and_stamped_with_trailers() {
       docs/stories/1.1.login.md:
         story 1.1 cannot move from Approved to Done: the workflow has no such transition
           allowed from Approved: InProgress (Dev)
-    hint: fix the files, or commit as the responsible role (ORX_ROLE=ROLE git commit ...); the Human may override with ORX_ROLE=human ORX_FORCE_REASON="why"
+    hint: fix the files; the Human may override with ORX_ROLE=human ORX_FORCE_REASON="why"
     "#);
     assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, head);
     // The right step, by the right role, is accepted and gets its trailers.

@@ -13,7 +13,7 @@ fn scenario_1_high_quality_story_is_approved_directly() {
     --- stdout
     docs/stories/1.1.user-login.md
     story 1.1: (new) -> Draft (SM) [<commit>]
-    Next: SM, please run `assess 1.1` (quality check)
+    Next: SM, run `git orx assess 1.1` (quality check)
     ");
     // The SM writes every section the template asks for.
     let path = "docs/stories/1.1.user-login.md";
@@ -24,7 +24,7 @@ fn scenario_1_high_quality_story_is_approved_directly() {
     --- stdout
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: none
     story 1.1: Draft -> Approved (SM) [<commit>]
-    Next: Dev, please run `implement-story 1.1`
+    Next: Dev, run your agent's `implement-story 1.1`, then `git orx move 1.1 InProgress --as dev`
     ");
     repo.orx(&["move", "1.1", "InProgress", "--as", "dev"]).ok();
     let review = repo.orx(&[
@@ -37,7 +37,9 @@ fn scenario_1_high_quality_story_is_approved_directly() {
         "all tasks done",
     ]);
     assert!(
-        review.stdout.contains("Next: QA, please run `review 1.1`"),
+        review
+            .stdout
+            .contains("Next: QA, run your agent's `review 1.1`, then `git orx gate 1.1 --as qa`"),
         "{}",
         review.render()
     );
@@ -89,7 +91,7 @@ fn scenario_2_architect_review() {
     exit: 0
     --- stdout
     story 1.1: AwaitingArchReview -> Approved (Architect) [<commit>]
-    Next: Dev, please run `implement-story 1.1`
+    Next: Dev, run your agent's `implement-story 1.1`, then `git orx move 1.1 InProgress --as dev`
     ");
 }
 
@@ -147,12 +149,12 @@ fn scenario_3_revision_then_auto_approval() {
       not Approved:
         - complexity indicators: at most 1 — actual: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请执行命令 `review-story 1.1`
+    Next: Architect 请执行 agent 命令 `review-story 1.1`,然后 `git orx gate 1.1 --as architect`
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
-    Next: SM 请执行命令 `revise 1.1`
+    Next: SM 请执行 agent 命令 `revise 1.1`,然后 `git orx assess 1.1`
     quality check: structure 100%, technical extraction 100%, score 10.0, complexity: none
     story 1.1: RequiresRevision -> Approved (SM) [<commit>]
-    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 InProgress --as dev`
     "#);
     let text = repo.read(&repo.story_path(&id));
     let frontmatter: String = text.split("---\n").nth(1).unwrap().to_owned();
@@ -186,7 +188,7 @@ fn second_architect_round_handoff() {
     let out = repo.orx(&["assess", &id, "--score", "7.5", "--as", "sm"]);
     assert!(
         out.stdout
-            .contains("Next: Architect 请执行命令 `review-story 1.1` (第2轮审查)\n"),
+            .contains("Next: Architect 请执行 agent 命令 `review-story 1.1` (第2轮审查),然后 `git orx gate 1.1 --as architect`\n"),
         "{}",
         out.render()
     );
@@ -271,7 +273,7 @@ fn the_human_overrides_and_the_override_is_recorded() {
     exit: 0
     --- stdout
     story 1.1: Done -> InProgress (Human) override: customer found a bug [<commit>]
-    Next: Dev, please run `review-qa 1.1`
+    Next: Dev, run your agent's `review-qa 1.1`, then `git orx move 1.1 Review --as dev`
     ");
     let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
     insta::assert_snapshot!(trailers.stdout, @"
@@ -345,22 +347,22 @@ fn status_next_and_show() {
     --- stdout
     Draft (SM) 1
       1.4      Draft one
-               Next: SM, please run `assess 1.4` (quality check)
+               Next: SM, run `git orx assess 1.4` (quality check)
     Blocked (SM) 1
       1.3      Export
                Story 1.3 is blocked: the SM must revise it and submit it again
     AwaitingArchReview (Architect) 1
       1.2      Webhooks
-               Next: Architect, please run `review-story 1.2`
+               Next: Architect, run your agent's `review-story 1.2`, then `git orx gate 1.2 --as architect`
     Approved (Dev) 1
       1.1      Login
-               Next: Dev, please run `implement-story 1.1`
+               Next: Dev, run your agent's `implement-story 1.1`, then `git orx move 1.1 InProgress --as dev`
     4 stories: 1 Draft, 1 Blocked, 1 AwaitingArchReview, 1 Approved
     ");
     insta::assert_snapshot!(repo.orx(&["status", "--role", "sm"]).stdout, @r"
     Draft (SM) 1
       1.4      Draft one
-               Next: SM, please run `assess 1.4` (quality check)
+               Next: SM, run `git orx assess 1.4` (quality check)
     Blocked (SM) 1
       1.3      Export
                Story 1.3 is blocked: the SM must revise it and submit it again
@@ -369,37 +371,33 @@ fn status_next_and_show() {
     insta::assert_snapshot!(repo.orx(&["next"]).stdout, @r"
     SM
       Story 1.3 is blocked: the SM must revise it and submit it again
-      Next: SM, please run `assess 1.4` (quality check)
+      Next: SM, run `git orx assess 1.4` (quality check)
     Architect
-      Next: Architect, please run `review-story 1.2`
+      Next: Architect, run your agent's `review-story 1.2`, then `git orx gate 1.2 --as architect`
     Dev
-      Next: Dev, please run `implement-story 1.1`
+      Next: Dev, run your agent's `implement-story 1.1`, then `git orx move 1.1 InProgress --as dev`
     ");
-    insta::assert_snapshot!(repo.orx(&["show", "1.3"]).stdout, @"
-    story 1.3 — Export
-      file:   docs/stories/1.3.export.md
-      status: Blocked (owner: SM)
-      next:   Story 1.3 is blocked: the SM must revise it and submit it again
-    Moves from Blocked:
-      -> Blocked             [SM] allowed as SM (an outcome of `assess`)
-           ✓ the quality check failed (structure below 100%, technical extraction below 80% or score
-             below 6.0)
-      -> Approved            [SM] not allowed as SM (an outcome of `assess`)
-           ✗ structure validation is complete (100%) (quality.structure = 90)
-           ✓ technical extraction is at least 80%
-           ✓ the technical quality score is at least 8.0
-           ✓ complexity indicators: at most 1
-           ✓ the SM did not ask for the Architect's review (`assess --review`)
-           ✓ no failed Architect review stands (after one, the story is reviewed again, or auto-approved
-             from RequiresRevision)
-      -> AwaitingArchReview  [SM] not allowed as SM (an outcome of `assess`)
-           ✗ structure validation is complete (100%) (quality.structure = 90)
-           ✓ technical extraction is at least 80%
-           ✓ the technical quality score is at least 6.0
-           ✗ a review is called for (a score below 8.0, more complexity indicators than 1, the optional
-             review asked for with `--review`, or a failed review to answer) (quality.score = 9.0,
-             quality.complexity = [], quality.review_requested = not set, revision.baseline = not set)
-    ");
+    insta::assert_snapshot!(repo.orx(&["show", "1.3"]).stdout, @r#"
+        story 1.3 — Export
+          file:   docs/stories/1.3.export.md
+          status: Blocked (owner: SM)
+          next:   Story 1.3 is blocked: the SM must revise it and submit it again
+        Moves from Blocked:
+          -> Blocked             [SM] allowed as SM (an outcome of `assess`)
+               ✓ the quality check failed (structure below 100%, technical extraction below 80% or score below 6.0)
+          -> Approved            [SM] not allowed as SM (an outcome of `assess`)
+               ✗ structure validation is complete (100%) (quality.structure = 90)
+               ✓ technical extraction is at least 80%
+               ✓ the technical quality score is at least 8.0
+               ✓ complexity indicators: at most 1
+               ✓ the SM did not ask for the Architect's review (`assess --review`)
+               ✓ no failed Architect review stands (after one, the story is reviewed again, or auto-approved from RequiresRevision)
+          -> AwaitingArchReview  [SM] not allowed as SM (an outcome of `assess`)
+               ✗ structure validation is complete (100%) (quality.structure = 90)
+               ✓ technical extraction is at least 80%
+               ✓ the technical quality score is at least 6.0
+               ✗ a review is called for (a score below 8.0, more complexity indicators than 1, the optional review asked for with `--review`, or a failed review to answer) (quality.score = 9.0, quality.complexity = [], quality.review_requested = not set, revision.baseline = not set)
+        "#);
     let json = repo.orx(&["status", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(v["version"], 1);
@@ -411,7 +409,7 @@ fn status_next_and_show() {
     assert_eq!(next["roles"][0]["role"], "dev");
     assert_eq!(
         next["roles"][0]["actions"][0]["message"],
-        "Next: Dev, please run `implement-story 1.1`"
+        "Next: Dev, run your agent's `implement-story 1.1`, then `git orx move 1.1 InProgress --as dev`"
     );
     let show: serde_json::Value =
         serde_json::from_str(&repo.orx(&["show", "1.2", "--json"]).stdout).unwrap();

@@ -57,7 +57,7 @@ fn unquoted_numeric_ids_stay_text() {
     assert!(
         repo.orx(&["status"])
             .stdout
-            .contains("Next: SM, please run `assess 3.10`")
+            .contains("Next: SM, run `git orx assess 3.10`")
     );
     let out = repo.orx(&["move", "3.10", "Done", "--as", "sm"]);
     assert!(
@@ -166,7 +166,7 @@ fn workflow_counters_cannot_be_edited_by_hand() {
     let out = repo.orx(&["assess", &id, "--as", "sm", "--score", "7.0"]);
     assert!(
         out.stdout
-            .contains("Next: Architect, please run `review-story 1.1`\n"),
+            .contains("Next: Architect, run your agent's `review-story 1.1`, then `git orx gate 1.1 --as architect`\n"),
         "{}",
         out.stdout
     );

@@ -196,13 +196,21 @@ fn show_verify_and_agent_show_fit_an_80_column_terminal() {
     let verify = repo.orx(&["verify", "--all"]);
     verify.code(1);
     assert_fits(&verify.stdout, 80, "verify");
-    insta::assert_snapshot!(redact(&verify.stdout), @"
-    <commit> story 1.1 Draft -> Done: no-role
-        no role: say who makes this change with ORX_ROLE=ROLE or `git config
-          orx.role ROLE` (in history: an `Orx-Role:` trailer)
-    verified 8 commits (all of HEAD's history (the branch has no upstream)): 1
-        violation
-    ");
+    insta::assert_snapshot!(redact(&verify.stdout), @r#"
+        <commit> story 1.1 Draft -> Done: no-role
+            the commit names no role (no `Orx-Role:` trailer: it was made without
+              git-orx's hooks, e.g. with --no-verify)
+        <commit> story 1.1 Draft -> Done: invalid-transition
+            story 1.1 cannot move from Draft to Done: the workflow has no such
+              transition
+              allowed from Draft: Blocked (SM), Approved (SM), AwaitingArchReview (SM)
+        verified 8 commits (all of HEAD's history (the branch has no upstream)): 2
+            violations
+        hint: history is not rewritten: fix forward with a new commit (`git orx move`
+              puts an item where the rules allow), then the Human accepts the commit's
+              violations: `git orx acknowledge COMMIT --reason TEXT --as human` (README:
+              When verify fails)
+        "#);
 }
 
 /// The README's fenced YAML block whose first line starts with `title`.
@@ -251,11 +259,13 @@ fn ci_run(repo: &Repo, at: &str, script: &str, env: &[(String, String)]) -> (i32
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let named: Vec<&str> = stdout
+    // The commits reported, each once (a commit may break several rules).
+    let mut named: Vec<&str> = stdout
         .lines()
         .filter_map(|l| l.split(' ').next())
         .filter(|w| w.len() >= 7 && w.chars().all(|c| c.is_ascii_hexdigit()))
         .collect();
+    named.dedup();
     (out.status.code().unwrap_or(-1), named.join(" "))
 }
 

@@ -46,11 +46,20 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
     }
     let passed = failed.is_empty();
     ui.line(if passed {
-        paint(GREEN, format!("all {} checks passed", checks.len()))
+        paint(
+            GREEN,
+            match checks.len() {
+                1 => "the check passed".to_owned(),
+                n => format!("all {n} checks passed"),
+            },
+        )
     } else {
         paint(
             RED,
-            format!("{} of {} checks failed", failed.len(), checks.len()),
+            match checks.len() {
+                1 => "the check failed".to_owned(),
+                n => format!("{} of {n} checks failed", failed.len()),
+            },
         )
     });
     let actor = args.change.actor(&role);

@@ -1,0 +1,178 @@
+//! The messages of the command line in the user's language: the English
+//! text is the key, and [`CATALOG`] holds its Chinese. The language is the
+//! config's `lang`, or `--lang` for one call; a message without a Chinese
+//! entry stays English.
+
+use std::fmt::Display;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static ZH: AtomicBool = AtomicBool::new(false);
+static FORCED: OnceLock<String> = OnceLock::new();
+
+/// `--lang`: the language of this call, whatever the config says.
+pub fn force(lang: Option<&str>) {
+    if let Some(l) = lang {
+        let _ = FORCED.set(l.to_owned());
+        ZH.store(l == "zh", Ordering::Relaxed);
+    }
+}
+
+/// The language `--lang` chose, if it chose one.
+pub fn forced() -> Option<&'static str> {
+    FORCED.get().map(String::as_str)
+}
+
+/// Takes the language of a repository's config, unless `--lang` chose one;
+/// returns the language in force.
+pub fn from_config(lang: &str) -> &str {
+    match forced() {
+        Some(l) => l,
+        None => {
+            ZH.store(lang == "zh", Ordering::Relaxed);
+            lang
+        }
+    }
+}
+
+pub fn zh() -> bool {
+    ZH.load(Ordering::Relaxed)
+}
+
+/// English text, and its Chinese; `{name}` is filled in by [`t`].
+const CATALOG: &[(&str, &str)] = &[
+    // init, new
+    (
+        "Next: commit the setup, then create a story:",
+        "下一步: 提交设置,然后创建一个 Story:",
+    ),
+    (
+        "Next: the new language takes effect once committed, by the Human:",
+        "下一步: 新语言在 (由 Human) 提交后生效:",
+    ),
+    (
+        "{config} is not committed: until it is, the rules in force are the work tree's and a clone has none; commit it (git add .orx && git commit -m 'Set up git-orx')",
+        "{config} 尚未提交: 提交前生效的是工作区的规则,克隆的仓库没有这些规则;请提交 (git add .orx && git commit -m 'Set up git-orx')",
+    ),
+    // status
+    (
+        "No stories are waiting for {role}.",
+        "没有等待 {role} 的 Story。",
+    ),
+    (
+        "No stories yet. Create one with: git orx new \"Title\" --as sm   ({dir}/)",
+        "还没有 Story。创建一个: git orx new \"标题\" --as sm   ({dir}/)",
+    ),
+    ("nobody", "无人"),
+    ("Agents", "Agent"),
+    ("(waits for {role})", "(等待 {role})"),
+    (
+        "Problems ({n}); run `git orx check`:",
+        "问题 ({n} 个);请运行 `git orx check`:",
+    ),
+    ("1 story: {counts}", "1 个 Story: {counts}"),
+    ("{n} stories: {counts}", "{n} 个 Story: {counts}"),
+    // next
+    ("Nothing for {role} to do.", "{role} 当前没有待办。"),
+    (
+        "Nothing to do: no open stories.",
+        "没有待办: 没有未完成的 Story。",
+    ),
+    ("{item} is {state}", "{item} 处于 {state}"),
+    // a change
+    ("(already recorded; nothing to commit)", "(已记录,无需提交)"),
+    (
+        "(committed in {commit} by another commit)",
+        "(已由另一个提交 {commit} 提交)",
+    ),
+    ("(committed by another commit)", "(已由另一个提交提交)"),
+    ("written to {path}, not committed", "已写入 {path},未提交"),
+    ("override: {reason}", "覆盖: {reason}"),
+    // refusals and hints
+    ("refused: ", "已拒绝: "),
+    (
+        "{role} may not move {item} from {from} to {to}",
+        "{role} 无权将 {item} 从 {from} 移到 {to}",
+    ),
+    (
+        "{role} may not change {item} while it is {from}",
+        "{item} 处于 {from} 时 {role} 无权修改",
+    ),
+    ("  responsible: {roles}", "  负责角色: {roles}"),
+    (
+        "{item} cannot move from {from} to {to}: the workflow has no such transition",
+        "{item} 不能从 {from} 移到 {to}: 工作流中没有这个转换",
+    ),
+    (
+        "  allowed from {from}: {list}",
+        "  {from} 允许的转换: {list}",
+    ),
+    ("none", "无"),
+    (
+        "{item} cannot move from {from} to {to}: 1 precondition not met",
+        "{item} 不能从 {from} 移到 {to}: 1 个前置条件未满足",
+    ),
+    (
+        "{item} cannot move from {from} to {to}: {n} preconditions not met",
+        "{item} 不能从 {from} 移到 {to}: {n} 个前置条件未满足",
+    ),
+    (
+        "{item} is {state}, a terminal state: it cannot move to {to}",
+        "{item} 已处于终止状态 {state},不能移到 {to}",
+    ),
+    (
+        "  allowed from {state}: none (only a Human can override, with --force --reason TEXT)",
+        "  {state} 允许的转换: 无 (只有 Human 能以 --force --reason TEXT 覆盖)",
+    ),
+    (
+        "act as {roles} (--as {role}), or a Human may override with --force --reason TEXT",
+        "请以 {roles} 身份执行 (--as {role}),或由 Human 以 --force --reason TEXT 覆盖",
+    ),
+    (
+        "`git orx show {id}` lists the moves allowed now and what each needs",
+        "`git orx show {id}` 列出当前允许的转换及各自的条件",
+    ),
+    (
+        "run `git orx init` here first",
+        "请先在这里运行 `git orx init`",
+    ),
+    (
+        "uncommitted changes to {files} are not in force until committed (by the Human)",
+        "{files} 的未提交修改在 (由 Human) 提交前不生效",
+    ),
+];
+
+/// `en` in the language in force, with each `{name}` replaced by its value.
+pub fn t(en: &str, args: &[(&str, &dyn Display)]) -> String {
+    let text = if zh() {
+        CATALOG
+            .iter()
+            .find(|(e, _)| *e == en)
+            .map_or(en, |(_, z)| z)
+    } else {
+        en
+    };
+    args.iter().fold(text.to_owned(), |s, (k, v)| {
+        s.replace(&format!("{{{k}}}"), &v.to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every Chinese entry uses exactly the placeholders of its English.
+    #[test]
+    fn each_entry_keeps_its_placeholders() {
+        let names = |s: &str| {
+            let mut v: Vec<String> = s
+                .split('{')
+                .skip(1)
+                .filter_map(|p| p.split_once('}').map(|(n, _)| n.to_owned()))
+                .collect();
+            v.sort();
+            v
+        };
+        for (en, zh) in super::CATALOG {
+            assert_eq!(names(en), names(zh), "{en}");
+        }
+    }
+}

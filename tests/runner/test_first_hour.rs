@@ -1,0 +1,217 @@
+//! A new user's first hour: what `init` and `new` say, and the wording of
+//! messages a user meets early.
+
+use crate::common::Repo;
+
+#[test]
+fn init_in_an_older_husky_layout_names_every_file_to_commit() {
+    let repo = Repo::bare_git();
+    repo.write(
+        ".husky/pre-commit",
+        "#!/bin/sh\n. \"$(dirname \"$0\")/_/husky.sh\"\ntrue\n",
+    );
+    repo.write(".husky/_/husky.sh", "#!/bin/sh\n");
+    repo.git(&["add", ".husky"]).ok();
+    repo.git(&["commit", "-q", "-m", "husky"]).ok();
+    repo.git(&["config", "core.hooksPath", ".husky"]).ok();
+    let out = repo.orx(&["init"]);
+    out.ok();
+    assert!(
+        out.stdout
+            .contains("  git add .orx .husky && git commit -m 'Set up git-orx'\n"),
+        "{}",
+        out.render()
+    );
+    // Doing what it says leaves nothing of the setup uncommitted.
+    repo.git(&["add", ".orx", ".husky"]).ok();
+    repo.git(&["commit", "-q", "-m", "Set up git-orx"]).ok();
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+}
+
+#[test]
+fn init_lang_zh_says_the_change_takes_effect_once_committed() {
+    let repo = Repo::new();
+    let out = repo.orx(&["init", "--lang", "zh"]);
+    insta::assert_snapshot!(out.render(), @r#"
+        exit: 0
+        --- stdout
+        updated   .orx/config.yaml (lang: zh)
+        kept      docs/stories/
+        kept      pre-commit
+        kept      pre-merge-commit
+        kept      prepare-commit-msg
+        kept      reference-transaction
+
+        下一步: 新语言在 (由 Human) 提交后生效:
+          git add .orx && git -c orx.role=human commit -m 'git-orx: change the language'
+        "#);
+    // As it says.
+    repo.git(&["add", ".orx"]).ok();
+    repo.git(&["-c", "orx.role=human", "commit", "-q", "-m", "zh"])
+        .ok();
+    repo.orx(&["new", "A", "--as", "sm"]).ok();
+    assert!(repo.orx(&["next"]).stdout.contains("请执行命令"));
+}
+
+#[test]
+fn new_warns_while_the_config_is_not_committed() {
+    let repo = Repo::bare_git();
+    repo.orx(&["init"]).ok();
+    let out = repo.orx(&["new", "A", "--as", "sm"]);
+    out.ok();
+    assert!(
+        out.stderr
+            .starts_with("warning: .orx/config.yaml is not committed:"),
+        "{}",
+        out.render()
+    );
+    repo.git(&["add", ".orx"]).ok();
+    repo.git(&["commit", "-q", "-m", "Set up git-orx"]).ok();
+    let out = repo.orx(&["new", "B", "--as", "sm"]);
+    assert_eq!(out.ok().stderr, "");
+}
+
+#[test]
+fn new_example_writes_a_story_the_quality_check_approves() {
+    let repo = Repo::new();
+    repo.orx(&["new", "Dark mode toggle", "--example", "--as", "sm"])
+        .ok();
+    let out = repo.orx(&["assess", "1.1", "--score", "8.5", "--as", "sm"]);
+    assert!(
+        out.ok()
+            .stdout
+            .starts_with("quality check: structure 100%, technical extraction 100%"),
+        "{}",
+        out.render()
+    );
+    // Not with a template of the repository's own, which it would not fit.
+    repo.write(
+        ".orx/templates/story.md",
+        "---\nkind: story\nid: {id}\ntitle: {title}\nstatus: {status}\n---\n",
+    );
+    repo.commit_rules("own template");
+    repo.orx(&["new", "B", "--example", "--as", "sm"]).code(2);
+}
+
+#[test]
+fn handoffs_say_which_commands_are_the_agents_and_give_git_orxs() {
+    let repo = Repo::new();
+    let id = repo.story("A", &["--score", "9"]);
+    let out = repo.orx(&["next", "--role", "dev"]);
+    assert_eq!(
+        out.ok().stdout,
+        format!(
+            "Dev\n  Next: Dev, run your agent's `implement-story {id}`, then `git orx move {id} InProgress --as dev`\n"
+        )
+    );
+}
+
+#[test]
+fn one_thing_is_singular() {
+    let mut repo = Repo::new();
+    repo.set_env("ORX_ROLE", "human");
+    repo.write(".orx/config.yaml", "lang: en\nchecks: [\"true\"]\n");
+    repo.commit_rules("checks");
+    repo.orx(&["agent", "init", "--acts-as", "dev"]).ok();
+    repo.orx(&["agent", "fire", "USER_INPUT_REQUIREMENT", "-m", "r"])
+        .ok();
+    repo.orx(&["agent", "task", "add", "one", "--as", "dev"])
+        .ok();
+    let out = repo.orx(&["agent", "fire", "PRD_GENERATED", "--as", "dev"]);
+    assert!(
+        out.ok().stdout.contains("the PRD (1 task) waits"),
+        "{}",
+        out.render()
+    );
+    repo.orx(&["agent", "fire", "USER_CONFIRM"]).ok();
+    let out = repo.orx(&["agent", "check", "--as", "dev"]);
+    assert!(
+        out.ok().stdout.contains("\nthe check passed\n"),
+        "{}",
+        out.render()
+    );
+    repo.write("scratch.txt", "x");
+    repo.orx(&["checkpoint"]).ok();
+    let out = repo.orx(&["checkpoints"]);
+    assert!(
+        out.ok()
+            .stdout
+            .contains("  1 file differs from HEAD: scratch.txt"),
+        "{}",
+        out.render()
+    );
+}
+
+#[test]
+fn outside_a_repository_the_hint_does_not_repeat_the_error() {
+    let repo = Repo::bare_git();
+    let out = repo
+        .command("git")
+        .args(["orx", "status"])
+        .current_dir(repo.path("..").canonicalize().unwrap())
+        .env(
+            "GIT_CEILING_DIRECTORIES",
+            repo.path("..").canonicalize().unwrap().parent().unwrap(),
+        )
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: not in a git repository (run `git init` first, or cd into one)\n"
+    );
+}
+
+#[test]
+fn a_broken_file_refused_by_the_hook_names_its_path_once() {
+    let repo = Repo::new();
+    let id = repo.story("A", &[]);
+    let path = repo.story_path(&id);
+    repo.write(
+        &path,
+        "---\nkind: story\nid: \"1.1\"\nstatus: [Draft\n---\n",
+    );
+    let out = repo.git_env(&["commit", "-qam", "x"], &[("ORX_ROLE", "sm")]);
+    insta::assert_snapshot!(out.render(), @r#"
+    exit: 1
+    --- stderr
+    error: refused: git-orx found 1 rule broken by this commit
+      docs/stories/1.1.a.md:4:9: unclosed bracket '['
+    hint: fix the files; the Human may override with ORX_ROLE=human ORX_FORCE_REASON="why"
+    "#);
+}
+
+#[test]
+fn a_move_no_role_may_make_is_not_told_to_commit_as_another_role() {
+    let repo = Repo::new();
+    let id = repo.story("A", &[]);
+    let path = repo.story_path(&id);
+    repo.edit(&path, "status: Draft", "status: Done");
+    let out = repo.git_env(&["commit", "-qam", "x"], &[("ORX_ROLE", "sm")]);
+    out.code(1);
+    assert!(!out.stderr.contains("responsible role"), "{}", out.render());
+    assert!(
+        out.stderr.contains("hint: fix the files;"),
+        "{}",
+        out.render()
+    );
+}
+
+#[test]
+fn an_effect_left_out_of_a_hand_edit_says_what_to_write() {
+    let repo = Repo::new();
+    let id = repo.story("A", &["--score", "9"]);
+    let path = repo.story_path(&id);
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    let text = repo.read(&path).replace("- [ ]", "- [x]");
+    repo.write(&path, text);
+    repo.edit(&path, "status: InProgress", "status: Review");
+    let out = repo.git_env(&["commit", "-qam", "x"], &[("ORX_ROLE", "dev")]);
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("sets rounds.qa to 1, but the file has null: write `rounds.qa: 1` there"),
+        "{}",
+        out.render()
+    );
+}

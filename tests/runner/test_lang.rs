@@ -1,0 +1,111 @@
+//! `lang: zh`: command output, headings, refusals, hints and handoffs in
+//! Chinese, each naming its item; `--lang` for one call.
+
+use crate::common::Repo;
+
+/// Two blocked stories and an approved one, in a repository set to zh.
+fn zh_repo() -> Repo {
+    let repo = Repo::new();
+    repo.set_lang("zh");
+    for title in ["A", "B"] {
+        repo.orx(&["new", title, "--as", "sm"]).ok();
+    }
+    for id in ["1.1", "1.2"] {
+        repo.orx(&["assess", id, "--score", "9", "--as", "sm"]).ok();
+    }
+    repo.story("C", &["--score", "9"]);
+    repo
+}
+
+#[test]
+fn zh_status_names_every_story() {
+    let repo = zh_repo();
+    insta::assert_snapshot!(repo.orx(&["status"]).render(), @r#"
+    exit: 0
+    --- stdout
+    Blocked (SM) 2
+      1.1      A
+               Story 1.1 被阻塞,需要 SM 修订后重新提交
+      1.2      B
+               Story 1.2 被阻塞,需要 SM 修订后重新提交
+    Approved (Dev) 1
+      1.3      C
+               Next: Dev 请执行 agent 命令 `implement-story 1.3`,然后 `git orx move 1.3 InProgress --as dev`
+    3 个 Story: 2 Blocked, 1 Approved
+    "#);
+}
+
+#[test]
+fn zh_next_names_every_story() {
+    let repo = zh_repo();
+    insta::assert_snapshot!(repo.orx(&["next"]).render(), @r#"
+    exit: 0
+    --- stdout
+    SM
+      Story 1.1 被阻塞,需要 SM 修订后重新提交
+      Story 1.2 被阻塞,需要 SM 修订后重新提交
+    Dev
+      Next: Dev 请执行 agent 命令 `implement-story 1.3`,然后 `git orx move 1.3 InProgress --as dev`
+    "#);
+}
+
+#[test]
+fn zh_refusal_and_its_hint() {
+    let repo = zh_repo();
+    insta::assert_snapshot!(repo.orx(&["move", "1.3", "InProgress", "--as", "qa"]).render(), @r#"
+    exit: 1
+    --- stderr
+    error: 已拒绝: QA 无权将 story 1.3 从 Approved 移到 InProgress
+      负责角色: Dev
+    hint: 请以 Dev 身份执行 (--as dev),或由 Human 以 --force --reason TEXT 覆盖
+    "#);
+    insta::assert_snapshot!(repo.orx(&["move", "1.1", "Approved", "--as", "sm"]).render(), @r#"
+    exit: 1
+    --- stderr
+    error: 已拒绝: story 1.1 不能从 Blocked 移到 Approved: 2 个前置条件未满足
+      - structure validation is complete (100%) — actual: quality.structure = 0
+      - technical extraction is at least 80% — actual: quality.extraction = 0
+    hint: `git orx show 1.1` 列出当前允许的转换及各自的条件
+    "#);
+}
+
+#[test]
+fn zh_handoff_of_a_change() {
+    let repo = zh_repo();
+    insta::assert_snapshot!(repo.orx(&["move", "1.3", "InProgress", "--as", "dev"]).render(), @r#"
+    exit: 0
+    --- stdout
+    story 1.3: Approved -> InProgress (Dev) [<commit>]
+    Next: Dev 请执行 agent 命令 `implement-story 1.3`,然后 `git orx move 1.3 Review --as dev`
+    "#);
+}
+
+#[test]
+fn lang_flag_overrides_the_config_for_one_call() {
+    let repo = zh_repo();
+    let en = repo.orx(&["next", "--lang", "en", "--role", "sm"]);
+    assert_eq!(
+        en.ok().stdout,
+        "SM\n  Story 1.1 is blocked: the SM must revise it and submit it again\n  Story 1.2 is blocked: the SM must revise it and submit it again\n"
+    );
+    // The config is untouched: the next call is in Chinese again.
+    assert!(
+        repo.orx(&["next", "--role", "sm"])
+            .stdout
+            .contains("被阻塞")
+    );
+    let repo = Repo::new();
+    repo.orx(&["new", "A", "--as", "sm"]).ok();
+    let out = repo.orx(&["--lang", "zh", "status"]);
+    assert!(
+        out.ok().stdout.contains("1 个 Story: 1 Draft"),
+        "{}",
+        out.render()
+    );
+    let refused = repo.orx(&["move", "1.1", "Done", "--as", "dev", "--lang", "zh"]);
+    assert!(
+        refused.code(1).stderr.starts_with("error: 已拒绝:"),
+        "{}",
+        refused.render()
+    );
+}
