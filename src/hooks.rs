@@ -414,35 +414,30 @@ pub enum RefMover {
 
 #[cfg(unix)]
 pub fn ref_mover() -> RefMover {
-    let mut pid = std::os::unix::process::parent_id();
-    for _ in 0..8 {
-        let Some(args) = cmdline(pid) else {
-            return RefMover::Other;
-        };
-        let is_git = args
-            .first()
-            .is_some_and(|a| a.rsplit('/').next() == Some("git"));
-        if is_git && let Some(at) = subcommand(&args) {
-            let rest = &args[at + 1..];
-            return match args[at].as_str() {
-                "commit" | "merge" => RefMover::Judged,
-                "fetch" | "clone" | "fast-import" | "receive-pack" => RefMover::Imported,
-                _ if rest
-                    .iter()
-                    .take_while(|a| *a != "--")
-                    .any(|a| a == "--no-verify") =>
-                {
-                    RefMover::NoVerify
-                }
-                _ => RefMover::Other,
-            };
-        }
-        match parent_of(pid) {
-            Some(p) if p > 1 => pid = p,
-            _ => return RefMover::Other,
-        }
+    let Some((_, args)) = git_ancestor() else {
+        return RefMover::Other;
+    };
+    // A command line git-orx cannot read is judged.
+    let Some(at) = subcommand(&args) else {
+        return RefMover::Other;
+    };
+    let rest = &args[at + 1..];
+    let no_verify = |short: Option<char>| match args[at].as_str() {
+        "commit" => commit_option(rest, "--no-verify", 6, short),
+        _ => rest
+            .iter()
+            .take_while(|a| *a != "--")
+            .any(|a| a == "--no-verify"),
+    };
+    match args[at].as_str() {
+        "fetch" | "clone" | "fast-import" | "receive-pack" => RefMover::Imported,
+        "commit" if no_verify(Some('n')) => RefMover::NoVerify,
+        // Trusted only when its own pre-commit or pre-merge-commit passed
+        // (`mark_judged`): a fast-forward `git merge` runs neither.
+        "commit" | "merge" if judged_here() => RefMover::Judged,
+        _ if no_verify(None) => RefMover::NoVerify,
+        _ => RefMover::Other,
     }
-    RefMover::Other
 }
 
 #[cfg(not(unix))]
@@ -450,16 +445,117 @@ pub fn ref_mover() -> RefMover {
     RefMover::Other
 }
 
-/// Where git's subcommand is in its command line: the first word that is
-/// not an option of git itself (`git -C dir -c k=v commit`).
+/// The nearest `git` process above this one (skipping `git orx`, which
+/// runs git-orx), with its command line.
+#[cfg(unix)]
+fn git_ancestor() -> Option<(u32, Vec<String>)> {
+    let mut pid = std::os::unix::process::parent_id();
+    for _ in 0..8 {
+        let args = cmdline(pid)?;
+        let is_git = args
+            .first()
+            .is_some_and(|a| a.rsplit('/').next() == Some("git"));
+        if is_git && subcommand(&args).is_none_or(|at| args[at] != "orx") {
+            return Some((pid, args));
+        }
+        match parent_of(pid) {
+            Some(p) if p > 1 => pid = p,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Where pre-commit and pre-merge-commit record the git process whose
+/// commit they judged and passed.
+const JUDGED_FILE: &str = "orx-judged";
+
+/// What names one process: its pid and, where the system says, when it
+/// started (so that a reused pid is not taken for it).
+#[cfg(unix)]
+fn process_key(pid: u32) -> String {
+    let started = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            s.rsplit_once(')')
+                .and_then(|(_, rest)| rest.split_whitespace().nth(19).map(str::to_owned))
+        })
+        .unwrap_or_default();
+    format!("{pid} {started}")
+}
+
+/// pre-commit or pre-merge-commit passed the commit its git process is
+/// making: the reference-transaction hook of that process may then let
+/// the ref move to it (a git process that ran neither is judged there).
+#[cfg(unix)]
+pub fn mark_judged(repo: &Repo) {
+    if let Some((pid, _)) = git_ancestor() {
+        let _ = std::fs::write(repo.git_dir().join(JUDGED_FILE), process_key(pid));
+    }
+}
+
+#[cfg(not(unix))]
+pub fn mark_judged(_: &Repo) {}
+
+/// Whether this git process's own pre-commit or pre-merge-commit passed.
+#[cfg(unix)]
+fn judged_here() -> bool {
+    let Some((pid, _)) = git_ancestor() else {
+        return false;
+    };
+    let Ok(repo) = Repo::discover() else {
+        return false;
+    };
+    std::fs::read_to_string(repo.git_dir().join(JUDGED_FILE)).is_ok_and(|k| k == process_key(pid))
+}
+
+/// Where git's subcommand is in its command line: the first word after
+/// git's own options (`git -C dir -c k=v commit`). `None` when an option
+/// is not one git-orx knows, so that a command line it cannot read is
+/// never taken for `git commit`.
 fn subcommand(args: &[String]) -> Option<usize> {
+    // git's options that take no value, and those whose value is the next
+    // word (or follows `=`).
+    const FLAGS: &[&str] = &[
+        "-p",
+        "--paginate",
+        "-P",
+        "--no-pager",
+        "--bare",
+        "--no-replace-objects",
+        "--no-lazy-fetch",
+        "--literal-pathspecs",
+        "--glob-pathspecs",
+        "--noglob-pathspecs",
+        "--icase-pathspecs",
+        "--no-optional-locks",
+        "--no-advice",
+        "--exec-path",
+    ];
+    const VALUED: &[&str] = &[
+        "-c",
+        "-C",
+        "--git-dir",
+        "--work-tree",
+        "--namespace",
+        "--config-env",
+        "--attr-source",
+        "--super-prefix",
+    ];
     let mut i = 1;
     while i < args.len() {
         let w = args[i].as_str();
-        if ["-c", "-C", "--git-dir", "--work-tree", "--namespace"].contains(&w) {
+        if VALUED.contains(&w) {
             i += 2;
-        } else if w.starts_with('-') {
+        } else if FLAGS.contains(&w)
+            || (w.starts_with("--")
+                && w.split_once('=').is_some_and(|(k, _)| {
+                    VALUED.contains(&k) || k == "--exec-path" || k == "--list-cmds"
+                }))
+        {
             i += 1;
+        } else if w.starts_with('-') {
+            return None;
         } else {
             return Some(i);
         }

@@ -58,7 +58,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             }
             let verdicts = match hooks::check_staged(&repo, &staged) {
                 Ok(Some(verdicts)) => verdicts,
-                Ok(None) => return Ok(0),
+                Ok(None) => {
+                    hooks::mark_judged(&repo);
+                    return Ok(0);
+                }
                 // Broken rules in force: only the Human may commit (the fix).
                 Err(e) if hooks::role(&repo).as_deref() == Some(orx::role::HUMAN) => {
                     ui.eline(format!(
@@ -74,6 +77,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 return Ok(1);
             }
             hooks::remember_trailers(&repo, &staged, &trailers(&repo, &verdicts));
+            hooks::mark_judged(&repo);
             Ok(0)
         }
         "prepare-commit-msg" => {
@@ -190,7 +194,7 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
         ));
     }
     ui.eline(format!(
-        "{} cherry-pick, revert, am and rebase make commits without the pre-commit check; abort it (git cherry-pick --abort, git rebase --abort, git am --abort; after a revert, git reset --merge), then make the change with `git orx move` or as the responsible role (ORX_ROLE=ROLE)",
+        "{} this ref update brings commits no pre-commit or pre-merge-commit check passed (cherry-pick, revert, am, rebase, a fast-forward, reset or update-ref to a new commit): abort the operation if one is under way (git cherry-pick --abort, git rebase --abort, git am --abort; after a revert, git reset --merge), then make the change with `git orx move` or as the responsible role (ORX_ROLE=ROLE)",
         epaint(CYAN, "hint:")
     ));
     Ok(1)

@@ -422,3 +422,77 @@ fn a_story_over_1_mib_is_refused_by_the_hooks_and_verify() {
         out.render()
     );
 }
+
+/// A commit made with plumbing (`commit-tree`) that no ref has reached,
+/// with a forbidden move in it: a fast-forward `git merge` runs neither
+/// pre-commit nor pre-merge-commit, so reference-transaction judges it; and
+/// a git option git-orx does not know (`--attr-source commit`) never passes
+/// an `update-ref` or a `cherry-pick` off as a `git commit` that was judged.
+#[test]
+fn a_fast_forward_or_a_disguised_git_command_cannot_bring_in_a_forbidden_commit() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    repo.edit(&path, "status: Approved", "status: Done");
+    repo.git(&["add", &path]).ok();
+    let tree = repo.git(&["write-tree"]).stdout.trim().to_owned();
+    repo.git(&["reset", "-q"]).ok();
+    repo.git(&["checkout", "-q", "--", "."]).ok();
+    let bad = repo
+        .git_env(
+            &[
+                "commit-tree",
+                &tree,
+                "-p",
+                "HEAD",
+                "-m",
+                "skip\n\nOrx-Role: dev",
+            ],
+            &[],
+        )
+        .stdout
+        .trim()
+        .to_owned();
+    let before = repo.git(&["rev-parse", "HEAD"]).stdout;
+    for args in [
+        vec!["merge", "-q", "--ff-only", bad.as_str()],
+        vec!["update-ref", "refs/heads/main", bad.as_str()],
+        vec!["reset", "-q", "--hard", bad.as_str()],
+    ] {
+        let out = repo.git(&args);
+        assert_ne!(out.code, 0, "git {}: {}", args.join(" "), out.render());
+        assert!(
+            out.stderr.contains("invalid-transition"),
+            "git {}: {}",
+            args.join(" "),
+            out.render()
+        );
+        assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, before);
+    }
+    // `git reset --hard` writes the files before it moves the branch: the
+    // refused move leaves them, as git leaves them when its ref update fails.
+    repo.git(&["reset", "-q", "--hard"]).ok();
+    repo.git(&["tag", "commit", "HEAD"]).ok();
+    let out = repo.git(&[
+        "--attr-source",
+        "commit",
+        "update-ref",
+        "refs/heads/main",
+        &bad,
+    ]);
+    assert_ne!(out.code, 0, "{}", out.render());
+    assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, before);
+    // A plain commit, a real merge and git-orx's own moves still work.
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    repo.git(&["checkout", "-q", "-b", "side"]).ok();
+    repo.write("side.txt", "side\n");
+    repo.git(&["add", "side.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "side"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.write("main.txt", "main\n");
+    repo.git(&["add", "main.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "main"]).ok();
+    repo.git(&["merge", "-q", "--no-edit", "side"]).ok();
+    repo.git(&["merge", "-q", "--ff-only", "side"]).ok();
+    repo.orx(&["verify", "--all"]).ok();
+}
