@@ -191,6 +191,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             }
             ui.line(line);
             let mut missing = false;
+            let install = if hook_tools::outside(&place) {
+                "missing: give this repository its own hooks directory (`git config --local core.hooksPath ...`), or `git orx hooks install --hooks-outside-repo`"
+            } else {
+                "missing: run `git orx hooks install`"
+            };
             for s in statuses {
                 let state = match s.state {
                     HookState::Installed { chained: false } => paint(GREEN, "installed"),
@@ -216,7 +221,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     }
                     HookState::Missing => {
                         missing = true;
-                        paint(RED, "missing: run `git orx hooks install`")
+                        paint(RED, install)
                     }
                     HookState::Foreign => {
                         missing = true;

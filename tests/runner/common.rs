@@ -369,3 +369,16 @@ pub fn steps(repo: &Repo, commands: &[&[&str]]) -> String {
         })
         .collect()
 }
+
+/// A test that needs a tool this machine lacks says so and is skipped —
+/// except under CI (`CI` set), whose script installs every tool the tests
+/// need: there a missing tool fails the test rather than letting it pass
+/// having checked nothing.
+#[track_caller]
+pub fn skip_without(tool: &str, package: &str) {
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{tool} is not installed (Debian package {package}); CI must run this test"
+    );
+    eprintln!("skipped: {tool} is not installed (Debian package {package})");
+}

@@ -95,6 +95,15 @@ fn a_global_hooks_path_outside_the_repository_is_refused_unless_asked() {
         "{}",
         status.stdout
     );
+    // It does not send the user to the install that was just refused.
+    assert!(
+        !status
+            .stdout
+            .contains("missing: run `git orx hooks install`")
+            && status.stdout.contains("--hooks-outside-repo"),
+        "{}",
+        status.stdout
+    );
     // The way out the message gives works: the repository's own hooks.
     let own = repo.root.join(".git/hooks");
     repo.git(&["config", "--local", "core.hooksPath", own.to_str().unwrap()])

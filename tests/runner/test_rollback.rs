@@ -294,7 +294,7 @@ fn rollback_commits_are_signed_when_commit_gpgsign_is_set() {
         .arg(&key)
         .output();
     let Ok(made) = made else {
-        eprintln!("skipped: ssh-keygen is not installed (Debian package openssh-client)");
+        crate::common::skip_without("ssh-keygen", "openssh-client");
         return;
     };
     assert!(made.status.success(), "{made:?}");
