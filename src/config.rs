@@ -30,6 +30,30 @@ pub struct Config {
     /// repository root (seed 001: `flutter analyze`, `flutter test`).
     #[serde(default)]
     pub checks: Vec<String>,
+    /// What `git orx doctor` calls stuck.
+    #[serde(default)]
+    pub doctor: Doctor,
+}
+
+/// `doctor:` in the config.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Doctor {
+    /// A story in one (not terminal) state for longer than this is stuck.
+    #[serde(default = "default_stuck_after_hours")]
+    pub stuck_after_hours: f64,
+}
+
+impl Default for Doctor {
+    fn default() -> Self {
+        Doctor {
+            stuck_after_hours: default_stuck_after_hours(),
+        }
+    }
+}
+
+fn default_stuck_after_hours() -> f64 {
+    48.0
 }
 
 /// An author (by e-mail) and the roles they may act as; with `key`, the
@@ -60,6 +84,7 @@ impl Default for Config {
             roles: Vec::new(),
             identities: Vec::new(),
             checks: Vec::new(),
+            doctor: Doctor::default(),
         }
     }
 }
@@ -128,6 +153,12 @@ impl Config {
             return fail(format!(
                 "`stories: {}` must be a relative path inside the work tree, without `..`, outside .git and .orx",
                 crate::text::escape(&self.stories)
+            ));
+        }
+        let hours = self.doctor.stuck_after_hours;
+        if !(hours.is_finite() && hours > 0.0) {
+            return fail(format!(
+                "`doctor: {{stuck_after_hours: {hours}}}` must be a number of hours above 0"
             ));
         }
         let roles = self.roles();

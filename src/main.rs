@@ -43,11 +43,22 @@ enum Command {
     #[command(hide = true)]
     Man(commands::man::Args),
     Demo(commands::demo::Args),
+    Doctor(commands::doctor::Args),
+    Report(commands::report::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut ui = Ui::default();
+    // `move`, `agent fire`: what the refusal log names as the source.
+    let source: String = {
+        let args: Vec<String> = std::env::args().skip(1).take(2).collect();
+        match args.as_slice() {
+            [a, sub, ..] if a == "agent" => format!("agent {sub}"),
+            [a, ..] => a.clone(),
+            [] => String::new(),
+        }
+    };
     let result = match cli.command {
         Command::Init(a) => commands::init::run(&mut ui, a),
         Command::New(a) => commands::new::run(&mut ui, a),
@@ -68,10 +79,13 @@ fn main() -> ExitCode {
         Command::Hook(a) => commands::hook::run(&mut ui, a),
         Command::Man(a) => commands::man::run(&mut ui, a, Cli::command()),
         Command::Demo(a) => commands::demo::run(&mut ui, a),
+        Command::Doctor(a) => commands::doctor::run(&mut ui, a),
+        Command::Report(a) => commands::report::run(&mut ui, a),
     };
     let code = match result {
         Ok(code) => code,
         Err(e) => {
+            commands::log_refusal(&source, &e);
             ui.error(&e);
             e.exit_code()
         }

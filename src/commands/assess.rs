@@ -48,6 +48,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    super::acting_on("story", &args.id);
     let (ws, role) = super::open_as(ui, &args.change)?;
     let mut complexity = args.complexity;
     complexity.sort();

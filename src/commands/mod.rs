@@ -8,6 +8,7 @@ pub mod check;
 pub mod checkpoint;
 pub mod checkpoints;
 pub mod demo;
+pub mod doctor;
 pub mod gate;
 pub mod hook;
 pub mod hooks;
@@ -17,6 +18,7 @@ pub mod man;
 pub mod move_;
 pub mod new;
 pub mod next;
+pub mod report;
 pub mod rollback;
 pub mod show;
 pub mod status;
@@ -274,7 +276,55 @@ pub fn open_as(
 
 /// Reads `--as`, `ORX_ROLE` or `git config orx.role`.
 pub fn role(ws: &orx::workspace::Workspace, flag: &Option<String>) -> orx::Result<String> {
-    ws.role(flag.as_deref()).map(|(r, _)| r)
+    let role = ws.role(flag.as_deref()).map(|(r, _)| r)?;
+    if let Ok(mut a) = ACTING.lock() {
+        a.role = Some(role.clone());
+    }
+    Ok(role)
+}
+
+/// What the running command acts on and as whom, for the refusal log.
+#[derive(Default)]
+struct Acting {
+    role: Option<String>,
+    item: Option<(String, String)>,
+}
+
+static ACTING: std::sync::Mutex<Acting> = std::sync::Mutex::new(Acting {
+    role: None,
+    item: None,
+});
+
+/// Notes the item the command acts on (for the refusal log).
+pub fn acting_on(kind: &str, id: &str) {
+    if let Ok(mut a) = ACTING.lock() {
+        a.item = Some((kind.to_owned(), id.to_owned()));
+    }
+}
+
+/// Appends a refusal to the repository's refusal log, which `git orx
+/// doctor` reads; other errors are not refusals. Never fails the command:
+/// a log that cannot be written is skipped.
+pub fn log_refusal(source: &str, e: &Error) {
+    let (role, item) = match ACTING.lock() {
+        Ok(a) => (a.role.clone(), a.item.clone()),
+        Err(_) => (None, None),
+    };
+    let now = orx::workspace::now();
+    let entry = match e {
+        Error::Refused(r) => orx::refusals::Logged::of_refusal(source, role.as_deref(), r, &now),
+        Error::NoDecision(d) => orx::refusals::Logged::of_no_decision(
+            source,
+            item.as_ref().map(|(k, i)| (k.as_str(), i.as_str())),
+            d,
+            &now,
+        ),
+        _ => return,
+    };
+    let entry = entry.with_role(role.as_deref());
+    if let Ok(repo) = orx::git::Repo::discover() {
+        let _ = orx::refusals::append(&repo.orx_dir(), &entry);
+    }
 }
 
 /// Prints the outcome of an executed plan: the transition line and the handoff.
