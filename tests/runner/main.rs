@@ -5,6 +5,7 @@ mod common;
 mod test_agent;
 mod test_cache;
 mod test_cli;
+mod test_doctor;
 mod test_files;
 mod test_gate;
 mod test_hook_tools;
