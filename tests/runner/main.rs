@@ -16,6 +16,7 @@ mod test_log;
 mod test_lossless;
 mod test_move;
 mod test_regressions;
+mod test_report;
 mod test_rollback;
 mod test_rules;
 mod test_store;
