@@ -141,7 +141,14 @@ pub fn load(repo: &Repo, rules: &Rules, progress: Progress) -> Result<History> {
     if !repo.has_head() {
         return Ok(History::default());
     }
-    let ids = repo.walk(&["HEAD".to_owned()], false)?;
+    // A shallow clone's boundary commits have no parents here: what they
+    // changed is unknown, so they are left out (and not cached, so that
+    // they are read once their parents are fetched).
+    let shallow = repo.shallow_commits();
+    let mut ids = repo.walk(&["HEAD".to_owned()], false)?;
+    if !shallow.is_empty() {
+        ids.retain(|id| !shallow.contains(id));
+    }
     load_commits(repo, rules, &ids, progress)
 }
 

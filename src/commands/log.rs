@@ -4,7 +4,7 @@ use orx::audit::{self, Event, Options};
 use orx::text::escape;
 use orx::workspace::Workspace;
 
-use super::{BOLD, DIM, Ui, YELLOW, paint};
+use super::{BOLD, DIM, Ui, YELLOW, epaint, paint};
 
 /// The audit trail from history: who moved which item from what to what,
 /// when, and why — for `git orx` commands and hand edits alike.
@@ -52,6 +52,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         reverse: args.reverse,
     };
     let entries = audit::log_with_progress(&ws.repo, &ws, &opts, &mut super::history_progress())?;
+    if !ws.repo.shallow_commits().is_empty() {
+        ui.eline(format!(
+            "{} this is a shallow clone: changes made before its oldest commits are not here (git fetch --unshallow)",
+            epaint(YELLOW, "note:")
+        ));
+    }
     if args.json {
         ui.json(&serde_json::json!({"version": 1, "entries": entries}));
         return Ok(0);

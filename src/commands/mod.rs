@@ -2,6 +2,7 @@
 //! One file per command; each has `Args` (its doc comments are the help)
 //! and `run(ui, args) -> Result<u8>` returning the exit code.
 
+pub mod acknowledge;
 pub mod agent;
 pub mod assess;
 pub mod check;
