@@ -371,7 +371,7 @@ fn main() {
     let mut with_orx = Vec::new();
     // Commits vary more than reads: more runs for a steady median.
     for _ in 0..2 * RUNS + 1 {
-        for name in ["pre-commit", "prepare-commit-msg", "pre-merge-commit"] {
+        for name in orx::hooks::HOOKS {
             let _ = std::fs::remove_file(hooks.join(name));
         }
         for name in ["pre-commit", "prepare-commit-msg"] {

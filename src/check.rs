@@ -37,6 +37,19 @@ pub fn check(
         report
             .problems
             .extend(odd.into_iter().map(crate::report::odd_name));
+        // A directory that cannot be read hides its files: say so.
+        for dir in [ws.stories_dir(), crate::agent::AGENTS_DIR] {
+            if let Err(e) = std::fs::read_dir(ws.root().join(dir))
+                && e.kind() != std::io::ErrorKind::NotFound
+            {
+                report.problems.push(Problem {
+                    path: dir.to_owned(),
+                    line: None,
+                    column: None,
+                    message: crate::item::io_message(&e),
+                });
+            }
+        }
         files.extend(ws.agent_files());
         report.problems.extend(leftovers(ws, &files));
         files

@@ -30,6 +30,9 @@ pub struct Config {
     /// repository root (seed 001: `flutter analyze`, `flutter test`).
     #[serde(default)]
     pub checks: Vec<String>,
+    /// The thresholds of `git orx metrics`' alerts.
+    #[serde(default)]
+    pub alerts: crate::metrics::Thresholds,
     /// What `git orx doctor` calls stuck.
     #[serde(default)]
     pub doctor: Doctor,
@@ -85,6 +88,7 @@ impl Default for Config {
             identities: Vec::new(),
             checks: Vec::new(),
             doctor: Doctor::default(),
+            alerts: Default::default(),
         }
     }
 }
@@ -179,6 +183,22 @@ impl Config {
                 return fail(format!(
                     "role `{}` must be lowercase letters, digits, `-` or `_`",
                     crate::text::escape(r)
+                ));
+            }
+        }
+        let a = &self.alerts;
+        if !(a.max_review_rounds.is_finite() && a.max_review_rounds >= 0.0) {
+            return fail(
+                "`alerts.max_review_rounds` must be a number of rounds, 0 or more".to_owned(),
+            );
+        }
+        for (key, v) in [
+            ("min_auto_approval_rate", a.min_auto_approval_rate),
+            ("max_escalation_rate", a.max_escalation_rate),
+        ] {
+            if !(0.0..=1.0).contains(&v) {
+                return fail(format!(
+                    "`alerts.{key}: {v}` must be a rate from 0 to 1 (0.3 is 30%)"
                 ));
             }
         }

@@ -168,6 +168,14 @@ impl Judge<'_> {
     ) -> Result<Verdicts> {
         let mut out = Verdicts::default();
         let mut rules_changed = None;
+        // A branch with no history in common was never judged by these
+        // rules: what it brings is the merge's own change.
+        let related: Vec<Side> = other_parents
+            .iter()
+            .filter(|o| self.shares_history(o))
+            .cloned()
+            .collect();
+        let other_parents = related.as_slice();
         for change in changes {
             let path = change
                 .new_path
@@ -181,7 +189,9 @@ impl Judge<'_> {
             if rule_file {
                 out.touched += 1;
                 rules_changed.get_or_insert(path.clone());
+                // A root commit (no base) sets git-orx up.
                 if self.role != Some(HUMAN)
+                    && self.base.is_some()
                     && (other_parents.is_empty()
                         || !self.taken_from_branch(other_parents, &change)?)
                 {
@@ -229,9 +239,25 @@ impl Judge<'_> {
         Ok(out)
     }
 
+    /// Whether `other` (a merge's other parent) and the base have a commit
+    /// in common.
+    fn shares_history(&self, other: &Side) -> bool {
+        match (self.base, other) {
+            (Some(base), Side::Commit(o)) => self.repo.merge_base(base, o).is_some(),
+            _ => true,
+        }
+    }
+
     /// The rules as the change leaves them must load: a commit may not put
     /// an invalid config or workflow in force.
     fn check_new_rules(&self, to: &Side, changed: &str, out: &mut Verdicts) -> Result<()> {
+        let acks = crate::verify::ACKNOWLEDGED_PATH;
+        if let Some(bytes) = self.repo.file_at(to, acks)?
+            && let Err(message) = crate::verify::parse_acknowledgements(&bytes)
+        {
+            out.violations
+                .push(self.violation(acks, None, None, "invalid-rules", message));
+        }
         let files = self.repo.rule_files_on(to)?;
         let overrides: Vec<String> = files
             .keys()

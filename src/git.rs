@@ -571,8 +571,13 @@ fn orx_trailers_only(message: &str) -> Vec<(String, String)> {
 /// The result of checking a commit's signature.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Signature {
-    /// A good signature, with the signing key's fingerprint when git gave it.
-    Good(Option<String>),
+    /// A good signature: the signing key's fingerprint when git gave it,
+    /// and for SSH the principal `gpg.ssh.allowedSignersFile` maps the key
+    /// to (git's `%GS`).
+    Good {
+        key: Option<String>,
+        principal: Option<String>,
+    },
     Bad(String),
     Unsigned,
 }
@@ -1392,17 +1397,15 @@ impl Repo {
             return Signature::Bad("cannot run git verify-commit".to_owned());
         };
         let status = String::from_utf8_lossy(&out.stderr).into_owned();
+        let (key, principal) = signer(&status);
         if out.status.success() {
-            // OpenPGP: "[GNUPG:] VALIDSIG <fpr> ..."; SSH: "... with ED25519 key SHA256:<fpr>".
-            let gpg = status
-                .lines()
-                .find_map(|l| l.strip_prefix("[GNUPG:] VALIDSIG "))
-                .and_then(|rest| rest.split_whitespace().next());
-            let ssh = status.lines().find_map(|l| {
-                let words: Vec<&str> = l.split_whitespace().collect();
-                words.windows(2).find(|w| w[0] == "key").map(|w| w[1])
-            });
-            return Signature::Good(gpg.or(ssh).map(str::to_owned));
+            return Signature::Good { key, principal };
+        }
+        if status.contains("No principal matched") {
+            return Signature::Bad(format!(
+                "the key {} is not in gpg.ssh.allowedSignersFile",
+                key.as_deref().unwrap_or("that signed it")
+            ));
         }
         if status.trim().is_empty() || status.contains("no signature found") {
             Signature::Unsigned
@@ -1417,6 +1420,99 @@ impl Repo {
             )
         }
     }
+
+    /// The commits reachable from `tips` that no ref reaches yet (the
+    /// commits a ref update brings in), parents first.
+    pub fn new_commits(&self, tips: &[&str]) -> Result<Vec<String>, GitError> {
+        let args = [
+            &["rev-list", "--topo-order", "--reverse"],
+            tips,
+            &["--not", "--all"],
+        ]
+        .concat();
+        Ok(self
+            .run(&args, None, &[])?
+            .lines()
+            .map(str::to_owned)
+            .collect())
+    }
+
+    /// Who commits here, as git would write the author (`Name <email>`,
+    /// from the environment and the config: `git var GIT_AUTHOR_IDENT`).
+    pub fn author_ident(&self) -> Result<String, GitError> {
+        let out = self.run(&["var", "GIT_AUTHOR_IDENT"], None, &[])?;
+        // "Name <email> 1767322245 +0000": without the time.
+        let ident = out.trim();
+        Ok(match ident.rfind('>') {
+            Some(end) => ident[..=end].to_owned(),
+            None => ident.to_owned(),
+        })
+    }
+
+    /// Whether a ref already points at commit `id`.
+    pub fn is_ref_tip(&self, id: &str) -> bool {
+        let Ok(oid) = git2::Oid::from_str(id) else {
+            return false;
+        };
+        let Ok(refs) = self.repo.references() else {
+            return false;
+        };
+        refs.flatten()
+            .any(|r| r.target() == Some(oid) && r.name() != Ok("HEAD"))
+    }
+
+    /// Whether `a` and `b` hold the same entries under each of `paths`
+    /// (a subtree or file compared by id: no diff needed).
+    pub fn same_entries(&self, a: &str, b: &str, paths: &[&str]) -> bool {
+        let (Ok(ta), Ok(tb)) = (self.tree(a), self.tree(b)) else {
+            return false;
+        };
+        paths.iter().all(|p| {
+            let id = |t: &git2::Tree| t.get_path(Path::new(p)).ok().map(|e| e.id());
+            id(&ta) == id(&tb)
+        })
+    }
+
+    /// The commits whose parents a shallow clone does not have (git's
+    /// `shallow` file); empty in a full clone.
+    pub fn shallow_commits(&self) -> std::collections::HashSet<String> {
+        if !self.repo.is_shallow() {
+            return Default::default();
+        }
+        std::fs::read_to_string(self.common_dir.join("shallow"))
+            .unwrap_or_default()
+            .lines()
+            .map(|l| l.trim().to_owned())
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+}
+
+/// Who signed, from `git verify-commit --raw`'s status: OpenPGP's
+/// `[GNUPG:] VALIDSIG <fingerprint> ...`, or SSH's `Good "git" signature
+/// for <principal> with ED25519 key SHA256:<fingerprint>` (no `for` when no
+/// principal matched).
+fn signer(status: &str) -> (Option<String>, Option<String>) {
+    let gpg = status
+        .lines()
+        .find_map(|l| l.strip_prefix("[GNUPG:] VALIDSIG "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .map(str::to_owned);
+    if gpg.is_some() {
+        return (gpg, None);
+    }
+    let Some(line) = status
+        .lines()
+        .find(|l| l.starts_with("Good \"git\" signature"))
+    else {
+        return (None, None);
+    };
+    let key = line.rsplit_once(" key ").map(|(_, k)| k.trim().to_owned());
+    let principal = line
+        .split_once(" signature for ")
+        .and_then(|(_, rest)| rest.rsplit_once(" with "))
+        .map(|(p, _)| p.trim().to_owned());
+    (key, principal)
 }
 
 #[cfg(test)]
@@ -1449,5 +1545,22 @@ mod tests {
         );
         assert_eq!(c("'a.b=it'\\''s'", "a.b").as_deref(), Some("it's"));
         assert_eq!(c("'core.x=1'", "orx.role"), None);
+    }
+
+    #[test]
+    fn signers_are_read_from_git_status() {
+        use super::signer;
+        assert_eq!(
+            signer("Good \"git\" signature for a@x.com with ED25519 key SHA256:abc\n"),
+            (Some("SHA256:abc".to_owned()), Some("a@x.com".to_owned()))
+        );
+        assert_eq!(
+            signer("Good \"git\" signature with ED25519 key SHA256:abc\nNo principal matched.\n"),
+            (Some("SHA256:abc".to_owned()), None)
+        );
+        assert_eq!(
+            signer("[GNUPG:] NEWSIG\n[GNUPG:] VALIDSIG ABCDEF 2026-01-01 x\n"),
+            (Some("ABCDEF".to_owned()), None)
+        );
     }
 }

@@ -75,7 +75,9 @@ pub struct Outcome {
 impl Outcome {
     /// Whether some hook is left that git-orx will not run for.
     pub fn incomplete(&self) -> bool {
-        self.steps.iter().any(|s| matches!(s, Step::NotRun { .. }))
+        self.steps.iter().any(
+            |s| matches!(s, Step::NotRun { name, .. } if !crate::hooks::OPTIONAL.contains(&name.as_str())),
+        )
     }
 }
 
@@ -670,14 +672,30 @@ fn lefthook_run(name: &str) -> String {
     }
 }
 
+/// Whether lefthook must hand git's standard input to git-orx for hook
+/// `name` (`use_stdin`): reference-transaction reads the ref updates there.
+fn lefthook_stdin(name: &str) -> bool {
+    name == "reference-transaction"
+}
+
+/// The lines of git-orx's command under a lefthook hook, each ended with
+/// `nl`.
+fn lefthook_command(name: &str, nl: &str) -> String {
+    let mut s = format!(
+        "  commands:{nl}    {LEFTHOOK_COMMAND}:{nl}      run: {}{nl}",
+        lefthook_run(name)
+    );
+    if lefthook_stdin(name) {
+        s.push_str(&format!("      use_stdin: true{nl}"));
+    }
+    s
+}
+
 /// The lines to add to a lefthook config for the hooks not in it yet.
 pub fn lefthook_advice(file: &Path, names: &[&str]) -> String {
     let mut block = String::new();
     for name in names {
-        block.push_str(&format!(
-            "{name}:\n  commands:\n    {LEFTHOOK_COMMAND}:\n      run: {}\n",
-            lefthook_run(name)
-        ));
+        block.push_str(&format!("{name}:\n{}", lefthook_command(name, "\n")));
     }
     format!(
         "add git-orx to {} (or run `git orx hooks install --lefthook`, which adds it):\n\n{block}\nthen run `lefthook install`",
@@ -847,21 +865,25 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
         }
         let present = doc.as_ref().filter(|d| d.get(&[name]).is_some());
         if let Some(d) = present {
-            text = d
+            let mut edited = d
                 .set(&path, &json!(lefthook_run(name)))
-                .map_err(|e| refuse(e.to_string()))?
-                .text()
-                .to_owned();
+                .map_err(|e| refuse(e.to_string()))?;
+            if lefthook_stdin(name) {
+                edited = edited
+                    .set(
+                        &[*name, "commands", LEFTHOOK_COMMAND, "use_stdin"],
+                        &json!(true),
+                    )
+                    .map_err(|e| refuse(e.to_string()))?;
+            }
+            text = edited.text().to_owned();
         } else {
             // Absent: a block at the end of the file, with its line ends.
             let nl = if text.contains("\r\n") { "\r\n" } else { "\n" };
             if !text.is_empty() && !text.ends_with('\n') {
                 text.push_str(nl);
             }
-            text.push_str(&format!(
-                "{name}:{nl}  commands:{nl}    {LEFTHOOK_COMMAND}:{nl}      run: {}{nl}",
-                lefthook_run(name)
-            ));
+            text.push_str(&format!("{name}:{nl}{}", lefthook_command(name, nl)));
         }
         let edited = Document::parse_yaml(text.clone()).map_err(|e| refuse(e.to_string()))?;
         if !lefthook_configured(&edited, name) {

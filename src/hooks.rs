@@ -20,19 +20,46 @@ use crate::rules::Rules;
 /// The hooks git-orx installs. Everything below (shims, the lines added to
 /// husky's scripts, lefthook entries, status) is driven by this list; the
 /// pre-commit framework's hook ids are in `.pre-commit-hooks.yaml`.
-pub const HOOKS: &[&str] = &["pre-commit", "pre-merge-commit", "prepare-commit-msg"];
+pub const HOOKS: &[&str] = &[
+    "pre-commit",
+    "pre-merge-commit",
+    "prepare-commit-msg",
+    "reference-transaction",
+];
+
+/// Hooks that close a gap `verify` also covers (commits git makes without
+/// pre-commit: cherry-pick, revert, rebase, am): where another hook tool
+/// does not run one, that is reported, not counted as a failed install.
+pub const OPTIONAL: &[&str] = &["reference-transaction"];
 
 /// Suffix of a user's hook kept beside the shim.
 pub const SAVED: &str = ".orx-saved";
 
 const MARKER: &str = "# git-orx hook shim v1";
 
-/// The shim for hook `name`.
+/// The shim for hook `name`. reference-transaction runs for every ref
+/// update, three times each: only its `prepared` state can refuse and only
+/// moves of HEAD or a branch matter, so the shell reads the input and
+/// starts git-orx only for those (or when a hook of yours is chained).
 pub fn shim(name: &str) -> String {
+    let head = format!(
+        "#!/bin/sh\n{MARKER} ({name}): `git orx hooks uninstall` removes it and puts back any hook that was here.\n"
+    );
+    let check = format!(
+        "command -v git-orx >/dev/null 2>&1 || {{ echo \"git-orx: this repository's {name} hook needs git-orx, which is not on PATH; install it (./install.sh) or run 'git orx hooks uninstall'\" >&2; exit 1; }}\n"
+    );
+    if name != "reference-transaction" {
+        return format!(
+            "{head}{check}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
+        );
+    }
+    let saved = format!("[ -e \"${{0%/*}}/{name}{SAVED}\" ]");
     format!(
-        "#!/bin/sh\n{MARKER} ({name}): `git orx hooks uninstall` removes it and puts back any hook that was here.\n\
-         command -v git-orx >/dev/null 2>&1 || {{ echo \"git-orx: this repository's {name} hook needs git-orx, which is not on PATH; install it (./install.sh) or run 'git orx hooks uninstall'\" >&2; exit 1; }}\n\
-         ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
+        "{head}[ \"$1\" = prepared ] || {saved} || exit 0\n\
+         input=\n\
+         while IFS= read -r line; do input=\"$input$line\n\"; done\n\
+         case \"$1:$input\" in prepared:*\" HEAD\n\"*|prepared:*\" refs/heads/\"*) ;; *) {saved} || exit 0 ;; esac\n\
+         {check}printf '%s' \"$input\" | ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
     )
 }
 
@@ -274,6 +301,17 @@ fn remove_shims(dir: &Path) -> Result<Vec<Step>> {
 /// hook that is not executable is skipped (with a note), and one that is
 /// not a program the system can start (no `#!` line) is run by `sh`.
 pub fn run_saved(dir: &Path, name: &str, args: &[String]) -> Result<(i32, Option<String>)> {
+    run_saved_with(dir, name, args, None)
+}
+
+/// [`run_saved`], giving the hook `input` on its standard input (for a
+/// hook whose input git-orx reads too: reference-transaction).
+pub fn run_saved_with(
+    dir: &Path,
+    name: &str,
+    args: &[String],
+    input: Option<&[u8]>,
+) -> Result<(i32, Option<String>)> {
     let saved = dir.join(format!("{name}{SAVED}"));
     let Ok(meta) = std::fs::metadata(&saved) else {
         return Ok((0, None));
@@ -299,19 +337,26 @@ pub fn run_saved(dir: &Path, name: &str, args: &[String]) -> Result<(i32, Option
             saved.display()
         ))
     };
-    // The hook runs as git would run it: without the shim's ORX_HOOK_DIR,
-    // so that a `git orx hook` it runs does not chain this hook again.
-    let status = match Command::new(&saved)
-        .args(args)
-        .env_remove("ORX_HOOK_DIR")
-        .status()
-    {
-        Err(e) if e.raw_os_error() == Some(ENOEXEC) => Command::new("sh")
-            .arg(&saved)
-            .args(args)
-            .env_remove("ORX_HOOK_DIR")
-            .status()
-            .map_err(cannot)?,
+    let run = |cmd: &mut Command| -> std::io::Result<std::process::ExitStatus> {
+        // The hook runs as git would run it: without the shim's
+        // ORX_HOOK_DIR, so that a `git orx hook` it runs does not chain
+        // this hook again.
+        cmd.env_remove("ORX_HOOK_DIR");
+        let Some(input) = input else {
+            return cmd.status();
+        };
+        let mut child = cmd.stdin(std::process::Stdio::piped()).spawn()?;
+        if let Some(mut pipe) = child.stdin.take() {
+            use std::io::Write;
+            // A hook may exit without reading its input.
+            let _ = pipe.write_all(input);
+        }
+        child.wait()
+    };
+    let status = match run(Command::new(&saved).args(args)) {
+        Err(e) if e.raw_os_error() == Some(ENOEXEC) => {
+            run(Command::new("sh").arg(&saved).args(args)).map_err(cannot)?
+        }
         other => other.map_err(cannot)?,
     };
     Ok((status.code().unwrap_or(1), None))
@@ -350,10 +395,90 @@ pub fn amending() -> bool {
     false
 }
 
+/// What the reference-transaction hook leaves to others, by the git
+/// command that moves the ref (the nearest `git` ancestor, read as
+/// [`amending`] reads it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefMover {
+    /// `git commit` or `git merge`: pre-commit or pre-merge-commit judged
+    /// the commit (or `--no-verify` skipped them on purpose).
+    Judged,
+    /// `fetch`, `clone`, `fast-import`, a push received: history made
+    /// elsewhere, for `verify`.
+    Imported,
+    /// `rebase`, `am` or `pull` with `--no-verify`.
+    NoVerify,
+    /// Anything else (cherry-pick, revert, rebase, am, update-ref): judge.
+    Other,
+}
+
+#[cfg(unix)]
+pub fn ref_mover() -> RefMover {
+    let mut pid = std::os::unix::process::parent_id();
+    for _ in 0..8 {
+        let Some(args) = cmdline(pid) else {
+            return RefMover::Other;
+        };
+        let is_git = args
+            .first()
+            .is_some_and(|a| a.rsplit('/').next() == Some("git"));
+        if is_git && let Some(at) = subcommand(&args) {
+            let rest = &args[at + 1..];
+            return match args[at].as_str() {
+                "commit" | "merge" => RefMover::Judged,
+                "fetch" | "clone" | "fast-import" | "receive-pack" => RefMover::Imported,
+                _ if rest
+                    .iter()
+                    .take_while(|a| *a != "--")
+                    .any(|a| a == "--no-verify") =>
+                {
+                    RefMover::NoVerify
+                }
+                _ => RefMover::Other,
+            };
+        }
+        match parent_of(pid) {
+            Some(p) if p > 1 => pid = p,
+            _ => return RefMover::Other,
+        }
+    }
+    RefMover::Other
+}
+
+#[cfg(not(unix))]
+pub fn ref_mover() -> RefMover {
+    RefMover::Other
+}
+
+/// Where git's subcommand is in its command line: the first word that is
+/// not an option of git itself (`git -C dir -c k=v commit`).
+fn subcommand(args: &[String]) -> Option<usize> {
+    let mut i = 1;
+    while i < args.len() {
+        let w = args[i].as_str();
+        if ["-c", "-C", "--git-dir", "--work-tree", "--namespace"].contains(&w) {
+            i += 2;
+        } else if w.starts_with('-') {
+            i += 1;
+        } else {
+            return Some(i);
+        }
+    }
+    None
+}
+
 /// Whether `git commit`'s arguments (after `commit`) ask to amend: an
 /// `--amend` option (or an unambiguous abbreviation) that is not the value
 /// of another option (`-m --amend`), before `--`.
 fn amends(args: &[String]) -> bool {
+    commit_option(args, "--amend", 4, None)
+}
+
+/// Whether `git commit`'s arguments (after `commit`) hold option `long`
+/// (or an abbreviation of at least `min` characters), or its one-letter
+/// form `short` in a cluster (`-an`), and not as the value of another
+/// option (`-m --amend`), before `--`.
+fn commit_option(args: &[String], long: &str, min: usize, short: Option<char>) -> bool {
     // Options whose value may be the next argument.
     const VALUED: &[&str] = &[
         "-m",
@@ -380,15 +505,23 @@ fn amends(args: &[String]) -> bool {
         if a == "--" {
             return false;
         }
-        if a.len() >= 4 && "--amend".starts_with(a) {
+        if a.len() >= min && long.starts_with(a) {
             return true;
         }
-        let short_with_value = a.starts_with('-')
-            && !a.starts_with("--")
-            && a.len() > 1
-            && a[1..]
-                .find(['m', 'F', 'c', 'C', 't'])
-                .is_some_and(|j| j + 2 == a.len());
+        let cluster = a.starts_with('-') && !a.starts_with("--") && a.len() > 1;
+        let valued = if cluster {
+            a[1..].find(['m', 'F', 'c', 'C', 't'])
+        } else {
+            None
+        };
+        // The letters before one that takes a value are flags.
+        if cluster
+            && let Some(c) = short
+            && a[1..1 + valued.unwrap_or(a.len() - 1)].contains(c)
+        {
+            return true;
+        }
+        let short_with_value = valued.is_some_and(|j| j + 2 == a.len());
         if VALUED.contains(&a) || short_with_value {
             i += 1; // skip the value
         }
@@ -530,9 +663,15 @@ pub fn force_reason() -> Option<String> {
         .filter(|r| !r.trim().is_empty())
 }
 
-/// Judges what is staged. `Ok(None)` when git-orx is not set up at the base.
+/// Judges what is staged. `Ok(None)` when git-orx is not set up at the
+/// base. The first commit is judged by the rules it sets up (every item in
+/// it is new), as `verify` judges a root commit.
 pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
-    let Some(rules) = rules_at(repo, staged.base_commit.as_deref())? else {
+    let rules = match staged.base_commit.as_deref() {
+        Some(_) => rules_at(repo, staged.base_commit.as_deref())?,
+        None => Rules::from_files(repo.rule_files_on(&staged.index)?)?,
+    };
+    let Some(rules) = rules else {
         return Ok(None);
     };
     let role = role(repo);
@@ -549,6 +688,78 @@ pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
     };
     let verdicts = judge.judge(&staged.base, &staged.index, &staged.others)?;
     Ok(Some(verdicts))
+}
+
+/// A move of `HEAD` or a branch to a commit, from the reference-transaction
+/// hook's input (`<old> <new> <ref>` lines): the old commit when there was
+/// one, and the new. Deletions, symbolic-ref changes and other refs
+/// (remote-tracking branches, tags, checkpoints) are not commits made here.
+pub fn moved_to(input: &str) -> Vec<(Option<String>, String)> {
+    let oid = |w: &str| {
+        w.len() >= 40 && w.bytes().all(|b| b.is_ascii_hexdigit()) && w.bytes().any(|b| b != b'0')
+    };
+    let mut out: Vec<(Option<String>, String)> = Vec::new();
+    for line in input.lines() {
+        let mut words = line.split(' ');
+        let (Some(old), Some(new), Some(name)) = (words.next(), words.next(), words.next()) else {
+            continue;
+        };
+        if !oid(new) || !(name == "HEAD" || name.starts_with("refs/heads/")) {
+            continue;
+        }
+        let old = oid(old).then(|| old.to_owned());
+        match out.iter_mut().find(|(_, n)| n == new) {
+            Some(seen) => {
+                if seen.0.is_none() {
+                    seen.0 = old;
+                }
+            }
+            None => out.push((old, new.to_owned())),
+        }
+    }
+    out
+}
+
+/// Judges the commits a ref update brings in — those no ref reaches yet:
+/// one for a commit, cherry-pick or revert, each in turn as a rebase or
+/// `am` moves HEAD — by the rules, as `verify` does (the role each claims
+/// in its `Orx-Role` trailer; identities and signatures are left to
+/// `verify`). Commits fetched from elsewhere are on a remote-tracking ref
+/// already, so a fast-forward to them judges nothing.
+pub fn check_ref_update(
+    repo: &Repo,
+    moves: &[(Option<String>, String)],
+) -> Result<crate::verify::Report> {
+    let mut ids: Vec<String> = Vec::new();
+    for (old, new) in moves {
+        // The usual case, one commit on top of the old one, without a
+        // history walk.
+        let one = match (old, repo.commit(new)) {
+            (Some(old), Ok(c)) => c.parents == [old.clone()] && !repo.is_ref_tip(new),
+            _ => false,
+        };
+        let found = if one {
+            vec![new.clone()]
+        } else {
+            repo.new_commits(&[new.as_str()])?
+        };
+        for id in found {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    if ids.is_empty() {
+        return Ok(crate::verify::Report::default());
+    }
+    crate::verify::verify_commits(
+        repo,
+        &ids,
+        crate::verify::Options {
+            require_signed: false,
+            hook: true,
+        },
+    )
 }
 
 /// Where pre-commit leaves the trailers for prepare-commit-msg.
@@ -746,6 +957,17 @@ mod tests {
         ] {
             assert!(!amends(&args(no)), "{no}");
         }
+    }
+
+    #[test]
+    fn gits_subcommand_is_found_after_its_own_options() {
+        let args = |s: &str| s.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+        assert_eq!(subcommand(&args("git commit -m x")), Some(1));
+        assert_eq!(
+            subcommand(&args("git -C /r -c a=b --no-pager commit")),
+            Some(6)
+        );
+        assert_eq!(subcommand(&args("git --bare")), None);
     }
 
     #[test]

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use crate::audit::Entry;
+use crate::metrics::Metrics;
 
 /// The stories' timelines shown at most (the most recently active).
 pub const TIMELINE_MAX: usize = 40;
@@ -42,23 +43,25 @@ pub struct Input<'a> {
 }
 
 /// The report of the repository's stories as of `now` (seconds since the
-/// epoch), with these alerts and headline figures.
+/// epoch), with the figures and alerts of `metrics` (its alerts explained
+/// with what to check).
 pub fn report(
     ws: &crate::workspace::Workspace,
     now: i64,
-    figures: Vec<(String, String)>,
-    alerts: Vec<Alert>,
+    metrics: &Metrics,
+    progress: crate::history::Progress,
 ) -> crate::Result<String> {
     let wf = ws.workflow("story")?;
-    let mut entries = crate::audit::log(
+    let entries = crate::audit::log_with_progress(
         &ws.repo,
         ws,
         &crate::audit::Options {
+            kind: Some(wf.name.clone()),
             reverse: true,
             ..Default::default()
         },
+        progress,
     )?;
-    entries.retain(|e| e.kind == wf.name);
     let mut rounds = Vec::new();
     for rel in ws.story_files()? {
         let Ok(item) = crate::item::Item::read(ws.root(), &rel) else {
@@ -88,9 +91,70 @@ pub fn report(
             .collect(),
         entries: &entries,
         rounds,
-        figures,
-        alerts,
+        figures: figures(metrics),
+        alerts: metrics.alerts.iter().map(alert).collect(),
     }))
+}
+
+/// The headline figures of the metrics.
+fn figures(m: &Metrics) -> Vec<(String, String)> {
+    let pct = |v: Option<f64>| v.map_or("–".to_owned(), crate::metrics::percent);
+    let num = |v: Option<f64>| v.map_or("–".to_owned(), |v| format!("{v:.2}"));
+    let hours = |s: Option<f64>| s.map_or("–".to_owned(), |s| span(s / 3600.0));
+    vec![
+        (
+            "median cycle time (created → Done)".to_owned(),
+            hours(m.cycle_time.median),
+        ),
+        ("mean quality score".to_owned(), num(m.avg_quality_score)),
+        (
+            "structure validation pass rate".to_owned(),
+            pct(m.structure_pass_rate),
+        ),
+        (
+            "mean Architect review rounds".to_owned(),
+            num(m.avg_review_rounds.architect),
+        ),
+        (
+            "mean QA review rounds".to_owned(),
+            num(m.avg_review_rounds.qa),
+        ),
+        ("auto-approval rate".to_owned(), pct(m.auto_approval_rate)),
+        ("escalation rate".to_owned(), pct(m.escalation_rate)),
+        (
+            "SM revision success rate".to_owned(),
+            pct(m.sm_revision_success_rate),
+        ),
+        ("Dev first-pass rate".to_owned(), pct(m.dev_first_pass_rate)),
+    ]
+}
+
+/// An alert with what to check when it fires.
+fn alert(a: &crate::metrics::Alert) -> Alert {
+    let rate = !a.metric.starts_with("avg_review_rounds");
+    let show = |v: f64| {
+        if rate {
+            crate::metrics::percent(v)
+        } else {
+            format!("{v:.2}")
+        }
+    };
+    let advice = match a.metric.as_str() {
+        m if m.starts_with("avg_review_rounds") => {
+            "the decision matrix thresholds; whether the quality standards are too strict; the most common issue types (improve the story template); the agents' training"
+        }
+        "auto_approval_rate" => {
+            "the quality standards; the decision matrix thresholds; the quality assessment; the story template and its guidance"
+        }
+        "escalation_rate" => "the workflow and the agents' training",
+        _ => "",
+    };
+    Alert {
+        name: a.message.clone(),
+        value: show(a.value),
+        threshold: show(a.threshold),
+        advice: advice.to_owned(),
+    }
 }
 
 /// One stay of a story in a state.
@@ -108,7 +172,7 @@ pub fn stays(entries: &[Entry]) -> Vec<Stay> {
     let mut open: HashMap<&str, usize> = HashMap::new();
     let mut out: Vec<Stay> = Vec::new();
     for e in entries.iter().filter(|e| e.from != e.to) {
-        let Some(t) = seconds(&e.time) else { continue };
+        let t = e.timestamp;
         if let Some(i) = open.remove(e.id.as_str()) {
             out[i].end = Some(t);
         }
@@ -123,10 +187,6 @@ pub fn stays(entries: &[Entry]) -> Vec<Stay> {
         }
     }
     out
-}
-
-fn seconds(time: &str) -> Option<i64> {
-    time.parse::<jiff::Timestamp>().ok().map(|t| t.as_second())
 }
 
 /// `count` quantile of sorted values (linear interpolation).
@@ -682,9 +742,15 @@ fn timelines(input: &Input, stays: &[Stay]) -> String {
 mod tests {
     use super::*;
 
+    fn seconds(time: &str) -> Option<i64> {
+        time.parse::<jiff::Timestamp>().ok().map(|t| t.as_second())
+    }
+
     fn entry(id: &str, time: &str, from: Option<&str>, to: Option<&str>) -> Entry {
         Entry {
+            event: crate::audit::Event::Transition,
             time: time.to_owned(),
+            timestamp: seconds(time).unwrap(),
             commit: "abc1234".to_owned(),
             author: "a".to_owned(),
             email: "a@example.com".to_owned(),
@@ -696,6 +762,9 @@ mod tests {
             to: to.map(str::to_owned),
             note: None,
             override_reason: None,
+            overridden: None,
+            fields: Vec::new(),
+            records: Vec::new(),
             details: Vec::new(),
         }
     }

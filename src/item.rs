@@ -59,7 +59,20 @@ impl Item {
         Item::from_bytes(rel, bytes)
     }
 
+    /// Parses an item's bytes (from disk or from git), refusing more than
+    /// 1 MiB as [`read_limited`] does: one limit for commands, `check`, the
+    /// hooks and `verify`.
     pub fn from_bytes(rel: &str, bytes: Vec<u8>) -> Result<Item, ItemError> {
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(ItemError::new(
+                rel,
+                None,
+                format!(
+                    "is {} bytes; items may be at most {MAX_FILE_BYTES} bytes (1 MiB)",
+                    bytes.len()
+                ),
+            ));
+        }
         let doc = Document::from_bytes(bytes).map_err(|e| ItemError::from_doc(rel, e))?;
         Item::from_document(rel, doc)
     }

@@ -23,9 +23,11 @@ pub const TEMPLATES_DIR: &str = ".orx/templates";
 /// what the SM's quality check measures (see [`crate::checklist`]).
 pub const STORY_TEMPLATE: &str = include_str!("../templates/stories/story.md");
 
-/// Files that define the rules: changing them needs the Human.
+/// Files that define the rules (and the Human's acknowledgements of past
+/// violations): changing them needs the Human.
 pub fn is_rule_file(path: &str) -> bool {
     path == CONFIG_PATH
+        || path == crate::verify::ACKNOWLEDGED_PATH
         || path.starts_with(".orx/workflows/")
         || path.starts_with(".orx/templates/")
 }

@@ -49,14 +49,28 @@ pub fn worktree_rule_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
                 files.insert(rel, bytes);
                 Ok(())
             }
-            Err(_) if path.symlink_metadata().is_err() => Ok(()),
+            // Absent; any other failure (permissions) is not absence.
+            Err(_)
+                if path
+                    .symlink_metadata()
+                    .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) =>
+            {
+                Ok(())
+            }
             Err(m) => Err(Error::Failed(format!("{rel} {m}"))),
         }
     };
     read(CONFIG_PATH.to_owned())?;
     for (dir, ext) in [(WORKFLOWS_DIR, ".yaml"), (TEMPLATES_DIR, ".md")] {
-        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-            continue;
+        let entries = match std::fs::read_dir(root.join(dir)) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => {
+                return Err(Error::Failed(format!(
+                    "{dir} {}",
+                    crate::item::io_message(&e)
+                )));
+            }
         };
         let mut names: Vec<String> = entries
             .filter_map(|e| e.ok()?.file_name().into_string().ok())
@@ -90,6 +104,13 @@ impl Workspace {
                 .map(|(p, _)| p.clone())
                 .chain(head.keys().filter(|p| !work.contains_key(*p)).cloned())
                 .collect();
+            if !pending.is_empty() {
+                // Other bytes need not be a change: git compares after its
+                // conversions (core.autocrlf, filters), so ask git.
+                let paths: Vec<&str> = pending.iter().map(String::as_str).collect();
+                let changed = repo.dirty(&paths)?;
+                pending.retain(|p| changed.contains(p));
+            }
             pending.sort();
             (head, pending)
         } else {

@@ -9,7 +9,8 @@ use super::{CYAN, RED, Ui, YELLOW, epaint};
 /// Run hook NAME (called by the shims git runs; not for direct use).
 #[derive(clap::Args)]
 pub struct Args {
-    /// pre-commit, pre-merge-commit or prepare-commit-msg.
+    /// pre-commit, pre-merge-commit, prepare-commit-msg or
+    /// reference-transaction.
     name: String,
     /// The arguments git gave the hook.
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
@@ -17,6 +18,9 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    if args.name == "reference-transaction" {
+        return reference_transaction(ui, &args.args);
+    }
     let repo = Repo::discover()?;
     // The shims name their directory, where the user's own hook was kept.
     // Run by another tool (a line in husky's script, a hook id of the
@@ -116,6 +120,90 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             orx::text::escape(other)
         ))),
     }
+}
+
+/// reference-transaction: in the `prepared` state, refuses to move HEAD or
+/// a branch to new commits that break the rules (those made by cherry-pick,
+/// revert, am or rebase, which run no pre-commit hook). It runs for every
+/// ref update, so it says nothing unless it refuses.
+fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
+    use std::io::Read;
+    let mut input = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut input)
+        .map_err(|e| orx::Error::Failed(format!("reference-transaction input: {e}")))?;
+    // The repository is opened only when needed: most ref updates move
+    // nothing this hook judges.
+    let mut repo = None;
+    let dir = match std::env::var_os("ORX_HOOK_DIR") {
+        Some(d) => std::path::PathBuf::from(d),
+        None => repo.insert(Repo::discover()?).hooks_dir()?,
+    };
+    let (code, note) = hooks::run_saved_with(&dir, "reference-transaction", args, Some(&input))?;
+    if let Some(note) = note {
+        ui.eline(format!("{} {note}", epaint(YELLOW, "hint:")));
+    }
+    if code != 0 {
+        return Ok(u8::try_from(code).unwrap_or(1));
+    }
+    if args.first().map(String::as_str) != Some("prepared") {
+        return Ok(0);
+    }
+    let moves = hooks::moved_to(&String::from_utf8_lossy(&input));
+    if moves.is_empty() || hooks::ref_mover() != hooks::RefMover::Other {
+        return Ok(0);
+    }
+    let repo = match repo {
+        Some(r) => r,
+        None => Repo::discover()?,
+    };
+    let repo = &repo;
+    let report = match hooks::check_ref_update(repo, &moves) {
+        Ok(r) => r,
+        Err(e) if hooks::role(repo).as_deref() == Some(orx::role::HUMAN) => {
+            ui.eline(format!(
+                "{} {e}; moving the ref as the Human without checks",
+                epaint(YELLOW, "warning:")
+            ));
+            return Ok(0);
+        }
+        Err(e) => return Err(e),
+    };
+    if report.violations.is_empty() {
+        return Ok(0);
+    }
+    let n = report.violations.len();
+    ui.eline(format!(
+        "{} refused: git-orx found {n} rule{} broken by the commit{} this would put on the branch",
+        epaint(RED, "error:"),
+        if n == 1 { "" } else { "s" },
+        if report.commits == 1 { "" } else { "s" },
+    ));
+    // Quiet even when a ref moves over many commits: the first few, then
+    // where to see them all.
+    const SHOWN: usize = 10;
+    for v in report.violations.iter().take(SHOWN) {
+        let mut head = v.commit.clone().unwrap_or_default();
+        for part in [&v.item, &v.transition].into_iter().flatten() {
+            head.push(' ');
+            head.push_str(part);
+        }
+        ui.eline(format!("  {head}: {}", v.rule));
+        for line in v.message.lines() {
+            ui.eline(format!("    {line}"));
+        }
+    }
+    if n > SHOWN {
+        ui.eline(format!(
+            "  ... and {} more (`git orx verify` lists them all)",
+            n - SHOWN
+        ));
+    }
+    ui.eline(format!(
+        "{} cherry-pick, revert, am and rebase make commits without the pre-commit check; abort it (git cherry-pick --abort, git rebase --abort, git am --abort; after a revert, git reset --merge), then make the change with `git orx move` or as the responsible role (ORX_ROLE=ROLE)",
+        epaint(CYAN, "hint:")
+    ));
+    Ok(1)
 }
 
 /// The trailers for a judged commit, as this process's role and override say.

@@ -201,6 +201,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     HookState::Via { tool, file } => {
                         paint(GREEN, format!("via {tool}: {}", dirs.rel(&file)))
                     }
+                    HookState::NotRun { tool, why }
+                        if hooks::OPTIONAL.contains(&s.name.as_str()) =>
+                    {
+                        paint(YELLOW, format!("not run by {tool}: {why}"))
+                    }
                     HookState::NotRun { tool, why } => {
                         missing = true;
                         paint(RED, format!("not run by {tool}: {why}"))
@@ -221,7 +226,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                         )
                     }
                 };
-                ui.line(format!("  {:<20} {state}", s.name));
+                ui.line(format!("  {:<21} {state}", s.name));
             }
             Ok(u8::from(missing))
         }

@@ -1,10 +1,10 @@
 //! `git orx log`
 
-use orx::audit::{self, Options};
+use orx::audit::{self, Event, Options};
 use orx::text::escape;
 use orx::workspace::Workspace;
 
-use super::{BOLD, DIM, Ui, YELLOW, paint};
+use super::{BOLD, DIM, Ui, YELLOW, epaint, paint};
 
 /// The audit trail from history: who moved which item from what to what,
 /// when, and why — for `git orx` commands and hand edits alike.
@@ -18,6 +18,12 @@ pub struct Args {
     /// Only changes at or after this time (2026-01-31, or RFC 3339).
     #[arg(long, value_name = "DATE")]
     since: Option<String>,
+    /// Only changes before this time (2026-02-01: before that day).
+    #[arg(long, value_name = "DATE")]
+    until: Option<String>,
+    /// Only items of this kind (story, agent).
+    #[arg(long, value_name = "KIND")]
+    kind: Option<String>,
     /// Print the trail as JSON.
     #[arg(long)]
     json: bool,
@@ -28,13 +34,30 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if let Some(id) = &args.id {
         orx::item::check_id(id).map_err(orx::Error::Usage)?;
     }
-    let since = args.since.as_deref().map(parse_since).transpose()?;
+    let since = args
+        .since
+        .as_deref()
+        .map(|s| parse_date("--since", s))
+        .transpose()?;
+    let until = args
+        .until
+        .as_deref()
+        .map(|s| parse_date("--until", s))
+        .transpose()?;
     let opts = Options {
         id: args.id.clone(),
+        kind: args.kind.clone(),
         since,
+        until,
         reverse: args.reverse,
     };
-    let entries = audit::log(&ws.repo, &ws, &opts)?;
+    let entries = audit::log_with_progress(&ws.repo, &ws, &opts, &mut super::history_progress())?;
+    if !ws.repo.shallow_commits().is_empty() {
+        ui.eline(format!(
+            "{} this is a shallow clone: changes made before its oldest commits are not here (git fetch --unshallow)",
+            epaint(YELLOW, "note:")
+        ));
+    }
     if args.json {
         ui.json(&serde_json::json!({"version": 1, "entries": entries}));
         return Ok(0);
@@ -47,31 +70,56 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     for e in &entries {
-        let moved = format!(
-            "{} -> {}",
-            e.from.as_deref().unwrap_or("(new)"),
-            e.to.as_deref().unwrap_or("(deleted)")
-        );
+        let moved = match e.event {
+            Event::Rollback => format!("rollback to {}", e.id),
+            Event::Edit => format!("edit in {}", e.to.as_deref().unwrap_or_default()),
+            Event::Adopted => format!("(adopted) -> {}", e.to.as_deref().unwrap_or_default()),
+            _ => format!(
+                "{} -> {}",
+                e.from.as_deref().unwrap_or("(new)"),
+                e.to.as_deref().unwrap_or("(deleted)")
+            ),
+        };
+        let what = match e.event {
+            Event::Rollback => String::new(),
+            _ => format!("{} {} ", e.kind, paint(BOLD, escape(&e.id))),
+        };
         let role = e
             .role
             .as_deref()
             .map(orx::role::display)
             .unwrap_or_else(|| "no role".to_owned());
         ui.line(format!(
-            "{} {} {} {} {}  {} {}",
+            "{} {} {what}{}  {} {}",
             paint(DIM, e.time[..16.min(e.time.len())].replace('T', " ")),
             paint(YELLOW, &e.commit),
-            e.kind,
-            paint(BOLD, escape(&e.id)),
-            moved,
+            escape(&moved),
             role,
             paint(DIM, format!("({})", escape(&e.author)))
         ));
+        if e.event == Event::Edit {
+            for f in &e.fields {
+                ui.line(paint(
+                    DIM,
+                    format!(
+                        "    {}: {} -> {}",
+                        escape(&f.field),
+                        escape(&orx::trailers::render(&f.from)),
+                        escape(&orx::trailers::render(&f.to))
+                    ),
+                ));
+            }
+        }
         for d in &e.details {
             ui.line(paint(DIM, format!("    {}", escape(d))));
         }
         if let Some(r) = &e.override_reason {
-            ui.line(format!("    override: {}", escape(r)));
+            let what = e
+                .overridden
+                .as_deref()
+                .map(|k| format!(" ({})", escape(k)))
+                .unwrap_or_default();
+            ui.line(format!("    override{what}: {}", escape(r)));
         }
         if let Some(n) = &e.note {
             for line in n.lines() {
@@ -82,8 +130,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     Ok(0)
 }
 
-/// `2026-01-31`, `2026-01-31T12:00:00Z` or any RFC 3339 time, as seconds.
-fn parse_since(s: &str) -> orx::Result<i64> {
+/// `2026-01-31`, `2026-01-31T12:00:00Z` or any RFC 3339 time, as seconds
+/// (a date is its start, UTC); `flag` names the option in the error.
+pub fn parse_date(flag: &str, s: &str) -> orx::Result<i64> {
     if let Ok(t) = s.parse::<jiff::Timestamp>() {
         return Ok(t.as_second());
     }
@@ -93,7 +142,7 @@ fn parse_since(s: &str) -> orx::Result<i64> {
         return Ok(z.timestamp().as_second());
     }
     Err(orx::Error::Usage(format!(
-        "--since {}: use a date (2026-01-31) or an RFC 3339 time",
+        "{flag} {}: use a date (2026-01-31) or an RFC 3339 time",
         escape(s)
     )))
 }

@@ -2,6 +2,7 @@
 //! One file per command; each has `Args` (its doc comments are the help)
 //! and `run(ui, args) -> Result<u8>` returning the exit code.
 
+pub mod acknowledge;
 pub mod agent;
 pub mod assess;
 pub mod check;
@@ -15,6 +16,7 @@ pub mod hooks;
 pub mod init;
 pub mod log;
 pub mod man;
+pub mod metrics;
 pub mod move_;
 pub mod new;
 pub mod next;
@@ -154,6 +156,31 @@ impl Ui {
 }
 
 /// `text` styled for standard output.
+/// Progress of a first run over many commits, on standard error when it
+/// is a terminal (hidden otherwise): `reading history: 4,000/100,000
+/// commits`, cleared when done. Runs reading fewer commits than a few
+/// thousand say nothing.
+pub fn history_progress() -> impl FnMut(usize, usize) {
+    use std::io::IsTerminal;
+    let tty = std::io::stderr().is_terminal();
+    let mut shown = false;
+    move |done, total| {
+        if !tty || total < 2_000 {
+            return;
+        }
+        let mut err = std::io::stderr();
+        if done >= total {
+            if shown {
+                let _ = write!(err, "\r\x1b[K");
+            }
+            return;
+        }
+        shown = true;
+        let _ = write!(err, "\rreading history: {done}/{total} commits");
+        let _ = err.flush();
+    }
+}
+
 pub fn paint(style: Style, text: impl std::fmt::Display) -> String {
     styled(OUT_COLOR.load(Ordering::Relaxed), style, text)
 }

@@ -23,7 +23,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let now = orx::workspace::now()
         .parse::<jiff::Timestamp>()
         .map_or(0, |t| t.as_second());
-    let page = orx::html::report(&ws, now, Vec::new(), Vec::new())?;
+    let mut progress = super::history_progress();
+    let metrics = orx::metrics::measure(
+        &ws.repo,
+        &ws,
+        &orx::metrics::Options {
+            kind: Some("story".to_owned()),
+            ..Default::default()
+        },
+        &mut progress,
+    )?;
+    let page = orx::html::report(&ws, now, &metrics, &mut progress)?;
     if args.html.as_deref() == Some(std::path::Path::new("-")) {
         if args.open {
             return Err(orx::Error::Usage(

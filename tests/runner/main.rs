@@ -3,6 +3,7 @@
 
 mod common;
 mod test_agent;
+mod test_bypass;
 mod test_cache;
 mod test_cli;
 mod test_doctor;
@@ -16,6 +17,7 @@ mod test_log;
 mod test_lossless;
 mod test_move;
 mod test_regressions;
+mod test_repo_states;
 mod test_report;
 mod test_rollback;
 mod test_rules;

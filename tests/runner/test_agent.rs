@@ -133,7 +133,7 @@ fn a_session_from_requirement_to_archive() {
     tasks: []
     paused: false
     last_check:
-      {passed: true, at: "2026-01-02T03:04:05Z", failed: []}
+      {passed: null, at: null, failed: []}
     ---
     # Agent default
 

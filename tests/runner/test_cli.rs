@@ -85,6 +85,7 @@ fn init_is_idempotent_and_changes_the_language_in_place() {
     installed pre-commit
     installed pre-merge-commit
     installed prepare-commit-msg
+    installed reference-transaction
 
     Next: commit the setup, then create a story:
       git add .orx && git commit -m 'Set up git-orx'
@@ -100,6 +101,7 @@ fn init_is_idempotent_and_changes_the_language_in_place() {
     kept      pre-commit
     kept      pre-merge-commit
     kept      prepare-commit-msg
+    kept      reference-transaction
     ");
     assert_eq!(repo.read(".orx/config.yaml"), config);
     repo.orx(&["init", "--lang", "zh"]).ok();

@@ -168,6 +168,7 @@ fn husky_runs_git_orx_from_the_users_scripts_and_keeps_them_running() {
     added     pre-commit to .husky/pre-commit
     added     pre-merge-commit to .husky/pre-merge-commit
     added     prepare-commit-msg to .husky/prepare-commit-msg
+    not run   reference-transaction: husky does not run reference-transaction hooks (no <repo>/.husky/_/reference-transaction): git-orx cannot run there; `git orx verify` still judges what this hook would have
 
     Next: commit the setup, then create a story:
       git add .orx .husky && git commit -m 'Set up git-orx'
@@ -193,9 +194,10 @@ fn husky_runs_git_orx_from_the_users_scripts_and_keeps_them_running() {
     );
     insta::assert_snapshot!(repo.orx(&["hooks", "status"]).stdout, @r"
     hooks directory: <repo>/.husky/_ (husky manages it)
-      pre-commit           via husky: .husky/pre-commit
-      pre-merge-commit     via husky: .husky/pre-merge-commit
-      prepare-commit-msg   via husky: .husky/prepare-commit-msg
+      pre-commit            via husky: .husky/pre-commit
+      pre-merge-commit      via husky: .husky/pre-merge-commit
+      prepare-commit-msg    via husky: .husky/prepare-commit-msg
+      reference-transaction not run by husky: husky does not run reference-transaction hooks (no <repo>/.husky/_/reference-transaction): git-orx cannot run there; `git orx verify` still judges what this hook would have
     ");
     repo.git(&["add", ".orx", ".husky"]).ok();
     let setup = repo.git(&["commit", "-q", "-m", "setup"]);
@@ -224,7 +226,7 @@ fn husky_runs_git_orx_from_the_users_scripts_and_keeps_them_running() {
     status.code(1);
     assert!(
         status.stdout.contains(
-            "pre-merge-commit     not run by husky: husky does not run pre-merge-commit hooks"
+            "pre-merge-commit      not run by husky: husky does not run pre-merge-commit hooks"
         ),
         "{}",
         status.stdout
@@ -368,6 +370,7 @@ fn pre_commit_install_then_init_then_pre_commit_install_keeps_commits_working() 
     not run   pre-commit: add the hook id git-orx-pre-commit to <repo>/.pre-commit-config.yaml (`git orx hooks install` prints the lines), then run `pre-commit install --hook-type pre-commit`
     installed pre-merge-commit
     installed prepare-commit-msg
+    installed reference-transaction
 
     add git-orx to <repo>/.pre-commit-config.yaml:
 
@@ -433,9 +436,10 @@ fn pre_commit_install_then_init_then_pre_commit_install_keeps_commits_working() 
     .ok();
     insta::assert_snapshot!(repo.orx(&["hooks", "status"]).stdout, @r"
     hooks directory: <repo>/.git/hooks (the pre-commit framework manages it)
-      pre-commit           via the pre-commit framework: .pre-commit-config.yaml
-      pre-merge-commit     via the pre-commit framework: .git/hooks/pre-merge-commit.legacy
-      prepare-commit-msg   via the pre-commit framework: .git/hooks/prepare-commit-msg.legacy
+      pre-commit            via the pre-commit framework: .pre-commit-config.yaml
+      pre-merge-commit      via the pre-commit framework: .git/hooks/pre-merge-commit.legacy
+      prepare-commit-msg    via the pre-commit framework: .git/hooks/prepare-commit-msg.legacy
+      reference-transaction installed
     ");
     hooks_are_in_force(&repo);
 }
@@ -566,6 +570,7 @@ fn lefthook_gets_git_orx_entries_printed_or_added_when_asked() {
     not run   pre-commit: <repo>/lefthook.yml does not run git-orx
     not run   pre-merge-commit: <repo>/lefthook.yml does not run git-orx
     not run   prepare-commit-msg: <repo>/lefthook.yml does not run git-orx
+    not run   reference-transaction: <repo>/lefthook.yml does not run git-orx
 
     add git-orx to <repo>/lefthook.yml (or run `git orx hooks install --lefthook`, which adds it):
 
@@ -581,6 +586,11 @@ fn lefthook_gets_git_orx_entries_printed_or_added_when_asked() {
       commands:
         git-orx:
           run: git orx hook prepare-commit-msg {0}
+    reference-transaction:
+      commands:
+        git-orx:
+          run: git orx hook reference-transaction {0}
+          use_stdin: true
 
     then run `lefthook install`
 
@@ -615,6 +625,11 @@ fn lefthook_gets_git_orx_entries_printed_or_added_when_asked() {
       commands:
         git-orx:
           run: git orx hook prepare-commit-msg {0}
+    reference-transaction:
+      commands:
+        git-orx:
+          run: git orx hook reference-transaction {0}
+          use_stdin: true
     ");
     let edited = repo.read("lefthook.yml");
     let again = repo.orx(&["hooks", "install", "--lefthook"]);

@@ -489,13 +489,14 @@ fn a_users_hook_is_kept_runs_first_and_comes_back_on_uninstall() {
     let again = repo.orx(&["hooks", "install"]);
     assert_eq!(
         again.stdout,
-        "kept      pre-commit\nkept      pre-merge-commit\nkept      prepare-commit-msg\n"
+        "kept      pre-commit\nkept      pre-merge-commit\nkept      prepare-commit-msg\nkept      reference-transaction\n"
     );
     insta::assert_snapshot!(repo.orx(&["hooks", "status"]).stdout, @r"
     hooks directory: <repo>/.git/hooks
-      pre-commit           installed (runs your pre-commit.orx-saved first)
-      pre-merge-commit     installed
-      prepare-commit-msg   installed
+      pre-commit            installed (runs your pre-commit.orx-saved first)
+      pre-merge-commit      installed
+      prepare-commit-msg    installed
+      reference-transaction installed
     ");
     // An outdated shim is reported and rewritten.
     repo.write(
@@ -505,7 +506,7 @@ fn a_users_hook_is_kept_runs_first_and_comes_back_on_uninstall() {
     let status = repo.orx(&["hooks", "status"]);
     status.code(1);
     assert!(
-        status.stdout.contains("pre-merge-commit     outdated"),
+        status.stdout.contains("pre-merge-commit      outdated"),
         "{}",
         status.stdout
     );

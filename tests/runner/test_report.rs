@@ -16,12 +16,32 @@ fn at(repo: &Repo, days: u32, args: &[&str]) {
         .ok();
 }
 
-/// Two stories over four days: 1.1 Approved 1 day, InProgress 2, Review 1,
-/// then Done after QA's first round; 1.2 Approved 2 days, then InProgress.
+/// Three stories over four days: 1.1 Approved 1 day, InProgress 2,
+/// Review 1, then Done after QA's first round; 1.2 Approved 2 days, then
+/// InProgress; 1.3 waits a day for the Architect, who escalates it.
 fn history() -> Repo {
     let repo = Repo::new();
     repo.story("Login", &["--score", "8.5"]);
     repo.story("Export <b>data</b>", &["--score", "8.5"]);
+    repo.story(
+        "Failover",
+        &["--score", "7.0", "--complexity", "cross-service"],
+    );
+    at(
+        &repo,
+        1,
+        &[
+            "gate",
+            "1.3",
+            "--as",
+            "architect",
+            "--score",
+            "7",
+            "--critical",
+            "1",
+            "--escalate",
+        ],
+    );
     at(&repo, 1, &["move", "1.1", "InProgress", "--as", "dev"]);
     at(&repo, 2, &["move", "1.2", "InProgress", "--as", "dev"]);
     at(&repo, 3, &["move", "1.1", "Review", "--as", "dev"]);
@@ -85,13 +105,23 @@ fn the_report_is_one_self_contained_page_with_its_charts_and_figures() {
     assert!(page.contains("median 36.0 h · n=2"), "Approved");
     assert!(page.contains("median 2.0 d · n=1"), "InProgress");
     assert!(page.contains("median 24.0 h · n=1"), "Review");
-    // Review rounds: 1.1 had QA's first round, 1.2 none.
+    // Review rounds: 1.1 had QA's first round, 1.2 and 1.3 none; 1.3 had
+    // the Architect's first round.
     assert!(page.contains("QA: 1 stories with 1 rounds"));
-    assert!(page.contains("QA: 1 stories with 0 rounds"));
+    assert!(page.contains("QA: 2 stories with 0 rounds"));
     assert!(page.contains("Architect: 2 stories with 0 rounds"));
+    assert!(page.contains("Architect: 1 stories with 1 rounds"));
+    // The metrics: every move to Approved was automatic; the one story
+    // the Architect reviewed was escalated, past the 10% threshold.
+    assert!(page.contains("<b>100%</b><span>auto-approval rate</span>"));
+    assert!(page.contains("<b>100%</b><span>escalation rate</span>"));
+    assert!(page.contains(
+        "<tr><td>escalation rate 100% &gt; 10%: check the workflow and training</td><td>100%</td><td>10%</td>"
+    ));
+    assert_eq!(page.matches("<tr><td>").count(), 1, "one alert");
     // 1.1's timeline: Approved on day 0 for 1 day.
     assert!(page.contains("<title>1.1 Approved: 2026-01-02 (24.0 h)</title>"));
-    assert!(page.contains("2 stories · 8 changes of state · as of 2026-01-07 03:04 UTC"));
+    assert!(page.contains("3 stories · 11 changes of state · as of 2026-01-07 03:04 UTC"));
     // A title cannot add markup.
     assert!(!page.contains("<b>data"));
 }

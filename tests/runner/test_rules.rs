@@ -89,6 +89,20 @@ fn done_needs_every_acceptance_criterion_met_in_every_qa_round() {
     repo.edit(&path, "status: InProgress", "status: Review");
     let out = refused(&repo, &["move", &third, "Done", "--as", "qa"]);
     assert!(out.contains("every acceptance criterion is met"), "{out}");
+    // The same by hand, with plain `git commit`: the hook refuses it too.
+    repo.edit(&path, "status: Review", "status: Done");
+    let out = repo.git_env(
+        &["commit", "-q", "-am", "done anyway"],
+        &[("ORX_ROLE", "qa")],
+    );
+    out.code(1);
+    assert!(
+        out.stderr.contains("every acceptance criterion is met"),
+        "{}",
+        out.render()
+    );
+    repo.git(&["checkout", "--", &path]).ok();
+    repo.orx(&["verify", "--all"]).ok();
 }
 
 /// "Score ≥ 8.0 with exactly one complexity indicator is Approved (optional
@@ -247,7 +261,7 @@ fn a_rolled_back_agent_starts_clean() {
     tasks: []
     paused: false
     last_check:
-      {passed: false, at: "2026-01-02T03:04:05Z", failed: [test -f ok]}
+      {passed: null, at: null, failed: []}
     ---
     # Agent default
 
@@ -403,6 +417,40 @@ fn review_needs_every_task_ticked() {
     insta::assert_snapshot!(trailers.stdout, @"
     Orx-Tasks: done=1 open=its error messages,its tests (AC: 2) override=the tests move to story 1.2
     ");
+
+    // The reason covers one trip to Review: QA sends the story back (which
+    // clears it), and a hand-made move to Review again, with no new reason,
+    // is refused.
+    repo.orx(&[
+        "gate",
+        &id,
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--high",
+        "1",
+        "--criteria-failed",
+    ])
+    .ok();
+    let text = repo.read(&path);
+    assert!(text.contains("  override: null\n"), "{text}");
+    repo.write(
+        &path,
+        text.replacen("status: InProgress", "status: Review", 1)
+            .replacen("qa: 1", "qa: 2", 1),
+    );
+    let out = repo.git_env(
+        &["commit", "-q", "-am", "review again"],
+        &[("ORX_ROLE", "dev")],
+    );
+    out.code(1);
+    assert!(
+        out.stderr.contains("every task of the story is ticked"),
+        "{}",
+        out.render()
+    );
+    repo.git(&["checkout", "--", &path]).ok();
 
     // Every task ticked: no reason needed.
     let done = with_tasks(&repo, "Logout", "- [x] the button\n- [x] its test\n");

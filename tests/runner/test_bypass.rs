@@ -1,0 +1,417 @@
+//! Ways around the rules: root commits, unrelated histories, signatures by
+//! someone else, commits git makes without pre-commit, oversized items —
+//! and the Human's acknowledgement of a past violation.
+
+use crate::common::{GOOD, Repo};
+
+/// Commits without any hook (as a tool that runs none would make them).
+const NO_HOOKS: &str = "core.hooksPath=/nonexistent";
+
+/// A story file for `id` in `state`, written as a hand edit would be.
+fn story_text(repo: &Repo, id: &str, state: &str) -> String {
+    let existing = repo.story_path(id);
+    repo.read(&existing)
+        .replacen("status: Approved", &format!("status: {state}"), 1)
+}
+
+#[test]
+fn a_root_commit_merged_from_an_unrelated_history_is_judged() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    // An orphan branch whose root holds a new story 9.1 already in Done.
+    let text = story_text(&repo, &id, "Done")
+        .replacen(&format!("id: {id}"), "id: \"9.1\"", 1)
+        .replacen(&format!("id: '{id}'"), "id: \"9.1\"", 1)
+        .replacen(&format!("id: \"{id}\""), "id: \"9.1\"", 1);
+    assert!(text.contains("id: \"9.1\""), "{text}");
+    repo.git(&["checkout", "-q", "--orphan", "evil"]).ok();
+    repo.git(&["rm", "-rq", "--cached", "docs"]).ok();
+    std::fs::remove_dir_all(repo.path("docs")).unwrap();
+    repo.write("docs/stories/9.1.evil.md", &text);
+    repo.git(&["add", "docs"]).ok();
+    // The pre-commit hook judges a first commit too: a new story must
+    // start in Draft.
+    let out = repo.git_env(&["commit", "-q", "-m", "root"], &[("ORX_ROLE", "dev")]);
+    out.code(1);
+    assert!(
+        out.stderr.contains("is new and must start in Draft"),
+        "{}",
+        out.render()
+    );
+    repo.git_env(
+        &[
+            "-c",
+            NO_HOOKS,
+            "commit",
+            "-q",
+            "-m",
+            "root\n\nOrx-Role: dev",
+        ],
+        &[],
+    )
+    .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    // pre-merge-commit refuses the merge of the unrelated history...
+    let merge = [
+        "merge",
+        "-q",
+        "--allow-unrelated-histories",
+        "-m",
+        "merge",
+        "evil",
+    ];
+    let out = repo.git_env(&merge, &[("ORX_ROLE", "dev")]);
+    assert_ne!(out.code, 0, "{}", out.render());
+    assert!(
+        out.stderr.contains("is new and must start in Draft"),
+        "{}",
+        out.render()
+    );
+    repo.git(&["merge", "--abort"]).ok();
+    // ...and verify catches both the root commit and the merge made
+    // without hooks.
+    repo.git_env(&[&["-c", NO_HOOKS][..], &merge[..]].concat(), &[])
+        .ok();
+    let out = repo.orx(&["verify", "--all"]);
+    out.code(1);
+    // The root as what it is (the merge, made without hooks, has no role).
+    assert!(
+        out.stdout
+            .contains("story 9.1 (new) -> Done: not-initial-state"),
+        "{}",
+        out.stdout
+    );
+    let caught = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains("story 9.1 (new) -> Done: "))
+        .count();
+    assert_eq!(caught, 2, "{}", out.stdout);
+}
+
+/// Makes an SSH key pair in the test's temp dir; `None` without ssh-keygen.
+fn ssh_key(repo: &Repo, name: &str) -> Option<(std::path::PathBuf, String)> {
+    let key = repo.path(&format!("../{name}"));
+    let status = repo
+        .command("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
+        .arg(&key)
+        .status();
+    if !status.is_ok_and(|s| s.success()) {
+        return None;
+    }
+    let public = std::fs::read_to_string(key.with_extension("pub")).unwrap();
+    Some((key.with_extension("pub"), public))
+}
+
+#[test]
+fn require_signed_refuses_a_signature_by_another_identitys_key() {
+    let repo = Repo::new();
+    let (Some((human_key, human_pub)), Some((dev_key, dev_pub))) =
+        (ssh_key(&repo, "human-key"), ssh_key(&repo, "dev-key"))
+    else {
+        eprintln!("ssh-keygen is not available; skipping");
+        return;
+    };
+    repo.write(
+        "../allowed",
+        format!("human@example.com {human_pub}dev@example.com {dev_pub}"),
+    );
+    for (k, v) in [
+        ("gpg.format", "ssh"),
+        ("commit.gpgSign", "true"),
+        (
+            "gpg.ssh.allowedSignersFile",
+            repo.path("../allowed").to_str().unwrap(),
+        ),
+    ] {
+        repo.git(&["config", k, v]).ok();
+    }
+    repo.write(
+        ".orx/config.yaml",
+        format!(
+            "{}identities:\n  - {{email: author@example.com, roles: [sm, human]}}\n  - {{email: human@example.com, roles: [human]}}\n  - {{email: dev@example.com, roles: [dev]}}\n",
+            repo.read(".orx/config.yaml")
+        ),
+    );
+    repo.git(&["config", "user.signingkey", human_key.to_str().unwrap()])
+        .ok();
+    repo.commit_rules("Who is who");
+    let id = repo.story("Login", GOOD);
+    // The Dev signs with their own key a commit authored as the Human.
+    repo.git(&["config", "user.signingkey", dev_key.to_str().unwrap()])
+        .ok();
+    let human = [("GIT_AUTHOR_EMAIL", "human@example.com")];
+    repo.orx_env(
+        &[
+            "move",
+            &id,
+            "InProgress",
+            "--as",
+            "human",
+            "--force",
+            "--reason",
+            "hotfix",
+        ],
+        &human,
+    )
+    .ok();
+    let out = repo.orx(&["verify", "--require-signed", "HEAD~1..HEAD"]);
+    out.code(1);
+    assert!(
+        out.stdout
+            .contains("signed by dev@example.com's key (SHA256:")
+            && out.stdout.contains("but the author is human@example.com"),
+        "{}",
+        out.stdout
+    );
+    // Signed by the Human's own key, it passes.
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    repo.git(&["config", "user.signingkey", human_key.to_str().unwrap()])
+        .ok();
+    repo.orx_env(
+        &[
+            "move",
+            &id,
+            "InProgress",
+            "--as",
+            "human",
+            "--force",
+            "--reason",
+            "hotfix",
+        ],
+        &human,
+    )
+    .ok();
+    repo.orx(&["verify", "--require-signed", "HEAD~1..HEAD"])
+        .ok();
+}
+
+#[test]
+fn cherry_pick_revert_and_rebase_of_forbidden_changes_are_refused() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    // A skip made on a side branch with --no-verify (which skips every
+    // git-orx hook, as git's own do)...
+    repo.git(&["checkout", "-q", "-b", "side"]).ok();
+    repo.edit(&path, "status: Approved", "status: Done");
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "-am", "skip"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.write("code.txt", "v0");
+    repo.git(&["add", "code.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "code"]).ok();
+    let before = repo.git(&["rev-parse", "HEAD"]).stdout;
+    // ...is refused when cherry-picked onto main (no pre-commit runs).
+    let out = repo.git_env(&["cherry-pick", "side"], &[("ORX_ROLE", "dev")]);
+    assert_ne!(out.code, 0, "{}", out.render());
+    assert!(
+        out.stderr
+            .contains("story 1.1 Approved -> Done: invalid-transition"),
+        "{}",
+        out.render()
+    );
+    repo.git(&["cherry-pick", "--abort"]).ok();
+    assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, before);
+    // Rebasing the side branch replays the skip: refused too.
+    repo.git(&["checkout", "-q", "side"]).ok();
+    let side = repo.git(&["rev-parse", "HEAD"]).stdout;
+    let out = repo.git(&["rebase", "-q", "main"]);
+    assert_ne!(out.code, 0, "{}", out.render());
+    assert!(
+        out.stderr.contains("invalid-transition"),
+        "{}",
+        out.render()
+    );
+    repo.git(&["rebase", "--abort"]).ok();
+    assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, side);
+    repo.git(&["checkout", "-q", "main"]).ok();
+    // Reverting a valid move would put the story back where the Dev may
+    // not move it.
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    let out = repo.git_env(&["revert", "--no-edit", "HEAD"], &[("ORX_ROLE", "dev")]);
+    assert_ne!(out.code, 0, "{}", out.render());
+    assert!(
+        out.stderr.contains("InProgress -> Approved"),
+        "{}",
+        out.render()
+    );
+    repo.git(&["reset", "-q", "--merge"]).ok();
+    assert_eq!(repo.read(&path).matches("status: InProgress").count(), 1);
+    // git-orx's own commits, checkpoints and rollbacks, other commits and
+    // branch switches still work.
+    repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
+    repo.write("code.txt", "v1");
+    repo.git(&["add", "code.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "code"]).ok();
+    let cp = repo.orx(&["checkpoint", "-m", "before v2"]);
+    cp.ok();
+    let name = cp
+        .stdout
+        .split_whitespace()
+        .find(|w| w.starts_with("chk-"))
+        .unwrap()
+        .trim_end_matches([':', '.', ','])
+        .to_owned();
+    repo.write("code.txt", "v2");
+    repo.git(&["commit", "-q", "-am", "v2"]).ok();
+    repo.orx(&["rollback", &name, "--as", "dev", "-y"]).ok();
+    assert_eq!(repo.read("code.txt"), "v1");
+    repo.git(&["checkout", "-q", "side"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    // The side branch's skip never reached main.
+    repo.orx(&["verify", "main"]).ok();
+    // History made elsewhere is verify's to judge, even fetched into a
+    // local branch.
+    let other = repo.path("../other");
+    repo.git(&["clone", "-q", ".", other.to_str().unwrap()])
+        .ok();
+    let there = |args: &[&str]| {
+        let out = repo
+            .command("git")
+            .current_dir(&other)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let theirs = other.join(&path);
+    let text = std::fs::read_to_string(&theirs).unwrap();
+    std::fs::write(&theirs, text.replacen("status: Review", "status: Done", 1)).unwrap();
+    there(&["-c", NO_HOOKS, "commit", "-q", "-am", "elsewhere"]);
+    repo.git(&["fetch", "-q", other.to_str().unwrap(), "main:imported"])
+        .ok();
+    repo.orx(&["verify", "imported"]).code(1);
+}
+
+#[test]
+fn verify_reports_an_acknowledged_violation_apart() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    repo.edit(&path, "status: Approved", "status: Done");
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "-am", "done"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    let bad = repo.git(&["rev-parse", "HEAD"]).stdout.trim().to_owned();
+    repo.orx(&["verify", "--all"]).code(1);
+    let ack = format!(
+        "- commit: {}\n  reason: shipped in the hotfix; reviewed in the retro\n  by: Ana <author@example.com>\n",
+        &bad[..12]
+    );
+    repo.write(".orx/acknowledged.yaml", &ack);
+    repo.git(&["add", ".orx/acknowledged.yaml"]).ok();
+    // Only the Human may acknowledge, by hand or with the command.
+    let out = repo.git_env(&["commit", "-q", "-m", "ack"], &[("ORX_ROLE", "dev")]);
+    out.code(1);
+    assert!(
+        out.stderr.contains("only the Human may change it"),
+        "{}",
+        out.render()
+    );
+    repo.git(&["rm", "-q", "-f", ".orx/acknowledged.yaml"]).ok();
+    let out = repo.orx(&["acknowledge", &bad, "--reason", "mine", "--as", "dev"]);
+    out.code(1);
+    assert!(
+        out.stderr.contains("only the Human may acknowledge"),
+        "{}",
+        out.render()
+    );
+    let out = repo.orx(&[
+        "acknowledge",
+        &bad[..7],
+        "--reason",
+        "shipped in the hotfix; reviewed in the retro",
+        "--as",
+        "human",
+    ]);
+    out.ok();
+    assert!(
+        out.stdout.starts_with(&format!(
+            "acknowledged {} by Test Author <author@example.com>: shipped in the hotfix",
+            &bad[..7]
+        )),
+        "{}",
+        out.render()
+    );
+    assert!(
+        repo.read(".orx/acknowledged.yaml")
+            .contains(&format!("- commit: {bad}\n"))
+    );
+    repo.orx(&["acknowledge", &bad, "--reason", "again", "--as", "human"])
+        .code(1);
+    let out = repo.orx(&["verify", "--all"]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 0
+    --- stdout
+    <commit> story 1.1 Approved -> Done: invalid-transition (acknowledged)
+        story 1.1 cannot move from Approved to Done: the workflow has no such transition
+          allowed from Approved: InProgress (Dev)
+        acknowledged by Test Author <author@example.com>: shipped in the hotfix; reviewed in the retro
+    verified 6 commits (all of HEAD's history (the branch has no upstream)): no violations, 1 acknowledged
+    ");
+    let json: serde_json::Value =
+        serde_json::from_str(&repo.orx(&["verify", "--all", "--json"]).stdout).unwrap();
+    assert_eq!(json["violations"].as_array().unwrap().len(), 0);
+    assert_eq!(json["acknowledged"][0]["rule"], "invalid-transition");
+    // A malformed acknowledgement is refused.
+    repo.write(
+        ".orx/acknowledged.yaml",
+        "- commit: nope\n  reason: x\n  by: y\n",
+    );
+    let out = repo.git_env(
+        &["commit", "-q", "-am", "bad ack"],
+        &[("ORX_ROLE", "human")],
+    );
+    out.code(1);
+    assert!(
+        out.stderr.contains("must be a commit id"),
+        "{}",
+        out.render()
+    );
+}
+
+#[test]
+fn a_story_over_1_mib_is_refused_by_the_hooks_and_verify() {
+    let repo = Repo::new();
+    let id = repo.story("Login", &[]);
+    let path = repo.story_path(&id);
+    let big = format!("{}\n{}\n", repo.read(&path), "x".repeat(1024 * 1024));
+    repo.write(&path, &big);
+    let out = repo.git_env(&["commit", "-q", "-am", "big"], &[("ORX_ROLE", "sm")]);
+    out.code(1);
+    assert!(
+        out.stderr.contains("items may be at most 1048576 bytes"),
+        "{}",
+        out.render()
+    );
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "-am", "big"],
+        &[("ORX_ROLE", "sm")],
+    )
+    .ok();
+    let out = repo.orx(&["verify", "HEAD~1..HEAD"]);
+    out.code(1);
+    assert!(
+        out.stdout.contains("invalid-file") && out.stdout.contains("items may be at most"),
+        "{}",
+        out.stdout
+    );
+    let out = repo.orx(&["check"]);
+    out.code(1);
+    assert!(
+        out.stdout.contains("items may be at most"),
+        "{}",
+        out.render()
+    );
+}
