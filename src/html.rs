@@ -139,16 +139,7 @@ fn alert(a: &crate::metrics::Alert) -> Alert {
             format!("{v:.2}")
         }
     };
-    let advice = match a.metric.as_str() {
-        m if m.starts_with("avg_review_rounds") => {
-            "the decision matrix thresholds; whether the quality standards are too strict; the most common issue types (improve the story template); the agents' training"
-        }
-        "auto_approval_rate" => {
-            "the quality standards; the decision matrix thresholds; the quality assessment; the story template and its guidance"
-        }
-        "escalation_rate" => "the workflow and the agents' training",
-        _ => "",
-    };
+    let advice = crate::doctor::advice(&a.metric);
     Alert {
         name: a.message.clone(),
         value: show(a.value),

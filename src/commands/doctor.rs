@@ -6,7 +6,8 @@ use orx::text::escape;
 
 use super::{BOLD, DIM, GREEN, RED, Ui, YELLOW, paint};
 
-/// Why stories are not moving: the stories stuck in a state longer than
+/// Why stories are not moving: the alerts of `git orx metrics` with what
+/// to check, then the stories stuck in a state longer than
 /// `doctor.stuck_after_hours` (config, default 48), or the one given, each
 /// with the role it waits for, the conditions each move from its state
 /// lacks (with the values they read) and its recent refusals.
@@ -44,6 +45,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     let limit = hours(found.stuck_after_hours);
     if args.id.is_none() {
+        alerts(ui, &ws)?;
         if found.stories.is_empty() {
             ui.line(format!(
                 "No story has been in one state for more than {limit} ({} open).",
@@ -62,6 +64,32 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         story(ui, d, &limit);
     }
     Ok(0)
+}
+
+/// The alerts of `git orx metrics` over all of history, each with what to
+/// check.
+fn alerts(ui: &mut Ui, ws: &orx::workspace::Workspace) -> orx::Result<()> {
+    let m = orx::metrics::measure(
+        &ws.repo,
+        ws,
+        &orx::metrics::Options {
+            kind: Some("story".to_owned()),
+            ..Default::default()
+        },
+        &mut super::history_progress(),
+    )?;
+    for a in &m.alerts {
+        ui.line(format!(
+            "{} {}",
+            paint(YELLOW, "alert:"),
+            escape(&a.message)
+        ));
+        ui.line(format!("  check: {}", doctor::advice(&a.metric)));
+    }
+    if !m.alerts.is_empty() {
+        ui.line(String::new());
+    }
+    Ok(())
 }
 
 fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {

@@ -209,3 +209,33 @@ fn a_full_refusal_log_is_rotated_and_doctor_still_reads_the_older_one() {
     );
     assert!(refusals[2].contains("as QA: "), "{shown}");
 }
+
+#[test]
+fn doctor_lists_the_alerts_that_fire_with_what_to_check() {
+    let repo = Repo::new();
+    repo.story(
+        "Failover",
+        &["--score", "7.0", "--complexity", "cross-service"],
+    );
+    repo.orx(&[
+        "gate",
+        "1.1",
+        "--as",
+        "architect",
+        "--score",
+        "7",
+        "--critical",
+        "1",
+        "--escalate",
+    ])
+    .ok();
+    let out = doctor_at(&repo, AN_HOUR_LATER, &[]);
+    assert!(
+        out.starts_with(
+            "alert: escalation rate 100% > 10%: check the workflow and training\n  check: the workflow and the agents' training\n\nNo story has been"
+        ),
+        "{out}"
+    );
+    // Asked about one story, doctor is about that story alone.
+    assert!(!doctor_at(&repo, AN_HOUR_LATER, &["1.1"]).contains("alert:"));
+}
