@@ -14,6 +14,7 @@ mod test_interleavings;
 mod test_lifecycle;
 mod test_log;
 mod test_lossless;
+mod test_metrics;
 mod test_move;
 mod test_regressions;
 mod test_repo_states;
