@@ -8,6 +8,7 @@ mod test_cache;
 mod test_cli;
 mod test_files;
 mod test_gate;
+mod test_history;
 mod test_hook_tools;
 mod test_hooks;
 mod test_interleavings;
