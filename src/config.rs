@@ -245,3 +245,19 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod alert_tests {
+    use super::*;
+
+    #[test]
+    fn alert_thresholds_are_checked() {
+        let c = Config::parse("alerts: {max_review_rounds: 3}\n").unwrap();
+        assert_eq!(c.alerts.max_review_rounds, 3.0);
+        assert_eq!(c.alerts.min_auto_approval_rate, 0.3);
+        let e = Config::parse("alerts: {max_escalation_rate: 10}\n").unwrap_err();
+        assert!(e.message.contains("must be a rate from 0 to 1"), "{e}");
+        let e = Config::parse("alerts: {max_rounds: 1}\n").unwrap_err();
+        assert!(e.message.contains("max_rounds"), "{e}");
+    }
+}

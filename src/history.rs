@@ -183,6 +183,9 @@ pub fn load_commits(
             done += chunk.len();
             progress(done, missing.len());
         }
+        // Tests: `ORX_TEST_PAUSE=history-save:<ms>` waits here, so that
+        // two processes fill the cache at once.
+        crate::plan::test_pause("history-save");
         cache.add(&fresh);
         cache.save(&fresh);
     }

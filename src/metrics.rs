@@ -217,6 +217,10 @@ pub fn compute(entries: &[Entry], opts: &Options, thresholds: &Thresholds) -> Me
         s.state = e.to.clone();
         s.entered = t;
         let (from, to) = (e.from.as_deref(), e.to.as_deref());
+        if from.is_none() {
+            // Created, or adopted in some state: not a move.
+            continue;
+        }
         if from == Some(QA_REVIEW) && !s.left_review {
             s.left_review = true;
             if now {
