@@ -35,7 +35,7 @@ const VERSION: u32 = 1;
 /// Segments beyond this many are merged into one.
 const MAX_SEGMENTS: usize = 8;
 /// Commits read per `git diff-tree` run (bounds memory, paces progress).
-const CHUNK: usize = 5_000;
+const CHUNK: usize = 1_000;
 
 /// What git-orx reads from one commit.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -158,14 +158,14 @@ impl Ui {
 /// `text` styled for standard output.
 /// Progress of a first run over many commits, on standard error when it
 /// is a terminal (hidden otherwise): `reading history: 4,000/100,000
-/// commits`, cleared when done. Runs reading fewer commits than a few
-/// thousand say nothing.
+/// commits`, cleared when done. Runs reading fewer than 500 commits say
+/// nothing.
 pub fn history_progress() -> impl FnMut(usize, usize) {
     use std::io::IsTerminal;
     let tty = std::io::stderr().is_terminal();
     let mut shown = false;
     move |done, total| {
-        if !tty || total < 2_000 {
+        if !tty || total < 500 {
             return;
         }
         let mut err = std::io::stderr();

@@ -183,3 +183,59 @@ fn two_processes_filling_the_cache_at_once_lose_nothing() {
     assert_eq!(cached(&repo).1, reachable(&repo));
     assert_eq!(String::from_utf8(a.stdout).unwrap(), log_checked(&repo));
 }
+
+/// `count` commits each adding a story, with one `git fast-import` run.
+fn imported(repo: &Repo, count: usize) {
+    use std::io::Write;
+    let mut child = repo
+        .command("git")
+        .args(["fast-import", "--quiet"])
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut w = std::io::BufWriter::new(child.stdin.take().unwrap());
+    writeln!(w, "reset refs/heads/main\nfrom HEAD\n").unwrap();
+    for i in 0..count {
+        let text = format!("---\nkind: story\nid: \"9.{i}\"\ntitle: S\nstatus: Draft\n---\n");
+        writeln!(
+            w,
+            "commit refs/heads/main\ncommitter T <t@example.com> 1767322245 +0000\ndata 2\ns\nM 100644 inline docs/stories/9.{i}.s.md\ndata {}\n{text}",
+            text.len()
+        )
+        .unwrap();
+    }
+    drop(w);
+    assert!(child.wait().unwrap().success());
+    repo.git(&["checkout", "-q", "-f", "main"]).ok();
+}
+
+#[test]
+fn a_first_run_over_many_commits_shows_progress_on_a_terminal_only() {
+    let repo = Repo::new();
+    repo.git(&["branch", "-M", "main"]).ok();
+    imported(&repo, 600);
+    // Not a terminal: nothing on stderr.
+    let piped = repo.orx(&["log"]);
+    piped.ok();
+    assert_eq!(piped.stderr, "");
+    // A terminal (a pseudo-terminal from script(1)), first run again.
+    std::fs::remove_dir_all(cache_dir(&repo)).unwrap();
+    let tty = repo
+        .command("script")
+        .args(["-qec", "git orx log >/dev/null", "/dev/null"])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&tty.stdout);
+    assert!(tty.status.success(), "{shown}");
+    assert!(
+        shown.contains("\rreading history: 0/601 commits\r"),
+        "{shown:?}"
+    );
+    // Warm: nothing to read, nothing shown.
+    let warm = repo
+        .command("script")
+        .args(["-qec", "git orx log >/dev/null", "/dev/null"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&warm.stdout).contains("reading history"));
+}
