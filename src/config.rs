@@ -30,6 +30,33 @@ pub struct Config {
     /// repository root (seed 001: `flutter analyze`, `flutter test`).
     #[serde(default)]
     pub checks: Vec<String>,
+    /// The thresholds of `git orx metrics`' alerts.
+    #[serde(default)]
+    pub alerts: crate::metrics::Thresholds,
+    /// What `git orx doctor` calls stuck.
+    #[serde(default)]
+    pub doctor: Doctor,
+}
+
+/// `doctor:` in the config.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Doctor {
+    /// A story in one (not terminal) state for longer than this is stuck.
+    #[serde(default = "default_stuck_after_hours")]
+    pub stuck_after_hours: f64,
+}
+
+impl Default for Doctor {
+    fn default() -> Self {
+        Doctor {
+            stuck_after_hours: default_stuck_after_hours(),
+        }
+    }
+}
+
+fn default_stuck_after_hours() -> f64 {
+    48.0
 }
 
 /// An author (by e-mail) and the roles they may act as; with `key`, the
@@ -60,6 +87,8 @@ impl Default for Config {
             roles: Vec::new(),
             identities: Vec::new(),
             checks: Vec::new(),
+            doctor: Doctor::default(),
+            alerts: Default::default(),
         }
     }
 }
@@ -136,6 +165,12 @@ impl Config {
                 crate::text::escape(&self.stories)
             ));
         }
+        let hours = self.doctor.stuck_after_hours;
+        if !(hours.is_finite() && hours > 0.0) {
+            return fail(format!(
+                "`doctor: {{stuck_after_hours: {hours}}}` must be a number of hours above 0"
+            ));
+        }
         let roles = self.roles();
         for id in &self.identities {
             if let Some(r) = id
@@ -158,6 +193,22 @@ impl Config {
                 return fail(format!(
                     "role `{}` must be letters, digits, `-` or `_`",
                     crate::text::escape(r)
+                ));
+            }
+        }
+        let a = &self.alerts;
+        if !(a.max_review_rounds.is_finite() && a.max_review_rounds >= 0.0) {
+            return fail(
+                "`alerts.max_review_rounds` must be a number of rounds, 0 or more".to_owned(),
+            );
+        }
+        for (key, v) in [
+            ("min_auto_approval_rate", a.min_auto_approval_rate),
+            ("max_escalation_rate", a.max_escalation_rate),
+        ] {
+            if !(0.0..=1.0).contains(&v) {
+                return fail(format!(
+                    "`alerts.{key}: {v}` must be a rate from 0 to 1 (0.3 is 30%)"
                 ));
             }
         }
@@ -203,5 +254,21 @@ mod tests {
             Config::parse("lang: en\nlangs: x\n").unwrap_err().pos,
             Some((2, 1))
         );
+    }
+}
+
+#[cfg(test)]
+mod alert_tests {
+    use super::*;
+
+    #[test]
+    fn alert_thresholds_are_checked() {
+        let c = Config::parse("alerts: {max_review_rounds: 3}\n").unwrap();
+        assert_eq!(c.alerts.max_review_rounds, 3.0);
+        assert_eq!(c.alerts.min_auto_approval_rate, 0.3);
+        let e = Config::parse("alerts: {max_escalation_rate: 10}\n").unwrap_err();
+        assert!(e.message.contains("must be a rate from 0 to 1"), "{e}");
+        let e = Config::parse("alerts: {max_rounds: 1}\n").unwrap_err();
+        assert!(e.message.contains("max_rounds"), "{e}");
     }
 }

@@ -41,6 +41,7 @@ enum Command {
     Next(commands::next::Args),
     Check(commands::check::Args),
     Log(commands::log::Args),
+    Metrics(commands::metrics::Args),
     Verify(commands::verify::Args),
     Acknowledge(commands::acknowledge::Args),
     Hooks(commands::hooks::Args),
@@ -54,6 +55,8 @@ enum Command {
     Man(commands::man::Args),
     Demo(commands::demo::Args),
     Completions(commands::completions::Args),
+    Doctor(commands::doctor::Args),
+    Report(commands::report::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +67,15 @@ fn main() -> ExitCode {
     let ask_git = !matches!(cli.command, Command::Hook(_));
     let mut ui = Ui::new(cli.color, ask_git);
     commands::msg::force(cli.lang.as_deref());
+    // `move`, `agent fire`: what the refusal log names as the source.
+    let source: String = {
+        let args: Vec<String> = std::env::args().skip(1).take(2).collect();
+        match args.as_slice() {
+            [a, sub, ..] if a == "agent" => format!("agent {sub}"),
+            [a, ..] => a.clone(),
+            [] => String::new(),
+        }
+    };
     let result = match cli.command {
         Command::Init(a) => commands::init::run(&mut ui, a, cli.lang.as_deref()),
         Command::New(a) => commands::new::run(&mut ui, a),
@@ -75,6 +87,7 @@ fn main() -> ExitCode {
         Command::Next(a) => commands::next::run(&mut ui, a),
         Command::Check(a) => commands::check::run(&mut ui, a),
         Command::Log(a) => commands::log::run(&mut ui, a),
+        Command::Metrics(a) => commands::metrics::run(&mut ui, a),
         Command::Verify(a) => commands::verify::run(&mut ui, a),
         Command::Acknowledge(a) => commands::acknowledge::run(&mut ui, a),
         Command::Hooks(a) => commands::hooks::run(&mut ui, a),
@@ -86,10 +99,13 @@ fn main() -> ExitCode {
         Command::Man(a) => commands::man::run(&mut ui, a, Cli::command()),
         Command::Demo(a) => commands::demo::run(&mut ui, a, cli.lang.as_deref()),
         Command::Completions(a) => commands::completions::run(&mut ui, a),
+        Command::Doctor(a) => commands::doctor::run(&mut ui, a),
+        Command::Report(a) => commands::report::run(&mut ui, a),
     };
     let code = match result {
         Ok(code) => code,
         Err(e) => {
+            commands::log_refusal(&source, &e);
             ui.error(&e);
             e.exit_code()
         }

@@ -360,6 +360,14 @@ fn sync_dir(_: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Writes `path` whole or not at all (a temporary file in its directory,
+/// synced, then renamed over it), making the directory if needed. For
+/// files no lock guards, such as caches: concurrent writers each leave a
+/// whole file.
+pub fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    replace(path, bytes, false).map_err(|e| std::io::Error::other(e.to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

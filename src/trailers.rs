@@ -22,6 +22,35 @@ pub fn for_change(
     if let Some(trigger) = trigger {
         out.push(("Orx-Trigger".to_owned(), trigger.to_owned()));
     }
+    for r in records(wf, before, after, true) {
+        let text = render(&r.value);
+        let value = match r.of_several {
+            false => text,
+            true => format!("{} {text}", r.field.rsplit('.').next().unwrap_or_default()),
+        };
+        out.push((r.trailer, value));
+    }
+    out
+}
+
+/// One field a workflow's `trailers:` section stamps, as a change left it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stamped {
+    /// The trailer (`Orx-Gate`).
+    pub trailer: String,
+    /// The field, dotted (`review.qa`).
+    pub field: String,
+    pub value: Value,
+    /// Whether the trailer stamps several fields (its value then starts
+    /// with the field's last name).
+    pub of_several: bool,
+}
+
+/// The fields of the workflow's `trailers:` that the change of an item
+/// from `before` (none: a new one) to `after` records: those it changed,
+/// and with `always`, those stamped on every commit while set.
+pub fn records(wf: &Workflow, before: Option<&Value>, after: &Value, always: bool) -> Vec<Stamped> {
+    let mut out = Vec::new();
     // Each field as the rules see it: the item's value, else the default
     // (no whole-item merge: log computes this for every change in history).
     let null = Value::Null;
@@ -47,15 +76,15 @@ pub fn for_change(
                     .is_some_and(|d| validate::same_value(now, d)),
                 Some(_) => !validate::same_value(now, was),
             };
-            if now.is_null() || !(changed || spec.always) || is_default(now) {
+            if now.is_null() || !(changed || (always && spec.always)) || is_default(now) {
                 continue;
             }
-            let text = render(now);
-            let value = match spec.fields.len() {
-                1 => text,
-                _ => format!("{} {text}", path.last().map_or("", String::as_str)),
-            };
-            out.push((spec.key.clone(), value));
+            out.push(Stamped {
+                trailer: spec.key.clone(),
+                field: path.join("."),
+                value: now.clone(),
+                of_several: spec.fields.len() > 1,
+            });
         }
     }
     out

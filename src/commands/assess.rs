@@ -53,6 +53,7 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     ui.json_result(args.json);
+    super::acting_on("story", &args.id);
     let (ws, role) = super::open_as(ui, &args.change)?;
     let mut complexity = args.complexity;
     complexity.sort();

@@ -52,6 +52,7 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     ui.json_result(args.json);
+    super::acting_on("story", &args.id);
     let (ws, role) = super::open_as(ui, &args.change)?;
     let usage = |m: &str| Err(orx::Error::Usage(m.to_owned()));
     let g = match role.as_str() {

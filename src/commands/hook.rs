@@ -53,6 +53,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let staged = hooks::staged(&repo, amend, args.name == "pre-merge-commit");
             let holder = std::env::var("ORX_LOCK_HOLDER").ok();
             if let Some(taken) = hooks::taken_mid_change(&repo, &staged, holder.as_deref()) {
+                let v = Violation {
+                    commit: None,
+                    path: String::new(),
+                    item: None,
+                    transition: None,
+                    rule: "file-being-changed".to_owned(),
+                    message: taken.clone(),
+                };
+                log_violations(&repo, &args.name, &[v]);
                 ui.eline(format!("{} refused: {taken}", epaint(RED, "error:")));
                 return Ok(1);
             }
@@ -73,6 +82,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 Err(e) => return Err(e),
             };
             if !verdicts.violations.is_empty() {
+                log_violations(&repo, &args.name, &verdicts.violations);
                 refuse(ui, &verdicts.violations);
                 return Ok(1);
             }
@@ -205,6 +215,18 @@ fn trailers(repo: &Repo, verdicts: &orx::enforce::Verdicts) -> Vec<(String, Stri
     let role = hooks::role(repo);
     let force = hooks::force_reason().filter(|_| role.as_deref() == Some(orx::role::HUMAN));
     hooks::trailers(verdicts, role.as_deref(), force.as_deref())
+}
+
+/// Appends the rules a commit broke to the refusal log (`git orx doctor`
+/// reads it); a log that cannot be written is skipped.
+fn log_violations(repo: &Repo, hook: &str, violations: &[Violation]) {
+    let role = hooks::role(repo);
+    let now = orx::workspace::now();
+    for v in violations {
+        let entry = orx::refusals::Logged::of_violation(&format!("hook {hook}"), v, &now)
+            .with_role(role.as_deref());
+        let _ = orx::refusals::append(&repo.orx_dir(), &entry);
+    }
 }
 
 /// Prints why the commit is refused.

@@ -1,6 +1,6 @@
 //! `git orx log`
 
-use orx::audit::{self, Options};
+use orx::audit::{self, Event, Options};
 use orx::text::escape;
 use orx::workspace::Workspace;
 
@@ -19,6 +19,12 @@ pub struct Args {
     /// yesterday, "2 weeks ago", RFC 3339).
     #[arg(long, value_name = "DATE")]
     since: Option<String>,
+    /// Only changes before this time (2026-02-01: before that day).
+    #[arg(long, value_name = "DATE")]
+    until: Option<String>,
+    /// Only items of this kind (story, agent).
+    #[arg(long, value_name = "KIND")]
+    kind: Option<String>,
     /// Print the trail as JSON.
     #[arg(long)]
     json: bool,
@@ -32,14 +38,21 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let since = args
         .since
         .as_deref()
-        .map(|s| parse_since(&ws.repo, s))
+        .map(|s| parse_date(&ws.repo, "--since", s))
+        .transpose()?;
+    let until = args
+        .until
+        .as_deref()
+        .map(|s| parse_date(&ws.repo, "--until", s))
         .transpose()?;
     let opts = Options {
         id: args.id.clone(),
+        kind: args.kind.clone(),
         since,
+        until,
         reverse: args.reverse,
     };
-    let entries = audit::log(&ws.repo, &ws, &opts)?;
+    let entries = audit::log_with_progress(&ws.repo, &ws, &opts, &mut super::history_progress())?;
     if entries.is_empty()
         && let Some(id) = &args.id
         && let Err(e @ orx::Error::NotFound(_)) = ws.find(id)
@@ -78,31 +91,56 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     for e in &entries {
-        let moved = format!(
-            "{} -> {}",
-            e.from.as_deref().unwrap_or("(new)"),
-            e.to.as_deref().unwrap_or("(deleted)")
-        );
+        let moved = match e.event {
+            Event::Rollback => format!("rollback to {}", e.id),
+            Event::Edit => format!("edit in {}", e.to.as_deref().unwrap_or_default()),
+            Event::Adopted => format!("(adopted) -> {}", e.to.as_deref().unwrap_or_default()),
+            _ => format!(
+                "{} -> {}",
+                e.from.as_deref().unwrap_or("(new)"),
+                e.to.as_deref().unwrap_or("(deleted)")
+            ),
+        };
+        let what = match e.event {
+            Event::Rollback => String::new(),
+            _ => format!("{} {} ", e.kind, paint(BOLD, escape(&e.id))),
+        };
         let role = e
             .role
             .as_deref()
             .map(orx::role::display)
             .unwrap_or_else(|| "no role".to_owned());
         ui.line(format!(
-            "{} {} {} {} {}  {} {}",
+            "{} {} {what}{}  {} {}",
             paint(DIM, e.time[..16.min(e.time.len())].replace('T', " ")),
             paint(YELLOW, &e.commit),
-            e.kind,
-            paint(BOLD, escape(&e.id)),
-            moved,
+            escape(&moved),
             role,
             paint(DIM, format!("({})", escape(&e.author)))
         ));
+        if e.event == Event::Edit {
+            for f in &e.fields {
+                ui.line(paint(
+                    DIM,
+                    format!(
+                        "    {}: {} -> {}",
+                        escape(&f.field),
+                        escape(&orx::trailers::render(&f.from)),
+                        escape(&orx::trailers::render(&f.to))
+                    ),
+                ));
+            }
+        }
         for d in &e.details {
             ui.line(paint(DIM, format!("    {}", escape(d))));
         }
         if let Some(r) = &e.override_reason {
-            ui.line(format!("    override: {}", escape(r)));
+            let what = e
+                .overridden
+                .as_deref()
+                .map(|k| format!(" ({})", escape(k)))
+                .unwrap_or_default();
+            ui.line(format!("    override{what}: {}", escape(r)));
         }
         if let Some(n) = &e.note {
             for line in n.lines() {
@@ -113,9 +151,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     Ok(0)
 }
 
-/// `2026-01-31`, an RFC 3339 time, or any date git takes (`yesterday`,
-/// `2 weeks ago`, `last monday`), as seconds.
-fn parse_since(repo: &orx::git::Repo, s: &str) -> orx::Result<i64> {
+/// `2026-01-31` (its start, UTC), an RFC 3339 time, or any date git takes
+/// (`yesterday`, `2 weeks ago`, `last monday`), as seconds; `flag` names
+/// the option in the error.
+pub fn parse_date(repo: &orx::git::Repo, flag: &str, s: &str) -> orx::Result<i64> {
     if let Ok(t) = s.parse::<jiff::Timestamp>() {
         return Ok(t.as_second());
     }
@@ -125,9 +164,9 @@ fn parse_since(repo: &orx::git::Repo, s: &str) -> orx::Result<i64> {
         return Ok(z.timestamp().as_second());
     }
     if s.trim().is_empty() {
-        return Err(orx::Error::Usage(
-            "--since needs a date (2026-01-31, yesterday, \"2 weeks ago\")".to_owned(),
-        ));
+        return Err(orx::Error::Usage(format!(
+            "{flag} needs a date (2026-01-31, yesterday, \"2 weeks ago\")"
+        )));
     }
     Ok(repo.approxidate(s)?)
 }

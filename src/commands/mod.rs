@@ -10,16 +10,19 @@ pub mod checkpoint;
 pub mod checkpoints;
 pub mod completions;
 pub mod demo;
+pub mod doctor;
 pub mod gate;
 pub mod hook;
 pub mod hooks;
 pub mod init;
 pub mod log;
 pub mod man;
+pub mod metrics;
 pub mod move_;
 pub mod msg;
 pub mod new;
 pub mod next;
+pub mod report;
 pub mod rollback;
 pub mod show;
 pub mod status;
@@ -202,6 +205,31 @@ impl Ui {
 }
 
 /// `text` styled for standard output.
+/// Progress of a first run over many commits, on standard error when it
+/// is a terminal (hidden otherwise): `reading history: 4,000/100,000
+/// commits`, cleared when done. Runs reading fewer than 500 commits say
+/// nothing.
+pub fn history_progress() -> impl FnMut(usize, usize) {
+    use std::io::IsTerminal;
+    let tty = std::io::stderr().is_terminal();
+    let mut shown = false;
+    move |done, total| {
+        if !tty || total < 500 {
+            return;
+        }
+        let mut err = std::io::stderr();
+        if done >= total {
+            if shown {
+                let _ = write!(err, "\r\x1b[K");
+            }
+            return;
+        }
+        shown = true;
+        let _ = write!(err, "\rreading history: {done}/{total} commits");
+        let _ = err.flush();
+    }
+}
+
 pub fn paint(style: Style, text: impl std::fmt::Display) -> String {
     styled(OUT_COLOR.load(Ordering::Relaxed), style, text)
 }
@@ -434,7 +462,55 @@ pub fn open_as(
 
 /// Reads `--as`, `ORX_ROLE` or `git config orx.role`.
 pub fn role(ws: &orx::workspace::Workspace, flag: &Option<String>) -> orx::Result<String> {
-    ws.role(flag.as_deref()).map(|(r, _)| r)
+    let role = ws.role(flag.as_deref()).map(|(r, _)| r)?;
+    if let Ok(mut a) = ACTING.lock() {
+        a.role = Some(role.clone());
+    }
+    Ok(role)
+}
+
+/// What the running command acts on and as whom, for the refusal log.
+#[derive(Default)]
+struct Acting {
+    role: Option<String>,
+    item: Option<(String, String)>,
+}
+
+static ACTING: std::sync::Mutex<Acting> = std::sync::Mutex::new(Acting {
+    role: None,
+    item: None,
+});
+
+/// Notes the item the command acts on (for the refusal log).
+pub fn acting_on(kind: &str, id: &str) {
+    if let Ok(mut a) = ACTING.lock() {
+        a.item = Some((kind.to_owned(), id.to_owned()));
+    }
+}
+
+/// Appends a refusal to the repository's refusal log, which `git orx
+/// doctor` reads; other errors are not refusals. Never fails the command:
+/// a log that cannot be written is skipped.
+pub fn log_refusal(source: &str, e: &Error) {
+    let (role, item) = match ACTING.lock() {
+        Ok(a) => (a.role.clone(), a.item.clone()),
+        Err(_) => (None, None),
+    };
+    let now = orx::workspace::now();
+    let entry = match e {
+        Error::Refused(r) => orx::refusals::Logged::of_refusal(source, role.as_deref(), r, &now),
+        Error::NoDecision(d) => orx::refusals::Logged::of_no_decision(
+            source,
+            item.as_ref().map(|(k, i)| (k.as_str(), i.as_str())),
+            d,
+            &now,
+        ),
+        _ => return,
+    };
+    let entry = entry.with_role(role.as_deref());
+    if let Ok(repo) = orx::git::Repo::discover() {
+        let _ = orx::refusals::append(&repo.orx_dir(), &entry);
+    }
 }
 
 /// Prints the outcome of an executed plan: the transition line and the

@@ -84,7 +84,7 @@ fn overrides_show_their_reason() {
     let out = repo.orx(&["log", &id]);
     assert!(
         out.stdout.contains(
-            "story 1.1 Approved -> Done  Human (Test Author)\n    override: already shipped\n"
+            "story 1.1 Approved -> Done  Human (Test Author)\n    override (invalid-transition): already shipped\n"
         ),
         "{}",
         out.stdout

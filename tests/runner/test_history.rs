@@ -1,0 +1,241 @@
+//! The history cache under `.git/orx/history/`: what `log` and `metrics`
+//! read from each commit, kept by commit id.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use crate::common::Repo;
+
+/// `count` hand-made moves of story 1.1 between InProgress and Review.
+fn moves(repo: &Repo, from: usize, count: usize) {
+    for i in from..from + count {
+        let status = if i % 2 == 0 { "InProgress" } else { "Review" };
+        repo.write(
+            "docs/stories/1.1.s.md",
+            format!(
+                "---\nkind: story\nid: \"1.1\"\ntitle: S\nstatus: {status}\nn: {i}\n---\n# S\n"
+            ),
+        );
+        repo.git(&["add", "-A"]).ok();
+        repo.git(&[
+            "-c",
+            "core.hooksPath=/dev/null",
+            "commit",
+            "-q",
+            "-m",
+            &format!("move {i}\n\nOrx-Role: dev\n"),
+        ])
+        .ok();
+    }
+}
+
+fn cache_dir(repo: &Repo) -> std::path::PathBuf {
+    repo.path(".git/orx/history")
+}
+
+/// The segment files and the commit ids they hold.
+fn cached(repo: &Repo) -> (usize, BTreeSet<String>) {
+    let mut ids = BTreeSet::new();
+    let mut files = 0;
+    for e in std::fs::read_dir(cache_dir(repo)).unwrap() {
+        let bytes = std::fs::read(e.unwrap().path()).unwrap();
+        let v: Value = serde_json::from_slice(&bytes).unwrap();
+        files += 1;
+        for id in v["seen"].as_array().unwrap() {
+            ids.insert(id.as_str().unwrap().to_owned());
+        }
+        for r in v["records"].as_array().unwrap() {
+            ids.insert(r["id"].as_str().unwrap().to_owned());
+        }
+    }
+    (files, ids)
+}
+
+fn reachable(repo: &Repo) -> BTreeSet<String> {
+    repo.git(&["rev-list", "HEAD"])
+        .stdout
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// `log --json` read through the cache, checked against a run without it.
+fn log_checked(repo: &Repo) -> String {
+    let cached = repo.orx(&["log", "--json"]);
+    cached.ok();
+    let saved = repo.path(".git/orx/history-saved");
+    std::fs::rename(cache_dir(repo), &saved).unwrap();
+    let fresh = repo.orx(&["log", "--json"]);
+    std::fs::remove_dir_all(cache_dir(repo)).unwrap();
+    std::fs::rename(&saved, cache_dir(repo)).unwrap();
+    assert_eq!(cached.stdout, fresh.stdout);
+    cached.stdout
+}
+
+#[test]
+fn the_cache_reads_only_new_commits() {
+    let repo = Repo::new();
+    moves(&repo, 0, 6);
+    repo.orx(&["log"]).ok();
+    let (files, ids) = cached(&repo);
+    assert_eq!((files, &ids), (1, &reachable(&repo)));
+    // Nothing new: nothing written.
+    repo.orx(&["metrics"]).ok();
+    assert_eq!(cached(&repo).0, 1);
+    // Three new commits: one segment more, with those three only.
+    let before = reachable(&repo);
+    moves(&repo, 6, 3);
+    let out = log_checked(&repo);
+    assert_eq!(out.matches("\"event\": \"transition\"").count(), 8, "{out}");
+    let (files, ids) = cached(&repo);
+    assert_eq!(files, 2);
+    assert_eq!(ids, reachable(&repo));
+    assert_eq!(ids.difference(&before).count(), 3);
+}
+
+#[test]
+fn a_rebase_that_drops_commits_and_gc_leave_the_cache_right() {
+    let repo = Repo::new();
+    moves(&repo, 0, 3);
+    repo.write(
+        "docs/stories/1.2.t.md",
+        "---\nkind: story\nid: \"1.2\"\ntitle: T\nstatus: Draft\n---\n# T\n",
+    );
+    repo.git(&["add", "-A"]).ok();
+    repo.git(&[
+        "-c",
+        "core.hooksPath=/dev/null",
+        "commit",
+        "-q",
+        "-m",
+        "story 1.2",
+    ])
+    .ok();
+    moves(&repo, 3, 3);
+    assert!(repo.orx(&["log"]).stdout.contains("story 1.2"));
+    // Drop the commit that made story 1.2: the later ones are rewritten.
+    let third = repo.git(&["rev-parse", "HEAD~3"]).stdout.trim().to_owned();
+    repo.git(&[
+        "-c",
+        "core.hooksPath=/dev/null",
+        "rebase",
+        "-q",
+        "--onto",
+        &format!("{third}~1"),
+        &third,
+    ])
+    .ok();
+    let out = log_checked(&repo);
+    assert!(!out.contains(&third[..7]), "{out}");
+    assert!(!out.contains("\"1.2\""), "{out}");
+    assert_eq!(out.matches("\"event\": \"transition\"").count(), 5, "{out}");
+    // The dropped and the old commits are pruned; the cache still serves.
+    repo.git(&["reflog", "expire", "--expire=now", "--all"])
+        .ok();
+    repo.git(&["gc", "-q", "--prune=now"]).ok();
+    assert_eq!(log_checked(&repo), out);
+    let (_, ids) = cached(&repo);
+    assert!(ids.is_superset(&reachable(&repo)));
+}
+
+#[test]
+fn a_corrupt_cache_file_is_read_again() {
+    let repo = Repo::new();
+    moves(&repo, 0, 4);
+    let good = log_checked(&repo);
+    for garbage in [&b"{\"version\": 1, \"fingerprint\""[..], b"\0\0\0", b""] {
+        for e in std::fs::read_dir(cache_dir(&repo)).unwrap() {
+            std::fs::write(e.unwrap().path(), garbage).unwrap();
+        }
+        let out = repo.orx(&["log", "--json"]);
+        out.ok();
+        assert_eq!(out.stdout, good);
+        // The corrupt file is gone; a whole one holds every commit.
+        let (files, ids) = cached(&repo);
+        assert_eq!((files, ids), (1, reachable(&repo)));
+    }
+}
+
+#[test]
+fn two_processes_filling_the_cache_at_once_lose_nothing() {
+    let repo = Repo::new();
+    moves(&repo, 0, 40);
+    // Both read the whole history, then meet before saving.
+    let start = || {
+        repo.command("git")
+            .args(["orx", "log", "--json"])
+            .env("ORX_TEST_PAUSE", "history-save:400")
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, b) = (start(), start());
+    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+    assert!(a.status.success() && b.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    assert_eq!(cached(&repo).1, reachable(&repo));
+    // Then both add what they read of new commits at once.
+    moves(&repo, 40, 5);
+    let (a, b) = (start(), start());
+    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+    assert!(a.status.success() && b.status.success());
+    assert_eq!(cached(&repo).1, reachable(&repo));
+    assert_eq!(String::from_utf8(a.stdout).unwrap(), log_checked(&repo));
+}
+
+/// `count` commits each adding a story, with one `git fast-import` run.
+fn imported(repo: &Repo, count: usize) {
+    use std::io::Write;
+    let mut child = repo
+        .command("git")
+        .args(["fast-import", "--quiet"])
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut w = std::io::BufWriter::new(child.stdin.take().unwrap());
+    writeln!(w, "reset refs/heads/main\nfrom HEAD\n").unwrap();
+    for i in 0..count {
+        let text = format!("---\nkind: story\nid: \"9.{i}\"\ntitle: S\nstatus: Draft\n---\n");
+        writeln!(
+            w,
+            "commit refs/heads/main\ncommitter T <t@example.com> 1767322245 +0000\ndata 2\ns\nM 100644 inline docs/stories/9.{i}.s.md\ndata {}\n{text}",
+            text.len()
+        )
+        .unwrap();
+    }
+    drop(w);
+    assert!(child.wait().unwrap().success());
+    repo.git(&["checkout", "-q", "-f", "main"]).ok();
+}
+
+#[test]
+fn a_first_run_over_many_commits_shows_progress_on_a_terminal_only() {
+    let repo = Repo::new();
+    repo.git(&["branch", "-M", "main"]).ok();
+    imported(&repo, 600);
+    // Not a terminal: nothing on stderr.
+    let piped = repo.orx(&["log"]);
+    piped.ok();
+    assert_eq!(piped.stderr, "");
+    // A terminal (a pseudo-terminal from script(1)), first run again.
+    std::fs::remove_dir_all(cache_dir(&repo)).unwrap();
+    let tty = repo
+        .command("script")
+        .args(["-qec", "git orx log >/dev/null", "/dev/null"])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&tty.stdout);
+    assert!(tty.status.success(), "{shown}");
+    assert!(
+        shown.contains("\rreading history: 0/601 commits\r"),
+        "{shown:?}"
+    );
+    // Warm: nothing to read, nothing shown.
+    let warm = repo
+        .command("script")
+        .args(["-qec", "git orx log >/dev/null", "/dev/null"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&warm.stdout).contains("reading history"));
+}
