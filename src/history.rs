@@ -469,7 +469,8 @@ fn item_change(
     }))
 }
 
-/// The leaves of two frontmatters that differ, dotted; lists are leaves.
+/// The leaves of two frontmatters that differ, dotted; lists of scalars
+/// are leaves, lists of mappings are followed by position.
 fn field_changes(before: Option<&Value>, after: Option<&Value>, state: &str) -> Vec<FieldChange> {
     fn flatten(prefix: &str, v: &Value, out: &mut Vec<(String, Value)>) {
         match v {
@@ -481,6 +482,12 @@ fn field_changes(before: Option<&Value>, after: Option<&Value>, state: &str) -> 
                         format!("{prefix}.{k}")
                     };
                     flatten(&key, x, out);
+                }
+            }
+            // A list of mappings (an agent's tasks) by position: `tasks.1.status`.
+            Value::Array(a) if a.iter().any(Value::is_object) => {
+                for (i, x) in a.iter().enumerate() {
+                    flatten(&format!("{prefix}.{i}"), x, out);
                 }
             }
             other => out.push((prefix.to_owned(), other.clone())),
@@ -509,7 +516,10 @@ fn field_changes(before: Option<&Value>, after: Option<&Value>, state: &str) -> 
         }
     }
     for (k, v) in &old {
-        if !new_keys.contains(k.as_str()) && !v.is_null() {
+        // A field that became a list of mappings is in their fields.
+        let nested = format!("{k}.");
+        let became_list = new.iter().any(|(n, _)| n.starts_with(&nested));
+        if !new_keys.contains(k.as_str()) && !v.is_null() && !became_list {
             out.push(FieldChange {
                 field: k.clone(),
                 from: v.clone(),
