@@ -26,7 +26,14 @@ struct Bench {
 impl Bench {
     fn cmd(&self, program: &Path, args: &[&str]) -> Command {
         let mut c = Command::new(program);
+        // git-orx first on PATH, so the hooks run this build.
+        let dir = self.bin.parent().unwrap().to_path_buf();
+        let path = std::env::join_paths(std::iter::once(dir).chain(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        )))
+        .unwrap();
         c.args(args)
+            .env("PATH", path)
             .current_dir(&self.root)
             .env("GIT_AUTHOR_NAME", "Bench")
             .env("GIT_AUTHOR_EMAIL", "bench@example.com")

@@ -538,7 +538,7 @@ pub enum Side {
 }
 
 /// A blob's id, opaque outside this module.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BlobId(git2::Oid);
 
 /// A file that differs between two sides; renames are paired.

@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::Result;
-use crate::git::{CommitInfo, FileChange, Repo};
+use crate::git::{BlobId, CommitInfo, FileChange, Repo};
 use crate::item::Item;
 use crate::rules::Rules;
 
@@ -306,6 +306,14 @@ impl Cache {
     }
 }
 
+/// What is read of one version of an item file.
+struct Parsed {
+    kind: String,
+    id: String,
+    status: String,
+    value: Value,
+}
+
 enum Derived {
     Nothing(String),
     Record(Box<CommitRecord>),
@@ -328,10 +336,13 @@ fn derive(repo: &Repo, rules: &Rules, ids: &[String]) -> Result<Vec<Derived>> {
         &[dir, crate::agent::ACTIVE_CONTEXT, crate::agent::AGENTS_DIR],
     )?;
     let mut out = Vec::with_capacity(commits.len());
+    // A version of a file is the new side of one commit and the old side
+    // of the next: each is parsed once.
+    let mut parsed = HashMap::new();
     for c in commits {
         let mut items = Vec::new();
         for change in changes.remove(&c.id).unwrap_or_default() {
-            if let Some(ic) = item_change(repo, rules, &c, &change)? {
+            if let Some(ic) = item_change(repo, rules, &c, &change, &mut parsed)? {
                 items.push(ic);
             }
         }
@@ -368,35 +379,53 @@ fn item_change(
     rules: &Rules,
     c: &CommitInfo,
     change: &FileChange,
+    parsed: &mut HashMap<BlobId, Option<std::rc::Rc<Parsed>>>,
 ) -> Result<Option<ItemChange>> {
     let dir = rules.stories_dir();
-    let read = |path: &Option<String>, blob| -> Option<Item> {
+    let mut read = |path: &Option<String>, blob: Option<BlobId>| -> Option<std::rc::Rc<Parsed>> {
         let path = path
             .as_deref()
             .filter(|p| crate::item::is_item_path(dir, p) || crate::agent::is_context_path(p))?;
-        Item::from_bytes(path, repo.blob(blob?).ok()?).ok()
+        let blob = blob?;
+        parsed
+            .entry(blob)
+            .or_insert_with(|| {
+                let item = Item::from_bytes(path, repo.blob(blob).ok()?).ok()?;
+                Some(std::rc::Rc::new(Parsed {
+                    value: item.value(),
+                    kind: item.kind,
+                    id: item.id,
+                    status: item.status,
+                }))
+            })
+            .clone()
     };
     let before = read(&change.old_path, change.old);
     let after = read(&change.new_path, change.new);
+    let after_state = after.as_ref().map(|a| a.status.as_str());
     if taken_from_branch(
         repo,
         c.parents.get(1..).unwrap_or_default(),
         change,
-        after.as_ref(),
+        after_state,
     )? {
         return Ok(None);
     }
     let Some(some) = after.as_ref().or(before.as_ref()) else {
         return Ok(None);
     };
+    let path = match (&after, &change.new_path, &change.old_path) {
+        (Some(_), Some(p), _) | (None, _, Some(p)) => p.clone(),
+        _ => String::new(),
+    };
     let state_key = crate::workflow::state_field(&some.kind);
     let (bv, av) = (
-        before.as_ref().map(Item::value),
-        after.as_ref().map(Item::value),
+        before.as_ref().map(|b| &b.value),
+        after.as_ref().map(|a| &a.value),
     );
-    let fields = field_changes(bv.as_ref(), av.as_ref(), state_key);
+    let fields = field_changes(bv, av, state_key);
     let wf = rules.workflow(&some.kind).ok();
-    let records = match (&wf, &av) {
+    let records = match (&wf, av) {
         (Some(wf), Some(a)) => {
             let always: Vec<&str> = wf
                 .trailers
@@ -404,7 +433,7 @@ fn item_change(
                 .filter(|t| t.always)
                 .map(|t| t.key.as_str())
                 .collect();
-            crate::trailers::records(wf, bv.as_ref(), a, false)
+            crate::trailers::records(wf, bv, a, false)
                 .into_iter()
                 .map(|s| Record {
                     always: always.contains(&s.trailer.as_str()),
@@ -431,7 +460,7 @@ fn item_change(
     Ok(Some(ItemChange {
         kind: some.kind.clone(),
         id: some.id.clone(),
-        path: some.path.clone(),
+        path,
         from,
         to,
         initial,
@@ -440,7 +469,8 @@ fn item_change(
     }))
 }
 
-/// The leaves of two frontmatters that differ, dotted; lists are leaves.
+/// The leaves of two frontmatters that differ, dotted; lists of scalars
+/// are leaves, lists of mappings are followed by position.
 fn field_changes(before: Option<&Value>, after: Option<&Value>, state: &str) -> Vec<FieldChange> {
     fn flatten(prefix: &str, v: &Value, out: &mut Vec<(String, Value)>) {
         match v {
@@ -452,6 +482,12 @@ fn field_changes(before: Option<&Value>, after: Option<&Value>, state: &str) -> 
                         format!("{prefix}.{k}")
                     };
                     flatten(&key, x, out);
+                }
+            }
+            // A list of mappings (an agent's tasks) by position: `tasks.1.status`.
+            Value::Array(a) if a.iter().any(Value::is_object) => {
+                for (i, x) in a.iter().enumerate() {
+                    flatten(&format!("{prefix}.{i}"), x, out);
                 }
             }
             other => out.push((prefix.to_owned(), other.clone())),
@@ -480,7 +516,10 @@ fn field_changes(before: Option<&Value>, after: Option<&Value>, state: &str) -> 
         }
     }
     for (k, v) in &old {
-        if !new_keys.contains(k.as_str()) && !v.is_null() {
+        // A field that became a list of mappings is in their fields.
+        let nested = format!("{k}.");
+        let became_list = new.iter().any(|(n, _)| n.starts_with(&nested));
+        if !new_keys.contains(k.as_str()) && !v.is_null() && !became_list {
             out.push(FieldChange {
                 field: k.clone(),
                 from: v.clone(),
@@ -497,7 +536,7 @@ fn taken_from_branch(
     repo: &Repo,
     others: &[String],
     change: &FileChange,
-    after: Option<&Item>,
+    after: Option<&str>,
 ) -> Result<bool> {
     for parent in others {
         let side = crate::git::Side::Commit(parent.clone());
@@ -508,7 +547,7 @@ fn taken_from_branch(
         let state = there
             .and_then(|b| Item::from_bytes("", b).ok())
             .map(|i| i.status);
-        if state.as_deref() == after.map(|i| i.status.as_str()) {
+        if state.as_deref() == after {
             return Ok(true);
         }
     }

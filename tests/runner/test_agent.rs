@@ -154,9 +154,17 @@ fn a_session_from_requirement_to_archive() {
     2026-01-02 03:04 <commit> agent default (new) -> IDLE  Human (Test Author)
     2026-01-02 03:04 <commit> agent default IDLE -> PLANNING  Human (Test Author)
         build the login
+    2026-01-02 03:04 <commit> agent default edit in PLANNING  Dev (Test Author)
+        tasks.0.title: none -> the form
+        tasks.0.status: none -> todo
+    2026-01-02 03:04 <commit> agent default edit in PLANNING  Dev (Test Author)
+        tasks.1.title: none -> its tests
+        tasks.1.status: none -> todo
     2026-01-02 03:04 <commit> agent default PLANNING -> CONFIRMING  Dev (Test Author)
     2026-01-02 03:04 <commit> agent default CONFIRMING -> EXECUTING  Human (Test Author)
         Orx-Checkpoint: chk-20260102030405
+    2026-01-02 03:04 <commit> agent default edit in EXECUTING  Dev (Test Author)
+        tasks.0.status: todo -> done
     2026-01-02 03:04 <commit> agent default EXECUTING -> AUTO_FIX  Dev (Test Author)
         Orx-Check: passed=false at=2026-01-02T03:04:05Z failed=test -f ok
     2026-01-02 03:04 <commit> agent default AUTO_FIX -> EXECUTING  Dev (Test Author)
