@@ -19,7 +19,8 @@ pub struct Args {
     /// yesterday, "2 weeks ago", RFC 3339).
     #[arg(long, value_name = "DATE")]
     since: Option<String>,
-    /// Only changes before this time (2026-02-01: before that day).
+    /// Only changes before this time, as git takes it (2026-02-01: before
+    /// that day).
     #[arg(long, value_name = "DATE")]
     until: Option<String>,
     /// Only items of this kind (story, agent).

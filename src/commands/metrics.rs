@@ -13,10 +13,12 @@ use super::{BOLD, RED, Ui, YELLOW, paint};
 /// .orx/config.yaml (`alerts:`).
 #[derive(clap::Args)]
 pub struct Args {
-    /// Only changes at or after this time (2026-01-31, or RFC 3339).
+    /// Only changes at or after this time, as git takes it (2026-01-31,
+    /// yesterday, "2 weeks ago", RFC 3339).
     #[arg(long, value_name = "DATE")]
     since: Option<String>,
-    /// Only changes before this time (2026-02-01: before that day).
+    /// Only changes before this time, as git takes it (2026-02-01: before
+    /// that day).
     #[arg(long, value_name = "DATE")]
     until: Option<String>,
     /// The kind of item measured.

@@ -63,41 +63,41 @@ fn doctor_names_a_stuck_story_its_role_its_unmet_preconditions_and_its_refusals(
     );
 
     // Five days later, the blocked story is stuck; the approved one too.
-    insta::assert_snapshot!(doctor_at(&repo, FIVE_DAYS_LATER, &[]), @"
-    2 of 2 open stories in one state for more than 2d (doctor.stuck_after_hours):
+    insta::assert_snapshot!(doctor_at(&repo, FIVE_DAYS_LATER, &[]), @r#"
+        2 of 2 open stories in one state for more than 2d (doctor.stuck_after_hours):
 
-    story 1.1 — Data export
-      Blocked for 5d (since 2026-01-02 03:04) — stuck: longer than 2d
-      responsible: SM
-      next: Story 1.1 is blocked: the SM must revise it and submit it again
-      moves from Blocked:
-        -> Blocked [SM]: every precondition met
-        -> Approved [SM]: 1 precondition not met
-           ✗ the technical quality score is at least 8.0 — actual: quality.score = 5.0
-        -> AwaitingArchReview [SM]: 1 precondition not met
-           ✗ the technical quality score is at least 6.0 — actual: quality.score = 5.0
-      recent refusals:
-        2026-01-02 03:04 move Blocked -> Approved as SM: unmet-precondition
-          story 1.1 cannot move from Blocked to Approved: 1 precondition not met
-            - the technical quality score is at least 8.0 — actual: quality.score = 5.0
-        2026-01-02 03:04 move Blocked -> AwaitingArchReview as Dev: unauthorized-role
-          Dev may not move story 1.1 from Blocked to AwaitingArchReview
-            responsible: SM
-        2026-01-02 03:04 hook pre-commit Blocked -> Approved as SM: unmet-precondition
-          story 1.1 cannot move from Blocked to Approved: 1 precondition not met
-            - the technical quality score is at least 8.0 — actual: quality.score = 5.0
+        story 1.1 — Data export
+          Blocked for 5d (since 2026-01-02 03:04) — stuck: longer than 2d
+          responsible: SM
+          next: Story 1.1 is blocked: the SM must revise it and submit it again
+          moves from Blocked:
+            -> Blocked [SM]: every precondition met
+            -> Approved [SM]: 1 precondition not met
+               ✗ the technical quality score is at least 8.0 — actual: quality.score = 5.0
+            -> AwaitingArchReview [SM]: 1 precondition not met
+               ✗ the technical quality score is at least 6.0 — actual: quality.score = 5.0
+          recent refusals:
+            2026-01-02 03:04 move Blocked -> Approved as SM: unmet-precondition
+              story 1.1 cannot move from Blocked to Approved: 1 precondition not met
+                - the technical quality score is at least 8.0 — actual: quality.score = 5.0
+            2026-01-02 03:04 move Blocked -> AwaitingArchReview as Dev: unauthorized-role
+              Dev may not move story 1.1 from Blocked to AwaitingArchReview
+                responsible: SM
+            2026-01-02 03:04 hook pre-commit Blocked -> Approved as SM: unmet-precondition
+              story 1.1 cannot move from Blocked to Approved: 1 precondition not met
+                - the technical quality score is at least 8.0 — actual: quality.score = 5.0
 
-    story 1.2 — Login
-      Approved for 5d (since 2026-01-02 03:04) — stuck: longer than 2d
-      responsible: Dev
-      next: Next: Dev, please run `implement-story 1.2`
-      moves from Approved:
-        -> InProgress [Dev]: every precondition met
-      recent refusals:
-        2026-01-02 03:04 move Approved -> Done as SM: invalid-transition
-          story 1.2 cannot move from Approved to Done: the workflow has no such transition
-            allowed from Approved: InProgress (Dev)
-    ");
+        story 1.2 — Login
+          Approved for 5d (since 2026-01-02 03:04) — stuck: longer than 2d
+          responsible: Dev
+          next: Next: Dev, run your agent's `implement-story 1.2`, then `git orx move 1.2 InProgress --as dev`
+          moves from Approved:
+            -> InProgress [Dev]: every precondition met
+          recent refusals:
+            2026-01-02 03:04 move Approved -> Done as SM: invalid-transition
+              story 1.2 cannot move from Approved to Done: the workflow has no such transition
+                allowed from Approved: InProgress (Dev)
+        "#);
     // Asked about, the story is shown the same; the other's refusal is not there.
     let one = doctor_at(&repo, FIVE_DAYS_LATER, &[&id]);
     assert!(one.contains("stuck: longer than 2d"), "{one}");
