@@ -36,16 +36,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if let Some(id) = &args.id {
         orx::item::check_id(id).map_err(orx::Error::Usage)?;
     }
-    let since = args
-        .since
-        .as_deref()
-        .map(|s| parse_date(&ws.repo, "--since", s))
-        .transpose()?;
-    let until = args
-        .until
-        .as_deref()
-        .map(|s| parse_date(&ws.repo, "--until", s))
-        .transpose()?;
+    let (since, until) = period(&ws.repo, &args.since, &args.until)?;
     let opts = Options {
         id: args.id.clone(),
         kind: args.kind.clone(),
@@ -152,10 +143,22 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     Ok(0)
 }
 
+/// `--since` and `--until`, as seconds.
+pub fn period(
+    repo: &orx::git::Repo,
+    since: &Option<String>,
+    until: &Option<String>,
+) -> orx::Result<(Option<i64>, Option<i64>)> {
+    let date = |flag: &str, s: &Option<String>| {
+        s.as_deref().map(|s| parse_date(repo, flag, s)).transpose()
+    };
+    Ok((date("--since", since)?, date("--until", until)?))
+}
+
 /// `2026-01-31` (its start, UTC), an RFC 3339 time, or any date git takes
 /// (`yesterday`, `2 weeks ago`, `last monday`), as seconds; `flag` names
 /// the option in the error.
-pub fn parse_date(repo: &orx::git::Repo, flag: &str, s: &str) -> orx::Result<i64> {
+fn parse_date(repo: &orx::git::Repo, flag: &str, s: &str) -> orx::Result<i64> {
     if let Ok(t) = s.parse::<jiff::Timestamp>() {
         return Ok(t.as_second());
     }

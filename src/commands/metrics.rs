@@ -4,7 +4,7 @@ use orx::metrics::{self, Durations, Metrics, Options, percent};
 use orx::text::escape;
 use orx::workspace::Workspace;
 
-use super::log::parse_date;
+use super::log::period;
 use super::{BOLD, RED, Ui, YELLOW, paint};
 
 /// How the process performs, from history: time in each state, cycle
@@ -34,16 +34,7 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = Workspace::open()?;
-    let since = args
-        .since
-        .as_deref()
-        .map(|s| parse_date(&ws.repo, "--since", s))
-        .transpose()?;
-    let until = args
-        .until
-        .as_deref()
-        .map(|s| parse_date(&ws.repo, "--until", s))
-        .transpose()?;
+    let (since, until) = period(&ws.repo, &args.since, &args.until)?;
     ws.workflow(&args.kind)?;
     let opts = Options {
         kind: Some(args.kind.clone()),
