@@ -6,7 +6,7 @@ use orx::plan;
 use super::{DIM, Ui, YELLOW, paint, report_change};
 
 /// Record the SM's quality check and move the story as the decision matrix
-/// says (seed 000, 质量评估决策矩阵): Blocked, AwaitingArchReview or Approved.
+/// says (the quality decision matrix): Blocked, AwaitingArchReview or Approved.
 /// Structure validation and technical extraction are measured in the story
 /// against the template's checklist; every missing item is listed.
 #[derive(clap::Args)]

@@ -1,4 +1,4 @@
-//! `git orx demo`: a guided run of seed 000's scenarios in a sample
+//! `git orx demo`: a guided run of the story lifecycle's scenarios in a sample
 //! repository, made by running this very binary as a user would.
 
 use std::path::{Path, PathBuf};
@@ -11,8 +11,8 @@ use orx::rules::STORY_TEMPLATE;
 
 use super::{BOLD, CYAN, DIM, Ui, paint};
 
-/// Build a sample repository and walk stories through seed 000's scenarios,
-/// and an agent through seed 001's lifecycle, with the real commands,
+/// Build a sample repository and walk stories through the story lifecycle's scenarios,
+/// and an agent through its lifecycle, with the real commands,
 /// printing what you would type and see.
 #[derive(clap::Args)]
 pub struct Args {
@@ -246,7 +246,7 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     };
     d.ui.line(paint(
         BOLD,
-        "git-orx demo: seed 000's story lifecycle and seed 001's agent, run for real",
+        "git-orx demo: the story lifecycle and an agent's session, run for real",
     ));
     d.ui.line(format!("sample repository: {}", dir.display()));
     script(&mut d, lang.unwrap_or("en"));
@@ -474,7 +474,7 @@ fn script(d: &mut Demo, lang: &str) {
         "accept eventual consistency",
     ]);
 
-    d.heading("An agent's session (seed 001): checks, the circuit breaker, rollback");
+    d.heading("An agent's session: checks, the circuit breaker, rollback");
     d.say("The checks `git orx agent check` runs are configured, and committed by the Human.");
     d.edit_config("checks: []", "checks: [\"test -f build-ok\"]");
     d.write_file("build-ok", "");

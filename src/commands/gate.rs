@@ -6,8 +6,8 @@ use orx::plan;
 use super::{GREEN, RED, Ui, paint, report_change};
 
 /// Record the Architect's review (--as architect) or QA's gate (--as qa) for
-/// the story's current round and move it as the round rules say (seed 000,
-/// 审查轮次管理): a pass goes on (Approved, Done); a failing Architect round
+/// the story's current round and move it as the round rules say (review
+/// rounds): a pass goes on (Approved, Done); a failing Architect round
 /// goes back to the SM, the last one to the Human (Escalated); a failing QA
 /// round goes back to Dev, and after the last one the Human decides.
 #[derive(clap::Args)]

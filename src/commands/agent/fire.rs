@@ -2,7 +2,7 @@
 
 use super::{AgentChange, Ui};
 
-/// Fire a trigger of seed 001 (USER_INPUT_REQUIREMENT, PRD_GENERATED,
+/// Fire a trigger of the agent lifecycle (USER_INPUT_REQUIREMENT, PRD_GENERATED,
 /// USER_CONFIRM, USER_CANCEL, ERROR_DETECTED, FIX_SUCCESS, FIX_FAILED_3X,
 /// HUMAN_INTERVENTION, ROLLBACK, ALL_TASKS_DONE, ARCHIVE_COMPLETE),
 /// validated like a story move and committed. USER_CONFIRM makes a

@@ -1,4 +1,4 @@
-//! `git orx agent ...`: the agent state machine of seed 001.
+//! `git orx agent ...`: the agent state machine.
 
 mod archive;
 mod check;
@@ -12,7 +12,7 @@ use orx::agent::{self, AgentPlan};
 
 use super::{DIM, Ui, paint, report_change};
 
-/// The agent lifecycle of seed 001 (IDLE, PLANNING, CONFIRMING, EXECUTING,
+/// The agent lifecycle (IDLE, PLANNING, CONFIRMING, EXECUTING,
 /// AUTO_FIX, BLOCKED, ARCHIVING), kept in `.orx/active_context.md` (or
 /// `.orx/agents/NAME.md` with --agent NAME) and enforced like stories.
 #[derive(clap::Args)]
@@ -28,7 +28,7 @@ enum Action {
     Fire(fire::Args),
     /// Run the checks listed under `checks:` in .orx/config.yaml (each with
     /// `sh -c`, from the repository root, showing its output) and act on the
-    /// result as seed 001 says: in EXECUTING a failure fires ERROR_DETECTED;
+    /// result as the agent lifecycle says: in EXECUTING a failure fires ERROR_DETECTED;
     /// in AUTO_FIX a pass fires FIX_SUCCESS (with a checkpoint of the green
     /// state) and a failure counts an attempt, the third in a row firing
     /// FIX_FAILED_3X. Exits 0 when every check passed, 1 otherwise.
