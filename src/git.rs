@@ -369,13 +369,19 @@ impl Repo {
 /// for `never` or `false`, `None` for `auto`, `true` or unset (decide by
 /// the terminal).
 pub fn color_ui() -> Option<bool> {
-    let out = Command::new("git")
-        .args(["config", "--get", "color.ui"])
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .ok()?;
-    match String::from_utf8_lossy(&out.stdout).trim() {
+    // Read as `Repo::config_value` reads a key, without starting a git:
+    // every command asks this before it starts.
+    let value = std::env::var("GIT_CONFIG_PARAMETERS")
+        .ok()
+        .and_then(|p| command_line_config(&p, "color.ui"))
+        .or_else(|| {
+            let config = match git2::Repository::open_from_env() {
+                Ok(repo) => repo.config().ok()?,
+                Err(_) => git2::Config::open_default().ok()?,
+            };
+            config.get_string("color.ui").ok()
+        })?;
+    match value.trim() {
         "always" => Some(true),
         "never" | "false" | "no" | "off" | "0" => Some(false),
         _ => None,

@@ -371,23 +371,9 @@ const ENOEXEC: i32 = 8;
 /// come from `/proc`, or from `ps` where there is no `/proc` (macOS, BSDs).
 #[cfg(unix)]
 pub fn amending() -> bool {
-    let mut pid = std::os::unix::process::parent_id();
-    for _ in 0..8 {
-        let Some(args) = cmdline(pid) else {
-            return false;
-        };
-        let is_git = args
-            .first()
-            .is_some_and(|a| a.rsplit('/').next() == Some("git"));
-        if is_git && let Some(at) = args.iter().position(|a| a == "commit") {
-            return !args.iter().any(|a| a == "orx") && amends(&args[at + 1..]);
-        }
-        match parent_of(pid) {
-            Some(p) if p > 1 => pid = p,
-            _ => return false,
-        }
-    }
-    false
+    git_ancestor().is_some_and(|(_, args)| {
+        subcommand(&args).is_some_and(|at| args[at] == "commit" && amends(&args[at + 1..]))
+    })
 }
 
 #[cfg(not(unix))]
