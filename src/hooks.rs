@@ -399,8 +399,8 @@ pub enum RefMover {
 }
 
 #[cfg(unix)]
-pub fn ref_mover() -> RefMover {
-    let Some((_, args)) = git_ancestor() else {
+pub fn ref_mover(repo: &Repo) -> RefMover {
+    let Some((pid, args)) = git_ancestor() else {
         return RefMover::Other;
     };
     // A command line git-orx cannot read is judged.
@@ -420,14 +420,14 @@ pub fn ref_mover() -> RefMover {
         "commit" if no_verify(Some('n')) => RefMover::NoVerify,
         // Trusted only when its own pre-commit or pre-merge-commit passed
         // (`mark_judged`): a fast-forward `git merge` runs neither.
-        "commit" | "merge" if judged_here() => RefMover::Judged,
+        "commit" | "merge" if judged_here(repo, pid) => RefMover::Judged,
         _ if no_verify(None) => RefMover::NoVerify,
         _ => RefMover::Other,
     }
 }
 
 #[cfg(not(unix))]
-pub fn ref_mover() -> RefMover {
+pub fn ref_mover(_: &Repo) -> RefMover {
     RefMover::Other
 }
 
@@ -483,15 +483,9 @@ pub fn mark_judged(repo: &Repo) {
 #[cfg(not(unix))]
 pub fn mark_judged(_: &Repo) {}
 
-/// Whether this git process's own pre-commit or pre-merge-commit passed.
+/// Whether git process `pid`'s own pre-commit or pre-merge-commit passed.
 #[cfg(unix)]
-fn judged_here() -> bool {
-    let Some((pid, _)) = git_ancestor() else {
-        return false;
-    };
-    let Ok(repo) = Repo::discover() else {
-        return false;
-    };
+fn judged_here(repo: &Repo, pid: u32) -> bool {
     std::fs::read_to_string(repo.git_dir().join(JUDGED_FILE)).is_ok_and(|k| k == process_key(pid))
 }
 

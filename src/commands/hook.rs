@@ -154,7 +154,7 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
         return Ok(0);
     }
     let moves = hooks::moved_to(&String::from_utf8_lossy(&input));
-    if moves.is_empty() || hooks::ref_mover() != hooks::RefMover::Other {
+    if moves.is_empty() {
         return Ok(0);
     }
     let repo = match repo {
@@ -162,6 +162,9 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
         None => Repo::discover()?,
     };
     let repo = &repo;
+    if hooks::ref_mover(repo) != hooks::RefMover::Other {
+        return Ok(0);
+    }
     let report = match hooks::check_ref_update(repo, &moves) {
         Ok(r) => r,
         Err(e) if hooks::role(repo).as_deref() == Some(orx::role::HUMAN) => {
