@@ -499,16 +499,15 @@ fn nothing_changed(e: Error) -> Error {
 /// objects), `checkpoint-commit`, `checkpoint-ref`, `rollback-commit`,
 /// `rollback-head` (moving HEAD), `rollback-write` (writing the files:
 /// one is left cut short), `rollback-index` (renaming the new index into
-/// place) and `rollback-restore` (putting the files back). Unset, it
-/// costs one lookup.
+/// place) and `rollback-restore` (putting the files back). Read by
+/// [`crate::store::test_fail`], as the other points are.
 fn test_fail(point: &str) -> Result<()> {
-    match std::env::var("ORX_TEST_FAIL") {
-        Ok(v) if v.split(',').any(|p| p == point) => Err(Error::Store(StoreError::Io {
+    crate::store::test_fail(point).map_err(|_| {
+        Error::Store(StoreError::Io {
             path: point.to_owned(),
             message: std::io::Error::from_raw_os_error(28).to_string(),
-        })),
-        _ => Ok(()),
-    }
+        })
+    })
 }
 
 /// [`test_fail`] for the writing of the files, after it: one file the
