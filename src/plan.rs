@@ -727,12 +727,40 @@ pub fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) ->
     if let Some((reason, _)) = &plan.forced {
         env.push(("ORX_FORCE_REASON", reason.as_str()));
     }
+    commit_written(
+        &ws.repo,
+        lock,
+        &plan.path,
+        plan.old.as_deref(),
+        written,
+        head_before.as_deref(),
+        &plan.message(),
+        &env,
+    )
+}
+
+/// Commits `path`, which git-orx has just written (`written`; it held
+/// `old`, and HEAD held `head_before`), with `message` and the hooks'
+/// environment `env`. If git refuses, HEAD is the truth: bytes it already
+/// holds are never replaced with older ones; otherwise the old bytes go
+/// back only over exactly what was written. Needs the lock.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn commit_written(
+    repo: &crate::git::Repo,
+    lock: &Lock,
+    path: &str,
+    old: Option<&[u8]>,
+    written: &[u8],
+    head_before: Option<&[u8]>,
+    message: &str,
+    env: &[(&str, &str)],
+) -> Result<Executed> {
     let made = store::test_fail("commit")
         .map_err(|e| crate::git::GitError::Command {
             args: "commit".to_owned(),
             message: e.to_string(),
         })
-        .and_then(|()| ws.repo.commit_paths(&[&plan.path], &plan.message(), &env));
+        .and_then(|()| repo.commit_paths(&[path], message, env));
     let e = match made {
         Ok(id) => {
             return Ok(Executed {
@@ -743,39 +771,26 @@ pub fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) ->
         }
         Err(e) => e,
     };
-    // Whatever happened, HEAD is the truth: bytes it already holds are
-    // never replaced with older ones.
-    let head_now = ws.repo.head_file(&plan.path)?;
+    let head_now = repo.head_file(path)?;
     if head_now.as_deref() == Some(written) {
-        let before = head_before.as_deref() == Some(written);
+        let before = head_before == Some(written);
         return Ok(Executed {
-            commit: (!before).then(|| ws.repo.last_change(&plan.path)).flatten(),
+            commit: (!before).then(|| repo.last_change(path)).flatten(),
             unchanged: before,
             by_another: !before,
         });
     }
     let nothing = "nothing was committed";
-    let outcome = if head_now != head_before {
+    let outcome = if head_now.as_deref() != head_before {
         format!(
-            "{nothing}: {} changed in HEAD meanwhile (commit {}); the file is left as git-orx wrote it",
-            plan.path,
-            ws.repo
-                .last_change(&plan.path)
-                .unwrap_or_else(|| "HEAD".to_owned())
+            "{nothing}: {path} changed in HEAD meanwhile (commit {}); the file is left as git-orx wrote it",
+            repo.last_change(path).unwrap_or_else(|| "HEAD".to_owned())
         )
     } else {
-        match store::restore(lock, root, &plan.path, plan.old.as_deref(), written) {
-            Ok(true) if plan.old.is_some() => {
-                format!("nothing was changed: {} was restored", plan.path)
-            }
-            Ok(true) => format!(
-                "nothing was changed: the new file {} was removed",
-                plan.path
-            ),
-            Ok(false) => format!(
-                "{nothing}: {} was changed meanwhile and is left as it is",
-                plan.path
-            ),
+        match store::restore(lock, repo.root(), path, old, written) {
+            Ok(true) if old.is_some() => format!("nothing was changed: {path} was restored"),
+            Ok(true) => format!("nothing was changed: the new file {path} was removed"),
+            Ok(false) => format!("{nothing}: {path} was changed meanwhile and is left as it is"),
             Err(r) => format!(
                 "{nothing}, and the file could not be put back ({r}): it holds git-orx's change"
             ),

@@ -342,10 +342,17 @@ pub fn acknowledge(
         scalar(reason),
         scalar(by)
     ));
-    let root = repo.root();
+    // Committed as a move is: not onto a temporary HEAD, after git's own
+    // locks, and with HEAD the truth if git refuses.
+    if let Some(what) = repo.operation_in_progress() {
+        return Err(Error::Failed(format!(
+            "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
+        )));
+    }
+    repo.wait_for_locks(lock_wait)?;
     crate::store::write(
         &lock,
-        root,
+        repo.root(),
         &repo.orx_dir(),
         ACKNOWLEDGED_PATH,
         current.as_deref(),
@@ -356,26 +363,21 @@ pub fn acknowledge(
         &id[..12],
         reason.trim()
     );
-    match repo.commit_paths(&[ACKNOWLEDGED_PATH], &message, &[("ORX_ROLE", HUMAN)]) {
-        Ok(commit) => Ok((id, commit)),
-        Err(e) => {
-            let restored = crate::store::restore(
-                &lock,
-                root,
-                ACKNOWLEDGED_PATH,
-                current.as_deref(),
-                text.as_bytes(),
-            )?;
-            let what = if restored {
-                format!("nothing was changed: {ACKNOWLEDGED_PATH} was restored")
-            } else {
-                format!(
-                    "{ACKNOWLEDGED_PATH} was changed meanwhile and is left as it is; nothing was committed"
-                )
-            };
-            Err(Error::CommitFailed(e, what))
-        }
-    }
+    let done = crate::plan::commit_written(
+        repo,
+        &lock,
+        ACKNOWLEDGED_PATH,
+        current.as_deref(),
+        text.as_bytes(),
+        current.as_deref(),
+        &message,
+        &[("ORX_ROLE", HUMAN)],
+    )?;
+    let commit = done
+        .commit
+        .or_else(|| repo.last_change(ACKNOWLEDGED_PATH))
+        .unwrap_or_default();
+    Ok((id, commit))
 }
 
 fn check_commit(
