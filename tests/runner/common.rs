@@ -50,6 +50,39 @@ impl Run {
         assert_eq!(self.code, code, "expected exit {code}:\n{}", self.render());
         self
     }
+
+    /// Checks that stderr holds every one of `needles`.
+    #[track_caller]
+    pub fn stderr_has(&self, needles: &[&str]) -> &Self {
+        for needle in needles {
+            assert!(
+                self.stderr.contains(needle),
+                "expected {needle:?} on stderr:\n{}",
+                self.render()
+            );
+        }
+        self
+    }
+
+    /// Checks that stdout holds every one of `needles`.
+    #[track_caller]
+    pub fn stdout_has(&self, needles: &[&str]) -> &Self {
+        for needle in needles {
+            assert!(
+                self.stdout.contains(needle),
+                "expected {needle:?} on stdout:\n{}",
+                self.render()
+            );
+        }
+        self
+    }
+
+    /// Checks the exit code and that stderr says each of `needles`: what
+    /// a refusal or failure must tell the user.
+    #[track_caller]
+    pub fn fails(&self, code: i32, needles: &[&str]) -> &Self {
+        self.code(code).stderr_has(needles)
+    }
 }
 
 pub fn bin() -> PathBuf {
@@ -248,6 +281,37 @@ impl Repo {
         id
     }
 
+    /// `git commit -q -am message` as `role`: a hand edit committed
+    /// through git's hooks.
+    pub fn commit_as(&self, role: &str, message: &str) -> Run {
+        self.git_env(&["commit", "-q", "-am", message], &[("ORX_ROLE", role)])
+    }
+
+    /// Moves story `id` through each `(state, role)` in turn with
+    /// `git orx move`; every move must succeed.
+    #[track_caller]
+    pub fn walk(&self, id: &str, moves: &[(&str, &str)]) {
+        for (to, role) in moves {
+            self.orx(&["move", id, to, "--as", role]).ok();
+        }
+    }
+
+    /// A story written by the SM that passes its quality check (Approved),
+    /// then moved by the real commands along [`ROAD`] until it is in
+    /// `state`. Returns its ID.
+    #[track_caller]
+    pub fn story_at(&self, title: &str, state: &str) -> String {
+        let id = self.story(title, GOOD);
+        if state != "Approved" {
+            let end = ROAD
+                .iter()
+                .position(|(to, _)| *to == state)
+                .unwrap_or_else(|| panic!("no road from Approved to {state}"));
+            self.walk(&id, &ROAD[..=end]);
+        }
+        id
+    }
+
     /// The story file of `id`.
     pub fn story_path(&self, id: &str) -> String {
         let dir = self.path("docs/stories");
@@ -290,6 +354,10 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, Vec<u8>)>) {
 
 /// The assessment flags for a story that goes straight to Approved.
 pub const GOOD: &[&str] = &["--score", "8.5"];
+
+/// The moves (state, role) that take an Approved story to Done with no
+/// review round failing.
+pub const ROAD: &[(&str, &str)] = &[("InProgress", "dev"), ("Review", "dev"), ("Done", "qa")];
 
 /// A new story's text with its sections written: what the SM's quality
 /// check measures as 100% structure and 100% technical extraction.

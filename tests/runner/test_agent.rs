@@ -194,14 +194,9 @@ fn triggers_from_the_wrong_state_or_role_are_refused() {
     ");
     let no_note = repo.orx(&["agent", "fire", "USER_INPUT_REQUIREMENT", "--as", "human"]);
     no_note.code(2);
-    let unknown = repo.orx(&["agent", "fire", "GO", "--as", "human"]);
-    unknown.code(2);
-    assert!(
-        unknown
-            .stderr
-            .contains("unknown trigger `GO` (triggers: USER_INPUT_REQUIREMENT"),
-        "{}",
-        unknown.render()
+    repo.orx(&["agent", "fire", "GO", "--as", "human"]).fails(
+        2,
+        &["unknown trigger `GO` (triggers: USER_INPUT_REQUIREMENT"],
     );
     for (trigger, role) in [
         ("PRD_GENERATED", "dev"),
@@ -243,13 +238,8 @@ fn no_new_requirement_while_executing() {
     );
     assert!(text.contains("sneaked in"), "{text}");
     repo.write(".orx/active_context.md", text);
-    let out = repo.git_env(&["commit", "-q", "-am", "more"], &[("ORX_ROLE", "dev")]);
-    out.code(1);
-    assert!(
-        out.stderr.contains("no task is added or removed now"),
-        "{}",
-        out.render()
-    );
+    repo.commit_as("dev", "more")
+        .fails(1, &["no task is added or removed now"]);
 }
 
 /// The circuit breaker: the third failing fix in a row blocks the agent,
@@ -288,14 +278,8 @@ fn the_circuit_breaker_trips_at_the_third_failed_fix() {
     Agent default is blocked after 3 failed fixes: fix it, then `git orx agent fire HUMAN_INTERVENTION --as human`; or `git orx agent fire ROLLBACK --as human` (back to chk-20260102030405); or `git orx agent task skip --as human`
     ");
     // Blocked: no more checks until a human steps in.
-    let r = repo.orx(&["agent", "check", "--as", "dev"]);
-    r.code(1);
-    assert!(
-        r.stderr
-            .contains("agent default is BLOCKED, which does not allow work"),
-        "{}",
-        r.render()
-    );
+    repo.orx(&["agent", "check", "--as", "dev"])
+        .fails(1, &["agent default is BLOCKED, which does not allow work"]);
     repo.write("ok", "");
     let out = steps(
         &repo,
@@ -416,14 +400,8 @@ fn rollback_restores_files_and_can_be_rolled_back() {
     assert_eq!(json["checkpoints"][0]["name"], "chk-20260102030405");
     assert_eq!(json["checkpoints"][0]["message"], "before the refactor");
     // The checkpoint refs keep a reflog.
-    let reflog = repo.git(&["reflog", "show", "refs/orx/checkpoints/chk-20260102030405"]);
-    assert!(
-        reflog
-            .stdout
-            .contains("orx checkpoint: before the refactor"),
-        "{}",
-        reflog.render()
-    );
+    repo.git(&["reflog", "show", "refs/orx/checkpoints/chk-20260102030405"])
+        .stdout_has(&["orx checkpoint: before the refactor"]);
 }
 
 /// ROLLBACK from BLOCKED goes back to the checkpoint USER_CONFIRM made.
@@ -458,32 +436,13 @@ fn rollback_refusals() {
     let repo = Repo::new();
     repo.orx(&["checkpoint"]).ok();
     // A malformed or missing name.
-    let bad = repo.orx(&["rollback", "chk-../../x", "--yes", "--as", "human"]);
-    bad.code(2);
-    assert!(
-        bad.stderr.contains("is not a checkpoint name"),
-        "{}",
-        bad.render()
-    );
-    let missing = repo.orx(&["rollback", "chk-20990101000000", "--yes", "--as", "human"]);
-    missing.code(2);
-    assert!(
-        missing
-            .stderr
-            .contains("there is no checkpoint chk-20990101000000"),
-        "{}",
-        missing.render()
-    );
+    repo.orx(&["rollback", "chk-../../x", "--yes", "--as", "human"])
+        .fails(2, &["is not a checkpoint name"]);
+    repo.orx(&["rollback", "chk-20990101000000", "--yes", "--as", "human"])
+        .fails(2, &["there is no checkpoint chk-20990101000000"]);
     // Not confirmed, with no terminal to ask on.
-    let unconfirmed = repo.orx(&["rollback", "chk-20260102030405", "--as", "human"]);
-    unconfirmed.code(2);
-    assert!(
-        unconfirmed
-            .stderr
-            .contains("confirm with --yes (nothing was changed)"),
-        "{}",
-        unconfirmed.render()
-    );
+    repo.orx(&["rollback", "chk-20260102030405", "--as", "human"])
+        .fails(2, &["confirm with --yes (nothing was changed)"]);
     // Another process holds the lock.
     std::fs::create_dir_all(repo.path(".git/orx")).unwrap();
     let lock = std::fs::OpenOptions::new()
@@ -574,27 +533,17 @@ fn checkpoints_in_a_linked_worktree() {
     assert!(!wt.join("b.txt").exists());
     // The main work tree was not touched, and refuses the other's checkpoint.
     assert_eq!(repo.read("a.txt"), "main\n");
-    let other = repo.orx(&["rollback", "chk-20260102030405", "--yes", "--as", "human"]);
-    other.code(1);
-    assert!(
-        other.stderr.contains("was made in the work tree"),
-        "{}",
-        other.render()
-    );
-    let list = repo.orx(&["checkpoints"]);
-    assert!(list.stdout.contains("(work tree "), "{}", list.render());
+    repo.orx(&["rollback", "chk-20260102030405", "--yes", "--as", "human"])
+        .fails(1, &["was made in the work tree"]);
+    repo.orx(&["checkpoints"]).stdout_has(&["(work tree "]);
 }
 
 #[test]
 fn a_repository_with_no_commit_yet() {
     let repo = Repo::bare_git();
-    let out = repo.orx(&["checkpoint"]);
-    out.code(2);
-    assert!(
-        out.stderr
-            .contains("this repository has no commit yet; make the first commit"),
-        "{}",
-        out.render()
+    repo.orx(&["checkpoint"]).fails(
+        2,
+        &["this repository has no commit yet; make the first commit"],
     );
     repo.orx(&["checkpoints"]).ok();
 }
@@ -648,14 +597,7 @@ fn two_processes_firing_at_the_same_moment() {
         "{}",
         String::from_utf8_lossy(&first.stderr)
     );
-    second.code(3);
-    assert!(
-        second
-            .stderr
-            .contains("another git-orx process holds the repository lock"),
-        "{}",
-        second.render()
-    );
+    second.fails(3, &["another git-orx process holds the repository lock"]);
     assert!(
         repo.read(".orx/active_context.md")
             .contains("task_status: EXECUTING")
@@ -690,47 +632,24 @@ fn the_hooks_and_verify_judge_agent_contexts() {
     let repo = agent_repo();
     let path = ".orx/active_context.md";
     repo.edit(path, "task_status: IDLE", "task_status: EXECUTING");
-    let out = repo.git_env(
-        &["commit", "-q", "-am", "skip ahead"],
-        &[("ORX_ROLE", "human")],
-    );
-    out.code(1);
-    assert!(
-        out.stderr.contains(
-            "agent default cannot move from IDLE to EXECUTING: the workflow has no such transition"
-        ),
-        "{}",
-        out.render()
+    repo.commit_as("human", "skip ahead").fails(
+        1,
+        &["agent default cannot move from IDLE to EXECUTING: the workflow has no such transition"],
     );
     repo.git_env(
         &["commit", "-q", "--no-verify", "-am", "skip ahead"],
         &[("ORX_ROLE", "human")],
     )
     .ok();
-    let out = repo.orx(&["verify", "HEAD~1..HEAD"]);
-    out.code(1);
-    assert!(
-        out.stdout
-            .contains("agent default IDLE -> EXECUTING: invalid-transition"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["verify", "HEAD~1..HEAD"])
+        .code(1)
+        .stdout_has(&["agent default IDLE -> EXECUTING: invalid-transition"]);
     // status and next show the agent.
     repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
-    let status = repo.orx(&["status"]);
-    assert!(
-        status
-            .stdout
-            .contains("Agents\n  default  IDLE (waits for Human)"),
-        "{}",
-        status.render()
-    );
-    let next = repo.orx(&["next", "--role", "human"]);
-    assert!(
-        next.stdout.contains("Agent default is idle"),
-        "{}",
-        next.render()
-    );
+    repo.orx(&["status"])
+        .stdout_has(&["Agents\n  default  IDLE (waits for Human)"]);
+    repo.orx(&["next", "--role", "human"])
+        .stdout_has(&["Agent default is idle"]);
 }
 
 #[test]
@@ -802,13 +721,8 @@ fn more_agents_and_show() {
     .unwrap();
     assert_eq!(json["status"], "PLANNING");
     assert_eq!(json["frontmatter"]["acts_as"], "qa");
-    let missing = repo.orx(&["agent", "show", "--agent", "nobody"]);
-    missing.code(2);
-    assert!(
-        missing.stderr.contains("there is no agent `nobody`"),
-        "{}",
-        missing.render()
-    );
+    repo.orx(&["agent", "show", "--agent", "nobody"])
+        .fails(2, &["there is no agent `nobody`"]);
 }
 
 /// `git orx rollback` with no name goes back to the agent's last
@@ -816,13 +730,8 @@ fn more_agents_and_show() {
 #[test]
 fn rollback_defaults_to_the_agents_last_checkpoint_and_check_reads_contexts() {
     let repo = agent_repo();
-    let none = repo.orx(&["rollback", "--yes", "--as", "human"]);
-    none.code(2);
-    assert!(
-        none.stderr.contains("agent default records no checkpoint"),
-        "{}",
-        none.render()
-    );
+    repo.orx(&["rollback", "--yes", "--as", "human"])
+        .fails(2, &["agent default records no checkpoint"]);
     to_executing(&repo);
     repo.write("app.txt", "half done\n");
     let out = repo.orx(&["rollback", "--yes", "--as", "human"]);
@@ -844,13 +753,7 @@ fn rollback_defaults_to_the_agents_last_checkpoint_and_check_reads_contexts() {
         "auto_fix_attempts: 0",
         "auto_fix_attempts: many",
     );
-    let check = repo.orx(&["check"]);
-    check.code(1);
-    assert!(
-        check.stdout.contains(".orx/active_context.md:7:20: `auto_fix_attempts` must be a whole number from 0 to 1000000, not \"many\""),
-        "{}",
-        check.render()
-    );
+    repo.orx(&["check"]).code(1).stdout_has(&[".orx/active_context.md:7:20: `auto_fix_attempts` must be a whole number from 0 to 1000000, not \"many\""]);
 }
 
 /// The breaker and the actions hold for hand edits and hand-fired
@@ -876,29 +779,16 @@ fn the_breaker_and_actions_cannot_be_stepped_around() {
         "last_checkpoint: chk-20260102030405",
         "last_checkpoint: chk-19990101000000",
     );
-    let out = repo.git_env(
-        &["commit", "-q", "-am", "elsewhere"],
-        &[("ORX_ROLE", "dev")],
-    );
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("`last_checkpoint` is kept by the workflow"),
-        "{}",
-        out.render()
-    );
+    repo.commit_as("dev", "elsewhere")
+        .fails(1, &["`last_checkpoint` is kept by the workflow"]);
     repo.git(&["checkout", "-q", "--", path]).ok();
     // A third failure blocks; going back to IDLE by hand skips the rollback.
     repo.orx(&["agent", "check", "--as", "dev"]).code(1);
     repo.edit(path, "task_status: BLOCKED", "task_status: IDLE");
     repo.edit(path, "auto_fix_attempts: 3", "auto_fix_attempts: 0");
-    let out = repo.git_env(&["commit", "-q", "-am", "back"], &[("ORX_ROLE", "human")]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("BLOCKED -> IDLE rolls the work back to chk-20260102030405 first"),
-        "{}",
-        out.render()
+    repo.commit_as("human", "back").fails(
+        1,
+        &["BLOCKED -> IDLE rolls the work back to chk-20260102030405 first"],
     );
     repo.git(&["checkout", "-q", "--", path]).ok();
     // A paused agent runs no checks.
@@ -931,14 +821,9 @@ fn the_breaker_and_actions_cannot_be_stepped_around() {
         ],
     );
     other.edit(path, "task_status: CONFIRMING", "task_status: EXECUTING");
-    let out = other.git_env(&["commit", "-q", "-am", "go"], &[("ORX_ROLE", "human")]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("CONFIRMING -> EXECUTING makes a checkpoint"),
-        "{}",
-        out.render()
-    );
+    other
+        .commit_as("human", "go")
+        .fails(1, &["CONFIRMING -> EXECUTING makes a checkpoint"]);
 }
 
 /// What a checkpoint does not hold, a rollback does not destroy: ignored
@@ -979,12 +864,9 @@ fn rollback_spares_what_checkpoints_do_not_hold() {
         "--as",
         "human",
     ]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("would overwrite files git ignores (a checkpoint does not save them): out"),
-        "{}",
-        out.render()
+    out.fails(
+        1,
+        &["would overwrite files git ignores (a checkpoint does not save them): out"],
     );
     assert_eq!(repo.state(), before);
     std::fs::remove_dir_all(repo.path("out")).unwrap();

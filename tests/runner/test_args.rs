@@ -23,13 +23,8 @@ fn a_state_name_with_a_space_is_a_usage_error_that_names_the_state() {
       states: Draft, Blocked, AwaitingArchReview, RequiresRevision, Approved, InProgress, Review, Done, Escalated
     ");
     assert_eq!(repo.state(), before, "a bad state name changes nothing");
-    let typo = repo.orx(&["move", "1.1", "Aproved", "--as", "sm"]);
-    typo.code(2);
-    assert!(
-        typo.stderr.contains("did you mean Approved?"),
-        "{}",
-        typo.render()
-    );
+    repo.orx(&["move", "1.1", "Aproved", "--as", "sm"])
+        .fails(2, &["did you mean Approved?"]);
     let none = repo.orx(&["move", "1.1", "Shipped", "--as", "sm"]);
     none.code(2);
     assert!(!none.stderr.contains("did you mean"), "{}", none.render());
@@ -73,9 +68,9 @@ fn log_of_an_id_no_item_ever_had_exits_2() {
 fn log_since_takes_dates_as_git_does() {
     // The commits are dated 2026-01-02 (the test harness's fixed date).
     let repo = with_story();
-    let old = repo.orx(&["log", "--since", "100 years ago"]);
-    old.ok();
-    assert!(old.stdout.contains("story 1.1"), "{}", old.render());
+    repo.orx(&["log", "--since", "100 years ago"])
+        .ok()
+        .stdout_has(&["story 1.1"]);
     for recent in ["yesterday", "2 weeks ago", "last monday"] {
         let run = repo.orx(&["log", "--since", recent]);
         run.ok();
@@ -85,8 +80,8 @@ fn log_since_takes_dates_as_git_does() {
             run.render()
         );
     }
-    let iso = repo.orx(&["log", "--since", "2026-01-01"]);
-    assert!(iso.stdout.contains("story 1.1"), "{}", iso.render());
+    repo.orx(&["log", "--since", "2026-01-01"])
+        .stdout_has(&["story 1.1"]);
     repo.orx(&["log", "--since", ""]).code(2);
 }
 
@@ -101,22 +96,13 @@ fn roles_are_case_insensitive() {
         "{}",
         run.render()
     );
-    let a = repo.orx(&["status", "--role", "Architect"]);
-    a.ok();
-    assert!(
-        a.stdout.contains("No stories are waiting for Architect."),
-        "{}",
-        a.render()
-    );
+    repo.orx(&["status", "--role", "Architect"])
+        .ok()
+        .stdout_has(&["No stories are waiting for Architect."]);
     let env = repo.orx_env(&["status", "--role", "sm"], &[("ORX_ROLE", "Dev")]);
     env.ok();
-    let wrong = repo.orx(&["status", "--role", "Architekt"]);
-    wrong.code(2);
-    assert!(
-        wrong.stderr.contains("did you mean architect?"),
-        "{}",
-        wrong.render()
-    );
+    repo.orx(&["status", "--role", "Architekt"])
+        .fails(2, &["did you mean architect?"]);
 }
 
 #[test]

@@ -31,13 +31,8 @@ fn a_root_commit_merged_from_an_unrelated_history_is_judged() {
     repo.git(&["add", "docs"]).ok();
     // The pre-commit hook judges a first commit too: a new story must
     // start in Draft.
-    let out = repo.git_env(&["commit", "-q", "-m", "root"], &[("ORX_ROLE", "dev")]);
-    out.code(1);
-    assert!(
-        out.stderr.contains("is new and must start in Draft"),
-        "{}",
-        out.render()
-    );
+    repo.git_env(&["commit", "-q", "-m", "root"], &[("ORX_ROLE", "dev")])
+        .fails(1, &["is new and must start in Draft"]);
     repo.git_env(
         &[
             "-c",
@@ -62,11 +57,7 @@ fn a_root_commit_merged_from_an_unrelated_history_is_judged() {
     ];
     let out = repo.git_env(&merge, &[("ORX_ROLE", "dev")]);
     assert_ne!(out.code, 0, "{}", out.render());
-    assert!(
-        out.stderr.contains("is new and must start in Draft"),
-        "{}",
-        out.render()
-    );
+    out.stderr_has(&["is new and must start in Draft"]);
     repo.git(&["merge", "--abort"]).ok();
     // ...and verify catches both the root commit and the merge made
     // without hooks.
@@ -216,12 +207,7 @@ fn cherry_pick_revert_and_rebase_of_forbidden_changes_are_refused() {
     // ...is refused when cherry-picked onto main (no pre-commit runs).
     let out = repo.git_env(&["cherry-pick", "side"], &[("ORX_ROLE", "dev")]);
     assert_ne!(out.code, 0, "{}", out.render());
-    assert!(
-        out.stderr
-            .contains("story 1.1 Approved -> Done: invalid-transition"),
-        "{}",
-        out.render()
-    );
+    out.stderr_has(&["story 1.1 Approved -> Done: invalid-transition"]);
     repo.git(&["cherry-pick", "--abort"]).ok();
     assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, before);
     // Rebasing the side branch replays the skip: refused too.
@@ -229,11 +215,7 @@ fn cherry_pick_revert_and_rebase_of_forbidden_changes_are_refused() {
     let side = repo.git(&["rev-parse", "HEAD"]).stdout;
     let out = repo.git(&["rebase", "-q", "main"]);
     assert_ne!(out.code, 0, "{}", out.render());
-    assert!(
-        out.stderr.contains("invalid-transition"),
-        "{}",
-        out.render()
-    );
+    out.stderr_has(&["invalid-transition"]);
     repo.git(&["rebase", "--abort"]).ok();
     assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, side);
     repo.git(&["checkout", "-q", "main"]).ok();
@@ -242,11 +224,7 @@ fn cherry_pick_revert_and_rebase_of_forbidden_changes_are_refused() {
     repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
     let out = repo.git_env(&["revert", "--no-edit", "HEAD"], &[("ORX_ROLE", "dev")]);
     assert_ne!(out.code, 0, "{}", out.render());
-    assert!(
-        out.stderr.contains("InProgress -> Approved"),
-        "{}",
-        out.render()
-    );
+    out.stderr_has(&["InProgress -> Approved"]);
     repo.git(&["reset", "-q", "--merge"]).ok();
     assert_eq!(repo.read(&path).matches("status: InProgress").count(), 1);
     // git-orx's own commits, checkpoints and rollbacks, other commits and
@@ -319,21 +297,11 @@ fn verify_reports_an_acknowledged_violation_apart() {
     repo.write(".orx/acknowledged.yaml", &ack);
     repo.git(&["add", ".orx/acknowledged.yaml"]).ok();
     // Only the Human may acknowledge, by hand or with the command.
-    let out = repo.git_env(&["commit", "-q", "-m", "ack"], &[("ORX_ROLE", "dev")]);
-    out.code(1);
-    assert!(
-        out.stderr.contains("only the Human may change it"),
-        "{}",
-        out.render()
-    );
+    repo.git_env(&["commit", "-q", "-m", "ack"], &[("ORX_ROLE", "dev")])
+        .fails(1, &["only the Human may change it"]);
     repo.git(&["rm", "-q", "-f", ".orx/acknowledged.yaml"]).ok();
-    let out = repo.orx(&["acknowledge", &bad, "--reason", "mine", "--as", "dev"]);
-    out.code(1);
-    assert!(
-        out.stderr.contains("only the Human may acknowledge"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["acknowledge", &bad, "--reason", "mine", "--as", "dev"])
+        .fails(1, &["only the Human may acknowledge"]);
     let out = repo.orx(&[
         "acknowledge",
         &bad[..7],
@@ -376,16 +344,8 @@ fn verify_reports_an_acknowledged_violation_apart() {
         ".orx/acknowledged.yaml",
         "- commit: nope\n  reason: x\n  by: y\n",
     );
-    let out = repo.git_env(
-        &["commit", "-q", "-am", "bad ack"],
-        &[("ORX_ROLE", "human")],
-    );
-    out.code(1);
-    assert!(
-        out.stderr.contains("must be a commit id"),
-        "{}",
-        out.render()
-    );
+    repo.commit_as("human", "bad ack")
+        .fails(1, &["must be a commit id"]);
 }
 
 #[test]
@@ -395,13 +355,8 @@ fn a_story_over_1_mib_is_refused_by_the_hooks_and_verify() {
     let path = repo.story_path(&id);
     let big = format!("{}\n{}\n", repo.read(&path), "x".repeat(1024 * 1024));
     repo.write(&path, &big);
-    let out = repo.git_env(&["commit", "-q", "-am", "big"], &[("ORX_ROLE", "sm")]);
-    out.code(1);
-    assert!(
-        out.stderr.contains("items may be at most 1048576 bytes"),
-        "{}",
-        out.render()
-    );
+    repo.commit_as("sm", "big")
+        .fails(1, &["items may be at most 1048576 bytes"]);
     repo.git_env(
         &["commit", "-q", "--no-verify", "-am", "big"],
         &[("ORX_ROLE", "sm")],
@@ -414,13 +369,9 @@ fn a_story_over_1_mib_is_refused_by_the_hooks_and_verify() {
         "{}",
         out.stdout
     );
-    let out = repo.orx(&["check"]);
-    out.code(1);
-    assert!(
-        out.stdout.contains("items may be at most"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["check"])
+        .code(1)
+        .stdout_has(&["items may be at most"]);
 }
 
 /// A commit made with plumbing (`commit-tree`) that no ref has reached,

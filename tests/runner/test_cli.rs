@@ -12,7 +12,7 @@ fn usage_errors_exit_2() {
         2,
         "--force needs --reason"
     );
-    let bad = repo.orx(&[
+    repo.orx(&[
         "assess",
         "1.1",
         "--score",
@@ -21,35 +21,20 @@ fn usage_errors_exit_2() {
         "secure",
         "--as",
         "sm",
-    ]);
-    bad.code(2);
-    assert!(
-        bad.stderr.contains("unknown complexity indicator `secure`"),
-        "{}",
-        bad.render()
-    );
+    ])
+    .fails(2, &["unknown complexity indicator `secure`"]);
     let missing = repo.orx(&["move", "7.7", "Done", "--as", "qa"]);
     insta::assert_snapshot!(missing.render(), @r"
     exit: 2
     --- stderr
     error: no story with ID `7.7` in docs/stories/
     ");
-    let bad_id = repo.orx(&["move", "../x", "Done", "--as", "qa"]);
-    bad_id.code(2);
-    assert!(
-        bad_id.stderr.contains("invalid ID `../x`"),
-        "{}",
-        bad_id.render()
-    );
+    repo.orx(&["move", "../x", "Done", "--as", "qa"])
+        .fails(2, &["invalid ID `../x`"]);
     let range = repo.orx(&["new", "X", "--as", "sm"]);
     range.ok();
-    let out = repo.orx(&["assess", "1.1", "--score", "11", "--as", "sm"]);
-    out.code(2);
-    assert!(
-        out.stderr.contains("--score must be from 0 to 10"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["assess", "1.1", "--score", "11", "--as", "sm"])
+        .fails(2, &["--score must be from 0 to 10"]);
 }
 
 #[test]
@@ -217,12 +202,7 @@ fn new_chooses_ids_and_refuses_duplicates() {
     assert_eq!(repo.state(), before);
     let kind = repo.orx(&["new", "epic", "Big", "--as", "sm"]);
     kind.code(2);
-    let dev = repo.orx(&["new", "By dev", "--as", "dev"]);
-    dev.code(1);
-    assert!(
-        dev.stderr.contains("Dev may not change story"),
-        "{}",
-        dev.render()
-    );
+    repo.orx(&["new", "By dev", "--as", "dev"])
+        .fails(1, &["Dev may not change story"]);
     assert_eq!(repo.state(), before);
 }

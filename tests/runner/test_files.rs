@@ -127,22 +127,11 @@ fn commands_on_a_bad_file_refuse_and_write_nothing() {
         "---\nkind: story\nid: \"2.3\"\nstatus: Draft\nstatus: Approved\n---\n",
     );
     let before = repo.state();
-    let dup = repo.orx(&["move", "2.3", "Blocked", "--as", "sm"]);
-    dup.code(1);
-    assert!(
-        dup.stderr
-            .contains("docs/stories/2.3.dup.md:5:1: duplicate key `status`"),
-        "{}",
-        dup.render()
-    );
-    let unknown = repo.orx(&["move", "2.6", "Blocked", "--as", "sm"]);
-    unknown.code(1);
-    assert!(
-        unknown
-            .stderr
-            .contains("docs/stories/2.6.state.md:4:9: unknown state `Finished`"),
-        "{}",
-        unknown.render()
+    repo.orx(&["move", "2.3", "Blocked", "--as", "sm"])
+        .fails(1, &["docs/stories/2.3.dup.md:5:1: duplicate key `status`"]);
+    repo.orx(&["move", "2.6", "Blocked", "--as", "sm"]).fails(
+        1,
+        &["docs/stories/2.6.state.md:4:9: unknown state `Finished`"],
     );
     let assess = repo.orx(&["assess", "2.3", "--score", "9", "--as", "sm"]);
     assess.code(1);
@@ -169,15 +158,9 @@ fn check_judges_uncommitted_changes_against_head() {
     // A valid hand edit passes, and with a role it is judged for that role.
     repo.write(&path, text.replace("status: Done", "status: InProgress"));
     repo.orx(&["check"]).ok();
-    let as_qa = repo.orx(&["check", "--as", "qa", &path]);
-    as_qa.code(1);
-    assert!(
-        as_qa
-            .stdout
-            .contains("QA may not move story 1.1 from Approved to InProgress"),
-        "{}",
-        as_qa.render()
-    );
+    repo.orx(&["check", "--as", "qa", &path])
+        .code(1)
+        .stdout_has(&["QA may not move story 1.1 from Approved to InProgress"]);
     let json: serde_json::Value =
         serde_json::from_str(&repo.orx(&["check", "--json", "--as", "qa"]).stdout).unwrap();
     assert_eq!(json["problems"][0]["path"], path.as_str());
@@ -199,15 +182,9 @@ fn invalid_config_and_workflow_files_are_refused() {
     --- stderr
     error: invalid workflow .orx/workflows/story.yaml:2:3: unknown param `score_aprove`; the built-in workflow has: structure_required, extraction_min, score_review, score_approve, complexity_max, arch_pass_score, arch_max_rounds, qa_max_rounds, auto_approve_gain, auto_approve_score, gates_required
     ");
-    let check = repo.orx(&["check"]);
-    check.code(1);
-    assert!(
-        check
-            .stdout
-            .contains(".orx/workflows/story.yaml:2:3: unknown param"),
-        "{}",
-        check.render()
-    );
+    repo.orx(&["check"])
+        .code(1)
+        .stdout_has(&[".orx/workflows/story.yaml:2:3: unknown param"]);
     // Fixed by the Human; then a config with a duplicate key slips in unchecked.
     repo.git(&["rm", "-q", ".orx/workflows/story.yaml"]).ok();
     repo.git_env(
@@ -220,14 +197,8 @@ fn invalid_config_and_workflow_files_are_refused() {
         ".orx/config.yaml",
         "lang: en\nstories: docs/stories\nstories: x\n",
     );
-    let check = repo.orx(&["check"]);
-    assert!(
-        check
-            .stdout
-            .contains(".orx/config.yaml:3:1: duplicate mapping key: stories"),
-        "{}",
-        check.render()
-    );
+    repo.orx(&["check"])
+        .stdout_has(&[".orx/config.yaml:3:1: duplicate mapping key: stories"]);
     repo.git(&["add", ".orx"]).ok();
     repo.git_env(
         &["commit", "-q", "--no-verify", "-m", "dup"],
@@ -327,13 +298,8 @@ fn fields_of_the_wrong_type_are_problems() {
     checked 1 file: 1 problem
     "#);
     let before = repo.state();
-    let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
-    out.code(1);
-    assert!(
-        out.stderr.contains("`quality.score` must be a number"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"])
+        .fails(1, &["`quality.score` must be a number"]);
     assert_eq!(repo.state(), before);
 }
 
@@ -358,24 +324,15 @@ fn an_id_leads_to_one_file() {
         &format!("{STORIES}/login-again.md"),
         "---\nkind: story\nid: \"1.9\"\ntitle: Again\nstatus: Draft\n---\n",
     );
-    let out = repo.orx(&["check"]);
-    out.code(1);
-    assert!(
-        out.stdout.contains(
-            "docs/stories/login-again.md:3:5: the file's name does not start with its ID `1.9.`"
-        ),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["check"]).code(1).stdout_has(&[
+        "docs/stories/login-again.md:3:5: the file's name does not start with its ID `1.9.`",
+    ]);
     repo.git(&["add", "-A"]).ok();
-    let out = repo.git_env(&["commit", "-q", "-m", "again"], &[("ORX_ROLE", "sm")]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("story 1.9 must be in a file named for its ID (`1.9.<title>.md`)"),
-        "{}",
-        out.render()
-    );
+    repo.git_env(&["commit", "-q", "-m", "again"], &[("ORX_ROLE", "sm")])
+        .fails(
+            1,
+            &["story 1.9 must be in a file named for its ID (`1.9.<title>.md`)"],
+        );
 }
 
 /// `check PATH`: a directory means the story files in or below it; a file
@@ -393,13 +350,9 @@ fn check_paths_select_story_files() {
         out.render()
     );
     repo.orx(&["check", "docs"]).ok();
-    let out = repo.orx(&["check", ".orx"]);
-    out.code(2);
-    assert!(
-        out.stderr
-            .contains(".orx holds no story files (they are the .md files in docs/stories/)"),
-        "{}",
-        out.render()
+    repo.orx(&["check", ".orx"]).fails(
+        2,
+        &[".orx holds no story files (they are the .md files in docs/stories/)"],
     );
     #[cfg(unix)]
     {
@@ -408,13 +361,9 @@ fn check_paths_select_story_files() {
             repo.path("docs/stories/1.2.link.md"),
         )
         .unwrap();
-        let out = repo.orx(&["check", "docs/stories/1.2.link.md"]);
-        out.code(1);
-        assert!(
-            out.stdout.contains("is a symbolic link"),
-            "{}",
-            out.render()
-        );
+        repo.orx(&["check", "docs/stories/1.2.link.md"])
+            .code(1)
+            .stdout_has(&["is a symbolic link"]);
     }
 }
 
@@ -427,13 +376,8 @@ fn a_symlinked_story_directory_is_refused() {
     let outside = tempfile::tempdir().unwrap();
     std::fs::remove_dir_all(repo.path(STORIES)).unwrap();
     std::os::unix::fs::symlink(outside.path(), repo.path(STORIES)).unwrap();
-    let out = repo.orx(&["new", "Escape", "--as", "sm", "--no-commit"]);
-    out.code(1);
-    assert!(
-        out.stderr.contains("docs/stories is a symbolic link"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["new", "Escape", "--as", "sm", "--no-commit"])
+        .fails(1, &["docs/stories is a symbolic link"]);
     assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 0);
 }
 
@@ -449,10 +393,6 @@ fn very_deep_nesting_reports_the_limit() {
             "]".repeat(500)
         ),
     );
-    let out = repo.orx(&["check"]);
-    assert!(
-        out.stdout.contains("nesting deeper than 32 levels"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["check"])
+        .stdout_has(&["nesting deeper than 32 levels"]);
 }

@@ -14,14 +14,9 @@ fn init_in_an_older_husky_layout_names_every_file_to_commit() {
     repo.git(&["add", ".husky"]).ok();
     repo.git(&["commit", "-q", "-m", "husky"]).ok();
     repo.git(&["config", "core.hooksPath", ".husky"]).ok();
-    let out = repo.orx(&["init"]);
-    out.ok();
-    assert!(
-        out.stdout
-            .contains("  git add .orx .husky && git commit -m 'Set up git-orx'\n"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["init"])
+        .ok()
+        .stdout_has(&["  git add .orx .husky && git commit -m 'Set up git-orx'\n"]);
     // Doing what it says leaves nothing of the setup uncommitted.
     repo.git(&["add", ".orx", ".husky"]).ok();
     repo.git(&["commit", "-q", "-m", "Set up git-orx"]).ok();
@@ -190,11 +185,7 @@ fn a_move_no_role_may_make_is_not_told_to_commit_as_another_role() {
     let out = repo.git_env(&["commit", "-qam", "x"], &[("ORX_ROLE", "sm")]);
     out.code(1);
     assert!(!out.stderr.contains("responsible role"), "{}", out.render());
-    assert!(
-        out.stderr.contains("hint: fix the files;"),
-        "{}",
-        out.render()
-    );
+    out.stderr_has(&["hint: fix the files;"]);
 }
 
 #[test]
@@ -206,12 +197,9 @@ fn an_effect_left_out_of_a_hand_edit_says_what_to_write() {
     let text = repo.read(&path).replace("- [ ]", "- [x]");
     repo.write(&path, text);
     repo.edit(&path, "status: InProgress", "status: Review");
-    let out = repo.git_env(&["commit", "-qam", "x"], &[("ORX_ROLE", "dev")]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("sets rounds.qa to 1, but the file has null: write `rounds.qa: 1` there"),
-        "{}",
-        out.render()
-    );
+    repo.git_env(&["commit", "-qam", "x"], &[("ORX_ROLE", "dev")])
+        .fails(
+            1,
+            &["sets rounds.qa to 1, but the file has null: write `rounds.qa: 1` there"],
+        );
 }

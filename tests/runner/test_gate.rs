@@ -607,7 +607,7 @@ fn after_qas_third_failing_round_the_human_decides() {
       - a QA round is left (after a failing round 3 the Human decides) — actual: rounds.qa = 3
     hint: `git orx show 1.1` lists the moves allowed now and what each needs
     ");
-    let out = repo.orx(&[
+    repo.orx(&[
         "move",
         &id,
         "Done",
@@ -615,13 +615,9 @@ fn after_qas_third_failing_round_the_human_decides() {
         "human",
         "-m",
         "known limitation, documented",
-    ]);
-    out.ok();
-    assert!(
-        out.stdout.contains("Review -> Done (Human)"),
-        "{}",
-        out.render()
-    );
+    ])
+    .ok()
+    .stdout_has(&["Review -> Done (Human)"]);
 }
 
 /// A gate applies in its state, for its role, with its own numbers.
@@ -667,10 +663,8 @@ fn gate_usage_and_refusals() {
 #[test]
 fn hand_edited_review_records_are_refused_by_the_hooks() {
     let repo = Repo::new();
-    let id = repo.story("Search", GOOD);
+    let id = repo.story_at("Search", "Review");
     let path = repo.story_path(&id);
-    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
-    repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
     repo.orx(&[
         "gate",
         &id,
@@ -683,27 +677,10 @@ fn hand_edited_review_records_are_refused_by_the_hooks() {
     .ok();
     // QA's failed round 1, rewritten by Dev into a pass.
     repo.edit(&path, "critical: 1", "critical: 0");
-    let out = repo.git_env(
-        &["commit", "-q", "-am", "fix the record"],
-        &[("ORX_ROLE", "dev")],
-    );
-    out.code(1);
-    assert!(
-        out.stderr.contains("only QA may write it, not Dev"),
-        "{}",
-        out.render()
-    );
-    let out = repo.git_env(
-        &["commit", "-q", "-am", "fix the record"],
-        &[("ORX_ROLE", "qa")],
-    );
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("QA may not change story 1.1 while it is InProgress"),
-        "{}",
-        out.render()
-    );
+    repo.commit_as("dev", "fix the record")
+        .fails(1, &["only QA may write it, not Dev"]);
+    repo.commit_as("qa", "fix the record")
+        .fails(1, &["QA may not change story 1.1 while it is InProgress"]);
 }
 
 /// A hand-recorded quality check must be what the story measures, unless
@@ -720,7 +697,7 @@ fn hand_recorded_quality_must_be_measured() {
     );
     // The structure is complete but one Dev Notes item cites no source.
     repo.edit(&path, " [Source: docs/architecture.md#data-models]", "");
-    let out = repo.git_env(&["commit", "-q", "-am", "approve"], &[("ORX_ROLE", "sm")]);
+    let out = repo.commit_as("sm", "approve");
     out.code(1);
     insta::assert_snapshot!(out.stderr, @r#"
     error: refused: git-orx found 1 rule broken by this commit
@@ -733,8 +710,7 @@ fn hand_recorded_quality_must_be_measured() {
         "complexity: []}",
         "complexity: [], override: \"the models live in the ADR\"}",
     );
-    repo.git_env(&["commit", "-q", "-am", "approve"], &[("ORX_ROLE", "sm")])
-        .ok();
+    repo.commit_as("sm", "approve").ok();
 }
 
 /// `assess` lists what the story lacks and what its text suggests.
@@ -802,10 +778,8 @@ fn assess_reports_the_measurement_and_hints() {
 #[test]
 fn gates_hold_against_made_up_numbers() {
     let repo = Repo::new();
-    let id = repo.story("Search", GOOD);
+    let id = repo.story_at("Search", "Review");
     let path = repo.story_path(&id);
-    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
-    repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
     repo.orx(&[
         "gate",
         &id,
@@ -829,13 +803,9 @@ fn gates_hold_against_made_up_numbers() {
         format!("{}{}{}", &text[..start], fake, &text[end..])
             .replace("status: Review", "status: Done"),
     );
-    let out = repo.git_env(&["commit", "-q", "-am", "done"], &[("ORX_ROLE", "qa")]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("the previous total is the previous round's recorded total"),
-        "{}",
-        out.render()
+    repo.commit_as("qa", "done").fails(
+        1,
+        &["the previous total is the previous round's recorded total"],
     );
     repo.git(&["checkout", "-q", "--", &path]).ok();
     // A gate written with --no-commit is committed before another.
@@ -857,11 +827,7 @@ fn gates_hold_against_made_up_numbers() {
         "{again}"
     );
     // Committed by hand, it carries the gate's trailers.
-    repo.git_env(
-        &["commit", "-q", "-am", "round 2 by hand"],
-        &[("ORX_ROLE", "qa")],
-    )
-    .ok();
+    repo.commit_as("qa", "round 2 by hand").ok();
     let t = repo.git(&["log", "-1", "--format=%(trailers)"]);
     insta::assert_snapshot!(t.stdout, @"
     Orx-Item: story/1.1
@@ -871,14 +837,9 @@ fn gates_hold_against_made_up_numbers() {
     Orx-Gate: qa round=2 critical=0 high=0 medium=3 low=0 total=3 previous_total=4 passed=false
     Orx-Rounds: architect=0 qa=2
     ");
-    let log = repo.orx(&["log", &id]);
-    assert!(
-        log.stdout.contains(
-            "Orx-Gate: qa round=2 critical=0 high=0 medium=3 low=0 total=3 previous_total=4"
-        ),
-        "{}",
-        log.render()
-    );
+    repo.orx(&["log", &id]).stdout_has(&[
+        "Orx-Gate: qa round=2 critical=0 high=0 medium=3 low=0 total=3 previous_total=4",
+    ]);
 
     // The Architect failed it; the SM may not restate the review.
     let other = repo.story("Export", &["--score", "7.0"]);
@@ -895,7 +856,7 @@ fn gates_hold_against_made_up_numbers() {
         "1",
     ])
     .ok();
-    let out = repo.orx(&[
+    repo.orx(&[
         "assess",
         &other,
         "--score",
@@ -906,13 +867,8 @@ fn gates_hold_against_made_up_numbers() {
         "minor",
         "--as",
         "sm",
-    ]);
-    out.code(2);
-    assert!(
-        out.stderr.contains("recorded its open Critical issues"),
-        "{}",
-        out.render()
-    );
+    ])
+    .fails(2, &["recorded its open Critical issues"]);
     // Nor take it to Approved through Blocked: it is reviewed again.
     repo.orx(&["assess", &other, "--score", "1", "--as", "sm"])
         .ok();
@@ -927,14 +883,15 @@ fn gates_hold_against_made_up_numbers() {
 
     // Round 2 with nothing left passes, though round 1 was a move.
     let third = repo.story("Import", GOOD);
-    for (to, role) in [
-        ("InProgress", "dev"),
-        ("Review", "dev"),
-        ("InProgress", "qa"),
-        ("Review", "dev"),
-    ] {
-        repo.orx(&["move", &third, to, "--as", role]).ok();
-    }
+    repo.walk(
+        &third,
+        &[
+            ("InProgress", "dev"),
+            ("Review", "dev"),
+            ("InProgress", "qa"),
+            ("Review", "dev"),
+        ],
+    );
     let out = repo.orx(&[
         "gate",
         &third,

@@ -40,16 +40,10 @@ fn hooks_are_in_force(repo: &Repo) {
     let id = repo.story("Login", GOOD);
     let path = repo.story_path(&id);
     repo.edit(&path, "status: Approved", "status: Done");
-    let out = repo.git_env(&["commit", "-q", "-am", "skip"], &[("ORX_ROLE", "dev")]);
-    out.code(1);
-    assert!(
-        out.stderr.contains("cannot move from Approved to Done"),
-        "{}",
-        out.render()
-    );
+    repo.commit_as("dev", "skip")
+        .fails(1, &["cannot move from Approved to Done"]);
     repo.edit(&path, "status: Done", "status: InProgress");
-    repo.git_env(&["commit", "-q", "-am", "start"], &[("ORX_ROLE", "dev")])
-        .ok();
+    repo.commit_as("dev", "start").ok();
     let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]).stdout;
     assert!(
         trailers.contains("Orx-Transition: Approved -> InProgress\nOrx-Role: dev"),
@@ -209,9 +203,9 @@ fn husky_runs_git_orx_from_the_users_scripts_and_keeps_them_running() {
       reference-transaction not run by husky: husky does not run reference-transaction hooks (no <repo>/.husky/_/reference-transaction): git-orx cannot run there; `git orx verify` still judges what this hook would have
     ");
     repo.git(&["add", ".orx", ".husky"]).ok();
-    let setup = repo.git(&["commit", "-q", "-m", "setup"]);
-    setup.ok();
-    assert!(setup.stderr.contains("my lint ran"), "{}", setup.render());
+    repo.git(&["commit", "-q", "-m", "setup"])
+        .ok()
+        .stderr_has(&["my lint ran"]);
     // husky writing its directory again (every npm install) changes nothing.
     husky(&repo, HUSKY_HOOKS);
     hooks_are_in_force(&repo);
@@ -309,8 +303,8 @@ fn husky_shims_of_an_earlier_install_are_taken_out_of_its_directory() {
     assert_eq!(repo.read(".husky/_/pre-commit"), stub);
     assert!(!repo.path(".husky/_/pre-commit.orx-saved").exists());
     repo.git(&["add", ".orx", ".husky"]).ok();
-    let setup = repo.git(&["commit", "-q", "-m", "setup"]);
-    assert!(setup.stderr.contains("my lint ran"), "{}", setup.render());
+    repo.git(&["commit", "-q", "-m", "setup"])
+        .stderr_has(&["my lint ran"]);
     hooks_are_in_force(&repo);
 }
 
@@ -698,14 +692,8 @@ fn lefthook_entries_are_not_added_where_the_file_is_ambiguous() {
     }
     // --lefthook where there is no lefthook config is a usage error.
     std::fs::remove_file(repo.path("lefthook.yml")).unwrap();
-    let out = repo.orx(&["hooks", "install", "--lefthook"]);
-    out.code(2);
-    assert!(
-        out.stderr
-            .contains("--lefthook: this repository has no lefthook config"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["hooks", "install", "--lefthook"])
+        .fails(2, &["--lefthook: this repository has no lefthook config"]);
     assert!(!repo.path(".git/hooks/pre-commit").exists());
 }
 
@@ -751,13 +739,7 @@ fn lefthook_leftovers_line_ends_and_other_formats() {
         "{}",
         out.stdout
     );
-    let out = repo.orx(&["hooks", "install", "--lefthook"]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("git-orx edits only a YAML lefthook config"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["hooks", "install", "--lefthook"])
+        .fails(1, &["git-orx edits only a YAML lefthook config"]);
     assert_eq!(repo.read("lefthook.json"), json);
 }

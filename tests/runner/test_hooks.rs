@@ -18,10 +18,7 @@ fn hand_edits_are_judged_and_stamped_with_trailers() {
     // Skipping a state is refused, and nothing is committed.
     repo.edit(&path, "status: Approved", "status: Done");
     let head = repo.git(&["rev-parse", "HEAD"]).stdout;
-    let out = repo.git_env(
-        &["commit", "-q", "-am", "done already"],
-        &[("ORX_ROLE", "dev")],
-    );
+    let out = repo.commit_as("dev", "done already");
     insta::assert_snapshot!(out.render(), @r#"
     exit: 1
     --- stderr
@@ -34,11 +31,7 @@ fn hand_edits_are_judged_and_stamped_with_trailers() {
     assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, head);
     // The right step, by the right role, is accepted and gets its trailers.
     repo.edit(&path, "status: Done", "status: InProgress");
-    repo.git_env(
-        &["commit", "-q", "-am", "start on the login"],
-        &[("ORX_ROLE", "dev")],
-    )
-    .ok();
+    repo.commit_as("dev", "start on the login").ok();
     insta::assert_snapshot!(repo.git(&["log", "-1", "--format=%B"]).stdout, @r"
     start on the login
 
@@ -49,24 +42,12 @@ fn hand_edits_are_judged_and_stamped_with_trailers() {
     // The role may come from git config too, and a wrong one is refused.
     repo.git(&["config", "orx.role", "qa"]).ok();
     repo.edit(&path, "status: InProgress", "status: Review");
-    let wrong = repo.git(&["commit", "-q", "-am", "ready"]);
-    wrong.code(1);
-    assert!(
-        wrong
-            .stderr
-            .contains("QA may not move story 1.1 from InProgress to Review"),
-        "{}",
-        wrong.render()
-    );
+    repo.git(&["commit", "-q", "-am", "ready"])
+        .fails(1, &["QA may not move story 1.1 from InProgress to Review"]);
     // Without any role, a commit touching items is refused; others pass.
     repo.git(&["config", "--unset", "orx.role"]).ok();
-    let none = repo.git(&["commit", "-q", "-am", "ready"]);
-    none.code(1);
-    assert!(
-        none.stderr.contains("no role: say who makes this change"),
-        "{}",
-        none.render()
-    );
+    repo.git(&["commit", "-q", "-am", "ready"])
+        .fails(1, &["no role: say who makes this change"]);
     repo.git(&["checkout", "-q", "--", "."]).ok();
     repo.write("README.md", "hello\n");
     repo.git(&["add", "README.md"]).ok();
@@ -89,17 +70,11 @@ fn the_hook_judges_what_is_staged_not_the_work_tree() {
     )
     .ok();
     // `commit -a` stages the invalid one: refused.
-    let all = repo.git_env(
+    repo.git_env(
         &["commit", "-q", "-a", "-m", "beta"],
         &[("ORX_ROLE", "dev")],
-    );
-    all.code(1);
-    assert!(
-        all.stderr
-            .contains("story 1.2 cannot move from Approved to Done"),
-        "{}",
-        all.render()
-    );
+    )
+    .fails(1, &["story 1.2 cannot move from Approved to Done"]);
     // Staged valid, work tree invalid: the staged version is what counts.
     repo.edit(&pb, "status: Done", "status: InProgress");
     repo.git(&["add", &pb]).ok();
@@ -125,14 +100,11 @@ fn new_deleted_and_renamed_items_are_transitions_too() {
         "---\nkind: story\nid: \"4.1\"\ntitle: Handmade\nstatus: Approved\n---\n",
     );
     repo.git(&["add", "."]).ok();
-    let out = repo.git_env(&["commit", "-q", "-m", "sneak in"], &[("ORX_ROLE", "sm")]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("story 4.1 is new and must start in Draft, not Approved"),
-        "{}",
-        out.render()
-    );
+    repo.git_env(&["commit", "-q", "-m", "sneak in"], &[("ORX_ROLE", "sm")])
+        .fails(
+            1,
+            &["story 4.1 is new and must start in Draft, not Approved"],
+        );
     repo.edit(
         "docs/stories/4.1.handmade.md",
         "status: Approved",
@@ -159,14 +131,8 @@ fn new_deleted_and_renamed_items_are_transitions_too() {
     // Deleting needs the Human.
     repo.git(&["rm", "-q", "docs/stories/4.1.hand-made.md"])
         .ok();
-    let del = repo.git_env(&["commit", "-q", "-m", "drop"], &[("ORX_ROLE", "sm")]);
-    del.code(1);
-    assert!(
-        del.stderr
-            .contains("story 4.1 (Draft) may be deleted only by a Human"),
-        "{}",
-        del.render()
-    );
+    repo.git_env(&["commit", "-q", "-m", "drop"], &[("ORX_ROLE", "sm")])
+        .fails(1, &["story 4.1 (Draft) may be deleted only by a Human"]);
     repo.git_env(&["commit", "-q", "-m", "drop"], &[("ORX_ROLE", "human")])
         .ok();
     // A second file claiming a used ID is refused.
@@ -179,12 +145,7 @@ fn new_deleted_and_renamed_items_are_transitions_too() {
     let dup = repo.git_env(&["commit", "-q", "-m", "copy"], &[("ORX_ROLE", "sm")]);
     dup.code(1);
     assert_eq!(id, "1.1");
-    assert!(
-        dup.stderr
-            .contains("story 1.1 is also docs/stories/1.1.original.md; an ID may be used once"),
-        "{}",
-        dup.render()
-    );
+    dup.stderr_has(&["story 1.1 is also docs/stories/1.1.original.md; an ID may be used once"]);
 }
 
 #[test]
@@ -195,27 +156,16 @@ fn hand_edits_must_apply_the_effects() {
     repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
     // InProgress -> Review counts a QA round; a hand edit that skips it is refused.
     repo.edit(&path, "status: InProgress", "status: Review");
-    let out = repo.git_env(
-        &["commit", "-q", "-am", "review please"],
-        &[("ORX_ROLE", "dev")],
-    );
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("InProgress -> Review sets rounds.qa to 1, but the file has null"),
-        "{}",
-        out.render()
+    repo.commit_as("dev", "review please").fails(
+        1,
+        &["InProgress -> Review sets rounds.qa to 1, but the file has null"],
     );
     let text = repo.read(&path);
     repo.write(
         &path,
         text.replace("---\n# Story", "rounds: {qa: 1}\n---\n# Story"),
     );
-    repo.git_env(
-        &["commit", "-q", "-am", "review please"],
-        &[("ORX_ROLE", "dev")],
-    )
-    .ok();
+    repo.commit_as("dev", "review please").ok();
 }
 
 #[test]
@@ -224,8 +174,7 @@ fn amend_is_judged_against_the_amended_commits_parent() {
     let id = repo.story("Login", GOOD);
     let path = repo.story_path(&id);
     repo.edit(&path, "status: Approved", "status: InProgress");
-    repo.git_env(&["commit", "-q", "-am", "start"], &[("ORX_ROLE", "dev")])
-        .ok();
+    repo.commit_as("dev", "start").ok();
     // Amending with a body edit: against HEAD this would be an edit; against
     // HEAD's parent it is still Approved -> InProgress by Dev. Accepted.
     repo.edit(&path, "## Story\n", "## Story\n\nAs a user I log in.\n");
@@ -249,17 +198,11 @@ fn amend_is_judged_against_the_amended_commits_parent() {
         &path,
         text.replace("---\n# Story", "rounds: {qa: 1}\n---\n# Story"),
     );
-    let out = repo.git_env(
+    repo.git_env(
         &["commit", "-q", "-a", "--amend", "--no-edit"],
         &[("ORX_ROLE", "dev")],
-    );
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("story 1.1 cannot move from Approved to Review"),
-        "{}",
-        out.render()
-    );
+    )
+    .fails(1, &["story 1.1 cannot move from Approved to Review"]);
     // The amended message's trailers follow the amended change.
     repo.git(&["checkout", "-q", "--", "."]).ok();
     repo.edit(&path, "As a user I log in.", "As a user I sign in.");
@@ -305,14 +248,11 @@ fn merges_may_not_introduce_a_state_no_parent_reached() {
     let resolved = format!("{}status: Done\n{}", &text[..start], &text[end..]);
     repo.write(&path, resolved);
     repo.git(&["add", &path]).ok();
-    let out = repo.git_env(&["commit", "-q", "--no-edit"], &[("ORX_ROLE", "dev")]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("the merge puts story 1.1 in Done, a state neither parent reached"),
-        "{}",
-        out.render()
-    );
+    repo.git_env(&["commit", "-q", "--no-edit"], &[("ORX_ROLE", "dev")])
+        .fails(
+            1,
+            &["the merge puts story 1.1 in Done, a state neither parent reached"],
+        );
     // Resolving to a parent's state is accepted.
     let text = repo
         .read(&path)
@@ -333,13 +273,8 @@ fn a_clean_merge_of_two_valid_branches_can_still_be_invalid() {
     repo.orx(&["new", "Export", "--id", "2.1", "--as", "sm"])
         .ok();
     // Each branch is valid; together they hold two stories 2.1.
-    let out = repo.git_env(&["merge", "-q", "--no-edit", "side"], &[("ORX_ROLE", "sm")]);
-    out.code(1);
-    assert!(
-        out.stderr.contains("an ID may be used once"),
-        "{}",
-        out.render()
-    );
+    repo.git_env(&["merge", "-q", "--no-edit", "side"], &[("ORX_ROLE", "sm")])
+        .fails(1, &["an ID may be used once"]);
 }
 
 #[test]
@@ -394,8 +329,7 @@ fn linked_worktrees_and_core_hookspath() {
     repo.orx(&["hooks", "status"]).ok();
     let path = repo.story_path(&id);
     repo.edit(&path, "status: Approved", "status: Done");
-    repo.git_env(&["commit", "-q", "-am", "skip"], &[("ORX_ROLE", "dev")])
-        .code(1);
+    repo.commit_as("dev", "skip").code(1);
     // Uninstall takes away the directory install had to create.
     repo.git(&["checkout", "-q", "--", &path]).ok();
     repo.orx(&["hooks", "uninstall"]).ok();
@@ -426,19 +360,12 @@ fn a_users_odd_hooks_run_as_git_would_run_them() {
     .unwrap();
     repo.orx(&["init"]).ok();
     repo.git(&["add", ".orx"]).ok();
-    let out = repo.git(&["commit", "-q", "-m", "setup"]);
-    out.ok();
-    assert!(
-        out.stderr.contains("no shebang, run by sh"),
-        "{}",
-        out.render()
-    );
-    assert!(
-        out.stderr
-            .contains("is not executable, so git would not run it either; skipped"),
-        "{}",
-        out.render()
-    );
+    repo.git(&["commit", "-q", "-m", "setup"])
+        .ok()
+        .stderr_has(&[
+            "no shebang, run by sh",
+            "is not executable, so git would not run it either; skipped",
+        ]);
 }
 
 /// A squash merge is an ordinary commit of the branch's changes, stamped
@@ -482,9 +409,8 @@ fn a_users_hook_is_kept_runs_first_and_comes_back_on_uninstall() {
     // Your hook still fails the commit.
     repo.write("STOP", "");
     repo.git(&["add", "STOP"]).ok();
-    let out = repo.git(&["commit", "-q", "-m", "stop"]);
-    out.code(1);
-    assert!(out.stderr.contains("my hook says stop"), "{}", out.render());
+    repo.git(&["commit", "-q", "-m", "stop"])
+        .fails(1, &["my hook says stop"]);
     // Re-installing changes nothing; status says so.
     let again = repo.orx(&["hooks", "install"]);
     assert_eq!(
@@ -601,45 +527,24 @@ fn a_merge_may_not_smuggle_in_its_own_changes() {
             "---\nkind: story\nid: \"1.9\"\ntitle: Sneaky\nstatus: Done\n---\n",
         )
     };
-    let out = merge_then(&new_done, "dev");
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("story 1.9 is new and must start in Draft, not Done"),
-        "{}",
-        out.render()
-    );
-    let out = merge_then(
+    merge_then(&new_done, "dev").fails(1, &["story 1.9 is new and must start in Draft, not Done"]);
+    merge_then(
         &|| std::fs::remove_file(repo.path(&two_path)).unwrap(),
         "dev",
-    );
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("story 1.2 (Approved) may be deleted only by a Human"),
-        "{}",
-        out.render()
-    );
-    let out = merge_then(
+    )
+    .fails(1, &["story 1.2 (Approved) may be deleted only by a Human"]);
+    merge_then(
         &|| repo.write(".orx/config.yaml", "lang: zh\nstories: docs/stories\n"),
         "dev",
-    );
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains(".orx/config.yaml defines the rules; only the Human may change it"),
-        "{}",
-        out.render()
+    )
+    .fails(
+        1,
+        &[".orx/config.yaml defines the rules; only the Human may change it"],
     );
     let retitle = || repo.edit(&two_path, "title: Search", "title: Search v2");
-    let out = merge_then(&retitle, "sm");
-    out.code(1);
-    assert!(
-        out.stderr.contains(
-            "the merge itself changes title: SM may not change story 1.2 while it is Approved"
-        ),
-        "{}",
-        out.render()
+    merge_then(&retitle, "sm").fails(
+        1,
+        &["the merge itself changes title: SM may not change story 1.2 while it is Approved"],
     );
     // The owner may.
     merge_then(&retitle, "dev").ok();
@@ -655,8 +560,7 @@ fn a_merge_combining_valid_work_is_accepted() {
     repo.git(&["checkout", "-q", "-b", "side"]).ok();
     let text = repo.read(&path) + "\nDev's notes from the spike.\n";
     repo.write(&path, text);
-    repo.git_env(&["commit", "-q", "-am", "notes"], &[("ORX_ROLE", "dev")])
-        .ok();
+    repo.commit_as("dev", "notes").ok();
     repo.git(&["checkout", "-q", "main"]).ok();
     repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
     repo.git_env(&["merge", "-q", "--no-edit", "side"], &[("ORX_ROLE", "qa")])
@@ -711,14 +615,11 @@ fn renames_across_the_item_files_are_deletions_and_creations() {
         "docs/stories/1.9.x.md",
     ])
     .ok();
-    let out = repo.git_env(&["commit", "-q", "-m", "promote"], &[("ORX_ROLE", "dev")]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("story 1.9 is new and must start in Draft, not Approved"),
-        "{}",
-        out.render()
-    );
+    repo.git_env(&["commit", "-q", "-m", "promote"], &[("ORX_ROLE", "dev")])
+        .fails(
+            1,
+            &["story 1.9 is new and must start in Draft, not Approved"],
+        );
     let log = repo.orx(&["log", "--json"]);
     assert!(!log.stdout.contains("\"1.9\""), "{}", log.stdout);
 }

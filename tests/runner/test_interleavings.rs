@@ -54,9 +54,9 @@ fn setup() -> (Repo, Vec<String>) {
     repo.write("shared.txt", "base\n");
     repo.git(&["add", "shared.txt"]).ok();
     repo.git(&["commit", "-q", "-m", "shared file"]).ok();
-    let out = repo.orx(&["checkpoint", "-m", "start"]);
-    out.ok();
-    assert!(out.stdout.contains(CHECKPOINT), "{}", out.render());
+    repo.orx(&["checkpoint", "-m", "start"])
+        .ok()
+        .stdout_has(&[CHECKPOINT]);
     (repo, ids)
 }
 

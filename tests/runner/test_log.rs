@@ -24,11 +24,8 @@ fn the_trail_shows_moves_and_hand_edits() {
         &path,
         text.replace("---\n# Story", "rounds: {qa: 1}\n---\n# Story"),
     );
-    repo.git_env(
-        &["commit", "-q", "-am", "ready for QA\n\nall tests green"],
-        &[("ORX_ROLE", "dev")],
-    )
-    .ok();
+    repo.commit_as("dev", "ready for QA\n\nall tests green")
+        .ok();
     repo.orx(&["new", "Other", "--as", "sm"]).ok();
     // Renaming the file does not lose the item.
     repo.git(&["mv", &path, "docs/stories/1.1.sign-in.md"]).ok();

@@ -135,12 +135,11 @@ fn the_lock_wait_is_bounded_by_orx_lock_timeout() {
         "{}",
         out.render()
     );
-    let out = repo.orx_env(
+    repo.orx_env(
         &["move", &id, "InProgress", "--as", "dev"],
         &[("ORX_LOCK_TIMEOUT", "soon")],
-    );
-    out.code(2);
-    assert!(out.stderr.contains("ORX_LOCK_TIMEOUT"), "{}", out.render());
+    )
+    .fails(2, &["ORX_LOCK_TIMEOUT"]);
     assert_eq!(repo.state(), before);
     // A waiting move goes on once the lock is free.
     repo.git(&["config", "orx.lockTimeout", "60"]).ok();
@@ -207,17 +206,8 @@ fn a_plain_commit_cannot_take_a_file_git_orx_is_moving() {
     wait_until("the move wrote the file", || {
         repo.read(&path).contains("status: InProgress")
     });
-    let out = repo.git_env(
-        &["commit", "-q", "-am", "unrelated"],
-        &[("ORX_ROLE", "dev")],
-    );
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains(&format!("{path} is being changed by git-orx (pid ")),
-        "{}",
-        out.render()
-    );
+    repo.commit_as("dev", "unrelated")
+        .fails(1, &[&format!("{path} is being changed by git-orx (pid ")]);
     repo.write(".git/go", "");
     let moved = finish(mover);
     moved.ok();
@@ -277,13 +267,9 @@ fn a_failed_commit_keeps_a_file_edited_meanwhile() {
     );
     let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
     out.code(1);
-    assert!(
-        out.stderr.contains(&format!(
-            "nothing was committed: {path} was changed meanwhile and is left as it is"
-        )),
-        "{}",
-        out.render()
-    );
+    out.stderr_has(&[&format!(
+        "nothing was committed: {path} was changed meanwhile and is left as it is"
+    )]);
     let text = repo.read(&path);
     assert!(
         text.ends_with("edited meanwhile\n") && text.contains("status: InProgress"),
@@ -309,12 +295,8 @@ fn a_commit_whose_message_is_only_trailers_is_judged_by_its_trailers() {
     assert!(message.starts_with("Orx-Item: story/1.1\n"), "{message}");
     let out = repo.orx(&["verify", "--all"]);
     out.ok();
-    let log = repo.orx(&["log", &id]);
-    assert!(
-        log.stdout.contains("Approved -> InProgress"),
-        "{}",
-        log.render()
-    );
+    repo.orx(&["log", &id])
+        .stdout_has(&["Approved -> InProgress"]);
 }
 
 #[test]
@@ -322,15 +304,9 @@ fn leftover_temp_files_are_reported_and_cleaned_by_the_next_move() {
     let repo = Repo::new();
     let id = repo.story("Login", GOOD);
     repo.write("docs/stories/.orx-Ab12Cd.tmp", "half a story");
-    let out = repo.orx(&["check"]);
-    out.code(1);
-    assert!(
-        out.stdout.contains(
-            "docs/stories/.orx-Ab12Cd.tmp: a temporary file left by an interrupted git-orx write"
-        ),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["check"]).code(1).stdout_has(&[
+        "docs/stories/.orx-Ab12Cd.tmp: a temporary file left by an interrupted git-orx write",
+    ]);
     repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
     assert!(!repo.path("docs/stories/.orx-Ab12Cd.tmp").exists());
     repo.orx(&["check"]).ok();
@@ -339,9 +315,7 @@ fn leftover_temp_files_are_reported_and_cleaned_by_the_next_move() {
 #[test]
 fn gate_prints_its_verdict_only_once_committed() {
     let repo = Repo::new();
-    let id = repo.story("Login", GOOD);
-    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
-    repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
+    let id = repo.story_at("Login", "Review");
     let lock = std::fs::OpenOptions::new()
         .write(true)
         .open(repo.path(".git/orx/lock"))
@@ -381,13 +355,9 @@ fn a_move_during_a_rebase_bisect_or_am_is_refused() {
         let before = repo.state();
         let out = repo.orx(&args);
         out.code(1);
-        assert!(
-            out.stderr.contains(&format!(
-                "git is in the middle of {what}; finish it or abort it"
-            )),
-            "{}",
-            out.render()
-        );
+        out.stderr_has(&[&format!(
+            "git is in the middle of {what}; finish it or abort it"
+        )]);
         assert_eq!(repo.state(), before);
     };
     // A rebase stopped by a failing --exec.
@@ -422,18 +392,12 @@ fn a_lost_head_race_exits_3_and_changes_nothing() {
     );
     let path = repo.story_path(&id);
     let text = repo.read(&path);
-    let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
-    out.code(3);
-    assert!(
-        out.stderr.contains("cannot lock ref 'HEAD'"),
-        "{}",
-        out.render()
-    );
-    assert!(
-        out.stderr
-            .contains(&format!("nothing was changed: {path} was restored")),
-        "{}",
-        out.render()
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).fails(
+        3,
+        &[
+            "cannot lock ref 'HEAD'",
+            &format!("nothing was changed: {path} was restored"),
+        ],
     );
     assert_eq!(repo.read(&path), text);
 }
@@ -450,13 +414,9 @@ fn a_stale_git_lock_exits_1_naming_the_file_to_remove() {
             &[("ORX_LOCK_TIMEOUT", "0")],
         );
         out.code(1);
-        assert!(
-            out.stderr.contains(&format!(
+        out.stderr_has(&[&format!(
                 "<repo>/.git/{lock} has outlasted the wait for it (0s): if no git command is running, remove it"
-            )),
-            "{}",
-            out.render()
-        );
+            )]);
         assert_eq!(repo.state(), before);
         std::fs::remove_file(repo.path(&format!(".git/{lock}"))).unwrap();
     }
@@ -466,13 +426,9 @@ fn a_stale_git_lock_exits_1_naming_the_file_to_remove() {
         .args(["-d", "@0", ".git/index.lock"])
         .status()
         .unwrap();
-    let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("<repo>/.git/index.lock has outlasted the wait for it (10s)"),
-        "{}",
-        out.render()
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).fails(
+        1,
+        &["<repo>/.git/index.lock has outlasted the wait for it (10s)"],
     );
 }
 
@@ -591,13 +547,9 @@ fn a_failed_commit_whose_restore_fails_says_the_file_holds_the_change() {
         &[("ORX_TEST_FAIL", "commit,restore:enospc")],
     );
     out.code(1);
-    assert!(
-        out.stderr.contains(&format!(
+    out.stderr_has(&[&format!(
             "nothing was committed, and the file could not be put back (<repo>/{path}: No space left on device (injected)): it holds git-orx's change"
-        )),
-        "{}",
-        out.render()
-    );
+        )]);
     assert_eq!(head(&repo), base);
     assert!(repo.read(&path).contains("status: InProgress"));
     // The index is as it was: the change is there to commit or restore.

@@ -59,13 +59,8 @@ fn unquoted_numeric_ids_stay_text() {
             .stdout
             .contains("Next: SM, run `git orx assess 3.10`")
     );
-    let out = repo.orx(&["move", "3.10", "Done", "--as", "sm"]);
-    assert!(
-        out.stderr
-            .contains("story 3.10 cannot move from Draft to Done"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["move", "3.10", "Done", "--as", "sm"])
+        .stderr_has(&["story 3.10 cannot move from Draft to Done"]);
     let json: serde_json::Value =
         serde_json::from_str(&repo.orx(&["show", "3.10", "--json"]).stdout).unwrap();
     assert_eq!(json["frontmatter"]["id"], "3.10");
@@ -91,13 +86,9 @@ fn refusals_state_the_thresholds_in_force() {
     );
     repo.commit_rules("stricter");
     let id = repo.story("Login", &["--score", "5.0"]);
-    let out = repo.orx(&["move", &id, "Approved", "--as", "sm"]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("the technical quality score is at least 8.5 — actual: quality.score = 5.0"),
-        "{}",
-        out.render()
+    repo.orx(&["move", &id, "Approved", "--as", "sm"]).fails(
+        1,
+        &["the technical quality score is at least 8.5 — actual: quality.score = 5.0"],
     );
 }
 
@@ -147,16 +138,8 @@ fn workflow_counters_cannot_be_edited_by_hand() {
         "{}",
         check.stdout
     );
-    let commit = repo.git_env(
-        &["commit", "-q", "-am", "reset"],
-        &[("ORX_ROLE", "architect")],
-    );
-    commit.code(1);
-    assert!(
-        commit.stderr.contains("`rounds` is kept by the workflow"),
-        "{}",
-        commit.render()
-    );
+    repo.commit_as("architect", "reset")
+        .fails(1, &["`rounds` is kept by the workflow"]);
     repo.git(&["checkout", "-q", "--", "."]).ok();
     // Escalated -> Blocked starts a new review cycle.
     repo.orx(&["move", &id, "Escalated", "--as", "architect"])
@@ -175,16 +158,10 @@ fn workflow_counters_cannot_be_edited_by_hand() {
 #[test]
 fn the_human_decides_qa_outcomes_only_after_the_last_round() {
     let repo = Repo::new();
-    let id = repo.story("Login", GOOD);
-    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
-    repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
-    let out = repo.orx(&["move", &id, "Done", "--as", "human"]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("the Human decides only once QA's gate of round 3 or later has failed"),
-        "{}",
-        out.render()
+    let id = repo.story_at("Login", "Review");
+    repo.orx(&["move", &id, "Done", "--as", "human"]).fails(
+        1,
+        &["the Human decides only once QA's gate of round 3 or later has failed"],
     );
     repo.orx(&[
         "move",
@@ -206,13 +183,8 @@ fn the_highest_id_cannot_overflow_into_a_panic() {
         "docs/stories/1.18446744073709551615.x.md",
         "---\nkind: story\nid: \"1.18446744073709551615\"\nstatus: Draft\n---\n",
     );
-    let out = repo.orx(&["new", "Next", "--as", "sm"]);
-    out.code(2);
-    assert!(
-        out.stderr.contains("give one with --id"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["new", "Next", "--as", "sm"])
+        .fails(2, &["give one with --id"]);
 }
 
 #[test]
@@ -228,14 +200,8 @@ fn a_file_with_an_unknown_kind_is_a_bad_file() {
         &[("ORX_ROLE", "sm")],
     )
     .ok();
-    let out = repo.orx(&["move", "6.1", "Blocked", "--as", "sm"]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("docs/stories/6.1.x.md:2:7: unknown kind `Story`"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["move", "6.1", "Blocked", "--as", "sm"])
+        .fails(1, &["docs/stories/6.1.x.md:2:7: unknown kind `Story`"]);
 }
 
 #[cfg(target_os = "linux")]
@@ -261,14 +227,11 @@ fn files_git_orx_cannot_name_or_read_are_not_skipped_silently() {
     assert!(repo.orx(&["status"]).stdout.contains("not valid UTF-8"));
     // A broken file named like an ID keeps that ID taken.
     repo.write("docs/stories/4.4.broken.md", "no frontmatter");
-    let out = repo.orx(&["new", "Four", "--id", "4.4", "--as", "sm"]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("docs/stories/4.4.broken.md may hold story `4.4` but cannot be read"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["new", "Four", "--id", "4.4", "--as", "sm"])
+        .fails(
+            1,
+            &["docs/stories/4.4.broken.md may hold story `4.4` but cannot be read"],
+        );
 }
 
 #[test]
@@ -298,15 +261,11 @@ fn a_force_that_overrides_nothing_keeps_its_reason_as_the_note() {
     let id = repo.story("Other", &["--score", "7.0"]);
     repo.orx(&["move", &id, "Escalated", "--as", "architect"])
         .ok();
-    let out = repo.orx(&[
+    repo.orx(&[
         "move", &id, "Approved", "--as", "human", "--force", "--reason", "ship it",
-    ]);
-    out.ok();
-    assert!(
-        out.stderr.contains("--force was not needed"),
-        "{}",
-        out.render()
-    );
+    ])
+    .ok()
+    .stderr_has(&["--force was not needed"]);
     let msg = repo.git(&["log", "-1", "--format=%B"]).stdout;
     assert!(
         msg.contains("ship it") && !msg.contains("Orx-Override"),
@@ -317,11 +276,6 @@ fn a_force_that_overrides_nothing_keeps_its_reason_as_the_note() {
 #[test]
 fn an_unknown_role_filter_is_named_as_such() {
     let repo = Repo::new();
-    let out = repo.orx(&["status", "--role", "bogus"]);
-    out.code(2);
-    assert!(
-        out.stderr.contains("unknown role `bogus` (from --role)"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["status", "--role", "bogus"])
+        .fails(2, &["unknown role `bogus` (from --role)"]);
 }

@@ -9,19 +9,14 @@ fn log_and_verify_never_panic_before_the_first_commit_or_in_a_shallow_clone() {
     let fresh = Repo::bare_git();
     fresh.orx(&["init"]).ok();
     fresh.orx(&["new", "Login", "--as", "sm"]).ok();
-    let out = fresh.orx(&["log"]);
-    out.ok();
-    assert!(
-        out.stdout.contains("story 1.1 (new) -> Draft"),
-        "{}",
-        out.render()
-    );
+    fresh
+        .orx(&["log"])
+        .ok()
+        .stdout_has(&["story 1.1 (new) -> Draft"]);
     fresh.orx(&["verify", "--all"]).ok();
 
     let repo = Repo::new();
-    let id = repo.story("Login", GOOD);
-    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
-    repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
+    repo.story_at("Login", "Review");
     let url = format!("file://{}", repo.root.display());
     let clone = repo.path("../shallow");
     repo.git(&["clone", "-q", "--depth", "2", &url, clone.to_str().unwrap()])
@@ -78,13 +73,8 @@ fn core_autocrlf_gives_no_false_note_of_uncommitted_rule_changes() {
     );
     // A real change is still noted.
     repo.edit(".orx/config.yaml", "lang: en", "lang: zh");
-    let out = repo.orx(&["status"]);
-    assert!(
-        out.stderr
-            .contains("uncommitted changes to .orx/config.yaml are not in force"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["status"])
+        .stderr_has(&["uncommitted changes to .orx/config.yaml are not in force"]);
 }
 
 /// Runs `git orx args` as a user who cannot read `.orx/`: `chmod 000`

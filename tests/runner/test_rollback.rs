@@ -393,13 +393,9 @@ fn a_rollback_failing_at_each_step_loses_nothing() {
     );
     out.code(1);
     let saved = format!("{CHK}-4");
-    assert!(
-        out.stderr.contains(&format!(
-            "your work is saved as {saved}: `git orx rollback {saved} --yes` restores it"
-        )),
-        "{}",
-        out.render()
-    );
+    out.stderr_has(&[&format!(
+        "your work is saved as {saved}: `git orx rollback {saved} --yes` restores it"
+    )]);
     repo.orx(&["rollback", &saved, "--yes", "--as", "human"])
         .ok();
     assert_eq!(files_of(&repo.state()), files_of(&before));

@@ -67,8 +67,7 @@ fn done_needs_every_acceptance_criterion_met_in_every_qa_round() {
         "2",
         "--criteria-met",
     ]);
-    met.ok();
-    assert!(met.stdout.contains("Review -> Done"), "{}", met.render());
+    met.ok().stdout_has(&["Review -> Done"]);
 
     // A hand-made Done over a recorded gate whose criteria failed is refused.
     let third = in_review_round_2(&repo);
@@ -91,16 +90,8 @@ fn done_needs_every_acceptance_criterion_met_in_every_qa_round() {
     assert!(out.contains("every acceptance criterion is met"), "{out}");
     // The same by hand, with plain `git commit`: the hook refuses it too.
     repo.edit(&path, "status: Review", "status: Done");
-    let out = repo.git_env(
-        &["commit", "-q", "-am", "done anyway"],
-        &[("ORX_ROLE", "qa")],
-    );
-    out.code(1);
-    assert!(
-        out.stderr.contains("every acceptance criterion is met"),
-        "{}",
-        out.render()
-    );
+    repo.commit_as("qa", "done anyway")
+        .fails(1, &["every acceptance criterion is met"]);
     repo.git(&["checkout", "--", &path]).ok();
     repo.orx(&["verify", "--all"]).ok();
 }
@@ -343,8 +334,7 @@ fn with_tasks(repo: &Repo, title: &str, tasks: &str) -> String {
         "The story's Tasks / Subtasks, as the SM wrote it.\n",
         tasks,
     );
-    repo.git_env(&["commit", "-q", "-am", "tasks"], &[("ORX_ROLE", "sm")])
-        .ok();
+    repo.commit_as("sm", "tasks").ok();
     repo.orx(&["assess", &id, "--score", "8.5", "--as", "sm"])
         .ok();
     repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
@@ -384,10 +374,7 @@ fn review_needs_every_task_ticked() {
         text.replace("status: InProgress", "status: Review")
             .replace("---\n# Story", "rounds: {qa: 1}\n---\n# Story"),
     );
-    let out = repo.git_env(
-        &["commit", "-q", "-am", "done, I think"],
-        &[("ORX_ROLE", "dev")],
-    );
+    let out = repo.commit_as("dev", "done, I think");
     out.code(1);
     insta::assert_snapshot!(out.stderr, @r#"
     error: refused: git-orx found 1 rule broken by this commit
@@ -398,7 +385,7 @@ fn review_needs_every_task_ticked() {
     repo.git(&["checkout", "--", &path]).ok();
 
     // With a reason, recorded in the story and the commit.
-    let out = repo.orx(&[
+    repo.orx(&[
         "move",
         &id,
         "Review",
@@ -406,13 +393,9 @@ fn review_needs_every_task_ticked() {
         "dev",
         "--reason",
         "the tests move to story 1.2",
-    ]);
-    out.ok();
-    assert!(
-        out.stdout.contains("InProgress -> Review"),
-        "{}",
-        out.render()
-    );
+    ])
+    .ok()
+    .stdout_has(&["InProgress -> Review"]);
     let trailers = repo.git(&["log", "-1", "--format=%(trailers:key=Orx-Tasks)"]);
     insta::assert_snapshot!(trailers.stdout, @"
     Orx-Tasks: done=1 open=its error messages,its tests (AC: 2) override=the tests move to story 1.2
@@ -440,16 +423,8 @@ fn review_needs_every_task_ticked() {
         text.replacen("status: InProgress", "status: Review", 1)
             .replacen("qa: 1", "qa: 2", 1),
     );
-    let out = repo.git_env(
-        &["commit", "-q", "-am", "review again"],
-        &[("ORX_ROLE", "dev")],
-    );
-    out.code(1);
-    assert!(
-        out.stderr.contains("every task of the story is ticked"),
-        "{}",
-        out.render()
-    );
+    repo.commit_as("dev", "review again")
+        .fails(1, &["every task of the story is ticked"]);
     repo.git(&["checkout", "--", &path]).ok();
 
     // Every task ticked: no reason needed.

@@ -16,17 +16,11 @@ fn a_held_lock_makes_writers_exit_3_and_change_nothing() {
         .unwrap();
     lock.lock().unwrap();
     let before = repo.state();
-    let out = repo.orx_env(
+    repo.orx_env(
         &["move", &id, "InProgress", "--as", "dev"],
         &[("ORX_LOCK_TIMEOUT", "0")],
-    );
-    out.code(3);
-    assert!(
-        out.stderr
-            .contains("another git-orx process holds the repository lock"),
-        "{}",
-        out.render()
-    );
+    )
+    .fails(3, &["another git-orx process holds the repository lock"]);
     assert_eq!(repo.state(), before);
     // Readers do not need the lock.
     repo.orx(&["status"]).ok();
@@ -88,18 +82,12 @@ fn a_failing_commit_puts_the_file_and_index_back() {
         .unwrap();
     }
     let before = repo.state();
-    let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
-    out.code(1);
-    assert!(
-        out.stderr.contains("policy: no commits today"),
-        "{}",
-        out.render()
-    );
-    assert!(
-        out.stderr
-            .contains("nothing was changed: docs/stories/1.1.login.md was restored"),
-        "{}",
-        out.render()
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).fails(
+        1,
+        &[
+            "policy: no commits today",
+            "nothing was changed: docs/stories/1.1.login.md was restored",
+        ],
     );
     assert_eq!(repo.state(), before);
     // A new story is removed again, and not left in the index.

@@ -82,8 +82,7 @@ fn cherry_picks_and_rebases_are_judged_where_they_land() {
     repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
     // A rebase of valid work stays valid.
     repo.git(&["checkout", "-q", "-b", "work"]).ok();
-    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
-    repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
+    repo.walk(&id, &[("InProgress", "dev"), ("Review", "dev")]);
     repo.git(&["checkout", "-q", "main"]).ok();
     repo.write("notes.txt", "main moves on\n");
     repo.git(&["add", "notes.txt"]).ok();
@@ -279,21 +278,10 @@ fn the_pre_receive_hook_refuses_a_bad_push() {
     )
     .ok();
     let push = repo.git(&["push", "-q", "origin", "main"]);
-    push.code(1);
-    assert!(
-        push.stderr
-            .contains("story 1.1 InProgress -> Done: invalid-transition"),
-        "{}",
-        push.render()
-    );
+    push.fails(1, &["story 1.1 InProgress -> Done: invalid-transition"]);
     // So is a new branch carrying it.
-    let push = repo.git(&["push", "-q", "origin", "main:refs/heads/other"]);
-    push.code(1);
-    assert!(
-        push.stderr.contains("invalid-transition"),
-        "{}",
-        push.render()
-    );
+    repo.git(&["push", "-q", "origin", "main:refs/heads/other"])
+        .fails(1, &["invalid-transition"]);
 }
 
 /// A merge made without hooks is judged on its own changes.
@@ -317,12 +305,7 @@ fn a_merges_own_changes_are_caught() {
         &[("ORX_ROLE", "dev")],
     )
     .ok();
-    let out = repo.orx(&["verify", "HEAD~1..HEAD"]);
-    out.code(1);
-    assert!(
-        out.stdout
-            .contains("story 1.1 (Approved) may be deleted only by a Human"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["verify", "HEAD~1..HEAD"])
+        .code(1)
+        .stdout_has(&["story 1.1 (Approved) may be deleted only by a Human"]);
 }

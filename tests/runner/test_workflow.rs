@@ -13,13 +13,8 @@ fn an_override_changes_the_thresholds() {
         "# stricter\nparams:\n  score_approve: 9.0\n",
     );
     // Not in force until committed (by the Human).
-    let out = repo.orx(&["new", "Pending", "--as", "sm"]);
-    assert!(
-        out.stderr
-            .contains("note: uncommitted changes to .orx/workflows/story.yaml are not in force"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["new", "Pending", "--as", "sm"])
+        .stderr_has(&["note: uncommitted changes to .orx/workflows/story.yaml are not in force"]);
     repo.commit_rules("Stricter approval");
     let b = repo.story("After", &flags);
     assert!(
@@ -36,26 +31,13 @@ fn an_invalid_override_is_refused_before_anything_is_written() {
     let repo = Repo::new();
     repo.write(".orx/workflows/story.yaml", BROKEN);
     // check reports it where it is.
-    let check = repo.orx(&["check"]);
-    check.code(1);
-    assert!(
-        check.stdout.contains(
-            ".orx/workflows/story.yaml:6:15: `quality.score >>` is not a valid expression"
-        ),
-        "{}",
-        check.render()
-    );
+    repo.orx(&["check"]).code(1).stdout_has(&[
+        ".orx/workflows/story.yaml:6:15: `quality.score >>` is not a valid expression",
+    ]);
     // Committing it is refused, even for the Human.
     repo.git(&["add", ".orx"]).ok();
     let commit = repo.git_env(&["commit", "-q", "-m", "broken"], &[("ORX_ROLE", "human")]);
-    commit.code(1);
-    assert!(
-        commit
-            .stderr
-            .contains("`quality.score >>` is not a valid expression"),
-        "{}",
-        commit.render()
-    );
+    commit.fails(1, &["`quality.score >>` is not a valid expression"]);
     // Forced in without hooks, it stops every command before anything is written.
     repo.git_env(
         &["commit", "-q", "--no-verify", "-m", "broken"],
@@ -77,17 +59,13 @@ fn only_the_human_changes_the_rules() {
         "params:\n  score_approve: 5.0\n",
     );
     repo.git(&["add", ".orx"]).ok();
-    let out = repo.git_env(
+    repo.git_env(
         &["commit", "-q", "-m", "easier approvals"],
         &[("ORX_ROLE", "sm")],
-    );
-    out.code(1);
-    assert!(
-        out.stderr.contains(
-            ".orx/workflows/story.yaml defines the rules; only the Human may change it (role: SM)"
-        ),
-        "{}",
-        out.render()
+    )
+    .fails(
+        1,
+        &[".orx/workflows/story.yaml defines the rules; only the Human may change it (role: SM)"],
     );
     repo.git_env(
         &["commit", "-q", "-m", "easier approvals"],
