@@ -1,11 +1,11 @@
-//! The agent context of seed 001: one item per agent whose state
+//! The agent context: one item per agent whose state
 //! (`task_status`) follows the `agent` workflow, with the session's
 //! requirement, task queue, auto-fix attempts and last checkpoint in its
 //! frontmatter, and notes (and each archived session's summary) in its
 //! body.
 //!
-//! The default agent's context is `.orx/active_context.md`, as seed 001
-//! names it; others are `.orx/agents/<name>.md`. This module holds what is
+//! The default agent's context is `.orx/active_context.md`; others are
+//! `.orx/agents/<name>.md`. This module holds what is
 //! pure about them — paths, the text of a new context, the task queue,
 //! which transition a trigger or a check's result fires, which operations
 //! a state allows, the session summary — and returns values; the commands
@@ -28,7 +28,7 @@ use crate::workspace::Workspace;
 
 /// The default agent's name.
 pub const DEFAULT: &str = "default";
-/// The default agent's context, as seed 001 names it.
+/// The default agent's context.
 pub const ACTIVE_CONTEXT: &str = ".orx/active_context.md";
 /// Where other agents' contexts live.
 pub const AGENTS_DIR: &str = ".orx/agents";
@@ -96,7 +96,7 @@ pub fn fired<'w>(wf: &'w Workflow, from: &str, name: &str) -> Result<&'w Transit
 }
 
 /// Refuses `operation` (any of `ops`) unless the item's state allows it
-/// (seed 001 §1, 允许的操作).
+/// (the operations the agent workflow's states allow).
 pub fn allows(wf: &Workflow, item: &crate::item::Item, ops: &[&str]) -> Result<()> {
     let Some(state) = wf.state(&item.status) else {
         return Ok(());

@@ -1,4 +1,4 @@
-//! The SM's quality check (seed 000, 质量评估决策矩阵): what an assessment
+//! The SM's quality check (its decision matrix): what an assessment
 //! records, and which transition it leads to.
 //!
 //! The thresholds are not here: they are guards in the workflow file. An
@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use crate::validate::{self, Unmet};
 use crate::workflow::{Measure, Transition, Workflow};
 
-/// The seven complexity indicators of seed 000 (复杂度指标), by name.
+/// The seven complexity indicators of the story lifecycle, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Indicator {
     ApiContract,
@@ -49,7 +49,7 @@ impl Indicator {
         }
     }
 
-    /// The seed's wording.
+    /// What the indicator means, in Chinese and English.
     pub fn meaning(self) -> &'static str {
         match self {
             Indicator::ApiContract => "API 契约变更: changes an existing API",
@@ -374,14 +374,14 @@ mod tests {
             .clone()
     }
 
-    /// 质量评估决策矩阵, every branch and boundary, from Draft and Blocked.
+    /// The quality check's decision matrix, every branch and boundary, from Draft and Blocked.
     #[test]
-    fn decision_matrix() {
+    fn every_branch_of_the_quality_decision_matrix_leads_to_its_state() {
         let table: &[(f64, f64, f64, usize, &str)] = &[
-            // 阶段一: structure must be 100%
+            // Stage one: structure must be 100%
             (99.0, 100.0, 9.0, 0, "Blocked"),
             (100.0, 100.0, 9.0, 0, "Approved"),
-            // 阶段二: extraction at least 80%
+            // Stage two: extraction at least 80%
             (100.0, 79.0, 9.0, 0, "Blocked"),
             (100.0, 80.0, 9.0, 0, "Approved"),
             // score below 6.0 → Blocked, whatever the complexity
@@ -414,7 +414,7 @@ mod tests {
     /// calls for one, `--review` changes nothing, and where it approves
     /// outright (no indicator) there is no optional review to ask for.
     #[test]
-    fn the_optional_review() {
+    fn review_flag_asks_for_the_optional_review_only_where_one_is_optional() {
         let wf = Workflow::load("story", None, &Roles::default()).unwrap();
         let rows: &[(&str, f64, usize, bool, &str)] = &[
             ("Draft", 8.0, 1, false, "Approved"),
@@ -466,7 +466,7 @@ mod tests {
     }
 
     #[test]
-    fn inputs_are_checked() {
+    fn assessment_inputs_out_of_range_unknown_or_unexplained_are_refused() {
         let ok = Assessment {
             structure: Some(100.0),
             extraction: Some(80.0),

@@ -1,7 +1,7 @@
-//! The SM's quality check measured from the story itself (seed 000,
-//! 两阶段评估): structure validation (阶段一) is the share of the sections the
+//! The SM's quality check measured from the story itself (in two
+//! stages): structure validation (stage one) is the share of the sections the
 //! story template marks `<!-- orx: required -->` that are present and not
-//! empty; technical extraction (阶段二) is the share of the Dev Notes items
+//! empty; technical extraction (stage two) is the share of the Dev Notes items
 //! it marks `<!-- orx: technical -->` that are present, not empty and cite
 //! their source (`[Source: docs/architecture.md#api]`). Comments do not
 //! count as content, so a section still holding the template's guidance is

@@ -1,4 +1,4 @@
-//! Checkpoints and rollback (seed 001: 回滚到上一个 Checkpoint).
+//! Checkpoints and rollback to the last checkpoint.
 //!
 //! A checkpoint is a commit that holds the work tree as it is — HEAD, every
 //! tracked change and every untracked file that is not ignored — made

@@ -27,7 +27,7 @@ pub struct Config {
     #[serde(default)]
     pub identities: Vec<Identity>,
     /// The commands `git orx agent check` runs, each with `sh -c` from the
-    /// repository root (seed 001: `flutter analyze`, `flutter test`).
+    /// repository root (`cargo test`, `flutter analyze`, say).
     #[serde(default)]
     pub checks: Vec<String>,
     /// The thresholds of `git orx metrics`' alerts.

@@ -1,5 +1,5 @@
-//! The library's error: every way a command can fail, each with the exit
-//! code DESIGN.md §4 gives it.
+//! The library's error: every way a command can fail, each with its
+//! exit code (1 refused or failed, 2 usage, 3 busy: retrying may work).
 
 use crate::assess::NoDecision;
 use crate::config::ConfigError;

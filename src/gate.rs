@@ -1,5 +1,5 @@
-//! `git orx gate`: the Architect's review and QA's gate (seed 000,
-//! 审查轮次管理), recorded in the story and acted on.
+//! `git orx gate`: the Architect's review and QA's gate (the story's
+//! review rounds), recorded in the story and acted on.
 //!
 //! A gate records the round's findings in `review.architect` or `review.qa`
 //! (round, score, issue counts, whether it passed), then takes the first

@@ -340,7 +340,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ids() {
+    fn ids_are_single_path_safe_names() {
         for ok in ["1.2", "1.10", "A-3", "epic_2.story-4"] {
             assert_eq!(check_id(ok), Ok(()), "{ok}");
         }
@@ -363,7 +363,7 @@ mod tests {
     }
 
     #[test]
-    fn slugs() {
+    fn slugs_are_short_lowercase_ascii_with_a_fallback() {
         assert_eq!(slug("User login"), "user-login");
         assert_eq!(
             slug("  OAuth 2.0: refresh tokens!  "),

@@ -63,7 +63,7 @@ impl std::fmt::Display for Problem {
 pub struct Board {
     pub workflow: Arc<Workflow>,
     pub items: Vec<Summary>,
-    /// The agent contexts (seed 001).
+    /// The agent contexts.
     pub agents: Vec<Summary>,
     pub problems: Vec<Problem>,
 }

@@ -1,4 +1,4 @@
-//! Roles: who may act. The five of the seeds are built in; a repository may
+//! Roles: who may act. The five of the story and agent lifecycles are built in; a repository may
 //! declare more in `.orx/config.yaml`.
 
 /// The built-in roles and how they are shown.

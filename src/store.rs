@@ -1,4 +1,4 @@
-//! Safe writes of item files (DESIGN.md §6).
+//! Safe writes of item files.
 //!
 //! Every write happens under the repository lock (`<git common dir>/orx/lock`,
 //! std `File::try_lock`, so it also covers linked worktrees; a second process

@@ -3,7 +3,7 @@
 //! Pure: no files, no git, no clock (the time comes in as `now`). The `move`,
 //! `assess` and `gate` commands, the pre-commit hook, `check` and `verify` all
 //! ask this function, so a rule holds the same way however a change was made.
-//! Refusals follow seed 000's 错误处理和验证: an invalid transition names the
+//! Refusals say what to do instead: an invalid transition names the
 //! allowed targets, an unauthorised role names the responsible one, unmet
 //! preconditions are all listed with the values they saw.
 
@@ -116,8 +116,8 @@ pub enum Refusal {
         state: String,
         unmet: Vec<Unmet>,
     },
-    /// A command's operation that the item's state does not allow (seed
-    /// 001, 允许的操作: no new requirement while EXECUTING, say).
+    /// A command's operation that the item's state does not allow (the
+    /// agent's: no new requirement while EXECUTING, say).
     Operation {
         item: String,
         state: String,

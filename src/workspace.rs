@@ -271,7 +271,7 @@ impl Workspace {
         paths
     }
 
-    /// Agent `name`'s context (seed 001's `active_context.md` for the
+    /// Agent `name`'s context (`.orx/active_context.md` for the
     /// default agent).
     pub fn agent(&self, name: &str) -> Result<Item> {
         let path = crate::agent::context_path(name)?;

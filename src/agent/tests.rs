@@ -59,11 +59,11 @@ const STATES: [&str; 7] = [
     "ARCHIVING",
 ];
 
-/// Seed 001 §3, 转换触发器: each of the twelve rows, fired by the party that
-/// may fire it, lands where the seed says; from every other state the
+/// The agent lifecycle's triggers: each of the twelve, fired by the party that
+/// may fire it, lands where the workflow says; from every other state the
 /// trigger is refused.
 #[test]
-fn every_trigger_of_the_seed() {
+fn every_agent_trigger_lands_where_the_workflow_says_and_only_there() {
     let wf = wf();
     let task = json!([{"title": "t", "status": "todo"}]);
     let done = json!([{"title": "t", "status": "done"}]);
@@ -172,7 +172,7 @@ fn every_trigger_of_the_seed() {
 
 /// The user's decisions are the Human's; the agent's work is its own role's.
 #[test]
-fn who_may_fire() {
+fn the_humans_decisions_and_the_agents_work_are_fired_by_their_own_roles() {
     let wf = wf();
     let idle = context("IDLE", json!({}));
     let t = fired(&wf, "IDLE", "USER_INPUT_REQUIREMENT").unwrap();
@@ -241,7 +241,7 @@ fn the_circuit_breaker_trips_at_exactly_three() {
     assert!(judge(&wf, &early, &after(&wf, t, &early, "dev"), "dev").is_err());
 }
 
-/// 允许的操作: edits a state does not allow are refused whoever makes them,
+/// The operations each state allows: edits a state does not allow are refused whoever makes them,
 /// and commands check their operation.
 #[test]
 fn states_allow_only_their_operations() {
@@ -311,7 +311,7 @@ fn states_allow_only_their_operations() {
 }
 
 #[test]
-fn the_task_queue() {
+fn tasks_are_added_marked_in_order_and_summarised() {
     let q = tasks(&json!({}));
     let q = add_task(&q, "write the form").unwrap();
     let q = add_task(q.as_array().unwrap(), "test it").unwrap();
@@ -335,7 +335,7 @@ fn the_task_queue() {
 }
 
 #[test]
-fn context_paths() {
+fn agent_context_paths_are_named_safely_and_recognised() {
     assert_eq!(context_path("default").unwrap(), ".orx/active_context.md");
     assert_eq!(context_path("dev-2").unwrap(), ".orx/agents/dev-2.md");
     assert!(context_path("../x").is_err());

@@ -90,7 +90,7 @@ mod tests {
     }
 
     #[test]
-    fn lf_and_crlf() {
+    fn frontmatter_splits_with_lf_or_crlf_and_keeps_the_newline() {
         assert_eq!(parts("---\na: 1\n---\nbody\n"), ("a: 1\n", "body\n"));
         assert_eq!(
             parts("---\r\na: 1\r\n---\r\nbody\r\n"),
@@ -124,7 +124,7 @@ mod tests {
     }
 
     #[test]
-    fn errors() {
+    fn a_missing_fence_or_empty_file_is_a_named_error() {
         assert_eq!(split(""), Err(SplitError::Empty));
         assert_eq!(split("# title\n"), Err(SplitError::NoOpeningFence));
         assert_eq!(split(" ---\n---\n"), Err(SplitError::NoOpeningFence));

@@ -50,8 +50,8 @@ fn quality(structure: i64, extraction: i64, score: f64, complexity: &[&str]) -> 
     json!({"quality": {"structure": structure, "extraction": extraction, "score": score, "complexity": complexity}})
 }
 
-/// One row per line of seed 000's 状态转换矩阵 (and the three from Draft):
-/// a story that meets the row's condition, the role the seed names, and the
+/// One row per transition of the story lifecycle (and the three from Draft):
+/// a story that meets the row's condition, the role the workflow names, and the
 /// roles that must be refused.
 #[test]
 fn every_row_of_the_transition_matrix() {
@@ -469,7 +469,7 @@ fn decided(trigger: &str, before: &Value, record: Value, role: &str) -> String {
     }
 }
 
-/// 审查轮次管理, Architect: pass at score ≥ 7 with no Critical issue; a
+/// The Architect's review rounds: pass at score ≥ 7 with no Critical issue; a
 /// failing first round goes back to the SM, a failing second to the Human.
 #[test]
 fn the_architect_gate_by_round_and_score() {
@@ -499,10 +499,10 @@ fn the_architect_gate_by_round_and_score() {
     }
 }
 
-/// 审查轮次管理, QA: strict, then moderate, then pragmatic; after a failing
+/// QA's review rounds: strict, then moderate, then pragmatic; after a failing
 /// third round (or any later one) no transition fits QA: the Human decides.
 #[test]
-fn the_qa_gate_by_round() {
+fn qa_gate_is_strict_then_moderate_then_pragmatic_by_round() {
     // (round, critical, high, medium+low, criteria, previous total, outcome)
     type Row = (
         i64,
@@ -556,7 +556,7 @@ fn the_qa_gate_by_round() {
     }
 }
 
-/// 自动批准条件: the re-assessment after a revision approves directly only
+/// Auto-approval: the re-assessment after a revision approves directly only
 /// when all four hold; any one failing sends the story to round 2.
 #[test]
 fn auto_approval_needs_all_four_conditions() {
@@ -684,4 +684,95 @@ fn records_are_written_once_per_round_by_their_role() {
             .contains("the total is the sum of the issue counts"),
         "{e}"
     );
+}
+
+/// A small workflow that is neither the story's nor the agent's: three
+/// states, a role per move, a guard, an effect and a protected field.
+const TICKET: &str = r#"
+workflow: ticket
+description: A made-up three-state ticket
+initial: Open
+protected: [attempts]
+fields:
+  attempts: count
+  tests_pass: boolean
+defaults:
+  attempts: 0
+  tests_pass: false
+states:
+  Open: {owner: dev}
+  Fixing: {owner: dev}
+  Closed: {terminal: true}
+transitions:
+  - from: Open
+    to: Fixing
+    roles: [dev]
+    effects:
+      attempts: attempts + 1
+  - from: Fixing
+    to: Closed
+    roles: [qa]
+    guard:
+      - expr: tests_pass == true
+        desc: "the tests pass"
+  - from: Fixing
+    to: Open
+    roles: [qa]
+"#;
+
+/// The validator judges any workflow from its file alone: each allowed
+/// change of the made-up ticket workflow is accepted as what it is, and
+/// each refused one is refused for its own reason.
+#[test]
+fn a_made_up_workflow_is_judged_by_its_own_rules() {
+    let wf = Workflow::load("ticket", Some((TICKET, "ticket.yaml")), &Roles::default()).unwrap();
+    let ticket = |status: &str, extra: Value| {
+        let mut v = json!({"kind": "ticket", "id": "7", "title": "Crash", "status": status});
+        if let Value::Object(m) = extra {
+            for (k, x) in m {
+                v[k] = x;
+            }
+        }
+        v
+    };
+    let none = json!({});
+    // (before, after, role, force, what the validator must answer)
+    type Case = (
+        Option<Value>,
+        Option<Value>,
+        &'static str,
+        Option<&'static str>,
+        &'static str,
+    );
+    #[rustfmt::skip]
+    let cases: Vec<Case> = vec![
+        // Allowed.
+        (None, Some(ticket("Open", none.clone())), "dev", None, "create Open"),
+        (Some(ticket("Open", none.clone())), Some(ticket("Fixing", none.clone())), "dev", None, "Open -> Fixing"),
+        (Some(ticket("Open", none.clone())), Some(ticket("Fixing", json!({"attempts": 1}))), "dev", None, "Open -> Fixing"),
+        (Some(ticket("Fixing", json!({"tests_pass": true}))), Some(ticket("Closed", json!({"tests_pass": true}))), "qa", None, "Fixing -> Closed"),
+        (Some(ticket("Fixing", json!({"attempts": 1}))), Some(ticket("Open", json!({"attempts": 1}))), "qa", None, "Fixing -> Open"),
+        (Some(ticket("Open", none.clone())), Some(ticket("Open", json!({"title": "Crash on start"}))), "dev", None, "edit Open"),
+        (Some(ticket("Open", none.clone())), Some(ticket("Closed", none.clone())), "human", Some("duplicate"), "forced over invalid-transition"),
+        // Refused, each for its own reason.
+        (None, Some(ticket("Fixing", none.clone())), "dev", None, "not-initial-state"),
+        (None, Some(ticket("Reopened", none.clone())), "dev", None, "unknown-state"),
+        (Some(ticket("Open", none.clone())), Some(ticket("Fixing", none.clone())), "qa", None, "unauthorized-role"),
+        (Some(ticket("Open", none.clone())), Some(ticket("Closed", none.clone())), "dev", None, "invalid-transition"),
+        (Some(ticket("Fixing", none.clone())), Some(ticket("Closed", none.clone())), "qa", None, "unmet-precondition"),
+        (Some(ticket("Closed", none.clone())), Some(ticket("Open", none.clone())), "qa", None, "terminal-state"),
+        (Some(ticket("Open", none.clone())), Some(ticket("Open", json!({"attempts": 5}))), "dev", None, "protected-field"),
+        (Some(ticket("Fixing", json!({"attempts": 1}))), Some(ticket("Open", json!({"attempts": 5}))), "qa", None, "protected-field"),
+        (Some(ticket("Open", none.clone())), Some(ticket("Closed", none.clone())), "dev", Some("duplicate"), "force-needs-human"),
+    ];
+    for (before, after, role, force, want) in &cases {
+        let got = match run(&wf, before.as_ref(), after.as_ref(), role, *force) {
+            Ok(accepted) => accepted,
+            Err(refusal) => refusal.kind().to_owned(),
+        };
+        assert_eq!(
+            &got, want,
+            "{role} changing {before:?} into {after:?} (force: {force:?})"
+        );
+    }
 }

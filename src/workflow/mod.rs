@@ -56,9 +56,9 @@ pub struct Workflow {
     pub description: String,
     pub initial: String,
     /// The frontmatter key that holds the state (`status`; the agent
-    /// context's is `task_status`, as seed 001 names it).
+    /// context's is `task_status`).
     pub state_field: String,
-    /// What the operations states allow mean (seed 001, 允许的操作).
+    /// What the operations states allow mean.
     pub operations: Vec<(String, String)>,
     /// The roles known when it was loaded.
     pub roles: Vec<String>,

@@ -13,9 +13,9 @@ fn load_override(src: &str) -> Result<Workflow, WorkflowError> {
     )
 }
 
-/// Seed 000, 状态定义: the states and their owners (Draft is our addition).
+/// The story lifecycle's states and their owners (Draft is our addition).
 #[test]
-fn story_states_and_owners_follow_the_seed() {
+fn story_states_have_the_lifecycles_owners() {
     let wf = story();
     let owners: Vec<(&str, Option<&str>, bool)> = wf
         .states
@@ -39,11 +39,11 @@ fn story_states_and_owners_follow_the_seed() {
     assert_eq!(wf.initial, "Draft");
 }
 
-/// Seed 000, 状态转换矩阵: exactly its 16 rows (plus the 3 from Draft), each
+/// The story lifecycle's transitions: exactly its 16 (plus the 3 from Draft), each
 /// with its responsible agent. The QA rows also admit the Human, who decides
-/// after the last QA round (审查轮次管理: 询问用户决策).
+/// after the last QA round.
 #[test]
-fn story_transitions_are_the_seed_matrix() {
+fn story_transitions_are_exactly_the_lifecycles_with_their_roles() {
     let wf = story();
     let mut rows: Vec<(&str, &str, String)> = wf
         .transitions
@@ -82,7 +82,7 @@ fn story_transitions_are_the_seed_matrix() {
 }
 
 #[test]
-fn handoffs_follow_the_seed_messages() {
+fn each_story_state_hands_off_with_its_lifecycle_message_in_en_and_zh() {
     let wf = story();
     let msg = |state: &str, item: Value, lang: &str| {
         let scope = wf.scope(item, "sm", "");

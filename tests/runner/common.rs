@@ -77,6 +77,32 @@ impl Run {
         self
     }
 
+    /// Checks that stderr holds none of `needles`.
+    #[track_caller]
+    pub fn stderr_lacks(&self, needles: &[&str]) -> &Self {
+        for needle in needles {
+            assert!(
+                !self.stderr.contains(needle),
+                "expected no {needle:?} on stderr:\n{}",
+                self.render()
+            );
+        }
+        self
+    }
+
+    /// Checks that stdout holds none of `needles`.
+    #[track_caller]
+    pub fn stdout_lacks(&self, needles: &[&str]) -> &Self {
+        for needle in needles {
+            assert!(
+                !self.stdout.contains(needle),
+                "expected no {needle:?} on stdout:\n{}",
+                self.render()
+            );
+        }
+        self
+    }
+
     /// Checks the exit code and that stderr says each of `needles`: what
     /// a refusal or failure must tell the user.
     #[track_caller]
@@ -312,6 +338,23 @@ impl Repo {
         id
     }
 
+    /// Runs `git orx args...`, which must exit with `code`, say each of
+    /// `needles` on stderr, and change nothing at all (work tree, index,
+    /// HEAD).
+    #[track_caller]
+    pub fn refused(&self, args: &[&str], code: i32, needles: &[&str]) -> Run {
+        let before = self.state();
+        let out = self.orx(args);
+        out.fails(code, needles);
+        assert_eq!(
+            self.state(),
+            before,
+            "a refused `git orx {}` changed something",
+            args.join(" ")
+        );
+        out
+    }
+
     /// The story file of `id`.
     pub fn story_path(&self, id: &str) -> String {
         let dir = self.path("docs/stories");
@@ -365,19 +408,11 @@ pub fn filled(text: &str) -> String {
     orx::checklist::Checklist::from_template(orx::rules::STORY_TEMPLATE).sample(text, true)
 }
 
-/// Runs a refused command and checks it changed nothing at all.
+/// Runs a refused command and checks it changed nothing at all; returns
+/// what it printed, for a snapshot.
 #[track_caller]
 pub fn refused(repo: &Repo, args: &[&str]) -> String {
-    let before = repo.state();
-    let out = repo.orx(args);
-    out.code(1);
-    assert_eq!(
-        repo.state(),
-        before,
-        "a refused `git orx {}` changed something",
-        args.join(" ")
-    );
-    out.render()
+    repo.refused(args, 1, &[]).render()
 }
 
 /// `text` with abbreviated commit ids replaced by `<commit>`, so that

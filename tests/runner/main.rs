@@ -31,4 +31,5 @@ mod test_shell;
 mod test_store;
 mod test_verify;
 mod test_verify_fails;
+mod test_wording;
 mod test_workflow;

@@ -1,4 +1,4 @@
-//! The agent state machine of seed 001, checkpoints and rollback, through
+//! The agent lifecycle, checkpoints and rollback, through
 //! the real commands and real `git commit`s.
 
 use crate::common::{Repo, redact, refused, steps};
@@ -20,7 +20,7 @@ pub(crate) fn agent_repo() -> Repo {
     repo
 }
 
-/// From a requirement to EXECUTING, as seed 001 §2 draws it.
+/// From a requirement to EXECUTING, the agent lifecycle's main road.
 pub(crate) fn to_executing(repo: &Repo) {
     steps(
         repo,
@@ -209,15 +209,15 @@ fn triggers_from_the_wrong_state_or_role_are_refused() {
         ("ALL_TASKS_DONE", "dev"),
         ("ARCHIVE_COMPLETE", "dev"),
     ] {
-        let out = refused(&repo, &["agent", "fire", trigger, "--as", role]);
-        assert!(
-            out.contains("applies to") && out.contains("this one is IDLE"),
-            "{trigger}: {out}"
+        repo.refused(
+            &["agent", "fire", trigger, "--as", role],
+            1,
+            &["applies to", "this one is IDLE"],
         );
     }
 }
 
-/// 允许的操作: no new requirement while EXECUTING — not by the command,
+/// The operations each state allows: no new requirement while EXECUTING — not by the command,
 /// not by a hand edit the hooks judge.
 #[test]
 fn no_new_requirement_while_executing() {
@@ -432,7 +432,7 @@ fn the_rollback_trigger_returns_to_the_last_checkpoint() {
 }
 
 #[test]
-fn rollback_refusals() {
+fn rollback_refuses_bad_names_unconfirmed_runs_and_a_held_lock() {
     let repo = Repo::new();
     repo.orx(&["checkpoint"]).ok();
     // A malformed or missing name.
@@ -653,7 +653,7 @@ fn the_hooks_and_verify_judge_agent_contexts() {
 }
 
 #[test]
-fn more_agents_and_show() {
+fn several_agents_each_have_their_own_context_role_and_show() {
     let repo = agent_repo();
     repo.orx(&[
         "agent",
@@ -768,10 +768,10 @@ fn the_breaker_and_actions_cannot_be_stepped_around() {
     for _ in 0..3 {
         repo.orx(&["agent", "check", "--as", "dev"]).code(1);
     }
-    let out = refused(&repo, &["agent", "fire", "FIX_SUCCESS", "--as", "dev"]);
-    assert!(
-        out.contains("the last check passed (`git orx agent check` records it)"),
-        "{out}"
+    repo.refused(
+        &["agent", "fire", "FIX_SUCCESS", "--as", "dev"],
+        1,
+        &["the last check passed (`git orx agent check` records it)"],
     );
     let path = ".orx/active_context.md";
     repo.edit(
@@ -899,19 +899,15 @@ fn a_rollback_whose_transition_is_refused_says_so() {
         std::fs::Permissions::from_mode(0o755),
     )
     .unwrap();
-    let out = repo.orx(&["agent", "fire", "ROLLBACK", "--as", "human"]);
-    out.code(1);
-    assert!(
-        out.stderr.contains("the work was rolled back [")
-            && out
-                .stderr
-                .contains("but BLOCKED -> IDLE could not be recorded")
-            && out
-                .stderr
-                .contains("undo the rollback with `git orx rollback chk-20260102030405-2 --yes`"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["agent", "fire", "ROLLBACK", "--as", "human"])
+        .fails(
+            1,
+            &[
+                "the work was rolled back [",
+                "but BLOCKED -> IDLE could not be recorded",
+                "undo the rollback with `git orx rollback chk-20260102030405-2 --yes`",
+            ],
+        );
     assert!(repo.path("ok").exists());
 }
 

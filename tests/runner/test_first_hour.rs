@@ -184,7 +184,7 @@ fn a_move_no_role_may_make_is_not_told_to_commit_as_another_role() {
     repo.edit(&path, "status: Draft", "status: Done");
     let out = repo.git_env(&["commit", "-qam", "x"], &[("ORX_ROLE", "sm")]);
     out.code(1);
-    assert!(!out.stderr.contains("responsible role"), "{}", out.render());
+    out.stderr_lacks(&["responsible role"]);
     out.stderr_has(&["hint: fix the files;"]);
 }
 

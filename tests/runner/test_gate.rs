@@ -1,20 +1,21 @@
-//! Seed 000's review rounds (审查轮次管理) through `git orx gate`, its
-//! scenarios 1-5 exactly as written, and the boundaries of each rule.
+//! The story lifecycle's review rounds through `git orx gate`, its five
+//! scenarios exactly as written, and the boundaries of each rule.
 
 use crate::common::{GOOD, Repo, filled, redact, refused, steps};
 
-/// A story written by the SM and taken to `state` as the seed's scenarios
-/// do, with the Chinese handoffs of 具体消息映射.
+/// A repository whose handoffs are in Chinese (`lang: zh`), as the
+/// lifecycle's scenarios below are written.
 fn zh_repo() -> Repo {
     let repo = Repo::new();
     repo.set_lang("zh");
     repo
 }
 
-/// 场景1: 高质量Story直接批准 — SM创建Story → 质量检查 → 技术分数8.5 + 复杂度0
-/// → Approved → Dev实现.
+/// A high-quality story is approved directly: the SM writes it, its quality
+/// check scores 8.5 with no complexity indicator, it is Approved, Dev
+/// implements it.
 #[test]
-fn scenario_1_high_quality_story_is_approved_directly() {
+fn a_high_quality_story_is_approved_directly_with_zh_handoffs() {
     let repo = zh_repo();
     let id = repo.story("User login", &[]);
     let out = steps(
@@ -35,10 +36,11 @@ fn scenario_1_high_quality_story_is_approved_directly() {
     ");
 }
 
-/// 场景2: 需要Architect审查的Story — 技术分数7.0 + 复杂度1 → AwaitingArchReview
-/// → Architect审查通过 → Approved → Dev实现.
+/// A story that needs the Architect's review: score 7.0 with one complexity
+/// indicator goes to AwaitingArchReview; the Architect's gate passes it to
+/// Approved; Dev implements it.
 #[test]
-fn scenario_2_the_architect_reviews_and_passes() {
+fn a_story_scoring_7_is_reviewed_and_passed_by_the_architects_gate() {
     let repo = zh_repo();
     let id = repo.story("Payment webhooks", &[]);
     let out = steps(
@@ -95,11 +97,12 @@ fn scenario_2_the_architect_reviews_and_passes() {
     ");
 }
 
-/// 场景3: 需要修订的Story — 技术分数5.0 → Blocked → SM修订 → 技术分数8.0 +
-/// 复杂度2 → AwaitingArchReview → Architect审查发现问题 → RequiresRevision →
-/// SM修订 → 满足自动批准条件 → Approved → Dev实现.
+/// A story that needs revision: score 5.0 is Blocked; revised to 8.0 with two
+/// complexity indicators it awaits review; the Architect finds problems
+/// (RequiresRevision); the SM revises it, it meets the auto-approval
+/// conditions, it is Approved and Dev implements it.
 #[test]
-fn scenario_3_revision_then_auto_approval() {
+fn a_blocked_story_revised_after_review_is_auto_approved() {
     let repo = zh_repo();
     let id = repo.story("Data export", &[]);
     let path = repo.story_path(&id);
@@ -209,10 +212,10 @@ fn scenario_3_revision_then_auto_approval() {
     "#);
 }
 
-/// 场景4: QA发现问题需要修复 — Review → QA第1轮审查发现问题 → InProgress →
-/// Dev修复 → Review → QA第2轮审查问题减少50% → Done.
+/// QA finds problems to fix: QA's round 1 fails (back to InProgress), Dev
+/// fixes them, and round 2 with half the issues passes to Done.
 #[test]
-fn scenario_4_qa_finds_problems_then_passes_round_2() {
+fn qa_fails_round_1_and_passes_round_2_with_half_the_issues() {
     let repo = zh_repo();
     let id = repo.story("Search", GOOD);
     let out = steps(
@@ -289,10 +292,11 @@ fn scenario_4_qa_finds_problems_then_passes_round_2() {
     ");
 }
 
-/// 场景5: 复杂问题需要升级 — AwaitingArchReview → Architect发现复杂架构问题 →
-/// Escalated → 人工决策 → Approved/Blocked/AwaitingArchReview.
+/// A complex problem is escalated: the Architect finds an architectural
+/// problem (Escalated) and the Human decides: Approved, Blocked or
+/// AwaitingArchReview.
 #[test]
-fn scenario_5_escalation_and_the_humans_three_decisions() {
+fn an_escalated_story_takes_each_of_the_humans_three_decisions() {
     let repo = zh_repo();
     let review = [
         "--score",
@@ -418,7 +422,7 @@ fn architect_gate_boundaries() {
 }
 
 /// The second Architect round is announced as such, and failing it goes to
-/// the Human (第2轮 失败 → 询问用户决策).
+/// the Human, who decides.
 #[test]
 fn a_failing_second_architect_round_is_escalated() {
     let repo = zh_repo();
@@ -622,7 +626,7 @@ fn after_qas_third_failing_round_the_human_decides() {
 
 /// A gate applies in its state, for its role, with its own numbers.
 #[test]
-fn gate_usage_and_refusals() {
+fn a_gate_applies_only_in_its_state_for_its_role_with_its_numbers() {
     let repo = Repo::new();
     let draft = repo.story("Draft", &[]);
     let approved = repo.story("Login", GOOD);
@@ -821,10 +825,10 @@ fn gates_hold_against_made_up_numbers() {
         "--no-commit",
     ])
     .ok();
-    let again = refused(&repo, &["gate", &id, "--as", "qa", "--critical", "0"]);
-    assert!(
-        again.contains("has an uncommitted change of state"),
-        "{again}"
+    repo.refused(
+        &["gate", &id, "--as", "qa", "--critical", "0"],
+        1,
+        &["has an uncommitted change of state"],
     );
     // Committed by hand, it carries the gate's trailers.
     repo.commit_as("qa", "round 2 by hand").ok();
@@ -872,14 +876,9 @@ fn gates_hold_against_made_up_numbers() {
     // Nor take it to Approved through Blocked: it is reviewed again.
     repo.orx(&["assess", &other, "--score", "1", "--as", "sm"])
         .ok();
-    let out = repo.orx(&["assess", &other, "--score", "9.5", "--as", "sm"]);
-    out.ok();
-    assert!(
-        out.stdout.contains("Blocked -> AwaitingArchReview")
-            && out.stdout.contains("(review round 2)"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["assess", &other, "--score", "9.5", "--as", "sm"])
+        .ok()
+        .stdout_has(&["Blocked -> AwaitingArchReview", "(review round 2)"]);
 
     // Round 2 with nothing left passes, though round 1 was a move.
     let third = repo.story("Import", GOOD);
@@ -892,7 +891,7 @@ fn gates_hold_against_made_up_numbers() {
             ("Review", "dev"),
         ],
     );
-    let out = repo.orx(&[
+    repo.orx(&[
         "gate",
         &third,
         "--as",
@@ -900,12 +899,8 @@ fn gates_hold_against_made_up_numbers() {
         "--critical",
         "0",
         "--criteria-met",
-    ]);
-    assert!(
-        out.stdout.contains("round 2: passed") && out.stdout.contains("Review -> Done"),
-        "{}",
-        out.render()
-    );
+    ])
+    .stdout_has(&["round 2: passed", "Review -> Done"]);
 }
 
 /// With gates required, every Architect decision needs the recorded review.
@@ -918,10 +913,10 @@ fn gates_required_covers_escalation() {
     );
     repo.commit_rules("gates required");
     let id = repo.story("Search", &["--score", "7.0"]);
-    let out = refused(&repo, &["move", &id, "Escalated", "--as", "architect"]);
-    assert!(
-        out.contains("the Architect's review of this round is recorded with `git orx gate`"),
-        "{out}"
+    repo.refused(
+        &["move", &id, "Escalated", "--as", "architect"],
+        1,
+        &["the Architect's review of this round is recorded with `git orx gate`"],
     );
     repo.orx(&[
         "gate",

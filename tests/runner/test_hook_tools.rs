@@ -468,16 +468,12 @@ fn the_broken_chain_an_earlier_init_left_with_the_pre_commit_framework_is_repair
         &orx::hooks::shim("pre-commit"),
     );
     repo.git(&["add", ".orx", ".pre-commit-config.yaml"]).ok();
-    let out = repo.git(&["commit", "-q", "-m", "setup"]);
-    out.code(1);
-    assert!(
-        out.stderr
-            .contains("runs git-orx's pre-commit shim as its pre-commit.legacy hook")
-            && out
-                .stderr
-                .contains("run `git orx hooks install` to repair this"),
-        "{}",
-        out.render()
+    repo.git(&["commit", "-q", "-m", "setup"]).fails(
+        1,
+        &[
+            "runs git-orx's pre-commit shim as its pre-commit.legacy hook",
+            "run `git orx hooks install` to repair this",
+        ],
     );
     let install = repo.orx(&["hooks", "install"]);
     assert!(
@@ -679,14 +675,12 @@ fn lefthook_entries_are_not_added_where_the_file_is_ambiguous() {
         "pre-commit:\n  commands:\n    git-orx:\n      run: echo mine\n",
     ] {
         repo.write("lefthook.yml", text);
-        let out = repo.orx(&["hooks", "install", "--lefthook"]);
-        out.code(1);
-        assert!(
-            out.stderr
-                .contains("cannot add git-orx's pre-commit entry to <repo>/lefthook.yml")
-                && out.stderr.contains("nothing was changed"),
-            "{}",
-            out.render()
+        repo.orx(&["hooks", "install", "--lefthook"]).fails(
+            1,
+            &[
+                "cannot add git-orx's pre-commit entry to <repo>/lefthook.yml",
+                "nothing was changed",
+            ],
         );
         assert_eq!(repo.read("lefthook.yml"), text);
     }

@@ -1,11 +1,11 @@
-//! Seed 000's scenarios walked with the real commands, and every kind of
+//! The story lifecycle's scenarios walked with the real commands, and every kind of
 //! invalid step refused with exit 1 and no byte changed.
 
 use crate::common::{GOOD, Repo, filled, redact, refused};
 
-/// 场景1: 高质量Story直接批准 — and on through Dev and QA to Done.
+/// A high-quality story is approved directly, and goes on through Dev and QA to Done.
 #[test]
-fn scenario_1_high_quality_story_is_approved_directly() {
+fn a_high_quality_story_is_approved_directly_and_walks_to_done() {
     let repo = Repo::new();
     let new = repo.orx(&["new", "User login", "--as", "sm"]);
     insta::assert_snapshot!(new.render(), @"
@@ -70,9 +70,9 @@ fn scenario_1_high_quality_story_is_approved_directly() {
     assert!(file.contains("rounds:\n  qa: 1\n"), "{file}");
 }
 
-/// 场景2: 需要Architect审查的Story, with the Architect's pass made by `move`.
+/// A story that needs the Architect's review, with the Architect's pass made by `move`.
 #[test]
-fn scenario_2_architect_review() {
+fn a_story_needing_review_is_approved_by_the_architects_move() {
     let repo = Repo::new();
     let id = repo.story(
         "Payment webhooks",
@@ -89,10 +89,10 @@ fn scenario_2_architect_review() {
     ");
 }
 
-/// 场景3: 需要修订的Story: Blocked, then a review, a revision, and
+/// A story that needs revision: Blocked, then a review, a revision, and
 /// auto-approval.
 #[test]
-fn scenario_3_revision_then_auto_approval() {
+fn a_revised_story_is_auto_approved_by_the_commands() {
     let repo = Repo::new();
     repo.set_lang("zh");
     let id = repo.story("Data export", &[]);
@@ -171,7 +171,7 @@ fn scenario_3_revision_then_auto_approval() {
     "#);
 }
 
-/// The second Architect round is announced as such (第2轮审查).
+/// The second Architect round is announced as such.
 #[test]
 fn second_architect_round_handoff() {
     let repo = Repo::new();
@@ -300,7 +300,7 @@ fn the_role_comes_from_the_flag_the_environment_or_git_config() {
 }
 
 #[test]
-fn status_next_and_show() {
+fn status_next_and_show_list_each_story_for_its_owner() {
     let repo = Repo::new();
     repo.story("Login", GOOD);
     repo.story("Webhooks", &["--score", "7.0", "--complexity", "security"]);

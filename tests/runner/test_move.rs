@@ -126,14 +126,12 @@ fn the_lock_wait_is_bounded_by_orx_lock_timeout() {
     lock.lock().unwrap();
     let before = repo.state();
     repo.git(&["config", "orx.lockTimeout", "0"]).ok();
-    let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
-    out.code(3);
-    assert!(
-        out.stderr
-            .contains("another git-orx process holds the repository lock")
-            && out.stderr.contains("waited 0s"),
-        "{}",
-        out.render()
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).fails(
+        3,
+        &[
+            "another git-orx process holds the repository lock",
+            "waited 0s",
+        ],
     );
     repo.orx_env(
         &["move", &id, "InProgress", "--as", "dev"],
@@ -576,19 +574,16 @@ fn a_move_read_while_another_is_mid_commit_says_where_the_story_went() {
     });
     // The file says InProgress, HEAD still Approved: not a hand edit, a
     // move in flight. Without waiting, that is what the second is told.
-    let out = repo.orx_env(
+    repo.orx_env(
         &["move", &id, "InProgress", "--as", "dev"],
         &[("ORX_LOCK_TIMEOUT", "0")],
-    );
-    out.code(3);
-    assert!(
-        out.stderr
-            .contains("another git-orx process holds the repository lock (pid ")
-            && out
-                .stderr
-                .contains(&format!(", changing {path}): waited 0s")),
-        "{}",
-        out.render()
+    )
+    .fails(
+        3,
+        &[
+            "another git-orx process holds the repository lock (pid ",
+            &format!(", changing {path}): waited 0s"),
+        ],
     );
     let second = spawn(&repo, &["move", &id, "InProgress", "--as", "dev"], &[]);
     std::thread::sleep(std::time::Duration::from_millis(300));

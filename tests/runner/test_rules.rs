@@ -86,8 +86,11 @@ fn done_needs_every_acceptance_criterion_met_in_every_qa_round() {
     .ok();
     let path = repo.story_path(&third);
     repo.edit(&path, "status: InProgress", "status: Review");
-    let out = refused(&repo, &["move", &third, "Done", "--as", "qa"]);
-    assert!(out.contains("every acceptance criterion is met"), "{out}");
+    repo.refused(
+        &["move", &third, "Done", "--as", "qa"],
+        1,
+        &["every acceptance criterion is met"],
+    );
     // The same by hand, with plain `git commit`: the hook refuses it too.
     repo.edit(&path, "status: Review", "status: Done");
     repo.commit_as("qa", "done anyway")
@@ -316,13 +319,10 @@ fn skipping_the_last_task_ends_the_work() {
     let repo = agent_repo();
     to_executing(&repo);
     blocked(&repo);
-    let out = repo.orx(&["agent", "task", "skip", "--as", "human"]);
-    out.ok();
-    assert!(
-        out.stdout.contains("BLOCKED -> EXECUTING") && !out.stdout.contains("ARCHIVING"),
-        "{}",
-        out.render()
-    );
+    repo.orx(&["agent", "task", "skip", "--as", "human"])
+        .ok()
+        .stdout_has(&["BLOCKED -> EXECUTING"])
+        .stdout_lacks(&["ARCHIVING"]);
 }
 
 /// A story written with its tasks, approved and in progress.

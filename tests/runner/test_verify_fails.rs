@@ -40,13 +40,10 @@ fn a_no_verify_draft_to_done_reports_the_missing_role_and_the_move_no_role_may_m
 fn show_and_status_mark_a_state_that_came_from_a_rejected_commit() {
     let repo = bypassed();
     let show = repo.orx(&["show", "1.1"]);
-    show.ok();
-    assert!(
-        show.stdout.contains("rejected: this state came from")
-            && show.stdout.contains("(no-role, invalid-transition)"),
-        "{}",
-        show.render()
-    );
+    show.ok().stdout_has(&[
+        "rejected: this state came from",
+        "(no-role, invalid-transition)",
+    ]);
     let json: serde_json::Value =
         serde_json::from_str(&repo.orx(&["show", "1.1", "--json"]).stdout).unwrap();
     assert_eq!(
@@ -73,7 +70,7 @@ fn show_and_status_mark_a_state_that_came_from_a_rejected_commit() {
     ])
     .ok();
     let after = repo.orx(&["show", "1.1"]);
-    assert!(!after.stdout.contains("rejected"), "{}", after.render());
+    after.stdout_lacks(&["rejected"]);
     // A state set by an accepted commit is not marked.
     let good = Repo::new();
     good.orx(&["new", "Fine", "--as", "sm"]).ok();
