@@ -20,7 +20,7 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 use serde_saphyr::Spanned;
 
-use crate::role::Roles;
+use crate::repo::role::Roles;
 pub use expr::{Expr, Scope, Template};
 
 /// What a transition may do besides changing the state (`actions:`): make
