@@ -349,7 +349,7 @@ pub fn decide_explained<'w>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::repo::role::Roles;
+    use crate::workflow::role::Roles;
 
     fn decide_for(state: &str, s: f64, e: f64, score: f64, complexity: usize) -> String {
         let wf = Workflow::load("story", None, &Roles::default()).unwrap();

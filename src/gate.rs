@@ -148,7 +148,7 @@ pub fn gate(
         return Err(Error::Usage(format!(
             "this gate is run --as {}; the acting role is {}",
             gate.role(),
-            crate::repo::role::display(actor.role)
+            crate::workflow::role::display(actor.role)
         )));
     }
     let item = ws.find(id)?;
@@ -162,7 +162,7 @@ pub fn gate(
     let (state, pass_state) = gate.states();
     if item.status != state {
         return Err(Error::NoDecision(NoDecision::NotHere {
-            action: format!("the {} gate", crate::repo::role::display(gate.role())),
+            action: format!("the {} gate", crate::workflow::role::display(gate.role())),
             kind: wf.name.clone(),
             state: item.status.clone(),
             states: vec![state.to_owned()],
@@ -176,7 +176,7 @@ pub fn gate(
         return Err(Error::Pending(format!(
             "{} holds a review by {} that is not committed; commit it (git commit) or restore the file, then run the gate",
             item.path,
-            crate::repo::role::display(who)
+            crate::workflow::role::display(who)
         )));
     }
     let round = view["rounds"][who].as_i64().unwrap_or(0);

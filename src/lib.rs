@@ -19,3 +19,6 @@ pub mod text;
 pub mod workflow;
 
 pub use error::{Error, Result};
+
+#[cfg(test)]
+mod layers;

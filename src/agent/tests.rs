@@ -1,6 +1,6 @@
 use super::*;
 use crate::engine::validate::{self, Accepted, Change};
-use crate::repo::role::Roles;
+use crate::workflow::role::Roles;
 
 fn wf() -> Workflow {
     Workflow::load("agent", None, &Roles::default()).unwrap()

@@ -14,13 +14,12 @@
 //! written with a temp file and a rename, and any problem reading or writing
 //! it just means a slower scan.
 
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::report::{Problem, Summary};
+use crate::board::summary::{Problem, Summary};
 
 const VERSION: u32 = 3;
 /// Files changed this recently are not cached.
@@ -156,20 +155,6 @@ pub struct Cache {
     /// Sorted by path; an entry is `None` once taken.
     old: Vec<(String, Stat, Option<Cached>)>,
     scan_start: SystemTime,
-}
-
-/// A hash of everything besides the file itself that a summary depends on.
-pub fn fingerprint(parts: &[&[u8]]) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    env!("CARGO_PKG_VERSION").hash(&mut h);
-    // The built-in workflows too: a build with other rules sees other summaries.
-    for (name, src) in crate::workflow::BUILTIN {
-        (name, src).hash(&mut h);
-    }
-    for p in parts {
-        p.hash(&mut h);
-    }
-    h.finish()
 }
 
 impl Cache {

@@ -7,7 +7,8 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::board::report::{Problem, summarize};
+use crate::board::report::summarize;
+use crate::board::summary::Problem;
 use crate::engine::item::Item;
 use crate::engine::validate::{self, Change, Refusal};
 use crate::error::{Error, Result};

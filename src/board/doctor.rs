@@ -8,7 +8,8 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::board::report::{self, MoveCheck, Problem};
+use crate::board::report::{self, MoveCheck};
+use crate::board::summary::Problem;
 use crate::error::Result;
 use crate::history::audit;
 use crate::history::refusals::Logged;

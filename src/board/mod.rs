@@ -6,3 +6,4 @@ pub mod check;
 pub mod doctor;
 pub mod html;
 pub mod report;
+pub mod summary;

@@ -9,55 +9,12 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::board::cache::{Cache, Cached, Stat};
+use crate::board::summary::{Problem, Summary};
 use crate::engine::item::{Item, ItemError};
 use crate::engine::validate::{self, Change};
 use crate::error::Result;
 use crate::repo::workspace::{self, Workspace};
 use crate::workflow::Workflow;
-
-/// One item on the board.
-#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq)]
-pub struct Summary {
-    pub kind: String,
-    pub id: String,
-    pub title: String,
-    pub status: String,
-    pub owner: Option<String>,
-    pub terminal: bool,
-    pub path: String,
-    pub handoff: Option<String>,
-    /// The role the next step is for: the handoff's, else the state's owner.
-    pub waits_for: Option<String>,
-}
-
-/// A problem with a file, at a position when there is one.
-#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq, Eq)]
-pub struct Problem {
-    pub path: String,
-    pub line: Option<usize>,
-    pub column: Option<usize>,
-    pub message: String,
-}
-
-impl From<ItemError> for Problem {
-    fn from(e: ItemError) -> Self {
-        Problem {
-            path: e.path,
-            line: e.pos.map(|p| p.0),
-            column: e.pos.map(|p| p.1),
-            message: e.message,
-        }
-    }
-}
-
-impl std::fmt::Display for Problem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.line, self.column) {
-            (Some(l), Some(c)) => write!(f, "{}:{l}:{c}: {}", self.path, self.message),
-            _ => write!(f, "{}: {}", self.path, self.message),
-        }
-    }
-}
 
 /// Every story, with what is wrong with the files that are not.
 pub struct Board {

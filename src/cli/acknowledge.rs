@@ -24,10 +24,10 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
     let role = super::role(&ws, &args.role)?;
-    if role != orx::repo::role::HUMAN {
+    if role != orx::workflow::role::HUMAN {
         return Err(orx::Error::Failed(format!(
             "only the Human may acknowledge a violation, not {} (--as human)",
-            orx::repo::role::display(&role)
+            orx::workflow::role::display(&role)
         )));
     }
     let by = ws.repo.author_ident()?;

@@ -1,8 +1,8 @@
 //! `git orx doctor`
 
 use orx::board::doctor::{self, Diagnosis, Options};
-use orx::repo::role;
 use orx::text::escape;
+use orx::workflow::role;
 
 use super::{BOLD, DIM, GREEN, RED, Ui, YELLOW, paint};
 

@@ -95,7 +95,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         other => {
             return Err(orx::Error::Usage(format!(
                 "`git orx gate` is for the Architect (--as architect) or QA (--as qa), not {}",
-                orx::repo::role::display(other)
+                orx::workflow::role::display(other)
             )));
         }
     };
@@ -120,7 +120,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if outcome.plan.from.as_deref() == Some(outcome.plan.to.as_str()) {
         ui.line(format!(
             "no move fits {}'s round {} ({}): the findings are recorded and the story stays in {}",
-            orx::repo::role::display(&role),
+            orx::workflow::role::display(&role),
             outcome.round,
             if outcome.passed { "passed" } else { "failed" },
             outcome.plan.to

@@ -72,7 +72,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     return Ok(0);
                 }
                 // Broken rules in force: only the Human may commit (the fix).
-                Err(e) if hooks::role(&repo).as_deref() == Some(orx::repo::role::HUMAN) => {
+                Err(e) if hooks::role(&repo).as_deref() == Some(orx::workflow::role::HUMAN) => {
                     ui.eline(format!(
                         "{} {e}; committing as the Human without checks",
                         epaint(YELLOW, "warning:")
@@ -167,7 +167,7 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     }
     let report = match hooks::check_ref_update(repo, &moves) {
         Ok(r) => r,
-        Err(e) if hooks::role(repo).as_deref() == Some(orx::repo::role::HUMAN) => {
+        Err(e) if hooks::role(repo).as_deref() == Some(orx::workflow::role::HUMAN) => {
             ui.eline(format!(
                 "{} {e}; moving the ref as the Human without checks",
                 epaint(YELLOW, "warning:")
@@ -216,7 +216,8 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
 /// The trailers for a judged commit, as this process's role and override say.
 fn trailers(repo: &Repo, verdicts: &orx::history::enforce::Verdicts) -> Vec<(String, String)> {
     let role = hooks::role(repo);
-    let force = hooks::force_reason().filter(|_| role.as_deref() == Some(orx::repo::role::HUMAN));
+    let force =
+        hooks::force_reason().filter(|_| role.as_deref() == Some(orx::workflow::role::HUMAN));
     hooks::trailers(verdicts, role.as_deref(), force.as_deref())
 }
 

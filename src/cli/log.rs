@@ -100,7 +100,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         let role = e
             .role
             .as_deref()
-            .map(orx::repo::role::display)
+            .map(orx::workflow::role::display)
             .unwrap_or_else(|| "no role".to_owned());
         ui.line(format!(
             "{} {} {what}{}  {} {}",

@@ -251,7 +251,7 @@ fn styled(on: bool, style: Style, text: impl std::fmt::Display) -> String {
 /// in the catalog; the rest, and the conditions (the workflow's words),
 /// stay as the library words them.
 fn refusal(r: &Refusal) -> String {
-    use orx::repo::role::{display, display_list};
+    use orx::workflow::role::{display, display_list};
     match r {
         Refusal::Unauthorized {
             item,
@@ -357,7 +357,7 @@ fn hints(e: &Error) -> Vec<String> {
             Refusal::Unauthorized { responsible, .. } => vec![msg::t(
                 "act as {roles} (--as {role}), or a Human may override with --force --reason TEXT",
                 &[
-                    ("roles", &orx::repo::role::display_list(responsible)),
+                    ("roles", &orx::workflow::role::display_list(responsible)),
                     ("role", &responsible.first().map_or("ROLE", String::as_str)),
                 ],
             )],
@@ -545,7 +545,7 @@ pub fn report_change(
         plan.label(),
         plan.from.as_deref().unwrap_or("(new)"),
         paint(BOLD, &plan.to),
-        orx::repo::role::display(&plan.role)
+        orx::workflow::role::display(&plan.role)
     );
     if let Some((reason, _)) = &plan.forced {
         line.push_str(&format!(

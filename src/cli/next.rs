@@ -1,8 +1,8 @@
 //! `git orx next`
 
 use orx::board::report;
-use orx::repo::role;
 use orx::text::escape;
+use orx::workflow::role;
 
 use super::{BOLD, Ui, msg, paint};
 

@@ -1,8 +1,8 @@
 //! `git orx show`
 
 use orx::board::report;
-use orx::repo::role;
 use orx::text::escape;
+use orx::workflow::role;
 
 use super::{BOLD, DIM, GREEN, RED, Ui, paint};
 
@@ -85,7 +85,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             m.to,
             paint(
                 DIM,
-                format!("[{}]", orx::repo::role::display_list(&m.roles))
+                format!("[{}]", orx::workflow::role::display_list(&m.roles))
             ),
             verdict,
             paint(DIM, trigger)

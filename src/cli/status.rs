@@ -1,8 +1,9 @@
 //! `git orx status`
 
-use orx::board::report::{self, Summary};
-use orx::repo::role;
+use orx::board::report;
+use orx::board::summary::{Problem, Summary};
 use orx::text::escape;
+use orx::workflow::role;
 
 use super::{BOLD, DIM, GREEN, Ui, YELLOW, msg, paint};
 
@@ -61,7 +62,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             lang: &'a str,
             items: &'a [&'a Summary],
             agents: &'a [&'a Summary],
-            problems: &'a [report::Problem],
+            problems: &'a [Problem],
             /// With --verify: by path, the rejected commit each state came from.
             #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
             rejected: serde_json::Map<String, serde_json::Value>,

@@ -16,16 +16,13 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::text::seconds;
+
 /// Backups kept per file.
 pub const BACKUPS_KEPT: usize = 10;
 
 /// How long a process waits for the repository lock unless told otherwise.
 pub const LOCK_WAIT: Duration = Duration::from_secs(10);
-
-/// `10s`, `0.5s`.
-pub fn seconds(d: Duration) -> String {
-    format!("{}s", (d.as_secs_f64() * 1000.0).round() / 1000.0)
-}
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StoreError {

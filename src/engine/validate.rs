@@ -11,8 +11,8 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::repo::role::{self, HUMAN};
 use crate::workflow::expr::{self, Scope};
+use crate::workflow::role::{self, HUMAN};
 use crate::workflow::{Transition, Workflow};
 
 /// A proposed change to one item. `None` before means a new item; `None`

@@ -29,7 +29,7 @@ pub enum GitError {
     /// it, or a git command has been running that long (an editor open).
     #[error(
         "{path} has outlasted the wait for it ({}): if no git command is running, remove it (a git process that stopped early left it) and run the command again",
-        crate::engine::store::seconds(*waited)
+        crate::text::seconds(*waited)
     )]
     Locked {
         path: String,
@@ -890,30 +890,22 @@ impl Repo {
         self.blob(BlobId(id)).map(Some)
     }
 
-    /// The rule files (`.orx/config.yaml`, `.orx/workflows/*.yaml`,
-    /// `.orx/templates/*.md`) of a commit.
-    pub fn rule_files(
-        &self,
-        rev: &str,
-    ) -> Result<std::collections::BTreeMap<String, Vec<u8>>, GitError> {
-        self.rule_files_on(&Side::Commit(rev.to_owned()))
-    }
-
-    /// The rule files on any side (a commit, the index).
-    pub fn rule_files_on(
+    /// The files at `paths` and the files under each `(dir, ext)` whose
+    /// name ends with `ext`, on any side (a commit, the index), by path.
+    pub fn files_on(
         &self,
         side: &Side,
+        paths: &[&str],
+        dirs: &[(&str, &str)],
     ) -> Result<std::collections::BTreeMap<String, Vec<u8>>, GitError> {
         let mut files = std::collections::BTreeMap::new();
-        let side = side.clone();
-        if let Some(bytes) = self.file_at(&side, crate::repo::config::CONFIG_PATH)? {
-            files.insert(crate::repo::config::CONFIG_PATH.to_owned(), bytes);
+        for path in paths {
+            if let Some(bytes) = self.file_at(side, path)? {
+                files.insert((*path).to_owned(), bytes);
+            }
         }
-        for (dir, ext) in [
-            (crate::repo::rules::WORKFLOWS_DIR, ".yaml"),
-            (crate::repo::rules::TEMPLATES_DIR, ".md"),
-        ] {
-            for (path, blob) in self.files_with_prefix(&side, dir, "")? {
+        for (dir, ext) in dirs {
+            for (path, blob) in self.files_with_prefix(side, dir, "")? {
                 if path.ends_with(ext) {
                     files.insert(path, self.blob(blob)?);
                 }

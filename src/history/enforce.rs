@@ -25,8 +25,8 @@ use crate::engine::item::Item;
 use crate::engine::validate::{self, Accepted, Change};
 use crate::error::Result;
 use crate::git::{Repo, Side};
-use crate::repo::role::HUMAN;
 use crate::repo::rules::{Rules, is_rule_file};
+use crate::workflow::role::HUMAN;
 
 /// A broken rule, with where it was broken.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -202,7 +202,7 @@ impl Judge<'_> {
                         "rules-need-human",
                         format!(
                             "{path} defines the rules; only the Human may change it (role: {})",
-                            self.role.map_or("none".to_owned(), crate::repo::role::display)
+                            self.role.map_or("none".to_owned(), crate::workflow::role::display)
                         ),
                     ));
                 }
@@ -251,14 +251,14 @@ impl Judge<'_> {
     /// The rules as the change leaves them must load: a commit may not put
     /// an invalid config or workflow in force.
     fn check_new_rules(&self, to: &Side, changed: &str, out: &mut Verdicts) -> Result<()> {
-        let acks = crate::history::verify::ACKNOWLEDGED_PATH;
+        let acks = crate::repo::rules::ACKNOWLEDGED_PATH;
         if let Some(bytes) = self.repo.file_at(to, acks)?
-            && let Err(message) = crate::history::verify::parse_acknowledgements(&bytes)
+            && let Err(message) = crate::history::acknowledged::parse_acknowledgements(&bytes)
         {
             out.violations
                 .push(self.violation(acks, None, None, "invalid-rules", message));
         }
-        let files = self.repo.rule_files_on(to)?;
+        let files = crate::repo::rules::files_on(self.repo, to)?;
         let overrides: Vec<String> = files
             .keys()
             .filter(|p| p.starts_with(crate::repo::rules::WORKFLOWS_DIR))

@@ -34,28 +34,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::history::audit::Entry;
-
-/// Thresholds past which a metric says the rules need a look.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Thresholds {
-    /// Mean review rounds (Architect or QA) above this fire an alert.
-    pub max_review_rounds: f64,
-    /// An auto-approval rate below this (0 to 1) fires an alert.
-    pub min_auto_approval_rate: f64,
-    /// An escalation rate above this (0 to 1) fires an alert.
-    pub max_escalation_rate: f64,
-}
-
-impl Default for Thresholds {
-    fn default() -> Self {
-        Thresholds {
-            max_review_rounds: 2.0,
-            min_auto_approval_rate: 0.30,
-            max_escalation_rate: 0.10,
-        }
-    }
-}
+use crate::repo::config::Thresholds;
 
 /// Which part of history to measure.
 #[derive(Clone, Debug, Default)]

@@ -20,16 +20,14 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::git::{CommitInfo, Repo, Side, Signature};
+use crate::history::acknowledged::{Acknowledgement, parse_acknowledgements};
 use crate::history::enforce::{Judge, Violation};
-use crate::repo::role::HUMAN;
-use crate::repo::rules::Rules;
-
-/// Where the Human acknowledges past violations.
-pub const ACKNOWLEDGED_PATH: &str = ".orx/acknowledged.yaml";
+use crate::repo::rules::{ACKNOWLEDGED_PATH, Rules};
+use crate::workflow::role::HUMAN;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
@@ -37,17 +35,6 @@ pub struct Options {
     /// Judge as a hook does: the rules only, as pre-commit judges them —
     /// not the authors' identities, signatures or acknowledgements.
     pub hook: bool,
-}
-
-/// A past commit whose violations the Human has reviewed and accepted.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct Acknowledgement {
-    /// The commit id (7 or more hex digits).
-    pub commit: String,
-    pub reason: String,
-    /// Who acknowledges it.
-    pub by: String,
 }
 
 /// A violation the Human has acknowledged.
@@ -141,7 +128,8 @@ pub fn verify_commits(repo: &Repo, ids: &[String], opts: Options) -> Result<Repo
             report.not_judged.push(info.short.clone());
             continue;
         }
-        let files = repo.rule_files(info.parents.first().unwrap_or(&info.id))?;
+        let files =
+            crate::repo::rules::files_at_commit(repo, info.parents.first().unwrap_or(&info.id))?;
         let key: Vec<u8> = files
             .iter()
             .flat_map(|(k, v)| [k.as_bytes(), b"\0", v, b"\0"].concat())
@@ -233,46 +221,6 @@ fn acknowledgements(repo: &Repo, infos: &[CommitInfo]) -> Result<Vec<Acknowledge
         }
     }
     Ok(out)
-}
-
-/// Reads `.orx/acknowledged.yaml`: a list of `{commit, reason, by}`.
-pub fn parse_acknowledgements(bytes: &[u8]) -> std::result::Result<Vec<Acknowledgement>, String> {
-    let text = std::str::from_utf8(bytes).map_err(|_| "is not valid UTF-8".to_owned())?;
-    if text.trim().is_empty() {
-        return Ok(Vec::new());
-    }
-    let list: Vec<Acknowledgement> =
-        serde_saphyr::from_str_with_options(text, crate::workflow::yaml_options()).map_err(
-            |e| {
-                let (pos, message) = crate::workflow::yaml_error(&e);
-                match pos {
-                    Some((l, c)) => format!("{l}:{c}: {message}"),
-                    None => message,
-                }
-            },
-        )?;
-    for a in &list {
-        let hex = a.commit.len() >= 7 && a.commit.bytes().all(|b| b.is_ascii_hexdigit());
-        if !hex {
-            return Err(format!(
-                "`commit: {}` must be a commit id (7 or more hex digits)",
-                crate::text::escape(&a.commit)
-            ));
-        }
-        if a.reason.trim().is_empty() || a.by.trim().is_empty() {
-            return Err(format!(
-                "the acknowledgement of {} needs a `reason` and who gives it (`by`)",
-                a.commit
-            ));
-        }
-    }
-    Ok(list
-        .into_iter()
-        .map(|a| Acknowledgement {
-            commit: a.commit.to_ascii_lowercase(),
-            ..a
-        })
-        .collect())
 }
 
 /// The Human acknowledges the violations of past commit `rev`, with a
@@ -450,7 +398,7 @@ fn check_commit(
                 format!(
                     "{} is not in the identities of .orx/config.yaml, so it may not act as {}",
                     info.author_email,
-                    crate::repo::role::display(role)
+                    crate::workflow::role::display(role)
                 ),
             )),
             Some(i) if !i.roles.iter().any(|r| r == role) => out.push(violation(
@@ -458,8 +406,8 @@ fn check_commit(
                 format!(
                     "{} claims to act as {}, but its roles are {}",
                     info.author_email,
-                    crate::repo::role::display(role),
-                    crate::repo::role::display_list(&i.roles)
+                    crate::workflow::role::display(role),
+                    crate::workflow::role::display_list(&i.roles)
                 ),
             )),
             Some(_) => {}

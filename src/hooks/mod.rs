@@ -16,7 +16,6 @@ use std::process::Command;
 use crate::error::{Error, Result};
 use crate::git::{Repo, Side};
 use crate::history::enforce::{Judge, Verdicts};
-use crate::hooks::tools::Tool;
 use crate::repo::rules::Rules;
 
 /// The hooks git-orx installs. Everything below (shims, the lines added to
@@ -63,6 +62,24 @@ pub fn shim(name: &str) -> String {
          case \"$1:$input\" in prepared:*\" HEAD\n\"*|prepared:*\" refs/heads/\"*) ;; *) {saved} || exit 0 ;; esac\n\
          {check}printf '%s' \"$input\" | ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
     )
+}
+
+/// Another tool that runs the repository's hooks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    Husky,
+    PreCommit,
+    Lefthook,
+}
+
+impl std::fmt::Display for Tool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Tool::Husky => "husky",
+            Tool::PreCommit => "the pre-commit framework",
+            Tool::Lefthook => "lefthook",
+        })
+    }
 }
 
 /// The state of one hook.
@@ -721,7 +738,7 @@ pub fn taken_mid_change(repo: &Repo, staged: &Staged, own: Option<&str>) -> Opti
 /// The rules in force at `commit`, if git-orx was set up there.
 pub fn rules_at(repo: &Repo, commit: Option<&str>) -> Result<Option<Rules>> {
     match commit {
-        Some(c) => Rules::from_files(repo.rule_files(c)?),
+        Some(c) => Rules::from_files(crate::repo::rules::files_at_commit(repo, c)?),
         None => Ok(None),
     }
 }
@@ -732,7 +749,7 @@ pub fn role(repo: &Repo) -> Option<String> {
         .ok()
         .filter(|r| !r.is_empty())
         .or_else(|| repo.config_value("orx.role").filter(|r| !r.is_empty()))
-        .map(|r| crate::repo::role::canonical(&r))
+        .map(|r| crate::workflow::role::canonical(&r))
 }
 
 /// The Human's override for a hand-made commit, `ORX_FORCE_REASON`.
@@ -748,13 +765,13 @@ pub fn force_reason() -> Option<String> {
 pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
     let rules = match staged.base_commit.as_deref() {
         Some(_) => rules_at(repo, staged.base_commit.as_deref())?,
-        None => Rules::from_files(repo.rule_files_on(&staged.index)?)?,
+        None => Rules::from_files(crate::repo::rules::files_on(repo, &staged.index)?)?,
     };
     let Some(rules) = rules else {
         return Ok(None);
     };
     let role = role(repo);
-    let force = force_reason().filter(|_| role.as_deref() == Some(crate::repo::role::HUMAN));
+    let force = force_reason().filter(|_| role.as_deref() == Some(crate::workflow::role::HUMAN));
     let now = crate::repo::workspace::now();
     let judge = Judge {
         repo,

@@ -17,25 +17,7 @@ use serde_json::json;
 
 use crate::doc::{Document, NodeKind};
 use crate::error::{Error, Result};
-use crate::hooks::{self, HOOKS, HookState, HookStatus, SAVED, Step};
-
-/// Another tool that runs the repository's hooks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tool {
-    Husky,
-    PreCommit,
-    Lefthook,
-}
-
-impl std::fmt::Display for Tool {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Tool::Husky => "husky",
-            Tool::PreCommit => "the pre-commit framework",
-            Tool::Lefthook => "lefthook",
-        })
-    }
-}
+use crate::hooks::{self, HOOKS, HookState, HookStatus, SAVED, Step, Tool};
 
 /// Where the hooks go: the work tree, the git common directory, the
 /// directory git runs hooks from, and git-orx's local data.

@@ -32,7 +32,7 @@ pub struct Config {
     pub checks: Vec<String>,
     /// The thresholds of `git orx metrics`' alerts.
     #[serde(default)]
-    pub alerts: crate::history::metrics::Thresholds,
+    pub alerts: Thresholds,
     /// What `git orx doctor` calls stuck.
     #[serde(default)]
     pub doctor: Doctor,
@@ -137,7 +137,7 @@ impl Config {
         // Roles are case-insensitive: an identity's `PM` is role `pm`.
         for id in &mut config.identities {
             for r in &mut id.roles {
-                *r = crate::repo::role::canonical(r);
+                *r = crate::workflow::role::canonical(r);
             }
         }
         Ok(config)
@@ -176,7 +176,7 @@ impl Config {
             if let Some(r) = id
                 .roles
                 .iter()
-                .find(|r| !roles.contains(&crate::repo::role::canonical(r)))
+                .find(|r| !roles.contains(&crate::workflow::role::canonical(r)))
             {
                 return fail(format!(
                     "identity {}: unknown role `{}`",
@@ -215,14 +215,36 @@ impl Config {
         Ok(())
     }
 
-    pub fn roles(&self) -> crate::repo::role::Roles {
-        crate::repo::role::Roles::with_extra(&self.roles)
+    pub fn roles(&self) -> crate::workflow::role::Roles {
+        crate::workflow::role::Roles::with_extra(&self.roles)
     }
 }
 
 /// The config text for a new repository.
 pub fn initial_text(lang: &str) -> String {
     TEMPLATE.replace("{lang}", lang)
+}
+
+/// Thresholds past which a metric says the rules need a look.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Thresholds {
+    /// Mean review rounds (Architect or QA) above this fire an alert.
+    pub max_review_rounds: f64,
+    /// An auto-approval rate below this (0 to 1) fires an alert.
+    pub min_auto_approval_rate: f64,
+    /// An escalation rate above this (0 to 1) fires an alert.
+    pub max_escalation_rate: f64,
+}
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds {
+            max_review_rounds: 2.0,
+            min_auto_approval_rate: 0.30,
+            max_escalation_rate: 0.10,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -7,15 +7,19 @@
 //! demand and kept.
 
 use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result};
+use crate::git::{GitError, Repo, Side};
 use crate::repo::config::{CONFIG_PATH, Config};
-use crate::repo::role::Roles;
 use crate::workflow::Workflow;
+use crate::workflow::role::Roles;
 
 /// Where workflow overrides live.
 pub const WORKFLOWS_DIR: &str = ".orx/workflows";
+/// Where the Human acknowledges past violations.
+pub const ACKNOWLEDGED_PATH: &str = ".orx/acknowledged.yaml";
 /// Where template overrides live.
 pub const TEMPLATES_DIR: &str = ".orx/templates";
 
@@ -30,9 +34,24 @@ pub const EXAMPLE_STORY: &str = include_str!("../../templates/stories/example.md
 /// violations): changing them needs the Human.
 pub fn is_rule_file(path: &str) -> bool {
     path == CONFIG_PATH
-        || path == crate::history::verify::ACKNOWLEDGED_PATH
+        || path == ACKNOWLEDGED_PATH
         || path.starts_with(".orx/workflows/")
         || path.starts_with(".orx/templates/")
+}
+
+/// The rule files (`.orx/config.yaml`, `.orx/workflows/*.yaml`,
+/// `.orx/templates/*.md`) of a commit.
+pub fn files_at_commit(repo: &Repo, rev: &str) -> Result<BTreeMap<String, Vec<u8>>, GitError> {
+    files_on(repo, &Side::Commit(rev.to_owned()))
+}
+
+/// The rule files on any side (a commit, the index).
+pub fn files_on(repo: &Repo, side: &Side) -> Result<BTreeMap<String, Vec<u8>>, GitError> {
+    repo.files_on(
+        side,
+        &[CONFIG_PATH],
+        &[(WORKFLOWS_DIR, ".yaml"), (TEMPLATES_DIR, ".md")],
+    )
 }
 
 pub struct Rules {
@@ -141,6 +160,20 @@ impl Rules {
             // The built-in workflow too: a new build may change it.
             .chain(crate::workflow::builtin_source(kind).map(str::as_bytes))
             .collect();
-        crate::board::cache::fingerprint(&parts)
+        fingerprint(&parts)
     }
+}
+
+/// A hash of everything besides the file itself that a summary depends on.
+fn fingerprint(parts: &[&[u8]]) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    env!("CARGO_PKG_VERSION").hash(&mut h);
+    // The built-in workflows too: a build with other rules sees other summaries.
+    for (name, src) in crate::workflow::BUILTIN {
+        (name, src).hash(&mut h);
+    }
+    for p in parts {
+        p.hash(&mut h);
+    }
+    h.finish()
 }

@@ -93,7 +93,7 @@ impl Workspace {
     fn from_repo(repo: Repo) -> Result<Workspace> {
         let work = worktree_rule_files(repo.root())?;
         let head = if repo.has_head() {
-            repo.rule_files("HEAD")?
+            crate::repo::rules::files_at_commit(&repo, "HEAD")?
         } else {
             BTreeMap::new()
         };
@@ -326,7 +326,7 @@ impl Workspace {
     /// know, with the closest one; `from` says where it was given
     /// (`--role`, `ORX_ROLE`, ...).
     pub fn check_role(&self, role: &str, from: &str) -> Result<String> {
-        let name = crate::repo::role::canonical(role);
+        let name = crate::workflow::role::canonical(role);
         if self.roles.contains(&name) {
             return Ok(name);
         }

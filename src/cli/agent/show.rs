@@ -1,7 +1,7 @@
 //! `git orx agent show`
 
-use orx::repo::role;
 use orx::text::escape;
+use orx::workflow::role;
 use serde_json::Value;
 
 use super::{AgentArg, Ui};

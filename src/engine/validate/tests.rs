@@ -1,5 +1,5 @@
 use super::*;
-use crate::repo::role::Roles;
+use crate::workflow::role::Roles;
 use serde_json::json;
 
 fn wf() -> Workflow {
