@@ -9,22 +9,22 @@
 //! pure about them — paths, the text of a new context, the task queue,
 //! which transition a trigger or a check's result fires, which operations
 //! a state allows, the session summary — and returns values; the commands
-//! read, plan, write and commit through [`crate::plan`].
+//! read, plan, write and commit through [`crate::engine::plan`].
 
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 
 use crate::assess::NoDecision;
-use crate::checkpoint::{self, Rolledback};
 use crate::doc::Document;
+use crate::engine::checkpoint::{self, Rolledback};
+use crate::engine::item::Item;
+use crate::engine::plan::{self, Actor, Executed, Plan};
+use crate::engine::store::Lock;
+use crate::engine::validate::Refusal;
 use crate::error::{Error, Result};
-use crate::item::Item;
-use crate::plan::{self, Actor, Executed, Plan};
-use crate::store::Lock;
-use crate::validate::Refusal;
+use crate::repo::workspace::Workspace;
 use crate::workflow::{Transition, Workflow};
-use crate::workspace::Workspace;
 
 /// The default agent's name.
 pub const DEFAULT: &str = "default";
@@ -38,13 +38,13 @@ pub fn context_path(name: &str) -> Result<String> {
     if name == DEFAULT {
         return Ok(ACTIVE_CONTEXT.to_owned());
     }
-    crate::item::check_id(name).map_err(|m| Error::Usage(m.replace("ID", "agent name")))?;
+    crate::engine::item::check_id(name).map_err(|m| Error::Usage(m.replace("ID", "agent name")))?;
     Ok(format!("{AGENTS_DIR}/{name}.md"))
 }
 
 /// Whether `path` is an agent context file.
 pub fn is_context_path(path: &str) -> bool {
-    path == ACTIVE_CONTEXT || crate::item::is_item_path(AGENTS_DIR, path)
+    path == ACTIVE_CONTEXT || crate::engine::item::is_item_path(AGENTS_DIR, path)
 }
 
 /// The text of a new context for agent `name`, acting as `acts_as`.
@@ -97,7 +97,7 @@ pub fn fired<'w>(wf: &'w Workflow, from: &str, name: &str) -> Result<&'w Transit
 
 /// Refuses `operation` (any of `ops`) unless the item's state allows it
 /// (the operations the agent workflow's states allow).
-pub fn allows(wf: &Workflow, item: &crate::item::Item, ops: &[&str]) -> Result<()> {
+pub fn allows(wf: &Workflow, item: &crate::engine::item::Item, ops: &[&str]) -> Result<()> {
     let Some(state) = wf.state(&item.status) else {
         return Ok(());
     };
@@ -320,7 +320,7 @@ fn plan_transition(
         .any(|a| a == "rollback")
         .then(|| value[crate::workflow::CHECKPOINT_FIELD].as_str())
         .flatten();
-    text.push_str(&summary(&value, &crate::workspace::now(), rolled_back).replace('\n', nl));
+    text.push_str(&summary(&value, &crate::repo::workspace::now(), rolled_back).replace('\n', nl));
     let summarized = Item::from_bytes(&item.path, text.into_bytes())?;
     let mut plan = plan::transition(ws, summarized, &t.to, edits, actor)?;
     plan.old = Some(old);
@@ -341,7 +341,7 @@ pub fn plan_check(
     let (item, wf) = open(ws, name)?;
     allows(&wf, &item, &["work", "fix"])?;
     refuse_paused(&item)?;
-    let now = crate::workspace::now();
+    let now = crate::repo::workspace::now();
     let record = json!({"passed": passed, "at": now, "failed": failed});
     let edits = vec![plan::set(&["last_check"], record.clone())];
     let mut after = item.value();
@@ -415,7 +415,7 @@ pub fn plan_finished(ws: &Workspace, name: &str, actor: Actor) -> Result<Option<
     if queue.is_empty() || open_tasks(&queue) > 0 {
         return Ok(None);
     }
-    let now = crate::workspace::now();
+    let now = crate::repo::workspace::now();
     match crate::assess::decide(&wf, TASKS_FINISHED, &value, &value, actor.role, &now) {
         Ok(t) => Ok(Some(plan_transition(ws, item, t, &[], actor)?)),
         Err(NoDecision::NotHere { .. }) => Ok(None),
@@ -429,19 +429,19 @@ pub fn plan_finished(ws: &Workspace, name: &str, actor: Actor) -> Result<Option<
 pub fn execute(ws: &Workspace, mut ap: AgentPlan, commit: bool) -> Result<Done> {
     plan::test_pause("planned");
     let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
-    let now = crate::workspace::now();
+    let now = crate::repo::workspace::now();
     let (mut checkpoint_made, mut rolled) = (None, None);
     // The file must still be what the plan read, before anything else runs.
-    let on_disk = crate::item::read_limited(&ws.root().join(&ap.plan.path)).ok();
+    let on_disk = crate::engine::item::read_limited(&ws.root().join(&ap.plan.path)).ok();
     if on_disk.as_deref() != ap.plan.old.as_deref() {
-        return Err(crate::store::StoreError::Changed {
+        return Err(crate::engine::store::StoreError::Changed {
             path: ap.plan.path.clone(),
         }
         .into());
     }
     if ap.actions.iter().any(|a| a == "rollback") {
         let before = Document::from_bytes(ap.plan.old.clone().unwrap_or_default())
-            .map(|d| crate::item::frontmatter_value(&d))
+            .map(|d| crate::engine::item::frontmatter_value(&d))
             .unwrap_or_default();
         let Some(target) = before[crate::workflow::CHECKPOINT_FIELD].as_str() else {
             return Err(Error::Failed(format!(

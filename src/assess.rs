@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use serde_json::{Value, json};
 
-use crate::validate::{self, Unmet};
+use crate::engine::validate::{self, Unmet};
 use crate::workflow::{Measure, Transition, Workflow};
 
 /// The seven complexity indicators of the story lifecycle, by name.
@@ -349,7 +349,7 @@ pub fn decide_explained<'w>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::role::Roles;
+    use crate::workflow::role::Roles;
 
     fn decide_for(state: &str, s: f64, e: f64, score: f64, complexity: usize) -> String {
         let wf = Workflow::load("story", None, &Roles::default()).unwrap();

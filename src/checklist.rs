@@ -229,7 +229,7 @@ impl Checklist {
                 let source = if sourced {
                     format!(
                         " [Source: docs/architecture.md#{}]",
-                        crate::item::slug(&h.text)
+                        crate::engine::item::slug(&h.text)
                     )
                 } else {
                     String::new()

@@ -2,11 +2,11 @@
 //! exit code (1 refused or failed, 2 usage, 3 busy: retrying may work).
 
 use crate::assess::NoDecision;
-use crate::config::ConfigError;
+use crate::engine::item::ItemError;
+use crate::engine::store::StoreError;
+use crate::engine::validate::Refusal;
 use crate::git::GitError;
-use crate::item::ItemError;
-use crate::store::StoreError;
-use crate::validate::Refusal;
+use crate::repo::config::ConfigError;
 use crate::workflow::WorkflowError;
 
 #[derive(Debug, thiserror::Error)]

@@ -14,10 +14,10 @@
 use serde_json::{Value, json};
 
 use crate::assess::{self, NoDecision};
+use crate::engine::plan::{self, Actor, Plan};
+use crate::engine::validate;
 use crate::error::{Error, Result};
-use crate::plan::{self, Actor, Plan};
-use crate::validate;
-use crate::workspace::{self, Workspace};
+use crate::repo::workspace::{self, Workspace};
 
 /// One round's findings.
 #[derive(Clone, Debug, PartialEq)]
@@ -148,7 +148,7 @@ pub fn gate(
         return Err(Error::Usage(format!(
             "this gate is run --as {}; the acting role is {}",
             gate.role(),
-            crate::role::display(actor.role)
+            crate::workflow::role::display(actor.role)
         )));
     }
     let item = ws.find(id)?;
@@ -162,7 +162,7 @@ pub fn gate(
     let (state, pass_state) = gate.states();
     if item.status != state {
         return Err(Error::NoDecision(NoDecision::NotHere {
-            action: format!("the {} gate", crate::role::display(gate.role())),
+            action: format!("the {} gate", crate::workflow::role::display(gate.role())),
             kind: wf.name.clone(),
             state: item.status.clone(),
             states: vec![state.to_owned()],
@@ -176,12 +176,12 @@ pub fn gate(
         return Err(Error::Pending(format!(
             "{} holds a review by {} that is not committed; commit it (git commit) or restore the file, then run the gate",
             item.path,
-            crate::role::display(who)
+            crate::workflow::role::display(who)
         )));
     }
     let round = view["rounds"][who].as_i64().unwrap_or(0);
     if round < 1 {
-        return Err(Error::Item(crate::item::ItemError::new(
+        return Err(Error::Item(crate::engine::item::ItemError::new(
             &item.path,
             item.pos("rounds"),
             format!("rounds.{who} is {round}: no review round has started"),
@@ -198,9 +198,12 @@ pub fn gate(
         .flatten();
     let mut fields = gate.fields(round, previous_total);
     // Whether the round passed is what the pass transition's guard says.
-    let recorded = plan::apply(&item.doc, &fields)
-        .map_err(|e| Error::Item(crate::item::ItemError::new(&item.path, e.pos, e.message)))?;
-    let after = crate::item::frontmatter_value(&recorded);
+    let recorded = plan::apply(&item.doc, &fields).map_err(|e| {
+        Error::Item(crate::engine::item::ItemError::new(
+            &item.path, e.pos, e.message,
+        ))
+    })?;
+    let after = crate::engine::item::frontmatter_value(&recorded);
     let now = workspace::now();
     let mut moved = after.clone();
     moved["status"] = json!(pass_state);

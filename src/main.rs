@@ -1,11 +1,11 @@
-//! `git-orx`: parses the command line and hands over to `commands/`.
+//! `git-orx`: parses the command line and hands over to `cli/`.
 
-mod commands;
+mod cli;
 
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use commands::Ui;
+use cli::Ui;
 
 /// Keeps AI-agent development state (stories, reviews, handoffs) in the git
 /// repository and makes git enforce its rules.
@@ -21,7 +21,7 @@ struct Cli {
     /// When to colour the output: auto (on a terminal, unless NO_COLOR is
     /// set or git's color.ui says never), always or never.
     #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
-    color: commands::ColorWhen,
+    color: cli::ColorWhen,
     /// The language of the output for this call (en or zh), whatever
     /// `lang:` in `.orx/config.yaml` says; with `init`, the language to set
     /// there; with `demo`, the sample repository's.
@@ -31,42 +31,42 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    Init(commands::init::Args),
-    New(commands::new::Args),
-    Assess(commands::assess::Args),
-    Gate(commands::gate::Args),
-    Move(commands::move_::Args),
-    Status(commands::status::Args),
-    Show(commands::show::Args),
-    Next(commands::next::Args),
-    Check(commands::check::Args),
-    Log(commands::log::Args),
-    Metrics(commands::metrics::Args),
-    Verify(commands::verify::Args),
-    Acknowledge(commands::acknowledge::Args),
-    Hooks(commands::hooks::Args),
-    Checkpoint(commands::checkpoint::Args),
-    Checkpoints(commands::checkpoints::Args),
-    Rollback(commands::rollback::Args),
-    Agent(commands::agent::Args),
+    Init(cli::init::Args),
+    New(cli::new::Args),
+    Assess(cli::assess::Args),
+    Gate(cli::gate::Args),
+    Move(cli::move_::Args),
+    Status(cli::status::Args),
+    Show(cli::show::Args),
+    Next(cli::next::Args),
+    Check(cli::check::Args),
+    Log(cli::log::Args),
+    Metrics(cli::metrics::Args),
+    Verify(cli::verify::Args),
+    Acknowledge(cli::acknowledge::Args),
+    Hooks(cli::hooks::Args),
+    Checkpoint(cli::checkpoint::Args),
+    Checkpoints(cli::checkpoints::Args),
+    Rollback(cli::rollback::Args),
+    Agent(cli::agent::Args),
     #[command(hide = true)]
-    Hook(commands::hook::Args),
+    Hook(cli::hook::Args),
     #[command(hide = true)]
-    Man(commands::man::Args),
-    Demo(commands::demo::Args),
-    Completions(commands::completions::Args),
-    Doctor(commands::doctor::Args),
-    Report(commands::report::Args),
+    Man(cli::man::Args),
+    Demo(cli::demo::Args),
+    Completions(cli::completions::Args),
+    Doctor(cli::doctor::Args),
+    Report(cli::report::Args),
 }
 
 fn main() -> ExitCode {
-    commands::completions::complete_if_asked(Cli::command);
+    cli::completions::complete_if_asked(Cli::command);
     let cli = Cli::parse();
     // The hooks, run by git on every commit, do not start another git to
     // read color.ui.
     let ask_git = !matches!(cli.command, Command::Hook(_));
     let mut ui = Ui::new(cli.color, ask_git);
-    commands::msg::force(cli.lang.as_deref());
+    cli::msg::force(cli.lang.as_deref());
     // `move`, `agent fire`: what the refusal log names as the source.
     let source: String = {
         let args: Vec<String> = std::env::args().skip(1).take(2).collect();
@@ -77,35 +77,35 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Init(a) => commands::init::run(&mut ui, a, cli.lang.as_deref()),
-        Command::New(a) => commands::new::run(&mut ui, a),
-        Command::Assess(a) => commands::assess::run(&mut ui, a),
-        Command::Gate(a) => commands::gate::run(&mut ui, a),
-        Command::Move(a) => commands::move_::run(&mut ui, a),
-        Command::Status(a) => commands::status::run(&mut ui, a),
-        Command::Show(a) => commands::show::run(&mut ui, a),
-        Command::Next(a) => commands::next::run(&mut ui, a),
-        Command::Check(a) => commands::check::run(&mut ui, a),
-        Command::Log(a) => commands::log::run(&mut ui, a),
-        Command::Metrics(a) => commands::metrics::run(&mut ui, a),
-        Command::Verify(a) => commands::verify::run(&mut ui, a),
-        Command::Acknowledge(a) => commands::acknowledge::run(&mut ui, a),
-        Command::Hooks(a) => commands::hooks::run(&mut ui, a),
-        Command::Checkpoint(a) => commands::checkpoint::run(&mut ui, a),
-        Command::Checkpoints(a) => commands::checkpoints::run(&mut ui, a),
-        Command::Rollback(a) => commands::rollback::run(&mut ui, a),
-        Command::Agent(a) => commands::agent::run(&mut ui, a),
-        Command::Hook(a) => commands::hook::run(&mut ui, a),
-        Command::Man(a) => commands::man::run(&mut ui, a, Cli::command()),
-        Command::Demo(a) => commands::demo::run(&mut ui, a, cli.lang.as_deref()),
-        Command::Completions(a) => commands::completions::run(&mut ui, a),
-        Command::Doctor(a) => commands::doctor::run(&mut ui, a),
-        Command::Report(a) => commands::report::run(&mut ui, a),
+        Command::Init(a) => cli::init::run(&mut ui, a, cli.lang.as_deref()),
+        Command::New(a) => cli::new::run(&mut ui, a),
+        Command::Assess(a) => cli::assess::run(&mut ui, a),
+        Command::Gate(a) => cli::gate::run(&mut ui, a),
+        Command::Move(a) => cli::move_::run(&mut ui, a),
+        Command::Status(a) => cli::status::run(&mut ui, a),
+        Command::Show(a) => cli::show::run(&mut ui, a),
+        Command::Next(a) => cli::next::run(&mut ui, a),
+        Command::Check(a) => cli::check::run(&mut ui, a),
+        Command::Log(a) => cli::log::run(&mut ui, a),
+        Command::Metrics(a) => cli::metrics::run(&mut ui, a),
+        Command::Verify(a) => cli::verify::run(&mut ui, a),
+        Command::Acknowledge(a) => cli::acknowledge::run(&mut ui, a),
+        Command::Hooks(a) => cli::hooks::run(&mut ui, a),
+        Command::Checkpoint(a) => cli::checkpoint::run(&mut ui, a),
+        Command::Checkpoints(a) => cli::checkpoints::run(&mut ui, a),
+        Command::Rollback(a) => cli::rollback::run(&mut ui, a),
+        Command::Agent(a) => cli::agent::run(&mut ui, a),
+        Command::Hook(a) => cli::hook::run(&mut ui, a),
+        Command::Man(a) => cli::man::run(&mut ui, a, Cli::command()),
+        Command::Demo(a) => cli::demo::run(&mut ui, a, cli.lang.as_deref()),
+        Command::Completions(a) => cli::completions::run(&mut ui, a),
+        Command::Doctor(a) => cli::doctor::run(&mut ui, a),
+        Command::Report(a) => cli::report::run(&mut ui, a),
     };
     let code = match result {
         Ok(code) => code,
         Err(e) => {
-            commands::log_refusal(&source, &e);
+            cli::log_refusal(&source, &e);
             ui.error(&e);
             e.exit_code()
         }

@@ -44,6 +44,11 @@ fn is_unsafe(c: char) -> bool {
         || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// `10s`, `0.5s`.
+pub fn seconds(d: std::time::Duration) -> String {
+    format!("{}s", (d.as_secs_f64() * 1000.0).round() / 1000.0)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

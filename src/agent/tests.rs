@@ -1,6 +1,6 @@
 use super::*;
-use crate::role::Roles;
-use crate::validate::{self, Accepted, Change};
+use crate::engine::validate::{self, Accepted, Change};
+use crate::workflow::role::Roles;
 
 fn wf() -> Workflow {
     Workflow::load("agent", None, &Roles::default()).unwrap()

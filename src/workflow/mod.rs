@@ -11,6 +11,7 @@
 //! file is refused whole, never half-applied.
 
 pub mod expr;
+pub mod role;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -20,7 +21,7 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 use serde_saphyr::Spanned;
 
-use crate::role::Roles;
+use crate::workflow::role::Roles;
 pub use expr::{Expr, Scope, Template};
 
 /// What a transition may do besides changing the state (`actions:`): make

@@ -1,0 +1,246 @@
+//! A stat-keyed cache of item summaries, as git's index caches file stats.
+//!
+//! `status` and `next` on 10,000 stories must not parse 10,000 YAML
+//! documents when none changed. Each file's summary is stored with the
+//! file's stat (mtime and ctime to the nanosecond, size, inode); a file whose
+//! stat differs is read again. A file changed less than two seconds before
+//! the scan is never cached ("racily clean" in git's words: a second write
+//! within the clock's granularity could leave the stat unchanged). The whole
+//! cache is dropped when the fingerprint changes: the git-orx version and
+//! its built-in workflows, the config, the workflow override or the
+//! language. `check` never uses it.
+//!
+//! The cache lives in the worktree's own git dir (`.git/orx-cache/`), is
+//! written with a temp file and a rename, and any problem reading or writing
+//! it just means a slower scan.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::summary::{Problem, Summary};
+
+const VERSION: u32 = 3;
+/// Files changed this recently are not cached.
+const RACY: Duration = Duration::from_secs(2);
+
+/// What a file's stat says about its content.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stat(i64, i64, u64, u64);
+
+impl Stat {
+    /// The stat of a regular file; `None` for anything else (symlinks, missing).
+    pub fn of(path: &Path) -> Option<(Stat, SystemTime)> {
+        let m = std::fs::symlink_metadata(path).ok()?;
+        if !m.file_type().is_file() {
+            return None;
+        }
+        let mtime = m.modified().ok()?;
+        let ns = |t: SystemTime| {
+            t.duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as i64)
+        };
+        #[cfg(unix)]
+        let (ctime_ns, ino) = {
+            use std::os::unix::fs::MetadataExt;
+            (
+                m.ctime()
+                    .saturating_mul(1_000_000_000)
+                    .saturating_add(m.ctime_nsec()),
+                m.ino(),
+            )
+        };
+        #[cfg(not(unix))]
+        let (ctime_ns, ino) = (0, 0);
+        // mtime and ctime in nanoseconds, size, inode.
+        Some((Stat(ns(mtime), ctime_ns, m.len(), ino), mtime))
+    }
+}
+
+/// What the scan of one file gave.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cached {
+    Item(Summary),
+    Problem(Problem),
+}
+
+/// One file's row, stored as a JSON array to keep the cache small and fast
+/// to read: path, stat, then the summary or the problem.
+#[derive(Serialize, Deserialize)]
+struct Row(String, Stat, Option<ItemRow>, Option<ProblemRow>);
+
+#[derive(Serialize, Deserialize)]
+struct ItemRow(
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+    bool,
+    Option<String>,
+    Option<String>,
+);
+
+#[derive(Serialize, Deserialize)]
+struct ProblemRow(Option<usize>, Option<usize>, String);
+
+impl Row {
+    fn new(path: &str, stat: Stat, c: &Cached) -> Row {
+        match c {
+            Cached::Item(s) => Row(
+                path.to_owned(),
+                stat,
+                Some(ItemRow(
+                    s.kind.clone(),
+                    s.id.clone(),
+                    s.title.clone(),
+                    s.status.clone(),
+                    s.owner.clone(),
+                    s.terminal,
+                    s.handoff.clone(),
+                    s.waits_for.clone(),
+                )),
+                None,
+            ),
+            Cached::Problem(p) => Row(
+                path.to_owned(),
+                stat,
+                None,
+                Some(ProblemRow(p.line, p.column, p.message.clone())),
+            ),
+        }
+    }
+
+    fn into_cached(self) -> Option<(String, Stat, Cached)> {
+        let Row(path, stat, item, problem) = self;
+        let cached = match (item, problem) {
+            (Some(ItemRow(kind, id, title, status, owner, terminal, handoff, waits_for)), None) => {
+                Cached::Item(Summary {
+                    kind,
+                    id,
+                    title,
+                    status,
+                    owner,
+                    terminal,
+                    path: path.clone(),
+                    handoff,
+                    waits_for,
+                })
+            }
+            (None, Some(ProblemRow(line, column, message))) => Cached::Problem(Problem {
+                path: path.clone(),
+                line,
+                column,
+                message,
+            }),
+            _ => return None,
+        };
+        Some((path, stat, cached))
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct File {
+    version: u32,
+    fingerprint: u64,
+    /// Sorted by path.
+    rows: Vec<Row>,
+}
+
+/// The cache for one scan.
+pub struct Cache {
+    path: PathBuf,
+    fingerprint: u64,
+    /// Sorted by path; an entry is `None` once taken.
+    old: Vec<(String, Stat, Option<Cached>)>,
+    scan_start: SystemTime,
+}
+
+impl Cache {
+    /// Loads the cache at `path` if it was made with the same fingerprint.
+    pub fn load(path: PathBuf, fingerprint: u64) -> Cache {
+        let mut old: Vec<(String, Stat, Option<Cached>)> = std::fs::read(&path)
+            .ok()
+            .and_then(|b| serde_json::from_slice::<File>(&b).ok())
+            .filter(|f| f.version == VERSION && f.fingerprint == fingerprint)
+            .map(|f| {
+                f.rows
+                    .into_iter()
+                    .filter_map(Row::into_cached)
+                    .map(|(p, s, c)| (p, s, Some(c)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if !old.is_sorted_by(|a, b| a.0 < b.0) {
+            old.clear();
+        }
+        Cache {
+            path,
+            fingerprint,
+            old,
+            scan_start: SystemTime::now(),
+        }
+    }
+
+    /// The index of `rel`'s cached result if its stat is unchanged.
+    pub fn find(&self, rel: &str, stat: &Stat) -> Option<usize> {
+        let i = self
+            .old
+            .binary_search_by(|(p, _, _)| p.as_str().cmp(rel))
+            .ok()?;
+        (self.old[i].1 == *stat && self.old[i].2.is_some()).then_some(i)
+    }
+
+    /// The entry at `i`, unless taken.
+    pub fn entry(&self, i: usize) -> Option<(Stat, &Cached)> {
+        let (_, s, c) = self.old.get(i)?;
+        Some((*s, c.as_ref()?))
+    }
+
+    /// Moves the result at `i` out of the cache.
+    pub fn take(&mut self, i: usize) -> Option<Cached> {
+        self.old.get_mut(i)?.2.take()
+    }
+
+    /// How many entries were loaded.
+    pub fn len(&self) -> usize {
+        self.old.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.old.is_empty()
+    }
+
+    /// Whether a file last modified at `mtime` may be cached.
+    pub fn cacheable(&self, mtime: SystemTime) -> bool {
+        self.scan_start
+            .duration_since(mtime)
+            .is_ok_and(|age| age >= RACY)
+    }
+
+    /// Stores `rows` (sorted by path). Best effort: a cache that cannot be
+    /// written only costs time.
+    pub fn save(&self, rows: &[(&str, Stat, &Cached)]) {
+        let file = File {
+            version: VERSION,
+            fingerprint: self.fingerprint,
+            rows: rows.iter().map(|(p, s, c)| Row::new(p, *s, c)).collect(),
+        };
+        let Ok(bytes) = serde_json::to_vec(&file) else {
+            return;
+        };
+        let Some(dir) = self.path.parent() else {
+            return;
+        };
+        if std::fs::create_dir_all(dir).is_err() {
+            return;
+        }
+        if let Ok(mut tmp) = tempfile::NamedTempFile::new_in(dir) {
+            use std::io::Write;
+            if tmp.write_all(&bytes).is_ok() {
+                let _ = tmp.persist(&self.path);
+            }
+        }
+    }
+}

@@ -1,0 +1,339 @@
+//! `git orx check`: every problem in item files, the config and workflow
+//! overrides — syntax, schema, states, duplicate IDs, and uncommitted
+//! changes that the workflow would refuse (compared with HEAD).
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::board::report::summarize;
+use crate::board::summary::Problem;
+use crate::engine::item::Item;
+use crate::engine::validate::{self, Change, Refusal};
+use crate::error::{Error, Result};
+use crate::repo::workspace::{self, Workspace};
+use crate::workflow::Workflow;
+
+#[derive(Debug, Default)]
+pub struct CheckReport {
+    pub files: usize,
+    pub problems: Vec<Problem>,
+}
+
+/// Checks `paths` (files or directories, relative to `cwd`), or everything
+/// when empty. Changes against HEAD are judged for `role`, or, without one,
+/// accepted if any role could make them.
+pub fn check(
+    ws: &Workspace,
+    cwd: &Path,
+    paths: &[String],
+    role: Option<&str>,
+) -> Result<CheckReport> {
+    let mut report = CheckReport::default();
+    let files = if paths.is_empty() {
+        report.files += check_rule_files(ws, &mut report.problems)?;
+        let (mut files, odd) = ws.story_listing()?;
+        report.files += odd.len();
+        report
+            .problems
+            .extend(odd.into_iter().map(crate::board::report::odd_name));
+        // A directory that cannot be read hides its files: say so.
+        for dir in [ws.stories_dir(), crate::agent::AGENTS_DIR] {
+            if let Err(e) = std::fs::read_dir(ws.root().join(dir))
+                && e.kind() != std::io::ErrorKind::NotFound
+            {
+                report.problems.push(Problem {
+                    path: dir.to_owned(),
+                    line: None,
+                    column: None,
+                    message: crate::engine::item::io_message(&e),
+                });
+            }
+        }
+        files.extend(ws.agent_files());
+        report.problems.extend(leftovers(ws, &files));
+        files
+    } else {
+        resolve(ws, cwd, paths)?
+    };
+    let mut ids: HashMap<String, String> = HashMap::new();
+    for rel in files {
+        report.files += 1;
+        let item = match Item::read(ws.root(), &rel) {
+            Ok(item) => item,
+            Err(e) => {
+                report.problems.push(e.into());
+                continue;
+            }
+        };
+        let wf = match ws.workflow(&item.kind) {
+            Ok(wf) => wf,
+            Err(e) => {
+                let pos = item.pos("kind");
+                report.problems.push(Problem {
+                    path: rel,
+                    line: pos.map(|p| p.0),
+                    column: pos.map(|p| p.1),
+                    message: e.to_string(),
+                });
+                continue;
+            }
+        };
+        if let Err(p) = summarize(&wf, &item, ws.lang()) {
+            report.problems.push(p);
+            continue;
+        }
+        if !crate::engine::item::well_placed(&rel, &item.id) {
+            let pos = item.pos("id");
+            report.problems.push(Problem {
+                path: rel.clone(),
+                line: pos.map(|p| p.0),
+                column: pos.map(|p| p.1),
+                message: match crate::agent::context_path(&item.id) {
+                    Ok(p) if crate::agent::is_context_path(&rel) => {
+                        format!("agent `{}`'s context belongs in {p}", item.id)
+                    }
+                    _ => format!(
+                        "the file's name does not start with its ID `{}.`; rename it (git mv) so the ID leads to it",
+                        item.id
+                    ),
+                },
+            });
+        }
+        if let Some(first) = ids.insert(format!("{}/{}", item.kind, item.id), rel.clone()) {
+            let pos = item.pos("id");
+            report.problems.push(Problem {
+                path: rel.clone(),
+                line: pos.map(|p| p.0),
+                column: pos.map(|p| p.1),
+                message: format!("duplicate ID `{}` (also {first})", item.id),
+            });
+        }
+        if let Some(refusal) = against_head(ws, &wf, &item, role)? {
+            report.problems.push(Problem {
+                path: rel,
+                line: None,
+                column: None,
+                message: format!("the uncommitted change is refused: {refusal}"),
+            });
+        }
+    }
+    Ok(report)
+}
+
+/// Temporary files an interrupted git-orx write left where git-orx writes:
+/// the story directory, `.orx/` and beside each item in `files`.
+fn leftovers(ws: &Workspace, files: &[String]) -> Vec<Problem> {
+    let mut dirs: Vec<String> = vec![
+        ws.stories_dir().to_owned(),
+        ".orx".to_owned(),
+        crate::repo::rules::WORKFLOWS_DIR.to_owned(),
+        crate::repo::rules::TEMPLATES_DIR.to_owned(),
+    ];
+    dirs.extend(
+        files
+            .iter()
+            .filter_map(|f| f.rsplit_once('/').map(|(d, _)| d.to_owned())),
+    );
+    dirs.sort();
+    dirs.dedup();
+    dirs.iter()
+        .flat_map(|d| crate::engine::store::leftovers(&ws.root().join(d)))
+        .map(|p| Problem {
+            path: p
+                .strip_prefix(ws.root())
+                .unwrap_or(&p)
+                .to_string_lossy()
+                .into_owned(),
+            line: None,
+            column: None,
+            message: "a temporary file left by an interrupted git-orx write; the next change git-orx writes there removes it, or delete it".to_owned(),
+        })
+        .collect()
+}
+
+/// The work tree's config and workflow overrides, as they would be in force
+/// once committed. Returns how many files were checked.
+fn check_rule_files(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<usize> {
+    let files = crate::repo::workspace::worktree_rule_files(ws.root())?;
+    let n = files.len();
+    let overrides: Vec<String> = files
+        .keys()
+        .filter(|p| p.starts_with(crate::repo::rules::WORKFLOWS_DIR))
+        .cloned()
+        .collect();
+    match crate::repo::rules::Rules::from_files(files) {
+        Err(Error::Config(c)) => problems.push(Problem {
+            path: crate::repo::config::CONFIG_PATH.to_owned(),
+            line: c.pos.map(|p| p.0),
+            column: c.pos.map(|p| p.1),
+            message: c.message,
+        }),
+        Err(e) => problems.push(workflow_problem(crate::repo::config::CONFIG_PATH, e)),
+        Ok(None) => {}
+        Ok(Some(rules)) => {
+            for f in &overrides {
+                let kind = f
+                    .trim_start_matches(".orx/workflows/")
+                    .trim_end_matches(".yaml");
+                if let Err(e) = rules.workflow(kind) {
+                    problems.push(workflow_problem(f, e));
+                }
+            }
+        }
+    }
+    Ok(n)
+}
+
+fn workflow_problem(path: &str, e: Error) -> Problem {
+    match e {
+        Error::Workflow(w) if w.origin == path => Problem {
+            path: path.to_owned(),
+            line: w.pos.map(|p| p.0),
+            column: w.pos.map(|p| p.1),
+            message: w.message,
+        },
+        // An error in a built-in section the file keeps: the position is
+        // the built-in's, said in the message.
+        Error::Workflow(w) => Problem {
+            path: path.to_owned(),
+            line: None,
+            column: None,
+            message: {
+                let at = match w.pos {
+                    Some((l, _)) => format!(" (the {}, line {l})", w.origin),
+                    None => format!(" (the {})", w.origin),
+                };
+                match w.message.split_once('\n') {
+                    Some((first, rest)) => format!("{first}{at}\n{rest}"),
+                    None => format!("{}{at}", w.message),
+                }
+            },
+        },
+        other => Problem {
+            path: path.to_owned(),
+            line: None,
+            column: None,
+            message: other.to_string(),
+        },
+    }
+}
+
+/// Paths given on the command line, as repository-relative files: a file
+/// as it is named (a symbolic link is checked as one, and refused), a
+/// directory as the story files in or below it.
+fn resolve(ws: &Workspace, cwd: &Path, paths: &[String]) -> Result<Vec<String>> {
+    let root = ws.root();
+    let stories = ws.story_files()?;
+    let mut out = Vec::new();
+    for p in paths {
+        let given = cwd.join(p);
+        let missing = || Error::Usage(format!("{p}: no such file or directory"));
+        given.symlink_metadata().map_err(|_| missing())?;
+        // Resolve the directories on the way, not a final symbolic link.
+        let abs = match (given.parent(), given.file_name()) {
+            (Some(dir), Some(name)) if name != ".." => {
+                dir.canonicalize().map_err(|_| missing())?.join(name)
+            }
+            _ => given.canonicalize().map_err(|_| missing())?,
+        };
+        let abs = if abs.ends_with(".") {
+            abs.canonicalize().map_err(|_| missing())?
+        } else {
+            abs
+        };
+        let rel = abs
+            .strip_prefix(root)
+            .map_err(|_| Error::Usage(format!("{p} is outside the repository")))?
+            .to_string_lossy()
+            .replace('\\', "/");
+        let is_dir = abs.symlink_metadata().is_ok_and(|m| m.is_dir());
+        if !is_dir {
+            out.push(rel);
+            continue;
+        }
+        let inside: Vec<String> = stories
+            .iter()
+            .filter(|s| rel.is_empty() || s.starts_with(&format!("{rel}/")))
+            .cloned()
+            .collect();
+        if inside.is_empty() {
+            return Err(Error::Usage(format!(
+                "{p} holds no story files (they are the .md files in {}/)",
+                ws.stories_dir()
+            )));
+        }
+        out.extend(inside);
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+/// The refusal of the change from HEAD's version of the item, if refused.
+fn against_head(
+    ws: &Workspace,
+    wf: &Workflow,
+    item: &Item,
+    role: Option<&str>,
+) -> Result<Option<Refusal>> {
+    let Some(head) = ws.repo.head_file(&item.path)? else {
+        return Ok(None);
+    };
+    if head == item.doc.text().as_bytes() {
+        return Ok(None);
+    }
+    let Ok(before) = Item::from_bytes(&item.path, head) else {
+        return Ok(None);
+    };
+    Ok(judge(wf, &before.value(), &item.value(), role, &ws.roles.names()).err())
+}
+
+/// Judges a change for `role`, or for whichever role could make it.
+pub fn judge(
+    wf: &Workflow,
+    before: &Value,
+    after: &Value,
+    role: Option<&str>,
+    roles: &[&str],
+) -> std::result::Result<(), Refusal> {
+    let now = workspace::now();
+    let change = |role| Change {
+        before: Some(before),
+        after: Some(after),
+        role,
+        force: None,
+        self_transition: false,
+        now: &now,
+    };
+    if let Some(r) = role {
+        return validate::validate(wf, &change(r)).map(|_| ());
+    }
+    let mut first = None;
+    for r in roles {
+        match validate::validate(wf, &change(r)) {
+            Ok(_) => return Ok(()),
+            Err(e) => {
+                first.get_or_insert(e);
+            }
+        }
+    }
+    // Prefer the refusal addressed to the role responsible for the change.
+    let from = before
+        .get("status")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let to = after
+        .get("status")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let responsible = wf
+        .transition(from, to)
+        .and_then(|t| t.roles.first().cloned())
+        .or_else(|| wf.state(from).and_then(|s| s.owner.clone()));
+    match responsible {
+        Some(r) => validate::validate(wf, &change(&r)).map(|_| ()),
+        None => first.map_or(Ok(()), Err),
+    }
+}

@@ -1,0 +1,172 @@
+//! `git orx doctor`: why a story is not moving. For a story stuck in a
+//! state (longer than `doctor.stuck_after_hours` in the config), or for the
+//! one asked about: the role it waits for, each move from its state with
+//! the conditions that do not hold and the values they read (as `show`
+//! judges them), and the recent refusals the refusal log kept for it.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use crate::board::report::{self, MoveCheck};
+use crate::board::summary::Problem;
+use crate::error::Result;
+use crate::history::audit;
+use crate::history::refusals::Logged;
+use crate::repo::workspace::Workspace;
+
+/// What to check when an alert of `git orx metrics` fires (by its
+/// metric), as the lifecycle's troubleshooting advises.
+pub fn advice(metric: &str) -> &'static str {
+    match metric {
+        m if m.starts_with("avg_review_rounds") => {
+            "the decision matrix thresholds; whether the quality standards are too strict; the most common issue types (improve the story template); the agents' training"
+        }
+        "auto_approval_rate" => {
+            "the quality standards; the decision matrix thresholds; the quality assessment; the story template and its guidance"
+        }
+        "escalation_rate" => "the workflow and the agents' training",
+        _ => "",
+    }
+}
+
+/// How many refusals are shown per story.
+pub const RECENT_REFUSALS: usize = 5;
+
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Only this story (reported whether it is stuck or not).
+    pub id: Option<String>,
+    /// Seconds since the epoch.
+    pub now: i64,
+}
+
+/// One story, diagnosed.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Diagnosis {
+    pub kind: String,
+    pub id: String,
+    pub title: String,
+    pub path: String,
+    pub status: String,
+    /// When it entered its state (RFC 3339), as history says; none while
+    /// the change is not committed.
+    pub since: Option<String>,
+    pub hours_in_state: Option<f64>,
+    pub stuck: bool,
+    /// The role its next step waits for.
+    pub responsible: Option<String>,
+    pub handoff: Option<String>,
+    /// Every move from its state, judged for the move's own role.
+    pub moves: Vec<MoveCheck>,
+    /// Its most recent refusals, oldest first.
+    pub refusals: Vec<Logged>,
+}
+
+/// What `doctor` found.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Findings {
+    pub stuck_after_hours: f64,
+    /// The stuck stories (longest first), or the one asked about.
+    pub stories: Vec<Diagnosis>,
+    /// Open stories in all, stuck or not.
+    pub open: usize,
+    /// Files that are not usable stories.
+    pub problems: Vec<Problem>,
+}
+
+/// Diagnoses the stories (or the one with `opts.id`) with the refusals
+/// read from the log.
+pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<Findings> {
+    let limit = ws.rules.config.doctor.stuck_after_hours;
+    let board = report::board(ws)?;
+    let wanted = match &opts.id {
+        Some(id) => Some(ws.find(id)?.id),
+        None => None,
+    };
+    // When each story entered its state: the newest change of state.
+    let entries = audit::log(
+        &ws.repo,
+        ws,
+        &audit::Options {
+            id: wanted.clone(),
+            ..Default::default()
+        },
+    )?;
+    let mut entered: HashMap<&str, (&str, i64)> = HashMap::new();
+    for e in entries
+        .iter()
+        .filter(|e| e.kind == "story" && e.from != e.to)
+    {
+        if entered.contains_key(e.id.as_str()) {
+            continue;
+        }
+        if let Ok(t) = e.time.parse::<jiff::Timestamp>() {
+            entered.insert(&e.id, (&e.time, t.as_second()));
+        }
+    }
+    let open = board.items.iter().filter(|s| !s.terminal).count();
+    let mut stories = Vec::new();
+    for s in &board.items {
+        if wanted.as_ref().is_some_and(|w| *w != s.id) || (wanted.is_none() && s.terminal) {
+            continue;
+        }
+        let since = entered.get(s.id.as_str()).copied();
+        let hours = since.map(|(_, t)| (opts.now - t).max(0) as f64 / 3600.0);
+        let stuck = !s.terminal && hours.is_some_and(|h| h > limit);
+        if wanted.is_none() && !stuck {
+            continue;
+        }
+        let item = ws.find(&s.id)?;
+        let detail = report::detail_of(ws, item, None)?;
+        let mine: Vec<&Logged> = refusals
+            .iter()
+            .filter(|r| r.is_about(&s.kind, &s.id))
+            .collect();
+        let recent = mine[mine.len().saturating_sub(RECENT_REFUSALS)..]
+            .iter()
+            .map(|r| (*r).clone())
+            .collect();
+        stories.push(Diagnosis {
+            kind: s.kind.clone(),
+            id: s.id.clone(),
+            title: s.title.clone(),
+            path: s.path.clone(),
+            status: s.status.clone(),
+            since: since.map(|(t, _)| t.to_owned()),
+            hours_in_state: hours,
+            stuck,
+            responsible: s.waits_for.clone(),
+            handoff: s.handoff.clone(),
+            moves: detail.moves,
+            refusals: recent,
+        });
+    }
+    if let Some(id) = &wanted
+        && stories.is_empty()
+    {
+        // Found by `find` but not usable on the board: its problem says why.
+        let problems: Vec<Problem> = board
+            .problems
+            .into_iter()
+            .filter(|p| p.path.contains(&format!("/{id}.")))
+            .collect();
+        return Ok(Findings {
+            stuck_after_hours: limit,
+            stories,
+            open,
+            problems,
+        });
+    }
+    stories.sort_by(|a, b| {
+        b.hours_in_state
+            .unwrap_or(0.0)
+            .total_cmp(&a.hours_in_state.unwrap_or(0.0))
+    });
+    Ok(Findings {
+        stuck_after_hours: limit,
+        stories,
+        open,
+        problems: board.problems,
+    })
+}

@@ -1,0 +1,9 @@
+//! Read views: the board (`status`), `next`, `show`, `check`, `doctor`, the
+//! HTML report, and the cache behind the board.
+
+pub mod cache;
+pub mod check;
+pub mod doctor;
+pub mod html;
+pub mod report;
+pub mod summary;

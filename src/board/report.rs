@@ -1,0 +1,306 @@
+//! Read-side views, as values the command layer prints or serialises:
+//! the board (`status`), who should do what (`next`), one item with the
+//! verdict of every move (`show`), and file problems (`check`).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::board::cache::{Cache, Cached, Stat};
+use crate::board::summary::{Problem, Summary};
+use crate::engine::item::{Item, ItemError};
+use crate::engine::validate::{self, Change};
+use crate::error::Result;
+use crate::repo::workspace::{self, Workspace};
+use crate::workflow::Workflow;
+
+/// Every story, with what is wrong with the files that are not.
+pub struct Board {
+    pub workflow: Arc<Workflow>,
+    pub items: Vec<Summary>,
+    /// The agent contexts.
+    pub agents: Vec<Summary>,
+    pub problems: Vec<Problem>,
+}
+
+/// The item as its workflow sees it, or why it cannot be used.
+pub fn summarize(wf: &Workflow, item: &Item, lang: &str) -> std::result::Result<Summary, Problem> {
+    if item.kind != wf.name {
+        return Err(item_problem(
+            item,
+            "kind",
+            format!(
+                "`kind: {}` does not belong in the story directory",
+                crate::text::escape(&item.kind)
+            ),
+        ));
+    }
+    if let Err(m) = crate::engine::item::check_id(&item.id) {
+        return Err(item_problem(item, "id", m));
+    }
+    let value = item.value();
+    if let Some(e) = item.unusable_as(wf, &value) {
+        return Err(e.into());
+    }
+    let Some(state) = wf.state(&item.status) else {
+        return Err(item_problem(
+            item,
+            &wf.state_field,
+            "unknown state".to_owned(),
+        ));
+    };
+    let owner = wf.owner_of(state, &value);
+    let scope = wf.scope(value, "", "");
+    let handoff = wf.handoff(&item.status, None, &scope, lang);
+    Ok(Summary {
+        kind: item.kind.clone(),
+        id: item.id.clone(),
+        title: item.title.clone(),
+        status: item.status.clone(),
+        owner: owner.clone(),
+        terminal: state.terminal,
+        path: item.path.clone(),
+        waits_for: handoff.as_ref().and_then(|h| h.role.clone()).or(owner),
+        handoff: handoff.map(|h| h.text),
+    })
+}
+
+fn item_problem(item: &Item, key: &str, message: String) -> Problem {
+    let pos = item.pos(key);
+    Problem {
+        path: item.path.clone(),
+        line: pos.map(|p| p.0),
+        column: pos.map(|p| p.1),
+        message,
+    }
+}
+
+/// Every story in the story directory, summarised. Unchanged files come
+/// from the stat cache (see [`crate::board::cache`]).
+pub fn board(ws: &Workspace) -> Result<Board> {
+    let wf = ws.workflow("story")?;
+    let lang = ws.lang().to_owned();
+    let mut cache = Cache::load(
+        ws.repo.git_dir().join("orx-cache/board.json"),
+        ws.rules.fingerprint("story"),
+    );
+    let (files, odd) = ws.story_listing()?;
+    let root = ws.root();
+    let scanned = workspace::par_map(&files, |rel| {
+        let stat = Stat::of(&root.join(rel));
+        if let Some(hit) = stat.as_ref().and_then(|(s, _)| cache.find(rel, s)) {
+            return Scanned::Hit(hit);
+        }
+        let result = match Item::read(root, rel) {
+            Ok(item) => summarize(&wf, &item, &lang).map_or_else(Cached::Problem, Cached::Item),
+            Err(e) => Cached::Problem(e.into()),
+        };
+        let keep = stat
+            .filter(|(_, mtime)| cache.cacheable(*mtime))
+            .map(|(s, _)| s);
+        Scanned::Miss(keep, Box::new(result))
+    });
+    let all_hits = scanned.iter().all(|s| matches!(s, Scanned::Hit(_)));
+    if !(all_hits && cache.len() == files.len()) {
+        let rows: Vec<(&str, Stat, &Cached)> = files
+            .iter()
+            .zip(&scanned)
+            .filter_map(|(rel, s)| match s {
+                Scanned::Hit(i) => cache.entry(*i).map(|(st, c)| (rel.as_str(), st, c)),
+                Scanned::Miss(st, c) => Some((rel.as_str(), (*st)?, &**c)),
+            })
+            .collect();
+        cache.save(&rows);
+    }
+    let results: Vec<Cached> = scanned
+        .into_iter()
+        .filter_map(|s| match s {
+            Scanned::Hit(i) => cache.take(i),
+            Scanned::Miss(_, c) => Some(*c),
+        })
+        .collect();
+    // Later files with an ID seen before are problems.
+    let mut duplicate = vec![None; results.len()];
+    {
+        let mut first: HashMap<&str, &str> = HashMap::with_capacity(results.len());
+        for (i, r) in results.iter().enumerate() {
+            if let Cached::Item(s) = r {
+                match first.get(s.id.as_str()) {
+                    Some(path) => {
+                        duplicate[i] = Some(format!("duplicate ID `{}` (also {path})", s.id))
+                    }
+                    None => {
+                        first.insert(&s.id, &s.path);
+                    }
+                }
+            }
+        }
+    }
+    let mut items = Vec::with_capacity(results.len());
+    let mut problems: Vec<Problem> = odd.into_iter().map(odd_name).collect();
+    for (r, dup) in results.into_iter().zip(duplicate) {
+        match (r, dup) {
+            (Cached::Item(s), Some(message)) => problems.push(Problem {
+                path: s.path,
+                line: None,
+                column: None,
+                message,
+            }),
+            (Cached::Item(s), None) => items.push(s),
+            (Cached::Problem(p), _) => problems.push(p),
+        }
+    }
+    let agents = agents(ws, &mut problems)?;
+    Ok(Board {
+        workflow: wf,
+        items,
+        agents,
+        problems,
+    })
+}
+
+/// The agent contexts, summarised; unusable ones go to `problems`.
+fn agents(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<Summary>> {
+    let paths = ws.agent_files();
+    if paths.is_empty() {
+        return Ok(Vec::new());
+    }
+    let wf = ws.workflow("agent")?;
+    let mut out = Vec::new();
+    for path in paths {
+        match Item::read(ws.root(), &path)
+            .map_err(Problem::from)
+            .and_then(|i| summarize(&wf, &i, ws.lang()))
+        {
+            Ok(s) => out.push(s),
+            Err(p) => problems.push(p),
+        }
+    }
+    Ok(out)
+}
+
+/// A story file whose name is not UTF-8.
+pub fn odd_name(path: String) -> Problem {
+    Problem {
+        path,
+        line: None,
+        column: None,
+        message: "the file name is not valid UTF-8; rename it".to_owned(),
+    }
+}
+
+/// One file's scan: a cache hit (its index) or a fresh result, with the
+/// stat to cache it under when it may be cached.
+enum Scanned {
+    Hit(usize),
+    Miss(Option<Stat>, Box<Cached>),
+}
+
+/// The open items (not terminal) grouped by the role their next step is
+/// for (usually the owner of their state), roles in their usual order.
+pub fn next(board: &Board, roles: &[&str]) -> Vec<(String, Vec<Summary>)> {
+    let mut groups: Vec<(String, Vec<Summary>)> =
+        roles.iter().map(|r| (r.to_string(), Vec::new())).collect();
+    for s in board
+        .items
+        .iter()
+        .chain(&board.agents)
+        .filter(|s| !s.terminal)
+    {
+        let Some(owner) = &s.waits_for else { continue };
+        match groups.iter_mut().find(|(r, _)| r == owner) {
+            Some((_, list)) => list.push(s.clone()),
+            None => groups.push((owner.clone(), vec![s.clone()])),
+        }
+    }
+    groups.retain(|(_, list)| !list.is_empty());
+    groups
+}
+
+pub use crate::engine::validate::ConditionCheck;
+
+/// One possible move from the item's state, judged for a role.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct MoveCheck {
+    pub to: String,
+    pub roles: Vec<String>,
+    pub trigger: Option<String>,
+    pub description: String,
+    /// The role the conditions were evaluated for.
+    pub judged_as: String,
+    pub allowed: bool,
+    pub conditions: Vec<ConditionCheck>,
+}
+
+/// An item in detail.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Detail {
+    #[serde(flatten)]
+    pub summary: Summary,
+    pub frontmatter: Value,
+    pub moves: Vec<MoveCheck>,
+}
+
+/// The item with `id` and every move its workflow allows from its state.
+/// Conditions are evaluated for `role` when given, else for each move's
+/// first role.
+pub fn detail(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Detail> {
+    detail_of(ws, ws.find(id)?, role)
+}
+
+/// [`detail`] for an item already read (an agent context, say).
+pub fn detail_of(
+    ws: &Workspace,
+    item: crate::engine::item::Item,
+    role: Option<&str>,
+) -> Result<Detail> {
+    let wf = ws.workflow(&item.kind)?;
+    let summary = summarize(&wf, &item, ws.lang())
+        .map_err(|p| ItemError::new(&p.path, p.line.zip(p.column), p.message))?;
+    let before = item.value();
+    let now = workspace::now();
+    let moves = wf
+        .transitions_from(&item.status)
+        .into_iter()
+        .map(|t| {
+            let roles = wf.roles_of(t, &before);
+            let judged_as = role
+                .map(str::to_owned)
+                .or_else(|| roles.first().cloned())
+                .unwrap_or_default();
+            let mut after = before.clone();
+            after["status"] = Value::String(t.to.clone());
+            // What the move would record of the story's tasks.
+            for (path, v) in crate::engine::plan::measured_tasks(ws, &wf, t, &item, None)? {
+                validate::put(&mut after, &path, v);
+            }
+            let scope =
+                validate::guard_scope(&wf, Some(t), Some(&before), &after, &judged_as, &now);
+            let conditions = validate::conditions(t, &scope);
+            let change = Change {
+                before: Some(&before),
+                after: Some(&after),
+                role: &judged_as,
+                force: None,
+                self_transition: t.from == t.to,
+                now: &now,
+            };
+            Ok(MoveCheck {
+                to: t.to.clone(),
+                roles,
+                trigger: t.trigger.clone(),
+                description: t.description.clone(),
+                allowed: validate::validate(&wf, &change).is_ok(),
+                judged_as,
+                conditions,
+            })
+        })
+        .collect::<Result<_>>()?;
+    Ok(Detail {
+        summary,
+        frontmatter: before,
+        moves,
+    })
+}

@@ -1,0 +1,50 @@
+//! What the board shows of one file: an item's summary, or what is wrong
+//! with the file. The board's cache stores them; the read views make them.
+
+use serde::Serialize;
+
+use crate::engine::item::ItemError;
+
+/// One item on the board.
+#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq)]
+pub struct Summary {
+    pub kind: String,
+    pub id: String,
+    pub title: String,
+    pub status: String,
+    pub owner: Option<String>,
+    pub terminal: bool,
+    pub path: String,
+    pub handoff: Option<String>,
+    /// The role the next step is for: the handoff's, else the state's owner.
+    pub waits_for: Option<String>,
+}
+
+/// A problem with a file, at a position when there is one.
+#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq, Eq)]
+pub struct Problem {
+    pub path: String,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl From<ItemError> for Problem {
+    fn from(e: ItemError) -> Self {
+        Problem {
+            path: e.path,
+            line: e.pos.map(|p| p.0),
+            column: e.pos.map(|p| p.1),
+            message: e.message,
+        }
+    }
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "{}:{l}:{c}: {}", self.path, self.message),
+            _ => write!(f, "{}: {}", self.path, self.message),
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! `git orx acknowledge`
+
+use orx::text::escape;
+
+use super::{DIM, Ui, paint};
+
+/// The Human accepts a past commit's violations, with a reason: the commit
+/// is added to .orx/acknowledged.yaml, which is committed, and `verify`
+/// then reports its violations apart instead of failing on them. History
+/// is not rewritten.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The commit, as git names it (an id, `HEAD~2`).
+    commit: String,
+    /// Why the violation is accepted (kept in the file and the commit).
+    #[arg(long, value_name = "TEXT")]
+    reason: String,
+    /// Acting role; only the Human may acknowledge (else ORX_ROLE, else
+    /// `git config orx.role`).
+    #[arg(long = "as", value_name = "ROLE")]
+    role: Option<String>,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = super::open(ui)?;
+    let role = super::role(&ws, &args.role)?;
+    if role != orx::workflow::role::HUMAN {
+        return Err(orx::Error::Failed(format!(
+            "only the Human may acknowledge a violation, not {} (--as human)",
+            orx::workflow::role::display(&role)
+        )));
+    }
+    let by = ws.repo.author_ident()?;
+    let (id, commit) =
+        orx::history::verify::acknowledge(&ws.repo, &args.commit, &args.reason, &by, ws.lock_wait)?;
+    ui.line(format!(
+        "acknowledged {} by {}: {} {}",
+        &id[..7],
+        escape(&by),
+        escape(args.reason.trim()),
+        paint(DIM, format!("[{commit}]"))
+    ));
+    Ok(0)
+}

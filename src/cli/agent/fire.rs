@@ -1,0 +1,44 @@
+//! `git orx agent fire`, `git orx agent stop`
+
+use super::{AgentChange, Ui};
+
+/// Fire a trigger of the agent lifecycle (USER_INPUT_REQUIREMENT, PRD_GENERATED,
+/// USER_CONFIRM, USER_CANCEL, ERROR_DETECTED, FIX_SUCCESS, FIX_FAILED_3X,
+/// HUMAN_INTERVENTION, ROLLBACK, ALL_TASKS_DONE, ARCHIVE_COMPLETE),
+/// validated like a story move and committed. USER_CONFIRM makes a
+/// checkpoint; ROLLBACK rolls the work back to the last one and archives
+/// the session (IDLE has no active task).
+#[derive(clap::Args)]
+pub struct Args {
+    /// The trigger.
+    trigger: String,
+    #[command(flatten)]
+    on: AgentChange,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let (ws, role) = crate::cli::open_as(ui, &args.on.change)?;
+    fire(ui, &ws, &role, &args.on, &args.trigger.to_ascii_uppercase())
+}
+
+/// `agent stop`: FIX_FAILED_3X, where the state allows a forced stop.
+pub fn stop(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
+    let ws = crate::cli::open(ui)?;
+    let (item, wf) = orx::agent::open(&ws, &args.agent.name)?;
+    orx::agent::allows(&wf, &item, &["force-stop"])?;
+    let role = crate::cli::role(&ws, &args.change.role)?;
+    fire(ui, &ws, &role, &args, "FIX_FAILED_3X")
+}
+
+fn fire(
+    ui: &mut Ui,
+    ws: &orx::repo::workspace::Workspace,
+    role: &str,
+    args: &AgentChange,
+    trigger: &str,
+) -> orx::Result<u8> {
+    let actor = args.change.actor(role);
+    let ap = orx::agent::plan_fire(ws, &args.agent.name, trigger, Vec::new(), actor)?;
+    super::execute(ui, ws, ap, !args.change.no_commit)?;
+    Ok(0)
+}

@@ -1,0 +1,28 @@
+//! `git orx agent init`
+
+use orx::engine::plan;
+
+use super::{AgentArg, Ui, report_change};
+
+/// Create an agent's context (`.orx/active_context.md`, or
+/// `.orx/agents/NAME.md`), IDLE, and commit it. The Human sets agents up.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    agent: AgentArg,
+    /// The role the agent acts as (its own work is done as this role).
+    #[arg(long, value_name = "ROLE", default_value = "dev")]
+    acts_as: String,
+    #[command(flatten)]
+    change: crate::cli::ChangeArgs,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let (ws, role) = crate::cli::open_as(ui, &args.change)?;
+    let actor = args.change.actor(&role);
+    let plan = orx::agent::plan_init(&ws, &args.agent.name, &args.acts_as, actor)?;
+    let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
+    ui.line(&plan.path);
+    report_change(ui, &plan, &done);
+    Ok(0)
+}

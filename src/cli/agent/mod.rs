@@ -1,0 +1,110 @@
+//! `git orx agent ...`: the agent state machine.
+
+mod archive;
+mod check;
+mod fire;
+mod init;
+mod pause;
+mod show;
+mod task;
+
+use orx::agent::{self, AgentPlan};
+
+use super::{DIM, Ui, paint, report_change};
+
+/// The agent lifecycle (IDLE, PLANNING, CONFIRMING, EXECUTING,
+/// AUTO_FIX, BLOCKED, ARCHIVING), kept in `.orx/active_context.md` (or
+/// `.orx/agents/NAME.md` with --agent NAME) and enforced like stories.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(clap::Subcommand)]
+enum Action {
+    Init(init::Args),
+    Show(show::Args),
+    Fire(fire::Args),
+    /// Run the checks listed under `checks:` in .orx/config.yaml (each with
+    /// `sh -c`, from the repository root, showing its output) and act on the
+    /// result as the agent lifecycle says: in EXECUTING a failure fires ERROR_DETECTED;
+    /// in AUTO_FIX a pass fires FIX_SUCCESS (with a checkpoint of the green
+    /// state) and a failure counts an attempt, the third in a row firing
+    /// FIX_FAILED_3X. Exits 0 when every check passed, 1 otherwise.
+    Check(AgentChange),
+    Task(task::Args),
+    /// Write the session's summary (requirement, tasks, last checkpoint) into
+    /// the context's body and fire ARCHIVE_COMPLETE (ARCHIVING -> IDLE).
+    Archive(AgentChange),
+    /// Pause the agent (暂停; PLANNING or EXECUTING): its work waits until it
+    /// resumes.
+    Pause(AgentChange),
+    /// Resume a paused agent.
+    Resume(AgentChange),
+    /// Stop auto-fixing (强制停止): the Human fires FIX_FAILED_3X before the
+    /// third failed attempt, and the agent is BLOCKED.
+    Stop(AgentChange),
+}
+
+/// Which agent: `--agent NAME`, the default agent otherwise.
+#[derive(clap::Args)]
+pub struct AgentArg {
+    /// The agent (default: the one in .orx/active_context.md).
+    #[arg(long = "agent", value_name = "NAME", default_value = agent::DEFAULT)]
+    pub name: String,
+}
+
+/// Which agent, and the options of a change to it.
+#[derive(clap::Args)]
+pub struct AgentChange {
+    #[command(flatten)]
+    pub agent: AgentArg,
+    #[command(flatten)]
+    pub change: crate::cli::ChangeArgs,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    match args.action {
+        Action::Init(a) => init::run(ui, a),
+        Action::Show(a) => show::run(ui, a),
+        Action::Fire(a) => fire::run(ui, a),
+        Action::Check(a) => check::run(ui, a),
+        Action::Task(a) => task::run(ui, a),
+        Action::Archive(a) => archive::run(ui, a),
+        Action::Pause(a) => pause::run(ui, a, true),
+        Action::Resume(a) => pause::run(ui, a, false),
+        Action::Stop(a) => fire::stop(ui, a),
+    }
+}
+
+/// Executes an agent plan and prints what happened: the transition, the
+/// checkpoint or rollback that came with it, the handoff.
+pub fn execute(
+    ui: &mut Ui,
+    ws: &orx::repo::workspace::Workspace,
+    ap: AgentPlan,
+    commit: bool,
+) -> orx::Result<()> {
+    let done = agent::execute(ws, ap, commit)?;
+    if let Some(r) = &done.rollback {
+        ui.line(format!(
+            "rolled back: {} file{} restored or removed [{}]",
+            r.changed.len(),
+            if r.changed.len() == 1 { "" } else { "s" },
+            r.commit
+        ));
+        ui.line(paint(
+            DIM,
+            format!(
+                "  the state before is saved as {}: `git orx rollback {} --yes` undoes this",
+                r.saved, r.saved
+            ),
+        ));
+    }
+    if let Some(c) = &done.checkpoint {
+        ui.line(paint(DIM, format!("checkpoint {c}")));
+    }
+    report_change(ui, &done.plan, &done.executed);
+    Ok(())
+}

@@ -1,0 +1,30 @@
+//! `git orx agent pause`, `git orx agent resume`
+
+use serde_json::json;
+
+use super::{AgentChange, Ui};
+
+pub fn run(ui: &mut Ui, args: AgentChange, pause: bool) -> orx::Result<u8> {
+    let (ws, role) = crate::cli::open_as(ui, &args.change)?;
+    let actor = args.change.actor(&role);
+    let ap = orx::agent::plan_edit(
+        &ws,
+        &args.agent.name,
+        &["pause"],
+        |item| {
+            if item["paused"].as_bool().unwrap_or(false) == pause {
+                return Err(orx::Error::Usage(format!(
+                    "the agent is {} already",
+                    if pause { "paused" } else { "not paused" }
+                )));
+            }
+            Ok((
+                vec![orx::engine::plan::set(&["paused"], json!(pause))],
+                None,
+            ))
+        },
+        actor,
+    )?;
+    super::execute(ui, &ws, ap, !args.change.no_commit)?;
+    Ok(0)
+}

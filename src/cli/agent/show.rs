@@ -1,0 +1,167 @@
+//! `git orx agent show`
+
+use orx::text::escape;
+use orx::workflow::role;
+use serde_json::Value;
+
+use super::{AgentArg, Ui};
+use crate::cli::{BOLD, DIM, GREEN, RED, paint};
+
+/// Show an agent: its state and whom it waits for, the session's
+/// requirement and task queue, the auto-fix attempts, the last checkpoint
+/// and check, what the state allows, and every trigger from here with its
+/// conditions.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    agent: AgentArg,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = crate::cli::open(ui)?;
+    let (item, wf) = orx::agent::open(&ws, &args.agent.name)?;
+    let view = orx::engine::validate::view(&wf, Some(&item.value()));
+    let state = wf.state(&item.status);
+    let allowed: Vec<(String, String)> = state
+        .map(|s| {
+            s.operations
+                .iter()
+                .map(|o| {
+                    let desc = wf
+                        .operations
+                        .iter()
+                        .find(|(n, _)| n == o)
+                        .map(|(_, d)| d.clone());
+                    (o.clone(), desc.unwrap_or_default())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let d = orx::board::report::detail_of(&ws, item, None)?;
+    if args.json {
+        let mut v = serde_json::to_value(&d).unwrap_or_default();
+        v["version"] = serde_json::json!(1);
+        v["operations"] = allowed
+            .iter()
+            .map(|(n, desc)| serde_json::json!({"name": n, "description": desc}))
+            .collect();
+        ui.json(&v);
+        return Ok(0);
+    }
+    let s = &d.summary;
+    let text = |k: &str| view[k].as_str().map(escape);
+    ui.line(format!(
+        "agent {} — acts as {}",
+        paint(BOLD, escape(&s.id)),
+        role::display(view["acts_as"].as_str().unwrap_or("?"))
+    ));
+    ui.line(format!("  file:        {}", s.path));
+    ui.line(format!(
+        "  state:       {} (waits for {})",
+        paint(BOLD, &s.status),
+        s.waits_for
+            .as_deref()
+            .map(role::display)
+            .unwrap_or_else(|| "nobody".to_owned())
+    ));
+    if let Some(h) = &s.handoff {
+        ui.wrap(format!("  next:        {}", paint(GREEN, escape(h))), 15);
+    }
+    if view["paused"] == Value::Bool(true) {
+        ui.line(format!("  {}", paint(RED, "paused")));
+    }
+    if let Some(session) = text("session_id") {
+        ui.line(format!("  session:     {session}"));
+    }
+    if let Some(r) = text("requirement") {
+        ui.wrap(format!("  requirement: {r}"), 15);
+    }
+    let tasks = orx::agent::tasks(&view);
+    if !tasks.is_empty() {
+        let open = orx::agent::open_tasks(&tasks);
+        ui.line(format!(
+            "  tasks:       {} of {} done or skipped",
+            tasks.len() - open,
+            tasks.len()
+        ));
+        for (i, t) in tasks.iter().enumerate() {
+            let mark = match t["status"].as_str() {
+                Some("done") => "x",
+                Some("skipped") => "-",
+                _ => " ",
+            };
+            ui.wrap(
+                format!(
+                    "    {}. [{mark}] {}",
+                    i + 1,
+                    escape(t["title"].as_str().unwrap_or_default())
+                ),
+                11,
+            );
+        }
+    }
+    ui.line(format!(
+        "  auto-fix:    {} of {} attempts failed",
+        view["auto_fix_attempts"].as_u64().unwrap_or(0),
+        wf.params["max_fix_attempts"]
+    ));
+    ui.line(format!(
+        "  checkpoint:  {}",
+        text("last_checkpoint").unwrap_or_else(|| "none yet".to_owned())
+    ));
+    if let Some(passed) = view["last_check"]["passed"].as_bool() {
+        let failed: Vec<&str> = view["last_check"]["failed"]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        ui.line(format!(
+            "  last check:  {} at {}{}",
+            if passed {
+                paint(GREEN, "passed")
+            } else {
+                paint(RED, "failed")
+            },
+            view["last_check"]["at"].as_str().unwrap_or("?"),
+            if failed.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", escape(&failed.join(", ")))
+            }
+        ));
+    }
+    ui.line(format!("Allowed while {}:", s.status));
+    for (n, desc) in &allowed {
+        ui.wrap(format!("  {n:<20} {}", paint(DIM, desc)), 23);
+    }
+    if !d.moves.is_empty() {
+        ui.line(format!("Triggers from {}:", s.status));
+        for m in &d.moves {
+            let verdict = if m.allowed {
+                paint(GREEN, format!("allowed as {}", role::display(&m.judged_as)))
+            } else {
+                paint(
+                    RED,
+                    format!("not allowed as {}", role::display(&m.judged_as)),
+                )
+            };
+            ui.line(format!(
+                "  {:<22} -> {:<12} [{}] {verdict}",
+                m.trigger.as_deref().unwrap_or("-"),
+                m.to,
+                role::display_list(&m.roles)
+            ));
+            for c in &m.conditions {
+                let mark = if c.holds {
+                    paint(GREEN, "✓")
+                } else {
+                    paint(RED, "✗")
+                };
+                ui.wrap(format!("       {mark} {}", escape(&c.desc)), 9);
+            }
+        }
+    }
+    Ok(0)
+}

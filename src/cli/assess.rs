@@ -1,0 +1,119 @@
+//! `git orx assess`
+
+use orx::assess::{Assessment, Indicator};
+use orx::engine::plan;
+
+use super::{DIM, Ui, YELLOW, paint, report_change};
+
+/// Record the SM's quality check and move the story as the decision matrix
+/// says (the quality decision matrix): Blocked, AwaitingArchReview or Approved.
+/// Structure validation and technical extraction are measured in the story
+/// against the template's checklist; every missing item is listed.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The story's ID.
+    id: String,
+    /// Technical quality score, 0-10 (the SM's judgement).
+    #[arg(long, value_name = "X")]
+    score: f64,
+    /// Complexity indicators present: api-contract, db-schema, new-pattern,
+    /// cross-service, security, performance, core-docs.
+    #[arg(long, value_delimiter = ',', value_name = "A,B")]
+    complexity: Vec<Indicator>,
+    /// Override the measured structure validation, in percent (阶段一);
+    /// needs --reason.
+    #[arg(long, value_name = "PERCENT", requires = "reason")]
+    structure: Option<f64>,
+    /// Override the measured technical extraction, in percent (阶段二);
+    /// needs --reason.
+    #[arg(long, value_name = "PERCENT", requires = "reason")]
+    extraction: Option<f64>,
+    /// Why the measured values are overridden; recorded in the commit.
+    #[arg(long, value_name = "TEXT")]
+    reason: Option<String>,
+    /// After a revision: Critical issues from the Architect's review still open.
+    #[arg(long, value_name = "N")]
+    open_critical: Option<u32>,
+    /// After a revision: the severities of the issues it changed
+    /// (critical, high, medium, minor).
+    #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
+    revised: Option<Vec<String>>,
+    /// Ask for the Architect's review where it is optional (score 8.0 or
+    /// more with one complexity indicator: Approved, 可选审查); the story
+    /// goes to AwaitingArchReview instead.
+    #[arg(long)]
+    review: bool,
+    #[command(flatten)]
+    change: super::ChangeArgs,
+    /// Print the result as JSON: the item, its kind, the states before and
+    /// after, the role, the commit and the handoff.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    ui.json_result(args.json);
+    super::acting_on("story", &args.id);
+    let (ws, role) = super::open_as(ui, &args.change)?;
+    let mut complexity = args.complexity;
+    complexity.sort();
+    complexity.dedup();
+    let a = Assessment {
+        structure: args.structure,
+        extraction: args.extraction,
+        reason: args.reason,
+        score: args.score,
+        complexity,
+        open_critical: args.open_critical,
+        revised: args.revised,
+        review: args.review,
+    };
+    let actor = args.change.actor(&role);
+    let (plan, report) = plan::assess(&ws, &args.id, &a, actor)?;
+    // What was measured is told once it is recorded.
+    let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
+    let m = &report.measured;
+    let overridden = |given: Option<f64>, measured: f64| match given {
+        Some(v) => format!("{v}% (overriding the measured {measured}%)"),
+        None => format!("{measured}%"),
+    };
+    let complexity: Vec<&str> = a.complexity.iter().map(|i| i.name()).collect();
+    let asked = if a.review {
+        ", the Architect's review asked for"
+    } else {
+        ""
+    };
+    ui.line(format!(
+        "quality check: structure {}, technical extraction {}, score {}, complexity: {}{asked}",
+        overridden(a.structure, m.structure),
+        overridden(a.extraction, m.extraction),
+        orx::doc::render::float(a.score),
+        if complexity.is_empty() {
+            "none".to_owned()
+        } else {
+            complexity.join(", ")
+        }
+    ));
+    for missing in &m.missing {
+        ui.line(paint(YELLOW, format!("  missing: {missing}")));
+    }
+    if !report.hints.is_empty() {
+        let hints: Vec<String> = report
+            .hints
+            .iter()
+            .map(|(i, word)| format!("{i} (\"{word}\")"))
+            .collect();
+        ui.line(paint(
+            DIM,
+            format!("  the text suggests complexity indicators: {}; give them with --complexity if they apply", hints.join(", ")),
+        ));
+    }
+    for (to, unmet) in &report.passed_over {
+        ui.line(paint(DIM, format!("  not {to}:")));
+        for u in unmet {
+            ui.line(paint(DIM, format!("    - {u}")));
+        }
+    }
+    report_change(ui, &plan, &done);
+    Ok(0)
+}

@@ -1,0 +1,64 @@
+//! `git orx check`
+
+use orx::repo::workspace::Workspace;
+
+use super::{GREEN, RED, Ui, paint};
+
+/// Validate item files (syntax, fields, states, duplicate IDs), the config and
+/// workflow overrides, and judge uncommitted changes against HEAD. Lists
+/// every problem; exits 1 if there is any.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Files or directories to check (default: every story, the config and
+    /// the workflow overrides).
+    paths: Vec<String>,
+    /// Judge uncommitted changes as this role (else ORX_ROLE or `git config
+    /// orx.role`; with none, a change passes if any role could make it).
+    #[arg(long = "as", value_name = "ROLE")]
+    role: Option<String>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = Workspace::open()?;
+    let role = match (&args.role, ws.role(None)) {
+        (Some(_), _) => Some(super::role(&ws, &args.role)?),
+        (None, Ok((r, _))) => Some(r),
+        (None, Err(_)) => None,
+    };
+    let cwd = std::env::current_dir()
+        .map_err(|e| orx::Error::Failed(format!("current directory: {e}")))?;
+    let report = orx::board::check::check(&ws, &cwd, &args.paths, role.as_deref())?;
+    let code = u8::from(!report.problems.is_empty());
+    if args.json {
+        ui.json(&serde_json::json!({
+            "version": 1,
+            "files": report.files,
+            "problems": report.problems,
+        }));
+        return Ok(code);
+    }
+    for p in &report.problems {
+        ui.line(p.to_string());
+    }
+    let n = report.problems.len();
+    let files = format!(
+        "{} file{}",
+        report.files,
+        if report.files == 1 { "" } else { "s" }
+    );
+    if n == 0 {
+        ui.line(paint(GREEN, format!("checked {files}: no problems")));
+    } else {
+        ui.line(paint(
+            RED,
+            format!(
+                "checked {files}: {n} problem{}",
+                if n == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    Ok(code)
+}

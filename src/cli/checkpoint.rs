@@ -1,0 +1,29 @@
+//! `git orx checkpoint`
+
+use orx::engine::store::Lock;
+use orx::git::Repo;
+
+use super::{BOLD, Ui, paint};
+
+/// Save the work tree as a checkpoint (refs/orx/checkpoints/chk-...): HEAD
+/// plus every uncommitted change and untracked file that is not ignored.
+/// Your index, work tree and branch are not touched.
+#[derive(clap::Args)]
+pub struct Args {
+    /// What the checkpoint is for.
+    #[arg(short = 'm', long = "message", value_name = "MSG")]
+    message: Option<String>,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let repo = Repo::discover()?;
+    let lock = Lock::acquire_within(&repo.orx_dir(), super::lock_wait(&repo)?)?;
+    let name = orx::engine::checkpoint::create(
+        &repo,
+        args.message.as_deref().unwrap_or_default(),
+        &orx::repo::workspace::now(),
+    )?;
+    drop(lock);
+    ui.line(format!("checkpoint {}", paint(BOLD, &name)));
+    Ok(0)
+}

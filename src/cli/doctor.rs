@@ -1,0 +1,191 @@
+//! `git orx doctor`
+
+use orx::board::doctor::{self, Diagnosis, Options};
+use orx::text::escape;
+use orx::workflow::role;
+
+use super::{BOLD, DIM, GREEN, RED, Ui, YELLOW, paint};
+
+/// Why stories are not moving: the alerts of `git orx metrics` with what
+/// to check, then the stories stuck in a state longer than
+/// `doctor.stuck_after_hours` (config, default 48), or the one given, each
+/// with the role it waits for, the conditions each move from its state
+/// lacks (with the values they read) and its recent refusals.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only this story, stuck or not.
+    id: Option<String>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = super::open(ui)?;
+    if let Some(id) = &args.id {
+        orx::engine::item::check_id(id).map_err(orx::Error::Usage)?;
+    }
+    let now = orx::repo::workspace::now()
+        .parse::<jiff::Timestamp>()
+        .map_or(0, |t| t.as_second());
+    let refusals = orx::history::refusals::read(&ws.repo.orx_dir());
+    let opts = Options {
+        id: args.id.clone(),
+        now,
+    };
+    let found = doctor::diagnose(&ws, &opts, &refusals)?;
+    if args.json {
+        let mut v = serde_json::to_value(&found).unwrap_or_default();
+        v["version"] = serde_json::json!(1);
+        ui.json(&v);
+        return Ok(0);
+    }
+    for p in &found.problems {
+        ui.line(format!("{} {p}", paint(RED, "problem:")));
+    }
+    let limit = hours(found.stuck_after_hours);
+    if args.id.is_none() {
+        alerts(ui, &ws)?;
+        if found.stories.is_empty() {
+            ui.line(format!(
+                "No story has been in one state for more than {limit} ({} open).",
+                found.open
+            ));
+            return Ok(0);
+        }
+        ui.line(format!(
+            "{} of {} open stories in one state for more than {limit} (doctor.stuck_after_hours):",
+            found.stories.len(),
+            found.open
+        ));
+    }
+    for d in &found.stories {
+        ui.line(String::new());
+        story(ui, d, &limit);
+    }
+    Ok(0)
+}
+
+/// The alerts of `git orx metrics` over all of history, each with what to
+/// check.
+fn alerts(ui: &mut Ui, ws: &orx::repo::workspace::Workspace) -> orx::Result<()> {
+    let m = orx::history::metrics::measure(
+        &ws.repo,
+        ws,
+        &orx::history::metrics::Options {
+            kind: Some("story".to_owned()),
+            ..Default::default()
+        },
+        &mut super::history_progress(),
+    )?;
+    for a in &m.alerts {
+        ui.line(format!(
+            "{} {}",
+            paint(YELLOW, "alert:"),
+            escape(&a.message)
+        ));
+        ui.line(format!("  check: {}", doctor::advice(&a.metric)));
+    }
+    if !m.alerts.is_empty() {
+        ui.line(String::new());
+    }
+    Ok(())
+}
+
+fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
+    ui.line(format!(
+        "{} {} — {}",
+        d.kind,
+        paint(BOLD, escape(&d.id)),
+        escape(&d.title)
+    ));
+    let stay = match (&d.hours_in_state, &d.since) {
+        (Some(h), Some(since)) => format!(
+            " for {} (since {})",
+            hours(*h),
+            since[..16.min(since.len())].replace('T', " ")
+        ),
+        _ => " (its change of state is not committed)".to_owned(),
+    };
+    let verdict = if d.stuck {
+        paint(YELLOW, format!("stuck: longer than {limit}"))
+    } else {
+        paint(DIM, "not stuck")
+    };
+    ui.line(format!("  {}{stay} — {verdict}", paint(BOLD, &d.status)));
+    match &d.responsible {
+        Some(r) => ui.line(format!("  responsible: {}", role::display(r))),
+        None => ui.line("  responsible: nobody (terminal)"),
+    }
+    if let Some(h) = &d.handoff {
+        ui.line(format!("  next: {}", paint(GREEN, escape(h))));
+    }
+    if !d.moves.is_empty() {
+        ui.line(format!("  moves from {}:", d.status));
+    }
+    for m in &d.moves {
+        let unmet: Vec<_> = m.conditions.iter().filter(|c| !c.holds).collect();
+        let verdict = if m.allowed {
+            paint(GREEN, "every precondition met")
+        } else if unmet.is_empty() {
+            paint(RED, "not allowed")
+        } else {
+            paint(
+                RED,
+                format!(
+                    "{} precondition{} not met",
+                    unmet.len(),
+                    if unmet.len() == 1 { "" } else { "s" }
+                ),
+            )
+        };
+        ui.line(format!(
+            "    -> {} [{}]: {verdict}",
+            m.to,
+            role::display_list(&m.roles)
+        ));
+        for c in unmet {
+            ui.line(format!("       ✗ {}", escape(&c.to_string())));
+        }
+    }
+    if d.refusals.is_empty() {
+        ui.line(paint(DIM, "  no refusals logged"));
+        return;
+    }
+    ui.line("  recent refusals:");
+    for r in &d.refusals {
+        let moved = match (&r.from, &r.to) {
+            (Some(f), Some(t)) if f != t => format!(" {f} -> {t}"),
+            (Some(f), _) => format!(" in {f}"),
+            _ => String::new(),
+        };
+        let who = r
+            .role
+            .as_deref()
+            .map(|x| format!(" as {}", role::display(x)))
+            .unwrap_or_default();
+        ui.line(format!(
+            "    {} {}{moved}{who}: {}",
+            paint(DIM, r.time[..16.min(r.time.len())].replace('T', " ")),
+            escape(&r.source),
+            paint(YELLOW, &r.rule)
+        ));
+        for line in r.message.lines() {
+            ui.line(paint(DIM, format!("      {}", escape(line))));
+        }
+    }
+}
+
+/// `3d 4h`, `5h 10m`, `12m`.
+fn hours(h: f64) -> String {
+    let minutes = (h * 60.0).round() as i64;
+    let (d, rest) = (minutes / 1440, minutes % 1440);
+    let (hh, mm) = (rest / 60, rest % 60);
+    match (d, hh, mm) {
+        (0, 0, m) => format!("{m}m"),
+        (0, h, 0) => format!("{h}h"),
+        (0, h, m) => format!("{h}h {m}m"),
+        (d, 0, _) => format!("{d}d"),
+        (d, h, _) => format!("{d}d {h}h"),
+    }
+}

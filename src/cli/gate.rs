@@ -1,0 +1,131 @@
+//! `git orx gate`
+
+use orx::engine::plan;
+use orx::gate::{self, Gate};
+
+use super::{GREEN, RED, Ui, paint, report_change};
+
+/// Record the Architect's review (--as architect) or QA's gate (--as qa) for
+/// the story's current round and move it as the round rules say (review
+/// rounds): a pass goes on (Approved, Done); a failing Architect round
+/// goes back to the SM, the last one to the Human (Escalated); a failing QA
+/// round goes back to Dev, and after the last one the Human decides.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The story's ID.
+    id: String,
+    /// Architect: the review score, 0-10 (a pass needs at least 7).
+    #[arg(long, value_name = "X")]
+    score: Option<f64>,
+    /// Critical issues found.
+    #[arg(long, value_name = "N")]
+    critical: u32,
+    /// High issues found.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    high: u32,
+    /// Medium issues found.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    medium: u32,
+    /// Architect: Minor issues found.
+    #[arg(long, value_name = "N")]
+    minor: Option<u32>,
+    /// QA: Low issues found.
+    #[arg(long, value_name = "N")]
+    low: Option<u32>,
+    /// QA: every acceptance criterion is met.
+    #[arg(long, conflicts_with = "criteria_failed")]
+    criteria_met: bool,
+    /// QA: some acceptance criterion is not met.
+    #[arg(long)]
+    criteria_failed: bool,
+    /// Architect: the story needs a human decision (需要人工介入); the review
+    /// is recorded and the story goes to Escalated whatever its verdict.
+    #[arg(long)]
+    escalate: bool,
+    #[command(flatten)]
+    change: super::ChangeArgs,
+    /// Print the result as JSON: the item, its kind, the states before and
+    /// after, the role, the commit and the handoff.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    ui.json_result(args.json);
+    super::acting_on("story", &args.id);
+    let (ws, role) = super::open_as(ui, &args.change)?;
+    let usage = |m: &str| Err(orx::Error::Usage(m.to_owned()));
+    let g = match role.as_str() {
+        "architect" => {
+            if args.low.is_some() || args.criteria_met || args.criteria_failed {
+                return usage(
+                    "--low and --criteria-* are for QA's gate; the Architect counts Minor issues (--minor)",
+                );
+            }
+            let Some(score) = args.score else {
+                return usage("the Architect's gate needs --score (0-10)");
+            };
+            Gate::Architect {
+                score,
+                critical: args.critical,
+                high: args.high,
+                medium: args.medium,
+                minor: args.minor.unwrap_or(0),
+            }
+        }
+        "qa" => {
+            if args.score.is_some() || args.minor.is_some() {
+                return usage(
+                    "--score and --minor are for the Architect's gate; QA counts Low issues (--low)",
+                );
+            }
+            let criteria_met = match (args.criteria_met, args.criteria_failed) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            };
+            Gate::Qa {
+                critical: args.critical,
+                high: args.high,
+                medium: args.medium,
+                low: args.low.unwrap_or(0),
+                criteria_met,
+            }
+        }
+        other => {
+            return Err(orx::Error::Usage(format!(
+                "`git orx gate` is for the Architect (--as architect) or QA (--as qa), not {}",
+                orx::workflow::role::display(other)
+            )));
+        }
+    };
+    let actor = args.change.actor(&role);
+    let outcome = gate::gate(&ws, &args.id, &g, args.escalate, actor)?;
+    let who = if role == "qa" {
+        "QA gate"
+    } else {
+        "Architect review"
+    };
+    let verdict = if outcome.passed {
+        paint(GREEN, "passed")
+    } else {
+        paint(RED, "failed")
+    };
+    // The verdict is told once it is recorded.
+    let done = plan::execute(&ws, &outcome.plan, !args.change.no_commit)?;
+    ui.line(format!("{who}, round {}: {verdict}", outcome.round));
+    for u in &outcome.unmet {
+        ui.line(format!("  - {u}"));
+    }
+    if outcome.plan.from.as_deref() == Some(outcome.plan.to.as_str()) {
+        ui.line(format!(
+            "no move fits {}'s round {} ({}): the findings are recorded and the story stays in {}",
+            orx::workflow::role::display(&role),
+            outcome.round,
+            if outcome.passed { "passed" } else { "failed" },
+            outcome.plan.to
+        ));
+    }
+    report_change(ui, &outcome.plan, &done);
+    Ok(0)
+}

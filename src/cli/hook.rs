@@ -1,0 +1,274 @@
+//! `git orx hook NAME ARGS...`: what the installed shims run.
+
+use orx::git::Repo;
+use orx::history::enforce::Violation;
+use orx::hooks;
+
+use super::{CYAN, RED, Ui, YELLOW, epaint};
+
+/// Run hook NAME (called by the shims git runs; not for direct use).
+#[derive(clap::Args)]
+pub struct Args {
+    /// pre-commit, pre-merge-commit, prepare-commit-msg or
+    /// reference-transaction.
+    name: String,
+    /// The arguments git gave the hook.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    args: Vec<String>,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    if args.name == "reference-transaction" {
+        return reference_transaction(ui, &args.args);
+    }
+    let repo = Repo::discover()?;
+    // The shims name their directory, where the user's own hook was kept.
+    // Run by another tool (a line in husky's script, a hook id of the
+    // pre-commit framework, a lefthook entry), git-orx has no hook to chain.
+    let (code, note) = match std::env::var_os("ORX_HOOK_DIR") {
+        Some(d) => {
+            let dir = std::path::PathBuf::from(d);
+            if std::env::var_os("PRE_COMMIT_RUNNING_LEGACY").is_some()
+                && orx::hooks::tools::wraps_pre_commit(&dir, &args.name)
+            {
+                return Err(orx::Error::Failed(format!(
+                    "the pre-commit framework runs git-orx's {0} shim as its {0}.legacy hook, and the shim runs an old copy of the framework's script ({0}{1}): run `git orx hooks install` to repair this",
+                    args.name,
+                    hooks::SAVED
+                )));
+            }
+            hooks::run_saved(&dir, &args.name, &args.args)?
+        }
+        None => (0, None),
+    };
+    if let Some(note) = note {
+        ui.eline(format!("{} {note}", epaint(YELLOW, "hint:")));
+    }
+    if code != 0 {
+        return Ok(u8::try_from(code).unwrap_or(1));
+    }
+    match args.name.as_str() {
+        "pre-commit" | "pre-merge-commit" => {
+            let amend = args.name == "pre-commit" && hooks::amending();
+            let staged = hooks::staged(&repo, amend, args.name == "pre-merge-commit");
+            let holder = std::env::var("ORX_LOCK_HOLDER").ok();
+            if let Some(taken) = hooks::taken_mid_change(&repo, &staged, holder.as_deref()) {
+                let v = Violation {
+                    commit: None,
+                    path: String::new(),
+                    item: None,
+                    transition: None,
+                    rule: "file-being-changed".to_owned(),
+                    message: taken.clone(),
+                };
+                log_violations(&repo, &args.name, &[v]);
+                ui.eline(format!("{} refused: {taken}", epaint(RED, "error:")));
+                return Ok(1);
+            }
+            let verdicts = match hooks::check_staged(&repo, &staged) {
+                Ok(Some(verdicts)) => verdicts,
+                Ok(None) => {
+                    hooks::mark_judged(&repo);
+                    return Ok(0);
+                }
+                // Broken rules in force: only the Human may commit (the fix).
+                Err(e) if hooks::role(&repo).as_deref() == Some(orx::workflow::role::HUMAN) => {
+                    ui.eline(format!(
+                        "{} {e}; committing as the Human without checks",
+                        epaint(YELLOW, "warning:")
+                    ));
+                    return Ok(0);
+                }
+                Err(e) => return Err(e),
+            };
+            if !verdicts.violations.is_empty() {
+                log_violations(&repo, &args.name, &verdicts.violations);
+                refuse(ui, &verdicts.violations);
+                return Ok(1);
+            }
+            hooks::remember_trailers(&repo, &staged, &trailers(&repo, &verdicts));
+            hooks::mark_judged(&repo);
+            Ok(0)
+        }
+        "prepare-commit-msg" => {
+            let [file, rest @ ..] = args.args.as_slice() else {
+                return Err(orx::Error::Usage(
+                    "prepare-commit-msg needs the message file".to_owned(),
+                ));
+            };
+            let source = rest.first().map(String::as_str).unwrap_or_default();
+            let amend = source == "commit" && rest.get(1).is_some_and(|s| s == "HEAD");
+            let staged = hooks::staged(&repo, amend, false);
+            let trailers = match hooks::recall_trailers(&repo, &staged) {
+                Some(t) => t,
+                // This hook runs even with --no-verify: it never blocks a commit.
+                None => match hooks::check_staged(&repo, &staged) {
+                    Ok(Some(verdicts)) => trailers(&repo, &verdicts),
+                    Ok(None) => return Ok(0),
+                    Err(e) => {
+                        ui.eline(format!(
+                            "{} no Orx-* trailers added: {e}",
+                            epaint(YELLOW, "warning:")
+                        ));
+                        return Ok(0);
+                    }
+                },
+            };
+            if let Err(e) = hooks::add_trailers(std::path::Path::new(file), &trailers) {
+                ui.eline(format!("git-orx: could not add the Orx-* trailers: {e}"));
+            }
+            Ok(0)
+        }
+        other => Err(orx::Error::Usage(format!(
+            "unknown hook `{}`",
+            orx::text::escape(other)
+        ))),
+    }
+}
+
+/// reference-transaction: in the `prepared` state, refuses to move HEAD or
+/// a branch to new commits that break the rules (those made by cherry-pick,
+/// revert, am or rebase, which run no pre-commit hook). It runs for every
+/// ref update, so it says nothing unless it refuses.
+fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
+    use std::io::Read;
+    let mut input = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut input)
+        .map_err(|e| orx::Error::Failed(format!("reference-transaction input: {e}")))?;
+    // The repository is opened only when needed: most ref updates move
+    // nothing this hook judges.
+    let mut repo = None;
+    let dir = match std::env::var_os("ORX_HOOK_DIR") {
+        Some(d) => std::path::PathBuf::from(d),
+        None => repo.insert(Repo::discover()?).hooks_dir()?,
+    };
+    let (code, note) = hooks::run_saved_with(&dir, "reference-transaction", args, Some(&input))?;
+    if let Some(note) = note {
+        ui.eline(format!("{} {note}", epaint(YELLOW, "hint:")));
+    }
+    if code != 0 {
+        return Ok(u8::try_from(code).unwrap_or(1));
+    }
+    if args.first().map(String::as_str) != Some("prepared") {
+        return Ok(0);
+    }
+    let moves = hooks::moved_to(&String::from_utf8_lossy(&input));
+    if moves.is_empty() {
+        return Ok(0);
+    }
+    let repo = match repo {
+        Some(r) => r,
+        None => Repo::discover()?,
+    };
+    let repo = &repo;
+    if hooks::ref_mover(repo) != hooks::RefMover::Other {
+        return Ok(0);
+    }
+    let report = match hooks::check_ref_update(repo, &moves) {
+        Ok(r) => r,
+        Err(e) if hooks::role(repo).as_deref() == Some(orx::workflow::role::HUMAN) => {
+            ui.eline(format!(
+                "{} {e}; moving the ref as the Human without checks",
+                epaint(YELLOW, "warning:")
+            ));
+            return Ok(0);
+        }
+        Err(e) => return Err(e),
+    };
+    if report.violations.is_empty() {
+        return Ok(0);
+    }
+    let n = report.violations.len();
+    ui.eline(format!(
+        "{} refused: git-orx found {n} rule{} broken by the commit{} this would put on the branch",
+        epaint(RED, "error:"),
+        if n == 1 { "" } else { "s" },
+        if report.commits == 1 { "" } else { "s" },
+    ));
+    // Quiet even when a ref moves over many commits: the first few, then
+    // where to see them all.
+    const SHOWN: usize = 10;
+    for v in report.violations.iter().take(SHOWN) {
+        let mut head = v.commit.clone().unwrap_or_default();
+        for part in [&v.item, &v.transition].into_iter().flatten() {
+            head.push(' ');
+            head.push_str(part);
+        }
+        ui.eline(format!("  {head}: {}", v.rule));
+        for line in v.message.lines() {
+            ui.eline(format!("    {line}"));
+        }
+    }
+    if n > SHOWN {
+        ui.eline(format!(
+            "  ... and {} more (`git orx verify` lists them all)",
+            n - SHOWN
+        ));
+    }
+    ui.eline(format!(
+        "{} this ref update brings commits no pre-commit or pre-merge-commit check passed (cherry-pick, revert, am, rebase, a fast-forward, reset or update-ref to a new commit): abort the operation if one is under way (git cherry-pick --abort, git rebase --abort, git am --abort; after a revert, git reset --merge), then make the change with `git orx move` or as the responsible role (ORX_ROLE=ROLE)",
+        epaint(CYAN, "hint:")
+    ));
+    Ok(1)
+}
+
+/// The trailers for a judged commit, as this process's role and override say.
+fn trailers(repo: &Repo, verdicts: &orx::history::enforce::Verdicts) -> Vec<(String, String)> {
+    let role = hooks::role(repo);
+    let force =
+        hooks::force_reason().filter(|_| role.as_deref() == Some(orx::workflow::role::HUMAN));
+    hooks::trailers(verdicts, role.as_deref(), force.as_deref())
+}
+
+/// Appends the rules a commit broke to the refusal log (`git orx doctor`
+/// reads it); a log that cannot be written is skipped.
+fn log_violations(repo: &Repo, hook: &str, violations: &[Violation]) {
+    let role = hooks::role(repo);
+    let now = orx::repo::workspace::now();
+    for v in violations {
+        let entry = orx::history::refusals::Logged::of_violation(&format!("hook {hook}"), v, &now)
+            .with_role(role.as_deref());
+        let _ = orx::history::refusals::append(&repo.orx_dir(), &entry);
+    }
+}
+
+/// Prints why the commit is refused.
+pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
+    let n = violations.len();
+    ui.eline(format!(
+        "{} refused: git-orx found {n} rule{} broken by this commit",
+        epaint(RED, "error:"),
+        if n == 1 { "" } else { "s" }
+    ));
+    for v in violations {
+        // A message that starts with the file's path (where in the file
+        // the problem is) stands for the heading.
+        let mut lines = v.message.lines();
+        if v.message.starts_with(&format!("{}:", v.path)) {
+            ui.eline(format!("  {}", lines.next().unwrap_or_default()));
+        } else {
+            ui.eline(format!("  {}:", v.path));
+        }
+        for line in lines {
+            ui.eline(format!("    {line}"));
+        }
+    }
+    // Acting as another role helps only where the role was what broke
+    // the rule.
+    let by_role = violations.iter().any(|v| {
+        matches!(
+            v.rule.as_str(),
+            "unauthorized-role" | "no-role" | "rules-need-human" | "delete-needs-human"
+        )
+    });
+    ui.eline(format!(
+        "{} fix the files{}; the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\"",
+        epaint(CYAN, "hint:"),
+        if by_role {
+            ", or commit as the responsible role (ORX_ROLE=ROLE git commit ...)"
+        } else {
+            ""
+        }
+    ));
+}

@@ -1,0 +1,239 @@
+//! `git orx hooks install|uninstall|status`
+
+use std::path::{Path, PathBuf};
+
+use orx::git::Repo;
+use orx::hooks::tools::{self, Options, Outcome, Place};
+use orx::hooks::{self, HookState, Step};
+
+use super::{BOLD, GREEN, RED, Ui, YELLOW, paint};
+
+/// Manage the git hooks that enforce the rules on every commit.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(clap::Subcommand)]
+enum Action {
+    /// Install the hooks: shims where git looks for hooks (a hook you
+    /// already have is kept and runs first), or, where husky, the
+    /// pre-commit framework or lefthook manages the hooks, as one of its
+    /// hooks.
+    Install(InstallArgs),
+    /// Remove the shims and put back the hooks that were there before.
+    Uninstall,
+    /// Show each hook: installed, outdated, missing or someone else's.
+    Status,
+}
+
+/// What `install` (and `init`) may do beyond the default.
+#[derive(clap::Args, Clone, Copy, Default)]
+pub struct InstallArgs {
+    /// Install even though core.hooksPath points outside this repository
+    /// (a global hooks directory): every repository using it will then run
+    /// git-orx's hooks.
+    #[arg(long)]
+    pub hooks_outside_repo: bool,
+    /// Add git-orx's entries to lefthook's config (lefthook.yml) instead of
+    /// only printing them.
+    #[arg(long)]
+    pub lefthook: bool,
+}
+
+impl InstallArgs {
+    fn options(self) -> Options {
+        Options {
+            outside: self.hooks_outside_repo,
+            lefthook: self.lefthook,
+        }
+    }
+}
+
+/// The repository's hook directories, for [`Place`].
+pub struct Dirs {
+    root: PathBuf,
+    common: PathBuf,
+    hooks: PathBuf,
+    state: PathBuf,
+}
+
+impl Dirs {
+    pub fn of(repo: &Repo) -> orx::Result<Dirs> {
+        let state = repo.orx_dir();
+        let common = state.parent().map(Path::to_path_buf).unwrap_or_default();
+        Ok(Dirs {
+            root: repo.root().to_path_buf(),
+            common,
+            hooks: repo.hooks_dir()?,
+            state,
+        })
+    }
+
+    pub fn place(&self) -> Place<'_> {
+        Place {
+            root: &self.root,
+            common_dir: &self.common,
+            dir: &self.hooks,
+            state_dir: &self.state,
+        }
+    }
+
+    /// Refuses (before `init` writes anything) a hooks directory outside
+    /// the repository, unless asked.
+    pub fn check(&self, args: InstallArgs) -> orx::Result<()> {
+        tools::check_inside(&self.place(), args.hooks_outside_repo)
+    }
+
+    /// Installs and prints what was done: whether every hook runs
+    /// git-orx, and the files of the work tree it added git-orx to (each
+    /// by its top directory or file, for `git add`).
+    pub fn install(&self, ui: &mut Ui, args: InstallArgs) -> orx::Result<(bool, Vec<String>)> {
+        let outcome = tools::install(&self.place(), args.options())?;
+        self.print(ui, &outcome);
+        let mut files: Vec<String> = Vec::new();
+        for s in &outcome.steps {
+            if let Step::Added { file, .. } = s
+                && let Ok(rel) = file.strip_prefix(&self.root)
+                && let Some(top) = rel.components().next()
+            {
+                let top = top.as_os_str().to_string_lossy().into_owned();
+                if !files.contains(&top) {
+                    files.push(top);
+                }
+            }
+        }
+        Ok((!outcome.incomplete(), files))
+    }
+
+    fn rel<'p>(&self, p: &'p Path) -> std::borrow::Cow<'p, str> {
+        match p.strip_prefix(&self.root) {
+            Ok(r) if !r.as_os_str().is_empty() => r.to_string_lossy(),
+            _ => p.to_string_lossy(),
+        }
+    }
+
+    fn print(&self, ui: &mut Ui, outcome: &Outcome) {
+        if let Some(f) = &outcome.found {
+            ui.line(format!(
+                "{} manages this repository's hooks ({}): git-orx runs as one of its hooks",
+                f.tool,
+                self.rel(&f.file)
+            ));
+        }
+        for s in &outcome.steps {
+            ui.line(self.describe(s));
+        }
+        if let Some(advice) = &outcome.advice {
+            ui.line("");
+            for line in advice.lines() {
+                ui.line(line);
+            }
+        }
+    }
+
+    pub fn describe(&self, s: &Step) -> String {
+        match s {
+            Step::Installed { name, kept: false } => format!("installed {}", paint(BOLD, name)),
+            Step::Installed { name, kept: true } => format!(
+                "installed {} (your hook was kept as {name}{} and runs first)",
+                paint(BOLD, name),
+                hooks::SAVED
+            ),
+            Step::Updated(name) => format!("updated   {}", paint(BOLD, name)),
+            Step::Unchanged(name) => format!("kept      {name}"),
+            Step::Removed {
+                name,
+                restored: true,
+            } => format!("removed   {} (your hook is back)", paint(BOLD, name)),
+            Step::Removed {
+                name,
+                restored: false,
+            } => format!("removed   {}", paint(BOLD, name)),
+            Step::Absent(name) => format!("absent    {name}"),
+            Step::Added { name, file } => {
+                format!("added     {} to {}", paint(BOLD, name), self.rel(file))
+            }
+            Step::Present { name, file } => format!("kept      {name} (in {})", self.rel(file)),
+            Step::Dropped { name, file } => {
+                format!("removed   {} from {}", paint(BOLD, name), self.rel(file))
+            }
+            Step::NotRun { name, why } => {
+                format!("{} {name}: {why}", paint(YELLOW, "not run  "))
+            }
+            Step::Repaired { name, what } => format!("repaired  {}: {what}", paint(BOLD, name)),
+        }
+    }
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let repo = Repo::discover()?;
+    let dirs = Dirs::of(&repo)?;
+    match args.action {
+        Action::Install(a) => Ok(u8::from(!dirs.install(ui, a)?.0)),
+        Action::Uninstall => {
+            let outcome = tools::uninstall(&dirs.place())?;
+            dirs.print(ui, &outcome);
+            Ok(0)
+        }
+        Action::Status => {
+            let place = dirs.place();
+            let (found, statuses) = tools::status(&place);
+            let mut line = format!("hooks directory: {}", dirs.hooks.display());
+            if let Some(f) = &found {
+                line.push_str(&format!(" ({} manages it)", f.tool));
+            }
+            if tools::outside(&place) {
+                line.push_str(
+                    " — outside this repository: every repository using it runs these hooks",
+                );
+            }
+            ui.line(line);
+            let mut missing = false;
+            let install = if tools::outside(&place) {
+                "missing: give this repository its own hooks directory (`git config --local core.hooksPath ...`), or `git orx hooks install --hooks-outside-repo`"
+            } else {
+                "missing: run `git orx hooks install`"
+            };
+            for s in statuses {
+                let state = match s.state {
+                    HookState::Installed { chained: false } => paint(GREEN, "installed"),
+                    HookState::Installed { chained: true } => paint(
+                        GREEN,
+                        format!("installed (runs your {}{} first)", s.name, hooks::SAVED),
+                    ),
+                    HookState::Via { tool, file } => {
+                        paint(GREEN, format!("via {tool}: {}", dirs.rel(&file)))
+                    }
+                    HookState::NotRun { tool, why }
+                        if hooks::OPTIONAL.contains(&s.name.as_str()) =>
+                    {
+                        paint(YELLOW, format!("not run by {tool}: {why}"))
+                    }
+                    HookState::NotRun { tool, why } => {
+                        missing = true;
+                        paint(RED, format!("not run by {tool}: {why}"))
+                    }
+                    HookState::Outdated => {
+                        missing = true;
+                        paint(YELLOW, "outdated: run `git orx hooks install`")
+                    }
+                    HookState::Missing => {
+                        missing = true;
+                        paint(RED, install)
+                    }
+                    HookState::Foreign => {
+                        missing = true;
+                        paint(
+                            RED,
+                            "not installed (a hook of yours is there; `git orx hooks install` keeps it)",
+                        )
+                    }
+                };
+                ui.line(format!("  {:<21} {state}", s.name));
+            }
+            Ok(u8::from(missing))
+        }
+    }
+}

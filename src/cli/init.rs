@@ -1,0 +1,92 @@
+//! `git orx init`
+
+use orx::repo::setup::{self, Step};
+
+use super::hooks::{Dirs, InstallArgs};
+use super::{BOLD, Ui, msg, paint};
+
+/// Set this repository up for git-orx: `.orx/config.yaml` and the story
+/// directory, and install the git hooks. Safe to run again: it keeps what
+/// exists. `--lang en|zh` sets the language of the messages.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Do not install the git hooks (`git orx hooks install` does it later).
+    #[arg(long, conflicts_with_all = ["hooks_outside_repo", "lefthook"])]
+    no_hooks: bool,
+    #[command(flatten)]
+    hooks: InstallArgs,
+}
+
+pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
+    let repo = orx::git::Repo::discover()?;
+    let dirs = Dirs::of(&repo)?;
+    if !args.no_hooks {
+        // Refused before anything is written.
+        dirs.check(args.hooks)?;
+    }
+    let steps = setup::init(&repo, lang)?;
+    let fresh = steps
+        .iter()
+        .any(|s| matches!(s, Step::Created(p) if p.ends_with("config.yaml")));
+    let relang = steps.iter().any(|s| matches!(s, Step::Updated(_)));
+    for s in &steps {
+        // Aligned with the hooks' lines below ("installed ").
+        match s {
+            Step::Created(p) => ui.line(format!("created   {}", paint(BOLD, p))),
+            Step::Updated(p) => ui.line(format!("updated   {}", paint(BOLD, p))),
+            Step::Kept(p) => ui.line(format!("kept      {p}")),
+        }
+    }
+    // What git-orx wrote inside the work tree, to be committed so that
+    // every clone has it: the config, hooks of another tool, and shims in
+    // a hooks directory inside the work tree.
+    let mut places = vec![".orx".to_owned()];
+    if !args.no_hooks {
+        places.extend(dirs.install(ui, args.hooks)?.1);
+        if let Ok(Ok(rel)) = repo.hooks_dir().map(|h| {
+            h.strip_prefix(repo.root())
+                .map(std::path::Path::to_path_buf)
+        }) && let Some(top) = rel.components().next()
+        {
+            let top = top.as_os_str().to_string_lossy().into_owned();
+            if top != ".git" && !places.contains(&top) {
+                places.push(top);
+            }
+        }
+    }
+    let refs: Vec<&str> = places.iter().map(String::as_str).collect();
+    let dirty = repo.dirty(&refs)?;
+    let add: Vec<&str> = places
+        .iter()
+        .filter(|p| {
+            dirty
+                .iter()
+                .any(|f| f == *p || f.starts_with(&format!("{p}/")))
+        })
+        .map(String::as_str)
+        .collect();
+    if add.is_empty() {
+        return Ok(0);
+    }
+    ui.line("");
+    if fresh || !relang {
+        ui.line(msg::t("Next: commit the setup, then create a story:", &[]));
+        ui.line(format!(
+            "  git add {} && git commit -m 'Set up git-orx'",
+            add.join(" ")
+        ));
+        ui.line("  git orx new \"Dark mode toggle\" --example --as sm");
+    } else {
+        // The rules in force are the committed ones, and changing them is
+        // the Human's.
+        ui.line(msg::t(
+            "Next: the new language takes effect once committed, by the Human:",
+            &[],
+        ));
+        ui.line(format!(
+            "  git add {} && git -c orx.role=human commit -m 'git-orx: change the language'",
+            add.join(" ")
+        ));
+    }
+    Ok(0)
+}

@@ -1,0 +1,176 @@
+//! `git orx log`
+
+use orx::history::audit::{self, Event, Options};
+use orx::repo::workspace::Workspace;
+use orx::text::escape;
+
+use super::{BOLD, DIM, Ui, YELLOW, epaint, paint};
+
+/// The audit trail from history: who moved which item from what to what,
+/// when, and why — for `git orx` commands and hand edits alike.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only this item (followed across renames of its file).
+    id: Option<String>,
+    /// Oldest first.
+    #[arg(long)]
+    reverse: bool,
+    /// Only changes at or after this time, as git takes it (2026-01-31,
+    /// yesterday, "2 weeks ago", RFC 3339).
+    #[arg(long, value_name = "DATE")]
+    since: Option<String>,
+    /// Only changes before this time, as git takes it (2026-02-01: before
+    /// that day).
+    #[arg(long, value_name = "DATE")]
+    until: Option<String>,
+    /// Only items of this kind (story, agent).
+    #[arg(long, value_name = "KIND")]
+    kind: Option<String>,
+    /// Print the trail as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = Workspace::open()?;
+    if let Some(id) = &args.id {
+        orx::engine::item::check_id(id).map_err(orx::Error::Usage)?;
+    }
+    let (since, until) = period(&ws.repo, &args.since, &args.until)?;
+    let opts = Options {
+        id: args.id.clone(),
+        kind: args.kind.clone(),
+        since,
+        until,
+        reverse: args.reverse,
+    };
+    let entries = audit::log_with_progress(&ws.repo, &ws, &opts, &mut super::history_progress())?;
+    if entries.is_empty()
+        && let Some(id) = &args.id
+        && let Err(e @ orx::Error::NotFound(_)) = ws.find(id)
+    {
+        // Neither in the work tree nor in history (a deleted item has
+        // transitions, unless --since left them out).
+        let ever = since.is_some()
+            && !audit::log(
+                &ws.repo,
+                &ws,
+                &Options {
+                    since: None,
+                    ..opts
+                },
+            )?
+            .is_empty();
+        if !ever {
+            return Err(e);
+        }
+    }
+    if !ws.repo.shallow_commits().is_empty() {
+        ui.eline(format!(
+            "{} this is a shallow clone: changes made before its oldest commits are not here (git fetch --unshallow)",
+            epaint(YELLOW, "note:")
+        ));
+    }
+    if args.json {
+        ui.json(&serde_json::json!({"version": 1, "entries": entries}));
+        return Ok(0);
+    }
+    if entries.is_empty() {
+        ui.line(match &args.id {
+            Some(id) => format!("No transitions of {id} in history."),
+            None => "No transitions in history yet.".to_owned(),
+        });
+        return Ok(0);
+    }
+    for e in &entries {
+        let moved = match e.event {
+            Event::Rollback => format!("rollback to {}", e.id),
+            Event::Edit => format!("edit in {}", e.to.as_deref().unwrap_or_default()),
+            Event::Adopted => format!("(adopted) -> {}", e.to.as_deref().unwrap_or_default()),
+            _ => format!(
+                "{} -> {}",
+                e.from.as_deref().unwrap_or("(new)"),
+                e.to.as_deref().unwrap_or("(deleted)")
+            ),
+        };
+        let what = match e.event {
+            Event::Rollback => String::new(),
+            _ => format!("{} {} ", e.kind, paint(BOLD, escape(&e.id))),
+        };
+        let role = e
+            .role
+            .as_deref()
+            .map(orx::workflow::role::display)
+            .unwrap_or_else(|| "no role".to_owned());
+        ui.line(format!(
+            "{} {} {what}{}  {} {}",
+            paint(DIM, e.time[..16.min(e.time.len())].replace('T', " ")),
+            paint(YELLOW, &e.commit),
+            escape(&moved),
+            role,
+            paint(DIM, format!("({})", escape(&e.author)))
+        ));
+        if e.event == Event::Edit {
+            for f in &e.fields {
+                ui.line(paint(
+                    DIM,
+                    format!(
+                        "    {}: {} -> {}",
+                        escape(&f.field),
+                        escape(&orx::history::trailers::render(&f.from)),
+                        escape(&orx::history::trailers::render(&f.to))
+                    ),
+                ));
+            }
+        }
+        for d in &e.details {
+            ui.line(paint(DIM, format!("    {}", escape(d))));
+        }
+        if let Some(r) = &e.override_reason {
+            let what = e
+                .overridden
+                .as_deref()
+                .map(|k| format!(" ({})", escape(k)))
+                .unwrap_or_default();
+            ui.line(format!("    override{what}: {}", escape(r)));
+        }
+        if let Some(n) = &e.note {
+            for line in n.lines() {
+                ui.line(format!("    {}", escape(line)));
+            }
+        }
+    }
+    Ok(0)
+}
+
+/// `--since` and `--until`, as seconds.
+pub fn period(
+    repo: &orx::git::Repo,
+    since: &Option<String>,
+    until: &Option<String>,
+) -> orx::Result<(Option<i64>, Option<i64>)> {
+    let date = |flag: &str, s: &Option<String>| {
+        s.as_deref().map(|s| parse_date(repo, flag, s)).transpose()
+    };
+    Ok((date("--since", since)?, date("--until", until)?))
+}
+
+/// `2026-01-31` (its start, UTC), an RFC 3339 time, or any date git takes
+/// (`yesterday`, `2 weeks ago`, `last monday`), as seconds; `flag` names
+/// the option in the error.
+fn parse_date(repo: &orx::git::Repo, flag: &str, s: &str) -> orx::Result<i64> {
+    if let Ok(t) = s.parse::<jiff::Timestamp>() {
+        return Ok(t.as_second());
+    }
+    if let Ok(d) = s.parse::<jiff::civil::Date>()
+        && let Ok(z) = d.to_zoned(jiff::tz::TimeZone::UTC)
+    {
+        return Ok(z.timestamp().as_second());
+    }
+    if s.trim().is_empty() {
+        return Err(orx::Error::Usage(format!(
+            "{flag} needs a date (2026-01-31, yesterday, \"2 weeks ago\")"
+        )));
+    }
+    Ok(repo.approxidate(s)?)
+}

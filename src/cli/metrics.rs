@@ -1,0 +1,138 @@
+//! `git orx metrics`
+
+use orx::history::metrics::{self, Durations, Metrics, Options, percent};
+use orx::repo::workspace::Workspace;
+use orx::text::escape;
+
+use super::log::period;
+use super::{BOLD, RED, Ui, YELLOW, paint};
+
+/// How the process performs, from history: time in each state, cycle
+/// time, quality, review rounds, auto-approval, escalation, SM revision
+/// success, Dev first pass — and the alerts past the thresholds of
+/// .orx/config.yaml (`alerts:`).
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only changes at or after this time, as git takes it (2026-01-31,
+    /// yesterday, "2 weeks ago", RFC 3339).
+    #[arg(long, value_name = "DATE")]
+    since: Option<String>,
+    /// Only changes before this time, as git takes it (2026-02-01: before
+    /// that day).
+    #[arg(long, value_name = "DATE")]
+    until: Option<String>,
+    /// The kind of item measured.
+    #[arg(long, value_name = "KIND", default_value = "story")]
+    kind: String,
+    /// Exit 1 when an alert fires (for CI).
+    #[arg(long)]
+    check: bool,
+    /// Print the metrics as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = Workspace::open()?;
+    let (since, until) = period(&ws.repo, &args.since, &args.until)?;
+    ws.workflow(&args.kind)?;
+    let opts = Options {
+        kind: Some(args.kind.clone()),
+        since,
+        until,
+        structure_required: None,
+    };
+    let m = metrics::measure(&ws.repo, &ws, &opts, &mut super::history_progress())?;
+    let code = u8::from(args.check && !m.alerts.is_empty());
+    if args.json {
+        ui.json(&serde_json::json!({"version": 1, "metrics": m}));
+        return Ok(code);
+    }
+    print(ui, &m);
+    Ok(code)
+}
+
+fn print(ui: &mut Ui, m: &Metrics) {
+    let num = |v: Option<f64>| v.map_or("-".to_owned(), |v| format!("{v:.2}"));
+    let pct = |v: Option<f64>| v.map_or("-".to_owned(), percent);
+    ui.line(paint(
+        BOLD,
+        format!("{} items changed ({})", m.items, escape(&m.kind)),
+    ));
+    ui.line(paint(BOLD, "Lifecycle (mean / median / p90)"));
+    for (state, d) in &m.time_in_state {
+        ui.line(format!("  {:<20} {}", escape(state), durations(d)));
+    }
+    ui.line(format!(
+        "  {:<20} {}",
+        "cycle time",
+        durations(&m.cycle_time)
+    ));
+    ui.line(paint(BOLD, "Quality"));
+    ui.line(format!(
+        "  mean quality score         {}",
+        num(m.avg_quality_score)
+    ));
+    ui.line(format!(
+        "  structure pass rate        {}",
+        pct(m.structure_pass_rate)
+    ));
+    ui.line(paint(BOLD, "Review efficiency"));
+    ui.line(format!(
+        "  mean review rounds         Architect {}, QA {}",
+        num(m.avg_review_rounds.architect),
+        num(m.avg_review_rounds.qa)
+    ));
+    ui.line(format!(
+        "  auto-approval rate         {}",
+        pct(m.auto_approval_rate)
+    ));
+    ui.line(format!(
+        "  escalation rate            {}",
+        pct(m.escalation_rate)
+    ));
+    ui.line(paint(BOLD, "Agent performance"));
+    ui.line(format!(
+        "  SM revision success rate   {}",
+        pct(m.sm_revision_success_rate)
+    ));
+    ui.line(format!(
+        "  Dev first-pass rate        {}",
+        pct(m.dev_first_pass_rate)
+    ));
+    if m.alerts.is_empty() {
+        ui.line("No alerts.");
+    }
+    for a in &m.alerts {
+        ui.line(format!("{} {}", paint(RED, "alert:"), a.message));
+    }
+}
+
+/// `2d 3h / 1d 0h / 4d 2h (12)`.
+fn durations(d: &Durations) -> String {
+    match (d.mean, d.median, d.p90) {
+        (Some(a), Some(b), Some(c)) => format!(
+            "{} / {} / {} ({})",
+            span(a),
+            span(b),
+            span(c),
+            paint(YELLOW, d.count)
+        ),
+        _ => "-".to_owned(),
+    }
+}
+
+/// A duration in seconds, to the two largest units.
+fn span(secs: f64) -> String {
+    let s = secs.round() as i64;
+    let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
+    if d > 0 {
+        format!("{d}d {h}h")
+    } else if h > 0 {
+        format!("{h}h {m}m")
+    } else if m > 0 {
+        format!("{m}m {}s", s % 60)
+    } else {
+        format!("{s}s")
+    }
+}

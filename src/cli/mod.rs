@@ -1,0 +1,660 @@
+//! The command layer: argument structs, terminal output, exit codes.
+//! One file per command; each has `Args` (its doc comments are the help)
+//! and `run(ui, args) -> Result<u8>` returning the exit code.
+
+pub mod acknowledge;
+pub mod agent;
+pub mod assess;
+pub mod check;
+pub mod checkpoint;
+pub mod checkpoints;
+pub mod completions;
+pub mod demo;
+pub mod doctor;
+pub mod gate;
+pub mod hook;
+pub mod hooks;
+pub mod init;
+pub mod log;
+pub mod man;
+pub mod metrics;
+pub mod move_;
+pub mod msg;
+pub mod new;
+pub mod next;
+pub mod report;
+pub mod rollback;
+pub mod show;
+pub mod status;
+pub mod verify;
+
+use std::io::{BufWriter, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anstyle::{AnsiColor, Style};
+use orx::Error;
+use orx::engine::validate::Refusal;
+
+pub const BOLD: Style = Style::new().bold();
+pub const DIM: Style = Style::new().dimmed();
+pub const RED: Style = AnsiColor::Red.on_default().bold();
+pub const GREEN: Style = AnsiColor::Green.on_default();
+pub const YELLOW: Style = AnsiColor::Yellow.on_default();
+pub const CYAN: Style = AnsiColor::Cyan.on_default().bold();
+
+static OUT_COLOR: AtomicBool = AtomicBool::new(false);
+static ERR_COLOR: AtomicBool = AtomicBool::new(false);
+
+/// Standard output (buffered) and error. Colour is decided once per stream
+/// by anstream's rules (a terminal, `NO_COLOR`, `CLICOLOR`,
+/// `CLICOLOR_FORCE`), so plain output is written as is, without an escape
+/// stripping pass. A closed pipe (`git orx status | head`) ends output
+/// quietly; any other write error (a full disk) is reported by `finish`.
+pub struct Ui {
+    out: BufWriter<std::io::Stdout>,
+    err: std::io::Stderr,
+    closed: bool,
+    failed: Option<std::io::Error>,
+    /// `--json` on a command that changes an item: its text lines are
+    /// left out and [`report_change`] prints the result as JSON.
+    json_result: bool,
+}
+
+/// `--color`: when to colour the output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, unless NO_COLOR is set or git's `color.ui` says never.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl Default for Ui {
+    fn default() -> Self {
+        Ui::new(ColorWhen::Auto, false)
+    }
+}
+
+impl Ui {
+    /// Output coloured as `when` says. With `auto`, `NO_COLOR` turns
+    /// colour off and `CLICOLOR_FORCE` on; else git's `color.ui` decides
+    /// when it says `always` or `never` (read only when `ask_git`); else
+    /// colour is on for a terminal.
+    pub fn new(when: ColorWhen, ask_git: bool) -> Ui {
+        let on = |c: anstream::ColorChoice| c != anstream::ColorChoice::Never;
+        let set = |var: &str| std::env::var_os(var).is_some_and(|v| !v.is_empty());
+        let forced = match when {
+            ColorWhen::Always => Some(true),
+            ColorWhen::Never => Some(false),
+            ColorWhen::Auto if set("NO_COLOR") || set("CLICOLOR_FORCE") => None,
+            ColorWhen::Auto if ask_git => orx::git::color_ui(),
+            ColorWhen::Auto => None,
+        };
+        OUT_COLOR.store(
+            forced.unwrap_or_else(|| on(anstream::AutoStream::choice(&std::io::stdout()))),
+            Ordering::Relaxed,
+        );
+        ERR_COLOR.store(
+            forced.unwrap_or_else(|| on(anstream::AutoStream::choice(&std::io::stderr()))),
+            Ordering::Relaxed,
+        );
+        Ui {
+            out: BufWriter::with_capacity(64 * 1024, std::io::stdout()),
+            err: std::io::stderr(),
+            closed: false,
+            failed: None,
+            json_result: false,
+        }
+    }
+
+    /// From now on, standard output carries only the change's result as
+    /// JSON (`--json` of `move`, `assess`, `gate`, `new`).
+    pub fn json_result(&mut self, on: bool) {
+        self.json_result = on;
+    }
+
+    /// Writes a line to standard output.
+    pub fn line(&mut self, text: impl AsRef<str>) {
+        if self.closed || self.json_result {
+            return;
+        }
+        if let Err(e) = writeln!(self.out, "{}", text.as_ref()) {
+            self.stop(e);
+        }
+    }
+
+    /// Writes a line to standard error (after what is pending on standard output).
+    pub fn eline(&mut self, text: impl AsRef<str>) {
+        if !self.closed
+            && let Err(e) = self.out.flush()
+        {
+            self.stop(e);
+        }
+        let _ = writeln!(self.err, "{}", text.as_ref());
+    }
+
+    /// Writes out what is pending on standard output (before a child
+    /// process writes to it too).
+    pub fn flush(&mut self) {
+        if !self.closed
+            && let Err(e) = self.out.flush()
+        {
+            self.stop(e);
+        }
+    }
+
+    /// Writes a value as pretty JSON on standard output, streamed.
+    pub fn json(&mut self, value: &impl serde::Serialize) {
+        if self.closed {
+            return;
+        }
+        let written = serde_json::to_writer_pretty(&mut self.out, value)
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(self.out));
+        if let Err(e) = written {
+            self.stop(e);
+        }
+    }
+
+    /// Writes `text` to standard output wrapped to [`out_width`] columns
+    /// at spaces; lines after the first are indented by `indent` spaces.
+    pub fn wrap(&mut self, text: impl AsRef<str>, indent: usize) {
+        for l in wrap(text.as_ref(), indent, out_width()) {
+            self.line(l);
+        }
+    }
+
+    fn stop(&mut self, e: std::io::Error) {
+        self.closed = true;
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            self.failed = Some(e);
+        }
+    }
+
+    /// Flushes standard output; the error if the output could not be
+    /// written (a closed pipe is not one: the reader stopped reading).
+    pub fn finish(&mut self) -> Option<std::io::Error> {
+        if !self.closed
+            && let Err(e) = self.out.flush()
+        {
+            self.stop(e);
+        }
+        self.failed.take()
+    }
+
+    pub fn error(&mut self, e: &Error) {
+        let prefix = match e {
+            Error::Refused(_) | Error::NoDecision(_) => msg::t("refused: ", &[]),
+            _ => String::new(),
+        };
+        let text = match e {
+            Error::Refused(r) if msg::zh() => refusal(r),
+            _ => e.to_string(),
+        };
+        let mut lines = text.lines();
+        let first = lines.next().unwrap_or_default();
+        self.eline(format!("{} {prefix}{first}", epaint(RED, "error:")));
+        for l in lines {
+            self.eline(l);
+        }
+        for h in hints(e) {
+            self.eline(format!("{} {h}", epaint(CYAN, "hint:")));
+        }
+    }
+}
+
+/// `text` styled for standard output.
+/// Progress of a first run over many commits, on standard error when it
+/// is a terminal (hidden otherwise): `reading history: 4,000/100,000
+/// commits`, cleared when done. Runs reading fewer than 500 commits say
+/// nothing.
+pub fn history_progress() -> impl FnMut(usize, usize) {
+    use std::io::IsTerminal;
+    let tty = std::io::stderr().is_terminal();
+    let mut shown = false;
+    move |done, total| {
+        if !tty || total < 500 {
+            return;
+        }
+        let mut err = std::io::stderr();
+        if done >= total {
+            if shown {
+                let _ = write!(err, "\r\x1b[K");
+            }
+            return;
+        }
+        shown = true;
+        let _ = write!(err, "\rreading history: {done}/{total} commits");
+        let _ = err.flush();
+    }
+}
+
+pub fn paint(style: Style, text: impl std::fmt::Display) -> String {
+    styled(OUT_COLOR.load(Ordering::Relaxed), style, text)
+}
+
+/// `text` styled for standard error.
+pub fn epaint(style: Style, text: impl std::fmt::Display) -> String {
+    styled(ERR_COLOR.load(Ordering::Relaxed), style, text)
+}
+
+fn styled(on: bool, style: Style, text: impl std::fmt::Display) -> String {
+    if on {
+        format!("{style}{text}{style:#}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// A refusal in the language in force: the ones a user meets first are
+/// in the catalog; the rest, and the conditions (the workflow's words),
+/// stay as the library words them.
+fn refusal(r: &Refusal) -> String {
+    use orx::workflow::role::{display, display_list};
+    match r {
+        Refusal::Unauthorized {
+            item,
+            role,
+            from,
+            to,
+            responsible,
+        } => {
+            let head = match to {
+                Some(to) => msg::t(
+                    "{role} may not move {item} from {from} to {to}",
+                    &[
+                        ("role", &display(role)),
+                        ("item", item),
+                        ("from", from),
+                        ("to", to),
+                    ],
+                ),
+                None => msg::t(
+                    "{role} may not change {item} while it is {from}",
+                    &[("role", &display(role)), ("item", item), ("from", from)],
+                ),
+            };
+            format!(
+                "{head}\n{}",
+                msg::t(
+                    "  responsible: {roles}",
+                    &[("roles", &display_list(responsible))]
+                )
+            )
+        }
+        Refusal::InvalidTransition {
+            item,
+            from,
+            to,
+            allowed,
+        } => {
+            let list: Vec<String> = allowed
+                .iter()
+                .map(|(t, roles)| format!("{t} ({})", display_list(roles)))
+                .collect();
+            let list = if list.is_empty() {
+                msg::t("none", &[])
+            } else {
+                list.join(", ")
+            };
+            format!(
+                "{}\n{}",
+                msg::t(
+                    "{item} cannot move from {from} to {to}: the workflow has no such transition",
+                    &[("item", item), ("from", from), ("to", to)]
+                ),
+                msg::t(
+                    "  allowed from {from}: {list}",
+                    &[("from", from), ("list", &list)]
+                )
+            )
+        }
+        Refusal::Preconditions {
+            item,
+            from,
+            to,
+            unmet,
+        } => {
+            let head = if unmet.len() == 1 {
+                "{item} cannot move from {from} to {to}: 1 precondition not met"
+            } else {
+                "{item} cannot move from {from} to {to}: {n} preconditions not met"
+            };
+            let mut text = msg::t(
+                head,
+                &[
+                    ("item", item),
+                    ("from", from),
+                    ("to", to),
+                    ("n", &unmet.len()),
+                ],
+            );
+            for u in unmet {
+                text.push_str(&format!("\n  - {u}"));
+            }
+            text
+        }
+        Refusal::Terminal { item, state, to } => format!(
+            "{}\n{}",
+            msg::t(
+                "{item} is {state}, a terminal state: it cannot move to {to}",
+                &[("item", item), ("state", state), ("to", to)]
+            ),
+            msg::t(
+                "  allowed from {state}: none (only a Human can override, with --force --reason TEXT)",
+                &[("state", state)]
+            )
+        ),
+        _ => r.to_string(),
+    }
+}
+
+/// What the user can do about an error.
+fn hints(e: &Error) -> Vec<String> {
+    match e {
+        Error::Refused(r) => match r {
+            Refusal::Unauthorized { responsible, .. } => vec![msg::t(
+                "act as {roles} (--as {role}), or a Human may override with --force --reason TEXT",
+                &[
+                    ("roles", &orx::workflow::role::display_list(responsible)),
+                    ("role", &responsible.first().map_or("ROLE", String::as_str)),
+                ],
+            )],
+            Refusal::InvalidTransition { item, .. }
+            | Refusal::Preconditions { item, .. }
+            | Refusal::Terminal { item, .. } => {
+                let id = item.split_once(' ').map_or(item.as_str(), |(_, id)| id);
+                vec![msg::t(
+                    "`git orx show {id}` lists the moves allowed now and what each needs",
+                    &[("id", &id)],
+                )]
+            }
+            _ => vec![],
+        },
+        Error::NotInitialised => vec![msg::t("run `git orx init` here first", &[])],
+        // The error itself says what to do.
+        _ => vec![],
+    }
+}
+
+/// Opens the current repository's workspace and notes rule files whose
+/// uncommitted changes are not in force.
+pub fn open(ui: &mut Ui) -> orx::Result<orx::repo::workspace::Workspace> {
+    let mut ws = orx::repo::workspace::Workspace::open()?;
+    ws.lock_wait = lock_wait(&ws.repo)?;
+    // `--lang` holds for the handoffs the library renders too.
+    let lang = msg::from_config(ws.lang()).to_owned();
+    ws.rules.config.lang = lang;
+    if !ws.pending.is_empty() {
+        ui.eline(format!(
+            "{} {}",
+            epaint(YELLOW, "note:"),
+            msg::t(
+                "uncommitted changes to {files} are not in force until committed (by the Human)",
+                &[("files", &ws.pending.join(", "))]
+            )
+        ));
+    }
+    Ok(ws)
+}
+
+/// How long to wait for the repository lock: `ORX_LOCK_TIMEOUT`, else
+/// `git config orx.lockTimeout`, in seconds; 10 when neither is set.
+pub fn lock_wait(repo: &orx::git::Repo) -> orx::Result<std::time::Duration> {
+    let (value, from) = match std::env::var("ORX_LOCK_TIMEOUT") {
+        Ok(v) => (v, "ORX_LOCK_TIMEOUT"),
+        Err(_) => match repo.config_value("orx.lockTimeout") {
+            Some(v) => (v, "orx.lockTimeout"),
+            None => return Ok(orx::engine::store::LOCK_WAIT),
+        },
+    };
+    value
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| (0.0..=86_400.0).contains(s))
+        .map(std::time::Duration::from_secs_f64)
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "{from} is `{}`: give the seconds to wait for the repository lock, from 0 to 86400",
+                orx::text::escape(&value)
+            ))
+        })
+}
+
+/// The options of every command that changes an item.
+#[derive(clap::Args)]
+pub struct ChangeArgs {
+    /// Acting role (else ORX_ROLE, else `git config orx.role`).
+    #[arg(long = "as", value_name = "ROLE")]
+    pub role: Option<String>,
+    /// A note, kept in the commit message.
+    #[arg(short = 'm', long = "message", value_name = "NOTE")]
+    pub note: Option<String>,
+    /// Write the file but do not commit it.
+    #[arg(long)]
+    pub no_commit: bool,
+}
+
+impl ChangeArgs {
+    /// Who acts, as `role`, with this change's note.
+    pub fn actor<'a>(&'a self, role: &'a str) -> orx::engine::plan::Actor<'a> {
+        orx::engine::plan::Actor {
+            role,
+            note: self.note.as_deref(),
+            force: None,
+            tasks_reason: None,
+        }
+    }
+}
+
+/// Opens the workspace and reads the acting role, for a command that
+/// changes something.
+pub fn open_as(
+    ui: &mut Ui,
+    change: &ChangeArgs,
+) -> orx::Result<(orx::repo::workspace::Workspace, String)> {
+    let ws = open(ui)?;
+    let role = role(&ws, &change.role)?;
+    Ok((ws, role))
+}
+
+/// Reads `--as`, `ORX_ROLE` or `git config orx.role`.
+pub fn role(ws: &orx::repo::workspace::Workspace, flag: &Option<String>) -> orx::Result<String> {
+    let role = ws.role(flag.as_deref()).map(|(r, _)| r)?;
+    if let Ok(mut a) = ACTING.lock() {
+        a.role = Some(role.clone());
+    }
+    Ok(role)
+}
+
+/// What the running command acts on and as whom, for the refusal log.
+#[derive(Default)]
+struct Acting {
+    role: Option<String>,
+    item: Option<(String, String)>,
+}
+
+static ACTING: std::sync::Mutex<Acting> = std::sync::Mutex::new(Acting {
+    role: None,
+    item: None,
+});
+
+/// Notes the item the command acts on (for the refusal log).
+pub fn acting_on(kind: &str, id: &str) {
+    if let Ok(mut a) = ACTING.lock() {
+        a.item = Some((kind.to_owned(), id.to_owned()));
+    }
+}
+
+/// Appends a refusal to the repository's refusal log, which `git orx
+/// doctor` reads; other errors are not refusals. Never fails the command:
+/// a log that cannot be written is skipped.
+pub fn log_refusal(source: &str, e: &Error) {
+    let (role, item) = match ACTING.lock() {
+        Ok(a) => (a.role.clone(), a.item.clone()),
+        Err(_) => (None, None),
+    };
+    let now = orx::repo::workspace::now();
+    let entry = match e {
+        Error::Refused(r) => {
+            orx::history::refusals::Logged::of_refusal(source, role.as_deref(), r, &now)
+        }
+        Error::NoDecision(d) => orx::history::refusals::Logged::of_no_decision(
+            source,
+            item.as_ref().map(|(k, i)| (k.as_str(), i.as_str())),
+            d,
+            &now,
+        ),
+        _ => return,
+    };
+    let entry = entry.with_role(role.as_deref());
+    if let Ok(repo) = orx::git::Repo::discover() {
+        let _ = orx::history::refusals::append(&repo.orx_dir(), &entry);
+    }
+}
+
+/// Prints the outcome of an executed plan: the transition line and the
+/// handoff, or with `--json` one object:
+/// `{version, item, kind, path, from, to, role, commit, changed, handoff}`.
+pub fn report_change(
+    ui: &mut Ui,
+    plan: &orx::engine::plan::Plan,
+    done: &orx::engine::plan::Executed,
+) {
+    if ui.json_result {
+        ui.json(&serde_json::json!({
+            "version": 1,
+            "item": plan.id,
+            "kind": plan.kind,
+            "path": plan.path,
+            "from": plan.from,
+            "to": plan.to,
+            "role": plan.role,
+            "forced": plan.forced.as_ref().map(|(reason, _)| reason),
+            "commit": done.commit,
+            "committed": done.commit.is_some() && !done.by_another,
+            "changed": !done.unchanged,
+            "handoff": plan.handoff,
+        }));
+        return;
+    }
+    let mut line = format!(
+        "{}: {} -> {} ({})",
+        plan.label(),
+        plan.from.as_deref().unwrap_or("(new)"),
+        paint(BOLD, &plan.to),
+        orx::workflow::role::display(&plan.role)
+    );
+    if let Some((reason, _)) = &plan.forced {
+        line.push_str(&format!(
+            " {}",
+            paint(
+                YELLOW,
+                msg::t(
+                    "override: {reason}",
+                    &[("reason", &orx::text::escape(reason))]
+                )
+            )
+        ));
+    }
+    match &done.commit {
+        _ if done.unchanged => line.push_str(&format!(
+            " {}",
+            paint(DIM, msg::t("(already recorded; nothing to commit)", &[]))
+        )),
+        Some(c) if done.by_another => line.push_str(&format!(
+            " {}",
+            paint(
+                YELLOW,
+                msg::t(
+                    "(committed in {commit} by another commit)",
+                    &[("commit", c)]
+                )
+            )
+        )),
+        Some(c) => line.push_str(&format!(" {}", paint(DIM, format!("[{c}]")))),
+        None if done.by_another => line.push_str(&format!(
+            " {}",
+            paint(YELLOW, msg::t("(committed by another commit)", &[]))
+        )),
+        None => line.push_str(&format!(
+            " {}",
+            paint(
+                YELLOW,
+                msg::t("written to {path}, not committed", &[("path", &plan.path)])
+            )
+        )),
+    }
+    ui.line(line);
+    if let Some(h) = &plan.handoff {
+        ui.line(paint(GREEN, orx::text::escape(h)));
+    }
+}
+
+/// The width text output is wrapped to: `COLUMNS`, else the terminal's,
+/// at most 100 (and at least 40) columns; no limit when neither is known.
+pub fn out_width() -> usize {
+    static WIDTH: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *WIDTH.get_or_init(|| {
+        std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse::<usize>().ok())
+            .filter(|c| *c > 0)
+            .or_else(|| {
+                terminal_size::terminal_size_of(std::io::stdout()).map(|(w, _)| w.0 as usize)
+            })
+            .map(|w| w.clamp(40, 100))
+            // Not a terminal and no COLUMNS: lines are not wrapped, so that
+            // a log or a script reads each one whole.
+            .unwrap_or(usize::MAX)
+    })
+}
+
+/// The columns `text` takes on a terminal (escape sequences take none).
+fn display_width(text: &str) -> usize {
+    let mut width = 0;
+    let mut rest = text;
+    while let Some(i) = rest.find('\x1b') {
+        width += unicode_width::UnicodeWidthStr::width(&rest[..i]);
+        rest = &rest[i..];
+        rest = match rest.find('m') {
+            Some(end) => &rest[end + 1..],
+            None => "",
+        };
+    }
+    width + unicode_width::UnicodeWidthStr::width(rest)
+}
+
+/// `text` broken at spaces into lines of at most `width` columns (a word
+/// longer than that stays whole); lines after the first start with
+/// `indent` spaces. Leading spaces of `text` are kept.
+pub fn wrap(text: &str, indent: usize, width: usize) -> Vec<String> {
+    if display_width(text) <= width {
+        return vec![text.to_owned()];
+    }
+    let body = text.trim_start_matches(' ');
+    let mut line = text[..text.len() - body.len()].to_owned();
+    let mut used = line.len();
+    let mut fresh = true;
+    let mut lines = Vec::new();
+    for word in body.split(' ') {
+        let w = display_width(word);
+        if !fresh && used + 1 + w > width {
+            lines.push(std::mem::take(&mut line));
+            line = " ".repeat(indent);
+            used = indent;
+            fresh = true;
+        }
+        if !fresh {
+            line.push(' ');
+            used += 1;
+        }
+        line.push_str(word);
+        used += w;
+        fresh = false;
+    }
+    lines.push(line);
+    lines
+}

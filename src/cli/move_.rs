@@ -1,0 +1,97 @@
+//! `git orx move`
+
+use orx::engine::plan::{self, Actor};
+
+use super::{Ui, report_change};
+
+/// Move an item to another state: validated against its workflow, written
+/// atomically, committed with `Orx-*` trailers; prints the handoff message.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The item's ID (e.g. 1.2).
+    id: String,
+    /// The target state (e.g. InProgress).
+    state: String,
+    #[command(flatten)]
+    change: super::ChangeArgs,
+    /// Print the result as JSON: the item, its kind, the states before and
+    /// after, the role, the commit and the handoff.
+    #[arg(long)]
+    json: bool,
+    /// Override the rules (Human only); needs --reason, which is recorded.
+    #[arg(long, requires = "reason")]
+    force: bool,
+    /// Why the rules are overridden (with --force); without it, moving to
+    /// Review, why tasks of the story are left open (recorded).
+    #[arg(long, value_name = "TEXT")]
+    reason: Option<String>,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    ui.json_result(args.json);
+    super::acting_on("story", &args.id);
+    let (ws, role) = super::open_as(ui, &args.change)?;
+    if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
+        return Err(orx::Error::Usage(
+            "--force needs a non-empty --reason".to_owned(),
+        ));
+    }
+    let item = ws.find(&args.id)?;
+    let wf = plan::workflow_of(&ws, &item)?;
+    let state = resolve_state(&wf, &args.state);
+    if wf.state(&state).is_none() {
+        return Err(unknown_state(&wf, &item, &state));
+    }
+    let actor = Actor {
+        role: &role,
+        note: args.change.note.as_deref(),
+        force: args.reason.as_deref().filter(|_| args.force),
+        tasks_reason: args.reason.as_deref().filter(|_| !args.force),
+    };
+    let plan = plan::transition(&ws, item, &state, &[], actor)?;
+    if args.force && plan.forced.is_none() {
+        ui.eline(format!(
+            "{} --force was not needed: the move is allowed; the reason is kept as its note",
+            super::epaint(super::YELLOW, "note:")
+        ));
+    }
+    let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
+    report_change(ui, &plan, &done);
+    Ok(0)
+}
+
+/// A state name the item's workflow does not have: a usage error, with the
+/// closest state and the list.
+pub fn unknown_state(
+    wf: &orx::workflow::Workflow,
+    item: &orx::engine::item::Item,
+    typed: &str,
+) -> orx::Error {
+    let names = wf.state_names();
+    let guess = orx::text::closest(typed, &names)
+        .map(|s| format!("; did you mean {s}?"))
+        .unwrap_or_default();
+    orx::Error::Usage(format!(
+        "`{}` is not a state of {} {}'s workflow{guess}\n  states: {}",
+        orx::text::escape(typed),
+        item.kind,
+        orx::text::escape(&item.id),
+        names.join(", ")
+    ))
+}
+
+/// The workflow's spelling of a state typed in another case (`approved`).
+pub fn resolve_state(wf: &orx::workflow::Workflow, typed: &str) -> String {
+    if wf.state(typed).is_some() {
+        return typed.to_owned();
+    }
+    let folded: Vec<&str> = wf
+        .state_names()
+        .into_iter()
+        .filter(|s| s.eq_ignore_ascii_case(typed))
+        .collect();
+    match folded.as_slice() {
+        [one] => (*one).to_owned(),
+        _ => typed.to_owned(),
+    }
+}

@@ -1,0 +1,69 @@
+//! `git orx next`
+
+use orx::board::report;
+use orx::text::escape;
+use orx::workflow::role;
+
+use super::{BOLD, Ui, msg, paint};
+
+/// What each role should do now, as handoff messages.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only this role's work.
+    #[arg(long, value_name = "ROLE")]
+    role: Option<String>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = super::open(ui)?;
+    let want = args
+        .role
+        .as_deref()
+        .map(|r| ws.check_role(r, "--role"))
+        .transpose()?;
+    let board = report::board(&ws)?;
+    let groups: Vec<_> = report::next(&board, &ws.roles.names())
+        .into_iter()
+        .filter(|(r, _)| want.as_ref().is_none_or(|w| w == r))
+        .collect();
+    if args.json {
+        let roles: Vec<serde_json::Value> = groups
+            .iter()
+            .map(|(r, items)| {
+                let actions: Vec<serde_json::Value> = items
+                    .iter()
+                    .map(|s| serde_json::json!({"id": s.id, "title": s.title, "status": s.status, "path": s.path, "message": s.handoff}))
+                    .collect();
+                serde_json::json!({"role": r, "actions": actions})
+            })
+            .collect();
+        ui.json(&serde_json::json!({"version": 1, "lang": ws.lang(), "roles": roles}));
+        return Ok(0);
+    }
+    if groups.is_empty() {
+        ui.line(match &want {
+            Some(r) => msg::t("Nothing for {role} to do.", &[("role", &role::display(r))]),
+            None => msg::t("Nothing to do: no open stories.", &[]),
+        });
+        return Ok(0);
+    }
+    for (r, items) in groups {
+        ui.line(paint(BOLD, role::display(&r)));
+        for s in items {
+            let msg = s.handoff.clone().unwrap_or_else(|| {
+                msg::t(
+                    "{item} is {state}",
+                    &[
+                        ("item", &format!("{} {}", s.kind, s.id)),
+                        ("state", &s.status),
+                    ],
+                )
+            });
+            ui.line(format!("  {}", escape(&msg)));
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,109 @@
+//! `git orx report`
+
+use std::path::PathBuf;
+
+use super::Ui;
+
+/// Write the process report: one self-contained HTML page (no network, no
+/// external file) with the cumulative flow of stories, the time spent in
+/// each state, the review rounds, the alerts and each story's timeline.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Where to write the page (`-`: standard output). Default:
+    /// `orx/report.html` in the git directory.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Open the page in the default browser afterwards.
+    #[arg(long)]
+    open: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = super::open(ui)?;
+    let now = orx::repo::workspace::now()
+        .parse::<jiff::Timestamp>()
+        .map_or(0, |t| t.as_second());
+    let mut progress = super::history_progress();
+    let metrics = orx::history::metrics::measure(
+        &ws.repo,
+        &ws,
+        &orx::history::metrics::Options {
+            kind: Some("story".to_owned()),
+            ..Default::default()
+        },
+        &mut progress,
+    )?;
+    let page = orx::board::html::report(&ws, now, &metrics, &mut progress)?;
+    if args.html.as_deref() == Some(std::path::Path::new("-")) {
+        if args.open {
+            return Err(orx::Error::Usage(
+                "--open needs a file: give --html FILE, or leave --html out".to_owned(),
+            ));
+        }
+        ui.line(page.trim_end());
+        return Ok(0);
+    }
+    let path = match args.html {
+        Some(p) => p,
+        None => {
+            let dir = ws.repo.orx_dir();
+            std::fs::create_dir_all(&dir)
+                .map_err(|e| orx::Error::Failed(format!("{}: {e}", dir.display())))?;
+            dir.join("report.html")
+        }
+    };
+    write(&path, page.as_bytes())?;
+    ui.line(format!("wrote {}", path.display()));
+    if args.open {
+        ui.flush();
+        open(&path)?;
+    }
+    Ok(0)
+}
+
+/// Writes the page whole or not at all (a temp file renamed over it).
+fn write(path: &std::path::Path, bytes: &[u8]) -> orx::Result<()> {
+    let fail = |e: std::io::Error| orx::Error::Failed(format!("{}: {e}", path.display()));
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".orx-report-")
+        .suffix(".tmp")
+        .tempfile_in(&dir)
+        .map_err(fail)?;
+    std::io::Write::write_all(&mut tmp, bytes).map_err(fail)?;
+    tmp.persist(path).map_err(|e| fail(e.error))?;
+    Ok(())
+}
+
+/// Opens the page with the system's opener.
+fn open(path: &std::path::Path) -> orx::Result<()> {
+    let opener: &[&str] = if cfg!(target_os = "macos") {
+        &["open"]
+    } else if cfg!(windows) {
+        &["cmd", "/C", "start", ""]
+    } else {
+        &["xdg-open"]
+    };
+    let status = std::process::Command::new(opener[0])
+        .args(&opener[1..])
+        .arg(path)
+        .status()
+        .map_err(|e| {
+            orx::Error::Failed(format!(
+                "cannot start {} to open {}: {e}; open the file in a browser",
+                opener[0],
+                path.display()
+            ))
+        })?;
+    if !status.success() {
+        return Err(orx::Error::Failed(format!(
+            "{} could not open {} ({status}); open the file in a browser",
+            opener[0],
+            path.display()
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,97 @@
+//! `git orx rollback`
+
+use std::io::{BufRead, IsTerminal};
+
+use orx::Error;
+use orx::engine::store::Lock;
+
+use super::{BOLD, DIM, Ui, paint};
+
+/// Restore the work tree to a checkpoint (default: the agent's last one),
+/// removing files made since. History is not rewritten: the current state
+/// is saved as a checkpoint first (roll back to it to undo), and the
+/// rollback is recorded as a commit. Story files and everything under
+/// .orx/ keep their own history and are left as they are.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The checkpoint (`git orx checkpoints` lists them).
+    checkpoint: Option<String>,
+    /// The agent whose last checkpoint is meant (default: the default agent).
+    #[arg(long = "agent", value_name = "NAME", default_value = orx::agent::DEFAULT)]
+    agent: String,
+    /// Do not ask.
+    #[arg(long, short = 'y')]
+    yes: bool,
+    /// Allow a checkpoint made in another work tree.
+    #[arg(long)]
+    any_worktree: bool,
+    /// Acting role (else ORX_ROLE, else `git config orx.role`).
+    #[arg(long = "as", value_name = "ROLE")]
+    role: Option<String>,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = super::open(ui)?;
+    let role = super::role(&ws, &args.role)?;
+    let target = match args.checkpoint {
+        Some(c) => c,
+        None => {
+            let item = ws.agent(&args.agent)?;
+            item.value()["last_checkpoint"]
+                .as_str()
+                .map(str::to_owned)
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "agent {} records no checkpoint; name one (`git orx checkpoints` lists them)",
+                        args.agent
+                    ))
+                })?
+        }
+    };
+    // A name to the minute (chk-202602081200) names the one made then.
+    let target = orx::engine::checkpoint::resolve(&ws.repo, &target)?;
+    if !args.yes {
+        if !std::io::stdin().is_terminal() {
+            return Err(Error::Usage(format!(
+                "rolling back to {target} replaces files in the work tree; confirm with --yes (nothing was changed)"
+            )));
+        }
+        ui.eline(format!(
+            "Roll the work tree back to {target}? Every file but the story and context files becomes as it was then; the current state is saved first. [y/N] "
+        ));
+        let mut answer = String::new();
+        let _ = std::io::stdin().lock().read_line(&mut answer);
+        if !matches!(answer.trim(), "y" | "Y" | "yes") {
+            ui.line("Nothing was changed.");
+            return Ok(0);
+        }
+    }
+    let keep = orx::agent::keep_paths(&ws);
+    let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
+    let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
+    let done = orx::engine::checkpoint::rollback(
+        &ws.repo,
+        &target,
+        &keep,
+        &[("Orx-Role".to_owned(), role)],
+        &orx::repo::workspace::now(),
+        args.any_worktree,
+        ws.lock_wait,
+    )?;
+    drop(lock);
+    ui.line(format!(
+        "rolled back to {}: {} file{} restored or removed [{}]",
+        paint(BOLD, &target),
+        done.changed.len(),
+        if done.changed.len() == 1 { "" } else { "s" },
+        done.commit
+    ));
+    for p in &done.changed {
+        ui.line(paint(DIM, format!("  {}", orx::text::escape(p))));
+    }
+    ui.line(format!(
+        "the state before is saved as {}: `git orx rollback {} --yes` undoes this",
+        done.saved, done.saved
+    ));
+    Ok(0)
+}

@@ -1,0 +1,124 @@
+//! `git orx show`
+
+use orx::board::report;
+use orx::text::escape;
+use orx::workflow::role;
+
+use super::{BOLD, DIM, GREEN, RED, Ui, paint};
+
+/// Show one item: its state, owner, next step, and every move its workflow
+/// allows from here with the verdict of each guard condition.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The item's ID.
+    id: String,
+    /// Judge the moves for this role (default: each move's own role).
+    #[arg(long = "as", value_name = "ROLE")]
+    role: Option<String>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = super::open(ui)?;
+    let role = match &args.role {
+        Some(_) => Some(super::role(&ws, &args.role)?),
+        None => None,
+    };
+    let d = report::detail(&ws, &args.id, role.as_deref())?;
+    let rejected = orx::history::verify::last_change_violations(&ws.repo, &d.summary.path)?;
+    if args.json {
+        let mut v = serde_json::to_value(&d).unwrap_or_default();
+        v["version"] = serde_json::json!(1);
+        v["rejected"] = match &rejected {
+            Some((commit, violations)) => {
+                serde_json::json!({"commit": commit, "violations": violations})
+            }
+            None => serde_json::Value::Null,
+        };
+        ui.json(&v);
+        return Ok(0);
+    }
+    let s = &d.summary;
+    ui.line(format!(
+        "{} {} — {}",
+        s.kind,
+        paint(BOLD, escape(&s.id)),
+        escape(&s.title)
+    ));
+    ui.line(format!("  file:   {}", s.path));
+    let owner = s
+        .owner
+        .as_deref()
+        .map(role::display)
+        .unwrap_or_else(|| "nobody (terminal)".to_owned());
+    ui.line(format!(
+        "  status: {} (owner: {owner})",
+        paint(BOLD, &s.status)
+    ));
+    if let Some((commit, violations)) = &rejected {
+        ui.line(format!("  {}", rejected_line(commit, violations)));
+    }
+    if let Some(h) = &s.handoff {
+        ui.wrap(format!("  next:   {}", paint(GREEN, escape(h))), 10);
+    }
+    if d.moves.is_empty() {
+        ui.line(format!("No moves from {}: it is terminal.", s.status));
+        return Ok(0);
+    }
+    ui.line(format!("Moves from {}:", s.status));
+    for m in &d.moves {
+        let as_role = role::display(&m.judged_as);
+        let verdict = if m.allowed {
+            paint(GREEN, format!("allowed as {as_role}"))
+        } else {
+            paint(RED, format!("not allowed as {as_role}"))
+        };
+        let trigger = m
+            .trigger
+            .as_deref()
+            .map(|t| format!(" (an outcome of `{t}`)"))
+            .unwrap_or_default();
+        ui.line(format!(
+            "  -> {:<19} {} {}{}",
+            m.to,
+            paint(
+                DIM,
+                format!("[{}]", orx::workflow::role::display_list(&m.roles))
+            ),
+            verdict,
+            paint(DIM, trigger)
+        ));
+        for c in &m.conditions {
+            let mark = if c.holds {
+                paint(GREEN, "✓")
+            } else {
+                paint(RED, "✗")
+            };
+            let shown = c.shown_values();
+            let mut values = if shown.is_empty() || c.holds {
+                String::new()
+            } else {
+                paint(DIM, format!(" ({})", shown.join(", ")))
+            };
+            if let Some(e) = &c.error {
+                values.push_str(&paint(RED, format!(" (cannot be evaluated: {e})")));
+            }
+            ui.wrap(format!("       {mark} {}{values}", c.desc), 9);
+        }
+    }
+    Ok(0)
+}
+
+/// `rejected: this state came from abc1234, which verify rejects (no-role,
+/// invalid-transition)`.
+pub fn rejected_line(commit: &str, violations: &[orx::history::enforce::Violation]) -> String {
+    let mut rules: Vec<&str> = violations.iter().map(|v| v.rule.as_str()).collect();
+    rules.dedup();
+    format!(
+        "{} this state came from {commit}, which verify rejects ({}); `git orx verify {commit}~1..{commit}` tells why",
+        paint(RED, "rejected:"),
+        rules.join(", ")
+    )
+}

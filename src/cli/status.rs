@@ -1,0 +1,184 @@
+//! `git orx status`
+
+use orx::board::report;
+use orx::board::summary::{Problem, Summary};
+use orx::text::escape;
+use orx::workflow::role;
+
+use super::{BOLD, DIM, GREEN, Ui, YELLOW, msg, paint};
+
+/// Show the stories grouped by state, with the role each waits for and the
+/// next step.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only the stories waiting for this role.
+    #[arg(long, value_name = "ROLE")]
+    role: Option<String>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Also judge, for each story, the commit its current state came from,
+    /// and mark it when verify rejects it (one commit per story: slower).
+    #[arg(long)]
+    verify: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = super::open(ui)?;
+    let want = args
+        .role
+        .as_deref()
+        .map(|r| ws.check_role(r, "--role"))
+        .transpose()?;
+    let board = report::board(&ws)?;
+    let shown: Vec<&Summary> = board
+        .items
+        .iter()
+        .filter(|s| {
+            want.as_ref()
+                .is_none_or(|r| s.waits_for.as_ref() == Some(r))
+        })
+        .collect();
+    let agents: Vec<&Summary> = board
+        .agents
+        .iter()
+        .filter(|s| {
+            want.as_ref()
+                .is_none_or(|r| s.waits_for.as_ref() == Some(r))
+        })
+        .collect();
+    let mut rejected = std::collections::BTreeMap::new();
+    if args.verify {
+        for s in shown.iter().chain(&agents) {
+            if let Some(r) = orx::history::verify::last_change_violations(&ws.repo, &s.path)? {
+                rejected.insert(s.path.clone(), r);
+            }
+        }
+    }
+    if args.json {
+        #[derive(serde::Serialize)]
+        struct Json<'a> {
+            version: u32,
+            lang: &'a str,
+            items: &'a [&'a Summary],
+            agents: &'a [&'a Summary],
+            problems: &'a [Problem],
+            /// With --verify: by path, the rejected commit each state came from.
+            #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+            rejected: serde_json::Map<String, serde_json::Value>,
+        }
+        ui.json(&Json {
+            version: 1,
+            lang: ws.lang(),
+            items: &shown,
+            agents: &agents,
+            problems: &board.problems,
+            rejected: rejected
+                .iter()
+                .map(|(path, (commit, violations))| {
+                    (
+                        path.clone(),
+                        serde_json::json!({"commit": commit, "violations": violations}),
+                    )
+                })
+                .collect(),
+        });
+        return Ok(0);
+    }
+    if shown.is_empty() && agents.is_empty() && board.problems.is_empty() {
+        ui.line(match &want {
+            Some(r) => msg::t(
+                "No stories are waiting for {role}.",
+                &[("role", &role::display(r))],
+            ),
+            None => msg::t(
+                "No stories yet. Create one with: git orx new \"Title\" --as sm   ({dir}/)",
+                &[("dir", &ws.stories_dir())],
+            ),
+        });
+        return Ok(0);
+    }
+    let mut counts = Vec::new();
+    for state in &board.workflow.states {
+        let here: Vec<&&Summary> = shown.iter().filter(|s| s.status == state.name).collect();
+        if here.is_empty() {
+            continue;
+        }
+        counts.push(format!("{} {}", here.len(), state.name));
+        let owner = state
+            .owner
+            .as_deref()
+            .map(role::display)
+            .unwrap_or_else(|| msg::t("nobody", &[]));
+        ui.line(format!(
+            "{} {}",
+            paint(BOLD, &state.name),
+            paint(DIM, format!("({owner}) {}", here.len()))
+        ));
+        for s in here {
+            ui.line(format!("  {:<8} {}", escape(&s.id), escape(&s.title)));
+            if let Some((commit, violations)) = rejected.get(&s.path) {
+                ui.line(format!(
+                    "           {}",
+                    super::show::rejected_line(commit, violations)
+                ));
+            }
+            if let Some(h) = s.handoff.as_ref().filter(|_| !s.terminal) {
+                ui.line(format!("           {}", paint(GREEN, escape(h))));
+            }
+        }
+    }
+    if !agents.is_empty() {
+        ui.line(paint(BOLD, msg::t("Agents", &[])));
+        for s in &agents {
+            ui.line(format!(
+                "  {:<8} {} {}",
+                escape(&s.id),
+                paint(BOLD, &s.status),
+                paint(
+                    DIM,
+                    msg::t(
+                        "(waits for {role})",
+                        &[(
+                            "role",
+                            &s.waits_for
+                                .as_deref()
+                                .map(role::display)
+                                .unwrap_or_else(|| msg::t("nobody", &[]))
+                        )]
+                    )
+                )
+            ));
+            if let Some(h) = &s.handoff {
+                ui.line(format!("           {}", paint(GREEN, escape(h))));
+            }
+        }
+    }
+    if !board.problems.is_empty() {
+        ui.line(paint(
+            YELLOW,
+            msg::t(
+                "Problems ({n}); run `git orx check`:",
+                &[("n", &board.problems.len())],
+            ),
+        ));
+        for p in &board.problems {
+            ui.line(format!("  {p}"));
+        }
+    }
+    if !counts.is_empty() {
+        let n = shown.len();
+        ui.line(paint(
+            DIM,
+            msg::t(
+                if n == 1 {
+                    "1 story: {counts}"
+                } else {
+                    "{n} stories: {counts}"
+                },
+                &[("n", &n), ("counts", &counts.join(", "))],
+            ),
+        ));
+    }
+    Ok(0)
+}

@@ -1,0 +1,173 @@
+//! `git orx verify`
+
+use orx::git::Repo;
+use orx::history::verify::{self, Options};
+
+use orx::text::escape;
+
+use super::{CYAN, GREEN, RED, Ui, YELLOW, paint};
+
+/// Check every commit in a range against the rules — including commits
+/// made with --no-verify, cherry-picked, rebased or merged. For CI and a
+/// server's pre-receive hook. Exits 1 on any violation.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Commits to check, as git rev-list takes them (`origin/main..HEAD`,
+    /// `^A B`). Default: the commits not yet on the upstream branch.
+    revs: Vec<String>,
+    /// Check all of HEAD's history.
+    #[arg(long, conflicts_with = "revs")]
+    all: bool,
+    /// Also require a good signature (git verify-commit) on every commit that
+    /// changes items or rules, by the key the identities map gives.
+    #[arg(long)]
+    require_signed: bool,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let repo = Repo::discover_any()?;
+    let (revs, scope) = if args.revs.is_empty() {
+        verify::default_range(&repo, args.all)
+    } else {
+        check_revs(&repo, &args.revs)?;
+        (args.revs.clone(), args.revs.join(" "))
+    };
+    let report = verify::verify(
+        &repo,
+        &revs,
+        Options {
+            require_signed: args.require_signed,
+            hook: false,
+        },
+    )?;
+    let code = u8::from(!report.violations.is_empty());
+    if args.json {
+        ui.json(&serde_json::json!({
+            "version": 1,
+            "range": scope,
+            "commits": report.commits,
+            "violations": report.violations,
+            "acknowledged": report.acknowledged,
+            "not_judged": report.not_judged,
+        }));
+        return Ok(code);
+    }
+    for v in &report.violations {
+        ui.wrap(format!("{}: {}", head(v), paint(RED, &v.rule)), 4);
+        for line in v.message.lines() {
+            ui.wrap(format!("    {line}"), 6);
+        }
+    }
+    for a in &report.acknowledged {
+        ui.wrap(
+            format!(
+                "{}: {} (acknowledged)",
+                head(&a.violation),
+                paint(YELLOW, &a.violation.rule)
+            ),
+            4,
+        );
+        for line in a.violation.message.lines() {
+            ui.wrap(format!("    {line}"), 6);
+        }
+        ui.wrap(
+            format!(
+                "    acknowledged by {}: {}",
+                escape(&a.by),
+                escape(&a.reason)
+            ),
+            6,
+        );
+    }
+    for c in &report.not_judged {
+        ui.wrap(
+            format!(
+                "{c}: {} (a shallow clone's boundary: its parents are not here; git fetch --unshallow)",
+                paint(YELLOW, "not judged")
+            ),
+            4,
+        );
+    }
+    let n = report.violations.len();
+    let mut summary = format!(
+        "verified {} commit{} ({scope})",
+        report.commits - report.not_judged.len(),
+        if report.commits - report.not_judged.len() == 1 {
+            ""
+        } else {
+            "s"
+        }
+    );
+    if !report.not_judged.is_empty() {
+        summary.push_str(&format!(", {} not judged", report.not_judged.len()));
+    }
+    let acknowledged = match report.acknowledged.len() {
+        0 => String::new(),
+        k => format!(", {k} acknowledged"),
+    };
+    if n == 0 {
+        ui.wrap(
+            paint(GREEN, format!("{summary}: no violations{acknowledged}")),
+            4,
+        );
+    } else {
+        ui.wrap(
+            paint(
+                RED,
+                format!(
+                    "{summary}: {n} violation{}{acknowledged}",
+                    if n == 1 { "" } else { "s" }
+                ),
+            ),
+            4,
+        );
+    }
+    if n > 0 {
+        ui.wrap(
+            format!(
+                "{} history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (README: When verify fails)",
+                paint(CYAN, "hint:")
+            ),
+            6,
+        );
+    }
+    Ok(code)
+}
+
+/// A range that names no commits is a usage error (exit 2), never a
+/// violation (exit 1): CI must tell a typo from a broken rule.
+fn check_revs(repo: &Repo, revs: &[String]) -> orx::Result<()> {
+    let usage = |why: String| {
+        orx::Error::Usage(format!(
+            "cannot verify `{}`: {why}; give commits as git rev-list takes them (origin/main..HEAD, ^A B)",
+            orx::text::escape(&revs.join(" "))
+        ))
+    };
+    if let Some(r) = revs.iter().find(|r| r.contains("...")) {
+        return Err(usage(format!(
+            "`{}` is a symmetric range, which verify does not take",
+            orx::text::escape(r)
+        )));
+    }
+    repo.check_revs(revs).map_err(|e| match e {
+        orx::git::GitError::Command { message, .. } => usage(message.replace("fatal: ", "")),
+        e => e.into(),
+    })
+}
+
+/// `abc1234 story 1.1 Draft -> Done`, or the path when no item was read.
+fn head(v: &orx::history::enforce::Violation) -> String {
+    let mut head = v.commit.clone().unwrap_or_default();
+    for part in [&v.item, &v.transition].into_iter().flatten() {
+        head.push(' ');
+        head.push_str(part);
+    }
+    if v.item.is_none() && !v.path.is_empty() {
+        head.push(' ');
+        head.push_str(&v.path);
+    }
+    head
+}

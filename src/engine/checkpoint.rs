@@ -1,0 +1,623 @@
+//! Checkpoints and rollback to the last checkpoint.
+//!
+//! A checkpoint is a commit that holds the work tree as it is — HEAD, every
+//! tracked change and every untracked file that is not ignored — made
+//! through a temporary index, with HEAD as its parent, and kept as the ref
+//! `refs/orx/checkpoints/chk-YYYYMMDDHHMMSS` (UTC; `-2`, `-3`, ... when two
+//! are made in one second) with a reflog. The user's index, work tree and
+//! branch are not touched.
+//!
+//! A rollback never rewrites history. It saves the current state as a
+//! checkpoint first (so a rollback can itself be rolled back), then makes
+//! every file the checkpoint's, removing files made since, and records
+//! that as a new commit on top of HEAD. Item files — the story directory
+//! and everything under `.orx/` (the rules, the agent contexts) — keep
+//! their own history: a rollback leaves them as they are, and refuses when
+//! they have uncommitted changes, so a rollback of code never silently
+//! reverts a story's state. Ignored files are neither saved nor touched.
+//!
+//! A rollback completes or leaves everything as it found it: what would
+//! stop it is checked before it saves anything; after the save, HEAD moves
+//! only from the commit it started on (exit 3 if another process moved
+//! it), then git switches the files only if none changed since the save
+//! (exit 3 otherwise), and a failure while writing puts the files and HEAD
+//! back. Any failure after the save names the checkpoint holding the work.
+
+use serde::Serialize;
+
+use crate::engine::store::StoreError;
+use crate::error::{Error, Result};
+use crate::git::{Repo, Side, Snapshot, Switch};
+
+/// Where checkpoints live.
+pub const REF_PREFIX: &str = "refs/orx/checkpoints/";
+
+/// One checkpoint, as `checkpoints` lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Checkpoint {
+    pub name: String,
+    pub commit: String,
+    /// When it was made (the commit's time, RFC 3339).
+    pub time: String,
+    /// The commit it was made on (HEAD then).
+    pub base: Option<String>,
+    pub message: String,
+    /// The work tree it was made in.
+    pub worktree: Option<String>,
+    /// Files that differ from HEAD now.
+    pub changed: Vec<String>,
+}
+
+/// Whether `name` is a checkpoint's name: `chk-` then 14 digits, with an
+/// optional `-N`.
+pub fn valid_name(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix("chk-") else {
+        return false;
+    };
+    let (stamp, n) = rest.split_once('-').unwrap_or((rest, "2"));
+    stamp.len() == 14
+        && stamp.bytes().all(|b| b.is_ascii_digit())
+        && !n.is_empty()
+        && n.bytes().all(|b| b.is_ascii_digit())
+        && !n.starts_with('0')
+}
+
+/// The checkpoint `typed` names: a full name as [`valid_name`] says, or
+/// one to the minute (`chk-202602081200`), which names the one checkpoint
+/// made in that minute (UTC); `refs/orx/checkpoints/` may lead. A minute
+/// in which several were made, or none, is refused with what there is.
+pub fn resolve(repo: &Repo, typed: &str) -> Result<String> {
+    let name = typed.strip_prefix(REF_PREFIX).unwrap_or(typed);
+    if valid_name(name) {
+        return Ok(name.to_owned());
+    }
+    let minute = name
+        .strip_prefix("chk-")
+        .filter(|m| m.len() == 12 && m.bytes().all(|b| b.is_ascii_digit()));
+    let Some(minute) = minute else {
+        return Err(Error::Usage(format!(
+            "`{}` is not a checkpoint name (they look like chk-20260208120000, or chk-202602081200 to the minute; `git orx checkpoints` lists them)",
+            crate::text::escape(typed)
+        )));
+    };
+    let mut made: Vec<String> = names(repo)?
+        .into_iter()
+        .filter(|n| valid_name(n) && n[4..].starts_with(minute))
+        .collect();
+    made.sort();
+    match made.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => Err(Error::NotFound(format!(
+            "no checkpoint was made in the minute {name} (`git orx checkpoints` lists them)"
+        ))),
+        several => Err(Error::Usage(format!(
+            "{} checkpoints were made in the minute {name}: {}; name one of them",
+            several.len(),
+            several.join(", ")
+        ))),
+    }
+}
+
+/// The name for a checkpoint made at `now` (RFC 3339, UTC), unique among
+/// `taken`.
+fn fresh_name(now: &str, taken: &[String]) -> String {
+    let stamp: String = now.chars().filter(char::is_ascii_digit).take(14).collect();
+    let base = format!("chk-{stamp}");
+    if !taken.contains(&base) {
+        return base;
+    }
+    (2..)
+        .map(|n| format!("{base}-{n}"))
+        .find(|n| !taken.contains(n))
+        .unwrap_or(base)
+}
+
+fn names(repo: &Repo) -> Result<Vec<String>> {
+    Ok(repo
+        .refs_under(REF_PREFIX)?
+        .into_iter()
+        .map(|(r, _)| r.trim_start_matches(REF_PREFIX).to_owned())
+        .collect())
+}
+
+fn no_commit_yet() -> Error {
+    Error::Usage(
+        "this repository has no commit yet; make the first commit, then checkpoints can be made"
+            .to_owned(),
+    )
+}
+
+/// Makes a checkpoint of the work tree; the caller holds the repository
+/// lock. `now` is the time (RFC 3339, UTC), `message` what it is for.
+pub fn create(repo: &Repo, message: &str, now: &str) -> Result<String> {
+    let head = repo.commit_id("HEAD").ok_or_else(no_commit_yet)?;
+    let snapshot = snapshot(repo)?;
+    create_from(repo, &head, &snapshot, message, now)
+}
+
+/// The work tree as a checkpoint holds it; refused when that would not be
+/// the files' exact bytes.
+fn snapshot(repo: &Repo) -> Result<Snapshot> {
+    let snapshot = repo.snapshot()?;
+    if !snapshot.unkept.is_empty() {
+        return Err(Error::Failed(format!(
+            "a checkpoint would not keep these files as they are, because a filter changes them (`git check-attr -a` shows which): {}; commit them or move them away first (nothing was changed)",
+            joined(&snapshot.unkept)
+        )));
+    }
+    test_fail("snapshot")?;
+    Ok(snapshot)
+}
+
+fn joined(paths: &[String]) -> String {
+    paths
+        .iter()
+        .map(|p| crate::text::escape(p))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A checkpoint of `snapshot` (the work tree's tree, and the index's,
+/// kept as the second parent) made on `head`.
+fn create_from(
+    repo: &Repo,
+    head: &str,
+    snapshot: &Snapshot,
+    message: &str,
+    now: &str,
+) -> Result<String> {
+    let name = fresh_name(now, &names(repo)?);
+    let subject = message.lines().next().unwrap_or_default().trim();
+    let text = format!(
+        "{}\n\nOrx-Checkpoint: {name}\nOrx-Worktree: {}\n",
+        if subject.is_empty() {
+            "git-orx checkpoint"
+        } else {
+            subject
+        },
+        repo.root().display()
+    );
+    test_fail("checkpoint-commit")?;
+    let mut parents = vec![head.to_owned()];
+    if let Some(staged) = &snapshot.staged {
+        parents.push(repo.commit_tree(
+            staged,
+            &[head],
+            &format!("staged when {name} was made\n"),
+            false,
+        )?);
+    }
+    let parents: Vec<&str> = parents.iter().map(String::as_str).collect();
+    let commit = repo.commit_tree(&snapshot.tree, &parents, &text, false)?;
+    test_fail("checkpoint-ref")?;
+    repo.set_ref(
+        &format!("{REF_PREFIX}{name}"),
+        &commit,
+        None,
+        &format!("orx checkpoint: {subject}"),
+    )?;
+    Ok(name)
+}
+
+/// Every checkpoint, oldest first.
+pub fn list(repo: &Repo) -> Result<Vec<Checkpoint>> {
+    let head = repo.commit_id("HEAD");
+    let mut out = Vec::new();
+    for (refname, commit) in repo.refs_under(REF_PREFIX)? {
+        let info = repo.commit(&commit)?;
+        let changed = match &head {
+            Some(h) => repo
+                .changes(&Side::Commit(h.clone()), &Side::Commit(commit.clone()), &[])?
+                .into_iter()
+                .filter_map(|c| c.new_path.or(c.old_path))
+                .collect(),
+            None => Vec::new(),
+        };
+        let time = jiff::Timestamp::from_second(info.time)
+            .map(|t| t.to_string())
+            .unwrap_or_default();
+        out.push(Checkpoint {
+            name: refname.trim_start_matches(REF_PREFIX).to_owned(),
+            commit: info.short.clone(),
+            time,
+            base: info.parents.first().map(|p| p[..p.len().min(7)].to_owned()),
+            message: info.summary().to_owned(),
+            worktree: info.trailer("Orx-Worktree").map(str::to_owned),
+            changed,
+        });
+    }
+    // By time, then by the number after the second's stamp (`-10` after `-9`).
+    let order = |c: &Checkpoint| {
+        let n = c
+            .name
+            .get(18..)
+            .and_then(|s| s.strip_prefix('-'))
+            .and_then(|n| n.parse::<u64>().ok());
+        (
+            c.name.get(..18).unwrap_or_default().to_owned(),
+            n.unwrap_or(1),
+        )
+    };
+    out.sort_by(|a, b| a.time.cmp(&b.time).then_with(|| order(a).cmp(&order(b))));
+    Ok(out)
+}
+
+/// What a rollback did.
+#[derive(Debug)]
+pub struct Rolledback {
+    /// The checkpoint of the state before it (roll back to it to undo).
+    pub saved: String,
+    /// The new commit's abbreviated id.
+    pub commit: String,
+    /// Files restored or removed.
+    pub changed: Vec<String>,
+}
+
+/// Restores the work tree to checkpoint `name` (item files aside) and
+/// records that as a commit; the caller holds the repository lock.
+/// `keep` are the item paths that keep their own history; `trailers` are
+/// added to the commit's message.
+///
+/// Everything that can be checked is checked before anything is saved.
+/// Then the state before is saved as a checkpoint, HEAD is moved to the
+/// rollback's commit only if it has not moved, and the files are switched
+/// only if none changed since the save (exit 3 otherwise, with nothing
+/// changed). A failure after that puts the work tree and HEAD back; every
+/// failure after the save names the checkpoint that holds the work.
+pub fn rollback(
+    repo: &Repo,
+    name: &str,
+    keep: &[&str],
+    trailers: &[(String, String)],
+    now: &str,
+    any_worktree: bool,
+    lock_wait: std::time::Duration,
+) -> Result<Rolledback> {
+    let name = name.strip_prefix(REF_PREFIX).unwrap_or(name);
+    if !valid_name(name) {
+        return Err(Error::Usage(format!(
+            "`{}` is not a checkpoint name (they look like chk-20260208120000; `git orx checkpoints` lists them)",
+            crate::text::escape(name)
+        )));
+    }
+    let head = repo.commit_id("HEAD").ok_or_else(no_commit_yet)?;
+    if let Some(what) = repo.operation_in_progress() {
+        return Err(Error::Failed(format!(
+            "{what} is in progress; finish or abort it, then roll back"
+        )));
+    }
+    let Some(target) = repo.commit_id(&format!("{REF_PREFIX}{name}")) else {
+        return Err(Error::NotFound(format!(
+            "there is no checkpoint {name} (`git orx checkpoints` lists them)"
+        )));
+    };
+    let info = repo.commit(&target)?;
+    let here = repo.root().display().to_string();
+    if let Some(there) = info.trailer("Orx-Worktree").filter(|w| *w != here)
+        && !any_worktree
+    {
+        return Err(Error::Failed(format!(
+            "{name} was made in the work tree {there}, not this one ({here}); roll back there, or pass --any-worktree"
+        )));
+    }
+    let dirty = repo.dirty(keep)?;
+    if !dirty.is_empty() {
+        return Err(Error::Pending(format!(
+            "a rollback leaves story and context files as they are, and these have uncommitted changes: {}; commit or restore them first",
+            joined(&dirty)
+        )));
+    }
+    // A git command holding the index or HEAD is waited for; a lock that
+    // outlasts the wait is named (exit 1), before anything is saved.
+    repo.wait_for_locks(lock_wait)?;
+    let hidden = repo.hidden_files()?;
+    if !hidden.is_empty() {
+        let hidden: Vec<String> = hidden
+            .iter()
+            .map(|(p, how)| format!("{} ({how})", crate::text::escape(p)))
+            .collect();
+        return Err(Error::Failed(format!(
+            "git is told not to look at these files, so a rollback could not save them as they are: {}; clear that (`git update-index --no-assume-unchanged --no-skip-worktree FILE`), then roll back (nothing was changed)",
+            hidden.join(", ")
+        )));
+    }
+    let tree = repo.tree_with(&target, &head, keep)?;
+    let mut current = snapshot(repo).map_err(nothing_changed)?;
+    let known: std::collections::HashSet<String> =
+        repo.tree_paths(&current.tree)?.into_iter().collect();
+    let blocked = ignored_in_the_way(repo.root(), &known, &repo.tree_paths(&tree)?);
+    if !blocked.is_empty() {
+        return Err(Error::Failed(format!(
+            "rolling back would overwrite files git ignores (a checkpoint does not save them): {}; move them away, then roll back",
+            joined(&blocked)
+        )));
+    }
+    let saved = create_from(
+        repo,
+        &head,
+        &current,
+        &format!("before rolling back to {name}"),
+        now,
+    )
+    .map_err(nothing_changed)?;
+    let saved_ref = format!("{REF_PREFIX}{saved}");
+    let saved_commit = repo
+        .commit_id(&saved_ref)
+        .ok_or_else(|| Error::Failed(format!("the checkpoint {saved} just made is missing")))?;
+    // Tests: `ORX_TEST_PAUSE=rollback-saved:<ms>` waits here.
+    crate::engine::plan::test_pause("rollback-saved");
+    // From here on the work is in `saved`.
+    let mut message = format!(
+        "rollback to {name}\n\nEvery file but the story and context files is as it was at {name}; the state before is {saved}.\n\n"
+    );
+    message.push_str(&format!("Orx-Rollback: {name}\nOrx-Saved: {saved}\n"));
+    for (k, v) in trailers {
+        message.push_str(&format!("{k}: {v}\n"));
+    }
+    let commit = match switch(repo, &head, &tree, &message, &mut current) {
+        Ok(commit) => commit,
+        Err(Failure::Untouched(e)) => {
+            // Nothing changed: the saved state is the work tree's.
+            let _ = repo.delete_ref(&saved_ref, &saved_commit);
+            return Err(nothing_changed(e));
+        }
+        Err(Failure::PutBack(e)) => {
+            return Err(Error::Failed(format!(
+                "rolling back to {name} failed: {e}\nthe work tree and HEAD were put back as they were (the state before is also saved as {saved}: `git orx rollback {saved} --yes` would restore it)"
+            )));
+        }
+        Err(Failure::Lost(lost)) => {
+            let (e, again) = *lost;
+            return Err(Error::Failed(format!(
+                "rolling back to {name} failed: {e}; putting the work tree back failed too: {again}\nyour work is saved as {saved}: `git orx rollback {saved} --yes` restores it"
+            )));
+        }
+    };
+    let changed: Vec<String> = repo
+        .changes(
+            &Side::Commit(saved_commit.clone()),
+            &Side::Commit(commit.clone()),
+            &[],
+        )?
+        .into_iter()
+        .filter_map(|c| c.new_path.or(c.old_path))
+        .collect();
+    let short = repo.commit(&commit)?.short;
+    Ok(Rolledback {
+        saved,
+        commit: short,
+        changed,
+    })
+}
+
+/// How [`switch`] failed.
+enum Failure {
+    /// Before HEAD or any file was touched.
+    Untouched(Error),
+    /// Files were written, then the work tree and HEAD were put back.
+    PutBack(Error),
+    /// Files were written and could not all be put back.
+    Lost(Box<(Error, String)>),
+}
+
+/// Records tree `tree` as a commit on `head`, moves HEAD to it if HEAD is
+/// still `head`, and switches the work tree and the index from `current`
+/// to it if no file changed since `current` was taken; the commit's id.
+fn switch(
+    repo: &Repo,
+    head: &str,
+    tree: &str,
+    message: &str,
+    current: &mut Snapshot,
+) -> Result<String, Failure> {
+    use Failure::Untouched;
+    test_fail("rollback-commit").map_err(Untouched)?;
+    let commit = repo
+        .commit_tree(tree, &[head], message, true)
+        .map_err(|e| Untouched(e.into()))?;
+    // No git process writes the index from here on, and none can have
+    // committed in between unseen: HEAD moves only from `head`.
+    let lock = repo.lock_index().map_err(|e| Untouched(e.into()))?;
+    let moved = |now: Option<String>| match now {
+        Some(now) if now != head => Some(Error::Conflict(format!(
+            "HEAD moved (to {}) while git-orx was rolling back",
+            &now[..now.len().min(7)]
+        ))),
+        _ => None,
+    };
+    if let Some(e) = moved(repo.commit_id("HEAD")) {
+        return Err(Untouched(e));
+    }
+    // What was staged is saved (the checkpoint's second parent); staging
+    // since would be lost with the index.
+    if repo.staged_tree().map_err(|e| Untouched(e.into()))? != current.staged {
+        return Err(Untouched(Error::Conflict(
+            "the index changed while git-orx was rolling back".to_owned(),
+        )));
+    }
+    test_fail("rollback-head").map_err(Untouched)?;
+    let title = message.lines().next().unwrap_or_default();
+    if let Err(e) = repo.set_ref("HEAD", &commit, Some(head), &format!("orx {title}")) {
+        return Err(Untouched(
+            moved(repo.commit_id("HEAD")).unwrap_or_else(|| e.into()),
+        ));
+    }
+    let saved_tree = current.tree.clone();
+    let put_back = |e: Error, written: bool| -> Failure {
+        let files = match written {
+            true => test_fail("rollback-restore")
+                .and_then(|()| Ok(repo.restore_tree(tree, &saved_tree)?)),
+            false => Ok(()),
+        };
+        let head_back = repo.set_ref("HEAD", head, Some(&commit), "orx rollback undone");
+        match (files, head_back, written) {
+            (Err(again), _, _) => Failure::Lost(Box::new((e, again.to_string()))),
+            (_, Err(again), _) => Failure::Lost(Box::new((e, again.to_string()))),
+            (Ok(()), Ok(()), true) => Failure::PutBack(e),
+            (Ok(()), Ok(()), false) => Untouched(e),
+        }
+    };
+    match repo.switch_tree(current, tree) {
+        Ok(()) => {}
+        Err(Switch::Changed(path)) => {
+            return Err(put_back(
+                Error::Conflict(format!(
+                    "{} changed while git-orx was rolling back",
+                    crate::text::escape(&path)
+                )),
+                false,
+            ));
+        }
+        Err(Switch::Failed(e)) => return Err(put_back(e.into(), true)),
+    }
+    if let Err(e) = test_fail_writing(repo, "rollback-write", tree, &saved_tree) {
+        return Err(put_back(e, true));
+    }
+    if let Err(e) = test_fail("rollback-index") {
+        return Err(put_back(e, true));
+    }
+    if let Err(e) = repo.install_index(lock, current) {
+        return Err(put_back(e.into(), true));
+    }
+    Ok(commit)
+}
+
+/// An error that changed nothing says so (unless it already does: a
+/// conflict, exit 3).
+fn nothing_changed(e: Error) -> Error {
+    match e {
+        Error::Conflict(m) => {
+            Error::Conflict(format!("{m}; nothing was changed, run the command again"))
+        }
+        e if e.exit_code() == 3 || e.to_string().contains("nothing was changed") => e,
+        e => Error::Failed(format!("{e}\nnothing was changed")),
+    }
+}
+
+/// Tests only: `ORX_TEST_FAIL=<point>[,<point>...]` makes each step named
+/// fail as a full disk would: `snapshot` (writing the work tree's
+/// objects), `checkpoint-commit`, `checkpoint-ref`, `rollback-commit`,
+/// `rollback-head` (moving HEAD), `rollback-write` (writing the files:
+/// one is left cut short), `rollback-index` (renaming the new index into
+/// place) and `rollback-restore` (putting the files back). Read by
+/// [`crate::engine::store::test_fail`], as the other points are.
+fn test_fail(point: &str) -> Result<()> {
+    crate::engine::store::test_fail(point).map_err(|_| {
+        Error::Store(StoreError::Io {
+            path: point.to_owned(),
+            message: std::io::Error::from_raw_os_error(28).to_string(),
+        })
+    })
+}
+
+/// [`test_fail`] for the writing of the files, after it: one file the
+/// switch from tree `from` to tree `to` wrote is cut to half its length,
+/// as a full disk leaves it.
+fn test_fail_writing(repo: &Repo, point: &str, to: &str, from: &str) -> Result<()> {
+    let Err(e) = test_fail(point) else {
+        return Ok(());
+    };
+    let written = repo.changes(
+        &Side::Commit(from.to_owned()),
+        &Side::Commit(to.to_owned()),
+        &[],
+    );
+    if let Some(path) = written
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|c| c.new_path)
+        .find(|p| repo.root().join(p).is_file())
+    {
+        let path = repo.root().join(path);
+        let len = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .and_then(|f| f.set_len(len / 2))
+            .map_err(|e| StoreError::Io {
+                path: path.display().to_string(),
+                message: e.to_string(),
+            })?;
+    }
+    Err(e)
+}
+
+/// Files the rollback would write over that no checkpoint holds: for each
+/// path it restores that git does not know now (`known`), whatever is on
+/// disk at that path, or a file where one of its directories must go.
+/// (They can only be ignored files: everything else is in `known`.)
+fn ignored_in_the_way(
+    root: &std::path::Path,
+    known: &std::collections::HashSet<String>,
+    restored: &[String],
+) -> Vec<String> {
+    let known_dirs: std::collections::HashSet<&str> = known
+        .iter()
+        .flat_map(|p| p.match_indices('/').map(move |(i, _)| &p[..i]))
+        .collect();
+    let mut out = Vec::new();
+    for path in restored.iter().filter(|p| !known.contains(*p)) {
+        if root.join(path).symlink_metadata().is_ok() {
+            out.push(path.clone());
+            continue;
+        }
+        for (i, _) in path.match_indices('/') {
+            let dir = &path[..i];
+            if known_dirs.contains(dir) {
+                continue;
+            }
+            match root.join(dir).symlink_metadata() {
+                Ok(m) if !m.is_dir() => {
+                    out.push(dir.to_owned());
+                    break;
+                }
+                _ => {}
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_within_a_second() {
+        let now = "2026-02-08T12:00:00Z";
+        assert_eq!(fresh_name(now, &[]), "chk-20260208120000");
+        let taken = vec!["chk-20260208120000".to_owned()];
+        assert_eq!(fresh_name(now, &taken), "chk-20260208120000-2");
+        let taken = vec![
+            "chk-20260208120000".to_owned(),
+            "chk-20260208120000-2".to_owned(),
+        ];
+        assert_eq!(fresh_name(now, &taken), "chk-20260208120000-3");
+    }
+
+    #[test]
+    fn checkpoint_names_are_checked() {
+        for ok in [
+            "chk-20260208120000",
+            "chk-20260208120000-2",
+            "chk-20260208120000-12",
+        ] {
+            assert!(valid_name(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "chk-",
+            "chk-2026",
+            "20260208120000",
+            "chk-2026020812000x",
+            "chk-20260208120000-",
+            "chk-20260208120000-0",
+            "chk-20260208120000/../x",
+            "refs/orx/checkpoints/chk-20260208120000",
+        ] {
+            assert!(!valid_name(bad), "{bad}");
+        }
+    }
+}

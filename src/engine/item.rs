@@ -1,0 +1,397 @@
+//! Items: documents that carry `kind`, `id` and `status`.
+
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::doc::{DocError, Document, MAX_FILE_BYTES};
+
+/// An item file as read: where it is, its document, and its identity.
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// Path relative to the repository root, with `/` separators.
+    pub path: String,
+    pub doc: Document,
+    pub kind: String,
+    pub id: String,
+    pub status: String,
+    pub title: String,
+}
+
+/// Why a file is not a usable item: the file, the position, the problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct ItemError {
+    pub path: String,
+    pub pos: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl fmt::Display for ItemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.pos {
+            Some((l, c)) => write!(f, "{}:{l}:{c}: {}", self.path, self.message),
+            None => write!(f, "{}: {}", self.path, self.message),
+        }
+    }
+}
+
+impl ItemError {
+    pub fn new(path: &str, pos: Option<(usize, usize)>, message: impl Into<String>) -> Self {
+        ItemError {
+            path: path.to_owned(),
+            pos,
+            message: message.into(),
+        }
+    }
+
+    fn from_doc(path: &str, e: DocError) -> Self {
+        ItemError::new(path, e.pos, e.message)
+    }
+}
+
+impl Item {
+    /// Reads the item at `rel` under `root`: not a symlink, at most 1 MiB,
+    /// valid UTF-8, a frontmatter with `kind`, `id` and `status`.
+    pub fn read(root: &Path, rel: &str) -> Result<Item, ItemError> {
+        let bytes = read_limited(&root.join(rel)).map_err(|m| ItemError::new(rel, None, m))?;
+        Item::from_bytes(rel, bytes)
+    }
+
+    /// Parses an item's bytes (from disk or from git), refusing more than
+    /// 1 MiB as [`read_limited`] does: one limit for commands, `check`, the
+    /// hooks and `verify`.
+    pub fn from_bytes(rel: &str, bytes: Vec<u8>) -> Result<Item, ItemError> {
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(ItemError::new(
+                rel,
+                None,
+                format!(
+                    "is {} bytes; items may be at most {MAX_FILE_BYTES} bytes (1 MiB)",
+                    bytes.len()
+                ),
+            ));
+        }
+        let doc = Document::from_bytes(bytes).map_err(|e| ItemError::from_doc(rel, e))?;
+        Item::from_document(rel, doc)
+    }
+
+    pub fn from_document(rel: &str, doc: Document) -> Result<Item, ItemError> {
+        let field = |key: &str, required: bool| -> Result<String, ItemError> {
+            match doc.text_field(key) {
+                Ok(Some(v)) if !v.trim().is_empty() => Ok(v.to_owned()),
+                Ok(_) if !required => Ok(String::new()),
+                Ok(_) => {
+                    let pos = doc.get(&[key]).map(|n| (n.line, n.col));
+                    Err(ItemError::new(
+                        rel,
+                        pos.or(Some((2, 1))),
+                        format!("`{key}` is missing"),
+                    ))
+                }
+                Err(e) => Err(ItemError::from_doc(rel, e)),
+            }
+        };
+        let kind = field("kind", true)?;
+        let id = field("id", true)?;
+        let state_key = crate::workflow::state_field(&kind);
+        if state_key != "status"
+            && let Some(n) = doc.get(&["status"])
+        {
+            return Err(ItemError::new(
+                rel,
+                Some((n.line, n.col)),
+                format!("a `{kind}` item holds its state in `{state_key}`, not `status`"),
+            ));
+        }
+        let status = field(state_key, true)?;
+        let title = field("title", false)?;
+        Ok(Item {
+            path: rel.to_owned(),
+            doc,
+            kind,
+            id,
+            status,
+            title,
+        })
+    }
+
+    /// `story 1.2`, as refusals name an item.
+    pub fn label(&self) -> String {
+        format!("{} {}", self.kind, self.id)
+    }
+
+    /// The frontmatter as a value, as rules and messages see it.
+    pub fn value(&self) -> Value {
+        frontmatter_value(&self.doc)
+    }
+
+    /// The 1-based position of a top-level field's value, for messages.
+    pub fn pos(&self, key: &str) -> Option<(usize, usize)> {
+        self.doc.get(&[key]).map(|n| (n.line, n.col))
+    }
+
+    /// The position of the state's value.
+    pub fn state_pos(&self) -> Option<(usize, usize)> {
+        self.pos(crate::workflow::state_field(&self.kind))
+    }
+
+    /// The position of the value at `path`, else of the nearest field on
+    /// the way to it that is written.
+    pub fn pos_of(&self, path: &[String]) -> Option<(usize, usize)> {
+        let path: Vec<&str> = path.iter().map(String::as_str).collect();
+        (1..=path.len())
+            .rev()
+            .find_map(|n| self.doc.get(&path[..n]))
+            .map(|n| (n.line, n.col))
+    }
+
+    /// Why the item is not usable under `wf`: a state it does not have, or
+    /// a field of the wrong type (all of them, at the first's position).
+    pub fn unusable(&self, wf: &crate::workflow::Workflow) -> Option<ItemError> {
+        self.unusable_as(wf, &self.value())
+    }
+
+    /// [`Item::unusable`] for the item's frontmatter `value`, when the
+    /// caller has it already.
+    pub fn unusable_as(&self, wf: &crate::workflow::Workflow, value: &Value) -> Option<ItemError> {
+        if wf.state(&self.status).is_none() {
+            return Some(ItemError::new(
+                &self.path,
+                self.state_pos(),
+                format!(
+                    "unknown state `{}` (states: {})",
+                    crate::text::escape(&self.status),
+                    wf.state_names().join(", ")
+                ),
+            ));
+        }
+        if let Some(state) = wf.state(&self.status)
+            && let Some(field) = state.owner.as_deref().and_then(|o| o.strip_prefix('@'))
+            && !wf
+                .owner_of(state, value)
+                .is_some_and(|r| wf.roles.contains(&r))
+        {
+            return Some(ItemError::new(
+                &self.path,
+                self.pos(field),
+                format!(
+                    "`{field}` must name the role this {} acts as (roles: {})",
+                    self.kind,
+                    wf.roles.join(", ")
+                ),
+            ));
+        }
+        let errors = crate::engine::validate::type_errors(wf, value);
+        let (first, _) = errors.first()?;
+        let messages: Vec<&str> = errors.iter().map(|(_, m)| m.as_str()).collect();
+        Some(ItemError::new(
+            &self.path,
+            self.pos_of(first),
+            messages.join("; "),
+        ))
+    }
+}
+
+/// A document's frontmatter as a value, with `kind`, `id`, the state and
+/// `title` as the text written in the file: `id: 1.10` is the string
+/// `"1.10"`, never the number 1.1. The state is also `status`, whatever the
+/// kind's state field (`task_status`), as the rules read it.
+pub fn frontmatter_value(doc: &Document) -> Value {
+    let mut v = doc.to_value();
+    if let Value::Object(map) = &mut v {
+        let state_key = doc
+            .text_field("kind")
+            .ok()
+            .flatten()
+            .map_or("status", crate::workflow::state_field);
+        for key in ["kind", "id", state_key, "title"] {
+            if let Ok(Some(text)) = doc.text_field(key) {
+                map.insert(key.to_owned(), Value::String(text.to_owned()));
+                if key == state_key {
+                    map.insert("status".to_owned(), Value::String(text.to_owned()));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Whether a file named `name` in the item directory is an item: a
+/// Markdown file, not hidden.
+pub fn is_item_name(name: &str) -> bool {
+    name.ends_with(".md") && !name.starts_with('.') && !name.contains('/')
+}
+
+/// Whether the file at `path` is named for item `id`: `<id>.md` or
+/// `<id>.<anything>.md`, as `git orx new` names them, so that an ID leads
+/// straight to its file.
+pub fn named_for(path: &str, id: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.strip_prefix(id)
+        .is_some_and(|rest| rest == ".md" || rest.starts_with('.'))
+}
+
+/// Whether the item with `id` is where an ID leads: an agent context at
+/// its agent's path, a story in a file named for its ID.
+pub fn well_placed(path: &str, id: &str) -> bool {
+    if crate::agent::is_context_path(path) {
+        crate::agent::context_path(id).is_ok_and(|p| p == path)
+    } else {
+        named_for(path, id)
+    }
+}
+
+/// Whether `path` (relative to the root) is an item of the directory `dir`:
+/// an item file directly in it, not in a folder below.
+pub fn is_item_path(dir: &str, path: &str) -> bool {
+    path.strip_prefix(dir)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .is_some_and(is_item_name)
+}
+
+/// Reads a regular file (never through a symlink) of at most 1 MiB.
+pub fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
+    let meta = std::fs::symlink_metadata(path).map_err(|e| io_message(&e))?;
+    if meta.file_type().is_symlink() {
+        return Err("is a symbolic link; items must be regular files".to_owned());
+    }
+    if !meta.is_file() {
+        return Err("is not a regular file".to_owned());
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!(
+            "is {} bytes; items may be at most {MAX_FILE_BYTES} bytes (1 MiB)",
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| io_message(&e))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!("is larger than {MAX_FILE_BYTES} bytes (1 MiB)"));
+    }
+    Ok(bytes)
+}
+
+pub fn io_message(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "does not exist".to_owned(),
+        std::io::ErrorKind::PermissionDenied => "cannot be read (permission denied)".to_owned(),
+        _ => e.to_string(),
+    }
+}
+
+/// Checks an item ID: letters, digits, `.`, `_`, `-`; not starting with `.`
+/// or `-`; no `..`; at most 64 characters. So an ID can never name a path
+/// outside the story directory or smuggle control characters.
+pub fn check_id(id: &str) -> Result<(), String> {
+    let bad = |why: &str| Err(format!("invalid ID `{}`: {why}", crate::text::escape(id)));
+    if id.is_empty() {
+        return bad("it is empty");
+    }
+    if id.len() > 64 {
+        return bad("it is longer than 64 characters");
+    }
+    if let Some(c) = id
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))
+    {
+        return bad(&format!(
+            "`{}` is not allowed (use letters, digits, `.`, `_` and `-`)",
+            c.escape_default()
+        ));
+    }
+    if id.starts_with(['.', '-']) || id.ends_with('.') {
+        return bad("it may not start with `.` or `-`, or end with `.`");
+    }
+    if id.contains("..") {
+        return bad("it may not contain `..`");
+    }
+    Ok(())
+}
+
+/// A file-name slug of a title: lowercase ASCII letters and digits joined by
+/// `-`, at most 48 characters; `story` when nothing is left.
+pub fn slug(title: &str) -> String {
+    let mut out = String::new();
+    for c in title.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+        if out.len() >= 48 {
+            break;
+        }
+    }
+    let out = out.trim_end_matches('-');
+    if out.is_empty() {
+        "story".to_owned()
+    } else {
+        out.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_single_path_safe_names() {
+        for ok in ["1.2", "1.10", "A-3", "epic_2.story-4"] {
+            assert_eq!(check_id(ok), Ok(()), "{ok}");
+        }
+        for bad in [
+            "",
+            "../x",
+            "a/b",
+            "a\\b",
+            ".hidden",
+            "-x",
+            "a..b",
+            "x.",
+            "a b",
+            "a\nb",
+            "é",
+            &"9".repeat(65),
+        ] {
+            assert!(check_id(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn slugs_are_short_lowercase_ascii_with_a_fallback() {
+        assert_eq!(slug("User login"), "user-login");
+        assert_eq!(
+            slug("  OAuth 2.0: refresh tokens!  "),
+            "oauth-2-0-refresh-tokens"
+        );
+        assert_eq!(slug("用户登录"), "story");
+        assert!(slug(&"word ".repeat(40)).len() <= 48);
+    }
+
+    #[test]
+    fn items_need_kind_id_status() {
+        let e = Item::from_bytes("s.md", b"---\nkind: story\nstatus: Draft\n---\n".to_vec())
+            .unwrap_err();
+        assert_eq!(e.to_string(), "s.md:2:1: `id` is missing");
+        let e = Item::from_bytes(
+            "s.md",
+            b"---\nkind: story\nid: [1]\nstatus: x\n---\n".to_vec(),
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "s.md:3:5: `id` must be a single value");
+        let i = Item::from_bytes(
+            "s.md",
+            b"---\nkind: story\nid: 1.10\nstatus: Draft\n---\n".to_vec(),
+        )
+        .unwrap();
+        assert_eq!(
+            (i.id.as_str(), i.label()),
+            ("1.10", "story 1.10".to_owned())
+        );
+    }
+}

@@ -1,0 +1,884 @@
+//! Changes to items, planned then executed.
+//!
+//! Planning reads the item, applies the edits in memory, asks
+//! [`validate`](crate::engine::validate::validate) for a verdict and computes the
+//! effects and the handoff message; nothing is written. A [`Plan`] exists only
+//! for a change that was accepted. Executing it takes the lock, writes the
+//! file atomically (refusing if it changed since it was read), and commits
+//! exactly that file with `Orx-*` trailers; if the commit fails, the file is
+//! put back as it was.
+
+use serde_json::{Value, json};
+
+use crate::assess::{self, Assessment};
+use crate::checklist::{self, Checklist, Measurement};
+use crate::doc::{Document, render};
+use crate::engine::item::{self, Item};
+use crate::engine::store::{self, Lock};
+use crate::engine::validate::{self, Accepted, Change, Refusal};
+use crate::error::{Error, Result};
+use crate::repo::workspace::{self, Workspace};
+use crate::workflow::Workflow;
+
+/// An accepted change, ready to write.
+#[derive(Debug)]
+pub struct Plan {
+    pub kind: String,
+    pub id: String,
+    pub path: String,
+    /// The file's bytes when planned; `None` for a new file.
+    pub old: Option<Vec<u8>>,
+    pub doc: Document,
+    pub from: Option<String>,
+    pub to: String,
+    pub role: String,
+    pub note: Option<String>,
+    /// The Human's `--force` reason and the rule it overrode.
+    pub forced: Option<(String, Refusal)>,
+    /// Trailers besides `Orx-Item`, `Orx-Transition`, `Orx-Role` and
+    /// those the workflow stamps from the fields.
+    pub extra_trailers: Vec<(String, String)>,
+    pub handoff: Option<String>,
+    /// The workflow, the item before (none: a new one) and the trigger of
+    /// the transition taken: what the field trailers are computed from.
+    pub workflow: std::sync::Arc<Workflow>,
+    pub before: Option<Value>,
+    pub trigger: Option<String>,
+}
+
+/// A field a change sets: its path and its new value.
+pub type Edit = (Vec<String>, Value);
+
+/// An [`Edit`] of the field at `path`.
+pub fn set(path: &[&str], value: Value) -> Edit {
+    (path.iter().map(|k| (*k).to_owned()).collect(), value)
+}
+
+/// `doc` with `edits` applied, one span each.
+pub fn apply(
+    doc: &Document,
+    edits: &[Edit],
+) -> std::result::Result<Document, crate::doc::DocError> {
+    edits.iter().try_fold(doc.clone(), |doc, (path, value)| {
+        let path: Vec<&str> = path.iter().map(String::as_str).collect();
+        doc.set(&path, value)
+    })
+}
+
+/// Who acts, and how.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Actor<'a> {
+    pub role: &'a str,
+    pub note: Option<&'a str>,
+    pub force: Option<&'a str>,
+    /// Why tasks a move measures are left open (`move --reason`).
+    pub tasks_reason: Option<&'a str>,
+}
+
+impl Plan {
+    /// `story 1.2`
+    pub fn label(&self) -> String {
+        format!("{} {}", self.kind, self.id)
+    }
+
+    /// `Draft -> Approved`, or `(new) -> Draft`.
+    pub fn transition_text(&self) -> String {
+        format!("{} -> {}", self.from.as_deref().unwrap_or("(new)"), self.to)
+    }
+
+    pub fn trailers(&self) -> Vec<(String, String)> {
+        let mut t = vec![
+            ("Orx-Item".to_owned(), format!("{}/{}", self.kind, self.id)),
+            ("Orx-Transition".to_owned(), self.transition_text()),
+            ("Orx-Role".to_owned(), self.role.clone()),
+        ];
+        if let Some((reason, refusal)) = &self.forced {
+            t.push(("Orx-Override".to_owned(), trailer_value(reason)));
+            t.push(("Orx-Overridden".to_owned(), refusal.kind().to_owned()));
+        }
+        t.extend(crate::history::trailers::for_change(
+            &self.workflow,
+            self.before.as_ref(),
+            &item::frontmatter_value(&self.doc),
+            self.trigger.as_deref(),
+        ));
+        t.extend(self.extra_trailers.iter().cloned());
+        t
+    }
+
+    /// The commit message: subject, the note, the trailers.
+    pub fn message(&self) -> String {
+        let mut m = format!("{}: {}\n\n", self.label(), self.transition_text());
+        if let Some(note) = self
+            .note
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+        {
+            m.push_str(note);
+            m.push_str("\n\n");
+        }
+        for (k, v) in self.trailers() {
+            m.push_str(&format!("{k}: {v}\n"));
+        }
+        m
+    }
+}
+
+/// Trailer values are one line without control characters.
+fn trailer_value(s: &str) -> String {
+    s.split(['\n', '\r'])
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect()
+}
+
+/// An error about `item`'s file, at `pos` when known.
+fn item_error(item: &Item, pos: Option<(usize, usize)>, message: impl Into<String>) -> Error {
+    Error::Item(item::ItemError::new(&item.path, pos, message))
+}
+
+/// The workflow of `item`'s kind; a file naming an unknown kind is a bad file.
+pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflow>> {
+    ws.workflow(&item.kind).map_err(|e| match e {
+        Error::Usage(m) | Error::Workflow(crate::workflow::WorkflowError { message: m, .. })
+            if !crate::workflow::BUILTIN
+                .iter()
+                .any(|(n, _)| *n == item.kind) =>
+        {
+            let kinds: Vec<&str> = crate::workflow::BUILTIN.iter().map(|(n, _)| *n).collect();
+            item_error(
+                item,
+                item.pos("kind"),
+                format!("{m}; known kinds: {}", kinds.join(", ")),
+            )
+        }
+        other => other,
+    })
+}
+
+/// The version of `item` a change is judged from: the one committed at
+/// HEAD, since that is what the commit's diff will show. A file whose
+/// state was changed but not committed must be committed (or restored)
+/// first; other uncommitted edits are judged with the change.
+pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
+    let Some(bytes) = ws.repo.head_file(&item.path)? else {
+        return Err(Error::Pending(format!(
+            "{} ({}) is not committed yet; commit it first (`git orx new` commits unless --no-commit)",
+            item.label(),
+            item.path
+        )));
+    };
+    if bytes == item.doc.text().as_bytes() {
+        return Ok(item.clone());
+    }
+    let head = Item::from_bytes(&item.path, bytes).map_err(|e| {
+        Error::Pending(format!(
+            "the committed version of {} is not valid ({e}); commit a fix first",
+            item.path
+        ))
+    })?;
+    if head.status != item.status {
+        // Another git-orx process may be moving it: wait for it to finish,
+        // then say where the item went if it committed a move.
+        if store::changing(&ws.repo.orx_dir()).is_some_and(|(_, rel)| rel == item.path) {
+            drop(Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?);
+        }
+        if let Some(now) = ws.repo.head_file(&item.path)?
+            && let Ok(now) = Item::from_bytes(&item.path, now)
+            && now.status != head.status
+        {
+            return Err(now_in(ws, &now));
+        }
+        return Err(Error::Pending(format!(
+            "{} has an uncommitted change of state ({} committed, {} in {}); commit it (judged by the hooks) or restore the file, then try again",
+            item.label(),
+            head.status,
+            item.status,
+            item.path
+        )));
+    }
+    Ok(head)
+}
+
+/// Plans moving `item` to `to`, after applying `edits` (fields the same
+/// change records, such as an assessment's numbers). The change is judged
+/// from the committed version, with any uncommitted edits included.
+pub fn transition(
+    ws: &Workspace,
+    item: Item,
+    to: &str,
+    edits: &[Edit],
+    actor: Actor,
+) -> Result<Plan> {
+    plan_change(ws, item, Some(to), edits, actor)
+}
+
+/// Plans recording `edits` without a change of state (the owner's edit,
+/// such as a gate that leaves the decision to the Human).
+pub fn edit(ws: &Workspace, item: Item, edits: &[Edit], actor: Actor) -> Result<Plan> {
+    plan_change(ws, item, None, edits, actor)
+}
+
+fn plan_change(
+    ws: &Workspace,
+    item: Item,
+    to: Option<&str>,
+    edits: &[Edit],
+    actor: Actor,
+) -> Result<Plan> {
+    let wf = workflow_of(ws, &item)?;
+    known_state(&wf, &item)?;
+    let base = committed(ws, &item)?;
+    let now = workspace::now();
+    let before = base.value();
+    let edit_err = |e: crate::doc::DocError| item_error(&item, e.pos, e.message);
+    let mut doc = apply(&item.doc, edits).map_err(edit_err)?;
+    let moves = to.is_some();
+    let to = match to {
+        Some(to) => {
+            doc = doc
+                .set(&[wf.state_field.as_str()], &json!(to))
+                .map_err(edit_err)?;
+            to
+        }
+        None => item.status.as_str(),
+    };
+    // A move whose guard reads the story's tasks records them as measured.
+    let measured = match wf.transition(&item.status, to).filter(|_| moves) {
+        Some(t) => measured_tasks(ws, &wf, t, &item, actor.tasks_reason)?,
+        None => Vec::new(),
+    };
+    if actor.tasks_reason.is_some() && measured.is_empty() {
+        return Err(Error::Usage(format!(
+            "--reason without --force explains the open tasks of a move that measures them (to Review); {} -> {to} measures none",
+            item.status
+        )));
+    }
+    doc = apply(&doc, &measured).map_err(edit_err)?;
+    let after = item::frontmatter_value(&doc);
+    let change = Change {
+        before: Some(&before),
+        after: Some(&after),
+        role: actor.role,
+        force: actor.force,
+        self_transition: moves && item.status == to,
+        now: &now,
+    };
+    let (t, forced) = match validate::validate(&wf, &change)? {
+        Accepted::Transition(t) => (Some(t), None),
+        Accepted::Edit { .. } => (None, None),
+        Accepted::Forced { refusal, .. } => (wf.transition(&item.status, to), Some(refusal)),
+        other => {
+            return Err(Error::Failed(format!(
+                "internal error: a change was judged as {other:?}"
+            )));
+        }
+    };
+    if let Some(t) = t {
+        let scope = validate::guard_scope(&wf, Some(t), Some(&before), &after, actor.role, &now);
+        let effects = validate::effects(t, &scope)
+            .map_err(|m| item_error(&item, None, format!("{m} (check the fields it reads)")))?;
+        for (path, value) in effects {
+            let path: Vec<&str> = path.iter().map(String::as_str).collect();
+            doc = doc.set(&path, &value).map_err(edit_err)?;
+        }
+    }
+    let handoff = handoff(ws, &wf, &doc, to, t, actor.role, &now);
+    Ok(Plan {
+        kind: item.kind.clone(),
+        id: item.id.clone(),
+        path: item.path.clone(),
+        old: Some(item.doc.text().as_bytes().to_vec()),
+        doc,
+        from: Some(item.status.clone()),
+        to: to.to_owned(),
+        role: actor.role.to_owned(),
+        // A --force that overrode nothing: its reason is kept as the note.
+        note: actor
+            .note
+            .or(actor.force.filter(|_| forced.is_none()))
+            .map(str::to_owned),
+        forced: forced.map(|r| (actor.force.unwrap_or_default().to_owned(), r)),
+        extra_trailers: Vec::new(),
+        handoff,
+        trigger: t.and_then(|t| t.trigger.clone()),
+        before: Some(before),
+        workflow: wf.clone(),
+    })
+}
+
+/// The task fields a move along `t` records (see
+/// [`checklist::task_fields`]): none unless its guard reads them.
+pub fn measured_tasks(
+    ws: &Workspace,
+    wf: &Workflow,
+    t: &crate::workflow::Transition,
+    item: &Item,
+    reason: Option<&str>,
+) -> Result<Vec<Edit>> {
+    if !wf
+        .measure
+        .as_ref()
+        .and_then(|m| m.tasks.as_ref())
+        .is_some_and(|tf| tf.read_by(t))
+    {
+        return Ok(Vec::new());
+    }
+    let template = ws.template(&item.kind)?.unwrap_or_default();
+    Ok(checklist::task_fields(
+        wf,
+        template,
+        t,
+        &item.value(),
+        item.doc.body(),
+        reason,
+    ))
+}
+
+/// Refuses an item its workflow cannot use: an unknown state, a field of
+/// the wrong type.
+fn known_state(wf: &Workflow, item: &Item) -> Result<()> {
+    match item.unusable(wf) {
+        Some(e) => Err(Error::Item(e)),
+        None => Ok(()),
+    }
+}
+
+fn handoff(
+    ws: &Workspace,
+    wf: &Workflow,
+    doc: &Document,
+    state: &str,
+    t: Option<&crate::workflow::Transition>,
+    role: &str,
+    now: &str,
+) -> Option<String> {
+    let scope = wf.scope(item::frontmatter_value(doc), role, now);
+    wf.handoff(state, t, &scope, ws.lang()).map(|h| h.text)
+}
+
+/// Plans `git orx move ID STATE`.
+pub fn move_item(ws: &Workspace, id: &str, to: &str, actor: Actor) -> Result<Plan> {
+    let item = ws.find(id)?;
+    transition(ws, item, to, &[], actor)
+}
+
+/// What an assessment measured in the story and what the text suggests.
+#[derive(Debug)]
+pub struct AssessReport {
+    pub measured: Measurement,
+    /// Complexity indicators the text suggests that the SM did not give.
+    pub hints: Vec<(assess::Indicator, &'static str)>,
+    /// Outcomes passed over on the way to the one taken (after the first,
+    /// the failure route), with what each lacked: why not Approved, say.
+    pub passed_over: Vec<assess::PassedOver>,
+}
+
+/// Plans `git orx assess`: measures the story against its template's
+/// checklist (unless the SM overrides it, with a reason), records the
+/// numbers, then takes the first `assess` transition whose guard holds.
+pub fn assess(
+    ws: &Workspace,
+    id: &str,
+    a: &Assessment,
+    actor: Actor,
+) -> Result<(Plan, AssessReport)> {
+    a.check().map_err(Error::Usage)?;
+    let item = ws.find(id)?;
+    let wf = workflow_of(ws, &item)?;
+    known_state(&wf, &item)?;
+    let base = committed(ws, &item)?;
+    // After a recorded review, its findings are not the SM's to restate.
+    let view = validate::view(&wf, Some(&item.value()));
+    let reviewed = view["rounds"]["architect"].as_i64().is_some_and(|r| r > 0)
+        && view["review"]["architect"]["round"] == view["rounds"]["architect"];
+    if item.status == "RequiresRevision"
+        && reviewed
+        && (a.open_critical.is_some() || a.revised.is_some())
+    {
+        return Err(Error::Usage(format!(
+            "the Architect's review of round {} recorded its open Critical issues and the severities it found; --open-critical and --revised are for a revision after a review decided with `git orx move`",
+            view["rounds"]["architect"]
+        )));
+    }
+    let Some(m) = wf.measure.as_ref() else {
+        return Err(Error::Failed(format!(
+            "the {} workflow ({}) has no `measure` section: assess records structure and extraction where it says",
+            wf.name, wf.origin
+        )));
+    };
+    let template = ws.template(&item.kind)?.unwrap_or_default();
+    let measured = Checklist::from_template(template).measure(item.doc.body());
+    let structure = a.structure.unwrap_or(measured.structure);
+    let extraction = a.extraction.unwrap_or(measured.extraction);
+    let value = item.value();
+    let has = |path: &[String]| validate::lookup(&value, path).is_some_and(|v| !v.is_null());
+    let review_path = ["quality".to_owned(), "review_requested".to_owned()];
+    let fields = a.fields(m, structure, extraction, has(&m.reason), has(&review_path));
+    let recorded = apply(&item.doc, &fields).map_err(|e| item_error(&item, e.pos, e.message))?;
+    let (t, mut passed_over) = assess::decide_explained(
+        &wf,
+        "assess",
+        &base.value(),
+        &item::frontmatter_value(&recorded),
+        actor.role,
+        &workspace::now(),
+    )?;
+    let to = t.to.clone();
+    // The first candidate is the failure route: not passing it is no news.
+    if !passed_over.is_empty() {
+        passed_over.remove(0);
+    }
+    let hints = checklist::complexity_hints(item.doc.body())
+        .into_iter()
+        .filter(|(i, _)| !a.complexity.contains(i))
+        .collect();
+    let mut plan = transition(ws, item, &to, &fields, actor)?;
+
+    if let Some(reason) = a.reason.as_deref().filter(|_| a.overrides()) {
+        plan.extra_trailers.push((
+            "Orx-Quality-Override".to_owned(),
+            trailer_value(&format!(
+                "structure={structure} (measured {}) extraction={extraction} (measured {}): {reason}",
+                measured.structure, measured.extraction
+            )),
+        ));
+    }
+    Ok((
+        plan,
+        AssessReport {
+            measured,
+            hints,
+            passed_over,
+        },
+    ))
+}
+
+/// Plans `git orx new`: a story from the template, in the initial state.
+/// With `example`, the story is the built-in example, its sections written
+/// (only with the built-in template, which it is measured against).
+pub fn new_story(
+    ws: &Workspace,
+    title: &str,
+    id: Option<&str>,
+    example: bool,
+    actor: Actor,
+) -> Result<Plan> {
+    let title = title.trim();
+    if title.is_empty() {
+        return Err(Error::Usage("the title is empty".to_owned()));
+    }
+    if title.chars().any(char::is_control) || title.chars().count() > 200 {
+        return Err(Error::Usage(
+            "a title is one line of at most 200 characters".to_owned(),
+        ));
+    }
+    let wf = ws.workflow("story")?;
+    // IDs in use: those of readable stories, and for a file that cannot be
+    // read, the ID its name starts with (it may hold that story).
+    let existing: Vec<(String, String, bool)> = ws.scan(|r| match r {
+        Ok(i) => (i.id, i.path, true),
+        Err(e) => {
+            let name = e.path.rsplit('/').next().unwrap_or_default();
+            (name.trim_end_matches(".md").to_owned(), e.path, false)
+        }
+    })?;
+    let id = match id {
+        Some(id) => {
+            item::check_id(id).map_err(Error::Usage)?;
+            let taken = existing.iter().find(|(i, _, readable)| {
+                if *readable {
+                    i == id
+                } else {
+                    i.starts_with(&format!("{id}.")) || i == id
+                }
+            });
+            match taken {
+                Some((_, path, true)) => {
+                    return Err(Error::Exists(format!(
+                        "a story with ID `{id}` already exists: {path}"
+                    )));
+                }
+                Some((_, path, false)) => {
+                    return Err(Error::Exists(format!(
+                        "{path} may hold story `{id}` but cannot be read; fix it first (git orx check)"
+                    )));
+                }
+                None => {}
+            }
+            id.to_owned()
+        }
+        None => next_id(existing.iter().map(|(i, _, _)| i.as_str())).ok_or_else(|| {
+            Error::Usage(
+                "cannot choose the next ID after the highest one; give one with --id".to_owned(),
+            )
+        })?,
+    };
+    let template = match (ws.template("story")?, example) {
+        (Some(own), true) if own != crate::repo::rules::STORY_TEMPLATE => {
+            return Err(Error::Usage(
+                "--example writes the built-in example, which this repository's own story template (.orx/templates/story.md) would not measure; write the story from the template instead".to_owned(),
+            ));
+        }
+        (_, true) => crate::repo::rules::EXAMPLE_STORY.to_owned(),
+        (t, false) => checklist::strip_markers(t.unwrap_or(crate::repo::rules::STORY_TEMPLATE)),
+    };
+    let text = fill(
+        &template,
+        &[
+            (
+                "id",
+                &render::string(&id, Some(granit_parser::ScalarStyle::DoubleQuoted), false),
+            ),
+            ("title", &render::string(title, None, false)),
+            ("status", &wf.initial),
+            ("id_text", &id),
+            ("title_text", title),
+        ],
+    );
+    let path = format!("{}/{id}.{}.md", ws.stories_dir(), item::slug(title));
+    let item = Item::from_bytes(&path, text.into_bytes())?;
+    if item.id != id || item.status != wf.initial {
+        return Err(Error::Failed(format!(
+            "the story template does not produce `id: {id}` and `status: {}`",
+            wf.initial
+        )));
+    }
+    create(ws, &wf, item, actor)
+}
+
+/// Plans creating `item` (a new file, in its workflow's initial state).
+pub fn create(
+    ws: &Workspace,
+    wf: &std::sync::Arc<Workflow>,
+    item: Item,
+    actor: Actor,
+) -> Result<Plan> {
+    let after = item.value();
+    let now = workspace::now();
+    let change = Change {
+        before: None,
+        after: Some(&after),
+        role: actor.role,
+        force: None,
+        self_transition: false,
+        now: &now,
+    };
+    validate::validate(wf, &change)?;
+    if ws.root().join(&item.path).symlink_metadata().is_ok() {
+        return Err(Error::Exists(format!("{} already exists", item.path)));
+    }
+    let handoff = handoff(ws, wf, &item.doc, &wf.initial, None, actor.role, &now);
+    Ok(Plan {
+        kind: item.kind,
+        id: item.id,
+        path: item.path,
+        old: None,
+        doc: item.doc,
+        from: None,
+        to: wf.initial.clone(),
+        role: actor.role.to_owned(),
+        note: actor.note.map(str::to_owned),
+        forced: None,
+        extra_trailers: Vec::new(),
+        handoff,
+        workflow: wf.clone(),
+        before: None,
+        trigger: None,
+    })
+}
+
+/// The next ID after the highest `E.S` numeric ID: `E.(S+1)`; `1.1` first.
+/// The next ID after the highest `E.S` (leading numeric parts of each):
+/// `E.(S+1)`; `1.1` first; `None` past the largest number.
+pub fn next_id<'a>(ids: impl Iterator<Item = &'a str>) -> Option<String> {
+    let max = ids
+        .filter_map(|id| {
+            let mut parts = id.split('.');
+            Some((
+                parts.next()?.parse::<u64>().ok()?,
+                parts.next()?.parse::<u64>().ok()?,
+            ))
+        })
+        .max();
+    match max {
+        Some((e, s)) => Some(format!("{e}.{}", s.checked_add(1)?)),
+        None => Some("1.1".to_owned()),
+    }
+}
+
+/// Fills `{name}` holes in one pass, so a value that itself contains
+/// `{name}` (a title, say) is left as it is. Unknown holes stay.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len() + 64);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}').and_then(|close| {
+            values
+                .iter()
+                .find(|(k, _)| *k == &after[..close])
+                .map(|(_, v)| (close, v))
+        }) {
+            Some((close, v)) => {
+                out.push_str(v);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What executing a plan did.
+#[derive(Debug)]
+pub struct Executed {
+    /// The new commit's abbreviated id, when committed.
+    pub commit: Option<String>,
+    /// The file already said exactly this and is committed: nothing to do.
+    pub unchanged: bool,
+    /// Another process's commit took the change along (its id in
+    /// `commit`); git-orx's own commit found nothing left to commit.
+    pub by_another: bool,
+}
+
+/// Writes the plan's file under the lock and, when `commit`, commits it.
+pub fn execute(ws: &Workspace, plan: &Plan, commit: bool) -> Result<Executed> {
+    if let Some(done) = already_done(ws, plan)? {
+        return Ok(done);
+    }
+    test_pause("planned");
+    let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
+    execute_locked(ws, plan, commit, &lock)
+}
+
+/// The plan changes nothing: the file says exactly this and is committed.
+fn already_done(ws: &Workspace, plan: &Plan) -> Result<Option<Executed>> {
+    let same = plan.old.as_deref() == Some(plan.doc.text().as_bytes());
+    if same && ws.repo.head_file(&plan.path)?.as_deref() == Some(plan.doc.text().as_bytes()) {
+        return Ok(Some(Executed {
+            commit: None,
+            unchanged: true,
+            by_another: false,
+        }));
+    }
+    Ok(None)
+}
+
+/// [`execute`] for a caller that holds the repository lock already (and
+/// does more under it: a checkpoint, a rollback).
+pub fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Result<Executed> {
+    if let Some(done) = already_done(ws, plan)? {
+        return Ok(done);
+    }
+    if commit {
+        // A commit now would land on a temporary HEAD, or be refused.
+        if let Some(what) = ws.repo.operation_in_progress() {
+            return Err(Error::Failed(format!(
+                "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
+            )));
+        }
+        ws.repo.wait_for_locks(ws.lock_wait)?;
+    }
+    lock.changing(&plan.path);
+    let orx_dir = ws.repo.orx_dir();
+    let root = ws.root();
+    if let Some(dir) = root.join(&plan.path).parent() {
+        store::clean_leftovers(lock, dir);
+    }
+    test_pause("in-lock");
+    let head_before = ws.repo.head_file(&plan.path)?;
+    let written = plan.doc.text().as_bytes();
+    if let Err(e) = store::write(
+        lock,
+        root,
+        &orx_dir,
+        &plan.path,
+        plan.old.as_deref(),
+        written,
+    ) {
+        return Err(match e {
+            store::StoreError::Changed { .. } => moved_meanwhile(ws, plan).unwrap_or(e.into()),
+            e => e.into(),
+        });
+    }
+    if !commit {
+        return Ok(Executed {
+            commit: None,
+            unchanged: false,
+            by_another: false,
+        });
+    }
+    test_pause("written");
+    // The hooks judge this commit too: tell them who acts, the override,
+    // and that this is the process changing the file.
+    let pid = std::process::id().to_string();
+    let mut env = vec![("ORX_ROLE", plan.role.as_str()), ("ORX_LOCK_HOLDER", &pid)];
+    if let Some((reason, _)) = &plan.forced {
+        env.push(("ORX_FORCE_REASON", reason.as_str()));
+    }
+    commit_written(
+        &ws.repo,
+        lock,
+        &plan.path,
+        plan.old.as_deref(),
+        written,
+        head_before.as_deref(),
+        &plan.message(),
+        &env,
+    )
+}
+
+/// Commits `path`, which git-orx has just written (`written`; it held
+/// `old`, and HEAD held `head_before`), with `message` and the hooks'
+/// environment `env`. If git refuses, HEAD is the truth: bytes it already
+/// holds are never replaced with older ones; otherwise the old bytes go
+/// back only over exactly what was written. Needs the lock.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn commit_written(
+    repo: &crate::git::Repo,
+    lock: &Lock,
+    path: &str,
+    old: Option<&[u8]>,
+    written: &[u8],
+    head_before: Option<&[u8]>,
+    message: &str,
+    env: &[(&str, &str)],
+) -> Result<Executed> {
+    let made = store::test_fail("commit")
+        .map_err(|e| crate::git::GitError::Command {
+            args: "commit".to_owned(),
+            message: e.to_string(),
+        })
+        .and_then(|()| repo.commit_paths(&[path], message, env));
+    let e = match made {
+        Ok(id) => {
+            return Ok(Executed {
+                commit: Some(id),
+                unchanged: false,
+                by_another: false,
+            });
+        }
+        Err(e) => e,
+    };
+    let head_now = repo.head_file(path)?;
+    if head_now.as_deref() == Some(written) {
+        let before = head_before == Some(written);
+        return Ok(Executed {
+            commit: (!before).then(|| repo.last_change(path)).flatten(),
+            unchanged: before,
+            by_another: !before,
+        });
+    }
+    let nothing = "nothing was committed";
+    let outcome = if head_now.as_deref() != head_before {
+        format!(
+            "{nothing}: {path} changed in HEAD meanwhile (commit {}); the file is left as git-orx wrote it",
+            repo.last_change(path).unwrap_or_else(|| "HEAD".to_owned())
+        )
+    } else {
+        match store::restore(lock, repo.root(), path, old, written) {
+            Ok(true) if old.is_some() => format!("nothing was changed: {path} was restored"),
+            Ok(true) => format!("nothing was changed: the new file {path} was removed"),
+            Ok(false) => format!("{nothing}: {path} was changed meanwhile and is left as it is"),
+            Err(r) => format!(
+                "{nothing}, and the file could not be put back ({r}): it holds git-orx's change"
+            ),
+        }
+    };
+    Err(Error::CommitFailed(e, outcome))
+}
+
+/// When the file changed before it could be written because another
+/// process moved the item (and committed that): where the item is now.
+fn moved_meanwhile(ws: &Workspace, plan: &Plan) -> Option<Error> {
+    let from = plan.from.as_deref()?;
+    let head = Item::from_bytes(&plan.path, ws.repo.head_file(&plan.path).ok()??).ok()?;
+    (head.status != from).then(|| now_in(ws, &head))
+}
+
+/// `story 1.1 is now in InProgress (committed in abc1234)`.
+fn now_in(ws: &Workspace, head: &Item) -> Error {
+    Error::Conflict(format!(
+        "{} is now in {} (committed in {}); nothing was changed",
+        head.label(),
+        head.status,
+        ws.repo
+            .last_change(&head.path)
+            .unwrap_or_else(|| "HEAD".to_owned())
+    ))
+}
+
+/// Tests only: `ORX_TEST_PAUSE=<point>:<ms>` sleeps at `point` (`planned`,
+/// after reading the item; `in-lock`, holding the repository lock;
+/// `written`, before the commit), so a test can make two processes meet
+/// there; `<point>:<file>` waits there until `file` exists (a minute at
+/// most). Unset, it costs one lookup.
+pub fn test_pause(point: &str) {
+    let Ok(v) = std::env::var("ORX_TEST_PAUSE") else {
+        return;
+    };
+    let Some((_, until)) = v.split_once(':').filter(|(p, _)| *p == point) else {
+        return;
+    };
+    if let Ok(ms) = until.parse::<u64>() {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        return;
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !std::path::Path::new(until).exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_continue_the_highest_epic() {
+        assert_eq!(next_id([].into_iter()).unwrap(), "1.1");
+        assert_eq!(
+            next_id(["1.1", "1.2", "2.1", "x"].into_iter()).unwrap(),
+            "2.2"
+        );
+        assert_eq!(
+            next_id(["1.9", "1.10", "1.3.broken"].into_iter()).unwrap(),
+            "1.11"
+        );
+        assert_eq!(next_id(["1.18446744073709551615"].into_iter()), None);
+    }
+
+    #[test]
+    fn templates_are_filled_in_one_pass() {
+        let t = "id: {id}\ntitle: {title}\n# {title_text} {other}";
+        let out = fill(
+            t,
+            &[
+                ("id", "\"1.2\""),
+                ("title", "\"{status} x\""),
+                ("title_text", "{id_text} {title_text}"),
+                ("status", "Draft"),
+            ],
+        );
+        assert_eq!(
+            out,
+            "id: \"1.2\"\ntitle: \"{status} x\"\n# {id_text} {title_text} {other}"
+        );
+    }
+
+    #[test]
+    fn trailer_values_are_one_clean_line() {
+        assert_eq!(trailer_value("a\nb\r\n  c\u{1b}"), "a b c");
+    }
+}

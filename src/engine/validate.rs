@@ -1,0 +1,856 @@
+//! The one rule check: (workflow, item before, item after, role) → verdict.
+//!
+//! Pure: no files, no git, no clock (the time comes in as `now`). The `move`,
+//! `assess` and `gate` commands, the pre-commit hook, `check` and `verify` all
+//! ask this function, so a rule holds the same way however a change was made.
+//! Refusals say what to do instead: an invalid transition names the
+//! allowed targets, an unauthorised role names the responsible one, unmet
+//! preconditions are all listed with the values they saw.
+
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::workflow::expr::{self, Scope};
+use crate::workflow::role::{self, HUMAN};
+use crate::workflow::{Transition, Workflow};
+
+/// A proposed change to one item. `None` before means a new item; `None`
+/// after means a deleted one.
+#[derive(Clone, Copy, Debug)]
+pub struct Change<'a> {
+    pub before: Option<&'a Value>,
+    pub after: Option<&'a Value>,
+    pub role: &'a str,
+    /// `--force --reason TEXT`: only the Human may use it.
+    pub force: Option<&'a str>,
+    /// The change claims the workflow's self-transition (e.g. Blocked →
+    /// Blocked when a re-assessment fails again) rather than an edit.
+    pub self_transition: bool,
+    /// RFC 3339 time of the change, for effects.
+    pub now: &'a str,
+}
+
+/// What an accepted change is.
+#[derive(Debug)]
+pub enum Accepted<'w> {
+    Create {
+        state: String,
+    },
+    Edit {
+        state: String,
+    },
+    Transition(&'w Transition),
+    Delete {
+        state: String,
+    },
+    /// A Human overrode `refusal` with `--force --reason`.
+    Forced {
+        from: Option<String>,
+        to: Option<String>,
+        refusal: Refusal,
+    },
+}
+
+/// Why a change is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    UnknownState {
+        item: String,
+        state: String,
+        states: Vec<String>,
+    },
+    Identity {
+        item: String,
+        field: String,
+        before: String,
+        after: String,
+    },
+    Terminal {
+        item: String,
+        state: String,
+        to: String,
+    },
+    InvalidTransition {
+        item: String,
+        from: String,
+        to: String,
+        allowed: Vec<(String, Vec<String>)>,
+    },
+    Unauthorized {
+        item: String,
+        role: String,
+        from: String,
+        to: Option<String>,
+        responsible: Vec<String>,
+    },
+    Preconditions {
+        item: String,
+        from: String,
+        to: String,
+        unmet: Vec<Unmet>,
+    },
+    NotInitial {
+        item: String,
+        state: String,
+        initial: String,
+    },
+    Delete {
+        item: String,
+        state: String,
+    },
+    ForceNotHuman {
+        role: String,
+    },
+    /// A field only the workflow's effects may change was changed.
+    Protected {
+        item: String,
+        field: String,
+        before: String,
+        after: String,
+    },
+    /// An edit that keeps the state breaks one of the state's `edit_guard`
+    /// conditions (no new requirement while EXECUTING, say).
+    EditGuard {
+        item: String,
+        state: String,
+        unmet: Vec<Unmet>,
+    },
+    /// A command's operation that the item's state does not allow (the
+    /// agent's: no new requirement while EXECUTING, say).
+    Operation {
+        item: String,
+        state: String,
+        operation: String,
+        allowed: Vec<String>,
+    },
+    /// A round's record (`review.qa`) written by the wrong role, for
+    /// another round, or a second time.
+    Record {
+        item: String,
+        field: String,
+        problem: String,
+    },
+}
+
+/// A guard condition as evaluated: what it means, whether it holds, the
+/// values it read (null: not set) and, when it could not be evaluated
+/// although every value was set, why.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ConditionCheck {
+    pub desc: String,
+    pub expr: String,
+    pub holds: bool,
+    pub actual: serde_json::Map<String, Value>,
+    pub error: Option<String>,
+}
+
+/// A condition that did not hold.
+pub type Unmet = ConditionCheck;
+
+impl ConditionCheck {
+    /// `quality.score = 7.5`, ... for the values that explain a verdict
+    /// (thresholds are in the description; the role is known).
+    pub fn shown_values(&self) -> Vec<String> {
+        self.actual
+            .iter()
+            .filter(|(p, _)| !p.starts_with("params.") && *p != "role")
+            .map(|(p, v)| {
+                format!(
+                    "{p} = {}",
+                    value_text(&Some(v.clone()).filter(|v| !v.is_null()))
+                )
+            })
+            .collect()
+    }
+}
+
+impl Refusal {
+    /// The roles that could act instead, for hints.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Refusal::UnknownState { .. } => "unknown-state",
+            Refusal::Identity { .. } => "identity-changed",
+            Refusal::Terminal { .. } => "terminal-state",
+            Refusal::InvalidTransition { .. } => "invalid-transition",
+            Refusal::Unauthorized { .. } => "unauthorized-role",
+            Refusal::Preconditions { .. } => "unmet-precondition",
+            Refusal::NotInitial { .. } => "not-initial-state",
+            Refusal::Delete { .. } => "delete-needs-human",
+            Refusal::ForceNotHuman { .. } => "force-needs-human",
+            Refusal::Protected { .. } => "protected-field",
+            Refusal::Record { .. } => "record",
+            Refusal::EditGuard { .. } => "edit-not-allowed",
+            Refusal::Operation { .. } => "operation-not-allowed",
+        }
+    }
+
+    /// Whether `--force` by the Human may override it.
+    fn overridable(&self) -> bool {
+        !matches!(
+            self,
+            Refusal::UnknownState { .. } | Refusal::Identity { .. } | Refusal::ForceNotHuman { .. }
+        )
+    }
+}
+
+fn value_text(v: &Option<Value>) -> String {
+    match v {
+        None => "not set".to_owned(),
+        Some(Value::String(s)) => format!("{:?}", crate::text::escape(s)),
+        Some(v) => v.to_string(),
+    }
+}
+
+impl fmt::Display for ConditionCheck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.desc)?;
+        let shown = self.shown_values();
+        if !shown.is_empty() {
+            write!(f, " — actual: {}", shown.join(", "))?;
+        }
+        if let Some(e) = &self.error {
+            write!(f, " — cannot be evaluated: {e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::UnknownState {
+                item,
+                state,
+                states,
+            } => write!(
+                f,
+                "{item}: `{}` is not a state of its workflow\n  states: {}",
+                crate::text::escape(state),
+                states.join(", ")
+            ),
+            Refusal::Identity {
+                item,
+                field,
+                before,
+                after,
+            } => write!(
+                f,
+                "{item}: `{field}` may not change (was `{}`, now `{}`)",
+                crate::text::escape(before),
+                crate::text::escape(after)
+            ),
+            Refusal::Terminal { item, state, to } => write!(
+                f,
+                "{item} is {state}, a terminal state: it cannot move to {to}\n  allowed from {state}: none (only a Human can override, with --force --reason TEXT)"
+            ),
+            Refusal::InvalidTransition {
+                item,
+                from,
+                to,
+                allowed,
+            } => {
+                write!(
+                    f,
+                    "{item} cannot move from {from} to {to}: the workflow has no such transition"
+                )?;
+                let list: Vec<String> = allowed
+                    .iter()
+                    .map(|(t, roles)| format!("{t} ({})", role::display_list(roles)))
+                    .collect();
+                write!(
+                    f,
+                    "\n  allowed from {from}: {}",
+                    if list.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        list.join(", ")
+                    }
+                )
+            }
+            Refusal::Unauthorized {
+                item,
+                role: r,
+                from,
+                to: Some(to),
+                responsible,
+            } => write!(
+                f,
+                "{} may not move {item} from {from} to {to}\n  responsible: {}",
+                role::display(r),
+                role::display_list(responsible)
+            ),
+            Refusal::Unauthorized {
+                item,
+                role: r,
+                from,
+                to: None,
+                responsible,
+            } => write!(
+                f,
+                "{} may not change {item} while it is {from}\n  responsible: {} (owner of {from})",
+                role::display(r),
+                role::display_list(responsible)
+            ),
+            Refusal::Preconditions {
+                item,
+                from,
+                to,
+                unmet,
+            } => {
+                let n = unmet.len();
+                write!(
+                    f,
+                    "{item} cannot move from {from} to {to}: {n} precondition{} not met",
+                    if n == 1 { "" } else { "s" }
+                )?;
+                for u in unmet {
+                    write!(f, "\n  - {u}")?;
+                }
+                Ok(())
+            }
+            Refusal::NotInitial {
+                item,
+                state,
+                initial,
+            } => write!(
+                f,
+                "{item} is new and must start in {initial}, not {}",
+                crate::text::escape(state)
+            ),
+            Refusal::Delete { item, state } => {
+                write!(f, "{item} ({state}) may be deleted only by a Human")
+            }
+            Refusal::Protected {
+                item,
+                field,
+                before,
+                after,
+            } => write!(
+                f,
+                "{item}: `{field}` is kept by the workflow and changes only through its transitions (was {before}, now {after})\n  a Human may override with --force --reason TEXT"
+            ),
+            Refusal::Record {
+                item,
+                field,
+                problem,
+            } => write!(
+                f,
+                "{item}: `{field}` is a record written once per round: {problem}\n  a Human may override with --force --reason TEXT"
+            ),
+            Refusal::Operation {
+                item,
+                state,
+                operation,
+                allowed,
+            } => {
+                write!(f, "{item} is {state}, which does not allow {operation}")?;
+                write!(f, "\n  allowed while {state}:")?;
+                for a in allowed {
+                    write!(f, "\n  - {a}")?;
+                }
+                Ok(())
+            }
+            Refusal::EditGuard { item, state, unmet } => {
+                write!(f, "{item} may not be changed this way while it is {state}:")?;
+                for u in unmet {
+                    write!(f, "\n  - {u}")?;
+                }
+                Ok(())
+            }
+            Refusal::ForceNotHuman { role: r } => write!(
+                f,
+                "--force is for the Human only; {} cannot override the rules",
+                role::display(r)
+            ),
+        }
+    }
+}
+
+/// The item merged over the workflow's defaults, as expressions see it.
+pub fn view(wf: &Workflow, item: Option<&Value>) -> Value {
+    match item {
+        Some(v) => expr::merge(&wf.defaults, v),
+        None => Value::Null,
+    }
+}
+
+/// The scope guards and effects of `t` run in: the item after the change,
+/// but with the fields `t`'s effects write still at their old values, so a
+/// change checked before its effects (by `move`) and after them (by the hook)
+/// gets the same verdict.
+pub fn guard_scope<'w>(
+    wf: &'w Workflow,
+    t: Option<&Transition>,
+    before: Option<&Value>,
+    after: &Value,
+    role: &str,
+    now: &str,
+) -> Scope<'w> {
+    let item = without_effects(wf, t, before, after);
+    Scope::new(item, &wf.defaults, &wf.params, view(wf, before), role, now)
+}
+
+/// `after` with the fields `t`'s effects write set back to their values in
+/// `before`: the change as its author made it, effects aside.
+fn without_effects(
+    wf: &Workflow,
+    t: Option<&Transition>,
+    before: Option<&Value>,
+    after: &Value,
+) -> Value {
+    let mut item = after.clone();
+    let before_view = view(wf, before);
+    let written = t.iter().flat_map(|t| {
+        let action = t
+            .actions
+            .iter()
+            .any(|a| a == "checkpoint")
+            .then(|| vec![crate::workflow::CHECKPOINT_FIELD.to_owned()]);
+        t.effects.iter().map(|e| e.path.clone()).chain(action)
+    });
+    for path in written {
+        let old = lookup(&before_view, &path).cloned().unwrap_or(Value::Null);
+        put(&mut item, &path, old);
+    }
+    item
+}
+
+/// The first protected field the change touches (effects aside), with its
+/// old and new value.
+fn protected_change(
+    wf: &Workflow,
+    t: Option<&Transition>,
+    before: Option<&Value>,
+    after: &Value,
+) -> Option<(String, Value, Value)> {
+    // Compared as the rules see them: an absent field is its default.
+    let after = view(wf, Some(&without_effects(wf, t, before, after)));
+    let before = view(wf, Some(before.unwrap_or(&Value::Null)));
+    let null = Value::Null;
+    wf.protected.iter().find_map(|path| {
+        let b = lookup(&before, path).unwrap_or(&null);
+        let a = lookup(&after, path).unwrap_or(&null);
+        (!same_value(a, b)).then(|| (path.join("."), b.clone(), a.clone()))
+    })
+}
+
+/// Equal values, numbers by value (`1` and `1.0`), missing as null.
+pub fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            keys.into_iter().all(|k| {
+                same_value(
+                    x.get(k).unwrap_or(&Value::Null),
+                    y.get(k).unwrap_or(&Value::Null),
+                )
+            })
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_value(a, b))
+        }
+        _ => a == b,
+    }
+}
+
+fn protected(item: &str, (field, before, after): (String, Value, Value)) -> Refusal {
+    Refusal::Protected {
+        item: item.to_owned(),
+        field,
+        before: before.to_string(),
+        after: after.to_string(),
+    }
+}
+
+/// The first record (`records:` in the workflow) the change writes against
+/// its rules: by a role that does not own it, for a round other than the
+/// current one, or over the current round's record. Effects aside.
+fn record_change(wf: &Workflow, t: Option<&Transition>, c: &Change, item: &str) -> Option<Refusal> {
+    let after = c.after?;
+    let now_view = view(wf, Some(&without_effects(wf, t, c.before, after)));
+    let before_view = view(wf, Some(c.before.unwrap_or(&Value::Null)));
+    let scope = guard_scope(wf, t, c.before, after, c.role, c.now);
+    let null = Value::Null;
+    wf.records.iter().find_map(|r| {
+        let a = lookup(&now_view, &r.path).unwrap_or(&null);
+        let b = lookup(&before_view, &r.path).unwrap_or(&null);
+        if same_value(a, b) {
+            return None;
+        }
+        let field = r.path.join(".");
+        let refuse = |problem: String| {
+            Some(Refusal::Record {
+                item: item.to_owned(),
+                field: field.clone(),
+                problem,
+            })
+        };
+        if !r.roles.iter().any(|x| x == c.role) {
+            return refuse(format!(
+                "only {} may write it, not {}",
+                role::display_list(&r.roles),
+                role::display(c.role)
+            ));
+        }
+        let current = match r.round.eval(&scope) {
+            Ok(v) => v,
+            Err(e) => {
+                return refuse(format!(
+                    "its round `{}` cannot be evaluated: {e}",
+                    r.round.source
+                ));
+            }
+        };
+        let round_of = |v: &Value| v.get("round").cloned().unwrap_or(Value::Null);
+        if !same_value(&round_of(a), &current) {
+            return refuse(format!(
+                "it is for round {}, but the current round ({}) is {current}",
+                round_of(a),
+                r.round.source
+            ));
+        }
+        if same_value(&round_of(b), &current) {
+            return refuse(format!(
+                "round {current} is already recorded and cannot be rewritten"
+            ));
+        }
+        let unmet: Vec<String> = r
+            .check
+            .iter()
+            .map(|cond| check_condition(cond, &scope))
+            .filter(|u| !u.holds)
+            .map(|u| u.to_string())
+            .collect();
+        if !unmet.is_empty() {
+            return refuse(format!(
+                "it is not consistent:\n  - {}",
+                unmet.join("\n  - ")
+            ));
+        }
+        None
+    })
+}
+
+/// The value at `path` in `v`, if there is one.
+pub fn lookup<'v>(v: &'v Value, path: &[String]) -> Option<&'v Value> {
+    path.iter().try_fold(v, |v, k| v.get(k))
+}
+
+/// Sets the value at `path` in `v`, making the mappings on the way.
+pub fn put(v: &mut Value, path: &[String], new: Value) {
+    let Some((last, parents)) = path.split_last() else {
+        return;
+    };
+    let mut cur = v;
+    for k in parents {
+        if !cur.get(k).is_some_and(Value::is_object) {
+            if let Value::Object(m) = cur {
+                m.insert(k.clone(), Value::Object(Default::default()));
+            } else {
+                return;
+            }
+        }
+        let Some(next) = cur.get_mut(k) else { return };
+        cur = next;
+    }
+    if let Value::Object(m) = cur {
+        m.insert(last.clone(), new);
+    }
+}
+
+/// The fields of `item` (a frontmatter) whose value is not of the type the
+/// workflow declares, with what is wrong.
+pub fn type_errors(wf: &Workflow, item: &Value) -> Vec<(Vec<String>, String)> {
+    wf.fields
+        .iter()
+        .filter_map(|(path, t)| {
+            let v = lookup(item, path).filter(|v| !v.is_null())?;
+            (!t.admits(v)).then(|| {
+                (
+                    path.clone(),
+                    format!("`{}` must be {}, not {v}", path.join("."), t.describe()),
+                )
+            })
+        })
+        .collect()
+}
+
+/// The paths of `v`'s leaves: every value that is not a non-empty mapping.
+pub fn leaf_paths(v: &Value, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+    match v {
+        Value::Object(m) if !m.is_empty() => {
+            for (k, x) in m {
+                prefix.push(k.clone());
+                leaf_paths(x, prefix, out);
+                prefix.pop();
+            }
+        }
+        _ if !prefix.is_empty() => out.push(prefix.clone()),
+        _ => {}
+    }
+}
+
+/// Evaluates every condition of `t`'s guard. A condition that cannot be
+/// evaluated does not hold; the error is kept when it is not simply a value
+/// that is not set (a wrongly typed field or param, say).
+pub fn conditions(t: &Transition, scope: &Scope) -> Vec<ConditionCheck> {
+    t.guard.iter().map(|c| check_condition(c, scope)).collect()
+}
+
+/// Evaluates one condition in `scope`.
+fn check_condition(c: &crate::workflow::Condition, scope: &Scope) -> ConditionCheck {
+    let actual: serde_json::Map<String, Value> = c
+        .expr
+        .paths()
+        .iter()
+        .map(|p| (p.clone(), scope.lookup(p).unwrap_or(Value::Null)))
+        .collect();
+    let (holds, error) = match c.expr.eval_bool(scope) {
+        Ok(b) => (b, None),
+        Err(_) if actual.values().any(Value::is_null) => (false, None),
+        Err(e) => (false, Some(e)),
+    };
+    ConditionCheck {
+        desc: c.desc.render(scope),
+        expr: c.expr.source.clone(),
+        holds,
+        actual,
+        error,
+    }
+}
+
+/// The conditions of `t`'s guard that do not hold.
+pub fn unmet(t: &Transition, scope: &Scope) -> Vec<Unmet> {
+    conditions(t, scope)
+        .into_iter()
+        .filter(|c| !c.holds)
+        .collect()
+}
+
+/// The values `t`'s effects write, evaluated in the guard scope.
+pub fn effects(t: &Transition, scope: &Scope) -> Result<Vec<(Vec<String>, Value)>, String> {
+    t.effects
+        .iter()
+        .map(|e| {
+            Ok((
+                e.path.clone(),
+                e.expr
+                    .eval(scope)
+                    .map_err(|m| format!("effect `{}`: {m}", e.path.join(".")))?,
+            ))
+        })
+        .collect()
+}
+
+fn text<'v>(v: Option<&'v Value>, key: &str) -> &'v str {
+    v.and_then(|v| v.get(key))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+}
+
+/// The verdict on `change` under `wf`.
+pub fn validate<'w>(wf: &'w Workflow, change: &Change) -> Result<Accepted<'w>, Refusal> {
+    if change.force.is_some() && change.role != HUMAN {
+        return Err(Refusal::ForceNotHuman {
+            role: change.role.to_owned(),
+        });
+    }
+    match check(wf, change) {
+        Ok(accepted) => Ok(accepted),
+        Err(refusal) if change.force.is_some() && refusal.overridable() => Ok(Accepted::Forced {
+            from: change.before.map(|b| text(Some(b), "status").to_owned()),
+            to: change.after.map(|a| text(Some(a), "status").to_owned()),
+            refusal,
+        }),
+        Err(refusal) => Err(refusal),
+    }
+}
+
+fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
+    let some = c.after.or(c.before);
+    let item = format!("{} {}", text(some, "kind"), text(some, "id"));
+    let owner_or_human = |state: &str, v: &Value| -> Vec<String> {
+        let mut r: Vec<String> = wf
+            .state(state)
+            .and_then(|s| wf.owner_of(s, v))
+            .into_iter()
+            .collect();
+        if !r.iter().any(|x| x == HUMAN) {
+            r.push(HUMAN.to_owned());
+        }
+        r
+    };
+    for v in [c.before, c.after].into_iter().flatten() {
+        let state = text(Some(v), "status");
+        if wf.state(state).is_none() {
+            return Err(Refusal::UnknownState {
+                item,
+                state: state.to_owned(),
+                states: wf.state_names().iter().map(|s| s.to_string()).collect(),
+            });
+        }
+    }
+    let (before, after) = match (c.before, c.after) {
+        (None, None) => {
+            return Err(Refusal::Delete {
+                item,
+                state: String::new(),
+            });
+        }
+        (None, Some(after)) => {
+            let state = text(Some(after), "status");
+            if state != wf.initial {
+                return Err(Refusal::NotInitial {
+                    item,
+                    state: state.to_owned(),
+                    initial: wf.initial.clone(),
+                });
+            }
+            let responsible = owner_or_human(state, after);
+            if !responsible.iter().any(|r| r == c.role) {
+                return Err(Refusal::Unauthorized {
+                    item,
+                    role: c.role.to_owned(),
+                    from: state.to_owned(),
+                    to: None,
+                    responsible,
+                });
+            }
+            if let Some(change) = protected_change(wf, None, None, after) {
+                return Err(protected(&item, change));
+            }
+            if let Some(refusal) = record_change(wf, None, c, &item) {
+                return Err(refusal);
+            }
+            return Ok(Accepted::Create {
+                state: state.to_owned(),
+            });
+        }
+        (Some(before), None) => {
+            let state = text(Some(before), "status").to_owned();
+            return if c.role == HUMAN {
+                Ok(Accepted::Delete { state })
+            } else {
+                Err(Refusal::Delete { item, state })
+            };
+        }
+        (Some(b), Some(a)) => (b, a),
+    };
+    let identity = ["kind", "id"]
+        .into_iter()
+        .chain(wf.identity.iter().map(String::as_str));
+    for field in identity {
+        let (x, y) = (text(Some(before), field), text(Some(after), field));
+        if x != y {
+            return Err(Refusal::Identity {
+                item,
+                field: field.to_owned(),
+                before: x.to_owned(),
+                after: y.to_owned(),
+            });
+        }
+    }
+    let from = text(Some(before), "status");
+    let to = text(Some(after), "status");
+    let from_state = wf.state(from);
+    // A change that keeps the state is an edit, unless it is the state's
+    // self-transition: claimed as one, or changing what only that
+    // transition's effects change (the auto-fix counter, say).
+    let explained_by_self = |t: &Transition| {
+        protected_change(wf, None, Some(before), after).is_some()
+            && protected_change(wf, Some(t), Some(before), after).is_none()
+    };
+    let is_edit =
+        from == to && !c.self_transition && !wf.transition(from, to).is_some_and(explained_by_self);
+    if is_edit {
+        let responsible = match from_state.and_then(|s| wf.owner_of(s, before)) {
+            Some(owner) => vec![owner],
+            None => vec![HUMAN.to_owned()],
+        };
+        if c.role == HUMAN || responsible.iter().any(|r| r == c.role) {
+            if let Some(change) = protected_change(wf, None, Some(before), after) {
+                return Err(protected(&item, change));
+            }
+            if let Some(refusal) = record_change(wf, None, c, &item) {
+                return Err(refusal);
+            }
+            if let Some(state) = from_state.filter(|s| !s.edit_guard.is_empty()) {
+                let scope = guard_scope(wf, None, Some(before), after, c.role, c.now);
+                let unmet: Vec<Unmet> = state
+                    .edit_guard
+                    .iter()
+                    .map(|cond| check_condition(cond, &scope))
+                    .filter(|u| !u.holds)
+                    .collect();
+                if !unmet.is_empty() {
+                    return Err(Refusal::EditGuard {
+                        item,
+                        state: from.to_owned(),
+                        unmet,
+                    });
+                }
+            }
+            return Ok(Accepted::Edit {
+                state: from.to_owned(),
+            });
+        }
+        return Err(Refusal::Unauthorized {
+            item,
+            role: c.role.to_owned(),
+            from: from.to_owned(),
+            to: None,
+            responsible,
+        });
+    }
+    if from_state.is_some_and(|s| s.terminal) {
+        return Err(Refusal::Terminal {
+            item,
+            state: from.to_owned(),
+            to: to.to_owned(),
+        });
+    }
+    let Some(t) = wf.transition(from, to) else {
+        return Err(Refusal::InvalidTransition {
+            item,
+            from: from.to_owned(),
+            to: to.to_owned(),
+            allowed: wf
+                .transitions_from(from)
+                .into_iter()
+                .map(|t| (t.to.clone(), wf.roles_of(t, before)))
+                .collect(),
+        });
+    };
+    let roles = wf.roles_of(t, before);
+    if !roles.iter().any(|r| r == c.role) {
+        return Err(Refusal::Unauthorized {
+            item,
+            role: c.role.to_owned(),
+            from: from.to_owned(),
+            to: Some(to.to_owned()),
+            responsible: roles,
+        });
+    }
+    if let Some(change) = protected_change(wf, Some(t), Some(before), after) {
+        return Err(protected(&item, change));
+    }
+    if let Some(refusal) = record_change(wf, Some(t), c, &item) {
+        return Err(refusal);
+    }
+    let scope = guard_scope(wf, Some(t), Some(before), after, c.role, c.now);
+    let unmet = unmet(t, &scope);
+    if !unmet.is_empty() {
+        return Err(Refusal::Preconditions {
+            item,
+            from: from.to_owned(),
+            to: to.to_owned(),
+            unmet,
+        });
+    }
+    Ok(Accepted::Transition(t))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,714 @@
+//! The one gateway to git. Nothing else in git-orx calls git2 or runs `git`.
+//!
+//! Reads go through git2, opened with `open_from_env` so `GIT_DIR`,
+//! `GIT_WORK_TREE` and linked worktrees behave as git's own commands do.
+//! Writes that must run the user's hooks and filters (commits) run the `git`
+//! binary. Every failure carries the command and git's own message.
+
+mod diff;
+mod read;
+mod write;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GitError {
+    #[error("not in a git repository (run `git init` first, or cd into one)")]
+    NotARepo,
+    #[error("this is a bare repository; git-orx needs a work tree")]
+    Bare,
+    #[error("`git {args}` failed: {message}")]
+    Command { args: String, message: String },
+    #[error("cannot run git: {0}")]
+    Spawn(String),
+    #[error("git: {0}")]
+    Lib(String),
+    #[error(
+        "{0} exists: another git process took the index while git-orx was working; run the command again"
+    )]
+    IndexLocked(String),
+    /// One of git's own lock files outlasted the wait: a crashed git left
+    /// it, or a git command has been running that long (an editor open).
+    #[error(
+        "{path} has outlasted the wait for it ({}): if no git command is running, remove it (a git process that stopped early left it) and run the command again",
+        crate::text::seconds(*waited)
+    )]
+    Locked {
+        path: String,
+        waited: std::time::Duration,
+    },
+}
+
+impl GitError {
+    /// Another process updated a ref or held git's index or ref lock while
+    /// this command ran: running it again may succeed.
+    pub fn is_race(&self) -> bool {
+        match self {
+            GitError::Command { message, .. } => {
+                (message.contains("cannot lock ref") && message.contains("but expected"))
+                    || message.contains(".lock': File exists")
+            }
+            GitError::IndexLocked(_) => true,
+            _ => false,
+        }
+    }
+}
+
+fn lib(e: git2::Error) -> GitError {
+    GitError::Lib(e.message().to_owned())
+}
+
+/// Process-wide libgit2 settings, applied once: objects are not re-hashed
+/// on every read (git does not either; `git fsck` is the tool for that),
+/// which matters when `verify` reads thousands of large trees.
+fn tune_libgit2() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| git2::opts::strict_hash_verification(false));
+}
+
+pub struct Repo {
+    repo: git2::Repository,
+    root: PathBuf,
+    common_dir: PathBuf,
+}
+
+impl Repo {
+    /// The repository of the current directory (or `GIT_DIR`).
+    pub fn discover() -> Result<Repo, GitError> {
+        match git2::Repository::open_from_env() {
+            Ok(repo) => Repo::from_git2(repo),
+            Err(e) if e.code() == git2::ErrorCode::NotFound => Err(GitError::NotARepo),
+            Err(e) => Err(lib(e)),
+        }
+    }
+
+    /// The repository of the current directory, bare ones included (for
+    /// `verify` on a server). A bare repository's "root" is its git dir.
+    pub fn discover_any() -> Result<Repo, GitError> {
+        match git2::Repository::open_from_env() {
+            Ok(repo) if repo.is_bare() => {
+                tune_libgit2();
+                let root = repo.path().to_path_buf();
+                let common_dir = repo.commondir().to_path_buf();
+                Ok(Repo {
+                    repo,
+                    root,
+                    common_dir,
+                })
+            }
+            Ok(repo) => Repo::from_git2(repo),
+            Err(e) if e.code() == git2::ErrorCode::NotFound => Err(GitError::NotARepo),
+            Err(e) => Err(lib(e)),
+        }
+    }
+
+    /// The repository whose work tree contains `path`.
+    pub fn open(path: &Path) -> Result<Repo, GitError> {
+        match git2::Repository::discover(path) {
+            Ok(repo) => Repo::from_git2(repo),
+            Err(e) if e.code() == git2::ErrorCode::NotFound => Err(GitError::NotARepo),
+            Err(e) => Err(lib(e)),
+        }
+    }
+
+    fn from_git2(repo: git2::Repository) -> Result<Repo, GitError> {
+        tune_libgit2();
+        let root = repo.workdir().ok_or(GitError::Bare)?.to_path_buf();
+        let root = root.canonicalize().unwrap_or(root);
+        let common_dir = repo.commondir().to_path_buf();
+        Ok(Repo {
+            repo,
+            root,
+            common_dir,
+        })
+    }
+
+    /// The work tree's top directory.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// This worktree's own git directory (`.git`, or
+    /// `.git/worktrees/<name>` for a linked worktree).
+    pub fn git_dir(&self) -> &Path {
+        self.repo.path()
+    }
+
+    /// `<git common dir>/orx`: the lock, backups and caches, shared by all
+    /// worktrees and never committed.
+    pub fn orx_dir(&self) -> PathBuf {
+        self.common_dir.join("orx")
+    }
+
+    /// A git config value (`orx.role`), from every level git reads.
+    /// A `git -c key=value` given to the git that runs us wins, as in git.
+    pub fn config_value(&self, key: &str) -> Option<String> {
+        let given = std::env::var("GIT_CONFIG_PARAMETERS")
+            .ok()
+            .and_then(|p| command_line_config(&p, key));
+        given.or_else(|| self.repo.config().ok()?.get_string(key).ok())
+    }
+
+    /// The bytes of `rel` in HEAD; `None` when HEAD or the file is absent.
+    pub fn head_file(&self, rel: &str) -> Result<Option<Vec<u8>>, GitError> {
+        let tree = match self.repo.head() {
+            Ok(head) => head.peel_to_tree().map_err(lib)?,
+            Err(e)
+                if matches!(
+                    e.code(),
+                    git2::ErrorCode::UnbornBranch | git2::ErrorCode::NotFound
+                ) =>
+            {
+                return Ok(None);
+            }
+            Err(e) => return Err(lib(e)),
+        };
+        let entry = match tree.get_path(Path::new(rel)) {
+            Ok(entry) => entry,
+            Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
+            Err(e) => return Err(lib(e)),
+        };
+        let object = entry.to_object(&self.repo).map_err(lib)?;
+        Ok(object.as_blob().map(|b| b.content().to_vec()))
+    }
+
+    /// Commits exactly `paths` as they are in the work tree (other staged
+    /// changes stay staged), running the user's hooks with `env` added.
+    /// Returns the new commit's abbreviated id.
+    /// If the commit fails, the index is as it was.
+    pub fn commit_paths(
+        &self,
+        paths: &[&str],
+        message: &str,
+        env: &[(&str, &str)],
+    ) -> Result<String, GitError> {
+        let untracked: Vec<&str> = paths
+            .iter()
+            .copied()
+            .filter(|p| !self.is_tracked(p))
+            .collect();
+        if !untracked.is_empty() {
+            self.run(&[&["add", "--"], untracked.as_slice()].concat(), None, env)?;
+        }
+        // The message is in a file before git starts: a kill cannot leave
+        // git reading half of it from a pipe.
+        let io = |e: std::io::Error| GitError::Spawn(format!("commit message file: {e}"));
+        std::fs::create_dir_all(self.orx_dir()).map_err(io)?;
+        let mut file = tempfile::Builder::new()
+            .prefix(".orx-msg-")
+            .suffix(".tmp")
+            .tempfile_in(self.orx_dir())
+            .map_err(io)?;
+        file.write_all(message.as_bytes()).map_err(io)?;
+        file.flush().map_err(io)?;
+        let file_path = file.path().to_string_lossy().into_owned();
+        let commit = [
+            &[
+                "commit",
+                "--only",
+                "--cleanup=whitespace",
+                "-F",
+                &file_path,
+                "--",
+            ],
+            paths,
+        ]
+        .concat();
+        if let Err(e) = self.run(&commit, None, env) {
+            if !untracked.is_empty() {
+                let unstage = [
+                    &["rm", "--cached", "-q", "--ignore-unmatch", "--"],
+                    untracked.as_slice(),
+                ]
+                .concat();
+                let _ = self.run(&unstage, None, &[]);
+            }
+            return Err(e);
+        }
+        let head = self
+            .repo
+            .head()
+            .and_then(|h| h.peel_to_commit())
+            .map_err(lib)?;
+        let short = head.as_object().short_id().map_err(lib)?;
+        Ok(short.as_str().unwrap_or_default().to_owned())
+    }
+
+    /// Waits, polling, up to `wait` for git's own locks a commit needs
+    /// (`index.lock`, `HEAD.lock`, the branch's) to go; one still there
+    /// then, or already older than `wait`, is [`GitError::Locked`]. git
+    /// holds them for moments, except around an editor; a process that
+    /// died leaves them for good.
+    pub fn wait_for_locks(&self, wait: std::time::Duration) -> Result<(), GitError> {
+        let mut locks = vec![
+            self.git_dir().join("index.lock"),
+            self.git_dir().join("HEAD.lock"),
+        ];
+        if let Ok(head) = self.repo.find_reference("HEAD")
+            && let Some(branch) = head.symbolic_target().ok().flatten()
+        {
+            locks.push(self.common_dir.join(format!("{branch}.lock")));
+        }
+        let deadline = std::time::Instant::now() + wait;
+        loop {
+            let Some(held) = locks.iter().find(|p| p.symlink_metadata().is_ok()) else {
+                return Ok(());
+            };
+            let age = std::fs::symlink_metadata(held)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .unwrap_or_default();
+            if std::time::Instant::now() >= deadline || age >= wait {
+                return Err(GitError::Locked {
+                    path: held.display().to_string(),
+                    waited: wait,
+                });
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
+    /// The abbreviated id of the last commit that changed `rel`.
+    pub fn last_change(&self, rel: &str) -> Option<String> {
+        self.run(&["log", "-1", "--format=%h", "--", rel], None, &[])
+            .ok()
+            .map(|s| s.trim().to_owned())
+            .filter(|s| !s.is_empty())
+    }
+
+    /// Whether the index has an entry for `rel`.
+    pub fn is_tracked(&self, rel: &str) -> bool {
+        self.repo
+            .index()
+            .ok()
+            .is_some_and(|i| i.get_path(Path::new(rel), 0).is_some())
+    }
+
+    /// Runs `git -C <root> args...`; returns stdout, or git's stderr as the error.
+    pub fn run(
+        &self,
+        args: &[&str],
+        stdin: Option<&str>,
+        env: &[(&str, &str)],
+    ) -> Result<String, GitError> {
+        self.run_bytes(args, stdin.map(str::as_bytes), env)
+            .map(|out| String::from_utf8_lossy(&out).into_owned())
+    }
+
+    /// [`Repo::run`] with stdout as bytes.
+    fn run_bytes(
+        &self,
+        args: &[&str],
+        stdin: Option<&[u8]>,
+        env: &[(&str, &str)],
+    ) -> Result<Vec<u8>, GitError> {
+        let mut cmd = Command::new("git");
+        cmd.arg("-C").arg(&self.root).args(args);
+        cmd.envs(env.iter().copied());
+        cmd.stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        });
+        cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child = cmd.spawn().map_err(|e| GitError::Spawn(e.to_string()))?;
+        // Write stdin while reading stdout: git may fill its output pipe
+        // before it has read all its input.
+        let pipe = child.stdin.take();
+        let out = std::thread::scope(|s| {
+            if let (Some(text), Some(mut pipe)) = (stdin, pipe) {
+                s.spawn(move || {
+                    let _ = pipe.write_all(text);
+                });
+            }
+            child.wait_with_output()
+        })
+        .map_err(|e| GitError::Spawn(e.to_string()))?;
+        if out.status.success() {
+            return Ok(out.stdout);
+        }
+        let mut message = String::from_utf8_lossy(&out.stderr).trim().to_owned();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if message.is_empty() {
+            message = stdout.trim().to_owned();
+        }
+        Err(GitError::Command {
+            args: args.join(" "),
+            message,
+        })
+    }
+
+    /// Checks that `revs` name commits, as `git rev-list` takes them
+    /// (`A..B`, `^A B`); git's own message when one does not.
+    pub fn check_revs(&self, revs: &[String]) -> Result<(), GitError> {
+        let mut args = vec!["rev-parse", "--revs-only"];
+        args.extend(revs.iter().map(String::as_str));
+        args.push("--");
+        self.run(&args, None, &[]).map(|_| ())
+    }
+
+    /// A date as git takes it (`yesterday`, `2 weeks ago`, `2026-01-31`,
+    /// `last monday`), in seconds since the epoch: git's own approxidate,
+    /// which `git rev-parse --since=DATE` prints as `--max-age=SECONDS`.
+    pub fn approxidate(&self, text: &str) -> Result<i64, GitError> {
+        let arg = format!("--since={text}");
+        let out = self.run(&["rev-parse", &arg], None, &[])?;
+        out.trim()
+            .strip_prefix("--max-age=")
+            // Before 1970, git prints the negative seconds as unsigned.
+            .and_then(|n| n.parse::<u64>().ok())
+            .map(|n| n as i64)
+            .ok_or_else(|| GitError::Command {
+                args: format!("rev-parse {arg}"),
+                message: format!("unexpected output `{}`", out.trim()),
+            })
+    }
+}
+
+/// `color.ui` as git reads it here (the repository's, the user's and the
+/// system's config, and `git -c`): `Some(true)` for `always`, `Some(false)`
+/// for `never` or `false`, `None` for `auto`, `true` or unset (decide by
+/// the terminal).
+pub fn color_ui() -> Option<bool> {
+    // Read as `Repo::config_value` reads a key, without starting a git:
+    // every command asks this before it starts.
+    let value = std::env::var("GIT_CONFIG_PARAMETERS")
+        .ok()
+        .and_then(|p| command_line_config(&p, "color.ui"))
+        .or_else(|| {
+            let config = match git2::Repository::open_from_env() {
+                Ok(repo) => repo.config().ok()?,
+                Err(_) => git2::Config::open_default().ok()?,
+            };
+            config.get_string("color.ui").ok()
+        })?;
+    match value.trim() {
+        "always" => Some(true),
+        "never" | "false" | "no" | "off" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// The work tree saved by [`Repo::snapshot`].
+pub struct Snapshot {
+    /// The work tree: HEAD with every change and untracked file.
+    pub tree: String,
+    /// The index as it was (what was staged), when it had no conflicts.
+    pub staged: Option<String>,
+    /// Changed or untracked files a filter changes irreversibly: `tree`
+    /// does not hold them as they are.
+    pub unkept: Vec<String>,
+    /// The index `tree` was written from, with the stat data of the files
+    /// it was made from: what [`Repo::switch_tree`] checks them against.
+    index: Option<tempfile::NamedTempFile>,
+}
+
+/// Why [`Repo::switch_tree`] did not switch.
+#[derive(Debug)]
+pub enum Switch {
+    /// This file changed since the snapshot, or is in the way; nothing
+    /// was written.
+    Changed(String),
+    /// git failed (a full disk, say); files may have been written.
+    Failed(GitError),
+}
+
+/// The index's lock (`index.lock`), removed when dropped.
+#[derive(Debug)]
+pub struct IndexLock {
+    /// `None` once the lock has become the index.
+    path: Option<PathBuf>,
+}
+
+impl Drop for IndexLock {
+    fn drop(&mut self) {
+        if let Some(path) = &self.path {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// The file named in git's refusal to overwrite a changed or untracked
+/// file (`Entry 'a.txt' not uptodate. Cannot merge.`, or a list of
+/// files after `... would be overwritten by merge:`), in the C locale.
+fn changed_in_the_way(message: &str) -> Option<String> {
+    if let Some(rest) = message.split("Entry '").nth(1)
+        && let Some((path, after)) = rest.split_once('\'')
+        && after.trim_start().starts_with("not uptodate")
+    {
+        return Some(path.to_owned());
+    }
+    if message.contains("would be overwritten by merge")
+        || message.contains("would be removed by merge")
+    {
+        return message
+            .lines()
+            .find_map(|l| l.strip_prefix('\t'))
+            .map(|p| p.trim().to_owned());
+    }
+    None
+}
+
+/// The last value of `key` in `GIT_CONFIG_PARAMETERS`, where git passes
+/// `git -c` settings to the commands and hooks it runs: shell-quoted
+/// entries, `'key=value'` or `'key'='value'`.
+fn command_line_config(params: &str, key: &str) -> Option<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut chars = params.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                let mut word = String::new();
+                loop {
+                    match chars.next() {
+                        Some('\'') if chars.peek() == Some(&'\\') => {
+                            chars.next(); // \
+                            chars.next(); // '
+                            word.push('\'');
+                            if chars.peek() == Some(&'\'') {
+                                chars.next();
+                            }
+                        }
+                        Some('\'') | None => break,
+                        Some(c) => word.push(c),
+                    }
+                }
+                // `'key'='value'`: a word right after `=` is the value.
+                match words.last_mut() {
+                    Some(last) if last_ends_with_eq(last) => last.push_str(&word),
+                    _ => words.push(word),
+                }
+            }
+            '=' => {
+                if let Some(last) = words.last_mut() {
+                    last.push('=');
+                }
+            }
+            _ => {}
+        }
+    }
+    words.iter().rev().find_map(|w| {
+        let (k, v) = w.split_once('=')?;
+        k.eq_ignore_ascii_case(key).then(|| v.to_owned())
+    })
+}
+
+fn last_ends_with_eq(s: &str) -> bool {
+    s.ends_with('=') && s.matches('=').count() == 1
+}
+
+/// One entry of git's `--raw -z` diff output: the header after `:`, then
+/// one path (two for a rename or copy) from `fields`.
+fn raw_change<'a>(
+    header: &str,
+    fields: &mut impl Iterator<Item = &'a str>,
+) -> Result<FileChange, GitError> {
+    let blob = |hex: &str| -> Result<Option<BlobId>, GitError> {
+        if hex.bytes().all(|b| b == b'0') {
+            return Ok(None);
+        }
+        git2::Oid::from_str(hex)
+            .map(|o| Some(BlobId(o)))
+            .map_err(lib)
+    };
+    let parts: Vec<&str> = header.split(' ').collect();
+    let [_, _, old, new, status] = parts.as_slice() else {
+        return Err(GitError::Lib(format!(
+            "unexpected raw diff output: {header}"
+        )));
+    };
+    let first = fields.next().unwrap_or_default().to_owned();
+    let second = status
+        .starts_with(['R', 'C'])
+        .then(|| fields.next().unwrap_or_default().to_owned());
+    let (old, new) = (blob(old)?, blob(new)?);
+    let (old_path, new_path) = match second {
+        Some(to) => (Some(first), Some(to)),
+        None => (old.map(|_| first.clone()), new.map(|_| first)),
+    };
+    Ok(FileChange {
+        old_path,
+        new_path,
+        old,
+        new,
+    })
+}
+
+/// One side of a comparison: nothing, a commit's tree, or an index file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Side {
+    Empty,
+    /// A revision (`HEAD`, a commit id, `main~2`).
+    Commit(String),
+    /// The index at this path (`GIT_INDEX_FILE`), or the repository's.
+    Index(Option<PathBuf>),
+}
+
+/// A blob's id, opaque outside this module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BlobId(git2::Oid);
+
+/// A file that differs between two sides; renames are paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileChange {
+    pub old_path: Option<String>,
+    pub new_path: Option<String>,
+    pub old: Option<BlobId>,
+    pub new: Option<BlobId>,
+}
+
+/// What a commit is, for verify and log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommitInfo {
+    pub id: String,
+    pub short: String,
+    pub parents: Vec<String>,
+    pub author_name: String,
+    pub author_email: String,
+    /// Author time, seconds since the epoch, and its UTC offset in minutes.
+    pub time: i64,
+    pub offset_minutes: i32,
+    pub message: String,
+    /// `Key: value` trailers of the message, in order.
+    pub trailers: Vec<(String, String)>,
+}
+
+impl CommitInfo {
+    /// The first value of trailer `key`.
+    pub fn trailer(&self, key: &str) -> Option<&str> {
+        self.trailers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The message without its subject line and trailer block.
+    pub fn body(&self) -> String {
+        let mut paragraphs: Vec<&str> = self.message.trim().split("\n\n").collect();
+        if paragraphs.len() > 1 && !self.trailers.is_empty() {
+            paragraphs.pop();
+        }
+        paragraphs
+            .into_iter()
+            .skip(1)
+            .collect::<Vec<_>>()
+            .join("\n\n")
+            .trim()
+            .to_owned()
+    }
+
+    pub fn summary(&self) -> &str {
+        self.message.lines().next().unwrap_or_default()
+    }
+}
+
+/// The trailers of a message that is nothing but `Orx-*` trailers (one
+/// whose own text was empty when the hook added them): git reads its one
+/// paragraph as the subject, but it is a trailer block.
+fn orx_trailers_only(message: &str) -> Vec<(String, String)> {
+    message
+        .trim()
+        .lines()
+        .map(|l| {
+            let (k, v) = l.split_once(':')?;
+            let token =
+                k.starts_with("Orx-") && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+            token.then(|| (k.to_owned(), v.trim().to_owned()))
+        })
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_default()
+}
+
+/// The result of checking a commit's signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Signature {
+    /// A good signature: the signing key's fingerprint when git gave it,
+    /// and for SSH the principal `gpg.ssh.allowedSignersFile` maps the key
+    /// to (git's `%GS`).
+    Good {
+        key: Option<String>,
+        principal: Option<String>,
+    },
+    Bad(String),
+    Unsigned,
+}
+
+/// Who signed, from `git verify-commit --raw`'s status: OpenPGP's
+/// `[GNUPG:] VALIDSIG <fingerprint> ...`, or SSH's `Good "git" signature
+/// for <principal> with ED25519 key SHA256:<fingerprint>` (no `for` when no
+/// principal matched).
+fn signer(status: &str) -> (Option<String>, Option<String>) {
+    let gpg = status
+        .lines()
+        .find_map(|l| l.strip_prefix("[GNUPG:] VALIDSIG "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .map(str::to_owned);
+    if gpg.is_some() {
+        return (gpg, None);
+    }
+    let Some(line) = status
+        .lines()
+        .find(|l| l.starts_with("Good \"git\" signature"))
+    else {
+        return (None, None);
+    };
+    let key = line.rsplit_once(" key ").map(|(_, k)| k.trim().to_owned());
+    let principal = line
+        .split_once(" signature for ")
+        .and_then(|(_, rest)| rest.rsplit_once(" with "))
+        .map(|(p, _)| p.trim().to_owned());
+    (key, principal)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_file_in_the_way_is_read_from_gits_refusal() {
+        use super::changed_in_the_way as c;
+        assert_eq!(
+            c("error: Entry 'src/a b.txt' not uptodate. Cannot merge.").as_deref(),
+            Some("src/a b.txt")
+        );
+        assert_eq!(
+            c("error: Untracked working tree file 'x' would be overwritten by merge.\nerror: The following untracked working tree files would be overwritten by merge:\n\tb.txt\n\tc.txt\nPlease move or remove them before you merge.\nAborting").as_deref(),
+            Some("b.txt")
+        );
+        assert_eq!(c("fatal: unable to write new index file"), None);
+    }
+
+    #[test]
+    fn git_dash_c_settings_are_read() {
+        use super::command_line_config as c;
+        assert_eq!(c("'orx.role=human'", "orx.role").as_deref(), Some("human"));
+        assert_eq!(
+            c("'core.x'='1' 'orx.role'='qa'", "orx.role").as_deref(),
+            Some("qa")
+        );
+        assert_eq!(
+            c("'orx.role=dev' 'orx.role=sm'", "orx.role").as_deref(),
+            Some("sm")
+        );
+        assert_eq!(c("'a.b=it'\\''s'", "a.b").as_deref(), Some("it's"));
+        assert_eq!(c("'core.x=1'", "orx.role"), None);
+    }
+
+    #[test]
+    fn signers_are_read_from_git_status() {
+        use super::signer;
+        assert_eq!(
+            signer("Good \"git\" signature for a@x.com with ED25519 key SHA256:abc\n"),
+            (Some("SHA256:abc".to_owned()), Some("a@x.com".to_owned()))
+        );
+        assert_eq!(
+            signer("Good \"git\" signature with ED25519 key SHA256:abc\nNo principal matched.\n"),
+            (Some("SHA256:abc".to_owned()), None)
+        );
+        assert_eq!(
+            signer("[GNUPG:] NEWSIG\n[GNUPG:] VALIDSIG ABCDEF 2026-01-01 x\n"),
+            (Some("ABCDEF".to_owned()), None)
+        );
+    }
+}

@@ -1,0 +1,200 @@
+//! `git orx log`: the audit trail, read from history.
+//!
+//! Every commit that creates, moves, edits or deletes an item is an entry,
+//! whether `git orx` made it or someone edited the file by hand: the
+//! transition and the fields changed are computed from the two versions of
+//! the file, never taken from trailers. Trailers give who claims to act
+//! (`Orx-Role`), the Human's override reason, and rollbacks; the commit
+//! message body is the note. An item is followed by its kind and ID, so
+//! renamed files stay on its trail. A merge shows only what it did itself:
+//! the transitions it brings from a branch are on that branch.
+//!
+//! What is read from each commit is kept in the history cache
+//! ([`crate::history::cache`]), so a second run reads only new commits.
+
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::git::Repo;
+use crate::history::cache::{self, CommitRecord, FieldChange, ItemChange, Record};
+use crate::repo::rules::Rules;
+
+/// What an entry of the trail is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Event {
+    /// A new item in its workflow's initial state.
+    Created,
+    /// An item that appeared in another state (an existing story brought
+    /// under git-orx, a file copied in).
+    Adopted,
+    /// A change of state.
+    Transition,
+    /// A change within one state: fields, records.
+    Edit,
+    Deleted,
+    /// A rollback to a checkpoint.
+    Rollback,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Entry {
+    pub event: Event,
+    /// Author time, RFC 3339 with the author's offset.
+    pub time: String,
+    /// The same, in seconds since the epoch.
+    #[serde(skip)]
+    pub timestamp: i64,
+    pub commit: String,
+    pub author: String,
+    pub email: String,
+    pub role: Option<String>,
+    /// The item's kind and ID; for a rollback, `checkpoint` and its name.
+    pub kind: String,
+    pub id: String,
+    pub path: String,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub note: Option<String>,
+    #[serde(rename = "override")]
+    pub override_reason: Option<String>,
+    /// What the override let through (`Orx-Overridden`: the refusal's kind).
+    pub overridden: Option<String>,
+    /// The frontmatter fields the change set, changed or removed, with
+    /// their old and new values (null: unset).
+    pub fields: Vec<FieldChange>,
+    /// What the change recorded (a review round's findings, a quality
+    /// check), as structured values.
+    pub records: Vec<Record>,
+    /// The records as the workflow's trailers render them
+    /// (`Orx-Gate: qa round=3 ...`), for the text output.
+    #[serde(skip)]
+    pub details: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub id: Option<String>,
+    /// Only items of this kind.
+    pub kind: Option<String>,
+    /// Only commits at or after this time (seconds since the epoch).
+    pub since: Option<i64>,
+    /// Only commits before this time (seconds since the epoch).
+    pub until: Option<i64>,
+    pub reverse: bool,
+}
+
+/// The entries for the stories and the agent contexts, newest first (or
+/// oldest first): every change of state, every change within a state that
+/// sets fields or records something the workflow stamps, rollbacks.
+pub fn log(repo: &Repo, rules: &Rules, opts: &Options) -> Result<Vec<Entry>> {
+    log_with_progress(repo, rules, opts, &mut |_, _| {})
+}
+
+/// [`log`], telling `progress` how far the reading of commits the history
+/// cache does not hold has got.
+pub fn log_with_progress(
+    repo: &Repo,
+    rules: &Rules,
+    opts: &Options,
+    progress: cache::Progress,
+) -> Result<Vec<Entry>> {
+    let history = cache::load(repo, rules, progress)?;
+    Ok(entries(&history.commits, opts))
+}
+
+/// The entries of `commits` (newest first) that `opts` selects.
+pub fn entries(commits: &[CommitRecord], opts: &Options) -> Vec<Entry> {
+    let mut out = Vec::new();
+    for c in commits {
+        if opts.since.is_some_and(|s| c.time < s) || opts.until.is_some_and(|u| c.time >= u) {
+            continue;
+        }
+        let time = rfc3339(c.time, c.offset_minutes);
+        let entry = |event, kind: &str, id: &str| Entry {
+            event,
+            time: time.clone(),
+            timestamp: c.time,
+            commit: c.short.clone(),
+            author: c.author.clone(),
+            email: c.email.clone(),
+            role: c.role.clone(),
+            kind: kind.to_owned(),
+            id: id.to_owned(),
+            path: String::new(),
+            from: None,
+            to: None,
+            note: c.note.clone(),
+            override_reason: c.override_reason.clone(),
+            overridden: c.overridden.clone(),
+            fields: Vec::new(),
+            records: Vec::new(),
+            details: Vec::new(),
+        };
+        let mut here = Vec::new();
+        for ch in &c.changes {
+            if opts.id.as_ref().is_some_and(|want| *want != ch.id)
+                || opts.kind.as_ref().is_some_and(|want| *want != ch.kind)
+            {
+                continue;
+            }
+            let mut e = entry(event_of(ch), &ch.kind, &ch.id);
+            e.path = ch.path.clone();
+            e.from = ch.from.clone();
+            e.to = ch.to.clone();
+            e.fields = ch.fields.clone();
+            e.records = ch.records.clone();
+            e.details = ch
+                .records
+                .iter()
+                .filter(|r| !r.always)
+                .map(|r| {
+                    let text = crate::history::trailers::render(&r.value);
+                    match r.of_several {
+                        true => format!(
+                            "{}: {} {text}",
+                            r.trailer,
+                            r.field.rsplit('.').next().unwrap_or_default()
+                        ),
+                        false => format!("{}: {text}", r.trailer),
+                    }
+                })
+                .collect();
+            here.push(e);
+        }
+        if let Some(name) = &c.rollback
+            && opts.id.is_none()
+            && opts.kind.is_none()
+        {
+            here.insert(0, entry(Event::Rollback, "checkpoint", name));
+        }
+        out.extend(here);
+    }
+    if opts.reverse {
+        out.reverse();
+    }
+    out
+}
+
+fn event_of(ch: &ItemChange) -> Event {
+    match (&ch.from, &ch.to) {
+        (None, Some(_)) if ch.initial => Event::Created,
+        (None, Some(_)) => Event::Adopted,
+        (Some(_), None) => Event::Deleted,
+        (a, b) if a != b => Event::Transition,
+        _ => Event::Edit,
+    }
+}
+
+/// `2026-01-02T03:04:05+08:00`.
+pub fn rfc3339(time: i64, offset_minutes: i32) -> String {
+    let offset =
+        jiff::tz::Offset::from_seconds(offset_minutes * 60).unwrap_or(jiff::tz::Offset::UTC);
+    jiff::Timestamp::from_second(time)
+        .map(|t| {
+            t.to_zoned(jiff::tz::TimeZone::fixed(offset))
+                .strftime("%Y-%m-%dT%H:%M:%S%:z")
+                .to_string()
+        })
+        .unwrap_or_default()
+}

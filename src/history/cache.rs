@@ -1,0 +1,581 @@
+//! The history cache: what git-orx reads from each commit, kept by commit
+//! id, so that `log`, `metrics` and the HTML report read a commit once.
+//!
+//! A commit never changes, so what is derived from it — who made it, the
+//! role it claims, its override, and each item it creates, moves, edits or
+//! deletes (the states, the fields changed from what to what, what the
+//! workflow's trailers record) — holds as long as the rules it was read
+//! with. Those rules (the ones in force at HEAD, as `log` always used) and
+//! the git-orx version make the cache's fingerprint: a cache made under
+//! other rules is not read.
+//!
+//! The cache is a directory of segment files under `.git/orx/history/`,
+//! each written whole to a temporary file and renamed into place: a run
+//! that reads new commits adds one segment, so two processes filling the
+//! cache at once each add their own and neither loses the other's. When
+//! there are many segments, a run merges them into one and removes those
+//! it merged (a concurrent merge only duplicates entries). Entries are
+//! looked up by the commits HEAD reaches, so commits a rebase dropped or
+//! `gc` pruned are simply never asked for. A segment that cannot be read
+//! (cut short, corrupt, another version) is ignored and removed: its
+//! commits are read again.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::engine::item::Item;
+use crate::error::Result;
+use crate::git::{BlobId, CommitInfo, FileChange, Repo};
+use crate::repo::rules::Rules;
+
+const VERSION: u32 = 1;
+/// Segments beyond this many are merged into one.
+const MAX_SEGMENTS: usize = 8;
+/// Commits read per `git diff-tree` run (bounds memory, paces progress).
+const CHUNK: usize = 1_000;
+
+/// What git-orx reads from one commit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CommitRecord {
+    pub id: String,
+    pub short: String,
+    /// Author time, seconds since the epoch, and its offset in minutes.
+    pub time: i64,
+    pub offset_minutes: i32,
+    pub author: String,
+    pub email: String,
+    /// The role it claims (`Orx-Role`).
+    pub role: Option<String>,
+    /// The Human's override reason (`Orx-Override`) and what it overrode
+    /// (`Orx-Overridden`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub override_reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overridden: Option<String>,
+    /// The checkpoint a rollback commit went back to (`Orx-Rollback`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rollback: Option<String>,
+    /// The message without its subject and trailers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The commit's subject line.
+    pub subject: String,
+    pub changes: Vec<ItemChange>,
+}
+
+/// One item a commit changed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ItemChange {
+    pub kind: String,
+    pub id: String,
+    pub path: String,
+    /// The state before (none: created) and after (none: deleted).
+    pub from: Option<String>,
+    pub to: Option<String>,
+    /// Whether it was created in its workflow's initial state.
+    #[serde(default)]
+    pub initial: bool,
+    /// Every frontmatter field the change set, changed or removed besides
+    /// the state, dotted (`review.qa.total`), with its values (null: unset).
+    #[serde(default)]
+    pub fields: Vec<FieldChange>,
+    /// What the workflow's trailers record of the change.
+    #[serde(default)]
+    pub records: Vec<Record>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FieldChange {
+    pub field: String,
+    pub from: Value,
+    pub to: Value,
+}
+
+/// A record a change made (a review round's findings, a quality check),
+/// as the workflow's `trailers:` name it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The trailer that stamps it (`Orx-Gate`).
+    pub trailer: String,
+    /// The field (`review.qa`).
+    pub field: String,
+    pub value: Value,
+    /// Whether the workflow stamps it on every commit while set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub always: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub of_several: bool,
+}
+
+/// One segment file.
+#[derive(Serialize, Deserialize)]
+struct Segment {
+    version: u32,
+    fingerprint: String,
+    /// Commits that change no item and roll nothing back.
+    seen: Vec<String>,
+    records: Vec<CommitRecord>,
+}
+
+/// How far a run has read: commits read, commits to read.
+pub type Progress<'a> = &'a mut dyn FnMut(usize, usize);
+
+/// What was read from history, newest first (the order `git log` shows).
+#[derive(Debug, Default)]
+pub struct History {
+    /// The commits that change an item or roll back, newest first.
+    pub commits: Vec<CommitRecord>,
+    /// Commits read from git this run (not found in the cache).
+    pub read: usize,
+    /// Commits HEAD reaches.
+    pub reachable: usize,
+}
+
+/// The history HEAD reaches, from the cache where it has the commits and
+/// from git for the rest, which are then added to the cache. `progress`
+/// is told how many of the commits to read are read.
+pub fn load(repo: &Repo, rules: &Rules, progress: Progress) -> Result<History> {
+    if !repo.has_head() {
+        return Ok(History::default());
+    }
+    // A shallow clone's boundary commits have no parents here: what they
+    // changed is unknown, so they are left out (and not cached, so that
+    // they are read once their parents are fetched).
+    let shallow = repo.shallow_commits();
+    let mut ids = repo.walk(&["HEAD".to_owned()], false)?;
+    if !shallow.is_empty() {
+        ids.retain(|id| !shallow.contains(id));
+    }
+    load_commits(repo, rules, &ids, progress)
+}
+
+/// The records of `ids` (in that order), reading from git those the cache
+/// does not hold.
+pub fn load_commits(
+    repo: &Repo,
+    rules: &Rules,
+    ids: &[String],
+    progress: Progress,
+) -> Result<History> {
+    let dir = repo.orx_dir().join("history");
+    let fingerprint = fingerprint(rules);
+    let mut cache = Cache::load(&dir, &fingerprint);
+    let missing: Vec<String> = ids.iter().filter(|id| !cache.has(id)).cloned().collect();
+    if !missing.is_empty() {
+        let mut fresh = Segment {
+            version: VERSION,
+            fingerprint: fingerprint.clone(),
+            seen: Vec::new(),
+            records: Vec::new(),
+        };
+        let mut done = 0;
+        progress(0, missing.len());
+        for chunk in missing.chunks(CHUNK) {
+            for r in derive(repo, rules, chunk)? {
+                match r {
+                    Derived::Nothing(id) => fresh.seen.push(id),
+                    Derived::Record(r) => fresh.records.push(*r),
+                }
+            }
+            done += chunk.len();
+            progress(done, missing.len());
+        }
+        // Tests: `ORX_TEST_PAUSE=history-save:<ms>` waits here, so that
+        // two processes fill the cache at once.
+        crate::engine::plan::test_pause("history-save");
+        cache.add(&fresh);
+        cache.save(&fresh);
+    }
+    let read = missing.len();
+    let mut by_id = cache.records;
+    let commits = ids.iter().filter_map(|id| by_id.remove(id)).collect();
+    Ok(History {
+        commits,
+        read,
+        reachable: ids.len(),
+    })
+}
+
+/// What the cache's entries depend on besides the commits: the git-orx
+/// build and the rules they were read with.
+fn fingerprint(rules: &Rules) -> String {
+    format!("{VERSION}-{:016x}", rules.fingerprint("history"))
+}
+
+struct Cache {
+    dir: PathBuf,
+    fingerprint: String,
+    /// The segment files read.
+    files: Vec<PathBuf>,
+    seen: HashSet<String>,
+    records: HashMap<String, CommitRecord>,
+}
+
+impl Cache {
+    fn load(dir: &Path, fingerprint: &str) -> Cache {
+        let mut cache = Cache {
+            dir: dir.to_owned(),
+            fingerprint: fingerprint.to_owned(),
+            files: Vec::new(),
+            seen: HashSet::new(),
+            records: HashMap::new(),
+        };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return cache;
+        };
+        let prefix = format!("{fingerprint}-");
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if !name.starts_with(&prefix) || !name.ends_with(".json") {
+                continue;
+            }
+            let path = e.path();
+            // A segment removed meanwhile by another run's merge is in
+            // the merged one.
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            match serde_json::from_slice::<Segment>(&bytes) {
+                Ok(s) if s.version == VERSION && s.fingerprint == fingerprint => {
+                    cache.add_owned(s);
+                    cache.files.push(path);
+                }
+                _ => {
+                    let _ = std::fs::remove_file(&path);
+                }
+            }
+        }
+        cache
+    }
+
+    fn has(&self, id: &str) -> bool {
+        self.seen.contains(id) || self.records.contains_key(id)
+    }
+
+    fn add_owned(&mut self, s: Segment) {
+        self.seen.extend(s.seen);
+        for r in s.records {
+            self.records.insert(r.id.clone(), r);
+        }
+    }
+
+    fn add(&mut self, s: &Segment) {
+        self.seen.extend(s.seen.iter().cloned());
+        for r in &s.records {
+            self.records.insert(r.id.clone(), r.clone());
+        }
+    }
+
+    /// Adds `fresh` as a segment, or, when there are many, writes all the
+    /// cache holds as one and removes the segments it merged. Best effort:
+    /// a cache that cannot be written only costs time.
+    fn save(&self, fresh: &Segment) {
+        if self.files.len() < MAX_SEGMENTS {
+            let _ = self.write(fresh);
+            return;
+        }
+        let mut seen: Vec<String> = self.seen.iter().cloned().collect();
+        seen.sort_unstable();
+        let mut records: Vec<CommitRecord> = self.records.values().cloned().collect();
+        records.sort_unstable_by(|a, b| a.id.cmp(&b.id));
+        let all = Segment {
+            version: VERSION,
+            fingerprint: self.fingerprint.clone(),
+            seen,
+            records,
+        };
+        if self.write(&all).is_ok() {
+            for f in &self.files {
+                let _ = std::fs::remove_file(f);
+            }
+        }
+    }
+
+    fn write(&self, s: &Segment) -> std::io::Result<()> {
+        let bytes = serde_json::to_vec(s).map_err(std::io::Error::other)?;
+        let name = format!(
+            "{}-{}-{}.json",
+            self.fingerprint,
+            std::process::id(),
+            jiff::Timestamp::now().as_nanosecond()
+        );
+        crate::engine::store::write_file(&self.dir.join(name), &bytes)
+    }
+}
+
+/// What is read of one version of an item file.
+struct Parsed {
+    kind: String,
+    id: String,
+    status: String,
+    value: Value,
+}
+
+enum Derived {
+    Nothing(String),
+    Record(Box<CommitRecord>),
+}
+
+/// Reads what `ids` change from git: the commits, then what each changes
+/// under the story and agent directories (one `git diff-tree` run).
+fn derive(repo: &Repo, rules: &Rules, ids: &[String]) -> Result<Vec<Derived>> {
+    let dir = rules.stories_dir();
+    let commits: Vec<CommitInfo> = ids
+        .iter()
+        .map(|id| repo.commit(id))
+        .collect::<std::result::Result<_, _>>()?;
+    let pairs: Vec<(String, Option<String>)> = commits
+        .iter()
+        .map(|c| (c.id.clone(), c.parents.first().cloned()))
+        .collect();
+    let mut changes = repo.commit_changes(
+        &pairs,
+        &[dir, crate::agent::ACTIVE_CONTEXT, crate::agent::AGENTS_DIR],
+    )?;
+    let mut out = Vec::with_capacity(commits.len());
+    // A version of a file is the new side of one commit and the old side
+    // of the next: each is parsed once.
+    let mut parsed = HashMap::new();
+    for c in commits {
+        let mut items = Vec::new();
+        for change in changes.remove(&c.id).unwrap_or_default() {
+            if let Some(ic) = item_change(repo, rules, &c, &change, &mut parsed)? {
+                items.push(ic);
+            }
+        }
+        let rollback = c.trailer("Orx-Rollback").map(str::to_owned);
+        if items.is_empty() && rollback.is_none() {
+            out.push(Derived::Nothing(c.id));
+            continue;
+        }
+        let note = c.body();
+        out.push(Derived::Record(Box::new(CommitRecord {
+            short: c.short.clone(),
+            time: c.time,
+            offset_minutes: c.offset_minutes,
+            author: c.author_name.clone(),
+            email: c.author_email.clone(),
+            role: c.trailer("Orx-Role").map(str::to_owned),
+            override_reason: c.trailer("Orx-Override").map(str::to_owned),
+            overridden: c.trailer("Orx-Overridden").map(str::to_owned),
+            rollback,
+            note: (!note.is_empty()).then_some(note),
+            subject: c.summary().to_owned(),
+            changes: items,
+            id: c.id,
+        })));
+    }
+    Ok(out)
+}
+
+/// What one file change did to an item, if it is one and the change is
+/// the commit's own (a merge's changes taken from a branch are that
+/// branch's).
+fn item_change(
+    repo: &Repo,
+    rules: &Rules,
+    c: &CommitInfo,
+    change: &FileChange,
+    parsed: &mut HashMap<BlobId, Option<std::rc::Rc<Parsed>>>,
+) -> Result<Option<ItemChange>> {
+    let dir = rules.stories_dir();
+    let mut read = |path: &Option<String>, blob: Option<BlobId>| -> Option<std::rc::Rc<Parsed>> {
+        let path = path.as_deref().filter(|p| {
+            crate::engine::item::is_item_path(dir, p) || crate::agent::is_context_path(p)
+        })?;
+        let blob = blob?;
+        parsed
+            .entry(blob)
+            .or_insert_with(|| {
+                let item = Item::from_bytes(path, repo.blob(blob).ok()?).ok()?;
+                Some(std::rc::Rc::new(Parsed {
+                    value: item.value(),
+                    kind: item.kind,
+                    id: item.id,
+                    status: item.status,
+                }))
+            })
+            .clone()
+    };
+    let before = read(&change.old_path, change.old);
+    let after = read(&change.new_path, change.new);
+    let after_state = after.as_ref().map(|a| a.status.as_str());
+    if taken_from_branch(
+        repo,
+        c.parents.get(1..).unwrap_or_default(),
+        change,
+        after_state,
+    )? {
+        return Ok(None);
+    }
+    let Some(some) = after.as_ref().or(before.as_ref()) else {
+        return Ok(None);
+    };
+    let path = match (&after, &change.new_path, &change.old_path) {
+        (Some(_), Some(p), _) | (None, _, Some(p)) => p.clone(),
+        _ => String::new(),
+    };
+    let state_key = crate::workflow::state_field(&some.kind);
+    let (bv, av) = (
+        before.as_ref().map(|b| &b.value),
+        after.as_ref().map(|a| &a.value),
+    );
+    let fields = field_changes(bv, av, state_key);
+    let wf = rules.workflow(&some.kind).ok();
+    let records = match (&wf, av) {
+        (Some(wf), Some(a)) => {
+            let always: Vec<&str> = wf
+                .trailers
+                .iter()
+                .filter(|t| t.always)
+                .map(|t| t.key.as_str())
+                .collect();
+            crate::history::trailers::records(wf, bv, a, false)
+                .into_iter()
+                .map(|s| Record {
+                    always: always.contains(&s.trailer.as_str()),
+                    trailer: s.trailer,
+                    field: s.field,
+                    value: s.value,
+                    of_several: s.of_several,
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    let (from, to) = (
+        before.as_ref().map(|i| i.status.clone()),
+        after.as_ref().map(|i| i.status.clone()),
+    );
+    if from == to && fields.is_empty() && records.is_empty() {
+        return Ok(None);
+    }
+    let initial = before.is_none()
+        && wf
+            .as_ref()
+            .is_some_and(|wf| to.as_deref() == Some(wf.initial.as_str()));
+    Ok(Some(ItemChange {
+        kind: some.kind.clone(),
+        id: some.id.clone(),
+        path,
+        from,
+        to,
+        initial,
+        fields,
+        records,
+    }))
+}
+
+/// The leaves of two frontmatters that differ, dotted; lists of scalars
+/// are leaves, lists of mappings are followed by position.
+fn field_changes(before: Option<&Value>, after: Option<&Value>, state: &str) -> Vec<FieldChange> {
+    fn flatten(prefix: &str, v: &Value, out: &mut Vec<(String, Value)>) {
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    let key = if prefix.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{prefix}.{k}")
+                    };
+                    flatten(&key, x, out);
+                }
+            }
+            // A list of mappings (an agent's tasks) by position: `tasks.1.status`.
+            Value::Array(a) if a.iter().any(Value::is_object) => {
+                for (i, x) in a.iter().enumerate() {
+                    flatten(&format!("{prefix}.{i}"), x, out);
+                }
+            }
+            other => out.push((prefix.to_owned(), other.clone())),
+        }
+    }
+    let leaves = |v: Option<&Value>| {
+        let mut out = Vec::new();
+        if let Some(v) = v {
+            flatten("", v, &mut out);
+        }
+        out.retain(|(k, _)| k != state && k != "kind" && k != "id" && !k.is_empty());
+        out
+    };
+    let (old, new) = (leaves(before), leaves(after));
+    let old_map: HashMap<&str, &Value> = old.iter().map(|(k, v)| (k.as_str(), v)).collect();
+    let new_keys: HashSet<&str> = new.iter().map(|(k, _)| k.as_str()).collect();
+    let mut out = Vec::new();
+    for (k, v) in &new {
+        let was = old_map.get(k.as_str()).copied().unwrap_or(&Value::Null);
+        if !crate::engine::validate::same_value(was, v) {
+            out.push(FieldChange {
+                field: k.clone(),
+                from: was.clone(),
+                to: v.clone(),
+            });
+        }
+    }
+    for (k, v) in &old {
+        // A field that became a list of mappings is in their fields.
+        let nested = format!("{k}.");
+        let became_list = new.iter().any(|(n, _)| n.starts_with(&nested));
+        if !new_keys.contains(k.as_str()) && !v.is_null() && !became_list {
+            out.push(FieldChange {
+                field: k.clone(),
+                from: v.clone(),
+                to: Value::Null,
+            });
+        }
+    }
+    out
+}
+
+/// Whether a merge took this item's state from one of its other parents
+/// (`others`): that branch's commits hold the transition.
+fn taken_from_branch(
+    repo: &Repo,
+    others: &[String],
+    change: &FileChange,
+    after: Option<&str>,
+) -> Result<bool> {
+    for parent in others {
+        let side = crate::git::Side::Commit(parent.clone());
+        let there = match (&change.new_path, &change.old_path) {
+            (Some(p), _) | (None, Some(p)) => repo.file_at(&side, p)?,
+            (None, None) => None,
+        };
+        let state = there
+            .and_then(|b| Item::from_bytes("", b).ok())
+            .map(|i| i.status);
+        if state.as_deref() == after {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn field_changes_are_leaves_that_differ() {
+        let before =
+            serde_json::json!({"status": "A", "rounds": {"qa": 1, "architect": 0}, "x": [1]});
+        let after =
+            serde_json::json!({"status": "B", "rounds": {"qa": 2, "architect": 0}, "y": "n"});
+        let got = field_changes(Some(&before), Some(&after), "status");
+        let names: Vec<(&str, String, String)> = got
+            .iter()
+            .map(|c| (c.field.as_str(), c.from.to_string(), c.to.to_string()))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                ("rounds.qa", "1".to_owned(), "2".to_owned()),
+                ("y", "null".to_owned(), "\"n\"".to_owned()),
+                ("x", "[1]".to_owned(), "null".to_owned()),
+            ]
+        );
+    }
+}

@@ -1,0 +1,766 @@
+//! Judging item changes however they were made: what a commit stages (the
+//! pre-commit and pre-merge-commit hooks) and what commits in history did
+//! (`verify`). Both diff two sides with git, parse both versions of every
+//! changed item and ask [`validate`](crate::engine::validate::validate), so a rule
+//! holds the same way for `git orx move`, a hand edit, a cherry-pick or a
+//! rebase.
+//!
+//! Besides the workflow's own rules, three hold for every change:
+//! - changing the rules themselves (`.orx/config.yaml`, `.orx/workflows/`,
+//!   `.orx/templates/`) needs the Human;
+//! - a transition's effects (its counters) must be applied as the workflow
+//!   says, so a hand edit cannot reset a review round;
+//! - an ID may be used by one item only.
+//!
+//! A merge is judged differently: the other branch's changes were judged on
+//! that branch, so an item taken whole from a parent is fine, and otherwise
+//! its state must be one a parent had — a merge may not introduce a state no
+//! branch reached by valid steps.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::checklist;
+use crate::engine::item::Item;
+use crate::engine::validate::{self, Accepted, Change};
+use crate::error::Result;
+use crate::git::{Repo, Side};
+use crate::repo::rules::{Rules, is_rule_file};
+use crate::workflow::role::HUMAN;
+
+/// A broken rule, with where it was broken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    /// The abbreviated commit id (for `verify`).
+    pub commit: Option<String>,
+    pub path: String,
+    /// `story 1.2`, when the file could be read as an item.
+    pub item: Option<String>,
+    /// `Draft -> Approved`, when there was one.
+    pub transition: Option<String>,
+    /// A short name for the rule: `invalid-transition`, `unauthorized-role`, ...
+    pub rule: String,
+    pub message: String,
+}
+
+/// A change of one item (accepted or not), for trailers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    pub path: String,
+    pub kind: String,
+    pub id: String,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    /// The trailers its workflow stamps from its fields.
+    pub trailers: Vec<(String, String)>,
+}
+
+impl Judged {
+    /// `Draft -> Approved`, `(new) -> Draft`, `Review -> (deleted)`; an
+    /// edit that keeps the state is `Review -> Review`.
+    pub fn transition(&self) -> String {
+        format!(
+            "{} -> {}",
+            self.from.as_deref().unwrap_or("(new)"),
+            self.to.as_deref().unwrap_or("(deleted)")
+        )
+    }
+}
+
+/// Who made the change, and how it is judged.
+pub struct Judge<'a> {
+    pub repo: &'a Repo,
+    /// The rules in force before the change.
+    pub rules: &'a Rules,
+    pub role: Option<&'a str>,
+    /// The Human's override reason (`Orx-Override`, `ORX_FORCE_REASON`).
+    pub force: Option<&'a str>,
+    pub now: &'a str,
+    pub commit: Option<&'a str>,
+    /// The commit the change is made on (its first parent).
+    pub base: Option<&'a str>,
+}
+
+/// What one judgement found.
+#[derive(Default, Debug)]
+pub struct Verdicts {
+    /// Every item change that could be read, accepted or not.
+    pub changes: Vec<Judged>,
+    pub violations: Vec<Violation>,
+    /// How many item or rule files the change touched.
+    pub touched: usize,
+}
+
+struct Version {
+    path: String,
+    item: std::result::Result<Item, crate::engine::item::ItemError>,
+}
+
+impl Judge<'_> {
+    fn violation(
+        &self,
+        path: &str,
+        item: Option<String>,
+        transition: Option<String>,
+        rule: &str,
+        message: String,
+    ) -> Violation {
+        Violation {
+            commit: self.commit.map(str::to_owned),
+            path: path.to_owned(),
+            item,
+            transition,
+            rule: rule.to_owned(),
+            message,
+        }
+    }
+
+    fn read(
+        &self,
+        path: &Option<String>,
+        blob: Option<crate::git::BlobId>,
+    ) -> Result<Option<Version>> {
+        let (Some(path), Some(blob)) = (path, blob) else {
+            return Ok(None);
+        };
+        let bytes = self.repo.blob(blob)?;
+        Ok(Some(Version {
+            path: path.clone(),
+            item: Item::from_bytes(path, bytes),
+        }))
+    }
+
+    /// The directories whose changes are judged.
+    pub fn dirs(&self) -> Vec<String> {
+        vec![self.rules.stories_dir().to_owned(), ".orx".to_owned()]
+    }
+
+    /// Story files and agent contexts.
+    fn is_item_path(&self, path: &str) -> bool {
+        crate::engine::item::is_item_path(self.rules.stories_dir(), path)
+            || crate::agent::is_context_path(path)
+    }
+
+    /// The kind of item a path holds.
+    fn kind_at(&self, path: &str) -> &'static str {
+        if crate::agent::is_context_path(path) {
+            "agent"
+        } else {
+            "story"
+        }
+    }
+
+    /// Judges every change from `base` to `to`. `other_parents` are the
+    /// other sides of a merge.
+    pub fn judge(&self, base: &Side, to: &Side, other_parents: &[Side]) -> Result<Verdicts> {
+        let dirs = self.dirs();
+        let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
+        let changes = self.repo.changes(base, to, &dirs)?;
+        self.judge_changes(to, other_parents, changes)
+    }
+
+    /// Judges `changes` (from a base to `to`, computed by the caller).
+    pub fn judge_changes(
+        &self,
+        to: &Side,
+        other_parents: &[Side],
+        changes: Vec<crate::git::FileChange>,
+    ) -> Result<Verdicts> {
+        let mut out = Verdicts::default();
+        let mut rules_changed = None;
+        // A branch with no history in common was never judged by these
+        // rules: what it brings is the merge's own change.
+        let related: Vec<Side> = other_parents
+            .iter()
+            .filter(|o| self.shares_history(o))
+            .cloned()
+            .collect();
+        let other_parents = related.as_slice();
+        for change in changes {
+            let path = change
+                .new_path
+                .clone()
+                .or(change.old_path.clone())
+                .unwrap_or_default();
+            let rule_file = [&change.old_path, &change.new_path]
+                .into_iter()
+                .flatten()
+                .any(|p| is_rule_file(p));
+            if rule_file {
+                out.touched += 1;
+                rules_changed.get_or_insert(path.clone());
+                // A root commit (no base) sets git-orx up.
+                if self.role != Some(HUMAN)
+                    && self.base.is_some()
+                    && (other_parents.is_empty()
+                        || !self.taken_from_branch(other_parents, &change)?)
+                {
+                    out.violations.push(self.violation(
+                        &path,
+                        None,
+                        None,
+                        "rules-need-human",
+                        format!(
+                            "{path} defines the rules; only the Human may change it (role: {})",
+                            self.role.map_or("none".to_owned(), crate::workflow::role::display)
+                        ),
+                    ));
+                }
+                continue;
+            }
+            let items = [&change.old_path, &change.new_path]
+                .into_iter()
+                .flatten()
+                .any(|p| self.is_item_path(p));
+            if !items {
+                continue;
+            }
+            out.touched += 1;
+            // A file renamed out of the item paths is deleted as an item,
+            // one renamed in is created.
+            let item_path = |p: &Option<String>| p.clone().filter(|p| self.is_item_path(p));
+            let before = self.read(&item_path(&change.old_path), change.old)?;
+            let after = self.read(&item_path(&change.new_path), change.new)?;
+            if other_parents.is_empty() {
+                self.judge_change(&path, before, after, &mut out)?;
+            } else {
+                self.judge_merged(&path, &change, before, after, other_parents, &mut out)?;
+            }
+            if let (Some(new_path), Some(blob)) = (&change.new_path, change.new)
+                && change.old_path.as_ref() != Some(new_path)
+                && self.is_item_path(new_path)
+            {
+                self.duplicates(to, new_path, blob, &mut out)?;
+            }
+        }
+        if let Some(path) = rules_changed {
+            self.check_new_rules(to, &path, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    /// Whether `other` (a merge's other parent) and the base have a commit
+    /// in common.
+    fn shares_history(&self, other: &Side) -> bool {
+        match (self.base, other) {
+            (Some(base), Side::Commit(o)) => self.repo.merge_base(base, o).is_some(),
+            _ => true,
+        }
+    }
+
+    /// The rules as the change leaves them must load: a commit may not put
+    /// an invalid config or workflow in force.
+    fn check_new_rules(&self, to: &Side, changed: &str, out: &mut Verdicts) -> Result<()> {
+        let acks = crate::repo::rules::ACKNOWLEDGED_PATH;
+        if let Some(bytes) = self.repo.file_at(to, acks)?
+            && let Err(message) = crate::history::acknowledged::parse_acknowledgements(&bytes)
+        {
+            out.violations
+                .push(self.violation(acks, None, None, "invalid-rules", message));
+        }
+        let files = crate::repo::rules::files_on(self.repo, to)?;
+        let overrides: Vec<String> = files
+            .keys()
+            .filter(|p| p.starts_with(crate::repo::rules::WORKFLOWS_DIR))
+            .cloned()
+            .collect();
+        let problem = match Rules::from_files(files) {
+            Err(e) => Some((changed.to_owned(), e.to_string())),
+            Ok(None) => None,
+            Ok(Some(rules)) => std::iter::once("story".to_owned())
+                .chain(overrides.iter().map(|p| {
+                    p.trim_start_matches(".orx/workflows/")
+                        .trim_end_matches(".yaml")
+                        .to_owned()
+                }))
+                .find_map(|kind| {
+                    rules
+                        .workflow(&kind)
+                        .err()
+                        .map(|e| (format!(".orx/workflows/{kind}.yaml"), e.to_string()))
+                }),
+        };
+        if let Some((path, message)) = problem {
+            out.violations
+                .push(self.violation(&path, None, None, "invalid-rules", message));
+        }
+        Ok(())
+    }
+
+    fn judge_change(
+        &self,
+        path: &str,
+        before: Option<Version>,
+        after: Option<Version>,
+        out: &mut Verdicts,
+    ) -> Result<()> {
+        let after = match after {
+            None => None,
+            Some(Version { item: Ok(item), .. }) => Some(item),
+            Some(Version { item: Err(e), path }) => {
+                out.violations.push(self.violation(
+                    &path,
+                    None,
+                    None,
+                    "invalid-file",
+                    e.to_string(),
+                ));
+                return Ok(());
+            }
+        };
+        // A broken earlier version: the change repairs it; judge only the new file.
+        let before = before.and_then(|v| v.item.ok());
+        let Some(some) = after.as_ref().or(before.as_ref()) else {
+            return Ok(());
+        };
+        let label = some.label();
+        let transition = Judged {
+            path: path.to_owned(),
+            kind: some.kind.clone(),
+            id: some.id.clone(),
+            from: before.as_ref().map(|i| i.status.clone()),
+            to: after.as_ref().map(|i| i.status.clone()),
+            trailers: Vec::new(),
+        };
+        let text = transition.transition();
+        out.changes.push(transition);
+        if let Some(item) = &after
+            && item.kind != self.kind_at(&item.path)
+        {
+            out.violations.push(self.violation(
+                path,
+                Some(label),
+                Some(text),
+                "invalid-file",
+                format!(
+                    "{} holds `kind: {}`; only {} items belong there",
+                    item.path,
+                    crate::text::escape(&item.kind),
+                    self.kind_at(&item.path)
+                ),
+            ));
+            return Ok(());
+        }
+        let Some(wf) = self.workflow_for(&some.kind, path, &label, &text, out) else {
+            return Ok(());
+        };
+        if let Some(e) = after.as_ref().and_then(|i| i.unusable(&wf)) {
+            out.violations.push(self.violation(
+                path,
+                Some(label),
+                Some(text),
+                "invalid-file",
+                e.to_string(),
+            ));
+            return Ok(());
+        }
+        let (bv, av) = (
+            before.as_ref().map(Item::value),
+            after.as_ref().map(Item::value),
+        );
+        // Without a role, the change is still judged, as the role that
+        // could make it (any, when none could), so that every rule it
+        // breaks is told, not only the missing role.
+        let stand_in;
+        let role = match self.role {
+            Some(role) => role,
+            None => {
+                out.violations.push(self.violation(
+                    path,
+                    Some(label.clone()),
+                    Some(text.clone()),
+                    "no-role",
+                    if self.commit.is_some() {
+                        "the commit names no role (no `Orx-Role:` trailer: it was made without git-orx's hooks, e.g. with --no-verify)".to_owned()
+                    } else {
+                        "no role: say who makes this change with ORX_ROLE=ROLE or `git config orx.role ROLE`".to_owned()
+                    },
+                ));
+                stand_in = match (&before, &after, &av) {
+                    (Some(b), Some(a), Some(v)) => wf
+                        .transition(&b.status, &a.status)
+                        .and_then(|t| wf.roles_of(t, v).into_iter().next()),
+                    _ => None,
+                }
+                .unwrap_or_else(|| HUMAN.to_owned());
+                &stand_in
+            }
+        };
+        let change = Change {
+            before: bv.as_ref(),
+            after: av.as_ref(),
+            role,
+            force: self.force,
+            self_transition: false,
+            now: self.now,
+        };
+        let verdict = validate::validate(&wf, &change);
+        let taken = match &verdict {
+            Ok(Accepted::Transition(t)) => Some(*t),
+            _ => None,
+        };
+        if let (Ok(_), Some(av), Some(judged)) = (&verdict, &av, out.changes.last_mut()) {
+            judged.trailers = crate::history::trailers::for_change(
+                &wf,
+                bv.as_ref(),
+                av,
+                taken.and_then(|t| t.trigger.as_deref()),
+            );
+        }
+        if verdict.is_ok()
+            && self.force.is_none()
+            && let (Some(item), Some(av)) = (&after, &av)
+            && let Some(template) = self.rules.template(&item.kind)?
+            && let Some(message) =
+                checklist::unmeasured(&wf, template, taken, bv.as_ref(), av, item.doc.body())
+        {
+            out.violations.push(self.violation(
+                path,
+                Some(label.clone()),
+                Some(text.clone()),
+                "unmeasured-quality",
+                format!("{label}: {message}"),
+            ));
+        }
+        match verdict {
+            // Who may make it is told with the missing role.
+            Err(validate::Refusal::Unauthorized { .. }) if self.role.is_none() => {}
+            Err(refusal) => {
+                out.violations.push(self.violation(
+                    path,
+                    Some(label),
+                    Some(text),
+                    refusal.kind(),
+                    refusal.to_string(),
+                ));
+            }
+            Ok(Accepted::Transition(t)) => {
+                let (Some(bv), Some(av)) = (&bv, &av) else {
+                    return Ok(());
+                };
+                let scope = validate::guard_scope(&wf, Some(t), Some(bv), av, role, self.now);
+                let expected = validate::effects(t, &scope).unwrap_or_default();
+                for (effect, (field, want)) in t.effects.iter().zip(expected) {
+                    if effect.expr.paths().iter().any(|p| p == "now") {
+                        continue;
+                    }
+                    let got = field
+                        .iter()
+                        .try_fold(av, |v, k| v.get(k))
+                        .cloned()
+                        .unwrap_or(Value::Null);
+                    if !validate::same_value(&got, &want) {
+                        out.violations.push(self.violation(
+                            path,
+                            Some(label.clone()),
+                            Some(text.clone()),
+                            "effects-not-applied",
+                            format!(
+                                "{label}: {text} sets {field} to {want}, but the file has {got}: write `{field}: {want}` there, or make the change with `git orx move`, which applies a transition's effects",
+                                field = field.join(".")
+                            ),
+                        ));
+                    }
+                }
+                for action in &t.actions {
+                    if let Some(message) = self.action_not_taken(action, bv, av)? {
+                        out.violations.push(self.violation(
+                            path,
+                            Some(label.clone()),
+                            Some(text.clone()),
+                            "action-not-taken",
+                            format!("{label}: {text} {message}"),
+                        ));
+                    }
+                }
+            }
+            Ok(_) => {}
+        }
+        Ok(())
+    }
+
+    /// The workflow of `kind`, or a violation saying why there is none.
+    fn workflow_for(
+        &self,
+        kind: &str,
+        path: &str,
+        label: &str,
+        text: &str,
+        out: &mut Verdicts,
+    ) -> Option<std::sync::Arc<crate::workflow::Workflow>> {
+        match self.rules.workflow(kind) {
+            Ok(wf) => Some(wf),
+            Err(e) => {
+                out.violations.push(self.violation(
+                    path,
+                    Some(label.to_owned()),
+                    Some(text.to_owned()),
+                    "invalid-file",
+                    e.to_string(),
+                ));
+                None
+            }
+        }
+    }
+
+    /// Why the change does not show the transition's action taken, if it
+    /// does not: a `checkpoint` records a new checkpoint (one that exists,
+    /// when judging a commit being made here); a `rollback` is committed on
+    /// the rollback commit to the recorded checkpoint.
+    fn action_not_taken(
+        &self,
+        action: &str,
+        before: &Value,
+        after: &Value,
+    ) -> Result<Option<String>> {
+        let field = crate::workflow::CHECKPOINT_FIELD;
+        let name = |v: &Value| v.get(field).and_then(Value::as_str).map(str::to_owned);
+        match action {
+            "checkpoint" => {
+                let Some(new) = name(after).filter(|n| name(before).as_ref() != Some(n)) else {
+                    return Ok(Some(format!(
+                        "makes a checkpoint and records it in `{field}`; `git orx agent fire` does both"
+                    )));
+                };
+                let known = self.commit.is_some()
+                    || self
+                        .repo
+                        .commit_id(&format!("{}{new}", crate::engine::checkpoint::REF_PREFIX))
+                        .is_some();
+                Ok((!crate::engine::checkpoint::valid_name(&new) || !known)
+                    .then(|| format!("records `{field}: {new}`, which is not a checkpoint here")))
+            }
+            "rollback" => {
+                let target = name(before).unwrap_or_default();
+                let rolled = match self.base {
+                    Some(b) => {
+                        self.repo.commit(b)?.trailer("Orx-Rollback") == Some(target.as_str())
+                    }
+                    None => false,
+                };
+                Ok((!rolled).then(|| {
+                    format!(
+                        "rolls the work back to {target} first; `git orx agent fire` commits that rollback, then this"
+                    )
+                }))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Whether a merge took this file's result whole from one of its other
+    /// parents (the same content there, or absent there too): that branch's
+    /// history was judged on it.
+    fn taken_from_branch(&self, others: &[Side], change: &crate::git::FileChange) -> Result<bool> {
+        let (path, bytes) = match (&change.new_path, change.new) {
+            (Some(p), Some(b)) => (p, Some(self.repo.blob(b)?)),
+            _ => match &change.old_path {
+                Some(p) => (p, None),
+                None => return Ok(false),
+            },
+        };
+        for side in others {
+            if self.repo.file_at(side, path)? == bytes {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// A merge's result for one item file that is not taken whole from a
+    /// branch is the merge's own change: a new item or a deletion is judged
+    /// like any commit's; a combination of the parents' versions must keep
+    /// a state some parent had, and whatever it holds that no parent had
+    /// (a field, the body) is an edit judged as the merge's role makes it.
+    fn judge_merged(
+        &self,
+        path: &str,
+        change: &crate::git::FileChange,
+        before: Option<Version>,
+        after: Option<Version>,
+        others: &[Side],
+        out: &mut Verdicts,
+    ) -> Result<()> {
+        if self.taken_from_branch(others, change)? {
+            return Ok(());
+        }
+        let Some(new_path) = change.new_path.clone().filter(|_| after.is_some()) else {
+            return self.judge_change(path, before, None, out);
+        };
+        let mut parents: Vec<Item> = Vec::new();
+        if let Some(Version { item: Ok(i), .. }) = &before {
+            parents.push(i.clone());
+        }
+        let mut in_other = false;
+        for side in others {
+            if let Some(bytes) = self.repo.file_at(side, &new_path)? {
+                in_other = true;
+                if let Ok(i) = Item::from_bytes(&new_path, bytes) {
+                    parents.push(i);
+                }
+            }
+        }
+        if before.is_none() && !in_other {
+            return self.judge_change(path, None, after, out);
+        }
+        let item = match after.map(|v| v.item) {
+            Some(Ok(item)) => item,
+            Some(Err(e)) => {
+                out.violations.push(self.violation(
+                    path,
+                    None,
+                    None,
+                    "invalid-file",
+                    e.to_string(),
+                ));
+                return Ok(());
+            }
+            None => return Ok(()),
+        };
+        let label = item.label();
+        let Some(kept) = parents.iter().find(|p| p.status == item.status) else {
+            let mut states: Vec<String> = parents.iter().map(|p| p.status.clone()).collect();
+            states.dedup();
+            if states.is_empty() {
+                return Ok(()); // no parent's version can be read: nothing to compare
+            }
+            out.violations.push(self.violation(
+                path,
+                Some(label.clone()),
+                Some(format!("{} -> {}", states.join(" | "), item.status)),
+                "merge-state",
+                format!(
+                    "the merge puts {label} in {}, a state neither parent reached (parents: {}); resolve it to a parent's state, then move it",
+                    item.status,
+                    states.join(", ")
+                ),
+            ));
+            return Ok(());
+        };
+        // What the merge itself wrote: values no parent has.
+        let after_value = item.value();
+        let parent_values: Vec<Value> = parents.iter().map(Item::value).collect();
+        let mut paths = Vec::new();
+        for v in std::iter::once(&after_value).chain(&parent_values) {
+            validate::leaf_paths(v, &mut Vec::new(), &mut paths);
+        }
+        paths.sort();
+        paths.dedup();
+        let null = Value::Null;
+        let mut own = kept.value();
+        let mut own_fields = Vec::new();
+        for p in paths {
+            let mine = validate::lookup(&after_value, &p).unwrap_or(&null);
+            let anyone = parent_values
+                .iter()
+                .any(|v| validate::same_value(validate::lookup(v, &p).unwrap_or(&null), mine));
+            if !anyone {
+                validate::put(&mut own, &p, mine.clone());
+                own_fields.push(p.join("."));
+            }
+        }
+        if !parents.iter().any(|p| p.doc.body() == item.doc.body()) {
+            own_fields.push("the body".to_owned());
+        }
+        if own_fields.is_empty() {
+            return Ok(());
+        }
+        out.changes.push(Judged {
+            path: path.to_owned(),
+            kind: item.kind.clone(),
+            id: item.id.clone(),
+            from: Some(kept.status.clone()),
+            to: Some(item.status.clone()),
+            trailers: Vec::new(),
+        });
+        let text = format!("{} -> {} (merge)", kept.status, item.status);
+        let Some(role) = self.role else {
+            out.violations.push(self.violation(
+                path,
+                Some(label),
+                Some(text),
+                "no-role",
+                format!("the merge itself changes {} of {}; say who makes it with ORX_ROLE=ROLE or `git config orx.role ROLE` (in history: an `Orx-Role:` trailer)", own_fields.join(", "), item.label()),
+            ));
+            return Ok(());
+        };
+        let Some(wf) = self.workflow_for(&item.kind, path, &label, &text, out) else {
+            return Ok(());
+        };
+        let before_value = kept.value();
+        let change = Change {
+            before: Some(&before_value),
+            after: Some(&own),
+            role,
+            force: self.force,
+            self_transition: false,
+            now: self.now,
+        };
+        if let Err(refusal) = validate::validate(&wf, &change) {
+            out.violations.push(self.violation(
+                path,
+                Some(label),
+                Some(text),
+                refusal.kind(),
+                format!(
+                    "the merge itself changes {}: {refusal}",
+                    own_fields.join(", ")
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Another file on `to` in the same directory that claims the same ID.
+    fn duplicates(
+        &self,
+        to: &Side,
+        path: &str,
+        blob: crate::git::BlobId,
+        out: &mut Verdicts,
+    ) -> Result<()> {
+        let Ok(item) = Item::from_bytes(path, self.repo.blob(blob)?) else {
+            return Ok(());
+        };
+        if !crate::engine::item::well_placed(path, &item.id) {
+            out.violations.push(self.violation(
+                path,
+                Some(item.label()),
+                None,
+                "file-name",
+                match crate::agent::context_path(&item.id) {
+                    Ok(p) if crate::agent::is_context_path(path) => {
+                        format!("{}'s context must be {p}", item.label())
+                    }
+                    _ => format!(
+                        "{} must be in a file named for its ID (`{}.<title>.md`), so that the ID leads to it",
+                        item.label(),
+                        item.id
+                    ),
+                },
+            ));
+        }
+        let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+        for (other, other_blob) in self
+            .repo
+            .files_with_prefix(to, dir, &format!("{}.", item.id))?
+        {
+            if other == path {
+                continue;
+            }
+            let Ok(o) = Item::from_bytes(&other, self.repo.blob(other_blob)?) else {
+                continue;
+            };
+            if o.kind == item.kind && o.id == item.id {
+                out.violations.push(self.violation(
+                    path,
+                    Some(item.label()),
+                    None,
+                    "duplicate-id",
+                    format!("{} is also {other}; an ID may be used once", item.label()),
+                ));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,373 @@
+//! `git orx metrics`: how the process performs, from the audit trail.
+//!
+//! Each story's history is replayed oldest first (every change of state
+//! and every field it set, by `git orx` or by hand, overrides included);
+//! what happened in the period asked for is counted. The definitions, in
+//! the README's words:
+//!
+//! - time in state: each stay in a state that ended in the period, from the
+//!   change that entered it to the one that left it (mean, median, p90);
+//! - cycle time: from a story's creation to its first move to Done, for
+//!   stories done in the period;
+//! - mean quality score and structure pass rate: over the quality checks
+//!   in the period (changes that set `quality.structure`,
+//!   `quality.extraction` or `quality.score`), the mean score, and the
+//!   share whose structure validation reached the workflow's
+//!   `params.structure_required` (100%);
+//! - mean review rounds: for the stories with an Architect (a QA) review
+//!   round in the period, the mean number of rounds (entries into
+//!   AwaitingArchReview, into Review);
+//! - auto-approval rate: of the moves to Approved, the share not decided by
+//!   a review (from a state other than AwaitingArchReview and Escalated,
+//!   and not overridden);
+//! - escalation rate: of the stories with an Architect review round, the
+//!   share moved to Escalated;
+//! - SM revision success rate: of the moves out of Blocked and
+//!   RequiresRevision (a revision), the share to Approved or
+//!   AwaitingArchReview;
+//! - Dev first-pass rate: of the stories whose first QA round ended, the
+//!   share that went from Review to Done in that round.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::history::audit::Entry;
+use crate::repo::config::Thresholds;
+
+/// Which part of history to measure.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The item kind (default `story`).
+    pub kind: Option<String>,
+    /// Seconds since the epoch: from (inclusive), until (exclusive).
+    pub since: Option<i64>,
+    pub until: Option<i64>,
+    /// The structure validation a quality check must reach to pass
+    /// (the workflow's `params.structure_required`; 100 when unset).
+    pub structure_required: Option<f64>,
+}
+
+/// Mean, median and 90th percentile of durations, in seconds.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Durations {
+    pub count: usize,
+    pub mean: Option<f64>,
+    pub median: Option<f64>,
+    pub p90: Option<f64>,
+}
+
+impl Durations {
+    pub fn of(values: &[i64]) -> Durations {
+        let mut v: Vec<f64> = values.iter().map(|&x| x as f64).collect();
+        v.sort_by(f64::total_cmp);
+        let n = v.len();
+        if n == 0 {
+            return Durations::default();
+        }
+        let median = if n % 2 == 1 {
+            v[n / 2]
+        } else {
+            (v[n / 2 - 1] + v[n / 2]) / 2.0
+        };
+        // Nearest rank: the smallest value at least 90% of them are at or below.
+        let rank = (0.9 * n as f64).ceil() as usize;
+        Durations {
+            count: n,
+            mean: Some(v.iter().sum::<f64>() / n as f64),
+            median: Some(median),
+            p90: Some(v[rank.clamp(1, n) - 1]),
+        }
+    }
+}
+
+/// Mean review rounds per review.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ReviewRounds {
+    pub architect: Option<f64>,
+    pub qa: Option<f64>,
+}
+
+/// A metric past its threshold.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Alert {
+    /// The metric's JSON key (`avg_review_rounds.qa`).
+    pub metric: String,
+    pub value: f64,
+    pub threshold: f64,
+    /// What the threshold says and what to look at.
+    pub message: String,
+}
+
+/// The metrics of a period. Rates are from 0 to 1; a metric with nothing
+/// to measure is null.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    pub kind: String,
+    /// The items changed in the period.
+    pub items: usize,
+    pub time_in_state: BTreeMap<String, Durations>,
+    pub cycle_time: Durations,
+    pub avg_quality_score: Option<f64>,
+    pub structure_pass_rate: Option<f64>,
+    pub avg_review_rounds: ReviewRounds,
+    pub auto_approval_rate: Option<f64>,
+    pub escalation_rate: Option<f64>,
+    pub sm_revision_success_rate: Option<f64>,
+    pub dev_first_pass_rate: Option<f64>,
+    pub alerts: Vec<Alert>,
+}
+
+const ARCH_REVIEW: &str = "AwaitingArchReview";
+const QA_REVIEW: &str = "Review";
+const APPROVED: &str = "Approved";
+const ESCALATED: &str = "Escalated";
+const DONE: &str = "Done";
+const REVISION: [&str; 2] = ["Blocked", "RequiresRevision"];
+const QUALITY: [&str; 3] = ["quality.structure", "quality.extraction", "quality.score"];
+
+#[derive(Default)]
+struct Story {
+    values: HashMap<String, Value>,
+    state: Option<String>,
+    entered: i64,
+    created: Option<i64>,
+    done: bool,
+    left_review: bool,
+    arch_rounds: usize,
+    qa_rounds: usize,
+    escalated: bool,
+}
+
+fn rate(part: usize, whole: usize) -> Option<f64> {
+    (whole > 0).then(|| part as f64 / whole as f64)
+}
+
+fn mean(v: &[f64]) -> Option<f64> {
+    (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+}
+
+/// The metrics of `entries` (the audit trail, oldest first).
+pub fn compute(entries: &[Entry], opts: &Options, thresholds: &Thresholds) -> Metrics {
+    let kind = opts.kind.clone().unwrap_or_else(|| "story".to_owned());
+    let required = opts.structure_required.unwrap_or(100.0);
+    let in_period = |t: i64| opts.since.is_none_or(|s| t >= s) && opts.until.is_none_or(|u| t < u);
+    let mut stories: HashMap<&str, Story> = HashMap::new();
+    let mut changed: HashSet<&str> = HashSet::new();
+    let mut stays: BTreeMap<String, Vec<i64>> = BTreeMap::new();
+    let mut cycles = Vec::new();
+    let mut scores = Vec::new();
+    let (mut structures, mut structures_passed) = (0, 0);
+    let (mut approvals, mut auto) = (0, 0);
+    let (mut revisions, mut revised) = (0, 0);
+    let (mut first_rounds, mut first_passes) = (0, 0);
+    for e in entries.iter().filter(|e| e.kind == kind) {
+        let t = e.timestamp;
+        let now = in_period(t);
+        if now {
+            changed.insert(&e.id);
+        }
+        let s = stories.entry(&e.id).or_default();
+        if s.created.is_none() && e.from.is_none() {
+            s.created = Some(t);
+        }
+        for f in &e.fields {
+            s.values.insert(f.field.clone(), f.to.clone());
+        }
+        if now && e.fields.iter().any(|f| QUALITY.contains(&f.field.as_str())) {
+            if let Some(score) = s.values.get("quality.score").and_then(Value::as_f64) {
+                scores.push(score);
+            }
+            if let Some(st) = s.values.get("quality.structure").and_then(Value::as_f64) {
+                structures += 1;
+                structures_passed += usize::from(st >= required);
+            }
+        }
+        if e.from == e.to {
+            continue;
+        }
+        if let (Some(from), Some(old)) = (&e.from, &s.state)
+            && from == old
+            && now
+        {
+            stays.entry(from.clone()).or_default().push(t - s.entered);
+        }
+        s.state = e.to.clone();
+        s.entered = t;
+        let (from, to) = (e.from.as_deref(), e.to.as_deref());
+        if from.is_none() {
+            // Created, or adopted in some state: not a move.
+            continue;
+        }
+        if from == Some(QA_REVIEW) && !s.left_review {
+            s.left_review = true;
+            if now {
+                first_rounds += 1;
+                first_passes += usize::from(to == Some(DONE));
+            }
+        }
+        if !now {
+            if to == Some(DONE) {
+                s.done = true;
+            }
+            continue;
+        }
+        match to {
+            Some(APPROVED) => {
+                approvals += 1;
+                let reviewed = matches!(from, Some(ARCH_REVIEW | ESCALATED));
+                auto += usize::from(!reviewed && e.override_reason.is_none());
+            }
+            Some(ARCH_REVIEW) => s.arch_rounds += 1,
+            Some(QA_REVIEW) => s.qa_rounds += 1,
+            Some(ESCALATED) => s.escalated = true,
+            Some(DONE) if !s.done => {
+                s.done = true;
+                if let Some(c) = s.created {
+                    cycles.push(t - c);
+                }
+            }
+            _ => {}
+        }
+        if from.is_some_and(|f| REVISION.contains(&f)) {
+            revisions += 1;
+            revised += usize::from(matches!(to, Some(APPROVED | ARCH_REVIEW)));
+        }
+    }
+    let arch: Vec<&Story> = stories.values().filter(|s| s.arch_rounds > 0).collect();
+    let arch_rounds: Vec<f64> = arch.iter().map(|s| s.arch_rounds as f64).collect();
+    let qa_rounds: Vec<f64> = stories
+        .values()
+        .filter(|s| s.qa_rounds > 0)
+        .map(|s| s.qa_rounds as f64)
+        .collect();
+    let mut m = Metrics {
+        kind,
+        items: changed.len(),
+        time_in_state: stays
+            .into_iter()
+            .map(|(k, v)| (k, Durations::of(&v)))
+            .collect(),
+        cycle_time: Durations::of(&cycles),
+        avg_quality_score: mean(&scores),
+        structure_pass_rate: rate(structures_passed, structures),
+        avg_review_rounds: ReviewRounds {
+            architect: mean(&arch_rounds),
+            qa: mean(&qa_rounds),
+        },
+        auto_approval_rate: rate(auto, approvals),
+        escalation_rate: rate(arch.iter().filter(|s| s.escalated).count(), arch.len()),
+        sm_revision_success_rate: rate(revised, revisions),
+        dev_first_pass_rate: rate(first_passes, first_rounds),
+        alerts: Vec::new(),
+    };
+    m.alerts = alerts(&m, thresholds);
+    m
+}
+
+/// The metrics of HEAD's history under `rules` (the thresholds of its
+/// config, the kind's `params.structure_required`), reading through the
+/// history cache; `progress` as for [`crate::history::cache::load`].
+pub fn measure(
+    repo: &crate::git::Repo,
+    rules: &crate::repo::rules::Rules,
+    opts: &Options,
+    progress: crate::history::cache::Progress,
+) -> crate::Result<Metrics> {
+    let kind = opts.kind.clone().unwrap_or_else(|| "story".to_owned());
+    let history = crate::history::cache::load(repo, rules, progress)?;
+    let entries = crate::history::audit::entries(
+        &history.commits,
+        &crate::history::audit::Options {
+            kind: Some(kind.clone()),
+            reverse: true,
+            ..Default::default()
+        },
+    );
+    let required = rules
+        .workflow(&kind)
+        .ok()
+        .and_then(|wf| wf.params.get("structure_required").and_then(Value::as_f64));
+    let opts = Options {
+        kind: Some(kind),
+        structure_required: opts.structure_required.or(required),
+        ..opts.clone()
+    };
+    Ok(compute(&entries, &opts, &rules.config.alerts))
+}
+
+/// The alerts the metrics fire.
+pub fn alerts(m: &Metrics, t: &Thresholds) -> Vec<Alert> {
+    let mut out = Vec::new();
+    for (name, value) in [
+        ("architect", m.avg_review_rounds.architect),
+        ("qa", m.avg_review_rounds.qa),
+    ] {
+        if let Some(v) = value.filter(|v| *v > t.max_review_rounds) {
+            out.push(Alert {
+                metric: format!("avg_review_rounds.{name}"),
+                value: v,
+                threshold: t.max_review_rounds,
+                message: format!(
+                    "mean {} review rounds {v:.2} > {}: check the decision matrix thresholds",
+                    if name == "qa" { "QA" } else { "Architect" },
+                    t.max_review_rounds
+                ),
+            });
+        }
+    }
+    if let Some(v) = m
+        .auto_approval_rate
+        .filter(|v| *v < t.min_auto_approval_rate)
+    {
+        out.push(Alert {
+            metric: "auto_approval_rate".to_owned(),
+            value: v,
+            threshold: t.min_auto_approval_rate,
+            message: format!(
+                "auto-approval rate {} < {}: check the quality standards",
+                percent(v),
+                percent(t.min_auto_approval_rate)
+            ),
+        });
+    }
+    if let Some(v) = m.escalation_rate.filter(|v| *v > t.max_escalation_rate) {
+        out.push(Alert {
+            metric: "escalation_rate".to_owned(),
+            value: v,
+            threshold: t.max_escalation_rate,
+            message: format!(
+                "escalation rate {} > {}: check the workflow and training",
+                percent(v),
+                percent(t.max_escalation_rate)
+            ),
+        });
+    }
+    out
+}
+
+/// `33.3%`.
+pub fn percent(v: f64) -> String {
+    let p = format!("{:.1}", v * 100.0);
+    format!("{}%", p.strip_suffix(".0").unwrap_or(&p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_use_the_nearest_rank() {
+        let d = Durations::of(&[10, 20, 30, 40]);
+        assert_eq!(d.count, 4);
+        assert_eq!(d.mean, Some(25.0));
+        assert_eq!(d.median, Some(25.0));
+        assert_eq!(d.p90, Some(40.0));
+        let d = Durations::of(&(1..=10).collect::<Vec<_>>());
+        assert_eq!(d.p90, Some(9.0));
+        assert_eq!(Durations::of(&[]), Durations::default());
+        assert_eq!(percent(1.0 / 3.0), "33.3%");
+        assert_eq!(percent(0.3), "30%");
+    }
+}

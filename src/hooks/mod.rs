@@ -1,0 +1,1096 @@
+//! The git hooks: shims that run `git-orx hook NAME`, installed where git
+//! looks for hooks (`git rev-parse --git-path hooks`, so `core.hooksPath`
+//! and linked worktrees work), and what each hook checks.
+//!
+//! A hook the user already had is renamed to `NAME.orx-saved` and still runs
+//! first, with the same arguments; its failure fails the commit. Uninstalling
+//! removes the shim and renames the saved hook back, so exactly what was
+//! there before is there again. When `git-orx` is not on `PATH` the shim
+//! fails the commit and says so: it never passes silently.
+
+pub mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::error::{Error, Result};
+use crate::git::{Repo, Side};
+use crate::history::enforce::{Judge, Verdicts};
+use crate::repo::rules::Rules;
+
+/// The hooks git-orx installs. Everything below (shims, the lines added to
+/// husky's scripts, lefthook entries, status) is driven by this list; the
+/// pre-commit framework's hook ids are in `.pre-commit-hooks.yaml`.
+pub const HOOKS: &[&str] = &[
+    "pre-commit",
+    "pre-merge-commit",
+    "prepare-commit-msg",
+    "reference-transaction",
+];
+
+/// Hooks that close a gap `verify` also covers (commits git makes without
+/// pre-commit: cherry-pick, revert, rebase, am): where another hook tool
+/// does not run one, that is reported, not counted as a failed install.
+pub const OPTIONAL: &[&str] = &["reference-transaction"];
+
+/// Suffix of a user's hook kept beside the shim.
+pub const SAVED: &str = ".orx-saved";
+
+const MARKER: &str = "# git-orx hook shim v1";
+
+/// The shim for hook `name`. reference-transaction runs for every ref
+/// update, three times each: only its `prepared` state can refuse and only
+/// moves of HEAD or a branch matter, so the shell reads the input and
+/// starts git-orx only for those (or when a hook of yours is chained).
+pub fn shim(name: &str) -> String {
+    let head = format!(
+        "#!/bin/sh\n{MARKER} ({name}): `git orx hooks uninstall` removes it and puts back any hook that was here.\n"
+    );
+    let check = format!(
+        "command -v git-orx >/dev/null 2>&1 || {{ echo \"git-orx: this repository's {name} hook needs git-orx, which is not on PATH; install it (./install.sh) or run 'git orx hooks uninstall'\" >&2; exit 1; }}\n"
+    );
+    if name != "reference-transaction" {
+        return format!(
+            "{head}{check}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
+        );
+    }
+    let saved = format!("[ -e \"${{0%/*}}/{name}{SAVED}\" ]");
+    format!(
+        "{head}[ \"$1\" = prepared ] || {saved} || exit 0\n\
+         input=\n\
+         while IFS= read -r line; do input=\"$input$line\n\"; done\n\
+         case \"$1:$input\" in prepared:*\" HEAD\n\"*|prepared:*\" refs/heads/\"*) ;; *) {saved} || exit 0 ;; esac\n\
+         {check}printf '%s' \"$input\" | ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
+    )
+}
+
+/// Another tool that runs the repository's hooks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    Husky,
+    PreCommit,
+    Lefthook,
+}
+
+impl std::fmt::Display for Tool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Tool::Husky => "husky",
+            Tool::PreCommit => "the pre-commit framework",
+            Tool::Lefthook => "lefthook",
+        })
+    }
+}
+
+/// The state of one hook.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HookState {
+    /// The current shim; `chained` when a user's hook runs first.
+    Installed { chained: bool },
+    /// Another tool runs git-orx for this hook, as `file` tells it to.
+    Via { tool: Tool, file: PathBuf },
+    /// Another tool manages the hooks, and git-orx does not run for this
+    /// one: `why`, and what to do.
+    NotRun { tool: Tool, why: String },
+    /// A shim from another git-orx version.
+    Outdated,
+    /// No hook at all.
+    Missing,
+    /// Someone else's hook, without the shim.
+    Foreign,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HookStatus {
+    pub name: String,
+    pub path: PathBuf,
+    pub state: HookState,
+}
+
+/// Whether the hook at `path` is a git-orx shim (of any version); `None`
+/// when there is no hook.
+pub(crate) fn is_shim(path: &Path) -> Option<bool> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if meta.file_type().is_symlink() {
+        return Some(false);
+    }
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    Some(
+        text.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("# git-orx hook shim")),
+    )
+}
+
+pub fn status(dir: &Path) -> Vec<HookStatus> {
+    HOOKS
+        .iter()
+        .map(|name| {
+            let path = dir.join(name);
+            let saved = dir.join(format!("{name}{SAVED}"));
+            let state = match is_shim(&path) {
+                None => HookState::Missing,
+                Some(false) => HookState::Foreign,
+                Some(true)
+                    if std::fs::read_to_string(&path).ok().as_deref()
+                        == Some(shim(name).as_str()) =>
+                {
+                    HookState::Installed {
+                        chained: saved.symlink_metadata().is_ok(),
+                    }
+                }
+                Some(true) => HookState::Outdated,
+            };
+            HookStatus {
+                name: (*name).to_owned(),
+                path,
+                state,
+            }
+        })
+        .collect()
+}
+
+/// What installing or uninstalling did to one hook.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Installed {
+        name: String,
+        kept: bool,
+    },
+    Updated(String),
+    Unchanged(String),
+    Removed {
+        name: String,
+        restored: bool,
+    },
+    Absent(String),
+    /// The line or entry that runs git-orx was added to another tool's file.
+    Added {
+        name: String,
+        file: PathBuf,
+    },
+    /// That line or entry was already there.
+    Present {
+        name: String,
+        file: PathBuf,
+    },
+    /// The line or entry was taken out of another tool's file.
+    Dropped {
+        name: String,
+        file: PathBuf,
+    },
+    /// Another tool manages the hooks, and git-orx will not run for this
+    /// one until the user acts: `why`, and what to do.
+    NotRun {
+        name: String,
+        why: String,
+    },
+    /// A file of an earlier install that another tool had moved aside (and
+    /// that would break or never run) was taken away: `what` says which.
+    Repaired {
+        name: String,
+        what: String,
+    },
+}
+
+fn io(path: &Path, e: std::io::Error) -> Error {
+    Error::Failed(format!("{}: {e}", path.display()))
+}
+
+fn write_shim(path: &Path, name: &str) -> Result<()> {
+    std::fs::write(path, shim(name)).map_err(|e| io(path, e))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| io(path, e))?;
+    }
+    Ok(())
+}
+
+/// Where install notes the hooks directory it had to create, so that
+/// uninstall can take it away again.
+const CREATED: &str = "hooks-dir-created";
+
+/// Installs the shims in `dir`; keeps (and chains) hooks already there. A
+/// directory it has to create is noted in `state_dir` (local git-orx data).
+pub fn install(dir: &Path, state_dir: &Path) -> Result<Vec<Step>> {
+    install_only(dir, state_dir, HOOKS)
+}
+
+/// [`install`] for the hooks in `only`.
+pub fn install_only(dir: &Path, state_dir: &Path, only: &[&str]) -> Result<Vec<Step>> {
+    if dir.symlink_metadata().is_err() {
+        let mut top = dir;
+        while let Some(parent) = top.parent().filter(|p| p.symlink_metadata().is_err()) {
+            top = parent;
+        }
+        std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+        std::fs::create_dir_all(state_dir).map_err(|e| io(state_dir, e))?;
+        let note = state_dir.join(CREATED);
+        std::fs::write(&note, top.to_string_lossy().as_bytes()).map_err(|e| io(&note, e))?;
+    }
+    let mut steps = Vec::new();
+    for s in status(dir)
+        .into_iter()
+        .filter(|s| only.contains(&s.name.as_str()))
+    {
+        let saved = dir.join(format!("{}{SAVED}", s.name));
+        match s.state {
+            HookState::Installed { .. } | HookState::Via { .. } | HookState::NotRun { .. } => {
+                steps.push(Step::Unchanged(s.name));
+            }
+            HookState::Outdated => {
+                write_shim(&s.path, &s.name)?;
+                steps.push(Step::Updated(s.name));
+            }
+            HookState::Missing => {
+                write_shim(&s.path, &s.name)?;
+                steps.push(Step::Installed {
+                    name: s.name,
+                    kept: false,
+                });
+            }
+            HookState::Foreign => {
+                if saved.symlink_metadata().is_ok() {
+                    return Err(Error::Failed(format!(
+                        "{} and {} both exist; move one away, then install again",
+                        s.path.display(),
+                        saved.display()
+                    )));
+                }
+                std::fs::rename(&s.path, &saved).map_err(|e| io(&s.path, e))?;
+                write_shim(&s.path, &s.name)?;
+                steps.push(Step::Installed {
+                    name: s.name,
+                    kept: true,
+                });
+            }
+        }
+    }
+    Ok(steps)
+}
+
+/// Removes the shims from `dir` and puts back the hooks they kept; a
+/// directory install created is removed when nothing else is in it.
+pub fn uninstall(dir: &Path, state_dir: &Path) -> Result<Vec<Step>> {
+    let steps = remove_shims(dir)?;
+    let note = state_dir.join(CREATED);
+    if let Ok(top) = std::fs::read_to_string(&note) {
+        let top = Path::new(&top);
+        let mut d = Some(dir);
+        while let Some(path) = d.filter(|p| p.starts_with(top)) {
+            if std::fs::remove_dir(path).is_err() {
+                break; // not empty: it holds something else now
+            }
+            d = path.parent();
+        }
+        let _ = std::fs::remove_file(&note);
+    }
+    Ok(steps)
+}
+
+fn remove_shims(dir: &Path) -> Result<Vec<Step>> {
+    let mut steps = Vec::new();
+    for s in status(dir) {
+        let saved = dir.join(format!("{}{SAVED}", s.name));
+        match s.state {
+            HookState::Installed { .. } | HookState::Outdated => {
+                std::fs::remove_file(&s.path).map_err(|e| io(&s.path, e))?;
+                let restored = saved.symlink_metadata().is_ok();
+                if restored {
+                    std::fs::rename(&saved, &s.path).map_err(|e| io(&saved, e))?;
+                }
+                steps.push(Step::Removed {
+                    name: s.name,
+                    restored,
+                });
+            }
+            HookState::Missing
+            | HookState::Foreign
+            | HookState::Via { .. }
+            | HookState::NotRun { .. } => steps.push(Step::Absent(s.name)),
+        }
+    }
+    Ok(steps)
+}
+
+/// Runs the user's hook kept beside the shim, if any, with the same
+/// arguments and standard streams; returns its exit code. As git does, a
+/// hook that is not executable is skipped (with a note), and one that is
+/// not a program the system can start (no `#!` line) is run by `sh`.
+pub fn run_saved(dir: &Path, name: &str, args: &[String]) -> Result<(i32, Option<String>)> {
+    run_saved_with(dir, name, args, None)
+}
+
+/// [`run_saved`], giving the hook `input` on its standard input (for a
+/// hook whose input git-orx reads too: reference-transaction).
+pub fn run_saved_with(
+    dir: &Path,
+    name: &str,
+    args: &[String],
+    input: Option<&[u8]>,
+) -> Result<(i32, Option<String>)> {
+    let saved = dir.join(format!("{name}{SAVED}"));
+    let Ok(meta) = std::fs::metadata(&saved) else {
+        return Ok((0, None));
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if meta.permissions().mode() & 0o111 == 0 {
+            return Ok((
+                0,
+                Some(format!(
+                    "your {name} hook ({}) is not executable, so git would not run it either; skipped (chmod +x it to run it)",
+                    saved.display()
+                )),
+            ));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = meta;
+    let cannot = |e: std::io::Error| {
+        Error::Failed(format!(
+            "cannot run your {name} hook ({}): {e}",
+            saved.display()
+        ))
+    };
+    let run = |cmd: &mut Command| -> std::io::Result<std::process::ExitStatus> {
+        // The hook runs as git would run it: without the shim's
+        // ORX_HOOK_DIR, so that a `git orx hook` it runs does not chain
+        // this hook again.
+        cmd.env_remove("ORX_HOOK_DIR");
+        let Some(input) = input else {
+            return cmd.status();
+        };
+        let mut child = cmd.stdin(std::process::Stdio::piped()).spawn()?;
+        if let Some(mut pipe) = child.stdin.take() {
+            use std::io::Write;
+            // A hook may exit without reading its input.
+            let _ = pipe.write_all(input);
+        }
+        child.wait()
+    };
+    let status = match run(Command::new(&saved).args(args)) {
+        Err(e) if e.raw_os_error() == Some(ENOEXEC) => {
+            run(Command::new("sh").arg(&saved).args(args)).map_err(cannot)?
+        }
+        other => other.map_err(cannot)?,
+    };
+    Ok((status.code().unwrap_or(1), None))
+}
+
+/// "Exec format error": a file the system cannot start by itself.
+const ENOEXEC: i32 = 8;
+
+/// Whether the `git commit` running this hook is an `--amend`. Git does not
+/// tell pre-commit hooks; we look for the nearest ancestor process that is a
+/// `git ... commit` and for `--amend` among its options. The command lines
+/// come from `/proc`, or from `ps` where there is no `/proc` (macOS, BSDs).
+#[cfg(unix)]
+pub fn amending() -> bool {
+    git_ancestor().is_some_and(|(_, args)| {
+        subcommand(&args).is_some_and(|at| args[at] == "commit" && amends(&args[at + 1..]))
+    })
+}
+
+#[cfg(not(unix))]
+pub fn amending() -> bool {
+    false
+}
+
+/// What the reference-transaction hook leaves to others, by the git
+/// command that moves the ref (the nearest `git` ancestor, read as
+/// [`amending`] reads it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefMover {
+    /// `git commit` or `git merge`: pre-commit or pre-merge-commit judged
+    /// the commit (or `--no-verify` skipped them on purpose).
+    Judged,
+    /// `fetch`, `clone`, `fast-import`, a push received: history made
+    /// elsewhere, for `verify`.
+    Imported,
+    /// `rebase`, `am` or `pull` with `--no-verify`.
+    NoVerify,
+    /// Anything else (cherry-pick, revert, rebase, am, update-ref): judge.
+    Other,
+}
+
+#[cfg(unix)]
+pub fn ref_mover(repo: &Repo) -> RefMover {
+    let Some((pid, args)) = git_ancestor() else {
+        return RefMover::Other;
+    };
+    // A command line git-orx cannot read is judged.
+    let Some(at) = subcommand(&args) else {
+        return RefMover::Other;
+    };
+    let rest = &args[at + 1..];
+    let no_verify = |short: Option<char>| match args[at].as_str() {
+        "commit" => commit_option(rest, "--no-verify", 6, short),
+        _ => rest
+            .iter()
+            .take_while(|a| *a != "--")
+            .any(|a| a == "--no-verify"),
+    };
+    match args[at].as_str() {
+        "fetch" | "clone" | "fast-import" | "receive-pack" => RefMover::Imported,
+        "commit" if no_verify(Some('n')) => RefMover::NoVerify,
+        // Trusted only when its own pre-commit or pre-merge-commit passed
+        // (`mark_judged`): a fast-forward `git merge` runs neither.
+        "commit" | "merge" if judged_here(repo, pid) => RefMover::Judged,
+        _ if no_verify(None) => RefMover::NoVerify,
+        _ => RefMover::Other,
+    }
+}
+
+#[cfg(not(unix))]
+pub fn ref_mover(_: &Repo) -> RefMover {
+    RefMover::Other
+}
+
+/// The nearest `git` process above this one (skipping `git orx`, which
+/// runs git-orx), with its command line.
+#[cfg(unix)]
+fn git_ancestor() -> Option<(u32, Vec<String>)> {
+    let mut pid = std::os::unix::process::parent_id();
+    for _ in 0..8 {
+        let args = cmdline(pid)?;
+        let is_git = args
+            .first()
+            .is_some_and(|a| a.rsplit('/').next() == Some("git"));
+        if is_git && subcommand(&args).is_none_or(|at| args[at] != "orx") {
+            return Some((pid, args));
+        }
+        match parent_of(pid) {
+            Some(p) if p > 1 => pid = p,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Where pre-commit and pre-merge-commit record the git process whose
+/// commit they judged and passed.
+const JUDGED_FILE: &str = "orx-judged";
+
+/// What names one process: its pid and, where the system says, when it
+/// started (so that a reused pid is not taken for it).
+#[cfg(unix)]
+fn process_key(pid: u32) -> String {
+    let started = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            s.rsplit_once(')')
+                .and_then(|(_, rest)| rest.split_whitespace().nth(19).map(str::to_owned))
+        })
+        .unwrap_or_default();
+    format!("{pid} {started}")
+}
+
+/// pre-commit or pre-merge-commit passed the commit its git process is
+/// making: the reference-transaction hook of that process may then let
+/// the ref move to it (a git process that ran neither is judged there).
+#[cfg(unix)]
+pub fn mark_judged(repo: &Repo) {
+    if let Some((pid, _)) = git_ancestor() {
+        let _ = std::fs::write(repo.git_dir().join(JUDGED_FILE), process_key(pid));
+    }
+}
+
+#[cfg(not(unix))]
+pub fn mark_judged(_: &Repo) {}
+
+/// Whether git process `pid`'s own pre-commit or pre-merge-commit passed.
+#[cfg(unix)]
+fn judged_here(repo: &Repo, pid: u32) -> bool {
+    std::fs::read_to_string(repo.git_dir().join(JUDGED_FILE)).is_ok_and(|k| k == process_key(pid))
+}
+
+/// Where git's subcommand is in its command line: the first word after
+/// git's own options (`git -C dir -c k=v commit`). `None` when an option
+/// is not one git-orx knows, so that a command line it cannot read is
+/// never taken for `git commit`.
+fn subcommand(args: &[String]) -> Option<usize> {
+    // git's options that take no value, and those whose value is the next
+    // word (or follows `=`).
+    const FLAGS: &[&str] = &[
+        "-p",
+        "--paginate",
+        "-P",
+        "--no-pager",
+        "--bare",
+        "--no-replace-objects",
+        "--no-lazy-fetch",
+        "--literal-pathspecs",
+        "--glob-pathspecs",
+        "--noglob-pathspecs",
+        "--icase-pathspecs",
+        "--no-optional-locks",
+        "--no-advice",
+        "--exec-path",
+    ];
+    const VALUED: &[&str] = &[
+        "-c",
+        "-C",
+        "--git-dir",
+        "--work-tree",
+        "--namespace",
+        "--config-env",
+        "--attr-source",
+        "--super-prefix",
+    ];
+    let mut i = 1;
+    while i < args.len() {
+        let w = args[i].as_str();
+        if VALUED.contains(&w) {
+            i += 2;
+        } else if FLAGS.contains(&w)
+            || (w.starts_with("--")
+                && w.split_once('=').is_some_and(|(k, _)| {
+                    VALUED.contains(&k) || k == "--exec-path" || k == "--list-cmds"
+                }))
+        {
+            i += 1;
+        } else if w.starts_with('-') {
+            return None;
+        } else {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// Whether `git commit`'s arguments (after `commit`) ask to amend: an
+/// `--amend` option (or an unambiguous abbreviation) that is not the value
+/// of another option (`-m --amend`), before `--`.
+fn amends(args: &[String]) -> bool {
+    commit_option(args, "--amend", 4, None)
+}
+
+/// Whether `git commit`'s arguments (after `commit`) hold option `long`
+/// (or an abbreviation of at least `min` characters), or its one-letter
+/// form `short` in a cluster (`-an`), and not as the value of another
+/// option (`-m --amend`), before `--`.
+fn commit_option(args: &[String], long: &str, min: usize, short: Option<char>) -> bool {
+    // Options whose value may be the next argument.
+    const VALUED: &[&str] = &[
+        "-m",
+        "-F",
+        "-c",
+        "-C",
+        "-t",
+        "--message",
+        "--file",
+        "--reuse-message",
+        "--reedit-message",
+        "--template",
+        "--author",
+        "--date",
+        "--cleanup",
+        "--fixup",
+        "--squash",
+        "--trailer",
+        "--pathspec-from-file",
+    ];
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if a == "--" {
+            return false;
+        }
+        if a.len() >= min && long.starts_with(a) {
+            return true;
+        }
+        let cluster = a.starts_with('-') && !a.starts_with("--") && a.len() > 1;
+        let valued = if cluster {
+            a[1..].find(['m', 'F', 'c', 'C', 't'])
+        } else {
+            None
+        };
+        // The letters before one that takes a value are flags.
+        if cluster
+            && let Some(c) = short
+            && a[1..1 + valued.unwrap_or(a.len() - 1)].contains(c)
+        {
+            return true;
+        }
+        let short_with_value = valued.is_some_and(|j| j + 2 == a.len());
+        if VALUED.contains(&a) || short_with_value {
+            i += 1; // skip the value
+        }
+        i += 1;
+    }
+    false
+}
+
+fn cmdline(pid: u32) -> Option<Vec<String>> {
+    if let Ok(raw) = std::fs::read(format!("/proc/{pid}/cmdline")) {
+        return Some(
+            raw.split(|b| *b == 0)
+                .filter(|a| !a.is_empty())
+                .map(|a| String::from_utf8_lossy(a).into_owned())
+                .collect(),
+        );
+    }
+    if Path::new("/proc/self").exists() {
+        return None;
+    }
+    // No /proc: ps gives the command line, joined with spaces.
+    let out = Command::new("ps")
+        .args(["-o", "args=", "-p", &pid.to_string()])
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let args: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
+    (!args.is_empty()).then_some(args)
+}
+
+fn parent_of(pid: u32) -> Option<u32> {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        let out = Command::new("ps")
+            .args(["-o", "ppid=", "-p", &pid.to_string()])
+            .output()
+            .ok()?;
+        return String::from_utf8_lossy(&out.stdout).trim().parse().ok();
+    };
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    stat.rsplit_once(')')?
+        .1
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// The sides a commit in progress is judged on: the base, the index, and
+/// the other parents of a merge.
+pub struct Staged {
+    pub base: Side,
+    pub index: Side,
+    pub others: Vec<Side>,
+    /// The base commit's id, where the rules in force are read from.
+    pub base_commit: Option<String>,
+}
+
+/// The other parents of the merge `git merge` is about to commit. git
+/// writes `MERGE_HEAD` only after `pre-merge-commit` has run, so they are
+/// read from what it tells the hook: `GIT_REFLOG_ACTION` (`merge A B`), or
+/// for `git pull`, the heads it fetched for merging.
+pub fn merging(repo: &Repo) -> Vec<String> {
+    let action = std::env::var("GIT_REFLOG_ACTION").unwrap_or_default();
+    let mut words = action.split_whitespace();
+    match words.next() {
+        Some("merge") => words.filter_map(|w| repo.commit_id(w)).collect(),
+        Some("pull") => repo.fetch_heads_for_merge(),
+        _ => Vec::new(),
+    }
+}
+
+/// What is being committed: the index git names in `GIT_INDEX_FILE`,
+/// against HEAD, or against HEAD's parent when amending; a merge in progress
+/// adds `MERGE_HEAD` as another parent (`merge_hook`: the commit is the
+/// one `pre-merge-commit` sees, see [`merging`]).
+pub fn staged(repo: &Repo, amend: bool, merge_hook: bool) -> Staged {
+    let index = Side::Index(std::env::var_os("GIT_INDEX_FILE").map(PathBuf::from));
+    let (base_commit, mut others) = if amend {
+        match repo.commit("HEAD") {
+            Ok(head) => {
+                let mut parents = head.parents.into_iter();
+                (parents.next(), parents.map(Side::Commit).collect())
+            }
+            Err(_) => (None, Vec::new()),
+        }
+    } else {
+        (repo.commit_id("HEAD"), Vec::new())
+    };
+    let mut heads = repo.merge_heads();
+    if heads.is_empty() && merge_hook {
+        heads = merging(repo);
+    }
+    others.extend(heads.into_iter().map(Side::Commit));
+    let base = base_commit.clone().map_or(Side::Empty, Side::Commit);
+    Staged {
+        base,
+        index,
+        others,
+        base_commit,
+    }
+}
+
+/// A commit must not take a file that a git-orx process is changing
+/// right now (written, its commit not made yet): the reason, when this one
+/// would. `own` is the pid of the git-orx whose commit this is, if any.
+pub fn taken_mid_change(repo: &Repo, staged: &Staged, own: Option<&str>) -> Option<String> {
+    let (holder, rel) = crate::engine::store::changing(&repo.orx_dir())?;
+    if own.is_some_and(|pid| holder == format!("pid {pid}")) {
+        return None;
+    }
+    let staged_bytes = repo.file_at(&staged.index, &rel).ok()?;
+    (staged_bytes != repo.file_at(&staged.base, &rel).ok()?).then(|| {
+        format!(
+            "{rel} is being changed by git-orx ({holder}); commit again when it has finished, or leave {rel} out of this commit"
+        )
+    })
+}
+
+/// The rules in force at `commit`, if git-orx was set up there.
+pub fn rules_at(repo: &Repo, commit: Option<&str>) -> Result<Option<Rules>> {
+    match commit {
+        Some(c) => Rules::from_files(crate::repo::rules::files_at_commit(repo, c)?),
+        None => Ok(None),
+    }
+}
+
+/// The role of a hand-made commit: `ORX_ROLE`, else `git config orx.role`.
+pub fn role(repo: &Repo) -> Option<String> {
+    std::env::var("ORX_ROLE")
+        .ok()
+        .filter(|r| !r.is_empty())
+        .or_else(|| repo.config_value("orx.role").filter(|r| !r.is_empty()))
+        .map(|r| crate::workflow::role::canonical(&r))
+}
+
+/// The Human's override for a hand-made commit, `ORX_FORCE_REASON`.
+pub fn force_reason() -> Option<String> {
+    std::env::var("ORX_FORCE_REASON")
+        .ok()
+        .filter(|r| !r.trim().is_empty())
+}
+
+/// Judges what is staged. `Ok(None)` when git-orx is not set up at the
+/// base. The first commit is judged by the rules it sets up (every item in
+/// it is new), as `verify` judges a root commit.
+pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
+    let rules = match staged.base_commit.as_deref() {
+        Some(_) => rules_at(repo, staged.base_commit.as_deref())?,
+        None => Rules::from_files(crate::repo::rules::files_on(repo, &staged.index)?)?,
+    };
+    let Some(rules) = rules else {
+        return Ok(None);
+    };
+    let role = role(repo);
+    let force = force_reason().filter(|_| role.as_deref() == Some(crate::workflow::role::HUMAN));
+    let now = crate::repo::workspace::now();
+    let judge = Judge {
+        repo,
+        rules: &rules,
+        role: role.as_deref(),
+        force: force.as_deref(),
+        now: &now,
+        commit: None,
+        base: staged.base_commit.as_deref(),
+    };
+    let verdicts = judge.judge(&staged.base, &staged.index, &staged.others)?;
+    Ok(Some(verdicts))
+}
+
+/// A move of `HEAD` or a branch to a commit, from the reference-transaction
+/// hook's input (`<old> <new> <ref>` lines): the old commit when there was
+/// one, and the new. Deletions, symbolic-ref changes and other refs
+/// (remote-tracking branches, tags, checkpoints) are not commits made here.
+pub fn moved_to(input: &str) -> Vec<(Option<String>, String)> {
+    let oid = |w: &str| {
+        w.len() >= 40 && w.bytes().all(|b| b.is_ascii_hexdigit()) && w.bytes().any(|b| b != b'0')
+    };
+    let mut out: Vec<(Option<String>, String)> = Vec::new();
+    for line in input.lines() {
+        let mut words = line.split(' ');
+        let (Some(old), Some(new), Some(name)) = (words.next(), words.next(), words.next()) else {
+            continue;
+        };
+        if !oid(new) || !(name == "HEAD" || name.starts_with("refs/heads/")) {
+            continue;
+        }
+        let old = oid(old).then(|| old.to_owned());
+        match out.iter_mut().find(|(_, n)| n == new) {
+            Some(seen) => {
+                if seen.0.is_none() {
+                    seen.0 = old;
+                }
+            }
+            None => out.push((old, new.to_owned())),
+        }
+    }
+    out
+}
+
+/// Judges the commits a ref update brings in — those no ref reaches yet:
+/// one for a commit, cherry-pick or revert, each in turn as a rebase or
+/// `am` moves HEAD — by the rules, as `verify` does (the role each claims
+/// in its `Orx-Role` trailer; identities and signatures are left to
+/// `verify`). Commits fetched from elsewhere are on a remote-tracking ref
+/// already, so a fast-forward to them judges nothing.
+pub fn check_ref_update(
+    repo: &Repo,
+    moves: &[(Option<String>, String)],
+) -> Result<crate::history::verify::Report> {
+    let mut ids: Vec<String> = Vec::new();
+    for (old, new) in moves {
+        // The usual case, one commit on top of the old one, without a
+        // history walk.
+        let one = match (old, repo.commit(new)) {
+            (Some(old), Ok(c)) => c.parents == [old.clone()] && !repo.is_ref_tip(new),
+            _ => false,
+        };
+        let found = if one {
+            vec![new.clone()]
+        } else {
+            repo.new_commits(&[new.as_str()])?
+        };
+        for id in found {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    if ids.is_empty() {
+        return Ok(crate::history::verify::Report::default());
+    }
+    crate::history::verify::verify_commits(
+        repo,
+        &ids,
+        crate::history::verify::Options {
+            require_signed: false,
+            hook: true,
+        },
+    )
+}
+
+/// Where pre-commit leaves the trailers for prepare-commit-msg.
+const TRAILERS_FILE: &str = "orx-hook-trailers";
+
+/// What identifies one commit in progress: the index's own checksum (its
+/// last bytes), the base, and who acts.
+fn commit_key(repo: &Repo, staged: &Staged) -> Option<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let path = match &staged.index {
+        Side::Index(Some(p)) => p.clone(),
+        _ => repo.git_dir().join("index"),
+    };
+    let mut f = std::fs::File::open(path).ok()?;
+    f.seek(SeekFrom::End(-32)).ok()?;
+    let mut tail = [0u8; 32];
+    f.read_exact(&mut tail).ok()?;
+    let hex: String = tail.iter().map(|b| format!("{b:02x}")).collect();
+    Some(format!(
+        "{hex} {:?} {:?} {:?}",
+        staged.base_commit,
+        role(repo),
+        force_reason()
+    ))
+}
+
+/// pre-commit keeps the trailers it computed so that prepare-commit-msg,
+/// for the same commit, need not judge it again.
+pub fn remember_trailers(repo: &Repo, staged: &Staged, trailers: &[(String, String)]) {
+    if let Some(key) = commit_key(repo, staged) {
+        let value = serde_json::json!({"key": key, "trailers": trailers});
+        let _ = std::fs::write(repo.git_dir().join(TRAILERS_FILE), value.to_string());
+    }
+}
+
+/// The trailers pre-commit kept for this very commit, if it did.
+pub fn recall_trailers(repo: &Repo, staged: &Staged) -> Option<Vec<(String, String)>> {
+    let path = repo.git_dir().join(TRAILERS_FILE);
+    let text = std::fs::read_to_string(&path).ok()?;
+    let _ = std::fs::remove_file(&path);
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    if v["key"].as_str()? != commit_key(repo, staged)? {
+        return None;
+    }
+    serde_json::from_value(v["trailers"].clone()).ok()
+}
+
+/// The `Orx-*` trailers for what a hand-made commit changes: each item
+/// and its transition, and who acts — whenever items or rules change, even
+/// in a commit the rules refuse (made with `--no-verify`), so that `verify`
+/// judges it as the role that made it.
+pub fn trailers(
+    verdicts: &Verdicts,
+    role: Option<&str>,
+    force: Option<&str>,
+) -> Vec<(String, String)> {
+    let mut t = Vec::new();
+    for j in &verdicts.changes {
+        t.push(("Orx-Item".to_owned(), format!("{}/{}", j.kind, j.id)));
+        t.push(("Orx-Transition".to_owned(), j.transition()));
+    }
+    if verdicts.touched == 0 {
+        return t;
+    }
+    if let Some(r) = role {
+        t.push(("Orx-Role".to_owned(), r.to_owned()));
+    }
+    for j in &verdicts.changes {
+        t.extend(j.trailers.iter().cloned());
+    }
+    if let Some(f) = force {
+        t.push((
+            "Orx-Override".to_owned(),
+            f.split_whitespace().collect::<Vec<_>>().join(" "),
+        ));
+    }
+    t
+}
+
+/// Puts `trailers` at the end of the message in `file`. A message that
+/// already names the same items and transitions (one `git orx` wrote) is
+/// left alone; other `Orx-*` trailers (an amended commit's) are replaced.
+/// Everything else, comments included, stays where it was.
+pub fn add_trailers(file: &Path, trailers: &[(String, String)]) -> Result<()> {
+    let text = std::fs::read_to_string(file).map_err(|e| io(file, e))?;
+    let pairs = |lines: Vec<(&str, &str)>| -> Vec<(String, String)> {
+        lines
+            .into_iter()
+            .filter(|(k, _)| *k == "Orx-Item" || *k == "Orx-Transition")
+            .map(|(k, v)| (k.to_owned(), v.trim().to_owned()))
+            .collect()
+    };
+    let existing = pairs(text.lines().filter_map(|l| l.split_once(':')).collect());
+    let wanted = pairs(
+        trailers
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect(),
+    );
+    let wants_role = trailers.iter().any(|(k, _)| k == "Orx-Role");
+    if existing == wanted && (!wants_role || text.lines().any(|l| l.starts_with("Orx-Role:"))) {
+        return Ok(());
+    }
+    std::fs::write(file, with_trailers(&text, trailers)).map_err(|e| io(file, e))
+}
+
+/// `text` (a commit message being prepared) without its `Orx-*` trailers
+/// and with `trailers` added: to the message's trailer block, or as a new
+/// paragraph, above git's trailing comment lines and any `--verbose`
+/// scissors line.
+pub fn with_trailers(text: &str, trailers: &[(String, String)]) -> String {
+    let ours = ["Orx-Item:", "Orx-Transition:", "Orx-Role:", "Orx-Override:"];
+    let (message, scissors) =
+        match text.find("\n# ------------------------ >8 ------------------------") {
+            Some(i) => (&text[..i + 1], &text[i + 1..]),
+            None => (text, ""),
+        };
+    let mut lines: Vec<&str> = message
+        .lines()
+        .filter(|l| !ours.iter().any(|p| l.starts_with(p)))
+        .collect();
+    // Trailing comments and blank lines stay below the trailers.
+    let content_end = lines
+        .iter()
+        .rposition(|l| !l.is_empty() && !l.starts_with('#'))
+        .map_or(0, |i| i + 1);
+    let tail: Vec<&str> = lines.split_off(content_end);
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    let mut out = lines.join("\n");
+    if !trailers.is_empty() {
+        let is_trailer = |l: &str| {
+            l.split_once(": ").is_some_and(|(k, _)| {
+                !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            })
+        };
+        let last_paragraph = lines
+            .iter()
+            .rev()
+            .take_while(|l| !l.is_empty())
+            .collect::<Vec<_>>();
+        let joins_block = lines.len() > last_paragraph.len()
+            && !last_paragraph.is_empty()
+            && last_paragraph.iter().all(|l| is_trailer(l));
+        out.push_str(match (lines.is_empty(), joins_block) {
+            (true, _) => "\n\n",
+            (false, true) => "\n",
+            (false, false) => "\n\n",
+        });
+        let block: Vec<String> = trailers.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        out.push_str(&block.join("\n"));
+    }
+    out.push('\n');
+    if !tail.is_empty() {
+        out.push_str(&tail.join("\n"));
+        out.push('\n');
+    }
+    out.push_str(scissors);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn amend_is_an_option_not_a_value() {
+        let args = |s: &str| s.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+        for yes in [
+            "--amend",
+            "-a --amend",
+            "--amen",
+            "-m msg --amend",
+            "--no-edit --am",
+        ] {
+            assert!(amends(&args(yes)), "{yes}");
+        }
+        for no in [
+            "",
+            "-m --amend",
+            "-am --amend",
+            "--message --amend",
+            "-F --amend",
+            "-- --amend",
+            "--a",
+            "-C HEAD",
+        ] {
+            assert!(!amends(&args(no)), "{no}");
+        }
+    }
+
+    #[test]
+    fn gits_subcommand_is_found_after_its_own_options() {
+        let args = |s: &str| s.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+        assert_eq!(subcommand(&args("git commit -m x")), Some(1));
+        assert_eq!(
+            subcommand(&args("git -C /r -c a=b --no-pager commit")),
+            Some(6)
+        );
+        assert_eq!(subcommand(&args("git --bare")), None);
+    }
+
+    #[test]
+    fn trailers_go_above_comments_and_scissors() {
+        let tr = t(&[("Orx-Item", "story/1.1"), ("Orx-Role", "dev")]);
+        assert_eq!(
+            with_trailers("start\n", &tr),
+            "start\n\nOrx-Item: story/1.1\nOrx-Role: dev\n"
+        );
+        assert_eq!(
+            with_trailers("start\n\n# Please enter the commit message\n#\n", &tr),
+            "start\n\nOrx-Item: story/1.1\nOrx-Role: dev\n\n# Please enter the commit message\n#\n"
+        );
+        let verbose = "start\n# comment\n# ------------------------ >8 ------------------------\ndiff --git a b\n";
+        assert_eq!(
+            with_trailers(verbose, &tr),
+            "start\n\nOrx-Item: story/1.1\nOrx-Role: dev\n# comment\n# ------------------------ >8 ------------------------\ndiff --git a b\n"
+        );
+        // An existing trailer block is extended; old Orx-* lines are replaced.
+        assert_eq!(
+            with_trailers("fix\n\nSigned-off-by: A <a@x>\nOrx-Role: qa\n", &tr),
+            "fix\n\nSigned-off-by: A <a@x>\nOrx-Item: story/1.1\nOrx-Role: dev\n"
+        );
+        // An empty message keeps its first line free for the subject.
+        assert_eq!(
+            with_trailers("\n# c\n", &tr),
+            "\n\nOrx-Item: story/1.1\nOrx-Role: dev\n\n# c\n"
+        );
+    }
+}

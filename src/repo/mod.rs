@@ -1,0 +1,7 @@
+//! A set-up repository: its config, the rules in force, its items,
+//! and `init`.
+
+pub mod config;
+pub mod rules;
+pub mod setup;
+pub mod workspace;

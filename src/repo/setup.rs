@@ -1,0 +1,77 @@
+//! Setting a repository up for git-orx (`git orx init`). Idempotent: what
+//! exists is kept; only what is missing is created, and `--lang` changes the
+//! language in place without touching the rest of the config.
+
+use serde_json::json;
+
+use crate::doc::Document;
+use crate::engine::store::{self, Lock};
+use crate::error::{Error, Result};
+use crate::git::Repo;
+use crate::repo::config::{CONFIG_PATH, Config, LANGS, initial_text};
+
+/// What `init` did or found, one entry per file or directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Created(String),
+    Updated(String),
+    Kept(String),
+}
+
+pub fn init(repo: &Repo, lang: Option<&str>) -> Result<Vec<Step>> {
+    if let Some(l) = lang
+        && !LANGS.contains(&l)
+    {
+        return Err(Error::Usage(format!(
+            "--lang {} is not supported (use en or zh)",
+            crate::text::escape(l)
+        )));
+    }
+    let root = repo.root();
+    let orx_dir = repo.orx_dir();
+    let lock = Lock::acquire(&orx_dir)?;
+    let mut steps = Vec::new();
+    let config = match Config::load(root)? {
+        None => {
+            let text = initial_text(lang.unwrap_or("en"));
+            store::write(&lock, root, &orx_dir, CONFIG_PATH, None, text.as_bytes())?;
+            steps.push(Step::Created(CONFIG_PATH.to_owned()));
+            Config::parse(&text)?
+        }
+        Some(config) => match lang {
+            Some(l) if l != config.lang => {
+                let old = std::fs::read_to_string(root.join(CONFIG_PATH))
+                    .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
+                let doc = Document::parse_yaml(old.clone())
+                    .and_then(|d| d.set(&["lang"], &json!(l)))
+                    .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
+                store::write(
+                    &lock,
+                    root,
+                    &orx_dir,
+                    CONFIG_PATH,
+                    Some(old.as_bytes()),
+                    doc.text().as_bytes(),
+                )?;
+                steps.push(Step::Updated(format!("{CONFIG_PATH} (lang: {l})")));
+                Config {
+                    lang: l.to_owned(),
+                    ..config
+                }
+            }
+            _ => {
+                steps.push(Step::Kept(CONFIG_PATH.to_owned()));
+                config
+            }
+        },
+    };
+    let dir = root.join(&config.stories);
+    if dir.is_dir() {
+        steps.push(Step::Kept(format!("{}/", config.stories)));
+    } else {
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| Error::Failed(format!("{}: {e}", config.stories)))?;
+        steps.push(Step::Created(format!("{}/", config.stories)));
+    }
+    Ok(steps)
+}

@@ -1,0 +1,382 @@
+//! A repository set up for git-orx: its git repo, config, workflows and items.
+
+use std::collections::BTreeMap;
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
+
+use crate::engine::item::{Item, ItemError, read_limited};
+use crate::error::{Error, Result};
+use crate::git::Repo;
+use crate::repo::config::CONFIG_PATH;
+use crate::repo::rules::{Rules, TEMPLATES_DIR, WORKFLOWS_DIR};
+
+/// A repository set up for git-orx, with the rules in force: those
+/// committed at HEAD (the ones the hooks and `verify` judge by), or the work
+/// tree's before the setup is first committed. Dereferences to [`Rules`]
+/// (`ws.workflow("story")`, `ws.config`, ...).
+pub struct Workspace {
+    pub repo: Repo,
+    pub rules: Rules,
+    /// Rule files whose work-tree version differs from the one in force.
+    pub pending: Vec<String>,
+    /// How long a change waits for the repository lock (and git's own).
+    pub lock_wait: std::time::Duration,
+}
+
+impl Deref for Workspace {
+    type Target = Rules;
+    fn deref(&self) -> &Rules {
+        &self.rules
+    }
+}
+
+/// Where a role came from, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoleSource {
+    Flag,
+    Env,
+    GitConfig,
+}
+
+/// The rule files of a work tree: `.orx/config.yaml` and
+/// `.orx/workflows/*.yaml`.
+pub fn worktree_rule_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
+    let mut files = BTreeMap::new();
+    let mut read = |rel: String| -> Result<()> {
+        let path = root.join(&rel);
+        match read_limited(&path) {
+            Ok(bytes) => {
+                files.insert(rel, bytes);
+                Ok(())
+            }
+            // Absent; any other failure (permissions) is not absence.
+            Err(_)
+                if path
+                    .symlink_metadata()
+                    .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) =>
+            {
+                Ok(())
+            }
+            Err(m) => Err(Error::Failed(format!("{rel} {m}"))),
+        }
+    };
+    read(CONFIG_PATH.to_owned())?;
+    for (dir, ext) in [(WORKFLOWS_DIR, ".yaml"), (TEMPLATES_DIR, ".md")] {
+        let entries = match std::fs::read_dir(root.join(dir)) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => {
+                return Err(Error::Failed(format!(
+                    "{dir} {}",
+                    crate::engine::item::io_message(&e)
+                )));
+            }
+        };
+        let mut names: Vec<String> = entries
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(ext))
+            .collect();
+        names.sort();
+        for n in names {
+            read(format!("{dir}/{n}"))?;
+        }
+    }
+    Ok(files)
+}
+
+impl Workspace {
+    /// The current repository; it must have `.orx/config.yaml`.
+    pub fn open() -> Result<Workspace> {
+        Workspace::from_repo(Repo::discover()?)
+    }
+
+    fn from_repo(repo: Repo) -> Result<Workspace> {
+        let work = worktree_rule_files(repo.root())?;
+        let head = if repo.has_head() {
+            crate::repo::rules::files_at_commit(&repo, "HEAD")?
+        } else {
+            BTreeMap::new()
+        };
+        let (files, pending) = if head.contains_key(CONFIG_PATH) {
+            let mut pending: Vec<String> = work
+                .iter()
+                .filter(|(p, b)| head.get(*p) != Some(*b))
+                .map(|(p, _)| p.clone())
+                .chain(head.keys().filter(|p| !work.contains_key(*p)).cloned())
+                .collect();
+            if !pending.is_empty() {
+                // Other bytes need not be a change: git compares after its
+                // conversions (core.autocrlf, filters), so ask git.
+                let paths: Vec<&str> = pending.iter().map(String::as_str).collect();
+                let changed = repo.dirty(&paths)?;
+                pending.retain(|p| changed.contains(p));
+            }
+            pending.sort();
+            (head, pending)
+        } else {
+            (work, Vec::new())
+        };
+        let rules = Rules::from_files(files)?.ok_or(Error::NotInitialised)?;
+        Ok(Workspace {
+            repo,
+            rules,
+            pending,
+            lock_wait: crate::engine::store::LOCK_WAIT,
+        })
+    }
+
+    pub fn root(&self) -> &Path {
+        self.repo.root()
+    }
+
+    /// The `.md` files directly in the story directory, sorted, as paths
+    /// relative to the root.
+    pub fn story_files(&self) -> Result<Vec<String>> {
+        Ok(self.story_listing()?.0)
+    }
+
+    /// The story directory on disk. None of it may be a symbolic link: a
+    /// link could lead reads and writes outside the repository.
+    pub fn stories_path(&self) -> Result<PathBuf> {
+        let mut path = self.root().to_path_buf();
+        for part in Path::new(self.stories_dir()).components() {
+            path.push(part);
+            if path
+                .symlink_metadata()
+                .is_ok_and(|m| m.file_type().is_symlink())
+            {
+                return Err(Error::Failed(format!(
+                    "{} is a symbolic link; the story directory ({}) must be a real directory inside the repository",
+                    path.strip_prefix(self.root()).unwrap_or(&path).display(),
+                    self.stories_dir()
+                )));
+            }
+        }
+        Ok(path)
+    }
+
+    /// The story files, and the `.md` files whose names are not UTF-8 (as
+    /// lossy text): git-orx cannot name those, so they are problems.
+    pub fn story_listing(&self) -> Result<(Vec<String>, Vec<String>)> {
+        let dir = self.stories_path()?;
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Default::default()),
+            Err(e) => return Err(Error::Failed(format!("{}: {e}", self.stories_dir()))),
+        };
+        let (mut files, mut odd) = (Vec::new(), Vec::new());
+        for entry in entries.filter_map(|e| e.ok()) {
+            let name = entry.file_name();
+            match name.into_string() {
+                Ok(n) if crate::engine::item::is_item_name(&n) => {
+                    files.push(format!("{}/{n}", self.stories_dir()))
+                }
+                Ok(_) => {}
+                Err(raw) if raw.to_string_lossy().ends_with(".md") => {
+                    odd.push(format!(
+                        "{}/{}",
+                        self.stories_dir(),
+                        crate::text::escape(&raw.to_string_lossy())
+                    ));
+                }
+                Err(_) => {}
+            }
+        }
+        files.sort();
+        odd.sort();
+        Ok((files, odd))
+    }
+
+    /// Reads every story file, running `f` on each result in worker threads
+    /// (so only what `f` keeps stays in memory). Results are in file order.
+    pub fn scan<T: Send>(
+        &self,
+        f: impl Fn(std::result::Result<Item, ItemError>) -> T + Sync,
+    ) -> Result<Vec<T>> {
+        let files = self.story_files()?;
+        let root = self.root();
+        Ok(par_map(&files, |p| f(Item::read(root, p))))
+    }
+
+    /// The item with `id`. Files named `<id>.*.md` are tried first; then
+    /// every story, in case a file was renamed.
+    pub fn find(&self, id: &str) -> Result<Item> {
+        crate::engine::item::check_id(id).map_err(Error::Usage)?;
+        let files = self.story_files()?;
+        let prefix = format!("{}/{id}.", self.stories_dir());
+        let (likely, rest): (Vec<&String>, Vec<&String>) =
+            files.iter().partition(|p| p.starts_with(&prefix));
+        let mut problems = Vec::new();
+        // Every file named for the ID, so that two claiming it are seen.
+        let mut found: Vec<Item> = Vec::new();
+        for path in likely {
+            match Item::read(self.root(), path) {
+                Ok(item) if item.id == id => found.push(item),
+                Ok(_) => {}
+                Err(e) => problems.push(e),
+            }
+        }
+        if found.len() > 1 {
+            let paths: Vec<&str> = found.iter().map(|i| i.path.as_str()).collect();
+            return Err(Error::Failed(format!(
+                "story `{id}` is in {} files: {}; an ID may be used once — rename or renumber all but one (git orx check lists them)",
+                paths.len(),
+                paths.join(", ")
+            )));
+        }
+        if let Some(item) = found.pop() {
+            return Ok(item);
+        }
+        // A file named otherwise (made before names were checked).
+        for path in rest {
+            if let Ok(item) = Item::read(self.root(), path)
+                && item.id == id
+            {
+                return Ok(item);
+            }
+        }
+        match problems.into_iter().next() {
+            Some(e) => Err(Error::Item(e)),
+            None => Err(Error::NotFound(format!(
+                "no story with ID `{id}` in {}/",
+                self.stories_dir()
+            ))),
+        }
+    }
+
+    /// The agent context files there are: `.orx/active_context.md`, then
+    /// `.orx/agents/*.md` by name.
+    pub fn agent_files(&self) -> Vec<String> {
+        let mut paths = Vec::new();
+        if self
+            .root()
+            .join(crate::agent::ACTIVE_CONTEXT)
+            .symlink_metadata()
+            .is_ok()
+        {
+            paths.push(crate::agent::ACTIVE_CONTEXT.to_owned());
+        }
+        if let Ok(entries) = std::fs::read_dir(self.root().join(crate::agent::AGENTS_DIR)) {
+            let mut names: Vec<String> = entries
+                .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .filter(|n| crate::engine::item::is_item_name(n))
+                .collect();
+            names.sort();
+            paths.extend(
+                names
+                    .into_iter()
+                    .map(|n| format!("{}/{n}", crate::agent::AGENTS_DIR)),
+            );
+        }
+        paths
+    }
+
+    /// Agent `name`'s context (`.orx/active_context.md` for the
+    /// default agent).
+    pub fn agent(&self, name: &str) -> Result<Item> {
+        let path = crate::agent::context_path(name)?;
+        if self.root().join(&path).symlink_metadata().is_err() {
+            let flag = if name == crate::agent::DEFAULT {
+                String::new()
+            } else {
+                format!(" --agent {name}")
+            };
+            return Err(Error::NotFound(format!(
+                "there is no agent `{name}` ({path}); create it with `git orx agent init{flag} --as human`"
+            )));
+        }
+        let item = Item::read(self.root(), &path)?;
+        if item.kind != "agent" || item.id != name {
+            return Err(Error::Item(ItemError::new(
+                &path,
+                item.pos("kind"),
+                format!("an agent context must say `kind: agent` and `id: {name}`"),
+            )));
+        }
+        Ok(item)
+    }
+
+    /// The acting role: `--as`, else `ORX_ROLE`, else `git config orx.role`.
+    pub fn role(&self, flag: Option<&str>) -> Result<(String, RoleSource)> {
+        let env = std::env::var("ORX_ROLE").ok().filter(|r| !r.is_empty());
+        let (role, source) = match (flag, env) {
+            (Some(r), _) => (r.to_owned(), RoleSource::Flag),
+            (None, Some(r)) => (r, RoleSource::Env),
+            (None, None) => match self.repo.config_value("orx.role").filter(|r| !r.is_empty()) {
+                Some(r) => (r, RoleSource::GitConfig),
+                None => {
+                    return Err(Error::Usage(format!(
+                        "no role: say who is acting with --as ROLE, ORX_ROLE=ROLE or `git config orx.role ROLE` (roles: {})",
+                        self.roles.names().join(", ")
+                    )));
+                }
+            },
+        };
+        let from = match source {
+            RoleSource::Flag => "--as",
+            RoleSource::Env => "ORX_ROLE",
+            RoleSource::GitConfig => "git config orx.role",
+        };
+        let role = self.check_role(&role, from)?;
+        Ok((role, source))
+    }
+
+    /// The role's name as the rules use it (roles are case-insensitive:
+    /// `Architect` is `architect`); refuses a role the repository does not
+    /// know, with the closest one; `from` says where it was given
+    /// (`--role`, `ORX_ROLE`, ...).
+    pub fn check_role(&self, role: &str, from: &str) -> Result<String> {
+        let name = crate::workflow::role::canonical(role);
+        if self.roles.contains(&name) {
+            return Ok(name);
+        }
+        let names = self.roles.names();
+        let guess = crate::text::closest(role, &names)
+            .map(|r| format!("; did you mean {r}?"))
+            .unwrap_or_default();
+        Err(Error::Usage(format!(
+            "unknown role `{}` (from {from}){guess}\nroles: {}",
+            crate::text::escape(role),
+            names.join(", ")
+        )))
+    }
+}
+
+/// Maps `f` over `items` on up to eight threads; results in order.
+pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    let chunk = items.len().div_ceil(threads).max(64);
+    let f = &f;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| s.spawn(move || part.iter().map(f).collect::<Vec<R>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    })
+}
+
+/// The time of a change, RFC 3339 in UTC to the second. When git is told a
+/// commit date (`GIT_COMMITTER_DATE` as `@<seconds>` or RFC 3339), that one,
+/// so the frontmatter and the commit agree.
+pub fn now() -> String {
+    let from_env = std::env::var("GIT_COMMITTER_DATE").ok().and_then(|d| {
+        let d = d.trim();
+        if let Some(secs) = d.strip_prefix('@') {
+            let secs: i64 = secs.split_whitespace().next()?.parse().ok()?;
+            jiff::Timestamp::from_second(secs).ok()
+        } else {
+            d.parse::<jiff::Timestamp>().ok()
+        }
+    });
+    // Truncated to the second, as git records a commit's time.
+    from_env
+        .unwrap_or_else(jiff::Timestamp::now)
+        .strftime("%Y-%m-%dT%H:%M:%SZ")
+        .to_string()
+}
