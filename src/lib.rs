@@ -3,25 +3,22 @@
 //! The library never prints and never exits; it returns values and typed
 //! errors. The `git-orx` binary (`src/main.rs`, `src/commands/`) does the I/O.
 
-pub mod agent;
-pub mod assess;
 pub mod audit;
 pub mod cache;
 pub mod check;
-pub mod checklist;
 pub mod checkpoint;
 pub mod config;
 pub mod doc;
 pub mod doctor;
 pub mod enforce;
 pub mod error;
-pub mod gate;
 pub mod git;
 pub mod history;
 pub mod hook_tools;
 pub mod hooks;
 pub mod html;
 pub mod item;
+pub mod kinds;
 pub mod metrics;
 pub mod plan;
 pub mod refusals;
@@ -38,3 +35,6 @@ pub mod workflow;
 pub mod workspace;
 
 pub use error::{Error, Result};
+// The kinds' modules, also where callers have always found them.
+pub use kinds::agent;
+pub use kinds::story::{assess, checklist, gate};

@@ -779,7 +779,7 @@ fn contains_word(text: &str, word: &str) -> bool {
 mod tests {
     use super::*;
 
-    const TEMPLATE: &str = include_str!("../templates/stories/story.md");
+    const TEMPLATE: &str = include_str!("../../../templates/stories/story.md");
 
     /// A story body filled in as an SM would, from the template.
     fn filled(sourced: bool) -> String {
