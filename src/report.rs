@@ -311,6 +311,7 @@ pub fn detail_of(ws: &Workspace, item: crate::item::Item, role: Option<&str>) ->
                 .unwrap_or_default();
             let mut after = before.clone();
             after["status"] = Value::String(t.to.clone());
+            after[wf.state_field.as_str()] = Value::String(t.to.clone());
             // What the move would record of the story's tasks.
             for (path, v) in crate::plan::measured_tasks(ws, &wf, t, &item, None)? {
                 validate::put(&mut after, &path, v);

@@ -629,6 +629,16 @@ pub fn unmet(t: &Transition, scope: &Scope) -> Vec<Unmet> {
         .collect()
 }
 
+/// The conditions of `state`'s `edit_guard` that do not hold in `scope`.
+pub fn edit_guard_unmet(state: &crate::workflow::State, scope: &Scope) -> Vec<Unmet> {
+    state
+        .edit_guard
+        .iter()
+        .map(|cond| check_condition(cond, scope))
+        .filter(|u| !u.holds)
+        .collect()
+}
+
 /// The values `t`'s effects write, evaluated in the guard scope.
 pub fn effects(t: &Transition, scope: &Scope) -> Result<Vec<(Vec<String>, Value)>, String> {
     t.effects
@@ -650,6 +660,11 @@ fn text<'v>(v: Option<&'v Value>, key: &str) -> &'v str {
         .unwrap_or("")
 }
 
+/// The item's state, in the workflow's state field.
+pub fn state_of<'v>(wf: &Workflow, item: &'v Value) -> &'v str {
+    text(Some(item), &wf.state_field)
+}
+
 /// The verdict on `change` under `wf`.
 pub fn validate<'w>(wf: &'w Workflow, change: &Change) -> Result<Accepted<'w>, Refusal> {
     if change.force.is_some() && change.role != HUMAN {
@@ -660,8 +675,8 @@ pub fn validate<'w>(wf: &'w Workflow, change: &Change) -> Result<Accepted<'w>, R
     match check(wf, change) {
         Ok(accepted) => Ok(accepted),
         Err(refusal) if change.force.is_some() && refusal.overridable() => Ok(Accepted::Forced {
-            from: change.before.map(|b| text(Some(b), "status").to_owned()),
-            to: change.after.map(|a| text(Some(a), "status").to_owned()),
+            from: change.before.map(|b| state_of(wf, b).to_owned()),
+            to: change.after.map(|a| state_of(wf, a).to_owned()),
             refusal,
         }),
         Err(refusal) => Err(refusal),
@@ -683,7 +698,7 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
         r
     };
     for v in [c.before, c.after].into_iter().flatten() {
-        let state = text(Some(v), "status");
+        let state = state_of(wf, v);
         if wf.state(state).is_none() {
             return Err(Refusal::UnknownState {
                 item,
@@ -700,7 +715,7 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
             });
         }
         (None, Some(after)) => {
-            let state = text(Some(after), "status");
+            let state = state_of(wf, after);
             if state != wf.initial {
                 return Err(Refusal::NotInitial {
                     item,
@@ -729,7 +744,7 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
             });
         }
         (Some(before), None) => {
-            let state = text(Some(before), "status").to_owned();
+            let state = state_of(wf, before).to_owned();
             return if c.role == HUMAN {
                 Ok(Accepted::Delete { state })
             } else {
@@ -752,8 +767,8 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
             });
         }
     }
-    let from = text(Some(before), "status");
-    let to = text(Some(after), "status");
+    let from = state_of(wf, before);
+    let to = state_of(wf, after);
     let from_state = wf.state(from);
     // A change that keeps the state is an edit, unless it is the state's
     // self-transition: claimed as one, or changing what only that
@@ -778,12 +793,7 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
             }
             if let Some(state) = from_state.filter(|s| !s.edit_guard.is_empty()) {
                 let scope = guard_scope(wf, None, Some(before), after, c.role, c.now);
-                let unmet: Vec<Unmet> = state
-                    .edit_guard
-                    .iter()
-                    .map(|cond| check_condition(cond, &scope))
-                    .filter(|u| !u.holds)
-                    .collect();
+                let unmet = edit_guard_unmet(state, &scope);
                 if !unmet.is_empty() {
                     return Err(Refusal::EditGuard {
                         item,

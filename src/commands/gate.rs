@@ -117,13 +117,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for u in &outcome.unmet {
         ui.line(format!("  - {u}"));
     }
-    if outcome.plan.from.as_deref() == Some(outcome.plan.to.as_str()) {
+    if outcome.plan.from() == Some(outcome.plan.to()) {
         ui.line(format!(
             "no move fits {}'s round {} ({}): the findings are recorded and the story stays in {}",
             orx::role::display(&role),
             outcome.round,
             if outcome.passed { "passed" } else { "failed" },
-            outcome.plan.to
+            outcome.plan.to()
         ));
     }
     report_change(ui, &outcome.plan, &done);

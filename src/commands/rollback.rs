@@ -66,7 +66,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             return Ok(0);
         }
     }
-    let keep = orx::agent::keep_paths(&ws);
+    let keep = orx::plan::rollback_keeps(&ws);
     let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
     let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
     let done = orx::checkpoint::rollback(

@@ -22,7 +22,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let actor = args.change.actor(&role);
     let plan = orx::agent::plan_init(&ws, &args.agent.name, &args.acts_as, actor)?;
     let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
-    ui.line(&plan.path);
+    ui.line(plan.path());
     report_change(ui, &plan, &done);
     Ok(0)
 }

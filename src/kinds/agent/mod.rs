@@ -16,12 +16,9 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use crate::assess::NoDecision;
-use crate::checkpoint::{self, Rolledback};
-use crate::doc::Document;
 use crate::error::{Error, Result};
 use crate::item::Item;
-use crate::plan::{self, Actor, Executed, Plan};
-use crate::store::Lock;
+use crate::plan::{self, Actor, Plan};
 use crate::validate::Refusal;
 use crate::workflow::{Transition, Workflow};
 use crate::workspace::Workspace;
@@ -220,26 +217,6 @@ pub fn summary(item: &Value, now: &str, rolled_back: Option<&str>) -> String {
 
 // ---- planned changes ---------------------------------------------------------
 
-/// A planned change of an agent context, and what comes with it
-/// (`checkpoint`, `rollback`: the transition's actions).
-#[derive(Debug)]
-pub struct AgentPlan {
-    pub plan: Plan,
-    pub actions: Vec<String>,
-}
-
-/// What executing an agent plan did.
-#[derive(Debug)]
-pub struct Done {
-    /// The plan as executed (with the checkpoint's name, if one was made).
-    pub plan: Plan,
-    pub executed: Executed,
-    /// The checkpoint made (`checkpoint` action).
-    pub checkpoint: Option<String>,
-    /// The rollback made (`rollback` action).
-    pub rollback: Option<Rolledback>,
-}
-
 /// The context of agent `name` and its workflow, refused when unusable.
 pub fn open(ws: &Workspace, name: &str) -> Result<(Item, Arc<Workflow>)> {
     let item = ws.agent(name)?;
@@ -272,7 +249,7 @@ pub fn plan_fire(
     trigger: &str,
     mut edits: Vec<plan::Edit>,
     actor: Actor,
-) -> Result<AgentPlan> {
+) -> Result<Plan> {
     let (item, wf) = open(ws, name)?;
     let t = fired(&wf, &item.status, trigger)?;
     if let Some(f) = &t.note_field {
@@ -300,13 +277,10 @@ fn plan_transition(
     t: &Transition,
     edits: &[plan::Edit],
     actor: Actor,
-) -> Result<AgentPlan> {
-    let actions = t.actions.clone();
+) -> Result<Plan> {
+    let actions = &t.actions;
     if !actions.iter().any(|a| a == "archive") {
-        return Ok(AgentPlan {
-            plan: plan::transition(ws, item, &t.to, edits, actor)?,
-            actions,
-        });
+        return plan::transition(ws, item, &t.to, edits, actor);
     }
     let old = item.doc.text().as_bytes().to_vec();
     let nl = item.doc.newline();
@@ -322,9 +296,11 @@ fn plan_transition(
         .flatten();
     text.push_str(&summary(&value, &crate::workspace::now(), rolled_back).replace('\n', nl));
     let summarized = Item::from_bytes(&item.path, text.into_bytes())?;
-    let mut plan = plan::transition(ws, summarized, &t.to, edits, actor)?;
-    plan.old = Some(old);
-    Ok(AgentPlan { plan, actions })
+    let extras = plan::Extras {
+        trailers: Vec::new(),
+        old: Some(old),
+    };
+    plan::transition_with(ws, summarized, &t.to, edits, actor, extras)
 }
 
 /// Plans the transition a check's result leads to from the agent's state
@@ -337,7 +313,7 @@ pub fn plan_check(
     passed: bool,
     failed: &[String],
     actor: Actor,
-) -> Result<Option<AgentPlan>> {
+) -> Result<Option<Plan>> {
     let (item, wf) = open(ws, name)?;
     allows(&wf, &item, &["work", "fix"])?;
     refuse_paused(&item)?;
@@ -377,7 +353,7 @@ pub fn plan_edit(
     ops: &[&str],
     edits: impl FnOnce(&Value) -> Result<(Vec<plan::Edit>, Option<String>)>,
     actor: Actor,
-) -> Result<AgentPlan> {
+) -> Result<Plan> {
     let (item, wf) = open(ws, name)?;
     allows(&wf, &item, ops)?;
     let (edits, trigger) = edits(&item.value())?;
@@ -386,16 +362,13 @@ pub fn plan_edit(
             let t = fired(&wf, &item.status, &trigger)?;
             plan_transition(ws, item, t, &edits, actor)
         }
-        None => Ok(AgentPlan {
-            plan: plan::edit(ws, item, &edits, actor)?,
-            actions: Vec::new(),
-        }),
+        None => plan::edit(ws, item, &edits, actor),
     }
 }
 
 /// Plans `git orx agent archive`: ARCHIVE_COMPLETE, whose `archive`
 /// action appends the session's summary to the context's body.
-pub fn plan_archive(ws: &Workspace, name: &str, actor: Actor) -> Result<AgentPlan> {
+pub fn plan_archive(ws: &Workspace, name: &str, actor: Actor) -> Result<Plan> {
     let (item, wf) = open(ws, name)?;
     allows(&wf, &item, &["archive"])?;
     let t = fired(&wf, &item.status, "ARCHIVE_COMPLETE")?;
@@ -408,7 +381,7 @@ pub const TASKS_FINISHED: &str = "ALL_TASKS_DONE";
 /// Once every task of the queue is done or skipped: [`TASKS_FINISHED`]
 /// from the agent's state (EXECUTING → ARCHIVING) when its guard holds,
 /// planned; `None` while a task is open, or where it does not apply.
-pub fn plan_finished(ws: &Workspace, name: &str, actor: Actor) -> Result<Option<AgentPlan>> {
+pub fn plan_finished(ws: &Workspace, name: &str, actor: Actor) -> Result<Option<Plan>> {
     let (item, wf) = open(ws, name)?;
     let value = item.value();
     let queue = tasks(&value);
@@ -421,91 +394,6 @@ pub fn plan_finished(ws: &Workspace, name: &str, actor: Actor) -> Result<Option<
         Err(NoDecision::NotHere { .. }) => Ok(None),
         Err(e) => Err(Error::NoDecision(e)),
     }
-}
-
-/// Writes and commits the plan under the repository lock, with its
-/// actions: a checkpoint made first (its name recorded as
-/// `last_checkpoint`), or a rollback to the context's last checkpoint.
-pub fn execute(ws: &Workspace, mut ap: AgentPlan, commit: bool) -> Result<Done> {
-    plan::test_pause("planned");
-    let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
-    let now = crate::workspace::now();
-    let (mut checkpoint_made, mut rolled) = (None, None);
-    // The file must still be what the plan read, before anything else runs.
-    let on_disk = crate::item::read_limited(&ws.root().join(&ap.plan.path)).ok();
-    if on_disk.as_deref() != ap.plan.old.as_deref() {
-        return Err(crate::store::StoreError::Changed {
-            path: ap.plan.path.clone(),
-        }
-        .into());
-    }
-    if ap.actions.iter().any(|a| a == "rollback") {
-        let before = Document::from_bytes(ap.plan.old.clone().unwrap_or_default())
-            .map(|d| crate::item::frontmatter_value(&d))
-            .unwrap_or_default();
-        let Some(target) = before[crate::workflow::CHECKPOINT_FIELD].as_str() else {
-            return Err(Error::Failed(format!(
-                "{} records no checkpoint to roll back to",
-                ap.plan.label()
-            )));
-        };
-        let trailers = vec![
-            (
-                "Orx-Item".to_owned(),
-                format!("{}/{}", ap.plan.kind, ap.plan.id),
-            ),
-            ("Orx-Role".to_owned(), ap.plan.role.clone()),
-        ];
-        let keep = keep_paths(ws);
-        let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
-        rolled = Some(checkpoint::rollback(
-            &ws.repo,
-            target,
-            &keep,
-            &trailers,
-            &now,
-            false,
-            ws.lock_wait,
-        )?);
-    }
-    if ap.actions.iter().any(|a| a == "checkpoint") {
-        let name = checkpoint::create(
-            &ws.repo,
-            &format!("{}: {}", ap.plan.label(), ap.plan.transition_text()),
-            &now,
-        )?;
-        ap.plan.doc = ap
-            .plan
-            .doc
-            .set(&[crate::workflow::CHECKPOINT_FIELD], &json!(name))
-            .map_err(|e| Error::Failed(e.message))?;
-        checkpoint_made = Some(name);
-    }
-    let executed = match (plan::execute_locked(ws, &ap.plan, commit, &lock), &rolled) {
-        (Ok(e), _) => e,
-        // The rollback is made and recorded; say so, and how to undo it.
-        (Err(e), Some(r)) => {
-            return Err(Error::Failed(format!(
-                "the work was rolled back [{}], but {} could not be recorded: {e}\nundo the rollback with `git orx rollback {} --yes`, or record the transition again",
-                r.commit,
-                ap.plan.transition_text(),
-                r.saved
-            )));
-        }
-        (Err(e), None) => return Err(e),
-    };
-    Ok(Done {
-        plan: ap.plan,
-        executed,
-        checkpoint: checkpoint_made,
-        rollback: rolled,
-    })
-}
-
-/// The paths a rollback leaves alone: the items (stories, agent contexts)
-/// and the rules, all of which keep their own history.
-pub fn keep_paths(ws: &Workspace) -> Vec<String> {
-    vec![ws.stories_dir().to_owned(), ".orx".to_owned()]
 }
 
 #[cfg(test)]

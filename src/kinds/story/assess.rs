@@ -11,8 +11,13 @@ use std::str::FromStr;
 
 use serde_json::{Value, json};
 
+use crate::checklist::{self, Checklist, Measurement};
+use crate::error::Error;
+use crate::item;
+use crate::plan::{self, Actor, Plan};
 use crate::validate::{self, Unmet};
 use crate::workflow::{Measure, Transition, Workflow};
+use crate::workspace::{self, Workspace};
 
 /// The seven complexity indicators of seed 000 (复杂度指标), by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -217,6 +222,114 @@ fn number(v: f64) -> Value {
 
 fn float(v: f64) -> Value {
     serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
+}
+
+/// What an assessment measured in the story and what the text suggests.
+#[derive(Debug)]
+pub struct AssessReport {
+    pub measured: Measurement,
+    /// Complexity indicators the text suggests that the SM did not give.
+    pub hints: Vec<(Indicator, &'static str)>,
+    /// Outcomes passed over on the way to the one taken (after the first,
+    /// the failure route), with what each lacked: why not Approved, say.
+    pub passed_over: Vec<PassedOver>,
+}
+
+/// Plans `git orx assess`: measures the story against its template's
+/// checklist (unless the SM overrides it, with a reason), records the
+/// numbers, then takes the first `assess` transition whose guard holds.
+pub fn plan(
+    ws: &Workspace,
+    id: &str,
+    a: &Assessment,
+    actor: Actor,
+) -> crate::Result<(Plan, AssessReport)> {
+    a.check().map_err(Error::Usage)?;
+    let item = ws.find(id)?;
+    let wf = plan::workflow_of(ws, &item)?;
+    plan::known_state(&wf, &item)?;
+    let base = plan::committed(ws, &item)?;
+    let Some(m) = wf.measure.as_ref() else {
+        return Err(Error::Failed(format!(
+            "the {} workflow ({}) has no `measure` section: assess records structure and extraction where it says",
+            wf.name, wf.origin
+        )));
+    };
+    let template = ws.template(&item.kind)?.unwrap_or_default();
+    let measured = Checklist::from_template(template).measure(item.doc.body());
+    let structure = a.structure.unwrap_or(measured.structure);
+    let extraction = a.extraction.unwrap_or(measured.extraction);
+    let value = item.value();
+    let has = |path: &[String]| validate::lookup(&value, path).is_some_and(|v| !v.is_null());
+    let review_path = ["quality".to_owned(), "review_requested".to_owned()];
+    let fields = a.fields(m, structure, extraction, has(&m.reason), has(&review_path));
+    let recorded =
+        plan::apply(&item.doc, &fields).map_err(|e| plan::item_error(&item, e.pos, e.message))?;
+    let recorded_value = item::frontmatter_value(&recorded);
+    // What the assessment records must keep what the state keeps (its
+    // `edit_guard`: after a recorded review, the findings are not the
+    // SM's to restate).
+    let now = workspace::now();
+    if let Some(state) = wf.state(&item.status) {
+        let scope = validate::guard_scope(
+            &wf,
+            None,
+            Some(&item.value()),
+            &recorded_value,
+            actor.role,
+            &now,
+        );
+        let unmet = validate::edit_guard_unmet(state, &scope);
+        if !unmet.is_empty() {
+            let why: Vec<String> = unmet.into_iter().map(|u| u.desc).collect();
+            return Err(Error::Usage(why.join("; ")));
+        }
+    }
+    let (t, mut passed_over) = decide_explained(
+        &wf,
+        "assess",
+        &base.value(),
+        &recorded_value,
+        actor.role,
+        &now,
+    )?;
+    let to = t.to.clone();
+    // The first candidate is the failure route: not passing it is no news.
+    if !passed_over.is_empty() {
+        passed_over.remove(0);
+    }
+    let hints = checklist::complexity_hints(item.doc.body())
+        .into_iter()
+        .filter(|(i, _)| !a.complexity.contains(i))
+        .collect();
+    let trailers = a
+        .reason
+        .as_deref()
+        .filter(|_| a.overrides())
+        .map(|reason| {
+            (
+                "Orx-Quality-Override".to_owned(),
+                plan::trailer_value(&format!(
+                    "structure={structure} (measured {}) extraction={extraction} (measured {}): {reason}",
+                    measured.structure, measured.extraction
+                )),
+            )
+        })
+        .into_iter()
+        .collect();
+    let extras = plan::Extras {
+        trailers,
+        old: None,
+    };
+    let plan = plan::transition_with(ws, item, &to, &fields, actor, extras)?;
+    Ok((
+        plan,
+        AssessReport {
+            measured,
+            hints,
+            passed_over,
+        },
+    ))
 }
 
 /// A candidate outcome not taken: where it led, and what it lacked.
