@@ -6,3 +6,6 @@
 
 pub mod agent;
 pub mod story;
+
+#[cfg(test)]
+mod no_kind_names;
