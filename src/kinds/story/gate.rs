@@ -1,122 +1,27 @@
-//! `git orx gate`: the Architect's review and QA's gate (seed 000,
-//! 审查轮次管理), recorded in the story and acted on.
+//! `git orx gate`: a review round's findings, recorded in the item and
+//! acted on — driven by the workflow.
 //!
-//! A gate records the round's findings in `review.architect` or `review.qa`
-//! (round, score, issue counts, whether it passed), then takes the first
-//! transition from the story's state marked `trigger: gate` whose guard
-//! holds. The standards are the workflow's guards, not code here: the
-//! Architect passes at score ≥ 7 with no Critical issue; a failing first
-//! round goes back to the SM and a failing last round to the Human
-//! (Escalated); QA's rounds get progressively more pragmatic, and after a
-//! failing last round no transition fits QA, so the story stays in Review
-//! and the Human decides.
+//! The acting role's record (the workflow's `records:`, the one that role
+//! writes) gets the findings for the current round (the record's `round`
+//! expression), then its `derive`d fields, then its `verdict`: whether the
+//! guard of the first transition from the item's state marked
+//! `trigger: gate` holds (the pass). Then the first `trigger: gate`
+//! transition whose guard holds is taken; with `escalate`, the one to the
+//! state the Human owns. When none fits the role (a failing last round
+//! whose decision is the Human's), the findings are recorded and the item
+//! stays where it is. The standards are the workflow's guards, not code
+//! here.
 
 use serde_json::{Value, json};
 
 use crate::assess::{self, NoDecision};
 use crate::error::{Error, Result};
+use crate::item::{self, ItemError};
 use crate::plan::{self, Actor, Plan};
+use crate::role::{self, HUMAN};
 use crate::validate;
+use crate::workflow::{Record, Transition, Workflow};
 use crate::workspace::{self, Workspace};
-
-/// One round's findings.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Gate {
-    Architect {
-        score: f64,
-        critical: u32,
-        high: u32,
-        medium: u32,
-        minor: u32,
-    },
-    /// `criteria_met`: every acceptance criterion met (`None`: not said).
-    Qa {
-        critical: u32,
-        high: u32,
-        medium: u32,
-        low: u32,
-        criteria_met: Option<bool>,
-    },
-}
-
-impl Gate {
-    /// The role that runs this gate.
-    pub fn role(&self) -> &'static str {
-        match self {
-            Gate::Architect { .. } => "architect",
-            Gate::Qa { .. } => "qa",
-        }
-    }
-
-    /// The state the gate applies to, and where a pass leads.
-    fn states(&self) -> (&'static str, &'static str) {
-        match self {
-            Gate::Architect { .. } => ("AwaitingArchReview", "Approved"),
-            Gate::Qa { .. } => ("Review", "Done"),
-        }
-    }
-
-    fn check(&self) -> std::result::Result<(), String> {
-        match self {
-            Gate::Architect { score, .. } if !(0.0..=10.0).contains(score) => {
-                Err(format!("--score must be from 0 to 10, not {score}"))
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// The fields this gate records, for round `round`; `previous_total` is
-    /// the issue count of QA's previous round, if it was recorded.
-    fn fields(&self, round: i64, previous_total: Option<u64>) -> Vec<plan::Edit> {
-        match *self {
-            Gate::Architect {
-                score,
-                critical,
-                high,
-                medium,
-                minor,
-            } => vec![
-                plan::set(&["review", "architect", "round"], json!(round)),
-                plan::set(
-                    &["review", "architect", "score"],
-                    serde_json::Number::from_f64(score).map_or(Value::Null, Value::Number),
-                ),
-                plan::set(&["review", "architect", "critical"], json!(critical)),
-                plan::set(&["review", "architect", "high"], json!(high)),
-                plan::set(&["review", "architect", "medium"], json!(medium)),
-                plan::set(&["review", "architect", "minor"], json!(minor)),
-            ],
-            Gate::Qa {
-                critical,
-                high,
-                medium,
-                low,
-                criteria_met,
-            } => vec![
-                plan::set(&["review", "qa", "round"], json!(round)),
-                plan::set(&["review", "qa", "critical"], json!(critical)),
-                plan::set(&["review", "qa", "high"], json!(high)),
-                plan::set(&["review", "qa", "medium"], json!(medium)),
-                plan::set(&["review", "qa", "low"], json!(low)),
-                plan::set(
-                    &["review", "qa", "total"],
-                    json!(
-                        u64::from(critical) + u64::from(high) + u64::from(medium) + u64::from(low)
-                    ),
-                ),
-                plan::set(
-                    &["review", "qa", "previous_total"],
-                    previous_total.map_or(Value::Null, |t| json!(t)),
-                ),
-                plan::set(
-                    &["review", "qa", "criteria"],
-                    criteria_met
-                        .map_or(Value::Null, |met| json!(if met { "met" } else { "failed" })),
-                ),
-            ],
-        }
-    }
-}
 
 /// What a gate did.
 #[derive(Debug)]
@@ -128,99 +33,188 @@ pub struct Outcome {
     pub unmet: Vec<validate::Unmet>,
 }
 
-/// Plans `git orx gate`. With `escalate` (the Architect only), the review
-/// is recorded and the story goes to the Human whatever its verdict
-/// (需要人工介入).
+/// The record `role` writes.
+fn record_of<'w>(wf: &'w Workflow, role: &str) -> Result<&'w Record> {
+    wf.records
+        .iter()
+        .find(|r| r.roles.iter().any(|x| x == role))
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "the {} workflow ({}) has no record {} writes, which a gate records its findings in",
+                wf.name,
+                wf.origin,
+                role::display(role)
+            ))
+        })
+}
+
+/// The `trigger: gate` transitions from `state` that `role` may take.
+fn gate_transitions<'w>(
+    wf: &'w Workflow,
+    state: &str,
+    role: &str,
+    item: &Value,
+) -> Vec<&'w Transition> {
+    wf.transitions_from(state)
+        .into_iter()
+        .filter(|t| t.trigger.as_deref() == Some("gate"))
+        .filter(|t| wf.roles_of(t, item).iter().any(|r| r == role))
+        .collect()
+}
+
+/// Plans `git orx gate`: `findings` are the record's fields (by name
+/// within it) as the role gives them. With `escalate`, the findings are
+/// recorded and the item goes to the state the Human owns whatever the
+/// verdict.
 pub fn gate(
     ws: &Workspace,
     id: &str,
-    gate: &Gate,
+    findings: &[(String, Value)],
     escalate: bool,
     actor: Actor,
 ) -> Result<Outcome> {
-    gate.check().map_err(Error::Usage)?;
-    if escalate && !matches!(gate, Gate::Architect { .. }) {
-        return Err(Error::Usage(
-            "only the Architect escalates (--escalate); after QA's last failing round the Human decides anyway".to_owned(),
-        ));
-    }
-    if actor.role != gate.role() {
-        return Err(Error::Usage(format!(
-            "this gate is run --as {}; the acting role is {}",
-            gate.role(),
-            crate::role::display(actor.role)
-        )));
-    }
     let item = ws.find(id)?;
     let wf = plan::workflow_of(ws, &item)?;
     if let Some(e) = item.unusable(&wf) {
         return Err(Error::Item(e));
     }
+    let who = actor.role;
+    let record = record_of(&wf, who)?;
+    let label = record.path.join(".");
     // A gate builds on what is committed (an earlier --no-commit gate
     // included).
     let base = plan::committed(ws, &item)?;
-    let (state, pass_state) = gate.states();
-    if item.status != state {
+    let value = item.value();
+    let gates = gate_transitions(&wf, &item.status, who, &value);
+    let Some(pass) = gates.first().copied() else {
+        let mut states: Vec<String> = wf
+            .transitions
+            .iter()
+            .filter(|t| t.trigger.as_deref() == Some("gate"))
+            .filter(|t| wf.roles_of(t, &value).iter().any(|r| r == who))
+            .map(|t| t.from.clone())
+            .collect();
+        states.dedup();
         return Err(Error::NoDecision(NoDecision::NotHere {
-            action: format!("the {} gate", crate::role::display(gate.role())),
+            action: format!("the {} gate", role::display(who)),
             kind: wf.name.clone(),
             state: item.status.clone(),
-            states: vec![state.to_owned()],
+            states,
         }));
-    }
-    let view = validate::view(&wf, Some(&item.value()));
-    let who = gate.role();
+    };
+    let view = validate::view(&wf, Some(&value));
     // A gate written with --no-commit must be committed before another.
     let committed_view = validate::view(&wf, Some(&base.value()));
-    if !validate::same_value(&view["review"][who], &committed_view["review"][who]) {
+    let at = |v: &Value| {
+        validate::lookup(v, &record.path)
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    if !validate::same_value(&at(&view), &at(&committed_view)) {
         return Err(Error::Pending(format!(
             "{} holds a review by {} that is not committed; commit it (git commit) or restore the file, then run the gate",
             item.path,
-            crate::role::display(who)
+            role::display(who)
         )));
     }
-    let round = view["rounds"][who].as_i64().unwrap_or(0);
-    if round < 1 {
-        return Err(Error::Item(crate::item::ItemError::new(
-            &item.path,
-            item.pos("rounds"),
-            format!("rounds.{who} is {round}: no review round has started"),
-        )));
-    }
-    let Some(pass) = wf.transition(state, pass_state) else {
-        return Err(Error::Failed(format!(
-            "the {} workflow ({}) has no transition from {state} to {pass_state}, which the gate judges by",
-            wf.name, wf.origin
-        )));
-    };
-    let previous_total = (view["review"]["qa"]["round"].as_i64() == Some(round - 1))
-        .then(|| view["review"]["qa"]["total"].as_u64())
-        .flatten();
-    let mut fields = gate.fields(round, previous_total);
-    // Whether the round passed is what the pass transition's guard says.
-    let recorded = plan::apply(&item.doc, &fields)
-        .map_err(|e| Error::Item(crate::item::ItemError::new(&item.path, e.pos, e.message)))?;
-    let after = crate::item::frontmatter_value(&recorded);
     let now = workspace::now();
+    let round = record
+        .round
+        .eval(&wf.scope(value.clone(), who, &now))
+        .ok()
+        .and_then(|r| r.as_i64())
+        .unwrap_or(0);
+    if round < 1 {
+        return Err(Error::Item(ItemError::new(
+            &item.path,
+            item.pos(
+                record
+                    .round
+                    .paths()
+                    .first()
+                    .map_or("", |p| p.split('.').next().unwrap_or("")),
+            ),
+            format!(
+                "{} is {round}: no review round has started",
+                record.round.source
+            ),
+        )));
+    }
+    let field = |name: &str| {
+        let mut p = record.path.clone();
+        p.push(name.to_owned());
+        p
+    };
+    let mut fields = vec![(field("round"), json!(round))];
+    fields.extend(findings.iter().map(|(name, v)| (field(name), v.clone())));
+    let recorded_of = |fields: &[plan::Edit]| {
+        plan::apply(&item.doc, fields)
+            .map(|d| item::frontmatter_value(&d))
+            .map_err(|e| Error::Item(ItemError::new(&item.path, e.pos, e.message)))
+    };
+    // The derived fields, each computed from the findings before it.
+    for d in &record.derive {
+        let after = recorded_of(&fields)?;
+        let scope = validate::guard_scope(&wf, None, Some(&value), &after, who, &now);
+        let v = d.expr.eval(&scope).map_err(|m| {
+            Error::Item(ItemError::new(
+                &item.path,
+                None,
+                format!("`{}` of {label}: {m}", d.path.join(".")),
+            ))
+        })?;
+        fields.push((d.path.clone(), v));
+    }
+    // Whether the round passed is what the pass transition's guard says.
+    let after = recorded_of(&fields)?;
     let mut moved = after.clone();
-    moved["status"] = json!(pass_state);
+    moved[wf.state_field.as_str()] = json!(pass.to);
+    moved["status"] = json!(pass.to);
     let unmet = validate::unmet(
         pass,
-        &validate::guard_scope(&wf, Some(pass), Some(&item.value()), &moved, who, &now),
+        &validate::guard_scope(&wf, Some(pass), Some(&value), &moved, who, &now),
     );
     let passed = unmet.is_empty();
-    fields.push(plan::set(&["review", who, "passed"], json!(passed)));
     let mut with_verdict = after;
-    with_verdict["review"][who]["passed"] = json!(passed);
+    if let Some(verdict) = &record.verdict {
+        fields.push((verdict.clone(), json!(passed)));
+        validate::put(&mut with_verdict, verdict, json!(passed));
+    }
     let decided = if escalate {
-        Ok("Escalated".to_owned())
+        let to_human = gates.iter().find(|t| {
+            wf.state(&t.to)
+                .and_then(|s| wf.owner_of(s, &value))
+                .is_some_and(|o| o == HUMAN)
+        });
+        match to_human {
+            Some(t) => Ok(t.to.clone()),
+            None => {
+                return Err(Error::Usage(format!(
+                    "no gate of {} from {} leads to the Human; escalating is for a gate that can",
+                    role::display(who),
+                    item.status
+                )));
+            }
+        }
     } else {
-        assess::decide(&wf, "gate", &item.value(), &with_verdict, who, &now).map(|t| t.to.clone())
+        assess::decide(&wf, "gate", &value, &with_verdict, who, &now).map(|t| t.to.clone())
     };
+    // Written in the order the workflow's defaults give the record's
+    // fields, so that the file reads the same however they were given.
+    let order: Vec<String> = validate::lookup(&wf.defaults, &record.path)
+        .and_then(Value::as_object)
+        .map(|m| m.keys().cloned().collect())
+        .unwrap_or_default();
+    let rank = |p: &Vec<String>| {
+        p.get(record.path.len())
+            .and_then(|k| order.iter().position(|o| o == k))
+            .unwrap_or(order.len())
+    };
+    fields.sort_by_key(|(p, _)| rank(p));
     let plan = match decided {
         Ok(to) => plan::transition(ws, item, &to, &fields, actor)?,
-        // No outcome fits the gate's role (QA's last round failed): the
-        // findings are recorded and the story waits for the Human.
+        // No outcome fits the gate's role (a last failing round): the
+        // findings are recorded and the item waits for the Human.
         Err(NoDecision::NoneHolds { .. }) => plan::edit(ws, item, &fields, actor)?,
         Err(e) => return Err(Error::NoDecision(e)),
     };
