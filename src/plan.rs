@@ -974,6 +974,94 @@ mod tests {
         );
     }
 
+    /// A repository made here, with git-orx set up and committed; git's
+    /// own configuration (hooks, signing) left out.
+    fn run_with_repo(f: impl FnOnce(&Workspace)) {
+        let dir = tempfile::tempdir().unwrap();
+        let git = |args: &[&str]| {
+            let out = std::process::Command::new("git")
+                .args(args)
+                .current_dir(dir.path())
+                .env("GIT_CONFIG_GLOBAL", "/dev/null")
+                .env("GIT_CONFIG_NOSYSTEM", "1")
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "git {args:?}: {out:?}");
+        };
+        git(&["init", "-q", "-b", "main"]);
+        for (k, v) in [
+            ("user.name", "Test"),
+            ("user.email", "test@example.com"),
+            ("commit.gpgsign", "false"),
+            ("core.hooksPath", "no-hooks"),
+        ] {
+            git(&["config", k, v]);
+        }
+        let repo = crate::git::Repo::open(dir.path()).unwrap();
+        crate::setup::init(&repo, None).unwrap();
+        git(&["add", "-A"]);
+        git(&["commit", "-q", "-m", "set up"]);
+        f(&Workspace::open_at(dir.path()).unwrap());
+    }
+
+    #[test]
+    fn one_executor_writes_commits_and_runs_a_transitions_checkpoint() {
+        run_with_repo(|ws| {
+            let human = Actor {
+                role: crate::role::HUMAN,
+                ..Actor::default()
+            };
+            let init = crate::agent::plan_init(ws, "a1", "dev", human).unwrap();
+            let done = execute(ws, &init, true).unwrap();
+            assert!(done.commit.is_some() && done.checkpoint.is_none());
+            let path = init.path().to_owned();
+            let head = |ws: &Workspace| {
+                String::from_utf8(ws.repo.head_file(&path).unwrap().unwrap()).unwrap()
+            };
+            assert_eq!(head(ws), init.text());
+
+            let human_with = |note| Actor {
+                note: Some(note),
+                ..human
+            };
+            let dev = Actor {
+                role: "dev",
+                ..Actor::default()
+            };
+            let fire = |trigger: &str, actor: Actor| {
+                let p = crate::agent::plan_fire(ws, "a1", trigger, Vec::new(), actor).unwrap();
+                let done = execute(ws, &p, true).unwrap();
+                assert!(done.commit.is_some(), "{trigger}: {done:?}");
+                (p, done)
+            };
+            fire("USER_INPUT_REQUIREMENT", human_with("a requirement"));
+            let add = crate::agent::plan_edit(
+                ws,
+                "a1",
+                &["plan"],
+                |item| {
+                    let queue = crate::agent::add_task(&crate::agent::tasks(item), "one")?;
+                    Ok((vec![set(&["tasks"], queue)], None))
+                },
+                dev,
+            )
+            .unwrap();
+            execute(ws, &add, true).unwrap();
+            let (p, done) = fire("PRD_GENERATED", dev);
+            assert!(p.actions().is_empty() && done.checkpoint.is_none());
+            // USER_CONFIRM's `checkpoint` action: made by the executor and
+            // recorded in the committed file.
+            let (p, done) = fire("USER_CONFIRM", human);
+            assert_eq!(p.actions(), ["checkpoint"]);
+            let name = done.checkpoint.expect("the checkpoint action ran");
+            assert!(
+                head(ws).contains(&format!("last_checkpoint: {name}")),
+                "{}",
+                head(ws)
+            );
+        });
+    }
+
     #[test]
     fn trailer_values_are_one_clean_line() {
         assert_eq!(trailer_value("a\nb\r\n  c\u{1b}"), "a b c");

@@ -90,6 +90,12 @@ impl Workspace {
         Workspace::from_repo(Repo::discover()?)
     }
 
+    /// The repository whose work tree holds `path`; it must have
+    /// `.orx/config.yaml`.
+    pub fn open_at(path: &Path) -> Result<Workspace> {
+        Workspace::from_repo(Repo::open(path)?)
+    }
+
     fn from_repo(repo: Repo) -> Result<Workspace> {
         let work = worktree_rule_files(repo.root())?;
         let head = if repo.has_head() {

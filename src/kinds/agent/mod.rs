@@ -359,24 +359,58 @@ pub fn plan_edit(
     let (edits, trigger) = edits(&item.value())?;
     match trigger {
         Some(trigger) => {
-            let t = fired(&wf, &item.status, &trigger)?;
+            // A trigger, or an event a transition from here answers.
+            let t = match wf
+                .transitions_from(&item.status)
+                .into_iter()
+                .find(|t| t.answers(&trigger))
+            {
+                Some(t) => t,
+                None => fired(&wf, &item.status, &trigger)?,
+            };
             plan_transition(ws, item, t, &edits, actor)
         }
         None => plan::edit(ws, item, &edits, actor),
     }
 }
 
-/// Plans `git orx agent archive`: ARCHIVE_COMPLETE, whose `archive`
-/// action appends the session's summary to the context's body.
+/// Plans `git orx agent archive`: the transition from the agent's state
+/// whose operation is `archive` (ARCHIVE_COMPLETE in the built-in
+/// workflow), whose `archive` action appends the session's summary to the
+/// context's body.
 pub fn plan_archive(ws: &Workspace, name: &str, actor: Actor) -> Result<Plan> {
     let (item, wf) = open(ws, name)?;
-    allows(&wf, &item, &["archive"])?;
-    let t = fired(&wf, &item.status, "ARCHIVE_COMPLETE")?;
+    allows(&wf, &item, &[ARCHIVE])?;
+    let by_operation = |t: &&Transition| t.operation.as_deref() == Some(ARCHIVE);
+    let Some(t) = wf
+        .transitions_from(&item.status)
+        .into_iter()
+        .find(by_operation)
+    else {
+        let mut states: Vec<String> = wf
+            .transitions
+            .iter()
+            .filter(by_operation)
+            .map(|t| t.from.clone())
+            .collect();
+        states.dedup();
+        return Err(Error::NoDecision(NoDecision::NotHere {
+            action: format!("the `{ARCHIVE}` operation"),
+            kind: wf.name.clone(),
+            state: item.status.clone(),
+            states,
+        }));
+    };
     plan_transition(ws, item, t, &[], actor)
 }
 
-/// What the end of the last open task (done or skipped) fires.
-pub const TASKS_FINISHED: &str = "ALL_TASKS_DONE";
+/// The operation that archives a session.
+const ARCHIVE: &str = "archive";
+
+/// The event the end of the last open task (done or skipped) fires: the
+/// transitions that list it in their `events` (ALL_TASKS_DONE in the
+/// built-in workflow).
+pub const TASKS_FINISHED: &str = "tasks-finished";
 
 /// Once every task of the queue is done or skipped: [`TASKS_FINISHED`]
 /// from the agent's state (EXECUTING → ARCHIVING) when its guard holds,
