@@ -13,6 +13,12 @@
 
 use std::sync::Arc;
 
+mod context;
+mod tasks;
+
+pub use context::*;
+pub use tasks::*;
+
 use serde_json::{Value, json};
 
 use crate::assess::NoDecision;
@@ -22,36 +28,6 @@ use crate::plan::{self, Actor, Plan};
 use crate::validate::Refusal;
 use crate::workflow::{Transition, Workflow};
 use crate::workspace::Workspace;
-
-/// The default agent's name.
-pub const DEFAULT: &str = "default";
-/// The default agent's context, as seed 001 names it.
-pub const ACTIVE_CONTEXT: &str = ".orx/active_context.md";
-/// Where other agents' contexts live.
-pub const AGENTS_DIR: &str = ".orx/agents";
-
-/// The context file of agent `name`.
-pub fn context_path(name: &str) -> Result<String> {
-    if name == DEFAULT {
-        return Ok(ACTIVE_CONTEXT.to_owned());
-    }
-    crate::item::check_id(name).map_err(|m| Error::Usage(m.replace("ID", "agent name")))?;
-    Ok(format!("{AGENTS_DIR}/{name}.md"))
-}
-
-/// Whether `path` is an agent context file.
-pub fn is_context_path(path: &str) -> bool {
-    path == ACTIVE_CONTEXT || crate::item::is_item_path(AGENTS_DIR, path)
-}
-
-/// The text of a new context for agent `name`, acting as `acts_as`.
-pub fn new_context(name: &str, acts_as: &str, initial: &str) -> String {
-    let id =
-        crate::doc::render::string(name, Some(granit_parser::ScalarStyle::DoubleQuoted), false);
-    format!(
-        "---\nkind: agent\nid: {id}\nacts_as: {acts_as}\ntask_status: {initial}\nsession_id: null\nauto_fix_attempts: 0\nlast_checkpoint: null\n---\n# Agent {name}\n\nNotes for this agent's sessions. `git orx agent archive` adds each session's summary below.\n"
-    )
-}
 
 /// The transition trigger `name` fires from the item's state `from`.
 pub fn fired<'w>(wf: &'w Workflow, from: &str, name: &str) -> Result<&'w Transition> {
@@ -120,99 +96,6 @@ pub fn allows(wf: &Workflow, item: &crate::item::Item, ops: &[&str]) -> Result<(
             .join(" or "),
         allowed: state.operations.iter().map(|o| describe(o)).collect(),
     }))
-}
-
-/// The task queue: each task a mapping `{title, status}`, status `todo`,
-/// `done` or `skipped`.
-pub fn tasks(item: &Value) -> Vec<Value> {
-    item.get("tasks")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default()
-}
-
-/// The queue with a new task at the end.
-pub fn add_task(queue: &[Value], title: &str) -> Result<Value> {
-    let title = title.trim();
-    if title.is_empty() || title.chars().any(char::is_control) {
-        return Err(Error::Usage("a task is one line of text".to_owned()));
-    }
-    let mut out = queue.to_vec();
-    out.push(json!({"title": title, "status": "todo"}));
-    Ok(Value::Array(out))
-}
-
-/// The queue with task `n` (1-based; default: the first open one) marked
-/// `status`; returns it and the task's number.
-pub fn mark_task(queue: &[Value], n: Option<usize>, status: &str) -> Result<(Value, usize)> {
-    let open = |t: &Value| t.get("status").and_then(Value::as_str) == Some("todo");
-    let i = match n {
-        Some(n) if n >= 1 && n <= queue.len() => n - 1,
-        Some(n) => {
-            return Err(Error::Usage(format!(
-                "there is no task {n} (the queue has {})",
-                queue.len()
-            )));
-        }
-        None => queue
-            .iter()
-            .position(open)
-            .ok_or_else(|| Error::Usage("every task is already done or skipped".to_owned()))?,
-    };
-    if !open(&queue[i]) {
-        return Err(Error::Usage(format!(
-            "task {} is already {}",
-            i + 1,
-            queue[i]["status"].as_str().unwrap_or("closed")
-        )));
-    }
-    let mut out = queue.to_vec();
-    out[i]["status"] = json!(status);
-    Ok((Value::Array(out), i + 1))
-}
-
-/// Tasks not yet done or skipped.
-pub fn open_tasks(queue: &[Value]) -> usize {
-    queue
-        .iter()
-        .filter(|t| t.get("status").and_then(Value::as_str) == Some("todo"))
-        .count()
-}
-
-/// A session's summary for the context's body, from the context as it is
-/// when archiving; `rolled_back`: the checkpoint the session's work was
-/// rolled back to, if it was.
-pub fn summary(item: &Value, now: &str, rolled_back: Option<&str>) -> String {
-    let text = |k: &str| {
-        item.get(k)
-            .and_then(Value::as_str)
-            .unwrap_or("-")
-            .to_owned()
-    };
-    let mut s = format!(
-        "\n## Session {} (archived {now})\n\n- Requirement: {}\n- Last checkpoint: {}\n",
-        text("session_id"),
-        text("requirement").replace('\n', " "),
-        text("last_checkpoint"),
-    );
-    if let Some(chk) = rolled_back {
-        s.push_str(&format!("- Rolled back to: {chk}\n"));
-    }
-    let queue = tasks(item);
-    let done = queue.iter().filter(|t| t["status"] == "done").count();
-    s.push_str(&format!("- Tasks: {done} of {} done\n", queue.len()));
-    for t in &queue {
-        let mark = match t["status"].as_str() {
-            Some("done") => "x",
-            Some("skipped") => "-",
-            _ => " ",
-        };
-        s.push_str(&format!(
-            "  - [{mark}] {}\n",
-            t["title"].as_str().unwrap_or_default()
-        ));
-    }
-    s
 }
 
 // ---- planned changes ---------------------------------------------------------
