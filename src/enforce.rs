@@ -394,7 +394,12 @@ impl Judge<'_> {
             self_transition: false,
             now: self.now,
         };
-        let verdict = validate::validate(&wf, &change);
+        let judged = validate::judge(&wf, &change);
+        let expected = match &judged {
+            Ok(v) => v.effects.clone().unwrap_or_default(),
+            Err(_) => Vec::new(),
+        };
+        let verdict = judged.map(|v| v.accepted);
         let taken = match &verdict {
             Ok(Accepted::Transition(t)) => Some(*t),
             _ => None,
@@ -438,8 +443,6 @@ impl Judge<'_> {
                 let (Some(bv), Some(av)) = (&bv, &av) else {
                     return Ok(());
                 };
-                let scope = validate::guard_scope(&wf, Some(t), Some(bv), av, role, self.now);
-                let expected = validate::effects(t, &scope).unwrap_or_default();
                 for (effect, (field, want)) in t.effects.iter().zip(expected) {
                     if effect.expr.paths().iter().any(|p| p == "now") {
                         continue;

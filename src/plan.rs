@@ -362,24 +362,20 @@ fn plan_change(
         self_transition: moves && item.status == to,
         now: &now,
     };
-    let (t, forced) = match validate::validate(&wf, &change)? {
-        Accepted::Transition(t) => (Some(t), None),
-        Accepted::Edit { .. } => (None, None),
-        Accepted::Forced { refusal, .. } => (wf.transition(&item.status, to), Some(refusal)),
-        other => {
-            return Err(Error::Failed(format!(
-                "internal error: a change was judged as {other:?}"
-            )));
-        }
-    };
-    if let Some(t) = t {
-        let scope = validate::guard_scope(&wf, Some(t), Some(&before), &after, actor.role, &now);
-        let effects = validate::effects(t, &scope)
-            .map_err(|m| item_error(&item, None, format!("{m} (check the fields it reads)")))?;
-        for (path, value) in effects {
-            let path: Vec<&str> = path.iter().map(String::as_str).collect();
-            doc = doc.set(&path, &value).map_err(edit_err)?;
-        }
+    let verdict = validate::judge(&wf, &change)?;
+    if let Accepted::Create { .. } | Accepted::Delete { .. } = verdict.accepted {
+        return Err(Error::Failed(format!(
+            "internal error: a change was judged as {:?}",
+            verdict.accepted
+        )));
+    }
+    let (t, forced) = (verdict.transition, verdict.forced);
+    let effects = verdict
+        .effects
+        .map_err(|m| item_error(&item, None, format!("{m} (check the fields it reads)")))?;
+    for (path, value) in effects {
+        let path: Vec<&str> = path.iter().map(String::as_str).collect();
+        doc = doc.set(&path, &value).map_err(edit_err)?;
     }
     let handoff = handoff(ws, &wf, &doc, to, t, actor.role, &now);
     Ok(Plan {

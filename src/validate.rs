@@ -660,6 +660,49 @@ fn text<'v>(v: Option<&'v Value>, key: &str) -> &'v str {
         .unwrap_or("")
 }
 
+/// Everything an accepted change needs, for whoever makes it (a command's
+/// plan) or judges it (the hooks, `verify`): what it is, the transition it
+/// takes (for a forced change, the workflow's transition between its
+/// states, if there is one), the values that transition's effects write,
+/// and the rule the Human's `--force` overrode.
+#[derive(Debug)]
+pub struct Verdict<'w> {
+    pub accepted: Accepted<'w>,
+    pub transition: Option<&'w Transition>,
+    /// The effects, evaluated where the guard is (`Err`: why one could
+    /// not be, such as a field of the wrong type).
+    pub effects: Result<Vec<(Vec<String>, Value)>, String>,
+    pub forced: Option<Refusal>,
+}
+
+/// The verdict on `change` under `wf`, with what the change needs.
+pub fn judge<'w>(wf: &'w Workflow, change: &Change) -> Result<Verdict<'w>, Refusal> {
+    let accepted = validate(wf, change)?;
+    let (transition, forced) = match &accepted {
+        Accepted::Transition(t) => (Some(*t), None),
+        Accepted::Forced { from, to, refusal } => (
+            from.as_deref()
+                .zip(to.as_deref())
+                .and_then(|(f, t)| wf.transition(f, t)),
+            Some(refusal.clone()),
+        ),
+        _ => (None, None),
+    };
+    let effects = match (transition, change.after) {
+        (Some(t), Some(after)) => {
+            let scope = guard_scope(wf, Some(t), change.before, after, change.role, change.now);
+            effects(t, &scope)
+        }
+        _ => Ok(Vec::new()),
+    };
+    Ok(Verdict {
+        accepted,
+        transition,
+        effects,
+        forced,
+    })
+}
+
 /// The item's state, in the workflow's state field.
 pub fn state_of<'v>(wf: &Workflow, item: &'v Value) -> &'v str {
     text(Some(item), &wf.state_field)
