@@ -1,7 +1,7 @@
 //! The library's error: every way a command can fail, each with its
 //! exit code (1 refused or failed, 2 usage, 3 busy: retrying may work).
 
-use crate::assess::NoDecision;
+use crate::engine::decide::NoDecision;
 use crate::engine::item::ItemError;
 use crate::engine::store::StoreError;
 use crate::engine::validate::Refusal;

@@ -3,17 +3,14 @@
 //! The library never prints and never exits; it returns values and typed
 //! errors. The `git-orx` binary (`src/main.rs`, `src/cli/`) does the I/O.
 
-pub mod agent;
-pub mod assess;
 pub mod board;
-pub mod checklist;
 pub mod doc;
 pub mod engine;
 pub mod error;
-pub mod gate;
 pub mod git;
 pub mod history;
 pub mod hooks;
+pub mod kinds;
 pub mod repo;
 pub mod text;
 pub mod workflow;

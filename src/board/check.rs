@@ -39,7 +39,7 @@ pub fn check(
             .problems
             .extend(odd.into_iter().map(crate::board::report::odd_name));
         // A directory that cannot be read hides its files: say so.
-        for dir in [ws.stories_dir(), crate::agent::AGENTS_DIR] {
+        for dir in [ws.stories_dir(), crate::kinds::agent::AGENTS_DIR] {
             if let Err(e) = std::fs::read_dir(ws.root().join(dir))
                 && e.kind() != std::io::ErrorKind::NotFound
             {
@@ -90,8 +90,8 @@ pub fn check(
                 path: rel.clone(),
                 line: pos.map(|p| p.0),
                 column: pos.map(|p| p.1),
-                message: match crate::agent::context_path(&item.id) {
-                    Ok(p) if crate::agent::is_context_path(&rel) => {
+                message: match crate::kinds::agent::context_path(&item.id) {
+                    Ok(p) if crate::kinds::agent::is_context_path(&rel) => {
                         format!("agent `{}`'s context belongs in {p}", item.id)
                     }
                     _ => format!(

@@ -272,6 +272,7 @@ pub fn detail_of(
                 .unwrap_or_default();
             let mut after = before.clone();
             after["status"] = Value::String(t.to.clone());
+            after[wf.state_field.as_str()] = Value::String(t.to.clone());
             // What the move would record of the story's tasks.
             for (path, v) in crate::engine::plan::measured_tasks(ws, &wf, t, &item, None)? {
                 validate::put(&mut after, &path, v);

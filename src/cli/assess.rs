@@ -1,7 +1,7 @@
 //! `git orx assess`
 
-use orx::assess::{Assessment, Indicator};
 use orx::engine::plan;
+use orx::kinds::story::assess::{Assessment, Indicator};
 
 use super::{DIM, Ui, YELLOW, paint, report_change};
 
@@ -69,7 +69,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         review: args.review,
     };
     let actor = args.change.actor(&role);
-    let (plan, report) = plan::assess(&ws, &args.id, &a, actor)?;
+    let (plan, report) = orx::kinds::story::assess::plan(&ws, &args.id, &a, actor)?;
     // What was measured is told once it is recorded.
     let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     let m = &report.measured;

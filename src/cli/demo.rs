@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use orx::Error;
-use orx::checklist::Checklist;
 use orx::doc::Document;
+use orx::engine::checklist::Checklist;
 use orx::repo::rules::STORY_TEMPLATE;
 
 use super::{BOLD, CYAN, DIM, Ui, paint};

@@ -1,7 +1,8 @@
 //! `git orx gate`
 
 use orx::engine::plan;
-use orx::gate::{self, Gate};
+use orx::kinds::story::gate;
+use serde_json::{Value, json};
 
 use super::{GREEN, RED, Ui, paint, report_change};
 
@@ -55,7 +56,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     super::acting_on("story", &args.id);
     let (ws, role) = super::open_as(ui, &args.change)?;
     let usage = |m: &str| Err(orx::Error::Usage(m.to_owned()));
-    let g = match role.as_str() {
+    // The flags name the fields of the record the role writes.
+    let findings: Vec<(&str, Value)> = match role.as_str() {
         "architect" => {
             if args.low.is_some() || args.criteria_met || args.criteria_failed {
                 return usage(
@@ -65,13 +67,21 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let Some(score) = args.score else {
                 return usage("the Architect's gate needs --score (0-10)");
             };
-            Gate::Architect {
-                score,
-                critical: args.critical,
-                high: args.high,
-                medium: args.medium,
-                minor: args.minor.unwrap_or(0),
+            if !(0.0..=10.0).contains(&score) {
+                return Err(orx::Error::Usage(format!(
+                    "--score must be from 0 to 10, not {score}"
+                )));
             }
+            vec![
+                (
+                    "score",
+                    serde_json::Number::from_f64(score).map_or(Value::Null, Value::Number),
+                ),
+                ("critical", json!(args.critical)),
+                ("high", json!(args.high)),
+                ("medium", json!(args.medium)),
+                ("minor", json!(args.minor.unwrap_or(0))),
+            ]
         }
         "qa" => {
             if args.score.is_some() || args.minor.is_some() {
@@ -79,18 +89,23 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     "--score and --minor are for the Architect's gate; QA counts Low issues (--low)",
                 );
             }
-            let criteria_met = match (args.criteria_met, args.criteria_failed) {
-                (true, _) => Some(true),
-                (_, true) => Some(false),
-                _ => None,
-            };
-            Gate::Qa {
-                critical: args.critical,
-                high: args.high,
-                medium: args.medium,
-                low: args.low.unwrap_or(0),
-                criteria_met,
+            if args.escalate {
+                return usage(
+                    "only the Architect escalates (--escalate); after QA's last failing round the Human decides anyway",
+                );
             }
+            let criteria = match (args.criteria_met, args.criteria_failed) {
+                (true, _) => json!("met"),
+                (_, true) => json!("failed"),
+                _ => Value::Null,
+            };
+            vec![
+                ("critical", json!(args.critical)),
+                ("high", json!(args.high)),
+                ("medium", json!(args.medium)),
+                ("low", json!(args.low.unwrap_or(0))),
+                ("criteria", criteria),
+            ]
         }
         other => {
             return Err(orx::Error::Usage(format!(
@@ -99,8 +114,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             )));
         }
     };
+    let findings: Vec<(String, Value)> = findings
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect();
     let actor = args.change.actor(&role);
-    let outcome = gate::gate(&ws, &args.id, &g, args.escalate, actor)?;
+    let outcome = gate::gate(&ws, &args.id, &findings, args.escalate, actor)?;
     let who = if role == "qa" {
         "QA gate"
     } else {
@@ -117,13 +136,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for u in &outcome.unmet {
         ui.line(format!("  - {u}"));
     }
-    if outcome.plan.from.as_deref() == Some(outcome.plan.to.as_str()) {
+    if outcome.plan.from() == Some(outcome.plan.to()) {
         ui.line(format!(
             "no move fits {}'s round {} ({}): the findings are recorded and the story stays in {}",
             orx::workflow::role::display(&role),
             outcome.round,
             if outcome.passed { "passed" } else { "failed" },
-            outcome.plan.to
+            outcome.plan.to()
         ));
     }
     report_change(ui, &outcome.plan, &done);

@@ -526,28 +526,28 @@ pub fn report_change(
     if ui.json_result {
         ui.json(&serde_json::json!({
             "version": 1,
-            "item": plan.id,
-            "kind": plan.kind,
-            "path": plan.path,
-            "from": plan.from,
-            "to": plan.to,
-            "role": plan.role,
-            "forced": plan.forced.as_ref().map(|(reason, _)| reason),
+            "item": plan.id(),
+            "kind": plan.kind(),
+            "path": plan.path(),
+            "from": plan.from(),
+            "to": plan.to(),
+            "role": plan.role(),
+            "forced": plan.forced_reason(),
             "commit": done.commit,
             "committed": done.commit.is_some() && !done.by_another,
             "changed": !done.unchanged,
-            "handoff": plan.handoff,
+            "handoff": plan.handoff(),
         }));
         return;
     }
     let mut line = format!(
         "{}: {} -> {} ({})",
         plan.label(),
-        plan.from.as_deref().unwrap_or("(new)"),
-        paint(BOLD, &plan.to),
-        orx::workflow::role::display(&plan.role)
+        plan.from().unwrap_or("(new)"),
+        paint(BOLD, plan.to()),
+        orx::workflow::role::display(plan.role())
     );
-    if let Some((reason, _)) = &plan.forced {
+    if let Some(reason) = plan.forced_reason() {
         line.push_str(&format!(
             " {}",
             paint(
@@ -583,12 +583,15 @@ pub fn report_change(
             " {}",
             paint(
                 YELLOW,
-                msg::t("written to {path}, not committed", &[("path", &plan.path)])
+                msg::t(
+                    "written to {path}, not committed",
+                    &[("path", &plan.path())]
+                )
             )
         )),
     }
     ui.line(line);
-    if let Some(h) = &plan.handoff {
+    if let Some(h) = plan.handoff() {
         ui.line(paint(GREEN, orx::text::escape(h)));
     }
 }

@@ -49,7 +49,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         tasks_reason: args.reason.as_deref().filter(|_| !args.force),
     };
     let plan = plan::transition(&ws, item, &state, &[], actor)?;
-    if args.force && plan.forced.is_none() {
+    if args.force && plan.forced_reason().is_none() {
         ui.eline(format!(
             "{} --force was not needed: the move is allowed; the reason is kept as its note",
             super::epaint(super::YELLOW, "note:")

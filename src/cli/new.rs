@@ -56,7 +56,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let actor = args.change.actor(&role);
     let plan = plan::new_story(&ws, title, args.id.as_deref(), args.example, actor)?;
     let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
-    ui.line(&plan.path);
+    ui.line(plan.path());
     report_change(ui, &plan, &done);
     Ok(0)
 }

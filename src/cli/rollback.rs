@@ -17,7 +17,7 @@ pub struct Args {
     /// The checkpoint (`git orx checkpoints` lists them).
     checkpoint: Option<String>,
     /// The agent whose last checkpoint is meant (default: the default agent).
-    #[arg(long = "agent", value_name = "NAME", default_value = orx::agent::DEFAULT)]
+    #[arg(long = "agent", value_name = "NAME", default_value = orx::kinds::agent::DEFAULT)]
     agent: String,
     /// Do not ask.
     #[arg(long, short = 'y')]
@@ -66,7 +66,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             return Ok(0);
         }
     }
-    let keep = orx::agent::keep_paths(&ws);
+    let keep = orx::engine::plan::rollback_keeps(&ws);
     let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
     let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
     let done = orx::engine::checkpoint::rollback(

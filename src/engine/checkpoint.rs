@@ -345,7 +345,7 @@ pub fn rollback(
         .commit_id(&saved_ref)
         .ok_or_else(|| Error::Failed(format!("the checkpoint {saved} just made is missing")))?;
     // Tests: `ORX_TEST_PAUSE=rollback-saved:<ms>` waits here.
-    crate::engine::plan::test_pause("rollback-saved");
+    crate::engine::store::test_pause("rollback-saved");
     // From here on the work is in `saved`.
     let mut message = format!(
         "rollback to {name}\n\nEvery file but the story and context files is as it was at {name}; the state before is {saved}.\n\n"

@@ -236,8 +236,8 @@ pub fn named_for(path: &str, id: &str) -> bool {
 /// Whether the item with `id` is where an ID leads: an agent context at
 /// its agent's path, a story in a file named for its ID.
 pub fn well_placed(path: &str, id: &str) -> bool {
-    if crate::agent::is_context_path(path) {
-        crate::agent::context_path(id).is_ok_and(|p| p == path)
+    if crate::kinds::agent::is_context_path(path) {
+        crate::kinds::agent::context_path(id).is_ok_and(|p| p == path)
     } else {
         named_for(path, id)
     }

@@ -10,9 +10,9 @@
 
 use serde_json::{Value, json};
 
-use crate::assess::{self, Assessment};
-use crate::checklist::{self, Checklist, Measurement};
 use crate::doc::{Document, render};
+use crate::engine::checklist;
+use crate::engine::checkpoint::{self, Rolledback};
 use crate::engine::item::{self, Item};
 use crate::engine::store::{self, Lock};
 use crate::engine::validate::{self, Accepted, Change, Refusal};
@@ -20,30 +20,46 @@ use crate::error::{Error, Result};
 use crate::repo::workspace::{self, Workspace};
 use crate::workflow::Workflow;
 
-/// An accepted change, ready to write.
+/// An accepted change, ready to write. A plan is made only by planning a
+/// change the rules accept ([`transition`], [`edit`], [`create`]) and is not
+/// changed after: its fields are private to the crate, and [`execute`]
+/// writes exactly what was judged.
 #[derive(Debug)]
 pub struct Plan {
-    pub kind: String,
-    pub id: String,
-    pub path: String,
+    pub(crate) kind: String,
+    pub(crate) id: String,
+    pub(crate) path: String,
     /// The file's bytes when planned; `None` for a new file.
-    pub old: Option<Vec<u8>>,
-    pub doc: Document,
-    pub from: Option<String>,
-    pub to: String,
-    pub role: String,
-    pub note: Option<String>,
+    pub(crate) old: Option<Vec<u8>>,
+    pub(crate) doc: Document,
+    pub(crate) from: Option<String>,
+    pub(crate) to: String,
+    pub(crate) role: String,
+    pub(crate) note: Option<String>,
     /// The Human's `--force` reason and the rule it overrode.
-    pub forced: Option<(String, Refusal)>,
+    pub(crate) forced: Option<(String, Refusal)>,
     /// Trailers besides `Orx-Item`, `Orx-Transition`, `Orx-Role` and
     /// those the workflow stamps from the fields.
-    pub extra_trailers: Vec<(String, String)>,
-    pub handoff: Option<String>,
+    pub(crate) extra_trailers: Vec<(String, String)>,
+    pub(crate) handoff: Option<String>,
     /// The workflow, the item before (none: a new one) and the trigger of
     /// the transition taken: what the field trailers are computed from.
-    pub workflow: std::sync::Arc<Workflow>,
-    pub before: Option<Value>,
-    pub trigger: Option<String>,
+    pub(crate) workflow: std::sync::Arc<Workflow>,
+    pub(crate) before: Option<Value>,
+    pub(crate) trigger: Option<String>,
+    /// The transition's `actions:` (`checkpoint`, `rollback`), which
+    /// [`execute`] runs with the write.
+    pub(crate) actions: Vec<String>,
+}
+
+/// What a kind adds to a change it plans, besides its fields: trailers of
+/// its own, and for a change whose planning rewrote the file's text before
+/// the rules judged it (an archived session's summary), the bytes the file
+/// holds now, which the write must find.
+#[derive(Debug, Default)]
+pub(crate) struct Extras {
+    pub(crate) trailers: Vec<(String, String)>,
+    pub(crate) old: Option<Vec<u8>>,
 }
 
 /// A field a change sets: its path and its new value.
@@ -76,6 +92,56 @@ pub struct Actor<'a> {
 }
 
 impl Plan {
+    /// The item's kind.
+    pub fn kind(&self) -> &str {
+        &self.kind
+    }
+
+    /// The item's ID.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The item's file, relative to the work tree.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The state before (`None`: a new item).
+    pub fn from(&self) -> Option<&str> {
+        self.from.as_deref()
+    }
+
+    /// The state after.
+    pub fn to(&self) -> &str {
+        &self.to
+    }
+
+    /// The acting role.
+    pub fn role(&self) -> &str {
+        &self.role
+    }
+
+    /// The Human's `--force` reason, when it overrode a rule.
+    pub fn forced_reason(&self) -> Option<&str> {
+        self.forced.as_ref().map(|(reason, _)| reason.as_str())
+    }
+
+    /// The handoff message of the state after.
+    pub fn handoff(&self) -> Option<&str> {
+        self.handoff.as_deref()
+    }
+
+    /// The transition's actions that run with the write.
+    pub fn actions(&self) -> &[String] {
+        &self.actions
+    }
+
+    /// The file's text as the plan writes it.
+    pub fn text(&self) -> &str {
+        self.doc.text()
+    }
+
     /// `story 1.2`
     pub fn label(&self) -> String {
         format!("{} {}", self.kind, self.id)
@@ -87,6 +153,12 @@ impl Plan {
     }
 
     pub fn trailers(&self) -> Vec<(String, String)> {
+        self.trailers_of(&self.doc)
+    }
+
+    /// The trailers of the change as it writes `doc` (the planned text,
+    /// with what its actions recorded).
+    fn trailers_of(&self, doc: &Document) -> Vec<(String, String)> {
         let mut t = vec![
             ("Orx-Item".to_owned(), format!("{}/{}", self.kind, self.id)),
             ("Orx-Transition".to_owned(), self.transition_text()),
@@ -99,7 +171,7 @@ impl Plan {
         t.extend(crate::history::trailers::for_change(
             &self.workflow,
             self.before.as_ref(),
-            &item::frontmatter_value(&self.doc),
+            &item::frontmatter_value(doc),
             self.trigger.as_deref(),
         ));
         t.extend(self.extra_trailers.iter().cloned());
@@ -108,6 +180,10 @@ impl Plan {
 
     /// The commit message: subject, the note, the trailers.
     pub fn message(&self) -> String {
+        self.message_of(&self.doc)
+    }
+
+    fn message_of(&self, doc: &Document) -> String {
         let mut m = format!("{}: {}\n\n", self.label(), self.transition_text());
         if let Some(note) = self
             .note
@@ -118,7 +194,7 @@ impl Plan {
             m.push_str(note);
             m.push_str("\n\n");
         }
-        for (k, v) in self.trailers() {
+        for (k, v) in self.trailers_of(doc) {
             m.push_str(&format!("{k}: {v}\n"));
         }
         m
@@ -126,7 +202,7 @@ impl Plan {
 }
 
 /// Trailer values are one line without control characters.
-fn trailer_value(s: &str) -> String {
+pub(crate) fn trailer_value(s: &str) -> String {
     s.split(['\n', '\r'])
         .map(str::trim)
         .filter(|l| !l.is_empty())
@@ -138,7 +214,11 @@ fn trailer_value(s: &str) -> String {
 }
 
 /// An error about `item`'s file, at `pos` when known.
-fn item_error(item: &Item, pos: Option<(usize, usize)>, message: impl Into<String>) -> Error {
+pub(crate) fn item_error(
+    item: &Item,
+    pos: Option<(usize, usize)>,
+    message: impl Into<String>,
+) -> Error {
     Error::Item(item::ItemError::new(&item.path, pos, message))
 }
 
@@ -215,13 +295,25 @@ pub fn transition(
     edits: &[Edit],
     actor: Actor,
 ) -> Result<Plan> {
-    plan_change(ws, item, Some(to), edits, actor)
+    plan_change(ws, item, Some(to), edits, actor, Extras::default())
+}
+
+/// [`transition`], with what the item's kind adds to it.
+pub(crate) fn transition_with(
+    ws: &Workspace,
+    item: Item,
+    to: &str,
+    edits: &[Edit],
+    actor: Actor,
+    extras: Extras,
+) -> Result<Plan> {
+    plan_change(ws, item, Some(to), edits, actor, extras)
 }
 
 /// Plans recording `edits` without a change of state (the owner's edit,
 /// such as a gate that leaves the decision to the Human).
 pub fn edit(ws: &Workspace, item: Item, edits: &[Edit], actor: Actor) -> Result<Plan> {
-    plan_change(ws, item, None, edits, actor)
+    plan_change(ws, item, None, edits, actor, Extras::default())
 }
 
 fn plan_change(
@@ -230,6 +322,7 @@ fn plan_change(
     to: Option<&str>,
     edits: &[Edit],
     actor: Actor,
+    extras: Extras,
 ) -> Result<Plan> {
     let wf = workflow_of(ws, &item)?;
     known_state(&wf, &item)?;
@@ -255,7 +348,7 @@ fn plan_change(
     };
     if actor.tasks_reason.is_some() && measured.is_empty() {
         return Err(Error::Usage(format!(
-            "--reason without --force explains the open tasks of a move that measures them (to Review); {} -> {to} measures none",
+            "--reason without --force explains the open tasks of a move that measures them; {} -> {to} measures none",
             item.status
         )));
     }
@@ -269,31 +362,31 @@ fn plan_change(
         self_transition: moves && item.status == to,
         now: &now,
     };
-    let (t, forced) = match validate::validate(&wf, &change)? {
-        Accepted::Transition(t) => (Some(t), None),
-        Accepted::Edit { .. } => (None, None),
-        Accepted::Forced { refusal, .. } => (wf.transition(&item.status, to), Some(refusal)),
-        other => {
-            return Err(Error::Failed(format!(
-                "internal error: a change was judged as {other:?}"
-            )));
-        }
-    };
-    if let Some(t) = t {
-        let scope = validate::guard_scope(&wf, Some(t), Some(&before), &after, actor.role, &now);
-        let effects = validate::effects(t, &scope)
-            .map_err(|m| item_error(&item, None, format!("{m} (check the fields it reads)")))?;
-        for (path, value) in effects {
-            let path: Vec<&str> = path.iter().map(String::as_str).collect();
-            doc = doc.set(&path, &value).map_err(edit_err)?;
-        }
+    let verdict = validate::judge(&wf, &change)?;
+    if let Accepted::Create { .. } | Accepted::Delete { .. } = verdict.accepted {
+        return Err(Error::Failed(format!(
+            "internal error: a change was judged as {:?}",
+            verdict.accepted
+        )));
+    }
+    let (t, forced) = (verdict.transition, verdict.forced);
+    let effects = verdict
+        .effects
+        .map_err(|m| item_error(&item, None, format!("{m} (check the fields it reads)")))?;
+    for (path, value) in effects {
+        let path: Vec<&str> = path.iter().map(String::as_str).collect();
+        doc = doc.set(&path, &value).map_err(edit_err)?;
     }
     let handoff = handoff(ws, &wf, &doc, to, t, actor.role, &now);
     Ok(Plan {
         kind: item.kind.clone(),
         id: item.id.clone(),
         path: item.path.clone(),
-        old: Some(item.doc.text().as_bytes().to_vec()),
+        old: Some(
+            extras
+                .old
+                .unwrap_or_else(|| item.doc.text().as_bytes().to_vec()),
+        ),
         doc,
         from: Some(item.status.clone()),
         to: to.to_owned(),
@@ -304,8 +397,9 @@ fn plan_change(
             .or(actor.force.filter(|_| forced.is_none()))
             .map(str::to_owned),
         forced: forced.map(|r| (actor.force.unwrap_or_default().to_owned(), r)),
-        extra_trailers: Vec::new(),
+        extra_trailers: extras.trailers,
         handoff,
+        actions: t.map(|t| t.actions.clone()).unwrap_or_default(),
         trigger: t.and_then(|t| t.trigger.clone()),
         before: Some(before),
         workflow: wf.clone(),
@@ -342,7 +436,7 @@ pub fn measured_tasks(
 
 /// Refuses an item its workflow cannot use: an unknown state, a field of
 /// the wrong type.
-fn known_state(wf: &Workflow, item: &Item) -> Result<()> {
+pub(crate) fn known_state(wf: &Workflow, item: &Item) -> Result<()> {
     match item.unusable(wf) {
         Some(e) => Err(Error::Item(e)),
         None => Ok(()),
@@ -366,97 +460,6 @@ fn handoff(
 pub fn move_item(ws: &Workspace, id: &str, to: &str, actor: Actor) -> Result<Plan> {
     let item = ws.find(id)?;
     transition(ws, item, to, &[], actor)
-}
-
-/// What an assessment measured in the story and what the text suggests.
-#[derive(Debug)]
-pub struct AssessReport {
-    pub measured: Measurement,
-    /// Complexity indicators the text suggests that the SM did not give.
-    pub hints: Vec<(assess::Indicator, &'static str)>,
-    /// Outcomes passed over on the way to the one taken (after the first,
-    /// the failure route), with what each lacked: why not Approved, say.
-    pub passed_over: Vec<assess::PassedOver>,
-}
-
-/// Plans `git orx assess`: measures the story against its template's
-/// checklist (unless the SM overrides it, with a reason), records the
-/// numbers, then takes the first `assess` transition whose guard holds.
-pub fn assess(
-    ws: &Workspace,
-    id: &str,
-    a: &Assessment,
-    actor: Actor,
-) -> Result<(Plan, AssessReport)> {
-    a.check().map_err(Error::Usage)?;
-    let item = ws.find(id)?;
-    let wf = workflow_of(ws, &item)?;
-    known_state(&wf, &item)?;
-    let base = committed(ws, &item)?;
-    // After a recorded review, its findings are not the SM's to restate.
-    let view = validate::view(&wf, Some(&item.value()));
-    let reviewed = view["rounds"]["architect"].as_i64().is_some_and(|r| r > 0)
-        && view["review"]["architect"]["round"] == view["rounds"]["architect"];
-    if item.status == "RequiresRevision"
-        && reviewed
-        && (a.open_critical.is_some() || a.revised.is_some())
-    {
-        return Err(Error::Usage(format!(
-            "the Architect's review of round {} recorded its open Critical issues and the severities it found; --open-critical and --revised are for a revision after a review decided with `git orx move`",
-            view["rounds"]["architect"]
-        )));
-    }
-    let Some(m) = wf.measure.as_ref() else {
-        return Err(Error::Failed(format!(
-            "the {} workflow ({}) has no `measure` section: assess records structure and extraction where it says",
-            wf.name, wf.origin
-        )));
-    };
-    let template = ws.template(&item.kind)?.unwrap_or_default();
-    let measured = Checklist::from_template(template).measure(item.doc.body());
-    let structure = a.structure.unwrap_or(measured.structure);
-    let extraction = a.extraction.unwrap_or(measured.extraction);
-    let value = item.value();
-    let has = |path: &[String]| validate::lookup(&value, path).is_some_and(|v| !v.is_null());
-    let review_path = ["quality".to_owned(), "review_requested".to_owned()];
-    let fields = a.fields(m, structure, extraction, has(&m.reason), has(&review_path));
-    let recorded = apply(&item.doc, &fields).map_err(|e| item_error(&item, e.pos, e.message))?;
-    let (t, mut passed_over) = assess::decide_explained(
-        &wf,
-        "assess",
-        &base.value(),
-        &item::frontmatter_value(&recorded),
-        actor.role,
-        &workspace::now(),
-    )?;
-    let to = t.to.clone();
-    // The first candidate is the failure route: not passing it is no news.
-    if !passed_over.is_empty() {
-        passed_over.remove(0);
-    }
-    let hints = checklist::complexity_hints(item.doc.body())
-        .into_iter()
-        .filter(|(i, _)| !a.complexity.contains(i))
-        .collect();
-    let mut plan = transition(ws, item, &to, &fields, actor)?;
-
-    if let Some(reason) = a.reason.as_deref().filter(|_| a.overrides()) {
-        plan.extra_trailers.push((
-            "Orx-Quality-Override".to_owned(),
-            trailer_value(&format!(
-                "structure={structure} (measured {}) extraction={extraction} (measured {}): {reason}",
-                measured.structure, measured.extraction
-            )),
-        ));
-    }
-    Ok((
-        plan,
-        AssessReport {
-            measured,
-            hints,
-            passed_over,
-        },
-    ))
 }
 
 /// Plans `git orx new`: a story from the template, in the initial state.
@@ -590,6 +593,7 @@ pub fn create(
         workflow: wf.clone(),
         before: None,
         trigger: None,
+        actions: Vec::new(),
     })
 }
 
@@ -650,14 +654,33 @@ pub struct Executed {
     /// Another process's commit took the change along (its id in
     /// `commit`); git-orx's own commit found nothing left to commit.
     pub by_another: bool,
+    /// The checkpoint made (the `checkpoint` action).
+    pub checkpoint: Option<String>,
+    /// The rollback made (the `rollback` action).
+    pub rollback: Option<Rolledback>,
 }
 
-/// Writes the plan's file under the lock and, when `commit`, commits it.
+impl Executed {
+    fn written(commit: Option<String>, unchanged: bool, by_another: bool) -> Executed {
+        Executed {
+            commit,
+            unchanged,
+            by_another,
+            checkpoint: None,
+            rollback: None,
+        }
+    }
+}
+
+/// The one executor: writes the plan's file under the repository lock
+/// and, when `commit`, commits it, with the transition's actions (of any
+/// kind's workflow): `rollback` to the checkpoint the item records, made
+/// first; `checkpoint`, made before the write and recorded in the item.
 pub fn execute(ws: &Workspace, plan: &Plan, commit: bool) -> Result<Executed> {
     if let Some(done) = already_done(ws, plan)? {
         return Ok(done);
     }
-    test_pause("planned");
+    store::test_pause("planned");
     let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
     execute_locked(ws, plan, commit, &lock)
 }
@@ -666,21 +689,101 @@ pub fn execute(ws: &Workspace, plan: &Plan, commit: bool) -> Result<Executed> {
 fn already_done(ws: &Workspace, plan: &Plan) -> Result<Option<Executed>> {
     let same = plan.old.as_deref() == Some(plan.doc.text().as_bytes());
     if same && ws.repo.head_file(&plan.path)?.as_deref() == Some(plan.doc.text().as_bytes()) {
-        return Ok(Some(Executed {
-            commit: None,
-            unchanged: true,
-            by_another: false,
-        }));
+        return Ok(Some(Executed::written(None, true, false)));
     }
     Ok(None)
 }
 
-/// [`execute`] for a caller that holds the repository lock already (and
-/// does more under it: a checkpoint, a rollback).
-pub fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Result<Executed> {
+/// [`execute`] under the repository lock.
+fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Result<Executed> {
     if let Some(done) = already_done(ws, plan)? {
         return Ok(done);
     }
+    if plan.actions.is_empty() {
+        return write_locked(ws, plan, &plan.doc, commit, lock);
+    }
+    let now = workspace::now();
+    // The file must still be what the plan read, before any action runs.
+    let on_disk = item::read_limited(&ws.root().join(&plan.path)).ok();
+    if on_disk.as_deref() != plan.old.as_deref() {
+        return Err(store::StoreError::Changed {
+            path: plan.path.clone(),
+        }
+        .into());
+    }
+    let has = |a: &str| plan.actions.iter().any(|x| x == a);
+    let mut rolled = None;
+    if has("rollback") {
+        let before = Document::from_bytes(plan.old.clone().unwrap_or_default())
+            .map(|d| item::frontmatter_value(&d))
+            .unwrap_or_default();
+        let Some(target) = before[crate::workflow::CHECKPOINT_FIELD].as_str() else {
+            return Err(Error::Failed(format!(
+                "{} records no checkpoint to roll back to",
+                plan.label()
+            )));
+        };
+        let trailers = vec![
+            ("Orx-Item".to_owned(), format!("{}/{}", plan.kind, plan.id)),
+            ("Orx-Role".to_owned(), plan.role.clone()),
+        ];
+        let keep = rollback_keeps(ws);
+        let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
+        rolled = Some(checkpoint::rollback(
+            &ws.repo,
+            target,
+            &keep,
+            &trailers,
+            &now,
+            false,
+            ws.lock_wait,
+        )?);
+    }
+    let mut doc = plan.doc.clone();
+    let mut made = None;
+    if has("checkpoint") {
+        let name = checkpoint::create(
+            &ws.repo,
+            &format!("{}: {}", plan.label(), plan.transition_text()),
+            &now,
+        )?;
+        doc = doc
+            .set(&[crate::workflow::CHECKPOINT_FIELD], &json!(name))
+            .map_err(|e| Error::Failed(e.message))?;
+        made = Some(name);
+    }
+    match (write_locked(ws, plan, &doc, commit, lock), rolled) {
+        (Ok(mut e), rolled) => {
+            e.checkpoint = made;
+            e.rollback = rolled;
+            Ok(e)
+        }
+        // The rollback is made and recorded; say so, and how to undo it.
+        (Err(e), Some(r)) => Err(Error::Failed(format!(
+            "the work was rolled back [{}], but {} could not be recorded: {e}\nundo the rollback with `git orx rollback {} --yes`, or record the transition again",
+            r.commit,
+            plan.transition_text(),
+            r.saved
+        ))),
+        (Err(e), None) => Err(e),
+    }
+}
+
+/// The paths a rollback leaves alone: the items and the rules, all of
+/// which keep their own history.
+pub fn rollback_keeps(ws: &Workspace) -> Vec<String> {
+    vec![ws.stories_dir().to_owned(), ".orx".to_owned()]
+}
+
+/// Writes `doc` (the plan's text, with what its actions recorded) and
+/// commits it when `commit`. Needs the lock.
+fn write_locked(
+    ws: &Workspace,
+    plan: &Plan,
+    doc: &Document,
+    commit: bool,
+    lock: &Lock,
+) -> Result<Executed> {
     if commit {
         // A commit now would land on a temporary HEAD, or be refused.
         if let Some(what) = ws.repo.operation_in_progress() {
@@ -696,9 +799,9 @@ pub fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) ->
     if let Some(dir) = root.join(&plan.path).parent() {
         store::clean_leftovers(lock, dir);
     }
-    test_pause("in-lock");
+    store::test_pause("in-lock");
     let head_before = ws.repo.head_file(&plan.path)?;
-    let written = plan.doc.text().as_bytes();
+    let written = doc.text().as_bytes();
     if let Err(e) = store::write(
         lock,
         root,
@@ -713,13 +816,9 @@ pub fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) ->
         });
     }
     if !commit {
-        return Ok(Executed {
-            commit: None,
-            unchanged: false,
-            by_another: false,
-        });
+        return Ok(Executed::written(None, false, false));
     }
-    test_pause("written");
+    store::test_pause("written");
     // The hooks judge this commit too: tell them who acts, the override,
     // and that this is the process changing the file.
     let pid = std::process::id().to_string();
@@ -734,7 +833,7 @@ pub fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) ->
         plan.old.as_deref(),
         written,
         head_before.as_deref(),
-        &plan.message(),
+        &plan.message_of(doc),
         &env,
     )
 }
@@ -762,23 +861,17 @@ pub(crate) fn commit_written(
         })
         .and_then(|()| repo.commit_paths(&[path], message, env));
     let e = match made {
-        Ok(id) => {
-            return Ok(Executed {
-                commit: Some(id),
-                unchanged: false,
-                by_another: false,
-            });
-        }
+        Ok(id) => return Ok(Executed::written(Some(id), false, false)),
         Err(e) => e,
     };
     let head_now = repo.head_file(path)?;
     if head_now.as_deref() == Some(written) {
         let before = head_before == Some(written);
-        return Ok(Executed {
-            commit: (!before).then(|| repo.last_change(path)).flatten(),
-            unchanged: before,
-            by_another: !before,
-        });
+        return Ok(Executed::written(
+            (!before).then(|| repo.last_change(path)).flatten(),
+            before,
+            !before,
+        ));
     }
     let nothing = "nothing was committed";
     let outcome = if head_now.as_deref() != head_before {
@@ -819,28 +912,6 @@ fn now_in(ws: &Workspace, head: &Item) -> Error {
     ))
 }
 
-/// Tests only: `ORX_TEST_PAUSE=<point>:<ms>` sleeps at `point` (`planned`,
-/// after reading the item; `in-lock`, holding the repository lock;
-/// `written`, before the commit), so a test can make two processes meet
-/// there; `<point>:<file>` waits there until `file` exists (a minute at
-/// most). Unset, it costs one lookup.
-pub fn test_pause(point: &str) {
-    let Ok(v) = std::env::var("ORX_TEST_PAUSE") else {
-        return;
-    };
-    let Some((_, until)) = v.split_once(':').filter(|(p, _)| *p == point) else {
-        return;
-    };
-    if let Ok(ms) = until.parse::<u64>() {
-        std::thread::sleep(std::time::Duration::from_millis(ms));
-        return;
-    }
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while !std::path::Path::new(until).exists() && std::time::Instant::now() < deadline {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -875,6 +946,96 @@ mod tests {
             out,
             "id: \"1.2\"\ntitle: \"{status} x\"\n# {id_text} {title_text} {other}"
         );
+    }
+
+    /// A repository made here, with git-orx set up and committed; git's
+    /// own configuration (hooks, signing) left out.
+    fn run_with_repo(f: impl FnOnce(&Workspace)) {
+        let dir = tempfile::tempdir().unwrap();
+        let git = |args: &[&str]| {
+            let out = std::process::Command::new("git")
+                .args(args)
+                .current_dir(dir.path())
+                .env("GIT_CONFIG_GLOBAL", "/dev/null")
+                .env("GIT_CONFIG_NOSYSTEM", "1")
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "git {args:?}: {out:?}");
+        };
+        git(&["init", "-q", "-b", "main"]);
+        for (k, v) in [
+            ("user.name", "Test"),
+            ("user.email", "test@example.com"),
+            ("commit.gpgsign", "false"),
+            ("core.hooksPath", "no-hooks"),
+        ] {
+            git(&["config", k, v]);
+        }
+        let repo = crate::git::Repo::open(dir.path()).unwrap();
+        crate::repo::setup::init(&repo, None).unwrap();
+        git(&["add", "-A"]);
+        git(&["commit", "-q", "-m", "set up"]);
+        f(&Workspace::open_at(dir.path()).unwrap());
+    }
+
+    #[test]
+    fn one_executor_writes_commits_and_runs_a_transitions_checkpoint() {
+        run_with_repo(|ws| {
+            let human = Actor {
+                role: crate::workflow::role::HUMAN,
+                ..Actor::default()
+            };
+            let init = crate::kinds::agent::plan_init(ws, "a1", "dev", human).unwrap();
+            let done = execute(ws, &init, true).unwrap();
+            assert!(done.commit.is_some() && done.checkpoint.is_none());
+            let path = init.path().to_owned();
+            let head = |ws: &Workspace| {
+                String::from_utf8(ws.repo.head_file(&path).unwrap().unwrap()).unwrap()
+            };
+            assert_eq!(head(ws), init.text());
+
+            let human_with = |note| Actor {
+                note: Some(note),
+                ..human
+            };
+            let dev = Actor {
+                role: "dev",
+                ..Actor::default()
+            };
+            let fire = |trigger: &str, actor: Actor| {
+                let p =
+                    crate::kinds::agent::plan_fire(ws, "a1", trigger, Vec::new(), actor).unwrap();
+                let done = execute(ws, &p, true).unwrap();
+                assert!(done.commit.is_some(), "{trigger}: {done:?}");
+                (p, done)
+            };
+            fire("USER_INPUT_REQUIREMENT", human_with("a requirement"));
+            let add = crate::kinds::agent::plan_edit(
+                ws,
+                "a1",
+                &["plan"],
+                |item| {
+                    let queue =
+                        crate::kinds::agent::add_task(&crate::kinds::agent::tasks(item), "one")?;
+                    Ok((vec![set(&["tasks"], queue)], None))
+                },
+                dev,
+            )
+            .unwrap();
+            execute(ws, &add, true).unwrap();
+            let (p, done) = fire("PRD_GENERATED", dev);
+            assert!(p.actions().is_empty() && done.checkpoint.is_none());
+            // USER_CONFIRM's `checkpoint` action: made by the executor and
+            // recorded in the committed file.
+            let (p, done) = fire("USER_CONFIRM", human);
+            assert_eq!(p.actions(), ["checkpoint"]);
+            let name = done.checkpoint.expect("the checkpoint action ran");
+            assert!(
+                head(ws).contains(&format!("last_checkpoint: {name}")),
+                "{}",
+                head(ws)
+            );
+        });
     }
 
     #[test]

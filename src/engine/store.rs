@@ -365,6 +365,28 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     replace(path, bytes, false).map_err(|e| std::io::Error::other(e.to_string()))
 }
 
+/// Tests only: `ORX_TEST_PAUSE=<point>:<ms>` sleeps at `point` (`planned`,
+/// after reading the item; `in-lock`, holding the repository lock;
+/// `written`, before the commit), so a test can make two processes meet
+/// there; `<point>:<file>` waits there until `file` exists (a minute at
+/// most). Unset, it costs one lookup.
+pub fn test_pause(point: &str) {
+    let Ok(v) = std::env::var("ORX_TEST_PAUSE") else {
+        return;
+    };
+    let Some((_, until)) = v.split_once(':').filter(|(p, _)| *p == point) else {
+        return;
+    };
+    if let Ok(ms) = until.parse::<u64>() {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        return;
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !std::path::Path::new(until).exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -629,6 +629,16 @@ pub fn unmet(t: &Transition, scope: &Scope) -> Vec<Unmet> {
         .collect()
 }
 
+/// The conditions of `state`'s `edit_guard` that do not hold in `scope`.
+pub fn edit_guard_unmet(state: &crate::workflow::State, scope: &Scope) -> Vec<Unmet> {
+    state
+        .edit_guard
+        .iter()
+        .map(|cond| check_condition(cond, scope))
+        .filter(|u| !u.holds)
+        .collect()
+}
+
 /// The values `t`'s effects write, evaluated in the guard scope.
 pub fn effects(t: &Transition, scope: &Scope) -> Result<Vec<(Vec<String>, Value)>, String> {
     t.effects
@@ -650,6 +660,54 @@ fn text<'v>(v: Option<&'v Value>, key: &str) -> &'v str {
         .unwrap_or("")
 }
 
+/// Everything an accepted change needs, for whoever makes it (a command's
+/// plan) or judges it (the hooks, `verify`): what it is, the transition it
+/// takes (for a forced change, the workflow's transition between its
+/// states, if there is one), the values that transition's effects write,
+/// and the rule the Human's `--force` overrode.
+#[derive(Debug)]
+pub struct Verdict<'w> {
+    pub accepted: Accepted<'w>,
+    pub transition: Option<&'w Transition>,
+    /// The effects, evaluated where the guard is (`Err`: why one could
+    /// not be, such as a field of the wrong type).
+    pub effects: Result<Vec<(Vec<String>, Value)>, String>,
+    pub forced: Option<Refusal>,
+}
+
+/// The verdict on `change` under `wf`, with what the change needs.
+pub fn judge<'w>(wf: &'w Workflow, change: &Change) -> Result<Verdict<'w>, Refusal> {
+    let accepted = validate(wf, change)?;
+    let (transition, forced) = match &accepted {
+        Accepted::Transition(t) => (Some(*t), None),
+        Accepted::Forced { from, to, refusal } => (
+            from.as_deref()
+                .zip(to.as_deref())
+                .and_then(|(f, t)| wf.transition(f, t)),
+            Some(refusal.clone()),
+        ),
+        _ => (None, None),
+    };
+    let effects = match (transition, change.after) {
+        (Some(t), Some(after)) => {
+            let scope = guard_scope(wf, Some(t), change.before, after, change.role, change.now);
+            effects(t, &scope)
+        }
+        _ => Ok(Vec::new()),
+    };
+    Ok(Verdict {
+        accepted,
+        transition,
+        effects,
+        forced,
+    })
+}
+
+/// The item's state, in the workflow's state field.
+pub fn state_of<'v>(wf: &Workflow, item: &'v Value) -> &'v str {
+    text(Some(item), &wf.state_field)
+}
+
 /// The verdict on `change` under `wf`.
 pub fn validate<'w>(wf: &'w Workflow, change: &Change) -> Result<Accepted<'w>, Refusal> {
     if change.force.is_some() && change.role != HUMAN {
@@ -660,8 +718,8 @@ pub fn validate<'w>(wf: &'w Workflow, change: &Change) -> Result<Accepted<'w>, R
     match check(wf, change) {
         Ok(accepted) => Ok(accepted),
         Err(refusal) if change.force.is_some() && refusal.overridable() => Ok(Accepted::Forced {
-            from: change.before.map(|b| text(Some(b), "status").to_owned()),
-            to: change.after.map(|a| text(Some(a), "status").to_owned()),
+            from: change.before.map(|b| state_of(wf, b).to_owned()),
+            to: change.after.map(|a| state_of(wf, a).to_owned()),
             refusal,
         }),
         Err(refusal) => Err(refusal),
@@ -683,7 +741,7 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
         r
     };
     for v in [c.before, c.after].into_iter().flatten() {
-        let state = text(Some(v), "status");
+        let state = state_of(wf, v);
         if wf.state(state).is_none() {
             return Err(Refusal::UnknownState {
                 item,
@@ -700,7 +758,7 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
             });
         }
         (None, Some(after)) => {
-            let state = text(Some(after), "status");
+            let state = state_of(wf, after);
             if state != wf.initial {
                 return Err(Refusal::NotInitial {
                     item,
@@ -729,7 +787,7 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
             });
         }
         (Some(before), None) => {
-            let state = text(Some(before), "status").to_owned();
+            let state = state_of(wf, before).to_owned();
             return if c.role == HUMAN {
                 Ok(Accepted::Delete { state })
             } else {
@@ -752,8 +810,8 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
             });
         }
     }
-    let from = text(Some(before), "status");
-    let to = text(Some(after), "status");
+    let from = state_of(wf, before);
+    let to = state_of(wf, after);
     let from_state = wf.state(from);
     // A change that keeps the state is an edit, unless it is the state's
     // self-transition: claimed as one, or changing what only that
@@ -778,12 +836,7 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
             }
             if let Some(state) = from_state.filter(|s| !s.edit_guard.is_empty()) {
                 let scope = guard_scope(wf, None, Some(before), after, c.role, c.now);
-                let unmet: Vec<Unmet> = state
-                    .edit_guard
-                    .iter()
-                    .map(|cond| check_condition(cond, &scope))
-                    .filter(|u| !u.holds)
-                    .collect();
+                let unmet = edit_guard_unmet(state, &scope);
                 if !unmet.is_empty() {
                     return Err(Refusal::EditGuard {
                         item,

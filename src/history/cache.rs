@@ -185,7 +185,7 @@ pub fn load_commits(
         }
         // Tests: `ORX_TEST_PAUSE=history-save:<ms>` waits here, so that
         // two processes fill the cache at once.
-        crate::engine::plan::test_pause("history-save");
+        crate::engine::store::test_pause("history-save");
         cache.add(&fresh);
         cache.save(&fresh);
     }
@@ -333,7 +333,11 @@ fn derive(repo: &Repo, rules: &Rules, ids: &[String]) -> Result<Vec<Derived>> {
         .collect();
     let mut changes = repo.commit_changes(
         &pairs,
-        &[dir, crate::agent::ACTIVE_CONTEXT, crate::agent::AGENTS_DIR],
+        &[
+            dir,
+            crate::kinds::agent::ACTIVE_CONTEXT,
+            crate::kinds::agent::AGENTS_DIR,
+        ],
     )?;
     let mut out = Vec::with_capacity(commits.len());
     // A version of a file is the new side of one commit and the old side
@@ -384,7 +388,7 @@ fn item_change(
     let dir = rules.stories_dir();
     let mut read = |path: &Option<String>, blob: Option<BlobId>| -> Option<std::rc::Rc<Parsed>> {
         let path = path.as_deref().filter(|p| {
-            crate::engine::item::is_item_path(dir, p) || crate::agent::is_context_path(p)
+            crate::engine::item::is_item_path(dir, p) || crate::kinds::agent::is_context_path(p)
         })?;
         let blob = blob?;
         parsed

@@ -20,7 +20,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::checklist;
+use crate::engine::checklist;
 use crate::engine::item::Item;
 use crate::engine::validate::{self, Accepted, Change};
 use crate::error::Result;
@@ -138,12 +138,12 @@ impl Judge<'_> {
     /// Story files and agent contexts.
     fn is_item_path(&self, path: &str) -> bool {
         crate::engine::item::is_item_path(self.rules.stories_dir(), path)
-            || crate::agent::is_context_path(path)
+            || crate::kinds::agent::is_context_path(path)
     }
 
     /// The kind of item a path holds.
     fn kind_at(&self, path: &str) -> &'static str {
-        if crate::agent::is_context_path(path) {
+        if crate::kinds::agent::is_context_path(path) {
             "agent"
         } else {
             "story"
@@ -394,7 +394,12 @@ impl Judge<'_> {
             self_transition: false,
             now: self.now,
         };
-        let verdict = validate::validate(&wf, &change);
+        let judged = validate::judge(&wf, &change);
+        let expected = match &judged {
+            Ok(v) => v.effects.clone().unwrap_or_default(),
+            Err(_) => Vec::new(),
+        };
+        let verdict = judged.map(|v| v.accepted);
         let taken = match &verdict {
             Ok(Accepted::Transition(t)) => Some(*t),
             _ => None,
@@ -438,8 +443,6 @@ impl Judge<'_> {
                 let (Some(bv), Some(av)) = (&bv, &av) else {
                     return Ok(());
                 };
-                let scope = validate::guard_scope(&wf, Some(t), Some(bv), av, role, self.now);
-                let expected = validate::effects(t, &scope).unwrap_or_default();
                 for (effect, (field, want)) in t.effects.iter().zip(expected) {
                     if effect.expr.paths().iter().any(|p| p == "now") {
                         continue;
@@ -728,8 +731,8 @@ impl Judge<'_> {
                 Some(item.label()),
                 None,
                 "file-name",
-                match crate::agent::context_path(&item.id) {
-                    Ok(p) if crate::agent::is_context_path(path) => {
+                match crate::kinds::agent::context_path(&item.id) {
+                    Ok(p) if crate::kinds::agent::is_context_path(path) => {
                         format!("{}'s context must be {p}", item.label())
                     }
                     _ => format!(

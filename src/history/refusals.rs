@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::assess::NoDecision;
+use crate::engine::decide::NoDecision;
 use crate::engine::validate::Refusal;
 
 /// The log's size at which it is rotated.

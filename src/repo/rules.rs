@@ -24,7 +24,7 @@ pub const ACKNOWLEDGED_PATH: &str = ".orx/acknowledged.yaml";
 pub const TEMPLATES_DIR: &str = ".orx/templates";
 
 /// The built-in story template; its `<!-- orx: ... -->` markers declare
-/// what the SM's quality check measures (see [`crate::checklist`]).
+/// what the SM's quality check measures (see [`crate::engine::checklist`]).
 pub const STORY_TEMPLATE: &str = include_str!("../../templates/stories/story.md");
 /// The example story `git orx new --example` writes: the template's
 /// sections, written.

@@ -90,6 +90,12 @@ impl Workspace {
         Workspace::from_repo(Repo::discover()?)
     }
 
+    /// The repository whose work tree holds `path`; it must have
+    /// `.orx/config.yaml`.
+    pub fn open_at(path: &Path) -> Result<Workspace> {
+        Workspace::from_repo(Repo::open(path)?)
+    }
+
     fn from_repo(repo: Repo) -> Result<Workspace> {
         let work = worktree_rule_files(repo.root())?;
         let head = if repo.has_head() {
@@ -250,13 +256,13 @@ impl Workspace {
         let mut paths = Vec::new();
         if self
             .root()
-            .join(crate::agent::ACTIVE_CONTEXT)
+            .join(crate::kinds::agent::ACTIVE_CONTEXT)
             .symlink_metadata()
             .is_ok()
         {
-            paths.push(crate::agent::ACTIVE_CONTEXT.to_owned());
+            paths.push(crate::kinds::agent::ACTIVE_CONTEXT.to_owned());
         }
-        if let Ok(entries) = std::fs::read_dir(self.root().join(crate::agent::AGENTS_DIR)) {
+        if let Ok(entries) = std::fs::read_dir(self.root().join(crate::kinds::agent::AGENTS_DIR)) {
             let mut names: Vec<String> = entries
                 .filter_map(|e| e.ok()?.file_name().into_string().ok())
                 .filter(|n| crate::engine::item::is_item_name(n))
@@ -265,7 +271,7 @@ impl Workspace {
             paths.extend(
                 names
                     .into_iter()
-                    .map(|n| format!("{}/{n}", crate::agent::AGENTS_DIR)),
+                    .map(|n| format!("{}/{n}", crate::kinds::agent::AGENTS_DIR)),
             );
         }
         paths
@@ -274,9 +280,9 @@ impl Workspace {
     /// Agent `name`'s context (`.orx/active_context.md` for the
     /// default agent).
     pub fn agent(&self, name: &str) -> Result<Item> {
-        let path = crate::agent::context_path(name)?;
+        let path = crate::kinds::agent::context_path(name)?;
         if self.root().join(&path).symlink_metadata().is_err() {
-            let flag = if name == crate::agent::DEFAULT {
+            let flag = if name == crate::kinds::agent::DEFAULT {
                 String::new()
             } else {
                 format!(" --agent {name}")

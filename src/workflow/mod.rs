@@ -148,6 +148,12 @@ pub struct Record {
     /// What a record must say to be consistent (its total is the sum of
     /// its counts, say), checked when it is written.
     pub check: Vec<Condition>,
+    /// Fields of the record computed when it is written (`total`, from
+    /// the counts), in order, each at its full path.
+    pub derive: Vec<Effect>,
+    /// The field of the record that says whether the round passed (the
+    /// guard of the first `trigger: gate` transition held), if any.
+    pub verdict: Option<Vec<String>>,
 }
 
 /// A commit trailer stamped from fields: on every change of one of them,
@@ -498,6 +504,10 @@ struct RecordDef {
     roles: Spanned<Vec<String>>,
     #[serde(default)]
     check: Vec<ConditionDef>,
+    #[serde(default)]
+    derive: Ordered<Spanned<String>>,
+    #[serde(default)]
+    verdict: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -1136,11 +1146,30 @@ fn compile(
                 format!("unknown role `{bad}` (known: {})", roles.names().join(", ")),
             );
         }
+        let path = field(&p, "records")?;
+        let under = |name: &str| {
+            let mut full = path.clone();
+            full.extend(name.split('.').map(str::to_owned));
+            full
+        };
+        let derive = r
+            .derive
+            .0
+            .iter()
+            .map(|(name, e)| {
+                Ok(Effect {
+                    path: under(name),
+                    expr: c.expr(e)?,
+                })
+            })
+            .collect::<Result<_, WorkflowError>>()?;
         records.push(Record {
-            path: field(&p, "records")?,
+            verdict: r.verdict.as_deref().map(under),
             round: c.expr(&r.round)?,
             roles: r.roles.value,
             check: c.conditions(&r.check)?,
+            derive,
+            path,
         });
     }
     let mut identity = Vec::new();

@@ -405,7 +405,8 @@ pub const ROAD: &[(&str, &str)] = &[("InProgress", "dev"), ("Review", "dev"), ("
 /// A new story's text with its sections written: what the SM's quality
 /// check measures as 100% structure and 100% technical extraction.
 pub fn filled(text: &str) -> String {
-    orx::checklist::Checklist::from_template(orx::repo::rules::STORY_TEMPLATE).sample(text, true)
+    orx::engine::checklist::Checklist::from_template(orx::repo::rules::STORY_TEMPLATE)
+        .sample(text, true)
 }
 
 /// Runs a refused command and checks it changed nothing at all; returns

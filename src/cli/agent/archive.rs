@@ -5,7 +5,7 @@ use super::{AgentChange, Ui};
 pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
     let (ws, role) = crate::cli::open_as(ui, &args.change)?;
     let actor = args.change.actor(&role);
-    let ap = orx::agent::plan_archive(&ws, &args.agent.name, actor)?;
+    let ap = orx::kinds::agent::plan_archive(&ws, &args.agent.name, actor)?;
     super::execute(ui, &ws, ap, !args.change.no_commit)?;
     Ok(0)
 }

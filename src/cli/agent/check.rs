@@ -7,9 +7,9 @@ use crate::cli::{BOLD, GREEN, RED, paint};
 
 pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
     let (ws, role) = crate::cli::open_as(ui, &args.change)?;
-    let (item, wf) = orx::agent::open(&ws, &args.agent.name)?;
-    orx::agent::allows(&wf, &item, &["work", "fix"])?;
-    orx::agent::refuse_paused(&item)?;
+    let (item, wf) = orx::kinds::agent::open(&ws, &args.agent.name)?;
+    orx::kinds::agent::allows(&wf, &item, &["work", "fix"])?;
+    orx::kinds::agent::refuse_paused(&item)?;
     let checks = ws.config.checks.clone();
     if checks.is_empty() {
         return Err(orx::Error::Usage(
@@ -63,7 +63,7 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
         )
     });
     let actor = args.change.actor(&role);
-    match orx::agent::plan_check(&ws, &args.agent.name, passed, &failed, actor)? {
+    match orx::kinds::agent::plan_check(&ws, &args.agent.name, passed, &failed, actor)? {
         Some(ap) => super::execute(ui, &ws, ap, !args.change.no_commit)?,
         None => ui.line(format!(
             "agent {}: still {}; nothing to record",

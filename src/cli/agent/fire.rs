@@ -24,8 +24,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 /// `agent stop`: FIX_FAILED_3X, where the state allows a forced stop.
 pub fn stop(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
     let ws = crate::cli::open(ui)?;
-    let (item, wf) = orx::agent::open(&ws, &args.agent.name)?;
-    orx::agent::allows(&wf, &item, &["force-stop"])?;
+    let (item, wf) = orx::kinds::agent::open(&ws, &args.agent.name)?;
+    orx::kinds::agent::allows(&wf, &item, &["force-stop"])?;
     let role = crate::cli::role(&ws, &args.change.role)?;
     fire(ui, &ws, &role, &args, "FIX_FAILED_3X")
 }
@@ -38,7 +38,7 @@ fn fire(
     trigger: &str,
 ) -> orx::Result<u8> {
     let actor = args.change.actor(role);
-    let ap = orx::agent::plan_fire(ws, &args.agent.name, trigger, Vec::new(), actor)?;
+    let ap = orx::kinds::agent::plan_fire(ws, &args.agent.name, trigger, Vec::new(), actor)?;
     super::execute(ui, ws, ap, !args.change.no_commit)?;
     Ok(0)
 }

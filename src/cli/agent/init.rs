@@ -20,9 +20,9 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (ws, role) = crate::cli::open_as(ui, &args.change)?;
     let actor = args.change.actor(&role);
-    let plan = orx::agent::plan_init(&ws, &args.agent.name, &args.acts_as, actor)?;
+    let plan = orx::kinds::agent::plan_init(&ws, &args.agent.name, &args.acts_as, actor)?;
     let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
-    ui.line(&plan.path);
+    ui.line(plan.path());
     report_change(ui, &plan, &done);
     Ok(0)
 }

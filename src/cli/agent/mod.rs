@@ -8,7 +8,8 @@ mod pause;
 mod show;
 mod task;
 
-use orx::agent::{self, AgentPlan};
+use orx::engine::plan::{self, Plan};
+use orx::kinds::agent;
 
 use super::{DIM, Ui, paint, report_change};
 
@@ -83,10 +84,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 pub fn execute(
     ui: &mut Ui,
     ws: &orx::repo::workspace::Workspace,
-    ap: AgentPlan,
+    plan: Plan,
     commit: bool,
 ) -> orx::Result<()> {
-    let done = agent::execute(ws, ap, commit)?;
+    let done = plan::execute(ws, &plan, commit)?;
     if let Some(r) = &done.rollback {
         ui.line(format!(
             "rolled back: {} file{} restored or removed [{}]",
@@ -105,6 +106,6 @@ pub fn execute(
     if let Some(c) = &done.checkpoint {
         ui.line(paint(DIM, format!("checkpoint {c}")));
     }
-    report_change(ui, &done.plan, &done.executed);
+    report_change(ui, &plan, &done);
     Ok(())
 }

@@ -7,7 +7,7 @@ use super::{AgentChange, Ui};
 pub fn run(ui: &mut Ui, args: AgentChange, pause: bool) -> orx::Result<u8> {
     let (ws, role) = crate::cli::open_as(ui, &args.change)?;
     let actor = args.change.actor(&role);
-    let ap = orx::agent::plan_edit(
+    let ap = orx::kinds::agent::plan_edit(
         &ws,
         &args.agent.name,
         &["pause"],

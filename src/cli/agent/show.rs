@@ -22,7 +22,7 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = crate::cli::open(ui)?;
-    let (item, wf) = orx::agent::open(&ws, &args.agent.name)?;
+    let (item, wf) = orx::kinds::agent::open(&ws, &args.agent.name)?;
     let view = orx::engine::validate::view(&wf, Some(&item.value()));
     let state = wf.state(&item.status);
     let allowed: Vec<(String, String)> = state
@@ -79,9 +79,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if let Some(r) = text("requirement") {
         ui.wrap(format!("  requirement: {r}"), 15);
     }
-    let tasks = orx::agent::tasks(&view);
+    let tasks = orx::kinds::agent::tasks(&view);
     if !tasks.is_empty() {
-        let open = orx::agent::open_tasks(&tasks);
+        let open = orx::kinds::agent::open_tasks(&tasks);
         ui.line(format!(
             "  tasks:       {} of {} done or skipped",
             tasks.len() - open,

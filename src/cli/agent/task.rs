@@ -1,6 +1,6 @@
 //! `git orx agent task add|done|skip`
 
-use orx::agent;
+use orx::kinds::agent;
 
 use super::{AgentChange, Ui};
 

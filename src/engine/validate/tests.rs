@@ -462,9 +462,9 @@ fn effects_do_not_change_the_verdict() {
 fn decided(trigger: &str, before: &Value, record: Value, role: &str) -> String {
     let wf = wf();
     let after = crate::workflow::expr::merge(before, &record);
-    match crate::assess::decide(&wf, trigger, before, &after, role, "") {
+    match crate::engine::decide::decide(&wf, trigger, before, &after, role, "") {
         Ok(t) => t.to.clone(),
-        Err(crate::assess::NoDecision::NoneHolds { .. }) => "none".to_owned(),
+        Err(crate::engine::decide::NoDecision::NoneHolds { .. }) => "none".to_owned(),
         Err(e) => panic!("{e}"),
     }
 }

@@ -17,7 +17,6 @@
 
 use serde_json::Value;
 
-use crate::assess::Indicator;
 use crate::workflow::{Transition, Workflow};
 
 const REQUIRED: &str = "<!-- orx: required -->";
@@ -585,151 +584,22 @@ pub fn strip_markers(text: &str) -> String {
         })
 }
 
-/// Words that suggest each complexity indicator (English, then Chinese).
-const HINTS: &[(Indicator, &[&str])] = &[
-    (
-        Indicator::ApiContract,
-        &[
-            "api",
-            "apis",
-            "endpoint",
-            "endpoints",
-            "graphql",
-            "grpc",
-            "openapi",
-            "接口",
-        ],
-    ),
-    (
-        Indicator::DbSchema,
-        &[
-            "database",
-            "db schema",
-            "database schema",
-            "migration",
-            "migrations",
-            "table",
-            "tables",
-            "alter table",
-            "foreign key",
-            "new column",
-            "add column",
-            "sql",
-            "postgres",
-            "postgresql",
-            "mysql",
-            "sqlite",
-            "数据库",
-            "迁移",
-            "表结构",
-            "数据表",
-            "新增字段",
-        ],
-    ),
-    (
-        Indicator::NewPattern,
-        &[
-            "new pattern",
-            "event sourcing",
-            "cqrs",
-            "saga",
-            "new architecture",
-            "新架构",
-            "新模式",
-            "引入新",
-        ],
-    ),
-    (
-        Indicator::CrossService,
-        &[
-            "microservice",
-            "microservices",
-            "service",
-            "services",
-            "webhook",
-            "webhooks",
-            "message queue",
-            "kafka",
-            "rabbitmq",
-            "third-party",
-            "跨服务",
-            "第三方",
-            "服务",
-        ],
-    ),
-    (
-        Indicator::Security,
-        &[
-            "auth",
-            "authentication",
-            "authorization",
-            "oauth",
-            "oauth2",
-            "openid",
-            "sso",
-            "jwt",
-            "csrf",
-            "xss",
-            "login",
-            "log in",
-            "sign in",
-            "session",
-            "password",
-            "access token",
-            "api key",
-            "encryption",
-            "permission",
-            "permissions",
-            "secret",
-            "secrets",
-            "安全",
-            "权限",
-            "认证",
-            "加密",
-            "登录",
-            "密码",
-        ],
-    ),
-    (
-        Indicator::Performance,
-        &[
-            "performance",
-            "latency",
-            "throughput",
-            "cache",
-            "caching",
-            "p95",
-            "p99",
-            "high load",
-            "性能",
-            "延迟",
-            "缓存",
-            "高并发",
-        ],
-    ),
-    (
-        Indicator::CoreDocs,
-        &[
-            "architecture.md",
-            "adr",
-            "architecture document",
-            "架构文档",
-        ],
-    ),
-];
-
-/// The indicators the story text suggests, each with the word that did.
-/// Only what the SM wrote counts: headings (the template's own words),
-/// comments and `[Source: ...]` citations are left out.
-pub fn complexity_hints(text: &str) -> Vec<(Indicator, &'static str)> {
+/// The words of `table` the text has, each with the key it suggests (the
+/// first word found for each key). Only what the author wrote counts:
+/// headings (the template's own words), comments and `[Source: ...]`
+/// citations are left out.
+pub fn word_hints<K: Copy>(
+    text: &str,
+    table: &[(K, &'static [&'static str])],
+) -> Vec<(K, &'static str)> {
     let lower = prose(text).to_lowercase();
-    HINTS
+    table
         .iter()
-        .filter_map(|(ind, words)| {
+        .filter_map(|(key, words)| {
             words
                 .iter()
                 .find(|w| contains_word(&lower, w))
-                .map(|w| (*ind, *w))
+                .map(|w| (*key, *w))
         })
         .collect()
 }
@@ -778,8 +648,9 @@ fn contains_word(text: &str, word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kinds::story::assess::{Indicator, complexity_hints};
 
-    const TEMPLATE: &str = include_str!("../templates/stories/story.md");
+    const TEMPLATE: &str = include_str!("../../templates/stories/story.md");
 
     /// A story body filled in as an SM would, from the template.
     fn filled(sourced: bool) -> String {

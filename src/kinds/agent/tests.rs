@@ -208,7 +208,7 @@ fn the_circuit_breaker_trips_at_exactly_three() {
     );
     for (attempts, want) in [(0, "AUTO_FIX"), (1, "AUTO_FIX"), (2, "BLOCKED")] {
         assert_eq!(ctx["auto_fix_attempts"], attempts);
-        let t = crate::assess::decide(&wf, "check-failed", &ctx, &ctx, "dev", "").unwrap();
+        let t = crate::engine::decide::decide(&wf, "check-failed", &ctx, &ctx, "dev", "").unwrap();
         assert_eq!(t.to, want, "failure with {attempts} attempts");
         ctx = after(&wf, t, &ctx, "dev");
         assert_eq!(ctx["auto_fix_attempts"], attempts + 1);
@@ -218,7 +218,8 @@ fn the_circuit_breaker_trips_at_exactly_three() {
         "AUTO_FIX",
         json!({"auto_fix_attempts": 2, "last_check": {"passed": true}}),
     );
-    let t = crate::assess::decide(&wf, "check-passed", &fixing, &fixing, "dev", "").unwrap();
+    let t =
+        crate::engine::decide::decide(&wf, "check-passed", &fixing, &fixing, "dev", "").unwrap();
     assert_eq!(t.trigger.as_deref(), Some("FIX_SUCCESS"));
     assert_eq!(after(&wf, t, &fixing, "dev")["auto_fix_attempts"], 0);
     // The counter is the workflow's: a hand edit may not reset it.

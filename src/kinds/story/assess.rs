@@ -11,8 +11,14 @@ use std::str::FromStr;
 
 use serde_json::{Value, json};
 
-use crate::engine::validate::{self, Unmet};
-use crate::workflow::{Measure, Transition, Workflow};
+use crate::engine::checklist::{self, Checklist, Measurement};
+use crate::engine::decide::{PassedOver, decide_explained};
+use crate::engine::item;
+use crate::engine::plan::{self, Actor, Plan};
+use crate::engine::validate;
+use crate::error::Error;
+use crate::repo::workspace::{self, Workspace};
+use crate::workflow::Measure;
 
 /// The seven complexity indicators of the story lifecycle, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -219,136 +225,257 @@ fn float(v: f64) -> Value {
     serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
 }
 
-/// A candidate outcome not taken: where it led, and what it lacked.
-pub type PassedOver = (String, Vec<Unmet>);
-
-/// Why no transition could be chosen.
-#[derive(Clone, Debug, PartialEq)]
-pub enum NoDecision {
-    /// The state has no `trigger` transitions.
-    NotHere {
-        action: String,
-        /// The workflow's name (`story`, `agent`).
-        kind: String,
-        state: String,
-        states: Vec<String>,
-    },
-    /// None held; each candidate with what it lacked.
-    NoneHolds {
-        state: String,
-        tried: Vec<(String, Vec<Unmet>)>,
-    },
+/// What an assessment measured in the story and what the text suggests.
+#[derive(Debug)]
+pub struct AssessReport {
+    pub measured: Measurement,
+    /// Complexity indicators the text suggests that the SM did not give.
+    pub hints: Vec<(Indicator, &'static str)>,
+    /// Outcomes passed over on the way to the one taken (after the first,
+    /// the failure route), with what each lacked: why not Approved, say.
+    pub passed_over: Vec<PassedOver>,
 }
 
-impl fmt::Display for NoDecision {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NoDecision::NotHere {
-                action,
-                kind,
-                state,
-                states,
-            } => write!(
-                f,
-                "{action} applies to {} in {}; this one is {state}",
-                plural(kind),
-                states.join(", ")
-            ),
-            NoDecision::NoneHolds { state, tried } => {
-                write!(f, "no transition from {state} fits this result:")?;
-                for (to, unmet) in tried {
-                    for u in unmet {
-                        write!(f, "\n  - to {to}: {u}")?;
-                    }
-                }
-                Ok(())
-            }
+/// Plans `git orx assess`: measures the story against its template's
+/// checklist (unless the SM overrides it, with a reason), records the
+/// numbers, then takes the first `assess` transition whose guard holds.
+pub fn plan(
+    ws: &Workspace,
+    id: &str,
+    a: &Assessment,
+    actor: Actor,
+) -> crate::Result<(Plan, AssessReport)> {
+    a.check().map_err(Error::Usage)?;
+    let item = ws.find(id)?;
+    let wf = plan::workflow_of(ws, &item)?;
+    plan::known_state(&wf, &item)?;
+    let base = plan::committed(ws, &item)?;
+    let Some(m) = wf.measure.as_ref() else {
+        return Err(Error::Failed(format!(
+            "the {} workflow ({}) has no `measure` section: assess records structure and extraction where it says",
+            wf.name, wf.origin
+        )));
+    };
+    let template = ws.template(&item.kind)?.unwrap_or_default();
+    let measured = Checklist::from_template(template).measure(item.doc.body());
+    let structure = a.structure.unwrap_or(measured.structure);
+    let extraction = a.extraction.unwrap_or(measured.extraction);
+    let value = item.value();
+    let has = |path: &[String]| validate::lookup(&value, path).is_some_and(|v| !v.is_null());
+    let review_path = ["quality".to_owned(), "review_requested".to_owned()];
+    let fields = a.fields(m, structure, extraction, has(&m.reason), has(&review_path));
+    let recorded =
+        plan::apply(&item.doc, &fields).map_err(|e| plan::item_error(&item, e.pos, e.message))?;
+    let recorded_value = item::frontmatter_value(&recorded);
+    // What the assessment records must keep what the state keeps (its
+    // `edit_guard`: after a recorded review, the findings are not the
+    // SM's to restate).
+    let now = workspace::now();
+    if let Some(state) = wf.state(&item.status) {
+        let scope = validate::guard_scope(
+            &wf,
+            None,
+            Some(&item.value()),
+            &recorded_value,
+            actor.role,
+            &now,
+        );
+        let unmet = validate::edit_guard_unmet(state, &scope);
+        if !unmet.is_empty() {
+            let why: Vec<String> = unmet.into_iter().map(|u| u.desc).collect();
+            return Err(Error::Usage(why.join("; ")));
         }
     }
-}
-
-/// `stories`, `agents`.
-fn plural(kind: &str) -> String {
-    match kind.strip_suffix('y') {
-        Some(stem) => format!("{stem}ies"),
-        None => format!("{kind}s"),
+    let (t, mut passed_over) = decide_explained(
+        &wf,
+        "assess",
+        &base.value(),
+        &recorded_value,
+        actor.role,
+        &now,
+    )?;
+    let to = t.to.clone();
+    // The first candidate is the failure route: not passing it is no news.
+    if !passed_over.is_empty() {
+        passed_over.remove(0);
     }
-}
-
-/// The first transition, in file order, from `before`'s state with
-/// `trigger` whose guard holds for `after` (the item with the new data
-/// recorded). Whether `role` may take it is for `validate` to say.
-pub fn decide<'w>(
-    wf: &'w Workflow,
-    trigger: &str,
-    before: &Value,
-    after: &Value,
-    role: &str,
-    now: &str,
-) -> Result<&'w Transition, NoDecision> {
-    decide_explained(wf, trigger, before, after, role, now).map(|(t, _)| t)
-}
-
-/// [`decide`], with the candidates passed over before the one taken and
-/// the conditions each lacked — why the story did not go there.
-pub fn decide_explained<'w>(
-    wf: &'w Workflow,
-    trigger: &str,
-    before: &Value,
-    after: &Value,
-    role: &str,
-    now: &str,
-) -> Result<(&'w Transition, Vec<PassedOver>), NoDecision> {
-    let from = before
-        .get("status")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    let candidates: Vec<&Transition> = wf
-        .transitions_from(from)
+    let hints = complexity_hints(item.doc.body())
         .into_iter()
-        .filter(|t| t.answers(trigger))
+        .filter(|(i, _)| !a.complexity.contains(i))
         .collect();
-    if candidates.is_empty() {
-        let mut states: Vec<String> = wf
-            .transitions
-            .iter()
-            .filter(|t| t.answers(trigger))
-            .map(|t| t.from.clone())
-            .collect();
-        let mut seen = std::collections::HashSet::new();
-        states.retain(|s| seen.insert(s.clone()));
-        let action = if trigger == "assess" {
-            "a quality check".to_owned()
-        } else {
-            format!("`{trigger}`")
-        };
-        return Err(NoDecision::NotHere {
-            action,
-            kind: wf.name.clone(),
-            state: from.to_owned(),
-            states,
-        });
-    }
-    let mut tried = Vec::new();
-    for t in candidates {
-        let mut moved = after.clone();
-        moved["status"] = json!(t.to);
-        let scope = validate::guard_scope(wf, Some(t), Some(before), &moved, role, now);
-        let unmet = validate::unmet(t, &scope);
-        if unmet.is_empty() {
-            return Ok((t, tried));
-        }
-        tried.push((t.to.clone(), unmet));
-    }
-    Err(NoDecision::NoneHolds {
-        state: from.to_owned(),
-        tried,
-    })
+    let trailers = a
+        .reason
+        .as_deref()
+        .filter(|_| a.overrides())
+        .map(|reason| {
+            (
+                "Orx-Quality-Override".to_owned(),
+                plan::trailer_value(&format!(
+                    "structure={structure} (measured {}) extraction={extraction} (measured {}): {reason}",
+                    measured.structure, measured.extraction
+                )),
+            )
+        })
+        .into_iter()
+        .collect();
+    let extras = plan::Extras {
+        trailers,
+        old: None,
+    };
+    let plan = plan::transition_with(ws, item, &to, &fields, actor, extras)?;
+    Ok((
+        plan,
+        AssessReport {
+            measured,
+            hints,
+            passed_over,
+        },
+    ))
+}
+
+/// Words that suggest each complexity indicator (English, then Chinese).
+const HINTS: &[(Indicator, &[&str])] = &[
+    (
+        Indicator::ApiContract,
+        &[
+            "api",
+            "apis",
+            "endpoint",
+            "endpoints",
+            "graphql",
+            "grpc",
+            "openapi",
+            "接口",
+        ],
+    ),
+    (
+        Indicator::DbSchema,
+        &[
+            "database",
+            "db schema",
+            "database schema",
+            "migration",
+            "migrations",
+            "table",
+            "tables",
+            "alter table",
+            "foreign key",
+            "new column",
+            "add column",
+            "sql",
+            "postgres",
+            "postgresql",
+            "mysql",
+            "sqlite",
+            "数据库",
+            "迁移",
+            "表结构",
+            "数据表",
+            "新增字段",
+        ],
+    ),
+    (
+        Indicator::NewPattern,
+        &[
+            "new pattern",
+            "event sourcing",
+            "cqrs",
+            "saga",
+            "new architecture",
+            "新架构",
+            "新模式",
+            "引入新",
+        ],
+    ),
+    (
+        Indicator::CrossService,
+        &[
+            "microservice",
+            "microservices",
+            "service",
+            "services",
+            "webhook",
+            "webhooks",
+            "message queue",
+            "kafka",
+            "rabbitmq",
+            "third-party",
+            "跨服务",
+            "第三方",
+            "服务",
+        ],
+    ),
+    (
+        Indicator::Security,
+        &[
+            "auth",
+            "authentication",
+            "authorization",
+            "oauth",
+            "oauth2",
+            "openid",
+            "sso",
+            "jwt",
+            "csrf",
+            "xss",
+            "login",
+            "log in",
+            "sign in",
+            "session",
+            "password",
+            "access token",
+            "api key",
+            "encryption",
+            "permission",
+            "permissions",
+            "secret",
+            "secrets",
+            "安全",
+            "权限",
+            "认证",
+            "加密",
+            "登录",
+            "密码",
+        ],
+    ),
+    (
+        Indicator::Performance,
+        &[
+            "performance",
+            "latency",
+            "throughput",
+            "cache",
+            "caching",
+            "p95",
+            "p99",
+            "high load",
+            "性能",
+            "延迟",
+            "缓存",
+            "高并发",
+        ],
+    ),
+    (
+        Indicator::CoreDocs,
+        &[
+            "architecture.md",
+            "adr",
+            "architecture document",
+            "架构文档",
+        ],
+    ),
+];
+
+/// The indicators the story text suggests, each with the word that did.
+pub fn complexity_hints(text: &str) -> Vec<(Indicator, &'static str)> {
+    checklist::word_hints(text, HINTS)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::decide::{NoDecision, decide};
+    use crate::workflow::Workflow;
     use crate::workflow::role::Roles;
 
     fn decide_for(state: &str, s: f64, e: f64, score: f64, complexity: usize) -> String {

@@ -1,0 +1,137 @@
+//! The engine's choice of an outcome: the first transition, in file order,
+//! that a trigger (a command's name, as `assess` or `gate`, or an event)
+//! answers from the item's state and whose guard holds.
+
+use std::fmt;
+
+use serde_json::{Value, json};
+
+use crate::engine::validate::{self, Unmet};
+use crate::workflow::{Transition, Workflow};
+
+/// A candidate outcome not taken: where it led, and what it lacked.
+pub type PassedOver = (String, Vec<Unmet>);
+
+/// Why no transition could be chosen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoDecision {
+    /// The state has no `trigger` transitions.
+    NotHere {
+        action: String,
+        /// The workflow's name (`story`, `agent`).
+        kind: String,
+        state: String,
+        states: Vec<String>,
+    },
+    /// None held; each candidate with what it lacked.
+    NoneHolds {
+        state: String,
+        tried: Vec<(String, Vec<Unmet>)>,
+    },
+}
+
+impl fmt::Display for NoDecision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoDecision::NotHere {
+                action,
+                kind,
+                state,
+                states,
+            } => write!(
+                f,
+                "{action} applies to {} in {}; this one is {state}",
+                plural(kind),
+                states.join(", ")
+            ),
+            NoDecision::NoneHolds { state, tried } => {
+                write!(f, "no transition from {state} fits this result:")?;
+                for (to, unmet) in tried {
+                    for u in unmet {
+                        write!(f, "\n  - to {to}: {u}")?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// `stories`, `agents`.
+fn plural(kind: &str) -> String {
+    match kind.strip_suffix('y') {
+        Some(stem) => format!("{stem}ies"),
+        None => format!("{kind}s"),
+    }
+}
+
+/// The first transition, in file order, from `before`'s state with
+/// `trigger` whose guard holds for `after` (the item with the new data
+/// recorded). Whether `role` may take it is for `validate` to say.
+pub fn decide<'w>(
+    wf: &'w Workflow,
+    trigger: &str,
+    before: &Value,
+    after: &Value,
+    role: &str,
+    now: &str,
+) -> Result<&'w Transition, NoDecision> {
+    decide_explained(wf, trigger, before, after, role, now).map(|(t, _)| t)
+}
+
+/// [`decide`], with the candidates passed over before the one taken and
+/// the conditions each lacked — why the story did not go there.
+pub fn decide_explained<'w>(
+    wf: &'w Workflow,
+    trigger: &str,
+    before: &Value,
+    after: &Value,
+    role: &str,
+    now: &str,
+) -> Result<(&'w Transition, Vec<PassedOver>), NoDecision> {
+    let from = before
+        .get(&wf.state_field)
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let candidates: Vec<&Transition> = wf
+        .transitions_from(from)
+        .into_iter()
+        .filter(|t| t.answers(trigger))
+        .collect();
+    if candidates.is_empty() {
+        let mut states: Vec<String> = wf
+            .transitions
+            .iter()
+            .filter(|t| t.answers(trigger))
+            .map(|t| t.from.clone())
+            .collect();
+        let mut seen = std::collections::HashSet::new();
+        states.retain(|s| seen.insert(s.clone()));
+        let action = if trigger == "assess" {
+            "a quality check".to_owned()
+        } else {
+            format!("`{trigger}`")
+        };
+        return Err(NoDecision::NotHere {
+            action,
+            kind: wf.name.clone(),
+            state: from.to_owned(),
+            states,
+        });
+    }
+    let mut tried = Vec::new();
+    for t in candidates {
+        let mut moved = after.clone();
+        moved[&wf.state_field] = json!(t.to);
+        let scope = validate::guard_scope(wf, Some(t), Some(before), &moved, role, now);
+        let unmet = validate::unmet(t, &scope);
+        if unmet.is_empty() {
+            return Ok((t, tried));
+        }
+        tried.push((t.to.clone(), unmet));
+    }
+    Err(NoDecision::NoneHolds {
+        state: from.to_owned(),
+        tried,
+    })
+}

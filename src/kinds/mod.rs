@@ -1,0 +1,11 @@
+//! What belongs to one kind of item rather than to the engine: the story's
+//! assessment, checklist and gate, and the agent's context and task queue.
+//! The engine reaches them through the workflow (its triggers, records,
+//! measures and actions); nothing outside this folder and the commands
+//! names a kind's states, roles or fields.
+
+pub mod agent;
+pub mod story;
+
+#[cfg(test)]
+mod no_kind_names;
