@@ -383,12 +383,23 @@ impl Repo {
 /// `color.ui` as git reads it here (the repository's, the user's and the
 /// system's config, and `git -c`): `Some(true)` for `always`, `Some(false)`
 /// for `never` or `false`, `None` for `auto`, `true` or unset (decide by
-/// the terminal).
-pub fn color_ui() -> Option<bool> {
-    let value = config_lookup(
-        &read_config(Command::new("git"), r"^color\.ui$"),
-        "color.ui",
-    )?;
+/// the terminal). Every command asks before it starts, so git is started
+/// to read it only when the git that runs us was given settings of its
+/// own (`git -c`, `GIT_CONFIG_COUNT`: `command_line`, which only git
+/// reads); otherwise libgit2 reads the same config files, in process.
+pub fn color_ui(command_line: bool) -> Option<bool> {
+    let value = if command_line {
+        config_lookup(
+            &read_config(Command::new("git"), r"^color\.ui$"),
+            "color.ui",
+        )?
+    } else {
+        let config = match git2::Repository::open_from_env() {
+            Ok(repo) => repo.config().ok()?,
+            Err(_) => git2::Config::open_default().ok()?,
+        };
+        config.get_string("color.ui").ok()?
+    };
     match value.trim() {
         "always" => Some(true),
         "never" | "false" | "no" | "off" | "0" => Some(false),

@@ -88,7 +88,11 @@ impl Ui {
             ColorWhen::Always => Some(true),
             ColorWhen::Never => Some(false),
             ColorWhen::Auto if set("NO_COLOR") || set("CLICOLOR_FORCE") => None,
-            ColorWhen::Auto if ask_git => orx::git::color_ui(),
+            // Settings given to git on its command line (or through
+            // GIT_CONFIG_COUNT) are known only to git itself.
+            ColorWhen::Auto if ask_git => {
+                orx::git::color_ui(set("GIT_CONFIG_PARAMETERS") || set("GIT_CONFIG_COUNT"))
+            }
             ColorWhen::Auto => None,
         };
         OUT_COLOR.store(

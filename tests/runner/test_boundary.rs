@@ -151,3 +151,29 @@ fn lock_timeout_given_through_gits_config_environment_is_checked() {
         out.stderr
     );
 }
+
+#[test]
+fn color_ui_given_to_git_on_its_command_line_or_environment_is_followed() {
+    let repo = Repo::new();
+    repo.orx(&["new", "Coloured", "--as", "sm"]).ok();
+    // The harness sets NO_COLOR=1; an empty NO_COLOR is no setting.
+    let no_color = ("NO_COLOR", "");
+    let plain = repo.git_env(&["orx", "status"], &[no_color]);
+    plain.ok();
+    assert!(
+        !plain.stdout.contains('\u{1b}'),
+        "not a terminal: no colour"
+    );
+    let dash_c = repo.git_env(&["-c", "color.ui=always", "orx", "status"], &[no_color]);
+    dash_c.ok();
+    assert!(dash_c.stdout.contains('\u{1b}'), "git -c color.ui=always");
+    let env = config_env("color.ui", "always");
+    let mut env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    env.push(no_color);
+    let counted = repo.git_env(&["orx", "status"], &env);
+    counted.ok();
+    assert!(
+        counted.stdout.contains('\u{1b}'),
+        "GIT_CONFIG_COUNT color.ui=always"
+    );
+}
