@@ -1,5 +1,5 @@
-//! The library's error: every way a command can fail, each with its
-//! exit code (1 refused or failed, 2 usage, 3 busy: retrying may work).
+//! The library's error: every way a command can fail, and its
+//! [`ErrorKind`], from which the command line chooses the exit code.
 
 use crate::engine::decide::NoDecision;
 use crate::engine::item::ItemError;
@@ -41,6 +41,10 @@ pub enum Error {
     Exists(String),
     #[error("this repository is not set up for git-orx (no .orx/config.yaml)")]
     NotInitialised,
+    /// No acting role was given, by any of the ways there are: the
+    /// command line says which those are.
+    #[error("no role: say who is acting (roles: {})", roles.join(", "))]
+    NoRole { roles: Vec<String> },
     /// A git command failed after the file was written; the second part
     /// says what became of the file.
     #[error("{0}\n{1}")]
@@ -66,19 +70,35 @@ impl From<NoDecision> for Error {
     }
 }
 
+/// What kind of failure an [`Error`] is: the command line chooses its exit
+/// code from this, never from the message's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// A rule refused, or something failed: the user must change
+    /// something.
+    Refused,
+    /// The request itself is wrong: a bad argument, an unknown item, not a
+    /// repository set up for git-orx.
+    Usage,
+    /// Another process held a lock or changed the same thing first:
+    /// running the command again may succeed.
+    Busy,
+}
+
 impl Error {
-    /// 1 refused or failed, 2 usage, 3 busy or conflict (retrying may work).
-    pub fn exit_code(&self) -> u8 {
+    pub fn kind(&self) -> ErrorKind {
         match self {
-            Error::Usage(_) | Error::NotFound(_) | Error::NotInitialised => 2,
+            Error::Usage(_) | Error::NotFound(_) | Error::NotInitialised | Error::NoRole { .. } => {
+                ErrorKind::Usage
+            }
             Error::Store(StoreError::Busy { .. } | StoreError::Changed { .. })
-            | Error::Conflict(_) => 3,
-            Error::Git(GitError::NotARepo | GitError::Bare) => 2,
+            | Error::Conflict(_) => ErrorKind::Busy,
+            Error::Git(GitError::NotARepo | GitError::Bare) => ErrorKind::Usage,
             // Another git process held a lock or moved HEAD meanwhile:
             // retrying may succeed. (A git lock that outlives the wait is
-            // `GitError::Locked`: 1, with the file to remove.)
-            Error::Git(e) | Error::CommitFailed(e, _) if e.is_race() => 3,
-            _ => 1,
+            // `GitError::Locked`: refused, with the file to remove.)
+            Error::Git(e) | Error::CommitFailed(e, _) if e.is_race() => ErrorKind::Busy,
+            _ => ErrorKind::Refused,
         }
     }
 }

@@ -67,6 +67,8 @@ fn main() -> ExitCode {
     let ask_git = !matches!(cli.command, Command::Hook(_));
     let mut ui = Ui::new(cli.color, ask_git);
     cli::msg::force(cli.lang.as_deref());
+    // The date git will give the commits, so that the items' times agree.
+    orx::repo::workspace::set_commit_date(std::env::var("GIT_COMMITTER_DATE").ok());
     // `move`, `agent fire`: what the refusal log names as the source.
     let source: String = {
         let args: Vec<String> = std::env::args().skip(1).take(2).collect();
@@ -107,7 +109,7 @@ fn main() -> ExitCode {
         Err(e) => {
             cli::log_refusal(&source, &e);
             ui.error(&e);
-            e.exit_code()
+            cli::exit_code(e.kind())
         }
     };
     match ui.finish() {

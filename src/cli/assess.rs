@@ -20,12 +20,12 @@ pub struct Args {
     /// cross-service, security, performance, core-docs.
     #[arg(long, value_delimiter = ',', value_name = "A,B")]
     complexity: Vec<Indicator>,
-    /// Override the measured structure validation, in percent (阶段一);
-    /// needs --reason.
+    /// Override the measured structure validation, in percent (the first
+    /// stage); needs --reason.
     #[arg(long, value_name = "PERCENT", requires = "reason")]
     structure: Option<f64>,
-    /// Override the measured technical extraction, in percent (阶段二);
-    /// needs --reason.
+    /// Override the measured technical extraction, in percent (the second
+    /// stage); needs --reason.
     #[arg(long, value_name = "PERCENT", requires = "reason")]
     extraction: Option<f64>,
     /// Why the measured values are overridden; recorded in the commit.
@@ -39,7 +39,7 @@ pub struct Args {
     #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
     revised: Option<Vec<String>>,
     /// Ask for the Architect's review where it is optional (score 8.0 or
-    /// more with one complexity indicator: Approved, 可选审查); the story
+    /// more with one complexity indicator: Approved, review optional); the story
     /// goes to AwaitingArchReview instead.
     #[arg(long)]
     review: bool,

@@ -39,7 +39,7 @@ pub struct Args {
     /// QA: some acceptance criterion is not met.
     #[arg(long)]
     criteria_failed: bool,
-    /// Architect: the story needs a human decision (需要人工介入); the review
+    /// Architect: the story needs a human decision; the review
     /// is recorded and the story goes to Escalated whatever its verdict.
     #[arg(long)]
     escalate: bool,

@@ -22,6 +22,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return reference_transaction(ui, &args.args);
     }
     let repo = Repo::discover()?;
+    let env = hook_env();
     // The shims name their directory, where the user's own hook was kept.
     // Run by another tool (a line in husky's script, a hook id of the
     // pre-commit framework, a lefthook entry), git-orx has no hook to chain.
@@ -50,7 +51,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     match args.name.as_str() {
         "pre-commit" | "pre-merge-commit" => {
             let amend = args.name == "pre-commit" && hooks::amending();
-            let staged = hooks::staged(&repo, amend, args.name == "pre-merge-commit");
+            let staged = hooks::staged(&repo, &env, amend, args.name == "pre-merge-commit");
             let holder = std::env::var("ORX_LOCK_HOLDER").ok();
             if let Some(taken) = hooks::taken_mid_change(&repo, &staged, holder.as_deref()) {
                 let v = Violation {
@@ -61,7 +62,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     rule: "file-being-changed".to_owned(),
                     message: taken.clone(),
                 };
-                log_violations(&repo, &args.name, &[v]);
+                log_violations(&repo, &args.name, &[v], staged.role.as_deref());
                 ui.eline(format!("{} refused: {taken}", epaint(RED, "error:")));
                 return Ok(1);
             }
@@ -72,7 +73,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     return Ok(0);
                 }
                 // Broken rules in force: only the Human may commit (the fix).
-                Err(e) if hooks::role(&repo).as_deref() == Some(orx::workflow::role::HUMAN) => {
+                Err(e) if staged.role.as_deref() == Some(orx::workflow::role::HUMAN) => {
                     ui.eline(format!(
                         "{} {e}; committing as the Human without checks",
                         epaint(YELLOW, "warning:")
@@ -82,11 +83,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 Err(e) => return Err(e),
             };
             if !verdicts.violations.is_empty() {
-                log_violations(&repo, &args.name, &verdicts.violations);
+                log_violations(
+                    &repo,
+                    &args.name,
+                    &verdicts.violations,
+                    staged.role.as_deref(),
+                );
                 refuse(ui, &verdicts.violations);
                 return Ok(1);
             }
-            hooks::remember_trailers(&repo, &staged, &trailers(&repo, &verdicts));
+            hooks::remember_trailers(&repo, &staged, &trailers(&staged, &verdicts));
             hooks::mark_judged(&repo);
             Ok(0)
         }
@@ -98,12 +104,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             };
             let source = rest.first().map(String::as_str).unwrap_or_default();
             let amend = source == "commit" && rest.get(1).is_some_and(|s| s == "HEAD");
-            let staged = hooks::staged(&repo, amend, false);
+            let staged = hooks::staged(&repo, &env, amend, false);
             let trailers = match hooks::recall_trailers(&repo, &staged) {
                 Some(t) => t,
                 // This hook runs even with --no-verify: it never blocks a commit.
                 None => match hooks::check_staged(&repo, &staged) {
-                    Ok(Some(verdicts)) => trailers(&repo, &verdicts),
+                    Ok(Some(verdicts)) => trailers(&staged, &verdicts),
                     Ok(None) => return Ok(0),
                     Err(e) => {
                         ui.eline(format!(
@@ -167,7 +173,7 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     }
     let report = match hooks::check_ref_update(repo, &moves) {
         Ok(r) => r,
-        Err(e) if hooks::role(repo).as_deref() == Some(orx::workflow::role::HUMAN) => {
+        Err(e) if hooks::role(repo, &hook_env()).as_deref() == Some(orx::workflow::role::HUMAN) => {
             ui.eline(format!(
                 "{} {e}; moving the ref as the Human without checks",
                 epaint(YELLOW, "warning:")
@@ -214,21 +220,30 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
 }
 
 /// The trailers for a judged commit, as this process's role and override say.
-fn trailers(repo: &Repo, verdicts: &orx::history::enforce::Verdicts) -> Vec<(String, String)> {
-    let role = hooks::role(repo);
-    let force =
-        hooks::force_reason().filter(|_| role.as_deref() == Some(orx::workflow::role::HUMAN));
-    hooks::trailers(verdicts, role.as_deref(), force.as_deref())
+fn trailers(
+    staged: &hooks::Staged,
+    verdicts: &orx::history::enforce::Verdicts,
+) -> Vec<(String, String)> {
+    hooks::trailers(verdicts, staged.role.as_deref(), staged.force.as_deref())
+}
+
+/// What git and the user tell a hook through the environment.
+fn hook_env() -> hooks::HookEnv {
+    hooks::HookEnv {
+        index_file: std::env::var_os("GIT_INDEX_FILE").map(std::path::PathBuf::from),
+        reflog_action: std::env::var("GIT_REFLOG_ACTION").unwrap_or_default(),
+        role: std::env::var("ORX_ROLE").ok(),
+        force_reason: std::env::var("ORX_FORCE_REASON").ok(),
+    }
 }
 
 /// Appends the rules a commit broke to the refusal log (`git orx doctor`
 /// reads it); a log that cannot be written is skipped.
-fn log_violations(repo: &Repo, hook: &str, violations: &[Violation]) {
-    let role = hooks::role(repo);
+fn log_violations(repo: &Repo, hook: &str, violations: &[Violation], role: Option<&str>) {
     let now = orx::repo::workspace::now();
     for v in violations {
         let entry = orx::history::refusals::Logged::of_violation(&format!("hook {hook}"), v, &now)
-            .with_role(role.as_deref());
+            .with_role(role);
         let _ = orx::history::refusals::append(&repo.orx_dir(), &entry);
     }
 }

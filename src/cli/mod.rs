@@ -88,7 +88,11 @@ impl Ui {
             ColorWhen::Always => Some(true),
             ColorWhen::Never => Some(false),
             ColorWhen::Auto if set("NO_COLOR") || set("CLICOLOR_FORCE") => None,
-            ColorWhen::Auto if ask_git => orx::git::color_ui(),
+            // Settings given to git on its command line (or through
+            // GIT_CONFIG_COUNT) are known only to git itself.
+            ColorWhen::Auto if ask_git => {
+                orx::git::color_ui(set("GIT_CONFIG_PARAMETERS") || set("GIT_CONFIG_COUNT"))
+            }
             ColorWhen::Auto => None,
         };
         OUT_COLOR.store(
@@ -190,6 +194,10 @@ impl Ui {
         };
         let text = match e {
             Error::Refused(r) if msg::zh() => refusal(r),
+            Error::NoRole { roles } => msg::t(
+                "no role: say who is acting with --as ROLE, ORX_ROLE=ROLE or `git config orx.role ROLE` (roles: {roles})",
+                &[("roles", &roles.join(", "))],
+            ),
             _ => e.to_string(),
         };
         let mut lines = text.lines();
@@ -462,7 +470,9 @@ pub fn open_as(
 
 /// Reads `--as`, `ORX_ROLE` or `git config orx.role`.
 pub fn role(ws: &orx::repo::workspace::Workspace, flag: &Option<String>) -> orx::Result<String> {
-    let role = ws.role(flag.as_deref()).map(|(r, _)| r)?;
+    let role = ws
+        .role(flag.as_deref(), env_role().as_deref())
+        .map(|(r, _)| r)?;
     if let Ok(mut a) = ACTING.lock() {
         a.role = Some(role.clone());
     }
@@ -485,6 +495,21 @@ static ACTING: std::sync::Mutex<Acting> = std::sync::Mutex::new(Acting {
 pub fn acting_on(kind: &str, id: &str) {
     if let Ok(mut a) = ACTING.lock() {
         a.item = Some((kind.to_owned(), id.to_owned()));
+    }
+}
+
+/// `ORX_ROLE`: the acting role when no `--as` is given.
+pub fn env_role() -> Option<String> {
+    std::env::var("ORX_ROLE").ok()
+}
+
+/// The exit code of an error, by its kind: 1 refused or failed, 2 usage,
+/// 3 busy or conflict (retrying may work).
+pub fn exit_code(kind: orx::error::ErrorKind) -> u8 {
+    match kind {
+        orx::error::ErrorKind::Refused => 1,
+        orx::error::ErrorKind::Usage => 2,
+        orx::error::ErrorKind::Busy => 3,
     }
 }
 

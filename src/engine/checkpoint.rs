@@ -489,7 +489,11 @@ fn nothing_changed(e: Error) -> Error {
         Error::Conflict(m) => {
             Error::Conflict(format!("{m}; nothing was changed, run the command again"))
         }
-        e if e.exit_code() == 3 || e.to_string().contains("nothing was changed") => e,
+        e if e.kind() == crate::error::ErrorKind::Busy
+            || e.to_string().contains("nothing was changed") =>
+        {
+            e
+        }
         e => Error::Failed(format!("{e}\nnothing was changed")),
     }
 }

@@ -21,6 +21,10 @@ pub enum GitError {
     Bare,
     #[error("`git {args}` failed: {message}")]
     Command { args: String, message: String },
+    /// git refused because another process updated a ref or held one of
+    /// git's lock files meanwhile: running the command again may succeed.
+    #[error("`git {args}` failed: {message}")]
+    Race { args: String, message: String },
     #[error("cannot run git: {0}")]
     Spawn(String),
     #[error("git: {0}")]
@@ -45,13 +49,19 @@ impl GitError {
     /// Another process updated a ref or held git's index or ref lock while
     /// this command ran: running it again may succeed.
     pub fn is_race(&self) -> bool {
-        match self {
-            GitError::Command { message, .. } => {
-                (message.contains("cannot lock ref") && message.contains("but expected"))
-                    || message.contains(".lock': File exists")
-            }
-            GitError::IndexLocked(_) => true,
-            _ => false,
+        matches!(self, GitError::Race { .. } | GitError::IndexLocked(_))
+    }
+
+    /// git's failure, by what git says: a ref that moved under an
+    /// `update-ref <new> <old>`, or a lock file another git holds, is a
+    /// race (git tells these apart only in its message); anything else is
+    /// the command's failure. The one place git's words are read.
+    fn failed(args: String, message: String) -> GitError {
+        let race = (message.contains("cannot lock ref") && message.contains("but expected"))
+            || message.contains(".lock': File exists");
+        match race {
+            true => GitError::Race { args, message },
+            false => GitError::Command { args, message },
         }
     }
 }
@@ -72,6 +82,8 @@ pub struct Repo {
     repo: git2::Repository,
     root: PathBuf,
     common_dir: PathBuf,
+    /// git-orx's settings (`orx.*`) as `git config` reads them, once.
+    config: std::sync::OnceLock<Vec<(String, String)>>,
 }
 
 impl Repo {
@@ -96,6 +108,7 @@ impl Repo {
                     repo,
                     root,
                     common_dir,
+                    config: Default::default(),
                 })
             }
             Ok(repo) => Repo::from_git2(repo),
@@ -122,6 +135,7 @@ impl Repo {
             repo,
             root,
             common_dir,
+            config: Default::default(),
         })
     }
 
@@ -142,13 +156,18 @@ impl Repo {
         self.common_dir.join("orx")
     }
 
-    /// A git config value (`orx.role`), from every level git reads.
-    /// A `git -c key=value` given to the git that runs us wins, as in git.
+    /// A git-orx setting (`orx.role`), as git reads it: every config file,
+    /// includes, and the `git -c`/`--config-env` settings of the git that
+    /// runs us. All `orx.*` settings are read by one `git config` the first
+    /// time one is asked for (libgit2 reads neither `git -c` nor
+    /// `--config-env`).
     pub fn config_value(&self, key: &str) -> Option<String> {
-        let given = std::env::var("GIT_CONFIG_PARAMETERS")
-            .ok()
-            .and_then(|p| command_line_config(&p, key));
-        given.or_else(|| self.repo.config().ok()?.get_string(key).ok())
+        let all = self.config.get_or_init(|| {
+            let mut cmd = Command::new("git");
+            cmd.arg("-C").arg(&self.root);
+            read_config(cmd, r"^orx\.")
+        });
+        config_lookup(all, key)
     }
 
     /// The bytes of `rel` in HEAD; `None` when HEAD or the file is absent.
@@ -335,10 +354,7 @@ impl Repo {
         if message.is_empty() {
             message = stdout.trim().to_owned();
         }
-        Err(GitError::Command {
-            args: args.join(" "),
-            message,
-        })
+        Err(GitError::failed(args.join(" "), message))
     }
 
     /// Checks that `revs` name commits, as `git rev-list` takes them
@@ -371,25 +387,109 @@ impl Repo {
 /// `color.ui` as git reads it here (the repository's, the user's and the
 /// system's config, and `git -c`): `Some(true)` for `always`, `Some(false)`
 /// for `never` or `false`, `None` for `auto`, `true` or unset (decide by
-/// the terminal).
-pub fn color_ui() -> Option<bool> {
-    // Read as `Repo::config_value` reads a key, without starting a git:
-    // every command asks this before it starts.
-    let value = std::env::var("GIT_CONFIG_PARAMETERS")
-        .ok()
-        .and_then(|p| command_line_config(&p, "color.ui"))
-        .or_else(|| {
-            let config = match git2::Repository::open_from_env() {
-                Ok(repo) => repo.config().ok()?,
-                Err(_) => git2::Config::open_default().ok()?,
-            };
-            config.get_string("color.ui").ok()
-        })?;
+/// the terminal). Every command asks before it starts, so git is started
+/// to read it only when the git that runs us was given settings of its
+/// own (`git -c`, `GIT_CONFIG_COUNT`: `command_line`, which only git
+/// reads); otherwise libgit2 reads the same config files, in process.
+pub fn color_ui(command_line: bool) -> Option<bool> {
+    let value = if command_line {
+        config_lookup(
+            &read_config(Command::new("git"), r"^color\.ui$"),
+            "color.ui",
+        )?
+    } else {
+        let config = match git2::Repository::open_from_env() {
+            Ok(repo) => repo.config().ok()?,
+            Err(_) => git2::Config::open_default().ok()?,
+        };
+        config.get_string("color.ui").ok()?
+    };
     match value.trim() {
         "always" => Some(true),
         "never" | "false" | "no" | "off" | "0" => Some(false),
         _ => None,
     }
+}
+
+/// `message` with `trailers` added as git adds them
+/// (`git interpret-trailers`): to the message's trailer block if it has
+/// one, else as a new paragraph; above comment lines (git's
+/// `core.commentChar`) and a `--verbose` scissors line. Each trailer is
+/// added, whatever `trailer.*` settings say about existing ones.
+pub fn add_trailers(message: &str, trailers: &[(String, String)]) -> Result<String, GitError> {
+    let mut args: Vec<String> = [
+        "interpret-trailers",
+        "--if-exists",
+        "add",
+        "--if-missing",
+        "add",
+        "--where",
+        "end",
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    for (k, v) in trailers {
+        args.push("--trailer".to_owned());
+        args.push(format!("{k}: {v}"));
+    }
+    let mut child = Command::new("git")
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| GitError::Spawn(e.to_string()))?;
+    let pipe = child.stdin.take();
+    let out = std::thread::scope(|s| {
+        if let Some(mut pipe) = pipe {
+            s.spawn(move || {
+                let _ = pipe.write_all(message.as_bytes());
+            });
+        }
+        child.wait_with_output()
+    })
+    .map_err(|e| GitError::Spawn(e.to_string()))?;
+    if !out.status.success() {
+        return Err(GitError::failed(
+            "interpret-trailers".to_owned(),
+            String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The settings whose names match `pattern`, as `git config --get-regexp`
+/// gives them (git lowercases section and variable names), in git's
+/// order: the last one of a name is the one in force. Nothing when git
+/// finds none or cannot read its config.
+fn read_config(mut git: Command, pattern: &str) -> Vec<(String, String)> {
+    git.args(["config", "-z", "--get-regexp", pattern])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null());
+    let Ok(out) = git.output() else {
+        return Vec::new();
+    };
+    if !out.status.success() {
+        return Vec::new();
+    }
+    String::from_utf8_lossy(&out.stdout)
+        .split('\0')
+        .filter(|e| !e.is_empty())
+        .map(|e| match e.split_once('\n') {
+            Some((k, v)) => (k.to_owned(), v.to_owned()),
+            // `[orx] role` with no `=`: git's boolean true.
+            None => (e.to_owned(), "true".to_owned()),
+        })
+        .collect()
+}
+
+/// The value in force of `key` (`orx.lockTimeout`: names compare without
+/// case, as git's do).
+fn config_lookup(all: &[(String, String)], key: &str) -> Option<String> {
+    all.iter()
+        .rev()
+        .find(|(k, _)| k.eq_ignore_ascii_case(key))
+        .map(|(_, v)| v.clone())
 }
 
 /// The work tree saved by [`Repo::snapshot`].
@@ -450,54 +550,6 @@ fn changed_in_the_way(message: &str) -> Option<String> {
             .map(|p| p.trim().to_owned());
     }
     None
-}
-
-/// The last value of `key` in `GIT_CONFIG_PARAMETERS`, where git passes
-/// `git -c` settings to the commands and hooks it runs: shell-quoted
-/// entries, `'key=value'` or `'key'='value'`.
-fn command_line_config(params: &str, key: &str) -> Option<String> {
-    let mut words: Vec<String> = Vec::new();
-    let mut chars = params.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                let mut word = String::new();
-                loop {
-                    match chars.next() {
-                        Some('\'') if chars.peek() == Some(&'\\') => {
-                            chars.next(); // \
-                            chars.next(); // '
-                            word.push('\'');
-                            if chars.peek() == Some(&'\'') {
-                                chars.next();
-                            }
-                        }
-                        Some('\'') | None => break,
-                        Some(c) => word.push(c),
-                    }
-                }
-                // `'key'='value'`: a word right after `=` is the value.
-                match words.last_mut() {
-                    Some(last) if last_ends_with_eq(last) => last.push_str(&word),
-                    _ => words.push(word),
-                }
-            }
-            '=' => {
-                if let Some(last) = words.last_mut() {
-                    last.push('=');
-                }
-            }
-            _ => {}
-        }
-    }
-    words.iter().rev().find_map(|w| {
-        let (k, v) = w.split_once('=')?;
-        k.eq_ignore_ascii_case(key).then(|| v.to_owned())
-    })
-}
-
-fn last_ends_with_eq(s: &str) -> bool {
-    s.ends_with('=') && s.matches('=').count() == 1
 }
 
 /// One entry of git's `--raw -z` diff output: the header after `:`, then
@@ -605,6 +657,20 @@ impl CommitInfo {
     }
 }
 
+/// The trailers of a commit message, as git reads them
+/// (`git interpret-trailers --parse`): libgit2's port of git's trailer
+/// parser, in process, since `log` and `verify` read thousands of
+/// messages.
+fn message_trailers(message: &str) -> Vec<(String, String)> {
+    git2::message_trailers_strs(message)
+        .map(|t| {
+            t.iter()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The trailers of a message that is nothing but `Orx-*` trailers (one
 /// whose own text was empty when the hook added them): git reads its one
 /// paragraph as the subject, but it is a trailer block.
@@ -680,19 +746,38 @@ mod tests {
     }
 
     #[test]
-    fn git_dash_c_settings_are_read() {
-        use super::command_line_config as c;
-        assert_eq!(c("'orx.role=human'", "orx.role").as_deref(), Some("human"));
-        assert_eq!(
-            c("'core.x'='1' 'orx.role'='qa'", "orx.role").as_deref(),
-            Some("qa")
-        );
-        assert_eq!(
-            c("'orx.role=dev' 'orx.role=sm'", "orx.role").as_deref(),
-            Some("sm")
-        );
-        assert_eq!(c("'a.b=it'\\''s'", "a.b").as_deref(), Some("it's"));
-        assert_eq!(c("'core.x=1'", "orx.role"), None);
+    fn trailers_are_read_as_git_reads_them() {
+        let messages = [
+            "move 1.1\n\nOrx-Item: story/1.1\nOrx-Transition: Draft -> Approved\nOrx-Role: sm\n",
+            "fix\n\nbody\n\nSigned-off-by: A <a@x>\nOrx-Role: dev\n",
+            "subject\n\nbody line\nSee: http://x\n",
+            "subject only\n",
+            "subject\n\nOrx-Role: qa\n\n# a comment\n",
+            "subject\n\nnot: a trailer here\n\nlast paragraph\n",
+        ];
+        use std::io::Write;
+        use std::process::{Command, Stdio};
+        for message in messages {
+            let mut git = Command::new("git")
+                .args(["interpret-trailers", "--parse"])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap();
+            git.stdin
+                .take()
+                .unwrap()
+                .write_all(message.as_bytes())
+                .unwrap();
+            let out = git.wait_with_output().unwrap();
+            let by_git: Vec<(String, String)> = String::from_utf8(out.stdout)
+                .unwrap()
+                .lines()
+                .filter_map(|l| l.split_once(": "))
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect();
+            assert_eq!(super::message_trailers(message), by_git, "{message:?}");
+        }
     }
 
     #[test]

@@ -143,13 +143,7 @@ impl Repo {
             .and_then(|o| o.peel_to_commit())
             .map_err(lib)?;
         let message = String::from_utf8_lossy(c.message_bytes()).into_owned();
-        let mut trailers: Vec<(String, String)> = git2::message_trailers_strs(&message)
-            .map(|t| {
-                t.iter()
-                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let mut trailers = message_trailers(&message);
         if trailers.is_empty() {
             trailers = orx_trailers_only(&message);
         }

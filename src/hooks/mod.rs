@@ -385,9 +385,15 @@ pub fn run_saved_with(
 const ENOEXEC: i32 = 8;
 
 /// Whether the `git commit` running this hook is an `--amend`. Git does not
-/// tell pre-commit hooks; we look for the nearest ancestor process that is a
-/// `git ... commit` and for `--amend` among its options. The command lines
-/// come from `/proc`, or from `ps` where there is no `/proc` (macOS, BSDs).
+/// tell pre-commit hooks: it runs them with no arguments and sets only
+/// `GIT_INDEX_FILE`, `GIT_EDITOR` and the author's `GIT_AUTHOR_*` (the
+/// same for a new commit and an amend; `GIT_REFLOG_ACTION` is not set and
+/// `git var` knows nothing of it). prepare-commit-msg's `commit HEAD`
+/// arguments come after pre-commit has judged, and `-c HEAD`/`-C HEAD`
+/// give the same ones. So we look for the nearest ancestor process that is
+/// a `git ... commit` and for `--amend` among its options. The command
+/// lines come from `/proc`, or from `ps` where there is no `/proc` (macOS,
+/// BSDs).
 #[cfg(unix)]
 pub fn amending() -> bool {
     git_ancestor().is_some_and(|(_, args)| {
@@ -664,23 +670,41 @@ fn parent_of(pid: u32) -> Option<u32> {
         .ok()
 }
 
+/// What git and the user tell a hook through the environment. The
+/// command line reads it and hands it over: the library reads no
+/// environment variable.
+#[derive(Clone, Debug, Default)]
+pub struct HookEnv {
+    /// `GIT_INDEX_FILE`: the index git is about to commit.
+    pub index_file: Option<PathBuf>,
+    /// `GIT_REFLOG_ACTION`: what git says it is doing (`merge A B`).
+    pub reflog_action: String,
+    /// `ORX_ROLE`: who makes the commit.
+    pub role: Option<String>,
+    /// `ORX_FORCE_REASON`: the Human's override.
+    pub force_reason: Option<String>,
+}
+
 /// The sides a commit in progress is judged on: the base, the index, and
-/// the other parents of a merge.
+/// the other parents of a merge; and who makes it.
 pub struct Staged {
     pub base: Side,
     pub index: Side,
     pub others: Vec<Side>,
     /// The base commit's id, where the rules in force are read from.
     pub base_commit: Option<String>,
+    /// The acting role (see [`role`]).
+    pub role: Option<String>,
+    /// The Human's override reason, when the Human acts.
+    pub force: Option<String>,
 }
 
 /// The other parents of the merge `git merge` is about to commit. git
 /// writes `MERGE_HEAD` only after `pre-merge-commit` has run, so they are
 /// read from what it tells the hook: `GIT_REFLOG_ACTION` (`merge A B`), or
 /// for `git pull`, the heads it fetched for merging.
-pub fn merging(repo: &Repo) -> Vec<String> {
-    let action = std::env::var("GIT_REFLOG_ACTION").unwrap_or_default();
-    let mut words = action.split_whitespace();
+pub fn merging(repo: &Repo, env: &HookEnv) -> Vec<String> {
+    let mut words = env.reflog_action.split_whitespace();
     match words.next() {
         Some("merge") => words.filter_map(|w| repo.commit_id(w)).collect(),
         Some("pull") => repo.fetch_heads_for_merge(),
@@ -692,8 +716,8 @@ pub fn merging(repo: &Repo) -> Vec<String> {
 /// against HEAD, or against HEAD's parent when amending; a merge in progress
 /// adds `MERGE_HEAD` as another parent (`merge_hook`: the commit is the
 /// one `pre-merge-commit` sees, see [`merging`]).
-pub fn staged(repo: &Repo, amend: bool, merge_hook: bool) -> Staged {
-    let index = Side::Index(std::env::var_os("GIT_INDEX_FILE").map(PathBuf::from));
+pub fn staged(repo: &Repo, env: &HookEnv, amend: bool, merge_hook: bool) -> Staged {
+    let index = Side::Index(env.index_file.clone());
     let (base_commit, mut others) = if amend {
         match repo.commit("HEAD") {
             Ok(head) => {
@@ -707,15 +731,19 @@ pub fn staged(repo: &Repo, amend: bool, merge_hook: bool) -> Staged {
     };
     let mut heads = repo.merge_heads();
     if heads.is_empty() && merge_hook {
-        heads = merging(repo);
+        heads = merging(repo, env);
     }
     others.extend(heads.into_iter().map(Side::Commit));
     let base = base_commit.clone().map_or(Side::Empty, Side::Commit);
+    let role = role(repo, env);
+    let force = force_reason(env, role.as_deref());
     Staged {
         base,
         index,
         others,
         base_commit,
+        role,
+        force,
     }
 }
 
@@ -744,19 +772,21 @@ pub fn rules_at(repo: &Repo, commit: Option<&str>) -> Result<Option<Rules>> {
 }
 
 /// The role of a hand-made commit: `ORX_ROLE`, else `git config orx.role`.
-pub fn role(repo: &Repo) -> Option<String> {
-    std::env::var("ORX_ROLE")
-        .ok()
+pub fn role(repo: &Repo, env: &HookEnv) -> Option<String> {
+    env.role
+        .clone()
         .filter(|r| !r.is_empty())
         .or_else(|| repo.config_value("orx.role").filter(|r| !r.is_empty()))
         .map(|r| crate::workflow::role::canonical(&r))
 }
 
-/// The Human's override for a hand-made commit, `ORX_FORCE_REASON`.
-pub fn force_reason() -> Option<String> {
-    std::env::var("ORX_FORCE_REASON")
-        .ok()
+/// The Human's override for a hand-made commit (`ORX_FORCE_REASON`), when
+/// the Human makes it.
+pub fn force_reason(env: &HookEnv, role: Option<&str>) -> Option<String> {
+    env.force_reason
+        .clone()
         .filter(|r| !r.trim().is_empty())
+        .filter(|_| role == Some(crate::workflow::role::HUMAN))
 }
 
 /// Judges what is staged. `Ok(None)` when git-orx is not set up at the
@@ -770,8 +800,8 @@ pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
     let Some(rules) = rules else {
         return Ok(None);
     };
-    let role = role(repo);
-    let force = force_reason().filter(|_| role.as_deref() == Some(crate::workflow::role::HUMAN));
+    let role = staged.role.clone();
+    let force = staged.force.clone();
     let now = crate::repo::workspace::now();
     let judge = Judge {
         repo,
@@ -876,9 +906,7 @@ fn commit_key(repo: &Repo, staged: &Staged) -> Option<String> {
     let hex: String = tail.iter().map(|b| format!("{b:02x}")).collect();
     Some(format!(
         "{hex} {:?} {:?} {:?}",
-        staged.base_commit,
-        role(repo),
-        force_reason()
+        staged.base_commit, staged.role, staged.force
     ))
 }
 
@@ -959,63 +987,27 @@ pub fn add_trailers(file: &Path, trailers: &[(String, String)]) -> Result<()> {
     if existing == wanted && (!wants_role || text.lines().any(|l| l.starts_with("Orx-Role:"))) {
         return Ok(());
     }
-    std::fs::write(file, with_trailers(&text, trailers)).map_err(|e| io(file, e))
+    std::fs::write(file, with_trailers(&text, trailers)?).map_err(|e| io(file, e))
 }
 
 /// `text` (a commit message being prepared) without its `Orx-*` trailers
-/// and with `trailers` added: to the message's trailer block, or as a new
-/// paragraph, above git's trailing comment lines and any `--verbose`
-/// scissors line.
-pub fn with_trailers(text: &str, trailers: &[(String, String)]) -> String {
+/// and with `trailers` added where git adds trailers
+/// (`git interpret-trailers`): to the message's trailer block, or as a new
+/// paragraph, above git's comment lines and any `--verbose` scissors line.
+pub fn with_trailers(text: &str, trailers: &[(String, String)]) -> Result<String> {
     let ours = ["Orx-Item:", "Orx-Transition:", "Orx-Role:", "Orx-Override:"];
     let (message, scissors) =
         match text.find("\n# ------------------------ >8 ------------------------") {
             Some(i) => (&text[..i + 1], &text[i + 1..]),
             None => (text, ""),
         };
-    let mut lines: Vec<&str> = message
+    let mut kept: String = message
         .lines()
         .filter(|l| !ours.iter().any(|p| l.starts_with(p)))
+        .map(|l| format!("{l}\n"))
         .collect();
-    // Trailing comments and blank lines stay below the trailers.
-    let content_end = lines
-        .iter()
-        .rposition(|l| !l.is_empty() && !l.starts_with('#'))
-        .map_or(0, |i| i + 1);
-    let tail: Vec<&str> = lines.split_off(content_end);
-    while lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
-    }
-    let mut out = lines.join("\n");
-    if !trailers.is_empty() {
-        let is_trailer = |l: &str| {
-            l.split_once(": ").is_some_and(|(k, _)| {
-                !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-            })
-        };
-        let last_paragraph = lines
-            .iter()
-            .rev()
-            .take_while(|l| !l.is_empty())
-            .collect::<Vec<_>>();
-        let joins_block = lines.len() > last_paragraph.len()
-            && !last_paragraph.is_empty()
-            && last_paragraph.iter().all(|l| is_trailer(l));
-        out.push_str(match (lines.is_empty(), joins_block) {
-            (true, _) => "\n\n",
-            (false, true) => "\n",
-            (false, false) => "\n\n",
-        });
-        let block: Vec<String> = trailers.iter().map(|(k, v)| format!("{k}: {v}")).collect();
-        out.push_str(&block.join("\n"));
-    }
-    out.push('\n');
-    if !tail.is_empty() {
-        out.push_str(&tail.join("\n"));
-        out.push('\n');
-    }
-    out.push_str(scissors);
-    out
+    kept.push_str(scissors);
+    Ok(crate::git::add_trailers(&kept, trailers)?)
 }
 
 #[cfg(test)]
@@ -1069,28 +1061,34 @@ mod tests {
     #[test]
     fn trailers_go_above_comments_and_scissors() {
         let tr = t(&[("Orx-Item", "story/1.1"), ("Orx-Role", "dev")]);
+        let with = |text: &str| with_trailers(text, &tr).unwrap();
         assert_eq!(
-            with_trailers("start\n", &tr),
+            with("start\n"),
             "start\n\nOrx-Item: story/1.1\nOrx-Role: dev\n"
         );
         assert_eq!(
-            with_trailers("start\n\n# Please enter the commit message\n#\n", &tr),
+            with("start\n\n# Please enter the commit message\n#\n"),
             "start\n\nOrx-Item: story/1.1\nOrx-Role: dev\n\n# Please enter the commit message\n#\n"
         );
         let verbose = "start\n# comment\n# ------------------------ >8 ------------------------\ndiff --git a b\n";
         assert_eq!(
-            with_trailers(verbose, &tr),
+            with(verbose),
             "start\n\nOrx-Item: story/1.1\nOrx-Role: dev\n# comment\n# ------------------------ >8 ------------------------\ndiff --git a b\n"
         );
         // An existing trailer block is extended; old Orx-* lines are replaced.
         assert_eq!(
-            with_trailers("fix\n\nSigned-off-by: A <a@x>\nOrx-Role: qa\n", &tr),
+            with("fix\n\nSigned-off-by: A <a@x>\nOrx-Role: qa\n"),
             "fix\n\nSigned-off-by: A <a@x>\nOrx-Item: story/1.1\nOrx-Role: dev\n"
         );
         // An empty message keeps its first line free for the subject.
         assert_eq!(
-            with_trailers("\n# c\n", &tr),
-            "\n\nOrx-Item: story/1.1\nOrx-Role: dev\n\n# c\n"
+            with("\n# c\n"),
+            "\nOrx-Item: story/1.1\nOrx-Role: dev\n# c\n"
+        );
+        // A paragraph that only looks like trailers is not a trailer block.
+        assert_eq!(
+            with("subject\n\nbody line\nSee: http://x\n"),
+            "subject\n\nbody line\nSee: http://x\n\nOrx-Item: story/1.1\nOrx-Role: dev\n"
         );
     }
 }

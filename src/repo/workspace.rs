@@ -302,19 +302,19 @@ impl Workspace {
         Ok(item)
     }
 
-    /// The acting role: `--as`, else `ORX_ROLE`, else `git config orx.role`.
-    pub fn role(&self, flag: Option<&str>) -> Result<(String, RoleSource)> {
-        let env = std::env::var("ORX_ROLE").ok().filter(|r| !r.is_empty());
+    /// The acting role: `flag` (the command's `--as`), else `env` (the
+    /// `ORX_ROLE` the command line read), else `git config orx.role`.
+    pub fn role(&self, flag: Option<&str>, env: Option<&str>) -> Result<(String, RoleSource)> {
+        let env = env.filter(|r| !r.is_empty());
         let (role, source) = match (flag, env) {
             (Some(r), _) => (r.to_owned(), RoleSource::Flag),
-            (None, Some(r)) => (r, RoleSource::Env),
+            (None, Some(r)) => (r.to_owned(), RoleSource::Env),
             (None, None) => match self.repo.config_value("orx.role").filter(|r| !r.is_empty()) {
                 Some(r) => (r, RoleSource::GitConfig),
                 None => {
-                    return Err(Error::Usage(format!(
-                        "no role: say who is acting with --as ROLE, ORX_ROLE=ROLE or `git config orx.role ROLE` (roles: {})",
-                        self.roles.names().join(", ")
-                    )));
+                    return Err(Error::NoRole {
+                        roles: self.roles.names().into_iter().map(str::to_owned).collect(),
+                    });
                 }
             },
         };
@@ -367,11 +367,21 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
     })
 }
 
+/// The commit date git is told (`GIT_COMMITTER_DATE`), as the command line
+/// read it: set once, before any change is made.
+static COMMIT_DATE: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+
+/// Tells [`now`] the date git will give the commits (`GIT_COMMITTER_DATE`,
+/// which the command line reads); unset, `now` is the clock's time.
+pub fn set_commit_date(date: Option<String>) {
+    let _ = COMMIT_DATE.set(date);
+}
+
 /// The time of a change, RFC 3339 in UTC to the second. When git is told a
-/// commit date (`GIT_COMMITTER_DATE` as `@<seconds>` or RFC 3339), that one,
+/// commit date ([`set_commit_date`]: `@<seconds>` or RFC 3339), that one,
 /// so the frontmatter and the commit agree.
 pub fn now() -> String {
-    let from_env = std::env::var("GIT_COMMITTER_DATE").ok().and_then(|d| {
+    let from_env = COMMIT_DATE.get().cloned().flatten().and_then(|d| {
         let d = d.trim();
         if let Some(secs) = d.strip_prefix('@') {
             let secs: i64 = secs.split_whitespace().next()?.parse().ok()?;

@@ -4,6 +4,7 @@
 mod common;
 mod test_agent;
 mod test_args;
+mod test_boundary;
 mod test_bypass;
 mod test_cache;
 mod test_cli;

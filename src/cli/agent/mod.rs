@@ -38,12 +38,12 @@ enum Action {
     /// Write the session's summary (requirement, tasks, last checkpoint) into
     /// the context's body and fire ARCHIVE_COMPLETE (ARCHIVING -> IDLE).
     Archive(AgentChange),
-    /// Pause the agent (暂停; PLANNING or EXECUTING): its work waits until it
+    /// Pause the agent (PLANNING or EXECUTING): its work waits until it
     /// resumes.
     Pause(AgentChange),
     /// Resume a paused agent.
     Resume(AgentChange),
-    /// Stop auto-fixing (强制停止): the Human fires FIX_FAILED_3X before the
+    /// Stop auto-fixing: the Human fires FIX_FAILED_3X before the
     /// third failed attempt, and the agent is BLOCKED.
     Stop(AgentChange),
 }

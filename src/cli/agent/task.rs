@@ -6,7 +6,7 @@ use super::{AgentChange, Ui};
 
 /// The task queue: add tasks while planning (or modifying the plan before
 /// it is confirmed), mark them done while executing — the last one fires
-/// ALL_TASKS_DONE — or, when blocked, skip the failing one (跳过): the
+/// ALL_TASKS_DONE — or, when blocked, skip the failing one: the
 /// agent goes on executing, and skipping the last open task fires
 /// ALL_TASKS_DONE too.
 #[derive(clap::Args)]
