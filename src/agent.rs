@@ -505,7 +505,9 @@ pub fn execute(ws: &Workspace, mut ap: AgentPlan, commit: bool) -> Result<Done> 
 /// The paths a rollback leaves alone: the items (stories, agent contexts)
 /// and the rules, all of which keep their own history.
 pub fn keep_paths(ws: &Workspace) -> Vec<String> {
-    vec![ws.stories_dir().to_owned(), ".orx".to_owned()]
+    let mut paths = ws.item_dirs();
+    paths.push(".orx".to_owned());
+    paths
 }
 
 #[cfg(test)]

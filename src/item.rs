@@ -73,7 +73,14 @@ impl Item {
                 ),
             ));
         }
-        let doc = Document::from_bytes(bytes).map_err(|e| ItemError::from_doc(rel, e))?;
+        let doc = if rel.ends_with(crate::workflow::items::Format::Json.extension()) {
+            String::from_utf8(bytes)
+                .map_err(|_| DocError::new("the file is not valid UTF-8"))
+                .and_then(Document::parse_json)
+        } else {
+            Document::from_bytes(bytes)
+        }
+        .map_err(|e| ItemError::from_doc(rel, e))?;
         Item::from_document(rel, doc)
     }
 
@@ -393,5 +400,32 @@ mod tests {
             (i.id.as_str(), i.label()),
             ("1.10", "story 1.10".to_owned())
         );
+    }
+
+    #[test]
+    fn a_json_item_is_read_and_rewritten_keeping_its_key_order() {
+        let text = "{\n  \"kind\": \"loop\",\n  \"id\": \"1.10\",\n  \"status\": \"Running\",\n  \"title\": \"Try it\",\n  \"rounds\": {\"dev\": 1},\n  \"zeta\": [1, 2]\n}\n";
+        let i = Item::from_bytes(".loop/1.10.json", text.as_bytes().to_vec()).unwrap();
+        assert_eq!(
+            (i.kind.as_str(), i.id.as_str(), i.status.as_str()),
+            ("loop", "1.10", "Running")
+        );
+        assert_eq!(i.pos("status"), Some((4, 13)));
+        let moved = i
+            .doc
+            .set(&["status"], &Value::String("Done".into()))
+            .unwrap()
+            .set(&["rounds", "qa"], &Value::from(2))
+            .unwrap();
+        assert_eq!(
+            moved.text(),
+            "{\n  \"kind\": \"loop\",\n  \"id\": \"1.10\",\n  \"status\": \"Done\",\n  \"title\": \"Try it\",\n  \"rounds\": {\n    \"dev\": 1,\n    \"qa\": 2\n  },\n  \"zeta\": [\n    1,\n    2\n  ]\n}\n"
+        );
+        let again = Item::from_document(".loop/1.10.json", moved).unwrap();
+        assert_eq!(again.status, "Done");
+        assert!(again.doc.is_json());
+        let bad = Item::from_bytes(".loop/x.json", b"{\"kind\": \"loop\",}".to_vec()).unwrap_err();
+        assert!(bad.message.contains("not valid JSON"), "{bad}");
+        assert!(Item::from_bytes(".loop/x.json", b"[1]".to_vec()).is_err());
     }
 }

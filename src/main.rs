@@ -33,6 +33,7 @@ struct Cli {
 enum Command {
     Init(commands::init::Args),
     New(commands::new::Args),
+    Kind(commands::kind::Args),
     Assess(commands::assess::Args),
     Gate(commands::gate::Args),
     Move(commands::move_::Args),
@@ -71,7 +72,7 @@ fn main() -> ExitCode {
     let source: String = {
         let args: Vec<String> = std::env::args().skip(1).take(2).collect();
         match args.as_slice() {
-            [a, sub, ..] if a == "agent" => format!("agent {sub}"),
+            [a, sub, ..] if a == "agent" || a == "kind" => format!("{a} {sub}"),
             [a, ..] => a.clone(),
             [] => String::new(),
         }
@@ -79,6 +80,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Init(a) => commands::init::run(&mut ui, a, cli.lang.as_deref()),
         Command::New(a) => commands::new::run(&mut ui, a),
+        Command::Kind(a) => commands::kind::run(&mut ui, a),
         Command::Assess(a) => commands::assess::run(&mut ui, a),
         Command::Gate(a) => commands::gate::run(&mut ui, a),
         Command::Move(a) => commands::move_::run(&mut ui, a),

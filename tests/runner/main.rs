@@ -15,6 +15,7 @@ mod test_history;
 mod test_hook_tools;
 mod test_hooks;
 mod test_interleavings;
+mod test_kinds;
 mod test_lang;
 mod test_lifecycle;
 mod test_log;

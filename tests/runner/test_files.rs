@@ -362,7 +362,7 @@ fn an_id_leads_to_one_file() {
     out.code(1);
     assert!(
         out.stdout.contains(
-            "docs/stories/login-again.md:3:5: the file's name does not start with its ID `1.9.`"
+            "docs/stories/login-again.md:3:5: story 1.9 must be in a file named for its ID (`1.9.<title>.md`)"
         ),
         "{}",
         out.render()
