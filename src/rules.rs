@@ -408,7 +408,7 @@ fn rename_workflow(text: &str, name: &str) -> String {
 fn with_section(text: &str, section: &str, name: &str) -> String {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let section = format!("# Where {name} items live and how they are named and made.\n{section}");
-    match lines.iter().position(|l| l.trim_end() == "items:") {
+    match lines.iter().position(|l| l.starts_with("items:")) {
         Some(start) => {
             let mut first = start;
             while first > 0 && lines[first - 1].starts_with('#') {

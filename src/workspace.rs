@@ -326,8 +326,12 @@ impl Workspace {
                 Err(e) => problems.push(e),
             }
         }
-        // What the hooks would refuse, refused here too.
-        if let Some(stray) = found.iter().find(|i| i.kind != kind) {
+        // What the hooks would refuse, refused here too (a kind there is
+        // no workflow for is a bad file, said when its workflow is asked).
+        if let Some(stray) = found
+            .iter()
+            .find(|i| i.kind != kind && self.items(&i.kind).is_some())
+        {
             return Err(Error::Item(ItemError::new(
                 &stray.path,
                 stray.pos("kind"),
