@@ -340,8 +340,12 @@ impl Rules {
             }
         };
         let text = format!(
-            "# The `{name}` kind, made from the `{from}` workflow by `git orx kind new`.\n# Change it as you need: its states, transitions and roles are data.\n#\n{}",
-            with_section(&rename_workflow(&source, name), &items.to_yaml(), name)
+            "# The `{name}` kind, made from the `{from}` workflow by `git orx kind new`.\n# Change it as you need: its states, transitions and roles are data, and\n# this whole file is the workflow (nothing is laid over a built-in one).\n\n{}",
+            with_section(
+                &rename_workflow(without_header(&source), name, from),
+                &items.to_yaml(),
+                name
+            )
         );
         Workflow::load(name, Some((&text, &workflow_path)), &self.roles)?;
         let mut files = vec![(workflow_path, text)];
@@ -385,14 +389,31 @@ impl Rules {
     }
 }
 
-/// `text` with its top-level `workflow:` line naming `name`.
-fn rename_workflow(text: &str, name: &str) -> String {
+/// `text` without the comment lines (and blank lines) it starts with.
+fn without_header(text: &str) -> &str {
+    let mut rest = text;
+    while let Some((line, after)) = rest.split_once('\n') {
+        if !(line.starts_with('#') || line.trim().is_empty()) {
+            break;
+        }
+        rest = after;
+    }
+    rest
+}
+
+/// `text` with its top-level `workflow:` line naming `name` (and its
+/// `description:` saying where it came from).
+fn rename_workflow(text: &str, name: &str, from: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut done = false;
     for line in text.split_inclusive('\n') {
         if !done && line.starts_with("workflow:") {
             out.push_str(&format!("workflow: {name}\n"));
             done = true;
+        } else if line.starts_with("description:") {
+            out.push_str(&format!(
+                "description: {name} lifecycle (made from {from}'s)\n"
+            ));
         } else {
             out.push_str(line);
         }
