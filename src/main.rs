@@ -33,6 +33,7 @@ struct Cli {
 enum Command {
     Init(cli::init::Args),
     New(cli::new::Args),
+    Kind(cli::kind::Args),
     Assess(cli::assess::Args),
     Gate(cli::gate::Args),
     Move(cli::move_::Args),
@@ -73,7 +74,7 @@ fn main() -> ExitCode {
     let source: String = {
         let args: Vec<String> = std::env::args().skip(1).take(2).collect();
         match args.as_slice() {
-            [a, sub, ..] if a == "agent" => format!("agent {sub}"),
+            [a, sub, ..] if a == "agent" || a == "kind" => format!("{a} {sub}"),
             [a, ..] => a.clone(),
             [] => String::new(),
         }
@@ -81,6 +82,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Init(a) => cli::init::run(&mut ui, a, cli.lang.as_deref()),
         Command::New(a) => cli::new::run(&mut ui, a),
+        Command::Kind(a) => cli::kind::run(&mut ui, a),
         Command::Assess(a) => cli::assess::run(&mut ui, a),
         Command::Gate(a) => cli::gate::run(&mut ui, a),
         Command::Move(a) => cli::move_::run(&mut ui, a),

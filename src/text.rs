@@ -49,6 +49,57 @@ pub fn seconds(d: std::time::Duration) -> String {
     format!("{}s", (d.as_secs_f64() * 1000.0).round() / 1000.0)
 }
 
+/// Checks an item ID: letters, digits, `.`, `_`, `-`; not starting with `.`
+/// or `-`; no `..`; at most 64 characters. So an ID can never name a path
+/// outside the story directory or smuggle control characters.
+pub fn check_id(id: &str) -> Result<(), String> {
+    let bad = |why: &str| Err(format!("invalid ID `{}`: {why}", crate::text::escape(id)));
+    if id.is_empty() {
+        return bad("it is empty");
+    }
+    if id.len() > 64 {
+        return bad("it is longer than 64 characters");
+    }
+    if let Some(c) = id
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))
+    {
+        return bad(&format!(
+            "`{}` is not allowed (use letters, digits, `.`, `_` and `-`)",
+            c.escape_default()
+        ));
+    }
+    if id.starts_with(['.', '-']) || id.ends_with('.') {
+        return bad("it may not start with `.` or `-`, or end with `.`");
+    }
+    if id.contains("..") {
+        return bad("it may not contain `..`");
+    }
+    Ok(())
+}
+
+/// A file-name slug of a title: lowercase ASCII letters and digits joined by
+/// `-`, at most 48 characters; `story` when nothing is left.
+pub fn slug(title: &str) -> String {
+    let mut out = String::new();
+    for c in title.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+        if out.len() >= 48 {
+            break;
+        }
+    }
+    let out = out.trim_end_matches('-');
+    if out.is_empty() {
+        "story".to_owned()
+    } else {
+        out.to_owned()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -33,13 +33,18 @@ pub fn check(
     let mut report = CheckReport::default();
     let files = if paths.is_empty() {
         report.files += check_rule_files(ws, &mut report.problems)?;
-        let (mut files, odd) = ws.story_listing()?;
-        report.files += odd.len();
-        report
-            .problems
-            .extend(odd.into_iter().map(crate::board::report::odd_name));
+        let mut files = Vec::new();
+        for kind in ws.kinds() {
+            let (found, odd) = ws.item_listing(kind)?;
+            files.extend(found);
+            report.files += odd.len();
+            report
+                .problems
+                .extend(odd.into_iter().map(crate::board::report::odd_name));
+        }
         // A directory that cannot be read hides its files: say so.
-        for dir in [ws.stories_dir(), crate::kinds::agent::AGENTS_DIR] {
+        for dir in ws.item_dirs() {
+            let dir = dir.as_str();
             if let Err(e) = std::fs::read_dir(ws.root().join(dir))
                 && e.kind() != std::io::ErrorKind::NotFound
             {
@@ -51,7 +56,6 @@ pub fn check(
                 });
             }
         }
-        files.extend(ws.agent_files());
         report.problems.extend(leftovers(ws, &files));
         files
     } else {
@@ -84,21 +88,13 @@ pub fn check(
             report.problems.push(p);
             continue;
         }
-        if !crate::engine::item::well_placed(&rel, &item.id) {
+        if let Some(message) = ws.misplaced(&rel, &item) {
             let pos = item.pos("id");
             report.problems.push(Problem {
                 path: rel.clone(),
                 line: pos.map(|p| p.0),
                 column: pos.map(|p| p.1),
-                message: match crate::kinds::agent::context_path(&item.id) {
-                    Ok(p) if crate::kinds::agent::is_context_path(&rel) => {
-                        format!("agent `{}`'s context belongs in {p}", item.id)
-                    }
-                    _ => format!(
-                        "the file's name does not start with its ID `{}.`; rename it (git mv) so the ID leads to it",
-                        item.id
-                    ),
-                },
+                message,
             });
         }
         if let Some(first) = ids.insert(format!("{}/{}", item.kind, item.id), rel.clone()) {

@@ -22,7 +22,16 @@ pub struct Board {
     pub items: Vec<Summary>,
     /// The agent contexts.
     pub agents: Vec<Summary>,
+    /// The items of every other kind kept in a directory (a team's own
+    /// kinds), kind by kind.
+    pub others: Vec<KindBoard>,
     pub problems: Vec<Problem>,
+}
+
+/// The items of one kind, with its workflow.
+pub struct KindBoard {
+    pub workflow: Arc<Workflow>,
+    pub items: Vec<Summary>,
 }
 
 /// The item as its workflow sees it, or why it cannot be used.
@@ -37,7 +46,7 @@ pub fn summarize(wf: &Workflow, item: &Item, lang: &str) -> std::result::Result<
             ),
         ));
     }
-    if let Err(m) = crate::engine::item::check_id(&item.id) {
+    if let Err(m) = crate::text::check_id(&item.id) {
         return Err(item_problem(item, "id", m));
     }
     let value = item.value();
@@ -80,11 +89,12 @@ fn item_problem(item: &Item, key: &str, message: String) -> Problem {
 /// Every story in the story directory, summarised. Unchanged files come
 /// from the stat cache (see [`crate::board::cache`]).
 pub fn board(ws: &Workspace) -> Result<Board> {
-    let wf = ws.workflow("story")?;
+    let default_kind = ws.default_kind();
+    let wf = ws.workflow(default_kind)?;
     let lang = ws.lang().to_owned();
     let mut cache = Cache::load(
         ws.repo.git_dir().join("orx-cache/board.json"),
-        ws.rules.fingerprint("story"),
+        ws.rules.fingerprint(default_kind),
     );
     let (files, odd) = ws.story_listing()?;
     let root = ws.root();
@@ -153,12 +163,74 @@ pub fn board(ws: &Workspace) -> Result<Board> {
         }
     }
     let agents = agents(ws, &mut problems)?;
+    let others = others(ws, &mut problems)?;
     Ok(Board {
         workflow: wf,
         items,
         agents,
+        others,
         problems,
     })
+}
+
+/// The items of each kind kept in a directory other than the default
+/// kind, summarised; unusable ones (and a workflow that does not load) go
+/// to `problems`.
+fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>> {
+    let mut out = Vec::new();
+    for (kind, items) in ws.registry() {
+        if kind == ws.default_kind() || items.dir.is_none() {
+            continue;
+        }
+        let (files, odd) = ws.item_listing(kind)?;
+        problems.extend(odd.into_iter().map(odd_name));
+        if files.is_empty() {
+            continue;
+        }
+        let wf = match ws.workflow(kind) {
+            Ok(wf) => wf,
+            Err(e) => {
+                problems.push(Problem {
+                    path: format!("{}/{kind}.yaml", crate::repo::rules::WORKFLOWS_DIR),
+                    line: None,
+                    column: None,
+                    message: e.to_string(),
+                });
+                continue;
+            }
+        };
+        let lang = ws.lang();
+        let root = ws.root();
+        let read = workspace::par_map(&files, |rel| {
+            Item::read(root, rel)
+                .map_err(Problem::from)
+                .and_then(|i| summarize(&wf, &i, lang))
+        });
+        let mut seen: HashMap<String, String> = HashMap::new();
+        let mut list = Vec::new();
+        for r in read {
+            match r {
+                Ok(s) => match seen.get(&s.id) {
+                    Some(first) => problems.push(Problem {
+                        message: format!("duplicate ID `{}` (also {first})", s.id),
+                        path: s.path,
+                        line: None,
+                        column: None,
+                    }),
+                    None => {
+                        seen.insert(s.id.clone(), s.path.clone());
+                        list.push(s);
+                    }
+                },
+                Err(p) => problems.push(p),
+            }
+        }
+        out.push(KindBoard {
+            workflow: wf,
+            items: list,
+        });
+    }
+    Ok(out)
 }
 
 /// The agent contexts, summarised; unusable ones go to `problems`.
@@ -206,6 +278,7 @@ pub fn next(board: &Board, roles: &[&str]) -> Vec<(String, Vec<Summary>)> {
     for s in board
         .items
         .iter()
+        .chain(board.others.iter().flat_map(|k| &k.items))
         .chain(&board.agents)
         .filter(|s| !s.terminal)
     {

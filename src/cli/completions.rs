@@ -115,6 +115,8 @@ fn completer_for(arg: clap::Arg) -> clap::Arg {
         arg.add(ArgValueCompleter::new(roles))
     } else if long == Some("agent") {
         arg.add(ArgValueCompleter::new(agents))
+    } else if long == Some("from") {
+        arg.add(ArgValueCompleter::new(kinds))
     } else if id == "id" && arg.is_positional() {
         arg.add(ArgValueCompleter::new(ids))
     } else if id == "state" && arg.is_positional() {
@@ -147,11 +149,15 @@ fn ids(current: &OsStr) -> Vec<CompletionCandidate> {
     };
     starting(
         current,
-        board.items.into_iter().map(|s| {
-            CompletionCandidate::new(s.id).help(Some(
-                format!("{}: {}", s.status, orx::text::escape(&s.title)).into(),
-            ))
-        }),
+        board
+            .items
+            .into_iter()
+            .chain(board.others.into_iter().flat_map(|k| k.items))
+            .map(|s| {
+                CompletionCandidate::new(s.id).help(Some(
+                    format!("{}: {}", s.status, orx::text::escape(&s.title)).into(),
+                ))
+            }),
     )
 }
 
@@ -194,6 +200,17 @@ fn typed_id() -> Option<String> {
         .ok()?;
     let (_, sub) = matches.subcommand()?;
     sub.try_get_one::<String>("id").ok()??.clone().into()
+}
+
+/// The kinds of item the repository has.
+fn kinds(current: &OsStr) -> Vec<CompletionCandidate> {
+    let Ok(ws) = Workspace::open() else {
+        return Vec::new();
+    };
+    starting(
+        current,
+        ws.kinds().into_iter().map(CompletionCandidate::new),
+    )
 }
 
 /// The roles the repository knows.

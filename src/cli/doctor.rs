@@ -23,7 +23,7 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
     if let Some(id) = &args.id {
-        orx::engine::item::check_id(id).map_err(orx::Error::Usage)?;
+        orx::text::check_id(id).map_err(orx::Error::Usage)?;
     }
     let now = orx::repo::workspace::now()
         .parse::<jiff::Timestamp>()

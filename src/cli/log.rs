@@ -34,7 +34,7 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = Workspace::open()?;
     if let Some(id) = &args.id {
-        orx::engine::item::check_id(id).map_err(orx::Error::Usage)?;
+        orx::text::check_id(id).map_err(orx::Error::Usage)?;
     }
     let (since, until) = period(&ws.repo, &args.since, &args.until)?;
     let opts = Options {

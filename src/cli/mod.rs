@@ -15,6 +15,7 @@ pub mod gate;
 pub mod hook;
 pub mod hooks;
 pub mod init;
+pub mod kind;
 pub mod log;
 pub mod man;
 pub mod metrics;

@@ -4,13 +4,14 @@ use orx::engine::plan;
 
 use super::{Ui, report_change};
 
-/// Create a story from the template, in its workflow's initial state, and
-/// commit it. Prints the new file's path.
+/// Create an item from its kind's template, in its workflow's initial
+/// state, and commit it. Prints the new file's path.
 #[derive(clap::Args)]
-#[command(override_usage = "git orx new [OPTIONS] [story] <TITLE>")]
+#[command(override_usage = "git orx new [OPTIONS] [KIND] <TITLE>")]
 pub struct Args {
-    /// The title, after the kind if it is given (`new story "User login"`;
-    /// `story` is the only kind with a template, and the default).
+    /// The title, after the kind if it is given (`new ticket "User login"`;
+    /// a story when no kind is given). The kinds are the built-in
+    /// workflows and the repository's `.orx/workflows/*.yaml`.
     #[arg(required = true, num_args = 1..=2, value_name = "TITLE")]
     words: Vec<String>,
     /// The ID (e.g. 1.2); by default the next one after the highest.
@@ -31,18 +32,12 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     ui.json_result(args.json);
+    let (ws, role) = super::open_as(ui, &args.change)?;
     let (kind, title) = match args.words.as_slice() {
-        [title] => ("story", title.as_str()),
+        [title] => (ws.default_kind(), title.as_str()),
         [kind, title] => (kind.as_str(), title.as_str()),
         _ => unreachable!("clap allows 1 or 2"),
     };
-    if kind != "story" {
-        return Err(orx::Error::Usage(format!(
-            "`git orx new` creates stories; there is no template for kind `{}`",
-            orx::text::escape(kind)
-        )));
-    }
-    let (ws, role) = super::open_as(ui, &args.change)?;
     if ws.repo.head_file(orx::repo::config::CONFIG_PATH)?.is_none() {
         ui.eline(format!(
             "{} {}",
@@ -54,7 +49,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
     }
     let actor = args.change.actor(&role);
-    let plan = plan::new_story(&ws, title, args.id.as_deref(), args.example, actor)?;
+    let plan = plan::new_item(&ws, kind, title, args.id.as_deref(), args.example, actor)?;
     let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     ui.line(plan.path());
     report_change(ui, &plan, &done);

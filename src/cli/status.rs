@@ -7,8 +7,8 @@ use orx::workflow::role;
 
 use super::{BOLD, DIM, GREEN, Ui, YELLOW, msg, paint};
 
-/// Show the stories grouped by state, with the role each waits for and the
-/// next step.
+/// Show the items grouped by state (the stories, the repository's own
+/// kinds, then the agents), with the role each waits for and the next step.
 #[derive(clap::Args)]
 pub struct Args {
     /// Only the stories waiting for this role.
@@ -39,6 +39,21 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 .is_none_or(|r| s.waits_for.as_ref() == Some(r))
         })
         .collect();
+    let others: Vec<(&orx::workflow::Workflow, Vec<&Summary>)> = board
+        .others
+        .iter()
+        .map(|k| {
+            let items = k
+                .items
+                .iter()
+                .filter(|s| {
+                    want.as_ref()
+                        .is_none_or(|r| s.waits_for.as_ref() == Some(r))
+                })
+                .collect();
+            (&*k.workflow, items)
+        })
+        .collect();
     let agents: Vec<&Summary> = board
         .agents
         .iter()
@@ -49,7 +64,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .collect();
     let mut rejected = std::collections::BTreeMap::new();
     if args.verify {
-        for s in shown.iter().chain(&agents) {
+        for s in shown
+            .iter()
+            .chain(others.iter().flat_map(|(_, l)| l))
+            .chain(&agents)
+        {
             if let Some(r) = orx::history::verify::last_change_violations(&ws.repo, &s.path)? {
                 rejected.insert(s.path.clone(), r);
             }
@@ -67,10 +86,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
             rejected: serde_json::Map<String, serde_json::Value>,
         }
+        let items: Vec<&Summary> = shown
+            .iter()
+            .chain(others.iter().flat_map(|(_, l)| l))
+            .copied()
+            .collect();
         ui.json(&Json {
             version: 1,
             lang: ws.lang(),
-            items: &shown,
+            items: &items,
             agents: &agents,
             problems: &board.problems,
             rejected: rejected
@@ -85,7 +109,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
         return Ok(0);
     }
-    if shown.is_empty() && agents.is_empty() && board.problems.is_empty() {
+    let no_others = others.iter().all(|(_, l)| l.is_empty());
+    if shown.is_empty() && no_others && agents.is_empty() && board.problems.is_empty() {
         ui.line(match &want {
             Some(r) => msg::t(
                 "No stories are waiting for {role}.",
@@ -98,34 +123,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
         return Ok(0);
     }
-    let mut counts = Vec::new();
-    for state in &board.workflow.states {
-        let here: Vec<&&Summary> = shown.iter().filter(|s| s.status == state.name).collect();
-        if here.is_empty() {
-            continue;
-        }
-        counts.push(format!("{} {}", here.len(), state.name));
-        let owner = state
-            .owner
-            .as_deref()
-            .map(role::display)
-            .unwrap_or_else(|| msg::t("nobody", &[]));
-        ui.line(format!(
-            "{} {}",
-            paint(BOLD, &state.name),
-            paint(DIM, format!("({owner}) {}", here.len()))
-        ));
-        for s in here {
-            ui.line(format!("  {:<8} {}", escape(&s.id), escape(&s.title)));
-            if let Some((commit, violations)) = rejected.get(&s.path) {
-                ui.line(format!(
-                    "           {}",
-                    super::show::rejected_line(commit, violations)
-                ));
-            }
-            if let Some(h) = s.handoff.as_ref().filter(|_| !s.terminal) {
-                ui.line(format!("           {}", paint(GREEN, escape(h))));
-            }
+    let counts = by_state(ui, &board.workflow, &shown, &rejected, None);
+    let mut other_counts = Vec::new();
+    for (wf, items) in &others {
+        let c = by_state(ui, wf, items, &rejected, Some(&wf.name));
+        if !c.is_empty() {
+            other_counts.push(format!("{} {}: {}", items.len(), wf.name, c.join(", ")));
         }
     }
     if !agents.is_empty() {
@@ -180,5 +183,57 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ),
         ));
     }
+    for line in other_counts {
+        ui.line(paint(DIM, line));
+    }
     Ok(0)
+}
+
+type Rejected = std::collections::BTreeMap<String, (String, Vec<orx::history::enforce::Violation>)>;
+
+/// Prints `items` grouped by the states of `wf`, in its order (each state's
+/// heading after the kind's name when `kind` is given); returns the counts
+/// by state (`2 Draft`).
+fn by_state(
+    ui: &mut Ui,
+    wf: &orx::workflow::Workflow,
+    items: &[&Summary],
+    rejected: &Rejected,
+    kind: Option<&str>,
+) -> Vec<String> {
+    let mut counts = Vec::new();
+    for state in &wf.states {
+        let here: Vec<&&Summary> = items.iter().filter(|s| s.status == state.name).collect();
+        if here.is_empty() {
+            continue;
+        }
+        counts.push(format!("{} {}", here.len(), state.name));
+        let owner = state
+            .owner
+            .as_deref()
+            .map(role::display)
+            .unwrap_or_else(|| msg::t("nobody", &[]));
+        let heading = match kind {
+            Some(k) => format!("{} {}", escape(k), state.name),
+            None => state.name.clone(),
+        };
+        ui.line(format!(
+            "{} {}",
+            paint(BOLD, heading),
+            paint(DIM, format!("({owner}) {}", here.len()))
+        ));
+        for s in here {
+            ui.line(format!("  {:<8} {}", escape(&s.id), escape(&s.title)));
+            if let Some((commit, violations)) = rejected.get(&s.path) {
+                ui.line(format!(
+                    "           {}",
+                    super::show::rejected_line(commit, violations)
+                ));
+            }
+            if let Some(h) = s.handoff.as_ref().filter(|_| !s.terminal) {
+                ui.line(format!("           {}", paint(GREEN, escape(h))));
+            }
+        }
+    }
+    counts
 }

@@ -71,6 +71,8 @@ pub struct Document {
     root: Node,
     /// A plain YAML file (a config), not a Markdown document.
     plain: bool,
+    /// A JSON file: the whole file is the object, rewritten as JSON.
+    json: bool,
 }
 
 impl Document {
@@ -114,6 +116,26 @@ impl Document {
         Document::with_split(text, split, true)
     }
 
+    /// A JSON item file: the whole file is the object. It is read as YAML
+    /// too (JSON is YAML), for positions; [`Document::set`] writes it back
+    /// as JSON with its keys in order and two-space indentation.
+    pub fn parse_json(text: String) -> Result<Document, DocError> {
+        let value: Value = serde_json::from_str(&text).map_err(|e| {
+            DocError::at(e.line(), e.column().max(1), format!("not valid JSON: {e}"))
+        })?;
+        if !value.is_object() {
+            return Err(DocError::at(1, 1, "the file must be a JSON object"));
+        }
+        let mut doc = Document::parse_yaml(text)?;
+        doc.json = true;
+        Ok(doc)
+    }
+
+    /// Whether the document is a JSON file.
+    pub fn is_json(&self) -> bool {
+        self.json
+    }
+
     fn with_split(text: String, split: Split, plain: bool) -> Result<Document, DocError> {
         let yaml = &text[split.yaml.clone()];
         let root = yaml::parse(yaml, split.yaml.start, split.first_line)?;
@@ -139,6 +161,7 @@ impl Document {
             split,
             root,
             plain,
+            json: false,
         })
     }
 
@@ -190,6 +213,9 @@ impl Document {
     pub fn set(&self, path: &[&str], value: &Value) -> Result<Document, DocError> {
         let dotted = path.join(".");
         let fail = |why: &str| DocError::new(format!("cannot rewrite `{dotted}`: {why}"));
+        if self.json {
+            return self.set_json(path, value, &fail);
+        }
         let mut node = &self.root;
         for (i, key) in path.iter().enumerate() {
             let rest = &path[i + 1..];
@@ -261,6 +287,51 @@ impl Document {
             ),
         };
         self.splice(range, &text)
+    }
+
+    /// [`Document::set`] for a JSON file: the object with the value set,
+    /// written back with its keys in order and two-space indentation (and
+    /// the final newline if it had one).
+    fn set_json(
+        &self,
+        path: &[&str],
+        value: &Value,
+        fail: &dyn Fn(&str) -> DocError,
+    ) -> Result<Document, DocError> {
+        let mut whole: Value =
+            serde_json::from_str(&self.text).map_err(|e| fail(&e.to_string()))?;
+        let Some((last, parents)) = path.split_last() else {
+            return Err(fail("the path is empty"));
+        };
+        let mut node = &mut whole;
+        for key in parents {
+            let Value::Object(map) = node else {
+                return Err(fail("a value on the way is not an object"));
+            };
+            node = map
+                .entry(key.to_string())
+                .or_insert_with(|| Value::Object(Default::default()));
+            if node.is_null() {
+                *node = Value::Object(Default::default());
+            }
+        }
+        let Value::Object(map) = node else {
+            return Err(fail("a value on the way is not an object"));
+        };
+        map.insert(last.to_string(), value.clone());
+        let mut text = serde_json::to_string_pretty(&whole).map_err(|e| fail(&e.to_string()))?;
+        let nl = self.newline();
+        if nl != "\n" {
+            text = text.replace('\n', nl);
+        }
+        if self.text.ends_with('\n') {
+            text.push_str(nl);
+        }
+        Document::parse_json(text).map_err(|e| {
+            DocError::new(format!(
+                "internal error: a rewrite produced invalid JSON ({e})"
+            ))
+        })
     }
 
     /// True when `node` sits inside a flow collection, where `,[]{}` matter.

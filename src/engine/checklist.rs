@@ -228,7 +228,7 @@ impl Checklist {
                 let source = if sourced {
                     format!(
                         " [Source: docs/architecture.md#{}]",
-                        crate::engine::item::slug(&h.text)
+                        crate::text::slug(&h.text)
                     )
                 } else {
                     String::new()

@@ -73,7 +73,14 @@ impl Item {
                 ),
             ));
         }
-        let doc = Document::from_bytes(bytes).map_err(|e| ItemError::from_doc(rel, e))?;
+        let doc = if rel.ends_with(crate::workflow::items::Format::Json.extension()) {
+            String::from_utf8(bytes)
+                .map_err(|_| DocError::new("the file is not valid UTF-8"))
+                .and_then(Document::parse_json)
+        } else {
+            Document::from_bytes(bytes)
+        }
+        .map_err(|e| ItemError::from_doc(rel, e))?;
         Item::from_document(rel, doc)
     }
 
@@ -284,60 +291,10 @@ pub fn io_message(e: &std::io::Error) -> String {
     }
 }
 
-/// Checks an item ID: letters, digits, `.`, `_`, `-`; not starting with `.`
-/// or `-`; no `..`; at most 64 characters. So an ID can never name a path
-/// outside the story directory or smuggle control characters.
-pub fn check_id(id: &str) -> Result<(), String> {
-    let bad = |why: &str| Err(format!("invalid ID `{}`: {why}", crate::text::escape(id)));
-    if id.is_empty() {
-        return bad("it is empty");
-    }
-    if id.len() > 64 {
-        return bad("it is longer than 64 characters");
-    }
-    if let Some(c) = id
-        .chars()
-        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))
-    {
-        return bad(&format!(
-            "`{}` is not allowed (use letters, digits, `.`, `_` and `-`)",
-            c.escape_default()
-        ));
-    }
-    if id.starts_with(['.', '-']) || id.ends_with('.') {
-        return bad("it may not start with `.` or `-`, or end with `.`");
-    }
-    if id.contains("..") {
-        return bad("it may not contain `..`");
-    }
-    Ok(())
-}
-
-/// A file-name slug of a title: lowercase ASCII letters and digits joined by
-/// `-`, at most 48 characters; `story` when nothing is left.
-pub fn slug(title: &str) -> String {
-    let mut out = String::new();
-    for c in title.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-        }
-        if out.len() >= 48 {
-            break;
-        }
-    }
-    let out = out.trim_end_matches('-');
-    if out.is_empty() {
-        "story".to_owned()
-    } else {
-        out.to_owned()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::{check_id, slug};
 
     #[test]
     fn ids_are_single_path_safe_names() {
@@ -393,5 +350,32 @@ mod tests {
             (i.id.as_str(), i.label()),
             ("1.10", "story 1.10".to_owned())
         );
+    }
+
+    #[test]
+    fn a_json_item_is_read_and_rewritten_keeping_its_key_order() {
+        let text = "{\n  \"kind\": \"loop\",\n  \"id\": \"1.10\",\n  \"status\": \"Running\",\n  \"title\": \"Try it\",\n  \"rounds\": {\"dev\": 1},\n  \"zeta\": [1, 2]\n}\n";
+        let i = Item::from_bytes(".loop/1.10.json", text.as_bytes().to_vec()).unwrap();
+        assert_eq!(
+            (i.kind.as_str(), i.id.as_str(), i.status.as_str()),
+            ("loop", "1.10", "Running")
+        );
+        assert_eq!(i.pos("status"), Some((4, 13)));
+        let moved = i
+            .doc
+            .set(&["status"], &Value::String("Done".into()))
+            .unwrap()
+            .set(&["rounds", "qa"], &Value::from(2))
+            .unwrap();
+        assert_eq!(
+            moved.text(),
+            "{\n  \"kind\": \"loop\",\n  \"id\": \"1.10\",\n  \"status\": \"Done\",\n  \"title\": \"Try it\",\n  \"rounds\": {\n    \"dev\": 1,\n    \"qa\": 2\n  },\n  \"zeta\": [\n    1,\n    2\n  ]\n}\n"
+        );
+        let again = Item::from_document(".loop/1.10.json", moved).unwrap();
+        assert_eq!(again.status, "Done");
+        assert!(again.doc.is_json());
+        let bad = Item::from_bytes(".loop/x.json", b"{\"kind\": \"loop\",}".to_vec()).unwrap_err();
+        assert!(bad.message.contains("not valid JSON"), "{bad}");
+        assert!(Item::from_bytes(".loop/x.json", b"[1]".to_vec()).is_err());
     }
 }

@@ -226,11 +226,9 @@ pub(crate) fn item_error(
 pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflow>> {
     ws.workflow(&item.kind).map_err(|e| match e {
         Error::Usage(m) | Error::Workflow(crate::workflow::WorkflowError { message: m, .. })
-            if !crate::workflow::BUILTIN
-                .iter()
-                .any(|(n, _)| *n == item.kind) =>
+            if ws.items(&item.kind).is_none() =>
         {
-            let kinds: Vec<&str> = crate::workflow::BUILTIN.iter().map(|(n, _)| *n).collect();
+            let kinds = ws.kinds();
             item_error(
                 item,
                 item.pos("kind"),
@@ -462,11 +460,14 @@ pub fn move_item(ws: &Workspace, id: &str, to: &str, actor: Actor) -> Result<Pla
     transition(ws, item, to, &[], actor)
 }
 
-/// Plans `git orx new`: a story from the template, in the initial state.
-/// With `example`, the story is the built-in example, its sections written
-/// (only with the built-in template, which it is measured against).
-pub fn new_story(
+/// Plans `git orx new`: an item of `kind` from its template (a bare one
+/// when the kind has none), in its workflow's initial state. With
+/// `example`, the item is the built-in example of its template, its
+/// sections written (only with the built-in template, which it is measured
+/// against).
+pub fn new_item(
     ws: &Workspace,
+    kind: &str,
     title: &str,
     id: Option<&str>,
     example: bool,
@@ -481,19 +482,33 @@ pub fn new_story(
             "a title is one line of at most 200 characters".to_owned(),
         ));
     }
-    let wf = ws.workflow("story")?;
-    // IDs in use: those of readable stories, and for a file that cannot be
-    // read, the ID its name starts with (it may hold that story).
-    let existing: Vec<(String, String, bool)> = ws.scan(|r| match r {
+    let Some(items) = ws.items(kind) else {
+        return Err(Error::Usage(format!(
+            "unknown kind `{}` (kinds: {}); make one with `git orx kind new NAME --from KIND`",
+            crate::text::escape(kind),
+            ws.kinds().join(", ")
+        )));
+    };
+    if items.dir.is_none() {
+        return Err(Error::Usage(format!(
+            "`{kind}` items are kept at fixed paths ({}), not made with `git orx new`",
+            items.paths.join(", ")
+        )));
+    }
+    let wf = ws.workflow(kind)?;
+    // IDs in use: those of readable items, and for a file that cannot be
+    // read, the ID its name starts with (it may hold that item).
+    let ext = items.format.extension();
+    let existing: Vec<(String, String, bool)> = ws.scan_kind(kind, |r| match r {
         Ok(i) => (i.id, i.path, true),
         Err(e) => {
             let name = e.path.rsplit('/').next().unwrap_or_default();
-            (name.trim_end_matches(".md").to_owned(), e.path, false)
+            (name.trim_end_matches(ext).to_owned(), e.path, false)
         }
     })?;
     let id = match id {
         Some(id) => {
-            item::check_id(id).map_err(Error::Usage)?;
+            items.check_id(id).map_err(Error::Usage)?;
             let taken = existing.iter().find(|(i, _, readable)| {
                 if *readable {
                     i == id
@@ -504,55 +519,101 @@ pub fn new_story(
             match taken {
                 Some((_, path, true)) => {
                     return Err(Error::Exists(format!(
-                        "a story with ID `{id}` already exists: {path}"
+                        "a {kind} with ID `{id}` already exists: {path}"
                     )));
                 }
                 Some((_, path, false)) => {
                     return Err(Error::Exists(format!(
-                        "{path} may hold story `{id}` but cannot be read; fix it first (git orx check)"
+                        "{path} may hold {kind} `{id}` but cannot be read; fix it first (git orx check)"
                     )));
                 }
                 None => {}
             }
             id.to_owned()
         }
-        None => next_id(existing.iter().map(|(i, _, _)| i.as_str())).ok_or_else(|| {
-            Error::Usage(
-                "cannot choose the next ID after the highest one; give one with --id".to_owned(),
-            )
-        })?,
+        None => items
+            .next_id(existing.iter().map(|(i, _, _)| i.as_str()))
+            .ok_or_else(|| {
+                Error::Usage(match items.new_id {
+                    crate::workflow::items::NewId::Name => {
+                        format!("a {kind}'s ID is given: say it with --id")
+                    }
+                    _ => "cannot choose the next ID after the highest one; give one with --id"
+                        .to_owned(),
+                })
+            })?,
     };
-    let template = match (ws.template("story")?, example) {
-        (Some(own), true) if own != crate::repo::rules::STORY_TEMPLATE => {
-            return Err(Error::Usage(
-                "--example writes the built-in example, which this repository's own story template (.orx/templates/story.md) would not measure; write the story from the template instead".to_owned(),
-            ));
+    let builtin = items
+        .template
+        .as_deref()
+        .and_then(crate::repo::rules::builtin_template);
+    let template = match (ws.template(kind)?, example) {
+        (own, true) => {
+            let example = items
+                .template
+                .as_deref()
+                .and_then(crate::repo::rules::builtin_example)
+                .filter(|_| own.is_some() && own == builtin);
+            match example {
+                Some(e) => e.to_owned(),
+                None => {
+                    return Err(Error::Usage(format!(
+                        "--example writes the built-in example of the built-in template, which this {kind}'s template would not measure; write the {kind} from the template instead"
+                    )));
+                }
+            }
         }
-        (_, true) => crate::repo::rules::EXAMPLE_STORY.to_owned(),
-        (t, false) => checklist::strip_markers(t.unwrap_or(crate::repo::rules::STORY_TEMPLATE)),
+        (Some(t), false) => checklist::strip_markers(t),
+        (None, false) => bare_template(items.format, &wf.state_field),
     };
-    let text = fill(
-        &template,
-        &[
-            (
-                "id",
-                &render::string(&id, Some(granit_parser::ScalarStyle::DoubleQuoted), false),
-            ),
-            ("title", &render::string(title, None, false)),
-            ("status", &wf.initial),
-            ("id_text", &id),
-            ("title_text", title),
-        ],
-    );
-    let path = format!("{}/{id}.{}.md", ws.stories_dir(), item::slug(title));
+    let quoted = |v: &str| render::string(v, Some(granit_parser::ScalarStyle::DoubleQuoted), false);
+    let json = |v: &str| Value::String(v.to_owned()).to_string();
+    let text = match items.format {
+        crate::workflow::items::Format::Json => fill(
+            &template,
+            &[
+                ("kind", &json(kind)),
+                ("id", &json(&id)),
+                ("title", &json(title)),
+                ("status", &json(&wf.initial)),
+            ],
+        ),
+        crate::workflow::items::Format::Markdown => fill(
+            &template,
+            &[
+                ("kind", &render::string(kind, None, false)),
+                ("id", &quoted(&id)),
+                ("title", &render::string(title, None, false)),
+                ("status", &wf.initial),
+                ("id_text", &id),
+                ("title_text", title),
+            ],
+        ),
+    };
+    let path = items
+        .path_for(&id, title)
+        .ok_or_else(|| Error::Failed(format!("the `{kind}` kind names no file for ID `{id}`")))?;
     let item = Item::from_bytes(&path, text.into_bytes())?;
-    if item.id != id || item.status != wf.initial {
+    if item.kind != kind || item.id != id || item.status != wf.initial {
         return Err(Error::Failed(format!(
-            "the story template does not produce `id: {id}` and `status: {}`",
-            wf.initial
+            "the {kind} template does not produce `kind: {kind}`, `id: {id}` and `{}: {}`; fix its frontmatter",
+            wf.state_field, wf.initial
         )));
     }
     create(ws, &wf, item, actor)
+}
+
+/// The item a kind without a template starts as: its identity, title and
+/// state, and (in Markdown) the title as a heading.
+fn bare_template(format: crate::workflow::items::Format, state_field: &str) -> String {
+    match format {
+        crate::workflow::items::Format::Json => format!(
+            "{{\n  \"kind\": {{kind}},\n  \"id\": {{id}},\n  \"title\": {{title}},\n  \"{state_field}\": {{status}}\n}}\n"
+        ),
+        crate::workflow::items::Format::Markdown => format!(
+            "---\nkind: {{kind}}\nid: {{id}}\ntitle: {{title}}\n{state_field}: {{status}}\n---\n# {{title_text}}\n"
+        ),
+    }
 }
 
 /// Plans creating `item` (a new file, in its workflow's initial state).
@@ -597,23 +658,10 @@ pub fn create(
     })
 }
 
-/// The next ID after the highest `E.S` numeric ID: `E.(S+1)`; `1.1` first.
 /// The next ID after the highest `E.S` (leading numeric parts of each):
 /// `E.(S+1)`; `1.1` first; `None` past the largest number.
 pub fn next_id<'a>(ids: impl Iterator<Item = &'a str>) -> Option<String> {
-    let max = ids
-        .filter_map(|id| {
-            let mut parts = id.split('.');
-            Some((
-                parts.next()?.parse::<u64>().ok()?,
-                parts.next()?.parse::<u64>().ok()?,
-            ))
-        })
-        .max();
-    match max {
-        Some((e, s)) => Some(format!("{e}.{}", s.checked_add(1)?)),
-        None => Some("1.1".to_owned()),
-    }
+    crate::workflow::items::next_minor(ids)
 }
 
 /// Fills `{name}` holes in one pass, so a value that itself contains
@@ -772,7 +820,9 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
 /// The paths a rollback leaves alone: the items and the rules, all of
 /// which keep their own history.
 pub fn rollback_keeps(ws: &Workspace) -> Vec<String> {
-    vec![ws.stories_dir().to_owned(), ".orx".to_owned()]
+    let mut paths = ws.item_dirs();
+    paths.push(".orx".to_owned());
+    paths
 }
 
 /// Writes `doc` (the plan's text, with what its actions recorded) and

@@ -322,7 +322,8 @@ enum Derived {
 /// Reads what `ids` change from git: the commits, then what each changes
 /// under the story and agent directories (one `git diff-tree` run).
 fn derive(repo: &Repo, rules: &Rules, ids: &[String]) -> Result<Vec<Derived>> {
-    let dir = rules.stories_dir();
+    let dirs = rules.item_dirs();
+    let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
     let commits: Vec<CommitInfo> = ids
         .iter()
         .map(|id| repo.commit(id))
@@ -331,14 +332,7 @@ fn derive(repo: &Repo, rules: &Rules, ids: &[String]) -> Result<Vec<Derived>> {
         .iter()
         .map(|c| (c.id.clone(), c.parents.first().cloned()))
         .collect();
-    let mut changes = repo.commit_changes(
-        &pairs,
-        &[
-            dir,
-            crate::kinds::agent::ACTIVE_CONTEXT,
-            crate::kinds::agent::AGENTS_DIR,
-        ],
-    )?;
+    let mut changes = repo.commit_changes(&pairs, &dirs)?;
     let mut out = Vec::with_capacity(commits.len());
     // A version of a file is the new side of one commit and the old side
     // of the next: each is parsed once.
@@ -385,11 +379,8 @@ fn item_change(
     change: &FileChange,
     parsed: &mut HashMap<BlobId, Option<std::rc::Rc<Parsed>>>,
 ) -> Result<Option<ItemChange>> {
-    let dir = rules.stories_dir();
     let mut read = |path: &Option<String>, blob: Option<BlobId>| -> Option<std::rc::Rc<Parsed>> {
-        let path = path.as_deref().filter(|p| {
-            crate::engine::item::is_item_path(dir, p) || crate::kinds::agent::is_context_path(p)
-        })?;
+        let path = path.as_deref().filter(|p| rules.is_item_path(p))?;
         let blob = blob?;
         parsed
             .entry(blob)

@@ -130,24 +130,24 @@ impl Judge<'_> {
         }))
     }
 
-    /// The directories whose changes are judged.
+    /// The directories whose changes are judged: every kind's, and `.orx`
+    /// (the rules).
     pub fn dirs(&self) -> Vec<String> {
-        vec![self.rules.stories_dir().to_owned(), ".orx".to_owned()]
+        let mut dirs = self.rules.item_dirs();
+        dirs.push(".orx".to_owned());
+        dirs.sort();
+        dirs.dedup();
+        dirs
     }
 
-    /// Story files and agent contexts.
+    /// Where an item of some kind lives (the registry says which).
     fn is_item_path(&self, path: &str) -> bool {
-        crate::engine::item::is_item_path(self.rules.stories_dir(), path)
-            || crate::kinds::agent::is_context_path(path)
+        self.rules.is_item_path(path)
     }
 
     /// The kind of item a path holds.
-    fn kind_at(&self, path: &str) -> &'static str {
-        if crate::kinds::agent::is_context_path(path) {
-            "agent"
-        } else {
-            "story"
-        }
+    fn kind_at(&self, path: &str) -> &str {
+        self.rules.kind_at(path).unwrap_or_default()
     }
 
     /// Judges every change from `base` to `to`. `other_parents` are the
@@ -267,7 +267,7 @@ impl Judge<'_> {
         let problem = match Rules::from_files(files) {
             Err(e) => Some((changed.to_owned(), e.to_string())),
             Ok(None) => None,
-            Ok(Some(rules)) => std::iter::once("story".to_owned())
+            Ok(Some(rules)) => std::iter::once(rules.default_kind().to_owned())
                 .chain(overrides.iter().map(|p| {
                     p.trim_start_matches(".orx/workflows/")
                         .trim_end_matches(".yaml")
@@ -725,22 +725,13 @@ impl Judge<'_> {
         let Ok(item) = Item::from_bytes(path, self.repo.blob(blob)?) else {
             return Ok(());
         };
-        if !crate::engine::item::well_placed(path, &item.id) {
+        if let Some(message) = self.rules.misplaced(path, &item) {
             out.violations.push(self.violation(
                 path,
                 Some(item.label()),
                 None,
                 "file-name",
-                match crate::kinds::agent::context_path(&item.id) {
-                    Ok(p) if crate::kinds::agent::is_context_path(path) => {
-                        format!("{}'s context must be {p}", item.label())
-                    }
-                    _ => format!(
-                        "{} must be in a file named for its ID (`{}.<title>.md`), so that the ID leads to it",
-                        item.label(),
-                        item.id
-                    ),
-                },
+                message,
             ));
         }
         let dir = path.rsplit_once('/').map_or("", |(d, _)| d);

@@ -145,13 +145,16 @@ pub fn verify_commits(repo: &Repo, ids: &[String], opts: Options) -> Result<Repo
         if let Some(rules) = rules {
             // A hook judges a commit or two: one that changes no item or
             // rule is seen by comparing a few tree ids.
-            let untouched = opts.hook
-                && info.parents.len() == 1
-                && repo.same_entries(&info.parents[0], &info.id, &[".orx", rules.stories_dir()]);
+            let untouched = opts.hook && info.parents.len() == 1 && {
+                let mut item_dirs = rules.item_dirs();
+                item_dirs.push(".orx".to_owned());
+                let item_dirs: Vec<&str> = item_dirs.iter().map(String::as_str).collect();
+                repo.same_entries(&info.parents[0], &info.id, &item_dirs)
+            };
             if untouched {
                 continue;
             }
-            dirs.insert(rules.stories_dir().to_owned());
+            dirs.extend(rules.item_dirs());
             commits.push((info, rules));
         }
     }

@@ -14,6 +14,7 @@ use crate::error::{Error, Result};
 use crate::git::{GitError, Repo, Side};
 use crate::repo::config::{CONFIG_PATH, Config};
 use crate::workflow::Workflow;
+use crate::workflow::items::Items;
 use crate::workflow::role::Roles;
 
 /// Where workflow overrides live.
@@ -29,6 +30,46 @@ pub const STORY_TEMPLATE: &str = include_str!("../../templates/stories/story.md"
 /// The example story `git orx new --example` writes: the template's
 /// sections, written.
 pub const EXAMPLE_STORY: &str = include_str!("../../templates/stories/example.md");
+
+/// The files `git orx kind new` writes for a new kind: its workflow and,
+/// when the kind it is made from has one, its template, each as (path,
+/// text).
+#[derive(Debug)]
+pub struct Scaffold {
+    pub files: Vec<(String, String)>,
+}
+
+/// Whether `name` may name a kind: lowercase letters, digits, `-` and `_`,
+/// starting with a letter, at most 32 characters.
+pub fn valid_kind_name(name: &str) -> bool {
+    name.len() <= 32
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+}
+
+/// The built-in template named `name`, if there is one.
+pub fn builtin_template(name: &str) -> Option<&'static str> {
+    BUILTIN_TEMPLATES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
+}
+
+/// The built-in example of the built-in template `name`, if it has one.
+pub fn builtin_example(name: &str) -> Option<&'static str> {
+    BUILTIN_EXAMPLES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
+}
+
+/// The built-in examples (`new --example`), by their template's name.
+pub const BUILTIN_EXAMPLES: &[(&str, &str)] = &[("story", EXAMPLE_STORY)];
+
+/// The built-in templates, by name (an `items.template` names one).
+pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[("story", STORY_TEMPLATE)];
 
 /// Files that define the rules (and the Human's acknowledgements of past
 /// violations): changing them needs the Human.
@@ -61,6 +102,8 @@ pub struct Rules {
     /// by path.
     files: BTreeMap<String, Vec<u8>>,
     workflows: Mutex<BTreeMap<String, Arc<Workflow>>>,
+    /// The kinds and where their items live, read once.
+    registry: std::sync::OnceLock<Vec<(String, Items)>>,
 }
 
 impl Rules {
@@ -83,6 +126,7 @@ impl Rules {
             roles,
             files,
             workflows: Mutex::new(BTreeMap::new()),
+            registry: std::sync::OnceLock::new(),
         }))
     }
 
@@ -102,11 +146,7 @@ impl Rules {
         if let Some(wf) = cache.get(kind) {
             return Ok(wf.clone());
         }
-        let valid_name = !kind.is_empty()
-            && kind
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c == '-' || c == '_');
-        if !valid_name {
+        if !valid_kind_name(kind) {
             return Err(Error::Usage(format!(
                 "unknown kind `{}`",
                 crate::text::escape(kind)
@@ -129,16 +169,220 @@ impl Rules {
         Ok(wf)
     }
 
-    /// The template of `kind`'s items: the repository's
-    /// `.orx/templates/<kind>.md`, else the built-in one, if there is one.
+    /// The template of `kind`'s items (the one its `items.template`
+    /// names): the repository's `.orx/templates/<name>.md`, else the
+    /// built-in one, if there is one.
     pub fn template(&self, kind: &str) -> Result<Option<&str>> {
-        let rel = format!("{TEMPLATES_DIR}/{kind}.md");
+        let Some(name) = self.items(kind).and_then(|i| i.template.clone()) else {
+            return Ok(None);
+        };
+        let rel = format!("{TEMPLATES_DIR}/{name}.md");
         match self.files.get(&rel) {
             Some(bytes) => std::str::from_utf8(bytes)
                 .map(Some)
                 .map_err(|_| Error::Failed(format!("{rel} is not valid UTF-8"))),
-            None => Ok((kind == "story").then_some(STORY_TEMPLATE)),
+            None => Ok(builtin_template(&name)),
         }
+    }
+
+    /// The kinds of item: the built-in workflows, then those the
+    /// repository defines in `.orx/workflows/<kind>.yaml`, each with where
+    /// its items live. A workflow file whose `items:` cannot be read gives
+    /// no kind here (loading it says why; `git orx check` lists it).
+    pub fn registry(&self) -> &[(String, Items)] {
+        self.registry.get_or_init(|| {
+            let own = self.files.keys().filter_map(|p| {
+                p.strip_prefix(WORKFLOWS_DIR)?
+                    .strip_prefix('/')?
+                    .strip_suffix(".yaml")
+            });
+            let mut names: Vec<&str> = crate::workflow::BUILTIN.iter().map(|(n, _)| *n).collect();
+            for n in own {
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+            names
+                .into_iter()
+                .filter_map(|name| {
+                    let over = self
+                        .files
+                        .get(&format!("{WORKFLOWS_DIR}/{name}.yaml"))
+                        .and_then(|b| std::str::from_utf8(b).ok())
+                        .and_then(Items::of_source);
+                    let items = over.or_else(|| {
+                        crate::workflow::builtin_source(name).and_then(Items::of_source)
+                    })?;
+                    let items = if name == self.default_kind() {
+                        items.with_dir(self.stories_dir())
+                    } else {
+                        items
+                    };
+                    Some((name.to_owned(), items))
+                })
+                .collect()
+        })
+    }
+
+    /// The names of the kinds, built-in first.
+    pub fn kinds(&self) -> Vec<&str> {
+        self.registry().iter().map(|(n, _)| n.as_str()).collect()
+    }
+
+    /// The kind `new` makes when none is named, whose directory is the
+    /// config's `stories:`: the first built-in workflow.
+    pub fn default_kind(&self) -> &'static str {
+        crate::workflow::BUILTIN[0].0
+    }
+
+    /// Where `kind`'s items live, if it is a kind.
+    pub fn items(&self, kind: &str) -> Option<&Items> {
+        self.registry()
+            .iter()
+            .find(|(n, _)| n == kind)
+            .map(|(_, i)| i)
+    }
+
+    /// The kind whose items live at `path` (relative to the root), if any.
+    pub fn kind_at(&self, path: &str) -> Option<&str> {
+        self.registry()
+            .iter()
+            .find(|(_, i)| i.holds(path))
+            .map(|(n, _)| n.as_str())
+    }
+
+    /// Whether `path` holds an item of some kind.
+    pub fn is_item_path(&self, path: &str) -> bool {
+        self.kind_at(path).is_some()
+    }
+
+    /// Why `item` may not be at `path`, if it may not: its ID does not
+    /// match its kind's ID pattern, or the path is not where the ID leads
+    /// (a file named for it; the kind's path for it).
+    pub fn misplaced(&self, path: &str, item: &crate::engine::item::Item) -> Option<String> {
+        let items = self.items(&item.kind)?;
+        if let Err(m) = items.check_id(&item.id) {
+            return Some(format!("{}: {m}", item.label()));
+        }
+        if items.leads_to(path, &item.id) {
+            return None;
+        }
+        Some(match &items.dir {
+            Some(_) => format!(
+                "{} must be in a file named for its ID (`{}`), so that the ID leads to it",
+                item.label(),
+                items
+                    .file
+                    .replace("{id}", &item.id)
+                    .replace("{slug}", "<title>")
+            ),
+            None => format!(
+                "{} must be at {}, so that the ID leads to it",
+                item.label(),
+                items
+                    .path_for(&item.id, "")
+                    .unwrap_or_else(|| items.paths.join(" or "))
+            ),
+        })
+    }
+
+    /// Plans `git orx kind new NAME --from KIND [--dir DIR]`: the `from`
+    /// kind's workflow text (the built-in one, else the repository's file)
+    /// with its `workflow:` name and `items:` changed, and its template with
+    /// `kind:` changed. Refuses a bad or taken name, an unknown `from`, a
+    /// kind kept at fixed paths, a directory another kind uses; the new
+    /// workflow must load.
+    pub fn scaffold(&self, name: &str, from: &str, dir: Option<&str>) -> Result<Scaffold> {
+        if !valid_kind_name(name) {
+            return Err(Error::Usage(format!(
+                "`{}` cannot name a kind: use lowercase letters, digits, `-` and `_`, starting with a letter (at most 32)",
+                crate::text::escape(name)
+            )));
+        }
+        let workflow_path = format!("{WORKFLOWS_DIR}/{name}.yaml");
+        if self.items(name).is_some()
+            || crate::workflow::builtin_source(name).is_some()
+            || self.files.contains_key(&workflow_path)
+        {
+            return Err(Error::Exists(format!(
+                "there is a kind `{name}` already; choose another name"
+            )));
+        }
+        let Some(base) = self.items(from) else {
+            let guess = crate::text::closest(from, &self.kinds())
+                .map(|k| format!("; did you mean {k}?"))
+                .unwrap_or_default();
+            return Err(Error::Usage(format!(
+                "unknown kind `{}` (from --from){guess}\nkinds: {}",
+                crate::text::escape(from),
+                self.kinds().join(", ")
+            )));
+        };
+        if base.dir.is_none() {
+            return Err(Error::Usage(format!(
+                "`{from}` items are kept at fixed paths; a new kind is made from one kept in a directory ({})",
+                self.registry()
+                    .iter()
+                    .filter(|(_, i)| i.dir.is_some())
+                    .map(|(n, _)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let dir = dir
+            .map(|d| d.trim_end_matches('/').to_owned())
+            .unwrap_or_else(|| format!("docs/{name}s"));
+        if let Some((other, _)) = self
+            .registry()
+            .iter()
+            .find(|(_, i)| i.dir.as_deref() == Some(dir.as_str()))
+        {
+            return Err(Error::Usage(format!(
+                "{dir} holds the `{other}` items; give the new kind its own directory with --dir"
+            )));
+        }
+        let template = self.template(from)?;
+        let mut items = base.clone();
+        items.dir = Some(dir);
+        items.template = template.map(|_| name.to_owned());
+        let source = match crate::workflow::builtin_source(from) {
+            Some(src) => src.to_owned(),
+            None => {
+                let rel = format!("{WORKFLOWS_DIR}/{from}.yaml");
+                let bytes = self
+                    .files
+                    .get(&rel)
+                    .ok_or_else(|| Error::Failed(format!("{rel} is missing")))?;
+                std::str::from_utf8(bytes)
+                    .map_err(|_| Error::Failed(format!("{rel}: not valid UTF-8")))?
+                    .to_owned()
+            }
+        };
+        let text = format!(
+            "# The `{name}` kind, made from the `{from}` workflow by `git orx kind new`.\n# Change it as you need: its states, transitions and roles are data, and\n# this whole file is the workflow (nothing is laid over a built-in one).\n\n{}",
+            with_section(
+                &rename_workflow(without_header(&source), name, from),
+                &items.to_yaml(),
+                name
+            )
+        );
+        Workflow::load(name, Some((&text, &workflow_path)), &self.roles)?;
+        let mut files = vec![(workflow_path, text)];
+        if let Some(t) = template {
+            files.push((
+                format!("{TEMPLATES_DIR}/{name}.md"),
+                rename_kind(t, from, name),
+            ));
+        }
+        Ok(Scaffold { files })
+    }
+
+    /// The directories items live in (every kind's), for diffs.
+    pub fn item_dirs(&self) -> Vec<String> {
+        let mut dirs: Vec<String> = self.registry().iter().flat_map(|(_, i)| i.dirs()).collect();
+        dirs.sort();
+        dirs.dedup();
+        dirs
     }
 
     /// The workflow override files present, as paths.
@@ -176,4 +420,91 @@ fn fingerprint(parts: &[&[u8]]) -> u64 {
         p.hash(&mut h);
     }
     h.finish()
+}
+
+/// `text` without the comment lines (and blank lines) it starts with.
+fn without_header(text: &str) -> &str {
+    let mut rest = text;
+    while let Some((line, after)) = rest.split_once('\n') {
+        if !(line.starts_with('#') || line.trim().is_empty()) {
+            break;
+        }
+        rest = after;
+    }
+    rest
+}
+
+/// `text` with its top-level `workflow:` line naming `name` (and its
+/// `description:` saying where it came from).
+fn rename_workflow(text: &str, name: &str, from: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut done = false;
+    for line in text.split_inclusive('\n') {
+        if !done && line.starts_with("workflow:") {
+            out.push_str(&format!("workflow: {name}\n"));
+            done = true;
+        } else if line.starts_with("description:") {
+            out.push_str(&format!(
+                "description: {name} lifecycle (made from {from}'s)\n"
+            ));
+        } else {
+            out.push_str(line);
+        }
+    }
+    if !done {
+        out = format!("workflow: {name}\n{out}");
+    }
+    out
+}
+
+/// `text` with its top-level `items:` section (and the comment right above
+/// it) replaced by `section`, or `section` added after the `workflow:` line.
+fn with_section(text: &str, section: &str, name: &str) -> String {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let section = format!("# Where {name} items live and how they are named and made.\n{section}");
+    match lines.iter().position(|l| l.starts_with("items:")) {
+        Some(start) => {
+            let mut first = start;
+            while first > 0 && lines[first - 1].starts_with('#') {
+                first -= 1;
+            }
+            let mut end = start + 1;
+            while end < lines.len() && (lines[end].starts_with(' ') || lines[end].starts_with('\t'))
+            {
+                end += 1;
+            }
+            format!(
+                "{}{section}{}",
+                lines[..first].concat(),
+                lines[end..].concat()
+            )
+        }
+        None => {
+            let at = lines
+                .iter()
+                .position(|l| l.starts_with("workflow:"))
+                .map_or(0, |i| i + 1);
+            format!(
+                "{}\n{section}\n{}",
+                lines[..at].concat(),
+                lines[at..].concat()
+            )
+        }
+    }
+}
+
+/// A template with its frontmatter's `kind: from` saying `kind: name`.
+fn rename_kind(template: &str, from: &str, name: &str) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut done = false;
+    for line in template.split_inclusive('\n') {
+        if !done && line.trim_end() == format!("kind: {from}") {
+            out.push_str(&format!("kind: {name}"));
+            out.push_str(&line[line.trim_end().len()..]);
+            done = true;
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
 }

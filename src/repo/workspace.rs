@@ -135,53 +135,90 @@ impl Workspace {
         self.repo.root()
     }
 
-    /// The `.md` files directly in the story directory, sorted, as paths
-    /// relative to the root.
+    /// The item files directly in the story directory (the default
+    /// kind's), sorted, as paths relative to the root.
     pub fn story_files(&self) -> Result<Vec<String>> {
         Ok(self.story_listing()?.0)
     }
 
-    /// The story directory on disk. None of it may be a symbolic link: a
-    /// link could lead reads and writes outside the repository.
+    /// The story directory on disk (see [`Workspace::dir_path`]).
     pub fn stories_path(&self) -> Result<PathBuf> {
+        self.dir_path(self.stories_dir())
+    }
+
+    /// A directory of items on disk. None of it may be a symbolic link: a
+    /// link could lead reads and writes outside the repository.
+    pub fn dir_path(&self, dir: &str) -> Result<PathBuf> {
         let mut path = self.root().to_path_buf();
-        for part in Path::new(self.stories_dir()).components() {
+        for part in Path::new(dir).components() {
             path.push(part);
             if path
                 .symlink_metadata()
                 .is_ok_and(|m| m.file_type().is_symlink())
             {
                 return Err(Error::Failed(format!(
-                    "{} is a symbolic link; the story directory ({}) must be a real directory inside the repository",
+                    "{} is a symbolic link; the item directory ({dir}) must be a real directory inside the repository",
                     path.strip_prefix(self.root()).unwrap_or(&path).display(),
-                    self.stories_dir()
                 )));
             }
         }
         Ok(path)
     }
 
-    /// The story files, and the `.md` files whose names are not UTF-8 (as
-    /// lossy text): git-orx cannot name those, so they are problems.
+    /// The story files, and the files whose names are not UTF-8 (as lossy
+    /// text): git-orx cannot name those, so they are problems.
     pub fn story_listing(&self) -> Result<(Vec<String>, Vec<String>)> {
-        let dir = self.stories_path()?;
-        let entries = match std::fs::read_dir(&dir) {
+        self.item_listing(self.default_kind())
+    }
+
+    /// The files of `kind`'s items, sorted, and those whose names are not
+    /// UTF-8 (as lossy text): in its directory, or at its paths.
+    pub fn item_listing(&self, kind: &str) -> Result<(Vec<String>, Vec<String>)> {
+        let Some(items) = self.items(kind) else {
+            return Ok(Default::default());
+        };
+        let Some(dir) = items.dir.as_deref() else {
+            let mut files = Vec::new();
+            for pattern in &items.paths {
+                match pattern.split_once("{id}") {
+                    None => {
+                        if self.root().join(pattern).symlink_metadata().is_ok() {
+                            files.push(pattern.clone());
+                        }
+                    }
+                    Some((before, _)) => {
+                        let folder = before.trim_end_matches('/');
+                        let Ok(entries) = std::fs::read_dir(self.root().join(folder)) else {
+                            continue;
+                        };
+                        let mut found: Vec<String> = entries
+                            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                            .map(|n| format!("{folder}/{n}"))
+                            .filter(|p| items.holds(p))
+                            .collect();
+                        found.sort();
+                        files.extend(found);
+                    }
+                }
+            }
+            return Ok((files, Vec::new()));
+        };
+        let path = self.dir_path(dir)?;
+        let entries = match std::fs::read_dir(&path) {
             Ok(e) => e,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Default::default()),
-            Err(e) => return Err(Error::Failed(format!("{}: {e}", self.stories_dir()))),
+            Err(e) => return Err(Error::Failed(format!("{dir}: {e}"))),
         };
+        let ext = items.format.extension();
         let (mut files, mut odd) = (Vec::new(), Vec::new());
         for entry in entries.filter_map(|e| e.ok()) {
             let name = entry.file_name();
             match name.into_string() {
-                Ok(n) if crate::engine::item::is_item_name(&n) => {
-                    files.push(format!("{}/{n}", self.stories_dir()))
-                }
+                Ok(n) if items.is_item_name(&n) => files.push(format!("{dir}/{n}")),
                 Ok(_) => {}
-                Err(raw) if raw.to_string_lossy().ends_with(".md") => {
+                Err(raw) if raw.to_string_lossy().ends_with(ext) => {
                     odd.push(format!(
-                        "{}/{}",
-                        self.stories_dir(),
+                        "{dir}/{}",
                         crate::text::escape(&raw.to_string_lossy())
                     ));
                 }
@@ -199,19 +236,92 @@ impl Workspace {
         &self,
         f: impl Fn(std::result::Result<Item, ItemError>) -> T + Sync,
     ) -> Result<Vec<T>> {
-        let files = self.story_files()?;
+        self.scan_kind(self.default_kind(), f)
+    }
+
+    /// [`Workspace::scan`] for the items of `kind`.
+    pub fn scan_kind<T: Send>(
+        &self,
+        kind: &str,
+        f: impl Fn(std::result::Result<Item, ItemError>) -> T + Sync,
+    ) -> Result<Vec<T>> {
+        let files = self.item_listing(kind)?.0;
         let root = self.root();
         Ok(par_map(&files, |p| f(Item::read(root, p))))
     }
 
-    /// The item with `id`. Files named `<id>.*.md` are tried first; then
-    /// every story, in case a file was renamed.
+    /// The item with `id` (or `KIND:ID`, when two kinds use the ID), among
+    /// the kinds kept in a directory. In each, files named for the ID are
+    /// tried first; then every item of that kind, in case a file was
+    /// renamed.
     pub fn find(&self, id: &str) -> Result<Item> {
-        crate::engine::item::check_id(id).map_err(Error::Usage)?;
-        let files = self.story_files()?;
-        let prefix = format!("{}/{id}.", self.stories_dir());
+        let (only, id) = match id.split_once(':') {
+            Some((kind, id)) => {
+                if self.items(kind).is_none() {
+                    return Err(Error::Usage(format!(
+                        "unknown kind `{}` (kinds: {})",
+                        crate::text::escape(kind),
+                        self.kinds().join(", ")
+                    )));
+                }
+                (Some(kind), id)
+            }
+            None => (None, id),
+        };
+        crate::text::check_id(id).map_err(Error::Usage)?;
+        let mut found = Vec::new();
+        let mut problems = Vec::new();
+        let mut dirs = Vec::new();
+        let mut searched = Vec::new();
+        for (kind, items) in self.registry() {
+            if items.dir.is_none() || only.is_some_and(|k| k != kind) {
+                continue;
+            }
+            searched.push(kind.as_str());
+            dirs.push(format!("{}/", items.dir.as_deref().unwrap_or_default()));
+            match self.find_in(kind, id) {
+                Ok(Some(item)) => found.push(item),
+                Ok(None) => {}
+                Err(Error::Item(e)) => problems.push(e),
+                Err(e) => return Err(e),
+            }
+        }
+        if found.len() > 1 {
+            let names: Vec<String> = found
+                .iter()
+                .map(|i| format!("{} ({})", i.label(), i.path))
+                .collect();
+            return Err(Error::Usage(format!(
+                "`{id}` is the ID of {}; say which with KIND:ID (e.g. `{}:{id}`)",
+                names.join(" and "),
+                found[0].kind
+            )));
+        }
+        if let Some(item) = found.pop() {
+            return Ok(item);
+        }
+        match problems.into_iter().next() {
+            Some(e) => Err(Error::Item(e)),
+            None => Err(Error::NotFound(format!(
+                "no {} with ID `{id}` in {}",
+                match searched.as_slice() {
+                    [one] => one,
+                    _ => "item",
+                },
+                dirs.join(", ")
+            ))),
+        }
+    }
+
+    /// The item of `kind` with `id`, if there is one; an unreadable file
+    /// named for it is an error.
+    fn find_in(&self, kind: &str, id: &str) -> Result<Option<Item>> {
+        let Some(items) = self.items(kind) else {
+            return Ok(None);
+        };
+        let files = self.item_listing(kind)?.0;
         let (likely, rest): (Vec<&String>, Vec<&String>) =
-            files.iter().partition(|p| p.starts_with(&prefix));
+            files.iter().partition(|p| items.leads_to(p, id));
         let mut problems = Vec::new();
         // Every file named for the ID, so that two claiming it are seen.
         let mut found: Vec<Item> = Vec::new();
@@ -222,31 +332,44 @@ impl Workspace {
                 Err(e) => problems.push(e),
             }
         }
+        // What the hooks would refuse, refused here too (a kind there is
+        // no workflow for is a bad file, said when its workflow is asked).
+        if let Some(stray) = found
+            .iter()
+            .find(|i| i.kind != kind && self.items(&i.kind).is_some())
+        {
+            return Err(Error::Item(ItemError::new(
+                &stray.path,
+                stray.pos("kind"),
+                format!(
+                    "{} holds `kind: {}`; only {kind} items belong there",
+                    stray.path,
+                    crate::text::escape(&stray.kind)
+                ),
+            )));
+        }
         if found.len() > 1 {
             let paths: Vec<&str> = found.iter().map(|i| i.path.as_str()).collect();
             return Err(Error::Failed(format!(
-                "story `{id}` is in {} files: {}; an ID may be used once — rename or renumber all but one (git orx check lists them)",
+                "{kind} `{id}` is in {} files: {}; an ID may be used once — rename or renumber all but one (git orx check lists them)",
                 paths.len(),
                 paths.join(", ")
             )));
         }
         if let Some(item) = found.pop() {
-            return Ok(item);
+            return Ok(Some(item));
         }
         // A file named otherwise (made before names were checked).
         for path in rest {
             if let Ok(item) = Item::read(self.root(), path)
                 && item.id == id
             {
-                return Ok(item);
+                return Ok(Some(item));
             }
         }
         match problems.into_iter().next() {
             Some(e) => Err(Error::Item(e)),
-            None => Err(Error::NotFound(format!(
-                "no story with ID `{id}` in {}/",
-                self.stories_dir()
-            ))),
+            None => Ok(None),
         }
     }
 

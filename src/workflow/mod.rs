@@ -11,6 +11,7 @@
 //! file is refused whole, never half-applied.
 
 pub mod expr;
+pub mod items;
 pub mod role;
 
 use std::collections::HashSet;
@@ -81,6 +82,8 @@ pub struct Workflow {
     /// Where the measurement of the item's body against its template's
     /// checklist is recorded, if the workflow uses one.
     pub measure: Option<Measure>,
+    /// Where its items live and how they are named and made.
+    pub items: items::Items,
     /// `built-in` or the override file's path.
     pub origin: String,
 }
@@ -450,6 +453,7 @@ struct FileDef {
     measure: Option<MeasureDef>,
     fields: Option<Ordered<FieldType>>,
     trailers: Option<Ordered<TrailerDef>>,
+    items: Option<items::ItemsDef>,
     /// Set when an override keeps the built-in transitions.
     #[serde(skip)]
     builtin_transitions: bool,
@@ -726,6 +730,7 @@ fn merge_override(
             (b, o) => o.or(b),
         },
         measure: over.measure.or(base.measure),
+        items: over.items.or(base.items),
     })
 }
 
@@ -894,6 +899,16 @@ fn compile(
     }
     let Some(state_defs) = def.states else {
         return c.fail(None, "`states` is missing");
+    };
+    let Some(items_def) = def.items else {
+        return c.fail(
+            None,
+            "`items` is missing: a kind of its own says where its items live (`items: {dir: docs/bugs}`); `git orx kind new` writes one",
+        );
+    };
+    let items = match items::Items::compile(items_def) {
+        Ok(items) => items,
+        Err(message) => return c.fail(None, message),
     };
     let state_field = def
         .state_field
@@ -1251,6 +1266,7 @@ fn compile(
         trailers,
         fields,
         measure,
+        items,
         origin,
     })
 }

@@ -161,7 +161,7 @@ fn new_usage_shows_the_kind_as_optional() {
     error: the following required arguments were not provided:
       <TITLE>...
 
-    Usage: git orx new [OPTIONS] [story] <TITLE>
+    Usage: git orx new [OPTIONS] [KIND] <TITLE>
 
     For more information, try '--help'.
     ");

@@ -325,7 +325,7 @@ fn an_id_leads_to_one_file() {
         "---\nkind: story\nid: \"1.9\"\ntitle: Again\nstatus: Draft\n---\n",
     );
     repo.orx(&["check"]).code(1).stdout_has(&[
-        "docs/stories/login-again.md:3:5: the file's name does not start with its ID `1.9.`",
+        "docs/stories/login-again.md:3:5: story 1.9 must be in a file named for its ID (`1.9.<title>.md`)",
     ]);
     repo.git(&["add", "-A"]).ok();
     repo.git_env(&["commit", "-q", "-m", "again"], &[("ORX_ROLE", "sm")])

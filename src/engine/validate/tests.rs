@@ -690,6 +690,7 @@ fn records_are_written_once_per_round_by_their_role() {
 /// states, a role per move, a guard, an effect and a protected field.
 const TICKET: &str = r#"
 workflow: ticket
+items: {dir: docs/tickets}
 description: A made-up three-state ticket
 initial: Open
 protected: [attempts]

@@ -19,7 +19,7 @@ pub fn context_path(name: &str) -> Result<String> {
     if name == DEFAULT {
         return Ok(ACTIVE_CONTEXT.to_owned());
     }
-    crate::engine::item::check_id(name).map_err(|m| Error::Usage(m.replace("ID", "agent name")))?;
+    crate::text::check_id(name).map_err(|m| Error::Usage(m.replace("ID", "agent name")))?;
     Ok(format!("{AGENTS_DIR}/{name}.md"))
 }
 

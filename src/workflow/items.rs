@@ -1,0 +1,460 @@
+//! A workflow's `items:` section: where the items of its kind live, how
+//! their files are named and written, what their IDs look like, how a new
+//! one's ID is chosen and which template it starts from.
+//!
+//! ```yaml
+//! items:
+//!   dir: docs/stories          # or `paths: [".orx/active_context.md", ".orx/agents/{id}.md"]`
+//!   file: "{id}.{slug}.md"     # the file-name pattern in `dir`
+//!   format: markdown           # markdown (YAML frontmatter) | json (the whole file)
+//!   id: '^[0-9]+(\.[0-9]+)*$'  # the ID pattern
+//!   new_id: next-minor         # next-minor (1.1, 1.2 ...) | sequence (1, 2 ...) | name (given)
+//!   template: story            # .orx/templates/<name>.md, else the built-in one
+//!   default_id: default        # with `paths`: the ID of a path without `{id}`
+//! ```
+
+use serde::Deserialize;
+
+/// How an item file is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Markdown with a YAML frontmatter.
+    #[default]
+    Markdown,
+    /// A JSON object: the whole file.
+    Json,
+}
+
+impl Format {
+    /// The name `format:` gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Markdown => "markdown",
+            Format::Json => "json",
+        }
+    }
+
+    /// The file-name extension of the format, with its dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Markdown => ".md",
+            Format::Json => ".json",
+        }
+    }
+}
+
+/// How `new` chooses an item's ID.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NewId {
+    /// After the highest `E.S`: `E.(S+1)`; `1.1` first.
+    #[default]
+    NextMinor,
+    /// After the highest whole number: `1`, `2`, ...
+    Sequence,
+    /// Given by whoever makes the item.
+    Name,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ItemsDef {
+    dir: Option<String>,
+    file: Option<String>,
+    paths: Option<Vec<String>>,
+    #[serde(default)]
+    format: Format,
+    id: Option<String>,
+    #[serde(default)]
+    new_id: NewId,
+    template: Option<String>,
+    default_id: Option<String>,
+}
+
+/// The compiled `items:` section.
+#[derive(Clone, Debug)]
+pub struct Items {
+    /// The directory the items live in (relative to the root, `/`
+    /// separators), for kinds kept in one directory.
+    pub dir: Option<String>,
+    /// The file-name pattern in `dir`: `{id}` and `{slug}` are filled in.
+    pub file: String,
+    /// The path patterns of kinds kept at fixed paths (`{id}` filled in; a
+    /// pattern without `{id}` is the item whose ID is `new_id`'s default).
+    pub paths: Vec<String>,
+    pub format: Format,
+    /// The ID pattern, when the kind has one.
+    pub id: Option<regex::Regex>,
+    pub new_id: NewId,
+    /// The template's name (`.orx/templates/<name>.md`).
+    pub template: Option<String>,
+    /// The ID of the item at a path without `{id}`.
+    pub default_id: Option<String>,
+}
+
+impl Items {
+    /// Checks the section: one of `dir` and `paths`; a file pattern with
+    /// `{id}` and the format's extension; paths inside the repository; a
+    /// valid ID pattern; a template name.
+    pub(super) fn compile(def: ItemsDef) -> Result<Items, String> {
+        let ext = def.format.extension();
+        let safe_path = |p: &str| {
+            !p.is_empty()
+                && !p.starts_with('/')
+                && !p.contains('\\')
+                && p.split('/')
+                    .all(|part| !part.is_empty() && part != "." && part != "..")
+                && !p.starts_with(".git/")
+                && p != ".git"
+        };
+        let (dir, file, paths) = match (def.dir, def.paths) {
+            (Some(_), Some(_)) => {
+                return Err("`items` gives both `dir` and `paths`; give one".to_owned());
+            }
+            (None, None) => {
+                return Err(
+                    "`items` needs `dir` (the directory its items live in) or `paths`".to_owned(),
+                );
+            }
+            (Some(dir), None) => {
+                let dir = dir.trim_end_matches('/').to_owned();
+                if !safe_path(&dir) || dir == ".orx" || dir.starts_with(".orx/") {
+                    return Err(format!(
+                        "`items.dir: {}` must be a relative path inside the work tree, without `..`, outside .git and .orx",
+                        crate::text::escape(&dir)
+                    ));
+                }
+                let file = def.file.unwrap_or_else(|| format!("{{id}}.{{slug}}{ext}"));
+                if !file.starts_with("{id}") || file.contains('/') || !file.ends_with(ext) {
+                    return Err(format!(
+                        "`items.file: {}` must start with `{{id}}`, end with `{ext}` (the format's extension) and name no folder",
+                        crate::text::escape(&file)
+                    ));
+                }
+                (Some(dir), file, Vec::new())
+            }
+            (None, Some(paths)) => {
+                if def.file.is_some() {
+                    return Err("`items.file` goes with `dir`, not `paths`".to_owned());
+                }
+                if paths.is_empty() {
+                    return Err("`items.paths` is empty".to_owned());
+                }
+                for p in &paths {
+                    let holes = p.matches("{id}").count();
+                    let file_hole = p.rsplit('/').next().is_some_and(|n| n.contains("{id}"));
+                    if !safe_path(p) || !p.ends_with(ext) || holes > 1 || (holes == 1 && !file_hole)
+                    {
+                        return Err(format!(
+                            "`items.paths`: `{}` must be a relative path ending with `{ext}`, with `{{id}}` at most once and only in the file name",
+                            crate::text::escape(p)
+                        ));
+                    }
+                }
+                if paths.iter().any(|p| !p.contains("{id}")) && def.default_id.is_none() {
+                    return Err(
+                        "`items.paths` has a path without `{id}`: say whose it is with `default_id`"
+                            .to_owned(),
+                    );
+                }
+                (None, String::new(), paths)
+            }
+        };
+        let id = match def.id {
+            Some(p) => Some(
+                regex::Regex::new(&p)
+                    .map_err(|e| format!("`items.id` is not a valid pattern: {e}"))?,
+            ),
+            None => None,
+        };
+        if let Some(t) = &def.template
+            && crate::text::check_id(t).is_err()
+        {
+            return Err(format!(
+                "`items.template: {}` must be a name (letters, digits, `.`, `_`, `-`)",
+                crate::text::escape(t)
+            ));
+        }
+        Ok(Items {
+            dir,
+            file,
+            paths,
+            format: def.format,
+            id,
+            new_id: def.new_id,
+            template: def.template,
+            default_id: def.default_id,
+        })
+    }
+
+    /// The `items:` section of a workflow file's text, read on its own (the
+    /// rest of the file is not checked): `None` when there is none or it
+    /// cannot be read.
+    pub fn of_source(src: &str) -> Option<Items> {
+        #[derive(Deserialize)]
+        struct Only {
+            items: Option<ItemsDef>,
+        }
+        let only: Only = serde_saphyr::from_str_with_options(src, super::yaml_options()).ok()?;
+        Items::compile(only.items?).ok()
+    }
+
+    /// The kind's items live in `dir` when given (the config may say where
+    /// the default kind's stories live).
+    pub fn with_dir(mut self, dir: &str) -> Items {
+        if self.dir.is_some() {
+            self.dir = Some(dir.trim_end_matches('/').to_owned());
+        }
+        self
+    }
+
+    /// The directories the items are in: `dir`, or each path's folder.
+    pub fn dirs(&self) -> Vec<String> {
+        match &self.dir {
+            Some(d) => vec![d.clone()],
+            None => self
+                .paths
+                .iter()
+                .map(|p| p.rsplit_once('/').map_or("", |(d, _)| d).to_owned())
+                .collect(),
+        }
+    }
+
+    /// Whether `path` (relative to the root) is where an item of this kind
+    /// may be: a file with the format's extension directly in `dir` (not
+    /// hidden), or a file matching one of `paths`.
+    pub fn holds(&self, path: &str) -> bool {
+        match &self.dir {
+            Some(dir) => path
+                .strip_prefix(dir.as_str())
+                .and_then(|rest| rest.strip_prefix('/'))
+                .is_some_and(|name| self.is_item_name(name)),
+            None => self.paths.iter().any(|p| match p.split_once("{id}") {
+                None => p == path,
+                Some((before, after)) => path
+                    .strip_prefix(before)
+                    .and_then(|rest| rest.strip_suffix(after))
+                    .is_some_and(|id| crate::text::check_id(id).is_ok()),
+            }),
+        }
+    }
+
+    /// Whether a file named `name` in `dir` is an item file.
+    pub fn is_item_name(&self, name: &str) -> bool {
+        name.ends_with(self.format.extension()) && !name.starts_with('.') && !name.contains('/')
+    }
+
+    /// The path of the item with `id` named by `title`, for a kind kept in
+    /// a directory; for a kind at fixed paths, the path that holds `id`.
+    pub fn path_for(&self, id: &str, title: &str) -> Option<String> {
+        let default_id = self.default_id.as_deref();
+        match &self.dir {
+            Some(dir) => {
+                let name = self
+                    .file
+                    .replace("{id}", id)
+                    .replace("{slug}", &crate::text::slug(title));
+                Some(format!("{dir}/{name}"))
+            }
+            None => self.paths.iter().find_map(|p| {
+                if p.contains("{id}") {
+                    (Some(id) != default_id).then(|| p.replace("{id}", id))
+                } else {
+                    (Some(id) == default_id).then(|| p.clone())
+                }
+            }),
+        }
+    }
+
+    /// Whether the file at `path` is where `id` leads: in a directory, a
+    /// file whose name starts as the file pattern with `id` does (`1.2.md`
+    /// or `1.2.<anything>.md` for `{id}.{slug}.md`); at fixed paths, the
+    /// path for `id`.
+    pub fn leads_to(&self, path: &str, id: &str) -> bool {
+        match &self.dir {
+            Some(_) => {
+                let name = path.rsplit('/').next().unwrap_or(path);
+                let ext = self.format.extension();
+                let fixed = self.file.split("{slug}").next().unwrap_or(&self.file);
+                let fixed = fixed.replace("{id}", id);
+                let bare = self.file.replace(".{slug}", "").replace("{id}", id);
+                name == bare
+                    || (name.starts_with(&fixed)
+                        && name.ends_with(ext)
+                        && self.file.contains("{slug}"))
+            }
+            None => self.path_for(id, "").as_deref() == Some(path),
+        }
+    }
+
+    /// Why `id` is not an ID of this kind, if it is not.
+    pub fn check_id(&self, id: &str) -> Result<(), String> {
+        crate::text::check_id(id)?;
+        match &self.id {
+            Some(re) if !re.is_match(id) => Err(format!(
+                "invalid ID `{}`: it does not match the kind's ID pattern `{}`",
+                crate::text::escape(id),
+                re.as_str()
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The next ID after `ids` (those in use), as `new_id` says; `None`
+    /// when the kind's IDs are given, or past the largest number.
+    pub fn next_id<'a>(&self, ids: impl Iterator<Item = &'a str>) -> Option<String> {
+        match self.new_id {
+            NewId::NextMinor => next_minor(ids),
+            NewId::Sequence => {
+                let max = ids.filter_map(|i| i.parse::<u64>().ok()).max();
+                match max {
+                    Some(n) => Some(n.checked_add(1)?.to_string()),
+                    None => Some("1".to_owned()),
+                }
+            }
+            NewId::Name => None,
+        }
+    }
+}
+
+impl NewId {
+    /// The name `new_id:` gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            NewId::NextMinor => "next-minor",
+            NewId::Sequence => "sequence",
+            NewId::Name => "name",
+        }
+    }
+}
+
+impl Items {
+    /// The section as YAML, for a workflow file (`items:` and its lines).
+    pub fn to_yaml(&self) -> String {
+        let q = |s: &str| format!("'{}'", s.replace('\'', "''"));
+        let mut out = String::from("items:\n");
+        match &self.dir {
+            Some(dir) => {
+                out.push_str(&format!("  dir: {}\n", q(dir)));
+                out.push_str(&format!("  file: {}\n", q(&self.file)));
+            }
+            None => {
+                let paths: Vec<String> = self.paths.iter().map(|p| q(p)).collect();
+                out.push_str(&format!("  paths: [{}]\n", paths.join(", ")));
+            }
+        }
+        out.push_str(&format!("  format: {}\n", self.format.name()));
+        if let Some(id) = &self.id {
+            out.push_str(&format!("  id: {}\n", q(id.as_str())));
+        }
+        out.push_str(&format!("  new_id: {}\n", self.new_id.name()));
+        if let Some(t) = &self.template {
+            out.push_str(&format!("  template: {}\n", q(t)));
+        }
+        if let Some(d) = &self.default_id {
+            out.push_str(&format!("  default_id: {}\n", q(d)));
+        }
+        out
+    }
+}
+
+/// The next ID after the highest `E.S` (leading numeric parts of each):
+/// `E.(S+1)`; `1.1` first; `None` past the largest number.
+pub fn next_minor<'a>(ids: impl Iterator<Item = &'a str>) -> Option<String> {
+    let max = ids
+        .filter_map(|id| {
+            let mut parts = id.split('.');
+            Some((
+                parts.next()?.parse::<u64>().ok()?,
+                parts.next()?.parse::<u64>().ok()?,
+            ))
+        })
+        .max();
+    match max {
+        Some((e, s)) => Some(format!("{e}.{}", s.checked_add(1)?)),
+        None => Some("1.1".to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn items(src: &str) -> Result<Items, String> {
+        let def: ItemsDef =
+            serde_saphyr::from_str_with_options(src, super::super::yaml_options()).unwrap();
+        Items::compile(def)
+    }
+
+    #[test]
+    fn a_directory_kind_holds_its_files_and_names_them_for_ids() {
+        let i = items("dir: docs/tickets\nfile: \"{id}.{slug}.md\"\nid: '^[0-9]+(\\.[0-9]+)*$'\n")
+            .unwrap();
+        assert!(i.holds("docs/tickets/1.2.login.md"));
+        assert!(!i.holds("docs/tickets/sub/1.2.login.md"));
+        assert!(!i.holds("docs/tickets/.hidden.md"));
+        assert!(!i.holds("docs/stories/1.2.login.md"));
+        assert_eq!(
+            i.path_for("1.2", "User login").unwrap(),
+            "docs/tickets/1.2.user-login.md"
+        );
+        assert!(i.leads_to("docs/tickets/1.2.user-login.md", "1.2"));
+        assert!(i.leads_to("docs/tickets/1.2.md", "1.2"));
+        assert!(!i.leads_to("docs/tickets/1.3.user-login.md", "1.2"));
+        assert!(i.check_id("1.2").is_ok());
+        assert!(i.check_id("abc").is_err());
+    }
+
+    #[test]
+    fn a_kind_at_fixed_paths_holds_those() {
+        let i = items(
+            "paths: [\".orx/active_context.md\", \".orx/agents/{id}.md\"]\ndefault_id: default\nnew_id: name\n",
+        )
+        .unwrap();
+        assert!(i.holds(".orx/active_context.md"));
+        assert!(i.holds(".orx/agents/reviewer.md"));
+        assert!(!i.holds(".orx/agents/a/b.md"));
+        assert!(!i.holds(".orx/config.yaml"));
+        assert_eq!(i.path_for("default", "").unwrap(), ".orx/active_context.md");
+        assert!(i.leads_to(".orx/agents/x.md", "x"));
+        assert!(!i.leads_to(".orx/agents/default.md", "default"));
+        assert_eq!(i.next_id(["a"].into_iter()), None);
+    }
+
+    #[test]
+    fn bad_sections_are_refused() {
+        for bad in [
+            "file: \"{id}.md\"\n",
+            "dir: ../x\n",
+            "dir: .orx/x\n",
+            "dir: x\npaths: [a.md]\n",
+            "dir: x\nfile: \"{slug}.md\"\n",
+            "dir: x\nformat: json\nfile: \"{id}.md\"\n",
+            "dir: x\nid: '('\n",
+            "paths: [\"a/{id}/b.md\"]\n",
+        ] {
+            assert!(items(bad).is_err(), "{bad}");
+        }
+        let json = items("dir: .loop2\nformat: json\n");
+        assert!(json.is_ok());
+        assert_eq!(json.unwrap().file, "{id}.{slug}.json");
+    }
+
+    #[test]
+    fn a_section_written_out_reads_back_the_same() {
+        let i = items("dir: docs/it's\nid: '^[0-9]+$'\nnew_id: sequence\ntemplate: bug\n").unwrap();
+        let again = Items::of_source(&i.to_yaml()).unwrap();
+        assert_eq!(again.dir.as_deref(), Some("docs/it's"));
+        assert_eq!(again.id.unwrap().as_str(), "^[0-9]+$");
+        assert_eq!(again.new_id, NewId::Sequence);
+        assert_eq!(again.template.as_deref(), Some("bug"));
+    }
+
+    #[test]
+    fn sequences_count_up() {
+        let i = items("dir: x\nnew_id: sequence\n").unwrap();
+        assert_eq!(i.next_id([].into_iter()).unwrap(), "1");
+        assert_eq!(i.next_id(["1", "9", "x"].into_iter()).unwrap(), "10");
+    }
+}
