@@ -24,7 +24,7 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
     ("git", &["text"]),
 ];
 
-/// The library's modules (`engine::plan`, `doc`), each with its code.
+/// The library's modules (`change::plan`, `doc`), each with its code.
 fn modules() -> BTreeMap<String, String> {
     fn walk(dir: &Path, out: &mut BTreeMap<String, String>) {
         for entry in std::fs::read_dir(dir).unwrap() {
@@ -134,7 +134,7 @@ fn module_imports_form_no_cycle() {
     for m in imports.keys() {
         visit(m, &imports, &mut Vec::new(), &mut done);
     }
-    assert!(done.contains("engine::plan") && done.contains("git"));
+    assert!(done.contains("change::plan") && done.contains("git"));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! errors. The `git-orx` binary (`src/main.rs`, `src/cli/`) does the I/O.
 
 pub mod board;
+pub mod change;
 pub mod doc;
 pub mod engine;
 pub mod error;

@@ -347,7 +347,7 @@ pub fn detail_of(
             after["status"] = Value::String(t.to.clone());
             after[wf.state_field.as_str()] = Value::String(t.to.clone());
             // What the move would record of the story's tasks.
-            for (path, v) in crate::engine::plan::measured_tasks(ws, &wf, t, &item, None)? {
+            for (path, v) in crate::change::plan::measured_tasks(ws, &wf, t, &item, None)? {
                 validate::put(&mut after, &path, v);
             }
             let scope =

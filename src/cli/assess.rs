@@ -1,6 +1,6 @@
 //! `git orx assess`
 
-use orx::engine::plan;
+use orx::change::plan;
 use orx::kinds::story::assess::{Assessment, Indicator};
 
 use super::{DIM, Ui, YELLOW, paint, report_change};

@@ -18,7 +18,7 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let repo = Repo::discover()?;
     let lock = Lock::acquire_within(&repo.orx_dir(), super::lock_wait(&repo)?)?;
-    let name = orx::engine::checkpoint::create(
+    let name = orx::change::checkpoint::create(
         &repo,
         args.message.as_deref().unwrap_or_default(),
         &orx::repo::workspace::now(),

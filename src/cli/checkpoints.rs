@@ -16,7 +16,7 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let repo = Repo::discover()?;
-    let list = orx::engine::checkpoint::list(&repo)?;
+    let list = orx::change::checkpoint::list(&repo)?;
     if args.json {
         ui.json(&serde_json::json!({"version": 1, "checkpoints": list}));
         return Ok(0);

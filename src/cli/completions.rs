@@ -241,7 +241,7 @@ fn checkpoints(current: &OsStr) -> Vec<CompletionCandidate> {
     let Ok(repo) = orx::git::Repo::discover() else {
         return Vec::new();
     };
-    let Ok(list) = orx::engine::checkpoint::list(&repo) else {
+    let Ok(list) = orx::change::checkpoint::list(&repo) else {
         return Vec::new();
     };
     starting(

@@ -1,6 +1,6 @@
 //! `git orx gate`
 
-use orx::engine::plan;
+use orx::change::plan;
 use orx::kinds::story::gate;
 use serde_json::{Value, json};
 

@@ -117,8 +117,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     format!(
                         "    {}: {} -> {}",
                         escape(&f.field),
-                        escape(&orx::history::trailers::render(&f.from)),
-                        escape(&orx::history::trailers::render(&f.to))
+                        escape(&orx::engine::trailers::render(&f.from)),
+                        escape(&orx::engine::trailers::render(&f.to))
                     ),
                 ));
             }

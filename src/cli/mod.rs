@@ -448,8 +448,8 @@ pub struct ChangeArgs {
 
 impl ChangeArgs {
     /// Who acts, as `role`, with this change's note.
-    pub fn actor<'a>(&'a self, role: &'a str) -> orx::engine::plan::Actor<'a> {
-        orx::engine::plan::Actor {
+    pub fn actor<'a>(&'a self, role: &'a str) -> orx::change::plan::Actor<'a> {
+        orx::change::plan::Actor {
             role,
             note: self.note.as_deref(),
             force: None,
@@ -546,8 +546,8 @@ pub fn log_refusal(source: &str, e: &Error) {
 /// `{version, item, kind, path, from, to, role, commit, changed, handoff}`.
 pub fn report_change(
     ui: &mut Ui,
-    plan: &orx::engine::plan::Plan,
-    done: &orx::engine::plan::Executed,
+    plan: &orx::change::plan::Plan,
+    done: &orx::change::plan::Executed,
 ) {
     if ui.json_result {
         ui.json(&serde_json::json!({

@@ -1,6 +1,6 @@
 //! `git orx move`
 
-use orx::engine::plan::{self, Actor};
+use orx::change::plan::{self, Actor};
 
 use super::{Ui, report_change};
 

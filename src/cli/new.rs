@@ -1,6 +1,6 @@
 //! `git orx new`
 
-use orx::engine::plan;
+use orx::change::plan;
 
 use super::{Ui, report_change};
 

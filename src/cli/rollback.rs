@@ -49,7 +49,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     };
     // A name to the minute (chk-202602081200) names the one made then.
-    let target = orx::engine::checkpoint::resolve(&ws.repo, &target)?;
+    let target = orx::change::checkpoint::resolve(&ws.repo, &target)?;
     if !args.yes {
         if !std::io::stdin().is_terminal() {
             return Err(Error::Usage(format!(
@@ -66,10 +66,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             return Ok(0);
         }
     }
-    let keep = orx::engine::plan::rollback_keeps(&ws);
+    let keep = orx::change::plan::rollback_keeps(&ws);
     let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
     let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
-    let done = orx::engine::checkpoint::rollback(
+    let done = orx::change::checkpoint::rollback(
         &ws.repo,
         &target,
         &keep,

@@ -1,10 +1,11 @@
-//! The engine: items, the one rule check, plans and their execution, the
-//! repository lock and atomic writes, checkpoints and rollback.
+//! The engine: items, the one rule check (`validate`), the choice of an
+//! outcome (`decide`), the template checklist a measured change is held
+//! to, the trailers a change is stamped with, and the repository lock and
+//! atomic writes. It knows no repository beyond the files it is given.
 
 pub mod checklist;
-pub mod checkpoint;
 pub mod decide;
 pub mod item;
-pub mod plan;
 pub mod store;
+pub mod trailers;
 pub mod validate;

@@ -149,7 +149,7 @@ pub fn entries(commits: &[CommitRecord], opts: &Options) -> Vec<Entry> {
                 .iter()
                 .filter(|r| !r.always)
                 .map(|r| {
-                    let text = crate::history::trailers::render(&r.value);
+                    let text = crate::engine::trailers::render(&r.value);
                     match r.of_several {
                         true => format!(
                             "{}: {} {text}",

@@ -428,7 +428,7 @@ fn item_change(
                 .filter(|t| t.always)
                 .map(|t| t.key.as_str())
                 .collect();
-            crate::history::trailers::records(wf, bv, a, false)
+            crate::engine::trailers::records(wf, bv, a, false)
                 .into_iter()
                 .map(|s| Record {
                     always: always.contains(&s.trailer.as_str()),

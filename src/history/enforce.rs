@@ -405,7 +405,7 @@ impl Judge<'_> {
             _ => None,
         };
         if let (Ok(_), Some(av), Some(judged)) = (&verdict, &av, out.changes.last_mut()) {
-            judged.trailers = crate::history::trailers::for_change(
+            judged.trailers = crate::engine::trailers::for_change(
                 &wf,
                 bv.as_ref(),
                 av,
@@ -528,9 +528,9 @@ impl Judge<'_> {
                 let known = self.commit.is_some()
                     || self
                         .repo
-                        .commit_id(&format!("{}{new}", crate::engine::checkpoint::REF_PREFIX))
+                        .commit_id(&format!("{}{new}", crate::change::checkpoint::REF_PREFIX))
                         .is_some();
-                Ok((!crate::engine::checkpoint::valid_name(&new) || !known)
+                Ok((!crate::change::checkpoint::valid_name(&new) || !known)
                     .then(|| format!("records `{field}: {new}`, which is not a checkpoint here")))
             }
             "rollback" => {

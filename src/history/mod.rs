@@ -7,5 +7,4 @@ pub mod cache;
 pub mod enforce;
 pub mod metrics;
 pub mod refusals;
-pub mod trailers;
 pub mod verify;

@@ -314,7 +314,7 @@ pub fn acknowledge(
         &id[..12],
         reason.trim()
     );
-    let done = crate::engine::plan::commit_written(
+    let done = crate::change::plan::commit_written(
         repo,
         &lock,
         ACKNOWLEDGED_PATH,

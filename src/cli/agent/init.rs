@@ -1,6 +1,6 @@
 //! `git orx agent init`
 
-use orx::engine::plan;
+use orx::change::plan;
 
 use super::{AgentArg, Ui, report_change};
 

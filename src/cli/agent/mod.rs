@@ -8,7 +8,7 @@ mod pause;
 mod show;
 mod task;
 
-use orx::engine::plan::{self, Plan};
+use orx::change::plan::{self, Plan};
 use orx::kinds::agent;
 
 use super::{DIM, Ui, paint, report_change};

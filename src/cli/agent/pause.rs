@@ -19,7 +19,7 @@ pub fn run(ui: &mut Ui, args: AgentChange, pause: bool) -> orx::Result<u8> {
                 )));
             }
             Ok((
-                vec![orx::engine::plan::set(&["paused"], json!(pause))],
+                vec![orx::change::plan::set(&["paused"], json!(pause))],
                 None,
             ))
         },

@@ -46,7 +46,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (name, change) = (on.agent.name.as_str(), &on.change);
     let (ws, role) = crate::cli::open_as(ui, change)?;
     let actor = change.actor(&role);
-    let tasks = |queue| vec![orx::engine::plan::set(&["tasks"], queue)];
+    let tasks = |queue| vec![orx::change::plan::set(&["tasks"], queue)];
     let ap = match &args.action {
         Action::Add { title, .. } => agent::plan_edit(
             &ws,

@@ -9,7 +9,7 @@
 //! pure about them — paths, the text of a new context, the task queue,
 //! which transition a trigger or a check's result fires, which operations
 //! a state allows, the session summary — and returns values; the commands
-//! read, plan, write and commit through [`crate::engine::plan`].
+//! read, plan, write and commit through [`crate::change::plan`].
 
 use std::sync::Arc;
 
@@ -21,9 +21,9 @@ pub use tasks::*;
 
 use serde_json::{Value, json};
 
+use crate::change::plan::{self, Actor, Plan};
 use crate::engine::decide::NoDecision;
 use crate::engine::item::Item;
-use crate::engine::plan::{self, Actor, Plan};
 use crate::engine::validate::Refusal;
 use crate::error::{Error, Result};
 use crate::repo::workspace::Workspace;

@@ -11,10 +11,10 @@ use std::str::FromStr;
 
 use serde_json::{Value, json};
 
+use crate::change::plan::{self, Actor, Plan};
 use crate::engine::checklist::{self, Checklist, Measurement};
 use crate::engine::decide::{PassedOver, decide_explained};
 use crate::engine::item;
-use crate::engine::plan::{self, Actor, Plan};
 use crate::engine::validate;
 use crate::error::Error;
 use crate::repo::workspace::{self, Workspace};

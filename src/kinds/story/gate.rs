@@ -14,9 +14,9 @@
 
 use serde_json::{Value, json};
 
+use crate::change::plan::{self, Actor, Plan};
 use crate::engine::decide::{self, NoDecision};
 use crate::engine::item::{self, ItemError};
-use crate::engine::plan::{self, Actor, Plan};
 use crate::engine::validate;
 use crate::error::{Error, Result};
 use crate::repo::workspace::{self, Workspace};

@@ -10,9 +10,9 @@
 
 use serde_json::{Value, json};
 
+use crate::change::checkpoint::{self, Rolledback};
 use crate::doc::{Document, render};
 use crate::engine::checklist;
-use crate::engine::checkpoint::{self, Rolledback};
 use crate::engine::item::{self, Item};
 use crate::engine::store::{self, Lock};
 use crate::engine::validate::{self, Accepted, Change, Refusal};
@@ -168,7 +168,7 @@ impl Plan {
             t.push(("Orx-Override".to_owned(), trailer_value(reason)));
             t.push(("Orx-Overridden".to_owned(), refusal.kind().to_owned()));
         }
-        t.extend(crate::history::trailers::for_change(
+        t.extend(crate::engine::trailers::for_change(
             &self.workflow,
             self.before.as_ref(),
             &item::frontmatter_value(doc),

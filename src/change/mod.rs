@@ -1,0 +1,6 @@
+//! Changes to items: a plan made in memory from the rules' verdict, sealed,
+//! then the one executor that writes and commits it and runs its
+//! transition's actions; checkpoints and rollback.
+
+pub mod checkpoint;
+pub mod plan;
