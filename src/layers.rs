@@ -8,13 +8,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// Imports that still close a cycle, each to be taken out: the agent
-/// context's paths are Rust constants the item and workspace code use,
-/// until the agent kind declares its paths in its workflow file.
-const KNOWN: &[(&str, &str)] = &[
-    ("engine::item", "kinds::agent"),
-    ("repo::workspace", "kinds::agent"),
-];
+/// Imports allowed to close a cycle: none.
+const KNOWN: &[(&str, &str)] = &[];
 
 /// What each low folder may import besides itself.
 const MAY_IMPORT: &[(&str, &[&str])] = &[

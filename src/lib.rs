@@ -19,3 +19,5 @@ pub use error::{Error, Result};
 
 #[cfg(test)]
 mod layers;
+#[cfg(test)]
+mod no_flag_names;

@@ -5,7 +5,6 @@ pub mod acknowledged;
 pub mod audit;
 pub mod cache;
 pub mod enforce;
-pub mod metrics;
 pub mod refusals;
 pub mod trailers;
 pub mod verify;
