@@ -173,13 +173,13 @@ pub fn board(ws: &Workspace) -> Result<Board> {
     })
 }
 
-/// The items of each kind kept in a directory other than the default
-/// kind, summarised; unusable ones (and a workflow that does not load) go
+/// The items of each kind but the default kind and the agents (in a
+/// directory or at paths), summarised; unusable ones (and a workflow that does not load) go
 /// to `problems`.
 fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>> {
     let mut out = Vec::new();
-    for (kind, items) in ws.registry() {
-        if kind == ws.default_kind() || items.dir.is_none() {
+    for (kind, _) in ws.registry() {
+        if kind == ws.default_kind() || kind == crate::kinds::agent::KIND {
             continue;
         }
         let (files, odd) = ws.item_listing(kind)?;

@@ -65,3 +65,28 @@ fn the_board_cache_is_kept_per_language() {
         .stdout_has(&[en])
         .stdout_lacks(&[zh]);
 }
+
+/// A team's kind kept at fixed paths (as the agents are) is on the board,
+/// in `next`, and found by its ID, as a kind kept in a directory is.
+#[test]
+fn a_kind_kept_at_paths_is_on_the_board_and_found_by_its_id() {
+    let repo = Repo::new();
+    repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
+    let workflow = crate::test_kinds::BUG_WORKFLOW
+        .replace("  dir: docs/bugs\n", "  paths: [\"bugs/{id}.md\"]\n");
+    repo.write(".orx/workflows/bug.yaml", workflow);
+    repo.commit_rules("Add the bug kind");
+    repo.write(
+        "bugs/9.1.md",
+        "---\nkind: bug\nid: \"9.1\"\ntitle: Crash\nstatus: Open\n---\n# Crash\n",
+    );
+    repo.git(&["add", "bugs"]).ok();
+    repo.commit_as("dev", "a bug").ok();
+    repo.orx(&["show", "9.1"])
+        .ok()
+        .stdout_has(&["bug 9.1", "bugs/9.1.md"]);
+    repo.orx(&["status"]).ok().stdout_has(&["1 bug: 1 Open"]);
+    repo.orx(&["next", "--role", "dev"])
+        .ok()
+        .stdout_has(&["Next: dev, fix bug 9.1"]);
+}
