@@ -45,6 +45,30 @@ pub enum Error {
     /// command line says which those are.
     #[error("no role: say who is acting (roles: {})", roles.join(", "))]
     NoRole { roles: Vec<String> },
+    /// A role the repository does not know, where it was given, and the
+    /// closest known one.
+    #[error(
+        "unknown role `{}`{}\nroles: {}",
+        crate::text::escape(role),
+        guess.as_ref().map(|g| format!("; did you mean {g}?")).unwrap_or_default(),
+        roles.join(", ")
+    )]
+    UnknownRole {
+        role: String,
+        from: crate::workflow::role::RoleSource,
+        guess: Option<String>,
+        roles: Vec<String>,
+    },
+    /// A reason for leaving tasks open, given with a move that measures no
+    /// tasks.
+    #[error(
+        "a reason for open tasks explains the open tasks of a move that measures them; {from} -> {to} measures none"
+    )]
+    UnmeasuredReason { from: String, to: String },
+    /// Agent `name` has no context (at `path`): the command line says how
+    /// to make one.
+    #[error("there is no agent `{name}` ({path})")]
+    NoAgent { name: String, path: String },
     /// A git command failed after the file was written; the second part
     /// says what became of the file.
     #[error("{0}\n{1}")]
@@ -88,9 +112,13 @@ pub enum ErrorKind {
 impl Error {
     pub fn kind(&self) -> ErrorKind {
         match self {
-            Error::Usage(_) | Error::NotFound(_) | Error::NotInitialised | Error::NoRole { .. } => {
-                ErrorKind::Usage
-            }
+            Error::Usage(_)
+            | Error::NotFound(_)
+            | Error::NotInitialised
+            | Error::NoRole { .. }
+            | Error::NoAgent { .. }
+            | Error::UnknownRole { .. }
+            | Error::UnmeasuredReason { .. } => ErrorKind::Usage,
             Error::Store(StoreError::Busy { .. } | StoreError::Changed { .. })
             | Error::Conflict(_) => ErrorKind::Busy,
             Error::Git(GitError::NotARepo | GitError::Bare) => ErrorKind::Usage,

@@ -20,3 +20,5 @@ pub use error::{Error, Result};
 
 #[cfg(test)]
 mod layers;
+#[cfg(test)]
+mod no_flag_names;

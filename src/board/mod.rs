@@ -4,6 +4,5 @@
 pub mod cache;
 pub mod check;
 pub mod doctor;
-pub mod html;
 pub mod report;
 pub mod summary;

@@ -94,7 +94,7 @@ pub fn board(ws: &Workspace) -> Result<Board> {
     let lang = ws.lang().to_owned();
     let mut cache = Cache::load(
         ws.repo.git_dir().join("orx-cache/board.json"),
-        ws.rules.fingerprint(default_kind),
+        ws.rules.fingerprint_in_lang(default_kind),
     );
     let (files, odd) = ws.story_listing()?;
     let root = ws.root();
@@ -173,13 +173,13 @@ pub fn board(ws: &Workspace) -> Result<Board> {
     })
 }
 
-/// The items of each kind kept in a directory other than the default
-/// kind, summarised; unusable ones (and a workflow that does not load) go
+/// The items of each kind but the default kind and the agents (in a
+/// directory or at paths), summarised; unusable ones (and a workflow that does not load) go
 /// to `problems`.
 fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>> {
     let mut out = Vec::new();
-    for (kind, items) in ws.registry() {
-        if kind == ws.default_kind() || items.dir.is_none() {
+    for (kind, _) in ws.registry() {
+        if kind == ws.default_kind() || kind == crate::kinds::agent::KIND {
             continue;
         }
         let (files, odd) = ws.item_listing(kind)?;
@@ -235,11 +235,11 @@ fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>>
 
 /// The agent contexts, summarised; unusable ones go to `problems`.
 fn agents(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<Summary>> {
-    let paths = ws.agent_files();
+    let paths = crate::kinds::agent::context_files(ws)?;
     if paths.is_empty() {
         return Ok(Vec::new());
     }
-    let wf = ws.workflow("agent")?;
+    let wf = ws.workflow(crate::kinds::agent::KIND)?;
     let mut out = Vec::new();
     for path in paths {
         match Item::read(ws.root(), &path)

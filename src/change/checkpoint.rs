@@ -138,14 +138,29 @@ pub fn create(repo: &Repo, message: &str, now: &str) -> Result<String> {
 /// The work tree as a checkpoint holds it; refused when that would not be
 /// the files' exact bytes.
 fn snapshot(repo: &Repo) -> Result<Snapshot> {
-    let snapshot = repo.snapshot()?;
+    snapshot_or(repo).map_err(|e| match e {
+        Unchanged::Said(e) | Unchanged::Unsaid(e) => e,
+    })
+}
+
+/// An error of a step that changed nothing: one whose message says so
+/// already, or one that does not.
+enum Unchanged {
+    Said(Error),
+    Unsaid(Error),
+}
+
+/// [`snapshot`], its errors told apart by whether they say that nothing
+/// was changed.
+fn snapshot_or(repo: &Repo) -> Result<Snapshot, Unchanged> {
+    let snapshot = repo.snapshot().map_err(|e| Unchanged::Unsaid(e.into()))?;
     if !snapshot.unkept.is_empty() {
-        return Err(Error::Failed(format!(
+        return Err(Unchanged::Said(Error::Failed(format!(
             "a checkpoint would not keep these files as they are, because a filter changes them (`git check-attr -a` shows which): {}; commit them or move them away first (nothing was changed)",
             joined(&snapshot.unkept)
-        )));
+        ))));
     }
-    test_fail("snapshot")?;
+    test_fail("snapshot").map_err(Unchanged::Unsaid)?;
     Ok(snapshot)
 }
 
@@ -322,7 +337,10 @@ pub fn rollback(
         )));
     }
     let tree = repo.tree_with(&target, &head, keep)?;
-    let mut current = snapshot(repo).map_err(nothing_changed)?;
+    let mut current = snapshot_or(repo).map_err(|e| match e {
+        Unchanged::Said(e) => e,
+        Unchanged::Unsaid(e) => nothing_changed(e),
+    })?;
     let known: std::collections::HashSet<String> =
         repo.tree_paths(&current.tree)?.into_iter().collect();
     let blocked = ignored_in_the_way(repo.root(), &known, &repo.tree_paths(&tree)?);
@@ -482,18 +500,14 @@ fn switch(
     Ok(commit)
 }
 
-/// An error that changed nothing says so (unless it already does: a
-/// conflict, exit 3).
+/// An error that changed nothing, and does not say so, says so (a lock
+/// held elsewhere, exit 3, is left as it is: it says to run again).
 fn nothing_changed(e: Error) -> Error {
     match e {
         Error::Conflict(m) => {
             Error::Conflict(format!("{m}; nothing was changed, run the command again"))
         }
-        e if e.kind() == crate::error::ErrorKind::Busy
-            || e.to_string().contains("nothing was changed") =>
-        {
-            e
-        }
+        e if e.kind() == crate::error::ErrorKind::Busy => e,
         e => Error::Failed(format!("{e}\nnothing was changed")),
     }
 }

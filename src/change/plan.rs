@@ -345,10 +345,10 @@ fn plan_change(
         None => Vec::new(),
     };
     if actor.tasks_reason.is_some() && measured.is_empty() {
-        return Err(Error::Usage(format!(
-            "--reason without --force explains the open tasks of a move that measures them; {} -> {to} measures none",
-            item.status
-        )));
+        return Err(Error::UnmeasuredReason {
+            from: item.status.clone(),
+            to: to.to_owned(),
+        });
     }
     doc = apply(&doc, &measured).map_err(edit_err)?;
     let after = item::frontmatter_value(&doc);
@@ -558,7 +558,7 @@ pub fn new_item(
                 Some(e) => e.to_owned(),
                 None => {
                     return Err(Error::Usage(format!(
-                        "--example writes the built-in example of the built-in template, which this {kind}'s template would not measure; write the {kind} from the template instead"
+                        "the built-in example goes with the built-in template, which this {kind}'s template would not measure; write the {kind} from the template instead"
                     )));
                 }
             }
@@ -765,7 +765,9 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
         let before = Document::from_bytes(plan.old.clone().unwrap_or_default())
             .map(|d| item::frontmatter_value(&d))
             .unwrap_or_default();
-        let Some(target) = before[crate::workflow::CHECKPOINT_FIELD].as_str() else {
+        let wf = ws.workflow(&plan.kind)?;
+        let field = wf.checkpoint_field.as_deref().unwrap_or_default();
+        let Some(target) = before.get(field).and_then(Value::as_str) else {
             return Err(Error::Failed(format!(
                 "{} records no checkpoint to roll back to",
                 plan.label()
@@ -795,8 +797,10 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
             &format!("{}: {}", plan.label(), plan.transition_text()),
             &now,
         )?;
+        let wf = ws.workflow(&plan.kind)?;
+        let field = wf.checkpoint_field.as_deref().unwrap_or_default();
         doc = doc
-            .set(&[crate::workflow::CHECKPOINT_FIELD], &json!(name))
+            .set(&[field], &json!(name))
             .map_err(|e| Error::Failed(e.message))?;
         made = Some(name);
     }

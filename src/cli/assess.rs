@@ -68,6 +68,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         revised: args.revised,
         review: args.review,
     };
+    a.check()
+        .map_err(|e| orx::Error::Usage(bad_assessment(&e)))?;
     let actor = args.change.actor(&role);
     let (plan, report) = orx::kinds::story::assess::plan(&ws, &args.id, &a, actor)?;
     // What was measured is told once it is recorded.
@@ -116,4 +118,22 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     report_change(ui, &plan, &done);
     Ok(0)
+}
+
+/// Why the arguments cannot be taken, in the words of this command's flags.
+fn bad_assessment(e: &orx::kinds::story::assess::BadAssessment) -> String {
+    use orx::kinds::story::assess::{BadAssessment, Measured};
+    match e {
+        BadAssessment::Percentage(m, v) => {
+            let flag = match m {
+                Measured::Structure => "--structure",
+                Measured::Extraction => "--extraction",
+            };
+            format!("{flag} must be a percentage from 0 to 100, not {v}")
+        }
+        BadAssessment::ReasonWithoutOverride => "--reason explains an override of the measured --structure or --extraction; give one, or leave --reason out".to_owned(),
+        BadAssessment::OverrideWithoutReason => "--structure and --extraction override what git-orx measures in the story; say why with --reason TEXT (it is recorded)".to_owned(),
+        BadAssessment::Score(v) => format!("--score must be from 0 to 10, not {v}"),
+        BadAssessment::Severity(_) => e.to_string(),
+    }
 }

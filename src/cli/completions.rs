@@ -229,7 +229,8 @@ fn agents(current: &OsStr) -> Vec<CompletionCandidate> {
     let Ok(ws) = Workspace::open() else {
         return Vec::new();
     };
-    let names = ws.agent_files().into_iter().filter_map(|p| {
+    let files = orx::kinds::agent::context_files(&ws).unwrap_or_default();
+    let names = files.into_iter().filter_map(|p| {
         let item = orx::engine::item::Item::read(ws.root(), &p).ok()?;
         Some(CompletionCandidate::new(item.id).help(Some(item.status.into())))
     });

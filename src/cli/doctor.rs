@@ -69,10 +69,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 /// The alerts of `git orx metrics` over all of history, each with what to
 /// check.
 fn alerts(ui: &mut Ui, ws: &orx::repo::workspace::Workspace) -> orx::Result<()> {
-    let m = orx::history::metrics::measure(
+    let m = orx::kinds::story::metrics::measure(
         &ws.repo,
         ws,
-        &orx::history::metrics::Options {
+        &orx::kinds::story::metrics::Options {
             kind: Some("story".to_owned()),
             ..Default::default()
         },
@@ -84,7 +84,10 @@ fn alerts(ui: &mut Ui, ws: &orx::repo::workspace::Workspace) -> orx::Result<()> 
             paint(YELLOW, "alert:"),
             escape(&a.message)
         ));
-        ui.line(format!("  check: {}", doctor::advice(&a.metric)));
+        ui.line(format!(
+            "  check: {}",
+            orx::kinds::story::metrics::advice(&a.metric)
+        ));
     }
     if !m.alerts.is_empty() {
         ui.line(String::new());

@@ -1,6 +1,6 @@
 //! `git orx metrics`
 
-use orx::history::metrics::{self, Durations, Metrics, Options, percent};
+use orx::kinds::story::metrics::{self, Durations, Metrics, Options, percent};
 use orx::repo::workspace::Workspace;
 use orx::text::escape;
 

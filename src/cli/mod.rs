@@ -194,11 +194,46 @@ impl Ui {
             _ => String::new(),
         };
         let text = match e {
-            Error::Refused(r) if msg::zh() => refusal(r),
+            Error::Refused(r) => refusal(r),
             Error::NoRole { roles } => msg::t(
                 "no role: say who is acting with --as ROLE, ORX_ROLE=ROLE or `git config orx.role ROLE` (roles: {roles})",
                 &[("roles", &roles.join(", "))],
             ),
+            Error::UnknownRole {
+                role,
+                from,
+                guess,
+                roles,
+            } => {
+                use orx::workflow::role::RoleSource;
+                let from = match from {
+                    RoleSource::Flag => "--as",
+                    RoleSource::Env => "ORX_ROLE",
+                    RoleSource::GitConfig => "git config orx.role",
+                    RoleSource::ActsAs => "--acts-as",
+                    RoleSource::Filter => "--role",
+                };
+                format!(
+                    "unknown role `{}` (from {from}){}\nroles: {}",
+                    orx::text::escape(role),
+                    guess
+                        .as_ref()
+                        .map(|g| format!("; did you mean {g}?"))
+                        .unwrap_or_default(),
+                    roles.join(", ")
+                )
+            }
+            Error::UnmeasuredReason { from, to } => format!(
+                "--reason without --force explains the open tasks of a move that measures them; {from} -> {to} measures none"
+            ),
+            Error::NoAgent { name, .. } => {
+                let flag = if name == orx::kinds::agent::DEFAULT {
+                    String::new()
+                } else {
+                    format!(" --agent {name}")
+                };
+                format!("{e}; create it with `git orx agent init{flag} --as human`")
+            }
             _ => e.to_string(),
         };
         let mut lines = text.lines();
@@ -256,9 +291,9 @@ fn styled(on: bool, style: Style, text: impl std::fmt::Display) -> String {
     }
 }
 
-/// A refusal in the language in force: the ones a user meets first are
-/// in the catalog; the rest, and the conditions (the workflow's words),
-/// stay as the library words them.
+/// A refusal in the language in force, with the flags that override it:
+/// the ones a user meets first are in the catalog; the rest, and the
+/// conditions (the workflow's words), stay as the library words them.
 fn refusal(r: &Refusal) -> String {
     use orx::workflow::role::{display, display_list};
     match r {
@@ -354,6 +389,14 @@ fn refusal(r: &Refusal) -> String {
                 "  allowed from {state}: none (only a Human can override, with --force --reason TEXT)",
                 &[("state", state)]
             )
+        ),
+        // The library's last line says a Human may override; this says how.
+        Refusal::Protected { .. } | Refusal::Record { .. } => {
+            format!("{r} with --force --reason TEXT")
+        }
+        Refusal::ForceNotHuman { role } => format!(
+            "--force is for the Human only; {} cannot override the rules",
+            display(role)
         ),
         _ => r.to_string(),
     }

@@ -24,16 +24,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .parse::<jiff::Timestamp>()
         .map_or(0, |t| t.as_second());
     let mut progress = super::history_progress();
-    let metrics = orx::history::metrics::measure(
+    let metrics = orx::kinds::story::metrics::measure(
         &ws.repo,
         &ws,
-        &orx::history::metrics::Options {
+        &orx::kinds::story::metrics::Options {
             kind: Some("story".to_owned()),
             ..Default::default()
         },
         &mut progress,
     )?;
-    let page = orx::board::html::report(&ws, now, &metrics, &mut progress)?;
+    let page = orx::kinds::story::report::report(&ws, now, &metrics, &mut progress)?;
     if args.html.as_deref() == Some(std::path::Path::new("-")) {
         if args.open {
             return Err(orx::Error::Usage(

@@ -36,7 +36,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let target = match args.checkpoint {
         Some(c) => c,
         None => {
-            let item = ws.agent(&args.agent)?;
+            let item = orx::kinds::agent::find(&ws, &args.agent)?;
             item.value()["last_checkpoint"]
                 .as_str()
                 .map(str::to_owned)

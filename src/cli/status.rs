@@ -28,7 +28,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let want = args
         .role
         .as_deref()
-        .map(|r| ws.check_role(r, "--role"))
+        .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
         .transpose()?;
     let board = report::board(&ws)?;
     let shown: Vec<&Summary> = board

@@ -240,16 +240,6 @@ pub fn named_for(path: &str, id: &str) -> bool {
         .is_some_and(|rest| rest == ".md" || rest.starts_with('.'))
 }
 
-/// Whether the item with `id` is where an ID leads: an agent context at
-/// its agent's path, a story in a file named for its ID.
-pub fn well_placed(path: &str, id: &str) -> bool {
-    if crate::kinds::agent::is_context_path(path) {
-        crate::kinds::agent::context_path(id).is_ok_and(|p| p == path)
-    } else {
-        named_for(path, id)
-    }
-}
-
 /// Whether `path` (relative to the root) is an item of the directory `dir`:
 /// an item file directly in it, not in a folder below.
 pub fn is_item_path(dir: &str, path: &str) -> bool {

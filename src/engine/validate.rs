@@ -242,7 +242,7 @@ impl fmt::Display for Refusal {
             ),
             Refusal::Terminal { item, state, to } => write!(
                 f,
-                "{item} is {state}, a terminal state: it cannot move to {to}\n  allowed from {state}: none (only a Human can override, with --force --reason TEXT)"
+                "{item} is {state}, a terminal state: it cannot move to {to}\n  allowed from {state}: none (only a Human can override)"
             ),
             Refusal::InvalidTransition {
                 item,
@@ -328,7 +328,7 @@ impl fmt::Display for Refusal {
                 after,
             } => write!(
                 f,
-                "{item}: `{field}` is kept by the workflow and changes only through its transitions (was {before}, now {after})\n  a Human may override with --force --reason TEXT"
+                "{item}: `{field}` is kept by the workflow and changes only through its transitions (was {before}, now {after})\n  a Human may override"
             ),
             Refusal::Record {
                 item,
@@ -336,7 +336,7 @@ impl fmt::Display for Refusal {
                 problem,
             } => write!(
                 f,
-                "{item}: `{field}` is a record written once per round: {problem}\n  a Human may override with --force --reason TEXT"
+                "{item}: `{field}` is a record written once per round: {problem}\n  a Human may override"
             ),
             Refusal::Operation {
                 item,
@@ -360,7 +360,7 @@ impl fmt::Display for Refusal {
             }
             Refusal::ForceNotHuman { role: r } => write!(
                 f,
-                "--force is for the Human only; {} cannot override the rules",
+                "only the Human may force a change; {} cannot override the rules",
                 role::display(r)
             ),
         }
@@ -406,7 +406,8 @@ fn without_effects(
             .actions
             .iter()
             .any(|a| a == "checkpoint")
-            .then(|| vec![crate::workflow::CHECKPOINT_FIELD.to_owned()]);
+            .then(|| wf.checkpoint_field.clone().map(|f| vec![f]))
+            .flatten();
         t.effects.iter().map(|e| e.path.clone()).chain(action)
     });
     for path in written {

@@ -466,7 +466,7 @@ impl Judge<'_> {
                     }
                 }
                 for action in &t.actions {
-                    if let Some(message) = self.action_not_taken(action, bv, av)? {
+                    if let Some(message) = self.action_not_taken(&wf, action, bv, av)? {
                         out.violations.push(self.violation(
                             path,
                             Some(label.clone()),
@@ -512,11 +512,14 @@ impl Judge<'_> {
     /// the rollback commit to the recorded checkpoint.
     fn action_not_taken(
         &self,
+        wf: &crate::workflow::Workflow,
         action: &str,
         before: &Value,
         after: &Value,
     ) -> Result<Option<String>> {
-        let field = crate::workflow::CHECKPOINT_FIELD;
+        let Some(field) = wf.checkpoint_field.as_deref() else {
+            return Ok(None);
+        };
         let name = |v: &Value| v.get(field).and_then(Value::as_str).map(str::to_owned);
         match action {
             "checkpoint" => {

@@ -5,6 +5,5 @@ pub mod acknowledged;
 pub mod audit;
 pub mod cache;
 pub mod enforce;
-pub mod metrics;
 pub mod refusals;
 pub mod verify;

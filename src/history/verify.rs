@@ -243,7 +243,7 @@ pub fn acknowledge(
     })?;
     if reason.trim().is_empty() {
         return Err(Error::Usage(
-            "--reason must say why the violation is accepted".to_owned(),
+            "the reason must say why the violation is accepted".to_owned(),
         ));
     }
     let lock = crate::engine::store::Lock::acquire_within(&repo.orx_dir(), lock_wait)?;

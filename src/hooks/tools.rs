@@ -232,7 +232,7 @@ pub fn install(place: &Place, opts: Options) -> Result<Outcome> {
     let found = detect(place);
     if opts.lefthook && found.as_ref().is_none_or(|f| f.tool != Tool::Lefthook) {
         return Err(Error::Usage(format!(
-            "--lefthook: this repository has no lefthook config ({}){}",
+            "lefthook was asked for, but this repository has no lefthook config ({}){}",
             LEFTHOOK_CONFIGS.join(", "),
             found
                 .as_ref()

@@ -8,4 +8,4 @@ pub mod agent;
 pub mod story;
 
 #[cfg(test)]
-mod no_kind_names;
+pub(crate) mod no_kind_names;

@@ -394,6 +394,14 @@ impl Rules {
             .collect()
     }
 
+    /// [`Rules::fingerprint`] with the language in force (the config's, or
+    /// the one a command was asked for): for caches of text shown to the
+    /// user, such as the board's summaries.
+    pub fn fingerprint_in_lang(&self, kind: &str) -> u64 {
+        let of_rules = self.fingerprint(kind).to_le_bytes();
+        fingerprint(&[&of_rules, self.lang().as_bytes()])
+    }
+
     /// A hash of the rule files, for caches of what depends on them.
     pub fn fingerprint(&self, kind: &str) -> u64 {
         let parts: Vec<&[u8]> = self

@@ -23,7 +23,7 @@ pub fn init(repo: &Repo, lang: Option<&str>) -> Result<Vec<Step>> {
         && !LANGS.contains(&l)
     {
         return Err(Error::Usage(format!(
-            "--lang {} is not supported (use en or zh)",
+            "language `{}` is not supported (use en or zh)",
             crate::text::escape(l)
         )));
     }

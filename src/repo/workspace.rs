@@ -30,13 +30,7 @@ impl Deref for Workspace {
     }
 }
 
-/// Where a role came from, for messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RoleSource {
-    Flag,
-    Env,
-    GitConfig,
-}
+pub use crate::workflow::role::RoleSource;
 
 /// The rule files of a work tree: `.orx/config.yaml` and
 /// `.orx/workflows/*.yaml`.
@@ -250,10 +244,10 @@ impl Workspace {
         Ok(par_map(&files, |p| f(Item::read(root, p))))
     }
 
-    /// The item with `id` (or `KIND:ID`, when two kinds use the ID), among
-    /// the kinds kept in a directory. In each, files named for the ID are
-    /// tried first; then every item of that kind, in case a file was
-    /// renamed.
+    /// The item with `id` (or `KIND:ID`, when two kinds use the ID), of
+    /// any kind (a story's `1.2`, an agent's `default`). In each kind, files
+    /// named for the ID are tried first; then every item of that kind, in
+    /// case a file was renamed.
     pub fn find(&self, id: &str) -> Result<Item> {
         let (only, id) = match id.split_once(':') {
             Some((kind, id)) => {
@@ -271,14 +265,12 @@ impl Workspace {
         crate::text::check_id(id).map_err(Error::Usage)?;
         let mut found = Vec::new();
         let mut problems = Vec::new();
-        let mut dirs = Vec::new();
-        let mut searched = Vec::new();
+        let mut searched: Vec<(&str, &crate::workflow::items::Items)> = Vec::new();
         for (kind, items) in self.registry() {
-            if items.dir.is_none() || only.is_some_and(|k| k != kind) {
+            if only.is_some_and(|k| k != kind) {
                 continue;
             }
-            searched.push(kind.as_str());
-            dirs.push(format!("{}/", items.dir.as_deref().unwrap_or_default()));
+            searched.push((kind, items));
             match self.find_in(kind, id) {
                 Ok(Some(item)) => found.push(item),
                 Ok(None) => {}
@@ -302,14 +294,34 @@ impl Workspace {
         }
         match problems.into_iter().next() {
             Some(e) => Err(Error::Item(e)),
-            None => Err(Error::NotFound(format!(
-                "no {} with ID `{id}` in {}",
-                match searched.as_slice() {
-                    [one] => one,
-                    _ => "item",
-                },
-                dirs.join(", ")
-            ))),
+            None => {
+                // Named: the kinds whose ID pattern takes `id`, if some do.
+                let by_pattern: Vec<_> = searched
+                    .iter()
+                    .filter(|(_, i)| i.id.as_ref().is_some_and(|re| re.is_match(id)))
+                    .copied()
+                    .collect();
+                let named = if by_pattern.is_empty() {
+                    searched
+                } else {
+                    by_pattern
+                };
+                let places: Vec<String> = named
+                    .iter()
+                    .flat_map(|(_, i)| match &i.dir {
+                        Some(dir) => vec![format!("{dir}/")],
+                        None => i.paths.clone(),
+                    })
+                    .collect();
+                Err(Error::NotFound(format!(
+                    "no {} with ID `{id}` in {}",
+                    match named.as_slice() {
+                        [(one, _)] => one,
+                        _ => "item",
+                    },
+                    places.join(", ")
+                )))
+            }
         }
     }
 
@@ -373,58 +385,6 @@ impl Workspace {
         }
     }
 
-    /// The agent context files there are: `.orx/active_context.md`, then
-    /// `.orx/agents/*.md` by name.
-    pub fn agent_files(&self) -> Vec<String> {
-        let mut paths = Vec::new();
-        if self
-            .root()
-            .join(crate::kinds::agent::ACTIVE_CONTEXT)
-            .symlink_metadata()
-            .is_ok()
-        {
-            paths.push(crate::kinds::agent::ACTIVE_CONTEXT.to_owned());
-        }
-        if let Ok(entries) = std::fs::read_dir(self.root().join(crate::kinds::agent::AGENTS_DIR)) {
-            let mut names: Vec<String> = entries
-                .filter_map(|e| e.ok()?.file_name().into_string().ok())
-                .filter(|n| crate::engine::item::is_item_name(n))
-                .collect();
-            names.sort();
-            paths.extend(
-                names
-                    .into_iter()
-                    .map(|n| format!("{}/{n}", crate::kinds::agent::AGENTS_DIR)),
-            );
-        }
-        paths
-    }
-
-    /// Agent `name`'s context (`.orx/active_context.md` for the
-    /// default agent).
-    pub fn agent(&self, name: &str) -> Result<Item> {
-        let path = crate::kinds::agent::context_path(name)?;
-        if self.root().join(&path).symlink_metadata().is_err() {
-            let flag = if name == crate::kinds::agent::DEFAULT {
-                String::new()
-            } else {
-                format!(" --agent {name}")
-            };
-            return Err(Error::NotFound(format!(
-                "there is no agent `{name}` ({path}); create it with `git orx agent init{flag} --as human`"
-            )));
-        }
-        let item = Item::read(self.root(), &path)?;
-        if item.kind != "agent" || item.id != name {
-            return Err(Error::Item(ItemError::new(
-                &path,
-                item.pos("kind"),
-                format!("an agent context must say `kind: agent` and `id: {name}`"),
-            )));
-        }
-        Ok(item)
-    }
-
     /// The acting role: `flag` (the command's `--as`), else `env` (the
     /// `ORX_ROLE` the command line read), else `git config orx.role`.
     pub fn role(&self, flag: Option<&str>, env: Option<&str>) -> Result<(String, RoleSource)> {
@@ -441,33 +401,25 @@ impl Workspace {
                 }
             },
         };
-        let from = match source {
-            RoleSource::Flag => "--as",
-            RoleSource::Env => "ORX_ROLE",
-            RoleSource::GitConfig => "git config orx.role",
-        };
-        let role = self.check_role(&role, from)?;
+        let role = self.check_role(&role, source)?;
         Ok((role, source))
     }
 
     /// The role's name as the rules use it (roles are case-insensitive:
     /// `Architect` is `architect`); refuses a role the repository does not
-    /// know, with the closest one; `from` says where it was given
-    /// (`--role`, `ORX_ROLE`, ...).
-    pub fn check_role(&self, role: &str, from: &str) -> Result<String> {
+    /// know, with the closest one; `from` says where it was given.
+    pub fn check_role(&self, role: &str, from: RoleSource) -> Result<String> {
         let name = crate::workflow::role::canonical(role);
         if self.roles.contains(&name) {
             return Ok(name);
         }
         let names = self.roles.names();
-        let guess = crate::text::closest(role, &names)
-            .map(|r| format!("; did you mean {r}?"))
-            .unwrap_or_default();
-        Err(Error::Usage(format!(
-            "unknown role `{}` (from {from}){guess}\nroles: {}",
-            crate::text::escape(role),
-            names.join(", ")
-        )))
+        Err(Error::UnknownRole {
+            role: role.to_owned(),
+            from,
+            guess: crate::text::closest(role, &names).map(str::to_owned),
+            roles: names.into_iter().map(str::to_owned).collect(),
+        })
     }
 }
 

@@ -26,14 +26,10 @@ use crate::workflow::role::Roles;
 pub use expr::{Expr, Scope, Template};
 
 /// What a transition may do besides changing the state (`actions:`): make
-/// a checkpoint (its name recorded in [`CHECKPOINT_FIELD`]), roll the
+/// a checkpoint (its name recorded in the workflow's `checkpoint_field`), roll the
 /// work tree back to the item's last one, or archive the session (its
 /// summary written into the item's body before the effects clear it).
 pub const ACTIONS: &[&str] = &["checkpoint", "rollback", "archive"];
-
-/// Where the `checkpoint` action records the checkpoint's name, and where
-/// `rollback` finds the one to return to.
-pub const CHECKPOINT_FIELD: &str = "last_checkpoint";
 
 /// The built-in workflows, by name.
 pub const BUILTIN: &[(&str, &str)] = &[
@@ -73,6 +69,10 @@ pub struct Workflow {
     /// Top-level text fields set when the item is made and never changed
     /// after, besides `kind` and `id` (`acts_as`).
     pub identity: Vec<String>,
+    /// The top-level field where the `checkpoint` action records the
+    /// checkpoint's name, and where `rollback` finds the one to return to
+    /// (`checkpoint_field:`; needed by a workflow with those actions).
+    pub checkpoint_field: Option<String>,
     /// Findings written once per round by the roles that own them.
     pub records: Vec<Record>,
     /// The types of the fields the rules read, by path.
@@ -449,6 +449,7 @@ struct FileDef {
     transitions: Option<Vec<TransitionDef>>,
     protected: Option<Vec<String>>,
     identity: Option<Vec<String>>,
+    checkpoint_field: Option<String>,
     records: Option<Ordered<RecordDef>>,
     measure: Option<MeasureDef>,
     fields: Option<Ordered<FieldType>>,
@@ -717,6 +718,7 @@ fn merge_override(
         builtin_initial,
         protected: over.protected.or(base.protected),
         identity: over.identity.or(base.identity),
+        checkpoint_field: over.checkpoint_field.or(base.checkpoint_field),
         records: over.records.or(base.records),
         trailers: over.trailers.or(base.trailers),
         fields: match (base.fields, over.fields) {
@@ -1195,6 +1197,33 @@ fn compile(
         }
         identity.push(f);
     }
+    let checkpoint_field = match def.checkpoint_field {
+        Some(f) => {
+            if field(&f, "checkpoint_field")?.len() != 1 || f == state_field {
+                return c.fail(
+                    None,
+                    format!("`checkpoint_field: {f}` must be a top-level field besides the state"),
+                );
+            }
+            Some(f)
+        }
+        None => None,
+    };
+    if checkpoint_field.is_none()
+        && let Some(t) = transitions.iter().find(|t| {
+            t.actions
+                .iter()
+                .any(|a| a == "checkpoint" || a == "rollback")
+        })
+    {
+        return c.fail(
+            None,
+            format!(
+                "the transition {} -> {} has a `checkpoint` or `rollback` action: say which field records the checkpoint with `checkpoint_field:`",
+                t.from, t.to
+            ),
+        );
+    }
     let mut fields = Vec::new();
     for (p, t) in def.fields.unwrap_or_default().0 {
         fields.push((field(&p, "fields")?, t));
@@ -1262,6 +1291,7 @@ fn compile(
         transitions,
         protected,
         identity,
+        checkpoint_field,
         records,
         trailers,
         fields,

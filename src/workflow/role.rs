@@ -1,14 +1,19 @@
 //! Roles: who may act. The five of the story and agent lifecycles are built in; a repository may
 //! declare more in `.orx/config.yaml`.
 
-/// The built-in roles and how they are shown.
-pub const BUILTIN: &[(&str, &str)] = &[
-    ("sm", "SM"),
-    ("architect", "Architect"),
-    ("dev", "Dev"),
-    ("qa", "QA"),
-    ("human", "Human"),
-];
+/// The built-in roles and how they are shown (`templates/roles.yaml`,
+/// compiled in: one `name: Shown` line each).
+pub fn builtin() -> &'static [(String, String)] {
+    static ROLES: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
+    ROLES.get_or_init(|| {
+        include_str!("../../templates/roles.yaml")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_once(':'))
+            .map(|(n, d)| (n.trim().to_owned(), d.trim().to_owned()))
+            .collect()
+    })
+}
 
 /// How the config spells the repository's own roles (`PM` for `pm`), for
 /// [`display`]: recorded when the config's roles are read.
@@ -18,6 +23,22 @@ static SPELLINGS: std::sync::RwLock<Vec<(String, String)>> = std::sync::RwLock::
 /// their names are lowercase (`Architect` is `architect`).
 pub fn canonical(role: &str) -> String {
     role.to_lowercase()
+}
+
+/// Where a role was given, for messages: the command line names the flag,
+/// variable or setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoleSource {
+    /// The acting role given on the command line.
+    Flag,
+    /// The acting role from the environment (`ORX_ROLE`).
+    Env,
+    /// The acting role from `git config orx.role`.
+    GitConfig,
+    /// The role a new agent acts as.
+    ActsAs,
+    /// A role whose work is asked for (not the acting one).
+    Filter,
 }
 
 /// The role that may override any rule with `--force --reason`.
@@ -38,7 +59,7 @@ impl Roles {
     /// The built-in roles plus `extra` (duplicates ignored), named in
     /// lowercase; a name spelt otherwise (`PM`) is kept for [`display`].
     pub fn with_extra(extra: &[String]) -> Roles {
-        let mut names: Vec<String> = BUILTIN.iter().map(|(n, _)| (*n).to_owned()).collect();
+        let mut names: Vec<String> = builtin().iter().map(|(n, _)| n.clone()).collect();
         let mut spelt = Vec::new();
         for e in extra {
             let name = canonical(e);
@@ -72,8 +93,8 @@ impl Roles {
 /// `sm` → `SM`, `architect` → `Architect`, `reviewer` → `Reviewer`; a
 /// role the config spells otherwise as the config spells it (`PM`).
 pub fn display(role: &str) -> String {
-    if let Some((_, d)) = BUILTIN.iter().find(|(n, _)| *n == role) {
-        return (*d).to_owned();
+    if let Some((_, d)) = builtin().iter().find(|(n, _)| n == role) {
+        return d.clone();
     }
     if let Ok(table) = SPELLINGS.read()
         && let Some((_, shown)) = table.iter().find(|(n, _)| n == role)
@@ -94,5 +115,19 @@ pub fn display_list(roles: &[String]) -> String {
         0 => "nobody".to_owned(),
         1 => names[0].clone(),
         n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_roles_are_read_from_their_template() {
+        let names: Vec<&str> = builtin().iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names.len(), 5, "{names:?}");
+        assert!(names.contains(&HUMAN));
+        assert!(names.iter().all(|n| canonical(n) == *n));
+        assert_eq!(display(HUMAN), "Human");
     }
 }

@@ -10,6 +10,7 @@ mod test_cache;
 mod test_cli;
 mod test_doctor;
 mod test_files;
+mod test_finish;
 mod test_first_hour;
 mod test_gate;
 mod test_history;

@@ -687,7 +687,7 @@ fn lefthook_entries_are_not_added_where_the_file_is_ambiguous() {
     // --lefthook where there is no lefthook config is a usage error.
     std::fs::remove_file(repo.path("lefthook.yml")).unwrap();
     repo.orx(&["hooks", "install", "--lefthook"])
-        .fails(2, &["--lefthook: this repository has no lefthook config"]);
+        .fails(2, &["this repository has no lefthook config"]);
     assert!(!repo.path(".git/hooks/pre-commit").exists());
 }
 

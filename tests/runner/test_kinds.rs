@@ -163,7 +163,7 @@ fn kind_new_refuses_a_taken_or_bad_name_and_an_unknown_kind() {
     }
 }
 
-const BUG_WORKFLOW: &str = r#"workflow: bug
+pub(crate) const BUG_WORKFLOW: &str = r#"workflow: bug
 description: Bug lifecycle
 initial: Open
 items:

@@ -415,8 +415,10 @@ fn only_the_human_may_force_and_the_override_is_reported() {
     let back = moved(&done, "InProgress");
     let e = run(&wf, Some(&done), Some(&back), "qa", Some("reopen")).unwrap_err();
     assert_eq!(
-        e.to_string(),
-        "--force is for the Human only; QA cannot override the rules"
+        e,
+        Refusal::ForceNotHuman {
+            role: "qa".to_owned()
+        }
     );
     assert_eq!(
         run(&wf, Some(&done), Some(&back), "human", Some("reopen")).unwrap(),

@@ -3,29 +3,58 @@
 
 use serde_json::Value;
 
+use crate::engine::item::{Item, ItemError};
 use crate::error::{Error, Result};
+use crate::repo::rules::Rules;
+use crate::repo::workspace::Workspace;
 
 use super::tasks;
 
-/// The default agent's name.
+/// The agent kind, as its workflow file is named.
+pub const KIND: &str = "agent";
+/// The default agent's name (the agent workflow's `items.default_id`).
 pub const DEFAULT: &str = "default";
-/// The default agent's context, as the agent lifecycle names it.
-pub const ACTIVE_CONTEXT: &str = ".orx/active_context.md";
-/// Where other agents' contexts live.
-pub const AGENTS_DIR: &str = ".orx/agents";
 
-/// The context file of agent `name`.
-pub fn context_path(name: &str) -> Result<String> {
-    if name == DEFAULT {
-        return Ok(ACTIVE_CONTEXT.to_owned());
-    }
+/// The context file of agent `name`: where the agent kind's `items:` puts
+/// the item with that ID (`.orx/active_context.md` for the default agent,
+/// `.orx/agents/<name>.md` for others, in the built-in workflow).
+pub fn context_path(rules: &Rules, name: &str) -> Result<String> {
     crate::text::check_id(name).map_err(|m| Error::Usage(m.replace("ID", "agent name")))?;
-    Ok(format!("{AGENTS_DIR}/{name}.md"))
+    rules
+        .items(KIND)
+        .and_then(|i| i.path_for(name, ""))
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "no agent context can be named `{}`",
+                crate::text::escape(name)
+            ))
+        })
 }
 
-/// Whether `path` is an agent context file.
-pub fn is_context_path(path: &str) -> bool {
-    path == ACTIVE_CONTEXT || crate::engine::item::is_item_path(AGENTS_DIR, path)
+/// The agent context files there are, in the order of the agent kind's
+/// `items.paths` (the default agent first), then by name.
+pub fn context_files(ws: &Workspace) -> Result<Vec<String>> {
+    Ok(ws.item_listing(KIND)?.0)
+}
+
+/// Agent `name`'s context.
+pub fn find(ws: &Workspace, name: &str) -> Result<Item> {
+    let path = context_path(ws, name)?;
+    if ws.root().join(&path).symlink_metadata().is_err() {
+        return Err(Error::NoAgent {
+            name: name.to_owned(),
+            path,
+        });
+    }
+    let item = Item::read(ws.root(), &path)?;
+    if item.kind != KIND || item.id != name {
+        return Err(Error::Item(ItemError::new(
+            &path,
+            item.pos("kind"),
+            format!("an agent context must say `kind: {KIND}` and `id: {name}`"),
+        )));
+    }
+    Ok(item)
 }
 
 /// The text of a new context for agent `name`, acting as `acts_as`.

@@ -102,8 +102,8 @@ pub fn allows(wf: &Workflow, item: &crate::engine::item::Item, ops: &[&str]) -> 
 
 /// The context of agent `name` and its workflow, refused when unusable.
 pub fn open(ws: &Workspace, name: &str) -> Result<(Item, Arc<Workflow>)> {
-    let item = ws.agent(name)?;
-    let wf = ws.workflow("agent")?;
+    let item = find(ws, name)?;
+    let wf = ws.workflow(KIND)?;
     if let Some(e) = item.unusable(&wf) {
         return Err(Error::Item(e));
     }
@@ -112,9 +112,9 @@ pub fn open(ws: &Workspace, name: &str) -> Result<(Item, Arc<Workflow>)> {
 
 /// Plans `git orx agent init`: a new context for agent `name`.
 pub fn plan_init(ws: &Workspace, name: &str, acts_as: &str, actor: Actor) -> Result<Plan> {
-    let path = context_path(name)?;
-    let acts_as = &ws.check_role(acts_as, "--acts-as")?;
-    let wf = ws.workflow("agent")?;
+    let path = context_path(ws, name)?;
+    let acts_as = &ws.check_role(acts_as, crate::workflow::role::RoleSource::ActsAs)?;
+    let wf = ws.workflow(KIND)?;
     if ws.root().join(&path).symlink_metadata().is_ok() {
         return Err(Error::Exists(format!(
             "agent `{name}` exists already ({path})"
@@ -175,9 +175,21 @@ fn plan_transition(
     let rolled_back = actions
         .iter()
         .any(|a| a == "rollback")
-        .then(|| value[crate::workflow::CHECKPOINT_FIELD].as_str())
+        .then(|| {
+            let wf = ws.workflow(&item.kind).ok()?;
+            value[wf.checkpoint_field.as_deref()?]
+                .as_str()
+                .map(str::to_owned)
+        })
         .flatten();
-    text.push_str(&summary(&value, &crate::repo::workspace::now(), rolled_back).replace('\n', nl));
+    text.push_str(
+        &summary(
+            &value,
+            &crate::repo::workspace::now(),
+            rolled_back.as_deref(),
+        )
+        .replace('\n', nl),
+    );
     let summarized = Item::from_bytes(&item.path, text.into_bytes())?;
     let extras = plan::Extras {
         trailers: Vec::new(),

@@ -337,11 +337,45 @@ fn tasks_are_added_marked_in_order_and_summarised() {
 
 #[test]
 fn agent_context_paths_are_named_safely_and_recognised() {
-    assert_eq!(context_path("default").unwrap(), ".orx/active_context.md");
-    assert_eq!(context_path("dev-2").unwrap(), ".orx/agents/dev-2.md");
-    assert!(context_path("../x").is_err());
-    assert!(is_context_path(".orx/active_context.md"));
-    assert!(is_context_path(".orx/agents/dev-2.md"));
-    assert!(!is_context_path(".orx/config.yaml"));
-    assert!(!is_context_path(".orx/agents/a/b.md"));
+    let mut files = std::collections::BTreeMap::new();
+    files.insert(".orx/config.yaml".to_owned(), b"{}".to_vec());
+    let rules = crate::repo::rules::Rules::from_files(files)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        context_path(&rules, DEFAULT).unwrap(),
+        ".orx/active_context.md"
+    );
+    assert_eq!(
+        context_path(&rules, "dev-2").unwrap(),
+        ".orx/agents/dev-2.md"
+    );
+    assert!(context_path(&rules, "../x").is_err());
+    assert_eq!(rules.kind_at(".orx/active_context.md"), Some(KIND));
+    assert_eq!(rules.kind_at(".orx/agents/dev-2.md"), Some(KIND));
+    assert_eq!(rules.kind_at(".orx/config.yaml"), None);
+    assert_eq!(rules.kind_at(".orx/agents/a/b.md"), None);
+}
+
+#[test]
+fn the_checkpoint_field_is_the_workflows_and_its_actions_need_one() {
+    assert_eq!(wf().checkpoint_field.as_deref(), Some("last_checkpoint"));
+    let without = r#"
+workflow: job
+items: {dir: docs/jobs}
+initial: Open
+states:
+  Open: {owner: dev}
+  Done: {terminal: true}
+transitions:
+  - from: Open
+    to: Done
+    roles: [dev]
+    actions: [checkpoint]
+"#;
+    let e = Workflow::load("job", Some((without, "job.yaml")), &Roles::default()).unwrap_err();
+    assert!(e.to_string().contains("checkpoint_field"), "{e}");
+    let with = without.replace("initial: Open", "initial: Open\ncheckpoint_field: made");
+    let job = Workflow::load("job", Some((&with, "job.yaml")), &Roles::default()).unwrap();
+    assert_eq!(job.checkpoint_field.as_deref(), Some("made"));
 }

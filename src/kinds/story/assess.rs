@@ -115,32 +115,58 @@ pub struct Assessment {
     pub review: bool,
 }
 
+/// A measurement an assessment may override.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Measured {
+    Structure,
+    Extraction,
+}
+
+/// Why an assessment's arguments cannot be taken (the command line words
+/// it with its own flags).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum BadAssessment {
+    #[error("the {} must be a percentage from 0 to 100, not {}", match .0 { Measured::Structure => "structure", Measured::Extraction => "extraction" }, .1)]
+    Percentage(Measured, f64),
+    #[error(
+        "a reason explains an override of the measured structure or extraction; give one, or leave the reason out"
+    )]
+    ReasonWithoutOverride,
+    #[error(
+        "a structure or extraction given overrides what git-orx measures in the story; say why with a reason (it is recorded)"
+    )]
+    OverrideWithoutReason,
+    #[error("the score must be from 0 to 10, not {0}")]
+    Score(f64),
+    #[error("unknown severity `{}` (known: {})", crate::text::escape(.0), SEVERITIES.join(", "))]
+    Severity(String),
+}
+
 impl Assessment {
-    /// Checks the ranges: percentages 0-100, score 0-10.
-    pub fn check(&self) -> Result<(), String> {
-        let pct = |name: &str, v: f64| {
+    /// Checks the ranges (percentages 0-100, score 0-10), that a reason
+    /// goes with an override and only with one, and the severities.
+    pub fn check(&self) -> Result<(), BadAssessment> {
+        let pct = |what: Measured, v: f64| {
             if (0.0..=100.0).contains(&v) {
                 Ok(())
             } else {
-                Err(format!(
-                    "{name} must be a percentage from 0 to 100, not {v}"
-                ))
+                Err(BadAssessment::Percentage(what, v))
             }
         };
         if let Some(v) = self.structure {
-            pct("--structure", v)?;
+            pct(Measured::Structure, v)?;
         }
         if let Some(v) = self.extraction {
-            pct("--extraction", v)?;
+            pct(Measured::Extraction, v)?;
         }
         if !self.overrides() && self.reason.is_some() {
-            return Err("--reason explains an override of the measured --structure or --extraction; give one, or leave --reason out".to_owned());
+            return Err(BadAssessment::ReasonWithoutOverride);
         }
         if self.overrides() && self.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
-            return Err("--structure and --extraction override what git-orx measures in the story; say why with --reason TEXT (it is recorded)".to_owned());
+            return Err(BadAssessment::OverrideWithoutReason);
         }
         if !(0.0..=10.0).contains(&self.score) {
-            return Err(format!("--score must be from 0 to 10, not {}", self.score));
+            return Err(BadAssessment::Score(self.score));
         }
         if let Some(bad) = self
             .revised
@@ -148,11 +174,7 @@ impl Assessment {
             .flatten()
             .find(|s| !SEVERITIES.contains(&s.as_str()))
         {
-            return Err(format!(
-                "unknown severity `{}` (known: {})",
-                crate::text::escape(bad),
-                SEVERITIES.join(", ")
-            ));
+            return Err(BadAssessment::Severity(bad.clone()));
         }
         Ok(())
     }
@@ -245,7 +267,7 @@ pub fn plan(
     a: &Assessment,
     actor: Actor,
 ) -> crate::Result<(Plan, AssessReport)> {
-    a.check().map_err(Error::Usage)?;
+    a.check().map_err(|e| Error::Usage(e.to_string()))?;
     let item = ws.find(id)?;
     let wf = plan::workflow_of(ws, &item)?;
     plan::known_state(&wf, &item)?;
@@ -609,7 +631,7 @@ mod tests {
             reason: None,
             ..ok.clone()
         };
-        assert!(no_reason.check().unwrap_err().contains("--reason"));
+        assert_eq!(no_reason.check(), Err(BadAssessment::OverrideWithoutReason));
         let measured = Assessment {
             structure: None,
             extraction: None,

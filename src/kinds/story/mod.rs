@@ -1,5 +1,8 @@
 //! The story kind: the SM's assessment (measured against the template's
-//! checklist) and the review gates.
+//! checklist), the review gates, the process metrics read from stories'
+//! histories and the HTML report's charts of them.
 
 pub mod assess;
 pub mod gate;
+pub mod metrics;
+pub mod report;

@@ -353,6 +353,21 @@ pub fn percent(v: f64) -> String {
     format!("{}%", p.strip_suffix(".0").unwrap_or(&p))
 }
 
+/// What to check when an alert of `git orx metrics` fires (by its
+/// metric), as the lifecycle's troubleshooting advises.
+pub fn advice(metric: &str) -> &'static str {
+    match metric {
+        m if m.starts_with("avg_review_rounds") => {
+            "the decision matrix thresholds; whether the quality standards are too strict; the most common issue types (improve the story template); the agents' training"
+        }
+        "auto_approval_rate" => {
+            "the quality standards; the decision matrix thresholds; the quality assessment; the story template and its guidance"
+        }
+        "escalation_rate" => "the workflow and the agents' training",
+        _ => "",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use crate::history::audit::Entry;
-use crate::history::metrics::Metrics;
+use crate::kinds::story::metrics::Metrics;
 
 /// The stories' timelines shown at most (the most recently active).
 pub const TIMELINE_MAX: usize = 40;
@@ -98,7 +98,7 @@ pub fn report(
 
 /// The headline figures of the metrics.
 fn figures(m: &Metrics) -> Vec<(String, String)> {
-    let pct = |v: Option<f64>| v.map_or("–".to_owned(), crate::history::metrics::percent);
+    let pct = |v: Option<f64>| v.map_or("–".to_owned(), crate::kinds::story::metrics::percent);
     let num = |v: Option<f64>| v.map_or("–".to_owned(), |v| format!("{v:.2}"));
     let hours = |s: Option<f64>| s.map_or("–".to_owned(), |s| span(s / 3600.0));
     vec![
@@ -130,16 +130,16 @@ fn figures(m: &Metrics) -> Vec<(String, String)> {
 }
 
 /// An alert with what to check when it fires.
-fn alert(a: &crate::history::metrics::Alert) -> Alert {
+fn alert(a: &crate::kinds::story::metrics::Alert) -> Alert {
     let rate = !a.metric.starts_with("avg_review_rounds");
     let show = |v: f64| {
         if rate {
-            crate::history::metrics::percent(v)
+            crate::kinds::story::metrics::percent(v)
         } else {
             format!("{v:.2}")
         }
     };
-    let advice = crate::board::doctor::advice(&a.metric);
+    let advice = crate::kinds::story::metrics::advice(&a.metric);
     Alert {
         name: a.message.clone(),
         value: show(a.value),
