@@ -380,3 +380,102 @@ fn an_action_carries_its_command_inputs_and_whether_it_is_the_forward_step() {
     let v: Value = serde_json::from_str(&out.stdout).unwrap();
     insta::assert_snapshot!(serde_json::to_string_pretty(&v["steps"][0]).unwrap());
 }
+
+/// A kind of the repository's own, written by hand: its steps alone make
+/// the driver able to close a bug; no code knows the kind.
+const BUG_WORKFLOW: &str = r#"workflow: bug
+initial: Open
+items:
+  dir: docs/bugs
+  id: '^[0-9]+\.[0-9]+$'
+states:
+  Open:
+    owner: dev
+  Fixed:
+    owner: tester
+  Closed:
+    terminal: true
+transitions:
+  - from: Open
+    to: Fixed
+    roles: [dev]
+    primary: true
+  - from: Fixed
+    to: Closed
+    roles: [tester]
+    primary: true
+  - from: Fixed
+    to: Open
+    roles: [tester]
+steps:
+  move:
+    run: [move, "{id}", "{to}", --as, "{role}"]
+    each_transition: true
+    primary: true
+    inputs:
+      - name: note
+        flag: -m
+        type: string
+        required: true
+        description: what was done
+"#;
+
+#[test]
+fn driver_from_actions_alone_closes_an_item_of_a_hand_written_kind() {
+    let repo = Repo::new();
+    repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
+    repo.write(".orx/workflows/bug.yaml", BUG_WORKFLOW);
+    repo.commit_rules("Add the bug kind");
+    repo.orx(&["new", "bug", "Crash on save", "--id", "9.1", "--as", "dev"])
+        .ok();
+    let trail = drive(&repo, "9.1", &[], None);
+    assert_eq!(states(&trail), ["Open", "Fixed"]);
+    assert!(
+        repo.read("docs/bugs/9.1.crash-on-save.md")
+            .contains("status: Closed")
+    );
+}
+
+#[test]
+fn a_workflow_step_naming_an_unknown_input_type_is_refused_with_its_line() {
+    let repo = Repo::new();
+    repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
+    repo.write(
+        ".orx/workflows/bug.yaml",
+        BUG_WORKFLOW.replace("type: string", "type: text"),
+    );
+    let out = repo.orx(&["check"]);
+    out.code(1);
+    assert!(
+        out.stdout.contains("bug.yaml:33:15") && out.stdout.contains("unknown type `text`"),
+        "{}",
+        out.render()
+    );
+}
+
+#[test]
+fn handoffs_leave_out_the_agents_command_when_persona_commands_is_false() {
+    let repo = Repo::new();
+    let id = repo.story("Login", &["--score", "9"]);
+    let with = repo.orx(&["next", "--role", "dev"]);
+    with.ok();
+    assert!(
+        with.stdout.contains(&format!(
+            "InProgress --as dev`, then implement the story (agent: `*implement-story {id}`)"
+        )),
+        "{}",
+        with.render()
+    );
+    let config = repo.read(".orx/config.yaml") + "persona_commands: false\n";
+    repo.write(".orx/config.yaml", config);
+    repo.commit_rules("no persona commands");
+    let without = repo.orx(&["next", "--role", "dev"]);
+    without.ok();
+    assert!(
+        without.stdout.contains(&format!(
+            "`git orx move {id} InProgress --as dev`, then implement the story\n"
+        )),
+        "{}",
+        without.render()
+    );
+}
