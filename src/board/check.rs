@@ -84,7 +84,7 @@ pub fn check(
                 continue;
             }
         };
-        if let Err(p) = summarize(&wf, &item, ws.lang()) {
+        if let Err(p) = summarize(&wf, &item, ws.lang(), false) {
             report.problems.push(p);
             continue;
         }

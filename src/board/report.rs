@@ -35,7 +35,14 @@ pub struct KindBoard {
 }
 
 /// The item as its workflow sees it, or why it cannot be used.
-pub fn summarize(wf: &Workflow, item: &Item, lang: &str) -> std::result::Result<Summary, Problem> {
+/// `persona`: whether the handoff adds the agent's own command (the
+/// config's `persona_commands`).
+pub fn summarize(
+    wf: &Workflow,
+    item: &Item,
+    lang: &str,
+    persona: bool,
+) -> std::result::Result<Summary, Problem> {
     if item.kind != wf.name {
         return Err(item_problem(
             item,
@@ -61,8 +68,16 @@ pub fn summarize(wf: &Workflow, item: &Item, lang: &str) -> std::result::Result<
         ));
     };
     let owner = wf.owner_of(state, &value);
-    let scope = wf.scope(value, "", "");
+    let scope = wf.scope(value.clone(), "", "");
     let handoff = wf.handoff(&item.status, None, &scope, lang);
+    let waits_for = handoff
+        .as_ref()
+        .and_then(|h| h.role.clone())
+        .or(owner.clone());
+    let steps = waits_for
+        .as_deref()
+        .map(|r| wf.actions(&item.id, &item.status, &value, r))
+        .unwrap_or_default();
     Ok(Summary {
         kind: item.kind.clone(),
         id: item.id.clone(),
@@ -71,8 +86,9 @@ pub fn summarize(wf: &Workflow, item: &Item, lang: &str) -> std::result::Result<
         owner: owner.clone(),
         terminal: state.terminal,
         path: item.path.clone(),
-        waits_for: handoff.as_ref().and_then(|h| h.role.clone()).or(owner),
-        handoff: handoff.map(|h| h.text),
+        waits_for,
+        handoff: handoff.map(|h| h.full(persona)),
+        steps,
     })
 }
 
@@ -92,6 +108,7 @@ pub fn board(ws: &Workspace) -> Result<Board> {
     let default_kind = ws.default_kind();
     let wf = ws.workflow(default_kind)?;
     let lang = ws.lang().to_owned();
+    let persona = ws.rules.config.persona_commands;
     let mut cache = Cache::load(
         ws.repo.git_dir().join("orx-cache/board.json"),
         ws.rules.fingerprint_in_lang(default_kind),
@@ -104,7 +121,9 @@ pub fn board(ws: &Workspace) -> Result<Board> {
             return Scanned::Hit(hit);
         }
         let result = match Item::read(root, rel) {
-            Ok(item) => summarize(&wf, &item, &lang).map_or_else(Cached::Problem, Cached::Item),
+            Ok(item) => {
+                summarize(&wf, &item, &lang, persona).map_or_else(Cached::Problem, Cached::Item)
+            }
             Err(e) => Cached::Problem(e.into()),
         };
         let keep = stat
@@ -201,10 +220,11 @@ fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>>
         };
         let lang = ws.lang();
         let root = ws.root();
+        let persona = ws.rules.config.persona_commands;
         let read = workspace::par_map(&files, |rel| {
             Item::read(root, rel)
                 .map_err(Problem::from)
-                .and_then(|i| summarize(&wf, &i, lang))
+                .and_then(|i| summarize(&wf, &i, lang, persona))
         });
         let mut seen: HashMap<String, String> = HashMap::new();
         let mut list = Vec::new();
@@ -244,7 +264,7 @@ fn agents(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<Summary>> {
     for path in paths {
         match Item::read(ws.root(), &path)
             .map_err(Problem::from)
-            .and_then(|i| summarize(&wf, &i, ws.lang()))
+            .and_then(|i| summarize(&wf, &i, ws.lang(), ws.rules.config.persona_commands))
         {
             Ok(s) => out.push(s),
             Err(p) => problems.push(p),
@@ -330,9 +350,12 @@ pub fn detail_of(
     role: Option<&str>,
 ) -> Result<Detail> {
     let wf = ws.workflow(&item.kind)?;
-    let summary = summarize(&wf, &item, ws.lang())
+    let mut summary = summarize(&wf, &item, ws.lang(), ws.rules.config.persona_commands)
         .map_err(|p| ItemError::new(&p.path, p.line.zip(p.column), p.message))?;
     let before = item.value();
+    if let Some(r) = role {
+        summary.steps = wf.actions(&item.id, &item.status, &before, r);
+    }
     let now = workspace::now();
     let moves = wf
         .transitions_from(&item.status)

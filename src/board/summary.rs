@@ -18,6 +18,9 @@ pub struct Summary {
     pub handoff: Option<String>,
     /// The role the next step is for: the handoff's, else the state's owner.
     pub waits_for: Option<String>,
+    /// What the role it waits for can run now, from its workflow's `steps:`.
+    #[serde(default)]
+    pub steps: Vec<crate::workflow::steps::Action>,
 }
 
 /// A problem with a file, at a position when there is one.

@@ -451,7 +451,8 @@ fn handoff(
     now: &str,
 ) -> Option<String> {
     let scope = wf.scope(item::frontmatter_value(doc), role, now);
-    wf.handoff(state, t, &scope, ws.lang()).map(|h| h.text)
+    wf.handoff(state, t, &scope, ws.lang())
+        .map(|h| h.full(ws.rules.config.persona_commands))
 }
 
 /// Plans `git orx move ID STATE`.

@@ -35,7 +35,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .map(|(r, items)| {
                 let actions: Vec<serde_json::Value> = items
                     .iter()
-                    .map(|s| serde_json::json!({"id": s.id, "title": s.title, "status": s.status, "path": s.path, "message": s.handoff}))
+                    .map(|s| serde_json::json!({"id": s.id, "kind": s.kind, "title": s.title, "status": s.status, "path": s.path, "message": s.handoff, "steps": s.steps}))
                     .collect();
                 serde_json::json!({"role": r, "actions": actions})
             })
@@ -63,6 +63,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 )
             });
             ui.line(format!("  {}", escape(&msg)));
+            super::show::print_steps(ui, &s.steps, 4);
         }
     }
     Ok(0)

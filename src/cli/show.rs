@@ -63,6 +63,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if let Some(h) = &s.handoff {
         ui.wrap(format!("  next:   {}", paint(GREEN, escape(h))), 10);
     }
+    print_steps(ui, &s.steps, 10);
     if d.moves.is_empty() {
         ui.line(format!("No moves from {}: it is terminal.", s.status));
         return Ok(0);
@@ -109,6 +110,21 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     }
     Ok(0)
+}
+
+/// The actions, one line each, `indent` spaces in: `run: git orx gate 1.1
+/// --as qa --critical N [options]` for the forward steps, `or:` for the
+/// alternatives.
+pub fn print_steps(ui: &mut Ui, steps: &[orx::workflow::steps::Action], indent: usize) {
+    for a in steps {
+        let label = if a.primary { "run:" } else { "or: " };
+        ui.line(format!(
+            "{:indent$}{} {}",
+            "",
+            paint(DIM, label),
+            escape(&a.command_line())
+        ));
+    }
 }
 
 /// `rejected: this state came from abc1234, which verify rejects (no-role,

@@ -155,6 +155,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             if let Some(h) = &s.handoff {
                 ui.line(format!("           {}", paint(GREEN, escape(h))));
             }
+            super::show::print_steps(ui, &s.steps, 11);
         }
     }
     if !board.problems.is_empty() {
@@ -233,6 +234,7 @@ fn by_state(
             if let Some(h) = s.handoff.as_ref().filter(|_| !s.terminal) {
                 ui.line(format!("           {}", paint(GREEN, escape(h))));
             }
+            super::show::print_steps(ui, &s.steps, 11);
         }
     }
     counts

@@ -36,6 +36,14 @@ pub struct Config {
     /// What `git orx doctor` calls stuck.
     #[serde(default)]
     pub doctor: Doctor,
+    /// Whether handoff messages add the agent's own command for the step
+    /// (`*review 1.2`) after git-orx's.
+    #[serde(default = "default_persona_commands")]
+    pub persona_commands: bool,
+}
+
+fn default_persona_commands() -> bool {
+    true
 }
 
 /// `doctor:` in the config.
@@ -89,6 +97,7 @@ impl Default for Config {
             checks: Vec::new(),
             doctor: Doctor::default(),
             alerts: Default::default(),
+            persona_commands: default_persona_commands(),
         }
     }
 }

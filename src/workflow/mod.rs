@@ -13,6 +13,7 @@
 pub mod expr;
 pub mod items;
 pub mod role;
+pub mod steps;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -84,6 +85,8 @@ pub struct Workflow {
     pub measure: Option<Measure>,
     /// Where its items live and how they are named and made.
     pub items: items::Items,
+    /// The commands that move its items on (`steps:`), offered as actions.
+    pub steps: Vec<steps::Step>,
     /// `built-in` or the override file's path.
     pub origin: String,
 }
@@ -120,6 +123,9 @@ pub struct Transition {
     pub actions: Vec<String>,
     /// The field the note (`-m`) is recorded in; the note is then required.
     pub note_field: Option<Vec<String>>,
+    /// The forward step from its state (`primary: true`): the action a step
+    /// per transition offers for it is primary, the others alternatives.
+    pub primary: bool,
     pub description: String,
     pub guard: Vec<Condition>,
     pub handoff: Vec<Message>,
@@ -256,6 +262,8 @@ pub struct Message {
     pub role: Option<String>,
     pub en: Template,
     pub zh: Option<Template>,
+    /// The agent's own command for the step (`*review {id}`).
+    pub persona: Option<Template>,
 }
 
 /// A workflow file that could not be used, with its position when known.
@@ -378,6 +386,7 @@ impl Workflow {
         Some(Handoff {
             text: template.render(scope),
             role: m.role.clone(),
+            persona: m.persona.as_ref().map(|p| p.render(scope)),
         })
     }
 }
@@ -428,6 +437,20 @@ pub fn state_field(kind: &str) -> &'static str {
 pub struct Handoff {
     pub text: String,
     pub role: Option<String>,
+    /// The same step as the agent's own command (`*review 1.2`), when the
+    /// message names one.
+    pub persona: Option<String>,
+}
+
+impl Handoff {
+    /// The message, followed by the agent's own command when `persona`
+    /// (the config's `persona_commands`) and the message names one.
+    pub fn full(self, persona: bool) -> String {
+        match self.persona.filter(|_| persona) {
+            Some(p) => format!("{} (agent: `{p}`)", self.text),
+            None => self.text,
+        }
+    }
 }
 
 // ---- the file format -------------------------------------------------------
@@ -455,6 +478,12 @@ struct FileDef {
     fields: Option<Ordered<FieldType>>,
     trailers: Option<Ordered<TrailerDef>>,
     items: Option<items::ItemsDef>,
+    steps: Option<Ordered<steps::StepDef>>,
+    /// Set when an override keeps the built-in steps but replaces the
+    /// states or transitions they name: steps that no longer fit are left
+    /// out rather than refused.
+    #[serde(skip)]
+    builtin_steps: bool,
     /// Set when an override keeps the built-in transitions.
     #[serde(skip)]
     builtin_transitions: bool,
@@ -492,6 +521,8 @@ struct TransitionDef {
     #[serde(default)]
     actions: Vec<Spanned<String>>,
     note_field: Option<String>,
+    #[serde(default)]
+    primary: bool,
     #[serde(default)]
     description: String,
     #[serde(default)]
@@ -555,6 +586,7 @@ struct MessageDef {
     role: Option<Spanned<String>>,
     en: Spanned<String>,
     zh: Option<Spanned<String>>,
+    persona: Option<Spanned<String>>,
 }
 
 /// A mapping that keeps its keys in file order.
@@ -688,6 +720,8 @@ fn merge_override(
     }
     let builtin_transitions = over.transitions.is_none();
     let builtin_initial = over.initial.is_none();
+    let builtin_steps = over.steps.is_none()
+        && (over.states.is_some() || over.transitions.is_some() || over.operations.is_some());
     Ok(FileDef {
         workflow: over.workflow.or(base.workflow),
         description: if over.description.is_empty() {
@@ -732,6 +766,8 @@ fn merge_override(
             (b, o) => o.or(b),
         },
         measure: over.measure.or(base.measure),
+        builtin_steps,
+        steps: over.steps.or(base.steps),
         items: over.items.or(base.items),
     })
 }
@@ -866,6 +902,7 @@ impl Checker<'_> {
                     role,
                     en: self.template(&m.en)?,
                     zh: m.zh.as_ref().map(|z| self.template(z)).transpose()?,
+                    persona: m.persona.as_ref().map(|p| self.template(p)).transpose()?,
                 })
             })
             .collect()
@@ -1125,6 +1162,7 @@ fn compile(
             operation: t.operation.map(|o| o.value),
             actions: t.actions.into_iter().map(|a| a.value).collect(),
             note_field,
+            primary: t.primary,
             description: t.description,
             guard,
             handoff: c.messages(t.handoff)?,
@@ -1270,6 +1308,35 @@ fn compile(
     if states.iter().any(|s| s.name == initial && s.terminal) {
         return c.fail(None, format!("the initial state `{initial}` is terminal"));
     }
+    let steps = {
+        let mut triggers: Vec<&str> = Vec::new();
+        for t in &transitions {
+            for name in t.trigger.iter().chain(&t.events) {
+                if !triggers.contains(&name.as_str()) {
+                    triggers.push(name);
+                }
+            }
+        }
+        let known = steps::Known {
+            triggers,
+            operations: operations.iter().map(|(n, _)| n.as_str()).collect(),
+            role: &known_role,
+        };
+        let defs = def.steps.map(|s| s.0).unwrap_or_default();
+        if def.builtin_steps {
+            // Kept from the built-in over states or transitions of the
+            // override's own: only the steps that still fit.
+            defs.into_iter()
+                .filter_map(|d| steps::compile(vec![d], &known).ok())
+                .flatten()
+                .collect()
+        } else {
+            match steps::compile(defs, &known) {
+                Ok(steps) => steps,
+                Err((pos, message)) => return c.fail(pos, message),
+            }
+        }
+    };
     Ok(Workflow {
         name: name.to_owned(),
         description: def.description,
@@ -1297,6 +1364,7 @@ fn compile(
         fields,
         measure,
         items,
+        steps,
         origin,
     })
 }

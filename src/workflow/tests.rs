@@ -82,11 +82,11 @@ fn story_transitions_are_exactly_the_lifecycles_with_their_roles() {
 }
 
 #[test]
-fn each_story_state_hands_off_with_its_lifecycle_message_in_en_and_zh() {
+fn each_story_state_hands_off_with_git_orxs_command_first_then_the_agents_in_en_and_zh() {
     let wf = story();
     let msg = |state: &str, item: Value, lang: &str| {
         let scope = wf.scope(item, "sm", "");
-        wf.handoff(state, None, &scope, lang).unwrap().text
+        wf.handoff(state, None, &scope, lang).unwrap().full(true)
     };
     let id = json!({"id": "1.2"});
     assert_eq!(
@@ -95,7 +95,7 @@ fn each_story_state_hands_off_with_its_lifecycle_message_in_en_and_zh() {
             json!({"id": "1.2", "rounds": {"architect": 1}}),
             "zh"
         ),
-        "Next: Architect 请执行 agent 命令 `review-story 1.2`,然后 `git orx gate 1.2 --as architect`"
+        "Next: Architect 请审查 Story,然后 `git orx gate 1.2 --as architect` (agent: `*review-story 1.2`)"
     );
     assert_eq!(
         msg(
@@ -103,19 +103,19 @@ fn each_story_state_hands_off_with_its_lifecycle_message_in_en_and_zh() {
             json!({"id": "1.2", "rounds": {"architect": 2}}),
             "zh"
         ),
-        "Next: Architect 请执行 agent 命令 `review-story 1.2` (第2轮审查),然后 `git orx gate 1.2 --as architect`"
+        "Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.2 --as architect` (agent: `*review-story 1.2`)"
     );
     assert_eq!(
         msg("Approved", id.clone(), "zh"),
-        "Next: Dev 请执行 agent 命令 `implement-story 1.2`,然后 `git orx move 1.2 InProgress --as dev`"
+        "Next: Dev 请执行 `git orx move 1.2 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.2`)"
     );
     assert_eq!(
         msg("RequiresRevision", id.clone(), "zh"),
-        "Next: SM 请执行 agent 命令 `revise 1.2`,然后 `git orx assess 1.2`"
+        "Next: SM 请修订 Story,然后 `git orx assess 1.2` (agent: `*revise 1.2`)"
     );
     assert_eq!(
         msg("Review", id.clone(), "zh"),
-        "Next: QA 请执行 agent 命令 `review 1.2`,然后 `git orx gate 1.2 --as qa`"
+        "Next: QA 请审查 Story,然后 `git orx gate 1.2 --as qa` (agent: `*review 1.2`)"
     );
     assert_eq!(
         msg(
@@ -123,7 +123,7 @@ fn each_story_state_hands_off_with_its_lifecycle_message_in_en_and_zh() {
             json!({"id": "1.2", "rounds": {"qa": 1}}),
             "zh"
         ),
-        "Next: Dev 请执行 agent 命令 `review-qa 1.2`,然后 `git orx move 1.2 Review --as dev`"
+        "Next: Dev 请修复 QA 发现的问题,然后 `git orx move 1.2 Review --as dev` (agent: `*review-qa 1.2`)"
     );
     // The story ID in every handoff: the document's wording, with the ID.
     assert_eq!(msg("Done", id.clone(), "zh"), "Story 1.2 已完成!");
@@ -136,8 +136,16 @@ fn each_story_state_hands_off_with_its_lifecycle_message_in_en_and_zh() {
         "Story 1.2 已升级,需要人工介入决策"
     );
     assert_eq!(
-        msg("Approved", id, "en"),
-        "Next: Dev, run your agent's `implement-story 1.2`, then `git orx move 1.2 InProgress --as dev`"
+        msg("Approved", id.clone(), "en"),
+        "Next: Dev, `git orx move 1.2 InProgress --as dev`, then implement the story (agent: `*implement-story 1.2`)"
+    );
+    // `persona_commands: false`: git-orx's command alone.
+    let scope = wf.scope(id, "sm", "");
+    assert_eq!(
+        wf.handoff("Approved", None, &scope, "en")
+            .unwrap()
+            .full(false),
+        "Next: Dev, `git orx move 1.2 InProgress --as dev`, then implement the story"
     );
 }
 
@@ -221,5 +229,70 @@ fn an_override_that_drops_states_the_built_in_transitions_need_says_so() {
         e.message
             .contains("replaces `states` but keeps the built-in `transitions`"),
         "{e}"
+    );
+}
+
+#[test]
+fn steps_with_unknown_types_triggers_or_placeholders_are_workflow_errors_with_positions() {
+    let bad_type = "steps:\n  poke:\n    run: [gate, \"{id}\"]\n    trigger: gate\n    inputs:\n      - name: score\n        flag: --score\n        type: float\n";
+    let e = load_override(bad_type).unwrap_err();
+    assert_eq!(e.pos, Some((8, 15)), "{e}");
+    assert!(e.message.contains("unknown type `float`"), "{e}");
+    let bad_trigger = "steps:\n  poke:\n    run: [gate, \"{id}\"]\n    trigger: gait\n";
+    let e = load_override(bad_trigger).unwrap_err();
+    assert_eq!(e.pos, Some((4, 14)), "{e}");
+    assert!(
+        e.message.contains("`trigger: gait` fires no transition"),
+        "{e}"
+    );
+    let bad_placeholder =
+        "steps:\n  poke:\n    run: [move, \"{id}\", \"{to}\"]\n    trigger: gate\n";
+    let e = load_override(bad_placeholder).unwrap_err();
+    assert!(e.message.contains("`{to}`"), "{e}");
+    let bad_group = "steps:\n  poke:\n    run: [gate, \"{id}\"]\n    trigger: gate\n    exclusive:\n      - flags: [--yes, --no]\n";
+    let e = load_override(bad_group).unwrap_err();
+    assert!(e.message.contains("no input of the step has"), "{e}");
+}
+
+#[test]
+fn the_story_steps_offer_the_waiting_roles_commands_with_the_forward_one_marked() {
+    let wf = story();
+    let item = json!({"id": "1.2", "status": "Escalated"});
+    let human = wf.actions("1.2", "Escalated", &item, "human");
+    let ids: Vec<(&str, bool)> = human
+        .iter()
+        .map(|a| (a.action.as_str(), a.primary))
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            ("move:AwaitingArchReview", false),
+            ("move:Approved", false),
+            ("move:Blocked", false)
+        ]
+    );
+    let dev = wf.actions("1.2", "Approved", &item, "dev");
+    assert_eq!(dev.len(), 1);
+    assert_eq!(
+        dev[0].argv,
+        ["git", "orx", "move", "1.2", "InProgress", "--as", "dev"]
+    );
+    assert!(dev[0].primary && dev[0].progress);
+    let architect = wf.actions("1.2", "AwaitingArchReview", &item, "architect");
+    let flags: Vec<&str> = architect[0]
+        .inputs
+        .iter()
+        .filter_map(|i| i.flag.as_deref())
+        .collect();
+    assert_eq!(
+        flags,
+        [
+            "--score",
+            "--critical",
+            "--high",
+            "--medium",
+            "--minor",
+            "--escalate"
+        ]
     );
 }

@@ -9,6 +9,7 @@ mod test_bypass;
 mod test_cache;
 mod test_cli;
 mod test_doctor;
+mod test_driver;
 mod test_files;
 mod test_finish;
 mod test_first_hour;

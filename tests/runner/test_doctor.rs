@@ -90,7 +90,7 @@ fn doctor_names_a_stuck_story_its_role_its_unmet_preconditions_and_its_refusals(
         story 1.2 — Login
           Approved for 5d (since 2026-01-02 03:04) — stuck: longer than 2d
           responsible: Dev
-          next: Next: Dev, run your agent's `implement-story 1.2`, then `git orx move 1.2 InProgress --as dev`
+          next: Next: Dev, `git orx move 1.2 InProgress --as dev`, then implement the story (agent: `*implement-story 1.2`)
           moves from Approved:
             -> InProgress [Dev]: every precondition met
           recent refusals:

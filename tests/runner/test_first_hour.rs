@@ -89,14 +89,14 @@ fn new_example_writes_a_story_the_quality_check_approves() {
 }
 
 #[test]
-fn handoffs_say_which_commands_are_the_agents_and_give_git_orxs() {
+fn handoffs_give_git_orxs_command_first_then_the_agents() {
     let repo = Repo::new();
     let id = repo.story("A", &["--score", "9"]);
     let out = repo.orx(&["next", "--role", "dev"]);
     assert_eq!(
         out.ok().stdout,
         format!(
-            "Dev\n  Next: Dev, run your agent's `implement-story {id}`, then `git orx move {id} InProgress --as dev`\n"
+            "Dev\n  Next: Dev, `git orx move {id} InProgress --as dev`, then implement the story (agent: `*implement-story {id}`)\n    run: git orx move {id} InProgress --as dev [options]\n"
         )
     );
 }

@@ -25,15 +25,15 @@ fn a_high_quality_story_is_approved_directly_with_zh_handoffs() {
             &["move", &id, "InProgress", "--as", "dev"],
         ],
     );
-    insta::assert_snapshot!(out, @"
+    insta::assert_snapshot!(out, @r#"
     $ git orx assess 1.1 --score 8.5 --as sm
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: none
     story 1.1: Draft -> Approved (SM) [<commit>]
-    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 InProgress --as dev`
+    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
     $ git orx move 1.1 InProgress --as dev
     story 1.1: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 Review --as dev`
-    ");
+    Next: Dev 请实现 Story,然后 `git orx move 1.1 Review --as dev` (agent: `*implement-story 1.1`)
+    "#);
 }
 
 /// A story that needs the Architect's review: score 7.0 with one complexity
@@ -71,21 +71,21 @@ fn a_story_scoring_7_is_reviewed_and_passed_by_the_architects_gate() {
             &["move", &id, "InProgress", "--as", "dev"],
         ],
     );
-    insta::assert_snapshot!(out, @"
+    insta::assert_snapshot!(out, @r#"
     $ git orx assess 1.1 --score 7.0 --complexity cross-service --as sm
     quality check: structure 100%, technical extraction 100%, score 7.0, complexity: cross-service
       not Approved:
         - the technical quality score is at least 8.0 — actual: quality.score = 7.0
     story 1.1: Draft -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请执行 agent 命令 `review-story 1.1`,然后 `git orx gate 1.1 --as architect`
+    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect` (agent: `*review-story 1.1`)
     $ git orx gate 1.1 --as architect --score 8 --critical 0 --minor 1
     Architect review, round 1: passed
     story 1.1: AwaitingArchReview -> Approved (Architect) [<commit>]
-    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 InProgress --as dev`
+    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
     $ git orx move 1.1 InProgress --as dev
     story 1.1: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 Review --as dev`
-    ");
+    Next: Dev 请实现 Story,然后 `git orx move 1.1 Review --as dev` (agent: `*implement-story 1.1`)
+    "#);
     let trailers = repo.git(&["log", "-1", "--skip=1", "--format=%(trailers)"]);
     insta::assert_snapshot!(trailers.stdout, @"
     Orx-Item: story/1.1
@@ -168,19 +168,19 @@ fn a_blocked_story_revised_after_review_is_auto_approved() {
       not Approved:
         - complexity indicators: at most 1 — actual: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请执行 agent 命令 `review-story 1.1`,然后 `git orx gate 1.1 --as architect`
+    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect` (agent: `*review-story 1.1`)
     $ git orx gate 1.1 --as architect --score 6 --critical 0 --minor 3 -m pagination contract unclear
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 6.0, review.architect.critical = 0
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
-    Next: SM 请执行 agent 命令 `revise 1.1`,然后 `git orx assess 1.1`
+    Next: SM 请修订 Story,然后 `git orx assess 1.1` (agent: `*revise 1.1`)
     $ git orx assess 1.1 --score 8.5 --complexity api-contract,db-schema --as sm
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: api-contract, db-schema
     story 1.1: RequiresRevision -> Approved (SM) [<commit>]
-    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 InProgress --as dev`
+    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
     $ git orx move 1.1 InProgress --as dev
     story 1.1: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 Review --as dev`
+    Next: Dev 请实现 Story,然后 `git orx move 1.1 Review --as dev` (agent: `*implement-story 1.1`)
     "#);
     let text = repo.read(&path);
     let frontmatter = text.split("---\n").nth(1).unwrap();
@@ -263,19 +263,19 @@ fn qa_fails_round_1_and_passes_round_2_with_half_the_issues() {
     insta::assert_snapshot!(out, @r#"
     $ git orx move 1.1 InProgress --as dev
     story 1.1: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 Review --as dev`
+    Next: Dev 请实现 Story,然后 `git orx move 1.1 Review --as dev` (agent: `*implement-story 1.1`)
     $ git orx move 1.1 Review --as dev
     story 1.1: InProgress -> Review (Dev) [<commit>]
-    Next: QA 请执行 agent 命令 `review 1.1`,然后 `git orx gate 1.1 --as qa`
+    Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa` (agent: `*review 1.1`)
     $ git orx gate 1.1 --as qa --critical 0 --high 1 --medium 3 --criteria-failed
     QA gate, round 1: failed
       - every acceptance criterion is met (`--criteria-met`), in every round; only the Human, deciding after the last round, goes without — actual: review.qa.round = 1, rounds.qa = 1, review.qa.criteria = "failed"
       - round 1 (strict): no Critical or High issue — actual: review.qa.round = 1, rounds.qa = 1, review.qa.critical = 0, review.qa.high = 1
     story 1.1: Review -> InProgress (QA) [<commit>]
-    Next: Dev 请执行 agent 命令 `review-qa 1.1`,然后 `git orx move 1.1 Review --as dev`
+    Next: Dev 请修复 QA 发现的问题,然后 `git orx move 1.1 Review --as dev` (agent: `*review-qa 1.1`)
     $ git orx move 1.1 Review --as dev -m fixed the High issue
     story 1.1: InProgress -> Review (Dev) [<commit>]
-    Next: QA 请执行 agent 命令 `review 1.1`,然后 `git orx gate 1.1 --as qa`
+    Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa` (agent: `*review 1.1`)
     $ git orx gate 1.1 --as qa --critical 0 --high 0 --medium 2 --criteria-met
     QA gate, round 2: passed
     story 1.1: Review -> Done (QA) [<commit>]
@@ -361,7 +361,7 @@ fn an_escalated_story_takes_each_of_the_humans_three_decisions() {
             ],
         ],
     );
-    insta::assert_snapshot!(out, @"
+    insta::assert_snapshot!(out, @r#"
     $ git orx gate 1.1 --as architect --score 7 --critical 1 --escalate -m needs a product decision
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
@@ -379,14 +379,14 @@ fn an_escalated_story_takes_each_of_the_humans_three_decisions() {
     Story 1.3 已升级,需要人工介入决策
     $ git orx move 1.1 Approved --as human -m accept the risk
     story 1.1: Escalated -> Approved (Human) [<commit>]
-    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 InProgress --as dev`
+    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
     $ git orx move 1.2 Blocked --as human -m split the story
     story 1.2: Escalated -> Blocked (Human) [<commit>]
     Story 1.2 被阻塞,需要 SM 修订后重新提交
     $ git orx move 1.3 AwaitingArchReview --as human -m review again
     story 1.3: Escalated -> AwaitingArchReview (Human) [<commit>]
-    Next: Architect 请执行 agent 命令 `review-story 1.3` (第2轮审查),然后 `git orx gate 1.3 --as architect`
-    ");
+    Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.3 --as architect` (agent: `*review-story 1.3`)
+    "#);
 }
 
 /// The Architect's pass mark is 7: 6.99 fails, 7.0 passes, and a Critical
@@ -414,11 +414,11 @@ fn architect_gate_boundaries() {
         out.ok();
         out.stdout.lines().next().unwrap().to_owned() + " / " + out.stdout.lines().last().unwrap()
     };
-    insta::assert_snapshot!([gate(&a, "6.99", "0"), gate(&b, "7.0", "0"), gate(&c, "10", "1")].join("\n"), @"
-    Architect review, round 1: failed / Next: SM, run your agent's `revise 1.1`, then `git orx assess 1.1`
-    Architect review, round 1: passed / Next: Dev, run your agent's `implement-story 1.2`, then `git orx move 1.2 InProgress --as dev`
-    Architect review, round 1: failed / Next: SM, run your agent's `revise 1.3`, then `git orx assess 1.3`
-    ");
+    insta::assert_snapshot!([gate(&a, "6.99", "0"), gate(&b, "7.0", "0"), gate(&c, "10", "1")].join("\n"), @r#"
+    Architect review, round 1: failed / Next: SM, revise the story, then `git orx assess 1.1` (agent: `*revise 1.1`)
+    Architect review, round 1: passed / Next: Dev, `git orx move 1.2 InProgress --as dev`, then implement the story (agent: `*implement-story 1.2`)
+    Architect review, round 1: failed / Next: SM, revise the story, then `git orx assess 1.3` (agent: `*revise 1.3`)
+    "#);
 }
 
 /// The second Architect round is announced as such, and failing it goes to
@@ -460,7 +460,7 @@ fn a_failing_second_architect_round_is_escalated() {
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 5.0, review.architect.critical = 1
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
-    Next: SM 请执行 agent 命令 `revise 1.1`,然后 `git orx assess 1.1`
+    Next: SM 请修订 Story,然后 `git orx assess 1.1` (agent: `*revise 1.1`)
     $ git orx assess 1.1 --score 7.5 --as sm
     quality check: structure 100%, technical extraction 100%, score 7.5, complexity: none
       not Approved:
@@ -468,7 +468,7 @@ fn a_failing_second_architect_round_is_escalated() {
         - the final quality score is at least 8.0 — actual: quality.score = 7.5
         - only Minor issues were revised — actual: revision.revised = ["critical","high"]
     story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请执行 agent 命令 `review-story 1.1` (第2轮审查),然后 `git orx gate 1.1 --as architect`
+    Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.1 --as architect` (agent: `*review-story 1.1`)
     $ git orx gate 1.1 --as architect --score 6.5 --critical 0
     Architect review, round 2: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 2, rounds.architect = 2, review.architect.score = 6.5, review.architect.critical = 0
@@ -498,15 +498,15 @@ fn auto_approval_fails_on_a_small_improvement() {
     ])
     .ok();
     let out = repo.orx(&["assess", &id, "--score", "8.4", "--as", "sm"]);
-    insta::assert_snapshot!(out.render(), @"
+    insta::assert_snapshot!(out.render(), @r#"
     exit: 0
     --- stdout
     quality check: structure 100%, technical extraction 100%, score 8.4, complexity: none
       not Approved:
         - the quality score improved by at least 2.0 (from 6.5) — actual: quality.score = 8.4, revision.baseline = 6.5
     story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect, run your agent's `review-story 1.1` (review round 2), then `git orx gate 1.1 --as architect`
-    ");
+    Next: Architect, review the story (review round 2), then `git orx gate 1.1 --as architect` (agent: `*review-story 1.1`)
+    "#);
 }
 
 /// QA's round 2 needs the issues down by half: 51 of 100 fails, 50 passes.
@@ -548,15 +548,15 @@ fn qa_reduction_boundary() {
         out.ok();
         lines.push(out.stdout);
     }
-    insta::assert_snapshot!(redact(&lines.concat()), @"
+    insta::assert_snapshot!(redact(&lines.concat()), @r#"
     QA gate, round 2: failed
       - round 2 (moderate): issues down by at least 50% from round 1's gate, no High issue (and, as in every round, no Critical) — actual: review.qa.round = 2, rounds.qa = 2, review.qa.critical = 0, review.qa.high = 0, review.qa.total = 51, review.qa.previous_total = 100
     story 1.1: Review -> InProgress (QA) [<commit>]
-    Next: Dev, run your agent's `review-qa 1.1`, then `git orx move 1.1 Review --as dev`
+    Next: Dev, fix what QA found, then `git orx move 1.1 Review --as dev` (agent: `*review-qa 1.1`)
     QA gate, round 2: passed
     story 1.2: Review -> Done (QA) [<commit>]
     Story 1.2 is done!
-    ");
+    "#);
 }
 
 /// Rounds 2 → 3 → the Human: after a failing third round QA can neither
@@ -597,6 +597,8 @@ fn after_qas_third_failing_round_the_human_decides() {
     insta::assert_snapshot!(repo.orx(&["next"]).stdout, @"
     Human
       Story 1.1: QA's round 3 failed; a human must decide: `git orx move 1.1 Done` or `git orx move 1.1 InProgress`, --as human
+        or:  git orx move 1.1 Done --as human
+        or:  git orx move 1.1 InProgress --as human
     ");
     insta::assert_snapshot!(refused(&repo, &["gate", &id, "--as", "qa", "--critical", "0"]), @"
     exit: 1

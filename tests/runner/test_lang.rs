@@ -26,11 +26,14 @@ fn zh_status_names_every_story() {
     Blocked (SM) 2
       1.1      A
                Story 1.1 被阻塞,需要 SM 修订后重新提交
+               run: git orx assess 1.1 --as sm --score N [options]
       1.2      B
                Story 1.2 被阻塞,需要 SM 修订后重新提交
+               run: git orx assess 1.2 --as sm --score N [options]
     Approved (Dev) 1
       1.3      C
-               Next: Dev 请执行 agent 命令 `implement-story 1.3`,然后 `git orx move 1.3 InProgress --as dev`
+               Next: Dev 请执行 `git orx move 1.3 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.3`)
+               run: git orx move 1.3 InProgress --as dev [options]
     3 个 Story: 2 Blocked, 1 Approved
     "#);
 }
@@ -43,9 +46,12 @@ fn zh_next_names_every_story() {
     --- stdout
     SM
       Story 1.1 被阻塞,需要 SM 修订后重新提交
+        run: git orx assess 1.1 --as sm --score N [options]
       Story 1.2 被阻塞,需要 SM 修订后重新提交
+        run: git orx assess 1.2 --as sm --score N [options]
     Dev
-      Next: Dev 请执行 agent 命令 `implement-story 1.3`,然后 `git orx move 1.3 InProgress --as dev`
+      Next: Dev 请执行 `git orx move 1.3 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.3`)
+        run: git orx move 1.3 InProgress --as dev [options]
     "#);
 }
 
@@ -76,7 +82,7 @@ fn zh_handoff_of_a_change() {
     exit: 0
     --- stdout
     story 1.3: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请执行 agent 命令 `implement-story 1.3`,然后 `git orx move 1.3 Review --as dev`
+    Next: Dev 请实现 Story,然后 `git orx move 1.3 Review --as dev` (agent: `*implement-story 1.3`)
     "#);
 }
 
@@ -86,7 +92,7 @@ fn lang_flag_overrides_the_config_for_one_call() {
     let en = repo.orx(&["next", "--lang", "en", "--role", "sm"]);
     assert_eq!(
         en.ok().stdout,
-        "SM\n  Story 1.1 is blocked: the SM must revise it and submit it again\n  Story 1.2 is blocked: the SM must revise it and submit it again\n"
+        "SM\n  Story 1.1 is blocked: the SM must revise it and submit it again\n    run: git orx assess 1.1 --as sm --score N [options]\n  Story 1.2 is blocked: the SM must revise it and submit it again\n    run: git orx assess 1.2 --as sm --score N [options]\n"
     );
     // The config is untouched: the next call is in Chinese again.
     assert!(

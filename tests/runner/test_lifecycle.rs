@@ -19,13 +19,13 @@ fn a_high_quality_story_is_approved_directly_and_walks_to_done() {
     let path = "docs/stories/1.1.user-login.md";
     repo.write(path, filled(&repo.read(path)));
     let assess = repo.orx(&["assess", "1.1", "--score", "8.5", "--as", "sm"]);
-    insta::assert_snapshot!(assess.render(), @"
+    insta::assert_snapshot!(assess.render(), @r#"
     exit: 0
     --- stdout
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: none
     story 1.1: Draft -> Approved (SM) [<commit>]
-    Next: Dev, run your agent's `implement-story 1.1`, then `git orx move 1.1 InProgress --as dev`
-    ");
+    Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story (agent: `*implement-story 1.1`)
+    "#);
     repo.orx(&["move", "1.1", "InProgress", "--as", "dev"]).ok();
     repo.orx(&[
         "move",
@@ -36,7 +36,9 @@ fn a_high_quality_story_is_approved_directly_and_walks_to_done() {
         "-m",
         "all tasks done",
     ])
-    .stdout_has(&["Next: QA, run your agent's `review 1.1`, then `git orx gate 1.1 --as qa`"]);
+    .stdout_has(&[
+        "Next: QA, review the story, then `git orx gate 1.1 --as qa` (agent: `*review 1.1`)",
+    ]);
     let done = repo.orx(&["move", "1.1", "Done", "--as", "qa"]);
     assert!(
         done.stdout.ends_with("Story 1.1 is done!\n"),
@@ -81,12 +83,12 @@ fn a_story_needing_review_is_approved_by_the_architects_move() {
     let file = repo.story_path(&id);
     assert!(repo.read(&file).contains("status: AwaitingArchReview\n"));
     let out = repo.orx(&["move", &id, "Approved", "--as", "architect"]);
-    insta::assert_snapshot!(out.render(), @"
+    insta::assert_snapshot!(out.render(), @r#"
     exit: 0
     --- stdout
     story 1.1: AwaitingArchReview -> Approved (Architect) [<commit>]
-    Next: Dev, run your agent's `implement-story 1.1`, then `git orx move 1.1 InProgress --as dev`
-    ");
+    Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story (agent: `*implement-story 1.1`)
+    "#);
 }
 
 /// A story that needs revision: Blocked, then a review, a revision, and
@@ -143,12 +145,12 @@ fn a_revised_story_is_auto_approved_by_the_commands() {
       not Approved:
         - complexity indicators: at most 1 — actual: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请执行 agent 命令 `review-story 1.1`,然后 `git orx gate 1.1 --as architect`
+    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect` (agent: `*review-story 1.1`)
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
-    Next: SM 请执行 agent 命令 `revise 1.1`,然后 `git orx assess 1.1`
+    Next: SM 请修订 Story,然后 `git orx assess 1.1` (agent: `*revise 1.1`)
     quality check: structure 100%, technical extraction 100%, score 10.0, complexity: none
     story 1.1: RequiresRevision -> Approved (SM) [<commit>]
-    Next: Dev 请执行 agent 命令 `implement-story 1.1`,然后 `git orx move 1.1 InProgress --as dev`
+    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
     "#);
     let text = repo.read(&repo.story_path(&id));
     let frontmatter: String = text.split("---\n").nth(1).unwrap().to_owned();
@@ -179,7 +181,7 @@ fn second_architect_round_handoff() {
     let id = repo.story("Search", &["--score", "7.0"]);
     repo.orx(&["move", &id, "RequiresRevision", "--as", "architect"])
         .ok();
-    repo.orx(&["assess", &id, "--score", "7.5", "--as", "sm"]).stdout_has(&["Next: Architect 请执行 agent 命令 `review-story 1.1` (第2轮审查),然后 `git orx gate 1.1 --as architect`\n"]);
+    repo.orx(&["assess", &id, "--score", "7.5", "--as", "sm"]).stdout_has(&["Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.1 --as architect` (agent: `*review-story 1.1`)\n"]);
 }
 
 #[test]
@@ -255,12 +257,12 @@ fn the_human_overrides_and_the_override_is_recorded() {
         "--reason",
         "customer found a bug",
     ]);
-    insta::assert_snapshot!(out.render(), @"
+    insta::assert_snapshot!(out.render(), @r#"
     exit: 0
     --- stdout
     story 1.1: Done -> InProgress (Human) override: customer found a bug [<commit>]
-    Next: Dev, run your agent's `review-qa 1.1`, then `git orx move 1.1 Review --as dev`
-    ");
+    Next: Dev, fix what QA found, then `git orx move 1.1 Review --as dev` (agent: `*review-qa 1.1`)
+    "#);
     let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
     insta::assert_snapshot!(trailers.stdout, @"
     Orx-Item: story/1.1
@@ -318,62 +320,73 @@ fn status_next_and_show_list_each_story_for_its_owner() {
         ],
     );
     repo.story("Draft one", &[]);
-    insta::assert_snapshot!(repo.orx(&["status"]).render(), @r"
+    insta::assert_snapshot!(repo.orx(&["status"]).render(), @r#"
     exit: 0
     --- stdout
     Draft (SM) 1
       1.4      Draft one
                Next: SM, run `git orx assess 1.4` (quality check)
+               run: git orx assess 1.4 --as sm --score N [options]
     Blocked (SM) 1
       1.3      Export
                Story 1.3 is blocked: the SM must revise it and submit it again
+               run: git orx assess 1.3 --as sm --score N [options]
     AwaitingArchReview (Architect) 1
       1.2      Webhooks
-               Next: Architect, run your agent's `review-story 1.2`, then `git orx gate 1.2 --as architect`
+               Next: Architect, review the story, then `git orx gate 1.2 --as architect` (agent: `*review-story 1.2`)
+               run: git orx gate 1.2 --as architect --score N --critical N [options]
     Approved (Dev) 1
       1.1      Login
-               Next: Dev, run your agent's `implement-story 1.1`, then `git orx move 1.1 InProgress --as dev`
+               Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story (agent: `*implement-story 1.1`)
+               run: git orx move 1.1 InProgress --as dev [options]
     4 stories: 1 Draft, 1 Blocked, 1 AwaitingArchReview, 1 Approved
-    ");
-    insta::assert_snapshot!(repo.orx(&["status", "--role", "sm"]).stdout, @r"
+    "#);
+    insta::assert_snapshot!(repo.orx(&["status", "--role", "sm"]).stdout, @r#"
     Draft (SM) 1
       1.4      Draft one
                Next: SM, run `git orx assess 1.4` (quality check)
+               run: git orx assess 1.4 --as sm --score N [options]
     Blocked (SM) 1
       1.3      Export
                Story 1.3 is blocked: the SM must revise it and submit it again
+               run: git orx assess 1.3 --as sm --score N [options]
     2 stories: 1 Draft, 1 Blocked
-    ");
-    insta::assert_snapshot!(repo.orx(&["next"]).stdout, @r"
+    "#);
+    insta::assert_snapshot!(repo.orx(&["next"]).stdout, @r#"
     SM
       Story 1.3 is blocked: the SM must revise it and submit it again
+        run: git orx assess 1.3 --as sm --score N [options]
       Next: SM, run `git orx assess 1.4` (quality check)
+        run: git orx assess 1.4 --as sm --score N [options]
     Architect
-      Next: Architect, run your agent's `review-story 1.2`, then `git orx gate 1.2 --as architect`
+      Next: Architect, review the story, then `git orx gate 1.2 --as architect` (agent: `*review-story 1.2`)
+        run: git orx gate 1.2 --as architect --score N --critical N [options]
     Dev
-      Next: Dev, run your agent's `implement-story 1.1`, then `git orx move 1.1 InProgress --as dev`
-    ");
+      Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story (agent: `*implement-story 1.1`)
+        run: git orx move 1.1 InProgress --as dev [options]
+    "#);
     insta::assert_snapshot!(repo.orx(&["show", "1.3"]).stdout, @r#"
-        story 1.3 — Export
-          file:   docs/stories/1.3.export.md
-          status: Blocked (owner: SM)
-          next:   Story 1.3 is blocked: the SM must revise it and submit it again
-        Moves from Blocked:
-          -> Blocked             [SM] allowed as SM (an outcome of `assess`)
-               ✓ the quality check failed (structure below 100%, technical extraction below 80% or score below 6.0)
-          -> Approved            [SM] not allowed as SM (an outcome of `assess`)
-               ✗ structure validation is complete (100%) (quality.structure = 90)
-               ✓ technical extraction is at least 80%
-               ✓ the technical quality score is at least 8.0
-               ✓ complexity indicators: at most 1
-               ✓ the SM did not ask for the Architect's review (`assess --review`)
-               ✓ no failed Architect review stands (after one, the story is reviewed again, or auto-approved from RequiresRevision)
-          -> AwaitingArchReview  [SM] not allowed as SM (an outcome of `assess`)
-               ✗ structure validation is complete (100%) (quality.structure = 90)
-               ✓ technical extraction is at least 80%
-               ✓ the technical quality score is at least 6.0
-               ✗ a review is called for (a score below 8.0, more complexity indicators than 1, the optional review asked for with `--review`, or a failed review to answer) (quality.score = 9.0, quality.complexity = [], quality.review_requested = not set, revision.baseline = not set)
-        "#);
+    story 1.3 — Export
+      file:   docs/stories/1.3.export.md
+      status: Blocked (owner: SM)
+      next:   Story 1.3 is blocked: the SM must revise it and submit it again
+              run: git orx assess 1.3 --as sm --score N [options]
+    Moves from Blocked:
+      -> Blocked             [SM] allowed as SM (an outcome of `assess`)
+           ✓ the quality check failed (structure below 100%, technical extraction below 80% or score below 6.0)
+      -> Approved            [SM] not allowed as SM (an outcome of `assess`)
+           ✗ structure validation is complete (100%) (quality.structure = 90)
+           ✓ technical extraction is at least 80%
+           ✓ the technical quality score is at least 8.0
+           ✓ complexity indicators: at most 1
+           ✓ the SM did not ask for the Architect's review (`assess --review`)
+           ✓ no failed Architect review stands (after one, the story is reviewed again, or auto-approved from RequiresRevision)
+      -> AwaitingArchReview  [SM] not allowed as SM (an outcome of `assess`)
+           ✗ structure validation is complete (100%) (quality.structure = 90)
+           ✓ technical extraction is at least 80%
+           ✓ the technical quality score is at least 6.0
+           ✗ a review is called for (a score below 8.0, more complexity indicators than 1, the optional review asked for with `--review`, or a failed review to answer) (quality.score = 9.0, quality.complexity = [], quality.review_requested = not set, revision.baseline = not set)
+    "#);
     let json = repo.orx(&["status", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(v["version"], 1);
@@ -385,7 +398,7 @@ fn status_next_and_show_list_each_story_for_its_owner() {
     assert_eq!(next["roles"][0]["role"], "dev");
     assert_eq!(
         next["roles"][0]["actions"][0]["message"],
-        "Next: Dev, run your agent's `implement-story 1.1`, then `git orx move 1.1 InProgress --as dev`"
+        "Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story (agent: `*implement-story 1.1`)"
     );
     let show: serde_json::Value =
         serde_json::from_str(&repo.orx(&["show", "1.2", "--json"]).stdout).unwrap();

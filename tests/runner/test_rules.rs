@@ -52,7 +52,7 @@ fn done_needs_every_acceptance_criterion_met_in_every_qa_round() {
     QA gate, round 2: failed
       - every acceptance criterion is met (`--criteria-met`), in every round; only the Human, deciding after the last round, goes without — actual: review.qa.round = 2, rounds.qa = 2, review.qa.criteria = not set
     story 1.1: Review -> InProgress (QA) [<commit>]
-    Next: Dev, run your agent's `review-qa 1.1`, then `git orx move 1.1 Review --as dev`
+    Next: Dev, fix what QA found, then `git orx move 1.1 Review --as dev` (agent: `*review-qa 1.1`)
     ");
 
     let other = in_review_round_2(&repo);
@@ -138,13 +138,13 @@ fn the_sm_may_ask_for_the_optional_review() {
     $ git orx assess 1.2 --score 8.5 --complexity security --as sm
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: security
     story 1.2: Draft -> Approved (SM) [<commit>]
-    Next: Dev, run your agent's `implement-story 1.2`, then `git orx move 1.2 InProgress --as dev`
+    Next: Dev, `git orx move 1.2 InProgress --as dev`, then implement the story (agent: `*implement-story 1.2`)
     $ git orx assess 1.1 --score 8.5 --complexity security --review --as sm
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: security, the Architect's review asked for
       not Approved:
         - the SM did not ask for the Architect's review (`assess --review`) — actual: quality.review_requested = true
     story 1.1: Draft -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect, run your agent's `review-story 1.1`, then `git orx gate 1.1 --as architect`
+    Next: Architect, review the story, then `git orx gate 1.1 --as architect` (agent: `*review-story 1.1`)
     ");
     let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
     assert!(
@@ -480,10 +480,10 @@ fn chinese_handoffs_name_their_story() {
     Story 1.2 已升级,需要人工介入决策
     $ git orx move 1.3 InProgress --as dev
     story 1.3: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请执行 agent 命令 `implement-story 1.3`,然后 `git orx move 1.3 Review --as dev`
+    Next: Dev 请实现 Story,然后 `git orx move 1.3 Review --as dev` (agent: `*implement-story 1.3`)
     $ git orx move 1.3 Review --as dev
     story 1.3: InProgress -> Review (Dev) [<commit>]
-    Next: QA 请执行 agent 命令 `review 1.3`,然后 `git orx gate 1.3 --as qa`
+    Next: QA 请审查 Story,然后 `git orx gate 1.3 --as qa` (agent: `*review 1.3`)
     $ git orx gate 1.3 --as qa --critical 0 --criteria-met
     QA gate, round 1: passed
     story 1.3: Review -> Done (QA) [<commit>]

@@ -105,7 +105,7 @@ fn no_commit_writes_the_file_only() {
     exit: 0
     --- stdout
     story 1.1: Approved -> InProgress (Dev) written to docs/stories/1.1.login.md, not committed
-    Next: Dev, run your agent's `implement-story 1.1`, then `git orx move 1.1 Review --as dev`
+    Next: Dev, implement the story, then `git orx move 1.1 Review --as dev` (agent: `*implement-story 1.1`)
     ");
     let status = repo.git(&["status", "--porcelain"]);
     assert_eq!(status.stdout, " M docs/stories/1.1.login.md\n");

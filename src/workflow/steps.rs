@@ -1,0 +1,662 @@
+//! A workflow's `steps:` section: the commands that move its items on, as
+//! data, so that every kind (a team's own too) tells an agent what to run
+//! next without any code knowing the kind.
+//!
+//! Each step is offered for an item whose state has something it answers:
+//! - `trigger: NAME`: once, when a transition from the state answers NAME
+//!   (`assess`, `gate`: the command decides which transition it takes);
+//! - `each_transition: true` with `triggers: [..]`: once for each
+//!   transition from the state fired by one of them, or, with no
+//!   `triggers`, for each transition with no trigger (`move ID TO`); with
+//!   `primary: true`, the actions for the transitions marked `primary:
+//!   true` are the forward steps, the others alternatives;
+//! - `operations: [..]`: when the state allows one of them (a step that is
+//!   not a transition: `agent task add`, `agent check`, `agent archive`).
+//!
+//! `run` is the command after `git orx`, with `{id}`, `{role}` and, for a
+//! step per transition, `{to}` and `{trigger}` filled in. `inputs` are the
+//! values the command takes; `exclusive` the groups of flags of which at
+//! most one (or, `required`, exactly one) is given.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use serde_saphyr::Spanned;
+
+/// What a step's input holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InputType {
+    /// A flag given or not (`--review`).
+    Flag,
+    /// Any number (`--score 7.5`).
+    Number,
+    /// A whole number.
+    Integer,
+    /// A whole number from 0 (an issue count).
+    Count,
+    /// One text.
+    String,
+    /// Texts separated by commas (`--complexity a,b`).
+    Strings,
+}
+
+impl InputType {
+    pub const NAMES: &'static [&'static str] =
+        &["flag", "number", "integer", "count", "string", "strings"];
+
+    fn parse(s: &str) -> Option<InputType> {
+        Some(match s {
+            "flag" => InputType::Flag,
+            "number" => InputType::Number,
+            "integer" => InputType::Integer,
+            "count" => InputType::Count,
+            "string" => InputType::String,
+            "strings" => InputType::Strings,
+            _ => return None,
+        })
+    }
+
+    fn numeric(self) -> bool {
+        matches!(
+            self,
+            InputType::Number | InputType::Integer | InputType::Count
+        )
+    }
+}
+
+/// One value a step's command takes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Input {
+    /// Its name (`score`, `title`).
+    pub name: String,
+    /// The flag that gives it (`--score`); none for a positional argument,
+    /// which follows the command's `run` in the order of `inputs`.
+    pub flag: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: InputType,
+    pub required: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+    /// The values allowed (for `strings`, each of the list's).
+    #[serde(rename = "enum", skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<String>,
+    /// The value that is best for the item (no issue found, the highest
+    /// score), when one is: what a reviewer finding nothing gives.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<Value>,
+    pub description: String,
+    /// Only for these roles (all when empty).
+    #[serde(skip)]
+    pub roles: Vec<String>,
+}
+
+impl Input {
+    fn for_role(&self, role: &str) -> bool {
+        self.roles.is_empty() || self.roles.iter().any(|r| r == role)
+    }
+}
+
+/// Flags of which at most one is given; exactly one when `required`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Exclusive {
+    pub flags: Vec<String>,
+    pub required: bool,
+    /// Only for these roles (all when empty).
+    #[serde(skip)]
+    pub roles: Vec<String>,
+}
+
+/// Which states and transitions a step is offered for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Offered {
+    /// Once, when a transition from the state answers this trigger.
+    Trigger(String),
+    /// Once per transition from the state fired by one of these triggers
+    /// (no trigger at all when empty).
+    EachTransition(Vec<String>),
+    /// When the state allows one of these operations.
+    Operations(Vec<String>),
+}
+
+/// A step: a command that moves an item on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// Its stable ID (`gate`, `move`); an action's ID adds the target state
+    /// or trigger for a step per transition (`move:InProgress`).
+    pub id: String,
+    pub run: Vec<String>,
+    pub offered: Offered,
+    /// Only for these roles (every role that may act when empty).
+    pub roles: Vec<String>,
+    /// Whether it is the forward step, not an alternative (for a step per
+    /// transition: its actions for the transitions marked `primary`).
+    pub primary: bool,
+    pub description: String,
+    pub inputs: Vec<Input>,
+    pub exclusive: Vec<Exclusive>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct StepDef {
+    run: Spanned<Vec<String>>,
+    trigger: Option<Spanned<String>>,
+    #[serde(default)]
+    each_transition: bool,
+    #[serde(default)]
+    triggers: Vec<Spanned<String>>,
+    #[serde(default)]
+    operations: Vec<Spanned<String>>,
+    #[serde(default)]
+    roles: Vec<Spanned<String>>,
+    #[serde(default)]
+    primary: bool,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    inputs: Vec<InputDef>,
+    #[serde(default)]
+    exclusive: Vec<ExclusiveDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InputDef {
+    name: Spanned<String>,
+    flag: Option<Spanned<String>>,
+    #[serde(rename = "type")]
+    kind: Spanned<String>,
+    #[serde(default)]
+    required: bool,
+    min: Option<f64>,
+    max: Option<f64>,
+    #[serde(default, rename = "enum")]
+    choices: Vec<String>,
+    best: Option<Value>,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    roles: Vec<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExclusiveDef {
+    flags: Spanned<Vec<String>>,
+    #[serde(default)]
+    required: bool,
+    #[serde(default)]
+    roles: Vec<Spanned<String>>,
+}
+
+/// What the steps are checked against: the workflow's transitions'
+/// triggers and events, its operations, a role check.
+pub(super) struct Known<'a> {
+    pub triggers: Vec<&'a str>,
+    pub operations: Vec<&'a str>,
+    pub role: &'a dyn Fn(&str) -> bool,
+}
+
+type Fail = (Option<(usize, usize)>, String);
+
+fn pos<T>(s: &Spanned<T>) -> Option<(usize, usize)> {
+    let l = s.referenced;
+    (l.line() > 0).then(|| (l.line() as usize, l.column() as usize))
+}
+
+fn list(names: &[&str]) -> String {
+    if names.is_empty() {
+        "none".to_owned()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// Checks and compiles the `steps:` section.
+pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec<Step>, Fail> {
+    let mut steps = Vec::new();
+    for (id, d) in defs {
+        let at = pos(&d.run);
+        let fail =
+            |p: Option<(usize, usize)>, m: String| Err((p.or(at), format!("step `{id}`: {m}")));
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return fail(
+                at,
+                "a step's name is letters, digits, `-` and `_`".to_owned(),
+            );
+        }
+        let offered = match (&d.trigger, d.each_transition, d.operations.is_empty()) {
+            (Some(t), false, true) => {
+                if !known.triggers.contains(&t.value.as_str()) {
+                    return fail(
+                        pos(t),
+                        format!(
+                            "`trigger: {}` fires no transition (triggers and events: {})",
+                            t.value,
+                            list(&known.triggers)
+                        ),
+                    );
+                }
+                Offered::Trigger(t.value.clone())
+            }
+            (None, true, true) => {
+                for t in &d.triggers {
+                    if !known.triggers.contains(&t.value.as_str()) {
+                        return fail(
+                            pos(t),
+                            format!(
+                                "`triggers: {}` fires no transition (triggers and events: {})",
+                                t.value,
+                                list(&known.triggers)
+                            ),
+                        );
+                    }
+                }
+                Offered::EachTransition(d.triggers.iter().map(|t| t.value.clone()).collect())
+            }
+            (None, false, false) => {
+                for o in &d.operations {
+                    if !known.operations.contains(&o.value.as_str()) {
+                        return fail(
+                            pos(o),
+                            format!(
+                                "unknown operation `{}` (`operations` declares: {})",
+                                o.value,
+                                list(&known.operations)
+                            ),
+                        );
+                    }
+                }
+                Offered::Operations(d.operations.iter().map(|o| o.value.clone()).collect())
+            }
+            _ => {
+                return fail(
+                    at,
+                    "say when it is offered with one of `trigger: NAME`, `each_transition: true` or `operations: [..]`".to_owned(),
+                );
+            }
+        };
+        if !d.triggers.is_empty() && !d.each_transition {
+            return fail(
+                pos(&d.triggers[0]),
+                "`triggers` goes with `each_transition: true`".to_owned(),
+            );
+        }
+        if d.run.value.is_empty() {
+            return fail(
+                at,
+                "`run` is empty: give the command after `git orx`".to_owned(),
+            );
+        }
+        for word in &d.run.value {
+            for name in placeholders(word) {
+                let allowed = match name {
+                    "id" | "role" => true,
+                    "to" | "trigger" => matches!(offered, Offered::EachTransition(_)),
+                    _ => false,
+                };
+                if !allowed {
+                    return fail(
+                        at,
+                        format!(
+                            "`run` names `{{{name}}}`; it may name {{id}} and {{role}}, and for a step per transition {{to}} and {{trigger}}"
+                        ),
+                    );
+                }
+            }
+        }
+        let roles = check_roles(&id, &d.roles, known)?;
+        let mut inputs: Vec<Input> = Vec::new();
+        for i in d.inputs {
+            let Some(kind) = InputType::parse(&i.kind.value) else {
+                return fail(
+                    pos(&i.kind),
+                    format!(
+                        "input `{}`: unknown type `{}` (types: {})",
+                        i.name.value,
+                        i.kind.value,
+                        InputType::NAMES.join(", ")
+                    ),
+                );
+            };
+            if inputs.iter().any(|x| x.name == i.name.value) {
+                return fail(pos(&i.name), format!("a second input `{}`", i.name.value));
+            }
+            if let Some(f) = &i.flag
+                && !(f.value.starts_with('-')
+                    && f.value.len() > 1
+                    && !f.value.contains(char::is_whitespace))
+            {
+                return fail(
+                    pos(f),
+                    format!(
+                        "input `{}`: `flag: {}` is not a flag (`--name`, `-m`)",
+                        i.name.value, f.value
+                    ),
+                );
+            }
+            if i.flag.is_none() && kind == InputType::Flag {
+                return fail(
+                    pos(&i.kind),
+                    format!("input `{}`: a `flag` input needs its `flag`", i.name.value),
+                );
+            }
+            if (i.min.is_some() || i.max.is_some()) && !kind.numeric() {
+                return fail(
+                    pos(&i.kind),
+                    format!("input `{}`: `min` and `max` are for numbers", i.name.value),
+                );
+            }
+            if let (Some(lo), Some(hi)) = (i.min, i.max)
+                && lo > hi
+            {
+                return fail(
+                    pos(&i.name),
+                    format!("input `{}`: `min` {lo} is above `max` {hi}", i.name.value),
+                );
+            }
+            if !i.choices.is_empty() && !matches!(kind, InputType::String | InputType::Strings) {
+                return fail(
+                    pos(&i.kind),
+                    format!("input `{}`: `enum` is for texts", i.name.value),
+                );
+            }
+            if let Some(b) = &i.best
+                && !admits(kind, b, i.min, i.max, &i.choices)
+            {
+                return fail(
+                    pos(&i.name),
+                    format!(
+                        "input `{}`: `best: {b}` is not a value it takes",
+                        i.name.value
+                    ),
+                );
+            }
+            let roles = check_roles(&id, &i.roles, known)?;
+            inputs.push(Input {
+                name: i.name.value,
+                flag: i.flag.map(|f| f.value),
+                kind,
+                required: i.required,
+                // A count starts at 0 whether or not the file says so.
+                min: i.min.or((kind == InputType::Count).then_some(0.0)),
+                max: i.max,
+                choices: i.choices,
+                best: i.best,
+                description: i.description,
+                roles,
+            });
+        }
+        let mut exclusive = Vec::new();
+        for g in d.exclusive {
+            if g.flags.value.len() < 2 {
+                return fail(
+                    pos(&g.flags),
+                    "an `exclusive` group names two flags or more".to_owned(),
+                );
+            }
+            if let Some(f) = g
+                .flags
+                .value
+                .iter()
+                .find(|f| !inputs.iter().any(|i| i.flag.as_deref() == Some(f.as_str())))
+            {
+                return fail(
+                    pos(&g.flags),
+                    format!("`exclusive` names `{f}`, which no input of the step has"),
+                );
+            }
+            let roles = check_roles(&id, &g.roles, known)?;
+            exclusive.push(Exclusive {
+                flags: g.flags.value,
+                required: g.required,
+                roles,
+            });
+        }
+        steps.push(Step {
+            id,
+            run: d.run.value,
+            offered,
+            roles,
+            primary: d.primary,
+            description: d.description,
+            inputs,
+            exclusive,
+        });
+    }
+    Ok(steps)
+}
+
+fn check_roles(id: &str, roles: &[Spanned<String>], known: &Known) -> Result<Vec<String>, Fail> {
+    if let Some(r) = roles.iter().find(|r| !(known.role)(&r.value)) {
+        return Err((pos(r), format!("step `{id}`: unknown role `{}`", r.value)));
+    }
+    Ok(roles.iter().map(|r| r.value.clone()).collect())
+}
+
+/// The `{name}`s in a word of `run`.
+fn placeholders(word: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = word;
+    while let Some(i) = rest.find('{') {
+        let Some(j) = rest[i..].find('}') else { break };
+        out.push(&rest[i + 1..i + j]);
+        rest = &rest[i + j + 1..];
+    }
+    out
+}
+
+/// Whether `v` is a value an input of type `kind` takes.
+fn admits(
+    kind: InputType,
+    v: &Value,
+    min: Option<f64>,
+    max: Option<f64>,
+    choices: &[String],
+) -> bool {
+    let in_range = |n: f64| min.is_none_or(|m| n >= m) && max.is_none_or(|m| n <= m);
+    let chosen = |s: &str| choices.is_empty() || choices.iter().any(|c| c == s);
+    match kind {
+        InputType::Flag => v.is_boolean(),
+        InputType::Number => v.as_f64().is_some_and(in_range),
+        InputType::Integer => v.as_i64().is_some_and(|n| in_range(n as f64)),
+        InputType::Count => v.as_u64().is_some_and(|n| in_range(n as f64)),
+        InputType::String => v.as_str().is_some_and(chosen),
+        InputType::Strings => v
+            .as_array()
+            .is_some_and(|a| a.iter().all(|x| x.as_str().is_some_and(chosen))),
+    }
+}
+
+/// `word` with `{id}`, `{role}`, `{to}` and `{trigger}` filled in.
+pub fn fill(word: &str, vars: &[(&str, &str)]) -> String {
+    let mut out = word.to_owned();
+    for (k, v) in vars {
+        out = out.replace(&format!("{{{k}}}"), v);
+    }
+    out
+}
+
+/// A command that moves one item on, ready to run: what `next`, `status`
+/// and `show` offer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Action {
+    /// Its stable ID: the step's name, with the target state or trigger of
+    /// a step per transition (`gate`, `move:InProgress`, `fire:USER_CONFIRM`).
+    pub action: String,
+    /// The item's kind and ID.
+    pub kind: String,
+    pub item: String,
+    /// The role that runs it.
+    pub role: String,
+    /// The command line, ready to run (inputs go after it).
+    pub argv: Vec<String>,
+    /// The values it takes.
+    pub inputs: Vec<Input>,
+    /// Groups of flags of which at most one (`required`: exactly one) is given.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub exclusive: Vec<Exclusive>,
+    /// The forward step (else an alternative).
+    pub primary: bool,
+    /// Whether it can change the item's state; false for a move to the
+    /// state it is in.
+    pub progress: bool,
+    /// The state it moves to, when that is known before it runs.
+    pub to: Option<String>,
+    pub description: String,
+}
+
+impl Action {
+    /// The command line as text: `git orx gate 1.1 --as qa --critical N
+    /// [options]`, with the required inputs.
+    pub fn command_line(&self) -> String {
+        let mut words: Vec<String> = self.argv.iter().map(|w| quote(w)).collect();
+        let mut optional = false;
+        for i in &self.inputs {
+            if !i.required {
+                optional = true;
+                continue;
+            }
+            let value = match i.kind {
+                InputType::Flag => None,
+                InputType::Number | InputType::Integer | InputType::Count => Some("N".to_owned()),
+                _ => Some(i.name.to_ascii_uppercase()),
+            };
+            match (&i.flag, value) {
+                (Some(f), Some(v)) => words.push(format!("{f} {v}")),
+                (Some(f), None) => words.push(f.clone()),
+                (None, Some(v)) => words.push(v),
+                (None, None) => {}
+            }
+        }
+        for g in self.exclusive.iter().filter(|g| g.required) {
+            words.push(g.flags.join("|"));
+        }
+        if optional {
+            words.push("[options]".to_owned());
+        }
+        words.join(" ")
+    }
+}
+
+/// `word`, quoted for a shell when it needs it.
+fn quote(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=@,+".contains(c))
+    {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+impl super::Workflow {
+    /// The actions its steps offer `role` for item `id` (its frontmatter
+    /// `item`) in state `status`, in the order of `steps:`.
+    pub fn actions(&self, id: &str, status: &str, item: &Value, role: &str) -> Vec<Action> {
+        let Some(state) = self.state(status) else {
+            return Vec::new();
+        };
+        let from = self.transitions_from(status);
+        let may = |t: &super::Transition| self.roles_of(t, item).iter().any(|r| r == role);
+        let mut out = Vec::new();
+        for step in &self.steps {
+            if !step.roles.is_empty() && !step.roles.iter().any(|r| r == role) {
+                continue;
+            }
+            let make = |suffix: Option<&str>,
+                        to: Option<&str>,
+                        trigger: Option<&str>,
+                        primary: bool,
+                        progress: bool| {
+                let vars = [
+                    ("id", id),
+                    ("role", role),
+                    ("to", to.unwrap_or("")),
+                    ("trigger", trigger.unwrap_or("")),
+                ];
+                let mut argv = vec!["git".to_owned(), "orx".to_owned()];
+                argv.extend(step.run.iter().map(|w| fill(w, &vars)));
+                Action {
+                    action: match suffix {
+                        Some(s) => format!("{}:{s}", step.id),
+                        None => step.id.clone(),
+                    },
+                    kind: self.name.clone(),
+                    item: id.to_owned(),
+                    role: role.to_owned(),
+                    argv,
+                    inputs: step
+                        .inputs
+                        .iter()
+                        .filter(|i| i.for_role(role))
+                        .cloned()
+                        .collect(),
+                    exclusive: step
+                        .exclusive
+                        .iter()
+                        .filter(|g| g.roles.is_empty() || g.roles.iter().any(|r| r == role))
+                        .cloned()
+                        .collect(),
+                    primary,
+                    progress,
+                    to: to.map(str::to_owned),
+                    description: step.description.clone(),
+                }
+            };
+            match &step.offered {
+                Offered::Trigger(name) => {
+                    let answering: Vec<_> =
+                        from.iter().filter(|t| t.answers(name) && may(t)).collect();
+                    if !answering.is_empty() {
+                        // One target: known before it runs.
+                        let to = answering
+                            .iter()
+                            .all(|t| t.to == answering[0].to)
+                            .then(|| answering[0].to.as_str());
+                        let progress = answering.iter().any(|t| t.to != t.from);
+                        out.push(make(None, to, Some(name), step.primary, progress));
+                    }
+                }
+                Offered::EachTransition(triggers) => {
+                    for t in from.iter().filter(|t| may(t)) {
+                        let fits = match &t.trigger {
+                            None => triggers.is_empty(),
+                            Some(tr) => triggers.iter().any(|x| x == tr),
+                        };
+                        if !fits {
+                            continue;
+                        }
+                        let suffix = t
+                            .trigger
+                            .as_deref()
+                            .filter(|_| !triggers.is_empty())
+                            .unwrap_or(&t.to);
+                        let primary = step.primary && t.primary;
+                        out.push(make(
+                            Some(suffix),
+                            Some(&t.to),
+                            t.trigger.as_deref(),
+                            primary,
+                            t.from != t.to,
+                        ));
+                    }
+                }
+                Offered::Operations(ops) => {
+                    if state.operations.iter().any(|o| ops.contains(o)) {
+                        out.push(make(None, None, None, step.primary, true));
+                    }
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,481 @@
+//! A driver that knows only `git orx next --json`, the actions' `argv` and
+//! `inputs`, and exit codes: no state, role, flag or command is written
+//! into it. Each scenario is a policy for the values it gives (one mood per
+//! action that asks for a judgement); the test then says where the item
+//! must have ended up.
+
+use serde_json::Value;
+
+use crate::common::Repo;
+use crate::test_agent::agent_repo;
+
+/// How the values of one judgement are picked: the best the inputs
+/// allow, a fair one (70% of the way from the worst to the best), or the
+/// worst.
+#[derive(Clone, Copy, Debug)]
+enum Mood {
+    Best,
+    Fair,
+    Worst,
+}
+
+/// What the driver did: the item's state (as `next` shows it, opaque to
+/// the driver) before each action it ran, and the action's ID.
+struct Trail {
+    steps: Vec<(String, String)>,
+    moods_used: usize,
+}
+
+/// `next --json`'s entry for `item`: its state and its actions.
+fn offered(repo: &Repo, item: &str) -> Option<(String, Vec<Value>)> {
+    let out = repo.orx(&["next", "--json"]);
+    out.ok();
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    v["roles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["actions"].as_array().unwrap())
+        .find(|e| e["id"] == item)
+        .map(|e| {
+            (
+                e["status"].as_str().unwrap().to_owned(),
+                e["steps"].as_array().unwrap().clone(),
+            )
+        })
+}
+
+/// The worst value of an input whose best is `best`: the other end of its
+/// range (one more than the best when it has no end on that side).
+fn worst(input: &Value, best: &Value) -> Value {
+    match best {
+        Value::Bool(b) => Value::Bool(!b),
+        Value::Array(_) => input["enum"].clone(),
+        _ => {
+            let b = best.as_f64().unwrap();
+            let (lo, hi) = (input["min"].as_f64(), input["max"].as_f64());
+            let w = if hi == Some(b) {
+                lo.unwrap_or(0.0)
+            } else {
+                hi.unwrap_or(b + 1.0)
+            };
+            serde_json::json!(w)
+        }
+    }
+}
+
+/// The value `mood` gives an input, or none to leave it out.
+fn pick(input: &Value, mood: Mood) -> Option<Value> {
+    let best = &input["best"];
+    if best.is_null() {
+        return input["required"].as_bool().unwrap().then(|| {
+            match input["type"].as_str().unwrap() {
+                "number" | "integer" | "count" => input["min"]
+                    .clone()
+                    .as_f64()
+                    .map_or(serde_json::json!(0), |m| serde_json::json!(m)),
+                "flag" => Value::Bool(true),
+                "strings" => serde_json::json!([input["enum"][0].clone()]),
+                _ => Value::String("what the driver was asked for".to_owned()),
+            }
+        });
+    }
+    let w = worst(input, best);
+    Some(match mood {
+        Mood::Best => best.clone(),
+        Mood::Worst => w,
+        Mood::Fair => match best {
+            Value::Bool(_) | Value::Array(_) => best.clone(),
+            _ => {
+                let (b, w) = (best.as_f64().unwrap(), w.as_f64().unwrap());
+                serde_json::json!(b - 0.3 * (b - w))
+            }
+        },
+    })
+}
+
+/// `argv` with the inputs' values: flags and their values, then the
+/// positional ones.
+fn command(action: &Value, mood: Mood) -> Vec<String> {
+    let mut argv: Vec<String> = action["argv"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap().to_owned())
+        .collect();
+    let mut positional = Vec::new();
+    let groups: Vec<&Value> = action["exclusive"]
+        .as_array()
+        .map(|g| g.iter().collect())
+        .unwrap_or_default();
+    let in_group = |flag: &Value| {
+        groups
+            .iter()
+            .find(|g| g["flags"].as_array().unwrap().contains(flag))
+    };
+    let mut chosen_in_group: Vec<String> = Vec::new();
+    for input in action["inputs"].as_array().unwrap() {
+        let flag = input["flag"].as_str();
+        let Some(value) = pick(input, mood) else {
+            continue;
+        };
+        if let Some(g) = in_group(&input["flag"]) {
+            // At most one of the group: the first set to true.
+            let taken = g["flags"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|f| chosen_in_group.iter().any(|c| f == c.as_str()));
+            if value == Value::Bool(true) && !taken {
+                chosen_in_group.push(flag.unwrap().to_owned());
+                argv.push(flag.unwrap().to_owned());
+            }
+            continue;
+        }
+        let text = match &value {
+            Value::Bool(false) => continue,
+            Value::Bool(true) => None,
+            Value::Array(a) if a.is_empty() => continue,
+            Value::Array(a) => Some(
+                a.iter()
+                    .map(|x| x.as_str().unwrap())
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ),
+            Value::Number(n) => Some(match input["type"].as_str().unwrap() {
+                "number" => n.to_string(),
+                _ => format!("{}", n.as_f64().unwrap().round() as i64),
+            }),
+            Value::String(s) => Some(s.clone()),
+            Value::Null | Value::Object(_) => continue,
+        };
+        match (flag, text) {
+            (Some(f), Some(t)) => {
+                argv.push(f.to_owned());
+                argv.push(t);
+            }
+            (Some(f), None) => argv.push(f.to_owned()),
+            (None, Some(t)) => positional.push(t),
+            (None, None) => {}
+        }
+    }
+    for g in groups.iter().filter(|g| g["required"] == true) {
+        let flags = g["flags"].as_array().unwrap();
+        if !flags
+            .iter()
+            .any(|f| chosen_in_group.iter().any(|c| f == c.as_str()))
+        {
+            argv.push(flags[0].as_str().unwrap().to_owned());
+        }
+    }
+    argv.extend(positional);
+    argv
+}
+
+/// Drives `item` with the forward steps `next` offers, each tried once per
+/// state, giving each action that asks for a judgement the next of
+/// `moods`, until no forward step is left, the item leaves `next`, or its
+/// state is `until`.
+#[track_caller]
+fn drive(repo: &Repo, item: &str, moods: &[Mood], until: Option<&str>) -> Trail {
+    let mut trail = Trail {
+        steps: Vec::new(),
+        moods_used: 0,
+    };
+    let mut tried: Vec<String> = Vec::new();
+    let mut last_state = String::new();
+    for _ in 0..60 {
+        let Some((state, actions)) = offered(repo, item) else {
+            return trail;
+        };
+        if until == Some(state.as_str()) {
+            return trail;
+        }
+        if state != last_state {
+            tried.clear();
+            last_state = state.clone();
+        }
+        let Some(action) = actions.iter().find(|a| {
+            a["primary"] == true && !tried.contains(&a["action"].as_str().unwrap().to_owned())
+        }) else {
+            return trail;
+        };
+        let id = action["action"].as_str().unwrap().to_owned();
+        tried.push(id.clone());
+        let judgement = action["inputs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| !i["best"].is_null());
+        let mood = if judgement {
+            *moods
+                .get(trail.moods_used)
+                .unwrap_or_else(|| panic!("no mood left for `{id}`; trail: {:?}", trail.steps))
+        } else {
+            Mood::Best
+        };
+        let argv = command(action, mood);
+        let out = repo.command(&argv[0]).args(&argv[1..]).output().unwrap();
+        let code = out.status.code().unwrap_or(-1);
+        // 1: refused (another forward step may fit); 2 would mean the
+        // driver built a command the inputs spec did not describe.
+        assert!(
+            code == 0 || code == 1,
+            "{argv:?} exited {code}:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        if code == 0 {
+            if judgement {
+                trail.moods_used += 1;
+            }
+            trail.steps.push((state, id));
+        }
+    }
+    panic!("the driver did not finish in 60 actions: {:?}", trail.steps);
+}
+
+/// `show --json`'s state and the role the item waits for.
+fn end(repo: &Repo, item: &str) -> (String, Option<String>) {
+    let out = repo.orx(&["show", item, "--json"]);
+    out.ok();
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    (
+        v["status"].as_str().unwrap().to_owned(),
+        v["waits_for"].as_str().map(str::to_owned),
+    )
+}
+
+fn states(trail: &Trail) -> Vec<&str> {
+    trail.steps.iter().map(|(s, _)| s.as_str()).collect()
+}
+
+use Mood::{Best, Fair, Worst};
+
+#[test]
+fn driver_from_actions_alone_takes_a_story_straight_to_done() {
+    let repo = Repo::new();
+    let id = repo.story("Straight approval", &[]);
+    let trail = drive(&repo, &id, &[Best, Best], None);
+    assert_eq!(
+        states(&trail),
+        ["Draft", "Approved", "InProgress", "Review"]
+    );
+    assert_eq!(trail.moods_used, 2);
+    assert_eq!(end(&repo, &id), ("Done".to_owned(), None));
+}
+
+#[test]
+fn driver_from_actions_alone_takes_a_story_through_a_passing_architect_review() {
+    let repo = Repo::new();
+    let id = repo.story("Architect passes", &[]);
+    let trail = drive(&repo, &id, &[Fair, Fair, Fair], None);
+    assert_eq!(
+        states(&trail),
+        [
+            "Draft",
+            "AwaitingArchReview",
+            "Approved",
+            "InProgress",
+            "Review"
+        ]
+    );
+    assert_eq!(trail.moods_used, 3);
+    assert_eq!(end(&repo, &id), ("Done".to_owned(), None));
+}
+
+#[test]
+fn driver_from_actions_alone_escalates_a_story_after_two_failing_architect_rounds() {
+    let repo = Repo::new();
+    let id = repo.story("Architect escalates", &[]);
+    let trail = drive(&repo, &id, &[Fair, Worst, Fair, Worst], None);
+    assert_eq!(
+        states(&trail),
+        [
+            "Draft",
+            "AwaitingArchReview",
+            "RequiresRevision",
+            "AwaitingArchReview"
+        ]
+    );
+    assert_eq!(trail.moods_used, 4);
+    // The Human decides: every move offered is an alternative.
+    assert_eq!(
+        end(&repo, &id),
+        ("Escalated".to_owned(), Some("human".to_owned()))
+    );
+}
+
+#[test]
+fn driver_from_actions_alone_takes_a_story_through_a_failing_then_passing_qa_round() {
+    let repo = Repo::new();
+    let id = repo.story("QA fails once", &[]);
+    let trail = drive(&repo, &id, &[Best, Worst, Best], None);
+    assert_eq!(
+        states(&trail),
+        [
+            "Draft",
+            "Approved",
+            "InProgress",
+            "Review",
+            "InProgress",
+            "Review"
+        ]
+    );
+    assert_eq!(trail.moods_used, 3);
+    assert_eq!(end(&repo, &id), ("Done".to_owned(), None));
+}
+
+#[test]
+fn driver_from_actions_alone_leaves_a_story_to_the_human_after_qa_round_three() {
+    let repo = Repo::new();
+    let id = repo.story("QA fails three times", &[]);
+    let trail = drive(&repo, &id, &[Best, Worst, Worst, Worst], None);
+    assert_eq!(
+        states(&trail),
+        [
+            "Draft",
+            "Approved",
+            "InProgress",
+            "Review",
+            "InProgress",
+            "Review",
+            "InProgress",
+            "Review"
+        ]
+    );
+    assert_eq!(trail.moods_used, 4);
+    assert_eq!(
+        end(&repo, &id),
+        ("Review".to_owned(), Some("human".to_owned()))
+    );
+}
+
+#[test]
+fn driver_from_actions_alone_takes_an_agent_through_a_session_to_archiving() {
+    let repo = agent_repo();
+    let trail = drive(&repo, "default", &[], Some("ARCHIVING"));
+    let ran: Vec<&str> = trail.steps.iter().map(|(_, a)| a.as_str()).collect();
+    assert_eq!(
+        ran,
+        [
+            "requirement",
+            "task-add",
+            "fire:PRD_GENERATED",
+            "fire:USER_CONFIRM",
+            "check",
+            "task-done"
+        ]
+    );
+    assert_eq!(offered(&repo, "default").unwrap().0, "ARCHIVING");
+}
+
+/// The shape of one action, as `next`, `status` and `show` give it.
+#[test]
+fn an_action_carries_its_command_inputs_and_whether_it_is_the_forward_step() {
+    let repo = Repo::new();
+    let id = repo.story_at("Review me", "Review");
+    let out = repo.orx(&["show", &id, "--json"]);
+    out.ok();
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    insta::assert_snapshot!(serde_json::to_string_pretty(&v["steps"][0]).unwrap());
+}
+
+/// A kind of the repository's own, written by hand: its steps alone make
+/// the driver able to close a bug; no code knows the kind.
+const BUG_WORKFLOW: &str = r#"workflow: bug
+initial: Open
+items:
+  dir: docs/bugs
+  id: '^[0-9]+\.[0-9]+$'
+states:
+  Open:
+    owner: dev
+  Fixed:
+    owner: tester
+  Closed:
+    terminal: true
+transitions:
+  - from: Open
+    to: Fixed
+    roles: [dev]
+    primary: true
+  - from: Fixed
+    to: Closed
+    roles: [tester]
+    primary: true
+  - from: Fixed
+    to: Open
+    roles: [tester]
+steps:
+  move:
+    run: [move, "{id}", "{to}", --as, "{role}"]
+    each_transition: true
+    primary: true
+    inputs:
+      - name: note
+        flag: -m
+        type: string
+        required: true
+        description: what was done
+"#;
+
+#[test]
+fn driver_from_actions_alone_closes_an_item_of_a_hand_written_kind() {
+    let repo = Repo::new();
+    repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
+    repo.write(".orx/workflows/bug.yaml", BUG_WORKFLOW);
+    repo.commit_rules("Add the bug kind");
+    repo.orx(&["new", "bug", "Crash on save", "--id", "9.1", "--as", "dev"])
+        .ok();
+    let trail = drive(&repo, "9.1", &[], None);
+    assert_eq!(states(&trail), ["Open", "Fixed"]);
+    assert!(
+        repo.read("docs/bugs/9.1.crash-on-save.md")
+            .contains("status: Closed")
+    );
+}
+
+#[test]
+fn a_workflow_step_naming_an_unknown_input_type_is_refused_with_its_line() {
+    let repo = Repo::new();
+    repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
+    repo.write(
+        ".orx/workflows/bug.yaml",
+        BUG_WORKFLOW.replace("type: string", "type: text"),
+    );
+    let out = repo.orx(&["check"]);
+    out.code(1);
+    assert!(
+        out.stdout.contains("bug.yaml:33:15") && out.stdout.contains("unknown type `text`"),
+        "{}",
+        out.render()
+    );
+}
+
+#[test]
+fn handoffs_leave_out_the_agents_command_when_persona_commands_is_false() {
+    let repo = Repo::new();
+    let id = repo.story("Login", &["--score", "9"]);
+    let with = repo.orx(&["next", "--role", "dev"]);
+    with.ok();
+    assert!(
+        with.stdout.contains(&format!(
+            "InProgress --as dev`, then implement the story (agent: `*implement-story {id}`)"
+        )),
+        "{}",
+        with.render()
+    );
+    let config = repo.read(".orx/config.yaml") + "persona_commands: false\n";
+    repo.write(".orx/config.yaml", config);
+    repo.commit_rules("no persona commands");
+    let without = repo.orx(&["next", "--role", "dev"]);
+    without.ok();
+    assert!(
+        without.stdout.contains(&format!(
+            "`git orx move {id} InProgress --as dev`, then implement the story\n"
+        )),
+        "{}",
+        without.render()
+    );
+}
