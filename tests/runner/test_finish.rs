@@ -48,8 +48,8 @@ fn the_board_cache_is_kept_per_language() {
     repo.set_lang("zh");
     let id = repo.story("Login", GOOD);
     age(&repo, &repo.story_path(&id));
-    let zh = "Next: Dev 请执行 agent 命令";
-    let en = "Next: Dev, run your agent's";
+    let zh = "Next: Dev 请执行 `git orx move";
+    let en = "Next: Dev, `git orx move";
     repo.orx(&["next", "--lang", "en"])
         .ok()
         .stdout_has(&[en])
