@@ -598,7 +598,7 @@ fn after_qas_third_failing_round_the_human_decides() {
     Human
       Story 1.1: QA's round 3 failed; a human must decide: `git orx move 1.1 Done` or `git orx move 1.1 InProgress`, --as human
     ");
-    insta::assert_snapshot!(refused(&repo, &["gate", &id, "--as", "qa", "--critical", "0"]), @"
+    insta::assert_snapshot!(refused(&repo, &["gate", &id, "--as", "qa", "--critical", "0", "--criteria-met"]), @"
     exit: 1
     --- stderr
     error: refused: story 1.1: `review.qa` is a record written once per round: round 3 is already recorded and cannot be rewritten
@@ -635,7 +635,7 @@ fn a_gate_applies_only_in_its_state_for_its_role_with_its_numbers() {
     --- stderr
     error: refused: the Architect gate applies to stories in AwaitingArchReview; this one is Draft
     ");
-    insta::assert_snapshot!(refused(&repo, &["gate", &approved, "--as", "qa", "--critical", "0"]), @"
+    insta::assert_snapshot!(refused(&repo, &["gate", &approved, "--as", "qa", "--critical", "0", "--criteria-met"]), @"
     exit: 1
     --- stderr
     error: refused: the QA gate applies to stories in Review; this one is Approved
@@ -654,7 +654,7 @@ fn a_gate_applies_only_in_its_state_for_its_role_with_its_numbers() {
         usage(&["gate", &draft, "--as", "qa"]),
     ].join("\n"), @"
     error: `git orx gate` is for the Architect (--as architect) or QA (--as qa), not Dev
-    error: the Architect's gate needs --score (0-10)
+    error: the Architect's gate needs --score (0-10); nothing was recorded
     error: --score and --minor are for the Architect's gate; QA counts Low issues (--low)
     error: --score must be from 0 to 10, not 11
     error: only the Architect escalates (--escalate); after QA's last failing round the Human decides anyway
@@ -822,11 +822,20 @@ fn gates_hold_against_made_up_numbers() {
         "0",
         "--medium",
         "3",
+        "--criteria-failed",
         "--no-commit",
     ])
     .ok();
     repo.refused(
-        &["gate", &id, "--as", "qa", "--critical", "0"],
+        &[
+            "gate",
+            &id,
+            "--as",
+            "qa",
+            "--critical",
+            "0",
+            "--criteria-met",
+        ],
         1,
         &["has an uncommitted change of state"],
     );
@@ -838,7 +847,7 @@ fn gates_hold_against_made_up_numbers() {
     Orx-Transition: Review -> InProgress
     Orx-Role: qa
     Orx-Trigger: gate
-    Orx-Gate: qa round=2 critical=0 high=0 medium=3 low=0 total=3 previous_total=4 passed=false
+    Orx-Gate: qa round=2 critical=0 high=0 medium=3 low=0 total=3 previous_total=4 criteria=failed passed=false
     Orx-Rounds: architect=0 qa=2
     ");
     repo.orx(&["log", &id]).stdout_has(&[

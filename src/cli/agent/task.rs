@@ -78,7 +78,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             actor,
         )?,
     };
-    super::execute(ui, &ws, ap, !change.no_commit)?;
+    super::execute(ui, &ws, ap, change)?;
+    if change.dry_run {
+        return Ok(0);
+    }
     // A skip resumes the work; if it skipped the last open task, the work
     // is over (ALL_TASKS_DONE), as when the last one is done.
     if matches!(args.action, Action::Skip { .. }) {
@@ -88,7 +91,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 "once this is committed, `git orx agent fire ALL_TASKS_DONE` ends the work if no task is left",
             ));
         } else if let Some(next) = agent::plan_finished(&ws, name, actor)? {
-            super::execute(ui, &ws, next, true)?;
+            super::execute(ui, &ws, next, change)?;
         }
     }
     Ok(0)
