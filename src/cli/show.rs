@@ -27,9 +27,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let mut d = report::detail(&ws, &args.id, role.as_deref())?;
     // The moves are judged for the role that is to act next.
     if role.is_none()
-        && let Some(owner) = d.summary.owner.clone()
+        && let Some(waits_for) = d.summary.waits_for.clone()
     {
-        d = report::detail(&ws, &args.id, Some(&owner))?;
+        d = report::detail(&ws, &args.id, Some(&waits_for))?;
     }
     let rejected = orx::history::verify::last_change_violations(&ws.repo, &d.summary.path)?;
     if ui.is_json() {

@@ -274,39 +274,47 @@ fn assess_dry_run_shows_the_missing_sections_and_records_nothing() {
     assert_eq!(repo.state(), before);
 }
 
-/// `show` judges each move as the role the item waits for (the Human for
-/// an escalated story), unless `--as` says otherwise.
+/// `show` judges each move as the role the item waits for — the Human
+/// after QA's failing last round, though QA owns the state — unless `--as`
+/// says otherwise.
 #[test]
 fn show_judges_moves_as_the_role_the_item_waits_for() {
     let repo = Repo::new();
-    let id = repo.story("Failover", &["--score", "7", "--complexity", "security"]);
-    repo.orx(&[
-        "gate",
-        &id,
-        "--as",
-        "architect",
-        "--score",
-        "8",
-        "--critical",
-        "0",
-        "--escalate",
-    ])
-    .ok();
+    let id = repo.story_at("Search", "InProgress");
+    for critical in ["2", "2", "1"] {
+        repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
+        repo.orx(&[
+            "gate",
+            &id,
+            "--as",
+            "qa",
+            "--critical",
+            critical,
+            "--criteria-met",
+        ])
+        .ok();
+    }
     let v = json(&repo.orx(&["show", &id, "--json"]));
-    assert_eq!(v["status"], "Escalated");
+    assert_eq!(
+        (v["status"].clone(), v["waits_for"].clone()),
+        ("Review".into(), "human".into())
+    );
     let moves = v["moves"].as_array().unwrap();
     assert!(!moves.is_empty());
     for m in moves {
-        assert_eq!(m["judged_as"], "human", "{m}");
-        assert_eq!(m["allowed"], true, "{m}");
+        assert_eq!(
+            (m["judged_as"].clone(), m["allowed"].clone()),
+            ("human".into(), true.into()),
+            "{m}"
+        );
     }
-    let v = json(&repo.orx(&["show", &id, "--as", "sm", "--json"]));
+    let v = json(&repo.orx(&["show", &id, "--as", "qa", "--json"]));
     assert!(
         v["moves"]
             .as_array()
             .unwrap()
             .iter()
-            .all(|m| m["judged_as"] == "sm")
+            .all(|m| m["judged_as"] == "qa" && m["allowed"] == false)
     );
 }
 
@@ -399,4 +407,33 @@ fn every_command_prints_json_under_json() {
         assert!(run.code == 0 || run.code == 1, "{}", run.render());
         assert_eq!(json(&run)["version"], 1, "`{}`", with.join(" "));
     }
+}
+
+/// `rollback --dry-run` names the files a rollback would restore or
+/// remove and writes nothing; the rollback itself reports as JSON.
+#[test]
+fn rollback_dry_run_names_the_files_and_writes_nothing() {
+    let repo = Repo::new();
+    repo.write("app.txt", "v1\n");
+    repo.git(&["add", "app.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "app"]).ok();
+    let name = json(&repo.orx(&["checkpoint", "--json"]))["checkpoint"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    repo.write("app.txt", "v2\n");
+    repo.git(&["commit", "-q", "-am", "v2"]).ok();
+    let before = repo.state();
+    let run = repo.orx(&["rollback", &name, "--dry-run", "--json", "--as", "dev"]);
+    run.ok();
+    let v = json(&run);
+    assert_eq!(
+        (v["dry_run"].clone(), v["changed"].clone()),
+        (true.into(), serde_json::json!(["app.txt"]))
+    );
+    assert_eq!(repo.state(), before);
+    let run = repo.orx(&["rollback", &name, "--yes", "--json", "--as", "dev"]);
+    run.ok();
+    assert_eq!(json(&run)["changed"], serde_json::json!(["app.txt"]));
+    assert_eq!(repo.read("app.txt"), "v1\n");
 }
