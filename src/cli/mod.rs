@@ -229,9 +229,9 @@ impl Ui {
             }
             if data.item.is_none()
                 && let Ok(a) = ACTING.lock()
-                && let Some((kind, id)) = &a.item
+                && let Some((_, id)) = &a.item
             {
-                data.kind.get_or_insert_with(|| kind.clone());
+                // The ID as given (its kind is not known before it is found).
                 data.item = Some(id.clone());
             }
             let hints = hints(e);
@@ -311,11 +311,15 @@ pub fn usage_error(e: clap::Error, json: bool) -> std::process::ExitCode {
             .collect(),
         _ => Vec::new(),
     };
-    let message = e.render().to_string();
-    let message = message
+    // clap's message, up to its usage line, on one line.
+    let rendered = e.render().to_string();
+    let message = rendered
         .lines()
-        .next()
-        .unwrap_or_default()
+        .take_while(|l| !l.starts_with("Usage:"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
         .trim_start_matches("error: ")
         .to_owned();
     let data = orx::error::ErrorData {

@@ -78,6 +78,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             actor,
         )?,
     };
+    // Under --json, a skip that ends the work prints one result: the last.
+    if matches!(args.action, Action::Skip { .. })
+        && ui.is_json()
+        && !change.dry_run
+        && !change.no_commit
+    {
+        let done = orx::engine::plan::execute(&ws, &ap, true)?;
+        match agent::plan_finished(&ws, name, actor)? {
+            Some(next) => super::execute(ui, &ws, next, change)?,
+            None => crate::cli::report_change(ui, &ws, &ap, Some(&done), serde_json::Value::Null),
+        }
+        return Ok(0);
+    }
     super::execute(ui, &ws, ap, change)?;
     if change.dry_run {
         return Ok(0);
