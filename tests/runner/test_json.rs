@@ -437,3 +437,38 @@ fn rollback_dry_run_names_the_files_and_writes_nothing() {
     assert_eq!(json(&run)["changed"], serde_json::json!(["app.txt"]));
     assert_eq!(repo.read("app.txt"), "v1\n");
 }
+
+/// Another git-orx holding the repository lock for the whole wait: the
+/// envelope says `busy`, `retryable: true`, and the exit code is 3.
+#[test]
+fn a_busy_lock_under_json_is_a_retryable_envelope() {
+    use crate::test_move::{finish, spawn, wait_until};
+    let repo = Repo::new();
+    let first = repo.story("Login", GOOD);
+    let second = repo.story("Search", GOOD);
+    let path = repo.story_path(&first);
+    let go = repo.path(".git/go");
+    let pause = format!("written:{}", go.display());
+    let mover = spawn(
+        &repo,
+        &["move", &first, "InProgress", "--as", "dev"],
+        &[("ORX_TEST_PAUSE", &pause)],
+    );
+    wait_until("the move wrote the file", || {
+        repo.read(&path).contains("status: InProgress")
+    });
+    let run = repo.orx_env(
+        &["move", &second, "InProgress", "--as", "dev", "--json"],
+        &[("ORX_LOCK_TIMEOUT", "0")],
+    );
+    repo.write(".git/go", "");
+    finish(mover).ok();
+    run.code(3);
+    let v = json(&run);
+    assert_eq!(
+        (v["error"]["code"].clone(), v["error"]["retryable"].clone()),
+        ("busy".into(), true.into()),
+        "{}",
+        run.render()
+    );
+}
