@@ -222,7 +222,7 @@ impl Error {
             Error::NotFound(_) => "not_found",
             Error::Exists(_) => "exists",
             Error::Store(StoreError::Busy { .. }) => "busy",
-            Error::Git(GitError::Locked { .. }) => "busy.git_lock",
+            Error::Git(GitError::Locked { .. }) => "git.locked",
             Error::Store(StoreError::Changed { .. }) | Error::Conflict(_) => "conflict",
             Error::Git(e) | Error::CommitFailed(e, _) if e.is_race() => "conflict",
             Error::Store(StoreError::Io { .. }) => "io",
@@ -347,3 +347,194 @@ impl Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One error of each kind there is.
+    fn one_of_each() -> Vec<Error> {
+        let s = || "x".to_owned();
+        let item = || "story 1.1".to_owned();
+        let refusals = vec![
+            Refusal::UnknownState {
+                item: item(),
+                state: s(),
+                states: vec![],
+            },
+            Refusal::Identity {
+                item: item(),
+                field: s(),
+                before: s(),
+                after: s(),
+            },
+            Refusal::Terminal {
+                item: item(),
+                state: s(),
+                to: s(),
+            },
+            Refusal::InvalidTransition {
+                item: item(),
+                from: s(),
+                to: s(),
+                allowed: vec![(s(), vec![s()])],
+            },
+            Refusal::Unauthorized {
+                item: item(),
+                role: s(),
+                from: s(),
+                to: None,
+                responsible: vec![s()],
+            },
+            Refusal::Preconditions {
+                item: item(),
+                from: s(),
+                to: s(),
+                unmet: vec![],
+            },
+            Refusal::NotInitial {
+                item: item(),
+                state: s(),
+                initial: s(),
+            },
+            Refusal::Delete {
+                item: item(),
+                state: s(),
+            },
+            Refusal::ForceNotHuman { role: s() },
+            Refusal::Protected {
+                item: item(),
+                field: s(),
+                before: s(),
+                after: s(),
+            },
+            Refusal::EditGuard {
+                item: item(),
+                state: s(),
+                unmet: vec![],
+            },
+            Refusal::Operation {
+                item: item(),
+                state: s(),
+                operation: s(),
+                allowed: vec![],
+            },
+            Refusal::Record {
+                item: item(),
+                field: s(),
+                problem: s(),
+            },
+        ];
+        let mut all: Vec<Error> = refusals.into_iter().map(Error::Refused).collect();
+        all.extend([
+            Error::NoDecision(NoDecision::NotHere {
+                action: s(),
+                kind: s(),
+                state: s(),
+                states: vec![],
+            }),
+            Error::NoDecision(NoDecision::NoneHolds {
+                state: s(),
+                tried: vec![],
+            }),
+            Error::Item(ItemError::new("p", None, "m")),
+            Error::Workflow(WorkflowError {
+                origin: s(),
+                pos: None,
+                message: s(),
+            }),
+            Error::Config(ConfigError {
+                pos: None,
+                message: s(),
+            }),
+            Error::Git(GitError::NotARepo),
+            Error::Git(GitError::Spawn(s())),
+            Error::Git(GitError::Race {
+                args: s(),
+                message: s(),
+            }),
+            Error::Git(GitError::Locked {
+                path: s(),
+                waited: std::time::Duration::ZERO,
+            }),
+            Error::Store(StoreError::Busy {
+                holder: None,
+                waited: std::time::Duration::ZERO,
+            }),
+            Error::Store(StoreError::Changed { path: s() }),
+            Error::Store(StoreError::Io {
+                path: s(),
+                message: s(),
+            }),
+            Error::Usage(s()),
+            Error::MissingInput {
+                inputs: vec![s()],
+                message: s(),
+            },
+            Error::BadValue {
+                input: s(),
+                message: s(),
+            },
+            Error::Outcome {
+                item: item(),
+                trigger: s(),
+                command: s(),
+            },
+            Error::NotFound(s()),
+            Error::Pending(s()),
+            Error::Exists(s()),
+            Error::NotInitialised,
+            Error::NoRole { roles: vec![] },
+            Error::CommitFailed(GitError::Spawn(s()), s()),
+            Error::Conflict(s()),
+            Error::Failed(s()),
+        ]);
+        all
+    }
+
+    /// Every code is in the README's table, and a retryable error is
+    /// exactly one of kind Busy.
+    #[test]
+    fn every_error_code_is_documented() {
+        let readme = include_str!("../README.md");
+        for e in one_of_each() {
+            let d = e.data();
+            assert!(
+                readme.contains(&format!("`{}`", d.code)),
+                "{} is not in the README's table of codes",
+                d.code
+            );
+            assert_eq!(d.retryable, e.kind() == ErrorKind::Busy, "{}", d.code);
+            if d.code.starts_with("refused.") {
+                assert_eq!(e.kind(), ErrorKind::Refused, "{}", d.code);
+            }
+            if d.code.starts_with("usage") {
+                assert_eq!(e.kind(), ErrorKind::Usage, "{}", d.code);
+            }
+        }
+    }
+
+    /// A refusal's data is its fields, not words parsed from its message.
+    #[test]
+    fn a_refusal_carries_its_item_move_and_roles_as_data() {
+        let e = Error::Refused(Refusal::Unauthorized {
+            item: "story 1.2".to_owned(),
+            role: "dev".to_owned(),
+            from: "Draft".to_owned(),
+            to: Some("Approved".to_owned()),
+            responsible: vec!["sm".to_owned()],
+        });
+        let d = e.data();
+        assert_eq!(
+            (d.code, d.item, d.kind, d.from, d.to, d.responsible),
+            (
+                "refused.wrong_role",
+                Some("1.2".to_owned()),
+                Some("story".to_owned()),
+                Some("Draft".to_owned()),
+                Some("Approved".to_owned()),
+                vec!["sm".to_owned()]
+            )
+        );
+    }
+}
