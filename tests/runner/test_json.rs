@@ -472,3 +472,24 @@ fn a_busy_lock_under_json_is_a_retryable_envelope() {
         run.render()
     );
 }
+
+/// Skipping the last open task resumes the work and ends it: under
+/// `--json` that is one result, the agent's state at the end.
+#[test]
+fn a_skip_that_ends_the_work_prints_one_json_result() {
+    let repo = agent_repo();
+    to_executing(&repo);
+    repo.orx(&["agent", "task", "done", "--as", "dev"]).ok();
+    std::fs::remove_file(repo.path("ok")).unwrap();
+    for _ in 0..4 {
+        repo.orx(&["agent", "check", "--as", "dev"]).code(4);
+    }
+    let run = repo.orx(&["agent", "task", "skip", "--as", "human", "--json"]);
+    run.ok();
+    let v = json(&run);
+    assert_eq!(
+        (v["from"].clone(), v["to"].clone()),
+        ("EXECUTING".into(), "ARCHIVING".into()),
+        "{v}"
+    );
+}
