@@ -30,6 +30,26 @@ pub enum Error {
     /// Bad arguments: a missing role, an out-of-range score, an unknown kind.
     #[error("{0}")]
     Usage(String),
+    /// Inputs the command needs were not given (one of `inputs`, when
+    /// there are several: they are alternatives).
+    #[error("{message}")]
+    MissingInput {
+        inputs: Vec<String>,
+        message: String,
+    },
+    /// An input's value is out of range or not one of those known.
+    #[error("{message}")]
+    BadValue { input: String, message: String },
+    /// A trigger that only a command's outcome may fire (`agent check`'s
+    /// results, `archive`'s summary) was fired by hand.
+    #[error(
+        "{item}: {trigger} is the outcome of `{command}`, not a trigger to fire by hand: it is fired when `{command}` runs"
+    )]
+    Outcome {
+        item: String,
+        trigger: String,
+        command: String,
+    },
     /// No item with that ID.
     #[error("{0}")]
     NotFound(String),
@@ -113,6 +133,8 @@ impl Error {
     pub fn kind(&self) -> ErrorKind {
         match self {
             Error::Usage(_)
+            | Error::MissingInput { .. }
+            | Error::BadValue { .. }
             | Error::NotFound(_)
             | Error::NotInitialised
             | Error::NoRole { .. }
@@ -131,4 +153,417 @@ impl Error {
     }
 }
 
+/// An error as data: its stable code, and what a program needs to act on
+/// it without reading the message (the envelope `--json` prints).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct ErrorData {
+    /// Stable and dotted (`refused.guard`), from the variant, never from
+    /// the message: see [`Error::code`].
+    pub code: &'static str,
+    pub message: String,
+    /// The item's ID and kind, when the error is about one item.
+    pub item: Option<String>,
+    pub kind: Option<String>,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    /// The roles that may do what was refused.
+    pub responsible: Vec<String>,
+    /// The moves allowed instead.
+    pub allowed: Vec<AllowedMove>,
+    /// What is missing: the inputs not given, or the conditions that did
+    /// not hold with the values they read.
+    pub missing: Vec<Missing>,
+    /// Running the same command again may succeed (a lock, a race).
+    pub retryable: bool,
+}
+
+/// A move allowed from the item's state, and who may take it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct AllowedMove {
+    pub to: String,
+    pub roles: Vec<String>,
+}
+
+/// An input not given, or a condition that did not hold.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Missing {
+    /// One of `one_of` must be given.
+    Input { one_of: Vec<String> },
+    /// A condition, with the values it read; `to`: the move it guards,
+    /// when several were tried.
+    Condition {
+        condition: String,
+        expr: String,
+        actual: serde_json::Map<String, serde_json::Value>,
+        error: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
+    },
+}
+
+impl Missing {
+    fn unmet(u: &crate::engine::validate::Unmet, to: Option<&str>) -> Missing {
+        Missing::Condition {
+            condition: u.desc.clone(),
+            expr: u.expr.clone(),
+            actual: u.actual.clone(),
+            error: u.error.clone(),
+            to: to.map(str::to_owned),
+        }
+    }
+}
+
+impl Error {
+    /// The error's stable code, from its variant: `refused.*` a rule
+    /// refused, `usage.*` the request is wrong, `busy` and `conflict` a
+    /// retry may succeed. The README lists them.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Refused(r) => match r {
+                Refusal::UnknownState { .. } => "refused.unknown_state",
+                Refusal::Identity { .. } | Refusal::Protected { .. } => "refused.protected",
+                Refusal::Terminal { .. } => "refused.terminal",
+                Refusal::InvalidTransition { .. } => "refused.no_transition",
+                Refusal::Unauthorized { .. } | Refusal::ForceNotHuman { .. } => {
+                    "refused.wrong_role"
+                }
+                Refusal::Preconditions { .. } | Refusal::EditGuard { .. } => "refused.guard",
+                Refusal::NotInitial { .. } => "refused.not_initial",
+                Refusal::Delete { .. } => "refused.delete",
+                Refusal::Operation { .. } => "refused.operation",
+                Refusal::Record { .. } => "refused.record",
+            },
+            Error::NoDecision(NoDecision::NotHere { .. }) => "refused.no_transition",
+            Error::NoDecision(NoDecision::NoneHolds { .. }) => "refused.guard",
+            Error::Outcome { .. } => "refused.outcome",
+            Error::Item(_) => "refused.invalid_file",
+            Error::Workflow(_) => "refused.invalid_workflow",
+            Error::Config(_) => "refused.invalid_config",
+            Error::Pending(_) => "refused.pending",
+            Error::Usage(_) => "usage",
+            Error::MissingInput { .. } | Error::NoRole { .. } => "usage.missing_input",
+            Error::BadValue { .. } | Error::UnknownRole { .. } | Error::UnmeasuredReason { .. } => {
+                "usage.bad_value"
+            }
+            Error::NotInitialised => "usage.not_initialised",
+            Error::Git(GitError::NotARepo | GitError::Bare) => "usage.not_a_repository",
+            Error::NotFound(_) | Error::NoAgent { .. } => "not_found",
+            Error::Exists(_) => "exists",
+            Error::Store(StoreError::Busy { .. }) => "busy",
+            Error::Git(GitError::Locked { .. }) => "git.locked",
+            Error::Store(StoreError::Changed { .. }) | Error::Conflict(_) => "conflict",
+            Error::Git(e) | Error::CommitFailed(e, _) if e.is_race() => "conflict",
+            Error::Store(StoreError::Io { .. }) => "io",
+            Error::CommitFailed(..) => "commit_failed",
+            Error::Git(_) => "git",
+            Error::Failed(_) => "failed",
+        }
+    }
+
+    /// The error as data: its code, message, and what it carries about
+    /// the item, the move, the roles, the moves allowed and what is
+    /// missing.
+    pub fn data(&self) -> ErrorData {
+        let mut d = ErrorData {
+            code: self.code(),
+            message: self.to_string(),
+            retryable: self.kind() == ErrorKind::Busy,
+            ..ErrorData::default()
+        };
+        let label = |d: &mut ErrorData, item: &str| {
+            let (kind, id) = item.split_once(' ').unwrap_or(("", item));
+            d.item = Some(id.to_owned());
+            d.kind = Some(kind.to_owned()).filter(|k| !k.is_empty());
+        };
+        match self {
+            Error::Refused(r) => match r {
+                Refusal::UnknownState { item, state, .. } => {
+                    label(&mut d, item);
+                    d.to = Some(state.clone());
+                }
+                Refusal::Identity { item, .. }
+                | Refusal::Protected { item, .. }
+                | Refusal::Record { item, .. } => label(&mut d, item),
+                Refusal::Terminal { item, state, to } => {
+                    label(&mut d, item);
+                    d.from = Some(state.clone());
+                    d.to = Some(to.clone());
+                }
+                Refusal::InvalidTransition {
+                    item,
+                    from,
+                    to,
+                    allowed,
+                } => {
+                    label(&mut d, item);
+                    d.from = Some(from.clone());
+                    d.to = Some(to.clone());
+                    d.allowed = allowed
+                        .iter()
+                        .map(|(to, roles)| AllowedMove {
+                            to: to.clone(),
+                            roles: roles.clone(),
+                        })
+                        .collect();
+                }
+                Refusal::Unauthorized {
+                    item,
+                    from,
+                    to,
+                    responsible,
+                    ..
+                } => {
+                    label(&mut d, item);
+                    d.from = Some(from.clone());
+                    d.to = to.clone();
+                    d.responsible = responsible.clone();
+                }
+                Refusal::Preconditions {
+                    item,
+                    from,
+                    to,
+                    unmet,
+                } => {
+                    label(&mut d, item);
+                    d.from = Some(from.clone());
+                    d.to = Some(to.clone());
+                    d.missing = unmet.iter().map(|u| Missing::unmet(u, None)).collect();
+                }
+                Refusal::EditGuard { item, state, unmet } => {
+                    label(&mut d, item);
+                    d.from = Some(state.clone());
+                    d.missing = unmet.iter().map(|u| Missing::unmet(u, None)).collect();
+                }
+                Refusal::NotInitial { item, state, .. } | Refusal::Delete { item, state } => {
+                    label(&mut d, item);
+                    d.from = Some(state.clone());
+                }
+                Refusal::Operation { item, state, .. } => {
+                    label(&mut d, item);
+                    d.from = Some(state.clone());
+                }
+                Refusal::ForceNotHuman { .. } => {
+                    d.responsible = vec![crate::workflow::role::HUMAN.to_owned()];
+                }
+            },
+            Error::NoDecision(NoDecision::NotHere { kind, state, .. }) => {
+                d.kind = Some(kind.clone());
+                d.from = Some(state.clone());
+            }
+            Error::NoDecision(NoDecision::NoneHolds { state, tried }) => {
+                d.from = Some(state.clone());
+                d.missing = tried
+                    .iter()
+                    .flat_map(|(to, unmet)| unmet.iter().map(|u| Missing::unmet(u, Some(to))))
+                    .collect();
+            }
+            Error::Outcome { item, .. } => label(&mut d, item),
+            Error::MissingInput { inputs, .. } => {
+                d.missing = vec![Missing::Input {
+                    one_of: inputs.clone(),
+                }];
+            }
+            Error::NoRole { .. } => {
+                d.missing = vec![Missing::Input {
+                    one_of: vec!["role".to_owned()],
+                }];
+            }
+            _ => {}
+        }
+        d
+    }
+}
+
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One error of each kind there is.
+    fn one_of_each() -> Vec<Error> {
+        let s = || "x".to_owned();
+        let item = || "story 1.1".to_owned();
+        let refusals = vec![
+            Refusal::UnknownState {
+                item: item(),
+                state: s(),
+                states: vec![],
+            },
+            Refusal::Identity {
+                item: item(),
+                field: s(),
+                before: s(),
+                after: s(),
+            },
+            Refusal::Terminal {
+                item: item(),
+                state: s(),
+                to: s(),
+            },
+            Refusal::InvalidTransition {
+                item: item(),
+                from: s(),
+                to: s(),
+                allowed: vec![(s(), vec![s()])],
+            },
+            Refusal::Unauthorized {
+                item: item(),
+                role: s(),
+                from: s(),
+                to: None,
+                responsible: vec![s()],
+            },
+            Refusal::Preconditions {
+                item: item(),
+                from: s(),
+                to: s(),
+                unmet: vec![],
+            },
+            Refusal::NotInitial {
+                item: item(),
+                state: s(),
+                initial: s(),
+            },
+            Refusal::Delete {
+                item: item(),
+                state: s(),
+            },
+            Refusal::ForceNotHuman { role: s() },
+            Refusal::Protected {
+                item: item(),
+                field: s(),
+                before: s(),
+                after: s(),
+            },
+            Refusal::EditGuard {
+                item: item(),
+                state: s(),
+                unmet: vec![],
+            },
+            Refusal::Operation {
+                item: item(),
+                state: s(),
+                operation: s(),
+                allowed: vec![],
+            },
+            Refusal::Record {
+                item: item(),
+                field: s(),
+                problem: s(),
+            },
+        ];
+        let mut all: Vec<Error> = refusals.into_iter().map(Error::Refused).collect();
+        all.extend([
+            Error::NoDecision(NoDecision::NotHere {
+                action: s(),
+                kind: s(),
+                state: s(),
+                states: vec![],
+            }),
+            Error::NoDecision(NoDecision::NoneHolds {
+                state: s(),
+                tried: vec![],
+            }),
+            Error::Item(ItemError::new("p", None, "m")),
+            Error::Workflow(WorkflowError {
+                origin: s(),
+                pos: None,
+                message: s(),
+            }),
+            Error::Config(ConfigError {
+                pos: None,
+                message: s(),
+            }),
+            Error::Git(GitError::NotARepo),
+            Error::Git(GitError::Spawn(s())),
+            Error::Git(GitError::Race {
+                args: s(),
+                message: s(),
+            }),
+            Error::Git(GitError::Locked {
+                path: s(),
+                waited: std::time::Duration::ZERO,
+            }),
+            Error::Store(StoreError::Busy {
+                holder: None,
+                waited: std::time::Duration::ZERO,
+            }),
+            Error::Store(StoreError::Changed { path: s() }),
+            Error::Store(StoreError::Io {
+                path: s(),
+                message: s(),
+            }),
+            Error::Usage(s()),
+            Error::MissingInput {
+                inputs: vec![s()],
+                message: s(),
+            },
+            Error::BadValue {
+                input: s(),
+                message: s(),
+            },
+            Error::Outcome {
+                item: item(),
+                trigger: s(),
+                command: s(),
+            },
+            Error::NotFound(s()),
+            Error::Pending(s()),
+            Error::Exists(s()),
+            Error::NotInitialised,
+            Error::NoRole { roles: vec![] },
+            Error::CommitFailed(GitError::Spawn(s()), s()),
+            Error::Conflict(s()),
+            Error::Failed(s()),
+        ]);
+        all
+    }
+
+    /// Every code is in the README's table, and a retryable error is
+    /// exactly one of kind Busy.
+    #[test]
+    fn every_error_code_is_documented() {
+        let readme = include_str!("../README.md");
+        for e in one_of_each() {
+            let d = e.data();
+            assert!(
+                readme.contains(&format!("`{}`", d.code)),
+                "{} is not in the README's table of codes",
+                d.code
+            );
+            assert_eq!(d.retryable, e.kind() == ErrorKind::Busy, "{}", d.code);
+            if d.code.starts_with("refused.") {
+                assert_eq!(e.kind(), ErrorKind::Refused, "{}", d.code);
+            }
+            if d.code.starts_with("usage") {
+                assert_eq!(e.kind(), ErrorKind::Usage, "{}", d.code);
+            }
+        }
+    }
+
+    /// A refusal's data is its fields, not words parsed from its message.
+    #[test]
+    fn a_refusal_carries_its_item_move_and_roles_as_data() {
+        let e = Error::Refused(Refusal::Unauthorized {
+            item: "story 1.2".to_owned(),
+            role: "dev".to_owned(),
+            from: "Draft".to_owned(),
+            to: Some("Approved".to_owned()),
+            responsible: vec!["sm".to_owned()],
+        });
+        let d = e.data();
+        assert_eq!(
+            (d.code, d.item, d.kind, d.from, d.to, d.responsible),
+            (
+                "refused.wrong_role",
+                Some("1.2".to_owned()),
+                Some("story".to_owned()),
+                Some("Draft".to_owned()),
+                Some("Approved".to_owned()),
+                vec!["sm".to_owned()]
+            )
+        );
+    }
+}

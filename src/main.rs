@@ -27,6 +27,9 @@ struct Cli {
     /// there; with `demo`, the sample repository's.
     #[arg(long, global = true, value_parser = ["en", "zh"])]
     lang: Option<String>,
+    /// Print the result, or the error, as JSON (also ORX_OUTPUT=json).
+    #[arg(long, global = true)]
+    json: bool,
 }
 
 #[derive(Subcommand)]
@@ -62,11 +65,23 @@ enum Command {
 
 fn main() -> ExitCode {
     cli::completions::complete_if_asked(Cli::command);
-    let cli = Cli::parse();
+    let env_json = std::env::var("ORX_OUTPUT").is_ok_and(|v| v.trim() == "json");
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // With --json, a wrong command line is an envelope too.
+            let args_json = std::env::args()
+                .skip(1)
+                .take_while(|a| a != "--")
+                .any(|a| a == "--json");
+            return cli::usage_error(e, env_json || args_json);
+        }
+    };
     // The hooks, run by git on every commit, do not start another git to
     // read color.ui.
     let ask_git = !matches!(cli.command, Command::Hook(_));
     let mut ui = Ui::new(cli.color, ask_git);
+    ui.set_json((cli.json || env_json) && ask_git);
     cli::msg::force(cli.lang.as_deref());
     // The date git will give the commits, so that the items' times agree.
     orx::repo::workspace::set_commit_date(std::env::var("GIT_COMMITTER_DATE").ok());
@@ -107,7 +122,10 @@ fn main() -> ExitCode {
         Command::Report(a) => cli::report::run(&mut ui, a),
     };
     let code = match result {
-        Ok(code) => code,
+        Ok(code) => {
+            ui.json_fallback(&source);
+            code
+        }
         Err(e) => {
             cli::log_refusal(&source, &e);
             ui.error(&e);

@@ -142,6 +142,37 @@ impl Plan {
         self.doc.text()
     }
 
+    /// The top-level fields the change sets: name, value before (null:
+    /// not set, or a new item), value after (null: removed).
+    pub fn field_changes(&self) -> Vec<(String, Value, Value)> {
+        let after = item::frontmatter_value(&self.doc);
+        let empty = serde_json::Map::new();
+        let before = self
+            .before
+            .as_ref()
+            .and_then(Value::as_object)
+            .unwrap_or(&empty);
+        let after = after.as_object().cloned().unwrap_or_default();
+        let mut keys: Vec<&String> = after.keys().chain(before.keys()).collect();
+        keys.dedup();
+        let mut seen = std::collections::HashSet::new();
+        keys.into_iter()
+            .filter(|k| seen.insert(*k))
+            .filter_map(|k| {
+                let (b, a) = (
+                    before.get(k).cloned().unwrap_or(Value::Null),
+                    after.get(k).cloned().unwrap_or(Value::Null),
+                );
+                (b != a).then(|| (k.clone(), b, a))
+            })
+            .collect()
+    }
+
+    /// Whether executing the plan would change the file.
+    pub fn changes_file(&self) -> bool {
+        self.old.as_deref() != Some(self.doc.text().as_bytes())
+    }
+
     /// `story 1.2`
     pub fn label(&self) -> String {
         format!("{} {}", self.kind, self.id)

@@ -45,14 +45,9 @@ pub struct Args {
     review: bool,
     #[command(flatten)]
     change: super::ChangeArgs,
-    /// Print the result as JSON: the item, its kind, the states before and
-    /// after, the role, the commit and the handoff.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    ui.json_result(args.json);
     super::acting_on("story", &args.id);
     let (ws, role) = super::open_as(ui, &args.change)?;
     let mut complexity = args.complexity;
@@ -72,8 +67,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .map_err(|e| orx::Error::Usage(bad_assessment(&e)))?;
     let actor = args.change.actor(&role);
     let (plan, report) = orx::kinds::story::assess::plan(&ws, &args.id, &a, actor)?;
-    // What was measured is told once it is recorded.
-    let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
+    // What was measured is told once it is recorded (or, with
+    // --dry-run, with nothing written).
+    let done = match args.change.dry_run {
+        true => None,
+        false => Some(plan::execute(&ws, &plan, !args.change.no_commit)?),
+    };
     let m = &report.measured;
     let overridden = |given: Option<f64>, measured: f64| match given {
         Some(v) => format!("{v}% (overriding the measured {measured}%)"),
@@ -116,7 +115,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ui.line(paint(DIM, format!("    - {u}")));
         }
     }
-    report_change(ui, &plan, &done);
+    let given = |v: Option<f64>, measured: f64| v.unwrap_or(measured);
+    let quality = serde_json::json!({"quality": {
+        "structure": given(a.structure, m.structure),
+        "extraction": given(a.extraction, m.extraction),
+        "measured": {"structure": m.structure, "extraction": m.extraction},
+        "score": a.score,
+        "complexity": complexity,
+        "review_asked": a.review,
+        "missing": m.missing,
+        "hints": report.hints.iter().map(|(i, w)| serde_json::json!({"indicator": i.name(), "word": w})).collect::<Vec<_>>(),
+        "passed_over": report.passed_over.iter().map(|(to, unmet)| serde_json::json!({"to": to, "unmet": unmet})).collect::<Vec<_>>(),
+    }});
+    report_change(ui, &ws, &plan, done.as_ref(), quality);
     Ok(0)
 }
 

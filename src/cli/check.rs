@@ -16,9 +16,6 @@ pub struct Args {
     /// orx.role`; with none, a change passes if any role could make it).
     #[arg(long = "as", value_name = "ROLE")]
     role: Option<String>,
-    /// Print the result as JSON.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -32,7 +29,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .map_err(|e| orx::Error::Failed(format!("current directory: {e}")))?;
     let report = orx::board::check::check(&ws, &cwd, &args.paths, role.as_deref())?;
     let code = u8::from(!report.problems.is_empty());
-    if args.json {
+    if ui.is_json() {
         ui.json(&serde_json::json!({
             "version": 1,
             "files": report.files,

@@ -24,6 +24,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         &orx::repo::workspace::now(),
     )?;
     drop(lock);
+    if ui.is_json() {
+        ui.json(&serde_json::json!({"version": 1, "checkpoint": name}));
+        return Ok(0);
+    }
     ui.line(format!("checkpoint {}", paint(BOLD, &name)));
     Ok(0)
 }

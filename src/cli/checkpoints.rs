@@ -8,16 +8,12 @@ use super::{BOLD, DIM, Ui, paint};
 /// List the checkpoints: name, time, the commit they were made on, what
 /// for, and the files that differ from HEAD now.
 #[derive(clap::Args)]
-pub struct Args {
-    /// Print the result as JSON.
-    #[arg(long)]
-    json: bool,
-}
+pub struct Args {}
 
-pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+pub fn run(ui: &mut Ui, _args: Args) -> orx::Result<u8> {
     let repo = Repo::discover()?;
     let list = orx::change::checkpoint::list(&repo)?;
-    if args.json {
+    if ui.is_json() {
         ui.json(&serde_json::json!({"version": 1, "checkpoints": list}));
         return Ok(0);
     }

@@ -434,6 +434,7 @@ fn script(d: &mut Demo, lang: &str) {
         "0",
         "--medium",
         "2",
+        "--criteria-met",
     ]);
 
     d.heading("Scenario 5: a complex problem is escalated");
@@ -516,7 +517,7 @@ fn script(d: &mut Demo, lang: &str) {
     d.write_file("src/login.rs", "fn login( {}\n");
     d.remove_file("build-ok");
     for _ in 0..4 {
-        d.run(true, &["agent", "check", "--as", "dev"], 1);
+        d.run(true, &["agent", "check", "--as", "dev"], 4);
     }
     d.say("The Human rolls the work back to the checkpoint; the agent is IDLE again, its session archived and cleared.");
     d.orx(&["agent", "fire", "ROLLBACK", "--as", "human"]);

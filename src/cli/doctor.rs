@@ -15,9 +15,6 @@ use super::{BOLD, DIM, GREEN, RED, Ui, YELLOW, paint};
 pub struct Args {
     /// Only this story, stuck or not.
     id: Option<String>,
-    /// Print the result as JSON.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -34,7 +31,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         now,
     };
     let found = doctor::diagnose(&ws, &opts, &refusals)?;
-    if args.json {
+    if ui.is_json() {
         let mut v = serde_json::to_value(&found).unwrap_or_default();
         v["version"] = serde_json::json!(1);
         ui.json(&v);

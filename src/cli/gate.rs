@@ -15,7 +15,8 @@ use super::{GREEN, RED, Ui, paint, report_change};
 pub struct Args {
     /// The story's ID.
     id: String,
-    /// Architect: the review score, 0-10 (a pass needs at least 7).
+    /// Architect (required): the review score, 0-10 (a pass needs at
+    /// least 7).
     #[arg(long, value_name = "X")]
     score: Option<f64>,
     /// Critical issues found.
@@ -33,10 +34,12 @@ pub struct Args {
     /// QA: Low issues found.
     #[arg(long, value_name = "N")]
     low: Option<u32>,
-    /// QA: every acceptance criterion is met.
+    /// QA (this or --criteria-failed required): every acceptance
+    /// criterion is met.
     #[arg(long, conflicts_with = "criteria_failed")]
     criteria_met: bool,
-    /// QA: some acceptance criterion is not met.
+    /// QA (this or --criteria-met required): some acceptance criterion
+    /// is not met.
     #[arg(long)]
     criteria_failed: bool,
     /// Architect: the story needs a human decision; the review
@@ -45,14 +48,9 @@ pub struct Args {
     escalate: bool,
     #[command(flatten)]
     change: super::ChangeArgs,
-    /// Print the result as JSON: the item, its kind, the states before and
-    /// after, the role, the commit and the handoff.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    ui.json_result(args.json);
     super::acting_on("story", &args.id);
     let (ws, role) = super::open_as(ui, &args.change)?;
     let usage = |m: &str| Err(orx::Error::Usage(m.to_owned()));
@@ -65,12 +63,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 );
             }
             let Some(score) = args.score else {
-                return usage("the Architect's gate needs --score (0-10)");
+                return Err(orx::Error::MissingInput {
+                    inputs: vec!["--score".to_owned()],
+                    message: "the Architect's gate needs --score (0-10); nothing was recorded"
+                        .to_owned(),
+                });
             };
             if !(0.0..=10.0).contains(&score) {
-                return Err(orx::Error::Usage(format!(
-                    "--score must be from 0 to 10, not {score}"
-                )));
+                return Err(orx::Error::BadValue {
+                    input: "--score".to_owned(),
+                    message: format!("--score must be from 0 to 10, not {score}"),
+                });
             }
             vec![
                 (
@@ -94,10 +97,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     "only the Architect escalates (--escalate); after QA's last failing round the Human decides anyway",
                 );
             }
+            // Whether the acceptance criteria are met is QA's to say: a
+            // gate without it would record a failed round.
             let criteria = match (args.criteria_met, args.criteria_failed) {
                 (true, _) => json!("met"),
                 (_, true) => json!("failed"),
-                _ => Value::Null,
+                _ => {
+                    return Err(orx::Error::MissingInput {
+                        inputs: vec!["--criteria-met".to_owned(), "--criteria-failed".to_owned()],
+                        message: "QA's gate needs --criteria-met or --criteria-failed: say whether every acceptance criterion is met; nothing was recorded".to_owned(),
+                    });
+                }
             };
             vec![
                 ("critical", json!(args.critical)),
@@ -130,8 +140,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     } else {
         paint(RED, "failed")
     };
-    // The verdict is told once it is recorded.
-    let done = plan::execute(&ws, &outcome.plan, !args.change.no_commit)?;
+    // The verdict is told once it is recorded (or, with --dry-run, with
+    // nothing written).
+    let done = match args.change.dry_run {
+        true => None,
+        false => Some(plan::execute(&ws, &outcome.plan, !args.change.no_commit)?),
+    };
     ui.line(format!("{who}, round {}: {verdict}", outcome.round));
     for u in &outcome.unmet {
         ui.line(format!("  - {u}"));
@@ -145,6 +159,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             outcome.plan.to()
         ));
     }
-    report_change(ui, &outcome.plan, &done);
+    let round = json!({"round": {
+        "role": role,
+        "number": outcome.round,
+        "passed": outcome.passed,
+        "findings": findings.iter().cloned().collect::<serde_json::Map<String, Value>>(),
+        "unmet": outcome.unmet,
+    }});
+    report_change(ui, &ws, &outcome.plan, done.as_ref(), round);
     Ok(0)
 }

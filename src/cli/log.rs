@@ -26,9 +26,6 @@ pub struct Args {
     /// Only items of this kind (story, agent).
     #[arg(long, value_name = "KIND")]
     kind: Option<String>,
-    /// Print the trail as JSON.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -71,7 +68,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             epaint(YELLOW, "note:")
         ));
     }
-    if args.json {
+    if ui.is_json() {
         ui.json(&serde_json::json!({"version": 1, "entries": entries}));
         return Ok(0);
     }

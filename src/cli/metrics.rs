@@ -27,9 +27,6 @@ pub struct Args {
     /// Exit 1 when an alert fires (for CI).
     #[arg(long)]
     check: bool,
-    /// Print the metrics as JSON.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -44,7 +41,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     let m = metrics::measure(&ws.repo, &ws, &opts, &mut super::history_progress())?;
     let code = u8::from(args.check && !m.alerts.is_empty());
-    if args.json {
+    if ui.is_json() {
         ui.json(&serde_json::json!({"version": 1, "metrics": m}));
         return Ok(code);
     }

@@ -56,9 +56,13 @@ pub struct Ui {
     err: std::io::Stderr,
     closed: bool,
     failed: Option<std::io::Error>,
-    /// `--json` on a command that changes an item: its text lines are
-    /// left out and [`report_change`] prints the result as JSON.
-    json_result: bool,
+    /// `--json` (or `ORX_OUTPUT=json`): standard output carries only
+    /// JSON; the text lines are kept for [`Ui::json_fallback`].
+    json: bool,
+    /// A JSON value was written.
+    wrote_json: bool,
+    /// The text lines left out under `--json`.
+    held: Vec<String>,
 }
 
 /// `--color`: when to colour the output.
@@ -109,19 +113,47 @@ impl Ui {
             err: std::io::stderr(),
             closed: false,
             failed: None,
-            json_result: false,
+            json: false,
+            wrote_json: false,
+            held: Vec::new(),
         }
     }
 
-    /// From now on, standard output carries only the change's result as
-    /// JSON (`--json` of `move`, `assess`, `gate`, `new`).
-    pub fn json_result(&mut self, on: bool) {
-        self.json_result = on;
+    /// `--json`: standard output carries only JSON, the result or the
+    /// error envelope.
+    pub fn set_json(&mut self, on: bool) {
+        self.json = on;
+    }
+
+    /// Whether the output is JSON (`--json`, `ORX_OUTPUT=json`).
+    pub fn is_json(&self) -> bool {
+        self.json
+    }
+
+    /// Under `--json`, a command that wrote no JSON of its own (`init`,
+    /// `hooks install`) prints its text lines as one object:
+    /// `{"version": 1, "command", "output": [lines]}`.
+    pub fn json_fallback(&mut self, command: &str) {
+        if self.json && !self.wrote_json {
+            let output: Vec<String> = std::mem::take(&mut self.held)
+                .iter()
+                .map(|l| strip_escapes(l))
+                .collect();
+            self.json(&serde_json::json!({
+                "version": 1,
+                "command": command,
+                "output": output,
+            }));
+        }
     }
 
     /// Writes a line to standard output.
     pub fn line(&mut self, text: impl AsRef<str>) {
-        if self.closed || self.json_result {
+        if self.json {
+            self.held.push(text.as_ref().to_owned());
+            return;
+        }
+        if self.closed {
             return;
         }
         if let Err(e) = writeln!(self.out, "{}", text.as_ref()) {
@@ -151,6 +183,7 @@ impl Ui {
 
     /// Writes a value as pretty JSON on standard output, streamed.
     pub fn json(&mut self, value: &impl serde::Serialize) {
+        self.wrote_json = true;
         if self.closed {
             return;
         }
@@ -189,53 +222,27 @@ impl Ui {
     }
 
     pub fn error(&mut self, e: &Error) {
+        if self.json {
+            let mut data = e.data();
+            if let Error::NoRole { .. } = e {
+                data.message = error_text(e);
+            }
+            if data.item.is_none()
+                && let Ok(a) = ACTING.lock()
+                && let Some((_, id)) = &a.item
+            {
+                // The ID as given (its kind is not known before it is found).
+                data.item = Some(id.clone());
+            }
+            let hints = hints(e);
+            self.json(&serde_json::json!({"version": 1, "error": data, "hints": hints}));
+            return;
+        }
         let prefix = match e {
             Error::Refused(_) | Error::NoDecision(_) => msg::t("refused: ", &[]),
             _ => String::new(),
         };
-        let text = match e {
-            Error::Refused(r) => refusal(r),
-            Error::NoRole { roles } => msg::t(
-                "no role: say who is acting with --as ROLE, ORX_ROLE=ROLE or `git config orx.role ROLE` (roles: {roles})",
-                &[("roles", &roles.join(", "))],
-            ),
-            Error::UnknownRole {
-                role,
-                from,
-                guess,
-                roles,
-            } => {
-                use orx::workflow::role::RoleSource;
-                let from = match from {
-                    RoleSource::Flag => "--as",
-                    RoleSource::Env => "ORX_ROLE",
-                    RoleSource::GitConfig => "git config orx.role",
-                    RoleSource::ActsAs => "--acts-as",
-                    RoleSource::Filter => "--role",
-                };
-                format!(
-                    "unknown role `{}` (from {from}){}\nroles: {}",
-                    orx::text::escape(role),
-                    guess
-                        .as_ref()
-                        .map(|g| format!("; did you mean {g}?"))
-                        .unwrap_or_default(),
-                    roles.join(", ")
-                )
-            }
-            Error::UnmeasuredReason { from, to } => format!(
-                "--reason without --force explains the open tasks of a move that measures them; {from} -> {to} measures none"
-            ),
-            Error::NoAgent { name, .. } => {
-                let flag = if name == orx::kinds::agent::DEFAULT {
-                    String::new()
-                } else {
-                    format!(" --agent {name}")
-                };
-                format!("{e}; create it with `git orx agent init{flag} --as human`")
-            }
-            _ => e.to_string(),
-        };
+        let text = error_text(e);
         let mut lines = text.lines();
         let first = lines.next().unwrap_or_default();
         self.eline(format!("{} {prefix}{first}", epaint(RED, "error:")));
@@ -246,6 +253,119 @@ impl Ui {
             self.eline(format!("{} {h}", epaint(CYAN, "hint:")));
         }
     }
+}
+
+/// An error's text in the language in force.
+fn error_text(e: &Error) -> String {
+    match e {
+        Error::Refused(r) => refusal(r),
+        Error::NoRole { roles } => msg::t(
+            "no role: say who is acting with --as ROLE, ORX_ROLE=ROLE or `git config orx.role ROLE` (roles: {roles})",
+            &[("roles", &roles.join(", "))],
+        ),
+        Error::UnknownRole {
+            role,
+            from,
+            guess,
+            roles,
+        } => {
+            use orx::workflow::role::RoleSource;
+            let from = match from {
+                RoleSource::Flag => "--as",
+                RoleSource::Env => "ORX_ROLE",
+                RoleSource::GitConfig => "git config orx.role",
+                RoleSource::ActsAs => "--acts-as",
+                RoleSource::Filter => "--role",
+            };
+            format!(
+                "unknown role `{}` (from {from}){}\nroles: {}",
+                orx::text::escape(role),
+                guess
+                    .as_ref()
+                    .map(|g| format!("; did you mean {g}?"))
+                    .unwrap_or_default(),
+                roles.join(", ")
+            )
+        }
+        Error::UnmeasuredReason { from, to } => format!(
+            "--reason without --force explains the open tasks of a move that measures them; {from} -> {to} measures none"
+        ),
+        Error::NoAgent { name, .. } => {
+            let flag = if name == orx::kinds::agent::DEFAULT {
+                String::new()
+            } else {
+                format!(" --agent {name}")
+            };
+            format!("{e}; create it with `git orx agent init{flag} --as human`")
+        }
+        _ => e.to_string(),
+    }
+}
+
+/// `text` without its colour escapes.
+fn strip_escapes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('\x1b') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        rest = match rest.find('m') {
+            Some(end) => &rest[end + 1..],
+            None => "",
+        };
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A command line clap rejects: its own message (help and version as
+/// asked), or with `--json` the error envelope, `usage.missing_input` for a
+/// required argument not given, `usage.bad_value` for a value it does not
+/// take, `usage` otherwise; exit 2.
+pub fn usage_error(e: clap::Error, json: bool) -> std::process::ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind as K};
+    if !json || matches!(e.kind(), K::DisplayHelp | K::DisplayVersion) || !e.use_stderr() {
+        e.exit();
+    }
+    let strings = |k: ContextKind| match e.get(k) {
+        Some(ContextValue::String(s)) => vec![s.clone()],
+        Some(ContextValue::Strings(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let code = match e.kind() {
+        K::MissingRequiredArgument | K::MissingSubcommand => "usage.missing_input",
+        K::InvalidValue | K::ValueValidation | K::InvalidSubcommand | K::NoEquals => {
+            "usage.bad_value"
+        }
+        _ => "usage",
+    };
+    let missing: Vec<serde_json::Value> = match e.kind() {
+        K::MissingRequiredArgument => strings(ContextKind::InvalidArg)
+            .into_iter()
+            .map(|a| serde_json::json!({"one_of": [a]}))
+            .collect(),
+        _ => Vec::new(),
+    };
+    // clap's message, up to its usage line, on one line.
+    let rendered = e.render().to_string();
+    let message = rendered
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .trim_start_matches("error: ")
+        .to_owned();
+    let data = orx::error::ErrorData {
+        code,
+        message,
+        ..Default::default()
+    };
+    let mut v = serde_json::json!({"version": 1, "error": data, "hints": []});
+    v["error"]["missing"] = serde_json::Value::Array(missing);
+    println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    std::process::ExitCode::from(2)
 }
 
 /// `text` styled for standard output.
@@ -425,6 +545,9 @@ fn hints(e: &Error) -> Vec<String> {
             _ => vec![],
         },
         Error::NotInitialised => vec![msg::t("run `git orx init` here first", &[])],
+        Error::Outcome { command, .. } => {
+            vec![msg::t("run `git orx {command}`", &[("command", command)])]
+        }
         // The error itself says what to do.
         _ => vec![],
     }
@@ -487,6 +610,10 @@ pub struct ChangeArgs {
     /// Write the file but do not commit it.
     #[arg(long)]
     pub no_commit: bool,
+    /// Say what the command would do — the verdict, the fields it sets,
+    /// the measured values and the decision — and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 impl ChangeArgs {
@@ -584,16 +711,59 @@ pub fn log_refusal(source: &str, e: &Error) {
     }
 }
 
-/// Prints the outcome of an executed plan: the transition line and the
-/// handoff, or with `--json` one object:
-/// `{version, item, kind, path, from, to, role, commit, changed, handoff}`.
+/// Executes `plan` as `change` says and reports it; with `--dry-run`,
+/// reports what it would do and writes nothing (`None`).
+pub fn run_plan(
+    ui: &mut Ui,
+    ws: &orx::repo::workspace::Workspace,
+    plan: &orx::change::plan::Plan,
+    change: &ChangeArgs,
+    extra: serde_json::Value,
+) -> orx::Result<Option<orx::change::plan::Executed>> {
+    if change.dry_run {
+        report_change(ui, ws, plan, None, extra);
+        return Ok(None);
+    }
+    let done = orx::change::plan::execute(ws, plan, !change.no_commit)?;
+    report_change(ui, ws, plan, Some(&done), extra);
+    Ok(Some(done))
+}
+
+/// The moves the workflow of `kind` has from `state`: `[{to, roles,
+/// trigger}]`, what the item's next step may be.
+pub fn next_moves(
+    ws: &orx::repo::workspace::Workspace,
+    kind: &str,
+    state: &str,
+) -> Vec<serde_json::Value> {
+    let Ok(wf) = ws.workflow(kind) else {
+        return Vec::new();
+    };
+    wf.transitions_from(state)
+        .into_iter()
+        .map(|t| serde_json::json!({"to": t.to, "roles": t.roles, "trigger": t.trigger}))
+        .collect()
+}
+
+/// Prints the outcome of a plan: executed (`done`), or with `--dry-run`
+/// (`done` is `None`) what it would do, nothing written. With `--json`,
+/// one object: `{version, item, kind, path, from, to, role, forced,
+/// commit, committed, changed, dry_run, effects, handoff, next}` and the
+/// command's own fields in `extra` (the measured quality, the round).
 pub fn report_change(
     ui: &mut Ui,
+    ws: &orx::repo::workspace::Workspace,
     plan: &orx::change::plan::Plan,
-    done: &orx::change::plan::Executed,
+    done: Option<&orx::change::plan::Executed>,
+    extra: serde_json::Value,
 ) {
-    if ui.json_result {
-        ui.json(&serde_json::json!({
+    let changes = plan.field_changes();
+    if ui.is_json() {
+        let effects: serde_json::Map<String, serde_json::Value> = changes
+            .iter()
+            .map(|(k, b, a)| (k.clone(), serde_json::json!({"from": b, "to": a})))
+            .collect();
+        let mut v = serde_json::json!({
             "version": 1,
             "item": plan.id(),
             "kind": plan.kind(),
@@ -602,13 +772,52 @@ pub fn report_change(
             "to": plan.to(),
             "role": plan.role(),
             "forced": plan.forced_reason(),
-            "commit": done.commit,
-            "committed": done.commit.is_some() && !done.by_another,
-            "changed": !done.unchanged,
+            "dry_run": done.is_none(),
+            "commit": done.and_then(|d| d.commit.clone()),
+            "committed": done.is_some_and(|d| d.commit.is_some() && !d.by_another),
+            "changed": match done {
+                Some(d) => !d.unchanged,
+                None => plan.changes_file(),
+            },
+            "effects": effects,
+            "actions": plan.actions(),
+            "checkpoint": done.and_then(|d| d.checkpoint.clone()),
+            "rollback": done.and_then(|d| d.rollback.as_ref()).map(|r| serde_json::json!({
+                "commit": r.commit, "saved": r.saved, "changed": r.changed,
+            })),
             "handoff": plan.handoff(),
-        }));
+            "next": next_moves(ws, plan.kind(), plan.to()),
+        });
+        if let (Some(v), serde_json::Value::Object(extra)) = (v.as_object_mut(), extra) {
+            v.extend(extra);
+        }
+        ui.json(&v);
         return;
     }
+    let Some(done) = done else {
+        ui.line(format!(
+            "{} {}: {} -> {} ({}) {}",
+            msg::t("would change", &[]),
+            plan.label(),
+            plan.from().unwrap_or("(new)"),
+            paint(BOLD, plan.to()),
+            orx::workflow::role::display(plan.role()),
+            paint(DIM, msg::t("(dry run: nothing written)", &[]))
+        ));
+        for (k, b, a) in &changes {
+            ui.line(paint(
+                DIM,
+                format!("  {k}: {} -> {}", compact(b), compact(a)),
+            ));
+        }
+        for a in plan.actions() {
+            ui.line(paint(DIM, format!("  and: {a}")));
+        }
+        if let Some(h) = plan.handoff() {
+            ui.line(paint(GREEN, orx::text::escape(h)));
+        }
+        return;
+    };
     let mut line = format!(
         "{}: {} -> {} ({})",
         plan.label(),
@@ -662,6 +871,15 @@ pub fn report_change(
     ui.line(line);
     if let Some(h) = plan.handoff() {
         ui.line(paint(GREEN, orx::text::escape(h)));
+    }
+}
+
+/// A field's value in one line.
+fn compact(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Null => "(not set)".to_owned(),
+        serde_json::Value::String(s) => orx::text::escape(s),
+        v => orx::text::escape(&v.to_string()),
     }
 }
 

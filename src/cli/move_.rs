@@ -1,8 +1,9 @@
 //! `git orx move`
 
 use orx::change::plan::{self, Actor};
+use orx::engine::validate::Refusal;
 
-use super::{Ui, report_change};
+use super::Ui;
 
 /// Move an item to another state: validated against its workflow, written
 /// atomically, committed with `Orx-*` trailers; prints the handoff message.
@@ -14,10 +15,6 @@ pub struct Args {
     state: String,
     #[command(flatten)]
     change: super::ChangeArgs,
-    /// Print the result as JSON: the item, its kind, the states before and
-    /// after, the role, the commit and the handoff.
-    #[arg(long)]
-    json: bool,
     /// Override the rules (Human only); needs --reason, which is recorded.
     #[arg(long, requires = "reason")]
     force: bool,
@@ -28,13 +25,13 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    ui.json_result(args.json);
     super::acting_on("story", &args.id);
     let (ws, role) = super::open_as(ui, &args.change)?;
     if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
-        return Err(orx::Error::Usage(
-            "--force needs a non-empty --reason".to_owned(),
-        ));
+        return Err(orx::Error::MissingInput {
+            inputs: vec!["--reason".to_owned()],
+            message: "--force needs a non-empty --reason".to_owned(),
+        });
     }
     let item = ws.find(&args.id)?;
     let wf = plan::workflow_of(&ws, &item)?;
@@ -48,16 +45,72 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         force: args.reason.as_deref().filter(|_| args.force),
         tasks_reason: args.reason.as_deref().filter(|_| !args.force),
     };
-    let plan = plan::transition(&ws, item, &state, &[], actor)?;
+    let (kind, id, path) = (item.kind.clone(), item.id.clone(), item.path.clone());
+    let plan = match plan::transition(&ws, item, &state, &[], actor) {
+        Ok(plan) => plan,
+        // A move to the state the item is in (as committed), where the
+        // workflow has no such transition, changes nothing: said as such
+        // (`changed: false`), not refused.
+        Err(orx::Error::Refused(
+            Refusal::InvalidTransition { from, to, .. }
+            | Refusal::Terminal {
+                state: from, to, ..
+            },
+        )) if from == to && !args.force => {
+            same_state(ui, &ws, &kind, &id, &path, &to, &role, args.change.dry_run);
+            return Ok(0);
+        }
+        Err(e) => return Err(e),
+    };
     if args.force && plan.forced_reason().is_none() {
         ui.eline(format!(
             "{} --force was not needed: the move is allowed; the reason is kept as its note",
             super::epaint(super::YELLOW, "note:")
         ));
     }
-    let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
-    report_change(ui, &plan, &done);
+    super::run_plan(ui, &ws, &plan, &args.change, serde_json::Value::Null)?;
     Ok(0)
+}
+
+/// Reports a move to the state the item is already in: nothing changes.
+#[allow(clippy::too_many_arguments)]
+fn same_state(
+    ui: &mut Ui,
+    ws: &orx::repo::workspace::Workspace,
+    kind: &str,
+    id: &str,
+    path: &str,
+    state: &str,
+    role: &str,
+    dry_run: bool,
+) {
+    if ui.is_json() {
+        ui.json(&serde_json::json!({
+            "version": 1,
+            "item": id,
+            "kind": kind,
+            "path": path,
+            "from": state,
+            "to": state,
+            "role": role,
+            "forced": null,
+            "dry_run": dry_run,
+            "commit": null,
+            "committed": false,
+            "changed": false,
+            "effects": {},
+            "actions": [],
+            "checkpoint": null,
+            "rollback": null,
+            "handoff": null,
+            "next": super::next_moves(ws, kind, state),
+        }));
+    } else {
+        ui.line(super::msg::t(
+            "{item} is already {state}: nothing to do",
+            &[("item", &format!("{kind} {id}")), ("state", &state)],
+        ));
+    }
 }
 
 /// A state name the item's workflow does not have: a usage error, with the
@@ -71,13 +124,16 @@ pub fn unknown_state(
     let guess = orx::text::closest(typed, &names)
         .map(|s| format!("; did you mean {s}?"))
         .unwrap_or_default();
-    orx::Error::Usage(format!(
-        "`{}` is not a state of {} {}'s workflow{guess}\n  states: {}",
-        orx::text::escape(typed),
-        item.kind,
-        orx::text::escape(&item.id),
-        names.join(", ")
-    ))
+    orx::Error::BadValue {
+        input: "STATE".to_owned(),
+        message: format!(
+            "`{}` is not a state of {} {}'s workflow{guess}\n  states: {}",
+            orx::text::escape(typed),
+            item.kind,
+            orx::text::escape(&item.id),
+            names.join(", ")
+        ),
+    }
 }
 
 /// The workflow's spelling of a state typed in another case (`approved`).

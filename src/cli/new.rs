@@ -2,7 +2,7 @@
 
 use orx::change::plan;
 
-use super::{Ui, report_change};
+use super::Ui;
 
 /// Create an item from its kind's template, in its workflow's initial
 /// state, and commit it. Prints the new file's path.
@@ -24,14 +24,9 @@ pub struct Args {
     example: bool,
     #[command(flatten)]
     change: super::ChangeArgs,
-    /// Print the result as JSON: the item, its kind, the states before and
-    /// after, the role, the commit and the handoff.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    ui.json_result(args.json);
     let (ws, role) = super::open_as(ui, &args.change)?;
     let (kind, title) = match args.words.as_slice() {
         [title] => (ws.default_kind(), title.as_str()),
@@ -50,8 +45,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     let actor = args.change.actor(&role);
     let plan = plan::new_item(&ws, kind, title, args.id.as_deref(), args.example, actor)?;
+    if args.change.dry_run {
+        super::report_change(ui, &ws, &plan, None, serde_json::Value::Null);
+        return Ok(0);
+    }
+    // The path is told once the item is committed.
     let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     ui.line(plan.path());
-    report_change(ui, &plan, &done);
+    super::report_change(ui, &ws, &plan, Some(&done), serde_json::Value::Null);
     Ok(0)
 }

@@ -12,9 +12,6 @@ pub struct Args {
     /// Only this role's work.
     #[arg(long, value_name = "ROLE")]
     role: Option<String>,
-    /// Print the result as JSON.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -29,7 +26,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .into_iter()
         .filter(|(r, _)| want.as_ref().is_none_or(|w| w == r))
         .collect();
-    if args.json {
+    if ui.is_json() {
         let roles: Vec<serde_json::Value> = groups
             .iter()
             .map(|(r, items)| {
@@ -40,8 +37,21 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 serde_json::json!({"role": r, "actions": actions})
             })
             .collect();
-        ui.json(&serde_json::json!({"version": 1, "lang": ws.lang(), "roles": roles}));
+        ui.json(&serde_json::json!({"version": 1, "lang": ws.lang(), "roles": roles, "problems": board.problems}));
         return Ok(0);
+    }
+    // A file that cannot be read is never hidden behind "Nothing to do".
+    for p in &board.problems {
+        let at = match (p.line, p.column) {
+            (Some(l), Some(c)) => format!(":{l}:{c}"),
+            _ => String::new(),
+        };
+        ui.eline(format!(
+            "{} {}{at}: {}",
+            super::epaint(super::YELLOW, "problem:"),
+            escape(&p.path),
+            escape(&p.message)
+        ));
     }
     if groups.is_empty() {
         ui.line(match &want {

@@ -28,6 +28,11 @@ pub struct Args {
     /// Acting role (else ORX_ROLE, else `git config orx.role`).
     #[arg(long = "as", value_name = "ROLE")]
     role: Option<String>,
+    /// Say which files the rollback would restore or remove (those that
+    /// differ between HEAD and the checkpoint, items and .orx/ aside) and
+    /// write nothing; uncommitted changes to them would be replaced too.
+    #[arg(long)]
+    dry_run: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -50,6 +55,40 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     // A name to the minute (chk-202602081200) names the one made then.
     let target = orx::change::checkpoint::resolve(&ws.repo, &target)?;
+    let keep = orx::change::plan::rollback_keeps(&ws);
+    if args.dry_run {
+        let kept = |p: &str| {
+            keep.iter()
+                .any(|k| p == k || p.starts_with(&format!("{}/", k.trim_end_matches('/'))))
+        };
+        let checkpoint = orx::change::checkpoint::list(&ws.repo)?
+            .into_iter()
+            .find(|c| c.name == target)
+            .ok_or_else(|| Error::NotFound(format!("no checkpoint {target}")))?;
+        let changed: Vec<&String> = checkpoint.changed.iter().filter(|p| !kept(p)).collect();
+        if ui.is_json() {
+            ui.json(&serde_json::json!({
+                "version": 1,
+                "dry_run": true,
+                "checkpoint": target,
+                "commit": null,
+                "changed": changed,
+                "kept": keep,
+            }));
+        } else {
+            ui.line(format!(
+                "would roll back to {}: {} file{} differ from HEAD {}",
+                paint(BOLD, &target),
+                changed.len(),
+                if changed.len() == 1 { "" } else { "s" },
+                paint(DIM, "(dry run: nothing written)")
+            ));
+            for p in &changed {
+                ui.line(paint(DIM, format!("  {}", orx::text::escape(p))));
+            }
+        }
+        return Ok(0);
+    }
     if !args.yes {
         if !std::io::stdin().is_terminal() {
             return Err(Error::Usage(format!(
@@ -66,7 +105,6 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             return Ok(0);
         }
     }
-    let keep = orx::change::plan::rollback_keeps(&ws);
     let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
     let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
     let done = orx::change::checkpoint::rollback(
@@ -79,6 +117,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ws.lock_wait,
     )?;
     drop(lock);
+    if ui.is_json() {
+        ui.json(&serde_json::json!({
+            "version": 1,
+            "dry_run": false,
+            "checkpoint": target,
+            "commit": done.commit,
+            "saved": done.saved,
+            "changed": done.changed,
+        }));
+        return Ok(0);
+    }
     ui.line(format!(
         "rolled back to {}: {} file{} restored or removed [{}]",
         paint(BOLD, &target),

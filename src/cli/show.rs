@@ -12,12 +12,10 @@ use super::{BOLD, DIM, GREEN, RED, Ui, paint};
 pub struct Args {
     /// The item's ID.
     id: String,
-    /// Judge the moves for this role (default: each move's own role).
+    /// Judge the moves for this role (default: the role the item waits
+    /// for; each move's own role when it waits for nobody).
     #[arg(long = "as", value_name = "ROLE")]
     role: Option<String>,
-    /// Print the result as JSON.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -26,9 +24,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Some(_) => Some(super::role(&ws, &args.role)?),
         None => None,
     };
-    let d = report::detail(&ws, &args.id, role.as_deref())?;
+    let mut d = report::detail(&ws, &args.id, role.as_deref())?;
+    // The moves are judged for the role that is to act next.
+    if role.is_none()
+        && let Some(waits_for) = d.summary.waits_for.clone()
+    {
+        d = report::detail(&ws, &args.id, Some(&waits_for))?;
+    }
     let rejected = orx::history::verify::last_change_violations(&ws.repo, &d.summary.path)?;
-    if args.json {
+    if ui.is_json() {
         let mut v = serde_json::to_value(&d).unwrap_or_default();
         v["version"] = serde_json::json!(1);
         v["rejected"] = match &rejected {

@@ -14,9 +14,6 @@ pub struct Args {
     /// Only the stories waiting for this role.
     #[arg(long, value_name = "ROLE")]
     role: Option<String>,
-    /// Print the result as JSON.
-    #[arg(long)]
-    json: bool,
     /// Also judge, for each story, the commit its current state came from,
     /// and mark it when verify rejects it (one commit per story: slower).
     #[arg(long)]
@@ -74,7 +71,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             }
         }
     }
-    if args.json {
+    if ui.is_json() {
         #[derive(serde::Serialize)]
         struct Json<'a> {
             version: u32,

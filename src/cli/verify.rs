@@ -22,9 +22,6 @@ pub struct Args {
     /// changes items or rules, by the key the identities map gives.
     #[arg(long)]
     require_signed: bool,
-    /// Print the report as JSON.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -44,7 +41,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         },
     )?;
     let code = u8::from(!report.violations.is_empty());
-    if args.json {
+    if ui.is_json() {
         ui.json(&serde_json::json!({
             "version": 1,
             "range": scope,

@@ -118,6 +118,9 @@ pub struct Transition {
     pub events: Vec<String>,
     /// The operation it is, which its source state must allow.
     pub operation: Option<String>,
+    /// The command whose outcome it is (`agent check`): its trigger is
+    /// not fired by hand.
+    pub outcome: Option<String>,
     /// What happens with it besides the change of state: `checkpoint`,
     /// `rollback`.
     pub actions: Vec<String>,
@@ -518,6 +521,7 @@ struct TransitionDef {
     #[serde(default)]
     events: Vec<String>,
     operation: Option<Spanned<String>>,
+    outcome: Option<String>,
     #[serde(default)]
     actions: Vec<Spanned<String>>,
     note_field: Option<String>,
@@ -1160,6 +1164,7 @@ fn compile(
             trigger: t.trigger,
             events: t.events,
             operation: t.operation.map(|o| o.value),
+            outcome: t.outcome,
             actions: t.actions.into_iter().map(|a| a.value).collect(),
             note_field,
             primary: t.primary,

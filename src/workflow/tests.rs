@@ -95,7 +95,7 @@ fn each_story_state_hands_off_with_git_orxs_command_first_then_the_agents_in_en_
             json!({"id": "1.2", "rounds": {"architect": 1}}),
             "zh"
         ),
-        "Next: Architect 请审查 Story,然后 `git orx gate 1.2 --as architect` (agent: `*review-story 1.2`)"
+        "Next: Architect 请审查 Story,然后 `git orx gate 1.2 --as architect --score X --critical N` (agent: `*review-story 1.2`)"
     );
     assert_eq!(
         msg(
@@ -103,7 +103,7 @@ fn each_story_state_hands_off_with_git_orxs_command_first_then_the_agents_in_en_
             json!({"id": "1.2", "rounds": {"architect": 2}}),
             "zh"
         ),
-        "Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.2 --as architect` (agent: `*review-story 1.2`)"
+        "Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.2 --as architect --score X --critical N` (agent: `*review-story 1.2`)"
     );
     assert_eq!(
         msg("Approved", id.clone(), "zh"),
@@ -115,7 +115,7 @@ fn each_story_state_hands_off_with_git_orxs_command_first_then_the_agents_in_en_
     );
     assert_eq!(
         msg("Review", id.clone(), "zh"),
-        "Next: QA 请审查 Story,然后 `git orx gate 1.2 --as qa` (agent: `*review 1.2`)"
+        "Next: QA 请审查 Story,然后 `git orx gate 1.2 --as qa --critical N --criteria-met|--criteria-failed` (agent: `*review 1.2`)"
     );
     assert_eq!(
         msg(

@@ -18,6 +18,7 @@ mod test_history;
 mod test_hook_tools;
 mod test_hooks;
 mod test_interleavings;
+mod test_json;
 mod test_kinds;
 mod test_kinds_engine;
 mod test_lang;

@@ -69,7 +69,7 @@ fn a_session_from_requirement_to_archive() {
     );
     std::fs::remove_file(repo.path("ok")).unwrap();
     let failing = repo.orx(&["agent", "check", "--as", "dev"]);
-    failing.code(1);
+    failing.code(4);
     out += &redact(&failing.stdout);
     repo.write("ok", "");
     out += &steps(
@@ -252,7 +252,7 @@ fn the_circuit_breaker_trips_at_the_third_failed_fix() {
     let mut out = String::new();
     for _ in 0..4 {
         let r = repo.orx(&["agent", "check", "--as", "dev"]);
-        r.code(1);
+        r.code(4);
         out += &redact(&r.stdout);
     }
     insta::assert_snapshot!(out, @"
@@ -412,7 +412,7 @@ fn the_rollback_trigger_returns_to_the_last_checkpoint() {
     repo.write("app.txt", "v2, broken\n");
     std::fs::remove_file(repo.path("ok")).unwrap();
     for _ in 0..4 {
-        repo.orx(&["agent", "check", "--as", "dev"]).code(1);
+        repo.orx(&["agent", "check", "--as", "dev"]).code(4);
     }
     let out = repo.orx(&["agent", "fire", "ROLLBACK", "--as", "human"]);
     insta::assert_snapshot!(out.render(), @r#"
@@ -766,12 +766,12 @@ fn the_breaker_and_actions_cannot_be_stepped_around() {
     to_executing(&repo);
     std::fs::remove_file(repo.path("ok")).unwrap();
     for _ in 0..3 {
-        repo.orx(&["agent", "check", "--as", "dev"]).code(1);
+        repo.orx(&["agent", "check", "--as", "dev"]).code(4);
     }
     repo.refused(
         &["agent", "fire", "FIX_SUCCESS", "--as", "dev"],
         1,
-        &["the last check passed (`git orx agent check` records it)"],
+        &["FIX_SUCCESS is the outcome of `agent check`, not a trigger to fire by hand"],
     );
     let path = ".orx/active_context.md";
     repo.edit(
@@ -783,7 +783,7 @@ fn the_breaker_and_actions_cannot_be_stepped_around() {
         .fails(1, &["`last_checkpoint` is kept by the workflow"]);
     repo.git(&["checkout", "-q", "--", path]).ok();
     // A third failure blocks; going back to IDLE by hand skips the rollback.
-    repo.orx(&["agent", "check", "--as", "dev"]).code(1);
+    repo.orx(&["agent", "check", "--as", "dev"]).code(4);
     repo.edit(path, "task_status: BLOCKED", "task_status: IDLE");
     repo.edit(path, "auto_fix_attempts: 3", "auto_fix_attempts: 0");
     repo.commit_as("human", "back").fails(
@@ -887,7 +887,7 @@ fn a_rollback_whose_transition_is_refused_says_so() {
     to_executing(&repo);
     std::fs::remove_file(repo.path("ok")).unwrap();
     for _ in 0..4 {
-        repo.orx(&["agent", "check", "--as", "dev"]).code(1);
+        repo.orx(&["agent", "check", "--as", "dev"]).code(4);
     }
     repo.write(
         ".git/hooks/pre-commit.orx-saved",

@@ -121,11 +121,15 @@ fn move_with_json_prints_the_result_not_a_misleading_usage() {
     let repo = with_story();
     let run = repo.orx(&["move", "1.1", "Done", "--json", "--as", "sm"]);
     run.code(1);
-    assert!(
-        run.stdout.is_empty() && !run.stderr.contains("similar argument"),
+    let v: serde_json::Value =
+        serde_json::from_str(&run.stdout).unwrap_or_else(|_| panic!("{}", run.render()));
+    assert_eq!(
+        v["error"]["code"],
+        "refused.no_transition",
         "{}",
         run.render()
     );
+    assert!(!run.stderr.contains("similar argument"), "{}", run.render());
     let run = repo.orx(&[
         "move", "1.1", "Blocked", "--as", "human", "--force", "--reason", "parked", "--json",
     ]);

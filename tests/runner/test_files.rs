@@ -255,7 +255,15 @@ fn every_command_refuses_every_bad_file() {
         for args in [
             vec!["move", id, "Blocked", "--as", "sm"],
             vec!["assess", id, "--score", "9", "--as", "sm"],
-            vec!["gate", id, "--as", "qa", "--critical", "0"],
+            vec![
+                "gate",
+                id,
+                "--as",
+                "qa",
+                "--critical",
+                "0",
+                "--criteria-met",
+            ],
             vec!["show", id],
         ] {
             let out = repo.orx(&args);

@@ -77,7 +77,7 @@ fn a_story_scoring_7_is_reviewed_and_passed_by_the_architects_gate() {
       not Approved:
         - the technical quality score is at least 8.0 — actual: quality.score = 7.0
     story 1.1: Draft -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect` (agent: `*review-story 1.1`)
+    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
     $ git orx gate 1.1 --as architect --score 8 --critical 0 --minor 1
     Architect review, round 1: passed
     story 1.1: AwaitingArchReview -> Approved (Architect) [<commit>]
@@ -168,7 +168,7 @@ fn a_blocked_story_revised_after_review_is_auto_approved() {
       not Approved:
         - complexity indicators: at most 1 — actual: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect` (agent: `*review-story 1.1`)
+    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
     $ git orx gate 1.1 --as architect --score 6 --critical 0 --minor 3 -m pagination contract unclear
     Architect review, round 1: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 6.0, review.architect.critical = 0
@@ -266,7 +266,7 @@ fn qa_fails_round_1_and_passes_round_2_with_half_the_issues() {
     Next: Dev 请实现 Story,然后 `git orx move 1.1 Review --as dev` (agent: `*implement-story 1.1`)
     $ git orx move 1.1 Review --as dev
     story 1.1: InProgress -> Review (Dev) [<commit>]
-    Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa` (agent: `*review 1.1`)
+    Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed` (agent: `*review 1.1`)
     $ git orx gate 1.1 --as qa --critical 0 --high 1 --medium 3 --criteria-failed
     QA gate, round 1: failed
       - every acceptance criterion is met (`--criteria-met`), in every round; only the Human, deciding after the last round, goes without — actual: review.qa.round = 1, rounds.qa = 1, review.qa.criteria = "failed"
@@ -275,7 +275,7 @@ fn qa_fails_round_1_and_passes_round_2_with_half_the_issues() {
     Next: Dev 请修复 QA 发现的问题,然后 `git orx move 1.1 Review --as dev` (agent: `*review-qa 1.1`)
     $ git orx move 1.1 Review --as dev -m fixed the High issue
     story 1.1: InProgress -> Review (Dev) [<commit>]
-    Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa` (agent: `*review 1.1`)
+    Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed` (agent: `*review 1.1`)
     $ git orx gate 1.1 --as qa --critical 0 --high 0 --medium 2 --criteria-met
     QA gate, round 2: passed
     story 1.1: Review -> Done (QA) [<commit>]
@@ -385,7 +385,7 @@ fn an_escalated_story_takes_each_of_the_humans_three_decisions() {
     Story 1.2 被阻塞,需要 SM 修订后重新提交
     $ git orx move 1.3 AwaitingArchReview --as human -m review again
     story 1.3: Escalated -> AwaitingArchReview (Human) [<commit>]
-    Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.3 --as architect` (agent: `*review-story 1.3`)
+    Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.3 --as architect --score X --critical N` (agent: `*review-story 1.3`)
     "#);
 }
 
@@ -468,7 +468,7 @@ fn a_failing_second_architect_round_is_escalated() {
         - the final quality score is at least 8.0 — actual: quality.score = 7.5
         - only Minor issues were revised — actual: revision.revised = ["critical","high"]
     story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.1 --as architect` (agent: `*review-story 1.1`)
+    Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
     $ git orx gate 1.1 --as architect --score 6.5 --critical 0
     Architect review, round 2: failed
       - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 2, rounds.architect = 2, review.architect.score = 6.5, review.architect.critical = 0
@@ -505,7 +505,7 @@ fn auto_approval_fails_on_a_small_improvement() {
       not Approved:
         - the quality score improved by at least 2.0 (from 6.5) — actual: quality.score = 8.4, revision.baseline = 6.5
     story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect, review the story (review round 2), then `git orx gate 1.1 --as architect` (agent: `*review-story 1.1`)
+    Next: Architect, review the story (review round 2), then `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
     "#);
 }
 
@@ -600,7 +600,7 @@ fn after_qas_third_failing_round_the_human_decides() {
         or:  git orx move 1.1 Done --as human
         or:  git orx move 1.1 InProgress --as human
     ");
-    insta::assert_snapshot!(refused(&repo, &["gate", &id, "--as", "qa", "--critical", "0"]), @"
+    insta::assert_snapshot!(refused(&repo, &["gate", &id, "--as", "qa", "--critical", "0", "--criteria-met"]), @"
     exit: 1
     --- stderr
     error: refused: story 1.1: `review.qa` is a record written once per round: round 3 is already recorded and cannot be rewritten
@@ -637,7 +637,7 @@ fn a_gate_applies_only_in_its_state_for_its_role_with_its_numbers() {
     --- stderr
     error: refused: the Architect gate applies to stories in AwaitingArchReview; this one is Draft
     ");
-    insta::assert_snapshot!(refused(&repo, &["gate", &approved, "--as", "qa", "--critical", "0"]), @"
+    insta::assert_snapshot!(refused(&repo, &["gate", &approved, "--as", "qa", "--critical", "0", "--criteria-met"]), @"
     exit: 1
     --- stderr
     error: refused: the QA gate applies to stories in Review; this one is Approved
@@ -656,7 +656,7 @@ fn a_gate_applies_only_in_its_state_for_its_role_with_its_numbers() {
         usage(&["gate", &draft, "--as", "qa"]),
     ].join("\n"), @"
     error: `git orx gate` is for the Architect (--as architect) or QA (--as qa), not Dev
-    error: the Architect's gate needs --score (0-10)
+    error: the Architect's gate needs --score (0-10); nothing was recorded
     error: --score and --minor are for the Architect's gate; QA counts Low issues (--low)
     error: --score must be from 0 to 10, not 11
     error: only the Architect escalates (--escalate); after QA's last failing round the Human decides anyway
@@ -824,11 +824,20 @@ fn gates_hold_against_made_up_numbers() {
         "0",
         "--medium",
         "3",
+        "--criteria-failed",
         "--no-commit",
     ])
     .ok();
     repo.refused(
-        &["gate", &id, "--as", "qa", "--critical", "0"],
+        &[
+            "gate",
+            &id,
+            "--as",
+            "qa",
+            "--critical",
+            "0",
+            "--criteria-met",
+        ],
         1,
         &["has an uncommitted change of state"],
     );
@@ -840,7 +849,7 @@ fn gates_hold_against_made_up_numbers() {
     Orx-Transition: Review -> InProgress
     Orx-Role: qa
     Orx-Trigger: gate
-    Orx-Gate: qa round=2 critical=0 high=0 medium=3 low=0 total=3 previous_total=4 passed=false
+    Orx-Gate: qa round=2 critical=0 high=0 medium=3 low=0 total=3 previous_total=4 criteria=failed passed=false
     Orx-Rounds: architect=0 qa=2
     ");
     repo.orx(&["log", &id]).stdout_has(&[

@@ -37,7 +37,7 @@ fn a_high_quality_story_is_approved_directly_and_walks_to_done() {
         "all tasks done",
     ])
     .stdout_has(&[
-        "Next: QA, review the story, then `git orx gate 1.1 --as qa` (agent: `*review 1.1`)",
+        "Next: QA, review the story, then `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed` (agent: `*review 1.1`)",
     ]);
     let done = repo.orx(&["move", "1.1", "Done", "--as", "qa"]);
     assert!(
@@ -145,7 +145,7 @@ fn a_revised_story_is_auto_approved_by_the_commands() {
       not Approved:
         - complexity indicators: at most 1 — actual: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect` (agent: `*review-story 1.1`)
+    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请修订 Story,然后 `git orx assess 1.1` (agent: `*revise 1.1`)
     quality check: structure 100%, technical extraction 100%, score 10.0, complexity: none
@@ -181,7 +181,7 @@ fn second_architect_round_handoff() {
     let id = repo.story("Search", &["--score", "7.0"]);
     repo.orx(&["move", &id, "RequiresRevision", "--as", "architect"])
         .ok();
-    repo.orx(&["assess", &id, "--score", "7.5", "--as", "sm"]).stdout_has(&["Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.1 --as architect` (agent: `*review-story 1.1`)\n"]);
+    repo.orx(&["assess", &id, "--score", "7.5", "--as", "sm"]).stdout_has(&["Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)\n"]);
 }
 
 #[test]
@@ -333,7 +333,7 @@ fn status_next_and_show_list_each_story_for_its_owner() {
                run: git orx assess 1.3 --as sm --score N [options]
     AwaitingArchReview (Architect) 1
       1.2      Webhooks
-               Next: Architect, review the story, then `git orx gate 1.2 --as architect` (agent: `*review-story 1.2`)
+               Next: Architect, review the story, then `git orx gate 1.2 --as architect --score X --critical N` (agent: `*review-story 1.2`)
                run: git orx gate 1.2 --as architect --score N --critical N [options]
     Approved (Dev) 1
       1.1      Login
@@ -359,7 +359,7 @@ fn status_next_and_show_list_each_story_for_its_owner() {
       Next: SM, run `git orx assess 1.4` (quality check)
         run: git orx assess 1.4 --as sm --score N [options]
     Architect
-      Next: Architect, review the story, then `git orx gate 1.2 --as architect` (agent: `*review-story 1.2`)
+      Next: Architect, review the story, then `git orx gate 1.2 --as architect --score X --critical N` (agent: `*review-story 1.2`)
         run: git orx gate 1.2 --as architect --score N --critical N [options]
     Dev
       Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story (agent: `*implement-story 1.1`)

@@ -6,7 +6,7 @@ use std::process::{Child, Stdio};
 
 use crate::common::{GOOD, Repo, Run};
 
-fn spawn(repo: &Repo, args: &[&str], env: &[(&str, &str)]) -> Child {
+pub(crate) fn spawn(repo: &Repo, args: &[&str], env: &[(&str, &str)]) -> Child {
     repo.command("git")
         .arg("orx")
         .args(args)
@@ -17,7 +17,7 @@ fn spawn(repo: &Repo, args: &[&str], env: &[(&str, &str)]) -> Child {
         .unwrap()
 }
 
-fn finish(child: Child) -> Run {
+pub(crate) fn finish(child: Child) -> Run {
     let out = child.wait_with_output().unwrap();
     Run {
         code: out.status.code().unwrap_or(-1),
@@ -28,7 +28,7 @@ fn finish(child: Child) -> Run {
 
 /// Waits until `cond` holds (a generous bound only against a hang).
 #[track_caller]
-fn wait_until(what: &str, mut cond: impl FnMut() -> bool) {
+pub(crate) fn wait_until(what: &str, mut cond: impl FnMut() -> bool) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while !cond() {
         assert!(

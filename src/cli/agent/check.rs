@@ -5,11 +5,25 @@ use std::process::Command;
 use super::{AgentChange, Ui};
 use crate::cli::{BOLD, GREEN, RED, paint};
 
+/// The exit code of checks that ran and failed: not 1, which is a refusal.
+pub const CHECKS_FAILED: u8 = 4;
+
 pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
     let (ws, role) = crate::cli::open_as(ui, &args.change)?;
     let (item, wf) = orx::kinds::agent::open(&ws, &args.agent.name)?;
     orx::kinds::agent::allows(&wf, &item, &["work", "fix"])?;
     orx::kinds::agent::refuse_paused(&item)?;
+    // Whatever the checks say must be recordable by this role: a refusal
+    // is told before any check runs, with the refusal's exit code.
+    {
+        let actor = args.change.actor(&role);
+        let name = &args.agent.name;
+        let failing = orx::kinds::agent::plan_check(&ws, name, false, &[], actor);
+        let passing = orx::kinds::agent::plan_check(&ws, name, true, &[], actor);
+        if let (Err(e), Err(_)) = (failing, passing) {
+            return Err(e);
+        }
+    }
     let checks = ws.config.checks.clone();
     if checks.is_empty() {
         return Err(orx::Error::Usage(
@@ -21,11 +35,13 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
     for check in &checks {
         ui.line(paint(BOLD, format!("$ {}", orx::text::escape(check))));
         ui.flush();
-        let status = Command::new("sh")
-            .arg("-c")
-            .arg(check)
-            .current_dir(ws.root())
-            .status();
+        let mut command = Command::new("sh");
+        command.arg("-c").arg(check).current_dir(ws.root());
+        // Under --json, standard output carries only the result.
+        if ui.is_json() {
+            command.stdout(std::io::stderr());
+        }
+        let status = command.status();
         match status {
             Ok(s) if s.success() => ui.line(paint(GREEN, "passed")),
             Ok(s) => {
@@ -63,12 +79,32 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
         )
     });
     let actor = args.change.actor(&role);
+    let result = serde_json::json!({"checks": {"passed": passed, "run": checks, "failed": failed}});
     match orx::kinds::agent::plan_check(&ws, &args.agent.name, passed, &failed, actor)? {
-        Some(ap) => super::execute(ui, &ws, ap, !args.change.no_commit)?,
+        Some(ap) => super::execute_with(ui, &ws, ap, &args.change, result)?,
+        None if ui.is_json() => {
+            let mut v = serde_json::json!({
+                "version": 1,
+                "item": item.id,
+                "kind": item.kind,
+                "path": item.path,
+                "from": item.status,
+                "to": item.status,
+                "role": role,
+                "dry_run": args.change.dry_run,
+                "commit": null,
+                "committed": false,
+                "changed": false,
+                "handoff": null,
+                "next": crate::cli::next_moves(&ws, &item.kind, &item.status),
+            });
+            v["checks"] = result["checks"].clone();
+            ui.json(&v);
+        }
         None => ui.line(format!(
             "agent {}: still {}; nothing to record",
             args.agent.name, item.status
         )),
     }
-    Ok(if passed { 0 } else { 1 })
+    Ok(if passed { 0 } else { CHECKS_FAILED })
 }

@@ -1,8 +1,6 @@
 //! `git orx agent init`
 
-use orx::change::plan;
-
-use super::{AgentArg, Ui, report_change};
+use super::{AgentArg, Ui};
 
 /// Create an agent's context (`.orx/active_context.md`, or
 /// `.orx/agents/NAME.md`), IDLE, and commit it. The Human sets agents up.
@@ -21,8 +19,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (ws, role) = crate::cli::open_as(ui, &args.change)?;
     let actor = args.change.actor(&role);
     let plan = orx::kinds::agent::plan_init(&ws, &args.agent.name, &args.acts_as, actor)?;
-    let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
+    if args.change.dry_run {
+        crate::cli::report_change(ui, &ws, &plan, None, serde_json::Value::Null);
+        return Ok(0);
+    }
+    // The path is told once the context is committed.
+    let done = orx::change::plan::execute(&ws, &plan, !args.change.no_commit)?;
     ui.line(plan.path());
-    report_change(ui, &plan, &done);
+    crate::cli::report_change(ui, &ws, &plan, Some(&done), serde_json::Value::Null);
     Ok(0)
 }

@@ -32,7 +32,9 @@ enum Action {
     /// result as the agent lifecycle says: in EXECUTING a failure fires ERROR_DETECTED;
     /// in AUTO_FIX a pass fires FIX_SUCCESS (with a checkpoint of the green
     /// state) and a failure counts an attempt, the third in a row firing
-    /// FIX_FAILED_3X. Exits 0 when every check passed, 1 otherwise.
+    /// FIX_FAILED_3X. Exits 0 when every check passed, 4 when one failed;
+    /// a refusal (a state that runs no checks, a role that may not record
+    /// them) exits 1 before any check runs.
     Check(AgentChange),
     Task(task::Args),
     /// Write the session's summary (requirement, tasks, last checkpoint) into
@@ -85,9 +87,24 @@ pub fn execute(
     ui: &mut Ui,
     ws: &orx::repo::workspace::Workspace,
     plan: Plan,
-    commit: bool,
+    change: &crate::cli::ChangeArgs,
 ) -> orx::Result<()> {
-    let done = plan::execute(ws, &plan, commit)?;
+    execute_with(ui, ws, plan, change, serde_json::Value::Null)
+}
+
+/// [`execute`], with the command's own fields for `--json`.
+pub fn execute_with(
+    ui: &mut Ui,
+    ws: &orx::repo::workspace::Workspace,
+    plan: Plan,
+    change: &crate::cli::ChangeArgs,
+    extra: serde_json::Value,
+) -> orx::Result<()> {
+    if change.dry_run {
+        report_change(ui, ws, &plan, None, extra);
+        return Ok(());
+    }
+    let done = plan::execute(ws, &plan, !change.no_commit)?;
     if let Some(r) = &done.rollback {
         ui.line(format!(
             "rolled back: {} file{} restored or removed [{}]",
@@ -106,6 +123,6 @@ pub fn execute(
     if let Some(c) = &done.checkpoint {
         ui.line(paint(DIM, format!("checkpoint {c}")));
     }
-    report_change(ui, &plan, &done);
+    report_change(ui, ws, &plan, Some(&done), extra);
     Ok(())
 }

@@ -25,6 +25,6 @@ pub fn run(ui: &mut Ui, args: AgentChange, pause: bool) -> orx::Result<u8> {
         },
         actor,
     )?;
-    super::execute(ui, &ws, ap, !args.change.no_commit)?;
+    super::execute(ui, &ws, ap, &args.change)?;
     Ok(0)
 }

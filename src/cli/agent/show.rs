@@ -15,9 +15,6 @@ use crate::cli::{BOLD, DIM, GREEN, RED, paint};
 pub struct Args {
     #[command(flatten)]
     agent: AgentArg,
-    /// Print the result as JSON.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -41,7 +38,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         })
         .unwrap_or_default();
     let d = orx::board::report::detail_of(&ws, item, None)?;
-    if args.json {
+    if ui.is_json() {
         let mut v = serde_json::to_value(&d).unwrap_or_default();
         v["version"] = serde_json::json!(1);
         v["operations"] = allowed

@@ -78,7 +78,23 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             actor,
         )?,
     };
-    super::execute(ui, &ws, ap, !change.no_commit)?;
+    // Under --json, a skip that ends the work prints one result: the last.
+    if matches!(args.action, Action::Skip { .. })
+        && ui.is_json()
+        && !change.dry_run
+        && !change.no_commit
+    {
+        let done = orx::change::plan::execute(&ws, &ap, true)?;
+        match agent::plan_finished(&ws, name, actor)? {
+            Some(next) => super::execute(ui, &ws, next, change)?,
+            None => crate::cli::report_change(ui, &ws, &ap, Some(&done), serde_json::Value::Null),
+        }
+        return Ok(0);
+    }
+    super::execute(ui, &ws, ap, change)?;
+    if change.dry_run {
+        return Ok(0);
+    }
     // A skip resumes the work; if it skipped the last open task, the work
     // is over (ALL_TASKS_DONE), as when the last one is done.
     if matches!(args.action, Action::Skip { .. }) {
@@ -88,7 +104,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 "once this is committed, `git orx agent fire ALL_TASKS_DONE` ends the work if no task is left",
             ));
         } else if let Some(next) = agent::plan_finished(&ws, name, actor)? {
-            super::execute(ui, &ws, next, true)?;
+            super::execute(ui, &ws, next, change)?;
         }
     }
     Ok(0)
