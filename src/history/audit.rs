@@ -100,18 +100,19 @@ pub fn log_with_progress(
     progress: cache::Progress,
 ) -> Result<Vec<Entry>> {
     let history = cache::load(repo, rules, progress)?;
-    Ok(entries(&history.commits, opts))
+    Ok(entries(history.commits, opts))
 }
 
-/// The entries of `commits` (newest first) that `opts` selects.
-pub fn entries(commits: &[CommitRecord], opts: &Options) -> Vec<Entry> {
+/// The entries of `commits` (newest first) that `opts` selects; each
+/// record is dropped once its entries are made.
+pub fn entries(commits: Vec<CommitRecord>, opts: &Options) -> Vec<Entry> {
     let mut out = Vec::new();
     for c in commits {
         if opts.since.is_some_and(|s| c.time < s) || opts.until.is_some_and(|u| c.time >= u) {
             continue;
         }
         let time = rfc3339(c.time, c.offset_minutes);
-        let entry = |event, kind: &str, id: &str| Entry {
+        let entry = |event, kind: String, id: String| Entry {
             event,
             time: time.clone(),
             timestamp: c.time,
@@ -119,8 +120,8 @@ pub fn entries(commits: &[CommitRecord], opts: &Options) -> Vec<Entry> {
             author: c.author.clone(),
             email: c.email.clone(),
             role: c.role.clone(),
-            kind: kind.to_owned(),
-            id: id.to_owned(),
+            kind,
+            id,
             path: String::new(),
             from: None,
             to: None,
@@ -138,12 +139,7 @@ pub fn entries(commits: &[CommitRecord], opts: &Options) -> Vec<Entry> {
             {
                 continue;
             }
-            let mut e = entry(event_of(ch), &ch.kind, &ch.id);
-            e.path = ch.path.clone();
-            e.from = ch.from.clone();
-            e.to = ch.to.clone();
-            e.fields = ch.fields.clone();
-            e.records = ch.records.clone();
+            let mut e = entry(event_of(ch), ch.kind.clone(), ch.id.clone());
             e.details = ch
                 .records
                 .iter()
@@ -160,13 +156,21 @@ pub fn entries(commits: &[CommitRecord], opts: &Options) -> Vec<Entry> {
                     }
                 })
                 .collect();
+            e.path = ch.path.clone();
+            e.from = ch.from.clone();
+            e.to = ch.to.clone();
+            e.fields = ch.fields.clone();
+            e.records = ch.records.clone();
             here.push(e);
         }
         if let Some(name) = &c.rollback
             && opts.id.is_none()
             && opts.kind.is_none()
         {
-            here.insert(0, entry(Event::Rollback, "checkpoint", name));
+            here.insert(
+                0,
+                entry(Event::Rollback, "checkpoint".to_owned(), name.clone()),
+            );
         }
         out.extend(here);
     }

@@ -31,7 +31,7 @@ use crate::error::Result;
 use crate::git::{BlobId, CommitInfo, FileChange, Repo};
 use crate::repo::rules::Rules;
 
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 /// Segments beyond this many are merged into one.
 const MAX_SEGMENTS: usize = 8;
 /// Commits read per `git diff-tree` run (bounds memory, paces progress).
@@ -110,14 +110,294 @@ pub struct Record {
     pub of_several: bool,
 }
 
-/// One segment file.
+/// One segment file, as written: postcard (a compact binary serde
+/// format, read without a schema of its own) with every name, text and
+/// field value once in `names`, referred to by index, and commit ids as
+/// their 20 bytes. A 100,000-commit history is a few megabytes read in
+/// tens of milliseconds, where JSON with the names spelled out each time
+/// took more than a second and half a gigabyte.
 #[derive(Serialize, Deserialize)]
 struct Segment {
     version: u32,
     fingerprint: String,
+    names: Vec<String>,
     /// Commits that change no item and roll nothing back.
-    seen: Vec<String>,
-    records: Vec<CommitRecord>,
+    seen: Vec<Oid>,
+    records: Vec<Packed>,
+}
+
+type Oid = [u8; 20];
+type Name = u32;
+
+#[derive(Serialize, Deserialize)]
+struct Packed {
+    id: Oid,
+    /// How many hex digits of the id the short id has.
+    short: u8,
+    time: i64,
+    offset_minutes: i32,
+    author: Name,
+    email: Name,
+    role: Option<Name>,
+    override_reason: Option<Name>,
+    overridden: Option<Name>,
+    rollback: Option<Name>,
+    note: Option<Name>,
+    subject: Name,
+    changes: Vec<PackedChange>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct PackedChange {
+    kind: Name,
+    id: Name,
+    path: Name,
+    from: Option<Name>,
+    to: Option<Name>,
+    initial: bool,
+    /// Field, from, to (values as JSON text).
+    fields: Vec<(Name, Name, Name)>,
+    records: Vec<PackedRecord>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct PackedRecord {
+    trailer: Name,
+    field: Name,
+    value: Name,
+    always: bool,
+    of_several: bool,
+}
+
+fn oid(hex: &str) -> Option<Oid> {
+    if hex.len() != 40 {
+        return None;
+    }
+    let mut out = [0; 20];
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(out)
+}
+
+fn hex(id: &Oid) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(40);
+    for b in id {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+/// Builds a segment, each name stored once.
+struct Packer {
+    seg: Segment,
+    index: HashMap<String, Name>,
+}
+
+impl Packer {
+    fn new(fingerprint: &str) -> Packer {
+        Packer {
+            seg: Segment {
+                version: VERSION,
+                fingerprint: fingerprint.to_owned(),
+                names: Vec::new(),
+                seen: Vec::new(),
+                records: Vec::new(),
+            },
+            index: HashMap::new(),
+        }
+    }
+
+    fn name(&mut self, s: &str) -> Name {
+        if let Some(&n) = self.index.get(s) {
+            return n;
+        }
+        let n = self.seg.names.len() as Name;
+        self.seg.names.push(s.to_owned());
+        self.index.insert(s.to_owned(), n);
+        n
+    }
+
+    fn opt(&mut self, s: &Option<String>) -> Option<Name> {
+        s.as_deref().map(|s| self.name(s))
+    }
+
+    fn value(&mut self, v: &Value) -> Name {
+        self.name(&v.to_string())
+    }
+
+    fn seen(&mut self, id: &str) {
+        if let Some(id) = oid(id) {
+            self.seg.seen.push(id);
+        }
+    }
+
+    fn add(&mut self, r: &CommitRecord) {
+        let Some(id) = oid(&r.id) else {
+            return;
+        };
+        let changes = r
+            .changes
+            .iter()
+            .map(|c| PackedChange {
+                kind: self.name(&c.kind),
+                id: self.name(&c.id),
+                path: self.name(&c.path),
+                from: self.opt(&c.from),
+                to: self.opt(&c.to),
+                initial: c.initial,
+                fields: c
+                    .fields
+                    .iter()
+                    .map(|f| (self.name(&f.field), self.value(&f.from), self.value(&f.to)))
+                    .collect(),
+                records: c
+                    .records
+                    .iter()
+                    .map(|x| PackedRecord {
+                        trailer: self.name(&x.trailer),
+                        field: self.name(&x.field),
+                        value: self.value(&x.value),
+                        always: x.always,
+                        of_several: x.of_several,
+                    })
+                    .collect(),
+            })
+            .collect();
+        let packed = Packed {
+            id,
+            short: r.short.len().min(40) as u8,
+            time: r.time,
+            offset_minutes: r.offset_minutes,
+            author: self.name(&r.author),
+            email: self.name(&r.email),
+            role: self.opt(&r.role),
+            override_reason: self.opt(&r.override_reason),
+            overridden: self.opt(&r.overridden),
+            rollback: self.opt(&r.rollback),
+            note: self.opt(&r.note),
+            subject: self.name(&r.subject),
+            changes,
+        };
+        self.seg.records.push(packed);
+    }
+}
+
+/// A segment read back: its names, each value parsed once.
+struct Unpacker {
+    seg: Segment,
+    values: Vec<Option<Value>>,
+}
+
+impl Unpacker {
+    fn new(seg: Segment) -> Unpacker {
+        let values = vec![None; seg.names.len()];
+        Unpacker { seg, values }
+    }
+
+    fn name(&self, n: Name) -> String {
+        self.seg.names.get(n as usize).cloned().unwrap_or_default()
+    }
+
+    fn opt(&self, n: Option<Name>) -> Option<String> {
+        n.map(|n| self.name(n))
+    }
+
+    fn value(&mut self, n: Name) -> Value {
+        let n = n as usize;
+        match self.values.get(n) {
+            Some(Some(v)) => v.clone(),
+            Some(None) => {
+                let v: Value = serde_json::from_str(&self.seg.names[n]).unwrap_or(Value::Null);
+                self.values[n] = Some(v.clone());
+                v
+            }
+            None => Value::Null,
+        }
+    }
+
+    fn record(&mut self, i: usize) -> CommitRecord {
+        let changes = (0..self.seg.records[i].changes.len())
+            .map(|k| {
+                let (kind, id, path, from, to, initial) = {
+                    let c = &self.seg.records[i].changes[k];
+                    (c.kind, c.id, c.path, c.from, c.to, c.initial)
+                };
+                let fields: Vec<(Name, Name, Name)> = self.seg.records[i].changes[k].fields.clone();
+                let records: Vec<(Name, Name, Name, bool, bool)> = self.seg.records[i].changes[k]
+                    .records
+                    .iter()
+                    .map(|x| (x.trailer, x.field, x.value, x.always, x.of_several))
+                    .collect();
+                ItemChange {
+                    kind: self.name(kind),
+                    id: self.name(id),
+                    path: self.name(path),
+                    from: self.opt(from),
+                    to: self.opt(to),
+                    initial,
+                    fields: fields
+                        .into_iter()
+                        .map(|(f, a, b)| FieldChange {
+                            field: self.name(f),
+                            from: self.value(a),
+                            to: self.value(b),
+                        })
+                        .collect(),
+                    records: records
+                        .into_iter()
+                        .map(|(t, f, v, always, of_several)| Record {
+                            trailer: self.name(t),
+                            field: self.name(f),
+                            value: self.value(v),
+                            always,
+                            of_several,
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        let p = &self.seg.records[i];
+        let id = hex(&p.id);
+        CommitRecord {
+            short: id[..(p.short as usize).min(40)].to_owned(),
+            time: p.time,
+            offset_minutes: p.offset_minutes,
+            author: self.name(p.author),
+            email: self.name(p.email),
+            role: self.opt(p.role),
+            override_reason: self.opt(p.override_reason),
+            overridden: self.opt(p.overridden),
+            rollback: self.opt(p.rollback),
+            note: self.opt(p.note),
+            subject: self.name(p.subject),
+            changes,
+            id,
+        }
+    }
+}
+
+/// Reads a segment file; `None` when it is not one of this version.
+fn read_segment(path: &Path) -> Option<Segment> {
+    let bytes = std::fs::read(path).ok()?;
+    match postcard::take_from_bytes::<Segment>(&bytes) {
+        Ok((s, rest)) if rest.is_empty() && s.version == VERSION => Some(s),
+        _ => None,
+    }
+}
+
+/// The commits a segment file holds (for tests and inspection); `None`
+/// when it cannot be read.
+pub fn segment_commits(path: &Path) -> Option<Vec<String>> {
+    let s = read_segment(path)?;
+    Some(
+        s.seen
+            .iter()
+            .chain(s.records.iter().map(|r| &r.id))
+            .map(hex)
+            .collect(),
+    )
 }
 
 /// How far a run has read: commits read, commits to read.
@@ -163,21 +443,21 @@ pub fn load_commits(
     let dir = repo.orx_dir().join("history");
     let fingerprint = fingerprint(rules);
     let mut cache = Cache::load(&dir, &fingerprint);
-    let missing: Vec<String> = ids.iter().filter(|id| !cache.has(id)).cloned().collect();
+    let missing: Vec<&String> = ids.iter().filter(|id| !cache.has(id)).collect();
+    let mut fresh: HashMap<String, CommitRecord> = HashMap::new();
     if !missing.is_empty() {
-        let mut fresh = Segment {
-            version: VERSION,
-            fingerprint: fingerprint.clone(),
-            seen: Vec::new(),
-            records: Vec::new(),
-        };
+        let mut packer = Packer::new(&fingerprint);
         let mut done = 0;
         progress(0, missing.len());
         for chunk in missing.chunks(CHUNK) {
-            for r in derive(repo, rules, chunk)? {
+            let chunk: Vec<String> = chunk.iter().map(|s| (*s).clone()).collect();
+            for r in derive(repo, rules, &chunk)? {
                 match r {
-                    Derived::Nothing(id) => fresh.seen.push(id),
-                    Derived::Record(r) => fresh.records.push(*r),
+                    Derived::Nothing(id) => packer.seen(&id),
+                    Derived::Record(r) => {
+                        packer.add(&r);
+                        fresh.insert(r.id.clone(), *r);
+                    }
                 }
             }
             done += chunk.len();
@@ -186,12 +466,13 @@ pub fn load_commits(
         // Tests: `ORX_TEST_PAUSE=history-save:<ms>` waits here, so that
         // two processes fill the cache at once.
         crate::engine::store::test_pause("history-save");
-        cache.add(&fresh);
-        cache.save(&fresh);
+        cache.save(packer.seg);
     }
     let read = missing.len();
-    let mut by_id = cache.records;
-    let commits = ids.iter().filter_map(|id| by_id.remove(id)).collect();
+    let commits = ids
+        .iter()
+        .filter_map(|id| fresh.remove(id).or_else(|| cache.record(id)))
+        .collect();
     Ok(History {
         commits,
         read,
@@ -208,10 +489,12 @@ fn fingerprint(rules: &Rules) -> String {
 struct Cache {
     dir: PathBuf,
     fingerprint: String,
-    /// The segment files read.
+    /// The segment files read, and what they hold.
     files: Vec<PathBuf>,
-    seen: HashSet<String>,
-    records: HashMap<String, CommitRecord>,
+    segments: Vec<Unpacker>,
+    seen: HashSet<Oid>,
+    /// Where each record is: segment, position.
+    records: HashMap<Oid, (u32, u32)>,
 }
 
 impl Cache {
@@ -220,6 +503,7 @@ impl Cache {
             dir: dir.to_owned(),
             fingerprint: fingerprint.to_owned(),
             files: Vec::new(),
+            segments: Vec::new(),
             seen: HashSet::new(),
             records: HashMap::new(),
         };
@@ -229,18 +513,28 @@ impl Cache {
         let prefix = format!("{fingerprint}-");
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().into_owned();
-            if !name.starts_with(&prefix) || !name.ends_with(".json") {
+            let path = e.path();
+            if name.ends_with(".json") {
+                // A segment of an earlier version.
+                let _ = std::fs::remove_file(&path);
                 continue;
             }
-            let path = e.path();
+            if !name.starts_with(&prefix) || !name.ends_with(".seg") {
+                continue;
+            }
             // A segment removed meanwhile by another run's merge is in
             // the merged one.
-            let Ok(bytes) = std::fs::read(&path) else {
+            if !path.exists() {
                 continue;
-            };
-            match serde_json::from_slice::<Segment>(&bytes) {
-                Ok(s) if s.version == VERSION && s.fingerprint == fingerprint => {
-                    cache.add_owned(s);
+            }
+            match read_segment(&path) {
+                Some(s) if s.fingerprint == fingerprint => {
+                    let n = cache.segments.len() as u32;
+                    cache.seen.extend(s.seen.iter().copied());
+                    for (i, r) in s.records.iter().enumerate() {
+                        cache.records.insert(r.id, (n, i as u32));
+                    }
+                    cache.segments.push(Unpacker::new(s));
                     cache.files.push(path);
                 }
                 _ => {
@@ -252,42 +546,43 @@ impl Cache {
     }
 
     fn has(&self, id: &str) -> bool {
-        self.seen.contains(id) || self.records.contains_key(id)
+        oid(id).is_some_and(|id| self.seen.contains(&id) || self.records.contains_key(&id))
     }
 
-    fn add_owned(&mut self, s: Segment) {
-        self.seen.extend(s.seen);
-        for r in s.records {
-            self.records.insert(r.id.clone(), r);
-        }
-    }
-
-    fn add(&mut self, s: &Segment) {
-        self.seen.extend(s.seen.iter().cloned());
-        for r in &s.records {
-            self.records.insert(r.id.clone(), r.clone());
-        }
+    fn record(&mut self, id: &str) -> Option<CommitRecord> {
+        let &(s, i) = self.records.get(&oid(id)?)?;
+        Some(self.segments[s as usize].record(i as usize))
     }
 
     /// Adds `fresh` as a segment, or, when there are many, writes all the
     /// cache holds as one and removes the segments it merged. Best effort:
     /// a cache that cannot be written only costs time.
-    fn save(&self, fresh: &Segment) {
+    fn save(&mut self, fresh: Segment) {
         if self.files.len() < MAX_SEGMENTS {
-            let _ = self.write(fresh);
+            let _ = self.write(&fresh);
             return;
         }
-        let mut seen: Vec<String> = self.seen.iter().cloned().collect();
+        let mut packer = Packer::new(&self.fingerprint);
+        let mut seen: Vec<Oid> = self.seen.iter().copied().collect();
+        seen.extend(fresh.seen.iter().copied());
         seen.sort_unstable();
-        let mut records: Vec<CommitRecord> = self.records.values().cloned().collect();
-        records.sort_unstable_by(|a, b| a.id.cmp(&b.id));
-        let all = Segment {
-            version: VERSION,
-            fingerprint: self.fingerprint.clone(),
-            seen,
-            records,
-        };
-        if self.write(&all).is_ok() {
+        seen.dedup();
+        packer.seg.seen = seen;
+        let mut ids: Vec<(Oid, (u32, u32))> = self.records.iter().map(|(k, v)| (*k, *v)).collect();
+        ids.sort_unstable();
+        let fresh_ids: HashSet<Oid> = fresh.records.iter().map(|r| r.id).collect();
+        for (id, (s, i)) in ids {
+            if !fresh_ids.contains(&id) {
+                let r = self.segments[s as usize].record(i as usize);
+                packer.add(&r);
+            }
+        }
+        let mut fresh = Unpacker::new(fresh);
+        for i in 0..fresh.seg.records.len() {
+            let r = fresh.record(i);
+            packer.add(&r);
+        }
+        if self.write(&packer.seg).is_ok() {
             for f in &self.files {
                 let _ = std::fs::remove_file(f);
             }
@@ -295,9 +590,9 @@ impl Cache {
     }
 
     fn write(&self, s: &Segment) -> std::io::Result<()> {
-        let bytes = serde_json::to_vec(s).map_err(std::io::Error::other)?;
+        let bytes = postcard::to_allocvec(s).map_err(std::io::Error::other)?;
         let name = format!(
-            "{}-{}-{}.json",
+            "{}-{}-{}.seg",
             self.fingerprint,
             std::process::id(),
             jiff::Timestamp::now().as_nanosecond()

@@ -3,8 +3,6 @@
 
 use std::collections::BTreeSet;
 
-use serde_json::Value;
-
 use crate::common::Repo;
 
 /// `count` hand-made moves of story 1.1 between InProgress and Review.
@@ -39,15 +37,9 @@ fn cached(repo: &Repo) -> (usize, BTreeSet<String>) {
     let mut ids = BTreeSet::new();
     let mut files = 0;
     for e in std::fs::read_dir(cache_dir(repo)).unwrap() {
-        let bytes = std::fs::read(e.unwrap().path()).unwrap();
-        let v: Value = serde_json::from_slice(&bytes).unwrap();
+        let held = orx::history::cache::segment_commits(&e.unwrap().path()).unwrap();
         files += 1;
-        for id in v["seen"].as_array().unwrap() {
-            ids.insert(id.as_str().unwrap().to_owned());
-        }
-        for r in v["records"].as_array().unwrap() {
-            ids.insert(r["id"].as_str().unwrap().to_owned());
-        }
+        ids.extend(held);
     }
     (files, ids)
 }

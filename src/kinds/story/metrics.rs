@@ -278,7 +278,7 @@ pub fn measure(
     let kind = opts.kind.clone().unwrap_or_else(|| "story".to_owned());
     let history = crate::history::cache::load(repo, rules, progress)?;
     let entries = crate::history::audit::entries(
-        &history.commits,
+        history.commits,
         &crate::history::audit::Options {
             kind: Some(kind.clone()),
             reverse: true,
