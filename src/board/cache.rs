@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::summary::{Problem, Summary};
 
-const VERSION: u32 = 4;
+const VERSION: u32 = 5;
 /// Files changed this recently are not cached.
 const RACY: Duration = Duration::from_secs(2);
 
@@ -80,7 +80,6 @@ struct ItemRow(
     bool,
     Option<String>,
     Option<String>,
-    Vec<crate::workflow::steps::Action>,
 );
 
 #[derive(Serialize, Deserialize)]
@@ -101,7 +100,6 @@ impl Row {
                     s.terminal,
                     s.handoff.clone(),
                     s.waits_for.clone(),
-                    s.steps.clone(),
                 )),
                 None,
             ),
@@ -117,21 +115,21 @@ impl Row {
     fn into_cached(self) -> Option<(String, Stat, Cached)> {
         let Row(path, stat, item, problem) = self;
         let cached = match (item, problem) {
-            (
-                Some(ItemRow(kind, id, title, status, owner, terminal, handoff, waits_for, steps)),
-                None,
-            ) => Cached::Item(Summary {
-                kind,
-                id,
-                title,
-                status,
-                owner,
-                terminal,
-                path: path.clone(),
-                handoff,
-                waits_for,
-                steps,
-            }),
+            (Some(ItemRow(kind, id, title, status, owner, terminal, handoff, waits_for)), None) => {
+                Cached::Item(Summary {
+                    kind,
+                    id,
+                    title,
+                    status,
+                    owner,
+                    terminal,
+                    path: path.clone(),
+                    handoff,
+                    waits_for,
+                    // Not kept: the board fills them in from the workflow.
+                    steps: Vec::new(),
+                })
+            }
             (None, Some(ProblemRow(line, column, message))) => Cached::Problem(Problem {
                 path: path.clone(),
                 line,

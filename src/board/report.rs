@@ -92,6 +92,23 @@ pub fn summarize(
     })
 }
 
+/// Where an action made for every item in one state has the item's ID.
+const ID_SLOT: &str = "\u{1}id\u{1}";
+
+/// `action` (made for [`ID_SLOT`]) for the item `id`.
+fn with_id(action: &crate::workflow::steps::Action, id: &str) -> crate::workflow::steps::Action {
+    let mut a = action.clone();
+    let put = |s: &mut String| {
+        if s.contains(ID_SLOT) {
+            *s = s.replace(ID_SLOT, id);
+        }
+    };
+    put(&mut a.item);
+    a.argv.iter_mut().for_each(put);
+    put(&mut a.description);
+    a
+}
+
 fn item_problem(item: &Item, key: &str, message: String) -> Problem {
     let pos = item.pos(key);
     Problem {
@@ -190,6 +207,27 @@ pub fn board(ws: &Workspace) -> Result<Board> {
         others,
         problems,
     })
+}
+
+/// Fills in the actions of the default kind's items the board read from
+/// its cache, which keeps none: they are the workflow's for the item's
+/// state and the role it waits for, the same for every item there but for
+/// its ID, so each is made once and copied with the ID put in. `status`
+/// shows the board without them; its `--json`, and `next`, call this.
+pub fn fill_steps(board: &mut Board) {
+    let wf = board.workflow.clone();
+    let mut made: HashMap<(String, String), Vec<crate::workflow::steps::Action>> = HashMap::new();
+    for s in &mut board.items {
+        if s.steps.is_empty()
+            && !s.terminal
+            && let Some(role) = s.waits_for.as_deref()
+        {
+            let template = made
+                .entry((s.status.clone(), role.to_owned()))
+                .or_insert_with(|| wf.actions(ID_SLOT, &s.status, &serde_json::Value::Null, role));
+            s.steps = template.iter().map(|a| with_id(a, &s.id)).collect();
+        }
+    }
 }
 
 /// The items of each kind but the default kind and the agents (in a

@@ -21,7 +21,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .as_deref()
         .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
         .transpose()?;
-    let board = report::board(&ws)?;
+    let mut board = report::board(&ws)?;
+    report::fill_steps(&mut board);
+    let board = board;
     let groups: Vec<_> = report::next(&board, &ws.roles.names())
         .into_iter()
         .filter(|(r, _)| want.as_ref().is_none_or(|w| w == r))

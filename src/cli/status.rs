@@ -27,7 +27,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .as_deref()
         .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
         .transpose()?;
-    let board = report::board(&ws)?;
+    let mut board = report::board(&ws)?;
+    if ui.is_json() {
+        report::fill_steps(&mut board);
+    }
+    let board = board;
     let shown: Vec<&Summary> = board
         .items
         .iter()
@@ -152,7 +156,6 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             if let Some(h) = &s.handoff {
                 ui.line(format!("           {}", paint(GREEN, escape(h))));
             }
-            super::show::print_steps(ui, &s.steps, 11);
         }
     }
     if !board.problems.is_empty() {
@@ -231,7 +234,6 @@ fn by_state(
             if let Some(h) = s.handoff.as_ref().filter(|_| !s.terminal) {
                 ui.line(format!("           {}", paint(GREEN, escape(h))));
             }
-            super::show::print_steps(ui, &s.steps, 11);
         }
     }
     counts

@@ -90,3 +90,38 @@ fn a_kind_kept_at_paths_is_on_the_board_and_found_by_its_id() {
         .ok()
         .stdout_has(&["Next: dev, fix bug 9.1"]);
 }
+
+/// The board's cache keeps no actions: an item read from it gets the same
+/// actions, ID put in, as one read fresh.
+#[test]
+fn actions_of_an_item_read_from_the_board_cache_are_those_of_a_fresh_read() {
+    let repo = Repo::new();
+    let a = repo.story("Login", GOOD);
+    let b = repo.story("Logout", GOOD);
+    let fresh = repo.orx(&["status", "--json"]).ok().stdout.clone();
+    age(&repo, &repo.story_path(&a));
+    age(&repo, &repo.story_path(&b));
+    repo.orx(&["status", "--json"]).ok();
+    let cache = repo.read(".git/orx-cache/board.json");
+    assert!(cache.contains(&repo.story_path(&b)), "cached: {cache}");
+    let cached = repo.orx(&["status", "--json"]).ok().stdout.clone();
+    let steps = |out: &str| -> Vec<serde_json::Value> {
+        let v: serde_json::Value = serde_json::from_str(out).unwrap();
+        v["stories"]
+            .as_array()
+            .or_else(|| v["items"].as_array())
+            .unwrap_or_else(|| panic!("no items in {out}"))
+            .iter()
+            .map(|s| s["steps"].clone())
+            .collect()
+    };
+    let (fresh, cached) = (steps(&fresh), steps(&cached));
+    assert_eq!(fresh.len(), 2);
+    assert!(
+        fresh
+            .iter()
+            .all(|s| s.as_array().is_some_and(|a| !a.is_empty()))
+    );
+    assert!(cached[1].to_string().contains(&format!("\"{b}\"")));
+    assert_eq!(fresh, cached);
+}

@@ -21,21 +21,18 @@ fn zh_repo() -> Repo {
 fn zh_status_names_every_story() {
     let repo = zh_repo();
     insta::assert_snapshot!(repo.orx(&["status"]).render(), @r#"
-    exit: 0
-    --- stdout
-    Blocked (SM) 2
-      1.1      A
-               Story 1.1 被阻塞,需要 SM 修订后重新提交
-               run: git orx assess 1.1 --as sm --score N [options]
-      1.2      B
-               Story 1.2 被阻塞,需要 SM 修订后重新提交
-               run: git orx assess 1.2 --as sm --score N [options]
-    Approved (Dev) 1
-      1.3      C
-               Next: Dev 请执行 `git orx move 1.3 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.3`)
-               run: git orx move 1.3 InProgress --as dev [options]
-    3 个 Story: 2 Blocked, 1 Approved
-    "#);
+        exit: 0
+        --- stdout
+        Blocked (SM) 2
+          1.1      A
+                   Story 1.1 被阻塞,需要 SM 修订后重新提交
+          1.2      B
+                   Story 1.2 被阻塞,需要 SM 修订后重新提交
+        Approved (Dev) 1
+          1.3      C
+                   Next: Dev 请执行 `git orx move 1.3 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.3`)
+        3 个 Story: 2 Blocked, 1 Approved
+        "#);
 }
 
 #[test]

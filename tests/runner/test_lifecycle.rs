@@ -321,37 +321,31 @@ fn status_next_and_show_list_each_story_for_its_owner() {
     );
     repo.story("Draft one", &[]);
     insta::assert_snapshot!(repo.orx(&["status"]).render(), @r#"
-    exit: 0
-    --- stdout
-    Draft (SM) 1
-      1.4      Draft one
-               Next: SM, run `git orx assess 1.4` (quality check)
-               run: git orx assess 1.4 --as sm --score N [options]
-    Blocked (SM) 1
-      1.3      Export
-               Story 1.3 is blocked: the SM must revise it and submit it again
-               run: git orx assess 1.3 --as sm --score N [options]
-    AwaitingArchReview (Architect) 1
-      1.2      Webhooks
-               Next: Architect, review the story, then `git orx gate 1.2 --as architect --score X --critical N` (agent: `*review-story 1.2`)
-               run: git orx gate 1.2 --as architect --score N --critical N [options]
-    Approved (Dev) 1
-      1.1      Login
-               Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story (agent: `*implement-story 1.1`)
-               run: git orx move 1.1 InProgress --as dev [options]
-    4 stories: 1 Draft, 1 Blocked, 1 AwaitingArchReview, 1 Approved
-    "#);
+        exit: 0
+        --- stdout
+        Draft (SM) 1
+          1.4      Draft one
+                   Next: SM, run `git orx assess 1.4` (quality check)
+        Blocked (SM) 1
+          1.3      Export
+                   Story 1.3 is blocked: the SM must revise it and submit it again
+        AwaitingArchReview (Architect) 1
+          1.2      Webhooks
+                   Next: Architect, review the story, then `git orx gate 1.2 --as architect --score X --critical N` (agent: `*review-story 1.2`)
+        Approved (Dev) 1
+          1.1      Login
+                   Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story (agent: `*implement-story 1.1`)
+        4 stories: 1 Draft, 1 Blocked, 1 AwaitingArchReview, 1 Approved
+        "#);
     insta::assert_snapshot!(repo.orx(&["status", "--role", "sm"]).stdout, @r#"
-    Draft (SM) 1
-      1.4      Draft one
-               Next: SM, run `git orx assess 1.4` (quality check)
-               run: git orx assess 1.4 --as sm --score N [options]
-    Blocked (SM) 1
-      1.3      Export
-               Story 1.3 is blocked: the SM must revise it and submit it again
-               run: git orx assess 1.3 --as sm --score N [options]
-    2 stories: 1 Draft, 1 Blocked
-    "#);
+        Draft (SM) 1
+          1.4      Draft one
+                   Next: SM, run `git orx assess 1.4` (quality check)
+        Blocked (SM) 1
+          1.3      Export
+                   Story 1.3 is blocked: the SM must revise it and submit it again
+        2 stories: 1 Draft, 1 Blocked
+        "#);
     insta::assert_snapshot!(repo.orx(&["next"]).stdout, @r#"
     SM
       Story 1.3 is blocked: the SM must revise it and submit it again
