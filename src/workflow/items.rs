@@ -196,8 +196,19 @@ impl Items {
         struct Only {
             items: Option<ItemsDef>,
         }
-        let only: Only = serde_saphyr::from_str_with_options(src, super::yaml_options()).ok()?;
-        Items::compile(only.items?).ok()
+        // Only the top-level `items:` block is read, not the whole file:
+        // every command and hook asks this of every kind (the whole file
+        // is parsed again when, and only if, the kind's workflow is used).
+        let parse = |text: &str| -> Option<ItemsDef> {
+            serde_saphyr::from_str_with_options::<Only>(text, super::yaml_options())
+                .ok()?
+                .items
+        };
+        let def = match items_block(src) {
+            Some(block) => parse(&block).or_else(|| parse(src)),
+            None => parse(src),
+        }?;
+        Items::compile(def).ok()
     }
 
     /// The kind's items live in `dir` when given (the config may say where
@@ -377,6 +388,23 @@ pub fn next_minor<'a>(ids: impl Iterator<Item = &'a str>) -> Option<String> {
     }
 }
 
+/// The top-level `items:` block of a workflow's text: its line and the
+/// indented, blank or comment lines after it, up to the next top-level key.
+fn items_block(src: &str) -> Option<String> {
+    let mut lines = src.lines().skip_while(|l| !l.starts_with("items:"));
+    let first = lines.next()?;
+    let mut block = String::from(first);
+    for l in lines {
+        if !(l.is_empty() || l.starts_with([' ', '\t', '#'])) {
+            break;
+        }
+        block.push('\n');
+        block.push_str(l);
+    }
+    block.push('\n');
+    Some(block)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -456,5 +484,34 @@ mod tests {
         let i = items("dir: x\nnew_id: sequence\n").unwrap();
         assert_eq!(i.next_id([].into_iter()).unwrap(), "1");
         assert_eq!(i.next_id(["1", "9", "x"].into_iter()).unwrap(), "10");
+    }
+
+    #[test]
+    fn the_items_block_alone_reads_as_the_whole_file() {
+        for (name, src) in crate::workflow::BUILTIN {
+            let block = super::items_block(src).expect(name);
+            assert!(
+                block.starts_with("items:") && block.len() < src.len() / 4,
+                "{name}"
+            );
+            #[derive(serde::Deserialize)]
+            struct Only {
+                items: Option<ItemsDef>,
+            }
+            let whole: Only =
+                serde_saphyr::from_str_with_options(src, crate::workflow::yaml_options()).unwrap();
+            let alone: Only =
+                serde_saphyr::from_str_with_options(&block, crate::workflow::yaml_options())
+                    .unwrap();
+            assert_eq!(
+                format!("{:?}", Items::compile(whole.items.unwrap()).unwrap()),
+                format!("{:?}", Items::compile(alone.items.unwrap()).unwrap()),
+                "{name}"
+            );
+        }
+        assert_eq!(
+            super::items_block("workflow: x\nitems: {dir: docs/x}\nstates: {}\n").as_deref(),
+            Some("items: {dir: docs/x}\n")
+        );
     }
 }
