@@ -43,6 +43,21 @@ pub fn summarize(
     lang: &str,
     persona: bool,
 ) -> std::result::Result<Summary, Problem> {
+    let mut summary = summary_of(wf, item, lang, persona)?;
+    if let Some(role) = summary.waits_for.as_deref() {
+        summary.steps = wf.actions(&item.id, &item.status, &item.value(), role);
+    }
+    Ok(summary)
+}
+
+/// [`summarize`] without the actions: the board's cache keeps none, and
+/// [`fill_steps`] makes them when they are shown.
+fn summary_of(
+    wf: &Workflow,
+    item: &Item,
+    lang: &str,
+    persona: bool,
+) -> std::result::Result<Summary, Problem> {
     if item.kind != wf.name {
         return Err(item_problem(
             item,
@@ -74,10 +89,6 @@ pub fn summarize(
         .as_ref()
         .and_then(|h| h.role.clone())
         .or(owner.clone());
-    let steps = waits_for
-        .as_deref()
-        .map(|r| wf.actions(&item.id, &item.status, &value, r))
-        .unwrap_or_default();
     Ok(Summary {
         kind: item.kind.clone(),
         id: item.id.clone(),
@@ -88,7 +99,7 @@ pub fn summarize(
         path: item.path.clone(),
         waits_for,
         handoff: handoff.map(|h| h.full(persona)),
-        steps,
+        steps: Vec::new(),
     })
 }
 
@@ -139,7 +150,7 @@ pub fn board(ws: &Workspace) -> Result<Board> {
         }
         let result = match Item::read(root, rel) {
             Ok(item) => {
-                summarize(&wf, &item, &lang, persona).map_or_else(Cached::Problem, Cached::Item)
+                summary_of(&wf, &item, &lang, persona).map_or_else(Cached::Problem, Cached::Item)
             }
             Err(e) => Cached::Problem(e.into()),
         };
@@ -218,8 +229,7 @@ pub fn fill_steps(board: &mut Board) {
     let wf = board.workflow.clone();
     let mut made: HashMap<(String, String), Vec<crate::workflow::steps::Action>> = HashMap::new();
     for s in &mut board.items {
-        if s.steps.is_empty()
-            && !s.terminal
+        if !s.terminal
             && let Some(role) = s.waits_for.as_deref()
         {
             let template = made

@@ -398,19 +398,23 @@ impl Rules {
     /// the one a command was asked for): for caches of text shown to the
     /// user, such as the board's summaries.
     pub fn fingerprint_in_lang(&self, kind: &str) -> u64 {
-        let of_rules = self.fingerprint(kind).to_le_bytes();
-        fingerprint(&[&of_rules, self.lang().as_bytes()])
+        self.hash_with(kind, Some(self.lang()))
     }
 
     /// A hash of the rule files, for caches of what depends on them.
     pub fn fingerprint(&self, kind: &str) -> u64 {
+        self.hash_with(kind, None)
+    }
+
+    /// The rule files, the kind and `lang`, hashed with the build's own
+    /// workflows (see [`fingerprint`]).
+    fn hash_with(&self, kind: &str, lang: Option<&str>) -> u64 {
         let parts: Vec<&[u8]> = self
             .files
             .iter()
             .flat_map(|(k, v)| [k.as_bytes(), v.as_slice()])
-            .chain(std::iter::once(kind.as_bytes()))
-            // The built-in workflow too: a new build may change it.
-            .chain(crate::workflow::builtin_source(kind).map(str::as_bytes))
+            .chain([kind.as_bytes()])
+            .chain(lang.map(str::as_bytes))
             .collect();
         fingerprint(&parts)
     }
