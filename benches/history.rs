@@ -15,43 +15,23 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-struct Bench {
-    root: PathBuf,
-    bin: PathBuf,
-}
+mod common;
+use common::Bench;
 
 impl Bench {
-    fn cmd(&self, program: &Path, args: &[&str]) -> Command {
-        let mut c = Command::new(program);
-        // git-orx first on PATH, so the hooks run this build.
-        let dir = self.bin.parent().unwrap().to_path_buf();
-        let path = std::env::join_paths(std::iter::once(dir).chain(std::env::split_paths(
-            &std::env::var_os("PATH").unwrap_or_default(),
-        )))
-        .unwrap();
-        c.args(args)
-            .env("PATH", path)
-            .current_dir(&self.root)
-            .env("GIT_AUTHOR_NAME", "Bench")
-            .env("GIT_AUTHOR_EMAIL", "bench@example.com")
-            .env("GIT_COMMITTER_NAME", "Bench")
-            .env("GIT_COMMITTER_EMAIL", "bench@example.com")
-            .env("NO_COLOR", "1")
-            .env_remove("ORX_ROLE")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null());
-        c
-    }
-
     /// Runs once; returns wall time and peak RSS in MiB.
     // The child is reaped by `wait4` (for its rusage), which clippy cannot see.
     #[allow(clippy::zombie_processes)]
     fn measure(&self, program: &Path, args: &[&str]) -> (Duration, i64) {
         let start = Instant::now();
-        let child = self.cmd(program, args).spawn().expect("spawn");
+        let child = self
+            .cmd(program, args)
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn");
         let mut status = 0;
         let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
         // SAFETY: plain FFI call with valid pointers to locals.
@@ -69,7 +49,11 @@ impl Bench {
     }
 
     fn git(&self, args: &[&str]) {
-        let ok = self.cmd(Path::new("git"), args).status().expect("git");
+        let ok = self
+            .cmd(Path::new("git"), args)
+            .stderr(Stdio::null())
+            .status()
+            .expect("git");
         assert!(ok.success(), "git {}", args.join(" "));
     }
 }
@@ -109,6 +93,7 @@ fn import(b: &Bench, start: usize, count: usize, stories: usize) {
     let mut child = b
         .cmd(Path::new("git"), &["fast-import", "--quiet"])
         .stdin(Stdio::piped())
+        .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let mut w = std::io::BufWriter::new(child.stdin.take().unwrap());
@@ -171,7 +156,13 @@ fn main() {
     };
     std::fs::create_dir_all(&b.root).unwrap();
     b.git(&["init", "-q"]);
-    assert!(b.cmd(&b.bin, &["init"]).status().unwrap().success());
+    assert!(
+        b.cmd(&b.bin, &["init"])
+            .stderr(Stdio::null())
+            .status()
+            .unwrap()
+            .success()
+    );
     let t = Instant::now();
     import(&b, 0, commits, stories);
     b.git(&["symbolic-ref", "HEAD", "refs/heads/main"]);

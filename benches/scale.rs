@@ -16,39 +16,15 @@
 //! in the README; no test asserts on time.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 const RUNS: usize = 7;
 
-struct Bench {
-    root: PathBuf,
-    bin: PathBuf,
-}
+mod common;
+use common::Bench;
 
 impl Bench {
-    fn cmd(&self, program: &Path, args: &[&str]) -> Command {
-        let mut c = Command::new(program);
-        // git-orx first on PATH, so the hooks run this build.
-        let dir = self.bin.parent().unwrap().to_path_buf();
-        let path = std::env::join_paths(std::iter::once(dir).chain(std::env::split_paths(
-            &std::env::var_os("PATH").unwrap_or_default(),
-        )))
-        .unwrap();
-        c.args(args)
-            .env("PATH", path)
-            .current_dir(&self.root)
-            .env("GIT_AUTHOR_NAME", "Bench")
-            .env("GIT_AUTHOR_EMAIL", "bench@example.com")
-            .env("GIT_COMMITTER_NAME", "Bench")
-            .env("GIT_COMMITTER_EMAIL", "bench@example.com")
-            .env("NO_COLOR", "1")
-            .env_remove("ORX_ROLE")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped());
-        c
-    }
-
     fn measure_env(&self, program: &Path, args: &[&str], env: &[(&str, &str)]) -> (Duration, i64) {
         let start = Instant::now();
         let out = self
