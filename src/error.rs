@@ -131,23 +131,10 @@ pub enum ErrorKind {
 
 impl Error {
     pub fn kind(&self) -> ErrorKind {
-        match self {
-            Error::Usage(_)
-            | Error::MissingInput { .. }
-            | Error::BadValue { .. }
-            | Error::NotFound(_)
-            | Error::NotInitialised
-            | Error::NoRole { .. }
-            | Error::NoAgent { .. }
-            | Error::UnknownRole { .. }
-            | Error::UnmeasuredReason { .. } => ErrorKind::Usage,
-            Error::Store(StoreError::Busy { .. } | StoreError::Changed { .. })
-            | Error::Conflict(_) => ErrorKind::Busy,
-            Error::Git(GitError::NotARepo | GitError::Bare) => ErrorKind::Usage,
-            // Another git process held a lock or moved HEAD meanwhile:
-            // retrying may succeed. (A git lock that outlives the wait is
-            // `GitError::Locked`: refused, with the file to remove.)
-            Error::Git(e) | Error::CommitFailed(e, _) if e.is_race() => ErrorKind::Busy,
+        // The code says it: one table of variants, not two.
+        match self.code() {
+            "busy" | "conflict" => ErrorKind::Busy,
+            c if c == "usage" || c.starts_with("usage.") || c == "not_found" => ErrorKind::Usage,
             _ => ErrorKind::Refused,
         }
     }
