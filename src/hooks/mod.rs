@@ -42,6 +42,11 @@ const MARKER: &str = "# git-orx hook shim v1";
 /// update, three times each: only its `prepared` state can refuse and only
 /// moves of HEAD or a branch matter, so the shell reads the input and
 /// starts git-orx only for those (or when a hook of yours is chained).
+/// Nor does it start git-orx when the git process moving the ref (the
+/// shim's parent) is the one whose pre-commit or pre-merge-commit passed:
+/// the shell compares that process's key (pid and start time, as
+/// [`process_key`] writes it) with the one [`mark_judged`] left, which is
+/// what git-orx itself would do (`RefMover::Judged`).
 pub fn shim(name: &str) -> String {
     let head = format!(
         "#!/bin/sh\n{MARKER} ({name}): `git orx hooks uninstall` removes it and puts back any hook that was here.\n"
@@ -60,6 +65,13 @@ pub fn shim(name: &str) -> String {
          input=\n\
          while IFS= read -r line; do input=\"$input$line\n\"; done\n\
          case \"$1:$input\" in prepared:*\" HEAD\n\"*|prepared:*\" refs/heads/\"*) ;; *) {saved} || exit 0 ;; esac\n\
+         orx_started() {{ [ $# -ge 20 ] && shift 19 && started=\"$1\"; }}\n\
+         if ! {saved} && IFS= read -r stat 2>/dev/null < \"/proc/$PPID/stat\"; then\n\
+         \x20 judged= started=\n\
+         \x20 IFS= read -r judged 2>/dev/null < \"${{GIT_DIR:-.git}}/{JUDGED_FILE}\"\n\
+         \x20 orx_started ${{stat##*)}}\n\
+         \x20 [ -n \"$started\" ] && [ \"$judged\" = \"$PPID $started\" ] && exit 0\n\
+         fi\n\
          {check}printf '%s' \"$input\" | ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
     )
 }

@@ -623,3 +623,60 @@ fn renames_across_the_item_files_are_deletions_and_creations() {
     let log = repo.orx(&["log", "--json"]);
     assert!(!log.stdout.contains("\"1.9\""), "{}", log.stdout);
 }
+
+/// A `git commit` whose own pre-commit passed moves its branch without a
+/// third start of git-orx (the reference-transaction shim knows it from the
+/// mark pre-commit left); a commit made with `--no-verify`, and a
+/// cherry-pick, which run no pre-commit, still start it there and are judged.
+#[test]
+fn the_ref_update_of_a_commit_its_pre_commit_passed_does_not_start_git_orx_again() {
+    let mut repo = Repo::new();
+    let wrap = repo.root.parent().unwrap().join("wrap");
+    let log = repo.root.parent().unwrap().join("starts.log");
+    std::fs::create_dir_all(&wrap).unwrap();
+    let script = wrap.join("git-orx");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\necho \"$1 $2\" >> '{}'\nexec '{}' \"$@\"\n",
+            log.display(),
+            crate::common::bin().display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = std::env::join_paths(
+        [
+            wrap.clone(),
+            crate::common::bin().parent().unwrap().to_path_buf(),
+        ]
+        .into_iter()
+        .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    repo.set_env("PATH", path.to_str().unwrap());
+    let starts = |what: &str| {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        let _ = std::fs::remove_file(&log);
+        assert!(!text.is_empty(), "{what}: git-orx never started");
+        text.lines()
+            .filter(|l| l.starts_with("hook reference-transaction"))
+            .count()
+    };
+    repo.orx(&["new", "Login", "--as", "sm"]).ok();
+    assert_eq!(starts("git orx new"), 0);
+    repo.write("notes.txt", "one\n");
+    repo.git(&["add", "notes.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "notes"]).ok();
+    assert_eq!(starts("a plain commit"), 0);
+    repo.write("notes.txt", "two\n");
+    repo.git(&["add", "notes.txt"]).ok();
+    repo.git(&["commit", "-q", "--no-verify", "-m", "unchecked"])
+        .ok();
+    assert_eq!(starts("a commit with --no-verify"), 1);
+    repo.git(&["checkout", "-q", "-b", "side", "HEAD~1"]).ok();
+    let _ = std::fs::remove_file(&log);
+    repo.git(&["cherry-pick", "main"]).ok();
+    assert_eq!(starts("a cherry-pick"), 1);
+}
