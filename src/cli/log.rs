@@ -41,103 +41,145 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         until,
         reverse: args.reverse,
     };
-    let entries = audit::log_with_progress(&ws.repo, &ws, &opts, &mut super::history_progress())?;
-    if entries.is_empty()
-        && let Some(id) = &args.id
-        && let Err(e @ orx::Error::NotFound(_)) = ws.find(id)
-    {
-        // Neither in the work tree nor in history (a deleted item has
-        // transitions, unless --since left them out).
-        let ever = since.is_some()
-            && !audit::log(
-                &ws.repo,
-                &ws,
-                &Options {
-                    since: None,
-                    ..opts
-                },
-            )?
-            .is_empty();
-        if !ever {
-            return Err(e);
-        }
-    }
     if !ws.repo.shallow_commits().is_empty() {
         ui.eline(format!(
             "{} this is a shallow clone: changes made before its oldest commits are not here (git fetch --unshallow)",
             epaint(YELLOW, "note:")
         ));
     }
-    if ui.is_json() {
-        ui.json(&serde_json::json!({"version": 1, "entries": entries}));
+    // An item that is not in the work tree may be only in history, or
+    // nowhere: its few entries are read first, to tell which.
+    if let Some(id) = &args.id
+        && let Err(e @ orx::Error::NotFound(_)) = ws.find(id)
+    {
+        let entries =
+            audit::log_with_progress(&ws.repo, &ws, &opts, &mut super::history_progress())?;
+        // A deleted item has transitions, unless --since left them out.
+        let ever = !entries.is_empty()
+            || (since.is_some()
+                && !audit::log(
+                    &ws.repo,
+                    &ws,
+                    &Options {
+                        since: None,
+                        ..opts.clone()
+                    },
+                )?
+                .is_empty());
+        if !ever {
+            return Err(e);
+        }
+        return show(ui, &args, &ws, &opts, Some(entries));
+    }
+    show(ui, &args, &ws, &opts, None)
+}
+
+/// Prints the entries (`given`, or read from history one at a time, so a
+/// long history is never held whole).
+fn show(
+    ui: &mut Ui,
+    args: &Args,
+    ws: &Workspace,
+    opts: &Options,
+    given: Option<Vec<audit::Entry>>,
+) -> orx::Result<u8> {
+    let mut count = 0;
+    let json = ui.is_json();
+    if json {
+        ui.json_part("{\n  \"version\": 1,\n  \"entries\": [");
+    }
+    let mut each = |e: audit::Entry| {
+        count += 1;
+        match json {
+            true => {
+                let text = serde_json::to_string_pretty(&e).unwrap_or_default();
+                let sep = if count == 1 { "\n    " } else { ",\n    " };
+                ui.json_part(&format!("{sep}{}", text.replace('\n', "\n    ")));
+            }
+            false => print_entry(ui, &e),
+        }
+    };
+    match given {
+        Some(entries) => entries.into_iter().for_each(&mut each),
+        None => audit::log_each(
+            &ws.repo,
+            ws,
+            opts,
+            &mut super::history_progress(),
+            &mut each,
+        )?,
+    }
+    if json {
+        ui.json_part(if count == 0 { "]\n}\n" } else { "\n  ]\n}\n" });
         return Ok(0);
     }
-    if entries.is_empty() {
+    if count == 0 {
         ui.line(match &args.id {
             Some(id) => format!("No transitions of {id} in history."),
             None => "No transitions in history yet.".to_owned(),
         });
-        return Ok(0);
-    }
-    for e in &entries {
-        let moved = match e.event {
-            Event::Rollback => format!("rollback to {}", e.id),
-            Event::Edit => format!("edit in {}", e.to.as_deref().unwrap_or_default()),
-            Event::Adopted => format!("(adopted) -> {}", e.to.as_deref().unwrap_or_default()),
-            _ => format!(
-                "{} -> {}",
-                e.from.as_deref().unwrap_or("(new)"),
-                e.to.as_deref().unwrap_or("(deleted)")
-            ),
-        };
-        let what = match e.event {
-            Event::Rollback => String::new(),
-            _ => format!("{} {} ", e.kind, paint(BOLD, escape(&e.id))),
-        };
-        let role = e
-            .role
-            .as_deref()
-            .map(orx::workflow::role::display)
-            .unwrap_or_else(|| "no role".to_owned());
-        ui.line(format!(
-            "{} {} {what}{}  {} {}",
-            paint(DIM, e.time[..16.min(e.time.len())].replace('T', " ")),
-            paint(YELLOW, &e.commit),
-            escape(&moved),
-            role,
-            paint(DIM, format!("({})", escape(&e.author)))
-        ));
-        if e.event == Event::Edit {
-            for f in &e.fields {
-                ui.line(paint(
-                    DIM,
-                    format!(
-                        "    {}: {} -> {}",
-                        escape(&f.field),
-                        escape(&orx::engine::trailers::render(&f.from)),
-                        escape(&orx::engine::trailers::render(&f.to))
-                    ),
-                ));
-            }
-        }
-        for d in &e.details {
-            ui.line(paint(DIM, format!("    {}", escape(d))));
-        }
-        if let Some(r) = &e.override_reason {
-            let what = e
-                .overridden
-                .as_deref()
-                .map(|k| format!(" ({})", escape(k)))
-                .unwrap_or_default();
-            ui.line(format!("    override{what}: {}", escape(r)));
-        }
-        if let Some(n) = &e.note {
-            for line in n.lines() {
-                ui.line(format!("    {}", escape(line)));
-            }
-        }
     }
     Ok(0)
+}
+
+/// One entry of the log, as text.
+fn print_entry(ui: &mut Ui, e: &audit::Entry) {
+    let moved = match e.event {
+        Event::Rollback => format!("rollback to {}", e.id),
+        Event::Edit => format!("edit in {}", e.to.as_deref().unwrap_or_default()),
+        Event::Adopted => format!("(adopted) -> {}", e.to.as_deref().unwrap_or_default()),
+        _ => format!(
+            "{} -> {}",
+            e.from.as_deref().unwrap_or("(new)"),
+            e.to.as_deref().unwrap_or("(deleted)")
+        ),
+    };
+    let what = match e.event {
+        Event::Rollback => String::new(),
+        _ => format!("{} {} ", e.kind, paint(BOLD, escape(&e.id))),
+    };
+    let role = e
+        .role
+        .as_deref()
+        .map(orx::workflow::role::display)
+        .unwrap_or_else(|| "no role".to_owned());
+    ui.line(format!(
+        "{} {} {what}{}  {} {}",
+        paint(DIM, e.time[..16.min(e.time.len())].replace('T', " ")),
+        paint(YELLOW, &e.commit),
+        escape(&moved),
+        role,
+        paint(DIM, format!("({})", escape(&e.author)))
+    ));
+    if e.event == Event::Edit {
+        for f in &e.fields {
+            ui.line(paint(
+                DIM,
+                format!(
+                    "    {}: {} -> {}",
+                    escape(&f.field),
+                    escape(&orx::engine::trailers::render(&f.from)),
+                    escape(&orx::engine::trailers::render(&f.to))
+                ),
+            ));
+        }
+    }
+    for d in &e.details {
+        ui.line(paint(DIM, format!("    {}", escape(d))));
+    }
+    if let Some(r) = &e.override_reason {
+        let what = e
+            .overridden
+            .as_deref()
+            .map(|k| format!(" ({})", escape(k)))
+            .unwrap_or_default();
+        ui.line(format!("    override{what}: {}", escape(r)));
+    }
+    if let Some(n) = &e.note {
+        for line in n.lines() {
+            ui.line(format!("    {}", escape(line)));
+        }
+    }
 }
 
 /// `--since` and `--until`, as seconds.

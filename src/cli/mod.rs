@@ -182,6 +182,19 @@ impl Ui {
     }
 
     /// Writes a value as pretty JSON on standard output, streamed.
+    /// Under `--json`, a piece of one JSON document a command writes as it
+    /// goes (a long list, one element at a time); the command writes the
+    /// whole document, formatted as [`Ui::json`] formats one.
+    pub fn json_part(&mut self, text: &str) {
+        self.wrote_json = true;
+        if self.closed {
+            return;
+        }
+        if let Err(e) = self.out.write_all(text.as_bytes()) {
+            self.stop(e);
+        }
+    }
+
     pub fn json(&mut self, value: &impl serde::Serialize) {
         self.wrote_json = true;
         if self.closed {

@@ -99,85 +99,110 @@ pub fn log_with_progress(
     opts: &Options,
     progress: cache::Progress,
 ) -> Result<Vec<Entry>> {
-    let history = cache::load(repo, rules, progress)?;
-    Ok(entries(history.commits, opts))
+    let mut out = Vec::new();
+    log_each(repo, rules, opts, progress, &mut |e| out.push(e))?;
+    Ok(out)
+}
+
+/// [`log_with_progress`] one entry at a time, in the order `opts` asks
+/// for, holding no more than one commit's entries.
+pub fn log_each(
+    repo: &Repo,
+    rules: &Rules,
+    opts: &Options,
+    progress: cache::Progress,
+    each: &mut dyn FnMut(Entry),
+) -> Result<()> {
+    cache::load_each(repo, rules, opts.reverse, progress, &mut |c| {
+        let mut here = commit_entries(c, opts);
+        if opts.reverse {
+            here.reverse();
+        }
+        here.into_iter().for_each(&mut *each);
+    })
 }
 
 /// The entries of `commits` (newest first) that `opts` selects; each
 /// record is dropped once its entries are made.
 pub fn entries(commits: Vec<CommitRecord>, opts: &Options) -> Vec<Entry> {
-    let mut out = Vec::new();
-    for c in commits {
-        if opts.since.is_some_and(|s| c.time < s) || opts.until.is_some_and(|u| c.time >= u) {
-            continue;
-        }
-        let time = rfc3339(c.time, c.offset_minutes);
-        let entry = |event, kind: String, id: String| Entry {
-            event,
-            time: time.clone(),
-            timestamp: c.time,
-            commit: c.short.clone(),
-            author: c.author.clone(),
-            email: c.email.clone(),
-            role: c.role.clone(),
-            kind,
-            id,
-            path: String::new(),
-            from: None,
-            to: None,
-            note: c.note.clone(),
-            override_reason: c.override_reason.clone(),
-            overridden: c.overridden.clone(),
-            fields: Vec::new(),
-            records: Vec::new(),
-            details: Vec::new(),
-        };
-        let mut here = Vec::new();
-        for ch in &c.changes {
-            if opts.id.as_ref().is_some_and(|want| *want != ch.id)
-                || opts.kind.as_ref().is_some_and(|want| *want != ch.kind)
-            {
-                continue;
-            }
-            let mut e = entry(event_of(ch), ch.kind.clone(), ch.id.clone());
-            e.details = ch
-                .records
-                .iter()
-                .filter(|r| !r.always)
-                .map(|r| {
-                    let text = crate::engine::trailers::render(&r.value);
-                    match r.of_several {
-                        true => format!(
-                            "{}: {} {text}",
-                            r.trailer,
-                            r.field.rsplit('.').next().unwrap_or_default()
-                        ),
-                        false => format!("{}: {text}", r.trailer),
-                    }
-                })
-                .collect();
-            e.path = ch.path.clone();
-            e.from = ch.from.clone();
-            e.to = ch.to.clone();
-            e.fields = ch.fields.clone();
-            e.records = ch.records.clone();
-            here.push(e);
-        }
-        if let Some(name) = &c.rollback
-            && opts.id.is_none()
-            && opts.kind.is_none()
-        {
-            here.insert(
-                0,
-                entry(Event::Rollback, "checkpoint".to_owned(), name.clone()),
-            );
-        }
-        out.extend(here);
-    }
+    let mut out: Vec<Entry> = commits
+        .into_iter()
+        .flat_map(|c| commit_entries(c, opts))
+        .collect();
     if opts.reverse {
         out.reverse();
     }
     out
+}
+
+/// The entries of one commit that `opts` selects, in the commit's order
+/// (a rollback first).
+fn commit_entries(c: CommitRecord, opts: &Options) -> Vec<Entry> {
+    if opts.since.is_some_and(|s| c.time < s) || opts.until.is_some_and(|u| c.time >= u) {
+        return Vec::new();
+    }
+    let time = rfc3339(c.time, c.offset_minutes);
+    let entry = |event, kind: String, id: String| Entry {
+        event,
+        time: time.clone(),
+        timestamp: c.time,
+        commit: c.short.clone(),
+        author: c.author.clone(),
+        email: c.email.clone(),
+        role: c.role.clone(),
+        kind,
+        id,
+        path: String::new(),
+        from: None,
+        to: None,
+        note: c.note.clone(),
+        override_reason: c.override_reason.clone(),
+        overridden: c.overridden.clone(),
+        fields: Vec::new(),
+        records: Vec::new(),
+        details: Vec::new(),
+    };
+    let mut here = Vec::new();
+    for ch in &c.changes {
+        if opts.id.as_ref().is_some_and(|want| *want != ch.id)
+            || opts.kind.as_ref().is_some_and(|want| *want != ch.kind)
+        {
+            continue;
+        }
+        let mut e = entry(event_of(ch), ch.kind.clone(), ch.id.clone());
+        e.details = ch
+            .records
+            .iter()
+            .filter(|r| !r.always)
+            .map(|r| {
+                let text = crate::engine::trailers::render(&r.value);
+                match r.of_several {
+                    true => format!(
+                        "{}: {} {text}",
+                        r.trailer,
+                        r.field.rsplit('.').next().unwrap_or_default()
+                    ),
+                    false => format!("{}: {text}", r.trailer),
+                }
+            })
+            .collect();
+        e.path = ch.path.clone();
+        e.from = ch.from.clone();
+        e.to = ch.to.clone();
+        e.fields = ch.fields.clone();
+        e.records = ch.records.clone();
+        here.push(e);
+    }
+    if let Some(name) = &c.rollback
+        && opts.id.is_none()
+        && opts.kind.is_none()
+    {
+        here.insert(
+            0,
+            entry(Event::Rollback, "checkpoint".to_owned(), name.clone()),
+        );
+    }
+    here
 }
 
 fn event_of(ch: &ItemChange) -> Event {

@@ -170,21 +170,29 @@ struct PackedRecord {
 }
 
 fn oid(hex: &str) -> Option<Oid> {
-    if hex.len() != 40 {
+    let digit = |c: u8| match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    };
+    let bytes = hex.as_bytes();
+    if bytes.len() != 40 {
         return None;
     }
     let mut out = [0; 20];
-    for (i, b) in out.iter_mut().enumerate() {
-        *b = u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok()?;
+    for (b, pair) in out.iter_mut().zip(bytes.chunks_exact(2)) {
+        *b = (digit(pair[0])? << 4) | digit(pair[1])?;
     }
     Some(out)
 }
 
 fn hex(id: &Oid) -> String {
-    use std::fmt::Write;
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut s = String::with_capacity(40);
     for b in id {
-        let _ = write!(s, "{b:02x}");
+        s.push(DIGITS[usize::from(b >> 4)] as char);
+        s.push(DIGITS[usize::from(b & 15)] as char);
     }
     s
 }
@@ -418,18 +426,23 @@ pub struct History {
 /// from git for the rest, which are then added to the cache. `progress`
 /// is told how many of the commits to read are read.
 pub fn load(repo: &Repo, rules: &Rules, progress: Progress) -> Result<History> {
-    if !repo.has_head() {
-        return Ok(History::default());
-    }
-    // A shallow clone's boundary commits have no parents here: what they
-    // changed is unknown, so they are left out (and not cached, so that
-    // they are read once their parents are fetched).
-    let shallow = repo.shallow_commits();
-    let mut ids = repo.walk(&["HEAD".to_owned()], false)?;
-    if !shallow.is_empty() {
-        ids.retain(|id| !shallow.contains(id));
-    }
+    let ids = reachable(repo)?;
     load_commits(repo, rules, &ids, progress)
+}
+
+/// [`load`] one commit at a time, newest first (`reverse`: oldest first),
+/// without holding every record at once: `each` is given each commit that
+/// changes an item or rolls back.
+pub fn load_each(
+    repo: &Repo,
+    rules: &Rules,
+    reverse: bool,
+    progress: Progress,
+    each: &mut dyn FnMut(CommitRecord),
+) -> Result<()> {
+    let ids = reachable(repo)?;
+    each_commit(repo, rules, &ids, reverse, progress, each)?;
+    Ok(())
 }
 
 /// The records of `ids` (in that order), reading from git those the cache
@@ -440,6 +453,26 @@ pub fn load_commits(
     ids: &[String],
     progress: Progress,
 ) -> Result<History> {
+    let mut commits = Vec::new();
+    let read = each_commit(repo, rules, ids, false, progress, &mut |r| commits.push(r))?;
+    Ok(History {
+        commits,
+        read,
+        reachable: ids.len(),
+    })
+}
+
+/// Gives `each` the records of `ids` (in that order, or the reverse),
+/// reading from git those the cache does not hold and adding them to it;
+/// returns how many were read from git.
+fn each_commit(
+    repo: &Repo,
+    rules: &Rules,
+    ids: &[String],
+    reverse: bool,
+    progress: Progress,
+    each: &mut dyn FnMut(CommitRecord),
+) -> Result<usize> {
     let dir = repo.orx_dir().join("history");
     let fingerprint = fingerprint(rules);
     let mut cache = Cache::load(&dir, &fingerprint);
@@ -469,16 +502,111 @@ pub fn load_commits(
         cache.save(packer.seg);
     }
     let read = missing.len();
-    let commits = ids
-        .iter()
-        .filter_map(|id| fresh.remove(id).or_else(|| cache.record(id)))
-        .collect();
-    Ok(History {
-        commits,
-        read,
-        reachable: ids.len(),
-    })
+    let mut give = |id: &String| {
+        if let Some(r) = fresh.remove(id).or_else(|| cache.record(id)) {
+            each(r);
+        }
+    };
+    match reverse {
+        false => ids.iter().for_each(&mut give),
+        true => ids.iter().rev().for_each(&mut give),
+    }
+    Ok(read)
 }
+
+/// The commits HEAD reaches, newest first (as [`Repo::walk`] orders
+/// them), without the boundary of a shallow clone: what those changed is
+/// unknown, so they are left out (and not cached, so that they are read
+/// once their parents are fetched).
+///
+/// The list is kept beside the cache with the commit it was made from: a
+/// later run whose HEAD descends from that commit walks only the commits
+/// added since (they come first: none of them is an ancestor of a commit
+/// listed before), so a long history is not walked again on every run.
+fn reachable(repo: &Repo) -> Result<Vec<String>> {
+    let Some(head) = repo.commit_id("HEAD") else {
+        return Ok(Vec::new());
+    };
+    let shallow = repo.shallow_commits();
+    if !shallow.is_empty() {
+        // Fetches deepen a shallow clone under the same HEAD: its list is
+        // never kept.
+        let mut ids = repo.walk(std::slice::from_ref(&head), false)?;
+        ids.retain(|id| !shallow.contains(id));
+        return Ok(ids);
+    }
+    let path = repo.orx_dir().join("history").join(WALK_FILE);
+    let kept = std::fs::read(&path)
+        .ok()
+        .and_then(|b| postcard::from_bytes::<Walk>(&b).ok())
+        .filter(|w| w.version == VERSION);
+    let ids = match kept {
+        Some(w) if hex(&w.tip) == head => w.ids.iter().map(hex).collect(),
+        Some(w) if let Some(mut ids) = descendants(repo, &hex(&w.tip), &head)? => {
+            ids.extend(w.ids.iter().map(hex));
+            save_walk(&path, &head, &ids);
+            ids
+        }
+        _ => {
+            let ids = repo.walk(std::slice::from_ref(&head), false)?;
+            save_walk(&path, &head, &ids);
+            ids
+        }
+    };
+    Ok(ids)
+}
+
+/// The commits `head` reaches and `tip` does not, in walk order, when
+/// every one of them descends from `tip` (commits added on top of it):
+/// then they come before `tip` and its ancestors in any walk, and a
+/// fresh walk from `head` lists `tip`'s commits in the order kept. `None`
+/// otherwise (HEAD moved elsewhere, or a merge brought in a branch that
+/// forked earlier, whose commits a fresh walk may interleave by date).
+fn descendants(repo: &Repo, tip: &str, head: &str) -> Result<Option<Vec<String>>> {
+    if repo.merge_base(tip, head).as_deref() != Some(tip) {
+        return Ok(None);
+    }
+    let ids = repo.walk(&[head.to_owned(), format!("^{tip}")], false)?;
+    let new: HashSet<&str> = ids.iter().map(String::as_str).collect();
+    for id in &ids {
+        let c = repo.commit(id)?;
+        if !c
+            .parents
+            .iter()
+            .all(|p| p == tip || new.contains(p.as_str()))
+        {
+            return Ok(None);
+        }
+    }
+    Ok(Some(ids))
+}
+
+/// Keeps the commits `tip` reaches; best effort, like the cache.
+fn save_walk(path: &Path, tip: &str, ids: &[String]) {
+    let (Some(tip), Some(ids)) = (oid(tip), ids.iter().map(|id| oid(id)).collect()) else {
+        return;
+    };
+    let walk = Walk {
+        version: VERSION,
+        tip,
+        ids,
+    };
+    if let (Some(dir), Ok(bytes)) = (path.parent(), postcard::to_allocvec(&walk)) {
+        let _ = std::fs::create_dir_all(dir);
+        let _ = crate::engine::store::write_file(path, &bytes);
+    }
+}
+
+/// The commits a tip reaches, as [`reachable`] keeps them.
+#[derive(Serialize, Deserialize)]
+struct Walk {
+    version: u32,
+    tip: Oid,
+    ids: Vec<Oid>,
+}
+
+/// Where [`Walk`] is kept, in the cache's directory.
+const WALK_FILE: &str = "walk.bin";
 
 /// What the cache's entries depend on besides the commits: the git-orx
 /// build and the rules they were read with.

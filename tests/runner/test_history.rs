@@ -37,7 +37,11 @@ fn cached(repo: &Repo) -> (usize, BTreeSet<String>) {
     let mut ids = BTreeSet::new();
     let mut files = 0;
     for e in std::fs::read_dir(cache_dir(repo)).unwrap() {
-        let held = orx::history::cache::segment_commits(&e.unwrap().path()).unwrap();
+        let path = e.unwrap().path();
+        if path.extension().is_none_or(|x| x != "seg") {
+            continue;
+        }
+        let held = orx::history::cache::segment_commits(&path).unwrap();
         files += 1;
         ids.extend(held);
     }
@@ -230,4 +234,66 @@ fn a_first_run_over_many_commits_shows_progress_on_a_terminal_only() {
         .output()
         .unwrap();
     assert!(!String::from_utf8_lossy(&warm.stdout).contains("reading history"));
+}
+
+/// The list of commits HEAD reaches is kept with the history cache, so a
+/// later run walks only what was added: the log through it is the log a
+/// fresh read gives, after commits on top, after a merge of a branch that
+/// forked earlier (whose commits a fresh walk orders by date), after a
+/// reset to an older commit, and with a corrupt list.
+#[test]
+fn the_kept_list_of_commits_gives_the_log_a_fresh_read_gives() {
+    let repo = Repo::new();
+    moves(&repo, 0, 2);
+    repo.git(&["branch", "side"]).ok();
+    moves(&repo, 2, 2);
+    let walk = cache_dir(&repo).join("walk.bin");
+    let first = log_checked(&repo);
+    assert!(walk.exists());
+    // On top.
+    moves(&repo, 4, 2);
+    let on_top = log_checked(&repo);
+    assert_eq!(on_top.matches("\"event\": \"transition\"").count(), 5);
+    assert_ne!(first, on_top);
+    // A branch that forked earlier, with a second story, merged in.
+    repo.git(&["checkout", "-q", "side"]).ok();
+    repo.write(
+        "docs/stories/1.2.t.md",
+        "---\nkind: story\nid: \"1.2\"\ntitle: T\nstatus: Draft\n---\n# T\n",
+    );
+    repo.git(&["add", "-A"]).ok();
+    repo.git_env(
+        &[
+            "-c",
+            "core.hooksPath=/dev/null",
+            "commit",
+            "-q",
+            "-m",
+            "story 1.2",
+        ],
+        &[("GIT_COMMITTER_DATE", "2025-06-01T00:00:00Z")],
+    )
+    .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.git(&[
+        "-c",
+        "core.hooksPath=/dev/null",
+        "merge",
+        "-q",
+        "--no-edit",
+        "side",
+    ])
+    .ok();
+    let merged = log_checked(&repo);
+    assert!(merged.contains("\"1.2\""), "{merged}");
+    // Back to an older commit, then a corrupt list.
+    repo.git(&["reset", "-q", "--hard", "HEAD~3"]).ok();
+    let reset = log_checked(&repo);
+    assert_eq!(
+        reset.matches("\"event\": \"transition\"").count(),
+        3,
+        "{reset}"
+    );
+    std::fs::write(&walk, b"not a list").unwrap();
+    assert_eq!(log_checked(&repo), reset);
 }

@@ -276,15 +276,17 @@ pub fn measure(
     progress: crate::history::cache::Progress,
 ) -> crate::Result<Metrics> {
     let kind = opts.kind.clone().unwrap_or_else(|| "story".to_owned());
-    let history = crate::history::cache::load(repo, rules, progress)?;
-    let entries = crate::history::audit::entries(
-        history.commits,
+    // One commit's records at a time: only the kind's entries are kept.
+    let entries = crate::history::audit::log_with_progress(
+        repo,
+        rules,
         &crate::history::audit::Options {
             kind: Some(kind.clone()),
             reverse: true,
             ..Default::default()
         },
-    );
+        progress,
+    )?;
     let required = rules
         .workflow(&kind)
         .ok()
