@@ -120,6 +120,16 @@ impl Repo {
         commits: &[(String, Option<String>)],
         dirs: &[&str],
     ) -> Result<std::collections::HashMap<String, Vec<FileChange>>, GitError> {
+        self.start_commit_changes(commits, dirs)?.wait()
+    }
+
+    /// [`Repo::commit_changes`], started: git diffs while the caller
+    /// works; [`Changes::wait`] gives the map.
+    pub fn start_commit_changes(
+        &self,
+        commits: &[(String, Option<String>)],
+        dirs: &[&str],
+    ) -> Result<Changes, GitError> {
         let mut input = String::new();
         for (c, parent) in commits {
             input.push_str(c);
@@ -141,7 +151,33 @@ impl Repo {
             "--",
         ];
         args.extend_from_slice(dirs);
-        let out = self.run(&args, Some(&input), &[])?;
+        Ok(Changes(self.start(&args, input.into_bytes())?))
+    }
+    /// Files under `paths` whose index or work tree differs from HEAD, or
+    /// that are untracked (not ignored): `git status --porcelain`.
+    pub fn dirty(&self, paths: &[&str]) -> Result<Vec<String>, GitError> {
+        let args = [
+            &["status", "--porcelain", "-z", "--untracked-files=all", "--"],
+            paths,
+        ]
+        .concat();
+        let out = self.run(&args, None, &[])?;
+        Ok(out
+            .split('\0')
+            .filter(|e| e.len() > 3)
+            .map(|e| e[3..].to_owned())
+            .collect())
+    }
+}
+
+/// A `git diff-tree --stdin` run started by [`Repo::start_commit_changes`].
+pub struct Changes(super::Running);
+
+impl Changes {
+    /// What each commit changes, once git is done.
+    pub fn wait(self) -> Result<std::collections::HashMap<String, Vec<FileChange>>, GitError> {
+        let out = self.0.wait()?;
+        let out = String::from_utf8_lossy(&out);
         let mut map = std::collections::HashMap::new();
         let mut current: Option<String> = None;
         let mut fields = out.split('\0');
@@ -160,21 +196,5 @@ impl Repo {
             }
         }
         Ok(map)
-    }
-
-    /// Files under `paths` whose index or work tree differs from HEAD, or
-    /// that are untracked (not ignored): `git status --porcelain`.
-    pub fn dirty(&self, paths: &[&str]) -> Result<Vec<String>, GitError> {
-        let args = [
-            &["status", "--porcelain", "-z", "--untracked-files=all", "--"],
-            paths,
-        ]
-        .concat();
-        let out = self.run(&args, None, &[])?;
-        Ok(out
-            .split('\0')
-            .filter(|e| e.len() > 3)
-            .map(|e| e[3..].to_owned())
-            .collect())
     }
 }

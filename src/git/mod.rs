@@ -6,6 +6,7 @@
 //! binary. Every failure carries the command and git's own message.
 
 mod diff;
+pub use diff::Changes;
 mod read;
 mod write;
 
@@ -349,12 +350,34 @@ impl Repo {
         if out.status.success() {
             return Ok(out.stdout);
         }
-        let mut message = String::from_utf8_lossy(&out.stderr).trim().to_owned();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        if message.is_empty() {
-            message = stdout.trim().to_owned();
-        }
-        Err(GitError::failed(args.join(" "), message))
+        Err(failure(args.join(" "), &out))
+    }
+
+    /// Starts `git args` with `stdin` and returns at once: git works while
+    /// the caller does (a long `diff-tree --stdin` beside the parsing of
+    /// its previous output). [`Running::wait`] gives its output.
+    pub fn start(&self, args: &[&str], stdin: Vec<u8>) -> Result<Running, GitError> {
+        let mut cmd = Command::new("git");
+        cmd.arg("-C").arg(&self.root).args(args);
+        cmd.stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = cmd.spawn().map_err(|e| GitError::Spawn(e.to_string()))?;
+        let pipe = child.stdin.take();
+        let done = std::thread::spawn(move || {
+            std::thread::scope(|s| {
+                if let Some(mut pipe) = pipe {
+                    s.spawn(move || {
+                        let _ = pipe.write_all(&stdin);
+                    });
+                }
+                child.wait_with_output()
+            })
+        });
+        Ok(Running {
+            args: args.join(" "),
+            done,
+        })
     }
 
     /// Checks that `revs` name commits, as `git rev-list` takes them
@@ -727,6 +750,36 @@ fn signer(status: &str) -> (Option<String>, Option<String>) {
         .and_then(|(_, rest)| rest.rsplit_once(" with "))
         .map(|(p, _)| p.trim().to_owned());
     (key, principal)
+}
+
+/// A git command started by [`Repo::start`].
+pub struct Running {
+    args: String,
+    done: std::thread::JoinHandle<std::io::Result<std::process::Output>>,
+}
+
+impl Running {
+    /// Waits for git and gives its standard output.
+    pub fn wait(self) -> Result<Vec<u8>, GitError> {
+        let out = self
+            .done
+            .join()
+            .map_err(|_| GitError::Spawn(format!("git {}: its reader stopped", self.args)))?
+            .map_err(|e| GitError::Spawn(e.to_string()))?;
+        match out.status.success() {
+            true => Ok(out.stdout),
+            false => Err(failure(self.args, &out)),
+        }
+    }
+}
+
+/// A git command that failed, with what it said.
+fn failure(args: String, out: &std::process::Output) -> GitError {
+    let mut message = String::from_utf8_lossy(&out.stderr).trim().to_owned();
+    if message.is_empty() {
+        message = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    }
+    GitError::failed(args, message)
 }
 
 #[cfg(test)]

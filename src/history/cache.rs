@@ -482,9 +482,22 @@ fn each_commit(
         let mut packer = Packer::new(&fingerprint);
         let mut done = 0;
         progress(0, missing.len());
-        for chunk in missing.chunks(CHUNK) {
-            let chunk: Vec<String> = chunk.iter().map(|s| (*s).clone()).collect();
-            for r in derive(repo, rules, &chunk)? {
+        // git diffs the next chunk's commits while this one's are parsed.
+        let chunks: Vec<Vec<String>> = missing
+            .chunks(CHUNK)
+            .map(|c| c.iter().map(|s| (*s).clone()).collect())
+            .collect();
+        let mut next = match chunks.first() {
+            Some(c) => Some(start(repo, rules, c)?),
+            None => None,
+        };
+        for (i, chunk) in chunks.iter().enumerate() {
+            let Some(started) = next.take() else { break };
+            let (commits, changes) = (started.commits, started.changes.wait()?);
+            if let Some(c) = chunks.get(i + 1) {
+                next = Some(start(repo, rules, c)?);
+            }
+            for r in derive(repo, rules, commits, changes)? {
                 match r {
                     Derived::Nothing(id) => packer.seen(&id),
                     Derived::Record(r) => {
@@ -742,9 +755,15 @@ enum Derived {
     Record(Box<CommitRecord>),
 }
 
-/// Reads what `ids` change from git: the commits, then what each changes
-/// under the story and agent directories (one `git diff-tree` run).
-fn derive(repo: &Repo, rules: &Rules, ids: &[String]) -> Result<Vec<Derived>> {
+/// The commits of one chunk, read, and git started on what they change.
+struct Started {
+    commits: Vec<CommitInfo>,
+    changes: crate::git::Changes,
+}
+
+/// Reads the commits `ids` and starts one `git diff-tree` on what each
+/// changes under the item directories.
+fn start(repo: &Repo, rules: &Rules, ids: &[String]) -> Result<Started> {
     let dirs = rules.item_dirs();
     let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
     let commits: Vec<CommitInfo> = ids
@@ -755,7 +774,17 @@ fn derive(repo: &Repo, rules: &Rules, ids: &[String]) -> Result<Vec<Derived>> {
         .iter()
         .map(|c| (c.id.clone(), c.parents.first().cloned()))
         .collect();
-    let mut changes = repo.commit_changes(&pairs, &dirs)?;
+    let changes = repo.start_commit_changes(&pairs, &dirs)?;
+    Ok(Started { commits, changes })
+}
+
+/// What `commits` change, from the files git found changed.
+fn derive(
+    repo: &Repo,
+    rules: &Rules,
+    commits: Vec<CommitInfo>,
+    mut changes: HashMap<String, Vec<FileChange>>,
+) -> Result<Vec<Derived>> {
     let mut out = Vec::with_capacity(commits.len());
     // A version of a file is the new side of one commit and the old side
     // of the next: each is parsed once.
