@@ -555,6 +555,44 @@ fn hints(e: &Error) -> Vec<String> {
 
 /// Opens the current repository's workspace and notes rule files whose
 /// uncommitted changes are not in force.
+/// The files that cannot be read as items, never hidden: how many, the
+/// first few with their problem, and where to see them all. Empty when
+/// every file was read.
+pub fn unreadable_lines(problems: &[orx::board::summary::Problem]) -> Vec<String> {
+    const SHOWN: usize = 3;
+    if problems.is_empty() {
+        return Vec::new();
+    }
+    let n = problems.len();
+    let mut out = vec![msg::t(
+        if n == 1 {
+            "1 file cannot be read as an item; `git orx check` lists every problem:"
+        } else {
+            "{n} files cannot be read as items; `git orx check` lists every problem:"
+        },
+        &[("n", &n)],
+    )];
+    for p in problems.iter().take(SHOWN) {
+        out.push(format!("  {}", orx::text::escape(&p.to_string())));
+    }
+    if n > SHOWN {
+        out.push(format!(
+            "  {}",
+            msg::t("... and {n} more", &[("n", &(n - SHOWN))])
+        ));
+    }
+    if problems
+        .iter()
+        .any(|p| p.message.contains("does not start with a `---` line"))
+    {
+        out.push(msg::t(
+            "  stories written without frontmatter (BMAD, Orchestrix): `git orx adopt --dry-run` shows how they would be taken in",
+            &[],
+        ));
+    }
+    out
+}
+
 pub fn open(ui: &mut Ui) -> orx::Result<orx::repo::workspace::Workspace> {
     let mut ws = orx::repo::workspace::Workspace::open()?;
     ws.lock_wait = lock_wait(&ws.repo)?;

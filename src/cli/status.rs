@@ -158,17 +158,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             }
         }
     }
-    if !board.problems.is_empty() {
-        ui.line(paint(
-            YELLOW,
-            msg::t(
-                "Problems ({n}); run `git orx check`:",
-                &[("n", &board.problems.len())],
-            ),
-        ));
-        for p in &board.problems {
-            ui.line(format!("  {p}"));
-        }
+    for line in super::unreadable_lines(&board.problems) {
+        ui.line(paint(YELLOW, line));
     }
     if !counts.is_empty() {
         let n = shown.len();

@@ -6,6 +6,7 @@
 //! we would not read. Comments, key order, quoting, unknown keys, CRLF line
 //! ends and the body are kept because they are never regenerated.
 
+pub mod body;
 pub mod frontmatter;
 pub mod render;
 pub mod yaml;
