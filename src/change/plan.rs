@@ -406,6 +406,10 @@ fn plan_change(
         let path: Vec<&str> = path.iter().map(String::as_str).collect();
         doc = doc.set(&path, &value).map_err(edit_err)?;
     }
+    if moves && item.status != to {
+        doc = with_body_moved(&wf, doc, &item.status, to, actor.role, actor.note, &now)
+            .map_err(edit_err)?;
+    }
     let handoff = handoff(ws, &wf, &doc, to, t, actor.role, &now);
     Ok(Plan {
         kind: item.kind.clone(),
@@ -433,6 +437,54 @@ fn plan_change(
         before: Some(before),
         workflow: wf.clone(),
     })
+}
+
+/// `doc` with what its body says kept in step with a move from `from` to
+/// `to`, as the workflow's `body:` asks: the body's status rewritten in
+/// place, and a row appended to its Change Log table in the table's own
+/// columns.
+pub fn with_body_moved(
+    wf: &Workflow,
+    doc: Document,
+    from: &str,
+    to: &str,
+    role: &str,
+    note: Option<&str>,
+    now: &str,
+) -> std::result::Result<Document, crate::doc::DocError> {
+    let Some(spec) = &wf.body else {
+        return Ok(doc);
+    };
+    if doc.is_json() {
+        return Ok(doc);
+    }
+    let mut body = doc.body().to_owned();
+    if spec.status
+        && let Some(b) = crate::doc::body::with_status(&body, spec.value_for(to))
+    {
+        body = b;
+    }
+    if spec.change_log {
+        let entry = crate::doc::body::LogEntry {
+            date: now.get(..10).unwrap_or(now).to_owned(),
+            role: crate::workflow::role::display(role),
+            from: spec.value_for(from).to_owned(),
+            to: spec.value_for(to).to_owned(),
+            note: note
+                .unwrap_or_default()
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_owned(),
+        };
+        if let Some(b) = crate::doc::body::with_log_row(&body, &entry) {
+            body = b;
+        }
+    }
+    if body == doc.body() {
+        return Ok(doc);
+    }
+    doc.with_body(&body)
 }
 
 /// The task fields a move along `t` records (see

@@ -174,6 +174,14 @@ impl Document {
         &self.text[self.split.body.clone()]
     }
 
+    /// A copy whose body is `body`, the frontmatter's bytes kept.
+    pub fn with_body(&self, body: &str) -> Result<Document, DocError> {
+        let mut text = String::with_capacity(self.split.body.start + body.len());
+        text.push_str(&self.text[..self.split.body.start]);
+        text.push_str(body);
+        Document::parse(text)
+    }
+
     pub fn newline(&self) -> &'static str {
         self.split.newline
     }
