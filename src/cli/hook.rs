@@ -295,6 +295,8 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
         },
         if overridable {
             "; the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\""
+        } else if violations.iter().any(|v| v.message.contains("the body's status")) {
+            " (change a state with `git orx move`, which keeps the body's status in step)"
         } else if unfenced {
             " (a file that cannot be read has no override; stories written without frontmatter are taken in with `git orx adopt`)"
         } else {

@@ -3,6 +3,7 @@
 //! and `run(ui, args) -> Result<u8>` returning the exit code.
 
 pub mod acknowledge;
+pub mod adopt;
 pub mod agent;
 pub mod assess;
 pub mod check;

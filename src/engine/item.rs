@@ -160,6 +160,13 @@ impl Item {
         self.unusable_as(wf, &self.value())
     }
 
+    /// [`Item::unusable`] but for a body status that disagrees with the
+    /// state: what a Human's override cannot let through.
+    pub fn unusable_unless_forced(&self, wf: &crate::workflow::Workflow) -> Option<ItemError> {
+        self.unusable(wf)
+            .filter(|e| self.body_disagrees(wf).as_ref() != Some(e))
+    }
+
     /// [`Item::unusable`] for the item's frontmatter `value`, when the
     /// caller has it already.
     pub fn unusable_as(&self, wf: &crate::workflow::Workflow, value: &Value) -> Option<ItemError> {
@@ -190,10 +197,10 @@ impl Item {
                 ),
             ));
         }
-        if let Some(e) = self.body_disagrees(wf) {
-            return Some(e);
-        }
         let errors = crate::engine::validate::type_errors(wf, value);
+        if errors.is_empty() {
+            return self.body_disagrees(wf);
+        }
         let (first, _) = errors.first()?;
         let messages: Vec<&str> = errors.iter().map(|(_, m)| m.as_str()).collect();
         Some(ItemError::new(
