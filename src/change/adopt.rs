@@ -255,9 +255,8 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     for (from, to) in &opts.maps {
         if wf.state(to).is_none() {
             return Err(Error::Usage(format!(
-                "--map {}={}: `{}` is not a state (states: {})",
+                "the status `{}` cannot be read as `{}`: it is not a state (states: {})",
                 crate::text::escape(from),
-                crate::text::escape(to),
                 crate::text::escape(to),
                 wf.state_names().join(", ")
             )));
@@ -479,10 +478,9 @@ fn adopt_one(
                 None => {
                     unmapped.insert(s.value.clone());
                     problems.push(format!(
-                        "status `{}` is not a state of the workflow (states: {}); say which it is with --map \"{}=STATE\"",
+                        "status `{}` is not a state of the workflow (states: {}); say which state it stands for",
                         crate::text::escape(&s.value),
                         names.join(", "),
-                        s.value
                     ));
                     None
                 }

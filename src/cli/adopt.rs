@@ -94,6 +94,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
         return Ok(0);
     }
+    // A project not yet set up gets the hooks too, as `init` installs them.
+    let fresh = !repo.root().join(orx::repo::config::CONFIG_PATH).exists();
+    let dirs = super::hooks::Dirs::of(&repo)?;
+    if fresh {
+        dirs.check(super::hooks::InstallArgs::default())?;
+    }
     let wait = super::lock_wait(&repo)?;
     let commit = adopt::execute(
         &repo,
@@ -101,6 +107,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         "adopted an existing project (git orx adopt)",
         wait,
     )?;
+    if fresh {
+        dirs.install(ui, super::hooks::InstallArgs::default())?;
+    }
     if ui.is_json() {
         ui.json(
             &serde_json::json!({"version": 1, "dry_run": false, "plan": plan, "commit": commit}),
@@ -110,8 +119,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     ui.line(paint(
         GREEN,
         format!(
-            "adopted {} stories [{}]",
+            "adopted {} {} [{}]",
             plan.adopted(),
+            if plan.adopted() == 1 {
+                "story"
+            } else {
+                "stories"
+            },
             &commit[..commit.len().min(7)]
         ),
     ));
@@ -123,7 +137,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 
 fn print_plan(ui: &mut Ui, plan: &adopt::Adoption) {
     ui.line(format!(
-        "{} {}/ ({}{}){}",
+        "{} {}/ ({}{}{})",
         paint(BOLD, "stories in"),
         escape(&plan.dir),
         escape(&plan.file),
