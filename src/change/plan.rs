@@ -534,8 +534,25 @@ fn handoff(
     now: &str,
 ) -> Option<String> {
     let scope = wf.scope(item::frontmatter_value(doc), role, now);
-    wf.handoff(state, t, &scope, ws.lang())
-        .map(|h| h.full(ws.rules.config.persona_commands))
+    let h = wf.handoff(state, t, &scope, ws.lang())?;
+    // Orchestrix's handoff line: the role the story goes to and its
+    // agent's command, for the automation that watches for it.
+    let to_role = h
+        .role
+        .clone()
+        .or_else(|| wf.state(state).and_then(|s| s.owner.clone()))
+        .filter(|r| !r.starts_with('@'));
+    let line = match (&h.persona, to_role) {
+        (Some(p), Some(r)) if ws.rules.config.handoff_line => {
+            Some(format!("🎯 HANDOFF TO {r}: {p}"))
+        }
+        _ => None,
+    };
+    let text = h.full(ws.rules.config.persona_commands);
+    Some(match line {
+        Some(l) => format!("{text}\n{l}"),
+        None => text,
+    })
 }
 
 /// Plans `git orx move ID STATE`.
@@ -972,6 +989,48 @@ fn write_locked(
         written,
         head_before.as_deref(),
         &plan.message_of(doc),
+        &env,
+    )
+}
+
+/// Writes a file that is no item (a QA gate file beside the stories)
+/// through the same steps as an item: the repository lock, an atomic
+/// write over exactly the bytes it held (`old`; `None`: a new file), and,
+/// when `commit`, a commit of that file alone as `role`.
+pub fn write_file(
+    ws: &Workspace,
+    path: &str,
+    old: Option<&[u8]>,
+    bytes: &[u8],
+    message: &str,
+    role: &str,
+    commit: bool,
+) -> Result<Executed> {
+    let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
+    if commit {
+        if let Some(what) = ws.repo.operation_in_progress() {
+            return Err(Error::Failed(format!(
+                "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
+            )));
+        }
+        ws.repo.wait_for_locks(ws.lock_wait)?;
+    }
+    lock.changing(path);
+    let head_before = ws.repo.head_file(path)?;
+    store::write(&lock, ws.root(), &ws.repo.orx_dir(), path, old, bytes)?;
+    if !commit {
+        return Ok(Executed::written(None, false, false));
+    }
+    let pid = std::process::id().to_string();
+    let env = [("ORX_ROLE", role), ("ORX_LOCK_HOLDER", pid.as_str())];
+    commit_written(
+        &ws.repo,
+        &lock,
+        path,
+        old,
+        bytes,
+        head_before.as_deref(),
+        message,
         &env,
     )
 }

@@ -852,7 +852,7 @@ pub fn report_change(
         for a in plan.actions() {
             ui.line(paint(DIM, format!("  and: {a}")));
         }
-        if let Some(h) = plan.handoff() {
+        for h in plan.handoff().into_iter().flat_map(str::lines) {
             ui.line(paint(GREEN, orx::text::escape(h)));
         }
         return;
@@ -908,7 +908,7 @@ pub fn report_change(
         )),
     }
     ui.line(line);
-    if let Some(h) = plan.handoff() {
+    for h in plan.handoff().into_iter().flat_map(str::lines) {
         ui.line(paint(GREEN, orx::text::escape(h)));
     }
 }

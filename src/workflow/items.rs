@@ -470,6 +470,23 @@ pub fn next_minor<'a>(ids: impl Iterator<Item = &'a str>) -> Option<String> {
     }
 }
 
+/// The next ID in epic `epic`: `E.(S+1)` after the highest `E.S` in use
+/// (a file that cannot be read counts by its name's leading `E.S`), else
+/// `E.1`.
+pub fn next_in_epic<'a>(ids: impl Iterator<Item = &'a str>, epic: u64) -> String {
+    let max = ids
+        .filter_map(|id| {
+            let name = id.rsplit('/').next().unwrap_or(id);
+            let mut parts = name.split(['.', '-']);
+            let e = parts.next()?.parse::<u64>().ok()?;
+            let s = parts.next()?.parse::<u64>().ok()?;
+            (e == epic).then_some(s)
+        })
+        .max()
+        .unwrap_or(0);
+    format!("{epic}.{}", max.saturating_add(1))
+}
+
 /// The top-level `items:` block of a workflow's text: its line and the
 /// indented, blank or comment lines after it, up to the next top-level key.
 fn items_block(src: &str) -> Option<String> {
@@ -621,6 +638,21 @@ mod tests {
         assert_eq!(again.id.unwrap().as_str(), "^[0-9]+$");
         assert_eq!(again.new_id, NewId::Sequence);
         assert_eq!(again.template.as_deref(), Some("bug"));
+    }
+
+    #[test]
+    fn an_epic_continues_its_own_numbering() {
+        let ids = [
+            "1.1",
+            "1.2",
+            "2.1",
+            "2.7",
+            "docs/stories/2-9-broken.md",
+            "x",
+        ];
+        assert_eq!(next_in_epic(ids.iter().copied(), 2), "2.10");
+        assert_eq!(next_in_epic(ids.iter().copied(), 1), "1.3");
+        assert_eq!(next_in_epic(ids.iter().copied(), 5), "5.1");
     }
 
     #[test]

@@ -253,3 +253,73 @@ fn an_unmappable_status_stops_the_adoption_until_it_is_mapped() {
             .ends_with("**Status:** `Approved`\n")
     );
 }
+
+#[test]
+fn qa_gate_files_epics_and_handoff_lines_work_on_an_adopted_project() {
+    let review =
+        "# Story 1.1: Sign in\n\n## Status\n\nReview\n\n## Acceptance Criteria\n\n1. It works.\n";
+    let done = "# Story 1.2: Sign out\n\n## Status\n\nDone\n";
+    let repo = project(&[
+        ("docs/stories/1.1.sign-in.md", review),
+        ("docs/stories/1.2.sign-out.md", done),
+        (
+            "docs/qa/gates/1.2-sign-out.yml",
+            "schema: 1\nstory: '1.2'\ngate: WAIVED\nstatus_reason: accepted by the product owner\n",
+        ),
+    ]);
+    repo.orx(&["init", "--preset", "bmad-v4"]).ok();
+    repo.commit_rules("Set up git-orx");
+    repo.orx(&["adopt", "--yes"]).ok();
+    // QA's gate writes BMAD's gate file and commits it.
+    repo.orx(&[
+        "gate",
+        "1.1",
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--medium",
+        "1",
+        "--criteria-met",
+    ])
+    .ok()
+    .stdout_has(&[
+        "gate file: docs/qa/gates/1.1-sign-in.yml (CONCERNS)",
+        "Review -> Done",
+    ]);
+    let gate = repo.read("docs/qa/gates/1.1-sign-in.yml");
+    assert!(
+        gate.contains("story: \"1.1\"\n")
+            && gate.contains("gate: CONCERNS\n")
+            && gate.contains("severity: medium"),
+        "{gate}"
+    );
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    repo.orx(&["show", "1.1"])
+        .ok()
+        .stdout_has(&["QA gate: CONCERNS (docs/qa/gates/1.1-sign-in.yml)"]);
+    repo.orx(&["show", "1.2"]).ok().stdout_has(&[
+        "QA gate: WAIVED (docs/qa/gates/1.2-sign-out.yml): accepted by the product owner",
+    ]);
+    // Epics: the next ID in the epic, and the board of one epic.
+    repo.orx(&["new", "Monthly report", "--epic", "2", "--as", "sm"])
+        .ok()
+        .stdout_has(&["docs/stories/2.1.monthly-report.md"]);
+    repo.orx(&["new", "Yearly report", "--epic", "2", "--as", "sm"])
+        .ok()
+        .stdout_has(&["docs/stories/2.2.yearly-report.md"]);
+    repo.orx(&["new", "Audit", "--epic", "1", "--as", "sm"])
+        .ok()
+        .stdout_has(&["docs/stories/1.3.audit.md"]);
+    repo.orx(&["status", "--epic", "2"])
+        .ok()
+        .stdout_has(&["2.1      Monthly report", "2 stories: 2 Draft"])
+        .stdout_lacks(&["Sign in", "Audit"]);
+    // Orchestrix's handoff line, as an option.
+    let config = repo.read(".orx/config.yaml");
+    repo.write(".orx/config.yaml", format!("{config}handoff_line: true\n"));
+    repo.commit_rules("Handoff lines");
+    repo.orx(&["move", "2.1", "Approved", "--as", "po"])
+        .ok()
+        .stdout_has(&["\n🎯 HANDOFF TO dev: *develop-story 2.1\n"]);
+}
