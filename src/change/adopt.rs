@@ -144,6 +144,31 @@ struct Found {
     status: Option<body::BodyStatus>,
     item: Option<Item>,
     problem: Option<String>,
+    /// The status sprint-status.yaml gives it.
+    sprint: Option<String>,
+}
+
+/// Where BMAD v6 keeps `sprint-status.yaml`, tried in order.
+fn sprint_status(root: &std::path::Path, dir: &str) -> BTreeMap<String, String> {
+    let places = [
+        format!("{dir}/sprint-status.yaml"),
+        "docs/sprint-status.yaml".to_owned(),
+        "docs/sprint-artifacts/sprint-status.yaml".to_owned(),
+        "_bmad-output/implementation-artifacts/sprint-status.yaml".to_owned(),
+    ];
+    places
+        .iter()
+        .find_map(|rel| {
+            let text = std::fs::read_to_string(root.join(rel)).ok()?;
+            let v: Value = serde_saphyr::from_str(&text).ok()?;
+            let map = v.get("development_status")?.as_object()?;
+            Some(
+                map.iter()
+                    .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned())))
+                    .collect(),
+            )
+        })
+        .unwrap_or_default()
 }
 
 /// Plans the adoption of the stories of the repository at `repo`.
@@ -170,7 +195,14 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
                 .map(|d| (*d).to_owned())
         })
         .unwrap_or_else(|| STORY_DIRS[0].to_owned());
-    let found = read_dir(root, &dir)?;
+    let mut found = read_dir(root, &dir)?;
+    // BMAD v6 keeps each story's status in sprint-status.yaml too: a
+    // story whose body carries none takes it from there.
+    let sprint = sprint_status(root, &dir);
+    for f in &mut found {
+        let key = f.name.trim_end_matches(".md");
+        f.sprint = sprint.get(key).cloned();
+    }
     let workflow_path = presets::workflow_path();
     let own_workflow = rule_files
         .get(&workflow_path)
@@ -393,6 +425,7 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
             bytes,
             item,
             problem,
+            sprint: None,
         });
     }
     Ok(out)
@@ -468,6 +501,21 @@ fn adopt_one(
     let spec = wf.body.clone().unwrap_or_default();
     let names = wf.state_names();
     let state = match &f.status {
+        None if f.sprint.is_some() => {
+            let value = f.sprint.clone().unwrap_or_default();
+            match spec.state_of(&names, &value) {
+                Some(st) => Some(st.to_owned()),
+                None => {
+                    unmapped.insert(value.clone());
+                    problems.push(format!(
+                        "sprint-status.yaml's status `{}` is not a state of the workflow (states: {}); say which state it stands for",
+                        crate::text::escape(&value),
+                        names.join(", "),
+                    ));
+                    None
+                }
+            }
+        }
         None => Some(wf.initial.clone()),
         Some(s) => match opts.maps.iter().find(|(from, _)| {
             crate::workflow::body::normalize(from) == crate::workflow::body::normalize(&s.value)
@@ -491,8 +539,16 @@ fn adopt_one(
         path: f.path.clone(),
         id: id.clone(),
         title: title.clone(),
-        found: f.status.as_ref().map(|s| s.value.clone()),
-        form: f.status.as_ref().map(|s| s.form.name()),
+        found: f
+            .status
+            .as_ref()
+            .map(|s| s.value.clone())
+            .or_else(|| f.sprint.clone()),
+        form: f
+            .status
+            .as_ref()
+            .map(|s| s.form.name())
+            .or(f.sprint.as_ref().map(|_| "sprint-status.yaml")),
         state: state.clone(),
         adopted: false,
         problems,

@@ -135,10 +135,19 @@ fn a_bmad_v6_project_is_adopted_without_init_and_moves_in_lowercase() {
         ("docs/sprint-artifacts/2-1-create-account.md", V6_READY),
         ("docs/sprint-artifacts/2-2-reset-password.md", V6_PROGRESS),
         ("docs/sprint-artifacts/2-3-delete-account.md", V6_DONE),
+        (
+            "docs/sprint-artifacts/3-1-audit-log.md",
+            "# Story 3.1: Audit log\n\n## Story\n\nAs an admin, I see who changed what.\n",
+        ),
+        (
+            "docs/sprint-artifacts/sprint-status.yaml",
+            "development_status:\n  epic-2: contexted\n  2-1-create-account: ready-for-dev\n  3-1-audit-log: review\n",
+        ),
     ]);
     repo.orx(&["adopt", "--yes"]).ok().stdout_has(&[
         "stories in docs/sprint-artifacts/ ({id}-{slug}.md, ID dots written as `-`, preset bmad-v6)",
-        "adopted 3 stories",
+        "3.1      \"review\" (sprint-status.yaml) -> review",
+        "adopted 4 stories",
     ]);
     kept_below_frontmatter(
         &repo,
@@ -150,6 +159,7 @@ fn a_bmad_v6_project_is_adopted_without_init_and_moves_in_lowercase() {
     repo.orx(&["status"]).ok().stdout_has(&[
         "ready-for-dev (Dev) 1",
         "in-progress (Dev) 1",
+        "review (QA) 1",
         "done (nobody) 1",
     ]);
     repo.orx(&["move", "2.1", "in-progress", "--as", "dev"])
@@ -161,7 +171,7 @@ fn a_bmad_v6_project_is_adopted_without_init_and_moves_in_lowercase() {
         "{text}"
     );
     // A new story is named as the project names them.
-    repo.orx(&["new", "Export data", "--as", "sm"])
+    repo.orx(&["new", "Export data", "--epic", "2", "--as", "sm"])
         .ok()
         .stdout_has(&["docs/sprint-artifacts/2-4-export-data.md"]);
     assert!(
