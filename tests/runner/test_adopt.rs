@@ -223,6 +223,15 @@ fn an_orchestrix_project_keeps_its_test_design_states_and_its_change_log() {
         "{text}"
     );
     repo.orx(&["move", "1.2", "InProgress", "--as", "dev"]).ok();
+    // A new story from the preset's template carries its status where
+    // Orchestrix's agents look for it.
+    repo.orx(&["new", "Search", "--as", "sm"])
+        .ok()
+        .stdout_has(&["docs/stories/1.3-search.md"]);
+    assert!(
+        repo.read("docs/stories/1.3-search.md")
+            .contains("## Story\n\n```yaml\nid: \"1.3\"\nstatus: Draft\n")
+    );
     repo.orx(&["check"]).ok();
     repo.orx(&["verify"]).ok();
 }
