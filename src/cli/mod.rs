@@ -546,6 +546,9 @@ fn hints(e: &Error) -> Vec<String> {
             _ => vec![],
         },
         Error::NotInitialised => vec![msg::t("run `git orx init` here first", &[])],
+        Error::Item(e) if e.message.contains("does not start with a `---` line") => {
+            vec![msg::t(UNFENCED_HINT, &[])]
+        }
         Error::Outcome { command, .. } => {
             vec![msg::t("run `git orx {command}`", &[("command", command)])]
         }
@@ -556,6 +559,9 @@ fn hints(e: &Error) -> Vec<String> {
 
 /// Opens the current repository's workspace and notes rule files whose
 /// uncommitted changes are not in force.
+/// What to do about story files written without frontmatter.
+pub const UNFENCED_HINT: &str = "stories written without frontmatter (BMAD, Orchestrix): `git orx adopt --dry-run` shows how they would be taken in";
+
 /// The files that cannot be read as items, never hidden: how many, the
 /// first few with their problem, and where to see them all. Empty when
 /// every file was read.
@@ -586,10 +592,7 @@ pub fn unreadable_lines(problems: &[orx::board::summary::Problem]) -> Vec<String
         .iter()
         .any(|p| p.message.contains("does not start with a `---` line"))
     {
-        out.push(msg::t(
-            "  stories written without frontmatter (BMAD, Orchestrix): `git orx adopt --dry-run` shows how they would be taken in",
-            &[],
-        ));
+        out.push(format!("  {}", msg::t(UNFENCED_HINT, &[])));
     }
     out
 }

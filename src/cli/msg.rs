@@ -76,6 +76,10 @@ const CATALOG: &[(&str, &str)] = &[
     ),
     ("... and {n} more", "... 另有 {n} 个"),
     (
+        "stories written without frontmatter (BMAD, Orchestrix): `git orx adopt --dry-run` shows how they would be taken in",
+        "没有 frontmatter 的 Story (BMAD、Orchestrix): `git orx adopt --dry-run` 显示如何接管它们",
+    ),
+    (
         "Nothing to do among the items that could be read.",
         "可读取的条目中没有待办事项。",
     ),

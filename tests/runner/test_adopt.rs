@@ -50,7 +50,20 @@ fn a_bmad_v4_project_is_adopted_in_one_command_and_kept_in_step() {
     repo.commit_rules("Set up git-orx");
     repo.orx(&["next"])
         .ok()
-        .stderr_has(&["4 files cannot be read as items", "git orx adopt --dry-run"]);
+        .stderr_has(&["4 files cannot be read as items", "git orx adopt --dry-run"])
+        .stdout_has(&["Nothing to do among the items that could be read."]);
+    repo.orx(&["check"])
+        .code(1)
+        .stdout_has(&["hint: stories written without frontmatter"]);
+    repo.orx(&["move", "1.3", "InProgress", "--as", "dev"])
+        .fails(
+            1,
+            &[
+                "does not start with a `---` line",
+                "git orx adopt --dry-run",
+            ],
+        )
+        .stderr_lacks(&["override"]);
     // The plan, then the adoption.
     repo.orx(&["adopt", "--dry-run"]).ok().stdout_has(&[
         "docs/stories/1.2.story.md  1.2      \"Ready for Review\" (section) -> Review",
