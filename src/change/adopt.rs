@@ -70,6 +70,9 @@ pub struct Adoption {
     pub entries: Vec<Entry>,
     /// Status values no state stands for (each once).
     pub unmapped: Vec<String>,
+    /// The files in the stories' directory that are no story (no ID, no
+    /// status), left out of the stories from now on.
+    pub ignored: Vec<String>,
     /// The rule files written (config, workflow, template).
     pub rule_files: Vec<String>,
     #[serde(skip)]
@@ -255,9 +258,34 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         .map(|(_, c)| c.clone())
         .unwrap_or((base_items.file.clone(), base_items.file_sep.clone()));
     let pattern_changed = file != base_items.file || file_sep != base_items.file_sep;
+    let mut chosen = base_items.clone();
+    chosen.file = file.clone();
+    chosen.file_sep = file_sep.clone();
+    // A file with no story ID (in its name or heading) and no status is no
+    // story (a tech spec, a retrospective): it is left out of the stories
+    // (`items.ignore`), as are those the workflow leaves out already.
+    let mut ignored: Vec<String> = Vec::new();
+    found.retain(|f| {
+        let left_out = !base_items.is_item_name(&f.name);
+        let no_story = f.item.is_none()
+            && f.status.is_none()
+            && f.sprint.is_none()
+            && f.heading.as_ref().and_then(|h| h.id.as_ref()).is_none()
+            && chosen.id_of_name(&f.name).is_none();
+        if no_story && !left_out {
+            ignored.push(f.name.clone());
+        }
+        !(left_out || no_story)
+    });
+    let ignore: Vec<String> = if ignored.is_empty() {
+        Vec::new()
+    } else {
+        base_items.ignore.iter().chain(&ignored).cloned().collect()
+    };
     let workflow_text = presets::adjust(
         &base_workflow,
         pattern_changed.then_some((file.as_str(), file_sep.as_deref())),
+        &ignore,
         &opts.maps,
     );
     // The rule files as the adoption leaves them.
@@ -330,6 +358,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         file_sep,
         entries,
         unmapped: unmapped.into_iter().collect(),
+        ignored,
         rule_files: planned_rules.into_iter().map(|(p, _)| p).collect(),
         writes,
     })

@@ -177,6 +177,14 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption) {
             ui.line(format!("    {} {}", paint(YELLOW, "problem:"), escape(p)));
         }
     }
+    for name in &plan.ignored {
+        ui.line(format!(
+            "  leaves out {}/{} {}",
+            escape(&plan.dir),
+            escape(name),
+            paint(DIM, "(no story ID, no status: not a story)")
+        ));
+    }
     for f in &plan.rule_files {
         ui.line(format!("  writes {f}"));
     }

@@ -70,10 +70,13 @@ pub fn template_path() -> String {
 }
 
 /// `workflow` (a workflow's text) with its `items:` `file:` pattern and
-/// `file_sep` set, and `read` spellings added under `body:`'s `read:`.
+/// `file_sep` set, the names in `ignore` left out of the kind's items
+/// (`ignore:`, which replaces any there was), and `read` spellings added
+/// under `body:`'s `read:`.
 pub fn adjust(
     workflow: &str,
     file: Option<(&str, Option<&str>)>,
+    ignore: &[String],
     read: &[(String, String)],
 ) -> String {
     let q = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
@@ -83,16 +86,25 @@ pub fn adjust(
         if !line.starts_with([' ', '\t', '#', '\n', '\r']) {
             section = line.split(':').next().unwrap_or("");
         }
-        if section == "items"
-            && let Some((pattern, sep)) = file
-        {
-            if line.starts_with("  file_sep:") {
+        if section == "items" {
+            if (file.is_some() && line.starts_with("  file_sep:"))
+                || (!ignore.is_empty() && line.starts_with("  ignore:"))
+            {
                 continue;
             }
             if line.starts_with("  file:") {
-                out.push_str(&format!("  file: {}\n", q(pattern)));
-                if let Some(sep) = sep {
-                    out.push_str(&format!("  file_sep: {}\n", q(sep)));
+                match file {
+                    Some((pattern, sep)) => {
+                        out.push_str(&format!("  file: {}\n", q(pattern)));
+                        if let Some(sep) = sep {
+                            out.push_str(&format!("  file_sep: {}\n", q(sep)));
+                        }
+                    }
+                    None => out.push_str(line),
+                }
+                if !ignore.is_empty() {
+                    let names: Vec<String> = ignore.iter().map(|n| q(n)).collect();
+                    out.push_str(&format!("  ignore: [{}]\n", names.join(", ")));
                 }
                 continue;
             }
@@ -132,10 +144,12 @@ mod tests {
             let adjusted = adjust(
                 p.workflow,
                 Some(("story-{id}-{slug}.md", None)),
+                &["README.md".to_owned()],
                 &[("Postponed".into(), wf.initial.clone())],
             );
             let wf2 = Workflow::load(KIND, Some((&adjusted, "preset")), &roles).unwrap();
             assert_eq!(wf2.items.file, "story-{id}-{slug}.md", "{}", p.name);
+            assert_eq!(wf2.items.ignore, ["README.md"], "{}", p.name);
             assert_eq!(
                 wf2.body.unwrap().state_of(&names, "postponed"),
                 Some(wf.initial.as_str())

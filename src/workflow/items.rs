@@ -7,6 +7,7 @@
 //!   dir: docs/stories          # or `paths: [".orx/active_context.md", ".orx/agents/{id}.md"]`
 //!   file: "{id}.{slug}.md"     # the file-name pattern in `dir` (`story-{id}-{slug}.md`, `{id}-{slug}.md` ...)
 //!   file_sep: "-"              # in file names, the ID's `.` is written so (`2-2-login.md` holds 2.2)
+//!   ignore: ["tech-spec-*.md"] # files in `dir` that are not items (`*` matches any text)
 //!   format: markdown           # markdown (YAML frontmatter) | json (the whole file)
 //!   id: '^[0-9]+(\.[0-9]+)*$'  # the ID pattern
 //!   new_id: next-minor         # next-minor (1.1, 1.2 ...) | sequence (1, 2 ...) | name (given)
@@ -64,6 +65,8 @@ pub(super) struct ItemsDef {
     dir: Option<String>,
     file: Option<String>,
     file_sep: Option<String>,
+    #[serde(default)]
+    ignore: Vec<String>,
     paths: Option<Vec<String>>,
     #[serde(default)]
     format: Format,
@@ -84,6 +87,8 @@ pub struct Items {
     pub file: String,
     /// What a file name writes for the ID's `.`, when not `.`.
     pub file_sep: Option<String>,
+    /// Names in `dir` that are not items (`*` matches any text).
+    pub ignore: Vec<String>,
     /// The path patterns of kinds kept at fixed paths (`{id}` filled in; a
     /// pattern without `{id}` is the item whose ID is `new_id`'s default).
     pub paths: Vec<String>,
@@ -196,6 +201,7 @@ impl Items {
             dir,
             file,
             file_sep: def.file_sep,
+            ignore: def.ignore,
             paths,
             format: def.format,
             id,
@@ -270,7 +276,10 @@ impl Items {
 
     /// Whether a file named `name` in `dir` is an item file.
     pub fn is_item_name(&self, name: &str) -> bool {
-        name.ends_with(self.format.extension()) && !name.starts_with('.') && !name.contains('/')
+        name.ends_with(self.format.extension())
+            && !name.starts_with('.')
+            && !name.contains('/')
+            && !self.ignore.iter().any(|p| glob_match(p, name))
     }
 
     /// The path of the item with `id` named by `title`, for a kind kept in
@@ -431,6 +440,10 @@ impl Items {
                 if let Some(sep) = &self.file_sep {
                     out.push_str(&format!("  file_sep: {}\n", q(sep)));
                 }
+                if !self.ignore.is_empty() {
+                    let ignore: Vec<String> = self.ignore.iter().map(|p| q(p)).collect();
+                    out.push_str(&format!("  ignore: [{}]\n", ignore.join(", ")));
+                }
             }
             None => {
                 let paths: Vec<String> = self.paths.iter().map(|p| q(p)).collect();
@@ -468,6 +481,26 @@ pub fn next_minor<'a>(ids: impl Iterator<Item = &'a str>) -> Option<String> {
         Some((e, s)) => Some(format!("{e}.{}", s.checked_add(1)?)),
         None => Some("1.1".to_owned()),
     }
+}
+
+/// Whether `name` matches `pattern`, where `*` matches any text.
+pub fn glob_match(pattern: &str, name: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or_default();
+    let Some(mut rest) = name.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty();
+    };
+    for p in middle {
+        match rest.find(p) {
+            Some(i) => rest = &rest[i + p.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
 }
 
 /// The next ID in epic `epic`: `E.(S+1)` after the highest `E.S` in use
@@ -638,6 +671,21 @@ mod tests {
         assert_eq!(again.id.unwrap().as_str(), "^[0-9]+$");
         assert_eq!(again.new_id, NewId::Sequence);
         assert_eq!(again.template.as_deref(), Some("bug"));
+    }
+
+    #[test]
+    fn ignored_names_are_not_items() {
+        let i =
+            items("dir: d\nignore: [\"tech-spec-*.md\", \"README.md\", \"epic-*-retro*.md\"]\n")
+                .unwrap();
+        assert!(!i.holds("d/tech-spec-epic-2.md"));
+        assert!(!i.holds("d/README.md"));
+        assert!(!i.holds("d/epic-1-retro-2026-01-01.md"));
+        assert!(i.holds("d/1.2.login.md"));
+        assert!(i.holds("d/epic-1.md"));
+        assert!(glob_match("*", "x") && glob_match("a*b*c", "abbc") && !glob_match("a*b", "ba"));
+        let again = Items::of_source(&i.to_yaml()).unwrap();
+        assert_eq!(again.ignore.len(), 3);
     }
 
     #[test]

@@ -153,6 +153,10 @@ fn a_bmad_v6_project_is_adopted_without_init_and_moves_in_lowercase() {
             "# Story 3.1: Audit log\n\n## Story\n\nAs an admin, I see who changed what.\n",
         ),
         (
+            "docs/sprint-artifacts/tech-spec-epic-2.md",
+            "# Tech Spec: Epic 2\n\nAccounts live in one table.\n",
+        ),
+        (
             "docs/sprint-artifacts/sprint-status.yaml",
             "development_status:\n  epic-2: contexted\n  2-1-create-account: ready-for-dev\n  3-1-audit-log: review\n",
         ),
@@ -160,6 +164,7 @@ fn a_bmad_v6_project_is_adopted_without_init_and_moves_in_lowercase() {
     repo.orx(&["adopt", "--yes"]).ok().stdout_has(&[
         "stories in docs/sprint-artifacts/ ({id}-{slug}.md, ID dots written as `-`, preset bmad-v6)",
         "3.1      \"review\" (sprint-status.yaml) -> review",
+        "leaves out docs/sprint-artifacts/tech-spec-epic-2.md (no story ID, no status: not a story)",
         "adopted 4 stories",
     ]);
     kept_below_frontmatter(
