@@ -157,6 +157,24 @@ mod tests {
         }
     }
 
+    /// The Orchestrix preset is the built-in lifecycle and more: every
+    /// built-in state and move is in it, so that the two do not drift.
+    #[test]
+    fn the_orchestrix_preset_keeps_every_builtin_state_and_move() {
+        let p = find("orchestrix").unwrap();
+        let builtin = Workflow::load(KIND, None, &extra_roles(p)).unwrap();
+        let preset = Workflow::load(KIND, Some((p.workflow, "preset")), &extra_roles(p)).unwrap();
+        for s in builtin.state_names() {
+            assert!(preset.state(s).is_some(), "{s}");
+        }
+        for t in &builtin.transitions {
+            let same = preset.transition(&t.from, &t.to).expect(&t.to);
+            assert_eq!(same.roles, t.roles, "{} -> {}", t.from, t.to);
+            assert_eq!(same.trigger, t.trigger, "{} -> {}", t.from, t.to);
+        }
+        assert!(preset.transitions.len() > builtin.transitions.len());
+    }
+
     #[test]
     fn presets_have_their_methods_states() {
         let states = |name: &str| {
