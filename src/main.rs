@@ -35,6 +35,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Init(cli::init::Args),
+    Adopt(cli::adopt::Args),
     New(cli::new::Args),
     Kind(cli::kind::Args),
     Assess(cli::assess::Args),
@@ -96,6 +97,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Init(a) => cli::init::run(&mut ui, a, cli.lang.as_deref()),
+        Command::Adopt(a) => cli::adopt::run(&mut ui, a),
         Command::New(a) => cli::new::run(&mut ui, a),
         Command::Kind(a) => cli::kind::run(&mut ui, a),
         Command::Assess(a) => cli::assess::run(&mut ui, a),

@@ -406,6 +406,10 @@ fn plan_change(
         let path: Vec<&str> = path.iter().map(String::as_str).collect();
         doc = doc.set(&path, &value).map_err(edit_err)?;
     }
+    if moves && item.status != to {
+        doc = with_body_moved(&wf, doc, &item.status, to, actor.role, actor.note, &now)
+            .map_err(edit_err)?;
+    }
     let handoff = handoff(ws, &wf, &doc, to, t, actor.role, &now);
     Ok(Plan {
         kind: item.kind.clone(),
@@ -433,6 +437,54 @@ fn plan_change(
         before: Some(before),
         workflow: wf.clone(),
     })
+}
+
+/// `doc` with what its body says kept in step with a move from `from` to
+/// `to`, as the workflow's `body:` asks: the body's status rewritten in
+/// place, and a row appended to its Change Log table in the table's own
+/// columns.
+pub fn with_body_moved(
+    wf: &Workflow,
+    doc: Document,
+    from: &str,
+    to: &str,
+    role: &str,
+    note: Option<&str>,
+    now: &str,
+) -> std::result::Result<Document, crate::doc::DocError> {
+    let Some(spec) = &wf.body else {
+        return Ok(doc);
+    };
+    if doc.is_json() {
+        return Ok(doc);
+    }
+    let mut body = doc.body().to_owned();
+    if spec.status
+        && let Some(b) = crate::doc::body::with_status(&body, spec.value_for(to))
+    {
+        body = b;
+    }
+    if spec.change_log {
+        let entry = crate::doc::body::LogEntry {
+            date: now.get(..10).unwrap_or(now).to_owned(),
+            role: crate::workflow::role::display(role),
+            from: spec.value_for(from).to_owned(),
+            to: spec.value_for(to).to_owned(),
+            note: note
+                .unwrap_or_default()
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_owned(),
+        };
+        if let Some(b) = crate::doc::body::with_log_row(&body, &entry) {
+            body = b;
+        }
+    }
+    if body == doc.body() {
+        return Ok(doc);
+    }
+    doc.with_body(&body)
 }
 
 /// The task fields a move along `t` records (see
@@ -482,8 +534,25 @@ fn handoff(
     now: &str,
 ) -> Option<String> {
     let scope = wf.scope(item::frontmatter_value(doc), role, now);
-    wf.handoff(state, t, &scope, ws.lang())
-        .map(|h| h.full(ws.rules.config.persona_commands))
+    let h = wf.handoff(state, t, &scope, ws.lang())?;
+    // Orchestrix's handoff line: the role the story goes to and its
+    // agent's command, for the automation that watches for it.
+    let to_role = h
+        .role
+        .clone()
+        .or_else(|| wf.state(state).and_then(|s| s.owner.clone()))
+        .filter(|r| !r.starts_with('@'));
+    let line = match (&h.persona, to_role) {
+        (Some(p), Some(r)) if ws.rules.config.handoff_line => {
+            Some(format!("🎯 HANDOFF TO {r}: {p}"))
+        }
+        _ => None,
+    };
+    let text = h.full(ws.rules.config.persona_commands);
+    Some(match line {
+        Some(l) => format!("{text}\n{l}"),
+        None => text,
+    })
 }
 
 /// Plans `git orx move ID STATE`.
@@ -920,6 +989,48 @@ fn write_locked(
         written,
         head_before.as_deref(),
         &plan.message_of(doc),
+        &env,
+    )
+}
+
+/// Writes a file that is no item (a QA gate file beside the stories)
+/// through the same steps as an item: the repository lock, an atomic
+/// write over exactly the bytes it held (`old`; `None`: a new file), and,
+/// when `commit`, a commit of that file alone as `role`.
+pub fn write_file(
+    ws: &Workspace,
+    path: &str,
+    old: Option<&[u8]>,
+    bytes: &[u8],
+    message: &str,
+    role: &str,
+    commit: bool,
+) -> Result<Executed> {
+    let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
+    if commit {
+        if let Some(what) = ws.repo.operation_in_progress() {
+            return Err(Error::Failed(format!(
+                "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
+            )));
+        }
+        ws.repo.wait_for_locks(ws.lock_wait)?;
+    }
+    lock.changing(path);
+    let head_before = ws.repo.head_file(path)?;
+    store::write(&lock, ws.root(), &ws.repo.orx_dir(), path, old, bytes)?;
+    if !commit {
+        return Ok(Executed::written(None, false, false));
+    }
+    let pid = std::process::id().to_string();
+    let env = [("ORX_ROLE", role), ("ORX_LOCK_HOLDER", pid.as_str())];
+    commit_written(
+        &ws.repo,
+        &lock,
+        path,
+        old,
+        bytes,
+        head_before.as_deref(),
+        message,
         &env,
     )
 }

@@ -56,6 +56,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 if n == 1 { "" } else { "s" }
             ),
         ));
+        if report
+            .problems
+            .iter()
+            .any(|p| p.to_string().contains("does not start with a `---` line"))
+        {
+            ui.line(format!(
+                "{} {}",
+                paint(super::CYAN, "hint:"),
+                super::msg::t(super::UNFENCED_HINT, &[])
+            ));
+        }
     }
     Ok(code)
 }

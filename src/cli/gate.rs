@@ -146,7 +146,35 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         true => None,
         false => Some(plan::execute(&ws, &outcome.plan, !args.change.no_commit)?),
     };
+    // A workflow that keeps QA gate files (BMAD's) gets one per QA round.
+    let gate_dir = ws
+        .workflow(outcome.plan.kind())?
+        .body
+        .as_ref()
+        .and_then(|b| b.gates.clone());
+    let gate_file = match (&gate_dir, role.as_str(), args.change.dry_run) {
+        (Some(dir), "qa", false) => {
+            let item = ws.find(&format!("{}:{}", outcome.plan.kind(), outcome.plan.id()))?;
+            Some(orx::kinds::story::gate_file::write(
+                &ws,
+                dir,
+                &item.id,
+                &item.title,
+                outcome.round,
+                &findings,
+                args.change.note.as_deref(),
+                !args.change.no_commit,
+            )?)
+        }
+        _ => None,
+    };
     ui.line(format!("{who}, round {}: {verdict}", outcome.round));
+    if let Some((path, _)) = &gate_file {
+        ui.line(format!(
+            "  gate file: {path} ({})",
+            orx::kinds::story::gate_file::verdict(&findings)
+        ));
+    }
     for u in &outcome.unmet {
         ui.line(format!("  - {u}"));
     }

@@ -277,13 +277,30 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
             "unauthorized-role" | "no-role" | "rules-need-human" | "delete-needs-human"
         )
     });
+    // A file that cannot be read, or rules that do not load, have no
+    // override: only fixing them helps.
+    let overridable = violations
+        .iter()
+        .any(|v| !matches!(v.rule.as_str(), "invalid-file" | "invalid-rules"));
+    let unfenced = violations
+        .iter()
+        .any(|v| v.message.contains("does not start with a `---` line"));
     ui.eline(format!(
-        "{} fix the files{}; the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\"",
+        "{} fix the files{}{}",
         epaint(CYAN, "hint:"),
         if by_role {
             ", or commit as the responsible role (ORX_ROLE=ROLE git commit ...)"
         } else {
             ""
+        },
+        if overridable {
+            "; the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\""
+        } else if violations.iter().any(|v| v.message.contains("the body's status")) {
+            " (change a state with `git orx move`, which keeps the body's status in step)"
+        } else if unfenced {
+            " (a file that cannot be read has no override; stories written without frontmatter are taken in with `git orx adopt`)"
+        } else {
+            " (a file that cannot be read has no override)"
         }
     ));
 }

@@ -13,6 +13,11 @@ pub struct Args {
     /// Do not install the git hooks (`git orx hooks install` does it later).
     #[arg(long, conflicts_with_all = ["hooks_outside_repo", "lefthook"])]
     no_hooks: bool,
+    /// Install the story workflow and template of a method the project
+    /// follows: orchestrix, bmad-v4 or bmad-v6 (`git orx adopt` takes in
+    /// stories already written).
+    #[arg(long, value_name = "NAME")]
+    preset: Option<String>,
     #[command(flatten)]
     hooks: InstallArgs,
 }
@@ -24,7 +29,14 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
         // Refused before anything is written.
         dirs.check(args.hooks)?;
     }
-    let steps = setup::init(&repo, lang)?;
+    if let Some(p) = &args.preset {
+        // Refused before anything is written.
+        orx::repo::presets::find(p)?;
+    }
+    let mut steps = setup::init(&repo, lang)?;
+    if let Some(p) = &args.preset {
+        steps.extend(setup::install_preset(&repo, p)?);
+    }
     let fresh = steps
         .iter()
         .any(|s| matches!(s, Step::Created(p) if p.ends_with("config.yaml")));

@@ -3,6 +3,7 @@
 //! and `run(ui, args) -> Result<u8>` returning the exit code.
 
 pub mod acknowledge;
+pub mod adopt;
 pub mod agent;
 pub mod assess;
 pub mod check;
@@ -558,6 +559,9 @@ fn hints(e: &Error) -> Vec<String> {
             _ => vec![],
         },
         Error::NotInitialised => vec![msg::t("run `git orx init` here first", &[])],
+        Error::Item(e) if e.message.contains("does not start with a `---` line") => {
+            vec![msg::t(UNFENCED_HINT, &[])]
+        }
         Error::Outcome { command, .. } => {
             vec![msg::t("run `git orx {command}`", &[("command", command)])]
         }
@@ -568,6 +572,44 @@ fn hints(e: &Error) -> Vec<String> {
 
 /// Opens the current repository's workspace and notes rule files whose
 /// uncommitted changes are not in force.
+/// What to do about story files written without frontmatter.
+pub const UNFENCED_HINT: &str = "stories written without frontmatter (BMAD, Orchestrix): `git orx adopt --dry-run` shows how they would be taken in";
+
+/// The files that cannot be read as items, never hidden: how many, the
+/// first few with their problem, and where to see them all. Empty when
+/// every file was read.
+pub fn unreadable_lines(problems: &[orx::board::summary::Problem]) -> Vec<String> {
+    const SHOWN: usize = 3;
+    if problems.is_empty() {
+        return Vec::new();
+    }
+    let n = problems.len();
+    let mut out = vec![msg::t(
+        if n == 1 {
+            "1 file cannot be read as an item; `git orx check` lists every problem:"
+        } else {
+            "{n} files cannot be read as items; `git orx check` lists every problem:"
+        },
+        &[("n", &n)],
+    )];
+    for p in problems.iter().take(SHOWN) {
+        out.push(format!("  {}", orx::text::escape(&p.to_string())));
+    }
+    if n > SHOWN {
+        out.push(format!(
+            "  {}",
+            msg::t("... and {n} more", &[("n", &(n - SHOWN))])
+        ));
+    }
+    if problems
+        .iter()
+        .any(|p| p.message.contains("does not start with a `---` line"))
+    {
+        out.push(format!("  {}", msg::t(UNFENCED_HINT, &[])));
+    }
+    out
+}
+
 pub fn open(ui: &mut Ui) -> orx::Result<orx::repo::workspace::Workspace> {
     let mut ws = orx::repo::workspace::Workspace::open()?;
     ws.lock_wait = lock_wait(&ws.repo)?;
@@ -826,7 +868,7 @@ pub fn report_change(
         for a in plan.actions() {
             ui.line(paint(DIM, format!("  and: {a}")));
         }
-        if let Some(h) = plan.handoff() {
+        for h in plan.handoff().into_iter().flat_map(str::lines) {
             ui.line(paint(GREEN, orx::text::escape(h)));
         }
         return;
@@ -882,7 +924,7 @@ pub fn report_change(
         )),
     }
     ui.line(line);
-    if let Some(h) = plan.handoff() {
+    for h in plan.handoff().into_iter().flat_map(str::lines) {
         ui.line(paint(GREEN, orx::text::escape(h)));
     }
 }

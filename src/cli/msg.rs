@@ -67,8 +67,21 @@ const CATALOG: &[(&str, &str)] = &[
     ("Agents", "Agent"),
     ("(waits for {role})", "(等待 {role})"),
     (
-        "Problems ({n}); run `git orx check`:",
-        "问题 ({n} 个);请运行 `git orx check`:",
+        "1 file cannot be read as an item; `git orx check` lists every problem:",
+        "1 个文件无法作为条目读取;`git orx check` 列出所有问题:",
+    ),
+    (
+        "{n} files cannot be read as items; `git orx check` lists every problem:",
+        "{n} 个文件无法作为条目读取;`git orx check` 列出所有问题:",
+    ),
+    ("... and {n} more", "... 另有 {n} 个"),
+    (
+        "stories written without frontmatter (BMAD, Orchestrix): `git orx adopt --dry-run` shows how they would be taken in",
+        "没有 frontmatter 的 Story (BMAD、Orchestrix): `git orx adopt --dry-run` 显示如何接管它们",
+    ),
+    (
+        "Nothing to do among the items that could be read.",
+        "可读取的条目中没有待办事项。",
     ),
     ("1 story: {counts}", "1 个 Story: {counts}"),
     ("{n} stories: {counts}", "{n} 个 Story: {counts}"),

@@ -15,8 +15,12 @@ pub struct Args {
     #[arg(required = true, num_args = 1..=2, value_name = "TITLE")]
     words: Vec<String>,
     /// The ID (e.g. 1.2); by default the next one after the highest.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "epic")]
     id: Option<String>,
+    /// The epic the story belongs to: its ID is the next in that epic
+    /// (`--epic 2` gives 2.1, then 2.2, ...).
+    #[arg(long, value_name = "N")]
+    epic: Option<u64>,
     /// Write an example story with every section `assess` measures filled
     /// in (a Dev Notes item cites its source as `[Source: ...]`), to
     /// replace with your own.
@@ -44,7 +48,21 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
     }
     let actor = args.change.actor(&role);
-    let plan = plan::new_item(&ws, kind, title, args.id.as_deref(), args.example, actor)?;
+    let epic_id = match args.epic {
+        Some(epic) => {
+            let ids = ws.scan_kind(kind, |r| match r {
+                Ok(i) => i.id,
+                Err(e) => e.path,
+            })?;
+            Some(orx::workflow::items::next_in_epic(
+                ids.iter().map(String::as_str),
+                epic,
+            ))
+        }
+        None => None,
+    };
+    let id = args.id.as_deref().or(epic_id.as_deref());
+    let plan = plan::new_item(&ws, kind, title, id, args.example, actor)?;
     if args.change.dry_run {
         super::report_change(ui, &ws, &plan, None, serde_json::Value::Null);
         return Ok(0);

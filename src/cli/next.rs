@@ -43,21 +43,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     // A file that cannot be read is never hidden behind "Nothing to do".
-    for p in &board.problems {
-        let at = match (p.line, p.column) {
-            (Some(l), Some(c)) => format!(":{l}:{c}"),
-            _ => String::new(),
-        };
-        ui.eline(format!(
-            "{} {}{at}: {}",
-            super::epaint(super::YELLOW, "problem:"),
-            escape(&p.path),
-            escape(&p.message)
-        ));
+    for line in super::unreadable_lines(&board.problems) {
+        ui.eline(super::epaint(super::YELLOW, line));
     }
     if groups.is_empty() {
         ui.line(match &want {
             Some(r) => msg::t("Nothing for {role} to do.", &[("role", &role::display(r))]),
+            None if !board.problems.is_empty() => {
+                msg::t("Nothing to do among the items that could be read.", &[])
+            }
             None => msg::t("Nothing to do: no open stories.", &[]),
         });
         return Ok(0);

@@ -32,9 +32,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         d = report::detail(&ws, &args.id, Some(&waits_for))?;
     }
     let rejected = orx::history::verify::last_change_violations(&ws.repo, &d.summary.path)?;
+    // A QA gate file beside the stories (BMAD's), whoever wrote it.
+    let gate_file = ws
+        .workflow(&d.summary.kind)
+        .ok()
+        .and_then(|wf| wf.body.as_ref().and_then(|b| b.gates.clone()))
+        .and_then(|dir| orx::kinds::story::gate_file::read(&ws, &dir, &d.summary.id));
     if ui.is_json() {
         let mut v = serde_json::to_value(&d).unwrap_or_default();
         v["version"] = serde_json::json!(1);
+        v["qa_gate"] = serde_json::to_value(&gate_file).unwrap_or_default();
         v["rejected"] = match &rejected {
             Some((commit, violations)) => {
                 serde_json::json!({"commit": commit, "violations": violations})
@@ -63,6 +70,21 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     ));
     if let Some((commit, violations)) = &rejected {
         ui.line(format!("  {}", rejected_line(commit, violations)));
+    }
+    if let Some(g) = &gate_file {
+        let colour = match g.gate.as_str() {
+            "PASS" | "WAIVED" => GREEN,
+            _ => RED,
+        };
+        ui.line(format!(
+            "  QA gate: {} ({}){}",
+            paint(colour, escape(&g.gate)),
+            escape(&g.path),
+            g.reason
+                .as_deref()
+                .map(|r| format!(": {}", escape(r)))
+                .unwrap_or_default()
+        ));
     }
     if let Some(h) = &s.handoff {
         ui.wrap(format!("  next:   {}", paint(GREEN, escape(h))), 10);

@@ -18,6 +18,9 @@ pub struct Args {
     /// and mark it when verify rejects it (one commit per story: slower).
     #[arg(long)]
     verify: bool,
+    /// Only the items of this epic (the IDs `N.x`).
+    #[arg(long, value_name = "N")]
+    epic: Option<u64>,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -28,6 +31,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
         .transpose()?;
     let mut board = report::board(&ws)?;
+    if let Some(epic) = args.epic {
+        let prefix = format!("{epic}.");
+        board.items.retain(|s| s.id.starts_with(&prefix));
+        for k in &mut board.others {
+            k.items.retain(|s| s.id.starts_with(&prefix));
+        }
+        board.agents.clear();
+    }
     if ui.is_json() {
         report::fill_steps(&mut board);
     }
@@ -158,17 +169,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             }
         }
     }
-    if !board.problems.is_empty() {
-        ui.line(paint(
-            YELLOW,
-            msg::t(
-                "Problems ({n}); run `git orx check`:",
-                &[("n", &board.problems.len())],
-            ),
-        ));
-        for p in &board.problems {
-            ui.line(format!("  {p}"));
-        }
+    for line in super::unreadable_lines(&board.problems) {
+        ui.line(paint(YELLOW, line));
     }
     if !counts.is_empty() {
         let n = shown.len();

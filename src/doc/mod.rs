@@ -6,6 +6,7 @@
 //! we would not read. Comments, key order, quoting, unknown keys, CRLF line
 //! ends and the body are kept because they are never regenerated.
 
+pub mod body;
 pub mod frontmatter;
 pub mod render;
 pub mod yaml;
@@ -171,6 +172,14 @@ impl Document {
 
     pub fn body(&self) -> &str {
         &self.text[self.split.body.clone()]
+    }
+
+    /// A copy whose body is `body`, the frontmatter's bytes kept.
+    pub fn with_body(&self, body: &str) -> Result<Document, DocError> {
+        let mut text = String::with_capacity(self.split.body.start + body.len());
+        text.push_str(&self.text[..self.split.body.start]);
+        text.push_str(body);
+        Document::parse(text)
     }
 
     pub fn newline(&self) -> &'static str {

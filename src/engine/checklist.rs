@@ -557,14 +557,15 @@ fn strip_comments(text: &str) -> String {
     out
 }
 
-/// `[Source: something]` (any case) or `[来源: something]`, where the
+/// `[Source: something]` (any case), `[来源: something]` or
+/// `[→ file#anchor]` (the arrow citation some story templates use), where the
 /// something is not a placeholder (`TODO`, `TBD`, ...).
 fn cites_source(text: &str) -> bool {
     const PLACEHOLDERS: &[&str] = &[
         "todo", "tbd", "tba", "fixme", "xxx", "?", "-", "n/a", "none", "...", "…", "待定", "无",
     ];
     let lower = text.to_lowercase();
-    ["[source:", "[来源:", "[来源："].iter().any(|open| {
+    ["[source:", "[来源:", "[来源：", "[→"].iter().any(|open| {
         lower.match_indices(open).any(|(i, _)| {
             let after = &lower[i + open.len()..];
             after.find(']').is_some_and(|j| {
@@ -792,6 +793,7 @@ mod tests {
         assert!(cites_source("x [Source: docs/architecture.md#api]"));
         assert!(cites_source("x [来源: docs/架构.md#接口]"));
         assert!(cites_source("x [来源：docs/a.md]"));
+        assert!(cites_source("x [→ docs/architecture/api.md#auth]"));
         for bad in [
             "[Source: TODO]",
             "[source: tbd]",

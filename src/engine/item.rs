@@ -160,6 +160,13 @@ impl Item {
         self.unusable_as(wf, &self.value())
     }
 
+    /// [`Item::unusable`] but for a body status that disagrees with the
+    /// state: what a Human's override cannot let through.
+    pub fn unusable_unless_forced(&self, wf: &crate::workflow::Workflow) -> Option<ItemError> {
+        self.unusable(wf)
+            .filter(|e| self.body_disagrees(wf).as_ref() != Some(e))
+    }
+
     /// [`Item::unusable`] for the item's frontmatter `value`, when the
     /// caller has it already.
     pub fn unusable_as(&self, wf: &crate::workflow::Workflow, value: &Value) -> Option<ItemError> {
@@ -191,6 +198,9 @@ impl Item {
             ));
         }
         let errors = crate::engine::validate::type_errors(wf, value);
+        if errors.is_empty() {
+            return self.body_disagrees(wf);
+        }
         let (first, _) = errors.first()?;
         let messages: Vec<&str> = errors.iter().map(|(_, m)| m.as_str()).collect();
         Some(ItemError::new(
@@ -198,6 +208,53 @@ impl Item {
             self.pos_of(first),
             messages.join("; "),
         ))
+    }
+}
+
+impl Item {
+    /// Why the status the body carries (for a workflow whose `body:` says
+    /// it carries one) is not the item's state, if it is not: one status,
+    /// kept in sync by every move.
+    pub fn body_disagrees(&self, wf: &crate::workflow::Workflow) -> Option<ItemError> {
+        let spec = wf.body.as_ref().filter(|b| b.status)?;
+        if self.doc.is_json() {
+            return None;
+        }
+        let body = self.doc.body();
+        let found = crate::doc::body::status(body)?;
+        let body_start = self.doc.text().len() - body.len();
+        let line = self.doc.text()[..body_start].matches('\n').count() + found.line;
+        let col = body[..found.span.start]
+            .rsplit('\n')
+            .next()
+            .map_or(0, |l| l.chars().count())
+            + 1;
+        let names = wf.state_names();
+        let at = Some((line, col));
+        match spec.state_of(&names, &found.value) {
+            Some(state) if state == self.status => None,
+            Some(state) => Some(ItemError::new(
+                &self.path,
+                at,
+                format!(
+                    "the body's status says `{}` ({state}) but the {} is in {}: change the state with `git orx move`, which keeps both",
+                    crate::text::escape(&found.value),
+                    self.kind,
+                    self.status
+                ),
+            )),
+            None => Some(ItemError::new(
+                &self.path,
+                at,
+                format!(
+                    "the body's status `{}` is not a state of the {} workflow (states: {}); write `{}`",
+                    crate::text::escape(&found.value),
+                    wf.name,
+                    names.join(", "),
+                    spec.value_for(&self.status)
+                ),
+            )),
+        }
     }
 }
 

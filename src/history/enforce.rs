@@ -344,7 +344,13 @@ impl Judge<'_> {
         let Some(wf) = self.workflow_for(&some.kind, path, &label, &text, out) else {
             return Ok(());
         };
-        if let Some(e) = after.as_ref().and_then(|i| i.unusable(&wf)) {
+        // A Human's override may let a body status through that the rules
+        // in force do not read (an adoption mapping a status of its own).
+        let unusable = |i: &Item| match self.force {
+            Some(_) if self.role == Some(HUMAN) => i.unusable_unless_forced(&wf),
+            _ => i.unusable(&wf),
+        };
+        if let Some(e) = after.as_ref().and_then(unusable) {
             out.violations.push(self.violation(
                 path,
                 Some(label),

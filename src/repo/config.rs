@@ -40,6 +40,11 @@ pub struct Config {
     /// (`*review 1.2`) after git-orx's.
     #[serde(default = "default_persona_commands")]
     pub persona_commands: bool,
+    /// Whether a change's handoff ends with Orchestrix's handoff line
+    /// (`🎯 HANDOFF TO qa: *review 1.2`), which its terminal automation
+    /// watches for.
+    #[serde(default)]
+    pub handoff_line: bool,
 }
 
 fn default_persona_commands() -> bool {
@@ -98,6 +103,7 @@ impl Default for Config {
             doctor: Doctor::default(),
             alerts: Default::default(),
             persona_commands: default_persona_commands(),
+            handoff_line: false,
         }
     }
 }

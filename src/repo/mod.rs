@@ -2,6 +2,7 @@
 //! and `init`.
 
 pub mod config;
+pub mod presets;
 pub mod rules;
 pub mod setup;
 pub mod workspace;

@@ -273,7 +273,7 @@ impl Rules {
                 item.label(),
                 items
                     .file
-                    .replace("{id}", &item.id)
+                    .replace("{id}", &items.id_in_file(&item.id))
                     .replace("{slug}", "<title>")
             ),
             None => format!(

@@ -75,3 +75,52 @@ pub fn init(repo: &Repo, lang: Option<&str>) -> Result<Vec<Step>> {
     }
     Ok(steps)
 }
+
+/// `init --preset NAME`: the preset's workflow and template as the
+/// repository's story workflow and template (kept when they exist), and
+/// its roles in the config.
+pub fn install_preset(repo: &Repo, name: &str) -> Result<Vec<Step>> {
+    let preset = crate::repo::presets::find(name)?;
+    let root = repo.root();
+    let orx_dir = repo.orx_dir();
+    let lock = Lock::acquire(&orx_dir)?;
+    let mut steps = Vec::new();
+    for (path, text) in [
+        (crate::repo::presets::workflow_path(), preset.workflow),
+        (crate::repo::presets::template_path(), preset.template),
+    ] {
+        if root.join(&path).exists() {
+            steps.push(Step::Kept(path));
+        } else {
+            store::write(&lock, root, &orx_dir, &path, None, text.as_bytes())?;
+            steps.push(Step::Created(path));
+        }
+    }
+    let old = std::fs::read_to_string(root.join(CONFIG_PATH))
+        .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
+    let config = Config::parse(&old)?;
+    let mut roles = config.roles.clone();
+    for r in preset.roles {
+        if !roles.iter().any(|x| x.eq_ignore_ascii_case(r)) {
+            roles.push((*r).to_owned());
+        }
+    }
+    if roles != config.roles {
+        let doc = Document::parse_yaml(old.clone())
+            .and_then(|d| d.set(&["roles"], &json!(roles)))
+            .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
+        store::write(
+            &lock,
+            root,
+            &orx_dir,
+            CONFIG_PATH,
+            Some(old.as_bytes()),
+            doc.text().as_bytes(),
+        )?;
+        steps.push(Step::Updated(format!(
+            "{CONFIG_PATH} (roles: {})",
+            roles.join(", ")
+        )));
+    }
+    Ok(steps)
+}

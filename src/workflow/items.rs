@@ -5,7 +5,9 @@
 //! ```yaml
 //! items:
 //!   dir: docs/stories          # or `paths: [".orx/active_context.md", ".orx/agents/{id}.md"]`
-//!   file: "{id}.{slug}.md"     # the file-name pattern in `dir`
+//!   file: "{id}.{slug}.md"     # the file-name pattern in `dir` (`story-{id}-{slug}.md`, `{id}-{slug}.md` ...)
+//!   file_sep: "-"              # in file names, the ID's `.` is written so (`2-2-login.md` holds 2.2)
+//!   ignore: ["tech-spec-*.md"] # files in `dir` that are not items (`*` matches any text)
 //!   format: markdown           # markdown (YAML frontmatter) | json (the whole file)
 //!   id: '^[0-9]+(\.[0-9]+)*$'  # the ID pattern
 //!   new_id: next-minor         # next-minor (1.1, 1.2 ...) | sequence (1, 2 ...) | name (given)
@@ -62,6 +64,9 @@ pub enum NewId {
 pub(super) struct ItemsDef {
     dir: Option<String>,
     file: Option<String>,
+    file_sep: Option<String>,
+    #[serde(default)]
+    ignore: Vec<String>,
     paths: Option<Vec<String>>,
     #[serde(default)]
     format: Format,
@@ -80,6 +85,10 @@ pub struct Items {
     pub dir: Option<String>,
     /// The file-name pattern in `dir`: `{id}` and `{slug}` are filled in.
     pub file: String,
+    /// What a file name writes for the ID's `.`, when not `.`.
+    pub file_sep: Option<String>,
+    /// Names in `dir` that are not items (`*` matches any text).
+    pub ignore: Vec<String>,
     /// The path patterns of kinds kept at fixed paths (`{id}` filled in; a
     /// pattern without `{id}` is the item whose ID is `new_id`'s default).
     pub paths: Vec<String>,
@@ -126,9 +135,13 @@ impl Items {
                     ));
                 }
                 let file = def.file.unwrap_or_else(|| format!("{{id}}.{{slug}}{ext}"));
-                if !file.starts_with("{id}") || file.contains('/') || !file.ends_with(ext) {
+                if file.matches("{id}").count() != 1
+                    || file.contains('/')
+                    || !file.ends_with(ext)
+                    || file.starts_with('.')
+                {
                     return Err(format!(
-                        "`items.file: {}` must start with `{{id}}`, end with `{ext}` (the format's extension) and name no folder",
+                        "`items.file: {}` must hold `{{id}}` once, end with `{ext}` (the format's extension) and name no folder",
                         crate::text::escape(&file)
                     ));
                 }
@@ -176,9 +189,19 @@ impl Items {
                 crate::text::escape(t)
             ));
         }
+        if let Some(sep) = &def.file_sep
+            && (sep.is_empty() || sep.contains(['/', '{', '}']))
+        {
+            return Err(format!(
+                "`items.file_sep: {}` must be a short separator such as `-`",
+                crate::text::escape(sep)
+            ));
+        }
         Ok(Items {
             dir,
             file,
+            file_sep: def.file_sep,
+            ignore: def.ignore,
             paths,
             format: def.format,
             id,
@@ -253,7 +276,10 @@ impl Items {
 
     /// Whether a file named `name` in `dir` is an item file.
     pub fn is_item_name(&self, name: &str) -> bool {
-        name.ends_with(self.format.extension()) && !name.starts_with('.') && !name.contains('/')
+        name.ends_with(self.format.extension())
+            && !name.starts_with('.')
+            && !name.contains('/')
+            && !self.ignore.iter().any(|p| glob_match(p, name))
     }
 
     /// The path of the item with `id` named by `title`, for a kind kept in
@@ -264,7 +290,7 @@ impl Items {
             Some(dir) => {
                 let name = self
                     .file
-                    .replace("{id}", id)
+                    .replace("{id}", &self.id_in_file(id))
                     .replace("{slug}", &crate::text::slug(title));
                 Some(format!("{dir}/{name}"))
             }
@@ -287,16 +313,78 @@ impl Items {
             Some(_) => {
                 let name = path.rsplit('/').next().unwrap_or(path);
                 let ext = self.format.extension();
-                let fixed = self.file.split("{slug}").next().unwrap_or(&self.file);
-                let fixed = fixed.replace("{id}", id);
-                let bare = self.file.replace(".{slug}", "").replace("{id}", id);
-                name == bare
-                    || (name.starts_with(&fixed)
-                        && name.ends_with(ext)
-                        && self.file.contains("{slug}"))
+                let file = self.file.replace("{id}", &self.id_in_file(id));
+                let bare = ["{slug}", ".{slug}", "-{slug}", "_{slug}"]
+                    .iter()
+                    .rev()
+                    .fold(file.clone(), |f, s| f.replace(s, ""));
+                if name == bare {
+                    return true;
+                }
+                match file.split_once("{slug}") {
+                    Some((before, after)) => {
+                        name.len() > before.len() + after.len()
+                            && name.starts_with(before)
+                            && name.ends_with(after)
+                            && name.ends_with(ext)
+                    }
+                    None => name == file,
+                }
             }
             None => self.path_for(id, "").as_deref() == Some(path),
         }
+    }
+
+    /// How a file name writes `id`: with `file_sep` for its dots.
+    pub fn id_in_file(&self, id: &str) -> String {
+        match &self.file_sep {
+            Some(sep) => id.replace('.', sep),
+            None => id.to_owned(),
+        }
+    }
+
+    /// The ID a file name in `dir` is for, read by the file pattern and
+    /// the ID pattern; `None` when the name does not fit them.
+    pub fn id_of_name(&self, name: &str) -> Option<String> {
+        self.dir.as_ref()?;
+        let (pre, post) = self.file.split_once("{id}")?;
+        let rest = name.strip_prefix(pre)?;
+        // The ID is the longest start of `rest` that the ID pattern takes
+        // and after which the name fits the rest of the pattern.
+        let cuts: Vec<usize> = rest
+            .char_indices()
+            .map(|(i, _)| i)
+            .skip(1)
+            .chain([rest.len()])
+            .collect();
+        cuts.into_iter().rev().find_map(|cut| {
+            let written = &rest[..cut];
+            let id = match &self.file_sep {
+                Some(sep) => written.replace(sep.as_str(), "."),
+                None => written.to_owned(),
+            };
+            if crate::text::check_id(&id).is_err() || self.check_id(&id).is_err() {
+                return None;
+            }
+            if self.id_in_file(&id) != written {
+                return None;
+            }
+            let tail = &rest[cut..];
+            let fits = match post.split_once("{slug}") {
+                Some((before, after)) => {
+                    let bare = ["{slug}", ".{slug}", "-{slug}", "_{slug}"]
+                        .iter()
+                        .rev()
+                        .fold(post.to_owned(), |f, s| f.replace(s, ""));
+                    tail == bare
+                        || (tail.len() > before.len() + after.len()
+                            && tail.starts_with(before)
+                            && tail.ends_with(after))
+                }
+                None => tail == post,
+            };
+            fits.then_some(id)
+        })
     }
 
     /// Why `id` is not an ID of this kind, if it is not.
@@ -349,6 +437,13 @@ impl Items {
             Some(dir) => {
                 out.push_str(&format!("  dir: {}\n", q(dir)));
                 out.push_str(&format!("  file: {}\n", q(&self.file)));
+                if let Some(sep) = &self.file_sep {
+                    out.push_str(&format!("  file_sep: {}\n", q(sep)));
+                }
+                if !self.ignore.is_empty() {
+                    let ignore: Vec<String> = self.ignore.iter().map(|p| q(p)).collect();
+                    out.push_str(&format!("  ignore: [{}]\n", ignore.join(", ")));
+                }
             }
             None => {
                 let paths: Vec<String> = self.paths.iter().map(|p| q(p)).collect();
@@ -386,6 +481,43 @@ pub fn next_minor<'a>(ids: impl Iterator<Item = &'a str>) -> Option<String> {
         Some((e, s)) => Some(format!("{e}.{}", s.checked_add(1)?)),
         None => Some("1.1".to_owned()),
     }
+}
+
+/// Whether `name` matches `pattern`, where `*` matches any text.
+pub fn glob_match(pattern: &str, name: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or_default();
+    let Some(mut rest) = name.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty();
+    };
+    for p in middle {
+        match rest.find(p) {
+            Some(i) => rest = &rest[i + p.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
+}
+
+/// The next ID in epic `epic`: `E.(S+1)` after the highest `E.S` in use
+/// (a file that cannot be read counts by its name's leading `E.S`), else
+/// `E.1`.
+pub fn next_in_epic<'a>(ids: impl Iterator<Item = &'a str>, epic: u64) -> String {
+    let max = ids
+        .filter_map(|id| {
+            let name = id.rsplit('/').next().unwrap_or(id);
+            let mut parts = name.split(['.', '-']);
+            let e = parts.next()?.parse::<u64>().ok()?;
+            let s = parts.next()?.parse::<u64>().ok()?;
+            (e == epic).then_some(s)
+        })
+        .max()
+        .unwrap_or(0);
+    format!("{epic}.{}", max.saturating_add(1))
 }
 
 /// The top-level `items:` block of a workflow's text: its line and the
@@ -434,6 +566,66 @@ mod tests {
         assert!(i.check_id("abc").is_err());
     }
 
+    /// The file-name forms of stories kept by other tools, each with the
+    /// pattern that names it and the ID it holds.
+    #[test]
+    fn file_patterns_read_the_ids_of_other_tools_names() {
+        let id = "id: '^([0-9]+(\\.[0-9]+)*|[a-z]+[0-9]+-[0-9]+)$'\n";
+        let cases: &[(&str, &str, Option<&str>)] = &[
+            ("file: \"{id}.{slug}.md\"\n", "1.2.story.md", Some("1.2")),
+            (
+                "file: \"{id}.{slug}.md\"\n",
+                "1.2.user-login.md",
+                Some("1.2"),
+            ),
+            ("file: \"{id}.{slug}.md\"\n", "1.2.md", Some("1.2")),
+            ("file: \"{id}-{slug}.md\"\n", "1.2-用户登录.md", Some("1.2")),
+            (
+                "file: \"{id}-{slug}.md\"\n",
+                "1.2-login.story.md",
+                Some("1.2"),
+            ),
+            (
+                "file: \"{id}-{slug}.md\"\nfile_sep: \"-\"\n",
+                "2-2-user-login.md",
+                Some("2.2"),
+            ),
+            (
+                "file: \"{id}-{slug}.md\"\nfile_sep: \"-\"\n",
+                "2-10-3d-view.md",
+                Some("2.10"),
+            ),
+            (
+                "file: \"story-{id}-{slug}.md\"\n",
+                "story-1.2-login.md",
+                Some("1.2"),
+            ),
+            ("file: \"story-{id}.md\"\n", "story-4.4.md", Some("4.4")),
+            (
+                "file: \"{id}-{slug}.md\"\n",
+                "e5-01-export.md",
+                Some("e5-01"),
+            ),
+            ("file: \"{id}.{slug}.md\"\n", "notes.md", None),
+            ("file: \"story-{id}-{slug}.md\"\n", "1.2-login.md", None),
+        ];
+        for (file, name, want) in cases {
+            let i = items(&format!("dir: docs/stories\n{file}{id}")).unwrap();
+            assert_eq!(i.id_of_name(name).as_deref(), *want, "{file} {name}");
+            if let Some(want) = want {
+                assert!(
+                    i.leads_to(&format!("docs/stories/{name}"), want),
+                    "{file} {name}"
+                );
+            }
+        }
+        let v6 = items("dir: d\nfile: \"{id}-{slug}.md\"\nfile_sep: \"-\"\n").unwrap();
+        assert_eq!(v6.path_for("2.3", "Sign up").unwrap(), "d/2-3-sign-up.md");
+        assert!(!v6.leads_to("d/2-30-x.md", "2.3"));
+        let again = Items::of_source(&v6.to_yaml()).unwrap();
+        assert_eq!(again.file_sep.as_deref(), Some("-"));
+    }
+
     #[test]
     fn a_kind_at_fixed_paths_holds_those() {
         let i = items(
@@ -458,6 +650,8 @@ mod tests {
             "dir: .orx/x\n",
             "dir: x\npaths: [a.md]\n",
             "dir: x\nfile: \"{slug}.md\"\n",
+            "dir: x\nfile: \"{id}-{id}.md\"\n",
+            "dir: x\nfile_sep: \"/\"\n",
             "dir: x\nformat: json\nfile: \"{id}.md\"\n",
             "dir: x\nid: '('\n",
             "paths: [\"a/{id}/b.md\"]\n",
@@ -477,6 +671,36 @@ mod tests {
         assert_eq!(again.id.unwrap().as_str(), "^[0-9]+$");
         assert_eq!(again.new_id, NewId::Sequence);
         assert_eq!(again.template.as_deref(), Some("bug"));
+    }
+
+    #[test]
+    fn ignored_names_are_not_items() {
+        let i =
+            items("dir: d\nignore: [\"tech-spec-*.md\", \"README.md\", \"epic-*-retro*.md\"]\n")
+                .unwrap();
+        assert!(!i.holds("d/tech-spec-epic-2.md"));
+        assert!(!i.holds("d/README.md"));
+        assert!(!i.holds("d/epic-1-retro-2026-01-01.md"));
+        assert!(i.holds("d/1.2.login.md"));
+        assert!(i.holds("d/epic-1.md"));
+        assert!(glob_match("*", "x") && glob_match("a*b*c", "abbc") && !glob_match("a*b", "ba"));
+        let again = Items::of_source(&i.to_yaml()).unwrap();
+        assert_eq!(again.ignore.len(), 3);
+    }
+
+    #[test]
+    fn an_epic_continues_its_own_numbering() {
+        let ids = [
+            "1.1",
+            "1.2",
+            "2.1",
+            "2.7",
+            "docs/stories/2-9-broken.md",
+            "x",
+        ];
+        assert_eq!(next_in_epic(ids.iter().copied(), 2), "2.10");
+        assert_eq!(next_in_epic(ids.iter().copied(), 1), "1.3");
+        assert_eq!(next_in_epic(ids.iter().copied(), 5), "5.1");
     }
 
     #[test]

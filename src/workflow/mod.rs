@@ -10,6 +10,7 @@
 //! Loading checks everything (states, roles, expressions, params) so a bad
 //! file is refused whole, never half-applied.
 
+pub mod body;
 pub mod expr;
 pub mod items;
 pub mod role;
@@ -87,6 +88,8 @@ pub struct Workflow {
     pub items: items::Items,
     /// The commands that move its items on (`steps:`), offered as actions.
     pub steps: Vec<steps::Step>,
+    /// What the item's body says of its state (`body:`), when it says it.
+    pub body: Option<body::Body>,
     /// `built-in` or the override file's path.
     pub origin: String,
 }
@@ -482,6 +485,7 @@ struct FileDef {
     trailers: Option<Ordered<TrailerDef>>,
     items: Option<items::ItemsDef>,
     steps: Option<Ordered<steps::StepDef>>,
+    body: Option<body::Body>,
     /// Set when an override keeps the built-in steps but replaces the
     /// states or transitions they name: steps that no longer fit are left
     /// out rather than refused.
@@ -773,6 +777,7 @@ fn merge_override(
         builtin_steps,
         steps: over.steps.or(base.steps),
         items: over.items.or(base.items),
+        body: over.body.or(base.body),
     })
 }
 
@@ -1342,6 +1347,20 @@ fn compile(
             }
         }
     };
+    if let Some(b) = &def.body {
+        let names: Vec<&str> = states.iter().map(|s| s.name.as_str()).collect();
+        let unknown = b.unknown_states(&names);
+        if !unknown.is_empty() {
+            return c.fail(
+                None,
+                format!(
+                    "`body` names states the workflow does not have: {} (states: {})",
+                    unknown.join(", "),
+                    names.join(", ")
+                ),
+            );
+        }
+    }
     Ok(Workflow {
         name: name.to_owned(),
         description: def.description,
@@ -1370,6 +1389,7 @@ fn compile(
         measure,
         items,
         steps,
+        body: def.body,
         origin,
     })
 }

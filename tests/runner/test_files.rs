@@ -95,7 +95,8 @@ fn check_lists_every_problem_with_its_position() {
     docs/stories/utf8.md:4:11: the file is not valid UTF-8
     checked 14 files: 12 problems
     ");
-    // `status` still shows the good story and points at the problems.
+    // `status` and `next` still show the good story and say how many
+    // files cannot be read, with the first few.
     let status = repo.orx(&["status"]);
     status.ok();
     assert!(
@@ -106,9 +107,18 @@ fn check_lists_every_problem_with_its_position() {
     assert!(
         status
             .stdout
-            .contains("Problems (12); run `git orx check`:"),
+            .contains("12 files cannot be read as items; `git orx check` lists every problem:")
+            && status.stdout.contains("... and 9 more"),
         "{}",
         status.stdout
+    );
+    let next = repo.orx(&["next"]);
+    assert!(
+        next.stderr
+            .contains("12 files cannot be read as items; `git orx check` lists every problem:")
+            && next.stderr.contains("... and 9 more"),
+        "{}",
+        next.stderr
     );
 }
 

@@ -172,7 +172,7 @@ fn a_broken_file_refused_by_the_hook_names_its_path_once() {
     --- stderr
     error: refused: git-orx found 1 rule broken by this commit
       docs/stories/1.1.a.md:4:9: unclosed bracket '['
-    hint: fix the files; the Human may override with ORX_ROLE=human ORX_FORCE_REASON="why"
+    hint: fix the files (a file that cannot be read has no override)
     "#);
 }
 

@@ -4,5 +4,6 @@
 
 pub mod assess;
 pub mod gate;
+pub mod gate_file;
 pub mod metrics;
 pub mod report;

@@ -1,0 +1,362 @@
+//! Adopting a project whose stories were written without frontmatter, in
+//! the forms BMAD v4, BMAD v6 and Orchestrix write them: one command takes
+//! them in, then `check`, `status`, `show` and `move` work on them, with
+//! the body's status and Change Log kept in step. The fixtures are written
+//! here for these tests.
+
+use crate::common::Repo;
+
+/// Commits `files` as the project's history before git-orx.
+fn project(files: &[(&str, &str)]) -> Repo {
+    let repo = Repo::bare_git();
+    for (path, text) in files {
+        repo.write(path, text);
+    }
+    repo.git(&["add", "-A"]).ok();
+    repo.git(&["commit", "-q", "-m", "The project before git-orx"])
+        .ok();
+    repo
+}
+
+/// The file at `path` is its old text with a frontmatter above it.
+fn kept_below_frontmatter(repo: &Repo, path: &str, old: &str) {
+    let now = repo.read(path);
+    assert!(now.starts_with("---\n"), "{now}");
+    assert!(now.ends_with(old), "{path}: the body changed:\n{now}");
+    let front = &now[..now.len() - old.len()];
+    assert!(front.ends_with("---\n"), "{front}");
+}
+
+const V4_DONE: &str = "# Story 1.1: Sign in with e-mail\n\n## Status\n\nDone\n\n## Story\n\n**As a** reader, **I want** to sign in, **so that** my shelf follows me.\n\n## Acceptance Criteria\n\n1. A reader signs in with an e-mail link.\n\n## Change Log\n\n| Date | Version | Description | Author |\n| ---- | ------- | ----------- | ------ |\n| 2026-01-01 | 1.0 | First draft | Sam |\n";
+const V4_REVIEW: &str = "# Story 1.2: Sign out everywhere\n\n## Story\n\nAs a reader I end every session at once.\n\n## Tasks / Subtasks\n\n- [x] Revoke the tokens\n\n## Change Log\n\n| Date | Version | Description | Author |\n| ---- | ------- | ----------- | ------ |\n| 2026-01-02 | 1.0 | First draft | Sam |\n| 2026-01-03 | 1.1 | Implemented | Dee |\n\n## Status\n\nReady for Review\n";
+const V4_APPROVED: &str = "# Story 1.3: Shelf export\n\n## Status\n\nApproved\n\n## Story\n\nAs a reader I export my shelf.\n";
+const V4_NONE: &str =
+    "# Story 1.4: Reading stats\n\n## Story\n\nAs a reader I see what I read this year.\n";
+
+#[test]
+fn a_bmad_v4_project_is_adopted_in_one_command_and_kept_in_step() {
+    let repo = project(&[
+        (
+            ".bmad-core/core-config.yaml",
+            "devStoryLocation: docs/stories\nprd:\n  prdSharded: true\n",
+        ),
+        ("docs/stories/1.1.sign-in.md", V4_DONE),
+        ("docs/stories/1.2.story.md", V4_REVIEW),
+        ("docs/stories/1.3.shelf-export.md", V4_APPROVED),
+        ("docs/stories/1.4.stats.md", V4_NONE),
+    ]);
+    // Before: nothing can be read, and every command says so.
+    repo.orx(&["init", "--preset", "bmad-v4"]).ok();
+    repo.commit_rules("Set up git-orx");
+    repo.orx(&["next"])
+        .ok()
+        .stderr_has(&["4 files cannot be read as items", "git orx adopt --dry-run"])
+        .stdout_has(&["Nothing to do among the items that could be read."]);
+    repo.orx(&["check"])
+        .code(1)
+        .stdout_has(&["hint: stories written without frontmatter"]);
+    repo.orx(&["move", "1.3", "InProgress", "--as", "dev"])
+        .fails(
+            1,
+            &[
+                "does not start with a `---` line",
+                "git orx adopt --dry-run",
+            ],
+        )
+        .stderr_lacks(&["override"]);
+    // The plan, then the adoption.
+    repo.orx(&["adopt", "--dry-run"]).ok().stdout_has(&[
+        "docs/stories/1.2.story.md  1.2      \"Ready for Review\" (section) -> Review",
+        "docs/stories/1.4.stats.md  1.4      no status -> Draft",
+        "Nothing was written",
+    ]);
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    repo.orx(&["adopt", "--yes"])
+        .ok()
+        .stdout_has(&["adopted 4 stories"]);
+    for (path, old) in [
+        ("docs/stories/1.1.sign-in.md", V4_DONE),
+        ("docs/stories/1.2.story.md", V4_REVIEW),
+        ("docs/stories/1.3.shelf-export.md", V4_APPROVED),
+        ("docs/stories/1.4.stats.md", V4_NONE),
+    ] {
+        kept_below_frontmatter(&repo, path, old);
+    }
+    // Round counters follow the state: a story in Review has had its round.
+    assert!(
+        repo.read("docs/stories/1.2.story.md")
+            .contains("status: Review\nrounds:\n  qa: 1\n")
+    );
+    let log = repo.git(&["log", "-1", "--format=%B"]).stdout;
+    assert!(
+        log.contains("Orx-Role: human") && log.contains("Orx-Override: adopted"),
+        "{log}"
+    );
+    repo.orx(&["check"]).ok().stdout_has(&["no problems"]);
+    repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
+    repo.orx(&["log", "1.2"])
+        .ok()
+        .stdout_has(&["(adopted) -> Review"]);
+    repo.orx(&["status"])
+        .ok()
+        .stdout_has(&["4 stories: 1 Draft, 1 Approved, 1 Review, 1 Done"]);
+    repo.orx(&["show", "1.3"])
+        .ok()
+        .stdout_has(&["status: Approved"]);
+    // A move keeps the body's status and appends to its Change Log.
+    repo.orx(&["move", "1.2", "Done", "--as", "qa"]).ok();
+    let text = repo.read("docs/stories/1.2.story.md");
+    assert!(
+        text.contains("| 2026-01-03 | 1.1 | Implemented | Dee |\n| 2026-01-02 | 1.2 | Status: Review → Done | QA |\n\n## Status\n\nDone\n"),
+        "{text}"
+    );
+    repo.orx(&["move", "1.3", "InProgress", "--as", "dev"]).ok();
+    assert!(
+        repo.read("docs/stories/1.3.shelf-export.md")
+            .contains("## Status\n\nInProgress\n")
+    );
+    repo.orx(&["check"]).ok();
+    repo.orx(&["verify"]).ok();
+    // A hand edit of the body's status alone is refused by the hooks, and
+    // `check` names it.
+    repo.edit(
+        "docs/stories/1.3.shelf-export.md",
+        "\nInProgress\n",
+        "\nDone\n",
+    );
+    repo.commit_as("dev", "done, I think")
+        .fails(
+            1,
+            &[
+                "the body's status says `Done` (Done) but the story is in InProgress",
+                "git orx move",
+            ],
+        )
+        .stderr_lacks(&["may override"]);
+    repo.orx(&["check"])
+        .code(1)
+        .stdout_has(&["docs/stories/1.3.shelf-export.md:11:1: the body's status says `Done`"]);
+}
+
+const V6_READY: &str = "# Story 2.1: Create an account\n\nStatus: ready-for-dev\n\n## Story\n\nAs a visitor, I want an account, so that my cart is kept.\n\n## Change Log\n\n| Date | Version | Description | Author |\n| ---- | ------- | ----------- | ------ |\n";
+const V6_PROGRESS: &str = "# Story 2.2: Reset a password\n\nStatus: in-progress\n\n## Story\n\nAs a customer, I want to reset my password.\n";
+const V6_DONE: &str = "# Story 2.3: Delete an account\n\nStatus: done\n\n## Story\n\nAs a customer, I want to leave.\n";
+
+#[test]
+fn a_bmad_v6_project_is_adopted_without_init_and_moves_in_lowercase() {
+    let repo = project(&[
+        ("docs/sprint-artifacts/2-1-create-account.md", V6_READY),
+        ("docs/sprint-artifacts/2-2-reset-password.md", V6_PROGRESS),
+        ("docs/sprint-artifacts/2-3-delete-account.md", V6_DONE),
+        (
+            "docs/sprint-artifacts/3-1-audit-log.md",
+            "# Story 3.1: Audit log\n\n## Story\n\nAs an admin, I see who changed what.\n",
+        ),
+        (
+            "docs/sprint-artifacts/tech-spec-epic-2.md",
+            "# Tech Spec: Epic 2\n\nAccounts live in one table.\n",
+        ),
+        (
+            "docs/sprint-artifacts/sprint-status.yaml",
+            "development_status:\n  epic-2: contexted\n  2-1-create-account: ready-for-dev\n  3-1-audit-log: review\n",
+        ),
+    ]);
+    repo.orx(&["adopt", "--yes"]).ok().stdout_has(&[
+        "stories in docs/sprint-artifacts/ ({id}-{slug}.md, ID dots written as `-`, preset bmad-v6)",
+        "3.1      \"review\" (sprint-status.yaml) -> review",
+        "leaves out docs/sprint-artifacts/tech-spec-epic-2.md (no story ID, no status: not a story)",
+        "adopted 4 stories",
+    ]);
+    kept_below_frontmatter(
+        &repo,
+        "docs/sprint-artifacts/2-1-create-account.md",
+        V6_READY,
+    );
+    assert!(repo.path(".git/hooks/pre-commit").exists());
+    repo.orx(&["check"]).ok();
+    repo.orx(&["status"]).ok().stdout_has(&[
+        "ready-for-dev (Dev) 1",
+        "in-progress (Dev) 1",
+        "review (QA) 1",
+        "done (nobody) 1",
+    ]);
+    repo.orx(&["move", "2.1", "in-progress", "--as", "dev"])
+        .ok();
+    let text = repo.read("docs/sprint-artifacts/2-1-create-account.md");
+    assert!(text.contains("\nStatus: in-progress\n"), "{text}");
+    assert!(
+        text.ends_with("| 2026-01-02 | 1.0 | Status: ready-for-dev → in-progress | Dev |\n"),
+        "{text}"
+    );
+    // A new story is named as the project names them.
+    repo.orx(&["new", "Export data", "--epic", "2", "--as", "sm"])
+        .ok()
+        .stdout_has(&["docs/sprint-artifacts/2-4-export-data.md"]);
+    assert!(
+        repo.read("docs/sprint-artifacts/2-4-export-data.md")
+            .contains("\nStatus: drafted\n")
+    );
+    repo.orx(&["verify"]).ok();
+}
+
+const ORX_DESIGN: &str = "# Story 1.1: 用户登录\n\n## Story\n\n```yaml\nid: \"1.1\"\nstatus: AwaitingTestDesign\ntest_design_level: Standard\n```\n\n## Dev Notes\n\nTokens expire after a day [→ docs/architecture/auth.md#tokens]\n\n## Change Log\n\n| Date | Agent | Status Transition | Details |\n|------|-------|-------------------|---------|\n| 2026-01-04 | SM | Draft → AwaitingTestDesign | quality 8.6 |\n";
+const ORX_READY: &str = "# Story 1.2: 订单列表\n\n## Story\n\n```yaml\nid: \"1.2\"\nstatus: TestDesignComplete\n```\n\n## Change Log\n\n| Date | Agent | Status Transition | Details |\n|------|-------|-------------------|---------|\n";
+
+#[test]
+fn an_orchestrix_project_keeps_its_test_design_states_and_its_change_log() {
+    let repo = project(&[
+        ("docs/stories/1.1-用户登录.md", ORX_DESIGN),
+        ("docs/stories/1.2-订单列表.md", ORX_READY),
+    ]);
+    repo.orx(&["init", "--preset", "orchestrix"]).ok();
+    repo.commit_rules("Set up git-orx");
+    repo.orx(&["adopt", "--dry-run"]).ok().stdout_has(&[
+        "({id}-{slug}.md)",
+        "\"AwaitingTestDesign\" (fenced-yaml) -> AwaitingTestDesign",
+    ]);
+    repo.orx(&["adopt", "--yes"]).ok();
+    kept_below_frontmatter(&repo, "docs/stories/1.1-用户登录.md", ORX_DESIGN);
+    repo.orx(&["next", "--role", "qa"])
+        .ok()
+        .stdout_has(&["git orx move 1.1 TestDesignComplete --as qa"]);
+    repo.orx(&[
+        "move",
+        "1.1",
+        "TestDesignComplete",
+        "--as",
+        "qa",
+        "-m",
+        "12 cases",
+    ])
+    .ok();
+    let text = repo.read("docs/stories/1.1-用户登录.md");
+    assert!(
+        text.contains("```yaml\nid: \"1.1\"\nstatus: TestDesignComplete\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "| 2026-01-02 | QA | AwaitingTestDesign → TestDesignComplete | 12 cases |\n"
+        ),
+        "{text}"
+    );
+    repo.orx(&["move", "1.2", "InProgress", "--as", "dev"]).ok();
+    // A new story from the preset's template carries its status where
+    // Orchestrix's agents look for it.
+    repo.orx(&["new", "Search", "--as", "sm"])
+        .ok()
+        .stdout_has(&["docs/stories/1.3-search.md"]);
+    assert!(
+        repo.read("docs/stories/1.3-search.md")
+            .contains("## Story\n\n```yaml\nid: \"1.3\"\nstatus: Draft\n")
+    );
+    repo.orx(&["check"]).ok();
+    repo.orx(&["verify"]).ok();
+}
+
+#[test]
+fn an_unmappable_status_stops_the_adoption_until_it_is_mapped() {
+    let story = "# Story 3.1: Later\n\n**Status:** `Postponed`\n";
+    let review = "# Story 3.2: Search\n\n**Status:** `Review`\n";
+    let repo = project(&[
+        ("docs/stories/story-3.1-later.md", story),
+        ("docs/stories/story-3.2-search.md", review),
+    ]);
+    let head = repo.git(&["rev-parse", "HEAD"]).stdout;
+    repo.orx(&["adopt", "--dry-run", "--preset", "bmad-v4"])
+        .fails(1, &["--map \"Postponed=STATE\""])
+        .stdout_has(&[
+            "(story-{id}-{slug}.md, preset bmad-v4)",
+            "status `Postponed` is not a state of the workflow",
+        ]);
+    repo.orx(&["adopt", "--yes", "--preset", "bmad-v4"]).code(1);
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, head);
+    repo.orx(&[
+        "adopt",
+        "--yes",
+        "--preset",
+        "bmad-v4",
+        "--map",
+        "Postponed=Draft",
+    ])
+    .ok();
+    kept_below_frontmatter(&repo, "docs/stories/story-3.1-later.md", story);
+    repo.orx(&["check"]).ok();
+    repo.orx(&["verify"]).ok();
+    repo.orx(&["move", "3.1", "Approved", "--as", "sm"]).ok();
+    assert!(
+        repo.read("docs/stories/story-3.1-later.md")
+            .ends_with("**Status:** `Approved`\n")
+    );
+}
+
+#[test]
+fn qa_gate_files_epics_and_handoff_lines_work_on_an_adopted_project() {
+    let review =
+        "# Story 1.1: Sign in\n\n## Status\n\nReview\n\n## Acceptance Criteria\n\n1. It works.\n";
+    let done = "# Story 1.2: Sign out\n\n## Status\n\nDone\n";
+    let repo = project(&[
+        ("docs/stories/1.1.sign-in.md", review),
+        ("docs/stories/1.2.sign-out.md", done),
+        (
+            "docs/qa/gates/1.2-sign-out.yml",
+            "schema: 1\nstory: '1.2'\ngate: WAIVED\nstatus_reason: accepted by the product owner\n",
+        ),
+    ]);
+    repo.orx(&["init", "--preset", "bmad-v4"]).ok();
+    repo.commit_rules("Set up git-orx");
+    repo.orx(&["adopt", "--yes"]).ok();
+    // QA's gate writes BMAD's gate file and commits it.
+    repo.orx(&[
+        "gate",
+        "1.1",
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--medium",
+        "1",
+        "--criteria-met",
+    ])
+    .ok()
+    .stdout_has(&[
+        "gate file: docs/qa/gates/1.1-sign-in.yml (CONCERNS)",
+        "Review -> Done",
+    ]);
+    let gate = repo.read("docs/qa/gates/1.1-sign-in.yml");
+    assert!(
+        gate.contains("story: \"1.1\"\n")
+            && gate.contains("gate: CONCERNS\n")
+            && gate.contains("severity: medium"),
+        "{gate}"
+    );
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    repo.orx(&["show", "1.1"])
+        .ok()
+        .stdout_has(&["QA gate: CONCERNS (docs/qa/gates/1.1-sign-in.yml)"]);
+    repo.orx(&["show", "1.2"]).ok().stdout_has(&[
+        "QA gate: WAIVED (docs/qa/gates/1.2-sign-out.yml): accepted by the product owner",
+    ]);
+    // Epics: the next ID in the epic, and the board of one epic.
+    repo.orx(&["new", "Monthly report", "--epic", "2", "--as", "sm"])
+        .ok()
+        .stdout_has(&["docs/stories/2.1.monthly-report.md"]);
+    repo.orx(&["new", "Yearly report", "--epic", "2", "--as", "sm"])
+        .ok()
+        .stdout_has(&["docs/stories/2.2.yearly-report.md"]);
+    repo.orx(&["new", "Audit", "--epic", "1", "--as", "sm"])
+        .ok()
+        .stdout_has(&["docs/stories/1.3.audit.md"]);
+    repo.orx(&["status", "--epic", "2"])
+        .ok()
+        .stdout_has(&["2.1      Monthly report", "2 stories: 2 Draft"])
+        .stdout_lacks(&["Sign in", "Audit"]);
+    // Orchestrix's handoff line, as an option.
+    let config = repo.read(".orx/config.yaml");
+    repo.write(".orx/config.yaml", format!("{config}handoff_line: true\n"));
+    repo.commit_rules("Handoff lines");
+    repo.orx(&["move", "2.1", "Approved", "--as", "po"])
+        .ok()
+        .stdout_has(&["\n🎯 HANDOFF TO dev: *develop-story 2.1\n"]);
+}
