@@ -238,7 +238,7 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
         let item = match ws.find(id) {
             Ok(item) if item_on_disk_is_committed(ws, &item)? => item,
             Ok(_) | Err(Error::Item(_)) => {
-                let r = state::restore(ws, id, &state::RestoreTo::LastGood, actor, true)?;
+                let r = state::restore(ws, id, &state::RestoreTo::LastGood, actor, true, false)?;
                 exec.progress(&Progress::Restored { from: r.from });
                 ws.find(id)?
             }
@@ -436,7 +436,7 @@ fn restore_if_touched(
     if disk.as_deref() == Some(item.doc.text().as_bytes()) {
         return Ok(Some(item));
     }
-    let r = state::restore(ws, id, &state::RestoreTo::LastGood, actor, true)?;
+    let r = state::restore(ws, id, &state::RestoreTo::LastGood, actor, true, false)?;
     exec.progress(&Progress::Restored { from: r.from });
     Ok(Some(ws.find(id)?))
 }
