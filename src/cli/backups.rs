@@ -4,8 +4,10 @@ use orx::change::state;
 
 use super::{BOLD, DIM, Ui, paint};
 
-/// List an item's backups, oldest first: the named ones and those kept
-/// before each update (auto-N, the newest 20).
+/// List an item's backups, oldest first.
+///
+/// The named ones and those kept before each update (auto-N, the newest
+/// 20).
 #[derive(clap::Args)]
 pub struct Args {
     /// The item's ID (e.g. 1.2, or codereview:3).

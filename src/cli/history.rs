@@ -4,9 +4,10 @@ use orx::change::state;
 
 use super::{BOLD, DIM, Ui, paint};
 
-/// Show an item's state history from git history: its creation, every
-/// update with the fields it changed (from -> to), moves, restores,
-/// errors, and its named backups.
+/// Show an item's state history, from git history.
+///
+/// Its creation, every update with the fields it changed (from -> to),
+/// moves, restores, errors, and its named backups.
 #[derive(clap::Args)]
 pub struct Args {
     /// The item's ID (e.g. 1.2, or codereview:3).
