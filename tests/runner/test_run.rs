@@ -363,3 +363,40 @@ fn ctrl_c_stops_the_run_and_records_user_exit() {
     assert!(text.contains("current_action: null"), "{text}");
     repo.orx(&["verify"]).ok();
 }
+
+#[test]
+fn what_a_run_shows_and_what_review_start_takes() {
+    let repo = review_repo("testing");
+    let exec = executor(&repo, "exec.sh", GOOD);
+    let out = repo.orx(&["run", "1", "--exec", &exec]);
+    insta::assert_snapshot!("run_a_review", crate::common::redact(&out.render()));
+    let h = repo.orx(&["history", "1"]);
+    h.ok();
+    insta::assert_snapshot!("history_of_a_review", crate::common::redact(&h.stdout));
+    // Paths in the work tree are a target too; anything else is not.
+    let out = repo.orx(&["review", "start", "src/app.rs", "--as", "qa"]);
+    out.ok();
+    assert!(
+        out.stdout.starts_with("codereview 2: (new) -> pending"),
+        "{}",
+        out.render()
+    );
+    repo.refused(
+        &["review", "start", "no-such-branch", "--as", "qa"],
+        2,
+        &["`no-such-branch` is neither a commit range, a branch nor paths in the work tree"],
+    );
+    repo.refused(
+        &[
+            "review",
+            "start",
+            "HEAD",
+            "--dimensions",
+            "speed",
+            "--as",
+            "qa",
+        ],
+        2,
+        &["unknown dimension `speed`"],
+    );
+}
