@@ -487,6 +487,10 @@ fn a_kind_of_its_own_in_json_is_driven_by_its_run_section_alone() {
     );
     let v: serde_json::Value = serde_json::from_str(&repo.read("chores/1.json")).unwrap();
     assert_eq!(v["skill_state"]["current_action"], "paused", "{v}");
+    let out = repo.orx(&["run", "1", "--exec", &exec, "--json"]);
+    out.code(1);
+    let r: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(r["run"]["exit_name"], "pause_exit", "{r}");
     // Resumed: two actions write a note each, the third finishes it.
     repo.orx(&[
         "update",
