@@ -157,6 +157,13 @@ fn update_backup_restore_history_and_error_work_on_a_review() {
     ])
     .ok();
     assert!(repo.read(&file).contains("complexity: high"));
+    // Restore with no backup named: the last good state before the update.
+    let out = repo.orx(&["restore", "1", "--as", "qa", "--json"]);
+    out.ok();
+    let v = json(&out);
+    assert_eq!(v["restored_from"], "backup auto-5", "{}", out.stdout);
+    assert_eq!(v["committed"], true);
+    assert!(repo.read(&file).contains("complexity: low"));
     // Reviewing a dimension no action reviewed is skipping: refused.
     repo.refused(
         &[
@@ -231,6 +238,7 @@ fn update_backup_restore_history_and_error_work_on_a_review() {
             "update",
             "update",
             "update",
+            "restore",
             "error",
             "error",
             "backup",
