@@ -5,3 +5,6 @@
 pub mod adopt;
 pub mod checkpoint;
 pub mod plan;
+pub mod prompt;
+pub mod run;
+pub mod state;

@@ -14,6 +14,7 @@ pub mod body;
 pub mod expr;
 pub mod items;
 pub mod role;
+pub mod run;
 pub mod steps;
 
 use std::collections::HashSet;
@@ -42,6 +43,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     (
         "agent",
         include_str!("../../templates/workflows/agent.yaml"),
+    ),
+    (
+        "codereview",
+        include_str!("../../templates/workflows/codereview.yaml"),
     ),
 ];
 
@@ -90,6 +95,8 @@ pub struct Workflow {
     pub steps: Vec<steps::Step>,
     /// What the item's body says of its state (`body:`), when it says it.
     pub body: Option<body::Body>,
+    /// How `git orx run` drives its items (`run:`), if it does.
+    pub run: Option<run::Run>,
     /// `built-in` or the override file's path.
     pub origin: String,
 }
@@ -486,6 +493,7 @@ struct FileDef {
     items: Option<items::ItemsDef>,
     steps: Option<Ordered<steps::StepDef>>,
     body: Option<body::Body>,
+    run: Option<run::RunDef>,
     /// Set when an override keeps the built-in steps but replaces the
     /// states or transitions they name: steps that no longer fit are left
     /// out rather than refused.
@@ -598,7 +606,7 @@ struct MessageDef {
 }
 
 /// A mapping that keeps its keys in file order.
-struct Ordered<V>(Vec<(String, V)>);
+pub(crate) struct Ordered<V>(pub(crate) Vec<(String, V)>);
 
 impl<V> Default for Ordered<V> {
     fn default() -> Self {
@@ -776,6 +784,7 @@ fn merge_override(
         measure: over.measure.or(base.measure),
         builtin_steps,
         steps: over.steps.or(base.steps),
+        run: over.run.or(base.run),
         items: over.items.or(base.items),
         body: over.body.or(base.body),
     })
@@ -1361,6 +1370,31 @@ fn compile(
             );
         }
     }
+    let run = match def.run {
+        None => None,
+        Some(r) => {
+            let expr = |src: &str| -> Result<Expr, String> {
+                if c.deferred {
+                    return Ok(Expr::deferred(src));
+                }
+                let e = Expr::compile(src)
+                    .map_err(|m| format!("`{src}` is not a valid expression: {m}"))?;
+                c.check_params(&e, None).map_err(|e| e.message)?;
+                Ok(e)
+            };
+            let state = |s: &str| -> Result<(), String> {
+                if states.iter().any(|x| x.name == s) {
+                    Ok(())
+                } else {
+                    Err(format!("`{s}` is not a state"))
+                }
+            };
+            match run::compile(r, &expr, &state, &def.params) {
+                Ok(r) => Some(r),
+                Err(m) => return c.fail(None, m),
+            }
+        }
+    };
     Ok(Workflow {
         name: name.to_owned(),
         description: def.description,
@@ -1390,6 +1424,7 @@ fn compile(
         items,
         steps,
         body: def.body,
+        run,
         origin,
     })
 }
