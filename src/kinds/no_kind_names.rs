@@ -13,6 +13,10 @@ use crate::workflow::{BUILTIN, Workflow};
 /// none.
 const NOT_YET_MOVED: &[(&str, &str)] = &[];
 
+/// Words that are the engine's own as well as a kind's: the stable error
+/// code `failed` (also a loop's state).
+const ENGINE_WORDS: &[&str] = &["failed"];
+
 /// The names a built-in workflow gives: every state, every role (but the
 /// Human, whom the engine knows: the one who may override), every
 /// top-level field of `fields:`.
@@ -31,7 +35,7 @@ fn builtin_names() -> Vec<String> {
     }
     names.sort();
     names.dedup();
-    names.retain(|n| n != HUMAN);
+    names.retain(|n| n != HUMAN && !ENGINE_WORDS.contains(&n.as_str()));
     names
 }
 

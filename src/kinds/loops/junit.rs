@@ -1,0 +1,1 @@
+//! Test results from JUnit XML.
