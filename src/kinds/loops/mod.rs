@@ -219,7 +219,9 @@ pub fn plan_new(
     let wf = ws.workflow(KIND)?;
     let max = match max_iterations {
         Some(0) => {
-            return Err(Error::Usage("--max-iterations is at least 1".to_owned()));
+            return Err(Error::Usage(
+                "a loop's iteration cap is at least 1".to_owned(),
+            ));
         }
         Some(n) => n,
         None => wf.params["default_max_iterations"].as_u64().unwrap_or(10),
@@ -884,16 +886,9 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
             p.main
         )));
     }
-    let log = ws
-        .repo
-        .run(
-            &["log", "--format=%H", "-n", "200", "--", &p.main],
-            None,
-            &[],
-        )
-        .map_err(Error::Git)?;
+    let log = ws.repo.commits_touching(&p.main, 200)?;
     let mut good = None;
-    for c in log.lines() {
+    for c in &log {
         let side = crate::git::Side::Commit(c.to_owned());
         if let Ok(Some(bytes)) = ws.repo.file_at(&side, &p.main)
             && let Ok(item) = Item::from_bytes(&p.main, bytes)
