@@ -266,8 +266,8 @@ fn a_scripted_skill_drives_a_loop_from_created_to_completed_each_action_making_i
                         "updated_at"
                     ]
                     .into_iter()
-                    .filter(|p| !(n > 1 && *p == "skill_state.current_action"
-                        || n > 1 && *p == "skill_state.last_action"))
+                    .filter(|p| n == 1
+                        || (*p != "skill_state.current_action" && *p != "skill_state.last_action"))
                     .collect::<Vec<_>>()
                 );
             }
