@@ -40,6 +40,18 @@ pub struct Config {
     /// (`*review 1.2`) after git-orx's.
     #[serde(default = "default_persona_commands")]
     pub persona_commands: bool,
+    /// The repository's tests, which a loop's validate runs.
+    #[serde(default)]
+    pub tests: Tests,
+}
+
+/// `tests:` in the config: the command that runs the repository's tests
+/// (with `sh -c` from the root) and the JUnit XML file it writes, if any.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Tests {
+    pub command: Option<String>,
+    pub junit: Option<String>,
 }
 
 fn default_persona_commands() -> bool {
@@ -98,6 +110,7 @@ impl Default for Config {
             doctor: Doctor::default(),
             alerts: Default::default(),
             persona_commands: default_persona_commands(),
+            tests: Tests::default(),
         }
     }
 }

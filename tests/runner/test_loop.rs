@@ -718,3 +718,35 @@ fn a_loop_in_the_legacy_place_is_read_and_reported_as_legacy() {
     repo.orx(&["loop", "pause", "sess-1", "--as", "api"])
         .code(2);
 }
+
+#[test]
+fn validate_runs_the_repositorys_tests_and_records_their_junit_results() {
+    let repo = Repo::new();
+    let config = repo.read(".orx/config.yaml");
+    repo.write(
+        ".orx/config.yaml",
+        format!(
+            "{config}\ntests:\n  command: cp results.xml junit.xml; exit 1\n  junit: junit.xml\n"
+        ),
+    );
+    repo.commit_rules("Tests for loops");
+    repo.write(
+        "results.xml",
+        r#"<testsuites><testsuite name="auth" tests="2" failures="1">
+<testcase name="login works" time="0.25"/>
+<testcase name="logout works" time="0.5"><failure message="expected 200, got 401">at auth.ts:42</failure></testcase>
+</testsuite></testsuites>"#,
+    );
+    let id = new_loop(&repo, &[]);
+    act(&repo, &id, json!({}), "2026-01-02T03:05:01Z");
+    let out = repo.orx(&["--json", "loop", "act", &id, "validate", "--as", "skill"]);
+    out.ok();
+    let v = state(&repo, &id)["skill_state"]["validate"].clone();
+    assert_eq!(v["passed"], json!(false));
+    assert_eq!(v["pass_rate"], json!(50));
+    assert_eq!(v["failed_tests"], json!(["logout works"]));
+    assert_eq!(
+        v["test_results"][1],
+        json!({"test_name": "logout works", "suite": "auth", "status": "failed", "duration_ms": 500, "error_message": "expected 200, got 401", "stack_trace": "at auth.ts:42"})
+    );
+}

@@ -58,6 +58,18 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             input["tasks"] = Value::Array(tasks);
         }
     }
+    let validating = match args.action.as_deref() {
+        Some(a) => a == "validate",
+        None => {
+            matches!(loops::find(&ws, &args.id)?, loops::Found::Item(ref i) if loops::next_action(&i.value()) == "validate" && i.status == "running")
+        }
+    };
+    if validating
+        && input.get("test_results").is_none()
+        && let Some(command) = ws.config.tests.command.clone()
+    {
+        input["test_results"] = Value::Array(run_tests(&ws, &command)?);
+    }
     let acted = loops::plan_act(
         &ws,
         &args.id,
@@ -98,4 +110,44 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     }
     Ok(0)
+}
+
+/// Runs the repository's tests (`tests.command` in .orx/config.yaml, with
+/// `sh -c` from the root) and reads their results: from the JUnit XML
+/// file `tests.junit` names when it wrote one, else one result for the
+/// command itself.
+fn run_tests(ws: &orx::repo::workspace::Workspace, command: &str) -> orx::Result<Vec<Value>> {
+    let junit = ws.config.tests.junit.clone();
+    if let Some(j) = &junit {
+        let _ = std::fs::remove_file(ws.root().join(j));
+    }
+    let started = std::time::Instant::now();
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .current_dir(ws.root())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| orx::Error::Failed(format!("cannot run the tests (`{command}`): {e}")))?;
+    let ms = started.elapsed().as_millis() as u64;
+    if let Some(j) = &junit
+        && let Ok(xml) = std::fs::read_to_string(ws.root().join(j))
+    {
+        return loops::junit::test_results(&xml)
+            .map_err(|m| orx::Error::Failed(format!("{j} (written by `{command}`): {m}")));
+    }
+    let tail = |b: &[u8]| {
+        let t = String::from_utf8_lossy(b);
+        let lines: Vec<&str> = t.lines().collect();
+        lines[lines.len().saturating_sub(20)..].join("\n")
+    };
+    let passed = out.status.success();
+    Ok(vec![json!({
+        "test_name": command,
+        "suite": "tests",
+        "status": if passed { "passed" } else { "failed" },
+        "duration_ms": ms,
+        "error_message": if passed { Value::Null } else { json!(format!("exit status {}", out.status.code().unwrap_or(-1))) },
+        "stack_trace": if passed { Value::Null } else { json!(tail(&[out.stdout, out.stderr].concat())) },
+    })])
 }
