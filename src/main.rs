@@ -62,6 +62,9 @@ enum Command {
     Completions(cli::completions::Args),
     Doctor(cli::doctor::Args),
     Report(cli::report::Args),
+    Run(cli::run::Args),
+    Prompt(cli::prompt::Args),
+    Review(cli::review::Args),
 }
 
 fn main() -> ExitCode {
@@ -122,6 +125,9 @@ fn main() -> ExitCode {
         Command::Completions(a) => cli::completions::run(&mut ui, a),
         Command::Doctor(a) => cli::doctor::run(&mut ui, a),
         Command::Report(a) => cli::report::run(&mut ui, a),
+        Command::Run(a) => cli::run::run(&mut ui, a),
+        Command::Prompt(a) => cli::prompt::run(&mut ui, a),
+        Command::Review(a) => cli::review::run(&mut ui, a),
     };
     let code = match result {
         Ok(code) => {

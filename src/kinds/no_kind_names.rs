@@ -13,9 +13,12 @@ use crate::workflow::{BUILTIN, Workflow};
 /// none.
 const NOT_YET_MOVED: &[(&str, &str)] = &[];
 
-/// Words that are the engine's own as well as a kind's: the stable error
-/// code `failed` (also a loop's state).
-const ENGINE_WORDS: &[&str] = &["failed"];
+/// Words the engine uses for its own sake that a kind happens to use as
+/// a name too: `failed` and `pending` are in error codes (`Error::code`:
+/// `failed`, `refused.pending`) and are states of the code review.
+/// `description` is a prompt's placeholder (an action's description) and
+/// a loop's field.
+const ENGINE_WORDS: &[&str] = &["failed", "pending", "description"];
 
 /// The names a built-in workflow gives: every state, every role (but the
 /// Human, whom the engine knows: the one who may override), every
@@ -140,7 +143,7 @@ fn the_engine_names_no_built_in_state_role_or_field() {
         for lit in literals(&src) {
             for word in code_words(&lit) {
                 // The workflow format's own keys (`measure.tasks.done`).
-                if word.starts_with("measure.") {
+                if word.starts_with("measure.") || word.starts_with("run.") {
                     continue;
                 }
                 let parts: Vec<&str> = word.split(['.', '{', '}', '[', ']']).collect();

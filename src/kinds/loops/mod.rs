@@ -967,7 +967,7 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
         old: Some(disk.unwrap_or_default()),
         ..Default::default()
     };
-    let plan = plan::edit_with(ws, item, &[], actor, extras)?;
+    let plan = plan::change_with(ws, item, None, &[], actor, extras)?;
     Ok(Recovered {
         plan,
         commit,
