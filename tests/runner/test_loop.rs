@@ -117,6 +117,161 @@ fn hypothesis(id: &str, status: &str, likelihood: u64) -> Value {
     })
 }
 
+/// Checks that `after` is `before` with exactly the state change of
+/// `next`, made at `date` (`validations`: the how-manyth validation).
+#[track_caller]
+fn check_step(next: &str, before: &Value, after: &Value, date: &str, validations: usize) {
+    let ss = &after["skill_state"];
+    let mut diff = changed(before, after);
+    diff.sort();
+    let iteration = before["current_iteration"].as_u64().unwrap();
+    assert_eq!(after["updated_at"], json!(date), "{next}");
+    match next {
+        "init" => {
+            // As the skill's init leaves it: running, every part of
+            // skill_state at its start.
+            assert_eq!(after["status"], json!("running"));
+            assert_eq!(after["current_iteration"], json!(0));
+            assert_eq!(ss["current_action"], json!("init"));
+            assert_eq!(ss["last_action"], Value::Null);
+            assert_eq!(ss["completed_actions"], json!([]));
+            assert_eq!(ss["mode"], json!("auto"));
+            assert_eq!(ss["develop"]["total"], json!(3));
+            assert_eq!(ss["develop"]["completed"], json!(0));
+            assert_eq!(ss["develop"]["current_task"], Value::Null);
+            assert_eq!(ss["develop"]["last_progress_at"], Value::Null);
+            let ids: Vec<&Value> = ss["develop"]["tasks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| &t["id"])
+                .collect();
+            assert_eq!(
+                ids,
+                [&json!("task-001"), &json!("task-002"), &json!("task-003")]
+            );
+            assert!(
+                ss["develop"]["tasks"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|t| t["status"] == json!("pending"))
+            );
+            assert_eq!(
+                ss["debug"],
+                json!({"active_bug": null, "hypotheses_count": 0, "hypotheses": [], "confirmed_hypothesis": null, "iteration": 0, "last_analysis_at": null})
+            );
+            assert_eq!(
+                ss["validate"],
+                json!({"pass_rate": 0, "coverage": 0, "test_results": [], "passed": false, "failed_tests": [], "last_run_at": null})
+            );
+            assert_eq!(ss["errors"], json!([]));
+            assert_eq!(diff, ["skill_state", "status", "updated_at"]);
+        }
+        "develop" => {
+            let n = ss["develop"]["completed"].as_u64().unwrap();
+            let task = format!("task-{n:03}");
+            assert_eq!(after["current_iteration"], json!(iteration + 1));
+            assert_eq!(ss["current_action"], json!("develop"));
+            assert_eq!(ss["last_action"], json!("action-develop-with-file"));
+            let mut done = before["skill_state"]["completed_actions"]
+                .as_array()
+                .unwrap()
+                .clone();
+            done.push(json!("action-develop-with-file"));
+            assert_eq!(ss["completed_actions"], Value::Array(done));
+            assert_eq!(ss["develop"]["current_task"], json!(task));
+            assert_eq!(
+                n,
+                before["skill_state"]["develop"]["completed"]
+                    .as_u64()
+                    .unwrap()
+                    + 1
+            );
+            assert_eq!(ss["develop"]["last_progress_at"], json!(date));
+            assert_eq!(
+                diff,
+                [
+                    "current_iteration",
+                    "skill_state.completed_actions",
+                    "skill_state.current_action",
+                    "skill_state.develop.completed",
+                    "skill_state.develop.current_task",
+                    "skill_state.develop.last_progress_at",
+                    "skill_state.develop.tasks",
+                    "skill_state.last_action",
+                    "updated_at"
+                ]
+                .into_iter()
+                .filter(|p| n == 1
+                    || (*p != "skill_state.current_action" && *p != "skill_state.last_action"))
+                .collect::<Vec<_>>()
+            );
+        }
+        "validate" => {
+            assert_eq!(after["current_iteration"], json!(iteration + 1));
+            assert_eq!(ss["current_action"], json!("validate"));
+            assert_eq!(ss["last_action"], json!("action-validate-with-file"));
+            assert_eq!(ss["validate"]["last_run_at"], json!(date));
+            assert_eq!(ss["validate"]["test_results"].as_array().unwrap().len(), 2);
+            if validations == 1 {
+                assert_eq!(ss["validate"]["pass_rate"].as_f64(), Some(50.0));
+                assert_eq!(ss["validate"]["coverage"], json!(80.5));
+                assert_eq!(ss["validate"]["passed"], json!(false));
+                assert_eq!(ss["validate"]["failed_tests"], json!(["logout works"]));
+            } else {
+                assert_eq!(ss["validate"]["pass_rate"].as_f64(), Some(100.0));
+                assert_eq!(ss["validate"]["passed"], json!(true));
+                assert_eq!(ss["validate"]["failed_tests"], json!([]));
+            }
+            assert!(
+                diff.iter().all(|p| p == "current_iteration"
+                    || p == "updated_at"
+                    || p.starts_with("skill_state.validate.")
+                    || p == "skill_state.current_action"
+                    || p == "skill_state.last_action"),
+                "{diff:?}"
+            );
+        }
+        "debug" => {
+            assert_eq!(after["current_iteration"], json!(iteration + 1));
+            assert_eq!(ss["current_action"], json!("debug"));
+            assert_eq!(ss["last_action"], json!("action-debug-with-file"));
+            assert_eq!(ss["debug"]["active_bug"], json!("logout keeps the session"));
+            assert_eq!(ss["debug"]["hypotheses_count"], json!(3));
+            assert_eq!(ss["debug"]["confirmed_hypothesis"], json!("H2"));
+            assert_eq!(ss["debug"]["iteration"], json!(1));
+            assert_eq!(ss["debug"]["last_analysis_at"], json!(date));
+            assert!(
+                diff.iter().all(|p| p == "current_iteration"
+                    || p == "updated_at"
+                    || p.starts_with("skill_state.debug.")
+                    || p == "skill_state.current_action"
+                    || p == "skill_state.last_action"),
+                "{diff:?}"
+            );
+        }
+        "complete" => {
+            assert_eq!(after["status"], json!("completed"));
+            assert_eq!(after["completed_at"], json!(date));
+            assert_eq!(after["current_iteration"], json!(iteration));
+            assert_eq!(ss["current_action"], json!("complete"));
+            assert_eq!(ss["last_action"], json!("action-complete"));
+            assert_eq!(
+                diff,
+                [
+                    "completed_at",
+                    "skill_state.current_action",
+                    "skill_state.last_action",
+                    "status",
+                    "updated_at"
+                ]
+            );
+        }
+        other => panic!("unexpected action {other}"),
+    }
+}
+
 #[test]
 fn a_scripted_skill_drives_a_loop_from_created_to_completed_each_action_making_its_state_change() {
     let repo = Repo::new();
@@ -184,156 +339,10 @@ fn a_scripted_skill_drives_a_loop_from_created_to_completed_each_action_making_i
         assert_eq!(out["action"], json!(next));
         assert_eq!(out["control"], json!("continue"));
         let after = state(&repo, &id);
-        let ss = &after["skill_state"];
-        let mut diff = changed(&before, &after);
-        diff.sort();
-        let iteration = before["current_iteration"].as_u64().unwrap();
-        assert_eq!(after["updated_at"], json!(date), "{next}");
-        match next.as_str() {
-            "init" => {
-                // As the skill's init leaves it: running, every part of
-                // skill_state at its start.
-                assert_eq!(after["status"], json!("running"));
-                assert_eq!(after["current_iteration"], json!(0));
-                assert_eq!(ss["current_action"], json!("init"));
-                assert_eq!(ss["last_action"], Value::Null);
-                assert_eq!(ss["completed_actions"], json!([]));
-                assert_eq!(ss["mode"], json!("auto"));
-                assert_eq!(ss["develop"]["total"], json!(3));
-                assert_eq!(ss["develop"]["completed"], json!(0));
-                assert_eq!(ss["develop"]["current_task"], Value::Null);
-                assert_eq!(ss["develop"]["last_progress_at"], Value::Null);
-                let ids: Vec<&Value> = ss["develop"]["tasks"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|t| &t["id"])
-                    .collect();
-                assert_eq!(
-                    ids,
-                    [&json!("task-001"), &json!("task-002"), &json!("task-003")]
-                );
-                assert!(
-                    ss["develop"]["tasks"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .all(|t| t["status"] == json!("pending"))
-                );
-                assert_eq!(
-                    ss["debug"],
-                    json!({"active_bug": null, "hypotheses_count": 0, "hypotheses": [], "confirmed_hypothesis": null, "iteration": 0, "last_analysis_at": null})
-                );
-                assert_eq!(
-                    ss["validate"],
-                    json!({"pass_rate": 0, "coverage": 0, "test_results": [], "passed": false, "failed_tests": [], "last_run_at": null})
-                );
-                assert_eq!(ss["errors"], json!([]));
-                assert_eq!(diff, ["skill_state", "status", "updated_at"]);
-            }
-            "develop" => {
-                let n = ss["develop"]["completed"].as_u64().unwrap();
-                let task = format!("task-{n:03}");
-                assert_eq!(after["current_iteration"], json!(iteration + 1));
-                assert_eq!(ss["current_action"], json!("develop"));
-                assert_eq!(ss["last_action"], json!("action-develop-with-file"));
-                let mut done = before["skill_state"]["completed_actions"]
-                    .as_array()
-                    .unwrap()
-                    .clone();
-                done.push(json!("action-develop-with-file"));
-                assert_eq!(ss["completed_actions"], Value::Array(done));
-                assert_eq!(ss["develop"]["current_task"], json!(task));
-                assert_eq!(
-                    n,
-                    before["skill_state"]["develop"]["completed"]
-                        .as_u64()
-                        .unwrap()
-                        + 1
-                );
-                assert_eq!(ss["develop"]["last_progress_at"], json!(date));
-                assert_eq!(
-                    diff,
-                    [
-                        "current_iteration",
-                        "skill_state.completed_actions",
-                        "skill_state.current_action",
-                        "skill_state.develop.completed",
-                        "skill_state.develop.current_task",
-                        "skill_state.develop.last_progress_at",
-                        "skill_state.develop.tasks",
-                        "skill_state.last_action",
-                        "updated_at"
-                    ]
-                    .into_iter()
-                    .filter(|p| n == 1
-                        || (*p != "skill_state.current_action" && *p != "skill_state.last_action"))
-                    .collect::<Vec<_>>()
-                );
-            }
-            "validate" => {
-                validations += 1;
-                assert_eq!(after["current_iteration"], json!(iteration + 1));
-                assert_eq!(ss["current_action"], json!("validate"));
-                assert_eq!(ss["last_action"], json!("action-validate-with-file"));
-                assert_eq!(ss["validate"]["last_run_at"], json!(date));
-                assert_eq!(ss["validate"]["test_results"].as_array().unwrap().len(), 2);
-                if validations == 1 {
-                    assert_eq!(ss["validate"]["pass_rate"], json!(50));
-                    assert_eq!(ss["validate"]["coverage"], json!(80.5));
-                    assert_eq!(ss["validate"]["passed"], json!(false));
-                    assert_eq!(ss["validate"]["failed_tests"], json!(["logout works"]));
-                } else {
-                    assert_eq!(ss["validate"]["pass_rate"], json!(100));
-                    assert_eq!(ss["validate"]["passed"], json!(true));
-                    assert_eq!(ss["validate"]["failed_tests"], json!([]));
-                }
-                assert!(
-                    diff.iter().all(|p| p == "current_iteration"
-                        || p == "updated_at"
-                        || p.starts_with("skill_state.validate.")
-                        || p == "skill_state.current_action"
-                        || p == "skill_state.last_action"),
-                    "{diff:?}"
-                );
-            }
-            "debug" => {
-                assert_eq!(after["current_iteration"], json!(iteration + 1));
-                assert_eq!(ss["current_action"], json!("debug"));
-                assert_eq!(ss["last_action"], json!("action-debug-with-file"));
-                assert_eq!(ss["debug"]["active_bug"], json!("logout keeps the session"));
-                assert_eq!(ss["debug"]["hypotheses_count"], json!(3));
-                assert_eq!(ss["debug"]["confirmed_hypothesis"], json!("H2"));
-                assert_eq!(ss["debug"]["iteration"], json!(1));
-                assert_eq!(ss["debug"]["last_analysis_at"], json!(date));
-                assert!(
-                    diff.iter().all(|p| p == "current_iteration"
-                        || p == "updated_at"
-                        || p.starts_with("skill_state.debug.")
-                        || p == "skill_state.current_action"
-                        || p == "skill_state.last_action"),
-                    "{diff:?}"
-                );
-            }
-            "complete" => {
-                assert_eq!(after["status"], json!("completed"));
-                assert_eq!(after["completed_at"], json!(date));
-                assert_eq!(after["current_iteration"], json!(iteration));
-                assert_eq!(ss["current_action"], json!("complete"));
-                assert_eq!(ss["last_action"], json!("action-complete"));
-                assert_eq!(
-                    diff,
-                    [
-                        "completed_at",
-                        "skill_state.current_action",
-                        "skill_state.last_action",
-                        "status",
-                        "updated_at"
-                    ]
-                );
-            }
-            other => panic!("unexpected action {other}"),
+        if next == "validate" {
+            validations += 1;
         }
+        check_step(&next, &before, &after, &date, validations);
         taken.push(next);
         before = after;
     }
@@ -749,4 +758,183 @@ fn validate_runs_the_repositorys_tests_and_records_their_junit_results() {
         v["test_results"][1],
         json!({"test_name": "logout works", "suite": "auth", "status": "failed", "duration_ms": 500, "error_message": "expected 200, got 401", "stack_trace": "at auth.ts:42"})
     );
+}
+
+/// A scripted executor for `git orx run`: the Nth call of an action
+/// prints `.git/responses/ACTION-N.json`.
+const EXECUTOR: &str = "n=$(cat .git/count-$ORX_ACTION 2>/dev/null || echo 0); n=$((n+1)); echo $n > .git/count-$ORX_ACTION; cat .git/responses/$ORX_ACTION-$n.json";
+
+fn respond(repo: &Repo, action: &str, n: usize, updates: Value) {
+    repo.write(
+        &format!(".git/responses/{action}-{n}.json"),
+        json!({ "stateUpdates": updates }).to_string(),
+    );
+}
+
+fn task(n: usize, done: bool, date: &str) -> Value {
+    json!({
+        "id": format!("task-{n:03}"),
+        "description": format!("task {n}"),
+        "tool": "bash",
+        "mode": "write",
+        "status": if done { "completed" } else { "pending" },
+        "files_changed": if done { json!([format!("src/t{n}.ts")]) } else { json!([]) },
+        "created_at": "2026-01-02T03:04:05Z",
+        "completed_at": if done { json!(date) } else { Value::Null },
+    })
+}
+
+/// `git orx run` for one action at `date`; its JSON summary.
+fn run_one(repo: &Repo, id: &str, date: &str) -> Value {
+    let out = repo.orx_env(
+        &[
+            "--json",
+            "run",
+            id,
+            "--exec",
+            EXECUTOR,
+            "--as",
+            "skill",
+            "--max-iterations",
+            "1",
+        ],
+        &[("GIT_COMMITTER_DATE", date)],
+    );
+    json_out(&out)["run"].clone()
+}
+
+/// The responses of a loop from init to completed.
+fn script(repo: &Repo) {
+    respond(
+        repo,
+        "init",
+        1,
+        json!({"skill_state.develop.tasks": [task(1, false, ""), task(2, false, ""), task(3, false, "")]}),
+    );
+    for k in 1..=3 {
+        let date = format!("2026-01-02T03:05:{:02}Z", k + 1);
+        let tasks: Vec<Value> = (1..=3).map(|i| task(i, i <= k, &date)).collect();
+        respond(
+            repo,
+            "develop",
+            k,
+            json!({"skill_state.develop.tasks": tasks, "skill_state.develop.current_task": format!("task-{k:03}")}),
+        );
+    }
+    respond(
+        repo,
+        "validate",
+        1,
+        json!({"skill_state.validate.test_results": [result("login works", "passed"), result("logout works", "failed")], "skill_state.validate.coverage": 80.5}),
+    );
+    respond(
+        repo,
+        "debug",
+        1,
+        json!({
+            "skill_state.debug.active_bug": "logout keeps the session",
+            "skill_state.debug.hypotheses": [hypothesis("H1", "rejected", 2), hypothesis("H2", "confirmed", 1), hypothesis("H3", "inconclusive", 3)]
+        }),
+    );
+    respond(
+        repo,
+        "validate",
+        2,
+        json!({"skill_state.validate.test_results": [result("login works", "passed"), result("logout works", "passed")], "skill_state.validate.coverage": 85.0}),
+    );
+}
+
+#[test]
+fn git_orx_run_drives_a_loop_to_completed_with_each_action_making_its_state_change() {
+    let repo = Repo::new();
+    let id = new_loop(&repo, &[]);
+    script(&repo);
+    let mut before = state(&repo, &id);
+    let mut taken = Vec::new();
+    let mut validations = 0;
+    for step in 1..=8 {
+        let date = format!("2026-01-02T03:05:{step:02}Z");
+        let summary = run_one(&repo, &id, &date);
+        let done = summary["done"].as_array().cloned().unwrap_or_default();
+        assert_eq!(done.len(), 1, "{summary}");
+        let next = done[0].as_str().unwrap().to_owned();
+        if next == "validate" {
+            validations += 1;
+        }
+        let after = state(&repo, &id);
+        check_step(&next, &before, &after, &date, validations);
+        taken.push(next);
+        before = after;
+    }
+    assert_eq!(
+        taken,
+        [
+            "init", "develop", "develop", "develop", "validate", "debug", "validate", "complete"
+        ]
+    );
+    // Nothing is left to do: the run ends in success.
+    let summary = run_one(&repo, &id, "2026-01-02T03:06:00Z");
+    assert_eq!(
+        (summary["exit"].clone(), summary["success"].clone()),
+        (json!("finished"), json!(true)),
+        "{summary}"
+    );
+    repo.orx(&["loop", "validate", &id]).ok();
+    repo.orx(&["verify"]).ok();
+}
+
+#[test]
+fn git_orx_run_honours_pause_resume_and_stop_before_the_next_action() {
+    let repo = Repo::new();
+    let id = new_loop(&repo, &[]);
+    script(&repo);
+    run_one(&repo, &id, "2026-01-02T03:05:01Z");
+    // The dashboard pauses it from another process.
+    repo.orx(&["loop", "pause", &id, "--as", "api"]).ok();
+    let before = state(&repo, &id);
+    let summary = run_one(&repo, &id, "2026-01-02T03:05:02Z");
+    assert_eq!(
+        summary["exit"],
+        json!({"signal": "pause_exit"}),
+        "{summary}"
+    );
+    let after = state(&repo, &id);
+    assert_eq!(after["skill_state"]["current_action"], json!("paused"));
+    assert_eq!(after["current_iteration"], before["current_iteration"]);
+    assert_eq!(
+        after["skill_state"]["develop"],
+        before["skill_state"]["develop"]
+    );
+    repo.orx(&["loop", "resume", &id, "--as", "api"]).ok();
+    let summary = run_one(&repo, &id, "2026-01-02T03:05:03Z");
+    assert_eq!(summary["done"], json!(["develop"]), "{summary}");
+    repo.orx(&["loop", "stop", &id, "--as", "api"]).ok();
+    let stopped = state(&repo, &id);
+    let summary = run_one(&repo, &id, "2026-01-02T03:05:04Z");
+    assert_eq!(summary["exit"], json!({"signal": "stop_exit"}), "{summary}");
+    assert_eq!(state(&repo, &id), stopped);
+}
+
+#[test]
+fn git_orx_run_fails_a_loop_at_its_iteration_cap() {
+    let repo = Repo::new();
+    let id = new_loop(&repo, &["--max-iterations", "2"]);
+    script(&repo);
+    let out = repo.orx(&["--json", "run", &id, "--exec", EXECUTOR, "--as", "skill"]);
+    out.code(1);
+    let summary = json_out(&out)["run"].clone();
+    assert_eq!(summary["exit"], json!({"signal": "stop_exit"}), "{summary}");
+    assert_eq!(
+        summary["done"],
+        json!(["init", "develop", "develop", "fail"]),
+        "{summary}"
+    );
+    let s = state(&repo, &id);
+    assert_eq!(s["status"], json!("failed"));
+    assert_eq!(s["current_iteration"], json!(2));
+    assert_eq!(
+        s["failure_reason"],
+        json!("reached max_iterations (2) before the loop completed")
+    );
+    repo.orx(&["verify"]).ok();
 }
