@@ -60,9 +60,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     let validating = match args.action.as_deref() {
         Some(a) => a == "validate",
-        None => {
-            matches!(loops::find(&ws, &args.id)?, loops::Found::Item(ref i) if loops::next_action(&i.value()) == "validate" && i.status == "running")
-        }
+        None => match loops::find(&ws, &args.id)? {
+            loops::Found::Item(i) => loops::next_of(&ws, &i.value())? == "validate",
+            loops::Found::Legacy { .. } => false,
+        },
     };
     if validating
         && input.get("test_results").is_none()

@@ -29,12 +29,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let next = if legacy {
         None
     } else {
-        let status = state["status"].as_str().unwrap_or_default();
-        let action = loops::next_action(&state);
-        match loops::check_control(status, action) {
-            loops::Signal::Continue => Some(action.to_owned()),
-            s => Some(s.name().to_owned()),
-        }
+        Some(loops::next_of(&ws, &state)?)
     };
     if ui.is_json() {
         ui.json(&json!({

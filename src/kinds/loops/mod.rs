@@ -307,42 +307,46 @@ impl Signal {
     }
 }
 
-/// The control signals for `action` on a loop in `status`: the skill acts
-/// only on a running loop (init: on a created one too).
-pub fn check_control(status: &str, action: &str) -> Signal {
-    match status {
-        "paused" => Signal::PauseExit,
-        "running" => Signal::Continue,
-        "created" if action == "init" => Signal::Continue,
-        _ => Signal::StopExit,
+/// What the workflow's `run:` section says before an action on `state`:
+/// the control signal that holds (its exit and what it records), else
+/// the next action (`none` when there is nothing to do).
+pub fn decide(
+    wf: &crate::workflow::Workflow,
+    state: &Value,
+    role: &str,
+    now: &str,
+) -> Result<(Signal, String, Vec<Edit>)> {
+    let run = crate::change::run::run_section(wf)?;
+    let scope = wf.scope(state.clone(), role, now);
+    let fail = |m: String| Error::Failed(format!("{}: `run`: {m}", wf.name));
+    if let Some(signal) = run.signal(&scope).map_err(fail)? {
+        let kind = if signal.exit == Signal::PauseExit.name() {
+            Signal::PauseExit
+        } else {
+            Signal::StopExit
+        };
+        let set = crate::workflow::run::values(&signal.set, &scope).map_err(fail)?;
+        return Ok((kind, signal.exit.clone(), set));
     }
+    let selected = run.select(&scope).map_err(fail)?;
+    if run.action(&selected.action).is_none() {
+        return Ok((Signal::StopExit, selected.action, Vec::new()));
+    }
+    Ok((Signal::Continue, selected.action, Vec::new()))
 }
 
-/// The next action for a loop's state, first rule that holds: a created
-/// loop is initialised; pending tasks are developed; a passed validation
-/// completes it; a failed validation is debugged until a hypothesis is
-/// confirmed; otherwise it is validated.
-pub fn next_action(state: &Value) -> &'static str {
-    let status = state["status"].as_str().unwrap_or_default();
-    if status == "created" {
-        return "init";
-    }
-    let d = derived(state);
-    let ss = &state["skill_state"];
-    let results = ss["validate"]["test_results"]
-        .as_array()
-        .is_some_and(|a| !a.is_empty());
-    if d.has_pending_develop {
-        "develop"
-    } else if d.validation_passed {
-        "complete"
-    } else if results
-        && (!d.debug_completed || ss["last_action"].as_str() == Some(last_action_name("validate")))
-    {
-        "debug"
-    } else {
-        "validate"
-    }
+/// The next action for a loop in `state`, as the workflow's `run:`
+/// section chooses it, or the control signal's exit that stops it.
+pub fn next_of(ws: &Workspace, state: &Value) -> Result<String> {
+    let wf = ws.workflow(KIND)?;
+    let (signal, action, _) = decide(&wf, state, "skill", &workspace::now())?;
+    Ok(match signal {
+        Signal::Continue => action,
+        Signal::StopExit if action == crate::workflow::run::NONE => {
+            Signal::StopExit.name().to_owned()
+        }
+        s => s.name().to_owned(),
+    })
 }
 
 /// `last_action` as the loop's own tools record it.
@@ -378,50 +382,52 @@ pub fn plan_act(
 ) -> Result<Acted> {
     let item = open(ws, id)?;
     let before = item.value();
-    let action = match action {
-        Some(a) if ACTIONS.contains(&a) => a.to_owned(),
-        Some(a) => {
-            return Err(Error::Usage(format!(
-                "unknown action `{}` (actions: {})",
-                crate::text::escape(a),
-                ACTIONS.join(", ")
-            )));
-        }
-        None => next_action(&before).to_owned(),
-    };
+    let wf = ws.workflow(KIND)?;
     let now = stamp(&before, &workspace::now());
-    let signal = check_control(&item.status, &action);
-    if signal == Signal::PauseExit {
-        let paused = before["skill_state"].is_object()
-            && before["skill_state"]["current_action"] != json!("paused");
-        let plan = if paused {
-            let edits = vec![
-                plan::set(&["updated_at"], json!(now)),
-                plan::set(&["skill_state", "current_action"], json!("paused")),
-            ];
-            Some(plan::edit(ws, item, &edits, actor)?)
-        } else {
-            None
-        };
-        return Ok(Acted {
-            action,
-            signal,
-            plan,
-            capped: false,
-        });
+    if let Some(a) = action.filter(|a| !ACTIONS.contains(a)) {
+        return Err(Error::Usage(format!(
+            "unknown action `{}` (actions: {})",
+            crate::text::escape(a),
+            ACTIONS.join(", ")
+        )));
     }
-    if signal == Signal::StopExit {
-        return Ok(Acted {
-            action,
-            signal,
-            plan: None,
-            capped: false,
-        });
+    // The control signals first, as before every action; then the action
+    // asked for, or the next one.
+    let (signal, next, set) = decide(&wf, &before, actor.role, &workspace::now())?;
+    let stopped = |action: String, plan: Option<Plan>, signal: Signal| Acted {
+        action,
+        signal,
+        plan,
+        capped: false,
+    };
+    match signal {
+        Signal::PauseExit => {
+            let changes = set.iter().any(|(p, v)| {
+                p.last().is_some_and(|k| k != "updated_at")
+                    && crate::engine::validate::lookup(&before, p) != Some(v)
+            });
+            let plan = if changes && before["skill_state"].is_object() {
+                Some(plan::edit(ws, item, &set, actor)?)
+            } else {
+                None
+            };
+            return Ok(stopped(next, plan, signal));
+        }
+        Signal::StopExit => return Ok(stopped(next, None, signal)),
+        Signal::Continue => {}
     }
+    if action.is_some_and(|a| a != "init") && item.status == "created" {
+        return Err(Error::Usage(format!(
+            "loop `{id}` is created: `init` comes before `{}`",
+            action.unwrap_or_default()
+        )));
+    }
+    let capped = action.is_none() && next == "fail";
+    let action = action.map_or(next.clone(), str::to_owned);
     let counts = matches!(action.as_str(), "develop" | "debug" | "validate");
     let iteration = before["current_iteration"].as_u64().unwrap_or(0);
     let max = before["max_iterations"].as_u64().unwrap_or(u64::MAX);
-    if counts && iteration >= max {
+    if capped || (counts && iteration >= max) {
         let edits = vec![
             plan::set(&["updated_at"], json!(now)),
             plan::set(
