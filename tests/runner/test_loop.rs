@@ -872,6 +872,35 @@ fn git_orx_run_drives_a_loop_to_completed_with_each_action_making_its_state_chan
             "init", "develop", "develop", "develop", "validate", "debug", "validate", "complete"
         ]
     );
+    // The progress files, written with each action, as `loop act` writes them.
+    let progress = format!(".loop/{id}.progress");
+    assert!(
+        repo.read(&format!("{progress}/develop.md"))
+            .contains("| task-003 | completed |")
+    );
+    assert!(
+        repo.read(&format!("{progress}/debug.md"))
+            .contains("| H2 | confirmed |")
+    );
+    assert!(
+        repo.read(&format!("{progress}/validate.md"))
+            .contains("| logout works | auth | passed |")
+    );
+    assert_eq!(
+        repo.read(&format!("{progress}/changes.log"))
+            .lines()
+            .count(),
+        3
+    );
+    assert_eq!(
+        repo.read(&format!("{progress}/debug.log")).lines().count(),
+        3
+    );
+    assert!(
+        repo.git(&["status", "--porcelain", ".loop"])
+            .stdout
+            .is_empty()
+    );
     // Nothing is left to do: the run ends in success.
     let summary = run_one(&repo, &id, "2026-01-02T03:06:00Z");
     assert_eq!(

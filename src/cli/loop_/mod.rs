@@ -14,10 +14,12 @@ use orx::change::plan::{self, Plan};
 
 use super::{Ui, report_change};
 
-/// Development loops (develop, debug, validate) kept in
-/// `.loop/{id}.json`, shared by a dashboard (role human, also called api:
-/// the loop's own fields) and an agent skill (role skill: `skill_state`),
+/// Development loops (develop, debug, validate) in `.loop/{id}.json`
+///
+/// A loop is shared by a dashboard (role human, also called api: the
+/// loop's own fields) and an agent skill (role skill: `skill_state`),
 /// enforced like every kind by the commands, the hooks and `verify`.
+/// `git orx run ID --exec COMMAND --as skill` drives one.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]

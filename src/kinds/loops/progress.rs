@@ -58,8 +58,15 @@ pub fn files_after(
     match action {
         "develop" => {
             let task = &ss["develop"]["current_task"];
+            // The files given, else those the current task records.
+            let recorded = ss["develop"]["tasks"]
+                .as_array()
+                .and_then(|t| t.iter().find(|t| t["id"] == *task))
+                .map(|t| t["files_changed"].clone())
+                .unwrap_or_default();
             let files = input["files_changed"]
                 .as_array()
+                .or(recorded.as_array())
                 .cloned()
                 .unwrap_or_default();
             let lines = files
