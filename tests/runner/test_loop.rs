@@ -967,3 +967,45 @@ fn git_orx_run_fails_a_loop_at_its_iteration_cap() {
     );
     repo.orx(&["verify"]).ok();
 }
+
+#[test]
+fn the_dashboard_may_start_a_loop_before_the_skills_init() {
+    let repo = Repo::new();
+    let id = new_loop(&repo, &[]);
+    repo.orx(&["move", &id, "running", "--as", "api"]).ok();
+    script(&repo);
+    let summary = run_one(&repo, &id, "2026-01-02T03:05:01Z");
+    assert_eq!(summary["done"], json!(["init"]), "{summary}");
+    let s = state(&repo, &id);
+    assert_eq!(s["status"], json!("running"));
+    assert_eq!(s["skill_state"]["current_action"], json!("init"));
+    assert_eq!(s["skill_state"]["develop"]["total"], json!(3));
+}
+
+#[test]
+fn the_prompt_for_a_loops_next_action_says_what_to_return() {
+    let repo = Repo::new();
+    let id = new_loop(&repo, &[]);
+    let out = repo.orx(&["prompt", &id, "--as", "skill"]);
+    out.ok();
+    assert!(
+        out.stdout.contains(&format!("starting loop {id}")),
+        "{}",
+        out.render()
+    );
+    assert!(
+        out.stdout.contains("skill_state.develop.tasks"),
+        "{}",
+        out.render()
+    );
+    script(&repo);
+    run_one(&repo, &id, "2026-01-02T03:05:01Z");
+    let out = repo.orx(&["prompt", &id, "--as", "skill"]);
+    out.ok();
+    assert!(
+        out.stdout.contains(&format!("developing loop {id}")),
+        "{}",
+        out.render()
+    );
+    assert!(out.stdout.contains("iteration 0 of 10"), "{}", out.render());
+}
