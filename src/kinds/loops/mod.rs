@@ -882,9 +882,13 @@ const UNTRACKED: &[&str] = &[
 /// holds is listed as lost.
 pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered> {
     let p = paths(ws, id)?;
-    let disk = std::fs::read(ws.root().join(&p.main)).ok();
-    if let Some(bytes) = &disk
-        && let Ok(item) = Item::from_bytes(&p.main, bytes.clone())
+    let Some(disk) = std::fs::read(ws.root().join(&p.main)).ok() else {
+        return Err(Error::Usage(format!(
+            "{} is missing: `git checkout -- {}` restores its committed version",
+            p.main, p.main
+        )));
+    };
+    if let Ok(item) = Item::from_bytes(&p.main, disk.clone())
         && problems(ws, &item)?.is_empty()
     {
         return Err(Error::Usage(format!(
@@ -970,7 +974,7 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
     text.push('\n');
     let item = Item::from_bytes(&p.main, text.into_bytes())?;
     let extras = plan::Extras {
-        old: Some(disk.unwrap_or_default()),
+        old: Some(disk),
         ..Default::default()
     };
     let plan = plan::change_with(ws, item, None, &[], actor, extras)?;
