@@ -54,6 +54,7 @@ enum Command {
     Checkpoints(cli::checkpoints::Args),
     Rollback(cli::rollback::Args),
     Agent(cli::agent::Args),
+    Loop(cli::loop_::Args),
     #[command(hide = true)]
     Hook(cli::hook::Args),
     #[command(hide = true)]
@@ -99,7 +100,7 @@ fn main() -> ExitCode {
     let source: String = {
         let args: Vec<String> = std::env::args().skip(1).take(2).collect();
         match args.as_slice() {
-            [a, sub, ..] if a == "agent" || a == "kind" => format!("{a} {sub}"),
+            [a, sub, ..] if a == "agent" || a == "kind" || a == "loop" => format!("{a} {sub}"),
             [a, ..] => a.clone(),
             [] => String::new(),
         }
@@ -125,6 +126,7 @@ fn main() -> ExitCode {
         Command::Checkpoints(a) => cli::checkpoints::run(&mut ui, a),
         Command::Rollback(a) => cli::rollback::run(&mut ui, a),
         Command::Agent(a) => cli::agent::run(&mut ui, a),
+        Command::Loop(a) => cli::loop_::run(&mut ui, a),
         Command::Hook(a) => cli::hook::run(&mut ui, a),
         Command::Man(a) => cli::man::run(&mut ui, a, Cli::command()),
         Command::Demo(a) => cli::demo::run(&mut ui, a, cli.lang.as_deref()),

@@ -50,6 +50,9 @@ pub struct Plan {
     /// The transition's `actions:` (`checkpoint`, `rollback`), which
     /// [`execute`] runs with the write.
     pub(crate) actions: Vec<String>,
+    /// Files a kind keeps beside the item (a loop's progress files), each
+    /// with its new bytes: written with the item and committed with it.
+    pub(crate) companions: Vec<(String, Vec<u8>)>,
 }
 
 /// What a kind adds to a change it plans, besides its fields: trailers of
@@ -450,6 +453,7 @@ fn plan_change(
         trigger: t.and_then(|t| t.trigger.clone()),
         before: Some(before),
         workflow: wf.clone(),
+        companions: Vec::new(),
     })
 }
 
@@ -770,6 +774,7 @@ pub fn create(
         before: None,
         trigger: None,
         actions: Vec::new(),
+        companions: Vec::new(),
     })
 }
 
@@ -984,6 +989,10 @@ fn write_locked(
             e => e.into(),
         });
     }
+    for (rel, bytes) in &plan.companions {
+        let current = std::fs::read(root.join(rel)).ok();
+        store::write(lock, root, &orx_dir, rel, current.as_deref(), bytes)?;
+    }
     if !commit {
         return Ok(Executed::written(None, false, false));
     }
@@ -995,10 +1004,11 @@ fn write_locked(
     if let Some((reason, _)) = &plan.forced {
         env.push(("ORX_FORCE_REASON", reason.as_str()));
     }
-    commit_written(
+    let companions: Vec<&str> = plan.companions.iter().map(|(p, _)| p.as_str()).collect();
+    commit_written_with(
         &ws.repo,
         lock,
-        &plan.path,
+        (&plan.path, &companions),
         plan.old.as_deref(),
         written,
         head_before.as_deref(),
@@ -1065,12 +1075,40 @@ pub(crate) fn commit_written(
     message: &str,
     env: &[(&str, &str)],
 ) -> Result<Executed> {
+    commit_written_with(
+        repo,
+        lock,
+        (path, &[]),
+        old,
+        written,
+        head_before,
+        message,
+        env,
+    )
+}
+
+/// [`commit_written`], committing the files written beside the item
+/// (`companions`) with it; they stay as written if git refuses.
+#[allow(clippy::too_many_arguments)]
+fn commit_written_with(
+    repo: &crate::git::Repo,
+    lock: &Lock,
+    (path, companions): (&str, &[&str]),
+    old: Option<&[u8]>,
+    written: &[u8],
+    head_before: Option<&[u8]>,
+    message: &str,
+    env: &[(&str, &str)],
+) -> Result<Executed> {
+    let paths: Vec<&str> = std::iter::once(path)
+        .chain(companions.iter().copied())
+        .collect();
     let made = store::test_fail("commit")
         .map_err(|e| crate::git::GitError::Command {
             args: "commit".to_owned(),
             message: e.to_string(),
         })
-        .and_then(|()| repo.commit_paths(&[path], message, env));
+        .and_then(|()| repo.commit_paths(&paths, message, env));
     let e = match made {
         Ok(id) => return Ok(Executed::written(Some(id), false, false)),
         Err(e) => e,

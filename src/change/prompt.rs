@@ -35,6 +35,22 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "codereview/generate-report",
         include_str!("../../templates/prompts/codereview/generate-report.md"),
     ),
+    (
+        "loop/init",
+        include_str!("../../templates/prompts/loop/init.md"),
+    ),
+    (
+        "loop/develop",
+        include_str!("../../templates/prompts/loop/develop.md"),
+    ),
+    (
+        "loop/debug",
+        include_str!("../../templates/prompts/loop/debug.md"),
+    ),
+    (
+        "loop/validate",
+        include_str!("../../templates/prompts/loop/validate.md"),
+    ),
 ];
 
 /// The template for an action no file gives one for.

@@ -87,6 +87,11 @@ pub trait Executor {
 /// Renders an item's body for an action's `body:` (a kind's own code).
 pub type BodyRenderer<'a> = &'a dyn Fn(&str, &Value) -> Option<String>;
 
+/// The files a kind keeps beside an item after an action (a kind's own
+/// code): given the item before, the action and the item's fields
+/// after, each file's path and new bytes, committed with the item.
+pub type FilesRenderer<'a> = &'a dyn Fn(&Item, &str, &Value) -> Result<Vec<(String, Vec<u8>)>>;
+
 /// How the run ended.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -134,6 +139,8 @@ pub struct Options<'a> {
     pub max_iterations: Option<u64>,
     /// Renders bodies for actions that write one.
     pub body: BodyRenderer<'a>,
+    /// Writes the files a kind keeps beside its items.
+    pub files: FilesRenderer<'a>,
 }
 
 /// The workflow's `run:` section, or why there is none.
@@ -386,7 +393,16 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
             }
             None => None,
         };
-        let commit = match record(ws, item, &edits, body.as_deref(), actor, &action.name) {
+        let files = (opts.files)(&item, &action.name, &after_of(&item, &edits))?;
+        let commit = match record_with(
+            ws,
+            item,
+            &edits,
+            body.as_deref(),
+            actor,
+            &action.name,
+            files,
+        ) {
             Ok((_, commit)) => {
                 summary.done.push(match selected.argument_text() {
                     Some(a) => format!("{} {a}", action.name),
@@ -458,6 +474,15 @@ enum Failure {
     Fatal(Error),
 }
 
+/// The item's fields with `edits` applied.
+fn after_of(item: &Item, edits: &[Edit]) -> Value {
+    let mut v = item.value();
+    for (p, val) in edits {
+        crate::engine::validate::put(&mut v, p, val.clone());
+    }
+    v
+}
+
 /// Records `edits` (and `body`) with a backup first; the item as
 /// committed after, and the commit.
 fn record(
@@ -468,6 +493,19 @@ fn record(
     actor: Actor,
     action: &str,
 ) -> std::result::Result<(Item, Option<String>), Failure> {
+    record_with(ws, item, edits, body, actor, action, Vec::new())
+}
+
+/// [`record`], with the files the item's kind keeps beside it.
+fn record_with(
+    ws: &Workspace,
+    item: Item,
+    edits: &[Edit],
+    body: Option<&str>,
+    actor: Actor,
+    action: &str,
+    files: Vec<(String, Vec<u8>)>,
+) -> std::result::Result<(Item, Option<String>), Failure> {
     let trailers = vec![("Orx-Action".to_owned(), action.to_owned())];
     let keep = item.clone();
     let note = format!("git orx run: {action}");
@@ -476,7 +514,10 @@ fn record(
         ..actor
     };
     let plan = match state::plan_update(ws, item, edits, body, actor, trailers) {
-        Ok(p) => p,
+        Ok(mut p) => {
+            p.companions = files;
+            p
+        }
         Err(e @ (Error::Refused(_) | Error::Item(_) | Error::Usage(_))) => {
             return Err(Failure::Refused(e.to_string(), Box::new(keep)));
         }

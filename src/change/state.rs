@@ -353,14 +353,25 @@ pub fn plan_error(
     };
     let value = item.value();
     let scope = wf.scope(value.clone(), actor.role, &crate::repo::workspace::now());
-    let count = scope
-        .lookup(&errors.field.join("."))
-        .and_then(|v| v.as_u64())
-        .unwrap_or(0)
-        + 1;
+    // The counter is a number, or a list of the errors themselves
+    // (`{action, message, timestamp}` each), whose length counts them.
+    let (count, counted) = match scope.lookup(&errors.field.join(".")) {
+        Some(Value::Array(mut list)) => {
+            list.push(json!({
+                "action": action,
+                "message": message,
+                "timestamp": crate::repo::workspace::now(),
+            }));
+            (list.len() as u64, Value::Array(list))
+        }
+        v => {
+            let n = v.and_then(|v| v.as_u64()).unwrap_or(0) + 1;
+            (n, json!(n))
+        }
+    };
     let limit = run.error_limit(&wf.params);
     let at_limit = limit.is_some_and(|l| count >= l);
-    let mut edits = vec![(errors.field.clone(), json!(count))];
+    let mut edits = vec![(errors.field.clone(), counted)];
     if let Some(m) = &errors.message {
         let text = match action {
             Some(a) => format!("{a}: {message}"),

@@ -22,6 +22,7 @@ pub mod hooks;
 pub mod init;
 pub mod kind;
 pub mod log;
+pub mod loop_;
 pub mod man;
 pub mod metrics;
 pub mod move_;

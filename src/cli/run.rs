@@ -251,10 +251,14 @@ fn run_as(
     }
     catch_interrupt();
     let render = |name: &str, v: &serde_json::Value| orx::kinds::render_body(name, v);
+    let files = |item: &orx::engine::item::Item, action: &str, after: &serde_json::Value| {
+        orx::kinds::files_after(ws, item, action, after)
+    };
     let opts = lrun::Options {
         role,
         max_iterations: args.max_iterations,
         body: &render,
+        files: &files,
     };
     let mut shell = Shell {
         command: &args.exec,

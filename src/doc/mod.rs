@@ -298,44 +298,107 @@ impl Document {
         self.splice(range, &text)
     }
 
-    /// [`Document::set`] for a JSON file: the object with the value set,
-    /// written back with its keys in order and two-space indentation (and
-    /// the final newline if it had one).
+    /// [`Document::set`] for a JSON file: only the value's bytes change
+    /// (a new key is added after the last one of its object, on a line of
+    /// its own when the object's keys are on lines of their own); keys
+    /// keep their order and everything else its formatting.
     fn set_json(
         &self,
         path: &[&str],
         value: &Value,
         fail: &dyn Fn(&str) -> DocError,
     ) -> Result<Document, DocError> {
-        let mut whole: Value =
-            serde_json::from_str(&self.text).map_err(|e| fail(&e.to_string()))?;
-        let Some((last, parents)) = path.split_last() else {
-            return Err(fail("the path is empty"));
-        };
-        let mut node = &mut whole;
-        for key in parents {
-            let Value::Object(map) = node else {
-                return Err(fail("a value on the way is not an object"));
-            };
-            node = map
-                .entry(key.to_string())
-                .or_insert_with(|| Value::Object(Default::default()));
-            if node.is_null() {
-                *node = Value::Object(Default::default());
+        let mut node = &self.root;
+        for (i, key) in path.iter().enumerate() {
+            let rest = &path[i + 1..];
+            match node.get(key) {
+                Some(child) if rest.is_empty() || child.is_null() => {
+                    let text = self.json_text(&nest(rest, value), child.line);
+                    return self.splice_json(child.span.clone(), &text);
+                }
+                Some(child) if matches!(child.kind, NodeKind::Map { .. }) => node = child,
+                Some(_) => return Err(fail(&format!("`{key}` is not an object"))),
+                None => return self.insert_json(node, key, &nest(rest, value), fail),
             }
         }
-        let Value::Object(map) = node else {
+        Err(fail("the path is empty"))
+    }
+
+    /// The leading whitespace of 1-based `line`.
+    fn indent_of(&self, line: usize) -> &str {
+        let text = self
+            .text
+            .split('\n')
+            .nth(line.saturating_sub(1))
+            .unwrap_or("");
+        &text[..text.len() - text.trim_start().len()]
+    }
+
+    /// `value` as JSON, indented to continue on `line`.
+    fn json_text(&self, value: &Value, line: usize) -> String {
+        let pretty = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".to_owned());
+        let nl = format!("{}{}", self.newline(), self.indent_of(line));
+        pretty.replace('\n', &nl)
+    }
+
+    fn insert_json(
+        &self,
+        map: &Node,
+        key: &str,
+        value: &Value,
+        fail: &dyn Fn(&str) -> DocError,
+    ) -> Result<Document, DocError> {
+        let NodeKind::Map {
+            entries,
+            close: Some(close),
+            ..
+        } = &map.kind
+        else {
             return Err(fail("a value on the way is not an object"));
         };
-        map.insert(last.to_string(), value.clone());
-        let mut text = serde_json::to_string_pretty(&whole).map_err(|e| fail(&e.to_string()))?;
+        let key = Value::String(key.to_owned()).to_string();
         let nl = self.newline();
-        if nl != "\n" {
-            text = text.replace('\n', nl);
+        match entries.last() {
+            Some((k, v)) => {
+                let text = if k.line > map.line {
+                    let pad = &self.text[self.line_start(k.line)..][..k.col.saturating_sub(1)];
+                    let pad = if pad.trim().is_empty() {
+                        pad.to_owned()
+                    } else {
+                        " ".repeat(k.col - 1)
+                    };
+                    format!(",{nl}{pad}{key}: {}", self.json_text(value, k.line))
+                } else {
+                    format!(", {key}: {}", self.json_text(value, k.line))
+                };
+                let at = v.span.end.max(k.span.end);
+                self.splice_json(at..at, &text)
+            }
+            None => {
+                let outer = self.indent_of(map.line).to_owned();
+                let inner = format!("{outer}  ");
+                let pretty = serde_json::to_string_pretty(value)
+                    .unwrap_or_else(|_| "null".to_owned())
+                    .replace('\n', &format!("{nl}{inner}"));
+                let text = format!("{{{nl}{inner}{key}: {pretty}{nl}{outer}}}");
+                self.splice_json(map.span.start..close + 1, &text)
+            }
         }
-        if self.text.ends_with('\n') {
-            text.push_str(nl);
-        }
+    }
+
+    /// The byte offset where 1-based `line` starts.
+    fn line_start(&self, line: usize) -> usize {
+        self.text
+            .match_indices('\n')
+            .nth(line.saturating_sub(2))
+            .map_or(0, |(i, _)| if line <= 1 { 0 } else { i + 1 })
+    }
+
+    fn splice_json(&self, range: std::ops::Range<usize>, with: &str) -> Result<Document, DocError> {
+        let mut text = String::with_capacity(self.text.len() + with.len());
+        text.push_str(&self.text[..range.start]);
+        text.push_str(with);
+        text.push_str(&self.text[range.end..]);
         Document::parse_json(text).map_err(|e| {
             DocError::new(format!(
                 "internal error: a rewrite produced invalid JSON ({e})"

@@ -321,3 +321,43 @@ mod no_panics {
         }
     }
 }
+
+#[test]
+fn json_rewrites_change_only_the_values_they_set() {
+    let text = "{\n  \"a\": 1,\n  \"s\": {\n    \"t\": [\n      { \"id\": \"x\", \"status\": \"pending\" }\n    ],\n    \"n\": null,\n    \"e\": {}\n  }\n}\n";
+    let doc = Document::parse_json(text.to_owned()).unwrap();
+    let doc = doc.set(&["a"], &json!(2)).unwrap();
+    assert_eq!(doc.text(), text.replace("\"a\": 1", "\"a\": 2"));
+    let doc = doc.set(&["s", "n"], &json!("task-1")).unwrap();
+    assert!(
+        doc.text()
+            .contains("{ \"id\": \"x\", \"status\": \"pending\" }")
+    );
+    assert!(
+        doc.text().contains("    \"n\": \"task-1\",\n"),
+        "{}",
+        doc.text()
+    );
+    let doc = doc.set(&["s", "new"], &json!({"k": [1]})).unwrap();
+    assert!(
+        doc.text().contains(
+            "    \"e\": {},\n    \"new\": {\n      \"k\": [\n        1\n      ]\n    }\n  }\n}\n"
+        ),
+        "{}",
+        doc.text()
+    );
+    let doc = doc.set(&["s", "e", "z"], &json!(true)).unwrap();
+    assert!(
+        doc.text()
+            .contains("    \"e\": {\n      \"z\": true\n    },"),
+        "{}",
+        doc.text()
+    );
+    let doc = doc.set(&["b"], &json!(null)).unwrap();
+    assert!(
+        doc.text().ends_with("  },\n  \"b\": null\n}\n"),
+        "{}",
+        doc.text()
+    );
+    assert_eq!(doc.to_value()["s"]["t"][0]["id"], json!("x"));
+}

@@ -100,8 +100,14 @@ impl Item {
                 Err(e) => Err(ItemError::from_doc(rel, e)),
             }
         };
-        let kind = field("kind", true)?;
-        let id = field("id", true)?;
+        // A kind whose files carry no `kind`/`id` (`items.id_field`): the
+        // path says the kind, the field the ID.
+        let (kind, id) = match crate::workflow::id_field_at(rel) {
+            Some((kind, id_field)) if doc.get(&["kind"]).is_none() => {
+                (kind.to_owned(), field(id_field, true)?)
+            }
+            _ => (field("kind", true)?, field("id", true)?),
+        };
         let state_key = crate::workflow::state_field(&kind);
         if state_key != "status"
             && let Some(n) = doc.get(&["status"])
@@ -197,9 +203,15 @@ impl Item {
                 ),
             ));
         }
-        let errors = crate::engine::validate::type_errors(wf, value);
+        let mut errors = crate::engine::validate::type_errors(wf, value);
         if errors.is_empty() {
-            return self.body_disagrees(wf);
+            errors = crate::engine::validate::invariants_unmet(wf, None, value, "", "")
+                .into_iter()
+                .map(|(at, u)| (at, u.to_string()))
+                .collect();
+            if errors.is_empty() {
+                return self.body_disagrees(wf);
+            }
         }
         let (first, _) = errors.first()?;
         let messages: Vec<&str> = errors.iter().map(|(_, m)| m.as_str()).collect();
@@ -264,6 +276,15 @@ impl Item {
 /// kind's state field (`task_status`), as the rules read it.
 pub fn frontmatter_value(doc: &Document) -> Value {
     let mut v = doc.to_value();
+    if let Value::Object(map) = &mut v
+        && doc.is_json()
+        && !map.contains_key("kind")
+        && let Some((kind, id)) = crate::workflow::id_field_kinds()
+            .find_map(|(k, f)| Some((k, doc.text_field(f).ok().flatten()?)))
+    {
+        map.insert("kind".to_owned(), Value::String(kind.to_owned()));
+        map.insert("id".to_owned(), Value::String(id.to_owned()));
+    }
     if let Value::Object(map) = &mut v {
         let state_key = doc
             .text_field("kind")
@@ -400,7 +421,7 @@ mod tests {
     }
 
     #[test]
-    fn a_json_item_is_read_and_rewritten_keeping_its_key_order() {
+    fn a_json_item_is_read_and_rewritten_keeping_its_key_order_and_formatting() {
         let text = "{\n  \"kind\": \"loop\",\n  \"id\": \"1.10\",\n  \"status\": \"Running\",\n  \"title\": \"Try it\",\n  \"rounds\": {\"dev\": 1},\n  \"zeta\": [1, 2]\n}\n";
         let i = Item::from_bytes(".loop/1.10.json", text.as_bytes().to_vec()).unwrap();
         assert_eq!(
@@ -416,7 +437,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             moved.text(),
-            "{\n  \"kind\": \"loop\",\n  \"id\": \"1.10\",\n  \"status\": \"Done\",\n  \"title\": \"Try it\",\n  \"rounds\": {\n    \"dev\": 1,\n    \"qa\": 2\n  },\n  \"zeta\": [\n    1,\n    2\n  ]\n}\n"
+            "{\n  \"kind\": \"loop\",\n  \"id\": \"1.10\",\n  \"status\": \"Done\",\n  \"title\": \"Try it\",\n  \"rounds\": {\"dev\": 1, \"qa\": 2},\n  \"zeta\": [1, 2]\n}\n"
         );
         let again = Item::from_document(".loop/1.10.json", moved).unwrap();
         assert_eq!(again.status, "Done");

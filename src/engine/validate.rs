@@ -727,7 +727,45 @@ pub fn validate<'w>(wf: &'w Workflow, change: &Change) -> Result<Accepted<'w>, R
     }
 }
 
+/// The rules, then the workflow's `invariants:` on the item after the
+/// change (a broken one is refused as an edit the state does not allow).
 fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
+    let accepted = check_rules(wf, c)?;
+    if let Some(after) = c.after {
+        let unmet = invariants_unmet(wf, c.before, after, c.role, c.now);
+        if !unmet.is_empty() {
+            let some = Some(after);
+            return Err(Refusal::EditGuard {
+                item: format!("{} {}", text(some, "kind"), text(some, "id")),
+                state: state_of(wf, after).to_owned(),
+                unmet: unmet.into_iter().map(|(_, u)| u).collect(),
+            });
+        }
+    }
+    Ok(accepted)
+}
+
+/// The workflow's `invariants:` that `after` breaks, each with the field
+/// it is about.
+pub fn invariants_unmet(
+    wf: &Workflow,
+    before: Option<&Value>,
+    after: &Value,
+    role: &str,
+    now: &str,
+) -> Vec<(Vec<String>, Unmet)> {
+    if wf.invariants.is_empty() {
+        return Vec::new();
+    }
+    let scope = guard_scope(wf, None, before, after, role, now);
+    wf.invariants
+        .iter()
+        .map(|i| (i.at.clone(), check_condition(&i.condition, &scope)))
+        .filter(|(_, u)| !u.holds)
+        .collect()
+}
+
+fn check_rules<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
     let some = c.after.or(c.before);
     let item = format!("{} {}", text(some, "kind"), text(some, "id"));
     let owner_or_human = |state: &str, v: &Value| -> Vec<String> {

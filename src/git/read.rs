@@ -127,6 +127,13 @@ impl Repo {
         Ok(files)
     }
 
+    /// The newest `limit` commits that changed `rel`, newest first.
+    pub fn commits_touching(&self, rel: &str, limit: usize) -> Result<Vec<String>, GitError> {
+        let n = limit.to_string();
+        let out = self.run(&["log", "--format=%H", "-n", &n, "--", rel], None, &[])?;
+        Ok(out.lines().map(str::to_owned).collect())
+    }
+
     /// The full id of `rev`'s commit, if it names one.
     pub fn commit_id(&self, rev: &str) -> Option<String> {
         self.repo

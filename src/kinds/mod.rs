@@ -6,10 +6,35 @@
 
 pub mod agent;
 pub mod codereview;
+pub mod loops;
 pub mod story;
 
 #[cfg(test)]
 pub(crate) mod no_kind_names;
+
+/// The files `item`'s kind keeps beside it after `action` left its
+/// fields `after` (a loop's progress files), each with its new bytes.
+pub fn files_after(
+    ws: &crate::repo::workspace::Workspace,
+    item: &crate::engine::item::Item,
+    action: &str,
+    after: &serde_json::Value,
+) -> crate::error::Result<Vec<(String, Vec<u8>)>> {
+    if item.kind != loops::KIND {
+        return Ok(Vec::new());
+    }
+    let paths = loops::paths(ws, &item.id)?;
+    let now = crate::repo::workspace::now();
+    loops::progress::files_after(
+        ws,
+        &paths,
+        action,
+        &item.value(),
+        after,
+        &serde_json::json!({}),
+        &now,
+    )
+}
 
 /// The renderer of an item's body an action names (`run.actions.*.body`).
 pub fn render_body(name: &str, fields: &serde_json::Value) -> Option<String> {

@@ -16,7 +16,9 @@ const NOT_YET_MOVED: &[(&str, &str)] = &[];
 /// Words the engine uses for its own sake that a kind happens to use as
 /// a name too: `failed` and `pending` are in error codes (`Error::code`:
 /// `failed`, `refused.pending`) and are states of the code review.
-const ENGINE_WORDS: &[&str] = &["failed", "pending"];
+/// `description` is a prompt's placeholder (an action's description) and
+/// a loop's field.
+const ENGINE_WORDS: &[&str] = &["failed", "pending", "description"];
 
 /// The names a built-in workflow gives: every state, every role (but the
 /// Human, whom the engine knows: the one who may override), every

@@ -45,6 +45,18 @@ pub struct Config {
     /// watches for.
     #[serde(default)]
     pub handoff_line: bool,
+    /// The repository's tests, which a loop's validate runs.
+    #[serde(default)]
+    pub tests: Tests,
+}
+
+/// `tests:` in the config: the command that runs the repository's tests
+/// (with `sh -c` from the root) and the JUnit XML file it writes, if any.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Tests {
+    pub command: Option<String>,
+    pub junit: Option<String>,
 }
 
 fn default_persona_commands() -> bool {
@@ -104,6 +116,7 @@ impl Default for Config {
             alerts: Default::default(),
             persona_commands: default_persona_commands(),
             handoff_line: false,
+            tests: Tests::default(),
         }
     }
 }

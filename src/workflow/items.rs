@@ -13,6 +13,8 @@
 //!   new_id: next-minor         # next-minor (1.1, 1.2 ...) | sequence (1, 2 ...) | name (given)
 //!   template: story            # .orx/templates/<name>.md, else the built-in one
 //!   default_id: default        # with `paths`: the ID of a path without `{id}`
+//!   id_field: loop_id          # the field holding the ID, in files that
+//!                              # carry no `kind`/`id` (the kind is the path's)
 //! ```
 
 use serde::Deserialize;
@@ -75,6 +77,7 @@ pub(super) struct ItemsDef {
     new_id: NewId,
     template: Option<String>,
     default_id: Option<String>,
+    id_field: Option<String>,
 }
 
 /// The compiled `items:` section.
@@ -100,6 +103,9 @@ pub struct Items {
     pub template: Option<String>,
     /// The ID of the item at a path without `{id}`.
     pub default_id: Option<String>,
+    /// The top-level field that holds the ID in files written without
+    /// `kind` and `id` (their kind is the one whose items the path holds).
+    pub id_field: Option<String>,
 }
 
 impl Items {
@@ -197,6 +203,14 @@ impl Items {
                 crate::text::escape(sep)
             ));
         }
+        if let Some(f) = &def.id_field
+            && (crate::text::check_id(f).is_err() || f.contains('.'))
+        {
+            return Err(format!(
+                "`items.id_field: {}` must name a top-level field",
+                crate::text::escape(f)
+            ));
+        }
         Ok(Items {
             dir,
             file,
@@ -208,6 +222,7 @@ impl Items {
             new_id: def.new_id,
             template: def.template,
             default_id: def.default_id,
+            id_field: def.id_field,
         })
     }
 

@@ -44,11 +44,59 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "agent",
         include_str!("../../templates/workflows/agent.yaml"),
     ),
+    ("loop", include_str!("../../templates/workflows/loop.yaml")),
     (
         "codereview",
         include_str!("../../templates/workflows/codereview.yaml"),
     ),
 ];
+
+/// The built-in kind whose files at `path` carry no `kind` and `id` of
+/// their own (`items.id_field`), with the field that holds their ID.
+pub fn id_field_at(path: &str) -> Option<(&'static str, &'static str)> {
+    static KINDS: std::sync::OnceLock<Vec<(&'static str, items::Items, &'static str)>> =
+        std::sync::OnceLock::new();
+    let kinds = KINDS.get_or_init(|| {
+        BUILTIN
+            .iter()
+            .filter_map(|(name, src)| {
+                let items = items::Items::of_source(src)?;
+                let field: &'static str = Box::leak(items.id_field.clone()?.into_boxed_str());
+                Some((*name, items, field))
+            })
+            .collect()
+    });
+    kinds
+        .iter()
+        .find(|(_, items, _)| items.holds(path))
+        .map(|(name, _, field)| (*name, *field))
+}
+
+/// The built-in kinds whose files carry no `kind` and `id` of their own,
+/// each with the field that holds their ID.
+pub fn id_field_kinds() -> impl Iterator<Item = (&'static str, &'static str)> {
+    BUILTIN
+        .iter()
+        .filter_map(|(name, _)| id_field_of(name).map(|f| (*name, f)))
+}
+
+fn id_field_of(kind: &str) -> Option<&'static str> {
+    static FIELDS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
+        std::sync::OnceLock::new();
+    FIELDS
+        .get_or_init(|| {
+            BUILTIN
+                .iter()
+                .filter_map(|(name, src)| {
+                    let f = items::Items::of_source(src)?.id_field?;
+                    Some((*name, &*Box::leak(f.into_boxed_str())))
+                })
+                .collect()
+        })
+        .iter()
+        .find(|(n, _)| *n == kind)
+        .map(|(_, f)| *f)
+}
 
 /// The YAML of a built-in workflow.
 pub fn builtin_source(name: &str) -> Option<&'static str> {
@@ -84,6 +132,10 @@ pub struct Workflow {
     pub records: Vec<Record>,
     /// The types of the fields the rules read, by path.
     pub fields: Vec<(Vec<String>, FieldType)>,
+    /// Conditions every version of an item must meet, whatever the change
+    /// (`invariants:`), each with the field it is about (`at:`) for the
+    /// position of a message.
+    pub invariants: Vec<Invariant>,
     /// Commit trailers stamped from the item's fields.
     pub trailers: Vec<TrailerSpec>,
     /// Where the measurement of the item's body against its template's
@@ -151,6 +203,13 @@ pub struct Condition {
     pub expr: Expr,
     /// What it means; may show values, e.g. `at least {params.score_approve}`.
     pub desc: Template,
+}
+
+/// A condition every version of an item meets, and the field it is about.
+#[derive(Debug)]
+pub struct Invariant {
+    pub condition: Condition,
+    pub at: Vec<String>,
 }
 
 /// `path: expression`, evaluated on the item before the change.
@@ -489,6 +548,7 @@ struct FileDef {
     records: Option<Ordered<RecordDef>>,
     measure: Option<MeasureDef>,
     fields: Option<Ordered<FieldType>>,
+    invariants: Option<Vec<InvariantDef>>,
     trailers: Option<Ordered<TrailerDef>>,
     items: Option<items::ItemsDef>,
     steps: Option<Ordered<steps::StepDef>>,
@@ -593,6 +653,14 @@ struct TaskFieldsDef {
 struct ConditionDef {
     expr: Spanned<String>,
     desc: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InvariantDef {
+    expr: Spanned<String>,
+    desc: Spanned<String>,
+    at: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -782,6 +850,7 @@ fn merge_override(
             (b, o) => o.or(b),
         },
         measure: over.measure.or(base.measure),
+        invariants: over.invariants.or(base.invariants),
         builtin_steps,
         steps: over.steps.or(base.steps),
         run: over.run.or(base.run),
@@ -1285,6 +1354,22 @@ fn compile(
     for (p, t) in def.fields.unwrap_or_default().0 {
         fields.push((field(&p, "fields")?, t));
     }
+    let mut invariants = Vec::new();
+    for i in def.invariants.unwrap_or_default() {
+        invariants.push(Invariant {
+            at: match &i.at {
+                Some(at) if at.split('.').all(|k| !k.is_empty()) => {
+                    at.split('.').map(str::to_owned).collect()
+                }
+                Some(at) => return c.fail(None, format!("`invariants.at: {at}` is not a field")),
+                None => Vec::new(),
+            },
+            condition: Condition {
+                expr: c.expr(&i.expr)?,
+                desc: c.template(&i.desc)?,
+            },
+        });
+    }
     let mut trailers = Vec::new();
     for (key, t) in def.trailers.unwrap_or_default().0 {
         if !key.starts_with("Orx-")
@@ -1420,6 +1505,7 @@ fn compile(
         records,
         trailers,
         fields,
+        invariants,
         measure,
         items,
         steps,

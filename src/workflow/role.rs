@@ -11,6 +11,23 @@ pub fn builtin() -> &'static [(String, String)] {
             .filter(|l| !l.starts_with('#'))
             .filter_map(|l| l.split_once(':'))
             .map(|(n, d)| (n.trim().to_owned(), d.trim().to_owned()))
+            .filter(|(_, d)| !d.starts_with('='))
+            .collect()
+    })
+}
+
+/// Other names for built-in roles (`api` for `human`): `name: =role`
+/// lines of `templates/roles.yaml`.
+pub fn aliases() -> &'static [(String, String)] {
+    static ALIASES: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
+    ALIASES.get_or_init(|| {
+        include_str!("../../templates/roles.yaml")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_once(':'))
+            .filter_map(|(n, d)| {
+                Some((n.trim().to_owned(), d.trim().strip_prefix('=')?.to_owned()))
+            })
             .collect()
     })
 }
@@ -22,7 +39,11 @@ static SPELLINGS: std::sync::RwLock<Vec<(String, String)>> = std::sync::RwLock::
 /// A role's name as the rules use it: roles are case-insensitive, and
 /// their names are lowercase (`Architect` is `architect`).
 pub fn canonical(role: &str) -> String {
-    role.to_lowercase()
+    let name = role.to_lowercase();
+    match aliases().iter().find(|(a, _)| *a == name) {
+        Some((_, to)) => to.clone(),
+        None => name,
+    }
 }
 
 /// Where a role was given, for messages: the command line names the flag,
@@ -125,7 +146,8 @@ mod tests {
     #[test]
     fn the_built_in_roles_are_read_from_their_template() {
         let names: Vec<&str> = builtin().iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(names.len(), 5, "{names:?}");
+        assert_eq!(names.len(), 6, "{names:?}");
+        assert_eq!(canonical("API"), HUMAN);
         assert!(names.contains(&HUMAN));
         assert!(names.iter().all(|n| canonical(n) == *n));
         assert_eq!(display(HUMAN), "Human");

@@ -25,6 +25,7 @@ mod test_kinds_engine;
 mod test_lang;
 mod test_lifecycle;
 mod test_log;
+mod test_loop;
 mod test_lossless;
 mod test_metrics;
 mod test_move;

@@ -334,19 +334,19 @@ fn an_id_two_kinds_use_is_named_with_its_kind() {
 fn a_json_kind_is_made_moved_and_judged_by_the_hooks() {
     let repo = Repo::new();
     repo.write(
-        ".orx/workflows/loop.yaml",
-        "workflow: loop\ninitial: Running\nitems:\n  dir: .loop\n  file: \"{id}.json\"\n  format: json\n  new_id: sequence\nstates:\n  Running: {owner: dev}\n  Passed: {terminal: true}\ntransitions:\n  - {from: Running, to: Passed, roles: [dev]}\n",
+        ".orx/workflows/trial.yaml",
+        "workflow: trial\ninitial: Running\nitems:\n  dir: .trial\n  file: \"{id}.json\"\n  format: json\n  new_id: sequence\nstates:\n  Running: {owner: dev}\n  Passed: {terminal: true}\ntransitions:\n  - {from: Running, to: Passed, roles: [dev]}\n",
     );
-    repo.commit_rules("Add the loop kind");
-    let out = repo.orx(&["new", "loop", "Make it green", "--as", "dev"]);
+    repo.commit_rules("Add the trial kind");
+    let out = repo.orx(&["new", "trial", "Make it green", "--as", "dev"]);
     out.ok();
-    assert!(out.stdout.starts_with(".loop/1.json"), "{}", out.render());
+    assert!(out.stdout.starts_with(".trial/1.json"), "{}", out.render());
     assert_eq!(
-        repo.read(".loop/1.json"),
-        "{\n  \"kind\": \"loop\",\n  \"id\": \"1\",\n  \"title\": \"Make it green\",\n  \"status\": \"Running\"\n}\n"
+        repo.read(".trial/1.json"),
+        "{\n  \"kind\": \"trial\",\n  \"id\": \"1\",\n  \"title\": \"Make it green\",\n  \"status\": \"Running\"\n}\n"
     );
     // A hand edit to a state the workflow does not have is refused.
-    repo.edit(".loop/1.json", "\"Running\"", "\"Failed\"");
+    repo.edit(".trial/1.json", "\"Running\"", "\"Failed\"");
     let out = repo.git_env(&["commit", "-q", "-am", "failed"], &[("ORX_ROLE", "dev")]);
     out.code(1);
     assert!(
@@ -354,12 +354,12 @@ fn a_json_kind_is_made_moved_and_judged_by_the_hooks() {
         "{}",
         out.render()
     );
-    repo.git(&["checkout", "-q", "HEAD", "--", ".loop/1.json"])
+    repo.git(&["checkout", "-q", "HEAD", "--", ".trial/1.json"])
         .ok();
     repo.orx(&["move", "1", "Passed", "--as", "dev"]).ok();
     assert_eq!(
-        repo.git(&["show", "HEAD:.loop/1.json"]).stdout,
-        "{\n  \"kind\": \"loop\",\n  \"id\": \"1\",\n  \"title\": \"Make it green\",\n  \"status\": \"Passed\"\n}\n"
+        repo.git(&["show", "HEAD:.trial/1.json"]).stdout,
+        "{\n  \"kind\": \"trial\",\n  \"id\": \"1\",\n  \"title\": \"Make it green\",\n  \"status\": \"Passed\"\n}\n"
     );
     repo.orx(&["verify"]).ok();
     let log = repo.orx(&["log", "1"]);

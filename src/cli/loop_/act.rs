@@ -1,0 +1,154 @@
+//! `git orx loop act`
+
+use serde_json::{Value, json};
+
+use super::Ui;
+use orx::kinds::loops::{self, Signal};
+
+/// Take the skill's next action on a loop (or the one named: init,
+/// develop, debug, validate, complete), after checking the control
+/// signals as the skill does before every action: a paused loop records
+/// `current_action: paused` and exits (pause_exit); a stopped or finished
+/// one exits (stop_exit); at the iteration cap the loop fails instead.
+/// The action's results come as JSON with --input (develop: `task`,
+/// `files_changed`; debug: `active_bug`, `hypotheses`; validate:
+/// `test_results`, `coverage`; init: `tasks`, default the task list).
+#[derive(clap::Args)]
+pub struct Args {
+    /// The loop's ID.
+    #[arg(value_name = "ID")]
+    id: String,
+    /// The action (default: the next one the loop's state calls for).
+    #[arg(value_name = "ACTION")]
+    action: Option<String>,
+    /// The action's results: a JSON file, or `-` for standard input.
+    #[arg(long, value_name = "FILE")]
+    input: Option<String>,
+    #[command(flatten)]
+    change: crate::cli::ChangeArgs,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let (ws, role) = crate::cli::open_as(ui, &args.change)?;
+    let mut input = match args.input.as_deref() {
+        None => loops::no_input(),
+        Some(src) => {
+            let text = if src == "-" {
+                std::io::read_to_string(std::io::stdin())
+                    .map_err(|e| orx::Error::Usage(format!("--input -: {e}")))?
+            } else {
+                std::fs::read_to_string(src)
+                    .map_err(|e| orx::Error::Usage(format!("--input {src}: {e}")))?
+            };
+            serde_json::from_str::<Value>(&text)
+                .ok()
+                .filter(Value::is_object)
+                .ok_or_else(|| orx::Error::Usage(format!("--input {src}: not a JSON object")))?
+        }
+    };
+    // init takes the loop's task list when no tasks are given.
+    let init = args.action.as_deref() == Some("init")
+        || (args.action.is_none()
+            && matches!(loops::find(&ws, &args.id)?, loops::Found::Item(ref i) if i.status == "created"));
+    if init && input.get("tasks").is_none() {
+        let p = loops::paths(&ws, &args.id)?;
+        if let Ok(text) = std::fs::read_to_string(ws.root().join(&p.tasks)) {
+            let tasks = loops::parse_tasks(&text, &orx::repo::workspace::now())
+                .map_err(|m| orx::Error::Failed(format!("{}: {m}", p.tasks)))?;
+            input["tasks"] = Value::Array(tasks);
+        }
+    }
+    let validating = match args.action.as_deref() {
+        Some(a) => a == "validate",
+        None => match loops::find(&ws, &args.id)? {
+            loops::Found::Item(i) => loops::next_of(&ws, &i.value())? == "validate",
+            loops::Found::Legacy { .. } => false,
+        },
+    };
+    if validating
+        && input.get("test_results").is_none()
+        && let Some(command) = ws.config.tests.command.clone()
+    {
+        input["test_results"] = Value::Array(run_tests(&ws, &command)?);
+    }
+    let acted = loops::plan_act(
+        &ws,
+        &args.id,
+        args.action.as_deref(),
+        &input,
+        args.change.actor(&role),
+    )?;
+    let extra = json!({
+        "loop": args.id,
+        "action": acted.action,
+        "control": acted.signal.name(),
+        "capped": acted.capped,
+    });
+    match &acted.plan {
+        Some(plan) => super::execute(ui, &ws, plan, &args.change, extra)?,
+        None if ui.is_json() => {
+            let mut v = extra;
+            v["version"] = json!(1);
+            ui.json(&v);
+        }
+        None => {}
+    }
+    if !ui.is_json() {
+        match acted.signal {
+            Signal::Continue => {}
+            Signal::PauseExit => ui.line(format!(
+                "pause_exit: loop {} is paused; the skill waits for `git orx loop resume {}`",
+                args.id, args.id
+            )),
+            Signal::StopExit if acted.capped => ui.line(format!(
+                "stop_exit: loop {} reached its iteration cap and failed",
+                args.id
+            )),
+            Signal::StopExit => ui.line(format!(
+                "stop_exit: loop {} is not running; the skill stops",
+                args.id
+            )),
+        }
+    }
+    Ok(0)
+}
+
+/// Runs the repository's tests (`tests.command` in .orx/config.yaml, with
+/// `sh -c` from the root) and reads their results: from the JUnit XML
+/// file `tests.junit` names when it wrote one, else one result for the
+/// command itself.
+fn run_tests(ws: &orx::repo::workspace::Workspace, command: &str) -> orx::Result<Vec<Value>> {
+    let junit = ws.config.tests.junit.clone();
+    if let Some(j) = &junit {
+        let _ = std::fs::remove_file(ws.root().join(j));
+    }
+    let started = std::time::Instant::now();
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .current_dir(ws.root())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| orx::Error::Failed(format!("cannot run the tests (`{command}`): {e}")))?;
+    let ms = started.elapsed().as_millis() as u64;
+    if let Some(j) = &junit
+        && let Ok(xml) = std::fs::read_to_string(ws.root().join(j))
+    {
+        return loops::junit::test_results(&xml)
+            .map_err(|m| orx::Error::Failed(format!("{j} (written by `{command}`): {m}")));
+    }
+    let tail = |b: &[u8]| {
+        let t = String::from_utf8_lossy(b);
+        let lines: Vec<&str> = t.lines().collect();
+        lines[lines.len().saturating_sub(20)..].join("\n")
+    };
+    let passed = out.status.success();
+    Ok(vec![json!({
+        "test_name": command,
+        "suite": "tests",
+        "status": if passed { "passed" } else { "failed" },
+        "duration_ms": ms,
+        "error_message": if passed { Value::Null } else { json!(format!("exit status {}", out.status.code().unwrap_or(-1))) },
+        "stack_trace": if passed { Value::Null } else { json!(tail(&[out.stdout, out.stderr].concat())) },
+    })])
+}

@@ -1,0 +1,104 @@
+//! `git orx loop show`
+
+use serde_json::json;
+
+use super::Ui;
+use crate::cli::{BOLD, DIM, paint};
+use orx::kinds::loops::{self, Found};
+use orx::text::escape;
+
+/// Show a loop: its fields, its skill's state, the fields derived from
+/// them (develop progress, pending tasks, debugging done, validation
+/// passed, overall progress; never stored) and the action it calls for
+/// next. A loop in the legacy place (`.workflow/.loop/ID/state.json`) is
+/// shown as legacy.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The loop's ID.
+    #[arg(value_name = "ID")]
+    id: String,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = crate::cli::open(ui)?;
+    let (path, state, legacy) = match loops::find(&ws, &args.id)? {
+        Found::Item(item) => (item.path.clone(), item.doc.to_value(), false),
+        Found::Legacy { path, state } => (path, state, true),
+    };
+    let derived = loops::derived(&state);
+    let next = if legacy {
+        None
+    } else {
+        Some(loops::next_of(&ws, &state)?)
+    };
+    if ui.is_json() {
+        ui.json(&json!({
+            "version": 1,
+            "loop": args.id,
+            "path": path,
+            "legacy": legacy,
+            "state": state,
+            "derived": derived,
+            "next": next,
+        }));
+        return Ok(0);
+    }
+    let text = |k: &str| {
+        loops::field(&state, k)
+            .as_str()
+            .map(escape)
+            .unwrap_or_else(|| loops::field(&state, k).to_string())
+    };
+    ui.line(format!(
+        "loop {} — {}{}",
+        paint(BOLD, escape(&args.id)),
+        text("title"),
+        if legacy { " (legacy)" } else { "" }
+    ));
+    ui.line(format!("  file:        {path}"));
+    ui.line(format!("  status:      {}", paint(BOLD, text("status"))));
+    ui.line(format!(
+        "  iteration:   {} of {}",
+        text("current_iteration"),
+        text("max_iterations")
+    ));
+    if !state["failure_reason"].is_null() && state.get("failure_reason").is_some() {
+        ui.line(format!("  failed:      {}", text("failure_reason")));
+    }
+    ui.line(format!(
+        "  develop:     {}/{} tasks ({:.0}%){}",
+        text("skill_state.develop.completed"),
+        text("skill_state.develop.total"),
+        derived.develop_progress,
+        if derived.has_pending_develop {
+            ", some pending"
+        } else {
+            ""
+        }
+    ));
+    ui.line(format!(
+        "  debug:       {}",
+        if derived.debug_completed {
+            format!(
+                "confirmed {}",
+                text("skill_state.debug.confirmed_hypothesis")
+            )
+        } else {
+            "no confirmed hypothesis".to_owned()
+        }
+    ));
+    ui.line(format!(
+        "  validate:    {} (pass rate {}%)",
+        if derived.validation_passed {
+            "passed"
+        } else {
+            "not passed"
+        },
+        text("skill_state.validate.pass_rate")
+    ));
+    ui.line(format!("  progress:    {:.1}%", derived.overall_progress));
+    if let Some(n) = next {
+        ui.line(paint(DIM, format!("  next:        {n}")));
+    }
+    Ok(0)
+}

@@ -1,0 +1,68 @@
+//! `git orx loop validate`
+
+use serde_json::json;
+
+use super::Ui;
+use orx::kinds::loops::{self, Found, Problem};
+
+/// Check a loop file: required fields, enums, types and the consistency
+/// rules (completed but validation not passed; `develop.completed` not the
+/// number of completed tasks; counts that disagree with their lists),
+/// each at its line and column. Exits 4 when it finds a problem.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The loop's ID.
+    #[arg(value_name = "ID")]
+    id: String,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = crate::cli::open(ui)?;
+    let (path, problems, legacy) = match loops::find(&ws, &args.id) {
+        Ok(Found::Item(item)) => {
+            let p = loops::problems(&ws, &item)?;
+            (item.path.clone(), p, false)
+        }
+        Ok(Found::Legacy { path, state }) => (path, loops::legacy_problems(&state), true),
+        Err(orx::Error::Item(e)) => (
+            e.path.clone(),
+            vec![Problem {
+                line: e.pos.map(|p| p.0),
+                column: e.pos.map(|p| p.1),
+                field: String::new(),
+                message: e.message.clone(),
+            }],
+            false,
+        ),
+        Err(e) => return Err(e),
+    };
+    if ui.is_json() {
+        ui.json(&json!({
+            "version": 1,
+            "loop": args.id,
+            "path": path,
+            "legacy": legacy,
+            "valid": problems.is_empty(),
+            "problems": problems,
+        }));
+    } else {
+        for p in &problems {
+            let at = match (p.line, p.column) {
+                (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
+                _ => path.clone(),
+            };
+            ui.line(format!("{at}: {}", p.message));
+        }
+        ui.line(format!(
+            "loop {}{}: {}",
+            args.id,
+            if legacy { " (legacy)" } else { "" },
+            match problems.len() {
+                0 => "valid".to_owned(),
+                1 => "1 problem".to_owned(),
+                n => format!("{n} problems"),
+            }
+        ));
+    }
+    Ok(if problems.is_empty() { 0 } else { 4 })
+}

@@ -1,0 +1,987 @@
+//! The development loop: one JSON file per loop, `.loop/{loop_id}.json`,
+//! shared by a dashboard (the `human` role, also called `api`), which owns
+//! the loop's own fields, and an agent skill (the `skill` role), which owns
+//! `skill_state`. Beside it: `.loop/{loop_id}.tasks.jsonl` (the task list)
+//! and `.loop/{loop_id}.progress/` (`develop.md`, `debug.md`,
+//! `validate.md`, regenerated after each action of their phase;
+//! `changes.log` and `debug.log`, NDJSON, appended).
+//!
+//! The rules (who may change what, the status transitions, the
+//! consistency checks) are the `loop` workflow's; this module holds what
+//! is the loop's own: the state change each action makes, the control
+//! signals checked before it, the next action, the derived fields, the
+//! progress files and recovery from them. It returns plans and values; the
+//! commands execute and print them.
+
+pub mod junit;
+pub mod progress;
+
+use serde_json::{Map, Value, json};
+
+use crate::change::plan::{self, Actor, Edit, Plan};
+use crate::engine::item::Item;
+use crate::error::{Error, Result};
+use crate::repo::workspace::{self, Workspace};
+
+/// The kind's name in the registry.
+pub const KIND: &str = "loop";
+
+/// Where a loop's files are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Paths {
+    /// `.loop/{id}.json`
+    pub main: String,
+    /// `.loop/{id}.tasks.jsonl`
+    pub tasks: String,
+    /// `.loop/{id}.progress`
+    pub progress: String,
+}
+
+impl Paths {
+    /// A progress file's path (`develop.md`, `changes.log`, ...).
+    pub fn progress_file(&self, name: &str) -> String {
+        format!("{}/{name}", self.progress)
+    }
+}
+
+/// The paths of loop `id`, from where the registry keeps loops.
+pub fn paths(ws: &Workspace, id: &str) -> Result<Paths> {
+    let items = ws
+        .items(KIND)
+        .ok_or_else(|| Error::Failed(format!("the `{KIND}` kind is not in the registry")))?;
+    items.check_id(id).map_err(Error::Usage)?;
+    let main = items
+        .path_for(id, "")
+        .ok_or_else(|| Error::Failed(format!("the `{KIND}` kind names no file for `{id}`")))?;
+    let stem = main.strip_suffix(".json").unwrap_or(&main).to_owned();
+    Ok(Paths {
+        tasks: format!("{stem}.tasks.jsonl"),
+        progress: format!("{stem}.progress"),
+        main,
+    })
+}
+
+/// Where the loop's own tools kept a loop before `.loop/`: read (and
+/// reported as legacy), never written.
+pub fn legacy_path(id: &str) -> String {
+    format!(".workflow/.loop/{id}/state.json")
+}
+
+/// A loop as found: the item, or a legacy state file.
+#[derive(Debug)]
+pub enum Found {
+    Item(Box<Item>),
+    Legacy { path: String, state: Value },
+}
+
+/// Finds loop `id`: `.loop/{id}.json`, else the legacy
+/// `.workflow/.loop/{id}/state.json`.
+pub fn find(ws: &Workspace, id: &str) -> Result<Found> {
+    let legacy = legacy_path(id);
+    let p = paths(ws, id);
+    if let Ok(p) = &p
+        && ws.root().join(&p.main).exists()
+    {
+        return Ok(Found::Item(Box::new(Item::read(ws.root(), &p.main)?)));
+    }
+    if crate::text::check_id(id).is_ok() && ws.root().join(&legacy).is_file() {
+        let bytes = crate::engine::item::read_limited(&ws.root().join(&legacy))
+            .map_err(|m| Error::Failed(format!("{legacy}: {m}")))?;
+        let state: Value = serde_json::from_slice(&bytes)
+            .map_err(|e| Error::Failed(format!("{legacy}: not valid JSON: {e}")))?;
+        return Ok(Found::Legacy {
+            path: legacy,
+            state,
+        });
+    }
+    p?;
+    Err(Error::NotFound(format!(
+        "no loop `{}` (looked in .loop/ and {legacy})",
+        crate::text::escape(id)
+    )))
+}
+
+/// Loop `id` as an item (a legacy loop is read-only).
+pub fn open(ws: &Workspace, id: &str) -> Result<Item> {
+    match find(ws, id)? {
+        Found::Item(item) => Ok(*item),
+        Found::Legacy { path, .. } => Err(Error::Usage(format!(
+            "loop `{id}` is a legacy loop ({path}): git-orx reads it but does not change it"
+        ))),
+    }
+}
+
+/// A new loop's ID: `loop-v2-YYYYMMDD-xxxxxx`, from the time and a few
+/// random letters and digits.
+pub fn new_id(now: &str) -> String {
+    let day: String = now.chars().filter(char::is_ascii_digit).take(8).collect();
+    let mut bytes = [0u8; 6];
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or_default();
+    let mut x = nanos ^ (u128::from(std::process::id()) << 64);
+    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
+    for b in &mut bytes {
+        *b = ALPHABET[(x % ALPHABET.len() as u128) as usize];
+        x /= ALPHABET.len() as u128;
+    }
+    format!("loop-v2-{day}-{}", String::from_utf8_lossy(&bytes))
+}
+
+/// `now`, or the loop's `updated_at` if that is later: `updated_at`
+/// never goes back, even when two writers' clocks disagree.
+fn stamp(before: &Value, now: &str) -> String {
+    match before.get("updated_at").and_then(Value::as_str) {
+        Some(u) if u > now => u.to_owned(),
+        _ => now.to_owned(),
+    }
+}
+
+/// A new loop's file, as the dashboard makes it: its fields in the
+/// order the loop's own tools write them.
+pub fn new_text(id: &str, title: &str, description: &str, max: u64, now: &str) -> String {
+    let v = json!({
+        "loop_id": id,
+        "title": title,
+        "description": description,
+        "max_iterations": max,
+        "status": "created",
+        "current_iteration": 0,
+        "created_at": now,
+        "updated_at": now,
+    });
+    let mut text = serde_json::to_string_pretty(&v).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// The tasks of a `.tasks.jsonl` file: one JSON object a line (blank
+/// lines skipped), each with at least an `id` (made `task-NNN` when
+/// missing) and a `description`; `status` defaults to pending.
+pub fn parse_tasks(text: &str, now: &str) -> std::result::Result<Vec<Value>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut v: Value = serde_json::from_str(line)
+            .map_err(|e| format!("line {}: not valid JSON: {e}", n + 1))?;
+        let Value::Object(m) = &mut v else {
+            return Err(format!("line {}: a task is a JSON object", n + 1));
+        };
+        if !m.get("description").is_some_and(Value::is_string) {
+            return Err(format!("line {}: a task needs a `description`", n + 1));
+        }
+        let id = format!("task-{:03}", out.len() + 1);
+        let defaults = [
+            ("id", json!(id)),
+            ("description", Value::Null),
+            ("tool", json!("bash")),
+            ("mode", json!("write")),
+            ("status", json!("pending")),
+            ("files_changed", json!([])),
+            ("created_at", json!(now)),
+            ("completed_at", Value::Null),
+        ];
+        // In the order the loop's own tools write a task, then the rest.
+        let mut task = Map::new();
+        for (k, d) in defaults {
+            task.insert(k.to_owned(), m.remove(k).unwrap_or(d));
+        }
+        task.extend(std::mem::take(m));
+        let v = Value::Object(task);
+        out.push(v);
+    }
+    Ok(out)
+}
+
+/// Tasks as `.tasks.jsonl` text.
+pub fn tasks_text(tasks: &[Value]) -> String {
+    tasks.iter().map(|t| format!("{t}\n")).collect()
+}
+
+/// Plans `loop new`: the loop file (created) and its task list.
+pub fn plan_new(
+    ws: &Workspace,
+    title: &str,
+    description: &str,
+    max_iterations: Option<u64>,
+    tasks: &[Value],
+    actor: Actor,
+) -> Result<Plan> {
+    let title = title.trim();
+    if title.is_empty() || title.chars().any(char::is_control) {
+        return Err(Error::Usage(
+            "a loop's title is one line, not empty".to_owned(),
+        ));
+    }
+    let wf = ws.workflow(KIND)?;
+    let max = match max_iterations {
+        Some(0) => {
+            return Err(Error::Usage(
+                "a loop's iteration cap is at least 1".to_owned(),
+            ));
+        }
+        Some(n) => n,
+        None => wf.params["default_max_iterations"].as_u64().unwrap_or(10),
+    };
+    let now = workspace::now();
+    let id = new_id(&now);
+    let p = paths(ws, &id)?;
+    let item = Item::from_bytes(
+        &p.main,
+        new_text(&id, title, description, max, &now).into_bytes(),
+    )?;
+    let mut plan = plan::create(ws, &wf, item, actor)?;
+    plan.companions
+        .push((p.tasks.clone(), tasks_text(tasks).into_bytes()));
+    Ok(plan)
+}
+
+/// A control signal the dashboard sends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    Pause,
+    Resume,
+    Stop,
+}
+
+impl Control {
+    /// The trigger of the workflow's transition it fires.
+    pub fn trigger(self) -> &'static str {
+        match self {
+            Control::Pause => "pause",
+            Control::Resume => "resume",
+            Control::Stop => "stop",
+        }
+    }
+}
+
+/// Plans a control signal: the transition its trigger fires from the
+/// loop's status, with `updated_at` (and a stop's `failure_reason`).
+pub fn plan_control(
+    ws: &Workspace,
+    id: &str,
+    signal: Control,
+    reason: Option<&str>,
+    actor: Actor,
+) -> Result<Plan> {
+    let item = open(ws, id)?;
+    let wf = ws.workflow(KIND)?;
+    let t = crate::kinds::agent::fired(&wf, &item.status, signal.trigger())?;
+    let before = item.value();
+    let mut edits = vec![plan::set(
+        &["updated_at"],
+        json!(stamp(&before, &workspace::now())),
+    )];
+    if let Some(r) = reason {
+        edits.push(plan::set(&["failure_reason"], json!(r)));
+    }
+    let to = t.to.clone();
+    plan::transition(ws, item, &to, &edits, actor)
+}
+
+/// The actions of the skill, in the order a loop goes through them.
+pub const ACTIONS: &[&str] = &["init", "develop", "debug", "validate", "complete"];
+
+/// What the control signals say before an action (the loop's
+/// `checkControlSignals`): go on, or exit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signal {
+    Continue,
+    /// Paused by the dashboard: the skill records `current_action:
+    /// paused` and exits until it is resumed.
+    PauseExit,
+    /// Stopped (failed), or in a state the skill does not act in.
+    StopExit,
+}
+
+impl Signal {
+    pub fn name(self) -> &'static str {
+        match self {
+            Signal::Continue => "continue",
+            Signal::PauseExit => "pause_exit",
+            Signal::StopExit => "stop_exit",
+        }
+    }
+}
+
+/// What the workflow's `run:` section says before an action on `state`:
+/// the control signal that holds (its exit and what it records), else
+/// the next action (`none` when there is nothing to do).
+pub fn decide(
+    wf: &crate::workflow::Workflow,
+    state: &Value,
+    role: &str,
+    now: &str,
+) -> Result<(Signal, String, Vec<Edit>)> {
+    let run = crate::change::run::run_section(wf)?;
+    let scope = wf.scope(state.clone(), role, now);
+    let fail = |m: String| Error::Failed(format!("{}: `run`: {m}", wf.name));
+    if let Some(signal) = run.signal(&scope).map_err(fail)? {
+        let kind = if signal.exit == Signal::PauseExit.name() {
+            Signal::PauseExit
+        } else {
+            Signal::StopExit
+        };
+        let set = crate::workflow::run::values(&signal.set, &scope).map_err(fail)?;
+        return Ok((kind, signal.exit.clone(), set));
+    }
+    let selected = run.select(&scope).map_err(fail)?;
+    if run.action(&selected.action).is_none() {
+        return Ok((Signal::StopExit, selected.action, Vec::new()));
+    }
+    Ok((Signal::Continue, selected.action, Vec::new()))
+}
+
+/// The next action for a loop in `state`, as the workflow's `run:`
+/// section chooses it, or the control signal's exit that stops it.
+pub fn next_of(ws: &Workspace, state: &Value) -> Result<String> {
+    let wf = ws.workflow(KIND)?;
+    let (signal, action, _) = decide(&wf, state, "skill", &workspace::now())?;
+    Ok(match signal {
+        Signal::Continue => action,
+        Signal::StopExit if action == crate::workflow::run::NONE => {
+            Signal::StopExit.name().to_owned()
+        }
+        s => s.name().to_owned(),
+    })
+}
+
+/// `last_action` as the loop's own tools record it.
+pub fn last_action_name(action: &str) -> &'static str {
+    match action {
+        "develop" => "action-develop-with-file",
+        "debug" => "action-debug-with-file",
+        "validate" => "action-validate-with-file",
+        "complete" => "action-complete",
+        _ => "action-init",
+    }
+}
+
+/// What an action found to do: a plan, or an exit the control signals
+/// chose (with the plan recording `current_action: paused`, if any).
+#[derive(Debug)]
+pub struct Acted {
+    pub action: String,
+    pub signal: Signal,
+    pub plan: Option<Plan>,
+    /// The loop failed instead: the iteration cap was reached.
+    pub capped: bool,
+}
+
+/// Plans the skill's `action` (or the next one, when `None`) on loop `id`,
+/// with `input` (the action's results: tasks, hypotheses, test results).
+pub fn plan_act(
+    ws: &Workspace,
+    id: &str,
+    action: Option<&str>,
+    input: &Value,
+    actor: Actor,
+) -> Result<Acted> {
+    let item = open(ws, id)?;
+    let before = item.value();
+    let wf = ws.workflow(KIND)?;
+    let now = stamp(&before, &workspace::now());
+    if let Some(a) = action.filter(|a| !ACTIONS.contains(a)) {
+        return Err(Error::Usage(format!(
+            "unknown action `{}` (actions: {})",
+            crate::text::escape(a),
+            ACTIONS.join(", ")
+        )));
+    }
+    // The control signals first, as before every action; then the action
+    // asked for, or the next one.
+    let (signal, next, set) = decide(&wf, &before, actor.role, &workspace::now())?;
+    let stopped = |action: String, plan: Option<Plan>, signal: Signal| Acted {
+        action,
+        signal,
+        plan,
+        capped: false,
+    };
+    match signal {
+        Signal::PauseExit => {
+            let changes = set.iter().any(|(p, v)| {
+                p.last().is_some_and(|k| k != "updated_at")
+                    && crate::engine::validate::lookup(&before, p) != Some(v)
+            });
+            let plan = if changes && before["skill_state"].is_object() {
+                Some(plan::edit(ws, item, &set, actor)?)
+            } else {
+                None
+            };
+            return Ok(stopped(next, plan, signal));
+        }
+        Signal::StopExit => return Ok(stopped(next, None, signal)),
+        Signal::Continue => {}
+    }
+    if action.is_some_and(|a| a != "init") && item.status == "created" {
+        return Err(Error::Usage(format!(
+            "loop `{id}` is created: `init` comes before `{}`",
+            action.unwrap_or_default()
+        )));
+    }
+    let capped = action.is_none() && next == "fail";
+    let action = action.map_or(next.clone(), str::to_owned);
+    let counts = matches!(action.as_str(), "develop" | "debug" | "validate");
+    let iteration = before["current_iteration"].as_u64().unwrap_or(0);
+    let max = before["max_iterations"].as_u64().unwrap_or(u64::MAX);
+    if capped || (counts && iteration >= max) {
+        let edits = vec![
+            plan::set(&["updated_at"], json!(now)),
+            plan::set(
+                &["failure_reason"],
+                json!(format!(
+                    "reached max_iterations ({max}) before the loop completed"
+                )),
+            ),
+        ];
+        let plan = plan::transition(ws, item, "failed", &edits, actor)?;
+        return Ok(Acted {
+            action,
+            signal: Signal::StopExit,
+            plan: Some(plan),
+            capped: true,
+        });
+    }
+    let (mut edits, to) = action_edits(&action, &before, input, &now)?;
+    if counts {
+        edits.push(plan::set(&["current_iteration"], json!(iteration + 1)));
+    }
+    let mut after = before.clone();
+    for (path, v) in &edits {
+        crate::engine::validate::put(&mut after, path, v.clone());
+    }
+    let companions =
+        progress::files_after(ws, &paths(ws, id)?, &action, &before, &after, input, &now)?;
+    let mut plan = match to {
+        Some(to) => plan::transition(ws, item, to, &edits, actor)?,
+        None => plan::edit(ws, item, &edits, actor)?,
+    };
+    plan.companions = companions;
+    Ok(Acted {
+        action,
+        signal,
+        plan: Some(plan),
+        capped: false,
+    })
+}
+
+/// The state change of `action`, exactly as the loop's own tools make it,
+/// and the status it moves to.
+fn action_edits(
+    action: &str,
+    before: &Value,
+    input: &Value,
+    now: &str,
+) -> Result<(Vec<Edit>, Option<&'static str>)> {
+    let ss = &before["skill_state"];
+    let set = plan::set;
+    let mut edits = vec![set(&["updated_at"], json!(now))];
+    let need_state = || {
+        if ss.is_object() {
+            Ok(())
+        } else {
+            Err(Error::Usage(format!(
+                "the loop has no `skill_state` yet: `init` comes before `{action}`"
+            )))
+        }
+    };
+    match action {
+        "init" => {
+            let tasks = match input.get("tasks") {
+                Some(Value::Array(t)) => t.clone(),
+                _ => Vec::new(),
+            };
+            let total = input
+                .get("total")
+                .and_then(Value::as_u64)
+                .unwrap_or(tasks.len() as u64);
+            let mode = input.get("mode").and_then(Value::as_str).unwrap_or("auto");
+            edits.push(set(
+                &["skill_state"],
+                json!({
+                    "current_action": "init",
+                    "last_action": null,
+                    "completed_actions": [],
+                    "mode": mode,
+                    "develop": {
+                        "total": total,
+                        "completed": 0,
+                        "current_task": null,
+                        "tasks": tasks,
+                        "last_progress_at": null
+                    },
+                    "debug": {
+                        "active_bug": null,
+                        "hypotheses_count": 0,
+                        "hypotheses": [],
+                        "confirmed_hypothesis": null,
+                        "iteration": 0,
+                        "last_analysis_at": null
+                    },
+                    "validate": {
+                        "pass_rate": 0,
+                        "coverage": 0,
+                        "test_results": [],
+                        "passed": false,
+                        "failed_tests": [],
+                        "last_run_at": null
+                    },
+                    "errors": []
+                }),
+            ));
+            let to = (before["status"] == json!("created")).then_some("running");
+            Ok((edits, to))
+        }
+        "develop" => {
+            need_state()?;
+            let mut tasks = ss["develop"]["tasks"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            let wanted = input.get("task").and_then(Value::as_str);
+            let i = tasks
+                .iter()
+                .position(|t| match wanted {
+                    Some(w) => t["id"] == json!(w),
+                    None => t["status"] == json!("pending"),
+                })
+                .ok_or_else(|| {
+                    Error::Usage(match wanted {
+                        Some(w) => format!("the loop has no task `{}`", crate::text::escape(w)),
+                        None => "the loop has no pending task to develop".to_owned(),
+                    })
+                })?;
+            let status = input
+                .get("status")
+                .and_then(Value::as_str)
+                .unwrap_or("completed");
+            let task_id = tasks[i]["id"].clone();
+            if let Value::Object(t) = &mut tasks[i] {
+                t.insert("status".to_owned(), json!(status));
+                if let Some(files) = input.get("files_changed") {
+                    t.insert("files_changed".to_owned(), files.clone());
+                }
+                if status == "completed" {
+                    t.insert("completed_at".to_owned(), json!(now));
+                }
+            }
+            let completed = tasks
+                .iter()
+                .filter(|t| t["status"] == json!("completed"))
+                .count();
+            let mut done: Vec<Value> = ss["completed_actions"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            done.push(json!(last_action_name("develop")));
+            edits.extend([
+                set(&["skill_state", "current_action"], json!("develop")),
+                set(
+                    &["skill_state", "last_action"],
+                    json!(last_action_name("develop")),
+                ),
+                set(&["skill_state", "completed_actions"], Value::Array(done)),
+                set(&["skill_state", "develop", "current_task"], task_id),
+                set(&["skill_state", "develop", "tasks"], Value::Array(tasks)),
+                set(&["skill_state", "develop", "completed"], json!(completed)),
+                set(&["skill_state", "develop", "last_progress_at"], json!(now)),
+            ]);
+            Ok((edits, None))
+        }
+        "debug" => {
+            need_state()?;
+            let hypotheses = match input.get("hypotheses") {
+                Some(Value::Array(h)) => h.clone(),
+                _ => {
+                    return Err(Error::Usage(
+                        "debug records its hypotheses: give `hypotheses` (a list) in the input"
+                            .to_owned(),
+                    ));
+                }
+            };
+            let confirmed = hypotheses
+                .iter()
+                .find(|h| h["status"] == json!("confirmed"))
+                .map(|h| h["id"].clone())
+                .unwrap_or(Value::Null);
+            let iteration = ss["debug"]["iteration"].as_u64().unwrap_or(0) + 1;
+            let bug = input
+                .get("active_bug")
+                .cloned()
+                .unwrap_or_else(|| ss["debug"]["active_bug"].clone());
+            edits.extend([
+                set(&["skill_state", "current_action"], json!("debug")),
+                set(
+                    &["skill_state", "last_action"],
+                    json!(last_action_name("debug")),
+                ),
+                set(&["skill_state", "debug", "active_bug"], bug),
+                set(
+                    &["skill_state", "debug", "hypotheses_count"],
+                    json!(hypotheses.len()),
+                ),
+                set(
+                    &["skill_state", "debug", "hypotheses"],
+                    Value::Array(hypotheses),
+                ),
+                set(&["skill_state", "debug", "confirmed_hypothesis"], confirmed),
+                set(&["skill_state", "debug", "iteration"], json!(iteration)),
+                set(&["skill_state", "debug", "last_analysis_at"], json!(now)),
+            ]);
+            Ok((edits, None))
+        }
+        "validate" => {
+            need_state()?;
+            let results = match input.get("test_results") {
+                Some(Value::Array(r)) => r.clone(),
+                _ => {
+                    return Err(Error::Usage(
+                        "validate records test results: give `test_results` (a list) in the input, or run the configured tests"
+                            .to_owned(),
+                    ));
+                }
+            };
+            let summary = summarize(&results);
+            let coverage = input
+                .get("coverage")
+                .cloned()
+                .unwrap_or_else(|| ss["validate"]["coverage"].clone());
+            edits.extend([
+                set(&["skill_state", "current_action"], json!("validate")),
+                set(
+                    &["skill_state", "last_action"],
+                    json!(last_action_name("validate")),
+                ),
+                set(
+                    &["skill_state", "validate", "test_results"],
+                    Value::Array(results),
+                ),
+                set(&["skill_state", "validate", "pass_rate"], summary.pass_rate),
+                set(&["skill_state", "validate", "coverage"], coverage),
+                set(
+                    &["skill_state", "validate", "passed"],
+                    json!(summary.passed),
+                ),
+                set(
+                    &["skill_state", "validate", "failed_tests"],
+                    json!(summary.failed),
+                ),
+                set(&["skill_state", "validate", "last_run_at"], json!(now)),
+            ]);
+            Ok((edits, None))
+        }
+        "complete" => {
+            need_state()?;
+            edits.extend([
+                set(&["completed_at"], json!(now)),
+                set(&["skill_state", "current_action"], json!("complete")),
+                set(
+                    &["skill_state", "last_action"],
+                    json!(last_action_name("complete")),
+                ),
+            ]);
+            Ok((edits, Some("completed")))
+        }
+        _ => Err(Error::Usage(format!("unknown action `{action}`"))),
+    }
+}
+
+/// Test results summed up: the pass rate (0-100, one decimal; skipped
+/// tests do not count), whether they passed (some ran, none failed), the
+/// failed tests' names.
+pub struct Summary {
+    pub pass_rate: Value,
+    pub passed: bool,
+    pub failed: Vec<String>,
+}
+
+pub fn summarize(results: &[Value]) -> Summary {
+    let ran: Vec<&Value> = results
+        .iter()
+        .filter(|r| r["status"] != json!("skipped"))
+        .collect();
+    let passed = ran
+        .iter()
+        .filter(|r| r["status"] == json!("passed"))
+        .count();
+    let failed: Vec<String> = ran
+        .iter()
+        .filter(|r| r["status"] == json!("failed"))
+        .filter_map(|r| r["test_name"].as_str().map(str::to_owned))
+        .collect();
+    let rate = if ran.is_empty() {
+        0.0
+    } else {
+        (passed as f64 * 1000.0 / ran.len() as f64).round() / 10.0
+    };
+    let pass_rate = if rate.fract() == 0.0 {
+        json!(rate as u64)
+    } else {
+        json!(rate)
+    };
+    Summary {
+        pass_rate,
+        passed: !ran.is_empty() && failed.is_empty(),
+        failed,
+    }
+}
+
+/// The fields computed from a loop's state, never stored.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Derived {
+    /// Completed tasks of all, in percent.
+    pub develop_progress: f64,
+    pub has_pending_develop: bool,
+    /// A hypothesis is confirmed.
+    pub debug_completed: bool,
+    /// Validation passed with at least one test result.
+    pub validation_passed: bool,
+    /// develop % × 0.5, + 25 when debugging is done, + 25 when validation
+    /// passed.
+    pub overall_progress: f64,
+}
+
+pub fn derived(state: &Value) -> Derived {
+    let ss = &state["skill_state"];
+    let total = ss["develop"]["total"].as_u64().unwrap_or(0);
+    let completed = ss["develop"]["completed"].as_u64().unwrap_or(0);
+    let develop_progress = if total > 0 {
+        completed as f64 / total as f64 * 100.0
+    } else {
+        0.0
+    };
+    let has_pending_develop = ss["develop"]["tasks"]
+        .as_array()
+        .is_some_and(|t| t.iter().any(|t| t["status"] == json!("pending")));
+    let debug_completed = !ss["debug"]["confirmed_hypothesis"].is_null();
+    let validation_passed = ss["validate"]["passed"] == json!(true)
+        && ss["validate"]["test_results"]
+            .as_array()
+            .is_some_and(|a| !a.is_empty());
+    let overall_progress = develop_progress * 0.5
+        + if debug_completed { 25.0 } else { 0.0 }
+        + if validation_passed { 25.0 } else { 0.0 };
+    Derived {
+        develop_progress,
+        has_pending_develop,
+        debug_completed,
+        validation_passed,
+        overall_progress,
+    }
+}
+
+/// A problem `loop validate` found: where (line and column in the file,
+/// and the field), and what.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Problem {
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub field: String,
+    pub message: String,
+}
+
+/// Every problem of loop file `item` under the loop workflow: the fields'
+/// types, then each consistency rule, each at its field's position.
+pub fn problems(ws: &Workspace, item: &Item) -> Result<Vec<Problem>> {
+    let wf = ws.workflow(KIND)?;
+    let value = item.value();
+    let at = |path: &[String], message: String| {
+        let pos = item.pos_of(path);
+        Problem {
+            line: pos.map(|p| p.0),
+            column: pos.map(|p| p.1),
+            field: path.join("."),
+            message,
+        }
+    };
+    let mut out = Vec::new();
+    if wf.state(&item.status).is_none() {
+        out.push(at(
+            &["status".to_owned()],
+            format!(
+                "`status` is {} (not {})",
+                wf.state_names().join(", "),
+                crate::text::escape(&item.status)
+            ),
+        ));
+    }
+    for (path, m) in crate::engine::validate::type_errors(&wf, &value) {
+        out.push(at(&path, m));
+    }
+    for (path, u) in crate::engine::validate::invariants_unmet(&wf, None, &value, "", "") {
+        out.push(at(&path, u.to_string()));
+    }
+    Ok(out)
+}
+
+/// Problems of a legacy state file: it is read, not judged by the rules;
+/// only what the loop's own tools require of it.
+pub fn legacy_problems(state: &Value) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let missing = |f: &str| Problem {
+        line: None,
+        column: None,
+        field: f.to_owned(),
+        message: format!("Missing {f}"),
+    };
+    for f in ["session_id", "task_description"] {
+        if state.get(f).is_none_or(Value::is_null) {
+            out.push(missing(f));
+        }
+    }
+    if state["status"] == json!("completed") && state["validate"]["passed"] != json!(true) {
+        out.push(Problem {
+            line: None,
+            column: None,
+            field: "validate.passed".to_owned(),
+            message: "Inconsistent: completed but validation not passed".to_owned(),
+        });
+    }
+    out
+}
+
+/// Loop `state` with `Map` helpers for the commands: the field at a
+/// dotted path.
+pub fn field<'v>(state: &'v Value, dotted: &str) -> &'v Value {
+    dotted.split('.').fold(state, |v, k| &v[k])
+}
+
+/// An empty JSON object, for actions without input.
+pub fn no_input() -> Value {
+    Value::Object(Map::new())
+}
+
+/// What `loop recover` rebuilt: the plan writing it, where each part
+/// came from, and what could not be recovered.
+#[derive(Debug)]
+pub struct Recovered {
+    pub plan: Plan,
+    /// The commit the loop's own fields were taken from.
+    pub commit: String,
+    pub recovered: Vec<String>,
+    pub lost: Vec<String>,
+}
+
+/// The fields of `skill_state` no progress file holds.
+const UNTRACKED: &[&str] = &[
+    "current_action",
+    "last_action",
+    "completed_actions",
+    "mode",
+    "errors",
+];
+
+/// Plans `loop recover`: when `.loop/{id}.json` is corrupt (or gone), the
+/// loop's own fields come from the last commit whose version of it is
+/// valid, `skill_state`'s develop, debug and validate parts from the
+/// progress files (the tasks from `.tasks.jsonl` when `develop.md` is
+/// gone), the rest of `skill_state` from that commit; what none of them
+/// holds is listed as lost.
+pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered> {
+    let p = paths(ws, id)?;
+    let Some(disk) = std::fs::read(ws.root().join(&p.main)).ok() else {
+        return Err(Error::Usage(format!(
+            "{} is missing: `git checkout -- {}` restores its committed version",
+            p.main, p.main
+        )));
+    };
+    if let Ok(item) = Item::from_bytes(&p.main, disk.clone())
+        && problems(ws, &item)?.is_empty()
+    {
+        return Err(Error::Usage(format!(
+            "{} is valid: there is nothing to recover (`git orx loop validate {id}`)",
+            p.main
+        )));
+    }
+    let log = ws.repo.commits_touching(&p.main, 200)?;
+    let mut good = None;
+    for c in &log {
+        let side = crate::git::Side::Commit(c.to_owned());
+        if let Ok(Some(bytes)) = ws.repo.file_at(&side, &p.main)
+            && let Ok(item) = Item::from_bytes(&p.main, bytes)
+            && problems(ws, &item)?.is_empty()
+        {
+            good = Some((c.to_owned(), item));
+            break;
+        }
+    }
+    let Some((commit, good)) = good else {
+        return Err(Error::Failed(format!(
+            "{} cannot be recovered: no commit holds a valid version of it, so its own fields (loop_id, title, description, max_iterations, status, current_iteration, created_at, updated_at) are lost; write them again (the progress files in {} still hold skill_state)",
+            p.main, p.progress
+        )));
+    };
+    let short: String = commit.chars().take(7).collect();
+    let mut state = good.doc.to_value();
+    let mut recovered = vec![format!(
+        "the loop's own fields, from commit {short} (the last valid version)"
+    )];
+    let mut lost = Vec::new();
+    if !state["skill_state"].is_object() {
+        state["skill_state"] = json!({});
+        for f in UNTRACKED {
+            lost.push(format!("skill_state.{f} (no valid commit holds it)"));
+        }
+    } else {
+        recovered.push(format!(
+            "skill_state's {} from commit {short} (no progress file holds them; later changes are lost)",
+            UNTRACKED.join(", ")
+        ));
+    }
+    for (phase, file) in progress::PHASES {
+        let rel = p.progress_file(file);
+        match std::fs::read_to_string(ws.root().join(&rel))
+            .ok()
+            .as_deref()
+            .and_then(progress::section)
+        {
+            Some(part) => {
+                state["skill_state"][*phase] = part;
+                recovered.push(format!("skill_state.{phase}, from {rel}"));
+            }
+            None if *phase == "develop" => {
+                let tasks = std::fs::read_to_string(ws.root().join(&p.tasks))
+                    .ok()
+                    .and_then(|t| parse_tasks(&t, "").ok());
+                if let Some(tasks) = tasks {
+                    let n = tasks.len();
+                    state["skill_state"]["develop"]["tasks"] = Value::Array(tasks);
+                    state["skill_state"]["develop"]["total"] = json!(n);
+                    state["skill_state"]["develop"]["completed"] = json!(0);
+                    recovered.push(format!(
+                        "skill_state.develop.tasks, from {} (as pending: {rel} is missing)",
+                        p.tasks
+                    ));
+                    lost.push("the tasks' progress (develop.md is missing)".to_owned());
+                } else if state["skill_state"][*phase].is_object() {
+                    lost.push(format!(
+                        "skill_state.{phase} since commit {short} ({rel} is missing or unreadable)"
+                    ));
+                }
+            }
+            None if state["skill_state"][*phase].is_object() => lost.push(format!(
+                "skill_state.{phase} since commit {short} ({rel} is missing or unreadable)"
+            )),
+            None => lost.push(format!(
+                "skill_state.{phase} ({rel} is missing or unreadable)"
+            )),
+        }
+    }
+    let mut text = serde_json::to_string_pretty(&state).unwrap_or_default();
+    text.push('\n');
+    let item = Item::from_bytes(&p.main, text.into_bytes())?;
+    let extras = plan::Extras {
+        old: Some(disk),
+        ..Default::default()
+    };
+    let plan = plan::change_with(ws, item, None, &[], actor, extras)?;
+    Ok(Recovered {
+        plan,
+        commit,
+        recovered,
+        lost,
+    })
+}
