@@ -142,7 +142,8 @@ impl Error {
 
 /// An error as data: its stable code, and what a program needs to act on
 /// it without reading the message (the envelope `--json` prints).
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct ErrorData {
     /// Stable and dotted (`refused.guard`), from the variant, never from
     /// the message: see [`Error::code`].
@@ -155,8 +156,10 @@ pub struct ErrorData {
     pub to: Option<String>,
     /// The roles that may do what was refused.
     pub responsible: Vec<String>,
-    /// The moves allowed instead.
-    pub allowed: Vec<AllowedMove>,
+    /// What may be done instead: the actions the item's state offers,
+    /// for each role (as `next` gives them). The command line fills them
+    /// in from the item's workflow.
+    pub allowed: Vec<crate::workflow::steps::Action>,
     /// What is missing: the inputs not given, or the conditions that did
     /// not hold with the values they read.
     pub missing: Vec<Missing>,
@@ -164,16 +167,10 @@ pub struct ErrorData {
     pub retryable: bool,
 }
 
-/// A move allowed from the item's state, and who may take it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct AllowedMove {
-    pub to: String,
-    pub roles: Vec<String>,
-}
-
 /// An input not given, or a condition that did not hold.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
+#[schemars(deny_unknown_fields)]
 pub enum Missing {
     /// One of `one_of` must be given.
     Input { one_of: Vec<String> },
@@ -277,22 +274,10 @@ impl Error {
                     d.from = Some(state.clone());
                     d.to = Some(to.clone());
                 }
-                Refusal::InvalidTransition {
-                    item,
-                    from,
-                    to,
-                    allowed,
-                } => {
+                Refusal::InvalidTransition { item, from, to, .. } => {
                     label(&mut d, item);
                     d.from = Some(from.clone());
                     d.to = Some(to.clone());
-                    d.allowed = allowed
-                        .iter()
-                        .map(|(to, roles)| AllowedMove {
-                            to: to.clone(),
-                            roles: roles.clone(),
-                        })
-                        .collect();
                 }
                 Refusal::Unauthorized {
                     item,

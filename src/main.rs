@@ -61,6 +61,8 @@ enum Command {
     Completions(cli::completions::Args),
     Doctor(cli::doctor::Args),
     Report(cli::report::Args),
+    Schema(cli::schema::Args),
+    Mcp(cli::mcp::Args),
 }
 
 fn main() -> ExitCode {
@@ -120,6 +122,8 @@ fn main() -> ExitCode {
         Command::Completions(a) => cli::completions::run(&mut ui, a),
         Command::Doctor(a) => cli::doctor::run(&mut ui, a),
         Command::Report(a) => cli::report::run(&mut ui, a),
+        Command::Schema(a) => cli::schema::run(&mut ui, a),
+        Command::Mcp(a) => cli::mcp::run(&mut ui, a, Cli::command()),
     };
     let code = match result {
         Ok(code) => {

@@ -18,6 +18,7 @@ pub mod init;
 pub mod kind;
 pub mod log;
 pub mod man;
+pub mod mcp;
 pub mod metrics;
 pub mod move_;
 pub mod msg;
@@ -25,6 +26,7 @@ pub mod new;
 pub mod next;
 pub mod report;
 pub mod rollback;
+pub mod schema;
 pub mod show;
 pub mod status;
 pub mod verify;
@@ -233,6 +235,12 @@ impl Ui {
             {
                 // The ID as given (its kind is not known before it is found).
                 data.item = Some(id.clone());
+            }
+            if data.code.starts_with("refused.")
+                && let Some(id) = &data.item
+                && let Ok(ws) = orx::repo::workspace::Workspace::open()
+            {
+                data.allowed = orx::board::report::allowed(&ws, id, data.kind.as_deref());
             }
             let hints = hints(e);
             self.json(&serde_json::json!({"version": 1, "error": data, "hints": hints}));

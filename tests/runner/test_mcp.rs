@@ -1,0 +1,245 @@
+//! `git orx mcp`: an MCP client (the official Rust SDK's) starts the
+//! server as an agent client would, lists its tools and calls them through
+//! a story's whole lifecycle; results and refusals are the JSON outputs
+//! and envelopes the published schemas describe.
+
+use rmcp::ServiceExt;
+use rmcp::model::{CallToolRequestParams, Tool};
+use rmcp::service::{RoleClient, RunningService};
+use rmcp::transport::TokioChildProcess;
+use serde_json::{Map, Value, json};
+
+use crate::common::Repo;
+use crate::test_schemas::valid;
+
+/// A client connected to `git orx mcp` started in a repository.
+pub(crate) struct Mcp {
+    runtime: tokio::runtime::Runtime,
+    client: Option<RunningService<RoleClient, ()>>,
+}
+
+impl Mcp {
+    /// Starts `git orx mcp` in `repo` and initializes the session.
+    pub(crate) fn start(repo: &Repo) -> Mcp {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let mut cmd = repo.command("git");
+        cmd.args(["orx", "mcp"]);
+        let cmd = tokio::process::Command::from(cmd);
+        let client = runtime.block_on(async {
+            let transport = TokioChildProcess::new(cmd).unwrap();
+            ().serve(transport).await.unwrap()
+        });
+        Mcp {
+            runtime,
+            client: Some(client),
+        }
+    }
+
+    fn client(&self) -> &RunningService<RoleClient, ()> {
+        self.client.as_ref().unwrap()
+    }
+
+    pub(crate) fn tools(&self) -> Vec<Tool> {
+        self.runtime
+            .block_on(self.client().peer().list_all_tools())
+            .unwrap()
+    }
+
+    /// Calls `tool`: its JSON result, and whether it is a tool error.
+    pub(crate) fn call(&self, tool: &str, args: Value) -> (Value, bool) {
+        let arguments: Map<String, Value> = match args {
+            Value::Object(m) => m,
+            _ => Map::new(),
+        };
+        let params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
+        let result = self
+            .runtime
+            .block_on(self.client().peer().call_tool(params))
+            .unwrap();
+        let is_error = result.is_error == Some(true);
+        let value = result
+            .structured_content
+            .clone()
+            .expect("every result carries its JSON as structured content");
+        // The text content is the same JSON, for clients that read text.
+        let text = result.content[0].as_text().unwrap().text.clone();
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), value);
+        (value, is_error)
+    }
+}
+
+impl Drop for Mcp {
+    fn drop(&mut self) {
+        if let Some(c) = self.client.take() {
+            let _ = self.runtime.block_on(c.cancel());
+        }
+    }
+}
+
+fn tool<'a>(tools: &'a [Tool], name: &str) -> &'a Tool {
+    tools
+        .iter()
+        .find(|t| t.name == name)
+        .unwrap_or_else(|| panic!("no tool {name}"))
+}
+
+/// The tools are the commands' and each kind's steps', their input
+/// schemas typed from the workflow.
+#[test]
+fn mcp_tools_come_from_the_commands_and_the_workflows_steps_with_typed_inputs() {
+    let repo = Repo::new();
+    let mcp = Mcp::start(&repo);
+    let tools = mcp.tools();
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    for name in [
+        "next",
+        "status",
+        "show",
+        "log",
+        "new",
+        "move",
+        "checkpoint",
+        "checkpoints",
+        "rollback",
+        "story_assess",
+        "story_gate",
+        "story_move",
+        "agent_fire",
+        "agent_check",
+        "agent_task-add",
+        "agent_task-done",
+        "agent_archive",
+    ] {
+        assert!(names.contains(&name), "{name} not in {names:?}");
+    }
+    let gate = serde_json::to_value(&*tool(&tools, "story_gate").input_schema).unwrap();
+    assert_eq!(
+        gate["properties"]["critical"],
+        json!({"type": "integer", "minimum": 0.0, "description": "Critical issues found"})
+    );
+    assert_eq!(gate["properties"]["score"]["maximum"], json!(10.0));
+    assert_eq!(
+        gate["properties"]["role"]["enum"],
+        json!(["architect", "qa"])
+    );
+    assert_eq!(gate["properties"]["criteria-met"]["type"], "boolean");
+    assert_eq!(gate["required"], json!(["id", "role", "critical"]));
+    assert_eq!(gate["additionalProperties"], false);
+    let assess = serde_json::to_value(&*tool(&tools, "story_assess").input_schema).unwrap();
+    assert_eq!(
+        assess["properties"]["complexity"]["items"]["enum"][0],
+        "api-contract"
+    );
+    for input in ["score", "structure", "extraction", "reason", "dry_run"] {
+        assert!(
+            assess["properties"].get(input).is_some(),
+            "assess lacks {input}"
+        );
+    }
+    let fire = serde_json::to_value(&*tool(&tools, "agent_fire").input_schema).unwrap();
+    assert!(
+        fire["properties"]["trigger"]["enum"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("USER_CONFIRM"))
+    );
+}
+
+/// initialize, tools/list, then tools/call through a story's whole
+/// lifecycle; a refusal is a tool error carrying the envelope, with the
+/// actions allowed instead; every result validates against its schema.
+#[test]
+fn mcp_client_takes_a_story_from_new_to_done_and_is_refused_as_data() {
+    let repo = Repo::new();
+    let mcp = Mcp::start(&repo);
+    assert!(!mcp.tools().is_empty());
+    let ok = |tool: &str, args: Value, schema: &str| {
+        let (v, is_error) = mcp.call(tool, args);
+        assert!(!is_error, "{tool}: {v:#}");
+        valid(schema, &v);
+        v
+    };
+    let made = ok(
+        "new",
+        json!({"title": "Login page", "role": "sm", "example": true}),
+        "change",
+    );
+    let id = made["item"].as_str().unwrap().to_owned();
+    assert_eq!(
+        (made["from"].clone(), made["to"].clone()),
+        (json!(null), json!("Draft"))
+    );
+
+    // A refusal: Draft cannot go to Done. The envelope says so, with the
+    // actions the state offers instead, each with the call that runs it.
+    let (refused, is_error) = mcp.call("story_move", json!({"id": id, "to": "Done", "role": "sm"}));
+    assert!(is_error);
+    valid("envelope", &refused);
+    assert_eq!(refused["error"]["code"], "refused.no_transition");
+    let allowed = refused["error"]["allowed"].as_array().unwrap();
+    assert!(
+        allowed
+            .iter()
+            .any(|a| a["action"] == "assess" && a["call"]["tool"] == "story_assess"),
+        "{refused:#}"
+    );
+    // A call the input schema does not allow is refused before anything runs.
+    let (bad, is_error) = mcp.call("story_assess", json!({"id": id, "role": "sm", "scor": 9}));
+    assert!(is_error);
+    valid("envelope", &bad);
+    assert_eq!(bad["error"]["code"], "usage.bad_value");
+
+    let planned = ok(
+        "story_assess",
+        json!({"id": id, "role": "sm", "score": 9.5, "dry_run": true}),
+        "change",
+    );
+    assert_eq!(
+        (planned["dry_run"].clone(), planned["commit"].clone()),
+        (json!(true), json!(null))
+    );
+    let assessed = ok(
+        "story_assess",
+        json!({"id": id, "role": "sm", "score": 9.5}),
+        "change",
+    );
+    assert_eq!(assessed["to"], "Approved");
+    let next = ok("next", json!({"role": "dev"}), "next");
+    let step = &next["roles"][0]["actions"][0]["steps"][0];
+    assert_eq!(step["call"]["tool"], "story_move");
+    let started = ok("story_move", step["call"]["arguments"].clone(), "change");
+    assert_eq!(started["to"], "InProgress");
+    ok(
+        "move",
+        json!({"id": id, "to": "Review", "role": "dev", "reason": "the rest in 1.2"}),
+        "change",
+    );
+    // QA's gate without the criteria: a usage error, nothing recorded.
+    let (missing, is_error) =
+        mcp.call("story_gate", json!({"id": id, "role": "qa", "critical": 0}));
+    assert!(is_error);
+    valid("envelope", &missing);
+    assert_eq!(missing["error"]["code"], "usage.missing_input");
+    let done = ok(
+        "story_gate",
+        json!({"id": id, "role": "qa", "critical": 0, "criteria-met": true}),
+        "change",
+    );
+    assert_eq!(
+        (done["to"].clone(), done["round"]["passed"].clone()),
+        (json!("Done"), json!(true))
+    );
+    let shown = ok("show", json!({"id": id}), "show");
+    assert_eq!(shown["status"], "Done");
+    let log = ok("log", json!({"id": id}), "log");
+    assert_eq!(log["entries"].as_array().unwrap().len(), 5);
+    ok("status", json!({}), "status");
+    // Done is terminal: the envelope says so.
+    let (terminal, is_error) = mcp.call("move", json!({"id": id, "to": "Draft", "role": "sm"}));
+    assert!(is_error);
+    valid("envelope", &terminal);
+    assert_eq!(terminal["error"]["code"], "refused.terminal");
+}
