@@ -243,3 +243,32 @@ fn mcp_client_takes_a_story_from_new_to_done_and_is_refused_as_data() {
     valid("envelope", &terminal);
     assert_eq!(terminal["error"]["code"], "refused.terminal");
 }
+
+/// Checkpoints and rollback through the server: no prompt (the call is
+/// the confirmation), results as the commands print them.
+#[test]
+fn mcp_checkpoint_and_rollback_tools_restore_the_work_tree() {
+    let repo = crate::test_agent::agent_repo();
+    let mcp = Mcp::start(&repo);
+    let (made, is_error) = mcp.call("checkpoint", json!({"message": "v1"}));
+    assert!(!is_error, "{made:#}");
+    valid("checkpoint", &made);
+    let (list, _) = mcp.call("checkpoints", json!({}));
+    valid("checkpoints", &list);
+    assert_eq!(list["checkpoints"][0]["name"], made["checkpoint"]);
+    repo.write("app.txt", "v2\n");
+    repo.git(&["commit", "-qam", "v2"]).ok();
+    let name = made["checkpoint"].clone();
+    let (planned, is_error) = mcp.call(
+        "rollback",
+        json!({"checkpoint": name, "role": "dev", "dry_run": true}),
+    );
+    assert!(!is_error, "{planned:#}");
+    valid("rollback", &planned);
+    assert_eq!(planned["changed"], json!(["app.txt"]));
+    assert_eq!(repo.read("app.txt"), "v2\n");
+    let (done, is_error) = mcp.call("rollback", json!({"checkpoint": name, "role": "dev"}));
+    assert!(!is_error, "{done:#}");
+    valid("rollback", &done);
+    assert_eq!(repo.read("app.txt"), "v1\n");
+}

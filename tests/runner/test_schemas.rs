@@ -331,3 +331,80 @@ fn every_refusal_and_usage_error_is_an_envelope_that_validates() {
         "the envelope's actions are next's: {v:#}"
     );
 }
+
+/// The outputs that carry problems, violations and acknowledgements, and
+/// the commands without a result of their own.
+#[test]
+fn outputs_with_problems_violations_and_plain_lines_validate_against_their_schemas() {
+    let repo = crate::common::Repo::bare_git();
+    checked(&repo, &["init"], 0, "output");
+    repo.git(&["add", ".orx"]).ok();
+    repo.git(&["commit", "-q", "-m", "Set up git-orx"]).ok();
+    let id = repo.story("Login", crate::common::GOOD);
+    let path = repo.story_path(&id);
+    repo.edit(&path, "status: Approved", "status: Done");
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "-am", "done"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    let v = checked(&repo, &["verify"], 1, "verify");
+    let commit = v["violations"][0]["commit"].as_str().unwrap().to_owned();
+    checked(
+        &repo,
+        &[
+            "acknowledge",
+            &commit,
+            "--reason",
+            "fixed forward",
+            "--as",
+            "human",
+        ],
+        0,
+        "output",
+    );
+    let v = checked(&repo, &["verify"], 0, "verify");
+    assert_eq!(v["acknowledged"].as_array().unwrap().len(), 1, "{v:#}");
+    checked(&repo, &["status", "--verify"], 0, "status");
+    // A story file that cannot be read: a problem everywhere.
+    repo.write("docs/stories/1.9.broken.md", "---\nid: [1.9\n---\n");
+    let v = checked(&repo, &["check"], 1, "check");
+    assert!(!v["problems"].as_array().unwrap().is_empty());
+    let v = checked(&repo, &["next"], 0, "next");
+    assert!(!v["problems"].as_array().unwrap().is_empty());
+    checked(&repo, &["status"], 0, "status");
+    checked(&repo, &["doctor"], 0, "doctor");
+    let report = repo.path("report.html");
+    checked(
+        &repo,
+        &["report", "--html", report.to_str().unwrap()],
+        0,
+        "output",
+    );
+    checked(&repo, &["agent", "init", "--as", "human"], 0, "change");
+    checked(
+        &repo,
+        &[
+            "agent",
+            "fire",
+            "USER_INPUT_REQUIREMENT",
+            "-m",
+            "x",
+            "--as",
+            "human",
+        ],
+        0,
+        "change",
+    );
+    // Stopping is for an agent fixing errors: refused while planning,
+    // with the operations the state allows.
+    let v = checked(&repo, &["agent", "stop", "--as", "human"], 1, "envelope");
+    assert_eq!(v["error"]["code"], "refused.operation");
+    assert!(!v["error"]["allowed"].as_array().unwrap().is_empty());
+    checked(
+        &repo,
+        &["agent", "fire", "USER_CANCEL", "--as", "human"],
+        0,
+        "change",
+    );
+}
