@@ -171,10 +171,28 @@ fn fixed(
         .filter(|p| p.required)
         .map(|p| p.name.to_owned())
         .collect();
+    let mut tool = Tool::new(name, description.to_owned(), object(properties, required))
+        .with_annotations(ToolAnnotations::new().read_only(read_only));
+    if let Some(schema) = output_schema(command[0]) {
+        tool = tool.with_raw_output_schema(schema);
+    }
     ToolDef {
-        tool: Tool::new(name, description.to_owned(), object(properties, required))
-            .with_annotations(ToolAnnotations::new().read_only(read_only)),
+        tool,
         how: How::Fixed(command, params),
+    }
+}
+
+/// The published schema of what `command` prints (`git orx schema`): a
+/// change for the commands that change an item.
+fn output_schema(command: &str) -> Option<Arc<JsonObject>> {
+    let name = match command {
+        "new" | "move" | "assess" | "gate" | "agent" => "change",
+        other => other,
+    };
+    let (_, _, text) = super::schema::SCHEMAS.iter().find(|(n, _, _)| *n == name)?;
+    match serde_json::from_str(text) {
+        Ok(Value::Object(o)) => Some(Arc::new(o)),
+        _ => None,
     }
 }
 
@@ -539,13 +557,24 @@ fn step_tool(
             }
         ));
     }
+    let mut tool = Tool::new(
+        step.tool(&wf.name),
+        description,
+        object(properties, required),
+    )
+    .with_annotations(ToolAnnotations::new().read_only(false));
+    // The commands that change an item print the change; `agent show`
+    // is the one `agent` command that does not.
+    let changes = match step.run.first().map(String::as_str) {
+        Some("agent") => step.run.get(1).is_some_and(|w| w != "show"),
+        Some(first) => ["new", "move", "assess", "gate"].contains(&first),
+        None => false,
+    };
+    if changes && let Some(schema) = output_schema("move") {
+        tool = tool.with_raw_output_schema(schema);
+    }
     ToolDef {
-        tool: Tool::new(
-            step.tool(&wf.name),
-            description,
-            object(properties, required),
-        )
-        .with_annotations(ToolAnnotations::new().read_only(false)),
+        tool,
         how: How::Step(step.clone()),
     }
 }

@@ -42,7 +42,9 @@ impl Via<'_> {
             Via::Cli(repo) => {
                 let out = repo.orx(&["next", "--json"]);
                 out.ok();
-                serde_json::from_str(&out.stdout).unwrap()
+                let v = serde_json::from_str(&out.stdout).unwrap();
+                crate::test_schemas::valid("next", &v);
+                v
             }
             Via::Mcp(mcp) => {
                 let (v, is_error) = mcp.call("next", serde_json::json!({}));

@@ -16,6 +16,8 @@ use crate::test_schemas::valid;
 pub(crate) struct Mcp {
     runtime: tokio::runtime::Runtime,
     client: Option<RunningService<RoleClient, ()>>,
+    /// The tools as listed when the session began.
+    listed: Vec<Tool>,
 }
 
 impl Mcp {
@@ -32,10 +34,13 @@ impl Mcp {
             let transport = TokioChildProcess::new(cmd).unwrap();
             ().serve(transport).await.unwrap()
         });
-        Mcp {
+        let mut mcp = Mcp {
             runtime,
             client: Some(client),
-        }
+            listed: Vec::new(),
+        };
+        mcp.listed = mcp.tools();
+        mcp
     }
 
     fn client(&self) -> &RunningService<RoleClient, ()> {
@@ -67,6 +72,22 @@ impl Mcp {
         // The text content is the same JSON, for clients that read text.
         let text = result.content[0].as_text().unwrap().text.clone();
         assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), value);
+        // A result fits the tool's output schema; an error is an envelope.
+        if is_error {
+            valid("envelope", &value);
+        } else if let Some(schema) = self
+            .listed
+            .iter()
+            .find(|t| t.name == tool)
+            .and_then(|t| t.output_schema.clone())
+        {
+            let validator = jsonschema::validator_for(&Value::Object((*schema).clone())).unwrap();
+            let errors: Vec<String> = validator
+                .iter_errors(&value)
+                .map(|e| format!("{e} at {}", e.instance_path()))
+                .collect();
+            assert!(errors.is_empty(), "{tool}: {errors:?}\n{value:#}");
+        }
         (value, is_error)
     }
 }
@@ -137,6 +158,18 @@ fn mcp_tools_come_from_the_commands_and_the_workflows_steps_with_typed_inputs() 
         assert!(
             assess["properties"].get(input).is_some(),
             "assess lacks {input}"
+        );
+    }
+    // Each result's schema is the published one.
+    for (name, schema) in [
+        ("story_gate", "change"),
+        ("next", "next"),
+        ("rollback", "rollback"),
+    ] {
+        let out = tool(&tools, name).output_schema.as_ref().unwrap();
+        assert_eq!(
+            out["$id"],
+            format!("https://git-orx.dev/schemas/{schema}.json")
         );
     }
     let fire = serde_json::to_value(&*tool(&tools, "agent_fire").input_schema).unwrap();
