@@ -147,6 +147,7 @@ impl Error {
 pub struct ErrorData {
     /// Stable and dotted (`refused.guard`), from the variant, never from
     /// the message: see [`Error::code`].
+    #[schemars(schema_with = "code_schema")]
     pub code: &'static str,
     pub message: String,
     /// The item's ID and kind, when the error is about one item.
@@ -196,6 +197,48 @@ impl Missing {
             to: to.map(str::to_owned),
         }
     }
+}
+
+/// Every code [`Error::code`] gives (the README lists them): the schema of
+/// the envelope enumerates them.
+pub const CODES: &[&str] = &[
+    "refused.no_transition",
+    "refused.wrong_role",
+    "refused.guard",
+    "refused.terminal",
+    "refused.protected",
+    "refused.unknown_state",
+    "refused.not_initial",
+    "refused.delete",
+    "refused.operation",
+    "refused.record",
+    "refused.outcome",
+    "refused.invalid_file",
+    "refused.invalid_workflow",
+    "refused.invalid_config",
+    "refused.pending",
+    "failed",
+    "git",
+    "git.locked",
+    "commit_failed",
+    "io",
+    "exists",
+    "usage",
+    "usage.missing_input",
+    "usage.bad_value",
+    "usage.not_initialised",
+    "usage.not_a_repository",
+    "not_found",
+    "busy",
+    "conflict",
+];
+
+fn code_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "string",
+        "enum": CODES,
+        "description": "Stable and dotted, from the kind of error, never from its message.",
+    })
 }
 
 impl Error {
@@ -500,6 +543,11 @@ mod tests {
         let readme = include_str!("../README.md");
         for e in one_of_each() {
             let d = e.data();
+            assert!(
+                CODES.contains(&d.code),
+                "{} is not in CODES (the envelope's schema enumerates them): add it there",
+                d.code
+            );
             assert!(
                 readme.contains(&format!("`{}`", d.code)),
                 "{} is not in the README's table of codes",

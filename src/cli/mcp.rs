@@ -699,44 +699,42 @@ fn argv(
     Ok(out)
 }
 
-impl Server {
-    /// Runs `git orx ARGS` with JSON output: its JSON, and whether it is an error
-    /// envelope.
-    fn run(&self, args: &[String]) -> (Value, bool) {
-        let out = std::process::Command::new(&self.exe)
-            .args(args)
-            // Not `--json`: after `--` it would be an argument.
-            .env("ORX_OUTPUT", "json")
-            .stdin(Stdio::null())
-            .output();
-        let out = match out {
-            Ok(o) => o,
-            Err(e) => {
-                let data = orx::error::ErrorData {
-                    code: "failed",
-                    message: format!("cannot run git-orx: {e}"),
-                    ..Default::default()
-                };
-                return (json!({"version": 1, "error": data, "hints": []}), true);
-            }
-        };
-        match serde_json::from_slice::<Value>(&out.stdout) {
-            Ok(v) => {
-                let is_error = v.get("error").is_some();
-                (v, is_error)
-            }
-            Err(_) => {
-                let data = orx::error::ErrorData {
-                    code: "failed",
-                    message: format!(
-                        "git orx {} printed no JSON: {}",
-                        args.join(" "),
-                        String::from_utf8_lossy(&out.stderr).trim()
-                    ),
-                    ..Default::default()
-                };
-                (json!({"version": 1, "error": data, "hints": []}), true)
-            }
+/// Runs `git orx ARGS` with JSON output: its JSON, and whether it is an
+/// error envelope.
+fn run_command(exe: &std::path::Path, args: &[String]) -> (Value, bool) {
+    let out = std::process::Command::new(exe)
+        .args(args)
+        // Not `--json`: after `--` it would be an argument.
+        .env("ORX_OUTPUT", "json")
+        .stdin(Stdio::null())
+        .output();
+    let out = match out {
+        Ok(o) => o,
+        Err(e) => {
+            let data = orx::error::ErrorData {
+                code: "failed",
+                message: format!("cannot run git-orx: {e}"),
+                ..Default::default()
+            };
+            return (json!({"version": 1, "error": data, "hints": []}), true);
+        }
+    };
+    match serde_json::from_slice::<Value>(&out.stdout) {
+        Ok(v) => {
+            let is_error = v.get("error").is_some();
+            (v, is_error)
+        }
+        Err(_) => {
+            let data = orx::error::ErrorData {
+                code: "failed",
+                message: format!(
+                    "git orx {} printed no JSON: {}",
+                    args.join(" "),
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ),
+                ..Default::default()
+            };
+            (json!({"version": 1, "error": data, "hints": []}), true)
         }
     }
 }
@@ -766,21 +764,34 @@ impl ServerHandler for Server {
     ) -> Result<CallToolResponse, McpError> {
         let tools = catalog(&self.cli);
         let Some(def) = tools.iter().find(|d| d.tool.name == request.name) else {
+            // An unknown tool is the protocol's error, not a tool's.
             let names: Vec<&str> = tools.iter().map(|d| d.tool.name.as_ref()).collect();
-            return Ok(CallToolResult::structured_error(bad_call(format!(
+            let message = format!(
                 "no tool `{}` (tools: {})",
                 orx::text::escape(&request.name),
                 names.join(", ")
-            )))
-            .into());
+            );
+            let envelope = bad_call(message.clone());
+            return Err(McpError::invalid_params(message, Some(envelope)));
         };
         let args = request.arguments.unwrap_or_default();
-        let result = match argv(def, &self.cli, &args) {
-            Err(message) => CallToolResult::structured_error(bad_call(message)),
-            Ok(words) => match self.run(&words) {
-                (v, true) => CallToolResult::structured_error(v),
-                (v, false) => CallToolResult::structured(v),
-            },
+        let words = match argv(def, &self.cli, &args) {
+            Ok(words) => words,
+            Err(message) => return Ok(CallToolResult::structured_error(bad_call(message)).into()),
+        };
+        // The command runs on a thread of its own, so that the server
+        // still reads the client's messages meanwhile.
+        let exe = self.exe.clone();
+        let ran = tokio::task::spawn_blocking(move || run_command(&exe, &words)).await;
+        let result = match ran {
+            Ok((v, true)) => CallToolResult::structured_error(v),
+            Ok((v, false)) => CallToolResult::structured(v),
+            Err(e) => {
+                return Err(McpError::internal_error(
+                    format!("the command did not finish: {e}"),
+                    None,
+                ));
+            }
         };
         Ok(result.into())
     }

@@ -219,6 +219,16 @@ fn mcp_client_takes_a_story_from_new_to_done_and_is_refused_as_data() {
             .any(|a| a["action"] == "assess" && a["call"]["tool"] == "story_assess"),
         "{refused:#}"
     );
+    // An unknown tool is the protocol's error (invalid params).
+    let unknown = mcp.runtime.block_on(
+        mcp.client()
+            .peer()
+            .call_tool(CallToolRequestParams::new("story_fly")),
+    );
+    assert!(
+        format!("{:?}", unknown.unwrap_err()).contains("no tool `story_fly`"),
+        "an unknown tool is refused"
+    );
     // A call the input schema does not allow is refused before anything runs.
     let (bad, is_error) = mcp.call("story_assess", json!({"id": id, "role": "sm", "scor": 9}));
     assert!(is_error);
