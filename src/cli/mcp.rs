@@ -433,6 +433,37 @@ fn takes(cmd: &clap::Command, long: &str) -> bool {
     cmd.get_arguments().any(|a| a.get_long() == Some(long))
 }
 
+/// `flag` in its long form when the command has one (`-m` → `--message`),
+/// so that its value is given as `--message=VALUE`.
+fn long_flag(cmd: &clap::Command, flag: &str) -> String {
+    let mut chars = flag.chars();
+    if let (Some('-'), Some(short), None) = (chars.next(), chars.next(), chars.next())
+        && let Some(long) = cmd
+            .get_arguments()
+            .find(|a| a.get_short() == Some(short))
+            .and_then(|a| a.get_long())
+    {
+        return format!("--{long}");
+    }
+    flag.to_owned()
+}
+
+/// The arguments a step's tool has beyond the step's inputs: `dry_run`
+/// and `message` (with their flags), when its command takes them and no
+/// input of the step gives them already.
+fn extras(step: &Step, cmd: &clap::Command) -> Vec<(&'static str, &'static str)> {
+    [("dry_run", "--dry-run"), ("message", "--message")]
+        .into_iter()
+        .filter(|(name, long)| {
+            takes(cmd, &long[2..])
+                && !step.inputs.iter().any(|i| {
+                    i.name == *name
+                        || i.flag.as_deref().map(|f| long_flag(cmd, f)).as_deref() == Some(*long)
+                })
+        })
+        .collect()
+}
+
 /// A step's tool: `id`, `role` and the placeholders of its `run` (`to`,
 /// `trigger`), its inputs by name, typed from the workflow, and
 /// `dry_run`/`message` when its command takes them.
@@ -523,11 +554,12 @@ fn step_tool(
         }
     }
     let cmd = subcommand(cli, &step.run);
-    if takes(cmd, "dry-run") {
-        properties.insert("dry_run".into(), boolean("plan it and write nothing"));
-    }
-    if takes(cmd, "message") {
-        properties.insert("message".into(), text("a note, kept in the commit message"));
+    for (name, _) in extras(step, cmd) {
+        let schema = match name {
+            "dry_run" => boolean("plan it and write nothing"),
+            _ => text("a note, kept in the commit message"),
+        };
+        properties.insert(name.into(), schema);
     }
     let mut description = format!(
         "{} ({}: `git orx {}`)",
@@ -662,24 +694,19 @@ fn argv(
                     .iter()
                     .map(|w| orx::workflow::steps::fill(w, &vars)),
             );
+            let cmd = subcommand(cli, &step.run);
             for i in &step.inputs {
                 known.push(&i.name);
                 let Some(v) = args.get(&i.name) else { continue };
                 match &i.flag {
-                    Some(f) => flag(&mut out, f, v, &i.name)?,
+                    Some(f) => flag(&mut out, &long_flag(cmd, f), v, &i.name)?,
                     None => positional.extend(word(v)),
                 }
             }
-            let cmd = subcommand(cli, &step.run);
-            for (name, long, f) in [
-                ("dry_run", "dry-run", "--dry-run"),
-                ("message", "message", "--message"),
-            ] {
-                if takes(cmd, long) {
-                    known.push(name);
-                    if let Some(v) = args.get(name) {
-                        flag(&mut out, f, v, name)?;
-                    }
+            for (name, f) in extras(step, cmd) {
+                known.push(name);
+                if let Some(v) = args.get(name) {
+                    flag(&mut out, f, v, name)?;
                 }
             }
         }

@@ -172,6 +172,11 @@ fn mcp_tools_come_from_the_commands_and_the_workflows_steps_with_typed_inputs() 
             format!("https://git-orx.dev/schemas/{schema}.json")
         );
     }
+    // The requirement is the step's input given with -m: no second note.
+    let requirement =
+        serde_json::to_value(&*tool(&tools, "agent_requirement").input_schema).unwrap();
+    assert!(requirement["properties"].get("message").is_none());
+    assert_eq!(requirement["properties"]["dry_run"]["type"], "boolean");
     let fire = serde_json::to_value(&*tool(&tools, "agent_fire").input_schema).unwrap();
     assert!(
         fire["properties"]["trigger"]["enum"]
