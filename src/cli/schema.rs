@@ -83,7 +83,7 @@ pub const SCHEMAS: &[(&str, &str, &str)] = &[
     ),
     (
         "output",
-        "init, kind new, hooks, acknowledge, report: the lines a command without a result of its own prints",
+        "init, kind new, hooks, acknowledge, report, demo: the lines a command without a result of its own prints",
         include_str!("../../schemas/output.json"),
     ),
     (
