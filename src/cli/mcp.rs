@@ -1,5 +1,5 @@
 //! `git orx mcp`: the Model Context Protocol over standard input and
-//! output. Each tool runs one `git orx` command with `--json` as a child
+//! output. Each tool runs one `git orx` command, its output JSON, as a child
 //! process of this one, in this directory: its result is the command's
 //! JSON, a refusal a tool error carrying the error envelope. The tools are
 //! the read commands, `new`, `move`, checkpoints and rollback, and one per
