@@ -521,11 +521,16 @@ fn step_tool(
             InputType::Strings => ("array", None),
         };
         s.insert("type".into(), json!(ty));
+        // A whole number's bounds are written as whole numbers.
+        let bound = |m: f64| match ty {
+            "integer" if m.fract() == 0.0 => json!(m as i64),
+            _ => json!(m),
+        };
         if let Some(m) = i.min.or(minimum) {
-            s.insert("minimum".into(), json!(m));
+            s.insert("minimum".into(), bound(m));
         }
         if let Some(m) = i.max {
-            s.insert("maximum".into(), json!(m));
+            s.insert("maximum".into(), bound(m));
         }
         match i.kind {
             InputType::Strings if !i.choices.is_empty() => {

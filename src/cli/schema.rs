@@ -103,7 +103,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ui.json(&json!({"version": 1, "schemas": list}));
         } else {
             for (n, d, _) in SCHEMAS {
-                ui.line(format!("{:<12} {d}", paint(BOLD, n)));
+                ui.line(format!("{} {d}", paint(BOLD, format!("{n:<12}"))));
             }
         }
         return Ok(0);

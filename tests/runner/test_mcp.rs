@@ -139,7 +139,7 @@ fn mcp_tools_come_from_the_commands_and_the_workflows_steps_with_typed_inputs() 
     let gate = serde_json::to_value(&*tool(&tools, "story_gate").input_schema).unwrap();
     assert_eq!(
         gate["properties"]["critical"],
-        json!({"type": "integer", "minimum": 0.0, "description": "Critical issues found"})
+        json!({"type": "integer", "minimum": 0, "description": "Critical issues found"})
     );
     assert_eq!(gate["properties"]["score"]["maximum"], json!(10.0));
     assert_eq!(
@@ -319,4 +319,20 @@ fn mcp_checkpoint_and_rollback_tools_restore_the_work_tree() {
     assert!(!is_error, "{done:#}");
     valid("rollback", &done);
     assert_eq!(repo.read("app.txt"), "v1\n");
+}
+
+/// What an agent sees of a step's tool: its name, description and the
+/// input schema typed from the workflow.
+#[test]
+fn a_step_tool_as_an_agent_sees_it() {
+    let repo = Repo::new();
+    let mcp = Mcp::start(&repo);
+    let tools = mcp.tools();
+    let gate = tool(&tools, "story_gate");
+    let seen = json!({
+        "name": gate.name,
+        "description": gate.description,
+        "inputSchema": *gate.input_schema,
+    });
+    insta::assert_snapshot!(serde_json::to_string_pretty(&seen).unwrap());
 }
