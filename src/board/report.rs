@@ -368,7 +368,8 @@ pub fn next(board: &Board, roles: &[&str]) -> Vec<(String, Vec<Summary>)> {
 pub use crate::engine::validate::ConditionCheck;
 
 /// One possible move from the item's state, judged for a role.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct MoveCheck {
     pub to: String,
     pub roles: Vec<String>,

@@ -134,8 +134,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 }
 
 /// The definitions generated from the types the library serializes: an
-/// action (`Action`, `Input`, `Exclusive`, `Call`, `InputType`) and the
-/// error's data (`ErrorData`, `Missing`).
+/// action (`Action`, `Input`, `Exclusive`, `Call`, `InputType`), the
+/// error's data (`ErrorData`, `Missing`), an item on the board
+/// (`Summary`), a file's problem (`Problem`) and a move judged
+/// (`MoveCheck`, `ConditionCheck`).
 #[cfg(test)]
 fn generated() -> serde_json::Map<String, Value> {
     let mut g = schemars::generate::SchemaSettings::draft2020_12()
@@ -143,6 +145,9 @@ fn generated() -> serde_json::Map<String, Value> {
         .into_generator();
     g.subschema_for::<orx::workflow::steps::Action>();
     g.subschema_for::<orx::error::ErrorData>();
+    g.subschema_for::<orx::board::summary::Summary>();
+    g.subschema_for::<orx::board::summary::Problem>();
+    g.subschema_for::<orx::board::report::MoveCheck>();
     g.take_definitions(true)
 }
 
