@@ -142,10 +142,12 @@ impl Error {
 
 /// An error as data: its stable code, and what a program needs to act on
 /// it without reading the message (the envelope `--json` prints).
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct ErrorData {
     /// Stable and dotted (`refused.guard`), from the variant, never from
     /// the message: see [`Error::code`].
+    #[schemars(schema_with = "code_schema")]
     pub code: &'static str,
     pub message: String,
     /// The item's ID and kind, when the error is about one item.
@@ -155,8 +157,10 @@ pub struct ErrorData {
     pub to: Option<String>,
     /// The roles that may do what was refused.
     pub responsible: Vec<String>,
-    /// The moves allowed instead.
-    pub allowed: Vec<AllowedMove>,
+    /// What may be done instead: the actions the item's state offers,
+    /// for each role (as `next` gives them). The command line fills them
+    /// in from the item's workflow.
+    pub allowed: Vec<crate::workflow::steps::Action>,
     /// What is missing: the inputs not given, or the conditions that did
     /// not hold with the values they read.
     pub missing: Vec<Missing>,
@@ -164,16 +168,10 @@ pub struct ErrorData {
     pub retryable: bool,
 }
 
-/// A move allowed from the item's state, and who may take it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct AllowedMove {
-    pub to: String,
-    pub roles: Vec<String>,
-}
-
 /// An input not given, or a condition that did not hold.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
+#[schemars(deny_unknown_fields)]
 pub enum Missing {
     /// One of `one_of` must be given.
     Input { one_of: Vec<String> },
@@ -199,6 +197,48 @@ impl Missing {
             to: to.map(str::to_owned),
         }
     }
+}
+
+/// Every code [`Error::code`] gives (the README lists them): the schema of
+/// the envelope enumerates them.
+pub const CODES: &[&str] = &[
+    "refused.no_transition",
+    "refused.wrong_role",
+    "refused.guard",
+    "refused.terminal",
+    "refused.protected",
+    "refused.unknown_state",
+    "refused.not_initial",
+    "refused.delete",
+    "refused.operation",
+    "refused.record",
+    "refused.outcome",
+    "refused.invalid_file",
+    "refused.invalid_workflow",
+    "refused.invalid_config",
+    "refused.pending",
+    "failed",
+    "git",
+    "git.locked",
+    "commit_failed",
+    "io",
+    "exists",
+    "usage",
+    "usage.missing_input",
+    "usage.bad_value",
+    "usage.not_initialised",
+    "usage.not_a_repository",
+    "not_found",
+    "busy",
+    "conflict",
+];
+
+fn code_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "string",
+        "enum": CODES,
+        "description": "Stable and dotted, from the kind of error, never from its message.",
+    })
 }
 
 impl Error {
@@ -277,22 +317,10 @@ impl Error {
                     d.from = Some(state.clone());
                     d.to = Some(to.clone());
                 }
-                Refusal::InvalidTransition {
-                    item,
-                    from,
-                    to,
-                    allowed,
-                } => {
+                Refusal::InvalidTransition { item, from, to, .. } => {
                     label(&mut d, item);
                     d.from = Some(from.clone());
                     d.to = Some(to.clone());
-                    d.allowed = allowed
-                        .iter()
-                        .map(|(to, roles)| AllowedMove {
-                            to: to.clone(),
-                            roles: roles.clone(),
-                        })
-                        .collect();
                 }
                 Refusal::Unauthorized {
                     item,
@@ -515,6 +543,11 @@ mod tests {
         let readme = include_str!("../README.md");
         for e in one_of_each() {
             let d = e.data();
+            assert!(
+                CODES.contains(&d.code),
+                "{} is not in CODES (the envelope's schema enumerates them): add it there",
+                d.code
+            );
             assert!(
                 readme.contains(&format!("`{}`", d.code)),
                 "{} is not in the README's table of codes",

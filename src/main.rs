@@ -72,6 +72,8 @@ enum Command {
     Restore(cli::restore::Args),
     History(cli::history::Args),
     Error(cli::error::Args),
+    Schema(cli::schema::Args),
+    Mcp(cli::mcp::Args),
 }
 
 fn main() -> ExitCode {
@@ -142,6 +144,8 @@ fn main() -> ExitCode {
         Command::Restore(a) => cli::restore::run(&mut ui, a),
         Command::History(a) => cli::history::run(&mut ui, a),
         Command::Error(a) => cli::error::run(&mut ui, a),
+        Command::Schema(a) => cli::schema::run(&mut ui, a),
+        Command::Mcp(a) => cli::mcp::run(&mut ui, a, Cli::command()),
     };
     let code = match result {
         Ok(code) => {

@@ -116,6 +116,11 @@ fn with_id(action: &crate::workflow::steps::Action, id: &str) -> crate::workflow
     };
     put(&mut a.item);
     a.argv.iter_mut().for_each(put);
+    for v in a.call.arguments.values_mut() {
+        if let serde_json::Value::String(s) = v {
+            put(s);
+        }
+    }
     put(&mut a.description);
     a
 }
@@ -363,7 +368,8 @@ pub fn next(board: &Board, roles: &[&str]) -> Vec<(String, Vec<Summary>)> {
 pub use crate::engine::validate::ConditionCheck;
 
 /// One possible move from the item's state, judged for a role.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct MoveCheck {
     pub to: String,
     pub roles: Vec<String>,
@@ -382,6 +388,33 @@ pub struct Detail {
     pub summary: Summary,
     pub frontmatter: Value,
     pub moves: Vec<MoveCheck>,
+}
+
+/// What may be done with the item `id` (of `kind`, when known) instead of
+/// something refused: the actions its state offers each role that may
+/// act, as `next` gives them. None when the item cannot be read.
+pub fn allowed(
+    ws: &Workspace,
+    id: &str,
+    kind: Option<&str>,
+) -> Vec<crate::workflow::steps::Action> {
+    let found = match kind {
+        Some(k) => ws.find(&format!("{k}:{id}")),
+        None => ws.find(id),
+    };
+    let Ok(item) = found else {
+        return Vec::new();
+    };
+    let Ok(wf) = ws.workflow(&item.kind) else {
+        return Vec::new();
+    };
+    let value = item.value();
+    ws.rules
+        .roles
+        .names()
+        .into_iter()
+        .flat_map(|r| wf.actions(&item.id, &item.status, &value, r))
+        .collect()
 }
 
 /// The item with `id` and every move its workflow allows from its state.

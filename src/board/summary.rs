@@ -6,7 +6,8 @@ use serde::Serialize;
 use crate::engine::item::ItemError;
 
 /// One item on the board.
-#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Summary {
     pub kind: String,
     pub id: String,
@@ -24,7 +25,8 @@ pub struct Summary {
 }
 
 /// A problem with a file, at a position when there is one.
-#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq, Eq, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Problem {
     pub path: String,
     pub line: Option<usize>,

@@ -24,6 +24,7 @@ pub mod kind;
 pub mod log;
 pub mod loop_;
 pub mod man;
+pub mod mcp;
 pub mod metrics;
 pub mod move_;
 pub mod msg;
@@ -35,6 +36,7 @@ pub mod restore;
 pub mod review;
 pub mod rollback;
 pub mod run;
+pub mod schema;
 pub mod show;
 pub mod status;
 pub mod update;
@@ -257,6 +259,12 @@ impl Ui {
             {
                 // The ID as given (its kind is not known before it is found).
                 data.item = Some(id.clone());
+            }
+            if data.code.starts_with("refused.")
+                && let Some(id) = &data.item
+                && let Ok(ws) = orx::repo::workspace::Workspace::open()
+            {
+                data.allowed = orx::board::report::allowed(&ws, id, data.kind.as_deref());
             }
             let hints = hints(e);
             self.json(&serde_json::json!({"version": 1, "error": data, "hints": hints}));

@@ -136,7 +136,8 @@ pub enum Refusal {
 /// A guard condition as evaluated: what it means, whether it holds, the
 /// values it read (null: not set) and, when it could not be evaluated
 /// although every value was set, why.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct ConditionCheck {
     pub desc: String,
     pub expr: String,

@@ -23,7 +23,7 @@ use serde_json::Value;
 use serde_saphyr::Spanned;
 
 /// What a step's input holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum InputType {
     /// A flag given or not (`--review`).
@@ -65,7 +65,8 @@ impl InputType {
 }
 
 /// One value a step's command takes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Input {
     /// Its name (`score`, `title`).
     pub name: String,
@@ -99,7 +100,8 @@ impl Input {
 }
 
 /// Flags of which at most one is given; exactly one when `required`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Exclusive {
     pub flags: Vec<String>,
     pub required: bool,
@@ -485,7 +487,8 @@ pub fn fill(word: &str, vars: &[(&str, &str)]) -> String {
 
 /// A command that moves one item on, ready to run: what `next`, `status`
 /// and `show` offer.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Action {
     /// Its stable ID: the step's name, with the target state or trigger of
     /// a step per transition (`gate`, `move:InProgress`, `fire:USER_CONFIRM`).
@@ -510,6 +513,49 @@ pub struct Action {
     /// The state it moves to, when that is known before it runs.
     pub to: Option<String>,
     pub description: String,
+    /// The same command as one call by name with named arguments (the
+    /// MCP server's tool): the inputs go in `arguments` under their names.
+    pub call: Call,
+}
+
+/// A step's command as a call: the tool named for the kind and the step
+/// ([`Step::tool`]) and the arguments that fill its `run` (`id`, `role`,
+/// and `to` or `trigger` for a step per transition).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Call {
+    pub tool: String,
+    pub arguments: serde_json::Map<String, Value>,
+}
+
+/// The placeholders a step's `run` may hold, in the order they are named.
+pub const PLACEHOLDERS: &[&str] = &["id", "role", "to", "trigger"];
+
+impl Step {
+    /// The name of the tool that runs this step of `kind`'s workflow:
+    /// `story_gate`, `agent_task-add` (characters a tool name may not
+    /// hold become `_`).
+    pub fn tool(&self, kind: &str) -> String {
+        format!("{kind}_{}", self.id)
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect()
+    }
+
+    /// The placeholders its `run` uses (of [`PLACEHOLDERS`]).
+    pub fn placeholders(&self) -> Vec<&'static str> {
+        PLACEHOLDERS
+            .iter()
+            .copied()
+            .filter(|p| self.run.iter().any(|w| w.contains(&format!("{{{p}}}"))))
+            .collect()
+    }
 }
 
 impl Action {
@@ -585,6 +631,12 @@ impl super::Workflow {
                 ];
                 let mut argv = vec!["git".to_owned(), "orx".to_owned()];
                 argv.extend(step.run.iter().map(|w| fill(w, &vars)));
+                let arguments = step
+                    .placeholders()
+                    .into_iter()
+                    .filter_map(|p| vars.iter().find(|(k, _)| *k == p))
+                    .map(|(k, v)| ((*k).to_owned(), Value::String((*v).to_owned())))
+                    .collect();
                 Action {
                     action: match suffix {
                         Some(s) => format!("{}:{s}", step.id),
@@ -610,6 +662,10 @@ impl super::Workflow {
                     progress,
                     to: to.map(str::to_owned),
                     description: step.description.clone(),
+                    call: Call {
+                        tool: step.tool(&self.name),
+                        arguments,
+                    },
                 }
             };
             match &step.offered {
@@ -715,6 +771,13 @@ impl super::Workflow {
             progress: true,
             to: None,
             description: "takes the item's next actions with an executor until it is done".to_owned(),
+            call: Call {
+                tool: "run".to_owned(),
+                arguments: [("id", id), ("role", role)]
+                    .iter()
+                    .map(|(k, v)| ((*k).to_owned(), Value::String((*v).to_owned())))
+                    .collect(),
+            },
         })
     }
 }

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::common::Repo;
 use crate::test_agent::agent_repo;
+use crate::test_mcp::Mcp;
 
 /// How the values of one judgement are picked: the best the inputs
 /// allow, a fair one (70% of the way from the worst to the best), or the
@@ -26,11 +27,67 @@ struct Trail {
     moods_used: usize,
 }
 
-/// `next --json`'s entry for `item`: its state and its actions.
-fn offered(repo: &Repo, item: &str) -> Option<(String, Vec<Value>)> {
-    let out = repo.orx(&["next", "--json"]);
-    out.ok();
-    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+/// How the driver reaches git-orx: its command line, or the tools of its
+/// MCP server. Either way it knows only `next`, the actions and the error
+/// envelope.
+pub(crate) enum Via<'a> {
+    Cli(&'a Repo),
+    Mcp(&'a Mcp),
+}
+
+impl Via<'_> {
+    /// `next`'s JSON.
+    fn next(&self) -> Value {
+        match self {
+            Via::Cli(repo) => {
+                let out = repo.orx(&["next", "--json"]);
+                out.ok();
+                let v = serde_json::from_str(&out.stdout).unwrap();
+                crate::test_schemas::valid("next", &v);
+                v
+            }
+            Via::Mcp(mcp) => {
+                let (v, is_error) = mcp.call("next", serde_json::json!({}));
+                assert!(!is_error, "{v:#}");
+                v
+            }
+        }
+    }
+
+    /// Runs `action` with the values `mood` gives: 0 done, 1 refused, 2 a
+    /// request the inputs spec did not describe (as the exit codes say).
+    fn run(&self, action: &Value, mood: Mood) -> (i32, String) {
+        match self {
+            Via::Cli(repo) => {
+                let argv = command(action, mood);
+                let out = repo.command(&argv[0]).args(&argv[1..]).output().unwrap();
+                (
+                    out.status.code().unwrap_or(-1),
+                    format!(
+                        "{argv:?}:\n{}{}",
+                        String::from_utf8_lossy(&out.stdout),
+                        String::from_utf8_lossy(&out.stderr)
+                    ),
+                )
+            }
+            Via::Mcp(mcp) => {
+                let call = &action["call"];
+                let args = arguments(action, mood);
+                let (v, is_error) = mcp.call(call["tool"].as_str().unwrap(), args.clone());
+                let code = match v["error"]["code"].as_str() {
+                    None if !is_error => 0,
+                    Some(c) if c.starts_with("usage") || c == "not_found" => 2,
+                    _ => 1,
+                };
+                (code, format!("{} {args}:\n{v:#}", call["tool"]))
+            }
+        }
+    }
+}
+
+/// `next`'s entry for `item`: its state and its actions.
+fn offered(via: &Via, item: &str) -> Option<(String, Vec<Value>)> {
+    let v = via.next();
     v["roles"]
         .as_array()
         .unwrap()
@@ -94,6 +151,50 @@ fn pick(input: &Value, mood: Mood) -> Option<Value> {
     })
 }
 
+/// The values `mood` gives the action's inputs, `(input, value)` for
+/// those given: at most one flag of an exclusive group (the first set to
+/// true), and one when the group is required.
+fn choose(action: &Value, mood: Mood) -> Vec<(Value, Value)> {
+    let inputs = action["inputs"].as_array().unwrap();
+    let groups: Vec<&Value> = action["exclusive"]
+        .as_array()
+        .map(|g| g.iter().collect())
+        .unwrap_or_default();
+    let in_group = |flag: &Value| {
+        groups
+            .iter()
+            .find(|g| g["flags"].as_array().unwrap().contains(flag))
+    };
+    let mut chosen: Vec<(Value, Value)> = Vec::new();
+    let mut chosen_in_group: Vec<Value> = Vec::new();
+    for input in inputs {
+        let Some(value) = pick(input, mood) else {
+            continue;
+        };
+        if let Some(g) = in_group(&input["flag"]) {
+            let taken = g["flags"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|f| chosen_in_group.contains(f));
+            if value == Value::Bool(true) && !taken {
+                chosen_in_group.push(input["flag"].clone());
+                chosen.push((input.clone(), value));
+            }
+            continue;
+        }
+        chosen.push((input.clone(), value));
+    }
+    for g in groups.iter().filter(|g| g["required"] == true) {
+        let flags = g["flags"].as_array().unwrap();
+        if !flags.iter().any(|f| chosen_in_group.contains(f)) {
+            let input = inputs.iter().find(|i| i["flag"] == flags[0]).unwrap();
+            chosen.push((input.clone(), Value::Bool(true)));
+        }
+    }
+    chosen
+}
+
 /// `argv` with the inputs' values: flags and their values, then the
 /// positional ones.
 fn command(action: &Value, mood: Mood) -> Vec<String> {
@@ -104,34 +205,8 @@ fn command(action: &Value, mood: Mood) -> Vec<String> {
         .map(|w| w.as_str().unwrap().to_owned())
         .collect();
     let mut positional = Vec::new();
-    let groups: Vec<&Value> = action["exclusive"]
-        .as_array()
-        .map(|g| g.iter().collect())
-        .unwrap_or_default();
-    let in_group = |flag: &Value| {
-        groups
-            .iter()
-            .find(|g| g["flags"].as_array().unwrap().contains(flag))
-    };
-    let mut chosen_in_group: Vec<String> = Vec::new();
-    for input in action["inputs"].as_array().unwrap() {
+    for (input, value) in choose(action, mood) {
         let flag = input["flag"].as_str();
-        let Some(value) = pick(input, mood) else {
-            continue;
-        };
-        if let Some(g) = in_group(&input["flag"]) {
-            // At most one of the group: the first set to true.
-            let taken = g["flags"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|f| chosen_in_group.iter().any(|c| f == c.as_str()));
-            if value == Value::Bool(true) && !taken {
-                chosen_in_group.push(flag.unwrap().to_owned());
-                argv.push(flag.unwrap().to_owned());
-            }
-            continue;
-        }
         let text = match &value {
             Value::Bool(false) => continue,
             Value::Bool(true) => None,
@@ -159,17 +234,25 @@ fn command(action: &Value, mood: Mood) -> Vec<String> {
             (None, None) => {}
         }
     }
-    for g in groups.iter().filter(|g| g["required"] == true) {
-        let flags = g["flags"].as_array().unwrap();
-        if !flags
-            .iter()
-            .any(|f| chosen_in_group.iter().any(|c| f == c.as_str()))
-        {
-            argv.push(flags[0].as_str().unwrap().to_owned());
-        }
-    }
     argv.extend(positional);
     argv
+}
+
+/// The action's `call` arguments with the inputs' values under their
+/// names, typed as the inputs spec says.
+fn arguments(action: &Value, mood: Mood) -> Value {
+    let mut args = action["call"]["arguments"].clone();
+    for (input, value) in choose(action, mood) {
+        let value = match (&value, input["type"].as_str().unwrap()) {
+            (Value::Array(a), _) if a.is_empty() => continue,
+            (Value::Number(n), "integer" | "count") => {
+                serde_json::json!(n.as_f64().unwrap().round() as i64)
+            }
+            _ => value,
+        };
+        args[input["name"].as_str().unwrap()] = value;
+    }
+    args
 }
 
 /// Drives `item` with the forward steps `next` offers, each tried once per
@@ -177,7 +260,7 @@ fn command(action: &Value, mood: Mood) -> Vec<String> {
 /// `moods`, until no forward step is left, the item leaves `next`, or its
 /// state is `until`.
 #[track_caller]
-fn drive(repo: &Repo, item: &str, moods: &[Mood], until: Option<&str>) -> Trail {
+fn drive(via: &Via, item: &str, moods: &[Mood], until: Option<&str>) -> Trail {
     let mut trail = Trail {
         steps: Vec::new(),
         moods_used: 0,
@@ -185,7 +268,7 @@ fn drive(repo: &Repo, item: &str, moods: &[Mood], until: Option<&str>) -> Trail 
     let mut tried: Vec<String> = Vec::new();
     let mut last_state = String::new();
     for _ in 0..60 {
-        let Some((state, actions)) = offered(repo, item) else {
+        let Some((state, actions)) = offered(via, item) else {
             return trail;
         };
         if until == Some(state.as_str()) {
@@ -214,17 +297,10 @@ fn drive(repo: &Repo, item: &str, moods: &[Mood], until: Option<&str>) -> Trail 
         } else {
             Mood::Best
         };
-        let argv = command(action, mood);
-        let out = repo.command(&argv[0]).args(&argv[1..]).output().unwrap();
-        let code = out.status.code().unwrap_or(-1);
+        let (code, said) = via.run(action, mood);
         // 1: refused (another forward step may fit); 2 would mean the
         // driver built a command the inputs spec did not describe.
-        assert!(
-            code == 0 || code == 1,
-            "{argv:?} exited {code}:\n{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(code == 0 || code == 1, "exited {code}: {said}");
         if code == 0 {
             if judgement {
                 trail.moods_used += 1;
@@ -252,11 +328,50 @@ fn states(trail: &Trail) -> Vec<&str> {
 
 use Mood::{Best, Fair, Worst};
 
-#[test]
-fn driver_from_actions_alone_takes_a_story_straight_to_done() {
+/// Runs `f` with the driver reaching git-orx in `repo` through its MCP
+/// server (`mcp`) or its command line.
+fn with_via<T>(repo: &Repo, mcp: bool, f: impl FnOnce(&Via) -> T) -> T {
+    if mcp {
+        let server = Mcp::start(repo);
+        f(&Via::Mcp(&server))
+    } else {
+        f(&Via::Cli(repo))
+    }
+}
+
+/// Each scenario twice: through the command line, and through the MCP
+/// server's tools (the action's `call`).
+macro_rules! through_both {
+    ($($scenario:ident),* $(,)?) => {
+        mod driver_via_cli {
+            $(#[test]
+            fn $scenario() {
+                super::$scenario(false)
+            })*
+        }
+        mod driver_via_mcp {
+            $(#[test]
+            fn $scenario() {
+                super::$scenario(true)
+            })*
+        }
+    };
+}
+
+through_both!(
+    takes_a_story_straight_to_done,
+    takes_a_story_through_a_passing_architect_review,
+    escalates_a_story_after_two_failing_architect_rounds,
+    takes_a_story_through_a_failing_then_passing_qa_round,
+    leaves_a_story_to_the_human_after_qa_round_three,
+    takes_an_agent_through_a_session_to_archiving,
+    closes_an_item_of_a_hand_written_kind
+);
+
+fn takes_a_story_straight_to_done(mcp: bool) {
     let repo = Repo::new();
     let id = repo.story("Straight approval", &[]);
-    let trail = drive(&repo, &id, &[Best, Best], None);
+    let trail = with_via(&repo, mcp, |via| drive(via, &id, &[Best, Best], None));
     assert_eq!(
         states(&trail),
         ["Draft", "Approved", "InProgress", "Review"]
@@ -265,11 +380,10 @@ fn driver_from_actions_alone_takes_a_story_straight_to_done() {
     assert_eq!(end(&repo, &id), ("Done".to_owned(), None));
 }
 
-#[test]
-fn driver_from_actions_alone_takes_a_story_through_a_passing_architect_review() {
+fn takes_a_story_through_a_passing_architect_review(mcp: bool) {
     let repo = Repo::new();
     let id = repo.story("Architect passes", &[]);
-    let trail = drive(&repo, &id, &[Fair, Fair, Fair], None);
+    let trail = with_via(&repo, mcp, |via| drive(via, &id, &[Fair, Fair, Fair], None));
     assert_eq!(
         states(&trail),
         [
@@ -284,11 +398,12 @@ fn driver_from_actions_alone_takes_a_story_through_a_passing_architect_review() 
     assert_eq!(end(&repo, &id), ("Done".to_owned(), None));
 }
 
-#[test]
-fn driver_from_actions_alone_escalates_a_story_after_two_failing_architect_rounds() {
+fn escalates_a_story_after_two_failing_architect_rounds(mcp: bool) {
     let repo = Repo::new();
     let id = repo.story("Architect escalates", &[]);
-    let trail = drive(&repo, &id, &[Fair, Worst, Fair, Worst], None);
+    let trail = with_via(&repo, mcp, |via| {
+        drive(via, &id, &[Fair, Worst, Fair, Worst], None)
+    });
     assert_eq!(
         states(&trail),
         [
@@ -306,11 +421,12 @@ fn driver_from_actions_alone_escalates_a_story_after_two_failing_architect_round
     );
 }
 
-#[test]
-fn driver_from_actions_alone_takes_a_story_through_a_failing_then_passing_qa_round() {
+fn takes_a_story_through_a_failing_then_passing_qa_round(mcp: bool) {
     let repo = Repo::new();
     let id = repo.story("QA fails once", &[]);
-    let trail = drive(&repo, &id, &[Best, Worst, Best], None);
+    let trail = with_via(&repo, mcp, |via| {
+        drive(via, &id, &[Best, Worst, Best], None)
+    });
     assert_eq!(
         states(&trail),
         [
@@ -326,11 +442,12 @@ fn driver_from_actions_alone_takes_a_story_through_a_failing_then_passing_qa_rou
     assert_eq!(end(&repo, &id), ("Done".to_owned(), None));
 }
 
-#[test]
-fn driver_from_actions_alone_leaves_a_story_to_the_human_after_qa_round_three() {
+fn leaves_a_story_to_the_human_after_qa_round_three(mcp: bool) {
     let repo = Repo::new();
     let id = repo.story("QA fails three times", &[]);
-    let trail = drive(&repo, &id, &[Best, Worst, Worst, Worst], None);
+    let trail = with_via(&repo, mcp, |via| {
+        drive(via, &id, &[Best, Worst, Worst, Worst], None)
+    });
     assert_eq!(
         states(&trail),
         [
@@ -351,10 +468,11 @@ fn driver_from_actions_alone_leaves_a_story_to_the_human_after_qa_round_three() 
     );
 }
 
-#[test]
-fn driver_from_actions_alone_takes_an_agent_through_a_session_to_archiving() {
+fn takes_an_agent_through_a_session_to_archiving(mcp: bool) {
     let repo = agent_repo();
-    let trail = drive(&repo, "default", &[], Some("ARCHIVING"));
+    let trail = with_via(&repo, mcp, |via| {
+        drive(via, "default", &[], Some("ARCHIVING"))
+    });
     let ran: Vec<&str> = trail.steps.iter().map(|(_, a)| a.as_str()).collect();
     assert_eq!(
         ran,
@@ -367,7 +485,12 @@ fn driver_from_actions_alone_takes_an_agent_through_a_session_to_archiving() {
             "task-done"
         ]
     );
-    assert_eq!(offered(&repo, "default").unwrap().0, "ARCHIVING");
+    assert_eq!(
+        with_via(&repo, mcp, |via| offered(via, "default"))
+            .unwrap()
+            .0,
+        "ARCHIVING"
+    );
 }
 
 /// The shape of one action, as `next`, `status` and `show` give it.
@@ -420,15 +543,14 @@ steps:
         description: what was done
 "#;
 
-#[test]
-fn driver_from_actions_alone_closes_an_item_of_a_hand_written_kind() {
+fn closes_an_item_of_a_hand_written_kind(mcp: bool) {
     let repo = Repo::new();
     repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
     repo.write(".orx/workflows/bug.yaml", BUG_WORKFLOW);
     repo.commit_rules("Add the bug kind");
     repo.orx(&["new", "bug", "Crash on save", "--id", "9.1", "--as", "dev"])
         .ok();
-    let trail = drive(&repo, "9.1", &[], None);
+    let trail = with_via(&repo, mcp, |via| drive(via, "9.1", &[], None));
     assert_eq!(states(&trail), ["Open", "Fixed"]);
     assert!(
         repo.read("docs/bugs/9.1.crash-on-save.md")
