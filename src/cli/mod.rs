@@ -28,6 +28,12 @@ pub mod rollback;
 pub mod show;
 pub mod status;
 pub mod verify;
+// Goals, tasks, discussion, the ticker and the forge bridge.
+pub mod claim;
+pub mod discuss;
+pub mod goal;
+pub mod task;
+pub mod tick;
 
 use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

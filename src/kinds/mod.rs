@@ -5,6 +5,7 @@
 //! names a kind's states, roles or fields.
 
 pub mod agent;
+pub mod goal;
 pub mod story;
 
 #[cfg(test)]

@@ -40,6 +40,10 @@ pub struct Config {
     /// (`*review 1.2`) after git-orx's.
     #[serde(default = "default_persona_commands")]
     pub persona_commands: bool,
+    /// The team's agents and the role each acts as (`zhaoyun: dev`), for
+    /// goals and tasks: a forge user's login is looked up here.
+    #[serde(default)]
+    pub team: std::collections::BTreeMap<String, String>,
 }
 
 fn default_persona_commands() -> bool {
@@ -98,6 +102,7 @@ impl Default for Config {
             doctor: Doctor::default(),
             alerts: Default::default(),
             persona_commands: default_persona_commands(),
+            team: Default::default(),
         }
     }
 }
@@ -181,6 +186,15 @@ impl Config {
             ));
         }
         let roles = self.roles();
+        for (agent, role) in &self.team {
+            if !roles.contains(&crate::workflow::role::canonical(role)) {
+                return fail(format!(
+                    "team: agent {} acts as unknown role `{}`",
+                    crate::text::escape(agent),
+                    crate::text::escape(role)
+                ));
+            }
+        }
         for id in &self.identities {
             if let Some(r) = id
                 .roles

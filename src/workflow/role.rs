@@ -125,7 +125,7 @@ mod tests {
     #[test]
     fn the_built_in_roles_are_read_from_their_template() {
         let names: Vec<&str> = builtin().iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(names.len(), 5, "{names:?}");
+        assert_eq!(names.len(), 7, "{names:?}");
         assert!(names.contains(&HUMAN));
         assert!(names.iter().all(|n| canonical(n) == *n));
         assert_eq!(display(HUMAN), "Human");

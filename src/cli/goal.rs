@@ -1,0 +1,119 @@
+//! `git orx goal new`, `git orx goal decide`
+
+use orx::change::plan::Plan;
+use orx::kinds::goal;
+
+use super::{ChangeArgs, Ui};
+
+/// Goals: a parent the team discusses, splits into tasks (`git orx
+/// claim`) and reviews round by round. Routing, states and who acts are
+/// the `goal` workflow's.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(clap::Subcommand)]
+enum Action {
+    /// Open a goal and route it: `--direct` or `--type infrastructure`
+    /// straight to execution; an assignee to a directed discussion (the
+    /// assignee plans, asks the reviewer, then claims); none to a
+    /// discussion every executor role answers.
+    New(NewArgs),
+    /// Record the lead's decision: at a round review `achieved` (close
+    /// the goal), `new-round` (round + 1; tasks are claimed again) or
+    /// `adjust` (the body is edited, discussed again in a new round); on
+    /// an escalated goal `assign --assignee ROLE`, `broadcast` or `close`.
+    Decide(DecideArgs),
+}
+
+#[derive(clap::Args)]
+struct NewArgs {
+    /// The goal's title.
+    title: String,
+    /// The type label (feat, fix, refactor, docs, infrastructure, ...).
+    #[arg(long = "type", value_name = "TYPE", default_value = "feat")]
+    kind: String,
+    /// The role it is assigned to (a directed discussion).
+    #[arg(long, value_name = "ROLE")]
+    assignee: Option<String>,
+    /// Skip the discussion (`flow: direct`, for a tiny change).
+    #[arg(long)]
+    direct: bool,
+    /// The goal and its acceptance criteria (Markdown).
+    #[arg(long, value_name = "TEXT")]
+    body: Option<String>,
+    #[command(flatten)]
+    change: ChangeArgs,
+}
+
+#[derive(clap::Args)]
+struct DecideArgs {
+    /// The goal.
+    id: String,
+    /// achieved, new-round, adjust, assign, broadcast or close.
+    decision: String,
+    /// With `assign`: the role the goal goes to.
+    #[arg(long, value_name = "ROLE")]
+    assignee: Option<String>,
+    #[command(flatten)]
+    change: ChangeArgs,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    match args.action {
+        Action::New(a) => new(ui, a),
+        Action::Decide(a) => {
+            let (ws, role) = super::open_as(ui, &a.change)?;
+            let plan = goal::plan_decide(
+                &ws,
+                &a.id,
+                &a.decision,
+                a.assignee.as_deref(),
+                a.change.actor(&role),
+            )?;
+            commit_plan(ui, &ws, &plan, &a.change)
+        }
+    }
+}
+
+fn new(ui: &mut Ui, a: NewArgs) -> orx::Result<u8> {
+    let (ws, role) = super::open_as(ui, &a.change)?;
+    let actor = a.change.actor(&role);
+    let spec = goal::NewGoal {
+        title: a.title.clone(),
+        kind: a.kind.clone(),
+        assignee: a.assignee.clone(),
+        direct: a.direct,
+        body: a.body.clone(),
+        issue: None,
+    };
+    let plan = goal::plan_new_goal(&ws, &spec, actor)?;
+    if a.change.dry_run || a.change.no_commit {
+        return commit_plan(ui, &ws, &plan, &a.change);
+    }
+    let done = orx::change::plan::execute(&ws, &plan, true)?;
+    ui.line(plan.path());
+    super::report_change(ui, &ws, &plan, Some(&done), serde_json::Value::Null);
+    if let Some(route) = goal::plan_route(&ws, plan.id(), actor)? {
+        commit_plan(ui, &ws, &route, &a.change)?;
+    }
+    Ok(0)
+}
+
+/// Executes `plan` (or only tells it with `--dry-run`) and reports it.
+pub fn commit_plan(
+    ui: &mut Ui,
+    ws: &orx::repo::workspace::Workspace,
+    plan: &Plan,
+    change: &ChangeArgs,
+) -> orx::Result<u8> {
+    if change.dry_run {
+        super::report_change(ui, ws, plan, None, serde_json::Value::Null);
+        return Ok(0);
+    }
+    let done = orx::change::plan::execute(ws, plan, !change.no_commit)?;
+    super::report_change(ui, ws, plan, Some(&done), serde_json::Value::Null);
+    Ok(0)
+}

@@ -1,0 +1,2 @@
+//! The forge bridge: webhook payloads (Gitea, GitHub) applied to goals and
+//! tasks.
