@@ -14,6 +14,7 @@ mod test_files;
 mod test_finish;
 mod test_first_hour;
 mod test_gate;
+mod test_goal;
 mod test_history;
 mod test_hook_tools;
 mod test_hooks;

@@ -727,6 +727,7 @@ pub struct Awaiting {
     pub id: String,
     pub title: String,
     pub round: u64,
+    pub status: String,
     pub path: String,
     pub message: String,
 }
@@ -772,6 +773,7 @@ pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
                 id: goal.id.clone(),
                 title: goal.title.clone(),
                 round,
+                status: goal.status.clone(),
                 path: goal.path.clone(),
                 message,
             });
