@@ -66,6 +66,8 @@ enum Command {
     Claim(cli::claim::Args),
     Task(cli::task::Args),
     Tick(cli::tick::Args),
+    Event(cli::event::Args),
+    Serve(cli::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -132,6 +134,8 @@ fn main() -> ExitCode {
         Command::Claim(a) => cli::claim::run(&mut ui, a),
         Command::Task(a) => cli::task::run(&mut ui, a),
         Command::Tick(a) => cli::tick::run(&mut ui, a),
+        Command::Event(a) => cli::event::run(&mut ui, a),
+        Command::Serve(a) => cli::serve::run(&mut ui, a),
     };
     let code = match result {
         Ok(code) => {

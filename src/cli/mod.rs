@@ -31,7 +31,9 @@ pub mod verify;
 // Goals, tasks, discussion, the ticker and the forge bridge.
 pub mod claim;
 pub mod discuss;
+pub mod event;
 pub mod goal;
+pub mod serve;
 pub mod task;
 pub mod tick;
 

@@ -50,7 +50,7 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
         ui.line(format!(
             "{}: {} -> {} ({}){commit}",
             orx::text::escape(&d.item),
-            d.from,
+            d.from.as_deref().unwrap_or("(new)"),
             d.to,
             d.event
         ));

@@ -13,6 +13,7 @@ mod test_driver;
 mod test_files;
 mod test_finish;
 mod test_first_hour;
+mod test_forge;
 mod test_gate;
 mod test_goal;
 mod test_history;

@@ -20,7 +20,8 @@ use super::*;
 pub struct Dispatched {
     pub item: String,
     pub event: String,
-    pub from: String,
+    /// None for a new item.
+    pub from: Option<String>,
     pub to: String,
     /// The commit, once made.
     pub commit: Option<String>,
@@ -120,7 +121,7 @@ pub fn tick(ws: &Workspace, actor: Actor, commit: bool, dry_run: bool) -> Result
         out.dispatched.push(Dispatched {
             item: plan.label(),
             event: event.to_owned(),
-            from: plan.from().unwrap_or_default().to_owned(),
+            from: plan.from().map(str::to_owned),
             to: plan.to().to_owned(),
             commit: done.and_then(|d| d.commit),
             handoff: plan.handoff().map(str::to_owned),
