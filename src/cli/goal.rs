@@ -26,6 +26,29 @@ enum Action {
     /// `adjust` (the body is edited, discussed again in a new round); on
     /// an escalated goal `assign --assignee ROLE`, `broadcast` or `close`.
     Decide(DecideArgs),
+    /// Print what an agent is handed for a goal's or task's current phase
+    /// (discussion, directed discussion, round review; executor, CI
+    /// failure, review request, changes requested, approved), filled in
+    /// with its data: templates/prompts/, or .orx/prompts/KIND/NAME.md.
+    Prompt(PromptArgs),
+    /// What the current round of a goal delivered: each task's state,
+    /// commits and files (with --json, as data).
+    Review(ReviewArgs),
+}
+
+#[derive(clap::Args)]
+struct PromptArgs {
+    /// The goal or task.
+    id: String,
+    /// The role it is for (default: the first addressed, else who acts next).
+    #[arg(long, value_name = "ROLE")]
+    role: Option<String>,
+}
+
+#[derive(clap::Args)]
+struct ReviewArgs {
+    /// The goal.
+    id: String,
 }
 
 #[derive(clap::Args)]
@@ -74,6 +97,59 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 a.change.actor(&role),
             )?;
             commit_plan(ui, &ws, &plan, &a.change)
+        }
+        Action::Prompt(a) => {
+            let ws = super::open(ui)?;
+            let role = a
+                .role
+                .as_deref()
+                .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
+                .transpose()?;
+            match goal::prompt(&ws, &a.id, role.as_deref())? {
+                Some((name, text)) => {
+                    if ui.is_json() {
+                        ui.json(&serde_json::json!({"version": 1, "item": a.id, "prompt": name, "text": text}));
+                    } else {
+                        ui.line(text.trim_end());
+                    }
+                    Ok(0)
+                }
+                None => Err(orx::Error::Failed(format!(
+                    "{} is in a phase that takes no prompt",
+                    orx::text::escape(&a.id)
+                ))),
+            }
+        }
+        Action::Review(a) => {
+            let ws = super::open(ui)?;
+            let review = goal::round_review(&ws, &a.id)?;
+            if ui.is_json() {
+                ui.json(&serde_json::json!({"version": 1, "review": review}));
+                return Ok(0);
+            }
+            let s = &review.summary;
+            ui.line(format!(
+                "goal {} round {}: {} done, {} failed, {} other, of {}",
+                review.goal, review.round, s.done, s.failed, s.other, s.total
+            ));
+            for t in &review.tasks {
+                ui.line(format!(
+                    "  {} {} ({})",
+                    t.id,
+                    orx::text::escape(&t.title),
+                    t.status
+                ));
+                for c in &t.commits {
+                    ui.line(format!("    {}", orx::text::escape(c)));
+                }
+                if !t.files.is_empty() {
+                    ui.line(format!(
+                        "    files: {}",
+                        orx::text::escape(&t.files.join(", "))
+                    ));
+                }
+            }
+            Ok(0)
         }
     }
 }

@@ -8,7 +8,7 @@ use super::Ui;
 /// discussions no one took (escalating to the lead after the workflow's
 /// `max_checks`), and send a round whose tasks are all done or failed to
 /// the lead's review. Idempotent: run it from cron, CI or a server hook
-/// (see contrib/post-receive); a second run with nothing new does nothing.
+/// (see hooks/post-receive); a second run with nothing new does nothing.
 #[derive(clap::Args)]
 pub struct Args {
     /// Acting role (else ORX_ROLE, else `git config orx.role`, else lead).

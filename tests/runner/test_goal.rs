@@ -121,6 +121,14 @@ fn a_goal_goes_through_two_rounds_with_three_roles() {
     let next = repo.orx(&["next", "--role", "architect"]);
     next.ok()
         .stdout_has(&["Goal G1 (round 1) waits for your answer"]);
+    repo.orx(&["goal", "prompt", "G1", "--role", "architect"])
+        .ok()
+        .stdout_has(&[
+            "discussion of goal G1: Login page (round 1)",
+            "You are Architect and act as Architect (`architect`)",
+            "git orx claim G1 \"TITLE\" --as architect",
+            "the form is mine",
+        ]);
     log += &ok(&repo, &["discuss", "G1", "--no-reply", "--as", "architect"]);
     log += &tick_at(&repo, "2026-01-02T03:06:00Z");
     assert_eq!(state(&repo, "G1"), "executing");
@@ -135,10 +143,17 @@ fn a_goal_goes_through_two_rounds_with_three_roles() {
     let failing = repo.orx(&["task", "check", "T1", "--as", "dev"]);
     failing.code(4);
     assert_eq!(state(&repo, "T1"), "ci-failed");
+    repo.orx(&["goal", "prompt", "T1"]).ok().stdout_has(&[
+        "the checks failed on `feat/T1-login-form`",
+        "test ! -f broken",
+    ]);
     repo.git(&["rm", "-q", "broken"]).ok();
     code(&repo, "form.txt", "the form");
     log += &ok(&repo, &["task", "check", "T1", "--as", "dev"]);
     log += &ok(&repo, &["task", "submit", "T1", "--as", "dev"]);
+    repo.orx(&["goal", "prompt", "T1"]).ok().stdout_has(&[
+        "Review task T1: Login form (goal G1: Login page), on branch `feat/T1-login-form`, by dev.",
+    ]);
     log += &ok(
         &repo,
         &[
@@ -177,8 +192,30 @@ fn a_goal_goes_through_two_rounds_with_three_roles() {
     assert_eq!(state(&repo, "T2"), "done");
     assert_eq!(state(&repo, "G1"), "round-review");
     let lead = repo.orx(&["next", "--role", "lead"]);
-    lead.ok()
-        .stdout_has(&["review round 1 of goal G1 (2 done, 0 failed of 2)"]);
+    lead.ok().stdout_has(&[
+        "review round 1 of goal G1 (2 done, 0 failed of 2): is the goal still clear?",
+    ]);
+    // The lead's prompt: the three questions, the summary, what each task
+    // delivered (commits, files).
+    repo.orx(&["goal", "prompt", "G1"]).ok().stdout_has(&[
+        "## Round review of goal G1: Login page (round 1)",
+        "Users log in.",
+        "- done: 2",
+        "- T1 Login form (done, dev):",
+        "the form, labelled",
+        "files: form.txt",
+        "- T2 Login tests (done, qa):",
+        "1. Is the goal still clear",
+        "git orx goal decide G1 achieved",
+    ]);
+    let review = repo.orx(&["goal", "review", "G1", "--json"]);
+    review.ok();
+    let v: serde_json::Value = serde_json::from_str(&review.stdout).unwrap();
+    assert_eq!(v["review"]["summary"]["done"], 2);
+    assert_eq!(
+        v["review"]["tasks"][1]["files"],
+        serde_json::json!(["tests.txt"])
+    );
 
     // Round 2: a new round, one task closed by a `Closes:` commit.
     log += &ok(
@@ -386,4 +423,44 @@ fn concurrent_discussion_comments_on_separate_branches_merge_without_conflict() 
     let out = tick_at(&repo, "2026-01-02T06:00:00Z");
     assert!(out.contains("goal G1: discussing -> executing"), "{out}");
     repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
+}
+
+/// The sample post-receive hook runs the ticker after a push to main:
+/// the task a pushed `Closes:` commit closes is closed on the server.
+#[cfg(unix)]
+#[test]
+fn the_post_receive_hook_ticks_after_a_push() {
+    use std::os::unix::fs::PermissionsExt;
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Typo", "--direct", "--as", "lead"]);
+    ok(&repo, &["claim", "G1", "Fix it", "--as", "dev"]);
+    ok(&repo, &["task", "start", "T1", "--as", "dev"]);
+    let server = repo.path("../server.git");
+    repo.git(&["clone", "-q", "--bare", ".", server.to_str().unwrap()])
+        .ok();
+    let hook = server.join("hooks/post-receive");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/hooks/post-receive"),
+        &hook,
+    )
+    .unwrap();
+    std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
+    repo.git(&["remote", "add", "origin", server.to_str().unwrap()])
+        .ok();
+    repo.write("readme.txt", "fixed\n");
+    repo.git(&["add", "readme.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "Fix the typo\n\nCloses: T1"])
+        .ok();
+    let push = repo.git(&["push", "-q", "origin", "main"]);
+    push.ok();
+    assert!(
+        push.stderr
+            .contains("task T1: in-progress -> done (merged)"),
+        "{}",
+        push.stderr
+    );
+    repo.git(&["pull", "-q", "--ff-only", "origin", "main"])
+        .ok();
+    assert_eq!(state(&repo, "T1"), "done");
+    assert_eq!(state(&repo, "G1"), "round-review");
 }

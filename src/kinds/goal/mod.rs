@@ -9,10 +9,11 @@
 //! [`crate::change::plan`].
 
 mod forge;
+mod prompt;
 mod tick;
 
-#[allow(unused_imports)]
 pub use forge::*;
+pub use prompt::*;
 pub use tick::*;
 
 use serde_json::{Value, json};
