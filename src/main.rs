@@ -68,6 +68,9 @@ enum Command {
     Tick(cli::tick::Args),
     Event(cli::event::Args),
     Serve(cli::serve::Args),
+    Run(cli::run::Args),
+    Prompt(cli::prompt::Args),
+    Review(cli::review::Args),
 }
 
 fn main() -> ExitCode {
@@ -136,6 +139,9 @@ fn main() -> ExitCode {
         Command::Tick(a) => cli::tick::run(&mut ui, a),
         Command::Event(a) => cli::event::run(&mut ui, a),
         Command::Serve(a) => cli::serve::run(&mut ui, a),
+        Command::Run(a) => cli::run::run(&mut ui, a),
+        Command::Prompt(a) => cli::prompt::run(&mut ui, a),
+        Command::Review(a) => cli::review::run(&mut ui, a),
     };
     let code = match result {
         Ok(code) => {

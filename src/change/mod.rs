@@ -4,3 +4,6 @@
 
 pub mod checkpoint;
 pub mod plan;
+pub mod prompt;
+pub mod run;
+pub mod state;

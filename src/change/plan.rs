@@ -345,6 +345,20 @@ pub fn edit(ws: &Workspace, item: Item, edits: &[Edit], actor: Actor) -> Result<
     plan_change(ws, item, None, edits, actor, Extras::default())
 }
 
+/// Plans a change of `item` (moving it to `to`, if given) with `edits`,
+/// with what the caller adds (trailers, the bytes on disk when the item's
+/// text was rewritten first).
+pub(crate) fn change_with(
+    ws: &Workspace,
+    item: Item,
+    to: Option<&str>,
+    edits: &[Edit],
+    actor: Actor,
+    extras: Extras,
+) -> Result<Plan> {
+    plan_change(ws, item, to, edits, actor, extras)
+}
+
 fn plan_change(
     ws: &Workspace,
     item: Item,

@@ -336,3 +336,47 @@ impl Repo {
         Ok(())
     }
 }
+
+impl Repo {
+    /// A commit holding only `bytes` at `rel`, with no parent, made with
+    /// plumbing (no hooks, no ref moves): a backup of one file, kept by
+    /// the ref the caller points at it. Returns its id.
+    pub fn file_commit(&self, rel: &str, bytes: &[u8], message: &str) -> Result<String, GitError> {
+        let blob = self.repo.blob(bytes).map_err(lib)?;
+        // The tree from the file up: each folder holds the one below.
+        let mut parts: Vec<&str> = rel.split('/').collect();
+        let name = parts.pop().unwrap_or(rel);
+        let mut tb = self.repo.treebuilder(None).map_err(lib)?;
+        tb.insert(name, blob, 0o100644).map_err(lib)?;
+        let mut tree = tb.write().map_err(lib)?;
+        while let Some(dir) = parts.pop() {
+            let mut tb = self.repo.treebuilder(None).map_err(lib)?;
+            tb.insert(dir, tree, 0o040000).map_err(lib)?;
+            tree = tb.write().map_err(lib)?;
+        }
+        self.commit_tree(&tree.to_string(), &[], message, false)
+    }
+
+    /// The refs under `prefix` with their commit's time (seconds) and
+    /// subject, oldest first.
+    pub fn dated_refs_under(
+        &self,
+        prefix: &str,
+    ) -> Result<Vec<(String, String, i64, String)>, GitError> {
+        let mut out = Vec::new();
+        for (name, id) in self.refs_under(prefix)? {
+            let oid = git2::Oid::from_str(&id).map_err(lib)?;
+            let Ok(c) = self.repo.find_commit(oid) else {
+                continue;
+            };
+            out.push((
+                name,
+                id,
+                c.time().seconds(),
+                c.summary().ok().flatten().unwrap_or("").to_owned(),
+            ));
+        }
+        out.sort_by(|a, b| a.2.cmp(&b.2).then_with(|| a.0.cmp(&b.0)));
+        Ok(out)
+    }
+}

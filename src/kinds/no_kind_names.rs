@@ -13,14 +13,18 @@ use crate::workflow::{BUILTIN, Workflow};
 /// none.
 const NOT_YET_MOVED: &[(&str, &str)] = &[];
 
-/// Words a source uses for its own meaning that a workflow also uses as a
-/// name: the error code `failed` is not the task's state, git's branch
-/// lock is not a task's branch, an input's `type` is not a task's type.
+/// Words one source uses for its own meaning that a workflow also uses as
+/// a name: git's branch lock is not a task's branch, an input's `type` is
+/// not a task's type.
 const OWN_WORDS: &[(&str, &str)] = &[
-    ("src/error.rs", "failed"),
     ("src/git/mod.rs", "branch"),
     ("src/workflow/steps.rs", "type"),
 ];
+
+/// Words the engine uses for its own sake that a kind happens to use as
+/// a name too: `failed` and `pending` are in error codes (`Error::code`:
+/// `failed`, `refused.pending`) and are states of the code review.
+const ENGINE_WORDS: &[&str] = &["failed", "pending"];
 
 /// The names a built-in workflow gives: every state, every role (but the
 /// Human, whom the engine knows: the one who may override), every
@@ -40,7 +44,7 @@ fn builtin_names() -> Vec<String> {
     }
     names.sort();
     names.dedup();
-    names.retain(|n| n != HUMAN);
+    names.retain(|n| n != HUMAN && !ENGINE_WORDS.contains(&n.as_str()));
     names
 }
 
@@ -145,7 +149,7 @@ fn the_engine_names_no_built_in_state_role_or_field() {
         for lit in literals(&src) {
             for word in code_words(&lit) {
                 // The workflow format's own keys (`measure.tasks.done`).
-                if word.starts_with("measure.") {
+                if word.starts_with("measure.") || word.starts_with("run.") {
                     continue;
                 }
                 let parts: Vec<&str> = word.split(['.', '{', '}', '[', ']']).collect();

@@ -155,9 +155,19 @@ pub struct Scope<'w> {
     before: Value,
     role: String,
     now: String,
+    /// Variables of the caller's own (a run's `action` and `argument`),
+    /// read before the item's fields.
+    extra: Vec<(String, Value)>,
 }
 
 impl<'w> Scope<'w> {
+    /// This scope with variable `name` set to `value`.
+    pub fn with(mut self, name: &str, value: Value) -> Scope<'w> {
+        self.extra.retain(|(n, _)| n != name);
+        self.extra.push((name.to_owned(), value));
+        self
+    }
+
     /// `item` and `before` are frontmatters as written; `defaults` are laid
     /// under them on reading.
     pub fn new(
@@ -175,11 +185,15 @@ impl<'w> Scope<'w> {
             before,
             role: role.to_owned(),
             now: now.to_owned(),
+            extra: Vec::new(),
         }
     }
 
     /// A top-level variable, defaults merged in.
     fn var(&self, name: &str) -> Option<Value> {
+        if let Some((_, v)) = self.extra.iter().find(|(n, _)| n == name) {
+            return Some(v.clone());
+        }
         match name {
             "params" => Some(self.params.clone()),
             "role" => Some(Value::String(self.role.clone())),

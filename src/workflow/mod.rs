@@ -13,6 +13,7 @@
 pub mod expr;
 pub mod items;
 pub mod role;
+pub mod run;
 pub mod steps;
 
 use std::collections::HashSet;
@@ -47,6 +48,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     (
         "comment",
         include_str!("../../templates/workflows/comment.yaml"),
+    ),
+    (
+        "codereview",
+        include_str!("../../templates/workflows/codereview.yaml"),
     ),
 ];
 
@@ -93,6 +98,8 @@ pub struct Workflow {
     pub items: items::Items,
     /// The commands that move its items on (`steps:`), offered as actions.
     pub steps: Vec<steps::Step>,
+    /// How `git orx run` drives its items (`run:`), if it does.
+    pub run: Option<run::Run>,
     /// `built-in` or the override file's path.
     pub origin: String,
 }
@@ -502,6 +509,7 @@ struct FileDef {
     trailers: Option<Ordered<TrailerDef>>,
     items: Option<items::ItemsDef>,
     steps: Option<Ordered<steps::StepDef>>,
+    run: Option<run::RunDef>,
     /// Set when an override keeps the built-in steps but replaces the
     /// states or transitions they name: steps that no longer fit are left
     /// out rather than refused.
@@ -623,7 +631,7 @@ struct MessageDef {
 }
 
 /// A mapping that keeps its keys in file order.
-struct Ordered<V>(Vec<(String, V)>);
+pub(crate) struct Ordered<V>(pub(crate) Vec<(String, V)>);
 
 impl<V> Default for Ordered<V> {
     fn default() -> Self {
@@ -801,6 +809,7 @@ fn merge_override(
         measure: over.measure.or(base.measure),
         builtin_steps,
         steps: over.steps.or(base.steps),
+        run: over.run.or(base.run),
         items: over.items.or(base.items),
     })
 }
@@ -1378,6 +1387,31 @@ fn compile(
             }
         }
     };
+    let run = match def.run {
+        None => None,
+        Some(r) => {
+            let expr = |src: &str| -> Result<Expr, String> {
+                if c.deferred {
+                    return Ok(Expr::deferred(src));
+                }
+                let e = Expr::compile(src)
+                    .map_err(|m| format!("`{src}` is not a valid expression: {m}"))?;
+                c.check_params(&e, None).map_err(|e| e.message)?;
+                Ok(e)
+            };
+            let state = |s: &str| -> Result<(), String> {
+                if states.iter().any(|x| x.name == s) {
+                    Ok(())
+                } else {
+                    Err(format!("`{s}` is not a state"))
+                }
+            };
+            match run::compile(r, &expr, &state, &def.params) {
+                Ok(r) => Some(r),
+                Err(m) => return c.fail(None, m),
+            }
+        }
+    };
     Ok(Workflow {
         name: name.to_owned(),
         description: def.description,
@@ -1406,6 +1440,7 @@ fn compile(
         measure,
         items,
         steps,
+        run,
         origin,
     })
 }

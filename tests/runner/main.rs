@@ -35,6 +35,7 @@ mod test_repo_states;
 mod test_report;
 mod test_rollback;
 mod test_rules;
+mod test_run;
 mod test_shell;
 mod test_store;
 mod test_verify;

@@ -1,0 +1,174 @@
+//! The prompt an executor gets for an action: the template
+//! `templates/prompts/<kind>/<action>.md` (built in), or the repository's
+//! own `.orx/prompts/<kind>/<action>.md`, or the generic one, with its
+//! placeholders filled in:
+//!
+//! - `{{id}}`, `{{kind}}`, `{{title}}`, `{{role}}`, `{{state}}` (the item's
+//!   state);
+//! - `{{action}}`, `{{description}}` (the action's), `{{argument}}` (the
+//!   dimension under review, `none` when the action has none);
+//! - `{{work_dir}}` (the repository's root), `{{path}}` (the item's file);
+//! - `{{fields}}` (the item's fields as JSON), `{{item.FIELD}}` (one field,
+//!   dotted; text as is, anything else as JSON);
+//! - `{{updates}}` (the fields the executor may set), `{{return}}` (the
+//!   JSON the executor prints).
+
+use serde_json::Value;
+
+use crate::workflow::run::Action;
+
+/// The built-in prompt templates, by `kind/action`.
+pub const BUILTIN: &[(&str, &str)] = &[
+    (
+        "codereview/collect-context",
+        include_str!("../../templates/prompts/codereview/collect-context.md"),
+    ),
+    (
+        "codereview/quick-scan",
+        include_str!("../../templates/prompts/codereview/quick-scan.md"),
+    ),
+    (
+        "codereview/deep-review",
+        include_str!("../../templates/prompts/codereview/deep-review.md"),
+    ),
+    (
+        "codereview/generate-report",
+        include_str!("../../templates/prompts/codereview/generate-report.md"),
+    ),
+];
+
+/// The template for an action no file gives one for.
+pub const GENERIC: &str = include_str!("../../templates/prompts/generic.md");
+
+/// Where a repository keeps its own prompt templates.
+pub const PROMPTS_DIR: &str = ".orx/prompts";
+
+/// The template for `kind`'s action `prompt`: the repository's own (read
+/// from `root`), else the built-in one, else the generic one; with where
+/// it came from.
+pub fn template(root: &std::path::Path, kind: &str, prompt: &str) -> (String, String) {
+    let own = format!("{PROMPTS_DIR}/{kind}/{prompt}.md");
+    if crate::text::check_id(kind).is_ok()
+        && crate::text::check_id(prompt).is_ok()
+        && let Ok(bytes) = crate::engine::item::read_limited(&root.join(&own))
+        && let Ok(text) = String::from_utf8(bytes)
+    {
+        return (text, own);
+    }
+    let key = format!("{kind}/{prompt}");
+    match BUILTIN.iter().find(|(k, _)| *k == key) {
+        Some((_, t)) => ((*t).to_owned(), format!("templates/prompts/{key}.md")),
+        None => (
+            GENERIC.to_owned(),
+            "templates/prompts/generic.md".to_owned(),
+        ),
+    }
+}
+
+/// What a prompt is rendered from.
+pub struct Context<'a> {
+    pub work_dir: &'a str,
+    pub path: &'a str,
+    pub kind: &'a str,
+    pub id: &'a str,
+    pub state: &'a str,
+    pub role: &'a str,
+    /// The item's fields (its frontmatter, defaults laid under).
+    pub fields: &'a Value,
+    pub action: &'a Action,
+    pub argument: Option<&'a str>,
+}
+
+/// The fields the executor may set for `action` (with its argument put
+/// in for `{argument}`).
+pub fn allowed(action: &Action, argument: Option<&str>) -> Vec<Vec<String>> {
+    action
+        .updates
+        .iter()
+        .map(|p| {
+            p.iter()
+                .map(|k| k.replace("{argument}", argument.unwrap_or("")))
+                .collect()
+        })
+        .collect()
+}
+
+/// The JSON contract, as the prompt states it.
+pub fn return_contract(action: &Action, argument: Option<&str>) -> String {
+    let fields: Vec<String> = allowed(action, argument)
+        .iter()
+        .map(|p| format!("`{}`", p.join(".")))
+        .collect();
+    let may = if fields.is_empty() {
+        "no field (print `{\"stateUpdates\": {}}`)".to_owned()
+    } else {
+        fields.join(", ")
+    };
+    format!(
+        "Print one JSON object on standard output, and nothing else:\n\n    {{\"stateUpdates\": {{\"FIELD\": VALUE}}}}\n\nFIELD is a field path (dotted, `a.b`, or nested objects). You may set: {may}. Any other field is refused and counted as an error. Exit with a non-zero status if the action cannot be done."
+    )
+}
+
+/// Renders `template` for `cx`.
+pub fn render(template: &str, cx: &Context) -> String {
+    let mut out = String::with_capacity(template.len() + 512);
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let Some(end) = after.find("}}") else {
+            out.push_str(&rest[start..]);
+            rest = "";
+            break;
+        };
+        let name = after[..end].trim();
+        match value(name, cx) {
+            Some(v) => out.push_str(&v),
+            None => out.push_str(&rest[start..start + 2 + end + 2]),
+        }
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn text_of(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => "none".to_owned(),
+        other => serde_json::to_string_pretty(other).unwrap_or_default(),
+    }
+}
+
+fn value(name: &str, cx: &Context) -> Option<String> {
+    Some(match name {
+        "id" => cx.id.to_owned(),
+        "kind" => cx.kind.to_owned(),
+        "title" => cx.fields.get("title").map(text_of).unwrap_or_default(),
+        "role" => cx.role.to_owned(),
+        "state" => cx.state.to_owned(),
+        "action" => cx.action.name.clone(),
+        "description" => cx.action.description.clone(),
+        "argument" => cx.argument.unwrap_or("none").to_owned(),
+        "work_dir" => cx.work_dir.to_owned(),
+        "path" => cx.path.to_owned(),
+        "fields" => serde_json::to_string_pretty(cx.fields).unwrap_or_default(),
+        "updates" => {
+            let a = allowed(cx.action, cx.argument);
+            if a.is_empty() {
+                "none".to_owned()
+            } else {
+                a.iter().map(|p| p.join(".")).collect::<Vec<_>>().join(", ")
+            }
+        }
+        "return" => return_contract(cx.action, cx.argument),
+        other => {
+            let path = other.strip_prefix("item.")?;
+            let mut v = cx.fields;
+            for k in path.split('.') {
+                v = v.get(k)?;
+            }
+            text_of(v)
+        }
+    })
+}

@@ -1,0 +1,590 @@
+//! `git orx run`: drives an item through the actions its workflow's
+//! `run:` section chooses, one executor call per action, for any kind.
+//!
+//! Each iteration reads the item (restoring the last good state if it
+//! cannot be read), checks the control signals, selects the next action,
+//! records it as the current action (with the action's `before`
+//! effects), has the executor perform it, checks the fields it returns
+//! against the action's `updates` and the workflow, and records them with
+//! the action's `after` effects — every write through the one executor,
+//! each committed, a backup kept first. A failure is recorded as an
+//! error; the error that reaches the limit ends the run.
+//!
+//! The library starts no process and reads no environment: the command
+//! line gives an [`Executor`].
+
+use serde_json::{Value, json};
+
+use crate::change::plan::{Actor, Edit};
+use crate::change::prompt;
+use crate::change::state;
+use crate::engine::item::Item;
+use crate::error::{Error, Result};
+use crate::repo::workspace::{self, Workspace};
+use crate::workflow::Workflow;
+use crate::workflow::run::{self as wrun, Action, Run, Selected};
+
+/// One action for the executor to perform.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Job {
+    pub kind: String,
+    pub id: String,
+    pub path: String,
+    pub action: String,
+    pub argument: Option<String>,
+    pub role: String,
+    pub prompt: String,
+}
+
+/// What the executor did.
+#[derive(Debug)]
+pub enum Outcome {
+    /// It finished; its standard output.
+    Output(String),
+    /// It failed (a non-zero exit, could not start): why.
+    Failed(String),
+    /// The user interrupted it (Ctrl-C).
+    Interrupted,
+}
+
+/// What the run tells its caller as it goes.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Progress {
+    /// An action starts.
+    Started {
+        iteration: u64,
+        action: String,
+        argument: Option<String>,
+    },
+    /// It was recorded.
+    Done {
+        action: String,
+        fields: Vec<String>,
+        commit: Option<String>,
+    },
+    /// It failed; the error was counted.
+    Error {
+        action: String,
+        message: String,
+        count: u64,
+        limit: Option<u64>,
+    },
+    /// The item was restored.
+    Restored { from: String },
+}
+
+/// The command line's side of a run.
+pub trait Executor {
+    /// Performs `job`.
+    fn perform(&mut self, job: &Job) -> Outcome;
+    /// Whether the user asked to stop (checked before every action).
+    fn interrupted(&self) -> bool;
+    /// Reports progress.
+    fn progress(&mut self, event: &Progress);
+}
+
+/// Renders an item's body for an action's `body:` (a kind's own code).
+pub type BodyRenderer<'a> = &'a dyn Fn(&str, &Value) -> Option<String>;
+
+/// How the run ended.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Exit {
+    /// Nothing left to do (a terminal state, or `none`).
+    Finished,
+    /// An action with `stop: true` (the error limit's abort).
+    Stopped,
+    /// A control signal held: its exit name.
+    Signal(String),
+    /// The error limit was reached.
+    ErrorLimit,
+    /// The iteration limit was reached.
+    MaxIterations,
+    /// The user interrupted it.
+    Interrupted,
+}
+
+/// What a run did.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Summary {
+    pub kind: String,
+    pub id: String,
+    pub exit: Exit,
+    /// The action that ended it (`none`, `abort`), if one did.
+    pub last_action: Option<String>,
+    pub iterations: u64,
+    /// The actions recorded, in order.
+    pub done: Vec<String>,
+    pub errors: Vec<String>,
+    pub state: String,
+    /// The item ended in one of the workflow's successful states.
+    pub success: bool,
+}
+
+/// Options of a run.
+pub struct Options<'a> {
+    /// Acting role (the executor inherits it).
+    pub role: &'a str,
+    /// At most this many actions (default: the workflow's).
+    pub max_iterations: Option<u64>,
+    /// Renders bodies for actions that write one.
+    pub body: BodyRenderer<'a>,
+}
+
+/// The workflow's `run:` section, or why there is none.
+pub fn run_section(wf: &Workflow) -> Result<&Run> {
+    wf.run.as_ref().ok_or_else(|| {
+        Error::Usage(format!(
+            "the {} workflow has no `run:` section: its items are not driven by `git orx run`",
+            wf.name
+        ))
+    })
+}
+
+/// The next action for `item` and its prompt, as `git orx prompt` and
+/// `next` show it: `None` when there is nothing to do.
+pub fn next_job(ws: &Workspace, item: &Item, role: &str) -> Result<(Selected, Option<Job>)> {
+    let wf = crate::change::plan::workflow_of(ws, item)?;
+    let run = run_section(&wf)?;
+    let value = item.value();
+    let now = workspace::now();
+    let scope = wf.scope(value.clone(), role, &now);
+    let selected = run
+        .select(&scope)
+        .map_err(|m| Error::Failed(format!("{}: `run.next`: {m}", wf.name)))?;
+    let Some(action) = run.action(&selected.action).filter(|a| a.exec) else {
+        return Ok((selected, None));
+    };
+    let job = job(ws, &wf, item, action, &selected, role);
+    Ok((selected, Some(job)))
+}
+
+fn job(
+    ws: &Workspace,
+    wf: &Workflow,
+    item: &Item,
+    action: &Action,
+    selected: &Selected,
+    role: &str,
+) -> Job {
+    let argument = selected.argument_text();
+    let fields = crate::workflow::expr::merge(&wf.defaults, &item.value());
+    let (template, _) = prompt::template(ws.root(), &item.kind, &action.prompt);
+    let work_dir = ws.root().display().to_string();
+    let cx = prompt::Context {
+        work_dir: &work_dir,
+        path: &item.path,
+        kind: &item.kind,
+        id: &item.id,
+        state: &item.status,
+        role,
+        fields: &fields,
+        action,
+        argument: argument.as_deref(),
+    };
+    let prompt = prompt::render(&template, &cx);
+    Job {
+        kind: item.kind.clone(),
+        id: item.id.clone(),
+        path: item.path.clone(),
+        action: action.name.clone(),
+        argument: argument.clone(),
+        role: role.to_owned(),
+        prompt,
+    }
+}
+
+/// The edits `effects` give for `item`, with `action` and `argument` in
+/// scope.
+fn effects(
+    wf: &Workflow,
+    effects: &[wrun::Effect],
+    value: &Value,
+    role: &str,
+    selected: &Selected,
+) -> Result<Vec<Edit>> {
+    let now = workspace::now();
+    let scope = wf
+        .scope(value.clone(), role, &now)
+        .with("action", json!(selected.action))
+        .with("argument", selected.argument.clone().unwrap_or(Value::Null));
+    wrun::values(effects, &scope).map_err(|m| Error::Failed(format!("{}: {m}", wf.name)))
+}
+
+/// Runs item `id` until it is done, stopped, out of iterations or
+/// interrupted.
+pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) -> Result<Summary> {
+    let mut summary = Summary {
+        kind: String::new(),
+        id: id.to_owned(),
+        exit: Exit::Finished,
+        last_action: None,
+        iterations: 0,
+        done: Vec::new(),
+        errors: Vec::new(),
+        state: String::new(),
+        success: false,
+    };
+    let actor = Actor {
+        role: opts.role,
+        note: None,
+        force: None,
+        tasks_reason: None,
+    };
+    let mut max: Option<u64> = opts.max_iterations;
+    loop {
+        // 1. Read the state; restore the last good one if it cannot be read.
+        let item = match ws.find(id) {
+            Ok(item) if item_on_disk_is_committed(ws, &item)? => item,
+            Ok(_) | Err(Error::Item(_)) => {
+                let r = state::restore(ws, id, &state::RestoreTo::LastGood, actor, true)?;
+                exec.progress(&Progress::Restored { from: r.from });
+                ws.find(id)?
+            }
+            Err(e) => return Err(e),
+        };
+        let wf = crate::change::plan::workflow_of(ws, &item)?;
+        let run = run_section(&wf)?;
+        let max_iter = *max.get_or_insert(run.max_iterations);
+        summary.kind = item.kind.clone();
+        summary.id = item.id.clone();
+        summary.state = item.status.clone();
+        summary.success = run.success.contains(&item.status);
+        let value = item.value();
+        if exec.interrupted() {
+            interrupt(ws, &wf, run, item, actor)?;
+            summary.exit = Exit::Interrupted;
+            break;
+        }
+        // 2. Control signals, then the next action.
+        let now = workspace::now();
+        let scope = wf.scope(value.clone(), opts.role, &now);
+        if let Some(signal) = run
+            .signal(&scope)
+            .map_err(|m| Error::Failed(format!("{}: `run.signals`: {m}", wf.name)))?
+        {
+            let selected = Selected {
+                action: signal.exit.clone(),
+                argument: None,
+            };
+            let edits = effects(&wf, &signal.set, &value, opts.role, &selected)?;
+            if !edits.is_empty() {
+                let plan = state::plan_update(ws, item, &edits, None, actor, Vec::new())?;
+                state::execute_with_backup(ws, &plan, true)?;
+            }
+            summary.exit = Exit::Signal(signal.exit.clone());
+            break;
+        }
+        let selected = run
+            .select(&scope)
+            .map_err(|m| Error::Failed(format!("{}: `run.next`: {m}", wf.name)))?;
+        summary.last_action = Some(selected.action.clone());
+        let Some(action) = run.action(&selected.action) else {
+            summary.exit = Exit::Finished;
+            break;
+        };
+        if action.stop {
+            summary.exit = Exit::Stopped;
+            break;
+        }
+        if summary.iterations >= max_iter {
+            summary.exit = Exit::MaxIterations;
+            summary.last_action = None;
+            break;
+        }
+        summary.iterations += 1;
+        exec.progress(&Progress::Started {
+            iteration: summary.iterations,
+            action: action.name.clone(),
+            argument: selected.argument_text(),
+        });
+        // 3. Record the action under way.
+        let item = if action.exec {
+            let mut edits = effects(&wf, &action.before, &value, opts.role, &selected)?;
+            if let Some(c) = &run.current_action {
+                edits.push((c.clone(), json!(action.name)));
+            }
+            match record(ws, item, &edits, None, actor, &action.name) {
+                Ok(item) => item,
+                Err(Failure::Refused(message, item)) => {
+                    if fail(ws, exec, &mut summary, *item, action, &message, actor)? {
+                        break;
+                    }
+                    continue;
+                }
+                Err(Failure::Fatal(e)) => return Err(e),
+            }
+        } else {
+            item
+        };
+        // 4. Perform it, check what it returns, record it.
+        let outcome = if action.exec {
+            let job = job(ws, &wf, &item, action, &selected, opts.role);
+            exec.perform(&job)
+        } else {
+            Outcome::Output("{\"stateUpdates\": {}}".to_owned())
+        };
+        let item = match restore_if_touched(ws, exec, id, item, actor)? {
+            Some(item) => item,
+            None => continue,
+        };
+        let output = match outcome {
+            Outcome::Interrupted => {
+                interrupt(ws, &wf, run, item, actor)?;
+                summary.exit = Exit::Interrupted;
+                break;
+            }
+            Outcome::Failed(message) => {
+                if fail(ws, exec, &mut summary, item, action, &message, actor)? {
+                    break;
+                }
+                continue;
+            }
+            Outcome::Output(o) => o,
+        };
+        let updates = match parse_output(&output).and_then(|u| check_allowed(action, &selected, &u))
+        {
+            Ok(u) => u,
+            Err(message) => {
+                if fail(ws, exec, &mut summary, item, action, &message, actor)? {
+                    break;
+                }
+                continue;
+            }
+        };
+        let mut edits = updates.clone();
+        let mut after_value = item.value();
+        for (p, v) in &updates {
+            crate::engine::validate::put(&mut after_value, p, v.clone());
+        }
+        let merged = crate::workflow::expr::merge(&wf.defaults, &after_value);
+        edits.extend(effects(&wf, &action.after, &merged, opts.role, &selected)?);
+        if let Some(c) = &run.current_action
+            && (action.exec
+                || crate::engine::validate::lookup(&value, c).is_some_and(|v| !v.is_null()))
+        {
+            edits.push((c.clone(), Value::Null));
+        }
+        let body = match &action.body {
+            Some(name) => {
+                let mut v = merged.clone();
+                for (p, val) in &edits {
+                    crate::engine::validate::put(&mut v, p, val.clone());
+                }
+                Some((opts.body)(name, &v).ok_or_else(|| {
+                    Error::Failed(format!(
+                        "{}: `run.actions.{}.body`: no renderer `{name}`",
+                        wf.name, action.name
+                    ))
+                })?)
+            }
+            None => None,
+        };
+        match record(ws, item, &edits, body.as_deref(), actor, &action.name) {
+            Ok(_) => {
+                summary.done.push(match selected.argument_text() {
+                    Some(a) => format!("{} {a}", action.name),
+                    None => action.name.clone(),
+                });
+            }
+            Err(Failure::Refused(message, item)) => {
+                if fail(ws, exec, &mut summary, *item, action, &message, actor)? {
+                    break;
+                }
+                continue;
+            }
+            Err(Failure::Fatal(e)) => return Err(e),
+        }
+        let fields: Vec<String> = updates.iter().map(|(p, _)| p.join(".")).collect();
+        exec.progress(&Progress::Done {
+            action: action.name.clone(),
+            fields,
+            commit: None,
+        });
+    }
+    // The state the item ended in.
+    if let Ok(item) = ws.find(id)
+        && let Ok(wf) = crate::change::plan::workflow_of(ws, &item)
+    {
+        summary.state = item.status.clone();
+        summary.success = wf
+            .run
+            .as_ref()
+            .is_some_and(|r| r.success.contains(&item.status));
+    }
+    Ok(summary)
+}
+
+/// Whether the file on disk is the committed one (an executor may have
+/// edited it by hand; a run records only what is committed).
+fn item_on_disk_is_committed(ws: &Workspace, item: &Item) -> Result<bool> {
+    Ok(ws.repo.head_file(&item.path)?.as_deref() == Some(item.doc.text().as_bytes()))
+}
+
+/// After the executor: a file it changed by hand is put back to the
+/// committed version (the last stable state). `None` when the item can
+/// no longer be found.
+fn restore_if_touched(
+    ws: &Workspace,
+    exec: &mut dyn Executor,
+    id: &str,
+    item: Item,
+    actor: Actor,
+) -> Result<Option<Item>> {
+    let disk = crate::engine::item::read_limited(&ws.root().join(&item.path)).ok();
+    if disk.as_deref() == Some(item.doc.text().as_bytes()) {
+        return Ok(Some(item));
+    }
+    let r = state::restore(ws, id, &state::RestoreTo::LastGood, actor, true)?;
+    exec.progress(&Progress::Restored { from: r.from });
+    Ok(Some(ws.find(id)?))
+}
+
+enum Failure {
+    /// The workflow refused the change: recorded as an error.
+    Refused(String, Box<Item>),
+    Fatal(Error),
+}
+
+/// Records `edits` (and `body`) with a backup first; the item as
+/// committed after.
+fn record(
+    ws: &Workspace,
+    item: Item,
+    edits: &[Edit],
+    body: Option<&str>,
+    actor: Actor,
+    action: &str,
+) -> std::result::Result<Item, Failure> {
+    let trailers = vec![("Orx-Action".to_owned(), action.to_owned())];
+    let keep = item.clone();
+    let note = format!("git orx run: {action}");
+    let actor = Actor {
+        note: Some(&note),
+        ..actor
+    };
+    let plan = match state::plan_update(ws, item, edits, body, actor, trailers) {
+        Ok(p) => p,
+        Err(e @ (Error::Refused(_) | Error::Item(_) | Error::Usage(_))) => {
+            return Err(Failure::Refused(e.to_string(), Box::new(keep)));
+        }
+        Err(e) => return Err(Failure::Fatal(e)),
+    };
+    state::execute_with_backup(ws, &plan, true).map_err(Failure::Fatal)?;
+    ws.find(&format!("{}:{}", keep.kind, keep.id))
+        .map_err(Failure::Fatal)
+}
+
+/// Records an error of `action`; whether the run must stop (the limit).
+fn fail(
+    ws: &Workspace,
+    exec: &mut dyn Executor,
+    summary: &mut Summary,
+    item: Item,
+    action: &Action,
+    message: &str,
+    actor: Actor,
+) -> Result<bool> {
+    summary.errors.push(format!("{}: {message}", action.name));
+    let id = format!("{}:{}", item.kind, item.id);
+    let rec = state::plan_error(ws, item, Some(&action.name), message, actor)?;
+    state::execute_with_backup(ws, &rec.plan, true)?;
+    exec.progress(&Progress::Error {
+        action: action.name.clone(),
+        message: message.to_owned(),
+        count: rec.count,
+        limit: rec.limit,
+    });
+    if rec.at_limit {
+        summary.exit = Exit::ErrorLimit;
+        summary.last_action = Some(action.name.clone());
+        let _ = ws.find(&id)?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// Records what Ctrl-C records: the workflow's `run.interrupt`.
+fn interrupt(ws: &Workspace, wf: &Workflow, run: &Run, item: Item, actor: Actor) -> Result<()> {
+    let selected = Selected {
+        action: "interrupt".to_owned(),
+        argument: None,
+    };
+    let value = item.value();
+    let mut edits = effects(wf, &run.interrupt.set, &value, actor.role, &selected)?;
+    if let Some(s) = &run.interrupt.state
+        && *s != item.status
+        && !wf.state(&item.status).is_some_and(|st| st.terminal)
+    {
+        edits.push((vec![wf.state_field.clone()], json!(s)));
+    }
+    if let Some(c) = &run.current_action
+        && crate::engine::validate::lookup(&value, c).is_some_and(|v| !v.is_null())
+        && !wf.state(&item.status).is_some_and(|st| st.terminal)
+    {
+        edits.push((c.clone(), Value::Null));
+    }
+    if edits.is_empty() {
+        return Ok(());
+    }
+    let plan = state::plan_update(ws, item, &edits, None, actor, Vec::new())?;
+    state::execute_with_backup(ws, &plan, true)?;
+    Ok(())
+}
+
+/// The `stateUpdates` of an executor's output: the last line that is a
+/// JSON object with that key, or the whole output.
+pub fn parse_output(output: &str) -> std::result::Result<Vec<Edit>, String> {
+    let whole = serde_json::from_str::<Value>(output.trim()).ok();
+    let found = whole
+        .filter(|v| v.get("stateUpdates").is_some())
+        .or_else(|| {
+            output.lines().rev().find_map(|l| {
+                serde_json::from_str::<Value>(l.trim())
+                    .ok()
+                    .filter(|v| v.get("stateUpdates").is_some())
+            })
+        });
+    let Some(v) = found else {
+        let shown: String = output.trim().chars().take(200).collect();
+        return Err(format!(
+            "the executor's output is not a JSON object with `stateUpdates` (it printed: {})",
+            if shown.is_empty() {
+                "nothing".to_owned()
+            } else {
+                crate::text::escape(&shown)
+            }
+        ));
+    };
+    match &v["stateUpdates"] {
+        Value::Object(m) if m.is_empty() => Ok(Vec::new()),
+        u => state::edits_of(u),
+    }
+}
+
+/// Refuses updates outside the action's `updates`.
+fn check_allowed(
+    action: &Action,
+    selected: &Selected,
+    updates: &[Edit],
+) -> std::result::Result<Vec<Edit>, String> {
+    let arg = selected.argument_text();
+    let allowed = prompt::allowed(action, arg.as_deref());
+    for (path, _) in updates {
+        if !allowed.iter().any(|a| path.starts_with(a)) {
+            let names: Vec<String> = allowed.iter().map(|a| a.join(".")).collect();
+            return Err(format!(
+                "the executor may not set `{}` in {} (it may set: {})",
+                path.join("."),
+                action.name,
+                if names.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    names.join(", ")
+                }
+            ));
+        }
+    }
+    Ok(updates.to_vec())
+}

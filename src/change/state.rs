@@ -1,0 +1,556 @@
+//! The state manager, for any kind: updates validated by the item's
+//! workflow (a backup kept first), named backups kept as refs
+//! (`refs/orx/backups/<kind>/<id>/<name>`), restores recorded as new
+//! commits, and errors counted by the workflow's `run.errors`.
+
+use serde_json::{Value, json};
+
+use crate::change::plan::{self, Actor, Edit, Executed, Extras, Plan};
+use crate::engine::item::{self, Item};
+use crate::engine::store::{self, Lock};
+use crate::error::{Error, Result};
+use crate::repo::workspace::Workspace;
+
+/// Where backups live.
+pub const BACKUPS: &str = "refs/orx/backups/";
+
+/// Automatic backups kept per item (the older ones are dropped).
+pub const AUTO_KEPT: usize = 20;
+
+/// The trailer a restore is recorded with.
+pub const RESTORE_TRAILER: &str = "Orx-Restore";
+
+/// One backup of an item.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Backup {
+    pub name: String,
+    /// The commit that holds it.
+    pub commit: String,
+    /// When it was made (seconds since the epoch).
+    pub time: i64,
+    /// What it says about the item (`kind id: state`).
+    pub note: String,
+    /// Made before an update rather than asked for by name.
+    pub auto: bool,
+}
+
+fn auto_number(name: &str) -> u64 {
+    name.strip_prefix("auto-")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+fn prefix(kind: &str, id: &str) -> String {
+    format!("{BACKUPS}{kind}/{id}/")
+}
+
+/// The backups of `kind` item `id`, oldest first.
+pub fn backups(ws: &Workspace, kind: &str, id: &str) -> Result<Vec<Backup>> {
+    let pre = prefix(kind, id);
+    let mut list: Vec<Backup> = ws
+        .repo
+        .dated_refs_under(&pre)?
+        .into_iter()
+        .filter_map(|(name, commit, time, note)| {
+            let name = name.strip_prefix(&pre)?.to_owned();
+            Some(Backup {
+                auto: name.starts_with("auto-"),
+                name,
+                commit,
+                time,
+                note,
+            })
+        })
+        .collect();
+    // Oldest first; automatic ones made in the same second by their number.
+    list.sort_by_key(|b| (b.time, auto_number(&b.name), b.name.clone()));
+    Ok(list)
+}
+
+/// Keeps `bytes`, the file of `kind` item `id` at `path`, as backup `name`
+/// (`None`: the next automatic one, the oldest beyond [`AUTO_KEPT`]
+/// dropped). A name already used is refused.
+pub fn backup(
+    ws: &Workspace,
+    kind: &str,
+    id: &str,
+    path: &str,
+    bytes: &[u8],
+    name: Option<&str>,
+) -> Result<Backup> {
+    let existing = backups(ws, kind, id)?;
+    let name = match name {
+        Some(n) => {
+            crate::text::check_id(n).map_err(Error::Usage)?;
+            if n.starts_with("auto-") {
+                return Err(Error::Usage(format!(
+                    "backup names starting with `auto-` are the automatic ones; choose another name than `{n}`"
+                )));
+            }
+            if existing.iter().any(|b| b.name == n) {
+                return Err(Error::Usage(format!(
+                    "{kind} {id} has a backup named `{n}` already; choose another name"
+                )));
+            }
+            n.to_owned()
+        }
+        None => {
+            let last = existing
+                .iter()
+                .filter_map(|b| b.name.strip_prefix("auto-")?.parse::<u64>().ok())
+                .max()
+                .unwrap_or(0);
+            format!("auto-{}", last + 1)
+        }
+    };
+    let state = Item::from_bytes(path, bytes.to_vec())
+        .map(|i| i.status)
+        .unwrap_or_else(|_| "(unreadable)".to_owned());
+    let note = format!("{kind} {id}: {state}");
+    let commit =
+        ws.repo
+            .file_commit(path, bytes, &format!("{note}\n\nbackup {name} of {path}\n"))?;
+    let full = format!("{}{name}", prefix(kind, id));
+    ws.repo
+        .set_ref(&full, &commit, None, &format!("backup {name}"))?;
+    if name.starts_with("auto-") {
+        let mut autos: Vec<&Backup> = existing.iter().filter(|b| b.auto).collect();
+        autos.sort_by_key(|b| auto_number(&b.name));
+        let extra = (autos.len() + 1).saturating_sub(AUTO_KEPT);
+        for old in autos.into_iter().take(extra) {
+            let _ = ws
+                .repo
+                .delete_ref(&format!("{}{}", prefix(kind, id), old.name), &old.commit);
+        }
+    }
+    let time = ws
+        .repo
+        .dated_refs_under(&full)?
+        .first()
+        .map_or(0, |(_, _, t, _)| *t);
+    Ok(Backup {
+        auto: name.starts_with("auto-"),
+        name,
+        commit,
+        time,
+        note,
+    })
+}
+
+/// The bytes of the item file a backup (or a commit) holds.
+pub fn backup_bytes(ws: &Workspace, commit: &str, path: &str) -> Result<Option<Vec<u8>>> {
+    Ok(ws
+        .repo
+        .file_at(&crate::git::Side::Commit(commit.to_owned()), path)?)
+}
+
+/// The edits `updates` asks for: `{"a.b": 1}` and `{"a": {"b": 1}}` both
+/// set `a.b`; a list or a scalar is one value. An update of nothing is
+/// refused.
+pub fn edits_of(updates: &Value) -> std::result::Result<Vec<Edit>, String> {
+    let Value::Object(map) = updates else {
+        return Err(format!(
+            "the updates must be a JSON object of fields, not {updates}"
+        ));
+    };
+    fn walk(prefix: &[String], v: &Value, out: &mut Vec<Edit>) -> std::result::Result<(), String> {
+        match v {
+            Value::Object(m) if !m.is_empty() && !prefix.is_empty() => {
+                for (k, v) in m {
+                    let mut p = prefix.to_vec();
+                    p.extend(key_path(k)?);
+                    walk(&p, v, out)?;
+                }
+                Ok(())
+            }
+            _ => {
+                out.push((prefix.to_vec(), v.clone()));
+                Ok(())
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (k, v) in map {
+        walk(&key_path(k)?, v, &mut out)?;
+    }
+    if out.is_empty() {
+        return Err("the updates set no field".to_owned());
+    }
+    Ok(out)
+}
+
+fn key_path(k: &str) -> std::result::Result<Vec<String>, String> {
+    let parts: Vec<String> = k.split('.').map(str::to_owned).collect();
+    if parts.iter().any(|p| p.trim().is_empty()) {
+        return Err(format!(
+            "`{}` is not a field path (`a.b.c`)",
+            crate::text::escape(k)
+        ));
+    }
+    Ok(parts)
+}
+
+/// One `FIELD=VALUE`: the value read as JSON (`3`, `true`, `null`,
+/// `["a"]`, `"text"`), else as text.
+pub fn parse_assignment(s: &str) -> std::result::Result<Edit, String> {
+    let Some((k, v)) = s.split_once('=') else {
+        return Err(format!("`{}` is not FIELD=VALUE", crate::text::escape(s)));
+    };
+    let value = serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_owned()));
+    Ok((key_path(k.trim())?, value))
+}
+
+/// Plans an update of `item`: `edits` (a new state among them moves it),
+/// judged by its workflow as any change is; `body` replaces the item's
+/// Markdown body.
+pub fn plan_update(
+    ws: &Workspace,
+    item: Item,
+    edits: &[Edit],
+    body: Option<&str>,
+    actor: Actor,
+    trailers: Vec<(String, String)>,
+) -> Result<Plan> {
+    let wf = plan::workflow_of(ws, &item)?;
+    let state_path = vec![wf.state_field.clone()];
+    let mut to = None;
+    let mut rest = Vec::new();
+    for (path, value) in edits {
+        if path == &state_path {
+            match value.as_str() {
+                Some(s) if wf.state(s).is_some() => to = Some(s.to_owned()),
+                _ => {
+                    return Err(Error::Usage(format!(
+                        "`{}` must be one of the states of {}: {}, not {value}",
+                        wf.state_field,
+                        wf.name,
+                        wf.state_names().join(", ")
+                    )));
+                }
+            }
+        } else if path.first().is_some_and(|k| k == "kind" || k == "id") {
+            return Err(Error::Usage(format!(
+                "`{}` is the item's identity and cannot be updated",
+                path.join(".")
+            )));
+        } else {
+            rest.push((path.clone(), value.clone()));
+        }
+    }
+    let old = item.doc.text().as_bytes().to_vec();
+    let item = match body {
+        Some(body) => with_body(&item, body)?,
+        None => item,
+    };
+    let to = to.filter(|t| *t != item.status);
+    let plan = plan::change_with(
+        ws,
+        item,
+        to.as_deref(),
+        &rest,
+        actor,
+        Extras {
+            trailers,
+            old: Some(old),
+        },
+    )?;
+    // Fields of the wrong type are refused as any bad file is.
+    let after = Item::from_bytes(plan.path(), plan.text().as_bytes().to_vec())?;
+    if let Some(e) = after.unusable(&wf) {
+        return Err(Error::Item(e));
+    }
+    Ok(plan)
+}
+
+/// `item` with its body replaced by `body` (a Markdown item's).
+pub fn with_body(item: &Item, body: &str) -> Result<Item> {
+    let text = item.doc.text();
+    let head_len = text.len() - item.doc.body().len();
+    let nl = item.doc.newline();
+    let mut new = text[..head_len].to_owned();
+    new.push_str(&body.replace("\r\n", "\n").replace('\n', nl));
+    if !new.ends_with(nl) {
+        new.push_str(nl);
+    }
+    Ok(Item::from_bytes(&item.path, new.into_bytes())?)
+}
+
+/// Executes `plan` after keeping an automatic backup of the item as it
+/// was (the committed version when the file on disk is not readable).
+pub fn execute_with_backup(
+    ws: &Workspace,
+    plan: &Plan,
+    commit: bool,
+) -> Result<(Executed, Option<Backup>)> {
+    let before = ws.repo.head_file(plan.path())?;
+    let saved = match before {
+        Some(b) => Some(backup(ws, plan.kind(), plan.id(), plan.path(), &b, None)?),
+        None => None,
+    };
+    let done = plan::execute(ws, plan, commit)?;
+    Ok((done, saved))
+}
+
+/// What recording an error did.
+#[derive(Debug)]
+pub struct Recorded {
+    pub plan: Plan,
+    /// The errors counted now.
+    pub count: u64,
+    pub limit: Option<u64>,
+    /// The item reached the state the limit leads to.
+    pub at_limit: bool,
+}
+
+/// Plans recording an error of `action` with `message`: the workflow's
+/// error counter (`run.errors.field`) counts it, its message field keeps
+/// the message, the current action is cleared; the error that reaches
+/// the limit moves the item to `run.errors.state`. Where the workflow has
+/// a transition for it (fired by `error`), that transition is taken and
+/// its guard and effects apply.
+pub fn plan_error(
+    ws: &Workspace,
+    item: Item,
+    action: Option<&str>,
+    message: &str,
+    actor: Actor,
+) -> Result<Recorded> {
+    let wf = plan::workflow_of(ws, &item)?;
+    let Some(run) = wf.run.as_ref() else {
+        return Err(Error::Usage(format!(
+            "the {} workflow counts no errors (it has no `run:` section with `errors:`)",
+            wf.name
+        )));
+    };
+    let Some(errors) = run.errors.as_ref() else {
+        return Err(Error::Usage(format!(
+            "the {} workflow counts no errors (`run.errors` is not set)",
+            wf.name
+        )));
+    };
+    let value = item.value();
+    let scope = wf.scope(value.clone(), actor.role, &crate::repo::workspace::now());
+    let count = scope
+        .lookup(&errors.field.join("."))
+        .and_then(|v| v.as_u64())
+        .unwrap_or(0)
+        + 1;
+    let limit = run.error_limit(&wf.params);
+    let at_limit = limit.is_some_and(|l| count >= l);
+    let mut edits = vec![(errors.field.clone(), json!(count))];
+    if let Some(m) = &errors.message {
+        let text = match action {
+            Some(a) => format!("{a}: {message}"),
+            None => message.to_owned(),
+        };
+        edits.push((m.clone(), json!(text)));
+    }
+    if let Some(c) = &run.current_action
+        && crate::engine::validate::lookup(&value, c).is_some_and(|v| !v.is_null())
+    {
+        edits.push((c.clone(), Value::Null));
+    }
+    let to = match (&errors.state, at_limit) {
+        (Some(s), true) => s.clone(),
+        _ => item.status.clone(),
+    };
+    let trailers = vec![(
+        "Orx-Error".to_owned(),
+        plan::trailer_value(&format!("{count}: {message}")),
+    )];
+    let old = item.doc.text().as_bytes().to_vec();
+    let extras = Extras {
+        trailers,
+        old: Some(old),
+    };
+    let plan = if wf.transition(&item.status, &to).is_some() {
+        plan::change_with(ws, item, Some(&to), &edits, actor, extras)?
+    } else {
+        plan::change_with(ws, item, None, &edits, actor, extras)?
+    };
+    Ok(Recorded {
+        plan,
+        count,
+        limit,
+        at_limit,
+    })
+}
+
+/// Where a restore takes the item back to.
+#[derive(Debug, Clone)]
+pub enum RestoreTo {
+    /// The last good state: the committed version when the file on disk
+    /// differs from it (or cannot be read), else the newest backup that
+    /// differs from it.
+    LastGood,
+    /// A backup, by name, or a commit (any revision).
+    Named(String),
+}
+
+/// What a restore did.
+#[derive(Debug)]
+pub struct Restored {
+    /// Where it came from (`committed version`, a backup's name, a commit).
+    pub from: String,
+    pub path: String,
+    /// The recorded change, when one was needed.
+    pub plan: Option<Plan>,
+    pub done: Option<Executed>,
+    /// The file on disk could not be read as an item.
+    pub was_unreadable: bool,
+}
+
+/// Finds the file of item `id` even when it cannot be read as an item:
+/// `(kind, id, path, the item if it reads)`.
+pub fn locate(ws: &Workspace, id: &str) -> Result<(String, String, String, Option<Item>)> {
+    match ws.find(id) {
+        Ok(item) => Ok((
+            item.kind.clone(),
+            item.id.clone(),
+            item.path.clone(),
+            Some(item),
+        )),
+        Err(Error::Item(e)) => {
+            let kind = ws
+                .kind_at(&e.path)
+                .map(str::to_owned)
+                .ok_or(Error::Item(e.clone()))?;
+            let bare = id.split_once(':').map_or(id, |(_, i)| i).to_owned();
+            Ok((kind, bare, e.path, None))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Restores item `id` (see [`RestoreTo`]). Taking the item back to other
+/// fields is a change like any other: judged by the workflow, committed,
+/// with an `Orx-Restore` trailer; putting back the committed version of a
+/// damaged file needs no commit.
+pub fn restore(
+    ws: &Workspace,
+    id: &str,
+    to: &RestoreTo,
+    actor: Actor,
+    commit: bool,
+) -> Result<Restored> {
+    let (kind, id, path, current) = locate(ws, id)?;
+    let disk = item::read_limited(&ws.root().join(&path)).map_err(Error::Failed)?;
+    let head = ws.repo.head_file(&path)?;
+    let (from, bytes) = match to {
+        RestoreTo::LastGood => {
+            if current.is_none() || head.as_deref() != Some(disk.as_slice()) {
+                let Some(h) = head.clone() else {
+                    return Err(Error::Failed(format!(
+                        "{path} is not committed: there is no committed version to go back to"
+                    )));
+                };
+                ("the committed version".to_owned(), h)
+            } else {
+                let list = backups(ws, &kind, &id)?;
+                let mut found = None;
+                for b in list.iter().rev() {
+                    if let Some(bytes) = backup_bytes(ws, &b.commit, &path)?
+                        && bytes != disk
+                        && Item::from_bytes(&path, bytes.clone()).is_ok()
+                    {
+                        found = Some((format!("backup {}", b.name), bytes));
+                        break;
+                    }
+                }
+                found.ok_or_else(|| {
+                    Error::Failed(format!(
+                        "{kind} {id} has no backup that differs from it: nothing to restore"
+                    ))
+                })?
+            }
+        }
+        RestoreTo::Named(name) => {
+            let list = backups(ws, &kind, &id)?;
+            let (label, rev) = match list.iter().find(|b| &b.name == name) {
+                Some(b) => (format!("backup {}", b.name), b.commit.clone()),
+                None => match ws.repo.commit_id(name) {
+                    Some(c) => (format!("commit {}", &c[..c.len().min(12)]), c),
+                    None => {
+                        let names: Vec<&str> = list.iter().map(|b| b.name.as_str()).collect();
+                        return Err(Error::NotFound(format!(
+                            "`{}` is neither a backup of {kind} {id} ({}) nor a commit",
+                            crate::text::escape(name),
+                            if names.is_empty() {
+                                "it has none".to_owned()
+                            } else {
+                                names.join(", ")
+                            }
+                        )));
+                    }
+                },
+            };
+            let bytes = backup_bytes(ws, &rev, &path)?
+                .ok_or_else(|| Error::NotFound(format!("{label} holds no {path}")))?;
+            (label, bytes)
+        }
+    };
+    let restored = Item::from_bytes(&path, bytes.clone()).map_err(|e| {
+        Error::Failed(format!(
+            "{from} of {path} is not readable either ({e}); choose another with --to"
+        ))
+    })?;
+    let was_unreadable = current.is_none();
+    if head.as_deref() == Some(bytes.as_slice()) {
+        // Back to what is committed: the file is put back, nothing to record.
+        if disk != bytes {
+            let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
+            store::write(
+                &lock,
+                ws.root(),
+                &ws.repo.orx_dir(),
+                &path,
+                Some(&disk),
+                &bytes,
+            )?;
+        }
+        return Ok(Restored {
+            from,
+            path,
+            plan: None,
+            done: None,
+            was_unreadable,
+        });
+    }
+    // Judged from the committed version: the restored text, in the state
+    // it is in now, then moved to its own state if that differs.
+    let head_item = match &head {
+        Some(h) => Item::from_bytes(&path, h.clone())?,
+        None => {
+            return Err(Error::Failed(format!(
+                "{path} is not committed yet; commit it first"
+            )));
+        }
+    };
+    let wf = ws.workflow(&kind)?;
+    let target_state = restored.status.clone();
+    let staged = restored
+        .doc
+        .set(&[wf.state_field.as_str()], &json!(head_item.status))
+        .map_err(|e| Error::Failed(e.message))?;
+    let staged = Item::from_document(&path, staged)?;
+    let to = (target_state != head_item.status).then_some(target_state.as_str());
+    let plan = plan::change_with(
+        ws,
+        staged,
+        to,
+        &[],
+        actor,
+        Extras {
+            trailers: vec![(RESTORE_TRAILER.to_owned(), plan::trailer_value(&from))],
+            old: Some(disk),
+        },
+    )?;
+    let done = plan::execute(ws, &plan, commit)?;
+    Ok(Restored {
+        from,
+        path,
+        plan: Some(plan),
+        done: Some(done),
+        was_unreadable,
+    })
+}

@@ -1,0 +1,44 @@
+//! `git orx prompt`
+
+use super::Ui;
+
+/// Print the prompt of an item's next action.
+///
+/// It is what `git orx run` gives its executor, from `templates/prompts/<kind>/<action>.md` or the
+/// repository's own `.orx/prompts/<kind>/<action>.md`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The item's ID (e.g. 3, or codereview:3).
+    id: String,
+    /// Act as this role (default: the role the item waits for).
+    #[arg(long = "as", value_name = "ROLE")]
+    role: Option<String>,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = super::open(ui)?;
+    let item = ws.find(&args.id)?;
+    let role = super::run::acting_role(&ws, &item, &args.role)?;
+    let (selected, job) = orx::change::run::next_job(&ws, &item, &role)?;
+    if ui.is_json() {
+        ui.json(&serde_json::json!({
+            "version": 1,
+            "item": item.id,
+            "kind": item.kind,
+            "status": item.status,
+            "action": selected.action,
+            "argument": selected.argument,
+            "role": role,
+            "prompt": job.as_ref().map(|j| j.prompt.clone()),
+        }));
+        return Ok(0);
+    }
+    match job {
+        Some(job) => ui.line(job.prompt.trim_end()),
+        None => ui.line(format!(
+            "{} {} ({}): the next action is `{}`, which no executor performs; `git orx run {}` takes it",
+            item.kind, item.id, item.status, selected.action, item.id
+        )),
+    }
+    Ok(0)
+}

@@ -1,0 +1,295 @@
+//! `git orx run`
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use orx::change::run::{self as lrun, Exit, Job, Outcome, Progress};
+
+use super::{BOLD, DIM, GREEN, RED, Ui, YELLOW, epaint};
+
+/// Run an item's actions with an executor until it is done.
+///
+/// Each action the item's workflow chooses (its `run:` section) is given to COMMAND
+/// as a prompt on standard input; COMMAND prints `{"stateUpdates":
+/// {...}}`, which is checked against the workflow and committed. A
+/// failure is counted as an error; the workflow's error limit ends the
+/// run. Ctrl-C stops it and records that the user stopped it. Exits 0 when
+/// the item ends in a successful state, 1 otherwise.
+///
+/// COMMAND runs with `sh -c`, with ORX_ITEM, ORX_KIND, ORX_ACTION,
+/// ORX_DIMENSION (the action's argument, if any) and ORX_ROLE set.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The item's ID (e.g. 3, or codereview:3).
+    id: String,
+    /// The executor: a shell command that reads the prompt on standard
+    /// input and prints the state updates as JSON.
+    #[arg(long = "exec", value_name = "COMMAND")]
+    exec: String,
+    /// Take at most N actions (default: the workflow's `run.max_iterations`).
+    #[arg(long, value_name = "N")]
+    max_iterations: Option<u64>,
+    /// Act as this role (default: the role the item waits for; the
+    /// executor inherits it as ORX_ROLE).
+    #[arg(long = "as", value_name = "ROLE")]
+    role: Option<String>,
+}
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+#[cfg(unix)]
+extern "C" fn on_interrupt(_: libc::c_int) {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Ctrl-C sets [`INTERRUPTED`] instead of ending the process, so that the
+/// run can record it.
+fn catch_interrupt() {
+    #[cfg(unix)]
+    // SAFETY: the handler only stores to an atomic, which is
+    // async-signal-safe.
+    unsafe {
+        libc::signal(
+            libc::SIGINT,
+            on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t,
+        );
+    }
+}
+
+/// The role the run acts as: `--as`, else the role the item waits for,
+/// else the usual one (ORX_ROLE, `git config orx.role`).
+pub fn acting_role(
+    ws: &orx::repo::workspace::Workspace,
+    item: &orx::engine::item::Item,
+    flag: &Option<String>,
+) -> orx::Result<String> {
+    if flag.is_some() {
+        return super::role(ws, flag);
+    }
+    let wf = orx::change::plan::workflow_of(ws, item)?;
+    match wf
+        .state(&item.status)
+        .and_then(|s| wf.owner_of(s, &item.value()))
+    {
+        Some(owner) => Ok(owner),
+        // A finished item waits for nobody; nothing will be done as it.
+        None => Ok(super::role(ws, flag).unwrap_or_else(|_| "human".to_owned())),
+    }
+}
+
+/// Stops the executor's process group (what it started too).
+fn stop_group(child: &std::process::Child) {
+    #[cfg(unix)]
+    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: kill(2) with the group of a child we started.
+        unsafe {
+            libc::kill(-pid, libc::SIGTERM);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = child;
+}
+
+struct Shell<'a> {
+    command: &'a str,
+    ui: &'a mut Ui,
+}
+
+impl lrun::Executor for Shell<'_> {
+    fn perform(&mut self, job: &Job) -> Outcome {
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(self.command)
+            .env("ORX_ITEM", &job.id)
+            .env("ORX_KIND", &job.kind)
+            .env("ORX_ACTION", &job.action)
+            .env("ORX_ROLE", &job.role)
+            .env("ORX_ITEM_PATH", &job.path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        match &job.argument {
+            Some(a) => cmd.env("ORX_DIMENSION", a),
+            None => cmd.env_remove("ORX_DIMENSION"),
+        };
+        // Its own process group, so that stopping it stops what it started.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = match cmd.spawn() {
+            Ok(c) => c,
+            Err(e) => return Outcome::Failed(format!("cannot start the executor: {e}")),
+        };
+        let prompt = job.prompt.clone();
+        let stdin = child.stdin.take();
+        let writer = std::thread::spawn(move || {
+            if let Some(mut s) = stdin {
+                let _ = s.write_all(prompt.as_bytes());
+            }
+        });
+        let mut stdout = child.stdout.take();
+        let reader = std::thread::spawn(move || {
+            let mut out = Vec::new();
+            if let Some(s) = stdout.as_mut() {
+                let _ = s.read_to_end(&mut out);
+            }
+            out
+        });
+        let status = loop {
+            if INTERRUPTED.load(Ordering::SeqCst) {
+                stop_group(&child);
+                let _ = child.kill();
+                let _ = child.wait();
+                let _ = writer.join();
+                let _ = reader.join();
+                return Outcome::Interrupted;
+            }
+            match child.try_wait() {
+                Ok(Some(s)) => break s,
+                Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+                Err(e) => return Outcome::Failed(format!("waiting for the executor: {e}")),
+            }
+        };
+        let _ = writer.join();
+        let out = reader.join().unwrap_or_default();
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            return Outcome::Interrupted;
+        }
+        if !status.success() {
+            return Outcome::Failed(match status.code() {
+                Some(c) => format!("the executor exited with status {c}"),
+                None => "the executor was killed by a signal".to_owned(),
+            });
+        }
+        Outcome::Output(String::from_utf8_lossy(&out).into_owned())
+    }
+
+    fn interrupted(&self) -> bool {
+        INTERRUPTED.load(Ordering::SeqCst)
+    }
+
+    fn progress(&mut self, event: &Progress) {
+        if self.ui.is_json() {
+            return;
+        }
+        let line = match event {
+            Progress::Started {
+                iteration,
+                action,
+                argument,
+            } => format!(
+                "{} {}{}",
+                epaint(DIM, format!("[{iteration}]")),
+                epaint(BOLD, action),
+                argument
+                    .as_deref()
+                    .map(|a| format!(" ({})", orx::text::escape(a)))
+                    .unwrap_or_default()
+            ),
+            Progress::Done { fields, .. } => format!(
+                "    {} {}",
+                epaint(GREEN, "recorded"),
+                if fields.is_empty() {
+                    "(no fields)".to_owned()
+                } else {
+                    fields.join(", ")
+                }
+            ),
+            Progress::Error {
+                message,
+                count,
+                limit,
+                ..
+            } => format!(
+                "    {} {} ({count}{})",
+                epaint(RED, "error:"),
+                orx::text::escape(message),
+                limit.map(|l| format!(" of {l}")).unwrap_or_default()
+            ),
+            Progress::Restored { from } => {
+                format!("    {} restored from {from}", epaint(YELLOW, "note:"))
+            }
+        };
+        self.ui.eline(line);
+    }
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = super::open(ui)?;
+    let item = match ws.find(&args.id) {
+        Ok(item) => item,
+        // A file that does not read is restored by the run itself.
+        Err(orx::Error::Item(_)) => {
+            let (kind, id, _, _) = orx::change::state::locate(&ws, &args.id)?;
+            super::acting_on(&kind, &id);
+            let role = super::role(&ws, &args.role)?;
+            return run_as(ui, &ws, &args, &role);
+        }
+        Err(e) => return Err(e),
+    };
+    super::acting_on(&item.kind, &item.id);
+    let role = acting_role(&ws, &item, &args.role)?;
+    let role = ws.check_role(&role, orx::repo::workspace::RoleSource::Flag)?;
+    run_as(ui, &ws, &args, &role)
+}
+
+fn run_as(
+    ui: &mut Ui,
+    ws: &orx::repo::workspace::Workspace,
+    args: &Args,
+    role: &str,
+) -> orx::Result<u8> {
+    if args.max_iterations == Some(0) {
+        return Err(orx::Error::Usage(
+            "--max-iterations must be at least 1".to_owned(),
+        ));
+    }
+    catch_interrupt();
+    let render = |name: &str, v: &serde_json::Value| orx::kinds::render_body(name, v);
+    let opts = lrun::Options {
+        role,
+        max_iterations: args.max_iterations,
+        body: &render,
+    };
+    let mut shell = Shell {
+        command: &args.exec,
+        ui,
+    };
+    let summary = lrun::run(ws, &args.id, &mut shell, &opts)?;
+    let code = if summary.success { 0 } else { 1 };
+    if ui.is_json() {
+        ui.json(&serde_json::json!({"version": 1, "run": summary}));
+        return Ok(code);
+    }
+    let how = match &summary.exit {
+        Exit::Finished => "nothing left to do".to_owned(),
+        Exit::Stopped => format!(
+            "stopped by `{}`",
+            summary.last_action.as_deref().unwrap_or("stop")
+        ),
+        Exit::Signal(name) => format!("stopped: {name}"),
+        Exit::ErrorLimit => "stopped at the error limit".to_owned(),
+        Exit::MaxIterations => format!(
+            "stopped after {} action{} (--max-iterations); run it again to go on",
+            summary.iterations,
+            if summary.iterations == 1 { "" } else { "s" }
+        ),
+        Exit::Interrupted => "interrupted by the user".to_owned(),
+    };
+    let state = if summary.success {
+        super::paint(GREEN, &summary.state)
+    } else {
+        super::paint(BOLD, &summary.state)
+    };
+    ui.line(format!(
+        "{} {}: {state} after {} action{} ({how}); {} error{}",
+        summary.kind,
+        summary.id,
+        summary.iterations,
+        if summary.iterations == 1 { "" } else { "s" },
+        summary.errors.len(),
+        if summary.errors.len() == 1 { "" } else { "s" },
+    ));
+    Ok(code)
+}

@@ -1,0 +1,447 @@
+//! A workflow's `run:` section: how `git orx run` drives one of its items,
+//! as data. Nothing here knows a kind.
+//!
+//! ```yaml
+//! run:
+//!   max_iterations: 20            # default for --max-iterations
+//!   current_action: current_action # field recording the action under way
+//!   errors:                        # the error counter (`git orx error`)
+//!     field: error_count
+//!     limit: 3                     # or a param: `limit: params.max_errors`
+//!     state: failed                # the state reached at the limit
+//!     message: last_error          # optional field for the last message
+//!   success: [completed]           # terminal states that count as success
+//!   interrupt:                     # what Ctrl-C records
+//!     state: user_exit
+//!     set: {current_action: "null"}
+//!   signals:                       # checked before every action
+//!     - when: paused
+//!       exit: pause_exit
+//!       set: {skill_state.current_action: "'paused'"}
+//!   next:                          # the next action: first `when` that holds
+//!     - when: status in ['completed', 'failed']
+//!       action: none               # nothing to do: the run ends
+//!     - when: "dimensions.exists(d, !(d in reviewed))"
+//!       action: deep-review
+//!       argument: "dimensions.filter(d, !(d in reviewed))[0]"
+//!   actions:
+//!     deep-review:
+//!       prompt: deep-review        # templates/prompts/<kind>/<prompt>.md
+//!       updates: [findings]        # fields the executor may set
+//!       before: {status: "'running'"}
+//!       after: {reviewed: "reviewed + [argument]"}
+//!     complete: {exec: false, after: {status: "'completed'"}}
+//!     abort: {stop: true}
+//! ```
+//!
+//! Values under `set`, `before` and `after` are CEL expressions over the
+//! item (as `transitions[].effects` are), with `action`, `argument`, `now`,
+//! `role` and `params` besides; keys are dotted field paths.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::expr::{Expr, Scope};
+
+/// The name of the action that means there is nothing to do.
+pub const NONE: &str = "none";
+
+/// A field path and the expression giving its new value.
+#[derive(Debug)]
+pub struct Effect {
+    pub path: Vec<String>,
+    pub expr: Expr,
+}
+
+/// A control signal: when `when` holds before an action, the run stops
+/// with exit name `exit`, after setting `set`.
+#[derive(Debug)]
+pub struct Signal {
+    pub when: Expr,
+    pub exit: String,
+    pub set: Vec<Effect>,
+}
+
+/// One choice of the next action.
+#[derive(Debug)]
+pub struct Choice {
+    pub when: Expr,
+    pub action: String,
+    pub argument: Option<Expr>,
+}
+
+/// One action the run can take.
+#[derive(Debug)]
+pub struct Action {
+    pub name: String,
+    /// The prompt template's name (`templates/prompts/<kind>/<prompt>.md`).
+    pub prompt: String,
+    /// Whether an executor performs it (else only its effects apply).
+    pub exec: bool,
+    /// Whether taking it ends the run (an abort).
+    pub stop: bool,
+    /// The fields (and what is under them) the executor may set.
+    pub updates: Vec<Vec<String>>,
+    /// Applied when the action starts, with the current action recorded.
+    pub before: Vec<Effect>,
+    /// Applied with the executor's updates when it succeeds.
+    pub after: Vec<Effect>,
+    /// The renderer that writes the item's body when the action succeeds
+    /// (a kind's own code, named by the workflow: `codereview-report`).
+    pub body: Option<String>,
+    pub description: String,
+}
+
+/// The error counter.
+#[derive(Debug)]
+pub struct Errors {
+    pub field: Vec<String>,
+    pub limit: Limit,
+    pub state: Option<String>,
+    pub message: Option<Vec<String>>,
+}
+
+/// A limit given as a number or as a param.
+#[derive(Debug)]
+pub enum Limit {
+    Number(u64),
+    Param(String),
+}
+
+/// What Ctrl-C records.
+#[derive(Debug, Default)]
+pub struct Interrupt {
+    pub state: Option<String>,
+    pub set: Vec<Effect>,
+}
+
+/// A compiled `run:` section.
+#[derive(Debug)]
+pub struct Run {
+    pub max_iterations: u64,
+    pub current_action: Option<Vec<String>>,
+    pub errors: Option<Errors>,
+    pub success: Vec<String>,
+    pub interrupt: Interrupt,
+    pub signals: Vec<Signal>,
+    pub next: Vec<Choice>,
+    pub actions: Vec<Action>,
+}
+
+/// The action chosen for an item.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Selected {
+    /// The action's name (`none` when there is nothing to do).
+    pub action: String,
+    /// Its argument (the dimension to review), if the choice gives one.
+    pub argument: Option<Value>,
+}
+
+impl Selected {
+    /// The argument as text (a string as is, anything else as JSON).
+    pub fn argument_text(&self) -> Option<String> {
+        self.argument.as_ref().map(|v| match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+    }
+}
+
+impl Run {
+    /// The action named `name`.
+    pub fn action(&self, name: &str) -> Option<&Action> {
+        self.actions.iter().find(|a| a.name == name)
+    }
+
+    /// The error limit, its param read from `params`.
+    pub fn error_limit(&self, params: &Value) -> Option<u64> {
+        let e = self.errors.as_ref()?;
+        match &e.limit {
+            Limit::Number(n) => Some(*n),
+            Limit::Param(p) => params.get(p).and_then(Value::as_u64),
+        }
+    }
+
+    /// The first signal that holds, if any.
+    pub fn signal(&self, scope: &Scope) -> Result<Option<&Signal>, String> {
+        for s in &self.signals {
+            if s.when.eval_bool(scope)? {
+                return Ok(Some(s));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The next action: the first choice whose `when` holds (`none` if
+    /// none does).
+    pub fn select(&self, scope: &Scope) -> Result<Selected, String> {
+        for c in &self.next {
+            if c.when.eval_bool(scope)? {
+                let argument = match &c.argument {
+                    Some(e) => Some(e.eval(scope)?),
+                    None => None,
+                };
+                return Ok(Selected {
+                    action: c.action.clone(),
+                    argument,
+                });
+            }
+        }
+        Ok(Selected {
+            action: NONE.to_owned(),
+            argument: None,
+        })
+    }
+}
+
+/// The values `effects` give in `scope`, in order.
+pub fn values(effects: &[Effect], scope: &Scope) -> Result<Vec<(Vec<String>, Value)>, String> {
+    effects
+        .iter()
+        .map(|e| {
+            e.expr
+                .eval(scope)
+                .map(|v| (e.path.clone(), v))
+                .map_err(|m| format!("`{}` for `{}`: {m}", e.expr.source, e.path.join(".")))
+        })
+        .collect()
+}
+
+// ---- the file format -------------------------------------------------------
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RunDef {
+    #[serde(default)]
+    max_iterations: Option<u64>,
+    current_action: Option<String>,
+    errors: Option<ErrorsDef>,
+    #[serde(default)]
+    success: Vec<String>,
+    interrupt: Option<InterruptDef>,
+    #[serde(default)]
+    signals: Vec<SignalDef>,
+    #[serde(default)]
+    next: Vec<ChoiceDef>,
+    #[serde(default)]
+    actions: super::Ordered<ActionDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ErrorsDef {
+    field: String,
+    limit: Value,
+    state: Option<String>,
+    message: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InterruptDef {
+    state: Option<String>,
+    #[serde(default)]
+    set: super::Ordered<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SignalDef {
+    when: String,
+    exit: String,
+    #[serde(default)]
+    set: super::Ordered<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChoiceDef {
+    when: String,
+    action: String,
+    #[serde(alias = "dimension")]
+    argument: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActionDef {
+    prompt: Option<String>,
+    #[serde(default = "yes")]
+    exec: bool,
+    #[serde(default)]
+    stop: bool,
+    #[serde(default)]
+    updates: Vec<String>,
+    #[serde(default)]
+    before: super::Ordered<String>,
+    #[serde(default)]
+    after: super::Ordered<String>,
+    body: Option<String>,
+    #[serde(default)]
+    description: String,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn path(p: &str) -> Result<Vec<String>, String> {
+    let parts: Vec<String> = p.split('.').map(str::to_owned).collect();
+    if p.is_empty() || parts.iter().any(String::is_empty) {
+        return Err(format!("`{p}` is not a field path (`a.b.c`)"));
+    }
+    Ok(parts)
+}
+
+/// Compiles `def`; `expr` compiles one expression (checking the params it
+/// reads), `state` checks a state name, `params` are the workflow's.
+pub(crate) fn compile(
+    def: RunDef,
+    expr: &dyn Fn(&str) -> Result<Expr, String>,
+    state: &dyn Fn(&str) -> Result<(), String>,
+    params: &Value,
+) -> Result<Run, String> {
+    let effects = |what: &str, o: super::Ordered<String>| -> Result<Vec<Effect>, String> {
+        o.0.into_iter()
+            .map(|(k, v)| {
+                Ok(Effect {
+                    path: path(&k).map_err(|m| format!("{what}: {m}"))?,
+                    expr: expr(&v).map_err(|m| format!("{what} `{k}`: {m}"))?,
+                })
+            })
+            .collect()
+    };
+    let mut actions = Vec::new();
+    for (name, a) in def.actions.0 {
+        let at = format!("`run.actions.{name}`");
+        if name == NONE {
+            return Err(format!(
+                "{at}: `{NONE}` means there is nothing to do and cannot be declared"
+            ));
+        }
+        actions.push(Action {
+            prompt: a.prompt.unwrap_or_else(|| name.clone()),
+            exec: a.exec && !a.stop,
+            stop: a.stop,
+            updates: a
+                .updates
+                .iter()
+                .map(|u| path(u).map_err(|m| format!("{at}.updates: {m}")))
+                .collect::<Result<_, _>>()?,
+            before: effects(&format!("{at}.before"), a.before)?,
+            after: effects(&format!("{at}.after"), a.after)?,
+            body: a.body,
+            description: a.description,
+            name,
+        });
+    }
+    let mut next = Vec::new();
+    for (i, c) in def.next.into_iter().enumerate() {
+        let at = format!("`run.next[{i}]`");
+        if c.action != NONE && !actions.iter().any(|a| a.name == c.action) {
+            let known: Vec<&str> = actions.iter().map(|a| a.name.as_str()).collect();
+            return Err(format!(
+                "{at}: unknown action `{}` (`run.actions` declares: {}; `{NONE}` ends the run)",
+                c.action,
+                known.join(", ")
+            ));
+        }
+        next.push(Choice {
+            when: expr(&c.when).map_err(|m| format!("{at}.when: {m}"))?,
+            argument: c
+                .argument
+                .as_deref()
+                .map(expr)
+                .transpose()
+                .map_err(|m| format!("{at}.argument: {m}"))?,
+            action: c.action,
+        });
+    }
+    let signals = def
+        .signals
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let at = format!("`run.signals[{i}]`");
+            if s.exit.trim().is_empty() {
+                return Err(format!("{at}: `exit` is empty"));
+            }
+            Ok(Signal {
+                when: expr(&s.when).map_err(|m| format!("{at}.when: {m}"))?,
+                exit: s.exit,
+                set: effects(&format!("{at}.set"), s.set)?,
+            })
+        })
+        .collect::<Result<_, String>>()?;
+    let errors = match def.errors {
+        None => None,
+        Some(e) => {
+            let limit = match &e.limit {
+                Value::Number(n) if n.as_u64().is_some_and(|n| n > 0) => {
+                    Limit::Number(n.as_u64().unwrap_or(1))
+                }
+                Value::String(s) if s.starts_with("params.") => {
+                    let key = &s["params.".len()..];
+                    if params.get(key).is_none_or(|v| v.as_u64().is_none()) {
+                        return Err(format!(
+                            "`run.errors.limit`: `{s}` is not a whole number in `params`"
+                        ));
+                    }
+                    Limit::Param(key.to_owned())
+                }
+                other => {
+                    return Err(format!(
+                        "`run.errors.limit` must be a whole number from 1 or `params.NAME`, not {other}"
+                    ));
+                }
+            };
+            if let Some(s) = &e.state {
+                state(s).map_err(|m| format!("`run.errors.state`: {m}"))?;
+            }
+            Some(Errors {
+                field: path(&e.field).map_err(|m| format!("`run.errors.field`: {m}"))?,
+                limit,
+                state: e.state,
+                message: e
+                    .message
+                    .as_deref()
+                    .map(path)
+                    .transpose()
+                    .map_err(|m| format!("`run.errors.message`: {m}"))?,
+            })
+        }
+    };
+    for s in &def.success {
+        state(s).map_err(|m| format!("`run.success`: {m}"))?;
+    }
+    let interrupt = match def.interrupt {
+        None => Interrupt::default(),
+        Some(i) => {
+            if let Some(s) = &i.state {
+                state(s).map_err(|m| format!("`run.interrupt.state`: {m}"))?;
+            }
+            Interrupt {
+                state: i.state,
+                set: effects("`run.interrupt.set`", i.set)?,
+            }
+        }
+    };
+    if next.is_empty() {
+        return Err("`run.next` is empty: it chooses the next action".to_owned());
+    }
+    Ok(Run {
+        max_iterations: def.max_iterations.unwrap_or(20),
+        current_action: def
+            .current_action
+            .as_deref()
+            .map(path)
+            .transpose()
+            .map_err(|m| format!("`run.current_action`: {m}"))?,
+        errors,
+        success: def.success,
+        interrupt,
+        signals,
+        next,
+        actions,
+    })
+}
