@@ -100,25 +100,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
         Action::Prompt(a) => {
             let ws = super::open(ui)?;
-            let role = a
-                .role
-                .as_deref()
-                .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
-                .transpose()?;
-            match goal::prompt(&ws, &a.id, role.as_deref())? {
-                Some((name, text)) => {
-                    if ui.is_json() {
-                        ui.json(&serde_json::json!({"version": 1, "item": a.id, "prompt": name, "text": text}));
-                    } else {
-                        ui.line(text.trim_end());
-                    }
-                    Ok(0)
-                }
-                None => Err(orx::Error::Failed(format!(
-                    "{} is in a phase that takes no prompt",
-                    orx::text::escape(&a.id)
-                ))),
-            }
+            print_prompt(ui, &ws, &a.id, a.role.as_deref())
         }
         Action::Review(a) => {
             let ws = super::open(ui)?;
@@ -176,6 +158,34 @@ fn new(ui: &mut Ui, a: NewArgs) -> orx::Result<u8> {
         commit_plan(ui, &ws, &route, &a.change)?;
     }
     Ok(0)
+}
+
+/// Prints the prompt of a goal's or task's phase, for `role`.
+pub fn print_prompt(
+    ui: &mut Ui,
+    ws: &orx::repo::workspace::Workspace,
+    id: &str,
+    role: Option<&str>,
+) -> orx::Result<u8> {
+    let role = role
+        .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
+        .transpose()?;
+    match goal::prompt(ws, id, role.as_deref())? {
+        Some((name, text)) => {
+            if ui.is_json() {
+                ui.json(
+                    &serde_json::json!({"version": 1, "item": id, "prompt": name, "text": text}),
+                );
+            } else {
+                ui.line(text.trim_end());
+            }
+            Ok(0)
+        }
+        None => Err(orx::Error::Failed(format!(
+            "{} is in a phase that takes no prompt",
+            orx::text::escape(id)
+        ))),
+    }
 }
 
 /// Executes `plan` (or only tells it with `--dry-run`) and reports it.

@@ -152,7 +152,7 @@ fn a_goal_goes_through_two_rounds_with_three_roles() {
     log += &ok(&repo, &["task", "check", "T1", "--as", "dev"]);
     log += &ok(&repo, &["task", "submit", "T1", "--as", "dev"]);
     repo.orx(&["goal", "prompt", "T1"]).ok().stdout_has(&[
-        "Review task T1: Login form (goal G1: Login page), on branch `feat/T1-login-form`, by dev.",
+        "Review task T1: Login form (goal G1), on branch `feat/T1-login-form`, by dev.",
     ]);
     log += &ok(
         &repo,
@@ -463,4 +463,53 @@ fn the_post_receive_hook_ticks_after_a_push() {
         .ok();
     assert_eq!(state(&repo, "T1"), "done");
     assert_eq!(state(&repo, "G1"), "round-review");
+}
+
+/// `git orx run` drives a task's executor with its phase's prompt (the
+/// work, then the changes a review asked for) and stops where the task
+/// waits for the reviewer; `git orx prompt` gives each phase's prompt.
+#[test]
+fn a_task_is_driven_by_run_with_its_phase_prompts() {
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Login", "--direct", "--as", "lead"]);
+    ok(&repo, &["claim", "G1", "Form", "--as", "dev"]);
+    repo.orx(&["prompt", "T1"]).ok().stdout_has(&[
+        "You act as dev: do task T1: Form, part of goal G1.",
+        "Work on branch `feat/T1-form`",
+        "{\"stateUpdates\": {}}",
+    ]);
+    let exec = "cat > prompt.txt; echo '{\"stateUpdates\": {}}'";
+    // The run ends where the task waits for the reviewer: not a success
+    // state yet, so it exits 1, saying so.
+    repo.orx(&["run", "T1", "--exec", exec, "--as", "dev"])
+        .code(1)
+        .stdout_has(&["task T1: in-review after 1 action (nothing left to do)"]);
+    assert_eq!(state(&repo, "T1"), "in-review");
+    assert!(repo.read("prompt.txt").contains("closes the task"));
+    // The reviewer's prompt, then the changes asked for.
+    repo.orx(&["prompt", "T1"])
+        .ok()
+        .stdout_has(&["Review task T1: Form (goal G1)"]);
+    ok(
+        &repo,
+        &[
+            "task",
+            "review",
+            "T1",
+            "--request-changes",
+            "-m",
+            "label it",
+            "--as",
+            "reviewer",
+        ],
+    );
+    repo.orx(&["run", "T1", "--exec", exec, "--as", "dev"])
+        .code(1);
+    assert!(
+        repo.read("prompt.txt")
+            .contains("the reviewer asked for changes:\n\nlabel it")
+    );
+    assert_eq!(state(&repo, "T1"), "in-review");
+    repo.orx(&["prompt", "G1"])
+        .fails(1, &["G1 is in a phase that takes no prompt"]);
 }

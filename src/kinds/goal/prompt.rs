@@ -9,53 +9,6 @@ use serde_json::{Value, json};
 
 use super::*;
 
-/// The built-in prompts, by kind and name.
-pub const PROMPTS: &[(&str, &str, &str)] = &[
-    (
-        GOAL,
-        "discussion",
-        include_str!("../../../templates/prompts/goal/discussion.md"),
-    ),
-    (
-        GOAL,
-        "directed-discussion",
-        include_str!("../../../templates/prompts/goal/directed-discussion.md"),
-    ),
-    (
-        GOAL,
-        "round-review",
-        include_str!("../../../templates/prompts/goal/round-review.md"),
-    ),
-    (
-        TASK,
-        "executor",
-        include_str!("../../../templates/prompts/task/executor.md"),
-    ),
-    (
-        TASK,
-        "ci-failure",
-        include_str!("../../../templates/prompts/task/ci-failure.md"),
-    ),
-    (
-        TASK,
-        "review-request",
-        include_str!("../../../templates/prompts/task/review-request.md"),
-    ),
-    (
-        TASK,
-        "changes-requested",
-        include_str!("../../../templates/prompts/task/changes-requested.md"),
-    ),
-    (
-        TASK,
-        "approved",
-        include_str!("../../../templates/prompts/task/approved.md"),
-    ),
-];
-
-/// Where a repository's own prompts live.
-pub const PROMPTS_DIR: &str = ".orx/prompts";
-
 /// What one task of a round delivered.
 #[derive(Clone, Debug, Serialize)]
 pub struct Delivered {
@@ -137,22 +90,10 @@ pub fn round_review(ws: &Workspace, id: &str) -> Result<RoundReview> {
     })
 }
 
-/// The prompt named `name` of `kind`: the repository's own, else the
-/// built-in one.
-pub fn prompt_template(ws: &Workspace, kind: &str, name: &str) -> Result<String> {
-    let own = ws
-        .root()
-        .join(PROMPTS_DIR)
-        .join(kind)
-        .join(format!("{name}.md"));
-    if let Ok(text) = std::fs::read_to_string(&own) {
-        return Ok(text);
-    }
-    PROMPTS
-        .iter()
-        .find(|(k, n, _)| *k == kind && *n == name)
-        .map(|(_, _, t)| (*t).to_owned())
-        .ok_or_else(|| Error::Usage(format!("no prompt `{kind}/{name}`")))
+/// The prompt named `name` of `kind`: the repository's own
+/// (`.orx/prompts/<kind>/<name>.md`), else the built-in one.
+pub fn prompt_template(ws: &Workspace, kind: &str, name: &str) -> String {
+    crate::change::prompt::template(ws.root(), kind, name).0
 }
 
 /// Which prompt the item's phase takes, if it takes one.
@@ -295,10 +236,54 @@ pub fn prompt(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Option<(St
             .unwrap_or_default();
         extra(&mut v, "steps", json!(steps));
     }
-    let source = prompt_template(ws, &item.kind, name)?;
-    let template = crate::workflow::expr::Template::compile(&source)
-        .map_err(|e| Error::Failed(format!("prompt {}/{name}: {e}", item.kind)))?;
-    let now = crate::repo::workspace::now();
-    let scope = wf.scope(v, &role, &now);
-    Ok(Some((name.to_owned(), template.render(&scope))))
+    let source = prompt_template(ws, &item.kind, name);
+    let fields = crate::workflow::expr::merge(&wf.defaults, &v);
+    let work_dir = ws.root().display().to_string();
+    let known = |name: &str| -> Option<String> {
+        Some(match name {
+            "id" => item.id.clone(),
+            "kind" => item.kind.clone(),
+            "state" => item.status.clone(),
+            "path" => item.path.clone(),
+            "work_dir" => work_dir.clone(),
+            // Outside `git orx run` there is no JSON to print: the
+            // commands above record the work.
+            "return" => String::new(),
+            other => {
+                let path = other.strip_prefix("item.").unwrap_or(other);
+                let mut at = &fields;
+                for k in path.split('.') {
+                    at = at.get(k)?;
+                }
+                match at {
+                    Value::String(s) => s.clone(),
+                    Value::Null => "none".to_owned(),
+                    x => x.to_string(),
+                }
+            }
+        })
+    };
+    Ok(Some((name.to_owned(), fill(&source, &known))))
+}
+
+/// `{{name}}` placeholders filled (as `git orx run`'s prompts are); one
+/// nothing names is left as it is.
+fn fill(template: &str, value: &dyn Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(template.len() + 512);
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let Some(end) = after.find("}}") else {
+            out.push_str(&rest[start..]);
+            return out;
+        };
+        match value(after[..end].trim()) {
+            Some(v) => out.push_str(&v),
+            None => out.push_str(&rest[start..start + 2 + end + 2]),
+        }
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    out
 }
