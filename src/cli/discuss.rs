@@ -3,7 +3,7 @@
 use super::{ChangeArgs, Ui};
 
 /// Answer a goal's discussion as the acting role: the four dimensions
-/// (position 定位, proposal 建议, claim 认领, risk 风险), or NO_REPLY. Each
+/// (position, proposal, claim, risk), or NO_REPLY. Each
 /// answer is a comment file of its own (docs/comments/), so that answers
 /// committed on separate branches merge without conflict. The discussion
 /// ends (`git orx tick`) once every addressed role answered and a task is
@@ -12,16 +12,16 @@ use super::{ChangeArgs, Ui};
 pub struct Args {
     /// The goal.
     goal: String,
-    /// 定位: how the goal concerns this role.
+    /// Position: how the goal concerns this role.
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
-    /// 建议: what this role proposes for it.
+    /// Proposal: what this role proposes for it.
     #[arg(long, value_name = "TEXT")]
     proposal: Option<String>,
-    /// 认领: what this role takes on (then `git orx claim`).
+    /// Claim: what this role takes on (then `git orx claim`).
     #[arg(long, value_name = "TEXT")]
     claim: Option<String>,
-    /// 风险: risks or assumptions that do not hold.
+    /// Risk: risks, or assumptions that do not hold.
     #[arg(long, value_name = "TEXT")]
     risk: Option<String>,
     /// Nothing to add (NO_REPLY): the role has answered.

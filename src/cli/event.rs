@@ -24,6 +24,9 @@ pub struct Args {
     /// read from the payload's shape.
     #[arg(long, value_name = "NAME")]
     event: Option<String>,
+    /// Say what it would do, and write nothing.
+    #[arg(long)]
+    dry_run: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -39,7 +42,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             "the payload is larger than {MAX_PAYLOAD} bytes"
         )));
     }
-    let done = orx::kinds::goal::apply_event(&ws, forge, args.event.as_deref(), &payload)?;
-    super::tick::report(ui, &done, false);
+    let done =
+        orx::kinds::goal::apply_event(&ws, forge, args.event.as_deref(), &payload, args.dry_run)?;
+    super::tick::report(ui, &done, args.dry_run);
     Ok(0)
 }

@@ -112,7 +112,7 @@ fn answer(request: &mut tiny_http::Request, secret: &[u8], max: u64) -> (u16, se
         Ok(ws) => ws,
         Err(e) => return fail(500, &e.to_string()),
     };
-    match goal::apply_event(&ws, forge, event.as_deref(), &body) {
+    match goal::apply_event(&ws, forge, event.as_deref(), &body, false) {
         Ok(done) => (
             200,
             serde_json::json!({"dispatched": done.dispatched, "notes": done.notes}),

@@ -144,6 +144,32 @@ fn merge(repo: &Repo, branch: &str) -> String {
 fn the_goal_flow_driven_by_gitea_payloads() {
     let repo = forge_repo();
     let g = "gitea";
+    // --dry-run says what it would do and writes nothing.
+    let before = repo.state();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("payload.json");
+    let opened = issue(
+        "opened",
+        1,
+        "Login page",
+        "Users log in.",
+        &["type/feat"],
+        None,
+    );
+    std::fs::write(&file, serde_json::to_vec(&opened).unwrap()).unwrap();
+    let out = repo
+        .command("git")
+        .args(["orx", "event", g, "--dry-run"])
+        .stdin(std::fs::File::open(&file).unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("goal G1: (new) -> open (issues/opened)"),
+        "{said}"
+    );
+    assert_eq!(repo.state(), before);
     event(
         &repo,
         g,

@@ -185,6 +185,7 @@ pub fn apply_event(
     forge: Forge,
     event: Option<&str>,
     payload: &[u8],
+    dry_run: bool,
 ) -> Result<Ticked> {
     let header_verdict = event
         .filter(|e| e.starts_with("pull_request_review_"))
@@ -196,7 +197,10 @@ pub fn apply_event(
     }
     let event = event_of(event, &p);
     let action = str_at(&p, &["action"]).unwrap_or_default().to_owned();
-    let mut out = Ticked::default();
+    let mut out = Ticked {
+        dry_run,
+        ..Ticked::default()
+    };
     let team = &ws.rules.config.team;
     let role_of = |login: Option<&str>| -> Option<String> {
         login
@@ -244,13 +248,17 @@ fn forge_name(forge: Forge) -> &'static str {
 }
 
 fn run_plan(ws: &Workspace, plan: Plan, event: &str, out: &mut Ticked) -> Result<()> {
-    let done = plan::execute(ws, &plan, true)?;
+    let commit = if out.dry_run {
+        None
+    } else {
+        plan::execute(ws, &plan, true)?.commit
+    };
     out.dispatched.push(Dispatched {
         item: plan.label(),
         event: event.to_owned(),
         from: plan.from().map(str::to_owned),
         to: plan.to().to_owned(),
-        commit: done.commit,
+        commit,
         handoff: plan.handoff().map(str::to_owned),
     });
     Ok(())
@@ -354,6 +362,11 @@ fn issues(
             let plan = plan_new_goal(ws, &goal, actor(LEAD))?;
             let id = plan.id().to_owned();
             run_plan(ws, plan, "issues/opened", out)?;
+            if out.dry_run {
+                out.notes
+                    .push(format!("goal {id} is routed once it is made"));
+                return Ok(());
+            }
             if let Some(route) = plan_route(ws, &id, actor(LEAD))? {
                 run_plan(ws, route, "route", out)?;
             }

@@ -33,6 +33,9 @@ pub struct Dispatched {
 pub struct Ticked {
     pub dispatched: Vec<Dispatched>,
     pub notes: Vec<String>,
+    /// Plans only: nothing was written.
+    #[serde(skip)]
+    pub dry_run: bool,
 }
 
 /// How far back the ticker looks for merges (commits from HEAD).
