@@ -372,6 +372,21 @@ fn hand_edits_that_skip_steps_are_refused_by_the_hooks_and_verify() {
         .ok();
     let out = repo.orx(&["verify", "HEAD~1..HEAD"]);
     out.code(1).stdout_has(&["no-evidence"]);
+    // The Human's recorded override closes it (merged elsewhere, say).
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    repo.edit(path, "status: in-progress", "status: done");
+    let env = [
+        ("ORX_ROLE", "human"),
+        ("ORX_FORCE_REASON", "merged on the old server"),
+    ];
+    repo.git_env(&["commit", "-q", "-am", "closed by the Human"], &env)
+        .ok();
+    assert!(
+        repo.git(&["log", "-1", "--format=%(trailers)"])
+            .stdout
+            .contains("Orx-Override: merged on the old server")
+    );
+    repo.orx(&["verify", "HEAD~1..HEAD"]).ok();
     // Skipping a discussion by hand.
     repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
     ok(&repo, &["goal", "new", "Search", "--as", "lead"]);
