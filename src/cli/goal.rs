@@ -152,10 +152,24 @@ fn new(ui: &mut Ui, a: NewArgs) -> orx::Result<u8> {
         return commit_plan(ui, &ws, &plan, &a.change);
     }
     let done = orx::change::plan::execute(&ws, &plan, true)?;
+    let route = goal::plan_route(&ws, plan.id(), actor)?;
+    let routed = match &route {
+        Some(r) => Some((r, orx::change::plan::execute(&ws, r, true)?)),
+        None => None,
+    };
+    // Under --json, one result: the goal made, and where it was routed.
+    let extra = match &routed {
+        Some((r, d)) => {
+            serde_json::json!({"routed": {"to": r.to(), "commit": d.commit, "handoff": r.handoff()}})
+        }
+        None => serde_json::Value::Null,
+    };
     ui.line(plan.path());
-    super::report_change(ui, &ws, &plan, Some(&done), serde_json::Value::Null);
-    if let Some(route) = goal::plan_route(&ws, plan.id(), actor)? {
-        commit_plan(ui, &ws, &route, &a.change)?;
+    super::report_change(ui, &ws, &plan, Some(&done), extra);
+    if let Some((r, d)) = &routed
+        && !ui.is_json()
+    {
+        super::report_change(ui, &ws, r, Some(d), serde_json::Value::Null);
     }
     Ok(0)
 }

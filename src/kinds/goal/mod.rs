@@ -738,6 +738,19 @@ pub struct Awaiting {
 pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
     let wf = ws.workflow(GOAL)?;
     let mut out = Vec::new();
+    // Who answered which goal's round, read once.
+    let answers: Vec<(String, u64, String)> = ws
+        .scan_kind(COMMENT, |r| r.ok().map(|i| i.value()))?
+        .into_iter()
+        .flatten()
+        .filter_map(|v| {
+            Some((
+                text(&v, "parent")?.to_owned(),
+                count(&v, "goal_round"),
+                text(&v, "author")?.to_owned(),
+            ))
+        })
+        .collect();
     for goal in ws.scan_kind(GOAL, |r| r.ok())?.into_iter().flatten() {
         let ops = wf
             .state(&goal.status)
@@ -748,7 +761,11 @@ pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
         }
         let v = goal.value();
         let round = count(&v, "round_count");
-        let done = answered(ws, &goal.id, round)?;
+        let done: Vec<&String> = answers
+            .iter()
+            .filter(|(g, r, _)| *g == goal.id && *r == round)
+            .map(|(_, _, a)| a)
+            .collect();
         let addressed: Vec<String> = v["addressed"]
             .as_array()
             .into_iter()
@@ -757,7 +774,7 @@ pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
             .map(str::to_owned)
             .collect();
         let directed = text(&v, "discussion") == Some("directed");
-        for role in addressed.into_iter().filter(|r| !done.contains(r)) {
+        for role in addressed.into_iter().filter(|r| !done.contains(&r)) {
             let message = if directed {
                 format!(
                     "Goal {} is assigned to you: write a plan (`git orx discuss {} --proposal ...`), ask the reviewer, then claim tasks (`git orx claim {} \"...\"`)",
