@@ -296,8 +296,30 @@ fn a_direct_goal_and_an_infrastructure_goal_skip_the_discussion() {
     next.ok().stdout_has(&["Goal G3 is assigned to you"]);
     let qa = repo.orx(&["next", "--role", "qa"]);
     qa.ok().stdout_lacks(&["G3"]);
-    // The direct goal's task goes straight on.
-    ok(&repo, &["claim", "G1", "Fix the typo", "--as", "dev"]);
+    // A repository's own steps for a type.
+    repo.write(
+        ".orx/steps.yaml",
+        "fix:\n  - \"Reproduce it (goal {goal})\"\n  - \"git checkout -b {branch}\"\n",
+    );
+    repo.git(&["add", ".orx/steps.yaml"]).ok();
+    repo.git(&["commit", "-q", "-m", "our steps"]).ok();
+    ok(
+        &repo,
+        &[
+            "claim",
+            "G1",
+            "Fix the typo",
+            "--type",
+            "fix",
+            "--as",
+            "dev",
+        ],
+    );
+    let t1 = repo.read("docs/tasks/T1.fix-the-typo.md");
+    assert!(
+        t1.contains("- [ ] Reproduce it (goal G1)\n- [ ] git checkout -b fix/T1-fix-the-typo\n"),
+        "{t1}"
+    );
     ok(&repo, &["task", "start", "T1", "--as", "dev"]);
     repo.write("readme.txt", "no typo\n");
     repo.git(&["add", "readme.txt"]).ok();
