@@ -71,6 +71,12 @@ enum Command {
     Run(cli::run::Args),
     Prompt(cli::prompt::Args),
     Review(cli::review::Args),
+    Update(cli::update::Args),
+    Backup(cli::backup::Args),
+    Backups(cli::backups::Args),
+    Restore(cli::restore::Args),
+    History(cli::history::Args),
+    Error(cli::error::Args),
 }
 
 fn main() -> ExitCode {
@@ -142,6 +148,12 @@ fn main() -> ExitCode {
         Command::Run(a) => cli::run::run(&mut ui, a),
         Command::Prompt(a) => cli::prompt::run(&mut ui, a),
         Command::Review(a) => cli::review::run(&mut ui, a),
+        Command::Update(a) => cli::update::run(&mut ui, a),
+        Command::Backup(a) => cli::backup::run(&mut ui, a),
+        Command::Backups(a) => cli::backups::run(&mut ui, a),
+        Command::Restore(a) => cli::restore::run(&mut ui, a),
+        Command::History(a) => cli::history::run(&mut ui, a),
+        Command::Error(a) => cli::error::run(&mut ui, a),
     };
     let code = match result {
         Ok(code) => {

@@ -111,6 +111,10 @@ pub struct Summary {
     pub kind: String,
     pub id: String,
     pub exit: Exit,
+    /// How it ended, as one name: `finished`, `stopped`, `error_limit`,
+    /// `max_iterations`, `interrupted`, or the exit name of the control
+    /// signal that stopped it (`pause_exit`).
+    pub exit_name: String,
     /// The action that ended it (`none`, `abort`), if one did.
     pub last_action: Option<String>,
     pub iterations: u64,
@@ -219,6 +223,7 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
         kind: String::new(),
         id: id.to_owned(),
         exit: Exit::Finished,
+        exit_name: String::new(),
         last_action: None,
         iterations: 0,
         done: Vec::new(),
@@ -238,7 +243,7 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
         let item = match ws.find(id) {
             Ok(item) if item_on_disk_is_committed(ws, &item)? => item,
             Ok(_) | Err(Error::Item(_)) => {
-                let r = state::restore(ws, id, &state::RestoreTo::LastGood, actor, true)?;
+                let r = state::restore(ws, id, &state::RestoreTo::LastGood, actor, true, false)?;
                 exec.progress(&Progress::Restored { from: r.from });
                 ws.find(id)?
             }
@@ -306,7 +311,7 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
                 edits.push((c.clone(), json!(action.name)));
             }
             match record(ws, item, &edits, None, actor, &action.name) {
-                Ok(item) => item,
+                Ok((item, _)) => item,
                 Err(Failure::Refused(message, item)) => {
                     if fail(ws, exec, &mut summary, *item, action, &message, actor)? {
                         break;
@@ -381,12 +386,13 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
             }
             None => None,
         };
-        match record(ws, item, &edits, body.as_deref(), actor, &action.name) {
-            Ok(_) => {
+        let commit = match record(ws, item, &edits, body.as_deref(), actor, &action.name) {
+            Ok((_, commit)) => {
                 summary.done.push(match selected.argument_text() {
                     Some(a) => format!("{} {a}", action.name),
                     None => action.name.clone(),
                 });
+                commit
             }
             Err(Failure::Refused(message, item)) => {
                 if fail(ws, exec, &mut summary, *item, action, &message, actor)? {
@@ -395,14 +401,21 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
                 continue;
             }
             Err(Failure::Fatal(e)) => return Err(e),
-        }
+        };
         let fields: Vec<String> = updates.iter().map(|(p, _)| p.join(".")).collect();
         exec.progress(&Progress::Done {
             action: action.name.clone(),
             fields,
-            commit: None,
+            commit,
         });
     }
+    summary.exit_name = match &summary.exit {
+        Exit::Signal(name) => name.clone(),
+        other => serde_json::to_value(other)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default(),
+    };
     // The state the item ended in.
     if let Ok(item) = ws.find(id)
         && let Ok(wf) = crate::change::plan::workflow_of(ws, &item)
@@ -436,7 +449,7 @@ fn restore_if_touched(
     if disk.as_deref() == Some(item.doc.text().as_bytes()) {
         return Ok(Some(item));
     }
-    let r = state::restore(ws, id, &state::RestoreTo::LastGood, actor, true)?;
+    let r = state::restore(ws, id, &state::RestoreTo::LastGood, actor, true, false)?;
     exec.progress(&Progress::Restored { from: r.from });
     Ok(Some(ws.find(id)?))
 }
@@ -448,7 +461,7 @@ enum Failure {
 }
 
 /// Records `edits` (and `body`) with a backup first; the item as
-/// committed after.
+/// committed after, and the commit.
 fn record(
     ws: &Workspace,
     item: Item,
@@ -456,7 +469,7 @@ fn record(
     body: Option<&str>,
     actor: Actor,
     action: &str,
-) -> std::result::Result<Item, Failure> {
+) -> std::result::Result<(Item, Option<String>), Failure> {
     let trailers = vec![("Orx-Action".to_owned(), action.to_owned())];
     let keep = item.clone();
     let note = format!("git orx run: {action}");
@@ -471,9 +484,11 @@ fn record(
         }
         Err(e) => return Err(Failure::Fatal(e)),
     };
-    state::execute_with_backup(ws, &plan, true).map_err(Failure::Fatal)?;
-    ws.find(&format!("{}:{}", keep.kind, keep.id))
-        .map_err(Failure::Fatal)
+    let (done, _) = state::execute_with_backup(ws, &plan, true).map_err(Failure::Fatal)?;
+    let item = ws
+        .find(&format!("{}:{}", keep.kind, keep.id))
+        .map_err(Failure::Fatal)?;
+    Ok((item, done.commit))
 }
 
 /// Records an error of `action`; whether the run must stop (the limit).

@@ -20,6 +20,12 @@ pub const AUTO_KEPT: usize = 20;
 /// The trailer a restore is recorded with.
 pub const RESTORE_TRAILER: &str = "Orx-Restore";
 
+/// How the note of a restore's commit starts (`history` reads it).
+pub const RESTORE_NOTE: &str = "restored from";
+
+/// How the note of an error's commit starts (`history` reads it).
+pub const ERROR_NOTE: &str = "error";
+
 /// One backup of an item.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Backup {
@@ -32,7 +38,12 @@ pub struct Backup {
     pub note: String,
     /// Made before an update rather than asked for by name.
     pub auto: bool,
+    /// The commit HEAD was on when it was made.
+    pub head: Option<String>,
 }
+
+/// The line of a backup's message that says where HEAD was.
+const HEAD_LINE: &str = "made on ";
 
 fn auto_number(name: &str) -> u64 {
     name.strip_prefix("auto-")
@@ -51,14 +62,18 @@ pub fn backups(ws: &Workspace, kind: &str, id: &str) -> Result<Vec<Backup>> {
         .repo
         .dated_refs_under(&pre)?
         .into_iter()
-        .filter_map(|(name, commit, time, note)| {
+        .filter_map(|(name, commit, time, message)| {
             let name = name.strip_prefix(&pre)?.to_owned();
             Some(Backup {
                 auto: name.starts_with("auto-"),
                 name,
                 commit,
                 time,
-                note,
+                note: message.lines().next().unwrap_or_default().to_owned(),
+                head: message
+                    .lines()
+                    .find_map(|l| l.strip_prefix(HEAD_LINE))
+                    .map(str::to_owned),
             })
         })
         .collect();
@@ -107,9 +122,16 @@ pub fn backup(
         .map(|i| i.status)
         .unwrap_or_else(|_| "(unreadable)".to_owned());
     let note = format!("{kind} {id}: {state}");
-    let commit =
-        ws.repo
-            .file_commit(path, bytes, &format!("{note}\n\nbackup {name} of {path}\n"))?;
+    let head = ws.repo.commit_id("HEAD");
+    let at = head
+        .as_deref()
+        .map(|h| format!("{HEAD_LINE}{h}"))
+        .unwrap_or_default();
+    let commit = ws.repo.file_commit(
+        path,
+        bytes,
+        &format!("{note}\n\nbackup {name} of {path}\n{at}\n"),
+    )?;
     let full = format!("{}{name}", prefix(kind, id));
     ws.repo
         .set_ref(&full, &commit, None, &format!("backup {name}"))?;
@@ -134,6 +156,7 @@ pub fn backup(
         commit,
         time,
         note,
+        head,
     })
 }
 
@@ -363,6 +386,14 @@ pub fn plan_error(
         trailers,
         old: Some(old),
     };
+    let note = format!(
+        "{ERROR_NOTE} {count}{}: {message}",
+        action.map(|a| format!(" in {a}")).unwrap_or_default()
+    );
+    let actor = Actor {
+        note: Some(&note),
+        ..actor
+    };
     let plan = if wf.transition(&item.status, &to).is_some() {
         plan::change_with(ws, item, Some(&to), &edits, actor, extras)?
     } else {
@@ -432,6 +463,7 @@ pub fn restore(
     to: &RestoreTo,
     actor: Actor,
     commit: bool,
+    dry_run: bool,
 ) -> Result<Restored> {
     let (kind, id, path, current) = locate(ws, id)?;
     let disk = item::read_limited(&ws.root().join(&path)).map_err(Error::Failed)?;
@@ -497,7 +529,7 @@ pub fn restore(
     let was_unreadable = current.is_none();
     if head.as_deref() == Some(bytes.as_slice()) {
         // Back to what is committed: the file is put back, nothing to record.
-        if disk != bytes {
+        if disk != bytes && !dry_run {
             let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
             store::write(
                 &lock,
@@ -534,6 +566,11 @@ pub fn restore(
         .map_err(|e| Error::Failed(e.message))?;
     let staged = Item::from_document(&path, staged)?;
     let to = (target_state != head_item.status).then_some(target_state.as_str());
+    let note = format!("{RESTORE_NOTE} {from}");
+    let actor = Actor {
+        note: Some(&note),
+        ..actor
+    };
     let plan = plan::change_with(
         ws,
         staged,
@@ -545,12 +582,15 @@ pub fn restore(
             old: Some(disk),
         },
     )?;
-    let done = plan::execute(ws, &plan, commit)?;
+    let done = match dry_run {
+        true => None,
+        false => Some(plan::execute(ws, &plan, commit)?),
+    };
     Ok(Restored {
         from,
         path,
         plan: Some(plan),
-        done: Some(done),
+        done,
         was_unreadable,
     })
 }

@@ -187,14 +187,18 @@ impl lrun::Executor for Shell<'_> {
                     .map(|a| format!(" ({})", orx::text::escape(a)))
                     .unwrap_or_default()
             ),
-            Progress::Done { fields, .. } => format!(
-                "    {} {}",
+            Progress::Done { fields, commit, .. } => format!(
+                "    {} {}{}",
                 epaint(GREEN, "recorded"),
                 if fields.is_empty() {
                     "(no fields)".to_owned()
                 } else {
                     fields.join(", ")
-                }
+                },
+                commit
+                    .as_deref()
+                    .map(|c| format!(" {}", epaint(DIM, format!("[{c}]"))))
+                    .unwrap_or_default()
             ),
             Progress::Error {
                 message,

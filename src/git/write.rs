@@ -358,7 +358,7 @@ impl Repo {
     }
 
     /// The refs under `prefix` with their commit's time (seconds) and
-    /// subject, oldest first.
+    /// message, oldest first.
     pub fn dated_refs_under(
         &self,
         prefix: &str,
@@ -373,7 +373,7 @@ impl Repo {
                 name,
                 id,
                 c.time().seconds(),
-                c.summary().ok().flatten().unwrap_or("").to_owned(),
+                c.message().ok().unwrap_or("").to_owned(),
             ));
         }
         out.sort_by(|a, b| a.2.cmp(&b.2).then_with(|| a.0.cmp(&b.0)));

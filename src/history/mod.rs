@@ -4,6 +4,7 @@
 pub mod acknowledged;
 pub mod audit;
 pub mod cache;
+pub mod changes;
 pub mod enforce;
 pub mod refusals;
 pub mod verify;

@@ -445,3 +445,120 @@ pub(crate) fn compile(
         actions,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::workflow::Workflow;
+    use crate::workflow::role::Roles;
+
+    /// The code review's next action, rule by rule, in their order.
+    #[test]
+    fn the_code_reviews_next_action_follows_its_rules_in_order() {
+        let wf = Workflow::load("codereview", None, &Roles::default()).unwrap();
+        let run = wf.run.as_ref().unwrap();
+        let dims = json!(["security", "testing"]);
+        let base = json!({"kind": "codereview", "id": "1", "status": "running", "dimensions": dims,
+            "context": {"files": []}, "scan_completed": true, "reviewed": ["security", "testing"],
+            "report_generated": true, "error_count": 0});
+        let with = |changes: serde_json::Value| {
+            let mut v = base.clone();
+            for (k, x) in changes.as_object().unwrap() {
+                v[k] = x.clone();
+            }
+            v
+        };
+        let table = [
+            // a terminal state: nothing to do, whatever else holds
+            (with(json!({"status": "completed"})), "none", None),
+            (with(json!({"status": "user_exit"})), "none", None),
+            (
+                with(json!({"status": "failed", "error_count": 3})),
+                "none",
+                None,
+            ),
+            // the error limit aborts before anything else
+            (
+                with(json!({"error_count": 3, "scan_completed": false})),
+                "abort",
+                None,
+            ),
+            (
+                with(json!({"error_count": 2, "context": null})),
+                "collect-context",
+                None,
+            ),
+            // pending, or no context: collect it
+            (with(json!({"status": "pending"})), "collect-context", None),
+            (with(json!({"context": null})), "collect-context", None),
+            // no scan: the quick scan
+            (
+                with(json!({"scan_completed": false, "reviewed": []})),
+                "quick-scan",
+                None,
+            ),
+            // a dimension left: review it, in the review's order
+            (
+                with(json!({"reviewed": []})),
+                "deep-review",
+                Some("security"),
+            ),
+            (
+                with(json!({"reviewed": ["security"]})),
+                "deep-review",
+                Some("testing"),
+            ),
+            (
+                with(json!({"reviewed": ["testing"]})),
+                "deep-review",
+                Some("security"),
+            ),
+            // no report: generate it
+            (
+                with(json!({"report_generated": false})),
+                "generate-report",
+                None,
+            ),
+            // else complete
+            (base.clone(), "complete", None),
+        ];
+        for (item, action, argument) in table {
+            let scope = wf.scope(item.clone(), "qa", "2026-01-01T00:00:00Z");
+            let got = run.select(&scope).unwrap();
+            assert_eq!(got.action, action, "{item}");
+            assert_eq!(got.argument_text().as_deref(), argument, "{item}");
+        }
+        assert_eq!(run.error_limit(&wf.params), Some(3));
+        assert_eq!(run.max_iterations, 20);
+        assert_eq!(run.success, ["completed"]);
+        assert_eq!(run.interrupt.state.as_deref(), Some("user_exit"));
+    }
+
+    #[test]
+    fn a_run_section_naming_unknown_actions_or_states_is_refused() {
+        let over = |run: &str| {
+            let src = format!("run:\n{run}");
+            Workflow::load(
+                "codereview",
+                Some((&src, ".orx/workflows/codereview.yaml")),
+                &Roles::default(),
+            )
+            .map(|_| ())
+            .unwrap_err()
+            .message
+        };
+        let m = over("  next:\n    - when: \"true\"\n      action: dance\n");
+        assert!(m.contains("unknown action `dance`"), "{m}");
+        let m = over("  success: [done]\n  next:\n    - when: \"true\"\n      action: none\n");
+        assert!(m.contains("`run.success`: `done` is not a state"), "{m}");
+        let m = over(
+            "  errors: {field: n, limit: 0}\n  next:\n    - when: \"true\"\n      action: none\n",
+        );
+        assert!(m.contains("`run.errors.limit`"), "{m}");
+        let m = over("  next:\n    - when: \"(\"\n      action: none\n");
+        assert!(m.contains("not a valid expression"), "{m}");
+        let m = over("  next: []\n");
+        assert!(m.contains("`run.next` is empty"), "{m}");
+    }
+}

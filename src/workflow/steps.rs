@@ -657,6 +657,64 @@ impl super::Workflow {
                 }
             }
         }
+        if let Some(action) = self.run_action(id, state, item, role) {
+            out.push(action);
+        }
         out
+    }
+
+    /// A workflow with `run:` offers the role its items wait for `git orx
+    /// run` (`run`, or `run:NEXT` when the item's fields are given and
+    /// choose the next action).
+    fn run_action(
+        &self,
+        id: &str,
+        state: &super::State,
+        item: &Value,
+        role: &str,
+    ) -> Option<Action> {
+        let run = self.run.as_ref()?;
+        if state.terminal || self.owner_of(state, item).as_deref() != Some(role) {
+            return None;
+        }
+        let next = (!item.is_null())
+            .then(|| run.select(&self.scope(item.clone(), role, "")).ok())
+            .flatten();
+        if next
+            .as_ref()
+            .is_some_and(|n| run.action(&n.action).is_none_or(|a| a.stop))
+        {
+            return None;
+        }
+        Some(Action {
+            action: match &next {
+                Some(n) => format!("run:{}", n.action),
+                None => "run".to_owned(),
+            },
+            kind: self.name.clone(),
+            item: id.to_owned(),
+            role: role.to_owned(),
+            argv: ["git", "orx", "run", id, "--as", role]
+                .iter()
+                .map(|w| (*w).to_owned())
+                .collect(),
+            inputs: vec![Input {
+                name: "exec".to_owned(),
+                flag: Some("--exec".to_owned()),
+                kind: InputType::String,
+                required: true,
+                min: None,
+                max: None,
+                choices: Vec::new(),
+                best: None,
+                description: "the executor: a shell command that reads each action's prompt (`git orx prompt ID`) and prints {\"stateUpdates\": {...}}".to_owned(),
+                roles: Vec::new(),
+            }],
+            exclusive: Vec::new(),
+            primary: true,
+            progress: true,
+            to: None,
+            description: "takes the item's next actions with an executor until it is done".to_owned(),
+        })
     }
 }

@@ -37,6 +37,7 @@ mod test_rollback;
 mod test_rules;
 mod test_run;
 mod test_shell;
+mod test_state;
 mod test_store;
 mod test_verify;
 mod test_verify_fails;

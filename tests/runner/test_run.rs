@@ -363,3 +363,172 @@ fn ctrl_c_stops_the_run_and_records_user_exit() {
     assert!(text.contains("current_action: null"), "{text}");
     repo.orx(&["verify"]).ok();
 }
+
+#[test]
+fn what_a_run_shows_and_what_review_start_takes() {
+    let repo = review_repo("testing");
+    let exec = executor(&repo, "exec.sh", GOOD);
+    let out = repo.orx(&["run", "1", "--exec", &exec]);
+    insta::assert_snapshot!("run_a_review", crate::common::redact(&out.render()));
+    let h = repo.orx(&["history", "1"]);
+    h.ok();
+    insta::assert_snapshot!("history_of_a_review", crate::common::redact(&h.stdout));
+    // Paths in the work tree are a target too; anything else is not.
+    let out = repo.orx(&["review", "start", "src/app.rs", "--as", "qa"]);
+    out.ok();
+    assert!(
+        out.stdout.starts_with("codereview 2: (new) -> pending"),
+        "{}",
+        out.render()
+    );
+    repo.refused(
+        &["review", "start", "no-such-branch", "--as", "qa"],
+        2,
+        &["`no-such-branch` is neither a commit range, a branch nor paths in the work tree"],
+    );
+    repo.refused(
+        &[
+            "review",
+            "start",
+            "HEAD",
+            "--dimensions",
+            "speed",
+            "--as",
+            "qa",
+        ],
+        2,
+        &["unknown dimension `speed`"],
+    );
+}
+
+/// A kind of the repository's own, in JSON, driven by `run:` alone: a
+/// control signal, nested bookkeeping fields, counters and lists.
+const CHORE: &str = r#"workflow: chore
+description: A chore an executor works through
+initial: todo
+items:
+  dir: chores
+  file: "{id}.json"
+  format: json
+  new_id: sequence
+fields:
+  paused: boolean
+  current_iteration: count
+  skill_state: mapping
+  notes: strings
+  errors: count
+defaults:
+  paused: false
+  current_iteration: 0
+  skill_state: {current_action: null, last_action: null, completed_actions: []}
+  notes: []
+  errors: 0
+states:
+  todo: {owner: dev, description: waiting}
+  doing: {owner: dev, description: under way}
+  done: {terminal: true, description: done}
+transitions:
+  - {from: todo, to: doing, roles: [dev]}
+  - from: doing
+    to: done
+    roles: [dev]
+    guard:
+      - {expr: "size(notes) >= 2", desc: "two notes are written"}
+run:
+  max_iterations: 5
+  current_action: skill_state.current_action
+  errors: {field: errors, limit: 2}
+  success: [done]
+  signals:
+    - when: paused
+      exit: pause_exit
+      set: {skill_state.current_action: "'paused'"}
+  next:
+    - when: status == 'done'
+      action: none
+    - when: size(notes) < 2
+      action: work
+    - when: "true"
+      action: finish
+  actions:
+    work:
+      updates: [notes]
+      before: {status: "'doing'"}
+      after:
+        current_iteration: current_iteration + 1
+        skill_state.last_action: action
+        skill_state.completed_actions: skill_state.completed_actions + [action]
+    finish:
+      exec: false
+      after: {status: "'done'", skill_state.last_action: action}
+"#;
+
+#[test]
+fn a_kind_of_its_own_in_json_is_driven_by_its_run_section_alone() {
+    let repo = Repo::new();
+    repo.write(".orx/workflows/chore.yaml", CHORE);
+    repo.commit_rules("the chore kind");
+    repo.orx(&["new", "chore", "Sweep", "--as", "dev"]).ok();
+    // Paused: the signal stops the run before any action, recording it.
+    repo.orx(&["update", "1", "--set", "paused=true", "--as", "dev"])
+        .ok();
+    let exec = executor(
+        &repo,
+        "notes.sh",
+        "grep -q '\"title\": \"Sweep\"' && echo \"{\\\"stateUpdates\\\": {\\\"notes\\\": [\\\"$ORX_ACTION by $ORX_ROLE\\\"]}}\"\n",
+    );
+    let out = repo.orx(&["run", "1", "--exec", &exec]);
+    out.code(1);
+    assert!(
+        out.stdout
+            .contains("chore 1: todo after 0 actions (stopped: pause_exit)"),
+        "{}",
+        out.render()
+    );
+    let v: serde_json::Value = serde_json::from_str(&repo.read("chores/1.json")).unwrap();
+    assert_eq!(v["skill_state"]["current_action"], "paused", "{v}");
+    let out = repo.orx(&["run", "1", "--exec", &exec, "--json"]);
+    out.code(1);
+    let r: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(r["run"]["exit_name"], "pause_exit", "{r}");
+    // Resumed: two actions write a note each, the third finishes it.
+    repo.orx(&[
+        "update",
+        "1",
+        "--set",
+        "paused=false",
+        "--set",
+        "skill_state.current_action=null",
+        "--as",
+        "dev",
+    ])
+    .ok();
+    let exec = executor(
+        &repo,
+        "notes2.sh",
+        "n=$(grep -c 'by dev' || true)\nif [ \"$n\" -ge 1 ]; then echo '{\"stateUpdates\": {\"notes\": [\"work by dev\", \"work by dev again\"]}}'; else echo \"{\\\"stateUpdates\\\": {\\\"notes\\\": [\\\"$ORX_ACTION by $ORX_ROLE\\\"]}}\"; fi\n",
+    );
+    let out = repo.orx(&["run", "1", "--exec", &exec, "--json"]);
+    out.ok();
+    let r: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(
+        r["run"]["done"],
+        serde_json::json!(["work", "work", "finish"]),
+        "{r}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&repo.read("chores/1.json")).unwrap();
+    assert_eq!(v["status"], "done", "{v}");
+    assert_eq!(v["current_iteration"], 2, "{v}");
+    assert_eq!(
+        v["skill_state"]["completed_actions"],
+        serde_json::json!(["work", "work"]),
+        "{v}"
+    );
+    assert_eq!(v["skill_state"]["last_action"], "finish", "{v}");
+    assert_eq!(
+        v["skill_state"]["current_action"],
+        serde_json::Value::Null,
+        "{v}"
+    );
+    repo.orx(&["verify"]).ok();
+}

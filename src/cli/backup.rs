@@ -1,0 +1,39 @@
+//! `git orx backup`
+
+use orx::change::state;
+
+use super::Ui;
+
+/// Keep a backup of an item, as a ref (refs/orx/backups/KIND/ID/NAME).
+///
+/// The file is kept as it is on disk; `git orx restore ID --to NAME`
+/// brings it back.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The item's ID (e.g. 1.2, or codereview:3).
+    id: String,
+    /// The backup's name (default: the next automatic one, auto-N).
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = super::open(ui)?;
+    let (kind, id, path, _) = state::locate(&ws, &args.id)?;
+    let bytes =
+        orx::engine::item::read_limited(&ws.root().join(&path)).map_err(orx::Error::Failed)?;
+    let b = state::backup(&ws, &kind, &id, &path, &bytes, args.name.as_deref())?;
+    if ui.is_json() {
+        ui.json(
+            &serde_json::json!({"version": 1, "item": id, "kind": kind, "path": path, "backup": b}),
+        );
+        return Ok(0);
+    }
+    ui.line(format!(
+        "{kind} {id}: backup {} kept [{}] (`git orx restore {id} --to {}` goes back)",
+        b.name,
+        &b.commit[..b.commit.len().min(7)],
+        b.name
+    ));
+    Ok(0)
+}

@@ -1,0 +1,47 @@
+//! `git orx backups`
+
+use orx::change::state;
+
+use super::{BOLD, DIM, Ui, paint};
+
+/// List an item's backups, oldest first.
+///
+/// The named ones and those kept before each update (auto-N, the newest
+/// 20).
+#[derive(clap::Args)]
+pub struct Args {
+    /// The item's ID (e.g. 1.2, or codereview:3).
+    id: String,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = super::open(ui)?;
+    let (kind, id, _, _) = state::locate(&ws, &args.id)?;
+    let list = state::backups(&ws, &kind, &id)?;
+    if ui.is_json() {
+        ui.json(&serde_json::json!({"version": 1, "item": id, "kind": kind, "backups": list}));
+        return Ok(0);
+    }
+    if list.is_empty() {
+        ui.line(format!(
+            "{kind} {id} has no backups yet (`git orx backup {id} --name NAME` keeps one; every update keeps one)"
+        ));
+        return Ok(0);
+    }
+    for b in &list {
+        ui.line(format!(
+            "{} {} {}",
+            paint(BOLD, &b.name),
+            orx::history::audit::rfc3339(b.time, 0),
+            paint(
+                DIM,
+                format!(
+                    "[{}] {}",
+                    &b.commit[..b.commit.len().min(7)],
+                    orx::text::escape(&b.note)
+                )
+            )
+        ));
+    }
+    Ok(0)
+}

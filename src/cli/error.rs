@@ -1,0 +1,69 @@
+//! `git orx error`
+
+use orx::change::state;
+
+use super::Ui;
+
+/// Record an error of an item's action, as its workflow counts them.
+///
+/// The workflow's error counter (`run.errors`) counts it and keeps the
+/// message; the error that reaches its limit moves the item on (a code
+/// review fails at the third). `git orx run` records its executor's
+/// failures this way.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The item's ID (e.g. codereview:3).
+    id: String,
+    /// The action that failed.
+    #[arg(long, value_name = "ACTION")]
+    action: Option<String>,
+    #[command(flatten)]
+    change: super::ChangeArgs,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let (ws, role) = super::open_as(ui, &args.change)?;
+    let Some(message) = args
+        .change
+        .note
+        .as_deref()
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+    else {
+        return Err(orx::Error::MissingInput {
+            inputs: vec!["-m".to_owned()],
+            message: "say what went wrong with -m MESSAGE".to_owned(),
+        });
+    };
+    let item = ws.find(&args.id)?;
+    super::acting_on(&item.kind, &item.id);
+    let actor = orx::change::plan::Actor {
+        note: None,
+        ..args.change.actor(&role)
+    };
+    let rec = state::plan_error(&ws, item, args.action.as_deref(), message, actor)?;
+    let extra = serde_json::json!({
+        "errors": rec.count,
+        "limit": rec.limit,
+        "at_limit": rec.at_limit,
+    });
+    if args.change.dry_run {
+        super::report_change(ui, &ws, &rec.plan, None, extra);
+        return Ok(0);
+    }
+    let (done, _) = state::execute_with_backup(&ws, &rec.plan, !args.change.no_commit)?;
+    super::report_change(ui, &ws, &rec.plan, Some(&done), extra);
+    if !ui.is_json() {
+        ui.line(format!(
+            "  error {}{} recorded{}",
+            rec.count,
+            rec.limit.map(|l| format!(" of {l}")).unwrap_or_default(),
+            if rec.at_limit {
+                ": the limit is reached"
+            } else {
+                ""
+            }
+        ));
+    }
+    Ok(0)
+}

@@ -1,0 +1,72 @@
+//! `git orx restore`
+
+use orx::change::state::{self, RestoreTo};
+
+use super::{Ui, YELLOW, epaint};
+
+/// Bring an item back to a backup or an earlier committed state.
+///
+/// The restore is a new commit, judged by the item's workflow like any
+/// change (never a rewrite of history). With no --to, the last good
+/// state: the committed version when the file was changed by hand or
+/// cannot be read, else the newest backup that differs from it.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The item's ID (e.g. 1.2, or codereview:3).
+    id: String,
+    /// A backup's name (`git orx backups ID`) or a commit.
+    #[arg(long, value_name = "NAME|COMMIT")]
+    to: Option<String>,
+    #[command(flatten)]
+    change: super::ChangeArgs,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let (ws, role) = super::open_as(ui, &args.change)?;
+    let to = match &args.to {
+        Some(n) => RestoreTo::Named(n.clone()),
+        None => RestoreTo::LastGood,
+    };
+    let r = state::restore(
+        &ws,
+        &args.id,
+        &to,
+        args.change.actor(&role),
+        !args.change.no_commit,
+        args.change.dry_run,
+    )?;
+    if r.was_unreadable && !ui.is_json() {
+        ui.eline(format!(
+            "{} {} could not be read as an item; it is restored from {}",
+            epaint(YELLOW, "note:"),
+            r.path,
+            r.from
+        ));
+    }
+    match &r.plan {
+        Some(plan) => {
+            let extra = serde_json::json!({"restored_from": r.from});
+            super::report_change(ui, &ws, plan, r.done.as_ref(), extra);
+        }
+        None if ui.is_json() => ui.json(&serde_json::json!({
+            "version": 1,
+            "item": args.id,
+            "path": r.path,
+            "restored_from": r.from,
+            "dry_run": args.change.dry_run,
+            "commit": null,
+            "committed": false,
+        })),
+        None => ui.line(format!(
+            "{}: restored from {}{}",
+            r.path,
+            r.from,
+            if args.change.dry_run {
+                " (dry run: nothing written)"
+            } else {
+                "; nothing to commit"
+            }
+        )),
+    }
+    Ok(0)
+}

@@ -1,0 +1,373 @@
+//! The state manager for every kind — `update`, `backup`, `backups`,
+//! `restore`, `history`, `error` — on a story and on a code review; and
+//! hand edits of a review that skip actions or fake its error count,
+//! refused by the hooks and by `verify`.
+
+use crate::common::Repo;
+use crate::test_run::{GOOD, executor, review_file, review_repo};
+
+fn json(out: &crate::common::Run) -> serde_json::Value {
+    serde_json::from_str(&out.stdout).unwrap_or_else(|e| panic!("{e}\n{}", out.render()))
+}
+
+#[test]
+fn update_backup_restore_and_history_work_on_a_story() {
+    let repo = Repo::new();
+    repo.orx(&["new", "Login form", "--as", "sm"]).ok();
+    let path = repo.story_path("1.1");
+    // An update is judged, backed up first, committed.
+    let out = repo.orx(&[
+        "update",
+        "1.1",
+        "--set",
+        "quality.score=7.5",
+        "--as",
+        "sm",
+        "--json",
+    ]);
+    out.ok();
+    let v = json(&out);
+    assert_eq!(v["committed"], true, "{}", out.stdout);
+    assert_eq!(v["backup"], "auto-1");
+    assert!(repo.read(&path).contains("score: 7.5"));
+    // What the workflow keeps to itself is refused, and nothing changes.
+    let before = repo.state();
+    repo.refused(
+        &["update", "1.1", "--set", "rounds.qa=3", "--as", "sm"],
+        1,
+        &["`rounds` is kept by the workflow"],
+    );
+    assert_eq!(repo.state(), before);
+    // A field of the wrong type is refused too.
+    repo.refused(
+        &[
+            "update",
+            "1.1",
+            "--set",
+            "quality.score=\"high\"",
+            "--as",
+            "sm",
+        ],
+        1,
+        &["quality.score"],
+    );
+    // A named backup, another update, then back to the backup.
+    repo.orx(&["backup", "1.1", "--name", "before-override"])
+        .ok();
+    repo.write(
+        ".git/u.json",
+        r#"{"stateUpdates": {"quality": {"override": "measured by hand"}}}"#,
+    );
+    let u = repo.path(".git/u.json");
+    repo.orx(&["update", "1.1", "--from", u.to_str().unwrap(), "--as", "sm"])
+        .ok();
+    assert!(repo.read(&path).contains("override: measured by hand"));
+    let list = json(&repo.orx(&["backups", "1.1", "--json"]));
+    let names: Vec<&str> = list["backups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["before-override", "auto-1", "auto-2"], "{list}");
+    let out = repo.orx(&["restore", "1.1", "--to", "before-override", "--as", "sm"]);
+    out.ok();
+    let text = repo.read(&path);
+    assert!(
+        !text.contains("measured by hand") && text.contains("score: 7.5"),
+        "{text}"
+    );
+    // History: creation, each update with its fields, the backup, the restore.
+    let h = json(&repo.orx(&["history", "1.1", "--json"]));
+    let events: Vec<&str> = h["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        events,
+        ["init", "update", "backup", "update", "restore"],
+        "{h}"
+    );
+    assert_eq!(h["history"][1]["fields"][0]["field"], "quality.score");
+    assert_eq!(
+        h["history"][1]["fields"][0]["from"],
+        serde_json::Value::Null
+    );
+    assert_eq!(h["history"][1]["fields"][0]["to"], 7.5);
+    assert_eq!(h["history"][4]["fields"][0]["from"], "measured by hand");
+    let text = repo.orx(&["history", "1.1"]);
+    text.ok();
+    assert!(
+        text.stdout
+            .contains("quality.override: measured by hand -> (not set)"),
+        "{}",
+        text.render()
+    );
+    repo.orx(&["verify"]).ok();
+}
+
+#[test]
+fn a_story_file_that_does_not_parse_is_reported_with_its_position_and_restore_recovers_it() {
+    let repo = Repo::new();
+    repo.orx(&["new", "Login form", "--as", "sm"]).ok();
+    let path = repo.story_path("1.1");
+    let good = repo.read(&path);
+    repo.write(&path, good.replace("status: Draft", "status: [Draft"));
+    let out = repo.orx(&["show", "1.1"]);
+    out.code(1);
+    assert!(out.stderr.contains(&format!("{path}:")), "{}", out.render());
+    let out = repo.orx(&["restore", "1.1", "--as", "sm"]);
+    out.ok();
+    assert!(
+        out.stderr.contains("could not be read as an item"),
+        "{}",
+        out.render()
+    );
+    assert!(
+        out.stdout.contains("restored from the committed version"),
+        "{}",
+        out.render()
+    );
+    assert_eq!(repo.read(&path), good);
+    // The story has no run: section, so no errors to count.
+    repo.refused(
+        &["error", "1.1", "-m", "boom", "--as", "sm"],
+        2,
+        &["counts no errors"],
+    );
+}
+
+#[test]
+fn update_backup_restore_history_and_error_work_on_a_review() {
+    let repo = review_repo("security,testing");
+    let file = review_file(&repo);
+    let exec = executor(&repo, "exec.sh", GOOD);
+    repo.orx(&["run", "1", "--exec", &exec, "--max-iterations", "2"])
+        .code(1);
+    // The owner updates what it may; the workflow judges it.
+    repo.orx(&[
+        "update",
+        "1",
+        "--set",
+        "scan.complexity=\"high\"",
+        "--as",
+        "qa",
+    ])
+    .ok();
+    assert!(repo.read(&file).contains("complexity: high"));
+    // Restore with no backup named: the last good state before the update.
+    let out = repo.orx(&["restore", "1", "--as", "qa", "--json"]);
+    out.ok();
+    let v = json(&out);
+    assert_eq!(v["restored_from"], "backup auto-5", "{}", out.stdout);
+    assert_eq!(v["committed"], true);
+    assert!(repo.read(&file).contains("complexity: low"));
+    // Reviewing a dimension no action reviewed is skipping: refused.
+    repo.refused(
+        &[
+            "update",
+            "1",
+            "--set",
+            "report_generated=true",
+            "--as",
+            "qa",
+        ],
+        1,
+        &["the report is generated after every dimension is reviewed"],
+    );
+    // Errors: counted, the third fails the review.
+    for n in 1..=2 {
+        let out = repo.orx(&[
+            "error",
+            "1",
+            "--action",
+            "deep-review",
+            "-m",
+            "timeout",
+            "--as",
+            "qa",
+            "--json",
+        ]);
+        out.ok();
+        let v = json(&out);
+        assert_eq!(v["errors"], n, "{}", out.stdout);
+        assert_eq!(v["to"], "running");
+    }
+    repo.orx(&["backup", "1", "--name", "two-errors"]).ok();
+    let out = repo.orx(&[
+        "error",
+        "1",
+        "--action",
+        "deep-review",
+        "-m",
+        "timeout",
+        "--as",
+        "qa",
+        "--json",
+    ]);
+    out.ok();
+    let v = json(&out);
+    assert_eq!(v["to"], "failed", "{}", out.stdout);
+    assert_eq!(v["at_limit"], true);
+    let text = repo.read(&file);
+    assert!(
+        text.contains("error_count: 3") && text.contains("last_error: \"deep-review: timeout\""),
+        "{text}"
+    );
+    // A failed review cannot be taken back to a backup before it failed.
+    repo.refused(
+        &["restore", "1", "--to", "two-errors", "--as", "qa"],
+        1,
+        &["failed"],
+    );
+    let h = json(&repo.orx(&["history", "1", "--json"]));
+    let events: Vec<&str> = h["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        events,
+        [
+            "init",
+            "transition",
+            "update",
+            "update",
+            "update",
+            "update",
+            "restore",
+            "error",
+            "error",
+            "backup",
+            "error"
+        ],
+        "{h}"
+    );
+    repo.orx(&["verify"]).ok();
+}
+
+/// Commits the review file as edited by `edit`, as QA, through the hooks.
+fn hand_commit(
+    repo: &Repo,
+    file: &str,
+    edit: impl Fn(&str) -> String,
+    verify: bool,
+) -> crate::common::Run {
+    repo.write(file, edit(&repo.read(file)));
+    let mut args = vec!["commit", "-q", "-m", "by hand", "--", file];
+    if !verify {
+        args.insert(1, "--no-verify");
+    }
+    repo.git_env(&args, &[("ORX_ROLE", "qa")])
+}
+
+#[test]
+fn hand_edits_that_skip_actions_or_fake_the_error_count_are_refused_by_the_hooks_and_verify() {
+    let repo = review_repo("security,testing");
+    let file = review_file(&repo);
+    let exec = executor(&repo, "exec.sh", GOOD);
+    repo.orx(&["run", "1", "--exec", &exec, "--max-iterations", "1"])
+        .code(1);
+    repo.orx(&["error", "1", "-m", "flaky", "--as", "qa"]).ok();
+    let committed = repo.read(&file);
+    // Skipping the quick scan: a dimension marked reviewed.
+    let out = hand_commit(
+        &repo,
+        &file,
+        |t| {
+            t.replace(
+                "dimensions: [security, testing]",
+                "dimensions: [security, testing]\nreviewed: [security]",
+            )
+        },
+        true,
+    );
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("a dimension is reviewed in depth only after the quick scan"),
+        "{}",
+        out.render()
+    );
+    repo.write(&file, &committed);
+    // Completing without a report.
+    let out = hand_commit(
+        &repo,
+        &file,
+        |t| t.replace("status: running", "status: completed"),
+        true,
+    );
+    out.code(1);
+    assert!(
+        out.stderr.contains("the report is generated"),
+        "{}",
+        out.render()
+    );
+    repo.write(&file, &committed);
+    // Hiding the error.
+    let out = hand_commit(
+        &repo,
+        &file,
+        |t| t.replace("error_count: 1", "error_count: 0"),
+        true,
+    );
+    out.code(1);
+    assert!(out.stderr.contains("error_count"), "{}", out.render());
+    repo.write(&file, &committed);
+    // Past the hooks, `verify` finds it.
+    hand_commit(
+        &repo,
+        &file,
+        |t| t.replace("error_count: 1", "error_count: 0"),
+        false,
+    )
+    .ok();
+    let out = repo.orx(&["verify"]);
+    assert_ne!(out.code, 0, "{}", out.render());
+    assert!(
+        out.stdout.contains("error_count") || out.stderr.contains("error_count"),
+        "{}",
+        out.render()
+    );
+}
+
+#[test]
+fn a_finished_review_does_not_change_by_hand() {
+    let repo = review_repo("testing");
+    let file = review_file(&repo);
+    let exec = executor(&repo, "exec.sh", GOOD);
+    repo.orx(&["run", "1", "--exec", &exec]).ok();
+    let out = hand_commit(
+        &repo,
+        &file,
+        |t| t.replace("reviewed: [testing]", "reviewed: []"),
+        true,
+    );
+    out.code(1);
+    repo.git(&["checkout", "--", &file]).ok();
+    let out = repo.orx(&[
+        "update",
+        "1",
+        "--set",
+        "findings.testing=[]",
+        "--as",
+        "human",
+    ]);
+    // Nothing changes: the same value.
+    out.ok();
+    repo.refused(
+        &[
+            "update",
+            "1",
+            "--set",
+            "scan_completed=false",
+            "--as",
+            "human",
+        ],
+        1,
+        &["a finished review does not change"],
+    );
+}
