@@ -12,7 +12,9 @@ pub const MAX_PAYLOAD: u64 = 1 << 20;
 /// #N for its assignee) and closed (a goal achieved), `issue_comment` on a
 /// goal (an answer; NO_REPLY), `pull_request` opened (review requested)
 /// and closed merged (the task closed by its merge commit),
-/// `pull_request_review` (approved, changes requested). Forge users are
+/// `pull_request_review` (approved, changes requested), a CI result
+/// (Gitea's `status`, GitHub's `check_run`: a failure moves the task on
+/// that branch to ci-failed, a pass moves it back). Forge users are
 /// mapped to roles by `team:` in .orx/config.yaml. Other events are
 /// ignored with a note.
 #[derive(clap::Args)]

@@ -303,6 +303,30 @@ fn the_goal_flow_driven_by_gitea_payloads() {
         &pull("opened", 10, "feat/T2-login-tests", None),
     )
     .ok();
+    // The CI fails, then passes; the next push asks for the review again.
+    let status = |state: &str| {
+        json!({
+            "commit": {"id": "abc"}, "context": "ci/tests", "state": state,
+            "branches": [{"name": "feat/T2-login-tests"}], "sender": user("gitea"),
+        })
+    };
+    event(&repo, g, "status", &status("failure"))
+        .ok()
+        .stdout_has(&["task T2: in-review -> ci-failed"]);
+    event(&repo, g, "status", &status("success"))
+        .ok()
+        .stdout_has(&["task T2: ci-failed -> in-progress"]);
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pull("synchronize", 10, "feat/T2-login-tests", None),
+    )
+    .ok()
+    .stdout_has(&["task T2: in-progress -> in-review"]);
+    event(&repo, g, "status", &status("success"))
+        .ok()
+        .stdout_has(&["note: check ci/tests on task T2"]);
     event(
         &repo,
         g,

@@ -1,6 +1,7 @@
 //! The forge bridge: a Gitea or GitHub webhook payload applied to goals
 //! and tasks, as the forges document them (`issues`, `issue_comment`,
-//! `pull_request`, `pull_request_review`). A forge user is the role the
+//! `pull_request`, `pull_request_review`, and the CI's result: Gitea's
+//! `status`, GitHub's `check_run`). A forge user is the role the
 //! config's `team:` maps their login to. What does not concern a goal or a
 //! task is ignored with a note, never an error; a payload that cannot be
 //! read is a usage error and changes nothing.
@@ -220,6 +221,7 @@ pub fn apply_event(
             });
             review(ws, verdict, &p, &role_of, sender, &mut out)
         }
+        "status" | "check_run" => checks(ws, &p, &mut out),
         other => {
             out.notes.push(format!(
                 "{} event `{}` ignored: it concerns no goal or task",
@@ -536,6 +538,73 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
             ));
             Ok(())
         }
+    }
+}
+
+/// A CI result: Gitea's `status` (`state`, `context`, `branches`), GitHub's
+/// `check_run` (`check_run.conclusion`, `name`, `check_suite.head_branch`).
+/// A failure moves the task on that branch to ci-failed; a pass there
+/// moves it back.
+fn checks(ws: &Workspace, p: &Value, out: &mut Ticked) -> Result<()> {
+    let (state, name, branch) = match p.get("check_run") {
+        Some(run) => {
+            if str_at(run, &["status"]).is_some_and(|s| s != "completed") {
+                out.notes
+                    .push("a check that has not completed; ignored".to_owned());
+                return Ok(());
+            }
+            (
+                str_at(run, &["conclusion"]).unwrap_or_default(),
+                str_at(run, &["name"]).unwrap_or("check"),
+                str_at(run, &["check_suite", "head_branch"]),
+            )
+        }
+        None => (
+            str_at(p, &["state"]).unwrap_or_default(),
+            str_at(p, &["context"]).unwrap_or("check"),
+            p["branches"]
+                .as_array()
+                .and_then(|b| b.first())
+                .and_then(|b| b["name"].as_str()),
+        ),
+    };
+    let passed = match state {
+        "success" => true,
+        "failure" | "error" | "timed_out" | "cancelled" => false,
+        other => {
+            out.notes
+                .push(format!("a check `{}`; ignored", crate::text::escape(other)));
+            return Ok(());
+        }
+    };
+    let Some(branch) = branch else {
+        return Err(Error::Usage("the check names no branch".to_owned()));
+    };
+    let Some(task) = by_branch(ws, branch)? else {
+        out.notes.push(format!(
+            "a check on {}: no task lives on that branch; ignored",
+            crate::text::escape(branch)
+        ));
+        return Ok(());
+    };
+    let owner = task.value()["assignee"].as_str().unwrap_or(LEAD).to_owned();
+    let failed = if passed {
+        Vec::new()
+    } else {
+        vec![name.to_owned()]
+    };
+    match plan_check(ws, &task.id, passed, &failed, actor(&owner)) {
+        Ok(plan) => run_plan(ws, plan, "check", out),
+        // A pass while the task waits for its reviewer changes nothing.
+        Err(Error::Failed(m)) => {
+            out.notes.push(format!(
+                "check {} on {}: {m}",
+                crate::text::escape(name),
+                task.label()
+            ));
+            Ok(())
+        }
+        Err(e) => Err(e),
     }
 }
 
