@@ -7,7 +7,8 @@ use super::Ui;
 /// goals, end discussions every addressed role answered, count checks of
 /// discussions no one took (escalating to the lead after the workflow's
 /// `max_checks`), and send a round whose tasks are all done or failed to
-/// the lead's review. Idempotent: run it from cron, CI or a server hook
+/// the lead's review. Tasks are closed only on the main line (`git config
+/// orx.mainBranch`, else `main`). Idempotent: run it from cron, CI or a server hook
 /// (see hooks/post-receive); a second run with nothing new does nothing.
 #[derive(clap::Args)]
 pub struct Args {
@@ -30,7 +31,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         role: &role,
         ..Default::default()
     };
-    let ticked = orx::kinds::goal::tick(&ws, actor, true, args.dry_run)?;
+    let main = ws
+        .repo
+        .config_value("orx.mainBranch")
+        .unwrap_or_else(|| "main".to_owned());
+    let ticked = orx::kinds::goal::tick(&ws, actor, true, args.dry_run, &main)?;
     report(ui, &ticked, args.dry_run);
     Ok(0)
 }

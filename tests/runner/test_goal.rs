@@ -323,7 +323,19 @@ fn a_direct_goal_and_an_infrastructure_goal_skip_the_discussion() {
     ok(&repo, &["task", "start", "T1", "--as", "dev"]);
     repo.write("readme.txt", "no typo\n");
     repo.git(&["add", "readme.txt"]).ok();
+    repo.git(&["checkout", "-q", "-b", "fix/T1-fix-the-typo"])
+        .ok();
     repo.git(&["commit", "-q", "-m", "Fix the typo\n\nCloses: T1"])
+        .ok();
+    // Off the main line, a `Closes:` commit closes nothing yet.
+    let out = tick_at(&repo, "2026-01-02T03:59:00Z");
+    assert!(
+        out.contains("tasks are closed on the main line (main); HEAD is on fix/T1-fix-the-typo"),
+        "{out}"
+    );
+    assert_eq!(state(&repo, "T1"), "in-progress");
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.git(&["merge", "-q", "--ff-only", "fix/T1-fix-the-typo"])
         .ok();
     let out = tick_at(&repo, "2026-01-02T04:00:00Z");
     assert!(

@@ -112,8 +112,16 @@ fn seconds_between(earlier: &str, now: &str) -> Option<i64> {
 }
 
 /// Runs one tick as `actor`; with `commit` false, writes without
-/// committing; with `dry_run`, plans only.
-pub fn tick(ws: &Workspace, actor: Actor, commit: bool, dry_run: bool) -> Result<Ticked> {
+/// committing; with `dry_run`, plans only. Tasks are closed only on the
+/// main line (`main`, the branch's name): elsewhere a `Closes:` commit has
+/// not reached it yet.
+pub fn tick(
+    ws: &Workspace,
+    actor: Actor,
+    commit: bool,
+    dry_run: bool,
+    main: &str,
+) -> Result<Ticked> {
     let mut out = Ticked::default();
     let run = |plan: Plan, event: &str, out: &mut Ticked| -> Result<()> {
         let done = if dry_run {
@@ -139,7 +147,17 @@ pub fn tick(ws: &Workspace, actor: Actor, commit: bool, dry_run: bool) -> Result
         .flatten()
         .filter(|t| twf.state(&t.status).is_some_and(|s| !s.terminal))
         .collect();
-    if !open_tasks.is_empty() {
+    let on_main = ws.repo.head_branch().as_deref() == Some(main);
+    if !open_tasks.is_empty() && !on_main {
+        out.notes.push(format!(
+            "tasks are closed on the main line ({}); HEAD is on {}: no merge is looked for here",
+            crate::text::escape(main),
+            ws.repo
+                .head_branch()
+                .map_or("no branch".to_owned(), |b| crate::text::escape(&b))
+        ));
+    }
+    if !open_tasks.is_empty() && on_main {
         let commits = closing_commits(ws)?;
         for task in open_tasks {
             let Some((c, by)) = closed_by(&commits, &task) else {
