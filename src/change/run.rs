@@ -241,8 +241,8 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
     loop {
         // 1. Read the state; restore the last good one if it cannot be read.
         let item = match ws.find(id) {
-            Ok(item) if item_on_disk_is_committed(ws, &item)? => item,
-            Ok(_) | Err(Error::Item(_)) => {
+            Ok(item) => item,
+            Err(Error::Item(_)) => {
                 let r = state::restore(ws, id, &state::RestoreTo::LastGood, actor, true, false)?;
                 exec.progress(&Progress::Restored { from: r.from });
                 ws.find(id)?
@@ -429,15 +429,10 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
     Ok(summary)
 }
 
-/// Whether the file on disk is the committed one (an executor may have
-/// edited it by hand; a run records only what is committed).
-fn item_on_disk_is_committed(ws: &Workspace, item: &Item) -> Result<bool> {
-    Ok(ws.repo.head_file(&item.path)?.as_deref() == Some(item.doc.text().as_bytes()))
-}
-
-/// After the executor: a file it changed by hand is put back to the
-/// committed version (the last stable state). `None` when the item can
-/// no longer be found.
+/// After the executor: a file it changed by hand (it differs from what is
+/// committed) is put back to the committed version, the last stable
+/// state; what it committed itself (through `git orx update`, say) is
+/// read as it is. `None` when the item can no longer be found.
 fn restore_if_touched(
     ws: &Workspace,
     exec: &mut dyn Executor,
@@ -448,6 +443,9 @@ fn restore_if_touched(
     let disk = crate::engine::item::read_limited(&ws.root().join(&item.path)).ok();
     if disk.as_deref() == Some(item.doc.text().as_bytes()) {
         return Ok(Some(item));
+    }
+    if disk.is_some() && disk == ws.repo.head_file(&item.path)? {
+        return Ok(Some(ws.find(id)?));
     }
     let r = state::restore(ws, id, &state::RestoreTo::LastGood, actor, true, false)?;
     exec.progress(&Progress::Restored { from: r.from });

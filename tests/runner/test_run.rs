@@ -532,3 +532,32 @@ fn a_kind_of_its_own_in_json_is_driven_by_its_run_section_alone() {
     );
     repo.orx(&["verify"]).ok();
 }
+
+#[test]
+fn what_an_executor_commits_itself_is_kept_and_what_it_leaves_by_hand_is_not() {
+    let repo = review_repo("security");
+    let file = review_file(&repo);
+    let exec = executor(
+        &repo,
+        "self.sh",
+        &format!(
+            "cat > /dev/null\ngit orx update \"$ORX_ITEM\" --set context.notes=committed > /dev/null || exit 9\nprintf 'stray: edit\\n' >> '{}'\necho '{{\"stateUpdates\": {{\"context.files\": [\"src/app.rs\"]}}}}'\n",
+            repo.path(&file).display()
+        ),
+    );
+    let out = repo.orx(&["run", "1", "--exec", &exec, "--max-iterations", "1"]);
+    out.code(1);
+    let text = repo.read(&file);
+    assert!(
+        text.contains("notes: committed"),
+        "{}\n{text}",
+        out.render()
+    );
+    assert!(text.contains("files: [src/app.rs]"), "{text}");
+    assert!(!text.contains("stray"), "{text}");
+    assert!(
+        text.contains("error_count") == text.contains("error_count: 0"),
+        "{text}"
+    );
+    repo.orx(&["verify"]).ok();
+}
