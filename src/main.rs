@@ -63,6 +63,13 @@ enum Command {
     Completions(cli::completions::Args),
     Doctor(cli::doctor::Args),
     Report(cli::report::Args),
+    Goal(cli::goal::Args),
+    Discuss(cli::discuss::Args),
+    Claim(cli::claim::Args),
+    Task(cli::task::Args),
+    Tick(cli::tick::Args),
+    Event(cli::event::Args),
+    Serve(cli::serve::Args),
     Run(cli::run::Args),
     Prompt(cli::prompt::Args),
     Review(cli::review::Args),
@@ -102,7 +109,9 @@ fn main() -> ExitCode {
     let source: String = {
         let args: Vec<String> = std::env::args().skip(1).take(2).collect();
         match args.as_slice() {
-            [a, sub, ..] if a == "agent" || a == "kind" || a == "loop" => format!("{a} {sub}"),
+            [a, sub, ..] if ["agent", "kind", "loop", "goal", "task"].contains(&a.as_str()) => {
+                format!("{a} {sub}")
+            }
             [a, ..] => a.clone(),
             [] => String::new(),
         }
@@ -135,6 +144,13 @@ fn main() -> ExitCode {
         Command::Completions(a) => cli::completions::run(&mut ui, a),
         Command::Doctor(a) => cli::doctor::run(&mut ui, a),
         Command::Report(a) => cli::report::run(&mut ui, a),
+        Command::Goal(a) => cli::goal::run(&mut ui, a),
+        Command::Discuss(a) => cli::discuss::run(&mut ui, a),
+        Command::Claim(a) => cli::claim::run(&mut ui, a),
+        Command::Task(a) => cli::task::run(&mut ui, a),
+        Command::Tick(a) => cli::tick::run(&mut ui, a),
+        Command::Event(a) => cli::event::run(&mut ui, a),
+        Command::Serve(a) => cli::serve::run(&mut ui, a),
         Command::Run(a) => cli::run::run(&mut ui, a),
         Command::Prompt(a) => cli::prompt::run(&mut ui, a),
         Command::Review(a) => cli::review::run(&mut ui, a),

@@ -51,6 +51,38 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "loop/validate",
         include_str!("../../templates/prompts/loop/validate.md"),
     ),
+    (
+        "goal/discussion",
+        include_str!("../../templates/prompts/goal/discussion.md"),
+    ),
+    (
+        "goal/directed-discussion",
+        include_str!("../../templates/prompts/goal/directed-discussion.md"),
+    ),
+    (
+        "goal/round-review",
+        include_str!("../../templates/prompts/goal/round-review.md"),
+    ),
+    (
+        "task/executor",
+        include_str!("../../templates/prompts/task/executor.md"),
+    ),
+    (
+        "task/ci-failure",
+        include_str!("../../templates/prompts/task/ci-failure.md"),
+    ),
+    (
+        "task/review-request",
+        include_str!("../../templates/prompts/task/review-request.md"),
+    ),
+    (
+        "task/changes-requested",
+        include_str!("../../templates/prompts/task/changes-requested.md"),
+    ),
+    (
+        "task/approved",
+        include_str!("../../templates/prompts/task/approved.md"),
+    ),
 ];
 
 /// The template for an action no file gives one for.

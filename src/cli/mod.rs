@@ -41,6 +41,14 @@ pub mod show;
 pub mod status;
 pub mod update;
 pub mod verify;
+// Goals, tasks, discussion, the ticker and the forge bridge.
+pub mod claim;
+pub mod discuss;
+pub mod event;
+pub mod goal;
+pub mod serve;
+pub mod task;
+pub mod tick;
 
 use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -24,7 +24,28 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let mut board = report::board(&ws)?;
     report::fill_steps(&mut board);
     let board = board;
-    let groups: Vec<_> = report::next(&board, &ws.roles.names())
+    let mut groups = report::next(&board, &ws.roles.names());
+    // A goal under discussion waits for every addressed role that has not
+    // answered it.
+    for a in orx::kinds::goal::awaiting(&ws)? {
+        let entry = orx::board::summary::Summary {
+            kind: orx::kinds::goal::GOAL.to_owned(),
+            id: a.id,
+            title: a.title,
+            status: a.status,
+            owner: Some(a.role.clone()),
+            terminal: false,
+            path: a.path,
+            handoff: Some(a.message),
+            waits_for: Some(a.role.clone()),
+            steps: Vec::new(),
+        };
+        match groups.iter_mut().find(|(r, _)| *r == a.role) {
+            Some((_, list)) => list.push(entry),
+            None => groups.push((a.role, vec![entry])),
+        }
+    }
+    let groups: Vec<_> = groups
         .into_iter()
         .filter(|(r, _)| want.as_ref().is_none_or(|w| w == r))
         .collect();

@@ -18,8 +18,16 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
     let item = ws.find(&args.id)?;
+    // A goal's phases, and a task's where no executor acts (its review,
+    // its merge, a failed check), have prompts of their own.
+    if item.kind == orx::kinds::goal::GOAL {
+        return super::goal::print_prompt(ui, &ws, &args.id, args.role.as_deref());
+    }
     let role = super::run::acting_role(&ws, &item, &args.role)?;
     let (selected, job) = orx::change::run::next_job(&ws, &item, &role)?;
+    if job.is_none() && item.kind == orx::kinds::goal::TASK {
+        return super::goal::print_prompt(ui, &ws, &args.id, args.role.as_deref());
+    }
     if ui.is_json() {
         ui.json(&serde_json::json!({
             "version": 1,

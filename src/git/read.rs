@@ -220,6 +220,15 @@ impl Repo {
         self.repo.merge_base(a, b).ok().map(|o| o.to_string())
     }
 
+    /// The branch HEAD is on (`main`), if it is on one.
+    pub fn head_branch(&self) -> Option<String> {
+        let head = self.repo.head().ok()?;
+        if !head.is_branch() {
+            return None;
+        }
+        head.shorthand().ok().map(str::to_owned)
+    }
+
     /// The upstream of the current branch (`refs/remotes/origin/main`).
     pub fn upstream(&self) -> Option<String> {
         let head = self.repo.head().ok()?;

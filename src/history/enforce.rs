@@ -471,6 +471,18 @@ impl Judge<'_> {
                         ));
                     }
                 }
+                if let Some(ev) = &t.evidence
+                    && self.force.is_none()
+                    && let Some(message) = self.no_evidence(ev, av)
+                {
+                    out.violations.push(self.violation(
+                        path,
+                        Some(label.clone()),
+                        Some(text.clone()),
+                        "no-evidence",
+                        format!("{label}: {text} {message}"),
+                    ));
+                }
                 for action in &t.actions {
                     if let Some(message) = self.action_not_taken(&wf, action, bv, av)? {
                         out.violations.push(self.violation(
@@ -486,6 +498,69 @@ impl Judge<'_> {
             Ok(_) => {}
         }
         Ok(())
+    }
+
+    /// Why the commit `ev.field` of `after` names does not show the
+    /// transition, if it does not: it must be in the history the change is
+    /// made on, and carry `trailer: ID` or be a merge commit whose message
+    /// names the item's `merge_names` field.
+    fn no_evidence(&self, ev: &crate::workflow::Evidence, after: &Value) -> Option<String> {
+        let field = ev.field.join(".");
+        let id = after.get("id").and_then(Value::as_str).unwrap_or_default();
+        let how = match &ev.merge_names {
+            Some(m) => format!(
+                "a commit carrying `{}: {id}`, or a merge commit naming its `{m}`",
+                ev.trailer
+            ),
+            None => format!("a commit carrying `{}: {id}`", ev.trailer),
+        };
+        let named = ev
+            .field
+            .iter()
+            .try_fold(after, |v, k| v.get(k))
+            .and_then(Value::as_str)
+            .filter(|c| !c.is_empty());
+        let Some(named) = named else {
+            return Some(format!(
+                "records no commit in `{field}`: only {how} in the main line shows it (`git orx tick` records it)"
+            ));
+        };
+        let Some(commit) = self.repo.commit(named).ok() else {
+            return Some(format!(
+                "names commit `{}` in `{field}`, which is not in this repository",
+                crate::text::escape(named)
+            ));
+        };
+        let reachable = match self.base {
+            Some(base) => {
+                self.repo.merge_base(&commit.id, base).as_deref() == Some(commit.id.as_str())
+            }
+            None => false,
+        };
+        if !reachable {
+            return Some(format!(
+                "names commit {} in `{field}`, which is not in the history this change is made on",
+                commit.short
+            ));
+        }
+        let by_trailer = commit.trailers.iter().any(|(k, v)| {
+            k.eq_ignore_ascii_case(&ev.trailer)
+                && v.split([',', ' ']).any(|w| w.trim_start_matches('#') == id)
+        });
+        let by_merge = ev.merge_names.as_ref().is_some_and(|m| {
+            commit.parents.len() > 1
+                && after
+                    .get(m)
+                    .and_then(Value::as_str)
+                    .is_some_and(|b| !b.is_empty() && commit.summary().contains(b))
+        });
+        if by_trailer || by_merge {
+            return None;
+        }
+        Some(format!(
+            "names commit {} in `{field}`, which is not {how}",
+            commit.short
+        ))
     }
 
     /// The workflow of `kind`, or a violation saying why there is none.

@@ -6,6 +6,7 @@
 
 pub mod agent;
 pub mod codereview;
+pub mod goal;
 pub mod loops;
 pub mod story;
 

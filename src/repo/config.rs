@@ -48,6 +48,10 @@ pub struct Config {
     /// The repository's tests, which a loop's validate runs.
     #[serde(default)]
     pub tests: Tests,
+    /// The team's agents and the role each acts as (`zhaoyun: dev`), for
+    /// goals and tasks: a forge user's login is looked up here.
+    #[serde(default)]
+    pub team: std::collections::BTreeMap<String, String>,
 }
 
 /// `tests:` in the config: the command that runs the repository's tests
@@ -117,6 +121,7 @@ impl Default for Config {
             persona_commands: default_persona_commands(),
             handoff_line: false,
             tests: Tests::default(),
+            team: Default::default(),
         }
     }
 }
@@ -200,6 +205,15 @@ impl Config {
             ));
         }
         let roles = self.roles();
+        for (agent, role) in &self.team {
+            if !roles.contains(&crate::workflow::role::canonical(role)) {
+                return fail(format!(
+                    "team: agent {} acts as unknown role `{}`",
+                    crate::text::escape(agent),
+                    crate::text::escape(role)
+                ));
+            }
+        }
         for id in &self.identities {
             if let Some(r) = id
                 .roles

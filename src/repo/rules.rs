@@ -31,6 +31,9 @@ pub const STORY_TEMPLATE: &str = include_str!("../../templates/stories/story.md"
 /// sections, written.
 pub const EXAMPLE_STORY: &str = include_str!("../../templates/stories/example.md");
 
+/// The built-in goal template: the goal and its acceptance criteria.
+pub const GOAL_TEMPLATE: &str = include_str!("../../templates/goals/goal.md");
+
 /// The files `git orx kind new` writes for a new kind: its workflow and,
 /// when the kind it is made from has one, its template, each as (path,
 /// text).
@@ -69,7 +72,8 @@ pub fn builtin_example(name: &str) -> Option<&'static str> {
 pub const BUILTIN_EXAMPLES: &[(&str, &str)] = &[("story", EXAMPLE_STORY)];
 
 /// The built-in templates, by name (an `items.template` names one).
-pub const BUILTIN_TEMPLATES: &[(&str, &str)] = &[("story", STORY_TEMPLATE)];
+pub const BUILTIN_TEMPLATES: &[(&str, &str)] =
+    &[("story", STORY_TEMPLATE), ("goal", GOAL_TEMPLATE)];
 
 /// Files that define the rules (and the Human's acknowledgements of past
 /// violations): changing them needs the Human.

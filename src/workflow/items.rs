@@ -11,6 +11,7 @@
 //!   format: markdown           # markdown (YAML frontmatter) | json (the whole file)
 //!   id: '^[0-9]+(\.[0-9]+)*$'  # the ID pattern
 //!   new_id: next-minor         # next-minor (1.1, 1.2 ...) | sequence (1, 2 ...) | name (given)
+//!   prefix: G                  # with `sequence`: IDs G1, G2 ...
 //!   template: story            # .orx/templates/<name>.md, else the built-in one
 //!   default_id: default        # with `paths`: the ID of a path without `{id}`
 //!   id_field: loop_id          # the field holding the ID, in files that
@@ -75,6 +76,8 @@ pub(super) struct ItemsDef {
     id: Option<String>,
     #[serde(default)]
     new_id: NewId,
+    #[serde(default)]
+    prefix: Option<String>,
     template: Option<String>,
     default_id: Option<String>,
     id_field: Option<String>,
@@ -99,6 +102,8 @@ pub struct Items {
     /// The ID pattern, when the kind has one.
     pub id: Option<regex::Regex>,
     pub new_id: NewId,
+    /// With `sequence`: the letters before the number (`G` in `G1`).
+    pub prefix: String,
     /// The template's name (`.orx/templates/<name>.md`).
     pub template: Option<String>,
     /// The ID of the item at a path without `{id}`.
@@ -187,6 +192,13 @@ impl Items {
             ),
             None => None,
         };
+        let prefix = def.prefix.unwrap_or_default();
+        if !prefix.chars().all(|c| c.is_ascii_alphabetic()) || prefix.len() > 8 {
+            return Err(format!(
+                "`items.prefix: {}` must be at most 8 letters",
+                crate::text::escape(&prefix)
+            ));
+        }
         if let Some(t) = &def.template
             && crate::text::check_id(t).is_err()
         {
@@ -220,6 +232,7 @@ impl Items {
             format: def.format,
             id,
             new_id: def.new_id,
+            prefix,
             template: def.template,
             default_id: def.default_id,
             id_field: def.id_field,
@@ -421,11 +434,14 @@ impl Items {
         match self.new_id {
             NewId::NextMinor => next_minor(ids),
             NewId::Sequence => {
-                let max = ids.filter_map(|i| i.parse::<u64>().ok()).max();
-                match max {
-                    Some(n) => Some(n.checked_add(1)?.to_string()),
-                    None => Some("1".to_owned()),
-                }
+                let max = ids
+                    .filter_map(|i| i.strip_prefix(self.prefix.as_str())?.parse::<u64>().ok())
+                    .max();
+                let n = match max {
+                    Some(n) => n.checked_add(1)?,
+                    None => 1,
+                };
+                Some(format!("{}{n}", self.prefix))
             }
             NewId::Name => None,
         }

@@ -45,6 +45,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../templates/workflows/agent.yaml"),
     ),
     ("loop", include_str!("../../templates/workflows/loop.yaml")),
+    ("goal", include_str!("../../templates/workflows/goal.yaml")),
+    ("task", include_str!("../../templates/workflows/task.yaml")),
+    (
+        "comment",
+        include_str!("../../templates/workflows/comment.yaml"),
+    ),
     (
         "codereview",
         include_str!("../../templates/workflows/codereview.yaml"),
@@ -195,6 +201,20 @@ pub struct Transition {
     pub guard: Vec<Condition>,
     pub handoff: Vec<Message>,
     pub effects: Vec<Effect>,
+    /// The commit the transition must be shown by (`evidence:`), if any.
+    pub evidence: Option<Evidence>,
+}
+
+/// A transition taken only on the evidence of a commit: `field` names a
+/// commit of the history the change is made on which carries the trailer
+/// `trailer: ID` (the item's ID), or, with `merge_names`, a merge commit
+/// whose message names the value of that field of the item (its branch).
+/// The hooks and `verify` check it; the Human may override it.
+#[derive(Debug)]
+pub struct Evidence {
+    pub field: Vec<String>,
+    pub trailer: String,
+    pub merge_names: Option<String>,
 }
 
 /// One precondition: an expression that must be true, and what it means.
@@ -607,6 +627,15 @@ struct TransitionDef {
     handoff: Vec<MessageDef>,
     #[serde(default)]
     effects: Ordered<Spanned<String>>,
+    evidence: Option<EvidenceDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EvidenceDef {
+    field: String,
+    trailer: String,
+    merge_names: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -1255,6 +1284,11 @@ fn compile(
             guard,
             handoff: c.messages(t.handoff)?,
             effects,
+            evidence: t.evidence.map(|e| Evidence {
+                field: e.field.split('.').map(str::to_owned).collect(),
+                trailer: e.trailer,
+                merge_names: e.merge_names,
+            }),
         });
     }
     let initial = initial.value;
@@ -1409,7 +1443,9 @@ fn compile(
         }),
         None => None,
     };
-    if states.iter().any(|s| s.name == initial && s.terminal) {
+    // A kind of record (a comment, say) is made in a terminal state and
+    // never moves; otherwise items could not leave their first state.
+    if states.iter().any(|s| s.name == initial && s.terminal) && !transitions.is_empty() {
         return c.fail(None, format!("the initial state `{initial}` is terminal"));
     }
     let steps = {

@@ -146,7 +146,7 @@ mod tests {
     #[test]
     fn the_built_in_roles_are_read_from_their_template() {
         let names: Vec<&str> = builtin().iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(names.len(), 6, "{names:?}");
+        assert_eq!(names.len(), 8, "{names:?}");
         assert_eq!(canonical("API"), HUMAN);
         assert!(names.contains(&HUMAN));
         assert!(names.iter().all(|n| canonical(n) == *n));

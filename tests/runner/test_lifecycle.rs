@@ -282,7 +282,7 @@ fn the_role_comes_from_the_flag_the_environment_or_git_config() {
     insta::assert_snapshot!(none.render(), @r"
     exit: 2
     --- stderr
-    error: no role: say who is acting with --as ROLE, ORX_ROLE=ROLE or `git config orx.role ROLE` (roles: sm, architect, dev, qa, human, skill)
+    error: no role: say who is acting with --as ROLE, ORX_ROLE=ROLE or `git config orx.role ROLE` (roles: sm, architect, dev, qa, human, skill, lead, reviewer)
     ");
     repo.git(&["config", "orx.role", "qa"]).ok();
     repo.orx(&["move", &id, "InProgress"])

@@ -81,7 +81,7 @@ fn git_orx_tab_completes_ids_and_the_states_allowed_from_the_current_one() {
     git orx move 1.2 | -> InProgress
     git orx move --as dev 1.2 In| -> InProgress
     git orx show 1.2| -> 1.2
-    git orx move 1.1 Blocked --as | -> sm architect dev qa human skill
+    git orx move 1.1 Blocked --as | -> sm architect dev qa human skill lead reviewer
     git orx status --role a| -> architect
     ");
 }

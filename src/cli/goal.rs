@@ -1,0 +1,219 @@
+//! `git orx goal new`, `git orx goal decide`
+
+use orx::change::plan::Plan;
+use orx::kinds::goal;
+
+use super::{ChangeArgs, Ui};
+
+/// Goals: a parent the team discusses, splits into tasks (`git orx
+/// claim`) and reviews round by round. Routing, states and who acts are
+/// the `goal` workflow's.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(clap::Subcommand)]
+enum Action {
+    /// Open a goal and route it: `--direct` or `--type infrastructure`
+    /// straight to execution; an assignee to a directed discussion (the
+    /// assignee plans, asks the reviewer, then claims); none to a
+    /// discussion every executor role answers.
+    New(NewArgs),
+    /// Record the lead's decision: at a round review `achieved` (close
+    /// the goal), `new-round` (round + 1; tasks are claimed again) or
+    /// `adjust` (the body is edited, discussed again in a new round); on
+    /// an escalated goal `assign --assignee ROLE`, `broadcast` or `close`.
+    Decide(DecideArgs),
+    /// Print what an agent is handed for a goal's or task's current phase
+    /// (discussion, directed discussion, round review; executor, CI
+    /// failure, review request, changes requested, approved), filled in
+    /// with its data: templates/prompts/, or .orx/prompts/KIND/NAME.md.
+    Prompt(PromptArgs),
+    /// What the current round of a goal delivered: each task's state,
+    /// commits and files (with --json, as data).
+    Review(ReviewArgs),
+}
+
+#[derive(clap::Args)]
+struct PromptArgs {
+    /// The goal or task.
+    id: String,
+    /// The role it is for (default: the first addressed, else who acts next).
+    #[arg(long, value_name = "ROLE")]
+    role: Option<String>,
+}
+
+#[derive(clap::Args)]
+struct ReviewArgs {
+    /// The goal.
+    id: String,
+}
+
+#[derive(clap::Args)]
+struct NewArgs {
+    /// The goal's title.
+    title: String,
+    /// The type label (feat, fix, refactor, docs, infrastructure, ...).
+    #[arg(long = "type", value_name = "TYPE", default_value = "feat")]
+    kind: String,
+    /// The role it is assigned to (a directed discussion).
+    #[arg(long, value_name = "ROLE")]
+    assignee: Option<String>,
+    /// Skip the discussion (`flow: direct`, for a tiny change).
+    #[arg(long)]
+    direct: bool,
+    /// The goal and its acceptance criteria (Markdown).
+    #[arg(long, value_name = "TEXT")]
+    body: Option<String>,
+    #[command(flatten)]
+    change: ChangeArgs,
+}
+
+#[derive(clap::Args)]
+struct DecideArgs {
+    /// The goal.
+    id: String,
+    /// achieved, new-round, adjust, assign, broadcast or close.
+    decision: String,
+    /// With `assign`: the role the goal goes to.
+    #[arg(long, value_name = "ROLE")]
+    assignee: Option<String>,
+    #[command(flatten)]
+    change: ChangeArgs,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    match args.action {
+        Action::New(a) => new(ui, a),
+        Action::Decide(a) => {
+            let (ws, role) = super::open_as(ui, &a.change)?;
+            let plan = goal::plan_decide(
+                &ws,
+                &a.id,
+                &a.decision,
+                a.assignee.as_deref(),
+                a.change.actor(&role),
+            )?;
+            commit_plan(ui, &ws, &plan, &a.change)
+        }
+        Action::Prompt(a) => {
+            let ws = super::open(ui)?;
+            print_prompt(ui, &ws, &a.id, a.role.as_deref())
+        }
+        Action::Review(a) => {
+            let ws = super::open(ui)?;
+            let review = goal::round_review(&ws, &a.id)?;
+            if ui.is_json() {
+                ui.json(&serde_json::json!({"version": 1, "review": review}));
+                return Ok(0);
+            }
+            let s = &review.summary;
+            ui.line(format!(
+                "goal {} round {}: {} done, {} failed, {} other, of {}",
+                review.goal, review.round, s.done, s.failed, s.other, s.total
+            ));
+            for t in &review.tasks {
+                ui.line(format!(
+                    "  {} {} ({})",
+                    t.id,
+                    orx::text::escape(&t.title),
+                    t.status
+                ));
+                for c in &t.commits {
+                    ui.line(format!("    {}", orx::text::escape(c)));
+                }
+                if !t.files.is_empty() {
+                    ui.line(format!(
+                        "    files: {}",
+                        orx::text::escape(&t.files.join(", "))
+                    ));
+                }
+            }
+            Ok(0)
+        }
+    }
+}
+
+fn new(ui: &mut Ui, a: NewArgs) -> orx::Result<u8> {
+    let (ws, role) = super::open_as(ui, &a.change)?;
+    let actor = a.change.actor(&role);
+    let spec = goal::NewGoal {
+        title: a.title.clone(),
+        kind: a.kind.clone(),
+        assignee: a.assignee.clone(),
+        direct: a.direct,
+        body: a.body.clone(),
+        issue: None,
+    };
+    let plan = goal::plan_new_goal(&ws, &spec, actor)?;
+    if a.change.dry_run || a.change.no_commit {
+        return commit_plan(ui, &ws, &plan, &a.change);
+    }
+    let done = orx::change::plan::execute(&ws, &plan, true)?;
+    let route = goal::plan_route(&ws, plan.id(), actor)?;
+    let routed = match &route {
+        Some(r) => Some((r, orx::change::plan::execute(&ws, r, true)?)),
+        None => None,
+    };
+    // Under --json, one result: the goal made, and where it was routed.
+    let extra = match &routed {
+        Some((r, d)) => {
+            serde_json::json!({"routed": {"to": r.to(), "commit": d.commit, "handoff": r.handoff()}})
+        }
+        None => serde_json::Value::Null,
+    };
+    ui.line(plan.path());
+    super::report_change(ui, &ws, &plan, Some(&done), extra);
+    if let Some((r, d)) = &routed
+        && !ui.is_json()
+    {
+        super::report_change(ui, &ws, r, Some(d), serde_json::Value::Null);
+    }
+    Ok(0)
+}
+
+/// Prints the prompt of a goal's or task's phase, for `role`.
+pub fn print_prompt(
+    ui: &mut Ui,
+    ws: &orx::repo::workspace::Workspace,
+    id: &str,
+    role: Option<&str>,
+) -> orx::Result<u8> {
+    let role = role
+        .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
+        .transpose()?;
+    match goal::prompt(ws, id, role.as_deref())? {
+        Some((name, text)) => {
+            if ui.is_json() {
+                ui.json(
+                    &serde_json::json!({"version": 1, "item": id, "prompt": name, "text": text}),
+                );
+            } else {
+                ui.line(text.trim_end());
+            }
+            Ok(0)
+        }
+        None => Err(orx::Error::Failed(format!(
+            "{} is in a phase that takes no prompt",
+            orx::text::escape(id)
+        ))),
+    }
+}
+
+/// Executes `plan` (or only tells it with `--dry-run`) and reports it.
+pub fn commit_plan(
+    ui: &mut Ui,
+    ws: &orx::repo::workspace::Workspace,
+    plan: &Plan,
+    change: &ChangeArgs,
+) -> orx::Result<u8> {
+    if change.dry_run {
+        super::report_change(ui, ws, plan, None, serde_json::Value::Null);
+        return Ok(0);
+    }
+    let done = orx::change::plan::execute(ws, plan, !change.no_commit)?;
+    super::report_change(ui, ws, plan, Some(&done), serde_json::Value::Null);
+    Ok(0)
+}

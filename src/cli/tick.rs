@@ -1,0 +1,72 @@
+//! `git orx tick`
+
+use super::Ui;
+
+/// The ticker: close the tasks the main line merged (a merge commit
+/// naming the task's branch, or a commit carrying `Closes: ID`), route new
+/// goals, end discussions every addressed role answered, count checks of
+/// discussions no one took (escalating to the lead after the workflow's
+/// `max_checks`), and send a round whose tasks are all done or failed to
+/// the lead's review. Tasks are closed only on the main line (`git config
+/// orx.mainBranch`, else `main`). Idempotent: run it from cron, CI or a server hook
+/// (see hooks/post-receive); a second run with nothing new does nothing.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Acting role (else ORX_ROLE, else `git config orx.role`, else lead).
+    #[arg(long = "as", value_name = "ROLE")]
+    role: Option<String>,
+    /// Say what it would do, and write nothing.
+    #[arg(long)]
+    dry_run: bool,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let ws = super::open(ui)?;
+    let role = match super::role(&ws, &args.role) {
+        Ok(r) => r,
+        Err(orx::Error::NoRole { .. }) if args.role.is_none() => "lead".to_owned(),
+        Err(e) => return Err(e),
+    };
+    let actor = orx::change::plan::Actor {
+        role: &role,
+        ..Default::default()
+    };
+    let main = ws
+        .repo
+        .config_value("orx.mainBranch")
+        .unwrap_or_else(|| "main".to_owned());
+    let ticked = orx::kinds::goal::tick(&ws, actor, true, args.dry_run, &main)?;
+    report(ui, &ticked, args.dry_run);
+    Ok(0)
+}
+
+/// Prints what a tick (or an event) did.
+pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
+    if ui.is_json() {
+        ui.json(&serde_json::json!({"version": 1, "dry_run": dry_run, "dispatched": ticked.dispatched, "notes": ticked.notes}));
+        return;
+    }
+    for d in &ticked.dispatched {
+        let commit = d
+            .commit
+            .as_deref()
+            .map(|c| format!(" [{c}]"))
+            .unwrap_or_default();
+        ui.line(format!(
+            "{}: {} -> {} ({}){commit}",
+            orx::text::escape(&d.item),
+            d.from.as_deref().unwrap_or("(new)"),
+            d.to,
+            d.event
+        ));
+        if let Some(h) = &d.handoff {
+            ui.line(format!("  {}", orx::text::escape(h)));
+        }
+    }
+    for n in &ticked.notes {
+        ui.line(format!("note: {}", orx::text::escape(n)));
+    }
+    if ticked.dispatched.is_empty() && ticked.notes.is_empty() {
+        ui.line("Nothing to dispatch.");
+    }
+}

@@ -1,0 +1,709 @@
+//! The forge bridge: a Gitea or GitHub webhook payload applied to goals
+//! and tasks, as the forges document them (`issues`, `issue_comment`,
+//! `pull_request`, `pull_request_review`, and the CI's result: Gitea's
+//! `status`, GitHub's `check_run`). A forge user is the role the
+//! config's `team:` maps their login to. What does not concern a goal or a
+//! task is ignored with a note, never an error; a payload that cannot be
+//! read is a usage error and changes nothing.
+
+use serde_json::{Value, json};
+
+use super::*;
+
+/// Which forge sent the payload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forge {
+    Gitea,
+    Github,
+}
+
+impl Forge {
+    pub fn parse(name: &str) -> Option<Forge> {
+        match name {
+            "gitea" => Some(Forge::Gitea),
+            "github" => Some(Forge::Github),
+            _ => None,
+        }
+    }
+
+    /// The header that names the event.
+    pub fn event_header(self) -> &'static str {
+        match self {
+            Forge::Gitea => "X-Gitea-Event",
+            Forge::Github => "X-GitHub-Event",
+        }
+    }
+
+    /// The header that carries the payload's HMAC-SHA256 signature.
+    pub fn signature_header(self) -> &'static str {
+        match self {
+            Forge::Gitea => "X-Gitea-Signature",
+            Forge::Github => "X-Hub-Signature-256",
+        }
+    }
+}
+
+/// Whether `signature` (the forge's signature header) is the HMAC-SHA256
+/// of `body` under `secret`: hex for Gitea, `sha256=` and hex for GitHub.
+/// Compared in constant time.
+pub fn signed(forge: Forge, secret: &[u8], body: &[u8], signature: &str) -> bool {
+    use hmac::Mac;
+    let hex = match forge {
+        Forge::Gitea => signature.trim(),
+        Forge::Github => match signature.trim().strip_prefix("sha256=") {
+            Some(h) => h,
+            None => return false,
+        },
+    };
+    if hex.len() != 64 {
+        return false;
+    }
+    let bytes: Option<Vec<u8>> = (0..32)
+        .map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok())
+        .collect();
+    let Some(bytes) = bytes else {
+        return false;
+    };
+    let Ok(mut mac) = hmac::Hmac::<sha2::Sha256>::new_from_slice(secret) else {
+        return false;
+    };
+    mac.update(body);
+    mac.verify_slice(&bytes).is_ok()
+}
+
+/// The HMAC-SHA256 of `body` under `secret`, in hex (what a forge sends).
+pub fn signature(secret: &[u8], body: &[u8]) -> String {
+    use hmac::Mac;
+    let mut mac =
+        hmac::Hmac::<sha2::Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
+    mac.update(body);
+    mac.finalize()
+        .into_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The roles the bridge acts as when the payload's sender is not in the
+/// team: the lead opens and closes goals, the reviewer gives verdicts.
+const LEAD: &str = "lead";
+const REVIEWER: &str = "reviewer";
+
+fn str_at<'v>(v: &'v Value, path: &[&str]) -> Option<&'v str> {
+    path.iter()
+        .try_fold(v, |v, k| v.get(k))
+        .and_then(Value::as_str)
+}
+
+fn num_at(v: &Value, path: &[&str]) -> Option<u64> {
+    path.iter()
+        .try_fold(v, |v, k| v.get(k))
+        .and_then(Value::as_u64)
+}
+
+/// The event a payload is, from the forge's header when given, else from
+/// its shape.
+fn event_of(event: Option<&str>, p: &Value) -> String {
+    if let Some(e) = event.filter(|e| !e.is_empty()) {
+        // Gitea names a review's verdict in the event itself.
+        if e.starts_with("pull_request_review") {
+            return "pull_request_review".to_owned();
+        }
+        return e.to_owned();
+    }
+    if p.get("review").is_some() {
+        "pull_request_review".to_owned()
+    } else if p.get("pull_request").is_some() {
+        "pull_request".to_owned()
+    } else if p.get("comment").is_some() && p.get("issue").is_some() {
+        "issue_comment".to_owned()
+    } else if p.get("issue").is_some() {
+        "issues".to_owned()
+    } else {
+        "unknown".to_owned()
+    }
+}
+
+/// The goal issue a sub-issue names: `[parent #N]` in its title, or a
+/// `Parent: #N` line in its body.
+fn parent_issue(title: &str, body: &str) -> Option<u64> {
+    let after = |s: &str, key: &str| -> Option<u64> {
+        let lower = s.to_ascii_lowercase();
+        let i = lower.find(key)? + key.len();
+        let digits: String = s[i..]
+            .trim_start_matches([' ', '#'])
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.parse().ok()
+    };
+    after(title, "[parent").or_else(|| after(body, "parent:"))
+}
+
+/// The issues a `Depends: #M, #K` line of the body names.
+fn depends_issues(body: &str) -> Vec<u64> {
+    body.lines()
+        .filter_map(|l| l.trim().strip_prefix("Depends:"))
+        .flat_map(|l| l.split([',', ' ']))
+        .filter_map(|w| w.trim().trim_start_matches('#').parse().ok())
+        .collect()
+}
+
+/// A sub-issue's title without its `[...]` markers.
+fn bare_title(title: &str) -> String {
+    let mut t = title.trim();
+    while t.starts_with('[') {
+        match t.find(']') {
+            Some(i) => t = t[i + 1..].trim_start(),
+            None => break,
+        }
+    }
+    if t.is_empty() { title.trim() } else { t }.to_owned()
+}
+
+/// The item of `kind` recorded with forge issue `n`.
+fn by_issue(ws: &Workspace, kind: &str, n: u64) -> Result<Option<Item>> {
+    Ok(ws
+        .scan_kind(kind, |r| r.ok())?
+        .into_iter()
+        .flatten()
+        .find(|i| i.value()["issue"].as_u64() == Some(n)))
+}
+
+/// The open task on `branch`.
+fn by_branch(ws: &Workspace, branch: &str) -> Result<Option<Item>> {
+    Ok(ws
+        .scan_kind(TASK, |r| r.ok())?
+        .into_iter()
+        .flatten()
+        .find(|i| i.value()["branch"].as_str() == Some(branch)))
+}
+
+/// Applies one webhook payload. `event` is the forge's event header, when
+/// there is one.
+pub fn apply_event(
+    ws: &Workspace,
+    forge: Forge,
+    event: Option<&str>,
+    payload: &[u8],
+    dry_run: bool,
+) -> Result<Ticked> {
+    let header_verdict = event
+        .filter(|e| e.starts_with("pull_request_review_"))
+        .map(str::to_ascii_lowercase);
+    let p: Value = serde_json::from_slice(payload)
+        .map_err(|e| Error::Usage(format!("the payload is not JSON: {e}")))?;
+    if !p.is_object() {
+        return Err(Error::Usage("the payload is not a JSON object".to_owned()));
+    }
+    let event = event_of(event, &p);
+    let action = str_at(&p, &["action"]).unwrap_or_default().to_owned();
+    let mut out = Ticked {
+        dry_run,
+        ..Ticked::default()
+    };
+    let team = &ws.rules.config.team;
+    let role_of = |login: Option<&str>| -> Option<String> {
+        login
+            .and_then(|l| team.get(l))
+            .map(|r| crate::workflow::role::canonical(r))
+    };
+    let sender = str_at(&p, &["sender", "login"]);
+    let result = match event.as_str() {
+        "issues" => issues(ws, &p, &action, &role_of, &mut out),
+        "issue_comment" => comment(ws, &p, &action, &role_of, sender, &mut out),
+        "pull_request" => pull_request(ws, &p, &action, &mut out),
+        "pull_request_review" => {
+            let verdict = header_verdict.or_else(|| {
+                str_at(&p, &["review", "type"])
+                    .or(str_at(&p, &["review", "state"]))
+                    .map(str::to_ascii_lowercase)
+            });
+            review(ws, verdict, &p, &role_of, sender, &mut out)
+        }
+        "status" | "check_run" => checks(ws, &p, &mut out),
+        other => {
+            out.notes.push(format!(
+                "{} event `{}` ignored: it concerns no goal or task",
+                forge_name(forge),
+                crate::text::escape(other)
+            ));
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => Ok(out),
+        // A move the item's state does not allow is told, not failed.
+        Err(e @ (Error::Refused(_) | Error::NoDecision(_))) => {
+            out.notes.push(format!("not applied: {e}"));
+            Ok(out)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn forge_name(forge: Forge) -> &'static str {
+    match forge {
+        Forge::Gitea => "Gitea",
+        Forge::Github => "GitHub",
+    }
+}
+
+fn run_plan(ws: &Workspace, plan: Plan, event: &str, out: &mut Ticked) -> Result<()> {
+    let commit = if out.dry_run {
+        None
+    } else {
+        plan::execute(ws, &plan, true)?.commit
+    };
+    out.dispatched.push(Dispatched {
+        item: plan.label(),
+        event: event.to_owned(),
+        from: plan.from().map(str::to_owned),
+        to: plan.to().to_owned(),
+        commit,
+        handoff: plan.handoff().map(str::to_owned),
+    });
+    Ok(())
+}
+
+fn actor(role: &str) -> Actor<'_> {
+    Actor {
+        role,
+        ..Default::default()
+    }
+}
+
+fn issues(
+    ws: &Workspace,
+    p: &Value,
+    action: &str,
+    role_of: &dyn Fn(Option<&str>) -> Option<String>,
+    out: &mut Ticked,
+) -> Result<()> {
+    let issue = p
+        .get("issue")
+        .ok_or_else(|| Error::Usage("an `issues` payload has no `issue`".to_owned()))?;
+    let n = num_at(issue, &["number"])
+        .ok_or_else(|| Error::Usage("the issue has no `number`".to_owned()))?;
+    let title = str_at(issue, &["title"]).unwrap_or_default();
+    let body = str_at(issue, &["body"]).unwrap_or_default();
+    let labels: Vec<&str> = issue["labels"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|l| l["name"].as_str())
+        .collect();
+    let assignee = issue["assignees"]
+        .as_array()
+        .and_then(|a| a.first())
+        .and_then(|a| a["login"].as_str())
+        .or(str_at(issue, &["assignee", "login"]));
+    let parent = parent_issue(title, body);
+    match (action, parent) {
+        ("opened" | "assigned", Some(goal_issue)) => {
+            let Some(goal) = by_issue(ws, GOAL, goal_issue)? else {
+                out.notes.push(format!(
+                    "issue #{n} names parent #{goal_issue}, which is no goal here; ignored"
+                ));
+                return Ok(());
+            };
+            if by_issue(ws, TASK, n)?.is_some() {
+                out.notes
+                    .push(format!("issue #{n} is a task here already; ignored"));
+                return Ok(());
+            }
+            let Some(role) = role_of(assignee) else {
+                out.notes.push(format!(
+                    "issue #{n} is assigned to {}, who is not in the team (`team:` in .orx/config.yaml); ignored until it is",
+                    assignee.map_or("no one".to_owned(), crate::text::escape)
+                ));
+                return Ok(());
+            };
+            let mut depends = Vec::new();
+            for m in depends_issues(body) {
+                match by_issue(ws, TASK, m)? {
+                    Some(t) => depends.push(t.id),
+                    None => out
+                        .notes
+                        .push(format!("issue #{n} depends on #{m}, which is no task here")),
+                }
+            }
+            let kind = labels
+                .iter()
+                .find_map(|l| l.strip_prefix("type/"))
+                .map(str::to_owned);
+            let claim = Claim {
+                title: bare_title(title),
+                depends,
+                kind,
+                issue: Some(n),
+            };
+            let plan = plan_claim(ws, &goal.id, &claim, actor(&role))?;
+            run_plan(ws, plan, "issues/opened", out)
+        }
+        ("opened", None) => {
+            if by_issue(ws, GOAL, n)?.is_some() {
+                out.notes
+                    .push(format!("issue #{n} is a goal here already; ignored"));
+                return Ok(());
+            }
+            let Some(kind) = labels.iter().find_map(|l| l.strip_prefix("type/")) else {
+                out.notes.push(format!(
+                    "issue #{n} has no `type/*` label: not a goal; ignored"
+                ));
+                return Ok(());
+            };
+            let goal = NewGoal {
+                title: title.to_owned(),
+                kind: kind.to_owned(),
+                assignee: role_of(assignee),
+                direct: labels.contains(&"flow/direct"),
+                body: Some(body.to_owned()),
+                issue: Some(n),
+            };
+            let plan = plan_new_goal(ws, &goal, actor(LEAD))?;
+            let id = plan.id().to_owned();
+            run_plan(ws, plan, "issues/opened", out)?;
+            if out.dry_run {
+                out.notes
+                    .push(format!("goal {id} is routed once it is made"));
+                return Ok(());
+            }
+            if let Some(route) = plan_route(ws, &id, actor(LEAD))? {
+                run_plan(ws, route, "route", out)?;
+            }
+            Ok(())
+        }
+        ("closed", _) => {
+            if let Some(goal) = by_issue(ws, GOAL, n)? {
+                let plan = plan_decide(
+                    ws,
+                    &goal.id,
+                    "achieved",
+                    None,
+                    Actor {
+                        role: LEAD,
+                        note: Some("the goal's issue was closed"),
+                        ..Default::default()
+                    },
+                )?;
+                return run_plan(ws, plan, "issues/closed", out);
+            }
+            out.notes.push(format!(
+                "issue #{n} closed: a task is closed by its merge (pull_request closed), not by its issue; ignored"
+            ));
+            Ok(())
+        }
+        (other, _) => {
+            out.notes.push(format!(
+                "issues/{} on #{n} ignored",
+                crate::text::escape(other)
+            ));
+            Ok(())
+        }
+    }
+}
+
+fn comment(
+    ws: &Workspace,
+    p: &Value,
+    action: &str,
+    role_of: &dyn Fn(Option<&str>) -> Option<String>,
+    sender: Option<&str>,
+    out: &mut Ticked,
+) -> Result<()> {
+    let n = num_at(p, &["issue", "number"])
+        .ok_or_else(|| Error::Usage("the comment's issue has no `number`".to_owned()))?;
+    if action != "created" {
+        out.notes.push(format!(
+            "issue_comment/{} on #{n} ignored",
+            crate::text::escape(action)
+        ));
+        return Ok(());
+    }
+    let Some(goal) = by_issue(ws, GOAL, n)? else {
+        out.notes
+            .push(format!("a comment on #{n}, which is no goal here; ignored"));
+        return Ok(());
+    };
+    let Some(role) = role_of(str_at(p, &["comment", "user", "login"]).or(sender)) else {
+        out.notes.push(format!(
+            "a comment on #{n} by someone not in the team; ignored"
+        ));
+        return Ok(());
+    };
+    let body = str_at(p, &["comment", "body"]).unwrap_or_default().trim();
+    let answer = if body.contains("NO_REPLY") {
+        Answer {
+            no_reply: true,
+            ..Answer::default()
+        }
+    } else {
+        Answer {
+            proposal: Some(body.to_owned()),
+            ..Answer::default()
+        }
+    };
+    let plan = plan_discuss(ws, &goal.id, &answer, actor(&role))?;
+    run_plan(ws, plan, "issue_comment/created", out)
+}
+
+fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Result<()> {
+    let pr = p
+        .get("pull_request")
+        .ok_or_else(|| Error::Usage("a `pull_request` payload has no `pull_request`".to_owned()))?;
+    let n = num_at(pr, &["number"])
+        .or(num_at(p, &["number"]))
+        .unwrap_or(0);
+    let Some(branch) = str_at(pr, &["head", "ref"]) else {
+        return Err(Error::Usage(
+            "the pull request has no `head.ref`".to_owned(),
+        ));
+    };
+    let Some(task) = by_branch(ws, branch)? else {
+        out.notes.push(format!(
+            "pull request #{n} from {}: no task lives on that branch; ignored",
+            crate::text::escape(branch)
+        ));
+        return Ok(());
+    };
+    let owner = task.value()["assignee"].as_str().unwrap_or(LEAD).to_owned();
+    match action {
+        "opened" | "reopened" | "ready_for_review" => {
+            let wf = ws.workflow(TASK)?;
+            if task.status == wf.initial {
+                let plan = plan_task(ws, &task.id, "start", Vec::new(), actor(&owner))?;
+                run_plan(ws, plan, "pull_request/opened", out)?;
+            }
+            let plan = plan_task(ws, &task.id, "submit", Vec::new(), actor(&owner))?;
+            run_plan(ws, plan, "pull_request/opened", out)
+        }
+        "synchronize" => {
+            // New commits: a task waiting for changes is submitted again.
+            let wf = ws.workflow(TASK)?;
+            if wf.fired_by(&task.status, "submit").is_empty() || task.status == wf.initial {
+                out.notes.push(format!(
+                    "new commits on {}'s pull request #{n}; {} stays {}",
+                    task.label(),
+                    task.id,
+                    task.status
+                ));
+                return Ok(());
+            }
+            let plan = plan_task(ws, &task.id, "submit", Vec::new(), actor(&owner))?;
+            run_plan(ws, plan, "pull_request/synchronize", out)
+        }
+        "closed" if pr["merged"].as_bool() == Some(true) => {
+            let Some(sha) = str_at(pr, &["merge_commit_sha"]).filter(|s| !s.is_empty()) else {
+                return Err(Error::Usage(
+                    "a merged pull request without `merge_commit_sha`".to_owned(),
+                ));
+            };
+            let Some(commit) = ws.repo.commit_id(sha) else {
+                out.notes.push(format!(
+                    "pull request #{n} was merged as {}, which is not here yet: fetch the main line, then `git orx tick`",
+                    crate::text::escape(sha)
+                ));
+                return Ok(());
+            };
+            let (item, wf) = open(ws, TASK, &task.id)?;
+            let edits = vec![plan::set(
+                &["closed_by"],
+                json!({"commit": commit, "by": "merge"}),
+            )];
+            match plan_event(ws, item, &wf, MERGED, edits, actor(LEAD))? {
+                Some(plan) => run_plan(ws, plan, "pull_request/closed", out),
+                None => {
+                    out.notes.push(format!(
+                        "{} was merged but is {}, which a merge does not close",
+                        task.label(),
+                        task.status
+                    ));
+                    Ok(())
+                }
+            }
+        }
+        "closed" => {
+            out.notes.push(format!(
+                "pull request #{n} was closed without merging; {} stays {}",
+                task.label(),
+                task.status
+            ));
+            Ok(())
+        }
+        other => {
+            out.notes.push(format!(
+                "pull_request/{} on #{n} ignored",
+                crate::text::escape(other)
+            ));
+            Ok(())
+        }
+    }
+}
+
+/// A CI result: Gitea's `status` (`state`, `context`, `branches`), GitHub's
+/// `check_run` (`check_run.conclusion`, `name`, `check_suite.head_branch`).
+/// A failure moves the task on that branch to ci-failed; a pass there
+/// moves it back.
+fn checks(ws: &Workspace, p: &Value, out: &mut Ticked) -> Result<()> {
+    let (state, name, branch) = match p.get("check_run") {
+        Some(run) => {
+            if str_at(run, &["status"]).is_some_and(|s| s != "completed") {
+                out.notes
+                    .push("a check that has not completed; ignored".to_owned());
+                return Ok(());
+            }
+            (
+                str_at(run, &["conclusion"]).unwrap_or_default(),
+                str_at(run, &["name"]).unwrap_or("check"),
+                str_at(run, &["check_suite", "head_branch"]),
+            )
+        }
+        None => (
+            str_at(p, &["state"]).unwrap_or_default(),
+            str_at(p, &["context"]).unwrap_or("check"),
+            p["branches"]
+                .as_array()
+                .and_then(|b| b.first())
+                .and_then(|b| b["name"].as_str()),
+        ),
+    };
+    let passed = match state {
+        "success" => true,
+        "failure" | "error" | "timed_out" | "cancelled" => false,
+        other => {
+            out.notes
+                .push(format!("a check `{}`; ignored", crate::text::escape(other)));
+            return Ok(());
+        }
+    };
+    let Some(branch) = branch else {
+        return Err(Error::Usage("the check names no branch".to_owned()));
+    };
+    let Some(task) = by_branch(ws, branch)? else {
+        out.notes.push(format!(
+            "a check on {}: no task lives on that branch; ignored",
+            crate::text::escape(branch)
+        ));
+        return Ok(());
+    };
+    let owner = task.value()["assignee"].as_str().unwrap_or(LEAD).to_owned();
+    let failed = if passed {
+        Vec::new()
+    } else {
+        vec![name.to_owned()]
+    };
+    match plan_check(ws, &task.id, passed, &failed, actor(&owner)) {
+        Ok(plan) => run_plan(ws, plan, "check", out),
+        // A pass while the task waits for its reviewer changes nothing.
+        Err(Error::Failed(m)) => {
+            out.notes.push(format!(
+                "check {} on {}: {m}",
+                crate::text::escape(name),
+                task.label()
+            ));
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn review(
+    ws: &Workspace,
+    verdict: Option<String>,
+    p: &Value,
+    role_of: &dyn Fn(Option<&str>) -> Option<String>,
+    sender: Option<&str>,
+    out: &mut Ticked,
+) -> Result<()> {
+    let Some(branch) = str_at(p, &["pull_request", "head", "ref"]) else {
+        return Err(Error::Usage(
+            "the review's pull request has no `head.ref`".to_owned(),
+        ));
+    };
+    let Some(task) = by_branch(ws, branch)? else {
+        out.notes.push(format!(
+            "a review on {}: no task lives on that branch; ignored",
+            crate::text::escape(branch)
+        ));
+        return Ok(());
+    };
+    let verdict = verdict.unwrap_or_default();
+    let approve = verdict.contains("approved");
+    let changes = verdict.contains("changes") || verdict.contains("rejected");
+    if !approve && !changes {
+        out.notes.push(format!(
+            "a review of {} without a verdict ({}); ignored",
+            task.label(),
+            crate::text::escape(&verdict)
+        ));
+        return Ok(());
+    }
+    let role = role_of(str_at(p, &["review", "user", "login"]).or(sender))
+        .unwrap_or_else(|| REVIEWER.to_owned());
+    let note = str_at(p, &["review", "body"])
+        .or(str_at(p, &["review", "content"]))
+        .map(str::trim)
+        .filter(|b| !b.is_empty())
+        .unwrap_or("changes requested on the forge")
+        .to_owned();
+    let plan = plan_review(
+        ws,
+        &task.id,
+        approve,
+        Actor {
+            role: &role,
+            note: Some(&note),
+            ..Default::default()
+        },
+    )?;
+    run_plan(ws, plan, "pull_request_review", out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sub_issue_names_its_parent_in_its_title_or_body() {
+        assert_eq!(parent_issue("[moz][sub][parent #12] Form", ""), Some(12));
+        assert_eq!(parent_issue("Form", "Parent: #7\nDepends: #8"), Some(7));
+        assert_eq!(parent_issue("Form", "no parent here"), None);
+        assert_eq!(depends_issues("Parent: #7\nDepends: #8, #9"), vec![8, 9]);
+        assert_eq!(
+            bare_title("[moz][sub][parent #12] Login form"),
+            "Login form"
+        );
+    }
+
+    #[test]
+    fn signatures_are_checked_as_each_forge_sends_them() {
+        let sig = signature(b"s3cret", b"{}");
+        assert!(signed(Forge::Gitea, b"s3cret", b"{}", &sig));
+        assert!(signed(
+            Forge::Github,
+            b"s3cret",
+            b"{}",
+            &format!("sha256={sig}")
+        ));
+        assert!(!signed(Forge::Github, b"s3cret", b"{}", &sig));
+        assert!(!signed(Forge::Gitea, b"other", b"{}", &sig));
+        assert!(!signed(Forge::Gitea, b"s3cret", b"{ }", &sig));
+        assert!(!signed(Forge::Gitea, b"s3cret", b"{}", "zz"));
+    }
+
+    #[test]
+    fn the_event_is_the_header_else_the_payload_shape() {
+        let review = json!({"review": {}, "pull_request": {}});
+        assert_eq!(event_of(None, &review), "pull_request_review");
+        assert_eq!(
+            event_of(Some("pull_request_review_approved"), &review),
+            "pull_request_review"
+        );
+        assert_eq!(
+            event_of(None, &json!({"issue": {}, "comment": {}})),
+            "issue_comment"
+        );
+        assert_eq!(event_of(None, &json!({"zen": "hi"})), "unknown");
+    }
+}

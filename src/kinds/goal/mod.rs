@@ -1,0 +1,804 @@
+//! Goals and their tasks: a goal (the parent) is routed to a discussion or
+//! straight to execution, discussed by the roles it is addressed to (one
+//! comment item per answer, so concurrent comments never conflict), split
+//! into tasks that executors claim, and reviewed round by round by the
+//! lead. Every state, transition and routing rule is in the `goal`, `task`
+//! and `comment` workflows; this module reads the items, computes what
+//! the workflows' guards read (who answered, the round's summary, the
+//! commit that closes a task) and plans the changes through
+//! [`crate::change::plan`].
+
+mod forge;
+mod prompt;
+mod tick;
+
+pub use forge::*;
+pub use prompt::*;
+pub use tick::*;
+
+use serde_json::{Value, json};
+
+use crate::change::plan::{self, Actor, Plan};
+use crate::engine::decide::NoDecision;
+use crate::engine::item::Item;
+use crate::error::{Error, Result};
+use crate::repo::workspace::Workspace;
+use crate::workflow::{Transition, Workflow};
+
+/// The kind of a goal.
+pub const GOAL: &str = "goal";
+/// The kind of a goal's task.
+pub const TASK: &str = "task";
+/// The kind of a discussion comment.
+pub const COMMENT: &str = "comment";
+
+/// The states a round review counts (the only terminal ones of a task).
+pub const DONE: &str = "done";
+pub const FAILED: &str = "failed";
+
+/// The event that routes a new goal (the routing matrix is the guards of
+/// the transitions out of its initial state that answer it).
+pub const ROUTE: &str = "route";
+pub const DISCUSSION_ENDED: &str = "discussion-ended";
+pub const NO_TAKER: &str = "no-taker";
+pub const ROUND_COMPLETE: &str = "round-complete";
+pub const MERGED: &str = "merged";
+
+/// The steps each type of task's executor is given, by type, unless the
+/// repository's `.orx/steps.yaml` says otherwise.
+pub const STEPS: &str = include_str!("../../../templates/steps.yaml");
+/// Where a repository keeps its own steps.
+pub const STEPS_PATH: &str = ".orx/steps.yaml";
+
+/// A goal to open.
+#[derive(Clone, Debug, Default)]
+pub struct NewGoal {
+    pub title: String,
+    pub kind: String,
+    pub assignee: Option<String>,
+    pub direct: bool,
+    pub body: Option<String>,
+    /// The forge's issue number, when it came from a forge.
+    pub issue: Option<u64>,
+}
+
+/// One answer in a discussion: the four dimensions (定位/建议/认领/风险),
+/// or NO_REPLY; a role may suggest assigning the goal to one role.
+#[derive(Clone, Debug, Default)]
+pub struct Answer {
+    pub position: Option<String>,
+    pub proposal: Option<String>,
+    pub claim: Option<String>,
+    pub risk: Option<String>,
+    pub no_reply: bool,
+    pub suggest: Option<String>,
+}
+
+/// A task to claim.
+#[derive(Clone, Debug, Default)]
+pub struct Claim {
+    pub title: String,
+    pub depends: Vec<String>,
+    pub kind: Option<String>,
+    pub issue: Option<u64>,
+}
+
+fn text<'v>(v: &'v Value, key: &str) -> Option<&'v str> {
+    v.get(key).and_then(Value::as_str).filter(|s| !s.is_empty())
+}
+
+fn count(v: &Value, key: &str) -> u64 {
+    v.get(key).and_then(Value::as_u64).unwrap_or(0)
+}
+
+/// The item `id` of `kind`, refused when it is another kind's or unusable.
+pub fn open(ws: &Workspace, kind: &str, id: &str) -> Result<(Item, std::sync::Arc<Workflow>)> {
+    let item = ws.find(&format!(
+        "{kind}:{}",
+        id.trim_start_matches(&format!("{kind}:"))
+    ))?;
+    let wf = ws.workflow(kind)?;
+    if let Some(e) = item.unusable(&wf) {
+        return Err(Error::Item(e));
+    }
+    Ok((item, wf))
+}
+
+/// Refuses `op` unless the item's state allows it (`operations:`).
+fn allows(wf: &Workflow, item: &Item, op: &str) -> Result<()> {
+    crate::kinds::agent::allows(wf, item, &[op])
+}
+
+/// Plans `git orx goal new`: a goal from its template, with its type,
+/// assignee and flow, in the initial state (routed by [`plan_route`]).
+pub fn plan_new_goal(ws: &Workspace, goal: &NewGoal, actor: Actor) -> Result<Plan> {
+    let (id, path) = fresh(ws, GOAL, &goal.title)?;
+    let wf = ws.workflow(GOAL)?;
+    let mut fields = vec![("type", json!(goal.kind))];
+    if let Some(a) = &goal.assignee {
+        let a = ws.check_role(a, crate::workflow::role::RoleSource::Flag)?;
+        fields.push(("assignee", json!(a)));
+    }
+    if goal.direct {
+        fields.push(("flow", json!("direct")));
+    }
+    if let Some(n) = goal.issue {
+        fields.push(("issue", json!(n)));
+    }
+    let template = ws.template(GOAL)?.unwrap_or("---\n---\n# {title_text}\n");
+    let body = match crate::doc::frontmatter::split(template) {
+        Ok(split) => template[split.body.start..].to_owned(),
+        Err(_) => template.to_owned(),
+    };
+    let mut body = body
+        .replace("{id_text}", &id)
+        .replace("{title_text}", goal.title.trim());
+    if let Some(text) = goal.body.as_deref().filter(|b| !b.trim().is_empty()) {
+        body = if body.contains("## Goal\n") {
+            body.replacen("## Goal\n", &format!("## Goal\n\n{}\n", text.trim()), 1)
+        } else {
+            format!("{body}\n{}\n", text.trim())
+        };
+    }
+    let text = front(
+        GOAL,
+        &id,
+        goal.title.trim(),
+        &wf.initial,
+        &wf.state_field,
+        &fields,
+    ) + &body;
+    let item = Item::from_bytes(&path, text.into_bytes())?;
+    plan::create(ws, &wf, item, actor)
+}
+
+/// The next ID of `kind` and the path of its new item named `title`.
+fn fresh(ws: &Workspace, kind: &str, title: &str) -> Result<(String, String)> {
+    let title = title.trim();
+    if title.is_empty() || title.chars().any(char::is_control) || title.chars().count() > 200 {
+        return Err(Error::Usage(
+            "a title is one line of 1 to 200 characters".to_owned(),
+        ));
+    }
+    let items = ws
+        .items(kind)
+        .ok_or_else(|| Error::Failed(format!("no `{kind}` kind here")))?;
+    let ids: Vec<String> = ws.scan_kind(kind, |r| match r {
+        Ok(i) => i.id,
+        Err(e) => e
+            .path
+            .rsplit('/')
+            .next()
+            .unwrap_or_default()
+            .split('.')
+            .next()
+            .unwrap_or_default()
+            .to_owned(),
+    })?;
+    let id = items
+        .next_id(ids.iter().map(String::as_str))
+        .ok_or_else(|| Error::Failed(format!("cannot choose the next `{kind}` ID")))?;
+    let path = items
+        .path_for(&id, title)
+        .ok_or_else(|| Error::Failed(format!("the `{kind}` kind names no file for `{id}`")))?;
+    Ok((id, path))
+}
+
+/// A frontmatter block: identity, title, state, then `fields` (each value
+/// written as JSON, which YAML reads the same).
+fn front(
+    kind: &str,
+    id: &str,
+    title: &str,
+    state: &str,
+    state_field: &str,
+    fields: &[(&str, Value)],
+) -> String {
+    let mut out = format!(
+        "---\nkind: {kind}\nid: {}\ntitle: {}\n{state_field}: {state}\n",
+        json!(id),
+        json!(title)
+    );
+    for (k, v) in fields {
+        out.push_str(&format!("{k}: {v}\n"));
+    }
+    out.push_str("---\n");
+    out
+}
+
+/// The transition from the item's state that `event` (or trigger) takes
+/// with `after`'s values, the first whose guard holds.
+fn decided<'w>(
+    wf: &'w Workflow,
+    event: &str,
+    before: &Value,
+    after: &Value,
+    role: &str,
+) -> Result<Option<&'w Transition>> {
+    let now = crate::repo::workspace::now();
+    match crate::engine::decide::decide(wf, event, before, after, role, &now) {
+        Ok(t) => Ok(Some(t)),
+        Err(NoDecision::NotHere { .. }) => Ok(None),
+        Err(e) => Err(Error::NoDecision(e)),
+    }
+}
+
+/// Plans `event` on `item` with `edits` recorded with it; `None` where no
+/// transition from its state answers it.
+fn plan_event(
+    ws: &Workspace,
+    item: Item,
+    wf: &Workflow,
+    event: &str,
+    edits: Vec<plan::Edit>,
+    actor: Actor,
+) -> Result<Option<Plan>> {
+    let before = item.value();
+    let after = if edits.is_empty() {
+        before.clone()
+    } else {
+        let doc = plan::apply(&item.doc, &edits).map_err(|e| Error::Failed(e.to_string()))?;
+        Item::from_bytes(&item.path, doc.text().as_bytes().to_vec())?.value()
+    };
+    let Some(t) = decided(wf, event, &before, &after, actor.role)? else {
+        return Ok(None);
+    };
+    let to = t.to.clone();
+    Ok(Some(plan::transition(ws, item, &to, &edits, actor)?))
+}
+
+/// Plans routing goal `id` out of its initial state (the routing matrix:
+/// the guards of the transitions that answer [`ROUTE`]).
+pub fn plan_route(ws: &Workspace, id: &str, actor: Actor) -> Result<Option<Plan>> {
+    let (item, wf) = open(ws, GOAL, id)?;
+    if item.status != wf.initial {
+        return Ok(None);
+    }
+    plan_event(ws, item, &wf, ROUTE, Vec::new(), actor)
+}
+
+/// The comments on goal `goal` (its ID), every round's, oldest first.
+pub fn comments(ws: &Workspace, goal: &str) -> Result<Vec<Item>> {
+    let mut out: Vec<Item> = ws
+        .scan_kind(COMMENT, |r| r.ok())?
+        .into_iter()
+        .flatten()
+        .filter(|i| text(&i.value(), "parent") == Some(goal))
+        .collect();
+    out.sort_by_key(|i| seq_of(&i.id));
+    Ok(out)
+}
+
+fn seq_of(id: &str) -> (u64, String, u64) {
+    let parts: Vec<&str> = id.split('-').collect();
+    let round = parts
+        .get(1)
+        .and_then(|r| r.trim_start_matches('r').parse().ok())
+        .unwrap_or(0);
+    let n = parts.last().and_then(|n| n.parse().ok()).unwrap_or(0);
+    (round, parts[2..parts.len().saturating_sub(1)].join("-"), n)
+}
+
+/// The roles that answered goal `goal` in `round`.
+pub fn answered(ws: &Workspace, goal: &str, round: u64) -> Result<Vec<String>> {
+    let mut roles: Vec<String> = comments(ws, goal)?
+        .iter()
+        .map(Item::value)
+        .filter(|v| count(v, "goal_round") == round)
+        .filter_map(|v| text(&v, "author").map(str::to_owned))
+        .collect();
+    roles.sort();
+    roles.dedup();
+    Ok(roles)
+}
+
+/// Plans `git orx discuss GOAL`: a comment by the acting role on the
+/// goal's current round, in a file of its own.
+pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -> Result<Plan> {
+    let (item, wf) = open(ws, GOAL, goal)?;
+    allows(&wf, &item, "discuss")?;
+    let value = item.value();
+    let round = count(&value, "round_count").max(1);
+    let dims = [
+        ("Position 定位", &answer.position),
+        ("Proposal 建议", &answer.proposal),
+        ("Claim 认领", &answer.claim),
+        ("Risk 风险", &answer.risk),
+    ];
+    if !answer.no_reply
+        && dims
+            .iter()
+            .all(|(_, d)| d.as_deref().is_none_or(|d| d.trim().is_empty()))
+    {
+        return Err(Error::Usage(
+            "an answer gives at least one of its four dimensions (position, proposal, claim, risk), or says NO_REPLY".to_owned(),
+        ));
+    }
+    let suggest = answer
+        .suggest
+        .as_deref()
+        .map(|r| ws.check_role(r, crate::workflow::role::RoleSource::Flag))
+        .transpose()?;
+    let role = actor.role;
+    let prefix = format!("{}-r{round}-{role}-", item.id);
+    let n = ws
+        .scan_kind(COMMENT, |r| r.ok().map(|i| i.id))?
+        .into_iter()
+        .flatten()
+        .filter_map(|id| id.strip_prefix(&prefix)?.parse::<u64>().ok())
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let id = format!("{prefix}{n}");
+    let cwf = ws.workflow(COMMENT)?;
+    let path = cwf
+        .items
+        .path_for(&id, "")
+        .ok_or_else(|| Error::Failed(format!("the `{COMMENT}` kind names no file for `{id}`")))?;
+    let mut body = format!(
+        "[{}] on goal {}: {}\n",
+        crate::workflow::role::display(role),
+        item.id,
+        item.title
+    );
+    if answer.no_reply {
+        body.push_str("\nNO_REPLY\n");
+    }
+    for (name, d) in dims {
+        if let Some(d) = d.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+            body.push_str(&format!("\n## {name}\n\n{d}\n"));
+        }
+    }
+    if let Some(s) = &suggest {
+        body.push_str(&format!(
+            "\n## Suggestion\n\n@{} assign it to {} directly\n",
+            crate::workflow::role::display("lead"),
+            crate::workflow::role::display(s)
+        ));
+    }
+    let mut front = format!(
+        "---\nkind: {COMMENT}\nid: {}\nstatus: {}\nparent: {}\ngoal_round: {round}\nauthor: {role}\n",
+        json!(id),
+        cwf.initial,
+        json!(item.id)
+    );
+    if answer.no_reply {
+        front.push_str("no_reply: true\n");
+    }
+    if let Some(s) = &suggest {
+        front.push_str(&format!("suggest: {s}\n"));
+    }
+    let text = format!("{front}---\n{body}");
+    let comment = Item::from_bytes(&path, text.into_bytes())?;
+    plan::create(ws, &cwf, comment, actor)
+}
+
+/// The tasks of goal `goal`, every round's.
+pub fn tasks_of(ws: &Workspace, goal: &str) -> Result<Vec<Item>> {
+    let mut out: Vec<Item> = ws
+        .scan_kind(TASK, |r| r.ok())?
+        .into_iter()
+        .flatten()
+        .filter(|i| text(&i.value(), "parent") == Some(goal))
+        .collect();
+    out.sort_by_key(|i| {
+        i.id.trim_start_matches(|c: char| !c.is_ascii_digit())
+            .parse::<u64>()
+            .unwrap_or(0)
+    });
+    Ok(out)
+}
+
+/// A round's tasks counted: done, failed, the others, all.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Summary {
+    pub round: u64,
+    pub done: u64,
+    pub failed: u64,
+    pub other: u64,
+    pub total: u64,
+}
+
+impl Summary {
+    /// Every task of the round is done or failed (and there is one).
+    pub fn all_terminal(&self) -> bool {
+        self.total > 0 && self.other == 0
+    }
+
+    fn edits(&self) -> Vec<plan::Edit> {
+        vec![plan::set(
+            &["summary"],
+            json!({"round_count": self.round, "done": self.done, "failed": self.failed, "total": self.total, "other": self.other}),
+        )]
+    }
+}
+
+/// The summary of goal `goal`'s round `round`.
+pub fn summary(ws: &Workspace, goal: &str, round: u64) -> Result<Summary> {
+    let mut s = Summary {
+        round,
+        ..Summary::default()
+    };
+    for t in tasks_of(ws, goal)? {
+        if count(&t.value(), "goal_round") != round {
+            continue;
+        }
+        s.total += 1;
+        match t.status.as_str() {
+            DONE => s.done += 1,
+            FAILED => s.failed += 1,
+            _ => s.other += 1,
+        }
+    }
+    Ok(s)
+}
+
+/// The steps of a task of type `kind`: the repository's `.orx/steps.yaml`
+/// when it has the type, else the built-in ones, else the `default` ones;
+/// `{id}`, `{branch}`, `{type}` and `{brief}` filled in.
+pub fn steps_for(ws: &Workspace, kind: &str, vars: &[(&str, &str)]) -> Result<Vec<String>> {
+    let parse =
+        |src: &str, origin: &str| -> Result<std::collections::BTreeMap<String, Vec<String>>> {
+            serde_saphyr::from_str(src).map_err(|e| Error::Failed(format!("{origin}: {e}")))
+        };
+    let own = match std::fs::read_to_string(ws.root().join(STEPS_PATH)) {
+        Ok(src) => Some(parse(&src, STEPS_PATH)?),
+        Err(_) => None,
+    };
+    let builtin = parse(STEPS, "the built-in steps")?;
+    let list = own
+        .as_ref()
+        .and_then(|o| o.get(kind).or(o.get("default")))
+        .or(builtin.get(kind))
+        .or(builtin.get("default"))
+        .cloned()
+        .unwrap_or_default();
+    Ok(list
+        .into_iter()
+        .map(|s| {
+            vars.iter()
+                .fold(s, |s, (k, v)| s.replace(&format!("{{{k}}}"), v))
+        })
+        .collect())
+}
+
+/// Plans `git orx claim GOAL "title"`: a task of the goal's current round,
+/// assigned to the claimer, on branch `{type}/{id}-{brief}`, with the
+/// steps of its type in its body.
+pub fn plan_claim(ws: &Workspace, goal: &str, claim: &Claim, actor: Actor) -> Result<Plan> {
+    let (item, wf) = open(ws, GOAL, goal)?;
+    allows(&wf, &item, "claim")?;
+    let gv = item.value();
+    let round = count(&gv, "round_count").max(1);
+    let kind = claim
+        .kind
+        .clone()
+        .or_else(|| text(&gv, "type").map(str::to_owned))
+        .unwrap_or_else(|| "feat".to_owned());
+    if crate::text::check_id(&kind).is_err() {
+        return Err(Error::Usage(format!(
+            "`{}` is not a type (letters, digits, `-`)",
+            crate::text::escape(&kind)
+        )));
+    }
+    let twf = ws.workflow(TASK)?;
+    for d in &claim.depends {
+        let (dep, _) = open(ws, TASK, d)?;
+        if text(&dep.value(), "parent") != Some(item.id.as_str()) {
+            return Err(Error::Usage(format!(
+                "{} belongs to another goal; a task depends only on tasks of its own goal",
+                dep.label()
+            )));
+        }
+    }
+    let (id, path) = fresh(ws, TASK, &claim.title)?;
+    let brief: String = crate::text::slug(&claim.title).chars().take(32).collect();
+    let brief = brief.trim_end_matches('-').to_owned();
+    let branch = format!("{kind}/{id}-{brief}");
+    let depends: Vec<String> = claim
+        .depends
+        .iter()
+        .map(|d| d.trim_start_matches("task:").to_owned())
+        .collect();
+    let mut fields = vec![
+        ("parent", json!(item.id)),
+        ("goal_round", json!(round)),
+        ("type", json!(kind)),
+        ("assignee", json!(actor.role)),
+        ("branch", json!(branch)),
+    ];
+    if !depends.is_empty() {
+        fields.push(("depends", json!(depends)));
+    }
+    if let Some(n) = claim.issue {
+        fields.push(("issue", json!(n)));
+    }
+    let steps = steps_for(
+        ws,
+        &kind,
+        &[
+            ("id", &id),
+            ("branch", &branch),
+            ("type", &kind),
+            ("brief", &brief),
+            ("goal", &item.id),
+        ],
+    )?;
+    let mut text = front(
+        TASK,
+        &id,
+        claim.title.trim(),
+        &twf.initial,
+        &twf.state_field,
+        &fields,
+    );
+    text.push_str(&format!(
+        "# Task {id}: {}\n\nGoal: {} ({})\n",
+        claim.title.trim(),
+        item.id,
+        item.title
+    ));
+    if !depends.is_empty() {
+        text.push_str(&format!("Depends: {}\n", depends.join(", ")));
+    }
+    text.push_str("\n## Steps\n\n");
+    for s in steps {
+        text.push_str(&format!("- [ ] {s}\n"));
+    }
+    let task = Item::from_bytes(&path, text.into_bytes())?;
+    plan::create(ws, &twf, task, actor)
+}
+
+/// The transition trigger `trigger` takes from the item's state.
+fn by_trigger<'w>(wf: &'w Workflow, item: &Item, trigger: &str) -> Result<&'w Transition> {
+    crate::kinds::agent::fired(wf, &item.status, trigger)
+}
+
+/// Plans firing `trigger` on task `id` with `edits` (`start` refuses while
+/// a task it depends on is not done).
+pub fn plan_task(
+    ws: &Workspace,
+    id: &str,
+    trigger: &str,
+    mut edits: Vec<plan::Edit>,
+    actor: Actor,
+) -> Result<Plan> {
+    let (item, wf) = open(ws, TASK, id)?;
+    let t = by_trigger(&wf, &item, trigger)?;
+    if t.from == wf.initial {
+        let waiting: Vec<String> = item.value()["depends"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .filter(|d| {
+                open(ws, TASK, d)
+                    .map(|(d, _)| d.status != DONE)
+                    .unwrap_or(true)
+            })
+            .map(str::to_owned)
+            .collect();
+        if !waiting.is_empty() && t.to != FAILED {
+            return Err(Error::Failed(format!(
+                "{} depends on {}, which is not done yet; start it once {} is merged",
+                item.label(),
+                waiting.join(", "),
+                if waiting.len() == 1 { "it" } else { "they are" }
+            )));
+        }
+    }
+    if let Some(f) = &t.note_field {
+        let note = actor
+            .note
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .ok_or_else(|| {
+                Error::Usage(format!(
+                    "{trigger} records why as `{}`: give it with -m TEXT",
+                    f.join(".")
+                ))
+            })?;
+        edits.push((f.clone(), json!(note)));
+    }
+    let to = t.to.clone();
+    plan::transition(ws, item, &to, &edits, actor)
+}
+
+/// Plans the reviewer's verdict on task `id`: approved, or changes
+/// requested with what to change.
+pub fn plan_review(ws: &Workspace, id: &str, approve: bool, actor: Actor) -> Result<Plan> {
+    let (verdict, trigger) = if approve {
+        ("approved", "approve")
+    } else {
+        ("changes-requested", "request-changes")
+    };
+    let note = actor.note.map(str::trim).filter(|n| !n.is_empty());
+    if !approve && note.is_none() {
+        return Err(Error::Usage(
+            "say which changes are requested with -m TEXT".to_owned(),
+        ));
+    }
+    let edits = vec![plan::set(
+        &["review"],
+        json!({"verdict": verdict, "note": note}),
+    )];
+    plan_task(ws, id, trigger, edits, actor)
+}
+
+/// Plans recording a check's result on task `id`, with the transition it
+/// leads to (event `check-passed` or `check-failed`), or as an edit where
+/// it leads nowhere.
+pub fn plan_check(
+    ws: &Workspace,
+    id: &str,
+    passed: bool,
+    failed: &[String],
+    actor: Actor,
+) -> Result<Plan> {
+    let (item, wf) = open(ws, TASK, id)?;
+    let now = crate::repo::workspace::now();
+    let edits = vec![plan::set(
+        &["last_check"],
+        json!({"passed": passed, "at": now, "failed": failed}),
+    )];
+    let event = if passed {
+        "check-passed"
+    } else {
+        "check-failed"
+    };
+    let owner = wf
+        .state(&item.status)
+        .and_then(|s| wf.owner_of(s, &item.value()));
+    match plan_event(ws, item.clone(), &wf, event, edits.clone(), actor)? {
+        Some(p) => Ok(p),
+        None if owner.as_deref() == Some(actor.role) => plan::edit(ws, item, &edits, actor),
+        None => Err(Error::Failed(format!(
+            "{} is {}: a check's result is recorded by {} there",
+            item.label(),
+            item.status,
+            owner
+                .as_deref()
+                .map(crate::workflow::role::display)
+                .unwrap_or_else(|| "no one".to_owned())
+        ))),
+    }
+}
+
+/// The lead's decisions, each a trigger of the goal workflow (`broadcast`
+/// is `assign` without an assignee).
+pub const DECISIONS: &[&str] = &[
+    "achieved",
+    "new-round",
+    "adjust",
+    "assign",
+    "broadcast",
+    "close",
+];
+
+/// Plans the lead's decision on goal `id`: recorded in `decision` (the
+/// round's), then the transition it names.
+pub fn plan_decide(
+    ws: &Workspace,
+    id: &str,
+    decision: &str,
+    assignee: Option<&str>,
+    actor: Actor,
+) -> Result<Plan> {
+    if !DECISIONS.contains(&decision) {
+        return Err(Error::Usage(format!(
+            "unknown decision `{}` (decisions: {})",
+            crate::text::escape(decision),
+            DECISIONS.join(", ")
+        )));
+    }
+    let (item, wf) = open(ws, GOAL, id)?;
+    let round = count(&item.value(), "round_count");
+    let trigger = if decision == "broadcast" {
+        "assign"
+    } else {
+        decision
+    };
+    let mut edits = vec![plan::set(
+        &["decision"],
+        json!({"round_count": round, "choice": decision, "note": actor.note.map(str::trim)}),
+    )];
+    match (decision, assignee) {
+        ("assign", Some(a)) => {
+            let a = ws.check_role(a, crate::workflow::role::RoleSource::Flag)?;
+            edits.push(plan::set(&["assignee"], json!(a)));
+        }
+        ("assign", None) => {
+            return Err(Error::Usage(
+                "say whom the goal is assigned to with --assignee ROLE (or decide `broadcast`)"
+                    .to_owned(),
+            ));
+        }
+        ("broadcast", _) => edits.push(plan::set(&["assignee"], Value::Null)),
+        _ => {}
+    }
+    let t = by_trigger(&wf, &item, trigger)?;
+    let to = t.to.clone();
+    plan::transition(ws, item, &to, &edits, actor)
+}
+
+/// A discussion that waits for a role's answer.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Awaiting {
+    pub role: String,
+    pub id: String,
+    pub title: String,
+    pub round: u64,
+    pub status: String,
+    pub path: String,
+    pub message: String,
+}
+
+/// The discussions waiting for an answer, one entry per addressed role
+/// that has not answered the goal's current round.
+pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
+    let wf = ws.workflow(GOAL)?;
+    let mut out = Vec::new();
+    // Who answered which goal's round, read once.
+    let answers: Vec<(String, u64, String)> = ws
+        .scan_kind(COMMENT, |r| r.ok().map(|i| i.value()))?
+        .into_iter()
+        .flatten()
+        .filter_map(|v| {
+            Some((
+                text(&v, "parent")?.to_owned(),
+                count(&v, "goal_round"),
+                text(&v, "author")?.to_owned(),
+            ))
+        })
+        .collect();
+    for goal in ws.scan_kind(GOAL, |r| r.ok())?.into_iter().flatten() {
+        let ops = wf
+            .state(&goal.status)
+            .map(|s| s.operations.iter().any(|o| o == "discuss"))
+            .unwrap_or(false);
+        if !ops {
+            continue;
+        }
+        let v = goal.value();
+        let round = count(&v, "round_count");
+        let done: Vec<&String> = answers
+            .iter()
+            .filter(|(g, r, _)| *g == goal.id && *r == round)
+            .map(|(_, _, a)| a)
+            .collect();
+        let addressed: Vec<String> = v["addressed"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .map(str::to_owned)
+            .collect();
+        let directed = text(&v, "discussion") == Some("directed");
+        for role in addressed.into_iter().filter(|r| !done.contains(&r)) {
+            let message = if directed {
+                format!(
+                    "Goal {} is assigned to you: write a plan (`git orx discuss {} --proposal ...`), ask the reviewer, then claim tasks (`git orx claim {} \"...\"`)",
+                    goal.id, goal.id, goal.id
+                )
+            } else {
+                format!(
+                    "Goal {} (round {round}) waits for your answer: `git orx discuss {} --position ... --proposal ... --claim ... --risk ...` (or --no-reply); claim a task with `git orx claim {} \"...\"`",
+                    goal.id, goal.id, goal.id
+                )
+            };
+            out.push(Awaiting {
+                role,
+                id: goal.id.clone(),
+                title: goal.title.clone(),
+                round,
+                status: goal.status.clone(),
+                path: goal.path.clone(),
+                message,
+            });
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;

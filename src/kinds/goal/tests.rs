@@ -1,0 +1,346 @@
+//! The goal and task workflows' rules, one table row each: routing, the
+//! end of a discussion, no-taker checks, round completion, the lead's
+//! decisions, and a task's moves.
+
+use super::*;
+use crate::engine::validate::{self, Change};
+use crate::workflow::role::Roles;
+
+fn load(kind: &str) -> Workflow {
+    Workflow::load(kind, None, &Roles::default()).unwrap()
+}
+
+fn goal(extra: Value) -> Value {
+    let mut v =
+        json!({"kind": "goal", "id": "G1", "title": "Login", "status": "open", "type": "feat"});
+    if let Value::Object(m) = extra {
+        for (k, x) in m {
+            v[k] = x;
+        }
+    }
+    v
+}
+
+const NOW: &str = "2026-01-02T03:04:05Z";
+
+/// The state `event` takes the item to, or None where none answers.
+fn decide_to(wf: &Workflow, event: &str, item: &Value, role: &str) -> Option<String> {
+    crate::engine::decide::decide(wf, event, item, item, role, NOW)
+        .ok()
+        .map(|t| t.to.clone())
+}
+
+/// One row of the routing matrix: the case, the goal's fields, the state
+/// it goes to, the discussion and the roles addressed.
+type Route<'a> = (&'a str, Value, &'a str, Option<&'a str>, Option<Value>);
+
+/// 路径决策矩阵: which path a new goal takes.
+#[test]
+fn the_routing_matrix() {
+    let wf = load(GOAL);
+    let rows: &[Route] = &[
+        // (case, fields, state, discussion, addressed)
+        (
+            "flow: direct",
+            json!({"flow": "direct"}),
+            "executing",
+            Some("none"),
+            None,
+        ),
+        (
+            "type: infrastructure",
+            json!({"type": "infrastructure"}),
+            "executing",
+            Some("none"),
+            None,
+        ),
+        (
+            "infrastructure with an assignee",
+            json!({"type": "infrastructure", "assignee": "dev"}),
+            "executing",
+            Some("none"),
+            None,
+        ),
+        (
+            "direct with an assignee",
+            json!({"flow": "direct", "assignee": "qa"}),
+            "executing",
+            Some("none"),
+            None,
+        ),
+        (
+            "an assignee",
+            json!({"assignee": "dev"}),
+            "discussing",
+            Some("directed"),
+            Some(json!(["dev"])),
+        ),
+        (
+            "no assignee",
+            json!({}),
+            "discussing",
+            Some("broadcast"),
+            Some(json!(["architect", "dev", "qa"])),
+        ),
+    ];
+    for (case, fields, state, discussion, addressed) in rows {
+        let item = goal(fields.clone());
+        let t = crate::engine::decide::decide(&wf, ROUTE, &item, &item, "lead", NOW)
+            .unwrap_or_else(|e| panic!("{case}: {e:?}"));
+        assert_eq!(t.to, *state, "{case}");
+        let scope = wf.scope(item.clone(), "lead", NOW);
+        let effects: Vec<(String, Value)> = t
+            .effects
+            .iter()
+            .map(|e| (e.path.join("."), e.expr.eval(&scope).unwrap()))
+            .collect();
+        let get = |k: &str| effects.iter().find(|(p, _)| p == k).map(|(_, v)| v.clone());
+        assert_eq!(get("round_count"), Some(json!(1)), "{case}");
+        assert_eq!(get("discussion"), discussion.map(|d| json!(d)), "{case}");
+        assert_eq!(get("addressed"), addressed.clone(), "{case}");
+    }
+}
+
+fn discussing(extra: Value) -> Value {
+    let mut v = goal(
+        json!({"status": "discussing", "round_count": 1, "discussion": "broadcast", "addressed": ["architect", "dev", "qa"], "checks": 0}),
+    );
+    if let Value::Object(m) = extra {
+        for (k, x) in m {
+            v[k] = x;
+        }
+    }
+    v
+}
+
+/// Phase 1 的结束条件: every addressed role answered and a task exists.
+#[test]
+fn a_discussion_ends_only_when_everyone_answered_and_a_task_exists() {
+    let wf = load(GOAL);
+    let task = json!({"round_count": 1, "done": 0, "failed": 0, "total": 1, "other": 1});
+    let none = json!({"round_count": 1, "done": 0, "failed": 0, "total": 0, "other": 0});
+    let rows = [
+        (
+            "all answered, a task",
+            json!(["architect", "dev", "qa"]),
+            task.clone(),
+            true,
+        ),
+        (
+            "one missing, a task",
+            json!(["dev", "qa"]),
+            task.clone(),
+            false,
+        ),
+        (
+            "all answered, no task",
+            json!(["architect", "dev", "qa"]),
+            none,
+            false,
+        ),
+        (
+            "a task of another round",
+            json!(["architect", "dev", "qa"]),
+            json!({"round_count": 0, "done": 0, "failed": 0, "total": 1, "other": 1}),
+            false,
+        ),
+    ];
+    for (case, answered, summary, ends) in rows {
+        let item = discussing(json!({"answered": answered, "summary": summary}));
+        let to = decide_to(&wf, DISCUSSION_ENDED, &item, "lead");
+        assert_eq!(to.as_deref() == Some("executing"), ends, "{case}: {to:?}");
+    }
+}
+
+/// 3 轮无 taker → escalated: the third check escalates, the first two count.
+#[test]
+fn the_third_check_with_no_taker_escalates() {
+    let wf = load(GOAL);
+    for (checks, to) in [(0, "discussing"), (1, "discussing"), (2, "escalated")] {
+        let item = discussing(json!({"checks": checks}));
+        assert_eq!(
+            decide_to(&wf, NO_TAKER, &item, "lead").as_deref(),
+            Some(to),
+            "after {checks} checks"
+        );
+    }
+    // A directed discussion falls back the same way.
+    let item = discussing(json!({"checks": 2, "discussion": "directed", "addressed": ["dev"]}));
+    assert_eq!(
+        decide_to(&wf, NO_TAKER, &item, "lead").as_deref(),
+        Some("escalated")
+    );
+}
+
+/// all_terminal: only done and failed count; anything else holds the round.
+#[test]
+fn a_round_completes_only_when_every_task_is_done_or_failed() {
+    let wf = load(GOAL);
+    let rows = [
+        ("2 done", (2, 0, 0), true),
+        ("1 done, 1 failed", (1, 1, 0), true),
+        ("1 failed", (0, 1, 0), true),
+        ("1 done, 1 open", (1, 0, 1), false),
+        ("no task", (0, 0, 0), false),
+    ];
+    for (case, (done, failed, other), completes) in rows {
+        let s = Summary {
+            round: 1,
+            done,
+            failed,
+            other,
+            total: done + failed + other,
+        };
+        assert_eq!(s.all_terminal(), completes, "{case}");
+        let item = goal(
+            json!({"status": "executing", "round_count": 1, "summary": {"round_count": 1, "done": done, "failed": failed, "total": done + failed + other, "other": other}}),
+        );
+        let to = decide_to(&wf, ROUND_COMPLETE, &item, "lead");
+        assert_eq!(to.as_deref() == Some("round-review"), completes, "{case}");
+    }
+}
+
+fn judge(
+    wf: &Workflow,
+    before: &Value,
+    after: &Value,
+    role: &str,
+) -> Result<(), validate::Refusal> {
+    let change = Change {
+        before: Some(before),
+        after: Some(after),
+        role,
+        force: None,
+        self_transition: false,
+        now: NOW,
+    };
+    validate::validate(wf, &change).map(|_| ())
+}
+
+/// The lead's decisions at a round review: recorded for the round, by the
+/// lead only; a new round counts up.
+#[test]
+fn round_review_decisions_are_the_leads_and_recorded() {
+    let wf = load(GOAL);
+    let review = goal(json!({"status": "round-review", "round_count": 1}));
+    let decided = |state: &str, round: u64| {
+        let mut v = review.clone();
+        v["status"] = json!(state);
+        v["round_count"] = json!(round);
+        v["decision"] = json!({"round_count": 1, "choice": "x", "note": null});
+        v
+    };
+    assert!(judge(&wf, &review, &decided("closed", 1), "lead").is_ok());
+    assert!(judge(&wf, &review, &decided("closed", 1), "dev").is_err());
+    assert!(judge(&wf, &review, &decided("executing", 2), "lead").is_ok());
+    // A new round counts up (the hooks check the file has it).
+    let after = decided("executing", 2);
+    let change = Change {
+        before: Some(&review),
+        after: Some(&after),
+        role: "lead",
+        force: None,
+        self_transition: false,
+        now: NOW,
+    };
+    let effects = validate::judge(&wf, &change).unwrap().effects.unwrap();
+    assert!(
+        effects.contains(&(vec!["round_count".to_owned()], json!(2))),
+        "{effects:?}"
+    );
+    // The decision must be recorded for this round.
+    let mut undecided = decided("closed", 1);
+    undecided["decision"]["round_count"] = json!(0);
+    assert!(judge(&wf, &review, &undecided, "lead").is_err());
+}
+
+/// A task's moves: who may take each, and which skip a step.
+#[test]
+fn a_tasks_moves_and_who_takes_them() {
+    let wf = load(TASK);
+    let task = |state: &str| json!({"kind": "task", "id": "T1", "title": "Form", "status": state, "parent": "G1", "goal_round": 1, "assignee": "dev", "branch": "feat/T1-form"});
+    let moved = |from: &str, to: &str, extra: Value| {
+        let mut v = task(from);
+        v["status"] = json!(to);
+        if let Value::Object(m) = extra {
+            for (k, x) in m {
+                v[k] = x;
+            }
+        }
+        v
+    };
+    let rows: &[(&str, &str, &str, Value, bool)] = &[
+        ("assigned", "in-progress", "dev", json!({}), true),
+        ("assigned", "in-progress", "qa", json!({}), false),
+        ("assigned", "in-review", "dev", json!({}), false),
+        ("in-progress", "in-review", "dev", json!({}), true),
+        (
+            "in-review",
+            "approved",
+            "reviewer",
+            json!({"review": {"verdict": "approved", "note": null}, "reviews": 1}),
+            true,
+        ),
+        (
+            "in-review",
+            "approved",
+            "dev",
+            json!({"review": {"verdict": "approved", "note": null}, "reviews": 1}),
+            false,
+        ),
+        (
+            "in-review",
+            "approved",
+            "reviewer",
+            json!({"reviews": 1}),
+            false,
+        ),
+        (
+            "in-review",
+            "changes-requested",
+            "reviewer",
+            json!({"review": {"verdict": "changes-requested", "note": "x"}, "reviews": 1}),
+            true,
+        ),
+        ("changes-requested", "in-review", "dev", json!({}), true),
+        (
+            "in-progress",
+            "ci-failed",
+            "dev",
+            json!({"last_check": {"passed": false, "at": NOW, "failed": ["t"]}}),
+            true,
+        ),
+        (
+            "ci-failed",
+            "in-progress",
+            "dev",
+            json!({"last_check": {"passed": true, "at": NOW, "failed": []}}),
+            true,
+        ),
+        ("ci-failed", "in-review", "dev", json!({}), false),
+        ("assigned", "done", "dev", json!({}), false),
+        (
+            "in-progress",
+            "failed",
+            "dev",
+            json!({"review": {"verdict": null, "note": "blocked"}}),
+            true,
+        ),
+    ];
+    for (from, to, role, extra, ok) in rows {
+        let r = judge(&wf, &task(from), &moved(from, to, extra.clone()), role);
+        assert_eq!(r.is_ok(), *ok, "{from} -> {to} as {role}: {r:?}");
+    }
+    // The close needs a commit's evidence (checked by the hooks and verify).
+    let close = wf.transition("approved", "done").unwrap();
+    let ev = close.evidence.as_ref().unwrap();
+    assert_eq!(
+        (
+            ev.field.join("."),
+            ev.trailer.as_str(),
+            ev.merge_names.as_deref()
+        ),
+        ("closed_by.commit".to_owned(), "Closes", Some("branch"))
+    );
+    assert!(wf.state(DONE).unwrap().terminal && wf.state(FAILED).unwrap().terminal);
+}

@@ -1,0 +1,534 @@
+//! The forge bridge: Gitea and GitHub webhook payloads applied with
+//! `git orx event`, and received by `git orx serve` on the loopback with
+//! signed (and unsigned) requests.
+
+use std::io::{Read, Write};
+use std::process::Stdio;
+
+use serde_json::{Value, json};
+
+use crate::common::{Repo, Run};
+
+/// A set-up repository whose team maps forge logins to roles.
+fn forge_repo() -> Repo {
+    let repo = Repo::new();
+    let config = repo.read(".orx/config.yaml");
+    repo.write(
+        ".orx/config.yaml",
+        format!("{config}\nteam:\n  pangtong: lead\n  simayi: reviewer\n  zhaoyun: dev\n  machao: qa\n  zhuge: architect\n"),
+    );
+    repo.commit_rules("the team");
+    repo
+}
+
+fn user(login: &str) -> Value {
+    json!({"id": 1, "login": login, "username": login})
+}
+
+/// Gitea's `issues` payload.
+fn issue(
+    action: &str,
+    n: u64,
+    title: &str,
+    body: &str,
+    labels: &[&str],
+    assignee: Option<&str>,
+) -> Value {
+    json!({
+        "action": action,
+        "number": n,
+        "issue": {
+            "id": 100 + n, "number": n, "title": title, "body": body, "state": "open",
+            "labels": labels.iter().map(|l| json!({"name": l})).collect::<Vec<_>>(),
+            "assignee": assignee.map(user),
+            "assignees": assignee.map(|a| vec![user(a)]),
+            "user": user("pangtong"),
+        },
+        "repository": {"full_name": "team/app"},
+        "sender": user("pangtong"),
+    })
+}
+
+/// Gitea's `issue_comment` payload.
+fn comment(n: u64, login: &str, body: &str) -> Value {
+    json!({
+        "action": "created",
+        "issue": {"number": n, "title": "Login page"},
+        "comment": {"id": 7, "body": body, "user": user(login)},
+        "repository": {"full_name": "team/app"},
+        "sender": user(login),
+    })
+}
+
+/// Gitea's `pull_request` payload.
+fn pull(action: &str, n: u64, branch: &str, merged: Option<&str>) -> Value {
+    json!({
+        "action": action,
+        "number": n,
+        "pull_request": {
+            "number": n, "title": "A change", "body": "Closes #2",
+            "head": {"ref": branch}, "base": {"ref": "main"},
+            "merged": merged.is_some(), "merge_commit_sha": merged,
+            "user": user("zhaoyun"),
+        },
+        "repository": {"full_name": "team/app"},
+        "sender": user("zhaoyun"),
+    })
+}
+
+/// Gitea's `pull_request_review_*` payload.
+fn review(n: u64, branch: &str, kind: &str, content: &str) -> Value {
+    json!({
+        "action": "reviewed",
+        "number": n,
+        "pull_request": {"number": n, "head": {"ref": branch}, "base": {"ref": "main"}},
+        "review": {"type": kind, "content": content},
+        "repository": {"full_name": "team/app"},
+        "sender": user("simayi"),
+    })
+}
+
+/// `git orx event FORGE --event EVENT < payload.json`.
+#[track_caller]
+fn event(repo: &Repo, forge: &str, name: &str, payload: &Value) -> Run {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("payload.json");
+    std::fs::write(&file, serde_json::to_vec_pretty(payload).unwrap()).unwrap();
+    let out = repo
+        .command("git")
+        .args(["orx", "event", forge, "--event", name])
+        .stdin(std::fs::File::open(&file).unwrap())
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[track_caller]
+fn state(repo: &Repo, id: &str) -> String {
+    let out = repo.orx(&["show", id, "--json"]);
+    out.ok();
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    v["status"].as_str().unwrap().to_owned()
+}
+
+fn code(repo: &Repo, file: &str, message: &str) {
+    repo.write(file, format!("{message}\n"));
+    repo.git(&["add", file]).ok();
+    repo.git(&["commit", "-q", "-m", message]).ok();
+}
+
+/// Merges `branch` into main as a forge does; the merge commit's id.
+fn merge(repo: &Repo, branch: &str) -> String {
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.git(&[
+        "merge",
+        "--no-ff",
+        "-q",
+        "-m",
+        &format!("Merge pull request 'A change' (#9) from {branch} into main"),
+        branch,
+    ])
+    .ok();
+    repo.git(&["rev-parse", "HEAD"]).stdout.trim().to_owned()
+}
+
+/// A goal opened on Gitea, discussed in its comments, split into two
+/// sub-issues (the second depending on the first), each done through a
+/// pull request (one with changes requested), merged, and the goal's
+/// issue closed after the round review: the flow, from payload files.
+#[test]
+fn the_goal_flow_driven_by_gitea_payloads() {
+    let repo = forge_repo();
+    let g = "gitea";
+    // --dry-run says what it would do and writes nothing.
+    let before = repo.state();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("payload.json");
+    let opened = issue(
+        "opened",
+        1,
+        "Login page",
+        "Users log in.",
+        &["type/feat"],
+        None,
+    );
+    std::fs::write(&file, serde_json::to_vec(&opened).unwrap()).unwrap();
+    let out = repo
+        .command("git")
+        .args(["orx", "event", g, "--dry-run"])
+        .stdin(std::fs::File::open(&file).unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("goal G1: (new) -> open (issues/opened)"),
+        "{said}"
+    );
+    assert_eq!(repo.state(), before);
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue(
+            "opened",
+            1,
+            "Login page",
+            "Users log in.",
+            &["type/feat"],
+            None,
+        ),
+    )
+    .ok()
+    .stdout_has(&["goal G1: (new) -> open", "goal G1: open -> discussing"]);
+    event(
+        &repo,
+        g,
+        "issue_comment",
+        &comment(1, "zhaoyun", "[Dev] I take the form"),
+    )
+    .ok();
+    event(
+        &repo,
+        g,
+        "issue_comment",
+        &comment(1, "machao", "[QA] I take its tests"),
+    )
+    .ok();
+    event(&repo, g, "issue_comment", &comment(1, "zhuge", "NO_REPLY")).ok();
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue(
+            "opened",
+            2,
+            "[moz][sub][parent #1] Login form",
+            "Parent: #1",
+            &["type/feat"],
+            Some("zhaoyun"),
+        ),
+    )
+    .ok()
+    .stdout_has(&["task T1: (new) -> assigned"]);
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue(
+            "opened",
+            3,
+            "[moz][sub][parent #1] Login tests",
+            "Parent: #1\nDepends: #2",
+            &["type/feat"],
+            Some("machao"),
+        ),
+    )
+    .ok();
+    assert!(
+        repo.read("docs/tasks/T2.login-tests.md")
+            .contains("depends: [\"T1\"]")
+    );
+    repo.orx(&["tick"])
+        .ok()
+        .stdout_has(&["goal G1: discussing -> executing"]);
+
+    repo.git(&["checkout", "-q", "-b", "feat/T1-login-form"])
+        .ok();
+    code(&repo, "form.txt", "the form");
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pull("opened", 9, "feat/T1-login-form", None),
+    )
+    .ok()
+    .stdout_has(&["assigned -> in-progress", "in-progress -> in-review"]);
+    event(
+        &repo,
+        g,
+        "pull_request_review_rejected",
+        &review(
+            9,
+            "feat/T1-login-form",
+            "pull_request_review_rejected",
+            "label the button",
+        ),
+    )
+    .ok()
+    .stdout_has(&["in-review -> changes-requested"]);
+    code(&repo, "form.txt", "the form, labelled");
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pull("synchronize", 9, "feat/T1-login-form", None),
+    )
+    .ok()
+    .stdout_has(&["changes-requested -> in-review"]);
+    event(
+        &repo,
+        g,
+        "pull_request_review_approved",
+        &review(
+            9,
+            "feat/T1-login-form",
+            "pull_request_review_approved",
+            "LGTM",
+        ),
+    )
+    .ok()
+    .stdout_has(&["in-review -> approved"]);
+    let sha = merge(&repo, "feat/T1-login-form");
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pull("closed", 9, "feat/T1-login-form", Some(&sha)),
+    )
+    .ok()
+    .stdout_has(&["task T1: approved -> done"]);
+
+    repo.git(&["checkout", "-q", "-b", "feat/T2-login-tests"])
+        .ok();
+    code(&repo, "tests.txt", "the tests");
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pull("opened", 10, "feat/T2-login-tests", None),
+    )
+    .ok();
+    // The CI fails, then passes; the next push asks for the review again.
+    let status = |state: &str| {
+        json!({
+            "commit": {"id": "abc"}, "context": "ci/tests", "state": state,
+            "branches": [{"name": "feat/T2-login-tests"}], "sender": user("gitea"),
+        })
+    };
+    event(&repo, g, "status", &status("failure"))
+        .ok()
+        .stdout_has(&["task T2: in-review -> ci-failed"]);
+    event(&repo, g, "status", &status("success"))
+        .ok()
+        .stdout_has(&["task T2: ci-failed -> in-progress"]);
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pull("synchronize", 10, "feat/T2-login-tests", None),
+    )
+    .ok()
+    .stdout_has(&["task T2: in-progress -> in-review"]);
+    event(&repo, g, "status", &status("success"))
+        .ok()
+        .stdout_has(&["note: check ci/tests on task T2"]);
+    event(
+        &repo,
+        g,
+        "pull_request_review_approved",
+        &review(
+            10,
+            "feat/T2-login-tests",
+            "pull_request_review_approved",
+            "",
+        ),
+    )
+    .ok();
+    let sha = merge(&repo, "feat/T2-login-tests");
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pull("closed", 10, "feat/T2-login-tests", Some(&sha)),
+    )
+    .ok();
+    repo.orx(&["tick"])
+        .ok()
+        .stdout_has(&["goal G1: executing -> round-review"]);
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue("closed", 1, "Login page", "", &["type/feat"], None),
+    )
+    .ok()
+    .stdout_has(&["goal G1: round-review -> closed"]);
+    assert_eq!(state(&repo, "T2"), "done");
+    // Unknown events are ignored with a note; bad payloads change nothing.
+    event(&repo, g, "push", &json!({"ref": "refs/heads/main"}))
+        .ok()
+        .stdout_has(&["Gitea event `push` ignored"]);
+    let before = repo.state();
+    event(&repo, g, "issues", &json!("not an object")).code(2);
+    event(&repo, g, "issues", &json!({"action": "opened"})).code(2);
+    assert_eq!(repo.state(), before);
+    repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
+}
+
+/// GitHub's shapes: a review's `state`, and a payload read from its shape
+/// when no event is named.
+#[test]
+fn github_payloads_open_goals_and_record_reviews() {
+    let repo = forge_repo();
+    let mut opened = issue(
+        "opened",
+        5,
+        "Export",
+        "CSV export",
+        &["type/feat", "flow/direct"],
+        None,
+    );
+    opened["issue"]["assignees"] = json!([]);
+    event(&repo, "github", "issues", &opened)
+        .ok()
+        .stdout_has(&["goal G1: open -> executing"]);
+    repo.orx(&["claim", "G1", "Export CSV", "--as", "dev"]).ok();
+    repo.orx(&["task", "start", "T1", "--as", "dev"]).ok();
+    repo.orx(&["task", "submit", "T1", "--as", "dev"]).ok();
+    let gh_review = json!({
+        "action": "submitted",
+        "review": {"state": "changes_requested", "body": "quote the fields", "user": user("simayi")},
+        "pull_request": {"number": 3, "head": {"ref": "feat/T1-export-csv"}, "base": {"ref": "main"}},
+        "sender": user("simayi"),
+    });
+    event(&repo, "github", "pull_request_review", &gh_review)
+        .ok()
+        .stdout_has(&["in-review -> changes-requested"]);
+    assert!(
+        repo.read("docs/tasks/T1.export-csv.md")
+            .contains("quote the fields")
+    );
+}
+
+/// A raw HTTP/1.1 POST to `addr`; the status code and the body.
+fn post(addr: &str, headers: &[(&str, String)], body: &[u8]) -> (u16, String) {
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    let mut req = format!(
+        "POST /hook HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    s.write_all(req.as_bytes()).unwrap();
+    s.write_all(body).unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    let status = out.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let body = out.split("\r\n\r\n").nth(1).unwrap_or_default().to_owned();
+    (status, body)
+}
+
+/// `serve` on the loopback: a signed Gitea payload opens a goal, a signed
+/// GitHub one is applied too; an unsigned, a wrongly signed, an oversized
+/// and a bad request are refused and change nothing. Without a secret it
+/// does not start.
+#[test]
+fn serve_applies_signed_webhooks_and_refuses_the_rest() {
+    let repo = forge_repo();
+    repo.orx(&["serve", "--listen", "127.0.0.1:0"])
+        .fails(2, &["no webhook secret"]);
+    let secret = "s3cret";
+    let mut child = repo
+        .command("git")
+        .args([
+            "orx",
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--max-bytes",
+            "4096",
+            "--requests",
+            "6",
+        ])
+        .env("ORX_WEBHOOK_SECRET", secret)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    while stdout.read(&mut byte).unwrap() == 1 && byte[0] != b'\n' {
+        line.push(byte[0]);
+    }
+    let line = String::from_utf8(line).unwrap();
+    let addr = line.strip_prefix("listening on ").unwrap().to_owned();
+    let opened = serde_json::to_vec(&issue(
+        "opened",
+        1,
+        "Login page",
+        "Users log in.",
+        &["type/feat"],
+        None,
+    ))
+    .unwrap();
+    let sign = |body: &[u8]| orx::kinds::goal::signature(secret.as_bytes(), body);
+    let before = repo.state();
+    // Unsigned, wrongly signed, oversized, and not JSON: refused.
+    let (status, _) = post(&addr, &[("X-Gitea-Event", "issues".into())], &opened);
+    assert_eq!(status, 401);
+    let (status, _) = post(
+        &addr,
+        &[
+            ("X-Gitea-Event", "issues".into()),
+            (
+                "X-Gitea-Signature",
+                orx::kinds::goal::signature(b"wrong", &opened),
+            ),
+        ],
+        &opened,
+    );
+    assert_eq!(status, 401);
+    let big = vec![b' '; 5000];
+    let (status, _) = post(
+        &addr,
+        &[
+            ("X-Gitea-Event", "issues".into()),
+            ("X-Gitea-Signature", sign(&big)),
+        ],
+        &big,
+    );
+    assert_eq!(status, 413);
+    let (status, _) = post(
+        &addr,
+        &[
+            ("X-Gitea-Event", "issues".into()),
+            ("X-Gitea-Signature", sign(b"[1,")),
+        ],
+        b"[1,",
+    );
+    assert_eq!(status, 400);
+    assert_eq!(repo.state(), before);
+    // Signed: applied and committed.
+    let (status, body) = post(
+        &addr,
+        &[
+            ("X-Gitea-Event", "issues".into()),
+            ("X-Gitea-Signature", sign(&opened)),
+        ],
+        &opened,
+    );
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"to\":\"discussing\""), "{body}");
+    let said = serde_json::to_vec(&comment(1, "zhaoyun", "[Dev] mine")).unwrap();
+    let (status, body) = post(
+        &addr,
+        &[
+            ("X-GitHub-Event", "issue_comment".into()),
+            ("X-Hub-Signature-256", format!("sha256={}", sign(&said))),
+        ],
+        &said,
+    );
+    assert_eq!(status, 200, "{body}");
+    assert!(child.wait().unwrap().success());
+    assert_eq!(state(&repo, "G1"), "discussing");
+    assert!(repo.path("docs/comments/G1-r1-dev-1.md").exists());
+    repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
+}

@@ -1,0 +1,564 @@
+//! Goals, discussion, claims, tasks and rounds, through the real
+//! commands, real `git` branches and merges, and the ticker.
+
+use crate::common::{Repo, redact};
+
+/// A set-up repository whose checks pass unless `broken` exists.
+pub(crate) fn goal_repo() -> Repo {
+    let repo = Repo::new();
+    let config = repo
+        .read(".orx/config.yaml")
+        .replace("checks: []", "checks: [\"test ! -f broken\"]");
+    repo.write(".orx/config.yaml", config);
+    repo.commit_rules("checks");
+    repo
+}
+
+/// `git orx args` must succeed; its output, commit ids redacted.
+#[track_caller]
+fn ok(repo: &Repo, args: &[&str]) -> String {
+    let out = repo.orx(args);
+    out.ok();
+    redact(&format!("$ git orx {}\n{}", args.join(" "), out.stdout))
+}
+
+/// `git orx tick` at `at` (the time the ticker runs).
+#[track_caller]
+fn tick_at(repo: &Repo, at: &str) -> String {
+    let out = repo.orx_env(&["tick"], &[("GIT_COMMITTER_DATE", at)]);
+    out.ok();
+    redact(&format!("$ git orx tick ({at})\n{}", out.stdout))
+}
+
+/// The item's state, from `show --json`.
+#[track_caller]
+fn state(repo: &Repo, id: &str) -> String {
+    let out = repo.orx(&["show", id, "--json"]);
+    out.ok();
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    v["status"].as_str().unwrap().to_owned()
+}
+
+/// A commit of code on the current branch.
+fn code(repo: &Repo, file: &str, message: &str) {
+    repo.write(file, format!("{message}\n"));
+    repo.git(&["add", file]).ok();
+    repo.git(&["commit", "-q", "-m", message]).ok();
+}
+
+/// Merges `branch` into main with git's own message.
+fn merge(repo: &Repo, branch: &str) {
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.git(&["merge", "--no-ff", "-q", "--no-edit", branch])
+        .ok();
+}
+
+/// One goal, three roles, two rounds: a broadcast discussion, two tasks
+/// (the second depending on the first), a failing check and a request for
+/// changes on the first, merges closing both, the round review opening
+/// round 2, a task merged there through a `Closes:` commit, and the goal
+/// achieved. Every commit passes `verify`.
+#[test]
+fn a_goal_goes_through_two_rounds_with_three_roles() {
+    let repo = goal_repo();
+    let mut log = String::new();
+    log += &ok(
+        &repo,
+        &[
+            "goal",
+            "new",
+            "Login page",
+            "--type",
+            "feat",
+            "--body",
+            "Users log in.",
+            "--as",
+            "lead",
+        ],
+    );
+    assert_eq!(state(&repo, "G1"), "discussing");
+    // Every executor role is asked; `next` lists the goal for each.
+    let next = repo.orx(&["next", "--json"]);
+    next.ok();
+    for role in ["\"architect\"", "\"dev\"", "\"qa\""] {
+        assert!(next.stdout.contains(role), "{role} not in {}", next.stdout);
+    }
+    log += &ok(
+        &repo,
+        &[
+            "discuss",
+            "G1",
+            "--position",
+            "the form is mine",
+            "--claim",
+            "the form",
+            "--risk",
+            "password rules",
+            "--as",
+            "dev",
+        ],
+    );
+    log += &ok(&repo, &["claim", "G1", "Login form", "--as", "dev"]);
+    log += &ok(
+        &repo,
+        &["discuss", "G1", "--claim", "its tests", "--as", "qa"],
+    );
+    log += &ok(
+        &repo,
+        &[
+            "claim",
+            "G1",
+            "Login tests",
+            "--depends",
+            "T1",
+            "--as",
+            "qa",
+        ],
+    );
+    // The architect has not answered: the discussion goes on.
+    log += &tick_at(&repo, "2026-01-02T03:05:00Z");
+    assert_eq!(state(&repo, "G1"), "discussing");
+    let next = repo.orx(&["next", "--role", "architect"]);
+    next.ok()
+        .stdout_has(&["Goal G1 (round 1) waits for your answer"]);
+    repo.orx(&["goal", "prompt", "G1", "--role", "architect"])
+        .ok()
+        .stdout_has(&[
+            "discussion of goal G1: Login page (round 1)",
+            "You are Architect and act as Architect (`architect`)",
+            "git orx claim G1 \"TITLE\" --as architect",
+            "the form is mine",
+        ]);
+    log += &ok(&repo, &["discuss", "G1", "--no-reply", "--as", "architect"]);
+    log += &tick_at(&repo, "2026-01-02T03:06:00Z");
+    assert_eq!(state(&repo, "G1"), "executing");
+
+    // T2 waits for T1.
+    repo.orx(&["task", "start", "T2", "--as", "qa"])
+        .fails(1, &["depends on T1, which is not done yet"]);
+    log += &ok(&repo, &["task", "start", "T1", "--as", "dev"]);
+    repo.git(&["checkout", "-q", "-b", "feat/T1-login-form"])
+        .ok();
+    code(&repo, "broken", "half a form");
+    let failing = repo.orx(&["task", "check", "T1", "--as", "dev"]);
+    failing.code(4);
+    assert_eq!(state(&repo, "T1"), "ci-failed");
+    repo.orx(&["goal", "prompt", "T1"]).ok().stdout_has(&[
+        "the checks failed on `feat/T1-login-form`",
+        "test ! -f broken",
+    ]);
+    repo.git(&["rm", "-q", "broken"]).ok();
+    code(&repo, "form.txt", "the form");
+    log += &ok(&repo, &["task", "check", "T1", "--as", "dev"]);
+    log += &ok(&repo, &["task", "submit", "T1", "--as", "dev"]);
+    repo.orx(&["goal", "prompt", "T1"]).ok().stdout_has(&[
+        "Review task T1: Login form (goal G1), on branch `feat/T1-login-form`, by dev.",
+    ]);
+    log += &ok(
+        &repo,
+        &[
+            "task",
+            "review",
+            "T1",
+            "--request-changes",
+            "-m",
+            "label the button",
+            "--as",
+            "reviewer",
+        ],
+    );
+    code(&repo, "form.txt", "the form, labelled");
+    log += &ok(&repo, &["task", "submit", "T1", "--as", "dev"]);
+    log += &ok(
+        &repo,
+        &["task", "review", "T1", "--approve", "--as", "reviewer"],
+    );
+    merge(&repo, "feat/T1-login-form");
+    log += &tick_at(&repo, "2026-01-02T03:10:00Z");
+    assert_eq!(state(&repo, "T1"), "done");
+
+    // T2 on its branch; approved and merged.
+    log += &ok(&repo, &["task", "start", "T2", "--as", "qa"]);
+    repo.git(&["checkout", "-q", "-b", "feat/T2-login-tests"])
+        .ok();
+    code(&repo, "tests.txt", "the tests");
+    log += &ok(&repo, &["task", "submit", "T2", "--as", "qa"]);
+    log += &ok(
+        &repo,
+        &["task", "review", "T2", "--approve", "--as", "reviewer"],
+    );
+    merge(&repo, "feat/T2-login-tests");
+    log += &tick_at(&repo, "2026-01-02T03:20:00Z");
+    assert_eq!(state(&repo, "T2"), "done");
+    assert_eq!(state(&repo, "G1"), "round-review");
+    let lead = repo.orx(&["next", "--role", "lead"]);
+    lead.ok().stdout_has(&[
+        "review round 1 of goal G1 (2 done, 0 failed of 2): is the goal still clear?",
+    ]);
+    // The lead's prompt: the three questions, the summary, what each task
+    // delivered (commits, files).
+    repo.orx(&["goal", "prompt", "G1"]).ok().stdout_has(&[
+        "## Round review of goal G1: Login page (round 1)",
+        "Users log in.",
+        "- done: 2",
+        "- T1 Login form (done, dev):",
+        "the form, labelled",
+        "files: form.txt",
+        "- T2 Login tests (done, qa):",
+        "1. Is the goal still clear",
+        "git orx goal decide G1 achieved",
+    ]);
+    let review = repo.orx(&["goal", "review", "G1", "--json"]);
+    review.ok();
+    let v: serde_json::Value = serde_json::from_str(&review.stdout).unwrap();
+    assert_eq!(v["review"]["summary"]["done"], 2);
+    assert_eq!(
+        v["review"]["tasks"][1]["files"],
+        serde_json::json!(["tests.txt"])
+    );
+
+    // Round 2: a new round, one task closed by a `Closes:` commit.
+    log += &ok(
+        &repo,
+        &[
+            "goal",
+            "decide",
+            "G1",
+            "new-round",
+            "-m",
+            "remember me is missing",
+            "--as",
+            "lead",
+        ],
+    );
+    assert_eq!(state(&repo, "G1"), "executing");
+    log += &ok(&repo, &["claim", "G1", "Remember me", "--as", "dev"]);
+    log += &ok(&repo, &["task", "start", "T3", "--as", "dev"]);
+    repo.write("remember.txt", "remember me\n");
+    repo.git(&["add", "remember.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "Remember me\n\nCloses: T3"])
+        .ok();
+    log += &tick_at(&repo, "2026-01-02T03:30:00Z");
+    assert_eq!(state(&repo, "T3"), "done");
+    assert_eq!(state(&repo, "G1"), "round-review");
+    // A second tick with nothing new does nothing.
+    let again = tick_at(&repo, "2026-01-02T03:31:00Z");
+    assert!(again.contains("Nothing to dispatch."), "{again}");
+    log += &ok(
+        &repo,
+        &[
+            "goal",
+            "decide",
+            "G1",
+            "achieved",
+            "-m",
+            "every criterion met",
+            "--as",
+            "lead",
+        ],
+    );
+    assert_eq!(state(&repo, "G1"), "closed");
+    repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
+    insta::assert_snapshot!(log);
+}
+
+/// `--direct` and `type: infrastructure` skip the discussion.
+#[test]
+fn a_direct_goal_and_an_infrastructure_goal_skip_the_discussion() {
+    let repo = goal_repo();
+    ok(
+        &repo,
+        &["goal", "new", "Fix a typo", "--direct", "--as", "lead"],
+    );
+    assert_eq!(state(&repo, "G1"), "executing");
+    ok(
+        &repo,
+        &[
+            "goal",
+            "new",
+            "Disk full",
+            "--type",
+            "infrastructure",
+            "--as",
+            "lead",
+        ],
+    );
+    assert_eq!(state(&repo, "G2"), "executing");
+    ok(
+        &repo,
+        &["goal", "new", "Search", "--assignee", "dev", "--as", "lead"],
+    );
+    assert_eq!(state(&repo, "G3"), "discussing");
+    let g3 = repo.read("docs/goals/G3.search.md");
+    assert!(g3.contains("discussion: directed"), "{g3}");
+    // The directed discussion waits for the assignee only.
+    let next = repo.orx(&["next", "--role", "dev"]);
+    next.ok().stdout_has(&["Goal G3 is assigned to you"]);
+    let qa = repo.orx(&["next", "--role", "qa"]);
+    qa.ok().stdout_lacks(&["G3"]);
+    // A repository's own steps for a type.
+    repo.write(
+        ".orx/steps.yaml",
+        "fix:\n  - \"Reproduce it (goal {goal})\"\n  - \"git checkout -b {branch}\"\n",
+    );
+    repo.git(&["add", ".orx/steps.yaml"]).ok();
+    repo.git(&["commit", "-q", "-m", "our steps"]).ok();
+    ok(
+        &repo,
+        &[
+            "claim",
+            "G1",
+            "Fix the typo",
+            "--type",
+            "fix",
+            "--as",
+            "dev",
+        ],
+    );
+    let t1 = repo.read("docs/tasks/T1.fix-the-typo.md");
+    assert!(
+        t1.contains("- [ ] Reproduce it (goal G1)\n- [ ] git checkout -b fix/T1-fix-the-typo\n"),
+        "{t1}"
+    );
+    ok(&repo, &["task", "start", "T1", "--as", "dev"]);
+    repo.write("readme.txt", "no typo\n");
+    repo.git(&["add", "readme.txt"]).ok();
+    repo.git(&["checkout", "-q", "-b", "fix/T1-fix-the-typo"])
+        .ok();
+    repo.git(&["commit", "-q", "-m", "Fix the typo\n\nCloses: T1"])
+        .ok();
+    // Off the main line, a `Closes:` commit closes nothing yet.
+    let out = tick_at(&repo, "2026-01-02T03:59:00Z");
+    assert!(
+        out.contains("tasks are closed on the main line (main); HEAD is on fix/T1-fix-the-typo"),
+        "{out}"
+    );
+    assert_eq!(state(&repo, "T1"), "in-progress");
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.git(&["merge", "-q", "--ff-only", "fix/T1-fix-the-typo"])
+        .ok();
+    let out = tick_at(&repo, "2026-01-02T04:00:00Z");
+    assert!(
+        out.contains("task T1: in-progress -> done (merged)"),
+        "{out}"
+    );
+    assert!(out.contains("goal G1: executing -> round-review"), "{out}");
+}
+
+/// A discussion no one takes is checked once per period, and escalated
+/// to the lead at the third check; ticks within the period count once.
+#[test]
+fn a_discussion_with_no_taker_escalates_after_three_checks() {
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Dark mode", "--as", "lead"]);
+    let mut log = String::new();
+    log += &tick_at(&repo, "2026-01-02T05:00:00Z");
+    log += &tick_at(&repo, "2026-01-02T05:00:10Z");
+    log += &tick_at(&repo, "2026-01-02T05:01:00Z");
+    assert_eq!(state(&repo, "G1"), "discussing");
+    log += &tick_at(&repo, "2026-01-02T05:02:00Z");
+    assert_eq!(state(&repo, "G1"), "escalated");
+    let lead = repo.orx(&["next", "--role", "lead"]);
+    lead.ok()
+        .stdout_has(&["goal G1 has no taker after 3 checks"]);
+    log += &ok(
+        &repo,
+        &[
+            "goal",
+            "decide",
+            "G1",
+            "assign",
+            "--assignee",
+            "dev",
+            "--as",
+            "lead",
+        ],
+    );
+    assert_eq!(state(&repo, "G1"), "discussing");
+    insta::assert_snapshot!(log);
+}
+
+/// Closing a task by hand, without the merge that closes it, is refused
+/// by the hooks; committed past them, `verify` reports it. Skipping the
+/// discussion by hand is refused too.
+#[test]
+fn hand_edits_that_skip_steps_are_refused_by_the_hooks_and_verify() {
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Login", "--direct", "--as", "lead"]);
+    ok(&repo, &["claim", "G1", "Form", "--as", "dev"]);
+    ok(&repo, &["task", "start", "T1", "--as", "dev"]);
+    let path = "docs/tasks/T1.form.md";
+    repo.edit(path, "status: in-progress", "status: done");
+    repo.commit_as("dev", "done by hand")
+        .fails(1, &["records no commit in `closed_by.commit`"]);
+    // A commit that does not close it is no evidence.
+    let head = repo.git(&["rev-parse", "HEAD"]).stdout.trim().to_owned();
+    repo.edit(
+        path,
+        "status: done",
+        &format!("status: done\nclosed_by: {{commit: {head}}}"),
+    );
+    repo.commit_as("dev", "done by hand").fails(
+        1,
+        &["which is not a commit carrying `Closes: T1`, or a merge commit naming its `branch`"],
+    );
+    repo.git(&["commit", "-q", "-am", "done by hand", "--no-verify"])
+        .ok();
+    let out = repo.orx(&["verify", "HEAD~1..HEAD"]);
+    out.code(1).stdout_has(&["no-evidence"]);
+    // The Human's recorded override closes it (merged elsewhere, say).
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    repo.edit(path, "status: in-progress", "status: done");
+    let env = [
+        ("ORX_ROLE", "human"),
+        ("ORX_FORCE_REASON", "merged on the old server"),
+    ];
+    repo.git_env(&["commit", "-q", "-am", "closed by the Human"], &env)
+        .ok();
+    assert!(
+        repo.git(&["log", "-1", "--format=%(trailers)"])
+            .stdout
+            .contains("Orx-Override: merged on the old server")
+    );
+    repo.orx(&["verify", "HEAD~1..HEAD"]).ok();
+    // Skipping a discussion by hand.
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    ok(&repo, &["goal", "new", "Search", "--as", "lead"]);
+    repo.edit(
+        "docs/goals/G2.search.md",
+        "status: discussing",
+        "status: executing",
+    );
+    repo.commit_as("lead", "no discussion")
+        .fails(1, &["every addressed role answered"]);
+}
+
+/// Two agents answer the same goal on their own branches; the merges
+/// never conflict, and both answers count.
+#[test]
+fn concurrent_discussion_comments_on_separate_branches_merge_without_conflict() {
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Search", "--as", "lead"]);
+    for role in ["dev", "qa", "architect"] {
+        repo.git(&["checkout", "-q", "-b", &format!("talk-{role}"), "main"])
+            .ok();
+        ok(
+            &repo,
+            &[
+                "discuss",
+                "G1",
+                "--position",
+                &format!("{role} view"),
+                "--as",
+                role,
+            ],
+        );
+    }
+    repo.git(&["checkout", "-q", "main"]).ok();
+    for role in ["dev", "qa", "architect"] {
+        repo.git_env(
+            &["merge", "-q", "--no-edit", &format!("talk-{role}")],
+            &[("ORX_ROLE", "lead")],
+        )
+        .ok();
+    }
+    for role in ["dev", "qa", "architect"] {
+        assert!(
+            repo.path(&format!("docs/comments/G1-r1-{role}-1.md"))
+                .exists()
+        );
+    }
+    ok(&repo, &["claim", "G1", "Index", "--as", "dev"]);
+    let out = tick_at(&repo, "2026-01-02T06:00:00Z");
+    assert!(out.contains("goal G1: discussing -> executing"), "{out}");
+    repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
+}
+
+/// The sample post-receive hook runs the ticker after a push to main:
+/// the task a pushed `Closes:` commit closes is closed on the server.
+#[cfg(unix)]
+#[test]
+fn the_post_receive_hook_ticks_after_a_push() {
+    use std::os::unix::fs::PermissionsExt;
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Typo", "--direct", "--as", "lead"]);
+    ok(&repo, &["claim", "G1", "Fix it", "--as", "dev"]);
+    ok(&repo, &["task", "start", "T1", "--as", "dev"]);
+    let server = repo.path("../server.git");
+    repo.git(&["clone", "-q", "--bare", ".", server.to_str().unwrap()])
+        .ok();
+    let hook = server.join("hooks/post-receive");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/hooks/post-receive"),
+        &hook,
+    )
+    .unwrap();
+    std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
+    repo.git(&["remote", "add", "origin", server.to_str().unwrap()])
+        .ok();
+    repo.write("readme.txt", "fixed\n");
+    repo.git(&["add", "readme.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "Fix the typo\n\nCloses: T1"])
+        .ok();
+    let push = repo.git(&["push", "-q", "origin", "main"]);
+    push.ok();
+    assert!(
+        push.stderr
+            .contains("task T1: in-progress -> done (merged)"),
+        "{}",
+        push.stderr
+    );
+    repo.git(&["pull", "-q", "--ff-only", "origin", "main"])
+        .ok();
+    assert_eq!(state(&repo, "T1"), "done");
+    assert_eq!(state(&repo, "G1"), "round-review");
+}
+
+/// `git orx run` drives a task's executor with its phase's prompt (the
+/// work, then the changes a review asked for) and stops where the task
+/// waits for the reviewer; `git orx prompt` gives each phase's prompt.
+#[test]
+fn a_task_is_driven_by_run_with_its_phase_prompts() {
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Login", "--direct", "--as", "lead"]);
+    ok(&repo, &["claim", "G1", "Form", "--as", "dev"]);
+    repo.orx(&["prompt", "T1"]).ok().stdout_has(&[
+        "You act as dev: do task T1: Form, part of goal G1.",
+        "Work on branch `feat/T1-form`",
+        "{\"stateUpdates\": {}}",
+    ]);
+    let exec = "cat > prompt.txt; echo '{\"stateUpdates\": {}}'";
+    // The run ends where the task waits for the reviewer: not a success
+    // state yet, so it exits 1, saying so.
+    repo.orx(&["run", "T1", "--exec", exec, "--as", "dev"])
+        .code(1)
+        .stdout_has(&["task T1: in-review after 1 action (nothing left to do)"]);
+    assert_eq!(state(&repo, "T1"), "in-review");
+    assert!(repo.read("prompt.txt").contains("closes the task"));
+    // The reviewer's prompt, then the changes asked for.
+    repo.orx(&["prompt", "T1"])
+        .ok()
+        .stdout_has(&["Review task T1: Form (goal G1)"]);
+    ok(
+        &repo,
+        &[
+            "task",
+            "review",
+            "T1",
+            "--request-changes",
+            "-m",
+            "label it",
+            "--as",
+            "reviewer",
+        ],
+    );
+    repo.orx(&["run", "T1", "--exec", exec, "--as", "dev"])
+        .code(1);
+    assert!(
+        repo.read("prompt.txt")
+            .contains("the reviewer asked for changes:\n\nlabel it")
+    );
+    assert_eq!(state(&repo, "T1"), "in-review");
+    repo.orx(&["prompt", "G1"])
+        .fails(1, &["G1 is in a phase that takes no prompt"]);
+}
