@@ -346,41 +346,8 @@ fn a_scripted_skill_drives_a_loop_from_created_to_completed_each_action_making_i
         taken.push(next);
         before = after;
     }
-    assert_eq!(
-        taken,
-        [
-            "init", "develop", "develop", "develop", "validate", "debug", "validate", "complete"
-        ]
-    );
     // The progress files and logs, committed with each action.
-    let progress = format!(".loop/{id}.progress");
-    assert!(
-        repo.read(&format!("{progress}/develop.md"))
-            .contains("| task-003 | completed |")
-    );
-    assert!(
-        repo.read(&format!("{progress}/debug.md"))
-            .contains("| H2 | confirmed |")
-    );
-    assert!(
-        repo.read(&format!("{progress}/validate.md"))
-            .contains("| logout works | auth | passed |")
-    );
-    assert_eq!(
-        repo.read(&format!("{progress}/changes.log"))
-            .lines()
-            .count(),
-        3
-    );
-    assert_eq!(
-        repo.read(&format!("{progress}/debug.log")).lines().count(),
-        3
-    );
-    assert!(
-        repo.git(&["status", "--porcelain", ".loop"])
-            .stdout
-            .is_empty()
-    );
+    all_actions_taken(&repo, &id, &taken);
     // Derived fields, computed by `show`.
     let shown = json_out(repo.orx(&["--json", "loop", "show", &id]).ok());
     assert_eq!(
@@ -866,41 +833,8 @@ fn git_orx_run_drives_a_loop_to_completed_with_each_action_making_its_state_chan
         taken.push(next);
         before = after;
     }
-    assert_eq!(
-        taken,
-        [
-            "init", "develop", "develop", "develop", "validate", "debug", "validate", "complete"
-        ]
-    );
     // The progress files, written with each action, as `loop act` writes them.
-    let progress = format!(".loop/{id}.progress");
-    assert!(
-        repo.read(&format!("{progress}/develop.md"))
-            .contains("| task-003 | completed |")
-    );
-    assert!(
-        repo.read(&format!("{progress}/debug.md"))
-            .contains("| H2 | confirmed |")
-    );
-    assert!(
-        repo.read(&format!("{progress}/validate.md"))
-            .contains("| logout works | auth | passed |")
-    );
-    assert_eq!(
-        repo.read(&format!("{progress}/changes.log"))
-            .lines()
-            .count(),
-        3
-    );
-    assert_eq!(
-        repo.read(&format!("{progress}/debug.log")).lines().count(),
-        3
-    );
-    assert!(
-        repo.git(&["status", "--porcelain", ".loop"])
-            .stdout
-            .is_empty()
-    );
+    all_actions_taken(&repo, &id, &taken);
     // Nothing is left to do: the run ends in success.
     let summary = run_one(&repo, &id, "2026-01-02T03:06:00Z");
     assert_eq!(
@@ -1008,4 +942,43 @@ fn the_prompt_for_a_loops_next_action_says_what_to_return() {
         out.render()
     );
     assert!(out.stdout.contains("iteration 0 of 10"), "{}", out.render());
+}
+
+/// The whole sequence of actions was taken, and each left its progress
+/// files and logs committed.
+fn all_actions_taken(repo: &Repo, id: &str, taken: &[String]) {
+    assert_eq!(
+        taken,
+        [
+            "init", "develop", "develop", "develop", "validate", "debug", "validate", "complete"
+        ]
+    );
+    let progress = format!(".loop/{id}.progress");
+    assert!(
+        repo.read(&format!("{progress}/develop.md"))
+            .contains("| task-003 | completed |")
+    );
+    assert!(
+        repo.read(&format!("{progress}/debug.md"))
+            .contains("| H2 | confirmed |")
+    );
+    assert!(
+        repo.read(&format!("{progress}/validate.md"))
+            .contains("| logout works | auth | passed |")
+    );
+    assert_eq!(
+        repo.read(&format!("{progress}/changes.log"))
+            .lines()
+            .count(),
+        3
+    );
+    assert_eq!(
+        repo.read(&format!("{progress}/debug.log")).lines().count(),
+        3
+    );
+    assert!(
+        repo.git(&["status", "--porcelain", ".loop"])
+            .stdout
+            .is_empty()
+    );
 }
