@@ -947,3 +947,20 @@ fn check_rules<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal
 
 #[cfg(test)]
 mod tests;
+
+/// The IDs field `field` of `item` lists (a list of strings, or one), for
+/// a transition's `waits:`.
+pub fn listed(item: &Value, field: &str) -> Vec<String> {
+    let at = field.split('.').try_fold(item, |v, k| v.get(k));
+    match at {
+        Some(Value::String(s)) if !s.trim().is_empty() => vec![s.trim().to_owned()],
+        Some(Value::Array(list)) => list
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        _ => Vec::new(),
+    }
+}

@@ -203,6 +203,18 @@ pub struct Transition {
     pub effects: Vec<Effect>,
     /// The commit the transition must be shown by (`evidence:`), if any.
     pub evidence: Option<Evidence>,
+    /// The items it waits for (`waits:`), if any.
+    pub waits: Option<Waits>,
+}
+
+/// A transition taken only once other items of the same kind are far
+/// enough: `field` lists their IDs, and each must be in one of the states
+/// `until` in the tree the change makes. The hooks, `verify` and the
+/// commands check it; the Human may override it.
+#[derive(Debug)]
+pub struct Waits {
+    pub field: String,
+    pub until: Vec<String>,
 }
 
 /// A transition taken only on the evidence of a commit: `field` names a
@@ -628,6 +640,14 @@ struct TransitionDef {
     #[serde(default)]
     effects: Ordered<Spanned<String>>,
     evidence: Option<EvidenceDef>,
+    waits: Option<WaitsDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WaitsDef {
+    field: String,
+    until: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -1269,6 +1289,14 @@ fn compile(
         {
             return c.fail(at, "`note_field` must name a field besides the state");
         }
+        if let Some(u) = t
+            .waits
+            .iter()
+            .flat_map(|w| &w.until)
+            .find(|u| !states.iter().any(|s| &s.name == *u))
+        {
+            return c.fail(at, format!("`waits.until` names `{u}`, which is no state"));
+        }
         transitions.push(Transition {
             from: t.from.value,
             to: t.to.value,
@@ -1288,6 +1316,10 @@ fn compile(
                 field: e.field.split('.').map(str::to_owned).collect(),
                 trailer: e.trailer,
                 merge_names: e.merge_names,
+            }),
+            waits: t.waits.map(|w| Waits {
+                field: w.field,
+                until: w.until,
             }),
         });
     }
