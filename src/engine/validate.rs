@@ -806,7 +806,8 @@ fn check_rules<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal
                     initial: wf.initial.clone(),
                 });
             }
-            let responsible = owner_or_human(state, after);
+            let mut responsible = owner_or_human(state, after);
+            responsible.extend(wf.creators.iter().cloned());
             if !responsible.iter().any(|r| r == c.role) {
                 return Err(Refusal::Unauthorized {
                     item,

@@ -130,6 +130,9 @@ pub struct Workflow {
     /// Top-level text fields set when the item is made and never changed
     /// after, besides `kind` and `id` (`acts_as`).
     pub identity: Vec<String>,
+    /// Roles besides the initial state's owner (and the Human) who may
+    /// create an item (`creators:`): the lead makes a task for a role.
+    pub creators: Vec<String>,
     /// The top-level field where the `checkpoint` action records the
     /// checkpoint's name, and where `rollback` finds the one to return to
     /// (`checkpoint_field:`; needed by a workflow with those actions).
@@ -576,6 +579,7 @@ struct FileDef {
     transitions: Option<Vec<TransitionDef>>,
     protected: Option<Vec<String>>,
     identity: Option<Vec<String>>,
+    creators: Option<Vec<String>>,
     checkpoint_field: Option<String>,
     records: Option<Ordered<RecordDef>>,
     measure: Option<MeasureDef>,
@@ -885,6 +889,7 @@ fn merge_override(
         builtin_initial,
         protected: over.protected.or(base.protected),
         identity: over.identity.or(base.identity),
+        creators: over.creators.or(base.creators),
         checkpoint_field: over.checkpoint_field.or(base.checkpoint_field),
         records: over.records.or(base.records),
         trailers: over.trailers.or(base.trailers),
@@ -1569,6 +1574,7 @@ fn compile(
         transitions,
         protected,
         identity,
+        creators: def.creators.unwrap_or_default(),
         checkpoint_field,
         records,
         trailers,

@@ -488,6 +488,52 @@ fn a_task_waiting_for_another_may_not_start_by_any_path() {
         .stdout_has(&["waits-for-item", "waits for T1"]);
 }
 
+/// The lead assigns a task to a role (`claim --for`): the task is the
+/// assignee's, who works it; another role may not assign one, by the
+/// command or by a hand-made commit.
+#[test]
+fn the_lead_assigns_a_task_to_a_role_who_then_works_it() {
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Login", "--direct", "--as", "lead"]);
+    let out = repo.orx(&[
+        "claim", "G1", "Form", "--for", "dev", "--as", "lead", "--json",
+    ]);
+    out.ok();
+    let show = repo.orx(&["show", "T1", "--json"]);
+    show.ok();
+    let v: serde_json::Value = serde_json::from_str(&show.stdout).unwrap();
+    assert_eq!(v["frontmatter"]["assignee"], "dev", "{v}");
+    assert_eq!(v["owner"], "dev", "{v}");
+    assert_eq!(v["status"], "assigned", "{v}");
+    assert!(
+        repo.git(&["log", "-1", "--format=%(trailers)"])
+            .stdout
+            .contains("Orx-Role: lead")
+    );
+    // It is dev's to start, not the lead's.
+    repo.orx(&["next", "--role", "dev"])
+        .ok()
+        .stdout_has(&["Task T1 (Form)", "git orx task start T1 --as dev"]);
+    ok(&repo, &["task", "start", "T1", "--as", "dev"]);
+    assert_eq!(state(&repo, "T1"), "in-progress");
+    // An executor claims for itself only.
+    repo.orx(&["claim", "G1", "Tests", "--for", "qa", "--as", "dev"])
+        .fails(1, &["dev may not assign a task to qa: only lead may"]);
+    repo.orx(&["claim", "G1", "Tests", "--for", "nobody", "--as", "lead"])
+        .code(2);
+    // Nor by hand: dev writes a task assigned to qa.
+    repo.write(
+        "docs/tasks/T2.tests.md",
+        "---\nkind: task\nid: T2\ntitle: Tests\nstatus: assigned\nparent: G1\ngoal_round: 1\ntype: feat\nassignee: qa\nbranch: feat/T2-tests\n---\n# Task T2: Tests\n",
+    );
+    repo.git(&["add", "docs/tasks/T2.tests.md"]).ok();
+    repo.commit_as("dev", "a task for qa")
+        .fails(1, &["task T2"]);
+    // The lead's is accepted.
+    repo.commit_as("lead", "a task for qa").ok();
+    repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
+}
+
 /// Two agents answer the same goal on their own branches; the merges
 /// never conflict, and both answers count.
 #[test]

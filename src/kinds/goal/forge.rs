@@ -337,6 +337,7 @@ fn issues(
                 depends,
                 kind,
                 issue: Some(n),
+                assignee: None,
             };
             let plan = plan_claim(ws, &goal.id, &claim, actor(&role))?;
             run_plan(ws, plan, "issues/opened", out)

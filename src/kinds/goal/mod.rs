@@ -81,6 +81,9 @@ pub struct Claim {
     pub depends: Vec<String>,
     pub kind: Option<String>,
     pub issue: Option<u64>,
+    /// The role it is assigned to, when not the claimer's own: the lead
+    /// assigns it (the task workflow's `creators:`).
+    pub assignee: Option<String>,
 }
 
 fn text<'v>(v: &'v Value, key: &str) -> Option<&'v str> {
@@ -482,6 +485,21 @@ pub fn plan_claim(ws: &Workspace, goal: &str, claim: &Claim, actor: Actor) -> Re
         )));
     }
     let twf = ws.workflow(TASK)?;
+    let assignee = claim.assignee.as_deref().unwrap_or(actor.role);
+    if assignee != actor.role
+        && actor.role != crate::workflow::role::HUMAN
+        && !twf.creators.iter().any(|r| r == actor.role)
+    {
+        return Err(Error::Failed(format!(
+            "{} may not assign a task to {assignee}: only {} may (the task workflow's `creators`); claim it for yourself instead",
+            actor.role,
+            if twf.creators.is_empty() {
+                "the Human".to_owned()
+            } else {
+                twf.creators.join(", ")
+            }
+        )));
+    }
     for d in &claim.depends {
         let (dep, _) = open(ws, TASK, d)?;
         if text(&dep.value(), "parent") != Some(item.id.as_str()) {
@@ -504,7 +522,7 @@ pub fn plan_claim(ws: &Workspace, goal: &str, claim: &Claim, actor: Actor) -> Re
         ("parent", json!(item.id)),
         ("goal_round", json!(round)),
         ("type", json!(kind)),
-        ("assignee", json!(actor.role)),
+        ("assignee", json!(assignee)),
         ("branch", json!(branch)),
     ];
     if !depends.is_empty() {
