@@ -806,7 +806,8 @@ fn check_rules<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal
                     initial: wf.initial.clone(),
                 });
             }
-            let responsible = owner_or_human(state, after);
+            let mut responsible = owner_or_human(state, after);
+            responsible.extend(wf.creators.iter().cloned());
             if !responsible.iter().any(|r| r == c.role) {
                 return Err(Refusal::Unauthorized {
                     item,
@@ -947,3 +948,20 @@ fn check_rules<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal
 
 #[cfg(test)]
 mod tests;
+
+/// The IDs field `field` of `item` lists (a list of strings, or one), for
+/// a transition's `waits:`.
+pub fn listed(item: &Value, field: &str) -> Vec<String> {
+    let at = field.split('.').try_fold(item, |v, k| v.get(k));
+    match at {
+        Some(Value::String(s)) if !s.trim().is_empty() => vec![s.trim().to_owned()],
+        Some(Value::Array(list)) => list
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        _ => Vec::new(),
+    }
+}

@@ -222,7 +222,7 @@ impl Judge<'_> {
             let before = self.read(&item_path(&change.old_path), change.old)?;
             let after = self.read(&item_path(&change.new_path), change.new)?;
             if other_parents.is_empty() {
-                self.judge_change(&path, before, after, &mut out)?;
+                self.judge_change(&path, before, after, Some(to), &mut out)?;
             } else {
                 self.judge_merged(&path, &change, before, after, other_parents, &mut out)?;
             }
@@ -292,6 +292,7 @@ impl Judge<'_> {
         path: &str,
         before: Option<Version>,
         after: Option<Version>,
+        to: Option<&Side>,
         out: &mut Verdicts,
     ) -> Result<()> {
         let after = match after {
@@ -483,6 +484,26 @@ impl Judge<'_> {
                         format!("{label}: {text} {message}"),
                     ));
                 }
+                if let (Some(w), Some(to)) = (&t.waits, to)
+                    && self.force.is_none()
+                {
+                    let waiting = self.waiting(to, path, w, av)?;
+                    if !waiting.is_empty() {
+                        out.violations.push(self.violation(
+                            path,
+                            Some(label.clone()),
+                            Some(text.clone()),
+                            "waits-for-item",
+                            format!(
+                                "{label}: {text} waits for {} (its `{}`), which {} not {} yet",
+                                waiting.join(", "),
+                                w.field,
+                                if waiting.len() == 1 { "is" } else { "are" },
+                                w.until.join(" or ")
+                            ),
+                        ));
+                    }
+                }
                 for action in &t.actions {
                     if let Some(message) = self.action_not_taken(&wf, action, bv, av)? {
                         out.violations.push(self.violation(
@@ -498,6 +519,39 @@ impl Judge<'_> {
             Ok(_) => {}
         }
         Ok(())
+    }
+
+    /// The items listed in `w.field` of `after` (of the same kind, beside
+    /// it at `path`) that are not in one of the states `w.until` on `to`.
+    fn waiting(
+        &self,
+        to: &Side,
+        path: &str,
+        w: &crate::workflow::Waits,
+        after: &Value,
+    ) -> Result<Vec<String>> {
+        let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+        let kind = after
+            .get("kind")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let mut out = Vec::new();
+        for id in crate::engine::validate::listed(after, &w.field) {
+            let mut reached = false;
+            for (other, blob) in self.repo.files_with_prefix(to, dir, &format!("{id}."))? {
+                if let Ok(o) = Item::from_bytes(&other, self.repo.blob(blob)?)
+                    && o.kind == kind
+                    && o.id == id
+                    && w.until.contains(&o.status)
+                {
+                    reached = true;
+                }
+            }
+            if !reached {
+                out.push(id);
+            }
+        }
+        Ok(out)
     }
 
     /// Why the commit `ev.field` of `after` names does not show the
@@ -672,7 +726,7 @@ impl Judge<'_> {
             return Ok(());
         }
         let Some(new_path) = change.new_path.clone().filter(|_| after.is_some()) else {
-            return self.judge_change(path, before, None, out);
+            return self.judge_change(path, before, None, None, out);
         };
         let mut parents: Vec<Item> = Vec::new();
         if let Some(Version { item: Ok(i), .. }) = &before {
@@ -688,7 +742,7 @@ impl Judge<'_> {
             }
         }
         if before.is_none() && !in_other {
-            return self.judge_change(path, None, after, out);
+            return self.judge_change(path, None, after, None, out);
         }
         let item = match after.map(|v| v.item) {
             Some(Ok(item)) => item,

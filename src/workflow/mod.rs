@@ -130,6 +130,9 @@ pub struct Workflow {
     /// Top-level text fields set when the item is made and never changed
     /// after, besides `kind` and `id` (`acts_as`).
     pub identity: Vec<String>,
+    /// Roles besides the initial state's owner (and the Human) who may
+    /// create an item (`creators:`): the lead makes a task for a role.
+    pub creators: Vec<String>,
     /// The top-level field where the `checkpoint` action records the
     /// checkpoint's name, and where `rollback` finds the one to return to
     /// (`checkpoint_field:`; needed by a workflow with those actions).
@@ -203,6 +206,18 @@ pub struct Transition {
     pub effects: Vec<Effect>,
     /// The commit the transition must be shown by (`evidence:`), if any.
     pub evidence: Option<Evidence>,
+    /// The items it waits for (`waits:`), if any.
+    pub waits: Option<Waits>,
+}
+
+/// A transition taken only once other items of the same kind are far
+/// enough: `field` lists their IDs, and each must be in one of the states
+/// `until` in the tree the change makes. The hooks, `verify` and the
+/// commands check it; the Human may override it.
+#[derive(Debug)]
+pub struct Waits {
+    pub field: String,
+    pub until: Vec<String>,
 }
 
 /// A transition taken only on the evidence of a commit: `field` names a
@@ -564,6 +579,7 @@ struct FileDef {
     transitions: Option<Vec<TransitionDef>>,
     protected: Option<Vec<String>>,
     identity: Option<Vec<String>>,
+    creators: Option<Vec<String>>,
     checkpoint_field: Option<String>,
     records: Option<Ordered<RecordDef>>,
     measure: Option<MeasureDef>,
@@ -628,6 +644,14 @@ struct TransitionDef {
     #[serde(default)]
     effects: Ordered<Spanned<String>>,
     evidence: Option<EvidenceDef>,
+    waits: Option<WaitsDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WaitsDef {
+    field: String,
+    until: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -865,6 +889,7 @@ fn merge_override(
         builtin_initial,
         protected: over.protected.or(base.protected),
         identity: over.identity.or(base.identity),
+        creators: over.creators.or(base.creators),
         checkpoint_field: over.checkpoint_field.or(base.checkpoint_field),
         records: over.records.or(base.records),
         trailers: over.trailers.or(base.trailers),
@@ -1269,6 +1294,14 @@ fn compile(
         {
             return c.fail(at, "`note_field` must name a field besides the state");
         }
+        if let Some(u) = t
+            .waits
+            .iter()
+            .flat_map(|w| &w.until)
+            .find(|u| !states.iter().any(|s| &s.name == *u))
+        {
+            return c.fail(at, format!("`waits.until` names `{u}`, which is no state"));
+        }
         transitions.push(Transition {
             from: t.from.value,
             to: t.to.value,
@@ -1288,6 +1321,10 @@ fn compile(
                 field: e.field.split('.').map(str::to_owned).collect(),
                 trailer: e.trailer,
                 merge_names: e.merge_names,
+            }),
+            waits: t.waits.map(|w| Waits {
+                field: w.field,
+                until: w.until,
             }),
         });
     }
@@ -1537,6 +1574,7 @@ fn compile(
         transitions,
         protected,
         identity,
+        creators: def.creators.unwrap_or_default(),
         checkpoint_field,
         records,
         trailers,

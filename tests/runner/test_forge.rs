@@ -137,9 +137,12 @@ fn merge(repo: &Repo, branch: &str) -> String {
 }
 
 /// A goal opened on Gitea, discussed in its comments, split into two
-/// sub-issues (the second depending on the first), each done through a
-/// pull request (one with changes requested), merged, and the goal's
-/// issue closed after the round review: the flow, from payload files.
+/// sub-issues (the second depending on the first, whose pull request does
+/// not start it early), each done through a pull request (one with
+/// changes requested, one with a failing CI), merged; the lead's round
+/// review comment opens round 2, whose sub-issue is merged too, and the
+/// goal's issue closed after the second review: the two-round flow, from
+/// payload files.
 #[test]
 fn the_goal_flow_driven_by_gitea_payloads() {
     let repo = forge_repo();
@@ -236,6 +239,16 @@ fn the_goal_flow_driven_by_gitea_payloads() {
     repo.orx(&["tick"])
         .ok()
         .stdout_has(&["goal G1: discussing -> executing"]);
+    // T2 waits for T1: a pull request for it does not start it.
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pull("opened", 10, "feat/T2-login-tests", None),
+    )
+    .ok()
+    .stdout_has(&["task T2 waits for T1, which is not done yet; it stays assigned"]);
+    assert_eq!(state(&repo, "T2"), "assigned");
 
     repo.git(&["checkout", "-q", "-b", "feat/T1-login-form"])
         .ok();
@@ -350,6 +363,88 @@ fn the_goal_flow_driven_by_gitea_payloads() {
     repo.orx(&["tick"])
         .ok()
         .stdout_has(&["goal G1: executing -> round-review"]);
+    // A comment by someone else than the lead decides nothing.
+    event(
+        &repo,
+        g,
+        "issue_comment",
+        &comment(1, "zhaoyun", "achieved"),
+    )
+    .ok()
+    .stdout_has(&["not applied"]);
+    assert_eq!(state(&repo, "G1"), "round-review");
+    // Round 2: the lead's round review opens it in a comment; a new
+    // sub-issue, its pull request approved and merged.
+    event(
+        &repo,
+        g,
+        "issue_comment",
+        &comment(1, "pangtong", "new-round: remember me is missing"),
+    )
+    .ok()
+    .stdout_has(&["goal G1: round-review -> executing"]);
+    let g1 = repo.read("docs/goals/G1.login-page.md");
+    assert!(g1.contains("round_count: 2"), "{g1}");
+    assert!(g1.contains("remember me is missing"), "{g1}");
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue(
+            "opened",
+            4,
+            "[moz][sub][parent #1] Remember me",
+            "Parent: #1",
+            &["type/feat"],
+            Some("zhaoyun"),
+        ),
+    )
+    .ok()
+    .stdout_has(&["task T3: (new) -> assigned"]);
+    assert!(
+        repo.read("docs/tasks/T3.remember-me.md")
+            .contains("goal_round: 2")
+    );
+    repo.git(&["checkout", "-q", "-b", "feat/T3-remember-me"])
+        .ok();
+    code(&repo, "remember.txt", "remember me");
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pull("opened", 11, "feat/T3-remember-me", None),
+    )
+    .ok()
+    .stdout_has(&["task T3: in-progress -> in-review"]);
+    event(
+        &repo,
+        g,
+        "pull_request_review_approved",
+        &review(
+            11,
+            "feat/T3-remember-me",
+            "pull_request_review_approved",
+            "",
+        ),
+    )
+    .ok()
+    .stdout_has(&["task T3: in-review -> approved"]);
+    let sha = merge(&repo, "feat/T3-remember-me");
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pull("closed", 11, "feat/T3-remember-me", Some(&sha)),
+    )
+    .ok()
+    .stdout_has(&["task T3: approved -> done"]);
+    repo.orx(&["tick"])
+        .ok()
+        .stdout_has(&["goal G1: executing -> round-review"]);
+    repo.orx(&["next", "--role", "lead"])
+        .ok()
+        .stdout_has(&["review round 2 of goal G1 (1 done, 0 failed of 1)"]);
+    // The goal achieved: its issue closed.
     event(
         &repo,
         g,

@@ -135,7 +135,7 @@ fn a_goal_goes_through_two_rounds_with_three_roles() {
 
     // T2 waits for T1.
     repo.orx(&["task", "start", "T2", "--as", "qa"])
-        .fails(1, &["depends on T1, which is not done yet"]);
+        .fails(1, &["waits for T1 (its `depends`), which is not done yet"]);
     log += &ok(&repo, &["task", "start", "T1", "--as", "dev"]);
     repo.git(&["checkout", "-q", "-b", "feat/T1-login-form"])
         .ok();
@@ -431,6 +431,107 @@ fn hand_edits_that_skip_steps_are_refused_by_the_hooks_and_verify() {
     );
     repo.commit_as("lead", "no discussion")
         .fails(1, &["every addressed role answered"]);
+}
+
+/// A task that depends on an unfinished one may not start: `next` does
+/// not offer its start and says what it waits for, the command refuses,
+/// a hand-made commit is refused by the hooks, and one committed past
+/// them is reported by `verify`.
+#[test]
+fn a_task_waiting_for_another_may_not_start_by_any_path() {
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Login", "--direct", "--as", "lead"]);
+    ok(&repo, &["claim", "G1", "Form", "--as", "dev"]);
+    ok(
+        &repo,
+        &["claim", "G1", "Tests", "--depends", "T1", "--as", "qa"],
+    );
+    repo.orx(&["next", "--role", "qa"])
+        .ok()
+        .stdout_has(&["Task T2 waits for T1 (not done yet)"]);
+    let next = repo.orx(&["next", "--role", "qa", "--json"]);
+    next.ok();
+    let v: serde_json::Value = serde_json::from_str(&next.stdout).unwrap();
+    let t2 = v["roles"][0]["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == "T2")
+        .expect("T2 is listed for qa");
+    assert!(
+        t2["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["action"] != "start"),
+        "{t2}"
+    );
+    // T1's own start is offered to dev.
+    repo.orx(&["next", "--role", "dev", "--json"])
+        .ok()
+        .stdout_has(&["\"action\": \"start\""]);
+    repo.orx(&["task", "start", "T2", "--as", "qa"])
+        .fails(1, &["waits for T1"]);
+    let path = "docs/tasks/T2.tests.md";
+    repo.edit(path, "status: assigned", "status: in-progress");
+    repo.commit_as("qa", "started by hand").fails(
+        1,
+        &["task T2: assigned -> in-progress waits for T1 (its `depends`), which is not done yet"],
+    );
+    repo.git_env(
+        &["commit", "-q", "-am", "started by hand", "--no-verify"],
+        &[("ORX_ROLE", "qa")],
+    )
+    .ok();
+    repo.orx(&["verify", "HEAD~1..HEAD"])
+        .code(1)
+        .stdout_has(&["waits-for-item", "waits for T1"]);
+}
+
+/// The lead assigns a task to a role (`claim --for`): the task is the
+/// assignee's, who works it; another role may not assign one, by the
+/// command or by a hand-made commit.
+#[test]
+fn the_lead_assigns_a_task_to_a_role_who_then_works_it() {
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Login", "--direct", "--as", "lead"]);
+    let out = repo.orx(&[
+        "claim", "G1", "Form", "--for", "dev", "--as", "lead", "--json",
+    ]);
+    out.ok();
+    let show = repo.orx(&["show", "T1", "--json"]);
+    show.ok();
+    let v: serde_json::Value = serde_json::from_str(&show.stdout).unwrap();
+    assert_eq!(v["frontmatter"]["assignee"], "dev", "{v}");
+    assert_eq!(v["owner"], "dev", "{v}");
+    assert_eq!(v["status"], "assigned", "{v}");
+    assert!(
+        repo.git(&["log", "-1", "--format=%(trailers)"])
+            .stdout
+            .contains("Orx-Role: lead")
+    );
+    // It is dev's to start, not the lead's.
+    repo.orx(&["next", "--role", "dev"])
+        .ok()
+        .stdout_has(&["Task T1 (Form)", "git orx task start T1 --as dev"]);
+    ok(&repo, &["task", "start", "T1", "--as", "dev"]);
+    assert_eq!(state(&repo, "T1"), "in-progress");
+    // An executor claims for itself only.
+    repo.orx(&["claim", "G1", "Tests", "--for", "qa", "--as", "dev"])
+        .fails(1, &["dev may not assign a task to qa: only lead may"]);
+    repo.orx(&["claim", "G1", "Tests", "--for", "nobody", "--as", "lead"])
+        .code(2);
+    // Nor by hand: dev writes a task assigned to qa.
+    repo.write(
+        "docs/tasks/T2.tests.md",
+        "---\nkind: task\nid: T2\ntitle: Tests\nstatus: assigned\nparent: G1\ngoal_round: 1\ntype: feat\nassignee: qa\nbranch: feat/T2-tests\n---\n# Task T2: Tests\n",
+    );
+    repo.git(&["add", "docs/tasks/T2.tests.md"]).ok();
+    repo.commit_as("dev", "a task for qa")
+        .fails(1, &["task T2"]);
+    // The lead's is accepted.
+    repo.commit_as("lead", "a task for qa").ok();
+    repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
 }
 
 /// Two agents answer the same goal on their own branches; the merges

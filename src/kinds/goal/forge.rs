@@ -337,6 +337,7 @@ fn issues(
                 depends,
                 kind,
                 issue: Some(n),
+                assignee: None,
             };
             let plan = plan_claim(ws, &goal.id, &claim, actor(&role))?;
             run_plan(ws, plan, "issues/opened", out)
@@ -433,6 +434,49 @@ fn comment(
         return Ok(());
     };
     let body = str_at(p, &["comment", "body"]).unwrap_or_default().trim();
+    // The lead's decision on the goal (a round review, an escalation):
+    // a comment whose first word names one (`new-round: why`, `/achieved`,
+    // `assign dev`), while the goal's state takes it.
+    if role == LEAD || role == crate::workflow::role::HUMAN {
+        let mut words = body.split_whitespace();
+        let first = words
+            .next()
+            .unwrap_or_default()
+            .trim_start_matches('/')
+            .trim_end_matches([':', '.', ','])
+            .to_ascii_lowercase();
+        let wf = ws.workflow(GOAL)?;
+        let trigger = if first == "broadcast" {
+            "assign"
+        } else {
+            first.as_str()
+        };
+        if DECISIONS.contains(&first.as_str()) && !wf.fired_by(&goal.status, trigger).is_empty() {
+            let rest = body
+                .split_once(char::is_whitespace)
+                .map_or("", |(_, r)| r)
+                .trim();
+            let (assignee, note) = if first == "assign" {
+                let mut r = rest.splitn(2, char::is_whitespace);
+                (r.next().filter(|a| !a.is_empty()), r.next().map(str::trim))
+            } else {
+                (None, Some(rest))
+            };
+            let note = note.filter(|n| !n.is_empty());
+            let plan = plan_decide(
+                ws,
+                &goal.id,
+                &first,
+                assignee,
+                Actor {
+                    role: &role,
+                    note,
+                    ..Default::default()
+                },
+            )?;
+            return run_plan(ws, plan, "issue_comment/created", out);
+        }
+    }
     let answer = if body.contains("NO_REPLY") {
         Answer {
             no_reply: true,
@@ -472,6 +516,20 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
         "opened" | "reopened" | "ready_for_review" => {
             let wf = ws.workflow(TASK)?;
             if task.status == wf.initial {
+                let waiting: Vec<String> = wf
+                    .fired_by(&task.status, "start")
+                    .into_iter()
+                    .flat_map(|t| waiting_for(ws, &task, t))
+                    .collect();
+                if !waiting.is_empty() {
+                    out.notes.push(format!(
+                        "pull request #{n}: {} waits for {}, which is not done yet; it stays {}",
+                        task.label(),
+                        waiting.join(", "),
+                        task.status
+                    ));
+                    return Ok(());
+                }
                 let plan = plan_task(ws, &task.id, "start", Vec::new(), actor(&owner))?;
                 run_plan(ws, plan, "pull_request/opened", out)?;
             }

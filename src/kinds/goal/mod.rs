@@ -81,6 +81,9 @@ pub struct Claim {
     pub depends: Vec<String>,
     pub kind: Option<String>,
     pub issue: Option<u64>,
+    /// The role it is assigned to, when not the claimer's own: the lead
+    /// assigns it (the task workflow's `creators:`).
+    pub assignee: Option<String>,
 }
 
 fn text<'v>(v: &'v Value, key: &str) -> Option<&'v str> {
@@ -482,6 +485,21 @@ pub fn plan_claim(ws: &Workspace, goal: &str, claim: &Claim, actor: Actor) -> Re
         )));
     }
     let twf = ws.workflow(TASK)?;
+    let assignee = claim.assignee.as_deref().unwrap_or(actor.role);
+    if assignee != actor.role
+        && actor.role != crate::workflow::role::HUMAN
+        && !twf.creators.iter().any(|r| r == actor.role)
+    {
+        return Err(Error::Failed(format!(
+            "{} may not assign a task to {assignee}: only {} may (the task workflow's `creators`); claim it for yourself instead",
+            actor.role,
+            if twf.creators.is_empty() {
+                "the Human".to_owned()
+            } else {
+                twf.creators.join(", ")
+            }
+        )));
+    }
     for d in &claim.depends {
         let (dep, _) = open(ws, TASK, d)?;
         if text(&dep.value(), "parent") != Some(item.id.as_str()) {
@@ -504,7 +522,7 @@ pub fn plan_claim(ws: &Workspace, goal: &str, claim: &Claim, actor: Actor) -> Re
         ("parent", json!(item.id)),
         ("goal_round", json!(round)),
         ("type", json!(kind)),
-        ("assignee", json!(actor.role)),
+        ("assignee", json!(assignee)),
         ("branch", json!(branch)),
     ];
     if !depends.is_empty() {
@@ -554,8 +572,41 @@ fn by_trigger<'w>(wf: &'w Workflow, item: &Item, trigger: &str) -> Result<&'w Tr
     crate::kinds::agent::fired(wf, &item.status, trigger)
 }
 
-/// Plans firing `trigger` on task `id` with `edits` (`start` refuses while
-/// a task it depends on is not done).
+/// The items of `item`'s kind that transition `t` waits for (its
+/// `waits:`) and that are not yet in one of the states it waits for.
+pub fn waiting_for(ws: &Workspace, item: &Item, t: &crate::workflow::Transition) -> Vec<String> {
+    let Some(w) = &t.waits else {
+        return Vec::new();
+    };
+    crate::engine::validate::listed(&item.value(), &w.field)
+        .into_iter()
+        .filter(|d| {
+            open(ws, &item.kind, d)
+                .map(|(d, _)| !w.until.contains(&d.status))
+                .unwrap_or(true)
+        })
+        .collect()
+}
+
+/// The open items of `kind` whose forward step waits for others (a task
+/// for the tasks it depends on): by ID, the state the step leads to and
+/// the IDs waited for.
+pub fn blocked(ws: &Workspace, kind: &str) -> Result<Vec<(String, String, Vec<String>)>> {
+    let wf = ws.workflow(kind)?;
+    let mut out = Vec::new();
+    for item in ws.scan_kind(kind, |r| r.ok())?.into_iter().flatten() {
+        for t in wf.transitions_from(&item.status) {
+            let waiting = waiting_for(ws, &item, t);
+            if !waiting.is_empty() {
+                out.push((item.id.clone(), t.to.clone(), waiting));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Plans firing `trigger` on task `id` with `edits` (refused while a task
+/// the transition waits for, one it depends on, is not done).
 pub fn plan_task(
     ws: &Workspace,
     id: &str,
@@ -565,27 +616,16 @@ pub fn plan_task(
 ) -> Result<Plan> {
     let (item, wf) = open(ws, TASK, id)?;
     let t = by_trigger(&wf, &item, trigger)?;
-    if t.from == wf.initial {
-        let waiting: Vec<String> = item.value()["depends"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .filter(|d| {
-                open(ws, TASK, d)
-                    .map(|(d, _)| d.status != DONE)
-                    .unwrap_or(true)
-            })
-            .map(str::to_owned)
-            .collect();
-        if !waiting.is_empty() && t.to != FAILED {
-            return Err(Error::Failed(format!(
-                "{} depends on {}, which is not done yet; start it once {} is merged",
-                item.label(),
-                waiting.join(", "),
-                if waiting.len() == 1 { "it" } else { "they are" }
-            )));
-        }
+    let waiting = waiting_for(ws, &item, t);
+    if let (false, Some(w)) = (waiting.is_empty(), &t.waits) {
+        return Err(Error::Failed(format!(
+            "{} waits for {} (its `{}`), which {} not {} yet; {trigger} it then",
+            item.label(),
+            waiting.join(", "),
+            w.field,
+            if waiting.len() == 1 { "is" } else { "are" },
+            w.until.join(" or ")
+        )));
     }
     if let Some(f) = &t.note_field {
         let note = actor

@@ -344,3 +344,47 @@ fn a_tasks_moves_and_who_takes_them() {
     );
     assert!(wf.state(DONE).unwrap().terminal && wf.state(FAILED).unwrap().terminal);
 }
+
+/// A task's start waits for the tasks it depends on (done), and the lead
+/// may make a task for another role; `waits.until` must name states.
+#[test]
+fn a_task_start_waits_for_its_dependencies_and_the_lead_creates_tasks() {
+    let wf = load(TASK);
+    let start = wf.transition("assigned", "in-progress").unwrap();
+    let w = start.waits.as_ref().unwrap();
+    assert_eq!(
+        (w.field.as_str(), w.until.clone()),
+        ("depends", vec!["done".to_owned()])
+    );
+    assert_eq!(wf.creators, vec!["lead".to_owned()]);
+    let task = json!({"kind": "task", "id": "T2", "title": "Tests", "status": "assigned", "assignee": "qa", "depends": ["T1"]});
+    assert_eq!(validate::listed(&task, "depends"), vec!["T1".to_owned()]);
+    for (role, ok) in [
+        ("qa", true),
+        ("lead", true),
+        ("human", true),
+        ("dev", false),
+    ] {
+        let change = Change {
+            before: None,
+            after: Some(&task),
+            role,
+            force: None,
+            self_transition: false,
+            now: NOW,
+        };
+        assert_eq!(validate::validate(&wf, &change).is_ok(), ok, "{role}");
+    }
+    let bad = "transitions:\n  - from: assigned\n    to: in-progress\n    roles: [\"@assignee\"]\n    waits: {field: depends, until: [merged]}\n";
+    let e = Workflow::load(
+        TASK,
+        Some((bad, ".orx/workflows/task.yaml")),
+        &Roles::default(),
+    )
+    .unwrap_err();
+    assert!(
+        e.message
+            .contains("`waits.until` names `merged`, which is no state"),
+        "{e}"
+    );
+}
