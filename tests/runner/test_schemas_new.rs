@@ -354,3 +354,24 @@ fn run_and_backup_dry_runs_write_nothing() {
     // The real ones still work after.
     checked(&repo, &["backup", "1", "--name", "mine"], 0, "backup");
 }
+
+/// A story file that does not parse is put back as committed, with no
+/// change judged: restore's other output.
+#[test]
+fn restoring_an_unreadable_file_validates_against_the_restore_schema() {
+    let repo = Repo::new();
+    repo.orx(&["new", "Login form", "--as", "sm"]).ok();
+    let path = repo.story_path("1.1");
+    let good = repo.read(&path);
+    repo.write(&path, good.replace("status: Draft", "status: [Draft"));
+    let v = checked(
+        &repo,
+        &["restore", "1.1", "--as", "sm", "--dry-run"],
+        0,
+        "restore",
+    );
+    assert_eq!(v["dry_run"], true, "{v:#}");
+    let v = checked(&repo, &["restore", "1.1", "--as", "sm"], 0, "restore");
+    assert!(v.get("from").is_none(), "{v:#}");
+    assert_eq!(repo.read(&path), good);
+}
