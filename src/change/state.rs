@@ -82,19 +82,10 @@ pub fn backups(ws: &Workspace, kind: &str, id: &str) -> Result<Vec<Backup>> {
     Ok(list)
 }
 
-/// Keeps `bytes`, the file of `kind` item `id` at `path`, as backup `name`
-/// (`None`: the next automatic one, the oldest beyond [`AUTO_KEPT`]
-/// dropped). A name already used is refused.
-pub fn backup(
-    ws: &Workspace,
-    kind: &str,
-    id: &str,
-    path: &str,
-    bytes: &[u8],
-    name: Option<&str>,
-) -> Result<Backup> {
-    let existing = backups(ws, kind, id)?;
-    let name = match name {
+/// The name a backup of `kind` item `id` would be kept as, given its
+/// backups (`existing`): `name` checked, or the next automatic one.
+fn backup_name(kind: &str, id: &str, existing: &[Backup], name: Option<&str>) -> Result<String> {
+    Ok(match name {
         Some(n) => {
             crate::text::check_id(n).map_err(Error::Usage)?;
             if n.starts_with("auto-") {
@@ -117,7 +108,27 @@ pub fn backup(
                 .unwrap_or(0);
             format!("auto-{}", last + 1)
         }
-    };
+    })
+}
+
+/// What [`backup`] would keep, nothing written: the backup's name.
+pub fn backup_planned(ws: &Workspace, kind: &str, id: &str, name: Option<&str>) -> Result<String> {
+    backup_name(kind, id, &backups(ws, kind, id)?, name)
+}
+
+/// Keeps `bytes`, the file of `kind` item `id` at `path`, as backup `name`
+/// (`None`: the next automatic one, the oldest beyond [`AUTO_KEPT`]
+/// dropped). A name already used is refused.
+pub fn backup(
+    ws: &Workspace,
+    kind: &str,
+    id: &str,
+    path: &str,
+    bytes: &[u8],
+    name: Option<&str>,
+) -> Result<Backup> {
+    let existing = backups(ws, kind, id)?;
+    let name = backup_name(kind, id, &existing, name)?;
     let state = Item::from_bytes(path, bytes.to_vec())
         .map(|i| i.status)
         .unwrap_or_else(|_| "(unreadable)".to_owned());

@@ -15,17 +15,35 @@ pub struct Args {
     /// The backup's name (default: the next automatic one, auto-N).
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
+    /// Show the backup's name; keep nothing.
+    #[arg(long)]
+    dry_run: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
     let (kind, id, path, _) = state::locate(&ws, &args.id)?;
+    if args.dry_run {
+        let name = state::backup_planned(&ws, &kind, &id, args.name.as_deref())?;
+        if ui.is_json() {
+            ui.json(&serde_json::json!({
+                "version": 1, "item": id, "kind": kind, "path": path,
+                "dry_run": true, "name": name, "backup": null,
+            }));
+        } else {
+            ui.line(format!(
+                "{kind} {id}: would keep backup {name} {}",
+                super::paint(super::DIM, "(dry run: nothing written)")
+            ));
+        }
+        return Ok(0);
+    }
     let bytes =
         orx::engine::item::read_limited(&ws.root().join(&path)).map_err(orx::Error::Failed)?;
     let b = state::backup(&ws, &kind, &id, &path, &bytes, args.name.as_deref())?;
     if ui.is_json() {
         ui.json(
-            &serde_json::json!({"version": 1, "item": id, "kind": kind, "path": path, "backup": b}),
+            &serde_json::json!({"version": 1, "item": id, "kind": kind, "path": path, "dry_run": false, "name": b.name, "backup": b}),
         );
         return Ok(0);
     }

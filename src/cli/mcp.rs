@@ -630,7 +630,11 @@ fn step_tool(
     // is the one `agent` command that does not.
     let changes = match step.run.first().map(String::as_str) {
         Some("agent") => step.run.get(1).is_some_and(|w| w != "show"),
-        Some(first) => ["new", "move", "assess", "gate"].contains(&first),
+        Some("goal") => step.run.get(1).is_some_and(|w| w == "new" || w == "decide"),
+        Some(first) => [
+            "new", "move", "assess", "gate", "task", "discuss", "claim", "update", "error",
+        ]
+        .contains(&first),
         None => false,
     };
     if changes && let Some(schema) = output_schema("move") {

@@ -35,6 +35,9 @@ pub struct Args {
     /// executor inherits it as ORX_ROLE).
     #[arg(long = "as", value_name = "ROLE")]
     role: Option<String>,
+    /// Show the next action and its prompt; run nothing, write nothing.
+    #[arg(long)]
+    dry_run: bool,
 }
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
@@ -235,7 +238,57 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     super::acting_on(&item.kind, &item.id);
     let role = acting_role(&ws, &item, &args.role)?;
     let role = ws.check_role(&role, orx::repo::workspace::RoleSource::Flag)?;
+    if args.dry_run {
+        return plan_only(ui, &ws, &args, &item, &role);
+    }
     run_as(ui, &ws, &args, &role)
+}
+
+/// `--dry-run`: the action the run would take first, and its prompt;
+/// the executor is not started and nothing is written.
+fn plan_only(
+    ui: &mut Ui,
+    ws: &orx::repo::workspace::Workspace,
+    args: &Args,
+    item: &orx::engine::item::Item,
+    role: &str,
+) -> orx::Result<u8> {
+    let (selected, job) = lrun::next_job(ws, item, role)?;
+    if ui.is_json() {
+        ui.json(&serde_json::json!({
+            "version": 1,
+            "dry_run": true,
+            "item": item.id,
+            "kind": item.kind,
+            "status": item.status,
+            "action": selected.action,
+            "argument": selected.argument,
+            "role": role,
+            "exec": job.as_ref().map(|_| args.exec.clone()),
+            "prompt": job.as_ref().map(|j| j.prompt.clone()),
+        }));
+        return Ok(0);
+    }
+    let what = match selected.argument_text() {
+        Some(a) => format!("`{}` ({a})", selected.action),
+        None => format!("`{}`", selected.action),
+    };
+    let how = if job.is_some() {
+        format!("by `{}`", args.exec)
+    } else {
+        "by git-orx itself (no executor)".to_owned()
+    };
+    ui.line(format!(
+        "{} {} ({}): the next action is {what}, {how}, as {role} {}",
+        item.kind,
+        item.id,
+        item.status,
+        super::paint(DIM, "(dry run: nothing run, nothing written)")
+    ));
+    if let Some(job) = job {
+        ui.line(job.prompt.trim_end());
+    }
+    Ok(0)
 }
 
 fn run_as(

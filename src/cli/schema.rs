@@ -34,7 +34,7 @@ pub const SCHEMAS: &[(&str, &str, &str)] = &[
     ),
     (
         "change",
-        "new, move, assess, gate, agent init|fire|check|task|archive|pause|resume|stop: the change made",
+        "new, move, assess, gate, agent init|fire|check|task|archive|pause|resume|stop, review start, update, error, loop new|pause|resume|stop|recover, goal new|decide, discuss, claim, task start|submit|review|check|fail: the change made",
         include_str!("../../schemas/change.json"),
     ),
     (
@@ -81,6 +81,63 @@ pub const SCHEMAS: &[(&str, &str, &str)] = &[
         "doctor",
         include_str!("../../schemas/doctor.json"),
     ),
+    ("run", "run", include_str!("../../schemas/run.json")),
+    (
+        "prompt",
+        "prompt, goal prompt",
+        include_str!("../../schemas/prompt.json"),
+    ),
+    (
+        "review-report",
+        "review report",
+        include_str!("../../schemas/review-report.json"),
+    ),
+    (
+        "backup",
+        "backup",
+        include_str!("../../schemas/backup.json"),
+    ),
+    (
+        "backups",
+        "backups",
+        include_str!("../../schemas/backups.json"),
+    ),
+    (
+        "restore",
+        "restore",
+        include_str!("../../schemas/restore.json"),
+    ),
+    (
+        "history",
+        "history",
+        include_str!("../../schemas/history.json"),
+    ),
+    (
+        "loop-act",
+        "loop act",
+        include_str!("../../schemas/loop-act.json"),
+    ),
+    (
+        "loop-show",
+        "loop show",
+        include_str!("../../schemas/loop-show.json"),
+    ),
+    (
+        "loop-validate",
+        "loop validate",
+        include_str!("../../schemas/loop-validate.json"),
+    ),
+    (
+        "goal-review",
+        "goal review",
+        include_str!("../../schemas/goal-review.json"),
+    ),
+    (
+        "tick",
+        "tick, event",
+        include_str!("../../schemas/tick.json"),
+    ),
+    ("adopt", "adopt", include_str!("../../schemas/adopt.json")),
     (
         "output",
         "init, kind new, hooks, acknowledge, report, demo: the lines a command without a result of its own prints",
@@ -238,6 +295,23 @@ mod tests {
             update || stale.is_empty(),
             "stale schemas (the types changed): {stale:?}; run ORX_UPDATE_SCHEMAS=1 cargo test committed_schemas"
         );
+    }
+
+    /// The schemas that hold a change result among other outputs keep
+    /// `change` as it is, as `$defs/Change`.
+    #[test]
+    fn copies_of_the_change_schema_are_the_change_schema() {
+        let text = |n: &str| SCHEMAS.iter().find(|(m, _, _)| *m == n).unwrap().2;
+        let mut change: Value = serde_json::from_str(text("change")).unwrap();
+        let defs = change["$defs"].clone();
+        for k in ["$schema", "$id", "$defs"] {
+            change.as_object_mut().unwrap().remove(k);
+        }
+        for name in ["restore", "loop-act"] {
+            let v: Value = serde_json::from_str(text(name)).unwrap();
+            assert_eq!(v["$defs"]["Change"], change, "{name}");
+            assert_eq!(v["$defs"]["NextMove"], defs["NextMove"], "{name}");
+        }
     }
 
     /// Every file under `schemas/` is one the command prints.
