@@ -123,3 +123,38 @@ fn zh_goal_new_next_update_history_and_a_refusal() {
         shown(&repo.orx(&["goal", "review", "G1"]), None)
     );
 }
+
+/// On an 80-column terminal, what the new commands show stays within 100
+/// columns, in English and in Chinese (a Chinese character takes two).
+#[test]
+fn new_commands_fit_100_columns_on_an_80_column_terminal() {
+    let repo = zh_repo();
+    let out = repo.orx(&["--json", "loop", "new", "Fix login", "--as", "human"]);
+    let v: serde_json::Value = serde_json::from_str(&out.ok().stdout).unwrap();
+    let id = v["item"].as_str().unwrap().to_owned();
+    repo.orx(&["review", "start", "HEAD", "--as", "human"]).ok();
+    repo.orx(&["goal", "new", "Login", "--direct", "--as", "lead"])
+        .ok();
+    let width = |s: &str| {
+        s.chars()
+            .map(|c| if c.is_ascii() { 1 } else { 2 })
+            .sum::<usize>()
+    };
+    for lang in ["en", "zh"] {
+        for args in [
+            vec!["loop", "show", id.as_str()],
+            vec!["review", "report", "1"],
+            vec!["goal", "review", "G1"],
+            vec!["show", "G1"],
+            vec!["history", "G1"],
+            vec!["verify"],
+        ] {
+            let mut all = vec!["--lang", lang];
+            all.extend(&args);
+            let out = repo.orx_env(&all, &[("COLUMNS", "80")]);
+            for line in out.stdout.lines().chain(out.stderr.lines()) {
+                assert!(width(line) <= 100, "{lang} {args:?}: {line}");
+            }
+        }
+    }
+}
