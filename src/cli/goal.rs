@@ -110,9 +110,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 return Ok(0);
             }
             let s = &review.summary;
-            ui.line(format!(
-                "goal {} round {}: {} done, {} failed, {} other, of {}",
-                review.goal, review.round, s.done, s.failed, s.other, s.total
+            ui.line(super::msg::t(
+                "goal {id} round {round}: {done} done, {failed} failed, {other} other, of {total}",
+                &[
+                    ("id", &review.goal),
+                    ("round", &review.round),
+                    ("done", &s.done),
+                    ("failed", &s.failed),
+                    ("other", &s.other),
+                    ("total", &s.total),
+                ],
             ));
             for t in &review.tasks {
                 ui.line(format!(
@@ -125,9 +132,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     ui.line(format!("    {}", orx::text::escape(c)));
                 }
                 if !t.files.is_empty() {
-                    ui.line(format!(
-                        "    files: {}",
-                        orx::text::escape(&t.files.join(", "))
+                    ui.line(super::msg::t(
+                        "    files: {files}",
+                        &[("files", &orx::text::escape(&t.files.join(", ")))],
                     ));
                 }
             }
@@ -195,9 +202,9 @@ pub fn print_prompt(
             }
             Ok(0)
         }
-        None => Err(orx::Error::Failed(format!(
-            "{} is in a phase that takes no prompt",
-            orx::text::escape(id)
+        None => Err(orx::Error::Failed(super::msg::t(
+            "{id} is in a phase that takes no prompt",
+            &[("id", &orx::text::escape(id))],
         ))),
     }
 }

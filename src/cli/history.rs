@@ -16,7 +16,7 @@ pub struct Args {
 
 fn compact(v: &serde_json::Value) -> String {
     let s = match v {
-        serde_json::Value::Null => "(not set)".to_owned(),
+        serde_json::Value::Null => super::msg::t("(not set)", &[]),
         serde_json::Value::String(s) => s.clone(),
         v => v.to_string(),
     };
@@ -87,10 +87,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if autos > 0 {
         ui.line(paint(
             DIM,
-            format!(
-                "{autos} automatic backup{} (`git orx backups {id}`)",
-                if autos == 1 { "" } else { "s" }
-            ),
+            if autos == 1 {
+                super::msg::t(
+                    "1 automatic backup (`git orx backups {id}`)",
+                    &[("id", &id)],
+                )
+            } else {
+                super::msg::t(
+                    "{n} automatic backups (`git orx backups {id}`)",
+                    &[("n", &autos), ("id", &id)],
+                )
+            },
         ));
     }
     Ok(0)

@@ -153,6 +153,114 @@ const CATALOG: &[(&str, &str)] = &[
         "uncommitted changes to {files} are not in force until committed (by the Human)",
         "{files} 的未提交修改在 (由 Human) 提交前不生效",
     ),
+    // loop show
+    (" (legacy)", " (旧版位置)"),
+    ("  file:        {path}", "  文件:        {path}"),
+    ("  status:      {status}", "  状态:        {status}"),
+    (
+        "  iteration:   {n} of {max}",
+        "  迭代:        第 {n} 次,共 {max} 次",
+    ),
+    ("  failed:      {reason}", "  失败原因:    {reason}"),
+    (
+        "  develop:     {done}/{total} tasks ({pct}%)",
+        "  开发:        {done}/{total} 个任务 ({pct}%)",
+    ),
+    (
+        "  develop:     {done}/{total} tasks ({pct}%), some pending",
+        "  开发:        {done}/{total} 个任务 ({pct}%),仍有待办",
+    ),
+    (
+        "  debug:       confirmed {hypothesis}",
+        "  调试:        已确认假设 {hypothesis}",
+    ),
+    (
+        "  debug:       no confirmed hypothesis",
+        "  调试:        尚无确认的假设",
+    ),
+    (
+        "  validate:    passed (pass rate {rate}%)",
+        "  验证:        已通过 (通过率 {rate}%)",
+    ),
+    (
+        "  validate:    not passed (pass rate {rate}%)",
+        "  验证:        未通过 (通过率 {rate}%)",
+    ),
+    ("  progress:    {pct}%", "  总进度:      {pct}%"),
+    ("  next:        {action}", "  下一步:      {action}"),
+    // review report
+    (
+        "# Code review {id}: {title}\n\n",
+        "# 代码评审 {id}: {title}\n\n",
+    ),
+    ("Reviewed: `{target}`\n\n", "评审对象: `{target}`\n\n"),
+    ("## Summary\n\n", "## 总结\n\n"),
+    (
+        "## Findings by dimension and severity\n\n",
+        "## 按维度和严重程度统计的问题\n\n",
+    ),
+    ("| Dimension |", "| 维度 |"),
+    (" Total |\n|---|", " 合计 |\n|---|"),
+    ("| **Total** |", "| **合计** |"),
+    ("Not reviewed.\n", "尚未评审。\n"),
+    ("No findings.\n", "没有发现问题。\n"),
+    ("  - Suggestion: {text}\n", "  - 建议: {text}\n"),
+    // run
+    ("recorded", "已记录"),
+    ("(no fields)", "(无字段)"),
+    ("error:", "错误:"),
+    (" of {limit}", ",上限 {limit}"),
+    ("note:", "注意:"),
+    ("restored from {from}", "已从 {from} 恢复"),
+    ("nothing left to do", "没有剩余动作"),
+    ("stopped by `{action}`", "由 `{action}` 停止"),
+    ("stopped: {signal}", "已停止: {signal}"),
+    ("stopped at the error limit", "达到错误上限后停止"),
+    (
+        "stopped after 1 action (--max-iterations); run it again to go on",
+        "执行 1 个动作后停止 (--max-iterations);再次运行即可继续",
+    ),
+    (
+        "stopped after {n} actions (--max-iterations); run it again to go on",
+        "执行 {n} 个动作后停止 (--max-iterations);再次运行即可继续",
+    ),
+    ("interrupted by the user", "被用户中断"),
+    ("1 action", "1 个动作"),
+    ("{n} actions", "{n} 个动作"),
+    ("1 error", "1 个错误"),
+    ("{n} errors", "{n} 个错误"),
+    (
+        "{kind} {id}: {state} after {actions} ({how}); {errors}",
+        "{kind} {id}: 处于 {state},共执行 {actions} ({how});{errors}",
+    ),
+    (
+        "--max-iterations must be at least 1",
+        "--max-iterations 至少为 1",
+    ),
+    // update, history
+    (
+        "  backup {name} kept (`git orx restore {id} --to {name}` goes back)",
+        "  已保留备份 {name} (`git orx restore {id} --to {name}` 可恢复)",
+    ),
+    ("(not set)", "(未设置)"),
+    (
+        "1 automatic backup (`git orx backups {id}`)",
+        "1 个自动备份 (`git orx backups {id}`)",
+    ),
+    (
+        "{n} automatic backups (`git orx backups {id}`)",
+        "{n} 个自动备份 (`git orx backups {id}`)",
+    ),
+    // goal
+    (
+        "goal {id} round {round}: {done} done, {failed} failed, {other} other, of {total}",
+        "goal {id} 第 {round} 轮: 共 {total} 个任务,{done} 个完成,{failed} 个失败,{other} 个其他",
+    ),
+    ("    files: {files}", "    文件: {files}"),
+    (
+        "{id} is in a phase that takes no prompt",
+        "{id} 当前所处阶段没有提示词",
+    ),
 ];
 
 /// `en` in the language in force, with each `{name}` replaced by its value.

@@ -79,7 +79,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 ui.json(&serde_json::json!({"version": 1, "report": r}));
                 return Ok(0);
             }
-            ui.line(report::markdown(&r).trim_end());
+            ui.line(report::markdown_in(&r, &|en| super::msg::t(en, &[])).trim_end());
             Ok(0)
         }
     }

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use orx::change::run::{self as lrun, Exit, Job, Outcome, Progress};
 
+use super::msg::t;
 use super::{BOLD, DIM, GREEN, RED, Ui, YELLOW, epaint};
 
 /// Run an item's actions with an executor until it is done.
@@ -192,9 +193,9 @@ impl lrun::Executor for Shell<'_> {
             ),
             Progress::Done { fields, commit, .. } => format!(
                 "    {} {}{}",
-                epaint(GREEN, "recorded"),
+                epaint(GREEN, super::msg::t("recorded", &[])),
                 if fields.is_empty() {
-                    "(no fields)".to_owned()
+                    super::msg::t("(no fields)", &[])
                 } else {
                     fields.join(", ")
                 },
@@ -210,12 +211,18 @@ impl lrun::Executor for Shell<'_> {
                 ..
             } => format!(
                 "    {} {} ({count}{})",
-                epaint(RED, "error:"),
+                epaint(RED, super::msg::t("error:", &[])),
                 orx::text::escape(message),
-                limit.map(|l| format!(" of {l}")).unwrap_or_default()
+                limit
+                    .map(|l| super::msg::t(" of {limit}", &[("limit", &l)]))
+                    .unwrap_or_default()
             ),
             Progress::Restored { from } => {
-                format!("    {} restored from {from}", epaint(YELLOW, "note:"))
+                format!(
+                    "    {} {}",
+                    epaint(YELLOW, super::msg::t("note:", &[])),
+                    super::msg::t("restored from {from}", &[("from", from)])
+                )
             }
         };
         self.ui.eline(line);
@@ -298,9 +305,10 @@ fn run_as(
     role: &str,
 ) -> orx::Result<u8> {
     if args.max_iterations == Some(0) {
-        return Err(orx::Error::Usage(
-            "--max-iterations must be at least 1".to_owned(),
-        ));
+        return Err(orx::Error::Usage(t(
+            "--max-iterations must be at least 1",
+            &[],
+        )));
     }
     catch_interrupt();
     let render = |name: &str, v: &serde_json::Value| orx::kinds::render_body(name, v);
@@ -324,33 +332,48 @@ fn run_as(
         return Ok(code);
     }
     let how = match &summary.exit {
-        Exit::Finished => "nothing left to do".to_owned(),
-        Exit::Stopped => format!(
-            "stopped by `{}`",
-            summary.last_action.as_deref().unwrap_or("stop")
+        Exit::Finished => t("nothing left to do", &[]),
+        Exit::Stopped => t(
+            "stopped by `{action}`",
+            &[("action", &summary.last_action.as_deref().unwrap_or("stop"))],
         ),
-        Exit::Signal(name) => format!("stopped: {name}"),
-        Exit::ErrorLimit => "stopped at the error limit".to_owned(),
-        Exit::MaxIterations => format!(
-            "stopped after {} action{} (--max-iterations); run it again to go on",
-            summary.iterations,
-            if summary.iterations == 1 { "" } else { "s" }
+        Exit::Signal(name) => t("stopped: {signal}", &[("signal", name)]),
+        Exit::ErrorLimit => t("stopped at the error limit", &[]),
+        Exit::MaxIterations if summary.iterations == 1 => t(
+            "stopped after 1 action (--max-iterations); run it again to go on",
+            &[],
         ),
-        Exit::Interrupted => "interrupted by the user".to_owned(),
+        Exit::MaxIterations => t(
+            "stopped after {n} actions (--max-iterations); run it again to go on",
+            &[("n", &summary.iterations)],
+        ),
+        Exit::Interrupted => t("interrupted by the user", &[]),
     };
     let state = if summary.success {
         super::paint(GREEN, &summary.state)
     } else {
         super::paint(BOLD, &summary.state)
     };
-    ui.line(format!(
-        "{} {}: {state} after {} action{} ({how}); {} error{}",
-        summary.kind,
-        summary.id,
-        summary.iterations,
-        if summary.iterations == 1 { "" } else { "s" },
-        summary.errors.len(),
-        if summary.errors.len() == 1 { "" } else { "s" },
+    let actions = if summary.iterations == 1 {
+        t("1 action", &[])
+    } else {
+        t("{n} actions", &[("n", &summary.iterations)])
+    };
+    let errors = if summary.errors.len() == 1 {
+        t("1 error", &[])
+    } else {
+        t("{n} errors", &[("n", &summary.errors.len())])
+    };
+    ui.line(t(
+        "{kind} {id}: {state} after {actions} ({how}); {errors}",
+        &[
+            ("kind", &summary.kind),
+            ("id", &summary.id),
+            ("state", &state),
+            ("actions", &actions),
+            ("how", &how),
+            ("errors", &errors),
+        ],
     ));
     Ok(code)
 }

@@ -89,11 +89,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if let Some(b) = backup {
         ui.line(paint(
             DIM,
-            format!(
-                "  backup {} kept (`git orx restore {} --to {}` goes back)",
-                b.name,
-                plan.id(),
-                b.name
+            super::msg::t(
+                "  backup {name} kept (`git orx restore {id} --to {name}` goes back)",
+                &[("name", &b.name), ("id", &plan.id())],
             ),
         ));
     }

@@ -3,6 +3,7 @@
 use serde_json::json;
 
 use super::Ui;
+use crate::cli::msg::t;
 use crate::cli::{BOLD, DIM, paint};
 use orx::kinds::loops::{self, Found};
 use orx::text::escape;
@@ -53,52 +54,75 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         "loop {} — {}{}",
         paint(BOLD, escape(&args.id)),
         text("title"),
-        if legacy { " (legacy)" } else { "" }
+        if legacy {
+            t(" (legacy)", &[])
+        } else {
+            String::new()
+        }
     ));
-    ui.line(format!("  file:        {path}"));
-    ui.line(format!("  status:      {}", paint(BOLD, text("status"))));
-    ui.line(format!(
-        "  iteration:   {} of {}",
-        text("current_iteration"),
-        text("max_iterations")
+    ui.line(t("  file:        {path}", &[("path", &path)]));
+    ui.line(t(
+        "  status:      {status}",
+        &[("status", &paint(BOLD, text("status")))],
+    ));
+    ui.line(t(
+        "  iteration:   {n} of {max}",
+        &[
+            ("n", &text("current_iteration")),
+            ("max", &text("max_iterations")),
+        ],
     ));
     if !state["failure_reason"].is_null() && state.get("failure_reason").is_some() {
-        ui.line(format!("  failed:      {}", text("failure_reason")));
+        ui.line(t(
+            "  failed:      {reason}",
+            &[("reason", &text("failure_reason"))],
+        ));
     }
-    ui.line(format!(
-        "  develop:     {}/{} tasks ({:.0}%){}",
-        text("skill_state.develop.completed"),
-        text("skill_state.develop.total"),
-        derived.develop_progress,
-        if derived.has_pending_develop {
-            ", some pending"
-        } else {
-            ""
-        }
+    let develop = [
+        (
+            "done",
+            &text("skill_state.develop.completed") as &dyn std::fmt::Display,
+        ),
+        ("total", &text("skill_state.develop.total")),
+        ("pct", &format!("{:.0}", derived.develop_progress)),
+    ];
+    ui.line(if derived.has_pending_develop {
+        t(
+            "  develop:     {done}/{total} tasks ({pct}%), some pending",
+            &develop,
+        )
+    } else {
+        t("  develop:     {done}/{total} tasks ({pct}%)", &develop)
+    });
+    ui.line(if derived.debug_completed {
+        t(
+            "  debug:       confirmed {hypothesis}",
+            &[(
+                "hypothesis",
+                &text("skill_state.debug.confirmed_hypothesis"),
+            )],
+        )
+    } else {
+        t("  debug:       no confirmed hypothesis", &[])
+    });
+    let rate = text("skill_state.validate.pass_rate");
+    ui.line(if derived.validation_passed {
+        t(
+            "  validate:    passed (pass rate {rate}%)",
+            &[("rate", &rate)],
+        )
+    } else {
+        t(
+            "  validate:    not passed (pass rate {rate}%)",
+            &[("rate", &rate)],
+        )
+    });
+    ui.line(t(
+        "  progress:    {pct}%",
+        &[("pct", &format!("{:.1}", derived.overall_progress))],
     ));
-    ui.line(format!(
-        "  debug:       {}",
-        if derived.debug_completed {
-            format!(
-                "confirmed {}",
-                text("skill_state.debug.confirmed_hypothesis")
-            )
-        } else {
-            "no confirmed hypothesis".to_owned()
-        }
-    ));
-    ui.line(format!(
-        "  validate:    {} (pass rate {}%)",
-        if derived.validation_passed {
-            "passed"
-        } else {
-            "not passed"
-        },
-        text("skill_state.validate.pass_rate")
-    ));
-    ui.line(format!("  progress:    {:.1}%", derived.overall_progress));
     if let Some(n) = next {
-        ui.line(paint(DIM, format!("  next:        {n}")));
+        ui.line(paint(DIM, t("  next:        {action}", &[("action", &n)])));
     }
     Ok(0)
 }

@@ -136,20 +136,34 @@ fn cell(s: &str) -> String {
 
 /// The report as Markdown.
 pub fn markdown(r: &Report) -> String {
+    markdown_in(r, &|en| en.to_owned())
+}
+
+/// [`markdown`] with its headings and labels through `label`, which is
+/// handed each English text (with `{name}` placeholders) and returns it in
+/// the reader's language, placeholders kept.
+pub fn markdown_in(r: &Report, label: &dyn Fn(&str) -> String) -> String {
+    let fill = |en: &str, args: &[(&str, &str)]| {
+        args.iter()
+            .fold(label(en), |s, (k, v)| s.replace(&format!("{{{k}}}"), v))
+    };
     let mut out = String::new();
-    out.push_str(&format!("# Code review {}: {}\n\n", r.id, r.title));
-    out.push_str(&format!("Reviewed: `{}`\n\n", r.target));
+    out.push_str(&fill(
+        "# Code review {id}: {title}\n\n",
+        &[("id", &r.id), ("title", &r.title)],
+    ));
+    out.push_str(&fill("Reviewed: `{target}`\n\n", &[("target", &r.target)]));
     if let Some(s) = &r.summary {
-        out.push_str("## Summary\n\n");
+        out.push_str(&label("## Summary\n\n"));
         out.push_str(s.trim());
         out.push_str("\n\n");
     }
-    out.push_str("## Findings by dimension and severity\n\n");
-    out.push_str("| Dimension |");
+    out.push_str(&label("## Findings by dimension and severity\n\n"));
+    out.push_str(&label("| Dimension |"));
     for s in SEVERITIES {
         out.push_str(&format!(" {s} |"));
     }
-    out.push_str(" Total |\n|---|");
+    out.push_str(&label(" Total |\n|---|"));
     for _ in SEVERITIES {
         out.push_str("---:|");
     }
@@ -161,7 +175,7 @@ pub fn markdown(r: &Report) -> String {
         }
         out.push_str(&format!(" {} |\n", d.findings.len()));
     }
-    out.push_str("| **Total** |");
+    out.push_str(&label("| **Total** |"));
     for (_, n) in &r.totals {
         out.push_str(&format!(" **{n}** |"));
     }
@@ -169,11 +183,11 @@ pub fn markdown(r: &Report) -> String {
     for d in &r.dimensions {
         out.push_str(&format!("\n## {}\n\n", d.name));
         if !d.reviewed {
-            out.push_str("Not reviewed.\n");
+            out.push_str(&label("Not reviewed.\n"));
             continue;
         }
         if d.findings.is_empty() {
-            out.push_str("No findings.\n");
+            out.push_str(&label("No findings.\n"));
             continue;
         }
         for f in &d.findings {
@@ -184,7 +198,10 @@ pub fn markdown(r: &Report) -> String {
                 f.description.trim()
             ));
             if !f.suggestion.trim().is_empty() {
-                out.push_str(&format!("  - Suggestion: {}\n", f.suggestion.trim()));
+                out.push_str(&fill(
+                    "  - Suggestion: {text}\n",
+                    &[("text", f.suggestion.trim())],
+                ));
             }
         }
     }

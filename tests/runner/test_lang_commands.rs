@@ -1,0 +1,160 @@
+//! `lang: zh` for the commands added since the first Chinese catalog:
+//! loops, code reviews, goals, `run`, `update` and `history` speak Chinese,
+//! keeping command names, IDs, states and flags as they are.
+
+use crate::common::{Repo, redact};
+
+fn zh_repo() -> Repo {
+    let repo = Repo::new();
+    repo.set_lang("zh");
+    repo
+}
+
+/// stdout and stderr with commit ids, times and `loop` as given redacted.
+fn shown(out: &crate::common::Run, loop_id: Option<&str>) -> String {
+    let text = redact(&out.render());
+    let text = match loop_id {
+        Some(id) => text.replace(id, "<loop>"),
+        None => text,
+    };
+    text.lines()
+        .map(|l| match l.get(..4) {
+            Some(y) if y.starts_with("20") && y.bytes().all(|b| b.is_ascii_digit()) => {
+                format!("<time>{}", &l[25..])
+            }
+            _ => l.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn zh_loop_show() {
+    let repo = zh_repo();
+    let out = repo.orx(&["--json", "loop", "new", "Fix login", "--as", "human"]);
+    let v: serde_json::Value = serde_json::from_str(&out.ok().stdout).unwrap();
+    let id = v["item"].as_str().unwrap().to_owned();
+    insta::assert_snapshot!(shown(&repo.orx(&["loop", "show", &id]), Some(&id)));
+}
+
+#[test]
+fn zh_review_start_run_and_report() {
+    let repo = zh_repo();
+    insta::assert_snapshot!(
+        "zh_review_start",
+        shown(
+            &repo.orx(&[
+                "review",
+                "start",
+                "HEAD",
+                "--dimensions",
+                "security",
+                "--as",
+                "human"
+            ]),
+            None
+        )
+    );
+    let exec = "echo '{\"stateUpdates\": {}}'";
+    insta::assert_snapshot!(
+        "zh_run_summary",
+        shown(
+            &repo.orx(&[
+                "run",
+                "1",
+                "--exec",
+                exec,
+                "--as",
+                "qa",
+                "--max-iterations",
+                "1"
+            ]),
+            None
+        )
+    );
+    insta::assert_snapshot!(
+        "zh_review_report",
+        shown(&repo.orx(&["review", "report", "1"]), None)
+    );
+    // --lang en for one call: the same summary in English.
+    repo.orx(&[
+        "--lang",
+        "en",
+        "run",
+        "1",
+        "--exec",
+        exec,
+        "--as",
+        "qa",
+        "--max-iterations",
+        "1",
+    ])
+    .stdout_has(&["codereview 1: running after 1 action (stopped after 1 action"]);
+}
+
+#[test]
+fn zh_goal_new_next_update_history_and_a_refusal() {
+    let repo = zh_repo();
+    insta::assert_snapshot!(
+        "zh_goal_new",
+        shown(
+            &repo.orx(&["goal", "new", "Login", "--direct", "--as", "lead"]),
+            None
+        )
+    );
+    insta::assert_snapshot!("zh_goal_next", shown(&repo.orx(&["next"]), None));
+    insta::assert_snapshot!(
+        "zh_update",
+        shown(
+            &repo.orx(&["update", "G1", "--set", "title=Sign in", "--as", "lead"]),
+            None
+        )
+    );
+    insta::assert_snapshot!("zh_history", shown(&repo.orx(&["history", "G1"]), None));
+    insta::assert_snapshot!(
+        "zh_update_refused",
+        shown(
+            &repo.orx(&["update", "G1", "--set", "status=closed", "--as", "dev"]),
+            None
+        )
+    );
+    insta::assert_snapshot!(
+        "zh_goal_review",
+        shown(&repo.orx(&["goal", "review", "G1"]), None)
+    );
+}
+
+/// On an 80-column terminal, what the new commands show stays within 100
+/// columns, in English and in Chinese (a Chinese character takes two).
+#[test]
+fn new_commands_fit_100_columns_on_an_80_column_terminal() {
+    let repo = zh_repo();
+    let out = repo.orx(&["--json", "loop", "new", "Fix login", "--as", "human"]);
+    let v: serde_json::Value = serde_json::from_str(&out.ok().stdout).unwrap();
+    let id = v["item"].as_str().unwrap().to_owned();
+    repo.orx(&["review", "start", "HEAD", "--as", "human"]).ok();
+    repo.orx(&["goal", "new", "Login", "--direct", "--as", "lead"])
+        .ok();
+    let width = |s: &str| {
+        s.chars()
+            .map(|c| if c.is_ascii() { 1 } else { 2 })
+            .sum::<usize>()
+    };
+    for lang in ["en", "zh"] {
+        for args in [
+            vec!["loop", "show", id.as_str()],
+            vec!["review", "report", "1"],
+            vec!["goal", "review", "G1"],
+            vec!["show", "G1"],
+            vec!["history", "G1"],
+            vec!["verify"],
+        ] {
+            let mut all = vec!["--lang", lang];
+            all.extend(&args);
+            let out = repo.orx_env(&all, &[("COLUMNS", "80")]);
+            for line in out.stdout.lines().chain(out.stderr.lines()) {
+                assert!(width(line) <= 100, "{lang} {args:?}: {line}");
+            }
+        }
+    }
+}
