@@ -57,12 +57,13 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-/// The built-in kind whose files at `path` carry no `kind` and `id` of
-/// their own (`items.id_field`), with the field that holds their ID.
-pub fn id_field_at(path: &str) -> Option<(&'static str, &'static str)> {
+/// The built-in kinds whose files carry no `kind` and `id` of their own
+/// (`items.id_field`): each with where its items live and the field that
+/// holds their ID, read once.
+fn id_field_table() -> &'static [(&'static str, items::Items, &'static str)] {
     static KINDS: std::sync::OnceLock<Vec<(&'static str, items::Items, &'static str)>> =
         std::sync::OnceLock::new();
-    let kinds = KINDS.get_or_init(|| {
+    KINDS.get_or_init(|| {
         BUILTIN
             .iter()
             .filter_map(|(name, src)| {
@@ -71,8 +72,13 @@ pub fn id_field_at(path: &str) -> Option<(&'static str, &'static str)> {
                 Some((*name, items, field))
             })
             .collect()
-    });
-    kinds
+    })
+}
+
+/// The built-in kind whose files at `path` carry no `kind` and `id` of
+/// their own (`items.id_field`), with the field that holds their ID.
+pub fn id_field_at(path: &str) -> Option<(&'static str, &'static str)> {
+    id_field_table()
         .iter()
         .find(|(_, items, _)| items.holds(path))
         .map(|(name, _, field)| (*name, *field))
@@ -81,27 +87,9 @@ pub fn id_field_at(path: &str) -> Option<(&'static str, &'static str)> {
 /// The built-in kinds whose files carry no `kind` and `id` of their own,
 /// each with the field that holds their ID.
 pub fn id_field_kinds() -> impl Iterator<Item = (&'static str, &'static str)> {
-    BUILTIN
+    id_field_table()
         .iter()
-        .filter_map(|(name, _)| id_field_of(name).map(|f| (*name, f)))
-}
-
-fn id_field_of(kind: &str) -> Option<&'static str> {
-    static FIELDS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
-        std::sync::OnceLock::new();
-    FIELDS
-        .get_or_init(|| {
-            BUILTIN
-                .iter()
-                .filter_map(|(name, src)| {
-                    let f = items::Items::of_source(src)?.id_field?;
-                    Some((*name, &*Box::leak(f.into_boxed_str())))
-                })
-                .collect()
-        })
-        .iter()
-        .find(|(n, _)| *n == kind)
-        .map(|(_, f)| *f)
+        .map(|(name, _, field)| (*name, *field))
 }
 
 /// The YAML of a built-in workflow.

@@ -1,35 +1,38 @@
 //! Roles: who may act. The five of the story and agent lifecycles are built in; a repository may
 //! declare more in `.orx/config.yaml`.
 
-/// The built-in roles and how they are shown (`templates/roles.yaml`,
-/// compiled in: one `name: Shown` line each).
-pub fn builtin() -> &'static [(String, String)] {
-    static ROLES: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
-    ROLES.get_or_init(|| {
-        include_str!("../../templates/roles.yaml")
+/// `templates/roles.yaml`, compiled in and read once: the built-in roles
+/// and how they are shown (`name: Shown` lines), and other names for them
+/// (`name: =role` lines).
+type Names = Vec<(String, String)>;
+
+fn table() -> &'static (Names, Names) {
+    static TABLE: std::sync::OnceLock<(Names, Names)> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let (mut roles, mut aliases) = (Vec::new(), Vec::new());
+        for (n, d) in include_str!("../../templates/roles.yaml")
             .lines()
             .filter(|l| !l.starts_with('#'))
             .filter_map(|l| l.split_once(':'))
-            .map(|(n, d)| (n.trim().to_owned(), d.trim().to_owned()))
-            .filter(|(_, d)| !d.starts_with('='))
-            .collect()
+        {
+            let (n, d) = (n.trim().to_owned(), d.trim());
+            match d.strip_prefix('=') {
+                Some(role) => aliases.push((n, role.to_owned())),
+                None => roles.push((n, d.to_owned())),
+            }
+        }
+        (roles, aliases)
     })
 }
 
-/// Other names for built-in roles (`api` for `human`): `name: =role`
-/// lines of `templates/roles.yaml`.
+/// The built-in roles and how they are shown.
+pub fn builtin() -> &'static [(String, String)] {
+    &table().0
+}
+
+/// Other names for built-in roles (`api` for `human`).
 pub fn aliases() -> &'static [(String, String)] {
-    static ALIASES: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
-    ALIASES.get_or_init(|| {
-        include_str!("../../templates/roles.yaml")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| l.split_once(':'))
-            .filter_map(|(n, d)| {
-                Some((n.trim().to_owned(), d.trim().strip_prefix('=')?.to_owned()))
-            })
-            .collect()
-    })
+    &table().1
 }
 
 /// How the config spells the repository's own roles (`PM` for `pm`), for
