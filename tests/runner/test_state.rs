@@ -178,8 +178,8 @@ fn update_backup_restore_history_and_error_work_on_a_review() {
         &["the report is generated after every dimension is reviewed"],
     );
     // Errors: counted, the third fails the review.
-    for n in 1..=2 {
-        let out = repo.orx(&[
+    let timeout = || {
+        repo.orx(&[
             "error",
             "1",
             "--action",
@@ -189,24 +189,17 @@ fn update_backup_restore_history_and_error_work_on_a_review() {
             "--as",
             "qa",
             "--json",
-        ]);
+        ])
+    };
+    for n in 1..=2 {
+        let out = timeout();
         out.ok();
         let v = json(&out);
         assert_eq!(v["errors"], n, "{}", out.stdout);
         assert_eq!(v["to"], "running");
     }
     repo.orx(&["backup", "1", "--name", "two-errors"]).ok();
-    let out = repo.orx(&[
-        "error",
-        "1",
-        "--action",
-        "deep-review",
-        "-m",
-        "timeout",
-        "--as",
-        "qa",
-        "--json",
-    ]);
+    let out = timeout();
     out.ok();
     let v = json(&out);
     assert_eq!(v["to"], "failed", "{}", out.stdout);
