@@ -84,6 +84,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // The hooks git runs on every commit skip building the whole command
+    // line's definition: `git-orx hook NAME ARGS...` is all they are.
+    if let Some(args) = cli::hook::Args::from_argv(std::env::args_os().skip(1)) {
+        let mut ui = Ui::new(cli::ColorWhen::Auto, false);
+        orx::repo::workspace::set_commit_date(std::env::var("GIT_COMMITTER_DATE").ok());
+        let result = cli::hook::run(&mut ui, args);
+        return finish(ui, "hook", result);
+    }
     cli::completions::complete_if_asked(Cli::command);
     let env_json = std::env::var("ORX_OUTPUT").is_ok_and(|v| v.trim() == "json");
     let cli = match Cli::try_parse() {
@@ -163,13 +171,18 @@ fn main() -> ExitCode {
         Command::Schema(a) => cli::schema::run(&mut ui, a),
         Command::Mcp(a) => cli::mcp::run(&mut ui, a, Cli::command()),
     };
+    finish(ui, &source, result)
+}
+
+/// Prints the error, if any, and gives the exit code.
+fn finish(mut ui: Ui, source: &str, result: orx::Result<u8>) -> ExitCode {
     let code = match result {
         Ok(code) => {
-            ui.json_fallback(&source);
+            ui.json_fallback(source);
             code
         }
         Err(e) => {
-            cli::log_refusal(&source, &e);
+            cli::log_refusal(source, &e);
             ui.error(&e);
             cli::exit_code(e.kind())
         }

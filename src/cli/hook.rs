@@ -17,6 +17,23 @@ pub struct Args {
     args: Vec<String>,
 }
 
+impl Args {
+    /// The arguments of a hook as the shims pass them (`hook NAME
+    /// ARGS...`), read without the rest of the command line's
+    /// definition; `None` for anything else (`hook --help`, say).
+    pub fn from_argv(argv: impl Iterator<Item = std::ffi::OsString>) -> Option<Args> {
+        let mut argv = argv.map(|a| a.into_string().ok());
+        if argv.next()?? != "hook" {
+            return None;
+        }
+        let name = argv.next()?.filter(|n| !n.starts_with('-'))?;
+        Some(Args {
+            name,
+            args: argv.collect::<Option<_>>()?,
+        })
+    }
+}
+
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if args.name == "reference-transaction" {
         return reference_transaction(ui, &args.args);
@@ -303,4 +320,45 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
             " (a file that cannot be read has no override)"
         }
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Args;
+    use std::ffi::OsString;
+
+    fn argv(words: &[&str]) -> impl Iterator<Item = OsString> {
+        words
+            .iter()
+            .map(OsString::from)
+            .collect::<Vec<_>>()
+            .into_iter()
+    }
+
+    #[test]
+    fn the_shims_command_line_is_read_without_the_full_parser() {
+        let a =
+            Args::from_argv(argv(&["hook", "prepare-commit-msg", ".git/MSG", "message"])).unwrap();
+        assert_eq!(a.name, "prepare-commit-msg");
+        assert_eq!(a.args, [".git/MSG", "message"]);
+        let a = Args::from_argv(argv(&["hook", "pre-commit"])).unwrap();
+        assert!(a.args.is_empty());
+        // Anything else goes through the full parser (help, errors).
+        assert!(Args::from_argv(argv(&["hook", "--help"])).is_none());
+        assert!(Args::from_argv(argv(&["hook"])).is_none());
+        assert!(Args::from_argv(argv(&["status", "hook"])).is_none());
+        assert!(Args::from_argv(argv(&[])).is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_command_line_that_is_not_utf8_goes_through_the_full_parser() {
+        use std::os::unix::ffi::OsStringExt;
+        let words = vec![
+            OsString::from("hook"),
+            OsString::from("prepare-commit-msg"),
+            OsString::from_vec(vec![0xff, 0xfe]),
+        ];
+        assert!(Args::from_argv(words.into_iter()).is_none());
+    }
 }

@@ -472,6 +472,14 @@ pub fn ref_mover(_: &Repo) -> RefMover {
 /// runs git-orx), with its command line.
 #[cfg(unix)]
 fn git_ancestor() -> Option<(u32, Vec<String>)> {
+    // Asked more than once per hook (amending, then marking the commit
+    // judged): the process tree is read once.
+    static FOUND: std::sync::OnceLock<Option<(u32, Vec<String>)>> = std::sync::OnceLock::new();
+    FOUND.get_or_init(find_git_ancestor).clone()
+}
+
+#[cfg(unix)]
+fn find_git_ancestor() -> Option<(u32, Vec<String>)> {
     let mut pid = std::os::unix::process::parent_id();
     for _ in 0..8 {
         let args = cmdline(pid)?;

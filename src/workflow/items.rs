@@ -83,6 +83,43 @@ pub(super) struct ItemsDef {
     id_field: Option<String>,
 }
 
+/// A kind's ID pattern: checked when the workflow is read, built into a
+/// matcher only when an ID is matched against it (every hook reads every
+/// kind's `items:`; most runs match no ID of most kinds).
+#[derive(Clone, Debug)]
+pub struct IdPattern {
+    source: String,
+    built: std::sync::OnceLock<regex::Regex>,
+}
+
+impl IdPattern {
+    fn new(source: String) -> Result<IdPattern, String> {
+        regex_syntax::Parser::new()
+            .parse(&source)
+            .map_err(|e| format!("`items.id` is not a valid pattern: {e}"))?;
+        Ok(IdPattern {
+            source,
+            built: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// Whether `id` matches the pattern. A pattern too large to build
+    /// matches nothing.
+    pub fn is_match(&self, id: &str) -> bool {
+        self.built
+            .get_or_init(|| {
+                regex::Regex::new(&self.source).unwrap_or_else(|_| {
+                    regex::Regex::new(r"[^\s\S]").expect("a constant pattern builds")
+                })
+            })
+            .is_match(id)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.source
+    }
+}
+
 /// The compiled `items:` section.
 #[derive(Clone, Debug)]
 pub struct Items {
@@ -100,7 +137,7 @@ pub struct Items {
     pub paths: Vec<String>,
     pub format: Format,
     /// The ID pattern, when the kind has one.
-    pub id: Option<regex::Regex>,
+    pub id: Option<IdPattern>,
     pub new_id: NewId,
     /// With `sequence`: the letters before the number (`G` in `G1`).
     pub prefix: String,
@@ -186,10 +223,7 @@ impl Items {
             }
         };
         let id = match def.id {
-            Some(p) => Some(
-                regex::Regex::new(&p)
-                    .map_err(|e| format!("`items.id` is not a valid pattern: {e}"))?,
-            ),
+            Some(p) => Some(IdPattern::new(p)?),
             None => None,
         };
         let prefix = def.prefix.unwrap_or_default();
@@ -576,6 +610,18 @@ mod tests {
         let def: ItemsDef =
             serde_saphyr::from_str_with_options(src, super::super::yaml_options()).unwrap();
         Items::compile(def)
+    }
+
+    #[test]
+    fn an_id_pattern_is_checked_when_read_and_matched_when_asked() {
+        let bad = items("dir: docs/t\nfile: \"{id}.md\"\nid: '^[0-9+$'\n").unwrap_err();
+        assert!(bad.contains("`items.id` is not a valid pattern"), "{bad}");
+        let i = items("dir: docs/t\nfile: \"{id}.md\"\nid: '^T[0-9]+$'\n").unwrap();
+        let id = i.id.as_ref().unwrap();
+        assert_eq!(id.as_str(), "^T[0-9]+$");
+        assert!(id.is_match("T12"));
+        assert!(!id.is_match("12"));
+        assert!(i.check_id("X1").unwrap_err().contains("`^T[0-9]+$`"));
     }
 
     #[test]
