@@ -73,6 +73,28 @@ pub fn set(path: &[&str], value: Value) -> Edit {
     (path.iter().map(|k| (*k).to_owned()).collect(), value)
 }
 
+/// The edit recording the note (`-m TEXT`) of a transition that keeps one
+/// (its `note_field`), if it keeps one; a usage error when none is given.
+pub fn note_edit(
+    t: &crate::workflow::Transition,
+    trigger: &str,
+    note: Option<&str>,
+) -> Result<Option<Edit>> {
+    let Some(field) = &t.note_field else {
+        return Ok(None);
+    };
+    let note = note
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "{trigger} records its note as `{}`: give it with -m TEXT",
+                field.join(".")
+            ))
+        })?;
+    Ok(Some((field.clone(), Value::from(note))))
+}
+
 /// `doc` with `edits` applied, one span each.
 pub fn apply(
     doc: &Document,

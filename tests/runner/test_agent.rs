@@ -192,8 +192,11 @@ fn triggers_from_the_wrong_state_or_role_are_refused() {
       responsible: Human
     hint: act as Human (--as human), or a Human may override with --force --reason TEXT
     ");
-    let no_note = repo.orx(&["agent", "fire", "USER_INPUT_REQUIREMENT", "--as", "human"]);
-    no_note.code(2);
+    repo.orx(&["agent", "fire", "USER_INPUT_REQUIREMENT", "--as", "human"])
+        .fails(
+            2,
+            &["USER_INPUT_REQUIREMENT records its note as `requirement`: give it with -m TEXT"],
+        );
     repo.orx(&["agent", "fire", "GO", "--as", "human"]).fails(
         2,
         &["unknown trigger `GO` (triggers: USER_INPUT_REQUIREMENT"],

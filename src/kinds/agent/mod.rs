@@ -135,19 +135,7 @@ pub fn plan_fire(
 ) -> Result<Plan> {
     let (item, wf) = open(ws, name)?;
     let t = fired(&wf, &item.status, trigger)?;
-    if let Some(f) = &t.note_field {
-        let note = actor
-            .note
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .ok_or_else(|| {
-                Error::Usage(format!(
-                    "{trigger} records its note as `{}`: give it with -m TEXT",
-                    f.join(".")
-                ))
-            })?;
-        edits.push((f.clone(), json!(note)));
-    }
+    edits.extend(plan::note_edit(t, trigger, actor.note)?);
     plan_transition(ws, item, t, &edits, actor)
 }
 

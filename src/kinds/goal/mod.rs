@@ -627,19 +627,7 @@ pub fn plan_task(
             w.until.join(" or ")
         )));
     }
-    if let Some(f) = &t.note_field {
-        let note = actor
-            .note
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .ok_or_else(|| {
-                Error::Usage(format!(
-                    "{trigger} records why as `{}`: give it with -m TEXT",
-                    f.join(".")
-                ))
-            })?;
-        edits.push((f.clone(), json!(note)));
-    }
+    edits.extend(plan::note_edit(t, trigger, actor.note)?);
     let to = t.to.clone();
     plan::transition(ws, item, &to, &edits, actor)
 }
