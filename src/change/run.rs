@@ -223,6 +223,27 @@ fn effects(
     wrun::values(effects, &scope).map_err(|m| Error::Failed(format!("{}: {m}", wf.name)))
 }
 
+/// What `action` makes of `value` once its executor returned `updates`:
+/// the updates, then the action's `after` effects, computed on the item as
+/// the updates leave it (with the workflow's defaults); and that item.
+pub fn after_effects(
+    wf: &Workflow,
+    action: &Action,
+    selected: &Selected,
+    value: &Value,
+    updates: &[Edit],
+    role: &str,
+) -> Result<(Vec<Edit>, Value)> {
+    let mut edits = updates.to_vec();
+    let mut after_value = value.clone();
+    for (p, v) in updates {
+        crate::engine::validate::put(&mut after_value, p, v.clone());
+    }
+    let merged = crate::workflow::expr::merge(&wf.defaults, &after_value);
+    edits.extend(effects(wf, &action.after, &merged, role, selected)?);
+    Ok((edits, merged))
+}
+
 /// Runs item `id` until it is done, stopped, out of iterations or
 /// interrupted.
 pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) -> Result<Summary> {
@@ -365,13 +386,8 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
                 continue;
             }
         };
-        let mut edits = updates.clone();
-        let mut after_value = item.value();
-        for (p, v) in &updates {
-            crate::engine::validate::put(&mut after_value, p, v.clone());
-        }
-        let merged = crate::workflow::expr::merge(&wf.defaults, &after_value);
-        edits.extend(effects(&wf, &action.after, &merged, opts.role, &selected)?);
+        let (mut edits, merged) =
+            after_effects(&wf, action, &selected, &item.value(), &updates, opts.role)?;
         if let Some(c) = &run.current_action
             && (action.exec
                 || crate::engine::validate::lookup(&value, c).is_some_and(|v| !v.is_null()))

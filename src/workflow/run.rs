@@ -201,10 +201,29 @@ pub fn values(effects: &[Effect], scope: &Scope) -> Result<Vec<(Vec<String>, Val
         .map(|e| {
             e.expr
                 .eval(scope)
-                .map(|v| (e.path.clone(), v))
+                .map(|v| (e.path.clone(), whole_numbers(v)))
                 .map_err(|m| format!("`{}` for `{}`: {m}", e.expr.source, e.path.join(".")))
         })
         .collect()
+}
+
+/// `v` with each whole number written as one (50, not 50.0): what an
+/// effect writes into a file is read by tools for which JSON has one kind
+/// of number, and written as they write it.
+fn whole_numbers(v: Value) -> Value {
+    match v {
+        Value::Number(n) => match n.as_f64() {
+            Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 => {
+                Value::from(f as i64)
+            }
+            _ => Value::Number(n),
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(whole_numbers).collect()),
+        Value::Object(m) => {
+            Value::Object(m.into_iter().map(|(k, v)| (k, whole_numbers(v))).collect())
+        }
+        other => other,
+    }
 }
 
 // ---- the file format -------------------------------------------------------

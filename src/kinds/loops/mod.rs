@@ -427,27 +427,44 @@ pub fn plan_act(
     let counts = matches!(action.as_str(), "develop" | "debug" | "validate");
     let iteration = before["current_iteration"].as_u64().unwrap_or(0);
     let max = before["max_iterations"].as_u64().unwrap_or(u64::MAX);
-    if capped || (counts && iteration >= max) {
-        let edits = vec![
-            plan::set(&["updated_at"], json!(now)),
-            plan::set(
-                &["failure_reason"],
-                json!(format!(
-                    "reached max_iterations ({max}) before the loop completed"
-                )),
-            ),
-        ];
-        let plan = plan::transition(ws, item, "failed", &edits, actor)?;
+    let capped = capped || (counts && iteration >= max);
+    // What the skill's tool records from its input; the rest of the
+    // action's state change is the workflow's (`run.actions.*.after`), the
+    // same that `git orx run` makes.
+    let (taken, updates) = if capped {
+        ("fail".to_owned(), Vec::new())
+    } else {
+        let updates = action_updates(&action, &before, input, &now)?;
+        (action.clone(), updates)
+    };
+    let run = crate::change::run::run_section(&wf)?;
+    let step = run.action(&taken).ok_or_else(|| {
+        Error::Failed(format!(
+            "the {} workflow has no `run.actions.{taken}`",
+            wf.name
+        ))
+    })?;
+    let selected = crate::workflow::run::Selected {
+        action: taken.clone(),
+        argument: None,
+    };
+    let (edits, _) =
+        crate::change::run::after_effects(&wf, step, &selected, &before, &updates, actor.role)?;
+    let (status, edits): (Vec<Edit>, Vec<Edit>) =
+        edits.into_iter().partition(|(p, _)| p == &["status"]);
+    let to = status
+        .last()
+        .and_then(|(_, v)| v.as_str())
+        .filter(|s| *s != item.status)
+        .map(str::to_owned);
+    if capped {
+        let plan = plan::transition(ws, item, to.as_deref().unwrap_or("failed"), &edits, actor)?;
         return Ok(Acted {
             action,
             signal: Signal::StopExit,
             plan: Some(plan),
             capped: true,
         });
-    }
-    let (mut edits, to) = action_edits(&action, &before, input, &now)?;
-    if counts {
-        edits.push(plan::set(&["current_iteration"], json!(iteration + 1)));
     }
     let mut after = before.clone();
     for (path, v) in &edits {
@@ -456,7 +473,7 @@ pub fn plan_act(
     let companions =
         progress::files_after(ws, &paths(ws, id)?, &action, &before, &after, input, &now)?;
     let mut plan = match to {
-        Some(to) => plan::transition(ws, item, to, &edits, actor)?,
+        Some(to) => plan::transition(ws, item, &to, &edits, actor)?,
         None => plan::edit(ws, item, &edits, actor)?,
     };
     plan.companions = companions;
@@ -468,17 +485,13 @@ pub fn plan_act(
     })
 }
 
-/// The state change of `action`, exactly as the loop's own tools make it,
-/// and the status it moves to.
-fn action_edits(
-    action: &str,
-    before: &Value,
-    input: &Value,
-    now: &str,
-) -> Result<(Vec<Edit>, Option<&'static str>)> {
+/// What `action` records from the skill's input, as its executor would
+/// return it to `git orx run` (`stateUpdates`): the task list and mode
+/// for `init`; the task worked on for `develop`; the hypotheses for
+/// `debug`; the test results for `validate`.
+fn action_updates(action: &str, before: &Value, input: &Value, now: &str) -> Result<Vec<Edit>> {
     let ss = &before["skill_state"];
     let set = plan::set;
-    let mut edits = vec![set(&["updated_at"], json!(now))];
     let need_state = || {
         if ss.is_object() {
             Ok(())
@@ -494,46 +507,19 @@ fn action_edits(
                 Some(Value::Array(t)) => t.clone(),
                 _ => Vec::new(),
             };
-            let total = input
-                .get("total")
-                .and_then(Value::as_u64)
-                .unwrap_or(tasks.len() as u64);
-            let mode = input.get("mode").and_then(Value::as_str).unwrap_or("auto");
+            let mut edits = Vec::new();
+            // A new start: what an earlier run left is dropped.
+            if !ss.is_null() {
+                edits.push(set(&["skill_state"], json!({})));
+            }
             edits.push(set(
-                &["skill_state"],
-                json!({
-                    "current_action": "init",
-                    "last_action": null,
-                    "completed_actions": [],
-                    "mode": mode,
-                    "develop": {
-                        "total": total,
-                        "completed": 0,
-                        "current_task": null,
-                        "tasks": tasks,
-                        "last_progress_at": null
-                    },
-                    "debug": {
-                        "active_bug": null,
-                        "hypotheses_count": 0,
-                        "hypotheses": [],
-                        "confirmed_hypothesis": null,
-                        "iteration": 0,
-                        "last_analysis_at": null
-                    },
-                    "validate": {
-                        "pass_rate": 0,
-                        "coverage": 0,
-                        "test_results": [],
-                        "passed": false,
-                        "failed_tests": [],
-                        "last_run_at": null
-                    },
-                    "errors": []
-                }),
+                &["skill_state", "develop", "tasks"],
+                Value::Array(tasks),
             ));
-            let to = (before["status"] == json!("created")).then_some("running");
-            Ok((edits, to))
+            if let Some(mode) = input.get("mode").and_then(Value::as_str) {
+                edits.push(set(&["skill_state", "mode"], json!(mode)));
+            }
+            Ok(edits)
         }
         "develop" => {
             need_state()?;
@@ -568,28 +554,10 @@ fn action_edits(
                     t.insert("completed_at".to_owned(), json!(now));
                 }
             }
-            let completed = tasks
-                .iter()
-                .filter(|t| t["status"] == json!("completed"))
-                .count();
-            let mut done: Vec<Value> = ss["completed_actions"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default();
-            done.push(json!(last_action_name("develop")));
-            edits.extend([
-                set(&["skill_state", "current_action"], json!("develop")),
-                set(
-                    &["skill_state", "last_action"],
-                    json!(last_action_name("develop")),
-                ),
-                set(&["skill_state", "completed_actions"], Value::Array(done)),
+            Ok(vec![
                 set(&["skill_state", "develop", "current_task"], task_id),
                 set(&["skill_state", "develop", "tasks"], Value::Array(tasks)),
-                set(&["skill_state", "develop", "completed"], json!(completed)),
-                set(&["skill_state", "develop", "last_progress_at"], json!(now)),
-            ]);
-            Ok((edits, None))
+            ])
         }
         "debug" => {
             need_state()?;
@@ -602,36 +570,14 @@ fn action_edits(
                     ));
                 }
             };
-            let confirmed = hypotheses
-                .iter()
-                .find(|h| h["status"] == json!("confirmed"))
-                .map(|h| h["id"].clone())
-                .unwrap_or(Value::Null);
-            let iteration = ss["debug"]["iteration"].as_u64().unwrap_or(0) + 1;
-            let bug = input
-                .get("active_bug")
-                .cloned()
-                .unwrap_or_else(|| ss["debug"]["active_bug"].clone());
-            edits.extend([
-                set(&["skill_state", "current_action"], json!("debug")),
-                set(
-                    &["skill_state", "last_action"],
-                    json!(last_action_name("debug")),
-                ),
-                set(&["skill_state", "debug", "active_bug"], bug),
-                set(
-                    &["skill_state", "debug", "hypotheses_count"],
-                    json!(hypotheses.len()),
-                ),
-                set(
-                    &["skill_state", "debug", "hypotheses"],
-                    Value::Array(hypotheses),
-                ),
-                set(&["skill_state", "debug", "confirmed_hypothesis"], confirmed),
-                set(&["skill_state", "debug", "iteration"], json!(iteration)),
-                set(&["skill_state", "debug", "last_analysis_at"], json!(now)),
-            ]);
-            Ok((edits, None))
+            let mut edits = vec![set(
+                &["skill_state", "debug", "hypotheses"],
+                Value::Array(hypotheses),
+            )];
+            if let Some(bug) = input.get("active_bug") {
+                edits.push(set(&["skill_state", "debug", "active_bug"], bug.clone()));
+            }
+            Ok(edits)
         }
         "validate" => {
             need_state()?;
@@ -644,46 +590,21 @@ fn action_edits(
                     ));
                 }
             };
-            let summary = summarize(&results);
-            let coverage = input
-                .get("coverage")
-                .cloned()
-                .unwrap_or_else(|| ss["validate"]["coverage"].clone());
-            edits.extend([
-                set(&["skill_state", "current_action"], json!("validate")),
-                set(
-                    &["skill_state", "last_action"],
-                    json!(last_action_name("validate")),
-                ),
-                set(
-                    &["skill_state", "validate", "test_results"],
-                    Value::Array(results),
-                ),
-                set(&["skill_state", "validate", "pass_rate"], summary.pass_rate),
-                set(&["skill_state", "validate", "coverage"], coverage),
-                set(
-                    &["skill_state", "validate", "passed"],
-                    json!(summary.passed),
-                ),
-                set(
-                    &["skill_state", "validate", "failed_tests"],
-                    json!(summary.failed),
-                ),
-                set(&["skill_state", "validate", "last_run_at"], json!(now)),
-            ]);
-            Ok((edits, None))
+            let mut edits = vec![set(
+                &["skill_state", "validate", "test_results"],
+                Value::Array(results),
+            )];
+            if let Some(coverage) = input.get("coverage") {
+                edits.push(set(
+                    &["skill_state", "validate", "coverage"],
+                    coverage.clone(),
+                ));
+            }
+            Ok(edits)
         }
         "complete" => {
             need_state()?;
-            edits.extend([
-                set(&["completed_at"], json!(now)),
-                set(&["skill_state", "current_action"], json!("complete")),
-                set(
-                    &["skill_state", "last_action"],
-                    json!(last_action_name("complete")),
-                ),
-            ]);
-            Ok((edits, Some("completed")))
+            Ok(Vec::new())
         }
         _ => Err(Error::Usage(format!("unknown action `{action}`"))),
     }
