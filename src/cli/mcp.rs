@@ -633,6 +633,7 @@ fn step_tool(
         Some("goal") => step.run.get(1).is_some_and(|w| w == "new" || w == "decide"),
         Some(first) => [
             "new", "move", "assess", "gate", "task", "discuss", "claim", "update", "error",
+            "restore",
         ]
         .contains(&first),
         None => false,

@@ -2,6 +2,7 @@
 //! hermetic temporary repositories. One test binary, one module per area.
 
 mod common;
+mod test_actions_more;
 mod test_adopt;
 mod test_agent;
 mod test_args;
