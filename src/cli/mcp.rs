@@ -373,11 +373,14 @@ fn catalog(cli: &clap::Command) -> Vec<ToolDef> {
             "checkpoint",
             "Save the work tree as a checkpoint (a ref; history is not touched).",
             &["checkpoint"],
-            vec![param(
-                "message",
-                Some("--message"),
-                text("what the checkpoint holds"),
-            )],
+            vec![
+                param(
+                    "message",
+                    Some("--message"),
+                    text("what the checkpoint holds"),
+                ),
+                dry_run(),
+            ],
             false,
         ),
         fixed(

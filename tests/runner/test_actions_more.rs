@@ -303,4 +303,13 @@ fn mcp_lists_the_new_actions_as_tools_and_calls_them_for_a_review_and_a_loop() {
             .starts_with("refused"),
         "{refused:#}"
     );
+    // The checkpoint tool plans one with dry_run, and makes nothing.
+    let (planned, error) = mcp.call("checkpoint", json!({"dry_run": true}));
+    assert!(!error, "{planned:#}");
+    assert_eq!(planned["dry_run"], true, "{planned:#}");
+    assert!(
+        repo.git(&["for-each-ref", "refs/orx/checkpoints"])
+            .stdout
+            .is_empty()
+    );
 }
