@@ -31,13 +31,18 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
     }
     let root = repo.root();
     let orx_dir = repo.orx_dir();
-    let lock = Lock::acquire(&orx_dir)?;
+    // A dry run takes no lock: it writes nothing, not even the lock file.
+    let lock = if dry_run {
+        None
+    } else {
+        Some(Lock::acquire(&orx_dir)?)
+    };
     let mut steps = Vec::new();
     let config = match Config::load(root)? {
         None => {
             let text = initial_text(lang.unwrap_or("en"));
-            if !dry_run {
-                store::write(&lock, root, &orx_dir, CONFIG_PATH, None, text.as_bytes())?;
+            if let Some(lock) = &lock {
+                store::write(lock, root, &orx_dir, CONFIG_PATH, None, text.as_bytes())?;
             }
             steps.push(Step::Created(CONFIG_PATH.to_owned()));
             Config::parse(&text)?
@@ -49,9 +54,9 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
                 let doc = Document::parse_yaml(old.clone())
                     .and_then(|d| d.set(&["lang"], &json!(l)))
                     .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
-                if !dry_run {
+                if let Some(lock) = &lock {
                     store::write(
-                        &lock,
+                        lock,
                         root,
                         &orx_dir,
                         CONFIG_PATH,
@@ -93,7 +98,12 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
     let preset = crate::repo::presets::find(name)?;
     let root = repo.root();
     let orx_dir = repo.orx_dir();
-    let lock = Lock::acquire(&orx_dir)?;
+    // A dry run takes no lock: it writes nothing, not even the lock file.
+    let lock = if dry_run {
+        None
+    } else {
+        Some(Lock::acquire(&orx_dir)?)
+    };
     let mut steps = Vec::new();
     for (path, text) in [
         (crate::repo::presets::workflow_path(), preset.workflow),
@@ -102,8 +112,8 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
         if root.join(&path).exists() {
             steps.push(Step::Kept(path));
         } else {
-            if !dry_run {
-                store::write(&lock, root, &orx_dir, &path, None, text.as_bytes())?;
+            if let Some(lock) = &lock {
+                store::write(lock, root, &orx_dir, &path, None, text.as_bytes())?;
             }
             steps.push(Step::Created(path));
         }
@@ -123,9 +133,9 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
         let doc = Document::parse_yaml(old.clone())
             .and_then(|d| d.set(&["roles"], &json!(roles)))
             .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
-        if !dry_run {
+        if let Some(lock) = &lock {
             store::write(
-                &lock,
+                lock,
                 root,
                 &orx_dir,
                 CONFIG_PATH,

@@ -69,6 +69,8 @@ fn init_and_hooks_dry_runs_say_what_they_would_write_and_write_nothing() {
             .any(|l| l.as_str().unwrap().contains(".orx/workflows/story.yaml")),
         "{v:#}"
     );
+    // Not even git-orx's own state directory (its lock) is made.
+    assert!(!repo.path(".git/orx").exists());
     // The real one then does what the dry run said.
     repo.orx(&["init"]).ok();
     dry(
