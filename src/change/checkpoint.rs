@@ -135,6 +135,14 @@ pub fn create(repo: &Repo, message: &str, now: &str) -> Result<String> {
     create_from(repo, &head, &snapshot, message, now)
 }
 
+/// The name the checkpoint [`create`] would make now would get, nothing
+/// written (`checkpoint --dry-run`); refused as `create` would be when
+/// there is no commit yet.
+pub fn next_name(repo: &Repo, now: &str) -> Result<String> {
+    repo.commit_id("HEAD").ok_or_else(no_commit_yet)?;
+    Ok(fresh_name(now, &names(repo)?))
+}
+
 /// The work tree as a checkpoint holds it; refused when that would not be
 /// the files' exact bytes.
 fn snapshot(repo: &Repo) -> Result<Snapshot> {

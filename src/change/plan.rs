@@ -1243,7 +1243,7 @@ mod tests {
             git(&["config", k, v]);
         }
         let repo = crate::git::Repo::open(dir.path()).unwrap();
-        crate::repo::setup::init(&repo, None).unwrap();
+        crate::repo::setup::init(&repo, None, false).unwrap();
         git(&["add", "-A"]);
         git(&["commit", "-q", "-m", "set up"]);
         f(&Workspace::open_at(dir.path()).unwrap());

@@ -19,6 +19,9 @@ pub struct Args {
     /// `git config orx.role`).
     #[arg(long = "as", value_name = "ROLE")]
     role: Option<String>,
+    /// Make every check and say what would be acknowledged; write nothing.
+    #[arg(long)]
+    dry_run: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -31,8 +34,31 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         )));
     }
     let by = ws.repo.author_ident()?;
-    let (id, commit) =
-        orx::history::verify::acknowledge(&ws.repo, &args.commit, &args.reason, &by, ws.lock_wait)?;
+    let (id, commit) = orx::history::verify::acknowledge(
+        &ws.repo,
+        &args.commit,
+        &args.reason,
+        &by,
+        ws.lock_wait,
+        args.dry_run,
+    )?;
+    let Some(commit) = commit else {
+        ui.dry_run();
+        ui.line(format!(
+            "would acknowledge {} by {}: {} {}",
+            &id[..7],
+            escape(&by),
+            escape(args.reason.trim()),
+            paint(
+                DIM,
+                format!(
+                    "(dry run: nothing written; {} would be committed)",
+                    orx::repo::rules::ACKNOWLEDGED_PATH
+                )
+            )
+        ));
+        return Ok(0);
+    };
     ui.line(format!(
         "acknowledged {} by {}: {} {}",
         &id[..7],

@@ -3,7 +3,7 @@
 use orx::engine::store::Lock;
 use orx::git::Repo;
 
-use super::{BOLD, Ui, paint};
+use super::{BOLD, DIM, Ui, paint};
 
 /// Save the work tree as a checkpoint (refs/orx/checkpoints/chk-...): HEAD
 /// plus every uncommitted change and untracked file that is not ignored.
@@ -13,10 +13,26 @@ pub struct Args {
     /// What the checkpoint is for.
     #[arg(short = 'm', long = "message", value_name = "MSG")]
     message: Option<String>,
+    /// Say the checkpoint it would make, and write nothing.
+    #[arg(long)]
+    dry_run: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let repo = Repo::discover()?;
+    if args.dry_run {
+        let name = orx::change::checkpoint::next_name(&repo, &orx::repo::workspace::now())?;
+        if ui.is_json() {
+            ui.json(&serde_json::json!({"version": 1, "checkpoint": name, "dry_run": true}));
+        } else {
+            ui.line(format!(
+                "would make checkpoint {} {}",
+                paint(BOLD, &name),
+                paint(DIM, "(dry run: nothing written)")
+            ));
+        }
+        return Ok(0);
+    }
     let lock = Lock::acquire_within(&repo.orx_dir(), super::lock_wait(&repo)?)?;
     let name = orx::change::checkpoint::create(
         &repo,
@@ -25,7 +41,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     )?;
     drop(lock);
     if ui.is_json() {
-        ui.json(&serde_json::json!({"version": 1, "checkpoint": name}));
+        ui.json(&serde_json::json!({"version": 1, "checkpoint": name, "dry_run": false}));
         return Ok(0);
     }
     ui.line(format!("checkpoint {}", paint(BOLD, &name)));

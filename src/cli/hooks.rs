@@ -23,7 +23,7 @@ enum Action {
     /// hooks.
     Install(InstallArgs),
     /// Remove the shims and put back the hooks that were there before.
-    Uninstall,
+    Uninstall(UninstallArgs),
     /// Show each hook: installed, outdated, missing or someone else's.
     Status,
 }
@@ -40,6 +40,17 @@ pub struct InstallArgs {
     /// only printing them.
     #[arg(long)]
     pub lefthook: bool,
+    /// Say what it would create, install, update and keep; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// What `uninstall` may do beyond the default.
+#[derive(clap::Args, Clone, Copy, Default)]
+pub struct UninstallArgs {
+    /// Say which shims it would remove; write nothing.
+    #[arg(long)]
+    dry_run: bool,
 }
 
 impl InstallArgs {
@@ -107,6 +118,40 @@ impl Dirs {
         Ok((!outcome.incomplete(), files))
     }
 
+    /// What `install` would do, read from each hook's status: nothing is
+    /// written (`--dry-run`). Refused as `install` would be for a hooks
+    /// directory outside the repository.
+    pub fn would_install(&self, ui: &mut Ui, args: InstallArgs) -> orx::Result<()> {
+        let place = self.place();
+        tools::check_inside(&place, args.hooks_outside_repo)?;
+        let (found, statuses) = tools::status(&place);
+        if let Some(f) = &found {
+            ui.line(format!(
+                "{} manages this repository's hooks ({}): git-orx would run as one of its hooks",
+                f.tool,
+                self.rel(&f.file)
+            ));
+        }
+        for s in statuses {
+            let name = &s.name;
+            ui.line(match s.state {
+                HookState::Installed { .. } => format!("kept         {name}"),
+                HookState::Via { tool, .. } => format!("kept         {name} (via {tool})"),
+                HookState::NotRun { tool, .. } => {
+                    format!("would add    {} to {tool}'s hooks", paint(BOLD, name))
+                }
+                HookState::Outdated => format!("would update {}", paint(BOLD, name)),
+                HookState::Missing => format!("would install {}", paint(BOLD, name)),
+                HookState::Foreign => format!(
+                    "would install {} (your hook would be kept as {name}{} and run first)",
+                    paint(BOLD, name),
+                    hooks::SAVED
+                ),
+            });
+        }
+        Ok(())
+    }
+
     fn rel<'p>(&self, p: &'p Path) -> std::borrow::Cow<'p, str> {
         match p.strip_prefix(&self.root) {
             Ok(r) if !r.as_os_str().is_empty() => r.to_string_lossy(),
@@ -171,8 +216,35 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let repo = Repo::discover()?;
     let dirs = Dirs::of(&repo)?;
     match args.action {
+        Action::Install(a) if a.dry_run => {
+            dirs.would_install(ui, a)?;
+            ui.dry_run();
+            ui.line("(dry run: nothing written)");
+            Ok(0)
+        }
         Action::Install(a) => Ok(u8::from(!dirs.install(ui, a)?.0)),
-        Action::Uninstall => {
+        Action::Uninstall(a) if a.dry_run => {
+            let (_, statuses) = tools::status(&dirs.place());
+            for s in statuses {
+                ui.line(match s.state {
+                    HookState::Installed { chained: true } => format!(
+                        "would remove {} (your hook would be put back)",
+                        paint(BOLD, &s.name)
+                    ),
+                    HookState::Installed { chained: false } | HookState::Outdated => {
+                        format!("would remove {}", paint(BOLD, &s.name))
+                    }
+                    HookState::Via { tool, .. } => {
+                        format!("would remove {} from {tool}'s hooks", paint(BOLD, &s.name))
+                    }
+                    _ => format!("absent       {}", s.name),
+                });
+            }
+            ui.dry_run();
+            ui.line("(dry run: nothing written)");
+            Ok(0)
+        }
+        Action::Uninstall(_) => {
             let outcome = tools::uninstall(&dirs.place())?;
             dirs.print(ui, &outcome);
             Ok(0)

@@ -18,6 +18,8 @@ pub struct Args {
     /// stories already written).
     #[arg(long, value_name = "NAME")]
     preset: Option<String>,
+    /// `--dry-run` here says what it would create, change and install,
+    /// and writes nothing.
     #[command(flatten)]
     hooks: InstallArgs,
 }
@@ -33,9 +35,24 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
         // Refused before anything is written.
         orx::repo::presets::find(p)?;
     }
-    let mut steps = setup::init(&repo, lang)?;
+    let mut steps = setup::init(&repo, lang, args.hooks.dry_run)?;
     if let Some(p) = &args.preset {
-        steps.extend(setup::install_preset(&repo, p)?);
+        steps.extend(setup::install_preset(&repo, p, args.hooks.dry_run)?);
+    }
+    if args.hooks.dry_run {
+        ui.dry_run();
+        for s in &steps {
+            match s {
+                Step::Created(p) => ui.line(format!("would create {}", paint(BOLD, p))),
+                Step::Updated(p) => ui.line(format!("would update {}", paint(BOLD, p))),
+                Step::Kept(p) => ui.line(format!("kept         {p}")),
+            }
+        }
+        if !args.no_hooks {
+            dirs.would_install(ui, args.hooks)?;
+        }
+        ui.line(msg::t("(dry run: nothing written)", &[]));
+        return Ok(0);
     }
     let fresh = steps
         .iter()

@@ -31,6 +31,9 @@ struct NewArgs {
     /// Where its items live (default: docs/NAMEs).
     #[arg(long, value_name = "DIR")]
     dir: Option<String>,
+    /// Say which files it would write, and write nothing.
+    #[arg(long)]
+    dry_run: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -43,6 +46,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 "{path} exists already (not committed?); remove it or choose another name"
             )));
         }
+    }
+    if args.dry_run {
+        ui.dry_run();
+        for (path, _) in &scaffold.files {
+            ui.line(msg::t(
+                "would write {path} (dry run: nothing written)",
+                &[("path", path)],
+            ));
+        }
+        return Ok(0);
     }
     for (path, text) in &scaffold.files {
         let full = ws.root().join(path);

@@ -373,11 +373,14 @@ fn catalog(cli: &clap::Command) -> Vec<ToolDef> {
             "checkpoint",
             "Save the work tree as a checkpoint (a ref; history is not touched).",
             &["checkpoint"],
-            vec![param(
-                "message",
-                Some("--message"),
-                text("what the checkpoint holds"),
-            )],
+            vec![
+                param(
+                    "message",
+                    Some("--message"),
+                    text("what the checkpoint holds"),
+                ),
+                dry_run(),
+            ],
             false,
         ),
         fixed(
@@ -633,6 +636,7 @@ fn step_tool(
         Some("goal") => step.run.get(1).is_some_and(|w| w == "new" || w == "decide"),
         Some(first) => [
             "new", "move", "assess", "gate", "task", "discuss", "claim", "update", "error",
+            "restore",
         ]
         .contains(&first),
         None => false,

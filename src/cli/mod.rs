@@ -84,6 +84,9 @@ pub struct Ui {
     wrote_json: bool,
     /// The text lines left out under `--json`.
     held: Vec<String>,
+    /// The command only said what it would write (`--dry-run`): the
+    /// fallback object says so.
+    dry_run: bool,
 }
 
 /// `--color`: when to colour the output.
@@ -137,6 +140,7 @@ impl Ui {
             json: false,
             wrote_json: false,
             held: Vec::new(),
+            dry_run: false,
         }
     }
 
@@ -151,20 +155,31 @@ impl Ui {
         self.json
     }
 
+    /// Marks the output as a dry run's: what the command would write,
+    /// nothing written (`"dry_run": true` in the fallback object).
+    pub fn dry_run(&mut self) {
+        self.dry_run = true;
+    }
+
     /// Under `--json`, a command that wrote no JSON of its own (`init`,
     /// `hooks install`) prints its text lines as one object:
-    /// `{"version": 1, "command", "output": [lines]}`.
+    /// `{"version": 1, "command", "output": [lines]}`, with `"dry_run":
+    /// true` when it wrote nothing.
     pub fn json_fallback(&mut self, command: &str) {
         if self.json && !self.wrote_json {
             let output: Vec<String> = std::mem::take(&mut self.held)
                 .iter()
                 .map(|l| strip_escapes(l))
                 .collect();
-            self.json(&serde_json::json!({
+            let mut v = serde_json::json!({
                 "version": 1,
                 "command": command,
                 "output": output,
-            }));
+            });
+            if self.dry_run {
+                v["dry_run"] = serde_json::Value::Bool(true);
+            }
+            self.json(&v);
         }
     }
 

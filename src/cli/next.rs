@@ -43,7 +43,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     // A goal under discussion waits for every addressed role that has not
     // answered it.
+    let goals = ws.workflow(orx::kinds::goal::GOAL).ok();
     for a in orx::kinds::goal::awaiting(&ws)? {
+        // What the role may do: the goal's steps for it (its answer, a claim).
+        let steps = goals
+            .as_ref()
+            .map(|wf| wf.actions(&a.id, &a.status, &serde_json::Value::Null, &a.role))
+            .unwrap_or_default();
         let entry = orx::board::summary::Summary {
             kind: orx::kinds::goal::GOAL.to_owned(),
             id: a.id,
@@ -54,7 +60,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             path: a.path,
             handoff: Some(a.message),
             waits_for: Some(a.role.clone()),
-            steps: Vec::new(),
+            steps,
         };
         match groups.iter_mut().find(|(r, _)| *r == a.role) {
             Some((_, list)) => list.push(entry),

@@ -230,14 +230,16 @@ fn acknowledgements(repo: &Repo, infos: &[CommitInfo]) -> Result<Vec<Acknowledge
 /// reason: an entry is added to `.orx/acknowledged.yaml` and that file alone
 /// is committed as the Human (the hooks judge it like a rule change).
 /// `by` says who (`Name <email>`). Returns the acknowledged commit's id
-/// and the new commit's abbreviated id.
+/// and the new commit's abbreviated id; with `dry_run`, every check is
+/// made, nothing is written and there is no new commit (`None`).
 pub fn acknowledge(
     repo: &Repo,
     rev: &str,
     reason: &str,
     by: &str,
     lock_wait: std::time::Duration,
-) -> Result<(String, String)> {
+    dry_run: bool,
+) -> Result<(String, Option<String>)> {
     let id = repo.commit_id(rev).ok_or_else(|| {
         Error::NotFound(format!("there is no commit `{}`", crate::text::escape(rev)))
     })?;
@@ -300,6 +302,9 @@ pub fn acknowledge(
             "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
         )));
     }
+    if dry_run {
+        return Ok((id, None));
+    }
     repo.wait_for_locks(lock_wait)?;
     crate::engine::store::write(
         &lock,
@@ -328,7 +333,7 @@ pub fn acknowledge(
         .commit
         .or_else(|| repo.last_change(ACKNOWLEDGED_PATH))
         .unwrap_or_default();
-    Ok((id, commit))
+    Ok((id, Some(commit)))
 }
 
 fn check_commit(

@@ -18,7 +18,9 @@ pub enum Step {
     Kept(String),
 }
 
-pub fn init(repo: &Repo, lang: Option<&str>) -> Result<Vec<Step>> {
+///
+/// With `dry_run`, the steps are what it would do, and nothing is written.
+pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>> {
     if let Some(l) = lang
         && !LANGS.contains(&l)
     {
@@ -29,12 +31,19 @@ pub fn init(repo: &Repo, lang: Option<&str>) -> Result<Vec<Step>> {
     }
     let root = repo.root();
     let orx_dir = repo.orx_dir();
-    let lock = Lock::acquire(&orx_dir)?;
+    // A dry run takes no lock: it writes nothing, not even the lock file.
+    let lock = if dry_run {
+        None
+    } else {
+        Some(Lock::acquire(&orx_dir)?)
+    };
     let mut steps = Vec::new();
     let config = match Config::load(root)? {
         None => {
             let text = initial_text(lang.unwrap_or("en"));
-            store::write(&lock, root, &orx_dir, CONFIG_PATH, None, text.as_bytes())?;
+            if let Some(lock) = &lock {
+                store::write(lock, root, &orx_dir, CONFIG_PATH, None, text.as_bytes())?;
+            }
             steps.push(Step::Created(CONFIG_PATH.to_owned()));
             Config::parse(&text)?
         }
@@ -45,14 +54,16 @@ pub fn init(repo: &Repo, lang: Option<&str>) -> Result<Vec<Step>> {
                 let doc = Document::parse_yaml(old.clone())
                     .and_then(|d| d.set(&["lang"], &json!(l)))
                     .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
-                store::write(
-                    &lock,
-                    root,
-                    &orx_dir,
-                    CONFIG_PATH,
-                    Some(old.as_bytes()),
-                    doc.text().as_bytes(),
-                )?;
+                if let Some(lock) = &lock {
+                    store::write(
+                        lock,
+                        root,
+                        &orx_dir,
+                        CONFIG_PATH,
+                        Some(old.as_bytes()),
+                        doc.text().as_bytes(),
+                    )?;
+                }
                 steps.push(Step::Updated(format!("{CONFIG_PATH} (lang: {l})")));
                 Config {
                     lang: l.to_owned(),
@@ -69,8 +80,10 @@ pub fn init(repo: &Repo, lang: Option<&str>) -> Result<Vec<Step>> {
     if dir.is_dir() {
         steps.push(Step::Kept(format!("{}/", config.stories)));
     } else {
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| Error::Failed(format!("{}: {e}", config.stories)))?;
+        if !dry_run {
+            std::fs::create_dir_all(&dir)
+                .map_err(|e| Error::Failed(format!("{}: {e}", config.stories)))?;
+        }
         steps.push(Step::Created(format!("{}/", config.stories)));
     }
     Ok(steps)
@@ -79,11 +92,18 @@ pub fn init(repo: &Repo, lang: Option<&str>) -> Result<Vec<Step>> {
 /// `init --preset NAME`: the preset's workflow and template as the
 /// repository's story workflow and template (kept when they exist), and
 /// its roles in the config.
-pub fn install_preset(repo: &Repo, name: &str) -> Result<Vec<Step>> {
+/// With `dry_run`, the steps are what it would do (over the config `init`
+/// would write, when there is none yet), and nothing is written.
+pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step>> {
     let preset = crate::repo::presets::find(name)?;
     let root = repo.root();
     let orx_dir = repo.orx_dir();
-    let lock = Lock::acquire(&orx_dir)?;
+    // A dry run takes no lock: it writes nothing, not even the lock file.
+    let lock = if dry_run {
+        None
+    } else {
+        Some(Lock::acquire(&orx_dir)?)
+    };
     let mut steps = Vec::new();
     for (path, text) in [
         (crate::repo::presets::workflow_path(), preset.workflow),
@@ -92,12 +112,16 @@ pub fn install_preset(repo: &Repo, name: &str) -> Result<Vec<Step>> {
         if root.join(&path).exists() {
             steps.push(Step::Kept(path));
         } else {
-            store::write(&lock, root, &orx_dir, &path, None, text.as_bytes())?;
+            if let Some(lock) = &lock {
+                store::write(lock, root, &orx_dir, &path, None, text.as_bytes())?;
+            }
             steps.push(Step::Created(path));
         }
     }
-    let old = std::fs::read_to_string(root.join(CONFIG_PATH))
-        .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
+    let old = match std::fs::read_to_string(root.join(CONFIG_PATH)) {
+        Err(e) if dry_run && e.kind() == std::io::ErrorKind::NotFound => initial_text("en"),
+        read => read.map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?,
+    };
     let config = Config::parse(&old)?;
     let mut roles = config.roles.clone();
     for r in preset.roles {
@@ -109,14 +133,16 @@ pub fn install_preset(repo: &Repo, name: &str) -> Result<Vec<Step>> {
         let doc = Document::parse_yaml(old.clone())
             .and_then(|d| d.set(&["roles"], &json!(roles)))
             .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
-        store::write(
-            &lock,
-            root,
-            &orx_dir,
-            CONFIG_PATH,
-            Some(old.as_bytes()),
-            doc.text().as_bytes(),
-        )?;
+        if let Some(lock) = &lock {
+            store::write(
+                lock,
+                root,
+                &orx_dir,
+                CONFIG_PATH,
+                Some(old.as_bytes()),
+                doc.text().as_bytes(),
+            )?;
+        }
         steps.push(Step::Updated(format!(
             "{CONFIG_PATH} (roles: {})",
             roles.join(", ")

@@ -1485,9 +1485,17 @@ fn compile(
         let known = steps::Known {
             triggers,
             operations: operations.iter().map(|(n, _)| n.as_str()).collect(),
+            states: states.iter().map(|s| s.name.as_str()).collect(),
             role: &known_role,
         };
-        let defs = def.steps.map(|s| s.0).unwrap_or_default();
+        let mut defs = def.steps.map(|s| s.0).unwrap_or_default();
+        if def.run.is_some() {
+            let declared: Vec<String> = defs.iter().map(|(id, _)| id.clone()).collect();
+            match steps::shared_run_steps(&declared) {
+                Ok(shared) => defs.extend(shared),
+                Err(m) => return c.fail(None, m),
+            }
+        }
         if def.builtin_steps {
             // Kept from the built-in over states or transitions of the
             // override's own: only the steps that still fit.

@@ -11,7 +11,15 @@
 //!   `primary: true`, the actions for the transitions marked `primary:
 //!   true` are the forward steps, the others alternatives;
 //! - `operations: [..]`: when the state allows one of them (a step that is
-//!   not a transition: `agent task add`, `agent check`, `agent archive`).
+//!   not a transition: `agent task add`, `agent check`, `agent archive`);
+//! - `states: [..]`: in the states named, or `states: all` in every state,
+//!   `states: active` in every state that is not terminal (a command that
+//!   is not a transition and needs no operation: `loop act`, `review
+//!   report`, `history`). `progress: false` marks one that only reads.
+//!
+//! Every workflow with `run:` also has the state manager's steps
+//! (`templates/steps/run.yaml`: `prompt`, `update`, `error`, `backup`,
+//! `restore`, `history`), unless it declares a step of the same name.
 //!
 //! `run` is the command after `git orx`, with `{id}`, `{role}` and, for a
 //! step per transition, `{to}` and `{trigger}` filled in. `inputs` are the
@@ -120,6 +128,29 @@ pub enum Offered {
     EachTransition(Vec<String>),
     /// When the state allows one of these operations.
     Operations(Vec<String>),
+    /// In these states, whatever their transitions.
+    States(InStates),
+}
+
+/// The states a step offered by state is offered in.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InStates {
+    /// Every state.
+    All,
+    /// Every state that is not terminal.
+    Active,
+    /// These states.
+    Named(Vec<String>),
+}
+
+impl InStates {
+    fn holds(&self, state: &super::State) -> bool {
+        match self {
+            InStates::All => true,
+            InStates::Active => !state.terminal,
+            InStates::Named(names) => names.contains(&state.name),
+        }
+    }
 }
 
 /// A step: a command that moves an item on.
@@ -135,6 +166,8 @@ pub struct Step {
     /// Whether it is the forward step, not an alternative (for a step per
     /// transition: its actions for the transitions marked `primary`).
     pub primary: bool,
+    /// Whether taking it may move the item on (`false`: it only reads).
+    pub progress: bool,
     pub description: String,
     pub inputs: Vec<Input>,
     pub exclusive: Vec<Exclusive>,
@@ -151,16 +184,47 @@ pub(super) struct StepDef {
     triggers: Vec<Spanned<String>>,
     #[serde(default)]
     operations: Vec<Spanned<String>>,
+    states: Option<Spanned<StatesDef>>,
     #[serde(default)]
     roles: Vec<Spanned<String>>,
     #[serde(default)]
     primary: bool,
+    progress: Option<bool>,
     #[serde(default)]
     description: String,
     #[serde(default)]
     inputs: Vec<InputDef>,
     #[serde(default)]
     exclusive: Vec<ExclusiveDef>,
+}
+
+/// `states: all`, `states: active` or `states: [NAME, ..]`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum StatesDef {
+    Word(String),
+    Names(Vec<String>),
+}
+
+/// The steps every workflow with `run:` has (the state manager's).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Shared {
+    steps: super::Ordered<StepDef>,
+}
+
+/// The state manager's steps (`templates/steps/run.yaml`), for a workflow
+/// with `run:`; `declared` are the names of the workflow's own steps,
+/// which replace a shared one of the same name.
+pub(super) fn shared_run_steps(declared: &[String]) -> Result<Vec<(String, StepDef)>, String> {
+    let shared: Shared = serde_saphyr::from_str(include_str!("../../templates/steps/run.yaml"))
+        .map_err(|e| format!("templates/steps/run.yaml: {e}"))?;
+    Ok(shared
+        .steps
+        .0
+        .into_iter()
+        .filter(|(id, _)| !declared.contains(id))
+        .collect())
 }
 
 #[derive(Deserialize)]
@@ -198,6 +262,7 @@ struct ExclusiveDef {
 pub(super) struct Known<'a> {
     pub triggers: Vec<&'a str>,
     pub operations: Vec<&'a str>,
+    pub states: Vec<&'a str>,
     pub role: &'a dyn Fn(&str) -> bool,
 }
 
@@ -233,55 +298,86 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
                 "a step's name is letters, digits, `-` and `_`".to_owned(),
             );
         }
-        let offered = match (&d.trigger, d.each_transition, d.operations.is_empty()) {
-            (Some(t), false, true) => {
-                if !known.triggers.contains(&t.value.as_str()) {
+        let offered = if let Some(st) = &d.states {
+            if d.trigger.is_some() || d.each_transition || !d.operations.is_empty() {
+                return fail(
+                    at,
+                    "say when it is offered with one of `trigger: NAME`, `each_transition: true`, `operations: [..]` or `states: ..`".to_owned(),
+                );
+            }
+            match &st.value {
+                StatesDef::Word(w) if w == "all" => Offered::States(InStates::All),
+                StatesDef::Word(w) if w == "active" => Offered::States(InStates::Active),
+                StatesDef::Names(names) if !names.is_empty() => {
+                    if let Some(n) = names.iter().find(|n| !known.states.contains(&n.as_str())) {
+                        return fail(
+                            pos(st),
+                            format!(
+                                "`states` names `{n}`, which is not a state (states: {})",
+                                list(&known.states)
+                            ),
+                        );
+                    }
+                    Offered::States(InStates::Named(names.clone()))
+                }
+                _ => {
                     return fail(
-                        pos(t),
-                        format!(
-                            "`trigger: {}` fires no transition (triggers and events: {})",
-                            t.value,
-                            list(&known.triggers)
-                        ),
+                        pos(st),
+                        "`states` is `all`, `active` (every state not terminal) or a list of states".to_owned(),
                     );
                 }
-                Offered::Trigger(t.value.clone())
             }
-            (None, true, true) => {
-                for t in &d.triggers {
+        } else {
+            match (&d.trigger, d.each_transition, d.operations.is_empty()) {
+                (Some(t), false, true) => {
                     if !known.triggers.contains(&t.value.as_str()) {
                         return fail(
                             pos(t),
                             format!(
-                                "`triggers: {}` fires no transition (triggers and events: {})",
+                                "`trigger: {}` fires no transition (triggers and events: {})",
                                 t.value,
                                 list(&known.triggers)
                             ),
                         );
                     }
+                    Offered::Trigger(t.value.clone())
                 }
-                Offered::EachTransition(d.triggers.iter().map(|t| t.value.clone()).collect())
-            }
-            (None, false, false) => {
-                for o in &d.operations {
-                    if !known.operations.contains(&o.value.as_str()) {
-                        return fail(
-                            pos(o),
-                            format!(
-                                "unknown operation `{}` (`operations` declares: {})",
-                                o.value,
-                                list(&known.operations)
-                            ),
-                        );
+                (None, true, true) => {
+                    for t in &d.triggers {
+                        if !known.triggers.contains(&t.value.as_str()) {
+                            return fail(
+                                pos(t),
+                                format!(
+                                    "`triggers: {}` fires no transition (triggers and events: {})",
+                                    t.value,
+                                    list(&known.triggers)
+                                ),
+                            );
+                        }
                     }
+                    Offered::EachTransition(d.triggers.iter().map(|t| t.value.clone()).collect())
                 }
-                Offered::Operations(d.operations.iter().map(|o| o.value.clone()).collect())
-            }
-            _ => {
-                return fail(
+                (None, false, false) => {
+                    for o in &d.operations {
+                        if !known.operations.contains(&o.value.as_str()) {
+                            return fail(
+                                pos(o),
+                                format!(
+                                    "unknown operation `{}` (`operations` declares: {})",
+                                    o.value,
+                                    list(&known.operations)
+                                ),
+                            );
+                        }
+                    }
+                    Offered::Operations(d.operations.iter().map(|o| o.value.clone()).collect())
+                }
+                _ => {
+                    return fail(
                     at,
-                    "say when it is offered with one of `trigger: NAME`, `each_transition: true` or `operations: [..]`".to_owned(),
+                    "say when it is offered with one of `trigger: NAME`, `each_transition: true`, `operations: [..]` or `states: ..`".to_owned(),
                 );
+                }
             }
         };
         if !d.triggers.is_empty() && !d.each_transition {
@@ -427,6 +523,7 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
             offered,
             roles,
             primary: d.primary,
+            progress: d.progress.unwrap_or(true),
             description: d.description,
             inputs,
             exclusive,
@@ -708,7 +805,12 @@ impl super::Workflow {
                 }
                 Offered::Operations(ops) => {
                     if state.operations.iter().any(|o| ops.contains(o)) {
-                        out.push(make(None, None, None, step.primary, true));
+                        out.push(make(None, None, None, step.primary, step.progress));
+                    }
+                }
+                Offered::States(states) => {
+                    if states.holds(state) {
+                        out.push(make(None, None, None, step.primary, step.progress));
                     }
                 }
             }

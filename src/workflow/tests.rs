@@ -255,6 +255,50 @@ fn steps_with_unknown_types_triggers_or_placeholders_are_workflow_errors_with_po
 }
 
 #[test]
+fn steps_offered_by_state_name_real_states_and_say_when_only_once() {
+    let unknown = "steps:\n  look:\n    run: [show, \"{id}\"]\n    states: [Drafty]\n";
+    let e = load_override(unknown).unwrap_err();
+    assert!(
+        e.message
+            .contains("`states` names `Drafty`, which is not a state"),
+        "{e}"
+    );
+    let word = "steps:\n  look:\n    run: [show, \"{id}\"]\n    states: sometimes\n";
+    let e = load_override(word).unwrap_err();
+    assert!(e.message.contains("`states` is `all`, `active`"), "{e}");
+    let twice = "steps:\n  look:\n    run: [gate, \"{id}\"]\n    trigger: gate\n    states: all\n";
+    let e = load_override(twice).unwrap_err();
+    assert!(
+        e.message.contains("say when it is offered with one of"),
+        "{e}"
+    );
+    let fine =
+        "steps:\n  look:\n    run: [show, \"{id}\"]\n    states: active\n    progress: false\n";
+    let wf = load_override(fine).unwrap();
+    let item = json!({"id": "1.2", "status": "Draft"});
+    let offered = wf.actions("1.2", "Draft", &item, "sm");
+    let look = offered.iter().find(|a| a.action == "look").unwrap();
+    assert!(!look.progress);
+    assert!(
+        wf.actions("1.2", "Done", &item, "sm")
+            .iter()
+            .all(|a| a.action != "look")
+    );
+}
+
+#[test]
+fn every_kind_with_run_has_the_state_managers_steps_and_its_own_replace_them() {
+    for (name, src) in BUILTIN {
+        let def = parse_def(src, "built-in").unwrap();
+        let wf = compile(name, def, "built-in".to_owned(), &Roles::default(), false).unwrap();
+        let ids: Vec<&str> = wf.steps.iter().map(|s| s.id.as_str()).collect();
+        for shared in ["prompt", "update", "error", "backup", "restore", "history"] {
+            assert_eq!(ids.contains(&shared), wf.run.is_some(), "{name}: {ids:?}");
+        }
+    }
+}
+
+#[test]
 fn the_story_steps_offer_the_waiting_roles_commands_with_the_forward_one_marked() {
     let wf = story();
     let item = json!({"id": "1.2", "status": "Escalated"});

@@ -2,6 +2,7 @@
 //! hermetic temporary repositories. One test binary, one module per area.
 
 mod common;
+mod test_actions_more;
 mod test_adopt;
 mod test_agent;
 mod test_args;
@@ -11,6 +12,7 @@ mod test_cache;
 mod test_cli;
 mod test_doctor;
 mod test_driver;
+mod test_dry_run;
 mod test_files;
 mod test_finish;
 mod test_first_hour;

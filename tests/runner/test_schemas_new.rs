@@ -142,7 +142,29 @@ fn loop_outputs_validate_against_their_schemas() {
         "envelope",
     );
     assert_eq!(v["error"]["code"], "usage");
+    // A paused loop: the skill's act records only where it stopped (a
+    // change carrying the signal).
+    checked(&repo, &["loop", "pause", id, "--as", "api"], 0, "change");
+    let paused = checked(&repo, &["loop", "act", id, "--as", "skill"], 0, "loop-act");
+    assert_eq!(paused["control"], "pause_exit", "{paused:#}");
+    checked(&repo, &["loop", "resume", id, "--as", "api"], 0, "change");
+    // A corrupt file, recovered from its last good commit.
+    let file = format!(".loop/{id}.json");
+    repo.write(&file, "{\n  \"loop_id\": \"garbage");
+    let recovered = checked(
+        &repo,
+        &["loop", "recover", id, "--as", "skill"],
+        0,
+        "change",
+    );
+    assert!(recovered["recovered"].is_array(), "{recovered:#}");
+    assert!(recovered["from_commit"].is_string(), "{recovered:#}");
     checked(&repo, &["loop", "stop", id, "--as", "api"], 0, "change");
+    // A stopped loop: the act only says the skill stops, nothing written.
+    let before = everything(&repo);
+    let stopped = checked(&repo, &["loop", "act", id, "--as", "skill"], 0, "loop-act");
+    assert_eq!(stopped["control"], "stop_exit", "{stopped:#}");
+    assert_eq!(everything(&repo), before);
 }
 
 #[test]
