@@ -35,7 +35,7 @@ fn two_writers_at_once_one_wins_and_nothing_is_lost() {
     let mut children: Vec<std::process::Child> = (0..4)
         .map(|_| {
             repo.command("git")
-                .args(["orx", "move", &id, "InProgress", "--as", "dev"])
+                .args(["orx", "--json", "move", &id, "InProgress", "--as", "dev"])
                 // A loaded machine must not make every writer give up.
                 .env("ORX_LOCK_TIMEOUT", "120")
                 .stdout(std::process::Stdio::piped())
@@ -44,17 +44,30 @@ fn two_writers_at_once_one_wins_and_nothing_is_lost() {
                 .unwrap()
         })
         .collect();
-    let codes: Vec<i32> = children
-        .iter_mut()
-        .map(|c| c.wait().unwrap().code().unwrap())
+    let outcomes: Vec<(i32, String)> = children
+        .into_iter()
+        .map(|c| {
+            let out = c.wait_with_output().unwrap();
+            (
+                out.status.code().unwrap(),
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+            )
+        })
         .collect();
-    assert_eq!(
-        codes.iter().filter(|&&c| c == 0).count(),
-        1,
-        "exactly one move wins: {codes:?}"
-    );
-    // The others were busy (3), found the file changed (3), or found the
-    // story already InProgress, a move the workflow does not have (1).
+    let codes: Vec<i32> = outcomes.iter().map(|(c, _)| *c).collect();
+    // Exactly one move makes the change. The others were busy (3), found
+    // the file changed (3), or came after it and found the story
+    // InProgress already: a move that changes nothing (0, `changed:
+    // false`).
+    let changed = outcomes
+        .iter()
+        .filter(|(c, out)| {
+            *c == 0
+                && serde_json::from_str::<serde_json::Value>(out)
+                    .is_ok_and(|v| v["changed"] == serde_json::json!(true))
+        })
+        .count();
+    assert_eq!(changed, 1, "exactly one move wins: {outcomes:?}");
     assert!(codes.iter().all(|c| [0, 1, 3].contains(c)), "{codes:?}");
     let log = repo.git(&["log", "--format=%s"]);
     assert_eq!(
