@@ -32,7 +32,7 @@ fn a_held_lock_makes_writers_exit_3_and_change_nothing() {
 fn two_writers_at_once_one_wins_and_nothing_is_lost() {
     let repo = Repo::new();
     let id = repo.story("Login", GOOD);
-    let mut children: Vec<std::process::Child> = (0..4)
+    let children: Vec<std::process::Child> = (0..4)
         .map(|_| {
             repo.command("git")
                 .args(["orx", "--json", "move", &id, "InProgress", "--as", "dev"])
