@@ -237,6 +237,16 @@ impl Ui {
         }
     }
 
+    /// Writes `text` wrapped like [`Ui::wrap`] after `indent` spaces, each
+    /// line painted in `style` (the indent is not).
+    pub fn wrap_painted(&mut self, style: Style, text: &str, indent: usize) {
+        let pad = " ".repeat(indent);
+        for l in wrap(&format!("{pad}{text}"), indent, out_width()) {
+            let body = l.strip_prefix(&pad).unwrap_or(&l);
+            self.line(format!("{pad}{}", paint(style, body)));
+        }
+    }
+
     fn stop(&mut self, e: std::io::Error) {
         self.closed = true;
         if e.kind() != std::io::ErrorKind::BrokenPipe {
@@ -875,13 +885,33 @@ pub fn report_change(
         ui.json(&v);
         return;
     }
+    // An edit that keeps the state says which fields it changed, not
+    // `executing -> executing`.
+    let what = if plan.from() == Some(plan.to()) {
+        let fields: Vec<&str> = changes.iter().map(|(k, _, _)| k.as_str()).collect();
+        msg::t(
+            if fields.is_empty() {
+                "no field changed, still {state}"
+            } else {
+                "{fields} changed, still {state}"
+            },
+            &[
+                ("fields", &fields.join(", ")),
+                ("state", &paint(BOLD, plan.to())),
+            ],
+        )
+    } else {
+        format!(
+            "{} -> {}",
+            plan.from().unwrap_or("(new)"),
+            paint(BOLD, plan.to())
+        )
+    };
     let Some(done) = done else {
         ui.line(format!(
-            "{} {}: {} -> {} ({}) {}",
+            "{} {}: {what} ({}) {}",
             msg::t("would change", &[]),
             plan.label(),
-            plan.from().unwrap_or("(new)"),
-            paint(BOLD, plan.to()),
             orx::workflow::role::display(plan.role()),
             paint(DIM, msg::t("(dry run: nothing written)", &[]))
         ));
@@ -895,15 +925,13 @@ pub fn report_change(
             ui.line(paint(DIM, format!("  and: {a}")));
         }
         for h in plan.handoff().into_iter().flat_map(str::lines) {
-            ui.line(paint(GREEN, orx::text::escape(h)));
+            ui.wrap_painted(GREEN, &orx::text::escape(h), 0);
         }
         return;
     };
     let mut line = format!(
-        "{}: {} -> {} ({})",
+        "{}: {what} ({})",
         plan.label(),
-        plan.from().unwrap_or("(new)"),
-        paint(BOLD, plan.to()),
         orx::workflow::role::display(plan.role())
     );
     if let Some(reason) = plan.forced_reason() {
@@ -949,9 +977,9 @@ pub fn report_change(
             )
         )),
     }
-    ui.line(line);
+    ui.wrap(line, 2);
     for h in plan.handoff().into_iter().flat_map(str::lines) {
-        ui.line(paint(GREEN, orx::text::escape(h)));
+        ui.wrap_painted(GREEN, &orx::text::escape(h), 0);
     }
 }
 

@@ -101,6 +101,14 @@ const CATALOG: &[(&str, &str)] = &[
     ("(committed by another commit)", "(已由另一个提交提交)"),
     ("written to {path}, not committed", "已写入 {path},未提交"),
     ("override: {reason}", "覆盖: {reason}"),
+    (
+        "{fields} changed, still {state}",
+        "已修改 {fields},仍处于 {state}",
+    ),
+    (
+        "no field changed, still {state}",
+        "没有字段被修改,仍处于 {state}",
+    ),
     // refusals and hints
     ("refused: ", "已拒绝: "),
     (
@@ -186,6 +194,11 @@ const CATALOG: &[(&str, &str)] = &[
         "  validate:    not passed (pass rate {rate}%)",
         "  验证:        未通过 (通过率 {rate}%)",
     ),
+    (
+        "  develop:     no tasks yet (the skill's init lists them: `git orx loop act {id} init --as skill`)",
+        "  开发:        还没有任务 (由 skill 的 init 列出: `git orx loop act {id} init --as skill`)",
+    ),
+    ("  validate:    not run yet", "  验证:        尚未运行"),
     ("  progress:    {pct}%", "  总进度:      {pct}%"),
     ("  next:        {action}", "  下一步:      {action}"),
     // review report

@@ -52,12 +52,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     let s = &d.summary;
-    ui.line(format!(
-        "{} {} — {}",
-        s.kind,
-        paint(BOLD, escape(&s.id)),
-        escape(&s.title)
-    ));
+    ui.wrap(
+        format!(
+            "{} {} — {}",
+            s.kind,
+            paint(BOLD, escape(&s.id)),
+            escape(&s.title)
+        ),
+        2,
+    );
     ui.line(format!("  file:   {}", s.path));
     let owner = s
         .owner
@@ -69,7 +72,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         paint(BOLD, &s.status)
     ));
     if let Some((commit, violations)) = &rejected {
-        ui.line(format!("  {}", rejected_line(commit, violations)));
+        ui.wrap(format!("  {}", rejected_line(commit, violations)), 4);
     }
     if let Some(g) = &gate_file {
         let colour = match g.gate.as_str() {
@@ -107,16 +110,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .as_deref()
             .map(|t| format!(" (an outcome of `{t}`)"))
             .unwrap_or_default();
-        ui.line(format!(
-            "  -> {:<19} {} {}{}",
-            m.to,
-            paint(
-                DIM,
-                format!("[{}]", orx::workflow::role::display_list(&m.roles))
+        ui.wrap(
+            format!(
+                "  -> {:<19} {} {}{}",
+                m.to,
+                paint(
+                    DIM,
+                    format!("[{}]", orx::workflow::role::display_list(&m.roles))
+                ),
+                verdict,
+                paint(DIM, trigger)
             ),
-            verdict,
-            paint(DIM, trigger)
-        ));
+            7,
+        );
         for c in &m.conditions {
             let mark = if c.holds {
                 paint(GREEN, "✓")
@@ -144,12 +150,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 pub fn print_steps(ui: &mut Ui, steps: &[orx::workflow::steps::Action], indent: usize) {
     for a in steps {
         let label = if a.primary { "run:" } else { "or: " };
-        ui.line(format!(
-            "{:indent$}{} {}",
-            "",
-            paint(DIM, label),
-            escape(&a.command_line())
-        ));
+        ui.wrap(
+            format!(
+                "{:indent$}{} {}",
+                "",
+                paint(DIM, label),
+                escape(&a.command_line())
+            ),
+            indent + 5,
+        );
     }
 }
 

@@ -589,7 +589,7 @@ fn after_qas_third_failing_round_the_human_decides() {
             QA gate, round 3: failed
               - round 3 and later (pragmatic): no Critical issue, or the Human decides — actual: review.qa.round = 3, rounds.qa = 3, review.qa.critical = 1
             no move fits QA's round 3 (failed): the findings are recorded and the story stays in Review
-            story 1.1: Review -> Review (QA) [<commit>]
+            story 1.1: review changed, still Review (QA) [<commit>]
             Story 1.1: QA's round 3 failed; a human must decide: `git orx move 1.1 Done` or `git orx move 1.1 InProgress`, --as human
             ");
         }
