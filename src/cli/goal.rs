@@ -88,6 +88,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     match args.action {
         Action::New(a) => new(ui, a),
         Action::Decide(a) => {
+            super::acting_on(goal::GOAL, &a.id);
             let (ws, role) = super::open_as(ui, &a.change)?;
             let plan = goal::plan_decide(
                 &ws,

@@ -170,14 +170,15 @@ impl Ui {
 
     /// Writes a line to standard output.
     pub fn line(&mut self, text: impl AsRef<str>) {
+        let text = msg::localize(text.as_ref());
         if self.json {
-            self.held.push(text.as_ref().to_owned());
+            self.held.push(text.into_owned());
             return;
         }
         if self.closed {
             return;
         }
-        if let Err(e) = writeln!(self.out, "{}", text.as_ref()) {
+        if let Err(e) = writeln!(self.out, "{text}") {
             self.stop(e);
         }
     }
@@ -189,7 +190,7 @@ impl Ui {
         {
             self.stop(e);
         }
-        let _ = writeln!(self.err, "{}", text.as_ref());
+        let _ = writeln!(self.err, "{}", msg::localize(text.as_ref()));
     }
 
     /// Writes out what is pending on standard output (before a child
@@ -293,14 +294,17 @@ impl Ui {
             _ => String::new(),
         };
         let text = error_text(e);
+        let text = msg::localize(&text);
         let mut lines = text.lines();
         let first = lines.next().unwrap_or_default();
-        self.eline(format!("{} {prefix}{first}", epaint(RED, "error:")));
+        let label = msg::t("error:", &[]);
+        self.eline(format!("{} {prefix}{first}", epaint(RED, label)));
         for l in lines {
             self.eline(l);
         }
         for h in hints(e) {
-            self.eline(format!("{} {h}", epaint(CYAN, "hint:")));
+            let h = msg::localize(&h);
+            self.eline(format!("{} {h}", epaint(CYAN, msg::t("hint:", &[]))));
         }
     }
 }
@@ -347,6 +351,16 @@ fn error_text(e: &Error) -> String {
                 format!(" --agent {name}")
             };
             format!("{e}; create it with `git orx agent init{flag} --as human`")
+        }
+        // `... applies to tasks in assigned; task T1 is in-progress`: the
+        // item by name when the command said which it acts on.
+        Error::NoDecision(orx::engine::decide::NoDecision::NotHere { kind, state, .. }) => {
+            let text = e.to_string();
+            let acting = ACTING.lock().ok().and_then(|a| a.item.clone());
+            match (acting, text.strip_suffix(&format!("; this one is {state}"))) {
+                (Some((_, id)), Some(head)) => format!("{head}; {kind} {id} is {state}"),
+                _ => text,
+            }
         }
         _ => e.to_string(),
     }

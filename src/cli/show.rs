@@ -4,7 +4,7 @@ use orx::board::report;
 use orx::text::escape;
 use orx::workflow::role;
 
-use super::{BOLD, DIM, GREEN, RED, Ui, paint};
+use super::{BOLD, DIM, GREEN, RED, Ui, msg, paint};
 
 /// Show one item: its state, owner, next step, and every move its workflow
 /// allows from here with the verdict of each guard condition.
@@ -101,14 +101,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for m in &d.moves {
         let as_role = role::display(&m.judged_as);
         let verdict = if m.allowed {
-            paint(GREEN, format!("allowed as {as_role}"))
+            paint(GREEN, msg::t("allowed as {role}", &[("role", &as_role)]))
         } else {
-            paint(RED, format!("not allowed as {as_role}"))
+            paint(RED, msg::t("not allowed as {role}", &[("role", &as_role)]))
         };
         let trigger = m
             .trigger
             .as_deref()
-            .map(|t| format!(" (an outcome of `{t}`)"))
+            .map(|t| msg::t(" (an outcome of `{trigger}`)", &[("trigger", &t)]))
             .unwrap_or_default();
         ui.wrap(
             format!(

@@ -635,12 +635,12 @@ fn a_gate_applies_only_in_its_state_for_its_role_with_its_numbers() {
     insta::assert_snapshot!(refused(&repo, &["gate", &draft, "--as", "architect", "--score", "8", "--critical", "0"]), @"
     exit: 1
     --- stderr
-    error: refused: the Architect gate applies to stories in AwaitingArchReview; this one is Draft
+    error: refused: the Architect gate applies to stories in AwaitingArchReview; story 1.1 is Draft
     ");
     insta::assert_snapshot!(refused(&repo, &["gate", &approved, "--as", "qa", "--critical", "0", "--criteria-met"]), @"
     exit: 1
     --- stderr
-    error: refused: the QA gate applies to stories in Review; this one is Approved
+    error: refused: the QA gate applies to stories in Review; story 1.2 is Approved
     ");
     let usage = |args: &[&str]| {
         let out = repo.orx(args);
