@@ -175,6 +175,29 @@ fn help_of_every_command_fits_80_columns() {
         seen += 1;
     }
     assert!(seen > 25, "only {seen} help texts found");
+    // The walk follows the help's own lists of commands; `git orx man`
+    // writes one page per command of the command tree itself: both name
+    // the same commands, so a command missing from a list is caught.
+    let dir = repo.path("man");
+    repo.orx(&["man", dir.to_str().unwrap()]).ok();
+    let mut paged: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            Some(
+                name.strip_prefix("git-orx-")?
+                    .strip_suffix(".1")?
+                    .to_owned(),
+            )
+        })
+        .collect();
+    paged.sort();
+    let mut walked: Vec<String> = subcommands(&help(&repo, &[]));
+    walked.sort();
+    assert_eq!(
+        walked, paged,
+        "the commands of the help and of the command tree differ"
+    );
     insta::assert_snapshot!("help_at_80_columns", all);
 }
 

@@ -388,6 +388,47 @@ pub const LINES: &[(&str, &str)] = &[
         "{rest}: {n} preconditions not met",
         "{rest}: {n} 个前置条件未满足",
     ),
+    // event, serve
+    (
+        "{forge} event `{event}` ignored: it concerns no goal or task",
+        "已忽略 {forge} 事件 `{event}`: 它与任何 goal 或 task 无关",
+    ),
+    (
+        "issue #{n} names parent #{parent}, which is no goal here; ignored",
+        "issue #{n} 的父 issue #{parent} 在这里不是 goal;已忽略",
+    ),
+    (
+        "issue #{n} is a task here already; ignored",
+        "issue #{n} 在这里已是 task;已忽略",
+    ),
+    (
+        "issue #{n} is a goal here already; ignored",
+        "issue #{n} 在这里已是 goal;已忽略",
+    ),
+    (
+        "issue #{n} has no `type/*` label: not a goal; ignored",
+        "issue #{n} 没有 `type/*` 标签: 不是 goal;已忽略",
+    ),
+    (
+        "issue #{n} is assigned to {who}, who is not in the team (`team:` in .orx/config.yaml); ignored until it is",
+        "issue #{n} 分配给了 {who},其不在团队中 (.orx/config.yaml 的 `team:`);在加入之前忽略",
+    ),
+    (
+        "issue #{n} closed: a task is closed by its merge (pull_request closed), not by its issue; ignored",
+        "issue #{n} 已关闭: task 由其合并 (pull_request closed) 关闭,而不是由 issue 关闭;已忽略",
+    ),
+    (
+        "issues/{action} on #{n} ignored",
+        "已忽略 #{n} 上的 issues/{action}",
+    ),
+    (
+        "issue_comment/{action} on #{n} ignored",
+        "已忽略 #{n} 上的 issue_comment/{action}",
+    ),
+    (
+        "a comment on #{n}, which is no goal here; ignored",
+        "#{n} 上的评论在这里不属于任何 goal;已忽略",
+    ),
     // tick
     ("Nothing to dispatch.", "没有需要分派的内容。"),
     // backup, backups, restore, error
