@@ -233,7 +233,8 @@ impl Ui {
     /// Writes `text` to standard output wrapped to [`out_width`] columns
     /// at spaces; lines after the first are indented by `indent` spaces.
     pub fn wrap(&mut self, text: impl AsRef<str>, indent: usize) {
-        for l in wrap(text.as_ref(), indent, out_width()) {
+        // Looked up whole, then wrapped: the Chinese has its own width.
+        for l in wrap(&msg::localize(text.as_ref()), indent, out_width()) {
             self.line(l);
         }
     }
@@ -242,6 +243,7 @@ impl Ui {
     /// line painted in `style` (the indent is not).
     pub fn wrap_painted(&mut self, style: Style, text: &str, indent: usize) {
         let pad = " ".repeat(indent);
+        let text = msg::localize(text);
         for l in wrap(&format!("{pad}{text}"), indent, out_width()) {
             let body = l.strip_prefix(&pad).unwrap_or(&l);
             self.line(format!("{pad}{}", paint(style, body)));
@@ -360,6 +362,12 @@ fn error_text(e: &Error) -> String {
             match (acting, text.strip_suffix(&format!("; this one is {state}"))) {
                 (Some((_, id)), Some(head)) => format!("{head}; {kind} {id} is {state}"),
                 _ => text,
+            }
+        }
+        Error::NoDecision(orx::engine::decide::NoDecision::NoneHolds { .. }) => {
+            match ACTING.lock().ok().and_then(|a| a.item.clone()) {
+                Some((kind, id)) if !kind.is_empty() => format!("{kind} {id}: {e}"),
+                _ => e.to_string(),
             }
         }
         _ => e.to_string(),

@@ -26,6 +26,10 @@ pub const LINES: &[(&str, &str)] = &[
         "{action} 只适用于处于 {states} 的 {kinds};此条目处于 {state}",
     ),
     (
+        "{item}: no transition from {state} fits this result:",
+        "{item}: {state} 没有适合这个结果的转换:",
+    ),
+    (
         "no transition from {state} fits this result:",
         "{state} 没有适合这个结果的转换:",
     ),
@@ -546,7 +550,39 @@ pub const LINES: &[(&str, &str)] = &[
     ("repaired  {path}: {what}", "已修复    {path}: {what}"),
     ("hooks directory: {path}", "hooks 目录: {path}"),
     ("  {hook} installed", "  {hook} 已安装"),
-    ("  {hook} missing", "  {hook} 缺失"),
+    (
+        "  {hook} missing: run `git orx hooks install`",
+        "  {hook} 缺失: 请运行 `git orx hooks install`",
+    ),
+    (
+        "  {hook} installed (runs your {saved} first)",
+        "  {hook} 已安装 (先运行你的 {saved})",
+    ),
+    (
+        "  {hook} via {tool}: {file}",
+        "  {hook} 经由 {tool}: {file}",
+    ),
+    (
+        "  {hook} not run by {tool}: {why}",
+        "  {hook} {tool} 不运行它: {why}",
+    ),
+    (
+        "hooks directory: {path} ({tool} manages it)",
+        "hooks 目录: {path} (由 {tool} 管理)",
+    ),
+    (
+        "  {hook} missing: give this repository its own hooks directory (`git config --local core.hooksPath ...`), or `git orx hooks install --hooks-outside-repo`",
+        "  {hook} 缺失: 请给这个仓库设置自己的 hooks 目录 (`git config --local core.hooksPath ...`),或运行 `git orx hooks install --hooks-outside-repo`",
+    ),
+    (
+        "kept      {name} (in {file})",
+        "保留      {name} (在 {file} 中)",
+    ),
+    (
+        "removed   {name} from {file}",
+        "已移除    {name} (从 {file})",
+    ),
+    ("not run   {name}: {why}", "未运行    {name}: {why}"),
     (
         "missing: give this repository its own hooks directory (`git config --local core.hooksPath ...`), or `git orx hooks install --hooks-outside-repo`",
         "缺失: 请给这个仓库设置自己的 hooks 目录 (`git config --local core.hooksPath ...`),或运行 `git orx hooks install --hooks-outside-repo`",
