@@ -347,7 +347,7 @@ fn localize_line(line: &str) -> Option<String> {
             fill(&pieces(e), line, &mut values).then(|| {
                 values.iter().fold((*z).to_owned(), |s, (k, v)| {
                     let v = match *k {
-                        "text" => localize_line(v).unwrap_or_else(|| v.clone()),
+                        "text" | "text2" => localize_line(v).unwrap_or_else(|| v.clone()),
                         _ => v.clone(),
                     };
                     s.replace(&format!("{{{k}}}"), &v)
@@ -407,7 +407,8 @@ fn fill<'a>(
         values.push((name, after.to_owned()));
         return !after.is_empty() && rest.len() == 1;
     }
-    let mut from = 1;
+    // Each name takes at least one character.
+    let mut from = after.chars().next().map_or(1, char::len_utf8);
     while let Some(i) = after.get(from..).and_then(|a| a.find(next)) {
         let end = from + i;
         let mark = values.len();
@@ -455,5 +456,10 @@ mod tests {
         // A template made of names and a short word matches no line.
         assert_eq!(super::localize("login is broken"), "login is broken");
         assert_eq!(super::localize("a\nnone"), "a\n无");
+        // A name may start with a character of more than one byte.
+        assert_eq!(
+            super::localize("  status: Done (owner: 无 (终止状态))"),
+            "  状态:   Done (负责: 无 (终止状态))"
+        );
     }
 }

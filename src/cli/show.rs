@@ -66,7 +66,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .owner
         .as_deref()
         .map(role::display)
-        .unwrap_or_else(|| "nobody (terminal)".to_owned());
+        .unwrap_or_else(|| msg::t("nobody (terminal)", &[]));
     ui.line(format!(
         "  status: {} (owner: {owner})",
         paint(BOLD, &s.status)
@@ -167,9 +167,12 @@ pub fn print_steps(ui: &mut Ui, steps: &[orx::workflow::steps::Action], indent: 
 pub fn rejected_line(commit: &str, violations: &[orx::history::enforce::Violation]) -> String {
     let mut rules: Vec<&str> = violations.iter().map(|v| v.rule.as_str()).collect();
     rules.dedup();
-    format!(
-        "{} this state came from {commit}, which verify rejects ({}); `git orx verify {commit}~1..{commit}` tells why",
-        paint(RED, "rejected:"),
-        rules.join(", ")
+    msg::t(
+        "{label} this state came from {commit}, which verify rejects ({rules}); `git orx verify {commit}~1..{commit}` tells why",
+        &[
+            ("label", &paint(RED, msg::t("rejected:", &[]))),
+            ("commit", &commit),
+            ("rules", &rules.join(", ")),
+        ],
     )
 }

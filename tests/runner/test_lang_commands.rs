@@ -232,3 +232,26 @@ fn zh_every_other_command_and_its_refusals() {
     );
     insta::assert_snapshot!(all);
 }
+
+/// `verify` under `lang: zh`: each violation, what it means and the way
+/// back in Chinese; `show` marks the state `verify` rejects.
+#[test]
+fn zh_verify_and_a_rejected_state() {
+    let repo = zh_repo();
+    repo.orx(&["new", "Login", "--as", "sm"]).ok();
+    let path = repo.story_path("1.1");
+    repo.edit(&path, "status: Draft", "status: Done");
+    repo.git(&["commit", "-q", "--no-verify", "-am", "skip the review"])
+        .ok();
+    insta::assert_snapshot!("zh_verify", shown(&repo.orx(&["verify", "--all"]), None));
+    let head = repo
+        .git(&["rev-parse", "--short=7", "HEAD"])
+        .ok()
+        .stdout
+        .trim()
+        .to_owned();
+    insta::assert_snapshot!(
+        "zh_show_rejected",
+        shown(&repo.orx(&["show", "1.1"]), None).replace(&head, "<commit>")
+    );
+}

@@ -1,7 +1,7 @@
 //! The Chinese of the lines commands write in English and of the library's
 //! messages that reach users, matched whole by [`super::localize`] as they
 //! are written: `{name}` stands for any text, which the Chinese keeps (the
-//! text of `{text}` is itself looked up).
+//! text of `{text}` and `{text2}` is itself looked up).
 
 pub const LINES: &[(&str, &str)] = &[
     // labels
@@ -335,6 +335,12 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     ("nothing was changed", "未做任何修改"),
     // show, agent show, doctor
+    ("rejected:", "已拒绝:"),
+    (
+        "{label} this state came from {commit}, which verify rejects ({rules}); `git orx verify {commit}~1..{commit}` tells why",
+        "{label} 这个状态来自 {commit},verify 拒绝了它 ({rules});`git orx verify {commit}~1..{commit}` 说明原因",
+    ),
+    ("nobody (terminal)", "无 (终止状态)"),
     ("allowed as {role}", "{role} 可以执行"),
     ("not allowed as {role}", "{role} 不可执行"),
     (" (an outcome of `{trigger}`)", " (`{trigger}` 的结果之一)"),
@@ -432,6 +438,23 @@ pub const LINES: &[(&str, &str)] = &[
     (
         "a comment on #{n}, which is no goal here; ignored",
         "#{n} 上的评论在这里不属于任何 goal;已忽略",
+    ),
+    // verify's violations
+    (
+        "    the commit names no role (no `Orx-Role:` trailer: it was made without git-orx's hooks, e.g. with --no-verify)",
+        "    该提交没有注明角色 (没有 `Orx-Role:` trailer: 它不是经由 git-orx 的 hooks 提交的,例如用了 --no-verify)",
+    ),
+    (
+        "no role: say who makes this change with ORX_ROLE=ROLE or `git config orx.role ROLE`",
+        "未指定角色: 请用 ORX_ROLE=ROLE 或 `git config orx.role ROLE` 说明由谁做这个修改",
+    ),
+    (
+        "      allowed from {from}: {list}",
+        "      {from} 允许的转换: {list}",
+    ),
+    (
+        "{item} is also {other}; an ID may be used once",
+        "{item} 同时也是 {other};一个 ID 只能使用一次",
     ),
     // tick
     ("Nothing to dispatch.", "没有需要分派的内容。"),
@@ -633,48 +656,48 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     // verify
     (
-        "verified {n} commits ({text}): no violations{rest}",
-        "已验证 {n} 个提交 ({text}): 没有违规{rest}",
+        "verified {n} commits ({text}): no violations{text2}",
+        "已验证 {n} 个提交 ({text}): 没有违规{text2}",
     ),
     (
         "verified {n} commits ({text}): no violations",
         "已验证 {n} 个提交 ({text}): 没有违规",
     ),
     (
-        "verified {n} commits ({text}): 1 violation{rest}",
-        "已验证 {n} 个提交 ({text}): 1 个违规{rest}",
+        "verified {n} commits ({text}): 1 violation{text2}",
+        "已验证 {n} 个提交 ({text}): 1 个违规{text2}",
     ),
     (
         "verified {n} commits ({text}): 1 violation",
         "已验证 {n} 个提交 ({text}): 1 个违规",
     ),
     (
-        "verified {n} commits ({text}): {v} violations{rest}",
-        "已验证 {n} 个提交 ({text}): {v} 个违规{rest}",
+        "verified {n} commits ({text}): {v} violations{text2}",
+        "已验证 {n} 个提交 ({text}): {v} 个违规{text2}",
     ),
     (
         "verified {n} commits ({text}): {v} violations",
         "已验证 {n} 个提交 ({text}): {v} 个违规",
     ),
     (
-        "verified 1 commit ({text}): no violations{rest}",
-        "已验证 1 个提交 ({text}): 没有违规{rest}",
+        "verified 1 commit ({text}): no violations{text2}",
+        "已验证 1 个提交 ({text}): 没有违规{text2}",
     ),
     (
         "verified 1 commit ({text}): no violations",
         "已验证 1 个提交 ({text}): 没有违规",
     ),
     (
-        "verified 1 commit ({text}): 1 violation{rest}",
-        "已验证 1 个提交 ({text}): 1 个违规{rest}",
+        "verified 1 commit ({text}): 1 violation{text2}",
+        "已验证 1 个提交 ({text}): 1 个违规{text2}",
     ),
     (
         "verified 1 commit ({text}): 1 violation",
         "已验证 1 个提交 ({text}): 1 个违规",
     ),
     (
-        "verified 1 commit ({text}): {v} violations{rest}",
-        "已验证 1 个提交 ({text}): {v} 个违规{rest}",
+        "verified 1 commit ({text}): {v} violations{text2}",
+        "已验证 1 个提交 ({text}): {v} 个违规{text2}",
     ),
     (
         "verified 1 commit ({text}): {v} violations",
@@ -692,6 +715,8 @@ pub const LINES: &[(&str, &str)] = &[
         "    acknowledged by {who}: {why}",
         "    已由 {who} 确认: {why}",
     ),
+    (", {k} acknowledged", ",已确认 {k} 个"),
+    ("{rest}: {rule} (acknowledged)", "{rest}: {rule} (已确认)"),
     // check
     ("checked 1 file: no problems", "已检查 1 个文件: 没有问题"),
     (
