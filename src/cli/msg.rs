@@ -340,11 +340,19 @@ fn localize_line(line: &str) -> Option<String> {
     if let Some((_, z)) = entries().find(|(e, _)| *e == line) {
         return Some((*z).to_owned());
     }
-    entries()
-        .filter(|(e, _)| e.contains('{') && matchable(e))
-        .find_map(|(e, z)| {
+    type Template = (Vec<(&'static str, Option<&'static str>)>, &'static str);
+    static TEMPLATES: OnceLock<Vec<Template>> = OnceLock::new();
+    TEMPLATES
+        .get_or_init(|| {
+            entries()
+                .filter(|(e, _)| e.contains('{') && matchable(e))
+                .map(|(e, z)| (pieces(e), *z))
+                .collect()
+        })
+        .iter()
+        .find_map(|(p, z)| {
             let mut values = Vec::new();
-            fill(&pieces(e), line, &mut values).then(|| {
+            fill(p, line, &mut values).then(|| {
                 values.iter().fold((*z).to_owned(), |s, (k, v)| {
                     let v = match *k {
                         "text" | "text2" => localize_line(v).unwrap_or_else(|| v.clone()),

@@ -148,6 +148,10 @@ fn new_commands_fit_100_columns_on_an_80_column_terminal() {
             vec!["show", "G1"],
             vec!["history", "G1"],
             vec!["verify"],
+            vec!["status"],
+            vec!["next"],
+            vec!["doctor"],
+            vec!["metrics"],
         ] {
             let mut all = vec!["--lang", lang];
             all.extend(&args);
