@@ -199,7 +199,7 @@ pub fn print_prompt(
                     &serde_json::json!({"version": 1, "item": id, "prompt": name, "text": text}),
                 );
             } else {
-                ui.line(text.trim_end());
+                ui.verbatim(text.trim_end());
             }
             Ok(0)
         }

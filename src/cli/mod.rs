@@ -168,11 +168,17 @@ impl Ui {
         }
     }
 
-    /// Writes a line to standard output.
+    /// Writes a line to standard output, in the language in force.
     pub fn line(&mut self, text: impl AsRef<str>) {
         let text = msg::localize(text.as_ref());
+        self.verbatim(&text);
+    }
+
+    /// Writes text that is data, not a message (a prompt, a schema, a
+    /// script), to standard output as it is.
+    pub fn verbatim(&mut self, text: &str) {
         if self.json {
-            self.held.push(text.into_owned());
+            self.held.push(text.to_owned());
             return;
         }
         if self.closed {
