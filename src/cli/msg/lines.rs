@@ -528,6 +528,23 @@ pub const LINES: &[(&str, &str)] = &[
     ("Review efficiency", "评审效率"),
     ("Agent performance", "Agent 表现"),
     ("No alerts.", "没有警报。"),
+    (
+        "mean {role} review rounds {v} > {max}: check the decision matrix thresholds",
+        "{role} 平均评审轮次 {v} > {max}: 请检查决策矩阵的阈值",
+    ),
+    (
+        "auto-approval rate {v} < {min}: check the quality standards",
+        "自动批准率 {v} < {min}: 请检查质量标准",
+    ),
+    (
+        "escalation rate {v} > {max}: check the workflow and training",
+        "升级率 {v} > {max}: 请检查工作流和培训",
+    ),
+    ("  {rest}  (already an item)", "  {rest}  (已是条目)"),
+    (
+        "Roll the work tree back to {target}? Every file but the story and context files becomes as it was then; the current state is saved first. [y/N] ",
+        "把工作区回滚到 {target}?除 Story 和上下文文件外,每个文件都会恢复到当时的样子;当前状态会先保存。[y/N] ",
+    ),
     ("  cycle time           {v}", "  周期时间             {v}"),
     (
         "  mean quality score         {v}",
