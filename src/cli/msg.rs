@@ -464,6 +464,11 @@ mod tests {
         // A template made of names and a short word matches no line.
         assert_eq!(super::localize("login is broken"), "login is broken");
         assert_eq!(super::localize("a\nnone"), "a\n无");
+        // A story's line on the board is not taken for a message.
+        assert_eq!(
+            super::localize("  1.1      Pkg installed"),
+            "  1.1      Pkg installed"
+        );
         // A name may start with a character of more than one byte.
         assert_eq!(
             super::localize("  status: Done (owner: 无 (终止状态))"),

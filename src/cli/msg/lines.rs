@@ -589,30 +589,28 @@ pub const LINES: &[(&str, &str)] = &[
     ("added     {what} to {path}", "已添加    {what} 到 {path}"),
     ("repaired  {path}: {what}", "已修复    {path}: {what}"),
     ("hooks directory: {path}", "hooks 目录: {path}"),
-    ("  {hook} installed", "  {hook} 已安装"),
+    ("installed", "已安装"),
     (
-        "  {hook} missing: run `git orx hooks install`",
-        "  {hook} 缺失: 请运行 `git orx hooks install`",
+        "missing: run `git orx hooks install`",
+        "缺失: 请运行 `git orx hooks install`",
     ),
     (
-        "  {hook} installed (runs your {saved} first)",
-        "  {hook} 已安装 (先运行你的 {saved})",
+        "outdated: run `git orx hooks install`",
+        "已过时: 请运行 `git orx hooks install`",
     ),
     (
-        "  {hook} via {tool}: {file}",
-        "  {hook} 经由 {tool}: {file}",
+        "installed (runs your {saved} first)",
+        "已安装 (先运行你的 {saved})",
     ),
+    ("via {tool}: {file}", "经由 {tool}: {file}"),
+    ("not run by {tool}: {why}", "{tool} 不运行它: {why}"),
     (
-        "  {hook} not run by {tool}: {why}",
-        "  {hook} {tool} 不运行它: {why}",
+        "not installed (a hook of yours is there; `git orx hooks install` keeps it)",
+        "未安装 (那里有你自己的 hook;`git orx hooks install` 会保留它)",
     ),
     (
         "hooks directory: {path} ({tool} manages it)",
         "hooks 目录: {path} (由 {tool} 管理)",
-    ),
-    (
-        "  {hook} missing: give this repository its own hooks directory (`git config --local core.hooksPath ...`), or `git orx hooks install --hooks-outside-repo`",
-        "  {hook} 缺失: 请给这个仓库设置自己的 hooks 目录 (`git config --local core.hooksPath ...`),或运行 `git orx hooks install --hooks-outside-repo`",
     ),
     (
         "kept      {name} (in {file})",
