@@ -111,6 +111,9 @@ fn main() -> ExitCode {
     let mut ui = Ui::new(cli.color, ask_git);
     ui.set_json((cli.json || env_json) && ask_git);
     cli::msg::force(cli.lang.as_deref());
+    if ask_git {
+        cli::msg::from_repo();
+    }
     // The date git will give the commits, so that the items' times agree.
     orx::repo::workspace::set_commit_date(std::env::var("GIT_COMMITTER_DATE").ok());
     // `move`, `agent fire`: what the refusal log names as the source.

@@ -77,7 +77,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
         _ => {}
     }
-    ui.line(script.trim_end());
+    ui.verbatim(script.trim_end());
     Ok(0)
 }
 

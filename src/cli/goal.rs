@@ -88,6 +88,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     match args.action {
         Action::New(a) => new(ui, a),
         Action::Decide(a) => {
+            super::acting_on(goal::GOAL, &a.id);
             let (ws, role) = super::open_as(ui, &a.change)?;
             let plan = goal::plan_decide(
                 &ws,
@@ -198,7 +199,7 @@ pub fn print_prompt(
                     &serde_json::json!({"version": 1, "item": id, "prompt": name, "text": text}),
                 );
             } else {
-                ui.line(text.trim_end());
+                ui.verbatim(text.trim_end());
             }
             Ok(0)
         }

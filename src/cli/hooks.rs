@@ -6,7 +6,7 @@ use orx::git::Repo;
 use orx::hooks::tools::{self, Options, Outcome, Place};
 use orx::hooks::{self, HookState, Step};
 
-use super::{BOLD, GREEN, RED, Ui, YELLOW, paint};
+use super::{BOLD, GREEN, RED, Ui, YELLOW, msg, paint};
 
 /// Manage the git hooks that enforce the rules on every commit.
 #[derive(clap::Args)]
@@ -270,36 +270,48 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             };
             for s in statuses {
                 let state = match s.state {
-                    HookState::Installed { chained: false } => paint(GREEN, "installed"),
+                    HookState::Installed { chained: false } => {
+                        paint(GREEN, msg::localize("installed"))
+                    }
                     HookState::Installed { chained: true } => paint(
                         GREEN,
-                        format!("installed (runs your {}{} first)", s.name, hooks::SAVED),
+                        msg::localize(&format!(
+                            "installed (runs your {}{} first)",
+                            s.name,
+                            hooks::SAVED
+                        )),
                     ),
-                    HookState::Via { tool, file } => {
-                        paint(GREEN, format!("via {tool}: {}", dirs.rel(&file)))
-                    }
+                    HookState::Via { tool, file } => paint(
+                        GREEN,
+                        msg::localize(&format!("via {tool}: {}", dirs.rel(&file))),
+                    ),
                     HookState::NotRun { tool, why }
                         if hooks::OPTIONAL.contains(&s.name.as_str()) =>
                     {
-                        paint(YELLOW, format!("not run by {tool}: {why}"))
+                        paint(YELLOW, msg::localize(&format!("not run by {tool}: {why}")))
                     }
                     HookState::NotRun { tool, why } => {
                         missing = true;
-                        paint(RED, format!("not run by {tool}: {why}"))
+                        paint(RED, msg::localize(&format!("not run by {tool}: {why}")))
                     }
                     HookState::Outdated => {
                         missing = true;
-                        paint(YELLOW, "outdated: run `git orx hooks install`")
+                        paint(
+                            YELLOW,
+                            msg::localize("outdated: run `git orx hooks install`"),
+                        )
                     }
                     HookState::Missing => {
                         missing = true;
-                        paint(RED, install)
+                        paint(RED, msg::localize(install))
                     }
                     HookState::Foreign => {
                         missing = true;
                         paint(
                             RED,
-                            "not installed (a hook of yours is there; `git orx hooks install` keeps it)",
+                            msg::localize(
+                                "not installed (a hook of yours is there; `git orx hooks install` keeps it)",
+                            ),
                         )
                     }
                 };

@@ -183,16 +183,23 @@ impl Ui {
         }
     }
 
-    /// Writes a line to standard output.
+    /// Writes a line to standard output, in the language in force.
     pub fn line(&mut self, text: impl AsRef<str>) {
+        let text = msg::localize(text.as_ref());
+        self.verbatim(&text);
+    }
+
+    /// Writes text that is data, not a message (a prompt, a schema, a
+    /// script), to standard output as it is.
+    pub fn verbatim(&mut self, text: &str) {
         if self.json {
-            self.held.push(text.as_ref().to_owned());
+            self.held.push(text.to_owned());
             return;
         }
         if self.closed {
             return;
         }
-        if let Err(e) = writeln!(self.out, "{}", text.as_ref()) {
+        if let Err(e) = writeln!(self.out, "{text}") {
             self.stop(e);
         }
     }
@@ -204,7 +211,7 @@ impl Ui {
         {
             self.stop(e);
         }
-        let _ = writeln!(self.err, "{}", text.as_ref());
+        let _ = writeln!(self.err, "{}", msg::localize(text.as_ref()));
     }
 
     /// Writes out what is pending on standard output (before a child
@@ -247,8 +254,20 @@ impl Ui {
     /// Writes `text` to standard output wrapped to [`out_width`] columns
     /// at spaces; lines after the first are indented by `indent` spaces.
     pub fn wrap(&mut self, text: impl AsRef<str>, indent: usize) {
-        for l in wrap(text.as_ref(), indent, out_width()) {
+        // Looked up whole, then wrapped: the Chinese has its own width.
+        for l in wrap(&msg::localize(text.as_ref()), indent, out_width()) {
             self.line(l);
+        }
+    }
+
+    /// Writes `text` wrapped like [`Ui::wrap`] after `indent` spaces, each
+    /// line painted in `style` (the indent is not).
+    pub fn wrap_painted(&mut self, style: Style, text: &str, indent: usize) {
+        let pad = " ".repeat(indent);
+        let text = msg::localize(text);
+        for l in wrap(&format!("{pad}{text}"), indent, out_width()) {
+            let body = l.strip_prefix(&pad).unwrap_or(&l);
+            self.line(format!("{pad}{}", paint(style, body)));
         }
     }
 
@@ -298,14 +317,17 @@ impl Ui {
             _ => String::new(),
         };
         let text = error_text(e);
+        let text = msg::localize(&text);
         let mut lines = text.lines();
         let first = lines.next().unwrap_or_default();
-        self.eline(format!("{} {prefix}{first}", epaint(RED, "error:")));
+        let label = msg::t("error:", &[]);
+        self.eline(format!("{} {prefix}{first}", epaint(RED, label)));
         for l in lines {
             self.eline(l);
         }
         for h in hints(e) {
-            self.eline(format!("{} {h}", epaint(CYAN, "hint:")));
+            let h = msg::localize(&h);
+            self.eline(format!("{} {h}", epaint(CYAN, msg::t("hint:", &[]))));
         }
     }
 }
@@ -352,6 +374,22 @@ fn error_text(e: &Error) -> String {
                 format!(" --agent {name}")
             };
             format!("{e}; create it with `git orx agent init{flag} --as human`")
+        }
+        // `... applies to tasks in assigned; task T1 is in-progress`: the
+        // item by name when the command said which it acts on.
+        Error::NoDecision(orx::engine::decide::NoDecision::NotHere { kind, state, .. }) => {
+            let text = e.to_string();
+            let acting = ACTING.lock().ok().and_then(|a| a.item.clone());
+            match (acting, text.strip_suffix(&format!("; this one is {state}"))) {
+                (Some((_, id)), Some(head)) => format!("{head}; {kind} {id} is {state}"),
+                _ => text,
+            }
+        }
+        Error::NoDecision(orx::engine::decide::NoDecision::NoneHolds { .. }) => {
+            match ACTING.lock().ok().and_then(|a| a.item.clone()) {
+                Some((kind, id)) if !kind.is_empty() => format!("{kind} {id}: {e}"),
+                _ => e.to_string(),
+            }
         }
         _ => e.to_string(),
     }
@@ -890,13 +928,33 @@ pub fn report_change(
         ui.json(&v);
         return;
     }
+    // An edit that keeps the state says which fields it changed, not
+    // `executing -> executing`.
+    let what = if plan.from() == Some(plan.to()) {
+        let fields: Vec<&str> = changes.iter().map(|(k, _, _)| k.as_str()).collect();
+        msg::t(
+            if fields.is_empty() {
+                "no field changed, still {state}"
+            } else {
+                "{fields} changed, still {state}"
+            },
+            &[
+                ("fields", &fields.join(", ")),
+                ("state", &paint(BOLD, plan.to())),
+            ],
+        )
+    } else {
+        format!(
+            "{} -> {}",
+            plan.from().unwrap_or("(new)"),
+            paint(BOLD, plan.to())
+        )
+    };
     let Some(done) = done else {
         ui.line(format!(
-            "{} {}: {} -> {} ({}) {}",
+            "{} {}: {what} ({}) {}",
             msg::t("would change", &[]),
             plan.label(),
-            plan.from().unwrap_or("(new)"),
-            paint(BOLD, plan.to()),
             orx::workflow::role::display(plan.role()),
             paint(DIM, msg::t("(dry run: nothing written)", &[]))
         ));
@@ -910,15 +968,13 @@ pub fn report_change(
             ui.line(paint(DIM, format!("  and: {a}")));
         }
         for h in plan.handoff().into_iter().flat_map(str::lines) {
-            ui.line(paint(GREEN, orx::text::escape(h)));
+            ui.wrap_painted(GREEN, &orx::text::escape(h), 0);
         }
         return;
     };
     let mut line = format!(
-        "{}: {} -> {} ({})",
+        "{}: {what} ({})",
         plan.label(),
-        plan.from().unwrap_or("(new)"),
-        paint(BOLD, plan.to()),
         orx::workflow::role::display(plan.role())
     );
     if let Some(reason) = plan.forced_reason() {
@@ -964,9 +1020,9 @@ pub fn report_change(
             )
         )),
     }
-    ui.line(line);
+    ui.wrap(line, 2);
     for h in plan.handoff().into_iter().flat_map(str::lines) {
-        ui.line(paint(GREEN, orx::text::escape(h)));
+        ui.wrap_painted(GREEN, &orx::text::escape(h), 0);
     }
 }
 

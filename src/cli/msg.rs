@@ -35,6 +35,27 @@ pub fn from_config(lang: &str) -> &str {
     }
 }
 
+/// Takes the language of the repository the command runs in (its
+/// committed config, else the work tree's), unless `--lang` chose one: a
+/// command speaks it even when it opens no workspace (`verify`, `log`,
+/// `hooks`).
+pub fn from_repo() {
+    use orx::repo::config::{CONFIG_PATH, Config};
+    if forced().is_some() {
+        return;
+    }
+    let Ok(repo) = orx::git::Repo::discover() else {
+        return;
+    };
+    let text = match repo.head_file(CONFIG_PATH) {
+        Ok(Some(bytes)) => String::from_utf8(bytes).ok(),
+        _ => std::fs::read_to_string(repo.root().join(CONFIG_PATH)).ok(),
+    };
+    if let Some(c) = text.and_then(|t| Config::parse(&t).ok()) {
+        from_config(&c.lang);
+    }
+}
+
 pub fn zh() -> bool {
     ZH.load(Ordering::Relaxed)
 }
@@ -101,6 +122,14 @@ const CATALOG: &[(&str, &str)] = &[
     ("(committed by another commit)", "(已由另一个提交提交)"),
     ("written to {path}, not committed", "已写入 {path},未提交"),
     ("override: {reason}", "覆盖: {reason}"),
+    (
+        "{fields} changed, still {state}",
+        "已修改 {fields},仍处于 {state}",
+    ),
+    (
+        "no field changed, still {state}",
+        "没有字段被修改,仍处于 {state}",
+    ),
     // refusals and hints
     ("refused: ", "已拒绝: "),
     (
@@ -186,6 +215,11 @@ const CATALOG: &[(&str, &str)] = &[
         "  validate:    not passed (pass rate {rate}%)",
         "  验证:        未通过 (通过率 {rate}%)",
     ),
+    (
+        "  develop:     no tasks yet (the skill's init lists them: `git orx loop act {id} init --as skill`)",
+        "  开发:        还没有任务 (由 skill 的 init 列出: `git orx loop act {id} init --as skill`)",
+    ),
+    ("  validate:    not run yet", "  验证:        尚未运行"),
     ("  progress:    {pct}%", "  总进度:      {pct}%"),
     ("  next:        {action}", "  下一步:      {action}"),
     // review report
@@ -209,6 +243,7 @@ const CATALOG: &[(&str, &str)] = &[
     ("recorded", "已记录"),
     ("(no fields)", "(无字段)"),
     ("error:", "错误:"),
+    ("hint:", "提示:"),
     (" of {limit}", ",上限 {limit}"),
     ("note:", "注意:"),
     ("restored from {from}", "已从 {from} 恢复"),
@@ -263,19 +298,139 @@ const CATALOG: &[(&str, &str)] = &[
     ),
 ];
 
+mod lines;
+
+/// Every entry: the messages above and the lines of [`lines::LINES`].
+fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    CATALOG.iter().chain(lines::LINES)
+}
+
 /// `en` in the language in force, with each `{name}` replaced by its value.
 pub fn t(en: &str, args: &[(&str, &dyn Display)]) -> String {
     let text = if zh() {
-        CATALOG
-            .iter()
-            .find(|(e, _)| *e == en)
-            .map_or(en, |(_, z)| z)
+        entries().find(|(e, _)| *e == en).map_or(en, |(_, z)| z)
     } else {
         en
     };
     args.iter().fold(text.to_owned(), |s, (k, v)| {
         s.replace(&format!("{{{k}}}"), &v.to_string())
     })
+}
+
+/// A line already written in English (by a command, or a message of the
+/// library) in the language in force: an entry whose English is the whole
+/// line, or whose English matches it with each `{name}` standing for some
+/// text, which its Chinese then takes. Lines no entry matches stay as they
+/// are; each line of a text is matched on its own.
+pub fn localize(text: &str) -> std::borrow::Cow<'_, str> {
+    if !zh() || text.is_empty() {
+        return text.into();
+    }
+    if !text.contains('\n') {
+        return localize_line(text).map_or(text.into(), Into::into);
+    }
+    text.split('\n')
+        .map(|l| localize_line(l).unwrap_or_else(|| l.to_owned()))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .into()
+}
+
+fn localize_line(line: &str) -> Option<String> {
+    if let Some((_, z)) = entries().find(|(e, _)| *e == line) {
+        return Some((*z).to_owned());
+    }
+    type Template = (Vec<(&'static str, Option<&'static str>)>, &'static str);
+    static TEMPLATES: OnceLock<Vec<Template>> = OnceLock::new();
+    TEMPLATES
+        .get_or_init(|| {
+            entries()
+                .filter(|(e, _)| e.contains('{') && matchable(e))
+                .map(|(e, z)| (pieces(e), *z))
+                .collect()
+        })
+        .iter()
+        .find_map(|(p, z)| {
+            let mut values = Vec::new();
+            fill(p, line, &mut values).then(|| {
+                values.iter().fold((*z).to_owned(), |s, (k, v)| {
+                    let v = match *k {
+                        "text" | "text2" => localize_line(v).unwrap_or_else(|| v.clone()),
+                        _ => v.clone(),
+                    };
+                    s.replace(&format!("{{{k}}}"), &v)
+                })
+            })
+        })
+}
+
+/// An English template split into its literal text and `{name}`s:
+/// `(literal, Some(name))` pairs, the last name `None`.
+fn pieces(en: &str) -> Vec<(&str, Option<&str>)> {
+    let mut out = Vec::new();
+    let mut rest = en;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        out.push((&rest[..open], Some(&rest[open + 1..open + close])));
+        rest = &rest[open + close + 1..];
+    }
+    out.push((rest, None));
+    out
+}
+
+/// Whether a template is distinctive enough to be matched against any
+/// line: it starts with text, or has at least 12 letters of its own, and
+/// no two names stand side by side.
+fn matchable(en: &str) -> bool {
+    let p = pieces(en);
+    let letters: usize = p
+        .iter()
+        .map(|(l, _)| l.chars().filter(|c| c.is_alphabetic()).count())
+        .sum();
+    let adjacent = p.iter().skip(1).any(|(l, n)| l.is_empty() && n.is_some());
+    !adjacent && (!p[0].0.is_empty() || letters >= 12)
+}
+
+/// Matches `line` against `pieces`, each name taking some non-empty text;
+/// pushes the names' values.
+fn fill<'a>(
+    pieces: &[(&'a str, Option<&'a str>)],
+    line: &str,
+    values: &mut Vec<(&'a str, String)>,
+) -> bool {
+    let Some(((lit, name), rest)) = pieces.split_first() else {
+        return line.is_empty();
+    };
+    let Some(after) = line.strip_prefix(lit) else {
+        return false;
+    };
+    let Some(name) = name else {
+        return after.is_empty();
+    };
+    let next = rest.first().map_or("", |(l, _)| l);
+    if next.is_empty() {
+        // The last name takes the rest of the line.
+        values.push((name, after.to_owned()));
+        return !after.is_empty() && rest.len() == 1;
+    }
+    // Each name takes at least one character.
+    let mut from = after.chars().next().map_or(1, char::len_utf8);
+    while let Some(i) = after.get(from..).and_then(|a| a.find(next)) {
+        let end = from + i;
+        let mark = values.len();
+        values.push((name, after[..end].to_owned()));
+        if fill(rest, &after[end..], values) {
+            return true;
+        }
+        values.truncate(mark);
+        from = end + 1;
+        while !after.is_char_boundary(from) {
+            from += 1;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -292,8 +447,32 @@ mod tests {
             v.sort();
             v
         };
-        for (en, zh) in super::CATALOG {
+        for (en, zh) in super::entries() {
             assert_eq!(names(en), names(zh), "{en}");
         }
+    }
+
+    /// A line is matched whole against an entry, each name taking text.
+    #[test]
+    fn a_written_line_is_matched_against_its_template() {
+        super::ZH.store(true, std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(
+            super::localize("task T1 waits for T2, T3 (not done yet)"),
+            "task T1 等待 T2, T3 (尚未完成)"
+        );
+        assert_eq!(super::localize("none"), "无");
+        // A template made of names and a short word matches no line.
+        assert_eq!(super::localize("login is broken"), "login is broken");
+        assert_eq!(super::localize("a\nnone"), "a\n无");
+        // A story's line on the board is not taken for a message.
+        assert_eq!(
+            super::localize("  1.1      Pkg installed"),
+            "  1.1      Pkg installed"
+        );
+        // A name may start with a character of more than one byte.
+        assert_eq!(
+            super::localize("  status: Done (owner: 无 (终止状态))"),
+            "  状态:   Done (负责: 无 (终止状态))"
+        );
     }
 }

@@ -111,7 +111,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     ],
                 )
             });
-            ui.line(format!("  {}", escape(&msg)));
+            ui.wrap(format!("  {}", escape(&msg)), 4);
             super::show::print_steps(ui, &s.steps, 4);
         }
     }

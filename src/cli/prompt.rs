@@ -42,7 +42,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     match job {
-        Some(job) => ui.line(job.prompt.trim_end()),
+        Some(job) => ui.verbatim(job.prompt.trim_end()),
         None => ui.line(format!(
             "{} {} ({}): the next action is `{}`, which no executor performs; `git orx run {}` takes it",
             item.kind, item.id, item.status, selected.action, item.id

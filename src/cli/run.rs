@@ -293,7 +293,7 @@ fn plan_only(
         super::paint(DIM, "(dry run: nothing run, nothing written)")
     ));
     if let Some(job) = job {
-        ui.line(job.prompt.trim_end());
+        ui.verbatim(job.prompt.trim_end());
     }
     Ok(0)
 }

@@ -185,7 +185,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if ui.is_json() {
         ui.json(&value);
     } else {
-        ui.line(text.trim_end());
+        ui.verbatim(text.trim_end());
     }
     Ok(0)
 }

@@ -4,7 +4,7 @@ use orx::board::report;
 use orx::text::escape;
 use orx::workflow::role;
 
-use super::{BOLD, DIM, GREEN, RED, Ui, paint};
+use super::{BOLD, DIM, GREEN, RED, Ui, msg, paint};
 
 /// Show one item: its state, owner, next step, and every move its workflow
 /// allows from here with the verdict of each guard condition.
@@ -52,24 +52,27 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     let s = &d.summary;
-    ui.line(format!(
-        "{} {} — {}",
-        s.kind,
-        paint(BOLD, escape(&s.id)),
-        escape(&s.title)
-    ));
+    ui.wrap(
+        format!(
+            "{} {} — {}",
+            s.kind,
+            paint(BOLD, escape(&s.id)),
+            escape(&s.title)
+        ),
+        2,
+    );
     ui.line(format!("  file:   {}", s.path));
     let owner = s
         .owner
         .as_deref()
         .map(role::display)
-        .unwrap_or_else(|| "nobody (terminal)".to_owned());
+        .unwrap_or_else(|| msg::t("nobody (terminal)", &[]));
     ui.line(format!(
         "  status: {} (owner: {owner})",
         paint(BOLD, &s.status)
     ));
     if let Some((commit, violations)) = &rejected {
-        ui.line(format!("  {}", rejected_line(commit, violations)));
+        ui.wrap(format!("  {}", rejected_line(commit, violations)), 4);
     }
     if let Some(g) = &gate_file {
         let colour = match g.gate.as_str() {
@@ -98,25 +101,28 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for m in &d.moves {
         let as_role = role::display(&m.judged_as);
         let verdict = if m.allowed {
-            paint(GREEN, format!("allowed as {as_role}"))
+            paint(GREEN, msg::t("allowed as {role}", &[("role", &as_role)]))
         } else {
-            paint(RED, format!("not allowed as {as_role}"))
+            paint(RED, msg::t("not allowed as {role}", &[("role", &as_role)]))
         };
         let trigger = m
             .trigger
             .as_deref()
-            .map(|t| format!(" (an outcome of `{t}`)"))
+            .map(|t| msg::t(" (an outcome of `{trigger}`)", &[("trigger", &t)]))
             .unwrap_or_default();
-        ui.line(format!(
-            "  -> {:<19} {} {}{}",
-            m.to,
-            paint(
-                DIM,
-                format!("[{}]", orx::workflow::role::display_list(&m.roles))
+        ui.wrap(
+            format!(
+                "  -> {:<19} {} {}{}",
+                m.to,
+                paint(
+                    DIM,
+                    format!("[{}]", orx::workflow::role::display_list(&m.roles))
+                ),
+                verdict,
+                paint(DIM, trigger)
             ),
-            verdict,
-            paint(DIM, trigger)
-        ));
+            7,
+        );
         for c in &m.conditions {
             let mark = if c.holds {
                 paint(GREEN, "✓")
@@ -144,12 +150,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 pub fn print_steps(ui: &mut Ui, steps: &[orx::workflow::steps::Action], indent: usize) {
     for a in steps {
         let label = if a.primary { "run:" } else { "or: " };
-        ui.line(format!(
-            "{:indent$}{} {}",
-            "",
-            paint(DIM, label),
-            escape(&a.command_line())
-        ));
+        ui.wrap(
+            format!(
+                "{:indent$}{} {}",
+                "",
+                paint(DIM, label),
+                escape(&a.command_line())
+            ),
+            indent + 5,
+        );
     }
 }
 
@@ -158,9 +167,12 @@ pub fn print_steps(ui: &mut Ui, steps: &[orx::workflow::steps::Action], indent: 
 pub fn rejected_line(commit: &str, violations: &[orx::history::enforce::Violation]) -> String {
     let mut rules: Vec<&str> = violations.iter().map(|v| v.rule.as_str()).collect();
     rules.dedup();
-    format!(
-        "{} this state came from {commit}, which verify rejects ({}); `git orx verify {commit}~1..{commit}` tells why",
-        paint(RED, "rejected:"),
-        rules.join(", ")
+    msg::t(
+        "{label} this state came from {commit}, which verify rejects ({rules}); `git orx verify {commit}~1..{commit}` tells why",
+        &[
+            ("label", &paint(RED, msg::t("rejected:", &[]))),
+            ("commit", &commit),
+            ("rules", &rules.join(", ")),
+        ],
     )
 }

@@ -165,7 +165,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 )
             ));
             if let Some(h) = &s.handoff {
-                ui.line(format!("           {}", paint(GREEN, escape(h))));
+                ui.wrap_painted(GREEN, &escape(h), 11);
             }
         }
     }
@@ -226,15 +226,18 @@ fn by_state(
             paint(DIM, format!("({owner}) {}", here.len()))
         ));
         for s in here {
-            ui.line(format!("  {:<8} {}", escape(&s.id), escape(&s.title)));
+            ui.wrap(format!("  {:<8} {}", escape(&s.id), escape(&s.title)), 11);
             if let Some((commit, violations)) = rejected.get(&s.path) {
-                ui.line(format!(
-                    "           {}",
-                    super::show::rejected_line(commit, violations)
-                ));
+                ui.wrap(
+                    format!(
+                        "           {}",
+                        super::show::rejected_line(commit, violations)
+                    ),
+                    11,
+                );
             }
             if let Some(h) = s.handoff.as_ref().filter(|_| !s.terminal) {
-                ui.line(format!("           {}", paint(GREEN, escape(h))));
+                ui.wrap_painted(GREEN, &escape(h), 11);
             }
         }
     }

@@ -67,12 +67,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Submit(on) => (on, "submit"),
         Action::Fail(on) => (on, "fail"),
         Action::Review(r) => {
+            super::acting_on(goal::TASK, &r.id);
             let (ws, role) = super::open_as(ui, &r.change)?;
             let plan = goal::plan_review(&ws, &r.id, r.approve, r.change.actor(&role))?;
             return super::goal::commit_plan(ui, &ws, &plan, &r.change);
         }
         Action::Check(on) => return check(ui, on),
     };
+    super::acting_on(goal::TASK, &on.id);
     let (ws, role) = super::open_as(ui, &on.change)?;
     let plan = goal::plan_task(&ws, &on.id, trigger, Vec::new(), on.change.actor(&role))?;
     super::goal::commit_plan(ui, &ws, &plan, &on.change)

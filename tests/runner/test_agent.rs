@@ -85,10 +85,10 @@ fn a_session_from_requirement_to_archive() {
     agent default: IDLE -> PLANNING (Human) [<commit>]
     Agent default: write the PRD's task queue (`git orx agent task add "..."`), then `git orx agent fire PRD_GENERATED`
     $ git orx agent task add the form --as dev
-    agent default: PLANNING -> PLANNING (Dev) [<commit>]
+    agent default: tasks changed, still PLANNING (Dev) [<commit>]
     Agent default: write the PRD's task queue (`git orx agent task add "..."`), then `git orx agent fire PRD_GENERATED`
     $ git orx agent task add its tests --as dev
-    agent default: PLANNING -> PLANNING (Dev) [<commit>]
+    agent default: tasks changed, still PLANNING (Dev) [<commit>]
     Agent default: write the PRD's task queue (`git orx agent task add "..."`), then `git orx agent fire PRD_GENERATED`
     $ git orx agent fire PRD_GENERATED --as dev
     agent default: PLANNING -> CONFIRMING (Dev) [<commit>]
@@ -98,7 +98,7 @@ fn a_session_from_requirement_to_archive() {
     agent default: CONFIRMING -> EXECUTING (Human) [<commit>]
     Agent default: work through the task queue (0/2 done); `git orx agent check` after each change, `git orx agent task done` after each task
     $ git orx agent task done --as dev
-    agent default: EXECUTING -> EXECUTING (Dev) [<commit>]
+    agent default: tasks changed, still EXECUTING (Dev) [<commit>]
     Agent default: work through the task queue (1/2 done); `git orx agent check` after each change, `git orx agent task done` after each task
     $ test -f ok
     failed (exit 1)
@@ -267,12 +267,12 @@ fn the_circuit_breaker_trips_at_the_third_failed_fix() {
     $ test -f ok
     failed (exit 1)
     the check failed
-    agent default: AUTO_FIX -> AUTO_FIX (Dev) [<commit>]
+    agent default: auto_fix_attempts changed, still AUTO_FIX (Dev) [<commit>]
     Agent default: fix the failing checks (1 of 3 attempts failed so far), then `git orx agent check`
     $ test -f ok
     failed (exit 1)
     the check failed
-    agent default: AUTO_FIX -> AUTO_FIX (Dev) [<commit>]
+    agent default: auto_fix_attempts changed, still AUTO_FIX (Dev) [<commit>]
     Agent default: fix the failing checks (2 of 3 attempts failed so far), then `git orx agent check`
     $ test -f ok
     failed (exit 1)

@@ -30,12 +30,12 @@ fn init_lang_zh_says_the_change_takes_effect_once_committed() {
     insta::assert_snapshot!(out.render(), @r#"
         exit: 0
         --- stdout
-        updated   .orx/config.yaml (lang: zh)
-        kept      docs/stories/
-        kept      pre-commit
-        kept      pre-merge-commit
-        kept      prepare-commit-msg
-        kept      reference-transaction
+        已更新    .orx/config.yaml (lang: zh)
+        保留      docs/stories/
+        保留      pre-commit
+        保留      pre-merge-commit
+        保留      prepare-commit-msg
+        保留      reference-transaction
 
         下一步: 新语言在 (由 Human) 提交后生效:
           git add .orx && git -c orx.role=human commit -m 'git-orx: change the language'

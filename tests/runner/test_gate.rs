@@ -589,7 +589,7 @@ fn after_qas_third_failing_round_the_human_decides() {
             QA gate, round 3: failed
               - round 3 and later (pragmatic): no Critical issue, or the Human decides — actual: review.qa.round = 3, rounds.qa = 3, review.qa.critical = 1
             no move fits QA's round 3 (failed): the findings are recorded and the story stays in Review
-            story 1.1: Review -> Review (QA) [<commit>]
+            story 1.1: review changed, still Review (QA) [<commit>]
             Story 1.1: QA's round 3 failed; a human must decide: `git orx move 1.1 Done` or `git orx move 1.1 InProgress`, --as human
             ");
         }
@@ -635,12 +635,12 @@ fn a_gate_applies_only_in_its_state_for_its_role_with_its_numbers() {
     insta::assert_snapshot!(refused(&repo, &["gate", &draft, "--as", "architect", "--score", "8", "--critical", "0"]), @"
     exit: 1
     --- stderr
-    error: refused: the Architect gate applies to stories in AwaitingArchReview; this one is Draft
+    error: refused: the Architect gate applies to stories in AwaitingArchReview; story 1.1 is Draft
     ");
     insta::assert_snapshot!(refused(&repo, &["gate", &approved, "--as", "qa", "--critical", "0", "--criteria-met"]), @"
     exit: 1
     --- stderr
-    error: refused: the QA gate applies to stories in Review; this one is Approved
+    error: refused: the QA gate applies to stories in Review; story 1.2 is Approved
     ");
     let usage = |args: &[&str]| {
         let out = repo.orx(args);

@@ -58,17 +58,17 @@ fn zh_refusal_and_its_hint() {
     insta::assert_snapshot!(repo.orx(&["move", "1.3", "InProgress", "--as", "qa"]).render(), @r#"
     exit: 1
     --- stderr
-    error: 已拒绝: QA 无权将 story 1.3 从 Approved 移到 InProgress
+    错误: 已拒绝: QA 无权将 story 1.3 从 Approved 移到 InProgress
       负责角色: Dev
-    hint: 请以 Dev 身份执行 (--as dev),或由 Human 以 --force --reason TEXT 覆盖
+    提示: 请以 Dev 身份执行 (--as dev),或由 Human 以 --force --reason TEXT 覆盖
     "#);
     insta::assert_snapshot!(repo.orx(&["move", "1.1", "Approved", "--as", "sm"]).render(), @r#"
     exit: 1
     --- stderr
-    error: 已拒绝: story 1.1 不能从 Blocked 移到 Approved: 2 个前置条件未满足
+    错误: 已拒绝: story 1.1 不能从 Blocked 移到 Approved: 2 个前置条件未满足
       - structure validation is complete (100%) — actual: quality.structure = 0
       - technical extraction is at least 80% — actual: quality.extraction = 0
-    hint: `git orx show 1.1` 列出当前允许的转换及各自的条件
+    提示: `git orx show 1.1` 列出当前允许的转换及各自的条件
     "#);
 }
 
@@ -107,7 +107,7 @@ fn lang_flag_overrides_the_config_for_one_call() {
     );
     let refused = repo.orx(&["move", "1.1", "Done", "--as", "dev", "--lang", "zh"]);
     assert!(
-        refused.code(1).stderr.starts_with("error: 已拒绝:"),
+        refused.code(1).stderr.starts_with("错误: 已拒绝:"),
         "{}",
         refused.render()
     );

@@ -148,6 +148,10 @@ fn new_commands_fit_100_columns_on_an_80_column_terminal() {
             vec!["show", "G1"],
             vec!["history", "G1"],
             vec!["verify"],
+            vec!["status"],
+            vec!["next"],
+            vec!["doctor"],
+            vec!["metrics"],
         ] {
             let mut all = vec!["--lang", lang];
             all.extend(&args);
@@ -157,4 +161,101 @@ fn new_commands_fit_100_columns_on_an_80_column_terminal() {
             }
         }
     }
+}
+
+/// Every other command under `lang: zh`: its output, headings and
+/// refusals (the library's own messages included) in Chinese, each naming
+/// its item; IDs, states, fields, commands and paths as they are.
+#[test]
+fn zh_every_other_command_and_its_refusals() {
+    let repo = zh_repo();
+    let v: serde_json::Value = serde_json::from_str(
+        &repo
+            .orx(&["--json", "loop", "new", "Fix login", "--as", "human"])
+            .ok()
+            .stdout,
+    )
+    .unwrap();
+    let id = v["item"].as_str().unwrap().to_owned();
+    let lp = id.as_str();
+    let commands: &[&[&str]] = &[
+        &["init"],
+        &["goal", "new", "Login", "--as", "human"],
+        &["discuss", "G1", "--as", "architect", "--no-reply"],
+        &["claim", "G1", "Build the form", "--as", "dev"],
+        &["task", "start", "T1", "--as", "dev"],
+        &["task", "start", "T1", "--as", "dev"],
+        &["claim", "G9", "x", "--as", "dev"],
+        &["show", "T1"],
+        &["agent", "init", "--as", "human"],
+        &["agent", "show"],
+        &["tick", "--as", "lead"],
+        &["goal", "decide", "G1", "bogus", "--as", "human"],
+        &["backup", "G1"],
+        &["backups", "G1"],
+        &["backups", "T1"],
+        &["restore", "G1", "--to", "auto-9", "--as", "lead"],
+        &["error", "G1", "--as", "lead", "-m", "boom"],
+        &["loop", "pause", lp, "--as", "human"],
+        &["loop", "validate", lp],
+        &["loop", "recover", lp, "--as", "human"],
+        &["loop", "act", lp, "bogus", "--as", "skill"],
+        &["loop", "stop", lp, "--as", "human"],
+        &["loop", "stop", lp, "--as", "human"],
+        &["schema", "bogus"],
+        &["doctor"],
+        &["metrics"],
+        &["checkpoints"],
+        &["checkpoint"],
+        &["checkpoints"],
+        &["rollback", "chk-none", "--as", "human"],
+        &["hooks", "status"],
+        &["hooks", "install"],
+        &["verify"],
+        &["verify", "nope..HEAD"],
+        &["check"],
+        &["log", "9.9"],
+        &["acknowledge", "HEAD", "--reason", "fine", "--as", "dev"],
+        &["discuss", "G1", "--as", "nobody", "--no-reply"],
+        &["kind", "new", "spike", "--from", "nothing"],
+        &["kind", "new", "spike", "--from", "story"],
+    ];
+    let mut all = String::new();
+    for words in commands {
+        let out = repo.orx(words);
+        all.push_str(&format!(
+            "$ git orx {}\n{}\n",
+            words.join(" ").replace(lp, "<loop>"),
+            shown(&out, Some(lp))
+        ));
+    }
+    // A refusal names its item, in Chinese.
+    assert!(
+        all.contains("task T1 处于 in-progress"),
+        "the refusal of `task start` does not name T1:\n{all}"
+    );
+    insta::assert_snapshot!(all);
+}
+
+/// `verify` under `lang: zh`: each violation, what it means and the way
+/// back in Chinese; `show` marks the state `verify` rejects.
+#[test]
+fn zh_verify_and_a_rejected_state() {
+    let repo = zh_repo();
+    repo.orx(&["new", "Login", "--as", "sm"]).ok();
+    let path = repo.story_path("1.1");
+    repo.edit(&path, "status: Draft", "status: Done");
+    repo.git(&["commit", "-q", "--no-verify", "-am", "skip the review"])
+        .ok();
+    insta::assert_snapshot!("zh_verify", shown(&repo.orx(&["verify", "--all"]), None));
+    let head = repo
+        .git(&["rev-parse", "--short=7", "HEAD"])
+        .ok()
+        .stdout
+        .trim()
+        .to_owned();
+    insta::assert_snapshot!(
+        "zh_show_rejected",
+        shown(&repo.orx(&["show", "1.1"]), None).replace(&head, "<commit>")
+    );
 }

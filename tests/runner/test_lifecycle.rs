@@ -233,7 +233,7 @@ fn invalid_steps_are_refused_and_change_nothing() {
     insta::assert_snapshot!(refused(&repo, &["assess", &id, "--score", "9", "--as", "sm"]), @r"
     exit: 1
     --- stderr
-    error: refused: a quality check applies to stories in Draft, Blocked, RequiresRevision; this one is Done
+    error: refused: a quality check applies to stories in Draft, Blocked, RequiresRevision; story 1.1 is Done
     ");
     // Force is for the Human only.
     insta::assert_snapshot!(refused(&repo, &["move", &id, "InProgress", "--as", "qa", "--force", "--reason", "reopen"]), @r"

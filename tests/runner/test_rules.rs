@@ -155,7 +155,7 @@ fn the_sm_may_ask_for_the_optional_review() {
     insta::assert_snapshot!(refused(&repo, &["assess", &none, "--score", "8.5", "--review", "--as", "sm"]), @"
     exit: 1
     --- stderr
-    error: refused: no transition from Draft fits this result:
+    error: refused: story 1.3: no transition from Draft fits this result:
       - to Blocked: the quality check failed (structure below 100%, technical extraction below 80% or score below 6.0) — actual: quality.structure = 100, quality.extraction = 100, quality.score = 8.5
       - to Approved: the SM did not ask for the Architect's review (`assess --review`) — actual: quality.review_requested = true
       - to AwaitingArchReview: a review is called for (a score below 8.0, more complexity indicators than 1, the optional review asked for with `--review`, or a failed review to answer) — actual: quality.score = 8.5, quality.complexity = [], quality.review_requested = true, revision.baseline = not set

@@ -175,6 +175,29 @@ fn help_of_every_command_fits_80_columns() {
         seen += 1;
     }
     assert!(seen > 25, "only {seen} help texts found");
+    // The walk follows the help's own lists of commands; `git orx man`
+    // writes one page per command of the command tree itself: both name
+    // the same commands, so a command missing from a list is caught.
+    let dir = repo.path("man");
+    repo.orx(&["man", dir.to_str().unwrap()]).ok();
+    let mut paged: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            Some(
+                name.strip_prefix("git-orx-")?
+                    .strip_suffix(".1")?
+                    .to_owned(),
+            )
+        })
+        .collect();
+    paged.sort();
+    let mut walked: Vec<String> = subcommands(&help(&repo, &[]));
+    walked.sort();
+    assert_eq!(
+        walked, paged,
+        "the commands of the help and of the command tree differ"
+    );
     insta::assert_snapshot!("help_at_80_columns", all);
 }
 
@@ -406,4 +429,69 @@ fn readme_gitlab_ci_snippet_verifies_a_merge_request_a_push_and_a_new_branch() {
     assert_eq!(push(&good, &bad2), (1, short(&bad2)));
     assert_eq!(push(&before, &good), (1, short(&bad)));
     assert_eq!(push(&zeros, &good), (1, short(&bad)));
+}
+
+/// A development loop, a code review and a goal under discussion have
+/// handoffs longer than a terminal line: every command that shows them
+/// wraps them within 80 columns (the limit is 100), and an edit that keeps
+/// a goal's state names the fields it changed instead of `a -> a`.
+#[test]
+fn loops_reviews_and_goals_fit_an_80_column_terminal() {
+    let mut repo = two_stories();
+    repo.orx(&["agent", "init", "--as", "human"]).ok();
+    let out = repo.orx(&[
+        "--json",
+        "loop",
+        "new",
+        "Fix the login page so that users with very long names can sign in",
+        "--as",
+        "human",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out.ok().stdout).unwrap();
+    let loop_id = v["item"].as_str().unwrap().to_owned();
+    repo.orx(&["review", "start", "HEAD", "--as", "human"]).ok();
+    repo.orx(&[
+        "goal",
+        "new",
+        "Make the login page accessible to everyone who uses a screen reader",
+        "--as",
+        "human",
+    ])
+    .ok();
+    repo.set_env("COLUMNS", "80");
+    let commands: &[&[&str]] = &[
+        &["status"],
+        &["next"],
+        &["show", "1.1"],
+        &["show", "G1"],
+        &["show", "1"],
+        &["show", &loop_id],
+        &["loop", "show", &loop_id],
+        &["review", "report", "1"],
+        &["goal", "review", "G1"],
+        &["verify"],
+        &["agent", "show"],
+    ];
+    for words in commands {
+        let out = repo.orx(words);
+        assert_fits(&out.stdout, 80, &words.join(" "));
+        assert_fits(&out.stderr, 100, &words.join(" "));
+    }
+    // Before the skill's init, a loop has no tasks: it says so, not
+    // `null/null tasks`.
+    repo.orx(&["loop", "show", &loop_id])
+        .ok()
+        .stdout_has(&["no tasks yet", "not run yet"])
+        .stdout_lacks(&["null"]);
+    let edit = repo.orx(&[
+        "update",
+        "G1",
+        "--set",
+        "title=Accessible login",
+        "--as",
+        "lead",
+    ]);
+    edit.ok()
+        .stdout_has(&["goal G1: title changed, still discussing (Lead)"])
+        .stdout_lacks(&["discussing -> discussing"]);
 }

@@ -5,7 +5,7 @@ use orx::workflow::role;
 use serde_json::Value;
 
 use super::{AgentArg, Ui};
-use crate::cli::{BOLD, DIM, GREEN, RED, paint};
+use crate::cli::{BOLD, DIM, GREEN, RED, msg, paint};
 
 /// Show an agent: its state and whom it waits for, the session's
 /// requirement and task queue, the auto-fix attempts, the last checkpoint
@@ -136,13 +136,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if !d.moves.is_empty() {
         ui.line(format!("Triggers from {}:", s.status));
         for m in &d.moves {
+            let as_role = role::display(&m.judged_as);
             let verdict = if m.allowed {
-                paint(GREEN, format!("allowed as {}", role::display(&m.judged_as)))
+                paint(GREEN, msg::t("allowed as {role}", &[("role", &as_role)]))
             } else {
-                paint(
-                    RED,
-                    format!("not allowed as {}", role::display(&m.judged_as)),
-                )
+                paint(RED, msg::t("not allowed as {role}", &[("role", &as_role)]))
             };
             ui.line(format!(
                 "  {:<22} -> {:<12} [{}] {verdict}",

@@ -50,16 +50,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .map(escape)
             .unwrap_or_else(|| loops::field(&state, k).to_string())
     };
-    ui.line(format!(
-        "loop {} — {}{}",
-        paint(BOLD, escape(&args.id)),
-        text("title"),
-        if legacy {
-            t(" (legacy)", &[])
-        } else {
-            String::new()
-        }
-    ));
+    ui.wrap(
+        format!(
+            "loop {} — {}{}",
+            paint(BOLD, escape(&args.id)),
+            text("title"),
+            if legacy {
+                t(" (legacy)", &[])
+            } else {
+                String::new()
+            }
+        ),
+        2,
+    );
     ui.line(t("  file:        {path}", &[("path", &path)]));
     ui.line(t(
         "  status:      {status}",
@@ -86,14 +89,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ("total", &text("skill_state.develop.total")),
         ("pct", &format!("{:.0}", derived.develop_progress)),
     ];
-    ui.line(if derived.has_pending_develop {
+    ui.wrap(if loops::field(&state, "skill_state.develop.total").is_null() {
+        t(
+            "  develop:     no tasks yet (the skill's init lists them: `git orx loop act {id} init --as skill`)",
+            &[("id", &escape(&args.id))],
+        )
+    } else if derived.has_pending_develop {
         t(
             "  develop:     {done}/{total} tasks ({pct}%), some pending",
             &develop,
         )
     } else {
         t("  develop:     {done}/{total} tasks ({pct}%)", &develop)
-    });
+    }, 15);
     ui.line(if derived.debug_completed {
         t(
             "  debug:       confirmed {hypothesis}",
@@ -106,23 +114,30 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         t("  debug:       no confirmed hypothesis", &[])
     });
     let rate = text("skill_state.validate.pass_rate");
-    ui.line(if derived.validation_passed {
-        t(
-            "  validate:    passed (pass rate {rate}%)",
-            &[("rate", &rate)],
-        )
-    } else {
-        t(
-            "  validate:    not passed (pass rate {rate}%)",
-            &[("rate", &rate)],
-        )
-    });
+    ui.line(
+        if loops::field(&state, "skill_state.validate.pass_rate").is_null() {
+            t("  validate:    not run yet", &[])
+        } else if derived.validation_passed {
+            t(
+                "  validate:    passed (pass rate {rate}%)",
+                &[("rate", &rate)],
+            )
+        } else {
+            t(
+                "  validate:    not passed (pass rate {rate}%)",
+                &[("rate", &rate)],
+            )
+        },
+    );
     ui.line(t(
         "  progress:    {pct}%",
         &[("pct", &format!("{:.1}", derived.overall_progress))],
     ));
     if let Some(n) = next {
-        ui.line(paint(DIM, t("  next:        {action}", &[("action", &n)])));
+        ui.wrap(
+            paint(DIM, t("  next:        {action}", &[("action", &n)])),
+            15,
+        );
     }
     Ok(0)
 }
