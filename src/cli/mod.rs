@@ -1073,7 +1073,9 @@ fn display_width(text: &str) -> usize {
 /// longer than that stays whole); lines after the first start with
 /// `indent` spaces. Leading spaces of `text` are kept.
 pub fn wrap(text: &str, indent: usize, width: usize) -> Vec<String> {
-    if display_width(text) <= width {
+    // No character is wider than its UTF-8 bytes: most lines are decided
+    // without measuring them.
+    if text.len() <= width || display_width(text) <= width {
         return vec![text.to_owned()];
     }
     let body = text.trim_start_matches(' ');
