@@ -6,7 +6,7 @@
 //! binary. Every failure carries the command and git's own message.
 
 mod diff;
-pub use diff::Changes;
+pub use diff::ChangeStream;
 mod read;
 mod write;
 

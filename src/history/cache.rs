@@ -487,16 +487,20 @@ fn each_commit(
             .chunks(CHUNK)
             .map(|c| c.iter().map(|s| (*s).clone()).collect())
             .collect();
+        let dirs = rules.item_dirs();
+        let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
+        let mut stream = repo.change_stream(&dirs)?;
         let mut next = match chunks.first() {
-            Some(c) => Some(start(repo, rules, c)?),
+            Some(c) => Some(start(repo, &mut stream, c)?),
             None => None,
         };
         for (i, chunk) in chunks.iter().enumerate() {
-            let Some(started) = next.take() else { break };
-            let (commits, changes) = (started.commits, started.changes.wait()?);
-            if let Some(c) = chunks.get(i + 1) {
-                next = Some(start(repo, rules, c)?);
+            let Some(commits) = next.take() else { break };
+            match chunks.get(i + 1) {
+                Some(c) => next = Some(start(repo, &mut stream, c)?),
+                None => stream.end_input(),
             }
+            let changes = stream.take(repo, commits.len())?;
             for r in derive(repo, rules, commits, changes)? {
                 match r {
                     Derived::Nothing(id) => packer.seen(&id),
@@ -509,6 +513,7 @@ fn each_commit(
             done += chunk.len();
             progress(done, missing.len());
         }
+        stream.finish()?;
         // Tests: `ORX_TEST_PAUSE=history-save:<ms>` waits here, so that
         // two processes fill the cache at once.
         crate::engine::store::test_pause("history-save");
@@ -755,17 +760,13 @@ enum Derived {
     Record(Box<CommitRecord>),
 }
 
-/// The commits of one chunk, read, and git started on what they change.
-struct Started {
-    commits: Vec<CommitInfo>,
-    changes: crate::git::Changes,
-}
-
-/// Reads the commits `ids` and starts one `git diff-tree` on what each
-/// changes under the item directories.
-fn start(repo: &Repo, rules: &Rules, ids: &[String]) -> Result<Started> {
-    let dirs = rules.item_dirs();
-    let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
+/// Reads the commits `ids` and sends them to git to diff, each against
+/// its first parent.
+fn start(
+    repo: &Repo,
+    stream: &mut crate::git::ChangeStream,
+    ids: &[String],
+) -> Result<Vec<CommitInfo>> {
     let commits: Vec<CommitInfo> = ids
         .iter()
         .map(|id| repo.commit(id))
@@ -774,8 +775,8 @@ fn start(repo: &Repo, rules: &Rules, ids: &[String]) -> Result<Started> {
         .iter()
         .map(|c| (c.id.clone(), c.parents.first().cloned()))
         .collect();
-    let changes = repo.start_commit_changes(&pairs, &dirs)?;
-    Ok(Started { commits, changes })
+    stream.send(&pairs);
+    Ok(commits)
 }
 
 /// What `commits` change, from the files git found changed.

@@ -87,3 +87,35 @@ fn overrides_show_their_reason() {
         out.stdout
     );
 }
+
+/// The history is read from one whole-tree diff without renames; a commit
+/// that adds and deletes item files is looked at again for renames, as a
+/// diff limited to the item directories finds them.
+#[test]
+fn a_renamed_and_edited_story_beside_other_files_stays_one_item() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    let text = repo
+        .read(&path)
+        .replace("status: Approved", "status: InProgress");
+    repo.git(&["mv", &path, "docs/stories/1.1.sign-in.md"]).ok();
+    repo.write("docs/stories/1.1.sign-in.md", text);
+    repo.write("src/login.rs", "fn login() {}\n");
+    repo.write("notes/old.md", "gone soon\n");
+    repo.git(&["add", "-A"]).ok();
+    repo.commit_as("dev", "start, with the code").ok();
+    repo.git(&["rm", "-q", "notes/old.md"]).ok();
+    repo.commit_as("dev", "tidy").ok();
+    let out = repo.orx(&["log", &id, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let entries = v["entries"].as_array().unwrap();
+    assert_eq!(entries[0]["from"], "Approved", "{}", out.stdout);
+    assert_eq!(entries[0]["to"], "InProgress");
+    assert_eq!(entries[0]["path"], "docs/stories/1.1.sign-in.md");
+    assert!(
+        entries.iter().all(|e| e["to"] != serde_json::Value::Null),
+        "no deletion: {}",
+        out.stdout
+    );
+}
