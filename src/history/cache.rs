@@ -477,7 +477,6 @@ fn each_commit(
     let fingerprint = fingerprint(rules);
     let mut cache = Cache::load(&dir, &fingerprint);
     let missing: Vec<&String> = ids.iter().filter(|id| !cache.has(id)).collect();
-    let mut fresh: HashMap<String, CommitRecord> = HashMap::new();
     if !missing.is_empty() {
         let mut packer = Packer::new(&fingerprint);
         let mut done = 0;
@@ -504,10 +503,7 @@ fn each_commit(
             for r in derive(repo, rules, commits, changes)? {
                 match r {
                     Derived::Nothing(id) => packer.seen(&id),
-                    Derived::Record(r) => {
-                        packer.add(&r);
-                        fresh.insert(r.id.clone(), *r);
-                    }
+                    Derived::Record(r) => packer.add(&r),
                 }
             }
             done += chunk.len();
@@ -521,7 +517,7 @@ fn each_commit(
     }
     let read = missing.len();
     let mut give = |id: &String| {
-        if let Some(r) = fresh.remove(id).or_else(|| cache.record(id)) {
+        if let Some(r) = cache.record(id) {
             each(r);
         }
     };
@@ -703,29 +699,31 @@ impl Cache {
     /// Adds `fresh` as a segment, or, when there are many, writes all the
     /// cache holds as one and removes the segments it merged. Best effort:
     /// a cache that cannot be written only costs time.
+    ///
+    /// Either way `fresh` joins the cache in memory: its records are read
+    /// back from their compact form, not kept twice.
     fn save(&mut self, fresh: Segment) {
-        if self.files.len() < MAX_SEGMENTS {
+        let n = self.segments.len() as u32;
+        for (i, r) in fresh.records.iter().enumerate() {
+            self.records.insert(r.id, (n, i as u32));
+        }
+        self.seen.extend(fresh.seen.iter().copied());
+        let many = self.files.len() >= MAX_SEGMENTS;
+        if !many {
             let _ = self.write(&fresh);
+        }
+        self.segments.push(Unpacker::new(fresh));
+        if !many {
             return;
         }
         let mut packer = Packer::new(&self.fingerprint);
         let mut seen: Vec<Oid> = self.seen.iter().copied().collect();
-        seen.extend(fresh.seen.iter().copied());
         seen.sort_unstable();
-        seen.dedup();
         packer.seg.seen = seen;
         let mut ids: Vec<(Oid, (u32, u32))> = self.records.iter().map(|(k, v)| (*k, *v)).collect();
         ids.sort_unstable();
-        let fresh_ids: HashSet<Oid> = fresh.records.iter().map(|r| r.id).collect();
-        for (id, (s, i)) in ids {
-            if !fresh_ids.contains(&id) {
-                let r = self.segments[s as usize].record(i as usize);
-                packer.add(&r);
-            }
-        }
-        let mut fresh = Unpacker::new(fresh);
-        for i in 0..fresh.seg.records.len() {
-            let r = fresh.record(i);
+        for (_, (s, i)) in ids {
+            let r = self.segments[s as usize].record(i as usize);
             packer.add(&r);
         }
         if self.write(&packer.seg).is_ok() {

@@ -297,3 +297,22 @@ fn the_kept_list_of_commits_gives_the_log_a_fresh_read_gives() {
     std::fs::write(&walk, b"not a list").unwrap();
     assert_eq!(log_checked(&repo), reset);
 }
+
+/// Past eight segment files, a run merges them into one; what it read in
+/// that run is given from the merged cache, as a fresh read gives it.
+#[test]
+fn many_small_reads_merge_into_one_segment_and_read_the_same() {
+    let repo = Repo::new();
+    moves(&repo, 0, 2);
+    log_checked(&repo);
+    for k in 0..9 {
+        moves(&repo, 2 + k, 1);
+        log_checked(&repo);
+    }
+    let (files, ids) = cached(&repo);
+    assert!(files < 9, "{files} segment files");
+    assert_eq!(ids, reachable(&repo));
+    let warm = log_checked(&repo);
+    std::fs::remove_dir_all(cache_dir(&repo)).unwrap();
+    assert_eq!(log_checked(&repo), warm);
+}
