@@ -296,8 +296,92 @@ const CATALOG: &[(&str, &str)] = &[
         "{id} is in a phase that takes no prompt",
         "{id} 当前所处阶段没有提示词",
     ),
+    // the command line's usage errors
+    ("error: ", "错误: "),
+    ("unexpected argument '{arg}' found", "意外的参数 '{arg}'"),
+    (
+        "unrecognized subcommand '{sub}'",
+        "无法识别的子命令 '{sub}'",
+    ),
+    (
+        "the following required arguments were not provided: {args}",
+        "缺少必需的参数: {args}",
+    ),
+    (
+        "'{name}' requires a subcommand but one was not provided",
+        "'{name}' 需要一个子命令,但没有给出",
+    ),
+    (
+        "a value is required for '{arg}' but none was supplied",
+        "'{arg}' 需要一个值,但没有给出",
+    ),
+    (
+        "invalid value '{value}' for '{arg}'",
+        "'{arg}' 的值 '{value}' 无效",
+    ),
+    (
+        "invalid value '{value}' for '{arg}': {why}",
+        "'{arg}' 的值 '{value}' 无效: {why}",
+    ),
+    (
+        "the argument '{arg}' cannot be used with one or more of the other specified arguments",
+        "参数 '{arg}' 不能与已给出的其他参数一起使用",
+    ),
+    (
+        "the argument '{arg}' cannot be used with {others}",
+        "参数 '{arg}' 不能与 {others} 一起使用",
+    ),
+    (
+        "equal sign is needed when assigning values to '{arg}'",
+        "给 '{arg}' 赋值时需要等号",
+    ),
+    (
+        "unexpected value '{value}' for '{arg}' found; no more were expected",
+        "'{arg}' 不接受更多的值,却给出了 '{value}'",
+    ),
+    (
+        "'{arg}' takes a different number of values ({n} given)",
+        "'{arg}' 的值的个数不对 (给出了 {n} 个)",
+    ),
+    ("  [possible values: {list}]", "  [可选值: {list}]"),
+    ("  [subcommands: {list}]", "  [子命令: {list}]"),
+    (
+        "tip: a similar subcommand exists: {list}",
+        "提示: 有一个相近的子命令: {list}",
+    ),
+    (
+        "tip: some similar subcommands exist: {list}",
+        "提示: 有几个相近的子命令: {list}",
+    ),
+    (
+        "tip: a similar argument exists: {list}",
+        "提示: 有一个相近的参数: {list}",
+    ),
+    (
+        "tip: some similar arguments exist: {list}",
+        "提示: 有几个相近的参数: {list}",
+    ),
+    (
+        "tip: a similar value exists: {list}",
+        "提示: 有一个相近的值: {list}",
+    ),
+    (
+        "tip: some similar values exist: {list}",
+        "提示: 有几个相近的值: {list}",
+    ),
+    ("tip: {text}", "提示: {text}"),
+    (
+        "to pass '{arg}' as a value, use '{rest}'",
+        "要把 '{arg}' 作为值传入,请使用 '{rest}'",
+    ),
+    ("Usage:", "用法:"),
+    (
+        "For more information, try '--help'.",
+        "更多信息请运行 '--help'。",
+    ),
 ];
 
+mod clap;
 mod lines;
 
 /// Every entry: the messages above and the lines of [`lines::LINES`].
@@ -431,6 +515,19 @@ fn fill<'a>(
         }
     }
     false
+}
+
+/// A usage error of clap's in Chinese: its lines (what was wrong, then
+/// clap's tips, after a blank line) and its usage line; `None` for a kind
+/// of error this does not word.
+pub fn usage_zh(e: &::clap::Error) -> Option<(Vec<String>, Option<String>)> {
+    let mut lines = clap::message(e)?;
+    let tips = clap::tips(e);
+    if !tips.is_empty() {
+        lines.push(String::new());
+        lines.extend(tips.into_iter().map(|t| format!("  {t}")));
+    }
+    Some((lines, clap::usage(e)))
 }
 
 #[cfg(test)]

@@ -259,3 +259,34 @@ fn zh_verify_and_a_rejected_state() {
         shown(&repo.orx(&["show", "1.1"]), None).replace(&head, "<commit>")
     );
 }
+
+/// clap's usage errors in Chinese under `lang: zh` (and with `--lang zh`
+/// outside a repository): what was wrong, the tip, the usage line and
+/// where to read more; exit code 2; `--json` keeps its code.
+#[test]
+fn zh_usage_errors() {
+    let repo = zh_repo();
+    let commands: &[&[&str]] = &[
+        &["lgo"],
+        &["status", "--bogus"],
+        &["status", "--jsn"],
+        &["move"],
+        &["--color", "bogus", "status"],
+        &["--lang", "en", "move"],
+    ];
+    let mut all = String::new();
+    for words in commands {
+        let out = repo.orx(words);
+        assert_eq!(out.code, 2, "{words:?}");
+        all.push_str(&format!(
+            "$ git orx {}\n{}\n",
+            words.join(" "),
+            shown(&out, None)
+        ));
+    }
+    let out = repo.orx(&["--json", "move"]);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["error"]["code"], "usage.missing_input");
+    assert_eq!(v["error"]["message"], "缺少必需的参数: <ID>, <STATE>");
+    insta::assert_snapshot!(all);
+}
