@@ -976,7 +976,8 @@ pub fn report_change(
     } else {
         format!(
             "{} -> {}",
-            plan.from().unwrap_or("(new)"),
+            plan.from()
+                .map_or_else(|| msg::t("(new)", &[]), str::to_owned),
             paint(BOLD, plan.to())
         )
     };

@@ -290,3 +290,37 @@ fn zh_usage_errors() {
     assert_eq!(v["error"]["message"], "缺少必需的参数: <ID>, <STATE>");
     insta::assert_snapshot!(all);
 }
+
+/// The data lines of `log`, `checkpoints` and `tick` under `lang: zh`:
+/// their fixed words in Chinese; IDs, states, roles, fields and commit ids
+/// as they are.
+#[test]
+fn zh_log_checkpoints_and_tick_data_lines() {
+    let repo = zh_repo();
+    let commands: &[&[&str]] = &[
+        &["new", "Login", "--as", "sm"],
+        &["update", "1.1", "--set", "title=Sign in", "--as", "sm"],
+        &["goal", "new", "Ship", "--as", "human"],
+        &["tick", "--as", "lead"],
+        &["log"],
+    ];
+    let mut all = String::new();
+    for words in commands {
+        let out = repo.orx(words);
+        all.push_str(&format!(
+            "$ git orx {}\n{}\n",
+            words.join(" "),
+            shown(&out, None)
+        ));
+    }
+    repo.write("notes.txt", "draft\n");
+    for words in [&["checkpoint"][..], &["checkpoints"]] {
+        let out = repo.orx(words);
+        all.push_str(&format!(
+            "$ git orx {}\n{}\n",
+            words.join(" "),
+            shown(&out, None)
+        ));
+    }
+    insta::assert_snapshot!(all);
+}

@@ -776,4 +776,26 @@ pub const LINES: &[(&str, &str)] = &[
         "No moves from {state}: it is terminal.",
         "{state} 没有转换: 它是终止状态。",
     ),
+    // log, checkpoints, tick: the fixed words of their data lines
+    ("rollback to {id}", "回滚到 {id}"),
+    ("edit in {state}", "在 {state} 中编辑"),
+    ("(adopted) -> {state}", "(接管) -> {state}"),
+    ("(new)", "(新建)"),
+    ("(deleted)", "(已删除)"),
+    ("no role", "无角色"),
+    ("    override{what}: {reason}", "    覆盖{what}: {reason}"),
+    (" (work tree {path})", " (工作区 {path})"),
+    (
+        "{name} {time} on {base} {message}",
+        "{name} {time} 基于 {base} {message}",
+    ),
+    (", and {n} more", ",另有 {n} 个"),
+    (
+        "  1 file differs from HEAD: {files}{more}",
+        "  1 个文件与 HEAD 不同: {files}{more}",
+    ),
+    (
+        "  {n} files differ from HEAD: {files}{more}",
+        "  {n} 个文件与 HEAD 不同: {files}{more}",
+    ),
 ];
