@@ -538,7 +538,7 @@ fn styled(on: bool, style: Style, text: impl std::fmt::Display) -> String {
 /// the ones a user meets first are in the catalog; the rest, and the
 /// conditions (the workflow's words), stay as the library words them.
 fn refusal(r: &Refusal) -> String {
-    use orx::workflow::role::{display, display_list};
+    use orx::workflow::role::display;
     match r {
         Refusal::Unauthorized {
             item,
@@ -566,7 +566,7 @@ fn refusal(r: &Refusal) -> String {
                 "{head}\n{}",
                 msg::t(
                     "  responsible: {roles}",
-                    &[("roles", &display_list(responsible))]
+                    &[("roles", &msg::roles(responsible))]
                 )
             )
         }
@@ -578,7 +578,7 @@ fn refusal(r: &Refusal) -> String {
         } => {
             let list: Vec<String> = allowed
                 .iter()
-                .map(|(t, roles)| format!("{t} ({})", display_list(roles)))
+                .map(|(t, roles)| format!("{t} ({})", msg::roles(roles)))
                 .collect();
             let list = if list.is_empty() {
                 msg::t("none", &[])
@@ -652,7 +652,7 @@ fn hints(e: &Error) -> Vec<String> {
             Refusal::Unauthorized { responsible, .. } => vec![msg::t(
                 "act as {roles} (--as {role}), or a Human may override with --force --reason TEXT",
                 &[
-                    ("roles", &orx::workflow::role::display_list(responsible)),
+                    ("roles", &msg::roles(responsible)),
                     ("role", &responsible.first().map_or("ROLE", String::as_str)),
                 ],
             )],

@@ -440,6 +440,7 @@ fn localize_line(line: &str) -> Option<String> {
                 values.iter().fold((*z).to_owned(), |s, (k, v)| {
                     let v = match *k {
                         "text" | "text2" => localize_line(v).unwrap_or_else(|| v.clone()),
+                        "roles" => or_zh(v),
                         _ => v.clone(),
                     };
                     s.replace(&format!("{{{k}}}"), &v)
@@ -515,6 +516,21 @@ fn fill<'a>(
         }
     }
     false
+}
+
+/// A list of roles in the language in force: `Dev, Lead or Human`, under
+/// zh `Dev, Lead 或 Human`.
+pub fn roles(roles: &[String]) -> String {
+    let list = orx::workflow::role::display_list(roles);
+    if zh() { or_zh(&list) } else { list }
+}
+
+/// A list the library worded (`Dev, Lead or Human`, `nobody`) in Chinese.
+fn or_zh(list: &str) -> String {
+    match list {
+        "nobody" => "无人".to_owned(),
+        _ => list.replace(" or ", " 或 "),
+    }
 }
 
 /// A usage error of clap's in Chinese: its lines (what was wrong, then

@@ -798,4 +798,7 @@ pub const LINES: &[(&str, &str)] = &[
         "  {n} files differ from HEAD: {files}{more}",
         "  {n} 个文件与 HEAD 不同: {files}{more}",
     ),
+    // next, show: the actions
+    ("run:", "运行:"),
+    ("or: ", "或:  "),
 ];
