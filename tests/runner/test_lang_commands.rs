@@ -324,3 +324,30 @@ fn zh_log_checkpoints_and_tick_data_lines() {
     }
     insta::assert_snapshot!(all);
 }
+
+/// A representative set of the library's refusals under `lang: zh`, each
+/// in Chinese with its names as they are.
+#[test]
+fn zh_library_refusals() {
+    let repo = zh_repo();
+    let commands: &[&[&str]] = &[
+        &["kind", "new", "Bad Name", "--from", "story"],
+        &["kind", "new", "story", "--from", "story"],
+        &["loop", "show", "loop-v2-20990101-abc"],
+        &["rollback", "chk-20990101000000", "--as", "human", "--yes"],
+        &["check", "nope.md"],
+        &["check", "/"],
+        &["new", "bogus", "x", "--as", "sm"],
+        &["new", "bogus", "x", "--as", "sm", "--kind"],
+    ];
+    let mut all = String::new();
+    for words in commands {
+        let out = repo.orx(words);
+        all.push_str(&format!(
+            "$ git orx {}\n{}\n",
+            words.join(" "),
+            shown(&out, None)
+        ));
+    }
+    insta::assert_snapshot!(all);
+}
