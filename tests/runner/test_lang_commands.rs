@@ -152,6 +152,12 @@ fn new_commands_fit_100_columns_on_an_80_column_terminal() {
             vec!["next"],
             vec!["doctor"],
             vec!["metrics"],
+            vec!["log"],
+            vec!["checkpoints"],
+            vec!["tick", "--dry-run", "--as", "lead"],
+            vec!["move"],
+            vec!["lgo"],
+            vec!["status", "--jsn"],
         ] {
             let mut all = vec!["--lang", lang];
             all.extend(&args);
