@@ -3,7 +3,7 @@
 use orx::git::Repo;
 use orx::text::escape;
 
-use super::{BOLD, DIM, Ui, paint};
+use super::{BOLD, DIM, Ui, msg, paint};
 
 /// List the checkpoints: name, time, the commit they were made on, what
 /// for, and the files that differ from HEAD now.
@@ -27,34 +27,36 @@ pub fn run(ui: &mut Ui, _args: Args) -> orx::Result<u8> {
             .worktree
             .as_ref()
             .filter(|w| **w != here)
-            .map(|w| format!(" (work tree {w})"))
+            .map(|w| msg::t(" (work tree {path})", &[("path", &w)]))
             .unwrap_or_default();
-        ui.line(format!(
-            "{} {} on {} {}{elsewhere}",
-            paint(BOLD, &c.name),
-            c.time,
-            c.base.as_deref().unwrap_or("-"),
-            escape(&c.message)
-        ));
+        let line = msg::t(
+            "{name} {time} on {base} {message}",
+            &[
+                ("name", &paint(BOLD, &c.name)),
+                ("time", &c.time),
+                ("base", &c.base.as_deref().unwrap_or("-")),
+                ("message", &escape(&c.message)),
+            ],
+        );
+        ui.line(format!("{line}{elsewhere}"));
         match c.changed.len() {
-            0 => ui.line(paint(DIM, "  same as HEAD")),
+            0 => ui.line(paint(DIM, msg::t("  same as HEAD", &[]))),
             n => {
                 let shown: Vec<String> = c.changed.iter().take(5).map(|p| escape(p)).collect();
                 let more = if n > 5 {
-                    format!(", and {} more", n - 5)
+                    msg::t(", and {n} more", &[("n", &(n - 5))])
                 } else {
                     String::new()
                 };
                 ui.line(paint(
                     DIM,
-                    format!(
-                        "  {n} {} from HEAD: {}{more}",
+                    msg::t(
                         if n == 1 {
-                            "file differs"
+                            "  1 file differs from HEAD: {files}{more}"
                         } else {
-                            "files differ"
+                            "  {n} files differ from HEAD: {files}{more}"
                         },
-                        shown.join(", ")
+                        &[("n", &n), ("files", &shown.join(", ")), ("more", &more)],
                     ),
                 ));
             }

@@ -142,7 +142,7 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
         ui.line(format!(
             "    -> {} [{}]: {verdict}",
             m.to,
-            role::display_list(&m.roles)
+            super::msg::roles(&m.roles)
         ));
         for c in unmet {
             ui.line(format!("       ✗ {}", escape(&c.to_string())));

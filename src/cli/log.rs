@@ -4,7 +4,7 @@ use orx::history::audit::{self, Event, Options};
 use orx::repo::workspace::Workspace;
 use orx::text::escape;
 
-use super::{BOLD, DIM, Ui, YELLOW, epaint, paint};
+use super::{BOLD, DIM, Ui, YELLOW, epaint, msg, paint};
 
 /// The audit trail from history: who moved which item from what to what,
 /// when, and why — for `git orx` commands and hand edits alike.
@@ -125,13 +125,19 @@ fn show(
 /// One entry of the log, as text.
 fn print_entry(ui: &mut Ui, e: &audit::Entry) {
     let moved = match e.event {
-        Event::Rollback => format!("rollback to {}", e.id),
-        Event::Edit => format!("edit in {}", e.to.as_deref().unwrap_or_default()),
-        Event::Adopted => format!("(adopted) -> {}", e.to.as_deref().unwrap_or_default()),
+        Event::Rollback => msg::t("rollback to {id}", &[("id", &e.id)]),
+        Event::Edit => msg::t(
+            "edit in {state}",
+            &[("state", &e.to.as_deref().unwrap_or_default())],
+        ),
+        Event::Adopted => msg::t(
+            "(adopted) -> {state}",
+            &[("state", &e.to.as_deref().unwrap_or_default())],
+        ),
         _ => format!(
             "{} -> {}",
-            e.from.as_deref().unwrap_or("(new)"),
-            e.to.as_deref().unwrap_or("(deleted)")
+            e.from.clone().unwrap_or_else(|| msg::t("(new)", &[])),
+            e.to.clone().unwrap_or_else(|| msg::t("(deleted)", &[]))
         ),
     };
     let what = match e.event {
@@ -142,7 +148,7 @@ fn print_entry(ui: &mut Ui, e: &audit::Entry) {
         .role
         .as_deref()
         .map(orx::workflow::role::display)
-        .unwrap_or_else(|| "no role".to_owned());
+        .unwrap_or_else(|| msg::t("no role", &[]));
     ui.line(format!(
         "{} {} {what}{}  {} {}",
         paint(DIM, e.time[..16.min(e.time.len())].replace('T', " ")),
@@ -173,7 +179,10 @@ fn print_entry(ui: &mut Ui, e: &audit::Entry) {
             .as_deref()
             .map(|k| format!(" ({})", escape(k)))
             .unwrap_or_default();
-        ui.line(format!("    override{what}: {}", escape(r)));
+        ui.line(msg::t(
+            "    override{what}: {reason}",
+            &[("what", &what), ("reason", &escape(r))],
+        ));
     }
     if let Some(n) = &e.note {
         for line in n.lines() {

@@ -417,8 +417,30 @@ fn strip_escapes(text: &str) -> String {
 /// take, `usage` otherwise; exit 2.
 pub fn usage_error(e: clap::Error, json: bool) -> std::process::ExitCode {
     use clap::error::{ContextKind, ContextValue, ErrorKind as K};
-    if !json || matches!(e.kind(), K::DisplayHelp | K::DisplayVersion) || !e.use_stderr() {
+    if matches!(e.kind(), K::DisplayHelp | K::DisplayVersion) || !e.use_stderr() {
         e.exit();
+    }
+    // The language: `--lang`, else the repository's config.
+    let args: Vec<String> = std::env::args().skip(1).take_while(|a| a != "--").collect();
+    let lang = args
+        .windows(2)
+        .find(|w| w[0] == "--lang")
+        .map(|w| w[1].clone())
+        .or_else(|| {
+            args.iter()
+                .find_map(|a| a.strip_prefix("--lang=").map(str::to_owned))
+        });
+    msg::force(lang.as_deref());
+    msg::from_repo();
+    let zh = msg::zh().then(|| msg::usage_zh(&e)).flatten();
+    if !json {
+        let Some((lines, usage)) = zh else { e.exit() };
+        eprintln!("{}{}", msg::t("error: ", &[]), lines.join("\n"));
+        if let Some(u) = usage {
+            eprintln!("\n{u}");
+        }
+        eprintln!("\n{}", msg::t("For more information, try '--help'.", &[]));
+        return std::process::ExitCode::from(2);
     }
     let strings = |k: ContextKind| match e.get(k) {
         Some(ContextValue::String(s)) => vec![s.clone()],
@@ -441,15 +463,23 @@ pub fn usage_error(e: clap::Error, json: bool) -> std::process::ExitCode {
     };
     // clap's message, up to its usage line, on one line.
     let rendered = e.render().to_string();
-    let message = rendered
-        .lines()
-        .take_while(|l| !l.starts_with("Usage:"))
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-        .trim_start_matches("error: ")
-        .to_owned();
+    let message = match zh {
+        Some((lines, _)) => lines
+            .iter()
+            .map(|l| l.trim())
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" "),
+        None => rendered
+            .lines()
+            .take_while(|l| !l.starts_with("Usage:"))
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+            .trim_start_matches("error: ")
+            .to_owned(),
+    };
     let data = orx::error::ErrorData {
         code,
         message,
@@ -508,7 +538,7 @@ fn styled(on: bool, style: Style, text: impl std::fmt::Display) -> String {
 /// the ones a user meets first are in the catalog; the rest, and the
 /// conditions (the workflow's words), stay as the library words them.
 fn refusal(r: &Refusal) -> String {
-    use orx::workflow::role::{display, display_list};
+    use orx::workflow::role::display;
     match r {
         Refusal::Unauthorized {
             item,
@@ -536,7 +566,7 @@ fn refusal(r: &Refusal) -> String {
                 "{head}\n{}",
                 msg::t(
                     "  responsible: {roles}",
-                    &[("roles", &display_list(responsible))]
+                    &[("roles", &msg::roles(responsible))]
                 )
             )
         }
@@ -548,7 +578,7 @@ fn refusal(r: &Refusal) -> String {
         } => {
             let list: Vec<String> = allowed
                 .iter()
-                .map(|(t, roles)| format!("{t} ({})", display_list(roles)))
+                .map(|(t, roles)| format!("{t} ({})", msg::roles(roles)))
                 .collect();
             let list = if list.is_empty() {
                 msg::t("none", &[])
@@ -622,7 +652,7 @@ fn hints(e: &Error) -> Vec<String> {
             Refusal::Unauthorized { responsible, .. } => vec![msg::t(
                 "act as {roles} (--as {role}), or a Human may override with --force --reason TEXT",
                 &[
-                    ("roles", &orx::workflow::role::display_list(responsible)),
+                    ("roles", &msg::roles(responsible)),
                     ("role", &responsible.first().map_or("ROLE", String::as_str)),
                 ],
             )],
@@ -946,7 +976,8 @@ pub fn report_change(
     } else {
         format!(
             "{} -> {}",
-            plan.from().unwrap_or("(new)"),
+            plan.from()
+                .map_or_else(|| msg::t("(new)", &[]), str::to_owned),
             paint(BOLD, plan.to())
         )
     };

@@ -296,8 +296,92 @@ const CATALOG: &[(&str, &str)] = &[
         "{id} is in a phase that takes no prompt",
         "{id} 当前所处阶段没有提示词",
     ),
+    // the command line's usage errors
+    ("error: ", "错误: "),
+    ("unexpected argument '{arg}' found", "意外的参数 '{arg}'"),
+    (
+        "unrecognized subcommand '{sub}'",
+        "无法识别的子命令 '{sub}'",
+    ),
+    (
+        "the following required arguments were not provided: {args}",
+        "缺少必需的参数: {args}",
+    ),
+    (
+        "'{name}' requires a subcommand but one was not provided",
+        "'{name}' 需要一个子命令,但没有给出",
+    ),
+    (
+        "a value is required for '{arg}' but none was supplied",
+        "'{arg}' 需要一个值,但没有给出",
+    ),
+    (
+        "invalid value '{value}' for '{arg}'",
+        "'{arg}' 的值 '{value}' 无效",
+    ),
+    (
+        "invalid value '{value}' for '{arg}': {why}",
+        "'{arg}' 的值 '{value}' 无效: {why}",
+    ),
+    (
+        "the argument '{arg}' cannot be used with one or more of the other specified arguments",
+        "参数 '{arg}' 不能与已给出的其他参数一起使用",
+    ),
+    (
+        "the argument '{arg}' cannot be used with {others}",
+        "参数 '{arg}' 不能与 {others} 一起使用",
+    ),
+    (
+        "equal sign is needed when assigning values to '{arg}'",
+        "给 '{arg}' 赋值时需要等号",
+    ),
+    (
+        "unexpected value '{value}' for '{arg}' found; no more were expected",
+        "'{arg}' 不接受更多的值,却给出了 '{value}'",
+    ),
+    (
+        "'{arg}' takes a different number of values ({n} given)",
+        "'{arg}' 的值的个数不对 (给出了 {n} 个)",
+    ),
+    ("  [possible values: {list}]", "  [可选值: {list}]"),
+    ("  [subcommands: {list}]", "  [子命令: {list}]"),
+    (
+        "tip: a similar subcommand exists: {list}",
+        "提示: 有一个相近的子命令: {list}",
+    ),
+    (
+        "tip: some similar subcommands exist: {list}",
+        "提示: 有几个相近的子命令: {list}",
+    ),
+    (
+        "tip: a similar argument exists: {list}",
+        "提示: 有一个相近的参数: {list}",
+    ),
+    (
+        "tip: some similar arguments exist: {list}",
+        "提示: 有几个相近的参数: {list}",
+    ),
+    (
+        "tip: a similar value exists: {list}",
+        "提示: 有一个相近的值: {list}",
+    ),
+    (
+        "tip: some similar values exist: {list}",
+        "提示: 有几个相近的值: {list}",
+    ),
+    ("tip: {text}", "提示: {text}"),
+    (
+        "to pass '{arg}' as a value, use '{rest}'",
+        "要把 '{arg}' 作为值传入,请使用 '{rest}'",
+    ),
+    ("Usage:", "用法:"),
+    (
+        "For more information, try '--help'.",
+        "更多信息请运行 '--help'。",
+    ),
 ];
 
+mod clap;
 mod lines;
 
 /// Every entry: the messages above and the lines of [`lines::LINES`].
@@ -356,6 +440,7 @@ fn localize_line(line: &str) -> Option<String> {
                 values.iter().fold((*z).to_owned(), |s, (k, v)| {
                     let v = match *k {
                         "text" | "text2" => localize_line(v).unwrap_or_else(|| v.clone()),
+                        "roles" => or_zh(v),
                         _ => v.clone(),
                     };
                     s.replace(&format!("{{{k}}}"), &v)
@@ -433,6 +518,34 @@ fn fill<'a>(
     false
 }
 
+/// A list of roles in the language in force: `Dev, Lead or Human`, under
+/// zh `Dev, Lead 或 Human`.
+pub fn roles(roles: &[String]) -> String {
+    let list = orx::workflow::role::display_list(roles);
+    if zh() { or_zh(&list) } else { list }
+}
+
+/// A list the library worded (`Dev, Lead or Human`, `nobody`) in Chinese.
+fn or_zh(list: &str) -> String {
+    match list {
+        "nobody" => "无人".to_owned(),
+        _ => list.replace(" or ", " 或 "),
+    }
+}
+
+/// A usage error of clap's in Chinese: its lines (what was wrong, then
+/// clap's tips, after a blank line) and its usage line; `None` for a kind
+/// of error this does not word.
+pub fn usage_zh(e: &::clap::Error) -> Option<(Vec<String>, Option<String>)> {
+    let mut lines = clap::message(e)?;
+    let tips = clap::tips(e);
+    if !tips.is_empty() {
+        lines.push(String::new());
+        lines.extend(tips.into_iter().map(|t| format!("  {t}")));
+    }
+    Some((lines, clap::usage(e)))
+}
+
 #[cfg(test)]
 mod tests {
     /// Every Chinese entry uses exactly the placeholders of its English.
@@ -450,6 +563,73 @@ mod tests {
         for (en, zh) in super::entries() {
             assert_eq!(names(en), names(zh), "{en}");
         }
+    }
+
+    /// Every message the library words for users (outside `src/cli/`)
+    /// that a template could match has a Chinese entry: each line of each
+    /// `Error::...("...")` or `Error::...(format!("..."))` in the source,
+    /// its `{...}` filled with sample text, is localized. Lines made only
+    /// of names and a word or two (`{path}: {e}`) are passed through.
+    #[test]
+    fn every_library_message_has_an_entry() {
+        super::ZH.store(true, std::sync::atomic::Ordering::Relaxed);
+        let call =
+            regex::Regex::new(r#"Error::\w+\(\s*(?:format!\(\s*)?"((?:[^"\\]|\\.)*)""#).unwrap();
+        let continued = regex::Regex::new(r"\\\n\s*").unwrap();
+        let name = regex::Regex::new(r"\{[^{}]*\}").unwrap();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = vec![root.clone()];
+        let mut missing = Vec::new();
+        let mut seen = 0;
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                if path != root.join("cli") {
+                    for e in std::fs::read_dir(&path).unwrap() {
+                        files.push(e.unwrap().path());
+                    }
+                }
+                continue;
+            }
+            let file = path.file_name().unwrap().to_string_lossy();
+            if !file.ends_with(".rs") || file.starts_with("tests") || internal(&path) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for c in call.captures_iter(&text) {
+                let literal = continued.replace_all(&c[1], "");
+                for line in literal.split("\\n") {
+                    let line = line.replace("\\\"", "\"").replace("\\\\", "\\");
+                    let template = name.replace_all(&line, "{x}");
+                    if line.trim().is_empty() || !super::matchable(&template) {
+                        continue;
+                    }
+                    seen += 1;
+                    let sample = name.replace_all(&line, "X").replace("{{", "{");
+                    if super::localize_line(&sample).is_none() {
+                        missing.push(format!("{}: {line}", path.display()));
+                    }
+                }
+            }
+        }
+        assert!(
+            seen > 100,
+            "only {seen} messages found: is the pattern right?"
+        );
+        assert!(
+            missing.is_empty(),
+            "no Chinese for:\n{}",
+            missing.join("\n")
+        );
+    }
+
+    /// Files whose messages report a fault of git-orx or of git itself
+    /// (a broken pipe, a rewrite that went wrong), not something a user
+    /// does: they stay as they are.
+    fn internal(path: &std::path::Path) -> bool {
+        let p = path.to_string_lossy().replace('\\', "/");
+        ["/src/git/", "/src/error.rs", "/src/engine/store.rs"]
+            .iter()
+            .any(|i| p.contains(i))
     }
 
     /// A line is matched whole against an entry, each name taking text.

@@ -114,10 +114,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             format!(
                 "  -> {:<19} {} {}{}",
                 m.to,
-                paint(
-                    DIM,
-                    format!("[{}]", orx::workflow::role::display_list(&m.roles))
-                ),
+                paint(DIM, format!("[{}]", msg::roles(&m.roles))),
                 verdict,
                 paint(DIM, trigger)
             ),
@@ -149,7 +146,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 /// alternatives.
 pub fn print_steps(ui: &mut Ui, steps: &[orx::workflow::steps::Action], indent: usize) {
     for a in steps {
-        let label = if a.primary { "run:" } else { "or: " };
+        let label = msg::t(if a.primary { "run:" } else { "or: " }, &[]);
+        let hang = if msg::zh() { 6 } else { 5 };
         ui.wrap(
             format!(
                 "{:indent$}{} {}",
@@ -157,7 +155,7 @@ pub fn print_steps(ui: &mut Ui, steps: &[orx::workflow::steps::Action], indent: 
                 paint(DIM, label),
                 escape(&a.command_line())
             ),
-            indent + 5,
+            indent + hang,
         );
     }
 }

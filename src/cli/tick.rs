@@ -55,7 +55,9 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
         ui.line(format!(
             "{}: {} -> {} ({}){commit}",
             orx::text::escape(&d.item),
-            d.from.as_deref().unwrap_or("(new)"),
+            d.from
+                .clone()
+                .unwrap_or_else(|| super::msg::t("(new)", &[])),
             d.to,
             d.event
         ));

@@ -438,13 +438,16 @@ pub fn redact(text: &str) -> String {
             }
             from = i + 1;
         }
-        // After ` on ` (checkpoints: the commit one was made on).
-        let mut from = 0;
-        while let Some(i) = line[from..].find(" on ").map(|i| i + from + 4) {
-            if line.len() >= i + 8 && line.as_bytes()[i + 7] == b' ' && is_id(&line[i..i + 7]) {
-                line.replace_range(i..i + 7, "<commit>");
+        // After ` on ` (checkpoints: the commit one was made on), or its
+        // Chinese.
+        for on in [" on ", " 基于 "] {
+            let mut from = 0;
+            while let Some(i) = line[from..].find(on).map(|i| i + from + on.len()) {
+                if line.len() >= i + 8 && line.as_bytes()[i + 7] == b' ' && is_id(&line[i..i + 7]) {
+                    line.replace_range(i..i + 7, "<commit>");
+                }
+                from = i;
             }
-            from = i;
         }
         // At the start (verify), or after `YYYY-MM-DD HH:MM ` (log).
         for start in [0, 17] {

@@ -43,12 +43,12 @@ fn zh_next_names_every_story() {
     --- stdout
     SM
       Story 1.1 被阻塞,需要 SM 修订后重新提交
-        run: git orx assess 1.1 --as sm --score N [options]
+        运行: git orx assess 1.1 --as sm --score N [options]
       Story 1.2 被阻塞,需要 SM 修订后重新提交
-        run: git orx assess 1.2 --as sm --score N [options]
+        运行: git orx assess 1.2 --as sm --score N [options]
     Dev
       Next: Dev 请执行 `git orx move 1.3 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.3`)
-        run: git orx move 1.3 InProgress --as dev [options]
+        运行: git orx move 1.3 InProgress --as dev [options]
     "#);
 }
 

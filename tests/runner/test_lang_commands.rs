@@ -152,6 +152,12 @@ fn new_commands_fit_100_columns_on_an_80_column_terminal() {
             vec!["next"],
             vec!["doctor"],
             vec!["metrics"],
+            vec!["log"],
+            vec!["checkpoints"],
+            vec!["tick", "--dry-run", "--as", "lead"],
+            vec!["move"],
+            vec!["lgo"],
+            vec!["status", "--jsn"],
         ] {
             let mut all = vec!["--lang", lang];
             all.extend(&args);
@@ -258,4 +264,96 @@ fn zh_verify_and_a_rejected_state() {
         "zh_show_rejected",
         shown(&repo.orx(&["show", "1.1"]), None).replace(&head, "<commit>")
     );
+}
+
+/// clap's usage errors in Chinese under `lang: zh` (and with `--lang zh`
+/// outside a repository): what was wrong, the tip, the usage line and
+/// where to read more; exit code 2; `--json` keeps its code.
+#[test]
+fn zh_usage_errors() {
+    let repo = zh_repo();
+    let commands: &[&[&str]] = &[
+        &["lgo"],
+        &["status", "--bogus"],
+        &["status", "--jsn"],
+        &["move"],
+        &["--color", "bogus", "status"],
+        &["--lang", "en", "move"],
+    ];
+    let mut all = String::new();
+    for words in commands {
+        let out = repo.orx(words);
+        assert_eq!(out.code, 2, "{words:?}");
+        all.push_str(&format!(
+            "$ git orx {}\n{}\n",
+            words.join(" "),
+            shown(&out, None)
+        ));
+    }
+    let out = repo.orx(&["--json", "move"]);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["error"]["code"], "usage.missing_input");
+    assert_eq!(v["error"]["message"], "缺少必需的参数: <ID>, <STATE>");
+    insta::assert_snapshot!(all);
+}
+
+/// The data lines of `log`, `checkpoints` and `tick` under `lang: zh`:
+/// their fixed words in Chinese; IDs, states, roles, fields and commit ids
+/// as they are.
+#[test]
+fn zh_log_checkpoints_and_tick_data_lines() {
+    let repo = zh_repo();
+    let commands: &[&[&str]] = &[
+        &["new", "Login", "--as", "sm"],
+        &["update", "1.1", "--set", "title=Sign in", "--as", "sm"],
+        &["goal", "new", "Ship", "--as", "human"],
+        &["tick", "--as", "lead"],
+        &["log"],
+    ];
+    let mut all = String::new();
+    for words in commands {
+        let out = repo.orx(words);
+        all.push_str(&format!(
+            "$ git orx {}\n{}\n",
+            words.join(" "),
+            shown(&out, None)
+        ));
+    }
+    repo.write("notes.txt", "draft\n");
+    for words in [&["checkpoint"][..], &["checkpoints"]] {
+        let out = repo.orx(words);
+        all.push_str(&format!(
+            "$ git orx {}\n{}\n",
+            words.join(" "),
+            shown(&out, None)
+        ));
+    }
+    insta::assert_snapshot!(all);
+}
+
+/// A representative set of the library's refusals under `lang: zh`, each
+/// in Chinese with its names as they are.
+#[test]
+fn zh_library_refusals() {
+    let repo = zh_repo();
+    let commands: &[&[&str]] = &[
+        &["kind", "new", "Bad Name", "--from", "story"],
+        &["kind", "new", "story", "--from", "story"],
+        &["loop", "show", "loop-v2-20990101-abc"],
+        &["rollback", "chk-20990101000000", "--as", "human", "--yes"],
+        &["check", "nope.md"],
+        &["check", "/"],
+        &["new", "bogus", "x", "--as", "sm"],
+        &["new", "bogus", "x", "--as", "sm", "--kind"],
+    ];
+    let mut all = String::new();
+    for words in commands {
+        let out = repo.orx(words);
+        all.push_str(&format!(
+            "$ git orx {}\n{}\n",
+            words.join(" "),
+            shown(&out, None)
+        ));
+    }
+    insta::assert_snapshot!(all);
 }

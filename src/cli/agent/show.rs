@@ -146,7 +146,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 "  {:<22} -> {:<12} [{}] {verdict}",
                 m.trigger.as_deref().unwrap_or("-"),
                 m.to,
-                role::display_list(&m.roles)
+                crate::cli::msg::roles(&m.roles)
             ));
             for c in &m.conditions {
                 let mark = if c.holds {

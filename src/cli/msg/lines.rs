@@ -776,4 +776,378 @@ pub const LINES: &[(&str, &str)] = &[
         "No moves from {state}: it is terminal.",
         "{state} 没有转换: 它是终止状态。",
     ),
+    // log, checkpoints, tick: the fixed words of their data lines
+    ("rollback to {id}", "回滚到 {id}"),
+    ("edit in {state}", "在 {state} 中编辑"),
+    ("(adopted) -> {state}", "(接管) -> {state}"),
+    ("(new)", "(新建)"),
+    ("(deleted)", "(已删除)"),
+    ("no role", "无角色"),
+    ("    override{what}: {reason}", "    覆盖{what}: {reason}"),
+    (" (work tree {path})", " (工作区 {path})"),
+    (
+        "{name} {time} on {base} {message}",
+        "{name} {time} 基于 {base} {message}",
+    ),
+    (", and {n} more", ",另有 {n} 个"),
+    (
+        "  1 file differs from HEAD: {files}{more}",
+        "  1 个文件与 HEAD 不同: {files}{more}",
+    ),
+    (
+        "  {n} files differ from HEAD: {files}{more}",
+        "  {n} 个文件与 HEAD 不同: {files}{more}",
+    ),
+    // next, show: the actions
+    ("run:", "运行:"),
+    ("or: ", "或:  "),
+    // the library's messages: forge payloads
+    (
+        "an `issues` payload has no `issue`",
+        "`issues` 事件的数据中没有 `issue`",
+    ),
+    ("the issue has no `number`", "issue 没有 `number`"),
+    (
+        "the comment's issue has no `number`",
+        "评论所属的 issue 没有 `number`",
+    ),
+    (
+        "a `pull_request` payload has no `pull_request`",
+        "`pull_request` 事件的数据中没有 `pull_request`",
+    ),
+    (
+        "the pull request has no `head.ref`",
+        "pull request 没有 `head.ref`",
+    ),
+    (
+        "a merged pull request without `merge_commit_sha`",
+        "已合并的 pull request 没有 `merge_commit_sha`",
+    ),
+    ("the check names no branch", "检查没有指明分支"),
+    (
+        "the review's pull request has no `head.ref`",
+        "评审所属的 pull request 没有 `head.ref`",
+    ),
+    // the library's messages: kinds and items
+    (
+        "cannot choose the next `{kind}` ID",
+        "无法选出下一个 `{kind}` ID",
+    ),
+    (
+        "the `{kind}` kind names no file for `{id}`",
+        "`{kind}` 类型没有为 `{id}` 指定文件",
+    ),
+    (
+        "the `{kind}` kind names no file for ID `{id}`",
+        "`{kind}` 类型没有为 ID `{id}` 指定文件",
+    ),
+    (
+        "{item} waits for {waiting} (its `{field}`), which is not {state} yet; {trigger} it then",
+        "{item} 等待 {waiting} (它的 `{field}`),后者尚未处于 {state};届时再 {trigger}",
+    ),
+    (
+        "{item} waits for {waiting} (its `{field}`), which are not {state} yet; {trigger} it then",
+        "{item} 等待 {waiting} (它的 `{field}`),它们尚未处于 {state};届时再 {trigger}",
+    ),
+    (
+        "no loop `{id}` (looked in .loop/ and {legacy})",
+        "没有 loop `{id}` (已查找 .loop/ 和 {legacy})",
+    ),
+    (
+        "{legacy}: not valid JSON: {text}",
+        "{legacy}: 不是有效的 JSON: {text}",
+    ),
+    (
+        "the {name} workflow has no `run.actions.{action}`",
+        "{name} 工作流没有 `run.actions.{action}`",
+    ),
+    (
+        "validate records test results: give `test_results` (a list) in the input, or run the configured tests",
+        "validate 记录测试结果: 请在输入中给出 `test_results` (一个列表),或运行配置的测试",
+    ),
+    (
+        "{path} cannot be recovered: no commit holds a valid version of it, so its own fields (loop_id, title, description, max_iterations, status, current_iteration, created_at, updated_at) are lost; write them again (the progress files in {dir} still hold skill_state)",
+        "{path} 无法恢复: 没有提交含有它的有效版本,它自身的字段 (loop_id, title, description, max_iterations, status, current_iteration, created_at, updated_at) 已丢失;请重新填写 (进度文件 {dir} 中仍保存着 skill_state)",
+    ),
+    (
+        "no agent context can be named `{name}`",
+        "agent 上下文不能命名为 `{name}`",
+    ),
+    (
+        "agent `{name}` exists already ({path})",
+        "agent `{name}` 已存在 ({path})",
+    ),
+    (
+        "the {name} workflow ({path}) has no record {action} writes, which a gate records its findings in",
+        "{name} 工作流 ({path}) 没有 {action} 写入的记录,gate 把它的结论记在那里",
+    ),
+    (
+        "the {name} workflow ({path}) has no `measure` section: assess records structure and extraction where it says",
+        "{name} 工作流 ({path}) 没有 `measure` 部分: assess 按它的指定记录结构和提取结果",
+    ),
+    (
+        "{path}: no such file or directory",
+        "{path}: 没有这个文件或目录",
+    ),
+    (
+        "{path} holds no story files (they are the .md files in {dir}/)",
+        "{path} 中没有 Story 文件 (Story 文件是 {dir}/ 中的 .md 文件)",
+    ),
+    ("unknown preset `{name}`{guess}", "未知预设 `{name}`{guess}"),
+    (
+        "unknown kind `{name}` (kinds: {list})",
+        "未知类型 `{name}` (可用类型: {list})",
+    ),
+    ("unknown kind `{name}`", "未知类型 `{name}`"),
+    (
+        "unknown kind `{name}` (from --from){guess}",
+        "未知类型 `{name}` (来自 --from){guess}",
+    ),
+    ("{path}: not valid UTF-8", "{path}: 不是有效的 UTF-8"),
+    (
+        "`{name}` cannot name a kind: use lowercase letters, digits, `-` and `_`, starting with a letter (at most 32)",
+        "`{name}` 不能作为类型名: 请使用小写字母、数字、`-` 和 `_`,以字母开头 (最多 32 个字符)",
+    ),
+    (
+        "{dir} holds the `{other}` items; give the new kind its own directory with --dir",
+        "{dir} 存放着 `{other}` 的条目;请用 --dir 给新类型单独的目录",
+    ),
+    ("{label} holds no {path}", "{label} 中没有 {path}"),
+    (
+        "{path}: its `items:` section cannot be read",
+        "{path}: 无法读取它的 `items:` 部分",
+    ),
+    ("the config could not be planned", "无法规划配置的修改"),
+    ("the story kind has no `items:`", "story 类型没有 `items:`"),
+    (
+        "no workflow to adopt the stories into",
+        "没有可以接管这些 Story 的工作流",
+    ),
+    // the library's messages: checkpoints and rollback
+    (
+        "a checkpoint would not keep these files as they are, because a filter changes them (`git check-attr -a` shows which): {files}; commit them or move them away first (nothing was changed)",
+        "检查点无法原样保存这些文件,因为有过滤器会修改它们 (`git check-attr -a` 可查看): {files};请先提交或移走它们 (未做任何修改)",
+    ),
+    (
+        "rolling back would overwrite files git ignores (a checkpoint does not save them): {files}; move them away, then roll back",
+        "回滚会覆盖 git 忽略的文件 (检查点不保存它们): {files};请先移走它们,再回滚",
+    ),
+    (
+        "rolling back to {name} failed: {text}; putting the work tree back failed too: {text2}",
+        "回滚到 {name} 失败: {text};恢复工作区也失败了: {text2}",
+    ),
+    (
+        "rolling back to {name} failed: {text}",
+        "回滚到 {name} 失败: {text}",
+    ),
+    (
+        "HEAD moved (to {commit}) while git-orx was rolling back",
+        "git-orx 回滚期间 HEAD 移动了 (到 {commit})",
+    ),
+    (
+        "the index changed while git-orx was rolling back",
+        "git-orx 回滚期间暂存区发生了变化",
+    ),
+    (
+        "{path} changed while git-orx was rolling back",
+        "git-orx 回滚期间 {path} 发生了变化",
+    ),
+    (
+        "{text}; nothing was changed, run the command again",
+        "{text};未做任何修改,请再次运行该命令",
+    ),
+    // the library's messages: changes
+    (
+        "internal error: a change was judged as {verdict}",
+        "内部错误: 一个修改被判定为 {verdict}",
+    ),
+    (
+        "`{kind}` items are kept at fixed paths ({paths}), not made with `git orx new`",
+        "`{kind}` 条目保存在固定路径 ({paths}),不由 `git orx new` 创建",
+    ),
+    (
+        "a {kind} with ID `{id}` already exists: {path}",
+        "ID 为 `{id}` 的 {kind} 已存在: {path}",
+    ),
+    (
+        "{path} may hold {kind} `{id}` but cannot be read; fix it first (git orx check)",
+        "{path} 可能存放着 {kind} `{id}`,但无法读取;请先修复它 (git orx check)",
+    ),
+    (
+        "the built-in example goes with the built-in template, which this {kind}'s template would not measure; write the {kind} from the template instead",
+        "内置示例配合内置模板使用,而这个 {kind} 的模板无法度量它;请改为按模板编写 {kind}",
+    ),
+    (
+        "the {kind} template does not produce `kind: {kind2}`, `id: {id}` and `{field}: {value}`; fix its frontmatter",
+        "{kind} 模板没有生成 `kind: {kind2}`、`id: {id}` 和 `{field}: {value}`;请修正它的 frontmatter",
+    ),
+    ("{path} already exists", "{path} 已存在"),
+    (
+        "the work was rolled back [{commit}], but {item} could not be recorded: {text}",
+        "工作已回滚 [{commit}],但无法记录 {item}: {text}",
+    ),
+    (
+        "undo the rollback with `git orx rollback {name} --yes`, or record the transition again",
+        "可用 `git orx rollback {name} --yes` 撤销回滚,或重新记录这个转换",
+    ),
+    (
+        "{path}: `run.actions.{action}.body`: no renderer `{name}`",
+        "{path}: `run.actions.{action}.body`: 没有渲染器 `{name}`",
+    ),
+    ("presets: {list}", "预设: {list}"),
+    // the library's messages: installing the hooks
+    (
+        "refused to install git-orx's hooks into {dir}: core.hooksPath points there, outside this repository, so every repository that uses that directory would run git-orx's hooks (and those not set up for git-orx would fail their commits)",
+        "拒绝把 git-orx 的 hooks 安装到 {dir}: core.hooksPath 指向这个仓库之外的该目录,使用该目录的每个仓库都会运行 git-orx 的 hooks (没有设置 git-orx 的仓库会提交失败)",
+    ),
+    (
+        "to give this repository its own hooks: git config --local core.hooksPath {dir}, then run `git orx hooks install`",
+        "要让这个仓库有自己的 hooks: git config --local core.hooksPath {dir},然后运行 `git orx hooks install`",
+    ),
+    (
+        "to install there anyway, for every repository using it: add --hooks-outside-repo",
+        "若仍要为使用它的每个仓库安装到那里: 加上 --hooks-outside-repo",
+    ),
+    (
+        "lefthook was asked for, but this repository has no lefthook config ({paths}){more}",
+        "要求使用 lefthook,但这个仓库没有 lefthook 配置 ({paths}){more}",
+    ),
+    (
+        "{path}: git-orx edits only a YAML lefthook config",
+        "{path}: git-orx 只编辑 YAML 格式的 lefthook 配置",
+    ),
+    (
+        "cannot add git-orx's entries: {text}; nothing was changed. {more}",
+        "无法添加 git-orx 的条目: {text};未做任何修改。{more}",
+    ),
+    (
+        "cannot add git-orx's {name} entry to {path}: {why}; nothing was changed. Add it by hand:",
+        "无法把 git-orx 的 {name} 条目添加到 {path}: {why};未做任何修改。请手动添加:",
+    ),
+    (
+        "{path} and {other} both exist; move one away, then install again",
+        "{path} 和 {other} 同时存在;请移走其中一个,然后重新安装",
+    ),
+    (
+        "cannot run your {name} hook ({path}): {text}",
+        "无法运行你的 {name} hook ({path}): {text}",
+    ),
+    // the library's messages: pending changes, checkpoints, adoption
+    (
+        "{item} ({path}) is not committed yet; commit it first (`git orx new` commits unless --no-commit)",
+        "{item} ({path}) 尚未提交;请先提交 (`git orx new` 会提交,除非用了 --no-commit)",
+    ),
+    (
+        "the committed version of {path} is not valid ({text}); commit a fix first",
+        "{path} 已提交的版本无效 ({text});请先提交修复",
+    ),
+    (
+        "{item} has an uncommitted change of state ({from} committed, {to} in {path}); commit it (judged by the hooks) or restore the file, then try again",
+        "{item} 有未提交的状态修改 (已提交 {from},{path} 中为 {to});请提交 (由 hooks 判定) 或恢复该文件,然后重试",
+    ),
+    (
+        "{item} is now in {state} (committed in {commit}); nothing was changed",
+        "{item} 现在处于 {state} (已在 {commit} 提交);未做任何修改",
+    ),
+    (
+        "there is no checkpoint {name} (`git orx checkpoints` lists them)",
+        "没有检查点 {name} (`git orx checkpoints` 列出它们)",
+    ),
+    (
+        "a rollback leaves story and context files as they are, and these have uncommitted changes: {files}; commit or restore them first",
+        "回滚不改动 Story 和上下文文件,而这些文件有未提交的修改: {files};请先提交或恢复它们",
+    ),
+    (
+        "git is told not to look at these files, so a rollback could not save them as they are: {files}; clear that (`git update-index --no-assume-unchanged --no-skip-worktree FILE`), then roll back (nothing was changed)",
+        "git 被设置为不检查这些文件,回滚无法原样保存它们: {files};请先清除该设置 (`git update-index --no-assume-unchanged --no-skip-worktree FILE`),再回滚 (未做任何修改)",
+    ),
+    (
+        "the checkpoint {name} just made is missing",
+        "刚创建的检查点 {name} 不见了",
+    ),
+    (
+        "the work tree and HEAD were put back as they were (the state before is also saved as {name}: `git orx rollback {name2} --yes` would restore it)",
+        "工作区和 HEAD 已恢复原样 (之前的状态也已保存为 {name}: `git orx rollback {name2} --yes` 可恢复)",
+    ),
+    (
+        "your work is saved as {name}: `git orx rollback {name2} --yes` restores it",
+        "你的工作已保存为 {name}: `git orx rollback {name2} --yes` 可恢复",
+    ),
+    (
+        "the status `{status}` cannot be read as `{field}`: it is not a state (states: {list})",
+        "状态 `{status}` 不能读作 `{field}`: 它不是一个状态 (可用状态: {list})",
+    ),
+    (
+        "{name} of {path} is not readable either ({text}); choose another with --to",
+        "{path} 的 {name} 也无法读取 ({text});请用 --to 选择另一个",
+    ),
+    (
+        "language `{lang}` is not supported (use en or zh)",
+        "不支持语言 `{lang}` (请使用 en 或 zh)",
+    ),
+    ("{path} is not valid UTF-8", "{path} 不是有效的 UTF-8"),
+    (
+        "there is a kind `{name}` already; choose another name",
+        "已经有类型 `{name}`;请换一个名称",
+    ),
+    (
+        "`{name}` items are kept at fixed paths; a new kind is made from one kept in a directory ({list})",
+        "`{name}` 条目保存在固定路径;新类型要从保存在目录中的类型创建 ({list})",
+    ),
+    (
+        "{path} is a symbolic link; the item directory ({dir}) must be a real directory inside the repository",
+        "{path} 是符号链接;条目目录 ({dir}) 必须是仓库中的真实目录",
+    ),
+    (
+        "`{id}` is the ID of {list}; say which with KIND:ID (e.g. `{example}`)",
+        "`{id}` 是 {list} 的 ID;请用 KIND:ID 指明 (例如 `{example}`)",
+    ),
+    (
+        "{kind} `{id}` is in {n} files: {files}; an ID may be used once — rename or renumber all but one (git orx check lists them)",
+        "{kind} `{id}` 出现在 {n} 个文件中: {files};一个 ID 只能用一次 — 请重命名或重新编号,只留一个 (git orx check 列出它们)",
+    ),
+    ("the file is not valid UTF-8", "该文件不是有效的 UTF-8"),
+    (
+        "cannot rewrite `{field}`: {text}",
+        "无法改写 `{field}`: {text}",
+    ),
+    (
+        "cannot add `{key}`: not a mapping",
+        "无法添加 `{key}`: 不是映射",
+    ),
+    ("there is no commit `{rev}`", "没有提交 `{rev}`"),
+    (
+        "{path} has uncommitted changes; commit them (as the Human) or restore the file first",
+        "{path} 有未提交的修改;请先 (以 Human 身份) 提交或恢复该文件",
+    ),
+    (
+        "{commit} is already acknowledged (by {who}: {reason})",
+        "{commit} 已被确认 ({who}: {reason})",
+    ),
+    ("{path} is outside the repository", "{path} 在仓库之外"),
+    (
+        "`{arg}` is neither a commit range, a branch nor paths in the work tree",
+        "`{arg}` 既不是提交范围,也不是分支或工作区中的路径",
+    ),
+    (
+        "{path} holds a review by {role} that is not committed; commit it (git commit) or restore the file, then run the gate",
+        "{path} 中有 {role} 未提交的评审;请提交 (git commit) 或恢复该文件,然后再运行 gate",
+    ),
+    (
+        "the `{kind}` kind is not in the registry",
+        "`{kind}` 类型不在类型注册表中",
+    ),
+    (
+        "`{name}` is not a type (letters, digits, `-`)",
+        "`{name}` 不是有效的类型 (字母、数字、`-`)",
+    ),
+    (
+        "internal error: a rewrite produced invalid JSON ({text})",
+        "内部错误: 改写生成了无效的 JSON ({text})",
+    ),
+    (
+        "internal error: a rewrite produced invalid YAML ({text})",
+        "内部错误: 改写生成了无效的 YAML ({text})",
+    ),
+    ("flow mapping without `}`", "flow 映射缺少 `}`"),
 ];

@@ -618,14 +618,17 @@ pub fn plan_task(
     let t = by_trigger(&wf, &item, trigger)?;
     let waiting = waiting_for(ws, &item, t);
     if let (false, Some(w)) = (waiting.is_empty(), &t.waits) {
-        return Err(Error::Failed(format!(
-            "{} waits for {} (its `{}`), which {} not {} yet; {trigger} it then",
-            item.label(),
-            waiting.join(", "),
-            w.field,
-            if waiting.len() == 1 { "is" } else { "are" },
-            w.until.join(" or ")
-        )));
+        let (label, list, field) = (item.label(), waiting.join(", "), &w.field);
+        let until = w.until.join(" or ");
+        return Err(Error::Failed(if waiting.len() == 1 {
+            format!(
+                "{label} waits for {list} (its `{field}`), which is not {until} yet; {trigger} it then"
+            )
+        } else {
+            format!(
+                "{label} waits for {list} (its `{field}`), which are not {until} yet; {trigger} it then"
+            )
+        }));
     }
     edits.extend(plan::note_edit(t, trigger, actor.note)?);
     let to = t.to.clone();

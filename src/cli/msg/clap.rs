@@ -1,0 +1,147 @@
+//! clap's own usage errors (an unknown argument, a missing one, a bad
+//! value, an unknown subcommand) in the language in force, written from
+//! the error's kind and context rather than from clap's English.
+
+use super::t;
+use clap::error::{ContextKind as C, ContextValue as V, ErrorKind as K};
+
+/// The values clap gave for `kind`, as text.
+fn values(e: &clap::Error, kind: C) -> Vec<String> {
+    match e.get(kind) {
+        Some(V::String(s)) => vec![s.clone()],
+        Some(V::Strings(v)) => v.clone(),
+        Some(V::StyledStr(s)) => vec![s.to_string()],
+        Some(V::StyledStrs(v)) => v.iter().map(ToString::to_string).collect(),
+        Some(V::Number(n)) => vec![n.to_string()],
+        _ => Vec::new(),
+    }
+}
+
+fn quoted(v: &[String]) -> String {
+    v.iter()
+        .map(|s| format!("'{s}'"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What was wrong, in lines (the first says it; a list of the values
+/// allowed may follow), or `None` for a kind this does not word.
+pub fn message(e: &clap::Error) -> Option<Vec<String>> {
+    let first = |k| values(e, k).into_iter().next().unwrap_or_default();
+    let arg = first(C::InvalidArg);
+    let value = first(C::InvalidValue);
+    let line = match e.kind() {
+        K::UnknownArgument => t("unexpected argument '{arg}' found", &[("arg", &arg)]),
+        K::InvalidSubcommand => t(
+            "unrecognized subcommand '{sub}'",
+            &[("sub", &first(C::InvalidSubcommand))],
+        ),
+        K::MissingRequiredArgument => t(
+            "the following required arguments were not provided: {args}",
+            &[("args", &values(e, C::InvalidArg).join(", "))],
+        ),
+        K::MissingSubcommand => t(
+            "'{name}' requires a subcommand but one was not provided",
+            &[("name", &first(C::InvalidSubcommand))],
+        ),
+        K::InvalidValue if value.is_empty() => t(
+            "a value is required for '{arg}' but none was supplied",
+            &[("arg", &arg)],
+        ),
+        K::InvalidValue => t(
+            "invalid value '{value}' for '{arg}'",
+            &[("value", &value), ("arg", &arg)],
+        ),
+        K::ValueValidation => {
+            let why = std::error::Error::source(e).map(ToString::to_string);
+            let why = super::localize(why.as_deref().unwrap_or_default()).into_owned();
+            t(
+                "invalid value '{value}' for '{arg}': {why}",
+                &[("value", &value), ("arg", &arg), ("why", &why)],
+            )
+        }
+        K::ArgumentConflict => {
+            let prior = values(e, C::PriorArg);
+            if prior.is_empty() {
+                t(
+                    "the argument '{arg}' cannot be used with one or more of the other specified arguments",
+                    &[("arg", &arg)],
+                )
+            } else {
+                t(
+                    "the argument '{arg}' cannot be used with {others}",
+                    &[("arg", &arg), ("others", &quoted(&prior))],
+                )
+            }
+        }
+        K::NoEquals => t(
+            "equal sign is needed when assigning values to '{arg}'",
+            &[("arg", &arg)],
+        ),
+        K::TooManyValues => t(
+            "unexpected value '{value}' for '{arg}' found; no more were expected",
+            &[("value", &value), ("arg", &arg)],
+        ),
+        K::TooFewValues | K::WrongNumberOfValues => t(
+            "'{arg}' takes a different number of values ({n} given)",
+            &[("arg", &arg), ("n", &first(C::ActualNumValues))],
+        ),
+        _ => return None,
+    };
+    let mut lines = vec![line];
+    let valid = values(e, C::ValidValue);
+    if matches!(e.kind(), K::InvalidValue) && !valid.is_empty() {
+        let list = valid.join(", ");
+        lines.push(t("  [possible values: {list}]", &[("list", &list)]));
+    }
+    let subs = values(e, C::ValidSubcommand);
+    if matches!(e.kind(), K::MissingSubcommand) && !subs.is_empty() {
+        let list = subs.join(", ");
+        lines.push(t("  [subcommands: {list}]", &[("list", &list)]));
+    }
+    Some(lines)
+}
+
+/// The tips clap offers with an error: a similar subcommand, argument or
+/// value, or how to pass something that looks like a flag.
+pub fn tips(e: &clap::Error) -> Vec<String> {
+    let mut out = Vec::new();
+    for (kind, one, many) in [
+        (
+            C::SuggestedSubcommand,
+            "tip: a similar subcommand exists: {list}",
+            "tip: some similar subcommands exist: {list}",
+        ),
+        (
+            C::SuggestedArg,
+            "tip: a similar argument exists: {list}",
+            "tip: some similar arguments exist: {list}",
+        ),
+        (
+            C::SuggestedValue,
+            "tip: a similar value exists: {list}",
+            "tip: some similar values exist: {list}",
+        ),
+    ] {
+        let v = values(e, kind);
+        if !v.is_empty() {
+            let en = if v.len() == 1 { one } else { many };
+            out.push(t(en, &[("list", &quoted(&v))]));
+        }
+    }
+    for s in values(e, C::Suggested) {
+        let tip = t("tip: {text}", &[("text", &super::localize(&s))]);
+        out.push(tip);
+    }
+    out
+}
+
+/// The usage line clap shows with an error, its heading in the language
+/// in force.
+pub fn usage(e: &clap::Error) -> Option<String> {
+    let u = values(e, C::Usage).into_iter().next()?;
+    Some(match u.strip_prefix("Usage:") {
+        Some(rest) => format!("{}{rest}", t("Usage:", &[])),
+        None => u,
+    })
+}
