@@ -36,6 +36,8 @@ const VERSION: u32 = 2;
 const MAX_SEGMENTS: usize = 8;
 /// Commits read per `git diff-tree` run (bounds memory, paces progress).
 const CHUNK: usize = 1_000;
+/// The chunks one `git diff-tree` diffs before the next takes over.
+const CHUNKS_PER_GIT: usize = 20;
 
 /// What git-orx reads from one commit.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -495,11 +497,26 @@ fn each_commit(
         };
         for (i, chunk) in chunks.iter().enumerate() {
             let Some(commits) = next.take() else { break };
+            // git keeps what it parsed until it ends: a new git every so
+            // many commits keeps its memory bounded on a long history.
+            let mut older = None;
             match chunks.get(i + 1) {
+                Some(c) if (i + 1) % CHUNKS_PER_GIT == 0 => {
+                    stream.end_input();
+                    older = Some(std::mem::replace(&mut stream, repo.change_stream(&dirs)?));
+                    next = Some(start(repo, &mut stream, c)?);
+                }
                 Some(c) => next = Some(start(repo, &mut stream, c)?),
                 None => stream.end_input(),
             }
-            let changes = stream.take(repo, commits.len())?;
+            let changes = match older {
+                Some(mut o) => {
+                    let changes = o.take(repo, commits.len())?;
+                    o.finish()?;
+                    changes
+                }
+                None => stream.take(repo, commits.len())?,
+            };
             for r in derive(repo, rules, commits, changes)? {
                 match r {
                     Derived::Nothing(id) => packer.seen(&id),
