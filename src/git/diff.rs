@@ -140,7 +140,6 @@ impl Repo {
     /// rename, is diffed again with `-M` under `dirs` (rare: what a
     /// pathspec run would have given for it).
     pub fn change_stream(&self, dirs: &[&str]) -> Result<ChangeStream, GitError> {
-        use std::io::BufRead;
         // One process for a long run: git's cache of delta bases (96 MiB
         // by default) would be most of its memory; a small one diffs as
         // fast here.
@@ -176,61 +175,8 @@ impl Repo {
         });
         let (give, output) = std::sync::mpsc::channel();
         let reader = std::thread::spawn(move || {
-            let mut out = std::io::BufReader::with_capacity(1 << 16, stdout);
-            let mut field = Vec::new();
-            let mut next = |out: &mut std::io::BufReader<_>| -> Option<String> {
-                field.clear();
-                match out.read_until(b'\0', &mut field) {
-                    Ok(0) | Err(_) => None,
-                    Ok(_) => {
-                        if field.last() == Some(&b'\0') {
-                            field.pop();
-                        }
-                        Some(
-                            String::from_utf8_lossy(&field)
-                                .trim_start_matches('\n')
-                                .to_owned(),
-                        )
-                    }
-                }
-            };
-            let mut current: Option<(String, Vec<FileChange>)> = None;
-            while let Some(f) = next(&mut out) {
-                if f.is_empty() {
-                    continue;
-                }
-                let Some(header) = f.strip_prefix(':') else {
-                    if let Some(done) = current.take()
-                        && give.send(Ok(done)).is_err()
-                    {
-                        return;
-                    }
-                    current = Some((f, Vec::new()));
-                    continue;
-                };
-                let mut paths = vec![next(&mut out).unwrap_or_default()];
-                if header
-                    .rsplit(' ')
-                    .next()
-                    .is_some_and(|s| s.starts_with(['R', 'C']))
-                {
-                    paths.push(next(&mut out).unwrap_or_default());
-                }
-                match raw_change(header, &mut paths.iter().map(String::as_str)) {
-                    Ok(change) => {
-                        if let Some((_, changes)) = &mut current {
-                            changes.push(change);
-                        }
-                    }
-                    Err(e) => {
-                        let _ = give.send(Err(e));
-                        return;
-                    }
-                }
-            }
-            if let Some(done) = current.take() {
-                let _ = give.send(Ok(done));
-            }
+            let out = std::io::BufReader::with_capacity(1 << 16, stdout);
+            read_diff_tree(out, &mut |commit| give.send(commit).is_ok());
         });
         Ok(ChangeStream {
             input: Some(send),
@@ -264,7 +210,7 @@ impl Repo {
 pub struct ChangeStream {
     input: Option<std::sync::mpsc::Sender<Vec<u8>>>,
     writer: Option<std::thread::JoinHandle<()>>,
-    output: std::sync::mpsc::Receiver<Result<(String, Vec<FileChange>), GitError>>,
+    output: std::sync::mpsc::Receiver<Result<CommitChanges, GitError>>,
     reader: Option<std::thread::JoinHandle<()>>,
     child: Option<std::process::Child>,
     dirs: Vec<String>,
@@ -412,23 +358,85 @@ impl Drop for ChangeStream {
 fn parse_diff_tree(
     out: &[u8],
 ) -> Result<std::collections::HashMap<String, Vec<FileChange>>, GitError> {
-    let out = String::from_utf8_lossy(out);
     let mut map = std::collections::HashMap::new();
-    let mut current: Option<String> = None;
-    let mut fields = out.split('\0');
-    while let Some(field) = fields.next() {
-        let field = field.trim_start_matches('\n');
-        if field.is_empty() {
+    let mut failed = None;
+    read_diff_tree(out, &mut |commit| match commit {
+        Ok((id, changes)) => {
+            if !changes.is_empty() {
+                map.insert(id, changes);
+            }
+            true
+        }
+        Err(e) => {
+            failed = Some(e);
+            false
+        }
+    });
+    failed.map_or(Ok(map), Err)
+}
+
+/// A commit and what it changes.
+type CommitChanges = (String, Vec<FileChange>);
+
+/// Reads `git diff-tree --stdin -z --raw` output as git writes it, giving
+/// `each` every commit with its changes once they are all read (or the
+/// error that stopped the reading); stops when `each` says so.
+fn read_diff_tree(
+    mut out: impl std::io::BufRead,
+    each: &mut dyn FnMut(Result<CommitChanges, GitError>) -> bool,
+) {
+    let mut field = Vec::new();
+    let mut next = |out: &mut dyn std::io::BufRead| -> Option<String> {
+        field.clear();
+        match out.read_until(b'\0', &mut field) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                if field.last() == Some(&b'\0') {
+                    field.pop();
+                }
+                Some(
+                    String::from_utf8_lossy(&field)
+                        .trim_start_matches('\n')
+                        .to_owned(),
+                )
+            }
+        }
+    };
+    let mut current: Option<(String, Vec<FileChange>)> = None;
+    while let Some(f) = next(&mut out) {
+        if f.is_empty() {
             continue;
         }
-        let Some(header) = field.strip_prefix(':') else {
-            current = Some(field.to_owned());
+        let Some(header) = f.strip_prefix(':') else {
+            if let Some(done) = current.take()
+                && !each(Ok(done))
+            {
+                return;
+            }
+            current = Some((f, Vec::new()));
             continue;
         };
-        let change = raw_change(header, &mut fields)?;
-        if let Some(c) = &current {
-            map.entry(c.clone()).or_insert_with(Vec::new).push(change);
+        let mut paths = vec![next(&mut out).unwrap_or_default()];
+        if header
+            .rsplit(' ')
+            .next()
+            .is_some_and(|s| s.starts_with(['R', 'C']))
+        {
+            paths.push(next(&mut out).unwrap_or_default());
+        }
+        match raw_change(header, &mut paths.iter().map(String::as_str)) {
+            Ok(change) => {
+                if let Some((_, changes)) = &mut current {
+                    changes.push(change);
+                }
+            }
+            Err(e) => {
+                each(Err(e));
+                return;
+            }
         }
     }
-    Ok(map)
+    if let Some(done) = current.take() {
+        each(Ok(done));
+    }
 }
