@@ -41,9 +41,7 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
     let config = match Config::load(root)? {
         None => {
             let text = initial_text(lang.unwrap_or("en"));
-            if let Some(lock) = &lock {
-                store::write(lock, root, &orx_dir, CONFIG_PATH, None, text.as_bytes())?;
-            }
+            write_unless_dry(&lock, root, &orx_dir, CONFIG_PATH, None, text.as_bytes())?;
             steps.push(Step::Created(CONFIG_PATH.to_owned()));
             Config::parse(&text)?
         }
@@ -54,16 +52,14 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
                 let doc = Document::parse_yaml(old.clone())
                     .and_then(|d| d.set(&["lang"], &json!(l)))
                     .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
-                if let Some(lock) = &lock {
-                    store::write(
-                        lock,
-                        root,
-                        &orx_dir,
-                        CONFIG_PATH,
-                        Some(old.as_bytes()),
-                        doc.text().as_bytes(),
-                    )?;
-                }
+                write_unless_dry(
+                    &lock,
+                    root,
+                    &orx_dir,
+                    CONFIG_PATH,
+                    Some(old.as_bytes()),
+                    doc.text().as_bytes(),
+                )?;
                 steps.push(Step::Updated(format!("{CONFIG_PATH} (lang: {l})")));
                 Config {
                     lang: l.to_owned(),
@@ -112,9 +108,7 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
         if root.join(&path).exists() {
             steps.push(Step::Kept(path));
         } else {
-            if let Some(lock) = &lock {
-                store::write(lock, root, &orx_dir, &path, None, text.as_bytes())?;
-            }
+            write_unless_dry(&lock, root, &orx_dir, &path, None, text.as_bytes())?;
             steps.push(Step::Created(path));
         }
     }
@@ -133,20 +127,34 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
         let doc = Document::parse_yaml(old.clone())
             .and_then(|d| d.set(&["roles"], &json!(roles)))
             .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
-        if let Some(lock) = &lock {
-            store::write(
-                lock,
-                root,
-                &orx_dir,
-                CONFIG_PATH,
-                Some(old.as_bytes()),
-                doc.text().as_bytes(),
-            )?;
-        }
+        write_unless_dry(
+            &lock,
+            root,
+            &orx_dir,
+            CONFIG_PATH,
+            Some(old.as_bytes()),
+            doc.text().as_bytes(),
+        )?;
         steps.push(Step::Updated(format!(
             "{CONFIG_PATH} (roles: {})",
             roles.join(", ")
         )));
     }
     Ok(steps)
+}
+
+/// Writes `rel` through the store, unless this is a dry run (which holds
+/// no lock and writes nothing).
+fn write_unless_dry(
+    lock: &Option<Lock>,
+    root: &std::path::Path,
+    orx_dir: &std::path::Path,
+    rel: &str,
+    old: Option<&[u8]>,
+    new: &[u8],
+) -> Result<()> {
+    match lock {
+        Some(lock) => Ok(store::write(lock, root, orx_dir, rel, old, new)?),
+        None => Ok(()),
+    }
 }
