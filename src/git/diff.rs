@@ -110,28 +110,34 @@ impl Repo {
             .collect())
     }
 
-    /// For each `(commit, first parent)`, what it changes under `dirs`
-    /// against that parent (against nothing for a root commit), in one
-    /// `git diff-tree --stdin` run: far faster over a long history than
-    /// diffing large trees one commit at a time. Commits that change
-    /// nothing there are absent from the map.
+    /// What each commit of `ids` changes under `dirs` against its first
+    /// parent (against nothing for a root commit), in one `git diff-tree
+    /// --stdin` run: far faster over a long history than diffing large
+    /// trees one commit at a time. Commits that change nothing there are
+    /// absent from the map.
     pub fn commit_changes(
         &self,
-        commits: &[(String, Option<String>)],
+        ids: &[String],
         dirs: &[&str],
     ) -> Result<std::collections::HashMap<String, Vec<FileChange>>, GitError> {
         let mut stream = self.change_stream(dirs)?;
-        stream.send(commits);
+        stream.send(ids);
         stream.end_input();
-        let map = stream.take(self, commits.len())?;
+        let commits = stream.take(self, ids.len())?;
         stream.finish()?;
-        Ok(map)
+        Ok(commits
+            .into_iter()
+            .filter(|(_, changes)| !changes.is_empty())
+            .map(|(c, changes)| (c.id, changes))
+            .collect())
     }
 
     /// One `git diff-tree --stdin` for a long run of commits, fed in
     /// chunks: git diffs the commits sent while the caller works on those
     /// it took. One process for the whole run: each git start maps the
     /// packs anew, which costs more than the diffs of a thousand commits.
+    /// git also writes each commit's author, parents and message before
+    /// its changes, so the commits are not read a second time here.
     ///
     /// git compares trees faster without a pathspec (a pathspec is matched
     /// against every entry of a large directory), so git diffs the whole
@@ -140,24 +146,22 @@ impl Repo {
     /// rename, is diffed again with `-M` under `dirs` (rare: what a
     /// pathspec run would have given for it).
     pub fn change_stream(&self, dirs: &[&str]) -> Result<ChangeStream, GitError> {
-        // One process for a long run: git's cache of delta bases (96 MiB
-        // by default) would be most of its memory; a small one diffs as
-        // fast here.
         let args = [
-            "-c",
-            "core.deltaBaseCacheLimit=16m",
             "diff-tree",
             "--stdin",
             "--root",
+            "--diff-merges=first-parent",
             "-r",
             "--no-renames",
             "-z",
             "--raw",
             "--no-abbrev",
             "--always",
+            "--date=raw",
+            COMMIT_FORMAT,
         ];
         let mut cmd = Command::new("git");
-        cmd.arg("-C").arg(&self.root).args(args);
+        cmd.arg("-C").arg(&self.root).args(LONG_READ).args(args);
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -174,9 +178,15 @@ impl Repo {
             }
         });
         let (give, output) = std::sync::mpsc::channel();
+        let short = self.short_len();
         let reader = std::thread::spawn(move || {
             let out = std::io::BufReader::with_capacity(1 << 16, stdout);
-            read_diff_tree(out, &mut |commit| give.send(commit).is_ok());
+            read_diff_tree(out, COMMIT_FIELDS, &mut |got| {
+                give.send(
+                    got.and_then(|(header, changes)| Ok((commit_info(header, short)?, changes))),
+                )
+                .is_ok()
+            });
         });
         Ok(ChangeStream {
             input: Some(send),
@@ -185,8 +195,14 @@ impl Repo {
             reader: Some(reader),
             child: Some(child),
             dirs: dirs.iter().map(|d| (*d).to_owned()).collect(),
-            parents: std::collections::HashMap::new(),
         })
+    }
+
+    /// How many hex digits git abbreviates commit ids to here (`git log`'s
+    /// `%h`: seven, more in a repository with many objects).
+    fn short_len(&self) -> usize {
+        self.run(&["rev-parse", "--short", "HEAD"], None, &[])
+            .map_or(7, |s| s.trim().len().clamp(4, 40))
     }
 
     /// Files under `paths` whose index or work tree differs from HEAD, or
@@ -206,31 +222,59 @@ impl Repo {
     }
 }
 
+/// What [`Repo::change_stream`] has git write before each commit's
+/// changes, and how many fields that is after the commit id.
+const COMMIT_FORMAT: &str = "--format=%H%x00%P%x00%an%x00%ae%x00%ad%x00%B";
+const COMMIT_FIELDS: usize = 5;
+
+/// A commit from the fields [`COMMIT_FORMAT`] has git write.
+fn commit_info(header: Vec<String>, short: usize) -> Result<CommitInfo, GitError> {
+    let bad = || GitError::Lib(format!("unexpected commit header: {}", header.join(" ")));
+    let [id, parents, name, email, date, message] = header.as_slice() else {
+        return Err(bad());
+    };
+    let (seconds, offset) = date.split_once(' ').ok_or_else(bad)?;
+    let time = seconds.parse().map_err(|_| bad())?;
+    let (sign, hhmm) = match offset.split_at_checked(1) {
+        Some(("-", rest)) => (-1, rest),
+        Some(("+", rest)) => (1, rest),
+        _ => return Err(bad()),
+    };
+    let number = |s: Option<&str>| s.and_then(|s| s.parse::<i32>().ok()).ok_or_else(bad);
+    let offset_minutes = sign * (number(hhmm.get(..2))? * 60 + number(hhmm.get(2..4))?);
+    Ok(CommitInfo::new(
+        id.clone(),
+        id.get(..short).unwrap_or(id).to_owned(),
+        parents
+            .split(' ')
+            .filter(|p| !p.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        name.clone(),
+        email.clone(),
+        (time, offset_minutes),
+        message.clone(),
+    ))
+}
+
 /// A `git diff-tree --stdin` run started by [`Repo::change_stream`].
 pub struct ChangeStream {
     input: Option<std::sync::mpsc::Sender<Vec<u8>>>,
     writer: Option<std::thread::JoinHandle<()>>,
-    output: std::sync::mpsc::Receiver<Result<CommitChanges, GitError>>,
+    output: std::sync::mpsc::Receiver<Result<(CommitInfo, Vec<FileChange>), GitError>>,
     reader: Option<std::thread::JoinHandle<()>>,
     child: Option<std::process::Child>,
     dirs: Vec<String>,
-    /// The first parent of each commit sent, for a second look.
-    parents: std::collections::HashMap<String, Option<String>>,
 }
 
 impl ChangeStream {
-    /// Gives git `(commit, first parent)` pairs to diff, after those sent
-    /// before.
-    pub fn send(&mut self, commits: &[(String, Option<String>)]) {
-        let mut input = String::new();
-        for (c, parent) in commits {
-            input.push_str(c);
-            if let Some(p) = parent {
-                input.push(' ');
-                input.push_str(p);
-            }
+    /// Gives git commits to diff (each against its first parent), after
+    /// those sent before.
+    pub fn send<S: AsRef<str>>(&mut self, ids: &[S]) {
+        let mut input = String::with_capacity(ids.len() * 41);
+        for id in ids {
+            input.push_str(id.as_ref());
             input.push('\n');
-            self.parents.insert(c.clone(), parent.clone());
         }
         if let Some(send) = &self.input {
             let _ = send.send(input.into_bytes());
@@ -243,15 +287,14 @@ impl ChangeStream {
         self.input.take();
     }
 
-    /// What the next `n` commits sent change under the directories asked
-    /// for (those that change nothing there are absent), once git has
-    /// diffed them (and has looked again for renames where there may be
-    /// one).
+    /// The next `n` commits sent, in order, each with what it changes
+    /// under the directories asked for, once git has diffed them (and has
+    /// looked again for renames where there may be one).
     pub fn take(
         &mut self,
         repo: &Repo,
         n: usize,
-    ) -> Result<std::collections::HashMap<String, Vec<FileChange>>, GitError> {
+    ) -> Result<Vec<(CommitInfo, Vec<FileChange>)>, GitError> {
         let under = |p: &Option<String>| {
             p.as_deref().is_some_and(|p| {
                 self.dirs.iter().any(|d| {
@@ -261,7 +304,7 @@ impl ChangeStream {
                 })
             })
         };
-        let mut map = std::collections::HashMap::new();
+        let mut commits = Vec::with_capacity(n);
         for _ in 0..n {
             let Ok(got) = self.output.recv() else {
                 // git stopped early: why, from git.
@@ -269,35 +312,27 @@ impl ChangeStream {
                     GitError::Spawn("git diff-tree stopped before it was done".to_owned())
                 }));
             };
-            let (id, mut changes) = got?;
+            let (commit, mut changes) = got?;
             changes.retain(|c| under(&c.old_path) || under(&c.new_path));
-            if !changes.is_empty() {
-                map.insert(id, changes);
-            }
+            commits.push((commit, changes));
         }
-        let again: Vec<&String> = map
+        let again: Vec<&str> = commits
             .iter()
             .filter(|(_, changes)| {
                 changes.iter().any(|c| c.old.is_none()) && changes.iter().any(|c| c.new.is_none())
             })
-            .map(|(id, _)| id)
+            .map(|(c, _)| c.id.as_str())
             .collect();
         if again.is_empty() {
-            return Ok(map);
+            return Ok(commits);
         }
-        let mut input = String::new();
-        for id in again {
-            input.push_str(id);
-            if let Some(Some(p)) = self.parents.get(id) {
-                input.push(' ');
-                input.push_str(p);
-            }
-            input.push('\n');
-        }
+        let mut input = again.join("\n");
+        input.push('\n');
         let mut args = vec![
             "diff-tree",
             "--stdin",
             "--root",
+            "--diff-merges=first-parent",
             "-r",
             "-M",
             "-z",
@@ -306,11 +341,13 @@ impl ChangeStream {
             "--",
         ];
         args.extend(self.dirs.iter().map(String::as_str));
-        let renamed = parse_diff_tree(&repo.run_bytes(&args, Some(input.as_bytes()), &[])?)?;
-        for (id, changes) in renamed {
-            map.insert(id, changes);
+        let mut renamed = parse_diff_tree(&repo.run_bytes(&args, Some(input.as_bytes()), &[])?)?;
+        for (commit, changes) in &mut commits {
+            if let Some(found) = renamed.remove(&commit.id) {
+                *changes = found;
+            }
         }
-        Ok(map)
+        Ok(commits)
     }
 
     /// Ends the run: git has nothing more to diff.
@@ -360,10 +397,10 @@ fn parse_diff_tree(
 ) -> Result<std::collections::HashMap<String, Vec<FileChange>>, GitError> {
     let mut map = std::collections::HashMap::new();
     let mut failed = None;
-    read_diff_tree(out, &mut |commit| match commit {
-        Ok((id, changes)) => {
+    read_diff_tree(out, 0, &mut |commit| match commit {
+        Ok((mut header, changes)) => {
             if !changes.is_empty() {
-                map.insert(id, changes);
+                map.insert(header.swap_remove(0), changes);
             }
             true
         }
@@ -375,14 +412,18 @@ fn parse_diff_tree(
     failed.map_or(Ok(map), Err)
 }
 
-/// A commit and what it changes.
-type CommitChanges = (String, Vec<FileChange>);
+/// A commit's header (its id, then the fields a format asked for) and
+/// what it changes.
+type CommitChanges = (Vec<String>, Vec<FileChange>);
 
 /// Reads `git diff-tree --stdin -z --raw` output as git writes it, giving
 /// `each` every commit with its changes once they are all read (or the
-/// error that stopped the reading); stops when `each` says so.
+/// error that stopped the reading); stops when `each` says so. Each
+/// commit's header is its id and then `fields` more fields (what a
+/// `--format` with `%x00` between its parts writes).
 fn read_diff_tree(
     mut out: impl std::io::BufRead,
+    fields: usize,
     each: &mut dyn FnMut(Result<CommitChanges, GitError>) -> bool,
 ) {
     let mut field = Vec::new();
@@ -394,16 +435,13 @@ fn read_diff_tree(
                 if field.last() == Some(&b'\0') {
                     field.pop();
                 }
-                Some(
-                    String::from_utf8_lossy(&field)
-                        .trim_start_matches('\n')
-                        .to_owned(),
-                )
+                Some(String::from_utf8_lossy(&field).into_owned())
             }
         }
     };
-    let mut current: Option<(String, Vec<FileChange>)> = None;
+    let mut current: Option<CommitChanges> = None;
     while let Some(f) = next(&mut out) {
+        let f = f.trim_start_matches('\n');
         if f.is_empty() {
             continue;
         }
@@ -413,9 +451,14 @@ fn read_diff_tree(
             {
                 return;
             }
-            current = Some((f, Vec::new()));
+            let mut header = vec![f.to_owned()];
+            for _ in 0..fields {
+                header.push(next(&mut out).unwrap_or_default());
+            }
+            current = Some((header, Vec::new()));
             continue;
         };
+        let header = header.to_owned();
         let mut paths = vec![next(&mut out).unwrap_or_default()];
         if header
             .rsplit(' ')
@@ -424,7 +467,7 @@ fn read_diff_tree(
         {
             paths.push(next(&mut out).unwrap_or_default());
         }
-        match raw_change(header, &mut paths.iter().map(String::as_str)) {
+        match raw_change(&header, &mut paths.iter().map(String::as_str)) {
             Ok(change) => {
                 if let Some((_, changes)) = &mut current {
                     changes.push(change);
@@ -438,5 +481,53 @@ fn read_diff_tree(
     }
     if let Some(done) = current.take() {
         each(Ok(done));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header(parents: &str, date: &str, message: &str) -> Vec<String> {
+        [
+            "0123456789abcdef0123456789abcdef01234567",
+            parents,
+            "Ada",
+            "ada@example.com",
+            date,
+            message,
+        ]
+        .map(str::to_owned)
+        .to_vec()
+    }
+
+    #[test]
+    fn a_commit_header_written_by_diff_tree_reads_as_the_commit() {
+        let c = commit_info(
+            header(
+                "",
+                "1700000000 -0030",
+                "Move 1.1\n\nWhy.\n\nOrx-Role: dev\n",
+            ),
+            10,
+        )
+        .unwrap();
+        assert_eq!(c.short, "0123456789");
+        assert!(c.parents.is_empty(), "a root commit has no parents");
+        assert_eq!((c.time, c.offset_minutes), (1_700_000_000, -30));
+        assert_eq!(c.trailer("Orx-Role"), Some("dev"));
+        assert_eq!((c.summary(), c.body().as_str()), ("Move 1.1", "Why."));
+
+        let merge = commit_info(header("aa bb", "1700000000 +0530", "Merge\n"), 7).unwrap();
+        assert_eq!(merge.parents, ["aa", "bb"]);
+        assert_eq!(merge.offset_minutes, 5 * 60 + 30);
+
+        for date in ["1700000000", "x +0000", "1700000000 0000", "1700000000 +05"] {
+            assert!(
+                commit_info(header("", date, "m"), 7).is_err(),
+                "{date} is refused"
+            );
+        }
+        assert!(commit_info(vec!["only an id".to_owned()], 7).is_err());
     }
 }

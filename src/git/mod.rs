@@ -73,11 +73,34 @@ fn lib(e: git2::Error) -> GitError {
 
 /// Process-wide libgit2 settings, applied once: objects are not re-hashed
 /// on every read (git does not either; `git fsck` is the tool for that),
-/// which matters when `verify` reads thousands of large trees.
+/// which matters when `verify` reads thousands of large trees; and packs
+/// are mapped a window of 16 MiB at a time, at most 48 MiB at once, so a
+/// long read keeps only what it is reading in memory (libgit2 would map
+/// every pack whole, and keep each page it read).
 fn tune_libgit2() {
     static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| git2::opts::strict_hash_verification(false));
+    ONCE.call_once(|| {
+        git2::opts::strict_hash_verification(false);
+        // SAFETY: set once, before this process opens a repository.
+        unsafe {
+            let _ = git2::opts::set_mwindow_size(16 << 20);
+            let _ = git2::opts::set_mwindow_mapped_limit(48 << 20);
+        }
+    });
 }
+
+/// What git is told when it reads a long history: map packs 16 MiB at a
+/// time and at most 48 MiB at once (git would map each pack whole and
+/// keep every page it read), and keep at most 16 MiB of delta bases (96
+/// MiB by default). As fast here, with a fraction of the memory.
+const LONG_READ: [&str; 6] = [
+    "-c",
+    "core.packedGitWindowSize=16m",
+    "-c",
+    "core.packedGitLimit=48m",
+    "-c",
+    "core.deltaBaseCacheLimit=16m",
+];
 
 pub struct Repo {
     repo: git2::Repository,
@@ -652,6 +675,34 @@ pub struct CommitInfo {
 }
 
 impl CommitInfo {
+    /// A commit as read from git, its trailers parsed from `message`.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        id: String,
+        short: String,
+        parents: Vec<String>,
+        author_name: String,
+        author_email: String,
+        (time, offset_minutes): (i64, i32),
+        message: String,
+    ) -> CommitInfo {
+        let mut trailers = message_trailers(&message);
+        if trailers.is_empty() {
+            trailers = orx_trailers_only(&message);
+        }
+        CommitInfo {
+            id,
+            short,
+            parents,
+            author_name,
+            author_email,
+            time,
+            offset_minutes,
+            message,
+            trailers,
+        }
+    }
+
     /// The first value of trailer `key`.
     pub fn trailer(&self, key: &str) -> Option<&str> {
         self.trailers

@@ -149,46 +149,60 @@ impl Repo {
             .revparse_single(rev)
             .and_then(|o| o.peel_to_commit())
             .map_err(lib)?;
-        let message = String::from_utf8_lossy(c.message_bytes()).into_owned();
-        let mut trailers = message_trailers(&message);
-        if trailers.is_empty() {
-            trailers = orx_trailers_only(&message);
-        }
         let author = c.author();
-        Ok(CommitInfo {
-            id: c.id().to_string(),
-            short: c
-                .as_object()
+        Ok(CommitInfo::new(
+            c.id().to_string(),
+            c.as_object()
                 .short_id()
                 .map(|s| s.as_str().unwrap_or_default().to_owned())
                 .unwrap_or_default(),
-            parents: c.parent_ids().map(|p| p.to_string()).collect(),
-            author_name: String::from_utf8_lossy(author.name_bytes()).into_owned(),
-            author_email: String::from_utf8_lossy(author.email_bytes()).into_owned(),
-            time: author.when().seconds(),
-            offset_minutes: author.when().offset_minutes(),
-            message,
-            trailers,
-        })
+            c.parent_ids().map(|p| p.to_string()).collect(),
+            String::from_utf8_lossy(author.name_bytes()).into_owned(),
+            String::from_utf8_lossy(author.email_bytes()).into_owned(),
+            (author.when().seconds(), author.when().offset_minutes()),
+            String::from_utf8_lossy(c.message_bytes()).into_owned(),
+        ))
     }
 
     /// The commits selected by `revs` (`A..B`, `^A`, `A`, as `git rev-list`
     /// takes them), oldest first when `reverse`, else newest first; parents
     /// always come before children in oldest-first order.
     pub fn walk(&self, revs: &[String], reverse: bool) -> Result<Vec<String>, GitError> {
-        let mut walk = self.repo.revwalk().map_err(lib)?;
-        let sort = git2::Sort::TOPOLOGICAL
-            | git2::Sort::TIME
-            | if reverse {
-                git2::Sort::REVERSE
-            } else {
-                git2::Sort::NONE
-            };
-        walk.set_sorting(sort).map_err(lib)?;
+        Ok(self
+            .walk_with_parents(revs, reverse)?
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect())
+    }
+
+    /// [`Repo::walk`], each commit with its parents.
+    ///
+    /// `git rev-list` walks (in date order, children before parents): it
+    /// reads a long history faster than libgit2 and in its own process, so
+    /// the commits it parses are not held here.
+    pub fn walk_with_parents(
+        &self,
+        revs: &[String],
+        reverse: bool,
+    ) -> Result<Vec<(String, Vec<String>)>, GitError> {
         let bad = |r: &str| GitError::Command {
             args: format!("rev-list {r}"),
             message: format!("unknown revision `{r}`"),
         };
+        // Each end is resolved here, so git is given commit ids only.
+        let resolve = |rev: &str, r: &str| match rev {
+            "" => self.commit_id("HEAD").ok_or_else(|| bad(r)),
+            rev => self.commit_id(rev).ok_or_else(|| bad(r)),
+        };
+        let mut args: Vec<String> = LONG_READ
+            .iter()
+            .chain(&["rev-list", "--date-order", "--parents"])
+            .map(|s| (*s).to_owned())
+            .collect();
+        if reverse {
+            args.push("--reverse".to_owned());
+        }
+        let mut tips = Vec::new();
         for r in revs {
             if let Some((a, b)) = r.split_once("...") {
                 return Err(GitError::Command {
@@ -197,20 +211,28 @@ impl Repo {
                         "symmetric ranges ({a}...{b}) are not supported; use {a}..{b}"
                     ),
                 });
-            } else if r.contains("..") {
-                walk.push_range(r).map_err(|_| bad(r))?;
+            } else if let Some((a, b)) = r.split_once("..") {
+                tips.push(format!("^{}", resolve(a, r)?));
+                tips.push(resolve(b, r)?);
             } else if let Some(hidden) = r.strip_prefix('^') {
-                let id = self.commit_id(hidden).ok_or_else(|| bad(r))?;
-                walk.hide(git2::Oid::from_str(&id).map_err(lib)?)
-                    .map_err(lib)?;
+                tips.push(format!("^{}", resolve(hidden, r)?));
             } else {
-                let id = self.commit_id(r).ok_or_else(|| bad(r))?;
-                walk.push(git2::Oid::from_str(&id).map_err(lib)?)
-                    .map_err(lib)?;
+                tips.push(resolve(r, r)?);
             }
         }
-        walk.map(|r| r.map(|o| o.to_string()).map_err(lib))
-            .collect()
+        if !tips.iter().any(|t| !t.starts_with('^')) {
+            return Ok(Vec::new());
+        }
+        args.extend(tips);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = self.run(&args, None, &[])?;
+        Ok(out
+            .lines()
+            .filter_map(|line| {
+                let mut ids = line.split(' ').map(str::to_owned);
+                Some((ids.next()?, ids.collect()))
+            })
+            .collect())
     }
 
     /// The best common ancestor of two commits.

@@ -484,19 +484,13 @@ fn each_commit(
         let mut done = 0;
         progress(0, missing.len());
         // git diffs the next chunk's commits while this one's are parsed.
-        let chunks: Vec<Vec<String>> = missing
-            .chunks(CHUNK)
-            .map(|c| c.iter().map(|s| (*s).clone()).collect())
-            .collect();
+        let chunks: Vec<&[&String]> = missing.chunks(CHUNK).collect();
         let dirs = rules.item_dirs();
         let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
         let mut stream = repo.change_stream(&dirs)?;
-        let mut next = match chunks.first() {
-            Some(c) => Some(start(repo, &mut stream, c)?),
-            None => None,
-        };
+        let mut next = chunks.first().map(|c| start(&mut stream, c));
         for (i, chunk) in chunks.iter().enumerate() {
-            let Some(commits) = next.take() else { break };
+            let Some(count) = next.take() else { break };
             // git keeps what it parsed until it ends: a new git every so
             // many commits keeps its memory bounded on a long history.
             let mut older = None;
@@ -504,20 +498,20 @@ fn each_commit(
                 Some(c) if (i + 1) % CHUNKS_PER_GIT == 0 => {
                     stream.end_input();
                     older = Some(std::mem::replace(&mut stream, repo.change_stream(&dirs)?));
-                    next = Some(start(repo, &mut stream, c)?);
+                    next = Some(start(&mut stream, c));
                 }
-                Some(c) => next = Some(start(repo, &mut stream, c)?),
+                Some(c) => next = Some(start(&mut stream, c)),
                 None => stream.end_input(),
             }
             let changes = match older {
                 Some(mut o) => {
-                    let changes = o.take(repo, commits.len())?;
+                    let changes = o.take(repo, count)?;
                     o.finish()?;
                     changes
                 }
-                None => stream.take(repo, commits.len())?,
+                None => stream.take(repo, count)?,
             };
-            for r in derive(repo, rules, commits, changes)? {
+            for r in derive(repo, rules, changes)? {
                 match r {
                     Derived::Nothing(id) => packer.seen(&id),
                     Derived::Record(r) => packer.add(&r),
@@ -597,18 +591,14 @@ fn descendants(repo: &Repo, tip: &str, head: &str) -> Result<Option<Vec<String>>
     if repo.merge_base(tip, head).as_deref() != Some(tip) {
         return Ok(None);
     }
-    let ids = repo.walk(&[head.to_owned(), format!("^{tip}")], false)?;
-    let new: HashSet<&str> = ids.iter().map(String::as_str).collect();
-    for id in &ids {
-        let c = repo.commit(id)?;
-        if !c
-            .parents
-            .iter()
-            .all(|p| p == tip || new.contains(p.as_str()))
-        {
+    let commits = repo.walk_with_parents(&[head.to_owned(), format!("^{tip}")], false)?;
+    let new: HashSet<&str> = commits.iter().map(|(id, _)| id.as_str()).collect();
+    for (_, parents) in &commits {
+        if !parents.iter().all(|p| p == tip || new.contains(p.as_str())) {
             return Ok(None);
         }
     }
+    let ids = commits.into_iter().map(|(id, _)| id).collect();
     Ok(Some(ids))
 }
 
@@ -775,39 +765,26 @@ enum Derived {
     Record(Box<CommitRecord>),
 }
 
-/// Reads the commits `ids` and sends them to git to diff, each against
-/// its first parent.
-fn start(
-    repo: &Repo,
-    stream: &mut crate::git::ChangeStream,
-    ids: &[String],
-) -> Result<Vec<CommitInfo>> {
-    let commits: Vec<CommitInfo> = ids
-        .iter()
-        .map(|id| repo.commit(id))
-        .collect::<std::result::Result<_, _>>()?;
-    let pairs: Vec<(String, Option<String>)> = commits
-        .iter()
-        .map(|c| (c.id.clone(), c.parents.first().cloned()))
-        .collect();
-    stream.send(&pairs);
-    Ok(commits)
+/// Sends the commits `ids` to git to diff, each against its first
+/// parent; returns how many were sent.
+fn start(stream: &mut crate::git::ChangeStream, ids: &[&String]) -> usize {
+    stream.send(ids);
+    ids.len()
 }
 
 /// What `commits` change, from the files git found changed.
 fn derive(
     repo: &Repo,
     rules: &Rules,
-    commits: Vec<CommitInfo>,
-    mut changes: HashMap<String, Vec<FileChange>>,
+    commits: Vec<(CommitInfo, Vec<FileChange>)>,
 ) -> Result<Vec<Derived>> {
     let mut out = Vec::with_capacity(commits.len());
     // A version of a file is the new side of one commit and the old side
     // of the next: each is parsed once.
     let mut parsed = HashMap::new();
-    for c in commits {
+    for (c, changes) in commits {
         let mut items = Vec::new();
-        for change in changes.remove(&c.id).unwrap_or_default() {
+        for change in changes {
             if let Some(ic) = item_change(repo, rules, &c, &change, &mut parsed)? {
                 items.push(ic);
             }

@@ -181,7 +181,8 @@ pub fn verify_commits(repo: &Repo, ids: &[String], opts: Options) -> Result<Repo
         }
         map
     } else {
-        repo.commit_changes(&pairs, &dirs)?
+        let ids: Vec<String> = pairs.iter().map(|(id, _)| id.clone()).collect();
+        repo.commit_changes(&ids, &dirs)?
     };
     for (info, rules) in commits {
         let Some(changed) = changes.remove(&info.id) else {

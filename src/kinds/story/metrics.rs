@@ -150,25 +150,65 @@ fn mean(v: &[f64]) -> Option<f64> {
 
 /// The metrics of `entries` (the audit trail, oldest first).
 pub fn compute(entries: &[Entry], opts: &Options, thresholds: &Thresholds) -> Metrics {
-    let kind = opts.kind.clone().unwrap_or_else(|| "story".to_owned());
-    let required = opts.structure_required.unwrap_or(100.0);
-    let in_period = |t: i64| opts.since.is_none_or(|s| t >= s) && opts.until.is_none_or(|u| t < u);
-    let mut stories: HashMap<&str, Story> = HashMap::new();
-    let mut changed: HashSet<&str> = HashSet::new();
-    let mut stays: BTreeMap<String, Vec<i64>> = BTreeMap::new();
-    let mut cycles = Vec::new();
-    let mut scores = Vec::new();
-    let (mut structures, mut structures_passed) = (0, 0);
-    let (mut approvals, mut auto) = (0, 0);
-    let (mut revisions, mut revised) = (0, 0);
-    let (mut first_rounds, mut first_passes) = (0, 0);
-    for e in entries.iter().filter(|e| e.kind == kind) {
-        let t = e.timestamp;
-        let now = in_period(t);
-        if now {
-            changed.insert(&e.id);
+    let mut tally = Tally::new(opts);
+    entries.iter().for_each(|e| tally.add(e));
+    tally.finish(thresholds)
+}
+
+/// The metrics counted one entry of the audit trail at a time, oldest
+/// first: what is kept is each story's replayed state and the durations
+/// and counts so far, never the trail itself.
+pub struct Tally {
+    kind: String,
+    required: f64,
+    since: Option<i64>,
+    until: Option<i64>,
+    stories: HashMap<String, Story>,
+    changed: HashSet<String>,
+    stays: BTreeMap<String, Vec<i64>>,
+    cycles: Vec<i64>,
+    scores: Vec<f64>,
+    structures: (usize, usize),
+    approvals: (usize, usize),
+    revisions: (usize, usize),
+    first_rounds: (usize, usize),
+}
+
+impl Tally {
+    pub fn new(opts: &Options) -> Tally {
+        Tally {
+            kind: opts.kind.clone().unwrap_or_else(|| "story".to_owned()),
+            required: opts.structure_required.unwrap_or(100.0),
+            since: opts.since,
+            until: opts.until,
+            stories: HashMap::new(),
+            changed: HashSet::new(),
+            stays: BTreeMap::new(),
+            cycles: Vec::new(),
+            scores: Vec::new(),
+            structures: (0, 0),
+            approvals: (0, 0),
+            revisions: (0, 0),
+            first_rounds: (0, 0),
         }
-        let s = stories.entry(&e.id).or_default();
+    }
+
+    /// Counts the next entry (entries of other kinds are passed over).
+    pub fn add(&mut self, e: &Entry) {
+        if e.kind != self.kind {
+            return;
+        }
+        let t = e.timestamp;
+        let now = self.since.is_none_or(|s| t >= s) && self.until.is_none_or(|u| t < u);
+        if now && !self.changed.contains(&e.id) {
+            self.changed.insert(e.id.clone());
+        }
+        if !self.stories.contains_key(&e.id) {
+            self.stories.insert(e.id.clone(), Story::default());
+        }
+        let Some(s) = self.stories.get_mut(&e.id) else {
+            return;
+        };
         if s.created.is_none() && e.from.is_none() {
             s.created = Some(t);
         }
@@ -177,47 +217,50 @@ pub fn compute(entries: &[Entry], opts: &Options, thresholds: &Thresholds) -> Me
         }
         if now && e.fields.iter().any(|f| QUALITY.contains(&f.field.as_str())) {
             if let Some(score) = s.values.get("quality.score").and_then(Value::as_f64) {
-                scores.push(score);
+                self.scores.push(score);
             }
             if let Some(st) = s.values.get("quality.structure").and_then(Value::as_f64) {
-                structures += 1;
-                structures_passed += usize::from(st >= required);
+                self.structures.0 += 1;
+                self.structures.1 += usize::from(st >= self.required);
             }
         }
         if e.from == e.to {
-            continue;
+            return;
         }
         if let (Some(from), Some(old)) = (&e.from, &s.state)
             && from == old
             && now
         {
-            stays.entry(from.clone()).or_default().push(t - s.entered);
+            self.stays
+                .entry(from.clone())
+                .or_default()
+                .push(t - s.entered);
         }
         s.state = e.to.clone();
         s.entered = t;
         let (from, to) = (e.from.as_deref(), e.to.as_deref());
         if from.is_none() {
             // Created, or adopted in some state: not a move.
-            continue;
+            return;
         }
         if from == Some(QA_REVIEW) && !s.left_review {
             s.left_review = true;
             if now {
-                first_rounds += 1;
-                first_passes += usize::from(to == Some(DONE));
+                self.first_rounds.0 += 1;
+                self.first_rounds.1 += usize::from(to == Some(DONE));
             }
         }
         if !now {
             if to == Some(DONE) {
                 s.done = true;
             }
-            continue;
+            return;
         }
         match to {
             Some(APPROVED) => {
-                approvals += 1;
+                self.approvals.0 += 1;
                 let reviewed = matches!(from, Some(ARCH_REVIEW | ESCALATED));
-                auto += usize::from(!reviewed && e.override_reason.is_none());
+                self.approvals.1 += usize::from(!reviewed && e.override_reason.is_none());
             }
             Some(ARCH_REVIEW) => s.arch_rounds += 1,
             Some(QA_REVIEW) => s.qa_rounds += 1,
@@ -225,45 +268,56 @@ pub fn compute(entries: &[Entry], opts: &Options, thresholds: &Thresholds) -> Me
             Some(DONE) if !s.done => {
                 s.done = true;
                 if let Some(c) = s.created {
-                    cycles.push(t - c);
+                    self.cycles.push(t - c);
                 }
             }
             _ => {}
         }
         if from.is_some_and(|f| REVISION.contains(&f)) {
-            revisions += 1;
-            revised += usize::from(matches!(to, Some(APPROVED | ARCH_REVIEW)));
+            self.revisions.0 += 1;
+            self.revisions.1 += usize::from(matches!(to, Some(APPROVED | ARCH_REVIEW)));
         }
     }
-    let arch: Vec<&Story> = stories.values().filter(|s| s.arch_rounds > 0).collect();
-    let arch_rounds: Vec<f64> = arch.iter().map(|s| s.arch_rounds as f64).collect();
-    let qa_rounds: Vec<f64> = stories
-        .values()
-        .filter(|s| s.qa_rounds > 0)
-        .map(|s| s.qa_rounds as f64)
-        .collect();
-    let mut m = Metrics {
-        kind,
-        items: changed.len(),
-        time_in_state: stays
-            .into_iter()
-            .map(|(k, v)| (k, Durations::of(&v)))
-            .collect(),
-        cycle_time: Durations::of(&cycles),
-        avg_quality_score: mean(&scores),
-        structure_pass_rate: rate(structures_passed, structures),
-        avg_review_rounds: ReviewRounds {
-            architect: mean(&arch_rounds),
-            qa: mean(&qa_rounds),
-        },
-        auto_approval_rate: rate(auto, approvals),
-        escalation_rate: rate(arch.iter().filter(|s| s.escalated).count(), arch.len()),
-        sm_revision_success_rate: rate(revised, revisions),
-        dev_first_pass_rate: rate(first_passes, first_rounds),
-        alerts: Vec::new(),
-    };
-    m.alerts = alerts(&m, thresholds);
-    m
+
+    /// The metrics of the entries counted, with the alerts `thresholds`
+    /// fire.
+    pub fn finish(self, thresholds: &Thresholds) -> Metrics {
+        let arch: Vec<&Story> = self
+            .stories
+            .values()
+            .filter(|s| s.arch_rounds > 0)
+            .collect();
+        let arch_rounds: Vec<f64> = arch.iter().map(|s| s.arch_rounds as f64).collect();
+        let qa_rounds: Vec<f64> = self
+            .stories
+            .values()
+            .filter(|s| s.qa_rounds > 0)
+            .map(|s| s.qa_rounds as f64)
+            .collect();
+        let mut m = Metrics {
+            kind: self.kind.clone(),
+            items: self.changed.len(),
+            time_in_state: self
+                .stays
+                .iter()
+                .map(|(k, v)| (k.clone(), Durations::of(v)))
+                .collect(),
+            cycle_time: Durations::of(&self.cycles),
+            avg_quality_score: mean(&self.scores),
+            structure_pass_rate: rate(self.structures.1, self.structures.0),
+            avg_review_rounds: ReviewRounds {
+                architect: mean(&arch_rounds),
+                qa: mean(&qa_rounds),
+            },
+            auto_approval_rate: rate(self.approvals.1, self.approvals.0),
+            escalation_rate: rate(arch.iter().filter(|s| s.escalated).count(), arch.len()),
+            sm_revision_success_rate: rate(self.revisions.1, self.revisions.0),
+            dev_first_pass_rate: rate(self.first_rounds.1, self.first_rounds.0),
+            alerts: Vec::new(),
+        };
+        m.alerts = alerts(&m, thresholds);
+        m
+    }
 }
 
 /// The metrics of HEAD's history under `rules` (the thresholds of its
@@ -276,27 +330,28 @@ pub fn measure(
     progress: crate::history::cache::Progress,
 ) -> crate::Result<Metrics> {
     let kind = opts.kind.clone().unwrap_or_else(|| "story".to_owned());
-    // One commit's records at a time: only the kind's entries are kept.
-    let entries = crate::history::audit::log_with_progress(
-        repo,
-        rules,
-        &crate::history::audit::Options {
-            kind: Some(kind.clone()),
-            reverse: true,
-            ..Default::default()
-        },
-        progress,
-    )?;
     let required = rules
         .workflow(&kind)
         .ok()
         .and_then(|wf| wf.params.get("structure_required").and_then(Value::as_f64));
-    let opts = Options {
-        kind: Some(kind),
+    let mut tally = Tally::new(&Options {
+        kind: Some(kind.clone()),
         structure_required: opts.structure_required.or(required),
         ..opts.clone()
-    };
-    Ok(compute(&entries, &opts, &rules.config.alerts))
+    });
+    // One entry at a time: the trail is never held whole.
+    crate::history::audit::log_each(
+        repo,
+        rules,
+        &crate::history::audit::Options {
+            kind: Some(kind),
+            reverse: true,
+            ..Default::default()
+        },
+        progress,
+        &mut |e| tally.add(&e),
+    )?;
+    Ok(tally.finish(&rules.config.alerts))
 }
 
 /// The alerts the metrics fire.
