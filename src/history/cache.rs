@@ -587,16 +587,17 @@ fn reachable(repo: &Repo) -> Result<Vec<String>> {
 /// fresh walk from `head` lists `tip`'s commits in the order kept. `None`
 /// otherwise (HEAD moved elsewhere, or a merge brought in a branch that
 /// forked earlier, whose commits a fresh walk may interleave by date).
+///
+/// No merge base is needed: when every commit listed has parents, each
+/// of them `tip` or listed, `head`'s ancestry leads back to `tip`.
 fn descendants(repo: &Repo, tip: &str, head: &str) -> Result<Option<Vec<String>>> {
-    if repo.merge_base(tip, head).as_deref() != Some(tip) {
-        return Ok(None);
-    }
     let commits = repo.walk_with_parents(&[head.to_owned(), format!("^{tip}")], false)?;
     let new: HashSet<&str> = commits.iter().map(|(id, _)| id.as_str()).collect();
-    for (_, parents) in &commits {
-        if !parents.iter().all(|p| p == tip || new.contains(p.as_str())) {
-            return Ok(None);
-        }
+    let on_tip = |parents: &Vec<String>| {
+        !parents.is_empty() && parents.iter().all(|p| p == tip || new.contains(p.as_str()))
+    };
+    if commits.is_empty() || !commits.iter().all(|(_, parents)| on_tip(parents)) {
+        return Ok(None);
     }
     let ids = commits.into_iter().map(|(id, _)| id).collect();
     Ok(Some(ids))

@@ -296,6 +296,28 @@ fn the_kept_list_of_commits_gives_the_log_a_fresh_read_gives() {
     );
     std::fs::write(&walk, b"not a list").unwrap();
     assert_eq!(log_checked(&repo), reset);
+    // A history of its own, unrelated to the one kept (its walk ends at
+    // a root commit, not at the kept tip).
+    repo.git(&["checkout", "-q", "--orphan", "other"]).ok();
+    repo.git(&["rm", "-rq", "--cached", "docs"]).ok();
+    std::fs::remove_dir_all(repo.path("docs/stories")).unwrap();
+    repo.write(
+        "docs/stories/2.1.t.md",
+        "---\nkind: story\nid: \"2.1\"\ntitle: T\nstatus: Draft\n---\n# T\n",
+    );
+    repo.git(&["add", "-A"]).ok();
+    repo.git(&[
+        "-c",
+        "core.hooksPath=/dev/null",
+        "commit",
+        "-q",
+        "-m",
+        "story 2.1",
+    ])
+    .ok();
+    let other = log_checked(&repo);
+    assert!(other.contains("\"2.1\""), "{other}");
+    assert!(!other.contains("\"1.1\""), "{other}");
 }
 
 /// Past eight segment files, a run merges them into one; what it read in
