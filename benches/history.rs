@@ -7,7 +7,8 @@
 //! lifecycle. Then times, once each (a first run is only first once):
 //! - the floor: `git log --raw --no-renames --format=%H` over the history;
 //! - `git orx log` and `git orx metrics`, first (no history cache) and warm;
-//! - both again after 1,000 more commits (what the cache reads anew);
+//! - both again after 1,000 more commits (what the cache reads anew),
+//!   and git's own `log --raw` over those commits;
 //! - `git orx verify A..B` over the last 100 commits;
 //!
 //! with each command's peak memory (max RSS). Figures go in the README; no
@@ -198,6 +199,13 @@ fn main() {
     }
     import(&b, commits, 1_000, stories);
     b.git(&["checkout", "-q", "-f", "main"]);
+    // git's own reading of those commits: what reading them anew costs
+    // at the least.
+    let new_floor = ["log", "--raw", "--no-renames", "--format=%H", "-1000"];
+    row(
+        "floor: the same git log over the 1,000 new commits",
+        b.measure(git, &new_floor),
+    );
     row(
         "git orx log, 1,000 new commits",
         b.measure(&b.bin, &["log"]),

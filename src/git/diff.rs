@@ -49,12 +49,12 @@ impl Repo {
             .iter()
             .map(|p| ("GIT_INDEX_FILE", p.as_str()))
             .collect();
-        let out = self.run(&args, None, &env)?;
-        let mut fields = out.split('\0');
+        let out = self.run_bytes(&args, None, &env)?;
+        let mut raw = RawReader::new(out.as_slice());
         let mut changes = Vec::new();
-        while let Some(field) = fields.next() {
-            if let Some(header) = field.trim_start_matches('\n').strip_prefix(':') {
-                changes.push(raw_change(header, &mut fields)?);
+        while let Some(next) = raw.next() {
+            if let Raw::Change(change) = next {
+                changes.push(change?);
             }
         }
         Ok(changes)
@@ -416,64 +416,101 @@ fn parse_diff_tree(
 /// what it changes.
 type CommitChanges = (Vec<String>, Vec<FileChange>);
 
+/// One thing of git's `--raw -z` output: a commit's header line (of
+/// `diff-tree --stdin`) or a file changed.
+enum Raw {
+    Header(String),
+    Change(Result<FileChange, GitError>),
+}
+
+/// Reads git's `--raw -z` output a field at a time.
+struct RawReader<R> {
+    out: R,
+    field: Vec<u8>,
+}
+
+impl<R: std::io::BufRead> RawReader<R> {
+    fn new(out: R) -> Self {
+        RawReader {
+            out,
+            field: Vec::new(),
+        }
+    }
+
+    /// The next NUL-terminated field.
+    fn field(&mut self) -> Option<String> {
+        self.field.clear();
+        match self.out.read_until(b'\0', &mut self.field) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                if self.field.last() == Some(&b'\0') {
+                    self.field.pop();
+                }
+                Some(String::from_utf8_lossy(&self.field).into_owned())
+            }
+        }
+    }
+
+    /// The next header or change (a change's paths read with it).
+    fn next(&mut self) -> Option<Raw> {
+        loop {
+            let f = self.field()?;
+            let f = f.trim_start_matches('\n');
+            if f.is_empty() {
+                continue;
+            }
+            let Some(header) = f.strip_prefix(':') else {
+                return Some(Raw::Header(f.to_owned()));
+            };
+            let header = header.to_owned();
+            let mut paths = vec![self.field().unwrap_or_default()];
+            if header
+                .rsplit(' ')
+                .next()
+                .is_some_and(|s| s.starts_with(['R', 'C']))
+            {
+                paths.push(self.field().unwrap_or_default());
+            }
+            return Some(Raw::Change(raw_change(
+                &header,
+                &mut paths.iter().map(String::as_str),
+            )));
+        }
+    }
+}
+
 /// Reads `git diff-tree --stdin -z --raw` output as git writes it, giving
 /// `each` every commit with its changes once they are all read (or the
 /// error that stopped the reading); stops when `each` says so. Each
 /// commit's header is its id and then `fields` more fields (what a
 /// `--format` with `%x00` between its parts writes).
 fn read_diff_tree(
-    mut out: impl std::io::BufRead,
+    out: impl std::io::BufRead,
     fields: usize,
     each: &mut dyn FnMut(Result<CommitChanges, GitError>) -> bool,
 ) {
-    let mut field = Vec::new();
-    let mut next = |out: &mut dyn std::io::BufRead| -> Option<String> {
-        field.clear();
-        match out.read_until(b'\0', &mut field) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => {
-                if field.last() == Some(&b'\0') {
-                    field.pop();
-                }
-                Some(String::from_utf8_lossy(&field).into_owned())
-            }
-        }
-    };
+    let mut raw = RawReader::new(out);
     let mut current: Option<CommitChanges> = None;
-    while let Some(f) = next(&mut out) {
-        let f = f.trim_start_matches('\n');
-        if f.is_empty() {
-            continue;
-        }
-        let Some(header) = f.strip_prefix(':') else {
-            if let Some(done) = current.take()
-                && !each(Ok(done))
-            {
-                return;
+    while let Some(next) = raw.next() {
+        match next {
+            Raw::Header(id) => {
+                if let Some(done) = current.take()
+                    && !each(Ok(done))
+                {
+                    return;
+                }
+                let mut header = vec![id];
+                for _ in 0..fields {
+                    header.push(raw.field().unwrap_or_default());
+                }
+                current = Some((header, Vec::new()));
             }
-            let mut header = vec![f.to_owned()];
-            for _ in 0..fields {
-                header.push(next(&mut out).unwrap_or_default());
-            }
-            current = Some((header, Vec::new()));
-            continue;
-        };
-        let header = header.to_owned();
-        let mut paths = vec![next(&mut out).unwrap_or_default()];
-        if header
-            .rsplit(' ')
-            .next()
-            .is_some_and(|s| s.starts_with(['R', 'C']))
-        {
-            paths.push(next(&mut out).unwrap_or_default());
-        }
-        match raw_change(&header, &mut paths.iter().map(String::as_str)) {
-            Ok(change) => {
+            Raw::Change(Ok(change)) => {
                 if let Some((_, changes)) = &mut current {
                     changes.push(change);
                 }
             }
-            Err(e) => {
+            Raw::Change(Err(e)) => {
                 each(Err(e));
                 return;
             }

@@ -15,17 +15,17 @@ fn moves(repo: &Repo, from: usize, count: usize) {
                 "---\nkind: story\nid: \"1.1\"\ntitle: S\nstatus: {status}\nn: {i}\n---\n# S\n"
             ),
         );
-        repo.git(&["add", "-A"]).ok();
-        repo.git(&[
-            "-c",
-            "core.hooksPath=/dev/null",
-            "commit",
-            "-q",
-            "-m",
-            &format!("move {i}\n\nOrx-Role: dev\n"),
-        ])
-        .ok();
+        repo.commit_all_unhooked(&format!("move {i}\n\nOrx-Role: dev\n"), &[]);
     }
+}
+
+/// Story `id`, new in Draft, committed without the hooks (with `env`).
+fn unhooked_story(repo: &Repo, id: &str, env: &[(&str, &str)]) {
+    repo.write(
+        &format!("docs/stories/{id}.t.md"),
+        format!("---\nkind: story\nid: \"{id}\"\ntitle: T\nstatus: Draft\n---\n# T\n"),
+    );
+    repo.commit_all_unhooked(&format!("story {id}"), env);
 }
 
 fn cache_dir(repo: &Repo) -> std::path::PathBuf {
@@ -94,20 +94,7 @@ fn the_cache_reads_only_new_commits() {
 fn a_rebase_that_drops_commits_and_gc_leave_the_cache_right() {
     let repo = Repo::new();
     moves(&repo, 0, 3);
-    repo.write(
-        "docs/stories/1.2.t.md",
-        "---\nkind: story\nid: \"1.2\"\ntitle: T\nstatus: Draft\n---\n# T\n",
-    );
-    repo.git(&["add", "-A"]).ok();
-    repo.git(&[
-        "-c",
-        "core.hooksPath=/dev/null",
-        "commit",
-        "-q",
-        "-m",
-        "story 1.2",
-    ])
-    .ok();
+    unhooked_story(&repo, "1.2", &[]);
     moves(&repo, 3, 3);
     assert!(repo.orx(&["log"]).stdout.contains("story 1.2"));
     // Drop the commit that made story 1.2: the later ones are rewritten.
@@ -257,23 +244,11 @@ fn the_kept_list_of_commits_gives_the_log_a_fresh_read_gives() {
     assert_ne!(first, on_top);
     // A branch that forked earlier, with a second story, merged in.
     repo.git(&["checkout", "-q", "side"]).ok();
-    repo.write(
-        "docs/stories/1.2.t.md",
-        "---\nkind: story\nid: \"1.2\"\ntitle: T\nstatus: Draft\n---\n# T\n",
-    );
-    repo.git(&["add", "-A"]).ok();
-    repo.git_env(
-        &[
-            "-c",
-            "core.hooksPath=/dev/null",
-            "commit",
-            "-q",
-            "-m",
-            "story 1.2",
-        ],
+    unhooked_story(
+        &repo,
+        "1.2",
         &[("GIT_COMMITTER_DATE", "2025-06-01T00:00:00Z")],
-    )
-    .ok();
+    );
     repo.git(&["checkout", "-q", "main"]).ok();
     repo.git(&[
         "-c",
@@ -301,20 +276,7 @@ fn the_kept_list_of_commits_gives_the_log_a_fresh_read_gives() {
     repo.git(&["checkout", "-q", "--orphan", "other"]).ok();
     repo.git(&["rm", "-rq", "--cached", "docs"]).ok();
     std::fs::remove_dir_all(repo.path("docs/stories")).unwrap();
-    repo.write(
-        "docs/stories/2.1.t.md",
-        "---\nkind: story\nid: \"2.1\"\ntitle: T\nstatus: Draft\n---\n# T\n",
-    );
-    repo.git(&["add", "-A"]).ok();
-    repo.git(&[
-        "-c",
-        "core.hooksPath=/dev/null",
-        "commit",
-        "-q",
-        "-m",
-        "story 2.1",
-    ])
-    .ok();
+    unhooked_story(&repo, "2.1", &[]);
     let other = log_checked(&repo);
     assert!(other.contains("\"2.1\""), "{other}");
     assert!(!other.contains("\"1.1\""), "{other}");

@@ -30,20 +30,11 @@ fn hand(
         &format!("docs/stories/{id}.s.md"),
         story_text(id, status, quality),
     );
-    repo.git(&["add", "-A"]).ok();
     let date = format!("2026-03-{:02}T{:02}:00:00Z", at.0, at.1);
-    repo.git_env(
-        &[
-            "-c",
-            "core.hooksPath=/dev/null",
-            "commit",
-            "-q",
-            "-m",
-            &format!("{id} {status}\n\nOrx-Role: {role}\n"),
-        ],
+    repo.commit_all_unhooked(
+        &format!("{id} {status}\n\nOrx-Role: {role}\n"),
         &[("GIT_AUTHOR_DATE", &date), ("GIT_COMMITTER_DATE", &date)],
-    )
-    .ok();
+    );
 }
 
 /// Three stories and an adopted one; times are hours (stays noted after
