@@ -52,13 +52,19 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
             .as_deref()
             .map(|c| format!(" [{c}]"))
             .unwrap_or_default();
+        // A check that keeps the state (a no-taker check before the
+        // third) says so, rather than `discussing -> discussing`.
+        let moved = match &d.from {
+            Some(from) if *from == d.to => super::msg::t("still {state}", &[("state", &d.to)]),
+            from => format!(
+                "{} -> {}",
+                from.clone().unwrap_or_else(|| super::msg::t("(new)", &[])),
+                d.to
+            ),
+        };
         ui.line(format!(
-            "{}: {} -> {} ({}){commit}",
+            "{}: {moved} ({}){commit}",
             orx::text::escape(&d.item),
-            d.from
-                .clone()
-                .unwrap_or_else(|| super::msg::t("(new)", &[])),
-            d.to,
             d.event
         ));
         if let Some(h) = &d.handoff {

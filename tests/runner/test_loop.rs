@@ -411,6 +411,28 @@ fn the_iteration_cap_fails_the_loop() {
     act(&repo, &id, json!({}), "2026-01-02T03:05:02Z");
     act(&repo, &id, json!({}), "2026-01-02T03:05:03Z");
     assert_eq!(state(&repo, &id)["current_iteration"], json!(2));
+    // At the cap, an action that counts fails the loop even when named,
+    // as the next one does; the state is kept to show both.
+    let at_cap = state(&repo, &id);
+    let file = format!(".loop/{id}.json");
+    let kept = repo.read(&file);
+    repo.write("input.json", "{}");
+    let named = repo.orx(&[
+        "--json",
+        "loop",
+        "act",
+        &id,
+        "develop",
+        "--input",
+        "input.json",
+        "--as",
+        "skill",
+    ]);
+    assert_eq!(json_out(&named)["capped"], json!(true), "{}", named.stdout);
+    assert_eq!(state(&repo, &id)["status"], json!("failed"));
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    assert_eq!(repo.read(&file), kept);
+    assert_eq!(state(&repo, &id), at_cap);
     let out = act(&repo, &id, json!({}), "2026-01-02T03:05:04Z");
     assert_eq!(out["capped"], json!(true));
     assert_eq!(out["control"], json!("stop_exit"));

@@ -781,6 +781,7 @@ pub const LINES: &[(&str, &str)] = &[
     ("edit in {state}", "在 {state} 中编辑"),
     ("(adopted) -> {state}", "(接管) -> {state}"),
     ("(new)", "(新建)"),
+    ("still {state}", "仍处于 {state}"),
     ("(deleted)", "(已删除)"),
     ("no role", "无角色"),
     ("    override{what}: {reason}", "    覆盖{what}: {reason}"),

@@ -282,6 +282,11 @@ pub fn plan_control(
     plan::transition(ws, item, &to, &edits, actor)
 }
 
+/// The action the workflow's `next:` chooses when the iteration cap is
+/// reached, and the field the counting actions advance.
+const FAIL: &str = "fail";
+const ITERATION: &str = "current_iteration";
+
 /// The actions of the skill, in the order a loop goes through them.
 pub const ACTIONS: &[&str] = &["init", "develop", "debug", "validate", "complete"];
 
@@ -422,22 +427,25 @@ pub fn plan_act(
             action.unwrap_or_default()
         )));
     }
-    let capped = action.is_none() && next == "fail";
+    let run = crate::change::run::run_section(&wf)?;
+    // The workflow's `next:` chooses `fail` once the cap is reached; an
+    // action named by the caller meets the cap when it is one that counts
+    // (its `after:` advances the iteration).
+    let counts = |name: &str| {
+        run.action(name)
+            .is_some_and(|a| a.after.iter().any(|e| e.path == [ITERATION]))
+    };
+    let capped = next == FAIL && action.is_none_or(counts);
     let action = action.map_or(next.clone(), str::to_owned);
-    let counts = matches!(action.as_str(), "develop" | "debug" | "validate");
-    let iteration = before["current_iteration"].as_u64().unwrap_or(0);
-    let max = before["max_iterations"].as_u64().unwrap_or(u64::MAX);
-    let capped = capped || (counts && iteration >= max);
     // What the skill's tool records from its input; the rest of the
     // action's state change is the workflow's (`run.actions.*.after`), the
     // same that `git orx run` makes.
     let (taken, updates) = if capped {
-        ("fail".to_owned(), Vec::new())
+        (FAIL.to_owned(), Vec::new())
     } else {
         let updates = action_updates(&action, &before, input, &now)?;
         (action.clone(), updates)
     };
-    let run = crate::change::run::run_section(&wf)?;
     let step = run.action(&taken).ok_or_else(|| {
         Error::Failed(format!(
             "the {} workflow has no `run.actions.{taken}`",
