@@ -7,6 +7,7 @@
 //! lifecycle. Then times, once each (a first run is only first once):
 //! - the floor: `git log --raw --no-renames --format=%H` over the history;
 //! - `git orx log` and `git orx metrics`, first (no history cache) and warm;
+//! - `git orx report` and `git orx doctor`, warm;
 //! - both again after 1,000 more commits (what the cache reads anew),
 //!   and git's own `log --raw` over those commits;
 //! - `git orx verify A..B` over the last 100 commits;
@@ -197,6 +198,14 @@ fn main() {
         println!("{:>52} ({:.2}x floor)", "", ratio(first));
         row(&format!("git orx {cmd}, warm"), b.measure(&b.bin, &[cmd]));
     }
+    // The other readers of the trail, warm.
+    let page = b.root.join(".git/orx/bench-report.html");
+    let page = page.to_string_lossy();
+    row(
+        "git orx report --html FILE, warm",
+        b.measure(&b.bin, &["report", "--html", &page]),
+    );
+    row("git orx doctor, warm", b.measure(&b.bin, &["doctor"]));
     import(&b, commits, 1_000, stories);
     b.git(&["checkout", "-q", "-f", "main"]);
     // git's own reading of those commits: what reading them anew costs

@@ -69,40 +69,41 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
         Some(id) => Some(ws.find(id)?.id),
         None => None,
     };
-    // When each story entered its state: the newest change of state.
-    let entries = audit::log(
+    // When each story entered its state: the newest change of state (the
+    // trail read newest first, one entry at a time).
+    let mut entered: HashMap<String, (String, i64)> = HashMap::new();
+    audit::log_each(
         &ws.repo,
         ws,
         &audit::Options {
             id: wanted.clone(),
             ..Default::default()
         },
+        &mut |_, _| {},
+        &mut |e| {
+            if e.kind != "story" || e.from == e.to || entered.contains_key(&e.id) {
+                return;
+            }
+            if let Ok(t) = e.time.parse::<jiff::Timestamp>() {
+                entered.insert(e.id, (e.time, t.as_second()));
+            }
+        },
     )?;
-    let mut entered: HashMap<&str, (&str, i64)> = HashMap::new();
-    for e in entries
-        .iter()
-        .filter(|e| e.kind == "story" && e.from != e.to)
-    {
-        if entered.contains_key(e.id.as_str()) {
-            continue;
-        }
-        if let Ok(t) = e.time.parse::<jiff::Timestamp>() {
-            entered.insert(&e.id, (&e.time, t.as_second()));
-        }
-    }
     let open = board.items.iter().filter(|s| !s.terminal).count();
     let mut stories = Vec::new();
     for s in &board.items {
         if wanted.as_ref().is_some_and(|w| *w != s.id) || (wanted.is_none() && s.terminal) {
             continue;
         }
-        let since = entered.get(s.id.as_str()).copied();
+        let since = entered.get(&s.id);
         let hours = since.map(|(_, t)| (opts.now - t).max(0) as f64 / 3600.0);
         let stuck = !s.terminal && hours.is_some_and(|h| h > limit);
         if wanted.is_none() && !stuck {
             continue;
         }
-        let item = ws.find(&s.id)?;
+        // The board read it from this path: no search of the directory.
+        let item =
+            crate::engine::item::Item::read(ws.root(), &s.path).map_err(crate::Error::Item)?;
         let detail = report::detail_of(ws, item, None)?;
         let mine: Vec<&Logged> = refusals
             .iter()
@@ -118,7 +119,7 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
             title: s.title.clone(),
             path: s.path.clone(),
             status: s.status.clone(),
-            since: since.map(|(t, _)| t.to_owned()),
+            since: since.map(|(t, _)| t.clone()),
             hours_in_state: hours,
             stuck,
             responsible: s.waits_for.clone(),

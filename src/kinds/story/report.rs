@@ -33,7 +33,8 @@ pub struct Input<'a> {
     /// The workflow's states, in its order.
     pub states: Vec<String>,
     pub terminal: Vec<String>,
-    /// The stories' audit entries, oldest first.
+    /// The stories' audit entries, oldest first (those that change no
+    /// state are not shown).
     pub entries: &'a [Entry],
     /// Per story, how many Architect and QA rounds it has had.
     pub rounds: Vec<(String, u32, u32)>,
@@ -52,7 +53,10 @@ pub fn report(
     progress: crate::history::cache::Progress,
 ) -> crate::Result<String> {
     let wf = ws.workflow("story")?;
-    let entries = crate::history::audit::log_with_progress(
+    // The page shows the changes of state: only those are kept, without
+    // the fields and records they also set.
+    let mut entries = Vec::new();
+    crate::history::audit::log_each(
         &ws.repo,
         ws,
         &crate::history::audit::Options {
@@ -61,6 +65,14 @@ pub fn report(
             ..Default::default()
         },
         progress,
+        &mut |mut e| {
+            if e.from != e.to {
+                e.fields = Vec::new();
+                e.records = Vec::new();
+                e.details = Vec::new();
+                entries.push(e);
+            }
+        },
     )?;
     let mut rounds = Vec::new();
     for rel in ws.story_files()? {
