@@ -489,6 +489,7 @@ fn each_commit(
         let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
         let mut stream = repo.change_stream(&dirs)?;
         let mut next = chunks.first().map(|c| start(&mut stream, c));
+        let mut versions = Versions::default();
         for (i, chunk) in chunks.iter().enumerate() {
             let Some(count) = next.take() else { break };
             // git keeps what it parsed until it ends: a new git every so
@@ -511,7 +512,7 @@ fn each_commit(
                 }
                 None => stream.take(repo, count)?,
             };
-            for r in derive(repo, rules, changes)? {
+            for r in derive(repo, rules, changes, &mut versions)? {
                 match r {
                     Derived::Nothing(id) => packer.seen(&id),
                     Derived::Record(r) => packer.add(&r),
@@ -773,20 +774,55 @@ fn start(stream: &mut crate::git::ChangeStream, ids: &[&String]) -> usize {
     ids.len()
 }
 
+/// The versions of item files parsed and not yet used twice.
+///
+/// A version of a file is the new side of one commit and the old side of
+/// the next change to it, which may be thousands of commits further on
+/// (each story of a busy repository changes once in so many commits):
+/// it is kept until its second use, so that each is parsed once. At most
+/// [`Versions::MOST`] are kept: past that, some are parsed again.
+#[derive(Default)]
+struct Versions(HashMap<BlobId, Option<std::rc::Rc<Parsed>>>);
+
+impl Versions {
+    const MOST: usize = 20_000;
+
+    /// The version `blob` of the item file at `path`, parsed (`None`:
+    /// not an item).
+    fn get(&mut self, repo: &Repo, path: &str, blob: BlobId) -> Option<std::rc::Rc<Parsed>> {
+        if let Some(kept) = self.0.remove(&blob) {
+            return kept;
+        }
+        let parsed = Item::from_bytes(path, repo.blob(blob).ok()?)
+            .ok()
+            .map(|item| {
+                std::rc::Rc::new(Parsed {
+                    value: item.value(),
+                    kind: item.kind,
+                    id: item.id,
+                    status: item.status,
+                })
+            });
+        if self.0.len() >= Self::MOST {
+            self.0.clear();
+        }
+        self.0.insert(blob, parsed.clone());
+        parsed
+    }
+}
+
 /// What `commits` change, from the files git found changed.
 fn derive(
     repo: &Repo,
     rules: &Rules,
     commits: Vec<(CommitInfo, Vec<FileChange>)>,
+    versions: &mut Versions,
 ) -> Result<Vec<Derived>> {
     let mut out = Vec::with_capacity(commits.len());
-    // A version of a file is the new side of one commit and the old side
-    // of the next: each is parsed once.
-    let mut parsed = HashMap::new();
     for (c, changes) in commits {
         let mut items = Vec::new();
         for change in changes {
-            if let Some(ic) = item_change(repo, rules, &c, &change, &mut parsed)? {
+            if let Some(ic) = item_change(repo, rules, &c, &change, versions)? {
                 items.push(ic);
             }
         }
@@ -823,23 +859,11 @@ fn item_change(
     rules: &Rules,
     c: &CommitInfo,
     change: &FileChange,
-    parsed: &mut HashMap<BlobId, Option<std::rc::Rc<Parsed>>>,
+    versions: &mut Versions,
 ) -> Result<Option<ItemChange>> {
     let mut read = |path: &Option<String>, blob: Option<BlobId>| -> Option<std::rc::Rc<Parsed>> {
         let path = path.as_deref().filter(|p| rules.is_item_path(p))?;
-        let blob = blob?;
-        parsed
-            .entry(blob)
-            .or_insert_with(|| {
-                let item = Item::from_bytes(path, repo.blob(blob).ok()?).ok()?;
-                Some(std::rc::Rc::new(Parsed {
-                    value: item.value(),
-                    kind: item.kind,
-                    id: item.id,
-                    status: item.status,
-                }))
-            })
-            .clone()
+        versions.get(repo, path, blob?)
     };
     let before = read(&change.old_path, change.old);
     let after = read(&change.new_path, change.new);
