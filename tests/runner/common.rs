@@ -115,6 +115,19 @@ pub fn bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_git-orx"))
 }
 
+/// `loop new` for a loop "Auth" with the tasks in `tasks.jsonl`, by the API.
+pub const NEW_LOGIN_LOOP: &[&str] = &[
+    "loop",
+    "new",
+    "Auth",
+    "--description",
+    "Add login",
+    "--tasks",
+    "tasks.jsonl",
+    "--as",
+    "api",
+];
+
 impl Repo {
     /// An empty git repository (no commit yet).
     pub fn bare_git() -> Repo {
@@ -210,6 +223,16 @@ impl Repo {
     pub fn git(&self, args: &[&str]) -> Run {
         let out = self.command("git").args(args).output().unwrap();
         self.finish(out)
+    }
+
+    /// A new loop "Auth" with one task, "Add login" (written to
+    /// `tasks.jsonl`), made by the API; its ID.
+    pub fn new_login_loop(&self) -> String {
+        self.write("tasks.jsonl", "{\"description\": \"Add login\"}\n");
+        let made = self.orx(&[&["--json"], NEW_LOGIN_LOOP].concat());
+        made.ok();
+        let made: serde_json::Value = serde_json::from_str(&made.stdout).unwrap();
+        made["item"].as_str().unwrap().to_owned()
     }
 
     /// Commits everything, as a tool that runs no hooks would (with `env`:

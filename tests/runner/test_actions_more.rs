@@ -132,24 +132,7 @@ fn a_review_offers_its_report_and_the_state_managers_commands_which_run_as_given
 #[test]
 fn a_loop_offers_the_skills_act_and_the_dashboards_signals() {
     let repo = Repo::new();
-    repo.write("tasks.jsonl", "{\"description\": \"Add login\"}\n");
-    let made = repo.orx(&[
-        "loop",
-        "new",
-        "Auth",
-        "--description",
-        "Add login",
-        "--tasks",
-        "tasks.jsonl",
-        "--as",
-        "api",
-        "--json",
-    ]);
-    made.ok();
-    let id = serde_json::from_str::<Value>(&made.stdout).unwrap()["item"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let id = repo.new_login_loop();
     let actions = offered(&repo, &id, "skill");
     for name in [
         "act", "show", "validate", "recover", "prompt", "update", "backup", "history", "run",
@@ -188,18 +171,7 @@ fn a_loop_offers_the_skills_act_and_the_dashboards_signals() {
 #[test]
 fn a_goal_offers_discussion_claims_and_the_ticker_which_run_as_given() {
     let repo = crate::test_goal::goal_repo();
-    repo.orx(&[
-        "goal",
-        "new",
-        "Login page",
-        "--type",
-        "feat",
-        "--body",
-        "Users log in.",
-        "--as",
-        "lead",
-    ])
-    .ok();
+    repo.orx(crate::test_goal::NEW_GOAL).ok();
     let lead = offered(&repo, "G1", "lead");
     assert!(names(&lead).contains(&"tick"), "{lead:#?}");
     let dev = offered(&repo, "G1", "dev");
@@ -227,24 +199,7 @@ fn a_goal_offers_discussion_claims_and_the_ticker_which_run_as_given() {
 #[test]
 fn mcp_lists_the_new_actions_as_tools_and_calls_them_for_a_review_and_a_loop() {
     let repo = review_repo("security");
-    repo.write("tasks.jsonl", "{\"description\": \"Add login\"}\n");
-    let made = repo.orx(&[
-        "loop",
-        "new",
-        "Auth",
-        "--description",
-        "Add login",
-        "--tasks",
-        "tasks.jsonl",
-        "--as",
-        "api",
-        "--json",
-    ]);
-    made.ok();
-    let id = serde_json::from_str::<Value>(&made.stdout).unwrap()["item"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let id = repo.new_login_loop();
     let mcp = Mcp::start(&repo);
     let tools = mcp.tools();
     let listed: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();

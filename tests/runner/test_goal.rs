@@ -53,6 +53,19 @@ fn merge(repo: &Repo, branch: &str) {
         .ok();
 }
 
+/// The Lead's goal the tests start from.
+pub const NEW_GOAL: &[&str] = &[
+    "goal",
+    "new",
+    "Login page",
+    "--type",
+    "feat",
+    "--body",
+    "Users log in.",
+    "--as",
+    "lead",
+];
+
 /// One goal, three roles, two rounds: a broadcast discussion, two tasks
 /// (the second depending on the first), a failing check and a request for
 /// changes on the first, merges closing both, the round review opening
@@ -62,20 +75,7 @@ fn merge(repo: &Repo, branch: &str) {
 fn a_goal_goes_through_two_rounds_with_three_roles() {
     let repo = goal_repo();
     let mut log = String::new();
-    log += &ok(
-        &repo,
-        &[
-            "goal",
-            "new",
-            "Login page",
-            "--type",
-            "feat",
-            "--body",
-            "Users log in.",
-            "--as",
-            "lead",
-        ],
-    );
+    log += &ok(&repo, NEW_GOAL);
     assert_eq!(state(&repo, "G1"), "discussing");
     // Every executor role is asked; `next` lists the goal for each.
     let next = repo.orx(&["next", "--json"]);

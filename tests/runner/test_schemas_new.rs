@@ -105,22 +105,7 @@ fn review_run_prompt_and_state_manager_outputs_validate_against_their_schemas() 
 fn loop_outputs_validate_against_their_schemas() {
     let repo = Repo::new();
     repo.write("tasks.jsonl", "{\"description\": \"Add login\"}\n");
-    let made = checked(
-        &repo,
-        &[
-            "loop",
-            "new",
-            "Auth",
-            "--description",
-            "Add login",
-            "--tasks",
-            "tasks.jsonl",
-            "--as",
-            "api",
-        ],
-        0,
-        "change",
-    );
+    let made = checked(&repo, crate::common::NEW_LOGIN_LOOP, 0, "change");
     let id = made["item"].as_str().unwrap().to_owned();
     let id = id.as_str();
     checked(&repo, &["loop", "show", id], 0, "loop-show");
@@ -176,22 +161,7 @@ fn goal_task_tick_and_event_outputs_validate_against_their_schemas() {
         format!("{config}\nteam:\n  pangtong: lead\n"),
     );
     repo.commit_rules("the team");
-    checked(
-        &repo,
-        &[
-            "goal",
-            "new",
-            "Login page",
-            "--type",
-            "feat",
-            "--body",
-            "Users log in.",
-            "--as",
-            "lead",
-        ],
-        0,
-        "change",
-    );
+    checked(&repo, crate::test_goal::NEW_GOAL, 0, "change");
     checked(
         &repo,
         &["discuss", "G1", "--position", "mine", "--as", "dev"],
