@@ -168,14 +168,28 @@ impl Repo {
     /// takes them), oldest first when `reverse`, else newest first; parents
     /// always come before children in oldest-first order.
     pub fn walk(&self, revs: &[String], reverse: bool) -> Result<Vec<String>, GitError> {
+        let mut ids: Vec<String> = self
+            .walk_newest(revs, None)?
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        if reverse {
+            ids.reverse();
+        }
+        Ok(ids)
+    }
+
+    /// The newest `most` commits of [`Repo::walk`] (newest first): git
+    /// stops walking there.
+    pub fn walk_at_most(&self, revs: &[String], most: usize) -> Result<Vec<String>, GitError> {
         Ok(self
-            .walk_with_parents(revs, reverse)?
+            .walk_newest(revs, Some(most))?
             .into_iter()
             .map(|(id, _)| id)
             .collect())
     }
 
-    /// [`Repo::walk`], each commit with its parents.
+    /// [`Repo::walk`] newest first, each commit with its parents.
     ///
     /// `git rev-list` walks (in date order, children before parents): it
     /// reads a long history faster than libgit2 and in its own process, so
@@ -183,7 +197,14 @@ impl Repo {
     pub fn walk_with_parents(
         &self,
         revs: &[String],
-        reverse: bool,
+    ) -> Result<Vec<(String, Vec<String>)>, GitError> {
+        self.walk_newest(revs, None)
+    }
+
+    fn walk_newest(
+        &self,
+        revs: &[String],
+        most: Option<usize>,
     ) -> Result<Vec<(String, Vec<String>)>, GitError> {
         let bad = |r: &str| GitError::Command {
             args: format!("rev-list {r}"),
@@ -199,8 +220,8 @@ impl Repo {
             .chain(&["rev-list", "--date-order", "--parents"])
             .map(|s| (*s).to_owned())
             .collect();
-        if reverse {
-            args.push("--reverse".to_owned());
+        if let Some(n) = most {
+            args.push(format!("--max-count={n}"));
         }
         let mut tips = Vec::new();
         for r in revs {

@@ -592,7 +592,7 @@ fn reachable(repo: &Repo) -> Result<Vec<String>> {
 /// No merge base is needed: when every commit listed has parents, each
 /// of them `tip` or listed, `head`'s ancestry leads back to `tip`.
 fn descendants(repo: &Repo, tip: &str, head: &str) -> Result<Option<Vec<String>>> {
-    let commits = repo.walk_with_parents(&[head.to_owned(), format!("^{tip}")], false)?;
+    let commits = repo.walk_with_parents(&[head.to_owned(), format!("^{tip}")])?;
     let new: HashSet<&str> = commits.iter().map(|(id, _)| id.as_str()).collect();
     let on_tip = |parents: &Vec<String>| {
         !parents.is_empty() && parents.iter().all(|p| p == tip || new.contains(p.as_str()))

@@ -54,12 +54,7 @@ fn closing_commits(ws: &Workspace) -> Result<Vec<Closing>> {
         return Ok(Vec::new());
     }
     let mut out = Vec::new();
-    for id in ws
-        .repo
-        .walk(&["HEAD".to_owned()], false)?
-        .into_iter()
-        .take(LOOK_BACK)
-    {
+    for id in ws.repo.walk_at_most(&["HEAD".to_owned()], LOOK_BACK)? {
         let c = ws.repo.commit(&id)?;
         let closes: Vec<String> = c
             .trailers
