@@ -150,7 +150,6 @@ impl Repo {
             "diff-tree",
             "--stdin",
             "--root",
-            "--diff-merges=first-parent",
             "-r",
             "--no-renames",
             "-z",
@@ -178,14 +177,11 @@ impl Repo {
             }
         });
         let (give, output) = std::sync::mpsc::channel();
-        let short = self.short_len();
         let reader = std::thread::spawn(move || {
             let out = std::io::BufReader::with_capacity(1 << 16, stdout);
             read_diff_tree(out, COMMIT_FIELDS, &mut |got| {
-                give.send(
-                    got.and_then(|(header, changes)| Ok((commit_info(header, short)?, changes))),
-                )
-                .is_ok()
+                give.send(got.and_then(|(header, changes)| Ok((commit_info(header)?, changes))))
+                    .is_ok()
             });
         });
         Ok(ChangeStream {
@@ -196,13 +192,6 @@ impl Repo {
             child: Some(child),
             dirs: dirs.iter().map(|d| (*d).to_owned()).collect(),
         })
-    }
-
-    /// How many hex digits git abbreviates commit ids to here (`git log`'s
-    /// `%h`: seven, more in a repository with many objects).
-    fn short_len(&self) -> usize {
-        self.run(&["rev-parse", "--short", "HEAD"], None, &[])
-            .map_or(7, |s| s.trim().len().clamp(4, 40))
     }
 
     /// Files under `paths` whose index or work tree differs from HEAD, or
@@ -228,23 +217,15 @@ const COMMIT_FORMAT: &str = "--format=%H%x00%P%x00%an%x00%ae%x00%ad%x00%B";
 const COMMIT_FIELDS: usize = 5;
 
 /// A commit from the fields [`COMMIT_FORMAT`] has git write.
-fn commit_info(header: Vec<String>, short: usize) -> Result<CommitInfo, GitError> {
+fn commit_info(header: Vec<String>) -> Result<CommitInfo, GitError> {
     let bad = || GitError::Lib(format!("unexpected commit header: {}", header.join(" ")));
     let [id, parents, name, email, date, message] = header.as_slice() else {
         return Err(bad());
     };
-    let (seconds, offset) = date.split_once(' ').ok_or_else(bad)?;
-    let time = seconds.parse().map_err(|_| bad())?;
-    let (sign, hhmm) = match offset.split_at_checked(1) {
-        Some(("-", rest)) => (-1, rest),
-        Some(("+", rest)) => (1, rest),
-        _ => return Err(bad()),
-    };
-    let number = |s: Option<&str>| s.and_then(|s| s.parse::<i32>().ok()).ok_or_else(bad);
-    let offset_minutes = sign * (number(hhmm.get(..2))? * 60 + number(hhmm.get(2..4))?);
     Ok(CommitInfo::new(
         id.clone(),
-        id.get(..short).unwrap_or(id).to_owned(),
+        // Made unique by `take`, which can ask the object database.
+        id.get(..7).unwrap_or(id).to_owned(),
         parents
             .split(' ')
             .filter(|p| !p.is_empty())
@@ -252,9 +233,28 @@ fn commit_info(header: Vec<String>, short: usize) -> Result<CommitInfo, GitError
             .collect(),
         name.clone(),
         email.clone(),
-        (time, offset_minutes),
-        message.clone(),
+        raw_date(date),
+        // As libgit2 gives it: without blank lines before the subject.
+        message.trim_start_matches('\n').to_owned(),
     ))
+}
+
+/// A `--date=raw` date (`1700000000 -0030`): seconds and offset minutes.
+/// A date git could not read from the commit (none, or no zone) is read
+/// as libgit2 reads it: time 0, zone +0000, or the time with +0000.
+fn raw_date(date: &str) -> (i64, i32) {
+    let (seconds, zone) = date.split_once(' ').unwrap_or((date, ""));
+    let time = seconds.parse().unwrap_or(0);
+    let (sign, hhmm) = match zone.split_at_checked(1) {
+        Some(("-", rest)) => (-1, rest),
+        Some(("+", rest)) => (1, rest),
+        _ => return (time, 0),
+    };
+    let number = |s: Option<&str>| s.and_then(|s| s.parse::<i32>().ok());
+    match (number(hhmm.get(..2)), number(hhmm.get(2..4))) {
+        (Some(h), Some(m)) => (time, sign * (h * 60 + m)),
+        _ => (time, 0),
+    }
 }
 
 /// A `git diff-tree --stdin` run started by [`Repo::change_stream`].
@@ -316,23 +316,33 @@ impl ChangeStream {
             changes.retain(|c| under(&c.old_path) || under(&c.new_path));
             commits.push((commit, changes));
         }
-        let again: Vec<&str> = commits
-            .iter()
-            .filter(|(_, changes)| {
-                changes.iter().any(|c| c.old.is_none()) && changes.iter().any(|c| c.new.is_none())
-            })
-            .map(|(c, _)| c.id.as_str())
-            .collect();
-        if again.is_empty() {
+        // Merges, whose changes are against their first parent (git shows
+        // none for them by default, and `--diff-merges` is git 2.31's),
+        // and commits that add and delete item files (maybe a rename):
+        // diffed again, each against its first parent, with `-M` under
+        // the directories asked for.
+        let mut input = String::new();
+        for (c, changes) in &mut commits {
+            c.short = repo.short_id(&c.id);
+            let renamed =
+                changes.iter().any(|c| c.old.is_none()) && changes.iter().any(|c| c.new.is_none());
+            if c.parents.len() < 2 && !renamed {
+                continue;
+            }
+            input.push_str(&c.id);
+            if let Some(p) = c.parents.first() {
+                input.push(' ');
+                input.push_str(p);
+            }
+            input.push('\n');
+        }
+        if input.is_empty() {
             return Ok(commits);
         }
-        let mut input = again.join("\n");
-        input.push('\n');
         let mut args = vec![
             "diff-tree",
             "--stdin",
             "--root",
-            "--diff-merges=first-parent",
             "-r",
             "-M",
             "-z",
@@ -540,31 +550,35 @@ mod tests {
 
     #[test]
     fn a_commit_header_written_by_diff_tree_reads_as_the_commit() {
-        let c = commit_info(
-            header(
-                "",
-                "1700000000 -0030",
-                "Move 1.1\n\nWhy.\n\nOrx-Role: dev\n",
-            ),
-            10,
-        )
+        let c = commit_info(header(
+            "",
+            "1700000000 -0030",
+            "\n\nMove 1.1\n\nWhy.\n\nOrx-Role: dev\n",
+        ))
         .unwrap();
-        assert_eq!(c.short, "0123456789");
+        assert_eq!(c.short, "0123456");
         assert!(c.parents.is_empty(), "a root commit has no parents");
         assert_eq!((c.time, c.offset_minutes), (1_700_000_000, -30));
         assert_eq!(c.trailer("Orx-Role"), Some("dev"));
+        // Blank lines before the subject are dropped, as libgit2 does.
         assert_eq!((c.summary(), c.body().as_str()), ("Move 1.1", "Why."));
 
-        let merge = commit_info(header("aa bb", "1700000000 +0530", "Merge\n"), 7).unwrap();
+        let merge = commit_info(header("aa bb", "1700000000 +0530", "Merge\n")).unwrap();
         assert_eq!(merge.parents, ["aa", "bb"]);
         assert_eq!(merge.offset_minutes, 5 * 60 + 30);
 
-        for date in ["1700000000", "x +0000", "1700000000 0000", "1700000000 +05"] {
-            assert!(
-                commit_info(header("", date, "m"), 7).is_err(),
-                "{date} is refused"
-            );
+        // A date git could not read from the commit is read as libgit2
+        // reads it, not refused: the whole history is read regardless.
+        for (date, read) in [
+            ("", (0, 0)),
+            ("1700000000", (1_700_000_000, 0)),
+            ("x +0000", (0, 0)),
+            ("1700000000 +05", (1_700_000_000, 0)),
+            ("1700000000 +0005", (1_700_000_000, 5)),
+        ] {
+            let c = commit_info(header("", date, "m")).unwrap();
+            assert_eq!((c.time, c.offset_minutes), read, "{date:?}");
         }
-        assert!(commit_info(vec!["only an id".to_owned()], 7).is_err());
+        assert!(commit_info(vec!["only an id".to_owned()]).is_err());
     }
 }

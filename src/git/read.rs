@@ -256,6 +256,24 @@ impl Repo {
             .collect())
     }
 
+    /// The shortest prefix of commit `id`, from seven hex digits, that
+    /// names no other object (libgit2's short id, read from the packs'
+    /// indexes only).
+    pub fn short_id(&self, id: &str) -> String {
+        let Ok(odb) = self.repo.odb() else {
+            return id.get(..7).unwrap_or(id).to_owned();
+        };
+        for len in 7..id.len() {
+            let unique = git2::Oid::from_str(&id[..len])
+                .and_then(|prefix| odb.exists_prefix(prefix, len))
+                .map_or_else(|e| e.code() != git2::ErrorCode::Ambiguous, |_| true);
+            if unique {
+                return id[..len].to_owned();
+            }
+        }
+        id.to_owned()
+    }
+
     /// The best common ancestor of two commits.
     pub fn merge_base(&self, a: &str, b: &str) -> Option<String> {
         let a = git2::Oid::from_str(&self.commit_id(a)?).ok()?;

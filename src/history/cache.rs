@@ -31,7 +31,7 @@ use crate::error::Result;
 use crate::git::{BlobId, CommitInfo, FileChange, Repo};
 use crate::repo::rules::Rules;
 
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 /// Segments beyond this many are merged into one.
 const MAX_SEGMENTS: usize = 8;
 /// Commits read per `git diff-tree` run (bounds memory, paces progress).
@@ -592,6 +592,10 @@ fn reachable(repo: &Repo) -> Result<Vec<String>> {
 /// No merge base is needed: when every commit listed has parents, each
 /// of them `tip` or listed, `head`'s ancestry leads back to `tip`.
 fn descendants(repo: &Repo, tip: &str, head: &str) -> Result<Option<Vec<String>>> {
+    // A tip a rewrite and `gc` removed: walk afresh.
+    if repo.commit_id(tip).is_none() {
+        return Ok(None);
+    }
     let commits = repo.walk_with_parents(&[head.to_owned(), format!("^{tip}")])?;
     let new: HashSet<&str> = commits.iter().map(|(id, _)| id.as_str()).collect();
     let on_tip = |parents: &Vec<String>| {

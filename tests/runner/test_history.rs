@@ -300,3 +300,21 @@ fn many_small_reads_merge_into_one_segment_and_read_the_same() {
     std::fs::remove_dir_all(cache_dir(&repo)).unwrap();
     assert_eq!(log_checked(&repo), warm);
 }
+
+/// The commit the kept list was made from may be gone: rewritten away and
+/// pruned. The list is then walked afresh, not refused.
+#[test]
+fn a_kept_list_whose_tip_was_pruned_is_walked_afresh() {
+    let repo = Repo::new();
+    moves(&repo, 0, 3);
+    log_checked(&repo);
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    moves(&repo, 5, 1);
+    repo.git(&["reflog", "expire", "--expire=now", "--all"])
+        .ok();
+    repo.git(&["gc", "-q", "--prune=now"]).ok();
+    // The log (the same as a fresh read's) has the new commit.
+    let out = log_checked(&repo);
+    let head = repo.git(&["rev-parse", "--short", "HEAD"]).stdout;
+    assert!(out.contains(head.trim()), "{out}");
+}
