@@ -115,9 +115,9 @@ impl Repo {
     /// --stdin` run: far faster over a long history than diffing large
     /// trees one commit at a time. Commits that change nothing there are
     /// absent from the map.
-    pub fn commit_changes(
+    pub fn commit_changes<S: AsRef<str>>(
         &self,
-        ids: &[String],
+        ids: &[S],
         dirs: &[&str],
     ) -> Result<std::collections::HashMap<String, Vec<FileChange>>, GitError> {
         let mut stream = self.change_stream(dirs)?;
@@ -222,21 +222,26 @@ fn commit_info(header: Vec<String>) -> Result<CommitInfo, GitError> {
     let [id, parents, name, email, date, message] = header.as_slice() else {
         return Err(bad());
     };
-    Ok(CommitInfo::new(
-        id.clone(),
-        // Made unique by `take`, which can ask the object database.
-        id.get(..7).unwrap_or(id).to_owned(),
-        parents
+    let (time, offset_minutes) = raw_date(date);
+    // As libgit2 gives it: without blank lines before the subject.
+    let message = message.trim_start_matches('\n').to_owned();
+    Ok(CommitInfo {
+        id: id.clone(),
+        // Seven digits, not checked for uniqueness: what is shown is
+        // `Repo::short_id`'s.
+        short: id.get(..7).unwrap_or(id).to_owned(),
+        parents: parents
             .split(' ')
             .filter(|p| !p.is_empty())
             .map(str::to_owned)
             .collect(),
-        name.clone(),
-        email.clone(),
-        raw_date(date),
-        // As libgit2 gives it: without blank lines before the subject.
-        message.trim_start_matches('\n').to_owned(),
-    ))
+        author_name: name.clone(),
+        author_email: email.clone(),
+        time,
+        offset_minutes,
+        trailers: trailers_of(&message),
+        message,
+    })
 }
 
 /// A `--date=raw` date (`1700000000 -0030`): seconds and offset minutes.
@@ -289,7 +294,7 @@ impl ChangeStream {
 
     /// The next `n` commits sent, in order, each with what it changes
     /// under the directories asked for, once git has diffed them (and has
-    /// looked again for renames where there may be one).
+    /// diffed again the merges and the commits that may hold a rename).
     pub fn take(
         &mut self,
         repo: &Repo,
@@ -322,8 +327,7 @@ impl ChangeStream {
         // diffed again, each against its first parent, with `-M` under
         // the directories asked for.
         let mut input = String::new();
-        for (c, changes) in &mut commits {
-            c.short = repo.short_id(&c.id);
+        for (c, changes) in &commits {
             let renamed =
                 changes.iter().any(|c| c.old.is_none()) && changes.iter().any(|c| c.new.is_none());
             if c.parents.len() < 2 && !renamed {

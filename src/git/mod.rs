@@ -675,34 +675,6 @@ pub struct CommitInfo {
 }
 
 impl CommitInfo {
-    /// A commit as read from git, its trailers parsed from `message`.
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        id: String,
-        short: String,
-        parents: Vec<String>,
-        author_name: String,
-        author_email: String,
-        (time, offset_minutes): (i64, i32),
-        message: String,
-    ) -> CommitInfo {
-        let mut trailers = message_trailers(&message);
-        if trailers.is_empty() {
-            trailers = orx_trailers_only(&message);
-        }
-        CommitInfo {
-            id,
-            short,
-            parents,
-            author_name,
-            author_email,
-            time,
-            offset_minutes,
-            message,
-            trailers,
-        }
-    }
-
     /// The first value of trailer `key`.
     pub fn trailer(&self, key: &str) -> Option<&str> {
         self.trailers
@@ -728,6 +700,16 @@ impl CommitInfo {
 
     pub fn summary(&self) -> &str {
         self.message.lines().next().unwrap_or_default()
+    }
+}
+
+/// The trailers of a commit message ([`message_trailers`]), or, for a
+/// message that is nothing but `Orx-*` trailers, those.
+fn trailers_of(message: &str) -> Vec<(String, String)> {
+    let trailers = message_trailers(message);
+    match trailers.is_empty() {
+        true => orx_trailers_only(message),
+        false => trailers,
     }
 }
 

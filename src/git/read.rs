@@ -150,18 +150,22 @@ impl Repo {
             .and_then(|o| o.peel_to_commit())
             .map_err(lib)?;
         let author = c.author();
-        Ok(CommitInfo::new(
-            c.id().to_string(),
-            c.as_object()
+        let message = String::from_utf8_lossy(c.message_bytes()).into_owned();
+        Ok(CommitInfo {
+            id: c.id().to_string(),
+            short: c
+                .as_object()
                 .short_id()
                 .map(|s| s.as_str().unwrap_or_default().to_owned())
                 .unwrap_or_default(),
-            c.parent_ids().map(|p| p.to_string()).collect(),
-            String::from_utf8_lossy(author.name_bytes()).into_owned(),
-            String::from_utf8_lossy(author.email_bytes()).into_owned(),
-            (author.when().seconds(), author.when().offset_minutes()),
-            String::from_utf8_lossy(c.message_bytes()).into_owned(),
-        ))
+            parents: c.parent_ids().map(|p| p.to_string()).collect(),
+            author_name: String::from_utf8_lossy(author.name_bytes()).into_owned(),
+            author_email: String::from_utf8_lossy(author.email_bytes()).into_owned(),
+            time: author.when().seconds(),
+            offset_minutes: author.when().offset_minutes(),
+            trailers: trailers_of(&message),
+            message,
+        })
     }
 
     /// The commits selected by `revs` (`A..B`, `^A`, `A`, as `git rev-list`

@@ -837,7 +837,7 @@ fn derive(
         }
         let note = c.body();
         out.push(Derived::Record(Box::new(CommitRecord {
-            short: c.short.clone(),
+            short: repo.short_id(&c.id),
             time: c.time,
             offset_minutes: c.offset_minutes,
             author: c.author_name.clone(),

@@ -163,25 +163,21 @@ pub fn verify_commits(repo: &Repo, ids: &[String], opts: Options) -> Result<Repo
     } else {
         acknowledgements(repo, &infos)?
     };
-    let pairs: Vec<(String, Option<String>)> = commits
-        .iter()
-        .map(|(c, _)| (c.id.clone(), c.parents.first().cloned()))
-        .collect();
     let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
     // A hook judges a commit or two: libgit2 diffs their trees in-process,
     // quicker than starting `git diff-tree`, which pays off over a range.
     let mut changes = if opts.hook {
         let mut map = HashMap::new();
-        for (id, parent) in &pairs {
-            let from = parent.clone().map_or(Side::Empty, Side::Commit);
-            let changed = repo.changes(&from, &Side::Commit(id.clone()), &dirs)?;
+        for (c, _) in &commits {
+            let from = c.parents.first().cloned().map_or(Side::Empty, Side::Commit);
+            let changed = repo.changes(&from, &Side::Commit(c.id.clone()), &dirs)?;
             if !changed.is_empty() {
-                map.insert(id.clone(), changed);
+                map.insert(c.id.clone(), changed);
             }
         }
         map
     } else {
-        let ids: Vec<String> = pairs.iter().map(|(id, _)| id.clone()).collect();
+        let ids: Vec<&str> = commits.iter().map(|(c, _)| c.id.as_str()).collect();
         repo.commit_changes(&ids, &dirs)?
     };
     for (info, rules) in commits {

@@ -203,12 +203,7 @@ impl Tally {
         if now && !self.changed.contains(&e.id) {
             self.changed.insert(e.id.clone());
         }
-        if !self.stories.contains_key(&e.id) {
-            self.stories.insert(e.id.clone(), Story::default());
-        }
-        let Some(s) = self.stories.get_mut(&e.id) else {
-            return;
-        };
+        let s = self.stories.entry(e.id.clone()).or_default();
         if s.created.is_none() && e.from.is_none() {
             s.created = Some(t);
         }
