@@ -159,7 +159,7 @@ impl Repo {
             "--date=raw",
             COMMIT_FORMAT,
         ];
-        let mut cmd = Command::new("git");
+        let mut cmd = git_command();
         cmd.arg("-C").arg(&self.root).args(LONG_READ).args(args);
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -110,6 +110,16 @@ pub struct Repo {
     config: std::sync::OnceLock<Vec<(String, String)>>,
 }
 
+/// `git`, as git-orx starts it: replace refs (`refs/replace/*`) are
+/// ignored, so that what git-orx reads and judges is each commit as it
+/// is, never the stand-in a replace ref puts in its place (libgit2 knows
+/// no replace refs at all).
+pub(crate) fn git_command() -> Command {
+    let mut cmd = Command::new("git");
+    cmd.env("GIT_NO_REPLACE_OBJECTS", "1");
+    cmd
+}
+
 impl Repo {
     /// The repository of the current directory (or `GIT_DIR`).
     pub fn discover() -> Result<Repo, GitError> {
@@ -187,7 +197,7 @@ impl Repo {
     /// `--config-env`).
     pub fn config_value(&self, key: &str) -> Option<String> {
         let all = self.config.get_or_init(|| {
-            let mut cmd = Command::new("git");
+            let mut cmd = git_command();
             cmd.arg("-C").arg(&self.root);
             read_config(cmd, r"^orx\.")
         });
@@ -348,7 +358,7 @@ impl Repo {
         stdin: Option<&[u8]>,
         env: &[(&str, &str)],
     ) -> Result<Vec<u8>, GitError> {
-        let mut cmd = Command::new("git");
+        let mut cmd = git_command();
         cmd.arg("-C").arg(&self.root).args(args);
         cmd.envs(env.iter().copied());
         cmd.stdin(if stdin.is_some() {
@@ -380,7 +390,7 @@ impl Repo {
     /// the caller does (a long `diff-tree --stdin` beside the parsing of
     /// its previous output). [`Running::wait`] gives its output.
     pub fn start(&self, args: &[&str], stdin: Vec<u8>) -> Result<Running, GitError> {
-        let mut cmd = Command::new("git");
+        let mut cmd = git_command();
         cmd.arg("-C").arg(&self.root).args(args);
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -439,10 +449,7 @@ impl Repo {
 /// reads); otherwise libgit2 reads the same config files, in process.
 pub fn color_ui(command_line: bool) -> Option<bool> {
     let value = if command_line {
-        config_lookup(
-            &read_config(Command::new("git"), r"^color\.ui$"),
-            "color.ui",
-        )?
+        config_lookup(&read_config(git_command(), r"^color\.ui$"), "color.ui")?
     } else {
         let config = match git2::Repository::open_from_env() {
             Ok(repo) => repo.config().ok()?,
@@ -478,7 +485,7 @@ pub fn add_trailers(message: &str, trailers: &[(String, String)]) -> Result<Stri
         args.push("--trailer".to_owned());
         args.push(format!("{k}: {v}"));
     }
-    let mut child = Command::new("git")
+    let mut child = git_command()
         .args(&args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -842,9 +849,9 @@ mod tests {
             "subject\n\nnot: a trailer here\n\nlast paragraph\n",
         ];
         use std::io::Write;
-        use std::process::{Command, Stdio};
+        use std::process::Stdio;
         for message in messages {
-            let mut git = Command::new("git")
+            let mut git = super::git_command()
                 .args(["interpret-trailers", "--parse"])
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())

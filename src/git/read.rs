@@ -369,7 +369,7 @@ impl Repo {
 
     /// Checks `rev`'s signature with `git verify-commit`.
     pub fn signature(&self, rev: &str) -> Signature {
-        let out = Command::new("git")
+        let out = git_command()
             .arg("-C")
             .arg(&self.root)
             .args(["verify-commit", "--raw", rev])

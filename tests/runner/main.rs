@@ -47,6 +47,7 @@ mod test_schemas_new;
 mod test_shell;
 mod test_state;
 mod test_store;
+mod test_trust;
 mod test_verify;
 mod test_verify_fails;
 mod test_wording;
