@@ -759,7 +759,7 @@ pub fn execute(
         ("ORX_LOCK_HOLDER", pid.as_str()),
     ];
     let paths = adoption.paths();
-    match repo.commit_paths(&paths, &message, &env) {
+    match repo.commit_paths(&paths, &message, &env, lock_wait) {
         Ok(id) => Ok(id),
         Err(e) => {
             undo(&written, &lock);

@@ -1130,7 +1130,7 @@ fn commit_written_with(
             args: "commit".to_owned(),
             message: e.to_string(),
         })
-        .and_then(|()| repo.commit_paths(&paths, message, env));
+        .and_then(|()| repo.commit_paths(&paths, message, env, lock.wait()));
     let e = match made {
         Ok(id) => return Ok(Executed::written(Some(id), false, false)),
         Err(e) => e,

@@ -50,6 +50,8 @@ fn io(path: &Path, e: std::io::Error) -> StoreError {
 #[derive(Debug)]
 pub struct Lock {
     file: File,
+    /// How long its holder waits for a lock: for this one, and for git's.
+    wait: Duration,
 }
 
 impl Lock {
@@ -96,7 +98,7 @@ impl Lock {
                 Err(TryLockError::Error(e)) => return Err(io(&path, e)),
             }
         }
-        let lock = Lock { file };
+        let lock = Lock { file, wait };
         lock.hold(None);
         clean_leftovers(&lock, orx_dir);
         Ok(lock)
@@ -111,6 +113,12 @@ impl Lock {
             Some(rel) => writeln!(f, "pid {}, changing {rel}", std::process::id()),
             None => writeln!(f, "pid {}", std::process::id()),
         };
+    }
+
+    /// How long the holder waited for this lock at most: what it waits
+    /// for git's own locks too.
+    pub fn wait(&self) -> Duration {
+        self.wait
     }
 
     /// Names `rel` as the file this process is about to change, so that

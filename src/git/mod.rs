@@ -5,6 +5,7 @@
 //! Writes that must run the user's hooks and filters (commits) run the `git`
 //! binary. Every failure carries the command and git's own message.
 
+mod commit;
 mod diff;
 pub use diff::ChangeStream;
 mod read;
@@ -34,6 +35,11 @@ pub enum GitError {
         "{0} exists: another git process took the index while git-orx was working; run the command again"
     )]
     IndexLocked(String),
+    /// A new file to commit is one git ignores.
+    #[error(
+        "{path} is ignored by git ({rule}): git-orx does not commit an ignored file; remove that rule, or keep the file where git does not ignore it"
+    )]
+    Ignored { path: String, rule: String },
     /// One of git's own lock files outlasted the wait: a crashed git left
     /// it, or a git command has been running that long (an editor open).
     #[error(
@@ -227,68 +233,6 @@ impl Repo {
         Ok(object.as_blob().map(|b| b.content().to_vec()))
     }
 
-    /// Commits exactly `paths` as they are in the work tree (other staged
-    /// changes stay staged), running the user's hooks with `env` added.
-    /// Returns the new commit's abbreviated id.
-    /// If the commit fails, the index is as it was.
-    pub fn commit_paths(
-        &self,
-        paths: &[&str],
-        message: &str,
-        env: &[(&str, &str)],
-    ) -> Result<String, GitError> {
-        let untracked: Vec<&str> = paths
-            .iter()
-            .copied()
-            .filter(|p| !self.is_tracked(p))
-            .collect();
-        if !untracked.is_empty() {
-            self.run(&[&["add", "--"], untracked.as_slice()].concat(), None, env)?;
-        }
-        // The message is in a file before git starts: a kill cannot leave
-        // git reading half of it from a pipe.
-        let io = |e: std::io::Error| GitError::Spawn(format!("commit message file: {e}"));
-        std::fs::create_dir_all(self.orx_dir()).map_err(io)?;
-        let mut file = tempfile::Builder::new()
-            .prefix(".orx-msg-")
-            .suffix(".tmp")
-            .tempfile_in(self.orx_dir())
-            .map_err(io)?;
-        file.write_all(message.as_bytes()).map_err(io)?;
-        file.flush().map_err(io)?;
-        let file_path = file.path().to_string_lossy().into_owned();
-        let commit = [
-            &[
-                "commit",
-                "--only",
-                "--cleanup=whitespace",
-                "-F",
-                &file_path,
-                "--",
-            ],
-            paths,
-        ]
-        .concat();
-        if let Err(e) = self.run(&commit, None, env) {
-            if !untracked.is_empty() {
-                let unstage = [
-                    &["rm", "--cached", "-q", "--ignore-unmatch", "--"],
-                    untracked.as_slice(),
-                ]
-                .concat();
-                let _ = self.run(&unstage, None, &[]);
-            }
-            return Err(e);
-        }
-        let head = self
-            .repo
-            .head()
-            .and_then(|h| h.peel_to_commit())
-            .map_err(lib)?;
-        let short = head.as_object().short_id().map_err(lib)?;
-        Ok(short.as_str().unwrap_or_default().to_owned())
-    }
-
     /// Waits, polling, up to `wait` for git's own locks a commit needs
     /// (`index.lock`, `HEAD.lock`, the branch's) to go; one still there
     /// then, or already older than `wait`, is [`GitError::Locked`]. git
@@ -358,6 +302,18 @@ impl Repo {
         stdin: Option<&[u8]>,
         env: &[(&str, &str)],
     ) -> Result<Vec<u8>, GitError> {
+        self.run_noting(args, stdin, env, &mut |_| Ok(()))
+    }
+
+    /// [`Repo::run_bytes`], telling `started` git's process id once it
+    /// runs (an error there stops git and is returned).
+    fn run_noting(
+        &self,
+        args: &[&str],
+        stdin: Option<&[u8]>,
+        env: &[(&str, &str)],
+        started: &mut dyn FnMut(u32) -> Result<(), GitError>,
+    ) -> Result<Vec<u8>, GitError> {
         let mut cmd = git_command();
         cmd.arg("-C").arg(&self.root).args(args);
         cmd.envs(env.iter().copied());
@@ -368,6 +324,11 @@ impl Repo {
         });
         cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
         let mut child = cmd.spawn().map_err(|e| GitError::Spawn(e.to_string()))?;
+        if let Err(e) = started(child.id()) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(e);
+        }
         // Write stdin while reading stdout: git may fill its output pipe
         // before it has read all its input.
         let pipe = child.stdin.take();
@@ -574,6 +535,10 @@ pub enum Switch {
 pub struct IndexLock {
     /// `None` once the lock has become the index.
     path: Option<PathBuf>,
+    /// What this process wrote in the lock file (git never reads it):
+    /// `git-orx PID NONCE`, by which a lock a killed git-orx left is told
+    /// from one another git holds.
+    marker: String,
 }
 
 impl Drop for IndexLock {

@@ -265,7 +265,20 @@ impl Repo {
             .create_new(true)
             .open(&path)
         {
-            Ok(_) => Ok(IndexLock { path: Some(path) }),
+            Ok(mut file) => {
+                let nonce = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap_or_default()
+                    .as_nanos();
+                let marker = format!("git-orx {} {nonce}", std::process::id());
+                let lock = IndexLock {
+                    path: Some(path.clone()),
+                    marker,
+                };
+                file.write_all(lock.marker.as_bytes())
+                    .map_err(|e| GitError::Spawn(format!("{}: {e}", path.display())))?;
+                Ok(lock)
+            }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                 Err(GitError::IndexLocked(path.display().to_string()))
             }
@@ -315,24 +328,31 @@ impl Repo {
     /// Makes the snapshot's index (after [`Repo::switch_tree`]) the
     /// user's, under the lock taken with [`Repo::lock_index`]: written in
     /// place of the lock, then renamed over the index, as git does.
-    pub fn install_index(
-        &self,
-        mut lock: IndexLock,
-        snapshot: &mut Snapshot,
-    ) -> Result<(), GitError> {
-        let path = lock.path.clone().unwrap_or_default();
-        let io = |e: std::io::Error| GitError::Spawn(format!("{}: {e}", path.display()));
+    pub fn install_index(&self, lock: IndexLock, snapshot: &mut Snapshot) -> Result<(), GitError> {
         let index = snapshot
             .index
             .take()
             .ok_or_else(|| GitError::Spawn("the snapshot's index is gone".to_owned()))?;
+        self.install_index_file(lock, index, &self.git_dir().join("index"))
+    }
+
+    /// Puts `file` in place of the index `index`, under `lock`, which
+    /// then goes: renamed over the index, so a reader sees the old index
+    /// or the new one; a kill before the lock goes leaves a lock that
+    /// holds git-orx's marker, which its next command removes.
+    pub(super) fn install_index_file(
+        &self,
+        lock: IndexLock,
+        file: tempfile::NamedTempFile,
+        index: &Path,
+    ) -> Result<(), GitError> {
+        let io = |e: std::io::Error| GitError::Spawn(format!("{}: {e}", index.display()));
         // As readable as the index it replaces (a temporary file is private).
-        if let Ok(m) = std::fs::metadata(self.git_dir().join("index")) {
-            let _ = std::fs::set_permissions(index.path(), m.permissions());
+        if let Ok(m) = std::fs::metadata(index) {
+            let _ = std::fs::set_permissions(file.path(), m.permissions());
         }
-        index.persist(&path).map_err(|e| io(e.error))?;
-        std::fs::rename(&path, self.git_dir().join("index")).map_err(io)?;
-        lock.path = None;
+        file.persist(index).map_err(|e| io(e.error))?;
+        drop(lock);
         Ok(())
     }
 }

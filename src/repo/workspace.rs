@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use crate::engine::item::{Item, ItemError, read_limited};
 use crate::error::{Error, Result};
@@ -91,6 +92,14 @@ impl Workspace {
     }
 
     fn from_repo(repo: Repo) -> Result<Workspace> {
+        // A git-orx process killed while committing left the user's index
+        // behind HEAD: finish it first, unless a live one holds the lock.
+        if repo.has_interrupted_commit()
+            && let Ok(_lock) =
+                crate::engine::store::Lock::acquire_within(&repo.orx_dir(), Duration::ZERO)
+        {
+            repo.finish_interrupted_commit()?;
+        }
         let work = worktree_rule_files(repo.root())?;
         let head = if repo.has_head() {
             crate::repo::rules::files_at_commit(&repo, "HEAD")?

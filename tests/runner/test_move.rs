@@ -513,25 +513,46 @@ fn a_move_killed_during_its_commit_leaves_the_whole_message() {
         "{message}"
     );
     repo.orx(&["verify", "--all"]).ok();
-    // Its message file is left behind, for a day (a killed git-orx's
-    // commit may still need it), then the next change removes it.
-    let temp = || {
-        std::fs::read_dir(repo.path(".git/orx"))
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|name| name.starts_with(".orx-msg-") && name.ends_with(".tmp"))
-            .collect::<Vec<_>>()
-    };
-    let left = temp();
-    assert_eq!(left.len(), 1, "{left:?}");
+    // The next command finishes what the killed one left: the user's
+    // index gets the committed story, git's index lock and the commit's
+    // own git directory go.
     repo.orx(&["move", &id, "Review", "--as", "dev"]).ok();
-    assert_eq!(temp(), left);
-    repo.command("touch")
-        .args(["-d", "@0", &format!(".git/orx/{}", left[0])])
-        .status()
-        .unwrap();
-    repo.orx(&["new", "Other", "--as", "sm"]).ok();
-    assert_eq!(temp(), Vec::<String>::new());
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    assert!(!repo.path(".git/index.lock").exists());
+    assert!(!repo.path(".git/orx/commit-journal").exists());
+    let private = std::fs::read_dir(repo.path(".git/worktrees"))
+        .map(|d| d.count())
+        .unwrap_or(0);
+    assert_eq!(private, 0);
+}
+
+/// A git-orx killed after its commit landed, before the user's index
+/// had it: `git status` would show the story changed both ways (`MM`);
+/// the next git-orx command, even one that only reads, puts it right.
+#[test]
+fn the_index_a_killed_move_left_behind_head_is_put_right_by_the_next_command() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    executable(
+        &repo,
+        ".git/hooks/post-commit",
+        "#!/bin/sh
+kill -9 \"$ORX_LOCK_HOLDER\"\n",
+    );
+    let out = repo.orx(&["move", &id, "InProgress", "--as", "dev"]);
+    assert_eq!(out.code, 137, "killed:\n{}", out.render());
+    std::fs::remove_file(repo.path(".git/hooks/post-commit")).unwrap();
+    wait_until("the orphaned commit finished", || {
+        !repo.path(".git/worktrees").exists()
+            || std::fs::read_dir(repo.path(".git/worktrees"))
+                .unwrap()
+                .all(|e| !e.unwrap().path().join("index.lock").exists())
+    });
+    assert!(repo.path(".git/index.lock").exists());
+    repo.orx(&["status"]).ok();
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    assert!(!repo.path(".git/index.lock").exists());
+    repo.orx(&["verify", "--all"]).ok();
 }
 
 #[test]

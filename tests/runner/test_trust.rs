@@ -116,3 +116,116 @@ fn the_pre_receive_hook_refuses_orx_refs_unless_the_server_accepts_them() {
     repo.git(&["push", "-q", "origin", "HEAD:refs/orx/checkpoints/x"])
         .ok();
 }
+
+/// An agent's loop (`new`, `discuss`, `move`) and a person's plain
+/// `git add` + `git commit` of NOTES.md, from two processes in one work
+/// tree, 200 rounds each. Every commit keeps its own author's message and
+/// files, nothing is left staged, and the history is lawful.
+#[cfg(unix)]
+#[test]
+fn an_agent_and_a_person_committing_in_one_work_tree_keep_their_own_commits() {
+    const ROUNDS: usize = 200;
+    let repo = Repo::new();
+    repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
+    repo.write(".orx/workflows/bug.yaml", crate::test_kinds::BUG_WORKFLOW);
+    repo.commit_rules("Add the bug kind");
+    repo.orx(&[
+        "goal",
+        "new",
+        "Login page",
+        "--type",
+        "feat",
+        "--body",
+        "Users log in.",
+        "--as",
+        "lead",
+    ])
+    .ok();
+    let agent_log = repo.path("../agent.log");
+    let person_log = repo.path("../person.log");
+    let agent = format!(
+        r#"i=1
+while [ $i -le {ROUNDS} ]; do
+  git orx new bug "Bug $i" --id $i.1 --as dev >/dev/null 2>>"{log}" || echo "new $i failed" >>"{log}"
+  git orx discuss G1 --position "point $i" --as dev >/dev/null 2>>"{log}" || echo "discuss $i failed" >>"{log}"
+  git orx move $i.1 Fixed --as dev >/dev/null 2>>"{log}" || echo "move $i failed" >>"{log}"
+  i=$((i+1))
+done
+touch "{log}.done""#,
+        log = agent_log.display()
+    );
+    let person = format!(
+        r#"i=1
+while [ $i -le {ROUNDS} ] || [ ! -f "{agent}.done" ]; do
+  echo "note $i" >>NOTES.md
+  tries=0
+  until git add NOTES.md 2>/dev/null && git commit -q -m "note $i" 2>>"{log}.err"; do
+    tries=$((tries+1))
+    if [ $tries -gt 2000 ]; then echo "gave up on note $i" >>"{log}"; exit 1; fi
+    sleep 0.005
+  done
+  i=$((i+1))
+done"#,
+        agent = agent_log.display(),
+        log = person_log.display()
+    );
+    let spawn = |script: &str| {
+        repo.command("sh")
+            .args(["-c", script])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let (mut a, mut p) = (spawn(&agent), spawn(&person));
+    assert!(a.wait().unwrap().success());
+    assert!(p.wait().unwrap().success());
+    let failures = std::fs::read_to_string(&agent_log).unwrap_or_default();
+    assert!(
+        !failures.contains("failed"),
+        "the agent's commands failed:\n{failures}"
+    );
+    let gave_up = std::fs::read_to_string(&person_log).unwrap_or_default();
+    assert_eq!(gave_up, "", "the person could not commit");
+    // Each commit is its author's: a note changes NOTES.md alone and has
+    // no git-orx trailer; git-orx's commits never touch NOTES.md.
+    let log = repo.git(&["log", "--format=%x00%s%n%b%x01", "--name-only"]);
+    log.ok();
+    let mut notes = Vec::new();
+    for commit in log.stdout.split('\0').filter(|c| !c.trim().is_empty()) {
+        let (message, files) = commit.split_once('\u{1}').unwrap();
+        let files: Vec<&str> = files.split_whitespace().collect();
+        let subject = message.lines().next().unwrap_or_default();
+        if files.contains(&"NOTES.md") || subject.starts_with("note ") {
+            assert_eq!(files, ["NOTES.md"], "{message}");
+            assert!(
+                !message.contains("Orx-"),
+                "a person's commit has trailers: {message}"
+            );
+            notes.push(subject.to_owned());
+        }
+    }
+    let written = repo.read("NOTES.md").lines().count();
+    assert!(written >= ROUNDS);
+    assert_eq!(notes.len(), written, "every note is its own commit");
+    notes.sort();
+    notes.dedup();
+    assert_eq!(notes.len(), written, "no note message is used twice");
+    // Nothing is left staged or changed, and every item is where the
+    // agent put it.
+    repo.git(&["status", "--porcelain"])
+        .ok()
+        .stdout_lacks(&["M", "A", "D", "?"]);
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    let comments = std::fs::read_dir(repo.path("docs/comments"))
+        .unwrap()
+        .count();
+    assert_eq!(comments, ROUNDS);
+    let bugs = std::fs::read_dir(repo.path("docs/bugs")).unwrap();
+    for bug in bugs {
+        let text = std::fs::read_to_string(bug.unwrap().path()).unwrap();
+        assert!(text.contains("status: Fixed"), "{text}");
+    }
+    repo.orx(&["verify", "--all"]).ok();
+    repo.orx(&["check"]).ok();
+}
