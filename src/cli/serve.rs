@@ -185,14 +185,16 @@ async fn serve(listener: TcpListener, shared: Arc<Shared>, connections: usize) {
 /// Serves one connection: one request, then the connection is closed.
 async fn connection(stream: TcpStream, shared: Arc<Shared>, _slot: OwnedSemaphorePermit) {
     let _ = stream.set_nodelay(true);
-    let begun = Arc::new(AtomicBool::new(false));
+    // Set once the request is answered or its payload is being applied:
+    // from then on the connection is finished even when stopping.
+    let committed = Arc::new(AtomicBool::new(false));
     let service = {
         let shared = shared.clone();
-        let begun = begun.clone();
+        let committed = committed.clone();
         hyper::service::service_fn(move |request| {
-            begun.store(true, Ordering::SeqCst);
             let shared = shared.clone();
-            async move { Ok::<_, Infallible>(respond(&shared, request).await) }
+            let committed = committed.clone();
+            async move { Ok::<_, Infallible>(respond(&shared, &committed, request).await) }
         })
     };
     let served = hyper::server::conn::http1::Builder::new()
@@ -208,9 +210,9 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>, _slot: OwnedSemaphor
         tokio::select! {
             served = &mut served => break served,
             _ = stop.wait_for(|stop| *stop), if !stopping => {
-                // Stopping: a connection with no request yet is dropped,
-                // one being answered is finished.
-                if !begun.load(Ordering::SeqCst) {
+                // Stopping: a connection still sending its request is
+                // dropped, one being answered is finished.
+                if !committed.load(Ordering::SeqCst) {
                     return;
                 }
                 stopping = true;
@@ -236,8 +238,13 @@ async fn linger(mut stream: TcpStream) {
 }
 
 /// The response to one request, counted as answered.
-async fn respond(shared: &Shared, request: Request<Incoming>) -> Response<Full<Bytes>> {
-    let (status, body) = answer(shared, request).await;
+async fn respond(
+    shared: &Shared,
+    committed: &AtomicBool,
+    request: Request<Incoming>,
+) -> Response<Full<Bytes>> {
+    let (status, body) = answer(shared, committed, request).await;
+    committed.store(true, Ordering::SeqCst);
     let answered = shared.answered.fetch_add(1, Ordering::SeqCst) + 1;
     if shared.requests.is_some_and(|n| answered >= n) {
         shared.stop.send_replace(true);
@@ -255,7 +262,11 @@ fn fail(status: StatusCode, message: &str) -> (StatusCode, Value) {
 }
 
 /// The status and JSON body for one request.
-async fn answer(shared: &Shared, request: Request<Incoming>) -> (StatusCode, Value) {
+async fn answer(
+    shared: &Shared,
+    committed: &AtomicBool,
+    request: Request<Incoming>,
+) -> (StatusCode, Value) {
     if request.method() != Method::POST {
         return fail(StatusCode::METHOD_NOT_ALLOWED, "webhooks are POSTed");
     }
@@ -300,6 +311,7 @@ async fn answer(shared: &Shared, request: Request<Incoming>) -> (StatusCode, Val
         Some(sig) if goal::signed(forge, &shared.secret, &payload, &sig) => {}
         _ => return fail(StatusCode::UNAUTHORIZED, "no valid signature"),
     }
+    committed.store(true, Ordering::SeqCst);
     let (reply, answer) = oneshot::channel();
     let job = Job {
         forge,
