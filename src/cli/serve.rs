@@ -30,9 +30,11 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot, watch};
 
 use super::Ui;
 
-/// How long a closed connection's late bytes are read and dropped, so
-/// that a refused client reads its answer instead of a reset.
+/// How long, and how many of, a closed connection's late bytes are read
+/// and dropped, so that a refused client reads its answer instead of a
+/// reset.
 const LINGER: Duration = Duration::from_secs(2);
+const LINGER_BYTES: usize = 1 << 20;
 
 /// Receive forge webhooks over HTTP and apply each as `git orx event`
 /// does, committing in this repository. Every request must be signed
@@ -44,9 +46,9 @@ const LINGER: Duration = Duration::from_secs(2);
 ///
 /// It listens on the loopback (127.0.0.1:8787) unless told otherwise.
 /// Connections are served concurrently, one request each: a client has
-/// --read-timeout seconds to send its headers and as many for its
-/// payload, else it is dropped (408), and a slow client delays no other.
-/// A payload over the limit is refused before it is read. Signed
+/// --read-timeout seconds to send its headers (else it is hung up on)
+/// and as many for its payload (else 408), and a slow client delays no
+/// other. A payload over the limit is refused before it is read. Signed
 /// payloads are applied one at a time, in the order they came.
 #[derive(clap::Args)]
 pub struct Args {
@@ -226,13 +228,19 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>, _slot: OwnedSemaphor
 
 /// Closes a connection gracefully: the answer is sent, then what the
 /// client still sends (a refused payload) is read and dropped for a
-/// moment, so that closing does not reset the connection under the
-/// answer.
+/// moment, up to a bound, so that closing does not reset the connection
+/// under the answer.
 async fn linger(mut stream: TcpStream) {
     let _ = stream.shutdown().await;
     let mut sink = [0u8; 8192];
     let _ = tokio::time::timeout(LINGER, async {
-        while matches!(stream.read(&mut sink).await, Ok(n) if n > 0) {}
+        let mut left = LINGER_BYTES;
+        while left > 0 {
+            match stream.read(&mut sink).await {
+                Ok(n) if n > 0 => left = left.saturating_sub(n),
+                _ => break,
+            }
+        }
     })
     .await;
 }
