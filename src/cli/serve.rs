@@ -1,10 +1,40 @@
 //! `git orx serve`
+//!
+//! An HTTP/1.1 server (hyper) on a single-threaded tokio runtime: every
+//! connection is its own task, so a slow or broken client holds up no
+//! other. Each connection serves one request and is closed. A client has
+//! `--read-timeout` seconds to send its headers, then as many to send its
+//! payload; a payload over the limit is refused from its Content-Length
+//! before any of it is read, and a chunked one as soon as it passes the
+//! limit. Signed payloads are applied one at a time, in the order they
+//! came, by one worker thread: applying is blocking git work and commits
+//! in one repository.
 
-use std::io::Read;
+use std::convert::Infallible;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
 
+use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use hyper::body::{Body, Bytes, Incoming};
+use hyper::header::{CONTENT_TYPE, HeaderValue};
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
 use orx::kinds::goal::{self, Forge};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot, watch};
 
 use super::Ui;
+
+/// How long, and how many of, a closed connection's late bytes are read
+/// and dropped, so that a refused client reads its answer instead of a
+/// reset.
+const LINGER: Duration = Duration::from_secs(2);
+const LINGER_BYTES: usize = 1 << 20;
 
 /// Receive forge webhooks over HTTP and apply each as `git orx event`
 /// does, committing in this repository. Every request must be signed
@@ -13,16 +43,33 @@ use super::Ui;
 /// `git config orx.webhookSecret`, and the server does not start without
 /// one. An unsigned or wrongly signed request gets 401, a payload over
 /// the size limit 413, a bad payload 400; none changes anything.
+///
+/// It listens on the loopback (127.0.0.1:8787) unless told otherwise.
+/// Connections are served concurrently, one request each: a client has
+/// --read-timeout seconds to send its headers (else it is hung up on)
+/// and as many for its payload (else 408), and a slow client delays no
+/// other. A payload over the limit is refused before it is read. Signed
+/// payloads are applied one at a time, in the order they came.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The address to listen on (port 0: any free port; the address is
+    /// The address to listen on: the loopback by default, so only this
+    /// machine can reach it (port 0: any free port; the address is
     /// printed).
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8787")]
     listen: String,
     /// The largest payload accepted, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = super::event::MAX_PAYLOAD)]
     max_bytes: u64,
-    /// Stop after this many requests (default: never).
+    /// The seconds a client has to send a request's headers, and then as
+    /// many to send its payload; a slower client is dropped.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    read_timeout: u64,
+    /// The most connections served at once; more wait to be accepted.
+    #[arg(long, value_name = "N", default_value_t = 512,
+          value_parser = clap::value_parser!(u64).range(1..=65536))]
+    max_connections: u64,
+    /// Stop after answering this many requests (default: never).
     #[arg(long, value_name = "N")]
     requests: Option<u64>,
 }
@@ -39,91 +86,287 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             )
         })?;
     drop(ws);
-    let server = tiny_http::Server::http(&args.listen).map_err(|e| {
-        orx::Error::Failed(format!(
-            "cannot listen on {}: {e}",
-            orx::text::escape(&args.listen)
-        ))
-    })?;
-    let addr = server
-        .server_addr()
-        .to_ip()
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}")))?;
+    let listener = runtime
+        .block_on(TcpListener::bind(args.listen.as_str()))
+        .map_err(|e| {
+            orx::Error::Failed(format!(
+                "cannot listen on {}: {e}",
+                orx::text::escape(&args.listen)
+            ))
+        })?;
+    let addr = listener
+        .local_addr()
         .map(|a| a.to_string())
-        .unwrap_or_else(|| args.listen.clone());
+        .unwrap_or_else(|_| args.listen.clone());
+    let (jobs, queue) = mpsc::channel::<Job>();
+    let worker = std::thread::Builder::new()
+        .name("orx-serve-apply".to_owned())
+        .spawn(move || {
+            for job in queue {
+                let answer = apply(job.forge, job.event.as_deref(), &job.payload);
+                let _ = job.reply.send(answer);
+            }
+        })
+        .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}")))?;
     ui.line(format!("listening on {addr}"));
     ui.flush();
-    for (served, mut request) in (1u64..).zip(server.incoming_requests()) {
-        let (status, body) = answer(&mut request, secret.as_bytes(), args.max_bytes);
-        let header = tiny_http::Header::from_bytes("Content-Type", "application/json")
-            .expect("a valid header");
-        let response = tiny_http::Response::from_string(body.to_string())
-            .with_status_code(status)
-            .with_header(header);
-        let _ = request.respond(response);
-        if args.requests.is_some_and(|n| served >= n) {
-            break;
-        }
-    }
+    let shared = Arc::new(Shared {
+        secret: secret.into_bytes(),
+        max: args.max_bytes,
+        timeout: Duration::from_secs(args.read_timeout),
+        jobs,
+        answered: AtomicU64::new(0),
+        requests: args.requests,
+        stop: watch::Sender::new(false),
+    });
+    let connections = usize::try_from(args.max_connections).unwrap_or(usize::MAX);
+    runtime.block_on(serve(listener, shared, connections));
+    // Every sender is gone with the server: the worker finishes what it
+    // was given and stops.
+    drop(runtime);
+    let _ = worker.join();
     Ok(0)
 }
 
-/// The status and JSON body for one request.
-fn answer(request: &mut tiny_http::Request, secret: &[u8], max: u64) -> (u16, serde_json::Value) {
-    let fail = |status: u16, message: &str| (status, serde_json::json!({"error": message}));
-    if *request.method() != tiny_http::Method::Post {
-        return fail(405, "webhooks are POSTed");
+/// What every connection shares.
+struct Shared {
+    secret: Vec<u8>,
+    max: u64,
+    timeout: Duration,
+    jobs: mpsc::Sender<Job>,
+    answered: AtomicU64,
+    requests: Option<u64>,
+    /// Set once `requests` are answered: accept no more.
+    stop: watch::Sender<bool>,
+}
+
+/// A signed payload for the worker, and where its answer goes.
+struct Job {
+    forge: Forge,
+    event: Option<String>,
+    payload: Bytes,
+    reply: oneshot::Sender<(StatusCode, Value)>,
+}
+
+/// Accepts connections until told to stop, then waits for the ones begun.
+async fn serve(listener: TcpListener, shared: Arc<Shared>, connections: usize) {
+    let slots = Arc::new(Semaphore::new(connections));
+    let mut stop = shared.stop.subscribe();
+    let mut tasks = tokio::task::JoinSet::new();
+    loop {
+        while tasks.try_join_next().is_some() {}
+        let slot = tokio::select! {
+            slot = slots.clone().acquire_owned() => match slot {
+                Ok(slot) => slot,
+                Err(_) => break,
+            },
+            _ = stop.wait_for(|stop| *stop) => break,
+        };
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of file descriptors, or a connection reset before it
+                // was accepted: try again shortly.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            },
+            _ = stop.wait_for(|stop| *stop) => break,
+        };
+        tasks.spawn(connection(stream, shared.clone(), slot));
     }
-    let header = |name: &'static str| {
+    drop(listener);
+    while tasks.join_next().await.is_some() {}
+}
+
+/// Serves one connection: one request, then the connection is closed.
+async fn connection(stream: TcpStream, shared: Arc<Shared>, _slot: OwnedSemaphorePermit) {
+    let _ = stream.set_nodelay(true);
+    // Set once the request is answered or its payload is being applied:
+    // from then on the connection is finished even when stopping.
+    let committed = Arc::new(AtomicBool::new(false));
+    let service = {
+        let shared = shared.clone();
+        let committed = committed.clone();
+        hyper::service::service_fn(move |request| {
+            let shared = shared.clone();
+            let committed = committed.clone();
+            async move { Ok::<_, Infallible>(respond(&shared, &committed, request).await) }
+        })
+    };
+    let served = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(shared.timeout)
+        .keep_alive(false)
+        .serve_connection(TokioIo::new(stream), service)
+        .without_shutdown();
+    tokio::pin!(served);
+    let mut stop = shared.stop.subscribe();
+    let mut stopping = false;
+    let served = loop {
+        tokio::select! {
+            served = &mut served => break served,
+            _ = stop.wait_for(|stop| *stop), if !stopping => {
+                // Stopping: a connection still sending its request is
+                // dropped, one being answered is finished.
+                if !committed.load(Ordering::SeqCst) {
+                    return;
+                }
+                stopping = true;
+            }
+        }
+    };
+    if let Ok(parts) = served {
+        linger(parts.io.into_inner()).await;
+    }
+}
+
+/// Closes a connection gracefully: the answer is sent, then what the
+/// client still sends (a refused payload) is read and dropped for a
+/// moment, up to a bound, so that closing does not reset the connection
+/// under the answer.
+async fn linger(mut stream: TcpStream) {
+    let _ = stream.shutdown().await;
+    let mut sink = [0u8; 8192];
+    let _ = tokio::time::timeout(LINGER, async {
+        let mut left = LINGER_BYTES;
+        while left > 0 {
+            match stream.read(&mut sink).await {
+                Ok(n) if n > 0 => left = left.saturating_sub(n),
+                _ => break,
+            }
+        }
+    })
+    .await;
+}
+
+/// The response to one request, counted as answered.
+async fn respond(
+    shared: &Shared,
+    committed: &AtomicBool,
+    request: Request<Incoming>,
+) -> Response<Full<Bytes>> {
+    let (status, body) = answer(shared, committed, request).await;
+    committed.store(true, Ordering::SeqCst);
+    let answered = shared.answered.fetch_add(1, Ordering::SeqCst) + 1;
+    if shared.requests.is_some_and(|n| answered >= n) {
+        shared.stop.send_replace(true);
+    }
+    let mut response = Response::new(Full::new(Bytes::from(body.to_string())));
+    *response.status_mut() = status;
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+fn fail(status: StatusCode, message: &str) -> (StatusCode, Value) {
+    (status, json!({"error": message}))
+}
+
+/// The status and JSON body for one request.
+async fn answer(
+    shared: &Shared,
+    committed: &AtomicBool,
+    request: Request<Incoming>,
+) -> (StatusCode, Value) {
+    if request.method() != Method::POST {
+        return fail(StatusCode::METHOD_NOT_ALLOWED, "webhooks are POSTed");
+    }
+    let header = |name: &str| {
         request
             .headers()
-            .iter()
-            .find(|h| h.field.equiv(name))
-            .map(|h| h.value.as_str().to_owned())
+            .get(name)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
     };
     let forge = if header(Forge::Gitea.event_header()).is_some() {
         Forge::Gitea
     } else if header(Forge::Github.event_header()).is_some() {
         Forge::Github
     } else {
-        return fail(400, "no X-Gitea-Event or X-GitHub-Event header");
+        return fail(
+            StatusCode::BAD_REQUEST,
+            "no X-Gitea-Event or X-GitHub-Event header",
+        );
     };
     let event = header(forge.event_header());
     let signature = header(forge.signature_header());
-    if request.body_length().is_some_and(|n| n as u64 > max) {
-        return fail(413, "the payload is too large");
+    // The Content-Length, checked before anything is read.
+    if request.body().size_hint().lower() > shared.max {
+        return fail(StatusCode::PAYLOAD_TOO_LARGE, "the payload is too large");
     }
-    let mut body = Vec::new();
-    if request
-        .as_reader()
-        .take(max + 1)
-        .read_to_end(&mut body)
-        .is_err()
-    {
-        return fail(400, "cannot read the payload");
-    }
-    if body.len() as u64 > max {
-        return fail(413, "the payload is too large");
-    }
-    match signature {
-        Some(sig) if goal::signed(forge, secret, &body, &sig) => {}
-        _ => return fail(401, "no valid signature"),
-    }
-    let ws = match orx::repo::workspace::Workspace::open() {
-        Ok(ws) => ws,
-        Err(e) => return fail(500, &e.to_string()),
+    let limit = usize::try_from(shared.max).unwrap_or(usize::MAX);
+    let read = Limited::new(request.into_body(), limit).collect();
+    let payload = match tokio::time::timeout(shared.timeout, read).await {
+        Ok(Ok(collected)) => collected.to_bytes(),
+        Ok(Err(e)) if e.is::<LengthLimitError>() => {
+            return fail(StatusCode::PAYLOAD_TOO_LARGE, "the payload is too large");
+        }
+        Ok(Err(_)) => return fail(StatusCode::BAD_REQUEST, "cannot read the payload"),
+        Err(_) => {
+            return fail(
+                StatusCode::REQUEST_TIMEOUT,
+                "the payload was not sent in time",
+            );
+        }
     };
-    match goal::apply_event(&ws, forge, event.as_deref(), &body, false) {
-        Ok(done) => (
-            200,
-            serde_json::json!({"dispatched": done.dispatched, "notes": done.notes}),
-        ),
-        Err(e) => fail(
-            match e.kind() {
-                orx::error::ErrorKind::Usage => 400,
-                orx::error::ErrorKind::Busy => 503,
-                orx::error::ErrorKind::Refused => 409,
-            },
-            &e.to_string(),
-        ),
+    match signature {
+        Some(sig) if goal::signed(forge, &shared.secret, &payload, &sig) => {}
+        _ => return fail(StatusCode::UNAUTHORIZED, "no valid signature"),
     }
+    committed.store(true, Ordering::SeqCst);
+    let (reply, answer) = oneshot::channel();
+    let job = Job {
+        forge,
+        event,
+        payload,
+        reply,
+    };
+    if shared.jobs.send(job).is_err() {
+        return fail(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is not applying events",
+        );
+    }
+    answer.await.unwrap_or_else(|_| {
+        fail(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the event was not applied",
+        )
+    })
+}
+
+/// Applies one signed payload (on the worker thread).
+fn apply(forge: Forge, event: Option<&str>, payload: &[u8]) -> (StatusCode, Value) {
+    std::panic::catch_unwind(AssertUnwindSafe(|| {
+        let ws = match orx::repo::workspace::Workspace::open() {
+            Ok(ws) => ws,
+            Err(e) => return fail(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+        };
+        match goal::apply_event(&ws, forge, event, payload, false) {
+            Ok(done) => (
+                StatusCode::OK,
+                json!({"dispatched": done.dispatched, "notes": done.notes}),
+            ),
+            Err(e) => fail(
+                match e.kind() {
+                    orx::error::ErrorKind::Usage => StatusCode::BAD_REQUEST,
+                    orx::error::ErrorKind::Busy => StatusCode::SERVICE_UNAVAILABLE,
+                    orx::error::ErrorKind::Refused => StatusCode::CONFLICT,
+                },
+                &e.to_string(),
+            ),
+        }
+    }))
+    .unwrap_or_else(|_| {
+        fail(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "applying the event failed unexpectedly",
+        )
+    })
 }

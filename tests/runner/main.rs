@@ -44,6 +44,7 @@ mod test_rules;
 mod test_run;
 mod test_schemas;
 mod test_schemas_new;
+mod test_serve;
 mod test_shell;
 mod test_state;
 mod test_store;

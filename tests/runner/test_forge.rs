@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::common::{Repo, Run};
 
 /// A set-up repository whose team maps forge logins to roles.
-fn forge_repo() -> Repo {
+pub(crate) fn forge_repo() -> Repo {
     let repo = Repo::new();
     let config = repo.read(".orx/config.yaml");
     repo.write(
@@ -26,7 +26,7 @@ fn user(login: &str) -> Value {
 }
 
 /// Gitea's `issues` payload.
-fn issue(
+pub(crate) fn issue(
     action: &str,
     n: u64,
     title: &str,
@@ -108,7 +108,7 @@ fn event(repo: &Repo, forge: &str, name: &str, payload: &Value) -> Run {
 }
 
 #[track_caller]
-fn state(repo: &Repo, id: &str) -> String {
+pub(crate) fn state(repo: &Repo, id: &str) -> String {
     let out = repo.orx(&["show", id, "--json"]);
     out.ok();
     let v: Value = serde_json::from_str(&out.stdout).unwrap();
