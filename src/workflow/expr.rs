@@ -5,13 +5,18 @@
 //! workflow's thresholds), `before` (the item before the change, or null),
 //! `role` (the acting role) and `now` (RFC 3339 time of the change).
 //! Message templates put expressions in braces: `review-story {id}`.
+//! What an expression may cost is bounded (see [`super::cost`]): its size
+//! when it is compiled, its work when it runs.
 
 use std::sync::{Arc, OnceLock};
 
 use cel::common::ast::Expr as Ast;
+use cel::common::value::{CowVal, Val};
 use cel::objects::{Key, Map};
 use cel::{Context, IdedExpr, Program};
 use serde_json::Value;
+
+use super::cost::{self, Limit, Meter};
 
 /// Names an expression sees besides the frontmatter's own keys.
 pub const RESERVED: &[&str] = &["params", "before", "role", "now", "item"];
@@ -23,28 +28,81 @@ pub const RESERVED: &[&str] = &["params", "before", "role", "now", "item"];
 #[derive(Debug)]
 pub struct Expr {
     pub source: String,
-    compiled: OnceLock<Result<Compiled, String>>,
+    /// Where it is written (`.orx/workflows/bug.yaml, line 12`), for the
+    /// errors it gives when it runs.
+    at: Option<String>,
+    compiled: OnceLock<Result<Compiled, CompileError>>,
 }
 
 #[derive(Debug)]
 struct Compiled {
-    program: Program,
+    /// The copy that pays for its work as it runs.
+    metered: IdedExpr,
+    /// The names it may ask the variables for.
+    names: Vec<String>,
     paths: Vec<String>,
 }
 
-fn compile(source: &str) -> Result<Compiled, String> {
-    let program = Program::compile(source).map_err(|e| e.to_string().trim().to_owned())?;
+/// Why an expression cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompileError {
+    /// It is not CEL.
+    Syntax(String),
+    /// It is beyond one of the bounds on an expression's size.
+    Limit { limit: Limit, found: usize },
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CompileError::Syntax(m) => f.write_str(m),
+            CompileError::Limit { limit, found } => f.write_str(&limit.explain(*found)),
+        }
+    }
+}
+
+impl CompileError {
+    /// The error about expression `source`.
+    pub fn about(&self, source: &str) -> String {
+        match self {
+            CompileError::Syntax(m) => format!("`{source}` is not a valid expression: {m}"),
+            CompileError::Limit { limit, found } => {
+                format!("`{source}` is refused: {}", limit.explain(*found))
+            }
+        }
+    }
+}
+
+fn compile(source: &str) -> Result<Compiled, CompileError> {
+    if source.len() > cost::MAX_SOURCE {
+        return Err(CompileError::Limit {
+            limit: Limit::Source,
+            found: source.len(),
+        });
+    }
+    let program = Program::compile(source)
+        .map_err(|e| CompileError::Syntax(e.to_string().trim().to_owned()))?;
+    if let Some((limit, found)) = cost::size(program.expression()).beyond() {
+        return Err(CompileError::Limit { limit, found });
+    }
     let mut paths = Vec::new();
     collect_paths(program.expression(), &mut Vec::new(), &mut paths);
-    Ok(Compiled { program, paths })
+    let mut names = Vec::new();
+    cost::names(program.expression(), &mut names);
+    Ok(Compiled {
+        metered: cost::meter(program.expression()),
+        names,
+        paths,
+    })
 }
 
 impl Expr {
-    pub fn compile(source: &str) -> Result<Expr, String> {
+    pub fn compile(source: &str) -> Result<Expr, CompileError> {
         let compiled = OnceLock::new();
         let _ = compiled.set(Ok(compile(source)?));
         Ok(Expr {
             source: source.to_owned(),
+            at: None,
             compiled,
         })
     }
@@ -53,15 +111,23 @@ impl Expr {
     pub fn deferred(source: &str) -> Expr {
         Expr {
             source: source.to_owned(),
+            at: None,
             compiled: OnceLock::new(),
         }
+    }
+
+    /// This expression, said to be written `at` (`.orx/workflows/bug.yaml,
+    /// line 12`).
+    pub fn located(mut self, at: String) -> Expr {
+        self.at = Some(at);
+        self
     }
 
     fn compiled(&self) -> Result<&Compiled, String> {
         self.compiled
             .get_or_init(|| compile(&self.source))
             .as_ref()
-            .map_err(Clone::clone)
+            .map_err(|e| e.about(&self.source))
     }
 
     /// The dotted paths the expression reads, in order of appearance.
@@ -72,11 +138,47 @@ impl Expr {
     }
 
     pub fn eval(&self, scope: &Scope) -> Result<Value, String> {
-        let value = self
-            .compiled()?
-            .program
-            .execute(&scope.context())
-            .map_err(|e| e.to_string())?;
+        self.eval_with(scope, cost::BUDGET)
+    }
+
+    /// Evaluates with `budget` units of work.
+    fn eval_with(&self, scope: &Scope, budget: u64) -> Result<Value, String> {
+        let compiled = self.compiled()?;
+        let meter = Arc::new(Meter::new(budget));
+        let vars = Vars {
+            scope,
+            meter: meter.clone(),
+            slots: compiled
+                .names
+                .iter()
+                .map(|n| (n.as_str(), OnceLock::new()))
+                .collect(),
+        };
+        let mut context = Context::with_env(stdlib());
+        context.set_variable_resolver(&vars);
+        let functions = context
+            .add_function(cost::CHARGE, cost::charge_function(meter.clone()))
+            .and_then(|()| context.add_function(cost::TICK, cost::tick_function(meter.clone())));
+        if let Err(e) = functions {
+            return Err(e.to_string());
+        }
+        let value = cel::Value::resolve(&compiled.metered, &context);
+        if meter.spent() {
+            let at = self
+                .at
+                .as_deref()
+                .map(|a| format!(" ({a})"))
+                .unwrap_or_default();
+            return Err(format!(
+                "`{}`{at} was stopped: it takes more than the {} units of work an \
+                 expression may (a unit is about a value, or 32 bytes of text, handled \
+                 once); make it do less: fewer or smaller comprehensions over shorter \
+                 lists and texts",
+                self.source,
+                thousands(budget)
+            ));
+        }
+        let value = value.map_err(|e| e.to_string())?;
         from_cel(&value)
             .ok_or_else(|| format!("`{}` gives a value git-orx cannot store", self.source))
     }
@@ -90,6 +192,19 @@ impl Expr {
             )),
         }
     }
+}
+
+/// `2000000` as `2,000,000`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Collects `a.b.c` names, skipping comprehension variables.
@@ -219,19 +334,38 @@ impl<'w> Scope<'w> {
             .filter(|v| !v.is_null())
             .cloned()
     }
+}
 
-    fn context(&self) -> Context<'_, '_> {
-        let mut context = Context::with_env(stdlib());
-        context.set_variable_resolver(self);
-        context
+/// A variable as CEL sees it, read on first use (`None`: unset).
+type Slot = OnceLock<Option<Box<dyn Val>>>;
+
+/// The variables of one evaluation: each read from the scope, paid for
+/// and converted for CEL once, when the expression first asks for it.
+struct Vars<'s, 'w> {
+    scope: &'s Scope<'w>,
+    meter: Arc<Meter>,
+    slots: Vec<(&'s str, Slot)>,
+}
+
+impl Vars<'_, '_> {
+    fn load(&self, name: &str) -> Option<Box<dyn Val>> {
+        let value = self.scope.var(name)?;
+        if !self.meter.pay(cost::json_weight(&value, self.meter.left())) {
+            return None;
+        }
+        to_cel(&value).try_into().ok()
     }
 }
 
-impl cel::context::VariableResolver for Scope<'_> {
-    fn resolve<'b>(&'b self, variable: &str) -> Option<cel::common::value::CowVal<'b, 'b>> {
-        let value = to_cel(&self.var(variable)?);
-        let val: Box<dyn cel::common::value::Val> = value.try_into().ok()?;
-        Some(cel::common::value::CowVal::Owned(val))
+impl cel::context::VariableResolver for Vars<'_, '_> {
+    fn resolve<'b>(&'b self, variable: &str) -> Option<CowVal<'b, 'b>> {
+        match self.slots.iter().find(|(n, _)| *n == variable) {
+            Some((_, slot)) => slot
+                .get_or_init(|| self.load(variable))
+                .as_deref()
+                .map(CowVal::Borrowed),
+            None => self.load(variable).map(CowVal::Owned),
+        }
     }
 }
 
@@ -318,7 +452,7 @@ enum Part {
 
 impl Template {
     pub fn compile(source: &str) -> Result<Template, String> {
-        Template::parse(source, Expr::compile)
+        Template::parse(source, |s| Expr::compile(s).map_err(|e| e.about(s)))
     }
 
     /// A template whose holes are compiled on first use.
@@ -361,6 +495,18 @@ impl Template {
         }
         parts.push(Part::Text(text));
         Ok(Template { parts })
+    }
+
+    /// The expressions in its holes.
+    #[cfg(test)]
+    pub(crate) fn holes(&self) -> Vec<String> {
+        self.parts
+            .iter()
+            .filter_map(|p| match p {
+                Part::Hole(e) => Some(e.source.clone()),
+                Part::Text(_) => None,
+            })
+            .collect()
     }
 
     pub fn render(&self, scope: &Scope) -> String {
@@ -444,5 +590,101 @@ mod tests {
             merge(&d, &i),
             json!({"rounds": {"qa": 2, "architect": 0}, "quality": {"score": null}, "id": "1"})
         );
+    }
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::*;
+    use serde_json::json;
+    use std::time::{Duration, Instant};
+
+    static NONE: Value = Value::Null;
+
+    fn eval(src: &str, item: Value) -> (Result<Value, String>, Duration) {
+        let e = Expr::compile(src)
+            .unwrap_or_else(|e| panic!("{}", e.about(src)))
+            .located("a.yaml, line 7".to_owned());
+        let scope = Scope::new(item, &NONE, &NONE, Value::Null, "sm", "now");
+        let start = Instant::now();
+        let out = e.eval(&scope);
+        (out, start.elapsed())
+    }
+
+    /// Expressions within the bounds on size that would do much work over
+    /// a large item: each stops with the budget's error, in well under a
+    /// second, whatever `||` makes of the failure.
+    #[test]
+    fn expressions_over_the_budget_stop_with_an_error_naming_their_line() {
+        let big = "x".repeat(100_000);
+        let item = json!({
+            "l": (0..300).collect::<Vec<_>>(),
+            "w": (0..3000).collect::<Vec<_>>(),
+            "s": big,
+            "n": (0..100).map(|i| json!({"a": i, "b": [i, i]})).collect::<Vec<_>>(),
+        });
+        let hostile = [
+            // rounds
+            "l.all(a, l.all(b, l.all(c, a + b + c >= 0)))",
+            "l.exists(a, l.exists(b, l.exists(c, a + b + c < 0)))",
+            "size(l.map(a, l.map(b, l.map(c, c)))) > 0",
+            "size(l.filter(a, l.filter(b, l.filter(c, c >= 0).size() > 0).size() > 0)) >= 0",
+            "l.exists_one(a, l.exists_one(b, l.exists_one(c, c < 0)))",
+            "w.all(a, w.all(b, a != b + 100000))",
+            "w.all(a, [0,1,2,3,4,5,6,7,8,9].all(b, w.all(d, true)))",
+            // the error wins over `||`
+            "l.all(a, l.all(b, l.all(c, a + b + c >= 0))) || true",
+            "true && (w.exists(a, w.exists(b, a < 0)) || true)",
+            // texts: copied, compared, searched
+            "l.all(a, l.all(b, s + s != ''))",
+            "w.all(a, s.contains(s + 'y') == false)",
+            "w.all(a, size(s) > 0)",
+            "w.all(a, s == s)",
+            "l.all(a, l.all(b, s.startsWith(s) && s.endsWith(s)))",
+            // lists copied and compared
+            "w.all(a, w + w != [])",
+            "l.all(a, l.all(b, n == n))",
+            "w.all(a, a in w)",
+            "size(w.map(a, w)) > 0",
+            "l.all(a, l.all(b, [s, s, s] != []))",
+            "l.all(a, l.all(b, {'k': s}.k != ''))",
+        ];
+        for src in hostile {
+            let (out, took) = eval(src, item.clone());
+            let err = out.expect_err(src);
+            assert!(
+                err.contains("was stopped") && err.contains("(a.yaml, line 7)"),
+                "{src}: {err}"
+            );
+            // the budget is spent in a few tenths of a second in a
+            // release build; this is a debug build on a busy machine
+            assert!(took < Duration::from_secs(10), "{src}: {took:?}");
+        }
+    }
+
+    /// The same shapes over a small item are well within the budget.
+    #[test]
+    fn ordinary_expressions_are_well_within_the_budget() {
+        let item = json!({
+            "l": (0..10).collect::<Vec<_>>(),
+            "s": "abc",
+            "tasks": (0..100).map(|i| json!({"title": format!("t{i}"), "status": "done"})).collect::<Vec<_>>(),
+        });
+        for (src, want) in [
+            ("l.all(a, l.all(b, l.all(c, a + b + c >= 0)))", json!(true)),
+            ("size(l.map(a, l.map(b, b))) == 10", json!(true)),
+            ("l.filter(a, a % 2 == 0)", json!([0, 2, 4, 6, 8])),
+            ("l.exists_one(a, a == 3)", json!(true)),
+            ("s + s", json!("abcabc")),
+            ("optional.of(1).hasValue()", json!(true)),
+            ("{'a': [1, 2]}.a[1]", json!(2)),
+            (
+                "tasks.all(t, t.status != 'todo' || tasks.exists(b, b.title == t.title))",
+                json!(true),
+            ),
+        ] {
+            let (out, _) = eval(src, item.clone());
+            assert_eq!(out.as_ref(), Ok(&want), "{src}");
+        }
     }
 }

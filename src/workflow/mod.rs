@@ -11,6 +11,7 @@
 //! file is refused whole, never half-applied.
 
 pub mod body;
+pub mod cost;
 pub mod expr;
 pub mod items;
 pub mod role;
@@ -957,19 +958,26 @@ impl Checker<'_> {
 
     fn expr(&self, s: &Spanned<String>) -> Result<Expr, WorkflowError> {
         if self.deferred {
-            return Ok(Expr::deferred(&s.value));
+            return Ok(Expr::deferred(&s.value).located(self.at(s)));
         }
         let e = match Expr::compile(&s.value) {
-            Ok(e) => e,
-            Err(msg) => {
-                return self.fail(
-                    Self::pos(s),
-                    format!("`{}` is not a valid expression: {msg}", s.value),
-                );
-            }
+            Ok(e) => e.located(self.at(s)),
+            Err(e) => return self.fail(Self::pos(s), e.about(&s.value)),
         };
         self.check_params(&e, Self::pos(s))?;
         Ok(e)
+    }
+
+    /// Where `s` is written, as an expression's errors say it.
+    fn at<T>(&self, s: &Spanned<T>) -> String {
+        let origin = match self.origin {
+            "built-in" => "built-in workflow",
+            o => o,
+        };
+        match Self::pos(s) {
+            Some((line, _)) => format!("{origin}, line {line}"),
+            None => origin.to_owned(),
+        }
     }
 
     fn check_params(&self, e: &Expr, pos: Option<(usize, usize)>) -> Result<(), WorkflowError> {
@@ -1531,8 +1539,7 @@ fn compile(
                 if c.deferred {
                     return Ok(Expr::deferred(src));
                 }
-                let e = Expr::compile(src)
-                    .map_err(|m| format!("`{src}` is not a valid expression: {m}"))?;
+                let e = Expr::compile(src).map_err(|e| e.about(src))?;
                 c.check_params(&e, None).map_err(|e| e.message)?;
                 Ok(e)
             };

@@ -340,3 +340,165 @@ fn the_story_steps_offer_the_waiting_roles_commands_with_the_forward_one_marked(
         ]
     );
 }
+
+/// What an expression may be: the bounds on its length, its parts, how
+/// deep they nest and how deep its comprehensions nest, each refused with
+/// the bound it is beyond, and what is within them accepted.
+#[test]
+fn expressions_beyond_the_bounds_on_their_size_are_refused() {
+    use super::cost::{Limit, MAX_SOURCE};
+    use super::expr::CompileError;
+    let list = |n: usize| format!("[{}]", vec!["1"; n].join(","));
+    let nested = |n: usize| format!("{}1{}", "[".repeat(n), "]".repeat(n));
+    let loops = |n: usize| {
+        let mut e = "true".to_owned();
+        for i in (0..n).rev() {
+            e = format!("[0,1,2,3,4,5,6,7,8,9].all(v{i}, {e})");
+        }
+        e
+    };
+    let long = format!("'{}' != ''", "x".repeat(MAX_SOURCE - 8));
+    let cases: Vec<(String, Option<(Limit, usize)>)> = vec![
+        ("quality.score >= params.min".into(), None),
+        (
+            "tasks.all(t, t.status != 'todo' || before.tasks.exists(b, b.title == t.title))".into(),
+            None,
+        ),
+        (long.clone(), None),
+        (format!("{long} "), Some((Limit::Source, MAX_SOURCE + 1))),
+        (format!("size({}) > 0", list(196)), None),
+        (
+            format!("size({}) > 0", list(197)),
+            Some((Limit::Parts, 201)),
+        ),
+        (nested(31), None),
+        (nested(32), Some((Limit::Depth, 33))),
+        (loops(3), None),
+        (loops(4), Some((Limit::Loops, 4))),
+        (
+            "l.map(a, l.filter(b, l.exists(c, l.exists_one(d, d == a))))".into(),
+            Some((Limit::Loops, 4)),
+        ),
+        // one after another is not one inside another
+        (
+            "l.map(a, a).filter(b, b > 0).all(c, c > 0) && l.exists(d, d == 1)".into(),
+            None,
+        ),
+        // the ranges are not inside the comprehension they feed
+        (
+            "l.filter(a, l.exists(b, l.all(c, c == b))).exists(d, d == 1)".into(),
+            None,
+        ),
+    ];
+    for (src, want) in cases {
+        let got = match Expr::compile(&src) {
+            Ok(_) => None,
+            Err(CompileError::Limit { limit, found }) => Some((limit, found)),
+            Err(e) => panic!("{}", e.about(&src)),
+        };
+        assert_eq!(got, want, "{src}");
+    }
+}
+
+/// The hostile guard of nested `.all()`: refused when its workflow is
+/// loaded, at its line, with the bound it is beyond.
+#[test]
+fn a_workflow_with_deeply_nested_comprehensions_is_refused_at_the_expressions_line() {
+    let mut guard = "a + b + c + d + e + f + g >= 0".to_owned();
+    for v in ["g", "f", "e", "d", "c", "b", "a"] {
+        guard = format!("[0,1,2,3,4,5,6,7,8,9].all({v}, {guard})");
+    }
+    let src = format!(
+        "transitions:\n  - from: Draft\n    to: Blocked\n    roles: [sm]\n    guard:\n      - expr: \"{guard}\"\n        desc: x\n"
+    );
+    let e = load_override(&src).unwrap_err();
+    assert_eq!(e.origin, ".orx/workflows/story.yaml");
+    assert_eq!(e.pos.map(|p| p.0), Some(6), "{e}");
+    assert!(
+        e.message.contains("is refused: it nests comprehensions")
+            && e.message.contains("7 deep")
+            && e.message.contains("at most 3 deep"),
+        "{e}"
+    );
+}
+
+/// An expression within the bounds on its size but over the budget of
+/// work stops with an error that names the workflow's line.
+#[test]
+fn a_guard_over_the_budget_fails_naming_its_line() {
+    let src = "transitions:\n  - from: Draft\n    to: Blocked\n    roles: [sm]\n    guard:\n      - expr: \"l.all(a, l.all(b, l.all(c, a + b + c >= 0)))\"\n        desc: x\n";
+    let wf = load_override(src).unwrap();
+    let t = wf.transition("Draft", "Blocked").unwrap();
+    let item = json!({"l": (0..300).collect::<Vec<_>>()});
+    let err = t.guard[0]
+        .expr
+        .eval_bool(&wf.scope(item, "sm", "now"))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        "`l.all(a, l.all(b, l.all(c, a + b + c >= 0)))` (.orx/workflows/story.yaml, line 6) \
+         was stopped: it takes more than the 5,000,000 units of work an expression may (a \
+         unit is about a value, or 32 bytes of text, handled once); make it do less: fewer \
+         or smaller comprehensions over shorter lists and texts"
+    );
+}
+
+/// Every expression of the built-in workflows and presets is within half
+/// of each bound on size, and nests comprehensions at most 2 deep.
+#[test]
+fn the_built_in_expressions_are_well_within_the_bounds() {
+    use super::cost::{MAX_DEPTH, MAX_PARTS, MAX_SOURCE};
+    fn strings<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+        match v {
+            Value::String(s) => out.push(s),
+            Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+            Value::Object(m) => m.iter().for_each(|(k, x)| {
+                out.push(k);
+                strings(x, out)
+            }),
+            _ => {}
+        }
+    }
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
+    let mut files: Vec<_> = ["workflows", "presets"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(format!("{dir}/{d}")).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    let (mut source, mut size) = ((0, String::new()), super::cost::Size::default());
+    let mut seen = 0;
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let v: Value = serde_saphyr::from_str(&text).unwrap();
+        let mut all = Vec::new();
+        strings(&v, &mut all);
+        for s in all {
+            // an expression, or a message's holes
+            let mut candidates = vec![s.to_owned()];
+            if let Ok(t) = Template::compile(s) {
+                candidates.extend(t.holes());
+            }
+            for c in candidates {
+                let Ok(p) = cel::Program::compile(&c) else {
+                    continue;
+                };
+                seen += 1;
+                let z = super::cost::size(p.expression());
+                if c.len() > source.0 {
+                    source = (c.len(), c.clone());
+                }
+                size.parts = size.parts.max(z.parts);
+                size.depth = size.depth.max(z.depth);
+                size.loops = size.loops.max(z.loops);
+            }
+        }
+    }
+    assert!(seen > 100, "{seen}");
+    let report = format!("longest: {} bytes ({}); {size:?}", source.0, source.1);
+    assert!(source.0 * 2 <= MAX_SOURCE, "{report}");
+    assert!(size.parts * 2 <= MAX_PARTS, "{report}");
+    assert!(size.depth * 2 <= MAX_DEPTH, "{report}");
+    assert!(size.loops < super::cost::MAX_LOOPS, "{report}");
+}

@@ -73,3 +73,124 @@ fn only_the_human_changes_the_rules() {
     )
     .ok();
 }
+
+/// `git args...` with `env`, which must finish within 20 seconds (it is
+/// killed then); its exit code and output.
+fn within_20s(repo: &Repo, args: &[&str], env: &[(&str, &str)]) -> (i32, String) {
+    use std::time::{Duration, Instant};
+    let mut child = repo
+        .command("git")
+        .args(args)
+        .envs(env.iter().copied())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("git {args:?} still ran after 20 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// A team's workflow whose guard nests `.all()` seven deep (ten million
+/// rounds): `check` refuses it at its line with the bound it is beyond,
+/// and `show`, `move`, `verify` and commits through the hooks (even with
+/// `--no-verify`) refuse the workflow at once instead of running it.
+#[test]
+fn a_guard_of_deeply_nested_comprehensions_is_refused_not_run() {
+    let repo = Repo::new();
+    repo.orx(&[
+        "kind",
+        "new",
+        "ticket",
+        "--from",
+        "story",
+        "--dir",
+        "docs/tickets",
+    ])
+    .ok();
+    repo.commit_rules("Add the ticket kind");
+    repo.orx(&["new", "ticket", "Export as CSV", "--as", "sm"])
+        .ok();
+    let ticket = "docs/tickets/1.1.export-as-csv.md";
+
+    let mut guard = "a + b + c + d + e + f + g >= 0".to_owned();
+    for v in ["g", "f", "e", "d", "c", "b", "a"] {
+        guard = format!("[0,1,2,3,4,5,6,7,8,9].all({v}, {guard})");
+    }
+    let wf = ".orx/workflows/ticket.yaml";
+    let text = repo.read(wf);
+    let first = "    guard:\n      - expr: quality.structure < params.structure_required";
+    assert!(text.contains(first), "{text}");
+    let text = text.replacen(
+        first,
+        &format!(
+            "    guard:\n      - expr: \"{guard}\"\n        desc: a costly guard\n      - expr: quality.structure < params.structure_required"
+        ),
+        1,
+    );
+    let line = text.lines().position(|l| l.contains(".all(a,")).unwrap() + 1;
+    repo.write(wf, text);
+    // committed where no hook could look at it
+    repo.commit_all_unhooked("A costly guard", &[]);
+
+    let at = format!("{wf}:{line}");
+    let (code, out) = within_20s(&repo, &["orx", "check"], &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(&at)
+            && out.contains(
+                "is refused: it nests comprehensions (all, exists, exists_one, map, filter) 7 deep"
+            )
+            && out.contains("at most 3 deep"),
+        "{out}"
+    );
+    insta::assert_snapshot!("a_costly_guard_in_check", out);
+    let (_, out) = within_20s(&repo, &["orx", "--json", "check"], &[]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let problem = json["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["path"] == wf)
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(problem["line"], line, "{out}");
+
+    let refused = format!("invalid workflow {at}");
+    for args in [
+        &["orx", "show", "1.1"][..],
+        &["orx", "move", "1.1", "Blocked", "--as", "sm"],
+        &["orx", "verify"],
+    ] {
+        let (code, out) = within_20s(&repo, args, &[]);
+        assert_ne!(code, 0, "{args:?}: {out}");
+        assert!(out.contains(&refused), "{args:?}: {out}");
+    }
+
+    repo.write(ticket, repo.read(ticket).replace("Export as CSV", "Export"));
+    repo.git(&["add", ticket]).ok();
+    let (code, out) = within_20s(
+        &repo,
+        &["commit", "-q", "-m", "edit"],
+        &[("ORX_ROLE", "sm")],
+    );
+    assert_ne!(code, 0, "{out}");
+    assert!(out.contains(&refused), "{out}");
+    within_20s(
+        &repo,
+        &["commit", "-q", "--no-verify", "-m", "edit"],
+        &[("ORX_ROLE", "sm")],
+    );
+}
