@@ -133,7 +133,7 @@ impl Error {
     pub fn kind(&self) -> ErrorKind {
         // The code says it: one table of variants, not two.
         match self.code() {
-            "busy" | "conflict" => ErrorKind::Busy,
+            "busy" | "conflict" | "interrupted" => ErrorKind::Busy,
             c if c == "usage" || c.starts_with("usage.") || c == "not_found" => ErrorKind::Usage,
             _ => ErrorKind::Refused,
         }
@@ -231,6 +231,7 @@ pub const CODES: &[&str] = &[
     "not_found",
     "busy",
     "conflict",
+    "interrupted",
 ];
 
 fn code_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
@@ -278,6 +279,9 @@ impl Error {
             Error::NotFound(_) | Error::NoAgent { .. } => "not_found",
             Error::Exists(_) => "exists",
             Error::Store(StoreError::Busy { .. }) => "busy",
+            Error::Store(StoreError::Interrupted { .. })
+            | Error::Git(GitError::Interrupted(_))
+            | Error::CommitFailed(GitError::Interrupted(_), _) => "interrupted",
             Error::Git(GitError::Locked { .. }) => "git.locked",
             Error::Store(StoreError::Changed { .. }) | Error::Conflict(_) => "conflict",
             Error::Git(e) | Error::CommitFailed(e, _) if e.is_race() => "conflict",

@@ -93,6 +93,7 @@ fn main() -> ExitCode {
         return finish(ui, "hook", result);
     }
     cli::completions::complete_if_asked(Cli::command);
+    catch_stop();
     let env_json = std::env::var("ORX_OUTPUT").is_ok_and(|v| v.trim() == "json");
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -177,6 +178,28 @@ fn main() -> ExitCode {
     finish(ui, &source, result)
 }
 
+/// Ctrl-C and SIGTERM end git-orx at once, as they end any program,
+/// except while it waits for a lock or changes files: there a wait gives
+/// up and says so, and a change under way is finished or undone (see
+/// `orx::git::stop`).
+fn catch_stop() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let stop = Arc::new(AtomicBool::new(false));
+    let end_at_once = Arc::new(AtomicBool::new(true));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        // The first registered runs first: the default action when not
+        // protected, else the flag.
+        if signal_hook::flag::register_conditional_default(signal, Arc::clone(&end_at_once))
+            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&stop)))
+            .is_err()
+        {
+            return;
+        }
+    }
+    orx::git::stop::on_stop(stop, end_at_once);
+}
+
 /// Prints the error, if any, and gives the exit code.
 fn finish(mut ui: Ui, source: &str, result: orx::Result<u8>) -> ExitCode {
     let code = match result {
@@ -187,7 +210,11 @@ fn finish(mut ui: Ui, source: &str, result: orx::Result<u8>) -> ExitCode {
         Err(e) => {
             cli::log_refusal(source, &e);
             ui.error(&e);
-            cli::exit_code(e.kind())
+            match e.code() {
+                // As a shell reports a program Ctrl-C ended.
+                "interrupted" => 130,
+                _ => cli::exit_code(e.kind()),
+            }
         }
     };
     match ui.finish() {

@@ -2,7 +2,6 @@
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use orx::change::run::{self as lrun, Exit, Job, Outcome, Progress};
@@ -39,27 +38,6 @@ pub struct Args {
     /// Show the next action and its prompt; run nothing, write nothing.
     #[arg(long)]
     dry_run: bool,
-}
-
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-#[cfg(unix)]
-extern "C" fn on_interrupt(_: libc::c_int) {
-    INTERRUPTED.store(true, Ordering::SeqCst);
-}
-
-/// Ctrl-C sets [`INTERRUPTED`] instead of ending the process, so that the
-/// run can record it.
-fn catch_interrupt() {
-    #[cfg(unix)]
-    // SAFETY: the handler only stores to an atomic, which is
-    // async-signal-safe.
-    unsafe {
-        libc::signal(
-            libc::SIGINT,
-            on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t,
-        );
-    }
 }
 
 /// The role the run acts as: `--as`, else the role the item waits for,
@@ -141,7 +119,7 @@ impl lrun::Executor for Shell<'_> {
             out
         });
         let status = loop {
-            if INTERRUPTED.load(Ordering::SeqCst) {
+            if orx::git::stop::stop_asked() {
                 stop_group(&child);
                 let _ = child.kill();
                 let _ = child.wait();
@@ -157,7 +135,7 @@ impl lrun::Executor for Shell<'_> {
         };
         let _ = writer.join();
         let out = reader.join().unwrap_or_default();
-        if INTERRUPTED.load(Ordering::SeqCst) {
+        if orx::git::stop::stop_asked() {
             return Outcome::Interrupted;
         }
         if !status.success() {
@@ -170,7 +148,7 @@ impl lrun::Executor for Shell<'_> {
     }
 
     fn interrupted(&self) -> bool {
-        INTERRUPTED.load(Ordering::SeqCst)
+        orx::git::stop::stop_asked()
     }
 
     fn progress(&mut self, event: &Progress) {
@@ -310,7 +288,8 @@ fn run_as(
             &[],
         )));
     }
-    catch_interrupt();
+    // Ctrl-C ends the executor, not the run, so that the run records it.
+    let _protect = orx::git::stop::Protect::new();
     let render = |name: &str, v: &serde_json::Value| orx::kinds::render_body(name, v);
     let files = |item: &orx::engine::item::Item, action: &str, after: &serde_json::Value| {
         orx::kinds::files_after(ws, item, action, after)

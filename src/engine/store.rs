@@ -35,6 +35,12 @@ pub enum StoreError {
         "{path} changed while git-orx was working on it; nothing was written, run the command again"
     )]
     Changed { path: String },
+    /// Asked to stop (Ctrl-C) while waiting for the lock.
+    #[error(
+        "interrupted while waiting for the repository lock{}; nothing was changed",
+        holder.as_ref().map(|h| format!(" ({h} holds it)")).unwrap_or_default()
+    )]
+    Interrupted { holder: Option<String> },
     #[error("{path}: {message}")]
     Io { path: String, message: String },
 }
@@ -50,6 +56,8 @@ fn io(path: &Path, e: std::io::Error) -> StoreError {
 #[derive(Debug)]
 pub struct Lock {
     file: File,
+    /// Held with the lock: a signal stops no change half made.
+    _protect: crate::git::stop::Protect,
     /// How long its holder waits for a lock: for this one, and for git's.
     wait: Duration,
 }
@@ -73,6 +81,7 @@ impl Lock {
             .write(true)
             .open(&path)
             .map_err(|e| io(&path, e))?;
+        let protect = crate::git::stop::Protect::new();
         let deadline = Instant::now() + wait;
         let mut pause = Duration::from_millis(1);
         // Processes that start together should not poll in step.
@@ -81,6 +90,14 @@ impl Lock {
             match file.try_lock() {
                 Ok(()) => break,
                 Err(TryLockError::WouldBlock) => {
+                    if crate::git::stop::stop_asked() {
+                        let mut holder = String::new();
+                        let _ = file.read_to_string(&mut holder);
+                        let holder = holder.trim();
+                        return Err(StoreError::Interrupted {
+                            holder: (!holder.is_empty()).then(|| holder.to_owned()),
+                        });
+                    }
                     let left = deadline.saturating_duration_since(Instant::now());
                     if left.is_zero() {
                         let mut holder = String::new();
@@ -98,7 +115,11 @@ impl Lock {
                 Err(TryLockError::Error(e)) => return Err(io(&path, e)),
             }
         }
-        let lock = Lock { file, wait };
+        let lock = Lock {
+            file,
+            _protect: protect,
+            wait,
+        };
         lock.hold(None);
         clean_leftovers(&lock, orx_dir);
         Ok(lock)

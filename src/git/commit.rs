@@ -189,6 +189,9 @@ impl Repo {
             self.finish_interrupted_commit()?;
             match self.lock_index() {
                 Err(GitError::IndexLocked(path)) => {
+                    if stop::stop_asked() {
+                        return Err(GitError::Interrupted(path));
+                    }
                     if Instant::now() >= deadline {
                         return Err(GitError::Locked { path, waited: wait });
                     }

@@ -9,6 +9,7 @@ mod commit;
 mod diff;
 pub use diff::ChangeStream;
 mod read;
+pub mod stop;
 mod write;
 
 use std::io::Write;
@@ -35,6 +36,9 @@ pub enum GitError {
         "{0} exists: another git process took the index while git-orx was working; run the command again"
     )]
     IndexLocked(String),
+    /// The user asked git-orx to stop (Ctrl-C) while it waited.
+    #[error("interrupted while waiting for {0}; nothing was changed")]
+    Interrupted(String),
     /// A new file to commit is one git ignores.
     #[error(
         "{path} is ignored by git ({rule}): git-orx does not commit an ignored file; remove that rule, or keep the file where git does not ignore it"
@@ -253,6 +257,9 @@ impl Repo {
             let Some(held) = locks.iter().find(|p| p.symlink_metadata().is_ok()) else {
                 return Ok(());
             };
+            if stop::stop_asked() {
+                return Err(GitError::Interrupted(held.display().to_string()));
+            }
             let age = std::fs::symlink_metadata(held)
                 .and_then(|m| m.modified())
                 .ok()

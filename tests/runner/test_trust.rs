@@ -229,3 +229,76 @@ done"#,
     repo.orx(&["verify", "--all"]).ok();
     repo.orx(&["check"]).ok();
 }
+
+/// Ctrl-C (or SIGTERM) while a move waits for another git-orx's lock:
+/// the move stops at once, says so, and never happens later.
+#[cfg(unix)]
+#[test]
+fn a_signal_while_a_move_waits_for_the_lock_cancels_it() {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    let repo = Repo::new();
+    let first = repo.story("Login", GOOD);
+    let second = repo.story("Logout", GOOD);
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let go = repo.path(&format!("../go-{signal}"));
+        let mut holder = repo
+            .command("git")
+            .args(["orx", "move", &second, "InProgress", "--as", "dev"])
+            .env("ORX_TEST_PAUSE", format!("in-lock:{}", go.display()))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        crate::test_move::wait_until("the holder has the lock", || {
+            std::fs::read_to_string(repo.path(".git/orx/lock"))
+                .is_ok_and(|l| l.contains("changing"))
+        });
+        let mut waiter = repo
+            .command(crate::common::bin())
+            .args(["move", &first, "InProgress", "--as", "dev"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        // SAFETY: kill(2) of a child this test started.
+        unsafe { libc::kill(waiter.id() as libc::pid_t, signal) };
+        let start = Instant::now();
+        let status = loop {
+            if let Some(s) = waiter.try_wait().unwrap() {
+                break s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the move went on waiting"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let mut stderr = String::new();
+        waiter
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert_eq!(status.code(), Some(130), "{stderr}");
+        assert!(
+            stderr.contains("interrupted while waiting for the repository lock")
+                && stderr.contains("nothing was changed"),
+            "{stderr}"
+        );
+        std::fs::write(&go, "").unwrap();
+        assert!(holder.wait().unwrap().success());
+        // The cancelled move never lands.
+        std::thread::sleep(Duration::from_millis(200));
+        let path = repo.story_path(&first);
+        assert!(repo.read(&path).contains("status: Approved"));
+        repo.git(&["log", "--format=%s"])
+            .ok()
+            .stdout_lacks(&[&format!("story {first}: Approved -> InProgress")]);
+        assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+        // The holder's move is undone for the next signal's round.
+        repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    }
+}
