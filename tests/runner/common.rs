@@ -393,6 +393,28 @@ impl Repo {
         out
     }
 
+    /// A bare clone `../server.git`, added as remote `origin`, running the
+    /// server hook `hook` (`pre-receive`, `post-receive`) of `hooks/`.
+    #[cfg(unix)]
+    pub fn server_with_hook(&self, hook: &str) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let server = self.path("../server.git");
+        self.git(&["clone", "-q", "--bare", ".", server.to_str().unwrap()])
+            .ok();
+        let installed = server.join("hooks").join(hook);
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("hooks")
+                .join(hook),
+            &installed,
+        )
+        .unwrap();
+        std::fs::set_permissions(&installed, std::fs::Permissions::from_mode(0o755)).unwrap();
+        self.git(&["remote", "add", "origin", server.to_str().unwrap()])
+            .ok();
+        server
+    }
+
     /// The story file of `id`.
     pub fn story_path(&self, id: &str) -> String {
         let dir = self.path("docs/stories");

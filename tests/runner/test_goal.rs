@@ -580,23 +580,11 @@ fn concurrent_discussion_comments_on_separate_branches_merge_without_conflict() 
 #[cfg(unix)]
 #[test]
 fn the_post_receive_hook_ticks_after_a_push() {
-    use std::os::unix::fs::PermissionsExt;
     let repo = goal_repo();
     ok(&repo, &["goal", "new", "Typo", "--direct", "--as", "lead"]);
     ok(&repo, &["claim", "G1", "Fix it", "--as", "dev"]);
     ok(&repo, &["task", "start", "T1", "--as", "dev"]);
-    let server = repo.path("../server.git");
-    repo.git(&["clone", "-q", "--bare", ".", server.to_str().unwrap()])
-        .ok();
-    let hook = server.join("hooks/post-receive");
-    std::fs::copy(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/hooks/post-receive"),
-        &hook,
-    )
-    .unwrap();
-    std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
-    repo.git(&["remote", "add", "origin", server.to_str().unwrap()])
-        .ok();
+    repo.server_with_hook("post-receive");
     repo.write("readme.txt", "fixed\n");
     repo.git(&["add", "readme.txt"]).ok();
     repo.git(&["commit", "-q", "-m", "Fix the typo\n\nCloses: T1"])

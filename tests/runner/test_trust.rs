@@ -54,28 +54,10 @@ fn a_local_replace_ref_does_not_hide_a_violation_from_verify() {
 }
 
 #[cfg(unix)]
-fn server_with_pre_receive(repo: &Repo) -> std::path::PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let server = repo.path("../server.git");
-    repo.git(&["clone", "-q", "--bare", ".", server.to_str().unwrap()])
-        .ok();
-    let hook = server.join("hooks/pre-receive");
-    std::fs::copy(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/hooks/pre-receive"),
-        &hook,
-    )
-    .unwrap();
-    std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
-    repo.git(&["remote", "add", "origin", server.to_str().unwrap()])
-        .ok();
-    server
-}
-
-#[cfg(unix)]
 #[test]
 fn the_pre_receive_hook_refuses_replace_refs_and_ignores_the_servers() {
     let repo = Repo::new();
-    let server = server_with_pre_receive(&repo);
+    let server = repo.server_with_hook("pre-receive");
     let (skip, stand_in) = hidden_skip(&repo);
     // Pushing the replace ref first is refused...
     repo.git(&["replace", &skip, &stand_in]).ok();
@@ -104,7 +86,7 @@ fn the_pre_receive_hook_refuses_replace_refs_and_ignores_the_servers() {
 fn the_pre_receive_hook_refuses_orx_refs_unless_the_server_accepts_them() {
     let repo = Repo::new();
     repo.story("Login", GOOD);
-    let server = server_with_pre_receive(&repo);
+    let server = repo.server_with_hook("pre-receive");
     repo.git(&["push", "-q", "origin", "HEAD:refs/orx/checkpoints/x"])
         .fails(1, &["refs/orx/", "orx.acceptOrxRefs"]);
     let config = |args: &[&str]| {

@@ -251,21 +251,9 @@ fn the_default_range_is_what_upstream_does_not_have() {
 #[cfg(unix)]
 #[test]
 fn the_pre_receive_hook_refuses_a_bad_push() {
-    use std::os::unix::fs::PermissionsExt;
     let repo = Repo::new();
     let id = repo.story("Login", GOOD);
-    let server = repo.path("../server.git");
-    repo.git(&["clone", "-q", "--bare", ".", server.to_str().unwrap()])
-        .ok();
-    let hook = server.join("hooks/pre-receive");
-    std::fs::copy(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/hooks/pre-receive"),
-        &hook,
-    )
-    .unwrap();
-    std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
-    repo.git(&["remote", "add", "origin", server.to_str().unwrap()])
-        .ok();
+    repo.server_with_hook("pre-receive");
     // A valid move is accepted.
     repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
     repo.git(&["push", "-q", "origin", "main"]).ok();
