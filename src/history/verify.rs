@@ -341,13 +341,14 @@ fn check_commit(
     opts: Options,
     out: &mut Vec<Violation>,
 ) -> Result<()> {
-    let roles: Vec<&str> = info
+    // A role as people spell it (`Human`, `QA`) is the role it names.
+    let roles: Vec<String> = info
         .trailers
         .iter()
         .filter(|(k, _)| k.eq_ignore_ascii_case("Orx-Role"))
-        .map(|(_, v)| v.as_str())
+        .map(|(_, v)| crate::workflow::role::canonical(v.trim()))
         .collect();
-    let role = roles.first().copied();
+    let role = roles.first().map(String::as_str);
     let force = info.trailer("Orx-Override").filter(|_| role == Some(HUMAN));
     let time = jiff::Timestamp::from_second(info.time)
         .map(|t| t.to_string())
@@ -383,7 +384,7 @@ fn check_commit(
         rule: rule.to_owned(),
         message,
     };
-    if roles.iter().any(|r| Some(*r) != role) {
+    if roles.iter().any(|r| Some(r.as_str()) != role) {
         out.push(violation(
             "conflicting-roles",
             format!("the commit claims several roles: {}", roles.join(", ")),

@@ -156,6 +156,40 @@ fn identities_bind_roles_to_authors() {
     repo.orx(&["verify", "HEAD~1..HEAD"]).ok();
 }
 
+/// A role spelled as people write it (`Orx-Role: Human`) is the role the
+/// identities map gives (`human`), not a claim to another.
+#[test]
+fn a_role_in_a_trailer_matches_the_identities_whatever_its_case() {
+    let repo = Repo::new();
+    repo.write(
+        ".orx/config.yaml",
+        format!(
+            "{}identities:\n  - {{email: author@example.com, roles: [sm, human]}}\n",
+            repo.read(".orx/config.yaml")
+        ),
+    );
+    repo.commit_rules("Who is who");
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    repo.edit(&path, "title: Login", "title: Log in");
+    // Made without any hook, as a tool that runs none would make it.
+    repo.git(&[
+        "-c",
+        "core.hooksPath=/nonexistent",
+        "commit",
+        "-q",
+        "-am",
+        "retitle\n\nOrx-Role: Human",
+    ])
+    .ok();
+    let out = repo.orx(&["verify", "HEAD~1..HEAD"]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 0
+    --- stdout
+    verified 1 commit (HEAD~1..HEAD): no violations
+    ");
+}
+
 #[test]
 fn require_signed_needs_a_good_signature_by_the_mapped_key() {
     let repo = Repo::new();
