@@ -162,14 +162,29 @@ enum Unchanged {
 /// was changed.
 fn snapshot_or(repo: &Repo) -> Result<Snapshot, Unchanged> {
     let snapshot = repo.snapshot().map_err(|e| Unchanged::Unsaid(e.into()))?;
-    if !snapshot.unkept.is_empty() {
-        return Err(Unchanged::Said(Error::Failed(format!(
-            "a checkpoint would not keep these files as they are, because a filter changes them (`git check-attr -a` shows which): {}; commit them or move them away first (nothing was changed)",
-            joined(&snapshot.unkept)
+    if !snapshot.changing.is_empty() {
+        return Err(Unchanged::Said(Error::Conflict(format!(
+            "{} changed while git-orx was reading them (something is writing them); nothing was changed, run the command again when they are still",
+            joined(&snapshot.changing)
         ))));
+    }
+    if !snapshot.unkept.is_empty() {
+        return Err(Unchanged::Said(unkept_error(
+            "a checkpoint would not keep these files as they are",
+            &snapshot.unkept,
+        )));
     }
     test_fail("snapshot").map_err(Unchanged::Unsaid)?;
     Ok(snapshot)
+}
+
+/// Files whose bytes git does not store as they are: neither a commit
+/// nor a checkpoint keeps them, so only a copy outside git does.
+fn unkept_error(what: &str, paths: &[String]) -> Error {
+    Error::Failed(format!(
+        "{what}, because a filter changes them as git stores them (`git check-attr -a FILE` shows which), so no commit or checkpoint holds their bytes: {}; copy them out of the work tree and remove them here (a commit would not keep them either), then run the command again and put your copies back where you want them (nothing was changed)",
+        joined(paths)
+    ))
 }
 
 fn joined(paths: &[String]) -> String {
@@ -349,6 +364,33 @@ pub fn rollback(
         Unchanged::Said(e) => e,
         Unchanged::Unsaid(e) => nothing_changed(e),
     })?;
+    // A file git holds without all its bytes (a clean filter strips
+    // some) looks unchanged once committed; the rollback would write over
+    // it or remove it, and neither it nor its undo could bring the bytes
+    // back. Those it would touch are refused.
+    let touched: Vec<String> = repo
+        .changes(
+            &Side::Commit(current.tree.clone()),
+            &Side::Commit(tree.clone()),
+            &[],
+        )?
+        .into_iter()
+        .filter_map(|c| c.old_path)
+        .filter(|p| {
+            repo.root()
+                .join(p)
+                .symlink_metadata()
+                .is_ok_and(|m| m.is_file())
+        })
+        .collect();
+    let touched: Vec<&str> = touched.iter().map(String::as_str).collect();
+    let lost = repo.unkept(&touched)?;
+    if !lost.is_empty() {
+        return Err(unkept_error(
+            "rolling back would write over or remove files whose bytes it could not bring back",
+            &lost,
+        ));
+    }
     let known: std::collections::HashSet<String> =
         repo.tree_paths(&current.tree)?.into_iter().collect();
     let blocked = ignored_in_the_way(repo.root(), &known, &repo.tree_paths(&tree)?);
