@@ -536,3 +536,39 @@ fn rollback_with_the_index_locked_changes_nothing() {
     assert!(repo.path(".git/index.lock").exists());
     assert_eq!(checkpoints(&repo), [CHK]);
 }
+
+/// A file being appended to while a checkpoint reads it, with no filter
+/// configured, is never said to be changed by a filter: the checkpoint
+/// is made, or refused saying the file changed while it was read.
+#[test]
+fn a_file_appended_to_during_a_checkpoint_is_not_blamed_on_a_filter() {
+    let repo = Repo::new();
+    let path = repo.path("log.txt");
+    std::fs::write(&path, "start\n").unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let writer = {
+        let stop = stop.clone();
+        let path = path.clone();
+        std::thread::spawn(move || {
+            use std::io::Write;
+            let mut f = std::fs::OpenOptions::new().append(true).open(path).unwrap();
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                f.write_all(b"one more line\n").unwrap();
+                std::thread::sleep(std::time::Duration::from_micros(100));
+            }
+        })
+    };
+    for _ in 0..10 {
+        let out = repo.orx(&["checkpoint"]);
+        let text = out.render();
+        assert!(!text.contains("filter"), "{text}");
+        if !text.starts_with("exit: 0") {
+            assert!(
+                text.contains("log.txt changed while git-orx was reading them"),
+                "{text}"
+            );
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    writer.join().unwrap();
+}
