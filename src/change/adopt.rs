@@ -165,32 +165,30 @@ fn refuse_links(root: &std::path::Path, rel: &str, dir: bool) -> Result<()> {
         let Ok(meta) = path.symlink_metadata() else {
             return Ok(());
         };
-        let shown = path
-            .strip_prefix(root)
-            .unwrap_or(&path)
-            .display()
-            .to_string();
         if meta.file_type().is_symlink() {
-            let what = if dir {
-                format!("the stories' directory ({rel})")
+            let link = crate::text::escape(
+                &path
+                    .strip_prefix(root)
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string(),
+            );
+            let rel = crate::text::escape(rel);
+            return Err(Error::Failed(if dir {
+                format!(
+                    "{link} is a symbolic link: adopt rewrites the stories in their directory ({rel}) and would write outside the repository through it; replace the link by the directory itself, then run adopt again (nothing was written)"
+                )
             } else {
-                rel.to_owned()
-            };
-            return Err(Error::Failed(format!(
-                "{} is a symbolic link: adopt rewrites {what} in place and would write outside the repository through it; replace the link by the {} itself, then run adopt again (nothing was written)",
-                crate::text::escape(&shown),
-                if dir || shown != rel {
-                    "directory"
-                } else {
-                    "file"
-                },
-            )));
+                format!(
+                    "{link} is a symbolic link: adopt writes {rel} and would write outside the repository through it; replace the link by what it points to, then run adopt again (nothing was written)"
+                )
+            }));
         }
     }
     if !dir && let Some(m) = hard_links(&root.join(rel)) {
         return Err(Error::Failed(format!(
-            "{}: {m} (nothing was written)",
-            crate::text::escape(rel)
+            "{path}: {m} (nothing was written)",
+            path = crate::text::escape(rel)
         )));
     }
     Ok(())
@@ -204,8 +202,8 @@ fn hard_links(path: &std::path::Path) -> Option<String> {
         let meta = path.symlink_metadata().ok()?;
         (meta.is_file() && meta.nlink() > 1).then(|| {
             format!(
-                "has {} hard links: adopting replaces the file, which would cut it off from its other names; make it a file of its own (`cp FILE FILE.copy && mv FILE.copy FILE`), then run adopt again",
-                meta.nlink()
+                "has {n} hard links: adopting replaces the file, which would cut it off from its other names; make it a file of its own (`cp FILE FILE.copy && mv FILE.copy FILE`), then run adopt again",
+                n = meta.nlink()
             )
         })
     }
@@ -425,7 +423,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     // is written, rather than by the commit after the writes.
     let paths: Vec<&str> = writes.iter().map(|(p, _, _)| p.as_str()).collect();
     repo.refuse_ignored(&paths)
-        .map_err(|e| Error::Failed(format!("{e} (nothing was written)")))?;
+        .map_err(|e| Error::Failed(format!("{error} (nothing was written)", error = e)))?;
     Ok(Adoption {
         preset: preset.map(|p| p.name.to_owned()),
         dir,

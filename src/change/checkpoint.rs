@@ -164,27 +164,31 @@ fn snapshot_or(repo: &Repo) -> Result<Snapshot, Unchanged> {
     let snapshot = repo.snapshot().map_err(|e| Unchanged::Unsaid(e.into()))?;
     if !snapshot.changing.is_empty() {
         return Err(Unchanged::Said(Error::Conflict(format!(
-            "{} changed while git-orx was reading them (something is writing them); nothing was changed, run the command again when they are still",
-            joined(&snapshot.changing)
+            "{files} changed while git-orx was reading them (something is writing them); nothing was changed, run the command again when they are still",
+            files = joined(&snapshot.changing)
         ))));
     }
     if !snapshot.unkept.is_empty() {
-        return Err(Unchanged::Said(unkept_error(
-            "a checkpoint would not keep these files as they are",
-            &snapshot.unkept,
-        )));
+        return Err(Unchanged::Said(unkept_error(false, &snapshot.unkept)));
     }
     test_fail("snapshot").map_err(Unchanged::Unsaid)?;
     Ok(snapshot)
 }
 
 /// Files whose bytes git does not store as they are: neither a commit
-/// nor a checkpoint keeps them, so only a copy outside git does.
-fn unkept_error(what: &str, paths: &[String]) -> Error {
-    Error::Failed(format!(
-        "{what}, because a filter changes them as git stores them (`git check-attr -a FILE` shows which), so no commit or checkpoint holds their bytes: {}; copy them out of the work tree and remove them here (a commit would not keep them either), then run the command again and put your copies back where you want them (nothing was changed)",
-        joined(paths)
-    ))
+/// nor a checkpoint keeps them, so only a copy outside git does. `rolling`:
+/// a rollback would write over them or remove them.
+fn unkept_error(rolling: bool, paths: &[String]) -> Error {
+    let files = joined(paths);
+    Error::Failed(if rolling {
+        format!(
+            "rolling back would write over or remove files whose bytes it could not bring back, because a filter changes them as git stores them (`git check-attr -a FILE` shows which), so no commit or checkpoint holds their bytes: {files}; copy them out of the work tree and remove them here (a commit would not keep them either), then roll back and put your copies back where you want them (nothing was changed)"
+        )
+    } else {
+        format!(
+            "a checkpoint would not keep these files as they are, because a filter changes them as git stores them (`git check-attr -a FILE` shows which), so no commit or checkpoint holds their bytes: {files}; copy them out of the work tree and remove them here (a commit would not keep them either), then run the command again and put your copies back where you want them (nothing was changed)"
+        )
+    })
 }
 
 fn joined(paths: &[String]) -> String {
@@ -386,10 +390,7 @@ pub fn rollback(
     let touched: Vec<&str> = touched.iter().map(String::as_str).collect();
     let lost = repo.unkept(&touched)?;
     if !lost.is_empty() {
-        return Err(unkept_error(
-            "rolling back would write over or remove files whose bytes it could not bring back",
-            &lost,
-        ));
+        return Err(unkept_error(true, &lost));
     }
     let known: std::collections::HashSet<String> =
         repo.tree_paths(&current.tree)?.into_iter().collect();
