@@ -149,6 +149,69 @@ struct Found {
     problem: Option<String>,
     /// The status sprint-status.yaml gives it.
     sprint: Option<String>,
+    /// A link (symbolic or hard) that adopting would write through or
+    /// cut: a problem, whatever the file holds.
+    refused: bool,
+}
+
+/// Refuses `rel` under `root` when any part of it that exists is a
+/// symbolic link (`dir`: it is the stories' directory), or when it is a
+/// file with other hard links: adopt's writes would go outside the
+/// repository, or cut the file off from its other names.
+fn refuse_links(root: &std::path::Path, rel: &str, dir: bool) -> Result<()> {
+    let mut path = root.to_path_buf();
+    for part in std::path::Path::new(rel).components() {
+        path.push(part);
+        let Ok(meta) = path.symlink_metadata() else {
+            return Ok(());
+        };
+        if meta.file_type().is_symlink() {
+            let link = crate::text::escape(
+                &path
+                    .strip_prefix(root)
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string(),
+            );
+            let rel = crate::text::escape(rel);
+            return Err(Error::Failed(if dir {
+                format!(
+                    "{link} is a symbolic link: adopt rewrites the stories in their directory ({rel}) and would write outside the repository through it; replace the link by the directory itself, then run adopt again (nothing was written)"
+                )
+            } else {
+                format!(
+                    "{link} is a symbolic link: adopt writes {rel} and would write outside the repository through it; replace the link by what it points to, then run adopt again (nothing was written)"
+                )
+            }));
+        }
+    }
+    if !dir && let Some(m) = hard_links(&root.join(rel)) {
+        return Err(Error::Failed(format!(
+            "{path}: {m} (nothing was written)",
+            path = crate::text::escape(rel)
+        )));
+    }
+    Ok(())
+}
+
+/// Why a file with other hard links is not rewritten, if it has any.
+fn hard_links(path: &std::path::Path) -> Option<String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let meta = path.symlink_metadata().ok()?;
+        (meta.is_file() && meta.nlink() > 1).then(|| {
+            format!(
+                "has {n} hard links: adopting replaces the file, which would cut it off from its other names; make it a file of its own (`cp FILE FILE.copy && mv FILE.copy FILE`), then run adopt again",
+                n = meta.nlink()
+            )
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
 }
 
 /// Where BMAD v6 keeps `sprint-status.yaml`, tried in order.
@@ -198,6 +261,9 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
                 .map(|d| (*d).to_owned())
         })
         .unwrap_or_else(|| STORY_DIRS[0].to_owned());
+    // The stories are rewritten where they are: a link on the way would
+    // lead the writes outside the repository. Refused before anything.
+    refuse_links(root, &dir, true)?;
     let mut found = read_dir(root, &dir)?;
     // BMAD v6 keeps each story's status in sprint-status.yaml too: a
     // story whose body carries none takes it from there.
@@ -268,6 +334,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     found.retain(|f| {
         let left_out = !base_items.is_item_name(&f.name);
         let no_story = f.item.is_none()
+            && !f.refused
             && f.status.is_none()
             && f.sprint.is_none()
             && f.heading.as_ref().and_then(|h| h.id.as_ref()).is_none()
@@ -348,9 +415,15 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         }
     }
     for (p, t) in planned_rules.iter() {
+        refuse_links(root, p, false)?;
         let old = std::fs::read(root.join(p)).ok();
         writes.push((p.clone(), old, t.clone().into_bytes()));
     }
+    // A file git ignores is not committed: refused now, before anything
+    // is written, rather than by the commit after the writes.
+    let paths: Vec<&str> = writes.iter().map(|(p, _, _)| p.as_str()).collect();
+    repo.refuse_ignored(&paths)
+        .map_err(|e| Error::Failed(format!("{error} (nothing was written)", error = e)))?;
     Ok(Adoption {
         preset: preset.map(|p| p.name.to_owned()),
         dir,
@@ -430,7 +503,8 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
     };
     let mut names: Vec<String> = entries
         .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        // Links too: a story that is a link is refused, not passed over.
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file() || t.is_symlink()))
         .filter_map(|e| e.file_name().into_string().ok())
         .filter(|n| n.ends_with(".md") && !n.starts_with('.'))
         .collect();
@@ -438,9 +512,24 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
     let mut out = Vec::new();
     for name in names {
         let path = format!("{dir}/{name}");
-        let (bytes, problem) = match item::read_limited(&root.join(&path)) {
-            Ok(b) => (b, None),
-            Err(m) => (Vec::new(), Some(m)),
+        let full = root.join(&path);
+        let link = full
+            .symlink_metadata()
+            .is_ok_and(|m| m.file_type().is_symlink());
+        let hard = hard_links(&full);
+        let refused = link || hard.is_some();
+        let (bytes, problem) = if link {
+            (
+                Vec::new(),
+                Some("is a symbolic link: adopt rewrites a story in place and would write where it leads, outside the story; replace the link by the file itself, then run adopt again".to_owned()),
+            )
+        } else if let Some(m) = hard {
+            (Vec::new(), Some(m))
+        } else {
+            match item::read_limited(&full) {
+                Ok(b) => (b, None),
+                Err(m) => (Vec::new(), Some(m)),
+            }
         };
         let text = String::from_utf8(bytes.clone()).ok();
         let problem = problem.or_else(|| text.is_none().then(|| "is not valid UTF-8".to_owned()));
@@ -455,6 +544,7 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
             item,
             problem,
             sprint: None,
+            refused,
         });
     }
     Ok(out)

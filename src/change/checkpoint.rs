@@ -162,14 +162,33 @@ enum Unchanged {
 /// was changed.
 fn snapshot_or(repo: &Repo) -> Result<Snapshot, Unchanged> {
     let snapshot = repo.snapshot().map_err(|e| Unchanged::Unsaid(e.into()))?;
-    if !snapshot.unkept.is_empty() {
-        return Err(Unchanged::Said(Error::Failed(format!(
-            "a checkpoint would not keep these files as they are, because a filter changes them (`git check-attr -a` shows which): {}; commit them or move them away first (nothing was changed)",
-            joined(&snapshot.unkept)
+    if !snapshot.changing.is_empty() {
+        return Err(Unchanged::Said(Error::Conflict(format!(
+            "{files} changed while git-orx was reading them (something is writing them); nothing was changed, run the command again when they are still",
+            files = joined(&snapshot.changing)
         ))));
+    }
+    if !snapshot.unkept.is_empty() {
+        return Err(Unchanged::Said(unkept_error(false, &snapshot.unkept)));
     }
     test_fail("snapshot").map_err(Unchanged::Unsaid)?;
     Ok(snapshot)
+}
+
+/// Files whose bytes git does not store as they are: neither a commit
+/// nor a checkpoint keeps them, so only a copy outside git does. `rolling`:
+/// a rollback would write over them or remove them.
+fn unkept_error(rolling: bool, paths: &[String]) -> Error {
+    let files = joined(paths);
+    Error::Failed(if rolling {
+        format!(
+            "rolling back would write over or remove files whose bytes it could not bring back, because a filter changes them as git stores them (`git check-attr -a FILE` shows which), so no commit or checkpoint holds their bytes: {files}; copy them out of the work tree and remove them here (a commit would not keep them either), then roll back and put your copies back where you want them (nothing was changed)"
+        )
+    } else {
+        format!(
+            "a checkpoint would not keep these files as they are, because a filter changes them as git stores them (`git check-attr -a FILE` shows which), so no commit or checkpoint holds their bytes: {files}; copy them out of the work tree and remove them here (a commit would not keep them either), then run the command again and put your copies back where you want them (nothing was changed)"
+        )
+    })
 }
 
 fn joined(paths: &[String]) -> String {
@@ -349,6 +368,30 @@ pub fn rollback(
         Unchanged::Said(e) => e,
         Unchanged::Unsaid(e) => nothing_changed(e),
     })?;
+    // A file git holds without all its bytes (a clean filter strips
+    // some) looks unchanged once committed; the rollback would write over
+    // it or remove it, and neither it nor its undo could bring the bytes
+    // back. Those it would touch are refused.
+    let touched: Vec<String> = repo
+        .changes(
+            &Side::Commit(current.tree.clone()),
+            &Side::Commit(tree.clone()),
+            &[],
+        )?
+        .into_iter()
+        .filter_map(|c| c.old_path)
+        .filter(|p| {
+            repo.root()
+                .join(p)
+                .symlink_metadata()
+                .is_ok_and(|m| m.is_file())
+        })
+        .collect();
+    let touched: Vec<&str> = touched.iter().map(String::as_str).collect();
+    let lost = repo.unkept(&touched)?;
+    if !lost.is_empty() {
+        return Err(unkept_error(true, &lost));
+    }
     let known: std::collections::HashSet<String> =
         repo.tree_paths(&current.tree)?.into_iter().collect();
     let blocked = ignored_in_the_way(repo.root(), &known, &repo.tree_paths(&tree)?);

@@ -255,6 +255,7 @@ pub fn write(
     expected: Option<&[u8]>,
     bytes: &[u8],
 ) -> Result<(), StoreError> {
+    refuse_links(root, rel)?;
     let path = root.join(rel);
     let current = match fs::read(&path) {
         Ok(b) => Some(b),
@@ -270,6 +271,32 @@ pub fn write(
         backup(orx_dir, rel, old)?;
     }
     replace(&path, bytes, current.is_some())
+}
+
+/// Refuses `rel` when a part of it under `root` is a symbolic link: a
+/// write would follow it, outside the repository or onto another file.
+fn refuse_links(root: &Path, rel: &str) -> Result<(), StoreError> {
+    let mut path = root.to_path_buf();
+    for part in Path::new(rel).components() {
+        path.push(part);
+        match path.symlink_metadata() {
+            Ok(m) if m.file_type().is_symlink() => {
+                return Err(StoreError::Io {
+                    path: path
+                        .strip_prefix(root)
+                        .unwrap_or(&path)
+                        .display()
+                        .to_string(),
+                    message: format!(
+                        "is a symbolic link; git-orx writes {rel} only through real directories and files inside the repository: replace the link by what it points to (nothing was written)"
+                    ),
+                });
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    Ok(())
 }
 
 /// Puts back what `root/rel` held before a [`write`] of `written` (`old`

@@ -154,8 +154,9 @@ impl Repo {
     }
 
     /// Untracked files among `paths` that git ignores: committing them
-    /// would surprise whoever ignored them.
-    fn refuse_ignored(&self, paths: &[&str]) -> Result<(), GitError> {
+    /// would surprise whoever ignored them. [`Repo::commit_paths`] checks
+    /// this first; a command that writes before it commits asks first.
+    pub fn refuse_ignored(&self, paths: &[&str]) -> Result<(), GitError> {
         let untracked: Vec<&str> = paths
             .iter()
             .copied()

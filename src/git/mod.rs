@@ -522,6 +522,8 @@ pub struct Snapshot {
     /// Changed or untracked files a filter changes irreversibly: `tree`
     /// does not hold them as they are.
     pub unkept: Vec<String>,
+    /// Files that changed while they were read (no filter involved).
+    pub changing: Vec<String>,
     /// The index `tree` was written from, with the stat data of the files
     /// it was made from: what [`Repo::switch_tree`] checks them against.
     index: Option<tempfile::NamedTempFile>,

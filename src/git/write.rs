@@ -71,10 +71,12 @@ impl Repo {
                     .is_ok_and(|m| m.is_file())
             })
             .collect();
+        let (unkept, changing) = self.unkept_or_changing(&hashed)?;
         Ok(Snapshot {
             tree: tree.trim().to_owned(),
             staged,
-            unkept: self.unkept(&hashed)?,
+            unkept,
+            changing,
             index: Some(tmp),
         })
     }
@@ -100,7 +102,13 @@ impl Repo {
     /// Of the files `paths`, those whose bytes a filter (a clean filter,
     /// CRLF conversion, `ident`, an encoding) changes in a way checking
     /// them out again does not undo: what git stores is not the file.
-    pub(super) fn unkept(&self, paths: &[&str]) -> Result<Vec<String>, GitError> {
+    pub fn unkept(&self, paths: &[&str]) -> Result<Vec<String>, GitError> {
+        Ok(self.unkept_or_changing(paths)?.0)
+    }
+
+    /// [`Repo::unkept`], and apart from them the files that changed while
+    /// they were read (no filter changes the bytes they hold now).
+    fn unkept_or_changing(&self, paths: &[&str]) -> Result<(Vec<String>, Vec<String>), GitError> {
         // `--stdin-paths` reads lines: a path with a newline is not asked about.
         let paths: Vec<&str> = paths
             .iter()
@@ -108,7 +116,7 @@ impl Repo {
             .filter(|p| !p.contains('\n'))
             .collect();
         if paths.is_empty() {
-            return Ok(Vec::new());
+            return Ok(Default::default());
         }
         let list: String = paths.iter().map(|p| format!("{p}\n")).collect();
         let stored = self.run(&["hash-object", "--stdin-paths"], Some(&list), &[])?;
@@ -118,9 +126,30 @@ impl Repo {
             &[],
         )?;
         let mut out = Vec::new();
+        let mut changing = Vec::new();
         for ((path, stored), raw) in paths.iter().zip(stored.lines()).zip(raw.lines()) {
             if stored == raw {
                 continue;
+            }
+            // The two hashes may differ because the file changed between
+            // them: its bytes as they are now, hashed with and without
+            // the filters, tell a filter from a writer.
+            if let Ok(bytes) = std::fs::read(self.root.join(path)) {
+                let plain = git2::Oid::hash_object(git2::ObjectType::Blob, &bytes)
+                    .map(|o| o.to_string())
+                    .unwrap_or_default();
+                let filtered = self
+                    .run_bytes(
+                        &["hash-object", &format!("--path={path}"), "--stdin"],
+                        Some(&bytes),
+                        &[],
+                    )
+                    .map(|o| String::from_utf8_lossy(&o).trim().to_owned())
+                    .unwrap_or_default();
+                if filtered == plain {
+                    changing.push((*path).to_owned());
+                    continue;
+                }
             }
             // Converted: is the file what checking the stored blob out gives?
             let back = self.run_bytes(
@@ -133,7 +162,7 @@ impl Repo {
                 out.push((*path).to_owned());
             }
         }
-        Ok(out)
+        Ok((out, changing))
     }
 
     /// Files git is told not to look at (`update-index --assume-unchanged`,

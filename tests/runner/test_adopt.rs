@@ -360,3 +360,129 @@ fn qa_gate_files_epics_and_handoff_lines_work_on_an_adopted_project() {
         .ok()
         .stdout_has(&["\n🎯 HANDOFF TO dev: *develop-story 2.1\n"]);
 }
+
+/// Files outside the repository, next to it, with their bytes.
+fn outside(repo: &Repo, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = repo.path("../outside");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    dir
+}
+
+/// Every file of `dir` with its bytes.
+fn bytes_of(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// A stories' directory that is a symbolic link (or lies under one) would
+/// lead adopt's writes outside the repository: the plan and the adoption
+/// both refuse, naming the link, and nothing outside changes.
+#[cfg(unix)]
+#[test]
+fn adopt_refuses_a_symlinked_stories_directory_and_leaves_the_files_outside_alone() {
+    for link in ["docs/stories", "docs"] {
+        let repo = project(&[("README.md", "a project\n")]);
+        let target = outside(
+            &repo,
+            &[("1.1.sign-in.md", V4_DONE), ("1.2.story.md", V4_REVIEW)],
+        );
+        let target = if link == "docs" {
+            let docs = repo.path("../outside-docs");
+            std::fs::create_dir_all(&docs).unwrap();
+            std::os::unix::fs::symlink(&target, docs.join("stories")).unwrap();
+            docs
+        } else {
+            std::fs::create_dir_all(repo.path("docs")).unwrap();
+            target
+        };
+        std::os::unix::fs::symlink(&target, repo.path(link)).unwrap();
+        let before = bytes_of(&repo.path("../outside"));
+        for args in [&["adopt", "--dry-run"][..], &["adopt", "--yes"]] {
+            repo.refused(
+                args,
+                1,
+                &[
+                    &format!("{link} is a symbolic link"),
+                    "replace the link by the directory itself",
+                    "nothing was written",
+                ],
+            );
+        }
+        assert_eq!(bytes_of(&repo.path("../outside")), before);
+        assert!(!repo.path(".orx").exists());
+    }
+}
+
+/// A story that is a symbolic link, or a file with other hard links, is a
+/// problem the plan shows: adopting would rewrite the file it leads to,
+/// or cut it off from its other names. Nothing is written.
+#[cfg(unix)]
+#[test]
+fn adopt_refuses_symlinked_and_hard_linked_story_files() {
+    let repo = project(&[("docs/stories/1.3.shelf-export.md", V4_APPROVED)]);
+    let dir = outside(
+        &repo,
+        &[("1.1.sign-in.md", V4_DONE), ("1.2.story.md", V4_REVIEW)],
+    );
+    std::os::unix::fs::symlink(
+        dir.join("1.1.sign-in.md"),
+        repo.path("docs/stories/1.1.sign-in.md"),
+    )
+    .unwrap();
+    std::fs::hard_link(
+        dir.join("1.2.story.md"),
+        repo.path("docs/stories/1.2.story.md"),
+    )
+    .unwrap();
+    let before = bytes_of(&dir);
+    for args in [&["adopt", "--dry-run"][..], &["adopt", "--yes"]] {
+        repo.refused(args, 1, &["nothing was written"])
+            .stdout_has(&[
+                "1.1.sign-in.md",
+                "is a symbolic link",
+                "replace the link by the file itself",
+                "has 2 hard links",
+                "make it a file of its own",
+            ]);
+    }
+    assert_eq!(bytes_of(&dir), before);
+}
+
+/// A story git ignores would be refused by the commit after the writes:
+/// adopt refuses it when it plans, naming the file and the rule, with
+/// nothing written and nothing staged.
+#[test]
+fn adopt_refuses_an_ignored_story_before_writing_or_staging() {
+    let repo = project(&[
+        (".gitignore", "docs/stories/1.2.*\n"),
+        ("docs/stories/1.1.sign-in.md", V4_DONE),
+    ]);
+    repo.write("docs/stories/1.2.story.md", V4_REVIEW);
+    for args in [&["adopt", "--dry-run"][..], &["adopt", "--yes"]] {
+        repo.refused(
+            args,
+            1,
+            &[
+                "docs/stories/1.2.story.md is ignored by git (.gitignore:1:docs/stories/1.2.*)",
+                "nothing was written",
+            ],
+        );
+    }
+    assert_eq!(repo.read("docs/stories/1.2.story.md"), V4_REVIEW);
+    assert_eq!(repo.read("docs/stories/1.1.sign-in.md"), V4_DONE);
+    assert_eq!(repo.git(&["diff", "--cached", "--name-only"]).stdout, "");
+    assert!(!repo.path(".orx").exists());
+}

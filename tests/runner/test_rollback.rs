@@ -162,13 +162,64 @@ fn rollback_refuses_what_a_clean_filter_would_strip() {
     insta::assert_snapshot!(rollback.render(), @"
     exit: 1
     --- stderr
-    error: a checkpoint would not keep these files as they are, because a filter changes them (`git check-attr -a` shows which): nb.nb; commit them or move them away first (nothing was changed)
+    error: a checkpoint would not keep these files as they are, because a filter changes them as git stores them (`git check-attr -a FILE` shows which), so no commit or checkpoint holds their bytes: nb.nb; copy them out of the work tree and remove them here (a commit would not keep them either), then run the command again and put your copies back where you want them (nothing was changed)
     ");
     assert_eq!(repo.state(), before);
     let checkpoint = repo.orx(&["checkpoint"]);
     assert_eq!(checkpoint.render(), rollback.render());
     assert_eq!(repo.state(), before);
     assert_eq!(checkpoints(&repo), [CHK]);
+}
+
+/// A clean filter that strips lines leaves, once the file is committed,
+/// bytes in the work tree that git does not store and calls clean: a
+/// rollback that wrote over them could not bring them back, nor could
+/// its undo. It refuses, naming the file, with advice that keeps the
+/// bytes; following it, rollback and its undo lose nothing.
+#[test]
+fn rollback_refuses_committed_bytes_a_clean_filter_strips_and_its_advice_keeps_them() {
+    let repo = Repo::new();
+    repo.git(&["config", "filter.strip.clean", "grep -v SECRET"])
+        .ok();
+    repo.git(&["config", "filter.strip.smudge", "cat"]).ok();
+    repo.write(".gitattributes", "*.txt filter=strip\n");
+    repo.write("notes.txt", "one\n");
+    repo.git(&["add", ".gitattributes", "notes.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "notes"]).ok();
+    repo.orx(&["checkpoint"]).ok();
+    let full = "one\ntwo\nSECRET=hunter2\n";
+    repo.write("notes.txt", full);
+    repo.refused(
+        &["rollback", CHK, "--yes", "--as", "human"],
+        1,
+        &["notes.txt", "no commit or checkpoint holds their bytes"],
+    );
+    // Committing does not keep the bytes: git stores the stripped file
+    // and calls the work tree's clean.
+    repo.git(&["commit", "-q", "-am", "more notes"]).ok();
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    assert_eq!(repo.read("notes.txt"), full);
+    repo.refused(
+        &["rollback", CHK, "--yes", "--as", "human"],
+        1,
+        &[
+            "rolling back would write over or remove files whose bytes it could not bring back",
+            "notes.txt",
+            "copy them out of the work tree and remove them here",
+        ],
+    );
+    assert_eq!(repo.read("notes.txt"), full);
+    assert_eq!(checkpoints(&repo), [CHK]);
+    // The advice, followed, keeps every byte.
+    let copy = repo.path("../notes.txt");
+    std::fs::copy(repo.path("notes.txt"), &copy).unwrap();
+    std::fs::remove_file(repo.path("notes.txt")).unwrap();
+    repo.orx(&["rollback", CHK, "--yes", "--as", "human"]).ok();
+    assert_eq!(repo.read("notes.txt"), "one\n");
+    repo.orx(&["rollback", "chk-20260102030405-2", "--yes", "--as", "human"])
+        .ok();
+    assert!(!repo.path("notes.txt").exists());
+    assert_eq!(std::fs::read_to_string(&copy).unwrap(), full);
 }
 
 /// A filter that gives the bytes back (here `rev`, both ways; CRLF
@@ -484,4 +535,40 @@ fn rollback_with_the_index_locked_changes_nothing() {
     assert_eq!(repo.state(), before);
     assert!(repo.path(".git/index.lock").exists());
     assert_eq!(checkpoints(&repo), [CHK]);
+}
+
+/// A file being appended to while a checkpoint reads it, with no filter
+/// configured, is never said to be changed by a filter: the checkpoint
+/// is made, or refused saying the file changed while it was read.
+#[test]
+fn a_file_appended_to_during_a_checkpoint_is_not_blamed_on_a_filter() {
+    let repo = Repo::new();
+    let path = repo.path("log.txt");
+    std::fs::write(&path, "start\n").unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let writer = {
+        let stop = stop.clone();
+        let path = path.clone();
+        std::thread::spawn(move || {
+            use std::io::Write;
+            let mut f = std::fs::OpenOptions::new().append(true).open(path).unwrap();
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                f.write_all(b"one more line\n").unwrap();
+                std::thread::sleep(std::time::Duration::from_micros(100));
+            }
+        })
+    };
+    for _ in 0..10 {
+        let out = repo.orx(&["checkpoint"]);
+        let text = out.render();
+        assert!(!text.contains("filter"), "{text}");
+        if !text.starts_with("exit: 0") {
+            assert!(
+                text.contains("log.txt changed while git-orx was reading them"),
+                "{text}"
+            );
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    writer.join().unwrap();
 }

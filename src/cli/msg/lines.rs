@@ -926,8 +926,37 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     // the library's messages: checkpoints and rollback
     (
-        "a checkpoint would not keep these files as they are, because a filter changes them (`git check-attr -a` shows which): {files}; commit them or move them away first (nothing was changed)",
-        "检查点无法原样保存这些文件,因为有过滤器会修改它们 (`git check-attr -a` 可查看): {files};请先提交或移走它们 (未做任何修改)",
+        "a checkpoint would not keep these files as they are, because a filter changes them as git stores them (`git check-attr -a FILE` shows which), so no commit or checkpoint holds their bytes: {files}; copy them out of the work tree and remove them here (a commit would not keep them either), then run the command again and put your copies back where you want them (nothing was changed)",
+        "检查点无法原样保存这些文件,因为有过滤器会在 git 保存时修改它们 (`git check-attr -a FILE` 可查看),任何提交或检查点都不保存它们的原始字节: {files};请把它们复制到工作区之外并在此删除 (提交也无法保留它们),再运行命令,然后按需放回副本 (未做任何修改)",
+    ),
+    (
+        "rolling back would write over or remove files whose bytes it could not bring back, because a filter changes them as git stores them (`git check-attr -a FILE` shows which), so no commit or checkpoint holds their bytes: {files}; copy them out of the work tree and remove them here (a commit would not keep them either), then roll back and put your copies back where you want them (nothing was changed)",
+        "回滚会覆盖或删除它无法恢复其字节的文件,因为有过滤器会在 git 保存时修改它们 (`git check-attr -a FILE` 可查看),任何提交或检查点都不保存它们的原始字节: {files};请把它们复制到工作区之外并在此删除 (提交也无法保留它们),再回滚,然后按需放回副本 (未做任何修改)",
+    ),
+    (
+        "{files} changed while git-orx was reading them (something is writing them); nothing was changed, run the command again when they are still",
+        "{files} 在 git-orx 读取时发生了变化 (有程序正在写入);未做任何修改,请在它们不再变化时重新运行命令",
+    ),
+    (
+        "{link} is a symbolic link: adopt rewrites the stories in their directory ({rel}) and would write outside the repository through it; replace the link by the directory itself, then run adopt again (nothing was written)",
+        "{link} 是符号链接: adopt 会就地改写其目录 ({rel}) 中的 Story,并会经由它写到仓库之外;请用目录本身替换该链接,再运行 adopt (未写入任何内容)",
+    ),
+    (
+        "{link} is a symbolic link: adopt writes {rel} and would write outside the repository through it; replace the link by what it points to, then run adopt again (nothing was written)",
+        "{link} 是符号链接: adopt 会写入 {rel},并会经由它写到仓库之外;请用它指向的内容替换该链接,再运行 adopt (未写入任何内容)",
+    ),
+    (
+        "{path}: {text} (nothing was written)",
+        "{path}: {text} (未写入任何内容)",
+    ),
+    ("{error} (nothing was written)", "{error} (未写入任何内容)"),
+    (
+        "is a symbolic link: adopt rewrites a story in place and would write where it leads, outside the story; replace the link by the file itself, then run adopt again",
+        "是符号链接: adopt 会就地改写 Story,并会写到它指向的地方;请用文件本身替换该链接,再运行 adopt",
+    ),
+    (
+        "has {n} hard links: adopting replaces the file, which would cut it off from its other names; make it a file of its own (`cp FILE FILE.copy && mv FILE.copy FILE`), then run adopt again",
+        "有 {n} 个硬链接: adopt 会替换该文件,使它与其他名字断开;请让它成为独立的文件 (`cp FILE FILE.copy && mv FILE.copy FILE`),再运行 adopt",
     ),
     (
         "rolling back would overwrite files git ignores (a checkpoint does not save them): {files}; move them away, then roll back",
