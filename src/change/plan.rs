@@ -328,6 +328,15 @@ pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
         {
             return Err(now_in(ws, &now));
         }
+        // What was read was another git-orx's change, which it then put
+        // back (its commit failed): nothing is uncommitted.
+        let on_disk = item::read_limited(&ws.root().join(&item.path)).ok();
+        if on_disk.as_deref() != Some(item.doc.text().as_bytes()) {
+            return Err(store::StoreError::Changed {
+                path: item.path.clone(),
+            }
+            .into());
+        }
         return Err(Error::Pending(format!(
             "{} has an uncommitted change of state ({} committed, {} in {}); commit it (judged by the hooks) or restore the file, then try again",
             item.label(),

@@ -284,3 +284,45 @@ fn a_signal_while_a_move_waits_for_the_lock_cancels_it() {
         repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
     }
 }
+
+/// A move that reads the story while another git-orx has written it and
+/// then fails to commit (and puts it back): nothing was ever uncommitted,
+/// so the loser says the file changed under it and to run again.
+#[test]
+fn a_move_racing_one_that_fails_says_the_file_changed_not_that_it_is_uncommitted() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let go = repo.path("../go");
+    let winner = repo
+        .command("git")
+        .args(["orx", "move", &id, "InProgress", "--as", "dev"])
+        .env("ORX_TEST_PAUSE", format!("written:{}", go.display()))
+        .env("ORX_TEST_FAIL", "commit")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let path = repo.story_path(&id);
+    crate::test_move::wait_until("the first move wrote the story", || {
+        repo.read(&path).contains("status: InProgress")
+    });
+    let loser = repo
+        .command("git")
+        .args(["orx", "move", &id, "Draft", "--as", "sm"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    std::fs::write(&go, "").unwrap();
+    let out = loser.wait_with_output().unwrap();
+    let mut winner = winner;
+    assert!(!winner.wait().unwrap().success());
+    let stderr =
+        String::from_utf8_lossy(&out.stderr).replace(repo.path("").to_str().unwrap(), "<repo>/");
+    insta::assert_snapshot!(format!("exit: {}\n{stderr}", out.status.code().unwrap_or(-1)), @"
+    exit: 3
+    error: docs/stories/1.1.login.md changed while git-orx was working on it; nothing was written, run the command again
+    ");
+    assert!(repo.read(&path).contains("status: Approved"));
+}
