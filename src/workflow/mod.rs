@@ -760,6 +760,15 @@ pub fn yaml_error(e: &serde_saphyr::Error) -> (Option<(usize, usize)>, String) {
         .location()
         .filter(|l| l.line() > 0)
         .map(|l| (l.line() as usize, l.column() as usize));
+    let mut inner = e;
+    while let serde_saphyr::Error::AliasError { error, .. }
+    | serde_saphyr::Error::WithSnippet { error, .. } = inner
+    {
+        inner = error;
+    }
+    if let serde_saphyr::Error::Budget { breach, .. } = inner {
+        return (pos, budget_message(breach));
+    }
     let text = e.without_snippet().to_string();
     let text = text.strip_prefix("error: ").unwrap_or(&text);
     // serde-saphyr starts with "line L column C: "; we print the position ourselves.
@@ -778,6 +787,38 @@ pub fn yaml_error(e: &serde_saphyr::Error) -> (Option<(usize, usize)>, String) {
         .next()
         .unwrap_or(text);
     (pos, text.to_owned())
+}
+
+/// What a YAML file over the reader's limits is refused for, in words.
+fn budget_message(breach: &serde_saphyr::budget::BudgetBreach) -> String {
+    use serde_saphyr::budget::BudgetBreach as B;
+    let what = match breach {
+        B::Nodes { nodes } => format!(
+            "it expands to more than {} values (an alias counts what its anchor holds each time it is used)",
+            nodes.saturating_sub(1)
+        ),
+        B::Aliases { aliases } => format!(
+            "it uses aliases more than {} times",
+            aliases.saturating_sub(1)
+        ),
+        B::Anchors { anchors } => {
+            format!("it defines more than {} anchors", anchors.saturating_sub(1))
+        }
+        B::Depth { depth } => format!("it nests more than {} levels deep", depth.saturating_sub(1)),
+        B::MergeKeys { merge_keys } => {
+            format!(
+                "it has more than {} merge keys (`<<`)",
+                merge_keys.saturating_sub(1)
+            )
+        }
+        B::AliasAnchorRatio { aliases, anchors } => {
+            format!("it uses its {anchors} anchors {aliases} times")
+        }
+        _ => "it is larger than a rule file may be".to_owned(),
+    };
+    format!(
+        "the YAML is too large to read: {what}; nothing in it was used. Write the values out instead of repeating large parts through aliases (`*name`)"
+    )
 }
 
 fn parse_def(src: &str, origin: &str) -> Result<FileDef, WorkflowError> {

@@ -326,3 +326,26 @@ fn a_move_racing_one_that_fails_says_the_file_changed_not_that_it_is_uncommitted
     ");
     assert!(repo.read(&path).contains("status: Approved"));
 }
+
+/// A YAML alias bomb in a rule file is refused in words, not as the
+/// reader's debug text.
+#[test]
+fn a_yaml_alias_bomb_is_refused_in_words() {
+    let repo = Repo::new();
+    let mut bomb = String::from("defaults:\n  a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+    for (name, prev) in [("b", "a"), ("c", "b"), ("d", "c"), ("e", "d"), ("f", "e")] {
+        let uses = vec![format!("*{prev}"); 10].join(", ");
+        bomb.push_str(&format!("  {name}: &{name} [{uses}]\n"));
+    }
+    repo.write(
+        ".orx/workflows/bomb.yaml",
+        format!("workflow: bomb\n{bomb}"),
+    );
+    let out = repo.orx(&["check"]);
+    insta::assert_snapshot!(out.render(), @"
+    exit: 1
+    --- stdout
+    .orx/workflows/bomb.yaml:8:14: the YAML is too large to read: it expands to more than 250000 values (an alias counts what its anchor holds each time it is used); nothing in it was used. Write the values out instead of repeating large parts through aliases (`*name`)
+    checked 2 files: 1 problem
+    ");
+}
