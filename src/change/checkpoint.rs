@@ -436,9 +436,18 @@ pub fn rollback(
             )));
         }
         Err(Failure::Lost(lost)) => {
-            let (e, again) = *lost;
+            let (e, again, stuck) = *lost;
+            let head_note = match stuck {
+                Some(at) => format!(
+                    "\nHEAD has already moved to the rollback commit {} (it was {}): once there is space, `git reset --soft {}` moves it back",
+                    short(&at),
+                    short(&head),
+                    short(&head)
+                ),
+                None => format!("\nHEAD is back at {}", short(&head)),
+            };
             return Err(Error::Failed(format!(
-                "rolling back to {name} failed: {e}; putting the work tree back failed too: {again}\nyour work is saved as {saved}: `git orx rollback {saved} --yes` restores it"
+                "rolling back to {name} failed: {e}; putting the work tree back failed too: {again}{head_note}\nyour work is saved as {saved}: `git orx rollback {saved} --yes` restores it"
             )));
         }
     };
@@ -465,8 +474,9 @@ enum Failure {
     Untouched(Error),
     /// Files were written, then the work tree and HEAD were put back.
     PutBack(Error),
-    /// Files were written and could not all be put back.
-    Lost(Box<(Error, String)>),
+    /// Files were written and could not all be put back, or HEAD could
+    /// not be moved back (then the commit it was left at).
+    Lost(Box<(Error, String, Option<String>)>),
 }
 
 /// Records tree `tree` as a commit on `head`, moves HEAD to it if HEAD is
@@ -518,10 +528,16 @@ fn switch(
                 .and_then(|()| Ok(repo.restore_tree(tree, &saved_tree)?)),
             false => Ok(()),
         };
-        let head_back = repo.set_ref("HEAD", head, Some(&commit), "orx rollback undone");
+        let head_back = test_fail("rollback-head-back")
+            .and_then(|()| Ok(repo.set_ref("HEAD", head, Some(&commit), "orx rollback undone")?));
+        // Where HEAD was left, when it could not be moved back.
+        let stuck = || Some(commit.clone());
         match (files, head_back, written) {
-            (Err(again), _, _) => Failure::Lost(Box::new((e, again.to_string()))),
-            (_, Err(again), _) => Failure::Lost(Box::new((e, again.to_string()))),
+            (Err(again), Ok(()), _) => Failure::Lost(Box::new((e, again.to_string(), None))),
+            (Err(again), Err(h), _) => {
+                Failure::Lost(Box::new((e, format!("{again}; {h}"), stuck())))
+            }
+            (Ok(()), Err(again), _) => Failure::Lost(Box::new((e, again.to_string(), stuck()))),
             (Ok(()), Ok(()), true) => Failure::PutBack(e),
             (Ok(()), Ok(()), false) => Untouched(e),
         }
@@ -549,6 +565,11 @@ fn switch(
         return Err(put_back(e.into(), true));
     }
     Ok(commit)
+}
+
+/// A commit id as people read it: its first 7 digits.
+fn short(id: &str) -> &str {
+    &id[..id.len().min(7)]
 }
 
 /// An error that changed nothing, and does not say so, says so (a lock

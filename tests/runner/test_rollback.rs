@@ -572,3 +572,31 @@ fn a_file_appended_to_during_a_checkpoint_is_not_blamed_on_a_filter() {
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     writer.join().unwrap();
 }
+
+/// A full disk that stops the rollback from moving HEAD back: the
+/// message says HEAD has moved, where to, and how to move it back.
+#[test]
+fn a_rollback_that_cannot_move_head_back_says_where_head_is() {
+    let repo = worked_on();
+    let head = repo
+        .git(&["rev-parse", "--short=7", "HEAD"])
+        .stdout
+        .trim()
+        .to_owned();
+    let out = repo.orx_env(
+        &["rollback", CHK, "--yes", "--as", "human"],
+        &[("ORX_TEST_FAIL", "rollback-write,rollback-head-back")],
+    );
+    out.code(1);
+    let now = repo
+        .git(&["rev-parse", "--short=7", "HEAD"])
+        .stdout
+        .trim()
+        .to_owned();
+    assert_ne!(now, head);
+    out.stderr_has(&[
+        &format!("HEAD has already moved to the rollback commit {now} (it was {head})"),
+        &format!("`git reset --soft {head}` moves it back"),
+        "your work is saved as",
+    ]);
+}
