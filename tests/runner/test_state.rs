@@ -425,3 +425,80 @@ fn error_recording_refuses_to_commit_uncommitted_edits_the_rules_refuse() {
     );
     repo.orx(&["verify"]).ok();
 }
+
+#[test]
+fn restore_keeps_uncommitted_edits_in_a_named_backup_and_says_how_to_get_them_back() {
+    let repo = Repo::new();
+    repo.orx(&["new", "Login form", "--as", "sm"]).ok();
+    let path = repo.story_path("1.1");
+    let good = repo.read(&path);
+    // Edits not committed, which restore replaces with the committed version.
+    repo.edit(&path, "# ", "Half a day of notes.\n\n# ");
+    let edited = repo.read(&path);
+    // A dry run says what it would keep, and keeps nothing.
+    let before = repo.state();
+    let out = repo.orx(&["restore", "1.1", "--as", "sm", "--dry-run"]);
+    out.ok()
+        .stdout_has(&["would keep what", "as backup before-restore-1"]);
+    assert_eq!(repo.state(), before);
+    assert!(
+        repo.git(&["for-each-ref", "refs/orx/backups/"])
+            .stdout
+            .is_empty()
+    );
+    let out = repo.orx(&["restore", "1.1", "--as", "sm", "--json"]);
+    out.ok();
+    let v = json(&out);
+    crate::test_schemas::valid("restore", &v);
+    assert_eq!(v["kept"]["backup"], "before-restore-1", "{v:#}");
+    assert_eq!(v["kept"]["made"], true, "{v:#}");
+    assert_eq!(repo.read(&path), good);
+    // Kept under a name, not among the automatic backups dropped in turn.
+    let list = json(&repo.orx(&["backups", "1.1", "--json"]));
+    assert_eq!(list["backups"][0]["name"], "before-restore-1", "{list}");
+    assert_eq!(list["backups"][0]["auto"], false, "{list}");
+    // The command it gives puts the edits back, uncommitted.
+    let get_back = v["kept"]["get_back"].as_str().unwrap();
+    let out = repo.command("sh").args(["-c", get_back]).output().unwrap();
+    assert!(out.status.success(), "{get_back}: {out:?}");
+    assert_eq!(repo.read(&path), edited);
+    // A damaged file is kept the same way, and the text output says so.
+    repo.write(&path, good.replace("status: Draft", "status: [Draft"));
+    let damaged = repo.read(&path);
+    let out = repo.orx(&["restore", "1.1", "--as", "sm"]);
+    out.ok().stdout_has(&[
+        "restored from the committed version",
+        &format!("kept what {path} held (not committed) as backup before-restore-2"),
+        &format!(
+            "`git show refs/orx/backups/story/1.1/before-restore-2:{path} > {path}` puts it back"
+        ),
+    ]);
+    assert_eq!(repo.read(&path), good);
+    let kept = repo.git(&[
+        "show",
+        &format!("refs/orx/backups/story/1.1/before-restore-2:{path}"),
+    ]);
+    assert_eq!(kept.stdout, damaged);
+    // Taken to a backup over uncommitted edits, a recorded change: the
+    // edits are kept too.
+    repo.edit(&path, "# ", "Other notes.\n\n# ");
+    let out = repo.orx(&[
+        "restore",
+        "1.1",
+        "--to",
+        "before-restore-1",
+        "--as",
+        "sm",
+        "--json",
+    ]);
+    out.ok();
+    let v = json(&out);
+    crate::test_schemas::valid("restore", &v);
+    assert_eq!(v["committed"], true, "{v:#}");
+    assert_eq!(v["kept"]["backup"], "before-restore-3", "{v:#}");
+    assert_eq!(repo.read(&path), edited);
+    // Nothing uncommitted: nothing to keep.
+    repo.orx(&["restore", "1.1", "--to", "before-restore-1", "--as", "sm"])
+        .ok()
+        .stdout_lacks(&["kept what"]);
+}
