@@ -446,7 +446,15 @@ fn plan_change(
             verdict.accepted
         )));
     }
-    let (t, forced) = (verdict.transition, verdict.forced);
+    let (t, mut forced) = (verdict.transition, verdict.forced);
+    if t.is_some() {
+        // A transition's rules read what it sets; the commit also carries
+        // whatever else the item's file says beyond HEAD's version, which
+        // must be an edit the state allows, as if committed first.
+        if let Some(r) = carried_forced(&wf, &base, &item, &extras, actor, &now)? {
+            forced = forced.or(Some(r));
+        }
+    }
     let effects = verdict
         .effects
         .map_err(|m| item_error(&item, None, format!("{m} (check the fields it reads)")))?;
@@ -486,6 +494,52 @@ fn plan_change(
         workflow: wf.clone(),
         companions: Vec::new(),
     })
+}
+
+/// Judges what a change moving `item` commits besides its own edits: the
+/// difference between HEAD's version (`base`) and the item it starts from,
+/// as an edit of the state by the actor. Refused, the change is refused:
+/// for the file's uncommitted edits, saying how to commit or drop them.
+/// Overridden by the Human's `--force`, the refusal it overrode.
+fn carried_forced(
+    wf: &Workflow,
+    base: &Item,
+    item: &Item,
+    extras: &Extras,
+    actor: Actor,
+    now: &str,
+) -> Result<Option<Refusal>> {
+    if base.doc.text() == item.doc.text() {
+        return Ok(None);
+    }
+    let (before, after) = (base.value(), item.value());
+    let change = Change {
+        before: Some(&before),
+        after: Some(&after),
+        role: actor.role,
+        force: actor.force,
+        self_transition: false,
+        now,
+    };
+    let refusal = match validate::validate(wf, &change) {
+        Ok(Accepted::Forced { refusal, .. }) => return Ok(Some(refusal)),
+        Ok(_) => return Ok(None),
+        Err(r) => r,
+    };
+    // The plan rewrote the file's text (a restore, a summary): its own
+    // fields are refused, as any change's are.
+    let on_disk = extras.old.as_deref().unwrap_or(item.doc.text().as_bytes());
+    if on_disk != item.doc.text().as_bytes() {
+        return Err(Error::Refused(refusal));
+    }
+    Err(Error::Pending(format!(
+        "{path} has uncommitted edits of {label} that this change would commit, and the {wf} workflow refuses them: {refusal}\n\
+         nothing was changed; undo those edits, or drop them all (`git checkout -- {path}`, or `git orx restore {id}`, which keeps them in a backup), then run the command again",
+        path = item.path,
+        label = item.label(),
+        wf = wf.name,
+        id = item.id,
+    )))
 }
 
 /// `doc` with what its body says kept in step with a move from `from` to

@@ -451,6 +451,73 @@ pub struct Restored {
     pub done: Option<Executed>,
     /// The file on disk could not be read as an item.
     pub was_unreadable: bool,
+    /// What the file held that is neither committed nor restored (edits,
+    /// or a damaged file), kept as a named backup before it was replaced.
+    pub kept: Option<Kept>,
+}
+
+/// The content of an item's file a restore replaced, kept as a named
+/// backup (never one of the automatic ones, which are dropped in turn).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Kept {
+    /// The backup's name (`before-restore-N`).
+    pub backup: String,
+    /// Its ref.
+    #[serde(rename = "ref")]
+    pub reference: String,
+    /// Made (false: a dry run, which would make it).
+    pub made: bool,
+    /// The command that puts the file back as it was, uncommitted.
+    pub get_back: String,
+}
+
+/// How the backups a restore keeps are named.
+pub const KEPT_PREFIX: &str = "before-restore-";
+
+/// `s` as one word of a POSIX shell.
+fn shell_word(s: &str) -> String {
+    if !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./:+=@%,".contains(&b))
+    {
+        return s.to_owned();
+    }
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+/// Keeps `disk`, the file of `kind` item `id` at `path` that a restore
+/// is about to replace, as the next `before-restore-N` backup (only
+/// planned when `dry_run`).
+fn keep_replaced(
+    ws: &Workspace,
+    kind: &str,
+    id: &str,
+    path: &str,
+    disk: &[u8],
+    dry_run: bool,
+) -> Result<Kept> {
+    let existing = backups(ws, kind, id)?;
+    let n = existing
+        .iter()
+        .filter_map(|b| b.name.strip_prefix(KEPT_PREFIX)?.parse::<u64>().ok())
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let name = format!("{KEPT_PREFIX}{n}");
+    if !dry_run {
+        backup(ws, kind, id, path, disk, Some(&name))?;
+    }
+    let reference = format!("{}{name}", prefix(kind, id));
+    Ok(Kept {
+        get_back: format!(
+            "git show {} > {}",
+            shell_word(&format!("{reference}:{path}")),
+            shell_word(path)
+        ),
+        backup: name,
+        reference,
+        made: !dry_run,
+    })
 }
 
 /// Finds the file of item `id` even when it cannot be read as an item:
@@ -549,8 +616,15 @@ pub fn restore(
         ))
     })?;
     let was_unreadable = current.is_none();
+    // What the file holds that is not committed is kept before it is
+    // replaced, under a name no later backup drops.
+    let replaced = head.as_deref() != Some(disk.as_slice());
     if head.as_deref() == Some(bytes.as_slice()) {
         // Back to what is committed: the file is put back, nothing to record.
+        let kept = match replaced && disk != bytes {
+            true => Some(keep_replaced(ws, &kind, &id, &path, &disk, dry_run)?),
+            false => None,
+        };
         if disk != bytes && !dry_run {
             let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
             store::write(
@@ -568,6 +642,7 @@ pub fn restore(
             plan: None,
             done: None,
             was_unreadable,
+            kept,
         });
     }
     // Judged from the committed version: the restored text, in the state
@@ -601,12 +676,27 @@ pub fn restore(
         actor,
         Extras {
             trailers: vec![(RESTORE_TRAILER.to_owned(), plan::trailer_value(&from))],
-            old: Some(disk),
+            old: Some(disk.clone()),
         },
     )?;
+    let kept = match replaced && plan.text().as_bytes() != disk.as_slice() {
+        true => Some(keep_replaced(ws, &kind, &id, &path, &disk, dry_run)?),
+        false => None,
+    };
     let done = match dry_run {
         true => None,
-        false => Some(plan::execute(ws, &plan, commit)?),
+        false => match plan::execute(ws, &plan, commit) {
+            Ok(done) => Some(done),
+            Err(e) => {
+                // Nothing was replaced: the backup kept for it goes too.
+                if let Some(k) = kept.as_ref().filter(|k| k.made)
+                    && let Some(c) = ws.repo.commit_id(&k.reference)
+                {
+                    let _ = ws.repo.delete_ref(&k.reference, &c);
+                }
+                return Err(e);
+            }
+        },
     };
     Ok(Restored {
         from,
@@ -614,5 +704,6 @@ pub fn restore(
         plan: Some(plan),
         done,
         was_unreadable,
+        kept,
     })
 }

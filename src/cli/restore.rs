@@ -9,7 +9,9 @@ use super::{Ui, YELLOW, epaint};
 /// The restore is a new commit, judged by the item's workflow like any
 /// change (never a rewrite of history). With no --to, the last good
 /// state: the committed version when the file was changed by hand or
-/// cannot be read, else the newest backup that differs from it.
+/// cannot be read, else the newest backup that differs from it. What the
+/// file held that is not committed is kept first, as a backup named
+/// before-restore-N that no later backup drops.
 #[derive(clap::Args)]
 pub struct Args {
     /// The item's ID (e.g. 1.2, or codereview:3).
@@ -45,7 +47,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     match &r.plan {
         Some(plan) => {
-            let extra = serde_json::json!({"restored_from": r.from});
+            let extra = serde_json::json!({"restored_from": r.from, "kept": r.kept});
             super::report_change(ui, &ws, plan, r.done.as_ref(), extra);
         }
         None if ui.is_json() => ui.json(&serde_json::json!({
@@ -53,6 +55,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             "item": args.id,
             "path": r.path,
             "restored_from": r.from,
+            "kept": r.kept,
             "dry_run": args.change.dry_run,
             "commit": null,
             "committed": false,
@@ -67,6 +70,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 "; nothing to commit"
             }
         )),
+    }
+    if let Some(k) = r.kept.as_ref().filter(|_| !ui.is_json()) {
+        ui.line(format!(
+            "  {} what {} held (not committed) as backup {}; `{}` puts it back",
+            if k.made { "kept" } else { "would keep" },
+            r.path,
+            k.backup,
+            k.get_back
+        ));
     }
     Ok(0)
 }
