@@ -181,11 +181,15 @@ pub fn verify_commits(repo: &Repo, ids: &[String], opts: Options) -> Result<Repo
         repo.commit_changes(&ids, &dirs)?
     };
     for (info, rules) in commits {
-        let Some(changed) = changes.remove(&info.id) else {
-            continue;
-        };
         let mut found = Vec::new();
-        check_commit(repo, &info, &rules, changed, opts, &mut found)?;
+        match changes.remove(&info.id) {
+            Some(changed) => check_commit(repo, &info, &rules, changed, opts, &mut found)?,
+            // No item changes: only its trailers can be wrong.
+            None => found.extend(mislabelled(&info, &[], info.parents.len() > 1)),
+        }
+        if found.is_empty() {
+            continue;
+        }
         match acks.iter().find(|a| info.id.starts_with(&a.commit)) {
             Some(a) => report
                 .acknowledged
@@ -371,6 +375,7 @@ fn check_commit(
         .collect();
     let verdicts = judge.judge_changes(&Side::Commit(info.id.clone()), &others, changed)?;
     out.extend(verdicts.violations);
+    out.extend(mislabelled(info, &verdicts.changes, !others.is_empty()));
     // A merge is its author's own work only where it changed what no
     // branch had.
     if opts.hook || verdicts.touched == 0 || (!others.is_empty() && verdicts.changes.is_empty()) {
@@ -460,6 +465,59 @@ fn signature_problem(sig: Signature, email: &str, want: Option<&str>) -> Option<
             }
         }
     }
+}
+
+/// The items a commit's `Orx-Item` trailers name that it does not change:
+/// a commit git-orx did not make that carries git-orx's message (another
+/// process's commit that took it). A rollback names the agent whose
+/// checkpoint it returns to, and a merge the items its branches moved,
+/// without changing them itself: neither is asked.
+fn mislabelled(
+    info: &crate::git::CommitInfo,
+    changes: &[crate::history::enforce::Judged],
+    merge: bool,
+) -> Vec<Violation> {
+    if merge || info.trailer("Orx-Rollback").is_some() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut claimed: Option<&str> = None;
+    let mut check = |item: &str, transition: Option<&str>| {
+        let changed = changes
+            .iter()
+            .any(|j| item.split_once('/') == Some((j.kind.as_str(), j.id.as_str())));
+        if changed {
+            return;
+        }
+        let (kind, id) = item.split_once('/').unwrap_or(("item", item));
+        out.push(Violation {
+            commit: Some(info.short.clone()),
+            path: String::new(),
+            item: Some(format!("{kind} {id}")),
+            transition: transition.map(str::to_owned),
+            rule: "trailer-mismatch".to_owned(),
+            message: format!(
+                "its trailers name {kind} {id}{}, but the commit does not change it: it carries another commit's message (made beside a git-orx command?); fix forward, then acknowledge it",
+                transition.map(|t| format!(" ({t})")).unwrap_or_default()
+            ),
+        });
+    };
+    for (k, v) in &info.trailers {
+        if k.eq_ignore_ascii_case("Orx-Item") {
+            if let Some(item) = claimed.take() {
+                check(item, None);
+            }
+            claimed = Some(v.as_str());
+        } else if k.eq_ignore_ascii_case("Orx-Transition")
+            && let Some(item) = claimed.take()
+        {
+            check(item, Some(v.as_str()));
+        }
+    }
+    if let Some(item) = claimed {
+        check(item, None);
+    }
+    out
 }
 
 #[cfg(test)]

@@ -349,3 +349,30 @@ fn a_yaml_alias_bomb_is_refused_in_words() {
     checked 2 files: 1 problem
     ");
 }
+
+/// A commit labelled as git-orx's move of an item it does not change (a
+/// person's commit that took an agent's message) is a violation.
+#[test]
+fn verify_flags_a_commit_whose_trailers_name_an_item_it_does_not_change() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    repo.write("NOTES.md", "mine\n");
+    repo.git(&["add", "NOTES.md"]).ok();
+    let message = format!(
+        "story {id}: Approved -> InProgress\n\nOrx-Item: story/{id}\nOrx-Transition: Approved -> InProgress\nOrx-Role: dev\n"
+    );
+    repo.git(&[
+        "-c",
+        "core.hooksPath=/nonexistent",
+        "commit",
+        "-q",
+        "-m",
+        &message,
+    ])
+    .ok();
+    let out = repo.orx(&["verify", "HEAD~1..HEAD"]);
+    out.code(1).stdout_has(&[
+        "trailer-mismatch",
+        &format!("its trailers name story {id} (Approved -> InProgress), but the commit does not change it"),
+    ]);
+}
