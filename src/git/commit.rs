@@ -64,14 +64,17 @@ impl Repo {
     ) -> Result<String, GitError> {
         self.refuse_ignored(paths)?;
         let deadline = Instant::now() + wait;
-        let lock = self.lock_index_within(wait)?;
+        // The journal is written before the lock is taken: a kill at any
+        // moment after leaves a lock the next command knows as its own.
         let mut journal = Journal {
-            marker: lock.marker.clone(),
-            head: self.head_commit_id(),
+            marker: write::new_marker(),
+            head: None,
             index: self.git_dir().join("index"),
             paths: paths.iter().map(|p| (*p).to_owned()).collect(),
             private: None,
         };
+        let lock = self.lock_index_within(wait, &mut journal)?;
+        journal.head = self.head_commit_id();
         self.write_journal(&journal)?;
         // A person's `git commit` holds the index lock only while it
         // starts: it may move HEAD under this commit, whose update git
@@ -117,6 +120,12 @@ impl Repo {
     /// if it made one. Nothing when no journal is there. Needs git-orx's
     /// repository lock (the journal's writer held it, so it is gone).
     pub fn finish_interrupted_commit(&self) -> Result<(), GitError> {
+        self.finish_interrupted_commit_but(None)
+    }
+
+    /// [`Repo::finish_interrupted_commit`], leaving alone the journal
+    /// whose marker is `own` (this process's, written before its lock).
+    fn finish_interrupted_commit_but(&self, own: Option<&str>) -> Result<(), GitError> {
         let path = self.orx_dir().join(JOURNAL);
         let Ok(text) = std::fs::read(&path) else {
             return Ok(());
@@ -125,6 +134,9 @@ impl Repo {
             self.clear_journal();
             return Ok(());
         };
+        if own == Some(journal.marker.as_str()) {
+            return Ok(());
+        }
         // The killed git-orx's `git commit` may still be running (in a
         // hook, say): it holds the index until it has finished.
         if let Some((_, pid)) = &journal.private
@@ -137,7 +149,6 @@ impl Repo {
         let lock = if ours {
             IndexLock {
                 path: Some(lock_path),
-                marker: journal.marker.clone(),
             }
         } else {
             match self.lock_index() {
@@ -184,11 +195,17 @@ impl Repo {
     /// Takes the index lock as [`Repo::lock_index`], polling up to `wait`
     /// while another git holds it, or a killed git-orx's commit that
     /// [`Repo::finish_interrupted_commit`] finishes once git is done.
-    fn lock_index_within(&self, wait: Duration) -> Result<IndexLock, GitError> {
+    fn lock_index_within(
+        &self,
+        wait: Duration,
+        journal: &mut Journal,
+    ) -> Result<IndexLock, GitError> {
         let deadline = Instant::now() + wait;
         loop {
-            self.finish_interrupted_commit()?;
-            match self.lock_index() {
+            self.finish_interrupted_commit_but(Some(&journal.marker))?;
+            journal.head = self.head_commit_id();
+            self.write_journal(journal)?;
+            match self.lock_index_marked(&journal.marker) {
                 Err(GitError::IndexLocked(path)) => {
                     if stop::stop_asked() {
                         return Err(GitError::Interrupted(path));
@@ -477,8 +494,19 @@ impl PrivateDir {
         Ok(())
     }
 
-    /// Private directories a killed git-orx left.
+    /// Private directories a killed git-orx left, and the marker files
+    /// it writes beside `index.lock` for a moment.
     fn remove_leftovers(repo: &Repo) {
+        if let Ok(entries) = std::fs::read_dir(repo.git_dir()) {
+            for e in entries.flatten() {
+                if e.file_name()
+                    .to_string_lossy()
+                    .starts_with("index.lock.orx-")
+                {
+                    let _ = std::fs::remove_file(e.path());
+                }
+            }
+        }
         let (dir, prefix) = PRIVATE_PREFIX.split_once('/').unwrap_or_default();
         let Ok(entries) = std::fs::read_dir(repo.common_dir.join(dir)) else {
             return;
@@ -599,9 +627,10 @@ mod tests {
         // As a process killed after its commit, before the index: HEAD
         // has the new file, the index has not, and the lock is its own.
         std::fs::write(dir.path().join("item.md"), "item\n").unwrap();
-        let lock = repo.lock_index().unwrap();
+        let marker = write::new_marker();
+        let lock = repo.lock_index_marked(&marker).unwrap();
         let journal = Journal {
-            marker: lock.marker.clone(),
+            marker,
             head: repo.head_commit_id(),
             index: repo.git_dir().join("index"),
             paths: vec!["item.md".to_owned()],

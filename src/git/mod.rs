@@ -544,10 +544,6 @@ pub enum Switch {
 pub struct IndexLock {
     /// `None` once the lock has become the index.
     path: Option<PathBuf>,
-    /// What this process wrote in the lock file (git never reads it):
-    /// `git-orx PID NONCE`, by which a lock a killed git-orx left is told
-    /// from one another git holds.
-    marker: String,
 }
 
 impl Drop for IndexLock {

@@ -288,30 +288,29 @@ impl Repo {
     /// process writes the index until it is released (dropped) or
     /// [`Repo::install_index`] puts a new index in place.
     pub fn lock_index(&self) -> Result<IndexLock, GitError> {
+        self.lock_index_marked(&new_marker())
+    }
+
+    /// [`Repo::lock_index`] with `marker` in the lock file, which appears
+    /// with it whole (written aside, then linked into place): a lock file
+    /// without git-orx's marker is never one git-orx left.
+    pub(super) fn lock_index_marked(&self, marker: &str) -> Result<IndexLock, GitError> {
         let path = self.git_dir().join("index.lock");
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(mut file) => {
-                let nonce = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .unwrap_or_default()
-                    .as_nanos();
-                let marker = format!("git-orx {} {nonce}", std::process::id());
-                let lock = IndexLock {
-                    path: Some(path.clone()),
-                    marker,
-                };
-                file.write_all(lock.marker.as_bytes())
-                    .map_err(|e| GitError::Spawn(format!("{}: {e}", path.display())))?;
-                Ok(lock)
-            }
+        let io = |e: std::io::Error| GitError::Spawn(format!("{}: {e}", path.display()));
+        let aside = self
+            .git_dir()
+            .join(format!("index.lock.orx-{}", std::process::id()));
+        std::fs::write(&aside, marker).map_err(io)?;
+        let linked = std::fs::hard_link(&aside, &path);
+        let _ = std::fs::remove_file(&aside);
+        match linked {
+            Ok(()) => Ok(IndexLock {
+                path: Some(path.clone()),
+            }),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                 Err(GitError::IndexLocked(path.display().to_string()))
             }
-            Err(e) => Err(GitError::Spawn(format!("{}: {e}", path.display()))),
+            Err(e) => Err(io(e)),
         }
     }
 
@@ -428,4 +427,13 @@ impl Repo {
         out.sort_by(|a, b| a.2.cmp(&b.2).then_with(|| a.0.cmp(&b.0)));
         Ok(out)
     }
+}
+
+/// What git-orx writes in an index lock it takes: `git-orx PID NONCE`.
+pub(super) fn new_marker() -> String {
+    let nonce = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_nanos();
+    format!("git-orx {} {nonce}", std::process::id())
 }

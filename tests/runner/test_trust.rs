@@ -376,3 +376,68 @@ fn verify_flags_a_commit_whose_trailers_name_an_item_it_does_not_change() {
         &format!("its trailers name story {id} (Approved -> InProgress), but the commit does not change it"),
     ]);
 }
+
+/// `kill -9` of `move` at moments spread over its whole run, 60 times:
+/// once the next git-orx command has run, the item is never half-staged
+/// (the index holds what HEAD holds for it), and the history is lawful.
+#[cfg(unix)]
+#[test]
+fn moves_killed_at_random_moments_leave_nothing_half_staged() {
+    use std::time::{Duration, Instant};
+    let repo = Repo::new();
+    repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
+    repo.write(".orx/workflows/bug.yaml", crate::test_kinds::BUG_WORKFLOW);
+    repo.commit_rules("Add the bug kind");
+    repo.orx(&["new", "bug", "Crash", "--id", "9.1", "--as", "dev"])
+        .ok();
+    let path = "docs/bugs/9.1.crash.md";
+    let mut state: u64 = 0x2545_f491;
+    for round in 0..60 {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let delay = Duration::from_micros((state >> 33) % 250_000);
+        let fixed = repo.read(path).contains("status: Fixed");
+        let (to, role) = if fixed {
+            ("Open", "tester")
+        } else {
+            ("Fixed", "dev")
+        };
+        let mut child = repo
+            .command(crate::common::bin())
+            .args(["move", "9.1", to, "--as", role])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(delay);
+        let _ = child.kill();
+        let _ = child.wait();
+        // The next command finishes what the killed one left, once its
+        // `git commit` (which goes on) has ended.
+        let start = Instant::now();
+        loop {
+            repo.orx(&["status"]);
+            if !repo.path(".git/orx/commit-journal").exists() {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "round {round}: left a journal"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let status = repo.git(&["status", "--porcelain", "--", path]).stdout;
+        assert!(
+            status.is_empty() || status.starts_with(' ') || status.starts_with('?'),
+            "round {round} ({delay:?}): half-staged: {status}"
+        );
+        assert!(!repo.path(".git/index.lock").exists(), "round {round}");
+        // A move killed after writing, before committing, leaves the new
+        // state in the work tree only: put it back for the next round.
+        if !status.is_empty() {
+            repo.git(&["checkout", "--", path]).ok();
+        }
+    }
+    repo.orx(&["verify", "--all"]).ok();
+}
