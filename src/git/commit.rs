@@ -306,26 +306,27 @@ impl Repo {
             Some(h) => self.tree_entries(h, &paths)?,
             None => HashMap::new(),
         };
-        let index_s = journal.index.to_string_lossy().into_owned();
-        let literal = ("GIT_LITERAL_PATHSPECS", "1");
-        let listed = self.run(
-            &[&["ls-files", "-s", "-z", "--"], paths.as_slice()].concat(),
-            None,
-            &[("GIT_INDEX_FILE", index_s.as_str()), literal],
-        )?;
+        // The user's index as it is now, read in process (its entries for
+        // `paths`, at every stage).
+        let index = match journal.index.exists() {
+            true => Some(git2::Index::open(&journal.index).map_err(lib)?),
+            false => None,
+        };
         let mut staged: HashMap<&str, Vec<(Entry, &str)>> = HashMap::new();
-        for record in listed.split('\0').filter(|r| !r.is_empty()) {
-            let Some((meta, path)) = record.split_once('\t') else {
-                continue;
-            };
-            let mut f = meta.split(' ');
-            if let (Some(mode), Some(oid), Some(stage)) = (f.next(), f.next(), f.next()) {
-                staged
-                    .entry(path)
-                    .or_default()
-                    .push(((mode.to_owned(), oid.to_owned()), stage));
+        for path in &paths {
+            for (stage, name) in [(0, "0"), (1, "1"), (2, "2"), (3, "3")] {
+                if let Some(e) = index
+                    .as_ref()
+                    .and_then(|i| i.get_path(Path::new(path), stage))
+                {
+                    staged
+                        .entry(path)
+                        .or_default()
+                        .push(((format!("{:06o}", e.mode), e.id.to_string()), name));
+                }
             }
         }
+        let literal = ("GIT_LITERAL_PATHSPECS", "1");
         const ZERO: &str = "0000000000000000000000000000000000000000";
         let mut info = String::new();
         let mut refresh = Vec::new();
@@ -371,20 +372,20 @@ impl Repo {
         self.install_index_file(lock, tmp, &journal.index)
     }
 
-    /// The entries of `paths` in commit `rev`'s tree.
+    /// The entries of `paths` in commit `rev`'s tree, read in process.
     fn tree_entries(&self, rev: &str, paths: &[&str]) -> Result<HashMap<String, Entry>, GitError> {
-        let out = self.run(
-            &[&["ls-tree", "-z", "--full-tree", rev, "--"], paths].concat(),
-            None,
-            &[("GIT_LITERAL_PATHSPECS", "1")],
-        )?;
-        Ok(out
-            .split('\0')
-            .filter_map(|r| {
-                let (meta, path) = r.split_once('\t')?;
-                let mut f = meta.split(' ');
-                let (mode, _, oid) = (f.next()?, f.next()?, f.next()?);
-                Some((path.to_owned(), (mode.to_owned(), oid.to_owned())))
+        let oid = git2::Oid::from_str(rev).map_err(lib)?;
+        let tree = self
+            .repo
+            .find_commit(oid)
+            .and_then(|c| c.tree())
+            .map_err(lib)?;
+        Ok(paths
+            .iter()
+            .filter_map(|p| {
+                let e = tree.get_path(Path::new(p)).ok()?;
+                let entry = (format!("{:06o}", e.filemode()), e.id().to_string());
+                Some(((*p).to_owned(), entry))
             })
             .collect())
     }
