@@ -1179,5 +1179,53 @@ pub const LINES: &[(&str, &str)] = &[
         "internal error: a rewrite produced invalid YAML ({text})",
         "内部错误: 改写生成了无效的 YAML ({text})",
     ),
+    // a signal while waiting, what git ignores, mislabelled commits
+    (
+        "interrupted while waiting for the repository lock; nothing was changed",
+        "等待仓库锁时被中断;未做任何修改",
+    ),
+    (
+        "interrupted while waiting for the repository lock ({holder} holds it); nothing was changed",
+        "等待仓库锁时被中断 ({holder} 持有它);未做任何修改",
+    ),
+    (
+        "interrupted while waiting for {path}; nothing was changed",
+        "等待 {path} 时被中断;未做任何修改",
+    ),
+    (
+        "{path} is ignored by git ({rule}): git-orx does not commit an ignored file; remove that rule, or keep the file where git does not ignore it",
+        "{path} 被 git 忽略 ({rule}): git-orx 不提交被忽略的文件;请删除该规则,或把文件放在 git 不忽略的位置",
+    ),
+    (
+        "its trailers name {item} ({transition}), but the commit does not change it: it carries another commit's message (made beside a git-orx command?); fix forward, then acknowledge it",
+        "它的 trailer 指明 {item} ({transition}),但该提交并未修改它: 它带着另一个提交的消息 (在 git-orx 命令旁边提交?);请向前修复,然后确认它",
+    ),
+    (
+        "its trailers name {item}, but the commit does not change it: it carries another commit's message (made beside a git-orx command?); fix forward, then acknowledge it",
+        "它的 trailer 指明 {item},但该提交并未修改它: 它带着另一个提交的消息 (在 git-orx 命令旁边提交?);请向前修复,然后确认它",
+    ),
+    (
+        "HEAD has already moved to the rollback commit {commit} (it was {head}): once there is space, `git reset --soft {again}` moves it back",
+        "HEAD 已经移到回滚提交 {commit} (原来是 {head}): 有空间后,`git reset --soft {again}` 可把它移回",
+    ),
+    ("HEAD is back at {head}", "HEAD 已回到 {head}"),
+    // a rule file too large to read
+    (
+        "the YAML is too large to read: {text}; nothing in it was used. Write the values out instead of repeating large parts through aliases (`*name`)",
+        "YAML 太大,无法读取: {text};其中的内容都未使用。请直接写出这些值,不要通过别名 (`*name`) 重复大段内容",
+    ),
+    (
+        "it expands to more than {n} values (an alias counts what its anchor holds each time it is used)",
+        "它展开后超过 {n} 个值 (别名每使用一次,都计入其锚点所含的内容)",
+    ),
+    ("it uses aliases more than {n} times", "它使用别名超过 {n} 次"),
+    ("it defines more than {n} anchors", "它定义了超过 {n} 个锚点"),
+    ("it nests more than {n} levels deep", "它的嵌套超过 {n} 层"),
+    (
+        "it has more than {n} merge keys (`<<`)",
+        "它有超过 {n} 个合并键 (`<<`)",
+    ),
+    ("it uses its {n} anchors {m} times", "它的 {n} 个锚点被使用了 {m} 次"),
+    ("it is larger than a rule file may be", "它超过了规则文件允许的大小"),
     ("flow mapping without `}`", "flow 映射缺少 `}`"),
 ];
