@@ -447,7 +447,7 @@ pub fn rollback(
                 None => format!("\nHEAD is back at {}", short(&head)),
             };
             return Err(Error::Failed(format!(
-                "rolling back to {name} failed: {e}; putting the work tree back failed too: {again}{head_note}\nyour work is saved as {saved}: `git orx rollback {saved} --yes` restores it"
+                "rolling back to {name} failed: {e}; {again}{head_note}\nyour work is saved as {saved}: `git orx rollback {saved} --yes` restores it"
             )));
         }
     };
@@ -533,11 +533,21 @@ fn switch(
         // Where HEAD was left, when it could not be moved back.
         let stuck = || Some(commit.clone());
         match (files, head_back, written) {
-            (Err(again), Ok(()), _) => Failure::Lost(Box::new((e, again.to_string(), None))),
-            (Err(again), Err(h), _) => {
-                Failure::Lost(Box::new((e, format!("{again}; {h}"), stuck())))
-            }
-            (Ok(()), Err(again), _) => Failure::Lost(Box::new((e, again.to_string(), stuck()))),
+            (Err(again), Ok(()), _) => Failure::Lost(Box::new((
+                e,
+                format!("putting the work tree back failed too: {again}"),
+                None,
+            ))),
+            (Err(again), Err(h), _) => Failure::Lost(Box::new((
+                e,
+                format!("putting the work tree and HEAD back failed too: {again}; {h}"),
+                stuck(),
+            ))),
+            (Ok(()), Err(again), _) => Failure::Lost(Box::new((
+                e,
+                format!("the work tree was put back, but moving HEAD back failed: {again}"),
+                stuck(),
+            ))),
             (Ok(()), Ok(()), true) => Failure::PutBack(e),
             (Ok(()), Ok(()), false) => Untouched(e),
         }

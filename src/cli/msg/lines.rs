@@ -967,6 +967,14 @@ pub const LINES: &[(&str, &str)] = &[
         "回滚到 {name} 失败: {text};恢复工作区也失败了: {text2}",
     ),
     (
+        "rolling back to {name} failed: {text}; putting the work tree and HEAD back failed too: {text2}",
+        "回滚到 {name} 失败: {text};恢复工作区和 HEAD 也失败了: {text2}",
+    ),
+    (
+        "rolling back to {name} failed: {text}; the work tree was put back, but moving HEAD back failed: {text2}",
+        "回滚到 {name} 失败: {text};工作区已恢复,但移回 HEAD 失败: {text2}",
+    ),
+    (
         "rolling back to {name} failed: {text}",
         "回滚到 {name} 失败: {text}",
     ),
@@ -1218,14 +1226,26 @@ pub const LINES: &[(&str, &str)] = &[
         "it expands to more than {n} values (an alias counts what its anchor holds each time it is used)",
         "它展开后超过 {n} 个值 (别名每使用一次,都计入其锚点所含的内容)",
     ),
-    ("it uses aliases more than {n} times", "它使用别名超过 {n} 次"),
-    ("it defines more than {n} anchors", "它定义了超过 {n} 个锚点"),
+    (
+        "it uses aliases more than {n} times",
+        "它使用别名超过 {n} 次",
+    ),
+    (
+        "it defines more than {n} anchors",
+        "它定义了超过 {n} 个锚点",
+    ),
     ("it nests more than {n} levels deep", "它的嵌套超过 {n} 层"),
     (
         "it has more than {n} merge keys (`<<`)",
         "它有超过 {n} 个合并键 (`<<`)",
     ),
-    ("it uses its {n} anchors {m} times", "它的 {n} 个锚点被使用了 {m} 次"),
-    ("it is larger than a rule file may be", "它超过了规则文件允许的大小"),
+    (
+        "it uses its {n} anchors {m} times",
+        "它的 {n} 个锚点被使用了 {m} 次",
+    ),
+    (
+        "it is larger than a rule file may be",
+        "它超过了规则文件允许的大小",
+    ),
     ("flow mapping without `}`", "flow 映射缺少 `}`"),
 ];
