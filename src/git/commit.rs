@@ -256,7 +256,7 @@ impl Repo {
         let present: Vec<&str> = paths
             .iter()
             .copied()
-            .filter(|p| self.root.join(p).symlink_metadata().is_ok())
+            .filter(|p| self.root.join(p).symlink_metadata().is_ok() && !self.is_tracked(p))
             .collect();
         if !present.is_empty() {
             let add = [&["update-index", "--add", "--"], present.as_slice()].concat();
@@ -341,16 +341,25 @@ impl Repo {
             if !unchanged {
                 continue;
             }
+            let on_disk = self.root.join(path);
             match after.get(*path) {
-                Some((mode, oid)) => {
-                    info.push_str(&format!("{mode} {oid}\t{path}\0"));
-                    refresh.push(*path);
+                // The work tree holds what was committed (as it does but
+                // for a filter or a change since): git adds it, stat data
+                // and all.
+                Some((mode, oid))
+                    if (mode.starts_with("1006") || mode.starts_with("1007"))
+                        && git2::Oid::hash_file(git2::ObjectType::Blob, &on_disk)
+                            .is_ok_and(|o| o.to_string() == *oid) =>
+                {
+                    refresh.push(*path)
                 }
+                Some((mode, oid)) => info.push_str(&format!("{mode} {oid}\t{path}\0")),
+                None if was.is_some() && on_disk.symlink_metadata().is_err() => refresh.push(*path),
                 None if was.is_some() => info.push_str(&format!("0 {ZERO}\t{path}\0")),
                 None => {}
             }
         }
-        if info.is_empty() {
+        if info.is_empty() && refresh.is_empty() {
             return Ok(());
         }
         let tmp = self.temp_index()?;
@@ -362,12 +371,16 @@ impl Repo {
             let _ = std::fs::remove_file(tmp.path());
         }
         let env = [("GIT_INDEX_FILE", tmp_s.as_str()), literal];
-        self.run(&["update-index", "-z", "--index-info"], Some(&info), &env)?;
+        if !info.is_empty() {
+            self.run(&["update-index", "-z", "--index-info"], Some(&info), &env)?;
+        }
         if !refresh.is_empty() {
-            // Stat data from the work tree, where it holds what was
-            // committed; a file changed since is left for git to notice.
-            let args = [&["add", "--refresh", "-q", "--"], refresh.as_slice()].concat();
-            let _ = self.run(&args, None, &env);
+            let args = [
+                &["update-index", "--add", "--remove", "--"],
+                refresh.as_slice(),
+            ]
+            .concat();
+            self.run(&args, None, &env)?;
         }
         self.install_index_file(lock, tmp, &journal.index)
     }
