@@ -547,14 +547,7 @@ fn serve_applies_signed_webhooks_and_refuses_the_rest() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let mut line = Vec::new();
-    let mut byte = [0u8; 1];
-    while stdout.read(&mut byte).unwrap() == 1 && byte[0] != b'\n' {
-        line.push(byte[0]);
-    }
-    let line = String::from_utf8(line).unwrap();
-    let addr = line.strip_prefix("listening on ").unwrap().to_owned();
+    let addr = crate::test_serve::listening_on(&mut child);
     let opened = serde_json::to_vec(&issue(
         "opened",
         1,

@@ -25,6 +25,21 @@ const SECRET: &str = "s3cret";
 /// guard, not a measure.
 const GUARD: Duration = Duration::from_secs(20);
 
+/// The address a starting `serve` prints on its first line (read byte by
+/// byte, so nothing after it is taken from the pipe).
+pub(crate) fn listening_on(child: &mut Child) -> String {
+    let mut stdout = child.stdout.take().unwrap();
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    while stdout.read(&mut byte).unwrap() == 1 && byte[0] != b'\n' {
+        line.push(byte[0]);
+    }
+    let line = String::from_utf8(line).unwrap();
+    line.strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("not listening: {line:?}"))
+        .to_owned()
+}
+
 /// A running `git-orx serve`, killed when dropped.
 struct Serving {
     child: Child,
@@ -44,17 +59,7 @@ impl Serving {
             .stderr(Stdio::inherit())
             .spawn()
             .unwrap();
-        let mut stdout = child.stdout.take().unwrap();
-        let mut line = Vec::new();
-        let mut byte = [0u8; 1];
-        while stdout.read(&mut byte).unwrap() == 1 && byte[0] != b'\n' {
-            line.push(byte[0]);
-        }
-        let line = String::from_utf8(line).unwrap();
-        let addr = line
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("not listening: {line:?}"))
-            .to_owned();
+        let addr = listening_on(&mut child);
         Serving { child, addr }
     }
 

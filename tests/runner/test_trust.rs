@@ -4,6 +4,16 @@
 
 use crate::common::{GOOD, Repo};
 
+/// A repository with a team's `bug` kind (Open, Fixed, Closed) and its
+/// `tester` role.
+fn with_the_bug_kind() -> Repo {
+    let repo = Repo::new();
+    repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
+    repo.write(".orx/workflows/bug.yaml", crate::test_kinds::BUG_WORKFLOW);
+    repo.commit_rules("Add the bug kind");
+    repo
+}
+
 /// A Dev's InProgress -> Done skip, committed without hooks, then hidden
 /// behind a replace ref whose commit changes nothing: the returned pair
 /// is (the skip, its stand-in).
@@ -107,22 +117,8 @@ fn the_pre_receive_hook_refuses_orx_refs_unless_the_server_accepts_them() {
 #[test]
 fn an_agent_and_a_person_committing_in_one_work_tree_keep_their_own_commits() {
     const ROUNDS: usize = 200;
-    let repo = Repo::new();
-    repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
-    repo.write(".orx/workflows/bug.yaml", crate::test_kinds::BUG_WORKFLOW);
-    repo.commit_rules("Add the bug kind");
-    repo.orx(&[
-        "goal",
-        "new",
-        "Login page",
-        "--type",
-        "feat",
-        "--body",
-        "Users log in.",
-        "--as",
-        "lead",
-    ])
-    .ok();
+    let repo = with_the_bug_kind();
+    repo.orx(crate::test_goal::NEW_GOAL).ok();
     let agent_log = repo.path("../agent.log");
     let person_log = repo.path("../person.log");
     let agent = format!(
@@ -384,10 +380,7 @@ fn verify_flags_a_commit_whose_trailers_name_an_item_it_does_not_change() {
 #[test]
 fn moves_killed_at_random_moments_leave_nothing_half_staged() {
     use std::time::{Duration, Instant};
-    let repo = Repo::new();
-    repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
-    repo.write(".orx/workflows/bug.yaml", crate::test_kinds::BUG_WORKFLOW);
-    repo.commit_rules("Add the bug kind");
+    let repo = with_the_bug_kind();
     repo.orx(&["new", "bug", "Crash", "--id", "9.1", "--as", "dev"])
         .ok();
     let path = "docs/bugs/9.1.crash.md";
