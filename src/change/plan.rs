@@ -439,7 +439,15 @@ fn plan_change(
         self_transition: moves && item.status == to,
         now: &now,
     };
-    let verdict = validate::judge(&wf, &change)?;
+    let verdict = match validate::judge(&wf, &change) {
+        Ok(v) => v,
+        Err(r) => {
+            // Refused for edits the file holds beyond HEAD's version, not
+            // for this change's own: say so, and how to drop them.
+            carried_forced(&wf, &base, &item, &extras, actor, &now)?;
+            return Err(r.into());
+        }
+    };
     if let Accepted::Create { .. } | Accepted::Delete { .. } = verdict.accepted {
         return Err(Error::Failed(format!(
             "internal error: a change was judged as {:?}",

@@ -502,3 +502,58 @@ fn restore_keeps_uncommitted_edits_in_a_named_backup_and_says_how_to_get_them_ba
         .ok()
         .stdout_lacks(&["kept what"]);
 }
+
+/// The hooks and `verify` judge a hand-made commit of the error
+/// self-transition as git-orx's own commands do: an edit it carries that
+/// the state's edit guard refuses (a report marked generated before any
+/// dimension is reviewed) is refused, by the hook and by `verify`.
+#[test]
+fn a_hand_commit_of_a_self_transition_holds_the_states_edit_guard() {
+    let repo = review_repo("security,testing");
+    let file = review_file(&repo);
+    let exec = executor(&repo, "exec.sh", GOOD);
+    repo.orx(&["run", "1", "--exec", &exec, "--max-iterations", "2"])
+        .code(1);
+    let text = repo.read(&file);
+    let count = text
+        .lines()
+        .find_map(|l| l.strip_prefix("error_count: "))
+        .map(|n| n.trim().parse::<u32>().unwrap())
+        .unwrap_or(0);
+    let counted = match text.contains("error_count: ") {
+        true => text.replacen(
+            &format!("error_count: {count}"),
+            &format!("error_count: {}", count + 1),
+            1,
+        ),
+        false => text.replacen("---\n", &format!("---\nerror_count: {}\n", count + 1), 2),
+    };
+    // The error counted alone is the self-transition: accepted.
+    repo.write(&file, &counted);
+    let marked = counted.replacen(
+        "dimensions: [security, testing]",
+        "dimensions: [security, testing]\nreport_generated: true",
+        1,
+    );
+    assert_ne!(marked, counted);
+    repo.write(&file, &marked);
+    repo.commit_as("qa", "count an error, and the report")
+        .fails(
+            1,
+            &["the report is generated after every dimension is reviewed"],
+        );
+    repo.git_env(
+        &[
+            "commit",
+            "-q",
+            "--no-verify",
+            "-am",
+            "count an error, and the report",
+        ],
+        &[("ORX_ROLE", "qa")],
+    )
+    .ok();
+    repo.orx(&["verify", "HEAD~1..HEAD"])
+        .code(1)
+        .stdout_has(&["the report is generated after every dimension is reviewed"]);
+}

@@ -779,3 +779,45 @@ fn a_made_up_workflow_is_judged_by_its_own_rules() {
         );
     }
 }
+
+/// A self-transition (the code review's error count) carries no edit the
+/// state's edit guard refuses: the error alone is the transition; with a
+/// report marked generated before any dimension is reviewed, the edit
+/// guard refuses it.
+#[test]
+fn a_self_transition_holds_the_states_edit_guard() {
+    let wf = Workflow::load("codereview", None, &Roles::default()).unwrap();
+    let before = json!({
+        "kind": "codereview", "id": "1", "title": "r", "status": "running",
+        "dimensions": ["security"], "reviewed": [], "scan_completed": false,
+        "report_generated": false, "error_count": 0,
+    });
+    let mut counted = before.clone();
+    counted["error_count"] = json!(1);
+    fn change<'a>(before: &'a Value, after: &'a Value) -> Change<'a> {
+        Change {
+            before: Some(before),
+            after: Some(after),
+            role: "qa",
+            force: None,
+            self_transition: true,
+            now: "2026-01-01T00:00:00Z",
+        }
+    }
+    assert!(matches!(
+        validate(&wf, &change(&before, &counted)),
+        Ok(Accepted::Transition(t)) if t.from == "running" && t.to == "running"
+    ));
+    let mut marked = counted.clone();
+    marked["report_generated"] = json!(true);
+    match validate(&wf, &change(&before, &marked)) {
+        Err(Refusal::EditGuard { state, unmet, .. }) => {
+            assert_eq!(state, "running");
+            assert!(
+                unmet.iter().any(|u| u.desc.contains("report is generated")),
+                "{unmet:?}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}
