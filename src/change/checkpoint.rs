@@ -468,6 +468,39 @@ pub fn rollback(
     })
 }
 
+/// What a rollback to checkpoint `name` would do to the work tree as it
+/// is now, uncommitted and untracked files included (`keep` aside, as
+/// the rollback leaves them): each file it would write (`restore`: back
+/// to the checkpoint's bytes, or `create`: one the work tree lacks) or
+/// remove (`remove`), by path. Nothing is written.
+pub fn preview(repo: &Repo, name: &str, keep: &[&str]) -> Result<Vec<(String, &'static str)>> {
+    let name = name.strip_prefix(REF_PREFIX).unwrap_or(name);
+    let head = repo.commit_id("HEAD").ok_or_else(no_commit_yet)?;
+    let Some(target) = repo.commit_id(&format!("{REF_PREFIX}{name}")) else {
+        return Err(Error::NotFound(format!(
+            "there is no checkpoint {name} (`git orx checkpoints` lists them)"
+        )));
+    };
+    let tree = repo.tree_with(&target, &head, keep)?;
+    let current = repo.snapshot()?;
+    let mut out: Vec<(String, &'static str)> = repo
+        .changes(
+            &Side::Commit(current.tree.clone()),
+            &Side::Commit(tree),
+            &[],
+        )?
+        .into_iter()
+        .filter_map(|c| match (c.old_path, c.new_path) {
+            (Some(_), Some(p)) => Some((p, "restore")),
+            (None, Some(p)) => Some((p, "create")),
+            (Some(p), None) => Some((p, "remove")),
+            (None, None) => None,
+        })
+        .collect();
+    out.sort();
+    Ok(out)
+}
+
 /// How [`switch`] failed.
 enum Failure {
     /// Before HEAD or any file was touched.

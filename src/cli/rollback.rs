@@ -28,20 +28,20 @@ pub struct Args {
     /// Acting role (else ORX_ROLE, else `git config orx.role`).
     #[arg(long = "as", value_name = "ROLE")]
     role: Option<String>,
-    /// Say which files the rollback would restore or remove (those that
-    /// differ between HEAD and the checkpoint, items and .orx/ aside) and
-    /// write nothing; uncommitted changes to them would be replaced too.
+    /// Say which files the rollback would restore, create or remove in
+    /// the work tree as it is now (uncommitted and untracked files
+    /// included; items and .orx/ aside) and write nothing. Needs no role.
     #[arg(long)]
     dry_run: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
-    let role = super::role(&ws, &args.role)?;
     let target = match args.checkpoint {
         Some(c) => c,
         None => {
-            let item = orx::kinds::agent::find(&ws, &args.agent)?;
+            let item = orx::kinds::agent::find(&ws, &args.agent)
+                .map_err(|e| no_agent_names_the_checkpoints(&ws, e))?;
             item.value()["last_checkpoint"]
                 .as_str()
                 .map(str::to_owned)
@@ -57,15 +57,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let target = orx::change::checkpoint::resolve(&ws.repo, &target)?;
     let keep = orx::change::plan::rollback_keeps(&ws);
     if args.dry_run {
-        let kept = |p: &str| {
-            keep.iter()
-                .any(|k| p == k || p.starts_with(&format!("{}/", k.trim_end_matches('/'))))
-        };
-        let checkpoint = orx::change::checkpoint::list(&ws.repo)?
-            .into_iter()
-            .find(|c| c.name == target)
-            .ok_or_else(|| Error::NotFound(format!("no checkpoint {target}")))?;
-        let changed: Vec<&String> = checkpoint.changed.iter().filter(|p| !kept(p)).collect();
+        let kept: Vec<&str> = keep.iter().map(String::as_str).collect();
+        let preview = orx::change::checkpoint::preview(&ws.repo, &target, &kept)?;
+        let changed: Vec<&String> = preview.iter().map(|(p, _)| p).collect();
         if ui.is_json() {
             ui.json(&serde_json::json!({
                 "version": 1,
@@ -77,18 +71,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             }));
         } else {
             ui.line(format!(
-                "would roll back to {}: {} file{} differ from HEAD {}",
+                "would roll back to {}: {} file{} would change {}",
                 paint(BOLD, &target),
                 changed.len(),
                 if changed.len() == 1 { "" } else { "s" },
                 paint(DIM, "(dry run: nothing written)")
             ));
-            for p in &changed {
-                ui.line(paint(DIM, format!("  {}", orx::text::escape(p))));
+            for (p, what) in &preview {
+                ui.line(paint(DIM, format!("  {what:<7} {}", orx::text::escape(p))));
             }
         }
         return Ok(0);
     }
+    let role = super::role(&ws, &args.role)?;
     if !args.yes {
         if !std::io::stdin().is_terminal() {
             return Err(Error::Usage(format!(
@@ -143,4 +138,23 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         done.saved, done.saved
     ));
     Ok(0)
+}
+
+/// A bare `rollback` in a repository without the agent it would read the
+/// last checkpoint of: name the checkpoints there are instead.
+fn no_agent_names_the_checkpoints(ws: &orx::repo::workspace::Workspace, e: Error) -> Error {
+    if !matches!(e, Error::NoAgent { .. }) {
+        return e;
+    }
+    let names: Vec<String> = orx::change::checkpoint::list(&ws.repo)
+        .map(|l| l.into_iter().map(|c| c.name).collect())
+        .unwrap_or_default();
+    Error::Usage(match names.as_slice() {
+        [] => "there is no checkpoint to roll back to (`git orx checkpoint` makes one), and no agent records one".to_owned(),
+        [.., last] => format!(
+            "name the checkpoint to roll back to: `git orx rollback CHECKPOINT` ({} here: {}; the newest is {last}); no agent records one",
+            names.len(),
+            names.join(", ")
+        ),
+    })
 }

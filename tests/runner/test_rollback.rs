@@ -606,3 +606,48 @@ fn a_rollback_that_cannot_move_head_back_says_where_head_is() {
     your work is saved as chk-20260102030405-2: `git orx rollback chk-20260102030405-2 --yes` restores it
     ");
 }
+
+/// The dry run lists exactly what the rollback then changes: uncommitted
+/// edits restored, untracked files removed; it needs no role, and a bare
+/// `rollback` with no agent names the checkpoints there are.
+#[test]
+fn a_rollback_dry_run_lists_what_the_rollback_changes() {
+    let repo = Repo::new();
+    repo.write("a.txt", "a\n");
+    repo.git(&["add", "a.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "a"]).ok();
+    let out = repo.orx(&["checkpoint", "-m", "clean"]);
+    out.ok();
+    let name = out
+        .stdout
+        .split_whitespace()
+        .find(|w| w.starts_with("chk-"))
+        .unwrap()
+        .to_owned();
+    repo.write("a.txt", "changed\n");
+    repo.write("new.txt", "new\n");
+    let before = repo.state();
+    let out = repo.orx(&["rollback", &name, "--dry-run"]);
+    assert_eq!(repo.state(), before);
+    insta::assert_snapshot!(out.render().replace(&name, "<chk>"), @"
+    exit: 0
+    --- stdout
+    would roll back to <chk>: 2 files would change (dry run: nothing written)
+      restore a.txt
+      remove  new.txt
+    ");
+    repo.orx(&["rollback", "--yes", "--as", "dev"]).fails(
+        2,
+        &[&format!(
+            "`git orx rollback CHECKPOINT` (1 here: {name}; the newest is {name})"
+        )],
+    );
+    repo.orx(&["rollback", &name, "--yes", "--as", "dev"])
+        .ok()
+        .stdout_has(&["a.txt", "new.txt"]);
+    assert_eq!(repo.read("a.txt"), "a\n");
+    assert!(!repo.path("new.txt").exists());
+    repo.orx(&["rollback", &name, "--dry-run"])
+        .ok()
+        .stdout_has(&["0 files would change"]);
+}

@@ -662,12 +662,23 @@ pub const LINES: &[(&str, &str)] = &[
         "已回滚到 {target}: 恢复或删除了 1 个文件 [{commit}]",
     ),
     (
-        "would roll back to {target}: {n} files differ from HEAD {rest}",
-        "将回滚到 {target}: {n} 个文件与 HEAD 不同 {rest}",
+        "would roll back to {target}: {n} files would change {rest}",
+        "将回滚到 {target}: 将修改 {n} 个文件 {rest}",
     ),
     (
-        "would roll back to {target}: 1 file differs from HEAD {rest}",
-        "将回滚到 {target}: 1 个文件与 HEAD 不同 {rest}",
+        "would roll back to {target}: 1 file would change {rest}",
+        "将回滚到 {target}: 将修改 1 个文件 {rest}",
+    ),
+    ("  restore {path}", "  恢复 {path}"),
+    ("  remove  {path}", "  删除 {path}"),
+    ("  create  {path}", "  创建 {path}"),
+    (
+        "name the checkpoint to roll back to: `git orx rollback CHECKPOINT` ({n} here: {names}; the newest is {last}); no agent records one",
+        "请指明要回滚到的检查点: `git orx rollback CHECKPOINT` (这里有 {n} 个: {names};最新的是 {last});没有 agent 记录检查点",
+    ),
+    (
+        "there is no checkpoint to roll back to (`git orx checkpoint` makes one), and no agent records one",
+        "没有可回滚到的检查点 (`git orx checkpoint` 可创建一个),也没有 agent 记录检查点",
     ),
     // verify
     (
