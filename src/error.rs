@@ -199,7 +199,7 @@ impl Missing {
     }
 }
 
-/// Every code [`Error::code`] gives (the README lists them): the schema of
+/// Every code [`Error::code`] gives (docs/reference.md lists them): the schema of
 /// the envelope enumerates them.
 pub const CODES: &[&str] = &[
     "refused.no_transition",
@@ -245,7 +245,7 @@ fn code_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 impl Error {
     /// The error's stable code, from its variant: `refused.*` a rule
     /// refused, `usage.*` the request is wrong, `busy` and `conflict` a
-    /// retry may succeed. The README lists them.
+    /// retry may succeed. docs/reference.md lists them.
     pub fn code(&self) -> &'static str {
         match self {
             Error::Refused(r) => match r {
@@ -540,11 +540,11 @@ mod tests {
         all
     }
 
-    /// Every code is in the README's table, and a retryable error is
+    /// Every code is in the reference's table, and a retryable error is
     /// exactly one of kind Busy.
     #[test]
     fn every_error_code_is_documented() {
-        let readme = include_str!("../README.md");
+        let readme = include_str!("../docs/reference.md");
         for e in one_of_each() {
             let d = e.data();
             assert!(
@@ -554,7 +554,7 @@ mod tests {
             );
             assert!(
                 readme.contains(&format!("`{}`", d.code)),
-                "{} is not in the README's table of codes",
+                "{} is not in the table of codes of docs/reference.md",
                 d.code
             );
             assert_eq!(d.retryable, e.kind() == ErrorKind::Busy, "{}", d.code);

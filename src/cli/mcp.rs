@@ -25,7 +25,7 @@ use serde_json::{Map, Value, json};
 use super::Ui;
 
 /// Serve git-orx's commands as Model Context Protocol tools over standard
-/// input and output, for an agent client to start (see the README for a
+/// input and output, for an agent client to start (see docs/reference.md for a
 /// project's `.mcp.json`). Runs until the client closes standard input.
 #[derive(clap::Args)]
 pub struct Args {}

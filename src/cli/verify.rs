@@ -125,7 +125,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if n > 0 {
         ui.wrap(
             format!(
-                "{} history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (README: When verify fails)",
+                "{} history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (docs/enforcement.md: When verify fails)",
                 paint(CYAN, "hint:")
             ),
             6,

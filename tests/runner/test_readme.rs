@@ -1,4 +1,5 @@
-//! The README's walkthrough, run as written: every block marked
+//! The README's walkthrough and the guide's, run as written (the guide
+//! goes on in the same repository): every block marked
 //! `<!-- orx: runs -->`, in order, in one new repository. A command's
 //! output shown in the README (`#  ` lines after it in a shell block, the
 //! lines after `$ command` in a plain one) must be what it prints, commit
@@ -76,8 +77,11 @@ fn steps(readme: &str) -> Vec<Step> {
 
 #[test]
 fn readme_walkthrough_and_agent_block_run_as_written() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    // The quick start, then the guide that goes on from it.
+    let read = |rel: &str| {
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)).unwrap()
+    };
+    let readme = format!("{}\n{}", read("README.md"), read("docs/guide.md"));
     let steps = steps(&readme);
     assert!(
         steps

@@ -231,20 +231,21 @@ fn show_verify_and_agent_show_fit_an_80_column_terminal() {
             violations
         hint: history is not rewritten: fix forward with a new commit (`git orx move`
               puts an item where the rules allow), then the Human accepts the commit's
-              violations: `git orx acknowledge COMMIT --reason TEXT --as human` (README:
-              When verify fails)
+              violations: `git orx acknowledge COMMIT --reason TEXT --as human`
+              (docs/enforcement.md: When verify fails)
         "#);
 }
 
-/// The README's fenced YAML block whose first line starts with `title`.
+/// The fenced YAML block of the enforcement docs whose first line starts
+/// with `title`.
 fn readme_yaml(title: &str) -> serde_json::Value {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../../docs/enforcement.md");
     let block = readme
         .split("```yaml\n")
         .skip(1)
         .map(|b| &b[..b.find("```").unwrap()])
         .find(|b| b.starts_with(title))
-        .unwrap_or_else(|| panic!("the README has no CI snippet `{title}`"));
+        .unwrap_or_else(|| panic!("docs/enforcement.md has no CI snippet `{title}`"));
     serde_saphyr::from_str(block).unwrap()
 }
 

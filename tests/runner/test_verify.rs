@@ -22,7 +22,7 @@ fn a_no_verify_commit_is_caught() {
         story 1.1 cannot move from Approved to Done: the workflow has no such transition
           allowed from Approved: InProgress (Dev)
     verified 5 commits (all of HEAD's history (the branch has no upstream)): 1 violation
-    hint: history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (README: When verify fails)
+    hint: history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (docs/enforcement.md: When verify fails)
     ");
     let json: serde_json::Value =
         serde_json::from_str(&repo.orx(&["verify", "--json", "HEAD~1..HEAD"]).stdout).unwrap();
@@ -144,7 +144,7 @@ fn identities_bind_roles_to_authors() {
     <commit>: identity
         author@example.com claims to act as Dev, but its roles are SM or Human
     verified 1 commit (HEAD~1..HEAD): 1 violation
-    hint: history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (README: When verify fails)
+    hint: history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (docs/enforcement.md: When verify fails)
     ");
     // The right author passes.
     repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();

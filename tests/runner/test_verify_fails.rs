@@ -31,7 +31,7 @@ fn a_no_verify_draft_to_done_reports_the_missing_role_and_the_move_no_role_may_m
         story 1.1 cannot move from Draft to Done: the workflow has no such transition
           allowed from Draft: Blocked (SM), Approved (SM), AwaitingArchReview (SM)
     verified 1 commit (HEAD~1..HEAD): 2 violations
-    hint: history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (README: When verify fails)
+    hint: history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (docs/enforcement.md: When verify fails)
     ");
     assert!(!run.stdout.contains("ORX_ROLE"), "advice for history only");
 }

@@ -5,7 +5,14 @@
 use std::path::Path;
 
 /// The places a word is looked for: what users and contributors read.
-const PLACES: &[&str] = &["src", "tests", "templates", "README.md", "ARCHITECTURE.md"];
+const PLACES: &[&str] = &[
+    "src",
+    "tests",
+    "templates",
+    "README.md",
+    "ARCHITECTURE.md",
+    "docs",
+];
 
 /// Every line of `text` where `word` (any case, with or without a plural
 /// `s`) stands as a word of its own: not inside a longer word, though `_`

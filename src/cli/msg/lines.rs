@@ -734,8 +734,8 @@ pub const LINES: &[(&str, &str)] = &[
         "HEAD 的全部历史 (该分支没有上游)",
     ),
     (
-        "{text} history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (README: When verify fails)",
-        "{text} 历史不会被改写: 用新的提交向前修复 (`git orx move` 把条目放到规则允许的状态),然后由 Human 接受该提交的违规: `git orx acknowledge COMMIT --reason TEXT --as human` (README: When verify fails)",
+        "{text} history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (docs/enforcement.md: When verify fails)",
+        "{text} 历史不会被改写: 用新的提交向前修复 (`git orx move` 把条目放到规则允许的状态),然后由 Human 接受该提交的违规: `git orx acknowledge COMMIT --reason TEXT --as human` (docs/enforcement.md: When verify fails)",
     ),
     (
         "    acknowledged by {who}: {why}",
