@@ -1,4 +1,6 @@
 use super::*;
+use crate::workflow::role::Roles;
+use serde_json::Value;
 use serde_json::json;
 
 fn story() -> Workflow {

@@ -1,0 +1,675 @@
+//! Compiling a workflow file: every check on its states, roles,
+//! expressions and params, so a bad file is refused whole.
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+use serde_saphyr::Spanned;
+
+use super::format::*;
+use super::*;
+use crate::workflow::role::Roles;
+
+pub(super) struct Checker<'a> {
+    origin: &'a str,
+    params: &'a Value,
+    /// Compile expressions on first use (the built-in, unmodified workflow).
+    deferred: bool,
+    /// Said after each message (why a built-in section is at fault).
+    note: &'a str,
+    roles: &'a Roles,
+}
+
+impl Checker<'_> {
+    fn fail<T>(
+        &self,
+        pos: Option<(usize, usize)>,
+        message: impl Into<String>,
+    ) -> Result<T, WorkflowError> {
+        Err(WorkflowError {
+            origin: self.origin.to_owned(),
+            pos,
+            message: format!("{}{}", message.into(), self.note),
+        })
+    }
+
+    fn pos<T>(s: &Spanned<T>) -> Option<(usize, usize)> {
+        let l = s.referenced;
+        (l.line() > 0).then(|| (l.line() as usize, l.column() as usize))
+    }
+
+    fn expr(&self, s: &Spanned<String>) -> Result<Expr, WorkflowError> {
+        if self.deferred {
+            return Ok(Expr::deferred(&s.value).located(self.at(s)));
+        }
+        let e = match Expr::compile(&s.value) {
+            Ok(e) => e.located(self.at(s)),
+            Err(e) => return self.fail(Self::pos(s), e.about(&s.value)),
+        };
+        self.check_params(&e, Self::pos(s))?;
+        Ok(e)
+    }
+
+    /// Where `s` is written, as an expression's errors say it.
+    fn at<T>(&self, s: &Spanned<T>) -> String {
+        let origin = match self.origin {
+            "built-in" => "built-in workflow",
+            o => o,
+        };
+        match Self::pos(s) {
+            Some((line, _)) => format!("{origin}, line {line}"),
+            None => origin.to_owned(),
+        }
+    }
+
+    fn check_params(&self, e: &Expr, pos: Option<(usize, usize)>) -> Result<(), WorkflowError> {
+        for path in e.paths() {
+            if let Some(rest) = path.strip_prefix("params.") {
+                let key = rest.split('.').next().unwrap_or(rest);
+                if self.params.get(key).is_none() {
+                    return self.fail(
+                        pos,
+                        format!(
+                            "`{}` uses `params.{key}`, which `params` does not define",
+                            e.source
+                        ),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn template(&self, s: &Spanned<String>) -> Result<Template, WorkflowError> {
+        let t = if self.deferred {
+            Template::deferred(&s.value)
+        } else {
+            Template::compile(&s.value)
+        };
+        t.or_else(|msg| self.fail(Self::pos(s), msg))
+    }
+
+    fn conditions(&self, defs: &[ConditionDef]) -> Result<Vec<Condition>, WorkflowError> {
+        defs.iter()
+            .map(|g| {
+                Ok(Condition {
+                    expr: self.expr(&g.expr)?,
+                    desc: self.template(&g.desc)?,
+                })
+            })
+            .collect()
+    }
+
+    fn messages(&self, defs: Vec<MessageDef>) -> Result<Vec<Message>, WorkflowError> {
+        defs.into_iter()
+            .map(|m| {
+                let role = match &m.role {
+                    Some(r) if !self.roles.contains(&r.value) => {
+                        return self.fail(
+                            Self::pos(r),
+                            format!(
+                                "unknown role `{}` (known: {})",
+                                r.value,
+                                self.roles.names().join(", ")
+                            ),
+                        );
+                    }
+                    r => r.as_ref().map(|r| r.value.clone()),
+                };
+                Ok(Message {
+                    when: m.when.as_ref().map(|w| self.expr(w)).transpose()?,
+                    role,
+                    en: self.template(&m.en)?,
+                    zh: m.zh.as_ref().map(|z| self.template(z)).transpose()?,
+                    persona: m.persona.as_ref().map(|p| self.template(p)).transpose()?,
+                })
+            })
+            .collect()
+    }
+}
+
+pub(super) fn compile(
+    name: &str,
+    def: FileDef,
+    origin: String,
+    roles: &Roles,
+    deferred: bool,
+) -> Result<Workflow, WorkflowError> {
+    let c = Checker {
+        origin: &origin,
+        params: &def.params,
+        deferred,
+        note: "",
+        roles,
+    };
+    if let Some(w) = &def.workflow
+        && w != name
+    {
+        return c.fail(
+            None,
+            format!("the file says `workflow: {w}` but is the `{name}` workflow"),
+        );
+    }
+    if !matches!(def.params, Value::Object(_) | Value::Null)
+        || !matches!(def.defaults, Value::Object(_) | Value::Null)
+    {
+        return c.fail(None, "`params` and `defaults` must be mappings");
+    }
+    let Some(state_defs) = def.states else {
+        return c.fail(None, "`states` is missing");
+    };
+    let Some(items_def) = def.items else {
+        return c.fail(
+            None,
+            "`items` is missing: a kind of its own says where its items live (`items: {dir: docs/bugs}`); `git orx kind new` writes one",
+        );
+    };
+    let items = match items::Items::compile(items_def) {
+        Ok(items) => items,
+        Err(message) => return c.fail(None, message),
+    };
+    let state_field = def
+        .state_field
+        .clone()
+        .unwrap_or_else(|| "status".to_owned());
+    let operations: Vec<(String, String)> = def.operations.map(|o| o.0).unwrap_or_default();
+    // A role, or `@field`: the role an item names in that field.
+    let known_role = |r: &str| match r.strip_prefix('@') {
+        Some(field) => !field.is_empty() && field.split('.').all(|k| !k.is_empty()),
+        None => roles.contains(r),
+    };
+    let mut states = Vec::new();
+    for (sname, s) in state_defs.0 {
+        if let Some(op) = s
+            .operations
+            .iter()
+            .find(|op| !operations.is_empty() && !operations.iter().any(|(n, _)| n == *op))
+        {
+            return c.fail(
+                None,
+                format!(
+                    "state `{sname}`: unknown operation `{op}` (`operations` declares: {})",
+                    operations
+                        .iter()
+                        .map(|(n, _)| n.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+        }
+        let owner = match &s.owner {
+            Some(o) if !known_role(&o.value) => {
+                return c.fail(
+                    Checker::pos(o),
+                    format!(
+                        "state `{sname}`: unknown owner role `{}` (known: {})",
+                        o.value,
+                        roles.names().join(", ")
+                    ),
+                );
+            }
+            Some(o) => Some(o.value.clone()),
+            None if !s.terminal => {
+                return c.fail(
+                    None,
+                    format!("state `{sname}` needs an `owner` (only terminal states have none)"),
+                );
+            }
+            None => None,
+        };
+        let edit_guard = c.conditions(&s.edit_guard)?;
+        states.push(State {
+            name: sname,
+            owner,
+            terminal: s.terminal,
+            description: s.description,
+            handoff: c.messages(s.handoff)?,
+            operations: s.operations,
+            edit_guard,
+        });
+    }
+    let find = |c: &Checker, n: &Spanned<String>, what: &str| -> Result<(), WorkflowError> {
+        if states.iter().any(|s| s.name == n.value) {
+            Ok(())
+        } else {
+            let known: Vec<&str> = states.iter().map(|s| s.name.as_str()).collect();
+            let known = if known.is_empty() {
+                "none".to_owned()
+            } else {
+                known.join(", ")
+            };
+            c.fail(
+                Checker::pos(n),
+                format!("{what} `{}` is not a state (states: {known})", n.value),
+            )
+        }
+    };
+    let Some(initial) = def.initial else {
+        return c.fail(None, "`initial` is missing");
+    };
+    let kept_initial = format!(
+        "\n  (your {origin} replaces `states` but keeps the built-in `initial: {}`; keep that state, or give `initial` too)",
+        initial.value
+    );
+    if def.builtin_initial && origin != "built-in" {
+        let built_in = Checker {
+            origin: "built-in workflow",
+            note: &kept_initial,
+            ..c
+        };
+        find(&built_in, &initial, "initial state")?;
+    } else {
+        find(&c, &initial, "initial state")?;
+    }
+    let Some(transition_defs) = def.transitions else {
+        return c.fail(None, "`transitions` is missing");
+    };
+    // An override that replaces `states` but keeps the built-in transitions:
+    // errors in those transitions are about the built-in file.
+    let kept = format!(
+        "\n  (your {origin} replaces `states` but keeps the built-in `transitions`, which need every state and role they name; keep those states, or give `transitions` too)"
+    );
+    let c = if def.builtin_transitions && origin != "built-in" {
+        Checker {
+            origin: "built-in workflow",
+            note: &kept,
+            ..c
+        }
+    } else {
+        c
+    };
+    let mut seen = HashSet::new();
+    let mut transitions = Vec::new();
+    for t in transition_defs {
+        find(&c, &t.from, "`from`")?;
+        find(&c, &t.to, "`to`")?;
+        let at = Checker::pos(&t.from);
+        if states.iter().any(|s| s.name == t.from.value && s.terminal) {
+            return c.fail(
+                at,
+                format!("`{}` is terminal; no transition may leave it", t.from.value),
+            );
+        }
+        if !seen.insert((t.from.value.clone(), t.to.value.clone())) {
+            return c.fail(
+                at,
+                format!(
+                    "a second transition from `{}` to `{}`",
+                    t.from.value, t.to.value
+                ),
+            );
+        }
+        if t.roles.value.is_empty() {
+            return c.fail(Checker::pos(&t.roles), "`roles` is empty");
+        }
+        if let Some(r) = t.roles.value.iter().find(|r| !known_role(r)) {
+            return c.fail(
+                Checker::pos(&t.roles),
+                format!("unknown role `{r}` (known: {})", roles.names().join(", ")),
+            );
+        }
+        let guard = c.conditions(&t.guard)?;
+        let effects = t
+            .effects
+            .0
+            .iter()
+            .map(|(path, e)| {
+                let path: Vec<String> = path.split('.').map(str::to_owned).collect();
+                if path.iter().any(String::is_empty)
+                    || expr::RESERVED.contains(&path[0].as_str())
+                    || ["kind", "id", "status", state_field.as_str()].contains(&path[0].as_str())
+                {
+                    return c.fail(
+                        Checker::pos(e),
+                        format!(
+                            "effect target `{}` is not a field a transition may set",
+                            path.join(".")
+                        ),
+                    );
+                }
+                Ok(Effect {
+                    path,
+                    expr: c.expr(e)?,
+                })
+            })
+            .collect::<Result<_, WorkflowError>>()?;
+        if let Some(op) = &t.operation {
+            let allowed = states
+                .iter()
+                .find(|s| s.name == t.from.value)
+                .is_some_and(|s| s.operations.contains(&op.value));
+            if !allowed {
+                return c.fail(
+                    Checker::pos(op),
+                    format!(
+                        "the transition from `{}` is operation `{}`, which `{}` does not allow (its `operations`)",
+                        t.from.value, op.value, t.from.value
+                    ),
+                );
+            }
+        }
+        if let Some(a) = t
+            .actions
+            .iter()
+            .find(|a| !ACTIONS.contains(&a.value.as_str()))
+        {
+            return c.fail(
+                Checker::pos(a),
+                format!(
+                    "unknown action `{}` (known: {})",
+                    a.value,
+                    ACTIONS.join(", ")
+                ),
+            );
+        }
+        let note_field = t
+            .note_field
+            .as_deref()
+            .map(|f| f.split('.').map(str::to_owned).collect::<Vec<_>>());
+        if note_field
+            .as_ref()
+            .is_some_and(|p| p.iter().any(String::is_empty) || p[0] == state_field)
+        {
+            return c.fail(at, "`note_field` must name a field besides the state");
+        }
+        if let Some(u) = t
+            .waits
+            .iter()
+            .flat_map(|w| &w.until)
+            .find(|u| !states.iter().any(|s| &s.name == *u))
+        {
+            return c.fail(at, format!("`waits.until` names `{u}`, which is no state"));
+        }
+        transitions.push(Transition {
+            from: t.from.value,
+            to: t.to.value,
+            roles: t.roles.value,
+            trigger: t.trigger,
+            events: t.events,
+            operation: t.operation.map(|o| o.value),
+            outcome: t.outcome,
+            actions: t.actions.into_iter().map(|a| a.value).collect(),
+            note_field,
+            primary: t.primary,
+            description: t.description,
+            guard,
+            handoff: c.messages(t.handoff)?,
+            effects,
+            evidence: t.evidence.map(|e| Evidence {
+                field: e.field.split('.').map(str::to_owned).collect(),
+                trailer: e.trailer,
+                merge_names: e.merge_names,
+            }),
+            waits: t.waits.map(|w| Waits {
+                field: w.field,
+                until: w.until,
+            }),
+        });
+    }
+    let initial = initial.value;
+    let mut protected = Vec::new();
+    for p in def.protected.unwrap_or_default() {
+        let path: Vec<String> = p.split('.').map(str::to_owned).collect();
+        if path.iter().any(String::is_empty)
+            || ["kind", "id", "status", "title"].contains(&path[0].as_str())
+        {
+            return c.fail(None, format!("`protected: {p}`: only fields besides kind, id, status and title can be protected"));
+        }
+        protected.push(path);
+    }
+    let field = |p: &str, what: &str| -> Result<Vec<String>, WorkflowError> {
+        let path: Vec<String> = p.split('.').map(str::to_owned).collect();
+        if path.iter().any(String::is_empty)
+            || expr::RESERVED.contains(&path[0].as_str())
+            || ["kind", "id", "status", "title"].contains(&path[0].as_str())
+        {
+            return c.fail(
+                None,
+                format!("`{what}: {p}` must name a field besides kind, id, status and title"),
+            );
+        }
+        Ok(path)
+    };
+    let mut records = Vec::new();
+    for (p, r) in def.records.unwrap_or_default().0 {
+        if let Some(bad) = r.roles.value.iter().find(|x| !roles.contains(x)) {
+            return c.fail(
+                Checker::pos(&r.roles),
+                format!("unknown role `{bad}` (known: {})", roles.names().join(", ")),
+            );
+        }
+        let path = field(&p, "records")?;
+        let under = |name: &str| {
+            let mut full = path.clone();
+            full.extend(name.split('.').map(str::to_owned));
+            full
+        };
+        let derive = r
+            .derive
+            .0
+            .iter()
+            .map(|(name, e)| {
+                Ok(Effect {
+                    path: under(name),
+                    expr: c.expr(e)?,
+                })
+            })
+            .collect::<Result<_, WorkflowError>>()?;
+        records.push(Record {
+            verdict: r.verdict.as_deref().map(under),
+            round: c.expr(&r.round)?,
+            roles: r.roles.value,
+            check: c.conditions(&r.check)?,
+            derive,
+            path,
+        });
+    }
+    let mut identity = Vec::new();
+    for f in def.identity.unwrap_or_default() {
+        let path = field(&f, "identity")?;
+        if path.len() != 1 {
+            return c.fail(None, format!("`identity: {f}` must be a top-level field"));
+        }
+        identity.push(f);
+    }
+    let checkpoint_field = match def.checkpoint_field {
+        Some(f) => {
+            if field(&f, "checkpoint_field")?.len() != 1 || f == state_field {
+                return c.fail(
+                    None,
+                    format!("`checkpoint_field: {f}` must be a top-level field besides the state"),
+                );
+            }
+            Some(f)
+        }
+        None => None,
+    };
+    if checkpoint_field.is_none()
+        && let Some(t) = transitions.iter().find(|t| {
+            t.actions
+                .iter()
+                .any(|a| a == "checkpoint" || a == "rollback")
+        })
+    {
+        return c.fail(
+            None,
+            format!(
+                "the transition {} -> {} has a `checkpoint` or `rollback` action: say which field records the checkpoint with `checkpoint_field:`",
+                t.from, t.to
+            ),
+        );
+    }
+    let mut fields = Vec::new();
+    for (p, t) in def.fields.unwrap_or_default().0 {
+        fields.push((field(&p, "fields")?, t));
+    }
+    let mut invariants = Vec::new();
+    for i in def.invariants.unwrap_or_default() {
+        invariants.push(Invariant {
+            at: match &i.at {
+                Some(at) if at.split('.').all(|k| !k.is_empty()) => {
+                    at.split('.').map(str::to_owned).collect()
+                }
+                Some(at) => return c.fail(None, format!("`invariants.at: {at}` is not a field")),
+                None => Vec::new(),
+            },
+            condition: Condition {
+                expr: c.expr(&i.expr)?,
+                desc: c.template(&i.desc)?,
+            },
+        });
+    }
+    let mut trailers = Vec::new();
+    for (key, t) in def.trailers.unwrap_or_default().0 {
+        if !key.starts_with("Orx-")
+            || !key[4..]
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-')
+        {
+            return c.fail(
+                None,
+                format!("trailer `{key}`: trailer names are Orx-Something"),
+            );
+        }
+        let fields = t
+            .fields
+            .iter()
+            .map(|f| field(f, "trailers"))
+            .collect::<Result<Vec<_>, _>>()?;
+        trailers.push(TrailerSpec {
+            key,
+            fields,
+            always: t.always,
+        });
+    }
+    let measure = match def.measure {
+        Some(m) => Some(Measure {
+            structure: field(&m.structure, "measure.structure")?,
+            extraction: field(&m.extraction, "measure.extraction")?,
+            reason: field(&m.reason, "measure.reason")?,
+            tasks: match m.tasks {
+                Some(t) => Some(TaskFields {
+                    done: field(&t.done, "measure.tasks.done")?,
+                    open: field(&t.open, "measure.tasks.open")?,
+                    reason: field(&t.reason, "measure.tasks.reason")?,
+                }),
+                None => None,
+            },
+        }),
+        None => None,
+    };
+    // A kind of record (a comment, say) is made in a terminal state and
+    // never moves; otherwise items could not leave their first state.
+    if states.iter().any(|s| s.name == initial && s.terminal) && !transitions.is_empty() {
+        return c.fail(None, format!("the initial state `{initial}` is terminal"));
+    }
+    let steps = {
+        let mut triggers: Vec<&str> = Vec::new();
+        for t in &transitions {
+            for name in t.trigger.iter().chain(&t.events) {
+                if !triggers.contains(&name.as_str()) {
+                    triggers.push(name);
+                }
+            }
+        }
+        let known = steps::Known {
+            triggers,
+            operations: operations.iter().map(|(n, _)| n.as_str()).collect(),
+            states: states.iter().map(|s| s.name.as_str()).collect(),
+            role: &known_role,
+        };
+        let mut defs = def.steps.map(|s| s.0).unwrap_or_default();
+        if def.run.is_some() {
+            let declared: Vec<String> = defs.iter().map(|(id, _)| id.clone()).collect();
+            match steps::shared_run_steps(&declared) {
+                Ok(shared) => defs.extend(shared),
+                Err(m) => return c.fail(None, m),
+            }
+        }
+        if def.builtin_steps {
+            // Kept from the built-in over states or transitions of the
+            // override's own: only the steps that still fit.
+            defs.into_iter()
+                .filter_map(|d| steps::compile(vec![d], &known).ok())
+                .flatten()
+                .collect()
+        } else {
+            match steps::compile(defs, &known) {
+                Ok(steps) => steps,
+                Err((pos, message)) => return c.fail(pos, message),
+            }
+        }
+    };
+    if let Some(b) = &def.body {
+        let names: Vec<&str> = states.iter().map(|s| s.name.as_str()).collect();
+        let unknown = b.unknown_states(&names);
+        if !unknown.is_empty() {
+            return c.fail(
+                None,
+                format!(
+                    "`body` names states the workflow does not have: {} (states: {})",
+                    unknown.join(", "),
+                    names.join(", ")
+                ),
+            );
+        }
+    }
+    let run = match def.run {
+        None => None,
+        Some(r) => {
+            let expr = |src: &str| -> Result<Expr, String> {
+                if c.deferred {
+                    return Ok(Expr::deferred(src));
+                }
+                let e = Expr::compile(src).map_err(|e| e.about(src))?;
+                c.check_params(&e, None).map_err(|e| e.message)?;
+                Ok(e)
+            };
+            let state = |s: &str| -> Result<(), String> {
+                if states.iter().any(|x| x.name == s) {
+                    Ok(())
+                } else {
+                    Err(format!("`{s}` is not a state"))
+                }
+            };
+            match run::compile(r, &expr, &state, &def.params) {
+                Ok(r) => Some(r),
+                Err(m) => return c.fail(None, m),
+            }
+        }
+    };
+    Ok(Workflow {
+        name: name.to_owned(),
+        description: def.description,
+        initial,
+        state_field,
+        operations,
+        roles: roles.names().iter().map(|r| r.to_string()).collect(),
+        params: if def.params.is_null() {
+            Value::Object(Default::default())
+        } else {
+            def.params
+        },
+        defaults: if def.defaults.is_null() {
+            Value::Object(Default::default())
+        } else {
+            def.defaults
+        },
+        states,
+        transitions,
+        protected,
+        identity,
+        creators: def.creators.unwrap_or_default(),
+        checkpoint_field,
+        records,
+        trailers,
+        fields,
+        invariants,
+        measure,
+        items,
+        steps,
+        body: def.body,
+        run,
+        origin,
+    })
+}

@@ -1,0 +1,427 @@
+//! The workflow file format: the YAML as written, parsed with positions,
+//! and an override laid over a built-in workflow.
+
+use std::fmt;
+
+use serde::Deserialize;
+use serde::de::{Deserializer, MapAccess, Visitor};
+use serde_json::Value;
+use serde_saphyr::Spanned;
+
+use super::*;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct FileDef {
+    pub(super) workflow: Option<String>,
+    #[serde(default)]
+    pub(super) description: String,
+    pub(super) initial: Option<Spanned<String>>,
+    pub(super) state_field: Option<String>,
+    pub(super) operations: Option<Ordered<String>>,
+    #[serde(default)]
+    pub(super) params: Value,
+    #[serde(default)]
+    pub(super) defaults: Value,
+    pub(super) states: Option<Ordered<StateDef>>,
+    pub(super) transitions: Option<Vec<TransitionDef>>,
+    pub(super) protected: Option<Vec<String>>,
+    pub(super) identity: Option<Vec<String>>,
+    pub(super) creators: Option<Vec<String>>,
+    pub(super) checkpoint_field: Option<String>,
+    pub(super) records: Option<Ordered<RecordDef>>,
+    pub(super) measure: Option<MeasureDef>,
+    pub(super) fields: Option<Ordered<FieldType>>,
+    pub(super) invariants: Option<Vec<InvariantDef>>,
+    pub(super) trailers: Option<Ordered<TrailerDef>>,
+    pub(super) items: Option<items::ItemsDef>,
+    pub(super) steps: Option<Ordered<steps::StepDef>>,
+    pub(super) body: Option<body::Body>,
+    pub(super) run: Option<run::RunDef>,
+    /// Set when an override keeps the built-in steps but replaces the
+    /// states or transitions they name: steps that no longer fit are left
+    /// out rather than refused.
+    #[serde(skip)]
+    pub(super) builtin_steps: bool,
+    /// Set when an override keeps the built-in transitions.
+    #[serde(skip)]
+    pub(super) builtin_transitions: bool,
+    /// Set when an override keeps the built-in `initial`.
+    #[serde(skip)]
+    pub(super) builtin_initial: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct StateDef {
+    pub(super) owner: Option<Spanned<String>>,
+    #[serde(default)]
+    pub(super) terminal: bool,
+    #[serde(default)]
+    pub(super) description: String,
+    #[serde(default)]
+    pub(super) handoff: Vec<MessageDef>,
+    #[serde(default)]
+    pub(super) operations: Vec<String>,
+    #[serde(default)]
+    pub(super) edit_guard: Vec<ConditionDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TransitionDef {
+    pub(super) from: Spanned<String>,
+    pub(super) to: Spanned<String>,
+    pub(super) roles: Spanned<Vec<String>>,
+    pub(super) trigger: Option<String>,
+    #[serde(default)]
+    pub(super) events: Vec<String>,
+    pub(super) operation: Option<Spanned<String>>,
+    pub(super) outcome: Option<String>,
+    #[serde(default)]
+    pub(super) actions: Vec<Spanned<String>>,
+    pub(super) note_field: Option<String>,
+    #[serde(default)]
+    pub(super) primary: bool,
+    #[serde(default)]
+    pub(super) description: String,
+    #[serde(default)]
+    pub(super) guard: Vec<ConditionDef>,
+    #[serde(default)]
+    pub(super) handoff: Vec<MessageDef>,
+    #[serde(default)]
+    pub(super) effects: Ordered<Spanned<String>>,
+    pub(super) evidence: Option<EvidenceDef>,
+    pub(super) waits: Option<WaitsDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct WaitsDef {
+    pub(super) field: String,
+    pub(super) until: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct EvidenceDef {
+    pub(super) field: String,
+    pub(super) trailer: String,
+    pub(super) merge_names: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RecordDef {
+    pub(super) round: Spanned<String>,
+    pub(super) roles: Spanned<Vec<String>>,
+    #[serde(default)]
+    pub(super) check: Vec<ConditionDef>,
+    #[serde(default)]
+    pub(super) derive: Ordered<Spanned<String>>,
+    #[serde(default)]
+    pub(super) verdict: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TrailerDef {
+    #[serde(default)]
+    pub(super) fields: Vec<String>,
+    #[serde(default)]
+    pub(super) always: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct MeasureDef {
+    pub(super) structure: String,
+    pub(super) extraction: String,
+    pub(super) reason: String,
+    pub(super) tasks: Option<TaskFieldsDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TaskFieldsDef {
+    pub(super) done: String,
+    pub(super) open: String,
+    pub(super) reason: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ConditionDef {
+    pub(super) expr: Spanned<String>,
+    pub(super) desc: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct InvariantDef {
+    pub(super) expr: Spanned<String>,
+    pub(super) desc: Spanned<String>,
+    pub(super) at: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct MessageDef {
+    pub(super) when: Option<Spanned<String>>,
+    pub(super) role: Option<Spanned<String>>,
+    pub(super) en: Spanned<String>,
+    pub(super) zh: Option<Spanned<String>>,
+    pub(super) persona: Option<Spanned<String>>,
+}
+
+/// A mapping that keeps its keys in file order.
+pub(crate) struct Ordered<V>(pub(crate) Vec<(String, V)>);
+
+impl<V> Default for Ordered<V> {
+    fn default() -> Self {
+        Ordered(Vec::new())
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Ordered<V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V2<V>(std::marker::PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for V2<V> {
+            type Value = Ordered<V>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a mapping")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut out = Vec::new();
+                while let Some((k, v)) = map.next_entry::<String, V>()? {
+                    out.push((k, v));
+                }
+                Ok(Ordered(out))
+            }
+        }
+        d.deserialize_map(V2(std::marker::PhantomData))
+    }
+}
+
+/// Options for every YAML file git-orx reads with serde: YAML 1.2 booleans
+/// only, duplicate keys refused, serde-saphyr's default resource budget.
+pub fn yaml_options() -> serde_saphyr::Options {
+    serde_saphyr::options! {
+        strict_booleans: true,
+        duplicate_keys: serde_saphyr::DuplicateKeyPolicy::Error,
+        leading_zero_numbers_as_strings: true,
+    }
+}
+
+/// Turns a serde-saphyr error into a message with its position.
+pub fn yaml_error(e: &serde_saphyr::Error) -> (Option<(usize, usize)>, String) {
+    let pos = e
+        .location()
+        .filter(|l| l.line() > 0)
+        .map(|l| (l.line() as usize, l.column() as usize));
+    let mut inner = e;
+    while let serde_saphyr::Error::AliasError { error, .. }
+    | serde_saphyr::Error::WithSnippet { error, .. } = inner
+    {
+        inner = error;
+    }
+    if let serde_saphyr::Error::Budget { breach, .. } = inner {
+        return (pos, budget_message(breach));
+    }
+    let text = e.without_snippet().to_string();
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    // serde-saphyr starts with "line L column C: "; we print the position ourselves.
+    let text = match text.find(": ") {
+        Some(i) if text.starts_with("line ") => &text[i + 2..],
+        _ => text,
+    };
+    let text = text.lines().next().unwrap_or(text);
+    // Drop the position repeated at the end, and serde-saphyr's advice to programmers.
+    let text = match text.rfind(" at line ") {
+        Some(i) if text[i..].contains(", column ") => &text[..i],
+        _ => text,
+    };
+    let text = text
+        .split(", set DuplicateKeyPolicy")
+        .next()
+        .unwrap_or(text);
+    (pos, text.to_owned())
+}
+
+/// What a YAML file over the reader's limits is refused for, in words.
+pub(super) fn budget_message(breach: &serde_saphyr::budget::BudgetBreach) -> String {
+    use serde_saphyr::budget::BudgetBreach as B;
+    let what = match breach {
+        B::Nodes { nodes } => format!(
+            "it expands to more than {} values (an alias counts what its anchor holds each time it is used)",
+            nodes.saturating_sub(1)
+        ),
+        B::Aliases { aliases } => format!(
+            "it uses aliases more than {} times",
+            aliases.saturating_sub(1)
+        ),
+        B::Anchors { anchors } => {
+            format!("it defines more than {} anchors", anchors.saturating_sub(1))
+        }
+        B::Depth { depth } => format!("it nests more than {} levels deep", depth.saturating_sub(1)),
+        B::MergeKeys { merge_keys } => {
+            format!(
+                "it has more than {} merge keys (`<<`)",
+                merge_keys.saturating_sub(1)
+            )
+        }
+        B::AliasAnchorRatio { aliases, anchors } => {
+            format!("it uses its {anchors} anchors {aliases} times")
+        }
+        _ => "it is larger than a rule file may be".to_owned(),
+    };
+    format!(
+        "the YAML is too large to read: {what}; nothing in it was used. Write the values out instead of repeating large parts through aliases (`*name`)"
+    )
+}
+
+pub(super) fn parse_def(src: &str, origin: &str) -> Result<FileDef, WorkflowError> {
+    serde_saphyr::from_str_with_options(src, yaml_options()).map_err(|e| {
+        let (pos, message) = yaml_error(&e);
+        WorkflowError {
+            origin: origin.to_owned(),
+            pos,
+            message,
+        }
+    })
+}
+
+pub(super) fn merge_override(
+    base: Option<FileDef>,
+    src: &str,
+    origin: &str,
+) -> Result<FileDef, WorkflowError> {
+    let over = parse_def(src, origin)?;
+    let Some(base) = base else {
+        return Ok(over);
+    };
+    let error = |key: &str, message: String| WorkflowError {
+        origin: origin.to_owned(),
+        pos: key_position(src, "params", key),
+        message,
+    };
+    if let Value::Object(params) = &over.params {
+        for (key, value) in params {
+            if let Some(builtin) = base.params.get(key)
+                && kind_of(builtin) != kind_of(value)
+            {
+                return Err(error(
+                    key,
+                    format!(
+                        "`params.{key}` must be {} like the built-in {builtin}, not {value}",
+                        kind_of(builtin)
+                    ),
+                ));
+            }
+            if base.params.get(key).is_none() {
+                let known: Vec<&String> = base
+                    .params
+                    .as_object()
+                    .map(|m| m.keys().collect())
+                    .unwrap_or_default();
+                return Err(error(
+                    key,
+                    format!(
+                        "unknown param `{key}`; the built-in workflow has: {}",
+                        known
+                            .iter()
+                            .map(|k| k.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
+            }
+        }
+    } else if !over.params.is_null() {
+        return Err(WorkflowError {
+            origin: origin.to_owned(),
+            pos: None,
+            message: "`params` must be a mapping".to_owned(),
+        });
+    }
+    let builtin_transitions = over.transitions.is_none();
+    let builtin_initial = over.initial.is_none();
+    let builtin_steps = over.steps.is_none()
+        && (over.states.is_some() || over.transitions.is_some() || over.operations.is_some());
+    Ok(FileDef {
+        workflow: over.workflow.or(base.workflow),
+        description: if over.description.is_empty() {
+            base.description
+        } else {
+            over.description
+        },
+        initial: over.initial.or(base.initial),
+        state_field: match (&base.state_field, &over.state_field) {
+            (b, Some(o)) if b.as_deref().unwrap_or("status") != o => {
+                return Err(WorkflowError {
+                    origin: origin.to_owned(),
+                    pos: None,
+                    message: format!(
+                        "`state_field` is {} in the built-in workflow and cannot be changed",
+                        b.as_deref().unwrap_or("status")
+                    ),
+                });
+            }
+            _ => base.state_field,
+        },
+        operations: over.operations.or(base.operations),
+        params: expr::merge(&base.params, &over.params),
+        defaults: expr::merge(&base.defaults, &over.defaults),
+        states: over.states.or(base.states),
+        transitions: over.transitions.or(base.transitions),
+        builtin_transitions,
+        builtin_initial,
+        protected: over.protected.or(base.protected),
+        identity: over.identity.or(base.identity),
+        creators: over.creators.or(base.creators),
+        checkpoint_field: over.checkpoint_field.or(base.checkpoint_field),
+        records: over.records.or(base.records),
+        trailers: over.trailers.or(base.trailers),
+        fields: match (base.fields, over.fields) {
+            (Some(mut b), Some(o)) => {
+                for (k, v) in o.0 {
+                    b.0.retain(|(x, _)| *x != k);
+                    b.0.push((k, v));
+                }
+                Some(b)
+            }
+            (b, o) => o.or(b),
+        },
+        measure: over.measure.or(base.measure),
+        invariants: over.invariants.or(base.invariants),
+        builtin_steps,
+        steps: over.steps.or(base.steps),
+        run: over.run.or(base.run),
+        items: over.items.or(base.items),
+        body: over.body.or(base.body),
+    })
+}
+
+/// `number`, `a string`, ... for messages about a param's type.
+pub(super) fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "true or false",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "a mapping",
+    }
+}
+
+/// Where `section.key` is written in `src`, for messages.
+pub(super) fn key_position(src: &str, section: &str, key: &str) -> Option<(usize, usize)> {
+    let root = crate::doc::yaml::parse(src, 0, 1).ok()??;
+    let crate::doc::NodeKind::Map { entries, .. } = &root.get(section)?.kind else {
+        return None;
+    };
+    entries
+        .iter()
+        .find(|(k, _)| k.scalar_text() == Some(key))
+        .map(|(k, _)| (k.line, k.col))
+}

@@ -1,0 +1,461 @@
+//! The workflow as loaded: states, transitions, guards, effects, handoffs
+//! and the sections the built-in kinds need, with what they answer.
+
+use std::collections::HashSet;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::*;
+use crate::workflow::role::Roles;
+
+#[derive(Debug)]
+pub struct Workflow {
+    pub name: String,
+    pub description: String,
+    pub initial: String,
+    /// The frontmatter key that holds the state (`status`; the agent
+    /// context's is `task_status`).
+    pub state_field: String,
+    /// What the operations states allow mean.
+    pub operations: Vec<(String, String)>,
+    /// The roles known when it was loaded.
+    pub roles: Vec<String>,
+    pub params: Value,
+    pub defaults: Value,
+    pub states: Vec<State>,
+    pub transitions: Vec<Transition>,
+    /// Fields only effects may change (`rounds`, `revision.baseline`).
+    pub protected: Vec<Vec<String>>,
+    /// Top-level text fields set when the item is made and never changed
+    /// after, besides `kind` and `id` (`acts_as`).
+    pub identity: Vec<String>,
+    /// Roles besides the initial state's owner (and the Human) who may
+    /// create an item (`creators:`): the lead makes a task for a role.
+    pub creators: Vec<String>,
+    /// The top-level field where the `checkpoint` action records the
+    /// checkpoint's name, and where `rollback` finds the one to return to
+    /// (`checkpoint_field:`; needed by a workflow with those actions).
+    pub checkpoint_field: Option<String>,
+    /// Findings written once per round by the roles that own them.
+    pub records: Vec<Record>,
+    /// The types of the fields the rules read, by path.
+    pub fields: Vec<(Vec<String>, FieldType)>,
+    /// Conditions every version of an item must meet, whatever the change
+    /// (`invariants:`), each with the field it is about (`at:`) for the
+    /// position of a message.
+    pub invariants: Vec<Invariant>,
+    /// Commit trailers stamped from the item's fields.
+    pub trailers: Vec<TrailerSpec>,
+    /// Where the measurement of the item's body against its template's
+    /// checklist is recorded, if the workflow uses one.
+    pub measure: Option<Measure>,
+    /// Where its items live and how they are named and made.
+    pub items: items::Items,
+    /// The commands that move its items on (`steps:`), offered as actions.
+    pub steps: Vec<steps::Step>,
+    /// What the item's body says of its state (`body:`), when it says it.
+    pub body: Option<body::Body>,
+    /// How `git orx run` drives its items (`run:`), if it does.
+    pub run: Option<run::Run>,
+    /// `built-in` or the override file's path.
+    pub origin: String,
+}
+
+#[derive(Debug)]
+pub struct State {
+    pub name: String,
+    /// The role that acts next; `@field` names the item field that holds it.
+    pub owner: Option<String>,
+    pub terminal: bool,
+    pub description: String,
+    pub handoff: Vec<Message>,
+    /// The operations allowed in this state.
+    pub operations: Vec<String>,
+    /// Conditions every edit that keeps this state must meet.
+    pub edit_guard: Vec<Condition>,
+}
+
+#[derive(Debug)]
+pub struct Transition {
+    pub from: String,
+    pub to: String,
+    /// Who may take it; `@field` names the item field that holds a role.
+    pub roles: Vec<String>,
+    /// The name it is fired by (`USER_CONFIRM`), or the command whose
+    /// outcome it is (`assess`, `gate`).
+    pub trigger: Option<String>,
+    /// Events whose outcome it may be (`check-failed`), besides `trigger`.
+    pub events: Vec<String>,
+    /// The operation it is, which its source state must allow.
+    pub operation: Option<String>,
+    /// The command whose outcome it is (`agent check`): its trigger is
+    /// not fired by hand.
+    pub outcome: Option<String>,
+    /// What happens with it besides the change of state: `checkpoint`,
+    /// `rollback`.
+    pub actions: Vec<String>,
+    /// The field the note (`-m`) is recorded in; the note is then required.
+    pub note_field: Option<Vec<String>>,
+    /// The forward step from its state (`primary: true`): the action a step
+    /// per transition offers for it is primary, the others alternatives.
+    pub primary: bool,
+    pub description: String,
+    pub guard: Vec<Condition>,
+    pub handoff: Vec<Message>,
+    pub effects: Vec<Effect>,
+    /// The commit the transition must be shown by (`evidence:`), if any.
+    pub evidence: Option<Evidence>,
+    /// The items it waits for (`waits:`), if any.
+    pub waits: Option<Waits>,
+}
+
+/// A transition taken only once other items of the same kind are far
+/// enough: `field` lists their IDs, and each must be in one of the states
+/// `until` in the tree the change makes. The hooks, `verify` and the
+/// commands check it; the Human may override it.
+#[derive(Debug)]
+pub struct Waits {
+    pub field: String,
+    pub until: Vec<String>,
+}
+
+/// A transition taken only on the evidence of a commit: `field` names a
+/// commit of the history the change is made on which carries the trailer
+/// `trailer: ID` (the item's ID), or, with `merge_names`, a merge commit
+/// whose message names the value of that field of the item (its branch).
+/// The hooks and `verify` check it; the Human may override it.
+#[derive(Debug)]
+pub struct Evidence {
+    pub field: Vec<String>,
+    pub trailer: String,
+    pub merge_names: Option<String>,
+}
+
+/// One precondition: an expression that must be true, and what it means.
+#[derive(Debug)]
+pub struct Condition {
+    pub expr: Expr,
+    /// What it means; may show values, e.g. `at least {params.score_approve}`.
+    pub desc: Template,
+}
+
+/// A condition every version of an item meets, and the field it is about.
+#[derive(Debug)]
+pub struct Invariant {
+    pub condition: Condition,
+    pub at: Vec<String>,
+}
+
+/// `path: expression`, evaluated on the item before the change.
+#[derive(Debug)]
+pub struct Effect {
+    pub path: Vec<String>,
+    pub expr: Expr,
+}
+
+/// A record (`review.qa`, say): a mapping with a `round` field, written by
+/// one of `roles` for the current round (the value of `round`), once.
+#[derive(Debug)]
+pub struct Record {
+    pub path: Vec<String>,
+    pub round: Expr,
+    pub roles: Vec<String>,
+    /// What a record must say to be consistent (its total is the sum of
+    /// its counts, say), checked when it is written.
+    pub check: Vec<Condition>,
+    /// Fields of the record computed when it is written (`total`, from
+    /// the counts), in order, each at its full path.
+    pub derive: Vec<Effect>,
+    /// The field of the record that says whether the round passed (the
+    /// guard of the first `trigger: gate` transition held), if any.
+    pub verdict: Option<Vec<String>>,
+}
+
+/// A commit trailer stamped from fields: on every change of one of them,
+/// or (`always`) whenever one is set.
+#[derive(Debug)]
+pub struct TrailerSpec {
+    pub key: String,
+    pub fields: Vec<Vec<String>>,
+    pub always: bool,
+}
+
+/// The type a field must have when it is set (null is always allowed: not
+/// set).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FieldType {
+    /// Any number.
+    Number,
+    /// A whole number from 0 to 1,000,000 (a counter).
+    Count,
+    String,
+    Boolean,
+    /// A list of strings.
+    Strings,
+    /// Any list.
+    List,
+    Mapping,
+}
+
+impl FieldType {
+    /// Whether `v` has this type.
+    pub fn admits(self, v: &Value) -> bool {
+        match self {
+            FieldType::Number => v.is_number(),
+            FieldType::Count => v.as_u64().is_some_and(|n| n <= 1_000_000),
+            FieldType::String => v.is_string(),
+            FieldType::Boolean => v.is_boolean(),
+            FieldType::Strings => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+            FieldType::List => v.is_array(),
+            FieldType::Mapping => v.is_object(),
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            FieldType::Number => "a number",
+            FieldType::Count => "a whole number from 0 to 1000000",
+            FieldType::String => "text",
+            FieldType::Boolean => "true or false",
+            FieldType::Strings => "a list of texts",
+            FieldType::List => "a list",
+            FieldType::Mapping => "a mapping",
+        }
+    }
+}
+
+/// The fields where the template checklist's measurement is recorded, and
+/// the field that holds the reason when the recorded values override it.
+#[derive(Debug)]
+pub struct Measure {
+    pub structure: Vec<String>,
+    pub extraction: Vec<String>,
+    pub reason: Vec<String>,
+    /// Where the task checkboxes of the template's tasks section are
+    /// recorded, if the workflow measures them.
+    pub tasks: Option<TaskFields>,
+}
+
+/// The fields a move whose guard reads them records the task checkboxes
+/// in: how many are ticked, the text of each open one, and the reason
+/// given for leaving them open.
+#[derive(Debug)]
+pub struct TaskFields {
+    pub done: Vec<String>,
+    pub open: Vec<String>,
+    pub reason: Vec<String>,
+}
+
+impl TaskFields {
+    /// Whether `t`'s guard reads the recorded tasks.
+    pub fn read_by(&self, t: &Transition) -> bool {
+        t.guard.iter().any(|c| {
+            c.expr.paths().iter().any(|used| {
+                [&self.done, &self.open]
+                    .iter()
+                    .any(|p| *used == p.join("."))
+            })
+        })
+    }
+}
+
+/// A handoff message, shown when `when` holds (or always without one).
+#[derive(Debug)]
+pub struct Message {
+    pub when: Option<Expr>,
+    /// Who the next step is for, when not the state's owner.
+    pub role: Option<String>,
+    pub en: Template,
+    pub zh: Option<Template>,
+    /// The agent's own command for the step (`*review {id}`).
+    pub persona: Option<Template>,
+}
+
+/// A workflow file that could not be used, with its position when known.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid workflow {origin}{}: {message}", pos.map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default())]
+pub struct WorkflowError {
+    pub origin: String,
+    pub pos: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl Workflow {
+    pub fn state(&self, name: &str) -> Option<&State> {
+        self.states.iter().find(|s| s.name == name)
+    }
+
+    pub fn transition(&self, from: &str, to: &str) -> Option<&Transition> {
+        self.transitions
+            .iter()
+            .find(|t| t.from == from && t.to == to)
+    }
+
+    /// The transitions leaving `from`, in file order.
+    pub fn transitions_from(&self, from: &str) -> Vec<&Transition> {
+        self.transitions.iter().filter(|t| t.from == from).collect()
+    }
+
+    /// The role that acts next in `state` for `item`: the state's owner,
+    /// or the role the item names when the owner is `@field`.
+    pub fn owner_of(&self, state: &State, item: &Value) -> Option<String> {
+        state.owner.as_deref().and_then(|o| self.resolve(o, item))
+    }
+
+    /// The roles that may take `t` for `item` (`@field` resolved).
+    pub fn roles_of(&self, t: &Transition, item: &Value) -> Vec<String> {
+        let mut out: Vec<String> = t
+            .roles
+            .iter()
+            .filter_map(|r| self.resolve(r, item))
+            .collect();
+        let mut seen = HashSet::new();
+        out.retain(|r| seen.insert(r.clone()));
+        out
+    }
+
+    /// `role`, or the role `item` (else the defaults) names in `@field`.
+    fn resolve(&self, role: &str, item: &Value) -> Option<String> {
+        resolve_role(role, item).or_else(|| {
+            role.starts_with('@')
+                .then(|| resolve_role(role, &self.defaults))
+                .flatten()
+        })
+    }
+
+    /// The transitions from `from` that `name` fires or that are outcomes
+    /// of event `name`, in file order.
+    pub fn fired_by(&self, from: &str, name: &str) -> Vec<&Transition> {
+        self.transitions
+            .iter()
+            .filter(|t| t.from == from && t.answers(name))
+            .collect()
+    }
+
+    pub fn state_names(&self) -> Vec<&str> {
+        self.states.iter().map(|s| s.name.as_str()).collect()
+    }
+
+    /// The built-in workflow `name`, with the repository's override laid over
+    /// it when `override_src` is given.
+    pub fn load(
+        name: &str,
+        override_src: Option<(&str, &str)>,
+        roles: &Roles,
+    ) -> Result<Workflow, WorkflowError> {
+        let builtin = builtin_source(name);
+        let base: Option<FileDef> = match builtin {
+            Some(src) => Some(parse_def(src, "built-in")?),
+            None => None,
+        };
+        let (def, origin) = match (base, override_src) {
+            (Some(base), None) => (base, "built-in".to_owned()),
+            (base, Some((src, origin))) => (merge_override(base, src, origin)?, origin.to_owned()),
+            (None, None) => {
+                return Err(WorkflowError {
+                    origin: name.to_owned(),
+                    pos: None,
+                    message: format!("there is no workflow `{name}`"),
+                });
+            }
+        };
+        let deferred = override_src.is_none();
+        compile(name, def, origin, roles, deferred)
+    }
+
+    /// The scope expressions see for `item` (a frontmatter as written).
+    pub fn scope(&self, item: Value, role: &str, now: &str) -> Scope<'_> {
+        Scope::new(item, &self.defaults, &self.params, Value::Null, role, now)
+    }
+
+    /// Picks the handoff message for an item in `state`: the transition's own
+    /// when it has one, else the state's; the first whose `when` holds.
+    pub fn handoff(
+        &self,
+        state: &str,
+        transition: Option<&Transition>,
+        scope: &Scope,
+        lang: &str,
+    ) -> Option<Handoff> {
+        let own = transition.map(|t| &t.handoff).filter(|h| !h.is_empty());
+        let messages = own.or_else(|| self.state(state).map(|s| &s.handoff))?;
+        let m = messages.iter().find(|m| {
+            m.when
+                .as_ref()
+                .is_none_or(|w| w.eval_bool(scope).unwrap_or(false))
+        })?;
+        let template = match lang {
+            "zh" => m.zh.as_ref().unwrap_or(&m.en),
+            _ => &m.en,
+        };
+        Some(Handoff {
+            text: template.render(scope),
+            role: m.role.clone(),
+            persona: m.persona.as_ref().map(|p| p.render(scope)),
+        })
+    }
+}
+
+/// `role`, or for `@field`, the role `item` holds in that field.
+fn resolve_role(role: &str, item: &Value) -> Option<String> {
+    match role.strip_prefix('@') {
+        None => Some(role.to_owned()),
+        Some(field) => field
+            .split('.')
+            .try_fold(item, |v, k| v.get(k))
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+    }
+}
+
+impl Transition {
+    /// Whether it is fired by `name` or an outcome of event `name`.
+    pub fn answers(&self, name: &str) -> bool {
+        self.trigger.as_deref() == Some(name) || self.events.iter().any(|e| e == name)
+    }
+}
+
+/// The state field of the built-in workflow `kind` (`status` for any
+/// other): read from the file's top-level `state_field:` line, since items
+/// are read before their workflow is loaded.
+pub fn state_field(kind: &str) -> &'static str {
+    static FIELDS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
+        std::sync::OnceLock::new();
+    let fields = FIELDS.get_or_init(|| {
+        BUILTIN
+            .iter()
+            .filter_map(|(name, src)| {
+                src.lines()
+                    .find_map(|l| l.strip_prefix("state_field:"))
+                    .map(|v| (*name, v.split('#').next().unwrap_or(v).trim()))
+            })
+            .collect()
+    });
+    fields
+        .iter()
+        .find(|(name, _)| *name == kind)
+        .map_or("status", |(_, f)| f)
+}
+
+/// A rendered handoff message, and who it is for when not the state's owner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Handoff {
+    pub text: String,
+    pub role: Option<String>,
+    /// The same step as the agent's own command (`*review 1.2`), when the
+    /// message names one.
+    pub persona: Option<String>,
+}
+
+impl Handoff {
+    /// The message, followed by the agent's own command when `persona`
+    /// (the config's `persona_commands`) and the message names one.
+    pub fn full(self, persona: bool) -> String {
+        match self.persona.filter(|_| persona) {
+            Some(p) => format!("{} (agent: `{p}`)", self.text),
+            None => self.text,
+        }
+    }
+}
