@@ -212,6 +212,9 @@ pub const CODES: &[&str] = &[
     "refused.delete",
     "refused.operation",
     "refused.record",
+    "refused.waits",
+    "refused.evidence",
+    "refused.action",
     "refused.outcome",
     "refused.invalid_file",
     "refused.invalid_workflow",
@@ -261,6 +264,9 @@ impl Error {
                 Refusal::Delete { .. } => "refused.delete",
                 Refusal::Operation { .. } => "refused.operation",
                 Refusal::Record { .. } => "refused.record",
+                Refusal::Waits { .. } => "refused.waits",
+                Refusal::NoEvidence { .. } => "refused.evidence",
+                Refusal::ActionNotTaken { .. } => "refused.action",
             },
             Error::NoDecision(NoDecision::NotHere { .. }) => "refused.no_transition",
             Error::NoDecision(NoDecision::NoneHolds { .. }) => "refused.guard",
@@ -321,7 +327,10 @@ impl Error {
                     d.from = Some(state.clone());
                     d.to = Some(to.clone());
                 }
-                Refusal::InvalidTransition { item, from, to, .. } => {
+                Refusal::InvalidTransition { item, from, to, .. }
+                | Refusal::Waits { item, from, to, .. }
+                | Refusal::NoEvidence { item, from, to, .. }
+                | Refusal::ActionNotTaken { item, from, to, .. } => {
                     label(&mut d, item);
                     d.from = Some(from.clone());
                     d.to = Some(to.clone());

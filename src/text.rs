@@ -100,6 +100,14 @@ pub fn slug(title: &str) -> String {
     }
 }
 
+/// `Story` for `story`: a name as a sentence or heading starts.
+pub fn capitalized(name: &str) -> String {
+    let mut c = name.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

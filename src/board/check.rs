@@ -64,7 +64,7 @@ pub fn check(
     let mut ids: HashMap<String, String> = HashMap::new();
     for rel in files {
         report.files += 1;
-        let item = match Item::read(ws.root(), &rel) {
+        let item = match Item::read(ws.registry(), ws.root(), &rel) {
             Ok(item) => item,
             Err(e) => {
                 report.problems.push(e.into());
@@ -280,7 +280,7 @@ fn against_head(
     if head == item.doc.text().as_bytes() {
         return Ok(None);
     }
-    let Ok(before) = Item::from_bytes(&item.path, head) else {
+    let Ok(before) = Item::from_bytes(ws.registry(), &item.path, head) else {
         return Ok(None);
     };
     Ok(judge(wf, &before.value(), &item.value(), role, &ws.roles.names()).err())

@@ -1,4 +1,4 @@
-//! `git orx doctor`: why a story is not moving. For a story stuck in a
+//! `git orx doctor`: why an item is not moving. For an item (of any kind) stuck in a
 //! state (longer than `doctor.stuck_after_hours` in the config), or for the
 //! one asked about: the role it waits for, each move from its state with
 //! the conditions that do not hold and the values they read (as `show`
@@ -52,9 +52,10 @@ pub struct Diagnosis {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Findings {
     pub stuck_after_hours: f64,
-    /// The stuck stories (longest first), or the one asked about.
+    /// The stuck items of every kind (longest first), or the one asked
+    /// about (`stories`: the name the first version gave it).
     pub stories: Vec<Diagnosis>,
-    /// Open stories in all, stuck or not.
+    /// Open items in all, stuck or not.
     pub open: usize,
     /// Files that are not usable stories.
     pub problems: Vec<Problem>,
@@ -66,7 +67,10 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
     let limit = ws.rules.config.doctor.stuck_after_hours;
     let board = report::board(ws)?;
     let wanted = match &opts.id {
-        Some(id) => Some(ws.find(id)?.id),
+        Some(id) => {
+            let item = ws.find(id)?;
+            Some((item.kind, item.id))
+        }
         None => None,
     };
     // When each story entered its state: the newest change of state (the
@@ -76,34 +80,42 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
         &ws.repo,
         ws,
         &audit::Options {
-            id: wanted.clone(),
+            id: wanted.as_ref().map(|(_, id)| id.clone()),
             ..Default::default()
         },
         &mut |_, _| {},
         &mut |e| {
-            if e.kind != "story" || e.from == e.to || entered.contains_key(&e.id) {
+            let key = format!("{}:{}", e.kind, e.id);
+            if e.from == e.to || entered.contains_key(&key) {
                 return;
             }
             if let Ok(t) = e.time.parse::<jiff::Timestamp>() {
-                entered.insert(e.id, (e.time, t.as_second()));
+                entered.insert(key, (e.time, t.as_second()));
             }
         },
     )?;
-    let open = board.items.iter().filter(|s| !s.terminal).count();
+    let all: Vec<&crate::board::summary::Summary> = board
+        .items
+        .iter()
+        .chain(board.others.iter().flat_map(|k| &k.items))
+        .chain(&board.agents)
+        .collect();
+    let open = all.iter().filter(|s| !s.terminal).count();
     let mut stories = Vec::new();
-    for s in &board.items {
-        if wanted.as_ref().is_some_and(|w| *w != s.id) || (wanted.is_none() && s.terminal) {
+    for s in all {
+        let this = |(k, i): &(String, String)| *k == s.kind && *i == s.id;
+        if wanted.as_ref().is_some_and(|w| !this(w)) || (wanted.is_none() && s.terminal) {
             continue;
         }
-        let since = entered.get(&s.id);
+        let since = entered.get(&format!("{}:{}", s.kind, s.id));
         let hours = since.map(|(_, t)| (opts.now - t).max(0) as f64 / 3600.0);
         let stuck = !s.terminal && hours.is_some_and(|h| h > limit);
         if wanted.is_none() && !stuck {
             continue;
         }
         // The board read it from this path: no search of the directory.
-        let item =
-            crate::engine::item::Item::read(ws.root(), &s.path).map_err(crate::Error::Item)?;
+        let item = crate::engine::item::Item::read(ws.registry(), ws.root(), &s.path)
+            .map_err(crate::Error::Item)?;
         let detail = report::detail_of(ws, item, None)?;
         let mine: Vec<&Logged> = refusals
             .iter()
@@ -128,7 +140,7 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
             refusals: recent,
         });
     }
-    if let Some(id) = &wanted
+    if let Some((_, id)) = &wanted
         && stories.is_empty()
     {
         // Found by `find` but not usable on the board: its problem says why.

@@ -147,13 +147,13 @@ pub fn board(ws: &Workspace) -> Result<Board> {
         ws.rules.fingerprint_in_lang(default_kind),
     );
     let (files, odd) = ws.story_listing()?;
-    let root = ws.root();
+    let (root, kinds) = (ws.root(), ws.registry());
     let scanned = workspace::par_map(&files, |rel| {
         let stat = Stat::of(&root.join(rel));
         if let Some(hit) = stat.as_ref().and_then(|(s, _)| cache.find(rel, s)) {
             return Scanned::Hit(hit);
         }
-        let result = match Item::read(root, rel) {
+        let result = match Item::read(kinds, root, rel) {
             Ok(item) => {
                 summary_of(&wf, &item, &lang, persona).map_or_else(Cached::Problem, Cached::Item)
             }
@@ -250,7 +250,7 @@ pub fn fill_steps(board: &mut Board) {
 /// to `problems`.
 fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>> {
     let mut out = Vec::new();
-    for (kind, _) in ws.registry() {
+    for kind in ws.registry().iter().map(|k| k.name()) {
         if kind == ws.default_kind() || kind == crate::kinds::agent::KIND {
             continue;
         }
@@ -272,10 +272,10 @@ fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>>
             }
         };
         let lang = ws.lang();
-        let root = ws.root();
+        let (root, kinds) = (ws.root(), ws.registry());
         let persona = ws.rules.config.persona_commands;
         let read = workspace::par_map(&files, |rel| {
-            Item::read(root, rel)
+            Item::read(kinds, root, rel)
                 .map_err(Problem::from)
                 .and_then(|i| summarize(&wf, &i, lang, persona))
         });
@@ -315,7 +315,7 @@ fn agents(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<Summary>> {
     let wf = ws.workflow(crate::kinds::agent::KIND)?;
     let mut out = Vec::new();
     for path in paths {
-        match Item::read(ws.root(), &path)
+        match Item::read(ws.registry(), ws.root(), &path)
             .map_err(Problem::from)
             .and_then(|i| summarize(&wf, &i, ws.lang(), ws.rules.config.persona_commands))
         {
@@ -365,6 +365,63 @@ pub fn next(board: &Board, roles: &[&str]) -> Vec<(String, Vec<Summary>)> {
     groups
 }
 
+/// An item whose move waits for other items (its workflow's `waits:`),
+/// as the move itself would be judged now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Waiting {
+    pub kind: String,
+    pub id: String,
+    /// The state the move leads to.
+    pub to: String,
+    /// The states the items waited for must reach.
+    pub until: Vec<String>,
+    /// The items not there yet.
+    pub waiting: Vec<String>,
+}
+
+/// The items on `board` (of every kind) with a move that waits for items
+/// not yet where it needs them.
+pub fn waiting(ws: &Workspace, board: &Board) -> Result<Vec<Waiting>> {
+    let ground = crate::change::plan::ground(ws);
+    let mut out = Vec::new();
+    let all = board
+        .items
+        .iter()
+        .chain(board.others.iter().flat_map(|k| &k.items))
+        .chain(&board.agents)
+        .filter(|s| !s.terminal);
+    for s in all {
+        let Ok(wf) = ws.workflow(&s.kind) else {
+            continue;
+        };
+        let moves: Vec<_> = wf
+            .transitions_from(&s.status)
+            .into_iter()
+            .filter_map(|t| Some((t, t.waits.as_ref()?)))
+            .collect();
+        if moves.is_empty() {
+            continue;
+        }
+        let Ok(item) = Item::read(ws.registry(), ws.root(), &s.path) else {
+            continue;
+        };
+        let value = item.value();
+        for (t, w) in moves {
+            let waiting = ground.waiting(&item.path, w, &value)?;
+            if !waiting.is_empty() {
+                out.push(Waiting {
+                    kind: item.kind.clone(),
+                    id: item.id.clone(),
+                    to: t.to.clone(),
+                    until: w.until.clone(),
+                    waiting,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
 pub use crate::engine::validate::ConditionCheck;
 
 /// One possible move from the item's state, judged for a role.
@@ -379,6 +436,17 @@ pub struct MoveCheck {
     pub judged_as: String,
     pub allowed: bool,
     pub conditions: Vec<ConditionCheck>,
+    /// Why the move is refused, when it is: the rule (`waits-for-item`,
+    /// `unmet-precondition`, ...) and what it says.
+    pub refused: Option<MoveRefused>,
+}
+
+/// The rule that refuses a move, as the move itself would be refused.
+#[derive(Clone, Debug, Serialize, PartialEq, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct MoveRefused {
+    pub rule: String,
+    pub message: String,
 }
 
 /// An item in detail.
@@ -438,6 +506,7 @@ pub fn detail_of(
         summary.steps = wf.actions(&item.id, &item.status, &before, r);
     }
     let now = workspace::now();
+    let ground = crate::change::plan::ground(ws);
     let moves = wf
         .transitions_from(&item.status)
         .into_iter()
@@ -465,14 +534,21 @@ pub fn detail_of(
                 self_transition: t.from == t.to,
                 now: &now,
             };
+            let refused = crate::engine::verdict::judge(&wf, &change, &item.path, &ground)?
+                .err()
+                .map(|r| MoveRefused {
+                    rule: r.kind().to_owned(),
+                    message: r.to_string(),
+                });
             Ok(MoveCheck {
                 to: t.to.clone(),
                 roles,
                 trigger: t.trigger.clone(),
                 description: t.description.clone(),
-                allowed: validate::validate(&wf, &change).is_ok(),
+                allowed: refused.is_none(),
                 judged_as,
                 conditions,
+                refused,
             })
         })
         .collect::<Result<_>>()?;

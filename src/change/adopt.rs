@@ -25,6 +25,7 @@ use crate::repo::presets::{self, Preset};
 use crate::repo::rules::Rules;
 use crate::workflow::Workflow;
 use crate::workflow::items::Items;
+use crate::workflow::kind::{Kinds, Shape};
 use crate::workflow::role::HUMAN;
 
 /// What `adopt` is asked.
@@ -533,7 +534,7 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
         };
         let text = String::from_utf8(bytes.clone()).ok();
         let problem = problem.or_else(|| text.is_none().then(|| "is not valid UTF-8".to_owned()));
-        let item = Item::from_bytes(&path, bytes.clone()).ok();
+        let item = Item::from_bytes(Kinds::builtin(), &path, bytes.clone()).ok();
         let text = text.unwrap_or_default();
         out.push(Found {
             heading: body::heading_of(&text),
@@ -718,12 +719,17 @@ fn with_frontmatter(
         render::string(&wf.initial, None, false),
     );
     let mut doc = Document::parse(format!("{head}{rest}")).map_err(|e| e.to_string())?;
+    let shape = Shape {
+        kind: presets::KIND.to_owned(),
+        state_field: wf.state_field.clone(),
+        id_field: None,
+    };
     for (_, to) in path_to(wf, state) {
-        let before = item::frontmatter_value(&doc);
+        let before = item::frontmatter_value(&doc, &shape);
         let next = doc
             .set(&[wf.state_field.as_str()], &json!(to))
             .map_err(|e| e.to_string())?;
-        let after = item::frontmatter_value(&next);
+        let after = item::frontmatter_value(&next, &shape);
         doc = next;
         let change = Change {
             before: Some(&before),
@@ -742,7 +748,7 @@ fn with_frontmatter(
             }
         }
     }
-    let item = Item::from_document(&f.path, doc).map_err(|e| e.message)?;
+    let item = Item::from_document(Kinds::builtin(), &f.path, doc).map_err(|e| e.message)?;
     if let Some(e) = item.unusable(wf) {
         return Err(e.message);
     }

@@ -30,7 +30,7 @@ use crate::error::{Error, Result};
 use crate::git::{Repo, Side, Snapshot, Switch};
 
 /// Where checkpoints live.
-pub const REF_PREFIX: &str = "refs/orx/checkpoints/";
+pub const REF_PREFIX: &str = crate::engine::verdict::CHECKPOINT_REFS;
 
 /// One checkpoint, as `checkpoints` lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -51,15 +51,7 @@ pub struct Checkpoint {
 /// Whether `name` is a checkpoint's name: `chk-` then 14 digits, with an
 /// optional `-N`.
 pub fn valid_name(name: &str) -> bool {
-    let Some(rest) = name.strip_prefix("chk-") else {
-        return false;
-    };
-    let (stamp, n) = rest.split_once('-').unwrap_or((rest, "2"));
-    stamp.len() == 14
-        && stamp.bytes().all(|b| b.is_ascii_digit())
-        && !n.is_empty()
-        && n.bytes().all(|b| b.is_ascii_digit())
-        && !n.starts_with('0')
+    crate::engine::verdict::valid_checkpoint_name(name)
 }
 
 /// The checkpoint `typed` names: a full name as [`valid_name`] says, or

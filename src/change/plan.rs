@@ -53,6 +53,8 @@ pub struct Plan {
     /// Files a kind keeps beside the item (a loop's progress files), each
     /// with its new bytes: written with the item and committed with it.
     pub(crate) companions: Vec<(String, Vec<u8>)>,
+    /// How the kind's files are read.
+    pub(crate) shape: std::sync::Arc<crate::workflow::kind::Shape>,
 }
 
 /// What a kind adds to a change it plans, besides its fields: trailers of
@@ -170,7 +172,7 @@ impl Plan {
     /// The top-level fields the change sets: name, value before (null:
     /// not set, or a new item), value after (null: removed).
     pub fn field_changes(&self) -> Vec<(String, Value, Value)> {
-        let after = item::frontmatter_value(&self.doc);
+        let after = item::frontmatter_value(&self.doc, &self.shape);
         let empty = serde_json::Map::new();
         let before = self
             .before
@@ -227,7 +229,7 @@ impl Plan {
         t.extend(crate::engine::trailers::for_change(
             &self.workflow,
             self.before.as_ref(),
-            &item::frontmatter_value(doc),
+            &item::frontmatter_value(doc, &self.shape),
             self.trigger.as_deref(),
         ));
         t.extend(self.extra_trailers.iter().cloned());
@@ -310,7 +312,7 @@ pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
     if bytes == item.doc.text().as_bytes() {
         return Ok(item.clone());
     }
-    let head = Item::from_bytes(&item.path, bytes).map_err(|e| {
+    let head = Item::from_bytes(ws.registry(), &item.path, bytes).map_err(|e| {
         Error::Pending(format!(
             "the committed version of {} is not valid ({e}); commit a fix first",
             item.path
@@ -323,7 +325,7 @@ pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
             drop(Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?);
         }
         if let Some(now) = ws.repo.head_file(&item.path)?
-            && let Ok(now) = Item::from_bytes(&item.path, now)
+            && let Ok(now) = Item::from_bytes(ws.registry(), &item.path, now)
             && now.status != head.status
         {
             return Err(now_in(ws, &now));
@@ -430,7 +432,7 @@ fn plan_change(
         });
     }
     doc = apply(&doc, &measured).map_err(edit_err)?;
-    let after = item::frontmatter_value(&doc);
+    let after = item.value_of(&doc);
     let change = Change {
         before: Some(&before),
         after: Some(&after),
@@ -439,7 +441,7 @@ fn plan_change(
         self_transition: moves && item.status == to,
         now: &now,
     };
-    let verdict = match validate::judge(&wf, &change) {
+    let verdict = match crate::engine::verdict::judge(&wf, &change, &item.path, &ground(ws))? {
         Ok(v) => v,
         Err(r) => {
             // Refused for edits the file holds beyond HEAD's version, not
@@ -474,7 +476,7 @@ fn plan_change(
         doc = with_body_moved(&wf, doc, &item.status, to, actor.role, actor.note, &now)
             .map_err(edit_err)?;
     }
-    let handoff = handoff(ws, &wf, &doc, to, t, actor.role, &now);
+    let handoff = handoff(ws, &wf, item.value_of(&doc), to, t, actor.role, &now);
     Ok(Plan {
         kind: item.kind.clone(),
         id: item.id.clone(),
@@ -501,7 +503,26 @@ fn plan_change(
         before: Some(before),
         workflow: wf.clone(),
         companions: Vec::new(),
+        shape: item.shape.clone(),
     })
+}
+
+/// Where a command's change is judged: the tree its commit makes is
+/// HEAD's with the item's new version (`git commit --only`), so the items
+/// a transition waits for are read at HEAD; the executor takes the
+/// transition's actions.
+pub(crate) fn ground(ws: &Workspace) -> crate::engine::verdict::Ground<'_> {
+    let head = ws.repo.commit_id("HEAD");
+    crate::engine::verdict::Ground {
+        repo: &ws.repo,
+        kinds: ws.registry(),
+        tree: match &head {
+            Some(h) => crate::git::Side::Commit(h.clone()),
+            None => crate::git::Side::Empty,
+        },
+        base: head,
+        actions: crate::engine::verdict::Actions::Pending,
+    }
 }
 
 /// Judges what a change moving `item` commits besides its own edits: the
@@ -638,13 +659,13 @@ pub(crate) fn known_state(wf: &Workflow, item: &Item) -> Result<()> {
 fn handoff(
     ws: &Workspace,
     wf: &Workflow,
-    doc: &Document,
+    value: Value,
     state: &str,
     t: Option<&crate::workflow::Transition>,
     role: &str,
     now: &str,
 ) -> Option<String> {
-    let scope = wf.scope(item::frontmatter_value(doc), role, now);
+    let scope = wf.scope(value, role, now);
     let h = wf.handoff(state, t, &scope, ws.lang())?;
     // Orchestrix's handoff line: the role the story goes to and its
     // agent's command, for the automation that watches for it.
@@ -776,7 +797,7 @@ pub fn new_item(
             }
         }
         (Some(t), false) => checklist::strip_markers(t),
-        (None, false) => bare_template(items.format, &wf.state_field),
+        (None, false) => bare_template(items.format, &wf.state_field, items.id_field.as_deref()),
     };
     let quoted = |v: &str| render::string(v, Some(granit_parser::ScalarStyle::DoubleQuoted), false);
     let json = |v: &str| Value::String(v.to_owned()).to_string();
@@ -805,7 +826,7 @@ pub fn new_item(
     let path = items
         .path_for(&id, title)
         .ok_or_else(|| Error::Failed(format!("the `{kind}` kind names no file for ID `{id}`")))?;
-    let item = Item::from_bytes(&path, text.into_bytes())?;
+    let item = Item::from_bytes(ws.registry(), &path, text.into_bytes())?;
     if item.kind != kind || item.id != id || item.status != wf.initial {
         return Err(Error::Failed(format!(
             "the {kind} template does not produce `kind: {kind}`, `id: {id}` and `{}: {}`; fix its frontmatter",
@@ -816,14 +837,28 @@ pub fn new_item(
 }
 
 /// The item a kind without a template starts as: its identity, title and
-/// state, and (in Markdown) the title as a heading.
-fn bare_template(format: crate::workflow::items::Format, state_field: &str) -> String {
+/// state, and (in Markdown) the title as a heading. A kind whose files
+/// carry their ID in a field of their own (`id_field`) writes it there,
+/// with no `kind` and `id`.
+fn bare_template(
+    format: crate::workflow::items::Format,
+    state_field: &str,
+    id_field: Option<&str>,
+) -> String {
+    let identity = match (format, id_field) {
+        (crate::workflow::items::Format::Json, Some(f)) => format!("  \"{f}\": {{id}},\n"),
+        (crate::workflow::items::Format::Json, None) => {
+            "  \"kind\": {kind},\n  \"id\": {id},\n".to_owned()
+        }
+        (crate::workflow::items::Format::Markdown, Some(f)) => format!("{f}: {{id}}\n"),
+        (crate::workflow::items::Format::Markdown, None) => "kind: {kind}\nid: {id}\n".to_owned(),
+    };
     match format {
-        crate::workflow::items::Format::Json => format!(
-            "{{\n  \"kind\": {{kind}},\n  \"id\": {{id}},\n  \"title\": {{title}},\n  \"{state_field}\": {{status}}\n}}\n"
-        ),
+        crate::workflow::items::Format::Json => {
+            format!("{{\n{identity}  \"title\": {{title}},\n  \"{state_field}\": {{status}}\n}}\n")
+        }
         crate::workflow::items::Format::Markdown => format!(
-            "---\nkind: {{kind}}\nid: {{id}}\ntitle: {{title}}\n{state_field}: {{status}}\n---\n# {{title_text}}\n"
+            "---\n{identity}title: {{title}}\n{state_field}: {{status}}\n---\n# {{title_text}}\n"
         ),
     }
 }
@@ -849,7 +884,7 @@ pub fn create(
     if ws.root().join(&item.path).symlink_metadata().is_ok() {
         return Err(Error::Exists(format!("{} already exists", item.path)));
     }
-    let handoff = handoff(ws, wf, &item.doc, &wf.initial, None, actor.role, &now);
+    let handoff = handoff(ws, wf, item.value(), &wf.initial, None, actor.role, &now);
     Ok(Plan {
         kind: item.kind,
         id: item.id,
@@ -868,6 +903,7 @@ pub fn create(
         trigger: None,
         actions: Vec::new(),
         companions: Vec::new(),
+        shape: item.shape,
     })
 }
 
@@ -976,7 +1012,7 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
     let mut rolled = None;
     if has("rollback") {
         let before = Document::from_bytes(plan.old.clone().unwrap_or_default())
-            .map(|d| item::frontmatter_value(&d))
+            .map(|d| item::frontmatter_value(&d, &plan.shape))
             .unwrap_or_default();
         let wf = ws.workflow(&plan.kind)?;
         let field = wf.checkpoint_field.as_deref().unwrap_or_default();
@@ -1238,7 +1274,12 @@ fn commit_written_with(
 /// process moved the item (and committed that): where the item is now.
 fn moved_meanwhile(ws: &Workspace, plan: &Plan) -> Option<Error> {
     let from = plan.from.as_deref()?;
-    let head = Item::from_bytes(&plan.path, ws.repo.head_file(&plan.path).ok()??).ok()?;
+    let head = Item::from_bytes(
+        ws.registry(),
+        &plan.path,
+        ws.repo.head_file(&plan.path).ok()??,
+    )
+    .ok()?;
     (head.status != from).then(|| now_in(ws, &head))
 }
 

@@ -129,7 +129,7 @@ pub fn backup(
 ) -> Result<Backup> {
     let existing = backups(ws, kind, id)?;
     let name = backup_name(kind, id, &existing, name)?;
-    let state = Item::from_bytes(path, bytes.to_vec())
+    let state = Item::from_bytes(ws.registry(), path, bytes.to_vec())
         .map(|i| i.status)
         .unwrap_or_else(|_| "(unreadable)".to_owned());
     let note = format!("{kind} {id}: {state}");
@@ -289,7 +289,7 @@ pub fn plan_update(
         },
     )?;
     // Fields of the wrong type are refused as any bad file is.
-    let after = Item::from_bytes(plan.path(), plan.text().as_bytes().to_vec())?;
+    let after = Item::from_bytes(ws.registry(), plan.path(), plan.text().as_bytes().to_vec())?;
     if let Some(e) = after.unusable(&wf) {
         return Err(Error::Item(e));
     }
@@ -306,7 +306,7 @@ pub fn with_body(item: &Item, body: &str) -> Result<Item> {
     if !new.ends_with(nl) {
         new.push_str(nl);
     }
-    Ok(Item::from_bytes(&item.path, new.into_bytes())?)
+    Ok(item.with_bytes(new.into_bytes())?)
 }
 
 /// Executes `plan` after keeping an automatic backup of the item as it
@@ -572,7 +572,7 @@ pub fn restore(
                 for b in list.iter().rev() {
                     if let Some(bytes) = backup_bytes(ws, &b.commit, &path)?
                         && bytes != disk
-                        && Item::from_bytes(&path, bytes.clone()).is_ok()
+                        && Item::from_bytes(ws.registry(), &path, bytes.clone()).is_ok()
                     {
                         found = Some((format!("backup {}", b.name), bytes));
                         break;
@@ -610,7 +610,7 @@ pub fn restore(
             (label, bytes)
         }
     };
-    let restored = Item::from_bytes(&path, bytes.clone()).map_err(|e| {
+    let restored = Item::from_bytes(ws.registry(), &path, bytes.clone()).map_err(|e| {
         Error::Failed(format!(
             "{from} of {path} is not readable either ({e}); choose another with --to"
         ))
@@ -648,7 +648,7 @@ pub fn restore(
     // Judged from the committed version: the restored text, in the state
     // it is in now, then moved to its own state if that differs.
     let head_item = match &head {
-        Some(h) => Item::from_bytes(&path, h.clone())?,
+        Some(h) => Item::from_bytes(ws.registry(), &path, h.clone())?,
         None => {
             return Err(Error::Failed(format!(
                 "{path} is not committed yet; commit it first"
@@ -661,7 +661,7 @@ pub fn restore(
         .doc
         .set(&[wf.state_field.as_str()], &json!(head_item.status))
         .map_err(|e| Error::Failed(e.message))?;
-    let staged = Item::from_document(&path, staged)?;
+    let staged = Item::from_document(ws.registry(), &path, staged)?;
     let to = (target_state != head_item.status).then_some(target_state.as_str());
     let note = format!("{RESTORE_NOTE} {from}");
     let actor = Actor {

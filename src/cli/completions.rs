@@ -231,7 +231,7 @@ fn agents(current: &OsStr) -> Vec<CompletionCandidate> {
     };
     let files = orx::kinds::agent::context_files(&ws).unwrap_or_default();
     let names = files.into_iter().filter_map(|p| {
-        let item = orx::engine::item::Item::read(ws.root(), &p).ok()?;
+        let item = orx::engine::item::Item::read(ws.registry(), ws.root(), &p).ok()?;
         Some(CompletionCandidate::new(item.id).help(Some(item.status.into())))
     });
     starting(current, names.collect::<Vec<_>>())

@@ -6,22 +6,19 @@ use orx::workflow::role;
 
 use super::{BOLD, DIM, GREEN, RED, Ui, YELLOW, paint};
 
-/// Why stories are not moving: the alerts of `git orx metrics` with what
-/// to check, then the stories stuck in a state longer than
+/// Why items are not moving: the alerts of `git orx metrics` with what
+/// to check, then the items of every kind stuck in a state longer than
 /// `doctor.stuck_after_hours` (config, default 48), or the one given, each
 /// with the role it waits for, the conditions each move from its state
 /// lacks (with the values they read) and its recent refusals.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Only this story, stuck or not.
+    /// Only this item (ID or KIND:ID), stuck or not.
     id: Option<String>,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
-    if let Some(id) = &args.id {
-        orx::text::check_id(id).map_err(orx::Error::Usage)?;
-    }
     let now = orx::repo::workspace::now()
         .parse::<jiff::Timestamp>()
         .map_or(0, |t| t.as_second());
@@ -45,13 +42,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         alerts(ui, &ws)?;
         if found.stories.is_empty() {
             ui.line(format!(
-                "No story has been in one state for more than {limit} ({} open).",
+                "No item has been in one state for more than {limit} ({} open).",
                 found.open
             ));
             return Ok(0);
         }
         ui.line(format!(
-            "{} of {} open stories in one state for more than {limit} (doctor.stuck_after_hours):",
+            "{} of {} open items in one state for more than {limit} (doctor.stuck_after_hours):",
             found.stories.len(),
             found.open
         ));

@@ -30,13 +30,18 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = Workspace::open()?;
-    if let Some(id) = &args.id {
+    // `KIND:ID` names the kind, as everywhere an ID is taken.
+    let (kind, id) = match args.id.as_deref().map(|i| i.split_once(':')) {
+        Some(Some((k, i))) => (Some(k.to_owned()), Some(i.to_owned())),
+        _ => (args.kind.clone(), args.id.clone()),
+    };
+    if let Some(id) = &id {
         orx::text::check_id(id).map_err(orx::Error::Usage)?;
     }
     let (since, until) = period(&ws.repo, &args.since, &args.until)?;
     let opts = Options {
-        id: args.id.clone(),
-        kind: args.kind.clone(),
+        id,
+        kind,
         since,
         until,
         reverse: args.reverse,

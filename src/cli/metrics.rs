@@ -8,9 +8,10 @@ use super::log::period;
 use super::{BOLD, RED, Ui, YELLOW, paint};
 
 /// How the process performs, from history: time in each state, cycle
-/// time, quality, review rounds, auto-approval, escalation, SM revision
-/// success, Dev first pass — and the alerts past the thresholds of
-/// .orx/config.yaml (`alerts:`).
+/// time (to a terminal state) and throughput for any kind; for stories
+/// (a workflow with `figures: story`) also quality, review rounds,
+/// auto-approval, escalation, SM revision success, Dev first pass — and
+/// the alerts past the thresholds of .orx/config.yaml (`alerts:`).
 #[derive(clap::Args)]
 pub struct Args {
     /// Only changes at or after this time, as git takes it (2026-01-31,
@@ -37,7 +38,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         kind: Some(args.kind.clone()),
         since,
         until,
-        structure_required: None,
+        ..Options::default()
     };
     let m = metrics::measure(&ws.repo, &ws, &opts, &mut super::history_progress())?;
     let code = u8::from(args.check && !m.alerts.is_empty());
@@ -65,38 +66,42 @@ fn print(ui: &mut Ui, m: &Metrics) {
         "cycle time",
         durations(&m.cycle_time)
     ));
-    ui.line(paint(BOLD, "Quality"));
-    ui.line(format!(
-        "  mean quality score         {}",
-        num(m.avg_quality_score)
-    ));
-    ui.line(format!(
-        "  structure pass rate        {}",
-        pct(m.structure_pass_rate)
-    ));
-    ui.line(paint(BOLD, "Review efficiency"));
-    ui.line(format!(
-        "  mean review rounds         Architect {}, QA {}",
-        num(m.avg_review_rounds.architect),
-        num(m.avg_review_rounds.qa)
-    ));
-    ui.line(format!(
-        "  auto-approval rate         {}",
-        pct(m.auto_approval_rate)
-    ));
-    ui.line(format!(
-        "  escalation rate            {}",
-        pct(m.escalation_rate)
-    ));
-    ui.line(paint(BOLD, "Agent performance"));
-    ui.line(format!(
-        "  SM revision success rate   {}",
-        pct(m.sm_revision_success_rate)
-    ));
-    ui.line(format!(
-        "  Dev first-pass rate        {}",
-        pct(m.dev_first_pass_rate)
-    ));
+    ui.line(format!("  {:<20} {}", "throughput", m.throughput));
+    // The kind's own figures, when its workflow declares them.
+    if m.figures.is_some() {
+        ui.line(paint(BOLD, "Quality"));
+        ui.line(format!(
+            "  mean quality score         {}",
+            num(m.avg_quality_score)
+        ));
+        ui.line(format!(
+            "  structure pass rate        {}",
+            pct(m.structure_pass_rate)
+        ));
+        ui.line(paint(BOLD, "Review efficiency"));
+        ui.line(format!(
+            "  mean review rounds         Architect {}, QA {}",
+            num(m.avg_review_rounds.architect),
+            num(m.avg_review_rounds.qa)
+        ));
+        ui.line(format!(
+            "  auto-approval rate         {}",
+            pct(m.auto_approval_rate)
+        ));
+        ui.line(format!(
+            "  escalation rate            {}",
+            pct(m.escalation_rate)
+        ));
+        ui.line(paint(BOLD, "Agent performance"));
+        ui.line(format!(
+            "  SM revision success rate   {}",
+            pct(m.sm_revision_success_rate)
+        ));
+        ui.line(format!(
+            "  Dev first-pass rate        {}",
+            pct(m.dev_first_pass_rate)
+        ));
+    }
     if m.alerts.is_empty() {
         ui.line("No alerts.");
     }

@@ -638,7 +638,7 @@ mod tests {
         super::ZH.store(true, std::sync::atomic::Ordering::Relaxed);
         assert_eq!(
             super::localize("task T1 waits for T2, T3 (not done yet)"),
-            "task T1 等待 T2, T3 (尚未完成)"
+            "task T1 等待 T2, T3 (尚未处于 done)"
         );
         assert_eq!(super::localize("none"), "无");
         // A template made of names and a short word matches no line.

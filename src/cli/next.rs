@@ -25,17 +25,22 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     report::fill_steps(&mut board);
     let board = board;
     let mut groups = report::next(&board, &ws.roles.names());
-    // A task whose start waits for the tasks it depends on is not offered
-    // that step: it says what it waits for.
-    for (id, to, waiting) in orx::kinds::goal::blocked(&ws, orx::kinds::goal::TASK)? {
+    // An item whose move waits for other items (a task's start, for the
+    // tasks it depends on) is not offered that move: it says what it
+    // waits for.
+    for w in report::waiting(&ws, &board)? {
         for s in groups.iter_mut().flat_map(|(_, list)| list.iter_mut()) {
-            if s.kind == orx::kinds::goal::TASK && s.id == id {
-                s.steps.retain(|a| a.to.as_deref() != Some(to.as_str()));
+            if s.kind == w.kind && s.id == w.id {
+                s.steps.retain(|a| a.to.as_deref() != Some(w.to.as_str()));
                 s.handoff = Some(msg::t(
-                    "{item} waits for {waiting} (not done yet)",
+                    "{item} waits for {waiting} (not {state} yet)",
                     &[
-                        ("item", &format!("Task {id}")),
-                        ("waiting", &waiting.join(", ")),
+                        (
+                            "item",
+                            &format!("{} {}", orx::text::capitalized(&w.kind), w.id),
+                        ),
+                        ("waiting", &w.waiting.join(", ")),
+                        ("state", &w.until.join(" or ")),
                     ],
                 ));
             }

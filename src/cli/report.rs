@@ -5,10 +5,14 @@ use std::path::PathBuf;
 use super::Ui;
 
 /// Write the process report: one self-contained HTML page (no network, no
-/// external file) with the cumulative flow of stories, the time spent in
-/// each state, the review rounds, the alerts and each story's timeline.
+/// external file) with the cumulative flow of a kind's items, the time
+/// spent in each state, the alerts and each item's timeline (for stories,
+/// the review rounds too).
 #[derive(clap::Args)]
 pub struct Args {
+    /// The kind of item reported.
+    #[arg(long, value_name = "KIND", default_value = "story")]
+    kind: String,
     /// Where to write the page (`-`: standard output). Default:
     /// `orx/report.html` in the git directory.
     #[arg(long, value_name = "FILE")]
@@ -28,7 +32,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         &ws.repo,
         &ws,
         &orx::kinds::story::metrics::Options {
-            kind: Some("story".to_owned()),
+            kind: Some(args.kind.clone()),
             ..Default::default()
         },
         &mut progress,

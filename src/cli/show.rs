@@ -137,6 +137,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             }
             ui.wrap(format!("       {mark} {}{values}", c.desc), 9);
         }
+        // A rule beyond the move's conditions (what it waits for, the
+        // evidence it needs): said as the move itself would be refused.
+        if let Some(r) = m
+            .refused
+            .as_ref()
+            .filter(|r| !["unmet-precondition", "unauthorized-role"].contains(&r.rule.as_str()))
+        {
+            ui.wrap(format!("       {} {}", paint(RED, "✗"), r.message), 9);
+        }
     }
     Ok(0)
 }

@@ -308,7 +308,7 @@ mod no_panics {
             let mut fenced = b"---\n".to_vec();
             fenced.extend_from_slice(&bytes);
             fenced.extend_from_slice(b"\n---\n");
-            let _ = crate::engine::item::Item::from_bytes("x.md", fenced);
+            let _ = crate::engine::item::Item::from_bytes(crate::workflow::kind::Kinds::builtin(), "x.md", fenced);
         }
 
         /// YAML-ish text built from YAML's own punctuation.

@@ -7,6 +7,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::doc::{DocError, Document, MAX_FILE_BYTES};
+use crate::workflow::kind::{Kinds, Shape};
 
 /// An item file as read: where it is, its document, and its identity.
 #[derive(Clone, Debug)]
@@ -18,6 +19,8 @@ pub struct Item {
     pub id: String,
     pub status: String,
     pub title: String,
+    /// How its kind's files are read (the state's field, the ID's).
+    pub shape: std::sync::Arc<Shape>,
 }
 
 /// Why a file is not a usable item: the file, the position, the problem.
@@ -54,37 +57,43 @@ impl ItemError {
 impl Item {
     /// Reads the item at `rel` under `root`: not a symlink, at most 1 MiB,
     /// valid UTF-8, a frontmatter with `kind`, `id` and `status`.
-    pub fn read(root: &Path, rel: &str) -> Result<Item, ItemError> {
+    pub fn read(kinds: &Kinds, root: &Path, rel: &str) -> Result<Item, ItemError> {
         let bytes = read_limited(&root.join(rel)).map_err(|m| ItemError::new(rel, None, m))?;
-        Item::from_bytes(rel, bytes)
+        Item::from_bytes(kinds, rel, bytes)
     }
 
     /// Parses an item's bytes (from disk or from git), refusing more than
     /// 1 MiB as [`read_limited`] does: one limit for commands, `check`, the
     /// hooks and `verify`.
-    pub fn from_bytes(rel: &str, bytes: Vec<u8>) -> Result<Item, ItemError> {
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(ItemError::new(
-                rel,
-                None,
-                format!(
-                    "is {} bytes; items may be at most {MAX_FILE_BYTES} bytes (1 MiB)",
-                    bytes.len()
-                ),
-            ));
-        }
-        let doc = if rel.ends_with(crate::workflow::items::Format::Json.extension()) {
-            String::from_utf8(bytes)
-                .map_err(|_| DocError::new("the file is not valid UTF-8"))
-                .and_then(Document::parse_json)
-        } else {
-            Document::from_bytes(bytes)
-        }
-        .map_err(|e| ItemError::from_doc(rel, e))?;
-        Item::from_document(rel, doc)
+    pub fn from_bytes(kinds: &Kinds, rel: &str, bytes: Vec<u8>) -> Result<Item, ItemError> {
+        let doc = parse_bytes(rel, bytes)?;
+        Item::from_document(kinds, rel, doc)
     }
 
-    pub fn from_document(rel: &str, doc: Document) -> Result<Item, ItemError> {
+    /// An item from its parsed document, read as its kind's files are
+    /// (`kinds`: the registry's kinds).
+    pub fn from_document(kinds: &Kinds, rel: &str, doc: Document) -> Result<Item, ItemError> {
+        let kind_field = doc.text_field("kind").ok().flatten().map(str::to_owned);
+        let shape = kinds.shape_for(rel, kind_field.as_deref());
+        Item::from_document_as(shape, rel, doc)
+    }
+
+    /// A new version of this item (its bytes), read as its kind's files are.
+    pub fn with_bytes(&self, bytes: Vec<u8>) -> Result<Item, ItemError> {
+        let doc = parse_bytes(&self.path, bytes)?;
+        Item::from_document_as(self.shape.clone(), &self.path, doc)
+    }
+
+    /// A new version of this item (its document).
+    pub fn with_document(&self, doc: Document) -> Result<Item, ItemError> {
+        Item::from_document_as(self.shape.clone(), &self.path, doc)
+    }
+
+    fn from_document_as(
+        shape: std::sync::Arc<Shape>,
+        rel: &str,
+        doc: Document,
+    ) -> Result<Item, ItemError> {
         let field = |key: &str, required: bool| -> Result<String, ItemError> {
             match doc.text_field(key) {
                 Ok(Some(v)) if !v.trim().is_empty() => Ok(v.to_owned()),
@@ -102,13 +111,12 @@ impl Item {
         };
         // A kind whose files carry no `kind`/`id` (`items.id_field`): the
         // path says the kind, the field the ID.
-        let (kind, id) = match crate::workflow::id_field_at(rel) {
-            Some((kind, id_field)) if doc.get(&["kind"]).is_none() => {
-                (kind.to_owned(), field(id_field, true)?)
-            }
+        let kind_field = doc.text_field("kind").ok().flatten();
+        let (kind, id) = match (&shape.id_field, kind_field) {
+            (Some(id_field), None) => (shape.kind.clone(), field(id_field, true)?),
             _ => (field("kind", true)?, field("id", true)?),
         };
-        let state_key = crate::workflow::state_field(&kind);
+        let state_key = shape.state_field.as_str();
         if state_key != "status"
             && let Some(n) = doc.get(&["status"])
         {
@@ -127,6 +135,7 @@ impl Item {
             id,
             status,
             title,
+            shape,
         })
     }
 
@@ -137,7 +146,13 @@ impl Item {
 
     /// The frontmatter as a value, as rules and messages see it.
     pub fn value(&self) -> Value {
-        frontmatter_value(&self.doc)
+        frontmatter_value(&self.doc, &self.shape)
+    }
+
+    /// `doc` (a new version of this item) as a value, read as this item's
+    /// kind reads its files.
+    pub fn value_of(&self, doc: &Document) -> Value {
+        frontmatter_value(doc, &self.shape)
     }
 
     /// The 1-based position of a top-level field's value, for messages.
@@ -147,7 +162,7 @@ impl Item {
 
     /// The position of the state's value.
     pub fn state_pos(&self) -> Option<(usize, usize)> {
-        self.pos(crate::workflow::state_field(&self.kind))
+        self.pos(&self.shape.state_field)
     }
 
     /// The position of the value at `path`, else of the nearest field on
@@ -270,27 +285,46 @@ impl Item {
     }
 }
 
+/// An item file's bytes parsed as its format: JSON by its extension,
+/// Markdown with a YAML frontmatter otherwise; at most 1 MiB.
+fn parse_bytes(rel: &str, bytes: Vec<u8>) -> Result<Document, ItemError> {
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(ItemError::new(
+            rel,
+            None,
+            format!(
+                "is {} bytes; items may be at most {MAX_FILE_BYTES} bytes (1 MiB)",
+                bytes.len()
+            ),
+        ));
+    }
+    let doc = if rel.ends_with(crate::workflow::items::Format::Json.extension()) {
+        String::from_utf8(bytes)
+            .map_err(|_| DocError::new("the file is not valid UTF-8"))
+            .and_then(Document::parse_json)
+    } else {
+        Document::from_bytes(bytes)
+    }
+    .map_err(|e| ItemError::from_doc(rel, e))?;
+    Ok(doc)
+}
+
 /// A document's frontmatter as a value, with `kind`, `id`, the state and
 /// `title` as the text written in the file: `id: 1.10` is the string
 /// `"1.10"`, never the number 1.1. The state is also `status`, whatever the
 /// kind's state field (`task_status`), as the rules read it.
-pub fn frontmatter_value(doc: &Document) -> Value {
+pub fn frontmatter_value(doc: &Document, shape: &Shape) -> Value {
     let mut v = doc.to_value();
     if let Value::Object(map) = &mut v
-        && doc.is_json()
         && !map.contains_key("kind")
-        && let Some((kind, id)) = crate::workflow::id_field_kinds()
-            .find_map(|(k, f)| Some((k, doc.text_field(f).ok().flatten()?)))
+        && let Some(id_field) = &shape.id_field
+        && let Ok(Some(id)) = doc.text_field(id_field)
     {
-        map.insert("kind".to_owned(), Value::String(kind.to_owned()));
+        map.insert("kind".to_owned(), Value::String(shape.kind.clone()));
         map.insert("id".to_owned(), Value::String(id.to_owned()));
     }
     if let Value::Object(map) = &mut v {
-        let state_key = doc
-            .text_field("kind")
-            .ok()
-            .flatten()
-            .map_or("status", crate::workflow::state_field);
+        let state_key = shape.state_field.as_str();
         for key in ["kind", "id", state_key, "title"] {
             if let Ok(Some(text)) = doc.text_field(key) {
                 map.insert(key.to_owned(), Value::String(text.to_owned()));
@@ -400,16 +434,22 @@ mod tests {
 
     #[test]
     fn items_need_kind_id_status() {
-        let e = Item::from_bytes("s.md", b"---\nkind: story\nstatus: Draft\n---\n".to_vec())
-            .unwrap_err();
+        let e = Item::from_bytes(
+            Kinds::builtin(),
+            "s.md",
+            b"---\nkind: story\nstatus: Draft\n---\n".to_vec(),
+        )
+        .unwrap_err();
         assert_eq!(e.to_string(), "s.md:2:1: `id` is missing");
         let e = Item::from_bytes(
+            Kinds::builtin(),
             "s.md",
             b"---\nkind: story\nid: [1]\nstatus: x\n---\n".to_vec(),
         )
         .unwrap_err();
         assert_eq!(e.to_string(), "s.md:3:5: `id` must be a single value");
         let i = Item::from_bytes(
+            Kinds::builtin(),
             "s.md",
             b"---\nkind: story\nid: 1.10\nstatus: Draft\n---\n".to_vec(),
         )
@@ -423,7 +463,12 @@ mod tests {
     #[test]
     fn a_json_item_is_read_and_rewritten_keeping_its_key_order_and_formatting() {
         let text = "{\n  \"kind\": \"loop\",\n  \"id\": \"1.10\",\n  \"status\": \"Running\",\n  \"title\": \"Try it\",\n  \"rounds\": {\"dev\": 1},\n  \"zeta\": [1, 2]\n}\n";
-        let i = Item::from_bytes(".loop/1.10.json", text.as_bytes().to_vec()).unwrap();
+        let i = Item::from_bytes(
+            Kinds::builtin(),
+            ".loop/1.10.json",
+            text.as_bytes().to_vec(),
+        )
+        .unwrap();
         assert_eq!(
             (i.kind.as_str(), i.id.as_str(), i.status.as_str()),
             ("loop", "1.10", "Running")
@@ -439,11 +484,16 @@ mod tests {
             moved.text(),
             "{\n  \"kind\": \"loop\",\n  \"id\": \"1.10\",\n  \"status\": \"Done\",\n  \"title\": \"Try it\",\n  \"rounds\": {\"dev\": 1, \"qa\": 2},\n  \"zeta\": [1, 2]\n}\n"
         );
-        let again = Item::from_document(".loop/1.10.json", moved).unwrap();
+        let again = Item::from_document(Kinds::builtin(), ".loop/1.10.json", moved).unwrap();
         assert_eq!(again.status, "Done");
         assert!(again.doc.is_json());
-        let bad = Item::from_bytes(".loop/x.json", b"{\"kind\": \"loop\",}".to_vec()).unwrap_err();
+        let bad = Item::from_bytes(
+            Kinds::builtin(),
+            ".loop/x.json",
+            b"{\"kind\": \"loop\",}".to_vec(),
+        )
+        .unwrap_err();
         assert!(bad.message.contains("not valid JSON"), "{bad}");
-        assert!(Item::from_bytes(".loop/x.json", b"[1]".to_vec()).is_err());
+        assert!(Item::from_bytes(Kinds::builtin(), ".loop/x.json", b"[1]".to_vec()).is_err());
     }
 }

@@ -1,7 +1,9 @@
 //! The engine: items, the one rule check (`validate`), the choice of an
 //! outcome (`decide`), the template checklist a measured change is held
 //! to, the trailers a change is stamped with, and the repository lock and
-//! atomic writes. It knows no repository beyond the files it is given.
+//! atomic writes; and the one verdict (`verdict`), which asks the repository
+//! only what the rules beyond the item need (the items a transition waits
+//! for, a commit shown as evidence, a checkpoint).
 
 pub mod checklist;
 pub mod decide;
@@ -9,3 +11,4 @@ pub mod item;
 pub mod store;
 pub mod trailers;
 pub mod validate;
+pub mod verdict;

@@ -52,6 +52,15 @@ pub enum Accepted<'w> {
     },
 }
 
+/// What a move waits for: the items its `field` lists that are not yet
+/// in one of the states `until`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WaitsFor {
+    pub field: String,
+    pub until: Vec<String>,
+    pub waiting: Vec<String>,
+}
+
 /// Why a change is refused.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Refusal {
@@ -126,6 +135,29 @@ pub enum Refusal {
     },
     /// A round's record (`review.qa`) written by the wrong role, for
     /// another round, or a second time.
+    /// The transition waits for other items (`waits:`) not yet in one of
+    /// the states `until` in the tree the change makes.
+    Waits {
+        item: String,
+        from: String,
+        to: String,
+        waits: Box<WaitsFor>,
+    },
+    /// The transition needs a commit as evidence (`evidence:`) that the
+    /// item does not name, or that does not show it.
+    NoEvidence {
+        item: String,
+        from: String,
+        to: String,
+        problem: String,
+    },
+    /// The transition's action (`actions:`) is not shown in the change.
+    ActionNotTaken {
+        item: String,
+        from: String,
+        to: String,
+        problem: String,
+    },
     Record {
         item: String,
         field: String,
@@ -183,6 +215,9 @@ impl Refusal {
             Refusal::Record { .. } => "record",
             Refusal::EditGuard { .. } => "edit-not-allowed",
             Refusal::Operation { .. } => "operation-not-allowed",
+            Refusal::Waits { .. } => "waits-for-item",
+            Refusal::NoEvidence { .. } => "no-evidence",
+            Refusal::ActionNotTaken { .. } => "action-not-taken",
         }
     }
 
@@ -359,6 +394,35 @@ impl fmt::Display for Refusal {
                 }
                 Ok(())
             }
+            Refusal::Waits {
+                item,
+                from,
+                to,
+                waits,
+            } => write!(
+                f,
+                "{item}: {from} -> {to} waits for {} (its `{}`), which {} not {} yet",
+                waits.waiting.join(", "),
+                waits.field,
+                if waits.waiting.len() == 1 {
+                    "is"
+                } else {
+                    "are"
+                },
+                waits.until.join(" or ")
+            ),
+            Refusal::NoEvidence {
+                item,
+                from,
+                to,
+                problem,
+            }
+            | Refusal::ActionNotTaken {
+                item,
+                from,
+                to,
+                problem,
+            } => write!(f, "{item}: {from} -> {to} {problem}"),
             Refusal::ForceNotHuman { role: r } => write!(
                 f,
                 "only the Human may force a change; {} cannot override the rules",

@@ -764,6 +764,7 @@ struct Parsed {
     id: String,
     status: String,
     value: Value,
+    state_field: std::sync::Arc<crate::workflow::kind::Shape>,
 }
 
 enum Derived {
@@ -793,11 +794,17 @@ impl Versions {
 
     /// The version `blob` of the item file at `path`, parsed (`None`:
     /// not an item).
-    fn get(&mut self, repo: &Repo, path: &str, blob: BlobId) -> Option<std::rc::Rc<Parsed>> {
+    fn get(
+        &mut self,
+        repo: &Repo,
+        kinds: &crate::workflow::kind::Kinds,
+        path: &str,
+        blob: BlobId,
+    ) -> Option<std::rc::Rc<Parsed>> {
         if let Some(kept) = self.0.remove(&blob) {
             return kept;
         }
-        let parsed = Item::from_bytes(path, repo.blob(blob).ok()?)
+        let parsed = Item::from_bytes(kinds, path, repo.blob(blob).ok()?)
             .ok()
             .map(|item| {
                 std::rc::Rc::new(Parsed {
@@ -805,6 +812,7 @@ impl Versions {
                     kind: item.kind,
                     id: item.id,
                     status: item.status,
+                    state_field: item.shape.clone(),
                 })
             });
         if self.0.len() >= Self::MOST {
@@ -867,13 +875,14 @@ fn item_change(
 ) -> Result<Option<ItemChange>> {
     let mut read = |path: &Option<String>, blob: Option<BlobId>| -> Option<std::rc::Rc<Parsed>> {
         let path = path.as_deref().filter(|p| rules.is_item_path(p))?;
-        versions.get(repo, path, blob?)
+        versions.get(repo, rules.registry(), path, blob?)
     };
     let before = read(&change.old_path, change.old);
     let after = read(&change.new_path, change.new);
     let after_state = after.as_ref().map(|a| a.status.as_str());
     if taken_from_branch(
         repo,
+        rules,
         c.parents.get(1..).unwrap_or_default(),
         change,
         after_state,
@@ -887,7 +896,7 @@ fn item_change(
         (Some(_), Some(p), _) | (None, _, Some(p)) => p.clone(),
         _ => String::new(),
     };
-    let state_key = crate::workflow::state_field(&some.kind);
+    let state_key = some.state_field.state_field.as_str();
     let (bv, av) = (
         before.as_ref().map(|b| &b.value),
         after.as_ref().map(|a| &a.value),
@@ -1003,6 +1012,7 @@ fn field_changes(before: Option<&Value>, after: Option<&Value>, state: &str) -> 
 /// (`others`): that branch's commits hold the transition.
 fn taken_from_branch(
     repo: &Repo,
+    rules: &Rules,
     others: &[String],
     change: &FileChange,
     after: Option<&str>,
@@ -1014,7 +1024,10 @@ fn taken_from_branch(
             (None, None) => None,
         };
         let state = there
-            .and_then(|b| Item::from_bytes("", b).ok())
+            .and_then(|b| {
+                let path = change.new_path.as_deref().or(change.old_path.as_deref())?;
+                Item::from_bytes(rules.registry(), path, b).ok()
+            })
             .map(|i| i.status);
         if state.as_deref() == after {
             return Ok(true);

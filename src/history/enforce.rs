@@ -126,7 +126,7 @@ impl Judge<'_> {
         let bytes = self.repo.blob(blob)?;
         Ok(Some(Version {
             path: path.clone(),
-            item: Item::from_bytes(path, bytes),
+            item: Item::from_bytes(self.rules.registry(), path, bytes),
         }))
     }
 
@@ -401,7 +401,16 @@ impl Judge<'_> {
             self_transition: false,
             now: self.now,
         };
-        let judged = validate::judge(&wf, &change);
+        let ground = crate::engine::verdict::Ground {
+            repo: self.repo,
+            kinds: self.rules.registry(),
+            tree: to.cloned().unwrap_or(Side::Empty),
+            base: self.base.map(str::to_owned),
+            actions: crate::engine::verdict::Actions::Shown {
+                past: self.commit.is_some(),
+            },
+        };
+        let judged = crate::engine::verdict::judge(&wf, &change, path, &ground)?;
         let expected = match &judged {
             Ok(v) => v.effects.clone().unwrap_or_default(),
             Err(_) => Vec::new(),
@@ -447,7 +456,7 @@ impl Judge<'_> {
                 ));
             }
             Ok(Accepted::Transition(t)) => {
-                let (Some(bv), Some(av)) = (&bv, &av) else {
+                let (Some(_), Some(av)) = (&bv, &av) else {
                     return Ok(());
                 };
                 for (effect, (field, want)) in t.effects.iter().zip(expected) {
@@ -472,149 +481,10 @@ impl Judge<'_> {
                         ));
                     }
                 }
-                if let Some(ev) = &t.evidence
-                    && self.force.is_none()
-                    && let Some(message) = self.no_evidence(ev, av)
-                {
-                    out.violations.push(self.violation(
-                        path,
-                        Some(label.clone()),
-                        Some(text.clone()),
-                        "no-evidence",
-                        format!("{label}: {text} {message}"),
-                    ));
-                }
-                if let (Some(w), Some(to)) = (&t.waits, to)
-                    && self.force.is_none()
-                {
-                    let waiting = self.waiting(to, path, w, av)?;
-                    if !waiting.is_empty() {
-                        out.violations.push(self.violation(
-                            path,
-                            Some(label.clone()),
-                            Some(text.clone()),
-                            "waits-for-item",
-                            format!(
-                                "{label}: {text} waits for {} (its `{}`), which {} not {} yet",
-                                waiting.join(", "),
-                                w.field,
-                                if waiting.len() == 1 { "is" } else { "are" },
-                                w.until.join(" or ")
-                            ),
-                        ));
-                    }
-                }
-                for action in &t.actions {
-                    if let Some(message) = self.action_not_taken(&wf, action, bv, av)? {
-                        out.violations.push(self.violation(
-                            path,
-                            Some(label.clone()),
-                            Some(text.clone()),
-                            "action-not-taken",
-                            format!("{label}: {text} {message}"),
-                        ));
-                    }
-                }
             }
             Ok(_) => {}
         }
         Ok(())
-    }
-
-    /// The items listed in `w.field` of `after` (of the same kind, beside
-    /// it at `path`) that are not in one of the states `w.until` on `to`.
-    fn waiting(
-        &self,
-        to: &Side,
-        path: &str,
-        w: &crate::workflow::Waits,
-        after: &Value,
-    ) -> Result<Vec<String>> {
-        let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
-        let kind = after
-            .get("kind")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        let mut out = Vec::new();
-        for id in crate::engine::validate::listed(after, &w.field) {
-            let mut reached = false;
-            for (other, blob) in self.repo.files_with_prefix(to, dir, &format!("{id}."))? {
-                if let Ok(o) = Item::from_bytes(&other, self.repo.blob(blob)?)
-                    && o.kind == kind
-                    && o.id == id
-                    && w.until.contains(&o.status)
-                {
-                    reached = true;
-                }
-            }
-            if !reached {
-                out.push(id);
-            }
-        }
-        Ok(out)
-    }
-
-    /// Why the commit `ev.field` of `after` names does not show the
-    /// transition, if it does not: it must be in the history the change is
-    /// made on, and carry `trailer: ID` or be a merge commit whose message
-    /// names the item's `merge_names` field.
-    fn no_evidence(&self, ev: &crate::workflow::Evidence, after: &Value) -> Option<String> {
-        let field = ev.field.join(".");
-        let id = after.get("id").and_then(Value::as_str).unwrap_or_default();
-        let how = match &ev.merge_names {
-            Some(m) => format!(
-                "a commit carrying `{}: {id}`, or a merge commit naming its `{m}`",
-                ev.trailer
-            ),
-            None => format!("a commit carrying `{}: {id}`", ev.trailer),
-        };
-        let named = ev
-            .field
-            .iter()
-            .try_fold(after, |v, k| v.get(k))
-            .and_then(Value::as_str)
-            .filter(|c| !c.is_empty());
-        let Some(named) = named else {
-            return Some(format!(
-                "records no commit in `{field}`: only {how} in the main line shows it (`git orx tick` records it)"
-            ));
-        };
-        let Some(commit) = self.repo.commit(named).ok() else {
-            return Some(format!(
-                "names commit `{}` in `{field}`, which is not in this repository",
-                crate::text::escape(named)
-            ));
-        };
-        let reachable = match self.base {
-            Some(base) => {
-                self.repo.merge_base(&commit.id, base).as_deref() == Some(commit.id.as_str())
-            }
-            None => false,
-        };
-        if !reachable {
-            return Some(format!(
-                "names commit {} in `{field}`, which is not in the history this change is made on",
-                commit.short
-            ));
-        }
-        let by_trailer = commit.trailers.iter().any(|(k, v)| {
-            k.eq_ignore_ascii_case(&ev.trailer)
-                && v.split([',', ' ']).any(|w| w.trim_start_matches('#') == id)
-        });
-        let by_merge = ev.merge_names.as_ref().is_some_and(|m| {
-            commit.parents.len() > 1
-                && after
-                    .get(m)
-                    .and_then(Value::as_str)
-                    .is_some_and(|b| !b.is_empty() && commit.summary().contains(b))
-        });
-        if by_trailer || by_merge {
-            return None;
-        }
-        Some(format!(
-            "names commit {} in `{field}`, which is not {how}",
-            commit.short
-        ))
     }
 
     /// The workflow of `kind`, or a violation saying why there is none.
@@ -638,54 +508,6 @@ impl Judge<'_> {
                 ));
                 None
             }
-        }
-    }
-
-    /// Why the change does not show the transition's action taken, if it
-    /// does not: a `checkpoint` records a new checkpoint (one that exists,
-    /// when judging a commit being made here); a `rollback` is committed on
-    /// the rollback commit to the recorded checkpoint.
-    fn action_not_taken(
-        &self,
-        wf: &crate::workflow::Workflow,
-        action: &str,
-        before: &Value,
-        after: &Value,
-    ) -> Result<Option<String>> {
-        let Some(field) = wf.checkpoint_field.as_deref() else {
-            return Ok(None);
-        };
-        let name = |v: &Value| v.get(field).and_then(Value::as_str).map(str::to_owned);
-        match action {
-            "checkpoint" => {
-                let Some(new) = name(after).filter(|n| name(before).as_ref() != Some(n)) else {
-                    return Ok(Some(format!(
-                        "makes a checkpoint and records it in `{field}`; `git orx agent fire` does both"
-                    )));
-                };
-                let known = self.commit.is_some()
-                    || self
-                        .repo
-                        .commit_id(&format!("{}{new}", crate::change::checkpoint::REF_PREFIX))
-                        .is_some();
-                Ok((!crate::change::checkpoint::valid_name(&new) || !known)
-                    .then(|| format!("records `{field}: {new}`, which is not a checkpoint here")))
-            }
-            "rollback" => {
-                let target = name(before).unwrap_or_default();
-                let rolled = match self.base {
-                    Some(b) => {
-                        self.repo.commit(b)?.trailer("Orx-Rollback") == Some(target.as_str())
-                    }
-                    None => false,
-                };
-                Ok((!rolled).then(|| {
-                    format!(
-                        "rolls the work back to {target} first; `git orx agent fire` commits that rollback, then this"
-                    )
-                }))
-            }
-            _ => Ok(None),
         }
     }
 
@@ -736,7 +558,7 @@ impl Judge<'_> {
         for side in others {
             if let Some(bytes) = self.repo.file_at(side, &new_path)? {
                 in_other = true;
-                if let Ok(i) = Item::from_bytes(&new_path, bytes) {
+                if let Ok(i) = Item::from_bytes(self.rules.registry(), &new_path, bytes) {
                     parents.push(i);
                 }
             }
@@ -860,7 +682,7 @@ impl Judge<'_> {
         blob: crate::git::BlobId,
         out: &mut Verdicts,
     ) -> Result<()> {
-        let Ok(item) = Item::from_bytes(path, self.repo.blob(blob)?) else {
+        let Ok(item) = Item::from_bytes(self.rules.registry(), path, self.repo.blob(blob)?) else {
             return Ok(());
         };
         if let Some(message) = self.rules.misplaced(path, &item) {
@@ -880,7 +702,9 @@ impl Judge<'_> {
             if other == path {
                 continue;
             }
-            let Ok(o) = Item::from_bytes(&other, self.repo.blob(other_blob)?) else {
+            let Ok(o) =
+                Item::from_bytes(self.rules.registry(), &other, self.repo.blob(other_blob)?)
+            else {
                 continue;
             };
             if o.kind == item.kind && o.id == item.id {

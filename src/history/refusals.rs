@@ -55,7 +55,10 @@ impl Logged {
             | Refusal::Record { item, .. } => (Some(item), None, None),
             Refusal::Terminal { item, state, to } => (Some(item), Some(state), Some(to)),
             Refusal::InvalidTransition { item, from, to, .. }
-            | Refusal::Preconditions { item, from, to, .. } => (Some(item), Some(from), Some(to)),
+            | Refusal::Preconditions { item, from, to, .. }
+            | Refusal::Waits { item, from, to, .. }
+            | Refusal::NoEvidence { item, from, to, .. }
+            | Refusal::ActionNotTaken { item, from, to, .. } => (Some(item), Some(from), Some(to)),
             Refusal::Unauthorized { item, from, to, .. } => (Some(item), Some(from), to.as_ref()),
             Refusal::NotInitial { item, state, .. } => (Some(item), None, Some(state)),
             Refusal::Delete { item, state } => (Some(item), Some(state), None),

@@ -15,6 +15,7 @@ use crate::git::{GitError, Repo, Side};
 use crate::repo::config::{CONFIG_PATH, Config};
 use crate::workflow::Workflow;
 use crate::workflow::items::Items;
+use crate::workflow::kind::{Kind, Kinds};
 use crate::workflow::role::Roles;
 
 /// Where workflow overrides live.
@@ -107,7 +108,7 @@ pub struct Rules {
     files: BTreeMap<String, Vec<u8>>,
     workflows: Mutex<BTreeMap<String, Arc<Workflow>>>,
     /// The kinds and where their items live, read once.
-    registry: std::sync::OnceLock<Vec<(String, Items)>>,
+    registry: std::sync::OnceLock<Kinds>,
 }
 
 impl Rules {
@@ -193,7 +194,7 @@ impl Rules {
     /// repository defines in `.orx/workflows/<kind>.yaml`, each with where
     /// its items live. A workflow file whose `items:` cannot be read gives
     /// no kind here (loading it says why; `git orx check` lists it).
-    pub fn registry(&self) -> &[(String, Items)] {
+    pub fn registry(&self) -> &Kinds {
         self.registry.get_or_init(|| {
             let own = self.files.keys().filter_map(|p| {
                 p.strip_prefix(WORKFLOWS_DIR)?
@@ -206,31 +207,30 @@ impl Rules {
                     names.push(n);
                 }
             }
-            names
-                .into_iter()
-                .filter_map(|name| {
-                    let over = self
-                        .files
-                        .get(&format!("{WORKFLOWS_DIR}/{name}.yaml"))
-                        .and_then(|b| std::str::from_utf8(b).ok())
-                        .and_then(Items::of_source);
-                    let items = over.or_else(|| {
-                        crate::workflow::builtin_source(name).and_then(Items::of_source)
-                    })?;
-                    let items = if name == self.default_kind() {
-                        items.with_dir(self.stories_dir())
-                    } else {
-                        items
-                    };
-                    Some((name.to_owned(), items))
-                })
-                .collect()
+            Kinds::new(
+                names
+                    .into_iter()
+                    .filter_map(|name| {
+                        let own = self
+                            .files
+                            .get(&format!("{WORKFLOWS_DIR}/{name}.yaml"))
+                            .and_then(|b| std::str::from_utf8(b).ok());
+                        let kind =
+                            Kind::from_sources(name, own, crate::workflow::builtin_source(name))?;
+                        Some(if name == self.default_kind() {
+                            kind.with_dir(self.stories_dir())
+                        } else {
+                            kind
+                        })
+                    })
+                    .collect(),
+            )
         })
     }
 
     /// The names of the kinds, built-in first.
     pub fn kinds(&self) -> Vec<&str> {
-        self.registry().iter().map(|(n, _)| n.as_str()).collect()
+        self.registry().iter().map(Kind::name).collect()
     }
 
     /// The kind `new` makes when none is named, whose directory is the
@@ -241,18 +241,12 @@ impl Rules {
 
     /// Where `kind`'s items live, if it is a kind.
     pub fn items(&self, kind: &str) -> Option<&Items> {
-        self.registry()
-            .iter()
-            .find(|(n, _)| n == kind)
-            .map(|(_, i)| i)
+        self.registry().get(kind).map(|k| &k.items)
     }
 
     /// The kind whose items live at `path` (relative to the root), if any.
     pub fn kind_at(&self, path: &str) -> Option<&str> {
-        self.registry()
-            .iter()
-            .find(|(_, i)| i.holds(path))
-            .map(|(n, _)| n.as_str())
+        self.registry().at(path).map(Kind::name)
     }
 
     /// Whether `path` holds an item of some kind.
@@ -327,8 +321,8 @@ impl Rules {
                 "`{from}` items are kept at fixed paths; a new kind is made from one kept in a directory ({})",
                 self.registry()
                     .iter()
-                    .filter(|(_, i)| i.dir.is_some())
-                    .map(|(n, _)| n.as_str())
+                    .filter(|k| k.items.dir.is_some())
+                    .map(Kind::name)
                     .collect::<Vec<_>>()
                     .join(", ")
             )));
@@ -336,10 +330,11 @@ impl Rules {
         let dir = dir
             .map(|d| d.trim_end_matches('/').to_owned())
             .unwrap_or_else(|| format!("docs/{name}s"));
-        if let Some((other, _)) = self
+        if let Some(other) = self
             .registry()
             .iter()
-            .find(|(_, i)| i.dir.as_deref() == Some(dir.as_str()))
+            .find(|k| k.items.dir.as_deref() == Some(dir.as_str()))
+            .map(Kind::name)
         {
             return Err(Error::Usage(format!(
                 "{dir} holds the `{other}` items; give the new kind its own directory with --dir"
@@ -383,7 +378,11 @@ impl Rules {
 
     /// The directories items live in (every kind's), for diffs.
     pub fn item_dirs(&self) -> Vec<String> {
-        let mut dirs: Vec<String> = self.registry().iter().flat_map(|(_, i)| i.dirs()).collect();
+        let mut dirs: Vec<String> = self
+            .registry()
+            .iter()
+            .flat_map(|k| k.items.dirs())
+            .collect();
         dirs.sort();
         dirs.dedup();
         dirs

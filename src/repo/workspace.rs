@@ -250,7 +250,8 @@ impl Workspace {
     ) -> Result<Vec<T>> {
         let files = self.item_listing(kind)?.0;
         let root = self.root();
-        Ok(par_map(&files, |p| f(Item::read(root, p))))
+        let kinds = self.registry();
+        Ok(par_map(&files, |p| f(Item::read(kinds, root, p))))
     }
 
     /// The item with `id` (or `KIND:ID`, when two kinds use the ID), of
@@ -275,7 +276,7 @@ impl Workspace {
         let mut found = Vec::new();
         let mut problems = Vec::new();
         let mut searched: Vec<(&str, &crate::workflow::items::Items)> = Vec::new();
-        for (kind, items) in self.registry() {
+        for (kind, items) in self.registry().iter().map(|k| (k.name(), &k.items)) {
             if only.is_some_and(|k| k != kind) {
                 continue;
             }
@@ -347,7 +348,7 @@ impl Workspace {
         // Every file named for the ID, so that two claiming it are seen.
         let mut found: Vec<Item> = Vec::new();
         for path in likely {
-            match Item::read(self.root(), path) {
+            match Item::read(self.registry(), self.root(), path) {
                 Ok(item) if item.id == id => found.push(item),
                 Ok(_) => {}
                 Err(e) => problems.push(e),
@@ -382,7 +383,7 @@ impl Workspace {
         }
         // A file named otherwise (made before names were checked).
         for path in rest {
-            if let Ok(item) = Item::read(self.root(), path)
+            if let Ok(item) = Item::read(self.registry(), self.root(), path)
                 && item.id == id
             {
                 return Ok(Some(item));

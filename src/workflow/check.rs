@@ -472,6 +472,19 @@ pub(super) fn compile(
         }
         identity.push(f);
     }
+    let figures = match def.figures {
+        Some(f) if !FIGURES.contains(&f.as_str()) => {
+            return c.fail(
+                None,
+                format!(
+                    "`figures: {}` is not a set of figures git-orx computes (known: {})",
+                    crate::text::escape(&f),
+                    FIGURES.join(", ")
+                ),
+            );
+        }
+        f => f,
+    };
     let checkpoint_field = match def.checkpoint_field {
         Some(f) => {
             if field(&f, "checkpoint_field")?.len() != 1 || f == state_field {
@@ -661,6 +674,7 @@ pub(super) fn compile(
         identity,
         creators: def.creators.unwrap_or_default(),
         checkpoint_field,
+        figures,
         records,
         trailers,
         fields,

@@ -29,6 +29,7 @@ pub(super) struct FileDef {
     pub(super) identity: Option<Vec<String>>,
     pub(super) creators: Option<Vec<String>>,
     pub(super) checkpoint_field: Option<String>,
+    pub(super) figures: Option<String>,
     pub(super) records: Option<Ordered<RecordDef>>,
     pub(super) measure: Option<MeasureDef>,
     pub(super) fields: Option<Ordered<FieldType>>,
@@ -380,6 +381,7 @@ pub(super) fn merge_override(
         identity: over.identity.or(base.identity),
         creators: over.creators.or(base.creators),
         checkpoint_field: over.checkpoint_field.or(base.checkpoint_field),
+        figures: over.figures.or(base.figures),
         records: over.records.or(base.records),
         trailers: over.trailers.or(base.trailers),
         fields: match (base.fields, over.fields) {

@@ -16,6 +16,7 @@ pub mod cost;
 pub mod expr;
 mod format;
 pub mod items;
+pub mod kind;
 mod model;
 pub mod role;
 pub mod run;
@@ -33,6 +34,9 @@ pub use model::*;
 /// work tree back to the item's last one, or archive the session (its
 /// summary written into the item's body before the effects clear it).
 pub const ACTIONS: &[&str] = &["checkpoint", "rollback", "archive"];
+
+/// The sets of a kind's own figures `metrics` can compute (`figures:`).
+pub const FIGURES: &[&str] = &["story"];
 
 /// The built-in workflows, by name.
 pub const BUILTIN: &[(&str, &str)] = &[
@@ -56,41 +60,6 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../templates/workflows/codereview.yaml"),
     ),
 ];
-
-/// The built-in kinds whose files carry no `kind` and `id` of their own
-/// (`items.id_field`): each with where its items live and the field that
-/// holds their ID, read once.
-fn id_field_table() -> &'static [(&'static str, items::Items, &'static str)] {
-    static KINDS: std::sync::OnceLock<Vec<(&'static str, items::Items, &'static str)>> =
-        std::sync::OnceLock::new();
-    KINDS.get_or_init(|| {
-        BUILTIN
-            .iter()
-            .filter_map(|(name, src)| {
-                let items = items::Items::of_source(src)?;
-                let field: &'static str = Box::leak(items.id_field.clone()?.into_boxed_str());
-                Some((*name, items, field))
-            })
-            .collect()
-    })
-}
-
-/// The built-in kind whose files at `path` carry no `kind` and `id` of
-/// their own (`items.id_field`), with the field that holds their ID.
-pub fn id_field_at(path: &str) -> Option<(&'static str, &'static str)> {
-    id_field_table()
-        .iter()
-        .find(|(_, items, _)| items.holds(path))
-        .map(|(name, _, field)| (*name, *field))
-}
-
-/// The built-in kinds whose files carry no `kind` and `id` of their own,
-/// each with the field that holds their ID.
-pub fn id_field_kinds() -> impl Iterator<Item = (&'static str, &'static str)> {
-    id_field_table()
-        .iter()
-        .map(|(name, _, field)| (*name, *field))
-}
 
 /// The YAML of a built-in workflow.
 pub fn builtin_source(name: &str) -> Option<&'static str> {

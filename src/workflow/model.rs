@@ -37,6 +37,10 @@ pub struct Workflow {
     /// checkpoint's name, and where `rollback` finds the one to return to
     /// (`checkpoint_field:`; needed by a workflow with those actions).
     pub checkpoint_field: Option<String>,
+    /// The figures of a kind's own that `metrics` computes besides the
+    /// ones every kind has (`figures: story`: review rounds, auto-approval,
+    /// escalation, SM revision success, Dev first pass).
+    pub figures: Option<String>,
     /// Findings written once per round by the roles that own them.
     pub records: Vec<Record>,
     /// The types of the fields the rules read, by path.
@@ -415,28 +419,6 @@ impl Transition {
     pub fn answers(&self, name: &str) -> bool {
         self.trigger.as_deref() == Some(name) || self.events.iter().any(|e| e == name)
     }
-}
-
-/// The state field of the built-in workflow `kind` (`status` for any
-/// other): read from the file's top-level `state_field:` line, since items
-/// are read before their workflow is loaded.
-pub fn state_field(kind: &str) -> &'static str {
-    static FIELDS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
-        std::sync::OnceLock::new();
-    let fields = FIELDS.get_or_init(|| {
-        BUILTIN
-            .iter()
-            .filter_map(|(name, src)| {
-                src.lines()
-                    .find_map(|l| l.strip_prefix("state_field:"))
-                    .map(|v| (*name, v.split('#').next().unwrap_or(v).trim()))
-            })
-            .collect()
-    });
-    fields
-        .iter()
-        .find(|(name, _)| *name == kind)
-        .map_or("status", |(_, f)| f)
 }
 
 /// A rendered handoff message, and who it is for when not the state's owner.

@@ -64,7 +64,7 @@ fn doctor_names_a_stuck_story_its_role_its_unmet_preconditions_and_its_refusals(
 
     // Five days later, the blocked story is stuck; the approved one too.
     insta::assert_snapshot!(doctor_at(&repo, FIVE_DAYS_LATER, &[]), @r#"
-        2 of 2 open stories in one state for more than 2d (doctor.stuck_after_hours):
+        2 of 2 open items in one state for more than 2d (doctor.stuck_after_hours):
 
         story 1.1 — Data export
           Blocked for 5d (since 2026-01-02 03:04) — stuck: longer than 2d
@@ -125,7 +125,7 @@ fn doctor_leaves_out_stories_moved_within_the_threshold_which_the_config_sets() 
     let out = doctor_at(&repo, AN_HOUR_LATER, &[]);
     assert_eq!(
         out,
-        "No story has been in one state for more than 2d (1 open).\n"
+        "No item has been in one state for more than 2d (1 open).\n"
     );
     let shown = doctor_at(&repo, AN_HOUR_LATER, &["1.1"]);
     assert!(
@@ -140,7 +140,7 @@ fn doctor_leaves_out_stories_moved_within_the_threshold_which_the_config_sets() 
     repo.commit_rules("Stories are stuck after half an hour");
     let out = doctor_at(&repo, AN_HOUR_LATER, &[]);
     assert!(
-        out.starts_with("1 of 1 open stories in one state for more than 30m"),
+        out.starts_with("1 of 1 open items in one state for more than 30m"),
         "{out}"
     );
     assert!(
@@ -232,7 +232,7 @@ fn doctor_lists_the_alerts_that_fire_with_what_to_check() {
     let out = doctor_at(&repo, AN_HOUR_LATER, &[]);
     assert!(
         out.starts_with(
-            "alert: escalation rate 100% > 10%: check the workflow and training\n  check: the workflow and the agents' training\n\nNo story has been"
+            "alert: escalation rate 100% > 10%: check the workflow and training\n  check: the workflow and the agents' training\n\nNo item has been"
         ),
         "{out}"
     );

@@ -13,8 +13,8 @@ pub const LINES: &[(&str, &str)] = &[
     ("(dry run: nothing written)", "(演练: 未写入任何内容)"),
     // next, tasks
     (
-        "{item} waits for {waiting} (not done yet)",
-        "{item} 等待 {waiting} (尚未完成)",
+        "{item} waits for {waiting} (not {state} yet)",
+        "{item} 等待 {waiting} (尚未处于 {state})",
     ),
     // refusals the library words
     (
@@ -501,12 +501,12 @@ pub const LINES: &[(&str, &str)] = &[
     ("then: git orx new {rest}", "然后: git orx new {rest}"),
     // doctor
     (
-        "No story has been in one state for more than {limit} ({n} open).",
-        "没有 Story 在同一状态停留超过 {limit} (共 {n} 个未完成)。",
+        "No item has been in one state for more than {limit} ({n} open).",
+        "没有条目在同一状态停留超过 {limit} (共 {n} 个未完成)。",
     ),
     (
-        "{n} of {total} open stories in one state for more than {limit} (doctor.stuck_after_hours):",
-        "{total} 个未完成的 Story 中有 {n} 个在同一状态停留超过 {limit} (doctor.stuck_after_hours):",
+        "{n} of {total} open items in one state for more than {limit} (doctor.stuck_after_hours):",
+        "{total} 个未完成的条目中有 {n} 个在同一状态停留超过 {limit} (doctor.stuck_after_hours):",
     ),
     ("  recent refusals:", "  最近的拒绝:"),
     ("  no refusals logged", "  没有记录的拒绝"),
@@ -546,6 +546,7 @@ pub const LINES: &[(&str, &str)] = &[
         "把工作区回滚到 {target}?除 Story 和上下文文件外,每个文件都会恢复到当时的样子;当前状态会先保存。[y/N] ",
     ),
     ("  cycle time           {v}", "  周期时间             {v}"),
+    ("  throughput           {v}", "  吞吐量               {v}"),
     (
         "  mean quality score         {v}",
         "  平均质量分                 {v}",

@@ -46,7 +46,7 @@ pub fn find(ws: &Workspace, name: &str) -> Result<Item> {
             path,
         });
     }
-    let item = Item::read(ws.root(), &path)?;
+    let item = Item::read(ws.registry(), ws.root(), &path)?;
     if item.kind != KIND || item.id != name {
         return Err(Error::Item(ItemError::new(
             &path,

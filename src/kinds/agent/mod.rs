@@ -120,7 +120,11 @@ pub fn plan_init(ws: &Workspace, name: &str, acts_as: &str, actor: Actor) -> Res
             "agent `{name}` exists already ({path})"
         )));
     }
-    let item = Item::from_bytes(&path, new_context(name, acts_as, &wf.initial).into_bytes())?;
+    let item = Item::from_bytes(
+        ws.registry(),
+        &path,
+        new_context(name, acts_as, &wf.initial).into_bytes(),
+    )?;
     plan::create(ws, &wf, item, actor)
 }
 
@@ -178,7 +182,7 @@ fn plan_transition(
         )
         .replace('\n', nl),
     );
-    let summarized = Item::from_bytes(&item.path, text.into_bytes())?;
+    let summarized = Item::from_bytes(ws.registry(), &item.path, text.into_bytes())?;
     let extras = plan::Extras {
         trailers: Vec::new(),
         old: Some(old),

@@ -70,7 +70,12 @@ pub fn plan_start(
         .unwrap_or_else(|| format!("Review of {target}"));
     let title: String = title.chars().take(200).collect();
     let draft = plan::new_item(ws, KIND, &title, None, false, actor)?;
-    let mut doc = Item::from_bytes(draft.path(), draft.text().as_bytes().to_vec())?.doc;
+    let mut doc = Item::from_bytes(
+        ws.registry(),
+        draft.path(),
+        draft.text().as_bytes().to_vec(),
+    )?
+    .doc;
     let set = |doc: &crate::doc::Document, k: &str, v: serde_json::Value| {
         doc.set(&[k], &v).map_err(|e| Error::Failed(e.message))
     };
@@ -78,6 +83,6 @@ pub fn plan_start(
     if !chosen.is_empty() {
         doc = set(&doc, "dimensions", json!(chosen))?;
     }
-    let item = Item::from_document(draft.path(), doc)?;
+    let item = Item::from_document(ws.registry(), draft.path(), doc)?;
     plan::create(ws, &wf, item, actor)
 }

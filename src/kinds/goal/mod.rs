@@ -151,7 +151,7 @@ pub fn plan_new_goal(ws: &Workspace, goal: &NewGoal, actor: Actor) -> Result<Pla
         &wf.state_field,
         &fields,
     ) + &body;
-    let item = Item::from_bytes(&path, text.into_bytes())?;
+    let item = Item::from_bytes(ws.registry(), &path, text.into_bytes())?;
     plan::create(ws, &wf, item, actor)
 }
 
@@ -241,7 +241,7 @@ fn plan_event(
         before.clone()
     } else {
         let doc = plan::apply(&item.doc, &edits).map_err(|e| Error::Failed(e.to_string()))?;
-        Item::from_bytes(&item.path, doc.text().as_bytes().to_vec())?.value()
+        Item::from_bytes(ws.registry(), &item.path, doc.text().as_bytes().to_vec())?.value()
     };
     let Some(t) = decided(wf, event, &before, &after, actor.role)? else {
         return Ok(None);
@@ -372,7 +372,7 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
         front.push_str(&format!("suggest: {s}\n"));
     }
     let text = format!("{front}---\n{body}");
-    let comment = Item::from_bytes(&path, text.into_bytes())?;
+    let comment = Item::from_bytes(ws.registry(), &path, text.into_bytes())?;
     plan::create(ws, &cwf, comment, actor)
 }
 
@@ -563,7 +563,7 @@ pub fn plan_claim(ws: &Workspace, goal: &str, claim: &Claim, actor: Actor) -> Re
     for s in steps {
         text.push_str(&format!("- [ ] {s}\n"));
     }
-    let task = Item::from_bytes(&path, text.into_bytes())?;
+    let task = Item::from_bytes(ws.registry(), &path, text.into_bytes())?;
     plan::create(ws, &twf, task, actor)
 }
 
@@ -573,36 +573,15 @@ fn by_trigger<'w>(wf: &'w Workflow, item: &Item, trigger: &str) -> Result<&'w Tr
 }
 
 /// The items of `item`'s kind that transition `t` waits for (its
-/// `waits:`) and that are not yet in one of the states it waits for.
+/// `waits:`) and that are not yet in one of the states it waits for, at
+/// HEAD, as the move itself is judged.
 pub fn waiting_for(ws: &Workspace, item: &Item, t: &crate::workflow::Transition) -> Vec<String> {
     let Some(w) = &t.waits else {
         return Vec::new();
     };
-    crate::engine::validate::listed(&item.value(), &w.field)
-        .into_iter()
-        .filter(|d| {
-            open(ws, &item.kind, d)
-                .map(|(d, _)| !w.until.contains(&d.status))
-                .unwrap_or(true)
-        })
-        .collect()
-}
-
-/// The open items of `kind` whose forward step waits for others (a task
-/// for the tasks it depends on): by ID, the state the step leads to and
-/// the IDs waited for.
-pub fn blocked(ws: &Workspace, kind: &str) -> Result<Vec<(String, String, Vec<String>)>> {
-    let wf = ws.workflow(kind)?;
-    let mut out = Vec::new();
-    for item in ws.scan_kind(kind, |r| r.ok())?.into_iter().flatten() {
-        for t in wf.transitions_from(&item.status) {
-            let waiting = waiting_for(ws, &item, t);
-            if !waiting.is_empty() {
-                out.push((item.id.clone(), t.to.clone(), waiting));
-            }
-        }
-    }
-    Ok(out)
+    plan::ground(ws)
+        .waiting(&item.path, w, &item.value())
+        .unwrap_or_default()
 }
 
 /// Plans firing `trigger` on task `id` with `edits` (refused while a task
@@ -616,20 +595,6 @@ pub fn plan_task(
 ) -> Result<Plan> {
     let (item, wf) = open(ws, TASK, id)?;
     let t = by_trigger(&wf, &item, trigger)?;
-    let waiting = waiting_for(ws, &item, t);
-    if let (false, Some(w)) = (waiting.is_empty(), &t.waits) {
-        let (label, list, field) = (item.label(), waiting.join(", "), &w.field);
-        let until = w.until.join(" or ");
-        return Err(Error::Failed(if waiting.len() == 1 {
-            format!(
-                "{label} waits for {list} (its `{field}`), which is not {until} yet; {trigger} it then"
-            )
-        } else {
-            format!(
-                "{label} waits for {list} (its `{field}`), which are not {until} yet; {trigger} it then"
-            )
-        }));
-    }
     edits.extend(plan::note_edit(t, trigger, actor.note)?);
     let to = t.to.clone();
     plan::transition(ws, item, &to, &edits, actor)

@@ -82,7 +82,11 @@ pub fn find(ws: &Workspace, id: &str) -> Result<Found> {
     if let Ok(p) = &p
         && ws.root().join(&p.main).exists()
     {
-        return Ok(Found::Item(Box::new(Item::read(ws.root(), &p.main)?)));
+        return Ok(Found::Item(Box::new(Item::read(
+            ws.registry(),
+            ws.root(),
+            &p.main,
+        )?)));
     }
     if crate::text::check_id(id).is_ok() && ws.root().join(&legacy).is_file() {
         let bytes = crate::engine::item::read_limited(&ws.root().join(&legacy))
@@ -230,6 +234,7 @@ pub fn plan_new(
     let id = new_id(&now);
     let p = paths(ws, &id)?;
     let item = Item::from_bytes(
+        ws.registry(),
         &p.main,
         new_text(&id, title, description, max, &now).into_bytes(),
     )?;
@@ -817,7 +822,7 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
             p.main, p.main
         )));
     };
-    if let Ok(item) = Item::from_bytes(&p.main, disk.clone())
+    if let Ok(item) = Item::from_bytes(ws.registry(), &p.main, disk.clone())
         && problems(ws, &item)?.is_empty()
     {
         return Err(Error::Usage(format!(
@@ -830,7 +835,7 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
     for c in &log {
         let side = crate::git::Side::Commit(c.to_owned());
         if let Ok(Some(bytes)) = ws.repo.file_at(&side, &p.main)
-            && let Ok(item) = Item::from_bytes(&p.main, bytes)
+            && let Ok(item) = Item::from_bytes(ws.registry(), &p.main, bytes)
             && problems(ws, &item)?.is_empty()
         {
             good = Some((c.to_owned(), item));
@@ -901,7 +906,7 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
     }
     let mut text = serde_json::to_string_pretty(&state).unwrap_or_default();
     text.push('\n');
-    let item = Item::from_bytes(&p.main, text.into_bytes())?;
+    let item = Item::from_bytes(ws.registry(), &p.main, text.into_bytes())?;
     let extras = plan::Extras {
         old: Some(disk),
         ..Default::default()

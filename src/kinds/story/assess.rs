@@ -14,7 +14,6 @@ use serde_json::{Value, json};
 use crate::change::plan::{self, Actor, Plan};
 use crate::engine::checklist::{self, Checklist, Measurement};
 use crate::engine::decide::{PassedOver, decide_explained};
-use crate::engine::item;
 use crate::engine::validate;
 use crate::error::Error;
 use crate::repo::workspace::{self, Workspace};
@@ -288,7 +287,7 @@ pub fn plan(
     let fields = a.fields(m, structure, extraction, has(&m.reason), has(&review_path));
     let recorded =
         plan::apply(&item.doc, &fields).map_err(|e| plan::item_error(&item, e.pos, e.message))?;
-    let recorded_value = item::frontmatter_value(&recorded);
+    let recorded_value = item.value_of(&recorded);
     // What the assessment records must keep what the state keeps (its
     // `edit_guard`: after a recorded review, the findings are not the
     // SM's to restate).

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 
 use crate::change::plan::{self, Actor, Plan};
 use crate::engine::decide::{self, NoDecision};
-use crate::engine::item::{self, ItemError};
+use crate::engine::item::ItemError;
 use crate::engine::validate;
 use crate::error::{Error, Result};
 use crate::repo::workspace::{self, Workspace};
@@ -149,7 +149,7 @@ pub fn gate(
     fields.extend(findings.iter().map(|(name, v)| (field(name), v.clone())));
     let recorded_of = |fields: &[plan::Edit]| {
         plan::apply(&item.doc, fields)
-            .map(|d| item::frontmatter_value(&d))
+            .map(|d| item.value_of(&d))
             .map_err(|e| Error::Item(ItemError::new(&item.path, e.pos, e.message)))
     };
     // The derived fields, each computed from the findings before it.

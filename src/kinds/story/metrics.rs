@@ -1,14 +1,18 @@
 //! `git orx metrics`: how the process performs, from the audit trail.
 //!
-//! Each story's history is replayed oldest first (every change of state
+//! Each item's history is replayed oldest first (every change of state
 //! and every field it set, by `git orx` or by hand, overrides included);
-//! what happened in the period asked for is counted. The definitions, in
-//! the README's words:
+//! what happened in the period asked for is counted. Every kind has:
 //!
 //! - time in state: each stay in a state that ended in the period, from the
 //!   change that entered it to the one that left it (mean, median, p90);
-//! - cycle time: from a story's creation to its first move to Done, for
-//!   stories done in the period;
+//! - cycle time: from an item's creation to its first move to one of its
+//!   workflow's terminal states, for items that got there in the period;
+//! - throughput: the items that reached a terminal state in the period.
+//!
+//! A kind whose workflow declares `figures: story` (the story, and the
+//! kinds made from it) also has the story's own figures:
+//!
 //! - mean quality score and structure pass rate: over the quality checks
 //!   in the period (changes that set `quality.structure`,
 //!   `quality.extraction` or `quality.score`), the mean score, and the
@@ -47,6 +51,10 @@ pub struct Options {
     /// The structure validation a quality check must reach to pass
     /// (the workflow's `params.structure_required`; 100 when unset).
     pub structure_required: Option<f64>,
+    /// The states an item's cycle ends in (the workflow's terminal ones).
+    pub terminal: Vec<String>,
+    /// Whether the story's own figures are computed (`figures: story`).
+    pub figures: bool,
 }
 
 /// Mean, median and 90th percentile of durations, in seconds.
@@ -109,6 +117,11 @@ pub struct Metrics {
     pub items: usize,
     pub time_in_state: BTreeMap<String, Durations>,
     pub cycle_time: Durations,
+    /// The items that reached a terminal state in the period.
+    pub throughput: usize,
+    /// Whether the story's own figures below were computed (the kind's
+    /// workflow declares `figures: story`); null when not.
+    pub figures: Option<String>,
     pub avg_quality_score: Option<f64>,
     pub structure_pass_rate: Option<f64>,
     pub avg_review_rounds: ReviewRounds,
@@ -135,6 +148,7 @@ struct Story {
     created: Option<i64>,
     done: bool,
     left_review: bool,
+    ended: bool,
     arch_rounds: usize,
     qa_rounds: usize,
     escalated: bool,
@@ -167,6 +181,9 @@ pub struct Tally {
     changed: HashSet<String>,
     stays: BTreeMap<String, Vec<i64>>,
     cycles: Vec<i64>,
+    ended: usize,
+    terminal: Vec<String>,
+    figures: bool,
     scores: Vec<f64>,
     structures: (usize, usize),
     approvals: (usize, usize),
@@ -185,6 +202,13 @@ impl Tally {
             changed: HashSet::new(),
             stays: BTreeMap::new(),
             cycles: Vec::new(),
+            ended: 0,
+            terminal: if opts.terminal.is_empty() {
+                vec![DONE.to_owned()]
+            } else {
+                opts.terminal.clone()
+            },
+            figures: opts.figures,
             scores: Vec::new(),
             structures: (0, 0),
             approvals: (0, 0),
@@ -245,6 +269,16 @@ impl Tally {
                 self.first_rounds.1 += usize::from(to == Some(DONE));
             }
         }
+        let ends = to.is_some_and(|t| self.terminal.iter().any(|x| x == t));
+        if ends && !s.ended {
+            s.ended = true;
+            if now {
+                self.ended += 1;
+                if let Some(c) = s.created {
+                    self.cycles.push(t - c);
+                }
+            }
+        }
         if !now {
             if to == Some(DONE) {
                 s.done = true;
@@ -260,12 +294,7 @@ impl Tally {
             Some(ARCH_REVIEW) => s.arch_rounds += 1,
             Some(QA_REVIEW) => s.qa_rounds += 1,
             Some(ESCALATED) => s.escalated = true,
-            Some(DONE) if !s.done => {
-                s.done = true;
-                if let Some(c) = s.created {
-                    self.cycles.push(t - c);
-                }
-            }
+            Some(DONE) if !s.done => s.done = true,
             _ => {}
         }
         if from.is_some_and(|f| REVISION.contains(&f)) {
@@ -298,6 +327,8 @@ impl Tally {
                 .map(|(k, v)| (k.clone(), Durations::of(v)))
                 .collect(),
             cycle_time: Durations::of(&self.cycles),
+            throughput: self.ended,
+            figures: None,
             avg_quality_score: mean(&self.scores),
             structure_pass_rate: rate(self.structures.1, self.structures.0),
             avg_review_rounds: ReviewRounds {
@@ -310,6 +341,19 @@ impl Tally {
             dev_first_pass_rate: rate(self.first_rounds.1, self.first_rounds.0),
             alerts: Vec::new(),
         };
+        if self.figures {
+            m.figures = Some("story".to_owned());
+        } else {
+            // A kind of its own: only what every kind has.
+            m = Metrics {
+                kind: m.kind,
+                items: m.items,
+                time_in_state: m.time_in_state,
+                cycle_time: m.cycle_time,
+                throughput: m.throughput,
+                ..Metrics::default()
+            };
+        }
         m.alerts = alerts(&m, thresholds);
         m
     }
@@ -325,13 +369,18 @@ pub fn measure(
     progress: crate::history::cache::Progress,
 ) -> crate::Result<Metrics> {
     let kind = opts.kind.clone().unwrap_or_else(|| "story".to_owned());
-    let required = rules
-        .workflow(&kind)
-        .ok()
-        .and_then(|wf| wf.params.get("structure_required").and_then(Value::as_f64));
+    let wf = rules.workflow(&kind)?;
+    let required = wf.params.get("structure_required").and_then(Value::as_f64);
     let mut tally = Tally::new(&Options {
         kind: Some(kind.clone()),
         structure_required: opts.structure_required.or(required),
+        terminal: wf
+            .states
+            .iter()
+            .filter(|s| s.terminal)
+            .map(|s| s.name.clone())
+            .collect(),
+        figures: wf.figures.as_deref() == Some("story"),
         ..opts.clone()
     });
     // One entry at a time: the trail is never held whole.

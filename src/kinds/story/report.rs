@@ -28,6 +28,8 @@ pub struct Alert {
 /// What the page is drawn from.
 pub struct Input<'a> {
     pub title: String,
+    /// The kind shown (`story`).
+    pub kind: String,
     /// Seconds since the epoch; the end of every open stay.
     pub now: i64,
     /// The workflow's states, in its order.
@@ -36,23 +38,24 @@ pub struct Input<'a> {
     /// The stories' audit entries, oldest first (those that change no
     /// state are not shown).
     pub entries: &'a [Entry],
-    /// Per story, how many Architect and QA rounds it has had.
-    pub rounds: Vec<(String, u32, u32)>,
+    /// Per story, how many Architect and QA rounds it has had (none: the
+    /// kind has no review rounds, its workflow declaring no `figures`).
+    pub rounds: Option<Vec<(String, u32, u32)>>,
     /// Headline figures: label, value.
     pub figures: Vec<(String, String)>,
     pub alerts: Vec<Alert>,
 }
 
-/// The report of the repository's stories as of `now` (seconds since the
-/// epoch), with the figures and alerts of `metrics` (its alerts explained
-/// with what to check).
+/// The report of the repository's items of `metrics.kind` as of `now`
+/// (seconds since the epoch), with the figures and alerts of `metrics`
+/// (its alerts explained with what to check).
 pub fn report(
     ws: &crate::repo::workspace::Workspace,
     now: i64,
     metrics: &Metrics,
     progress: crate::history::cache::Progress,
 ) -> crate::Result<String> {
-    let wf = ws.workflow("story")?;
+    let wf = ws.workflow(&metrics.kind)?;
     // The page shows the changes of state: only those are kept, without
     // the fields and records they also set.
     let mut entries = Vec::new();
@@ -75,8 +78,12 @@ pub fn report(
         },
     )?;
     let mut rounds = Vec::new();
-    for rel in ws.story_files()? {
-        let Ok(item) = crate::engine::item::Item::read(ws.root(), &rel) else {
+    let files = match metrics.figures {
+        Some(_) => ws.item_listing(&wf.name)?.0,
+        None => Vec::new(),
+    };
+    for rel in files {
+        let Ok(item) = crate::engine::item::Item::read(ws.registry(), ws.root(), &rel) else {
             continue;
         };
         if item.kind != wf.name {
@@ -91,8 +98,13 @@ pub fn report(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
+    let title = match metrics.figures {
+        Some(_) => format!("git-orx report: {name}"),
+        None => format!("git-orx report: {name} ({})", wf.name),
+    };
     Ok(render(&Input {
-        title: format!("git-orx report: {name}"),
+        title,
+        kind: wf.name.clone(),
         now,
         states: wf.states.iter().map(|s| s.name.clone()).collect(),
         terminal: wf
@@ -102,7 +114,7 @@ pub fn report(
             .map(|s| s.name.clone())
             .collect(),
         entries: &entries,
-        rounds,
+        rounds: metrics.figures.as_ref().map(|_| rounds),
         figures: figures(metrics),
         alerts: metrics.alerts.iter().map(alert).collect(),
     }))
@@ -113,11 +125,17 @@ fn figures(m: &Metrics) -> Vec<(String, String)> {
     let pct = |v: Option<f64>| v.map_or("–".to_owned(), crate::kinds::story::metrics::percent);
     let num = |v: Option<f64>| v.map_or("–".to_owned(), |v| format!("{v:.2}"));
     let hours = |s: Option<f64>| s.map_or("–".to_owned(), |s| span(s / 3600.0));
-    vec![
+    let mut out = vec![
         (
-            "median cycle time (created → Done)".to_owned(),
+            "median cycle time (created → terminal state)".to_owned(),
             hours(m.cycle_time.median),
         ),
+        ("throughput".to_owned(), m.throughput.to_string()),
+    ];
+    if m.figures.is_none() {
+        return out;
+    }
+    out.extend([
         ("mean quality score".to_owned(), num(m.avg_quality_score)),
         (
             "structure validation pass rate".to_owned(),
@@ -138,7 +156,8 @@ fn figures(m: &Metrics) -> Vec<(String, String)> {
             pct(m.sm_revision_success_rate),
         ),
         ("Dev first-pass rate".to_owned(), pct(m.dev_first_pass_rate)),
-    ]
+    ]);
+    out
 }
 
 /// An alert with what to check when it fires.
@@ -338,9 +357,15 @@ svg text {{ font: 11px system-ui, sans-serif; fill: #3e4c59; }}
     page.push_str(&cumulative_flow(input, &stays));
     page.push_str("<h2>Time in state</h2>\n<p class=\"sub\">Each finished stay; the box spans the middle half, the line is the median, whiskers reach the extremes.</p>\n");
     page.push_str(&time_in_state(input, &stays));
-    page.push_str("<h2>Review rounds</h2>\n<p class=\"sub\">Stories by the number of review rounds they had.</p>\n");
-    page.push_str(&review_rounds(&input.rounds));
-    page.push_str("<h2>Story timelines</h2>\n");
+    if let Some(rounds) = &input.rounds {
+        page.push_str("<h2>Review rounds</h2>\n<p class=\"sub\">Stories by the number of review rounds they had.</p>\n");
+        page.push_str(&review_rounds(rounds));
+    }
+    let _ = writeln!(
+        page,
+        "<h2>{} timelines</h2>",
+        esc(&crate::text::capitalized(&input.kind))
+    );
     page.push_str(&legend);
     page.push_str(&timelines(input, &stays));
     page.push_str(

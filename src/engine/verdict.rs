@@ -1,0 +1,295 @@
+//! The one verdict on a change to an item: the rule check
+//! ([`validate::judge`]: states, roles, guards, effects, protected fields,
+//! records, invariants) and the rules that look beyond the item, at the
+//! repository the change is made in: the items a transition waits for
+//! (`waits:`), the commit it shows as evidence (`evidence:`) and the
+//! actions it records (`actions:`). `move` and its dry run, `show`, `next`,
+//! the hooks and `verify` all ask [`judge`], each on its own [`Ground`], so
+//! a command says what the hook will say.
+
+use serde_json::Value;
+
+use crate::engine::item::Item;
+use crate::engine::validate::{self, Accepted, Change, Refusal, Verdict};
+use crate::git::{GitError, Repo, Side};
+use crate::workflow::kind::Kinds;
+use crate::workflow::{Evidence, Transition, Waits, Workflow};
+
+/// Where checkpoints are kept: one ref each.
+pub const CHECKPOINT_REFS: &str = "refs/orx/checkpoints/";
+
+/// Whether `name` is a checkpoint's name: `chk-` and a UTC timestamp
+/// (`YYYYMMDDhhmmss`), with `-N` (N ≥ 2) when more than one was made
+/// that second.
+pub fn valid_checkpoint_name(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix("chk-") else {
+        return false;
+    };
+    let (stamp, n) = rest.split_once('-').unwrap_or((rest, "2"));
+    stamp.len() == 14
+        && stamp.bytes().all(|b| b.is_ascii_digit())
+        && !n.is_empty()
+        && n.bytes().all(|b| b.is_ascii_digit())
+        && !n.starts_with('0')
+}
+
+/// Whether a transition's `actions:` are shown in the change being judged
+/// (a commit), or still to be taken by the executor (a command's plan).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actions {
+    /// The executor takes them with the write: not judged here.
+    Pending,
+    /// The change must show them; `past`: a commit judged after it was
+    /// made (`verify`), whose checkpoint refs may be gone since.
+    Shown { past: bool },
+}
+
+/// The repository a change is judged in: the tree the change makes (the
+/// items a transition waits for are read there) and the commit it is made
+/// on (the evidence must be in its history; a rollback must be it).
+pub struct Ground<'a> {
+    pub repo: &'a Repo,
+    pub kinds: &'a Kinds,
+    pub tree: Side,
+    pub base: Option<String>,
+    pub actions: Actions,
+}
+
+/// The verdict on `change` to the item at `path` under `wf`, in `ground`:
+/// every rule, those of the item and those of the repository around it.
+/// The Human's override (`--force`) sets the repository's rules aside, as
+/// it does the workflow's.
+pub fn judge<'w>(
+    wf: &'w Workflow,
+    change: &Change,
+    path: &str,
+    ground: &Ground,
+) -> Result<Result<Verdict<'w>, Refusal>, GitError> {
+    let verdict = match validate::judge(wf, change) {
+        Ok(v) => v,
+        Err(r) => return Ok(Err(r)),
+    };
+    let Accepted::Transition(t) = verdict.accepted else {
+        return Ok(Ok(verdict));
+    };
+    let (Some(before), Some(after)) = (change.before, change.after) else {
+        return Ok(Ok(verdict));
+    };
+    if change.force.is_some() {
+        return Ok(Ok(verdict));
+    }
+    // The repository's rules read the item as the change leaves it: with
+    // its transition's effects written.
+    let mut moved = after.clone();
+    if let Ok(effects) = &verdict.effects {
+        for (p, v) in effects {
+            validate::put(&mut moved, p, v.clone());
+        }
+    }
+    match beyond(wf, t, before, &moved, path, ground)? {
+        Some(refusal) => Ok(Err(refusal)),
+        None => Ok(Ok(verdict)),
+    }
+}
+
+/// Why `t` (taken from `before` to `after`) is refused by the rules that
+/// look beyond the item, if it is.
+fn beyond(
+    wf: &Workflow,
+    t: &Transition,
+    before: &Value,
+    after: &Value,
+    path: &str,
+    ground: &Ground,
+) -> Result<Option<Refusal>, GitError> {
+    let item = format!("{} {}", text(after, "kind"), text(after, "id"));
+    let (from, to) = (t.from.clone(), t.to.clone());
+    if let Some(w) = &t.waits {
+        let waiting = ground.waiting(path, w, after)?;
+        if !waiting.is_empty() {
+            return Ok(Some(Refusal::Waits {
+                item,
+                from,
+                to,
+                waits: Box::new(validate::WaitsFor {
+                    field: w.field.clone(),
+                    until: w.until.clone(),
+                    waiting,
+                }),
+            }));
+        }
+    }
+    if let Some(ev) = &t.evidence
+        && let Some(problem) = ground.no_evidence(ev, after)
+    {
+        return Ok(Some(Refusal::NoEvidence {
+            item,
+            from,
+            to,
+            problem,
+        }));
+    }
+    if let Actions::Shown { past } = ground.actions {
+        for action in &t.actions {
+            if let Some(problem) = ground.action_not_taken(wf, action, before, after, past)? {
+                return Ok(Some(Refusal::ActionNotTaken {
+                    item,
+                    from,
+                    to,
+                    problem,
+                }));
+            }
+        }
+    }
+    Ok(None)
+}
+
+fn text<'v>(v: &'v Value, key: &str) -> &'v str {
+    v.get(key).and_then(Value::as_str).unwrap_or_default()
+}
+
+impl Ground<'_> {
+    /// The items listed in `w.field` of `after` (of its kind) that are not
+    /// in one of the states `w.until` in the tree the change makes.
+    pub fn waiting(&self, path: &str, w: &Waits, after: &Value) -> Result<Vec<String>, GitError> {
+        let kind = text(after, "kind");
+        let items = self.kinds.get(kind).map(|k| &k.items);
+        let dir = match items.and_then(|i| i.dir.as_deref()) {
+            Some(d) => d,
+            None => path.rsplit_once('/').map_or("", |(d, _)| d),
+        };
+        let mut out = Vec::new();
+        for id in validate::listed(after, &w.field) {
+            let prefix = items.map_or_else(|| id.clone(), |i| i.id_in_file(&id));
+            let mut reached = false;
+            for (other, blob) in
+                self.repo
+                    .files_with_prefix(&self.tree, dir, &format!("{prefix}."))?
+            {
+                if let Ok(o) = Item::from_bytes(self.kinds, &other, self.repo.blob(blob)?)
+                    && o.kind == kind
+                    && o.id == id
+                    && w.until.contains(&o.status)
+                {
+                    reached = true;
+                }
+            }
+            if !reached {
+                out.push(id);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Why the commit `ev.field` of `after` names does not show the
+    /// transition, if it does not: it must be in the history the change is
+    /// made on, and carry `trailer: ID` or be a merge commit whose message
+    /// names the item's `merge_names` field.
+    fn no_evidence(&self, ev: &Evidence, after: &Value) -> Option<String> {
+        let field = ev.field.join(".");
+        let id = text(after, "id");
+        let how = match &ev.merge_names {
+            Some(m) => format!(
+                "a commit carrying `{}: {id}`, or a merge commit naming its `{m}`",
+                ev.trailer
+            ),
+            None => format!("a commit carrying `{}: {id}`", ev.trailer),
+        };
+        let named = ev
+            .field
+            .iter()
+            .try_fold(after, |v, k| v.get(k))
+            .and_then(Value::as_str)
+            .filter(|c| !c.is_empty());
+        let Some(named) = named else {
+            return Some(format!(
+                "records no commit in `{field}`: only {how} in the main line shows it (`git orx tick` records it)"
+            ));
+        };
+        let Some(commit) = self.repo.commit(named).ok() else {
+            return Some(format!(
+                "names commit `{}` in `{field}`, which is not in this repository",
+                crate::text::escape(named)
+            ));
+        };
+        let reachable = match &self.base {
+            Some(base) => {
+                self.repo.merge_base(&commit.id, base).as_deref() == Some(commit.id.as_str())
+            }
+            None => false,
+        };
+        if !reachable {
+            return Some(format!(
+                "names commit {} in `{field}`, which is not in the history this change is made on",
+                commit.short
+            ));
+        }
+        let by_trailer = commit.trailers.iter().any(|(k, v)| {
+            k.eq_ignore_ascii_case(&ev.trailer)
+                && v.split([',', ' ']).any(|w| w.trim_start_matches('#') == id)
+        });
+        let by_merge = ev.merge_names.as_ref().is_some_and(|m| {
+            commit.parents.len() > 1
+                && after
+                    .get(m)
+                    .and_then(Value::as_str)
+                    .is_some_and(|b| !b.is_empty() && commit.summary().contains(b))
+        });
+        if by_trailer || by_merge {
+            return None;
+        }
+        Some(format!(
+            "names commit {} in `{field}`, which is not {how}",
+            commit.short
+        ))
+    }
+
+    /// Why the change does not show the transition's action taken, if it
+    /// does not: a `checkpoint` records a new checkpoint (one that exists,
+    /// unless the commit is judged after the fact); a `rollback` is
+    /// committed on the rollback commit to the recorded checkpoint.
+    fn action_not_taken(
+        &self,
+        wf: &Workflow,
+        action: &str,
+        before: &Value,
+        after: &Value,
+        past: bool,
+    ) -> Result<Option<String>, GitError> {
+        let Some(field) = wf.checkpoint_field.as_deref() else {
+            return Ok(None);
+        };
+        let name = |v: &Value| v.get(field).and_then(Value::as_str).map(str::to_owned);
+        match action {
+            "checkpoint" => {
+                let Some(new) = name(after).filter(|n| name(before).as_ref() != Some(n)) else {
+                    return Ok(Some(format!(
+                        "makes a checkpoint and records it in `{field}`; `git orx agent fire` does both"
+                    )));
+                };
+                let known = past
+                    || self
+                        .repo
+                        .commit_id(&format!("{CHECKPOINT_REFS}{new}"))
+                        .is_some();
+                Ok((!valid_checkpoint_name(&new) || !known)
+                    .then(|| format!("records `{field}: {new}`, which is not a checkpoint here")))
+            }
+            "rollback" => {
+                let target = name(before).unwrap_or_default();
+                let rolled = match &self.base {
+                    Some(b) => {
+                        self.repo.commit(b)?.trailer("Orx-Rollback") == Some(target.as_str())
+                    }
+                    None => false,
+                };
+                Ok((!rolled).then(|| {
+                    format!(
+                        "rolls the work back to {target} first; `git orx agent fire` commits that rollback, then this"
+                    )
+                }))
+            }
+            _ => Ok(None),
+        }
+    }
+}

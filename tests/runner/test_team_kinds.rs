@@ -1,0 +1,230 @@
+//! A team's own kinds, written as YAML only, work end to end: one whose
+//! state is in a field of its own (`state_field: phase`), a JSON one whose
+//! files carry their ID in a field of their own (`items.id_field`), and
+//! one whose move waits for other items (`waits:`). Each is made, moved
+//! and refused alike by the command, its dry run, `show`, the hooks and
+//! `verify`, and the reports cover it.
+
+use crate::common::Repo;
+
+const OUTAGE: &str = r#"workflow: outage
+description: An outage, from the page to the postmortem
+initial: Open
+state_field: phase
+items:
+  dir: docs/outages
+  file: "{id}.{slug}.md"
+  new_id: sequence
+states:
+  Open: {owner: dev}
+  Mitigated: {owner: dev}
+  Resolved: {terminal: true}
+transitions:
+  - {from: Open, to: Mitigated, roles: [dev]}
+  - {from: Mitigated, to: Resolved, roles: [dev]}
+"#;
+
+const PROBE: &str = r#"workflow: probe
+description: A synthetic probe
+initial: Running
+items:
+  dir: probes
+  file: "{id}.json"
+  format: json
+  new_id: sequence
+  id_field: probe_id
+states:
+  Running: {owner: dev}
+  Passed: {terminal: true}
+  Failed: {terminal: true}
+transitions:
+  - {from: Running, to: Passed, roles: [dev]}
+  - {from: Running, to: Failed, roles: [dev]}
+"#;
+
+const JOB: &str = r#"workflow: job
+description: A job that may wait for others
+initial: Queued
+items:
+  dir: docs/jobs
+  file: "{id}.{slug}.md"
+  new_id: sequence
+  prefix: J
+states:
+  Queued: {owner: dev}
+  Running: {owner: dev}
+  Done: {terminal: true}
+transitions:
+  - from: Queued
+    to: Running
+    roles: [dev]
+    waits:
+      field: after
+      until: [Done]
+  - {from: Running, to: Done, roles: [dev]}
+"#;
+
+/// A repository with the three kinds committed by the Human.
+fn team_repo() -> Repo {
+    let repo = Repo::new();
+    repo.write(".orx/workflows/outage.yaml", OUTAGE);
+    repo.write(".orx/workflows/probe.yaml", PROBE);
+    repo.write(".orx/workflows/job.yaml", JOB);
+    repo.commit_rules("Add the team's kinds");
+    repo.orx(&["check"]).ok();
+    repo
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn a_kind_whose_state_is_in_its_own_field_is_made_moved_and_judged() {
+    let repo = team_repo();
+    let out = repo.orx(&["new", "outage", "Checkout is down", "--as", "dev"]);
+    out.ok();
+    let path = "docs/outages/1.checkout-is-down.md";
+    assert!(out.stdout.starts_with(path), "{}", out.render());
+    assert!(
+        repo.read(path).contains("phase: Open"),
+        "{}",
+        repo.read(path)
+    );
+    repo.orx(&["move", "outage:1", "Mitigated", "--dry-run", "--as", "dev"])
+        .ok();
+    repo.orx(&["move", "outage:1", "Mitigated", "--as", "dev"])
+        .ok();
+    assert!(repo.read(path).contains("phase: Mitigated"));
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    // A hand edit to a state the workflow lacks is refused by the hook,
+    // in the kind's own field.
+    repo.edit(path, "phase: Mitigated", "phase: Closed");
+    repo.commit_as("dev", "closed by hand")
+        .fails(1, &["1.checkout-is-down.md:5:8: unknown state `Closed`"]);
+    repo.git(&["checkout", "-q", "HEAD", "--", path]).ok();
+    // A `status:` beside the kind's own field is named, not mistaken.
+    repo.edit(
+        path,
+        "phase: Mitigated",
+        "phase: Mitigated\nstatus: Resolved",
+    );
+    repo.orx(&["check"])
+        .code(1)
+        .stdout_has(&["holds its state in `phase`, not `status`"]);
+    repo.git(&["checkout", "-q", "HEAD", "--", path]).ok();
+    let show = repo.orx(&["show", "outage:1", "--json"]);
+    show.ok();
+    let v = json(&show.stdout);
+    assert_eq!(v["status"], "Mitigated", "{v}");
+    assert_eq!(v["moves"][0]["to"], "Resolved", "{v}");
+    repo.orx(&["verify"]).ok();
+    repo.orx(&["log", "outage:1"])
+        .ok()
+        .stdout_has(&["Open -> Mitigated"]);
+}
+
+#[test]
+fn a_json_kind_whose_files_carry_their_id_in_a_field_of_their_own_is_read() {
+    let repo = team_repo();
+    // A file as the probe runner writes it: no `kind`, no `id`.
+    let path = "probes/7.json";
+    repo.write(
+        path,
+        "{\n  \"probe_id\": \"7\",\n  \"title\": \"Login page\",\n  \"status\": \"Running\"\n}\n",
+    );
+    repo.git(&["add", path]).ok();
+    repo.commit_as("dev", "A probe").ok();
+    let show = repo.orx(&["show", "probe:7", "--json"]);
+    show.ok();
+    let v = json(&show.stdout);
+    assert_eq!(
+        (&v["kind"], &v["id"]),
+        (&"probe".into(), &"7".into()),
+        "{v}"
+    );
+    repo.orx(&["move", "probe:7", "Passed", "--as", "dev"]).ok();
+    assert_eq!(
+        repo.read(path),
+        "{\n  \"probe_id\": \"7\",\n  \"title\": \"Login page\",\n  \"status\": \"Passed\"\n}\n"
+    );
+    // `new` writes the kind's files the same way.
+    let out = repo.orx(&["new", "probe", "Search", "--as", "dev"]);
+    out.ok();
+    let made = repo.read("probes/8.json");
+    assert!(made.contains("\"probe_id\": \"8\""), "{made}");
+    assert!(!made.contains("\"kind\""), "{made}");
+    // A hand edit out of a terminal state is refused by the hook.
+    repo.edit(path, "\"Passed\"", "\"Running\"");
+    repo.commit_as("dev", "again").fails(1, &["terminal"]);
+    repo.git(&["checkout", "-q", "HEAD", "--", path]).ok();
+    repo.orx(&["verify"]).ok();
+    repo.orx(&["status"]).ok().stdout_has(&["Login page"]);
+}
+
+/// Job J2 waits for J1 (`after: [J1]`) to be Done before it runs: every
+/// path says so alike, as a refusal with the item and the move as data.
+#[test]
+fn a_move_that_waits_for_another_item_is_refused_alike_by_every_path() {
+    let repo = team_repo();
+    repo.orx(&["new", "job", "Build", "--as", "dev"]).ok();
+    repo.orx(&["new", "job", "Deploy", "--as", "dev"]).ok();
+    let j2 = "docs/jobs/J2.deploy.md";
+    repo.edit(j2, "status: Queued", "status: Queued\nafter: [J1]");
+    repo.git(&["add", j2]).ok();
+    repo.commit_as("dev", "Deploy after Build").ok();
+    let said = "job J2: Queued -> Running waits for J1 (its `after`), which is not Done yet";
+    // The dry run and the move: a refusal, not a failed commit.
+    for dry in [true, false] {
+        let mut args = vec!["move", "J2", "Running", "--as", "dev", "--json"];
+        if dry {
+            args.push("--dry-run");
+        }
+        let out = repo.orx(&args);
+        out.code(1);
+        let v = json(&out.stdout);
+        assert_eq!(v["error"]["code"], "refused.waits", "{v}");
+        assert_eq!(v["error"]["item"], "J2", "{v}");
+        assert_eq!(v["error"]["kind"], "job", "{v}");
+        assert_eq!(
+            (&v["error"]["from"], &v["error"]["to"]),
+            (&"Queued".into(), &"Running".into()),
+            "{v}"
+        );
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.contains(said), "{message}");
+        assert!(!message.contains("git commit"), "{message}");
+    }
+    assert!(repo.read(j2).contains("status: Queued"));
+    // `show` judges the move the same way.
+    let show = json(&repo.orx(&["show", "J2", "--json"]).stdout);
+    let running = &show["moves"][0];
+    assert_eq!(running["to"], "Running", "{show}");
+    assert_eq!(running["allowed"], false, "{show}");
+    assert_eq!(running["refused"]["rule"], "waits-for-item", "{show}");
+    // `next` does not offer the move, and says what it waits for.
+    repo.orx(&["next", "--role", "dev"])
+        .ok()
+        .stdout_has(&["Job J2 waits for J1 (not Done yet)"]);
+    // The hook refuses a hand-made move; verify reports one made past it.
+    repo.edit(j2, "status: Queued", "status: Running");
+    repo.commit_as("dev", "run it by hand").fails(1, &[said]);
+    repo.git_env(
+        &["commit", "-q", "-am", "run it by hand", "--no-verify"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    repo.orx(&["verify", "HEAD~1..HEAD"])
+        .code(1)
+        .stdout_has(&["waits-for-item", said]);
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    // Once J1 is Done, every path lets J2 run.
+    repo.orx(&["move", "J1", "Running", "--as", "dev"]).ok();
+    repo.orx(&["move", "J1", "Done", "--as", "dev"]).ok();
+    let show = json(&repo.orx(&["show", "J2", "--json"]).stdout);
+    assert_eq!(show["moves"][0]["allowed"], true, "{show}");
+    repo.orx(&["move", "J2", "Running", "--dry-run", "--as", "dev"])
+        .ok();
+    repo.orx(&["move", "J2", "Running", "--as", "dev"]).ok();
+    repo.orx(&["verify"]).ok();
+}
