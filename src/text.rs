@@ -78,11 +78,14 @@ pub fn check_id(id: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// A file-name slug of a title: lowercase ASCII letters and digits joined by
-/// `-`, at most 48 characters; `story` when nothing is left.
+/// A file-name slug of a title: its words in lowercase ASCII letters and
+/// digits joined by `-` (written in Latin letters first, so a Chinese or
+/// Cyrillic title keeps its words: `用户登录` is `yong-hu-deng-lu`), at most
+/// 48 characters; `item` when nothing is left.
 pub fn slug(title: &str) -> String {
+    let latin = deunicode::deunicode_with_tofu(title, " ");
     let mut out = String::new();
-    for c in title.chars() {
+    for c in latin.chars() {
         if c.is_ascii_alphanumeric() {
             out.push(c.to_ascii_lowercase());
         } else if !out.ends_with('-') && !out.is_empty() {
@@ -94,7 +97,7 @@ pub fn slug(title: &str) -> String {
     }
     let out = out.trim_end_matches('-');
     if out.is_empty() {
-        "story".to_owned()
+        "item".to_owned()
     } else {
         out.to_owned()
     }

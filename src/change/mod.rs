@@ -2,7 +2,6 @@
 //! then the one executor that writes and commits it and runs its
 //! transition's actions; checkpoints and rollback.
 
-pub mod adopt;
 pub mod checkpoint;
 pub mod plan;
 pub mod prompt;

@@ -1,6 +1,6 @@
 //! `git orx adopt`
 
-use orx::change::adopt::{self, Options};
+use orx::kinds::story::adopt::{self, Options};
 use orx::text::escape;
 
 use super::{BOLD, DIM, GREEN, Ui, YELLOW, paint};

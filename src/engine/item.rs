@@ -428,7 +428,10 @@ mod tests {
             slug("  OAuth 2.0: refresh tokens!  "),
             "oauth-2-0-refresh-tokens"
         );
-        assert_eq!(slug("用户登录"), "story");
+        assert_eq!(slug("用户登录"), "yong-hu-deng-lu");
+        assert_eq!(slug("Вход в систему"), "vkhod-v-sistemu");
+        assert_eq!(slug("🚀"), "rocket");
+        assert_eq!(slug("!!!"), "item");
         assert!(slug(&"word ".repeat(40)).len() <= 48);
     }
 

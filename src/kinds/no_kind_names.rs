@@ -1,4 +1,4 @@
-//! The engine names no kind's states, roles or fields: those live in the
+//! The engine names no kind, nor a kind's states, roles or fields: those live in the
 //! workflow files and, where a kind needs code of its own, under `kinds/`.
 //! This test reads every engine source (all of `src/` but `kinds/`,
 //! `cli/`, tests and the templates) and fails on a string literal
@@ -21,8 +21,10 @@ const OWN_WORDS: &[(&str, &str)] = &[
     ("src/workflow/steps.rs", "type"),
     // A JSON Schema's `type` keyword.
     ("src/error.rs", "type"),
-    // A Change Log table's column, recognised by its heading.
+    // A Change Log table's columns, recognised by their headings.
     ("src/doc/body.rs", "author"),
+    ("src/doc/body.rs", "agent"),
+    ("src/doc/body.rs", "comment"),
 ];
 
 /// Words the engine uses for its own sake that a kind happens to use as
@@ -170,6 +172,51 @@ fn the_engine_names_no_built_in_state_role_or_field() {
     assert!(
         found.is_empty(),
         "engine sources name a kind's states, roles or fields (move the code under src/kinds/, or read the name from the workflow):\n{}",
+        found.join("\n")
+    );
+}
+
+/// The sources that name the built-in kinds because they are where the
+/// built-in kinds are defined: the table of built-in workflows (and the
+/// sets of figures a workflow may declare), the built-in templates by
+/// name, the presets (workflows laid over the story's).
+const KIND_TABLES: &[&str] = &[
+    "src/workflow/mod.rs",
+    "src/repo/rules.rs",
+    "src/repo/presets.rs",
+];
+
+#[test]
+fn the_engine_names_no_built_in_kind() {
+    let kinds: Vec<&str> = BUILTIN.iter().map(|(k, _)| *k).collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("src"), &mut files);
+    let mut found = Vec::new();
+    for file in &files {
+        let rel = file
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if KIND_TABLES.contains(&rel.as_str()) || rel == "src/main.rs" {
+            continue;
+        }
+        let src = std::fs::read_to_string(file).unwrap();
+        for lit in literals(&src) {
+            for word in code_words(&lit) {
+                if let Some(k) = kinds
+                    .iter()
+                    .find(|k| word == **k && !OWN_WORDS.contains(&(rel.as_str(), **k)))
+                {
+                    found.push(format!("{rel}: \"{lit}\" names the kind `{k}`"));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "engine sources name a kind (move the code under src/kinds/, or take the kind from the registry):\n{}",
         found.join("\n")
     );
 }
