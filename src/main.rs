@@ -58,6 +58,9 @@ enum Command {
     #[command(hide = true)]
     Hook(cli::hook::Args),
     #[command(hide = true)]
+    MergeFile(cli::merge_file::Args),
+    Resolve(cli::resolve::Args),
+    #[command(hide = true)]
     Man(cli::man::Args),
     Demo(cli::demo::Args),
     Completions(cli::completions::Args),
@@ -151,6 +154,8 @@ fn main() -> ExitCode {
         Command::Agent(a) => cli::agent::run(&mut ui, a),
         Command::Loop(a) => cli::loop_::run(&mut ui, a),
         Command::Hook(a) => cli::hook::run(&mut ui, a),
+        Command::MergeFile(a) => cli::merge_file::run(&mut ui, a),
+        Command::Resolve(a) => cli::resolve::run(&mut ui, a),
         Command::Man(a) => cli::man::run(&mut ui, a, Cli::command()),
         Command::Demo(a) => cli::demo::run(&mut ui, a, cli.lang.as_deref()),
         Command::Completions(a) => cli::completions::run(&mut ui, a),

@@ -103,6 +103,7 @@ impl Dirs {
     pub fn install(&self, ui: &mut Ui, args: InstallArgs) -> orx::Result<(bool, Vec<String>)> {
         let outcome = tools::install(&self.place(), args.options())?;
         self.print(ui, &outcome);
+        merge_driver(ui)?;
         let mut files: Vec<String> = Vec::new();
         for s in &outcome.steps {
             if let Step::Added { file, .. } = s
@@ -212,6 +213,28 @@ impl Dirs {
     }
 }
 
+/// Sets up the merge driver for item files (git's configuration and the
+/// repository's `info/attributes`), where git-orx is set up, and says so.
+fn merge_driver(ui: &mut Ui) -> orx::Result<()> {
+    let Ok(ws) = orx::repo::workspace::Workspace::open() else {
+        return Ok(());
+    };
+    let name = format!("merge={}", orx::change::merge::DRIVER);
+    if orx::change::merge::install(&ws.repo, &ws)? {
+        ui.line(format!("installed {}", paint(BOLD, &name)));
+    } else {
+        ui.line(format!("kept      {name}"));
+    }
+    Ok(())
+}
+
+/// Whether the merge driver for item files is set up, as `hooks status`
+/// says it.
+fn merge_driver_state() -> Option<bool> {
+    let ws = orx::repo::workspace::Workspace::open().ok()?;
+    Some(orx::change::merge::installed(&ws.repo, &ws))
+}
+
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let repo = Repo::discover()?;
     let dirs = Dirs::of(&repo)?;
@@ -247,6 +270,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Uninstall(_) => {
             let outcome = tools::uninstall(&dirs.place())?;
             dirs.print(ui, &outcome);
+            orx::change::merge::uninstall(&repo)?;
             Ok(0)
         }
         Action::Status => {
@@ -316,6 +340,24 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     }
                 };
                 ui.line(format!("  {:<21} {state}", s.name));
+            }
+            match merge_driver_state() {
+                Some(true) => ui.line(format!(
+                    "  {:<21} {}",
+                    "merge=orx",
+                    paint(GREEN, msg::localize("installed"))
+                )),
+                Some(false) => ui.line(format!(
+                    "  {:<21} {}",
+                    "merge=orx",
+                    paint(
+                        YELLOW,
+                        msg::localize(
+                            "missing: item files merge as plain text; run `git orx hooks install`"
+                        )
+                    )
+                )),
+                None => {}
             }
             Ok(u8::from(missing))
         }

@@ -21,10 +21,21 @@ pub struct Args {
     /// Only the items of this epic (the IDs `N.x`).
     #[arg(long, value_name = "N")]
     epic: Option<u64>,
+    /// Every item's state on each local branch (and the worktree that has
+    /// it checked out), read from git without a checkout: the items only
+    /// some branches have, and those whose states disagree.
+    #[arg(long, conflicts_with_all = ["role", "verify", "epic"])]
+    branches: bool,
+    /// With --branches: the remote-tracking branches too.
+    #[arg(long, requires = "branches")]
+    remote: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
+    if args.branches {
+        return across(ui, &ws, args.remote);
+    }
     let want = args
         .role
         .as_deref()
@@ -242,4 +253,78 @@ fn by_state(
         }
     }
     counts
+}
+
+/// `status --branches`: one column per branch, one row per item; a row
+/// whose states disagree, or that some branches lack, is marked.
+fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> orx::Result<u8> {
+    let view = orx::board::branches::across(ws, remote)?;
+    if ui.is_json() {
+        ui.json(&serde_json::json!({"version": 1, "across": view}));
+        return Ok(0);
+    }
+    for (i, b) in view.branches.iter().enumerate() {
+        let place = b
+            .worktree
+            .as_deref()
+            .map(|w| format!(" (worktree {w})"))
+            .unwrap_or_default();
+        ui.line(format!(
+            "  [{}] {}{place}",
+            i + 1,
+            paint(BOLD, escape(&b.name))
+        ));
+    }
+    if view.items.is_empty() {
+        ui.line(msg::t("No items on any branch.", &[]));
+        return Ok(0);
+    }
+    let width = view
+        .items
+        .iter()
+        .map(|r| r.kind.len() + r.id.len() + 1)
+        .max()
+        .unwrap_or(0);
+    let cols: Vec<usize> = (0..view.branches.len())
+        .map(|i| {
+            view.items
+                .iter()
+                .filter_map(|r| r.states[i].as_ref().map(String::len))
+                .max()
+                .unwrap_or(1)
+                .max(format!("[{}]", i + 1).len())
+        })
+        .collect();
+    let mut head = format!("  {:<width$}", "");
+    for (i, w) in cols.iter().enumerate() {
+        head.push_str(&format!("  {:<w$}", format!("[{}]", i + 1)));
+    }
+    ui.line(paint(DIM, head.trim_end()));
+    let (mut disagree, mut partial) = (0, 0);
+    for r in &view.items {
+        let mut line = format!("  {:<width$}", format!("{} {}", r.kind, escape(&r.id)));
+        for (s, w) in r.states.iter().zip(&cols) {
+            line.push_str(&format!("  {:<w$}", s.as_deref().unwrap_or("-")));
+        }
+        let note = if r.disagree {
+            disagree += 1;
+            paint(YELLOW, " ← states differ")
+        } else if r.partial {
+            partial += 1;
+            paint(DIM, " ← not on every branch")
+        } else {
+            String::new()
+        };
+        ui.line(format!("{}{note}", line.trim_end()));
+    }
+    ui.line(msg::t(
+        "{n} items on {b} branches: {d} with states that differ, {p} not on every branch",
+        &[
+            ("n", &view.items.len().to_string()),
+            ("b", &view.branches.len().to_string()),
+            ("d", &disagree.to_string()),
+            ("p", &partial.to_string()),
+        ],
+    ));
+    Ok(0)
 }

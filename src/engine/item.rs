@@ -288,6 +288,17 @@ impl Item {
 /// An item file's bytes parsed as its format: JSON by its extension,
 /// Markdown with a YAML frontmatter otherwise; at most 1 MiB.
 fn parse_bytes(rel: &str, bytes: Vec<u8>) -> Result<Document, ItemError> {
+    // A merge left its conflict markers: say so, and how to end it.
+    if let Some(line) = bytes
+        .split(|b| *b == b'\n')
+        .position(|l| l.starts_with(b"<<<<<<< "))
+    {
+        return Err(ItemError::new(
+            rel,
+            Some((line + 1, 1)),
+            "an unresolved merge conflict is here: end it with `git orx resolve ID` (which says what it needs to choose), or edit the file and `git add` it",
+        ));
+    }
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(ItemError::new(
             rel,

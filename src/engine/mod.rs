@@ -8,6 +8,7 @@
 pub mod checklist;
 pub mod decide;
 pub mod item;
+pub mod merge;
 pub mod store;
 pub mod trailers;
 pub mod validate;

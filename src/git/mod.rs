@@ -5,8 +5,11 @@
 //! Writes that must run the user's hooks and filters (commits) run the `git`
 //! binary. Every failure carries the command and git's own message.
 
+mod branches;
 mod commit;
 mod diff;
+mod merge;
+pub use branches::Branch;
 pub use diff::ChangeStream;
 mod read;
 pub mod stop;

@@ -33,6 +33,7 @@ mod test_log;
 mod test_loop;
 mod test_lossless;
 mod test_mcp;
+mod test_merge;
 mod test_metrics;
 mod test_move;
 mod test_one_verdict;

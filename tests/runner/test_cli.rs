@@ -71,6 +71,7 @@ fn init_is_idempotent_and_changes_the_language_in_place() {
     installed pre-merge-commit
     installed prepare-commit-msg
     installed reference-transaction
+    installed merge=orx
 
     Next: commit the setup, then create a story:
       git add .orx && git commit -m 'Set up git-orx'
@@ -88,6 +89,7 @@ fn init_is_idempotent_and_changes_the_language_in_place() {
     kept      pre-merge-commit
     kept      prepare-commit-msg
     kept      reference-transaction
+    kept      merge=orx
 
     Next: commit the setup, then create a story:
       git add .orx && git commit -m 'Set up git-orx'

@@ -172,6 +172,7 @@ fn husky_runs_git_orx_from_the_users_scripts_and_keeps_them_running() {
     added     pre-merge-commit to .husky/pre-merge-commit
     added     prepare-commit-msg to .husky/prepare-commit-msg
     not run   reference-transaction: husky does not run reference-transaction hooks (no <repo>/.husky/_/reference-transaction): git-orx cannot run there; `git orx verify` still judges what this hook would have
+    installed merge=orx
 
     Next: commit the setup, then create a story:
       git add .orx .husky && git commit -m 'Set up git-orx'
@@ -201,6 +202,7 @@ fn husky_runs_git_orx_from_the_users_scripts_and_keeps_them_running() {
       pre-merge-commit      via husky: .husky/pre-merge-commit
       prepare-commit-msg    via husky: .husky/prepare-commit-msg
       reference-transaction not run by husky: husky does not run reference-transaction hooks (no <repo>/.husky/_/reference-transaction): git-orx cannot run there; `git orx verify` still judges what this hook would have
+      merge=orx             installed
     ");
     repo.git(&["add", ".orx", ".husky"]).ok();
     repo.git(&["commit", "-q", "-m", "setup"])
@@ -403,6 +405,7 @@ fn pre_commit_install_then_init_then_pre_commit_install_keeps_commits_working() 
             stages: [prepare-commit-msg]
 
     then run `pre-commit install` (it installs the hook types listed above)
+    installed merge=orx
 
     Next: commit the setup, then create a story:
       git add .orx && git commit -m 'Set up git-orx'
@@ -443,6 +446,7 @@ fn pre_commit_install_then_init_then_pre_commit_install_keeps_commits_working() 
       pre-merge-commit      via the pre-commit framework: .git/hooks/pre-merge-commit.legacy
       prepare-commit-msg    via the pre-commit framework: .git/hooks/prepare-commit-msg.legacy
       reference-transaction installed
+      merge=orx             installed
     ");
     hooks_are_in_force(&repo);
 }
@@ -592,6 +596,7 @@ fn lefthook_gets_git_orx_entries_printed_or_added_when_asked() {
           use_stdin: true
 
     then run `lefthook install`
+    installed merge=orx
 
     Next: commit the setup, then create a story:
       git add .orx && git commit -m 'Set up git-orx'

@@ -415,7 +415,7 @@ fn a_users_hook_is_kept_runs_first_and_comes_back_on_uninstall() {
     let again = repo.orx(&["hooks", "install"]);
     assert_eq!(
         again.stdout,
-        "kept      pre-commit\nkept      pre-merge-commit\nkept      prepare-commit-msg\nkept      reference-transaction\n"
+        "kept      pre-commit\nkept      pre-merge-commit\nkept      prepare-commit-msg\nkept      reference-transaction\nkept      merge=orx\n"
     );
     insta::assert_snapshot!(repo.orx(&["hooks", "status"]).stdout, @r"
     hooks directory: <repo>/.git/hooks
@@ -423,6 +423,7 @@ fn a_users_hook_is_kept_runs_first_and_comes_back_on_uninstall() {
       pre-merge-commit      installed
       prepare-commit-msg    installed
       reference-transaction installed
+      merge=orx             installed
     ");
     // An outdated shim is reported and rewritten.
     repo.write(

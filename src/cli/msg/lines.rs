@@ -499,6 +499,12 @@ pub const LINES: &[(&str, &str)] = &[
         "下一步: 审阅这些文件,然后以 Human 身份提交 (规则文件需要 Human):",
     ),
     ("then: git orx new {rest}", "然后: git orx new {rest}"),
+    // status --branches
+    ("No items on any branch.", "任何分支上都没有条目。"),
+    (
+        "{n} items on {b} branches: {d} with states that differ, {p} not on every branch",
+        "{b} 个分支上共 {n} 个条目: {d} 个状态不一致,{p} 个并非每个分支都有",
+    ),
     // doctor
     (
         "No item has been in one state for more than {limit} ({n} open).",

@@ -1,0 +1,123 @@
+//! `status --branches`: every item's state on each branch (and the
+//! worktree that has it checked out), read from git's objects without a
+//! checkout; the items only some branches have, and those whose states
+//! disagree.
+//!
+//! A blob shared by branches is parsed once: twenty branches of one
+//! repository differ in a few files, so the cost is about one branch's.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::Serialize;
+
+use crate::engine::item::Item;
+use crate::error::Result;
+use crate::git::{BlobId, Side};
+use crate::repo::workspace::Workspace;
+
+/// One branch of the view.
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct BranchColumn {
+    pub name: String,
+    /// The commit at its tip.
+    pub commit: String,
+    pub remote: bool,
+    /// The worktree that has it checked out, if one does.
+    pub worktree: Option<String>,
+}
+
+/// One item across the branches.
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct ItemRow {
+    pub kind: String,
+    pub id: String,
+    /// Its title on the first branch that has it.
+    pub title: String,
+    /// Its state on each branch, in the branches' order (null: the branch
+    /// does not have it).
+    pub states: Vec<Option<String>>,
+    /// Whether the branches that have it give it different states.
+    pub disagree: bool,
+    /// Whether some branches do not have it.
+    pub partial: bool,
+}
+
+/// The view across branches.
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct Across {
+    pub branches: Vec<BranchColumn>,
+    pub items: Vec<ItemRow>,
+}
+
+/// An item file's kind, ID, state and title.
+type Parsed = (String, String, String, String);
+
+/// An item's title and its state on each branch.
+type Row = (String, Vec<Option<String>>);
+
+/// Every item of every kind on each local branch (and remote-tracking
+/// branch with `remote`), read with the kinds of the rules in force here.
+pub fn across(ws: &Workspace, remote: bool) -> Result<Across> {
+    let branches = ws.repo.branches(remote)?;
+    let kinds = ws.registry();
+    let dirs = ws.item_dirs();
+    let mut parsed: HashMap<BlobId, Option<Parsed>> = HashMap::new();
+    let mut rows: BTreeMap<(String, String), Row> = BTreeMap::new();
+    let n = branches.len();
+    for (i, b) in branches.iter().enumerate() {
+        let side = Side::Commit(b.tip.clone());
+        for dir in &dirs {
+            for (path, blob) in ws.repo.files_with_prefix(&side, dir, "")? {
+                if kinds.at(&path).is_none() {
+                    continue;
+                }
+                let item = match parsed.get(&blob) {
+                    Some(p) => p.clone(),
+                    None => {
+                        let p = Item::from_bytes(kinds, &path, ws.repo.blob(blob)?)
+                            .ok()
+                            .map(|it| (it.kind, it.id, it.status, it.title));
+                        parsed.insert(blob, p.clone());
+                        p
+                    }
+                };
+                let Some((kind, id, status, title)) = item else {
+                    continue;
+                };
+                let row = rows
+                    .entry((kind, id))
+                    .or_insert_with(|| (title, vec![None; n]));
+                row.1[i] = Some(status);
+            }
+        }
+    }
+    let items = rows
+        .into_iter()
+        .map(|((kind, id), (title, states))| {
+            let mut seen: Vec<&String> = states.iter().flatten().collect();
+            seen.dedup();
+            seen.sort();
+            seen.dedup();
+            ItemRow {
+                disagree: seen.len() > 1,
+                partial: states.iter().any(Option::is_none),
+                kind,
+                id,
+                title,
+                states,
+            }
+        })
+        .collect();
+    Ok(Across {
+        branches: branches
+            .into_iter()
+            .map(|b| BranchColumn {
+                name: b.name,
+                commit: b.tip,
+                remote: b.remote,
+                worktree: b.worktree.map(|p| p.display().to_string()),
+            })
+            .collect(),
+        items,
+    })
+}

@@ -1,0 +1,229 @@
+//! Merging item files: the merge driver git runs for them (`git orx
+//! merge-file`), `git orx resolve` for a lifecycle conflict it left, and
+//! the driver's installation (git's configuration and the repository's
+//! `info/attributes`, set by `init` and `hooks install`).
+//!
+//! The merge itself is [`crate::engine::merge`]: field by field, lists as
+//! lists, the body by git's text merge, a state both sides changed
+//! differently left as a conflict for a person (or the choice given) to
+//! decide. A file that is not an item of a known kind, or that does not
+//! parse, is merged by git's text merge alone, as without the driver.
+
+use crate::doc::Document;
+use crate::engine::merge::{self, Choice, Conflict, Labels};
+use crate::error::{Error, Result};
+use crate::git::Repo;
+use crate::repo::rules::Rules;
+
+/// The name of the merge driver in git's configuration and attributes.
+pub const DRIVER: &str = "orx";
+
+/// The command git runs for it (`%O` the base, `%A` ours and the result,
+/// `%B` theirs, `%P` the path; `%X` and `%Y` the names of our and their
+/// side, which git before 2.44 passes as they are written).
+pub const DRIVER_COMMAND: &str = "git-orx merge-file %O %A %B %P %X %Y";
+
+/// The merge of one file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The merged text (with conflict markers where it conflicts).
+    pub text: Vec<u8>,
+    /// The item, as refusals name it (`story 1.1`), when the file is one.
+    pub item: Option<String>,
+    /// The item's ID, for the command that resolves it.
+    pub id: Option<String>,
+    /// The values both sides changed differently.
+    pub conflicts: Vec<Conflict>,
+    /// Whether the text merge (the body, or the whole file) conflicts.
+    pub text_conflict: bool,
+}
+
+impl Outcome {
+    pub fn clean(&self) -> bool {
+        self.conflicts.is_empty() && !self.text_conflict
+    }
+}
+
+/// The three versions of a file a merge meets.
+#[derive(Clone, Copy, Debug)]
+pub struct Sides<'a> {
+    /// The common ancestor's (none: both sides added the file).
+    pub base: Option<&'a [u8]>,
+    pub ours: &'a [u8],
+    pub theirs: &'a [u8],
+}
+
+/// Merges the file at `rel` from its `sides`, reading it as `rules`'
+/// registry says, deciding what `choice` decides.
+pub fn merge_file(
+    repo: &Repo,
+    rules: &Rules,
+    rel: &str,
+    sides: Sides,
+    choice: &Choice,
+    labels: &Labels,
+) -> Result<Outcome> {
+    let Sides { base, ours, theirs } = sides;
+    let kinds = rules.registry();
+    let kind = kinds.at(rel);
+    let parse = |b: &[u8]| -> Option<Document> {
+        let text = String::from_utf8(b.to_vec()).ok()?;
+        match kind?.items.format {
+            crate::workflow::items::Format::Json => Document::parse_json(text).ok(),
+            crate::workflow::items::Format::Markdown => Document::parse(text).ok(),
+        }
+    };
+    let docs = (base.map(parse), parse(ours), parse(theirs));
+    let (Some(o), Some(t)) = (&docs.1, &docs.2) else {
+        return text_merge(repo, base, ours, theirs, labels);
+    };
+    let b = match &docs.0 {
+        Some(Some(b)) => Some(b),
+        Some(None) => return text_merge(repo, base, ours, theirs, labels),
+        None => None,
+    };
+    let kind_field = o.text_field("kind").ok().flatten();
+    let shape = kinds.shape_for(rel, kind_field);
+    let item = crate::engine::item::Item::from_document(kinds, rel, o.clone()).ok();
+    let base_label = "base";
+    let mut body = |b: &str, o: &str, t: &str| {
+        repo.merge_text(b, o, t, [&labels.ours, base_label, &labels.theirs])
+            .map_err(|e| e.to_string())
+    };
+    let m = merge::merge(b, o, t, &shape, choice, labels, &mut body)
+        .map_err(|e| Error::Item(crate::engine::item::ItemError::new(rel, e.pos, e.message)))?;
+    Ok(Outcome {
+        text: m.text.into_bytes(),
+        item: item.as_ref().map(crate::engine::item::Item::label),
+        id: item.map(|i| i.id),
+        conflicts: m.conflicts,
+        text_conflict: m.body_conflict,
+    })
+}
+
+/// git's text merge of the whole file.
+fn text_merge(
+    repo: &Repo,
+    base: Option<&[u8]>,
+    ours: &[u8],
+    theirs: &[u8],
+    labels: &Labels,
+) -> Result<Outcome> {
+    let s = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let (text, conflicted) = repo.merge_text(
+        &s(base.unwrap_or_default()),
+        &s(ours),
+        &s(theirs),
+        [&labels.ours, "base", &labels.theirs],
+    )?;
+    Ok(Outcome {
+        text: text.into_bytes(),
+        item: None,
+        id: None,
+        conflicts: Vec::new(),
+        text_conflict: conflicted,
+    })
+}
+
+/// The unmerged item file of the item `id` (or `KIND:ID`) in the index,
+/// with its three versions (base, ours, theirs).
+pub struct Unmerged {
+    pub path: String,
+    pub base: Option<Vec<u8>>,
+    pub ours: Vec<u8>,
+    pub theirs: Vec<u8>,
+}
+
+/// Finds the unmerged item file of `id` (or `KIND:ID`) among `paths`
+/// (the index's unmerged paths).
+pub fn unmerged(repo: &Repo, rules: &Rules, paths: &[String], id: &str) -> Result<Unmerged> {
+    let (kind, id) = match id.split_once(':') {
+        Some((k, i)) => (Some(k), i),
+        None => (None, id),
+    };
+    let kinds = rules.registry();
+    let mut found = Vec::new();
+    for p in paths.iter().filter(|p| kinds.at(p).is_some()) {
+        let (Some(ours), Some(theirs)) = (repo.index_stage(p, 2)?, repo.index_stage(p, 3)?) else {
+            continue;
+        };
+        let names = |b: &[u8]| {
+            crate::engine::item::Item::from_bytes(kinds, p, b.to_vec())
+                .is_ok_and(|i| i.id == id && kind.is_none_or(|k| k == i.kind))
+        };
+        if names(&ours) || names(&theirs) {
+            found.push(Unmerged {
+                path: p.clone(),
+                base: repo.index_stage(p, 1)?,
+                ours,
+                theirs,
+            });
+        }
+    }
+    match found.len() {
+        1 => Ok(found.remove(0)),
+        0 => Err(Error::NotFound(format!(
+            "no item `{}` is left unmerged by a merge here (git status lists the files that are)",
+            crate::text::escape(id)
+        ))),
+        _ => Err(Error::Usage(format!(
+            "more than one unmerged item has the ID `{}`: name it as KIND:ID",
+            crate::text::escape(id)
+        ))),
+    }
+}
+
+/// The attribute lines that send every kind's item files to the driver.
+pub fn attribute_lines(rules: &Rules) -> Vec<String> {
+    let mut lines = Vec::new();
+    for k in rules.registry().iter() {
+        let ext = k.items.format.extension();
+        let patterns: Vec<String> = match &k.items.dir {
+            Some(dir) => vec![format!("{dir}/*{ext}")],
+            None => k
+                .items
+                .paths
+                .iter()
+                .map(|p| p.replace("{id}", "*"))
+                .collect(),
+        };
+        for p in patterns {
+            let line = format!("{} merge={DRIVER}", p.replace(' ', "[[:space:]]"));
+            if !lines.contains(&line) {
+                lines.push(line);
+            }
+        }
+    }
+    lines
+}
+
+/// Whether the driver is set up in this repository: git's configuration
+/// names its command and the attributes send the item files to it.
+pub fn installed(repo: &Repo, rules: &Rules) -> bool {
+    repo.merge_driver(DRIVER).as_deref() == Some(DRIVER_COMMAND)
+        && repo.attributes_block() == attribute_lines(rules)
+}
+
+/// Sets the driver up (idempotent): its command in the repository's
+/// configuration, the item files' attributes in `info/attributes`
+/// (shared by every worktree). Whether anything changed.
+pub fn install(repo: &Repo, rules: &Rules) -> Result<bool> {
+    let mut changed = false;
+    if repo.merge_driver(DRIVER).as_deref() != Some(DRIVER_COMMAND) {
+        repo.set_config(
+            &format!("merge.{DRIVER}.name"),
+            "git-orx: item files, field by field",
+        )?;
+        repo.set_config(&format!("merge.{DRIVER}.driver"), DRIVER_COMMAND)?;
+        changed = true;
+    }
+    changed |= repo.set_attributes_block(&attribute_lines(rules))?;
+    Ok(changed)
+}
+
+/// Takes the driver out: its configuration and its attributes.
+pub fn uninstall(repo: &Repo) -> Result<()> {
+    repo.set_attributes_block(&[])?;
+    repo.remove_config_section(&format!("merge.{DRIVER}"));
+    Ok(())
+}

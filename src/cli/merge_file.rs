@@ -1,0 +1,104 @@
+//! `git orx merge-file`: the merge driver git runs for item files.
+
+use std::path::PathBuf;
+
+use orx::engine::merge::{Choice, Labels};
+
+use super::{Ui, YELLOW, epaint};
+
+/// Merge one item file for git (the `merge=orx` driver that `git orx hooks
+/// install` sets up): field by field, lists as lists, the body by git's
+/// text merge; a state both sides changed differently is left as a
+/// conflict that names the command resolving it.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The common ancestor's version (git's `%O`).
+    base: PathBuf,
+    /// Our version, which the result replaces (git's `%A`).
+    ours: PathBuf,
+    /// Their version (git's `%B`).
+    theirs: PathBuf,
+    /// The file's path in the repository (git's `%P`).
+    path: String,
+    /// The name of our side for conflict markers (git's `%X`).
+    ours_name: Option<String>,
+    /// The name of their side (git's `%Y`).
+    theirs_name: Option<String>,
+}
+
+pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let read = |p: &PathBuf| {
+        std::fs::read(p).map_err(|e| orx::Error::Failed(format!("{}: {e}", p.display())))
+    };
+    let (base, ours, theirs) = (read(&args.base)?, read(&args.ours)?, read(&args.theirs)?);
+    let ws = orx::repo::workspace::Workspace::open()?;
+    // A git that does not know `%X`/`%Y` passes them as written.
+    let named = |n: &Option<String>| n.clone().filter(|n| !n.is_empty() && !n.starts_with('%'));
+    let labels = Labels {
+        ours: named(&args.ours_name).unwrap_or_else(|| "HEAD".to_owned()),
+        theirs: named(&args.theirs_name).unwrap_or_else(|| their_label(&ws.repo)),
+    };
+    // git gives an empty ancestor when both sides added the file.
+    let base = (!base.is_empty()).then_some(base.as_slice());
+    let out = orx::change::merge::merge_file(
+        &ws.repo,
+        &ws,
+        &args.path,
+        orx::change::merge::Sides {
+            base,
+            ours: &ours,
+            theirs: &theirs,
+        },
+        &Choice::default(),
+        &labels,
+    )?;
+    std::fs::write(&args.ours, &out.text)
+        .map_err(|e| orx::Error::Failed(format!("{}: {e}", args.ours.display())))?;
+    let item = out.item.clone().unwrap_or_else(|| args.path.clone());
+    for c in &out.conflicts {
+        let side = |v: &Option<serde_json::Value>| match v {
+            Some(serde_json::Value::String(s)) => s.clone(),
+            Some(v) => v.to_string(),
+            None => "(removed)".to_owned(),
+        };
+        let (o, t) = (side(&c.ours), side(&c.theirs));
+        let id = out.id.as_deref().unwrap_or(&args.path);
+        let line = if c.state {
+            format!(
+                "{item}: the state is {o} here and {t} on the other side; choose one with `git orx resolve {id} --state {o}` (or `--state {t}`)"
+            )
+        } else {
+            format!(
+                "{item}: `{}` is {o} here and {t} on the other side; keep one with `git orx resolve {id} --ours` (or `--theirs`), or edit {} and `git add` it",
+                c.field, args.path
+            )
+        };
+        ui.eline(format!("{} {line}", epaint(YELLOW, "conflict:")));
+    }
+    if out.text_conflict {
+        ui.eline(format!(
+            "{} {item}: its text conflicts; edit {} and `git add` it",
+            epaint(YELLOW, "conflict:"),
+            args.path
+        ));
+    }
+    Ok(u8::from(!out.clean()))
+}
+
+/// The name git gives their side in conflict markers: the branch being
+/// merged, which git passes to the merge as `GITHEAD_<commit>`; the
+/// commit, else `theirs`.
+fn their_label(repo: &orx::git::Repo) -> String {
+    let heads = repo.merge_heads();
+    for (k, v) in std::env::vars() {
+        if let Some(id) = k.strip_prefix("GITHEAD_")
+            && (heads.is_empty() || heads.iter().any(|h| h == id))
+        {
+            return v;
+        }
+    }
+    heads
+        .first()
+        .map(|h| repo.short_id(h))
+        .unwrap_or_else(|| "theirs".to_owned())
+}

@@ -1,0 +1,186 @@
+//! What merging asks of git: its own three-way text merge of three texts
+//! (`git merge-file`), the versions an unmerged index holds of a file, a
+//! merge driver set in the repository's configuration and attributes.
+
+use std::path::PathBuf;
+
+use super::{GitError, Repo, git_command};
+
+/// The marker lines a block of attributes is kept between in
+/// `info/attributes`, so that it is rewritten whole and nothing else is.
+const BEGIN: &str = "# git-orx: item files merge field by field (git orx hooks install)";
+const END: &str = "# git-orx: end";
+
+impl Repo {
+    /// git's three-way text merge of `ours` and `theirs` from `base`, with
+    /// `labels` (ours, base, theirs) on the conflict markers: the text, and
+    /// whether it holds conflicts.
+    pub fn merge_text(
+        &self,
+        base: &str,
+        ours: &str,
+        theirs: &str,
+        labels: [&str; 3],
+    ) -> Result<(String, bool), GitError> {
+        let io = |e: std::io::Error| {
+            GitError::Lib(format!("a temporary file for `git merge-file`: {e}"))
+        };
+        let dir = tempfile::tempdir().map_err(io)?;
+        let write = |name: &str, text: &str| -> Result<PathBuf, GitError> {
+            let p = dir.path().join(name);
+            std::fs::write(&p, text).map_err(io)?;
+            Ok(p)
+        };
+        let (o, b, t) = (
+            write("ours", ours)?,
+            write("base", base)?,
+            write("theirs", theirs)?,
+        );
+        let out = git_command()
+            .arg("-C")
+            .arg(self.root())
+            .args([
+                "merge-file",
+                "-p",
+                "-L",
+                labels[0],
+                "-L",
+                labels[1],
+                "-L",
+                labels[2],
+            ])
+            .arg(&o)
+            .arg(&b)
+            .arg(&t)
+            .output()
+            .map_err(|e| GitError::Spawn(e.to_string()))?;
+        // git merge-file exits with the number of conflicts; below 0
+        // (shown as 255 and up by the shell) is its own failure.
+        match out.status.code() {
+            Some(n @ 0..=127) => Ok((String::from_utf8_lossy(&out.stdout).into_owned(), n > 0)),
+            _ => Err(GitError::Command {
+                args: "merge-file".to_owned(),
+                message: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+            }),
+        }
+    }
+
+    /// The version of `rel` at `stage` of an unmerged index (1: the base,
+    /// 2: ours, 3: theirs), if the index holds one.
+    pub fn index_stage(&self, rel: &str, stage: i32) -> Result<Option<Vec<u8>>, GitError> {
+        let index = self.repo.index().map_err(super::lib)?;
+        match index.get_path(std::path::Path::new(rel), stage) {
+            Some(entry) => Ok(Some(
+                self.repo
+                    .find_blob(entry.id)
+                    .map_err(super::lib)?
+                    .content()
+                    .to_vec(),
+            )),
+            None => Ok(None),
+        }
+    }
+
+    /// The command of the merge driver `name` in git's configuration.
+    pub fn merge_driver(&self, name: &str) -> Option<String> {
+        self.run(
+            &["config", "--get", &format!("merge.{name}.driver")],
+            None,
+            &[],
+        )
+        .ok()
+        .map(|v| v.trim_end().to_owned())
+        .filter(|v| !v.is_empty())
+    }
+
+    /// The paths the index holds unmerged (a merge's conflicts).
+    pub fn unmerged_paths(&self) -> Result<Vec<String>, GitError> {
+        let index = self.repo.index().map_err(super::lib)?;
+        let mut out = Vec::new();
+        for c in index.conflicts().map_err(super::lib)? {
+            let c = c.map_err(super::lib)?;
+            if let Some(e) = c.our.or(c.their).or(c.ancestor) {
+                let p = String::from_utf8_lossy(&e.path).into_owned();
+                if !out.contains(&p) {
+                    out.push(p);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Stages the work tree's `rel` (`git add`), ending its conflict.
+    pub fn stage(&self, rel: &str) -> Result<(), GitError> {
+        self.run(&["add", "--", rel], None, &[])?;
+        Ok(())
+    }
+
+    /// Sets `key` to `value` in the repository's own configuration.
+    pub fn set_config(&self, key: &str, value: &str) -> Result<(), GitError> {
+        self.run(&["config", "--local", key, value], None, &[])?;
+        Ok(())
+    }
+
+    /// Removes a section of the repository's own configuration, if it is
+    /// there.
+    pub fn remove_config_section(&self, section: &str) {
+        let _ = self.run(
+            &["config", "--local", "--remove-section", section],
+            None,
+            &[],
+        );
+    }
+
+    /// Where attributes only this repository (every worktree of it) reads
+    /// are kept.
+    pub fn info_attributes(&self) -> PathBuf {
+        self.common_dir.join("info").join("attributes")
+    }
+
+    /// Puts `lines` in `info/attributes` between git-orx's markers,
+    /// replacing the block written before and keeping every other line.
+    /// Whether the file changed.
+    pub fn set_attributes_block(&self, lines: &[String]) -> Result<bool, GitError> {
+        let path = self.info_attributes();
+        let old = std::fs::read_to_string(&path).unwrap_or_default();
+        let mut kept = Vec::new();
+        let mut inside = false;
+        for l in old.lines() {
+            match l {
+                BEGIN => inside = true,
+                END => inside = false,
+                _ if !inside => kept.push(l.to_owned()),
+                _ => {}
+            }
+        }
+        if !lines.is_empty() {
+            kept.push(BEGIN.to_owned());
+            kept.extend(lines.iter().cloned());
+            kept.push(END.to_owned());
+        }
+        let mut new = kept.join("\n");
+        if !new.is_empty() {
+            new.push('\n');
+        }
+        if new == old {
+            return Ok(false);
+        }
+        let io = |e: std::io::Error| GitError::Lib(format!("{}: {e}", path.display()));
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
+        std::fs::write(&path, new).map_err(io)?;
+        Ok(true)
+    }
+
+    /// The lines of git-orx's block in `info/attributes`.
+    pub fn attributes_block(&self) -> Vec<String> {
+        let text = std::fs::read_to_string(self.info_attributes()).unwrap_or_default();
+        text.lines()
+            .skip_while(|l| *l != BEGIN)
+            .skip(1)
+            .take_while(|l| *l != END)
+            .map(str::to_owned)
+            .collect()
+    }
+}

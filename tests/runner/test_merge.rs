@@ -1,0 +1,192 @@
+//! Items merged across branches by git itself, through the merge driver
+//! `init` sets up: independent changes to one item merge cleanly; two
+//! different states are a conflict that names the item, both states and
+//! the command that resolves it; the merged result is judged like any
+//! change.
+
+use crate::common::{GOOD, Repo};
+
+/// A repository with story 1.1 (Draft, written and committed) and a
+/// branch `other` made from that commit.
+fn with_story() -> (Repo, String) {
+    let repo = Repo::new();
+    let id = repo.story("Sign in", &[]);
+    repo.git(&["branch", "other"]).ok();
+    (repo, id)
+}
+
+fn merge_other(repo: &Repo) -> crate::common::Run {
+    repo.git_env(&["merge", "--no-edit", "other"], &[("ORX_ROLE", "human")])
+}
+
+#[test]
+fn init_sets_up_the_merge_driver_and_hooks_status_says_so() {
+    let repo = Repo::new();
+    let attributes = repo.git(&["rev-parse", "--git-path", "info/attributes"]);
+    let text = std::fs::read_to_string(repo.path(attributes.stdout.trim())).unwrap();
+    assert!(text.contains("docs/stories/*.md merge=orx"), "{text}");
+    assert_eq!(
+        repo.git(&["config", "merge.orx.driver"]).stdout.trim(),
+        "git-orx merge-file %O %A %B %P %X %Y"
+    );
+    repo.orx(&["hooks", "status"])
+        .ok()
+        .stdout_has(&["merge=orx", "installed"]);
+    repo.git(&["config", "--unset", "merge.orx.driver"]).ok();
+    repo.orx(&["hooks", "status"])
+        .stdout_has(&["merge=orx", "missing: item files merge as plain text"]);
+    repo.orx(&["hooks", "install"]).ok();
+    repo.orx(&["hooks", "status"])
+        .ok()
+        .stdout_has(&["merge=orx", "installed"]);
+}
+
+#[test]
+fn a_title_changed_on_one_branch_and_a_move_on_another_merge_cleanly() {
+    let (repo, id) = with_story();
+    let path = repo.story_path(&id);
+    // Our side moves the story; theirs renames it (adjacent lines).
+    let mut assess = vec!["assess", id.as_str(), "--as", "sm"];
+    assess.extend_from_slice(GOOD);
+    repo.orx(&assess).ok();
+    let ours = repo.read(&path);
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.edit(&path, "title: Sign in", "title: Sign in with a passkey");
+    repo.commit_as("sm", "Rename the story").ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    merge_other(&repo).ok();
+    let merged = repo.read(&path);
+    assert_eq!(
+        merged,
+        ours.replace("title: Sign in", "title: Sign in with a passkey")
+    );
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    repo.orx(&["verify", "--all"]).ok();
+}
+
+#[test]
+fn two_states_conflict_name_the_item_and_one_command_resolves_it() {
+    let (repo, id) = with_story();
+    let path = repo.story_path(&id);
+    let mut assess = vec!["assess", id.as_str(), "--as", "sm"];
+    assess.extend_from_slice(GOOD);
+    repo.orx(&assess).ok();
+    let approved = repo.read(&path);
+    let state = |text: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("status: "))
+            .unwrap()
+            .to_owned()
+    };
+    let ours = state(&approved);
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["assess", &id, "--as", "sm", "--score", "3"])
+        .ok();
+    let theirs = state(&repo.read(&path));
+    assert_ne!(ours, theirs);
+    repo.git(&["checkout", "-q", "main"]).ok();
+    let out = merge_other(&repo);
+    out.code(1);
+    let said = format!(
+        "story {id}: the state is {ours} here and {theirs} on the other side; choose one with `git orx resolve {id} --state {ours}` (or `--state {theirs}`)"
+    );
+    assert!(out.stderr.contains(&said), "{}", out.render());
+    let text = repo.read(&path);
+    assert!(
+        text.contains(&format!(
+            "<<<<<<< HEAD\nstatus: {ours}\n=======\nstatus: {theirs}\n>>>>>>> other\n"
+        )),
+        "{text}"
+    );
+    // `status` names the conflict, not a parse error.
+    repo.orx(&["status"]).stdout_has(&["merge conflict"]);
+    // A state neither side has is no choice.
+    repo.orx(&["resolve", &id, "--state", "Done"])
+        .fails(2, &["still conflicts", "give --state"]);
+    repo.orx(&["resolve", &id, "--state", &ours])
+        .ok()
+        .stdout_has(&["resolved"]);
+    assert_eq!(repo.read(&path), approved);
+    repo.git_env(&["commit", "--no-edit"], &[("ORX_ROLE", "human")])
+        .ok();
+    repo.orx(&["verify", "--all"]).ok();
+}
+
+#[test]
+fn a_loop_file_changed_on_two_branches_merges_field_by_field() {
+    let repo = Repo::new();
+    let id = repo.new_login_loop();
+    let path = format!(".loop/{id}.json");
+    let base = repo.read(&path);
+    repo.git(&["branch", "other"]).ok();
+    // The dashboard (the human role) raises the iteration cap on one
+    // branch; the
+    // description is reworded on the other (adjacent lines).
+    assert!(base.contains("\"max_iterations\": 10"), "{base}");
+    repo.edit(&path, "\"max_iterations\": 10", "\"max_iterations\": 12");
+    repo.git(&["add", &path]).ok();
+    repo.commit_as("human", "more iterations").ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.edit(&path, "\"Add login\"", "\"Add login, with a passkey\"");
+    repo.git(&["add", &path]).ok();
+    repo.commit_as("human", "reworded").ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    merge_other(&repo).ok();
+    let merged = repo.read(&path);
+    assert_eq!(
+        merged,
+        base.replace("\"max_iterations\": 10", "\"max_iterations\": 12")
+            .replace("\"Add login\"", "\"Add login, with a passkey\"")
+    );
+    repo.orx(&["verify", "--all"]).ok();
+}
+
+/// `status --branches`: one column per branch (a worktree's named with
+/// its path), items only some branches have and states that differ
+/// marked; the same as data with `--json`.
+#[test]
+fn status_across_branches_shows_each_items_state_on_each_branch() {
+    let (repo, id) = with_story();
+    let mut assess = vec!["assess", id.as_str(), "--as", "sm"];
+    assess.extend_from_slice(GOOD);
+    repo.orx(&assess).ok();
+    // An agent's worktree on its own branch, with a story of its own.
+    let wt = repo.path("../agent-1");
+    repo.git(&[
+        "worktree",
+        "add",
+        "-q",
+        "-b",
+        "agent-1",
+        wt.to_str().unwrap(),
+        "other",
+    ])
+    .ok();
+    let out = repo
+        .command(crate::common::bin())
+        .current_dir(&wt)
+        .args(["new", "Export as CSV", "--as", "sm"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let view = repo.orx(&["status", "--branches"]);
+    view.ok().stdout_has(&[
+        "[1] agent-1 (worktree ",
+        "[2] main (worktree ",
+        "[3] other",
+        &format!("story {id}  Draft  Approved  Draft ← states differ"),
+        "story 1.2  Draft  -         - ← not on every branch",
+        "2 items on 3 branches: 1 with states that differ, 1 not on every branch",
+    ]);
+    let json = repo.orx(&["status", "--branches", "--json"]);
+    json.ok();
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(v["across"]["branches"][1]["name"], "main", "{v}");
+    assert_eq!(v["across"]["items"][0]["states"][1], "Approved", "{v}");
+    assert_eq!(v["across"]["items"][0]["disagree"], true, "{v}");
+    assert_eq!(v["across"]["items"][1]["partial"], true, "{v}");
+}
