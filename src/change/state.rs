@@ -462,14 +462,14 @@ pub struct Restored {
 #[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct Kept {
-    /// The backup's name (`before-restore-N`).
+    /// the backup's name (before-restore-N)
     pub backup: String,
     /// Its ref.
     #[serde(rename = "ref")]
     pub reference: String,
-    /// Made (false: a dry run, which would make it).
+    /// false: a dry run, which would keep it
     pub made: bool,
-    /// The command that puts the file back as it was, uncommitted.
+    /// the command that puts the file back as it was, uncommitted
     pub get_back: String,
 }
 

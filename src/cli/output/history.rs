@@ -27,8 +27,8 @@ pub struct Verify<'a> {
 }
 
 /// The audit trail from history, newest first (--reverse: oldest first).
-/// `log` streams it: the entries are written as history is read, in the
-/// form this type serializes to.
+// `log` streams it: the entries are written as history is read, in the
+// form this type serializes to.
 #[derive(serde::Serialize, schemars::JsonSchema)]
 #[schemars(title = "git-orx log", deny_unknown_fields)]
 pub struct Log<'a> {

@@ -39,6 +39,7 @@ pub struct Report {
 pub struct Dimension {
     pub name: String,
     pub reviewed: bool,
+    /// [severity, count] for each severity, in [`SEVERITIES`] order
     pub counts: Vec<(String, usize)>,
     pub findings: Vec<Finding>,
 }

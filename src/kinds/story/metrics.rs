@@ -119,8 +119,8 @@ pub struct Metrics {
     pub cycle_time: Durations,
     /// The items that reached a terminal state in the period.
     pub throughput: usize,
-    /// Whether the story's own figures below were computed (the kind's
-    /// workflow declares `figures: story`); null when not.
+    /// `story` when the kind's workflow declares the story's own figures
+    /// (the fields below); null otherwise, and those fields are null.
     pub figures: Option<String>,
     pub avg_quality_score: Option<f64>,
     pub structure_pass_rate: Option<f64>,
