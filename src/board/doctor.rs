@@ -27,7 +27,7 @@ pub struct Options {
 }
 
 /// One story, diagnosed.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct Diagnosis {
     pub kind: String,
     pub id: String,
@@ -49,7 +49,7 @@ pub struct Diagnosis {
 }
 
 /// What `doctor` found.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct Findings {
     pub stuck_after_hours: f64,
     /// The stuck items of every kind (longest first), or the one asked

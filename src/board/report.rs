@@ -450,10 +450,11 @@ pub struct MoveRefused {
 }
 
 /// An item in detail.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct Detail {
     #[serde(flatten)]
     pub summary: Summary,
+    /// the item's fields as they are
     pub frontmatter: Value,
     pub moves: Vec<MoveCheck>,
 }

@@ -33,7 +33,8 @@ use crate::git::{Repo, Side, Snapshot, Switch};
 pub const REF_PREFIX: &str = crate::engine::verdict::CHECKPOINT_REFS;
 
 /// One checkpoint, as `checkpoints` lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Checkpoint {
     pub name: String,
     pub commit: String,

@@ -93,7 +93,7 @@ pub type BodyRenderer<'a> = &'a dyn Fn(&str, &Value) -> Option<String>;
 pub type FilesRenderer<'a> = &'a dyn Fn(&Item, &str, &Value) -> Result<Vec<(String, Vec<u8>)>>;
 
 /// How the run ended.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Exit {
     /// Nothing left to do (a terminal state, or `none`).
@@ -111,10 +111,12 @@ pub enum Exit {
 }
 
 /// What a run did.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Summary {
     pub kind: String,
     pub id: String,
+    /// how it ended: a name, or {signal: NAME}
     pub exit: Exit,
     /// How it ended, as one name: `finished`, `stopped`, `error_limit`,
     /// `max_iterations`, `interrupted`, or the exit name of the control

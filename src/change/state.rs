@@ -27,7 +27,8 @@ pub const RESTORE_NOTE: &str = "restored from";
 pub const ERROR_NOTE: &str = "error";
 
 /// One backup of an item.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Backup {
     pub name: String,
     /// The commit that holds it.
@@ -458,16 +459,17 @@ pub struct Restored {
 
 /// The content of an item's file a restore replaced, kept as a named
 /// backup (never one of the automatic ones, which are dropped in turn).
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Kept {
-    /// The backup's name (`before-restore-N`).
+    /// the backup's name (before-restore-N)
     pub backup: String,
     /// Its ref.
     #[serde(rename = "ref")]
     pub reference: String,
-    /// Made (false: a dry run, which would make it).
+    /// false: a dry run, which would keep it
     pub made: bool,
-    /// The command that puts the file back as it was, uncommitted.
+    /// the command that puts the file back as it was, uncommitted
     pub get_back: String,
 }
 

@@ -50,7 +50,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let plan = adopt::plan(&repo, &opts)?;
     let write = args.yes && !args.dry_run;
     if ui.is_json() && !write {
-        ui.json(&serde_json::json!({"version": 1, "dry_run": true, "plan": plan}));
+        ui.json(&super::output::adopt::Adopt {
+            version: super::output::Version,
+            dry_run: true,
+            plan: &plan,
+            commit: None,
+        });
         return Ok(if plan.has_problems() { 1 } else { 0 });
     }
     if !ui.is_json() {
@@ -71,9 +76,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 }
             ));
         } else {
-            ui.json(
-                &serde_json::json!({"version": 1, "dry_run": false, "plan": plan, "commit": null}),
-            );
+            ui.json(&super::output::adopt::Adopt {
+                version: super::output::Version,
+                dry_run: false,
+                plan: &plan,
+                commit: Some(None),
+            });
         }
         return Ok(1);
     }
@@ -111,9 +119,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         dirs.install(ui, super::hooks::InstallArgs::default())?;
     }
     if ui.is_json() {
-        ui.json(
-            &serde_json::json!({"version": 1, "dry_run": false, "plan": plan, "commit": commit}),
-        );
+        ui.json(&super::output::adopt::Adopt {
+            version: super::output::Version,
+            dry_run: false,
+            plan: &plan,
+            commit: Some(Some(commit.clone())),
+        });
         return Ok(0);
     }
     ui.line(paint(

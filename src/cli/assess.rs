@@ -116,17 +116,38 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     }
     let given = |v: Option<f64>, measured: f64| v.unwrap_or(measured);
-    let quality = serde_json::json!({"quality": {
-        "structure": given(a.structure, m.structure),
-        "extraction": given(a.extraction, m.extraction),
-        "measured": {"structure": m.structure, "extraction": m.extraction},
-        "score": a.score,
-        "complexity": complexity,
-        "review_asked": a.review,
-        "missing": m.missing,
-        "hints": report.hints.iter().map(|(i, w)| serde_json::json!({"indicator": i.name(), "word": w})).collect::<Vec<_>>(),
-        "passed_over": report.passed_over.iter().map(|(to, unmet)| serde_json::json!({"to": to, "unmet": unmet})).collect::<Vec<_>>(),
-    }});
+    use super::output::change::{Hint, Measured, PassedOver, Quality};
+    let quality = super::output::ChangeExtra {
+        quality: Some(Quality {
+            structure: given(a.structure, m.structure),
+            extraction: given(a.extraction, m.extraction),
+            measured: Measured {
+                structure: m.structure,
+                extraction: m.extraction,
+            },
+            score: a.score,
+            complexity: complexity.iter().map(|s| (*s).to_owned()).collect(),
+            review_asked: a.review,
+            missing: m.missing.clone(),
+            hints: report
+                .hints
+                .iter()
+                .map(|(i, w)| Hint {
+                    indicator: i.name().to_owned(),
+                    word: (*w).to_owned(),
+                })
+                .collect(),
+            passed_over: report
+                .passed_over
+                .iter()
+                .map(|(to, unmet)| PassedOver {
+                    to: to.clone(),
+                    unmet: unmet.clone(),
+                })
+                .collect(),
+        }),
+        ..Default::default()
+    };
     report_change(ui, &ws, &plan, done.as_ref(), quality);
     Ok(0)
 }

@@ -26,10 +26,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if args.dry_run {
         let name = state::backup_planned(&ws, &kind, &id, args.name.as_deref())?;
         if ui.is_json() {
-            ui.json(&serde_json::json!({
-                "version": 1, "item": id, "kind": kind, "path": path,
-                "dry_run": true, "name": name, "backup": null,
-            }));
+            ui.json(&super::output::backup::Backup {
+                version: super::output::Version,
+                item: id,
+                kind,
+                path,
+                dry_run: true,
+                name,
+                backup: None,
+            });
         } else {
             ui.line(format!(
                 "{kind} {id}: would keep backup {name} {}",
@@ -42,9 +47,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         orx::engine::item::read_limited(&ws.root().join(&path)).map_err(orx::Error::Failed)?;
     let b = state::backup(&ws, &kind, &id, &path, &bytes, args.name.as_deref())?;
     if ui.is_json() {
-        ui.json(
-            &serde_json::json!({"version": 1, "item": id, "kind": kind, "path": path, "dry_run": false, "name": b.name, "backup": b}),
-        );
+        ui.json(&super::output::backup::Backup {
+            version: super::output::Version,
+            item: id,
+            kind,
+            path,
+            dry_run: false,
+            name: b.name.clone(),
+            backup: Some(b),
+        });
         return Ok(0);
     }
     ui.line(format!(

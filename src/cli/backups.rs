@@ -19,7 +19,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (kind, id, _, _) = state::locate(&ws, &args.id)?;
     let list = state::backups(&ws, &kind, &id)?;
     if ui.is_json() {
-        ui.json(&serde_json::json!({"version": 1, "item": id, "kind": kind, "backups": list}));
+        ui.json(&super::output::backup::Backups {
+            version: super::output::Version,
+            item: id,
+            kind,
+            backups: list,
+        });
         return Ok(0);
     }
     if list.is_empty() {

@@ -30,11 +30,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let report = orx::board::check::check(&ws, &cwd, &args.paths, role.as_deref())?;
     let code = u8::from(!report.problems.is_empty());
     if ui.is_json() {
-        ui.json(&serde_json::json!({
-            "version": 1,
-            "files": report.files,
-            "problems": report.problems,
-        }));
+        ui.json(&super::output::board::Check {
+            version: super::output::Version,
+            files: report.files,
+            problems: &report.problems,
+        });
         return Ok(code);
     }
     for p in &report.problems {

@@ -23,7 +23,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if args.dry_run {
         let name = orx::change::checkpoint::next_name(&repo, &orx::repo::workspace::now())?;
         if ui.is_json() {
-            ui.json(&serde_json::json!({"version": 1, "checkpoint": name, "dry_run": true}));
+            ui.json(&super::output::checkpoint::Checkpoint {
+                version: super::output::Version,
+                checkpoint: name.clone(),
+                dry_run: true,
+            });
         } else {
             ui.line(format!(
                 "would make checkpoint {} {}",
@@ -41,7 +45,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     )?;
     drop(lock);
     if ui.is_json() {
-        ui.json(&serde_json::json!({"version": 1, "checkpoint": name, "dry_run": false}));
+        ui.json(&super::output::checkpoint::Checkpoint {
+            version: super::output::Version,
+            checkpoint: name.clone(),
+            dry_run: false,
+        });
         return Ok(0);
     }
     ui.line(format!("checkpoint {}", paint(BOLD, &name)));

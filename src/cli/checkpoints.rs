@@ -14,7 +14,10 @@ pub fn run(ui: &mut Ui, _args: Args) -> orx::Result<u8> {
     let repo = Repo::discover()?;
     let list = orx::change::checkpoint::list(&repo)?;
     if ui.is_json() {
-        ui.json(&serde_json::json!({"version": 1, "checkpoints": list}));
+        ui.json(&super::output::checkpoint::Checkpoints {
+            version: super::output::Version,
+            checkpoints: &list,
+        });
         return Ok(0);
     }
     if list.is_empty() {

@@ -29,9 +29,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     let found = doctor::diagnose(&ws, &opts, &refusals)?;
     if ui.is_json() {
-        let mut v = serde_json::to_value(&found).unwrap_or_default();
-        v["version"] = serde_json::json!(1);
-        ui.json(&v);
+        ui.json(&super::output::board::Doctor {
+            findings: found,
+            version: super::output::Version,
+        });
         return Ok(0);
     }
     for p in &found.problems {

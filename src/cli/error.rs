@@ -42,11 +42,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ..args.change.actor(&role)
     };
     let rec = state::plan_error(&ws, item, args.action.as_deref(), message, actor)?;
-    let extra = serde_json::json!({
-        "errors": rec.count,
-        "limit": rec.limit,
-        "at_limit": rec.at_limit,
-    });
+    let extra = super::output::ChangeExtra {
+        errors: Some(rec.count),
+        limit: Some(rec.limit),
+        at_limit: Some(rec.at_limit),
+        ..Default::default()
+    };
     if args.change.dry_run {
         super::report_change(ui, &ws, &rec.plan, None, extra);
         return Ok(0);

@@ -187,13 +187,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             outcome.plan.to()
         ));
     }
-    let round = json!({"round": {
-        "role": role,
-        "number": outcome.round,
-        "passed": outcome.passed,
-        "findings": findings.iter().cloned().collect::<serde_json::Map<String, Value>>(),
-        "unmet": outcome.unmet,
-    }});
+    let round = super::output::ChangeExtra {
+        round: Some(super::output::change::Round {
+            role: role.clone(),
+            number: outcome.round,
+            passed: outcome.passed,
+            findings: findings.iter().cloned().collect(),
+            unmet: outcome.unmet.clone(),
+        }),
+        ..Default::default()
+    };
     report_change(ui, &ws, &outcome.plan, done.as_ref(), round);
     Ok(0)
 }

@@ -107,7 +107,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let ws = super::open(ui)?;
             let review = goal::round_review(&ws, &a.id)?;
             if ui.is_json() {
-                ui.json(&serde_json::json!({"version": 1, "review": review}));
+                ui.json(&super::output::goal::GoalReview {
+                    version: super::output::Version,
+                    review: &review,
+                });
                 return Ok(0);
             }
             let s = &review.summary;
@@ -166,18 +169,20 @@ fn new(ui: &mut Ui, a: NewArgs) -> orx::Result<u8> {
         None => None,
     };
     // Under --json, one result: the goal made, and where it was routed.
-    let extra = match &routed {
-        Some((r, d)) => {
-            serde_json::json!({"routed": {"to": r.to(), "commit": d.commit, "handoff": r.handoff()}})
-        }
-        None => serde_json::Value::Null,
+    let extra = super::output::ChangeExtra {
+        routed: routed.as_ref().map(|(r, d)| super::output::change::Routed {
+            to: r.to().to_owned(),
+            commit: d.commit.clone(),
+            handoff: r.handoff().map(str::to_owned),
+        }),
+        ..Default::default()
     };
     ui.line(plan.path());
     super::report_change(ui, &ws, &plan, Some(&done), extra);
     if let Some((r, d)) = &routed
         && !ui.is_json()
     {
-        super::report_change(ui, &ws, r, Some(d), serde_json::Value::Null);
+        super::report_change(ui, &ws, r, Some(d), Default::default());
     }
     Ok(0)
 }
@@ -195,9 +200,13 @@ pub fn print_prompt(
     match goal::prompt(ws, id, role.as_deref())? {
         Some((name, text)) => {
             if ui.is_json() {
-                ui.json(
-                    &serde_json::json!({"version": 1, "item": id, "prompt": name, "text": text}),
-                );
+                use super::output::run::{Named, Prompt};
+                ui.json(&Prompt::Named(Named {
+                    version: super::output::Version,
+                    item: id.to_owned(),
+                    prompt: name.to_string(),
+                    text: text.clone(),
+                }));
             } else {
                 ui.verbatim(text.trim_end());
             }
@@ -218,10 +227,10 @@ pub fn commit_plan(
     change: &ChangeArgs,
 ) -> orx::Result<u8> {
     if change.dry_run {
-        super::report_change(ui, ws, plan, None, serde_json::Value::Null);
+        super::report_change(ui, ws, plan, None, Default::default());
         return Ok(0);
     }
     let done = orx::change::plan::execute(ws, plan, !change.no_commit)?;
-    super::report_change(ui, ws, plan, Some(&done), serde_json::Value::Null);
+    super::report_change(ui, ws, plan, Some(&done), Default::default());
     Ok(0)
 }

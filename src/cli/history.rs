@@ -33,10 +33,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (kind, id, path, _) = state::locate(&ws, &args.id)?;
     let (changes, backups) = orx::history::changes::history(&ws, &kind, &id)?;
     if ui.is_json() {
-        ui.json(&serde_json::json!({
-            "version": 1, "item": id, "kind": kind, "path": path,
-            "history": changes, "backups": backups,
-        }));
+        ui.json(&super::output::backup::History {
+            version: super::output::Version,
+            item: id,
+            kind,
+            path,
+            history: changes,
+            backups,
+        });
         return Ok(0);
     }
     for c in &changes {

@@ -79,6 +79,23 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     show(ui, &args, &ws, &opts, None)
 }
 
+/// The streamed log's text before its first entry: a
+/// [`super::output::history::Log`] as [`Ui::json`] writes one.
+const STREAM_HEAD: &str = "{\n  \"version\": 1,\n  \"entries\": [";
+
+/// The `count`th entry of the streamed log (from 1), with what goes
+/// before it.
+fn stream_entry(count: usize, e: &audit::Entry) -> String {
+    let text = serde_json::to_string_pretty(e).unwrap_or_default();
+    let sep = if count == 1 { "\n    " } else { ",\n    " };
+    format!("{sep}{}", text.replace('\n', "\n    "))
+}
+
+/// The streamed log's end, after `count` entries.
+fn stream_tail(count: usize) -> &'static str {
+    if count == 0 { "]\n}\n" } else { "\n  ]\n}\n" }
+}
+
 /// Prints the entries (`given`, or read from history one at a time, so a
 /// long history is never held whole).
 fn show(
@@ -90,17 +107,20 @@ fn show(
 ) -> orx::Result<u8> {
     let mut count = 0;
     let json = ui.is_json();
+    if json && let Some(entries) = &given {
+        ui.json(&super::output::history::Log {
+            version: super::output::Version,
+            entries,
+        });
+        return Ok(0);
+    }
     if json {
-        ui.json_part("{\n  \"version\": 1,\n  \"entries\": [");
+        ui.json_part(STREAM_HEAD);
     }
     let mut each = |e: audit::Entry| {
         count += 1;
         match json {
-            true => {
-                let text = serde_json::to_string_pretty(&e).unwrap_or_default();
-                let sep = if count == 1 { "\n    " } else { ",\n    " };
-                ui.json_part(&format!("{sep}{}", text.replace('\n', "\n    ")));
-            }
+            true => ui.json_part(&stream_entry(count, &e)),
             false => print_entry(ui, &e),
         }
     };
@@ -115,7 +135,7 @@ fn show(
         )?,
     }
     if json {
-        ui.json_part(if count == 0 { "]\n}\n" } else { "\n  ]\n}\n" });
+        ui.json_part(stream_tail(count));
         return Ok(0);
     }
     if count == 0 {
@@ -226,4 +246,55 @@ fn parse_date(repo: &orx::git::Repo, flag: &str, s: &str) -> orx::Result<i64> {
         )));
     }
     Ok(repo.approxidate(s)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(id: &str) -> audit::Entry {
+        audit::Entry {
+            event: Event::Transition,
+            time: "2026-01-02T03:04:05+00:00".to_owned(),
+            timestamp: 0,
+            commit: "abc1234".to_owned(),
+            author: "A".to_owned(),
+            email: "a@example.com".to_owned(),
+            role: Some("dev".to_owned()),
+            kind: "story".to_owned(),
+            id: id.to_owned(),
+            path: format!("docs/stories/{id}.md"),
+            from: Some("Draft".to_owned()),
+            to: Some("Approved".to_owned()),
+            note: None,
+            override_reason: None,
+            overridden: None,
+            fields: Vec::new(),
+            records: Vec::new(),
+            details: Vec::new(),
+        }
+    }
+
+    /// The streamed log is the `Log` its schema is generated from, as
+    /// `Ui::json` writes it.
+    #[test]
+    fn the_streamed_log_is_the_log_type_serialized() {
+        for n in 0..3 {
+            let entries: Vec<audit::Entry> = (1..=n).map(|i| entry(&format!("1.{i}"))).collect();
+            let mut streamed = STREAM_HEAD.to_owned();
+            for (i, e) in entries.iter().enumerate() {
+                streamed.push_str(&stream_entry(i + 1, e));
+            }
+            streamed.push_str(stream_tail(entries.len()));
+            let log = crate::cli::output::history::Log {
+                version: crate::cli::output::Version,
+                entries: &entries,
+            };
+            assert_eq!(
+                streamed,
+                serde_json::to_string_pretty(&log).unwrap() + "\n",
+                "{n} entries"
+            );
+        }
+    }
 }

@@ -189,9 +189,9 @@ fn output_schema(command: &str) -> Option<Arc<JsonObject>> {
         "new" | "move" | "assess" | "gate" | "agent" => "change",
         other => other,
     };
-    let (_, _, text) = super::schema::SCHEMAS.iter().find(|(n, _, _)| *n == name)?;
-    match serde_json::from_str(text) {
-        Ok(Value::Object(o)) => Some(Arc::new(o)),
+    let entry = super::schema::SCHEMAS.iter().find(|e| e.name == name)?;
+    match entry.schema() {
+        Value::Object(o) => Some(Arc::new(o)),
         _ => None,
     }
 }
@@ -650,6 +650,11 @@ fn step_tool(
     }
 }
 
+/// The error envelope, as a value.
+fn envelope(data: orx::error::ErrorData, hints: Vec<String>) -> Value {
+    serde_json::to_value(super::output::Envelope::new(data, hints)).unwrap_or_default()
+}
+
 /// The error envelope of a call the tool's schema does not allow.
 fn bad_call(message: String) -> Value {
     let data = orx::error::ErrorData {
@@ -657,7 +662,10 @@ fn bad_call(message: String) -> Value {
         message,
         ..Default::default()
     };
-    json!({"version": 1, "error": data, "hints": ["`tools/list` gives each tool's input schema"]})
+    envelope(
+        data,
+        vec!["`tools/list` gives each tool's input schema".to_owned()],
+    )
 }
 
 /// A value as a command-line word: text as it is, numbers as written,
@@ -782,7 +790,7 @@ fn run_command(exe: &std::path::Path, args: &[String]) -> (Value, bool) {
                 message: format!("cannot run git-orx: {e}"),
                 ..Default::default()
             };
-            return (json!({"version": 1, "error": data, "hints": []}), true);
+            return (envelope(data, Vec::new()), true);
         }
     };
     match serde_json::from_slice::<Value>(&out.stdout) {
@@ -800,7 +808,7 @@ fn run_command(exe: &std::path::Path, args: &[String]) -> (Value, bool) {
                 ),
                 ..Default::default()
             };
-            (json!({"version": 1, "error": data, "hints": []}), true)
+            (envelope(data, Vec::new()), true)
         }
     }
 }

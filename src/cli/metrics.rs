@@ -43,7 +43,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let m = metrics::measure(&ws.repo, &ws, &opts, &mut super::history_progress())?;
     let code = u8::from(args.check && !m.alerts.is_empty());
     if ui.is_json() {
-        ui.json(&serde_json::json!({"version": 1, "metrics": m}));
+        ui.json(&super::output::history::Metrics {
+            version: super::output::Version,
+            metrics: &m,
+        });
         return Ok(code);
     }
     print(ui, &m);

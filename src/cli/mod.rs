@@ -31,6 +31,7 @@ pub mod move_;
 pub mod msg;
 pub mod new;
 pub mod next;
+pub mod output;
 pub mod prompt;
 pub mod report;
 pub mod resolve;
@@ -173,15 +174,12 @@ impl Ui {
                 .iter()
                 .map(|l| strip_escapes(l))
                 .collect();
-            let mut v = serde_json::json!({
-                "version": 1,
-                "command": command,
-                "output": output,
+            self.json(&output::lines::Lines {
+                version: output::Version,
+                command: command.to_owned(),
+                output,
+                dry_run: self.dry_run,
             });
-            if self.dry_run {
-                v["dry_run"] = serde_json::Value::Bool(true);
-            }
-            self.json(&v);
         }
     }
 
@@ -311,7 +309,7 @@ impl Ui {
                 data.allowed = orx::board::report::allowed(&ws, id, data.kind.as_deref());
             }
             let hints = hints(e);
-            self.json(&serde_json::json!({"version": 1, "error": data, "hints": hints}));
+            self.json(&output::Envelope::new(data, hints));
             return;
         }
         let prefix = match e {
@@ -456,10 +454,10 @@ pub fn usage_error(e: clap::Error, json: bool) -> std::process::ExitCode {
         }
         _ => "usage",
     };
-    let missing: Vec<serde_json::Value> = match e.kind() {
+    let missing: Vec<orx::error::Missing> = match e.kind() {
         K::MissingRequiredArgument => strings(ContextKind::InvalidArg)
             .into_iter()
-            .map(|a| serde_json::json!({"one_of": [a]}))
+            .map(|a| orx::error::Missing::Input { one_of: vec![a] })
             .collect(),
         _ => Vec::new(),
     };
@@ -485,10 +483,10 @@ pub fn usage_error(e: clap::Error, json: bool) -> std::process::ExitCode {
     let data = orx::error::ErrorData {
         code,
         message,
+        missing,
         ..Default::default()
     };
-    let mut v = serde_json::json!({"version": 1, "error": data, "hints": []});
-    v["error"]["missing"] = serde_json::Value::Array(missing);
+    let v = output::Envelope::new(data, Vec::new());
     println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     std::process::ExitCode::from(2)
 }
@@ -884,7 +882,7 @@ pub fn run_plan(
     ws: &orx::repo::workspace::Workspace,
     plan: &orx::change::plan::Plan,
     change: &ChangeArgs,
-    extra: serde_json::Value,
+    extra: crate::cli::output::ChangeExtra,
 ) -> orx::Result<Option<orx::change::plan::Executed>> {
     if change.dry_run {
         report_change(ui, ws, plan, None, extra);
@@ -901,14 +899,71 @@ pub fn next_moves(
     ws: &orx::repo::workspace::Workspace,
     kind: &str,
     state: &str,
-) -> Vec<serde_json::Value> {
+) -> Vec<output::NextMove> {
     let Ok(wf) = ws.workflow(kind) else {
         return Vec::new();
     };
     wf.transitions_from(state)
         .into_iter()
-        .map(|t| serde_json::json!({"to": t.to, "roles": t.roles, "trigger": t.trigger}))
+        .map(|t| output::NextMove {
+            to: t.to.clone(),
+            roles: t.roles.clone(),
+            trigger: t.trigger.clone(),
+        })
         .collect()
+}
+
+/// The change result `--json` prints for a plan: executed (`done`), or
+/// with `--dry-run` (`done` is `None`) planned; the command's own fields
+/// in `extra`.
+pub fn change_of(
+    ws: &orx::repo::workspace::Workspace,
+    plan: &orx::change::plan::Plan,
+    done: Option<&orx::change::plan::Executed>,
+    extra: output::ChangeExtra,
+) -> output::Change {
+    let changes = plan.field_changes();
+    output::Change {
+        version: output::Version,
+        item: plan.id().to_owned(),
+        kind: plan.kind().to_owned(),
+        path: plan.path().to_owned(),
+        from: plan.from().map(str::to_owned),
+        to: plan.to().to_owned(),
+        role: plan.role().to_owned(),
+        forced: plan.forced_reason().map(str::to_owned),
+        dry_run: done.is_none(),
+        commit: done.and_then(|d| d.commit.clone()),
+        committed: done.is_some_and(|d| d.commit.is_some() && !d.by_another),
+        changed: match done {
+            Some(d) => !d.unchanged,
+            None => plan.changes_file(),
+        },
+        effects: changes
+            .iter()
+            .map(|(k, b, a)| {
+                (
+                    k.clone(),
+                    output::change::Effect {
+                        from: b.clone(),
+                        to: a.clone(),
+                    },
+                )
+            })
+            .collect(),
+        actions: plan.actions().to_vec(),
+        checkpoint: done.and_then(|d| d.checkpoint.clone()),
+        rollback: done
+            .and_then(|d| d.rollback.as_ref())
+            .map(|r| output::change::Rollback {
+                commit: r.commit.clone(),
+                saved: r.saved.clone(),
+                changed: r.changed.clone(),
+            }),
+        handoff: plan.handoff().map(str::to_owned),
+        next: next_moves(ws, plan.kind(), plan.to()),
+        extra,
+    }
 }
 
 /// Prints the outcome of a plan: executed (`done`), or with `--dry-run`
@@ -921,45 +976,13 @@ pub fn report_change(
     ws: &orx::repo::workspace::Workspace,
     plan: &orx::change::plan::Plan,
     done: Option<&orx::change::plan::Executed>,
-    extra: serde_json::Value,
+    extra: output::ChangeExtra,
 ) {
-    let changes = plan.field_changes();
     if ui.is_json() {
-        let effects: serde_json::Map<String, serde_json::Value> = changes
-            .iter()
-            .map(|(k, b, a)| (k.clone(), serde_json::json!({"from": b, "to": a})))
-            .collect();
-        let mut v = serde_json::json!({
-            "version": 1,
-            "item": plan.id(),
-            "kind": plan.kind(),
-            "path": plan.path(),
-            "from": plan.from(),
-            "to": plan.to(),
-            "role": plan.role(),
-            "forced": plan.forced_reason(),
-            "dry_run": done.is_none(),
-            "commit": done.and_then(|d| d.commit.clone()),
-            "committed": done.is_some_and(|d| d.commit.is_some() && !d.by_another),
-            "changed": match done {
-                Some(d) => !d.unchanged,
-                None => plan.changes_file(),
-            },
-            "effects": effects,
-            "actions": plan.actions(),
-            "checkpoint": done.and_then(|d| d.checkpoint.clone()),
-            "rollback": done.and_then(|d| d.rollback.as_ref()).map(|r| serde_json::json!({
-                "commit": r.commit, "saved": r.saved, "changed": r.changed,
-            })),
-            "handoff": plan.handoff(),
-            "next": next_moves(ws, plan.kind(), plan.to()),
-        });
-        if let (Some(v), serde_json::Value::Object(extra)) = (v.as_object_mut(), extra) {
-            v.extend(extra);
-        }
-        ui.json(&v);
+        ui.json(&change_of(ws, plan, done, extra));
         return;
     }
+    let changes = plan.field_changes();
     // An edit that keeps the state says which fields it changed, not
     // `executing -> executing`.
     let what = if plan.from() == Some(plan.to()) {

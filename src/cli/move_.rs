@@ -68,7 +68,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             super::epaint(super::YELLOW, "note:")
         ));
     }
-    super::run_plan(ui, &ws, &plan, &args.change, serde_json::Value::Null)?;
+    super::run_plan(ui, &ws, &plan, &args.change, Default::default())?;
     Ok(0)
 }
 
@@ -85,26 +85,15 @@ fn same_state(
     dry_run: bool,
 ) {
     if ui.is_json() {
-        ui.json(&serde_json::json!({
-            "version": 1,
-            "item": id,
-            "kind": kind,
-            "path": path,
-            "from": state,
-            "to": state,
-            "role": role,
-            "forced": null,
-            "dry_run": dry_run,
-            "commit": null,
-            "committed": false,
-            "changed": false,
-            "effects": {},
-            "actions": [],
-            "checkpoint": null,
-            "rollback": null,
-            "handoff": null,
-            "next": super::next_moves(ws, kind, state),
-        }));
+        ui.json(&super::output::Change::unchanged(
+            id,
+            kind,
+            path,
+            state,
+            role,
+            dry_run,
+            super::next_moves(ws, kind, state),
+        ));
     } else {
         ui.line(super::msg::t(
             "{item} is already {state}: nothing to do",

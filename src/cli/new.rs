@@ -64,12 +64,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let id = args.id.as_deref().or(epic_id.as_deref());
     let plan = plan::new_item(&ws, kind, title, id, args.example, actor)?;
     if args.change.dry_run {
-        super::report_change(ui, &ws, &plan, None, serde_json::Value::Null);
+        super::report_change(ui, &ws, &plan, None, Default::default());
         return Ok(0);
     }
     // The path is told once the item is committed.
     let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
     ui.line(plan.path());
-    super::report_change(ui, &ws, &plan, Some(&done), serde_json::Value::Null);
+    super::report_change(ui, &ws, &plan, Some(&done), Default::default());
     Ok(0)
 }

@@ -77,17 +77,31 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .filter(|(r, _)| want.as_ref().is_none_or(|w| w == r))
         .collect();
     if ui.is_json() {
-        let roles: Vec<serde_json::Value> = groups
+        use super::output::board::{Next, NextAction, RoleActions};
+        let roles = groups
             .iter()
-            .map(|(r, items)| {
-                let actions: Vec<serde_json::Value> = items
+            .map(|(r, items)| RoleActions {
+                role: r.clone(),
+                actions: items
                     .iter()
-                    .map(|s| serde_json::json!({"id": s.id, "kind": s.kind, "title": s.title, "status": s.status, "path": s.path, "message": s.handoff, "steps": s.steps}))
-                    .collect();
-                serde_json::json!({"role": r, "actions": actions})
+                    .map(|s| NextAction {
+                        id: s.id.clone(),
+                        kind: s.kind.clone(),
+                        title: s.title.clone(),
+                        status: s.status.clone(),
+                        path: s.path.clone(),
+                        message: s.handoff.clone(),
+                        steps: s.steps.clone(),
+                    })
+                    .collect(),
             })
             .collect();
-        ui.json(&serde_json::json!({"version": 1, "lang": ws.lang(), "roles": roles, "problems": board.problems}));
+        ui.json(&Next {
+            version: super::output::Version,
+            lang: ws.lang(),
+            roles,
+            problems: &board.problems,
+        });
         return Ok(0);
     }
     // A file that cannot be read is never hidden behind "Nothing to do".

@@ -29,15 +29,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return super::goal::print_prompt(ui, &ws, &args.id, args.role.as_deref());
     }
     if ui.is_json() {
-        ui.json(&serde_json::json!({
-            "version": 1,
-            "item": item.id,
-            "kind": item.kind,
-            "status": item.status,
-            "action": selected.action,
-            "argument": selected.argument,
-            "role": role,
-            "prompt": job.as_ref().map(|j| j.prompt.clone()),
+        use super::output::run::{ActionPrompt, Prompt};
+        ui.json(&Prompt::Action(ActionPrompt {
+            version: super::output::Version,
+            item: item.id.clone(),
+            kind: item.kind.clone(),
+            status: item.status.clone(),
+            action: selected.action.clone(),
+            argument: selected.argument.clone(),
+            role: role.clone(),
+            prompt: job.as_ref().map(|j| j.prompt.clone()),
         }));
         return Ok(0);
     }

@@ -45,20 +45,30 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             r.from
         ));
     }
+    use super::output::restore::{PutBack, Restore};
     match &r.plan {
         Some(plan) => {
-            let extra = serde_json::json!({"restored_from": r.from, "kept": r.kept});
-            super::report_change(ui, &ws, plan, r.done.as_ref(), extra);
+            let extra = super::output::ChangeExtra {
+                restored_from: Some(r.from.clone()),
+                kept: Some(r.kept.clone()),
+                ..Default::default()
+            };
+            if ui.is_json() {
+                let change = super::change_of(&ws, plan, r.done.as_ref(), extra);
+                ui.json(&Restore::Change(Box::new(change)));
+            } else {
+                super::report_change(ui, &ws, plan, r.done.as_ref(), extra);
+            }
         }
-        None if ui.is_json() => ui.json(&serde_json::json!({
-            "version": 1,
-            "item": args.id,
-            "path": r.path,
-            "restored_from": r.from,
-            "kept": r.kept,
-            "dry_run": args.change.dry_run,
-            "commit": null,
-            "committed": false,
+        None if ui.is_json() => ui.json(&Restore::PutBack(PutBack {
+            version: super::output::Version,
+            item: args.id.clone(),
+            path: r.path.clone(),
+            restored_from: r.from.clone(),
+            kept: r.kept.clone(),
+            dry_run: args.change.dry_run,
+            commit: None,
+            committed: false,
         })),
         None => ui.line(format!(
             "{}: restored from {}{}",

@@ -61,7 +61,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 a.title.as_deref(),
                 a.change.actor(&role),
             )?;
-            super::run_plan(ui, &ws, &plan, &a.change, serde_json::Value::Null)?;
+            super::run_plan(ui, &ws, &plan, &a.change, Default::default())?;
             Ok(0)
         }
         Action::Report(a) => {
@@ -76,7 +76,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let fields = orx::workflow::expr::merge(&wf.defaults, &item.value());
             let r = report::of(&fields);
             if ui.is_json() {
-                ui.json(&serde_json::json!({"version": 1, "report": r}));
+                ui.json(&super::output::review::ReviewReport {
+                    version: super::output::Version,
+                    report: r,
+                });
                 return Ok(0);
             }
             ui.line(report::markdown_in(&r, &|en| super::msg::t(en, &[])).trim_end());

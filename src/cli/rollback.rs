@@ -61,14 +61,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         let preview = orx::change::checkpoint::preview(&ws.repo, &target, &kept)?;
         let changed: Vec<&String> = preview.iter().map(|(p, _)| p).collect();
         if ui.is_json() {
-            ui.json(&serde_json::json!({
-                "version": 1,
-                "dry_run": true,
-                "checkpoint": target,
-                "commit": null,
-                "changed": changed,
-                "kept": keep,
-            }));
+            ui.json(&super::output::checkpoint::Rollback::Planned(
+                super::output::checkpoint::Planned {
+                    version: super::output::Version,
+                    dry_run: true,
+                    checkpoint: target.clone(),
+                    commit: None,
+                    changed: changed.iter().map(|s| (*s).clone()).collect(),
+                    kept: keep.clone(),
+                },
+            ));
         } else {
             ui.line(format!(
                 "would roll back to {}: {} file{} would change {}",
@@ -113,14 +115,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     )?;
     drop(lock);
     if ui.is_json() {
-        ui.json(&serde_json::json!({
-            "version": 1,
-            "dry_run": false,
-            "checkpoint": target,
-            "commit": done.commit,
-            "saved": done.saved,
-            "changed": done.changed,
-        }));
+        ui.json(&super::output::checkpoint::Rollback::Made(
+            super::output::checkpoint::Made {
+                version: super::output::Version,
+                dry_run: false,
+                checkpoint: target.clone(),
+                commit: done.commit.clone(),
+                saved: done.saved.clone(),
+                changed: done.changed.clone(),
+            },
+        ));
         return Ok(0);
     }
     ui.line(format!(

@@ -240,17 +240,18 @@ fn plan_only(
 ) -> orx::Result<u8> {
     let (selected, job) = lrun::next_job(ws, item, role)?;
     if ui.is_json() {
-        ui.json(&serde_json::json!({
-            "version": 1,
-            "dry_run": true,
-            "item": item.id,
-            "kind": item.kind,
-            "status": item.status,
-            "action": selected.action,
-            "argument": selected.argument,
-            "role": role,
-            "exec": job.as_ref().map(|_| args.exec.clone()),
-            "prompt": job.as_ref().map(|j| j.prompt.clone()),
+        use super::output::run::{Planned, Run};
+        ui.json(&Run::Planned(Planned {
+            version: super::output::Version,
+            dry_run: true,
+            item: item.id.clone(),
+            kind: item.kind.clone(),
+            status: item.status.clone(),
+            action: selected.action.clone(),
+            argument: selected.argument.clone(),
+            role: role.to_owned(),
+            exec: job.as_ref().map(|_| args.exec.clone()),
+            prompt: job.as_ref().map(|j| j.prompt.clone()),
         }));
         return Ok(0);
     }
@@ -307,7 +308,10 @@ fn run_as(
     let summary = lrun::run(ws, &args.id, &mut shell, &opts)?;
     let code = if summary.success { 0 } else { 1 };
     if ui.is_json() {
-        ui.json(&serde_json::json!({"version": 1, "run": summary}));
+        ui.json(&super::output::run::Run::Ran(super::output::run::Ran {
+            version: super::output::Version,
+            run: summary.clone(),
+        }));
         return Ok(code);
     }
     let how = match &summary.exit {

@@ -39,16 +39,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .and_then(|wf| wf.body.as_ref().and_then(|b| b.gates.clone()))
         .and_then(|dir| orx::kinds::story::gate_file::read(&ws, &dir, &d.summary.id));
     if ui.is_json() {
-        let mut v = serde_json::to_value(&d).unwrap_or_default();
-        v["version"] = serde_json::json!(1);
-        v["qa_gate"] = serde_json::to_value(&gate_file).unwrap_or_default();
-        v["rejected"] = match &rejected {
-            Some((commit, violations)) => {
-                serde_json::json!({"commit": commit, "violations": violations})
-            }
-            None => serde_json::Value::Null,
-        };
-        ui.json(&v);
+        ui.json(&super::output::board::Show {
+            detail: d,
+            version: super::output::Version,
+            qa_gate: gate_file,
+            rejected: rejected
+                .map(|(commit, violations)| super::output::board::Rejected { commit, violations }),
+        });
         return Ok(0);
     }
     let s = &d.summary;

@@ -1,7 +1,7 @@
 //! `git orx status`
 
 use orx::board::report;
-use orx::board::summary::{Problem, Summary};
+use orx::board::summary::Summary;
 use orx::text::escape;
 use orx::workflow::role;
 
@@ -98,34 +98,27 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     }
     if ui.is_json() {
-        #[derive(serde::Serialize)]
-        struct Json<'a> {
-            version: u32,
-            lang: &'a str,
-            items: &'a [&'a Summary],
-            agents: &'a [&'a Summary],
-            problems: &'a [Problem],
-            /// With --verify: by path, the rejected commit each state came from.
-            #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
-            rejected: serde_json::Map<String, serde_json::Value>,
-        }
+        use super::output::board::{Rejected, Status};
         let items: Vec<&Summary> = shown
             .iter()
             .chain(others.iter().flat_map(|(_, l)| l))
             .copied()
             .collect();
-        ui.json(&Json {
-            version: 1,
+        ui.json(&Status {
+            version: super::output::Version,
             lang: ws.lang(),
-            items: &items,
-            agents: &agents,
+            items,
+            agents: agents.clone(),
             problems: &board.problems,
             rejected: rejected
                 .iter()
                 .map(|(path, (commit, violations))| {
                     (
                         path.clone(),
-                        serde_json::json!({"commit": commit, "violations": violations}),
+                        Rejected {
+                            commit: commit.clone(),
+                            violations: violations.clone(),
+                        },
                     )
                 })
                 .collect(),

@@ -43,7 +43,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 /// Prints what a tick (or an event) did.
 pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
     if ui.is_json() {
-        ui.json(&serde_json::json!({"version": 1, "dry_run": dry_run, "dispatched": ticked.dispatched, "notes": ticked.notes}));
+        ui.json(&super::output::goal::Tick {
+            version: super::output::Version,
+            dry_run,
+            dispatched: &ticked.dispatched,
+            notes: &ticked.notes,
+        });
         return;
     }
     for d in &ticked.dispatched {

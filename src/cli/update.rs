@@ -80,11 +80,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     let plan = state::plan_update(&ws, item, &edits, None, actor, Vec::new())?;
     if args.change.dry_run {
-        super::report_change(ui, &ws, &plan, None, serde_json::Value::Null);
+        super::report_change(ui, &ws, &plan, None, Default::default());
         return Ok(0);
     }
     let (done, backup) = state::execute_with_backup(&ws, &plan, !args.change.no_commit)?;
-    let extra = serde_json::json!({"backup": backup.as_ref().map(|b| b.name.clone())});
+    let extra = super::output::ChangeExtra {
+        backup: Some(backup.as_ref().map(|b| b.name.clone())),
+        ..Default::default()
+    };
     super::report_change(ui, &ws, &plan, Some(&done), extra);
     if let Some(b) = backup {
         ui.line(paint(

@@ -42,14 +42,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     )?;
     let code = u8::from(!report.violations.is_empty());
     if ui.is_json() {
-        ui.json(&serde_json::json!({
-            "version": 1,
-            "range": scope,
-            "commits": report.commits,
-            "violations": report.violations,
-            "acknowledged": report.acknowledged,
-            "not_judged": report.not_judged,
-        }));
+        ui.json(&super::output::history::Verify {
+            version: super::output::Version,
+            range: scope.clone(),
+            commits: report.commits,
+            violations: &report.violations,
+            acknowledged: &report.acknowledged,
+            not_judged: &report.not_judged,
+        });
         return Ok(code);
     }
     for v in &report.violations {

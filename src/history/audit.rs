@@ -20,7 +20,7 @@ use crate::history::cache::{self, CommitRecord, FieldChange, ItemChange, Record}
 use crate::repo::rules::Rules;
 
 /// What an entry of the trail is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Event {
     /// A new item in its workflow's initial state.
@@ -37,7 +37,7 @@ pub enum Event {
     Rollback,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Entry {
     pub event: Event,
     /// Author time, RFC 3339 with the author's offset.

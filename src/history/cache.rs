@@ -89,7 +89,8 @@ pub struct ItemChange {
     pub records: Vec<Record>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct FieldChange {
     pub field: String,
     pub from: Value,
@@ -98,7 +99,7 @@ pub struct FieldChange {
 
 /// A record a change made (a review round's findings, a quality check),
 /// as the workflow's `trailers:` name it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Record {
     /// The trailer that stamps it (`Orx-Gate`).
     pub trailer: String,

@@ -11,8 +11,9 @@ use crate::history::cache::FieldChange;
 use crate::repo::workspace::Workspace;
 
 /// What a change of the item was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
+#[schemars(rename = "HistoryEvent")]
 pub enum Kind {
     /// Made (in its initial state, or brought in).
     Init,
@@ -30,7 +31,8 @@ pub enum Kind {
 }
 
 /// One entry of the history, oldest first.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "HistoryEntry", deny_unknown_fields)]
 pub struct Change {
     pub event: Kind,
     pub time: String,

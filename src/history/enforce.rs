@@ -29,7 +29,8 @@ use crate::repo::rules::{Rules, is_rule_file};
 use crate::workflow::role::HUMAN;
 
 /// A broken rule, with where it was broken.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Violation {
     /// The abbreviated commit id (for `verify`).
     pub commit: Option<String>,

@@ -28,7 +28,7 @@ const FILE: &str = "refusals.jsonl";
 const OLDER: &str = "refusals.1.jsonl";
 
 /// One refusal.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Logged {
     /// RFC 3339, UTC.
     pub time: String,

@@ -38,7 +38,7 @@ pub struct Options {
 }
 
 /// A violation the Human has acknowledged.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Acknowledged {
     #[serde(flatten)]
     pub violation: Violation,

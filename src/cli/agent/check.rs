@@ -79,32 +79,29 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
         )
     });
     let actor = args.change.actor(&role);
-    let result = serde_json::json!({"checks": {"passed": passed, "run": checks, "failed": failed}});
+    let result = crate::cli::output::ChangeExtra {
+        checks: Some(crate::cli::output::change::Checks {
+            passed,
+            run: checks.clone(),
+            failed: failed.clone(),
+        }),
+        ..Default::default()
+    };
     match orx::kinds::agent::plan_check(&ws, &args.agent.name, passed, &failed, actor)? {
         Some(ap) => super::execute_with(ui, &ws, ap, &args.change, result)?,
         None if ui.is_json() => {
-            let mut v = serde_json::json!({
-                "version": 1,
-                "item": item.id,
-                "kind": item.kind,
-                "path": item.path,
-                "from": item.status,
-                "to": item.status,
-                "role": role,
-                "forced": null,
-                "dry_run": args.change.dry_run,
-                "commit": null,
-                "committed": false,
-                "changed": false,
-                "effects": {},
-                "actions": [],
-                "checkpoint": null,
-                "rollback": null,
-                "handoff": null,
-                "next": crate::cli::next_moves(&ws, &item.kind, &item.status),
+            ui.json(&crate::cli::output::Change {
+                extra: result,
+                ..crate::cli::output::Change::unchanged(
+                    &item.id,
+                    &item.kind,
+                    &item.path,
+                    &item.status,
+                    &role,
+                    args.change.dry_run,
+                    crate::cli::next_moves(&ws, &item.kind, &item.status),
+                )
             });
-            v["checks"] = result["checks"].clone();
-            ui.json(&v);
         }
         None => ui.line(format!(
             "agent {}: still {}; nothing to record",

@@ -89,7 +89,7 @@ pub fn execute(
     plan: Plan,
     change: &crate::cli::ChangeArgs,
 ) -> orx::Result<()> {
-    execute_with(ui, ws, plan, change, serde_json::Value::Null)
+    execute_with(ui, ws, plan, change, Default::default())
 }
 
 /// [`execute`], with the command's own fields for `--json`.
@@ -98,7 +98,7 @@ pub fn execute_with(
     ws: &orx::repo::workspace::Workspace,
     plan: Plan,
     change: &crate::cli::ChangeArgs,
-    extra: serde_json::Value,
+    extra: crate::cli::output::ChangeExtra,
 ) -> orx::Result<()> {
     if change.dry_run {
         report_change(ui, ws, &plan, None, extra);

@@ -39,13 +39,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .unwrap_or_default();
     let d = orx::board::report::detail_of(&ws, item, None)?;
     if ui.is_json() {
-        let mut v = serde_json::to_value(&d).unwrap_or_default();
-        v["version"] = serde_json::json!(1);
-        v["operations"] = allowed
-            .iter()
-            .map(|(n, desc)| serde_json::json!({"name": n, "description": desc}))
-            .collect();
-        ui.json(&v);
+        use crate::cli::output::board::{AgentShow, Operation};
+        ui.json(&AgentShow {
+            detail: d,
+            version: crate::cli::output::Version,
+            operations: allowed
+                .into_iter()
+                .map(|(name, description)| Operation { name, description })
+                .collect(),
+        });
         return Ok(0);
     }
     let s = &d.summary;

@@ -79,19 +79,38 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         &input,
         args.change.actor(&role),
     )?;
-    let extra = json!({
-        "loop": args.id,
-        "action": acted.action,
-        "control": acted.signal.name(),
-        "capped": acted.capped,
-    });
+    use crate::cli::output::loop_act::{self, LoopAct};
     match &acted.plan {
-        Some(plan) => super::execute(ui, &ws, plan, &args.change, extra)?,
-        None if ui.is_json() => {
-            let mut v = extra;
-            v["version"] = json!(1);
-            ui.json(&v);
+        Some(plan) => {
+            let extra = crate::cli::output::ChangeExtra {
+                loop_: Some(args.id.clone()),
+                action: Some(Some(acted.action.clone())),
+                control: Some(acted.signal.name().to_owned()),
+                capped: Some(acted.capped),
+                ..Default::default()
+            };
+            let done = match args.change.dry_run {
+                true => None,
+                false => Some(orx::change::plan::execute(
+                    &ws,
+                    plan,
+                    !args.change.no_commit,
+                )?),
+            };
+            if ui.is_json() {
+                let change = crate::cli::change_of(&ws, plan, done.as_ref(), extra);
+                ui.json(&LoopAct::Change(Box::new(change)));
+            } else {
+                crate::cli::report_change(ui, &ws, plan, done.as_ref(), extra);
+            }
         }
+        None if ui.is_json() => ui.json(&LoopAct::Signal(loop_act::Signal {
+            loop_: args.id.clone(),
+            action: Some(acted.action.clone()),
+            control: acted.signal.name().to_owned(),
+            capped: acted.capped,
+            version: crate::cli::output::Version,
+        })),
         None => {}
     }
     if !ui.is_json() {

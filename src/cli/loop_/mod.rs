@@ -71,7 +71,7 @@ pub fn execute(
     ws: &orx::repo::workspace::Workspace,
     plan: &Plan,
     change: &crate::cli::ChangeArgs,
-    extra: serde_json::Value,
+    extra: crate::cli::output::ChangeExtra,
 ) -> orx::Result<()> {
     if change.dry_run {
         report_change(ui, ws, plan, None, extra);

@@ -1,7 +1,5 @@
 //! `git orx loop new`
 
-use serde_json::json;
-
 use super::Ui;
 
 /// Create a loop, as the dashboard does: `.loop/{id}.json` in state
@@ -45,6 +43,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         &tasks,
         args.change.actor(&role),
     )?;
-    super::execute(ui, &ws, &plan, &args.change, json!({"tasks": tasks.len()}))?;
+    super::execute(
+        ui,
+        &ws,
+        &plan,
+        &args.change,
+        crate::cli::output::ChangeExtra {
+            tasks: Some(tasks.len() as u64),
+            ..Default::default()
+        },
+    )?;
     Ok(0)
 }

@@ -1,7 +1,5 @@
 //! `git orx loop pause`, `git orx loop resume`
 
-use serde_json::json;
-
 use super::{LoopChange, Ui};
 use orx::kinds::loops::Control;
 
@@ -10,6 +8,6 @@ pub fn run(ui: &mut Ui, args: LoopChange, signal: Control) -> orx::Result<u8> {
     let (ws, role) = crate::cli::open_as(ui, &args.change)?;
     let plan =
         orx::kinds::loops::plan_control(&ws, &args.id, signal, None, args.change.actor(&role))?;
-    super::execute(ui, &ws, &plan, &args.change, json!({}))?;
+    super::execute(ui, &ws, &plan, &args.change, Default::default())?;
     Ok(0)
 }

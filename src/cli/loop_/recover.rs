@@ -1,7 +1,5 @@
 //! `git orx loop recover`
 
-use serde_json::json;
-
 use super::Ui;
 
 /// Rebuild a corrupt loop file: the loop's own fields from the last
@@ -18,7 +16,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let change = &args.target.change;
     let (ws, role) = crate::cli::open_as(ui, change)?;
     let r = orx::kinds::loops::plan_recover(&ws, &args.target.id, change.actor(&role))?;
-    let extra = json!({"recovered": r.recovered, "lost": r.lost, "from_commit": r.commit});
+    let extra = crate::cli::output::ChangeExtra {
+        recovered: Some(r.recovered.clone()),
+        lost: Some(r.lost.clone()),
+        from_commit: Some(r.commit.clone()),
+        ..Default::default()
+    };
     super::execute(ui, &ws, &r.plan, change, extra)?;
     if !ui.is_json() {
         for line in &r.recovered {

@@ -1,7 +1,5 @@
 //! `git orx loop show`
 
-use serde_json::json;
-
 use super::Ui;
 use crate::cli::msg::t;
 use crate::cli::{BOLD, DIM, paint};
@@ -33,15 +31,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Some(loops::next_of(&ws, &state)?)
     };
     if ui.is_json() {
-        ui.json(&json!({
-            "version": 1,
-            "loop": args.id,
-            "path": path,
-            "legacy": legacy,
-            "state": state,
-            "derived": derived,
-            "next": next,
-        }));
+        ui.json(&crate::cli::output::loops::LoopShow {
+            version: crate::cli::output::Version,
+            loop_: args.id.clone(),
+            path,
+            legacy,
+            state,
+            derived,
+            next,
+        });
         return Ok(0);
     }
     let text = |k: &str| {

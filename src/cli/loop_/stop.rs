@@ -1,7 +1,5 @@
 //! `git orx loop stop`
 
-use serde_json::json;
-
 use super::Ui;
 use orx::kinds::loops::Control;
 
@@ -27,6 +25,6 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         args.reason.as_deref(),
         change.actor(&role),
     )?;
-    super::execute(ui, &ws, &plan, change, json!({}))?;
+    super::execute(ui, &ws, &plan, change, Default::default())?;
     Ok(0)
 }

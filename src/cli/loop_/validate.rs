@@ -1,7 +1,5 @@
 //! `git orx loop validate`
 
-use serde_json::json;
-
 use super::Ui;
 use orx::kinds::loops::{self, Found, Problem};
 
@@ -37,14 +35,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Err(e) => return Err(e),
     };
     if ui.is_json() {
-        ui.json(&json!({
-            "version": 1,
-            "loop": args.id,
-            "path": path,
-            "legacy": legacy,
-            "valid": problems.is_empty(),
-            "problems": problems,
-        }));
+        ui.json(&crate::cli::output::loops::LoopValidate {
+            version: crate::cli::output::Version,
+            loop_: args.id.clone(),
+            path: path.clone(),
+            legacy,
+            valid: problems.is_empty(),
+            problems: &problems,
+        });
     } else {
         for p in &problems {
             let at = match (p.line, p.column) {

@@ -8,7 +8,8 @@ use serde_json::Value;
 use super::SEVERITIES;
 
 /// One finding.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Finding {
     pub severity: String,
     pub location: String,
@@ -17,7 +18,8 @@ pub struct Finding {
 }
 
 /// A review's findings by dimension, with counts.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Report {
     pub id: String,
     pub title: String,
@@ -30,10 +32,14 @@ pub struct Report {
     pub total: usize,
 }
 
-#[derive(Clone, Debug, Serialize)]
+/// One dimension of the review: whether it was reviewed, its counts by
+/// severity (`[severity, count]`) and its findings.
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Dimension {
     pub name: String,
     pub reviewed: bool,
+    /// [severity, count] for each severity, in [`SEVERITIES`] order
     pub counts: Vec<(String, usize)>,
     pub findings: Vec<Finding>,
 }

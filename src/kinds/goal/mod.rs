@@ -393,7 +393,8 @@ pub fn tasks_of(ws: &Workspace, goal: &str) -> Result<Vec<Item>> {
 }
 
 /// A round's tasks counted: done, failed, the others, all.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(rename = "RoundSummary", deny_unknown_fields)]
 pub struct Summary {
     pub round: u64,
     pub done: u64,

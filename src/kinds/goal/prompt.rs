@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::*;
 
 /// What one task of a round delivered.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct Delivered {
     pub id: String,
     pub title: String,
@@ -22,7 +22,8 @@ pub struct Delivered {
 }
 
 /// A round's review: its summary and each task's deliverables.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct RoundReview {
     pub goal: String,
     pub round: u64,

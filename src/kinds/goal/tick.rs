@@ -16,7 +16,8 @@ use serde_json::{Value, json};
 use super::*;
 
 /// What the ticker did to one item.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Dispatched {
     pub item: String,
     pub event: String,

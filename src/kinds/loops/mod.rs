@@ -664,7 +664,7 @@ pub fn summarize(results: &[Value]) -> Summary {
 }
 
 /// The fields computed from a loop's state, never stored.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
 pub struct Derived {
     /// Completed tasks of all, in percent.
     pub develop_progress: f64,
@@ -709,7 +709,8 @@ pub fn derived(state: &Value) -> Derived {
 
 /// A problem `loop validate` found: where (line and column in the file,
 /// and the field), and what.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(rename = "LoopProblem", deny_unknown_fields)]
 pub struct Problem {
     pub line: Option<usize>,
     pub column: Option<usize>,

@@ -41,7 +41,8 @@ pub struct Options {
 }
 
 /// One story file and what adopting it means.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "AdoptEntry", deny_unknown_fields)]
 pub struct Entry {
     pub path: String,
     pub id: Option<String>,
@@ -62,7 +63,8 @@ pub struct Entry {
 type FileWrite = (String, Option<Vec<u8>>, Vec<u8>);
 
 /// The plan: what is found and what would be written.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Adoption {
     pub preset: Option<String>,
     pub dir: String,

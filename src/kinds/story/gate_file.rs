@@ -12,9 +12,11 @@ use crate::repo::workspace::Workspace;
 use crate::text::slug;
 
 /// The verdict an existing gate file records.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct GateFile {
     pub path: String,
+    /// PASS, CONCERNS, FAIL or WAIVED, as the file says
     pub gate: String,
     pub reason: Option<String>,
 }

@@ -58,7 +58,7 @@ pub struct Options {
 }
 
 /// Mean, median and 90th percentile of durations, in seconds.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Durations {
     pub count: usize,
     pub mean: Option<f64>,
@@ -91,14 +91,14 @@ impl Durations {
 }
 
 /// Mean review rounds per review.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ReviewRounds {
     pub architect: Option<f64>,
     pub qa: Option<f64>,
 }
 
 /// A metric past its threshold.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Alert {
     /// The metric's JSON key (`avg_review_rounds.qa`).
     pub metric: String,
@@ -110,7 +110,7 @@ pub struct Alert {
 
 /// The metrics of a period. Rates are from 0 to 1; a metric with nothing
 /// to measure is null.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Metrics {
     pub kind: String,
     /// The items changed in the period.
@@ -119,8 +119,8 @@ pub struct Metrics {
     pub cycle_time: Durations,
     /// The items that reached a terminal state in the period.
     pub throughput: usize,
-    /// Whether the story's own figures below were computed (the kind's
-    /// workflow declares `figures: story`); null when not.
+    /// `story` when the kind's workflow declares the story's own figures
+    /// (the fields below); null otherwise, and those fields are null.
     pub figures: Option<String>,
     pub avg_quality_score: Option<f64>,
     pub structure_pass_rate: Option<f64>,

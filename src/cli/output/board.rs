@@ -1,0 +1,114 @@
+//! The board: `status`, `next` and `show`.
+
+use orx::board::report::Detail;
+use orx::board::summary::{Problem, Summary};
+use orx::history::enforce::Violation;
+use orx::kinds::story::gate_file::GateFile;
+use orx::workflow::steps::Action;
+
+use super::{Keyed, Version};
+
+/// The board under --json.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(title = "git-orx status", deny_unknown_fields)]
+pub struct Status<'a> {
+    pub version: Version,
+    pub lang: &'a str,
+    pub items: Vec<&'a Summary>,
+    pub agents: Vec<&'a Summary>,
+    pub problems: &'a [Problem],
+    /// status --verify: by path, the verdict on the commit each state came from
+    #[serde(skip_serializing_if = "Keyed::is_empty")]
+    pub rejected: Keyed<Rejected>,
+}
+
+/// The commit an item's state came from, which verify rejects, and why.
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct Rejected {
+    pub commit: String,
+    pub violations: Vec<Violation>,
+}
+
+/// What each role should do now, under --json; unreadable files are
+/// listed in problems.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(title = "git-orx next", deny_unknown_fields)]
+pub struct Next<'a> {
+    pub version: Version,
+    pub lang: &'a str,
+    pub roles: Vec<RoleActions>,
+    pub problems: &'a [Problem],
+}
+
+/// What one role should do.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct RoleActions {
+    pub role: String,
+    pub actions: Vec<NextAction>,
+}
+
+/// An item a role should act on.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct NextAction {
+    pub id: String,
+    pub kind: String,
+    pub title: String,
+    pub status: String,
+    pub path: String,
+    pub message: Option<String>,
+    pub steps: Vec<Action>,
+}
+
+/// One item under --json: its summary, fields, every move from its state
+/// with each condition's verdict.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(title = "git-orx show", deny_unknown_fields)]
+pub struct Show {
+    #[serde(flatten)]
+    pub detail: Detail,
+    pub version: Version,
+    /// the verdict of the story's QA gate file, where the workflow keeps
+    /// them (`body.gates`)
+    pub qa_gate: Option<GateFile>,
+    pub rejected: Option<Rejected>,
+}
+
+/// An agent's context under --json: as show, with the operations its
+/// state allows.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(title = "git-orx agent show", deny_unknown_fields)]
+pub struct AgentShow {
+    #[serde(flatten)]
+    pub detail: Detail,
+    pub version: Version,
+    pub operations: Vec<Operation>,
+}
+
+/// An operation the agent's state allows.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Operation {
+    pub name: String,
+    pub description: String,
+}
+
+/// The files checked and every problem found.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(title = "git-orx check", deny_unknown_fields)]
+pub struct Check<'a> {
+    pub version: Version,
+    pub files: usize,
+    pub problems: &'a [Problem],
+}
+
+/// Stuck items, the role they wait for, the moves from their state, and
+/// their logged refusals.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(title = "git-orx doctor", deny_unknown_fields)]
+pub struct Doctor {
+    #[serde(flatten)]
+    pub findings: orx::board::doctor::Findings,
+    pub version: Version,
+}
