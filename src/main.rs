@@ -60,6 +60,7 @@ enum Command {
     #[command(hide = true)]
     MergeFile(cli::merge_file::Args),
     Resolve(cli::resolve::Args),
+    Renumber(cli::renumber::Args),
     #[command(hide = true)]
     Man(cli::man::Args),
     Demo(cli::demo::Args),
@@ -156,6 +157,7 @@ fn main() -> ExitCode {
         Command::Hook(a) => cli::hook::run(&mut ui, a),
         Command::MergeFile(a) => cli::merge_file::run(&mut ui, a),
         Command::Resolve(a) => cli::resolve::run(&mut ui, a),
+        Command::Renumber(a) => cli::renumber::run(&mut ui, a),
         Command::Man(a) => cli::man::run(&mut ui, a, Cli::command()),
         Command::Demo(a) => cli::demo::run(&mut ui, a, cli.lang.as_deref()),
         Command::Completions(a) => cli::completions::run(&mut ui, a),

@@ -6,5 +6,6 @@ pub mod checkpoint;
 pub mod merge;
 pub mod plan;
 pub mod prompt;
+pub mod renumber;
 pub mod run;
 pub mod state;

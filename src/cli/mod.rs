@@ -33,6 +33,7 @@ pub mod new;
 pub mod next;
 pub mod output;
 pub mod prompt;
+pub mod renumber;
 pub mod report;
 pub mod resolve;
 pub mod restore;

@@ -70,6 +70,11 @@ pub const SCHEMAS: &[Entry] = &[
         output::document::<output::board::Status<'static>>,
     ),
     typed(
+        "status-branches",
+        "status --branches",
+        output::document::<output::board::StatusBranches<'static>>,
+    ),
+    typed(
         "next",
         "next",
         output::document::<output::board::Next<'static>>,

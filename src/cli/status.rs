@@ -253,7 +253,10 @@ fn by_state(
 fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> orx::Result<u8> {
     let view = orx::board::branches::across(ws, remote)?;
     if ui.is_json() {
-        ui.json(&serde_json::json!({"version": 1, "across": view}));
+        ui.json(&super::output::board::StatusBranches {
+            version: super::output::Version,
+            across: &view,
+        });
         return Ok(0);
     }
     for (i, b) in view.branches.iter().enumerate() {

@@ -93,6 +93,52 @@ impl Repo {
         .filter(|v| !v.is_empty())
     }
 
+    /// When the file at `rel` was last added to HEAD's history (the
+    /// adding commit's time, seconds since the epoch); `None` when no
+    /// commit adds it.
+    pub fn added_at(&self, rel: &str) -> Result<Option<i64>, GitError> {
+        if !self.has_head() {
+            return Ok(None);
+        }
+        let out = self.run(
+            &[
+                "log",
+                "-1",
+                "--diff-filter=A",
+                "--format=%ct",
+                "HEAD",
+                "--",
+                rel,
+            ],
+            None,
+            &[],
+        )?;
+        Ok(out.trim().parse().ok())
+    }
+
+    /// Ends the merge under way with a commit of the index and `paths` as
+    /// they are in the work tree, its message git's own with `trailers`
+    /// added, the hooks run with `env`.
+    pub fn commit_merge(
+        &self,
+        paths: &[&str],
+        trailers: &[(String, String)],
+        env: &[(&str, &str)],
+    ) -> Result<String, GitError> {
+        let mut add = vec!["add", "-A", "--"];
+        add.extend_from_slice(paths);
+        self.run(&add, None, &[])?;
+        let flags: Vec<String> = trailers.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        let mut args = vec!["commit", "--no-edit", "-q"];
+        for f in &flags {
+            args.push("--trailer");
+            args.push(f);
+        }
+        self.run(&args, None, env)?;
+        self.commit_id("HEAD")
+            .ok_or_else(|| GitError::Lib("HEAD does not name a commit after the merge".to_owned()))
+    }
+
     /// The paths the index holds unmerged (a merge's conflicts).
     pub fn unmerged_paths(&self) -> Result<Vec<String>, GitError> {
         let index = self.repo.index().map_err(super::lib)?;

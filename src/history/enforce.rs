@@ -714,7 +714,12 @@ impl Judge<'_> {
                     Some(item.label()),
                     None,
                     "duplicate-id",
-                    format!("{} is also {other}; an ID may be used once", item.label()),
+                    format!(
+                        "{} is also {other}; an ID may be used once: `git orx renumber {}:{}` gives the one added later the next free ID",
+                        item.label(),
+                        item.kind,
+                        item.id
+                    ),
                 ));
             }
         }

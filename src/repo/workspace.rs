@@ -373,7 +373,7 @@ impl Workspace {
         if found.len() > 1 {
             let paths: Vec<&str> = found.iter().map(|i| i.path.as_str()).collect();
             return Err(Error::Failed(format!(
-                "{kind} `{id}` is in {} files: {}; an ID may be used once — rename or renumber all but one (git orx check lists them)",
+                "{kind} `{id}` is in {} files: {}; an ID may be used once — `git orx renumber {kind}:{id}` gives the one added later the next free ID",
                 paths.len(),
                 paths.join(", ")
             )));

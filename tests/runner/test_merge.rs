@@ -190,3 +190,52 @@ fn status_across_branches_shows_each_items_state_on_each_branch() {
     assert_eq!(v["across"]["items"][0]["disagree"], true, "{v}");
     assert_eq!(v["across"]["items"][1]["partial"], true, "{v}");
 }
+
+/// Two branches each make story 1.2: the merge is refused with the one
+/// command that fixes it, `renumber`, which gives the story added later
+/// the next free ID in the merge commit; `verify --all` is clean.
+#[test]
+fn two_branches_making_one_id_are_fixed_by_renumber_in_the_merge() {
+    let (repo, _) = with_story();
+    repo.orx(&["new", "Export as CSV", "--as", "sm"]).ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["new", "Search by tag", "--as", "sm"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    let out = merge_other(&repo);
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains("an ID may be used once: `git orx renumber story:1.2` gives the one added later the next free ID"),
+        "{}",
+        out.render()
+    );
+    repo.orx(&["renumber", "story:1.2", "--as", "dev"])
+        .fails(2, &["only by the Human"]);
+    repo.orx(&["renumber", "story:1.2", "--dry-run"])
+        .ok()
+        .stdout_has(&["would renumber story 1.2 -> 1.3"]);
+    repo.orx(&["renumber", "story:1.2", "--as", "human"])
+        .ok()
+        .stdout_has(&["renumbered story 1.2 -> 1.3"]);
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    let parents = repo.git(&["rev-list", "--parents", "-1", "HEAD"]);
+    assert_eq!(
+        parents.stdout.split_whitespace().count(),
+        3,
+        "a merge commit"
+    );
+    let files = repo.git(&["ls-files", "docs/stories"]).stdout;
+    assert_eq!(
+        files,
+        "docs/stories/1.1.sign-in.md\ndocs/stories/1.2.export-as-csv.md\ndocs/stories/1.3.search-by-tag.md\n"
+    );
+    let moved = repo.read("docs/stories/1.3.search-by-tag.md");
+    assert!(
+        moved.contains("id: \"1.3\"") || moved.contains("id: 1.3"),
+        "{moved}"
+    );
+    repo.orx(&["verify", "--all"]).ok();
+    repo.orx(&["show", "1.3"])
+        .ok()
+        .stdout_has(&["Search by tag"]);
+}

@@ -453,8 +453,8 @@ pub const LINES: &[(&str, &str)] = &[
         "      {from} 允许的转换: {list}",
     ),
     (
-        "{item} is also {other}; an ID may be used once",
-        "{item} 同时也是 {other};一个 ID 只能使用一次",
+        "{item} is also {other}; an ID may be used once: `git orx renumber {kind_id}` gives the one added later the next free ID",
+        "{item} 同时也是 {other};一个 ID 只能使用一次: `git orx renumber {kind_id}` 会给后加入的那个分配下一个空闲 ID",
     ),
     // tick
     ("Nothing to dispatch.", "没有需要分派的内容。"),
@@ -499,6 +499,60 @@ pub const LINES: &[(&str, &str)] = &[
         "下一步: 审阅这些文件,然后以 Human 身份提交 (规则文件需要 Human):",
     ),
     ("then: git orx new {rest}", "然后: git orx new {rest}"),
+    // resolve
+    (
+        "no item `{id}` is left unmerged by a merge here (git status lists the files that are)",
+        "这里没有因合并而未解决的条目 `{id}` (git status 会列出未合并的文件)",
+    ),
+    (
+        "more than one unmerged item has the ID `{id}`: name it as KIND:ID",
+        "不止一个未合并的条目使用 ID `{id}`: 请写成 KIND:ID",
+    ),
+    // renumber
+    ("no item has the ID `{id}`", "没有条目使用 ID `{id}`"),
+    (
+        "items of more than one kind have the ID `{id}`: name the kind as KIND:ID",
+        "不止一种条目使用 ID `{id}`: 请写成 KIND:ID 指明类型",
+    ),
+    (
+        "{path} does not hold the item `{id}`",
+        "{path} 中不是条目 `{id}`",
+    ),
+    (
+        "only {path} holds the ID `{id}`: nothing collides; give the new ID to renumber it anyway",
+        "只有 {path} 使用 ID `{id}`: 没有冲突;如仍要重新编号,请给出新 ID",
+    ),
+    (
+        "{item} {id} exists already; choose a free ID",
+        "{item} {id} 已存在;请选择一个空闲的 ID",
+    ),
+    (
+        "cannot choose the next free ID; give one",
+        "无法选出下一个空闲 ID;请给出一个",
+    ),
+    ("{path} exists already", "{path} 已存在"),
+    (
+        "{a} and {b} were added at the same time: say which to renumber with its path",
+        "{a} 和 {b} 是同时加入的: 请用路径指明要重新编号哪一个",
+    ),
+    (
+        "an item's ID changes only by the Human: run it with --as human",
+        "条目的 ID 只能由 Human 更改: 请加上 --as human 运行",
+    ),
+    ("would renumber {what}", "将重新编号 {what}"),
+    (
+        "renumbered {what} [{commit}]",
+        "已重新编号 {what} [{commit}]",
+    ),
+    // resolve, merge-file
+    (
+        "resolved {item}: {path} (staged); `git commit` ends the merge",
+        "已解决 {item}: {path} (已暂存);`git commit` 结束这次合并",
+    ),
+    (
+        "{item} still conflicts; nothing was written:",
+        "{item} 仍有冲突;没有写入任何内容:",
+    ),
     // status --branches
     ("No items on any branch.", "任何分支上都没有条目。"),
     (
@@ -1159,8 +1213,8 @@ pub const LINES: &[(&str, &str)] = &[
         "`{id}` 是 {list} 的 ID;请用 KIND:ID 指明 (例如 `{example}`)",
     ),
     (
-        "{kind} `{id}` is in {n} files: {files}; an ID may be used once — rename or renumber all but one (git orx check lists them)",
-        "{kind} `{id}` 出现在 {n} 个文件中: {files};一个 ID 只能用一次 — 请重命名或重新编号,只留一个 (git orx check 列出它们)",
+        "{kind} `{id}` is in {n} files: {files}; an ID may be used once — `git orx renumber {kind_id}` gives the one added later the next free ID",
+        "{kind} `{id}` 出现在 {n} 个文件中: {files};一个 ID 只能用一次 — `git orx renumber {kind_id}` 会给后加入的那个分配下一个空闲 ID",
     ),
     ("the file is not valid UTF-8", "该文件不是有效的 UTF-8"),
     (

@@ -10,7 +10,7 @@ use super::Version;
 pub struct Adopt<'a> {
     pub version: Version,
     pub dry_run: bool,
-    pub plan: &'a orx::change::adopt::Adoption,
+    pub plan: &'a orx::kinds::story::adopt::Adoption,
     /// The commit, once adopted (null: nothing was written); absent from a
     /// plan.
     #[serde(skip_serializing_if = "Option::is_none")]

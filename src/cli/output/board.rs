@@ -22,6 +22,15 @@ pub struct Status<'a> {
     pub rejected: Keyed<Rejected>,
 }
 
+/// `status --branches` under --json: the branches (each with the
+/// worktree that has it) and every item's state on each.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(title = "git-orx status --branches", deny_unknown_fields)]
+pub struct StatusBranches<'a> {
+    pub version: Version,
+    pub across: &'a orx::board::branches::Across,
+}
+
 /// The commit an item's state came from, which verify rejects, and why.
 #[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct Rejected {

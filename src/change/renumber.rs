@@ -1,0 +1,270 @@
+//! `renumber`: two items that got one ID on two branches (two agents each
+//! making story 1.2) meet at the merge; one of them takes the next free
+//! ID. Its file is renamed for the new ID, its `id` (or the kind's ID
+//! field) and the first heading's ID are rewritten, and the change is one
+//! commit by the Human, with the override reason saying what it is (an
+//! item's ID never changes otherwise) and an `Orx-Renumber` trailer that
+//! `log` reads.
+
+use crate::engine::item::Item;
+use crate::engine::store::{self, Lock};
+use crate::error::{Error, Result};
+use crate::repo::workspace::Workspace;
+use crate::workflow::role::HUMAN;
+
+/// A renumbering, planned.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Renumber {
+    pub kind: String,
+    pub from: String,
+    pub to: String,
+    pub old_path: String,
+    pub new_path: String,
+    old: Vec<u8>,
+    new: Vec<u8>,
+}
+
+/// Plans giving item `id` (or `KIND:ID`) a new ID: `to`, else the kind's
+/// next free one. When two files hold the ID, the one added to history
+/// later (one not committed yet counts as the latest) is renumbered, or
+/// the one at `path`.
+pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> Result<Renumber> {
+    let (kind, id) = match id.split_once(':') {
+        Some((k, i)) => (Some(k), i),
+        None => (None, id),
+    };
+    crate::text::check_id(id).map_err(Error::Usage)?;
+    let mut holders: Vec<Item> = Vec::new();
+    for k in ws.registry().iter() {
+        if kind.is_some_and(|want| want != k.name()) || k.items.dir.is_none() {
+            continue;
+        }
+        for item in ws.scan_kind(k.name(), |r| r.ok())?.into_iter().flatten() {
+            if item.id == id {
+                holders.push(item);
+            }
+        }
+    }
+    if holders.is_empty() {
+        return Err(Error::NotFound(format!(
+            "no item has the ID `{}`",
+            crate::text::escape(id)
+        )));
+    }
+    if holders.iter().any(|h| h.kind != holders[0].kind) {
+        return Err(Error::Usage(format!(
+            "items of more than one kind have the ID `{id}`: name the kind as KIND:ID"
+        )));
+    }
+    let item = match path {
+        Some(p) => holders
+            .into_iter()
+            .find(|h| h.path == p)
+            .ok_or_else(|| Error::Usage(format!("{p} does not hold the item `{id}`")))?,
+        None if holders.len() == 1 && to.is_none() => {
+            return Err(Error::Usage(format!(
+                "only {} holds the ID `{id}`: nothing collides; give the new ID to renumber it anyway",
+                holders[0].path
+            )));
+        }
+        None => latest(ws, holders)?,
+    };
+    let items = &ws
+        .registry()
+        .get(&item.kind)
+        .ok_or_else(|| Error::Usage(format!("unknown kind `{}`", item.kind)))?
+        .items;
+    let existing: Vec<String> = ws
+        .scan_kind(&item.kind, |r| r.ok().map(|i| i.id))?
+        .into_iter()
+        .flatten()
+        .collect();
+    let new_id = match to {
+        Some(t) => {
+            crate::text::check_id(t).map_err(Error::Usage)?;
+            items.check_id(t).map_err(Error::Usage)?;
+            if existing.iter().any(|e| e == t) {
+                return Err(Error::Exists(format!(
+                    "{} {t} exists already; choose a free ID",
+                    item.kind
+                )));
+            }
+            t.to_owned()
+        }
+        None => items
+            .next_id(existing.iter().map(String::as_str))
+            .ok_or_else(|| Error::Usage("cannot choose the next free ID; give one".to_owned()))?,
+    };
+    let field = item
+        .shape
+        .id_field
+        .clone()
+        .unwrap_or_else(|| "id".to_owned());
+    let doc = item
+        .doc
+        .set(
+            &[field.as_str()],
+            &serde_json::Value::String(new_id.clone()),
+        )
+        .map_err(|e| {
+            Error::Item(crate::engine::item::ItemError::new(
+                &item.path, e.pos, e.message,
+            ))
+        })?;
+    let doc = match heading_renumbered(doc.body(), id, &new_id) {
+        Some(body) => doc.with_body(&body).map_err(|e| {
+            Error::Item(crate::engine::item::ItemError::new(
+                &item.path, e.pos, e.message,
+            ))
+        })?,
+        None => doc,
+    };
+    let new_path = items.path_for(&new_id, &item.title).ok_or_else(|| {
+        Error::Failed(format!(
+            "the `{}` kind names no file for ID `{new_id}`",
+            item.kind
+        ))
+    })?;
+    if ws.root().join(&new_path).symlink_metadata().is_ok() {
+        return Err(Error::Exists(format!("{new_path} exists already")));
+    }
+    Ok(Renumber {
+        kind: item.kind.clone(),
+        from: id.to_owned(),
+        to: new_id,
+        old_path: item.path.clone(),
+        new_path,
+        old: item.doc.text().as_bytes().to_vec(),
+        new: doc.text().as_bytes().to_vec(),
+    })
+}
+
+/// The holder added to history last: one not committed at all, else the
+/// one whose adding commit is newest.
+fn latest(ws: &Workspace, holders: Vec<Item>) -> Result<Item> {
+    let mut dated: Vec<(i64, Item)> = Vec::new();
+    for h in holders {
+        let added = ws.repo.added_at(&h.path)?.unwrap_or(i64::MAX);
+        dated.push((added, h));
+    }
+    dated.sort_by_key(|(t, _)| *t);
+    let (t, item) = dated.pop().expect("two holders at least");
+    if dated.last().is_some_and(|(u, _)| *u == t) {
+        return Err(Error::Usage(format!(
+            "{} and {} were added at the same time: say which to renumber with its path",
+            item.path,
+            dated
+                .last()
+                .map(|(_, i)| i.path.as_str())
+                .unwrap_or_default()
+        )));
+    }
+    Ok(item)
+}
+
+/// `body` with `old` replaced by `new` in its first heading, if the
+/// heading names it.
+fn heading_renumbered(body: &str, old: &str, new: &str) -> Option<String> {
+    let line_start = body
+        .split_inclusive('\n')
+        .scan(0, |at, l| {
+            let start = *at;
+            *at += l.len();
+            Some((start, l))
+        })
+        .find(|(_, l)| l.starts_with("# "))?;
+    let (start, line) = line_start;
+    let bytes = line.as_bytes();
+    let at = line.match_indices(old).map(|(i, _)| i).find(|&i| {
+        let before = i.checked_sub(1).map(|j| bytes[j]);
+        let after = bytes.get(i + old.len()).copied();
+        let edge = |c: Option<u8>| c.is_none_or(|c| !(c.is_ascii_alphanumeric() || c == b'.'));
+        edge(before)
+            && (edge(after)
+                || after == Some(b'.')
+                    && bytes
+                        .get(i + old.len() + 1)
+                        .is_none_or(|c| !c.is_ascii_alphanumeric()))
+    })?;
+    let mut out = String::with_capacity(body.len() + new.len());
+    out.push_str(&body[..start + at]);
+    out.push_str(new);
+    out.push_str(&body[start + at + old.len()..]);
+    Some(out)
+}
+
+/// Writes the renumbered file, removes the old one and commits both as
+/// the Human (during a merge, in the merge commit, which ends it); the
+/// files are put back if the commit fails.
+pub fn execute(ws: &Workspace, r: &Renumber) -> Result<String> {
+    let repo = &ws.repo;
+    let orx_dir = repo.orx_dir();
+    let lock = Lock::acquire_within(&orx_dir, ws.lock_wait)?;
+    // The collision a merge brought in is fixed in the merge commit.
+    let merging = !repo.merge_heads().is_empty();
+    if let Some(what) = repo.operation_in_progress().filter(|_| !merging) {
+        return Err(Error::Failed(format!(
+            "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
+        )));
+    }
+    repo.wait_for_locks(ws.lock_wait)?;
+    let root = repo.root();
+    store::write(&lock, root, &orx_dir, &r.new_path, None, &r.new)?;
+    if let Err(e) = store::restore(&lock, root, &r.old_path, None, &r.old) {
+        let _ = store::restore(&lock, root, &r.new_path, None, &r.new);
+        return Err(e.into());
+    }
+    let reason = format!("renumber {} {} to {}", r.kind, r.from, r.to);
+    let trailers = vec![
+        ("Orx-Item".to_owned(), format!("{}/{}", r.kind, r.to)),
+        (
+            "Orx-Renumber".to_owned(),
+            format!("{} {} -> {}", r.kind, r.from, r.to),
+        ),
+        ("Orx-Role".to_owned(), HUMAN.to_owned()),
+        ("Orx-Override".to_owned(), reason.clone()),
+    ];
+    let subject = format!("Renumber {} {} to {}", r.kind, r.from, r.to);
+    let message = crate::git::add_trailers(&format!("{subject}\n"), &trailers)?;
+    let pid = std::process::id().to_string();
+    let env = [
+        ("ORX_ROLE", HUMAN),
+        ("ORX_FORCE_REASON", reason.as_str()),
+        ("ORX_LOCK_HOLDER", pid.as_str()),
+    ];
+    let made = if merging {
+        repo.commit_merge(&[&r.old_path, &r.new_path], &trailers, &env)
+    } else {
+        repo.commit_paths(&[&r.old_path, &r.new_path], &message, &env, ws.lock_wait)
+    };
+    match made {
+        Ok(id) => Ok(id),
+        Err(e) => {
+            let _ = store::restore(&lock, root, &r.new_path, None, &r.new);
+            let _ = store::write(&lock, root, &orx_dir, &r.old_path, None, &r.old);
+            Err(Error::CommitFailed(
+                e,
+                "nothing was changed: the files were restored".to_owned(),
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::heading_renumbered;
+
+    #[test]
+    fn the_first_headings_id_is_renumbered_and_nothing_else() {
+        assert_eq!(
+            heading_renumbered("# Story 1.2: Export\n\n1.2 stays\n", "1.2", "1.3").as_deref(),
+            Some("# Story 1.3: Export\n\n1.2 stays\n")
+        );
+        assert_eq!(
+            heading_renumbered("intro\n# 1.2 Export\n", "1.2", "1.3").as_deref(),
+            Some("intro\n# 1.3 Export\n")
+        );
+        assert_eq!(heading_renumbered("# 1.21 Export\n", "1.2", "1.3"), None);
+        assert_eq!(heading_renumbered("# Export\n", "1.2", "1.3"), None);
+    }
+}
