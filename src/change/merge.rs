@@ -197,11 +197,32 @@ pub fn attribute_lines(rules: &Rules) -> Vec<String> {
     lines
 }
 
+/// Whether this clone has the driver set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Driver {
+    /// git's configuration and the attributes send every kind's item
+    /// files to it.
+    Installed,
+    /// It is set up, but not for every kind's items (a kind was added
+    /// since): those merge as text until it is set up again.
+    Stale,
+    Missing,
+}
+
 /// Whether the driver is set up in this repository: git's configuration
 /// names its command and the attributes send the item files to it.
-pub fn installed(repo: &Repo, rules: &Rules) -> bool {
-    repo.merge_driver(DRIVER).as_deref() == Some(DRIVER_COMMAND)
-        && repo.attributes_block() == attribute_lines(rules)
+pub fn installed(repo: &Repo, rules: &Rules) -> Driver {
+    if repo.merge_driver(DRIVER).as_deref() != Some(DRIVER_COMMAND) {
+        return Driver::Missing;
+    }
+    let have = repo.attributes_block();
+    if have.is_empty() {
+        Driver::Missing
+    } else if attribute_lines(rules).iter().all(|l| have.contains(l)) {
+        Driver::Installed
+    } else {
+        Driver::Stale
+    }
 }
 
 /// Sets the driver up (idempotent): its command in the repository's

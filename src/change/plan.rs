@@ -765,7 +765,10 @@ pub fn new_item(
             id.to_owned()
         }
         None => items
-            .next_id(existing.iter().map(|(i, _, _)| i.as_str()))
+            .next_id(
+                existing.iter().map(|(i, _, _)| i.as_str()),
+                &unique_mark(ws, title),
+            )
             .ok_or_else(|| {
                 Error::Usage(match items.new_id {
                     crate::workflow::items::NewId::Name => {
@@ -834,6 +837,20 @@ pub fn new_item(
         )));
     }
     create(ws, &wf, item, actor)
+}
+
+/// What makes one creation of an item unique, for a kind whose IDs are
+/// drawn (`new_id: unique`): the time, the commit it is made on, the
+/// worktree, the process and the title. Two agents on two branches, or
+/// in two worktrees, never give the same.
+pub(crate) fn unique_mark(ws: &Workspace, title: &str) -> String {
+    format!(
+        "{}\n{}\n{}\n{}\n{title}",
+        workspace::now(),
+        ws.repo.commit_id("HEAD").unwrap_or_default(),
+        ws.root().display(),
+        std::process::id()
+    )
 }
 
 /// The item a kind without a template starts as: its identity, title and

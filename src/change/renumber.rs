@@ -12,6 +12,9 @@ use crate::error::{Error, Result};
 use crate::repo::workspace::Workspace;
 use crate::workflow::role::HUMAN;
 
+/// A file rewritten: its path, its bytes before and after.
+pub type Rewrite = (String, Vec<u8>, Vec<u8>);
+
 /// A renumbering, planned.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Renumber {
@@ -22,6 +25,10 @@ pub struct Renumber {
     pub new_path: String,
     old: Vec<u8>,
     new: Vec<u8>,
+    /// The items that came with it (not in HEAD either) whose references
+    /// to the old ID (the fields a transition `waits:` for) now name the
+    /// new one: path, bytes before, bytes after.
+    pub references: Vec<Rewrite>,
 }
 
 /// Plans giving item `id` (or `KIND:ID`) a new ID: `to`, else the kind's
@@ -92,7 +99,10 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
             t.to_owned()
         }
         None => items
-            .next_id(existing.iter().map(String::as_str))
+            .next_id(
+                existing.iter().map(String::as_str),
+                &crate::change::plan::unique_mark(ws, &item.title),
+            )
             .ok_or_else(|| Error::Usage("cannot choose the next free ID; give one".to_owned()))?,
     };
     let field = item
@@ -128,6 +138,7 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
     if ws.root().join(&new_path).symlink_metadata().is_ok() {
         return Err(Error::Exists(format!("{new_path} exists already")));
     }
+    let references = references(ws, &item, &new_id)?;
     Ok(Renumber {
         kind: item.kind.clone(),
         from: id.to_owned(),
@@ -136,7 +147,73 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
         new_path,
         old: item.doc.text().as_bytes().to_vec(),
         new: doc.text().as_bytes().to_vec(),
+        references,
     })
+}
+
+/// The items that came with `item` (like it, not in HEAD: the merged
+/// branch's, or uncommitted), of its kind, whose fields a transition
+/// waits for (`depends`, `after`) name its old ID: each rewritten to name
+/// `new_id`. Items HEAD holds mean the item that keeps the ID.
+fn references(ws: &Workspace, item: &Item, new_id: &str) -> Result<Vec<Rewrite>> {
+    if ws.repo.head_file(&item.path)?.is_some() {
+        return Ok(Vec::new());
+    }
+    let wf = ws.workflow(&item.kind)?;
+    let mut fields: Vec<&str> = wf
+        .transitions
+        .iter()
+        .filter_map(|t| t.waits.as_ref().map(|w| w.field.as_str()))
+        .collect();
+    fields.sort();
+    fields.dedup();
+    let mut out = Vec::new();
+    for other in ws.scan_kind(&item.kind, |r| r.ok())?.into_iter().flatten() {
+        if other.path == item.path || ws.repo.head_file(&other.path)?.is_some() {
+            continue;
+        }
+        let value = other.value();
+        let mut doc = other.doc.clone();
+        for f in &fields {
+            let path: Vec<&str> = f.split('.').collect();
+            let at = path.iter().try_fold(&value, |v, k| v.get(*k));
+            let renamed = match at {
+                Some(serde_json::Value::String(s)) if s.trim() == item.id => {
+                    serde_json::Value::String(new_id.to_owned())
+                }
+                Some(serde_json::Value::Array(list))
+                    if list.iter().any(|v| v.as_str() == Some(item.id.as_str())) =>
+                {
+                    serde_json::Value::Array(
+                        list.iter()
+                            .map(|v| match v.as_str() {
+                                Some(s) if s == item.id => {
+                                    serde_json::Value::String(new_id.to_owned())
+                                }
+                                _ => v.clone(),
+                            })
+                            .collect(),
+                    )
+                }
+                _ => continue,
+            };
+            doc = doc.set(&path, &renamed).map_err(|e| {
+                Error::Item(crate::engine::item::ItemError::new(
+                    &other.path,
+                    e.pos,
+                    e.message,
+                ))
+            })?;
+        }
+        if doc.text() != other.doc.text() {
+            out.push((
+                other.path.clone(),
+                other.doc.text().as_bytes().to_vec(),
+                doc.text().as_bytes().to_vec(),
+            ));
+        }
+    }
+    Ok(out)
 }
 
 /// The holder added to history last: one not committed at all, else the
@@ -210,8 +287,22 @@ pub fn execute(ws: &Workspace, r: &Renumber) -> Result<String> {
     repo.wait_for_locks(ws.lock_wait)?;
     let root = repo.root();
     store::write(&lock, root, &orx_dir, &r.new_path, None, &r.new)?;
-    if let Err(e) = store::restore(&lock, root, &r.old_path, None, &r.old) {
+    let mut written: Vec<&Rewrite> = Vec::new();
+    let undo = |written: &[&Rewrite]| {
         let _ = store::restore(&lock, root, &r.new_path, None, &r.new);
+        for (p, old, new) in written {
+            let _ = store::restore(&lock, root, p, Some(old), new);
+        }
+    };
+    for w in &r.references {
+        if let Err(e) = store::write(&lock, root, &orx_dir, &w.0, Some(&w.1), &w.2) {
+            undo(&written);
+            return Err(e.into());
+        }
+        written.push(w);
+    }
+    if let Err(e) = store::restore(&lock, root, &r.old_path, None, &r.old) {
+        undo(&written);
         return Err(e.into());
     }
     let reason = format!("renumber {} {} to {}", r.kind, r.from, r.to);
@@ -232,15 +323,17 @@ pub fn execute(ws: &Workspace, r: &Renumber) -> Result<String> {
         ("ORX_FORCE_REASON", reason.as_str()),
         ("ORX_LOCK_HOLDER", pid.as_str()),
     ];
+    let mut paths: Vec<&str> = vec![&r.old_path, &r.new_path];
+    paths.extend(r.references.iter().map(|(p, _, _)| p.as_str()));
     let made = if merging {
-        repo.commit_merge(&[&r.old_path, &r.new_path], &trailers, &env)
+        repo.commit_merge(&paths, &trailers, &env)
     } else {
-        repo.commit_paths(&[&r.old_path, &r.new_path], &message, &env, ws.lock_wait)
+        repo.commit_paths(&paths, &message, &env, ws.lock_wait)
     };
     match made {
         Ok(id) => Ok(id),
         Err(e) => {
-            let _ = store::restore(&lock, root, &r.new_path, None, &r.new);
+            undo(&written);
             let _ = store::write(&lock, root, &orx_dir, &r.old_path, None, &r.old);
             Err(Error::CommitFailed(
                 e,

@@ -40,6 +40,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for p in &report.problems {
         ui.line(p.to_string());
     }
+    // Not a problem of the files: of this clone, which merges them.
+    let note = super::epaint(super::YELLOW, "note:");
+    match orx::change::merge::installed(&ws.repo, &ws) {
+        orx::change::merge::Driver::Installed => {}
+        orx::change::merge::Driver::Missing => ui.eline(format!(
+            "{note} this clone has no merge driver for item files: a merge of two branches that changed one item stops on text conflicts; `git orx hooks install` sets it up"
+        )),
+        orx::change::merge::Driver::Stale => ui.eline(format!(
+            "{note} the merge driver does not cover every kind's items (a kind was added since it was set up): `git orx hooks install` updates it"
+        )),
+    }
     let n = report.problems.len();
     let files = format!(
         "{} file{}",

@@ -230,7 +230,7 @@ fn merge_driver(ui: &mut Ui) -> orx::Result<()> {
 
 /// Whether the merge driver for item files is set up, as `hooks status`
 /// says it.
-fn merge_driver_state() -> Option<bool> {
+fn merge_driver_state() -> Option<orx::change::merge::Driver> {
     let ws = orx::repo::workspace::Workspace::open().ok()?;
     Some(orx::change::merge::installed(&ws.repo, &ws))
 }
@@ -341,19 +341,30 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 };
                 ui.line(format!("  {:<21} {state}", s.name));
             }
+            use orx::change::merge::Driver;
             match merge_driver_state() {
-                Some(true) => ui.line(format!(
+                Some(Driver::Installed) => ui.line(format!(
                     "  {:<21} {}",
                     "merge=orx",
                     paint(GREEN, msg::localize("installed"))
                 )),
-                Some(false) => ui.line(format!(
+                Some(Driver::Missing) => ui.line(format!(
                     "  {:<21} {}",
                     "merge=orx",
                     paint(
                         YELLOW,
                         msg::localize(
                             "missing: item files merge as plain text; run `git orx hooks install`"
+                        )
+                    )
+                )),
+                Some(Driver::Stale) => ui.line(format!(
+                    "  {:<21} {}",
+                    "merge=orx",
+                    paint(
+                        YELLOW,
+                        msg::localize(
+                            "outdated: a kind's items merge as plain text; run `git orx hooks install`"
                         )
                     )
                 )),

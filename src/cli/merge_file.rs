@@ -55,6 +55,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     std::fs::write(&args.ours, &out.text)
         .map_err(|e| orx::Error::Failed(format!("{}: {e}", args.ours.display())))?;
     let item = out.item.clone().unwrap_or_else(|| args.path.clone());
+    // Each side named with its commit, as `git log` shows it.
+    let named = |label: &str| match ws.repo.commit_id(label) {
+        Some(c) => format!("{label} ({})", ws.repo.short_id(&c)),
+        None => label.to_owned(),
+    };
+    let (here, there) = (named(&labels.ours), named(&labels.theirs));
     for c in &out.conflicts {
         let side = |v: &Option<serde_json::Value>| match v {
             Some(serde_json::Value::String(s)) => s.clone(),
@@ -65,11 +71,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         let id = out.id.as_deref().unwrap_or(&args.path);
         let line = if c.state {
             format!(
-                "{item}: the state is {o} here and {t} on the other side; choose one with `git orx resolve {id} --state {o}` (or `--state {t}`)"
+                "{item}: the state is {o} in {here} and {t} in {there}; choose one with `git orx resolve {id} --state {o}` (or `--state {t}`)"
             )
         } else {
             format!(
-                "{item}: `{}` is {o} here and {t} on the other side; keep one with `git orx resolve {id} --ours` (or `--theirs`), or edit {} and `git add` it",
+                "{item}: `{}` is {o} in {here} and {t} in {there}; keep one with `git orx resolve {id} --ours` (or `--theirs`), or edit {} and `git add` it",
                 c.field, args.path
             )
         };

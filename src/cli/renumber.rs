@@ -32,9 +32,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         "{} {} -> {} ({} -> {})",
         plan.kind, plan.from, plan.to, plan.old_path, plan.new_path
     );
+    let refs: Vec<&str> = plan.references.iter().map(|(p, _, _)| p.as_str()).collect();
     if args.dry_run {
         ui.dry_run();
         ui.line(format!("would renumber {what}"));
+        if !refs.is_empty() {
+            ui.line(format!("  and name {} in {}", plan.to, refs.join(", ")));
+        }
         return Ok(0);
     }
     let role = super::role(&ws, &args.role)?;
@@ -49,5 +53,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         paint(BOLD, &what),
         ws.repo.short_id(&commit)
     ));
+    if !refs.is_empty() {
+        ui.line(format!("  and named {} in {}", plan.to, refs.join(", ")));
+    }
     Ok(0)
 }

@@ -70,6 +70,25 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Every engine source (see [`sources`]) by its path from the crate's
+/// root, with its text.
+fn engine_sources() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("src"), &mut files);
+    files
+        .iter()
+        .map(|file| {
+            let rel = file
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            (rel, std::fs::read_to_string(file).unwrap())
+        })
+        .collect()
+}
+
 /// The string literals of Rust source `src` (in-file test modules and
 /// comments left out), each as written between its quotes.
 pub(crate) fn literals(src: &str) -> Vec<String> {
@@ -140,20 +159,11 @@ fn the_engine_names_no_built_in_state_role_or_field() {
     for n in ["Draft", "IDLE", "architect", "rounds", "tasks"] {
         assert!(names.iter().any(|x| x == n), "{n} is not among {names:?}");
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    sources(&root.join("src"), &mut files);
     let mut found = Vec::new();
-    for file in &files {
-        let rel = file
-            .strip_prefix(root)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
+    for (rel, src) in engine_sources() {
         if NOT_YET_MOVED.iter().any(|(f, _)| *f == rel) {
             continue;
         }
-        let src = std::fs::read_to_string(file).unwrap();
         for lit in literals(&src) {
             for word in code_words(&lit) {
                 // The workflow format's own keys (`measure.tasks.done`).
@@ -189,20 +199,11 @@ const KIND_TABLES: &[&str] = &[
 #[test]
 fn the_engine_names_no_built_in_kind() {
     let kinds: Vec<&str> = BUILTIN.iter().map(|(k, _)| *k).collect();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    sources(&root.join("src"), &mut files);
     let mut found = Vec::new();
-    for file in &files {
-        let rel = file
-            .strip_prefix(root)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
+    for (rel, src) in engine_sources() {
         if KIND_TABLES.contains(&rel.as_str()) || rel == "src/main.rs" {
             continue;
         }
-        let src = std::fs::read_to_string(file).unwrap();
         for lit in literals(&src) {
             for word in code_words(&lit) {
                 if let Some(k) = kinds

@@ -10,7 +10,7 @@
 //!   ignore: ["tech-spec-*.md"] # files in `dir` that are not items (`*` matches any text)
 //!   format: markdown           # markdown (YAML frontmatter) | json (the whole file)
 //!   id: '^[0-9]+(\.[0-9]+)*$'  # the ID pattern
-//!   new_id: next-minor         # next-minor (1.1, 1.2 ...) | sequence (1, 2 ...) | name (given)
+//!   new_id: next-minor         # next-minor (1.1, 1.2 ...) | sequence (1, 2 ...) | name (given) | unique (Tk3f9a: made on many branches at once)
 //!   prefix: G                  # with `sequence`: IDs G1, G2 ...
 //!   template: story            # .orx/templates/<name>.md, else the built-in one
 //!   default_id: default        # with `paths`: the ID of a path without `{id}`
@@ -60,6 +60,11 @@ pub enum NewId {
     Sequence,
     /// Given by whoever makes the item.
     Name,
+    /// Unique without coordination, for items made on many branches at
+    /// once: the prefix and five letters or digits drawn from a hash of
+    /// what makes this creation unique (`Tk3f9a`), so two agents on two
+    /// branches do not both make the next number.
+    Unique,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -463,9 +468,18 @@ impl Items {
     }
 
     /// The next ID after `ids` (those in use), as `new_id` says; `None`
-    /// when the kind's IDs are given, or past the largest number.
-    pub fn next_id<'a>(&self, ids: impl Iterator<Item = &'a str>) -> Option<String> {
+    /// when the kind's IDs are given, or past the largest number. A
+    /// `unique` ID is drawn from `mark` (what makes this creation unique:
+    /// the caller's time, commit, worktree, title), another draw for an ID
+    /// in use.
+    pub fn next_id<'a>(&self, ids: impl Iterator<Item = &'a str>, mark: &str) -> Option<String> {
         match self.new_id {
+            NewId::Unique => {
+                let used: Vec<&str> = ids.collect();
+                (0u32..1000)
+                    .map(|n| format!("{}{}", self.prefix, unique_letters(&format!("{mark}\n{n}"))))
+                    .find(|id| !used.contains(&id.as_str()))
+            }
             NewId::NextMinor => next_minor(ids),
             NewId::Sequence => {
                 let max = ids
@@ -489,8 +503,24 @@ impl NewId {
             NewId::NextMinor => "next-minor",
             NewId::Sequence => "sequence",
             NewId::Name => "name",
+            NewId::Unique => "unique",
         }
     }
+}
+
+/// Five letters or digits from a hash of `mark`: 32 symbols without the
+/// ones read alike (`0`/`o`, `1`/`l`), about 33 million IDs.
+fn unique_letters(mark: &str) -> String {
+    use sha2::Digest;
+    const SYMBOLS: &[u8; 32] = b"23456789abcdefghijkmnpqrstuvwxyz";
+    let hash = sha2::Sha256::digest(mark.as_bytes());
+    let mut bits = u64::from_be_bytes(hash[..8].try_into().unwrap_or_default());
+    let mut out = String::with_capacity(5);
+    for _ in 0..5 {
+        out.push(SYMBOLS[(bits & 31) as usize] as char);
+        bits >>= 5;
+    }
+    out
 }
 
 impl Items {
@@ -716,7 +746,7 @@ mod tests {
         assert_eq!(i.path_for("default", "").unwrap(), ".orx/active_context.md");
         assert!(i.leads_to(".orx/agents/x.md", "x"));
         assert!(!i.leads_to(".orx/agents/default.md", "default"));
-        assert_eq!(i.next_id(["a"].into_iter()), None);
+        assert_eq!(i.next_id(["a"].into_iter(), ""), None);
     }
 
     #[test]
@@ -783,8 +813,21 @@ mod tests {
     #[test]
     fn sequences_count_up() {
         let i = items("dir: x\nnew_id: sequence\n").unwrap();
-        assert_eq!(i.next_id([].into_iter()).unwrap(), "1");
-        assert_eq!(i.next_id(["1", "9", "x"].into_iter()).unwrap(), "10");
+        assert_eq!(i.next_id([].into_iter(), "").unwrap(), "1");
+        assert_eq!(i.next_id(["1", "9", "x"].into_iter(), "").unwrap(), "10");
+        // Unique IDs: drawn from the mark, never one in use.
+        let u = items("dir: x\nnew_id: unique\nprefix: T\n").unwrap();
+        let a = u
+            .next_id([].into_iter(), "agent 1, 2026-01-02T03:04:05Z")
+            .unwrap();
+        let b = u
+            .next_id([].into_iter(), "agent 2, 2026-01-02T03:04:05Z")
+            .unwrap();
+        assert!(a.starts_with('T') && a.len() == 6 && a != b, "{a} {b}");
+        let again = u
+            .next_id([a.as_str()].into_iter(), "agent 1, 2026-01-02T03:04:05Z")
+            .unwrap();
+        assert_ne!(again, a);
     }
 
     #[test]

@@ -287,6 +287,15 @@ pub struct WorkflowError {
 }
 
 impl Workflow {
+    /// The names of its terminal states, in its order.
+    pub fn terminal_states(&self) -> Vec<String> {
+        self.states
+            .iter()
+            .filter(|s| s.terminal)
+            .map(|s| s.name.clone())
+            .collect()
+    }
+
     pub fn state(&self, name: &str) -> Option<&State> {
         self.states.iter().find(|s| s.name == name)
     }

@@ -35,6 +35,9 @@ fn init_sets_up_the_merge_driver_and_hooks_status_says_so() {
     repo.git(&["config", "--unset", "merge.orx.driver"]).ok();
     repo.orx(&["hooks", "status"])
         .stdout_has(&["merge=orx", "missing: item files merge as plain text"]);
+    repo.orx(&["check"])
+        .ok()
+        .stderr_has(&["this clone has no merge driver for item files"]);
     repo.orx(&["hooks", "install"]).ok();
     repo.orx(&["hooks", "status"])
         .ok()
@@ -87,8 +90,16 @@ fn two_states_conflict_name_the_item_and_one_command_resolves_it() {
     repo.git(&["checkout", "-q", "main"]).ok();
     let out = merge_other(&repo);
     out.code(1);
+    let short = |rev: &str| {
+        repo.git(&["rev-parse", "--short", rev])
+            .stdout
+            .trim()
+            .to_owned()
+    };
     let said = format!(
-        "story {id}: the state is {ours} here and {theirs} on the other side; choose one with `git orx resolve {id} --state {ours}` (or `--state {theirs}`)"
+        "story {id}: the state is {ours} in HEAD ({}) and {theirs} in other ({}); choose one with `git orx resolve {id} --state {ours}` (or `--state {theirs}`)",
+        short("HEAD"),
+        short("other")
     );
     assert!(out.stderr.contains(&said), "{}", out.render());
     let text = repo.read(&path);
@@ -238,4 +249,149 @@ fn two_branches_making_one_id_are_fixed_by_renumber_in_the_merge() {
     repo.orx(&["show", "1.3"])
         .ok()
         .stdout_has(&["Search by tag"]);
+}
+
+/// Eight agents, each in its own worktree and branch, make and move a
+/// story at the same time; their branches are merged into main one after
+/// another. Every merge is clean or fixed by the one command the refusal
+/// names (`renumber`), nothing is lost, and `verify --all` is clean.
+#[test]
+fn eight_agents_in_eight_worktrees_merge_into_main() {
+    let (repo, _) = with_story();
+    let mut trees = Vec::new();
+    for i in 0..8 {
+        let wt = repo.path(&format!("../agent-{i}"));
+        repo.git(&[
+            "worktree",
+            "add",
+            "-q",
+            "-b",
+            &format!("agent-{i}"),
+            wt.to_str().unwrap(),
+            "main",
+        ])
+        .ok();
+        trees.push(wt);
+    }
+    // All at once: each makes a story from the example and moves it.
+    let script = "git-orx new \"Story of $AGENT\" --example --as sm >/dev/null && \
+                  git-orx assess 1.2 --as sm --score 8.5 >/dev/null";
+    let children: Vec<_> = trees
+        .iter()
+        .enumerate()
+        .map(|(i, wt)| {
+            repo.command("sh")
+                .current_dir(wt)
+                .args(["-c", script])
+                .env("AGENT", format!("agent {i}"))
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for c in children {
+        let out = c.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    for i in 0..8 {
+        let out = merge_other_named(&repo, &format!("agent-{i}"));
+        if out.code != 0 {
+            assert!(
+                out.stderr.contains("`git orx renumber story:1.2`"),
+                "agent-{i}: {}",
+                out.render()
+            );
+            repo.orx(&["renumber", "story:1.2", "--as", "human"]).ok();
+        }
+        assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "", "agent-{i}");
+    }
+    let status = repo.orx(&["status"]);
+    status.ok();
+    for i in 0..8 {
+        assert!(
+            status.stdout.contains(&format!("Story of agent {i}")),
+            "{}",
+            status.stdout
+        );
+    }
+    let files = repo.git(&["ls-files", "docs/stories"]).stdout;
+    assert_eq!(files.lines().count(), 9, "{files}");
+    repo.orx(&["verify", "--all"]).ok();
+}
+
+fn merge_other_named(repo: &Repo, branch: &str) -> crate::common::Run {
+    repo.git_env(&["merge", "--no-edit", branch], &[("ORX_ROLE", "human")])
+}
+
+/// A kind whose IDs are drawn (`new_id: unique`): two agents on two
+/// branches each make one, and the merge has nothing to renumber.
+#[test]
+fn unique_ids_made_on_two_branches_merge_without_a_collision() {
+    let repo = Repo::new();
+    repo.write(
+        ".orx/workflows/job.yaml",
+        "workflow: job\ninitial: Queued\nitems:\n  dir: docs/jobs\n  file: \"{id}.{slug}.md\"\n  new_id: unique\n  prefix: J\nstates:\n  Queued: {owner: dev}\n  Done: {terminal: true}\ntransitions:\n  - {from: Queued, to: Done, roles: [dev]}\n",
+    );
+    repo.commit_rules("Add the job kind");
+    repo.orx(&["hooks", "install"]).ok();
+    repo.git(&["branch", "other"]).ok();
+    let made = repo.orx(&["new", "job", "Build", "--as", "dev"]);
+    made.ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["new", "job", "Deploy", "--as", "dev"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    merge_other(&repo).ok();
+    let files = repo.git(&["ls-files", "docs/jobs"]).stdout;
+    let names: Vec<&str> = files.lines().collect();
+    assert_eq!(names.len(), 2, "{files}");
+    for n in &names {
+        let id = n
+            .trim_start_matches("docs/jobs/")
+            .split('.')
+            .next()
+            .unwrap();
+        assert!(id.starts_with('J') && id.len() == 6, "{id}");
+    }
+    repo.orx(&["verify", "--all"]).ok();
+}
+
+/// A renumbered item's references in the items that came with it (a job
+/// waiting for it) follow it to its new ID; the items HEAD holds keep
+/// naming the item that keeps the old one.
+#[test]
+fn renumber_rewrites_the_references_that_came_with_the_item() {
+    let repo = Repo::new();
+    repo.write(
+        ".orx/workflows/job.yaml",
+        "workflow: job\ninitial: Queued\nitems:\n  dir: docs/jobs\n  file: \"{id}.{slug}.md\"\n  new_id: sequence\n  prefix: J\nstates:\n  Queued: {owner: dev}\n  Running: {owner: dev}\n  Done: {terminal: true}\ntransitions:\n  - from: Queued\n    to: Running\n    roles: [dev]\n    waits: {field: after, until: [Done]}\n  - {from: Running, to: Done, roles: [dev]}\n",
+    );
+    repo.commit_rules("Add the job kind");
+    repo.orx(&["hooks", "install"]).ok();
+    repo.git(&["branch", "other"]).ok();
+    repo.orx(&["new", "job", "Build", "--as", "dev"]).ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["new", "job", "Test", "--as", "dev"]).ok();
+    repo.orx(&["new", "job", "Ship", "--as", "dev"]).ok();
+    let ship = "docs/jobs/J2.ship.md";
+    repo.edit(ship, "status: Queued", "status: Queued\nafter: [J1]");
+    repo.git(&["add", ship]).ok();
+    repo.commit_as("dev", "Ship after Test").ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    merge_other(&repo).code(1);
+    repo.orx(&["renumber", "job:J1", "--as", "human"])
+        .ok()
+        .stdout_has(&["renumbered job J1 -> J3 (docs/jobs/J1.test.md -> docs/jobs/J3.test.md)"]);
+    assert!(
+        repo.read(ship).contains("after: [J3]"),
+        "{}",
+        repo.read(ship)
+    );
+    assert!(repo.read("docs/jobs/J1.build.md").contains("title: Build"));
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    repo.orx(&["verify", "--all"]).ok();
 }

@@ -122,6 +122,36 @@ fn a_kind_whose_state_is_in_its_own_field_is_made_moved_and_judged() {
     repo.orx(&["log", "outage:1"])
         .ok()
         .stdout_has(&["Open -> Mitigated"]);
+    // The reports cover the kind: its own states, no story figures.
+    repo.orx(&["move", "outage:1", "Resolved", "--as", "dev"])
+        .ok();
+    let m = json(&repo.orx(&["metrics", "--kind", "outage", "--json"]).stdout);
+    let m = &m["metrics"];
+    assert_eq!(
+        (m["kind"].as_str(), m["throughput"].as_u64()),
+        (Some("outage"), Some(1)),
+        "{m}"
+    );
+    assert_eq!(m["cycle_time"]["count"], 1, "{m}");
+    assert!(m["time_in_state"]["Open"].is_object(), "{m}");
+    assert!(
+        m["figures"].is_null() && m["avg_review_rounds"]["qa"].is_null(),
+        "{m}"
+    );
+    repo.orx(&["metrics", "--kind", "outage"])
+        .ok()
+        .stdout_has(&["throughput"])
+        .stdout_lacks(&["Review efficiency", "SM revision"]);
+    let page = repo.orx(&["report", "--kind", "outage", "--html", "-"]);
+    page.ok()
+        .stdout_has(&["Outage timelines", "Cumulative flow"]);
+    assert!(
+        !page.stdout.contains("Review rounds"),
+        "the story's chart is not drawn"
+    );
+    repo.orx(&["doctor", "outage:1"])
+        .ok()
+        .stdout_has(&["outage", "Resolved"]);
 }
 
 #[test]

@@ -540,11 +540,32 @@ pub const LINES: &[(&str, &str)] = &[
         "条目的 ID 只能由 Human 更改: 请加上 --as human 运行",
     ),
     ("would renumber {what}", "将重新编号 {what}"),
+    ("  and name {id} in {paths}", "  并在 {paths} 中改用 {id}"),
+    (
+        "  and named {id} in {paths}",
+        "  并已在 {paths} 中改用 {id}",
+    ),
     (
         "renumbered {what} [{commit}]",
         "已重新编号 {what} [{commit}]",
     ),
     // resolve, merge-file
+    (
+        "{note} the merge driver does not cover every kind's items (a kind was added since it was set up): `git orx hooks install` updates it",
+        "{note} 合并驱动没有覆盖所有类型的条目 (设置之后又添加了类型): `git orx hooks install` 会更新它",
+    ),
+    (
+        "missing: item files merge as plain text; run `git orx hooks install`",
+        "缺失: 条目文件按纯文本合并;请运行 `git orx hooks install`",
+    ),
+    (
+        "outdated: a kind's items merge as plain text; run `git orx hooks install`",
+        "已过时: 某类条目按纯文本合并;请运行 `git orx hooks install`",
+    ),
+    (
+        "{note} this clone has no merge driver for item files: a merge of two branches that changed one item stops on text conflicts; `git orx hooks install` sets it up",
+        "{note} 这个克隆没有条目文件的合并驱动: 两个分支改了同一条目时,合并会停在文本冲突上;`git orx hooks install` 会设置它",
+    ),
     (
         "resolved {item}: {path} (staged); `git commit` ends the merge",
         "已解决 {item}: {path} (已暂存);`git commit` 结束这次合并",

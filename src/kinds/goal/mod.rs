@@ -179,7 +179,10 @@ fn fresh(ws: &Workspace, kind: &str, title: &str) -> Result<(String, String)> {
             .to_owned(),
     })?;
     let id = items
-        .next_id(ids.iter().map(String::as_str))
+        .next_id(
+            ids.iter().map(String::as_str),
+            &plan::unique_mark(ws, title),
+        )
         .ok_or_else(|| Error::Failed(format!("cannot choose the next `{kind}` ID")))?;
     let path = items
         .path_for(&id, title)

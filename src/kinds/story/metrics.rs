@@ -374,12 +374,7 @@ pub fn measure(
     let mut tally = Tally::new(&Options {
         kind: Some(kind.clone()),
         structure_required: opts.structure_required.or(required),
-        terminal: wf
-            .states
-            .iter()
-            .filter(|s| s.terminal)
-            .map(|s| s.name.clone())
-            .collect(),
+        terminal: wf.terminal_states(),
         figures: wf.figures.as_deref() == Some("story"),
         ..opts.clone()
     });

@@ -107,12 +107,7 @@ pub fn report(
         kind: wf.name.clone(),
         now,
         states: wf.states.iter().map(|s| s.name.clone()).collect(),
-        terminal: wf
-            .states
-            .iter()
-            .filter(|s| s.terminal)
-            .map(|s| s.name.clone())
-            .collect(),
+        terminal: wf.terminal_states(),
         entries: &entries,
         rounds: metrics.figures.as_ref().map(|_| rounds),
         figures: figures(metrics),
