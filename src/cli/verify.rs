@@ -48,6 +48,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             commits: report.commits,
             violations: &report.violations,
             acknowledged: &report.acknowledged,
+            repaired: &report.repaired,
             not_judged: &report.not_judged,
         });
         return Ok(code);
@@ -79,6 +80,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             6,
         );
     }
+    for r in &report.repaired {
+        ui.wrap(
+            format!(
+                "{}: {} (repaired by {})",
+                head(&r.violation),
+                paint(YELLOW, &r.violation.rule),
+                r.by
+            ),
+            4,
+        );
+    }
     for c in &report.not_judged {
         ui.wrap(
             format!(
@@ -101,10 +113,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if !report.not_judged.is_empty() {
         summary.push_str(&format!(", {} not judged", report.not_judged.len()));
     }
-    let acknowledged = match report.acknowledged.len() {
+    let mut acknowledged = match report.acknowledged.len() {
         0 => String::new(),
         k => format!(", {k} acknowledged"),
     };
+    if !report.repaired.is_empty() {
+        acknowledged.push_str(&format!(", {} repaired", report.repaired.len()));
+    }
     if n == 0 {
         ui.wrap(
             paint(GREEN, format!("{summary}: no violations{acknowledged}")),

@@ -98,7 +98,19 @@ impl Repo {
             }
         };
         self.clear_journal();
-        made?;
+        // The command line names a private git directory and a message
+        // file, internal to this commit: what was refused is git's words.
+        made.map_err(|e| match e {
+            GitError::Command { message, .. } => GitError::Command {
+                args: "commit".to_owned(),
+                message,
+            },
+            GitError::Race { message, .. } => GitError::Race {
+                args: "commit".to_owned(),
+                message,
+            },
+            e => e,
+        })?;
         synced?;
         let head = self
             .repo

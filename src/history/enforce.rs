@@ -222,7 +222,20 @@ impl Judge<'_> {
             let item_path = |p: &Option<String>| p.clone().filter(|p| self.is_item_path(p));
             let before = self.read(&item_path(&change.old_path), change.old)?;
             let after = self.read(&item_path(&change.new_path), change.new)?;
-            if other_parents.is_empty() {
+            // A file renamed for a new ID (`renumber`) is one item deleted
+            // and another created: judged as both, never as an edit of the
+            // ID (which no override lets through).
+            let renumbered = match (&before, &after) {
+                (Some(Version { item: Ok(b), .. }), Some(Version { item: Ok(a), .. })) => {
+                    change.old_path != change.new_path && (&b.kind, &b.id) != (&a.kind, &a.id)
+                }
+                _ => false,
+            };
+            if renumbered && other_parents.is_empty() {
+                let old = change.old_path.clone().unwrap_or_default();
+                self.judge_change(&old, before, None, Some(to), &mut out)?;
+                self.judge_change(&path, None, after, Some(to), &mut out)?;
+            } else if other_parents.is_empty() {
                 self.judge_change(&path, before, after, Some(to), &mut out)?;
             } else {
                 self.judge_merged(&path, &change, before, after, other_parents, &mut out)?;

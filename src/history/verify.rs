@@ -46,11 +46,23 @@ pub struct Acknowledged {
     pub by: String,
 }
 
+/// A violation a later commit of the range repaired: a duplicate ID that
+/// a `renumber` commit (its `Orx-Renumber` trailer) gave a new ID.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct Repaired {
+    #[serde(flatten)]
+    pub violation: Violation,
+    /// The abbreviated id of the commit that repaired it.
+    pub by: String,
+}
+
 #[derive(Debug, Default)]
 pub struct Report {
     pub commits: usize,
     pub violations: Vec<Violation>,
     pub acknowledged: Vec<Acknowledged>,
+    /// Violations a later commit of the range repaired: not failures.
+    pub repaired: Vec<Repaired>,
     /// Shallow-clone boundary commits (abbreviated): their parents are not
     /// here, so what they changed is unknown.
     pub not_judged: Vec<String>,
@@ -190,6 +202,18 @@ pub fn verify_commits(repo: &Repo, ids: &[String], opts: Options) -> Result<Repo
         if found.is_empty() {
             continue;
         }
+        // A duplicate ID a later commit of the range renumbered (a forge
+        // merge, then its repair) is repaired, not a failure.
+        let (fixed, found): (Vec<Violation>, Vec<Violation>) = found
+            .into_iter()
+            .partition(|v| repair_of(repo, &info, v, &infos).is_some());
+        report.repaired.extend(fixed.into_iter().map(|v| Repaired {
+            by: repair_of(repo, &info, &v, &infos).unwrap_or_default(),
+            violation: v,
+        }));
+        if found.is_empty() {
+            continue;
+        }
         match acks.iter().find(|a| info.id.starts_with(&a.commit)) {
             Some(a) => report
                 .acknowledged
@@ -202,6 +226,33 @@ pub fn verify_commits(repo: &Repo, ids: &[String], opts: Options) -> Result<Repo
         }
     }
     Ok(report)
+}
+
+/// The commit of `range` that repaired violation `v` of `commit`, if one
+/// did: a duplicate ID given a new ID by a later `renumber` commit
+/// (`Orx-Renumber: story 1.2 -> 1.3`) that has `commit` in its history.
+fn repair_of(
+    repo: &Repo,
+    commit: &CommitInfo,
+    v: &Violation,
+    range: &[CommitInfo],
+) -> Option<String> {
+    if v.rule != "duplicate-id" {
+        return None;
+    }
+    let item = v.item.as_deref()?;
+    range
+        .iter()
+        .filter(|r| r.id != commit.id)
+        .find(|r| {
+            r.trailers.iter().any(|(k, val)| {
+                k.eq_ignore_ascii_case("Orx-Renumber")
+                    && val
+                        .strip_prefix(item)
+                        .is_some_and(|rest| rest.starts_with(" -> "))
+            }) && repo.merge_base(&commit.id, &r.id).as_deref() == Some(commit.id.as_str())
+        })
+        .map(|r| r.short.clone())
 }
 
 /// The acknowledgements at the tips of the range (the commits no other

@@ -395,3 +395,42 @@ fn renumber_rewrites_the_references_that_came_with_the_item() {
     assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
     repo.orx(&["verify", "--all"]).ok();
 }
+
+/// A forge's merge button runs no hook: the merge lands with two stories
+/// 1.2. `verify` fails naming `renumber`; once the renumbering is
+/// committed, `verify` over the range holding both reports the merge as
+/// repaired, and CI goes green without rewriting history.
+#[test]
+fn a_forge_merge_with_a_duplicate_id_is_repaired_forward() {
+    let (repo, _) = with_story();
+    repo.orx(&["new", "Export as CSV", "--as", "sm"]).ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["new", "Search by tag", "--as", "sm"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    let before = repo.git(&["rev-parse", "HEAD"]).stdout.trim().to_owned();
+    repo.git_env(
+        &["merge", "--no-verify", "--no-edit", "other"],
+        &[("ORX_ROLE", "human")],
+    )
+    .ok();
+    let range = format!("{before}..HEAD");
+    repo.orx(&["verify", &range])
+        .code(1)
+        .stdout_has(&["duplicate-id", "`git orx renumber story:1.2`"]);
+    repo.orx(&[
+        "renumber",
+        "story:1.2",
+        "--path",
+        "docs/stories/1.2.search-by-tag.md",
+        "--as",
+        "human",
+    ])
+    .ok();
+    let out = repo.orx(&["verify", &range]);
+    out.ok()
+        .stdout_has(&["(repaired by ", "no violations, 1 repaired"]);
+    let json = repo.orx(&["verify", &range, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(v["repaired"][0]["rule"], "duplicate-id", "{v}");
+    repo.orx(&["verify", "--all"]).ok();
+}

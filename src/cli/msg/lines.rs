@@ -825,6 +825,15 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     (", {k} acknowledged", ",已确认 {k} 个"),
     ("{rest}: {rule} (acknowledged)", "{rest}: {rule} (已确认)"),
+    (", {k} repaired", ",已修复 {k} 个"),
+    (
+        ", {k} acknowledged, {j} repaired",
+        ",已确认 {k} 个,已修复 {j} 个",
+    ),
+    (
+        "{rest}: {rule} (repaired by {commit})",
+        "{rest}: {rule} (已由 {commit} 修复)",
+    ),
     // check
     ("checked 1 file: no problems", "已检查 1 个文件: 没有问题"),
     (

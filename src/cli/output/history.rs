@@ -23,6 +23,9 @@ pub struct Verify<'a> {
     pub commits: usize,
     pub violations: &'a [Violation],
     pub acknowledged: &'a [Acknowledged],
+    /// Violations a later commit of the range repaired (a duplicate ID
+    /// renumbered): not failures.
+    pub repaired: &'a [orx::history::verify::Repaired],
     pub not_judged: &'a [String],
 }
 
