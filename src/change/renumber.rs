@@ -216,19 +216,21 @@ fn references(ws: &Workspace, item: &Item, new_id: &str) -> Result<Vec<Rewrite>>
     Ok(out)
 }
 
-/// The holder added to history last: one not committed at all, else the
-/// one whose adding commit is newest.
+/// The holder added to the branch last: one not committed at all, else
+/// the one whose adding commit (a merge's, for a file it brought in) is
+/// nearest HEAD on its first-parent line.
 fn latest(ws: &Workspace, holders: Vec<Item>) -> Result<Item> {
     let mut dated: Vec<(i64, Item)> = Vec::new();
     for h in holders {
-        let added = ws.repo.added_at(&h.path)?.unwrap_or(i64::MAX);
-        dated.push((added, h));
+        // Fewer commits since it was added: later. Never added: latest.
+        let ago = ws.repo.added_ago(&h.path)?.map_or(-1, |n| n as i64);
+        dated.push((-ago, h));
     }
     dated.sort_by_key(|(t, _)| *t);
     let (t, item) = dated.pop().expect("two holders at least");
     if dated.last().is_some_and(|(u, _)| *u == t) {
         return Err(Error::Usage(format!(
-            "{} and {} were added at the same time: say which to renumber with its path",
+            "{} and {} were added by the same commit: say which to renumber with its path",
             item.path,
             dated
                 .last()

@@ -93,19 +93,20 @@ impl Repo {
         .filter(|v| !v.is_empty())
     }
 
-    /// When the file at `rel` was last added to HEAD's history (the
-    /// adding commit's time, seconds since the epoch); `None` when no
-    /// commit adds it.
-    pub fn added_at(&self, rel: &str) -> Result<Option<i64>, GitError> {
+    /// How many commits of HEAD's first-parent line came after the one
+    /// that added `rel` to it (0: HEAD added it; a file a merge brought
+    /// in counts from that merge); `None` when that line never adds it.
+    pub fn added_ago(&self, rel: &str) -> Result<Option<u64>, GitError> {
         if !self.has_head() {
             return Ok(None);
         }
-        let out = self.run(
+        let added = self.run(
             &[
                 "log",
                 "-1",
+                "--first-parent",
                 "--diff-filter=A",
-                "--format=%ct",
+                "--format=%H",
                 "HEAD",
                 "--",
                 rel,
@@ -113,7 +114,21 @@ impl Repo {
             None,
             &[],
         )?;
-        Ok(out.trim().parse().ok())
+        let added = added.trim();
+        if added.is_empty() {
+            return Ok(None);
+        }
+        let since = self.run(
+            &[
+                "rev-list",
+                "--first-parent",
+                "--count",
+                &format!("{added}..HEAD"),
+            ],
+            None,
+            &[],
+        )?;
+        Ok(since.trim().parse().ok())
     }
 
     /// Ends the merge under way with a commit of the index and `paths` as

@@ -532,8 +532,8 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     ("{path} exists already", "{path} 已存在"),
     (
-        "{a} and {b} were added at the same time: say which to renumber with its path",
-        "{a} 和 {b} 是同时加入的: 请用路径指明要重新编号哪一个",
+        "{a} and {b} were added by the same commit: say which to renumber with its path",
+        "{a} 和 {b} 是由同一个提交加入的: 请用路径指明要重新编号哪一个",
     ),
     (
         "an item's ID changes only by the Human: run it with --as human",
