@@ -945,12 +945,12 @@ pub const LINES: &[(&str, &str)] = &[
         "`{kind}` 类型没有为 ID `{id}` 指定文件",
     ),
     (
-        "{item} waits for {waiting} (its `{field}`), which is not {state} yet; {trigger} it then",
-        "{item} 等待 {waiting} (它的 `{field}`),后者尚未处于 {state};届时再 {trigger}",
+        "{item}: {from} -> {to} waits for {waiting} (its `{field}`), which is not {state} yet",
+        "{item}: {from} -> {to} 等待 {waiting} (它的 `{field}`),后者尚未处于 {state}",
     ),
     (
-        "{item} waits for {waiting} (its `{field}`), which are not {state} yet; {trigger} it then",
-        "{item} 等待 {waiting} (它的 `{field}`),它们尚未处于 {state};届时再 {trigger}",
+        "{item}: {from} -> {to} waits for {waiting} (its `{field}`), which are not {state} yet",
+        "{item}: {from} -> {to} 等待 {waiting} (它的 `{field}`),它们尚未处于 {state}",
     ),
     (
         "no loop `{id}` (looked in .loop/ and {legacy})",
