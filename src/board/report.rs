@@ -243,6 +243,47 @@ pub fn fill_steps(board: &mut Board) {
             s.steps = template.iter().map(|a| with_id(a, &s.id)).collect();
         }
     }
+    // An ID two kinds use names its kind wherever a command takes it.
+    let mut kinds_of: HashMap<String, Vec<String>> = HashMap::new();
+    for s in all_summaries(board) {
+        let kinds = kinds_of.entry(s.id.clone()).or_default();
+        if !kinds.contains(&s.kind) {
+            kinds.push(s.kind.clone());
+        }
+    }
+    let ambiguous = |id: &str| kinds_of.get(id).is_some_and(|k| k.len() > 1);
+    let sections = board
+        .items
+        .iter_mut()
+        .chain(board.others.iter_mut().flat_map(|k| k.items.iter_mut()))
+        .chain(board.agents.iter_mut());
+    for s in sections.filter(|s| ambiguous(&s.id)) {
+        for a in &mut s.steps {
+            qualify(a, &s.kind, &s.id);
+        }
+    }
+}
+
+fn all_summaries(board: &Board) -> impl Iterator<Item = &Summary> {
+    board
+        .items
+        .iter()
+        .chain(board.others.iter().flat_map(|k| &k.items))
+        .chain(&board.agents)
+}
+
+/// `action` with the bare `id` it is run with written `KIND:ID`, for an ID
+/// another kind uses too (the bare one would be refused as ambiguous).
+pub fn qualify(action: &mut crate::workflow::steps::Action, kind: &str, id: &str) {
+    let named = format!("{kind}:{id}");
+    for arg in action.argv.iter_mut().filter(|a| *a == id) {
+        arg.clone_from(&named);
+    }
+    for v in action.call.arguments.values_mut() {
+        if v.as_str() == Some(id) {
+            *v = serde_json::Value::String(named.clone());
+        }
+    }
 }
 
 /// The items of each kind but the default kind and the agents (in a
@@ -505,6 +546,17 @@ pub fn detail_of(
     let before = item.value();
     if let Some(r) = role {
         summary.steps = wf.actions(&item.id, &item.status, &before, r);
+    }
+    // An ID another kind uses too is named with its kind in the commands.
+    let shared = ws
+        .registry()
+        .iter()
+        .filter(|k| k.name() != item.kind)
+        .any(|k| ws.find(&format!("{}:{}", k.name(), item.id)).is_ok());
+    if shared {
+        for a in &mut summary.steps {
+            qualify(a, &item.kind, &item.id);
+        }
     }
     let now = workspace::now();
     let ground = crate::change::plan::ground(ws);

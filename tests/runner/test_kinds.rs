@@ -328,6 +328,46 @@ fn an_id_two_kinds_use_is_named_with_its_kind() {
     let out = repo.orx(&["show", "ticket:1.1"]);
     out.ok();
     assert!(out.stdout.contains("A ticket"), "{}", out.render());
+    // Every command offered for either names it with its kind, so an
+    // agent that runs the argv it is given is not refused as ambiguous.
+    let next = repo.orx(&["next", "--json"]);
+    next.ok();
+    let v: serde_json::Value = serde_json::from_str(&next.stdout).unwrap();
+    let argvs: Vec<Vec<String>> = v["roles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["actions"].as_array().unwrap().iter())
+        .flat_map(|a| a["steps"].as_array().unwrap().iter())
+        .map(|s| serde_json::from_value(s["argv"].clone()).unwrap())
+        .collect();
+    assert!(!argvs.is_empty(), "{v}");
+    for argv in &argvs {
+        assert!(!argv.contains(&"1.1".to_owned()), "{argv:?}");
+        assert!(
+            argv.contains(&"story:1.1".to_owned()) || argv.contains(&"ticket:1.1".to_owned()),
+            "{argv:?}"
+        );
+    }
+    let show = repo.orx(&["show", "story:1.1", "--as", "sm", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&show.stdout).unwrap();
+    assert!(
+        v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["argv"].to_string().contains("story:1.1")),
+        "{v}"
+    );
+    // The argv as given runs (here, the SM's assessment of the story).
+    let assess: &Vec<String> = argvs
+        .iter()
+        .find(|a| a.contains(&"assess".to_owned()) && a.contains(&"story:1.1".to_owned()))
+        .expect("the story's assessment is offered");
+    let mut args: Vec<&str> = assess.iter().skip(2).map(String::as_str).collect();
+    args.extend(["--score", "8.5"]);
+    let ran = repo.orx(&args);
+    assert_ne!(ran.code, 2, "not a usage error: {}", ran.render());
 }
 
 #[test]
