@@ -103,6 +103,30 @@ pub fn slug(title: &str) -> String {
     }
 }
 
+/// `text` with the bare `id` in each backticked `git orx` command written
+/// `kind:id`: how a hint names an ID another kind uses too, so that the
+/// command it gives is not refused as ambiguous. Prose keeps the bare ID.
+pub fn qualify_commands(text: &str, kind: &str, id: &str) -> String {
+    let named = format!("{kind}:{id}");
+    let mut out = String::with_capacity(text.len() + named.len());
+    for (i, part) in text.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        if i % 2 == 1 && part.starts_with("git orx ") {
+            let words: Vec<&str> = part.split(' ').collect();
+            let words: Vec<&str> = words
+                .iter()
+                .map(|w| if *w == id { named.as_str() } else { w })
+                .collect();
+            out.push_str(&words.join(" "));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
 /// `Story` for `story`: a name as a sentence or heading starts.
 pub fn capitalized(name: &str) -> String {
     let mut c = name.chars();
@@ -113,6 +137,22 @@ pub fn capitalized(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_the_commands_of_a_hint_name_the_kind() {
+        assert_eq!(
+            super::qualify_commands(
+                "Story 1.1 is ready: `git orx assess 1.1 --as sm`; see 1.1",
+                "story",
+                "1.1"
+            ),
+            "Story 1.1 is ready: `git orx assess story:1.1 --as sm`; see 1.1"
+        );
+        assert_eq!(
+            super::qualify_commands("`*review 1.1`", "story", "1.1"),
+            "`*review 1.1`"
+        );
+    }
+
     #[test]
     fn the_closest_name_folds_case_and_spaces_first() {
         let known = ["Draft", "InProgress", "Review", "Done"];

@@ -216,13 +216,42 @@ pub fn board(ws: &Workspace) -> Result<Board> {
     }
     let agents = agents(ws, &mut problems)?;
     let others = others(ws, &mut problems)?;
-    Ok(Board {
+    let mut board = Board {
         workflow: wf,
         items,
         agents,
         others,
         problems,
-    })
+    };
+    // A hint that gives a command for an ID two kinds use names its kind.
+    let ambiguous = ambiguous_ids(&board);
+    let sections = board
+        .items
+        .iter_mut()
+        .chain(board.others.iter_mut().flat_map(|k| k.items.iter_mut()))
+        .chain(board.agents.iter_mut());
+    for s in sections.filter(|s| ambiguous.contains(&s.id)) {
+        if let Some(h) = &s.handoff {
+            s.handoff = Some(crate::text::qualify_commands(h, &s.kind, &s.id));
+        }
+    }
+    Ok(board)
+}
+
+/// The IDs items of more than one kind use.
+fn ambiguous_ids(board: &Board) -> std::collections::HashSet<String> {
+    let mut kinds_of: HashMap<&str, Vec<&str>> = HashMap::new();
+    for s in all_summaries(board) {
+        let kinds = kinds_of.entry(s.id.as_str()).or_default();
+        if !kinds.contains(&s.kind.as_str()) {
+            kinds.push(s.kind.as_str());
+        }
+    }
+    kinds_of
+        .into_iter()
+        .filter(|(_, k)| k.len() > 1)
+        .map(|(id, _)| id.to_owned())
+        .collect()
 }
 
 /// Fills in the actions of the default kind's items the board read from
@@ -244,14 +273,8 @@ pub fn fill_steps(board: &mut Board) {
         }
     }
     // An ID two kinds use names its kind wherever a command takes it.
-    let mut kinds_of: HashMap<String, Vec<String>> = HashMap::new();
-    for s in all_summaries(board) {
-        let kinds = kinds_of.entry(s.id.clone()).or_default();
-        if !kinds.contains(&s.kind) {
-            kinds.push(s.kind.clone());
-        }
-    }
-    let ambiguous = |id: &str| kinds_of.get(id).is_some_and(|k| k.len() > 1);
+    let shared = ambiguous_ids(board);
+    let ambiguous = |id: &str| shared.contains(id);
     let sections = board
         .items
         .iter_mut()

@@ -665,6 +665,14 @@ fn handoff(
     role: &str,
     now: &str,
 ) -> Option<String> {
+    let field = |k: &str| {
+        value
+            .get(k)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let (kind, id) = (field("kind"), field("id"));
     let scope = wf.scope(value, role, now);
     let h = wf.handoff(state, t, &scope, ws.lang())?;
     // Orchestrix's handoff line: the role the story goes to and its
@@ -680,7 +688,16 @@ fn handoff(
         }
         _ => None,
     };
-    let text = h.full(ws.rules.config.persona_commands);
+    let mut text = h.full(ws.rules.config.persona_commands);
+    // The command a hint gives for an ID two kinds use names its kind.
+    if ws
+        .registry()
+        .iter()
+        .filter(|k| k.name() != kind)
+        .any(|k| ws.find(&format!("{}:{id}", k.name())).is_ok())
+    {
+        text = crate::text::qualify_commands(&text, &kind, &id);
+    }
     Some(match line {
         Some(l) => format!("{text}\n{l}"),
         None => text,

@@ -321,7 +321,12 @@ fn move_and_the_hook_agree_on_a_user_defined_kind() {
 fn an_id_two_kinds_use_is_named_with_its_kind() {
     let repo = with_tickets(str::to_owned);
     repo.orx(&["new", "A story", "--as", "sm"]).ok();
-    repo.orx(&["new", "ticket", "A ticket", "--as", "sm"]).ok();
+    let made = repo.orx(&["new", "ticket", "A ticket", "--as", "sm"]);
+    made.ok();
+    // The hint names the new ticket with its kind: `1.1` alone is ambiguous.
+    assert!(made.stdout.contains("ticket:1.1"), "{}", made.render());
+    let next = repo.orx(&["next", "--role", "sm"]);
+    next.ok().stdout_has(&["story:1.1", "ticket:1.1"]);
     let out = repo.orx(&["show", "1.1"]);
     out.code(2);
     assert!(out.stderr.contains("KIND:ID"), "{}", out.render());
