@@ -223,18 +223,7 @@ pub fn board(ws: &Workspace) -> Result<Board> {
         others,
         problems,
     };
-    // A hint that gives a command for an ID two kinds use names its kind.
-    let ambiguous = ambiguous_ids(&board);
-    let sections = board
-        .items
-        .iter_mut()
-        .chain(board.others.iter_mut().flat_map(|k| k.items.iter_mut()))
-        .chain(board.agents.iter_mut());
-    for s in sections.filter(|s| ambiguous.contains(&s.id)) {
-        if let Some(h) = &s.handoff {
-            s.handoff = Some(crate::text::qualify_commands(h, &s.kind, &s.id));
-        }
-    }
+    name_shared_ids(&mut board);
     Ok(board)
 }
 
@@ -272,18 +261,31 @@ pub fn fill_steps(board: &mut Board) {
             s.steps = template.iter().map(|a| with_id(a, &s.id)).collect();
         }
     }
-    // An ID two kinds use names its kind wherever a command takes it.
+    name_shared_ids(board);
+}
+
+/// Every item of `board` whose ID another kind's item has too, named
+/// `KIND:ID` in the commands its hint and its actions give (a bare ID
+/// would be refused as ambiguous). Naming twice changes nothing.
+fn name_shared_ids(board: &mut Board) {
     let shared = ambiguous_ids(board);
-    let ambiguous = |id: &str| shared.contains(id);
     let sections = board
         .items
         .iter_mut()
         .chain(board.others.iter_mut().flat_map(|k| k.items.iter_mut()))
         .chain(board.agents.iter_mut());
-    for s in sections.filter(|s| ambiguous(&s.id)) {
-        for a in &mut s.steps {
-            qualify(a, &s.kind, &s.id);
-        }
+    for s in sections.filter(|s| shared.contains(&s.id)) {
+        name_with_kind(s);
+    }
+}
+
+/// `s`'s hint and actions with its ID written `KIND:ID`.
+fn name_with_kind(s: &mut Summary) {
+    if let Some(h) = &s.handoff {
+        s.handoff = Some(crate::text::qualify_commands(h, &s.kind, &s.id));
+    }
+    for a in &mut s.steps {
+        qualify(a, &s.kind, &s.id);
     }
 }
 
@@ -571,15 +573,8 @@ pub fn detail_of(
         summary.steps = wf.actions(&item.id, &item.status, &before, r);
     }
     // An ID another kind uses too is named with its kind in the commands.
-    let shared = ws
-        .registry()
-        .iter()
-        .filter(|k| k.name() != item.kind)
-        .any(|k| ws.find(&format!("{}:{}", k.name(), item.id)).is_ok());
-    if shared {
-        for a in &mut summary.steps {
-            qualify(a, &item.kind, &item.id);
-        }
+    if ws.shares_id(&item.kind, &item.id) {
+        name_with_kind(&mut summary);
     }
     let now = workspace::now();
     let ground = crate::change::plan::ground(ws);

@@ -690,12 +690,7 @@ fn handoff(
     };
     let mut text = h.full(ws.rules.config.persona_commands);
     // The command a hint gives for an ID two kinds use names its kind.
-    if ws
-        .registry()
-        .iter()
-        .filter(|k| k.name() != kind)
-        .any(|k| ws.find(&format!("{}:{id}", k.name())).is_ok())
-    {
+    if ws.shares_id(&kind, &id) {
         text = crate::text::qualify_commands(&text, &kind, &id);
     }
     Some(match line {

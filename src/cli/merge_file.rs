@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use orx::engine::merge::{Choice, Labels};
+use orx::engine::merge::{Choice, Conflict, Labels};
 
 use super::{Ui, YELLOW, epaint};
 
@@ -62,12 +62,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     let (here, there) = (named(&labels.ours), named(&labels.theirs));
     for c in &out.conflicts {
-        let side = |v: &Option<serde_json::Value>| match v {
-            Some(serde_json::Value::String(s)) => s.clone(),
-            Some(v) => v.to_string(),
-            None => "(removed)".to_owned(),
-        };
-        let (o, t) = (side(&c.ours), side(&c.theirs));
+        let (o, t) = (Conflict::shown(&c.ours), Conflict::shown(&c.theirs));
         let id = out.id.as_deref().unwrap_or(&args.path);
         let line = if c.state {
             format!(

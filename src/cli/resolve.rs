@@ -1,6 +1,6 @@
 //! `git orx resolve`
 
-use orx::engine::merge::{Choice, Labels};
+use orx::engine::merge::{Choice, Conflict, Labels};
 
 use super::{BOLD, Ui, paint};
 
@@ -52,12 +52,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .conflicts
             .iter()
             .map(|c| {
-                let v = |v: &Option<serde_json::Value>| {
-                    v.as_ref().map_or("(removed)".to_owned(), |v| match v {
-                        serde_json::Value::String(s) => s.clone(),
-                        v => v.to_string(),
-                    })
-                };
+                let v = Conflict::shown;
                 if c.state {
                     format!(
                         "the state: {} (ours) or {} (theirs): give --state",

@@ -27,6 +27,18 @@ pub struct Conflict {
     pub state: bool,
 }
 
+impl Conflict {
+    /// A side's value as a message shows it: a string as written, another
+    /// value as JSON, `(removed)` for a side that took it out.
+    pub fn shown(v: &Option<Value>) -> String {
+        match v {
+            Some(Value::String(s)) => s.clone(),
+            Some(v) => v.to_string(),
+            None => "(removed)".to_owned(),
+        }
+    }
+}
+
 /// How a value both sides changed is decided.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Choice {

@@ -204,13 +204,14 @@ pub fn verify_commits(repo: &Repo, ids: &[String], opts: Options) -> Result<Repo
         }
         // A duplicate ID a later commit of the range renumbered (a forge
         // merge, then its repair) is repaired, not a failure.
-        let (fixed, found): (Vec<Violation>, Vec<Violation>) = found
-            .into_iter()
-            .partition(|v| repair_of(repo, &info, v, &infos).is_some());
-        report.repaired.extend(fixed.into_iter().map(|v| Repaired {
-            by: repair_of(repo, &info, &v, &infos).unwrap_or_default(),
-            violation: v,
-        }));
+        let mut left = Vec::new();
+        for v in found {
+            match repair_of(repo, &info, &v, &infos) {
+                Some(by) => report.repaired.push(Repaired { violation: v, by }),
+                None => left.push(v),
+            }
+        }
+        let found = left;
         if found.is_empty() {
             continue;
         }

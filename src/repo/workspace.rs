@@ -254,6 +254,15 @@ impl Workspace {
         Ok(par_map(&files, |p| f(Item::read(kinds, root, p))))
     }
 
+    /// Whether an item of a kind other than `kind` has the ID `id` (so
+    /// that the bare ID is ambiguous, and a command names it `KIND:ID`).
+    pub fn shares_id(&self, kind: &str, id: &str) -> bool {
+        self.registry()
+            .iter()
+            .filter(|k| k.name() != kind)
+            .any(|k| self.find(&format!("{}:{id}", k.name())).is_ok())
+    }
+
     /// The item with `id` (or `KIND:ID`, when two kinds use the ID), of
     /// any kind (a story's `1.2`, an agent's `default`). In each kind, files
     /// named for the ID are tried first; then every item of that kind, in
