@@ -84,7 +84,13 @@ pub fn merge_file(
     };
     let kind_field = o.text_field("kind").ok().flatten();
     let shape = kinds.shape_for(rel, kind_field);
-    let item = crate::engine::item::Item::from_document(kinds, rel, o.clone()).ok();
+    // The item as refusals name it (`story 1.1`), from our side's fields.
+    let id = o
+        .text_field(shape.id_field.as_deref().unwrap_or("id"))
+        .ok()
+        .flatten()
+        .filter(|_| !shape.kind.is_empty())
+        .map(str::to_owned);
     let base_label = "base";
     let mut body = |b: &str, o: &str, t: &str| {
         repo.merge_text(b, o, t, [&labels.ours, base_label, &labels.theirs])
@@ -94,8 +100,8 @@ pub fn merge_file(
         .map_err(|e| Error::Item(crate::engine::item::ItemError::new(rel, e.pos, e.message)))?;
     Ok(Outcome {
         text: m.text.into_bytes(),
-        item: item.as_ref().map(crate::engine::item::Item::label),
-        id: item.map(|i| i.id),
+        item: id.as_ref().map(|i| format!("{} {i}", shape.kind)),
+        id,
         conflicts: m.conflicts,
         text_conflict: m.body_conflict,
     })
