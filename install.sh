@@ -17,6 +17,9 @@ if ! command -v git >/dev/null 2>&1; then
     exit 1
 fi
 
+# cargo shows its own progress (a bar on a terminal, a line per crate
+# elsewhere); the last step, compiling git-orx itself, is the longest.
+echo "install.sh: building git-orx in release mode: a few minutes (about 3 on two cores); the last step, \`Compiling git-orx\`, takes most of them"
 if [ -n "${PREFIX:-}" ]; then
     cargo install --locked --force --path . --root "$PREFIX"
     bin="$PREFIX/bin"
@@ -43,9 +46,6 @@ if command -v zsh >/dev/null 2>&1; then
     zdir="${zdir:-$HOME/.zfunc}"
     mkdir -p "$zdir"
     "$bin/git-orx" completions zsh >"$zdir/_git-orx"
-    if [ "$zdir" = "$HOME/.zfunc" ] && ! grep -qs zfunc "${ZDOTDIR:-$HOME}/.zshrc"; then
-        echo "note: zsh completion is in ~/.zfunc; add \`fpath+=~/.zfunc\` before \`compinit\` in ~/.zshrc"
-    fi
 fi
 if command -v fish >/dev/null 2>&1; then
     fdir="${XDG_CONFIG_HOME:-$HOME/.config}/fish/completions"
@@ -53,13 +53,35 @@ if command -v fish >/dev/null 2>&1; then
     "$bin/git-orx" completions fish >"$fdir/git-orx.fish"
 fi
 
+# Notes are printed last, after the demo, where they do not scroll away.
+notes=
+note() { notes="$notes
+note: $1"; }
+have_bash_completion() {
+    for f in /usr/share/bash-completion/bash_completion /etc/bash_completion \
+        /opt/homebrew/etc/profile.d/bash_completion.sh /usr/local/etc/profile.d/bash_completion.sh; do
+        [ -r "$f" ] && return 0
+    done
+    return 1
+}
+if command -v bash >/dev/null 2>&1 && ! have_bash_completion; then
+    note "bash completion is in $data/bash-completion/completions/git-orx, which only the bash-completion package loads by itself; without it, add to ~/.bashrc:
+    . \"$data/bash-completion/completions/git-orx\""
+fi
+if [ -n "${zdir:-}" ] && [ "$zdir" = "$HOME/.zfunc" ] && ! grep -qs zfunc "${ZDOTDIR:-$HOME}/.zshrc"; then
+    note "zsh completion is in ~/.zfunc; add \`fpath+=~/.zfunc\` before \`compinit\` in ~/.zshrc"
+fi
 if [ "$(command -v git-orx 2>/dev/null)" != "$bin/git-orx" ]; then
-    echo
-    echo "note: $bin is not first on your PATH; add it so that \`git orx\` finds git-orx:"
-    echo "    export PATH=\"$bin:\$PATH\""
+    note "$bin is not first on your PATH; add it so that \`git orx\` finds git-orx (in ~/.profile or your shell's rc file):
+    export PATH=\"$bin:\$PATH\""
     PATH="$bin:$PATH"
     export PATH
 fi
 
 echo
 git orx demo
+echo
+echo "install.sh: git-orx $("$bin/git-orx" --version | cut -d' ' -f2) is installed in $bin"
+if [ -n "$notes" ]; then
+    printf '%s\n' "$notes" | tail -n +2
+fi

@@ -51,9 +51,7 @@ pub fn shim(name: &str) -> String {
     let head = format!(
         "#!/bin/sh\n{MARKER} ({name}): `git orx hooks uninstall` removes it and puts back any hook that was here.\n"
     );
-    let check = format!(
-        "command -v git-orx >/dev/null 2>&1 || {{ echo \"git-orx: this repository's {name} hook needs git-orx, which is not on PATH; install it (./install.sh) or run 'git orx hooks uninstall'\" >&2; exit 1; }}\n"
-    );
+    let check = missing_check(name);
     if name != "reference-transaction" {
         return format!(
             "{head}{check}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
@@ -73,6 +71,58 @@ pub fn shim(name: &str) -> String {
          \x20 [ -n \"$started\" ] && [ \"$judged\" = \"$PPID $started\" ] && exit 0\n\
          fi\n\
          {check}printf '%s' \"$input\" | ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
+    )
+}
+
+/// What a shim does when git-orx is not on PATH. The hooks that can
+/// refuse a commit (pre-commit, pre-merge-commit) stop it and say why and
+/// the ways out, in the repository's language: install git-orx, skip the
+/// hooks once with `--no-verify` (`verify` judges that commit later), or
+/// remove the shims by hand, since `git orx hooks uninstall` needs git-orx
+/// too. The others let git go on, so that the way out of `--no-verify`
+/// (which git does not extend to them) and a plain checkout still work.
+fn missing_check(name: &str) -> String {
+    if !["pre-commit", "pre-merge-commit"].contains(&name) {
+        return "command -v git-orx >/dev/null 2>&1 || exit 0\n".to_owned();
+    }
+    let git = if name == "pre-commit" {
+        "commit"
+    } else {
+        "merge"
+    };
+    let en = [
+        format!("git-orx: this repository's {name} hook runs git-orx, which is not on PATH, so git stopped; nothing was committed. Ways out:"),
+        "  - install git-orx (./install.sh in its source tree), or add the directory it is in to PATH;".to_owned(),
+        format!("  - or skip the hooks this once: git {git} --no-verify (git orx verify judges the commit later, in CI or on the server);"),
+        format!("  - or remove the hooks without git-orx: delete the files in $d whose second line starts '{MARKER}' (a hook of yours kept as NAME{SAVED} goes back to NAME)."),
+    ];
+    let zh = [
+        format!(
+            "git-orx: 本仓库的 {name} 钩子要运行 git-orx,但它不在 PATH 上,所以 git 停下了;什么也没有提交。出路:"
+        ),
+        "  - 安装 git-orx (在其源码目录运行 ./install.sh),或把它所在的目录加入 PATH;".to_owned(),
+        format!(
+            "  - 或者这一次跳过钩子: git {git} --no-verify (之后 git orx verify 会在 CI 或服务器上审查这个提交);"
+        ),
+        format!(
+            "  - 或者不用 git-orx 移除钩子: 删除 $d 中第二行以 '{MARKER}' 开头的文件 (原有的钩子保存为 NAME{SAVED},改回 NAME)。"
+        ),
+    ];
+    let quoted = |lines: &[String]| {
+        lines
+            .iter()
+            .map(|l| format!("\"{l}\""))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    format!(
+        "command -v git-orx >/dev/null 2>&1 || {{\n\
+         \x20 d=\"${{0%/*}}\"\n\
+         \x20 if grep -qs '^lang:.*zh' .orx/config.yaml; then printf '%s\\n' {} >&2\n\
+         \x20 else printf '%s\\n' {} >&2; fi\n\
+         \x20 exit 1\n}}\n",
+        quoted(&zh),
+        quoted(&en)
     )
 }
 

@@ -204,3 +204,72 @@ fn an_effect_left_out_of_a_hand_edit_says_what_to_write() {
             &["sets rounds.qa to 1, but the file has null: write `rounds.qa: 1` there"],
         );
 }
+
+/// `install.sh` as a new user meets it, with `cargo install` stood in for
+/// by a script that puts the built binary where cargo would: it says what
+/// the long build is, runs the demo, and prints its notes last (the PATH
+/// note where the demo's output cannot scroll it away, and how to load the
+/// bash completion where the bash-completion package is absent).
+#[test]
+fn install_sh_prints_its_notes_after_the_demo() {
+    let tmp = tempfile::tempdir().unwrap();
+    let stub = tmp.path().join("stub");
+    std::fs::create_dir(&stub).unwrap();
+    let cargo = stub.join("cargo");
+    std::fs::write(
+        &cargo,
+        format!(
+            "#!/bin/sh\nroot=\"$CARGO_HOME\"\nwhile [ $# -gt 0 ]; do [ \"$1\" = --root ] && root=\"$2\"; shift; done\nmkdir -p \"$root/bin\" && cp '{}' \"$root/bin/git-orx\"\n",
+            crate::common::bin().display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let home = tmp.path().join("home");
+    let prefix = tmp.path().join("prefix");
+    std::fs::create_dir(&home).unwrap();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("install.sh");
+    let out = std::process::Command::new("sh")
+        .arg(&script)
+        .env_clear()
+        .env("PATH", format!("{}:/usr/bin:/bin", stub.display()))
+        .env("HOME", &home)
+        .env("PREFIX", &prefix)
+        .env("CARGO_HOME", home.join(".cargo"))
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).replace(tmp.path().to_str().unwrap(), "<tmp>");
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.starts_with("install.sh: building git-orx in release mode"),
+        "{text}"
+    );
+    assert!(prefix.join("bin/git-orx").is_file());
+    assert!(prefix.join("share/man/man1/git-orx.1").is_file());
+    let tail = &text[text
+        .rfind("install.sh: git-orx ")
+        .expect("the closing line")..];
+    let bash_completion = [
+        "/usr/share/bash-completion/bash_completion",
+        "/etc/bash_completion",
+    ]
+    .iter()
+    .any(|f| std::path::Path::new(f).exists());
+    // The demo ran before the notes.
+    assert!(text[..text.len() - tail.len()].contains("demo"), "{text}");
+    assert!(
+        tail.ends_with("note: <tmp>/prefix/bin is not first on your PATH; add it so that `git orx` finds git-orx (in ~/.profile or your shell's rc file):\n    export PATH=\"<tmp>/prefix/bin:$PATH\"\n"),
+        "{tail}"
+    );
+    assert_eq!(
+        tail.contains("note: bash completion is in <tmp>/home/.local/share/bash-completion/completions/git-orx, which only the bash-completion package loads by itself; without it, add to ~/.bashrc:\n    . \"<tmp>/home/.local/share/bash-completion/completions/git-orx\"\n"),
+        !bash_completion,
+        "{tail}"
+    );
+}
