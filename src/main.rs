@@ -97,6 +97,13 @@ fn main() -> ExitCode {
         return finish(ui, "hook", result);
     }
     cli::completions::complete_if_asked(Cli::command);
+    // `git orx` alone or `git orx -h`: the commands by task, short.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if cli::help::asked(&args) {
+        cli::lang_before_parsing();
+        print!("{}", cli::help::overview(&Cli::command(), cli::msg::zh()));
+        return ExitCode::from(if args.iter().any(|a| a == "-h") { 0 } else { 2 });
+    }
     catch_stop();
     let env_json = std::env::var("ORX_OUTPUT").is_ok_and(|v| v.trim() == "json");
     let cli = match Cli::try_parse() {
@@ -230,5 +237,24 @@ fn finish(mut ui: Ui, source: &str, result: orx::Result<u8>) -> ExitCode {
             ExitCode::from(1)
         }
         None => ExitCode::from(code),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every command `git orx --help` lists is in one group of `-h`.
+    #[test]
+    fn the_overview_groups_every_visible_command() {
+        assert_eq!(cli::help::ungrouped(&Cli::command()), Vec::<String>::new());
+        let text = cli::help::overview(&Cli::command(), false);
+        for c in Cli::command()
+            .get_subcommands()
+            .filter(|c| !c.is_hide_set())
+        {
+            let listed = format!("\n  {} ", c.get_name());
+            assert_eq!(text.matches(&listed).count(), 1, "{}", c.get_name());
+        }
     }
 }

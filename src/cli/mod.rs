@@ -16,6 +16,7 @@ pub mod demo;
 pub mod doctor;
 pub mod error;
 pub mod gate;
+pub mod help;
 pub mod history;
 pub mod hook;
 pub mod hooks;
@@ -416,12 +417,9 @@ fn strip_escapes(text: &str) -> String {
 /// asked), or with `--json` the error envelope, `usage.missing_input` for a
 /// required argument not given, `usage.bad_value` for a value it does not
 /// take, `usage` otherwise; exit 2.
-pub fn usage_error(e: clap::Error, json: bool) -> std::process::ExitCode {
-    use clap::error::{ContextKind, ContextValue, ErrorKind as K};
-    if matches!(e.kind(), K::DisplayHelp | K::DisplayVersion) || !e.use_stderr() {
-        e.exit();
-    }
-    // The language: `--lang`, else the repository's config.
+/// The language of a call whose command line was not parsed (a usage
+/// error, the overview): `--lang`, else the repository's config.
+pub fn lang_before_parsing() {
     let args: Vec<String> = std::env::args().skip(1).take_while(|a| a != "--").collect();
     let lang = args
         .windows(2)
@@ -433,6 +431,14 @@ pub fn usage_error(e: clap::Error, json: bool) -> std::process::ExitCode {
         });
     msg::force(lang.as_deref());
     msg::from_repo();
+}
+
+pub fn usage_error(e: clap::Error, json: bool) -> std::process::ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind as K};
+    if matches!(e.kind(), K::DisplayHelp | K::DisplayVersion) || !e.use_stderr() {
+        e.exit();
+    }
+    lang_before_parsing();
     let zh = msg::zh().then(|| msg::usage_zh(&e)).flatten();
     if !json {
         let Some((lines, usage)) = zh else { e.exit() };

@@ -496,3 +496,24 @@ fn loops_reviews_and_goals_fit_an_80_column_terminal() {
         .stdout_has(&["goal G1: title changed, still discussing (Lead)"])
         .stdout_lacks(&["discussing -> discussing"]);
 }
+
+/// `git orx -h` (and `git orx` alone) lists the commands by task, one
+/// short line each, in the repository's language, within 80 columns.
+#[test]
+fn short_help_groups_the_commands_by_task() {
+    let repo = Repo::new();
+    let out = repo.orx(&["-h"]);
+    out.ok();
+    assert_fits(&out.stdout, 80, "git orx -h");
+    insta::assert_snapshot!("short_help", out.stdout);
+    let alone = repo.orx(&[]);
+    assert_eq!(alone.code, 2);
+    assert_eq!(alone.stdout, out.stdout);
+    repo.set_lang("zh");
+    let zh = repo.orx(&["-h"]);
+    zh.ok()
+        .stdout_has(&["各类条目:\n", "  rollback     把工作区回滚到检查点\n"]);
+    assert_fits(&zh.stdout, 80, "git orx -h (zh)");
+    // --help keeps every command's detail.
+    assert!(help(&repo, &[]).contains("HMAC-SHA256"));
+}
