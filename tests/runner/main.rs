@@ -10,6 +10,7 @@ mod test_boundary;
 mod test_bypass;
 mod test_cache;
 mod test_cli;
+mod test_docs;
 mod test_doctor;
 mod test_driver;
 mod test_dry_run;

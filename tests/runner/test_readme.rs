@@ -1,9 +1,10 @@
-//! The README's walkthrough and the guide's, run as written (the guide
-//! goes on in the same repository): every block marked
+//! The README's walkthrough and the chapters that go on from it, and the
+//! tutorial, run as written: every block marked
 //! `<!-- orx: runs -->`, in order, in one new repository. A command's
 //! output shown in the README (`#  ` lines after it in a shell block, the
 //! lines after `$ command` in a plain one) must be what it prints, commit
-//! ids aside; a command succeeds unless its shown output is an `error:`.
+//! ids aside; a command succeeds unless its shown output is an `error:`,
+//! or exits with the code a comment `# exit N` after it names.
 
 use crate::common::{Repo, redact};
 
@@ -41,8 +42,13 @@ fn steps(readme: &str) -> Vec<Step> {
                 if let Some(out) = l.strip_prefix("#  ") {
                     let step = steps.last_mut().expect("output before any command");
                     step.shown.get_or_insert_with(Vec::new).push(out.to_owned());
-                } else if l.trim().is_empty() || l.starts_with('#') || l.starts_with("cd ") {
-                    // A comment, or the `cd` into the reader's repository.
+                } else if l.trim().is_empty()
+                    || l.starts_with('#')
+                    || l.starts_with("cd ")
+                    || l.starts_with("mkdir ")
+                {
+                    // A comment, or the reader's own directory made and
+                    // entered: the test runs in a new one.
                 } else {
                     steps.push(Step {
                         command: l.to_owned(),
@@ -77,12 +83,11 @@ fn steps(readme: &str) -> Vec<Step> {
 
 #[test]
 fn readme_walkthrough_and_agent_block_run_as_written() {
-    // The quick start, then the guide that goes on from it.
-    let read = |rel: &str| {
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)).unwrap()
-    };
-    let readme = format!("{}\n{}", read("README.md"), read("docs/guide.md"));
-    let steps = steps(&readme);
+    // The quick start, then the chapters that go on from it.
+    let text = ["README.md", "docs/stories.md", "docs/agents.md"]
+        .map(read)
+        .join("\n");
+    let steps = steps(&text);
     assert!(
         steps
             .iter()
@@ -92,34 +97,80 @@ fn readme_walkthrough_and_agent_block_run_as_written() {
                 .any(|s| s.command.starts_with("git orx agent check")),
         "the walkthrough and the agent block are marked to run"
     );
+    run_as_written(&steps);
+}
+
+/// The tutorial, from an empty repository to a story done and an agent
+/// rolled back, run as written.
+#[test]
+fn the_tutorial_runs_as_written() {
+    let steps = steps(&read("docs/tutorial.md"));
+    assert!(steps.len() > 30, "the tutorial's blocks are marked to run");
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.command.starts_with("git orx agent fire ROLLBACK")),
+        "the tutorial ends with a rollback"
+    );
+    run_as_written(&steps);
+}
+
+fn read(rel: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)).unwrap()
+}
+
+/// Checkpoints are named for the time they were made: the names shown
+/// and printed are compared without it.
+fn timeless(text: &str) -> String {
+    let chk = regex::Regex::new(r"chk-[0-9]{14}").unwrap();
+    chk.replace_all(text, "chk-<time>").into_owned()
+}
+
+/// Runs the steps in order in one new repository; every difference
+/// between what a step prints and what the text shows is reported.
+fn run_as_written(steps: &[Step]) {
     let repo = Repo::bare_git();
     let root = repo.root.to_str().unwrap().to_owned();
     let mut wrong = Vec::new();
-    for s in &steps {
+    for s in steps {
         let out = repo
             .command("sh")
             .args(["-c", &s.command])
             .output()
             .unwrap();
-        let printed = redact(
+        let printed = timeless(&redact(
             &String::from_utf8_lossy(&[out.stdout, out.stderr].concat()).replace(&root, "<repo>"),
-        );
+        ));
         let code = out.status.code().unwrap_or(-1);
         let refused = s
             .shown
             .as_ref()
             .is_some_and(|l| l.iter().any(|l| l.starts_with("error:")));
-        if (code == 0) == refused {
+        // `# exit N` at the end of a command: the exit code it must give.
+        let expected = s
+            .command
+            .rsplit_once("# exit ")
+            .and_then(|(_, n)| n.trim().parse::<i32>().ok());
+        if let Some(n) = expected {
+            if code != n {
+                wrong.push(format!(
+                    "line {}: `{}` exited {code}, not {n}:\n{printed}",
+                    s.line, s.command
+                ));
+            }
+        } else if (code == 0) == refused {
             wrong.push(format!(
-                "README line {}: `{}` exited {code}:\n{printed}",
+                "line {}: `{}` exited {code}:\n{printed}",
                 s.line, s.command
             ));
         }
         if let Some(shown) = &s.shown {
-            let shown = redact(&shown.iter().map(|l| format!("{l}\n")).collect::<String>());
+            let shown = timeless(&redact(
+                &shown.iter().map(|l| format!("{l}\n")).collect::<String>(),
+            ));
             if shown != printed {
                 wrong.push(format!(
-                    "README line {}: `{}` prints\n{printed}but the README shows\n{shown}",
+                    "line {}: `{}` prints\n{printed}but the text shows\n{shown}",
                     s.line, s.command
                 ));
             }

@@ -157,6 +157,7 @@ fn subcommands(help: &str) -> Vec<String> {
 fn help_of_every_command_fits_80_columns() {
     let repo = Repo::bare_git();
     let mut all = String::new();
+    let mut page = String::from(COMMANDS_PAGE_HEAD);
     let mut queue: Vec<Vec<String>> = vec![Vec::new()];
     let mut seen = 0;
     while let Some(words) = queue.pop() {
@@ -172,6 +173,11 @@ fn help_of_every_command_fits_80_columns() {
             .chain(words.iter().map(String::as_str))
             .collect();
         all.push_str(&format!("$ {} --help\n{text}\n", typed.join(" ")));
+        page.push_str(&format!(
+            "\n## `{}`\n\n```text\n{}\n```\n",
+            typed.join(" "),
+            text.trim_end()
+        ));
         seen += 1;
     }
     assert!(seen > 25, "only {seen} help texts found");
@@ -199,7 +205,22 @@ fn help_of_every_command_fits_80_columns() {
         "the commands of the help and of the command tree differ"
     );
     insta::assert_snapshot!("help_at_80_columns", all);
+    // The book's command reference is this walk, as Markdown.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/commands.md");
+    if std::env::var_os("ORX_UPDATE_DOCS").is_some() {
+        std::fs::write(&path, &page).unwrap();
+    }
+    assert!(
+        std::fs::read_to_string(&path).unwrap_or_default() == page,
+        "docs/commands.md is not the help of the commands: run `ORX_UPDATE_DOCS=1 cargo test --test runner help_of_every_command`"
+    );
 }
+
+/// The top of docs/commands.md, above each command's help.
+const COMMANDS_PAGE_HEAD: &str = "# Commands\n\n\
+Every command's `--help`, as `git orx COMMAND --help` prints it on an 80-column\n\
+terminal (`git orx -h` lists them by task). This page is generated from the\n\
+commands' definitions; a test fails when it is out of date.\n";
 
 #[test]
 fn show_verify_and_agent_show_fit_an_80_column_terminal() {
@@ -239,13 +260,13 @@ fn show_verify_and_agent_show_fit_an_80_column_terminal() {
 /// The fenced YAML block of the enforcement docs whose first line starts
 /// with `title`.
 fn readme_yaml(title: &str) -> serde_json::Value {
-    let readme = include_str!("../../docs/enforcement.md");
+    let readme = include_str!("../../docs/ci.md");
     let block = readme
         .split("```yaml\n")
         .skip(1)
         .map(|b| &b[..b.find("```").unwrap()])
         .find(|b| b.starts_with(title))
-        .unwrap_or_else(|| panic!("docs/enforcement.md has no CI snippet `{title}`"));
+        .unwrap_or_else(|| panic!("docs/ci.md has no CI snippet `{title}`"));
     serde_saphyr::from_str(block).unwrap()
 }
 
