@@ -40,8 +40,10 @@ const MARKER: &str = "# git-orx hook shim v1";
 
 /// The shim for hook `name`. reference-transaction runs for every ref
 /// update, three times each: only its `prepared` state can refuse and only
-/// moves of HEAD or a branch matter, so the shell reads the input and
-/// starts git-orx only for those (or when a hook of yours is chained).
+/// moves of HEAD or a branch to a commit matter (not a checkout's change
+/// of what HEAD points to, nor a deletion: what [`moved_to`] keeps), so
+/// the shell reads the input and starts git-orx only for those (or when a
+/// hook of yours is chained).
 /// Nor does it start git-orx when the git process moving the ref (the
 /// shim's parent) is the one whose pre-commit or pre-merge-commit passed:
 /// the shell compares that process's key (pid and start time, as
@@ -60,9 +62,14 @@ pub fn shim(name: &str) -> String {
     let saved = format!("[ -e \"${{0%/*}}/{name}{SAVED}\" ]");
     format!(
         "{head}[ \"$1\" = prepared ] || {saved} || exit 0\n\
-         input=\n\
-         while IFS= read -r line; do input=\"$input$line\n\"; done\n\
-         case \"$1:$input\" in prepared:*\" HEAD\n\"*|prepared:*\" refs/heads/\"*) ;; *) {saved} || exit 0 ;; esac\n\
+         input= concern=\n\
+         while IFS= read -r line; do\n\
+         \x20 input=\"$input$line\n\"\n\
+         \x20 case \"$line\" in *\" HEAD\"|*\" refs/heads/\"*) ;; *) continue ;; esac\n\
+         \x20 new=\"${{line#* }}\"; new=\"${{new%% *}}\"\n\
+         \x20 case \"$new\" in ref:*) ;; *[!0]*) concern=1 ;; esac\n\
+         done\n\
+         [ -n \"$concern\" ] || {saved} || exit 0\n\
          orx_started() {{ [ $# -ge 20 ] && shift 19 && started=\"$1\"; }}\n\
          if ! {saved} && IFS= read -r stat 2>/dev/null < \"/proc/$PPID/stat\"; then\n\
          \x20 judged= started=\n\

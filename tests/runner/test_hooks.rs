@@ -739,3 +739,55 @@ fn the_ref_update_of_a_commit_its_pre_commit_passed_does_not_start_git_orx_again
     repo.git(&["cherry-pick", "main"]).ok();
     assert_eq!(starts("a cherry-pick"), 1);
 }
+
+/// A checkout, a switch back, a branch deleted and a tag made move no
+/// commit git-orx judges: the reference-transaction shim decides that in
+/// the shell, without starting git-orx (here a stand-in that logs its
+/// starts).
+#[test]
+fn a_checkout_does_not_start_git_orx() {
+    let repo = Repo::new();
+    repo.git(&["branch", "other"]).ok();
+    repo.git(&["branch", "gone"]).ok();
+    let stub = repo.path("stub");
+    std::fs::create_dir(&stub).unwrap();
+    let log = repo.path("starts.log");
+    std::fs::write(
+        stub.join("git-orx"),
+        format!("#!/bin/sh\necho \"$*\" >> '{}'\n", log.display()),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(stub.join("git-orx"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!("{}:/usr/bin:/bin", stub.display());
+    for args in [
+        &["checkout", "-q", "other"][..],
+        &["switch", "-q", "-"],
+        &["branch", "-q", "-D", "gone"],
+        &["tag", "v1"],
+    ] {
+        let out = repo
+            .command("git")
+            .args(args)
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&log).unwrap_or_default(), "");
+    // A commit is judged: git-orx starts for it.
+    repo.command("git")
+        .args(["commit", "-q", "--allow-empty", "-m", "x"])
+        .env("PATH", &path)
+        .output()
+        .unwrap();
+    assert!(
+        std::fs::read_to_string(&log)
+            .unwrap()
+            .contains("hook pre-commit")
+    );
+}
