@@ -288,26 +288,27 @@ pub struct Rolledback {
     pub changed: Vec<String>,
 }
 
-/// Restores the work tree to checkpoint `name` (item files aside) and
-/// records that as a commit; the caller holds the repository lock.
-/// `keep` are the item paths that keep their own history; `trailers` are
-/// added to the commit's message.
-///
-/// Everything that can be checked is checked before anything is saved.
-/// Then the state before is saved as a checkpoint, HEAD is moved to the
-/// rollback's commit only if it has not moved, and the files are switched
-/// only if none changed since the save (exit 3 otherwise, with nothing
-/// changed). A failure after that puts the work tree and HEAD back; every
-/// failure after the save names the checkpoint that holds the work.
-pub fn rollback(
+/// What a rollback starts from once everything that would stop it has
+/// been checked: the checkpoint's name, HEAD, the tree the rollback makes
+/// and the work tree as it is.
+struct Prepared {
+    name: String,
+    head: String,
+    tree: String,
+    current: Snapshot,
+}
+
+/// Checks everything that would stop a rollback to checkpoint `name`
+/// before anything is saved, as [`rollback`] and [`preview`] both do;
+/// `lock_wait`: how long a git command holding the index or HEAD is
+/// waited for (none: not waited for, as nothing will be written).
+fn prepare(
     repo: &Repo,
     name: &str,
     keep: &[&str],
-    trailers: &[(String, String)],
-    now: &str,
     any_worktree: bool,
-    lock_wait: std::time::Duration,
-) -> Result<Rolledback> {
+    lock_wait: Option<std::time::Duration>,
+) -> Result<Prepared> {
     let name = name.strip_prefix(REF_PREFIX).unwrap_or(name);
     if !valid_name(name) {
         return Err(Error::Usage(format!(
@@ -344,7 +345,9 @@ pub fn rollback(
     }
     // A git command holding the index or HEAD is waited for; a lock that
     // outlasts the wait is named (exit 1), before anything is saved.
-    repo.wait_for_locks(lock_wait)?;
+    if let Some(wait) = lock_wait {
+        repo.wait_for_locks(wait)?;
+    }
     let hidden = repo.hidden_files()?;
     if !hidden.is_empty() {
         let hidden: Vec<String> = hidden
@@ -357,7 +360,7 @@ pub fn rollback(
         )));
     }
     let tree = repo.tree_with(&target, &head, keep)?;
-    let mut current = snapshot_or(repo).map_err(|e| match e {
+    let current = snapshot_or(repo).map_err(|e| match e {
         Unchanged::Said(e) => e,
         Unchanged::Unsaid(e) => nothing_changed(e),
     })?;
@@ -366,13 +369,10 @@ pub fn rollback(
     // it or remove it, and neither it nor its undo could bring the bytes
     // back. Those it would touch are refused.
     let touched: Vec<String> = repo
-        .changes(
-            &Side::Commit(current.tree.clone()),
-            &Side::Commit(tree.clone()),
-            &[],
-        )?
+        .entry_changes(&current.tree, &tree)?
         .into_iter()
-        .filter_map(|c| c.old_path)
+        .filter(|c| c.old.is_some())
+        .map(|c| c.path)
         .filter(|p| {
             repo.root()
                 .join(p)
@@ -394,6 +394,41 @@ pub fn rollback(
             joined(&blocked)
         )));
     }
+    Ok(Prepared {
+        name: name.to_owned(),
+        head,
+        tree,
+        current,
+    })
+}
+
+/// Restores the work tree to checkpoint `name` (item files aside) and
+/// records that as a commit; the caller holds the repository lock.
+/// `keep` are the item paths that keep their own history; `trailers` are
+/// added to the commit's message.
+///
+/// Everything that can be checked is checked before anything is saved.
+/// Then the state before is saved as a checkpoint, HEAD is moved to the
+/// rollback's commit only if it has not moved, and the files are switched
+/// only if none changed since the save (exit 3 otherwise, with nothing
+/// changed). A failure after that puts the work tree and HEAD back; every
+/// failure after the save names the checkpoint that holds the work.
+pub fn rollback(
+    repo: &Repo,
+    name: &str,
+    keep: &[&str],
+    trailers: &[(String, String)],
+    now: &str,
+    any_worktree: bool,
+    lock_wait: std::time::Duration,
+) -> Result<Rolledback> {
+    let Prepared {
+        name,
+        head,
+        tree,
+        mut current,
+    } = prepare(repo, name, keep, any_worktree, Some(lock_wait))?;
+    let name = name.as_str();
     let saved = create_from(
         repo,
         &head,
@@ -445,13 +480,9 @@ pub fn rollback(
         }
     };
     let changed: Vec<String> = repo
-        .changes(
-            &Side::Commit(saved_commit.clone()),
-            &Side::Commit(commit.clone()),
-            &[],
-        )?
+        .entry_changes(&saved_commit, &commit)?
         .into_iter()
-        .filter_map(|c| c.new_path.or(c.old_path))
+        .map(|c| c.path)
         .collect();
     let short = repo.commit(&commit)?.short;
     Ok(Rolledback {
@@ -461,36 +492,68 @@ pub fn rollback(
     })
 }
 
+/// A file a rollback would change, as [`preview`] lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Planned {
+    pub path: String,
+    /// `restore` (back to the checkpoint's bytes or mode), `create` (a
+    /// file the work tree lacks) or `remove`.
+    pub what: &'static str,
+    /// The file as it is now; none where there is none.
+    pub before: Option<FileVersion>,
+    /// The file as the rollback would leave it; none where it would
+    /// remove it.
+    pub after: Option<FileVersion>,
+}
+
+/// A file's mode (`0o100644`, `0o100755`, `0o120000` a symbolic link) and,
+/// when asked for, its bytes (a link's target).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileVersion {
+    pub mode: u32,
+    pub bytes: Option<Vec<u8>>,
+}
+
 /// What a rollback to checkpoint `name` would do to the work tree as it
 /// is now, uncommitted and untracked files included (`keep` aside, as
-/// the rollback leaves them): each file it would write (`restore`: back
-/// to the checkpoint's bytes, or `create`: one the work tree lacks) or
-/// remove (`remove`), by path. Nothing is written.
-pub fn preview(repo: &Repo, name: &str, keep: &[&str]) -> Result<Vec<(String, &'static str)>> {
-    let name = name.strip_prefix(REF_PREFIX).unwrap_or(name);
-    let head = repo.commit_id("HEAD").ok_or_else(no_commit_yet)?;
-    let Some(target) = repo.commit_id(&format!("{REF_PREFIX}{name}")) else {
-        return Err(Error::NotFound(format!(
-            "there is no checkpoint {name} (`git orx checkpoints` lists them)"
-        )));
+/// the rollback leaves them): each file it would write or remove, by
+/// path, with its bytes before and after when `contents`. Refused as
+/// [`rollback`] would refuse (`any_worktree` as there). Nothing is
+/// written but objects git keeps anyway.
+pub fn preview(
+    repo: &Repo,
+    name: &str,
+    keep: &[&str],
+    any_worktree: bool,
+    contents: bool,
+) -> Result<Vec<Planned>> {
+    let Prepared { tree, current, .. } = prepare(repo, name, keep, any_worktree, None)?;
+    let version = |e: Option<crate::git::Entry>| -> Result<Option<FileVersion>> {
+        let Some(e) = e else { return Ok(None) };
+        let bytes = match contents {
+            true => Some(repo.entry_bytes(&e)?),
+            false => None,
+        };
+        Ok(Some(FileVersion {
+            mode: e.mode,
+            bytes,
+        }))
     };
-    let tree = repo.tree_with(&target, &head, keep)?;
-    let current = repo.snapshot()?;
-    let mut out: Vec<(String, &'static str)> = repo
-        .changes(
-            &Side::Commit(current.tree.clone()),
-            &Side::Commit(tree),
-            &[],
-        )?
-        .into_iter()
-        .filter_map(|c| match (c.old_path, c.new_path) {
-            (Some(_), Some(p)) => Some((p, "restore")),
-            (None, Some(p)) => Some((p, "create")),
-            (Some(p), None) => Some((p, "remove")),
-            (None, None) => None,
-        })
-        .collect();
-    out.sort();
+    let mut out = Vec::new();
+    for c in repo.entry_changes(&current.tree, &tree)? {
+        let what = match (&c.old, &c.new) {
+            (Some(_), Some(_)) => "restore",
+            (None, Some(_)) => "create",
+            (Some(_), None) => "remove",
+            (None, None) => continue,
+        };
+        out.push(Planned {
+            path: c.path,
+            what,
+            before: version(c.old)?,
+            after: version(c.new)?,
+        });
+    }
     Ok(out)
 }
 

@@ -455,6 +455,10 @@ pub struct Restored {
     /// What the file held that is neither committed nor restored (edits,
     /// or a damaged file), kept as a named backup before it was replaced.
     pub kept: Option<Kept>,
+    /// The file's bytes before the restore, and after it (as a dry run
+    /// plans them); the same when the restore leaves the file as it is.
+    pub before: Vec<u8>,
+    pub after: Vec<u8>,
 }
 
 /// The content of an item's file a restore replaced, kept as a named
@@ -645,6 +649,8 @@ pub fn restore(
             done: None,
             was_unreadable,
             kept,
+            before: disk,
+            after: bytes,
         });
     }
     // Judged from the committed version: the restored text, in the state
@@ -700,6 +706,10 @@ pub fn restore(
             }
         },
     };
+    let after = match &done {
+        Some(_) => item::read_limited(&ws.root().join(&path)).unwrap_or_default(),
+        None => plan.text().as_bytes().to_vec(),
+    };
     Ok(Restored {
         from,
         path,
@@ -707,5 +717,7 @@ pub fn restore(
         done,
         was_unreadable,
         kept,
+        before: disk,
+        after,
     })
 }

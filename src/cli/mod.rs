@@ -13,6 +13,7 @@ pub mod checkpoint;
 pub mod checkpoints;
 pub mod completions;
 pub mod demo;
+pub mod diff;
 pub mod doctor;
 pub mod error;
 pub mod gate;

@@ -2,7 +2,7 @@
 
 use orx::change::state::{self, RestoreTo};
 
-use super::{Ui, YELLOW, epaint};
+use super::{DIM, Ui, YELLOW, epaint, paint};
 
 /// Bring an item back to a backup or an earlier committed state.
 ///
@@ -12,6 +12,9 @@ use super::{Ui, YELLOW, epaint};
 /// cannot be read, else the newest backup that differs from it. What the
 /// file held that is not committed is kept first, as a backup named
 /// before-restore-N that no later backup drops.
+///
+/// With --dry-run (or --diff) it needs no role: with none given, the
+/// change is judged as the Human's.
 #[derive(clap::Args)]
 pub struct Args {
     /// The item's ID (e.g. 1.2, or codereview:3).
@@ -19,12 +22,26 @@ pub struct Args {
     /// A backup's name (`git orx backups ID`) or a commit.
     #[arg(long, value_name = "NAME|COMMIT")]
     to: Option<String>,
+    /// With the dry run, the unified diff of the item's file from what it
+    /// holds now to what the restore would write ("binary file differs"
+    /// for a file that is not text). Implies --dry-run: nothing is
+    /// written.
+    #[arg(long)]
+    diff: bool,
     #[command(flatten)]
     change: super::ChangeArgs,
 }
 
-pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let (ws, role) = super::open_as(ui, &args.change)?;
+pub fn run(ui: &mut Ui, mut args: Args) -> orx::Result<u8> {
+    args.change.dry_run |= args.diff;
+    let ws = super::open(ui)?;
+    // A dry run needs no role: with none given, it is judged as the Human's.
+    let role = match super::role(&ws, &args.change.role) {
+        Err(orx::Error::NoRole { .. }) if args.change.dry_run => {
+            orx::workflow::role::HUMAN.to_owned()
+        }
+        r => r?,
+    };
     let to = match &args.to {
         Some(n) => RestoreTo::Named(n.clone()),
         None => RestoreTo::LastGood,
@@ -46,11 +63,30 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
     }
     use super::output::restore::{PutBack, Restore};
+    // A dry run lists the file the restore would write, with --diff how.
+    let files = args.change.dry_run.then(|| {
+        let diff = args.diff.then(|| {
+            super::diff::unified(
+                &r.path,
+                Some((0o100644, r.before.as_slice())),
+                Some((0o100644, r.after.as_slice())),
+            )
+        });
+        match r.before == r.after {
+            true => Vec::new(),
+            false => vec![super::output::checkpoint::PlannedFile {
+                path: r.path.clone(),
+                what: "restore".to_owned(),
+                diff,
+            }],
+        }
+    });
     match &r.plan {
         Some(plan) => {
             let extra = super::output::ChangeExtra {
                 restored_from: Some(r.from.clone()),
                 kept: Some(r.kept.clone()),
+                files: files.clone(),
                 ..Default::default()
             };
             if ui.is_json() {
@@ -67,6 +103,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             restored_from: r.from.clone(),
             kept: r.kept.clone(),
             dry_run: args.change.dry_run,
+            files: files.clone(),
             commit: None,
             committed: false,
         })),
@@ -80,6 +117,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 "; nothing to commit"
             }
         )),
+    }
+    let json = ui.is_json();
+    for f in files.iter().flatten().filter(|_| !json) {
+        ui.line(paint(
+            DIM,
+            format!("  restore {}", orx::text::escape(&f.path)),
+        ));
+        if let Some(d) = &f.diff {
+            super::diff::print(ui, d);
+        }
     }
     if let Some(k) = r.kept.as_ref().filter(|_| !ui.is_json()) {
         ui.line(format!(

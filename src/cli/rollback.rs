@@ -33,6 +33,12 @@ pub struct Args {
     /// included; items and .orx/ aside) and write nothing. Needs no role.
     #[arg(long)]
     dry_run: bool,
+    /// With the dry run's list, each file's unified diff from the work
+    /// tree as it is to the file as the rollback would leave it ("binary
+    /// file differs" for a file that is not text). Implies --dry-run:
+    /// nothing is written.
+    #[arg(long)]
+    diff: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -56,31 +62,68 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     // A name to the minute (chk-202602081200) names the one made then.
     let target = orx::change::checkpoint::resolve(&ws.repo, &target)?;
     let keep = orx::change::plan::rollback_keeps(&ws);
-    if args.dry_run {
+    if args.dry_run || args.diff {
         let kept: Vec<&str> = keep.iter().map(String::as_str).collect();
-        let preview = orx::change::checkpoint::preview(&ws.repo, &target, &kept)?;
-        let changed: Vec<&String> = preview.iter().map(|(p, _)| p).collect();
+        let preview = orx::change::checkpoint::preview(
+            &ws.repo,
+            &target,
+            &kept,
+            args.any_worktree,
+            args.diff,
+        )?;
+        let side = |v: &Option<orx::change::checkpoint::FileVersion>| -> Option<(u32, Vec<u8>)> {
+            v.as_ref()
+                .map(|v| (v.mode, v.bytes.clone().unwrap_or_default()))
+        };
+        let diffs: Vec<Option<String>> = preview
+            .iter()
+            .map(|p| {
+                args.diff.then(|| {
+                    let (before, after) = (side(&p.before), side(&p.after));
+                    super::diff::unified(
+                        &p.path,
+                        before.as_ref().map(|(m, b)| (*m, b.as_slice())),
+                        after.as_ref().map(|(m, b)| (*m, b.as_slice())),
+                    )
+                })
+            })
+            .collect();
         if ui.is_json() {
-            ui.json(&super::output::checkpoint::Rollback::Planned(
-                super::output::checkpoint::Planned {
-                    version: super::output::Version,
-                    dry_run: true,
-                    checkpoint: target.clone(),
-                    commit: None,
-                    changed: changed.iter().map(|s| (*s).clone()).collect(),
-                    kept: keep.clone(),
-                },
-            ));
+            use super::output::checkpoint::{Planned, PlannedFile, Rollback};
+            ui.json(&Rollback::Planned(Planned {
+                version: super::output::Version,
+                dry_run: true,
+                checkpoint: target.clone(),
+                commit: None,
+                changed: preview.iter().map(|p| p.path.clone()).collect(),
+                files: preview
+                    .iter()
+                    .zip(&diffs)
+                    .map(|(p, d)| PlannedFile {
+                        path: p.path.clone(),
+                        what: p.what.to_owned(),
+                        diff: d.clone(),
+                    })
+                    .collect(),
+                kept: keep.clone(),
+            }));
         } else {
             ui.line(format!(
                 "would roll back to {}: {} file{} would change {}",
                 paint(BOLD, &target),
-                changed.len(),
-                if changed.len() == 1 { "" } else { "s" },
+                preview.len(),
+                if preview.len() == 1 { "" } else { "s" },
                 paint(DIM, "(dry run: nothing written)")
             ));
-            for (p, what) in &preview {
-                ui.line(paint(DIM, format!("  {what:<7} {}", orx::text::escape(p))));
+            for (p, d) in preview.iter().zip(&diffs) {
+                let what = p.what;
+                ui.line(paint(
+                    DIM,
+                    format!("  {what:<7} {}", orx::text::escape(&p.path)),
+                ));
+                if let Some(d) = d {
+                    super::diff::print(ui, d);
+                }
             }
         }
         return Ok(0);

@@ -110,6 +110,52 @@ impl Repo {
             .collect())
     }
 
+    /// The paths whose entries differ from tree `from` to tree `to` (any
+    /// revision naming a tree): bytes, mode or kind. Renames are not
+    /// paired: a file renamed is its old path removed and its new path
+    /// added, as a checkout writes and removes them.
+    pub fn entry_changes(&self, from: &str, to: &str) -> Result<Vec<EntryChange>, GitError> {
+        let mut opts = git2::DiffOptions::new();
+        opts.include_typechange(true);
+        let (old_tree, new_tree) = (self.tree(from)?, self.tree(to)?);
+        let diff = self
+            .repo
+            .diff_tree_to_tree(Some(&old_tree), Some(&new_tree), Some(&mut opts))
+            .map_err(lib)?;
+        let entry = |f: &git2::DiffFile| {
+            (!f.id().is_zero() && f.exists()).then(|| Entry {
+                id: BlobId(f.id()),
+                mode: u32::from(f.mode()),
+            })
+        };
+        let mut out = Vec::new();
+        for d in diff.deltas() {
+            let (old, new) = (entry(&d.old_file()), entry(&d.new_file()));
+            let file = if new.is_some() {
+                d.new_file()
+            } else {
+                d.old_file()
+            };
+            let Some(path) = file.path() else { continue };
+            out.push(EntryChange {
+                path: path.to_string_lossy().replace('\\', "/"),
+                old,
+                new,
+            });
+        }
+        out.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(out)
+    }
+
+    /// What entry `e` holds: a file's bytes, a symbolic link's target, or
+    /// for a submodule the line git shows for it.
+    pub fn entry_bytes(&self, e: &Entry) -> Result<Vec<u8>, GitError> {
+        if e.mode == 0o160000 {
+            return Ok(format!("Subproject commit {}\n", e.id.0).into_bytes());
+        }
+        self.blob(e.id)
+    }
+
     /// What each commit of `ids` changes under `dirs` against its first
     /// parent (against nothing for a root commit), in one `git diff-tree
     /// --stdin` run: far faster over a long history than diffing large

@@ -629,6 +629,23 @@ pub enum Side {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BlobId(git2::Oid);
 
+/// An entry of a tree: its object and its mode (`0o100644`, `0o100755`,
+/// `0o120000` a symbolic link, `0o160000` a submodule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub id: BlobId,
+    pub mode: u32,
+}
+
+/// A path whose entry differs between two trees: none on a side where
+/// the path is absent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryChange {
+    pub path: String,
+    pub old: Option<Entry>,
+    pub new: Option<Entry>,
+}
+
 /// A file that differs between two sides; renames are paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileChange {

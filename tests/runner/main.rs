@@ -14,6 +14,7 @@ mod test_docs;
 mod test_doctor;
 mod test_driver;
 mod test_dry_run;
+mod test_dry_run_diff;
 mod test_files;
 mod test_finish;
 mod test_first_hour;

@@ -754,6 +754,7 @@ pub const LINES: &[(&str, &str)] = &[
     ("  restore {path}", "  恢复 {path}"),
     ("  remove  {path}", "  删除 {path}"),
     ("  create  {path}", "  创建 {path}"),
+    ("binary file differs", "二进制文件不同"),
     (
         "name the checkpoint to roll back to: `git orx rollback CHECKPOINT` ({n} here: {names}; the newest is {last}); no agent records one",
         "请指明要回滚到的检查点: `git orx rollback CHECKPOINT` (这里有 {n} 个: {names};最新的是 {last});没有 agent 记录检查点",

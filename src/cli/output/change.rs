@@ -174,6 +174,10 @@ pub struct ChangeExtra {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub from_commit: Option<String>,
+    /// restore --dry-run: the files it would write, with --diff how
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Vec<super::checkpoint::PlannedFile>")]
+    pub files: Option<Vec<super::checkpoint::PlannedFile>>,
 }
 
 /// The quality of a story: as given (or measured, when not given), and

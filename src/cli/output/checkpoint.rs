@@ -42,7 +42,26 @@ pub struct Planned {
     #[schemars(with = "()")]
     pub commit: Option<String>,
     pub changed: Vec<String>,
+    /// each file of `changed`: what the rollback would do to it and,
+    /// with --diff, how
+    pub files: Vec<PlannedFile>,
     pub kept: Vec<String>,
+}
+
+/// A file a dry run would change.
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct PlannedFile {
+    pub path: String,
+    /// restore, create or remove
+    #[schemars(extend("enum" = ["restore", "create", "remove"]))]
+    pub what: String,
+    /// --diff: the unified diff from the file as it is to the file as it
+    /// would be (`--- a/PATH`, `+++ b/PATH`, `/dev/null` for no file), or
+    /// "binary file differs"
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub diff: Option<String>,
 }
 
 /// The rollback made.

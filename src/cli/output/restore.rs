@@ -27,6 +27,10 @@ pub struct PutBack {
     /// damaged file), kept as a named backup before it was replaced
     pub kept: Option<Kept>,
     pub dry_run: bool,
+    /// --dry-run: the file it would write, with --diff how
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Vec<super::checkpoint::PlannedFile>")]
+    pub files: Option<Vec<super::checkpoint::PlannedFile>>,
     #[schemars(with = "()")]
     pub commit: Option<String>,
     #[schemars(extend("const" = false))]
