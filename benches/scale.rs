@@ -380,6 +380,61 @@ fn main() {
         ms(orx),
         ms(orx.saturating_sub(empty))
     );
+    // What plain git costs with the hooks installed, where no item
+    // changes: an empty commit, and a checkout of another branch and back
+    // (interleaved with empty hooks, as above).
+    b.git(&["branch", "-f", "bench-other", "HEAD"]);
+    let plain_ops = |b: &Bench| {
+        let (commit, _) = b.measure_env(
+            Path::new("git"),
+            &["commit", "-q", "--allow-empty", "-m", "nothing"],
+            &[("ORX_ROLE", "dev")],
+        );
+        b.git(&["reset", "-q", "--soft", "HEAD~1"]);
+        let (away, _) = b.measure_env(Path::new("git"), &["checkout", "-q", "bench-other"], &[]);
+        let (back, _) = b.measure_env(Path::new("git"), &["checkout", "-q", "-"], &[]);
+        (commit, (away + back) / 2)
+    };
+    let (mut commit_empty, mut commit_orx, mut checkout_empty, mut checkout_orx) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..2 * RUNS + 1 {
+        for name in orx::hooks::HOOKS {
+            let _ = std::fs::remove_file(hooks.join(name));
+            write_hook(&hooks.join(name), "#!/bin/sh\nexit 0\n");
+        }
+        let (c, k) = plain_ops(&b);
+        commit_empty.push(c);
+        checkout_empty.push(k);
+        for name in orx::hooks::HOOKS {
+            let _ = std::fs::remove_file(hooks.join(name));
+        }
+        assert!(
+            b.cmd(&b.bin, &["hooks", "install"])
+                .status()
+                .unwrap()
+                .success()
+        );
+        let (c, k) = plain_ops(&b);
+        commit_orx.push(c);
+        checkout_orx.push(k);
+    }
+    for (what, empty, orx) in [
+        ("git commit --allow-empty", commit_empty, commit_orx),
+        (
+            "git checkout of another branch",
+            checkout_empty,
+            checkout_orx,
+        ),
+    ] {
+        let (empty, orx) = (median(empty), median(orx));
+        println!("{:<44} {:>10}", format!("{what}, empty hooks"), ms(empty));
+        println!(
+            "{:<44} {:>10}   (+{})",
+            format!("{what}, git-orx hooks"),
+            ms(orx),
+            ms(orx.saturating_sub(empty))
+        );
+    }
     if std::env::var_os("ORX_BENCH_KEEP").is_some() {
         println!("kept: {}", tmp.keep().display());
     }
