@@ -77,7 +77,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 paint(BOLD, &target),
                 changed.len(),
                 if changed.len() == 1 { "" } else { "s" },
-                paint(DIM, "(dry run: nothing written)")
+                paint(DIM, super::msg::t("(dry run: nothing written)", &[]))
             ));
             for (p, what) in &preview {
                 ui.line(paint(DIM, format!("  {what:<7} {}", orx::text::escape(p))));
