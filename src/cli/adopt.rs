@@ -154,11 +154,11 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption) {
         escape(&plan.file),
         plan.file_sep
             .as_deref()
-            .map(|s| format!(", ID dots written as `{}`", escape(s)))
+            .map(|s| super::msg::t(", ID dots written as `{sep}`", &[("sep", &escape(s))]))
             .unwrap_or_default(),
         plan.preset
             .as_deref()
-            .map(|p| format!(", preset {p}"))
+            .map(|p| super::msg::t(", preset {name}", &[("name", &p)]))
             .unwrap_or_default()
     ));
     if plan.entries.is_empty() {

@@ -3,7 +3,7 @@
 use orx::change::plan;
 use orx::kinds::story::assess::{Assessment, Indicator};
 
-use super::{DIM, Ui, YELLOW, paint, report_change};
+use super::{DIM, Ui, YELLOW, msg, paint, report_change};
 
 /// Record the SM's quality check and move the story as the decision matrix
 /// says (the quality decision matrix): Blocked, AwaitingArchReview or Approved.
@@ -75,28 +75,39 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     let m = &report.measured;
     let overridden = |given: Option<f64>, measured: f64| match given {
-        Some(v) => format!("{v}% (overriding the measured {measured}%)"),
+        Some(v) => msg::t(
+            "{v}% (overriding the measured {measured}%)",
+            &[("v", &v), ("measured", &measured)],
+        ),
         None => format!("{measured}%"),
     };
     let complexity: Vec<&str> = a.complexity.iter().map(|i| i.name()).collect();
-    let asked = if a.review {
-        ", the Architect's review asked for"
+    let line = if a.review {
+        "quality check: structure {structure}, technical extraction {extraction}, score {score}, complexity: {complexity}, the Architect's review asked for"
     } else {
-        ""
+        "quality check: structure {structure}, technical extraction {extraction}, score {score}, complexity: {complexity}"
     };
-    ui.line(format!(
-        "quality check: structure {}, technical extraction {}, score {}, complexity: {}{asked}",
-        overridden(a.structure, m.structure),
-        overridden(a.extraction, m.extraction),
-        orx::doc::render::float(a.score),
-        if complexity.is_empty() {
-            "none".to_owned()
-        } else {
-            complexity.join(", ")
-        }
+    ui.line(msg::t(
+        line,
+        &[
+            ("structure", &overridden(a.structure, m.structure)),
+            ("extraction", &overridden(a.extraction, m.extraction)),
+            ("score", &orx::doc::render::float(a.score)),
+            (
+                "complexity",
+                &if complexity.is_empty() {
+                    msg::t("none", &[])
+                } else {
+                    complexity.join(", ")
+                },
+            ),
+        ],
     ));
     for missing in &m.missing {
-        ui.line(paint(YELLOW, format!("  missing: {missing}")));
+        ui.line(paint(
+            YELLOW,
+            msg::t("  missing: {text}", &[("text", &msg::localize(missing))]),
+        ));
     }
     if !report.hints.is_empty() {
         let hints: Vec<String> = report
@@ -106,13 +117,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .collect();
         ui.line(paint(
             DIM,
-            format!("  the text suggests complexity indicators: {}; give them with --complexity if they apply", hints.join(", ")),
+            msg::t(
+                "  the text suggests complexity indicators: {list}; give them with --complexity if they apply",
+                &[("list", &hints.join(", "))],
+            ),
         ));
     }
     for (to, unmet) in &report.passed_over {
-        ui.line(paint(DIM, format!("  not {to}:")));
+        ui.line(paint(DIM, msg::t("  not {state}:", &[("state", to)])));
         for u in unmet {
-            ui.line(paint(DIM, format!("    - {u}")));
+            let u = msg::localize(&format!("    - {u}")).into_owned();
+            ui.line(paint(DIM, u));
         }
     }
     let given = |v: Option<f64>, measured: f64| v.unwrap_or(measured);

@@ -38,7 +38,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         } else {
             ui.line(format!(
                 "{kind} {id}: would keep backup {name} {}",
-                super::paint(super::DIM, "(dry run: nothing written)")
+                super::paint(super::DIM, super::msg::t("(dry run: nothing written)", &[]))
             ));
         }
         return Ok(0);

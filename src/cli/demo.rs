@@ -38,16 +38,28 @@ struct Demo<'a> {
 impl Demo<'_> {
     fn heading(&mut self, text: &str) {
         self.ui.line("");
-        self.ui.line(paint(BOLD, format!("## {text}")));
+        self.ui
+            .line(paint(BOLD, format!("## {}", super::msg::t(text, &[]))));
     }
 
     fn say(&mut self, text: &str) {
-        self.ui.line(paint(DIM, format!("# {text}")));
+        self.ui
+            .line(paint(DIM, format!("# {}", super::msg::t(text, &[]))));
     }
 
     /// Runs `git orx args` (or `git args` when `orx` is false) in the demo
     /// repository, prints it and its output, and notes an unexpected exit.
     fn run(&mut self, orx: bool, args: &[&str], expect: i32) {
+        // The notes a user would write, in the demo's language.
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| match a.contains(' ') {
+                true => super::msg::t(a, &[]),
+                false => (*a).to_owned(),
+            })
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let args = args.as_slice();
         let shown: Vec<String> = args
             .iter()
             .map(|a| {
@@ -155,9 +167,11 @@ impl Demo<'_> {
         } else {
             "every section, but no sources"
         };
-        self.say(&format!(
-            "The SM writes the story in {rel} ({how}; here, sample text)."
-        ));
+        let said = super::msg::t(
+            "The SM writes the story in {path} ({how}; here, sample text).",
+            &[("path", &rel), ("how", &super::msg::t(how, &[]))],
+        );
+        self.ui.line(paint(DIM, format!("# {said}")));
         if let Err(e) = std::fs::write(&path, format!("{fm}{body}")) {
             self.surprises.push(format!("cannot write {rel}: {e}"));
         }
@@ -246,9 +260,15 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     };
     d.ui.line(paint(
         BOLD,
-        "git-orx demo: the story lifecycle and an agent's session, run for real",
+        super::msg::t(
+            "git-orx demo: the story lifecycle and an agent's session, run for real",
+            &[],
+        ),
     ));
-    d.ui.line(format!("sample repository: {}", dir.display()));
+    d.ui.line(super::msg::t(
+        "sample repository: {path}",
+        &[("path", &dir.display())],
+    ));
     script(&mut d, lang.unwrap_or("en"));
     let surprises = std::mem::take(&mut d.surprises);
     d.ui.line("");

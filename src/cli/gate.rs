@@ -130,15 +130,20 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .collect();
     let actor = args.change.actor(&role);
     let outcome = gate::gate(&ws, &args.id, &findings, args.escalate, actor)?;
-    let who = if role == "qa" {
-        "QA gate"
-    } else {
-        "Architect review"
+    let head = match (role == "qa", outcome.passed) {
+        (true, true) => "QA gate, round {n}: passed",
+        (true, false) => "QA gate, round {n}: failed",
+        (false, true) => "Architect review, round {n}: passed",
+        (false, false) => "Architect review, round {n}: failed",
     };
+    // The verdict, coloured.
+    let head = super::msg::t(head, &[("n", &outcome.round)]);
+    let verdict_at = head.rfind(' ').map_or(0, |i| i + 1);
+    let (head, verdict) = head.split_at(verdict_at);
     let verdict = if outcome.passed {
-        paint(GREEN, "passed")
+        paint(GREEN, verdict)
     } else {
-        paint(RED, "failed")
+        paint(RED, verdict)
     };
     // The verdict is told once it is recorded (or, with --dry-run, with
     // nothing written).
@@ -168,7 +173,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
         _ => None,
     };
-    ui.line(format!("{who}, round {}: {verdict}", outcome.round));
+    ui.line(format!("{head}{verdict}"));
     if let Some((path, _)) = &gate_file {
         ui.line(format!(
             "  gate file: {path} ({})",
@@ -179,13 +184,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(format!("  - {u}"));
     }
     if outcome.plan.from() == Some(outcome.plan.to()) {
-        ui.line(format!(
+        ui.line(super::msg::localize(&format!(
             "no move fits {}'s round {} ({}): the findings are recorded and the story stays in {}",
             orx::workflow::role::display(&role),
             outcome.round,
             if outcome.passed { "passed" } else { "failed" },
             outcome.plan.to()
-        ));
+        )));
     }
     let round = super::output::ChangeExtra {
         round: Some(super::output::change::Round {

@@ -4,7 +4,7 @@ use orx::git::Repo;
 use orx::history::enforce::Violation;
 use orx::hooks;
 
-use super::{CYAN, RED, Ui, YELLOW, epaint};
+use super::{CYAN, RED, Ui, YELLOW, epaint, msg};
 
 /// Run hook NAME (called by the shims git runs; not for direct use).
 #[derive(clap::Args)]
@@ -80,24 +80,33 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     message: taken.clone(),
                 };
                 log_violations(&repo, &args.name, &[v], staged.role.as_deref());
+                super::msg::from_repo();
                 ui.eline(format!("{} refused: {taken}", epaint(RED, "error:")));
                 return Ok(1);
             }
             let verdicts = match hooks::check_staged(&repo, &staged) {
-                Ok(Some(verdicts)) => verdicts,
+                // The rules just read say the language to refuse in.
+                Ok(Some(verdicts)) => {
+                    super::msg::from_config(&verdicts.lang);
+                    verdicts
+                }
                 Ok(None) => {
                     hooks::mark_judged(&repo);
                     return Ok(0);
                 }
                 // Broken rules in force: only the Human may commit (the fix).
                 Err(e) if staged.role.as_deref() == Some(orx::workflow::role::HUMAN) => {
+                    super::msg::from_repo();
                     ui.eline(format!(
                         "{} {e}; committing as the Human without checks",
                         epaint(YELLOW, "warning:")
                     ));
                     return Ok(0);
                 }
-                Err(e) => return Err(e),
+                Err(e) => {
+                    super::msg::from_repo();
+                    return Err(e);
+                }
             };
             if !verdicts.violations.is_empty() {
                 log_violations(
@@ -191,6 +200,7 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     let report = match hooks::check_ref_update(repo, &moves) {
         Ok(r) => r,
         Err(e) if hooks::role(repo, &hook_env()).as_deref() == Some(orx::workflow::role::HUMAN) => {
+            super::msg::from_repo();
             ui.eline(format!(
                 "{} {e}; moving the ref as the Human without checks",
                 epaint(YELLOW, "warning:")
@@ -202,12 +212,23 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     if report.violations.is_empty() {
         return Ok(0);
     }
+    // Only a refusal speaks, in the repository's language.
+    super::msg::from_repo();
     let n = report.violations.len();
+    let head = match (n, report.commits) {
+        (1, 1) => "refused: git-orx found 1 rule broken by the commit this would put on the branch",
+        (1, _) => {
+            "refused: git-orx found 1 rule broken by the commits this would put on the branch"
+        }
+        (_, 1) => {
+            "refused: git-orx found {n} rules broken by the commit this would put on the branch"
+        }
+        _ => "refused: git-orx found {n} rules broken by the commits this would put on the branch",
+    };
     ui.eline(format!(
-        "{} refused: git-orx found {n} rule{} broken by the commit{} this would put on the branch",
-        epaint(RED, "error:"),
-        if n == 1 { "" } else { "s" },
-        if report.commits == 1 { "" } else { "s" },
+        "{} {}",
+        epaint(RED, msg::t("error:", &[])),
+        msg::t(head, &[("n", &n)])
     ));
     // Quiet even when a ref moves over many commits: the first few, then
     // where to see them all.
@@ -220,7 +241,7 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
         }
         ui.eline(format!("  {head}: {}", v.rule));
         for line in v.message.lines() {
-            ui.eline(format!("    {line}"));
+            ui.eline(format!("    {}", msg::localize(line)));
         }
     }
     if n > SHOWN {
@@ -230,8 +251,9 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
         ));
     }
     ui.eline(format!(
-        "{} this ref update brings commits no pre-commit or pre-merge-commit check passed (cherry-pick, revert, am, rebase, a fast-forward, reset or update-ref to a new commit): abort the operation if one is under way (git cherry-pick --abort, git rebase --abort, git am --abort; after a revert, git reset --merge), then make the change with `git orx move` or as the responsible role (ORX_ROLE=ROLE)",
-        epaint(CYAN, "hint:")
+        "{} {}",
+        epaint(CYAN, msg::t("hint:", &[])),
+        msg::t("this ref update brings commits no pre-commit or pre-merge-commit check passed (cherry-pick, revert, am, rebase, a fast-forward, reset or update-ref to a new commit): abort the operation if one is under way (git cherry-pick --abort, git rebase --abort, git am --abort; after a revert, git reset --merge), then make the change with `git orx move` or as the responsible role (ORX_ROLE=ROLE)", &[])
     ));
     Ok(1)
 }
@@ -268,22 +290,26 @@ fn log_violations(repo: &Repo, hook: &str, violations: &[Violation], role: Optio
 /// Prints why the commit is refused.
 pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
     let n = violations.len();
-    ui.eline(format!(
-        "{} refused: git-orx found {n} rule{} broken by this commit",
-        epaint(RED, "error:"),
-        if n == 1 { "" } else { "s" }
-    ));
+    let head = match n {
+        1 => msg::t("refused: git-orx found 1 rule broken by this commit", &[]),
+        _ => msg::t(
+            "refused: git-orx found {n} rules broken by this commit",
+            &[("n", &n)],
+        ),
+    };
+    ui.eline(format!("{} {head}", epaint(RED, msg::t("error:", &[]))));
     for v in violations {
         // A message that starts with the file's path (where in the file
         // the problem is) stands for the heading.
         let mut lines = v.message.lines();
         if v.message.starts_with(&format!("{}:", v.path)) {
-            ui.eline(format!("  {}", lines.next().unwrap_or_default()));
+            let first = msg::localize(lines.next().unwrap_or_default()).into_owned();
+            ui.eline(format!("  {first}"));
         } else {
             ui.eline(format!("  {}:", v.path));
         }
         for line in lines {
-            ui.eline(format!("    {line}"));
+            ui.eline(format!("    {}", msg::localize(line)));
         }
     }
     // Acting as another role helps only where the role was what broke
@@ -302,23 +328,38 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
     let unfenced = violations
         .iter()
         .any(|v| v.message.contains("does not start with a `---` line"));
-    ui.eline(format!(
-        "{} fix the files{}{}",
-        epaint(CYAN, "hint:"),
-        if by_role {
-            ", or commit as the responsible role (ORX_ROLE=ROLE git commit ...)"
-        } else {
-            ""
-        },
-        if overridable {
-            "; the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\""
-        } else if violations.iter().any(|v| v.message.contains("the body's status")) {
-            " (change a state with `git orx move`, which keeps the body's status in step)"
-        } else if unfenced {
-            " (a file that cannot be read has no override; stories written without frontmatter are taken in with `git orx adopt`)"
-        } else {
-            " (a file that cannot be read has no override)"
+    let hint = match (by_role, overridable) {
+        (true, true) => {
+            "fix the files, or commit as the responsible role (ORX_ROLE=ROLE git commit ...); the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\""
         }
+        (false, true) => {
+            "fix the files; the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\""
+        }
+        (true, false) => {
+            "fix the files, or commit as the responsible role (ORX_ROLE=ROLE git commit ...){why}"
+        }
+        (false, false) => "fix the files{why}",
+    };
+    let why = if violations
+        .iter()
+        .any(|v| v.message.contains("the body's status"))
+    {
+        msg::t(
+            " (change a state with `git orx move`, which keeps the body's status in step)",
+            &[],
+        )
+    } else if unfenced {
+        msg::t(
+            " (a file that cannot be read has no override; stories written without frontmatter are taken in with `git orx adopt`)",
+            &[],
+        )
+    } else {
+        msg::t(" (a file that cannot be read has no override)", &[])
+    };
+    ui.eline(format!(
+        "{} {}",
+        epaint(CYAN, msg::t("hint:", &[])),
+        msg::t(hint, &[("why", &why)])
     ));
 }
 

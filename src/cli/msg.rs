@@ -140,6 +140,10 @@ const CATALOG: &[(&str, &str)] = &[
         "{role} may not change {item} while it is {from}",
         "{item} 处于 {from} 时 {role} 无权修改",
     ),
+    (
+        "  responsible: {roles} (owner of {state})",
+        "  负责角色: {roles} ({state} 的负责者)",
+    ),
     ("  responsible: {roles}", "  负责角色: {roles}"),
     (
         "{item} cannot move from {from} to {to}: the workflow has no such transition",
@@ -441,6 +445,8 @@ fn localize_line(line: &str) -> Option<String> {
                     let v = match *k {
                         "text" | "text2" => localize_line(v).unwrap_or_else(|| v.clone()),
                         "roles" => or_zh(v),
+                        // The values a condition found: `field = not set`.
+                        "values" => self::values(v),
                         _ => v.clone(),
                     };
                     s.replace(&format!("{{{k}}}"), &v)
@@ -516,6 +522,16 @@ fn fill<'a>(
         }
     }
     false
+}
+
+/// The values a condition found (`quality.score = not set, ...`) in the
+/// language in force: a value not set is said so in Chinese.
+pub fn values(text: &str) -> String {
+    if zh() {
+        text.replace("= not set", "= 未设置")
+    } else {
+        text.to_owned()
+    }
 }
 
 /// A list of roles in the language in force: `Dev, Lead or Human`, under

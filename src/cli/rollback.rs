@@ -113,7 +113,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 paint(BOLD, &target),
                 preview.len(),
                 if preview.len() == 1 { "" } else { "s" },
-                paint(DIM, "(dry run: nothing written)")
+                paint(DIM, super::msg::t("(dry run: nothing written)", &[]))
             ));
             for (p, d) in preview.iter().zip(&diffs) {
                 let what = p.what;

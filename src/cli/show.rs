@@ -127,12 +127,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let mut values = if shown.is_empty() || c.holds {
                 String::new()
             } else {
-                paint(DIM, format!(" ({})", shown.join(", ")))
+                paint(DIM, format!(" ({})", msg::values(&shown.join(", "))))
             };
             if let Some(e) = &c.error {
-                values.push_str(&paint(RED, format!(" (cannot be evaluated: {e})")));
+                let e = msg::t(
+                    " (cannot be evaluated: {text})",
+                    &[("text", &msg::localize(e))],
+                );
+                values.push_str(&paint(RED, e));
             }
-            ui.wrap(format!("       {mark} {}{values}", c.desc), 9);
+            ui.wrap(
+                format!("       {mark} {}{values}", msg::localize(&c.desc)),
+                9,
+            );
         }
         // A rule beyond the move's conditions (what it waits for, the
         // evidence it needs): said as the move itself would be refused.
@@ -141,7 +148,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .as_ref()
             .filter(|r| !["unmet-precondition", "unauthorized-role"].contains(&r.rule.as_str()))
         {
-            ui.wrap(format!("       {} {}", paint(RED, "✗"), r.message), 9);
+            let message = msg::localize(&r.message);
+            ui.wrap(format!("       {} {message}", paint(RED, "✗")), 9);
         }
     }
     Ok(0)

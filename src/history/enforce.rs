@@ -90,6 +90,9 @@ pub struct Verdicts {
     pub violations: Vec<Violation>,
     /// How many item or rule files the change touched.
     pub touched: usize,
+    /// The `lang` of the rules the change was judged by (empty when not
+    /// set by [`crate::hooks::check_staged`]): the language to report in.
+    pub lang: String,
 }
 
 struct Version {

@@ -889,7 +889,8 @@ pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
         commit: None,
         base: staged.base_commit.as_deref(),
     };
-    let verdicts = judge.judge(&staged.base, &staged.index, &staged.others)?;
+    let mut verdicts = judge.judge(&staged.base, &staged.index, &staged.others)?;
+    verdicts.lang = rules.lang().to_owned();
     Ok(Some(verdicts))
 }
 

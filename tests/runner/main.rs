@@ -30,6 +30,7 @@ mod test_kinds;
 mod test_kinds_engine;
 mod test_lang;
 mod test_lang_commands;
+mod test_lang_walk;
 mod test_lifecycle;
 mod test_log;
 mod test_loop;

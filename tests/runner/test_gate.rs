@@ -27,7 +27,7 @@ fn a_high_quality_story_is_approved_directly_with_zh_handoffs() {
     );
     insta::assert_snapshot!(out, @r#"
     $ git orx assess 1.1 --score 8.5 --as sm
-    quality check: structure 100%, technical extraction 100%, score 8.5, complexity: none
+    质量检查: 结构 100%,技术提取 100%,评分 8.5,复杂度指标: 无
     story 1.1: Draft -> Approved (SM) [<commit>]
     Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
     $ git orx move 1.1 InProgress --as dev
@@ -73,13 +73,13 @@ fn a_story_scoring_7_is_reviewed_and_passed_by_the_architects_gate() {
     );
     insta::assert_snapshot!(out, @r#"
     $ git orx assess 1.1 --score 7.0 --complexity cross-service --as sm
-    quality check: structure 100%, technical extraction 100%, score 7.0, complexity: cross-service
-      not Approved:
-        - the technical quality score is at least 8.0 — actual: quality.score = 7.0
+    质量检查: 结构 100%,技术提取 100%,评分 7.0,复杂度指标: cross-service
+      未到 Approved:
+        - 技术质量评分至少 8.0 — 实际: quality.score = 7.0
     story 1.1: Draft -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
     $ git orx gate 1.1 --as architect --score 8 --critical 0 --minor 1
-    Architect review, round 1: passed
+    Architect 审查,第 1 轮: 通过
     story 1.1: AwaitingArchReview -> Approved (Architect) [<commit>]
     Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
     $ git orx move 1.1 InProgress --as dev
@@ -160,22 +160,22 @@ fn a_blocked_story_revised_after_review_is_auto_approved() {
     );
     insta::assert_snapshot!(out, @r#"
     $ git orx assess 1.1 --score 5.0 --as sm
-    quality check: structure 100%, technical extraction 100%, score 5.0, complexity: none
+    质量检查: 结构 100%,技术提取 100%,评分 5.0,复杂度指标: 无
     story 1.1: Draft -> Blocked (SM) [<commit>]
     Story 1.1 被阻塞,需要 SM 修订后重新提交
     $ git orx assess 1.1 --score 8.0 --complexity api-contract,db-schema --as sm
-    quality check: structure 100%, technical extraction 100%, score 8.0, complexity: api-contract, db-schema
-      not Approved:
-        - complexity indicators: at most 1 — actual: quality.complexity = ["api-contract","db-schema"]
+    质量检查: 结构 100%,技术提取 100%,评分 8.0,复杂度指标: api-contract, db-schema
+      未到 Approved:
+        - 复杂度指标: 至多 1 个 — 实际: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
     $ git orx gate 1.1 --as architect --score 6 --critical 0 --minor 3 -m pagination contract unclear
-    Architect review, round 1: failed
-      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 6.0, review.architect.critical = 0
+    Architect 审查,第 1 轮: 未通过
+      - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 6.0, review.architect.critical = 0
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请修订 Story,然后 `git orx assess 1.1` (agent: `*revise 1.1`)
     $ git orx assess 1.1 --score 8.5 --complexity api-contract,db-schema --as sm
-    quality check: structure 100%, technical extraction 100%, score 8.5, complexity: api-contract, db-schema
+    质量检查: 结构 100%,技术提取 100%,评分 8.5,复杂度指标: api-contract, db-schema
     story 1.1: RequiresRevision -> Approved (SM) [<commit>]
     Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
     $ git orx move 1.1 InProgress --as dev
@@ -268,16 +268,16 @@ fn qa_fails_round_1_and_passes_round_2_with_half_the_issues() {
     story 1.1: InProgress -> Review (Dev) [<commit>]
     Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed` (agent: `*review 1.1`)
     $ git orx gate 1.1 --as qa --critical 0 --high 1 --medium 3 --criteria-failed
-    QA gate, round 1: failed
-      - every acceptance criterion is met (`--criteria-met`), in every round; only the Human, deciding after the last round, goes without — actual: review.qa.round = 1, rounds.qa = 1, review.qa.criteria = "failed"
-      - round 1 (strict): no Critical or High issue — actual: review.qa.round = 1, rounds.qa = 1, review.qa.critical = 0, review.qa.high = 1
+    QA 审查,第 1 轮: 未通过
+      - 每一轮都满足全部验收标准 (`--criteria-met`);只有在最后一轮之后做决定的 Human 可以不满足 — 实际: review.qa.round = 1, rounds.qa = 1, review.qa.criteria = "failed"
+      - 第 1 轮 (严格): 没有 Critical 或 High 问题 — 实际: review.qa.round = 1, rounds.qa = 1, review.qa.critical = 0, review.qa.high = 1
     story 1.1: Review -> InProgress (QA) [<commit>]
     Next: Dev 请修复 QA 发现的问题,然后 `git orx move 1.1 Review --as dev` (agent: `*review-qa 1.1`)
     $ git orx move 1.1 Review --as dev -m fixed the High issue
     story 1.1: InProgress -> Review (Dev) [<commit>]
     Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed` (agent: `*review 1.1`)
     $ git orx gate 1.1 --as qa --critical 0 --high 0 --medium 2 --criteria-met
-    QA gate, round 2: passed
+    QA 审查,第 2 轮: 通过
     story 1.1: Review -> Done (QA) [<commit>]
     Story 1.1 已完成!
     "#);
@@ -363,18 +363,18 @@ fn an_escalated_story_takes_each_of_the_humans_three_decisions() {
     );
     insta::assert_snapshot!(out, @r#"
     $ git orx gate 1.1 --as architect --score 7 --critical 1 --escalate -m needs a product decision
-    Architect review, round 1: failed
-      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
+    Architect 审查,第 1 轮: 未通过
+      - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
     story 1.1: AwaitingArchReview -> Escalated (Architect) [<commit>]
     Story 1.1 已升级,需要人工介入决策
     $ git orx gate 1.2 --as architect --score 7 --critical 1 --escalate -m needs a product decision
-    Architect review, round 1: failed
-      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
+    Architect 审查,第 1 轮: 未通过
+      - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
     story 1.2: AwaitingArchReview -> Escalated (Architect) [<commit>]
     Story 1.2 已升级,需要人工介入决策
     $ git orx gate 1.3 --as architect --score 7 --critical 1 --escalate -m needs a product decision
-    Architect review, round 1: failed
-      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
+    Architect 审查,第 1 轮: 未通过
+      - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
     story 1.3: AwaitingArchReview -> Escalated (Architect) [<commit>]
     Story 1.3 已升级,需要人工介入决策
     $ git orx move 1.1 Approved --as human -m accept the risk
@@ -457,21 +457,21 @@ fn a_failing_second_architect_round_is_escalated() {
     );
     insta::assert_snapshot!(out, @r#"
     $ git orx gate 1.1 --as architect --score 5 --critical 1 --high 2
-    Architect review, round 1: failed
-      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 1, rounds.architect = 1, review.architect.score = 5.0, review.architect.critical = 1
+    Architect 审查,第 1 轮: 未通过
+      - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 5.0, review.architect.critical = 1
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请修订 Story,然后 `git orx assess 1.1` (agent: `*revise 1.1`)
     $ git orx assess 1.1 --score 7.5 --as sm
-    quality check: structure 100%, technical extraction 100%, score 7.5, complexity: none
-      not Approved:
-        - all Critical issues are resolved — actual: revision.open_critical = 1
-        - the final quality score is at least 8.0 — actual: quality.score = 7.5
-        - only Minor issues were revised — actual: revision.revised = ["critical","high"]
+    质量检查: 结构 100%,技术提取 100%,评分 7.5,复杂度指标: 无
+      未到 Approved:
+        - 所有 Critical 问题都已解决 — 实际: revision.open_critical = 1
+        - 最终质量评分至少 8.0 — 实际: quality.score = 7.5
+        - 只修订了 Minor 问题 — 实际: revision.revised = ["critical","high"]
     story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
     $ git orx gate 1.1 --as architect --score 6.5 --critical 0
-    Architect review, round 2: failed
-      - the review of this round, if recorded, passed (score at least 7.0, no Critical issue) — actual: review.architect.round = 2, rounds.architect = 2, review.architect.score = 6.5, review.architect.critical = 0
+    Architect 审查,第 2 轮: 未通过
+      - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 2, rounds.architect = 2, review.architect.score = 6.5, review.architect.critical = 0
     story 1.1: AwaitingArchReview -> Escalated (Architect) [<commit>]
     Story 1.1 已升级,需要人工介入决策
     "#);

@@ -66,8 +66,8 @@ fn zh_refusal_and_its_hint() {
     exit: 1
     --- stderr
     错误: 已拒绝: story 1.1 不能从 Blocked 移到 Approved: 2 个前置条件未满足
-      - structure validation is complete (100%) — actual: quality.structure = 0
-      - technical extraction is at least 80% — actual: quality.extraction = 0
+      - 结构验证完整 (100%) — 实际: quality.structure = 0
+      - 技术提取至少 80% — 实际: quality.extraction = 0
     提示: `git orx show 1.1` 列出当前允许的转换及各自的条件
     "#);
 }

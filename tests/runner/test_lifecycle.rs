@@ -138,17 +138,17 @@ fn a_revised_story_is_auto_approved_by_the_commands() {
         outputs.push(out.stdout);
     }
     insta::assert_snapshot!(redact(&outputs.concat()), @r#"
-    quality check: structure 100%, technical extraction 100%, score 5.0, complexity: none
+    质量检查: 结构 100%,技术提取 100%,评分 5.0,复杂度指标: 无
     story 1.1: Draft -> Blocked (SM) [<commit>]
     Story 1.1 被阻塞,需要 SM 修订后重新提交
-    quality check: structure 100%, technical extraction 100%, score 8.0, complexity: api-contract, db-schema
-      not Approved:
-        - complexity indicators: at most 1 — actual: quality.complexity = ["api-contract","db-schema"]
+    质量检查: 结构 100%,技术提取 100%,评分 8.0,复杂度指标: api-contract, db-schema
+      未到 Approved:
+        - 复杂度指标: 至多 1 个 — 实际: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请修订 Story,然后 `git orx assess 1.1` (agent: `*revise 1.1`)
-    quality check: structure 100%, technical extraction 100%, score 10.0, complexity: none
+    质量检查: 结构 100%,技术提取 100%,评分 10.0,复杂度指标: 无
     story 1.1: RequiresRevision -> Approved (SM) [<commit>]
     Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
     "#);

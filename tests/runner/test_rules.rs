@@ -470,7 +470,7 @@ fn chinese_handoffs_name_their_story() {
     );
     insta::assert_snapshot!(out, @"
     $ git orx assess 1.1 --score 5.0 --as sm
-    quality check: structure 100%, technical extraction 100%, score 5.0, complexity: none
+    质量检查: 结构 100%,技术提取 100%,评分 5.0,复杂度指标: 无
     story 1.1: Draft -> Blocked (SM) [<commit>]
     Story 1.1 被阻塞,需要 SM 修订后重新提交
     $ git orx move 1.2 Escalated --as architect
@@ -483,7 +483,7 @@ fn chinese_handoffs_name_their_story() {
     story 1.3: InProgress -> Review (Dev) [<commit>]
     Next: QA 请审查 Story,然后 `git orx gate 1.3 --as qa --critical N --criteria-met|--criteria-failed` (agent: `*review 1.3`)
     $ git orx gate 1.3 --as qa --critical 0 --criteria-met
-    QA gate, round 1: passed
+    QA 审查,第 1 轮: 通过
     story 1.3: Review -> Done (QA) [<commit>]
     Story 1.3 已完成!
     ");

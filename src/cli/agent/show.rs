@@ -133,7 +133,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     ui.line(format!("Allowed while {}:", s.status));
     for (n, desc) in &allowed {
-        ui.wrap(format!("  {n:<20} {}", paint(DIM, desc)), 23);
+        ui.wrap(format!("  {n:<20} {}", paint(DIM, msg::localize(desc))), 23);
     }
     if !d.moves.is_empty() {
         ui.line(format!("Triggers from {}:", s.status));
@@ -156,7 +156,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 } else {
                     paint(RED, "✗")
                 };
-                ui.wrap(format!("       {mark} {}", escape(&c.desc)), 9);
+                ui.wrap(
+                    format!("       {mark} {}", escape(&msg::localize(&c.desc))),
+                    9,
+                );
             }
         }
     }

@@ -18,6 +18,102 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     // refusals the library words
     (
+        "quality check: structure {structure}, technical extraction {extraction}, score {score}, complexity: {complexity}",
+        "质量检查: 结构 {structure},技术提取 {extraction},评分 {score},复杂度指标: {complexity}",
+    ),
+    (
+        "quality check: structure {structure}, technical extraction {extraction}, score {score}, complexity: {complexity}, the Architect's review asked for",
+        "质量检查: 结构 {structure},技术提取 {extraction},评分 {score},复杂度指标: {complexity},已请求 Architect 审查",
+    ),
+    (
+        "{v}% (overriding the measured {measured}%)",
+        "{v}% (覆盖实测的 {measured}%)",
+    ),
+    ("  missing: {text}", "  缺少: {text}"),
+    ("section \"{name}\" is empty", "章节 \"{name}\" 为空"),
+    (
+        "Dev Notes item \"{name}\" is empty",
+        "Dev Notes 条目 \"{name}\" 为空",
+    ),
+    (
+        "Dev Notes item \"{name}\" cites no source ([Source: docs/...])",
+        "Dev Notes 条目 \"{name}\" 未注明来源 ([Source: docs/...])",
+    ),
+    (
+        "  the text suggests complexity indicators: {list}; give them with --complexity if they apply",
+        "  正文提示可能有这些复杂度指标: {list};如适用,请用 --complexity 给出",
+    ),
+    ("  not {state}:", "  未到 {state}:"),
+    (
+        "--score must be from 0 to 10, not {v}",
+        "--score 必须在 0 到 10 之间,不能是 {v}",
+    ),
+    (
+        "{flag} must be a percentage from 0 to 100, not {v}",
+        "{flag} 必须是 0 到 100 之间的百分比,不能是 {v}",
+    ),
+    (
+        "the score must be from 0 to 10, not {v}",
+        "评分必须在 0 到 10 之间,不能是 {v}",
+    ),
+    ("QA gate, round {n}: passed", "QA 审查,第 {n} 轮: 通过"),
+    ("QA gate, round {n}: failed", "QA 审查,第 {n} 轮: 未通过"),
+    (
+        "Architect review, round {n}: passed",
+        "Architect 审查,第 {n} 轮: 通过",
+    ),
+    (
+        "Architect review, round {n}: failed",
+        "Architect 审查,第 {n} 轮: 未通过",
+    ),
+    ("passed", "通过"),
+    ("failed", "未通过"),
+    (
+        "  gate file: {path} ({verdict})",
+        "  审查文件: {path} ({verdict})",
+    ),
+    (
+        "no move fits {role}'s round {n} ({text}): the findings are recorded and the story stays in {state}",
+        "没有适合 {role} 第 {n} 轮 ({text}) 的转换: 审查结果已记录,Story 仍处于 {state}",
+    ),
+    (
+        "the Architect's gate needs --score (0-10); nothing was recorded",
+        "Architect 的审查需要 --score (0-10);未记录任何内容",
+    ),
+    (
+        "QA's gate needs --criteria-met or --criteria-failed: say whether every acceptance criterion is met; nothing was recorded",
+        "QA 的审查需要 --criteria-met 或 --criteria-failed: 说明是否满足全部验收标准;未记录任何内容",
+    ),
+    (
+        "`git orx gate` is for the Architect (--as architect) or QA (--as qa), not {role}",
+        "`git orx gate` 供 Architect (--as architect) 或 QA (--as qa) 使用,{role} 不能使用",
+    ),
+    (
+        "--low and --criteria-* are for QA's gate; the Architect counts Minor issues (--minor)",
+        "--low 和 --criteria-* 用于 QA 的审查;Architect 统计的是 Minor 问题 (--minor)",
+    ),
+    (
+        "--score and --minor are for the Architect's gate; QA counts Low issues (--low)",
+        "--score 和 --minor 用于 Architect 的审查;QA 统计的是 Low 问题 (--low)",
+    ),
+    (
+        "only the Architect escalates (--escalate); after QA's last failing round the Human decides anyway",
+        "只有 Architect 能升级 (--escalate);QA 最后一轮未通过后,本来就由 Human 决定",
+    ),
+    (
+        "{item} is already {state}: nothing to do",
+        "{item} 已处于 {state}: 无需操作",
+    ),
+    (
+        "`{state}` is not a state of {kind} {id}'s workflow; did you mean {guess}?",
+        "`{state}` 不是 {kind} {id} 的工作流中的状态;你是指 {guess} 吗?",
+    ),
+    (
+        "`{state}` is not a state of {kind} {id}'s workflow",
+        "`{state}` 不是 {kind} {id} 的工作流中的状态",
+    ),
+    ("  states: {list}", "  状态: {list}"),
+    (
         "{action} applies to {kinds} in {states}; {item} is {state}",
         "{action} 只适用于处于 {states} 的 {kinds};{item} 处于 {state}",
     ),
@@ -335,6 +431,221 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     ("nothing was changed", "未做任何修改"),
     // show, agent show, doctor
+    (
+        "  - {text} — actual: {values}",
+        "  - {text} — 实际: {values}",
+    ),
+    (
+        "    - {text} — actual: {values}",
+        "    - {text} — 实际: {values}",
+    ),
+    (" (cannot be evaluated: {text})", " (无法求值: {text})"),
+    (
+        "{item}: {from} -> {to} records no commit in `{field}`: only {text} in the main line shows it (`git orx tick` records it)",
+        "{item}: {from} -> {to} 没有在 `{field}` 中记录提交: 只有 {text} 出现在主线上才能证明 (由 `git orx tick` 记录)",
+    ),
+    (
+        "a commit carrying `Closes: {id}`, or a merge commit naming its `branch`",
+        "带有 `Closes: {id}` 的提交,或指明其 `branch` 的合并提交",
+    ),
+    ("the score is from 0 to 10", "评分在 0 到 10 之间"),
+    ("every issue count is given", "给出了每一级问题的数量"),
+    (
+        "the quality check failed (structure below {a}%, technical extraction below {b}% or score below {c})",
+        "质量检查未通过 (结构低于 {a}%、技术提取低于 {b}% 或评分低于 {c})",
+    ),
+    (
+        "structure validation is complete ({n}%)",
+        "结构验证完整 ({n}%)",
+    ),
+    ("technical extraction is at least {n}%", "技术提取至少 {n}%"),
+    (
+        "the technical quality score is at least {n}",
+        "技术质量评分至少 {n}",
+    ),
+    (
+        "complexity indicators: at most {n}",
+        "复杂度指标: 至多 {n} 个",
+    ),
+    (
+        "the SM did not ask for the Architect's review (`assess --review`)",
+        "SM 没有请求 Architect 审查 (`assess --review`)",
+    ),
+    (
+        "no failed Architect review stands (after one, the story is reviewed again, or auto-approved from RequiresRevision)",
+        "没有未通过的 Architect 审查 (否则 Story 需再次审查,或从 RequiresRevision 自动批准)",
+    ),
+    (
+        "the review of this round, if recorded, passed (score at least {n}, no Critical issue)",
+        "本轮审查 (如已记录) 已通过 (评分至少 {n},没有 Critical 问题)",
+    ),
+    (
+        "the review of this round, if recorded, found problems (score below {n} or a Critical issue)",
+        "本轮审查 (如已记录) 发现了问题 (评分低于 {n} 或有 Critical 问题)",
+    ),
+    (
+        "all Critical issues are resolved",
+        "所有 Critical 问题都已解决",
+    ),
+    (
+        "the quality score improved by at least {n} (from {m})",
+        "质量评分至少提高了 {n} (从 {m} 起)",
+    ),
+    (
+        "the final quality score is at least {n}",
+        "最终质量评分至少 {n}",
+    ),
+    ("only Minor issues were revised", "只修订了 Minor 问题"),
+    (
+        "every acceptance criterion is met (`--criteria-met`), in every round; only the Human, deciding after the last round, goes without",
+        "每一轮都满足全部验收标准 (`--criteria-met`);只有在最后一轮之后做决定的 Human 可以不满足",
+    ),
+    (
+        "round 1 (strict): no Critical or High issue",
+        "第 1 轮 (严格): 没有 Critical 或 High 问题",
+    ),
+    (
+        "round 2 (moderate): issues down by at least 50% from round 1's gate, no High issue (and, as in every round, no Critical)",
+        "第 2 轮 (适中): 问题比第 1 轮至少减少 50%,没有 High 问题 (且与每一轮一样,没有 Critical)",
+    ),
+    (
+        "round 3 and later (pragmatic): no Critical issue, or the Human decides",
+        "第 3 轮及以后 (务实): 没有 Critical 问题,或由 Human 决定",
+    ),
+    (
+        "the last check failed (`git orx task check` records it)",
+        "上次检查未通过 (由 `git orx task check` 记录)",
+    ),
+    (
+        "the last check failed (`git orx agent check` records it)",
+        "上次检查未通过 (由 `git orx agent check` 记录)",
+    ),
+    (
+        "the last check passed (`git orx agent check` records it)",
+        "上次检查已通过 (由 `git orx agent check` 记录)",
+    ),
+    ("  - {action} ({text})", "  - {action} ({text})"),
+    (
+        "接收需求 — a new requirement (USER_INPUT_REQUIREMENT)",
+        "接收需求 — 新需求 (USER_INPUT_REQUIREMENT)",
+    ),
+    (
+        "查看历史 — the session log (agent show, git orx log)",
+        "查看历史 — 会话日志 (agent show, git orx log)",
+    ),
+    (
+        "取消 — cancel the plan (USER_CANCEL)",
+        "取消 — 取消规划 (USER_CANCEL)",
+    ),
+    (
+        "暂停 — pause and resume (agent pause, agent resume)",
+        "暂停 — 暂停与恢复 (agent pause, agent resume)",
+    ),
+    (
+        "* writing the PRD's task queue (agent task add, PRD_GENERATED)",
+        "* 编写 PRD 的任务队列 (agent task add, PRD_GENERATED)",
+    ),
+    (
+        "确认 — the user's \"Go\" (USER_CONFIRM)",
+        "确认 — 用户说 \"Go\" (USER_CONFIRM)",
+    ),
+    (
+        "修改 — change the requirement or the task queue before confirming (agent task add)",
+        "修改 — 确认前修改需求或任务队列 (agent task add)",
+    ),
+    (
+        "* working through the task queue (agent task done, agent check, ALL_TASKS_DONE)",
+        "* 执行任务队列 (agent task done, agent check, ALL_TASKS_DONE)",
+    ),
+    (
+        "查看进度 — the task queue (agent show)",
+        "查看进度 — 任务队列 (agent show)",
+    ),
+    (
+        "查看错误 — the failing checks (agent show)",
+        "查看错误 — 未通过的检查 (agent show)",
+    ),
+    (
+        "* fixing what the checks found (agent check)",
+        "* 修复检查发现的问题 (agent check)",
+    ),
+    (
+        "强制停止 — stop auto-fixing (agent stop: FIX_FAILED_3X by the Human)",
+        "强制停止 — 停止自动修复 (agent stop: 由 Human 触发 FIX_FAILED_3X)",
+    ),
+    (
+        "提供修复 — the Human fixed it (HUMAN_INTERVENTION)",
+        "提供修复 — Human 已修复 (HUMAN_INTERVENTION)",
+    ),
+    (
+        "回滚 — back to the last checkpoint (ROLLBACK)",
+        "回滚 — 回到上一个 checkpoint (ROLLBACK)",
+    ),
+    (
+        "跳过 — drop the failing task and go on (agent task skip)",
+        "跳过 — 放弃失败的任务并继续 (agent task skip)",
+    ),
+    ("等待完成 — archiving", "等待完成 — 归档中"),
+    (
+        "* writing the session summary (agent archive, ARCHIVE_COMPLETE)",
+        "* 编写会话总结 (agent archive, ARCHIVE_COMPLETE)",
+    ),
+    (
+        "{item} is {state}, which does not allow {op} ({text}) or {op2} ({text2})",
+        "{item} 处于 {state},不允许 {op} ({text}) 或 {op2} ({text2})",
+    ),
+    (
+        "{item} is {state}, which does not allow {op} ({text})",
+        "{item} 处于 {state},不允许 {op} ({text})",
+    ),
+    ("  allowed while {state}:", "  {state} 时允许:"),
+    (
+        "there is no agent `{name}` ({path}); create it with `git orx agent init --as human`",
+        "没有 agent `{name}` ({path});请用 `git orx agent init --as human` 创建",
+    ),
+    (
+        "there is no agent `{name}` ({path})",
+        "没有 agent `{name}` ({path})",
+    ),
+    (
+        "rolled back: 1 file restored or removed [{commit}]",
+        "已回滚: 恢复或删除了 1 个文件 [{commit}]",
+    ),
+    (
+        "rolled back: {n} files restored or removed [{commit}]",
+        "已回滚: 恢复或删除了 {n} 个文件 [{commit}]",
+    ),
+    (
+        "  the state before is saved as {name}: `git orx rollback {name2} --yes` undoes this",
+        "  之前的状态已保存为 {name}: `git orx rollback {name2} --yes` 可撤销",
+    ),
+    (
+        "the state before is saved as {name}: `git orx rollback {name2} --yes` undoes this",
+        "之前的状态已保存为 {name}: `git orx rollback {name2} --yes` 可撤销",
+    ),
+    (
+        "  Goal {id} (round {round}) waits for your answer: `git orx discuss {id2} --position ... --proposal ... --claim ... --risk ...` (or --no-reply); claim a task with `git orx claim {id3} \"...\"`",
+        "  Goal {id} (第 {round} 轮) 等待你的回答: `git orx discuss {id2} --position ... --proposal ... --claim ... --risk ...` (或 --no-reply);认领任务: `git orx claim {id3} \"...\"`",
+    ),
+    (
+        "Goal {id} (round {round}) waits for your answer: `git orx discuss {id2} --position ... --proposal ... --claim ... --risk ...` (or --no-reply); claim a task with `git orx claim {id3} \"...\"`",
+        "Goal {id} (第 {round} 轮) 等待你的回答: `git orx discuss {id2} --position ... --proposal ... --claim ... --risk ...` (或 --no-reply);认领任务: `git orx claim {id3} \"...\"`",
+    ),
+    (
+        "pause_exit: loop {id} is paused; the skill waits for `git orx loop resume {id2}`",
+        "pause_exit: loop {id} 已暂停;skill 等待 `git orx loop resume {id2}`",
+    ),
+    (
+        "this repository is not set up for git-orx (no .orx/config.yaml)",
+        "这个仓库还没有设置 git-orx (没有 .orx/config.yaml)",
+    ),
+    ("invalid digit found in string", "字符串中有无效数字"),
+    ("invalid float literal", "无效的浮点数"),
+    (
+        "cannot parse integer from empty string",
+        "不能从空字符串解析整数",
+    ),
+    ("number too large to fit in target type", "数字太大"),
     ("rejected:", "已拒绝:"),
     (
         "{label} this state came from {commit}, which verify rejects ({rules}); `git orx verify {commit}~1..{commit}` tells why",
@@ -662,6 +973,146 @@ pub const LINES: &[(&str, &str)] = &[
         "无法启动 {program} 打开 {path}: {why};请在浏览器中打开该文件",
     ),
     // init, hooks
+    (
+        "git-orx demo: the story lifecycle and an agent's session, run for real",
+        "git-orx 演示: Story 的生命周期和一个 agent 的会话,真实运行",
+    ),
+    ("sample repository: {path}", "示例仓库: {path}"),
+    (
+        "The repository is kept at {path} (try `git log` there).",
+        "仓库保留在 {path} (可在那里运行 `git log`)。",
+    ),
+    (
+        "The temporary repository was removed; run `git orx demo --keep` to explore it.",
+        "临时仓库已删除;运行 `git orx demo --keep` 可保留下来查看。",
+    ),
+    (
+        "The repository is at {path} (try `git log` there).",
+        "仓库在 {path} (可在那里运行 `git log`)。",
+    ),
+    ("demo step went wrong: {text}", "演示步骤出错: {text}"),
+    ("Set up", "设置"),
+    (
+        "Scenario 1: a high-quality story is approved directly",
+        "场景 1: 高质量的 Story 直接获批",
+    ),
+    (
+        "Scenario 2: a story that needs the Architect",
+        "场景 2: 需要 Architect 审查的 Story",
+    ),
+    (
+        "Scenario 3: a story that needs revision",
+        "场景 3: 需要修订的 Story",
+    ),
+    ("Scenario 4: QA finds problems", "场景 4: QA 发现问题"),
+    (
+        "Scenario 5: a complex problem is escalated",
+        "场景 5: 复杂问题被升级",
+    ),
+    (
+        "An agent's session: checks, the circuit breaker, rollback",
+        "一个 agent 的会话: 检查、熔断、回滚",
+    ),
+    ("Where things stand", "当前状况"),
+    (
+        "The SM writes the story in {path} ({how}; here, sample text).",
+        "SM 在 {path} 中编写 Story ({how};这里用示例文本)。",
+    ),
+    (
+        "every section, each Dev Notes item with its source",
+        "每个章节都写了,每个 Dev Notes 条目都注明来源",
+    ),
+    (
+        "every section, but no sources",
+        "每个章节都写了,但没有注明来源",
+    ),
+    (
+        "The quality check measures structure and technical extraction in the story itself;",
+        "质量检查在 Story 本身中测量结构和技术提取;",
+    ),
+    (
+        "the SM gives the technical score (8.5) and the complexity indicators (none).",
+        "SM 给出技术评分 (8.5) 和复杂度指标 (无)。",
+    ),
+    (
+        "Dev implements it; QA's gate (round 1: every criterion met, no Critical or High) passes.",
+        "Dev 实现它;QA 的审查 (第 1 轮: 满足全部标准,没有 Critical 或 High) 通过。",
+    ),
+    (
+        "Done is terminal: nothing may leave it.",
+        "Done 是终止状态: 不能再离开。",
+    ),
+    (
+        "Score 7.0 with one complexity indicator: the Architect must review it.",
+        "评分 7.0,有一个复杂度指标: 必须由 Architect 审查。",
+    ),
+    (
+        "Dev may not touch it while it waits for the Architect.",
+        "等待 Architect 期间,Dev 不能改动它。",
+    ),
+    (
+        "The Architect's review: score 8/10, no Critical issue, so it passes.",
+        "Architect 审查: 评分 8/10,没有 Critical 问题,因此通过。",
+    ),
+    (
+        "The Dev Notes cite no sources and the score is 5.0: Blocked, with what is missing.",
+        "Dev Notes 没有注明来源,评分 5.0: 进入 Blocked,并列出缺少的内容。",
+    ),
+    (
+        "Approving it by hand is refused, with every condition it misses.",
+        "手动批准被拒绝,并列出每个未满足的条件。",
+    ),
+    (
+        "Revised: sources cited, score 8.0 but two complexity indicators, so the Architect reviews it.",
+        "修订后: 注明了来源,评分 8.0,但有两个复杂度指标,因此由 Architect 审查。",
+    ),
+    (
+        "The review found only Minor issues and the score rises from 6 to 8.5: auto-approval.",
+        "审查只发现 Minor 问题,评分从 6 升到 8.5: 自动批准。",
+    ),
+    (
+        "Round 1 is strict: 4 issues, 2 of them High, so it goes back to Dev.",
+        "第 1 轮很严格: 4 个问题,其中 2 个 High,因此退回给 Dev。",
+    ),
+    (
+        "Round 2 is moderate: issues down from 4 to 2 (50%), no High: Done.",
+        "第 2 轮适中: 问题从 4 个降到 2 个 (50%),没有 High: Done。",
+    ),
+    (
+        "Only the Human decides now: AwaitingArchReview, Approved or Blocked.",
+        "现在只有 Human 能决定: AwaitingArchReview、Approved 或 Blocked。",
+    ),
+    (
+        "The checks `git orx agent check` runs are configured, and committed by the Human.",
+        "配置 `git orx agent check` 运行的检查,并由 Human 提交。",
+    ),
+    (
+        "The user says Go: a checkpoint of the work tree is made.",
+        "用户说 Go: 为工作区创建一个 checkpoint。",
+    ),
+    (
+        "No new requirement while EXECUTING.",
+        "EXECUTING 期间不接受新需求。",
+    ),
+    (
+        "The agent breaks the build; each failing check counts, the third fix that fails trips the breaker.",
+        "agent 弄坏了构建;每次检查失败都会计数,第三次修复失败触发熔断。",
+    ),
+    (
+        "The Human rolls the work back to the checkpoint; the agent is IDLE again, its session archived and cleared.",
+        "Human 把工作回滚到 checkpoint;agent 回到 IDLE,会话已归档并清空。",
+    ),
+    ("all tasks and tests done", "所有任务和测试已完成"),
+    ("pagination contract unclear", "分页约定不清楚"),
+    ("fixed the High issues", "修复了 High 问题"),
+    (
+        "needs a decision on consistency vs availability",
+        "需要在一致性和可用性之间做决定",
+    ),
+    ("accept eventual consistency", "接受最终一致性"),
+    ("implement story 1.3", "实现 Story 1.3"),
+    ("export endpoint", "导出接口"),
+    ("and an import too", "再加一个导入"),
     ("created   {path}", "已创建    {path}"),
     ("updated   {path}", "已更新    {path}"),
     ("kept      {path}", "保留      {path}"),
@@ -818,7 +1269,7 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     (
         "{text} history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (docs/enforcement.md: When verify fails)",
-        "{text} 历史不会被改写: 用新的提交向前修复 (`git orx move` 把条目放到规则允许的状态),然后由 Human 接受该提交的违规: `git orx acknowledge COMMIT --reason TEXT --as human` (docs/enforcement.md: When verify fails)",
+        "{text} 历史不会被改写: 用新的提交向前修复 (`git orx move` 把条目放到规则允许的状态),然后由 Human 接受该提交的违规: `git orx acknowledge COMMIT --reason TEXT --as human` (见 docs/enforcement.md 的 \"When verify fails\" 一节)",
     ),
     (
         "    acknowledged by {who}: {why}",
@@ -873,6 +1324,8 @@ pub const LINES: &[(&str, &str)] = &[
     ("  no story files found", "  没有找到 Story 文件"),
     ("  writes {path}", "  写入 {path}"),
     ("stories in {text}", "{text} 中的 Story"),
+    (", ID dots written as `{sep}`", ",ID 中的点写作 `{sep}`"),
+    (", preset {name}", ",预设 {name}"),
     // show
     ("Moves from {state}:", "{state} 的转换:"),
     (
@@ -1137,6 +1590,75 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     ("presets: {list}", "预设: {list}"),
     // the library's messages: installing the hooks
+    (
+        "refused: git-orx found 1 rule broken by this commit",
+        "已拒绝: git-orx 发现这个提交违反了 1 条规则",
+    ),
+    (
+        "refused: git-orx found {n} rules broken by this commit",
+        "已拒绝: git-orx 发现这个提交违反了 {n} 条规则",
+    ),
+    (
+        "refused: git-orx found 1 rule broken by the commit this would put on the branch",
+        "已拒绝: git-orx 发现这次更新要放到分支上的提交违反了 1 条规则",
+    ),
+    (
+        "refused: git-orx found 1 rule broken by the commits this would put on the branch",
+        "已拒绝: git-orx 发现这次更新要放到分支上的提交违反了 1 条规则",
+    ),
+    (
+        "refused: git-orx found {n} rules broken by the commit this would put on the branch",
+        "已拒绝: git-orx 发现这次更新要放到分支上的提交违反了 {n} 条规则",
+    ),
+    (
+        "refused: git-orx found {n} rules broken by the commits this would put on the branch",
+        "已拒绝: git-orx 发现这次更新要放到分支上的提交违反了 {n} 条规则",
+    ),
+    (
+        "fix the files, or commit as the responsible role (ORX_ROLE=ROLE git commit ...); the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\"",
+        "请修正文件,或以负责角色提交 (ORX_ROLE=ROLE git commit ...);Human 可用 ORX_ROLE=human ORX_FORCE_REASON=\"原因\" 覆盖",
+    ),
+    (
+        "fix the files; the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\"",
+        "请修正文件;Human 可用 ORX_ROLE=human ORX_FORCE_REASON=\"原因\" 覆盖",
+    ),
+    (
+        "fix the files, or commit as the responsible role (ORX_ROLE=ROLE git commit ...){why}",
+        "请修正文件,或以负责角色提交 (ORX_ROLE=ROLE git commit ...){why}",
+    ),
+    ("fix the files{why}", "请修正文件{why}"),
+    (
+        " (change a state with `git orx move`, which keeps the body's status in step)",
+        " (用 `git orx move` 修改状态,它会同步正文中的状态)",
+    ),
+    (
+        " (a file that cannot be read has no override; stories written without frontmatter are taken in with `git orx adopt`)",
+        " (无法读取的文件不能覆盖;没有 frontmatter 的 Story 用 `git orx adopt` 接管)",
+    ),
+    (
+        " (a file that cannot be read has no override)",
+        " (无法读取的文件不能覆盖)",
+    ),
+    (
+        "no role: say who makes this change with ORX_ROLE=ROLE or `git config orx.role ROLE`",
+        "未指定角色: 请用 ORX_ROLE=ROLE 或 `git config orx.role ROLE` 说明由谁做这个修改",
+    ),
+    (
+        "  ... and {n} more (`git orx verify` lists them all)",
+        "  ... 另有 {n} 个 (`git orx verify` 列出全部)",
+    ),
+    (
+        "this ref update brings commits no pre-commit or pre-merge-commit check passed (cherry-pick, revert, am, rebase, a fast-forward, reset or update-ref to a new commit): abort the operation if one is under way (git cherry-pick --abort, git rebase --abort, git am --abort; after a revert, git reset --merge), then make the change with `git orx move` or as the responsible role (ORX_ROLE=ROLE)",
+        "这次引用更新带来了没有经过 pre-commit 或 pre-merge-commit 检查的提交 (cherry-pick、revert、am、rebase、快进、reset 或 update-ref 到新提交): 如有操作正在进行,请中止 (git cherry-pick --abort、git rebase --abort、git am --abort;revert 之后用 git reset --merge),然后用 `git orx move` 或以负责角色 (ORX_ROLE=ROLE) 做这个修改",
+    ),
+    (
+        "{text}; committing as the Human without checks",
+        "{text};以 Human 身份提交,不做检查",
+    ),
+    (
+        "{text}; moving the ref as the Human without checks",
+        "{text};以 Human 身份移动引用,不做检查",
+    ),
     (
         "refused to install git-orx's hooks into {dir}: core.hooksPath points there, outside this repository, so every repository that uses that directory would run git-orx's hooks (and those not set up for git-orx would fail their commits)",
         "拒绝把 git-orx 的 hooks 安装到 {dir}: core.hooksPath 指向这个仓库之外的该目录,使用该目录的每个仓库都会运行 git-orx 的 hooks (没有设置 git-orx 的仓库会提交失败)",
