@@ -285,6 +285,9 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
             dir.display()
         )),
     }
+    d.ui.line(
+        "Next: the tutorial (docs/tutorial.md in git-orx's source, or `mdbook serve` there) does the same in a repository of your own, step by step; `git orx -h` lists the commands.",
+    );
     if surprises.is_empty() {
         return Ok(0);
     }

@@ -990,6 +990,10 @@ pub const LINES: &[(&str, &str)] = &[
         "The repository is at {path} (try `git log` there).",
         "仓库在 {path} (可在那里运行 `git log`)。",
     ),
+    (
+        "Next: the tutorial (docs/tutorial.md in git-orx's source, or `mdbook serve` there) does the same in a repository of your own, step by step; `git orx -h` lists the commands.",
+        "下一步: 教程 (git-orx 源码中的 docs/tutorial.md,或在那里运行 `mdbook serve`) 带你在自己的仓库中一步步做同样的事;`git orx -h` 列出所有命令。",
+    ),
     ("demo step went wrong: {text}", "演示步骤出错: {text}"),
     ("Set up", "设置"),
     (
