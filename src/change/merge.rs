@@ -36,6 +36,87 @@ pub struct Outcome {
     pub conflicts: Vec<Conflict>,
     /// Whether the text merge (the body, or the whole file) conflicts.
     pub text_conflict: bool,
+    /// The state the workflow's merge rule chose, where the two sides
+    /// left the item in two states.
+    pub decided: Option<Decision>,
+}
+
+/// A lifecycle conflict the workflow's merge rule decided (`merge:
+/// {state: ...}`): recorded so that the merge commit names it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub path: String,
+    /// The item as messages name it (`story 1.1`).
+    pub item: String,
+    /// The state chosen, and each side's.
+    pub state: String,
+    pub ours: String,
+    pub theirs: String,
+    /// The rule, in words (`the later state wins`).
+    pub rule: String,
+}
+
+impl Decision {
+    /// The `Orx-Merge-Rule` trailer's value.
+    pub fn trailer(&self) -> String {
+        format!(
+            "{} {}: {} ours, {} theirs; {}",
+            self.item, self.state, self.ours, self.theirs, self.rule
+        )
+    }
+}
+
+/// The file under git-orx's directory where the driver leaves the
+/// decisions of a merge under way, for its commit's message.
+const DECISIONS: &str = "merge-decisions";
+
+/// Records `d`, made while merging onto `head`, for the merge commit.
+pub fn record_decision(repo: &Repo, head: &str, d: &Decision) -> Result<()> {
+    use std::io::Write;
+    let path = repo.orx_dir().join(DECISIONS);
+    let line = [
+        head, &d.path, &d.item, &d.state, &d.ours, &d.theirs, &d.rule,
+    ]
+    .map(|f| f.replace(['\t', '\n'], " "))
+    .join("\t");
+    std::fs::create_dir_all(repo.orx_dir())
+        .and_then(|_| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&path)
+        })
+        .and_then(|mut f| writeln!(f, "{line}"))
+        .map_err(|e| Error::Failed(format!("{}: {e}", path.display())))
+}
+
+/// The decisions recorded while merging onto `head` whose state the file
+/// `staged` gives still holds (a person may have changed it since), and
+/// forgets them all: the merge commit takes them.
+pub fn take_decisions(
+    repo: &Repo,
+    head: &str,
+    staged: impl Fn(&str) -> Option<String>,
+) -> Vec<Decision> {
+    let path = repo.orx_dir().join(DECISIONS);
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let _ = std::fs::remove_file(&path);
+    text.lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let [h, path, item, state, ours, theirs, rule] = f.as_slice() else {
+                return None;
+            };
+            (*h == head && staged(path).as_deref() == Some(*state)).then(|| Decision {
+                path: (*path).to_owned(),
+                item: (*item).to_owned(),
+                state: (*state).to_owned(),
+                ours: (*ours).to_owned(),
+                theirs: (*theirs).to_owned(),
+                rule: (*rule).to_owned(),
+            })
+        })
+        .collect()
 }
 
 impl Outcome {
@@ -51,6 +132,22 @@ pub struct Sides<'a> {
     pub base: Option<&'a [u8]>,
     pub ours: &'a [u8],
     pub theirs: &'a [u8],
+}
+
+/// The `Orx-Merge-Rule` trailers of the merge being committed onto
+/// `head`: the lifecycle conflicts its workflow's merge rule decided, as
+/// the merged index still has them.
+pub fn merge_rule_trailers(repo: &Repo, rules: &Rules, head: &str) -> Vec<(String, String)> {
+    let staged = |path: &str| {
+        let bytes = repo.index_stage(path, 0).ok()??;
+        crate::engine::item::Item::from_bytes(rules.registry(), path, bytes)
+            .ok()
+            .map(|i| i.status)
+    };
+    take_decisions(repo, head, staged)
+        .iter()
+        .map(|d| ("Orx-Merge-Rule".to_owned(), d.trailer()))
+        .collect()
 }
 
 /// Merges the file at `rel` from its `sides`, reading it as `rules`'
@@ -91,12 +188,48 @@ pub fn merge_file(
         .flatten()
         .filter(|_| !shape.kind.is_empty())
         .map(str::to_owned);
+    // A lifecycle conflict the workflow decides: the state its rule
+    // chooses, with that side's values for what else both changed.
+    let mut choice = choice.clone();
+    let mut decided = None;
+    if choice.state.is_none() {
+        let state_of = |d: &Document| {
+            d.text_field(&shape.state_field)
+                .ok()
+                .flatten()
+                .map(str::to_owned)
+        };
+        let (so, st) = (state_of(o), state_of(t));
+        let sb = b.and_then(state_of);
+        if let (Some(so), Some(st)) = (so, st)
+            && so != st
+            && sb.as_deref() != Some(so.as_str())
+            && sb.as_deref() != Some(st.as_str())
+            && !shape.kind.is_empty()
+            && let Ok(wf) = rules.workflow(&shape.kind)
+            && let Some(state) = wf.merge_decides((&so, &o.to_value()), (&st, &t.to_value()))
+        {
+            choice.state = Some(state.clone());
+            decided = Some(Decision {
+                path: rel.to_owned(),
+                item: format!("{} {}", shape.kind, id.as_deref().unwrap_or(rel)),
+                state,
+                ours: so,
+                theirs: st,
+                rule: wf
+                    .merge_state
+                    .as_ref()
+                    .map(|r| r.to_string())
+                    .unwrap_or_default(),
+            });
+        }
+    }
     let base_label = "base";
     let mut body = |b: &str, o: &str, t: &str| {
         repo.merge_text(b, o, t, [&labels.ours, base_label, &labels.theirs])
             .map_err(|e| e.to_string())
     };
-    let m = merge::merge(b, o, t, &shape, choice, labels, &mut body)
+    let m = merge::merge(b, o, t, &shape, &choice, labels, &mut body)
         .map_err(|e| Error::Item(crate::engine::item::ItemError::new(rel, e.pos, e.message)))?;
     Ok(Outcome {
         text: m.text.into_bytes(),
@@ -104,6 +237,7 @@ pub fn merge_file(
         id,
         conflicts: m.conflicts,
         text_conflict: m.body_conflict,
+        decided,
     })
 }
 
@@ -128,6 +262,7 @@ fn text_merge(
         id: None,
         conflicts: Vec::new(),
         text_conflict: conflicted,
+        decided: None,
     })
 }
 

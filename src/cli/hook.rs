@@ -131,11 +131,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let source = rest.first().map(String::as_str).unwrap_or_default();
             let amend = source == "commit" && rest.get(1).is_some_and(|s| s == "HEAD");
             let staged = hooks::staged(&repo, &env, amend, false);
-            let trailers = match hooks::recall_trailers(&repo, &staged) {
+            // A merge names the lifecycle conflicts its workflow decided.
+            let decided = match repo.commit_id("HEAD") {
+                Some(head) if source == "merge" => orx::repo::workspace::Workspace::open()
+                    .map(|ws| orx::change::merge::merge_rule_trailers(&repo, &ws, &head))
+                    .unwrap_or_default(),
+                _ => Vec::new(),
+            };
+            let mut trailers = match hooks::recall_trailers(&repo, &staged) {
                 Some(t) => t,
                 // This hook runs even with --no-verify: it never blocks a commit.
                 None => match hooks::check_staged(&repo, &staged) {
                     Ok(Some(verdicts)) => trailers(&staged, &verdicts),
+                    Ok(None) if !decided.is_empty() => Vec::new(),
                     Ok(None) => return Ok(0),
                     Err(e) => {
                         ui.eline(format!(
@@ -146,6 +154,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     }
                 },
             };
+            trailers.extend(decided);
             if let Err(e) = hooks::add_trailers(std::path::Path::new(file), &trailers) {
                 ui.eline(format!("git-orx: could not add the Orx-* trailers: {e}"));
             }

@@ -55,6 +55,22 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     std::fs::write(&args.ours, &out.text)
         .map_err(|e| orx::Error::Failed(format!("{}: {e}", args.ours.display())))?;
     let item = out.item.clone().unwrap_or_else(|| args.path.clone());
+    if let Some(d) = &out.decided {
+        // The merge commit names the decision (prepare-commit-msg).
+        if let Some(head) = ws.repo.commit_id("HEAD") {
+            orx::change::merge::record_decision(&ws.repo, &head, d)?;
+        }
+        ui.eline(format!(
+            "{} {item}: the state is {} in {} and {} in {}; the workflow's merge rule ({}) gives {}",
+            epaint(YELLOW, "merged:"),
+            d.ours,
+            labels.ours,
+            d.theirs,
+            labels.theirs,
+            d.rule,
+            d.state
+        ));
+    }
     // Each side named with its commit, as `git log` shows it.
     let named = |label: &str| match ws.repo.commit_id(label) {
         Some(c) => format!("{label} ({})", ws.repo.short_id(&c)),

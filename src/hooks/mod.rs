@@ -1062,7 +1062,14 @@ pub fn add_trailers(file: &Path, trailers: &[(String, String)]) -> Result<()> {
             .collect(),
     );
     let wants_role = trailers.iter().any(|(k, _)| k == "Orx-Role");
-    if existing == wanted && (!wants_role || text.lines().any(|l| l.starts_with("Orx-Role:"))) {
+    let others_there = trailers
+        .iter()
+        .filter(|(k, _)| !["Orx-Item", "Orx-Transition", "Orx-Role"].contains(&k.as_str()))
+        .all(|(k, v)| text.lines().any(|l| l == format!("{k}: {v}")));
+    if existing == wanted
+        && others_there
+        && (!wants_role || text.lines().any(|l| l.starts_with("Orx-Role:")))
+    {
         return Ok(());
     }
     std::fs::write(file, with_trailers(&text, trailers)?).map_err(|e| io(file, e))

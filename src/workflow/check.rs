@@ -261,6 +261,36 @@ pub(super) fn compile(
     } else {
         find(&c, &initial, "initial state")?;
     }
+    let merge_state = match def.merge.map(|m| m.state) {
+        None => None,
+        Some(StateMergeDef::Word(w)) if w == "later" => Some(MergeRule::Later),
+        Some(StateMergeDef::Word(w)) => {
+            return c.fail(
+                None,
+                format!(
+                    "`merge: {{state: {}}}` is not a rule git-orx knows (`later`, or `{{owner: ROLE}}`)",
+                    crate::text::escape(&w)
+                ),
+            );
+        }
+        Some(StateMergeDef::Owner { owner }) => match roles
+            .names()
+            .iter()
+            .find(|r| r.eq_ignore_ascii_case(&owner))
+        {
+            Some(r) => Some(MergeRule::OwnedBy(r.to_string())),
+            None => {
+                return c.fail(
+                    None,
+                    format!(
+                        "`merge: {{state: {{owner: {}}}}}`: unknown role (known: {})",
+                        crate::text::escape(&owner),
+                        roles.names().join(", ")
+                    ),
+                );
+            }
+        },
+    };
     let Some(transition_defs) = def.transitions else {
         return c.fail(None, "`transitions` is missing");
     };
@@ -675,6 +705,7 @@ pub(super) fn compile(
         creators: def.creators.unwrap_or_default(),
         checkpoint_field,
         figures,
+        merge_state,
         records,
         trailers,
         fields,

@@ -30,6 +30,7 @@ pub(super) struct FileDef {
     pub(super) creators: Option<Vec<String>>,
     pub(super) checkpoint_field: Option<String>,
     pub(super) figures: Option<String>,
+    pub(super) merge: Option<MergeDef>,
     pub(super) records: Option<Ordered<RecordDef>>,
     pub(super) measure: Option<MeasureDef>,
     pub(super) fields: Option<Ordered<FieldType>>,
@@ -50,6 +51,21 @@ pub(super) struct FileDef {
     /// Set when an override keeps the built-in `initial`.
     #[serde(skip)]
     pub(super) builtin_initial: bool,
+}
+
+/// `merge:`: how a merge decides what two branches changed differently.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct MergeDef {
+    pub(super) state: StateMergeDef,
+}
+
+/// `merge: {state: later}` or `merge: {state: {owner: ROLE}}`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(super) enum StateMergeDef {
+    Word(String),
+    Owner { owner: String },
 }
 
 #[derive(Deserialize)]
@@ -382,6 +398,7 @@ pub(super) fn merge_override(
         creators: over.creators.or(base.creators),
         checkpoint_field: over.checkpoint_field.or(base.checkpoint_field),
         figures: over.figures.or(base.figures),
+        merge: over.merge.or(base.merge),
         records: over.records.or(base.records),
         trailers: over.trailers.or(base.trailers),
         fields: match (base.fields, over.fields) {

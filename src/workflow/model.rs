@@ -41,6 +41,10 @@ pub struct Workflow {
     /// ones every kind has (`figures: story`: review rounds, auto-approval,
     /// escalation, SM revision success, Dev first pass).
     pub figures: Option<String>,
+    /// How a merge decides an item whose state two branches changed
+    /// differently (`merge: {state: ...}`); without one, it is a conflict
+    /// the person merging resolves.
+    pub merge_state: Option<MergeRule>,
     /// Findings written once per round by the roles that own them.
     pub records: Vec<Record>,
     /// The types of the fields the rules read, by path.
@@ -296,6 +300,37 @@ impl Workflow {
             .collect()
     }
 
+    /// The state a merge gives an item whose state is `ours` on one side
+    /// and `theirs` on the other (each with its side's fields), as the
+    /// workflow's merge rule decides; `None` when it has none, or the rule
+    /// does not tell them apart.
+    pub fn merge_decides(&self, ours: (&str, &Value), theirs: (&str, &Value)) -> Option<String> {
+        let rule = self.merge_state.as_ref()?;
+        let at = |s: &str| self.states.iter().position(|x| x.name == s);
+        match rule {
+            MergeRule::Later => {
+                let (o, t) = (at(ours.0)?, at(theirs.0)?);
+                match o.cmp(&t) {
+                    std::cmp::Ordering::Greater => Some(ours.0.to_owned()),
+                    std::cmp::Ordering::Less => Some(theirs.0.to_owned()),
+                    std::cmp::Ordering::Equal => None,
+                }
+            }
+            MergeRule::OwnedBy(role) => {
+                let owned = |(s, item): (&str, &Value)| {
+                    self.state(s)
+                        .and_then(|st| self.owner_of(st, item))
+                        .is_some_and(|o| o.eq_ignore_ascii_case(role))
+                };
+                match (owned(ours), owned(theirs)) {
+                    (true, false) => Some(ours.0.to_owned()),
+                    (false, true) => Some(theirs.0.to_owned()),
+                    _ => None,
+                }
+            }
+        }
+    }
+
     pub fn state(&self, name: &str) -> Option<&State> {
         self.states.iter().find(|s| s.name == name)
     }
@@ -447,6 +482,25 @@ impl Handoff {
         match self.persona.filter(|_| persona) {
             Some(p) => format!("{} (agent: `{p}`)", self.text),
             None => self.text,
+        }
+    }
+}
+
+/// A workflow's rule for a merge whose two sides left an item in two
+/// states (`merge: {state: ...}`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum MergeRule {
+    /// The state that comes later in `states:`, the lifecycle's order.
+    Later,
+    /// The state the role owns (one side's only).
+    OwnedBy(String),
+}
+
+impl std::fmt::Display for MergeRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MergeRule::Later => f.write_str("the later state wins"),
+            MergeRule::OwnedBy(r) => write!(f, "the state {r} owns wins"),
         }
     }
 }

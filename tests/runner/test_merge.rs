@@ -429,3 +429,78 @@ fn a_forge_merge_with_a_duplicate_id_is_repaired_forward() {
     assert_eq!(v["repaired"][0]["rule"], "duplicate-id", "{v}");
     repo.orx(&["verify", "--all"]).ok();
 }
+
+/// A workflow that declares a merge rule (`merge: {state: later}`) has a
+/// lifecycle conflict decided by it: the merge is clean, the state is the
+/// one later in the lifecycle, the merge commit names the decision in an
+/// `Orx-Merge-Rule` trailer, and `verify` judges it like any change.
+#[test]
+fn a_workflow_merge_rule_decides_two_states_and_the_merge_names_it() {
+    let repo = Repo::new();
+    repo.write(".orx/workflows/story.yaml", "merge:\n  state: later\n");
+    repo.commit_rules("Two states merge to the later one");
+    let id = repo.story("Sign in", &[]);
+    repo.git(&["branch", "other"]).ok();
+    let path = repo.story_path(&id);
+    let mut assess = vec!["assess", id.as_str(), "--as", "sm"];
+    assess.extend_from_slice(GOOD);
+    repo.orx(&assess).ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["assess", &id, "--as", "sm", "--score", "3"])
+        .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    let out = merge_other(&repo);
+    out.ok();
+    assert!(
+        out.stderr.contains(&format!(
+            "merged: story {id}: the state is Approved in HEAD and Blocked in other; the workflow's merge rule (the later state wins) gives Approved"
+        )),
+        "{}",
+        out.render()
+    );
+    assert!(repo.read(&path).contains("status: Approved"));
+    let message = repo.git(&["log", "-1", "--format=%B"]).stdout;
+    assert!(
+        message.contains(&format!(
+            "Orx-Merge-Rule: story {id} Approved: Approved ours, Blocked theirs; the later state wins"
+        )),
+        "{message}"
+    );
+    repo.orx(&["verify", "--all"]).ok();
+    // The decision is not carried over to a later merge.
+    assert!(!repo.path(".git/orx/merge-decisions").exists());
+}
+
+/// `merge: {state: {owner: ROLE}}` gives the side whose state that role
+/// owns (here the earlier one); a rule the workflow check does not know is refused with the
+/// rules it knows.
+#[test]
+fn a_merge_rule_by_owner_and_an_unknown_rule() {
+    let repo = Repo::new();
+    repo.write(
+        ".orx/workflows/story.yaml",
+        "merge:\n  state: {owner: SM}\n",
+    );
+    repo.commit_rules("The SM's state wins");
+    let id = repo.story("Sign in", &[]);
+    repo.git(&["branch", "other"]).ok();
+    let mut assess = vec!["assess", id.as_str(), "--as", "sm"];
+    assess.extend_from_slice(GOOD);
+    repo.orx(&assess).ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["assess", &id, "--as", "sm", "--score", "3"])
+        .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    merge_other(&repo).ok();
+    // Blocked, which the SM owns, though Approved comes later.
+    assert!(repo.read(&repo.story_path(&id)).contains("status: Blocked"));
+    repo.orx(&["verify", "--all"]).ok();
+    repo.write(".orx/workflows/story.yaml", "merge:\n  state: newest\n");
+    let out = repo.orx(&["check"]);
+    out.code(1);
+    assert!(
+        out.stdout.contains(".orx/workflows/story.yaml: `merge: {state: newest}` is not a rule git-orx knows (`later`, or `{owner: ROLE}`)\n"),
+        "{}",
+        out.render()
+    );
+}
