@@ -169,3 +169,64 @@ mod tests {
         assert_eq!(super::escape("x\u{202e}y"), "x\\u{202e}y");
     }
 }
+
+/// The plural of a kind's name: `stories`, `agents`.
+pub fn plural(kind: &str) -> String {
+    match kind.strip_suffix('y') {
+        Some(stem) => format!("{stem}ies"),
+        None => format!("{kind}s"),
+    }
+}
+
+/// `text` with every whole word `from` (as written, capitalised, or
+/// plural) said as `to`: a word, not part of a name (`*review-story`,
+/// `story_id`, `` `story` ``, `{story.id}`).
+pub fn renamed_words(text: &str, from: &str, to: &str) -> String {
+    let pairs = [
+        (plural(from), plural(to)),
+        (capitalized(&plural(from)), capitalized(&plural(to))),
+        (from.to_owned(), to.to_owned()),
+        (capitalized(from), capitalized(to)),
+    ];
+    let before = |c: char| c.is_alphanumeric() || "-_*`{.".contains(c);
+    let after = |c: char| c.is_alphanumeric() || "-_`}".contains(c);
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    'scan: while i < text.len() {
+        for (f, t) in &pairs {
+            if text[i..].starts_with(f.as_str())
+                && !text[..i].chars().next_back().is_some_and(before)
+                && !text[i + f.len()..].chars().next().is_some_and(after)
+            {
+                out.push_str(t);
+                i += f.len();
+                continue 'scan;
+            }
+        }
+        let c = text[i..].chars().next().unwrap_or_default();
+        out.push(c);
+        i += c.len_utf8().max(1);
+    }
+    out
+}
+
+#[cfg(test)]
+mod renamed_words_tests {
+    use super::renamed_words;
+
+    #[test]
+    fn whole_words_are_renamed_and_names_are_not() {
+        assert_eq!(
+            renamed_words(
+                "Story {id} is done! Review the story, then the stories. `story` *review-story {story.id}",
+                "story",
+                "ticket"
+            ),
+            "Ticket {id} is done! Review the ticket, then the tickets. `story` *review-story {story.id}"
+        );
+        assert_eq!(
+            renamed_words("Story 1.1 已完成!", "story", "bug"),
+            "Bug 1.1 已完成!"
+        );
+    }
+}

@@ -384,13 +384,20 @@ fn error_text(e: &Error) -> String {
             let text = e.to_string();
             let acting = ACTING.lock().ok().and_then(|a| a.item.clone());
             match (acting, text.strip_suffix(&format!("; this one is {state}"))) {
-                (Some((_, id)), Some(head)) => format!("{head}; {kind} {id} is {state}"),
+                (Some((_, id)), Some(head)) => {
+                    // `story:1.1` as typed: the kind is said already.
+                    let id = id.strip_prefix(&format!("{kind}:")).unwrap_or(&id);
+                    format!("{head}; {kind} {id} is {state}")
+                }
                 _ => text,
             }
         }
         Error::NoDecision(orx::engine::decide::NoDecision::NoneHolds { .. }) => {
             match ACTING.lock().ok().and_then(|a| a.item.clone()) {
-                Some((kind, id)) if !kind.is_empty() => format!("{kind} {id}: {e}"),
+                Some((kind, id)) if !kind.is_empty() => {
+                    let id = id.strip_prefix(&format!("{kind}:")).unwrap_or(&id);
+                    format!("{kind} {id}: {e}")
+                }
                 _ => e.to_string(),
             }
         }
@@ -653,6 +660,18 @@ fn refusal(r: &Refusal) -> String {
     }
 }
 
+/// The ID of `item` (`story 1.1`) as a command takes it: `story:1.1`
+/// where another kind uses the ID too, else the ID alone.
+pub fn argument(item: &str) -> String {
+    let Some((kind, id)) = item.split_once(' ') else {
+        return item.to_owned();
+    };
+    match orx::repo::workspace::Workspace::open() {
+        Ok(ws) if ws.shares_id(kind, id) => format!("{kind}:{id}"),
+        _ => id.to_owned(),
+    }
+}
+
 /// What the user can do about an error.
 fn hints(e: &Error) -> Vec<String> {
     match e {
@@ -667,7 +686,7 @@ fn hints(e: &Error) -> Vec<String> {
             Refusal::InvalidTransition { item, .. }
             | Refusal::Preconditions { item, .. }
             | Refusal::Terminal { item, .. } => {
-                let id = item.split_once(' ').map_or(item.as_str(), |(_, id)| id);
+                let id = argument(item);
                 vec![msg::t(
                     "`git orx show {id}` lists the moves allowed now and what each needs",
                     &[("id", &id)],

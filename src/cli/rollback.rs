@@ -151,7 +151,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         &ws.repo,
         &target,
         &keep,
-        &[("Orx-Role".to_owned(), role)],
+        &[("Orx-Role".to_owned(), role.clone())],
         &orx::repo::workspace::now(),
         args.any_worktree,
         ws.lock_wait,
@@ -181,8 +181,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(paint(DIM, format!("  {}", orx::text::escape(p))));
     }
     ui.line(format!(
-        "the state before is saved as {}: `git orx rollback {} --yes` undoes this",
-        done.saved, done.saved
+        "the state before is saved as {}: `git orx rollback {} --yes --as {}` undoes this",
+        done.saved,
+        done.saved,
+        role.to_ascii_lowercase()
     ));
     Ok(0)
 }

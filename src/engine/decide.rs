@@ -57,13 +57,7 @@ impl fmt::Display for NoDecision {
     }
 }
 
-/// `stories`, `agents`.
-fn plural(kind: &str) -> String {
-    match kind.strip_suffix('y') {
-        Some(stem) => format!("{stem}ies"),
-        None => format!("{kind}s"),
-    }
-}
+use crate::text::plural;
 
 /// The first transition, in file order, from `before`'s state with
 /// `trigger` whose guard holds for `after` (the item with the new data

@@ -462,6 +462,12 @@ fn rename_workflow(text: &str, name: &str, from: &str) -> String {
             out.push_str(&format!(
                 "description: {name} lifecycle (made from {from}'s)\n"
             ));
+        } else if ["en:", "zh:", "- en:", "desc:", "- desc:", "description:"]
+            .iter()
+            .any(|k| line.trim_start().starts_with(k))
+        {
+            // What users read names the new kind: `Ticket 1.1 is done!`.
+            out.push_str(&crate::text::renamed_words(line, from, name));
         } else {
             out.push_str(line);
         }

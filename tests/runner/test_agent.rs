@@ -354,7 +354,7 @@ fn rollback_restores_files_and_can_be_rolled_back() {
       keep.txt
       scratch.txt
       src/new.rs
-    the state before is saved as chk-20260102030405-2: `git orx rollback chk-20260102030405-2 --yes` undoes this
+    the state before is saved as chk-20260102030405-2: `git orx rollback chk-20260102030405-2 --yes --as human` undoes this
     ");
     assert_eq!(repo.read("keep.txt"), "keep v2, uncommitted\n");
     assert_eq!(repo.read("gone.txt"), "still here\n");
@@ -422,7 +422,7 @@ fn the_rollback_trigger_returns_to_the_last_checkpoint() {
     exit: 0
     --- stdout
     rolled back: 2 files restored or removed [<commit>]
-      the state before is saved as chk-20260102030405-2: `git orx rollback chk-20260102030405-2 --yes` undoes this
+      the state before is saved as chk-20260102030405-2: `git orx rollback chk-20260102030405-2 --yes --as human` undoes this
     agent default: BLOCKED -> IDLE (Human) [<commit>]
     Agent default is idle: give it a requirement: `git orx agent fire USER_INPUT_REQUIREMENT -m "..." --as human`
     "#);

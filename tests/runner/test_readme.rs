@@ -119,10 +119,11 @@ fn read(rel: &str) -> String {
     std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)).unwrap()
 }
 
-/// Checkpoints are named for the time they were made: the names shown
-/// and printed are compared without it.
+/// Checkpoints are named for the time they were made (`-2` for a second
+/// one in the same second): the names shown and printed are compared
+/// without it.
 fn timeless(text: &str) -> String {
-    let chk = regex::Regex::new(r"chk-[0-9]{14}").unwrap();
+    let chk = regex::Regex::new(r"chk-[0-9]{14}(-[0-9]+)?").unwrap();
     chk.replace_all(text, "chk-<time>").into_owned()
 }
 

@@ -258,3 +258,46 @@ fn a_move_that_waits_for_another_item_is_refused_alike_by_every_path() {
     repo.orx(&["move", "J2", "Running", "--as", "dev"]).ok();
     repo.orx(&["verify"]).ok();
 }
+
+/// Where a story and a ticket share ID 1.1, what a refusal and a hint
+/// offer to run names the kind (`story:1.1`), the item is said once
+/// (`story 1.1`, not `story story:1.1`), and a kind made from the story
+/// kind speaks of itself (`Ticket 1.1 is blocked`).
+#[test]
+fn a_shared_id_is_named_with_its_kind_in_hints_and_a_copied_kind_speaks_of_itself() {
+    let repo = Repo::new();
+    repo.orx(&["new", "Sign in", "--as", "sm"]).ok();
+    repo.orx(&[
+        "kind",
+        "new",
+        "ticket",
+        "--from",
+        "story",
+        "--dir",
+        "docs/tickets",
+    ])
+    .ok();
+    repo.commit_rules("Tickets");
+    repo.orx(&["new", "ticket", "Export", "--as", "sm"]).ok();
+    repo.orx(&["move", "story:1.1", "Review", "--as", "dev"])
+        .fails(
+            1,
+            &["hint: `git orx show story:1.1` lists the moves allowed now"],
+        );
+    repo.orx(&[
+        "gate",
+        "story:1.1",
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--criteria-met",
+    ])
+    .fails(1, &["; story 1.1 is Draft"]);
+    repo.orx(&["backups", "story:1.1"])
+        .ok()
+        .stdout_has(&["`git orx backup story:1.1 --name NAME`"]);
+    repo.orx(&["assess", "ticket:1.1", "--as", "sm", "--score", "3"])
+        .ok()
+        .stdout_has(&["Ticket 1.1 is blocked: the SM must revise it"]);
+}

@@ -104,6 +104,7 @@ pub fn execute_with(
         report_change(ui, ws, &plan, None, extra);
         return Ok(());
     }
+    let role = plan.role().to_ascii_lowercase();
     let done = plan::execute(ws, &plan, !change.no_commit)?;
     if let Some(r) = &done.rollback {
         ui.line(format!(
@@ -115,7 +116,7 @@ pub fn execute_with(
         ui.line(paint(
             DIM,
             format!(
-                "  the state before is saved as {}: `git orx rollback {} --yes` undoes this",
+                "  the state before is saved as {}: `git orx rollback {} --yes --as {role}` undoes this",
                 r.saved, r.saved
             ),
         ));

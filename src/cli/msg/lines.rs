@@ -616,12 +616,12 @@ pub const LINES: &[(&str, &str)] = &[
         "已回滚: 恢复或删除了 {n} 个文件 [{commit}]",
     ),
     (
-        "  the state before is saved as {name}: `git orx rollback {name2} --yes` undoes this",
-        "  之前的状态已保存为 {name}: `git orx rollback {name2} --yes` 可撤销",
+        "  the state before is saved as {name}: `git orx rollback {name2} --yes --as {role}` undoes this",
+        "  之前的状态已保存为 {name}: `git orx rollback {name2} --yes --as {role}` 可撤销",
     ),
     (
-        "the state before is saved as {name}: `git orx rollback {name2} --yes` undoes this",
-        "之前的状态已保存为 {name}: `git orx rollback {name2} --yes` 可撤销",
+        "the state before is saved as {name}: `git orx rollback {name2} --yes --as {role}` undoes this",
+        "之前的状态已保存为 {name}: `git orx rollback {name2} --yes --as {role}` 可撤销",
     ),
     (
         "  Goal {id} (round {round}) waits for your answer: `git orx discuss {id2} --position ... --proposal ... --claim ... --risk ...` (or --no-reply); claim a task with `git orx claim {id3} \"...\"`",
