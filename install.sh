@@ -19,7 +19,7 @@ fi
 
 # cargo shows its own progress (a bar on a terminal, a line per crate
 # elsewhere); the last step, compiling git-orx itself, is the longest.
-echo "install.sh: building git-orx in release mode: a few minutes (about 3 on two cores); the last step, \`Compiling git-orx\`, takes most of them"
+echo "install.sh: building git-orx in release mode: 3 to 7 minutes on two cores; the last step, \`Compiling git-orx\`, takes most of them"
 if [ -n "${PREFIX:-}" ]; then
     cargo install --locked --force --path . --root "$PREFIX"
     bin="$PREFIX/bin"
@@ -34,7 +34,12 @@ fi
 
 # Shell completions where each shell looks for them (`git orx <TAB>` too,
 # through git's own completion). A shell that is not installed is skipped.
-data="${XDG_DATA_HOME:-$HOME/.local/share}"
+# With PREFIX, bash's go beside the manual pages, under PREFIX/share.
+if [ -n "${PREFIX:-}" ]; then
+    data="$PREFIX/share"
+else
+    data="${XDG_DATA_HOME:-$HOME/.local/share}"
+fi
 if command -v bash >/dev/null 2>&1; then
     mkdir -p "$data/bash-completion/completions"
     "$bin/git-orx" completions bash >"$data/bash-completion/completions/git-orx"

@@ -12,7 +12,8 @@ use cli::Ui;
 ///
 /// Exit codes: 0 success; 1 refused (invalid transition, wrong role, unmet
 /// precondition, invalid file) or failed; 2 usage error; 3 busy or conflict
-/// (another git-orx holds the lock, or a file changed underneath): retry.
+/// (another git-orx holds the lock, or a file changed underneath): retry;
+/// 4 the checks `agent check` or `task check` ran failed.
 #[derive(Parser)]
 #[command(name = "git-orx", bin_name = "git orx", version, max_term_width = 100)]
 struct Cli {

@@ -92,16 +92,26 @@ fn missing_check(name: &str) -> String {
     if !["pre-commit", "pre-merge-commit"].contains(&name) {
         return "command -v git-orx >/dev/null 2>&1 || exit 0\n".to_owned();
     }
-    let git = if name == "pre-commit" {
-        "commit"
+    // A merge the hook stopped is concluded by a commit.
+    let (skip, skip_zh) = if name == "pre-commit" {
+        ("git commit --no-verify", "git commit --no-verify")
     } else {
-        "merge"
+        (
+            "git commit --no-verify concludes the merge",
+            "git commit --no-verify 完成这次合并",
+        )
     };
     let en = [
-        format!("git-orx: this repository's {name} hook runs git-orx, which is not on PATH, so git stopped; nothing was committed. Ways out:"),
+        format!(
+            "git-orx: this repository's {name} hook runs git-orx, which is not on PATH, so git stopped; nothing was committed. Ways out:"
+        ),
         "  - install git-orx (./install.sh in its source tree), or add the directory it is in to PATH;".to_owned(),
-        format!("  - or skip the hooks this once: git {git} --no-verify (git orx verify judges the commit later, in CI or on the server);"),
-        format!("  - or remove the hooks without git-orx: delete the files in $d whose second line starts '{MARKER}' (a hook of yours kept as NAME{SAVED} goes back to NAME)."),
+        format!(
+            "  - or skip the hooks this once: {skip} (git orx verify judges the commit later, in CI or on the server);"
+        ),
+        format!(
+            "  - or remove the hooks without git-orx: delete the files in $d whose second line starts '{MARKER}' (a hook of yours kept as NAME{SAVED} goes back to NAME), and the merge driver: git config --remove-section merge.orx"
+        ),
     ];
     let zh = [
         format!(
@@ -109,10 +119,10 @@ fn missing_check(name: &str) -> String {
         ),
         "  - 安装 git-orx (在其源码目录运行 ./install.sh),或把它所在的目录加入 PATH;".to_owned(),
         format!(
-            "  - 或者这一次跳过钩子: git {git} --no-verify (之后 git orx verify 会在 CI 或服务器上审查这个提交);"
+            "  - 或者这一次跳过钩子: {skip_zh} (之后 git orx verify 会在 CI 或服务器上审查这个提交);"
         ),
         format!(
-            "  - 或者不用 git-orx 移除钩子: 删除 $d 中第二行以 '{MARKER}' 开头的文件 (原有的钩子保存为 NAME{SAVED},改回 NAME)。"
+            "  - 或者不用 git-orx 移除钩子: 删除 $d 中第二行以 '{MARKER}' 开头的文件 (原有的钩子保存为 NAME{SAVED},改回 NAME),以及合并驱动: git config --remove-section merge.orx"
         ),
     ];
     let quoted = |lines: &[String]| {

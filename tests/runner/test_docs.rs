@@ -110,6 +110,17 @@ fn every_link_of_the_book_and_readme_resolves() {
                 broken.push(format!("{shown}:{line}: {target}: no such file"));
                 continue;
             }
+            // A chapter's link must stay in the book: the built HTML has
+            // nothing outside docs/ (include a file with `{{#include}}`).
+            let in_book = page.parent() == Some(&root().join("docs"));
+            if in_book
+                && !path
+                    .canonicalize()
+                    .is_ok_and(|p| p.starts_with(root().join("docs").canonicalize().unwrap()))
+            {
+                broken.push(format!("{shown}:{line}: {target}: leaves the book"));
+                continue;
+            }
             if let Some(frag) = frag {
                 let target_text = std::fs::read_to_string(&path).unwrap_or_default();
                 if !anchors(&target_text).contains(frag) {

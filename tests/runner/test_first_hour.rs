@@ -252,6 +252,13 @@ fn install_sh_prints_its_notes_after_the_demo() {
     );
     assert!(prefix.join("bin/git-orx").is_file());
     assert!(prefix.join("share/man/man1/git-orx.1").is_file());
+    // With PREFIX, everything goes under it, the completion too.
+    assert!(
+        prefix
+            .join("share/bash-completion/completions/git-orx")
+            .is_file()
+    );
+    assert!(!home.join(".local").exists());
     let tail = &text[text
         .rfind("install.sh: git-orx ")
         .expect("the closing line")..];
@@ -268,7 +275,7 @@ fn install_sh_prints_its_notes_after_the_demo() {
         "{tail}"
     );
     assert_eq!(
-        tail.contains("note: bash completion is in <tmp>/home/.local/share/bash-completion/completions/git-orx, which only the bash-completion package loads by itself; without it, add to ~/.bashrc:\n    . \"<tmp>/home/.local/share/bash-completion/completions/git-orx\"\n"),
+        tail.contains("note: bash completion is in <tmp>/prefix/share/bash-completion/completions/git-orx, which only the bash-completion package loads by itself; without it, add to ~/.bashrc:\n    . \"<tmp>/prefix/share/bash-completion/completions/git-orx\"\n"),
         !bash_completion,
         "{tail}"
     );

@@ -483,7 +483,7 @@ fn without_git_orx_on_path_the_hook_says_the_ways_out() {
     git-orx: this repository's pre-commit hook runs git-orx, which is not on PATH, so git stopped; nothing was committed. Ways out:
       - install git-orx (./install.sh in its source tree), or add the directory it is in to PATH;
       - or skip the hooks this once: git commit --no-verify (git orx verify judges the commit later, in CI or on the server);
-      - or remove the hooks without git-orx: delete the files in .git/hooks whose second line starts '# git-orx hook shim v1' (a hook of yours kept as NAME.orx-saved goes back to NAME).
+      - or remove the hooks without git-orx: delete the files in .git/hooks whose second line starts '# git-orx hook shim v1' (a hook of yours kept as NAME.orx-saved goes back to NAME), and the merge driver: git config --remove-section merge.orx
     ");
     assert!(repo.git(&["log", "--oneline"]).stdout.lines().count() == 1);
     // Each way out works without git-orx.
