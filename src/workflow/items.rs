@@ -831,6 +831,37 @@ mod tests {
     }
 
     #[test]
+    fn the_built_in_task_ids_are_drawn_and_the_counted_ones_still_match() {
+        let (_, src) = crate::workflow::BUILTIN
+            .iter()
+            .find(|(name, _)| *name == "task")
+            .unwrap();
+        #[derive(serde::Deserialize)]
+        struct Only {
+            items: ItemsDef,
+        }
+        let only: Only = serde_saphyr::from_str_with_options(
+            &items_block(src).unwrap(),
+            crate::workflow::yaml_options(),
+        )
+        .unwrap();
+        let t = Items::compile(only.items).unwrap();
+        assert_eq!(t.new_id, NewId::Unique);
+        for n in 0..500 {
+            let id = t.next_id([].into_iter(), &format!("mark {n}")).unwrap();
+            assert!(t.check_id(&id).is_ok(), "{id}");
+        }
+        for old in ["T1", "T12", "T2026"] {
+            assert!(t.check_id(old).is_ok(), "{old}");
+        }
+        for not in [
+            "Tk3f9", "Tk3f9ab", "Tl2345", "To2345", "TK3F9A", "T", "k3f9a",
+        ] {
+            assert!(t.check_id(not).is_err(), "{not}");
+        }
+    }
+
+    #[test]
     fn the_items_block_alone_reads_as_the_whole_file() {
         for (name, src) in crate::workflow::BUILTIN {
             let block = super::items_block(src).expect(name);

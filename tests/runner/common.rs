@@ -2,9 +2,15 @@
 //! environment (no user or system git config), fixed dates so commit ids are
 //! stable, and the freshly built `git-orx` first on `PATH` so `git orx` and
 //! git's hooks run it.
+//!
+//! Task IDs are drawn (`Tk3f9a`), so no test can know them beforehand: a
+//! [`Repo`] learns each one from the files under `docs/tasks` as the
+//! commands it runs make them, and lets the test call them `T1`, `T2`, ...
+//! in that order (see [`Repo::task`], [`name_tasks`]).
 
 #![allow(dead_code)]
 
+use std::cell::RefCell;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -15,6 +21,9 @@ pub struct Repo {
     home: PathBuf,
     path: OsString,
     extra_env: Vec<(String, String)>,
+    /// The drawn task IDs made so far, in the order they appeared: the
+    /// test calls the n-th `T<n>`.
+    tasks: RefCell<Vec<String>>,
 }
 
 /// What a command did.
@@ -151,6 +160,7 @@ impl Repo {
             home,
             path,
             extra_env: Vec::new(),
+            tasks: RefCell::new(Vec::new()),
         };
         repo.git(&["init", "-q", "-b", "main"]).ok();
         repo
@@ -193,9 +203,14 @@ impl Repo {
         cmd
     }
 
+    /// Output as the test reads it: the repository's path as `<repo>`,
+    /// each drawn task ID by its name (`T1`, ...), learning first the tasks
+    /// the command made.
     fn finish(&self, out: Output) -> Run {
-        let clean =
-            |b: &[u8]| String::from_utf8_lossy(b).replace(self.root.to_str().unwrap(), "<repo>");
+        self.learn_tasks();
+        let clean = |b: &[u8]| {
+            self.named(&String::from_utf8_lossy(b).replace(self.root.to_str().unwrap(), "<repo>"))
+        };
         Run {
             code: out.status.code().unwrap_or(-1),
             stdout: clean(&out.stdout),
@@ -204,8 +219,15 @@ impl Repo {
     }
 
     /// `git orx args...`, through git as a user would type it.
+    /// `git orx args...`, through git as a user would type it (tasks
+    /// named `T1`, ... in `args` are given their drawn IDs).
     pub fn orx(&self, args: &[&str]) -> Run {
-        let out = self.command("git").arg("orx").args(args).output().unwrap();
+        let out = self
+            .command("git")
+            .arg("orx")
+            .args(self.real_args(args))
+            .output()
+            .unwrap();
         self.finish(out)
     }
 
@@ -213,7 +235,7 @@ impl Repo {
         let out = self
             .command("git")
             .arg("orx")
-            .args(args)
+            .args(self.real_args(args))
             .envs(env.iter().copied())
             .output()
             .unwrap();
@@ -221,8 +243,70 @@ impl Repo {
     }
 
     pub fn git(&self, args: &[&str]) -> Run {
-        let out = self.command("git").args(args).output().unwrap();
+        let out = self
+            .command("git")
+            .args(self.real_args(args))
+            .output()
+            .unwrap();
         self.finish(out)
+    }
+
+    /// The drawn ID of the task the test calls `name` (`T1`: the first
+    /// task made).
+    #[track_caller]
+    pub fn task(&self, name: &str) -> String {
+        let n: usize = name
+            .strip_prefix('T')
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{name:?} is no task name"));
+        self.learn_tasks();
+        let tasks = self.tasks.borrow();
+        tasks
+            .get(n.wrapping_sub(1))
+            .cloned()
+            .unwrap_or_else(|| panic!("no task {name} yet: {tasks:?}"))
+    }
+
+    /// The drawn task IDs made so far, in order.
+    pub fn tasks(&self) -> Vec<String> {
+        self.learn_tasks();
+        self.tasks.borrow().clone()
+    }
+
+    /// `text` with each drawn task ID by its name (`T1`, ...).
+    pub fn named(&self, text: &str) -> String {
+        name_tasks(text, &self.tasks.borrow())
+    }
+
+    /// `text` with each task name (`T1`, ...) by its drawn ID.
+    pub fn real(&self, text: &str) -> String {
+        self.learn_tasks();
+        real_tasks(text, &self.tasks.borrow())
+    }
+
+    fn real_args(&self, args: &[&str]) -> Vec<String> {
+        args.iter().map(|a| self.real(a)).collect()
+    }
+
+    /// Learns the drawn IDs of the tasks under `docs/tasks` not seen yet
+    /// (those a command made together, in the order of their IDs).
+    fn learn_tasks(&self) {
+        let Ok(dir) = std::fs::read_dir(self.root.join("docs/tasks")) else {
+            return;
+        };
+        let mut new: Vec<String> = dir
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter_map(|n| n.split('.').next().map(str::to_owned))
+            .filter(|id| is_drawn_task(id))
+            .collect();
+        new.sort();
+        new.dedup();
+        let mut tasks = self.tasks.borrow_mut();
+        for id in new {
+            if !tasks.contains(&id) {
+                tasks.push(id);
+            }
+        }
     }
 
     /// A new loop "Auth" with one task, "Add login" (written to
@@ -253,7 +337,7 @@ impl Repo {
     pub fn git_env(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
         let out = self
             .command("git")
-            .args(args)
+            .args(self.real_args(args))
             .envs(env.iter().copied())
             .output()
             .unwrap();
@@ -274,18 +358,26 @@ impl Repo {
         self.commit_rules(&format!("Handoffs in {lang}"));
     }
 
+    /// The path of `rel` (a task named `T1` in it by its drawn ID).
     pub fn path(&self, rel: &str) -> PathBuf {
-        self.root.join(rel)
+        self.root.join(self.real(rel))
     }
 
+    /// Writes `text` to `rel` (tasks named `T1`, ... in it by their drawn
+    /// IDs).
     pub fn write(&self, rel: &str, text: impl AsRef<[u8]>) {
         let p = self.path(rel);
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        let text = match std::str::from_utf8(text.as_ref()) {
+            Ok(t) => self.real(t).into_bytes(),
+            Err(_) => text.as_ref().to_vec(),
+        };
         std::fs::write(p, text).unwrap();
     }
 
+    /// The text of `rel`, drawn task IDs by their names.
     pub fn read(&self, rel: &str) -> String {
-        std::fs::read_to_string(self.path(rel)).unwrap()
+        self.named(&std::fs::read_to_string(self.path(rel)).unwrap())
     }
 
     /// Every file of the work tree (outside .git) with its bytes, plus HEAD
@@ -453,6 +545,76 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, Vec<u8>)>) {
             ));
         }
     }
+}
+
+/// The symbols a drawn ID's five follow its prefix from (`new_id:
+/// unique`): digits and lowercase letters but `0`, `1`, `l` and `o`.
+const DRAWN: &str = "23456789abcdefghijkmnpqrstuvwxyz";
+
+/// Whether `id` is a drawn task ID: `T` and five of [`DRAWN`] (`Tk3f9a`).
+pub fn is_drawn_task(id: &str) -> bool {
+    id.len() == 6 && id.starts_with('T') && id[1..].chars().all(|c| DRAWN.contains(c))
+}
+
+fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// The words of `text` (runs of letters, digits, `_`), each with where it
+/// starts.
+fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < bytes.len() && !is_word(bytes[i]) {
+            i += 1;
+        }
+        if i >= bytes.len() {
+            return None;
+        }
+        let start = i;
+        while i < bytes.len() && is_word(bytes[i]) {
+            i += 1;
+        }
+        Some((start, &text[start..i]))
+    })
+}
+
+/// `text` with each word that is one of the drawn task IDs `ids` replaced
+/// by its name: `T1` for the first, `T2` for the second, ...; so that
+/// snapshots read as they did when tasks were counted. Only the IDs given
+/// are replaced, never a word that merely looks like one.
+pub fn name_tasks(text: &str, ids: &[String]) -> String {
+    replace_words(text, |w| {
+        ids.iter()
+            .position(|id| id == w)
+            .map(|n| format!("T{}", n + 1))
+    })
+}
+
+/// `text` with each task name (`T1`, ... up to as many as `ids` holds)
+/// replaced by its drawn ID: the inverse of [`name_tasks`].
+pub fn real_tasks(text: &str, ids: &[String]) -> String {
+    replace_words(text, |w| {
+        let n: usize = w.strip_prefix('T')?.parse().ok()?;
+        (!w[1..].starts_with('0'))
+            .then(|| ids.get(n.checked_sub(1)?).cloned())
+            .flatten()
+    })
+}
+
+fn replace_words(text: &str, by: impl Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for (start, w) in words(text) {
+        if let Some(to) = by(w) {
+            out.push_str(&text[at..start]);
+            out.push_str(&to);
+            at = start + w.len();
+        }
+    }
+    out.push_str(&text[at..]);
+    out
 }
 
 /// The assessment flags for a story that goes straight to Approved.

@@ -93,17 +93,21 @@ fn review(n: u64, branch: &str, kind: &str, content: &str) -> Value {
 fn event(repo: &Repo, forge: &str, name: &str, payload: &Value) -> Run {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("payload.json");
-    std::fs::write(&file, serde_json::to_vec_pretty(payload).unwrap()).unwrap();
+    // Tasks (their branches) by their drawn IDs, as the forge knows them.
+    let payload = repo.real(&serde_json::to_string_pretty(payload).unwrap());
+    std::fs::write(&file, payload).unwrap();
     let out = repo
         .command("git")
         .args(["orx", "event", forge, "--event", name])
         .stdin(std::fs::File::open(&file).unwrap())
         .output()
         .unwrap();
+    // The tasks it made are learnt, and named as the test names them.
+    repo.tasks();
     Run {
         code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        stdout: repo.named(&String::from_utf8_lossy(&out.stdout)),
+        stderr: repo.named(&String::from_utf8_lossy(&out.stderr)),
     }
 }
 

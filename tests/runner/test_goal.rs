@@ -1,7 +1,7 @@
 //! Goals, discussion, claims, tasks and rounds, through the real
 //! commands, real `git` branches and merges, and the ticker.
 
-use crate::common::{Repo, redact};
+use crate::common::{Repo, is_drawn_task, redact};
 
 /// A set-up repository whose checks pass unless `broken` exists.
 pub(crate) fn goal_repo() -> Repo {
@@ -573,6 +573,141 @@ fn concurrent_discussion_comments_on_separate_branches_merge_without_conflict() 
     let out = tick_at(&repo, "2026-01-02T06:00:00Z");
     assert!(out.contains("goal G1: discussing -> executing"), "{out}");
     repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
+}
+
+/// Two executors claim a task of one goal at the same moment, each in a
+/// worktree of its own on a branch of its own (what, with counted IDs,
+/// made both take T1): the drawn IDs differ, each task is done on its
+/// branch `feat/{id}-{brief}`, both branches merge into main with no
+/// collision and nothing to renumber, the ticker closes both, and every
+/// commit passes `verify`.
+#[test]
+fn tasks_claimed_at_once_in_two_worktrees_merge_without_a_collision() {
+    let repo = goal_repo();
+    ok(
+        &repo,
+        &["goal", "new", "Login page", "--direct", "--as", "lead"],
+    );
+    let desks = [
+        ("dev", "Login form", "login-form"),
+        ("qa", "Login tests", "login-tests"),
+    ];
+    let trees: Vec<std::path::PathBuf> = desks
+        .iter()
+        .map(|(role, _, _)| {
+            let tree = repo.root.parent().unwrap().join(format!("desk-{role}"));
+            repo.git(&[
+                "worktree",
+                "add",
+                "-q",
+                "-b",
+                &format!("desk-{role}"),
+                tree.to_str().unwrap(),
+            ])
+            .ok();
+            tree
+        })
+        .collect();
+    let in_tree = |tree: &std::path::Path, program: &str, args: &[&str]| {
+        let out = repo
+            .command(program)
+            .current_dir(tree)
+            .args(args)
+            .output()
+            .unwrap();
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.status.success(), "{program} {args:?}:\n{said}");
+        said
+    };
+    // Both claims at once, each in its worktree.
+    let claims: Vec<std::process::Child> = desks
+        .iter()
+        .zip(&trees)
+        .map(|((role, title, _), tree)| {
+            repo.command("git")
+                .current_dir(tree)
+                .args(["orx", "claim", "G1", title, "--as", role])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let ids: Vec<String> = claims
+        .into_iter()
+        .map(|c| {
+            let out = c.wait_with_output().unwrap();
+            let said = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert!(
+                out.status.success(),
+                "{said}{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            // Its first line is the new task's file, named for its ID.
+            let id = said
+                .lines()
+                .next()
+                .and_then(|l| l.strip_prefix("docs/tasks/"))
+                .and_then(|f| f.split('.').next())
+                .unwrap_or_default()
+                .to_owned();
+            assert!(is_drawn_task(&id), "no drawn ID in:\n{said}");
+            assert!(said.contains(&format!("{id}: (new) -> assigned")), "{said}");
+            id
+        })
+        .collect();
+    assert_ne!(ids[0], ids[1]);
+    // Each task is done on its own branch, named for its ID, in its
+    // worktree.
+    let mut branches = Vec::new();
+    for (((role, _, brief), tree), id) in desks.iter().zip(&trees).zip(&ids) {
+        let branch = format!("feat/{id}-{brief}");
+        let task =
+            std::fs::read_to_string(tree.join(format!("docs/tasks/{id}.{brief}.md"))).unwrap();
+        assert!(task.contains(&format!("branch: \"{branch}\"")), "{task}");
+        assert!(
+            task.contains(&format!("git checkout -b {branch}")),
+            "{task}"
+        );
+        in_tree(tree, "git", &["checkout", "-q", "-b", &branch]);
+        in_tree(tree, "git", &["orx", "task", "start", id, "--as", role]);
+        std::fs::write(tree.join(format!("{brief}.txt")), format!("{brief}\n")).unwrap();
+        in_tree(tree, "git", &["add", &format!("{brief}.txt")]);
+        in_tree(
+            tree,
+            "git",
+            &["commit", "-q", "-m", &format!("Add the {brief}")],
+        );
+        branches.push(branch);
+    }
+    // Both merge into main: two task files, no conflict, no duplicate.
+    for branch in &branches {
+        merge(&repo, branch);
+    }
+    let files = repo.git(&["ls-files", "docs/tasks"]).stdout;
+    assert_eq!(files.lines().count(), 2, "{files}");
+    repo.orx(&["verify", "--all"])
+        .ok()
+        .stdout_has(&["no violations"]);
+    let out = repo.orx_env(&["tick"], &[("GIT_COMMITTER_DATE", "2026-01-02T07:00:00Z")]);
+    out.ok();
+    for id in &ids {
+        assert!(
+            out.stdout
+                .contains(&repo.named(&format!("task {id}: in-progress -> done (merged)"))),
+            "{}",
+            out.stdout
+        );
+        assert_eq!(state(&repo, id), "done");
+    }
+    repo.orx(&["verify", "--all"])
+        .ok()
+        .stdout_has(&["no violations"]);
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
 }
 
 /// The sample post-receive hook runs the ticker after a push to main:

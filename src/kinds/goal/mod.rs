@@ -379,7 +379,9 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
     plan::create(ws, &cwf, comment, actor)
 }
 
-/// The tasks of goal `goal`, every round's.
+/// The tasks of goal `goal`, every round's: those counted (`T12`, made
+/// before task IDs were drawn) in their order, then the drawn ones
+/// (`Tk3f9a`), whose IDs say nothing of order, by round and title.
 pub fn tasks_of(ws: &Workspace, goal: &str) -> Result<Vec<Item>> {
     let mut out: Vec<Item> = ws
         .scan_kind(TASK, |r| r.ok())?
@@ -387,12 +389,31 @@ pub fn tasks_of(ws: &Workspace, goal: &str) -> Result<Vec<Item>> {
         .flatten()
         .filter(|i| text(&i.value(), "parent") == Some(goal))
         .collect();
-    out.sort_by_key(|i| {
-        i.id.trim_start_matches(|c: char| !c.is_ascii_digit())
-            .parse::<u64>()
-            .unwrap_or(0)
+    out.sort_by_cached_key(|i| {
+        let counted =
+            i.id.trim_start_matches(|c: char| !c.is_ascii_digit())
+                .parse::<u64>()
+                .ok()
+                .filter(|_| !looks_drawn(&i.id));
+        let round = count(&i.value(), "goal_round");
+        (
+            counted.is_none(),
+            counted.unwrap_or(0),
+            round,
+            i.title.clone(),
+            i.id.clone(),
+        )
     });
     Ok(out)
+}
+
+/// Whether `id` is a drawn task ID (`Tk3f9a`: a letter, then five of the
+/// symbols `new_id: unique` draws from) rather than a counted one.
+fn looks_drawn(id: &str) -> bool {
+    let mut chars = id.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && id.len() == 6
+        && chars.all(|c| matches!(c, '2'..='9' | 'a'..='k' | 'm' | 'n' | 'p'..='z'))
 }
 
 /// A round's tasks counted: done, failed, the others, all.

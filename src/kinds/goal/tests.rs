@@ -388,3 +388,21 @@ fn a_task_start_waits_for_its_dependencies_and_the_lead_creates_tasks() {
         "{e}"
     );
 }
+
+#[test]
+fn drawn_task_ids_are_told_from_counted_ones() {
+    for id in ["Tk3f9a", "T23456", "Tabcde", "Tz9z9z"] {
+        assert!(looks_drawn(id), "{id}");
+    }
+    for id in [
+        "T1", "T12", "T123456", "Tk3f9", "Tl2345", "To2345", "Tk3f9A", "G1",
+    ] {
+        assert!(!looks_drawn(id), "{id}");
+    }
+    // A task that depends on a drawn one names it as it names a counted one.
+    let task = json!({"kind": "task", "id": "Tm4x7q", "title": "Tests", "status": "assigned", "depends": ["Tk3f9a", "T1"]});
+    assert_eq!(
+        validate::listed(&task, "depends"),
+        vec!["Tk3f9a".to_owned(), "T1".to_owned()]
+    );
+}
