@@ -154,6 +154,18 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     }
                 },
             };
+            // Said in the message too, which `log` shows under the merge.
+            if !decided.is_empty() {
+                let said: Vec<String> = decided
+                    .iter()
+                    .map(|(_, v)| format!("merge rule: {v}"))
+                    .collect();
+                if let Err(e) = hooks::add_paragraph(std::path::Path::new(file), &said) {
+                    ui.eline(format!(
+                        "git-orx: could not name the merge rule's decisions: {e}"
+                    ));
+                }
+            }
             trailers.extend(decided);
             if let Err(e) = hooks::add_trailers(std::path::Path::new(file), &trailers) {
                 ui.eline(format!("git-orx: could not add the Orx-* trailers: {e}"));

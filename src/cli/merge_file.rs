@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use orx::engine::merge::{Choice, Conflict, Labels};
 
-use super::{Ui, YELLOW, epaint};
+use super::{Ui, YELLOW, epaint, msg};
 
 /// Merge one item file for git (the `merge=orx` driver that `git orx hooks
 /// install` sets up): field by field, lists as lists, the body by git's
@@ -60,16 +60,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         if let Some(head) = ws.repo.commit_id("HEAD") {
             orx::change::merge::record_decision(&ws.repo, &head, d)?;
         }
-        ui.eline(format!(
-            "{} {item}: the state is {} in {} and {} in {}; the workflow's merge rule ({}) gives {}",
-            epaint(YELLOW, "merged:"),
-            d.ours,
-            labels.ours,
-            d.theirs,
-            labels.theirs,
-            d.rule,
-            d.state
-        ));
+        let line = msg::t(
+            "{item}: the state is {o} in {here} and {t} in {there}; the workflow's merge rule ({rule}) gives {state}",
+            &[
+                ("item", &item),
+                ("o", &d.ours),
+                ("here", &labels.ours),
+                ("t", &d.theirs),
+                ("there", &labels.theirs),
+                ("rule", &msg::localize(&d.rule)),
+                ("state", &d.state),
+            ],
+        );
+        ui.eline(format!("{} {line}", epaint(YELLOW, msg::t("merged:", &[]))));
     }
     // Each side named with its commit, as `git log` shows it.
     let named = |label: &str| match ws.repo.commit_id(label) {
@@ -77,26 +80,46 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         None => label.to_owned(),
     };
     let (here, there) = (named(&labels.ours), named(&labels.theirs));
+    let conflict = epaint(YELLOW, msg::t("conflict:", &[]));
     for c in &out.conflicts {
         let (o, t) = (Conflict::shown(&c.ours), Conflict::shown(&c.theirs));
         let id = out.id.as_deref().unwrap_or(&args.path);
         let line = if c.state {
-            format!(
-                "{item}: the state is {o} in {here} and {t} in {there}; choose one with `git orx resolve {id} --state {o}` (or `--state {t}`)"
+            msg::t(
+                "{item}: the state is {o} in {here} and {t} in {there}; choose one with `git orx resolve {id} --state {o}` (or `--state {t}`)",
+                &[
+                    ("item", &item),
+                    ("o", &o),
+                    ("here", &here),
+                    ("t", &t),
+                    ("there", &there),
+                    ("id", &id),
+                ],
             )
         } else {
-            format!(
-                "{item}: `{}` is {o} in {here} and {t} in {there}; keep one with `git orx resolve {id} --ours` (or `--theirs`), or edit {} and `git add` it",
-                c.field, args.path
+            msg::t(
+                "{item}: `{field}` is {o} in {here} and {t} in {there}; keep one with `git orx resolve {id} --ours` (or `--theirs`), or edit {path} and `git add` it",
+                &[
+                    ("item", &item),
+                    ("field", &c.field),
+                    ("o", &o),
+                    ("here", &here),
+                    ("t", &t),
+                    ("there", &there),
+                    ("id", &id),
+                    ("path", &args.path),
+                ],
             )
         };
-        ui.eline(format!("{} {line}", epaint(YELLOW, "conflict:")));
+        ui.eline(format!("{conflict} {line}"));
     }
     if out.text_conflict {
         ui.eline(format!(
-            "{} {item}: its text conflicts; edit {} and `git add` it",
-            epaint(YELLOW, "conflict:"),
-            args.path
+            "{conflict} {}",
+            msg::t(
+                "{item}: its text conflicts; edit {path} and `git add` it",
+                &[("item", &item), ("path", &args.path)]
+            )
         ));
     }
     Ok(u8::from(!out.clean()))

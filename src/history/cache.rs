@@ -839,6 +839,30 @@ fn derive(
                 items.push(ic);
             }
         }
+        // A lifecycle conflict the workflow's merge rule decided is the
+        // merge's own record of the item, even where the merge kept our
+        // side's file as it was.
+        for (kind, id, state) in merge_decisions(&c) {
+            if !items.iter().any(|i| i.kind == kind && i.id == id) {
+                // Its file, as the merge left it.
+                let path = rules.registry().get(&kind).and_then(|k| {
+                    repo.tree_paths(&c.id)
+                        .ok()?
+                        .into_iter()
+                        .find(|p| k.items.holds(p) && k.items.leads_to(p, &id))
+                });
+                items.push(ItemChange {
+                    path: path.unwrap_or_default(),
+                    kind,
+                    id,
+                    from: Some(state.clone()),
+                    to: Some(state),
+                    initial: false,
+                    fields: Vec::new(),
+                    records: Vec::new(),
+                });
+            }
+        }
         let rollback = c.trailer("Orx-Rollback").map(str::to_owned);
         if items.is_empty() && rollback.is_none() {
             out.push(Derived::Nothing(c.id));
@@ -864,6 +888,27 @@ fn derive(
     Ok(out)
 }
 
+/// The items a merge commit's `Orx-Merge-Rule` trailers say its
+/// workflow's merge rule decided: kind, ID and the state given.
+fn merge_decisions(c: &CommitInfo) -> Vec<(String, String, String)> {
+    if c.parents.len() < 2 {
+        return Vec::new();
+    }
+    c.trailers
+        .iter()
+        .filter(|(k, _)| k.eq_ignore_ascii_case("Orx-Merge-Rule"))
+        .filter_map(|(_, v)| {
+            let mut words = v.split_whitespace();
+            let (kind, id, state) = (words.next()?, words.next()?, words.next()?);
+            Some((
+                kind.to_owned(),
+                id.to_owned(),
+                state.trim_end_matches(':').to_owned(),
+            ))
+        })
+        .collect()
+}
+
 /// What one file change did to an item, if it is one and the change is
 /// the commit's own (a merge's changes taken from a branch are that
 /// branch's).
@@ -881,13 +926,20 @@ fn item_change(
     let before = read(&change.old_path, change.old);
     let after = read(&change.new_path, change.new);
     let after_state = after.as_ref().map(|a| a.status.as_str());
-    if taken_from_branch(
-        repo,
-        rules,
-        c.parents.get(1..).unwrap_or_default(),
-        change,
-        after_state,
-    )? {
+    let decided = after.as_ref().is_some_and(|a| {
+        merge_decisions(c)
+            .iter()
+            .any(|(k, i, _)| *k == a.kind && *i == a.id)
+    });
+    if !decided
+        && taken_from_branch(
+            repo,
+            rules,
+            c.parents.get(1..).unwrap_or_default(),
+            change,
+            after_state,
+        )?
+    {
         return Ok(None);
     }
     let Some(some) = after.as_ref().or(before.as_ref()) else {

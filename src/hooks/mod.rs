@@ -1055,6 +1055,19 @@ pub fn trailers(
 /// already names the same items and transitions (one `git orx` wrote) is
 /// left alone; other `Orx-*` trailers (an amended commit's) are replaced.
 /// Everything else, comments included, stays where it was.
+/// Adds `lines` as a paragraph after the subject of the message in
+/// `file` (before git's comment lines and the trailers to come), once.
+pub fn add_paragraph(file: &Path, lines: &[String]) -> Result<()> {
+    let text = std::fs::read_to_string(file).map_err(|e| io(file, e))?;
+    if lines.iter().all(|l| text.lines().any(|x| x == l)) {
+        return Ok(());
+    }
+    let (subject, rest) = text.split_once('\n').unwrap_or((&text, ""));
+    let rest = rest.trim_start_matches('\n');
+    let out = format!("{subject}\n\n{}\n\n{rest}", lines.join("\n"));
+    std::fs::write(file, out).map_err(|e| io(file, e))
+}
+
 pub fn add_trailers(file: &Path, trailers: &[(String, String)]) -> Result<()> {
     let text = std::fs::read_to_string(file).map_err(|e| io(file, e))?;
     let pairs = |lines: Vec<(&str, &str)>| -> Vec<(String, String)> {

@@ -467,6 +467,26 @@ fn a_workflow_merge_rule_decides_two_states_and_the_merge_names_it() {
         "{message}"
     );
     repo.orx(&["verify", "--all"]).ok();
+    // `log` shows the merge's decision under the item, though the merge
+    // kept our file as it was.
+    let log = repo.orx(&["log", &id]);
+    log.ok();
+    let merge = repo
+        .git(&["rev-parse", "--short", "HEAD"])
+        .stdout
+        .trim()
+        .to_owned();
+    let at = log
+        .stdout
+        .find(&format!("{merge} story {id} edit in Approved"))
+        .unwrap_or_else(|| panic!("{}", log.stdout));
+    assert!(
+        log.stdout[at..].contains(&format!(
+            "\n    merge rule: story {id} Approved: Approved ours, Blocked theirs; the later state wins\n"
+        )),
+        "{}",
+        log.stdout
+    );
     // The decision is not carried over to a later merge.
     assert!(!repo.path(".git/orx/merge-decisions").exists());
 }
@@ -495,11 +515,57 @@ fn a_merge_rule_by_owner_and_an_unknown_rule() {
     // Blocked, which the SM owns, though Approved comes later.
     assert!(repo.read(&repo.story_path(&id)).contains("status: Blocked"));
     repo.orx(&["verify", "--all"]).ok();
+    // On the main line, the merge moved it.
+    let merge = repo
+        .git(&["rev-parse", "--short", "HEAD"])
+        .stdout
+        .trim()
+        .to_owned();
+    repo.orx(&["log", &id])
+        .ok()
+        .stdout_has(&[&format!("{merge} story {id} Approved -> Blocked")]);
     repo.write(".orx/workflows/story.yaml", "merge:\n  state: newest\n");
     let out = repo.orx(&["check"]);
     out.code(1);
     assert!(
         out.stdout.contains(".orx/workflows/story.yaml: `merge: {state: newest}` is not a rule git-orx knows (`later`, or `{owner: ROLE}`)\n"),
+        "{}",
+        out.render()
+    );
+}
+
+/// Under `lang: zh` the merge driver says a lifecycle conflict, and a
+/// merge rule's decision, in Chinese.
+#[test]
+fn the_merge_driver_speaks_the_repositorys_language() {
+    let repo = Repo::new();
+    repo.set_lang("zh");
+    let id = repo.story("Sign in", &[]);
+    repo.git(&["branch", "other"]).ok();
+    let mut assess = vec!["assess", id.as_str(), "--as", "sm"];
+    assess.extend_from_slice(GOOD);
+    repo.orx(&assess).ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["assess", &id, "--as", "sm", "--score", "3"])
+        .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    let out = merge_other(&repo);
+    out.code(1);
+    assert!(
+        out.stderr
+            .contains(&format!("冲突: story {id}: 状态在 HEAD (")),
+        "{}",
+        out.render()
+    );
+    repo.git(&["merge", "--abort"]).ok();
+    repo.write(".orx/workflows/story.yaml", "merge:\n  state: later\n");
+    repo.commit_rules("The later state");
+    let out = merge_other(&repo);
+    out.ok();
+    assert!(
+        out.stderr.contains(&format!(
+            "已合并: story {id}: 状态在 HEAD 中是 Approved,在 other 中是 Blocked;工作流的合并规则 (生命周期中靠后的状态优先) 取 Approved"
+        )),
         "{}",
         out.render()
     );

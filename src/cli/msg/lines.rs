@@ -986,6 +986,26 @@ pub const LINES: &[(&str, &str)] = &[
         "The temporary repository was removed; run `git orx demo --keep` to explore it.",
         "临时仓库已删除;运行 `git orx demo --keep` 可保留下来查看。",
     ),
+    ("conflict:", "冲突:"),
+    ("merged:", "已合并:"),
+    (
+        "{item}: the state is {o} in {here} and {t} in {there}; choose one with `git orx resolve {id} --state {o}` (or `--state {t}`)",
+        "{item}: 状态在 {here} 中是 {o},在 {there} 中是 {t};用 `git orx resolve {id} --state {o}` (或 `--state {t}`) 选择其一",
+    ),
+    (
+        "{item}: `{field}` is {o} in {here} and {t} in {there}; keep one with `git orx resolve {id} --ours` (or `--theirs`), or edit {path} and `git add` it",
+        "{item}: `{field}` 在 {here} 中是 {o},在 {there} 中是 {t};用 `git orx resolve {id} --ours` (或 `--theirs`) 保留其一,或编辑 {path} 后 `git add`",
+    ),
+    (
+        "{item}: its text conflicts; edit {path} and `git add` it",
+        "{item}: 正文有冲突;编辑 {path} 后 `git add`",
+    ),
+    (
+        "{item}: the state is {o} in {here} and {t} in {there}; the workflow's merge rule ({rule}) gives {state}",
+        "{item}: 状态在 {here} 中是 {o},在 {there} 中是 {t};工作流的合并规则 ({rule}) 取 {state}",
+    ),
+    ("the later state wins", "生命周期中靠后的状态优先"),
+    ("the state {role} owns wins", "{role} 负责的状态优先"),
     (
         "The repository is at {path} (try `git log` there).",
         "仓库在 {path} (可在那里运行 `git log`)。",
