@@ -74,53 +74,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         );
         ui.eline(format!("{} {line}", epaint(YELLOW, msg::t("merged:", &[]))));
     }
-    // Each side named with its commit, as `git log` shows it.
-    let named = |label: &str| match ws.repo.commit_id(label) {
-        Some(c) => format!("{label} ({})", ws.repo.short_id(&c)),
-        None => label.to_owned(),
-    };
-    let (here, there) = (named(&labels.ours), named(&labels.theirs));
     let conflict = epaint(YELLOW, msg::t("conflict:", &[]));
-    for c in &out.conflicts {
-        let (o, t) = (Conflict::shown(&c.ours), Conflict::shown(&c.theirs));
-        let id = out.id.as_deref().unwrap_or(&args.path);
-        let line = if c.state {
-            msg::t(
-                "{item}: the state is {o} in {here} and {t} in {there}; choose one with `git orx resolve {id} --state {o}` (or `--state {t}`)",
-                &[
-                    ("item", &item),
-                    ("o", &o),
-                    ("here", &here),
-                    ("t", &t),
-                    ("there", &there),
-                    ("id", &id),
-                ],
-            )
-        } else {
-            msg::t(
-                "{item}: `{field}` is {o} in {here} and {t} in {there}; keep one with `git orx resolve {id} --ours` (or `--theirs`), or edit {path} and `git add` it",
-                &[
-                    ("item", &item),
-                    ("field", &c.field),
-                    ("o", &o),
-                    ("here", &here),
-                    ("t", &t),
-                    ("there", &there),
-                    ("id", &id),
-                    ("path", &args.path),
-                ],
-            )
-        };
+    for line in conflict_lines(&ws.repo, &out, &args.path, &labels) {
         ui.eline(format!("{conflict} {line}"));
-    }
-    if out.text_conflict {
-        ui.eline(format!(
-            "{conflict} {}",
-            msg::t(
-                "{item}: its text conflicts; edit {path} and `git add` it",
-                &[("item", &item), ("path", &args.path)]
-            )
-        ));
     }
     Ok(u8::from(!out.clean()))
 }
@@ -141,4 +97,81 @@ fn their_label(repo: &orx::git::Repo) -> String {
         .first()
         .map(|h| repo.short_id(h))
         .unwrap_or_else(|| "theirs".to_owned())
+}
+
+/// What a merge left in conflict in the item file at `path`, one line a
+/// value (or its text), each naming both sides (with their commits) and
+/// the command that ends it.
+pub fn conflict_lines(
+    repo: &orx::git::Repo,
+    out: &orx::change::merge::Outcome,
+    path: &str,
+    labels: &Labels,
+) -> Vec<String> {
+    let item = out.item.clone().unwrap_or_else(|| path.to_owned());
+    let id = out.id.as_deref().unwrap_or(path);
+    // Each side named with its commit, as `git log` shows it.
+    let named = |label: &str| match repo.commit_id(label) {
+        Some(c) => format!("{label} ({})", repo.short_id(&c)),
+        None => label.to_owned(),
+    };
+    let (here, there) = (named(&labels.ours), named(&labels.theirs));
+    let mut lines = Vec::new();
+    for c in &out.conflicts {
+        let (o, t) = (Conflict::shown(&c.ours), Conflict::shown(&c.theirs));
+        lines.push(if c.state {
+            msg::t(
+                "{item}: the state is {o} in {here} and {t} in {there}; choose one with `git orx resolve {id} --state {o}` (or `--state {t}`)",
+                &[("item", &item), ("o", &o), ("here", &here), ("t", &t), ("there", &there), ("id", &id)],
+            )
+        } else {
+            msg::t(
+                "{item}: `{field}` is {o} in {here} and {t} in {there}; keep one with `git orx resolve {id} --ours` (or `--theirs`), or edit {path} and `git add` it",
+                &[
+                    ("item", &item),
+                    ("field", &c.field),
+                    ("o", &o),
+                    ("here", &here),
+                    ("t", &t),
+                    ("there", &there),
+                    ("id", &id),
+                    ("path", &path),
+                ],
+            )
+        });
+    }
+    if out.text_conflict {
+        lines.push(msg::t(
+            "{item}: its text conflicts; edit {path} and `git add` it",
+            &[("item", &item), ("path", &path)],
+        ));
+    }
+    lines
+}
+
+/// The conflicts of the item file at `path` a merge under way left, read
+/// from the index's three versions, as [`conflict_lines`] says them;
+/// `None` when the index holds no such merge of it.
+pub fn describe(ws: &orx::repo::workspace::Workspace, path: &str) -> Option<Vec<String>> {
+    let stage = |n| ws.repo.index_stage(path, n).ok().flatten();
+    let (base, ours, theirs) = (stage(1), stage(2)?, stage(3)?);
+    let labels = Labels {
+        ours: "HEAD".to_owned(),
+        theirs: "MERGE_HEAD".to_owned(),
+    };
+    let out = orx::change::merge::merge_file(
+        &ws.repo,
+        ws,
+        path,
+        orx::change::merge::Sides {
+            base: base.as_deref(),
+            ours: &ours,
+            theirs: &theirs,
+        },
+        &Choice::default(),
+        &labels,
+    )
+    .ok()?;
+    let lines = conflict_lines(&ws.repo, &out, path, &labels);
+    (!lines.is_empty()).then_some(lines)
 }

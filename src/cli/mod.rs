@@ -728,8 +728,31 @@ pub fn unreadable_lines(problems: &[orx::board::summary::Problem]) -> Vec<String
         },
         &[("n", &n)],
     )];
+    // A file a merge left in conflict: what conflicts and how to end it.
+    let merging = problems
+        .iter()
+        .any(|p| {
+            p.message
+                .starts_with("an unresolved merge conflict is here")
+        })
+        .then(|| orx::repo::workspace::Workspace::open().ok())
+        .flatten();
     for p in problems.iter().take(SHOWN) {
-        out.push(format!("  {}", orx::text::escape(&p.to_string())));
+        match merging
+            .as_ref()
+            .filter(|_| {
+                p.message
+                    .starts_with("an unresolved merge conflict is here")
+            })
+            .and_then(|ws| merge_file::describe(ws, &p.path))
+        {
+            Some(lines) => {
+                for l in lines {
+                    out.push(format!("  {}", orx::text::escape(&l)));
+                }
+            }
+            None => out.push(format!("  {}", orx::text::escape(&p.to_string()))),
+        }
     }
     if n > SHOWN {
         out.push(format!(

@@ -109,8 +109,17 @@ fn two_states_conflict_name_the_item_and_one_command_resolves_it() {
         )),
         "{text}"
     );
-    // `status` names the conflict, not a parse error.
-    repo.orx(&["status"]).stdout_has(&["merge conflict"]);
+    // `status` and `next` name the conflict and the command that ends it,
+    // not a parse error.
+    let named = format!(
+        "story {id}: the state is {ours} in HEAD ({}) and {theirs} in MERGE_HEAD ({}); choose one with `git orx resolve {id} --state {ours}` (or `--state {theirs}`)",
+        short("HEAD"),
+        short("other")
+    );
+    let status = repo.orx(&["status"]);
+    assert!(status.render().contains(&named), "{}", status.render());
+    let next = repo.orx(&["next"]);
+    assert!(next.render().contains(&named), "{}", next.render());
     // A state neither side has is no choice.
     repo.orx(&["resolve", &id, "--state", "Done"])
         .fails(2, &["still conflicts", "give --state"]);
