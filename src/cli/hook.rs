@@ -79,7 +79,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     rule: "file-being-changed".to_owned(),
                     message: taken.clone(),
                 };
-                log_violations(&repo, &args.name, &[v], staged.role.as_deref());
+                log_violations(&repo, &args.name, &[v], staged.role(&repo));
                 super::msg::from_repo();
                 ui.eline(format!("{} refused: {taken}", epaint(RED, "error:")));
                 return Ok(1);
@@ -95,7 +95,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     return Ok(0);
                 }
                 // Broken rules in force: only the Human may commit (the fix).
-                Err(e) if staged.role.as_deref() == Some(orx::workflow::role::HUMAN) => {
+                Err(e) if staged.role(&repo) == Some(orx::workflow::role::HUMAN) => {
                     super::msg::from_repo();
                     ui.eline(format!(
                         "{} {e}; committing as the Human without checks",
@@ -113,12 +113,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     &repo,
                     &args.name,
                     &verdicts.violations,
-                    staged.role.as_deref(),
+                    staged.role(&repo),
                 );
                 refuse(ui, &verdicts.violations);
                 return Ok(1);
             }
-            hooks::remember_trailers(&repo, &staged, &trailers(&staged, &verdicts));
+            hooks::remember_trailers(&repo, &staged, &trailers(&repo, &staged, &verdicts));
             hooks::mark_judged(&repo);
             Ok(0)
         }
@@ -142,7 +142,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 Some(t) => t,
                 // This hook runs even with --no-verify: it never blocks a commit.
                 None => match hooks::check_staged(&repo, &staged) {
-                    Ok(Some(verdicts)) => trailers(&staged, &verdicts),
+                    Ok(Some(verdicts)) => trailers(&repo, &staged, &verdicts),
                     Ok(None) if !decided.is_empty() => Vec::new(),
                     Ok(None) => return Ok(0),
                     Err(e) => {
@@ -281,10 +281,15 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
 
 /// The trailers for a judged commit, as this process's role and override say.
 fn trailers(
+    repo: &Repo,
     staged: &hooks::Staged,
     verdicts: &orx::history::enforce::Verdicts,
 ) -> Vec<(String, String)> {
-    hooks::trailers(verdicts, staged.role.as_deref(), staged.force.as_deref())
+    // Nothing touched: no role trailer, so no role to read.
+    if verdicts.touched == 0 {
+        return hooks::trailers(verdicts, None, None);
+    }
+    hooks::trailers(verdicts, staged.role(repo), staged.force(repo))
 }
 
 /// What git and the user tell a hook through the environment.

@@ -780,10 +780,26 @@ pub struct Staged {
     pub others: Vec<Side>,
     /// The base commit's id, where the rules in force are read from.
     pub base_commit: Option<String>,
+    /// The acting role (see [`role`]) and the Human's override reason,
+    /// read when first asked: a commit that changes no item or rule file
+    /// does not start a git to read `orx.role`.
+    role: std::cell::OnceCell<Option<String>>,
+    force: std::cell::OnceCell<Option<String>>,
+    env: HookEnv,
+}
+
+impl Staged {
     /// The acting role (see [`role`]).
-    pub role: Option<String>,
+    pub fn role(&self, repo: &Repo) -> Option<&str> {
+        self.role.get_or_init(|| role(repo, &self.env)).as_deref()
+    }
+
     /// The Human's override reason, when the Human acts.
-    pub force: Option<String>,
+    pub fn force(&self, repo: &Repo) -> Option<&str> {
+        self.force
+            .get_or_init(|| force_reason(&self.env, self.role(repo)))
+            .as_deref()
+    }
 }
 
 /// The other parents of the merge `git merge` is about to commit. git
@@ -822,15 +838,14 @@ pub fn staged(repo: &Repo, env: &HookEnv, amend: bool, merge_hook: bool) -> Stag
     }
     others.extend(heads.into_iter().map(Side::Commit));
     let base = base_commit.clone().map_or(Side::Empty, Side::Commit);
-    let role = role(repo, env);
-    let force = force_reason(env, role.as_deref());
     Staged {
         base,
         index,
         others,
         base_commit,
-        role,
-        force,
+        role: std::cell::OnceCell::new(),
+        force: std::cell::OnceCell::new(),
+        env: env.clone(),
     }
 }
 
@@ -887,19 +902,30 @@ pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
     let Some(rules) = rules else {
         return Ok(None);
     };
-    let role = staged.role.clone();
-    let force = staged.force.clone();
     let now = crate::repo::workspace::now();
-    let judge = Judge {
+    let mut judge = Judge {
         repo,
         rules: &rules,
-        role: role.as_deref(),
-        force: force.as_deref(),
+        role: None,
+        force: None,
         now: &now,
         commit: None,
         base: staged.base_commit.as_deref(),
     };
-    let mut verdicts = judge.judge(&staged.base, &staged.index, &staged.others)?;
+    let dirs = judge.dirs();
+    let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
+    let changes = repo.changes(&staged.base, &staged.index, &dirs)?;
+    // No item or rule file staged (and not a merge): nothing to judge, and
+    // no role to read.
+    if changes.is_empty() && staged.others.is_empty() {
+        return Ok(Some(Verdicts {
+            lang: rules.lang().to_owned(),
+            ..Verdicts::default()
+        }));
+    }
+    judge.role = staged.role(repo);
+    judge.force = staged.force(repo);
+    let mut verdicts = judge.judge_changes(&staged.index, &staged.others, changes)?;
     verdicts.lang = rules.lang().to_owned();
     Ok(Some(verdicts))
 }
@@ -981,7 +1007,7 @@ const TRAILERS_FILE: &str = "orx-hook-trailers";
 
 /// What identifies one commit in progress: the index's own checksum (its
 /// last bytes), the base, and who acts.
-fn commit_key(repo: &Repo, staged: &Staged) -> Option<String> {
+fn commit_key(repo: &Repo, staged: &Staged, with_role: bool) -> Option<String> {
     use std::io::{Read, Seek, SeekFrom};
     let path = match &staged.index {
         Side::Index(Some(p)) => p.clone(),
@@ -992,16 +1018,23 @@ fn commit_key(repo: &Repo, staged: &Staged) -> Option<String> {
     let mut tail = [0u8; 32];
     f.read_exact(&mut tail).ok()?;
     let hex: String = tail.iter().map(|b| format!("{b:02x}")).collect();
-    Some(format!(
-        "{hex} {:?} {:?} {:?}",
-        staged.base_commit, staged.role, staged.force
-    ))
+    // No trailers are role-free: a commit that touches nothing gets none,
+    // whoever makes it.
+    Some(match with_role {
+        true => format!(
+            "{hex} {:?} {:?} {:?}",
+            staged.base_commit,
+            staged.role(repo),
+            staged.force(repo)
+        ),
+        false => format!("{hex} {:?} -", staged.base_commit),
+    })
 }
 
 /// pre-commit keeps the trailers it computed so that prepare-commit-msg,
 /// for the same commit, need not judge it again.
 pub fn remember_trailers(repo: &Repo, staged: &Staged, trailers: &[(String, String)]) {
-    if let Some(key) = commit_key(repo, staged) {
+    if let Some(key) = commit_key(repo, staged, !trailers.is_empty()) {
         let value = serde_json::json!({"key": key, "trailers": trailers});
         let _ = std::fs::write(repo.git_dir().join(TRAILERS_FILE), value.to_string());
     }
@@ -1013,10 +1046,11 @@ pub fn recall_trailers(repo: &Repo, staged: &Staged) -> Option<Vec<(String, Stri
     let text = std::fs::read_to_string(&path).ok()?;
     let _ = std::fs::remove_file(&path);
     let v: serde_json::Value = serde_json::from_str(&text).ok()?;
-    if v["key"].as_str()? != commit_key(repo, staged)? {
+    let trailers: Vec<(String, String)> = serde_json::from_value(v["trailers"].clone()).ok()?;
+    if v["key"].as_str()? != commit_key(repo, staged, !trailers.is_empty())? {
         return None;
     }
-    serde_json::from_value(v["trailers"].clone()).ok()
+    Some(trailers)
 }
 
 /// The `Orx-*` trailers for what a hand-made commit changes: each item
