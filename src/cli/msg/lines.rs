@@ -68,6 +68,17 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     ("passed", "通过"),
     ("failed", "未通过"),
+    // agent check
+    ("failed (exit {code})", "未通过 (退出码 {code})"),
+    ("cannot run it: {e}", "无法运行: {e}"),
+    ("the check passed", "检查通过"),
+    ("the check failed", "检查未通过"),
+    ("all {n} checks passed", "全部 {n} 项检查通过"),
+    ("{k} of {n} checks failed", "{n} 项检查中有 {k} 项未通过"),
+    (
+        "agent {name}: still {state}; nothing to record",
+        "agent {name}: 仍处于 {state};无需记录",
+    ),
     (
         "  gate file: {path} ({verdict})",
         "  审查文件: {path} ({verdict})",
