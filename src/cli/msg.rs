@@ -445,6 +445,8 @@ fn localize_line(line: &str) -> Option<String> {
                     let v = match *k {
                         "text" | "text2" => localize_line(v).unwrap_or_else(|| v.clone()),
                         "roles" => or_zh(v),
+                        // `stories`, `agents`: the kinds' names.
+                        "kinds" => kinds(v),
                         // The values a condition found: `field = not set`.
                         "values" => self::values(v),
                         _ => v.clone(),
@@ -531,6 +533,15 @@ pub fn values(text: &str) -> String {
         text.replace("= not set", "= 未设置")
     } else {
         text.to_owned()
+    }
+}
+
+/// The kinds a refusal names in the plural (`stories`, `agents`), by
+/// their names (`story`, `agent`), as Chinese has no plural.
+fn kinds(list: &str) -> String {
+    match list.strip_suffix("ies") {
+        Some(stem) => format!("{stem}y"),
+        None => list.strip_suffix('s').unwrap_or(list).to_owned(),
     }
 }
 

@@ -124,13 +124,31 @@ pub const LINES: &[(&str, &str)] = &[
         "`{state}` 不是 {kind} {id} 的工作流中的状态",
     ),
     ("  states: {list}", "  状态: {list}"),
+    // Those naming what applies come before the one whose `{action}` and
+    // `{item}` stand for any text.
     (
-        "{action} applies to {kinds} in {states}; {item} is {state}",
-        "{action} 只适用于处于 {states} 的 {kinds};{item} 处于 {state}",
+        "the {role} gate applies to {kinds} in {states}; {item} is {state}",
+        "{role} 的审查只适用于处于 {states} 的 {kinds};{item} 处于 {state}",
+    ),
+    (
+        "the {role} gate applies to {kinds} in {states}; this one is {state}",
+        "{role} 的审查只适用于处于 {states} 的 {kinds};此条目处于 {state}",
+    ),
+    (
+        "the `{op}` operation applies to {kinds} in {states}; {item} is {state}",
+        "`{op}` 操作只适用于处于 {states} 的 {kinds};{item} 处于 {state}",
+    ),
+    (
+        "the `{op}` operation applies to {kinds} in {states}; this one is {state}",
+        "`{op}` 操作只适用于处于 {states} 的 {kinds};此条目处于 {state}",
     ),
     (
         "{action} applies to {kinds} in {states}; this one is {state}",
         "{action} 只适用于处于 {states} 的 {kinds};此条目处于 {state}",
+    ),
+    (
+        "{action} applies to {kinds} in {states}; {item} is {state}",
+        "{action} 只适用于处于 {states} 的 {kinds};{item} 处于 {state}",
     ),
     (
         "{item}: no transition from {state} fits this result:",
