@@ -1135,7 +1135,7 @@ pub fn report_change(
 /// A field's value in one line.
 fn compact(v: &serde_json::Value) -> String {
     match v {
-        serde_json::Value::Null => "(not set)".to_owned(),
+        serde_json::Value::Null => msg::t("(not set)", &[]),
         serde_json::Value::String(s) => orx::text::escape(s),
         v => orx::text::escape(&v.to_string()),
     }

@@ -445,6 +445,8 @@ fn localize_line(line: &str) -> Option<String> {
                     let v = match *k {
                         "text" | "text2" => localize_line(v).unwrap_or_else(|| v.clone()),
                         "roles" => or_zh(v),
+                        // `stories`, `agents`: the kinds' names.
+                        "kinds" => kinds(v),
                         // The values a condition found: `field = not set`.
                         "values" => self::values(v),
                         _ => v.clone(),
@@ -531,6 +533,15 @@ pub fn values(text: &str) -> String {
         text.replace("= not set", "= 未设置")
     } else {
         text.to_owned()
+    }
+}
+
+/// The kinds a refusal names in the plural (`stories`, `agents`), by
+/// their names (`story`, `agent`), as Chinese has no plural.
+fn kinds(list: &str) -> String {
+    match list.strip_suffix("ies") {
+        Some(stem) => format!("{stem}y"),
+        None => list.strip_suffix('s').unwrap_or(list).to_owned(),
     }
 }
 
@@ -630,6 +641,54 @@ mod tests {
         assert!(
             seen > 100,
             "only {seen} messages found: is the pattern right?"
+        );
+        assert!(
+            missing.is_empty(),
+            "no Chinese for:\n{}",
+            missing.join("\n")
+        );
+    }
+
+    /// Every condition's `desc:` of every built-in workflow and preset
+    /// has a Chinese entry: each, its `{...}` filled with sample text, is
+    /// localized to something else.
+    #[test]
+    fn every_builtin_condition_has_chinese() {
+        super::ZH.store(true, std::sync::atomic::Ordering::Relaxed);
+        let desc =
+            regex::Regex::new(r#"(?m)^\s*(?:- )?desc: (?:"((?:[^"\\]|\\.)*)"|(.+))$"#).unwrap();
+        let name = regex::Regex::new(r"\{[^{}]*\}").unwrap();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+        let mut sources: Vec<(String, String)> = orx::workflow::BUILTIN
+            .iter()
+            .map(|(n, s)| ((*n).to_owned(), (*s).to_owned()))
+            .collect();
+        for e in std::fs::read_dir(root.join("presets")).unwrap() {
+            let path = e.unwrap().path();
+            if path.extension().is_some_and(|x| x == "yaml") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                sources.push((path.display().to_string(), text));
+            }
+        }
+        let mut missing = Vec::new();
+        let mut seen = 0;
+        for (workflow, text) in &sources {
+            for c in desc.captures_iter(text) {
+                let line = c
+                    .get(1)
+                    .map(|m| m.as_str().replace("\\\"", "\""))
+                    .unwrap_or_else(|| c[2].trim().to_owned());
+                seen += 1;
+                let sample = name.replace_all(&line, "7").into_owned();
+                match super::localize_line(&sample) {
+                    Some(zh) if zh != sample => {}
+                    _ => missing.push(format!("{workflow}: {line}")),
+                }
+            }
+        }
+        assert!(
+            seen > 100,
+            "only {seen} conditions found: is the pattern right?"
         );
         assert!(
             missing.is_empty(),

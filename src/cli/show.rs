@@ -87,6 +87,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
     }
     if let Some(h) = &s.handoff {
+        // A Chinese handoff keeps the lifecycle's `Next:`, which the label
+        // already says.
+        let h = match h.strip_prefix("Next: ") {
+            Some(rest) if msg::zh() => rest,
+            _ => h,
+        };
         ui.wrap(format!("  next:   {}", paint(GREEN, escape(h))), 10);
     }
     print_steps(ui, &s.steps, 10);

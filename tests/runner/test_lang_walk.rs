@@ -10,19 +10,31 @@
 //! a file name (`name.ext`), a flag (`--as`), an ID, a commit id or a
 //! number (has a digit), `KIND:ID`, `key=value`, a placeholder (`<ID>`), an
 //! identifier (`CamelCase`, `UPPER_CASE`, `snake_case`, `kebab-case`), or
-//! one of [`NAMES`] (states, roles, kinds, `git`, `orx`, formats). What is
-//! left is read as words: a run of three or more ASCII words of letters
-//! (`has uncommitted edits`, `may not change [story 1.1] while it is`)
-//! is an English sentence, unless its words are only listed, separated by
-//! commas or table bars (`auto, always, never` is a list of values, not a
-//! sentence). Chinese ends a run. `--json` output is data and `--help`
-//! texts stay English: neither is walked.
+//! one of [`NAMES`] (capitalised states, roles, `git`, `orx`, formats).
+//! The names that are everyday words too ([`EVERYDAY`]: the kinds and the
+//! lowercase states, `story`, `failed`, `open`) are passed over alone, but
+//! count as words right after a word (`the check failed`). What is left is
+//! read as words, and a line is English when:
+//! - a run of three or more ASCII words of letters (`has uncommitted
+//!   edits`, `may not change [story 1.1] while it is`) holds two side by
+//!   side, not only listed, separated by commas or table bars (`auto,
+//!   always, never` is a list of values, not a sentence);
+//! - in a line with Chinese, two words stand side by side with no sign
+//!   between, a name at most (`this one 处于`, `the QA gate 只适用于`),
+//!   unless the first is a kind and the second its ID (`Agent default`);
+//! - a line without Chinese starts with a word (not a kind and its ID,
+//!   `agent default: ...`) and holds two (`failed (exit 1)`); everyday
+//!   names count there.
+//!
+//! Chinese ends a run, and an ASCII `;` (which Chinese lines use without a
+//! space) separates words. `--json` output is data and `--help` texts
+//! stay English: neither is walked.
 
 use crate::common::{Repo, filled};
 
-/// Words kept as they are in Chinese lines: the built-in workflows' states,
-/// the roles, the kinds, fields shown by name, and the tools' names. Only
-/// names: no phrase is listed.
+/// Names kept as they are in Chinese lines, passed over wherever they
+/// stand: the built-in workflows' capitalised states, the roles (and their
+/// ids), and the tools' and formats' names. Only names: no phrase is listed.
 const NAMES: &[&str] = &[
     // roles
     "SM",
@@ -42,6 +54,29 @@ const NAMES: &[&str] = &[
     "skill",
     "lead",
     "reviewer",
+    // states of the built-in workflows (those not CamelCase or kebab-case)
+    "Draft",
+    "Blocked",
+    "Approved",
+    "Review",
+    "Done",
+    "Escalated",
+    // tools, formats
+    "git",
+    "orx",
+    "HEAD",
+    "JSON",
+    "YAML",
+    "HTML",
+    "frontmatter",
+];
+
+/// Names that are also everyday English words: the kinds and the
+/// lowercase states of the built-in workflows. A Chinese line keeps them
+/// (`story 1.1`, `处于 done`), so alone they are passed over; but one that
+/// follows an English word directly is read as a word of the run (`the
+/// check failed`), and in a line without Chinese they are words.
+const EVERYDAY: &[&str] = &[
     // kinds
     "story",
     "stories",
@@ -51,13 +86,7 @@ const NAMES: &[&str] = &[
     "codereview",
     "agent",
     "comment",
-    // states of the built-in workflows (those not CamelCase or kebab-case)
-    "Draft",
-    "Blocked",
-    "Approved",
-    "Review",
-    "Done",
-    "Escalated",
+    // states
     "created",
     "running",
     "paused",
@@ -74,14 +103,18 @@ const NAMES: &[&str] = &[
     "approved",
     "done",
     "posted",
-    // tools, formats
-    "git",
-    "orx",
-    "HEAD",
-    "JSON",
-    "YAML",
-    "HTML",
-    "frontmatter",
+];
+
+/// The kinds among [`EVERYDAY`]: the word after one is its ID
+/// (`agent default`).
+const KINDS: &[&str] = &[
+    "story",
+    "loop",
+    "goal",
+    "task",
+    "codereview",
+    "agent",
+    "comment",
 ];
 
 /// Whether `line` holds an English sentence (see the module's comment):
@@ -92,14 +125,25 @@ pub fn english(line: &str) -> Option<String> {
         return None;
     }
     let stripped = unquote(line);
+    let has_chinese = stripped
+        .chars()
+        .any(|c| !c.is_ascii() && c.is_alphanumeric());
     // The words of the run, and whether two of them stand side by side
     // (not only in a list).
     let mut run: Vec<&str> = Vec::new();
     let mut phrase = false;
     let mut listed = false;
+    // Whether the word before was a word of the run, with no sign between.
+    let mut after_word = false;
+    let mut pair = false;
     let mut after_git_orx = 0;
+    // A line without Chinese: its words, and whether it starts with one.
+    let mut words = 0;
+    let mut starts = None;
     let sentence = |run: &[&str], phrase: bool| (run.len() >= 3 && phrase).then(|| run.join(" "));
-    for raw in stripped.split_whitespace() {
+    let spaced = stripped.replace(';', "; ");
+    let tokens: Vec<&str> = spaced.split_whitespace().collect();
+    for (i, &raw) in tokens.iter().enumerate() {
         let word = raw.trim_matches(|c: char| c.is_ascii_punctuation() && c != '-' && c != '<');
         // `git orx NAME`: the command's name.
         let command = after_git_orx == 2;
@@ -109,7 +153,23 @@ pub fn english(line: &str) -> Option<String> {
             _ => 0,
         };
         let chinese = raw.chars().any(|c| !c.is_ascii() && c.is_alphanumeric());
-        if plain(word) && !command && !name(word) && !chinese {
+        // An everyday name after a word is a word of the run.
+        let everyday = EVERYDAY.contains(&word);
+        let is_word =
+            plain(word) && !command && !chinese && (!name(word) || (everyday && after_word));
+        if !has_chinese && plain(word) && !command && (!name(word) || everyday) {
+            words += 1;
+            // A kind and its ID do not start a sentence.
+            let kind = KINDS.contains(&word) && i + 1 < tokens.len();
+            starts.get_or_insert(i == 0 && !kind);
+        }
+        let clean = word.len() == raw.len();
+        if is_word {
+            // In a Chinese line, two words side by side, no sign between
+            // (a name may stand between: `the QA gate`), are a phrase.
+            if has_chinese && pair && clean {
+                return Some(format!("{} {word}", run.last().unwrap_or(&"")));
+            }
             phrase |= !run.is_empty() && !listed;
             run.push(word);
         } else if chinese || !(command || name(word) || !word.chars().any(char::is_alphanumeric)) {
@@ -121,8 +181,16 @@ pub fn english(line: &str) -> Option<String> {
             run.clear();
             phrase = false;
         }
+        after_word = is_word && clean;
+        // A word (not a kind: `Agent default`) that a word may pair with.
+        pair = clean
+            && ((is_word && !KINDS.contains(&word.to_lowercase().as_str()))
+                || (pair && NAMES.contains(&word)));
         // After a comma (or between table cells) the next word is listed.
         listed = raw.ends_with(',') || raw == "|";
+    }
+    if starts == Some(true) && words >= 2 {
+        return Some(stripped.trim().to_owned());
     }
     sentence(&run, phrase)
 }
@@ -169,6 +237,7 @@ fn name(word: &str) -> bool {
         || inner_upper
         || all_upper
         || NAMES.contains(&word)
+        || EVERYDAY.contains(&word)
 }
 
 /// An English word: ASCII letters, maybe with an apostrophe (`story's`).
@@ -222,6 +291,12 @@ fn the_detector_finds_english_sentences_and_passes_names() {
         "  missing: section \"Story\" is empty",
         "QA gate, round 1: passed",
         "quality check: structure 40%, technical extraction 0%, score 8.5",
+        "the check failed",
+        "failed (exit 1)",
+        "quality: (not set) -> {\"score\":9}",
+        "  - 故事的每个任务都已勾选, or a reason is given for those still open",
+        "已拒绝: the QA gate 只适用于处于 Review 的 stories",
+        "只适用于处于 EXECUTING 的 agents;this one 处于 PLANNING",
     ] {
         assert!(english(english_line).is_some(), "{english_line}");
     }
@@ -236,6 +311,9 @@ fn the_detector_finds_english_sentences_and_passes_names() {
         "  [可选值: auto, always, never]",
         "| 维度 | Critical | High | Medium | Low | Info | 合计 |",
         "  2026-01-02 03:04 abc1234 story 1.1 Draft -> Approved sm",
+        "* 编写 PRD 的任务队列 (agent task add, PRD_GENERATED)",
+        "task T1 等待 T2, T3 (尚未处于 done)",
+        "  - 每个任务都已勾选 (`git orx move ... --reason TEXT`)",
     ] {
         assert_eq!(english(chinese_line), None, "{chinese_line}");
     }
@@ -262,6 +340,17 @@ fn every_line_under_zh_is_chinese() {
     w.orx(&["new", "登录", "--as", "sm"]);
     w.orx(&["new", "注册", "--as", "dev"]);
     w.orx(&["new", "注册", "--as", "sm"]);
+    w.orx(&["show", "1.2"]);
+    w.orx(&["assess", "1.2", "--score", "9", "--as", "sm", "--dry-run"]);
+    w.orx(&[
+        "gate",
+        "1.2",
+        "--as",
+        "qa",
+        "--critical",
+        "0",
+        "--criteria-met",
+    ]);
     w.orx(&["assess", "1.1", "--score", "8.5", "--as", "sm"]);
     w.orx(&["assess", "1.1", "--score", "11", "--as", "sm"]);
     w.orx(&["assess", "1.9", "--score", "8", "--as", "sm"]);
@@ -349,6 +438,20 @@ fn every_line_under_zh_is_chinese() {
         "0",
     ]);
 
+    // A story moved to Review with a task still open.
+    w.orx(&["new", "退出", "--as", "sm"]);
+    let path = w.repo.story_path("1.4");
+    let text = filled(&w.repo.read(&path)).replace(
+        "The story's Tasks / Subtasks, as the SM wrote it.\n",
+        "- [x] 表单 (AC: 1)\n- [ ] 测试 (AC: 2)\n",
+    );
+    w.repo.write(&path, text);
+    w.git(&["commit", "-q", "-am", "写 Story"], &[("ORX_ROLE", "sm")]);
+    w.orx(&["assess", "1.4", "--score", "8.5", "--as", "sm"]);
+    w.orx(&["move", "1.4", "InProgress", "--as", "dev"]);
+    w.orx(&["move", "1.4", "Review", "--as", "dev"]);
+    w.orx(&["show", "1.4"]);
+
     // A hand edit the pre-commit hook refuses, then a broken file.
     w.orx(&["move", "1.2", "Blocked", "--as", "sm"]);
     let path = w.repo.story_path("1.2");
@@ -404,7 +507,13 @@ fn every_line_under_zh_is_chinese() {
     w.orx(&["rollback", &chk, "--as", "human", "--yes"]);
     w.orx(&["rollback", "chk-none", "--as", "human", "--yes"]);
 
-    // Agents.
+    // Agents, with a check that fails until `ok` exists.
+    let config = w
+        .repo
+        .read(".orx/config.yaml")
+        .replace("checks: []", "checks: [\"test -f ok\"]");
+    w.repo.write(".orx/config.yaml", config);
+    w.repo.commit_rules("checks");
     w.orx(&["agent", "show"]);
     w.orx(&["agent", "init", "--as", "dev"]);
     w.orx(&["agent", "init", "--as", "human"]);
@@ -419,9 +528,15 @@ fn every_line_under_zh_is_chinese() {
         "-m",
         "登录页",
     ]);
+    w.orx(&["agent", "fire", "PRD_GENERATED", "--as", "dev"]);
+    w.orx(&["agent", "fire", "ALL_TASKS_DONE", "--as", "dev"]);
     w.orx(&["agent", "task", "add", "表单", "--as", "dev"]);
     w.orx(&["agent", "fire", "PRD_GENERATED", "--as", "dev"]);
     w.orx(&["agent", "fire", "USER_CONFIRM", "--as", "human"]);
+    w.orx(&["agent", "check", "--as", "dev"]);
+    w.orx(&["agent", "show"]);
+    w.repo.write("ok", "");
+    w.orx(&["agent", "check", "--as", "dev"]);
     w.orx(&["agent", "task", "done", "--as", "dev"]);
     w.orx(&["agent", "show"]);
     w.orx(&["agent", "fire", "BOGUS", "--as", "human"]);

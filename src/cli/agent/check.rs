@@ -3,7 +3,7 @@
 use std::process::Command;
 
 use super::{AgentChange, Ui};
-use crate::cli::{BOLD, GREEN, RED, paint};
+use crate::cli::{BOLD, GREEN, RED, msg, paint};
 
 /// The exit code of checks that ran and failed: not 1, which is a refusal.
 pub const CHECKS_FAILED: u8 = 4;
@@ -43,19 +43,19 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
         }
         let status = command.status();
         match status {
-            Ok(s) if s.success() => ui.line(paint(GREEN, "passed")),
+            Ok(s) if s.success() => ui.line(paint(GREEN, msg::t("passed", &[]))),
             Ok(s) => {
                 ui.line(paint(
                     RED,
-                    format!(
-                        "failed{}",
-                        s.code().map(|c| format!(" (exit {c})")).unwrap_or_default()
-                    ),
+                    match s.code() {
+                        Some(c) => msg::t("failed (exit {code})", &[("code", &c)]),
+                        None => msg::t("failed", &[]),
+                    },
                 ));
                 failed.push(check.clone());
             }
             Err(e) => {
-                ui.line(paint(RED, format!("cannot run it: {e}")));
+                ui.line(paint(RED, msg::t("cannot run it: {e}", &[("e", &e)])));
                 failed.push(check.clone());
             }
         }
@@ -65,16 +65,19 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
         paint(
             GREEN,
             match checks.len() {
-                1 => "the check passed".to_owned(),
-                n => format!("all {n} checks passed"),
+                1 => msg::t("the check passed", &[]),
+                n => msg::t("all {n} checks passed", &[("n", &n)]),
             },
         )
     } else {
         paint(
             RED,
             match checks.len() {
-                1 => "the check failed".to_owned(),
-                n => format!("{} of {n} checks failed", failed.len()),
+                1 => msg::t("the check failed", &[]),
+                n => msg::t(
+                    "{k} of {n} checks failed",
+                    &[("k", &failed.len()), ("n", &n)],
+                ),
             },
         )
     });

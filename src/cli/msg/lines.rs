@@ -68,6 +68,17 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     ("passed", "通过"),
     ("failed", "未通过"),
+    // agent check
+    ("failed (exit {code})", "未通过 (退出码 {code})"),
+    ("cannot run it: {e}", "无法运行: {e}"),
+    ("the check passed", "检查通过"),
+    ("the check failed", "检查未通过"),
+    ("all {n} checks passed", "全部 {n} 项检查通过"),
+    ("{k} of {n} checks failed", "{n} 项检查中有 {k} 项未通过"),
+    (
+        "agent {name}: still {state}; nothing to record",
+        "agent {name}: 仍处于 {state};无需记录",
+    ),
     (
         "  gate file: {path} ({verdict})",
         "  审查文件: {path} ({verdict})",
@@ -113,13 +124,31 @@ pub const LINES: &[(&str, &str)] = &[
         "`{state}` 不是 {kind} {id} 的工作流中的状态",
     ),
     ("  states: {list}", "  状态: {list}"),
+    // Those naming what applies come before the one whose `{action}` and
+    // `{item}` stand for any text.
     (
-        "{action} applies to {kinds} in {states}; {item} is {state}",
-        "{action} 只适用于处于 {states} 的 {kinds};{item} 处于 {state}",
+        "the {role} gate applies to {kinds} in {states}; {item} is {state}",
+        "{role} 的审查只适用于处于 {states} 的 {kinds};{item} 处于 {state}",
+    ),
+    (
+        "the {role} gate applies to {kinds} in {states}; this one is {state}",
+        "{role} 的审查只适用于处于 {states} 的 {kinds};此条目处于 {state}",
+    ),
+    (
+        "the `{op}` operation applies to {kinds} in {states}; {item} is {state}",
+        "`{op}` 操作只适用于处于 {states} 的 {kinds};{item} 处于 {state}",
+    ),
+    (
+        "the `{op}` operation applies to {kinds} in {states}; this one is {state}",
+        "`{op}` 操作只适用于处于 {states} 的 {kinds};此条目处于 {state}",
     ),
     (
         "{action} applies to {kinds} in {states}; this one is {state}",
         "{action} 只适用于处于 {states} 的 {kinds};此条目处于 {state}",
+    ),
+    (
+        "{action} applies to {kinds} in {states}; {item} is {state}",
+        "{action} 只适用于处于 {states} 的 {kinds};{item} 处于 {state}",
     ),
     (
         "{item}: no transition from {state} fits this result:",
@@ -497,6 +526,58 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     ("only Minor issues were revised", "只修订了 Minor 问题"),
     (
+        "the total is the sum of the issue counts",
+        "总数等于各级问题数之和",
+    ),
+    (
+        "the previous total is the previous round's recorded total (none when that round had no gate)",
+        "上一轮总数即上一轮记录的总数 (该轮没有审查时为空)",
+    ),
+    (
+        "the Architect's review recorded its open Critical issues and the severities it found, which are not restated (`assess --open-critical` and `--revised` are for a revision after a review decided with `git orx move`)",
+        "Architect 的审查已记录未解决的 Critical 问题和发现的严重程度,不再重复给出 (`assess --open-critical` 和 `--revised` 用于以 `git orx move` 决定审查结果之后的修订)",
+    ),
+    (
+        "a review is called for (a score below {a}, more complexity indicators than {b}, the optional review asked for with `--review`, or a failed review to answer)",
+        "需要审查 (评分低于 {a}、复杂度指标多于 {b} 个、用 `--review` 请求了可选审查,或有未通过的审查需要回应)",
+    ),
+    (
+        "the Architect's review of this round is recorded with `git orx gate` (needed when params.gates_required is true)",
+        "本轮 Architect 审查已用 `git orx gate` 记录 (params.gates_required 为 true 时必需)",
+    ),
+    (
+        "a revision round is left (at most {n} Architect rounds; a failing last round goes to Escalated)",
+        "还剩修订轮次 (Architect 至多审查 {n} 轮;最后一轮未通过则进入 Escalated)",
+    ),
+    (
+        "every task of the story is ticked, or a reason is given for those still open (`git orx move ... --reason TEXT`)",
+        "Story 的每个任务都已勾选,或已为仍未完成的任务给出原因 (`git orx move ... --reason TEXT`)",
+    ),
+    (
+        "QA's gate of this round is recorded with `git orx gate` (needed when params.gates_required is true)",
+        "本轮 QA 审查已用 `git orx gate` 记录 (params.gates_required 为 true 时必需)",
+    ),
+    (
+        "the Human decides only once QA's gate of round {n} or later has failed; before that, a Human needs --force",
+        "第 {n} 轮或之后的 QA 审查未通过后才由 Human 决定;在此之前,Human 需要 --force",
+    ),
+    (
+        "QA's gate of this round, if recorded, failed (an acceptance criterion not met, or the round's standard not reached)",
+        "本轮 QA 审查 (如已记录) 未通过 (有验收标准未满足,或未达到本轮的标准)",
+    ),
+    (
+        "QA's gate of this round, if recorded, passed: every acceptance criterion met, no Critical or High issue",
+        "本轮 QA 审查 (如已记录) 已通过: 满足全部验收标准,没有 Critical 或 High 问题",
+    ),
+    (
+        "QA's gate of this round, if recorded, failed",
+        "本轮 QA 审查 (如已记录) 未通过",
+    ),
+    (
+        "a QA round is left (after a failing round {n} the Human decides)",
+        "还剩 QA 轮次 (第 {n} 轮未通过后由 Human 决定)",
+    ),
+    (
         "every acceptance criterion is met (`--criteria-met`), in every round; only the Human, deciding after the last round, goes without",
         "每一轮都满足全部验收标准 (`--criteria-met`);只有在最后一轮之后做决定的 Human 可以不满足",
     ),
@@ -517,12 +598,241 @@ pub const LINES: &[(&str, &str)] = &[
         "上次检查未通过 (由 `git orx task check` 记录)",
     ),
     (
+        "the last check passed (`git orx task check` records it)",
+        "上次检查已通过 (由 `git orx task check` 记录)",
+    ),
+    (
+        "the review's verdict is recorded (`git orx task review --approve`)",
+        "评审结论已记录 (`git orx task review --approve`)",
+    ),
+    (
+        "the requested changes are recorded (`git orx task review --request-changes -m ...`)",
+        "要求的修改已记录 (`git orx task review --request-changes -m ...`)",
+    ),
+    (
         "the last check failed (`git orx agent check` records it)",
         "上次检查未通过 (由 `git orx agent check` 记录)",
     ),
     (
         "the last check passed (`git orx agent check` records it)",
         "上次检查已通过 (由 `git orx agent check` 记录)",
+    ),
+    (
+        "the requirement changes only with USER_INPUT_REQUIREMENT, or by modifying it while CONFIRMING",
+        "需求只能通过 USER_INPUT_REQUIREMENT 修改,或在 CONFIRMING 时修改",
+    ),
+    (
+        "no task is added or removed now (tasks are planned while PLANNING or CONFIRMING)",
+        "现在不能添加或删除任务 (任务在 PLANNING 或 CONFIRMING 时规划)",
+    ),
+    (
+        "pausing is for PLANNING and EXECUTING",
+        "只有 PLANNING 和 EXECUTING 可以暂停",
+    ),
+    (
+        "the agent is paused: its tasks do not change until it resumes (agent resume)",
+        "agent 已暂停: 恢复 (agent resume) 之前其任务不变",
+    ),
+    (
+        "tasks are only marked done (no new requirement while EXECUTING)",
+        "任务只能标记为完成 (EXECUTING 时不接收新需求)",
+    ),
+    ("no task is marked while fixing", "修复期间不标记任务"),
+    (
+        "the PRD has a task queue (`git orx agent task add`)",
+        "PRD 有任务队列 (`git orx agent task add`)",
+    ),
+    (
+        "the agent is not paused (`git orx agent resume`)",
+        "agent 没有暂停 (`git orx agent resume`)",
+    ),
+    (
+        "fewer than {n} attempts have failed",
+        "失败的修复尝试少于 {n} 次",
+    ),
+    (
+        "the last check failed, and it was fix attempt {n} (or the Human stops the auto-fix)",
+        "上次检查未通过,且这是第 {n} 次修复尝试 (或由 Human 停止自动修复)",
+    ),
+    (
+        "a checkpoint was made (USER_CONFIRM makes one)",
+        "已创建检查点 (USER_CONFIRM 会创建)",
+    ),
+    ("every task is done or skipped", "每个任务都已完成或跳过"),
+    // the conditions of the goal, comment, code review and loop workflows
+    (
+        "the goal is marked `flow: direct` or `type: infrastructure`",
+        "goal 标记为 `flow: direct` 或 `type: infrastructure`",
+    ),
+    (
+        "the goal is neither `flow: direct` nor `type: infrastructure`",
+        "goal 既不是 `flow: direct` 也不是 `type: infrastructure`",
+    ),
+    (
+        "every addressed role answered (or said NO_REPLY)",
+        "每个被点名的角色都已回应 (或回复 NO_REPLY)",
+    ),
+    (
+        "at least one task of this round was claimed",
+        "本轮至少有一个任务已被认领",
+    ),
+    (
+        "fewer than {n} checks found no taker",
+        "无人认领的检查少于 {n} 次",
+    ),
+    ("{n} checks found no taker", "已有 {n} 次检查无人认领"),
+    (
+        "every task of round {n} is done or failed",
+        "第 {n} 轮的每个任务都已完成或失败",
+    ),
+    ("the decision of this round is recorded", "本轮的决定已记录"),
+    (
+        "a comment is not changed once posted: post another (`git orx discuss`)",
+        "评论发布后不能修改: 请另发一条 (`git orx discuss`)",
+    ),
+    (
+        "nothing is scanned, reviewed or reported before the context is collected (collect-context comes first)",
+        "收集上下文之前不扫描、不评审、不出报告 (先执行 collect-context)",
+    ),
+    (
+        "the dimensions are chosen when the review starts (`review start --dimensions`)",
+        "评审维度在评审开始时选定 (`review start --dimensions`)",
+    ),
+    (
+        "the quick scan comes after the context is collected",
+        "快速扫描在收集上下文之后进行",
+    ),
+    (
+        "a dimension is reviewed in depth only after the quick scan",
+        "快速扫描之后才深入评审各维度",
+    ),
+    (
+        "dimensions are reviewed one at a time, each one of the review's dimensions, and stay reviewed",
+        "各维度逐一评审,只评审本次选定的维度,评审过的维度保持已评审",
+    ),
+    (
+        "the report is generated after every dimension is reviewed",
+        "所有维度都评审完后才生成报告",
+    ),
+    ("completed actions stay recorded", "已完成的动作保持记录"),
+    (
+        "a finished review does not change; start another (`git orx review start`)",
+        "已结束的评审不再修改;请另开一个 (`git orx review start`)",
+    ),
+    (
+        "the context is collected and the quick scan made",
+        "已收集上下文并完成快速扫描",
+    ),
+    (
+        "every dimension is reviewed ({a}/{b})",
+        "所有维度都已评审 ({a}/{b})",
+    ),
+    ("the report is generated", "报告已生成"),
+    ("fewer than {n} errors so far", "目前错误少于 {n} 个"),
+    ("this is error {n}", "这是第 {n} 个错误"),
+    ("`loop_id` is required", "必须有 `loop_id`"),
+    ("`title` is required", "必须有 `title`"),
+    ("`description` is required", "必须有 `description`"),
+    (
+        "`max_iterations` is required, at least 1",
+        "必须有 `max_iterations`,至少为 1",
+    ),
+    (
+        "`current_iteration` is required and never past `max_iterations`",
+        "必须有 `current_iteration`,且不超过 `max_iterations`",
+    ),
+    ("`created_at` is required", "必须有 `created_at`"),
+    (
+        "`updated_at` is required, not before `created_at`",
+        "必须有 `updated_at`,且不早于 `created_at`",
+    ),
+    (
+        "`completed_at` is set exactly when the loop is completed",
+        "`completed_at` 恰在 loop 处于 completed 时设置",
+    ),
+    (
+        "Inconsistent: completed but validation not passed (a completed loop has passed validation with at least one test result)",
+        "不一致: 已 completed 但验证未通过 (completed 的 loop 须已通过验证,且至少有一个测试结果)",
+    ),
+    (
+        "`skill_state.current_action` is init, develop, debug, validate, complete, paused or null",
+        "`skill_state.current_action` 是 init、develop、debug、validate、complete、paused 或 null",
+    ),
+    (
+        "`skill_state.mode` is interactive or auto",
+        "`skill_state.mode` 是 interactive 或 auto",
+    ),
+    (
+        "each task has an `id`, a status pending, in_progress, completed or failed, a tool gemini, qwen, codex or bash and a mode analysis or write",
+        "每个任务都有 `id`、状态 (pending、in_progress、completed 或 failed)、工具 (gemini、qwen、codex 或 bash) 和模式 (analysis 或 write)",
+    ),
+    (
+        "Inconsistent: `develop.completed` is not the number of completed tasks",
+        "不一致: `develop.completed` 不等于 completed 的任务数",
+    ),
+    (
+        "each hypothesis has an `id` and a status pending, confirmed, rejected or inconclusive",
+        "每个假设都有 `id` 和状态 (pending、confirmed、rejected 或 inconclusive)",
+    ),
+    (
+        "Inconsistent: `debug.hypotheses_count` is not the number of hypotheses",
+        "不一致: `debug.hypotheses_count` 不等于假设的个数",
+    ),
+    (
+        "`debug.confirmed_hypothesis` names a confirmed hypothesis",
+        "`debug.confirmed_hypothesis` 指向一个 confirmed 的假设",
+    ),
+    (
+        "each test result has a `test_name` and a status passed, failed or skipped",
+        "每个测试结果都有 `test_name` 和状态 (passed、failed 或 skipped)",
+    ),
+    (
+        "`validate.pass_rate` and `validate.coverage` are from 0 to 100",
+        "`validate.pass_rate` 和 `validate.coverage` 在 0 到 100 之间",
+    ),
+    (
+        "before its init the skill changes nothing: the loop's own fields are the dashboard's",
+        "init 之前 skill 不做任何修改: loop 自身的字段归 dashboard 管",
+    ),
+    (
+        "`skill_state` is the skill's: the dashboard (human, api) does not change it",
+        "`skill_state` 归 skill 管: dashboard (human、api) 不修改它",
+    ),
+    (
+        "`current_iteration` changes only by one with each of the skill's actions",
+        "`current_iteration` 只随 skill 的每个动作加 1",
+    ),
+    (
+        "`updated_at` advances with every change",
+        "`updated_at` 随每次修改前进",
+    ),
+    (
+        "the loop's own fields are the dashboard's: the skill changes only `skill_state`, `current_iteration` (by one per action) and `updated_at`",
+        "loop 自身的字段归 dashboard 管: skill 只修改 `skill_state`、`current_iteration` (每个动作加 1) 和 `updated_at`",
+    ),
+    (
+        "`current_iteration` only grows, by one with each of the skill's actions",
+        "`current_iteration` 只增不减,skill 每个动作加 1",
+    ),
+    (
+        "the loop's own fields are the dashboard's: the skill changes only `skill_state`, the status its action sets, `current_iteration` and `updated_at`",
+        "loop 自身的字段归 dashboard 管: skill 只修改 `skill_state`、其动作设置的状态、`current_iteration` 和 `updated_at`",
+    ),
+    (
+        "validation passed with at least one test result",
+        "验证已通过,且至少有一个测试结果",
+    ),
+    (
+        "the loop's own fields are the dashboard's: the skill sets only the status, `completed_at` and `updated_at`",
+        "loop 自身的字段归 dashboard 管: skill 只设置状态、`completed_at` 和 `updated_at`",
+    ),
+    (
+        "a failure the skill records says why (`failure_reason`, or its last {n} errors)",
+        "skill 记录的失败须说明原因 (`failure_reason`,或最近 {n} 个错误)",
+    ),
+    (
+        "the loop's own fields are the dashboard's: the skill sets only the status, `failure_reason` and `updated_at`",
+        "loop 自身的字段归 dashboard 管: skill 只设置状态、`failure_reason` 和 `updated_at`",
     ),
     ("  - {action} ({text})", "  - {action} ({text})"),
     (
