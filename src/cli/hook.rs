@@ -109,12 +109,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 }
             };
             if !verdicts.violations.is_empty() {
-                log_violations(
-                    &repo,
-                    &args.name,
-                    &verdicts.violations,
-                    staged.role(&repo),
-                );
+                log_violations(&repo, &args.name, &verdicts.violations, staged.role(&repo));
                 refuse(ui, &verdicts.violations);
                 return Ok(1);
             }

@@ -49,13 +49,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     let s = &d.summary;
+    // An item without a title (an agent's context) is named by its ID.
+    let title = match s.title.trim() {
+        "" => String::new(),
+        t => format!(" — {}", escape(t)),
+    };
     ui.wrap(
-        format!(
-            "{} {} — {}",
-            s.kind,
-            paint(BOLD, escape(&s.id)),
-            escape(&s.title)
-        ),
+        format!("{} {}{title}", s.kind, paint(BOLD, escape(&s.id))),
         2,
     );
     ui.line(format!("  file:   {}", s.path));

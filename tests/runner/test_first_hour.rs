@@ -280,3 +280,19 @@ fn install_sh_prints_its_notes_after_the_demo() {
         "{tail}"
     );
 }
+
+/// An item without a title (an agent's context) is named by its ID alone,
+/// with no dangling dash.
+#[test]
+fn show_of_an_agent_names_it_without_a_dangling_dash() {
+    let repo = Repo::new();
+    repo.orx(&["agent", "init", "--as", "human"]).ok();
+    let out = repo.orx(&["show", "default"]);
+    out.ok();
+    assert_eq!(
+        out.stdout.lines().next(),
+        Some("agent default"),
+        "{}",
+        out.stdout
+    );
+}

@@ -630,3 +630,37 @@ fn every_line_under_zh_is_chinese() {
         w.found.join("\n")
     );
 }
+
+/// Every message a built-in workflow or preset writes in English
+/// (`en:`: handoffs) has its Chinese (`zh:`) beside it.
+#[test]
+fn every_builtin_handoff_has_chinese() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let mut missing = Vec::new();
+    for dir in ["workflows", "presets"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            for (i, l) in lines.iter().enumerate() {
+                let t = l.trim_start().trim_start_matches("- ");
+                if t.starts_with("en: ")
+                    && !lines[i + 1..]
+                        .iter()
+                        .take_while(|n| {
+                            !n.trim_start().starts_with("- ")
+                                && n.starts_with(&l[..l.len() - l.trim_start().len()])
+                        })
+                        .any(|n| n.trim_start().starts_with("zh: "))
+                {
+                    missing.push(format!("{}:{}: {t}", path.display(), i + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "English without Chinese:\n{}",
+        missing.join("\n")
+    );
+}
