@@ -91,7 +91,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     verdicts
                 }
                 Ok(None) => {
-                    hooks::mark_judged(&repo);
+                    hooks::mark_judged(&repo, args.name == "pre-commit");
                     return Ok(0);
                 }
                 // Broken rules in force: only the Human may commit (the fix).
@@ -113,8 +113,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 refuse(ui, &verdicts.violations);
                 return Ok(1);
             }
-            hooks::remember_trailers(&repo, &staged, &trailers(&repo, &staged, &verdicts));
-            hooks::mark_judged(&repo);
+            let trailers = trailers(&repo, &staged, &verdicts);
+            hooks::remember_trailers(&repo, &staged, &trailers);
+            // A merge's message may name its merge rule's decisions: its
+            // prepare-commit-msg always runs.
+            hooks::mark_judged(&repo, trailers.is_empty() && args.name == "pre-commit");
             Ok(0)
         }
         "prepare-commit-msg" => {

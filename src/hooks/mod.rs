@@ -54,6 +54,22 @@ pub fn shim(name: &str) -> String {
         "#!/bin/sh\n{MARKER} ({name}): `git orx hooks uninstall` removes it and puts back any hook that was here.\n"
     );
     let check = missing_check(name);
+    if name == "prepare-commit-msg" {
+        // Nothing to add when this git process's pre-commit found nothing
+        // to judge (the key it left is this process's; a merge's
+        // pre-merge-commit leaves none) and no hook of yours is chained.
+        let saved = format!("[ -e \"${{0%/*}}/{name}{SAVED}\" ]");
+        return format!(
+            "{head}orx_started() {{ [ $# -ge 20 ] && shift 19 && started=\"$1\"; }}\n\
+             if ! {saved} && IFS= read -r stat 2>/dev/null < \"/proc/$PPID/stat\"; then\n\
+             \x20 quiet= started=\n\
+             \x20 IFS= read -r quiet 2>/dev/null < \"${{GIT_DIR:-.git}}/{QUIET_FILE}\"\n\
+             \x20 orx_started ${{stat##*)}}\n\
+             \x20 [ -n \"$started\" ] && [ \"$quiet\" = \"$PPID $started\" ] && exit 0\n\
+             fi\n\
+             {check}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
+        );
+    }
     if name != "reference-transaction" {
         return format!(
             "{head}{check}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
@@ -568,6 +584,9 @@ fn find_git_ancestor() -> Option<(u32, Vec<String>)> {
 /// commit they judged and passed.
 const JUDGED_FILE: &str = "orx-judged";
 
+/// Where pre-commit says the commit of a git process gets no trailers.
+const QUIET_FILE: &str = "orx-quiet";
+
 /// What names one process: its pid and, where the system says, when it
 /// started (so that a reused pid is not taken for it).
 #[cfg(unix)]
@@ -585,15 +604,24 @@ fn process_key(pid: u32) -> String {
 /// pre-commit or pre-merge-commit passed the commit its git process is
 /// making: the reference-transaction hook of that process may then let
 /// the ref move to it (a git process that ran neither is judged there).
+/// `quiet`: the commit gets no `Orx-*` trailers (it touches no item or
+/// rule), so that process's prepare-commit-msg shim has nothing to add
+/// and starts no git-orx.
 #[cfg(unix)]
-pub fn mark_judged(repo: &Repo) {
+pub fn mark_judged(repo: &Repo, quiet: bool) {
     if let Some((pid, _)) = git_ancestor() {
-        let _ = std::fs::write(repo.git_dir().join(JUDGED_FILE), process_key(pid));
+        let key = process_key(pid);
+        let _ = std::fs::write(repo.git_dir().join(JUDGED_FILE), &key);
+        let quiet_file = repo.git_dir().join(QUIET_FILE);
+        let _ = match quiet {
+            true => std::fs::write(quiet_file, &key),
+            false => std::fs::remove_file(quiet_file),
+        };
     }
 }
 
 #[cfg(not(unix))]
-pub fn mark_judged(_: &Repo) {}
+pub fn mark_judged(_: &Repo, _: bool) {}
 
 /// Whether git process `pid`'s own pre-commit or pre-merge-commit passed.
 #[cfg(unix)]

@@ -791,3 +791,61 @@ fn a_checkout_does_not_start_git_orx() {
             .contains("hook pre-commit")
     );
 }
+
+/// A commit that touches no item or rule file starts git-orx once, for
+/// pre-commit: its prepare-commit-msg shim sees that this git process's
+/// pre-commit left nothing to add. A commit of a story starts it for both,
+/// and gets its trailers.
+#[test]
+fn a_commit_of_no_item_starts_git_orx_once() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let stub = repo.path("stub");
+    std::fs::create_dir(&stub).unwrap();
+    let log = repo.path("starts.log");
+    std::fs::write(
+        stub.join("git-orx"),
+        format!(
+            "#!/bin/sh\necho \"$1 $2\" >> '{}'\nexec '{}' \"$@\"\n",
+            log.display(),
+            crate::common::bin().display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(stub.join("git-orx"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!("{}:/usr/bin:/bin:/usr/local/bin", stub.display());
+    let commit = |args: &[&str]| {
+        let _ = std::fs::remove_file(&log);
+        let out = repo
+            .command("git")
+            .args(args)
+            .env("PATH", &path)
+            .env("ORX_ROLE", "dev")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::read_to_string(&log).unwrap_or_default()
+    };
+    repo.write("notes.txt", "x\n");
+    repo.git(&["add", "notes.txt"]).ok();
+    assert_eq!(
+        commit(&["commit", "-q", "-m", "notes"]),
+        "hook pre-commit\n"
+    );
+    repo.edit(&repo.story_path(&id), "title: Login", "title: Sign in");
+    repo.git(&["add", "-A"]).ok();
+    assert_eq!(
+        commit(&["commit", "-q", "-m", "renamed"]),
+        "hook pre-commit\nhook prepare-commit-msg\n"
+    );
+    let message = repo.git(&["log", "-1", "--format=%B"]).stdout;
+    assert!(
+        message.contains(&format!("Orx-Item: story/{id}")),
+        "{message}"
+    );
+}
