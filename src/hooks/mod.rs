@@ -623,6 +623,20 @@ pub fn mark_judged(repo: &Repo, quiet: bool) {
 #[cfg(not(unix))]
 pub fn mark_judged(_: &Repo, _: bool) {}
 
+/// The key of the git process running this hook, where the system says
+/// when it started (so that a reused pid is not taken for it).
+#[cfg(unix)]
+fn this_git_process() -> Option<String> {
+    let (pid, _) = git_ancestor()?;
+    let key = process_key(pid);
+    (!key.ends_with(' ')).then_some(key)
+}
+
+#[cfg(not(unix))]
+fn this_git_process() -> Option<String> {
+    None
+}
+
 /// Whether git process `pid`'s own pre-commit or pre-merge-commit passed.
 #[cfg(unix)]
 fn judged_here(repo: &Repo, pid: u32) -> bool {
@@ -1046,6 +1060,12 @@ fn commit_key(repo: &Repo, staged: &Staged, with_role: bool) -> Option<String> {
     let mut tail = [0u8; 32];
     f.read_exact(&mut tail).ok()?;
     let hex: String = tail.iter().map(|b| format!("{b:02x}")).collect();
+    // Both hooks of one git process make one commit, with one environment
+    // and configuration: that process's key stands for the role, which
+    // then need not be read again.
+    if let Some(process) = this_git_process() {
+        return Some(format!("{hex} {:?} {process}", staged.base_commit));
+    }
     // No trailers are role-free: a commit that touches nothing gets none,
     // whoever makes it.
     Some(match with_role {
