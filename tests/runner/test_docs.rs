@@ -186,3 +186,18 @@ fn the_book_builds() {
     );
     assert!(out_dir.path().join("tutorial.html").is_file());
 }
+
+/// The book's schema chapter includes every schema file (`{{#include}}`
+/// of each), so a new output's schema is in the book too.
+#[test]
+fn the_book_includes_every_schema() {
+    let chapter = std::fs::read_to_string(root().join("docs/schemas.md")).unwrap();
+    let mut missing = Vec::new();
+    for e in std::fs::read_dir(root().join("schemas")).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with(".json") && !chapter.contains(&format!("{{{{#include ../schemas/{name}}}}}")) {
+            missing.push(name);
+        }
+    }
+    assert!(missing.is_empty(), "docs/schemas.md does not include {missing:?}");
+}
