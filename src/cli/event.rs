@@ -10,8 +10,10 @@ pub const MAX_PAYLOAD: u64 = 1 << 20;
 /// Apply one forge webhook payload (read from standard input) to goals and
 /// tasks: `issues` opened (a goal, or with `[parent #N]` a task of goal
 /// #N for its assignee) and closed (a goal achieved), `issue_comment` on a
-/// goal (an answer; NO_REPLY), `pull_request` opened (review requested)
-/// and closed merged (the task closed by its merge commit),
+/// goal (an answer; NO_REPLY), `pull_request` opened (review requested),
+/// new commits on it (GitHub's `synchronize`, Gitea's `synchronized`: a
+/// task waiting for changes is submitted again) and closed merged (the
+/// task closed by its merge commit),
 /// `pull_request_review` (approved, changes requested), a CI result
 /// (Gitea's `status`, GitHub's `check_run`: a failure moves the task on
 /// that branch to ci-failed, a pass moves it back). Forge users are

@@ -195,9 +195,14 @@ fn the_book_includes_every_schema() {
     let mut missing = Vec::new();
     for e in std::fs::read_dir(root().join("schemas")).unwrap() {
         let name = e.unwrap().file_name().to_string_lossy().into_owned();
-        if name.ends_with(".json") && !chapter.contains(&format!("{{{{#include ../schemas/{name}}}}}")) {
+        if name.ends_with(".json")
+            && !chapter.contains(&format!("{{{{#include ../schemas/{name}}}}}"))
+        {
             missing.push(name);
         }
     }
-    assert!(missing.is_empty(), "docs/schemas.md does not include {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "docs/schemas.md does not include {missing:?}"
+    );
 }

@@ -233,7 +233,10 @@ fn install_sh_prints_its_notes_after_the_demo() {
     let out = std::process::Command::new("sh")
         .arg(&script)
         .env_clear()
-        .env("PATH", format!("{}:/usr/local/bin:/usr/bin:/bin", stub.display()))
+        .env(
+            "PATH",
+            format!("{}:/usr/local/bin:/usr/bin:/bin", stub.display()),
+        )
         .env("HOME", &home)
         .env("PREFIX", &prefix)
         .env("CARGO_HOME", home.join(".cargo"))

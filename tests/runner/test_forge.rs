@@ -337,7 +337,8 @@ fn the_goal_flow_driven_by_gitea_payloads() {
         &repo,
         g,
         "pull_request",
-        &pull("synchronize", 10, "feat/T2-login-tests", None),
+        // Gitea's own name for new commits on a pull request.
+        &pull("synchronized", 10, "feat/T2-login-tests", None),
     )
     .ok()
     .stdout_has(&["task T2: in-progress -> in-review"]);

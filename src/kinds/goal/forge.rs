@@ -536,7 +536,8 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
             let plan = plan_task(ws, &task.id, "submit", Vec::new(), actor(&owner))?;
             run_plan(ws, plan, "pull_request/opened", out)
         }
-        "synchronize" => {
+        // GitHub says `synchronize`, Gitea `synchronized`.
+        "synchronize" | "synchronized" => {
             // New commits: a task waiting for changes is submitted again.
             let wf = ws.workflow(TASK)?;
             if wf.fired_by(&task.status, "submit").is_empty() || task.status == wf.initial {
