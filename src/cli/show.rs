@@ -16,6 +16,10 @@ pub struct Args {
     /// for; each move's own role when it waits for nobody).
     #[arg(long = "as", value_name = "ROLE")]
     role: Option<String>,
+    /// Also show the item's last change: the commit that last changed its
+    /// file, and what it changed there, as a unified diff.
+    #[arg(long)]
+    diff: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -38,6 +42,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .ok()
         .and_then(|wf| wf.body.as_ref().and_then(|b| b.gates.clone()))
         .and_then(|dir| orx::kinds::story::gate_file::read(&ws, &dir, &d.summary.id));
+    let last_change = match args.diff {
+        true => last_change(&ws.repo, &d.summary.path)?,
+        false => None,
+    };
     if ui.is_json() {
         ui.json(&super::output::board::Show {
             detail: d,
@@ -45,6 +53,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             qa_gate: gate_file,
             rejected: rejected
                 .map(|(commit, violations)| super::output::board::Rejected { commit, violations }),
+            last_change,
         });
         return Ok(0);
     }
@@ -158,6 +167,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ui.wrap(format!("       {} {message}", paint(RED, "✗")), 9);
         }
     }
+    if let Some(c) = &last_change {
+        ui.line(msg::t(
+            "Last change: {commit} {subject}",
+            &[("commit", &c.commit), ("subject", &escape(&c.subject))],
+        ));
+        super::diff::print(ui, &c.diff);
+    }
     Ok(0)
 }
 
@@ -193,4 +209,33 @@ pub fn rejected_line(commit: &str, violations: &[orx::history::enforce::Violatio
             ("rules", &rules.join(", ")),
         ],
     )
+}
+
+/// The last commit that changed the file at `path` and its unified diff
+/// there, from the commit's first parent (none: the file was added).
+fn last_change(
+    repo: &orx::git::Repo,
+    path: &str,
+) -> orx::Result<Option<super::output::board::LastChange>> {
+    use orx::git::Side;
+    let Some(commit) = repo.last_change(path) else {
+        return Ok(None);
+    };
+    let info = repo.commit(&commit)?;
+    let before = match info.parents.first() {
+        Some(p) => repo.file_at(&Side::Commit(p.clone()), path)?,
+        None => None,
+    };
+    let after = repo.file_at(&Side::Commit(info.id.clone()), path)?;
+    const FILE: u32 = 0o100644;
+    let diff = super::diff::unified(
+        path,
+        before.as_deref().map(|b| (FILE, b)),
+        after.as_deref().map(|b| (FILE, b)),
+    );
+    Ok(Some(super::output::board::LastChange {
+        commit,
+        subject: info.summary().to_owned(),
+        diff,
+    }))
 }

@@ -299,3 +299,55 @@ fn show_of_an_agent_names_it_without_a_dangling_dash() {
         out.stdout
     );
 }
+
+/// `show ID --diff` adds the item's last change: the commit that last
+/// changed its file and the unified diff of that change; `--json` has it
+/// as `last_change`.
+#[test]
+fn show_diff_gives_the_items_last_change() {
+    let repo = Repo::new();
+    let id = repo.story("Sign in", &[]);
+    let mut assess = vec!["assess", id.as_str(), "--as", "sm"];
+    assess.extend_from_slice(crate::common::GOOD);
+    repo.orx(&assess).ok();
+    let out = repo.orx(&["show", &id, "--diff"]);
+    out.ok();
+    let at = out.stdout.find("Last change: ").expect("the last change");
+    let shown = crate::common::redact(&out.stdout[at..])
+        .lines()
+        .take(9)
+        .map(|l| {
+            // The commit id after `Last change: `.
+            match l.strip_prefix("Last change: ") {
+                Some(rest) => format!("Last change: <commit>{}", &rest[7..]),
+                None => l.to_owned(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    insta::assert_snapshot!(shown, @r#"
+    Last change: <commit> story 1.1: Draft -> Approved
+    --- a/docs/stories/1.1.sign-in.md
+    +++ b/docs/stories/1.1.sign-in.md
+    @@ -2,7 +2,12 @@
+     kind: story
+     id: "1.1"
+     title: Sign in
+    -status: Draft
+    +status: Approved
+    "#);
+    let json = repo.orx(&["show", &id, "--diff", "--json"]);
+    json.ok();
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert!(
+        v["last_change"]["diff"]
+            .as_str()
+            .unwrap()
+            .contains("+status: Approved"),
+        "{v}"
+    );
+    // Without --diff, no last change.
+    let plain: serde_json::Value =
+        serde_json::from_str(&repo.orx(&["show", &id, "--json"]).stdout).unwrap();
+    assert!(plain.get("last_change").is_none());
+}

@@ -1296,6 +1296,10 @@ pub const LINES: &[(&str, &str)] = &[
         "The temporary repository was removed; run `git orx demo --keep` to explore it.",
         "临时仓库已删除;运行 `git orx demo --keep` 可保留下来查看。",
     ),
+    (
+        "Last change: {commit} {subject}",
+        "最近一次修改: {commit} {subject}",
+    ),
     ("conflict:", "冲突:"),
     ("merged:", "已合并:"),
     (

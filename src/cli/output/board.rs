@@ -82,6 +82,21 @@ pub struct Show {
     /// them (`body.gates`)
     pub qa_gate: Option<GateFile>,
     pub rejected: Option<Rejected>,
+    /// with `--diff`: the commit that last changed the item's file and
+    /// what it changed there
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_change: Option<LastChange>,
+}
+
+/// The last commit that changed an item's file (`show --diff`).
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct LastChange {
+    /// its abbreviated id
+    pub commit: String,
+    pub subject: String,
+    /// the unified diff of the item's file in that commit
+    pub diff: String,
 }
 
 /// An agent's context under --json: as show, with the operations its
