@@ -731,7 +731,7 @@ impl Judge<'_> {
                     None,
                     "duplicate-id",
                     format!(
-                        "{} is also {other}; an ID may be used once: `git orx renumber {}:{}` gives the one added later the next free ID",
+                        "{} is also {other}; an ID may be used once: `ORX_ROLE=human git orx renumber {}:{}` gives the one added later the next free ID",
                         item.label(),
                         item.kind,
                         item.id

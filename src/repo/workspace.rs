@@ -382,7 +382,7 @@ impl Workspace {
         if found.len() > 1 {
             let paths: Vec<&str> = found.iter().map(|i| i.path.as_str()).collect();
             return Err(Error::Failed(format!(
-                "{kind} `{id}` is in {} files: {}; an ID may be used once — `git orx renumber {kind}:{id}` gives the one added later the next free ID",
+                "{kind} `{id}` is in {} files: {}; an ID may be used once — `ORX_ROLE=human git orx renumber {kind}:{id}` gives the one added later the next free ID",
                 paths.len(),
                 paths.join(", ")
             )));

@@ -334,7 +334,7 @@ fn an_id_leads_to_one_file() {
     insta::assert_snapshot!(out.render(), @"
     exit: 1
     --- stderr
-    error: story `1.1` is in 2 files: docs/stories/1.1.copy.md, docs/stories/1.1.login.md; an ID may be used once — `git orx renumber story:1.1` gives the one added later the next free ID
+    error: story `1.1` is in 2 files: docs/stories/1.1.copy.md, docs/stories/1.1.login.md; an ID may be used once — `ORX_ROLE=human git orx renumber story:1.1` gives the one added later the next free ID
     ");
     assert_eq!(repo.state(), before);
     std::fs::remove_file(repo.path(&copy)).unwrap();

@@ -225,7 +225,7 @@ fn two_branches_making_one_id_are_fixed_by_renumber_in_the_merge() {
     out.code(1);
     assert!(
         out.stderr
-            .contains("an ID may be used once: `git orx renumber story:1.2` gives the one added later the next free ID"),
+            .contains("an ID may be used once: `ORX_ROLE=human git orx renumber story:1.2` gives the one added later the next free ID"),
         "{}",
         out.render()
     );
@@ -311,11 +311,14 @@ fn eight_agents_in_eight_worktrees_merge_into_main() {
         let out = merge_other_named(&repo, &format!("agent-{i}"));
         if out.code != 0 {
             assert!(
-                out.stderr.contains("`git orx renumber story:1.2`"),
+                out.stderr
+                    .contains("`ORX_ROLE=human git orx renumber story:1.2`"),
                 "agent-{i}: {}",
                 out.render()
             );
-            repo.orx(&["renumber", "story:1.2", "--as", "human"]).ok();
+            // The command as the refusal gives it.
+            repo.orx_env(&["renumber", "story:1.2"], &[("ORX_ROLE", "human")])
+                .ok();
         }
         assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "", "agent-{i}");
     }
@@ -423,9 +426,10 @@ fn a_forge_merge_with_a_duplicate_id_is_repaired_forward() {
     )
     .ok();
     let range = format!("{before}..HEAD");
-    repo.orx(&["verify", &range])
-        .code(1)
-        .stdout_has(&["duplicate-id", "`git orx renumber story:1.2`"]);
+    repo.orx(&["verify", &range]).code(1).stdout_has(&[
+        "duplicate-id",
+        "`ORX_ROLE=human git orx renumber story:1.2`",
+    ]);
     // The story the merge brought in is the one added later.
     repo.orx(&["renumber", "story:1.2", "--as", "human"])
         .ok()

@@ -1074,8 +1074,8 @@ pub const LINES: &[(&str, &str)] = &[
         "      {from} 允许的转换: {list}",
     ),
     (
-        "{item} is also {other}; an ID may be used once: `git orx renumber {kind_id}` gives the one added later the next free ID",
-        "{item} 同时也是 {other};一个 ID 只能使用一次: `git orx renumber {kind_id}` 会给后加入的那个分配下一个空闲 ID",
+        "{item} is also {other}; an ID may be used once: `ORX_ROLE=human git orx renumber {kind_id}` gives the one added later the next free ID",
+        "{item} 同时也是 {other};一个 ID 只能使用一次: `ORX_ROLE=human git orx renumber {kind_id}` 会给后加入的那个分配下一个空闲 ID",
     ),
     // tick
     ("Nothing to dispatch.", "没有需要分派的内容。"),
@@ -2104,8 +2104,8 @@ pub const LINES: &[(&str, &str)] = &[
         "`{id}` 是 {list} 的 ID;请用 KIND:ID 指明 (例如 `{example}`)",
     ),
     (
-        "{kind} `{id}` is in {n} files: {files}; an ID may be used once — `git orx renumber {kind_id}` gives the one added later the next free ID",
-        "{kind} `{id}` 出现在 {n} 个文件中: {files};一个 ID 只能用一次 — `git orx renumber {kind_id}` 会给后加入的那个分配下一个空闲 ID",
+        "{kind} `{id}` is in {n} files: {files}; an ID may be used once — `ORX_ROLE=human git orx renumber {kind_id}` gives the one added later the next free ID",
+        "{kind} `{id}` 出现在 {n} 个文件中: {files};一个 ID 只能用一次 — `ORX_ROLE=human git orx renumber {kind_id}` 会给后加入的那个分配下一个空闲 ID",
     ),
     ("the file is not valid UTF-8", "该文件不是有效的 UTF-8"),
     (
