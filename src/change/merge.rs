@@ -191,6 +191,12 @@ pub fn merge_file(
     // A lifecycle conflict the workflow decides: the state its rule
     // chooses, with that side's values for what else both changed.
     let mut choice = choice.clone();
+    let wf = (!shape.kind.is_empty())
+        .then(|| rules.workflow(&shape.kind).ok())
+        .flatten();
+    if let Some(wf) = &wf {
+        choice.latest = wf.merge_latest.clone();
+    }
     let mut decided = None;
     if choice.state.is_none() {
         let state_of = |d: &Document| {
@@ -205,8 +211,7 @@ pub fn merge_file(
             && so != st
             && sb.as_deref() != Some(so.as_str())
             && sb.as_deref() != Some(st.as_str())
-            && !shape.kind.is_empty()
-            && let Ok(wf) = rules.workflow(&shape.kind)
+            && let Some(wf) = &wf
             && let Some(state) = wf.merge_decides((&so, &o.to_value()), (&st, &t.to_value()))
         {
             choice.state = Some(state.clone());

@@ -30,6 +30,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let choice = Choice {
         state: args.state.clone(),
         ours: (args.ours || args.theirs).then_some(args.ours),
+        ..Choice::default()
     };
     let labels = Labels {
         ours: "ours".to_owned(),

@@ -48,6 +48,9 @@ pub struct Choice {
     /// `Some(false)` theirs, `None`: the side whose state is chosen, else
     /// left as a conflict.
     pub ours: Option<bool>,
+    /// Fields holding a time (dotted paths) whose two changed values merge
+    /// to the later one, before any other choice.
+    pub latest: Vec<String>,
 }
 
 /// The merge of one item file.
@@ -117,7 +120,20 @@ pub fn merge(
     // What the choice decides becomes a set; the rest stays a conflict.
     let mut left = Vec::new();
     for c in conflicts {
-        let decided = if c.state {
+        let later = || {
+            let time = |v: &Option<Value>| v.as_ref()?.as_str()?.parse::<jiff::Timestamp>().ok();
+            match (time(&c.ours), time(&c.theirs)) {
+                (Some(o), Some(t)) => Some(if t > o {
+                    c.theirs.clone()
+                } else {
+                    c.ours.clone()
+                }),
+                _ => None,
+            }
+        };
+        let decided = if !c.state && choice.latest.contains(&c.field) && later().is_some() {
+            later()
+        } else if c.state {
             choice
                 .state
                 .as_ref()

@@ -261,7 +261,14 @@ pub(super) fn compile(
     } else {
         find(&c, &initial, "initial state")?;
     }
-    let merge_state = match def.merge.map(|m| m.state) {
+    let (merge_state_def, merge_latest) = match def.merge {
+        Some(m) => (m.state, m.latest),
+        None => (None, Vec::new()),
+    };
+    if merge_latest.iter().any(|f| f.trim().is_empty()) {
+        return c.fail(None, "`merge: {latest: [...]}` names a field with no name");
+    }
+    let merge_state = match merge_state_def {
         None => None,
         Some(StateMergeDef::Word(w)) if w == "later" => Some(MergeRule::Later),
         Some(StateMergeDef::Word(w)) => {
@@ -706,6 +713,7 @@ pub(super) fn compile(
         checkpoint_field,
         figures,
         merge_state,
+        merge_latest,
         records,
         trailers,
         fields,

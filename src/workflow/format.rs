@@ -57,7 +57,10 @@ pub(super) struct FileDef {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct MergeDef {
-    pub(super) state: StateMergeDef,
+    #[serde(default)]
+    pub(super) state: Option<StateMergeDef>,
+    #[serde(default)]
+    pub(super) latest: Vec<String>,
 }
 
 /// `merge: {state: later}` or `merge: {state: {owner: ROLE}}`.

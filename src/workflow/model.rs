@@ -45,6 +45,10 @@ pub struct Workflow {
     /// differently (`merge: {state: ...}`); without one, it is a conflict
     /// the person merging resolves.
     pub merge_state: Option<MergeRule>,
+    /// Fields holding a time that a merge whose two sides both changed
+    /// them gives the later of the two (`merge: {latest: [updated_at]}`):
+    /// the time of the last change, stamped by every writer.
+    pub merge_latest: Vec<String>,
     /// Findings written once per round by the roles that own them.
     pub records: Vec<Record>,
     /// The types of the fields the rules read, by path.

@@ -583,3 +583,50 @@ fn the_merge_driver_speaks_the_repositorys_language() {
         out.render()
     );
 }
+
+/// The dashboard pauses a loop on one branch while the skill acts on it
+/// on another, each stamping `updated_at` at its own time: the merge is
+/// clean (the loop workflow's `merge: {latest: [updated_at]}` keeps the
+/// later time) and holds both changes.
+#[test]
+fn a_loop_paused_on_one_branch_and_acted_on_another_merges_cleanly() {
+    let repo = Repo::new();
+    let id = repo.new_login_loop();
+    let path = format!(".loop/{id}.json");
+    repo.orx_env(
+        &["loop", "act", &id, "--as", "skill"],
+        &[("GIT_COMMITTER_DATE", "2026-01-02T09:00:00Z")],
+    )
+    .ok();
+    repo.git(&["branch", "other"]).ok();
+    repo.orx_env(
+        &["loop", "pause", &id, "--as", "human"],
+        &[("GIT_COMMITTER_DATE", "2026-01-02T10:00:00Z")],
+    )
+    .ok();
+    let paused: serde_json::Value = serde_json::from_str(&repo.read(&path)).unwrap();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx_env(
+        &["loop", "act", &id, "--as", "skill"],
+        &[("GIT_COMMITTER_DATE", "2026-01-02T11:00:00Z")],
+    )
+    .ok();
+    let acted: serde_json::Value = serde_json::from_str(&repo.read(&path)).unwrap();
+    assert_ne!(paused["updated_at"], acted["updated_at"]);
+    repo.git(&["checkout", "-q", "main"]).ok();
+    let out = merge_other(&repo);
+    out.ok();
+    let merged: serde_json::Value = serde_json::from_str(&repo.read(&path)).unwrap();
+    assert_eq!(merged["updated_at"], acted["updated_at"], "{merged}");
+    // Each side's own change is in.
+    for (k, v) in paused.as_object().unwrap() {
+        if v != &acted[k] && k != "updated_at" && acted.get(k).is_some() {
+            let base_changed_by = |side: &serde_json::Value| side[k] == merged[k];
+            assert!(
+                base_changed_by(&paused) || base_changed_by(&acted),
+                "{k}: {merged}"
+            );
+        }
+    }
+    repo.orx(&["verify", "--all"]).ok();
+}

@@ -91,6 +91,7 @@ fn two_different_states_conflict_with_markers_and_a_choice_decides() {
     let chosen = Choice {
         state: Some("Blocked".to_owned()),
         ours: None,
+        ..Choice::default()
     };
     let m = run(BASE, &ours, &theirs, &chosen);
     assert!(m.conflicts.is_empty());
@@ -103,6 +104,7 @@ fn two_different_states_conflict_with_markers_and_a_choice_decides() {
         &Choice {
             state: Some("Done".to_owned()),
             ours: None,
+            ..Choice::default()
         },
     );
     assert_eq!(m.conflicts.len(), 1);
@@ -184,4 +186,32 @@ proptest! {
         prop_assert!(m.conflicts.is_empty(), "{:?}", m);
         prop_assert_eq!(m.text, want);
     }
+}
+
+/// A time both sides changed (`updated_at`, stamped by every writer)
+/// merges to the later one when the workflow says so; anything else both
+/// changed still conflicts.
+#[test]
+fn a_latest_field_merges_to_the_later_time() {
+    let base = "---\nkind: story\nid: \"1.1\"\nstatus: Draft\nupdated_at: 2026-01-01T00:00:00Z\nnote: a\n---\nbody\n";
+    let ours = base
+        .replace("2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z")
+        .replace("note: a", "note: b");
+    let theirs = base.replace("2026-01-01T00:00:00Z", "2026-01-03T00:00:00Z");
+    let latest = Choice {
+        latest: vec!["updated_at".to_owned()],
+        ..Choice::default()
+    };
+    let m = run(base, &ours, &theirs, &latest);
+    assert!(m.conflicts.is_empty(), "{:?}", m.conflicts);
+    assert!(
+        m.text.contains("updated_at: \"2026-01-03T00:00:00Z\""),
+        "{}",
+        m.text
+    );
+    assert!(m.text.contains("note: b"), "{}", m.text);
+    // Not declared: a conflict, as before.
+    let m = run(base, &ours, &theirs, &Choice::default());
+    assert_eq!(m.conflicts.len(), 1);
+    assert_eq!(m.conflicts[0].field, "updated_at");
 }
