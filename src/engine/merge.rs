@@ -163,6 +163,8 @@ pub fn merge(
     if o_body != t_body && b_body != t_body {
         let merged = if b_body == o_body {
             t_body.to_owned()
+        } else if let Some(ticked) = merge_ticks(b_body, o_body, t_body) {
+            ticked
         } else {
             let (text, conflicted) = body(b_body, o_body, t_body).map_err(DocError::new)?;
             body_conflict = conflicted;
@@ -245,6 +247,50 @@ fn fields(
         }
         _ => conflicts.push(conflict(path, base, ours, theirs)),
     }
+}
+
+/// Bodies whose sides only ticked or unticked task checkboxes (`- [ ]`,
+/// `- [x]`), line for line: each line as the side that changed it has it,
+/// so that two agents ticking adjacent tasks do not conflict, as they do
+/// in a text merge. `None` when any other line changed.
+fn merge_ticks(base: &str, ours: &str, theirs: &str) -> Option<String> {
+    let (b, o, t): (Vec<&str>, Vec<&str>, Vec<&str>) = (
+        base.split_inclusive('\n').collect(),
+        ours.split_inclusive('\n').collect(),
+        theirs.split_inclusive('\n').collect(),
+    );
+    if b.len() != o.len() || b.len() != t.len() {
+        return None;
+    }
+    /// The line with its checkbox, if it has one, unticked.
+    fn unticked(line: &str) -> Option<String> {
+        let rest = line.trim_start();
+        let marker = ["- [", "* [", "+ ["]
+            .iter()
+            .find(|m| rest.starts_with(**m))?;
+        let mark = rest[marker.len()..].chars().next()?;
+        let after = &rest[marker.len() + mark.len_utf8()..];
+        (matches!(mark, ' ' | 'x' | 'X') && after.starts_with(']'))
+            .then(|| format!("{}{marker} {after}", &line[..line.len() - rest.len()]))
+    }
+    let mut out = String::with_capacity(ours.len());
+    for i in 0..b.len() {
+        let line = match (o[i] == b[i], t[i] == b[i]) {
+            (true, true) => b[i],
+            (false, true) => o[i],
+            (true, false) => t[i],
+            (false, false) if o[i] == t[i] => o[i],
+            (false, false) => return None,
+        };
+        // A changed line must be the same line but for its checkbox.
+        for side in [o[i], t[i]] {
+            if side != b[i] && (unticked(side)? != unticked(b[i])?) {
+                return None;
+            }
+        }
+        out.push_str(line);
+    }
+    Some(out)
 }
 
 fn conflict(

@@ -630,3 +630,46 @@ fn a_loop_paused_on_one_branch_and_acted_on_another_merges_cleanly() {
     }
     repo.orx(&["verify", "--all"]).ok();
 }
+
+/// Two agents tick adjacent task checkboxes of one story on two branches:
+/// the merge has both ticks, where git's text merge alone would conflict.
+#[test]
+fn ticks_of_adjacent_tasks_on_two_branches_merge() {
+    let repo = Repo::new();
+    let id = repo.story("Sign in", &[]);
+    let path = repo.story_path(&id);
+    let (first, second) = ("- [ ] the form".to_owned(), "- [ ] the check".to_owned());
+    let text = repo.read(&path);
+    let at = text.find("## Tasks / Subtasks\n").expect("a tasks section")
+        + "## Tasks / Subtasks\n".len();
+    repo.write(
+        &path,
+        format!(
+            "{}\n{first}\n{second}\n- [ ] the tests\n{}",
+            &text[..at],
+            &text[at..]
+        ),
+    );
+    repo.git(&["add", &path]).ok();
+    repo.commit_as("sm", "tasks").ok();
+    repo.git(&["branch", "other"]).ok();
+    repo.edit(&path, &first, &first.replacen("[ ]", "[x]", 1));
+    repo.git(&["add", &path]).ok();
+    repo.commit_as("sm", "first task").ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.edit(&path, &second, &second.replacen("[ ]", "[x]", 1));
+    repo.git(&["add", &path]).ok();
+    repo.commit_as("sm", "second task").ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    merge_other(&repo).ok();
+    let merged = repo.read(&path);
+    assert!(
+        merged.contains(&first.replacen("[ ]", "[x]", 1)),
+        "{merged}"
+    );
+    assert!(
+        merged.contains(&second.replacen("[ ]", "[x]", 1)),
+        "{merged}"
+    );
+    repo.orx(&["verify", "--all"]).ok();
+}

@@ -215,3 +215,30 @@ fn a_latest_field_merges_to_the_later_time() {
     assert_eq!(m.conflicts.len(), 1);
     assert_eq!(m.conflicts[0].field, "updated_at");
 }
+
+/// Two sides ticking adjacent task checkboxes merge to both ticks (a text
+/// merge would conflict); any other change to those lines still goes
+/// through the text merge.
+#[test]
+fn adjacent_ticks_merge_to_both() {
+    let base = "---\nkind: story\nid: \"1.1\"\nstatus: InProgress\n---\n# Tasks\n\n- [ ] one\n- [ ] two\n- [ ] three\n";
+    let ours = base.replace("- [ ] two", "- [x] two");
+    let theirs = base.replace("- [ ] three", "- [x] three");
+    let m = run(base, &ours, &theirs, &Choice::default());
+    assert!(m.conflicts.is_empty() && !m.body_conflict, "{}", m.text);
+    assert!(
+        m.text.ends_with("- [ ] one\n- [x] two\n- [x] three\n"),
+        "{}",
+        m.text
+    );
+    // A reworded task beside a tick is not a tick: the text merge decides.
+    let reworded = base.replace("- [ ] three", "- [ ] three, and four");
+    assert_eq!(
+        super::merge_ticks(
+            base.split_once("---\n# ").unwrap().1,
+            ours.split_once("---\n# ").unwrap().1,
+            reworded.split_once("---\n# ").unwrap().1,
+        ),
+        None
+    );
+}
