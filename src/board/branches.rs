@@ -14,6 +14,7 @@ use crate::engine::item::Item;
 use crate::error::Result;
 use crate::git::{BlobId, Side};
 use crate::repo::workspace::Workspace;
+use std::collections::BTreeSet;
 
 /// One branch of the view.
 #[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
@@ -40,6 +41,11 @@ pub struct ItemRow {
     pub disagree: bool,
     /// Whether some branches do not have it.
     pub partial: bool,
+    /// The files that hold it, when branches hold it in different files:
+    /// different items that took one ID, which a merge of those branches
+    /// refuses until one is renumbered.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<String>,
 }
 
 /// The view across branches.
@@ -52,8 +58,8 @@ pub struct Across {
 /// An item file's kind, ID, state and title.
 type Parsed = (String, String, String, String);
 
-/// An item's title and its state on each branch.
-type Row = (String, Vec<Option<String>>);
+/// An item's title, its state on each branch and the files holding it.
+type Row = (String, Vec<Option<String>>, BTreeSet<String>);
 
 /// Every item of every kind on each local branch (and remote-tracking
 /// branch with `remote`), read with the kinds of the rules in force here.
@@ -86,14 +92,18 @@ pub fn across(ws: &Workspace, remote: bool) -> Result<Across> {
                 };
                 let row = rows
                     .entry((kind, id))
-                    .or_insert_with(|| (title, vec![None; n]));
+                    .or_insert_with(|| (title, vec![None; n], BTreeSet::new()));
                 row.1[i] = Some(status);
+                row.2.insert(path);
             }
         }
     }
+    let mut rows: Vec<((String, String), Row)> = rows.into_iter().collect();
+    // IDs in their natural order: 1.2 before 1.10.
+    rows.sort_by(|((ka, a), _), ((kb, b), _)| ka.cmp(kb).then_with(|| natural(a).cmp(&natural(b))));
     let items = rows
         .into_iter()
-        .map(|((kind, id), (title, states))| {
+        .map(|((kind, id), (title, states, files))| {
             let mut seen: Vec<&String> = states.iter().flatten().collect();
             seen.dedup();
             seen.sort();
@@ -105,6 +115,11 @@ pub fn across(ws: &Workspace, remote: bool) -> Result<Across> {
                 id,
                 title,
                 states,
+                files: if files.len() > 1 {
+                    files.into_iter().collect()
+                } else {
+                    Vec::new()
+                },
             }
         })
         .collect();
@@ -120,4 +135,32 @@ pub fn across(ws: &Workspace, remote: bool) -> Result<Across> {
             .collect(),
         items,
     })
+}
+
+/// An ID as a sort key: its runs of digits as numbers, the rest as text.
+fn natural(id: &str) -> Vec<(u64, String)> {
+    let mut out = Vec::new();
+    let mut digits = String::new();
+    let mut text = String::new();
+    for c in id.chars() {
+        if c.is_ascii_digit() {
+            if !text.is_empty() {
+                out.push((0, std::mem::take(&mut text)));
+            }
+            digits.push(c);
+        } else {
+            if !digits.is_empty() {
+                out.push((digits.parse().unwrap_or(u64::MAX), String::new()));
+                digits.clear();
+            }
+            text.push(c);
+        }
+    }
+    if !digits.is_empty() {
+        out.push((digits.parse().unwrap_or(u64::MAX), String::new()));
+    }
+    if !text.is_empty() {
+        out.push((0, text));
+    }
+    out
 }

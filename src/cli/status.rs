@@ -296,13 +296,22 @@ fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> or
         head.push_str(&format!("  {:<w$}", format!("[{}]", i + 1)));
     }
     ui.line(paint(DIM, head.trim_end()));
-    let (mut disagree, mut partial) = (0, 0);
+    let (mut disagree, mut partial, mut collide) = (0, 0, 0);
     for r in &view.items {
         let mut line = format!("  {:<width$}", format!("{} {}", r.kind, escape(&r.id)));
         for (s, w) in r.states.iter().zip(&cols) {
             line.push_str(&format!("  {:<w$}", s.as_deref().unwrap_or("-")));
         }
-        let note = if r.disagree {
+        let note = if !r.files.is_empty() {
+            collide += 1;
+            paint(
+                YELLOW,
+                msg::t(
+                    " ← different items in {files}: merging them needs `git orx renumber`",
+                    &[("files", &r.files.join(", "))],
+                ),
+            )
+        } else if r.disagree {
             disagree += 1;
             paint(YELLOW, " ← states differ")
         } else if r.partial {
@@ -322,5 +331,14 @@ fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> or
             ("p", &partial.to_string()),
         ],
     ));
+    if collide > 0 {
+        ui.line(paint(
+            YELLOW,
+            msg::t(
+                "{n} IDs taken by different items on different branches",
+                &[("n", &collide.to_string())],
+            ),
+        ));
+    }
     Ok(0)
 }

@@ -673,3 +673,33 @@ fn ticks_of_adjacent_tasks_on_two_branches_merge() {
     );
     repo.orx(&["verify", "--all"]).ok();
 }
+
+/// Two branches that each made story 1.2: `status --branches` shows the
+/// collision before anyone merges (the two files, and that their merge
+/// needs `renumber`), and lists IDs in their natural order.
+#[test]
+fn status_across_branches_shows_one_id_taken_by_two_items() {
+    let (repo, _) = with_story();
+    repo.orx(&["new", "Export as CSV", "--as", "sm"]).ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["new", "Search by tag", "--as", "sm"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    let out = repo.orx(&["status", "--branches"]);
+    out.ok().stdout_has(&[
+        "← different items in docs/stories/1.2.export-as-csv.md, docs/stories/1.2.search-by-tag.md: merging them needs `git orx renumber`",
+        "1 IDs taken by different items on different branches",
+    ]);
+    let json = repo.orx(&["status", "--branches", "--json"]);
+    json.ok();
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let rows = v["across"]["items"].as_array().unwrap();
+    let row = rows.iter().find(|r| r["id"] == "1.2").unwrap();
+    assert_eq!(row["files"].as_array().unwrap().len(), 2, "{row}");
+    assert!(
+        rows.iter()
+            .find(|r| r["id"] == "1.1")
+            .unwrap()
+            .get("files")
+            .is_none()
+    );
+}

@@ -1300,6 +1300,14 @@ pub const LINES: &[(&str, &str)] = &[
         "Last change: {commit} {subject}",
         "最近一次修改: {commit} {subject}",
     ),
+    (
+        " ← different items in {files}: merging them needs `git orx renumber`",
+        " ← {files} 是不同的条目: 合并它们需要 `git orx renumber`",
+    ),
+    (
+        "{n} IDs taken by different items on different branches",
+        "{n} 个 ID 在不同分支上被不同的条目使用",
+    ),
     ("conflict:", "冲突:"),
     ("merged:", "已合并:"),
     (
