@@ -272,10 +272,26 @@ fn heading_renumbered(body: &str, old: &str, new: &str) -> Option<String> {
     Some(out)
 }
 
+/// What [`execute`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Executed {
+    /// Committed (during a merge, the merge commit): its id.
+    Committed(String),
+    /// Renumbered and staged in a merge that its hook still refuses to
+    /// commit for another reason (another ID two items took): the refusal.
+    /// The renumber that lets the merge commit names this one too.
+    Staged(String),
+}
+
+/// Where renumbers staged in a merge wait for its commit's trailers.
+const PENDING: &str = "renumber-pending";
+
 /// Writes the renumbered file, removes the old one and commits both as
 /// the Human (during a merge, in the merge commit, which ends it); the
-/// files are put back if the commit fails.
-pub fn execute(ws: &Workspace, r: &Renumber) -> Result<String> {
+/// files are put back if the commit fails. In a merge whose commit is
+/// still refused for another reason (two duplicate IDs in one merge), the
+/// renumber stays staged in it, so that the next one can commit it.
+pub fn execute(ws: &Workspace, r: &Renumber) -> Result<Executed> {
     let repo = &ws.repo;
     let orx_dir = repo.orx_dir();
     let lock = Lock::acquire_within(&orx_dir, ws.lock_wait)?;
@@ -327,13 +343,48 @@ pub fn execute(ws: &Workspace, r: &Renumber) -> Result<String> {
     ];
     let mut paths: Vec<&str> = vec![&r.old_path, &r.new_path];
     paths.extend(r.references.iter().map(|(p, _, _)| p.as_str()));
+    let pending = orx_dir.join(PENDING);
+    let merge_head = repo.merge_heads().join(" ");
     let made = if merging {
-        repo.commit_merge(&paths, &trailers, &env)
+        // Renumbers staged earlier in this merge are named in its commit.
+        let earlier: Vec<(String, String)> = std::fs::read_to_string(&pending)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.strip_prefix(&format!("{merge_head}\t")))
+            .filter_map(|l| l.split_once('\t'))
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        let all: Vec<(String, String)> = earlier.into_iter().chain(trailers.clone()).collect();
+        match repo.commit_merge(&paths, &all, &env) {
+            Ok(id) => {
+                let _ = std::fs::remove_file(&pending);
+                Ok(id)
+            }
+            // The merge's hook refuses it for something else: this
+            // renumber stays staged in it, for the commit that ends it.
+            Err(crate::git::GitError::Command { message, .. })
+                if repo.commit_id("MERGE_HEAD").is_some() =>
+            {
+                use std::io::Write;
+                let keep: String = trailers
+                    .iter()
+                    .filter(|(k, _)| k == "Orx-Renumber")
+                    .map(|(k, v)| format!("{merge_head}\t{k}\t{v}\n"))
+                    .collect();
+                let _ = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(&pending)
+                    .and_then(|mut f| f.write_all(keep.as_bytes()));
+                return Ok(Executed::Staged(message));
+            }
+            Err(e) => Err(e),
+        }
     } else {
         repo.commit_paths(&paths, &message, &env, ws.lock_wait)
     };
     match made {
-        Ok(id) => Ok(id),
+        Ok(id) => Ok(Executed::Committed(id)),
         Err(e) => {
             undo(&written);
             let _ = store::write(&lock, root, &orx_dir, &r.old_path, None, &r.old);

@@ -47,14 +47,28 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             "an item's ID changes only by the Human: run it with --as human".to_owned(),
         ));
     }
-    let commit = orx::change::renumber::execute(&ws, &plan)?;
-    ui.line(format!(
-        "renumbered {} [{}]",
-        paint(BOLD, &what),
-        ws.repo.short_id(&commit)
-    ));
+    let done = orx::change::renumber::execute(&ws, &plan)?;
+    match &done {
+        orx::change::renumber::Executed::Committed(commit) => ui.line(format!(
+            "renumbered {} [{}]",
+            paint(BOLD, &what),
+            ws.repo.short_id(commit)
+        )),
+        orx::change::renumber::Executed::Staged(_) => ui.line(format!(
+            "renumbered {} in the merge, staged; the merge is not committed yet:",
+            paint(BOLD, &what)
+        )),
+    }
     if !refs.is_empty() {
         ui.line(format!("  and named {} in {}", plan.to, refs.join(", ")));
+    }
+    if let orx::change::renumber::Executed::Staged(why) = &done {
+        for l in why.lines() {
+            ui.line(format!("  {l}"));
+        }
+        ui.line(
+            "Fix what it names (the next renumber commits the merge, naming this one too), or end the merge with `git commit`.",
+        );
     }
     Ok(0)
 }

@@ -703,3 +703,41 @@ fn status_across_branches_shows_one_id_taken_by_two_items() {
             .is_none()
     );
 }
+
+/// A merge that brings two IDs the main line took too (an agent made
+/// stories 1.2 and 1.3 on its branch): the first renumber stays staged in
+/// the merge, which its hook still refuses for the other; the second
+/// commits the merge, naming both. Nothing else is left behind.
+#[test]
+fn two_duplicate_ids_in_one_merge_are_fixed_by_two_renumbers() {
+    let (repo, _) = with_story();
+    repo.orx(&["new", "Export as CSV", "--as", "sm"]).ok();
+    repo.orx(&["new", "Import from CSV", "--as", "sm"]).ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["new", "Search by tag", "--as", "sm"]).ok();
+    repo.orx(&["new", "Search by date", "--as", "sm"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    merge_other(&repo).code(1);
+    let human = [("ORX_ROLE", "human")];
+    repo.orx_env(&["renumber", "story:1.2"], &human)
+        .ok()
+        .stdout_has(&[
+            "in the merge, staged; the merge is not committed yet:",
+            "story 1.3 is also",
+        ]);
+    assert!(repo.path(".git/MERGE_HEAD").exists(), "the merge goes on");
+    repo.orx_env(&["renumber", "story:1.3"], &human)
+        .ok()
+        .stdout_has(&["renumbered story 1.3 -> 1.5"]);
+    assert!(!repo.path(".git/MERGE_HEAD").exists());
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    let files = repo.git(&["ls-files", "docs/stories"]).stdout;
+    assert_eq!(files.lines().count(), 5, "{files}");
+    let message = repo.git(&["log", "-1", "--format=%B"]).stdout;
+    assert!(
+        message.contains("Orx-Renumber: story 1.2 -> 1.4")
+            && message.contains("Orx-Renumber: story 1.3 -> 1.5"),
+        "{message}"
+    );
+    repo.orx(&["verify", "--all"]).ok();
+}

@@ -1170,6 +1170,14 @@ pub const LINES: &[(&str, &str)] = &[
         "renumbered {what} [{commit}]",
         "已重新编号 {what} [{commit}]",
     ),
+    (
+        "renumbered {what} in the merge, staged; the merge is not committed yet:",
+        "已在合并中重新编号 {what},已暂存;合并尚未提交:",
+    ),
+    (
+        "Fix what it names (the next renumber commits the merge, naming this one too), or end the merge with `git commit`.",
+        "修复其中指出的问题 (下一次重新编号会提交这次合并,并记下这一次),或用 `git commit` 结束合并。",
+    ),
     // resolve, merge-file
     (
         "{note} the merge driver does not cover every kind's items (a kind was added since it was set up): `git orx hooks install` updates it",
