@@ -241,7 +241,7 @@ impl Judge<'_> {
             } else if other_parents.is_empty() {
                 self.judge_change(&path, before, after, Some(to), &mut out)?;
             } else {
-                self.judge_merged(&path, &change, before, after, other_parents, &mut out)?;
+                self.judge_merged(&path, &change, before, after, to, other_parents, &mut out)?;
             }
             if let (Some(new_path), Some(blob)) = (&change.new_path, change.new)
                 && change.old_path.as_ref() != Some(new_path)
@@ -547,17 +547,47 @@ impl Judge<'_> {
         Ok(false)
     }
 
+    /// The file of `side` that the merge's version at `path` was renamed
+    /// from, with its bytes, as git's rename detection from `side` to the
+    /// merge (`to`) finds it in `path`'s directory.
+    fn renamed_from(
+        &self,
+        side: &Side,
+        to: &Side,
+        path: &str,
+    ) -> Result<Option<(String, Vec<u8>)>> {
+        let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+        let dirs: Vec<&str> = if dir.is_empty() {
+            Vec::new()
+        } else {
+            vec![dir]
+        };
+        let Ok(changes) = self.repo.changes(side, to, &dirs) else {
+            return Ok(None);
+        };
+        let Some(old) = changes
+            .into_iter()
+            .find(|c| c.new_path.as_deref() == Some(path) && c.old_path.as_deref() != Some(path))
+            .and_then(|c| c.old_path)
+        else {
+            return Ok(None);
+        };
+        Ok(self.repo.file_at(side, &old)?.map(|b| (old, b)))
+    }
+
     /// A merge's result for one item file that is not taken whole from a
     /// branch is the merge's own change: a new item or a deletion is judged
     /// like any commit's; a combination of the parents' versions must keep
     /// a state some parent had, and whatever it holds that no parent had
     /// (a field, the body) is an edit judged as the merge's role makes it.
+    #[allow(clippy::too_many_arguments)]
     fn judge_merged(
         &self,
         path: &str,
         change: &crate::git::FileChange,
         before: Option<Version>,
         after: Option<Version>,
+        to: &Side,
         others: &[Side],
         out: &mut Verdicts,
     ) -> Result<()> {
@@ -573,9 +603,19 @@ impl Judge<'_> {
         }
         let mut in_other = false;
         for side in others {
-            if let Some(bytes) = self.repo.file_at(side, &new_path)? {
+            // The other side's version: at the same path, else where it was
+            // before this side renamed it (a renumber): git's rename
+            // detection between that side and the merge says where.
+            // (Only for a file this side has: one the merge itself renames
+            // is the renumber's own change, judged as a new item.)
+            let at = match self.repo.file_at(side, &new_path)? {
+                Some(bytes) => Some((new_path.clone(), bytes)),
+                None if before.is_some() => self.renamed_from(side, to, &new_path)?,
+                None => None,
+            };
+            if let Some((at, bytes)) = at {
                 in_other = true;
-                if let Ok(i) = Item::from_bytes(self.rules.registry(), &new_path, bytes) {
+                if let Ok(i) = Item::from_bytes(self.rules.registry(), &at, bytes) {
                     parents.push(i);
                 }
             }

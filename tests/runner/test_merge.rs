@@ -741,3 +741,37 @@ fn two_duplicate_ids_in_one_merge_are_fixed_by_two_renumbers() {
     );
     repo.orx(&["verify", "--all"]).ok();
 }
+
+/// The agent whose story was renumbered on main goes on with it on its
+/// branch (under its old ID); merging the branch again is clean: the move
+/// it made lands on the renumbered story, which that branch did reach.
+#[test]
+fn a_branch_that_goes_on_after_its_story_was_renumbered_merges_again() {
+    let (repo, _) = with_story();
+    repo.orx(&["new", "Export as CSV", "--as", "sm"]).ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["new", "Search by tag", "--as", "sm"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    merge_other(&repo).code(1);
+    repo.orx_env(&["renumber", "story:1.2"], &[("ORX_ROLE", "human")])
+        .ok()
+        .stdout_has(&["renumbered story 1.2 -> 1.3"]);
+    // The agent goes on, on its branch, where the story is still 1.2.
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["assess", "1.2", "--as", "sm", "--score", "3"])
+        .ok();
+    let state = |text: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("status: "))
+            .unwrap()
+            .to_owned()
+    };
+    let there = state(&repo.read("docs/stories/1.2.search-by-tag.md"));
+    assert_ne!(there, "Draft");
+    repo.git(&["checkout", "-q", "main"]).ok();
+    merge_other(&repo).ok();
+    let moved = repo.read("docs/stories/1.3.search-by-tag.md");
+    assert_eq!(state(&moved), there, "{moved}");
+    assert!(!repo.path("docs/stories/1.2.search-by-tag.md").exists());
+    repo.orx(&["verify", "--all"]).ok();
+}
