@@ -31,7 +31,7 @@ use crate::error::Result;
 use crate::git::{BlobId, CommitInfo, FileChange, Repo};
 use crate::repo::rules::Rules;
 
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 /// Segments beyond this many are merged into one.
 const MAX_SEGMENTS: usize = 8;
 /// Commits read per `git diff-tree` run (bounds memory, paces progress).
@@ -954,7 +954,22 @@ fn item_change(
         before.as_ref().map(|b| &b.value),
         after.as_ref().map(|a| &a.value),
     );
-    let fields = field_changes(bv, av, state_key);
+    let mut fields = field_changes(bv, av, state_key);
+    // A renumber (the file renamed for a new ID) is the item's change of
+    // ID, said as one.
+    if let (Some(b), Some(a)) = (&before, &after)
+        && b.kind == a.kind
+        && b.id != a.id
+    {
+        fields.insert(
+            0,
+            FieldChange {
+                field: "id".to_owned(),
+                from: Value::String(b.id.clone()),
+                to: Value::String(a.id.clone()),
+            },
+        );
+    }
     let wf = rules.workflow(&some.kind).ok();
     let records = match (&wf, av) {
         (Some(wf), Some(a)) => {

@@ -441,6 +441,10 @@ fn a_forge_merge_with_a_duplicate_id_is_repaired_forward() {
     let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(v["repaired"][0]["rule"], "duplicate-id", "{v}");
     repo.orx(&["verify", "--all"]).ok();
+    // `log` says the renumber as the story's change of ID.
+    repo.orx(&["log", "1.3"])
+        .ok()
+        .stdout_has(&["story 1.3 edit in Draft", "    id: 1.2 -> 1.3\n"]);
 }
 
 /// A workflow that declares a merge rule (`merge: {state: later}`) has a
