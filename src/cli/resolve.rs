@@ -85,8 +85,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     std::fs::write(ws.root().join(&u.path), &out.text)
         .map_err(|e| orx::Error::Failed(format!("{}: {e}", u.path)))?;
     ws.repo.stage(&u.path)?;
+    // What goes on from here: git's own next step for what it is doing.
+    let next = match ws.repo.operation_in_progress() {
+        Some("a rebase") => "`git rebase --continue` goes on with the rebase",
+        Some("a cherry-pick") => "`git cherry-pick --continue` goes on with the cherry-pick",
+        Some("a revert") => "`git revert --continue` goes on with the revert",
+        _ => "`git commit` ends the merge",
+    };
     ui.line(format!(
-        "resolved {}: {} (staged); `git commit` ends the merge",
+        "resolved {}: {} (staged); {next}",
         paint(BOLD, out.item.as_deref().unwrap_or(&u.path)),
         u.path
     ));

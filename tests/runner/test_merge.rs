@@ -779,3 +779,22 @@ fn a_branch_that_goes_on_after_its_story_was_renumbered_merges_again() {
     assert!(!repo.path("docs/stories/1.2.search-by-tag.md").exists());
     repo.orx(&["verify", "--all"]).ok();
 }
+
+/// A lifecycle conflict met in a rebase: `resolve` says how the rebase
+/// goes on, not that a commit ends a merge.
+#[test]
+fn resolve_in_a_rebase_says_how_the_rebase_goes_on() {
+    let (repo, id) = with_story();
+    let mut assess = vec!["assess", id.as_str(), "--as", "sm"];
+    assess.extend_from_slice(GOOD);
+    repo.orx(&assess).ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["assess", &id, "--as", "sm", "--score", "3"])
+        .ok();
+    let out = repo.git_env(&["rebase", "main"], &[("ORX_ROLE", "human")]);
+    assert_ne!(out.code, 0, "{}", out.render());
+    repo.orx(&["resolve", &id, "--state", "Blocked"])
+        .ok()
+        .stdout_has(&["(staged); `git rebase --continue` goes on with the rebase"]);
+    repo.git(&["rebase", "--abort"]).ok();
+}

@@ -1200,6 +1200,18 @@ pub const LINES: &[(&str, &str)] = &[
         "已解决 {item}: {path} (已暂存);`git commit` 结束这次合并",
     ),
     (
+        "resolved {item}: {path} (staged); `git rebase --continue` goes on with the rebase",
+        "已解决 {item}: {path} (已暂存);`git rebase --continue` 继续变基",
+    ),
+    (
+        "resolved {item}: {path} (staged); `git cherry-pick --continue` goes on with the cherry-pick",
+        "已解决 {item}: {path} (已暂存);`git cherry-pick --continue` 继续拣选",
+    ),
+    (
+        "resolved {item}: {path} (staged); `git revert --continue` goes on with the revert",
+        "已解决 {item}: {path} (已暂存);`git revert --continue` 继续还原",
+    ),
+    (
         "{item} still conflicts; nothing was written:",
         "{item} 仍有冲突;没有写入任何内容:",
     ),
