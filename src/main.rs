@@ -99,7 +99,7 @@ fn main() -> ExitCode {
     }
     cli::completions::complete_if_asked(Cli::command);
     // `git orx` alone or `git orx -h`: the commands by task, short.
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = cli::arguments();
     if cli::help::asked(&args) {
         cli::lang_before_parsing();
         print!("{}", cli::help::overview(&Cli::command(), cli::msg::zh()));
@@ -111,9 +111,9 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             // With --json, a wrong command line is an envelope too.
-            let args_json = std::env::args()
-                .skip(1)
-                .take_while(|a| a != "--")
+            let args_json = args
+                .iter()
+                .take_while(|a| *a != "--")
                 .any(|a| a == "--json");
             return cli::usage_error(e, env_json || args_json);
         }
@@ -131,7 +131,7 @@ fn main() -> ExitCode {
     orx::repo::workspace::set_commit_date(std::env::var("GIT_COMMITTER_DATE").ok());
     // `move`, `agent fire`: what the refusal log names as the source.
     let source: String = {
-        let args: Vec<String> = std::env::args().skip(1).take(2).collect();
+        let args: Vec<String> = args.iter().take(2).cloned().collect();
         match args.as_slice() {
             [a, sub, ..] if ["agent", "kind", "loop", "goal", "task"].contains(&a.as_str()) => {
                 format!("{a} {sub}")

@@ -425,10 +425,20 @@ fn strip_escapes(text: &str) -> String {
 /// asked), or with `--json` the error envelope, `usage.missing_input` for a
 /// required argument not given, `usage.bad_value` for a value it does not
 /// take, `usage` otherwise; exit 2.
+/// The command line's arguments after the program's name, as text (an
+/// argument that is not UTF-8 read lossily: clap says what is wrong with
+/// it; `std::env::args` would panic).
+pub fn arguments() -> Vec<String> {
+    std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect()
+}
+
 /// The language of a call whose command line was not parsed (a usage
 /// error, the overview): `--lang`, else the repository's config.
 pub fn lang_before_parsing() {
-    let args: Vec<String> = std::env::args().skip(1).take_while(|a| a != "--").collect();
+    let args: Vec<String> = arguments().into_iter().take_while(|a| a != "--").collect();
     let lang = args
         .windows(2)
         .find(|w| w[0] == "--lang")

@@ -192,3 +192,27 @@ fn color_follows_the_flag_then_no_color_then_gits_color_ui() {
     assert!(esc(&["status", "--color=always"], &unset));
     repo.orx(&["status", "--color=sometimes"]).code(2);
 }
+
+/// An argument that is not UTF-8 is a usage error, as text and as the
+/// JSON envelope, never a panic.
+#[test]
+fn an_argument_that_is_not_utf8_is_a_usage_error_not_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let repo = with_story();
+    let bad = std::ffi::OsStr::from_bytes(b"\xff");
+    for json in [false, true] {
+        let mut cmd = repo.command(crate::common::bin());
+        cmd.arg("show").arg(bad);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = cmd.output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+        if json {
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["error"]["code"], "usage", "{v}");
+        }
+    }
+}
