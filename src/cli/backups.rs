@@ -28,11 +28,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     if list.is_empty() {
-        let arg = if ws.shares_id(&kind, &id) {
-            format!("{kind}:{id}")
-        } else {
-            id.clone()
-        };
+        let arg = ws.argument(&kind, &id);
         ui.line(format!(
             "{kind} {id} has no backups yet (`git orx backup {arg} --name NAME` keeps one; every update keeps one)"
         ));

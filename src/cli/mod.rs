@@ -677,8 +677,8 @@ pub fn argument(item: &str) -> String {
         return item.to_owned();
     };
     match orx::repo::workspace::Workspace::open() {
-        Ok(ws) if ws.shares_id(kind, id) => format!("{kind}:{id}"),
-        _ => id.to_owned(),
+        Ok(ws) => ws.argument(kind, id),
+        Err(_) => id.to_owned(),
     }
 }
 
@@ -724,7 +724,10 @@ pub const UNFENCED_HINT: &str = "stories written without frontmatter (BMAD, Orch
 /// The files that cannot be read as items, never hidden: how many, the
 /// first few with their problem, and where to see them all. Empty when
 /// every file was read.
-pub fn unreadable_lines(problems: &[orx::board::summary::Problem]) -> Vec<String> {
+pub fn unreadable_lines(
+    ws: &orx::repo::workspace::Workspace,
+    problems: &[orx::board::summary::Problem],
+) -> Vec<String> {
     const SHOWN: usize = 3;
     if problems.is_empty() {
         return Vec::new();
@@ -738,23 +741,14 @@ pub fn unreadable_lines(problems: &[orx::board::summary::Problem]) -> Vec<String
         },
         &[("n", &n)],
     )];
-    // A file a merge left in conflict: what conflicts and how to end it.
-    let merging = problems
-        .iter()
-        .any(|p| {
-            p.message
-                .starts_with("an unresolved merge conflict is here")
-        })
-        .then(|| orx::repo::workspace::Workspace::open().ok())
-        .flatten();
     for p in problems.iter().take(SHOWN) {
-        match merging
-            .as_ref()
-            .filter(|_| {
+        // A file a merge left in conflict: what conflicts and how to end it.
+        match Some(p)
+            .filter(|p| {
                 p.message
                     .starts_with("an unresolved merge conflict is here")
             })
-            .and_then(|ws| merge_file::describe(ws, &p.path))
+            .and_then(|p| merge_file::describe(ws, &p.path))
         {
             Some(lines) => {
                 for l in lines {

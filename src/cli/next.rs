@@ -105,7 +105,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     // A file that cannot be read is never hidden behind "Nothing to do".
-    for line in super::unreadable_lines(&board.problems) {
+    for line in super::unreadable_lines(&ws, &board.problems) {
         ui.eline(super::epaint(super::YELLOW, line));
     }
     if groups.is_empty() {

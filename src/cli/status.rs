@@ -173,7 +173,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             }
         }
     }
-    for line in super::unreadable_lines(&board.problems) {
+    for line in super::unreadable_lines(&ws, &board.problems) {
         ui.line(paint(YELLOW, line));
     }
     if !counts.is_empty() {

@@ -263,6 +263,15 @@ impl Workspace {
             .any(|k| self.find(&format!("{}:{id}", k.name())).is_ok())
     }
 
+    /// How a command names item `id` of `kind`: `KIND:ID` where another
+    /// kind uses the ID too, else the ID alone.
+    pub fn argument(&self, kind: &str, id: &str) -> String {
+        match self.shares_id(kind, id) {
+            true => format!("{kind}:{id}"),
+            false => id.to_owned(),
+        }
+    }
+
     /// The item with `id` (or `KIND:ID`, when two kinds use the ID), of
     /// any kind (a story's `1.2`, an agent's `default`). In each kind, files
     /// named for the ID are tried first; then every item of that kind, in
