@@ -54,20 +54,14 @@ pub fn shim(name: &str) -> String {
         "#!/bin/sh\n{MARKER} ({name}): `git orx hooks uninstall` removes it and puts back any hook that was here.\n"
     );
     let check = missing_check(name);
+    let saved = format!("[ -e \"${{0%/*}}/{name}{SAVED}\" ]");
     if name == "prepare-commit-msg" {
         // Nothing to add when this git process's pre-commit found nothing
         // to judge (the key it left is this process's; a merge's
         // pre-merge-commit leaves none) and no hook of yours is chained.
-        let saved = format!("[ -e \"${{0%/*}}/{name}{SAVED}\" ]");
         return format!(
-            "{head}orx_started() {{ [ $# -ge 20 ] && shift 19 && started=\"$1\"; }}\n\
-             if ! {saved} && IFS= read -r stat 2>/dev/null < \"/proc/$PPID/stat\"; then\n\
-             \x20 quiet= started=\n\
-             \x20 IFS= read -r quiet 2>/dev/null < \"${{GIT_DIR:-.git}}/{QUIET_FILE}\"\n\
-             \x20 orx_started ${{stat##*)}}\n\
-             \x20 [ -n \"$started\" ] && [ \"$quiet\" = \"$PPID $started\" ] && exit 0\n\
-             fi\n\
-             {check}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
+            "{head}{}{check}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n",
+            exit_if_this_git_process(&saved, QUIET_FILE)
         );
     }
     if name != "reference-transaction" {
@@ -75,7 +69,6 @@ pub fn shim(name: &str) -> String {
             "{head}{check}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
         );
     }
-    let saved = format!("[ -e \"${{0%/*}}/{name}{SAVED}\" ]");
     format!(
         "{head}[ \"$1\" = prepared ] || {saved} || exit 0\n\
          input= concern=\n\
@@ -86,14 +79,24 @@ pub fn shim(name: &str) -> String {
          \x20 case \"$new\" in ref:*) ;; *[!0]*) concern=1 ;; esac\n\
          done\n\
          [ -n \"$concern\" ] || {saved} || exit 0\n\
-         orx_started() {{ [ $# -ge 20 ] && shift 19 && started=\"$1\"; }}\n\
+         {}{check}printf '%s' \"$input\" | ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n",
+        exit_if_this_git_process(&saved, JUDGED_FILE)
+    )
+}
+
+/// Shell that ends the shim when the git process running it (its parent)
+/// is the one whose key git-orx left in `file` under the git directory (pid
+/// and start time, as [`process_key`] writes it), unless a hook of yours
+/// (`saved`) is chained; without `/proc`, it goes on.
+fn exit_if_this_git_process(saved: &str, file: &str) -> String {
+    format!(
+        "orx_started() {{ [ $# -ge 20 ] && shift 19 && started=\"$1\"; }}\n\
          if ! {saved} && IFS= read -r stat 2>/dev/null < \"/proc/$PPID/stat\"; then\n\
-         \x20 judged= started=\n\
-         \x20 IFS= read -r judged 2>/dev/null < \"${{GIT_DIR:-.git}}/{JUDGED_FILE}\"\n\
+         \x20 key= started=\n\
+         \x20 IFS= read -r key 2>/dev/null < \"${{GIT_DIR:-.git}}/{file}\"\n\
          \x20 orx_started ${{stat##*)}}\n\
-         \x20 [ -n \"$started\" ] && [ \"$judged\" = \"$PPID $started\" ] && exit 0\n\
-         fi\n\
-         {check}printf '%s' \"$input\" | ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
+         \x20 [ -n \"$started\" ] && [ \"$key\" = \"$PPID $started\" ] && exit 0\n\
+         fi\n"
     )
 }
 
