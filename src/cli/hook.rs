@@ -131,9 +131,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let staged = hooks::staged(&repo, &env, amend, false);
             // A merge names the lifecycle conflicts its workflow decided.
             let decided = match repo.commit_id("HEAD") {
-                Some(head) if source == "merge" => orx::repo::workspace::Workspace::open()
-                    .map(|ws| orx::change::merge::merge_rule_trailers(&repo, &ws, &head))
-                    .unwrap_or_default(),
+                // The rules in force on the merge's first parent, as the
+                // hooks read them (no workspace to open).
+                Some(head) if source == "merge" => match hooks::rules_at(&repo, Some(&head)) {
+                    Ok(Some(rules)) => {
+                        orx::change::merge::merge_rule_trailers(&repo, &rules, &head)
+                    }
+                    _ => Vec::new(),
+                },
                 _ => Vec::new(),
             };
             let mut trailers = match hooks::recall_trailers(&repo, &staged) {

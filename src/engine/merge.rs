@@ -120,19 +120,18 @@ pub fn merge(
     // What the choice decides becomes a set; the rest stays a conflict.
     let mut left = Vec::new();
     for c in conflicts {
-        let later = || {
-            let time = |v: &Option<Value>| v.as_ref()?.as_str()?.parse::<jiff::Timestamp>().ok();
-            match (time(&c.ours), time(&c.theirs)) {
-                (Some(o), Some(t)) => Some(if t > o {
-                    c.theirs.clone()
-                } else {
-                    c.ours.clone()
-                }),
-                _ => None,
-            }
+        // A time every writer stamps: the later of the two.
+        let time = |v: &Option<Value>| v.as_ref()?.as_str()?.parse::<jiff::Timestamp>().ok();
+        let later = match (time(&c.ours), time(&c.theirs)) {
+            (Some(o), Some(t)) if !c.state && choice.latest.contains(&c.field) => Some(if t > o {
+                c.theirs.clone()
+            } else {
+                c.ours.clone()
+            }),
+            _ => None,
         };
-        let decided = if !c.state && choice.latest.contains(&c.field) && later().is_some() {
-            later()
+        let decided = if later.is_some() {
+            later
         } else if c.state {
             choice
                 .state
