@@ -272,7 +272,11 @@ fn install_sh_prints_its_notes_after_the_demo() {
     .iter()
     .any(|f| std::path::Path::new(f).exists());
     // The demo ran before the notes.
-    assert!(text[..text.len() - tail.len()].contains("demo"), "{text}");
+    // (Its last line points to the tutorial.)
+    assert!(
+        text[..text.len() - tail.len()].contains("\nNext: the tutorial (docs/tutorial.md"),
+        "{text}"
+    );
     assert!(
         tail.ends_with("note: <tmp>/prefix/bin is not first on your PATH; add it so that `git orx` finds git-orx (in ~/.profile or your shell's rc file):\n    export PATH=\"<tmp>/prefix/bin:$PATH\"\n"),
         "{tail}"

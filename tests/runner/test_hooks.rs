@@ -10,6 +10,43 @@ fn executable(repo: &Repo, rel: &str, text: &str) {
     std::fs::set_permissions(repo.path(rel), std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
+/// A git-orx stand-in on PATH that logs each start's first two arguments
+/// (`hook pre-commit`) to the returned file, then runs `then` (the real
+/// git-orx, or nothing). Returns PATH with it first, and the log.
+#[cfg(unix)]
+fn logging_git_orx(repo: &Repo, then: Option<&std::path::Path>) -> (String, std::path::PathBuf) {
+    let log = repo.path("starts.log");
+    let run = then.map_or(String::new(), |b| {
+        format!("exec '{}' \"$@\"\n", b.display())
+    });
+    executable(
+        repo,
+        "stub/git-orx",
+        &format!("#!/bin/sh\necho \"$1 $2\" >> '{}'\n{run}", log.display()),
+    );
+    let path = format!(
+        "{}:/usr/bin:/bin:/usr/local/bin",
+        repo.path("stub").display()
+    );
+    (path, log)
+}
+
+/// `git ARGS` with PATH set to `path` (and `env`), which must succeed.
+fn git_on_path(repo: &Repo, path: &str, args: &[&str], env: &[(&str, &str)]) {
+    let out = repo
+        .command("git")
+        .args(args)
+        .env("PATH", path)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[test]
 fn hand_edits_are_judged_and_stamped_with_trailers() {
     let repo = Repo::new();
@@ -749,42 +786,23 @@ fn a_checkout_does_not_start_git_orx() {
     let repo = Repo::new();
     repo.git(&["branch", "other"]).ok();
     repo.git(&["branch", "gone"]).ok();
-    let stub = repo.path("stub");
-    std::fs::create_dir(&stub).unwrap();
-    let log = repo.path("starts.log");
-    std::fs::write(
-        stub.join("git-orx"),
-        format!("#!/bin/sh\necho \"$*\" >> '{}'\n", log.display()),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(stub.join("git-orx"), std::fs::Permissions::from_mode(0o755)).unwrap();
-    let path = format!("{}:/usr/bin:/bin", stub.display());
+    let (path, log) = logging_git_orx(&repo, None);
     for args in [
         &["checkout", "-q", "other"][..],
         &["switch", "-q", "-"],
         &["branch", "-q", "-D", "gone"],
         &["tag", "v1"],
     ] {
-        let out = repo
-            .command("git")
-            .args(args)
-            .env("PATH", &path)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        git_on_path(&repo, &path, args, &[]);
     }
     assert_eq!(std::fs::read_to_string(&log).unwrap_or_default(), "");
     // A commit is judged: git-orx starts for it.
-    repo.command("git")
-        .args(["commit", "-q", "--allow-empty", "-m", "x"])
-        .env("PATH", &path)
-        .output()
-        .unwrap();
+    git_on_path(
+        &repo,
+        &path,
+        &["commit", "-q", "--allow-empty", "-m", "x"],
+        &[],
+    );
     assert!(
         std::fs::read_to_string(&log)
             .unwrap()
@@ -800,35 +818,10 @@ fn a_checkout_does_not_start_git_orx() {
 fn a_commit_of_no_item_starts_git_orx_once() {
     let repo = Repo::new();
     let id = repo.story("Login", GOOD);
-    let stub = repo.path("stub");
-    std::fs::create_dir(&stub).unwrap();
-    let log = repo.path("starts.log");
-    std::fs::write(
-        stub.join("git-orx"),
-        format!(
-            "#!/bin/sh\necho \"$1 $2\" >> '{}'\nexec '{}' \"$@\"\n",
-            log.display(),
-            crate::common::bin().display()
-        ),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(stub.join("git-orx"), std::fs::Permissions::from_mode(0o755)).unwrap();
-    let path = format!("{}:/usr/bin:/bin:/usr/local/bin", stub.display());
+    let (path, log) = logging_git_orx(&repo, Some(&crate::common::bin()));
     let commit = |args: &[&str]| {
         let _ = std::fs::remove_file(&log);
-        let out = repo
-            .command("git")
-            .args(args)
-            .env("PATH", &path)
-            .env("ORX_ROLE", "dev")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        git_on_path(&repo, &path, args, &[("ORX_ROLE", "dev")]);
         std::fs::read_to_string(&log).unwrap_or_default()
     };
     repo.write("notes.txt", "x\n");

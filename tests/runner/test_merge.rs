@@ -15,6 +15,28 @@ fn with_story() -> (Repo, String) {
     (repo, id)
 }
 
+/// Story 1.2 made on main ("Export as CSV") and on `other` ("Search by
+/// tag"): two items, one ID. Back on main.
+fn one_id_on_two_branches() -> Repo {
+    let (repo, _) = with_story();
+    repo.orx(&["new", "Export as CSV", "--as", "sm"]).ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["new", "Search by tag", "--as", "sm"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo
+}
+
+/// Story `id` moved to Approved on main and to Blocked on `other` (a good
+/// and a failing quality check). Back on main.
+fn approved_here_blocked_there(repo: &Repo, id: &str) {
+    let mut assess = vec!["assess", id, "--as", "sm"];
+    assess.extend_from_slice(GOOD);
+    repo.orx(&assess).ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["assess", id, "--as", "sm", "--score", "3"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+}
+
 fn merge_other(repo: &Repo) -> crate::common::Run {
     repo.git_env(&["merge", "--no-edit", "other"], &[("ORX_ROLE", "human")])
 }
@@ -216,11 +238,7 @@ fn status_across_branches_shows_each_items_state_on_each_branch() {
 /// the next free ID in the merge commit; `verify --all` is clean.
 #[test]
 fn two_branches_making_one_id_are_fixed_by_renumber_in_the_merge() {
-    let (repo, _) = with_story();
-    repo.orx(&["new", "Export as CSV", "--as", "sm"]).ok();
-    repo.git(&["checkout", "-q", "other"]).ok();
-    repo.orx(&["new", "Search by tag", "--as", "sm"]).ok();
-    repo.git(&["checkout", "-q", "main"]).ok();
+    let repo = one_id_on_two_branches();
     let out = merge_other(&repo);
     out.code(1);
     assert!(
@@ -414,11 +432,7 @@ fn renumber_rewrites_the_references_that_came_with_the_item() {
 /// repaired, and CI goes green without rewriting history.
 #[test]
 fn a_forge_merge_with_a_duplicate_id_is_repaired_forward() {
-    let (repo, _) = with_story();
-    repo.orx(&["new", "Export as CSV", "--as", "sm"]).ok();
-    repo.git(&["checkout", "-q", "other"]).ok();
-    repo.orx(&["new", "Search by tag", "--as", "sm"]).ok();
-    repo.git(&["checkout", "-q", "main"]).ok();
+    let repo = one_id_on_two_branches();
     let before = repo.git(&["rev-parse", "HEAD"]).stdout.trim().to_owned();
     repo.git_env(
         &["merge", "--no-verify", "--no-edit", "other"],
@@ -459,13 +473,7 @@ fn a_workflow_merge_rule_decides_two_states_and_the_merge_names_it() {
     let id = repo.story("Sign in", &[]);
     repo.git(&["branch", "other"]).ok();
     let path = repo.story_path(&id);
-    let mut assess = vec!["assess", id.as_str(), "--as", "sm"];
-    assess.extend_from_slice(GOOD);
-    repo.orx(&assess).ok();
-    repo.git(&["checkout", "-q", "other"]).ok();
-    repo.orx(&["assess", &id, "--as", "sm", "--score", "3"])
-        .ok();
-    repo.git(&["checkout", "-q", "main"]).ok();
+    approved_here_blocked_there(&repo, &id);
     let out = merge_other(&repo);
     out.ok();
     assert!(
@@ -521,13 +529,7 @@ fn a_merge_rule_by_owner_and_an_unknown_rule() {
     repo.commit_rules("The SM's state wins");
     let id = repo.story("Sign in", &[]);
     repo.git(&["branch", "other"]).ok();
-    let mut assess = vec!["assess", id.as_str(), "--as", "sm"];
-    assess.extend_from_slice(GOOD);
-    repo.orx(&assess).ok();
-    repo.git(&["checkout", "-q", "other"]).ok();
-    repo.orx(&["assess", &id, "--as", "sm", "--score", "3"])
-        .ok();
-    repo.git(&["checkout", "-q", "main"]).ok();
+    approved_here_blocked_there(&repo, &id);
     merge_other(&repo).ok();
     // Blocked, which the SM owns, though Approved comes later.
     assert!(repo.read(&repo.story_path(&id)).contains("status: Blocked"));
@@ -559,13 +561,7 @@ fn the_merge_driver_speaks_the_repositorys_language() {
     repo.set_lang("zh");
     let id = repo.story("Sign in", &[]);
     repo.git(&["branch", "other"]).ok();
-    let mut assess = vec!["assess", id.as_str(), "--as", "sm"];
-    assess.extend_from_slice(GOOD);
-    repo.orx(&assess).ok();
-    repo.git(&["checkout", "-q", "other"]).ok();
-    repo.orx(&["assess", &id, "--as", "sm", "--score", "3"])
-        .ok();
-    repo.git(&["checkout", "-q", "main"]).ok();
+    approved_here_blocked_there(&repo, &id);
     let out = merge_other(&repo);
     out.code(1);
     assert!(
@@ -683,11 +679,7 @@ fn ticks_of_adjacent_tasks_on_two_branches_merge() {
 /// needs `renumber`), and lists IDs in their natural order.
 #[test]
 fn status_across_branches_shows_one_id_taken_by_two_items() {
-    let (repo, _) = with_story();
-    repo.orx(&["new", "Export as CSV", "--as", "sm"]).ok();
-    repo.git(&["checkout", "-q", "other"]).ok();
-    repo.orx(&["new", "Search by tag", "--as", "sm"]).ok();
-    repo.git(&["checkout", "-q", "main"]).ok();
+    let repo = one_id_on_two_branches();
     let out = repo.orx(&["status", "--branches"]);
     out.ok().stdout_has(&[
         "← different items in docs/stories/1.2.export-as-csv.md, docs/stories/1.2.search-by-tag.md: merging them needs `git orx renumber`",
@@ -751,11 +743,7 @@ fn two_duplicate_ids_in_one_merge_are_fixed_by_two_renumbers() {
 /// it made lands on the renumbered story, which that branch did reach.
 #[test]
 fn a_branch_that_goes_on_after_its_story_was_renumbered_merges_again() {
-    let (repo, _) = with_story();
-    repo.orx(&["new", "Export as CSV", "--as", "sm"]).ok();
-    repo.git(&["checkout", "-q", "other"]).ok();
-    repo.orx(&["new", "Search by tag", "--as", "sm"]).ok();
-    repo.git(&["checkout", "-q", "main"]).ok();
+    let repo = one_id_on_two_branches();
     merge_other(&repo).code(1);
     repo.orx_env(&["renumber", "story:1.2"], &[("ORX_ROLE", "human")])
         .ok()
