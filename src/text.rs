@@ -1,5 +1,11 @@
 //! Printing untrusted text (titles, notes, IDs from files) safely.
 
+/// [`escape`] of each line of `s`, the line breaks kept (a message of
+/// several lines, such as a handoff).
+pub fn escape_lines(s: &str) -> String {
+    s.split('\n').map(escape).collect::<Vec<_>>().join("\n")
+}
+
 /// Escapes control characters (`\n`, `\u{1b}`, ...) so text read from a file
 /// cannot move the cursor, change colours or forge extra output lines.
 pub fn escape(s: &str) -> String {

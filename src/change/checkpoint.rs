@@ -3,8 +3,10 @@
 //! A checkpoint is a commit that holds the work tree as it is — HEAD, every
 //! tracked change and every untracked file that is not ignored — made
 //! through a temporary index, with HEAD as its parent, and kept as the ref
-//! `refs/orx/checkpoints/chk-YYYYMMDDHHMMSS` (UTC; `-2`, `-3`, ... when two
-//! are made in one second) with a reflog. The user's index, work tree and
+//! `refs/orx/checkpoints/chk-YYYYMMDDHHMM` (UTC, the agent's
+//! `last_checkpoint` form; a later one in the same minute adds its seconds,
+//! `chk-YYYYMMDDHHMMSS`, and `-2`, `-3`, ... when two are made in one
+//! second) with a reflog. The user's index, work tree and
 //! branch are not touched.
 //!
 //! A rollback never rewrites history. It saves the current state as a
@@ -49,8 +51,8 @@ pub struct Checkpoint {
     pub changed: Vec<String>,
 }
 
-/// Whether `name` is a checkpoint's name: `chk-` then 14 digits, with an
-/// optional `-N`.
+/// Whether `name` is a checkpoint's name: `chk-` then 12 or 14 digits,
+/// with an optional `-N`.
 pub fn valid_name(name: &str) -> bool {
     crate::engine::verdict::valid_checkpoint_name(name)
 }
@@ -61,15 +63,15 @@ pub fn valid_name(name: &str) -> bool {
 /// in which several were made, or none, is refused with what there is.
 pub fn resolve(repo: &Repo, typed: &str) -> Result<String> {
     let name = typed.strip_prefix(REF_PREFIX).unwrap_or(typed);
-    if valid_name(name) {
-        return Ok(name.to_owned());
-    }
     let minute = name
         .strip_prefix("chk-")
         .filter(|m| m.len() == 12 && m.bytes().all(|b| b.is_ascii_digit()));
+    if valid_name(name) && minute.is_none() {
+        return Ok(name.to_owned());
+    }
     let Some(minute) = minute else {
         return Err(Error::Usage(format!(
-            "`{}` is not a checkpoint name (they look like chk-20260208120000, or chk-202602081200 to the minute; `git orx checkpoints` lists them)",
+            "`{}` is not a checkpoint name (they look like chk-202602081200, or chk-20260208120007 for a later one in the same minute; `git orx checkpoints` lists them)",
             crate::text::escape(typed)
         )));
     };
@@ -77,6 +79,10 @@ pub fn resolve(repo: &Repo, typed: &str) -> Result<String> {
         .into_iter()
         .filter(|n| valid_name(n) && n[4..].starts_with(minute))
         .collect();
+    // The checkpoint of that name is the first of its minute.
+    if made.iter().any(|n| n == name) {
+        return Ok(name.to_owned());
+    }
     made.sort();
     match made.as_slice() {
         [one] => Ok(one.clone()),
@@ -92,9 +98,14 @@ pub fn resolve(repo: &Repo, typed: &str) -> Result<String> {
 }
 
 /// The name for a checkpoint made at `now` (RFC 3339, UTC), unique among
-/// `taken`.
+/// `taken`: to the minute, the seconds added only when that minute already
+/// has one.
 fn fresh_name(now: &str, taken: &[String]) -> String {
     let stamp: String = now.chars().filter(char::is_ascii_digit).take(14).collect();
+    let minute = format!("chk-{}", &stamp[..stamp.len().min(12)]);
+    if !taken.contains(&minute) {
+        return minute;
+    }
     let base = format!("chk-{stamp}");
     if !taken.contains(&base) {
         return base;
@@ -261,17 +272,16 @@ pub fn list(repo: &Repo) -> Result<Vec<Checkpoint>> {
             changed,
         });
     }
-    // By time, then by the number after the second's stamp (`-10` after `-9`).
+    // By time, then by the stamp (the minute's before its seconds') and
+    // the number after it (`-10` after `-9`).
     let order = |c: &Checkpoint| {
-        let n = c
+        let (stamp, n) = c
             .name
-            .get(18..)
-            .and_then(|s| s.strip_prefix('-'))
-            .and_then(|n| n.parse::<u64>().ok());
-        (
-            c.name.get(..18).unwrap_or_default().to_owned(),
-            n.unwrap_or(1),
-        )
+            .split_once('-')
+            .map_or((c.name.as_str(), ""), |(_, r)| {
+                r.split_once('-').unwrap_or((r, ""))
+            });
+        (stamp.len(), stamp.to_owned(), n.parse::<u64>().unwrap_or(1))
     };
     out.sort_by(|a, b| a.time.cmp(&b.time).then_with(|| order(a).cmp(&order(b))));
     Ok(out)
@@ -312,7 +322,7 @@ fn prepare(
     let name = name.strip_prefix(REF_PREFIX).unwrap_or(name);
     if !valid_name(name) {
         return Err(Error::Usage(format!(
-            "`{}` is not a checkpoint name (they look like chk-20260208120000; `git orx checkpoints` lists them)",
+            "`{}` is not a checkpoint name (they look like chk-202602081200, or chk-20260208120007 for a later one in the same minute; `git orx checkpoints` lists them)",
             crate::text::escape(name)
         )));
     }
@@ -773,22 +783,29 @@ fn ignored_in_the_way(
 mod tests {
     use super::*;
 
+    /// The agent state machine's form (`last_checkpoint:
+    /// "chk-202602081200"`): to the minute, with seconds only for a later
+    /// checkpoint in the same minute.
     #[test]
-    fn names_are_unique_within_a_second() {
-        let now = "2026-02-08T12:00:00Z";
-        assert_eq!(fresh_name(now, &[]), "chk-20260208120000");
-        let taken = vec!["chk-20260208120000".to_owned()];
-        assert_eq!(fresh_name(now, &taken), "chk-20260208120000-2");
-        let taken = vec![
-            "chk-20260208120000".to_owned(),
-            "chk-20260208120000-2".to_owned(),
-        ];
-        assert_eq!(fresh_name(now, &taken), "chk-20260208120000-3");
+    fn names_are_to_the_minute_and_unique_within_a_second() {
+        let now = "2026-02-08T12:00:30Z";
+        assert_eq!(fresh_name(now, &[]), "chk-202602081200");
+        let mut taken = vec!["chk-202602081200".to_owned()];
+        assert_eq!(fresh_name(now, &taken), "chk-20260208120030");
+        taken.push("chk-20260208120030".to_owned());
+        assert_eq!(fresh_name(now, &taken), "chk-20260208120030-2");
+        taken.push("chk-20260208120030-2".to_owned());
+        assert_eq!(fresh_name(now, &taken), "chk-20260208120030-3");
+        // Names sort in the order they were made.
+        let mut sorted = taken.clone();
+        sorted.sort();
+        assert_eq!(sorted, taken);
     }
 
     #[test]
     fn checkpoint_names_are_checked() {
         for ok in [
+            "chk-202602081200",
             "chk-20260208120000",
             "chk-20260208120000-2",
             "chk-20260208120000-12",
@@ -799,6 +816,7 @@ mod tests {
             "",
             "chk-",
             "chk-2026",
+            "chk-2026020812000",
             "20260208120000",
             "chk-2026020812000x",
             "chk-20260208120000-",

@@ -116,7 +116,10 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
         None => ui.line("  responsible: nobody (terminal)"),
     }
     if let Some(h) = &d.handoff {
-        ui.line(format!("  next: {}", paint(GREEN, escape(h))));
+        for (i, l) in h.lines().enumerate() {
+            let label = if i == 0 { "  next: " } else { "        " };
+            ui.line(format!("{label}{}", paint(GREEN, escape(l))));
+        }
     }
     if !d.moves.is_empty() {
         ui.line(format!("  moves from {}:", d.status));

@@ -1181,8 +1181,23 @@ fn display_width(text: &str) -> usize {
 
 /// `text` broken at spaces into lines of at most `width` columns (a word
 /// longer than that stays whole); lines after the first start with
-/// `indent` spaces. Leading spaces of `text` are kept.
+/// `indent` spaces. Leading spaces of `text` are kept. A line break in
+/// `text` starts a new line, indented the same.
 pub fn wrap(text: &str, indent: usize, width: usize) -> Vec<String> {
+    match text.split_once('\n') {
+        None => wrap_line(text, indent, width),
+        Some((first, rest)) => {
+            let pad = " ".repeat(indent);
+            let mut lines = wrap_line(first, indent, width);
+            for l in rest.split('\n') {
+                lines.extend(wrap_line(&format!("{pad}{l}"), indent, width));
+            }
+            lines
+        }
+    }
+}
+
+fn wrap_line(text: &str, indent: usize, width: usize) -> Vec<String> {
     // No character is wider than its UTF-8 bytes: most lines are decided
     // without measuring them.
     if text.len() <= width || display_width(text) <= width {

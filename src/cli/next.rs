@@ -130,7 +130,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     ],
                 )
             });
-            ui.wrap(format!("  {}", escape(&msg)), 4);
+            for line in msg.lines() {
+                ui.wrap(format!("  {}", escape(line)), 4);
+            }
             super::show::print_steps(ui, &s.steps, 4);
         }
     }

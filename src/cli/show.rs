@@ -1,7 +1,7 @@
 //! `git orx show`
 
 use orx::board::report;
-use orx::text::escape;
+use orx::text::{escape, escape_lines};
 use orx::workflow::role;
 
 use super::{BOLD, DIM, GREEN, RED, Ui, msg, paint};
@@ -102,7 +102,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             Some(rest) if msg::zh() => rest,
             _ => h,
         };
-        ui.wrap(format!("  next:   {}", paint(GREEN, escape(h))), 10);
+        ui.wrap(format!("  next:   {}", paint(GREEN, escape_lines(h))), 10);
     }
     print_steps(ui, &s.steps, 10);
     if d.moves.is_empty() {

@@ -2,7 +2,7 @@
 
 use orx::board::report;
 use orx::board::summary::Summary;
-use orx::text::escape;
+use orx::text::{escape, escape_lines};
 use orx::workflow::role;
 
 use super::{BOLD, DIM, GREEN, Ui, YELLOW, msg, paint};
@@ -169,7 +169,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 )
             ));
             if let Some(h) = &s.handoff {
-                ui.wrap_painted(GREEN, &escape(h), 11);
+                ui.wrap_painted(GREEN, &escape_lines(h), 11);
             }
         }
     }
@@ -241,7 +241,7 @@ fn by_state(
                 );
             }
             if let Some(h) = s.handoff.as_ref().filter(|_| !s.terminal) {
-                ui.wrap_painted(GREEN, &escape(h), 11);
+                ui.wrap_painted(GREEN, &escape_lines(h), 11);
             }
         }
     }

@@ -73,7 +73,7 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
             d.event
         ));
         if let Some(h) = &d.handoff {
-            ui.line(format!("  {}", orx::text::escape(h)));
+            ui.wrap(format!("  {}", orx::text::escape_lines(h)), 2);
         }
     }
     for n in &ticked.notes {

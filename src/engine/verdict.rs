@@ -18,15 +18,16 @@ use crate::workflow::{Evidence, Transition, Waits, Workflow};
 /// Where checkpoints are kept: one ref each.
 pub const CHECKPOINT_REFS: &str = "refs/orx/checkpoints/";
 
-/// Whether `name` is a checkpoint's name: `chk-` and a UTC timestamp
-/// (`YYYYMMDDhhmmss`), with `-N` (N ≥ 2) when more than one was made
-/// that second.
+/// Whether `name` is a checkpoint's name: `chk-` and a UTC timestamp to
+/// the minute (`YYYYMMDDhhmm`), or to the second (`YYYYMMDDhhmmss`) for
+/// a later one in the same minute, with `-N` (N ≥ 2) when more than one
+/// was made that second.
 pub fn valid_checkpoint_name(name: &str) -> bool {
     let Some(rest) = name.strip_prefix("chk-") else {
         return false;
     };
     let (stamp, n) = rest.split_once('-').unwrap_or((rest, "2"));
-    stamp.len() == 14
+    (stamp.len() == 12 || stamp.len() == 14)
         && stamp.bytes().all(|b| b.is_ascii_digit())
         && !n.is_empty()
         && n.bytes().all(|b| b.is_ascii_digit())

@@ -36,8 +36,8 @@ pub struct Config {
     /// What `git orx doctor` calls stuck.
     #[serde(default)]
     pub doctor: Doctor,
-    /// Whether handoff messages add the agent's own command for the step
-    /// (`*review 1.2`) after git-orx's.
+    /// Whether handoff messages give the agent's own line for the step
+    /// (`Next: QA, run \`review 1.2\``) before git-orx's.
     #[serde(default = "default_persona_commands")]
     pub persona_commands: bool,
     /// Whether a change's handoff ends with Orchestrix's handoff line

@@ -124,6 +124,7 @@ mod tests {
     use super::*;
     use crate::workflow::Workflow;
     use crate::workflow::role::Roles;
+    use serde_json::json;
 
     fn extra_roles(p: &Preset) -> Roles {
         Roles::with_extra(&p.roles.iter().map(|r| r.to_string()).collect::<Vec<_>>())
@@ -173,6 +174,107 @@ mod tests {
             assert_eq!(same.trigger, t.trigger, "{} -> {}", t.from, t.to);
         }
         assert!(preset.transitions.len() > builtin.transitions.len());
+    }
+
+    /// The story lifecycle's handoff table (Agent Handoff 消息格式), row by
+    /// row, under `lang: zh` with the agents' commands on: the first line
+    /// is the lifecycle's message byte for byte, in the built-in workflow
+    /// and in the Orchestrix preset alike; git-orx's own line follows.
+    #[test]
+    fn the_handoff_table_is_the_lifecycles_byte_for_byte() {
+        let p = find("orchestrix").unwrap();
+        let builtin = Workflow::load(KIND, None, &extra_roles(p)).unwrap();
+        let preset = Workflow::load(KIND, Some((p.workflow, "preset")), &extra_roles(p)).unwrap();
+        let rows: &[(&str, &str, serde_json::Value)] = &[
+            (
+                "SM → Architect",
+                "AwaitingArchReview",
+                json!({"rounds": {"architect": 1}}),
+            ),
+            ("SM → Dev (创建后)", "Approved", json!({})),
+            (
+                "Architect → SM",
+                "RequiresRevision",
+                json!({"rounds": {"architect": 1}}),
+            ),
+            (
+                "Architect → Dev",
+                "Approved",
+                json!({"rounds": {"architect": 1}}),
+            ),
+            (
+                "SM → Architect (第2轮)",
+                "AwaitingArchReview",
+                json!({"rounds": {"architect": 2}}),
+            ),
+            (
+                "SM → Dev (修订后)",
+                "Approved",
+                json!({"rounds": {"architect": 1}}),
+            ),
+            ("Dev → QA", "Review", json!({"rounds": {"qa": 1}})),
+            ("QA → Dev", "InProgress", json!({"rounds": {"qa": 1}})),
+            ("QA → 完成", "Done", json!({})),
+            ("Blocked", "Blocked", json!({})),
+            ("Escalated", "Escalated", json!({})),
+        ];
+        let table = |wf: &Workflow| {
+            rows.iter()
+                .map(|(row, state, fields)| {
+                    let mut item = json!({"id": "1.2"});
+                    for (k, v) in fields.as_object().unwrap() {
+                        item[k] = v.clone();
+                    }
+                    let scope = wf.scope(item, "sm", "");
+                    let h = wf.handoff(state, None, &scope, "zh").unwrap().full(true);
+                    format!("{row}\n{h}\n")
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(table(&preset), table(&builtin));
+        insta::assert_snapshot!(table(&builtin), @r"
+        SM → Architect
+        Next: Architect 请执行命令 `review-story 1.2`
+        Next: Architect 请审查 Story,然后 `git orx gate 1.2 --as architect --score X --critical N`
+
+        SM → Dev (创建后)
+        Next: Dev 请执行命令 `implement-story 1.2`
+        Next: Dev 请执行 `git orx move 1.2 InProgress --as dev`,然后实现 Story
+
+        Architect → SM
+        Next: SM 请执行命令 `revise 1.2`
+        Next: SM 请修订 Story,然后 `git orx assess 1.2`
+
+        Architect → Dev
+        Next: Dev 请执行命令 `implement-story 1.2`
+        Next: Dev 请执行 `git orx move 1.2 InProgress --as dev`,然后实现 Story
+
+        SM → Architect (第2轮)
+        Next: Architect 请执行命令 `review-story 1.2` (第2轮审查)
+        Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.2 --as architect --score X --critical N`
+
+        SM → Dev (修订后)
+        Next: Dev 请执行命令 `implement-story 1.2`
+        Next: Dev 请执行 `git orx move 1.2 InProgress --as dev`,然后实现 Story
+
+        Dev → QA
+        Next: QA 请执行命令 `review 1.2`
+        Next: QA 请审查 Story,然后 `git orx gate 1.2 --as qa --critical N --criteria-met|--criteria-failed`
+
+        QA → Dev
+        Next: Dev 请执行命令 `review-qa 1.2`
+        Next: Dev 请修复 QA 发现的问题,然后 `git orx move 1.2 Review --as dev`
+
+        QA → 完成
+        Story 已完成!
+
+        Blocked
+        Story 被阻塞,需要 SM 修订后重新提交
+
+        Escalated
+        Story 已升级,需要人工介入决策
+        ");
     }
 
     #[test]

@@ -122,6 +122,16 @@ impl Checker<'_> {
                     en: self.template(&m.en)?,
                     zh: m.zh.as_ref().map(|z| self.template(z)).transpose()?,
                     persona: m.persona.as_ref().map(|p| self.template(p)).transpose()?,
+                    agent: m
+                        .agent
+                        .as_ref()
+                        .map(|a| -> Result<_, WorkflowError> {
+                            Ok(Lines {
+                                en: self.template(&a.en)?,
+                                zh: a.zh.as_ref().map(|z| self.template(z)).transpose()?,
+                            })
+                        })
+                        .transpose()?,
                 })
             })
             .collect()

@@ -192,6 +192,15 @@ pub(super) struct MessageDef {
     pub(super) en: Spanned<String>,
     pub(super) zh: Option<Spanned<String>>,
     pub(super) persona: Option<Spanned<String>>,
+    pub(super) agent: Option<AgentLineDef>,
+}
+
+/// A handoff's line in the agent's own words (`agent: {en, zh}`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct AgentLineDef {
+    pub(super) en: Spanned<String>,
+    pub(super) zh: Option<Spanned<String>>,
 }
 
 /// A mapping that keeps its keys in file order.

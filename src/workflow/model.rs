@@ -283,6 +283,26 @@ pub struct Message {
     pub zh: Option<Template>,
     /// The agent's own command for the step (`*review {id}`).
     pub persona: Option<Template>,
+    /// The step as the agent's own handoff line (`Next: QA 请执行命令
+    /// \`review {id}\``), printed first when `persona_commands` is on.
+    pub agent: Option<Lines>,
+}
+
+/// A line in English and, optionally, Chinese.
+#[derive(Debug)]
+pub struct Lines {
+    pub en: Template,
+    pub zh: Option<Template>,
+}
+
+impl Lines {
+    /// The line in `lang` (English when it has none in that language).
+    pub fn pick(&self, lang: &str) -> &Template {
+        match lang {
+            "zh" => self.zh.as_ref().unwrap_or(&self.en),
+            _ => &self.en,
+        }
+    }
 }
 
 /// A workflow file that could not be used, with its position when known.
@@ -446,6 +466,7 @@ impl Workflow {
             text: template.render(scope),
             role: m.role.clone(),
             persona: m.persona.as_ref().map(|p| p.render(scope)),
+            agent: m.agent.as_ref().map(|a| a.pick(lang).render(scope)),
         })
     }
 }
@@ -477,15 +498,21 @@ pub struct Handoff {
     /// The same step as the agent's own command (`*review 1.2`), when the
     /// message names one.
     pub persona: Option<String>,
+    /// The agent's own handoff line for the step, when the message has one.
+    pub agent: Option<String>,
 }
 
 impl Handoff {
-    /// The message, followed by the agent's own command when `persona`
-    /// (the config's `persona_commands`) and the message names one.
+    /// The message as printed. With `persona` (the config's
+    /// `persona_commands`), the agent's own line comes first, so a program
+    /// that reads the first line finds it there, and git-orx's follows on
+    /// a line of its own; a message with only the agent's command gets it
+    /// after git-orx's.
     pub fn full(self, persona: bool) -> String {
-        match self.persona.filter(|_| persona) {
-            Some(p) => format!("{} (agent: `{p}`)", self.text),
-            None => self.text,
+        match (self.agent, self.persona) {
+            (Some(a), _) if persona => format!("{a}\n{}", self.text),
+            (None, Some(p)) if persona => format!("{} (agent: `{p}`)", self.text),
+            _ => self.text,
         }
     }
 }

@@ -94,7 +94,7 @@ fn a_session_from_requirement_to_archive() {
     agent default: PLANNING -> CONFIRMING (Dev) [<commit>]
     Agent default: the PRD (2 tasks) waits for the user: `git orx agent fire USER_CONFIRM --as human` (Go), or USER_CANCEL
     $ git orx agent fire USER_CONFIRM --as human
-    checkpoint chk-20260102030405
+    checkpoint chk-202601020304
     agent default: CONFIRMING -> EXECUTING (Human) [<commit>]
     Agent default: work through the task queue (0/2 done); `git orx agent check` after each change, `git orx agent task done` after each task
     $ git orx agent task done --as dev
@@ -109,7 +109,7 @@ fn a_session_from_requirement_to_archive() {
     $ test -f ok
     passed
     the check passed
-    checkpoint chk-20260102030405-2
+    checkpoint chk-20260102030405
     agent default: AUTO_FIX -> EXECUTING (Dev) [<commit>]
     Agent default: work through the task queue (1/2 done); `git orx agent check` after each change, `git orx agent task done` after each task
     $ git orx agent task done --as dev
@@ -128,7 +128,7 @@ fn a_session_from_requirement_to_archive() {
     task_status: IDLE
     session_id: "2026-01-02T03:04:05Z"
     auto_fix_attempts: 0
-    last_checkpoint: chk-20260102030405-2
+    last_checkpoint: chk-20260102030405
     requirement: null
     tasks: []
     paused: false
@@ -142,7 +142,7 @@ fn a_session_from_requirement_to_archive() {
     ## Session 2026-01-02T03:04:05Z (archived 2026-01-02T03:04:05Z)
 
     - Requirement: build the login
-    - Last checkpoint: chk-20260102030405-2
+    - Last checkpoint: chk-20260102030405
     - Tasks: 2 of 2 done
       - [x] the form
       - [x] its tests
@@ -162,13 +162,13 @@ fn a_session_from_requirement_to_archive() {
         tasks.1.status: none -> todo
     2026-01-02 03:04 <commit> agent default PLANNING -> CONFIRMING  Dev (Test Author)
     2026-01-02 03:04 <commit> agent default CONFIRMING -> EXECUTING  Human (Test Author)
-        Orx-Checkpoint: chk-20260102030405
+        Orx-Checkpoint: chk-202601020304
     2026-01-02 03:04 <commit> agent default edit in EXECUTING  Dev (Test Author)
         tasks.0.status: todo -> done
     2026-01-02 03:04 <commit> agent default EXECUTING -> AUTO_FIX  Dev (Test Author)
         Orx-Check: passed=false at=2026-01-02T03:04:05Z failed=test -f ok
     2026-01-02 03:04 <commit> agent default AUTO_FIX -> EXECUTING  Dev (Test Author)
-        Orx-Checkpoint: chk-20260102030405-2
+        Orx-Checkpoint: chk-20260102030405
         Orx-Check: passed=true at=2026-01-02T03:04:05Z failed=none
     2026-01-02 03:04 <commit> agent default EXECUTING -> ARCHIVING  Dev (Test Author)
     2026-01-02 03:04 <commit> agent default ARCHIVING -> IDLE  Dev (Test Author)
@@ -278,7 +278,7 @@ fn the_circuit_breaker_trips_at_the_third_failed_fix() {
     failed (exit 1)
     the check failed
     agent default: AUTO_FIX -> BLOCKED (Dev) [<commit>]
-    Agent default is blocked after 3 failed fixes: fix it, then `git orx agent fire HUMAN_INTERVENTION --as human`; or `git orx agent fire ROLLBACK --as human` (back to chk-20260102030405); or `git orx agent task skip --as human`
+    Agent default is blocked after 3 failed fixes: fix it, then `git orx agent fire HUMAN_INTERVENTION --as human`; or `git orx agent fire ROLLBACK --as human` (back to chk-202601020304); or `git orx agent task skip --as human`
     ");
     // Blocked: no more checks until a human steps in.
     repo.orx(&["agent", "check", "--as", "dev"])
@@ -332,7 +332,7 @@ fn rollback_restores_files_and_can_be_rolled_back() {
     insta::assert_snapshot!(chk.render(), @"
     exit: 0
     --- stdout
-    checkpoint chk-20260102030405
+    checkpoint chk-202601020304
     ");
     let before = repo.state();
     // Work goes wrong: a file modified, one deleted, one new, the story moved.
@@ -344,17 +344,17 @@ fn rollback_restores_files_and_can_be_rolled_back() {
     repo.git(&["commit", "-q", "-m", "refactor"]).ok();
     repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
     repo.write("scratch.txt", "new and untracked\n");
-    let out = repo.orx(&["rollback", "chk-20260102030405", "--yes", "--as", "human"]);
+    let out = repo.orx(&["rollback", "chk-202601020304", "--yes", "--as", "human"]);
     insta::assert_snapshot!(out.render(), @"
     exit: 0
     --- stdout
-    rolled back to chk-20260102030405: 5 files restored or removed [<commit>]
+    rolled back to chk-202601020304: 5 files restored or removed [<commit>]
       draft.txt
       gone.txt
       keep.txt
       scratch.txt
       src/new.rs
-    the state before is saved as chk-20260102030405-2: `git orx rollback chk-20260102030405-2 --yes --as human` undoes this
+    the state before is saved as chk-20260102030405: `git orx rollback chk-20260102030405 --yes --as human` undoes this
     ");
     assert_eq!(repo.read("keep.txt"), "keep v2, uncommitted\n");
     assert_eq!(repo.read("gone.txt"), "still here\n");
@@ -367,7 +367,7 @@ fn rollback_restores_files_and_can_be_rolled_back() {
     let log = repo.git(&["log", "--format=%s"]);
     assert!(
         log.stdout.starts_with(
-            "rollback to chk-20260102030405\nstory 1.1: Approved -> InProgress\nrefactor\n"
+            "rollback to chk-202601020304\nstory 1.1: Approved -> InProgress\nrefactor\n"
         ),
         "{}",
         log.stdout
@@ -391,19 +391,19 @@ fn rollback_restores_files_and_can_be_rolled_back() {
     insta::assert_snapshot!(list.render(), @"
     exit: 0
     --- stdout
-    chk-20260102030405 2026-01-02T03:04:05Z on <commit> before the refactor
+    chk-202601020304 2026-01-02T03:04:05Z on <commit> before the refactor
       6 files differ from HEAD: docs/stories/1.1.login.md, draft.txt, gone.txt, keep.txt, scratch.txt, and 1 more
-    chk-20260102030405-2 2026-01-02T03:04:05Z on <commit> before rolling back to chk-20260102030405
+    chk-20260102030405 2026-01-02T03:04:05Z on <commit> before rolling back to chk-202601020304
       same as HEAD
-    chk-20260102030405-3 2026-01-02T03:04:05Z on <commit> before rolling back to chk-20260102030405-2
+    chk-20260102030405-2 2026-01-02T03:04:05Z on <commit> before rolling back to chk-20260102030405
       5 files differ from HEAD: draft.txt, gone.txt, keep.txt, scratch.txt, src/new.rs
     ");
     let json: serde_json::Value =
         serde_json::from_str(&repo.orx(&["checkpoints", "--json"]).stdout).unwrap();
-    assert_eq!(json["checkpoints"][0]["name"], "chk-20260102030405");
+    assert_eq!(json["checkpoints"][0]["name"], "chk-202601020304");
     assert_eq!(json["checkpoints"][0]["message"], "before the refactor");
     // The checkpoint refs keep a reflog.
-    repo.git(&["reflog", "show", "refs/orx/checkpoints/chk-20260102030405"])
+    repo.git(&["reflog", "show", "refs/orx/checkpoints/chk-202601020304"])
         .stdout_has(&["orx checkpoint: before the refactor"]);
 }
 
@@ -422,7 +422,7 @@ fn the_rollback_trigger_returns_to_the_last_checkpoint() {
     exit: 0
     --- stdout
     rolled back: 2 files restored or removed [<commit>]
-      the state before is saved as chk-20260102030405-2: `git orx rollback chk-20260102030405-2 --yes --as human` undoes this
+      the state before is saved as chk-20260102030405: `git orx rollback chk-20260102030405 --yes --as human` undoes this
     agent default: BLOCKED -> IDLE (Human) [<commit>]
     Agent default is idle: give it a requirement: `git orx agent fire USER_INPUT_REQUIREMENT -m "..." --as human`
     "#);
@@ -444,7 +444,7 @@ fn rollback_refuses_bad_names_unconfirmed_runs_and_a_held_lock() {
     repo.orx(&["rollback", "chk-20990101000000", "--yes", "--as", "human"])
         .fails(2, &["there is no checkpoint chk-20990101000000"]);
     // Not confirmed, with no terminal to ask on.
-    repo.orx(&["rollback", "chk-20260102030405", "--as", "human"])
+    repo.orx(&["rollback", "chk-202601020304", "--as", "human"])
         .fails(2, &["confirm with --yes (nothing was changed)"]);
     // Another process holds the lock.
     std::fs::create_dir_all(repo.path(".git/orx")).unwrap();
@@ -455,7 +455,7 @@ fn rollback_refuses_bad_names_unconfirmed_runs_and_a_held_lock() {
         .open(repo.path(".git/orx/lock"))
         .unwrap();
     lock.lock().unwrap();
-    let busy = repo.orx(&["rollback", "chk-20260102030405", "--yes", "--as", "human"]);
+    let busy = repo.orx(&["rollback", "chk-202601020304", "--yes", "--as", "human"]);
     busy.code(3);
     lock.unlock().unwrap();
     // A merge in progress.
@@ -470,7 +470,7 @@ fn rollback_refuses_bad_names_unconfirmed_runs_and_a_held_lock() {
     repo.git(&["merge", "-q", "side"]).code(1);
     let merging = refused(
         &repo,
-        &["rollback", "chk-20260102030405", "--yes", "--as", "human"],
+        &["rollback", "chk-202601020304", "--yes", "--as", "human"],
     );
     assert!(
         merging.contains("a merge is in progress; finish or abort it, then roll back"),
@@ -483,7 +483,7 @@ fn rollback_refuses_bad_names_unconfirmed_runs_and_a_held_lock() {
     repo.edit(&path, "title: Login", "title: Login v2");
     let pending = refused(
         &repo,
-        &["rollback", "chk-20260102030405", "--yes", "--as", "human"],
+        &["rollback", "chk-202601020304", "--yes", "--as", "human"],
     );
     assert!(
         pending.contains("these have uncommitted changes: docs/stories/1.1.login.md"),
@@ -523,7 +523,7 @@ fn checkpoints_in_a_linked_worktree() {
     let (code, out, err) = in_wt(&[
         "orx",
         "rollback",
-        "chk-20260102030405",
+        "chk-202601020304",
         "--yes",
         "--as",
         "human",
@@ -536,7 +536,7 @@ fn checkpoints_in_a_linked_worktree() {
     assert!(!wt.join("b.txt").exists());
     // The main work tree was not touched, and refuses the other's checkpoint.
     assert_eq!(repo.read("a.txt"), "main\n");
-    repo.orx(&["rollback", "chk-20260102030405", "--yes", "--as", "human"])
+    repo.orx(&["rollback", "chk-202601020304", "--yes", "--as", "human"])
         .fails(1, &["was made in the work tree"]);
     repo.orx(&["checkpoints"]).stdout_has(&["(work tree "]);
 }
@@ -741,7 +741,7 @@ fn rollback_defaults_to_the_agents_last_checkpoint_and_check_reads_contexts() {
     out.ok();
     assert!(
         out.stdout
-            .starts_with("rolled back to chk-20260102030405: 1 file restored or removed"),
+            .starts_with("rolled back to chk-202601020304: 1 file restored or removed"),
         "{}",
         out.render()
     );
@@ -779,7 +779,7 @@ fn the_breaker_and_actions_cannot_be_stepped_around() {
     let path = ".orx/active_context.md";
     repo.edit(
         path,
-        "last_checkpoint: chk-20260102030405",
+        "last_checkpoint: chk-202601020304",
         "last_checkpoint: chk-19990101000000",
     );
     repo.commit_as("dev", "elsewhere")
@@ -791,7 +791,7 @@ fn the_breaker_and_actions_cannot_be_stepped_around() {
     repo.edit(path, "auto_fix_attempts: 3", "auto_fix_attempts: 0");
     repo.commit_as("human", "back").fails(
         1,
-        &["BLOCKED -> IDLE rolls the work back to chk-20260102030405 first"],
+        &["BLOCKED -> IDLE rolls the work back to chk-202601020304 first"],
     );
     repo.git(&["checkout", "-q", "--", path]).ok();
     // A paused agent runs no checks.
@@ -843,9 +843,9 @@ fn rollback_spares_what_checkpoints_do_not_hold() {
     repo.git(&["add", "a.txt"]).ok();
     repo.write("a.txt", "in the work tree\n");
     repo.orx(&["checkpoint"]).ok();
-    let staged = repo.git(&["show", "refs/orx/checkpoints/chk-20260102030405^2:a.txt"]);
+    let staged = repo.git(&["show", "refs/orx/checkpoints/chk-202601020304^2:a.txt"]);
     assert_eq!(staged.stdout, "staged\n");
-    let worktree = repo.git(&["show", "refs/orx/checkpoints/chk-20260102030405:a.txt"]);
+    let worktree = repo.git(&["show", "refs/orx/checkpoints/chk-202601020304:a.txt"]);
     assert_eq!(worktree.stdout, "in the work tree\n");
     // `out` becomes an ignored directory with a build product in it.
     std::fs::remove_file(repo.path("out")).unwrap();
@@ -862,7 +862,7 @@ fn rollback_spares_what_checkpoints_do_not_hold() {
     let before = repo.state();
     let out = repo.orx(&[
         "rollback",
-        "refs/orx/checkpoints/chk-20260102030405",
+        "refs/orx/checkpoints/chk-202601020304",
         "--yes",
         "--as",
         "human",
@@ -873,7 +873,7 @@ fn rollback_spares_what_checkpoints_do_not_hold() {
     );
     assert_eq!(repo.state(), before);
     std::fs::remove_dir_all(repo.path("out")).unwrap();
-    repo.orx(&["rollback", "chk-20260102030405", "--yes", "--as", "human"])
+    repo.orx(&["rollback", "chk-202601020304", "--yes", "--as", "human"])
         .ok();
     assert_eq!(repo.read("out"), "a plain file then\n");
     assert_eq!(repo.read("nested/inner.txt"), "inner\n");
@@ -908,7 +908,7 @@ fn a_rollback_whose_transition_is_refused_says_so() {
             &[
                 "the work was rolled back [",
                 "but BLOCKED -> IDLE could not be recorded",
-                "undo the rollback with `git orx rollback chk-20260102030405-2 --yes`",
+                "undo the rollback with `git orx rollback chk-20260102030405 --yes`",
             ],
         );
     assert!(repo.path("ok").exists());
@@ -928,8 +928,123 @@ fn checkpoints_are_listed_in_the_order_they_were_made() {
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names[0], "chk-20260102030405");
-    assert_eq!(names[1], "chk-20260102030405-2");
-    assert_eq!(names[9], "chk-20260102030405-10");
-    assert_eq!(names[10], "chk-20260102030405-11");
+    assert_eq!(names[0], "chk-202601020304");
+    assert_eq!(names[1], "chk-20260102030405");
+    assert_eq!(names[9], "chk-20260102030405-9");
+    assert_eq!(names[10], "chk-20260102030405-10");
+}
+
+/// The agent lifecycle's "状态查询命令" (§5): the context manager's
+/// `update_progress` as `git orx agent progress`. A new `task_status` is
+/// the move its trigger makes (the note it records, the checkpoint it
+/// takes, `last_checkpoint` in the lifecycle's `chk-YYYYMMDDHHMM` form);
+/// a field only transitions change is refused, as a move the rules refuse
+/// or one only a command's outcome makes.
+#[test]
+fn agent_progress_updates_the_lifecycles_fields_judged_like_every_change() {
+    let repo = agent_repo();
+    fn progress<'a>(args: &[&'a str]) -> Vec<&'a str> {
+        [&["agent", "progress"][..], args].concat()
+    }
+    let mut out = String::new();
+    // USER_INPUT_REQUIREMENT records its note: without one, a usage error.
+    out += &repo
+        .refused(
+            &progress(&["--task-status", "PLANNING", "--as", "human"]),
+            2,
+            &[],
+        )
+        .render();
+    out += &refused(
+        &repo,
+        &progress(&["--auto-fix-attempts", "2", "--as", "human"]),
+    );
+    out += &steps(
+        &repo,
+        &[&progress(&[
+            "--task-status",
+            "PLANNING",
+            "-m",
+            "build the login",
+            "--as",
+            "human",
+        ])],
+    );
+    out += &refused(
+        &repo,
+        &progress(&["--task-status", "CONFIRMING", "--as", "dev"]),
+    );
+    out += &steps(
+        &repo,
+        &[
+            &["agent", "task", "add", "the form", "--as", "dev"],
+            &progress(&["--task-status", "confirming", "--as", "dev"]),
+            &progress(&["--task-status", "EXECUTING", "--as", "human"]),
+        ],
+    );
+    for args in [
+        &["--task-status", "AUTO_FIX", "--as", "dev"][..],
+        &["--task-status", "IDLE", "--as", "dev"],
+        &[
+            "--last-checkpoint",
+            "chk-202601020304",
+            "--session-id",
+            "s9",
+            "--as",
+            "dev",
+        ],
+    ] {
+        out += &refused(&repo, &progress(args));
+    }
+    insta::assert_snapshot!(redact(&out), @r#"
+    exit: 2
+    --- stderr
+    error: USER_INPUT_REQUIREMENT records its note as `requirement`: give it with -m TEXT
+    exit: 1
+    --- stderr
+    error: refused: agent default: `auto_fix_attempts` is kept by the workflow and changes only through its transitions (was 0, now 2)
+      a Human may override with --force --reason TEXT
+    $ git orx agent progress --task-status PLANNING -m build the login --as human
+    agent default: IDLE -> PLANNING (Human) [<commit>]
+    Agent default: write the PRD's task queue (`git orx agent task add "..."`), then `git orx agent fire PRD_GENERATED`
+    exit: 1
+    --- stderr
+    error: refused: agent default cannot move from PLANNING to CONFIRMING: 1 precondition not met
+      - the PRD has a task queue (`git orx agent task add`) — actual: tasks = []
+    hint: `git orx show default` lists the moves allowed now and what each needs
+    $ git orx agent task add the form --as dev
+    agent default: tasks changed, still PLANNING (Dev) [<commit>]
+    Agent default: write the PRD's task queue (`git orx agent task add "..."`), then `git orx agent fire PRD_GENERATED`
+    $ git orx agent progress --task-status confirming --as dev
+    agent default: PLANNING -> CONFIRMING (Dev) [<commit>]
+    Agent default: the PRD (1 task) waits for the user: `git orx agent fire USER_CONFIRM --as human` (Go), or USER_CANCEL
+    $ git orx agent progress --task-status EXECUTING --as human
+    checkpoint chk-202601020304
+    agent default: CONFIRMING -> EXECUTING (Human) [<commit>]
+    Agent default: work through the task queue (0/1 done); `git orx agent check` after each change, `git orx agent task done` after each task
+    exit: 1
+    --- stderr
+    error: agent default: ERROR_DETECTED is the outcome of `agent check`, not a trigger to fire by hand: it is fired when `agent check` runs
+    hint: run `git orx agent check`
+    exit: 1
+    --- stderr
+    error: refused: agent default cannot move from EXECUTING to IDLE: the workflow has no such transition
+      allowed from EXECUTING: AUTO_FIX (Dev or Human), ARCHIVING (Dev or Human)
+    hint: `git orx show default` lists the moves allowed now and what each needs
+    exit: 1
+    --- stderr
+    error: refused: agent default: `session_id` is kept by the workflow and changes only through its transitions (was "2026-01-02T03:04:05Z", now "s9")
+      a Human may override with --force --reason TEXT
+    "#);
+    let context = repo.read(".orx/active_context.md");
+    assert!(context.contains("task_status: EXECUTING"), "{context}");
+    assert!(
+        context.contains("requirement: build the login"),
+        "{context}"
+    );
+    assert!(
+        context.contains("last_checkpoint: chk-202601020304\n"),
+        "{context}"
+    );
+    repo.orx(&["verify", "--all"]).ok();
 }

@@ -46,7 +46,7 @@ fn recent_files_are_not_cached_and_config_changes_invalidate() {
     let out = repo.orx(&["next"]);
     assert!(
         out.stdout
-            .contains("Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)"),
+            .contains("Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story"),
         "{}",
         out.stdout
     );

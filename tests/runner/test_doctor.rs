@@ -90,7 +90,8 @@ fn doctor_names_a_stuck_story_its_role_its_unmet_preconditions_and_its_refusals(
         story 1.2 — Login
           Approved for 5d (since 2026-01-02 03:04) — stuck: longer than 2d
           responsible: Dev
-          next: Next: Dev, `git orx move 1.2 InProgress --as dev`, then implement the story (agent: `*implement-story 1.2`)
+          next: Next: Dev, run `implement-story 1.2`
+                Next: Dev, `git orx move 1.2 InProgress --as dev`, then implement the story
           moves from Approved:
             -> InProgress [Dev]: every precondition met
           recent refusals:

@@ -583,7 +583,7 @@ fn handoffs_leave_out_the_agents_command_when_persona_commands_is_false() {
     with.ok();
     assert!(
         with.stdout.contains(&format!(
-            "InProgress --as dev`, then implement the story (agent: `*implement-story {id}`)"
+            "  Next: Dev, run `implement-story {id}`\n  Next: Dev, `git orx move {id} InProgress --as dev`, then implement the story\n"
         )),
         "{}",
         with.render()
@@ -595,7 +595,7 @@ fn handoffs_leave_out_the_agents_command_when_persona_commands_is_false() {
     without.ok();
     assert!(
         without.stdout.contains(&format!(
-            "`git orx move {id} InProgress --as dev`, then implement the story\n"
+            "Dev\n  Next: Dev, `git orx move {id} InProgress --as dev`, then implement the story\n"
         )),
         "{}",
         without.render()

@@ -90,14 +90,14 @@ fn new_example_writes_a_story_the_quality_check_approves() {
 }
 
 #[test]
-fn handoffs_give_git_orxs_command_first_then_the_agents() {
+fn handoffs_give_the_agents_command_first_then_git_orxs() {
     let repo = Repo::new();
     let id = repo.story("A", &["--score", "9"]);
     let out = repo.orx(&["next", "--role", "dev"]);
     assert_eq!(
         out.ok().stdout,
         format!(
-            "Dev\n  Next: Dev, `git orx move {id} InProgress --as dev`, then implement the story (agent: `*implement-story {id}`)\n    run: git orx move {id} InProgress --as dev [options]\n"
+            "Dev\n  Next: Dev, run `implement-story {id}`\n  Next: Dev, `git orx move {id} InProgress --as dev`, then implement the story\n    run: git orx move {id} InProgress --as dev [options]\n"
         )
     );
 }

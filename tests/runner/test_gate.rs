@@ -29,10 +29,12 @@ fn a_high_quality_story_is_approved_directly_with_zh_handoffs() {
     $ git orx assess 1.1 --score 8.5 --as sm
     质量检查: 结构 100%,技术提取 100%,评分 8.5,复杂度指标: 无
     story 1.1: Draft -> Approved (SM) [<commit>]
-    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
+    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story
     $ git orx move 1.1 InProgress --as dev
     story 1.1: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请实现 Story,然后 `git orx move 1.1 Review --as dev` (agent: `*implement-story 1.1`)
+    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请实现 Story,然后 `git orx move 1.1 Review --as dev`
     "#);
 }
 
@@ -77,14 +79,17 @@ fn a_story_scoring_7_is_reviewed_and_passed_by_the_architects_gate() {
       未到 Approved:
         - 技术质量评分至少 8.0 — 实际: quality.score = 7.0
     story 1.1: Draft -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
+    Next: Architect 请执行命令 `review-story 1.1`
+    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N`
     $ git orx gate 1.1 --as architect --score 8 --critical 0 --minor 1
     Architect 审查,第 1 轮: 通过
     story 1.1: AwaitingArchReview -> Approved (Architect) [<commit>]
-    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
+    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story
     $ git orx move 1.1 InProgress --as dev
     story 1.1: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请实现 Story,然后 `git orx move 1.1 Review --as dev` (agent: `*implement-story 1.1`)
+    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请实现 Story,然后 `git orx move 1.1 Review --as dev`
     "#);
     let trailers = repo.git(&["log", "-1", "--skip=1", "--format=%(trailers)"]);
     insta::assert_snapshot!(trailers.stdout, @"
@@ -162,25 +167,29 @@ fn a_blocked_story_revised_after_review_is_auto_approved() {
     $ git orx assess 1.1 --score 5.0 --as sm
     质量检查: 结构 100%,技术提取 100%,评分 5.0,复杂度指标: 无
     story 1.1: Draft -> Blocked (SM) [<commit>]
-    Story 1.1 被阻塞,需要 SM 修订后重新提交
+    Story 被阻塞,需要 SM 修订后重新提交
     $ git orx assess 1.1 --score 8.0 --complexity api-contract,db-schema --as sm
     质量检查: 结构 100%,技术提取 100%,评分 8.0,复杂度指标: api-contract, db-schema
       未到 Approved:
         - 复杂度指标: 至多 1 个 — 实际: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
+    Next: Architect 请执行命令 `review-story 1.1`
+    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N`
     $ git orx gate 1.1 --as architect --score 6 --critical 0 --minor 3 -m pagination contract unclear
     Architect 审查,第 1 轮: 未通过
       - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 6.0, review.architect.critical = 0
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
-    Next: SM 请修订 Story,然后 `git orx assess 1.1` (agent: `*revise 1.1`)
+    Next: SM 请执行命令 `revise 1.1`
+    Next: SM 请修订 Story,然后 `git orx assess 1.1`
     $ git orx assess 1.1 --score 8.5 --complexity api-contract,db-schema --as sm
     质量检查: 结构 100%,技术提取 100%,评分 8.5,复杂度指标: api-contract, db-schema
     story 1.1: RequiresRevision -> Approved (SM) [<commit>]
-    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
+    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story
     $ git orx move 1.1 InProgress --as dev
     story 1.1: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请实现 Story,然后 `git orx move 1.1 Review --as dev` (agent: `*implement-story 1.1`)
+    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请实现 Story,然后 `git orx move 1.1 Review --as dev`
     "#);
     let text = repo.read(&path);
     let frontmatter = text.split("---\n").nth(1).unwrap();
@@ -263,23 +272,27 @@ fn qa_fails_round_1_and_passes_round_2_with_half_the_issues() {
     insta::assert_snapshot!(out, @r#"
     $ git orx move 1.1 InProgress --as dev
     story 1.1: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请实现 Story,然后 `git orx move 1.1 Review --as dev` (agent: `*implement-story 1.1`)
+    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请实现 Story,然后 `git orx move 1.1 Review --as dev`
     $ git orx move 1.1 Review --as dev
     story 1.1: InProgress -> Review (Dev) [<commit>]
-    Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed` (agent: `*review 1.1`)
+    Next: QA 请执行命令 `review 1.1`
+    Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed`
     $ git orx gate 1.1 --as qa --critical 0 --high 1 --medium 3 --criteria-failed
     QA 审查,第 1 轮: 未通过
       - 每一轮都满足全部验收标准 (`--criteria-met`);只有在最后一轮之后做决定的 Human 可以不满足 — 实际: review.qa.round = 1, rounds.qa = 1, review.qa.criteria = "failed"
       - 第 1 轮 (严格): 没有 Critical 或 High 问题 — 实际: review.qa.round = 1, rounds.qa = 1, review.qa.critical = 0, review.qa.high = 1
     story 1.1: Review -> InProgress (QA) [<commit>]
-    Next: Dev 请修复 QA 发现的问题,然后 `git orx move 1.1 Review --as dev` (agent: `*review-qa 1.1`)
+    Next: Dev 请执行命令 `review-qa 1.1`
+    Next: Dev 请修复 QA 发现的问题,然后 `git orx move 1.1 Review --as dev`
     $ git orx move 1.1 Review --as dev -m fixed the High issue
     story 1.1: InProgress -> Review (Dev) [<commit>]
-    Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed` (agent: `*review 1.1`)
+    Next: QA 请执行命令 `review 1.1`
+    Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed`
     $ git orx gate 1.1 --as qa --critical 0 --high 0 --medium 2 --criteria-met
     QA 审查,第 2 轮: 通过
     story 1.1: Review -> Done (QA) [<commit>]
-    Story 1.1 已完成!
+    Story 已完成!
     "#);
     let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
     insta::assert_snapshot!(trailers.stdout, @"
@@ -366,26 +379,28 @@ fn an_escalated_story_takes_each_of_the_humans_three_decisions() {
     Architect 审查,第 1 轮: 未通过
       - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
     story 1.1: AwaitingArchReview -> Escalated (Architect) [<commit>]
-    Story 1.1 已升级,需要人工介入决策
+    Story 已升级,需要人工介入决策
     $ git orx gate 1.2 --as architect --score 7 --critical 1 --escalate -m needs a product decision
     Architect 审查,第 1 轮: 未通过
       - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
     story 1.2: AwaitingArchReview -> Escalated (Architect) [<commit>]
-    Story 1.2 已升级,需要人工介入决策
+    Story 已升级,需要人工介入决策
     $ git orx gate 1.3 --as architect --score 7 --critical 1 --escalate -m needs a product decision
     Architect 审查,第 1 轮: 未通过
       - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 7.0, review.architect.critical = 1
     story 1.3: AwaitingArchReview -> Escalated (Architect) [<commit>]
-    Story 1.3 已升级,需要人工介入决策
+    Story 已升级,需要人工介入决策
     $ git orx move 1.1 Approved --as human -m accept the risk
     story 1.1: Escalated -> Approved (Human) [<commit>]
-    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
+    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story
     $ git orx move 1.2 Blocked --as human -m split the story
     story 1.2: Escalated -> Blocked (Human) [<commit>]
-    Story 1.2 被阻塞,需要 SM 修订后重新提交
+    Story 被阻塞,需要 SM 修订后重新提交
     $ git orx move 1.3 AwaitingArchReview --as human -m review again
     story 1.3: Escalated -> AwaitingArchReview (Human) [<commit>]
-    Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.3 --as architect --score X --critical N` (agent: `*review-story 1.3`)
+    Next: Architect 请执行命令 `review-story 1.3`
+    Next: Architect 请审查 Story,然后 `git orx gate 1.3 --as architect --score X --critical N`
     "#);
 }
 
@@ -415,14 +430,16 @@ fn architect_gate_boundaries() {
         out.stdout.lines().next().unwrap().to_owned() + " / " + out.stdout.lines().last().unwrap()
     };
     insta::assert_snapshot!([gate(&a, "6.99", "0"), gate(&b, "7.0", "0"), gate(&c, "10", "1")].join("\n"), @r#"
-    Architect review, round 1: failed / Next: SM, revise the story, then `git orx assess 1.1` (agent: `*revise 1.1`)
-    Architect review, round 1: passed / Next: Dev, `git orx move 1.2 InProgress --as dev`, then implement the story (agent: `*implement-story 1.2`)
-    Architect review, round 1: failed / Next: SM, revise the story, then `git orx assess 1.3` (agent: `*revise 1.3`)
+    Architect review, round 1: failed / Next: SM, revise the story, then `git orx assess 1.1`
+    Architect review, round 1: passed / Next: Dev, `git orx move 1.2 InProgress --as dev`, then implement the story
+    Architect review, round 1: failed / Next: SM, revise the story, then `git orx assess 1.3`
     "#);
 }
 
 /// The second Architect round is announced as such, and failing it goes to
-/// the Human, who decides.
+/// the Human, who decides. A review the Human then orders (决定重新审查)
+/// starts a new cycle: round 1 again, with its two rounds (Architect 审查
+/// 最多2轮), not a third round past the limit.
 #[test]
 fn a_failing_second_architect_round_is_escalated() {
     let repo = zh_repo();
@@ -453,6 +470,25 @@ fn a_failing_second_architect_round_is_escalated() {
                 "--critical",
                 "0",
             ],
+            &[
+                "move",
+                &id,
+                "AwaitingArchReview",
+                "--as",
+                "human",
+                "-m",
+                "review again",
+            ],
+            &[
+                "gate",
+                &id,
+                "--as",
+                "architect",
+                "--score",
+                "6",
+                "--critical",
+                "0",
+            ],
         ],
     );
     insta::assert_snapshot!(out, @r#"
@@ -460,7 +496,8 @@ fn a_failing_second_architect_round_is_escalated() {
     Architect 审查,第 1 轮: 未通过
       - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 5.0, review.architect.critical = 1
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
-    Next: SM 请修订 Story,然后 `git orx assess 1.1` (agent: `*revise 1.1`)
+    Next: SM 请执行命令 `revise 1.1`
+    Next: SM 请修订 Story,然后 `git orx assess 1.1`
     $ git orx assess 1.1 --score 7.5 --as sm
     质量检查: 结构 100%,技术提取 100%,评分 7.5,复杂度指标: 无
       未到 Approved:
@@ -468,12 +505,23 @@ fn a_failing_second_architect_round_is_escalated() {
         - 最终质量评分至少 8.0 — 实际: quality.score = 7.5
         - 只修订了 Minor 问题 — 实际: revision.revised = ["critical","high"]
     story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
+    Next: Architect 请执行命令 `review-story 1.1` (第2轮审查)
+    Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.1 --as architect --score X --critical N`
     $ git orx gate 1.1 --as architect --score 6.5 --critical 0
     Architect 审查,第 2 轮: 未通过
       - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 2, rounds.architect = 2, review.architect.score = 6.5, review.architect.critical = 0
     story 1.1: AwaitingArchReview -> Escalated (Architect) [<commit>]
-    Story 1.1 已升级,需要人工介入决策
+    Story 已升级,需要人工介入决策
+    $ git orx move 1.1 AwaitingArchReview --as human -m review again
+    story 1.1: Escalated -> AwaitingArchReview (Human) [<commit>]
+    Next: Architect 请执行命令 `review-story 1.1`
+    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N`
+    $ git orx gate 1.1 --as architect --score 6 --critical 0
+    Architect 审查,第 1 轮: 未通过
+      - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 6.0, review.architect.critical = 0
+    story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
+    Next: SM 请执行命令 `revise 1.1`
+    Next: SM 请修订 Story,然后 `git orx assess 1.1`
     "#);
 }
 
@@ -505,7 +553,8 @@ fn auto_approval_fails_on_a_small_improvement() {
       not Approved:
         - the quality score improved by at least 2.0 (from 6.5) — actual: quality.score = 8.4, revision.baseline = 6.5
     story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect, review the story (review round 2), then `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
+    Next: Architect, run `review-story 1.1` (review round 2)
+    Next: Architect, review the story (review round 2), then `git orx gate 1.1 --as architect --score X --critical N`
     "#);
 }
 
@@ -552,7 +601,8 @@ fn qa_reduction_boundary() {
     QA gate, round 2: failed
       - round 2 (moderate): issues down by at least 50% from round 1's gate, no High issue (and, as in every round, no Critical) — actual: review.qa.round = 2, rounds.qa = 2, review.qa.critical = 0, review.qa.high = 0, review.qa.total = 51, review.qa.previous_total = 100
     story 1.1: Review -> InProgress (QA) [<commit>]
-    Next: Dev, fix what QA found, then `git orx move 1.1 Review --as dev` (agent: `*review-qa 1.1`)
+    Next: Dev, run `review-qa 1.1`
+    Next: Dev, fix what QA found, then `git orx move 1.1 Review --as dev`
     QA gate, round 2: passed
     story 1.2: Review -> Done (QA) [<commit>]
     Story 1.2 is done!

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use crate::common::{GOOD, Repo};
 
 const STORIES: usize = 3;
-const CHECKPOINT: &str = "chk-20260102030405";
+const CHECKPOINT: &str = "chk-202601020304";
 
 /// One process of a round.
 #[derive(Clone, Debug)]

@@ -25,12 +25,13 @@ fn zh_status_names_every_story() {
         --- stdout
         Blocked (SM) 2
           1.1      A
-                   Story 1.1 被阻塞,需要 SM 修订后重新提交
+                   Story 被阻塞,需要 SM 修订后重新提交
           1.2      B
-                   Story 1.2 被阻塞,需要 SM 修订后重新提交
+                   Story 被阻塞,需要 SM 修订后重新提交
         Approved (Dev) 1
           1.3      C
-                   Next: Dev 请执行 `git orx move 1.3 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.3`)
+                   Next: Dev 请执行命令 `implement-story 1.3`
+                   Next: Dev 请执行 `git orx move 1.3 InProgress --as dev`,然后实现 Story
         3 个 Story: 2 Blocked, 1 Approved
         "#);
 }
@@ -42,12 +43,13 @@ fn zh_next_names_every_story() {
     exit: 0
     --- stdout
     SM
-      Story 1.1 被阻塞,需要 SM 修订后重新提交
+      Story 被阻塞,需要 SM 修订后重新提交
         运行: git orx assess 1.1 --as sm --score N [options]
-      Story 1.2 被阻塞,需要 SM 修订后重新提交
+      Story 被阻塞,需要 SM 修订后重新提交
         运行: git orx assess 1.2 --as sm --score N [options]
     Dev
-      Next: Dev 请执行 `git orx move 1.3 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.3`)
+      Next: Dev 请执行命令 `implement-story 1.3`
+      Next: Dev 请执行 `git orx move 1.3 InProgress --as dev`,然后实现 Story
         运行: git orx move 1.3 InProgress --as dev [options]
     "#);
 }
@@ -79,7 +81,8 @@ fn zh_handoff_of_a_change() {
     exit: 0
     --- stdout
     story 1.3: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请实现 Story,然后 `git orx move 1.3 Review --as dev` (agent: `*implement-story 1.3`)
+    Next: Dev 请执行命令 `implement-story 1.3`
+    Next: Dev 请实现 Story,然后 `git orx move 1.3 Review --as dev`
     "#);
 }
 

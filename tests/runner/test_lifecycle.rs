@@ -24,7 +24,8 @@ fn a_high_quality_story_is_approved_directly_and_walks_to_done() {
     --- stdout
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: none
     story 1.1: Draft -> Approved (SM) [<commit>]
-    Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story (agent: `*implement-story 1.1`)
+    Next: Dev, run `implement-story 1.1`
+    Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story
     "#);
     repo.orx(&["move", "1.1", "InProgress", "--as", "dev"]).ok();
     repo.orx(&[
@@ -37,7 +38,7 @@ fn a_high_quality_story_is_approved_directly_and_walks_to_done() {
         "all tasks done",
     ])
     .stdout_has(&[
-        "Next: QA, review the story, then `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed` (agent: `*review 1.1`)",
+        "Next: QA, review the story, then `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed`",
     ]);
     let done = repo.orx(&["move", "1.1", "Done", "--as", "qa"]);
     assert!(
@@ -87,7 +88,8 @@ fn a_story_needing_review_is_approved_by_the_architects_move() {
     exit: 0
     --- stdout
     story 1.1: AwaitingArchReview -> Approved (Architect) [<commit>]
-    Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story (agent: `*implement-story 1.1`)
+    Next: Dev, run `implement-story 1.1`
+    Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story
     "#);
 }
 
@@ -140,17 +142,20 @@ fn a_revised_story_is_auto_approved_by_the_commands() {
     insta::assert_snapshot!(redact(&outputs.concat()), @r#"
     质量检查: 结构 100%,技术提取 100%,评分 5.0,复杂度指标: 无
     story 1.1: Draft -> Blocked (SM) [<commit>]
-    Story 1.1 被阻塞,需要 SM 修订后重新提交
+    Story 被阻塞,需要 SM 修订后重新提交
     质量检查: 结构 100%,技术提取 100%,评分 8.0,复杂度指标: api-contract, db-schema
       未到 Approved:
         - 复杂度指标: 至多 1 个 — 实际: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
+    Next: Architect 请执行命令 `review-story 1.1`
+    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N`
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
-    Next: SM 请修订 Story,然后 `git orx assess 1.1` (agent: `*revise 1.1`)
+    Next: SM 请执行命令 `revise 1.1`
+    Next: SM 请修订 Story,然后 `git orx assess 1.1`
     质量检查: 结构 100%,技术提取 100%,评分 10.0,复杂度指标: 无
     story 1.1: RequiresRevision -> Approved (SM) [<commit>]
-    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story (agent: `*implement-story 1.1`)
+    Next: Dev 请执行命令 `implement-story 1.1`
+    Next: Dev 请执行 `git orx move 1.1 InProgress --as dev`,然后实现 Story
     "#);
     let text = repo.read(&repo.story_path(&id));
     let frontmatter: String = text.split("---\n").nth(1).unwrap().to_owned();
@@ -181,7 +186,7 @@ fn second_architect_round_handoff() {
     let id = repo.story("Search", &["--score", "7.0"]);
     repo.orx(&["move", &id, "RequiresRevision", "--as", "architect"])
         .ok();
-    repo.orx(&["assess", &id, "--score", "7.5", "--as", "sm"]).stdout_has(&["Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)\n"]);
+    repo.orx(&["assess", &id, "--score", "7.5", "--as", "sm"]).stdout_has(&["Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.1 --as architect --score X --critical N`\n"]);
 }
 
 #[test]
@@ -261,7 +266,8 @@ fn the_human_overrides_and_the_override_is_recorded() {
     exit: 0
     --- stdout
     story 1.1: Done -> InProgress (Human) override: customer found a bug [<commit>]
-    Next: Dev, fix what QA found, then `git orx move 1.1 Review --as dev` (agent: `*review-qa 1.1`)
+    Next: Dev, run `review-qa 1.1`
+    Next: Dev, fix what QA found, then `git orx move 1.1 Review --as dev`
     "#);
     let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
     insta::assert_snapshot!(trailers.stdout, @"
@@ -331,10 +337,12 @@ fn status_next_and_show_list_each_story_for_its_owner() {
                    Story 1.3 is blocked: the SM must revise it and submit it again
         AwaitingArchReview (Architect) 1
           1.2      Webhooks
-                   Next: Architect, review the story, then `git orx gate 1.2 --as architect --score X --critical N` (agent: `*review-story 1.2`)
+                   Next: Architect, run `review-story 1.2`
+                   Next: Architect, review the story, then `git orx gate 1.2 --as architect --score X --critical N`
         Approved (Dev) 1
           1.1      Login
-                   Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story (agent: `*implement-story 1.1`)
+                   Next: Dev, run `implement-story 1.1`
+                   Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story
         4 stories: 1 Draft, 1 Blocked, 1 AwaitingArchReview, 1 Approved
         "#);
     insta::assert_snapshot!(repo.orx(&["status", "--role", "sm"]).stdout, @r#"
@@ -353,10 +361,12 @@ fn status_next_and_show_list_each_story_for_its_owner() {
       Next: SM, run `git orx assess 1.4` (quality check)
         run: git orx assess 1.4 --as sm --score N [options]
     Architect
-      Next: Architect, review the story, then `git orx gate 1.2 --as architect --score X --critical N` (agent: `*review-story 1.2`)
+      Next: Architect, run `review-story 1.2`
+      Next: Architect, review the story, then `git orx gate 1.2 --as architect --score X --critical N`
         run: git orx gate 1.2 --as architect --score N --critical N [options]
     Dev
-      Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story (agent: `*implement-story 1.1`)
+      Next: Dev, run `implement-story 1.1`
+      Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story
         run: git orx move 1.1 InProgress --as dev [options]
     "#);
     insta::assert_snapshot!(repo.orx(&["show", "1.3"]).stdout, @r#"
@@ -392,7 +402,7 @@ fn status_next_and_show_list_each_story_for_its_owner() {
     assert_eq!(next["roles"][0]["role"], "dev");
     assert_eq!(
         next["roles"][0]["actions"][0]["message"],
-        "Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story (agent: `*implement-story 1.1`)"
+        "Next: Dev, run `implement-story 1.1`\nNext: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story"
     );
     let show: serde_json::Value =
         serde_json::from_str(&repo.orx(&["show", "1.2", "--json"]).stdout).unwrap();

@@ -324,16 +324,16 @@ fn log_lists_rollbacks() {
     repo.orx(&["checkpoint"]).ok();
     repo.write("a.txt", "v2\n");
     repo.git(&["commit", "-q", "-am", "more"]).ok();
-    repo.orx(&["rollback", "chk-20260102030405", "--yes", "--as", "human"])
+    repo.orx(&["rollback", "chk-202601020304", "--yes", "--as", "human"])
         .ok();
     let out = repo.orx(&["log"]);
     assert!(
         out.stdout
-            .contains("rollback to chk-20260102030405  Human (Test Author)"),
+            .contains("rollback to chk-202601020304  Human (Test Author)"),
         "{}",
         out.stdout
     );
     let json: Value = serde_json::from_str(&repo.orx(&["log", "--json"]).stdout).unwrap();
     assert_eq!(json["entries"][0]["event"], "rollback");
-    assert_eq!(json["entries"][0]["id"], "chk-20260102030405");
+    assert_eq!(json["entries"][0]["id"], "chk-202601020304");
 }

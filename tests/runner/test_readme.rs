@@ -123,7 +123,7 @@ fn read(rel: &str) -> String {
 /// one in the same second): the names shown and printed are compared
 /// without it.
 fn timeless(text: &str) -> String {
-    let chk = regex::Regex::new(r"chk-[0-9]{14}(-[0-9]+)?").unwrap();
+    let chk = regex::Regex::new(r"chk-[0-9]{12}([0-9]{2})?(-[0-9]+)?").unwrap();
     chk.replace_all(text, "chk-<time>").into_owned()
 }
 

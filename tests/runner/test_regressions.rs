@@ -149,7 +149,7 @@ fn workflow_counters_cannot_be_edited_by_hand() {
     let out = repo.orx(&["assess", &id, "--as", "sm", "--score", "7.0"]);
     assert!(
         out.stdout
-            .contains("Next: Architect, review the story, then `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)\n"),
+            .contains("Next: Architect, review the story, then `git orx gate 1.1 --as architect --score X --critical N`\n"),
         "{}",
         out.stdout
     );

@@ -136,13 +136,15 @@ fn the_sm_may_ask_for_the_optional_review() {
     $ git orx assess 1.2 --score 8.5 --complexity security --as sm
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: security
     story 1.2: Draft -> Approved (SM) [<commit>]
-    Next: Dev, `git orx move 1.2 InProgress --as dev`, then implement the story (agent: `*implement-story 1.2`)
+    Next: Dev, run `implement-story 1.2`
+    Next: Dev, `git orx move 1.2 InProgress --as dev`, then implement the story
     $ git orx assess 1.1 --score 8.5 --complexity security --review --as sm
     quality check: structure 100%, technical extraction 100%, score 8.5, complexity: security, the Architect's review asked for
       not Approved:
         - the SM did not ask for the Architect's review (`assess --review`) — actual: quality.review_requested = true
     story 1.1: Draft -> AwaitingArchReview (SM) [<commit>]
-    Next: Architect, review the story, then `git orx gate 1.1 --as architect --score X --critical N` (agent: `*review-story 1.1`)
+    Next: Architect, run `review-story 1.1`
+    Next: Architect, review the story, then `git orx gate 1.1 --as architect --score X --critical N`
     ");
     let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
     assert!(
@@ -162,9 +164,12 @@ fn the_sm_may_ask_for_the_optional_review() {
     ");
 }
 
-/// Checkpoints are named to the minute in the document (`chk-202602081200`):
-/// `rollback` takes that form and rolls back to the one checkpoint made in
-/// that minute; when several were, or none, it says so and changes nothing.
+/// Checkpoints are named to the minute, as the agent lifecycle writes them
+/// (`last_checkpoint: "chk-202602081200"`); a later one in the same minute
+/// adds its seconds. `rollback` takes a name to the minute for checkpoints
+/// named to the second too (as earlier versions named them all): the one
+/// made in that minute; when several were, or none, it says so and
+/// changes nothing.
 #[test]
 fn rollback_takes_a_checkpoint_name_to_the_minute() {
     let repo = Repo::new();
@@ -175,21 +180,31 @@ fn rollback_takes_a_checkpoint_name_to_the_minute() {
         [("GIT_COMMITTER_DATE", time)]
     }
     repo.orx_env(&["checkpoint"], &at("2026-02-08T12:00:07Z"))
-        .ok();
+        .stdout_has(&["checkpoint chk-202602081200\n"]);
+    repo.orx_env(&["checkpoint"], &at("2026-02-08T12:00:41Z"))
+        .stdout_has(&["checkpoint chk-20260208120041\n"]);
     repo.write("app.txt", "v2, gone wrong\n");
     let out = repo.orx(&["rollback", "chk-202602081200", "--yes", "--as", "human"]);
     out.ok();
     assert!(
         out.stdout
-            .starts_with("rolled back to chk-20260208120007: 1 file restored or removed"),
+            .starts_with("rolled back to chk-202602081200: 1 file restored or removed"),
         "{}",
         out.render()
     );
     assert_eq!(repo.read("app.txt"), "v1\n");
 
-    // A second checkpoint in that minute: the minute no longer says which.
-    repo.orx_env(&["checkpoint"], &at("2026-02-08T12:00:41Z"))
-        .ok();
+    // Checkpoints named to the second: the minute names the one made then.
+    let head = repo.git(&["rev-parse", "HEAD"]).stdout.trim().to_owned();
+    let old = |name: &str| {
+        repo.git(&["update-ref", &format!("refs/orx/checkpoints/{name}"), &head])
+            .ok();
+    };
+    old("chk-20260208130005");
+    repo.orx(&["rollback", "chk-202602081300", "--dry-run"])
+        .stdout_has(&["chk-20260208130005"]);
+    // A second one in that minute: the minute no longer says which.
+    old("chk-20260208130041");
     let usage = |args: &[&str]| {
         let before = repo.state();
         let out = repo.orx(args);
@@ -197,10 +212,10 @@ fn rollback_takes_a_checkpoint_name_to_the_minute() {
         assert_eq!(repo.state(), before);
         out.render()
     };
-    insta::assert_snapshot!(usage(&["rollback", "chk-202602081200", "--yes", "--as", "human"]), @"
+    insta::assert_snapshot!(usage(&["rollback", "chk-202602081300", "--yes", "--as", "human"]), @"
     exit: 2
     --- stderr
-    error: 2 checkpoints were made in the minute chk-202602081200: chk-20260208120007, chk-20260208120041; name one of them
+    error: 2 checkpoints were made in the minute chk-202602081300: chk-20260208130005, chk-20260208130041; name one of them
     ");
     insta::assert_snapshot!(usage(&["rollback", "chk-202602081201", "--yes", "--as", "human"]), @"
     exit: 2
@@ -210,7 +225,7 @@ fn rollback_takes_a_checkpoint_name_to_the_minute() {
     insta::assert_snapshot!(usage(&["rollback", "chk-2026020812", "--yes", "--as", "human"]), @"
     exit: 2
     --- stderr
-    error: `chk-2026020812` is not a checkpoint name (they look like chk-20260208120000, or chk-202602081200 to the minute; `git orx checkpoints` lists them)
+    error: `chk-2026020812` is not a checkpoint name (they look like chk-202602081200, or chk-20260208120007 for a later one in the same minute; `git orx checkpoints` lists them)
     ");
 }
 
@@ -248,7 +263,7 @@ fn a_rolled_back_agent_starts_clean() {
     task_status: IDLE
     session_id: "2026-01-02T03:04:05Z"
     auto_fix_attempts: 0
-    last_checkpoint: chk-20260102030405
+    last_checkpoint: chk-202601020304
     requirement: null
     tasks: []
     paused: false
@@ -262,8 +277,8 @@ fn a_rolled_back_agent_starts_clean() {
     ## Session 2026-01-02T03:04:05Z (archived 2026-01-02T03:04:05Z)
 
     - Requirement: build the login
-    - Last checkpoint: chk-20260102030405
-    - Rolled back to: chk-20260102030405
+    - Last checkpoint: chk-202601020304
+    - Rolled back to: chk-202601020304
     - Tasks: 1 of 2 done
       - [x] the form
       - [ ] its tests
@@ -440,11 +455,11 @@ fn review_needs_every_task_ticked() {
     repo.orx(&["verify", "--all"]).ok();
 }
 
-/// Every handoff names its story: the Chinese messages for Blocked,
-/// Escalated and Done keep the document's wording and add the ID
-/// (`Story 1.3 被阻塞,需要 SM 修订后重新提交`).
+/// The Chinese messages for Blocked, Escalated and Done are the story
+/// lifecycle's own words, byte for byte (`Story 被阻塞,需要 SM 修订后重新提交`);
+/// the line above names the story.
 #[test]
-fn chinese_handoffs_name_their_story() {
+fn chinese_special_handoffs_are_the_lifecycles_words() {
     let repo = Repo::new();
     repo.set_lang("zh");
     let blocked = repo.story("Search", &[]);
@@ -472,19 +487,21 @@ fn chinese_handoffs_name_their_story() {
     $ git orx assess 1.1 --score 5.0 --as sm
     质量检查: 结构 100%,技术提取 100%,评分 5.0,复杂度指标: 无
     story 1.1: Draft -> Blocked (SM) [<commit>]
-    Story 1.1 被阻塞,需要 SM 修订后重新提交
+    Story 被阻塞,需要 SM 修订后重新提交
     $ git orx move 1.2 Escalated --as architect
     story 1.2: AwaitingArchReview -> Escalated (Architect) [<commit>]
-    Story 1.2 已升级,需要人工介入决策
+    Story 已升级,需要人工介入决策
     $ git orx move 1.3 InProgress --as dev
     story 1.3: Approved -> InProgress (Dev) [<commit>]
-    Next: Dev 请实现 Story,然后 `git orx move 1.3 Review --as dev` (agent: `*implement-story 1.3`)
+    Next: Dev 请执行命令 `implement-story 1.3`
+    Next: Dev 请实现 Story,然后 `git orx move 1.3 Review --as dev`
     $ git orx move 1.3 Review --as dev
     story 1.3: InProgress -> Review (Dev) [<commit>]
-    Next: QA 请审查 Story,然后 `git orx gate 1.3 --as qa --critical N --criteria-met|--criteria-failed` (agent: `*review 1.3`)
+    Next: QA 请执行命令 `review 1.3`
+    Next: QA 请审查 Story,然后 `git orx gate 1.3 --as qa --critical N --criteria-met|--criteria-failed`
     $ git orx gate 1.3 --as qa --critical 0 --criteria-met
     QA 审查,第 1 轮: 通过
     story 1.3: Review -> Done (QA) [<commit>]
-    Story 1.3 已完成!
+    Story 已完成!
     ");
 }

@@ -120,7 +120,8 @@ fn no_commit_writes_the_file_only() {
     exit: 0
     --- stdout
     story 1.1: Approved -> InProgress (Dev) written to docs/stories/1.1.login.md, not committed
-    Next: Dev, implement the story, then `git orx move 1.1 Review --as dev` (agent: `*implement-story 1.1`)
+    Next: Dev, run `implement-story 1.1`
+    Next: Dev, implement the story, then `git orx move 1.1 Review --as dev`
     ");
     let status = repo.git(&["status", "--porcelain"]);
     assert_eq!(status.stdout, " M docs/stories/1.1.login.md\n");

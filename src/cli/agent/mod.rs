@@ -5,6 +5,7 @@ mod check;
 mod fire;
 mod init;
 mod pause;
+mod progress;
 mod show;
 mod task;
 
@@ -37,6 +38,7 @@ enum Action {
     /// them) exits 1 before any check runs.
     Check(AgentChange),
     Task(task::Args),
+    Progress(progress::Args),
     /// Write the session's summary (requirement, tasks, last checkpoint) into
     /// the context's body and fire ARCHIVE_COMPLETE (ARCHIVING -> IDLE).
     Archive(AgentChange),
@@ -74,6 +76,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Fire(a) => fire::run(ui, a),
         Action::Check(a) => check::run(ui, a),
         Action::Task(a) => task::run(ui, a),
+        Action::Progress(a) => progress::run(ui, a),
         Action::Archive(a) => archive::run(ui, a),
         Action::Pause(a) => pause::run(ui, a, true),
         Action::Resume(a) => pause::run(ui, a, false),

@@ -240,14 +240,14 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     ("no completion for `{shell}`", "没有 `{shell}` 的补全"),
     ("no checkpoint {name}", "没有检查点 {name}"),
+    (
+        "{n} triggers lead from {from} to {to}: {triggers}; fire one with `git orx agent fire TRIGGER`",
+        "从 {from} 到 {to} 有 {n} 个触发器: {triggers};用 `git orx agent fire TRIGGER` 触发其中一个",
+    ),
     // the library's refusals: changes, kinds, history
     (
-        "`{name}` is not a checkpoint name (they look like chk-20260208120000, or chk-202602081200 to the minute; `git orx checkpoints` lists them)",
-        "`{name}` 不是检查点名称 (形如 chk-20260208120000,或精确到分钟的 chk-202602081200;`git orx checkpoints` 列出它们)",
-    ),
-    (
-        "`{name}` is not a checkpoint name (they look like chk-20260208120000; `git orx checkpoints` lists them)",
-        "`{name}` 不是检查点名称 (形如 chk-20260208120000;`git orx checkpoints` 列出它们)",
+        "`{name}` is not a checkpoint name (they look like chk-202602081200, or chk-20260208120007 for a later one in the same minute; `git orx checkpoints` lists them)",
+        "`{name}` 不是检查点名称 (形如 chk-202602081200,同一分钟内较晚的形如 chk-20260208120007;`git orx checkpoints` 列出它们)",
     ),
     (
         "`{text}` is not FIELD=VALUE",
