@@ -53,6 +53,8 @@ pub enum Outcome {
 pub enum Progress {
     /// An action starts.
     Started {
+        /// The item's state as the iteration begins.
+        status: String,
         iteration: u64,
         action: String,
         argument: Option<String>,
@@ -330,6 +332,7 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
         }
         summary.iterations += 1;
         exec.progress(&Progress::Started {
+            status: item.status.clone(),
             iteration: summary.iterations,
             action: action.name.clone(),
             argument: selected.argument_text(),
@@ -571,7 +574,18 @@ fn fail(
     if rec.at_limit {
         summary.exit = Exit::ErrorLimit;
         summary.last_action = Some(action.name.clone());
-        let _ = ws.find(&id)?;
+        // The failure is recorded; the last stable state comes back, and
+        // the run stops.
+        let wf = crate::change::plan::workflow_of(ws, &ws.find(&id)?)?;
+        if wf
+            .run
+            .as_ref()
+            .and_then(|r| r.errors.as_ref())
+            .is_some_and(|e| e.restore)
+        {
+            let r = state::restore(ws, &id, &state::RestoreTo::LastGood, actor, true, false)?;
+            exec.progress(&Progress::Restored { from: r.from });
+        }
         return Ok(true);
     }
     Ok(false)

@@ -363,6 +363,8 @@ pub fn plan_error(
             wf.name
         )));
     };
+    // An action given by its alias is recorded by its name.
+    let action = action.map(|a| run.action(a).map_or(a, |x| x.name.as_str()));
     let value = item.value();
     let scope = wf.scope(value.clone(), actor.role, &crate::repo::workspace::now());
     // The counter is a number, or a list of the errors themselves
@@ -390,6 +392,15 @@ pub fn plan_error(
             None => message.to_owned(),
         };
         edits.push((m.clone(), json!(text)));
+    }
+    if let Some(r) = errors.reason.as_ref().filter(|_| at_limit) {
+        edits.push((
+            r.clone(),
+            json!(format!(
+                "{count} errors; the last{}: {message}",
+                action.map(|a| format!(" in {a}")).unwrap_or_default()
+            )),
+        ));
     }
     if let Some(c) = &run.current_action
         && crate::engine::validate::lookup(&value, c).is_some_and(|v| !v.is_null())
@@ -665,10 +676,23 @@ pub fn restore(
     };
     let wf = ws.workflow(&kind)?;
     let target_state = restored.status.clone();
-    let staged = restored
+    let mut staged = restored
         .doc
         .set(&[wf.state_field.as_str()], &json!(head_item.status))
         .map_err(|e| Error::Failed(e.message))?;
+    // The fields only transitions change (an error counter) are not taken
+    // back: they stay as committed, and the move back to the restored
+    // state changes them as its effects say.
+    let committed = head_item.value();
+    for field in &wf.protected {
+        let keys: Vec<&str> = field.iter().map(String::as_str).collect();
+        let now = crate::engine::validate::lookup(&committed, field);
+        if now != crate::engine::validate::lookup(&restored.value(), field) {
+            staged = staged
+                .set(&keys, now.unwrap_or(&Value::Null))
+                .map_err(|e| Error::Failed(e.message))?;
+        }
+    }
     let staged = Item::from_document(ws.registry(), &path, staged)?;
     let to = (target_state != head_item.status).then_some(target_state.as_str());
     let note = format!("{RESTORE_NOTE} {from}");

@@ -38,6 +38,10 @@ pub struct Args {
     /// Show the next action and its prompt; run nothing, write nothing.
     #[arg(long)]
     dry_run: bool,
+    /// A short log: one line per action and its result, instead of the
+    /// workflow's run log (`=== ... Started ===`, `[Iteration N] ...`).
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 /// The role the run acts as: `--as`, else the role the item waits for,
@@ -77,6 +81,28 @@ fn stop_group(child: &std::process::Child) {
 struct Shell<'a> {
     command: &'a str,
     ui: &'a mut Ui,
+    /// The workflow's run log, or the short one (`--quiet`).
+    log: Option<Log>,
+}
+
+/// The words of the run log (the workflow's `run.log`, else git-orx's).
+struct Log {
+    title: String,
+    tag: String,
+    done: String,
+}
+
+impl Log {
+    fn of(log: Option<&orx::workflow::run::RunLog>) -> Log {
+        let log = log.cloned().unwrap_or_default();
+        Log {
+            title: log.title.unwrap_or_else(|| "git orx run".to_owned()),
+            tag: log.tag.unwrap_or_else(|| "run".to_owned()),
+            done: log
+                .done
+                .unwrap_or_else(|| "Nothing left to do, terminating.".to_owned()),
+        }
+    }
 }
 
 impl lrun::Executor for Shell<'_> {
@@ -155,11 +181,19 @@ impl lrun::Executor for Shell<'_> {
         if self.ui.is_json() {
             return;
         }
+        if let Some(log) = &self.log {
+            let lines = logged(log, event);
+            for l in lines {
+                self.ui.eline(l);
+            }
+            return;
+        }
         let line = match event {
             Progress::Started {
                 iteration,
                 action,
                 argument,
+                ..
             } => format!(
                 "{} {}{}",
                 epaint(DIM, format!("[{iteration}]")),
@@ -204,6 +238,85 @@ impl lrun::Executor for Shell<'_> {
             }
         };
         self.ui.eline(line);
+    }
+}
+
+/// The run log's lines for `event`, as the review orchestrator prints
+/// them (`[Iteration 2] Status: running`, `[Iteration 2] Executing:
+/// action-quick-scan`, `[Orchestrator] Action failed: ...`).
+fn logged(log: &Log, event: &Progress) -> Vec<String> {
+    let esc = orx::text::escape;
+    match event {
+        Progress::Started {
+            status,
+            iteration,
+            action,
+            argument,
+        } => {
+            let mut lines = vec![
+                format!("[Iteration {iteration}] Status: {}", esc(status)),
+                format!("[Iteration {iteration}] Executing: {}", esc(action)),
+            ];
+            if let Some(a) = argument {
+                lines.push(format!(
+                    "    {}",
+                    epaint(DIM, t("on: {argument}", &[("argument", &esc(a))]))
+                ));
+            }
+            lines
+        }
+        Progress::Done { fields, commit, .. } => vec![format!(
+            "    {}",
+            epaint(
+                DIM,
+                format!(
+                    "{} {}{}",
+                    t("recorded", &[]),
+                    if fields.is_empty() {
+                        t("(no fields)", &[])
+                    } else {
+                        fields.join(", ")
+                    },
+                    commit
+                        .as_deref()
+                        .map(|c| format!(" [{c}]"))
+                        .unwrap_or_default()
+                )
+            )
+        )],
+        Progress::Error {
+            message,
+            count,
+            limit,
+            ..
+        } => {
+            let mut lines = vec![
+                format!("[{}] Action failed: {}", log.tag, esc(message)),
+                format!(
+                    "    {}",
+                    epaint(
+                        DIM,
+                        match limit {
+                            Some(l) => t(
+                                "error {count} of {limit}",
+                                &[("count", count), ("limit", l)]
+                            ),
+                            None => t("error {count}", &[("count", count)]),
+                        }
+                    )
+                ),
+            ];
+            if limit.is_some_and(|l| *count >= l) {
+                lines.push(format!(
+                    "[{}] Too many errors, attempting state recovery...",
+                    log.tag
+                ));
+            }
+            lines
+        }
+        Progress::Restored { from } => {
+            vec![format!("[{}] Restored from {}", log.tag, esc(from))]
+        }
     }
 }
 
@@ -301,11 +414,37 @@ fn run_as(
         body: &render,
         files: &files,
     };
+    // The workflow's run log, unless --quiet (or --json, which logs nothing).
+    let log = (!args.quiet && !ui.is_json()).then(|| {
+        let wf = ws
+            .find(&args.id)
+            .ok()
+            .and_then(|item| orx::change::plan::workflow_of(ws, &item).ok());
+        Log::of(wf.as_ref().and_then(|w| w.run.as_ref()).map(|r| &r.log))
+    });
+    if let Some(log) = &log {
+        ui.eline(format!("=== {} Started ===", log.title));
+    }
     let mut shell = Shell {
         command: &args.exec,
         ui,
+        log,
     };
-    let summary = lrun::run(ws, &args.id, &mut shell, &opts)?;
+    let result = lrun::run(ws, &args.id, &mut shell, &opts);
+    if let Some(log) = &shell.log {
+        if let Ok(s) = &result
+            && s.exit == Exit::Finished
+        {
+            shell.ui.eline(format!(
+                "[Iteration {}] Status: {}",
+                s.iterations + 1,
+                orx::text::escape(&s.state)
+            ));
+            shell.ui.eline(log.done.clone());
+        }
+        shell.ui.eline(format!("=== {} Finished ===", log.title));
+    }
+    let summary = result?;
     let code = if summary.success { 0 } else { 1 };
     if ui.is_json() {
         ui.json(&super::output::run::Run::Ran(super::output::run::Ran {

@@ -9,8 +9,14 @@
 //!     field: error_count
 //!     limit: 3                     # or a param: `limit: params.max_errors`
 //!     state: failed                # the state reached at the limit
+//!     restore: true                # then restore the last stable state and stop
 //!     message: last_error          # optional field for the last message
+//!     reason: failure_reason       # optional field for the message at the limit
 //!   success: [completed]           # terminal states that count as success
+//!   log:                           # the words of the run's log (optional)
+//!     title: Code Review Orchestrator   # === ... Started === / Finished ===
+//!     tag: Orchestrator                 # [Orchestrator] Action failed: ...
+//!     done: Review completed, terminating.
 //!   interrupt:                     # what Ctrl-C records
 //!     state: user_exit
 //!     set: {current_action: "null"}
@@ -26,6 +32,7 @@
 //!       argument: "dimensions.filter(d, !(d in reviewed))[0]"
 //!   actions:
 //!     deep-review:
+//!       alias: review-dimension    # another name the command line takes
 //!       prompt: deep-review        # templates/prompts/<kind>/<prompt>.md
 //!       updates: [findings]        # fields the executor may set
 //!       before: {status: "'running'"}
@@ -74,6 +81,9 @@ pub struct Choice {
 #[derive(Debug)]
 pub struct Action {
     pub name: String,
+    /// Another name the command line takes for it (`collect-context` for
+    /// `action-collect-context`).
+    pub alias: Option<String>,
     /// The prompt template's name (`templates/prompts/<kind>/<prompt>.md`).
     pub prompt: String,
     /// Whether an executor performs it (else only its effects apply).
@@ -99,6 +109,12 @@ pub struct Errors {
     pub limit: Limit,
     pub state: Option<String>,
     pub message: Option<Vec<String>>,
+    /// The field the error that reaches the limit records its message in
+    /// (a loop's `failure_reason`).
+    pub reason: Option<Vec<String>>,
+    /// Whether the run, once the error at the limit is recorded, restores
+    /// the item's last stable state (its newest backup) and stops.
+    pub restore: bool,
 }
 
 /// A limit given as a number or as a param.
@@ -118,6 +134,8 @@ pub struct Interrupt {
 /// A compiled `run:` section.
 #[derive(Debug)]
 pub struct Run {
+    /// How `git orx run` names the run in its log.
+    pub log: RunLog,
     pub max_iterations: u64,
     pub current_action: Option<Vec<String>>,
     pub errors: Option<Errors>,
@@ -126,6 +144,16 @@ pub struct Run {
     pub signals: Vec<Signal>,
     pub next: Vec<Choice>,
     pub actions: Vec<Action>,
+}
+
+/// The words of a run's log (`log:`): `=== {title} Started ===`, the
+/// `[{tag}]` of its error lines, and the line when nothing is left to do.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunLog {
+    pub title: Option<String>,
+    pub tag: Option<String>,
+    pub done: Option<String>,
 }
 
 /// The action chosen for an item.
@@ -148,9 +176,13 @@ impl Selected {
 }
 
 impl Run {
-    /// The action named `name`.
+    /// The action named `name`, or whose alias it is.
     pub fn action(&self, name: &str) -> Option<&Action> {
-        self.actions.iter().find(|a| a.name == name)
+        self.actions.iter().find(|a| a.name == name).or_else(|| {
+            self.actions
+                .iter()
+                .find(|a| a.alias.as_deref() == Some(name))
+        })
     }
 
     /// The error limit, its param read from `params`.
@@ -244,6 +276,8 @@ pub(crate) struct RunDef {
     next: Vec<ChoiceDef>,
     #[serde(default)]
     actions: super::Ordered<ActionDef>,
+    #[serde(default)]
+    log: RunLog,
 }
 
 #[derive(Deserialize)]
@@ -253,6 +287,9 @@ struct ErrorsDef {
     limit: Value,
     state: Option<String>,
     message: Option<String>,
+    reason: Option<String>,
+    #[serde(default)]
+    restore: bool,
 }
 
 #[derive(Deserialize)]
@@ -284,6 +321,7 @@ struct ChoiceDef {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActionDef {
+    alias: Option<String>,
     prompt: Option<String>,
     #[serde(default = "yes")]
     exec: bool,
@@ -331,6 +369,7 @@ pub(crate) fn compile(
             .collect()
     };
     let mut actions = Vec::new();
+    let names: Vec<String> = def.actions.0.iter().map(|(n, _)| n.clone()).collect();
     for (name, a) in def.actions.0 {
         let at = format!("`run.actions.{name}`");
         if name == NONE {
@@ -338,7 +377,15 @@ pub(crate) fn compile(
                 "{at}: `{NONE}` means there is nothing to do and cannot be declared"
             ));
         }
+        if let Some(alias) = &a.alias
+            && (alias == NONE || names.contains(alias))
+        {
+            return Err(format!(
+                "{at}.alias: `{alias}` is the name of another action (or `{NONE}`)"
+            ));
+        }
         actions.push(Action {
+            alias: a.alias,
             prompt: a.prompt.unwrap_or_else(|| name.clone()),
             exec: a.exec && !a.stop,
             stop: a.stop,
@@ -421,6 +468,13 @@ pub(crate) fn compile(
                 field: path(&e.field).map_err(|m| format!("`run.errors.field`: {m}"))?,
                 limit,
                 state: e.state,
+                restore: e.restore,
+                reason: e
+                    .reason
+                    .as_deref()
+                    .map(path)
+                    .transpose()
+                    .map_err(|m| format!("`run.errors.reason`: {m}"))?,
                 message: e
                     .message
                     .as_deref()
@@ -449,6 +503,7 @@ pub(crate) fn compile(
         return Err("`run.next` is empty: it chooses the next action".to_owned());
     }
     Ok(Run {
+        log: def.log,
         max_iterations: def.max_iterations.unwrap_or(20),
         current_action: def
             .current_action
@@ -500,47 +555,55 @@ mod tests {
             // the error limit aborts before anything else
             (
                 with(json!({"error_count": 3, "scan_completed": false})),
-                "abort",
+                "action-abort",
                 None,
             ),
             (
                 with(json!({"error_count": 2, "context": null})),
-                "collect-context",
+                "action-collect-context",
                 None,
             ),
             // pending, or no context: collect it
-            (with(json!({"status": "pending"})), "collect-context", None),
-            (with(json!({"context": null})), "collect-context", None),
+            (
+                with(json!({"status": "pending"})),
+                "action-collect-context",
+                None,
+            ),
+            (
+                with(json!({"context": null})),
+                "action-collect-context",
+                None,
+            ),
             // no scan: the quick scan
             (
                 with(json!({"scan_completed": false, "reviewed": []})),
-                "quick-scan",
+                "action-quick-scan",
                 None,
             ),
             // a dimension left: review it, in the review's order
             (
                 with(json!({"reviewed": []})),
-                "deep-review",
+                "action-deep-review",
                 Some("security"),
             ),
             (
                 with(json!({"reviewed": ["security"]})),
-                "deep-review",
+                "action-deep-review",
                 Some("testing"),
             ),
             (
                 with(json!({"reviewed": ["testing"]})),
-                "deep-review",
+                "action-deep-review",
                 Some("security"),
             ),
             // no report: generate it
             (
                 with(json!({"report_generated": false})),
-                "generate-report",
+                "action-generate-report",
                 None,
             ),
             // else complete
-            (base.clone(), "complete", None),
+            (base.clone(), "action-complete", None),
         ];
         for (item, action, argument) in table {
             let scope = wf.scope(item.clone(), "qa", "2026-01-01T00:00:00Z");
@@ -548,6 +611,15 @@ mod tests {
             assert_eq!(got.action, action, "{item}");
             assert_eq!(got.argument_text().as_deref(), argument, "{item}");
         }
+        // The command line's short names are aliases of the actions.
+        assert_eq!(
+            run.action("deep-review").map(|a| a.name.as_str()),
+            Some("action-deep-review")
+        );
+        assert_eq!(
+            run.action("action-deep-review").unwrap().prompt,
+            "deep-review"
+        );
         assert_eq!(run.error_limit(&wf.params), Some(3));
         assert_eq!(run.max_iterations, 20);
         assert_eq!(run.success, ["completed"]);

@@ -74,7 +74,7 @@ fn take(repo: &Repo, a: &Value, values: &[(&str, &str)]) -> crate::common::Run {
     repo.orx(&words[1..])
 }
 
-/// The actions' IDs, without what follows `:` (`run:collect-context`).
+/// The actions' IDs, without what follows `:` (`run:action-collect-context`).
 fn names(actions: &[Value]) -> Vec<&str> {
     actions
         .iter()
@@ -109,7 +109,7 @@ fn a_review_offers_its_report_and_the_state_managers_commands_which_run_as_given
     take(
         &repo,
         action(&actions, "error"),
-        &[("message", "timed out"), ("action", "quick-scan")],
+        &[("message", "timed out"), ("action", "action-quick-scan")],
     )
     .ok();
     assert_eq!(

@@ -349,11 +349,12 @@ fn a_scripted_skill_drives_a_loop_from_created_to_completed_each_action_making_i
     }
     // The progress files and logs, committed with each action.
     all_actions_taken(&repo, &id, &taken);
-    // Derived fields, computed by `show`.
+    // Derived fields, computed by `show`, named as the loop state schema
+    // names them (状态派生字段).
     let shown = json_out(repo.orx(&["--json", "loop", "show", &id]).ok());
     assert_eq!(
         shown["derived"],
-        json!({"develop_progress": 100.0, "has_pending_develop": false, "debug_completed": true, "validation_passed": true, "overall_progress": 100.0})
+        json!({"developProgress": 100.0, "hasPendingDevelop": false, "debugCompleted": true, "validationPassed": true, "overallProgress": 100.0})
     );
     repo.orx(&["loop", "validate", &id]).ok();
     repo.orx(&["verify"]).ok();
@@ -1004,4 +1005,29 @@ fn all_actions_taken(repo: &Repo, id: &str, taken: &[String]) {
             .stdout
             .is_empty()
     );
+}
+
+/// The loop state schema's `failure_reason?: string // 失败原因`: a loop
+/// the skill fails on its errors says why.
+#[test]
+fn a_loop_failed_on_its_errors_records_the_failure_reason() {
+    let repo = Repo::new();
+    let id = new_loop(&repo, &[]);
+    // init works; develop has no answer (the executor exits 1), three times.
+    respond(
+        &repo,
+        "init",
+        1,
+        json!({"skill_state.develop.tasks": [task(1, false, "")]}),
+    );
+    let out = repo.orx(&["--json", "run", &id, "--exec", EXECUTOR, "--as", "skill"]);
+    out.code(1);
+    let s = state(&repo, &id);
+    assert_eq!(s["status"], json!("failed"), "{s}");
+    assert_eq!(
+        s["failure_reason"],
+        json!("3 errors; the last in develop: the executor exited with status 1"),
+        "{s}"
+    );
+    repo.orx(&["verify"]).ok();
 }

@@ -55,15 +55,15 @@ pub(crate) fn executor(repo: &Repo, name: &str, body: &str) -> String {
 /// An executor that does every action as asked, keeping each prompt.
 pub(crate) const GOOD: &str = r#"cat > "$(dirname "$0")/prompt-$ORX_ACTION-${ORX_DIMENSION:-none}.txt"
 case "$ORX_ACTION" in
-  collect-context) echo '{"stateUpdates": {"context": {"files": ["src/app.rs"], "lines_changed": 2}}}' ;;
-  quick-scan) echo '{"stateUpdates": {"scan": {"complexity": "low", "risk_areas": ["src/app.rs: main"]}}}' ;;
-  deep-review)
+  action-collect-context) echo '{"stateUpdates": {"context": {"files": ["src/app.rs"], "lines_changed": 2}}}' ;;
+  action-quick-scan) echo '{"stateUpdates": {"scan": {"complexity": "low", "risk_areas": ["src/app.rs: main"]}}}' ;;
+  action-deep-review)
     if [ "$ORX_DIMENSION" = security ]; then
       echo '{"stateUpdates": {"findings": {"security": [{"severity": "Critical", "location": "src/app.rs:2", "description": "unused secret", "suggestion": "remove it"}, {"severity": "low", "location": "src/app.rs:1", "description": "no docs", "suggestion": "add some"}]}}}'
     else
       echo "{\"stateUpdates\": {\"findings.$ORX_DIMENSION\": []}}"
     fi ;;
-  generate-report) echo '{"stateUpdates": {"summary": "Not ready: fix the Critical finding first."}}' ;;
+  action-generate-report) echo '{"stateUpdates": {"summary": "Not ready: fix the Critical finding first."}}' ;;
   *) exit 3 ;;
 esac
 "#;
@@ -80,20 +80,44 @@ fn a_scripted_executor_takes_a_review_through_every_action_to_completed_with_its
         "{}",
         out.render()
     );
-    for step in [
-        "[1] collect-context",
-        "[2] quick-scan",
-        "[3] deep-review (security)",
-        "[4] deep-review (testing)",
-        "[5] generate-report",
-        "[6] complete",
-    ] {
-        assert!(out.stderr.contains(step), "{step}\n{}", out.render());
-    }
+    // The review orchestrator's log (Execution Loop), action by action.
+    let log: Vec<&str> = out
+        .stderr
+        .lines()
+        .filter(|l| !l.starts_with("    "))
+        .collect();
+    assert_eq!(
+        log,
+        [
+            "=== Code Review Orchestrator Started ===",
+            "[Iteration 1] Status: pending",
+            "[Iteration 1] Executing: action-collect-context",
+            "[Iteration 2] Status: running",
+            "[Iteration 2] Executing: action-quick-scan",
+            "[Iteration 3] Status: running",
+            "[Iteration 3] Executing: action-deep-review",
+            "[Iteration 4] Status: running",
+            "[Iteration 4] Executing: action-deep-review",
+            "[Iteration 5] Status: running",
+            "[Iteration 5] Executing: action-generate-report",
+            "[Iteration 6] Status: running",
+            "[Iteration 6] Executing: action-complete",
+            "[Iteration 7] Status: completed",
+            "Review completed, terminating.",
+            "=== Code Review Orchestrator Finished ===",
+        ],
+        "{}",
+        out.render()
+    );
+    assert!(
+        out.stderr.contains("    on: security\n"),
+        "{}",
+        out.render()
+    );
     let text = repo.read(&review_file(&repo));
     assert!(text.contains("status: completed"), "{text}");
     assert!(
-        text.contains("completed_actions: [collect-context, quick-scan, deep-review, deep-review, generate-report, complete]"),
+        text.contains("completed_actions: [action-collect-context, action-quick-scan, action-deep-review, action-deep-review, action-generate-report, action-complete]"),
         "{text}"
     );
     assert!(text.contains("reviewed: [security, testing]"), "{text}");
@@ -131,12 +155,12 @@ fn a_scripted_executor_takes_a_review_through_every_action_to_completed_with_its
     );
     // Each prompt has the sections, the dimension under review, the contract.
     let prompt =
-        std::fs::read_to_string(repo.path(".git/prompt-deep-review-security.txt")).unwrap();
+        std::fs::read_to_string(repo.path(".git/prompt-action-deep-review-security.txt")).unwrap();
     for section in [
         "[WORK_DIR]",
         "[STATE]",
         "[CURRENT_DIMENSION]\nsecurity",
-        "[ACTION]\ndeep-review",
+        "[ACTION]\naction-deep-review",
         "[SPECS]",
         "[RETURN]",
         "You may set: `findings.security`",
@@ -156,6 +180,10 @@ fn a_scripted_executor_takes_a_review_through_every_action_to_completed_with_its
 }
 
 #[test]
+/// At the third error the review fails, and the run restores the last
+/// stable state and stops, as the review orchestrator's Error Recovery
+/// says (recordError, then restoreState): the failure is committed, the
+/// review is back where it was with its errors cleared, and its work kept.
 fn an_executor_that_fails_fails_the_review_at_the_third_error_and_its_damage_is_restored() {
     let repo = review_repo("security");
     let file = review_file(&repo);
@@ -176,35 +204,34 @@ fn an_executor_that_fails_fails_the_review_at_the_third_error_and_its_damage_is_
     out.code(1);
     assert!(
         out.stdout.contains(
-            "codereview 1: failed after 3 actions (stopped at the error limit); 3 errors"
+            "codereview 1: running after 3 actions (stopped at the error limit); 3 errors"
         ),
         "{}",
         out.render()
     );
-    assert!(
-        out.stderr
-            .contains("the executor exited with status 7 (1 of 3)"),
-        "{}",
-        out.render()
-    );
-    assert!(out.stderr.contains("(3 of 3)"), "{}", out.render());
-    assert!(
-        out.stderr.contains("restored from the committed version"),
-        "{}",
-        out.render()
-    );
+    for line in [
+        "[Orchestrator] Action failed: the executor exited with status 7\n    error 1 of 3\n",
+        "    error 3 of 3\n[Orchestrator] Too many errors, attempting state recovery...\n[Orchestrator] Restored from backup ",
+        "[Orchestrator] Restored from the committed version\n",
+    ] {
+        assert!(out.stderr.contains(line), "{line}\n{}", out.render());
+    }
     let after = repo.read(&file);
-    assert!(after.contains("status: failed"), "{after}");
-    assert!(after.contains("error_count: 3"), "{after}");
+    assert!(after.contains("status: running"), "{after}");
+    assert!(after.contains("error_count: 0"), "{after}");
+    // The failure is in the history: the commit before the restore.
+    let failed = repo.git(&["show", &format!("HEAD~1:{file}")]).stdout;
+    assert!(failed.contains("status: failed"), "{failed}");
+    assert!(failed.contains("error_count: 3"), "{failed}");
     assert!(
-        after.contains("last_error: \"deep-review: the executor exited with status 7\""),
-        "{after}"
+        failed.contains("last_error: \"action-deep-review: the executor exited with status 7\""),
+        "{failed}"
     );
     // What the good actions recorded is all there, nothing of the damage.
     for kept in [
         "scan_completed: true",
         "lines_changed: 2",
-        "completed_actions: [collect-context, quick-scan]",
+        "completed_actions: [action-collect-context, action-quick-scan]",
     ] {
         assert!(
             before.contains(kept) && after.contains(kept),
@@ -213,11 +240,13 @@ fn an_executor_that_fails_fails_the_review_at_the_third_error_and_its_damage_is_
     }
     assert!(!after.contains("broken"), "{after}");
     repo.orx(&["verify"]).ok();
-    // A failed review takes no more actions.
+    // Restored, the review goes on from where it was.
     let again = repo.orx(&["run", "1", "--exec", &good]);
-    again.code(1);
+    again.ok();
     assert!(
-        again.stdout.contains("after 0 actions"),
+        again
+            .stdout
+            .contains("codereview 1: completed after 3 actions (nothing left to do); 0 errors"),
         "{}",
         again.render()
     );
@@ -233,7 +262,7 @@ fn an_update_the_workflow_forbids_is_refused_and_counted() {
         "sneaky.sh",
         r#"cat > /dev/null
 case "$ORX_ACTION" in
-  collect-context) echo '{"stateUpdates": {"context": {"files": []}, "report_generated": true}}' ;;
+  action-collect-context) echo '{"stateUpdates": {"context": {"files": []}, "report_generated": true}}' ;;
 esac
 "#,
     );
@@ -241,7 +270,7 @@ esac
     out.code(1);
     assert!(
         out.stderr.contains(
-            "the executor may not set `report_generated` in collect-context (it may set: context)"
+            "the executor may not set `report_generated` in action-collect-context (it may set: context)"
         ),
         "{}",
         out.render()
@@ -254,7 +283,7 @@ esac
     // change of it: only the error transitions count errors.
     repo.write(
         ".orx/workflows/codereview.yaml",
-        "run:\n  current_action: current_action\n  errors: {field: error_count, limit: 3, state: failed, message: last_error}\n  success: [completed]\n  next:\n    - when: status == 'failed'\n      action: none\n    - when: \"true\"\n      action: collect-context\n  actions:\n    collect-context:\n      updates: [context, error_count]\n      before: {status: \"'running'\"}\n",
+        "run:\n  current_action: current_action\n  errors: {field: error_count, limit: 3, state: failed, message: last_error}\n  success: [completed]\n  next:\n    - when: status == 'failed'\n      action: none\n    - when: \"true\"\n      action: action-collect-context\n  actions:\n    action-collect-context:\n      updates: [context, error_count]\n      before: {status: \"'running'\"}\n",
     );
     repo.commit_rules("let executors set the counter");
     let faker = executor(
@@ -297,7 +326,7 @@ fn prompt_prints_the_next_actions_prompt() {
     let out = repo.orx(&["prompt", "1"]);
     out.ok();
     assert!(
-        out.stdout.contains("[ACTION]\ncollect-context"),
+        out.stdout.contains("[ACTION]\naction-collect-context"),
         "{}",
         out.render()
     );
@@ -310,10 +339,10 @@ fn prompt_prints_the_next_actions_prompt() {
     let out = repo.orx(&["prompt", "1", "--json"]);
     out.ok();
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
-    assert_eq!(v["action"], "collect-context");
+    assert_eq!(v["action"], "action-collect-context");
     let prompt = v["prompt"].as_str().unwrap();
     assert!(
-        prompt.starts_with("Review HEAD~1..HEAD as qa: collect-context\n"),
+        prompt.starts_with("Review HEAD~1..HEAD as qa: action-collect-context\n"),
         "{prompt}"
     );
     assert!(prompt.contains("You may set: `context`"), "{prompt}");
@@ -560,4 +589,28 @@ fn what_an_executor_commits_itself_is_kept_and_what_it_leaves_by_hand_is_not() {
         "{text}"
     );
     repo.orx(&["verify"]).ok();
+}
+
+/// `--quiet` keeps the short log: a line per action and what it recorded,
+/// without the run log's `===` and `[Iteration N]` lines.
+#[test]
+fn a_quiet_run_logs_a_line_per_action() {
+    let repo = review_repo("security");
+    let exec = executor(&repo, "exec.sh", GOOD);
+    let out = repo.orx(&[
+        "run",
+        "1",
+        "--exec",
+        &exec,
+        "--quiet",
+        "--max-iterations",
+        "2",
+    ]);
+    out.code(1);
+    insta::assert_snapshot!(crate::common::redact(&out.stderr), @"
+    [1] action-collect-context
+        recorded context.files, context.lines_changed [<commit>]
+    [2] action-quick-scan
+        recorded scan.complexity, scan.risk_areas [<commit>]
+    ");
 }

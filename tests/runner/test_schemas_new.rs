@@ -81,7 +81,7 @@ fn review_run_prompt_and_state_manager_outputs_validate_against_their_schemas() 
             "error",
             "1",
             "--action",
-            "deep-review",
+            "action-deep-review",
             "-m",
             "timeout",
             "--as",
@@ -313,12 +313,12 @@ fn run_and_backup_dry_runs_write_nothing() {
     let exec = executor(&repo, "exec.sh", "touch ran\necho '{}'\n");
     let before = everything(&repo);
     let v = checked(&repo, &["run", "1", "--exec", &exec, "--dry-run"], 0, "run");
-    assert_eq!(v["action"], "collect-context", "{v:#}");
+    assert_eq!(v["action"], "action-collect-context", "{v:#}");
     assert!(
         v["prompt"]
             .as_str()
             .unwrap()
-            .contains("[ACTION]\ncollect-context")
+            .contains("[ACTION]\naction-collect-context")
     );
     let v = checked(&repo, &["backup", "1", "--dry-run"], 0, "backup");
     assert_eq!((&v["name"], &v["backup"]), (&json!("auto-1"), &Value::Null));
@@ -332,7 +332,7 @@ fn run_and_backup_dry_runs_write_nothing() {
     repo.orx(&["run", "1", "--exec", &exec, "--dry-run"])
         .ok()
         .stdout_has(&[
-            "the next action is `collect-context`",
+            "the next action is `action-collect-context`",
             "nothing run, nothing written",
         ]);
     repo.orx(&["backup", "1", "--dry-run"])

@@ -206,14 +206,19 @@ fn update_backup_restore_history_and_error_work_on_a_review() {
     assert_eq!(v["at_limit"], true);
     let text = repo.read(&file);
     assert!(
-        text.contains("error_count: 3") && text.contains("last_error: \"deep-review: timeout\""),
+        text.contains("error_count: 3")
+            && text.contains("last_error: \"action-deep-review: timeout\""),
         "{text}"
     );
-    // A failed review cannot be taken back to a backup before it failed.
-    repo.refused(
-        &["restore", "1", "--to", "two-errors", "--as", "qa"],
-        1,
-        &["failed"],
+    // A failed review is brought back to a backup before it failed (the
+    // review orchestrator's restoreState): its fields as they were, its
+    // errors cleared by the move back, the failure kept in the history.
+    repo.orx(&["restore", "1", "--to", "two-errors", "--as", "qa"])
+        .ok();
+    let text = repo.read(&file);
+    assert!(
+        text.contains("status: running") && text.contains("error_count: 0"),
+        "{text}"
     );
     let h = json(&repo.orx(&["history", "1", "--json"]));
     let events: Vec<&str> = h["history"]
@@ -235,7 +240,8 @@ fn update_backup_restore_history_and_error_work_on_a_review() {
             "error",
             "error",
             "backup",
-            "error"
+            "error",
+            "restore"
         ],
         "{h}"
     );

@@ -15,9 +15,10 @@ use super::{AgentChange, Ui};
 #[derive(clap::Args)]
 #[command(
     group(clap::ArgGroup::new("fields").required(true).multiple(true)),
-    override_usage = "git orx agent progress [OPTIONS] <FIELD>...\n       \
-        FIELD: --task-status STATE, --session-id ID, --auto-fix-attempts N,\n       \
-        --last-checkpoint NAME (one at least)"
+    override_usage = "git orx agent progress [OPTIONS]\n       \
+        <--task-status STATE | --session-id ID |\n        \
+        --auto-fix-attempts N |\n        \
+        --last-checkpoint NAME>..."
 )]
 pub struct Args {
     /// The state to move to (IDLE, PLANNING, CONFIRMING, EXECUTING,

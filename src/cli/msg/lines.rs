@@ -240,6 +240,13 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     ("no completion for `{shell}`", "没有 `{shell}` 的补全"),
     ("no checkpoint {name}", "没有检查点 {name}"),
+    // git orx run's log (its `[Iteration N] ...` lines are the workflow's)
+    ("on: {argument}", "对象: {argument}"),
+    (
+        "error {count} of {limit}",
+        "第 {count} 个错误 (上限 {limit})",
+    ),
+    ("error {count}", "第 {count} 个错误"),
     (
         "{n} triggers lead from {from} to {to}: {triggers}; fire one with `git orx agent fire TRIGGER`",
         "从 {from} 到 {to} 有 {n} 个触发器: {triggers};用 `git orx agent fire TRIGGER` 触发其中一个",
@@ -691,8 +698,8 @@ pub const LINES: &[(&str, &str)] = &[
         "评论发布后不能修改: 请另发一条 (`git orx discuss`)",
     ),
     (
-        "nothing is scanned, reviewed or reported before the context is collected (collect-context comes first)",
-        "收集上下文之前不扫描、不评审、不出报告 (先执行 collect-context)",
+        "nothing is scanned, reviewed or reported before the context is collected (action-collect-context comes first)",
+        "收集上下文之前不扫描、不评审、不出报告 (先执行 action-collect-context)",
     ),
     (
         "the dimensions are chosen when the review starts (`review start --dimensions`)",

@@ -16,8 +16,8 @@ pub struct LoopShow {
     pub legacy: bool,
     /// the loop's file as it is
     pub state: Value,
-    /// progress and flags derived from the file (develop_progress,
-    /// overall_progress, ...)
+    /// progress and flags derived from the file (developProgress,
+    /// overallProgress, ..., as the loop state schema names them)
     pub derived: orx::kinds::loops::Derived,
     /// the skill's next action, or the exit a control signal calls for
     /// (pause_exit, stop_exit); null for a loop in the legacy place

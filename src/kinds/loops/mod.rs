@@ -663,8 +663,11 @@ pub fn summarize(results: &[Value]) -> Summary {
     }
 }
 
-/// The fields computed from a loop's state, never stored.
+/// The fields computed from a loop's state, never stored, named as the
+/// loop state schema names them (`developProgress`, ...), which dashboards
+/// read.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Derived {
     /// Completed tasks of all, in percent.
     pub develop_progress: f64,
@@ -767,13 +770,37 @@ pub fn legacy_problems(state: &Value) -> Vec<Problem> {
             out.push(missing(f));
         }
     }
+    let inconsistent = |field: &str, message: &str| Problem {
+        line: None,
+        column: None,
+        field: field.to_owned(),
+        message: format!("Inconsistent: {message}"),
+    };
+    if state["initialized"] == json!(true) && state["status"] == json!("pending") {
+        out.push(inconsistent("status", "initialized but status is pending"));
+    }
     if state["status"] == json!("completed") && state["validate"]["passed"] != json!(true) {
-        out.push(Problem {
-            line: None,
-            column: None,
-            field: "validate.passed".to_owned(),
-            message: "Inconsistent: completed but validation not passed".to_owned(),
-        });
+        out.push(inconsistent(
+            "validate.passed",
+            "completed but validation not passed",
+        ));
+    }
+    // The completed tasks the list holds, against the count it keeps (a
+    // file that keeps no count has none to contradict).
+    if let (Some(tasks), Some(count)) = (
+        state["develop"]["tasks"].as_array(),
+        state["develop"]["completed_count"].as_u64(),
+    ) {
+        let done = tasks
+            .iter()
+            .filter(|t| t["status"] == json!("completed"))
+            .count() as u64;
+        if count != done {
+            out.push(inconsistent(
+                "develop.completed_count",
+                "completed_count mismatch",
+            ));
+        }
     }
     out
 }
@@ -919,4 +946,55 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
         recovered,
         lost,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The loop state schema's validateState (状态验证), rule by rule, on a
+    /// legacy state file: each case and the messages it gives.
+    #[test]
+    fn a_legacy_state_is_validated_as_the_loop_state_schema_says() {
+        let ok = json!({
+            "session_id": "s1", "task_description": "login", "status": "running",
+            "initialized": true,
+            "develop": {"tasks": [{"status": "completed"}, {"status": "pending"}], "completed_count": 1},
+            "validate": {"passed": false},
+        });
+        let with = |patch: Value| {
+            let mut s = ok.clone();
+            for (k, v) in patch.as_object().unwrap() {
+                s[k] = v.clone();
+            }
+            legacy_problems(&s)
+                .into_iter()
+                .map(|p| p.message)
+                .collect::<Vec<_>>()
+        };
+        let table: &[(Value, &[&str])] = &[
+            (json!({}), &[]),
+            (json!({"session_id": null}), &["Missing session_id"]),
+            (
+                json!({"task_description": null}),
+                &["Missing task_description"],
+            ),
+            (
+                json!({"status": "pending"}),
+                &["Inconsistent: initialized but status is pending"],
+            ),
+            (json!({"status": "pending", "initialized": false}), &[]),
+            (
+                json!({"status": "completed"}),
+                &["Inconsistent: completed but validation not passed"],
+            ),
+            (
+                json!({"develop": {"tasks": [{"status": "completed"}], "completed_count": 0}}),
+                &["Inconsistent: completed_count mismatch"],
+            ),
+        ];
+        for (patch, want) in table {
+            assert_eq!(with(patch.clone()), *want, "{patch}");
+        }
+    }
 }
