@@ -1,5 +1,7 @@
 //! `git orx tick`
 
+use std::time::{Duration, Instant};
+
 use super::Ui;
 
 /// The ticker: close the tasks the main line merged (a merge commit
@@ -10,6 +12,7 @@ use super::Ui;
 /// the lead's review. Tasks are closed only on the main line (`git config
 /// orx.mainBranch`, else `main`). Idempotent: run it from cron, CI or a server hook
 /// (see hooks/post-receive); a second run with nothing new does nothing.
+/// `--every 30s` runs it itself, as the flow's daemon runs its ticker.
 #[derive(clap::Args)]
 pub struct Args {
     /// Acting role (else ORX_ROLE, else `git config orx.role`, else lead).
@@ -18,9 +21,51 @@ pub struct Args {
     /// Say what it would do, and write nothing.
     #[arg(long)]
     dry_run: bool,
+    /// Tick again every DURATION (30s, 5m, 1h; seconds without a unit)
+    /// until stopped with Ctrl-C, reporting each tick that did something
+    /// (with --json, one object for each).
+    #[arg(long, value_name = "DURATION", value_parser = duration)]
+    every: Option<Duration>,
+}
+
+/// `30s`, `5m`, `1h` or a number of seconds, at least one second.
+fn duration(text: &str) -> Result<Duration, String> {
+    let (n, unit) = text.trim().split_at(
+        text.trim()
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.trim().len()),
+    );
+    let secs = match (n.parse::<u64>(), unit) {
+        (Ok(n), "" | "s") => n,
+        (Ok(n), "m") => n * 60,
+        (Ok(n), "h") => n * 3600,
+        _ => return Err(format!("`{text}` is not a duration (30s, 5m, 1h)")),
+    };
+    match secs {
+        0 => Err("the interval must be at least 1s".to_owned()),
+        s => Ok(Duration::from_secs(s)),
+    }
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
+    let Some(every) = args.every else {
+        return tick(ui, &args, false);
+    };
+    // Ctrl-C ends the wait, or the tick under way once it is done.
+    let _protect = orx::git::stop::Protect::new();
+    while !orx::git::stop::stop_asked() {
+        tick(ui, &args, true)?;
+        ui.flush();
+        let until = Instant::now() + every;
+        while Instant::now() < until && !orx::git::stop::stop_asked() {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    Ok(0)
+}
+
+/// One tick; `quiet`: one that did nothing says nothing (when repeated).
+fn tick(ui: &mut Ui, args: &Args, quiet: bool) -> orx::Result<u8> {
     let ws = super::open(ui)?;
     let role = match super::role(&ws, &args.role) {
         Ok(r) => r,
@@ -36,6 +81,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .config_value("orx.mainBranch")
         .unwrap_or_else(|| "main".to_owned());
     let ticked = orx::kinds::goal::tick(&ws, actor, true, args.dry_run, &main)?;
+    if quiet && ticked.dispatched.is_empty() && ticked.notes.is_empty() {
+        return Ok(0);
+    }
     report(ui, &ticked, args.dry_run);
     Ok(0)
 }

@@ -786,3 +786,50 @@ fn a_task_is_driven_by_run_with_its_phase_prompts() {
     repo.orx(&["prompt", "G1"])
         .fails(1, &["G1 is in a phase that takes no prompt"]);
 }
+
+/// The flow's daemon runs its ticker itself; `git orx tick --every`
+/// does: it ticks until Ctrl-C, so a goal made while it runs is routed by
+/// a later tick with no cron to start it.
+#[test]
+fn tick_every_runs_the_ticker_until_it_is_stopped() {
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Dark mode", "--as", "lead"]);
+    let child = repo
+        .command(crate::common::bin())
+        .args(["tick", "--every", "1s"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Waited for, never timed: each goal's discussion is checked (its
+    // no-taker count committed).
+    let routed = |id: &str| {
+        (0..600).any(|_| {
+            let show = repo.orx(&["show", id, "--json"]).stdout;
+            let checked = serde_json::from_str::<serde_json::Value>(&show).is_ok_and(|v| {
+                let file = repo.read(v["path"].as_str().unwrap_or_default());
+                !file.contains("\nchecks: 0\n")
+            });
+            if !checked {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            checked
+        })
+    };
+    let first = routed("G1");
+    ok(&repo, &["goal", "new", "Export", "--as", "lead"]);
+    let second = routed("G2");
+    // SAFETY: kill(2) of a child this test started.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(first && second, "{stdout}");
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("goal G1: ") && stdout.contains("goal G2: "),
+        "{stdout}"
+    );
+    // A bad interval is a usage error.
+    repo.orx(&["tick", "--every", "0s"]).code(2);
+    repo.orx(&["tick", "--every", "soon"]).code(2);
+}
