@@ -64,8 +64,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     let plan = adopt::plan(&repo, &opts)?;
     let write = args.yes && !args.dry_run;
-    let refused =
-        plan.nothing_found() || plan.adopted() == 0 || (args.all_or_nothing && plan.has_problems());
+    let all_items = !plan.nothing_found() && plan.entries.iter().all(|e| e.adopted);
+    let refused = plan.nothing_found()
+        || (plan.adopted() == 0 && !all_items)
+        || (args.all_or_nothing && plan.has_problems());
     if ui.is_json() && (!write || refused) {
         ui.json(&super::output::adopt::Adopt {
             version: super::output::Version,
@@ -106,6 +108,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             super::epaint(super::RED, "error:")
         ));
         return Ok(1);
+    }
+    if all_items {
+        ui.line("nothing to adopt: every story is an item already");
+        return Ok(0);
     }
     if !write {
         ui.line(paint(

@@ -611,6 +611,101 @@ mod tests {
         }
     }
 
+    /// Statuses as real projects decorate them, read as a person does:
+    /// the state word, without emoji, bold, backticks or the note after it.
+    #[test]
+    fn a_status_is_read_as_a_person_reads_it() {
+        let cases: &[(&str, &str, StatusForm)] = &[
+            ("## Status\n\nDone ✅\n", "Done", StatusForm::Section),
+            (
+                "## Status\nDone ✅ (QA Approved: 2025-09-30)\n",
+                "Done",
+                StatusForm::Section,
+            ),
+            (
+                "### Status\n\n**Status:** `Done`\n",
+                "Done",
+                StatusForm::Section,
+            ),
+            (
+                "## Status\n\n✅ **DONE** (January 6, 2025)\n",
+                "DONE",
+                StatusForm::Section,
+            ),
+            (
+                "## Status\n**Done** - Scope Reduced (Advanced → 4.4)\n",
+                "Done",
+                StatusForm::Section,
+            ),
+            (
+                "**Status:** `Sharded` · ready for dev *develop-story 1.12\n",
+                "Sharded",
+                StatusForm::Bold,
+            ),
+            (
+                "## Status\nDraft（SM 起草 · 待审）\n",
+                "Draft",
+                StatusForm::Section,
+            ),
+            (
+                "**Status**: `done` (cierre administrativo, sesión 12)\n",
+                "done",
+                StatusForm::Bold,
+            ),
+            (
+                "- **Status**: ready-for-dev | **Effort**: 1 day\n",
+                "ready-for-dev",
+                StatusForm::Bold,
+            ),
+            (
+                "Status: in_progress (v3 — sesión 38)\n",
+                "in_progress",
+                StatusForm::Line,
+            ),
+            (
+                "Status: review — dev completo sesión 38\n",
+                "review",
+                StatusForm::Line,
+            ),
+            (
+                "## Status: review\n\n## Story\n",
+                "review",
+                StatusForm::Heading,
+            ),
+            (
+                "## Story Details\n\n- Epic: 0\n- Status: review\n",
+                "review",
+                StatusForm::Line,
+            ),
+            (
+                "# S\n\n## Status\n\nDone - All 8 Tasks Completed Successfully\n",
+                "Done",
+                StatusForm::Section,
+            ),
+        ];
+        for (body, value, form) in cases {
+            let s = status(body).unwrap_or_else(|| panic!("no status in {body:?}"));
+            assert_eq!((s.value.as_str(), s.form), (*value, *form), "{body:?}");
+            assert_eq!(&body[s.span.clone()], *value, "{body:?}");
+        }
+        // The story's status, not one in its notes; one after the code is
+        // still the status.
+        let notes = "# Story 1.1: X\n\n## Dev Notes\n\n- **Status**: ✅ Strategy defined\n\n## QA Results\n\nStatus: PASS\n\n## Status\n\nReview\n";
+        assert_eq!(status(notes).map(|s| s.value).as_deref(), Some("Review"));
+        assert_eq!(statuses(notes).len(), 1);
+    }
+
+    /// A move rewrites every place the body writes its status: the
+    /// `## Status` section and the fenced yaml block both.
+    #[test]
+    fn every_place_that_writes_the_status_is_rewritten() {
+        let body = "# Story 1.2: X\n\n## Status\n\nApproved ✅\n\n## Story\n\n```yaml\nid: 1.2\nstatus: Approved\n```\n";
+        assert_eq!(
+            with_status(body, "InProgress").unwrap(),
+            "# Story 1.2: X\n\n## Status\n\nInProgress ✅\n\n## Story\n\n```yaml\nid: 1.2\nstatus: InProgress\n```\n"
+        );
+    }
+
     #[test]
     fn a_body_without_a_status_has_none() {
         for body in [

@@ -66,7 +66,7 @@ fn a_bmad_v4_project_is_adopted_in_one_command_and_kept_in_step() {
         .stderr_lacks(&["override"]);
     // The plan, then the adoption.
     repo.orx(&["adopt", "--dry-run"]).ok().stdout_has(&[
-        "docs/stories/1.2.story.md  1.2      \"Ready for Review\" (section) -> Review",
+        "docs/stories/1.2.story.md  1.2      \"Ready for Review\" (section, line 20) -> Review",
         "docs/stories/1.4.stats.md  1.4      no status -> Draft",
         "Nothing was written",
     ]);
@@ -162,9 +162,9 @@ fn a_bmad_v6_project_is_adopted_without_init_and_moves_in_lowercase() {
         ),
     ]);
     repo.orx(&["adopt", "--yes"]).ok().stdout_has(&[
-        "stories in docs/sprint-artifacts/ ({id}-{slug}.md, ID dots written as `-`, preset bmad-v6)",
-        "3.1      \"review\" (sprint-status.yaml) -> review",
-        "leaves out docs/sprint-artifacts/tech-spec-epic-2.md (no story ID, no status: not a story)",
+        "stories in docs/sprint-artifacts/ (from the usual places; files {id}-{slug}.md, ID dots written as `-`, preset bmad-v6)",
+        "3.1      \"review\" (docs/sprint-artifacts/sprint-status.yaml) -> review",
+        "left out docs/sprint-artifacts/tech-spec-epic-2.md: no story ID in its name or heading: not a story",
         "adopted 4 stories",
     ]);
     kept_below_frontmatter(
@@ -211,8 +211,8 @@ fn an_orchestrix_project_keeps_its_test_design_states_and_its_change_log() {
     repo.orx(&["init", "--preset", "orchestrix"]).ok();
     repo.commit_rules("Set up git-orx");
     repo.orx(&["adopt", "--dry-run"]).ok().stdout_has(&[
-        "({id}-{slug}.md)",
-        "\"AwaitingTestDesign\" (fenced-yaml) -> AwaitingTestDesign",
+        "files {id}-{slug}.md)",
+        "\"AwaitingTestDesign\" (fenced-yaml, line 7) -> AwaitingTestDesign",
     ]);
     repo.orx(&["adopt", "--yes"]).ok();
     kept_below_frontmatter(&repo, "docs/stories/1.1-用户登录.md", ORX_DESIGN);
@@ -255,7 +255,7 @@ fn an_orchestrix_project_keeps_its_test_design_states_and_its_change_log() {
 }
 
 #[test]
-fn an_unmappable_status_stops_the_adoption_until_it_is_mapped() {
+fn an_unmappable_status_leaves_its_story_as_it_is_until_it_is_mapped() {
     let story = "# Story 3.1: Later\n\n**Status:** `Postponed`\n";
     let review = "# Story 3.2: Search\n\n**Status:** `Review`\n";
     let repo = project(&[
@@ -264,14 +264,26 @@ fn an_unmappable_status_stops_the_adoption_until_it_is_mapped() {
     ]);
     let head = repo.git(&["rev-parse", "HEAD"]).stdout;
     repo.orx(&["adopt", "--dry-run", "--preset", "bmad-v4"])
-        .fails(1, &["--map \"Postponed=STATE\""])
+        .ok()
         .stdout_has(&[
-            "(story-{id}-{slug}.md, preset bmad-v4)",
-            "status `Postponed` is not a state of the workflow",
+            "files story-{id}-{slug}.md, preset bmad-v4)",
+            "status `Postponed` (bold) is not a state of the workflow",
+            "fix: git orx adopt --dry-run --map Postponed=STATE --preset bmad-v4 (or leave it as it is: --skip docs/stories/story-3.1-later.md)",
+            "1 to adopt, 1 to fix (left as they are), 0 left out",
         ]);
-    repo.orx(&["adopt", "--yes", "--preset", "bmad-v4"]).code(1);
+    // All or nothing: nothing.
+    repo.refused(
+        &["adopt", "--yes", "--preset", "bmad-v4", "--all-or-nothing"],
+        1,
+        &["nothing was written: some stories cannot be adopted as they are"],
+    );
     assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
     assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, head);
+    // By default what is sound is adopted; the rest stays as it was.
+    repo.orx(&["adopt", "--yes", "--preset", "bmad-v4"])
+        .ok()
+        .stdout_has(&["adopted 1 story", "1 left as they were"]);
+    assert_eq!(repo.read("docs/stories/story-3.1-later.md"), story);
     repo.orx(&[
         "adopt",
         "--yes",
@@ -428,7 +440,8 @@ fn adopt_refuses_a_symlinked_stories_directory_and_leaves_the_files_outside_alon
 
 /// A story that is a symbolic link, or a file with other hard links, is a
 /// problem the plan shows: adopting would rewrite the file it leads to,
-/// or cut it off from its other names. Nothing is written.
+/// or cut it off from its other names. They are left as they are; the
+/// rest is adopted.
 #[cfg(unix)]
 #[test]
 fn adopt_refuses_symlinked_and_hard_linked_story_files() {
@@ -449,16 +462,20 @@ fn adopt_refuses_symlinked_and_hard_linked_story_files() {
     .unwrap();
     let before = bytes_of(&dir);
     for args in [&["adopt", "--dry-run"][..], &["adopt", "--yes"]] {
-        repo.refused(args, 1, &["nothing was written"])
-            .stdout_has(&[
-                "1.1.sign-in.md",
-                "is a symbolic link",
-                "replace the link by the file itself",
-                "has 2 hard links",
-                "make it a file of its own",
-            ]);
+        repo.orx(args).ok().stdout_has(&[
+            "1.1.sign-in.md",
+            "is a symbolic link",
+            "replace the link by the file itself",
+            "has 2 hard links",
+            "make it a file of its own",
+            "--skip docs/stories/1.2.story.md",
+        ]);
     }
     assert_eq!(bytes_of(&dir), before);
+    assert!(
+        repo.read("docs/stories/1.3.shelf-export.md")
+            .starts_with("---\n")
+    );
 }
 
 /// A story git ignores would be refused by the commit after the writes:

@@ -121,17 +121,17 @@ pub fn resolve(root: &Path, rel: &str) -> Option<String> {
 /// (written on another machine) by the longest tail of it that is here.
 fn locate(root: &Path, raw: &str) -> Option<String> {
     let raw = raw.trim().replace('\\', "/");
-    let raw = raw
-        .strip_prefix("{project-root}")
-        .unwrap_or(&raw)
-        .trim_start_matches("./")
-        .trim_end_matches('/');
-    let absolute = raw.starts_with('/') || raw.get(1..2) == Some(":");
+    let (raw, here) = match raw.strip_prefix("{project-root}") {
+        Some(r) => (r.trim_start_matches('/'), true),
+        None => (raw.as_str(), false),
+    };
+    let raw = raw.trim_start_matches("./").trim_end_matches('/');
+    let absolute = !here && (raw.starts_with('/') || raw.get(1..2) == Some(":"));
     if !absolute {
         return resolve(root, raw);
     }
     let parts: Vec<&str> = raw.split('/').filter(|p| !p.is_empty()).collect();
-    (1..parts.len()).find_map(|i| {
+    (0..parts.len()).find_map(|i| {
         let tail = parts[i..].join("/");
         resolve(root, &tail).filter(|d| root.join(d).is_dir())
     })

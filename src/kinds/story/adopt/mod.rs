@@ -409,7 +409,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
                 .or_else(|| {
                     let n = from_name.first().cloned()?;
                     notes.push(format!(
-                        "its heading says story {h}, its name story {n}: {n} is used, as the file name leads to it"
+                        "its heading says story {h}, its name story {n}: the name's is used, as the file name leads to it"
                     ));
                     Some(n)
                 }),
@@ -836,10 +836,12 @@ fn adopt_one(
     let mut unmapped = None;
     let state = match sources.first() {
         None => {
-            notes.push(format!(
-                "no status written: adopted in the initial state, {}",
-                wf.initial
-            ));
+            if problems.is_empty() {
+                notes.push(format!(
+                    "no status written: adopted in the initial state, {}",
+                    wf.initial
+                ));
+            }
             Some(wf.initial.clone())
         }
         Some((form, _, value, _)) => match state_for(wf, opts, value) {
