@@ -167,6 +167,8 @@ struct Found {
     front: Option<Value>,
     /// Whether the body has a story's sections.
     sections: bool,
+    /// The lines above the body (its frontmatter's).
+    body_line: usize,
     item: Option<Item>,
     problem: Option<String>,
     /// The status sprint-status.yaml gives it.
@@ -738,14 +740,15 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
         let text = text.unwrap_or_default();
         // A frontmatter that does not make the file an item: its fields
         // are read, and kept when the file is adopted.
-        let (front, body_text) = match crate::doc::frontmatter::split(&text) {
+        let (front, body_text, body_line) = match crate::doc::frontmatter::split(&text) {
             Ok(split) if item.is_none() => (
                 serde_saphyr::from_str::<Value>(&text[split.yaml.clone()])
                     .ok()
                     .filter(Value::is_object),
                 &text[split.body.clone()],
+                text[..split.body.start].matches('\n').count(),
             ),
-            _ => (None, text.as_str()),
+            _ => (None, text.as_str(), 0),
         };
         let first_heading = body_text
             .lines()
@@ -755,6 +758,7 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
             heading: body::heading_of(body_text),
             status: body::status(body_text),
             sections: classify::story_sections(body_text),
+            body_line,
             first_heading,
             front,
             path,
@@ -823,7 +827,7 @@ fn adopt_one(
             s.form.name().to_owned(),
             s.written.clone(),
             s.value.clone(),
-            Some(s.line),
+            Some(s.line + f.body_line),
         ));
     }
     if let Some(v) = f.front_str("status") {
