@@ -1788,7 +1788,11 @@ pub const LINES: &[(&str, &str)] = &[
         "不是有效的 UTF-8 (旧编码?): 保持原样;请转换为 UTF-8 (例如 `iconv -f WINDOWS-1252 -t UTF-8`),再运行 adopt",
     ),
     (
-        "adopted {n} {what} [{commit}]",
+        "adopted {n} story [{commit}]",
+        "已接管 {n} 个 Story [{commit}]",
+    ),
+    (
+        "adopted {n} stories [{commit}]",
         "已接管 {n} 个 Story [{commit}]",
     ),
     ("  writes {path}", "  写入 {path}"),
