@@ -212,6 +212,7 @@ pub fn statuses(body: &str) -> Vec<BodyStatus> {
     let mut section = false;
     // Whether the level-2 section we are in is about the story itself.
     let mut own = true;
+    let mut titled = false;
     for (n, (start, line)) in lines(body).enumerate() {
         let trimmed = line.trim_start();
         let indent = line.len() - trimmed.len();
@@ -242,7 +243,10 @@ pub fn statuses(body: &str) -> Vec<BodyStatus> {
         if let Some((level, text)) = heading(line) {
             let name = heading_name(text);
             if level <= 2 {
-                own = level == 1 || story_section(name) || label_end(name).is_some();
+                // The title is the story's; a later top heading (a review
+                // appended under `# Senior Developer Review`) is another.
+                own = (level == 1 && !titled) || story_section(name) || label_end(name).is_some();
+                titled |= level == 1;
             }
             let counts = level >= 2 && (level == 2 || own);
             section = counts && name.eq_ignore_ascii_case("status");
@@ -693,6 +697,8 @@ mod tests {
         let notes = "# Story 1.1: X\n\n## Dev Notes\n\n- **Status**: ✅ Strategy defined\n\n## QA Results\n\nStatus: PASS\n\n## Status\n\nReview\n";
         assert_eq!(status(notes).map(|s| s.value).as_deref(), Some("Review"));
         assert_eq!(statuses(notes).len(), 1);
+        let appended = "# Story 1.7: X\n\nStatus: done\n\n# Route Fix Applied\n\n**Status:** Ready for re-review\n";
+        assert_eq!(statuses(appended).len(), 1);
     }
 
     /// A move rewrites every place the body writes its status: the

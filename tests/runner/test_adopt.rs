@@ -656,6 +656,15 @@ fn a_move_rewrites_every_place_the_status_is_written() {
         "{now}"
     );
     repo.orx(&["check"]).ok();
+    // A hand edit of one place alone is seen.
+    repo.edit(
+        "docs/stories/1.3.export.md",
+        "status: InProgress\n```",
+        "status: Done\n```",
+    );
+    repo.orx(&["check"])
+        .code(1)
+        .stdout_has(&["the body's status says `Done` (Done) but the story is in InProgress"]);
 }
 
 /// `--json` gives the plan as data: per file what was read, from where and
