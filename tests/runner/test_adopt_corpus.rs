@@ -237,3 +237,34 @@ fn real_projects_are_adopted_as_a_person_reads_them() {
     assert!(failed_runs.is_empty(), "{}", failed_runs.join("\n"));
     assert!(share >= 95.0, "{share:.1}% < 95%:\n{}", wrong.join("\n"));
 }
+
+/// The corpus is what the projects hold, byte for byte: each file's git
+/// blob id is the one its `PROVENANCE` records from the project's commit.
+#[test]
+fn the_corpus_files_are_byte_exact_copies_of_their_provenance() {
+    let repo = Repo::bare_git();
+    let mut checked = 0;
+    for dir in std::fs::read_dir(corpus()).unwrap() {
+        let dir = dir.unwrap().path();
+        let Ok(provenance) = std::fs::read_to_string(dir.join("PROVENANCE")) else {
+            continue;
+        };
+        assert!(
+            provenance.starts_with("repository: https://github.com/")
+                && provenance.contains("\ncommit: ")
+                && provenance.contains("\nlicense: "),
+            "{}",
+            dir.display()
+        );
+        let listed = provenance.split("\nfiles").nth(1).unwrap_or("");
+        for line in listed.lines().skip(1) {
+            let (path, blob) = line.trim().rsplit_once(' ').unwrap();
+            let file = dir.join(path);
+            let file = file.to_str().unwrap();
+            let got = repo.git(&["hash-object", file]).stdout;
+            assert_eq!(got.trim(), blob, "{file}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 250, "only {checked} files listed");
+}
