@@ -435,8 +435,8 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
             }),
             Some(_) => classify::other_document(&f.name, f.first_heading.as_deref(), false)
                 .or_else(|| {
-                    let text = String::from_utf8_lossy(&f.bytes);
-                    (!f.has_status()
+                    (!f.bytes.is_empty()
+                        && !f.has_status()
                         && !classify::story_heading(
                             f.heading.as_ref(),
                             f.first_heading.as_deref().unwrap_or(""),
@@ -446,7 +446,6 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
                             "no status, no story heading and no story sections: not a story"
                                 .to_owned()
                         })
-                        .filter(|_| !text.is_empty())
                 }),
         };
         match (id, reason) {
