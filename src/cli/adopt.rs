@@ -5,24 +5,37 @@ use orx::text::escape;
 
 use super::{BOLD, DIM, GREEN, Ui, YELLOW, paint};
 
-/// Take in the stories of a project that keeps them without frontmatter
-/// (BMAD v4 or v6, Orchestrix): read each one's ID, title and status from
-/// its name and body, add a frontmatter above the body (kept byte for
-/// byte), and commit it all as one Human commit. The stories' directory
-/// comes from the project's core-config.yaml (devStoryLocation) when there
-/// is one. Without --yes it only shows the plan.
+/// Take in the stories of a project as it is (BMAD v4 or v6, Orchestrix):
+/// find them where the project's configuration says, read each one's ID,
+/// title and status as a person does, add a frontmatter above the body
+/// (kept byte for byte; merged into a frontmatter the file has), and commit
+/// it all as one Human commit. Documents that are no story are left out,
+/// and a story that cannot be adopted as it is stays as it was, each listed
+/// with the reason and the command that fixes it. Without --yes it only
+/// shows the plan: what was read in each file, from where, and what was
+/// chosen.
 #[derive(clap::Args)]
 pub struct Args {
     /// The method's workflow and story template to install: orchestrix,
     /// bmad-v4 or bmad-v6 (default: the repository's workflow, else the
-    /// one the stories look written for).
+    /// one the project looks written for).
     #[arg(long, value_name = "NAME")]
     preset: Option<String>,
     /// Read the status FROM as the state TO (repeatable), for a status no
     /// state stands for: --map Postponed=Draft.
     #[arg(long = "map", value_name = "FROM=TO")]
     maps: Vec<String>,
-    /// Show the plan (file, ID, status found, state, problems) and write nothing.
+    /// The stories' folder, when the project's configuration does not say.
+    #[arg(long, value_name = "DIR")]
+    dir: Option<String>,
+    /// Leave this file as it is, neither adopted nor a problem (repeatable).
+    #[arg(long, value_name = "PATH")]
+    skip: Vec<String>,
+    /// Adopt nothing unless every story can be adopted.
+    #[arg(long)]
+    all_or_nothing: bool,
+    /// Show the plan (each file: what was read, from where, the state
+    /// chosen, what is left out and why) and write nothing.
     #[arg(long)]
     dry_run: bool,
     /// Write and commit the adoption.
@@ -46,59 +59,67 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         preset: args.preset.clone(),
         maps,
         now: orx::repo::workspace::now(),
+        dir: args.dir.clone(),
+        skip: args.skip.clone(),
     };
     let plan = adopt::plan(&repo, &opts)?;
     let write = args.yes && !args.dry_run;
-    if ui.is_json() && !write {
+    let all_items = !plan.nothing_found() && plan.entries.iter().all(|e| e.adopted);
+    let refused = plan.nothing_found()
+        || (plan.adopted() == 0 && !all_items)
+        || (args.all_or_nothing && plan.has_problems());
+    if ui.is_json() && (!write || refused) {
         ui.json(&super::output::adopt::Adopt {
             version: super::output::Version,
-            dry_run: true,
+            dry_run: !write,
             plan: &plan,
-            commit: None,
+            commit: write.then_some(None),
         });
-        return Ok(if plan.has_problems() { 1 } else { 0 });
+        return Ok(if refused { 1 } else { 0 });
+    }
+    if plan.nothing_found() {
+        let searched = if plan.searched.is_empty() {
+            escape(&plan.dir)
+        } else {
+            plan.searched
+                .iter()
+                .map(|s| escape(s))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        ui.eline(format!(
+            "{} no story files found; searched: {searched}",
+            super::epaint(super::RED, "error:")
+        ));
+        ui.eline("  say where the stories are: git orx adopt --dir DIR --dry-run");
+        return Ok(1);
     }
     if !ui.is_json() {
-        print_plan(ui, &plan);
+        print_plan(ui, &plan, &args);
     }
-    if plan.has_problems() {
-        if !ui.is_json() {
-            ui.eline(format!(
-                "{} nothing was written: fix the problems above{}, then run it again",
-                super::epaint(super::RED, "error:"),
-                if plan.unmapped.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        " (for a status no state stands for: --map \"{}=STATE\")",
-                        escape(&plan.unmapped[0])
-                    )
-                }
-            ));
+    if refused {
+        let why = if plan.adopted() == 0 {
+            "no story can be adopted as it is"
         } else {
-            ui.json(&super::output::adopt::Adopt {
-                version: super::output::Version,
-                dry_run: false,
-                plan: &plan,
-                commit: Some(None),
-            });
-        }
+            "some stories cannot be adopted as they are (--all-or-nothing)"
+        };
+        ui.eline(format!(
+            "{} nothing was written: {why}; fix them as shown above, then run it again",
+            super::epaint(super::RED, "error:")
+        ));
         return Ok(1);
+    }
+    if all_items {
+        ui.line("nothing to adopt: every story is an item already");
+        return Ok(0);
     }
     if !write {
         ui.line(paint(
             DIM,
-            "Nothing was written (a plan). Adopt with: git orx adopt --yes".to_owned()
-                + &args
-                    .preset
-                    .as_deref()
-                    .map(|p| format!(" --preset {p}"))
-                    .unwrap_or_default()
-                + &args
-                    .maps
-                    .iter()
-                    .map(|m| format!(" --map \"{}\"", escape(m)))
-                    .collect::<String>(),
+            format!(
+                "Nothing was written (a plan). Adopt with: {}",
+                again(&args, "--yes")
+            ),
         ));
         return Ok(0);
     }
@@ -140,17 +161,61 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             &commit[..commit.len().min(7)]
         ),
     ));
+    let left = plan
+        .entries
+        .iter()
+        .filter(|e| !e.problems.is_empty())
+        .count();
+    if left > 0 {
+        ui.line(format!(
+            "{left} left as they were: fix them as shown above, then: {}",
+            again(&args, "--yes")
+        ));
+    }
     ui.line(
         "Next: git orx status   (and `git orx hooks status`: the hooks keep the rules from now on)",
     );
     Ok(0)
 }
 
-fn print_plan(ui: &mut Ui, plan: &adopt::Adoption) {
+/// `git orx adopt` again with `mode` and the options given.
+fn again(args: &Args, mode: &str) -> String {
+    let mut cmd = format!("git orx adopt {mode}");
+    if let Some(p) = &args.preset {
+        cmd.push_str(&format!(" --preset {p}"));
+    }
+    if let Some(d) = &args.dir {
+        cmd.push_str(&format!(" --dir {}", quote(d)));
+    }
+    for m in &args.maps {
+        cmd.push_str(&format!(" --map {}", quote(m)));
+    }
+    for s in &args.skip {
+        cmd.push_str(&format!(" --skip {}", quote(s)));
+    }
+    if args.all_or_nothing {
+        cmd.push_str(" --all-or-nothing");
+    }
+    cmd
+}
+
+/// `s` as a shell word.
+fn quote(s: &str) -> String {
+    if s.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_./=".contains(c))
+    {
+        escape(s)
+    } else {
+        format!("\"{}\"", escape(s).replace('"', "\\\""))
+    }
+}
+
+fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
     ui.line(format!(
-        "{} {}/ ({}{}{})",
+        "{} {}/ (from {}; files {}{}{})",
         paint(BOLD, "stories in"),
         escape(&plan.dir),
+        escape(&plan.dir_from),
         escape(&plan.file),
         plan.file_sep
             .as_deref()
@@ -161,14 +226,7 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption) {
             .map(|p| super::msg::t(", preset {name}", &[("name", &p)]))
             .unwrap_or_default()
     ));
-    if plan.entries.is_empty() {
-        ui.line("  no story files found");
-    }
     for e in &plan.entries {
-        let found = match (&e.found, e.form) {
-            (Some(v), Some(f)) => format!("\"{}\" ({f})", escape(v)),
-            _ => "no status".to_owned(),
-        };
         let state = e.state.as_deref().unwrap_or("?");
         let id = e.id.as_deref().unwrap_or("?");
         if e.adopted {
@@ -179,24 +237,61 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption) {
             ));
             continue;
         }
+        let found = match (&e.found, &e.form) {
+            (Some(v), Some(f)) => {
+                let at = e.line.map(|l| format!(", line {l}")).unwrap_or_default();
+                format!("\"{}\" ({}{at})", escape(v), escape(f))
+            }
+            _ => "no status".to_owned(),
+        };
         ui.line(format!(
             "  {}  {id:<8} {found} -> {}",
             escape(&e.path),
             paint(BOLD, state)
         ));
+        for n in &e.notes {
+            ui.line(format!("    {} {}", paint(DIM, "note:"), escape(n)));
+        }
         for p in &e.problems {
             ui.line(format!("    {} {}", paint(YELLOW, "problem:"), escape(p)));
         }
+        if !e.problems.is_empty() {
+            let skip = format!("--skip {}", quote(&e.path));
+            let fix = match &e.unmapped {
+                Some(v) => format!(
+                    "{} (or leave it as it is: {skip})",
+                    again(
+                        args,
+                        &format!("--dry-run --map {}", quote(&format!("{v}=STATE")))
+                    )
+                ),
+                None => format!(
+                    "{} (or fix the file)",
+                    again(args, &format!("--dry-run {skip}"))
+                ),
+            };
+            ui.line(format!("    {} {fix}", paint(YELLOW, "fix:")));
+        }
     }
-    for name in &plan.ignored {
+    for l in &plan.left_out {
         ui.line(format!(
-            "  leaves out {}/{} {}",
-            escape(&plan.dir),
-            escape(name),
-            paint(DIM, "(no story ID, no status: not a story)")
+            "  {} {}: {}",
+            paint(DIM, "left out"),
+            escape(&l.path),
+            escape(&l.reason)
         ));
     }
     for f in &plan.rule_files {
         ui.line(format!("  writes {f}"));
     }
+    let fix = plan
+        .entries
+        .iter()
+        .filter(|e| !e.problems.is_empty())
+        .count();
+    ui.line(format!(
+        "{} to adopt, {fix} to fix (left as they are), {} left out",
+        plan.adopted(),
+        plan.left_out.len()
+    ));
 }

@@ -7,12 +7,18 @@
 //! rewritten in place without touching any other byte):
 //!
 //! - a `## Status` section whose next non-empty line is the status (it may
-//!   be anywhere in the file);
-//! - a `Status: value` line;
+//!   be anywhere in the file), or `## Status: value` on the heading line;
+//! - a `Status: value` line, or `- Status: value` in a list;
 //! - `**Status:** value` or `` **Status:** `value` `` (also as a list item);
 //! - `status: value` inside a fenced `yaml` block.
 //!
-//! The first one found, in file order, is the status.
+//! The value is read as a person reads it: the state word at its start,
+//! without emoji, bold, backticks or quotes, and without what follows a
+//! `·`, `|`, `—`, ` - ` or `(` (`**Done** ✅ (QA approved)` is `Done`).
+//! A `Status:` line or bullet under another section (Dev Notes, QA
+//! Results, a review) is that section's, not the story's; a `## Status`
+//! section is the story's wherever it is. The first one found, in file
+//! order, is the status; a move rewrites every place that writes it.
 
 use std::ops::Range;
 
@@ -22,7 +28,9 @@ use std::ops::Range;
 pub enum StatusForm {
     /// A `## Status` heading, the value on the next non-empty line.
     Section,
-    /// A `Status: value` line.
+    /// `## Status: value`, on the heading line.
+    Heading,
+    /// A `Status: value` line (or list item).
     Line,
     /// `**Status:** value`, the value perhaps in backticks.
     Bold,
@@ -34,6 +42,7 @@ impl StatusForm {
     pub fn name(self) -> &'static str {
         match self {
             StatusForm::Section => "section",
+            StatusForm::Heading => "heading",
             StatusForm::Line => "line",
             StatusForm::Bold => "bold",
             StatusForm::Fenced => "fenced-yaml",
@@ -41,15 +50,19 @@ impl StatusForm {
     }
 }
 
-/// The status a body carries: its value as written, where it is, and how.
+/// The status a body carries: the state word as a person reads it, where
+/// it is, and how it is written around it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BodyStatus {
+    /// The state word(s), without decoration (`Done` in `**Done** ✅`).
     pub value: String,
     /// The value's bytes in the body.
     pub span: Range<usize>,
     pub form: StatusForm,
     /// 1-based line of the value in the body.
     pub line: usize,
+    /// All that is written after the label, decoration and notes too.
+    pub written: String,
 }
 
 /// The lines of `text`, each with its start offset and without its line end.
@@ -62,27 +75,55 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// The span (within `line`) of a value written after a label: trimmed, and
-/// inside backticks, `**` or quotes when it is wrapped in them.
+/// Whether `c` ends the state word(s): a note, a separator, a mark.
+fn ends_value(c: char) -> bool {
+    matches!(
+        c,
+        '·' | '|'
+            | '—'
+            | '–'
+            | '('
+            | '（'
+            | '['
+            | ','
+            | '，'
+            | ';'
+            | '；'
+            | ':'
+            | '：'
+            | '、'
+            | '*'
+            | '`'
+            | '"'
+            | '“'
+            | '”'
+            | '<'
+            | '#'
+            | '>'
+            | '!'
+            | '?'
+            | '/'
+            | '\\'
+    ) || !(c.is_alphanumeric() || c.is_whitespace() || matches!(c, '-' | '_' | '&' | '.' | '+'))
+}
+
+/// The span (within `line`) of the state word(s) a person reads in what
+/// follows a label at `from`: past emoji, bold, backticks and quotes, up to
+/// a separator, a note in parentheses or a mark.
 fn value_span(line: &str, from: usize) -> Option<Range<usize>> {
-    let rest = &line[from..];
-    let lead = rest.len() - rest.trim_start().len();
-    let mut start = from + lead;
-    let mut end = from + rest.trim_end().len();
-    for wrap in ["**", "`", "\"", "'", "*", "_"] {
-        let v = &line[start..end];
-        if v.len() >= 2 * wrap.len() && v.starts_with(wrap) && v.ends_with(wrap) {
-            start += wrap.len();
-            end -= wrap.len();
+    let rest = line.get(from..)?;
+    let start = from + rest.find(|c: char| c.is_alphanumeric())?;
+    let mut end = start;
+    for (i, c) in line[start..].char_indices() {
+        let at = start + i;
+        if ends_value(c) || line[at..].starts_with(" - ") || line[at..].starts_with("  ") {
+            break;
         }
+        end = at + c.len_utf8();
     }
-    let v = &line[start..end];
-    let trimmed = v.trim();
-    if trimmed.is_empty() {
-        return None;
-    }
-    let lead = v.len() - v.trim_start().len();
-    Some(start + lead..start + lead + trimmed.len())
+    let value =
+        line[start..end].trim_end_matches(|c: char| c.is_whitespace() || c == '.' || c == '-');
+    (!value.is_empty()).then(|| start..start + value.len())
 }
 
 /// `text` starts with `word` in any case.
@@ -110,10 +151,68 @@ fn heading_name(text: &str) -> &str {
     text.split("<!--").next().unwrap_or(text).trim()
 }
 
-/// The status the body carries, if it carries one.
-pub fn status(body: &str) -> Option<BodyStatus> {
+/// `**Status:**`, `**Status**:`, `Status:` (any case) at the start of
+/// `text`, and where the value after it starts.
+fn label_end(text: &str) -> Option<usize> {
+    [
+        "**status:**",
+        "**status**:",
+        "**status**：",
+        "**status：**",
+        "status:",
+        "status：",
+    ]
+    .iter()
+    .find(|l| starts_with_ci(text, l))
+    .map(|l| l.len())
+}
+
+/// Whether a status written under the section named `name` is the
+/// story's: sections about the story itself (its details, its status), not
+/// about its notes, tasks, reviews or tests.
+fn story_section(name: &str) -> bool {
+    let name = name.to_lowercase();
+    [
+        "status",
+        "story",
+        "detail",
+        "metadata",
+        "overview",
+        "info",
+        "estado",
+        "statut",
+        "状态",
+        "状態",
+        "ステータス",
+        "概要",
+        "meta",
+    ]
+    .iter()
+    .any(|w| name.contains(w))
+        && ![
+            "dev agent",
+            "qa ",
+            "review",
+            "note",
+            "task",
+            "test",
+            "record",
+            "completion",
+        ]
+        .iter()
+        .any(|w| name.contains(w))
+}
+
+/// Every place the body writes its status, in file order (the first is
+/// the status).
+pub fn statuses(body: &str) -> Vec<BodyStatus> {
+    let mut out = Vec::new();
     let mut fence: Option<(String, bool)> = None; // (marker, is yaml)
+    // The `## Status` section whose value is on a next line.
     let mut section = false;
+    // Whether the level-2 section we are in is about the story itself.
+    let mut own = true;
+    let mut titled = false;
     for (n, (start, line)) in lines(body).enumerate() {
         let trimmed = line.trim_start();
         let indent = line.len() - trimmed.len();
@@ -127,7 +226,7 @@ pub fn status(body: &str) -> Option<BodyStatus> {
                 && indent <= 2
                 && let Some(span) = value_span(line, indent + "status:".len())
             {
-                return Some(found(start, line, span, StatusForm::Fenced, n));
+                out.push(found(start, line, span, StatusForm::Fenced, n, indent + 7));
             }
             continue;
         }
@@ -143,7 +242,23 @@ pub fn status(body: &str) -> Option<BodyStatus> {
         }
         if let Some((level, text)) = heading(line) {
             let name = heading_name(text);
-            section = level >= 2 && name.eq_ignore_ascii_case("status");
+            if level <= 2 {
+                // The title is the story's; a later top heading (a review
+                // appended under `# Senior Developer Review`) is another.
+                own = (level == 1 && !titled) || story_section(name) || label_end(name).is_some();
+                titled |= level == 1;
+            }
+            let counts = level >= 2 && (level == 2 || own);
+            section = counts && name.eq_ignore_ascii_case("status");
+            if counts
+                && !section
+                && let Some(at) = label_end(name)
+            {
+                let from = line.len() - text.len() + at;
+                if let Some(span) = value_span(line, from) {
+                    out.push(found(start, line, span, StatusForm::Heading, n, from));
+                }
+            }
             continue;
         }
         if section {
@@ -151,10 +266,16 @@ pub fn status(body: &str) -> Option<BodyStatus> {
                 continue;
             }
             section = false;
-            let from = indent + if trimmed.starts_with("- ") { 2 } else { 0 };
-            if let Some(span) = value_span(line, from) {
-                return Some(found(start, line, span, StatusForm::Section, n));
+            let mut from = indent + if trimmed.starts_with("- ") { 2 } else { 0 };
+            if let Some(at) = label_end(&line[from..]) {
+                from += at;
             }
+            if let Some(span) = value_span(line, from) {
+                out.push(found(start, line, span, StatusForm::Section, n, from));
+            }
+            continue;
+        }
+        if !own {
             continue;
         }
         let item = trimmed
@@ -162,40 +283,59 @@ pub fn status(body: &str) -> Option<BodyStatus> {
             .or_else(|| trimmed.strip_prefix("* "))
             .unwrap_or(trimmed);
         let at = line.len() - item.len();
-        for label in ["**Status:**", "**Status**:"] {
-            if starts_with_ci(item, label)
-                && let Some(span) = value_span(line, at + label.len())
-            {
-                return Some(found(start, line, span, StatusForm::Bold, n));
-            }
-        }
-        if indent == 0
-            && starts_with_ci(line, "status:")
-            && let Some(span) = value_span(line, "status:".len())
+        let listed = at > indent;
+        if (indent == 0 || (listed && indent <= 2))
+            && let Some(len) = label_end(item)
+            && let Some(span) = value_span(line, at + len)
         {
-            return Some(found(start, line, span, StatusForm::Line, n));
+            let form = if item.starts_with('*') {
+                StatusForm::Bold
+            } else {
+                StatusForm::Line
+            };
+            out.push(found(start, line, span, form, n, at + len));
         }
     }
-    None
+    out
 }
 
-fn found(start: usize, line: &str, span: Range<usize>, form: StatusForm, n: usize) -> BodyStatus {
+/// The status the body carries, if it carries one.
+pub fn status(body: &str) -> Option<BodyStatus> {
+    statuses(body).into_iter().next()
+}
+
+fn found(
+    start: usize,
+    line: &str,
+    span: Range<usize>,
+    form: StatusForm,
+    n: usize,
+    from: usize,
+) -> BodyStatus {
     BodyStatus {
         value: line[span.clone()].to_owned(),
         span: start + span.start..start + span.end,
         form,
         line: n + 1,
+        written: line[from..]
+            .trim()
+            .trim_start_matches(['*', ' '])
+            .trim()
+            .to_owned(),
     }
 }
 
-/// `body` with its status (found by [`status`]) written as `value`; `None`
-/// when the body carries no status.
+/// `body` with its status written as `value` in every place that writes
+/// it (see [`statuses`]); `None` when the body carries no status.
 pub fn with_status(body: &str, value: &str) -> Option<String> {
-    let s = status(body)?;
-    let mut out = String::with_capacity(body.len() + value.len());
-    out.push_str(&body[..s.span.start]);
-    out.push_str(value);
-    out.push_str(&body[s.span.end..]);
+    let places = statuses(body);
+    if places.is_empty() {
+        return None;
+    }
+    let mut out = body.to_owned();
+    for s in places.iter().rev() {
+        out.replace_range(s.span.clone(), value);
+    }
     Some(out)
 }
 
@@ -473,6 +613,103 @@ mod tests {
             assert_eq!((s.value.as_str(), s.form), (*value, *form), "{body:?}");
             assert_eq!(&body[s.span.clone()], *value, "{body:?}");
         }
+    }
+
+    /// Statuses as real projects decorate them, read as a person does:
+    /// the state word, without emoji, bold, backticks or the note after it.
+    #[test]
+    fn a_status_is_read_as_a_person_reads_it() {
+        let cases: &[(&str, &str, StatusForm)] = &[
+            ("## Status\n\nDone ✅\n", "Done", StatusForm::Section),
+            (
+                "## Status\nDone ✅ (QA Approved: 2025-09-30)\n",
+                "Done",
+                StatusForm::Section,
+            ),
+            (
+                "### Status\n\n**Status:** `Done`\n",
+                "Done",
+                StatusForm::Section,
+            ),
+            (
+                "## Status\n\n✅ **DONE** (January 6, 2025)\n",
+                "DONE",
+                StatusForm::Section,
+            ),
+            (
+                "## Status\n**Done** - Scope Reduced (Advanced → 4.4)\n",
+                "Done",
+                StatusForm::Section,
+            ),
+            (
+                "**Status:** `Sharded` · ready for dev *develop-story 1.12\n",
+                "Sharded",
+                StatusForm::Bold,
+            ),
+            (
+                "## Status\nDraft（SM 起草 · 待审）\n",
+                "Draft",
+                StatusForm::Section,
+            ),
+            (
+                "**Status**: `done` (cierre administrativo, sesión 12)\n",
+                "done",
+                StatusForm::Bold,
+            ),
+            (
+                "- **Status**: ready-for-dev | **Effort**: 1 day\n",
+                "ready-for-dev",
+                StatusForm::Bold,
+            ),
+            (
+                "Status: in_progress (v3 — sesión 38)\n",
+                "in_progress",
+                StatusForm::Line,
+            ),
+            (
+                "Status: review — dev completo sesión 38\n",
+                "review",
+                StatusForm::Line,
+            ),
+            (
+                "## Status: review\n\n## Story\n",
+                "review",
+                StatusForm::Heading,
+            ),
+            (
+                "## Story Details\n\n- Epic: 0\n- Status: review\n",
+                "review",
+                StatusForm::Line,
+            ),
+            (
+                "# S\n\n## Status\n\nDone - All 8 Tasks Completed Successfully\n",
+                "Done",
+                StatusForm::Section,
+            ),
+        ];
+        for (body, value, form) in cases {
+            let s = status(body).unwrap_or_else(|| panic!("no status in {body:?}"));
+            assert_eq!((s.value.as_str(), s.form), (*value, *form), "{body:?}");
+            assert_eq!(&body[s.span.clone()], *value, "{body:?}");
+        }
+        // The story's status, not one in its notes; one after the code is
+        // still the status.
+        let notes = "# Story 1.1: X\n\n## Dev Notes\n\n- **Status**: ✅ Strategy defined\n\n## QA Results\n\nStatus: PASS\n\n## Status\n\nReview\n";
+        assert_eq!(status(notes).map(|s| s.value).as_deref(), Some("Review"));
+        assert_eq!(statuses(notes).len(), 1);
+        let appended = "# Story 1.7: X\n\nStatus: done\n\n# Route Fix Applied\n\n**Status:** Ready for re-review\n";
+        assert_eq!(statuses(appended).len(), 1);
+    }
+
+    /// A move rewrites every place the body writes its status: the
+    /// `## Status` section and the fenced yaml block both.
+    #[test]
+    fn every_place_that_writes_the_status_is_rewritten() {
+        let body = "# Story 1.2: X\n\n## Status\n\nApproved ✅\n\n## Story\n\n```yaml\nid: 1.2\nstatus: Approved\n```\n";
+        assert_eq!(
+            with_status(body, "InProgress").unwrap(),
+            "# Story 1.2: X\n\n## Status\n\nInProgress ✅\n\n## Story\n\n```yaml\nid: 1.2\nstatus: InProgress\n```\n"
+        );
     }
 
     #[test]

@@ -248,7 +248,14 @@ impl Item {
             return None;
         }
         let body = self.doc.body();
-        let found = crate::doc::body::status(body)?;
+        let names = wf.state_names();
+        // Every place the body writes the status must say the state: the
+        // first that does not is the problem.
+        let places = crate::doc::body::statuses(body);
+        let found = places
+            .iter()
+            .find(|s| spec.state_of(&names, &s.value) != Some(self.status.as_str()))?
+            .clone();
         let body_start = self.doc.text().len() - body.len();
         let line = self.doc.text()[..body_start].matches('\n').count() + found.line;
         let col = body[..found.span.start]
@@ -256,7 +263,6 @@ impl Item {
             .next()
             .map_or(0, |l| l.chars().count())
             + 1;
-        let names = wf.state_names();
         let at = Some((line, col));
         match spec.state_of(&names, &found.value) {
             Some(state) if state == self.status => None,

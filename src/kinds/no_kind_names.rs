@@ -25,6 +25,11 @@ const OWN_WORDS: &[(&str, &str)] = &[
     ("src/doc/body.rs", "author"),
     ("src/doc/body.rs", "agent"),
     ("src/doc/body.rs", "comment"),
+    // The headings of a story's Markdown sections, telling the status of
+    // the story from a status written in its notes, tasks or reviews.
+    ("src/doc/body.rs", "story"),
+    ("src/doc/body.rs", "task"),
+    ("src/doc/body.rs", "review"),
 ];
 
 /// Words the engine uses for its own sake that a kind happens to use as

@@ -49,8 +49,27 @@ impl Body {
     }
 
     /// The state a body's `value` stands for, among `states`: by `read`,
-    /// by `write`, or by the state's own name (spellings compared loosely).
+    /// by `write`, or by the state's own name (spellings compared loosely);
+    /// else the state its first words stand for, as a person reads
+    /// `COMPLETED & QA VALIDATED` as done.
     pub fn state_of<'a>(&self, states: &[&'a str], value: &str) -> Option<&'a str> {
+        let mut words: Vec<&str> = value.split_whitespace().collect();
+        while !words.is_empty() {
+            if let Some(s) = self.state_of_words(states, &words.join(" ")) {
+                return Some(s);
+            }
+            words.pop();
+            while words
+                .last()
+                .is_some_and(|w| !w.chars().any(char::is_alphanumeric))
+            {
+                words.pop();
+            }
+        }
+        None
+    }
+
+    fn state_of_words<'a>(&self, states: &[&'a str], value: &str) -> Option<&'a str> {
         let v = normalize(value);
         let named = |name: &str| states.iter().copied().find(|s| *s == name);
         if let Some((_, to)) = self.read.iter().find(|(from, _)| normalize(from) == v) {

@@ -373,8 +373,8 @@ impl Items {
 
     /// Whether the file at `path` is where `id` leads: in a directory, a
     /// file whose name starts as the file pattern with `id` does (`1.2.md`
-    /// or `1.2.<anything>.md` for `{id}.{slug}.md`); at fixed paths, the
-    /// path for `id`.
+    /// or `1.2.<anything>.md` for `{id}.{slug}.md`, `1.2-<anything>.md`
+    /// too); at fixed paths, the path for `id`.
     pub fn leads_to(&self, path: &str, id: &str) -> bool {
         match &self.dir {
             Some(_) => {
@@ -390,8 +390,15 @@ impl Items {
                 }
                 match file.split_once("{slug}") {
                     Some((before, after)) => {
+                        // The ID may be followed by `.`, `-` or `_`, as
+                        // projects that mix `1.2.x.md` and `1.2-x.md` do.
+                        let stem = before.strip_suffix(['.', '-', '_']).unwrap_or(before);
+                        let starts = name.starts_with(before)
+                            || (stem.len() < before.len()
+                                && name.starts_with(stem)
+                                && name[stem.len()..].starts_with(['.', '-', '_']));
                         name.len() > before.len() + after.len()
-                            && name.starts_with(before)
+                            && starts
                             && name.ends_with(after)
                             && name.ends_with(ext)
                     }

@@ -4,6 +4,7 @@
 mod common;
 mod test_actions_more;
 mod test_adopt;
+mod test_adopt_corpus;
 mod test_agent;
 mod test_args;
 mod test_boundary;

@@ -66,7 +66,7 @@ fn a_bmad_v4_project_is_adopted_in_one_command_and_kept_in_step() {
         .stderr_lacks(&["override"]);
     // The plan, then the adoption.
     repo.orx(&["adopt", "--dry-run"]).ok().stdout_has(&[
-        "docs/stories/1.2.story.md  1.2      \"Ready for Review\" (section) -> Review",
+        "docs/stories/1.2.story.md  1.2      \"Ready for Review\" (section, line 20) -> Review",
         "docs/stories/1.4.stats.md  1.4      no status -> Draft",
         "Nothing was written",
     ]);
@@ -162,9 +162,9 @@ fn a_bmad_v6_project_is_adopted_without_init_and_moves_in_lowercase() {
         ),
     ]);
     repo.orx(&["adopt", "--yes"]).ok().stdout_has(&[
-        "stories in docs/sprint-artifacts/ ({id}-{slug}.md, ID dots written as `-`, preset bmad-v6)",
-        "3.1      \"review\" (sprint-status.yaml) -> review",
-        "leaves out docs/sprint-artifacts/tech-spec-epic-2.md (no story ID, no status: not a story)",
+        "stories in docs/sprint-artifacts/ (from the usual places; files {id}-{slug}.md, ID dots written as `-`, preset bmad-v6)",
+        "3.1      \"review\" (docs/sprint-artifacts/sprint-status.yaml) -> review",
+        "left out docs/sprint-artifacts/tech-spec-epic-2.md: no story ID in its name or heading: not a story",
         "adopted 4 stories",
     ]);
     kept_below_frontmatter(
@@ -211,8 +211,8 @@ fn an_orchestrix_project_keeps_its_test_design_states_and_its_change_log() {
     repo.orx(&["init", "--preset", "orchestrix"]).ok();
     repo.commit_rules("Set up git-orx");
     repo.orx(&["adopt", "--dry-run"]).ok().stdout_has(&[
-        "({id}-{slug}.md)",
-        "\"AwaitingTestDesign\" (fenced-yaml) -> AwaitingTestDesign",
+        "files {id}-{slug}.md)",
+        "\"AwaitingTestDesign\" (fenced-yaml, line 7) -> AwaitingTestDesign",
     ]);
     repo.orx(&["adopt", "--yes"]).ok();
     kept_below_frontmatter(&repo, "docs/stories/1.1-用户登录.md", ORX_DESIGN);
@@ -255,7 +255,7 @@ fn an_orchestrix_project_keeps_its_test_design_states_and_its_change_log() {
 }
 
 #[test]
-fn an_unmappable_status_stops_the_adoption_until_it_is_mapped() {
+fn an_unmappable_status_leaves_its_story_as_it_is_until_it_is_mapped() {
     let story = "# Story 3.1: Later\n\n**Status:** `Postponed`\n";
     let review = "# Story 3.2: Search\n\n**Status:** `Review`\n";
     let repo = project(&[
@@ -264,14 +264,26 @@ fn an_unmappable_status_stops_the_adoption_until_it_is_mapped() {
     ]);
     let head = repo.git(&["rev-parse", "HEAD"]).stdout;
     repo.orx(&["adopt", "--dry-run", "--preset", "bmad-v4"])
-        .fails(1, &["--map \"Postponed=STATE\""])
+        .ok()
         .stdout_has(&[
-            "(story-{id}-{slug}.md, preset bmad-v4)",
-            "status `Postponed` is not a state of the workflow",
+            "files story-{id}-{slug}.md, preset bmad-v4)",
+            "status `Postponed` (bold) is not a state of the workflow",
+            "fix: git orx adopt --dry-run --map Postponed=STATE --preset bmad-v4 (or leave it as it is: --skip docs/stories/story-3.1-later.md)",
+            "1 to adopt, 1 to fix (left as they are), 0 left out",
         ]);
-    repo.orx(&["adopt", "--yes", "--preset", "bmad-v4"]).code(1);
+    // All or nothing: nothing.
+    repo.refused(
+        &["adopt", "--yes", "--preset", "bmad-v4", "--all-or-nothing"],
+        1,
+        &["nothing was written: some stories cannot be adopted as they are"],
+    );
     assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
     assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, head);
+    // By default what is sound is adopted; the rest stays as it was.
+    repo.orx(&["adopt", "--yes", "--preset", "bmad-v4"])
+        .ok()
+        .stdout_has(&["adopted 1 story", "1 left as they were"]);
+    assert_eq!(repo.read("docs/stories/story-3.1-later.md"), story);
     repo.orx(&[
         "adopt",
         "--yes",
@@ -428,7 +440,8 @@ fn adopt_refuses_a_symlinked_stories_directory_and_leaves_the_files_outside_alon
 
 /// A story that is a symbolic link, or a file with other hard links, is a
 /// problem the plan shows: adopting would rewrite the file it leads to,
-/// or cut it off from its other names. Nothing is written.
+/// or cut it off from its other names. They are left as they are; the
+/// rest is adopted.
 #[cfg(unix)]
 #[test]
 fn adopt_refuses_symlinked_and_hard_linked_story_files() {
@@ -449,16 +462,20 @@ fn adopt_refuses_symlinked_and_hard_linked_story_files() {
     .unwrap();
     let before = bytes_of(&dir);
     for args in [&["adopt", "--dry-run"][..], &["adopt", "--yes"]] {
-        repo.refused(args, 1, &["nothing was written"])
-            .stdout_has(&[
-                "1.1.sign-in.md",
-                "is a symbolic link",
-                "replace the link by the file itself",
-                "has 2 hard links",
-                "make it a file of its own",
-            ]);
+        repo.orx(args).ok().stdout_has(&[
+            "1.1.sign-in.md",
+            "is a symbolic link",
+            "replace the link by the file itself",
+            "has 2 hard links",
+            "make it a file of its own",
+            "--skip docs/stories/1.2.story.md",
+        ]);
     }
     assert_eq!(bytes_of(&dir), before);
+    assert!(
+        repo.read("docs/stories/1.3.shelf-export.md")
+            .starts_with("---\n")
+    );
 }
 
 /// A story git ignores would be refused by the commit after the writes:
@@ -485,4 +502,200 @@ fn adopt_refuses_an_ignored_story_before_writing_or_staging() {
     assert_eq!(repo.read("docs/stories/1.1.sign-in.md"), V4_DONE);
     assert_eq!(repo.git(&["diff", "--cached", "--name-only"]).stdout, "");
     assert!(!repo.path(".orx").exists());
+}
+
+/// BMAD v4's `core-config.yaml` names the stories' folder even when the
+/// file is not valid YAML as a whole (a list appended at its end), and in
+/// another case than the folder has on disk: adopt reads the key that
+/// parses and finds the folder as the file system has it.
+#[test]
+fn stories_are_found_by_a_config_with_a_broken_tail_in_any_case() {
+    let repo = project(&[
+        (
+            ".bmad-core/core-config.yaml",
+            "devStoryLocation: docs/stories\nslashPrefix: BMad\n- stray: [unclosed\n",
+        ),
+        ("Docs/Stories/1.1.sign-in.md", V4_DONE),
+        ("docs-stories/1.9.decoy.md", V4_APPROVED),
+    ]);
+    repo.orx(&["adopt", "--dry-run"]).ok().stdout_has(&[
+        "stories in Docs/Stories/ (from .bmad-core/core-config.yaml devStoryLocation: docs/stories; files {id}.{slug}.md, preset bmad-v4)",
+        "Docs/Stories/1.1.sign-in.md  1.1      \"Done\" (section, line 5) -> Done",
+    ]);
+    repo.orx(&["adopt", "--yes"]).ok();
+    assert!(
+        repo.read(".orx/config.yaml")
+            .contains("stories: Docs/Stories")
+    );
+    repo.orx(&["check"]).ok();
+}
+
+/// BMAD v6 writes `story_location` in `sprint-status.yaml`, often as the
+/// absolute path of the machine it ran on: the part of it that is in the
+/// repository is the folder.
+#[test]
+fn bmad_v6s_story_location_is_read_from_sprint_status_written_elsewhere() {
+    let repo = project(&[
+        (
+            "docs/sprint-status.yaml",
+            "story_location: C:\\Users\\ana\\shop\\planning\\work\ndevelopment_status:\n  1-1-cart: in_progress\n",
+        ),
+        (
+            "planning/work/1-1-cart.md",
+            "# Story 1.1: Cart\n\nStatus: in_progress (v3 — sesión 38)\n\n## Story\n\nAs a buyer I keep a cart.\n",
+        ),
+        (
+            "planning/work/epic-1-retro-2026-01-10.md",
+            "# Retrospectiva — Épica 1\n\nStatus das stories: 1/1\n",
+        ),
+    ]);
+    repo.orx(&["adopt", "--dry-run"]).ok().stdout_has(&[
+        "stories in planning/work/ (from docs/sprint-status.yaml story_location: C:\\Users\\ana\\shop\\planning\\work; files {id}-{slug}.md, ID dots written as `-`, preset bmad-v6)",
+        "\"in_progress (v3 — sesión 38)\" (line, line 3) -> in-progress",
+        "left out planning/work/epic-1-retro-2026-01-10.md: no story ID in its name or heading: not a story",
+    ]);
+}
+
+/// Finding no story is no successful "Adopt 0 stories": adopt refuses,
+/// naming every place it searched and what to pass; with `--dir` it
+/// finds them.
+#[test]
+fn finding_no_story_is_a_refusal_naming_every_place_searched() {
+    let repo = project(&[("README.md", "# Shop\n"), ("notes/1.1.cart.md", V4_DONE)]);
+    for args in [&["adopt", "--dry-run"][..], &["adopt", "--yes"]] {
+        repo.refused(
+            args,
+            1,
+            &[
+                "no story files found; searched: docs/stories (the usual places: not there)",
+                "say where the stories are: git orx adopt --dir DIR --dry-run",
+            ],
+        );
+    }
+    let json = repo.orx(&["adopt", "--dry-run", "--json"]);
+    assert_eq!(json.code, 1, "{}", json.render());
+    assert!(json.stdout.contains("\"searched\""), "{}", json.stdout);
+    repo.orx(&["adopt", "--dir", "notes", "--yes"])
+        .ok()
+        .stdout_has(&["stories in notes/ (from asked;", "adopted 1 story"]);
+}
+
+/// A story in a legacy encoding is left as it is, with the reason and what
+/// to do; the rest of the project is adopted.
+#[test]
+fn a_story_that_is_not_utf8_is_left_as_it_is_and_the_rest_adopted() {
+    let repo = project(&[("docs/stories/1.1.sign-in.md", V4_DONE)]);
+    let latin1: &[u8] = b"# Story 1.2: Caf\xe9\n\n## Status\n\nDraft\n";
+    std::fs::write(repo.path("docs/stories/1.2.cafe.md"), latin1).unwrap();
+    repo.git(&["add", "-A"]).ok();
+    repo.git(&["commit", "-q", "-m", "A latin-1 story"]).ok();
+    repo.orx(&["adopt", "--yes"]).ok().stdout_has(&[
+        "problem: is not valid UTF-8 (a legacy encoding?): it is left as it is",
+        "fix: git orx adopt --dry-run --skip docs/stories/1.2.cafe.md (or fix the file)",
+        "adopted 1 story",
+        "1 left as they were",
+    ]);
+    assert_eq!(
+        std::fs::read(repo.path("docs/stories/1.2.cafe.md")).unwrap(),
+        latin1
+    );
+    kept_below_frontmatter(&repo, "docs/stories/1.1.sign-in.md", V4_DONE);
+}
+
+/// A story with a frontmatter of its own keeps it: adopt merges its
+/// fields in (no second block), and says when the frontmatter, the body
+/// and sprint-status.yaml disagree, with the value it chose.
+#[test]
+fn a_frontmatter_is_merged_into_and_disagreements_are_said() {
+    let story = "---\nbaseline_commit: 07f8c16\nstatus: in-progress\n---\n# Story 0.10: Testing foundation\n\n## Story Details\n\n- Epic: 0\n- Status: review\n\n## Story\n\nAs a developer I test.\n";
+    let repo = project(&[
+        (
+            "_bmad-output/implementation-artifacts/0-10-testing-foundation.md",
+            story,
+        ),
+        (
+            "_bmad-output/implementation-artifacts/sprint-status.yaml",
+            "development_status:\n  0-10-testing-foundation: done\n",
+        ),
+    ]);
+    repo.orx(&["adopt", "--dry-run"]).ok().stdout_has(&[
+        "0.10     \"review\" (line, line 10) -> review",
+        "note: frontmatter says `in-progress`; the body says otherwise: review chosen, as the story's own word",
+        "note: _bmad-output/implementation-artifacts/sprint-status.yaml says `done`; the body says otherwise: review chosen",
+    ]);
+    repo.orx(&["adopt", "--yes"]).ok();
+    let now = repo.read("_bmad-output/implementation-artifacts/0-10-testing-foundation.md");
+    assert_eq!(now.matches("---\n").count(), 2, "{now}");
+    assert!(
+        now.starts_with("---\nbaseline_commit: 07f8c16\nstatus: review\n"),
+        "{now}"
+    );
+    assert!(
+        now.contains("kind: story\n") && now.contains("id: \"0.10\"\n"),
+        "{now}"
+    );
+    assert!(
+        now.ends_with(&story[story.find("# Story").unwrap()..]),
+        "{now}"
+    );
+    repo.orx(&["check"]).ok();
+}
+
+/// After adoption a move rewrites every place the body writes the status:
+/// the `## Status` section and the `status:` of a fenced yaml block.
+#[test]
+fn a_move_rewrites_every_place_the_status_is_written() {
+    let story = "# Story 1.3: Export\n\n## Status\n\nApproved ✅\n\n## Story\n\n```yaml\nid: 1.3\nstatus: Approved\n```\n\nAs a reader I export.\n";
+    let repo = project(&[("docs/stories/1.3.export.md", story)]);
+    repo.orx(&["adopt", "--yes", "--preset", "bmad-v4"]).ok();
+    repo.orx(&["move", "1.3", "InProgress", "--as", "dev"]).ok();
+    let now = repo.read("docs/stories/1.3.export.md");
+    assert!(now.contains("## Status\n\nInProgress ✅\n"), "{now}");
+    assert!(
+        now.contains("```yaml\nid: 1.3\nstatus: InProgress\n```"),
+        "{now}"
+    );
+    repo.orx(&["check"]).ok();
+    // A hand edit of one place alone is seen.
+    repo.edit(
+        "docs/stories/1.3.export.md",
+        "status: InProgress\n```",
+        "status: Done\n```",
+    );
+    repo.orx(&["check"])
+        .code(1)
+        .stdout_has(&["the body's status says `Done` (Done) but the story is in InProgress"]);
+}
+
+/// `--json` gives the plan as data: per file what was read, from where and
+/// what was chosen, and each document left out with its reason.
+#[test]
+fn the_json_plan_says_what_was_read_from_where_and_what_was_left_out() {
+    let repo = project(&[
+        ("docs/stories/1.1.sign-in.md", V4_DONE),
+        (
+            "docs/stories/1.1.sign-in-summary.md",
+            "# Story 1.1: Sign in - Implementation Summary\n\n**Status**: ✅ COMPLETE\n",
+        ),
+    ]);
+    let run = repo.orx(&["adopt", "--dry-run", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let e = &v["plan"]["entries"][0];
+    assert_eq!(e["path"], "docs/stories/1.1.sign-in.md");
+    assert_eq!(
+        (&e["found"], &e["read"], &e["form"], &e["line"], &e["state"]),
+        (
+            &serde_json::json!("Done"),
+            &serde_json::json!("Done"),
+            &serde_json::json!("section"),
+            &serde_json::json!(5),
+            &serde_json::json!("Done")
+        )
+    );
+    let left = &v["plan"]["left_out"][0];
+    assert_eq!(left["path"], "docs/stories/1.1.sign-in-summary.md");
+    assert_eq!(
+        left["reason"],
+        "story 1.1 is docs/stories/1.1.sign-in.md; this is another file for it: its heading names a summary"
+    );
 }

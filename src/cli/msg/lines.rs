@@ -1695,6 +1695,113 @@ pub const LINES: &[(&str, &str)] = &[
         "下一步: git orx status   (以及 `git orx hooks status`: 从现在起由 hooks 维护规则)",
     ),
     ("  no story files found", "  没有找到 Story 文件"),
+    (
+        "Nothing was written (a plan). Adopt with: {text}",
+        "未写入任何内容 (这是计划)。接管请运行: {text}",
+    ),
+    (
+        "{n} to adopt, {m} to fix (left as they are), {k} left out",
+        "{n} 个待接管,{m} 个待修正 (保持原样),{k} 个排除在外",
+    ),
+    (
+        "nothing to adopt: every story is an item already",
+        "没有可接管的内容: 每个 Story 都已是条目",
+    ),
+    (
+        "error: nothing was written: {text}; fix them as shown above, then run it again",
+        "错误: 未写入任何内容: {text};请按上面所示修正,然后再运行",
+    ),
+    (
+        "no story can be adopted as it is",
+        "没有 Story 能按原样接管",
+    ),
+    (
+        "some stories cannot be adopted as they are (--all-or-nothing)",
+        "有些 Story 无法按原样接管 (--all-or-nothing)",
+    ),
+    (
+        "error: no story files found; searched: {text}",
+        "错误: 没有找到 Story 文件;已查找: {text}",
+    ),
+    (
+        "  say where the stories are: git orx adopt --dir DIR --dry-run",
+        "  请说明 Story 在哪里: git orx adopt --dir DIR --dry-run",
+    ),
+    (
+        "{n} left as they were: fix them as shown above, then: {text}",
+        "{n} 个保持原样: 请按上面所示修正,然后运行: {text}",
+    ),
+    ("  left out {path}: {text}", "  排除在外 {path}: {text}"),
+    ("    note: {text}", "    注意: {text}"),
+    ("    problem: {text}", "    问题: {text}"),
+    (
+        "    fix: {cmd} (or leave it as it is: {skip})",
+        "    修正: {cmd} (或保持原样: {skip})",
+    ),
+    (
+        "    fix: {cmd} (or fix the file)",
+        "    修正: {cmd} (或修正该文件)",
+    ),
+    (
+        "no story ID in its name or heading: not a story",
+        "名称和标题中都没有 Story ID: 不是 Story",
+    ),
+    (
+        "no status, no story heading and no story sections: not a story",
+        "没有状态、没有 Story 标题也没有 Story 的章节: 不是 Story",
+    ),
+    (
+        "its name does not fit the stories' file pattern `{pattern}`: to adopt it as story {id}, rename it to {path}",
+        "它的名称不符合 Story 的文件名模式 `{pattern}`: 要把它作为 Story {id} 接管,请改名为 {path}",
+    ),
+    (
+        "story {id} is {path}; this is another file for it",
+        "Story {id} 是 {path};这是它的另一个文件",
+    ),
+    (
+        "story {id} is {path}; this is another file for it: {text}",
+        "Story {id} 是 {path};这是它的另一个文件: {text}",
+    ),
+    (
+        "its heading names a {w}, not a story",
+        "它的标题表明是 {w},不是 Story",
+    ),
+    ("its heading names a {w}", "它的标题表明是 {w}"),
+    ("its name names a {w}", "它的名称表明是 {w}"),
+    ("its name marks a {w}", "它的名称标明是 {w}"),
+    ("left as it is, as asked", "按要求保持原样"),
+    (
+        "no status written: adopted in the initial state, {state}",
+        "没有写状态: 以初始状态 {state} 接管",
+    ),
+    (
+        "{source} says `{v}`; the {what} says otherwise: {state} chosen, as the story's own word",
+        "{source} 写的是 `{v}`;{what} 写的不同: 选择 {state},以 Story 自己写的为准",
+    ),
+    (
+        "its heading says story {h}, its name story {n}: the name's is used, as the file name leads to it",
+        "它的标题写的是 Story {h},名称是 Story {n}: 采用名称中的 ID,因为文件名指向它",
+    ),
+    (
+        "its status `{v}` ({form}) is not a state of the workflow (states: {states}); say which state it stands for",
+        "它的状态 `{v}` ({form}) 不是工作流中的状态 (状态: {states});请说明它代表哪个状态",
+    ),
+    (
+        "story {id} is an item already; an ID leads to one file",
+        "Story {id} 已是条目;一个 ID 只对应一个文件",
+    ),
+    (
+        "is not valid UTF-8 (a legacy encoding?): it is left as it is; convert it to UTF-8 (e.g. `iconv -f WINDOWS-1252 -t UTF-8`), then run adopt again",
+        "不是有效的 UTF-8 (旧编码?): 保持原样;请转换为 UTF-8 (例如 `iconv -f WINDOWS-1252 -t UTF-8`),再运行 adopt",
+    ),
+    (
+        "adopted {n} story [{commit}]",
+        "已接管 {n} 个 Story [{commit}]",
+    ),
+    (
+        "adopted {n} stories [{commit}]",
+        "已接管 {n} 个 Story [{commit}]",
+    ),
     ("  writes {path}", "  写入 {path}"),
     ("stories in {text}", "{text} 中的 Story"),
     (", ID dots written as `{sep}`", ",ID 中的点写作 `{sep}`"),

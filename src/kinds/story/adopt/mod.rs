@@ -1,13 +1,23 @@
 //! `adopt`: taking in a project whose stories were written without
-//! frontmatter (for BMAD's or Orchestrix's agents). Each story's ID, title
-//! and status are read from its file name and body in any of the forms
-//! [`crate::doc::body`] knows, the status mapped to a state of the
-//! workflow (the preset's, or the repository's), and a frontmatter added
-//! above the body, which is kept byte for byte. The round counters and
-//! records are those the workflow's effects give along the shortest way
-//! from the initial state to the story's state. Everything is written and
-//! committed as one Human commit with an override reason, which the hooks
-//! and `verify` accept as an adoption.
+//! frontmatter (for BMAD's or Orchestrix's agents), as it is. The stories'
+//! folder is found where the project's configuration says, or where the
+//! methods keep it ([`find`]); each file is read as a person reads it: its
+//! ID from its name (by the pattern most of the project's files follow) and
+//! heading, its status from its body in any of the forms
+//! [`crate::doc::body`] knows (else its frontmatter, else
+//! `sprint-status.yaml`), mapped to a state of the workflow (the preset's,
+//! or the repository's). Documents that are no story (reviews, reports,
+//! retrospectives, tech specs, a second file for a story) are left out,
+//! each with the reason. A frontmatter is added above the body, which is
+//! kept byte for byte, or merged into the one the file has. The round
+//! counters and records are those the workflow's effects give along the
+//! shortest way from the initial state to the story's state. What is sound
+//! is written and committed as one Human commit with an override reason,
+//! which the hooks and `verify` accept as an adoption; a story that cannot
+//! be adopted as it is stays as it was, listed with what to do.
+
+pub mod classify;
+pub mod find;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -32,31 +42,54 @@ use crate::workflow::role::HUMAN;
 #[derive(Debug, Default)]
 pub struct Options {
     /// The preset to install (`None`: the repository's workflow, else the
-    /// one the stories look written for).
+    /// one the project's configuration or stories look written for).
     pub preset: Option<String>,
-    /// Status values read as these states (`--map FROM=TO`).
+    /// Status values read as these states.
     pub maps: Vec<(String, String)>,
     /// The time of the adoption (RFC 3339).
     pub now: String,
+    /// The stories' folder, when the project's configuration does not say.
+    pub dir: Option<String>,
+    /// Files to leave as they are (paths from the root).
+    pub skip: Vec<String>,
 }
 
-/// One story file and what adopting it means.
+/// One story file and what adopting it means: what was read, from where,
+/// and what was chosen.
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 #[schemars(rename = "AdoptEntry", deny_unknown_fields)]
 pub struct Entry {
     pub path: String,
     pub id: Option<String>,
     pub title: String,
-    /// The status as the body writes it, if it writes one.
+    /// The status as the file writes it, notes and decoration too.
     pub found: Option<String>,
-    /// Where the body writes it (`section`, `line`, `bold`, `fenced-yaml`).
-    pub form: Option<&'static str>,
+    /// The state word read in it, as a person reads it.
+    pub read: Option<String>,
+    /// Where it is written (`section`, `heading`, `line`, `bold`,
+    /// `fenced-yaml`, `frontmatter`, `sprint-status.yaml`).
+    pub form: Option<String>,
+    /// The line it is on (1-based), when it is in the file.
+    pub line: Option<usize>,
     /// The state it is adopted in.
     pub state: Option<String>,
-    /// Already an item (it has a frontmatter): left as it is.
+    /// Already an item (it has a git-orx frontmatter): left as it is.
     pub adopted: bool,
-    /// Why it cannot be adopted as it is.
+    /// What else was read and what was chosen (a frontmatter, the body and
+    /// sprint-status.yaml that disagree; a heading whose ID differs).
+    pub notes: Vec<String>,
+    /// Why it cannot be adopted as it is (it is then left as it was).
     pub problems: Vec<String>,
+    /// The status no state stands for, when that is the problem.
+    pub unmapped: Option<String>,
+}
+
+/// A file of the stories' folder that is no story, and why.
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "AdoptLeftOut", deny_unknown_fields)]
+pub struct LeftOut {
+    pub path: String,
+    pub reason: String,
 }
 
 /// A file to write: its path, the bytes it must hold (none: new), the new ones.
@@ -67,15 +100,20 @@ type FileWrite = (String, Option<Vec<u8>>, Vec<u8>);
 #[schemars(deny_unknown_fields)]
 pub struct Adoption {
     pub preset: Option<String>,
+    /// The stories' folder (empty when none was found).
     pub dir: String,
+    /// Where the folder was learnt (a config file's key, the usual places).
+    pub dir_from: String,
+    /// The places looked at before it (all of them when none was found).
+    pub searched: Vec<String>,
     pub file: String,
     pub file_sep: Option<String>,
     pub entries: Vec<Entry>,
     /// Status values no state stands for (each once).
     pub unmapped: Vec<String>,
-    /// The files in the stories' directory that are no story (no ID, no
-    /// status), left out of the stories from now on.
-    pub ignored: Vec<String>,
+    /// The files in the stories' folder that are no story, left out of
+    /// the stories from now on.
+    pub left_out: Vec<LeftOut>,
     /// The rule files written (config, workflow, template).
     pub rule_files: Vec<String>,
     #[serde(skip)]
@@ -83,9 +121,14 @@ pub struct Adoption {
 }
 
 impl Adoption {
-    /// Whether any story has a problem (nothing is written then).
+    /// Whether any story has a problem (it is left as it was).
     pub fn has_problems(&self) -> bool {
         self.entries.iter().any(|e| !e.problems.is_empty())
+    }
+
+    /// Whether no story file was found at all.
+    pub fn nothing_found(&self) -> bool {
+        self.dir.is_empty() || self.entries.is_empty()
     }
 
     /// The stories that would gain a frontmatter.
@@ -102,21 +145,6 @@ impl Adoption {
     }
 }
 
-/// Where other tools keep stories, tried in order when nothing says.
-const STORY_DIRS: &[&str] = &[
-    "docs/stories",
-    "docs/sprint-artifacts",
-    "docs/implementation-artifacts",
-    "_bmad-output/implementation-artifacts",
-];
-
-/// Where a `core-config.yaml` may be.
-const CORE_CONFIGS: &[&str] = &[
-    "core-config.yaml",
-    ".bmad-core/core-config.yaml",
-    ".orchestrix-core/core-config.yaml",
-];
-
 /// The file-name patterns tried, each with its separator for the ID's dots.
 const FILE_PATTERNS: &[(&str, Option<&str>)] = &[
     ("{id}.{slug}.md", None),
@@ -127,27 +155,20 @@ const FILE_PATTERNS: &[(&str, Option<&str>)] = &[
     ("story-{id}.md", None),
 ];
 
-/// The directory the project's `core-config.yaml` names for stories.
-fn core_config_dir(root: &std::path::Path) -> Option<String> {
-    CORE_CONFIGS.iter().find_map(|rel| {
-        let text = std::fs::read_to_string(root.join(rel)).ok()?;
-        let v: Value = serde_saphyr::from_str(&text).ok()?;
-        let dir = v.get("devStoryLocation")?.as_str()?;
-        let dir = dir.trim().trim_start_matches("./").trim_end_matches('/');
-        let dir = dir
-            .strip_prefix("{project-root}/")
-            .unwrap_or(dir)
-            .to_owned();
-        (!dir.is_empty() && !dir.contains("..") && !dir.starts_with('/')).then_some(dir)
-    })
-}
-
 struct Found {
     path: String,
     name: String,
     bytes: Vec<u8>,
+    /// The first level-1 heading line, as written.
+    first_heading: Option<String>,
     heading: Option<body::Heading>,
     status: Option<body::BodyStatus>,
+    /// A frontmatter that does not make the file an item, and its fields.
+    front: Option<Value>,
+    /// Whether the body has a story's sections.
+    sections: bool,
+    /// The lines above the body (its frontmatter's).
+    body_line: usize,
     item: Option<Item>,
     problem: Option<String>,
     /// The status sprint-status.yaml gives it.
@@ -155,6 +176,21 @@ struct Found {
     /// A link (symbolic or hard) that adopting would write through or
     /// cut: a problem, whatever the file holds.
     refused: bool,
+}
+
+impl Found {
+    fn front_str(&self, key: &str) -> Option<String> {
+        match self.front.as_ref()?.get(key)? {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        }
+    }
+
+    /// Whether the file says anything of a status.
+    fn has_status(&self) -> bool {
+        self.status.is_some() || self.sprint.is_some() || self.front_str("status").is_some()
+    }
 }
 
 /// Refuses `rel` under `root` when any part of it that exists is a
@@ -217,29 +253,6 @@ fn hard_links(path: &std::path::Path) -> Option<String> {
     }
 }
 
-/// Where BMAD v6 keeps `sprint-status.yaml`, tried in order.
-fn sprint_status(root: &std::path::Path, dir: &str) -> BTreeMap<String, String> {
-    let places = [
-        format!("{dir}/sprint-status.yaml"),
-        "docs/sprint-status.yaml".to_owned(),
-        "docs/sprint-artifacts/sprint-status.yaml".to_owned(),
-        "_bmad-output/implementation-artifacts/sprint-status.yaml".to_owned(),
-    ];
-    places
-        .iter()
-        .find_map(|rel| {
-            let text = std::fs::read_to_string(root.join(rel)).ok()?;
-            let v: Value = serde_saphyr::from_str(&text).ok()?;
-            let map = v.get("development_status")?.as_object()?;
-            Some(
-                map.iter()
-                    .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned())))
-                    .collect(),
-            )
-        })
-        .unwrap_or_default()
-}
-
 /// Plans the adoption of the stories of the repository at `repo`.
 pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     let root = repo.root();
@@ -251,30 +264,53 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         .as_deref()
         .map(crate::repo::config::Config::parse)
         .transpose()?;
-    let dir = core_config_dir(root)
-        .or_else(|| {
-            config
-                .as_ref()
-                .map(|c| c.stories.trim_end_matches('/').to_owned())
-        })
-        .or_else(|| {
-            STORY_DIRS
-                .iter()
-                .find(|d| root.join(d).is_dir())
-                .map(|d| (*d).to_owned())
-        })
-        .unwrap_or_else(|| STORY_DIRS[0].to_owned());
+    let own_dir = config
+        .as_ref()
+        .map(|c| c.stories.trim_end_matches('/').to_owned());
+    let place = find::stories_dir(root, opts.dir.as_deref(), own_dir.as_deref());
+    let Some(dir) = place.dir else {
+        return Ok(Adoption {
+            preset: None,
+            dir: String::new(),
+            dir_from: String::new(),
+            searched: place.searched,
+            file: String::new(),
+            file_sep: None,
+            entries: Vec::new(),
+            unmapped: Vec::new(),
+            left_out: Vec::new(),
+            rule_files: Vec::new(),
+            writes: Vec::new(),
+        });
+    };
     // The stories are rewritten where they are: a link on the way would
     // lead the writes outside the repository. Refused before anything.
     refuse_links(root, &dir, true)?;
     let mut found = read_dir(root, &dir)?;
-    // BMAD v6 keeps each story's status in sprint-status.yaml too: a
-    // story whose body carries none takes it from there.
-    let sprint = sprint_status(root, &dir);
+    let mut left_out: Vec<LeftOut> = Vec::new();
+    let skip: BTreeSet<String> = opts
+        .skip
+        .iter()
+        .map(|p| p.trim_start_matches("./").to_owned())
+        .collect();
+    found.retain(|f| {
+        let skipped = skip.contains(&f.path);
+        if skipped {
+            left_out.push(LeftOut {
+                path: f.path.clone(),
+                reason: "left as it is, as asked".to_owned(),
+            });
+        }
+        !skipped
+    });
+    // BMAD v6 keeps each story's status in sprint-status.yaml too.
+    let (sprint_file, sprint) = find::sprint_status(root, &dir);
+    let sprint: BTreeMap<String, String> = sprint.into_iter().collect();
     for f in &mut found {
         let key = f.name.trim_end_matches(".md");
         f.sprint = sprint.get(key).cloned();
     }
+    let sprint_file = sprint_file.unwrap_or_else(|| "sprint-status.yaml".to_owned());
     let workflow_path = presets::workflow_path();
     let own_workflow = rule_files
         .get(&workflow_path)
@@ -282,19 +318,20 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     let preset: Option<&Preset> = match (&opts.preset, &own_workflow) {
         (Some(p), _) => Some(presets::find(p)?),
         (None, Some(_)) => None,
-        (None, None) => Some(guess_preset(&found)),
+        (None, None) => Some(guess_preset(root, &found)),
     };
     let base_workflow = match (preset, &own_workflow) {
         (Some(p), _) => p.workflow.to_owned(),
         (None, Some(w)) => w.clone(),
         (None, None) => unreachable_preset()?,
     };
-    // The file-name pattern that names the most stories.
     let base_items = Items::of_source(&base_workflow).ok_or_else(|| {
         Error::Failed(format!(
             "{workflow_path}: its `items:` section cannot be read"
         ))
     })?;
+    // The file-name pattern most of the files follow (its ID agreeing
+    // with the heading's, when the heading has one).
     let mut candidates: Vec<(String, Option<String>)> =
         vec![(base_items.file.clone(), base_items.file_sep.clone())];
     for (f, s) in FILE_PATTERNS {
@@ -303,50 +340,185 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
             candidates.push(c);
         }
     }
-    let fits = |file: &str, sep: &Option<String>| -> usize {
+    let with_pattern = |file: &str, sep: &Option<String>| {
         let mut items = base_items.clone();
         items.file = file.to_owned();
         items.file_sep = sep.clone();
-        found
-            .iter()
-            .filter(|f| f.item.is_none())
-            .filter(|f| match items.id_of_name(&f.name) {
-                Some(id) => f
-                    .heading
-                    .as_ref()
-                    .and_then(|h| h.id.as_deref())
-                    .is_none_or(|h| h == id),
-                None => false,
-            })
-            .count()
+        items
+    };
+    let fits = |items: &Items, f: &Found| -> bool {
+        let ids = classify::ids_of_name(items, &f.name);
+        match f.heading.as_ref().and_then(|h| h.id.as_deref()) {
+            Some(h) => ids
+                .iter()
+                .any(|i| classify::norm_id(i) == classify::norm_id(h)),
+            None => !ids.is_empty(),
+        }
     };
     let (file, file_sep) = candidates
         .iter()
         .enumerate()
-        .max_by_key(|(i, (f, s))| (fits(f, s), std::cmp::Reverse(*i)))
+        .max_by_key(|(i, (f, s))| {
+            let items = with_pattern(f, s);
+            let n = found
+                .iter()
+                .filter(|x| x.item.is_none() && fits(&items, x))
+                .count();
+            (n, std::cmp::Reverse(*i))
+        })
         .map(|(_, c)| c.clone())
         .unwrap_or((base_items.file.clone(), base_items.file_sep.clone()));
     let pattern_changed = file != base_items.file || file_sep != base_items.file_sep;
-    let mut chosen = base_items.clone();
-    chosen.file = file.clone();
-    chosen.file_sep = file_sep.clone();
-    // A file with no story ID (in its name or heading) and no status is no
-    // story (a tech spec, a retrospective): it is left out of the stories
-    // (`items.ignore`), as are those the workflow leaves out already.
-    let mut ignored: Vec<String> = Vec::new();
-    found.retain(|f| {
-        let left_out = !base_items.is_item_name(&f.name);
-        let no_story = f.item.is_none()
-            && !f.refused
-            && f.status.is_none()
-            && f.sprint.is_none()
-            && f.heading.as_ref().and_then(|h| h.id.as_ref()).is_none()
-            && chosen.id_of_name(&f.name).is_none();
-        if no_story && !left_out {
-            ignored.push(f.name.clone());
+    let chosen = with_pattern(&file, &file_sep);
+    let variants = classify::variants(&chosen);
+    // Each file: a story with its ID, or a document left out (and why).
+    let mut stories: Vec<(Found, String, Vec<String>)> = Vec::new();
+    let mut items_found: Vec<Found> = Vec::new();
+    for f in found {
+        if !base_items.is_item_name(&f.name) {
+            continue;
         }
-        !(left_out || no_story)
-    });
+        if f.item.is_some() || f.refused || f.problem.is_some() {
+            let id = f
+                .item
+                .as_ref()
+                .map(|i| i.id.clone())
+                .or_else(|| {
+                    variants
+                        .iter()
+                        .find_map(|v| classify::ids_of_name(v, &f.name).into_iter().next())
+                })
+                .unwrap_or_default();
+            if f.item.is_some() {
+                items_found.push(f);
+            } else {
+                stories.push((f, id, Vec::new()));
+            }
+            continue;
+        }
+        let head = f.heading.as_ref().and_then(|h| h.id.clone());
+        let from_name: Vec<String> = variants
+            .iter()
+            .map(|v| classify::ids_of_name(v, &f.name))
+            .find(|ids| !ids.is_empty())
+            .unwrap_or_default();
+        let mut notes = Vec::new();
+        let id = match &head {
+            Some(h) => from_name
+                .iter()
+                .find(|i| classify::norm_id(i) == classify::norm_id(h))
+                .cloned()
+                .or_else(|| {
+                    let n = from_name.first().cloned()?;
+                    notes.push(format!(
+                        "its heading says story {h}, its name story {n}: the name's is used, as the file name leads to it"
+                    ));
+                    Some(n)
+                }),
+            None => from_name.first().cloned(),
+        };
+        let reason = match &id {
+            None => Some(match &head {
+                Some(h) => format!(
+                    "its name does not fit the stories' file pattern `{file}`: to adopt it as story {h}, rename it to {}",
+                    chosen
+                        .path_for(
+                            h,
+                            &f.heading
+                                .as_ref()
+                                .map(|x| x.title.clone())
+                                .unwrap_or_default()
+                        )
+                        .unwrap_or_default()
+                ),
+                None => "no story ID in its name or heading: not a story".to_owned(),
+            }),
+            Some(_) => classify::other_document(&f.name, f.first_heading.as_deref(), false)
+                .or_else(|| {
+                    (!f.bytes.is_empty()
+                        && !f.has_status()
+                        && !classify::story_heading(
+                            f.heading.as_ref(),
+                            f.first_heading.as_deref().unwrap_or(""),
+                        )
+                        && !f.sections)
+                        .then(|| {
+                            "no status, no story heading and no story sections: not a story"
+                                .to_owned()
+                        })
+                }),
+        };
+        match (id, reason) {
+            (Some(id), None) => stories.push((f, id, notes)),
+            (_, Some(reason)) => left_out.push(LeftOut {
+                path: f.path.clone(),
+                reason,
+            }),
+            (None, None) => {}
+        }
+    }
+    // Two files for one story: the story is the one that looks like it
+    // (its sections, its status, its name in sprint-status.yaml, the
+    // project's pattern); the other is a document about it.
+    let mut by_id: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (i, (_, id, _)) in stories.iter().enumerate() {
+        if !id.is_empty() {
+            by_id.entry(classify::norm_id(id)).or_default().push(i);
+        }
+    }
+    let mut dropped: BTreeSet<usize> = BTreeSet::new();
+    for group in by_id.values().filter(|g| g.len() > 1) {
+        let score = |i: usize| -> i32 {
+            let (f, _, _) = &stories[i];
+            let mut s = 0;
+            if classify::other_document(&f.name, f.first_heading.as_deref(), true).is_some() {
+                s -= 8;
+            }
+            if f.sprint.is_some() {
+                s += 4;
+            }
+            if !classify::ids_of_name(&chosen, &f.name).is_empty() {
+                s += 2;
+            }
+            if f.sections {
+                s += 2;
+            }
+            if f.status.is_some() {
+                s += 1;
+            }
+            s
+        };
+        let best = *group
+            .iter()
+            .max_by_key(|i| (score(**i), std::cmp::Reverse(**i)))
+            .unwrap_or(&group[0]);
+        for &i in group.iter().filter(|i| **i != best) {
+            let (f, id, _) = &stories[i];
+            let why = classify::other_document(&f.name, f.first_heading.as_deref(), true)
+                .map(|w| format!(": {w}"))
+                .unwrap_or_default();
+            left_out.push(LeftOut {
+                path: f.path.clone(),
+                reason: format!(
+                    "story {id} is {}; this is another file for it{why}",
+                    stories[best].0.path
+                ),
+            });
+            dropped.insert(i);
+        }
+    }
+    let stories: Vec<(Found, String, Vec<String>)> = stories
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !dropped.contains(i))
+        .map(|(_, s)| s)
+        .collect();
+    left_out.sort_by(|a, b| a.path.cmp(&b.path));
+    let ignored: Vec<String> = left_out
+        .iter()
+        .filter(|l| !skip.contains(&l.path))
+        .filter_map(|l| l.path.rsplit('/').next().map(str::to_owned))
+        .collect();
     let ignore: Vec<String> = if ignored.is_empty() {
         Vec::new()
     } else {
@@ -378,10 +550,6 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     let rules = Rules::from_files(rule_files.clone())?
         .ok_or_else(|| Error::Failed("the config could not be planned".to_owned()))?;
     let wf = rules.workflow(presets::KIND)?;
-    let items = rules
-        .items(presets::KIND)
-        .cloned()
-        .ok_or_else(|| Error::Failed("the story kind has no `items:`".to_owned()))?;
     for (from, to) in &opts.maps {
         if wf.state(to).is_none() {
             return Err(Error::Usage(format!(
@@ -395,28 +563,43 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     let mut entries = Vec::new();
     let mut writes = Vec::new();
     let mut unmapped = BTreeSet::new();
-    let mut ids: BTreeMap<String, String> = BTreeMap::new();
-    for f in &found {
+    for f in &items_found {
         if let Some(item) = &f.item {
             entries.push(Entry {
                 path: f.path.clone(),
                 id: Some(item.id.clone()),
                 title: item.title.clone(),
                 found: None,
+                read: None,
                 form: None,
+                line: None,
                 state: Some(item.status.clone()),
                 adopted: true,
+                notes: Vec::new(),
                 problems: Vec::new(),
+                unmapped: None,
             });
-            ids.insert(item.id.clone(), f.path.clone());
-            continue;
         }
-        let (entry, write) = adopt_one(f, &wf, &items, opts, &mut unmapped, &mut ids);
+    }
+    let items = rules
+        .items(presets::KIND)
+        .cloned()
+        .ok_or_else(|| Error::Failed("the story kind has no `items:`".to_owned()))?;
+    let taken: BTreeSet<String> = items_found
+        .iter()
+        .filter_map(|f| f.item.as_ref().map(|i| classify::norm_id(&i.id)))
+        .collect();
+    for (f, id, notes) in &stories {
+        let (entry, write) = adopt_one(f, id, notes, &wf, &items, opts, &sprint_file, &taken);
+        if let Some(v) = &entry.unmapped {
+            unmapped.insert(v.clone());
+        }
         entries.push(entry);
         if let Some(w) = write {
             writes.push(w);
         }
     }
+    entries.sort_by(|a, b| a.path.cmp(&b.path));
     for (p, t) in planned_rules.iter() {
         refuse_links(root, p, false)?;
         let old = std::fs::read(root.join(p)).ok();
@@ -430,11 +613,13 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     Ok(Adoption {
         preset: preset.map(|p| p.name.to_owned()),
         dir,
+        dir_from: place.from,
+        searched: place.searched,
         file,
         file_sep,
         entries,
         unmapped: unmapped.into_iter().collect(),
-        ignored,
+        left_out,
         rule_files: planned_rules.into_iter().map(|(p, _)| p).collect(),
         writes,
     })
@@ -472,25 +657,35 @@ fn config_for(text: Option<&str>, dir: &str, preset: Option<&Preset>) -> Result<
     Ok(doc.text().to_owned())
 }
 
-/// The preset the stories look written for: Orchestrix's fenced status
-/// block, BMAD v6's `Status:` line or `2-3-` file names, else BMAD v4.
-fn guess_preset(found: &[Found]) -> &'static Preset {
-    let form = |f: body::StatusForm| {
+/// The preset the project looks written for: the one its configuration
+/// files are for, else the one most of its stories' forms are: Orchestrix's
+/// fenced status block, BMAD v6's `Status:` lines or `2-3-` file names,
+/// BMAD v4's `## Status` sections.
+fn guess_preset(root: &std::path::Path, found: &[Found]) -> &'static Preset {
+    let count = |f: body::StatusForm| {
         found
             .iter()
-            .any(|x| x.status.as_ref().is_some_and(|s| s.form == f))
+            .filter(|x| x.status.as_ref().is_some_and(|s| s.form == f))
+            .count()
     };
-    let v6_name = found.iter().any(|x| {
-        let mut parts = x.name.splitn(3, '-');
-        matches!((parts.next(), parts.next()), (Some(a), Some(b)) if a.parse::<u64>().is_ok() && b.parse::<u64>().is_ok())
+    let v6_names = found
+        .iter()
+        .filter(|x| {
+            let mut parts = x.name.splitn(3, '-');
+            matches!((parts.next(), parts.next()), (Some(a), Some(b)) if a.parse::<u64>().is_ok() && b.parse::<u64>().is_ok())
+        })
+        .count();
+    let name = find::method(root).unwrap_or_else(|| {
+        if count(body::StatusForm::Fenced) > 0 {
+            "orchestrix"
+        } else if count(body::StatusForm::Line) + v6_names
+            > count(body::StatusForm::Section) + count(body::StatusForm::Bold)
+        {
+            "bmad-v6"
+        } else {
+            "bmad-v4"
+        }
     });
-    let name = if form(body::StatusForm::Fenced) {
-        "orchestrix"
-    } else if form(body::StatusForm::Line) || v6_name {
-        "bmad-v6"
-    } else {
-        "bmad-v4"
-    };
     presets::PRESETS
         .iter()
         .find(|p| p.name == name)
@@ -535,12 +730,36 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
             }
         };
         let text = String::from_utf8(bytes.clone()).ok();
-        let problem = problem.or_else(|| text.is_none().then(|| "is not valid UTF-8".to_owned()));
+        let problem = problem.or_else(|| {
+            text.is_none().then(|| {
+                "is not valid UTF-8 (a legacy encoding?): it is left as it is; convert it to UTF-8 (e.g. `iconv -f WINDOWS-1252 -t UTF-8`), then run adopt again".to_owned()
+            })
+        });
         let item = Item::from_bytes(Kinds::builtin(), &path, bytes.clone()).ok();
         let text = text.unwrap_or_default();
+        // A frontmatter that does not make the file an item: its fields
+        // are read, and kept when the file is adopted.
+        let (front, body_text, body_line) = match crate::doc::frontmatter::split(&text) {
+            Ok(split) if item.is_none() => (
+                serde_saphyr::from_str::<Value>(&text[split.yaml.clone()])
+                    .ok()
+                    .filter(Value::is_object),
+                &text[split.body.clone()],
+                text[..split.body.start].matches('\n').count(),
+            ),
+            _ => (None, text.as_str(), 0),
+        };
+        let first_heading = body_text
+            .lines()
+            .find(|l| l.starts_with("# "))
+            .map(str::to_owned);
         out.push(Found {
-            heading: body::heading_of(&text),
-            status: body::status(&text),
+            heading: body::heading_of(body_text),
+            status: body::status(body_text),
+            sections: classify::story_sections(body_text),
+            body_line,
+            first_heading,
+            front,
             path,
             name,
             bytes,
@@ -553,66 +772,45 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
     Ok(out)
 }
 
-/// The entry for one file without a frontmatter, and its new bytes when
-/// it can be adopted.
+/// The state `value` stands for: by a map asked, else by the workflow's
+/// spellings.
+fn state_for(wf: &Workflow, opts: &Options, value: &str) -> Option<String> {
+    let norm = crate::workflow::body::normalize;
+    if let Some((_, to)) = opts.maps.iter().find(|(from, _)| norm(from) == norm(value)) {
+        return Some(to.clone());
+    }
+    let spec = wf.body.clone().unwrap_or_default();
+    spec.state_of(&wf.state_names(), value).map(str::to_owned)
+}
+
+/// The entry for one story file, and its new bytes when it can be adopted.
+#[allow(clippy::too_many_arguments)]
 fn adopt_one(
     f: &Found,
+    id: &str,
+    id_notes: &[String],
     wf: &Workflow,
     items: &Items,
     opts: &Options,
-    unmapped: &mut BTreeSet<String>,
-    ids: &mut BTreeMap<String, String>,
+    sprint_file: &str,
+    taken: &BTreeSet<String>,
 ) -> (Entry, Option<FileWrite>) {
     let mut problems: Vec<String> = f.problem.iter().cloned().collect();
-    let from_name = items.id_of_name(&f.name);
-    let from_heading = f.heading.as_ref().and_then(|h| h.id.clone());
-    let id = match (&from_name, &from_heading) {
-        (Some(n), Some(h)) if n != h => {
+    let mut notes: Vec<String> = id_notes.to_vec();
+    if !id.is_empty() {
+        if let Err(m) = items.check_id(id) {
+            problems.push(m);
+        }
+        if taken.contains(&classify::norm_id(id)) {
             problems.push(format!(
-                "its file name is for story {n} but its heading says {h}; rename the file or fix the heading"
+                "story {id} is an item already; an ID leads to one file"
             ));
-            None
         }
-        (Some(n), _) => Some(n.clone()),
-        (None, Some(h)) => {
-            match items.check_id(h) {
-                Err(m) => problems.push(m),
-                Ok(()) => problems.push(format!(
-                    "its name does not fit the file pattern `{}` for story {h}; rename it to {}",
-                    items.file,
-                    items
-                        .path_for(
-                            h,
-                            &f.heading
-                                .as_ref()
-                                .map(|x| x.title.clone())
-                                .unwrap_or_default()
-                        )
-                        .unwrap_or_default()
-                )),
-            }
-            None
-        }
-        (None, None) => {
-            problems.push(format!(
-                "no story ID in its name (pattern `{}`) or its first heading; move it out of the stories' directory if it is not a story",
-                items.file
-            ));
-            None
-        }
-    };
-    if let Some(id) = &id
-        && let Some(other) = ids.insert(id.clone(), f.path.clone())
-    {
-        problems.push(format!(
-            "{other} is story {id} too; an ID leads to one file"
-        ));
     }
     let title = f
-        .heading
-        .as_ref()
-        .map(|h| h.title.clone())
-        .filter(|t| !t.is_empty())
+        .front_str("title")
+        .or_else(|| f.heading.as_ref().map(|h| h.title.clone()))
+        .filter(|t| !t.trim().is_empty())
         .unwrap_or_else(|| {
             f.name
                 .trim_end_matches(".md")
@@ -620,68 +818,82 @@ fn adopt_one(
                 .trim()
                 .to_owned()
         });
-    let spec = wf.body.clone().unwrap_or_default();
+    // What the file and sprint-status.yaml say, in the order a person
+    // trusts them: the story's own words, its frontmatter, the sprint's.
+    let mut sources: Vec<(String, String, String, Option<usize>)> = Vec::new(); // (form, written, read, line)
+    if let Some(s) = &f.status {
+        sources.push((
+            s.form.name().to_owned(),
+            s.written.clone(),
+            s.value.clone(),
+            Some(s.line + f.body_line),
+        ));
+    }
+    if let Some(v) = f.front_str("status") {
+        sources.push(("frontmatter".to_owned(), v.clone(), v, None));
+    }
+    if let Some(v) = &f.sprint {
+        sources.push((sprint_file.to_owned(), v.clone(), v.clone(), None));
+    }
     let names = wf.state_names();
-    let state = match &f.status {
-        None if f.sprint.is_some() => {
-            let value = f.sprint.clone().unwrap_or_default();
-            match spec.state_of(&names, &value) {
-                Some(st) => Some(st.to_owned()),
-                None => {
-                    unmapped.insert(value.clone());
-                    problems.push(format!(
-                        "sprint-status.yaml's status `{}` is not a state of the workflow (states: {}); say which state it stands for",
-                        crate::text::escape(&value),
-                        names.join(", "),
-                    ));
-                    None
-                }
+    let mut unmapped = None;
+    let state = match sources.first() {
+        None => {
+            if problems.is_empty() {
+                notes.push(format!(
+                    "no status written: adopted in the initial state, {}",
+                    wf.initial
+                ));
             }
+            Some(wf.initial.clone())
         }
-        None => Some(wf.initial.clone()),
-        Some(s) => match opts.maps.iter().find(|(from, _)| {
-            crate::workflow::body::normalize(from) == crate::workflow::body::normalize(&s.value)
-        }) {
-            Some((_, to)) => Some(to.clone()),
-            None => match spec.state_of(&names, &s.value) {
-                Some(st) => Some(st.to_owned()),
-                None => {
-                    unmapped.insert(s.value.clone());
-                    problems.push(format!(
-                        "status `{}` is not a state of the workflow (states: {}); say which state it stands for",
-                        crate::text::escape(&s.value),
-                        names.join(", "),
-                    ));
-                    None
-                }
-            },
+        Some((form, _, value, _)) => match state_for(wf, opts, value) {
+            Some(st) => Some(st),
+            None => {
+                unmapped = Some(value.clone());
+                problems.push(format!(
+                    "its status `{}` ({form}) is not a state of the workflow (states: {}); say which state it stands for",
+                    crate::text::escape(value),
+                    names.join(", "),
+                ));
+                None
+            }
         },
     };
+    if let (Some(chosen), Some((form, _, _, _))) = (&state, sources.first()) {
+        for (other, _, value, _) in sources.iter().skip(1) {
+            let st = state_for(wf, opts, value);
+            if st.as_deref() != Some(chosen.as_str()) {
+                notes.push(format!(
+                    "{other} says `{}`; the {} says otherwise: {chosen} chosen, as the story's own word",
+                    crate::text::escape(value),
+                    if form == "frontmatter" { "frontmatter" } else { "body" },
+                ));
+            }
+        }
+    }
+    let first = sources.first();
     let mut entry = Entry {
         path: f.path.clone(),
-        id: id.clone(),
+        id: (!id.is_empty()).then(|| id.to_owned()),
         title: title.clone(),
-        found: f
-            .status
-            .as_ref()
-            .map(|s| s.value.clone())
-            .or_else(|| f.sprint.clone()),
-        form: f
-            .status
-            .as_ref()
-            .map(|s| s.form.name())
-            .or(f.sprint.as_ref().map(|_| "sprint-status.yaml")),
+        found: first.map(|s| s.1.clone()),
+        read: first.map(|s| s.2.clone()),
+        form: first.map(|s| s.0.clone()),
+        line: first.and_then(|s| s.3),
         state: state.clone(),
         adopted: false,
+        notes,
         problems,
+        unmapped,
     };
-    let (Some(id), Some(state)) = (id, state) else {
+    let Some(state) = state else {
         return (entry, None);
     };
-    if !entry.problems.is_empty() {
+    if !entry.problems.is_empty() || id.is_empty() {
         return (entry, None);
     }
-    match with_frontmatter(f, wf, &id, &title, &state, &opts.now) {
+    match with_frontmatter(f, wf, id, &title, &state, &opts.now) {
         Ok(bytes) => (entry, Some((f.path.clone(), Some(f.bytes.clone()), bytes))),
         Err(m) => {
             entry.problems.push(m);
@@ -690,9 +902,10 @@ fn adopt_one(
     }
 }
 
-/// The file's bytes with a frontmatter above them: its identity, title
-/// and state, and the fields the workflow's effects set on the shortest
-/// way from the initial state to `state`.
+/// The file's bytes with a frontmatter above them (or its own, with these
+/// fields merged in): its identity, title and state, and the fields the
+/// workflow's effects set on the shortest way from the initial state to
+/// `state`.
 fn with_frontmatter(
     f: &Found,
     wf: &Workflow,
@@ -713,14 +926,31 @@ fn with_frontmatter(
         None => ("", original.as_str()),
     };
     let quoted = render::string(id, Some(granit_parser::ScalarStyle::DoubleQuoted), false);
-    let head = format!(
-        "{bom}---{nl}kind: {}{nl}id: {quoted}{nl}title: {}{nl}{}: {}{nl}---{nl}",
-        presets::KIND,
-        render::string(title, None, false),
-        wf.state_field,
-        render::string(&wf.initial, None, false),
-    );
-    let mut doc = Document::parse(format!("{head}{rest}")).map_err(|e| e.to_string())?;
+    let mut doc = if f.front.is_some() {
+        // Its own frontmatter, kept: the item's fields set in it.
+        let mut doc = Document::parse(original.clone()).map_err(|e| e.to_string())?;
+        for (key, value) in [
+            ("kind", json!(presets::KIND)),
+            ("id", json!(id)),
+            ("title", json!(title)),
+            (wf.state_field.as_str(), json!(wf.initial)),
+        ] {
+            if key == "title" && f.front_str("title").is_some() {
+                continue;
+            }
+            doc = doc.set(&[key], &value).map_err(|e| e.to_string())?;
+        }
+        doc
+    } else {
+        let head = format!(
+            "{bom}---{nl}kind: {}{nl}id: {quoted}{nl}title: {}{nl}{}: {}{nl}---{nl}",
+            presets::KIND,
+            render::string(title, None, false),
+            wf.state_field,
+            render::string(&wf.initial, None, false),
+        );
+        Document::parse(format!("{head}{rest}")).map_err(|e| e.to_string())?
+    };
     let shape = Shape {
         kind: presets::KIND.to_owned(),
         state_field: wf.state_field.clone(),
@@ -791,12 +1021,7 @@ pub fn execute(
     reason: &str,
     lock_wait: std::time::Duration,
 ) -> Result<String> {
-    if adoption.has_problems() {
-        return Err(Error::Failed(
-            "some stories cannot be adopted as they are; nothing was written".to_owned(),
-        ));
-    }
-    if adoption.writes.is_empty() {
+    if adoption.adopted() == 0 {
         return Err(Error::Failed("there is nothing to adopt".to_owned()));
     }
     let orx_dir = repo.orx_dir();
