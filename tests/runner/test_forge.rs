@@ -625,3 +625,81 @@ fn serve_applies_signed_webhooks_and_refuses_the_rest() {
     assert!(repo.path("docs/comments/G1-r1-dev-1.md").exists());
     repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
 }
+
+/// The end-to-end flow's pull request body (Phase 2: its body holds
+/// `Closes #N` and `Parent #M`): a pull request from a branch no task names is mapped
+/// to the task of the issue it closes; one whose `Parent #M` names
+/// another goal is not taken for it.
+#[test]
+fn a_pull_request_is_mapped_by_the_issue_its_body_closes() {
+    let repo = forge_repo();
+    let g = "gitea";
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue(
+            "opened",
+            1,
+            "Login page",
+            "Users log in.",
+            &["type/feat"],
+            None,
+        ),
+    )
+    .ok();
+    event(
+        &repo,
+        g,
+        "issue_comment",
+        &comment(1, "zhaoyun", "[Dev] I take the form"),
+    )
+    .ok();
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue(
+            "assigned",
+            2,
+            "[moz][sub][parent #1] Login form",
+            "Parent: #1",
+            &["type/feat"],
+            Some("zhaoyun"),
+        ),
+    )
+    .ok()
+    .stdout_has(&["task T1: (new) -> assigned"]);
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue("opened", 5, "Search", "Find things.", &["type/feat"], None),
+    )
+    .ok();
+    repo.orx(&["tick"]).ok();
+    let pr = |body: &str| {
+        let mut p = pull("opened", 9, "zhaoyun/login", None);
+        p["pull_request"]["body"] = json!(body);
+        p
+    };
+    // Parent #5 is another goal: not this task's.
+    event(&repo, g, "pull_request", &pr("Closes #2\nParent #5"))
+        .ok()
+        .stdout_has(&[
+            "pull request #9 names parent #5 (goal G2), but task T1 belongs to goal G1; ignored",
+        ]);
+    assert_eq!(state(&repo, "T1"), "assigned");
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pr("The login form.\n\nCloses #2\nParent #1"),
+    )
+    .ok()
+    .stdout_has(&["assigned -> in-progress", "in-progress -> in-review"]);
+    // An issue no task is linked to, nothing on the branch: said, ignored.
+    event(&repo, g, "pull_request", &pr("Closes #4"))
+        .ok()
+        .stdout_has(&["no task lives on that branch or is linked to issue #4; ignored"]);
+}

@@ -1056,6 +1056,18 @@ pub const LINES: &[(&str, &str)] = &[
         "issue #{n} 已关闭: task 由其合并 (pull_request closed) 关闭,而不是由 issue 关闭;已忽略",
     ),
     (
+        "pull request #{n} from {branch}: no task lives on that branch; ignored",
+        "pull request #{n} (来自 {branch}): 该分支上没有 task;已忽略",
+    ),
+    (
+        "pull request #{n} from {branch}: no task lives on that branch or is linked to issue #{i}; ignored",
+        "pull request #{n} (来自 {branch}): 该分支上没有 task,也没有与 issue #{i} 关联的 task;已忽略",
+    ),
+    (
+        "pull request #{n} names parent #{m} (goal {goal}), but {task} belongs to goal {other}; ignored",
+        "pull request #{n} 的父 issue 是 #{m} (goal {goal}),但 {task} 属于 goal {other};已忽略",
+    ),
+    (
         "issues/{action} on #{n} ignored",
         "已忽略 #{n} 上的 issues/{action}",
     ),

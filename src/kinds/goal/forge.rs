@@ -140,6 +140,23 @@ fn parent_issue(title: &str, body: &str) -> Option<u64> {
     after(title, "[parent").or_else(|| after(body, "parent:"))
 }
 
+/// The issue a pull request's body says it closes: `Closes #N` (or
+/// `closes`, `Fixes #N`, `Resolves #N`, as the forges read them).
+fn closes_issue(body: &str) -> Option<u64> {
+    let lower = body.to_ascii_lowercase();
+    ["closes", "fixes", "resolves"].iter().find_map(|key| {
+        lower.match_indices(key).find_map(|(i, _)| {
+            let digits: String = lower[i + key.len()..]
+                .trim_start_matches([' ', ':'])
+                .strip_prefix('#')?
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse().ok()
+        })
+    })
+}
+
 /// The issues a `Depends: #M, #K` line of the body names.
 fn depends_issues(body: &str) -> Vec<u64> {
     body.lines()
@@ -504,13 +521,38 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
             "the pull request has no `head.ref`".to_owned(),
         ));
     };
-    let Some(task) = by_branch(ws, branch)? else {
+    // The task on the branch, else the one whose issue the body closes
+    // (`Closes #N`, with `Parent #M` naming its goal's issue).
+    let body = str_at(pr, &["body"]).unwrap_or_default();
+    let task = match by_branch(ws, branch)? {
+        Some(t) => Some(t),
+        None => match closes_issue(body) {
+            Some(i) => by_issue(ws, TASK, i)?,
+            None => None,
+        },
+    };
+    let Some(task) = task else {
         out.notes.push(format!(
-            "pull request #{n} from {}: no task lives on that branch; ignored",
-            crate::text::escape(branch)
+            "pull request #{n} from {}: no task lives on that branch{}; ignored",
+            crate::text::escape(branch),
+            closes_issue(body)
+                .map(|i| format!(" or is linked to issue #{i}"))
+                .unwrap_or_default()
         ));
         return Ok(());
     };
+    if let Some(m) = parent_issue("", &body.replace("Parent #", "Parent: #"))
+        && let Some(goal) = by_issue(ws, GOAL, m)?
+        && task.value()["parent"].as_str() != Some(goal.id.as_str())
+    {
+        out.notes.push(format!(
+            "pull request #{n} names parent #{m} (goal {}), but {} belongs to goal {}; ignored",
+            goal.id,
+            task.label(),
+            task.value()["parent"].as_str().unwrap_or("none")
+        ));
+        return Ok(());
+    }
     let owner = task.value()["assignee"].as_str().unwrap_or(LEAD).to_owned();
     match action {
         "opened" | "reopened" | "ready_for_review" => {
@@ -722,6 +764,23 @@ fn review(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The end-to-end flow's pull request body: `Closes #N` and `Parent #M`.
+    #[test]
+    fn a_pull_request_body_names_the_issue_it_closes() {
+        assert_eq!(closes_issue("Add login\n\nCloses #12\nParent #7"), Some(12));
+        assert_eq!(closes_issue("fixes: #3"), Some(3));
+        assert_eq!(closes_issue("Resolves #40."), Some(40));
+        assert_eq!(closes_issue("closes the gap"), None);
+        assert_eq!(closes_issue(""), None);
+        assert_eq!(
+            parent_issue(
+                "",
+                &"Closes #12\nParent #7".replace("Parent #", "Parent: #")
+            ),
+            Some(7)
+        );
+    }
 
     #[test]
     fn a_sub_issue_names_its_parent_in_its_title_or_body() {
