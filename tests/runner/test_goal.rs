@@ -258,6 +258,9 @@ fn a_goal_goes_through_two_rounds_with_three_roles() {
         ],
     );
     assert_eq!(state(&repo, "G1"), "closed");
+    // The decision in the data is the flow's own: GOAL_ACHIEVED.
+    let g1 = repo.read("docs/goals/G1.login-page.md");
+    assert!(g1.contains("choice: GOAL_ACHIEVED"), "{g1}");
     repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
     insta::assert_snapshot!(log);
 }

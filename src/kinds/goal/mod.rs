@@ -696,8 +696,18 @@ pub const DECISIONS: &[&str] = &[
     "close",
 ];
 
+/// The decision as the goal flow names it in its data: `achieved` is
+/// GOAL_ACHIEVED; the others as they are written.
+pub fn recorded(decision: &str) -> &str {
+    match decision {
+        "achieved" => "GOAL_ACHIEVED",
+        other => other,
+    }
+}
+
 /// Plans the lead's decision on goal `id`: recorded in `decision` (the
-/// round's), then the transition it names.
+/// round's), then the transition it names. GOAL_ACHIEVED is taken for
+/// `achieved`.
 pub fn plan_decide(
     ws: &Workspace,
     id: &str,
@@ -705,6 +715,11 @@ pub fn plan_decide(
     assignee: Option<&str>,
     actor: Actor,
 ) -> Result<Plan> {
+    let decision = DECISIONS
+        .iter()
+        .copied()
+        .find(|d| recorded(d).eq_ignore_ascii_case(decision))
+        .unwrap_or(decision);
     if !DECISIONS.contains(&decision) {
         return Err(Error::Usage(format!(
             "unknown decision `{}` (decisions: {})",
@@ -721,7 +736,7 @@ pub fn plan_decide(
     };
     let mut edits = vec![plan::set(
         &["decision"],
-        json!({"round_count": round, "choice": decision, "note": actor.note.map(str::trim)}),
+        json!({"round_count": round, "choice": recorded(decision), "note": actor.note.map(str::trim)}),
     )];
     match (decision, assignee) {
         ("assign", Some(a)) => {
