@@ -33,6 +33,9 @@ enum Action {
     Check(On),
     /// Give the task up (failed), saying why with -m.
     Fail(On),
+    /// Cancel the task, no longer needed (the lead or a human), saying why
+    /// with -m; the round review counts it as cancelled.
+    Cancel(On),
 }
 
 #[derive(clap::Args)]
@@ -66,6 +69,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Start(on) => (on, "start"),
         Action::Submit(on) => (on, "submit"),
         Action::Fail(on) => (on, "fail"),
+        Action::Cancel(on) => (on, "cancel"),
         Action::Review(r) => {
             super::acting_on(goal::TASK, &r.id);
             let (ws, role) = super::open_as(ui, &r.change)?;

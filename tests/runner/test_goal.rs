@@ -836,3 +836,66 @@ fn tick_every_runs_the_ticker_until_it_is_stopped() {
     repo.orx(&["tick", "--every", "0s"]).code(2);
     repo.orx(&["tick", "--every", "soon"]).code(2);
 }
+
+/// The flow's task states end in done, failed or cancelled, and its round
+/// summary counts `cancelled` apart and says `all_terminal`: the lead
+/// cancels a task no longer needed (the executor may not), and a round
+/// whose tasks are all ended goes to the lead's review.
+#[test]
+fn a_cancelled_task_ends_and_the_round_summary_counts_it() {
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Login", "--direct", "--as", "lead"]);
+    ok(
+        &repo,
+        &["claim", "G1", "Form", "--for", "dev", "--as", "lead"],
+    );
+    ok(
+        &repo,
+        &["claim", "G1", "Captcha", "--for", "dev", "--as", "lead"],
+    );
+    ok(&repo, &["task", "start", "T1", "--as", "dev"]);
+    repo.refused(
+        &[
+            "task",
+            "cancel",
+            "T2",
+            "-m",
+            "not mine to drop",
+            "--as",
+            "dev",
+        ],
+        1,
+        &[],
+    );
+    ok(
+        &repo,
+        &[
+            "task",
+            "cancel",
+            "T2",
+            "-m",
+            "no captcha after all",
+            "--as",
+            "lead",
+        ],
+    );
+    assert_eq!(state(&repo, "T2"), "cancelled");
+    ok(
+        &repo,
+        &["task", "fail", "T1", "-m", "the API is gone", "--as", "dev"],
+    );
+    repo.orx(&["tick"])
+        .ok()
+        .stdout_has(&["goal G1: executing -> round-review"]);
+    let g1 = repo.read("docs/goals/G1.login.md");
+    for want in [
+        "failed: 1",
+        "cancelled: 1",
+        "total: 2",
+        "other: 0",
+        "all_terminal: true",
+    ] {
+        assert!(g1.contains(want), "{want}\n{g1}");
+    }
+    repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
+}

@@ -689,8 +689,8 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     ("{n} checks found no taker", "已有 {n} 次检查无人认领"),
     (
-        "every task of round {n} is done or failed",
-        "第 {n} 轮的每个任务都已完成或失败",
+        "every task of round {n} is done, failed or cancelled",
+        "第 {n} 轮的每个任务都已完成、失败或取消",
     ),
     ("the decision of this round is recorded", "本轮的决定已记录"),
     (

@@ -35,6 +35,7 @@ pub const COMMENT: &str = "comment";
 /// The states a round review counts (the only terminal ones of a task).
 pub const DONE: &str = "done";
 pub const FAILED: &str = "failed";
+pub const CANCELLED: &str = "cancelled";
 
 /// The event that routes a new goal (the routing matrix is the guards of
 /// the transitions out of its initial state that answer it).
@@ -416,19 +417,22 @@ fn looks_drawn(id: &str) -> bool {
         && chars.all(|c| matches!(c, '2'..='9' | 'a'..='k' | 'm' | 'n' | 'p'..='z'))
 }
 
-/// A round's tasks counted: done, failed, the others, all.
+/// A round's tasks counted as the flow's round summary counts them: done,
+/// failed, cancelled, the others, all.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[schemars(rename = "RoundSummary", deny_unknown_fields)]
 pub struct Summary {
     pub round: u64,
     pub done: u64,
     pub failed: u64,
+    pub cancelled: u64,
     pub other: u64,
     pub total: u64,
 }
 
 impl Summary {
-    /// Every task of the round is done or failed (and there is one).
+    /// Every task of the round is done, failed or cancelled (and there is
+    /// one).
     pub fn all_terminal(&self) -> bool {
         self.total > 0 && self.other == 0
     }
@@ -436,7 +440,11 @@ impl Summary {
     fn edits(&self) -> Vec<plan::Edit> {
         vec![plan::set(
             &["summary"],
-            json!({"round_count": self.round, "done": self.done, "failed": self.failed, "total": self.total, "other": self.other}),
+            json!({
+                "round_count": self.round, "done": self.done, "failed": self.failed,
+                "cancelled": self.cancelled, "total": self.total, "other": self.other,
+                "all_terminal": self.all_terminal(),
+            }),
         )]
     }
 }
@@ -455,6 +463,7 @@ pub fn summary(ws: &Workspace, goal: &str, round: u64) -> Result<Summary> {
         match t.status.as_str() {
             DONE => s.done += 1,
             FAILED => s.failed += 1,
+            CANCELLED => s.cancelled += 1,
             _ => s.other += 1,
         }
     }

@@ -172,28 +172,32 @@ fn the_third_check_with_no_taker_escalates() {
     );
 }
 
-/// all_terminal: only done and failed count; anything else holds the round.
+/// The round summary's all_terminal: done, failed and cancelled are ends;
+/// anything else holds the round.
 #[test]
-fn a_round_completes_only_when_every_task_is_done_or_failed() {
+fn a_round_completes_only_when_every_task_is_done_failed_or_cancelled() {
     let wf = load(GOAL);
     let rows = [
-        ("2 done", (2, 0, 0), true),
-        ("1 done, 1 failed", (1, 1, 0), true),
-        ("1 failed", (0, 1, 0), true),
-        ("1 done, 1 open", (1, 0, 1), false),
-        ("no task", (0, 0, 0), false),
+        ("2 done", (2, 0, 0, 0), true),
+        ("1 done, 1 failed", (1, 1, 0, 0), true),
+        ("1 failed", (0, 1, 0, 0), true),
+        ("1 done, 1 cancelled", (1, 0, 1, 0), true),
+        ("1 cancelled", (0, 0, 1, 0), true),
+        ("1 done, 1 open", (1, 0, 0, 1), false),
+        ("no task", (0, 0, 0, 0), false),
     ];
-    for (case, (done, failed, other), completes) in rows {
+    for (case, (done, failed, cancelled, other), completes) in rows {
         let s = Summary {
             round: 1,
             done,
             failed,
+            cancelled,
             other,
-            total: done + failed + other,
+            total: done + failed + cancelled + other,
         };
         assert_eq!(s.all_terminal(), completes, "{case}");
         let item = goal(
-            json!({"status": "executing", "round_count": 1, "summary": {"round_count": 1, "done": done, "failed": failed, "total": done + failed + other, "other": other}}),
+            json!({"status": "executing", "round_count": 1, "summary": {"round_count": 1, "done": done, "failed": failed, "cancelled": cancelled, "total": done + failed + cancelled + other, "other": other, "all_terminal": completes}}),
         );
         let to = decide_to(&wf, ROUND_COMPLETE, &item, "lead");
         assert_eq!(to.as_deref() == Some("round-review"), completes, "{case}");
