@@ -56,12 +56,24 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../templates/prompts/goal/discussion.md"),
     ),
     (
+        "goal/discussion.zh",
+        include_str!("../../templates/prompts/goal/discussion.zh.md"),
+    ),
+    (
         "goal/directed-discussion",
         include_str!("../../templates/prompts/goal/directed-discussion.md"),
     ),
     (
+        "goal/directed-discussion.zh",
+        include_str!("../../templates/prompts/goal/directed-discussion.zh.md"),
+    ),
+    (
         "goal/round-review",
         include_str!("../../templates/prompts/goal/round-review.md"),
+    ),
+    (
+        "goal/round-review.zh",
+        include_str!("../../templates/prompts/goal/round-review.zh.md"),
     ),
     (
         "task/executor",
@@ -91,26 +103,35 @@ pub const GENERIC: &str = include_str!("../../templates/prompts/generic.md");
 /// Where a repository keeps its own prompt templates.
 pub const PROMPTS_DIR: &str = ".orx/prompts";
 
-/// The template for `kind`'s action `prompt`: the repository's own (read
-/// from `root`), else the built-in one, else the generic one; with where
-/// it came from.
-pub fn template(root: &std::path::Path, kind: &str, prompt: &str) -> (String, String) {
-    let own = format!("{PROMPTS_DIR}/{kind}/{prompt}.md");
-    if crate::text::check_id(kind).is_ok()
-        && crate::text::check_id(prompt).is_ok()
-        && let Ok(bytes) = crate::engine::item::read_limited(&root.join(&own))
-        && let Ok(text) = String::from_utf8(bytes)
-    {
-        return (text, own);
+/// The template for `kind`'s action `prompt` in `lang`: the repository's
+/// own (read from `root`; `<prompt>.zh.md` for Chinese, else
+/// `<prompt>.md`), else the built-in one in that language, else in
+/// English, else the generic one; with where it came from.
+pub fn template(root: &std::path::Path, kind: &str, prompt: &str, lang: &str) -> (String, String) {
+    let names: Vec<String> = match lang {
+        "en" => vec![prompt.to_owned()],
+        other => vec![format!("{prompt}.{other}"), prompt.to_owned()],
+    };
+    if crate::text::check_id(kind).is_ok() && crate::text::check_id(prompt).is_ok() {
+        for name in &names {
+            let own = format!("{PROMPTS_DIR}/{kind}/{name}.md");
+            if let Ok(bytes) = crate::engine::item::read_limited(&root.join(&own))
+                && let Ok(text) = String::from_utf8(bytes)
+            {
+                return (text, own);
+            }
+        }
     }
-    let key = format!("{kind}/{prompt}");
-    match BUILTIN.iter().find(|(k, _)| *k == key) {
-        Some((_, t)) => ((*t).to_owned(), format!("templates/prompts/{key}.md")),
-        None => (
-            GENERIC.to_owned(),
-            "templates/prompts/generic.md".to_owned(),
-        ),
+    for name in &names {
+        let key = format!("{kind}/{name}");
+        if let Some((_, t)) = BUILTIN.iter().find(|(k, _)| *k == key) {
+            return ((*t).to_owned(), format!("templates/prompts/{key}.md"));
+        }
     }
+    (
+        GENERIC.to_owned(),
+        "templates/prompts/generic.md".to_owned(),
+    )
 }
 
 /// What a prompt is rendered from.

@@ -185,7 +185,7 @@ fn job(
 ) -> Job {
     let argument = selected.argument_text();
     let fields = crate::workflow::expr::merge(&wf.defaults, &item.value());
-    let (template, _) = prompt::template(ws.root(), &item.kind, &action.prompt);
+    let (template, _) = prompt::template(ws.root(), &item.kind, &action.prompt, ws.lang());
     let work_dir = ws.root().display().to_string();
     let cx = prompt::Context {
         work_dir: &work_dir,

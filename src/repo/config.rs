@@ -52,6 +52,10 @@ pub struct Config {
     /// goals and tasks: a forge user's login is looked up here.
     #[serde(default)]
     pub team: std::collections::BTreeMap<String, String>,
+    /// What each role can do (`dev: Rust services, the web UI`), told to
+    /// it in the goal's discussion prompt.
+    #[serde(default)]
+    pub capabilities: std::collections::BTreeMap<String, String>,
 }
 
 /// `tests:` in the config: the command that runs the repository's tests
@@ -122,6 +126,7 @@ impl Default for Config {
             handoff_line: false,
             tests: Tests::default(),
             team: Default::default(),
+            capabilities: Default::default(),
         }
     }
 }

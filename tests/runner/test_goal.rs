@@ -125,7 +125,8 @@ fn a_goal_goes_through_two_rounds_with_three_roles() {
         .ok()
         .stdout_has(&[
             "discussion of goal G1: Login page (round 1)",
-            "You are Architect and act as Architect (`architect`)",
+            "You are Architect (Architect), acting as `architect`; your capabilities: -.",
+            "## Comment format\n\n`[Architect] your view`",
             "git orx claim G1 \"TITLE\" --as architect",
             "the form is mine",
         ]);
@@ -898,4 +899,29 @@ fn a_cancelled_task_ends_and_the_round_summary_counts_it() {
         assert!(g1.contains(want), "{want}\n{g1}");
     }
     repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
+}
+
+/// The discussion prompt in the flow's shape and language (§13.2): under
+/// `lang: zh` it is the flow's Chinese — who the agent is, with its
+/// display name and capabilities (`capabilities:` in the config), the four
+/// things it must do, the comment format.
+#[test]
+fn the_discussion_prompt_is_the_flows_own_in_chinese() {
+    let repo = goal_repo();
+    let config = repo.read(".orx/config.yaml")
+        + "team:\n  zhaoyun: dev\ncapabilities:\n  dev: Rust 服务与 Web 界面\n";
+    repo.write(".orx/config.yaml", config);
+    repo.commit_rules("the team's capabilities");
+    repo.set_lang("zh");
+    ok(&repo, &["goal", "new", "Login page", "--as", "lead"]);
+    let out = repo.orx(&["goal", "prompt", "G1", "--role", "dev"]);
+    out.ok().stdout_has(&[
+        "你被邀请参与 Goal G1: Login page 的讨论 (第 1 轮)。",
+        "## 讨论主题",
+        "你是 zhaoyun(Dev),角色是 `dev`,能力是 Rust 服务与 Web 界面。",
+        "1.【定位】这个需求和你有什么关系?",
+        "3.【认领】如果你需要参与,认领一个任务: `git orx claim G1 \"任务名\" --as dev`",
+        "4.【风险】如果发现风险或不合理假设,直接提出。",
+        "`[Dev] 你的观点`",
+    ]);
 }

@@ -91,10 +91,11 @@ pub fn round_review(ws: &Workspace, id: &str) -> Result<RoundReview> {
     })
 }
 
-/// The prompt named `name` of `kind`: the repository's own
-/// (`.orx/prompts/<kind>/<name>.md`), else the built-in one.
+/// The prompt named `name` of `kind` in the repository's language: the
+/// repository's own (`.orx/prompts/<kind>/<name>.md`), else the built-in
+/// one.
 pub fn prompt_template(ws: &Workspace, kind: &str, name: &str) -> String {
-    crate::change::prompt::template(ws.root(), kind, name).0
+    crate::change::prompt::template(ws.root(), kind, name, ws.lang()).0
 }
 
 /// Which prompt the item's phase takes, if it takes one.
@@ -175,6 +176,18 @@ pub fn prompt(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Option<(St
         } else {
             agents.join(", ")
         }),
+    );
+    extra(
+        &mut v,
+        "capabilities",
+        json!(
+            ws.rules
+                .config
+                .capabilities
+                .get(&role)
+                .cloned()
+                .unwrap_or_else(|| "-".to_owned())
+        ),
     );
     extra(&mut v, "body", json!(body_of(&item)));
     if item.kind == GOAL {
