@@ -41,6 +41,45 @@ pub struct Backup {
     pub auto: bool,
     /// The commit HEAD was on when it was made.
     pub head: Option<String>,
+    /// For a copy the state store keeps before each write (`copy-N`, with
+    /// no commit): where it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+}
+
+/// The name of the state store's `n`th copy (1: the oldest kept).
+const COPY: &str = "copy-";
+
+/// Every backup of `kind` item `id` at `path`: the ref backups, and the
+/// copies the state store keeps of the file before each write (`copy-1`
+/// the oldest), by time.
+pub fn all_backups(ws: &Workspace, kind: &str, id: &str, path: &str) -> Result<Vec<Backup>> {
+    let mut list = backups(ws, kind, id)?;
+    for (n, file) in crate::engine::store::copies(&ws.repo.orx_dir(), path)
+        .into_iter()
+        .enumerate()
+    {
+        let time = std::fs::metadata(&file)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_secs() as i64);
+        let state = std::fs::read(&file)
+            .ok()
+            .and_then(|b| Item::from_bytes(ws.registry(), path, b).ok())
+            .map_or_else(|| "(unreadable)".to_owned(), |i| i.status);
+        list.push(Backup {
+            name: format!("{COPY}{}", n + 1),
+            commit: String::new(),
+            time,
+            note: format!("{kind} {id}: {state}"),
+            auto: true,
+            head: None,
+            file: Some(file.display().to_string()),
+        });
+    }
+    list.sort_by_key(|b| b.time);
+    Ok(list)
 }
 
 /// The line of a backup's message that says where HEAD was.
@@ -75,6 +114,7 @@ pub fn backups(ws: &Workspace, kind: &str, id: &str) -> Result<Vec<Backup>> {
                     .lines()
                     .find_map(|l| l.strip_prefix(HEAD_LINE))
                     .map(str::to_owned),
+                file: None,
             })
         })
         .collect();
@@ -169,6 +209,7 @@ pub fn backup(
         time,
         note,
         head,
+        file: None,
     })
 }
 
@@ -602,8 +643,18 @@ pub fn restore(
                 })?
             }
         }
+        RestoreTo::Named(name)
+            if let Some(copy) = all_backups(ws, &kind, &id, &path)?
+                .into_iter()
+                .find(|b| &b.name == name && b.file.is_some()) =>
+        {
+            let file = copy.file.unwrap_or_default();
+            let bytes = std::fs::read(&file)
+                .map_err(|e| Error::Failed(format!("cannot read {file}: {e}")))?;
+            (format!("the state store's {}", copy.name), bytes)
+        }
         RestoreTo::Named(name) => {
-            let list = backups(ws, &kind, &id)?;
+            let list = all_backups(ws, &kind, &id, &path)?;
             let (label, rev) = match list.iter().find(|b| &b.name == name) {
                 Some(b) => (format!("backup {}", b.name), b.commit.clone()),
                 None => match ws.repo.commit_id(name) {

@@ -7,7 +7,8 @@ use super::{BOLD, DIM, Ui, paint};
 /// List an item's backups, oldest first.
 ///
 /// The named ones and those kept before each update (auto-N, the newest
-/// 20).
+/// 20), and the copies the state store keeps of the file before each write
+/// (copy-N, the newest 10); `git orx restore ID --to NAME` takes any.
 #[derive(clap::Args)]
 pub struct Args {
     /// The item's ID (e.g. 1.2, or codereview:3).
@@ -16,8 +17,8 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
-    let (kind, id, _, _) = state::locate(&ws, &args.id)?;
-    let list = state::backups(&ws, &kind, &id)?;
+    let (kind, id, path, _) = state::locate(&ws, &args.id)?;
+    let list = state::all_backups(&ws, &kind, &id, &path)?;
     if ui.is_json() {
         ui.json(&super::output::backup::Backups {
             version: super::output::Version,
@@ -41,11 +42,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             orx::history::audit::rfc3339(b.time, 0),
             paint(
                 DIM,
-                format!(
-                    "[{}] {}",
-                    &b.commit[..b.commit.len().min(7)],
-                    orx::text::escape(&b.note)
-                )
+                match &b.file {
+                    // A copy the state store kept before a write.
+                    Some(_) => format!(
+                        "{} {}",
+                        super::msg::t("(kept before a write)", &[]),
+                        orx::text::escape(&b.note)
+                    ),
+                    None => format!(
+                        "[{}] {}",
+                        &b.commit[..b.commit.len().min(7)],
+                        orx::text::escape(&b.note)
+                    ),
+                }
             )
         ));
     }

@@ -351,6 +351,15 @@ fn backup(orx_dir: &Path, rel: &str, old: &[u8]) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// The copies of `rel` the store kept before replacing it, oldest first.
+pub fn copies(orx_dir: &Path, rel: &str) -> Vec<PathBuf> {
+    let mut all: Vec<PathBuf> = fs::read_dir(backup_dir(orx_dir, rel))
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    all.sort();
+    all
+}
+
 /// The newest backup of `rel`, if any.
 #[cfg(test)]
 fn latest_backup(orx_dir: &Path, rel: &str) -> Option<Vec<u8>> {

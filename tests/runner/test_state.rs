@@ -69,7 +69,12 @@ fn update_backup_restore_and_history_work_on_a_story() {
         .iter()
         .map(|b| b["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["before-override", "auto-1", "auto-2"], "{list}");
+    // The ref backups, then the state store's copies (one per write).
+    assert_eq!(
+        names,
+        ["before-override", "auto-1", "auto-2", "copy-1", "copy-2"],
+        "{list}"
+    );
     let out = repo.orx(&["restore", "1.1", "--to", "before-override", "--as", "sm"]);
     out.ok();
     let text = repo.read(&path);
@@ -562,4 +567,37 @@ fn a_hand_commit_of_a_self_transition_holds_the_states_edit_guard() {
     repo.orx(&["verify", "HEAD~1..HEAD"])
         .code(1)
         .stdout_has(&["the report is generated after every dimension is reviewed"]);
+}
+
+/// One backup store (the state manager's): `backups` lists every backup an
+/// item has — the ref backups and the copies the state store keeps of the
+/// file before each write — and `restore --to` takes either.
+#[test]
+fn backups_lists_the_state_stores_copies_and_restore_takes_one() {
+    let repo = Repo::new();
+    let id = repo.story("Login", &[]);
+    repo.orx(&["update", &id, "--set", "priority=high", "--as", "sm"])
+        .ok();
+    let out = repo.orx(&["backups", &id]);
+    out.ok().stdout_has(&[
+        "auto-1 ",
+        "copy-1 ",
+        "(kept before a write) story 1.1: Draft",
+    ]);
+    let v: serde_json::Value =
+        serde_json::from_str(&repo.orx(&["backups", &id, "--json"]).stdout).unwrap();
+    let names: Vec<&str> = v["backups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"auto-1") && names.contains(&"copy-1"),
+        "{v}"
+    );
+    repo.orx(&["restore", &id, "--to", "copy-1", "--as", "sm"])
+        .ok();
+    assert!(!repo.read(&repo.story_path(&id)).contains("priority"));
+    repo.orx(&["verify"]).ok();
 }

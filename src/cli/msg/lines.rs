@@ -240,6 +240,7 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     ("no completion for `{shell}`", "没有 `{shell}` 的补全"),
     ("no checkpoint {name}", "没有检查点 {name}"),
+    ("(kept before a write)", "(写入前保留)"),
     // git orx run's log (its `[Iteration N] ...` lines are the workflow's)
     ("on: {argument}", "对象: {argument}"),
     (
