@@ -423,6 +423,20 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
                     ),
                 );
             };
+            if i.name.value == STEP
+                || d.run
+                    .value
+                    .iter()
+                    .any(|w| placeholders(w).contains(&i.name.value.as_str()))
+            {
+                return fail(
+                    pos(&i.name),
+                    format!(
+                        "input `{}`: the name is taken by the action's call (`{STEP}` and the placeholders of `run`)",
+                        i.name.value,
+                    ),
+                );
+            }
             if inputs.iter().any(|x| x.name == i.name.value) {
                 return fail(pos(&i.name), format!("a second input `{}`", i.name.value));
             }
@@ -615,8 +629,9 @@ pub struct Action {
     pub call: Call,
 }
 
-/// A step's command as a call: the tool named for the kind and the step
-/// ([`Step::tool`]) and the arguments that fill its `run` (`id`, `role`,
+/// A step's command as a call: the tool that runs any action (`act`),
+/// the step it runs (`step`: named for the kind and the step,
+/// [`Step::tool`]) and the arguments that fill its `run` (`id`, `role`,
 /// and `to` or `trigger` for a step per transition).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[schemars(deny_unknown_fields)]
@@ -624,6 +639,13 @@ pub struct Call {
     pub tool: String,
     pub arguments: serde_json::Map<String, Value>,
 }
+
+/// The tool every action's [`Call`] names: it runs the step its `step`
+/// argument names.
+pub const ACT: &str = "act";
+
+/// The argument of a [`Call`] naming the step it runs.
+pub const STEP: &str = "step";
 
 /// The placeholders a step's `run` may hold, in the order they are named.
 pub const PLACEHOLDERS: &[&str] = &["id", "role", "to", "trigger"];
@@ -728,12 +750,14 @@ impl super::Workflow {
                 ];
                 let mut argv = vec!["git".to_owned(), "orx".to_owned()];
                 argv.extend(step.run.iter().map(|w| fill(w, &vars)));
-                let arguments = step
-                    .placeholders()
-                    .into_iter()
-                    .filter_map(|p| vars.iter().find(|(k, _)| *k == p))
-                    .map(|(k, v)| ((*k).to_owned(), Value::String((*v).to_owned())))
-                    .collect();
+                let mut arguments = serde_json::Map::new();
+                arguments.insert(STEP.to_owned(), Value::String(step.tool(&self.name)));
+                arguments.extend(
+                    step.placeholders()
+                        .into_iter()
+                        .filter_map(|p| vars.iter().find(|(k, _)| *k == p))
+                        .map(|(k, v)| ((*k).to_owned(), Value::String((*v).to_owned()))),
+                );
                 Action {
                     action: match suffix {
                         Some(s) => format!("{}:{s}", step.id),
@@ -760,7 +784,7 @@ impl super::Workflow {
                     to: to.map(str::to_owned),
                     description: step.description.clone(),
                     call: Call {
-                        tool: step.tool(&self.name),
+                        tool: ACT.to_owned(),
                         arguments,
                     },
                 }
@@ -874,8 +898,8 @@ impl super::Workflow {
             to: None,
             description: "takes the item's next actions with an executor until it is done".to_owned(),
             call: Call {
-                tool: "run".to_owned(),
-                arguments: [("id", id), ("role", role)]
+                tool: ACT.to_owned(),
+                arguments: [(STEP, "run"), ("id", id), ("role", role)]
                     .iter()
                     .map(|(k, v)| ((*k).to_owned(), Value::String((*v).to_owned())))
                     .collect(),
