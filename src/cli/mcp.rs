@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::Stdio;
 use std::sync::Arc;
 
-use orx::workflow::steps::{ACT, InputType, STEP, Step};
+use orx::workflow::steps::{ACT, CREATE, Create, STEP, Step};
 use rmcp::ErrorData as McpError;
 use rmcp::handler::server::ServerHandler;
 use rmcp::model::{
@@ -462,6 +462,9 @@ fn catalog(cli: &clap::Command) -> Vec<ToolDef> {
         for step in &wf.steps {
             tools.push(step_tool(wf, step, &k.roles, cli));
         }
+        if let Some(Create::Step(step)) = &wf.create {
+            tools.push(step_tool(wf, step, &k.roles, cli));
+        }
     }
     tools
 }
@@ -586,7 +589,9 @@ fn step_tool(
 ) -> ToolDef {
     let mut properties = Map::new();
     let mut required = Vec::new();
-    let step_roles: Vec<String> = if step.roles.is_empty() {
+    let step_roles: Vec<String> = if step.roles.is_empty() && step.id == CREATE {
+        wf.creation_roles()
+    } else if step.roles.is_empty() {
         let mut r: Vec<String> = wf
             .transitions
             .iter()
@@ -622,39 +627,9 @@ fn step_tool(
         required.push(p.to_owned());
     }
     for i in &step.inputs {
-        let mut s = Map::new();
-        let (ty, minimum) = match i.kind {
-            InputType::Flag => ("boolean", None),
-            InputType::Number => ("number", None),
-            InputType::Integer => ("integer", None),
-            InputType::Count => ("integer", Some(0.0)),
-            InputType::String => ("string", None),
-            InputType::Strings => ("array", None),
+        let Value::Object(mut s) = i.schema(roles) else {
+            continue;
         };
-        s.insert("type".into(), json!(ty));
-        // A whole number's bounds are written as whole numbers.
-        let bound = |m: f64| match ty {
-            "integer" if m.fract() == 0.0 => json!(m as i64),
-            _ => json!(m),
-        };
-        if let Some(m) = i.min.or(minimum) {
-            s.insert("minimum".into(), bound(m));
-        }
-        if let Some(m) = i.max {
-            s.insert("maximum".into(), bound(m));
-        }
-        match i.kind {
-            InputType::Strings if !i.choices.is_empty() => {
-                s.insert("items".into(), json!({"type": "string", "enum": i.choices}));
-            }
-            InputType::Strings => {
-                s.insert("items".into(), json!({"type": "string"}));
-            }
-            InputType::String if !i.choices.is_empty() => {
-                s.insert("enum".into(), json!(i.choices));
-            }
-            _ => {}
-        }
         let mut description = i.description.clone();
         if !i.roles.is_empty() {
             description.push_str(&format!(

@@ -47,6 +47,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             )
         ));
     }
+    plan::made_by_new(&ws, kind)?;
     let actor = args.change.actor(&role);
     let epic_id = match args.epic {
         Some(epic) => {

@@ -96,10 +96,22 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     .collect(),
             })
             .collect();
+        let mut create = Vec::new();
+        for role in ws.roles.names() {
+            if want.as_ref().is_some_and(|w| w != role) {
+                continue;
+            }
+            for kind in ws.kinds() {
+                if let Some(a) = ws.workflow(kind).ok().and_then(|wf| wf.create_action(role)) {
+                    create.push(a);
+                }
+            }
+        }
         ui.json(&Next {
             version: super::output::Version,
             lang: ws.lang(),
             roles,
+            create,
             problems: &board.problems,
         });
         return Ok(0);

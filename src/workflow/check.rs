@@ -650,6 +650,18 @@ pub(super) fn compile(
             }
         }
     };
+    let create = {
+        let known = steps::Known {
+            triggers: Vec::new(),
+            operations: Vec::new(),
+            states: states.iter().map(|s| s.name.as_str()).collect(),
+            role: &known_role,
+        };
+        match steps::compile_create(name, def.create, items.dir.is_some(), &known) {
+            Ok(create) => create,
+            Err((pos, message)) => return c.fail(pos, message),
+        }
+    };
     if let Some(b) = &def.body {
         let names: Vec<&str> = states.iter().map(|s| s.name.as_str()).collect();
         let unknown = b.unknown_states(&names);
@@ -721,6 +733,7 @@ pub(super) fn compile(
         measure,
         items,
         steps,
+        create,
         body: def.body,
         run,
         origin,

@@ -66,6 +66,8 @@ pub struct Workflow {
     pub items: items::Items,
     /// The commands that move its items on (`steps:`), offered as actions.
     pub steps: Vec<steps::Step>,
+    /// How its items are made (`create:`), offered as the `create` action.
+    pub create: Option<steps::Create>,
     /// What the item's body says of its state (`body:`), when it says it.
     pub body: Option<body::Body>,
     /// How `git orx run` drives its items (`run:`), if it does.

@@ -46,6 +46,10 @@ pub struct Next<'a> {
     pub version: Version,
     pub lang: &'a str,
     pub roles: Vec<RoleActions>,
+    /// What each role may make: for each kind made by a command, the
+    /// action that makes one (`action: create`, `item` empty), per role
+    /// that may (with `--role`, that role's).
+    pub create: Vec<Action>,
     pub problems: &'a [Problem],
 }
 
