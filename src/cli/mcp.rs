@@ -680,6 +680,23 @@ fn step_tool(
             }
         ));
     }
+    for g in &step.at_least_one {
+        let names: Vec<&str> = g
+            .flags
+            .iter()
+            .filter_map(|f| step.inputs.iter().find(|i| i.flag.as_deref() == Some(f)))
+            .map(|i| i.name.as_str())
+            .collect();
+        description.push_str(&format!(
+            "; at least one of {}{}",
+            names.join(", "),
+            if g.roles.is_empty() {
+                String::new()
+            } else {
+                format!(" (for {})", g.roles.join(", "))
+            }
+        ));
+    }
     let mut tool = Tool::new(
         step.tool(&wf.name),
         description,

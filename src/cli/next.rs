@@ -91,6 +91,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                         status: s.status.clone(),
                         path: s.path.clone(),
                         message: s.handoff.clone(),
+                        end_of_cycle: ws
+                            .workflow(&s.kind)
+                            .ok()
+                            .and_then(|wf| wf.state(&s.status).map(|st| st.end_of_cycle))
+                            .unwrap_or(false),
                         steps: s.steps.clone(),
                     })
                     .collect(),

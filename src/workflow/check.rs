@@ -217,11 +217,20 @@ pub(super) fn compile(
             }
             None => None,
         };
+        if s.end_of_cycle && s.terminal {
+            return c.fail(
+                None,
+                format!(
+                    "state `{sname}`: `end_of_cycle` marks a resting state an item leaves again; a terminal state is an end already"
+                ),
+            );
+        }
         let edit_guard = c.conditions(&s.edit_guard)?;
         states.push(State {
             name: sname,
             owner,
             terminal: s.terminal,
+            end_of_cycle: s.end_of_cycle,
             description: s.description,
             handoff: c.messages(s.handoff)?,
             operations: s.operations,

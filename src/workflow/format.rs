@@ -79,6 +79,8 @@ pub(super) struct StateDef {
     #[serde(default)]
     pub(super) terminal: bool,
     #[serde(default)]
+    pub(super) end_of_cycle: bool,
+    #[serde(default)]
     pub(super) description: String,
     #[serde(default)]
     pub(super) handoff: Vec<MessageDef>,

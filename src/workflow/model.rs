@@ -82,6 +82,10 @@ pub struct State {
     /// The role that acts next; `@field` names the item field that holds it.
     pub owner: Option<String>,
     pub terminal: bool,
+    /// A resting state that ends a cycle (`end_of_cycle: true`): an item
+    /// here has nothing left to do until a new cycle starts (an agent
+    /// back to idle). Never a terminal state.
+    pub end_of_cycle: bool,
     pub description: String,
     pub handoff: Vec<Message>,
     /// The operations allowed in this state.

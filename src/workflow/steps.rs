@@ -161,6 +161,16 @@ pub struct Exclusive {
     pub roles: Vec<String>,
 }
 
+/// Flags of which at least one is given (any number of them).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct AtLeastOne {
+    pub flags: Vec<String>,
+    /// Only for these roles (all when empty).
+    #[serde(skip)]
+    pub roles: Vec<String>,
+}
+
 /// Which states and transitions a step is offered for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Offered {
@@ -214,6 +224,7 @@ pub struct Step {
     pub description: String,
     pub inputs: Vec<Input>,
     pub exclusive: Vec<Exclusive>,
+    pub at_least_one: Vec<AtLeastOne>,
 }
 
 #[derive(Deserialize)]
@@ -239,6 +250,8 @@ pub(super) struct StepDef {
     inputs: Vec<InputDef>,
     #[serde(default)]
     exclusive: Vec<ExclusiveDef>,
+    #[serde(default)]
+    at_least_one: Vec<ExclusiveDef>,
 }
 
 /// `states: all`, `states: active` or `states: [NAME, ..]`.
@@ -275,6 +288,8 @@ pub(super) struct CreateDef {
     inputs: Vec<InputDef>,
     #[serde(default)]
     exclusive: Vec<ExclusiveDef>,
+    #[serde(default)]
+    at_least_one: Vec<ExclusiveDef>,
 }
 
 /// The command that makes an item of a kind kept in a directory whose
@@ -338,7 +353,15 @@ pub(super) fn compile_create(
         ));
     }
     let roles = check_roles(CREATE, &def.roles, known)?;
-    let (inputs, exclusive) = compile_inputs(CREATE, &words, at, def.inputs, def.exclusive, known)?;
+    let (inputs, exclusive, at_least_one) = compile_inputs(
+        CREATE,
+        &words,
+        at,
+        def.inputs,
+        def.exclusive,
+        def.at_least_one,
+        known,
+    )?;
     Ok(Some(Create::Step(Step {
         id: CREATE.to_owned(),
         run: words,
@@ -349,6 +372,7 @@ pub(super) fn compile_create(
         description: def.description,
         inputs,
         exclusive,
+        at_least_one,
     })))
 }
 
@@ -557,8 +581,15 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
             }
         }
         let roles = check_roles(&id, &d.roles, known)?;
-        let (inputs, exclusive) =
-            compile_inputs(&id, &d.run.value, at, d.inputs, d.exclusive, known)?;
+        let (inputs, exclusive, at_least_one) = compile_inputs(
+            &id,
+            &d.run.value,
+            at,
+            d.inputs,
+            d.exclusive,
+            d.at_least_one,
+            known,
+        )?;
         steps.push(Step {
             id,
             run: d.run.value,
@@ -569,20 +600,26 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
             description: d.description,
             inputs,
             exclusive,
+            at_least_one,
         });
     }
     Ok(steps)
 }
 
-/// Checks and compiles a step's `inputs` and `exclusive` groups.
+/// A step's inputs and their groups, compiled.
+type Io = (Vec<Input>, Vec<Exclusive>, Vec<AtLeastOne>);
+
+/// Checks and compiles a step's `inputs`, `exclusive` and `at_least_one`
+/// groups.
 fn compile_inputs(
     id: &str,
     run: &[String],
     at: Option<(usize, usize)>,
     inputs_def: Vec<InputDef>,
     exclusive_def: Vec<ExclusiveDef>,
+    at_least_one_def: Vec<ExclusiveDef>,
     known: &Known,
-) -> Result<(Vec<Input>, Vec<Exclusive>), Fail> {
+) -> Result<Io, Fail> {
     let fail = |p: Option<(usize, usize)>, m: String| Err((p.or(at), format!("step `{id}`: {m}")));
     let mut inputs: Vec<Input> = Vec::new();
     for i in inputs_def {
@@ -708,7 +745,32 @@ fn compile_inputs(
             roles,
         });
     }
-    Ok((inputs, exclusive))
+    let mut at_least_one = Vec::new();
+    for g in at_least_one_def {
+        if g.required || g.flags.value.len() < 2 {
+            return fail(
+                pos(&g.flags),
+                "an `at_least_one` group names two flags or more (and no `required`)".to_owned(),
+            );
+        }
+        if let Some(f) = g
+            .flags
+            .value
+            .iter()
+            .find(|f| !inputs.iter().any(|i| i.flag.as_deref() == Some(f.as_str())))
+        {
+            return fail(
+                pos(&g.flags),
+                format!("`at_least_one` names `{f}`, which no input of the step has"),
+            );
+        }
+        let roles = check_roles(id, &g.roles, known)?;
+        at_least_one.push(AtLeastOne {
+            flags: g.flags.value,
+            roles,
+        });
+    }
+    Ok((inputs, exclusive, at_least_one))
 }
 
 fn check_roles(id: &str, roles: &[Spanned<String>], known: &Known) -> Result<Vec<String>, Fail> {
@@ -851,6 +913,9 @@ pub struct Action {
     /// Groups of flags of which at most one (`required`: exactly one) is given.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub exclusive: Vec<Exclusive>,
+    /// Groups of flags of which at least one is given.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub at_least_one: Vec<AtLeastOne>,
     /// The forward step (else an alternative).
     pub primary: bool,
     /// Whether it can change the item's state; false for a move to the
@@ -938,6 +1003,9 @@ impl Action {
         for g in self.exclusive.iter().filter(|g| g.required) {
             words.push(g.flags.join("|"));
         }
+        for g in &self.at_least_one {
+            words.push(format!("{}...", g.flags.join("|")));
+        }
         if optional {
             words.push("[options]".to_owned());
         }
@@ -1010,6 +1078,12 @@ impl super::Workflow {
                         .collect(),
                     exclusive: step
                         .exclusive
+                        .iter()
+                        .filter(|g| g.roles.is_empty() || g.roles.iter().any(|r| r == role))
+                        .cloned()
+                        .collect(),
+                    at_least_one: step
+                        .at_least_one
                         .iter()
                         .filter(|g| g.roles.is_empty() || g.roles.iter().any(|r| r == role))
                         .cloned()
@@ -1147,6 +1221,12 @@ impl super::Workflow {
                 .filter(|g| g.roles.is_empty() || g.roles.iter().any(|r| r == role))
                 .cloned()
                 .collect(),
+            at_least_one: step
+                .at_least_one
+                .iter()
+                .filter(|g| g.roles.is_empty() || g.roles.iter().any(|r| r == role))
+                .cloned()
+                .collect(),
             primary: true,
             progress: true,
             to: Some(self.initial.clone()),
@@ -1200,7 +1280,7 @@ impl super::Workflow {
             inputs: vec![Input {
                 name: "exec".to_owned(),
                 flag: Some("--exec".to_owned()),
-                kind: InputType::String,
+                kind: InputType::Command,
                 required: true,
                 min: None,
                 max: None,
@@ -1211,6 +1291,7 @@ impl super::Workflow {
                 roles: Vec::new(),
             }],
             exclusive: Vec::new(),
+            at_least_one: Vec::new(),
             primary: true,
             progress: true,
             to: None,

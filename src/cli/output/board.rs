@@ -71,6 +71,10 @@ pub struct NextAction {
     pub status: String,
     pub path: String,
     pub message: Option<String>,
+    /// The item rests in a state its workflow marks as the end of a
+    /// cycle (`end_of_cycle: true`): nothing is left to do for it until
+    /// someone starts a new cycle.
+    pub end_of_cycle: bool,
     pub steps: Vec<Action>,
 }
 
