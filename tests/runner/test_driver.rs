@@ -786,3 +786,30 @@ fn handoffs_leave_out_the_agents_command_when_persona_commands_is_false() {
         without.render()
     );
 }
+
+/// `git orx agents-md`: the block a project puts in its AGENTS.md, short
+/// enough to read every session.
+#[test]
+fn agents_md_prints_the_loop_the_envelope_and_what_never_to_do() {
+    let repo = Repo::new();
+    let out = repo.orx(&["agents-md"]);
+    out.ok();
+    println!("agents-md: {} lines", out.stdout.lines().count());
+    assert!(out.stdout.lines().count() <= 60, "{}", out.stdout);
+    for said in [
+        "git orx next --json",
+        "`act`",
+        "`create`",
+        "end_of_cycle",
+        "\"retryable\"",
+        "`missing`",
+        "`allowed`",
+        "--no-verify",
+        "status",
+    ] {
+        assert!(out.stdout.contains(said), "{said}: {}", out.stdout);
+    }
+    let zh = repo.orx(&["agents-md", "--lang", "zh"]);
+    zh.ok();
+    assert!(zh.stdout.contains("绝不"), "{}", zh.stdout);
+}
