@@ -1054,6 +1054,20 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
     if let Some(done) = already_done(ws, plan)? {
         return Ok(done);
     }
+    // A new item's ID was picked before the lock: another process may
+    // have taken it meanwhile. A race, not a rule broken: run again.
+    if plan.from.is_none() && plan.old.is_none() {
+        let taken = ws.scan_kind(&plan.kind, |r| match r {
+            Ok(i) => (i.id == plan.id && i.path != plan.path).then_some(i.path),
+            Err(_) => None,
+        })?;
+        if let Some(path) = taken.into_iter().flatten().next() {
+            return Err(Error::Conflict(format!(
+                "{} {} was made meanwhile by another process ({path}): the ID is taken; run the command again for the next free ID",
+                plan.kind, plan.id
+            )));
+        }
+    }
     if plan.actions.is_empty() {
         return write_locked(ws, plan, &plan.doc, commit, lock);
     }

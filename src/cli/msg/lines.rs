@@ -1926,6 +1926,22 @@ pub const LINES: &[(&str, &str)] = &[
         "`{kind}` 条目保存在固定路径 ({paths}),不由 `git orx new` 创建",
     ),
     (
+        "`{kind}` items are made with `git orx {command}` (the `create` action `git orx next` offers), not `git orx new`",
+        "`{kind}` 条目用 `git orx {command}` 创建 (即 `git orx next` 提供的 `create` 动作),而不是 `git orx new`",
+    ),
+    (
+        "{kind} {id} was made meanwhile by another process ({path}): the ID is taken; run the command again for the next free ID",
+        "{kind} {id} 已被另一个进程同时创建 ({path}): 该 ID 已被占用;再运行一次命令以使用下一个空闲 ID",
+    ),
+    (
+        "a task is made by claiming a goal's round: `git orx claim GOAL`, the goal's `claim` action",
+        "任务通过认领目标的一轮来创建: `git orx claim GOAL`,即目标的 `claim` 动作",
+    ),
+    (
+        "a comment is one role's answer to a goal's discussion: `git orx discuss GOAL`, the goal's `discuss` action",
+        "评论是一个角色对目标讨论的回答: `git orx discuss GOAL`,即目标的 `discuss` 动作",
+    ),
+    (
         "a {kind} with ID `{id}` already exists: {path}",
         "ID 为 `{id}` 的 {kind} 已存在: {path}",
     ),
