@@ -813,3 +813,125 @@ fn agents_md_prints_the_loop_the_envelope_and_what_never_to_do() {
     zh.ok();
     assert!(zh.stdout.contains("绝不"), "{}", zh.stdout);
 }
+
+/// `action` with only what it declares it needs: its required inputs,
+/// and the inputs of its required groups (the first of each given).
+fn required_only(action: &Value) -> Value {
+    let mut a = action.clone();
+    let mut grouped: Vec<Value> = Vec::new();
+    for g in a["exclusive"].as_array().into_iter().flatten() {
+        if g["required"] == true {
+            grouped.extend(g["flags"].as_array().unwrap().iter().cloned());
+        }
+    }
+    for g in a["at_least_one"].as_array().into_iter().flatten() {
+        grouped.extend(g["flags"].as_array().unwrap().iter().cloned());
+    }
+    let kept: Vec<Value> = a["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["required"] == true || grouped.contains(&i["flag"]))
+        .map(|i| {
+            let mut i = i.clone();
+            if i["required"] == false {
+                i.as_object_mut().unwrap().remove("best");
+            }
+            i
+        })
+        .collect();
+    a["inputs"] = Value::Array(kept);
+    if let Some(groups) = a["exclusive"].as_array_mut() {
+        groups.retain(|g| g["required"] == true);
+    }
+    a
+}
+
+/// Every step `next` offers (and every creation), run with only its
+/// declared required inputs filled in, is understood: refused by the
+/// workflow perhaps, never a usage error.
+#[test]
+fn every_offered_step_runs_with_only_its_declared_required_inputs() {
+    let repo = Repo::new();
+    repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
+    repo.edit(".orx/config.yaml", "checks: []", "checks: [\"true\"]");
+    repo.write(".orx/workflows/bug.yaml", BUG_WORKFLOW);
+    repo.commit_rules("Add the bug kind, a check");
+    repo.write("app.txt", "v1\n");
+    repo.git(&["add", "app.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "app"]).ok();
+    let exec = crate::test_run::executor(&repo, "exec.sh", DOES_WHAT_IT_IS_ASKED);
+    EXECUTOR.with(|e| *e.borrow_mut() = Some(exec));
+    repo.story("Draft one", &[]);
+    repo.story_at("In review", "Review");
+    repo.story_at("Under way", "InProgress");
+    repo.orx(&["agent", "init", "--as", "human"]).ok();
+    repo.orx(&["review", "start", "HEAD", "--as", "qa"]).ok();
+    repo.new_login_loop();
+    repo.orx(&["goal", "new", "Dark mode", "--as", "lead"]).ok();
+    repo.orx(&["tick"]).ok();
+    repo.orx(&["new", "bug", "Crash", "--as", "dev"]).ok();
+    let via = Via::Cli(&repo);
+    let next = via.next();
+    let mut offered: Vec<Value> = Vec::new();
+    for r in next["roles"].as_array().unwrap() {
+        for item in r["actions"].as_array().unwrap() {
+            offered.extend(item["steps"].as_array().unwrap().iter().cloned());
+        }
+    }
+    // The creations last: an item they make may share a bare ID.
+    offered.extend(next["create"].as_array().unwrap().iter().cloned());
+    let mut wrong = Vec::new();
+    for action in &offered {
+        let mut argv = command(&required_only(action), Mood::Best);
+        argv.push("--json".to_owned());
+        let out = repo.command(&argv[0]).args(&argv[1..]).output().unwrap();
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+        let code = v["error"]["code"].as_str().unwrap_or_default();
+        if code.starts_with("usage") {
+            wrong.push(format!("{argv:?}: {}", v["error"]["message"]));
+        }
+    }
+    println!(
+        "{} steps run with only their required inputs",
+        offered.len()
+    );
+    assert!(offered.len() > 40, "{}", offered.len());
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// Two agents make a story at once: the one whose ID the other took
+/// meanwhile takes the next free one, instead of failing at the commit.
+#[test]
+fn a_lost_race_for_an_id_takes_the_next_one() {
+    let repo = Repo::new();
+    let go = repo.path(".git/go");
+    let first = repo
+        .command("git")
+        .args(["orx", "new", "First", "--as", "sm", "--json"])
+        .env("ORX_TEST_PAUSE", format!("planned:{}", go.display()))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first has planned 1.1 and waits; the second takes 1.1.
+    let planned = |out: &crate::common::Run| {
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        v["item"].as_str().unwrap().to_owned()
+    };
+    while !repo.path(".git/go.waiting").exists() {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let second = repo.orx(&["new", "Second", "--as", "sm", "--json"]);
+    second.ok();
+    assert_eq!(planned(&second), "1.1");
+    std::fs::write(&go, "").unwrap();
+    let first = first.wait_with_output().unwrap();
+    let v: Value = serde_json::from_slice(&first.stdout).unwrap();
+    assert!(first.status.success(), "{v:#}");
+    assert_eq!(v["item"], "1.2", "{v:#}");
+    assert!(
+        repo.read("docs/stories/1.2.first.md")
+            .contains("title: First")
+    );
+}
