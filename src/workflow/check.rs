@@ -709,6 +709,12 @@ pub(super) fn compile(
             }
         }
     };
+    // A step that records an error is offered where errors are counted.
+    let counts = run.as_ref().is_some_and(|r| r.errors.is_some());
+    let steps: Vec<steps::Step> = steps
+        .into_iter()
+        .filter(|s| counts || !s.counts_errors)
+        .collect();
     Ok(Workflow {
         name: name.to_owned(),
         description: def.description,

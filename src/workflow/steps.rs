@@ -225,6 +225,9 @@ pub struct Step {
     pub inputs: Vec<Input>,
     pub exclusive: Vec<Exclusive>,
     pub at_least_one: Vec<AtLeastOne>,
+    /// Offered only when the workflow counts errors (`run.errors`):
+    /// recording one is refused otherwise (`counts_errors: true`).
+    pub counts_errors: bool,
 }
 
 #[derive(Deserialize)]
@@ -252,6 +255,8 @@ pub(super) struct StepDef {
     exclusive: Vec<ExclusiveDef>,
     #[serde(default)]
     at_least_one: Vec<ExclusiveDef>,
+    #[serde(default)]
+    counts_errors: bool,
 }
 
 /// `states: all`, `states: active` or `states: [NAME, ..]`.
@@ -373,6 +378,7 @@ pub(super) fn compile_create(
         inputs,
         exclusive,
         at_least_one,
+        counts_errors: false,
     })))
 }
 
@@ -601,6 +607,7 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
             inputs,
             exclusive,
             at_least_one,
+            counts_errors: d.counts_errors,
         });
     }
     Ok(steps)
@@ -1137,7 +1144,15 @@ impl super::Workflow {
                     }
                 }
                 Offered::Operations(ops) => {
-                    if state.operations.iter().any(|o| ops.contains(o)) {
+                    // The roles of the transitions that carry one of the
+                    // operations, when some do: the others would be refused.
+                    let carriers: Vec<&super::Transition> = self
+                        .transitions
+                        .iter()
+                        .filter(|t| t.operation.as_ref().is_some_and(|o| ops.contains(o)))
+                        .collect();
+                    let allowed = carriers.is_empty() || carriers.iter().any(|t| may(t));
+                    if allowed && state.operations.iter().any(|o| ops.contains(o)) {
                         out.push(make(None, None, None, step.primary, step.progress));
                     }
                 }

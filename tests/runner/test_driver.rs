@@ -935,3 +935,40 @@ fn a_lost_race_for_an_id_takes_the_next_one() {
             .contains("title: First")
     );
 }
+
+/// A step a role would be refused is not offered to it: an agent's task
+/// queue is its own role's and the Human's to plan.
+#[test]
+fn a_step_is_offered_only_to_the_roles_that_may_run_it() {
+    let repo = agent_repo();
+    repo.orx(&[
+        "agent",
+        "fire",
+        "USER_INPUT_REQUIREMENT",
+        "-m",
+        "build it",
+        "--as",
+        "human",
+    ])
+    .ok();
+    let steps = |role: &str| -> Vec<String> {
+        let out = repo.orx(&["show", "default", "--as", role, "--json"]);
+        out.ok();
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["action"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert!(steps("dev").contains(&"task-add".to_owned()));
+    assert!(steps("human").contains(&"task-add".to_owned()));
+    assert!(
+        !steps("sm").contains(&"task-add".to_owned()),
+        "{:?}",
+        steps("sm")
+    );
+    let refused = repo.orx(&["agent", "task", "add", "t", "--as", "sm"]);
+    refused.code(1);
+}
