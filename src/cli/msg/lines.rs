@@ -287,6 +287,10 @@ pub const LINES: &[(&str, &str)] = &[
         "回应至少给出四个维度之一 (position、proposal、claim、risk),或者声明 NO_REPLY",
     ),
     (
+        "an answer gives at least one of its four dimensions (--position, --proposal, --claim, --risk), or --no-reply; nothing was recorded",
+        "回答至少给出四个维度之一 (--position、--proposal、--claim、--risk),或 --no-reply;未记录任何内容",
+    ),
+    (
         "backup names starting with `auto-` are the automatic ones; choose another name than `{name}`",
         "以 `auto-` 开头的备份名属于自动备份;请换一个名字,不要用 `{name}`",
     ),
