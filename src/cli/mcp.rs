@@ -742,6 +742,75 @@ fn bad_call(message: String) -> Value {
     )
 }
 
+/// The arguments a call to `def` lacks, as data: each required one, and
+/// for each group of which one (or at least one) must be given and none
+/// is, its inputs' names.
+fn missing_arguments(def: &ToolDef, args: &Map<String, Value>) -> Vec<Vec<String>> {
+    let given = |name: &str| {
+        args.get(name)
+            .is_some_and(|v| !v.is_null() && *v != Value::Bool(false))
+    };
+    let mut out: Vec<Vec<String>> = def
+        .tool
+        .input_schema
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .filter(|name| !given(name))
+        .map(|name| vec![name.to_owned()])
+        .collect();
+    let role = args.get("role").and_then(Value::as_str);
+    let for_role =
+        |roles: &[String]| roles.is_empty() || roles.iter().any(|r| Some(r.as_str()) == role);
+    if let How::Step(step) = &def.how {
+        let names = |flags: &[String]| -> Vec<String> {
+            flags
+                .iter()
+                .filter_map(|f| step.inputs.iter().find(|i| i.flag.as_deref() == Some(f)))
+                .map(|i| i.name.clone())
+                .collect()
+        };
+        let groups = step
+            .exclusive
+            .iter()
+            .filter(|g| g.required && for_role(&g.roles))
+            .map(|g| names(&g.flags))
+            .chain(
+                step.at_least_one
+                    .iter()
+                    .filter(|g| for_role(&g.roles))
+                    .map(|g| names(&g.flags)),
+            );
+        for group in groups {
+            if !group.iter().any(|n| given(n)) {
+                out.push(group);
+            }
+        }
+    }
+    out
+}
+
+/// The envelope of a call that lacks arguments: `usage.missing_input`,
+/// each input or group in `missing`.
+fn missing_call(tool: &str, missing: Vec<Vec<String>>) -> Value {
+    let listed: Vec<String> = missing.iter().map(|g| g.join(" or ")).collect();
+    let data = orx::error::ErrorData {
+        code: "usage.missing_input",
+        message: format!("`{tool}` needs {}", listed.join(", and ")),
+        missing: missing
+            .into_iter()
+            .map(|one_of| orx::error::Missing::Input { one_of })
+            .collect(),
+        ..Default::default()
+    };
+    envelope(
+        data,
+        vec!["`tools/list` gives each tool's input schema".to_owned()],
+    )
+}
+
 /// A value as a command-line word: text as it is, numbers as written,
 /// lists comma-separated.
 fn word(v: &Value) -> Option<String> {
@@ -1002,9 +1071,17 @@ impl ServerHandler for Server {
             };
             def = found;
         }
+        // An argument the tool does not have first, then what it lacks.
+        let missing = missing_arguments(def, &args);
         let words = match argv(def, &self.cli, &args) {
-            Ok(words) => words,
-            Err(message) => return Ok(CallToolResult::structured_error(bad_call(message)).into()),
+            Ok(words) if missing.is_empty() => words,
+            Err(message) if missing.is_empty() || message.contains("is not an argument") => {
+                return Ok(CallToolResult::structured_error(bad_call(message)).into());
+            }
+            _ => {
+                let envelope = missing_call(&def.tool.name, missing);
+                return Ok(CallToolResult::structured_error(envelope).into());
+            }
         };
         // The command runs on a thread of its own, so that the server
         // still reads the client's messages meanwhile.

@@ -407,6 +407,20 @@ fn mcp_serves_a_lean_set_by_default_with_schemas_as_resources() {
         (done["item"].clone(), done["to"].clone()),
         (json!(id), json!("Approved"))
     );
+    // What a step lacks is named as data: QA's gate needs one of the
+    // criteria flags, by their names here.
+    let story = repo.story_at("Under review", "Review");
+    let (lacking, is_error) = mcp.call(
+        "act",
+        json!({"step": "story_gate", "id": story, "role": "qa", "critical": 0}),
+    );
+    assert!(is_error);
+    valid("envelope", &lacking);
+    assert_eq!(lacking["error"]["code"], "usage.missing_input");
+    assert_eq!(
+        lacking["error"]["missing"],
+        json!([{"one_of": ["criteria-met", "criteria-failed"]}])
+    );
     // A step that does not exist: the envelope says what to give.
     let (bad, is_error) = mcp.call("act", json!({"step": "story_fly", "id": id}));
     assert!(is_error);
