@@ -309,7 +309,7 @@ fn catalog(cli: &clap::Command) -> Vec<ToolDef> {
         ),
         fixed(
             "new",
-            "Create an item from its kind's template in its initial state, and commit it.",
+            "Create an item from its kind's template in its initial state, and commit it. A kind with a creation command of its own (an agent, a loop, a goal, a code review) is made by the `create` action `next` offers, run with `act`; a new item of any kind can be made that way.",
             &["new"],
             vec![
                 param("kind", None, one_of(&k.kinds, "the kind (default: story)")),
