@@ -972,3 +972,45 @@ fn a_step_is_offered_only_to_the_roles_that_may_run_it() {
     let refused = repo.orx(&["agent", "task", "add", "t", "--as", "sm"]);
     refused.code(1);
 }
+
+/// A forward step whose move's guard does not hold now is offered as an
+/// alternative: no plan is generated before a task is planned.
+#[test]
+fn a_forward_step_that_cannot_succeed_now_is_not_the_primary() {
+    let repo = agent_repo();
+    repo.orx(&[
+        "agent",
+        "fire",
+        "USER_INPUT_REQUIREMENT",
+        "-m",
+        "build it",
+        "--as",
+        "human",
+    ])
+    .ok();
+    let primaries = |args: &[&str]| -> Vec<String> {
+        let out = repo.orx(args);
+        out.ok();
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        let steps = if v["steps"].is_array() {
+            v["steps"].clone()
+        } else {
+            v["roles"][0]["actions"][0]["steps"].clone()
+        };
+        steps
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["primary"] == true)
+            .map(|a| a["action"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let show = ["show", "default", "--as", "dev", "--json"];
+    let next = ["next", "--role", "dev", "--json"];
+    assert_eq!(primaries(&show), ["task-add"]);
+    assert_eq!(primaries(&next), ["task-add"]);
+    repo.orx(&["agent", "task", "add", "the login", "--as", "dev"])
+        .ok();
+    assert!(primaries(&show).contains(&"fire:PRD_GENERATED".to_owned()));
+    assert!(primaries(&next).contains(&"fire:PRD_GENERATED".to_owned()));
+}
