@@ -59,6 +59,10 @@ pub enum Error {
     /// Something with that name or ID already exists.
     #[error("{0}")]
     Exists(String),
+    /// The command has nothing to do in the item's present state (a loop
+    /// file that is valid has nothing to recover).
+    #[error("{0}")]
+    NothingToDo(String),
     #[error("this repository is not set up for git-orx (no .orx/config.yaml)")]
     NotInitialised,
     /// No acting role was given, by any of the ways there are: the
@@ -220,6 +224,7 @@ pub const CODES: &[&str] = &[
     "refused.invalid_workflow",
     "refused.invalid_config",
     "refused.pending",
+    "refused.nothing_to_do",
     "failed",
     "git",
     "git.locked",
@@ -275,6 +280,7 @@ impl Error {
             Error::Workflow(_) => "refused.invalid_workflow",
             Error::Config(_) => "refused.invalid_config",
             Error::Pending(_) => "refused.pending",
+            Error::NothingToDo(_) => "refused.nothing_to_do",
             Error::Usage(_) => "usage",
             Error::MissingInput { .. } | Error::NoRole { .. } => "usage.missing_input",
             Error::BadValue { .. } | Error::UnknownRole { .. } | Error::UnmeasuredReason { .. } => {
@@ -539,6 +545,7 @@ mod tests {
             },
             Error::NotFound(s()),
             Error::Pending(s()),
+            Error::NothingToDo(s()),
             Error::Exists(s()),
             Error::NotInitialised,
             Error::NoRole { roles: vec![] },

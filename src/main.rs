@@ -86,6 +86,7 @@ enum Command {
     Error(cli::error::Args),
     Schema(cli::schema::Args),
     Mcp(cli::mcp::Args),
+    AgentsMd(cli::agents_md::Args),
 }
 
 fn main() -> ExitCode {
@@ -189,6 +190,7 @@ fn main() -> ExitCode {
         Command::Error(a) => cli::error::run(&mut ui, a),
         Command::Schema(a) => cli::schema::run(&mut ui, a),
         Command::Mcp(a) => cli::mcp::run(&mut ui, a, Cli::command()),
+        Command::AgentsMd(a) => cli::agents_md::run(&mut ui, a),
     };
     finish(ui, &source, result)
 }

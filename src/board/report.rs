@@ -46,8 +46,44 @@ pub fn summarize(
     let mut summary = summary_of(wf, item, lang, persona)?;
     if let Some(role) = summary.waits_for.as_deref() {
         summary.steps = wf.actions(&item.id, &item.status, &item.value(), role);
+        demote_unready(wf, item, &mut summary.steps, role);
     }
     Ok(summary)
+}
+
+/// A forward step whose move's guard does not hold for the item now is
+/// not the forward step: it is left as an alternative (an agent's
+/// `PRD_GENERATED` before any task is planned).
+fn demote_unready(
+    wf: &Workflow,
+    item: &Item,
+    steps: &mut [crate::workflow::steps::Action],
+    role: &str,
+) {
+    let before = item.value();
+    let now = workspace::now();
+    for a in steps.iter_mut().filter(|a| a.primary) {
+        let Some(to) = a.to.as_deref() else {
+            continue;
+        };
+        let moves: Vec<_> = wf
+            .transitions_from(&item.status)
+            .into_iter()
+            .filter(|t| t.to == to && t.from != t.to)
+            .collect();
+        if moves.is_empty() {
+            continue;
+        }
+        let holds = moves.iter().any(|t| {
+            let mut after = before.clone();
+            after[wf.state_field.as_str()] = Value::String(t.to.clone());
+            let scope = validate::guard_scope(wf, Some(t), Some(&before), &after, role, &now);
+            validate::unmet(t, &scope).is_empty()
+        });
+        if !holds {
+            a.primary = false;
+        }
+    }
 }
 
 /// [`summarize`] without the actions: the board's cache keeps none, and
@@ -622,7 +658,18 @@ pub fn detail_of(
                 refused,
             })
         })
-        .collect::<Result<_>>()?;
+        .collect::<Result<Vec<MoveCheck>>>()?;
+    // A forward step whose every move is refused now is an alternative.
+    for a in summary.steps.iter_mut().filter(|a| a.primary) {
+        let to = a.to.as_deref();
+        let judged: Vec<&MoveCheck> = moves
+            .iter()
+            .filter(|m| Some(m.to.as_str()) == to && m.to != item.status && m.judged_as == a.role)
+            .collect();
+        if !judged.is_empty() && judged.iter().all(|m| !m.allowed) {
+            a.primary = false;
+        }
+    }
     Ok(Detail {
         summary,
         frontmatter: before,

@@ -8,6 +8,7 @@
 //! exactly that file with `Orx-*` trailers; if the commit fails, the file is
 //! put back as it was.
 
+use crate::workflow::steps::Create;
 use serde_json::{Value, json};
 
 use crate::change::checkpoint::{self, Rolledback};
@@ -705,6 +706,30 @@ pub fn move_item(ws: &Workspace, id: &str, to: &str, actor: Actor) -> Result<Pla
     transition(ws, item, to, &[], actor)
 }
 
+/// Refuses `new` for a kind made by a command of its own (`create:` in
+/// its workflow) or by another kind's step, with the command to use.
+pub fn made_by_new(ws: &Workspace, kind: &str) -> Result<()> {
+    let Ok(wf) = ws.workflow(kind) else {
+        return Ok(());
+    };
+    match &wf.create {
+        Some(Create::By(how)) => Err(Error::Usage(how.clone())),
+        Some(Create::Step(step)) if step.run.first().is_some_and(|w| w != "new") => {
+            let command: Vec<&str> = step
+                .run
+                .iter()
+                .map(String::as_str)
+                .take_while(|w| !w.starts_with('-'))
+                .collect();
+            Err(Error::Usage(format!(
+                "`{kind}` items are made with `git orx {}` (the `create` action `git orx next` offers), not `git orx new`",
+                command.join(" ")
+            )))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Plans `git orx new`: an item of `kind` from its template (a bare one
 /// when the kind has none), in its workflow's initial state. With
 /// `example`, the item is the built-in example of its template, its
@@ -910,6 +935,10 @@ pub fn create(
         now: &now,
     };
     validate::validate(wf, &change)?;
+    // What the hooks would refuse is refused before anything is written.
+    if let Some(e) = item.unusable(wf) {
+        return Err(e.into());
+    }
     if ws.root().join(&item.path).symlink_metadata().is_ok() {
         return Err(Error::Exists(format!("{} already exists", item.path)));
     }
@@ -1024,6 +1053,20 @@ fn already_done(ws: &Workspace, plan: &Plan) -> Result<Option<Executed>> {
 fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Result<Executed> {
     if let Some(done) = already_done(ws, plan)? {
         return Ok(done);
+    }
+    // A new item's ID was picked before the lock: another process may
+    // have taken it meanwhile. A race, not a rule broken: run again.
+    if plan.from.is_none() && plan.old.is_none() {
+        let taken = ws.scan_kind(&plan.kind, |r| match r {
+            Ok(i) => (i.id == plan.id && i.path != plan.path).then_some(i.path),
+            Err(_) => None,
+        })?;
+        if let Some(path) = taken.into_iter().flatten().next() {
+            return Err(Error::Conflict(format!(
+                "{} {} was made meanwhile by another process ({path}): the ID is taken; run the command again for the next free ID",
+                plan.kind, plan.id
+            )));
+        }
     }
     if plan.actions.is_empty() {
         return write_locked(ws, plan, &plan.doc, commit, lock);

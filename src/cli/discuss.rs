@@ -36,6 +36,19 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (ws, role) = super::open_as(ui, &args.change)?;
+    // The step's `at_least_one` group, named as data: nothing is given.
+    let given = [&args.position, &args.proposal, &args.claim, &args.risk]
+        .iter()
+        .any(|d| d.as_deref().is_some_and(|t| !t.trim().is_empty()));
+    if !given && !args.no_reply {
+        return Err(orx::Error::MissingInput {
+            inputs: ["--position", "--proposal", "--claim", "--risk", "--no-reply"]
+                .iter()
+                .map(|f| (*f).to_owned())
+                .collect(),
+            message: "an answer gives at least one of its four dimensions (--position, --proposal, --claim, --risk), or --no-reply; nothing was recorded".to_owned(),
+        });
+    }
     let answer = orx::kinds::goal::Answer {
         position: args.position,
         proposal: args.proposal,

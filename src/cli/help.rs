@@ -287,6 +287,13 @@ const GROUPS: &[Group] = &[
                 ],
             ),
             (
+                "agents-md",
+                [
+                    "Print how an agent works here, for AGENTS.md",
+                    "打印 agent 的工作方式, 供 AGENTS.md 使用",
+                ],
+            ),
+            (
                 "completions",
                 ["Print a shell's completion script", "打印 shell 的补全脚本"],
             ),

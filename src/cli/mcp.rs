@@ -11,13 +11,14 @@ use std::path::PathBuf;
 use std::process::Stdio;
 use std::sync::Arc;
 
-use orx::workflow::steps::{InputType, Step};
+use orx::workflow::steps::{ACT, CREATE, Create, STEP, Step};
 use rmcp::ErrorData as McpError;
 use rmcp::handler::server::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, JsonObject,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
-    ToolAnnotations,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ServerCapabilities,
+    ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::{RequestContext, RoleServer, ServiceExt};
 use serde_json::{Map, Value, json};
@@ -27,15 +28,32 @@ use super::Ui;
 /// Serve git-orx's commands as Model Context Protocol tools over standard
 /// input and output, for an agent client to start (see docs/reference.md for a
 /// project's `.mcp.json`). Runs until the client closes standard input.
+/// By default a few tools (next, show, status, log, new, act: `act` runs
+/// any action `next` offers); the output schemas are resources
+/// (`orx://schema/NAME`).
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Which tools to serve: `lean` (next, show, status, log, new, act) or
+    /// `full` (besides, one per command and per workflow step, each with
+    /// its output schema)
+    #[arg(long, value_enum, default_value_t = ToolSet::Lean, value_name = "SET")]
+    tools: ToolSet,
+}
 
-pub fn run(ui: &mut Ui, _args: Args, cli: clap::Command) -> orx::Result<u8> {
+/// The tools served.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ToolSet {
+    Lean,
+    Full,
+}
+
+pub fn run(ui: &mut Ui, args: Args, cli: clap::Command) -> orx::Result<u8> {
     let exe = std::env::current_exe()
         .map_err(|e| orx::Error::Failed(format!("cannot find git-orx itself: {e}")))?;
     let server = Server {
         exe,
         cli: Arc::new(cli),
+        set: args.tools,
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -59,6 +77,7 @@ pub fn run(ui: &mut Ui, _args: Args, cli: clap::Command) -> orx::Result<u8> {
 struct Server {
     exe: PathBuf,
     cli: Arc<clap::Command>,
+    set: ToolSet,
 }
 
 /// How a tool's arguments become a command line.
@@ -67,6 +86,8 @@ enum How {
     Fixed(&'static [&'static str], Vec<Param>),
     /// A workflow step: its `run`, filled in, and its inputs.
     Step(Step),
+    /// `act`: the tool its `step` argument names, of the full set.
+    Act,
 }
 
 /// An argument of a fixed tool: its name, the flag (none: positional),
@@ -288,7 +309,7 @@ fn catalog(cli: &clap::Command) -> Vec<ToolDef> {
         ),
         fixed(
             "new",
-            "Create an item from its kind's template in its initial state, and commit it.",
+            "Create an item from its kind's template in its initial state, and commit it. A kind with a creation command of its own (an agent, a loop, a goal, a code review) is made by the `create` action `next` offers, run with `act`; a new item of any kind can be made that way.",
             &["new"],
             vec![
                 param("kind", None, one_of(&k.kinds, "the kind (default: story)")),
@@ -441,8 +462,72 @@ fn catalog(cli: &clap::Command) -> Vec<ToolDef> {
         for step in &wf.steps {
             tools.push(step_tool(wf, step, &k.roles, cli));
         }
+        if let Some(Create::Step(step)) = &wf.create {
+            tools.push(step_tool(wf, step, &k.roles, cli));
+        }
     }
     tools
+}
+
+/// The tools of the lean set: the commands an agent's loop needs.
+const LEAN: &[&str] = &["next", "show", "status", "log", "new"];
+
+/// `act`: runs any action `next` or `show` offered, by its `call`.
+fn act_tool() -> ToolDef {
+    let mut properties = Map::new();
+    properties.insert(
+        STEP.to_owned(),
+        text("the step to run: the `step` of the action's `call.arguments`"),
+    );
+    let schema = json!({
+        "type": "object",
+        "properties": properties,
+        "required": [STEP],
+        "additionalProperties": true,
+    });
+    let Value::Object(schema) = schema else {
+        unreachable!("a JSON object")
+    };
+    let tool = Tool::new(
+        ACT,
+        "Run an action that `next` or `show` offered: its `call.arguments` (they name the `step`), plus its `inputs` by name. Result: the command's JSON (resource orx://schema/change for a change); a refusal is the error envelope (orx://schema/envelope).",
+        Arc::new(schema),
+    )
+    .with_annotations(ToolAnnotations::new().read_only(false));
+    ToolDef {
+        tool,
+        how: How::Act,
+    }
+}
+
+/// The tools `set` serves: the lean set's with their output schemas by
+/// reference (a resource each), or every tool with its schema inlined;
+/// `act` in both.
+fn served(cli: &clap::Command, set: ToolSet) -> Vec<ToolDef> {
+    let mut tools = catalog(cli);
+    if set == ToolSet::Lean {
+        tools.retain(|d| LEAN.contains(&d.tool.name.as_ref()));
+        for d in &mut tools {
+            d.tool.output_schema = None;
+            let name = d.tool.name.to_string();
+            let schema = match name.as_str() {
+                "new" => "change",
+                other => other,
+            };
+            let described = format!(
+                "{} Result: resource orx://schema/{schema}.",
+                d.tool.description.as_deref().unwrap_or_default()
+            );
+            d.tool.description = Some(described.into());
+        }
+    }
+    tools.push(act_tool());
+    tools
+}
+
+/// The URI of a schema's resource.
+fn schema_uri(name: &str) -> String {
+    format!("orx://schema/{name}")
 }
 
 /// The clap command a step's `run` starts with: its subcommands as deep
@@ -504,7 +589,9 @@ fn step_tool(
 ) -> ToolDef {
     let mut properties = Map::new();
     let mut required = Vec::new();
-    let step_roles: Vec<String> = if step.roles.is_empty() {
+    let step_roles: Vec<String> = if step.roles.is_empty() && step.id == CREATE {
+        wf.creation_roles()
+    } else if step.roles.is_empty() {
         let mut r: Vec<String> = wf
             .transitions
             .iter()
@@ -540,39 +627,9 @@ fn step_tool(
         required.push(p.to_owned());
     }
     for i in &step.inputs {
-        let mut s = Map::new();
-        let (ty, minimum) = match i.kind {
-            InputType::Flag => ("boolean", None),
-            InputType::Number => ("number", None),
-            InputType::Integer => ("integer", None),
-            InputType::Count => ("integer", Some(0.0)),
-            InputType::String => ("string", None),
-            InputType::Strings => ("array", None),
+        let Value::Object(mut s) = i.schema(roles) else {
+            continue;
         };
-        s.insert("type".into(), json!(ty));
-        // A whole number's bounds are written as whole numbers.
-        let bound = |m: f64| match ty {
-            "integer" if m.fract() == 0.0 => json!(m as i64),
-            _ => json!(m),
-        };
-        if let Some(m) = i.min.or(minimum) {
-            s.insert("minimum".into(), bound(m));
-        }
-        if let Some(m) = i.max {
-            s.insert("maximum".into(), bound(m));
-        }
-        match i.kind {
-            InputType::Strings if !i.choices.is_empty() => {
-                s.insert("items".into(), json!({"type": "string", "enum": i.choices}));
-            }
-            InputType::Strings => {
-                s.insert("items".into(), json!({"type": "string"}));
-            }
-            InputType::String if !i.choices.is_empty() => {
-                s.insert("enum".into(), json!(i.choices));
-            }
-            _ => {}
-        }
         let mut description = i.description.clone();
         if !i.roles.is_empty() {
             description.push_str(&format!(
@@ -623,6 +680,23 @@ fn step_tool(
             }
         ));
     }
+    for g in &step.at_least_one {
+        let names: Vec<&str> = g
+            .flags
+            .iter()
+            .filter_map(|f| step.inputs.iter().find(|i| i.flag.as_deref() == Some(f)))
+            .map(|i| i.name.as_str())
+            .collect();
+        description.push_str(&format!(
+            "; at least one of {}{}",
+            names.join(", "),
+            if g.roles.is_empty() {
+                String::new()
+            } else {
+                format!(" (for {})", g.roles.join(", "))
+            }
+        ));
+    }
     let mut tool = Tool::new(
         step.tool(&wf.name),
         description,
@@ -660,6 +734,75 @@ fn bad_call(message: String) -> Value {
     let data = orx::error::ErrorData {
         code: "usage.bad_value",
         message,
+        ..Default::default()
+    };
+    envelope(
+        data,
+        vec!["`tools/list` gives each tool's input schema".to_owned()],
+    )
+}
+
+/// The arguments a call to `def` lacks, as data: each required one, and
+/// for each group of which one (or at least one) must be given and none
+/// is, its inputs' names.
+fn missing_arguments(def: &ToolDef, args: &Map<String, Value>) -> Vec<Vec<String>> {
+    let given = |name: &str| {
+        args.get(name)
+            .is_some_and(|v| !v.is_null() && *v != Value::Bool(false))
+    };
+    let mut out: Vec<Vec<String>> = def
+        .tool
+        .input_schema
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .filter(|name| !given(name))
+        .map(|name| vec![name.to_owned()])
+        .collect();
+    let role = args.get("role").and_then(Value::as_str);
+    let for_role =
+        |roles: &[String]| roles.is_empty() || roles.iter().any(|r| Some(r.as_str()) == role);
+    if let How::Step(step) = &def.how {
+        let names = |flags: &[String]| -> Vec<String> {
+            flags
+                .iter()
+                .filter_map(|f| step.inputs.iter().find(|i| i.flag.as_deref() == Some(f)))
+                .map(|i| i.name.clone())
+                .collect()
+        };
+        let groups = step
+            .exclusive
+            .iter()
+            .filter(|g| g.required && for_role(&g.roles))
+            .map(|g| names(&g.flags))
+            .chain(
+                step.at_least_one
+                    .iter()
+                    .filter(|g| for_role(&g.roles))
+                    .map(|g| names(&g.flags)),
+            );
+        for group in groups {
+            if !group.iter().any(|n| given(n)) {
+                out.push(group);
+            }
+        }
+    }
+    out
+}
+
+/// The envelope of a call that lacks arguments: `usage.missing_input`,
+/// each input or group in `missing`.
+fn missing_call(tool: &str, missing: Vec<Vec<String>>) -> Value {
+    let listed: Vec<String> = missing.iter().map(|g| g.join(" or ")).collect();
+    let data = orx::error::ErrorData {
+        code: "usage.missing_input",
+        message: format!("`{tool}` needs {}", listed.join(", and ")),
+        missing: missing
+            .into_iter()
+            .map(|one_of| orx::error::Missing::Input { one_of })
+            .collect(),
         ..Default::default()
     };
     envelope(
@@ -726,6 +869,7 @@ fn argv(
                 }
             }
         }
+        How::Act => return Err(format!("`{ACT}` runs a step, not itself")),
         How::Step(step) => {
             let mut vars: Vec<(&str, String)> = Vec::new();
             for p in step.placeholders() {
@@ -815,10 +959,15 @@ fn run_command(exe: &std::path::Path, args: &[String]) -> (Value, bool) {
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_resources()
+                .build(),
+        )
             .with_server_info(Implementation::new("git-orx", env!("CARGO_PKG_VERSION")))
             .with_instructions(
-                "git-orx keeps the development state (stories, agents' contexts, a team's own kinds) in this git repository and enforces its workflow. Call `next` to learn what each role should do: each action's `call` is the tool and arguments that run it; add its `inputs` to the arguments by name. A refusal is a tool error whose content is the error envelope: its `code`, what is `missing`, and the actions `allowed` instead.",
+                "git-orx keeps the development state (stories, agents' contexts, a team's own kinds) in this git repository and enforces its workflow. Call `next` to learn what each role should do and what it may create: each action's `call` is the tool and arguments that run it; add its `inputs` to the arguments by name. A refusal is a tool error whose content is the error envelope: its `code`, what is `missing`, and the actions `allowed` instead. The output schemas are resources (orx://schema/NAME).",
             )
     }
 
@@ -827,8 +976,58 @@ impl ServerHandler for Server {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        let tools = catalog(&self.cli).into_iter().map(|d| d.tool).collect();
+        let tools = served(&self.cli, self.set)
+            .into_iter()
+            .map(|d| d.tool)
+            .collect();
         Ok(ListToolsResult::with_all_items(tools))
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, McpError> {
+        let resources = super::schema::SCHEMAS
+            .iter()
+            .map(|e| {
+                Resource::new(schema_uri(e.name), e.name)
+                    .with_description(format!("the JSON Schema of {}", e.describes))
+                    .with_mime_type("application/schema+json")
+            })
+            .collect();
+        Ok(ListResourcesResult::with_all_items(resources))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        let Some(entry) = super::schema::SCHEMAS
+            .iter()
+            .find(|e| schema_uri(e.name) == request.uri)
+        else {
+            let names: Vec<String> = super::schema::SCHEMAS
+                .iter()
+                .map(|e| schema_uri(e.name))
+                .collect();
+            return Err(McpError::resource_not_found(
+                format!(
+                    "no resource `{}` (resources: {})",
+                    orx::text::escape(&request.uri),
+                    names.join(", ")
+                ),
+                None,
+            ));
+        };
+        let contents = ResourceContents::TextResourceContents {
+            uri: request.uri,
+            mime_type: Some("application/schema+json".to_owned()),
+            text: entry.text(),
+            meta: None,
+        };
+        Ok(ReadResourceResult::new(vec![contents]).into())
     }
 
     async fn call_tool(
@@ -836,8 +1035,9 @@ impl ServerHandler for Server {
         request: CallToolRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        let tools = catalog(&self.cli);
-        let Some(def) = tools.iter().find(|d| d.tool.name == request.name) else {
+        let tools = served(&self.cli, self.set);
+        let mut args = request.arguments.unwrap_or_default();
+        let Some(mut def) = tools.iter().find(|d| d.tool.name == request.name) else {
             // An unknown tool is the protocol's error, not a tool's.
             let names: Vec<&str> = tools.iter().map(|d| d.tool.name.as_ref()).collect();
             let message = format!(
@@ -848,10 +1048,40 @@ impl ServerHandler for Server {
             let envelope = bad_call(message.clone());
             return Err(McpError::invalid_params(message, Some(envelope)));
         };
-        let args = request.arguments.unwrap_or_default();
+        // `act` runs the step its `step` argument names, of every tool.
+        let every;
+        if matches!(def.how, How::Act) {
+            every = catalog(&self.cli);
+            let step = args.remove(STEP);
+            let Some(found) = step
+                .as_ref()
+                .and_then(Value::as_str)
+                .and_then(|name| every.iter().find(|d| d.tool.name == name))
+            else {
+                let message = match step {
+                    None => format!(
+                        "`{ACT}` needs `{STEP}`: the `{STEP}` of an action's `call.arguments`"
+                    ),
+                    Some(v) => format!(
+                        "no step `{}`: give the `{STEP}` of an action `next` or `show` offered",
+                        orx::text::escape(&word(&v).unwrap_or_default())
+                    ),
+                };
+                return Ok(CallToolResult::structured_error(bad_call(message)).into());
+            };
+            def = found;
+        }
+        // An argument the tool does not have first, then what it lacks.
+        let missing = missing_arguments(def, &args);
         let words = match argv(def, &self.cli, &args) {
-            Ok(words) => words,
-            Err(message) => return Ok(CallToolResult::structured_error(bad_call(message)).into()),
+            Ok(words) if missing.is_empty() => words,
+            Err(message) if missing.is_empty() || message.contains("is not an argument") => {
+                return Ok(CallToolResult::structured_error(bad_call(message)).into());
+            }
+            _ => {
+                let envelope = missing_call(&def.tool.name, missing);
+                return Ok(CallToolResult::structured_error(envelope).into());
+            }
         };
         // The command runs on a thread of its own, so that the server
         // still reads the client's messages meanwhile.

@@ -5,6 +5,7 @@
 pub mod acknowledge;
 pub mod adopt;
 pub mod agent;
+pub mod agents_md;
 pub mod assess;
 pub mod backup;
 pub mod backups;

@@ -47,6 +47,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             )
         ));
     }
+    plan::made_by_new(&ws, kind)?;
     let actor = args.change.actor(&role);
     let epic_id = match args.epic {
         Some(epic) => {
@@ -62,13 +63,20 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         None => None,
     };
     let id = args.id.as_deref().or(epic_id.as_deref());
-    let plan = plan::new_item(&ws, kind, title, id, args.example, actor)?;
+    let mut plan = plan::new_item(&ws, kind, title, id, args.example, actor)?;
     if args.change.dry_run {
         super::report_change(ui, &ws, &plan, None, Default::default());
         return Ok(0);
     }
-    // The path is told once the item is committed.
-    let done = plan::execute(&ws, &plan, !args.change.no_commit)?;
+    // The path is told once the item is committed. An ID another process
+    // took meanwhile is picked again, once, when none was asked for.
+    let done = match plan::execute(&ws, &plan, !args.change.no_commit) {
+        Err(orx::Error::Conflict(_)) if id.is_none() => {
+            plan = plan::new_item(&ws, kind, title, None, args.example, actor)?;
+            plan::execute(&ws, &plan, !args.change.no_commit)?
+        }
+        other => other?,
+    };
     ui.line(plan.path());
     super::report_change(ui, &ws, &plan, Some(&done), Default::default());
     Ok(0)

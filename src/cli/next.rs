@@ -28,7 +28,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     // An item whose move waits for other items (a task's start, for the
     // tasks it depends on) is not offered that move: it says what it
     // waits for.
-    for w in report::waiting(&ws, &board)? {
+    let waits = report::waiting(&ws, &board)?;
+    for w in &waits {
         for s in groups.iter_mut().flat_map(|(_, list)| list.iter_mut()) {
             if s.kind == w.kind && s.id == w.id {
                 s.steps.retain(|a| a.to.as_deref() != Some(w.to.as_str()));
@@ -91,15 +92,40 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                         status: s.status.clone(),
                         path: s.path.clone(),
                         message: s.handoff.clone(),
+                        end_of_cycle: ws
+                            .workflow(&s.kind)
+                            .ok()
+                            .and_then(|wf| wf.state(&s.status).map(|st| st.end_of_cycle))
+                            .unwrap_or(false),
+                        waiting_on: waits.iter().find(|w| w.kind == s.kind && w.id == s.id).map(
+                            |w| super::output::board::WaitingOn {
+                                kind: w.kind.clone(),
+                                items: w.waiting.clone(),
+                                until: w.until.clone(),
+                                to: w.to.clone(),
+                            },
+                        ),
                         steps: s.steps.clone(),
                     })
                     .collect(),
             })
             .collect();
+        let mut create = Vec::new();
+        for role in ws.roles.names() {
+            if want.as_ref().is_some_and(|w| w != role) {
+                continue;
+            }
+            for kind in ws.kinds() {
+                if let Some(a) = ws.workflow(kind).ok().and_then(|wf| wf.create_action(role)) {
+                    create.push(a);
+                }
+            }
+        }
         ui.json(&Next {
             version: super::output::Version,
             lang: ws.lang(),
             roles,
+            create,
             problems: &board.problems,
         });
         return Ok(0);

@@ -433,7 +433,8 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// Tests only: `ORX_TEST_PAUSE=<point>:<ms>` sleeps at `point` (`planned`,
 /// after reading the item; `in-lock`, holding the repository lock;
 /// `written`, before the commit), so a test can make two processes meet
-/// there; `<point>:<file>` waits there until `file` exists (a minute at
+/// there; `<point>:<file>` writes `<file>.waiting`, then waits there until
+/// `file` exists (a minute at
 /// most). Unset, it costs one lookup.
 pub fn test_pause(point: &str) {
     let Ok(v) = std::env::var("ORX_TEST_PAUSE") else {
@@ -446,6 +447,8 @@ pub fn test_pause(point: &str) {
         std::thread::sleep(std::time::Duration::from_millis(ms));
         return;
     }
+    // The test learns that this process waits here.
+    let _ = std::fs::write(format!("{until}.waiting"), "");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while !std::path::Path::new(until).exists() && std::time::Instant::now() < deadline {
         std::thread::sleep(std::time::Duration::from_millis(10));

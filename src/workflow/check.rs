@@ -227,11 +227,20 @@ pub(super) fn compile(
             }
             None => None,
         };
+        if s.end_of_cycle && s.terminal {
+            return c.fail(
+                None,
+                format!(
+                    "state `{sname}`: `end_of_cycle` marks a resting state an item leaves again; a terminal state is an end already"
+                ),
+            );
+        }
         let edit_guard = c.conditions(&s.edit_guard)?;
         states.push(State {
             name: sname,
             owner,
             terminal: s.terminal,
+            end_of_cycle: s.end_of_cycle,
             description: s.description,
             handoff: c.messages(s.handoff)?,
             operations: s.operations,
@@ -660,6 +669,18 @@ pub(super) fn compile(
             }
         }
     };
+    let create = {
+        let known = steps::Known {
+            triggers: Vec::new(),
+            operations: Vec::new(),
+            states: states.iter().map(|s| s.name.as_str()).collect(),
+            role: &known_role,
+        };
+        match steps::compile_create(name, def.create, items.dir.is_some(), &known) {
+            Ok(create) => create,
+            Err((pos, message)) => return c.fail(pos, message),
+        }
+    };
     if let Some(b) = &def.body {
         let names: Vec<&str> = states.iter().map(|s| s.name.as_str()).collect();
         let unknown = b.unknown_states(&names);
@@ -698,6 +719,12 @@ pub(super) fn compile(
             }
         }
     };
+    // A step that records an error is offered where errors are counted.
+    let counts = run.as_ref().is_some_and(|r| r.errors.is_some());
+    let steps: Vec<steps::Step> = steps
+        .into_iter()
+        .filter(|s| counts || !s.counts_errors)
+        .collect();
     Ok(Workflow {
         name: name.to_owned(),
         description: def.description,
@@ -731,6 +758,7 @@ pub(super) fn compile(
         measure,
         items,
         steps,
+        create,
         body: def.body,
         run,
         origin,

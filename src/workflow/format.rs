@@ -38,6 +38,7 @@ pub(super) struct FileDef {
     pub(super) trailers: Option<Ordered<TrailerDef>>,
     pub(super) items: Option<items::ItemsDef>,
     pub(super) steps: Option<Ordered<steps::StepDef>>,
+    pub(super) create: Option<steps::CreateDef>,
     pub(super) body: Option<body::Body>,
     pub(super) run: Option<run::RunDef>,
     /// Set when an override keeps the built-in steps but replaces the
@@ -77,6 +78,8 @@ pub(super) struct StateDef {
     pub(super) owner: Option<Spanned<String>>,
     #[serde(default)]
     pub(super) terminal: bool,
+    #[serde(default)]
+    pub(super) end_of_cycle: bool,
     #[serde(default)]
     pub(super) description: String,
     #[serde(default)]
@@ -427,6 +430,7 @@ pub(super) fn merge_override(
         invariants: over.invariants.or(base.invariants),
         builtin_steps,
         steps: over.steps.or(base.steps),
+        create: over.create.or(base.create),
         run: over.run.or(base.run),
         items: over.items.or(base.items),
         body: over.body.or(base.body),

@@ -66,6 +66,8 @@ pub struct Workflow {
     pub items: items::Items,
     /// The commands that move its items on (`steps:`), offered as actions.
     pub steps: Vec<steps::Step>,
+    /// How its items are made (`create:`), offered as the `create` action.
+    pub create: Option<steps::Create>,
     /// What the item's body says of its state (`body:`), when it says it.
     pub body: Option<body::Body>,
     /// How `git orx run` drives its items (`run:`), if it does.
@@ -80,6 +82,10 @@ pub struct State {
     /// The role that acts next; `@field` names the item field that holds it.
     pub owner: Option<String>,
     pub terminal: bool,
+    /// A resting state that ends a cycle (`end_of_cycle: true`): an item
+    /// here has nothing left to do until a new cycle starts (an agent
+    /// back to idle). Never a terminal state.
+    pub end_of_cycle: bool,
     pub description: String,
     pub handoff: Vec<Message>,
     /// The operations allowed in this state.

@@ -46,11 +46,32 @@ pub enum InputType {
     String,
     /// Texts separated by commas (`--complexity a,b`).
     Strings,
+    /// A role's name (its `enum`: the roles known).
+    Role,
+    /// A file's path, from the repository's root.
+    Path,
+    /// `FIELD=VALUE`: a field (dotted for a nested one) and its value.
+    Assignment,
+    /// A shell command line.
+    Command,
+    /// A JSON document, as text.
+    Json,
 }
 
 impl InputType {
-    pub const NAMES: &'static [&'static str] =
-        &["flag", "number", "integer", "count", "string", "strings"];
+    pub const NAMES: &'static [&'static str] = &[
+        "flag",
+        "number",
+        "integer",
+        "count",
+        "string",
+        "strings",
+        "role",
+        "path",
+        "assignment",
+        "command",
+        "json",
+    ];
 
     fn parse(s: &str) -> Option<InputType> {
         Some(match s {
@@ -60,8 +81,26 @@ impl InputType {
             "count" => InputType::Count,
             "string" => InputType::String,
             "strings" => InputType::Strings,
+            "role" => InputType::Role,
+            "path" => InputType::Path,
+            "assignment" => InputType::Assignment,
+            "command" => InputType::Command,
+            "json" => InputType::Json,
             _ => return None,
         })
+    }
+
+    /// Whether its value is one text (a string in JSON).
+    pub fn textual(self) -> bool {
+        matches!(
+            self,
+            InputType::String
+                | InputType::Role
+                | InputType::Path
+                | InputType::Assignment
+                | InputType::Command
+                | InputType::Json
+        )
     }
 
     fn numeric(self) -> bool {
@@ -84,10 +123,11 @@ pub struct Input {
     #[serde(rename = "type")]
     pub kind: InputType,
     pub required: bool,
+    /// The least value (a whole number for a whole-number input).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub min: Option<f64>,
+    pub min: Option<serde_json::Number>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub max: Option<f64>,
+    pub max: Option<serde_json::Number>,
     /// The values allowed (for `strings`, each of the list's).
     #[serde(rename = "enum", skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<String>,
@@ -95,6 +135,9 @@ pub struct Input {
     /// score), when one is: what a reviewer finding nothing gives.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub best: Option<Value>,
+    /// A value that works here, to start from (a commit to review).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub example: Option<Value>,
     pub description: String,
     /// Only for these roles (all when empty).
     #[serde(skip)]
@@ -113,6 +156,16 @@ impl Input {
 pub struct Exclusive {
     pub flags: Vec<String>,
     pub required: bool,
+    /// Only for these roles (all when empty).
+    #[serde(skip)]
+    pub roles: Vec<String>,
+}
+
+/// Flags of which at least one is given (any number of them).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct AtLeastOne {
+    pub flags: Vec<String>,
     /// Only for these roles (all when empty).
     #[serde(skip)]
     pub roles: Vec<String>,
@@ -171,6 +224,10 @@ pub struct Step {
     pub description: String,
     pub inputs: Vec<Input>,
     pub exclusive: Vec<Exclusive>,
+    pub at_least_one: Vec<AtLeastOne>,
+    /// Offered only when the workflow counts errors (`run.errors`):
+    /// recording one is refused otherwise (`counts_errors: true`).
+    pub counts_errors: bool,
 }
 
 #[derive(Deserialize)]
@@ -196,6 +253,10 @@ pub(super) struct StepDef {
     inputs: Vec<InputDef>,
     #[serde(default)]
     exclusive: Vec<ExclusiveDef>,
+    #[serde(default)]
+    at_least_one: Vec<ExclusiveDef>,
+    #[serde(default)]
+    counts_errors: bool,
 }
 
 /// `states: all`, `states: active` or `states: [NAME, ..]`.
@@ -204,6 +265,121 @@ pub(super) struct StepDef {
 enum StatesDef {
     Word(String),
     Names(Vec<String>),
+}
+
+/// How a kind's items are made (`create:`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Create {
+    /// By this command (`run` with `{role}`), offered as the `create`
+    /// action to the roles that may make an item.
+    Step(Step),
+    /// By a step on another kind's items; the text says which (a task is
+    /// made by claiming a goal's round).
+    By(String),
+}
+
+/// `create:` as written: `run` (with `inputs`, `exclusive`, `roles`,
+/// `description`) or `by`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CreateDef {
+    run: Option<Spanned<Vec<String>>>,
+    by: Option<String>,
+    #[serde(default)]
+    roles: Vec<Spanned<String>>,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    inputs: Vec<InputDef>,
+    #[serde(default)]
+    exclusive: Vec<ExclusiveDef>,
+    #[serde(default)]
+    at_least_one: Vec<ExclusiveDef>,
+}
+
+/// The command that makes an item of a kind kept in a directory whose
+/// workflow says nothing (`templates/steps/create.yaml`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DefaultCreate {
+    create: CreateDef,
+}
+
+/// The ID of the creation step, and of its action.
+pub const CREATE: &str = "create";
+
+/// Checks and compiles `create:` for the kind `kind`; without one, a
+/// kind kept in a directory (`in_dir`) is made by `new` (the default
+/// step, `templates/steps/create.yaml`, with `{kind}` filled in).
+pub(super) fn compile_create(
+    kind: &str,
+    def: Option<CreateDef>,
+    in_dir: bool,
+    known: &Known,
+) -> Result<Option<Create>, Fail> {
+    let def = match def {
+        Some(d) => d,
+        None if in_dir => {
+            let d: DefaultCreate =
+                serde_saphyr::from_str(include_str!("../../templates/steps/create.yaml"))
+                    .map_err(|e| (None, format!("templates/steps/create.yaml: {e}")))?;
+            d.create
+        }
+        None => return Ok(None),
+    };
+    let run = match (def.run, def.by) {
+        (Some(run), None) => run,
+        (None, Some(by)) => return Ok(Some(Create::By(by))),
+        (r, _) => {
+            return Err((
+                r.as_ref().and_then(pos),
+                "`create` says how an item is made with one of `run: [..]` or `by: TEXT`"
+                    .to_owned(),
+            ));
+        }
+    };
+    let at = pos(&run);
+    let words: Vec<String> = run
+        .value
+        .iter()
+        .map(|w| w.replace("{kind}", kind))
+        .collect();
+    if words.is_empty() {
+        return Err((at, "`create`: `run` is empty".to_owned()));
+    }
+    if let Some(p) = words
+        .iter()
+        .flat_map(|w| placeholders(w))
+        .find(|p| *p != "role")
+    {
+        return Err((
+            at,
+            format!("`create`: `run` names `{{{p}}}`; it may name {{role}} and {{kind}}"),
+        ));
+    }
+    let roles = check_roles(CREATE, &def.roles, known)?;
+    let (inputs, exclusive, at_least_one) = compile_inputs(
+        CREATE,
+        &words,
+        at,
+        def.inputs,
+        def.exclusive,
+        def.at_least_one,
+        known,
+    )?;
+    Ok(Some(Create::Step(Step {
+        id: CREATE.to_owned(),
+        run: words,
+        offered: Offered::States(InStates::Named(Vec::new())),
+        roles,
+        primary: true,
+        progress: true,
+        description: def.description,
+        inputs,
+        exclusive,
+        at_least_one,
+        counts_errors: false,
+    })))
 }
 
 /// The steps every workflow with `run:` has (the state manager's).
@@ -241,6 +417,7 @@ struct InputDef {
     #[serde(default, rename = "enum")]
     choices: Vec<String>,
     best: Option<Value>,
+    example: Option<Value>,
     #[serde(default)]
     description: String,
     #[serde(default)]
@@ -410,113 +587,15 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
             }
         }
         let roles = check_roles(&id, &d.roles, known)?;
-        let mut inputs: Vec<Input> = Vec::new();
-        for i in d.inputs {
-            let Some(kind) = InputType::parse(&i.kind.value) else {
-                return fail(
-                    pos(&i.kind),
-                    format!(
-                        "input `{}`: unknown type `{}` (types: {})",
-                        i.name.value,
-                        i.kind.value,
-                        InputType::NAMES.join(", ")
-                    ),
-                );
-            };
-            if inputs.iter().any(|x| x.name == i.name.value) {
-                return fail(pos(&i.name), format!("a second input `{}`", i.name.value));
-            }
-            if let Some(f) = &i.flag
-                && !(f.value.starts_with('-')
-                    && f.value.len() > 1
-                    && !f.value.contains(char::is_whitespace))
-            {
-                return fail(
-                    pos(f),
-                    format!(
-                        "input `{}`: `flag: {}` is not a flag (`--name`, `-m`)",
-                        i.name.value, f.value
-                    ),
-                );
-            }
-            if i.flag.is_none() && kind == InputType::Flag {
-                return fail(
-                    pos(&i.kind),
-                    format!("input `{}`: a `flag` input needs its `flag`", i.name.value),
-                );
-            }
-            if (i.min.is_some() || i.max.is_some()) && !kind.numeric() {
-                return fail(
-                    pos(&i.kind),
-                    format!("input `{}`: `min` and `max` are for numbers", i.name.value),
-                );
-            }
-            if let (Some(lo), Some(hi)) = (i.min, i.max)
-                && lo > hi
-            {
-                return fail(
-                    pos(&i.name),
-                    format!("input `{}`: `min` {lo} is above `max` {hi}", i.name.value),
-                );
-            }
-            if !i.choices.is_empty() && !matches!(kind, InputType::String | InputType::Strings) {
-                return fail(
-                    pos(&i.kind),
-                    format!("input `{}`: `enum` is for texts", i.name.value),
-                );
-            }
-            if let Some(b) = &i.best
-                && !admits(kind, b, i.min, i.max, &i.choices)
-            {
-                return fail(
-                    pos(&i.name),
-                    format!(
-                        "input `{}`: `best: {b}` is not a value it takes",
-                        i.name.value
-                    ),
-                );
-            }
-            let roles = check_roles(&id, &i.roles, known)?;
-            inputs.push(Input {
-                name: i.name.value,
-                flag: i.flag.map(|f| f.value),
-                kind,
-                required: i.required,
-                // A count starts at 0 whether or not the file says so.
-                min: i.min.or((kind == InputType::Count).then_some(0.0)),
-                max: i.max,
-                choices: i.choices,
-                best: i.best,
-                description: i.description,
-                roles,
-            });
-        }
-        let mut exclusive = Vec::new();
-        for g in d.exclusive {
-            if g.flags.value.len() < 2 {
-                return fail(
-                    pos(&g.flags),
-                    "an `exclusive` group names two flags or more".to_owned(),
-                );
-            }
-            if let Some(f) = g
-                .flags
-                .value
-                .iter()
-                .find(|f| !inputs.iter().any(|i| i.flag.as_deref() == Some(f.as_str())))
-            {
-                return fail(
-                    pos(&g.flags),
-                    format!("`exclusive` names `{f}`, which no input of the step has"),
-                );
-            }
-            let roles = check_roles(&id, &g.roles, known)?;
-            exclusive.push(Exclusive {
-                flags: g.flags.value,
-                required: g.required,
-                roles,
-            });
-        }
+        let (inputs, exclusive, at_least_one) = compile_inputs(
+            &id,
+            &d.run.value,
+            at,
+            d.inputs,
+            d.exclusive,
+            d.at_least_one,
+            known,
+        )?;
         steps.push(Step {
             id,
             run: d.run.value,
@@ -527,9 +606,178 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
             description: d.description,
             inputs,
             exclusive,
+            at_least_one,
+            counts_errors: d.counts_errors,
         });
     }
     Ok(steps)
+}
+
+/// A step's inputs and their groups, compiled.
+type Io = (Vec<Input>, Vec<Exclusive>, Vec<AtLeastOne>);
+
+/// Checks and compiles a step's `inputs`, `exclusive` and `at_least_one`
+/// groups.
+fn compile_inputs(
+    id: &str,
+    run: &[String],
+    at: Option<(usize, usize)>,
+    inputs_def: Vec<InputDef>,
+    exclusive_def: Vec<ExclusiveDef>,
+    at_least_one_def: Vec<ExclusiveDef>,
+    known: &Known,
+) -> Result<Io, Fail> {
+    let fail = |p: Option<(usize, usize)>, m: String| Err((p.or(at), format!("step `{id}`: {m}")));
+    let mut inputs: Vec<Input> = Vec::new();
+    for i in inputs_def {
+        let Some(kind) = InputType::parse(&i.kind.value) else {
+            return fail(
+                pos(&i.kind),
+                format!(
+                    "input `{}`: unknown type `{}` (types: {})",
+                    i.name.value,
+                    i.kind.value,
+                    InputType::NAMES.join(", ")
+                ),
+            );
+        };
+        if i.name.value == STEP
+            || run
+                .iter()
+                .any(|w| placeholders(w).contains(&i.name.value.as_str()))
+        {
+            return fail(
+                pos(&i.name),
+                format!(
+                    "input `{}`: the name is taken by the action's call (`{STEP}` and the placeholders of `run`)",
+                    i.name.value,
+                ),
+            );
+        }
+        if inputs.iter().any(|x| x.name == i.name.value) {
+            return fail(pos(&i.name), format!("a second input `{}`", i.name.value));
+        }
+        if let Some(f) = &i.flag
+            && !(f.value.starts_with('-')
+                && f.value.len() > 1
+                && !f.value.contains(char::is_whitespace))
+        {
+            return fail(
+                pos(f),
+                format!(
+                    "input `{}`: `flag: {}` is not a flag (`--name`, `-m`)",
+                    i.name.value, f.value
+                ),
+            );
+        }
+        if i.flag.is_none() && kind == InputType::Flag {
+            return fail(
+                pos(&i.kind),
+                format!("input `{}`: a `flag` input needs its `flag`", i.name.value),
+            );
+        }
+        if (i.min.is_some() || i.max.is_some()) && !kind.numeric() {
+            return fail(
+                pos(&i.kind),
+                format!("input `{}`: `min` and `max` are for numbers", i.name.value),
+            );
+        }
+        if let (Some(lo), Some(hi)) = (i.min, i.max)
+            && lo > hi
+        {
+            return fail(
+                pos(&i.name),
+                format!("input `{}`: `min` {lo} is above `max` {hi}", i.name.value),
+            );
+        }
+        if !i.choices.is_empty() && !matches!(kind, InputType::String | InputType::Strings) {
+            return fail(
+                pos(&i.kind),
+                format!("input `{}`: `enum` is for texts", i.name.value),
+            );
+        }
+        if let Some(b) = &i.best
+            && !admits(kind, b, i.min, i.max, &i.choices)
+        {
+            return fail(
+                pos(&i.name),
+                format!(
+                    "input `{}`: `best: {b}` is not a value it takes",
+                    i.name.value
+                ),
+            );
+        }
+        let roles = check_roles(id, &i.roles, known)?;
+        inputs.push(Input {
+            name: i.name.value,
+            flag: i.flag.map(|f| f.value),
+            kind,
+            required: i.required,
+            // A count starts at 0 whether or not the file says so.
+            min: i
+                .min
+                .or((kind == InputType::Count).then_some(0.0))
+                .and_then(|m| bound(kind, m)),
+            max: i.max.and_then(|m| bound(kind, m)),
+            choices: i.choices,
+            best: i.best,
+            example: i.example,
+            description: i.description,
+            roles,
+        });
+    }
+    let mut exclusive = Vec::new();
+    for g in exclusive_def {
+        if g.flags.value.len() < 2 {
+            return fail(
+                pos(&g.flags),
+                "an `exclusive` group names two flags or more".to_owned(),
+            );
+        }
+        if let Some(f) = g
+            .flags
+            .value
+            .iter()
+            .find(|f| !inputs.iter().any(|i| i.flag.as_deref() == Some(f.as_str())))
+        {
+            return fail(
+                pos(&g.flags),
+                format!("`exclusive` names `{f}`, which no input of the step has"),
+            );
+        }
+        let roles = check_roles(id, &g.roles, known)?;
+        exclusive.push(Exclusive {
+            flags: g.flags.value,
+            required: g.required,
+            roles,
+        });
+    }
+    let mut at_least_one = Vec::new();
+    for g in at_least_one_def {
+        if g.required || g.flags.value.len() < 2 {
+            return fail(
+                pos(&g.flags),
+                "an `at_least_one` group names two flags or more (and no `required`)".to_owned(),
+            );
+        }
+        if let Some(f) = g
+            .flags
+            .value
+            .iter()
+            .find(|f| !inputs.iter().any(|i| i.flag.as_deref() == Some(f.as_str())))
+        {
+            return fail(
+                pos(&g.flags),
+                format!("`at_least_one` names `{f}`, which no input of the step has"),
+            );
+        }
+        let roles = check_roles(id, &g.roles, known)?;
+        at_least_one.push(AtLeastOne {
+            flags: g.flags.value,
+            roles,
+        });
+    }
+    Ok((inputs, exclusive, at_least_one))
 }
 
 fn check_roles(id: &str, roles: &[Spanned<String>], known: &Known) -> Result<Vec<String>, Fail> {
@@ -551,6 +799,73 @@ fn placeholders(word: &str) -> Vec<&str> {
     out
 }
 
+/// A bound of an input of type `kind` as JSON: a whole number for a
+/// whole-number input.
+fn bound(kind: InputType, m: f64) -> Option<serde_json::Number> {
+    match kind {
+        InputType::Integer | InputType::Count if m.fract() == 0.0 => Some((m as i64).into()),
+        _ => serde_json::Number::from_f64(m),
+    }
+}
+
+impl Input {
+    /// The JSON Schema of its value, as the MCP server's input schemas
+    /// give it: `roles` are the values of a role.
+    pub fn schema(&self, roles: &[String]) -> Value {
+        let mut s = serde_json::Map::new();
+        let ty = match self.kind {
+            InputType::Flag => "boolean",
+            InputType::Number => "number",
+            InputType::Integer | InputType::Count => "integer",
+            InputType::Strings => "array",
+            _ => "string",
+        };
+        s.insert("type".into(), Value::String(ty.into()));
+        if let Some(m) = &self.min {
+            s.insert("minimum".into(), Value::Number(m.clone()));
+        }
+        if let Some(m) = &self.max {
+            s.insert("maximum".into(), Value::Number(m.clone()));
+        }
+        let choices: Vec<String> = if self.kind == InputType::Role && self.choices.is_empty() {
+            roles.to_vec()
+        } else {
+            self.choices.clone()
+        };
+        match self.kind {
+            InputType::Strings => {
+                let mut items = serde_json::Map::new();
+                items.insert("type".into(), Value::String("string".into()));
+                if !choices.is_empty() {
+                    items.insert("enum".into(), choices.into());
+                }
+                s.insert("items".into(), Value::Object(items));
+            }
+            InputType::String | InputType::Role if !choices.is_empty() => {
+                s.insert("enum".into(), choices.into());
+            }
+            InputType::Assignment => {
+                s.insert("pattern".into(), Value::String("^[^=]+=".into()));
+            }
+            InputType::Json => {
+                s.insert(
+                    "contentMediaType".into(),
+                    Value::String("application/json".into()),
+                );
+            }
+            _ => {}
+        }
+        if let Some(e) = &self.example {
+            s.insert("examples".into(), Value::Array(vec![e.clone()]));
+        }
+        s.insert(
+            "description".into(),
+            Value::String(self.description.clone()),
+        );
+        Value::Object(s)
+    }
+}
+
 /// Whether `v` is a value an input of type `kind` takes.
 fn admits(
     kind: InputType,
@@ -566,7 +881,10 @@ fn admits(
         InputType::Number => v.as_f64().is_some_and(in_range),
         InputType::Integer => v.as_i64().is_some_and(|n| in_range(n as f64)),
         InputType::Count => v.as_u64().is_some_and(|n| in_range(n as f64)),
-        InputType::String => v.as_str().is_some_and(chosen),
+        InputType::String | InputType::Role => v.as_str().is_some_and(chosen),
+        InputType::Path | InputType::Assignment | InputType::Command | InputType::Json => {
+            v.is_string()
+        }
         InputType::Strings => v
             .as_array()
             .is_some_and(|a| a.iter().all(|x| x.as_str().is_some_and(chosen))),
@@ -602,6 +920,9 @@ pub struct Action {
     /// Groups of flags of which at most one (`required`: exactly one) is given.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub exclusive: Vec<Exclusive>,
+    /// Groups of flags of which at least one is given.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub at_least_one: Vec<AtLeastOne>,
     /// The forward step (else an alternative).
     pub primary: bool,
     /// Whether it can change the item's state; false for a move to the
@@ -615,8 +936,9 @@ pub struct Action {
     pub call: Call,
 }
 
-/// A step's command as a call: the tool named for the kind and the step
-/// ([`Step::tool`]) and the arguments that fill its `run` (`id`, `role`,
+/// A step's command as a call: the tool that runs any action (`act`),
+/// the step it runs (`step`: named for the kind and the step,
+/// [`Step::tool`]) and the arguments that fill its `run` (`id`, `role`,
 /// and `to` or `trigger` for a step per transition).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[schemars(deny_unknown_fields)]
@@ -624,6 +946,13 @@ pub struct Call {
     pub tool: String,
     pub arguments: serde_json::Map<String, Value>,
 }
+
+/// The tool every action's [`Call`] names: it runs the step its `step`
+/// argument names.
+pub const ACT: &str = "act";
+
+/// The argument of a [`Call`] naming the step it runs.
+pub const STEP: &str = "step";
 
 /// The placeholders a step's `run` may hold, in the order they are named.
 pub const PLACEHOLDERS: &[&str] = &["id", "role", "to", "trigger"];
@@ -681,6 +1010,9 @@ impl Action {
         for g in self.exclusive.iter().filter(|g| g.required) {
             words.push(g.flags.join("|"));
         }
+        for g in &self.at_least_one {
+            words.push(format!("{}...", g.flags.join("|")));
+        }
         if optional {
             words.push("[options]".to_owned());
         }
@@ -728,12 +1060,14 @@ impl super::Workflow {
                 ];
                 let mut argv = vec!["git".to_owned(), "orx".to_owned()];
                 argv.extend(step.run.iter().map(|w| fill(w, &vars)));
-                let arguments = step
-                    .placeholders()
-                    .into_iter()
-                    .filter_map(|p| vars.iter().find(|(k, _)| *k == p))
-                    .map(|(k, v)| ((*k).to_owned(), Value::String((*v).to_owned())))
-                    .collect();
+                let mut arguments = serde_json::Map::new();
+                arguments.insert(STEP.to_owned(), Value::String(step.tool(&self.name)));
+                arguments.extend(
+                    step.placeholders()
+                        .into_iter()
+                        .filter_map(|p| vars.iter().find(|(k, _)| *k == p))
+                        .map(|(k, v)| ((*k).to_owned(), Value::String((*v).to_owned()))),
+                );
                 Action {
                     action: match suffix {
                         Some(s) => format!("{}:{s}", step.id),
@@ -747,10 +1081,16 @@ impl super::Workflow {
                         .inputs
                         .iter()
                         .filter(|i| i.for_role(role))
-                        .cloned()
+                        .map(|i| self.typed(i))
                         .collect(),
                     exclusive: step
                         .exclusive
+                        .iter()
+                        .filter(|g| g.roles.is_empty() || g.roles.iter().any(|r| r == role))
+                        .cloned()
+                        .collect(),
+                    at_least_one: step
+                        .at_least_one
                         .iter()
                         .filter(|g| g.roles.is_empty() || g.roles.iter().any(|r| r == role))
                         .cloned()
@@ -760,7 +1100,7 @@ impl super::Workflow {
                     to: to.map(str::to_owned),
                     description: step.description.clone(),
                     call: Call {
-                        tool: step.tool(&self.name),
+                        tool: ACT.to_owned(),
                         arguments,
                     },
                 }
@@ -804,7 +1144,15 @@ impl super::Workflow {
                     }
                 }
                 Offered::Operations(ops) => {
-                    if state.operations.iter().any(|o| ops.contains(o)) {
+                    // The roles of the transitions that carry one of the
+                    // operations, when some do: the others would be refused.
+                    let carriers: Vec<&super::Transition> = self
+                        .transitions
+                        .iter()
+                        .filter(|t| t.operation.as_ref().is_some_and(|o| ops.contains(o)))
+                        .collect();
+                    let allowed = carriers.is_empty() || carriers.iter().any(|t| may(t));
+                    if allowed && state.operations.iter().any(|o| ops.contains(o)) {
                         out.push(make(None, None, None, step.primary, step.progress));
                     }
                 }
@@ -819,6 +1167,94 @@ impl super::Workflow {
             out.push(action);
         }
         out
+    }
+
+    /// `input` as an action gives it: a role's values are the roles known.
+    fn typed(&self, input: &Input) -> Input {
+        let mut i = input.clone();
+        if i.kind == InputType::Role && i.choices.is_empty() {
+            i.choices.clone_from(&self.roles);
+        }
+        i
+    }
+
+    /// The roles that may make an item: the initial state's owner when it
+    /// is one role, the Human, and the workflow's `creators`.
+    pub fn creation_roles(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .state(&self.initial)
+            .and_then(|s| s.owner.clone())
+            .filter(|o| !o.starts_with('@'))
+            .into_iter()
+            .collect();
+        for r in std::iter::once(crate::workflow::role::HUMAN)
+            .chain(self.creators.iter().map(String::as_str))
+        {
+            if !out.iter().any(|x| x == r) {
+                out.push(r.to_owned());
+            }
+        }
+        out
+    }
+
+    /// The action that makes an item of this kind as `role`, when the
+    /// kind is made by a command and `role` may make one.
+    pub fn create_action(&self, role: &str) -> Option<Action> {
+        let Some(Create::Step(step)) = &self.create else {
+            return None;
+        };
+        let allowed = if step.roles.is_empty() {
+            self.creation_roles()
+        } else {
+            step.roles.clone()
+        };
+        if !allowed.iter().any(|r| r == role) {
+            return None;
+        }
+        let mut argv = vec!["git".to_owned(), "orx".to_owned()];
+        argv.extend(step.run.iter().map(|w| fill(w, &[("role", role)])));
+        let mut arguments = serde_json::Map::new();
+        arguments.insert(STEP.to_owned(), Value::String(step.tool(&self.name)));
+        if step.placeholders().contains(&"role") {
+            arguments.insert("role".to_owned(), Value::String(role.to_owned()));
+        }
+        Some(Action {
+            action: CREATE.to_owned(),
+            kind: self.name.clone(),
+            item: String::new(),
+            role: role.to_owned(),
+            argv,
+            inputs: step
+                .inputs
+                .iter()
+                .filter(|i| i.for_role(role))
+                .map(|i| self.typed(i))
+                .collect(),
+            exclusive: step
+                .exclusive
+                .iter()
+                .filter(|g| g.roles.is_empty() || g.roles.iter().any(|r| r == role))
+                .cloned()
+                .collect(),
+            at_least_one: step
+                .at_least_one
+                .iter()
+                .filter(|g| g.roles.is_empty() || g.roles.iter().any(|r| r == role))
+                .cloned()
+                .collect(),
+            primary: true,
+            progress: true,
+            to: Some(self.initial.clone()),
+            description: if step.description.is_empty() {
+                format!("makes a {} in its first state, {}", self.name, self.initial)
+            } else {
+                step.description.clone()
+            },
+            call: Call {
+                tool: ACT.to_owned(),
+                arguments,
+            },
+        })
     }
 
     /// A workflow with `run:` offers the role its items wait for `git orx
@@ -859,23 +1295,25 @@ impl super::Workflow {
             inputs: vec![Input {
                 name: "exec".to_owned(),
                 flag: Some("--exec".to_owned()),
-                kind: InputType::String,
+                kind: InputType::Command,
                 required: true,
                 min: None,
                 max: None,
                 choices: Vec::new(),
                 best: None,
+                example: None,
                 description: "the executor: a shell command that reads each action's prompt (`git orx prompt ID`) and prints {\"stateUpdates\": {...}}".to_owned(),
                 roles: Vec::new(),
             }],
             exclusive: Vec::new(),
+            at_least_one: Vec::new(),
             primary: true,
             progress: true,
             to: None,
             description: "takes the item's next actions with an executor until it is done".to_owned(),
             call: Call {
-                tool: "run".to_owned(),
-                arguments: [("id", id), ("role", role)]
+                tool: ACT.to_owned(),
+                arguments: [(STEP, "run"), ("id", id), ("role", role)]
                     .iter()
                     .map(|(k, v)| ((*k).to_owned(), Value::String((*v).to_owned())))
                     .collect(),

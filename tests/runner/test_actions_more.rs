@@ -141,8 +141,12 @@ fn a_loop_offers_the_skills_act_and_the_dashboards_signals() {
     }
     // The dashboard's signals are the human's, not offered to the skill.
     assert!(!names(&actions).contains(&"stop"), "{actions:#?}");
+    // The forward step is `run` (the skill's executor); `act` is the
+    // alternative that takes one action at a time.
     let act = action(&actions, "act");
-    assert_eq!(act["primary"], true, "{act:#}");
+    assert_eq!(act["primary"], false, "{act:#}");
+    let primaries: Vec<&Value> = actions.iter().filter(|a| a["primary"] == true).collect();
+    assert_eq!(primaries.len(), 1, "{actions:#?}");
     let which = act["inputs"]
         .as_array()
         .unwrap()
@@ -200,7 +204,7 @@ fn a_goal_offers_discussion_claims_and_the_ticker_which_run_as_given() {
 fn mcp_lists_the_new_actions_as_tools_and_calls_them_for_a_review_and_a_loop() {
     let repo = review_repo("security");
     let id = repo.new_login_loop();
-    let mcp = Mcp::start(&repo);
+    let mcp = Mcp::start_full(&repo);
     let tools = mcp.tools();
     let listed: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
     for name in [

@@ -54,6 +54,35 @@ impl Via<'_> {
         }
     }
 
+    /// Runs a `create` action with its required values: the new item's
+    /// kind and ID, as the change it prints says.
+    fn create(&self, action: &Value) -> (String, String) {
+        let made = match self {
+            Via::Cli(repo) => {
+                let mut argv = command(action, Mood::Best);
+                argv.push("--json".to_owned());
+                let out = repo.command(&argv[0]).args(&argv[1..]).output().unwrap();
+                let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|_| {
+                    panic!("{argv:?}: {}", String::from_utf8_lossy(&out.stderr))
+                });
+                assert!(out.status.success(), "{argv:?}: {v:#}");
+                v
+            }
+            Via::Mcp(mcp) => {
+                let args = arguments(action, Mood::Best);
+                let (v, is_error) =
+                    mcp.call(action["call"]["tool"].as_str().unwrap(), args.clone());
+                assert!(!is_error, "{args}: {v:#}");
+                v
+            }
+        };
+        crate::test_schemas::valid("change", &made);
+        (
+            made["kind"].as_str().unwrap().to_owned(),
+            made["item"].as_str().unwrap().to_owned(),
+        )
+    }
+
     /// Runs `action` with the values `mood` gives: 0 done, 1 refused, 2 a
     /// request the inputs spec did not describe (as the exit codes say).
     fn run(&self, action: &Value, mood: Mood) -> (i32, String) {
@@ -87,19 +116,40 @@ impl Via<'_> {
 
 /// `next`'s entry for `item`: its state and its actions.
 fn offered(via: &Via, item: &str) -> Option<(String, Vec<Value>)> {
+    offered_of(via, None, item).map(|(state, steps, _)| (state, steps))
+}
+
+/// [`offered`] for the item `item` of `kind` (any kind when none), and
+/// whether it rests at the end of a cycle.
+fn offered_of(via: &Via, kind: Option<&str>, item: &str) -> Option<(String, Vec<Value>, bool)> {
     let v = via.next();
-    v["roles"]
+    // The item's entries: one per role it waits for (a discussion waits
+    // for every role addressed), their steps together.
+    let entries: Vec<&Value> = v["roles"]
         .as_array()
         .unwrap()
         .iter()
         .flat_map(|r| r["actions"].as_array().unwrap())
-        .find(|e| e["id"] == item)
-        .map(|e| {
-            (
-                e["status"].as_str().unwrap().to_owned(),
-                e["steps"].as_array().unwrap().clone(),
-            )
+        .filter(|e| {
+            kind.is_none_or(|k| e["kind"] == k)
+                && (e["id"] == item || kind.is_some_and(|k| e["id"] == format!("{k}:{item}")))
         })
+        .collect();
+    let first = entries.first()?;
+    Some((
+        first["status"].as_str().unwrap().to_owned(),
+        entries
+            .iter()
+            .flat_map(|e| e["steps"].as_array().unwrap().clone())
+            .collect(),
+        first["end_of_cycle"] == true,
+    ))
+}
+
+thread_local! {
+    /// The executor the driver gives an input that takes a command line
+    /// (`run --exec`): the one thing it is told.
+    static EXECUTOR: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The worst value of an input whose best is `best`: the other end of its
@@ -126,6 +176,18 @@ fn pick(input: &Value, mood: Mood) -> Option<Value> {
     let best = &input["best"];
     if best.is_null() {
         return input["required"].as_bool().unwrap().then(|| {
+            if !input["example"].is_null() {
+                return input["example"].clone();
+            }
+            if let Some(first) = input["enum"].get(0) {
+                return first.clone();
+            }
+            // The one convention: the executor, for a command line.
+            if input["type"] == "command"
+                && let Some(exec) = EXECUTOR.with(|e| e.borrow().clone())
+            {
+                return Value::String(exec);
+            }
             match input["type"].as_str().unwrap() {
                 "number" | "integer" | "count" => input["min"]
                     .clone()
@@ -185,6 +247,18 @@ fn choose(action: &Value, mood: Mood) -> Vec<(Value, Value)> {
         }
         chosen.push((input.clone(), value));
     }
+    // A group of which at least one is given: its first, when none is.
+    for g in action["at_least_one"].as_array().into_iter().flatten() {
+        let flags = g["flags"].as_array().unwrap();
+        if !chosen.iter().any(|(i, _)| flags.contains(&i["flag"])) {
+            let input = inputs.iter().find(|i| i["flag"] == flags[0]).unwrap();
+            let value = match input["type"].as_str().unwrap() {
+                "flag" => Value::Bool(true),
+                _ => Value::String("what the driver was asked for".to_owned()),
+            };
+            chosen.push((input.clone(), value));
+        }
+    }
     for g in groups.iter().filter(|g| g["required"] == true) {
         let flags = g["flags"].as_array().unwrap();
         if !flags.iter().any(|f| chosen_in_group.contains(f)) {
@@ -193,6 +267,20 @@ fn choose(action: &Value, mood: Mood) -> Vec<(Value, Value)> {
         }
     }
     chosen
+}
+
+/// `action` with its optional text inputs required (a reason, a note),
+/// when it has any.
+fn explained(action: &Value) -> Option<Value> {
+    let mut a = action.clone();
+    let mut any = false;
+    for i in a["inputs"].as_array_mut().unwrap() {
+        if i["required"] == false && i["type"] == "string" && i["enum"].is_null() {
+            i["required"] = Value::Bool(true);
+            any = true;
+        }
+    }
+    any.then_some(a)
 }
 
 /// `argv` with the inputs' values: flags and their values, then the
@@ -261,6 +349,18 @@ fn arguments(action: &Value, mood: Mood) -> Value {
 /// state is `until`.
 #[track_caller]
 fn drive(via: &Via, item: &str, moods: &[Mood], until: Option<&str>) -> Trail {
+    drive_of(via, None, item, moods, until)
+}
+
+/// [`drive`] for the item `item` of `kind`.
+#[track_caller]
+fn drive_of(
+    via: &Via,
+    kind: Option<&str>,
+    item: &str,
+    moods: &[Mood],
+    until: Option<&str>,
+) -> Trail {
     let mut trail = Trail {
         steps: Vec::new(),
         moods_used: 0,
@@ -268,9 +368,13 @@ fn drive(via: &Via, item: &str, moods: &[Mood], until: Option<&str>) -> Trail {
     let mut tried: Vec<String> = Vec::new();
     let mut last_state = String::new();
     for _ in 0..60 {
-        let Some((state, actions)) = offered(via, item) else {
+        let Some((state, actions, rests)) = offered_of(via, kind, item) else {
             return trail;
         };
+        // Back at the end of a cycle: done, until a new one starts.
+        if rests && !trail.steps.is_empty() {
+            return trail;
+        }
         if until == Some(state.as_str()) {
             return trail;
         }
@@ -278,13 +382,15 @@ fn drive(via: &Via, item: &str, moods: &[Mood], until: Option<&str>) -> Trail {
             tried.clear();
             last_state = state.clone();
         }
-        let Some(action) = actions.iter().find(|a| {
-            a["primary"] == true && !tried.contains(&a["action"].as_str().unwrap().to_owned())
-        }) else {
+        let key = |a: &Value| format!("{}/{}", a["role"], a["action"]);
+        let Some(action) = actions
+            .iter()
+            .find(|a| a["primary"] == true && !tried.contains(&key(a)))
+        else {
             return trail;
         };
         let id = action["action"].as_str().unwrap().to_owned();
-        tried.push(id.clone());
+        tried.push(key(action));
         let judgement = action["inputs"]
             .as_array()
             .unwrap()
@@ -297,7 +403,13 @@ fn drive(via: &Via, item: &str, moods: &[Mood], until: Option<&str>) -> Trail {
         } else {
             Mood::Best
         };
-        let (code, said) = via.run(action, mood);
+        let (mut code, mut said) = via.run(action, mood);
+        // Refused: once more, saying why (its optional texts given).
+        if code == 1
+            && let Some(explained) = explained(action)
+        {
+            (code, said) = via.run(&explained, mood);
+        }
         // 1: refused (another forward step may fit); 2 would mean the
         // driver built a command the inputs spec did not describe.
         assert!(code == 0 || code == 1, "exited {code}: {said}");
@@ -365,8 +477,81 @@ through_both!(
     takes_a_story_through_a_failing_then_passing_qa_round,
     leaves_a_story_to_the_human_after_qa_round_three,
     takes_an_agent_through_a_session_to_archiving,
-    closes_an_item_of_a_hand_written_kind
+    closes_an_item_of_a_hand_written_kind,
+    creates_an_item_of_every_kind_and_drives_each_to_an_end
 );
+
+/// The executor of `run --exec`: it does every action a prompt asks for,
+/// and finds nothing wrong.
+const DOES_WHAT_IT_IS_ASKED: &str = r#"cat > /dev/null
+task='{"id": "task-001", "description": "the work", "tool": "bash", "mode": "write", "status": "STATUS", "files_changed": FILES, "created_at": "2026-01-02T03:04:05Z", "completed_at": AT}'
+pending=$(echo "$task" | sed 's/STATUS/pending/; s/FILES/[]/; s/AT/null/')
+completed=$(echo "$task" | sed 's/STATUS/completed/; s/FILES/["app.txt"]/; s/AT/"2026-01-02T03:05:00Z"/')
+case "$ORX_ACTION" in
+  collect-context) echo '{"stateUpdates": {"context": {"files": ["app.txt"], "lines_changed": 1}}}' ;;
+  quick-scan) echo '{"stateUpdates": {"scan": {"complexity": "low", "risk_areas": []}}}' ;;
+  deep-review) echo '{"stateUpdates": {"findings.'"$ORX_DIMENSION"'": []}}' ;;
+  generate-report) echo '{"stateUpdates": {"summary": "Ready."}}' ;;
+  init) echo '{"stateUpdates": {"skill_state.develop.tasks": ['"$pending"']}}' ;;
+  develop) echo '{"stateUpdates": {"skill_state.develop.tasks": ['"$completed"'], "skill_state.develop.current_task": "task-001"}}' ;;
+  validate) echo '{"stateUpdates": {"skill_state.validate.test_results": [{"test_name": "it works", "suite": "app", "status": "passed", "duration_ms": 3, "error_message": null, "stack_trace": null}], "skill_state.validate.coverage": 90.0}}' ;;
+  *) echo '{"stateUpdates": {}}' ;;
+esac
+"#;
+
+/// The driver makes one item of each kind `next` offers to make (the first
+/// role's offer), then drives each with the forward steps offered.
+fn creates_an_item_of_every_kind_and_drives_each_to_an_end(mcp: bool) {
+    let repo = Repo::new();
+    repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
+    repo.edit(".orx/config.yaml", "checks: []", "checks: [\"true\"]");
+    repo.write(".orx/workflows/bug.yaml", BUG_WORKFLOW);
+    repo.commit_rules("Add the bug kind, a check");
+    repo.write("app.txt", "v1\n");
+    repo.git(&["add", "app.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "app"]).ok();
+    let exec = crate::test_run::executor(&repo, "exec.sh", DOES_WHAT_IT_IS_ASKED);
+    EXECUTOR.with(|e| *e.borrow_mut() = Some(exec));
+    let ends = with_via(&repo, mcp, |via| {
+        let next = via.next();
+        let mut made: Vec<(String, String)> = Vec::new();
+        for a in next["create"].as_array().unwrap() {
+            if made.iter().any(|(k, _)| a["kind"] == k.as_str()) {
+                continue;
+            }
+            made.push(via.create(a));
+        }
+        made.into_iter()
+            .map(|(kind, id)| {
+                let trail = drive_of(via, Some(&kind), &id, &[Best; 30], None);
+                (kind, id, trail)
+            })
+            .collect::<Vec<_>>()
+    });
+    for (kind, id, trail) in &ends {
+        println!("{kind} {id}: {:?}", trail.steps);
+    }
+    let reached: Vec<(&str, String)> = ends
+        .iter()
+        .map(|(kind, id, _)| (kind.as_str(), end(&repo, &format!("{kind}:{id}")).0))
+        .collect();
+    // Each kind at its end: a terminal state, or (the agent) back at the
+    // end of its cycle; the goal's discussion answered by every role
+    // addressed (its tasks are made and closed by merges).
+    assert_eq!(
+        reached,
+        [
+            ("story", "Done".to_owned()),
+            ("bug", "Closed".to_owned()),
+            ("codereview", "completed".to_owned()),
+            ("agent", "IDLE".to_owned()),
+            ("loop", "completed".to_owned()),
+            ("goal", "discussing".to_owned()),
+        ]
+    );
+    assert!(ends[3].2.steps.len() >= 6, "{:?}", ends[3].2.steps);
+    assert!(ends[5].2.steps.len() >= 4, "{:?}", ends[5].2.steps);
+}
 
 fn takes_a_story_straight_to_done(mcp: bool) {
     let repo = Repo::new();
@@ -600,4 +785,232 @@ fn handoffs_leave_out_the_agents_command_when_persona_commands_is_false() {
         "{}",
         without.render()
     );
+}
+
+/// `git orx agents-md`: the block a project puts in its AGENTS.md, short
+/// enough to read every session.
+#[test]
+fn agents_md_prints_the_loop_the_envelope_and_what_never_to_do() {
+    let repo = Repo::new();
+    let out = repo.orx(&["agents-md"]);
+    out.ok();
+    println!("agents-md: {} lines", out.stdout.lines().count());
+    assert!(out.stdout.lines().count() <= 60, "{}", out.stdout);
+    for said in [
+        "git orx next --json",
+        "`act`",
+        "`create`",
+        "end_of_cycle",
+        "\"retryable\"",
+        "`missing`",
+        "`allowed`",
+        "--no-verify",
+        "status",
+    ] {
+        assert!(out.stdout.contains(said), "{said}: {}", out.stdout);
+    }
+    let zh = repo.orx(&["agents-md", "--lang", "zh"]);
+    zh.ok();
+    assert!(zh.stdout.contains("绝不"), "{}", zh.stdout);
+}
+
+/// `action` with only what it declares it needs: its required inputs,
+/// and the inputs of its required groups (the first of each given).
+fn required_only(action: &Value) -> Value {
+    let mut a = action.clone();
+    let mut grouped: Vec<Value> = Vec::new();
+    for g in a["exclusive"].as_array().into_iter().flatten() {
+        if g["required"] == true {
+            grouped.extend(g["flags"].as_array().unwrap().iter().cloned());
+        }
+    }
+    for g in a["at_least_one"].as_array().into_iter().flatten() {
+        grouped.extend(g["flags"].as_array().unwrap().iter().cloned());
+    }
+    let kept: Vec<Value> = a["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["required"] == true || grouped.contains(&i["flag"]))
+        .map(|i| {
+            let mut i = i.clone();
+            if i["required"] == false {
+                i.as_object_mut().unwrap().remove("best");
+            }
+            i
+        })
+        .collect();
+    a["inputs"] = Value::Array(kept);
+    if let Some(groups) = a["exclusive"].as_array_mut() {
+        groups.retain(|g| g["required"] == true);
+    }
+    a
+}
+
+/// Every step `next` offers (and every creation), run with only its
+/// declared required inputs filled in, is understood: refused by the
+/// workflow perhaps, never a usage error.
+#[test]
+fn every_offered_step_runs_with_only_its_declared_required_inputs() {
+    let repo = Repo::new();
+    repo.edit(".orx/config.yaml", "roles: []", "roles: [tester]");
+    repo.edit(".orx/config.yaml", "checks: []", "checks: [\"true\"]");
+    repo.write(".orx/workflows/bug.yaml", BUG_WORKFLOW);
+    repo.commit_rules("Add the bug kind, a check");
+    repo.write("app.txt", "v1\n");
+    repo.git(&["add", "app.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "app"]).ok();
+    let exec = crate::test_run::executor(&repo, "exec.sh", DOES_WHAT_IT_IS_ASKED);
+    EXECUTOR.with(|e| *e.borrow_mut() = Some(exec));
+    repo.story("Draft one", &[]);
+    repo.story_at("In review", "Review");
+    repo.story_at("Under way", "InProgress");
+    repo.orx(&["agent", "init", "--as", "human"]).ok();
+    repo.orx(&["review", "start", "HEAD", "--as", "qa"]).ok();
+    repo.new_login_loop();
+    repo.orx(&["goal", "new", "Dark mode", "--as", "lead"]).ok();
+    repo.orx(&["tick"]).ok();
+    repo.orx(&["new", "bug", "Crash", "--as", "dev"]).ok();
+    let via = Via::Cli(&repo);
+    let next = via.next();
+    let mut offered: Vec<Value> = Vec::new();
+    for r in next["roles"].as_array().unwrap() {
+        for item in r["actions"].as_array().unwrap() {
+            offered.extend(item["steps"].as_array().unwrap().iter().cloned());
+        }
+    }
+    // The creations last: an item they make may share a bare ID.
+    offered.extend(next["create"].as_array().unwrap().iter().cloned());
+    let mut wrong = Vec::new();
+    for action in &offered {
+        let mut argv = command(&required_only(action), Mood::Best);
+        argv.push("--json".to_owned());
+        let out = repo.command(&argv[0]).args(&argv[1..]).output().unwrap();
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+        let code = v["error"]["code"].as_str().unwrap_or_default();
+        if code.starts_with("usage") {
+            wrong.push(format!("{argv:?}: {}", v["error"]["message"]));
+        }
+    }
+    println!(
+        "{} steps run with only their required inputs",
+        offered.len()
+    );
+    assert!(offered.len() > 40, "{}", offered.len());
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// Two agents make a story at once: the one whose ID the other took
+/// meanwhile takes the next free one, instead of failing at the commit.
+#[test]
+fn a_lost_race_for_an_id_takes_the_next_one() {
+    let repo = Repo::new();
+    let go = repo.path(".git/go");
+    let first = repo
+        .command("git")
+        .args(["orx", "new", "First", "--as", "sm", "--json"])
+        .env("ORX_TEST_PAUSE", format!("planned:{}", go.display()))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first has planned 1.1 and waits; the second takes 1.1.
+    let planned = |out: &crate::common::Run| {
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        v["item"].as_str().unwrap().to_owned()
+    };
+    while !repo.path(".git/go.waiting").exists() {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let second = repo.orx(&["new", "Second", "--as", "sm", "--json"]);
+    second.ok();
+    assert_eq!(planned(&second), "1.1");
+    std::fs::write(&go, "").unwrap();
+    let first = first.wait_with_output().unwrap();
+    let v: Value = serde_json::from_slice(&first.stdout).unwrap();
+    assert!(first.status.success(), "{v:#}");
+    assert_eq!(v["item"], "1.2", "{v:#}");
+    assert!(
+        repo.read("docs/stories/1.2.first.md")
+            .contains("title: First")
+    );
+}
+
+/// A step a role would be refused is not offered to it: an agent's task
+/// queue is its own role's and the Human's to plan.
+#[test]
+fn a_step_is_offered_only_to_the_roles_that_may_run_it() {
+    let repo = agent_repo();
+    repo.orx(&[
+        "agent",
+        "fire",
+        "USER_INPUT_REQUIREMENT",
+        "-m",
+        "build it",
+        "--as",
+        "human",
+    ])
+    .ok();
+    let steps = |role: &str| -> Vec<String> {
+        let out = repo.orx(&["show", "default", "--as", role, "--json"]);
+        out.ok();
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["action"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert!(steps("dev").contains(&"task-add".to_owned()));
+    assert!(steps("human").contains(&"task-add".to_owned()));
+    assert!(
+        !steps("sm").contains(&"task-add".to_owned()),
+        "{:?}",
+        steps("sm")
+    );
+    let refused = repo.orx(&["agent", "task", "add", "t", "--as", "sm"]);
+    refused.code(1);
+}
+
+/// A forward step whose move's guard does not hold now is offered as an
+/// alternative: no plan is generated before a task is planned.
+#[test]
+fn a_forward_step_that_cannot_succeed_now_is_not_the_primary() {
+    let repo = agent_repo();
+    repo.orx(&[
+        "agent",
+        "fire",
+        "USER_INPUT_REQUIREMENT",
+        "-m",
+        "build it",
+        "--as",
+        "human",
+    ])
+    .ok();
+    let primaries = |args: &[&str]| -> Vec<String> {
+        let out = repo.orx(args);
+        out.ok();
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        let steps = if v["steps"].is_array() {
+            v["steps"].clone()
+        } else {
+            v["roles"][0]["actions"][0]["steps"].clone()
+        };
+        steps
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["primary"] == true)
+            .map(|a| a["action"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let show = ["show", "default", "--as", "dev", "--json"];
+    let next = ["next", "--role", "dev", "--json"];
+    assert_eq!(primaries(&show), ["task-add"]);
+    assert_eq!(primaries(&next), ["task-add"]);
+    repo.orx(&["agent", "task", "add", "the login", "--as", "dev"])
+        .ok();
+    assert!(primaries(&show).contains(&"fire:PRD_GENERATED".to_owned()));
+    assert!(primaries(&next).contains(&"fire:PRD_GENERATED".to_owned()));
 }

@@ -470,6 +470,13 @@ fn a_task_waiting_for_another_may_not_start_by_any_path() {
             .all(|s| s["action"] != "start"),
         "{t2}"
     );
+    // What it waits on, as data.
+    assert_eq!(t2["waiting_on"]["items"], serde_json::json!(["T1"]), "{t2}");
+    assert_eq!(
+        t2["waiting_on"]["until"],
+        serde_json::json!(["done"]),
+        "{t2}"
+    );
     // T1's own start is offered to dev.
     repo.orx(&["next", "--role", "dev", "--json"])
         .ok()

@@ -21,14 +21,25 @@ pub(crate) struct Mcp {
 }
 
 impl Mcp {
-    /// Starts `git orx mcp` in `repo` and initializes the session.
+    /// Starts `git orx mcp` (its lean tools) in `repo` and initializes
+    /// the session.
     pub(crate) fn start(repo: &Repo) -> Mcp {
+        Mcp::start_with(repo, &[])
+    }
+
+    /// Starts `git orx mcp --tools full` in `repo`: every command's and
+    /// step's tool.
+    pub(crate) fn start_full(repo: &Repo) -> Mcp {
+        Mcp::start_with(repo, &["--tools", "full"])
+    }
+
+    fn start_with(repo: &Repo, args: &[&str]) -> Mcp {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap();
         let mut cmd = repo.command("git");
-        cmd.args(["orx", "mcp"]);
+        cmd.args(["orx", "mcp"]).args(args);
         let cmd = tokio::process::Command::from(cmd);
         let client = runtime.block_on(async {
             let transport = TokioChildProcess::new(cmd).unwrap();
@@ -112,7 +123,7 @@ fn tool<'a>(tools: &'a [Tool], name: &str) -> &'a Tool {
 #[test]
 fn mcp_tools_come_from_the_commands_and_the_workflows_steps_with_typed_inputs() {
     let repo = Repo::new();
-    let mcp = Mcp::start(&repo);
+    let mcp = Mcp::start_full(&repo);
     let tools = mcp.tools();
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
     for name in [
@@ -136,6 +147,8 @@ fn mcp_tools_come_from_the_commands_and_the_workflows_steps_with_typed_inputs() 
     ] {
         assert!(names.contains(&name), "{name} not in {names:?}");
     }
+    // Recording an error is a step only where the workflow counts them.
+    assert!(names.contains(&"loop_error") && !names.contains(&"task_error"));
     let gate = serde_json::to_value(&*tool(&tools, "story_gate").input_schema).unwrap();
     assert_eq!(
         gate["properties"]["critical"],
@@ -192,7 +205,7 @@ fn mcp_tools_come_from_the_commands_and_the_workflows_steps_with_typed_inputs() 
 #[test]
 fn mcp_client_takes_a_story_from_new_to_done_and_is_refused_as_data() {
     let repo = Repo::new();
-    let mcp = Mcp::start(&repo);
+    let mcp = Mcp::start_full(&repo);
     assert!(!mcp.tools().is_empty());
     let ok = |tool: &str, args: Value, schema: &str| {
         let (v, is_error) = mcp.call(tool, args);
@@ -219,9 +232,9 @@ fn mcp_client_takes_a_story_from_new_to_done_and_is_refused_as_data() {
     assert_eq!(refused["error"]["code"], "refused.no_transition");
     let allowed = refused["error"]["allowed"].as_array().unwrap();
     assert!(
-        allowed
-            .iter()
-            .any(|a| a["action"] == "assess" && a["call"]["tool"] == "story_assess"),
+        allowed.iter().any(|a| a["action"] == "assess"
+            && a["call"]["tool"] == "act"
+            && a["call"]["arguments"]["step"] == "story_assess"),
         "{refused:#}"
     );
     // An unknown tool is the protocol's error (invalid params).
@@ -257,8 +270,9 @@ fn mcp_client_takes_a_story_from_new_to_done_and_is_refused_as_data() {
     assert_eq!(assessed["to"], "Approved");
     let next = ok("next", json!({"role": "dev"}), "next");
     let step = &next["roles"][0]["actions"][0]["steps"][0];
-    assert_eq!(step["call"]["tool"], "story_move");
-    let started = ok("story_move", step["call"]["arguments"].clone(), "change");
+    assert_eq!(step["call"]["tool"], "act");
+    assert_eq!(step["call"]["arguments"]["step"], "story_move");
+    let started = ok("act", step["call"]["arguments"].clone(), "change");
     assert_eq!(started["to"], "InProgress");
     ok(
         "move",
@@ -297,7 +311,7 @@ fn mcp_client_takes_a_story_from_new_to_done_and_is_refused_as_data() {
 #[test]
 fn mcp_checkpoint_and_rollback_tools_restore_the_work_tree() {
     let repo = crate::test_agent::agent_repo();
-    let mcp = Mcp::start(&repo);
+    let mcp = Mcp::start_full(&repo);
     let (made, is_error) = mcp.call("checkpoint", json!({"message": "v1"}));
     assert!(!is_error, "{made:#}");
     valid("checkpoint", &made);
@@ -326,7 +340,7 @@ fn mcp_checkpoint_and_rollback_tools_restore_the_work_tree() {
 #[test]
 fn a_step_tool_as_an_agent_sees_it() {
     let repo = Repo::new();
-    let mcp = Mcp::start(&repo);
+    let mcp = Mcp::start_full(&repo);
     let tools = mcp.tools();
     let gate = tool(&tools, "story_gate");
     let seen = json!({
@@ -335,4 +349,86 @@ fn a_step_tool_as_an_agent_sees_it() {
         "inputSchema": *gate.input_schema,
     });
     insta::assert_snapshot!(serde_json::to_string_pretty(&seen).unwrap());
+}
+
+/// The default tools fit in an agent's context: a handful, their output
+/// schemas resources; `act` runs any action offered, by its `call`.
+#[test]
+fn mcp_serves_a_lean_set_by_default_with_schemas_as_resources() {
+    let repo = Repo::new();
+    let id = repo.story("Login", &[]);
+    let mcp = Mcp::start(&repo);
+    let tools = mcp.tools();
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    assert_eq!(names, ["next", "status", "show", "log", "new", "act"]);
+    let size = serde_json::to_string(&tools).unwrap().len();
+    let full = Mcp::start_full(&repo);
+    let full_size = serde_json::to_string(&full.tools()).unwrap().len();
+    println!(
+        "tools/list: {} tools, {size} characters by default; {} tools, {full_size} with --tools full",
+        tools.len(),
+        full.tools().len()
+    );
+    assert!(size <= 8_000, "tools/list is {size} characters");
+    assert!(tools.iter().all(|t| t.output_schema.is_none()));
+    // Each schema is a resource, as `git orx schema NAME` prints it.
+    let resources = mcp
+        .runtime
+        .block_on(mcp.client().peer().list_all_resources())
+        .unwrap();
+    assert!(resources.iter().any(|r| r.uri == "orx://schema/change"));
+    let read =
+        mcp.runtime
+            .block_on(mcp.client().peer().read_resource(
+                rmcp::model::ReadResourceRequestParams::new("orx://schema/next"),
+            ))
+            .unwrap();
+    let rmcp::model::ResourceContents::TextResourceContents { text, .. } = &read.contents[0] else {
+        panic!("a schema is text")
+    };
+    let schema: Value = serde_json::from_str(text).unwrap();
+    assert_eq!(schema["$id"], "https://git-orx.dev/schemas/next.json");
+    // `act` runs what `next` offered, with its inputs by name.
+    let (next, _) = mcp.call("next", json!({"role": "sm"}));
+    valid("next", &next);
+    let assess = next["roles"][0]["actions"][0]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["action"] == "assess")
+        .unwrap()
+        .clone();
+    let mut args = assess["call"]["arguments"].clone();
+    args["score"] = json!(9);
+    let (done, is_error) = mcp.call(assess["call"]["tool"].as_str().unwrap(), args);
+    assert!(!is_error, "{done:#}");
+    valid("change", &done);
+    assert_eq!(
+        (done["item"].clone(), done["to"].clone()),
+        (json!(id), json!("Approved"))
+    );
+    // What a step lacks is named as data: QA's gate needs one of the
+    // criteria flags, by their names here.
+    let story = repo.story_at("Under review", "Review");
+    let (lacking, is_error) = mcp.call(
+        "act",
+        json!({"step": "story_gate", "id": story, "role": "qa", "critical": 0}),
+    );
+    assert!(is_error);
+    valid("envelope", &lacking);
+    assert_eq!(lacking["error"]["code"], "usage.missing_input");
+    assert_eq!(
+        lacking["error"]["missing"],
+        json!([{"one_of": ["criteria-met", "criteria-failed"]}])
+    );
+    // A step that does not exist: the envelope says what to give.
+    let (bad, is_error) = mcp.call("act", json!({"step": "story_fly", "id": id}));
+    assert!(is_error);
+    assert_eq!(bad["error"]["code"], "usage.bad_value");
+    assert!(
+        bad["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no step `story_fly`")
+    );
 }

@@ -119,14 +119,14 @@ fn loop_outputs_validate_against_their_schemas() {
     checked(&repo, &["loop", "pause", id, "--as", "api"], 0, "change");
     checked(&repo, &["loop", "resume", id, "--as", "api"], 0, "change");
     checked(&repo, &["loop", "validate", id], 0, "loop-validate");
-    // A valid file has nothing to recover: a usage error.
+    // A valid file has nothing to recover: refused, the request was right.
     let v = checked(
         &repo,
         &["loop", "recover", id, "--as", "api"],
-        2,
+        1,
         "envelope",
     );
-    assert_eq!(v["error"]["code"], "usage");
+    assert_eq!(v["error"]["code"], "refused.nothing_to_do");
     // A paused loop: the skill's act records only where it stopped (a
     // change carrying the signal).
     checked(&repo, &["loop", "pause", id, "--as", "api"], 0, "change");

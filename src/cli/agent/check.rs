@@ -26,7 +26,8 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
     }
     let checks = ws.config.checks.clone();
     if checks.is_empty() {
-        return Err(orx::Error::Usage(
+        // The command line was right; the repository has nothing to run.
+        return Err(orx::Error::NothingToDo(
             "no checks to run: list them under `checks:` in .orx/config.yaml (e.g. `- cargo test`)"
                 .to_owned(),
         ));

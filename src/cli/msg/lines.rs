@@ -241,6 +241,7 @@ pub const LINES: &[(&str, &str)] = &[
     ("no completion for `{shell}`", "没有 `{shell}` 的补全"),
     ("no checkpoint {name}", "没有检查点 {name}"),
     ("(kept before a write)", "(写入前保留)"),
+    ("cannot read {file}: {e}", "无法读取 {file}: {e}"),
     // git orx run's log (its `[Iteration N] ...` lines are the workflow's)
     ("on: {argument}", "对象: {argument}"),
     (
@@ -293,6 +294,10 @@ pub const LINES: &[(&str, &str)] = &[
     (
         "an answer gives at least one of its four dimensions (position, proposal, claim, risk), or says NO_REPLY",
         "回应至少给出四个维度之一 (position、proposal、claim、risk),或者声明 NO_REPLY",
+    ),
+    (
+        "an answer gives at least one of its four dimensions (--position, --proposal, --claim, --risk), or --no-reply; nothing was recorded",
+        "回答至少给出四个维度之一 (--position、--proposal、--claim、--risk),或 --no-reply;未记录任何内容",
     ),
     (
         "backup names starting with `auto-` are the automatic ones; choose another name than `{name}`",
@@ -2051,6 +2056,22 @@ pub const LINES: &[(&str, &str)] = &[
     (
         "`{kind}` items are kept at fixed paths ({paths}), not made with `git orx new`",
         "`{kind}` 条目保存在固定路径 ({paths}),不由 `git orx new` 创建",
+    ),
+    (
+        "`{kind}` items are made with `git orx {command}` (the `create` action `git orx next` offers), not `git orx new`",
+        "`{kind}` 条目用 `git orx {command}` 创建 (即 `git orx next` 提供的 `create` 动作),而不是 `git orx new`",
+    ),
+    (
+        "{kind} {id} was made meanwhile by another process ({path}): the ID is taken; run the command again for the next free ID",
+        "{kind} {id} 已被另一个进程同时创建 ({path}): 该 ID 已被占用;再运行一次命令以使用下一个空闲 ID",
+    ),
+    (
+        "a task is made by claiming a goal's round: `git orx claim GOAL`, the goal's `claim` action",
+        "任务通过认领目标的一轮来创建: `git orx claim GOAL`,即目标的 `claim` 动作",
+    ),
+    (
+        "a comment is one role's answer to a goal's discussion: `git orx discuss GOAL`, the goal's `discuss` action",
+        "评论是一个角色对目标讨论的回答: `git orx discuss GOAL`,即目标的 `discuss` 动作",
     ),
     (
         "a {kind} with ID `{id}` already exists: {path}",

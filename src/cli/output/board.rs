@@ -46,6 +46,10 @@ pub struct Next<'a> {
     pub version: Version,
     pub lang: &'a str,
     pub roles: Vec<RoleActions>,
+    /// What each role may make: for each kind made by a command, the
+    /// action that makes one (`action: create`, `item` empty), per role
+    /// that may (with `--role`, that role's).
+    pub create: Vec<Action>,
     pub problems: &'a [Problem],
 }
 
@@ -67,7 +71,28 @@ pub struct NextAction {
     pub status: String,
     pub path: String,
     pub message: Option<String>,
+    /// The item rests in a state its workflow marks as the end of a
+    /// cycle (`end_of_cycle: true`): nothing is left to do for it until
+    /// someone starts a new cycle.
+    pub end_of_cycle: bool,
+    /// What the item waits on before its next move can be made, when it
+    /// waits on other items (a task on the tasks it depends on).
+    pub waiting_on: Option<WaitingOn>,
     pub steps: Vec<Action>,
+}
+
+/// Items an item's next move waits on: each must reach one of `until`.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct WaitingOn {
+    /// Their kind (the waiting item's own).
+    pub kind: String,
+    /// Their IDs, those not there yet.
+    pub items: Vec<String>,
+    /// The states they must reach.
+    pub until: Vec<String>,
+    /// The move that waits.
+    pub to: String,
 }
 
 /// One item under --json: its summary, fields, every move from its state

@@ -853,7 +853,7 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
     if let Ok(item) = Item::from_bytes(ws.registry(), &p.main, disk.clone())
         && problems(ws, &item)?.is_empty()
     {
-        return Err(Error::Usage(format!(
+        return Err(Error::NothingToDo(format!(
             "{} is valid: there is nothing to recover (`git orx loop validate {id}`)",
             p.main
         )));
