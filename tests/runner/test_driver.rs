@@ -488,10 +488,10 @@ task='{"id": "task-001", "description": "the work", "tool": "bash", "mode": "wri
 pending=$(echo "$task" | sed 's/STATUS/pending/; s/FILES/[]/; s/AT/null/')
 completed=$(echo "$task" | sed 's/STATUS/completed/; s/FILES/["app.txt"]/; s/AT/"2026-01-02T03:05:00Z"/')
 case "$ORX_ACTION" in
-  collect-context) echo '{"stateUpdates": {"context": {"files": ["app.txt"], "lines_changed": 1}}}' ;;
-  quick-scan) echo '{"stateUpdates": {"scan": {"complexity": "low", "risk_areas": []}}}' ;;
-  deep-review) echo '{"stateUpdates": {"findings.'"$ORX_DIMENSION"'": []}}' ;;
-  generate-report) echo '{"stateUpdates": {"summary": "Ready."}}' ;;
+  action-collect-context) echo '{"stateUpdates": {"context": {"files": ["app.txt"], "lines_changed": 1}}}' ;;
+  action-quick-scan) echo '{"stateUpdates": {"scan": {"complexity": "low", "risk_areas": []}}}' ;;
+  action-deep-review) echo '{"stateUpdates": {"findings.'"$ORX_DIMENSION"'": []}}' ;;
+  action-generate-report) echo '{"stateUpdates": {"summary": "Ready."}}' ;;
   init) echo '{"stateUpdates": {"skill_state.develop.tasks": ['"$pending"']}}' ;;
   develop) echo '{"stateUpdates": {"skill_state.develop.tasks": ['"$completed"'], "skill_state.develop.current_task": "task-001"}}' ;;
   validate) echo '{"stateUpdates": {"skill_state.validate.test_results": [{"test_name": "it works", "suite": "app", "status": "passed", "duration_ms": 3, "error_message": null, "stack_trace": null}], "skill_state.validate.coverage": 90.0}}' ;;

@@ -17,12 +17,15 @@ fn shown(out: &crate::common::Run, loop_id: Option<&str>) -> String {
         Some(id) => text.replace(id, "<loop>"),
         None => text,
     };
+    // The state store's copies (`copy-N`) are stamped with the clock, not
+    // the commit's date.
+    let clock = regex::Regex::new(r"^(copy-[0-9]+) \S+ ").unwrap();
     text.lines()
         .map(|l| match l.get(..4) {
             Some(y) if y.starts_with("20") && y.bytes().all(|b| b.is_ascii_digit()) => {
                 format!("<time>{}", &l[25..])
             }
-            _ => l.to_owned(),
+            _ => clock.replace(l, "$1 <time> ").into_owned(),
         })
         .collect::<Vec<_>>()
         .join("\n")
