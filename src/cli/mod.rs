@@ -8,6 +8,7 @@ pub mod agent;
 pub mod assess;
 pub mod backup;
 pub mod backups;
+pub mod board;
 pub mod check;
 pub mod checkpoint;
 pub mod checkpoints;
