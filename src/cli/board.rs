@@ -560,7 +560,7 @@ async fn moved(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Out>
     let Ok(m) = serde_json::from_slice::<Move>(&body) else {
         return error_reply(
             StatusCode::BAD_REQUEST,
-            "a move is {kind, id, to, role} as JSON",
+            "a move is JSON with kind, id, to and role",
         );
     };
     let out = {
@@ -597,10 +597,13 @@ fn make_move(shared: &Shared, m: &Move) -> Result<Value, (StatusCode, Value)> {
     if !allowed.contains(&role) {
         return Err(answer(orx::Error::Usage(format!(
             "{} may not act as {} here (the identities of .orx/config.yaml); its roles: {}",
-            shared.email.as_deref().unwrap_or("the git user"),
+            shared
+                .email
+                .clone()
+                .unwrap_or_else(|| super::msg::t("the git user", &[])),
             orx::workflow::role::display(&role),
             if allowed.is_empty() {
-                "none".to_owned()
+                super::msg::t("none", &[])
             } else {
                 orx::workflow::role::display_list(&allowed)
             }

@@ -19,6 +19,8 @@ struct Board {
     url: String,
     /// `127.0.0.1:PORT`.
     addr: String,
+    /// The line it printed first.
+    line: String,
 }
 
 impl Board {
@@ -36,17 +38,21 @@ impl Board {
             .read_line(&mut line)
             .unwrap();
         let url = line
-            .trim()
-            .strip_prefix("board: ")
-            .unwrap_or_else(|| panic!("no address printed: {line:?}"))
-            .to_owned();
+            .find("http://")
+            .map(|at| line[at..].trim().to_owned())
+            .unwrap_or_else(|| panic!("no address printed: {line:?}"));
         let addr = url
             .trim_start_matches("http://")
             .split('/')
             .next()
             .unwrap()
             .to_owned();
-        Board { child, url, addr }
+        Board {
+            child,
+            url,
+            addr,
+            line,
+        }
     }
 
     fn token(&self) -> &str {
@@ -473,4 +479,31 @@ fn with_identities_the_board_offers_only_the_git_users_roles() {
     );
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("may not act as Dev"), "{body}");
+}
+
+#[test]
+fn under_lang_zh_the_board_speaks_chinese() {
+    let repo = Repo::new();
+    repo.story("Login", &["--score", "8.5"]);
+    repo.set_lang("zh");
+    let board = Board::start(&repo, &[]);
+    assert!(board.line.starts_with("看板: http://"), "{}", board.line);
+    let (status, body) = board.http("POST", "/api/move", &[], "{}");
+    assert_eq!(status, 403);
+    assert!(body.contains("看板是只读的"), "{body}");
+    let Some(browser) = chromium() else { return };
+    let mut page = Browser::open(&browser, &board.url);
+    page.wait_for(
+        "document.querySelectorAll('.card').length === 1",
+        "the story",
+    );
+    assert_eq!(
+        page.eval("document.querySelector('[data-t=Branch]').textContent"),
+        json!("分支")
+    );
+    assert_eq!(
+        page.eval("document.getElementById('mode').textContent"),
+        json!("只读: 用 --write 启动才能移动条目")
+    );
+    assert_eq!(page.eval("document.documentElement.lang"), json!("zh-CN"));
 }
