@@ -227,8 +227,8 @@ function renderMain() {
   });
   kv.states.forEach(function (st) {
     var here = shown.filter(function (c) { return c.status === st.name; });
-    var col = el('section', { cls: 'column' + (st.terminal ? ' terminal' : ''), data: { state: st.name } },
-      el('h2', {}, el('span', {}, st.name, ' ', el('span', { cls: 'owner', text: st.owner ? '· ' + st.owner : '' })),
+    var col = el('section', { cls: 'column' + (st.terminal ? ' terminal' : '') + (here.length ? '' : ' none'), data: { state: st.name } },
+      el('h2', {}, el('span', {}, breakable(st.name), el('span', { cls: 'owner', text: st.owner || '' })),
         el('span', { cls: 'count', text: String(here.length) })));
     var cards = el('div', { cls: 'cards' });
     var limit = S.more[kv.kind + ':' + st.name] ? here.length : 200;
@@ -244,6 +244,16 @@ function renderMain() {
   });
   if (!kv.cards.length) { main.appendChild(el('p', { cls: 'empty', text: t('No items.') })); }
   main.appendChild(board);
+}
+
+// A CamelCase name that may break between its words.
+function breakable(name) {
+  var f = document.createDocumentFragment();
+  name.split(/(?=[A-Z][a-z])/).forEach(function (part, i) {
+    if (i) { f.appendChild(el('wbr')); }
+    f.appendChild(document.createTextNode(part));
+  });
+  return f;
 }
 
 function card(kv, c) {
@@ -267,7 +277,7 @@ function card(kv, c) {
   el('div', { cls: 'top' }, el('span', { cls: 'id', text: c.id }), marks),
   el('div', { cls: 'title', text: c.title }),
   el('div', { cls: 'meta' },
-    el('span', { cls: 'role', text: c.waits_for || t('nobody'), title: t('owner: {role}', { role: c.waits_for || t('nobody') }) }),
+    c.waits_for ? el('span', { cls: 'role', text: c.waits_for, title: t('owner: {role}', { role: c.waits_for }) }) : el('span'),
     el('span', { text: c.since ? age(now - c.since) : '', title: c.since ? t('in this state for {age}', { age: age(now - c.since) }) : '' })));
   e.addEventListener('click', function () { if (S.data.view.current) { openItem(kv.kind, c.id); } });
   e.addEventListener('dragstart', function (ev) {

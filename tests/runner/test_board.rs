@@ -507,3 +507,46 @@ fn under_lang_zh_the_board_speaks_chinese() {
     );
     assert_eq!(page.eval("document.documentElement.lang"), json!("zh-CN"));
 }
+
+#[test]
+fn the_board_shows_other_branches_read_only_with_their_disagreements_and_the_charts() {
+    let repo = Repo::new();
+    let id = repo.story("Login", &["--score", "8.5"]);
+    repo.git(&["branch", "other"]).ok();
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    let board = Board::start(&repo, &["--write"]);
+    let get = |path: &str| {
+        let (status, body) = board.http("GET", path, &[], "");
+        assert_eq!(status, 200, "{path}: {body}");
+        body
+    };
+    let here: Value = serde_json::from_str(&get("/api/board")).unwrap();
+    assert_eq!(here["write"], json!(true));
+    assert_eq!(here["view"]["branches"], json!(["main", "other"]));
+    let card = &here["view"]["kinds"][0]["cards"][0];
+    assert_eq!(card["status"], json!("InProgress"));
+    assert_eq!(card["elsewhere"], json!(["other: Approved"]));
+    // The other branch, read from git: its own states, no writing.
+    let there: Value = serde_json::from_str(&get("/api/board?branch=other")).unwrap();
+    assert_eq!(there["view"]["current"], json!(false));
+    assert_eq!(there["write"], json!(false));
+    let card = &there["view"]["kinds"][0]["cards"][0];
+    assert_eq!(card["status"], json!("Approved"));
+    assert_eq!(card["elsewhere"], json!(["main: InProgress"]));
+    let (status, body) = board.http("GET", "/api/board?branch=nope", &[], "");
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.contains("`nope` is not a local branch; branches: main, other"),
+        "{body}"
+    );
+    let across: Value = serde_json::from_str(&get("/api/branches")).unwrap();
+    assert_eq!(across["items"][0]["disagree"], json!(true));
+    // The charts are the report's page, from the same history.
+    let report = get("/report?kind=story");
+    assert!(
+        report.contains("data-chart=\"cumulative-flow\""),
+        "{report}"
+    );
+    assert!(report.contains("data-chart=\"time-in-state\""));
+    assert!(get("/report").contains("data-chart=\"cumulative-flow\""));
+}
