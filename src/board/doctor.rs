@@ -61,26 +61,16 @@ pub struct Findings {
     pub problems: Vec<Problem>,
 }
 
-/// Diagnoses the stories (or the one with `opts.id`) with the refusals
-/// read from the log.
-pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<Findings> {
-    let limit = ws.rules.config.doctor.stuck_after_hours;
-    let board = report::board(ws)?;
-    let wanted = match &opts.id {
-        Some(id) => {
-            let item = ws.find(id)?;
-            Some((item.kind, item.id))
-        }
-        None => None,
-    };
-    // When each story entered its state: the newest change of state (the
-    // trail read newest first, one entry at a time).
+/// When each item (`KIND:ID`, or only those with the ID `id`) entered the
+/// state it is in: the newest change of state, as RFC 3339 and seconds
+/// since the epoch (the trail read newest first, one entry at a time).
+pub fn entered(ws: &Workspace, id: Option<String>) -> Result<HashMap<String, (String, i64)>> {
     let mut entered: HashMap<String, (String, i64)> = HashMap::new();
     audit::log_each(
         &ws.repo,
         ws,
         &audit::Options {
-            id: wanted.as_ref().map(|(_, id)| id.clone()),
+            id,
             ..Default::default()
         },
         &mut |_, _| {},
@@ -94,6 +84,28 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
             }
         },
     )?;
+    Ok(entered)
+}
+
+/// Whether an item `hours` in its state is stuck: open, and there longer
+/// than the config's `limit` (`doctor.stuck_after_hours`).
+pub fn is_stuck(terminal: bool, hours: Option<f64>, limit: f64) -> bool {
+    !terminal && hours.is_some_and(|h| h > limit)
+}
+
+/// Diagnoses the stories (or the one with `opts.id`) with the refusals
+/// read from the log.
+pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<Findings> {
+    let limit = ws.rules.config.doctor.stuck_after_hours;
+    let board = report::board(ws)?;
+    let wanted = match &opts.id {
+        Some(id) => {
+            let item = ws.find(id)?;
+            Some((item.kind, item.id))
+        }
+        None => None,
+    };
+    let entered = entered(ws, wanted.as_ref().map(|(_, id)| id.clone()))?;
     let all: Vec<&crate::board::summary::Summary> = board
         .items
         .iter()
@@ -109,7 +121,7 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
         }
         let since = entered.get(&format!("{}:{}", s.kind, s.id));
         let hours = since.map(|(_, t)| (opts.now - t).max(0) as f64 / 3600.0);
-        let stuck = !s.terminal && hours.is_some_and(|h| h > limit);
+        let stuck = is_stuck(s.terminal, hours, limit);
         if wanted.is_none() && !stuck {
             continue;
         }

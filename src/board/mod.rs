@@ -7,3 +7,4 @@ pub mod check;
 pub mod doctor;
 pub mod report;
 pub mod summary;
+pub mod web;

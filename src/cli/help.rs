@@ -56,6 +56,13 @@ const GROUPS: &[Group] = &[
             ),
             ("doctor", ["Why items are not moving", "条目为什么停滞"]),
             (
+                "board",
+                [
+                    "A live board of the items in the browser",
+                    "浏览器中的实时看板",
+                ],
+            ),
+            (
                 "kind",
                 ["Make a team's own kind of item", "创建团队自己的条目类型"],
             ),

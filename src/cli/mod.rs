@@ -9,6 +9,7 @@ pub mod agents_md;
 pub mod assess;
 pub mod backup;
 pub mod backups;
+pub mod board;
 pub mod check;
 pub mod checkpoint;
 pub mod checkpoints;

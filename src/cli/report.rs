@@ -83,7 +83,7 @@ fn write(path: &std::path::Path, bytes: &[u8]) -> orx::Result<()> {
 }
 
 /// Opens the page with the system's opener.
-fn open(path: &std::path::Path) -> orx::Result<()> {
+pub fn open(path: &std::path::Path) -> orx::Result<()> {
     let opener: &[&str] = if cfg!(target_os = "macos") {
         &["open"]
     } else if cfg!(windows) {

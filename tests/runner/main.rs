@@ -7,6 +7,7 @@ mod test_adopt;
 mod test_adopt_corpus;
 mod test_agent;
 mod test_args;
+mod test_board;
 mod test_boundary;
 mod test_bypass;
 mod test_cache;

@@ -221,6 +221,49 @@ pub const LINES: &[(&str, &str)] = &[
     ("cannot start the server: {why}", "无法启动服务器: {why}"),
     ("cannot listen on {addr}: {why}", "无法监听 {addr}: {why}"),
     ("listening on {addr}", "正在监听 {addr}"),
+    // board
+    ("board: {url}", "看板: {url}"),
+    (
+        "read-only: start it with --write to move items from the page",
+        "只读: 用 --write 启动才能在页面上移动条目",
+    ),
+    (
+        "the board is read-only: start it with --write to move items",
+        "看板是只读的: 用 --write 启动才能移动条目",
+    ),
+    (
+        "no valid write token: open the address the board printed",
+        "没有有效的写入令牌: 请打开看板打印的地址",
+    ),
+    (
+        "the board answers only to the address it printed",
+        "看板只响应它打印的地址",
+    ),
+    (
+        "a move is JSON with kind, id, to and role",
+        "移动请求须为含 kind、id、to 和 role 的 JSON",
+    ),
+    (
+        "{who} may not act as {role} here (the identities of .orx/config.yaml); its roles: {roles}",
+        "{who} 不能在这里以 {role} 身份操作 (.orx/config.yaml 的 identities); 它的角色: {roles}",
+    ),
+    (
+        "`{branch}` is not a local branch; branches: {list}",
+        "`{branch}` 不是本地分支; 分支: {list}",
+    ),
+    (
+        "cannot make the write token: {why}",
+        "无法生成写入令牌: {why}",
+    ),
+    ("cannot read the move", "无法读取移动请求"),
+    ("the git user", "git 用户"),
+    ("no item given", "没有给出条目"),
+    ("the move failed", "移动失败"),
+    ("the board failed", "看板出错"),
+    ("the report failed", "报告出错"),
+    ("the board failed unexpectedly", "看板意外出错"),
+    ("not found", "未找到"),
+    ("method not allowed", "不允许的方法"),
     ("cannot read the payload: {why}", "无法读取请求内容: {why}"),
     (
         "only the Human may acknowledge a violation, not {role} (--as human)",
