@@ -699,3 +699,33 @@ fn the_json_plan_says_what_was_read_from_where_and_what_was_left_out() {
         "story 1.1 is docs/stories/1.1.sign-in.md; this is another file for it: its heading names a summary"
     );
 }
+
+/// A project whose story files are named both ways, `1.1.slug.md` and
+/// `1.2-slug.md`, is adopted with each story's own ID (the one its heading
+/// names), not a shorter one read from the other way of writing the name;
+/// a frontmatter's quoted `id:` is kept as it was written.
+#[test]
+fn story_files_named_both_ways_keep_the_id_their_heading_names() {
+    let with_front = "---\nid: \"1.4\"\ntitle: \"Reading stats\"\nstatus: Done\n---\n\n# Story 1.4: Reading stats\n\n## Story\n\nAs a reader I see what I read this year.\n";
+    let repo = project(&[
+        ("docs/stories/1.1.sign-in.md", V4_DONE),
+        ("docs/stories/1.2-sign-out.md", V4_REVIEW),
+        ("docs/stories/1.3.shelf-export.md", V4_APPROVED),
+        ("docs/stories/1.4-reading-stats.md", with_front),
+    ]);
+    let plan = repo.orx(&["adopt", "--dry-run", "--preset", "bmad-v4"]);
+    plan.ok().stdout_has(&[
+        "docs/stories/1.2-sign-out.md  1.2 ",
+        "docs/stories/1.4-reading-stats.md  1.4 ",
+    ]);
+    assert!(!plan.stdout.contains("its heading says"), "{}", plan.stdout);
+    repo.orx(&["adopt", "--yes", "--preset", "bmad-v4"]).ok();
+    assert!(
+        repo.read("docs/stories/1.4-reading-stats.md")
+            .contains("\nid: \"1.4\"\n"),
+        "{}",
+        repo.read("docs/stories/1.4-reading-stats.md")
+    );
+    repo.orx(&["check"]).ok();
+    repo.orx(&["show", "1.2"]).ok();
+}

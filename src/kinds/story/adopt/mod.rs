@@ -397,15 +397,23 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
             continue;
         }
         let head = f.heading.as_ref().and_then(|h| h.id.clone());
-        let from_name: Vec<String> = variants
+        // Each way of writing the name (`1.2.slug`, `1.2-slug`, ...) may
+        // read another ID in it: the one the heading names is the story's,
+        // as in a project whose files are named both ways.
+        let by_variant: Vec<Vec<String>> = variants
             .iter()
             .map(|v| classify::ids_of_name(v, &f.name))
+            .collect();
+        let from_name: Vec<String> = by_variant
+            .iter()
             .find(|ids| !ids.is_empty())
+            .cloned()
             .unwrap_or_default();
         let mut notes = Vec::new();
         let id = match &head {
-            Some(h) => from_name
+            Some(h) => by_variant
                 .iter()
+                .flatten()
                 .find(|i| classify::norm_id(i) == classify::norm_id(h))
                 .cloned()
                 .or_else(|| {
