@@ -729,3 +729,23 @@ fn story_files_named_both_ways_keep_the_id_their_heading_names() {
     repo.orx(&["check"]).ok();
     repo.orx(&["show", "1.2"]).ok();
 }
+
+/// An early stub of a story left beside the story written out (`3.2-editor.md`
+/// beside `3.2.editor.md`) is left out as another file for it, whichever
+/// name sorts first: the fuller file is the story.
+#[test]
+fn an_early_stub_beside_its_story_is_left_out_not_the_story() {
+    let stub = "# Story 1.2: Editor\n\n## Status\n\nDraft\n\n## Story\n\nAs a writer I edit.\n";
+    let full = "# Story 1.2: Editor\n\n## Status\n\nDone\n\n## Story\n\nAs a writer I edit my script, with undo.\n\n## Acceptance Criteria\n\n1. Edits are saved.\n2. Undo goes back one edit.\n\n## Tasks\n\n- [x] Editor\n- [x] Undo\n";
+    let repo = project(&[
+        ("docs/stories/1.1.sign-in.md", V4_DONE),
+        ("docs/stories/1.2-editor.md", stub),
+        ("docs/stories/1.2.editor.md", full),
+    ]);
+    repo.orx(&["adopt", "--dry-run", "--preset", "bmad-v4"])
+        .ok()
+        .stdout_has(&[
+            "docs/stories/1.2.editor.md  1.2 ",
+            "left out docs/stories/1.2-editor.md: story 1.2 is docs/stories/1.2.editor.md; this is another file for it",
+        ]);
+}

@@ -467,7 +467,8 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     }
     // Two files for one story: the story is the one that looks like it
     // (its sections, its status, its name in sprint-status.yaml, the
-    // project's pattern); the other is a document about it.
+    // project's pattern), else the fuller one (an early stub left beside
+    // the story written out); the other is a document about it.
     let mut by_id: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (i, (_, id, _)) in stories.iter().enumerate() {
         if !id.is_empty() {
@@ -498,7 +499,13 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         };
         let best = *group
             .iter()
-            .max_by_key(|i| (score(**i), std::cmp::Reverse(**i)))
+            .max_by_key(|i| {
+                (
+                    score(**i),
+                    stories[**i].0.bytes.len(),
+                    std::cmp::Reverse(**i),
+                )
+            })
             .unwrap_or(&group[0]);
         for &i in group.iter().filter(|i| **i != best) {
             let (f, id, _) = &stories[i];
