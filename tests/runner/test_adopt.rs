@@ -664,7 +664,7 @@ fn a_move_rewrites_every_place_the_status_is_written() {
     );
     repo.orx(&["check"])
         .code(1)
-        .stdout_has(&["the body's status says `Done` (Done) but the story is in InProgress"]);
+        .stdout_has(&["the body's status says `Done` (Done) in its fenced-yaml but `InProgress` in its section, the story's state: write `InProgress` in each place"]);
 }
 
 /// `--json` gives the plan as data: per file what was read, from where and
@@ -747,5 +747,20 @@ fn an_early_stub_beside_its_story_is_left_out_not_the_story() {
         .stdout_has(&[
             "docs/stories/1.2.editor.md  1.2 ",
             "left out docs/stories/1.2-editor.md: story 1.2 is docs/stories/1.2.editor.md; this is another file for it",
+        ]);
+}
+
+/// A story whose yaml block was left at an earlier state below the
+/// `## Status` kept up to date is read by its section, and left as it is
+/// with what to write where (a move would not mend the body).
+#[test]
+fn a_yaml_block_left_behind_its_status_section_is_said_with_its_fix() {
+    let story = "# Story 3.2: Carousel\n\n## Status\n\nReview\n\n## Story\n\n```yaml\nStory:\n  id: 3.2\n  status: Approved\n```\n\nAs a visitor I see the news.\n";
+    let repo = project(&[("docs/stories/3.2-carousel.md", story)]);
+    repo.orx(&["adopt", "--dry-run", "--preset", "orchestrix"])
+        .code(1)
+        .stdout_has(&[
+            "3.2      \"Review\" (section, line 5) -> Review",
+            "problem: the body's status says `Approved` (Approved) in its fenced-yaml but `Review` in its section, the story's state: write `Review` in each place (a move then keeps them in step)",
         ]);
 }
