@@ -10,7 +10,8 @@
 //!   be anywhere in the file), or `## Status: value` on the heading line;
 //! - a `Status: value` line, or `- Status: value` in a list;
 //! - `**Status:** value` or `` **Status:** `value` `` (also as a list item);
-//! - `status: value` inside a fenced `yaml` block.
+//! - `status: value` inside a fenced `yaml` block, at its top level or
+//!   under `Story:` (under another key it is that key's, a review's say).
 //!
 //! The value is read as a person reads it: the state word at its start,
 //! without emoji, bold, backticks or quotes, and without what follows a
@@ -208,6 +209,10 @@ fn story_section(name: &str) -> bool {
 pub fn statuses(body: &str) -> Vec<BodyStatus> {
     let mut out = Vec::new();
     let mut fence: Option<(String, bool)> = None; // (marker, is yaml)
+    // In a yaml block, the top-level key the lines below belong to: a
+    // nested `status:` is the story's under `Story:` only (under
+    // `architect_review:` it is the review's).
+    let mut parent = String::new();
     // The `## Status` section whose value is on a next line.
     let mut section = false;
     // Whether the level-2 section we are in is about the story itself.
@@ -221,9 +226,12 @@ pub fn statuses(body: &str) -> Vec<BodyStatus> {
                 fence = None;
                 continue;
             }
+            if *yaml && indent == 0 && !trimmed.is_empty() && !trimmed.starts_with('#') {
+                parent = trimmed.split(':').next().unwrap_or("").trim().to_owned();
+            }
             if *yaml
                 && starts_with_ci(trimmed, "status:")
-                && indent <= 2
+                && (indent == 0 || (indent <= 2 && parent.eq_ignore_ascii_case("story")))
                 && let Some(span) = value_span(line, indent + "status:".len())
             {
                 out.push(found(start, line, span, StatusForm::Fenced, n, indent + 7));
@@ -237,6 +245,7 @@ pub fn statuses(body: &str) -> Vec<BodyStatus> {
                 .collect();
             let lang = trimmed[marker.len()..].trim().to_ascii_lowercase();
             fence = Some((marker, lang == "yaml" || lang == "yml"));
+            parent.clear();
             section = false;
             continue;
         }
@@ -710,6 +719,15 @@ mod tests {
             with_status(body, "InProgress").unwrap(),
             "# Story 1.2: X\n\n## Status\n\nInProgress ✅\n\n## Story\n\n```yaml\nid: 1.2\nstatus: InProgress\n```\n"
         );
+    }
+
+    /// In a yaml block the story's `status:` is at the top level or under
+    /// `Story:`; one under another key (an architect review's) is not.
+    #[test]
+    fn a_nested_yaml_status_is_the_storys_under_story_only() {
+        let body = "# Story 4.4: X\n\n## Status\n\nApproved\n\n```yaml\nStory:\n  id: 4.4\n  status: Approved\n```\n\n```yaml\narchitect_review:\n  required: true\n  status: pending\n```\n";
+        let found: Vec<String> = statuses(body).into_iter().map(|s| s.value).collect();
+        assert_eq!(found, ["Approved", "Approved"]);
     }
 
     #[test]

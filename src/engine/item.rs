@@ -264,8 +264,27 @@ impl Item {
             .map_or(0, |l| l.chars().count())
             + 1;
         let at = Some((line, col));
+        let first_agrees = places
+            .first()
+            .filter(|f| spec.state_of(&names, &f.value) == Some(self.status.as_str()));
         match spec.state_of(&names, &found.value) {
             Some(state) if state == self.status => None,
+            // The body disagrees with itself (a yaml block left at an
+            // earlier state below the `## Status` kept up to date): a move
+            // would not mend it, writing the state in this place does.
+            Some(state) if let Some(first) = first_agrees => Some(ItemError::new(
+                &self.path,
+                at,
+                format!(
+                    "the body's status says `{}` ({state}) in its {} but `{}` in its {}, the {}'s state: write `{}` in each place (a move then keeps them in step)",
+                    crate::text::escape(&found.value),
+                    found.form.name(),
+                    crate::text::escape(&first.value),
+                    first.form.name(),
+                    self.kind,
+                    spec.value_for(&self.status)
+                ),
+            )),
             Some(state) => Some(ItemError::new(
                 &self.path,
                 at,

@@ -664,7 +664,7 @@ fn a_move_rewrites_every_place_the_status_is_written() {
     );
     repo.orx(&["check"])
         .code(1)
-        .stdout_has(&["the body's status says `Done` (Done) but the story is in InProgress"]);
+        .stdout_has(&["the body's status says `Done` (Done) in its fenced-yaml but `InProgress` in its section, the story's state: write `InProgress` in each place"]);
 }
 
 /// `--json` gives the plan as data: per file what was read, from where and
@@ -698,4 +698,69 @@ fn the_json_plan_says_what_was_read_from_where_and_what_was_left_out() {
         left["reason"],
         "story 1.1 is docs/stories/1.1.sign-in.md; this is another file for it: its heading names a summary"
     );
+}
+
+/// A project whose story files are named both ways, `1.1.slug.md` and
+/// `1.2-slug.md`, is adopted with each story's own ID (the one its heading
+/// names), not a shorter one read from the other way of writing the name;
+/// a frontmatter's quoted `id:` is kept as it was written.
+#[test]
+fn story_files_named_both_ways_keep_the_id_their_heading_names() {
+    let with_front = "---\nid: \"1.4\"\ntitle: \"Reading stats\"\nstatus: Done\n---\n\n# Story 1.4: Reading stats\n\n## Story\n\nAs a reader I see what I read this year.\n";
+    let repo = project(&[
+        ("docs/stories/1.1.sign-in.md", V4_DONE),
+        ("docs/stories/1.2-sign-out.md", V4_REVIEW),
+        ("docs/stories/1.3.shelf-export.md", V4_APPROVED),
+        ("docs/stories/1.4-reading-stats.md", with_front),
+    ]);
+    let plan = repo.orx(&["adopt", "--dry-run", "--preset", "bmad-v4"]);
+    plan.ok().stdout_has(&[
+        "docs/stories/1.2-sign-out.md  1.2 ",
+        "docs/stories/1.4-reading-stats.md  1.4 ",
+    ]);
+    assert!(!plan.stdout.contains("its heading says"), "{}", plan.stdout);
+    repo.orx(&["adopt", "--yes", "--preset", "bmad-v4"]).ok();
+    assert!(
+        repo.read("docs/stories/1.4-reading-stats.md")
+            .contains("\nid: \"1.4\"\n"),
+        "{}",
+        repo.read("docs/stories/1.4-reading-stats.md")
+    );
+    repo.orx(&["check"]).ok();
+    repo.orx(&["show", "1.2"]).ok();
+}
+
+/// An early stub of a story left beside the story written out (`3.2-editor.md`
+/// beside `3.2.editor.md`) is left out as another file for it, whichever
+/// name sorts first: the fuller file is the story.
+#[test]
+fn an_early_stub_beside_its_story_is_left_out_not_the_story() {
+    let stub = "# Story 1.2: Editor\n\n## Status\n\nDraft\n\n## Story\n\nAs a writer I edit.\n";
+    let full = "# Story 1.2: Editor\n\n## Status\n\nDone\n\n## Story\n\nAs a writer I edit my script, with undo.\n\n## Acceptance Criteria\n\n1. Edits are saved.\n2. Undo goes back one edit.\n\n## Tasks\n\n- [x] Editor\n- [x] Undo\n";
+    let repo = project(&[
+        ("docs/stories/1.1.sign-in.md", V4_DONE),
+        ("docs/stories/1.2-editor.md", stub),
+        ("docs/stories/1.2.editor.md", full),
+    ]);
+    repo.orx(&["adopt", "--dry-run", "--preset", "bmad-v4"])
+        .ok()
+        .stdout_has(&[
+            "docs/stories/1.2.editor.md  1.2 ",
+            "left out docs/stories/1.2-editor.md: story 1.2 is docs/stories/1.2.editor.md; this is another file for it",
+        ]);
+}
+
+/// A story whose yaml block was left at an earlier state below the
+/// `## Status` kept up to date is read by its section, and left as it is
+/// with what to write where (a move would not mend the body).
+#[test]
+fn a_yaml_block_left_behind_its_status_section_is_said_with_its_fix() {
+    let story = "# Story 3.2: Carousel\n\n## Status\n\nReview\n\n## Story\n\n```yaml\nStory:\n  id: 3.2\n  status: Approved\n```\n\nAs a visitor I see the news.\n";
+    let repo = project(&[("docs/stories/3.2-carousel.md", story)]);
+    repo.orx(&["adopt", "--dry-run", "--preset", "orchestrix"])
+        .code(1)
+        .stdout_has(&[
+            "3.2      \"Review\" (section, line 5) -> Review",
+            "problem: the body's status says `Approved` (Approved) in its fenced-yaml but `Review` in its section, the story's state: write `Review` in each place (a move then keeps them in step)",
+        ]);
 }

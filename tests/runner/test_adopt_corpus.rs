@@ -1,5 +1,6 @@
 //! `adopt` on real projects nobody tuned it for: the story files of public
-//! BMAD v4 and v6 projects, byte for byte, under `tests/fixtures/adopt/`.
+//! BMAD v4, BMAD v6 and Orchestrix projects, byte for byte, under
+//! `tests/fixtures/adopt/`.
 //! Each project is adopted as a new user would (no preset, only the
 //! project's own words passed as `--map`); the state of every story is
 //! compared with the one a person reads in it, written by hand in the

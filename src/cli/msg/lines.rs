@@ -1844,6 +1844,10 @@ pub const LINES: &[(&str, &str)] = &[
         "它的标题写的是 Story {h},名称是 Story {n}: 采用名称中的 ID,因为文件名指向它",
     ),
     (
+        "the body's status says `{v}` ({state}) in its {form} but `{first}` in its {form1}, the {kind}'s state: write `{value}` in each place (a move then keeps them in step)",
+        "正文的 {form} 中状态写的是 `{v}` ({state}),但 {form1} 中写的是 `{first}`,即 {kind} 的状态: 请在每处都写 `{value}` (之后 move 会让它们保持一致)",
+    ),
+    (
         "its status `{v}` ({form}) is not a state of the workflow (states: {states}); say which state it stands for",
         "它的状态 `{v}` ({form}) 不是工作流中的状态 (状态: {states});请说明它代表哪个状态",
     ),

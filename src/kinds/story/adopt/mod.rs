@@ -397,15 +397,23 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
             continue;
         }
         let head = f.heading.as_ref().and_then(|h| h.id.clone());
-        let from_name: Vec<String> = variants
+        // Each way of writing the name (`1.2.slug`, `1.2-slug`, ...) may
+        // read another ID in it: the one the heading names is the story's,
+        // as in a project whose files are named both ways.
+        let by_variant: Vec<Vec<String>> = variants
             .iter()
             .map(|v| classify::ids_of_name(v, &f.name))
+            .collect();
+        let from_name: Vec<String> = by_variant
+            .iter()
             .find(|ids| !ids.is_empty())
+            .cloned()
             .unwrap_or_default();
         let mut notes = Vec::new();
         let id = match &head {
-            Some(h) => from_name
+            Some(h) => by_variant
                 .iter()
+                .flatten()
                 .find(|i| classify::norm_id(i) == classify::norm_id(h))
                 .cloned()
                 .or_else(|| {
@@ -459,7 +467,8 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     }
     // Two files for one story: the story is the one that looks like it
     // (its sections, its status, its name in sprint-status.yaml, the
-    // project's pattern); the other is a document about it.
+    // project's pattern), else the fuller one (an early stub left beside
+    // the story written out); the other is a document about it.
     let mut by_id: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (i, (_, id, _)) in stories.iter().enumerate() {
         if !id.is_empty() {
@@ -490,7 +499,13 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         };
         let best = *group
             .iter()
-            .max_by_key(|i| (score(**i), std::cmp::Reverse(**i)))
+            .max_by_key(|i| {
+                (
+                    score(**i),
+                    stories[**i].0.bytes.len(),
+                    std::cmp::Reverse(**i),
+                )
+            })
             .unwrap_or(&group[0]);
         for &i in group.iter().filter(|i| **i != best) {
             let (f, id, _) = &stories[i];
