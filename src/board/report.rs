@@ -51,9 +51,10 @@ pub fn summarize(
     Ok(summary)
 }
 
-/// A forward step whose move's guard does not hold for the item now is
-/// not the forward step: it is left as an alternative (an agent's
-/// `PRD_GENERATED` before any task is planned).
+/// Each step that moves the item is judged: `ready`, with the conditions
+/// that do not hold as `unmet`. A forward step whose move's guard does not
+/// hold for the item now is not the forward step: it is left as an
+/// alternative (an agent's `PRD_GENERATED` before any task is planned).
 fn demote_unready(
     wf: &Workflow,
     item: &Item,
@@ -62,7 +63,7 @@ fn demote_unready(
 ) {
     let before = item.value();
     let now = workspace::now();
-    for a in steps.iter_mut().filter(|a| a.primary) {
+    for a in steps.iter_mut() {
         let Some(to) = a.to.as_deref() else {
             continue;
         };
@@ -74,13 +75,20 @@ fn demote_unready(
         if moves.is_empty() {
             continue;
         }
+        let mut unmet = Vec::new();
         let holds = moves.iter().any(|t| {
             let mut after = before.clone();
             after[wf.state_field.as_str()] = Value::String(t.to.clone());
             let scope = validate::guard_scope(wf, Some(t), Some(&before), &after, role, &now);
-            validate::unmet(t, &scope).is_empty()
+            let missing = validate::unmet(t, &scope);
+            if unmet.is_empty() {
+                unmet = missing.iter().map(|u| u.desc.clone()).collect();
+            }
+            missing.is_empty()
         });
+        a.ready = Some(holds);
         if !holds {
+            a.unmet = unmet;
             a.primary = false;
         }
     }
@@ -659,14 +667,36 @@ pub fn detail_of(
             })
         })
         .collect::<Result<Vec<MoveCheck>>>()?;
-    // A forward step whose every move is refused now is an alternative.
-    for a in summary.steps.iter_mut().filter(|a| a.primary) {
+    // Each step that moves the item is judged (`ready`, and what refuses
+    // it); a forward step whose every move is refused is an alternative.
+    for a in summary.steps.iter_mut() {
         let to = a.to.as_deref();
         let judged: Vec<&MoveCheck> = moves
             .iter()
             .filter(|m| Some(m.to.as_str()) == to && m.to != item.status && m.judged_as == a.role)
             .collect();
-        if !judged.is_empty() && judged.iter().all(|m| !m.allowed) {
+        if judged.is_empty() {
+            continue;
+        }
+        let ready = judged.iter().any(|m| m.allowed);
+        a.ready = Some(ready);
+        if !ready {
+            a.unmet = judged
+                .iter()
+                .flat_map(|m| {
+                    let unmet: Vec<String> = m
+                        .conditions
+                        .iter()
+                        .filter(|c| !c.holds)
+                        .map(|c| c.desc.clone())
+                        .collect();
+                    if unmet.is_empty() {
+                        m.refused.iter().map(|r| r.message.clone()).collect()
+                    } else {
+                        unmet
+                    }
+                })
+                .collect();
             a.primary = false;
         }
     }

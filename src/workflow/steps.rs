@@ -934,6 +934,15 @@ pub struct Action {
     /// The same command as one call by name with named arguments (the
     /// MCP server's tool): the inputs go in `arguments` under their names.
     pub call: Call,
+    /// Whether its move can be taken now, where the item was judged for it
+    /// (`next`, `status` and `show` judge a step that moves the item; a
+    /// step of the built-in story kind in `next` and `status` is not).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub ready: Option<bool>,
+    /// What stands in its way when it is not ready: the conditions that do
+    /// not hold, or the rule that refuses it.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub unmet: Vec<String>,
 }
 
 /// A step's command as a call: the tool that runs any action (`act`),
@@ -1103,6 +1112,8 @@ impl super::Workflow {
                         tool: ACT.to_owned(),
                         arguments,
                     },
+                    ready: None,
+                    unmet: Vec::new(),
                 }
             };
             match &step.offered {
@@ -1254,6 +1265,8 @@ impl super::Workflow {
                 tool: ACT.to_owned(),
                 arguments,
             },
+            ready: None,
+            unmet: Vec::new(),
         })
     }
 
@@ -1318,6 +1331,8 @@ impl super::Workflow {
                     .map(|(k, v)| ((*k).to_owned(), Value::String((*v).to_owned())))
                     .collect(),
             },
+            ready: None,
+            unmet: Vec::new(),
         })
     }
 }

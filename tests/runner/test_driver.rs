@@ -1009,8 +1009,40 @@ fn a_forward_step_that_cannot_succeed_now_is_not_the_primary() {
     let next = ["next", "--role", "dev", "--json"];
     assert_eq!(primaries(&show), ["task-add"]);
     assert_eq!(primaries(&next), ["task-add"]);
+    // Readiness as data: the step that cannot run now says so, and why.
+    let fire = |args: &[&str]| -> Value {
+        let out = repo.orx(args);
+        out.ok();
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        let steps = if v["steps"].is_array() {
+            v["steps"].clone()
+        } else {
+            v["roles"][0]["actions"][0]["steps"].clone()
+        };
+        steps
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["action"] == "fire:PRD_GENERATED")
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    for args in [&show[..], &next[..]] {
+        let step = fire(args);
+        assert_eq!(step["ready"], false, "{step}");
+        assert_eq!(
+            step["unmet"],
+            serde_json::json!(["the PRD has a task queue (`git orx agent task add`)"]),
+            "{step}"
+        );
+    }
     repo.orx(&["agent", "task", "add", "the login", "--as", "dev"])
         .ok();
     assert!(primaries(&show).contains(&"fire:PRD_GENERATED".to_owned()));
     assert!(primaries(&next).contains(&"fire:PRD_GENERATED".to_owned()));
+    for args in [&show[..], &next[..]] {
+        let step = fire(args);
+        assert_eq!(step["ready"], true, "{step}");
+        assert!(step.get("unmet").is_none(), "{step}");
+    }
 }
