@@ -930,6 +930,10 @@ fn git_orx_run_fails_a_loop_at_its_iteration_cap() {
 fn the_dashboard_may_start_a_loop_before_the_skills_init() {
     let repo = Repo::new();
     let id = new_loop(&repo, &[]);
+    // The workflow says what it allows: the skill's init writes skill_state,
+    // which is the skill's; the dashboard starts the loop by the move alone.
+    repo.orx(&["loop", "act", &id, "init", "--as", "api"])
+        .fails(1, &["`skill_state` is the skill's"]);
     repo.orx(&["move", &id, "running", "--as", "api"]).ok();
     script(&repo);
     let summary = run_one(&repo, &id, "2026-01-02T03:05:01Z");
