@@ -29,15 +29,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .into_iter()
         .filter(|t| t.trigger.as_deref() == Some(trigger.as_str()))
         .collect();
-    if let Some(command) = from_here.first().and_then(|t| t.outcome.clone())
-        && from_here.iter().all(|t| t.outcome.is_some())
-    {
-        return Err(orx::Error::Outcome {
-            item: item.label(),
-            trigger,
-            command,
-        });
-    }
+    orx::kinds::agent::refuse_outcome(&item, &from_here, &trigger)?;
     fire(ui, &ws, &role, &args.on, &trigger)
 }
 

@@ -65,15 +65,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 .into_iter()
                 .filter(|t| t.to == *to)
                 .collect();
-            if let Some(command) = there.first().and_then(|t| t.outcome.clone())
-                && there.iter().all(|t| t.outcome.is_some())
-            {
-                return Err(orx::Error::Outcome {
-                    item: item.label(),
-                    trigger: there[0].trigger.clone().unwrap_or_else(|| to.clone()),
-                    command,
-                });
-            }
+            orx::kinds::agent::refuse_outcome(&item, &there, to)?;
             let mut names: Vec<String> = there
                 .iter()
                 .filter(|t| t.outcome.is_none())

@@ -29,6 +29,23 @@ use crate::error::{Error, Result};
 use crate::repo::workspace::Workspace;
 use crate::workflow::{Transition, Workflow};
 
+/// Refuses taking by hand `moves` (the item's transitions a trigger or a
+/// target state names) when every one is a command's outcome (`outcome:`):
+/// taking it would skip what the command does.
+pub fn refuse_outcome(item: &Item, moves: &[&Transition], trigger: &str) -> Result<()> {
+    match moves.first().and_then(|t| t.outcome.clone()) {
+        Some(command) if moves.iter().all(|t| t.outcome.is_some()) => Err(Error::Outcome {
+            item: item.label(),
+            trigger: moves[0]
+                .trigger
+                .clone()
+                .unwrap_or_else(|| trigger.to_owned()),
+            command,
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// The transition trigger `name` fires from the item's state `from`.
 pub fn fired<'w>(wf: &'w Workflow, from: &str, name: &str) -> Result<&'w Transition> {
     if !wf
