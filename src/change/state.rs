@@ -643,39 +643,37 @@ pub fn restore(
                 })?
             }
         }
-        RestoreTo::Named(name)
-            if let Some(copy) = all_backups(ws, &kind, &id, &path)?
-                .into_iter()
-                .find(|b| &b.name == name && b.file.is_some()) =>
-        {
-            let file = copy.file.unwrap_or_default();
-            let bytes = std::fs::read(&file)
-                .map_err(|e| Error::Failed(format!("cannot read {file}: {e}")))?;
-            (format!("the state store's {}", copy.name), bytes)
-        }
         RestoreTo::Named(name) => {
             let list = all_backups(ws, &kind, &id, &path)?;
-            let (label, rev) = match list.iter().find(|b| &b.name == name) {
-                Some(b) => (format!("backup {}", b.name), b.commit.clone()),
-                None => match ws.repo.commit_id(name) {
-                    Some(c) => (format!("commit {}", &c[..c.len().min(12)]), c),
-                    None => {
-                        let names: Vec<&str> = list.iter().map(|b| b.name.as_str()).collect();
-                        return Err(Error::NotFound(format!(
-                            "`{}` is neither a backup of {kind} {id} ({}) nor a commit",
-                            crate::text::escape(name),
-                            if names.is_empty() {
-                                "it has none".to_owned()
-                            } else {
-                                names.join(", ")
-                            }
-                        )));
-                    }
-                },
-            };
-            let bytes = backup_bytes(ws, &rev, &path)?
-                .ok_or_else(|| Error::NotFound(format!("{label} holds no {path}")))?;
-            (label, bytes)
+            let found = list.iter().find(|b| &b.name == name);
+            // A copy the state store kept: its bytes are in the file.
+            if let Some(file) = found.and_then(|b| b.file.as_deref()) {
+                let bytes = std::fs::read(file)
+                    .map_err(|e| Error::Failed(format!("cannot read {file}: {e}")))?;
+                (format!("the state store's {name}"), bytes)
+            } else {
+                let (label, rev) = match found {
+                    Some(b) => (format!("backup {}", b.name), b.commit.clone()),
+                    None => match ws.repo.commit_id(name) {
+                        Some(c) => (format!("commit {}", &c[..c.len().min(12)]), c),
+                        None => {
+                            let names: Vec<&str> = list.iter().map(|b| b.name.as_str()).collect();
+                            return Err(Error::NotFound(format!(
+                                "`{}` is neither a backup of {kind} {id} ({}) nor a commit",
+                                crate::text::escape(name),
+                                if names.is_empty() {
+                                    "it has none".to_owned()
+                                } else {
+                                    names.join(", ")
+                                }
+                            )));
+                        }
+                    },
+                };
+                let bytes = backup_bytes(ws, &rev, &path)?
+                    .ok_or_else(|| Error::NotFound(format!("{label} holds no {path}")))?;
+                (label, bytes)
+            }
         }
     };
     let restored = Item::from_bytes(ws.registry(), &path, bytes.clone()).map_err(|e| {
@@ -734,11 +732,11 @@ pub fn restore(
     // The fields only transitions change (an error counter) are not taken
     // back: they stay as committed, and the move back to the restored
     // state changes them as its effects say.
-    let committed = head_item.value();
+    let (committed, taken_back) = (head_item.value(), restored.value());
     for field in &wf.protected {
         let keys: Vec<&str> = field.iter().map(String::as_str).collect();
         let now = crate::engine::validate::lookup(&committed, field);
-        if now != crate::engine::validate::lookup(&restored.value(), field) {
+        if now != crate::engine::validate::lookup(&taken_back, field) {
             staged = staged
                 .set(&keys, now.unwrap_or(&Value::Null))
                 .map_err(|e| Error::Failed(e.message))?;

@@ -463,10 +463,7 @@ fn comment(
             .trim_end_matches([':', '.', ','])
             .to_ascii_lowercase();
         // The flow's own name of a decision (GOAL_ACHIEVED) is taken too.
-        let first = DECISIONS
-            .iter()
-            .find(|d| super::recorded(d).eq_ignore_ascii_case(&first))
-            .map_or(first, |d| (*d).to_owned());
+        let first = super::decision_named(&first).map_or(first, str::to_owned);
         let wf = ws.workflow(GOAL)?;
         let trigger = if first == "broadcast" {
             "assign"

@@ -714,6 +714,15 @@ pub fn recorded(decision: &str) -> &str {
     }
 }
 
+/// The decision `word` names: by its name, or by the flow's name for it
+/// (GOAL_ACHIEVED, in any case).
+pub fn decision_named(word: &str) -> Option<&'static str> {
+    DECISIONS
+        .iter()
+        .copied()
+        .find(|d| *d == word || (recorded(d) != *d && recorded(d).eq_ignore_ascii_case(word)))
+}
+
 /// Plans the lead's decision on goal `id`: recorded in `decision` (the
 /// round's), then the transition it names. GOAL_ACHIEVED is taken for
 /// `achieved`.
@@ -724,18 +733,13 @@ pub fn plan_decide(
     assignee: Option<&str>,
     actor: Actor,
 ) -> Result<Plan> {
-    let decision = DECISIONS
-        .iter()
-        .copied()
-        .find(|d| recorded(d).eq_ignore_ascii_case(decision))
-        .unwrap_or(decision);
-    if !DECISIONS.contains(&decision) {
+    let Some(decision) = decision_named(decision) else {
         return Err(Error::Usage(format!(
             "unknown decision `{}` (decisions: {})",
             crate::text::escape(decision),
             DECISIONS.join(", ")
         )));
-    }
+    };
     let (item, wf) = open(ws, GOAL, id)?;
     let round = count(&item.value(), "round_count");
     let trigger = if decision == "broadcast" {
