@@ -127,17 +127,26 @@ fn event_of(event: Option<&str>, p: &Value) -> String {
 /// The goal issue a sub-issue names: `[parent #N]` in its title, or a
 /// `Parent: #N` line in its body.
 fn parent_issue(title: &str, body: &str) -> Option<u64> {
-    let after = |s: &str, key: &str| -> Option<u64> {
-        let lower = s.to_ascii_lowercase();
-        let i = lower.find(key)? + key.len();
-        let digits: String = s[i..]
-            .trim_start_matches([' ', '#'])
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect();
-        digits.parse().ok()
-    };
-    after(title, "[parent").or_else(|| after(body, "parent:"))
+    number_after(title, "[parent").or_else(|| number_after(body, "parent:"))
+}
+
+/// The goal issue a pull request's body names: `Parent #M` (or
+/// `Parent: #M`).
+fn pull_parent(body: &str) -> Option<u64> {
+    number_after(body, "parent:").or_else(|| number_after(body, "parent #"))
+}
+
+/// The issue number after the first `key` in `s` (any case), spaces and
+/// `#` skipped.
+fn number_after(s: &str, key: &str) -> Option<u64> {
+    let lower = s.to_ascii_lowercase();
+    let i = lower.find(key)? + key.len();
+    let digits: String = s[i..]
+        .trim_start_matches([' ', '#'])
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
 }
 
 /// The issue a pull request's body says it closes: `Closes #N` (or
@@ -526,24 +535,23 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
     // The task on the branch, else the one whose issue the body closes
     // (`Closes #N`, with `Parent #M` naming its goal's issue).
     let body = str_at(pr, &["body"]).unwrap_or_default();
-    let task = match by_branch(ws, branch)? {
-        Some(t) => Some(t),
-        None => match closes_issue(body) {
-            Some(i) => by_issue(ws, TASK, i)?,
-            None => None,
-        },
+    let closes = closes_issue(body);
+    let task = match (by_branch(ws, branch)?, closes) {
+        (Some(t), _) => Some(t),
+        (None, Some(i)) => by_issue(ws, TASK, i)?,
+        (None, None) => None,
     };
     let Some(task) = task else {
         out.notes.push(format!(
             "pull request #{n} from {}: no task lives on that branch{}; ignored",
             crate::text::escape(branch),
-            closes_issue(body)
+            closes
                 .map(|i| format!(" or is linked to issue #{i}"))
                 .unwrap_or_default()
         ));
         return Ok(());
     };
-    if let Some(m) = parent_issue("", &body.replace("Parent #", "Parent: #"))
+    if let Some(m) = pull_parent(body)
         && let Some(goal) = by_issue(ws, GOAL, m)?
         && task.value()["parent"].as_str() != Some(goal.id.as_str())
     {
@@ -775,13 +783,8 @@ mod tests {
         assert_eq!(closes_issue("Resolves #40."), Some(40));
         assert_eq!(closes_issue("closes the gap"), None);
         assert_eq!(closes_issue(""), None);
-        assert_eq!(
-            parent_issue(
-                "",
-                &"Closes #12\nParent #7".replace("Parent #", "Parent: #")
-            ),
-            Some(7)
-        );
+        assert_eq!(pull_parent("Closes #12\nParent #7"), Some(7));
+        assert_eq!(pull_parent("Parent: #7"), Some(7));
     }
 
     #[test]
