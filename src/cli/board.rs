@@ -107,18 +107,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .map(|r| orx::workflow::role::canonical(&r));
     drop(ws);
     let token = if args.write { Some(token()?) } else { None };
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}")))?;
-    let listener = runtime
-        .block_on(TcpListener::bind(args.listen.as_str()))
-        .map_err(|e| {
-            orx::Error::Failed(format!(
-                "cannot listen on {}: {e}",
-                orx::text::escape(&args.listen)
-            ))
-        })?;
+    let (runtime, listener) = super::serve::listen(&args.listen)?;
     let addr = listener
         .local_addr()
         .map_err(|e| orx::Error::Failed(format!("cannot listen: {e}")))?;

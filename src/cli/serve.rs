@@ -86,18 +86,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             )
         })?;
     drop(ws);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}")))?;
-    let listener = runtime
-        .block_on(TcpListener::bind(args.listen.as_str()))
-        .map_err(|e| {
-            orx::Error::Failed(format!(
-                "cannot listen on {}: {e}",
-                orx::text::escape(&args.listen)
-            ))
-        })?;
+    let (runtime, listener) = listen(&args.listen)?;
     let addr = listener
         .local_addr()
         .map(|a| a.to_string())
@@ -263,6 +252,19 @@ async fn respond(
         .headers_mut()
         .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response
+}
+
+/// A current-thread runtime and a listener bound to `addr`: how `serve`
+/// and `board` start.
+pub fn listen(addr: &str) -> orx::Result<(tokio::runtime::Runtime, TcpListener)> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}")))?;
+    let listener = runtime.block_on(TcpListener::bind(addr)).map_err(|e| {
+        orx::Error::Failed(format!("cannot listen on {}: {e}", orx::text::escape(addr)))
+    })?;
+    Ok((runtime, listener))
 }
 
 fn fail(status: StatusCode, message: &str) -> (StatusCode, Value) {
