@@ -658,13 +658,16 @@ fn step_tool(
         wf.name,
         step.run.join(" ")
     );
-    for g in &step.exclusive {
-        let names: Vec<&str> = g
-            .flags
+    // The inputs a group's flags belong to, by name.
+    let input_names = |flags: &[String]| -> Vec<&str> {
+        flags
             .iter()
             .filter_map(|f| step.inputs.iter().find(|i| i.flag.as_deref() == Some(f)))
             .map(|i| i.name.as_str())
-            .collect();
+            .collect()
+    };
+    for g in &step.exclusive {
+        let names = input_names(&g.flags);
         description.push_str(&format!(
             "; {} of {}{}",
             if g.required {
@@ -681,12 +684,7 @@ fn step_tool(
         ));
     }
     for g in &step.at_least_one {
-        let names: Vec<&str> = g
-            .flags
-            .iter()
-            .filter_map(|f| step.inputs.iter().find(|i| i.flag.as_deref() == Some(f)))
-            .map(|i| i.name.as_str())
-            .collect();
+        let names = input_names(&g.flags);
         description.push_str(&format!(
             "; at least one of {}{}",
             names.join(", "),

@@ -726,6 +726,13 @@ fn compile_inputs(
             roles,
         });
     }
+    // A group's flag that no input of the step has.
+    let unknown = |flags: &[String]| {
+        flags
+            .iter()
+            .find(|f| !inputs.iter().any(|i| i.flag.as_deref() == Some(f.as_str())))
+            .cloned()
+    };
     let mut exclusive = Vec::new();
     for g in exclusive_def {
         if g.flags.value.len() < 2 {
@@ -734,12 +741,7 @@ fn compile_inputs(
                 "an `exclusive` group names two flags or more".to_owned(),
             );
         }
-        if let Some(f) = g
-            .flags
-            .value
-            .iter()
-            .find(|f| !inputs.iter().any(|i| i.flag.as_deref() == Some(f.as_str())))
-        {
+        if let Some(f) = unknown(&g.flags.value) {
             return fail(
                 pos(&g.flags),
                 format!("`exclusive` names `{f}`, which no input of the step has"),
@@ -760,12 +762,7 @@ fn compile_inputs(
                 "an `at_least_one` group names two flags or more (and no `required`)".to_owned(),
             );
         }
-        if let Some(f) = g
-            .flags
-            .value
-            .iter()
-            .find(|f| !inputs.iter().any(|i| i.flag.as_deref() == Some(f.as_str())))
-        {
+        if let Some(f) = unknown(&g.flags.value) {
             return fail(
                 pos(&g.flags),
                 format!("`at_least_one` names `{f}`, which no input of the step has"),
