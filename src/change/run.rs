@@ -563,6 +563,7 @@ fn fail(
 ) -> Result<bool> {
     summary.errors.push(format!("{}: {message}", action.name));
     let id = format!("{}:{}", item.kind, item.id);
+    let kind = item.kind.clone();
     let rec = state::plan_error(ws, item, Some(&action.name), message, actor)?;
     state::execute_with_backup(ws, &rec.plan, true)?;
     exec.progress(&Progress::Error {
@@ -574,9 +575,10 @@ fn fail(
     if rec.at_limit {
         summary.exit = Exit::ErrorLimit;
         summary.last_action = Some(action.name.clone());
+        let _ = ws.find(&id)?;
         // The failure is recorded; the last stable state comes back, and
         // the run stops.
-        let wf = crate::change::plan::workflow_of(ws, &ws.find(&id)?)?;
+        let wf = ws.workflow(&kind)?;
         if wf
             .run
             .as_ref()

@@ -329,7 +329,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let (kind, id, _, _) = orx::change::state::locate(&ws, &args.id)?;
             super::acting_on(&kind, &id);
             let role = super::role(&ws, &args.role)?;
-            return run_as(ui, &ws, &args, &role);
+            return run_as(ui, &ws, &args, &kind, &role);
         }
         Err(e) => return Err(e),
     };
@@ -339,7 +339,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if args.dry_run {
         return plan_only(ui, &ws, &args, &item, &role);
     }
-    run_as(ui, &ws, &args, &role)
+    run_as(ui, &ws, &args, &item.kind, &role)
 }
 
 /// `--dry-run`: the action the run would take first, and its prompt;
@@ -394,6 +394,7 @@ fn run_as(
     ui: &mut Ui,
     ws: &orx::repo::workspace::Workspace,
     args: &Args,
+    kind: &str,
     role: &str,
 ) -> orx::Result<u8> {
     if args.max_iterations == Some(0) {
@@ -416,10 +417,7 @@ fn run_as(
     };
     // The workflow's run log, unless --quiet (or --json, which logs nothing).
     let log = (!args.quiet && !ui.is_json()).then(|| {
-        let wf = ws
-            .find(&args.id)
-            .ok()
-            .and_then(|item| orx::change::plan::workflow_of(ws, &item).ok());
+        let wf = ws.workflow(kind).ok();
         Log::of(wf.as_ref().and_then(|w| w.run.as_ref()).map(|r| &r.log))
     });
     if let Some(log) = &log {
