@@ -988,7 +988,8 @@ fn a_forward_step_that_cannot_succeed_now_is_not_the_primary() {
         "human",
     ])
     .ok();
-    let primaries = |args: &[&str]| -> Vec<String> {
+    // The steps `show --json` or `next --json` offers the item.
+    let steps_of = |args: &[&str]| -> Vec<Value> {
         let out = repo.orx(args);
         out.ok();
         let v: Value = serde_json::from_str(&out.stdout).unwrap();
@@ -997,9 +998,10 @@ fn a_forward_step_that_cannot_succeed_now_is_not_the_primary() {
         } else {
             v["roles"][0]["actions"][0]["steps"].clone()
         };
-        steps
-            .as_array()
-            .unwrap()
+        steps.as_array().unwrap().clone()
+    };
+    let primaries = |args: &[&str]| -> Vec<String> {
+        steps_of(args)
             .iter()
             .filter(|a| a["primary"] == true)
             .map(|a| a["action"].as_str().unwrap().to_owned())
@@ -1011,20 +1013,9 @@ fn a_forward_step_that_cannot_succeed_now_is_not_the_primary() {
     assert_eq!(primaries(&next), ["task-add"]);
     // Readiness as data: the step that cannot run now says so, and why.
     let fire = |args: &[&str]| -> Value {
-        let out = repo.orx(args);
-        out.ok();
-        let v: Value = serde_json::from_str(&out.stdout).unwrap();
-        let steps = if v["steps"].is_array() {
-            v["steps"].clone()
-        } else {
-            v["roles"][0]["actions"][0]["steps"].clone()
-        };
-        steps
-            .as_array()
-            .unwrap()
-            .iter()
+        steps_of(args)
+            .into_iter()
             .find(|a| a["action"] == "fire:PRD_GENERATED")
-            .cloned()
             .unwrap_or(Value::Null)
     };
     for args in [&show[..], &next[..]] {
