@@ -1053,6 +1053,7 @@ impl super::Workflow {
             if !step.roles.is_empty() && !step.roles.iter().any(|r| r == role) {
                 continue;
             }
+            let (inputs, exclusive, at_least_one) = self.inputs_for(step, role);
             let make = |suffix: Option<&str>,
                         to: Option<&str>,
                         trigger: Option<&str>,
@@ -1083,24 +1084,9 @@ impl super::Workflow {
                     item: id.to_owned(),
                     role: role.to_owned(),
                     argv,
-                    inputs: step
-                        .inputs
-                        .iter()
-                        .filter(|i| i.for_role(role))
-                        .map(|i| self.typed(i))
-                        .collect(),
-                    exclusive: step
-                        .exclusive
-                        .iter()
-                        .filter(|g| g.roles.is_empty() || g.roles.iter().any(|r| r == role))
-                        .cloned()
-                        .collect(),
-                    at_least_one: step
-                        .at_least_one
-                        .iter()
-                        .filter(|g| g.roles.is_empty() || g.roles.iter().any(|r| r == role))
-                        .cloned()
-                        .collect(),
+                    inputs: inputs.clone(),
+                    exclusive: exclusive.clone(),
+                    at_least_one: at_least_one.clone(),
                     primary,
                     progress,
                     to: to.map(str::to_owned),
@@ -1177,6 +1163,29 @@ impl super::Workflow {
         out
     }
 
+    /// The inputs of `step` that `role` gives, typed, and the groups of
+    /// them that concern it.
+    fn inputs_for(&self, step: &Step, role: &str) -> (Vec<Input>, Vec<Exclusive>, Vec<AtLeastOne>) {
+        let concerns = |roles: &[String]| roles.is_empty() || roles.iter().any(|r| r == role);
+        (
+            step.inputs
+                .iter()
+                .filter(|i| i.for_role(role))
+                .map(|i| self.typed(i))
+                .collect(),
+            step.exclusive
+                .iter()
+                .filter(|g| concerns(&g.roles))
+                .cloned()
+                .collect(),
+            step.at_least_one
+                .iter()
+                .filter(|g| concerns(&g.roles))
+                .cloned()
+                .collect(),
+        )
+    }
+
     /// `input` as an action gives it: a role's values are the roles known.
     fn typed(&self, input: &Input) -> Input {
         let mut i = input.clone();
@@ -1219,6 +1228,7 @@ impl super::Workflow {
         if !allowed.iter().any(|r| r == role) {
             return None;
         }
+        let (inputs, exclusive, at_least_one) = self.inputs_for(step, role);
         let mut argv = vec!["git".to_owned(), "orx".to_owned()];
         argv.extend(step.run.iter().map(|w| fill(w, &[("role", role)])));
         let mut arguments = serde_json::Map::new();
@@ -1232,24 +1242,9 @@ impl super::Workflow {
             item: String::new(),
             role: role.to_owned(),
             argv,
-            inputs: step
-                .inputs
-                .iter()
-                .filter(|i| i.for_role(role))
-                .map(|i| self.typed(i))
-                .collect(),
-            exclusive: step
-                .exclusive
-                .iter()
-                .filter(|g| g.roles.is_empty() || g.roles.iter().any(|r| r == role))
-                .cloned()
-                .collect(),
-            at_least_one: step
-                .at_least_one
-                .iter()
-                .filter(|g| g.roles.is_empty() || g.roles.iter().any(|r| r == role))
-                .cloned()
-                .collect(),
+            inputs,
+            exclusive,
+            at_least_one,
             primary: true,
             progress: true,
             to: Some(self.initial.clone()),
