@@ -435,12 +435,63 @@ pub fn color_ui(command_line: bool) -> Option<bool> {
     }
 }
 
+/// `message` with `trailers` added, without starting git, where git's
+/// result is certain: a message that ends its last line, whose last
+/// paragraph cannot be a trailer block, and that has no comment lines.
+/// git never takes the first paragraph (the subject) for trailers, and
+/// takes a later one only if a line has a separator (`:`, or one
+/// `trailer.separators` adds, all punctuation): a paragraph of words,
+/// spaces and `.,!?'` has none. Lines starting with punctuation (where
+/// git's `core.commentChar` could make a comment) leave it to git. The
+/// trailers then go in a paragraph of their own after the message, before
+/// any blank lines it ends with, as `git interpret-trailers` puts them.
+fn trailers_as_new_paragraph(message: &str, trailers: &[(String, String)]) -> Option<String> {
+    if !message.ends_with('\n') || trailers.is_empty() {
+        return None;
+    }
+    let blank = |l: &str| l.trim().is_empty();
+    let lines: Vec<&str> = message.split_inclusive('\n').collect();
+    let last = lines.iter().rposition(|l| !blank(l))?;
+    if blank(lines[0])
+        || lines[..=last]
+            .iter()
+            .any(|l| !blank(l) && !l.starts_with(|c: char| c.is_alphanumeric()))
+    {
+        return None;
+    }
+    let title_end = lines.iter().position(|l| blank(l)).unwrap_or(lines.len());
+    if title_end <= last {
+        let start = lines[..=last].iter().rposition(|l| blank(l))? + 1;
+        let plain = |c: char| {
+            c.is_alphanumeric() || c == ' ' || matches!(c, '.' | ',' | '!' | '?' | '\'' | '\n')
+        };
+        if !lines[start..=last].iter().all(|l| l.chars().all(plain)) {
+            return None;
+        }
+    }
+    let end: usize = lines[..=last].iter().map(|l| l.len()).sum();
+    let mut out = String::with_capacity(message.len() + 64 * trailers.len());
+    out.push_str(&message[..end]);
+    out.push('\n');
+    for (k, v) in trailers {
+        if k.contains(['\n', ':']) || v.contains('\n') || v.trim() != v || v.is_empty() {
+            return None;
+        }
+        out.push_str(&format!("{k}: {v}\n"));
+    }
+    out.push_str(&message[end..]);
+    Some(out)
+}
+
 /// `message` with `trailers` added as git adds them
 /// (`git interpret-trailers`): to the message's trailer block if it has
 /// one, else as a new paragraph; above comment lines (git's
 /// `core.commentChar`) and a `--verbose` scissors line. Each trailer is
 /// added, whatever `trailer.*` settings say about existing ones.
 pub fn add_trailers(message: &str, trailers: &[(String, String)]) -> Result<String, GitError> {
+    if let Some(out) = trailers_as_new_paragraph(message, trailers) {
+        return Ok(out);
+    }
     let mut args: Vec<String> = [
         "interpret-trailers",
         "--if-exists",
@@ -814,6 +865,99 @@ fn failure(args: String, out: &std::process::Output) -> GitError {
 
 #[cfg(test)]
 mod tests {
+    /// What `git interpret-trailers` itself makes of `message`, with the
+    /// options [`super::add_trailers`] passes.
+    fn gits_own(message: &str, trailers: &[(String, String)]) -> String {
+        use std::io::Write;
+        let mut args = vec![
+            "interpret-trailers".to_owned(),
+            "--if-exists".to_owned(),
+            "add".to_owned(),
+            "--if-missing".to_owned(),
+            "add".to_owned(),
+            "--where".to_owned(),
+            "end".to_owned(),
+        ];
+        for (k, v) in trailers {
+            args.push("--trailer".to_owned());
+            args.push(format!("{k}: {v}"));
+        }
+        let mut child = super::git_command()
+            .args(&args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(message.as_bytes())
+            .unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    }
+
+    #[test]
+    fn trailers_added_without_git_are_byte_for_byte_what_git_adds() {
+        let trailers = vec![
+            ("Orx-Item".to_owned(), "story/1.2".to_owned()),
+            (
+                "Orx-Transition".to_owned(),
+                "Approved -> InProgress".to_owned(),
+            ),
+            ("Orx-Role".to_owned(), "dev".to_owned()),
+        ];
+        let messages = [
+            "start\n",
+            "start\n\n",
+            "start\n\n\n",
+            "a subject: with a colon\n",
+            "two line\ntitle\n",
+            "subject\n\nA body of plain words, and more.\n",
+            "subject\n\nbody\n\nlast paragraph, plain!\n\n",
+            "subject   \n\nbody line with trailing space  \n",
+            "subject\n\n  \nbody after a blank of spaces\n",
+            // Left to git: each of these could hold a trailer or a comment.
+            "subject\n\nSigned-off-by: A <a@b>\n",
+            "subject\n\nFixes #12\n",
+            "subject\n\nkey=value\n",
+            "subject\n# a comment\n",
+            "# only a comment\n",
+            "subject\n\n(see) the body; here\n",
+            "no newline at the end",
+            "",
+            "\nleading blank\n",
+        ];
+        let mut native = 0;
+        for m in messages {
+            let ours = super::trailers_as_new_paragraph(m, &trailers);
+            native += usize::from(ours.is_some());
+            let via = super::add_trailers(m, &trailers).unwrap();
+            assert_eq!(via, gits_own(m, &trailers), "message {m:?}");
+            if let Some(o) = ours {
+                assert_eq!(o, via, "message {m:?}");
+            }
+        }
+        // The plain cases are taken without git.
+        assert_eq!(native, 9);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
+        /// Any message of words, separators, comment marks and blank lines:
+        /// where trailers are added without git, git adds them the same.
+        #[test]
+        fn trailers_added_without_git_agree_with_git_on_any_message(
+            m in "([a-z]{1,6}|[ .,:#=!?'-]|\n){0,40}"
+        ) {
+            let m = format!("{m}\n");
+            let trailers = vec![("Orx-Item".to_owned(), "story/7".to_owned())];
+            if let Some(ours) = super::trailers_as_new_paragraph(&m, &trailers) {
+                proptest::prop_assert_eq!(ours, gits_own(&m, &trailers));
+            }
+        }
+    }
+
     #[test]
     fn the_file_in_the_way_is_read_from_gits_refusal() {
         use super::changed_in_the_way as c;

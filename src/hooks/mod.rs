@@ -64,13 +64,19 @@ pub fn shim(name: &str) -> String {
             exit_if_this_git_process(&saved, QUIET_FILE)
         );
     }
+    if name == "pre-commit" {
+        return format!(
+            "{head}{check}{}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n",
+            nothing_watched_is_staged(&saved)
+        );
+    }
     if name != "reference-transaction" {
         return format!(
             "{head}{check}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n"
         );
     }
     format!(
-        "{head}[ \"$1\" = prepared ] || {saved} || exit 0\n\
+        "{head}{}[ \"$1\" = prepared ] || {saved} || exit 0\n\
          input= concern=\n\
          while IFS= read -r line; do\n\
          \x20 input=\"$input$line\n\"\n\
@@ -80,7 +86,73 @@ pub fn shim(name: &str) -> String {
          done\n\
          [ -n \"$concern\" ] || {saved} || exit 0\n\
          {}{check}printf '%s' \"$input\" | ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n",
+        follow_the_watched_commit(&saved),
         exit_if_this_git_process(&saved, JUDGED_FILE)
+    )
+}
+
+/// Shell defining `orx_key`: sets `key` to the key of the git process
+/// running the shim (its parent), as [`process_key`] writes it, and fails
+/// without `/proc`.
+const ORX_KEY: &str = concat!(
+    "orx_started() { [ $# -ge 20 ] && shift 19 && started=\"$1\"; }\n",
+    "orx_key() { key= started=; IFS= read -r stat 2>/dev/null < \"/proc/$PPID/stat\" || return 1; ",
+    "orx_started ${stat##*)}; [ -n \"$started\" ] && key=\"$PPID $started\"; }\n",
+);
+
+/// Shell for the pre-commit shim: a commit that stages nothing git-orx
+/// judges ends here, without starting git-orx. That takes, all read
+/// without starting a process: the directories git-orx judges
+/// ([`WATCH_FILE`]), written by git-orx for the very commit HEAD is
+/// ([`WATCH_HEAD_FILE`], read through a loose ref); no merge being
+/// concluded; a `git commit` that is not amending (its command line,
+/// read from `/proc`, names no `--am…`); no hook of yours chained. Then
+/// one `git diff-index --quiet` over those directories says whether
+/// anything there is staged; if nothing is, the shim leaves this git
+/// process's key as [`mark_judged`] does, for prepare-commit-msg and
+/// reference-transaction. Anything else goes on to git-orx.
+fn nothing_watched_is_staged(saved: &str) -> String {
+    format!(
+        "{ORX_KEY}g=\"${{GIT_DIR:-.git}}\"\n\
+         if ! {saved} && [ ! -e \"$g/MERGE_HEAD\" ] && IFS= read -r watched 2>/dev/null < \"$g/{WATCH_HEAD_FILE}\" \\\n\
+         \x20 && IFS= read -r head 2>/dev/null < \"$g/HEAD\"; then\n\
+         \x20 case \"$head\" in \"ref: refs/\"*) IFS= read -r head 2>/dev/null < \"$g/${{head#ref: }}\" || head= ;; esac\n\
+         \x20 cmd=; IFS= read -r cmd 2>/dev/null < \"/proc/$PPID/cmdline\"\n\
+         \x20 case \"$cmd\" in git*commit*|*/git*commit*) ;; *) head= ;; esac\n\
+         \x20 case \"$cmd\" in *--am*) head= ;; esac\n\
+         \x20 if [ -n \"$head\" ] && [ \"$head\" = \"$watched\" ] && orx_key && [ -n \"$key\" ]; then\n\
+         \x20   set --\n\
+         \x20   while IFS= read -r p; do set -- \"$@\" \"$p\"; done < \"$g/{WATCH_FILE}\"\n\
+         \x20   if [ $# -gt 0 ] && git diff-index --cached --quiet HEAD -- \"$@\" 2>/dev/null; then\n\
+         \x20     printf '%s' \"$key\" > \"$g/{JUDGED_FILE}\"; printf '%s' \"$key\" > \"$g/{QUIET_FILE}\"; exit 0\n\
+         \x20   fi\n\
+         \x20   set --\n\
+         \x20 fi\n\
+         fi\n"
+    )
+}
+
+/// Shell for the reference-transaction shim, state `committed`: when the
+/// commit that pre-commit let through (this git process's key) moves
+/// HEAD or a branch from the commit [`WATCH_HEAD_FILE`] names, the new
+/// commit has the same rules (pre-commit keeps that file only for commits
+/// that stage no rule file), so the file follows it and the next commit's
+/// shim can judge without git-orx.
+fn follow_the_watched_commit(saved: &str) -> String {
+    format!(
+        "{ORX_KEY}if [ \"$1\" = committed ] && ! {saved}; then\n\
+         \x20 g=\"${{GIT_DIR:-.git}}\"\n\
+         \x20 IFS= read -r watched 2>/dev/null < \"$g/{WATCH_HEAD_FILE}\" || exit 0\n\
+         \x20 while read -r old new ref; do\n\
+         \x20   case \"$ref\" in HEAD|refs/heads/*) ;; *) continue ;; esac\n\
+         \x20   [ \"$old\" = \"$watched\" ] || continue\n\
+         \x20   case \"$new\" in *[!0-9a-f]*|\"\") exit 0 ;; esac\n\
+         \x20   judged=; IFS= read -r judged 2>/dev/null < \"$g/{JUDGED_FILE}\"\n\
+         \x20   orx_key && [ -n \"$key\" ] && [ \"$key\" = \"$judged\" ] && printf '%s\\n' \"$new\" > \"$g/{WATCH_HEAD_FILE}\"\n\
+         \x20   exit 0\n\
+         \x20 done\n\
+         \x20 exit 0\n\
+         fi\n"
     )
 }
 
@@ -590,6 +662,43 @@ const JUDGED_FILE: &str = "orx-judged";
 /// Where pre-commit says the commit of a git process gets no trailers.
 const QUIET_FILE: &str = "orx-quiet";
 
+/// The directories pre-commit judges (item directories and the rules'),
+/// one pathspec per line, as the rules of the commit [`WATCH_HEAD_FILE`]
+/// names say: what the pre-commit shim asks git about by itself.
+const WATCH_FILE: &str = "orx-watch";
+
+/// The commit whose rules [`WATCH_FILE`] holds the directories of.
+const WATCH_HEAD_FILE: &str = "orx-watch-head";
+
+/// Keeps, for the shims, the directories git-orx judges under the rules
+/// of `base` (see [`WATCH_FILE`]), or forgets them when the commit being
+/// made changes the rules, is a merge, or a directory cannot be written
+/// as one line.
+fn remember_watched(repo: &Repo, base: Option<&str>, dirs: &[&str], keep: bool) {
+    let head_file = repo.git_dir().join(WATCH_HEAD_FILE);
+    let lines = dirs
+        .iter()
+        .all(|d| !d.contains(['\n', '\r']) && !d.is_empty());
+    let (Some(base), true, true) = (base, keep, lines) else {
+        let _ = std::fs::remove_file(head_file);
+        return;
+    };
+    let text: String = dirs.iter().map(|d| format!(":(literal){d}\n")).collect();
+    let watch = repo.git_dir().join(WATCH_FILE);
+    // The directories first, then the commit they hold for: a shim that
+    // reads the commit reads the directories that go with it.
+    let written = std::fs::read_to_string(&watch).is_ok_and(|t| t == text)
+        || crate::engine::store::write_file(&watch, text.as_bytes()).is_ok();
+    match written {
+        true => {
+            let _ = std::fs::write(head_file, format!("{base}\n"));
+        }
+        false => {
+            let _ = std::fs::remove_file(head_file);
+        }
+    }
+}
+
 /// What names one process: its pid and, where the system says, when it
 /// started (so that a reused pid is not taken for it).
 #[cfg(unix)]
@@ -960,6 +1069,18 @@ pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
     let dirs = judge.dirs();
     let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
     let changes = repo.changes(&staged.base, &staged.index, &dirs)?;
+    let rules_staged = changes.iter().any(|c| {
+        [&c.old_path, &c.new_path]
+            .into_iter()
+            .flatten()
+            .any(|p| p == ".orx" || p.starts_with(".orx/"))
+    });
+    remember_watched(
+        repo,
+        staged.base_commit.as_deref(),
+        &dirs,
+        !rules_staged && staged.others.is_empty(),
+    );
     // No item or rule file staged (and not a merge): nothing to judge, and
     // no role to read.
     if changes.is_empty() && staged.others.is_empty() {

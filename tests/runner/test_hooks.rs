@@ -810,12 +810,15 @@ fn a_checkout_does_not_start_git_orx() {
     );
 }
 
-/// A commit that touches no item or rule file starts git-orx once, for
-/// pre-commit: its prepare-commit-msg shim sees that this git process's
-/// pre-commit left nothing to add. A commit of a story starts it for both,
-/// and gets its trailers.
+/// A commit that touches no item or rule file starts no git-orx once
+/// git-orx has judged one commit on that line: the pre-commit shim finds
+/// by itself, with one `git diff-index`, that nothing under the
+/// directories git-orx judges is staged, and the reference-transaction
+/// shim carries what it knows on to the new commit. The first commit after
+/// HEAD moved another way (a reset), an amend, and a commit of a story
+/// start git-orx, and a story edit the rules refuse is still refused.
 #[test]
-fn a_commit_of_no_item_starts_git_orx_once() {
+fn a_commit_of_no_item_starts_no_git_orx() {
     let repo = Repo::new();
     let id = repo.story("Login", GOOD);
     let (path, log) = logging_git_orx(&repo, Some(&crate::common::bin()));
@@ -824,14 +827,21 @@ fn a_commit_of_no_item_starts_git_orx_once() {
         git_on_path(&repo, &path, args, &[("ORX_ROLE", "dev")]);
         std::fs::read_to_string(&log).unwrap_or_default()
     };
-    repo.write("notes.txt", "x\n");
-    repo.git(&["add", "notes.txt"]).ok();
-    assert_eq!(
-        commit(&["commit", "-q", "-m", "notes"]),
-        "hook pre-commit\n"
-    );
-    repo.edit(&repo.story_path(&id), "title: Login", "title: Sign in");
-    repo.git(&["add", "-A"]).ok();
+    let plain = |n: u32| {
+        repo.write("notes.txt", format!("{n}\n"));
+        repo.git(&["add", "notes.txt"]).ok();
+        commit(&["commit", "-q", "-m", "notes"])
+    };
+    // The first commit since git-orx last judged one: git-orx judges it.
+    assert_eq!(plain(1), "hook pre-commit\n");
+    // From then on, the shims alone.
+    assert_eq!(plain(2), "");
+    assert_eq!(plain(3), "");
+    assert_eq!(commit(&["commit", "-q", "--allow-empty", "-m", "e"]), "");
+    // A story is judged, and gets its trailers.
+    let story = repo.story_path(&id);
+    repo.edit(&story, "title: Login", "title: Sign in");
+    repo.git(&["add", &story]).ok();
     assert_eq!(
         commit(&["commit", "-q", "-m", "renamed"]),
         "hook pre-commit\nhook prepare-commit-msg\n"
@@ -840,5 +850,56 @@ fn a_commit_of_no_item_starts_git_orx_once() {
     assert!(
         message.contains(&format!("Orx-Item: story/{id}")),
         "{message}"
+    );
+    assert_eq!(plain(4), "");
+    // An amend is judged against the amended commit's parent: git-orx.
+    assert_eq!(
+        commit(&["commit", "-q", "--amend", "-m", "notes again"]),
+        "hook pre-commit\n"
+    );
+    // HEAD moved without a commit: the next commit goes to git-orx once.
+    // (Back to the amended commit's parent, whose rules git-orx judged
+    // the amend by, it would not need to.)
+    repo.git(&["reset", "-q", "--hard", "HEAD~2"]).ok();
+    assert_eq!(plain(5), "hook pre-commit\n");
+    assert_eq!(plain(6), "");
+    // A rule file staged is judged (and refused: only the Human edits
+    // the rules).
+    repo.edit(".orx/config.yaml", "lang: en", "lang: zh");
+    repo.git(&["add", ".orx"]).ok();
+    let _ = std::fs::remove_file(&log);
+    let out = repo
+        .command("git")
+        .args(["commit", "-q", "-m", "rules"])
+        .env("PATH", &path)
+        .env("ORX_ROLE", "dev")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        std::fs::read_to_string(&log)
+            .unwrap()
+            .contains("hook pre-commit")
+    );
+    repo.git(&["checkout", "-q", "HEAD", "--", ".orx"]).ok();
+    // (A commit that stages rules leaves nothing for the shims: the
+    // next is judged by git-orx.) A story edit the workflow refuses is
+    // refused after the shims alone let commits through.
+    assert_eq!(plain(7), "hook pre-commit\n");
+    assert_eq!(plain(8), "");
+    repo.edit(&story, "status: Approved", "status: Done");
+    repo.git(&["add", &story]).ok();
+    let out = repo
+        .command("git")
+        .args(["commit", "-q", "-m", "done already"])
+        .env("PATH", &path)
+        .env("ORX_ROLE", "dev")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("cannot move from Approved to Done"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
 }
