@@ -292,7 +292,7 @@ fn a_direct_goal_and_an_infrastructure_goal_skip_the_discussion() {
         &repo,
         &["goal", "new", "Search", "--assignee", "dev", "--as", "lead"],
     );
-    assert_eq!(state(&repo, "G3"), "discussing");
+    assert_eq!(state(&repo, "G3"), "planning");
     let g3 = repo.read("docs/goals/G3.search.md");
     assert!(g3.contains("discussion: directed"), "{g3}");
     // The directed discussion waits for the assignee only.
@@ -378,7 +378,7 @@ fn a_discussion_with_no_taker_escalates_after_three_checks() {
             "lead",
         ],
     );
-    assert_eq!(state(&repo, "G1"), "discussing");
+    assert_eq!(state(&repo, "G1"), "planning");
     insta::assert_snapshot!(log);
 }
 

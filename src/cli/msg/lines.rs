@@ -380,6 +380,10 @@ pub const LINES: &[(&str, &str)] = &[
         "请用 -m TEXT 说明要求哪些修改",
     ),
     (
+        "say what the plan must change with -m TEXT",
+        "请用 -m TEXT 说明方案要改什么",
+    ),
+    (
         "say whom the goal is assigned to with --assignee ROLE (or decide `broadcast`)",
         "请用 --assignee ROLE 说明 goal 分配给谁 (或决定 `broadcast`)",
     ),
@@ -1147,6 +1151,21 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     // tick
     ("Nothing to dispatch.", "没有需要分派的内容。"),
+    (
+        "{notice} {item} -> {to}: `git orx goal prompt {id} --role {role}`",
+        "{notice} {item} -> {to}: `git orx goal prompt {id} --role {role}`",
+    ),
+    (
+        "{notice} {item} -> {to}: {text}",
+        "{notice} {item} -> {to}: {text}",
+    ),
+    ("  left out, busy: {agents}", "  忙碌中,未广播: {agents}"),
+    ("idle agents: {agents}", "空闲 agent: {agents}"),
+    ("idle agents: none", "空闲 agent: 无"),
+    (
+        "issue #{n} closed: {task} is closed by its merge (pull_request closed), not by its issue; it stays {state}",
+        "issue #{n} 已关闭: {task} 由其合并 (pull_request closed) 关闭,而不是由 issue 关闭;仍为 {state}",
+    ),
     // backup, backups, restore, error
     (
         "{item}: backup {name} kept [{commit}] (`git orx restore {id} --to {to}` goes back)",
