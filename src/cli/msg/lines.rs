@@ -1153,11 +1153,11 @@ pub const LINES: &[(&str, &str)] = &[
     ("Nothing to dispatch.", "没有需要分派的内容。"),
     (
         "{notice} {item} -> {to}: `git orx goal prompt {id} --role {role}`",
-        "{notice} {item} -> {to}: `git orx goal prompt {id} --role {role}`",
+        "{item} 的 {notice} 通知 → {to}: `git orx goal prompt {id} --role {role}`",
     ),
     (
         "{notice} {item} -> {to}: {text}",
-        "{notice} {item} -> {to}: {text}",
+        "{item} 的 {notice} 通知 → {to}: {text}",
     ),
     ("  left out, busy: {agents}", "  忙碌中,未广播: {agents}"),
     ("idle agents: {agents}", "空闲 agent: {agents}"),
