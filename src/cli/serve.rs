@@ -353,7 +353,12 @@ fn apply(forge: Forge, event: Option<&str>, payload: &[u8]) -> (StatusCode, Valu
         match goal::apply_event(&ws, forge, event, payload, false) {
             Ok(done) => (
                 StatusCode::OK,
-                json!({"dispatched": done.dispatched, "notes": done.notes}),
+                json!({
+                    "dispatched": done.dispatched,
+                    "notes": done.notes,
+                    "notices": done.notices,
+                    "agents": done.agents,
+                }),
             ),
             Err(e) => fail(
                 match e.kind() {

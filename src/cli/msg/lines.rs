@@ -384,6 +384,10 @@ pub const LINES: &[(&str, &str)] = &[
         "请用 -m TEXT 说明方案要改什么",
     ),
     (
+        "{who} may not reject the plan of {item}: the reviewer checks it",
+        "{who} 不能驳回 {item} 的方案: 方案由 reviewer 审查",
+    ),
+    (
         "say whom the goal is assigned to with --assignee ROLE (or decide `broadcast`)",
         "请用 --assignee ROLE 说明 goal 分配给谁 (或决定 `broadcast`)",
     ),
@@ -741,6 +745,26 @@ pub const LINES: &[(&str, &str)] = &[
         "无人认领的检查少于 {n} 次",
     ),
     ("{n} checks found no taker", "已有 {n} 次检查无人认领"),
+    ("the goal has an assignee", "goal 有 assignee"),
+    ("the goal has no assignee", "goal 没有 assignee"),
+    (
+        "{assignee} has written a plan this round (`git orx discuss {id} --proposal ...`)",
+        "{assignee} 本轮已写出方案 (`git orx discuss {id} --proposal ...`)",
+    ),
+    (
+        "a directed discussion's plan was approved by the reviewer this round",
+        "定向讨论的方案本轮已由 reviewer 审查通过",
+    ),
+    (
+        "fewer than {n} checks found the plan not approved",
+        "方案未获通过的检查少于 {n} 次",
+    ),
+    (
+        "{n} checks found the plan not approved",
+        "已有 {n} 次检查方案仍未获通过",
+    ),
+    ("an assignee is named", "已指定 assignee"),
+    ("no assignee is named", "未指定 assignee"),
     (
         "every task of round {n} is done, failed or cancelled",
         "第 {n} 轮的每个任务都已完成、失败或取消",

@@ -301,7 +301,12 @@ fn check_notices(ws: &Workspace, goal: &Item, agents: &[AgentLoad]) -> Result<Ve
         }
         return Ok(out);
     }
-    for role in addressed.iter().filter(|r| !answered.contains(r)) {
+    // A directed discussion's assignee is told until it ends (it claims
+    // the tasks once the plan is approved).
+    for role in addressed
+        .iter()
+        .filter(|r| directed || !answered.contains(r))
+    {
         let (name, prompt) = if directed {
             ("directed", "directed-discussion")
         } else {
