@@ -1149,6 +1149,10 @@ fn directed_discussion_the_reviewer_approves_the_plan_before_any_task_moves() {
         out.stderr
     );
     repo.git(&["checkout", "-q", "--", goal]).ok();
+    // `next` offers the reviewer the plan's check.
+    let next = repo.orx(&["next", "--role", "reviewer", "--json"]);
+    next.ok();
+    assert!(next.stdout.contains("goal plan"), "{}", next.stdout);
     // The next check hands the plan to the reviewer.
     let second = tick_json(&repo, "2026-01-02T05:01:00Z", &[]);
     assert_eq!(

@@ -1022,6 +1022,22 @@ pub const LINES: &[(&str, &str)] = &[
         "  Goal {id} (第 {round} 轮) 等待你的回答: `git orx discuss {id2} --position ... --proposal ... --claim ... --risk ...` (或 --no-reply);认领任务: `git orx claim {id3} \"...\"`",
     ),
     (
+        "  Goal {id}: {who}'s plan waits for your check: `git orx goal plan {id2} --approve` or `--reject -m \"...\"`",
+        "  Goal {id}: {who} 的方案等待你审查: `git orx goal plan {id2} --approve` 或 `--reject -m \"...\"`",
+    ),
+    (
+        "  Goal {id} is assigned to you: write a plan (`git orx discuss {id2} --proposal ...`); the reviewer checks it, then claim tasks (`git orx claim {id3} \"...\"`)",
+        "  Goal {id} 已指派给你: 写方案 (`git orx discuss {id2} --proposal ...`); reviewer 审查通过后认领任务 (`git orx claim {id3} \"...\"`)",
+    ),
+    (
+        "Goal {id}: {who}'s plan waits for your check: `git orx goal plan {id2} --approve` or `--reject -m \"...\"`",
+        "Goal {id}: {who} 的方案等待你审查: `git orx goal plan {id2} --approve` 或 `--reject -m \"...\"`",
+    ),
+    (
+        "Goal {id} is assigned to you: write a plan (`git orx discuss {id2} --proposal ...`); the reviewer checks it, then claim tasks (`git orx claim {id3} \"...\"`)",
+        "Goal {id} 已指派给你: 写方案 (`git orx discuss {id2} --proposal ...`); reviewer 审查通过后认领任务 (`git orx claim {id3} \"...\"`)",
+    ),
+    (
         "Goal {id} (round {round}) waits for your answer: `git orx discuss {id2} --position ... --proposal ... --claim ... --risk ...` (or --no-reply); claim a task with `git orx claim {id3} \"...\"`",
         "Goal {id} (第 {round} 轮) 等待你的回答: `git orx discuss {id2} --position ... --proposal ... --claim ... --risk ...` (或 --no-reply);认领任务: `git orx claim {id3} \"...\"`",
     ),

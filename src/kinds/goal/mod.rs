@@ -844,6 +844,26 @@ pub fn plan_plan_check(ws: &Workspace, id: &str, approve: bool, actor: Actor) ->
     plan::transition(ws, item, &to, &edits, actor)
 }
 
+/// Whether a directed discussion's plan waits for the reviewer: the
+/// assignee has written more plans in round `round` than the reviewer
+/// rejected (each rejection answers one plan).
+pub fn reviewers_turn(ws: &Workspace, goal: &str, round: u64, assignee: &str) -> Result<bool> {
+    let this_round: Vec<Value> = comments(ws, goal)?
+        .iter()
+        .map(Item::value)
+        .filter(|c| count(c, "goal_round") == round)
+        .collect();
+    let plans = this_round
+        .iter()
+        .filter(|c| text(c, "author") == Some(assignee))
+        .count();
+    let rejections = this_round
+        .iter()
+        .filter(|c| text(c, "verdict") == Some("rejected"))
+        .count();
+    Ok(plans > rejections)
+}
+
 /// A discussion that waits for a role's answer.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Awaiting {
@@ -897,6 +917,37 @@ pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
             .map(str::to_owned)
             .collect();
         let directed = text(&v, "discussion") == Some("directed");
+        if goal.status == PLANNING {
+            // The plan: the assignee's to write, or the reviewer's to check.
+            let assignee = addressed.first().cloned().unwrap_or_default();
+            let (role, message) = if reviewers_turn(ws, &goal.id, round, &assignee)? {
+                (
+                    crate::workflow::role::canonical("reviewer"),
+                    format!(
+                        "Goal {}: {assignee}'s plan waits for your check: `git orx goal plan {} --approve` or `--reject -m \"...\"`",
+                        goal.id, goal.id
+                    ),
+                )
+            } else {
+                (
+                    assignee,
+                    format!(
+                        "Goal {} is assigned to you: write a plan (`git orx discuss {} --proposal ...`); the reviewer checks it, then claim tasks (`git orx claim {} \"...\"`)",
+                        goal.id, goal.id, goal.id
+                    ),
+                )
+            };
+            out.push(Awaiting {
+                role,
+                id: goal.id.clone(),
+                title: goal.title.clone(),
+                round,
+                status: goal.status.clone(),
+                path: goal.path.clone(),
+                message,
+            });
+            continue;
+        }
         for role in addressed.into_iter().filter(|r| !done.contains(&r)) {
             let message = if directed {
                 format!(

@@ -262,22 +262,7 @@ fn check_notices(ws: &Workspace, goal: &Item, agents: &[AgentLoad]) -> Result<Ve
     let mut out = Vec::new();
     if directed && goal.status == PLANNING {
         let assignee = addressed.first().cloned().unwrap_or_default();
-        // Each rejection answers one plan: the reviewer's turn while the
-        // assignee has written more plans than the reviewer rejected.
-        let this_round: Vec<Value> = comments(ws, &goal.id)?
-            .iter()
-            .map(Item::value)
-            .filter(|c| count(c, "goal_round") == round)
-            .collect();
-        let plans = this_round
-            .iter()
-            .filter(|c| text(c, "author") == Some(assignee.as_str()))
-            .count();
-        let rejections = this_round
-            .iter()
-            .filter(|c| text(c, "verdict") == Some("rejected"))
-            .count();
-        if plans > rejections {
+        if reviewers_turn(ws, &goal.id, round, &assignee)? {
             let reviewer = crate::workflow::role::canonical("reviewer");
             out.push(notice(
                 ws,
