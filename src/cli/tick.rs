@@ -29,7 +29,7 @@ pub struct Args {
 }
 
 /// `30s`, `5m`, `1h` or a number of seconds, at least one second.
-fn duration(text: &str) -> Result<Duration, String> {
+pub(super) fn duration(text: &str) -> Result<Duration, String> {
     let (n, unit) = text.trim().split_at(
         text.trim()
             .find(|c: char| !c.is_ascii_digit())
@@ -66,7 +66,23 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 
 /// One tick; `quiet`: one that did nothing says nothing (when repeated).
 fn tick(ui: &mut Ui, args: &Args, quiet: bool) -> orx::Result<u8> {
+    once(ui, &args.role, args.dry_run, quiet)
+}
+
+/// One tick as `role` (else the configured role, else the lead), as
+/// `tick` and `serve --tick-every` run it.
+pub(super) fn once(
+    ui: &mut Ui,
+    role: &Option<String>,
+    dry_run: bool,
+    quiet: bool,
+) -> orx::Result<u8> {
     let ws = super::open(ui)?;
+    let args = Args {
+        role: role.clone(),
+        dry_run,
+        every: None,
+    };
     let role = match super::role(&ws, &args.role) {
         Ok(r) => r,
         Err(orx::Error::NoRole { .. }) if args.role.is_none() => "lead".to_owned(),

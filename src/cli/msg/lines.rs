@@ -1202,6 +1202,7 @@ pub const LINES: &[(&str, &str)] = &[
     ("  left out, busy: {agents}", "  忙碌中,未广播: {agents}"),
     ("idle agents: {agents}", "空闲 agent: {agents}"),
     ("idle agents: none", "空闲 agent: 无"),
+    ("tick failed: {error}", "tick 失败: {error}"),
     (
         "issue #{n} closed: {task} is closed by its merge (pull_request closed), not by its issue; it stays {state}",
         "issue #{n} 已关闭: {task} 由其合并 (pull_request closed) 关闭,而不是由 issue 关闭;仍为 {state}",
