@@ -507,7 +507,7 @@ pub fn waiting(ws: &Workspace, board: &Board) -> Result<Vec<Waiting>> {
         let moves: Vec<_> = wf
             .transitions_from(&s.status)
             .into_iter()
-            .filter_map(|t| Some((t, t.waits.as_ref()?)))
+            .flat_map(|t| t.waits.iter().map(move |w| (t, w)))
             .collect();
         if moves.is_empty() {
             continue;

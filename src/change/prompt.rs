@@ -95,6 +95,54 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "task/approved",
         include_str!("../../templates/prompts/task/approved.md"),
     ),
+    (
+        "goal/plan-review",
+        include_str!("../../templates/prompts/goal/plan-review.md"),
+    ),
+    (
+        "goal/plan-review.zh",
+        include_str!("../../templates/prompts/goal/plan-review.zh.md"),
+    ),
+    (
+        "goal/escalated",
+        include_str!("../../templates/prompts/goal/escalated.md"),
+    ),
+    (
+        "goal/escalated.zh",
+        include_str!("../../templates/prompts/goal/escalated.zh.md"),
+    ),
+    (
+        "goal/closed",
+        include_str!("../../templates/prompts/goal/closed.md"),
+    ),
+    (
+        "goal/closed.zh",
+        include_str!("../../templates/prompts/goal/closed.zh.md"),
+    ),
+    (
+        "task/merged",
+        include_str!("../../templates/prompts/task/merged.md"),
+    ),
+    (
+        "task/merged.zh",
+        include_str!("../../templates/prompts/task/merged.zh.md"),
+    ),
+    (
+        "task/pr-closed",
+        include_str!("../../templates/prompts/task/pr-closed.md"),
+    ),
+    (
+        "task/pr-closed.zh",
+        include_str!("../../templates/prompts/task/pr-closed.zh.md"),
+    ),
+    (
+        "task/issue-closed",
+        include_str!("../../templates/prompts/task/issue-closed.md"),
+    ),
+    (
+        "task/issue-closed.zh",
+        include_str!("../../templates/prompts/task/issue-closed.zh.md"),
+    ),
 ];
 
 /// The template for an action no file gives one for.

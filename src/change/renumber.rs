@@ -163,7 +163,9 @@ fn references(ws: &Workspace, item: &Item, new_id: &str) -> Result<Vec<Rewrite>>
     let mut fields: Vec<&str> = wf
         .transitions
         .iter()
-        .filter_map(|t| t.waits.as_ref().map(|w| w.field.as_str()))
+        .flat_map(|t| &t.waits)
+        .filter(|w| w.kind.is_none())
+        .map(|w| w.field.as_str())
         .collect();
     fields.sort();
     fields.dedup();

@@ -56,6 +56,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         risk: args.risk,
         no_reply: args.no_reply,
         suggest: args.suggest,
+        rejected: None,
     };
     let plan = orx::kinds::goal::plan_discuss(&ws, &args.goal, &answer, args.change.actor(&role))?;
     super::goal::commit_plan(ui, &ws, &plan, &args.change)

@@ -1,4 +1,4 @@
-//! `git orx goal new`, `git orx goal decide`
+//! `git orx goal new`, `git orx goal decide`, `git orx goal plan`
 
 use orx::change::plan::Plan;
 use orx::kinds::goal;
@@ -26,6 +26,11 @@ enum Action {
     /// `adjust` (the body is edited, discussed again in a new round); on
     /// an escalated goal `assign --assignee ROLE`, `broadcast` or `close`.
     Decide(DecideArgs),
+    /// Record the reviewer's check of the assignee's plan in a directed
+    /// discussion: --approve (the goal moves on; its tasks may be claimed
+    /// and started) or --reject -m TEXT (the assignee revises the plan).
+    /// Until it is approved, no task of the goal starts, by any path.
+    Plan(PlanArgs),
     /// Print what an agent is handed for a goal's or task's current phase
     /// (discussion, directed discussion, round review; executor, CI
     /// failure, review request, changes requested, approved), filled in
@@ -72,6 +77,20 @@ struct NewArgs {
 }
 
 #[derive(clap::Args)]
+struct PlanArgs {
+    /// The goal.
+    id: String,
+    /// Approve the plan.
+    #[arg(long, conflicts_with = "reject", required_unless_present = "reject")]
+    approve: bool,
+    /// Reject it (say what to change with -m).
+    #[arg(long)]
+    reject: bool,
+    #[command(flatten)]
+    change: ChangeArgs,
+}
+
+#[derive(clap::Args)]
 struct DecideArgs {
     /// The goal.
     id: String,
@@ -97,6 +116,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 a.assignee.as_deref(),
                 a.change.actor(&role),
             )?;
+            commit_plan(ui, &ws, &plan, &a.change)
+        }
+        Action::Plan(a) => {
+            super::acting_on(goal::GOAL, &a.id);
+            let (ws, role) = super::open_as(ui, &a.change)?;
+            let plan = goal::plan_plan_check(&ws, &a.id, a.approve, a.change.actor(&role))?;
             commit_plan(ui, &ws, &plan, &a.change)
         }
         Action::Prompt(a) => {

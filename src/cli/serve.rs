@@ -72,6 +72,12 @@ pub struct Args {
     /// Stop after answering this many requests (default: never).
     #[arg(long, value_name = "N")]
     requests: Option<u64>,
+    /// Also run the ticker (`git orx tick`) at once and then every
+    /// DURATION (30s, 5m, 1h), between the payloads it applies, printing
+    /// each tick that did something: the flow's daemon and its ticker in
+    /// one process.
+    #[arg(long, value_name = "DURATION", value_parser = super::tick::duration)]
+    tick_every: Option<Duration>,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -92,17 +98,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .map(|a| a.to_string())
         .unwrap_or_else(|_| args.listen.clone());
     let (jobs, queue) = mpsc::channel::<Job>();
-    let worker = std::thread::Builder::new()
-        .name("orx-serve-apply".to_owned())
-        .spawn(move || {
-            for job in queue {
-                let answer = apply(job.forge, job.event.as_deref(), &job.payload);
-                let _ = job.reply.send(answer);
-            }
-        })
-        .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}")))?;
     ui.line(format!("listening on {addr}"));
     ui.flush();
+    let every = args.tick_every;
     let shared = Arc::new(Shared {
         secret: secret.into_bytes(),
         max: args.max_bytes,
@@ -113,12 +111,59 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         stop: watch::Sender::new(false),
     });
     let connections = usize::try_from(args.max_connections).unwrap_or(usize::MAX);
-    runtime.block_on(serve(listener, shared, connections));
-    // Every sender is gone with the server: the worker finishes what it
-    // was given and stops.
-    drop(runtime);
-    let _ = worker.join();
-    Ok(0)
+    // The worker applies the payloads (and ticks) while the runtime
+    // serves; the worker alone writes to the terminal from here on.
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("orx-serve-apply".to_owned())
+            .spawn_scoped(scope, move || work(ui, &queue, every))
+            .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}")))?;
+        runtime.block_on(serve(listener, shared, connections));
+        // Every sender is gone with the server: the worker finishes what
+        // it was given and stops.
+        drop(runtime);
+        let _ = worker.join();
+        Ok(0)
+    })
+}
+
+/// Applies the payloads in the order they came and, with `every`, runs
+/// the ticker at once and then once per period between them, until the
+/// server is gone.
+fn work(ui: &mut Ui, queue: &mpsc::Receiver<Job>, every: Option<Duration>) {
+    let mut next = every.map(|_| std::time::Instant::now());
+    loop {
+        let job = match next {
+            None => match queue.recv() {
+                Ok(job) => Some(job),
+                Err(_) => return,
+            },
+            Some(at) => {
+                match queue.recv_timeout(at.saturating_duration_since(std::time::Instant::now())) {
+                    Ok(job) => Some(job),
+                    Err(mpsc::RecvTimeoutError::Timeout) => None,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return,
+                }
+            }
+        };
+        match (job, every) {
+            (Some(job), _) => {
+                let answer = apply(job.forge, job.event.as_deref(), &job.payload);
+                let _ = job.reply.send(answer);
+            }
+            (None, Some(every)) => {
+                if let Err(e) = super::tick::once(ui, &None, false, true) {
+                    ui.line(super::msg::t(
+                        "tick failed: {error}",
+                        &[("error", &orx::text::escape(&e.to_string()))],
+                    ));
+                }
+                ui.flush();
+                next = Some(std::time::Instant::now() + every);
+            }
+            (None, None) => {}
+        }
+    }
 }
 
 /// What every connection shares.
@@ -353,7 +398,12 @@ fn apply(forge: Forge, event: Option<&str>, payload: &[u8]) -> (StatusCode, Valu
         match goal::apply_event(&ws, forge, event, payload, false) {
             Ok(done) => (
                 StatusCode::OK,
-                json!({"dispatched": done.dispatched, "notes": done.notes}),
+                json!({
+                    "dispatched": done.dispatched,
+                    "notes": done.notes,
+                    "notices": done.notices,
+                    "agents": done.agents,
+                }),
             ),
             Err(e) => fail(
                 match e.kind() {

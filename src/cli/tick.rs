@@ -29,7 +29,7 @@ pub struct Args {
 }
 
 /// `30s`, `5m`, `1h` or a number of seconds, at least one second.
-fn duration(text: &str) -> Result<Duration, String> {
+pub(super) fn duration(text: &str) -> Result<Duration, String> {
     let (n, unit) = text.trim().split_at(
         text.trim()
             .find(|c: char| !c.is_ascii_digit())
@@ -66,7 +66,23 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 
 /// One tick; `quiet`: one that did nothing says nothing (when repeated).
 fn tick(ui: &mut Ui, args: &Args, quiet: bool) -> orx::Result<u8> {
+    once(ui, &args.role, args.dry_run, quiet)
+}
+
+/// One tick as `role` (else the configured role, else the lead), as
+/// `tick` and `serve --tick-every` run it.
+pub(super) fn once(
+    ui: &mut Ui,
+    role: &Option<String>,
+    dry_run: bool,
+    quiet: bool,
+) -> orx::Result<u8> {
     let ws = super::open(ui)?;
+    let args = Args {
+        role: role.clone(),
+        dry_run,
+        every: None,
+    };
     let role = match super::role(&ws, &args.role) {
         Ok(r) => r,
         Err(orx::Error::NoRole { .. }) if args.role.is_none() => "lead".to_owned(),
@@ -81,7 +97,8 @@ fn tick(ui: &mut Ui, args: &Args, quiet: bool) -> orx::Result<u8> {
         .config_value("orx.mainBranch")
         .unwrap_or_else(|| "main".to_owned());
     let ticked = orx::kinds::goal::tick(&ws, actor, true, args.dry_run, &main)?;
-    if quiet && ticked.dispatched.is_empty() && ticked.notes.is_empty() {
+    if quiet && ticked.dispatched.is_empty() && ticked.notes.is_empty() && ticked.notices.is_empty()
+    {
         return Ok(0);
     }
     report(ui, &ticked, args.dry_run);
@@ -96,6 +113,8 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
             dry_run,
             dispatched: &ticked.dispatched,
             notes: &ticked.notes,
+            notices: &ticked.notices,
+            agents: &ticked.agents,
         });
         return;
     }
@@ -124,10 +143,71 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
             ui.wrap(format!("  {}", orx::text::escape_lines(h)), 2);
         }
     }
+    for n in &ticked.notices {
+        let to = if n.agents.is_empty() {
+            orx::workflow::role::display(&n.role)
+        } else {
+            format!(
+                "{} ({})",
+                orx::workflow::role::display(&n.role),
+                orx::text::escape(&n.agents.join(", "))
+            )
+        };
+        // A notice of one line is told whole; a prompt, by the command
+        // that prints it.
+        let text = n.text.trim();
+        if !text.contains('\n') {
+            ui.line(super::msg::t(
+                "{notice} {item} -> {to}: {text}",
+                &[
+                    ("notice", &n.notice),
+                    ("item", &orx::text::escape(&n.item)),
+                    ("to", &to),
+                    ("text", &orx::text::escape(text)),
+                ],
+            ));
+        } else {
+            ui.line(super::msg::t(
+                "{notice} {item} -> {to}: `git orx goal prompt {id} --role {role}`",
+                &[
+                    ("notice", &n.notice),
+                    ("item", &orx::text::escape(&n.item)),
+                    ("to", &to),
+                    (
+                        "id",
+                        &orx::text::escape(n.item.rsplit(' ').next().unwrap_or_default()),
+                    ),
+                    ("role", &n.role),
+                ],
+            ));
+        }
+        if !n.busy.is_empty() {
+            ui.line(super::msg::t(
+                "  left out, busy: {agents}",
+                &[("agents", &orx::text::escape(&n.busy.join(", ")))],
+            ));
+        }
+    }
+    if !ticked.notices.is_empty() && !ticked.agents.is_empty() {
+        let idle: Vec<&str> = ticked
+            .agents
+            .iter()
+            .filter(|a| a.idle)
+            .map(|a| a.agent.as_str())
+            .collect();
+        if idle.is_empty() {
+            ui.line(super::msg::t("idle agents: none", &[]));
+        } else {
+            ui.line(super::msg::t(
+                "idle agents: {agents}",
+                &[("agents", &orx::text::escape(&idle.join(", ")))],
+            ));
+        }
+    }
     for n in &ticked.notes {
         ui.line(format!("note: {}", orx::text::escape(n)));
     }
-    if ticked.dispatched.is_empty() && ticked.notes.is_empty() {
+    if ticked.dispatched.is_empty() && ticked.notes.is_empty() && ticked.notices.is_empty() {
         ui.line("Nothing to dispatch.");
     }
 }

@@ -105,7 +105,7 @@ fn beyond(
 ) -> Result<Option<Refusal>, GitError> {
     let item = format!("{} {}", text(after, "kind"), text(after, "id"));
     let (from, to) = (t.from.clone(), t.to.clone());
-    if let Some(w) = &t.waits {
+    for w in &t.waits {
         let waiting = ground.waiting(path, w, after)?;
         if !waiting.is_empty() {
             return Ok(Some(Refusal::Waits {
@@ -150,10 +150,11 @@ fn text<'v>(v: &'v Value, key: &str) -> &'v str {
 }
 
 impl Ground<'_> {
-    /// The items listed in `w.field` of `after` (of its kind) that are not
-    /// in one of the states `w.until` in the tree the change makes.
+    /// The items listed in `w.field` of `after` (of its kind, or of
+    /// `w.kind`) that are not in one of the states `w.until` in the tree
+    /// the change makes.
     pub fn waiting(&self, path: &str, w: &Waits, after: &Value) -> Result<Vec<String>, GitError> {
-        let kind = text(after, "kind");
+        let kind = w.kind.as_deref().unwrap_or_else(|| text(after, "kind"));
         let items = self.kinds.get(kind).map(|k| &k.items);
         let dir = match items.and_then(|i| i.dir.as_deref()) {
             Some(d) => d,

@@ -428,9 +428,12 @@ pub(super) fn compile(
         {
             return c.fail(at, "`note_field` must name a field besides the state");
         }
-        if let Some(u) = t
-            .waits
+        let waits = t.waits.map(|w| w.into_vec()).unwrap_or_default();
+        // Another kind's states are that kind's workflow's, checked where
+        // the registry knows it.
+        if let Some(u) = waits
             .iter()
+            .filter(|w| w.kind.is_none())
             .flat_map(|w| &w.until)
             .find(|u| !states.iter().any(|s| &s.name == *u))
         {
@@ -456,10 +459,14 @@ pub(super) fn compile(
                 trailer: e.trailer,
                 merge_names: e.merge_names,
             }),
-            waits: t.waits.map(|w| Waits {
-                field: w.field,
-                until: w.until,
-            }),
+            waits: waits
+                .into_iter()
+                .map(|w| Waits {
+                    field: w.field,
+                    until: w.until,
+                    kind: w.kind,
+                })
+                .collect(),
         });
     }
     let initial = initial.value;

@@ -115,7 +115,24 @@ pub(super) struct TransitionDef {
     #[serde(default)]
     pub(super) effects: Ordered<Spanned<String>>,
     pub(super) evidence: Option<EvidenceDef>,
-    pub(super) waits: Option<WaitsDef>,
+    pub(super) waits: Option<OneOrMany<WaitsDef>>,
+}
+
+/// One value, or a list of them.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(super) enum OneOrMany<T> {
+    One(T),
+    Many(Vec<T>),
+}
+
+impl<T> OneOrMany<T> {
+    pub(super) fn into_vec(self) -> Vec<T> {
+        match self {
+            OneOrMany::One(t) => vec![t],
+            OneOrMany::Many(v) => v,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -123,6 +140,7 @@ pub(super) struct TransitionDef {
 pub(super) struct WaitsDef {
     pub(super) field: String,
     pub(super) until: Vec<String>,
+    pub(super) kind: Option<String>,
 }
 
 #[derive(Deserialize)]

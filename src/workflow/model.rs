@@ -124,18 +124,22 @@ pub struct Transition {
     pub effects: Vec<Effect>,
     /// The commit the transition must be shown by (`evidence:`), if any.
     pub evidence: Option<Evidence>,
-    /// The items it waits for (`waits:`), if any.
-    pub waits: Option<Waits>,
+    /// The items it waits for (`waits:`, one or a list), if any.
+    pub waits: Vec<Waits>,
 }
 
-/// A transition taken only once other items of the same kind are far
-/// enough: `field` lists their IDs, and each must be in one of the states
-/// `until` in the tree the change makes. The hooks, `verify` and the
-/// commands check it; the Human may override it.
+/// A transition taken only once other items are far enough: `field` lists
+/// their IDs, and each must be in one of the states `until` in the tree
+/// the change makes. They are of the item's own kind, or of `kind` (a
+/// task waits for its goal's plan to be approved: `field: parent, kind:
+/// goal`). The hooks, `verify` and the commands check it; the Human may
+/// override it.
 #[derive(Debug)]
 pub struct Waits {
     pub field: String,
     pub until: Vec<String>,
+    /// The kind of the items `field` names, when not the item's own.
+    pub kind: Option<String>,
 }
 
 /// A transition taken only on the evidence of a commit: `field` names a

@@ -91,6 +91,12 @@ fn review(n: u64, branch: &str, kind: &str, content: &str) -> Value {
 /// `git orx event FORGE --event EVENT < payload.json`.
 #[track_caller]
 fn event(repo: &Repo, forge: &str, name: &str, payload: &Value) -> Run {
+    event_with(repo, forge, name, payload, &[])
+}
+
+/// `event`, with more arguments (`--json`, `--lang zh`).
+#[track_caller]
+fn event_with(repo: &Repo, forge: &str, name: &str, payload: &Value, more: &[&str]) -> Run {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("payload.json");
     // Tasks (their branches) by their drawn IDs, as the forge knows them.
@@ -99,6 +105,7 @@ fn event(repo: &Repo, forge: &str, name: &str, payload: &Value) -> Run {
     let out = repo
         .command("git")
         .args(["orx", "event", forge, "--event", name])
+        .args(more)
         .stdin(std::fs::File::open(&file).unwrap())
         .output()
         .unwrap();
@@ -702,4 +709,203 @@ fn a_pull_request_is_mapped_by_the_issue_its_body_closes() {
     event(&repo, g, "pull_request", &pr("Closes #4"))
         .ok()
         .stdout_has(&["no task lives on that branch or is linked to issue #4; ignored"]);
+}
+
+/// The end-to-end flow's Phase 5 (Merge: "创建 review_merged task → 通知
+/// agent (纯通知)") and Phase 7 (parent Issue 关闭: "创建 issue_closed task
+/// → 通知"), and a sub-issue's or pull request's close: when the forge's
+/// event arrives, the notice goes to the task's assignee (its agents), or,
+/// for the goal, to every role that took part; from the prompt templates,
+/// in Chinese under `lang: zh`.
+#[test]
+fn phase_5_and_7_merged_and_closed_send_their_notices() {
+    let repo = forge_repo();
+    let g = "gitea";
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue(
+            "opened",
+            1,
+            "Login page",
+            "Users log in.",
+            &["type/feat", "flow/direct"],
+            None,
+        ),
+    )
+    .ok()
+    .stdout_has(&["goal G1: open -> executing"]);
+    for (n, title, login) in [(2, "Login form", "zhaoyun"), (3, "Login tests", "machao")] {
+        event(
+            &repo,
+            g,
+            "issues",
+            &issue(
+                "opened",
+                n,
+                &format!("[moz][sub][parent #1] {title}"),
+                "Parent: #1",
+                &["type/feat"],
+                Some(login),
+            ),
+        )
+        .ok();
+    }
+    // Phase 5: merged.
+    repo.git(&["checkout", "-q", "-b", "feat/T1-login-form"])
+        .ok();
+    code(&repo, "form.txt", "the form");
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pull("opened", 9, "feat/T1-login-form", None),
+    )
+    .ok();
+    event(
+        &repo,
+        g,
+        "pull_request_review_approved",
+        &review(
+            9,
+            "feat/T1-login-form",
+            "pull_request_review_approved",
+            "LGTM",
+        ),
+    )
+    .ok();
+    let sha = merge(&repo, "feat/T1-login-form");
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pull("closed", 9, "feat/T1-login-form", Some(&sha)),
+    )
+    .ok()
+    .stdout_has(&[
+        "task T1: approved -> done",
+        "merged task T1 -> Dev (zhaoyun): Task T1: Login form is merged: `feat/T1-login-form` is in the main line and the task is done.",
+    ]);
+    // A pull request closed without merging, then the sub-issue closed.
+    repo.git(&["checkout", "-q", "-b", "feat/T2-login-tests"])
+        .ok();
+    code(&repo, "tests.txt", "the tests");
+    event(
+        &repo,
+        g,
+        "pull_request",
+        &pull("opened", 10, "feat/T2-login-tests", None),
+    )
+    .ok();
+    event(&repo, g, "pull_request", &pull("closed", 10, "feat/T2-login-tests", None))
+        .ok()
+        .stdout_has(&[
+            "pr-closed task T2 -> QA (machao): Task T2: Login tests: its pull request #10 was closed without merging. The task stays in-review",
+        ]);
+    let out = event_with(
+        &repo,
+        g,
+        "issues",
+        &issue(
+            "closed",
+            3,
+            "[moz][sub][parent #1] Login tests",
+            "Parent: #1",
+            &["type/feat"],
+            Some("machao"),
+        ),
+        &["--json", "--lang", "zh"],
+    );
+    out.ok();
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["notices"][0]["notice"], "issue-closed");
+    assert_eq!(v["notices"][0]["agents"], json!(["machao"]));
+    let text = v["notices"][0]["text"].as_str().unwrap();
+    assert!(text.contains("它的 Issue #3 已关闭"), "{text}");
+    assert_eq!(state(&repo, "T2"), "in-review");
+    // The round ends; Phase 7: the goal's issue closed.
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.orx(&["task", "cancel", "T2", "-m", "not needed", "--as", "lead"])
+        .ok();
+    repo.orx(&["tick"]).ok().stdout_has(&[
+        "goal G1: executing -> round-review",
+        "round-review goal G1 -> Lead (pangtong)",
+    ]);
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue(
+            "closed",
+            1,
+            "Login page",
+            "Users log in.",
+            &["type/feat", "flow/direct"],
+            None,
+        ),
+    )
+    .ok()
+    .stdout_has(&[
+        "goal G1: round-review -> closed",
+        "closed goal G1 -> Dev (zhaoyun): Goal G1: Login page is closed (GOAL_ACHIEVED, round 1).",
+        "closed goal G1 -> QA (machao): Goal G1",
+        "closed goal G1 -> Lead (pangtong): Goal G1",
+    ]);
+    let out = repo.orx(&["goal", "prompt", "G1", "--lang", "zh"]);
+    out.ok()
+        .stdout_has(&["Goal G1: Login page 已关闭 (GOAL_ACHIEVED,第 1 轮)"]);
+}
+
+/// The end-to-end flow's 定向讨论 through the forge (issue_assigned →
+/// issue_review_discussion): an issue opened with an assignee waits for
+/// its plan; the assignee's comment is the plan, a sub-issue before the
+/// reviewer's approval makes no task, and the reviewer's `approve`
+/// comment moves the goal on, after which the sub-issue is taken.
+#[test]
+fn directed_discussion_the_reviewers_comment_approves_the_plan() {
+    let repo = forge_repo();
+    let g = "gitea";
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue(
+            "opened",
+            1,
+            "Search",
+            "Find things.",
+            &["type/feat"],
+            Some("zhaoyun"),
+        ),
+    )
+    .ok()
+    .stdout_has(&["goal G1: open -> planning"]);
+    event(
+        &repo,
+        g,
+        "issue_comment",
+        &comment(1, "zhaoyun", "Plan: an inverted index"),
+    )
+    .ok();
+    let sub = issue(
+        "opened",
+        2,
+        "[moz][sub][parent #1] Index",
+        "Parent: #1",
+        &["type/feat"],
+        Some("zhaoyun"),
+    );
+    event(&repo, g, "issues", &sub)
+        .ok()
+        .stdout_has(&["not applied"]);
+    assert!(repo.tasks().is_empty());
+    event(&repo, g, "issue_comment", &comment(1, "zhaoyun", "approve")).ok();
+    assert_eq!(state(&repo, "G1"), "planning");
+    event(&repo, g, "issue_comment", &comment(1, "simayi", "LGTM, go"))
+        .ok()
+        .stdout_has(&["goal G1: planning -> discussing"]);
+    event(&repo, g, "issues", &sub)
+        .ok()
+        .stdout_has(&["task T1: (new) -> assigned"]);
 }

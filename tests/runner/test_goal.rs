@@ -292,7 +292,7 @@ fn a_direct_goal_and_an_infrastructure_goal_skip_the_discussion() {
         &repo,
         &["goal", "new", "Search", "--assignee", "dev", "--as", "lead"],
     );
-    assert_eq!(state(&repo, "G3"), "discussing");
+    assert_eq!(state(&repo, "G3"), "planning");
     let g3 = repo.read("docs/goals/G3.search.md");
     assert!(g3.contains("discussion: directed"), "{g3}");
     // The directed discussion waits for the assignee only.
@@ -378,7 +378,7 @@ fn a_discussion_with_no_taker_escalates_after_three_checks() {
             "lead",
         ],
     );
-    assert_eq!(state(&repo, "G1"), "discussing");
+    assert_eq!(state(&repo, "G1"), "planning");
     insta::assert_snapshot!(log);
 }
 
@@ -931,4 +931,283 @@ fn the_discussion_prompt_is_the_flows_own_in_chinese() {
         "4.【风险】如果发现风险或不合理假设,直接提出。",
         "`[Dev] 你的观点`",
     ]);
+}
+
+/// A goal repository whose team names its agents (the flow's personas).
+fn team_repo() -> Repo {
+    let repo = goal_repo();
+    let config = repo.read(".orx/config.yaml");
+    repo.write(
+        ".orx/config.yaml",
+        format!("{config}\nteam:\n  pangtong: lead\n  simayi: reviewer\n  zhaoyun: dev\n  machao: qa\n  zhuge: architect\n"),
+    );
+    repo.commit_rules("the team");
+    repo
+}
+
+/// `git orx tick --json` at `at`, as data.
+#[track_caller]
+fn tick_json(repo: &Repo, at: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["tick", "--json"];
+    args.extend_from_slice(extra);
+    let out = repo.orx_env(&args, &[("GIT_COMMITTER_DATE", at)]);
+    out.ok();
+    serde_json::from_str(&out.stdout).unwrap()
+}
+
+/// The notices of a tick, as `NOTICE ROLE -> AGENTS (busy: ...)`.
+fn notices(tick: &serde_json::Value) -> Vec<String> {
+    let names = |v: &serde_json::Value| -> String {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    tick["notices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            format!(
+                "{} {} {} -> [{}] busy [{}]",
+                n["notice"].as_str().unwrap(),
+                n["item"].as_str().unwrap(),
+                n["role"].as_str().unwrap(),
+                names(&n["agents"]),
+                names(&n["busy"]),
+            )
+        })
+        .collect()
+}
+
+/// The end-to-end flow's Phase 1 (Discussion 广播: "广播给所有空闲 agent")
+/// and its "3 轮无 taker → 升级庞统": at each check of a discussion no one
+/// took, the ticker broadcasts the discussion prompt to the idle agents of
+/// every addressed role that has not answered (an agent with an open task
+/// is busy and left out), and at the third check escalates to the lead
+/// with the escalation prompt; in Chinese under `lang: zh`.
+#[test]
+fn phase_1_the_ticker_broadcasts_to_idle_agents_and_escalates_to_the_lead() {
+    let repo = team_repo();
+    // QA is busy with a task of another goal.
+    ok(
+        &repo,
+        &["goal", "new", "Fix a typo", "--direct", "--as", "lead"],
+    );
+    ok(&repo, &["claim", "G1", "Check the typo", "--as", "qa"]);
+    ok(&repo, &["goal", "new", "Dark mode", "--as", "lead"]);
+    let first = tick_json(&repo, "2026-01-02T05:00:00Z", &[]);
+    assert_eq!(
+        notices(&first),
+        [
+            "broadcast goal G2 architect -> [zhuge] busy []",
+            "broadcast goal G2 dev -> [zhaoyun] busy []",
+            "broadcast goal G2 qa -> [] busy [machao]",
+        ]
+    );
+    let idle: Vec<(String, bool)> = first["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["agent"].as_str().unwrap().to_owned(),
+                a["idle"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert!(idle.contains(&("machao".to_owned(), false)), "{idle:?}");
+    assert!(idle.contains(&("zhaoyun".to_owned(), true)), "{idle:?}");
+    let text = first["notices"][1]["text"].as_str().unwrap();
+    assert!(
+        text.contains("You are zhaoyun (Dev), acting as `dev`") && text.contains("Position (定位)"),
+        "{text}"
+    );
+    // Within the period nothing is broadcast again.
+    let again = tick_json(&repo, "2026-01-02T05:00:10Z", &[]);
+    assert!(notices(&again).is_empty(), "{again}");
+    // Dev answers: the next check broadcasts only to those who have not.
+    ok(
+        &repo,
+        &["discuss", "G2", "--position", "UI work", "--as", "dev"],
+    );
+    let second = tick_json(&repo, "2026-01-02T05:01:00Z", &[]);
+    assert_eq!(
+        notices(&second),
+        [
+            "broadcast goal G2 architect -> [zhuge] busy []",
+            "broadcast goal G2 qa -> [] busy [machao]",
+        ]
+    );
+    // The third check escalates to the lead, in Chinese under `lang: zh`.
+    let third = tick_json(&repo, "2026-01-02T05:02:00Z", &["--lang", "zh"]);
+    assert_eq!(
+        notices(&third),
+        ["escalated goal G2 lead -> [pangtong] busy []"]
+    );
+    let text = third["notices"][0]["text"].as_str().unwrap();
+    assert!(
+        text.contains("升级给你") && text.contains("转为广播讨论"),
+        "{text}"
+    );
+    // As text: who is told, and which agents are idle.
+    ok(&repo, &["goal", "new", "Search", "--as", "lead"]);
+    let out = tick_at(&repo, "2026-01-02T05:03:00Z");
+    assert!(
+        out.contains(
+            "broadcast goal G3 -> Architect (zhuge): `git orx goal prompt G3 --role architect`"
+        ) && out.contains("  left out, busy: machao")
+            && out.contains("idle agents: "),
+        "{out}"
+    );
+}
+
+/// The end-to-end flow's 定向讨论 (an assignee: "assignee 写方案 → @司马懿
+/// review → 创建 sub Issue 进 exec"): the reviewer's check of the plan is
+/// enforced. Until the reviewer approves it no task is claimed (the
+/// command) and none starts (the command, the hooks, `verify`); only the
+/// reviewer approves it, and an approval written by hand is refused; a
+/// rejection sends the plan back to the assignee. The ticker hands the
+/// plan to the reviewer once it is written, and back after a rejection.
+#[test]
+fn directed_discussion_the_reviewer_approves_the_plan_before_any_task_moves() {
+    let repo = team_repo();
+    // Five checks before the fallback escalates, for the ticks below.
+    repo.write(
+        ".orx/workflows/goal.yaml",
+        "workflow: goal\nparams:\n  max_checks: 5\n",
+    );
+    repo.commit_rules("five checks");
+    ok(
+        &repo,
+        &["goal", "new", "Search", "--assignee", "dev", "--as", "lead"],
+    );
+    assert_eq!(state(&repo, "G1"), "planning");
+    // No claim before the plan is approved.
+    repo.orx(&["claim", "G1", "Index", "--as", "dev"])
+        .fails(1, &["planning"]);
+    // A task made by hand cannot start: it waits for its goal's plan.
+    repo.write(
+        "docs/tasks/T7.index.md",
+        "---\nkind: task\nid: T7\ntitle: Index\nstatus: assigned\nparent: G1\ngoal_round: 1\nassignee: dev\nbranch: feat/T7-index\n---\n# Task T7: Index\n",
+    );
+    repo.git(&["add", "docs/tasks/T7.index.md"]).ok();
+    repo.commit_as("dev", "a task by hand").ok();
+    repo.orx(&["task", "start", "T7", "--as", "dev"])
+        .fails(1, &["waits for G1 (its `parent`)"]);
+    repo.edit(
+        "docs/tasks/T7.index.md",
+        "status: assigned",
+        "status: in-progress",
+    );
+    repo.commit_as("dev", "start by hand")
+        .fails(1, &["waits for G1 (its `parent`)"]);
+    repo.git(&["commit", "-q", "-am", "start by hand", "--no-verify"])
+        .ok();
+    repo.orx(&["verify", "HEAD~1..HEAD"])
+        .code(1)
+        .stdout_has(&["waits-for-item"]);
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    // The first check hands the goal to its assignee.
+    let first = tick_json(&repo, "2026-01-02T05:00:00Z", &[]);
+    assert_eq!(
+        notices(&first),
+        ["directed goal G1 dev -> [zhaoyun] busy []"]
+    );
+    // The plan; the reviewer may not be skipped.
+    ok(
+        &repo,
+        &[
+            "discuss",
+            "G1",
+            "--proposal",
+            "an inverted index",
+            "--as",
+            "dev",
+        ],
+    );
+    repo.orx(&["goal", "plan", "G1", "--approve", "--as", "dev"])
+        .fails(1, &["may not move goal G1 from planning to discussing"]);
+    let goal = "docs/goals/G1.search.md";
+    repo.edit(goal, "status: planning", "status: discussing");
+    repo.commit_as("dev", "approved by myself")
+        .fails(1, &["may not move goal G1 from planning to discussing"]);
+    repo.git(&["checkout", "-q", "--", goal]).ok();
+    // An approval written by hand, without the reviewer's transition.
+    repo.edit(
+        goal,
+        "status: planning",
+        "status: planning\nplan_check: {round_count: 1, verdict: approved}",
+    );
+    let out = repo.commit_as("lead", "approved by hand");
+    assert!(
+        out.code == 1 && format!("{}{}", out.stdout, out.stderr).contains("plan_check"),
+        "{}{}",
+        out.stdout,
+        out.stderr
+    );
+    repo.git(&["checkout", "-q", "--", goal]).ok();
+    // `next` offers the reviewer the plan's check.
+    let next = repo.orx(&["next", "--role", "reviewer", "--json"]);
+    next.ok();
+    assert!(next.stdout.contains("goal plan"), "{}", next.stdout);
+    // The next check hands the plan to the reviewer.
+    let second = tick_json(&repo, "2026-01-02T05:01:00Z", &[]);
+    assert_eq!(
+        notices(&second),
+        ["plan-review goal G1 reviewer -> [simayi] busy []"]
+    );
+    assert!(
+        second["notices"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("git orx goal plan G1 --approve --as reviewer")
+    );
+    // Rejected: back to the assignee, who revises it.
+    repo.orx(&["goal", "plan", "G1", "--reject", "--as", "reviewer"])
+        .fails(2, &["say what the plan must change"]);
+    ok(
+        &repo,
+        &[
+            "goal",
+            "plan",
+            "G1",
+            "--reject",
+            "-m",
+            "name the ranking",
+            "--as",
+            "reviewer",
+        ],
+    );
+    assert_eq!(state(&repo, "G1"), "planning");
+    let third = tick_json(&repo, "2026-01-02T05:02:00Z", &[]);
+    assert_eq!(
+        notices(&third),
+        ["directed goal G1 dev -> [zhaoyun] busy []"]
+    );
+    ok(
+        &repo,
+        &[
+            "discuss",
+            "G1",
+            "--proposal",
+            "an inverted index, ranked by BM25",
+            "--as",
+            "dev",
+        ],
+    );
+    ok(
+        &repo,
+        &["goal", "plan", "G1", "--approve", "--as", "reviewer"],
+    );
+    assert_eq!(state(&repo, "G1"), "discussing");
+    assert!(repo.read(goal).contains("verdict: approved"));
+    // Now the task starts, and a claim is taken.
+    ok(&repo, &["task", "start", "T7", "--as", "dev"]);
+    ok(&repo, &["claim", "G1", "Ranking", "--as", "dev"]);
+    let out = tick_at(&repo, "2026-01-02T05:03:00Z");
+    assert!(out.contains("goal G1: discussing -> executing"), "{out}");
+    repo.orx(&["verify"]).ok();
 }

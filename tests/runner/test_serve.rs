@@ -512,3 +512,60 @@ fn serve_webhook_latency_under_load() {
         );
     }
 }
+
+/// The end-to-end flow's daemon runs its ticker (Phase 1: "ticker 30s
+/// 扫到 pending task → 广播给所有空闲 agent") beside its webhook handler:
+/// `serve --tick-every` ticks at once and then once per period between
+/// the payloads it applies, and prints what each tick sent.
+#[test]
+fn serve_tick_every_runs_the_ticker_beside_the_webhooks() {
+    use std::io::BufRead;
+    let repo = forge_repo();
+    repo.orx(&["goal", "new", "Dark mode", "--as", "lead"]).ok();
+    let mut child = repo
+        .command(common::bin())
+        .args(["serve", "--listen", "127.0.0.1:0", "--tick-every", "1h"])
+        .args(["--requests", "1"])
+        .env("ORX_WEBHOOK_SECRET", SECRET)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    // The lines, read on a thread so a broken server cannot hang the test.
+    let (lines, read) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stdout.lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let next = || read.recv_timeout(GUARD).expect("the server said no more");
+    let addr = next()
+        .strip_prefix("listening on ")
+        .expect("not listening")
+        .to_owned();
+    let mut said = Vec::new();
+    while !said.iter().any(|l: &String| l.starts_with("idle agents:")) {
+        said.push(next());
+    }
+    let said = said.join("\n");
+    assert!(
+        said.contains("goal G1: still discussing (no-taker)")
+            && said.contains(
+                "broadcast goal G1 -> Dev (zhaoyun): `git orx goal prompt G1 --role dev`"
+            ),
+        "{said}"
+    );
+    // A webhook is applied between ticks; it was the one request asked for.
+    let (code, body) = post_signed(&addr, "issues", &goal_opened());
+    assert_eq!(code, 200, "{body}");
+    assert!(child.wait().unwrap().success());
+    assert_eq!(state(&repo, "G2"), "discussing");
+    assert!(
+        repo.read("docs/goals/G1.dark-mode.md")
+            .contains("checks: 1")
+    );
+}

@@ -380,6 +380,14 @@ pub const LINES: &[(&str, &str)] = &[
         "请用 -m TEXT 说明要求哪些修改",
     ),
     (
+        "say what the plan must change with -m TEXT",
+        "请用 -m TEXT 说明方案要改什么",
+    ),
+    (
+        "{who} may not reject the plan of {item}: the reviewer checks it",
+        "{who} 不能驳回 {item} 的方案: 方案由 reviewer 审查",
+    ),
+    (
         "say whom the goal is assigned to with --assignee ROLE (or decide `broadcast`)",
         "请用 --assignee ROLE 说明 goal 分配给谁 (或决定 `broadcast`)",
     ),
@@ -737,6 +745,26 @@ pub const LINES: &[(&str, &str)] = &[
         "无人认领的检查少于 {n} 次",
     ),
     ("{n} checks found no taker", "已有 {n} 次检查无人认领"),
+    ("the goal has an assignee", "goal 有 assignee"),
+    ("the goal has no assignee", "goal 没有 assignee"),
+    (
+        "{assignee} has written a plan this round (`git orx discuss {id} --proposal ...`)",
+        "{assignee} 本轮已写出方案 (`git orx discuss {id} --proposal ...`)",
+    ),
+    (
+        "a directed discussion's plan was approved by the reviewer this round",
+        "定向讨论的方案本轮已由 reviewer 审查通过",
+    ),
+    (
+        "fewer than {n} checks found the plan not approved",
+        "方案未获通过的检查少于 {n} 次",
+    ),
+    (
+        "{n} checks found the plan not approved",
+        "已有 {n} 次检查方案仍未获通过",
+    ),
+    ("an assignee is named", "已指定 assignee"),
+    ("no assignee is named", "未指定 assignee"),
     (
         "every task of round {n} is done, failed or cancelled",
         "第 {n} 轮的每个任务都已完成、失败或取消",
@@ -994,6 +1022,22 @@ pub const LINES: &[(&str, &str)] = &[
         "  Goal {id} (第 {round} 轮) 等待你的回答: `git orx discuss {id2} --position ... --proposal ... --claim ... --risk ...` (或 --no-reply);认领任务: `git orx claim {id3} \"...\"`",
     ),
     (
+        "  Goal {id}: {who}'s plan waits for your check: `git orx goal plan {id2} --approve` or `--reject -m \"...\"`",
+        "  Goal {id}: {who} 的方案等待你审查: `git orx goal plan {id2} --approve` 或 `--reject -m \"...\"`",
+    ),
+    (
+        "  Goal {id} is assigned to you: write a plan (`git orx discuss {id2} --proposal ...`); the reviewer checks it, then claim tasks (`git orx claim {id3} \"...\"`)",
+        "  Goal {id} 已指派给你: 写方案 (`git orx discuss {id2} --proposal ...`); reviewer 审查通过后认领任务 (`git orx claim {id3} \"...\"`)",
+    ),
+    (
+        "Goal {id}: {who}'s plan waits for your check: `git orx goal plan {id2} --approve` or `--reject -m \"...\"`",
+        "Goal {id}: {who} 的方案等待你审查: `git orx goal plan {id2} --approve` 或 `--reject -m \"...\"`",
+    ),
+    (
+        "Goal {id} is assigned to you: write a plan (`git orx discuss {id2} --proposal ...`); the reviewer checks it, then claim tasks (`git orx claim {id3} \"...\"`)",
+        "Goal {id} 已指派给你: 写方案 (`git orx discuss {id2} --proposal ...`); reviewer 审查通过后认领任务 (`git orx claim {id3} \"...\"`)",
+    ),
+    (
         "Goal {id} (round {round}) waits for your answer: `git orx discuss {id2} --position ... --proposal ... --claim ... --risk ...` (or --no-reply); claim a task with `git orx claim {id3} \"...\"`",
         "Goal {id} (第 {round} 轮) 等待你的回答: `git orx discuss {id2} --position ... --proposal ... --claim ... --risk ...` (或 --no-reply);认领任务: `git orx claim {id3} \"...\"`",
     ),
@@ -1147,6 +1191,22 @@ pub const LINES: &[(&str, &str)] = &[
     ),
     // tick
     ("Nothing to dispatch.", "没有需要分派的内容。"),
+    (
+        "{notice} {item} -> {to}: `git orx goal prompt {id} --role {role}`",
+        "{item} 的 {notice} 通知 → {to}: `git orx goal prompt {id} --role {role}`",
+    ),
+    (
+        "{notice} {item} -> {to}: {text}",
+        "{item} 的 {notice} 通知 → {to}: {text}",
+    ),
+    ("  left out, busy: {agents}", "  忙碌中,未广播: {agents}"),
+    ("idle agents: {agents}", "空闲 agent: {agents}"),
+    ("idle agents: none", "空闲 agent: 无"),
+    ("tick failed: {error}", "tick 失败: {error}"),
+    (
+        "issue #{n} closed: {task} is closed by its merge (pull_request closed), not by its issue; it stays {state}",
+        "issue #{n} 已关闭: {task} 由其合并 (pull_request closed) 关闭,而不是由 issue 关闭;仍为 {state}",
+    ),
     // backup, backups, restore, error
     (
         "{item}: backup {name} kept [{commit}] (`git orx restore {id} --to {to}` goes back)",

@@ -21,4 +21,11 @@ pub struct Tick<'a> {
     pub dry_run: bool,
     pub dispatched: &'a [orx::kinds::goal::Dispatched],
     pub notes: &'a [String],
+    /// The prompts and notices sent to agents: a discussion broadcast to
+    /// the idle agents of each addressed role, a directed discussion to
+    /// its assignee, a plan's review to the reviewer, an escalation or a
+    /// round review to the lead, a merged or closed task or goal.
+    pub notices: &'a [orx::kinds::goal::Notice],
+    /// The team's agents and whether each is idle (when a notice was sent).
+    pub agents: &'a [orx::kinds::goal::AgentLoad],
 }

@@ -268,6 +268,28 @@ pub fn apply_event(
     }
 }
 
+/// The roles that took part in goal `goal`: those it was addressed to and
+/// the assignees of its tasks, and the lead.
+fn took_part(ws: &Workspace, goal: &Item) -> Result<Vec<String>> {
+    let v = goal.value();
+    let mut roles: Vec<String> = v["addressed"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(str::to_owned)
+        .collect();
+    for t in tasks_of(ws, &goal.id)? {
+        if let Some(a) = text(&t.value(), "assignee") {
+            roles.push(a.to_owned());
+        }
+    }
+    roles.push(crate::workflow::role::canonical(LEAD));
+    let mut seen = std::collections::HashSet::new();
+    roles.retain(|r| seen.insert(r.clone()));
+    Ok(roles)
+}
+
 fn forge_name(forge: Forge) -> &'static str {
     match forge {
         Forge::Gitea => "Gitea",
@@ -414,7 +436,45 @@ fn issues(
                         ..Default::default()
                     },
                 )?;
-                return run_plan(ws, plan, "issues/closed", out);
+                run_plan(ws, plan, "issues/closed", out)?;
+                if !out.dry_run {
+                    let (goal, _) = open(ws, GOAL, &goal.id)?;
+                    let agents = agents(ws)?;
+                    for role in took_part(ws, &goal)? {
+                        out.notices.push(notice(
+                            ws,
+                            &goal,
+                            "closed",
+                            "closed",
+                            &role,
+                            &agents,
+                            &[],
+                        )?);
+                    }
+                    out.agents = agents;
+                }
+                return Ok(());
+            }
+            if let Some(task) = by_issue(ws, TASK, n)? {
+                out.notes.push(format!(
+                    "issue #{n} closed: {} is closed by its merge (pull_request closed), not by its issue; it stays {}",
+                    task.label(),
+                    task.status
+                ));
+                if let Some(role) = text(&task.value(), "assignee") {
+                    let agents = agents(ws)?;
+                    out.notices.push(notice(
+                        ws,
+                        &task,
+                        "issue-closed",
+                        "issue-closed",
+                        role,
+                        &agents,
+                        &[("number", n.to_string())],
+                    )?);
+                    out.agents = agents;
+                }
+                return Ok(());
             }
             out.notes.push(format!(
                 "issue #{n} closed: a task is closed by its merge (pull_request closed), not by its issue; ignored"
@@ -499,6 +559,40 @@ fn comment(
                 Actor {
                     role: &role,
                     note,
+                    ..Default::default()
+                },
+            )?;
+            return run_plan(ws, plan, "issue_comment/created", out);
+        }
+    }
+    // The reviewer's check of a directed discussion's plan
+    // (issue_review_discussion): a comment starting `approve` (or `LGTM`)
+    // or `reject: why`.
+    if role == crate::workflow::role::canonical(REVIEWER) && goal.status == PLANNING {
+        let first = body
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .trim_start_matches('/')
+            .trim_end_matches([':', '.', ',', '!'])
+            .to_ascii_lowercase();
+        let approve = match first.as_str() {
+            "approve" | "approved" | "lgtm" => Some(true),
+            "reject" | "rejected" => Some(false),
+            _ => None,
+        };
+        if let Some(approve) = approve {
+            let rest = body
+                .split_once(char::is_whitespace)
+                .map_or("", |(_, r)| r)
+                .trim();
+            let plan = plan_plan_check(
+                ws,
+                &goal.id,
+                approve,
+                Actor {
+                    role: &role,
+                    note: Some(rest).filter(|r| !r.is_empty()),
                     ..Default::default()
                 },
             )?;
@@ -623,7 +717,26 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
                 json!({"commit": commit, "by": "merge"}),
             )];
             match plan_event(ws, item, &wf, MERGED, edits, actor(LEAD))? {
-                Some(plan) => run_plan(ws, plan, "pull_request/closed", out),
+                Some(plan) => {
+                    run_plan(ws, plan, "pull_request/closed", out)?;
+                    if !out.dry_run
+                        && let Some(role) = text(&task.value(), "assignee")
+                    {
+                        let (done, _) = open(ws, TASK, &task.id)?;
+                        let agents = agents(ws)?;
+                        out.notices.push(notice(
+                            ws,
+                            &done,
+                            "merged",
+                            "merged",
+                            role,
+                            &agents,
+                            &[("number", n.to_string())],
+                        )?);
+                        out.agents = agents;
+                    }
+                    Ok(())
+                }
                 None => {
                     out.notes.push(format!(
                         "{} was merged but is {}, which a merge does not close",
@@ -640,6 +753,17 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
                 task.label(),
                 task.status
             ));
+            let agents = agents(ws)?;
+            out.notices.push(notice(
+                ws,
+                &task,
+                "pr-closed",
+                "pr-closed",
+                &owner,
+                &agents,
+                &[("number", n.to_string())],
+            )?);
+            out.agents = agents;
             Ok(())
         }
         other => {

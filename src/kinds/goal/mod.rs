@@ -44,6 +44,8 @@ pub const DISCUSSION_ENDED: &str = "discussion-ended";
 pub const NO_TAKER: &str = "no-taker";
 pub const ROUND_COMPLETE: &str = "round-complete";
 pub const MERGED: &str = "merged";
+/// The state of a directed discussion whose plan waits for the reviewer.
+pub const PLANNING: &str = "planning";
 
 /// The steps each type of task's executor is given, by type, unless the
 /// repository's `.orx/steps.yaml` says otherwise.
@@ -73,6 +75,9 @@ pub struct Answer {
     pub risk: Option<String>,
     pub no_reply: bool,
     pub suggest: Option<String>,
+    /// The reviewer's rejection of a directed discussion's plan, with what
+    /// must change.
+    pub rejected: Option<String>,
 }
 
 /// A task to claim.
@@ -313,6 +318,7 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
         ("Risk 风险", &answer.risk),
     ];
     if !answer.no_reply
+        && answer.rejected.is_none()
         && dims
             .iter()
             .all(|(_, d)| d.as_deref().is_none_or(|d| d.trim().is_empty()))
@@ -356,6 +362,11 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
             body.push_str(&format!("\n## {name}\n\n{d}\n"));
         }
     }
+    if let Some(r) = answer.rejected.as_deref().map(str::trim) {
+        body.push_str(&format!(
+            "\n## Plan review 方案审查\n\nREJECTED 驳回: {r}\n"
+        ));
+    }
     if let Some(s) = &suggest {
         body.push_str(&format!(
             "\n## Suggestion\n\n@{} assign it to {} directly\n",
@@ -374,6 +385,9 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
     }
     if let Some(s) = &suggest {
         front.push_str(&format!("suggest: {s}\n"));
+    }
+    if answer.rejected.is_some() {
+        front.push_str("verdict: rejected\n");
     }
     let text = format!("{front}---\n{body}");
     let comment = Item::from_bytes(ws.registry(), &path, text.into_bytes())?;
@@ -610,12 +624,15 @@ fn by_trigger<'w>(wf: &'w Workflow, item: &Item, trigger: &str) -> Result<&'w Tr
 /// `waits:`) and that are not yet in one of the states it waits for, at
 /// HEAD, as the move itself is judged.
 pub fn waiting_for(ws: &Workspace, item: &Item, t: &crate::workflow::Transition) -> Vec<String> {
-    let Some(w) = &t.waits else {
-        return Vec::new();
-    };
-    plan::ground(ws)
-        .waiting(&item.path, w, &item.value())
-        .unwrap_or_default()
+    let ground = plan::ground(ws);
+    t.waits
+        .iter()
+        .flat_map(|w| {
+            ground
+                .waiting(&item.path, w, &item.value())
+                .unwrap_or_default()
+        })
+        .collect()
 }
 
 /// Plans firing `trigger` on task `id` with `edits` (refused while a task
@@ -766,8 +783,85 @@ pub fn plan_decide(
         _ => {}
     }
     let t = by_trigger(&wf, &item, trigger)?;
+    // Of the transitions the trigger takes from here, the one whose guard
+    // holds with the decision recorded (`assign` with or without an
+    // assignee); where none does, the first tells why.
+    let before = item.value();
+    let doc = plan::apply(&item.doc, &edits).map_err(|e| Error::Failed(e.to_string()))?;
+    let after =
+        Item::from_bytes(ws.registry(), &item.path, doc.text().as_bytes().to_vec())?.value();
+    let to = match decided(&wf, trigger, &before, &after, actor.role) {
+        Ok(Some(chosen)) => chosen.to.clone(),
+        _ => t.to.clone(),
+    };
+    plan::transition(ws, item, &to, &edits, actor)
+}
+
+/// Plans the reviewer's check of the assignee's plan on goal `id`, in a
+/// directed discussion (the flow's issue_review_discussion): approved, the
+/// goal moves on and its tasks may be claimed; rejected, with what to
+/// change, the assignee revises the plan. The goal workflow says who may
+/// (the reviewer) and what must hold (the assignee wrote a plan this
+/// round); the hooks and `verify` judge a hand-made change the same way.
+pub fn plan_plan_check(ws: &Workspace, id: &str, approve: bool, actor: Actor) -> Result<Plan> {
+    let (item, wf) = open(ws, GOAL, id)?;
+    let trigger = "plan-approved";
+    let note = actor.note.map(str::trim).filter(|n| !n.is_empty());
+    if !approve && note.is_none() {
+        return Err(Error::Usage(
+            "say what the plan must change with -m TEXT".to_owned(),
+        ));
+    }
+    if !approve {
+        // A rejection is the reviewer's comment; the goal stays where it
+        // is, and only a reviewer may make it.
+        by_trigger(&wf, &item, "plan-approved")?;
+        let allowed = wf.fired_by(&item.status, "plan-approved").iter().any(|t| {
+            wf.roles_of(t, &item.value())
+                .iter()
+                .any(|r| r == actor.role)
+        });
+        if !allowed {
+            return Err(Error::Failed(format!(
+                "{} may not reject the plan of {}: the reviewer checks it",
+                crate::workflow::role::display(actor.role),
+                item.label()
+            )));
+        }
+        let answer = Answer {
+            rejected: note.map(str::to_owned),
+            ..Answer::default()
+        };
+        return plan_discuss(ws, &item.id, &answer, actor);
+    }
+    let t = by_trigger(&wf, &item, trigger)?;
+    let round = count(&item.value(), "round_count");
+    let edits = vec![plan::set(
+        &["answered"],
+        json!(answered(ws, &item.id, round)?),
+    )];
     let to = t.to.clone();
     plan::transition(ws, item, &to, &edits, actor)
+}
+
+/// Whether a directed discussion's plan waits for the reviewer: the
+/// assignee has written more plans in round `round` than the reviewer
+/// rejected (each rejection answers one plan).
+pub fn reviewers_turn(ws: &Workspace, goal: &str, round: u64, assignee: &str) -> Result<bool> {
+    let this_round: Vec<Value> = comments(ws, goal)?
+        .iter()
+        .map(Item::value)
+        .filter(|c| count(c, "goal_round") == round)
+        .collect();
+    let plans = this_round
+        .iter()
+        .filter(|c| text(c, "author") == Some(assignee))
+        .count();
+    let rejections = this_round
+        .iter()
+        .filter(|c| text(c, "verdict") == Some("rejected"))
+        .count();
+    Ok(plans > rejections)
 }
 
 /// A discussion that waits for a role's answer.
@@ -823,6 +917,37 @@ pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
             .map(str::to_owned)
             .collect();
         let directed = text(&v, "discussion") == Some("directed");
+        if goal.status == PLANNING {
+            // The plan: the assignee's to write, or the reviewer's to check.
+            let assignee = addressed.first().cloned().unwrap_or_default();
+            let (role, message) = if reviewers_turn(ws, &goal.id, round, &assignee)? {
+                (
+                    crate::workflow::role::canonical("reviewer"),
+                    format!(
+                        "Goal {}: {assignee}'s plan waits for your check: `git orx goal plan {} --approve` or `--reject -m \"...\"`",
+                        goal.id, goal.id
+                    ),
+                )
+            } else {
+                (
+                    assignee,
+                    format!(
+                        "Goal {} is assigned to you: write a plan (`git orx discuss {} --proposal ...`); the reviewer checks it, then claim tasks (`git orx claim {} \"...\"`)",
+                        goal.id, goal.id, goal.id
+                    ),
+                )
+            };
+            out.push(Awaiting {
+                role,
+                id: goal.id.clone(),
+                title: goal.title.clone(),
+                round,
+                status: goal.status.clone(),
+                path: goal.path.clone(),
+                message,
+            });
+            continue;
+        }
         for role in addressed.into_iter().filter(|r| !done.contains(&r)) {
             let message = if directed {
                 format!(

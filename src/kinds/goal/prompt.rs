@@ -102,9 +102,13 @@ pub fn prompt_template(ws: &Workspace, kind: &str, name: &str) -> String {
 pub fn phase(item: &Item) -> Option<&'static str> {
     let v = item.value();
     match (item.kind.as_str(), item.status.as_str()) {
+        (GOAL, PLANNING) => Some("directed-discussion"),
         (GOAL, "discussing") if text(&v, "discussion") == Some("directed") => {
             Some("directed-discussion")
         }
+        (GOAL, "escalated") => Some("escalated"),
+        (GOAL, "closed") => Some("closed"),
+        (TASK, DONE) => Some("merged"),
         (GOAL, "discussing") => Some("discussion"),
         (GOAL, "round-review") => Some("round-review"),
         (TASK, "assigned" | "in-progress") => Some("executor"),
@@ -136,7 +140,7 @@ pub fn prompt(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Option<(St
         return Ok(None);
     };
     let wf = ws.workflow(&item.kind)?;
-    let mut v = item.value();
+    let v = item.value();
     let owner = wf.state(&item.status).and_then(|s| wf.owner_of(s, &v));
     let role = role
         .map(str::to_owned)
@@ -149,6 +153,33 @@ pub fn prompt(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Option<(St
         })
         .or(owner)
         .unwrap_or_else(|| "lead".to_owned());
+    // In a directed discussion the reviewer is handed the plan to check.
+    let name = if name == "directed-discussion"
+        && item.status == PLANNING
+        && role == crate::workflow::role::canonical("reviewer")
+    {
+        "plan-review"
+    } else {
+        name
+    };
+    Ok(Some((
+        name.to_owned(),
+        render(ws, &item, name, &role, &[])?,
+    )))
+}
+
+/// The prompt (or notice) `name` of `item`'s kind for `role`, filled with
+/// the item's data and `extra` (`{{number}}`, ...).
+pub fn render(
+    ws: &Workspace,
+    item: &Item,
+    name: &str,
+    role: &str,
+    extra_vars: &[(&str, String)],
+) -> Result<String> {
+    let wf = ws.workflow(&item.kind)?;
+    let mut v = item.value();
+    let role = role.to_owned();
     let agents: Vec<&str> = ws
         .rules
         .config
@@ -189,7 +220,7 @@ pub fn prompt(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Option<(St
                 .unwrap_or_else(|| "-".to_owned())
         ),
     );
-    extra(&mut v, "body", json!(body_of(&item)));
+    extra(&mut v, "body", json!(body_of(item)));
     if item.kind == GOAL {
         let round = count(&v, "round_count");
         let answers: Vec<String> = comments(ws, &item.id)?
@@ -250,6 +281,9 @@ pub fn prompt(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Option<(St
             .unwrap_or_default();
         extra(&mut v, "steps", json!(steps));
     }
+    for (k, x) in extra_vars {
+        extra(&mut v, k, json!(x));
+    }
     let source = prompt_template(ws, &item.kind, name);
     let fields = crate::workflow::expr::merge(&wf.defaults, &v);
     let work_dir = ws.root().display().to_string();
@@ -277,7 +311,7 @@ pub fn prompt(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Option<(St
             }
         })
     };
-    Ok(Some((name.to_owned(), fill(&source, &known))))
+    Ok(fill(&source, &known))
 }
 
 /// `{{name}}` placeholders filled (as `git orx run`'s prompts are); one

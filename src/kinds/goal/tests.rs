@@ -71,7 +71,7 @@ fn the_routing_matrix() {
         (
             "an assignee",
             json!({"assignee": "dev"}),
-            "discussing",
+            "planning",
             Some("directed"),
             Some(json!(["dev"])),
         ),
@@ -170,6 +170,101 @@ fn the_third_check_with_no_taker_escalates() {
         decide_to(&wf, NO_TAKER, &item, "lead").as_deref(),
         Some("escalated")
     );
+}
+
+/// 定向讨论 (the assignee-directed discussion): the assignee's plan waits
+/// for the reviewer's check. Only the reviewer (or the Human) approves it,
+/// only once the assignee wrote one this round; the approval is recorded
+/// by the transition alone (`plan_check` is protected); a directed
+/// discussion does not end without this round's approval; a plan no one
+/// approves is checked and escalated like a discussion no one takes.
+#[test]
+fn the_reviewer_approves_a_directed_discussions_plan_before_it_moves_on() {
+    let wf = load(GOAL);
+    let planning = |extra: Value| {
+        let mut v = goal(
+            json!({"status": PLANNING, "round_count": 1, "discussion": "directed", "assignee": "dev", "addressed": ["dev"], "checks": 0}),
+        );
+        if let Value::Object(m) = extra {
+            for (k, x) in m {
+                v[k] = x;
+            }
+        }
+        v
+    };
+    let rows = [
+        (
+            "the reviewer, a plan written",
+            "reviewer",
+            json!({"answered": ["dev"]}),
+            Some("discussing"),
+        ),
+        (
+            "the Human, a plan written",
+            "human",
+            json!({"answered": ["dev"]}),
+            Some("discussing"),
+        ),
+        (
+            "the reviewer, no plan yet",
+            "reviewer",
+            json!({"answered": []}),
+            None,
+        ),
+        (
+            "the assignee itself",
+            "dev",
+            json!({"answered": ["dev"]}),
+            None,
+        ),
+        ("the lead", "lead", json!({"answered": ["dev"]}), None),
+    ];
+    for (case, role, extra, to) in rows {
+        let item = planning(extra);
+        let t = wf.transition(PLANNING, "discussing").unwrap();
+        let may = wf.roles_of(t, &item).iter().any(|r| r == role);
+        let moves = decide_to(&wf, "plan-approved", &item, role).filter(|_| may);
+        assert_eq!(moves.as_deref(), to, "{case}");
+    }
+    // Approval written by hand, without the transition: refused.
+    let before = planning(json!({"answered": ["dev"]}));
+    let after = planning(
+        json!({"answered": ["dev"], "plan_check": {"round_count": 1, "verdict": "approved"}}),
+    );
+    let change = Change {
+        before: Some(&before),
+        after: Some(&after),
+        role: "reviewer",
+        force: None,
+        self_transition: false,
+        now: NOW,
+    };
+    assert!(validate::validate(&wf, &change).is_err());
+    // The discussion ends only with this round's approval.
+    let ended = |plan_check: Value| {
+        goal(
+            json!({"status": "discussing", "round_count": 2, "discussion": "directed", "assignee": "dev", "addressed": ["dev"], "answered": ["dev"], "summary": {"round_count": 2, "total": 1, "done": 0, "failed": 0, "cancelled": 0, "other": 1, "all_terminal": false}, "plan_check": plan_check}),
+        )
+    };
+    let approved_now = ended(json!({"round_count": 2, "verdict": "approved"}));
+    let approved_before = ended(json!({"round_count": 1, "verdict": "approved"}));
+    assert_eq!(
+        decide_to(&wf, DISCUSSION_ENDED, &approved_now, "lead").as_deref(),
+        Some("executing")
+    );
+    assert_eq!(
+        decide_to(&wf, DISCUSSION_ENDED, &approved_before, "lead"),
+        None
+    );
+    // The fallback: three checks with the plan not approved escalate.
+    for (checks, to) in [(0, PLANNING), (1, PLANNING), (2, "escalated")] {
+        let item = planning(json!({"checks": checks}));
+        assert_eq!(
+            decide_to(&wf, NO_TAKER, &item, "lead").as_deref(),
+            Some(to),
+            "after {checks} checks"
+        );
+    }
 }
 
 /// The round summary's all_terminal: done, failed and cancelled are ends;
@@ -349,17 +444,26 @@ fn a_tasks_moves_and_who_takes_them() {
     assert!(wf.state(DONE).unwrap().terminal && wf.state(FAILED).unwrap().terminal);
 }
 
-/// A task's start waits for the tasks it depends on (done), and the lead
-/// may make a task for another role; `waits.until` must name states.
+/// A task's start waits for the tasks it depends on (done) and for its
+/// goal to be past a directed discussion's plan review (the end-to-end
+/// flow's 定向讨论: no exec before the reviewer approves the plan), and
+/// the lead may make a task for another role; `waits.until` must name
+/// states.
 #[test]
 fn a_task_start_waits_for_its_dependencies_and_the_lead_creates_tasks() {
     let wf = load(TASK);
     let start = wf.transition("assigned", "in-progress").unwrap();
-    let w = start.waits.as_ref().unwrap();
+    let w = &start.waits[0];
     assert_eq!(
-        (w.field.as_str(), w.until.clone()),
-        ("depends", vec!["done".to_owned()])
+        (w.field.as_str(), w.until.clone(), w.kind.as_deref()),
+        ("depends", vec!["done".to_owned()], None)
     );
+    let g = &start.waits[1];
+    assert_eq!(
+        (g.field.as_str(), g.kind.as_deref()),
+        ("parent", Some(GOAL))
+    );
+    assert!(!g.until.iter().any(|s| s == PLANNING || s == "open"));
     assert_eq!(wf.creators, vec!["lead".to_owned()]);
     let task = json!({"kind": "task", "id": "T2", "title": "Tests", "status": "assigned", "assignee": "qa", "depends": ["T1"]});
     assert_eq!(validate::listed(&task, "depends"), vec!["T1".to_owned()]);

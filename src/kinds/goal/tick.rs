@@ -7,8 +7,18 @@
 //! is closed, with that commit recorded; a new goal is routed; a
 //! discussion every addressed role answered, with a task claimed, ends; a
 //! discussion with no task claimed is checked (once per the workflow's
-//! `check_every_seconds`) and escalated to the lead after `max_checks`; a
-//! round whose every task is done or failed goes to the lead's review.
+//! `check_every_seconds`) and escalated to the lead after `max_checks`
+//! (a directed discussion whose plan the reviewer has not approved too);
+//! a round whose every task is done or failed goes to the lead's review.
+//!
+//! As the flow's ticker does, it tells the agents what to pick up
+//! ([`Notice`]): at each check of a discussion, the discussion's prompt is
+//! broadcast to the idle agents of every addressed role that has not
+//! answered (a directed one goes to its assignee, or, once the plan is
+//! written, to the reviewer); an escalation goes to the lead, a finished
+//! round to the lead's review, a merged task's notice to its assignee.
+//! An agent is idle ([`agents`]) when no open task waits for its role and
+//! its agent context, if it has one, is in its workflow's initial state.
 
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -29,11 +39,52 @@ pub struct Dispatched {
     pub handoff: Option<String>,
 }
 
+/// A prompt or notice the ticker or a forge event sends to a role's
+/// agents (the flow's broadcast, deterministic dispatch, escalation and
+/// notices).
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Notice {
+    /// What it is: `broadcast` (a discussion, to the idle agents of each
+    /// addressed role), `directed` (to the assignee), `plan-review` (to the
+    /// reviewer), `escalated` and `round-review` (to the lead), `merged`,
+    /// `pr-closed`, `issue-closed` (to a task's assignee), `closed` (a
+    /// goal, to the roles that took part).
+    pub notice: String,
+    /// The goal or task, `goal G1`.
+    pub item: String,
+    pub role: String,
+    /// The agents it goes to (for a broadcast, the role's idle ones); empty
+    /// where the team names no agent of the role (the role is told).
+    pub agents: Vec<String>,
+    /// The role's agents a broadcast leaves out, as they are busy.
+    pub busy: Vec<String>,
+    /// The prompt template it is made from (`templates/prompts/KIND/NAME.md`).
+    pub prompt: String,
+    /// The prompt, filled in.
+    pub text: String,
+}
+
+/// One agent of the team and whether it is idle.
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct AgentLoad {
+    pub agent: String,
+    pub role: String,
+    pub idle: bool,
+    /// What keeps it busy: `task T1 (in-progress)`, `agent zhaoyun (WORKING)`.
+    pub busy_with: Vec<String>,
+}
+
 /// What one tick did, and what it noticed but could not act on.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Ticked {
     pub dispatched: Vec<Dispatched>,
     pub notes: Vec<String>,
+    /// The prompts and notices sent.
+    pub notices: Vec<Notice>,
+    /// The team's agents, idle or busy, when a notice was sent.
+    pub agents: Vec<AgentLoad>,
     /// Plans only: nothing was written.
     #[serde(skip)]
     pub dry_run: bool,
@@ -101,6 +152,169 @@ fn closed_by<'c>(commits: &'c [Closing], task: &Item) -> Option<(&'c Closing, &'
     })
 }
 
+/// The team's agents (the config's `team:`, and the agent contexts of
+/// agents it does not name) and whether each is idle: no open task waits
+/// for its role (the role the task's state names as its owner), and its
+/// agent context, if it has one, is in its workflow's initial state.
+pub fn agents(ws: &Workspace) -> Result<Vec<AgentLoad>> {
+    let akind = crate::kinds::agent::KIND;
+    let contexts: Vec<Item> = match ws.workflow(akind) {
+        Ok(_) => ws
+            .scan_kind(akind, |r| r.ok())?
+            .into_iter()
+            .flatten()
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    let awf = ws.workflow(akind).ok();
+    let mut team: Vec<(String, String)> = ws
+        .rules
+        .config
+        .team
+        .iter()
+        .map(|(a, r)| (a.clone(), crate::workflow::role::canonical(r)))
+        .collect();
+    for c in &contexts {
+        if !team.iter().any(|(a, _)| *a == c.id)
+            && let Some(r) = text(&c.value(), "acts_as")
+        {
+            team.push((c.id.clone(), crate::workflow::role::canonical(r)));
+        }
+    }
+    let twf = ws.workflow(TASK)?;
+    let open: Vec<(String, String)> = ws
+        .scan_kind(TASK, |r| r.ok())?
+        .into_iter()
+        .flatten()
+        .filter_map(|t| {
+            let state = twf.state(&t.status).filter(|s| !s.terminal)?;
+            let owner = twf.owner_of(state, &t.value())?;
+            Some((owner, format!("task {} ({})", t.id, t.status)))
+        })
+        .collect();
+    Ok(team
+        .into_iter()
+        .map(|(agent, role)| {
+            let mut busy_with: Vec<String> = open
+                .iter()
+                .filter(|(owner, _)| *owner == role)
+                .map(|(_, what)| what.clone())
+                .collect();
+            if let (Some(c), Some(awf)) = (contexts.iter().find(|c| c.id == agent), &awf)
+                && c.status != awf.initial
+            {
+                busy_with.push(format!("agent {} ({})", c.id, c.status));
+            }
+            AgentLoad {
+                idle: busy_with.is_empty(),
+                agent,
+                role,
+                busy_with,
+            }
+        })
+        .collect())
+}
+
+/// The notice `name` (its prompt template) of `item` for `role`, to the
+/// role's agents (only the idle ones for a broadcast).
+pub fn notice(
+    ws: &Workspace,
+    item: &Item,
+    name: &str,
+    prompt: &str,
+    role: &str,
+    agents: &[AgentLoad],
+    extra: &[(&str, String)],
+) -> Result<Notice> {
+    let of_role = agents.iter().filter(|a| a.role == role);
+    let (to, busy): (Vec<&AgentLoad>, Vec<&AgentLoad>) = if name == "broadcast" {
+        of_role.partition(|a| a.idle)
+    } else {
+        (of_role.collect(), Vec::new())
+    };
+    Ok(Notice {
+        notice: name.to_owned(),
+        item: item.label(),
+        role: role.to_owned(),
+        agents: to.iter().map(|a| a.agent.clone()).collect(),
+        busy: busy.iter().map(|a| a.agent.clone()).collect(),
+        prompt: format!("{}/{prompt}", item.kind),
+        text: render(ws, item, prompt, role, extra)?,
+    })
+}
+
+/// The notices a check of the discussion of `goal` (as it is now) sends:
+/// its prompt to each addressed role that has not answered this round
+/// (broadcast to the idle agents); in a directed discussion whose plan is
+/// written, the plan's review to the reviewer.
+fn check_notices(ws: &Workspace, goal: &Item, agents: &[AgentLoad]) -> Result<Vec<Notice>> {
+    let v = goal.value();
+    let round = count(&v, "round_count");
+    let answered = answered(ws, &goal.id, round)?;
+    let directed = text(&v, "discussion") == Some("directed");
+    let addressed: Vec<String> = v["addressed"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(str::to_owned)
+        .collect();
+    let mut out = Vec::new();
+    if directed && goal.status == PLANNING {
+        let assignee = addressed.first().cloned().unwrap_or_default();
+        if reviewers_turn(ws, &goal.id, round, &assignee)? {
+            let reviewer = crate::workflow::role::canonical("reviewer");
+            out.push(notice(
+                ws,
+                goal,
+                "plan-review",
+                "plan-review",
+                &reviewer,
+                agents,
+                &[],
+            )?);
+        } else {
+            out.push(notice(
+                ws,
+                goal,
+                "directed",
+                "directed-discussion",
+                &assignee,
+                agents,
+                &[],
+            )?);
+        }
+        return Ok(out);
+    }
+    // A directed discussion's assignee is told until it ends (it claims
+    // the tasks once the plan is approved).
+    for role in addressed
+        .iter()
+        .filter(|r| directed || !answered.contains(r))
+    {
+        let (name, prompt) = if directed {
+            ("directed", "directed-discussion")
+        } else {
+            ("broadcast", "discussion")
+        };
+        out.push(notice(ws, goal, name, prompt, role, agents, &[])?);
+    }
+    Ok(out)
+}
+
+/// The lead's notice of goal `id` in `state` (escalated, round-review), if
+/// it is there after the tick.
+fn lead_notice(ws: &Workspace, id: &str, agents: &[AgentLoad]) -> Result<Option<Notice>> {
+    let (goal, _) = open(ws, GOAL, id)?;
+    let name = match goal.status.as_str() {
+        "escalated" => "escalated",
+        "round-review" => "round-review",
+        _ => return Ok(None),
+    };
+    let lead = crate::workflow::role::canonical("lead");
+    Ok(Some(notice(ws, &goal, name, name, &lead, agents, &[])?))
+}
+
 fn seconds_between(earlier: &str, now: &str) -> Option<i64> {
     let a: jiff::Timestamp = earlier.parse().ok()?;
     let b: jiff::Timestamp = now.parse().ok()?;
@@ -153,6 +367,10 @@ pub fn tick(
                 .map_or("no branch".to_owned(), |b| crate::text::escape(&b))
         ));
     }
+    let mut merged: Vec<String> = Vec::new();
+    // Goals a check reached, and goals that went to the lead.
+    let mut checked: Vec<String> = Vec::new();
+    let mut to_lead: Vec<String> = Vec::new();
     if !open_tasks.is_empty() && on_main {
         let commits = closing_commits(ws)?;
         for task in open_tasks {
@@ -163,7 +381,13 @@ pub fn tick(
             let label = task.label();
             let status = task.status.clone();
             match plan_event(ws, task, &twf, MERGED, edits, actor)? {
-                Some(p) => run(p, MERGED, &mut out)?,
+                Some(p) => {
+                    let id = p.id().to_owned();
+                    run(p, MERGED, &mut out)?;
+                    if !dry_run {
+                        merged.push(id);
+                    }
+                }
                 None => out.notes.push(format!(
                     "{label} is merged ({}) but is {status}, which a merge does not close; start it first",
                     &c.id[..c.id.len().min(7)]
@@ -184,27 +408,35 @@ pub fn tick(
         let v = goal.value();
         let round = count(&v, "round_count");
         if goal.status == gwf.initial {
+            let id = goal.id.clone();
             if let Some(p) = plan_event(ws, goal, &gwf, ROUTE, Vec::new(), actor)? {
                 run(p, ROUTE, &mut out)?;
+                checked.push(id);
             }
             continue;
         }
-        if gwf.fired_by(&goal.status, DISCUSSION_ENDED).is_empty()
-            && gwf.fired_by(&goal.status, ROUND_COMPLETE).is_empty()
-        {
+        let answers = |event: &str| !gwf.fired_by(&goal.status, event).is_empty();
+        let (round_ends, discussion_ends, checks) = (
+            answers(ROUND_COMPLETE),
+            answers(DISCUSSION_ENDED),
+            answers(NO_TAKER),
+        );
+        if !round_ends && !discussion_ends && !checks {
             continue;
         }
         let s = summary(ws, &goal.id, round)?;
-        if !gwf.fired_by(&goal.status, ROUND_COMPLETE).is_empty() {
+        let id = goal.id.clone();
+        if round_ends {
             if s.all_terminal() {
                 let edits = s.edits();
                 if let Some(p) = plan_event(ws, goal, &gwf, ROUND_COMPLETE, edits, actor)? {
                     run(p, ROUND_COMPLETE, &mut out)?;
+                    to_lead.push(id);
                 }
             }
             continue;
         }
-        // A discussion.
+        // A discussion (or a directed one's plan).
         let answered = answered(ws, &goal.id, round)?;
         let addressed: Vec<&str> = v["addressed"]
             .as_array()
@@ -213,7 +445,7 @@ pub fn tick(
             .filter_map(Value::as_str)
             .collect();
         let all = addressed.iter().all(|r| answered.iter().any(|a| a == r));
-        if s.total > 0 {
+        if discussion_ends && s.total > 0 {
             if all {
                 let mut edits = s.edits();
                 edits.push(plan::set(&["answered"], json!(answered)));
@@ -229,7 +461,34 @@ pub fn tick(
         };
         if due && let Some(p) = plan_event(ws, goal, &gwf, NO_TAKER, Vec::new(), actor)? {
             run(p, NO_TAKER, &mut out)?;
+            checked.push(id);
         }
     }
+    // What the agents are told, read from the items as the tick left
+    // them (a dry run: as they were).
+    if merged.is_empty() && checked.is_empty() && to_lead.is_empty() {
+        return Ok(out);
+    }
+    let agents = agents(ws)?;
+    for id in &merged {
+        let (task, _) = open(ws, TASK, id)?;
+        if let Some(role) = text(&task.value(), "assignee") {
+            out.notices
+                .push(notice(ws, &task, "merged", "merged", role, &agents, &[])?);
+        }
+    }
+    for id in &checked {
+        let (goal, _) = open(ws, GOAL, id)?;
+        if gwf.fired_by(&goal.status, NO_TAKER).is_empty() {
+            // Escalated by this check.
+            out.notices.extend(lead_notice(ws, id, &agents)?);
+        } else {
+            out.notices.extend(check_notices(ws, &goal, &agents)?);
+        }
+    }
+    for id in &to_lead {
+        out.notices.extend(lead_notice(ws, id, &agents)?);
+    }
+    out.agents = agents;
     Ok(out)
 }
