@@ -913,7 +913,7 @@ pub struct Action {
     /// The command line, ready to run (inputs go after it).
     pub argv: Vec<String>,
     /// The values it takes.
-    pub inputs: Vec<Input>,
+    pub inputs: std::sync::Arc<[Input]>,
     /// Groups of flags of which at most one (`required`: exactly one) is given.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub exclusive: Vec<Exclusive>,
@@ -996,7 +996,7 @@ impl Action {
     pub fn command_line(&self) -> String {
         let mut words: Vec<String> = self.argv.iter().map(|w| quote(w)).collect();
         let mut optional = false;
-        for i in &self.inputs {
+        for i in self.inputs.iter() {
             if !i.required {
                 optional = true;
                 continue;
@@ -1165,7 +1165,11 @@ impl super::Workflow {
 
     /// The inputs of `step` that `role` gives, typed, and the groups of
     /// them that concern it.
-    fn inputs_for(&self, step: &Step, role: &str) -> (Vec<Input>, Vec<Exclusive>, Vec<AtLeastOne>) {
+    fn inputs_for(
+        &self,
+        step: &Step,
+        role: &str,
+    ) -> (std::sync::Arc<[Input]>, Vec<Exclusive>, Vec<AtLeastOne>) {
         let concerns = |roles: &[String]| roles.is_empty() || roles.iter().any(|r| r == role);
         (
             step.inputs
@@ -1297,7 +1301,7 @@ impl super::Workflow {
                 .iter()
                 .map(|w| (*w).to_owned())
                 .collect(),
-            inputs: vec![Input {
+            inputs: [Input {
                 name: "exec".to_owned(),
                 flag: Some("--exec".to_owned()),
                 kind: InputType::Command,
@@ -1309,7 +1313,7 @@ impl super::Workflow {
                 example: None,
                 description: "the executor: a shell command that reads each action's prompt (`git orx prompt ID`) and prints {\"stateUpdates\": {...}}".to_owned(),
                 roles: Vec::new(),
-            }],
+            }].into(),
             exclusive: Vec::new(),
             at_least_one: Vec::new(),
             primary: true,
