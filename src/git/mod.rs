@@ -445,6 +445,20 @@ pub fn color_ui(command_line: bool) -> Option<bool> {
 /// git's `core.commentChar` could make a comment) leave it to git. The
 /// trailers then go in a paragraph of their own after the message, before
 /// any blank lines it ends with, as `git interpret-trailers` puts them.
+/// Whether `trailers` are written by git as given, `Key: value` on one
+/// line each: a key of letters, digits and `-`, a value on one line with
+/// no space around it.
+pub fn plain_trailers(trailers: &[(String, String)]) -> bool {
+    !trailers.is_empty()
+        && trailers.iter().all(|(k, v)| {
+            !k.is_empty()
+                && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                && !v.is_empty()
+                && !v.contains(['\n', '\r'])
+                && v.trim() == v
+        })
+}
+
 fn trailers_as_new_paragraph(message: &str, trailers: &[(String, String)]) -> Option<String> {
     if !message.ends_with('\n') || trailers.is_empty() {
         return None;
@@ -469,14 +483,14 @@ fn trailers_as_new_paragraph(message: &str, trailers: &[(String, String)]) -> Op
             return None;
         }
     }
+    if !plain_trailers(trailers) {
+        return None;
+    }
     let end: usize = lines[..=last].iter().map(|l| l.len()).sum();
     let mut out = String::with_capacity(message.len() + 64 * trailers.len());
     out.push_str(&message[..end]);
     out.push('\n');
     for (k, v) in trailers {
-        if k.contains(['\n', ':']) || v.contains('\n') || v.trim() != v || v.is_empty() {
-            return None;
-        }
         out.push_str(&format!("{k}: {v}\n"));
     }
     out.push_str(&message[end..]);

@@ -60,8 +60,9 @@ pub fn shim(name: &str) -> String {
         // to judge (the key it left is this process's; a merge's
         // pre-merge-commit leaves none) and no hook of yours is chained.
         return format!(
-            "{head}{}{check}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n",
-            exit_if_this_git_process(&saved, QUIET_FILE)
+            "{head}{}{}{check}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n",
+            exit_if_this_git_process(&saved, QUIET_FILE),
+            add_the_kept_trailers(&saved)
         );
     }
     if name == "pre-commit" {
@@ -127,6 +128,30 @@ fn nothing_watched_is_staged(saved: &str) -> String {
          \x20     printf '%s' \"$key\" > \"$g/{JUDGED_FILE}\"; printf '%s' \"$key\" > \"$g/{QUIET_FILE}\"; exit 0\n\
          \x20   fi\n\
          \x20   set --\n\
+         \x20 fi\n\
+         fi\n"
+    )
+}
+
+/// Shell for the prepare-commit-msg shim: the trailers pre-commit kept
+/// for this git process's commit ([`SHELL_TRAILERS_FILE`]) are added by
+/// the shell when the message is one line given on the command line
+/// (`-m`), which is where git's own result is certain: the line, a blank
+/// line, the trailers (as [`crate::git::add_trailers`] adds them without
+/// git). Any other message goes on to git-orx.
+fn add_the_kept_trailers(saved: &str) -> String {
+    format!(
+        "if [ \"$2\" = message ] && [ $# -eq 2 ] && ! {saved} \\\n\
+         \x20 && IFS= read -r key 2>/dev/null < \"${{GIT_DIR:-.git}}/{SHELL_TRAILERS_FILE}\" \\\n\
+         \x20 && IFS= read -r stat 2>/dev/null < \"/proc/$PPID/stat\"; then\n\
+         \x20 orx_started() {{ [ $# -ge 20 ] && shift 19 && started=\"$1\"; }}\n\
+         \x20 started=; orx_started ${{stat##*)}}\n\
+         \x20 one= line= more=\n\
+         \x20 {{ IFS= read -r line && one=1; IFS= read -r more && one=; [ -z \"$more\" ] || one=; }} < \"$1\"\n\
+         \x20 case \"$line\" in [[:alnum:]]*) ;; *) one= ;; esac\n\
+         \x20 if [ -n \"$one\" ] && [ -n \"$started\" ] && [ \"$key\" = \"$PPID $started\" ]; then\n\
+         \x20   {{ IFS= read -r key; printf '\\n'; while IFS= read -r t; do printf '%s\\n' \"$t\"; done; }} \\\n\
+         \x20     < \"${{GIT_DIR:-.git}}/{SHELL_TRAILERS_FILE}\" >> \"$1\" && exit 0\n\
          \x20 fi\n\
          fi\n"
     )
@@ -661,6 +686,11 @@ const JUDGED_FILE: &str = "orx-judged";
 
 /// Where pre-commit says the commit of a git process gets no trailers.
 const QUIET_FILE: &str = "orx-quiet";
+
+/// Where pre-commit keeps, for the prepare-commit-msg shim, the key of
+/// the git process whose commit it judged and that commit's trailers, one
+/// `Key: value` per line (see [`add_the_kept_trailers`]).
+const SHELL_TRAILERS_FILE: &str = "orx-trailers";
 
 /// The directories pre-commit judges (item directories and the rules'),
 /// one pathspec per line, as the rules of the commit [`WATCH_HEAD_FILE`]
@@ -1209,6 +1239,19 @@ pub fn remember_trailers(repo: &Repo, staged: &Staged, trailers: &[(String, Stri
     if let Some(key) = commit_key(repo, staged, !trailers.is_empty()) {
         let value = serde_json::json!({"key": key, "trailers": trailers});
         let _ = std::fs::write(repo.git_dir().join(TRAILERS_FILE), value.to_string());
+    }
+    // And for the shim, which adds them itself to a one-line message.
+    if let (Some(process), false) = (this_git_process(), trailers.is_empty())
+        && crate::git::plain_trailers(trailers)
+    {
+        let lines: String = trailers
+            .iter()
+            .map(|(k, v)| format!("{k}: {v}\n"))
+            .collect();
+        let _ = std::fs::write(
+            repo.git_dir().join(SHELL_TRAILERS_FILE),
+            format!("{process}\n{lines}"),
+        );
     }
 }
 

@@ -842,13 +842,50 @@ fn a_commit_of_no_item_starts_no_git_orx() {
     let story = repo.story_path(&id);
     repo.edit(&story, "title: Login", "title: Sign in");
     repo.git(&["add", &story]).ok();
+    // Its one-line message gets the trailers pre-commit kept from the
+    // prepare-commit-msg shim itself, byte for byte as git adds them.
     assert_eq!(
         commit(&["commit", "-q", "-m", "renamed"]),
-        "hook pre-commit\nhook prepare-commit-msg\n"
+        "hook pre-commit\n"
     );
     let message = repo.git(&["log", "-1", "--format=%B"]).stdout;
     assert!(
         message.contains(&format!("Orx-Item: story/{id}")),
+        "{message}"
+    );
+    let trailers: Vec<String> = message
+        .lines()
+        .filter(|l| l.starts_with("Orx-"))
+        .map(|l| format!("--trailer={l}"))
+        .collect();
+    let mut args = vec!["interpret-trailers", "--if-exists", "add", "--where", "end"];
+    args.extend(trailers.iter().map(String::as_str));
+    let gits = repo
+        .command("git")
+        .args(&args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    gits.stdin
+        .as_ref()
+        .unwrap()
+        .write_all(b"renamed\n")
+        .unwrap();
+    let gits = String::from_utf8(gits.wait_with_output().unwrap().stdout).unwrap();
+    let raw = repo.git(&["cat-file", "commit", "HEAD"]).stdout;
+    assert_eq!(raw.split_once("\n\n").unwrap().1, gits);
+    // A message of more than one line is left to git-orx.
+    repo.edit(&story, "title: Sign in", "title: Log in");
+    repo.git(&["add", &story]).ok();
+    assert_eq!(
+        commit(&["commit", "-q", "-m", "retitled", "-m", "A body."]),
+        "hook pre-commit\nhook prepare-commit-msg\n"
+    );
+    let message = repo.git(&["log", "-1", "--format=%B"]).stdout;
+    assert!(
+        message.starts_with(&format!("retitled\n\nA body.\n\nOrx-Item: story/{id}\n")),
         "{message}"
     );
     assert_eq!(plain(4), "");
