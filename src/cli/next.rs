@@ -22,7 +22,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
         .transpose()?;
     let mut board = report::board(&ws)?;
-    report::fill_steps(&mut board);
+    report::fill_steps(&ws, &mut board);
     let board = board;
     let mut groups = report::next(&board, &ws.roles.names());
     // An item whose move waits for other items (a task's start, for the
