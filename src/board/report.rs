@@ -669,6 +669,57 @@ pub fn waiting(ws: &Workspace, board: &Board) -> Result<Vec<Waiting>> {
     Ok(out)
 }
 
+/// An item whose next move is made by a merge into the main line (its
+/// workflow's `evidence:` with `merge_names`): a task approved, waiting
+/// for its branch to be merged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AwaitedMerge {
+    pub kind: String,
+    pub id: String,
+    /// The state the merge moves it to.
+    pub to: String,
+    /// The branch whose merge it waits on (the field `merge_names` names),
+    /// when the item has one.
+    pub branch: Option<String>,
+    /// The trailer a commit of the main line may carry instead
+    /// (`Closes: ID`).
+    pub trailer: String,
+}
+
+/// The items on `board` whose forward move is made by a merge: only the
+/// items in a state with such a move are read.
+pub fn awaited_merges(ws: &Workspace, board: &Board) -> Vec<AwaitedMerge> {
+    let mut out = Vec::new();
+    for s in all_summaries(board).filter(|s| !s.terminal) {
+        let Ok(wf) = ws.workflow(&s.kind) else {
+            continue;
+        };
+        let from = wf.transitions_from(&s.status);
+        let Some((t, field)) = from.iter().find_map(|t| {
+            let e = t.evidence.as_ref()?;
+            (t.primary && t.from != t.to).then_some((t, e.merge_names.as_ref()?))
+        }) else {
+            continue;
+        };
+        let branch = Item::read(ws.registry(), ws.root(), &s.path)
+            .ok()
+            .and_then(|i| i.value().get(field)?.as_str().map(str::to_owned));
+        let trailer = &t
+            .evidence
+            .as_ref()
+            .map(|e| e.trailer.clone())
+            .unwrap_or_default();
+        out.push(AwaitedMerge {
+            kind: s.kind.clone(),
+            id: s.id.clone(),
+            to: t.to.clone(),
+            branch,
+            trailer: format!("{trailer}: {}", s.id),
+        });
+    }
+    out
+}
+
 pub use crate::engine::validate::ConditionCheck;
 
 /// One possible move from the item's state, judged for a role.

@@ -1139,3 +1139,66 @@ fn a_story_step_in_next_says_whether_it_can_run() {
     assert_eq!(step["ready"], true, "{step}");
     assert!(step.get("unmet").is_none(), "{step}");
 }
+
+/// `next --json` says what an item waits on, as data: an approved task
+/// the merge of its branch (or a `Closes:` commit); an agent at rest a
+/// person's requirement.
+#[test]
+fn next_says_an_approved_task_waits_on_its_merge_and_an_idle_agent_on_a_human() {
+    let repo = crate::test_goal::goal_repo();
+    let run = |args: &[&str]| {
+        repo.orx(args).ok();
+    };
+    run(&["goal", "new", "Fix a typo", "--direct", "--as", "lead"]);
+    run(&[
+        "claim",
+        "G1",
+        "Fix the typo",
+        "--type",
+        "fix",
+        "--as",
+        "dev",
+    ]);
+    run(&["task", "start", "T1", "--as", "dev"]);
+    let shown = repo.orx(&["show", "T1", "--json"]);
+    shown.ok();
+    let task: Value = serde_json::from_str(&shown.stdout).unwrap();
+    let branch = task["frontmatter"]["branch"].as_str().unwrap().to_owned();
+    repo.git(&["checkout", "-q", "-b", &branch]).ok();
+    repo.write("readme.txt", "no typo\n");
+    repo.git(&["add", "readme.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "Fix the typo"]).ok();
+    run(&["task", "submit", "T1", "--as", "dev"]);
+    run(&["task", "review", "T1", "--approve", "--as", "reviewer"]);
+    repo.orx(&["agent", "init", "--as", "human"]).ok();
+    let out = repo.orx(&["next", "--json"]);
+    out.ok();
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    crate::test_schemas::valid("next", &v);
+    let entry = |id: &str| -> Value {
+        v["roles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r["actions"].as_array().unwrap())
+            .find(|a| a["id"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("no {id} in {v:#}"))
+    };
+    let t1 = entry("T1");
+    assert_eq!(
+        t1["waiting_on"],
+        serde_json::json!({
+            "on": "merge",
+            "kind": "task",
+            "items": [],
+            "until": [],
+            "to": "done",
+            "branch": branch,
+            "trailer": "Closes: T1",
+        }),
+        "{t1:#}"
+    );
+    let agent = entry("default");
+    assert_eq!(agent["waiting_on"]["on"], "human", "{agent:#}");
+}
