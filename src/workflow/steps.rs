@@ -17,6 +17,10 @@
 //!   is not a transition and needs no operation: `loop act`, `review
 //!   report`, `history`). `progress: false` marks one that only reads.
 //!
+//! `needs: [backup]`, `needs: [checks]`: offered only where the item has a
+//! backup, or the config lists checks (the board's views judge it). Of the
+//! steps marked `primary`, [`one_primary`] leaves one per item and role.
+//!
 //! Every workflow with `run:` also has the state manager's steps
 //! (`templates/steps/run.yaml`: `prompt`, `update`, `error`, `backup`,
 //! `restore`, `history`), unless it declares a step of the same name.
@@ -937,7 +941,9 @@ pub struct Action {
     /// Groups of flags of which at least one is given.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub at_least_one: Vec<AtLeastOne>,
-    /// The forward step (else an alternative).
+    /// The forward step (else an alternative): one per item and role, the
+    /// first of the steps its workflow marks `primary` that can run now
+    /// and moves the item, else that can run, else the first.
     pub primary: bool,
     /// Whether it can change the item's state; false for a move to the
     /// state it is in.
@@ -949,8 +955,7 @@ pub struct Action {
     /// MCP server's tool): the inputs go in `arguments` under their names.
     pub call: Call,
     /// Whether its move can be taken now, where the item was judged for it
-    /// (`next`, `status` and `show` judge a step that moves the item; a
-    /// step of the built-in story kind in `next` and `status` is not).
+    /// (`next`, `status` and `show` judge every step that moves the item).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub ready: Option<bool>,
     /// What stands in its way when it is not ready: the conditions that do
