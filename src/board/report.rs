@@ -15,6 +15,7 @@ use crate::engine::validate::{self, Change};
 use crate::error::Result;
 use crate::repo::workspace::{self, Workspace};
 use crate::workflow::Workflow;
+use crate::workflow::steps::{Need, one_primary};
 
 /// Every story, with what is wrong with the files that are not.
 pub struct Board {
@@ -43,10 +44,25 @@ pub fn summarize(
     lang: &str,
     persona: bool,
 ) -> std::result::Result<Summary, Problem> {
+    let mut summary = judged(wf, item, lang, persona, None)?;
+    one_primary(&mut summary.steps);
+    Ok(summary)
+}
+
+/// [`summarize`] with every step the workflow marks `primary` still
+/// marked, each judged (`ready`); `ws`, when given, measures what a move
+/// would record of the body (a story's tasks).
+fn judged(
+    wf: &Workflow,
+    item: &Item,
+    lang: &str,
+    persona: bool,
+    ws: Option<&Workspace>,
+) -> std::result::Result<Summary, Problem> {
     let mut summary = summary_of(wf, item, lang, persona)?;
     if let Some(role) = summary.waits_for.as_deref() {
-        summary.steps = wf.actions(&item.id, &item.status, &item.value(), role);
-        demote_unready(wf, item, &mut summary.steps, role);
+        summary.steps = wf.offered(&item.id, &item.status, &item.value(), role);
+        demote_unready(wf, item, &mut summary.steps, role, ws);
     }
     Ok(summary)
 }
@@ -54,12 +70,14 @@ pub fn summarize(
 /// Each step that moves the item is judged: `ready`, with the conditions
 /// that do not hold as `unmet`. A forward step whose move's guard does not
 /// hold for the item now is not the forward step: it is left as an
-/// alternative (an agent's `PRD_GENERATED` before any task is planned).
+/// alternative (an agent's `PRD_GENERATED` before any task is planned);
+/// [`one_primary`] then picks the forward step among the rest.
 fn demote_unready(
     wf: &Workflow,
     item: &Item,
     steps: &mut [crate::workflow::steps::Action],
     role: &str,
+    ws: Option<&Workspace>,
 ) {
     let before = item.value();
     let now = workspace::now();
@@ -79,6 +97,12 @@ fn demote_unready(
         let holds = moves.iter().any(|t| {
             let mut after = before.clone();
             after[wf.state_field.as_str()] = Value::String(t.to.clone());
+            // What the move would record of the body (a story's tasks).
+            let measured =
+                ws.and_then(|ws| crate::change::plan::measured_tasks(ws, wf, t, item, None).ok());
+            for (path, v) in measured.unwrap_or_default() {
+                validate::put(&mut after, &path, v);
+            }
             let scope = validate::guard_scope(wf, Some(t), Some(&before), &after, role, &now);
             let missing = validate::unmet(t, &scope);
             if unmet.is_empty() {
@@ -89,7 +113,6 @@ fn demote_unready(
         a.ready = Some(holds);
         if !holds {
             a.unmet = unmet;
-            a.primary = false;
         }
     }
 }
@@ -290,22 +313,129 @@ fn ambiguous_ids(board: &Board) -> std::collections::HashSet<String> {
 /// Fills in the actions of the default kind's items the board read from
 /// its cache, which keeps none: they are the workflow's for the item's
 /// state and the role it waits for, the same for every item there but for
-/// its ID, so each is made once and copied with the ID put in. `status`
+/// its ID, so each is made once and copied with the ID put in. A step
+/// whose move has no guard is ready for every item in the state; only
+/// where a move's guard reads the item is the item read and the step
+/// judged for it. Then they lose those that could not succeed (`needs:`),
+/// and each item keeps one forward step. `status`
 /// shows the board without them; its `--json`, and `next`, call this.
-pub fn fill_steps(board: &mut Board) {
+pub fn fill_steps(ws: &Workspace, board: &mut Board) {
     let wf = board.workflow.clone();
-    let mut made: HashMap<(String, String), Vec<crate::workflow::steps::Action>> = HashMap::new();
+    // Per state and role: the steps, and whether one is judged per item.
+    let mut made: HashMap<(String, String), (Vec<crate::workflow::steps::Action>, bool)> =
+        HashMap::new();
     for s in &mut board.items {
         if !s.terminal
             && let Some(role) = s.waits_for.as_deref()
         {
-            let template = made
+            let (template, per_item) = made
                 .entry((s.status.clone(), role.to_owned()))
-                .or_insert_with(|| wf.actions(ID_SLOT, &s.status, &serde_json::Value::Null, role));
+                .or_insert_with(|| template_of(&wf, &s.status, role));
             s.steps = template.iter().map(|a| with_id(a, &s.id)).collect();
+            if *per_item && let Ok(item) = Item::read(ws.registry(), ws.root(), &s.path) {
+                demote_unready(&wf, &item, &mut s.steps, role, Some(ws));
+            }
         }
     }
+    // The other kinds' and the agents' steps were settled as they were read.
+    let mut held = Held::new(ws);
+    for s in board.items.iter_mut().filter(|s| !s.steps.is_empty()) {
+        held.settle(&wf, s);
+    }
     name_shared_ids(board);
+}
+
+/// The steps of `wf` for `role` in state `status`, made for [`ID_SLOT`]:
+/// a step whose every move has no guard is ready; whether some move's
+/// guard reads the item (its steps are judged for each item).
+fn template_of(
+    wf: &Workflow,
+    status: &str,
+    role: &str,
+) -> (Vec<crate::workflow::steps::Action>, bool) {
+    let mut steps = wf.offered(ID_SLOT, status, &Value::Null, role);
+    let mut per_item = false;
+    for a in &mut steps {
+        let Some(to) = a.to.as_deref() else {
+            continue;
+        };
+        let moves: Vec<_> = wf
+            .transitions_from(status)
+            .into_iter()
+            .filter(|t| t.to == to && t.from != t.to)
+            .collect();
+        if moves.is_empty() {
+            continue;
+        }
+        if moves.iter().any(|t| t.guard.is_empty()) {
+            a.ready = Some(true);
+        } else {
+            per_item = true;
+        }
+    }
+    (steps, per_item)
+}
+
+/// What the repository holds that steps may need (`needs:`), read once
+/// when first asked: the items with a backup ref, whether checks are
+/// configured.
+struct Held<'w> {
+    ws: &'w Workspace,
+    backed_up: Option<std::collections::HashSet<String>>,
+}
+
+impl<'w> Held<'w> {
+    fn new(ws: &'w Workspace) -> Self {
+        Held {
+            ws,
+            backed_up: None,
+        }
+    }
+
+    /// Whether the item `kind`:`id` at `path` has what `need` asks.
+    fn has(&mut self, need: Need, kind: &str, id: &str, path: &str) -> bool {
+        match need {
+            Need::Checks => !self.ws.config.checks.is_empty(),
+            Need::Backup => {
+                let ws = self.ws;
+                let refs = self.backed_up.get_or_insert_with(|| {
+                    let prefix = crate::change::state::BACKUPS;
+                    ws.repo
+                        .refs_under(prefix)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .filter_map(|(name, _)| {
+                            let rest = name.strip_prefix(prefix)?;
+                            let (item, _) = rest.rsplit_once('/')?;
+                            Some(item.to_owned())
+                        })
+                        .collect()
+                });
+                refs.contains(&format!("{kind}/{id}"))
+                    || !crate::engine::store::copies(&ws.repo.orx_dir(), path).is_empty()
+            }
+        }
+    }
+
+    /// `s`'s steps without those that could not succeed, one of them the
+    /// forward step.
+    fn settle(&mut self, wf: &Workflow, s: &mut Summary) {
+        self.fit(wf, &s.kind, &s.id, &s.path, &mut s.steps);
+        one_primary(&mut s.steps);
+    }
+
+    /// `steps` (of an item of `wf`) without those whose `needs:` the
+    /// repository does not hold.
+    fn fit(
+        &mut self,
+        wf: &Workflow,
+        kind: &str,
+        id: &str,
+        path: &str,
+        steps: &mut Vec<crate::workflow::steps::Action>,
+    ) {
+        steps.retain(|a| wf.needs_of(a).iter().all(|n| self.has(*n, kind, id, path)));
+    }
 }
 
 /// Every item of `board` whose ID another kind's item has too, named
@@ -387,8 +517,9 @@ fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>>
         let read = workspace::par_map(&files, |rel| {
             Item::read(kinds, root, rel)
                 .map_err(Problem::from)
-                .and_then(|i| summarize(&wf, &i, lang, persona))
+                .and_then(|i| judged(&wf, &i, lang, persona, None))
         });
+        let mut held = Held::new(ws);
         let mut seen: HashMap<String, String> = HashMap::new();
         let mut list = Vec::new();
         for r in read {
@@ -402,6 +533,8 @@ fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>>
                     }),
                     None => {
                         seen.insert(s.id.clone(), s.path.clone());
+                        let mut s = s;
+                        held.settle(&wf, &mut s);
                         list.push(s);
                     }
                 },
@@ -424,12 +557,16 @@ fn agents(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<Summary>> {
     }
     let wf = ws.workflow(crate::kinds::agent::KIND)?;
     let mut out = Vec::new();
+    let mut held = Held::new(ws);
     for path in paths {
         match Item::read(ws.registry(), ws.root(), &path)
             .map_err(Problem::from)
-            .and_then(|i| summarize(&wf, &i, ws.lang(), ws.rules.config.persona_commands))
+            .and_then(|i| judged(&wf, &i, ws.lang(), ws.rules.config.persona_commands, None))
         {
-            Ok(s) => out.push(s),
+            Ok(mut s) => {
+                held.settle(&wf, &mut s);
+                out.push(s);
+            }
             Err(p) => problems.push(p),
         }
     }
@@ -532,6 +669,57 @@ pub fn waiting(ws: &Workspace, board: &Board) -> Result<Vec<Waiting>> {
     Ok(out)
 }
 
+/// An item whose next move is made by a merge into the main line (its
+/// workflow's `evidence:` with `merge_names`): a task approved, waiting
+/// for its branch to be merged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AwaitedMerge {
+    pub kind: String,
+    pub id: String,
+    /// The state the merge moves it to.
+    pub to: String,
+    /// The branch whose merge it waits on (the field `merge_names` names),
+    /// when the item has one.
+    pub branch: Option<String>,
+    /// The trailer a commit of the main line may carry instead
+    /// (`Closes: ID`).
+    pub trailer: String,
+}
+
+/// The items on `board` whose forward move is made by a merge: only the
+/// items in a state with such a move are read.
+pub fn awaited_merges(ws: &Workspace, board: &Board) -> Vec<AwaitedMerge> {
+    let mut out = Vec::new();
+    for s in all_summaries(board).filter(|s| !s.terminal) {
+        let Ok(wf) = ws.workflow(&s.kind) else {
+            continue;
+        };
+        let from = wf.transitions_from(&s.status);
+        let Some((t, field)) = from.iter().find_map(|t| {
+            let e = t.evidence.as_ref()?;
+            (t.primary && t.from != t.to).then_some((t, e.merge_names.as_ref()?))
+        }) else {
+            continue;
+        };
+        let branch = Item::read(ws.registry(), ws.root(), &s.path)
+            .ok()
+            .and_then(|i| i.value().get(field)?.as_str().map(str::to_owned));
+        let trailer = &t
+            .evidence
+            .as_ref()
+            .map(|e| e.trailer.clone())
+            .unwrap_or_default();
+        out.push(AwaitedMerge {
+            kind: s.kind.clone(),
+            id: s.id.clone(),
+            to: t.to.clone(),
+            branch,
+            trailer: format!("{trailer}: {}", s.id),
+        });
+    }
+    out
+}
+
 pub use crate::engine::validate::ConditionCheck;
 
 /// One possible move from the item's state, judged for a role.
@@ -588,11 +776,17 @@ pub fn allowed(
         return Vec::new();
     };
     let value = item.value();
+    let mut held = Held::new(ws);
     ws.rules
         .roles
         .names()
         .into_iter()
-        .flat_map(|r| wf.actions(&item.id, &item.status, &value, r))
+        .flat_map(|r| {
+            let mut steps = wf.offered(&item.id, &item.status, &value, r);
+            held.fit(&wf, &item.kind, &item.id, &item.path, &mut steps);
+            one_primary(&mut steps);
+            steps
+        })
         .collect()
 }
 
@@ -610,12 +804,19 @@ pub fn detail_of(
     role: Option<&str>,
 ) -> Result<Detail> {
     let wf = ws.workflow(&item.kind)?;
-    let mut summary = summarize(&wf, &item, ws.lang(), ws.rules.config.persona_commands)
-        .map_err(|p| ItemError::new(&p.path, p.line.zip(p.column), p.message))?;
+    let mut summary = judged(
+        &wf,
+        &item,
+        ws.lang(),
+        ws.rules.config.persona_commands,
+        Some(ws),
+    )
+    .map_err(|p| ItemError::new(&p.path, p.line.zip(p.column), p.message))?;
     let before = item.value();
     if let Some(r) = role {
-        summary.steps = wf.actions(&item.id, &item.status, &before, r);
+        summary.steps = wf.offered(&item.id, &item.status, &before, r);
     }
+    Held::new(ws).fit(&wf, &item.kind, &item.id, &item.path, &mut summary.steps);
     // An ID another kind uses too is named with its kind in the commands.
     if ws.shares_id(&item.kind, &item.id) {
         name_with_kind(&mut summary);
@@ -668,7 +869,7 @@ pub fn detail_of(
         })
         .collect::<Result<Vec<MoveCheck>>>()?;
     // Each step that moves the item is judged (`ready`, and what refuses
-    // it); a forward step whose every move is refused is an alternative.
+    // it); of the forward steps, the first that can run stays ([`one_primary`]).
     for a in summary.steps.iter_mut() {
         let to = a.to.as_deref();
         let judged: Vec<&MoveCheck> = moves
@@ -697,9 +898,9 @@ pub fn detail_of(
                     }
                 })
                 .collect();
-            a.primary = false;
         }
     }
+    one_primary(&mut summary.steps);
     Ok(Detail {
         summary,
         frontmatter: before,

@@ -22,7 +22,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
         .transpose()?;
     let mut board = report::board(&ws)?;
-    report::fill_steps(&mut board);
+    report::fill_steps(&ws, &mut board);
     let board = board;
     let mut groups = report::next(&board, &ws.roles.names());
     // An item whose move waits for other items (a task's start, for the
@@ -79,6 +79,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .collect();
     if ui.is_json() {
         use super::output::board::{Next, NextAction, RoleActions};
+        let merges = report::awaited_merges(&ws, &board);
         let roles = groups
             .iter()
             .map(|(r, items)| RoleActions {
@@ -97,14 +98,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                             .ok()
                             .and_then(|wf| wf.state(&s.status).map(|st| st.end_of_cycle))
                             .unwrap_or(false),
-                        waiting_on: waits.iter().find(|w| w.kind == s.kind && w.id == s.id).map(
-                            |w| super::output::board::WaitingOn {
-                                kind: w.kind.clone(),
-                                items: w.waiting.clone(),
-                                until: w.until.clone(),
-                                to: w.to.clone(),
-                            },
-                        ),
+                        waiting_on: waiting_on(s, &waits, &merges),
                         steps: s.steps.clone(),
                     })
                     .collect(),
@@ -163,4 +157,45 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     }
     Ok(0)
+}
+
+/// What `s` waits on: the items its move waits for, else the merge its
+/// forward move is made by, else a person, when it waits for the Human.
+fn waiting_on(
+    s: &orx::board::summary::Summary,
+    waits: &[report::Waiting],
+    merges: &[report::AwaitedMerge],
+) -> Option<super::output::board::WaitingOn> {
+    use super::output::board::{WaitOn, WaitingOn};
+    if let Some(w) = waits.iter().find(|w| w.kind == s.kind && w.id == s.id) {
+        return Some(WaitingOn {
+            on: WaitOn::Items,
+            kind: w.kind.clone(),
+            items: w.waiting.clone(),
+            until: w.until.clone(),
+            to: Some(w.to.clone()),
+            branch: None,
+            trailer: None,
+        });
+    }
+    if let Some(m) = merges.iter().find(|m| m.kind == s.kind && m.id == s.id) {
+        return Some(WaitingOn {
+            on: WaitOn::Merge,
+            kind: m.kind.clone(),
+            items: Vec::new(),
+            until: Vec::new(),
+            to: Some(m.to.clone()),
+            branch: m.branch.clone(),
+            trailer: Some(m.trailer.clone()),
+        });
+    }
+    (s.waits_for.as_deref() == Some(orx::workflow::role::HUMAN)).then(|| WaitingOn {
+        on: WaitOn::Human,
+        kind: s.kind.clone(),
+        items: Vec::new(),
+        until: Vec::new(),
+        to: None,
+        branch: None,
+        trailer: None,
+    })
 }

@@ -51,7 +51,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         board.agents.clear();
     }
     if ui.is_json() {
-        report::fill_steps(&mut board);
+        report::fill_steps(&ws, &mut board);
     }
     let board = board;
     let shown: Vec<&Summary> = board

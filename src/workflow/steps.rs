@@ -17,6 +17,10 @@
 //!   is not a transition and needs no operation: `loop act`, `review
 //!   report`, `history`). `progress: false` marks one that only reads.
 //!
+//! `needs: [backup]`, `needs: [checks]`: offered only where the item has a
+//! backup, or the config lists checks (the board's views judge it). Of the
+//! steps marked `primary`, [`one_primary`] leaves one per item and role.
+//!
 //! Every workflow with `run:` also has the state manager's steps
 //! (`templates/steps/run.yaml`: `prompt`, `update`, `error`, `backup`,
 //! `restore`, `history`), unless it declares a step of the same name.
@@ -228,6 +232,19 @@ pub struct Step {
     /// Offered only when the workflow counts errors (`run.errors`):
     /// recording one is refused otherwise (`counts_errors: true`).
     pub counts_errors: bool,
+    /// What the repository must hold for it to be offered: it could not
+    /// succeed otherwise (`needs: [backup]`, `needs: [checks]`).
+    pub needs: Vec<Need>,
+}
+
+/// Something outside the item's file a step cannot succeed without.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Need {
+    /// A backup of the item to go back to (`restore`).
+    Backup,
+    /// Checks configured to run (the config's `checks:`).
+    Checks,
 }
 
 #[derive(Deserialize)]
@@ -257,6 +274,8 @@ pub(super) struct StepDef {
     at_least_one: Vec<ExclusiveDef>,
     #[serde(default)]
     counts_errors: bool,
+    #[serde(default)]
+    needs: Vec<Need>,
 }
 
 /// `states: all`, `states: active` or `states: [NAME, ..]`.
@@ -272,7 +291,7 @@ enum StatesDef {
 pub enum Create {
     /// By this command (`run` with `{role}`), offered as the `create`
     /// action to the roles that may make an item.
-    Step(Step),
+    Step(Box<Step>),
     /// By a step on another kind's items; the text says which (a task is
     /// made by claiming a goal's round).
     By(String),
@@ -367,7 +386,7 @@ pub(super) fn compile_create(
         def.at_least_one,
         known,
     )?;
-    Ok(Some(Create::Step(Step {
+    Ok(Some(Create::Step(Box::new(Step {
         id: CREATE.to_owned(),
         run: words,
         offered: Offered::States(InStates::Named(Vec::new())),
@@ -379,7 +398,8 @@ pub(super) fn compile_create(
         exclusive,
         at_least_one,
         counts_errors: false,
-    })))
+        needs: Vec::new(),
+    }))))
 }
 
 /// The steps every workflow with `run:` has (the state manager's).
@@ -608,6 +628,7 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
             exclusive,
             at_least_one,
             counts_errors: d.counts_errors,
+            needs: d.needs,
         });
     }
     Ok(steps)
@@ -920,7 +941,9 @@ pub struct Action {
     /// Groups of flags of which at least one is given.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub at_least_one: Vec<AtLeastOne>,
-    /// The forward step (else an alternative).
+    /// The forward step (else an alternative): one per item and role, the
+    /// first of the steps its workflow marks `primary` that can run now
+    /// and moves the item, else that can run, else the first.
     pub primary: bool,
     /// Whether it can change the item's state; false for a move to the
     /// state it is in.
@@ -932,8 +955,7 @@ pub struct Action {
     /// MCP server's tool): the inputs go in `arguments` under their names.
     pub call: Call,
     /// Whether its move can be taken now, where the item was judged for it
-    /// (`next`, `status` and `show` judge a step that moves the item; a
-    /// step of the built-in story kind in `next` and `status` is not).
+    /// (`next`, `status` and `show` judge every step that moves the item).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub ready: Option<bool>,
     /// What stands in its way when it is not ready: the conditions that do
@@ -1026,6 +1048,25 @@ impl Action {
     }
 }
 
+/// Leaves one forward step among `steps` (one role's, for one item): of
+/// the steps the workflow marks `primary` and that are not known to be
+/// unready, the first that moves the item to another state it names, else
+/// the first of them; when every one is unready, the first (its `unmet`
+/// says what stands in its way: an input it takes may answer it). Every
+/// other step is an alternative; none is the forward step only when the
+/// workflow marks none.
+pub fn one_primary(steps: &mut [Action]) {
+    let candidate = |a: &Action| a.primary && a.ready != Some(false);
+    let chosen = steps
+        .iter()
+        .position(|a| candidate(a) && a.progress && a.to.is_some())
+        .or_else(|| steps.iter().position(candidate))
+        .or_else(|| steps.iter().position(|a| a.primary));
+    for (i, a) in steps.iter_mut().enumerate() {
+        a.primary = Some(i) == chosen;
+    }
+}
+
 /// `word`, quoted for a shell when it needs it.
 fn quote(word: &str) -> String {
     if !word.is_empty()
@@ -1040,9 +1081,29 @@ fn quote(word: &str) -> String {
 }
 
 impl super::Workflow {
+    /// What the step `action` was made from needs of the repository (its
+    /// `needs:`).
+    pub fn needs_of(&self, action: &Action) -> &[Need] {
+        let step = action.action.split(':').next().unwrap_or_default();
+        self.steps
+            .iter()
+            .find(|s| s.id == step)
+            .map_or(&[], |s| s.needs.as_slice())
+    }
+
     /// The actions its steps offer `role` for item `id` (its frontmatter
-    /// `item`) in state `status`, in the order of `steps:`.
+    /// `item`) in state `status`, in the order of `steps:`, at most one of
+    /// them the forward step ([`one_primary`]).
     pub fn actions(&self, id: &str, status: &str, item: &Value, role: &str) -> Vec<Action> {
+        let mut out = self.offered(id, status, item, role);
+        one_primary(&mut out);
+        out
+    }
+
+    /// [`Self::actions`] before one forward step is chosen: every step the
+    /// workflow marks `primary` still is, for a caller that judges the
+    /// steps' readiness first and then calls [`one_primary`].
+    pub fn offered(&self, id: &str, status: &str, item: &Value, role: &str) -> Vec<Action> {
         let Some(state) = self.state(status) else {
             return Vec::new();
         };

@@ -479,3 +479,59 @@ fn the_built_in_expressions_are_well_within_the_bounds() {
     assert!(size.depth * 2 <= MAX_DEPTH, "{report}");
     assert!(size.loops < super::cost::MAX_LOOPS, "{report}");
 }
+
+#[test]
+fn every_built_in_kind_offers_one_forward_step_per_item_and_role() {
+    for (name, src) in BUILTIN {
+        let def = parse_def(src, "built-in").unwrap();
+        let wf = compile(name, def, "built-in".to_owned(), &Roles::default(), false).unwrap();
+        let mut roles = wf.roles.clone();
+        roles.push("human".to_owned());
+        for state in &wf.states {
+            for role in &roles {
+                let item = json!({"id": "X1", "status": state.name});
+                let offered = wf.offered("X1", &state.name, &item, role);
+                let actions = wf.actions("X1", &state.name, &item, role);
+                let primaries: Vec<&str> = actions
+                    .iter()
+                    .filter(|a| a.primary)
+                    .map(|a| a.action.as_str())
+                    .collect();
+                let marked = offered.iter().any(|a| a.primary);
+                assert_eq!(
+                    primaries.len(),
+                    usize::from(marked),
+                    "{name} {} as {role}: {primaries:?}",
+                    state.name
+                );
+                // A marked step that moves the item to a state it names
+                // comes before one that does not.
+                let moves = offered
+                    .iter()
+                    .find(|a| a.primary && a.progress && a.to.is_some());
+                if let Some(m) = moves {
+                    assert_eq!(primaries, [m.action.as_str()], "{name} {}", state.name);
+                }
+            }
+        }
+    }
+    // The agent at work: the forward step is ending a task, the checks an
+    // alternative.
+    let def = parse_def(builtin_source("agent").unwrap(), "built-in").unwrap();
+    let wf = compile(
+        "agent",
+        def,
+        "built-in".to_owned(),
+        &Roles::default(),
+        false,
+    )
+    .unwrap();
+    let item = json!({"status": "EXECUTING", "acts_as": "dev"});
+    let primary: Vec<String> = wf
+        .actions("default", "EXECUTING", &item, "dev")
+        .into_iter()
+        .filter(|a| a.primary)
+        .map(|a| a.action)
+        .collect();
+    assert_eq!(primary, ["task-done"]);
+}

@@ -94,10 +94,12 @@ fn a_review_offers_its_report_and_the_state_managers_commands_which_run_as_given
     let repo = review_repo("security");
     let actions = offered(&repo, "1", "qa");
     for name in [
-        "report", "prompt", "update", "error", "backup", "restore", "history", "run",
+        "report", "prompt", "update", "error", "backup", "history", "run",
     ] {
         assert!(names(&actions).contains(&name), "{name}: {actions:#?}");
     }
+    // Nothing to restore to yet: `restore` is not offered.
+    assert!(!names(&actions).contains(&"restore"), "{actions:#?}");
     for a in &actions {
         assert_eq!(a["kind"], "codereview", "{a:#}");
     }
@@ -124,6 +126,9 @@ fn a_review_offers_its_report_and_the_state_managers_commands_which_run_as_given
         "refs/orx/backups/codereview/1/mine",
     ])
     .ok();
+    // With a backup to go back to, `restore` is offered.
+    let again = offered(&repo, "1", "qa");
+    assert!(names(&again).contains(&"restore"), "{again:#?}");
     take(&repo, action(&actions, "report"), &[])
         .ok()
         .stdout_has(&["Review of HEAD~1..HEAD"]);

@@ -666,7 +666,6 @@ fn takes_an_agent_through_a_session_to_archiving(mcp: bool) {
             "task-add",
             "fire:PRD_GENERATED",
             "fire:USER_CONFIRM",
-            "check",
             "task-done"
         ]
     );
@@ -1036,4 +1035,170 @@ fn a_forward_step_that_cannot_succeed_now_is_not_the_primary() {
         assert_eq!(step["ready"], true, "{step}");
         assert!(step.get("unmet").is_none(), "{step}");
     }
+}
+
+/// A step that could not succeed is not offered: the agent's checks where
+/// none are configured, a task added by a role that may not add one.
+#[test]
+fn a_step_that_cannot_succeed_is_not_offered() {
+    let steps_of = |repo: &Repo, role: &str| -> Vec<String> {
+        let out = repo.orx(&["show", "default", "--as", role, "--json"]);
+        out.ok();
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["action"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    // Checks configured: at work, `check` is offered beside `task-done`,
+    // which is the one forward step.
+    let repo = agent_repo();
+    crate::test_agent::to_executing(&repo);
+    assert!(steps_of(&repo, "dev").contains(&"check".to_owned()));
+    // None configured: not offered, by `show` or `next`.
+    let bare = Repo::new();
+    bare.orx(&["agent", "init", "--as", "human"]).ok();
+    crate::test_agent::to_executing(&bare);
+    assert!(!steps_of(&bare, "dev").contains(&"check".to_owned()));
+    let out = bare.orx(&["next", "--json"]);
+    out.ok();
+    assert!(!out.stdout.contains("\"check\""), "{}", out.stdout);
+    // `task add` is offered to a role that may add a task, not to one
+    // that may not.
+    let planning = Repo::new();
+    planning.orx(&["agent", "init", "--as", "human"]).ok();
+    planning
+        .orx(&[
+            "agent",
+            "fire",
+            "USER_INPUT_REQUIREMENT",
+            "-m",
+            "build it",
+            "--as",
+            "human",
+        ])
+        .ok();
+    assert!(steps_of(&planning, "dev").contains(&"task-add".to_owned()));
+    assert!(!steps_of(&planning, "qa").contains(&"task-add".to_owned()));
+}
+
+/// The story's steps in `next --json`, made once per state, are judged
+/// for each story where a move's guard reads it: a story in progress with
+/// open tasks is offered the move to review as not ready, saying why; one
+/// whose tasks are ticked, as ready.
+#[test]
+fn a_story_step_in_next_says_whether_it_can_run() {
+    let repo = Repo::new();
+    let id = repo.story("Readiness", crate::common::GOOD);
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"]).ok();
+    // The story's tasks, open.
+    let path = repo.story_path(&id);
+    let text = repo.read(&path).replace(
+        "<!-- - [ ] Task (AC: 1) -->",
+        "- [ ] the form (AC: 1)\n- [ ] its tests (AC: 1)",
+    );
+    repo.write(&path, text);
+    repo.git_env(
+        &["commit", "-q", "-m", "the tasks", "--", &path],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    let move_to_review = |repo: &Repo| -> Value {
+        let out = repo.orx(&["next", "--json"]);
+        out.ok();
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        crate::test_schemas::valid("next", &v);
+        v["roles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r["actions"].as_array().unwrap())
+            .filter(|a| a["id"] == id.as_str())
+            .flat_map(|a| a["steps"].as_array().unwrap().clone())
+            .find(|a| a["to"] == "Review")
+            .unwrap_or(Value::Null)
+    };
+    let step = move_to_review(&repo);
+    assert_eq!(step["ready"], false, "{step}");
+    assert_eq!(step["primary"], true, "{step}");
+    let unmet = step["unmet"].to_string();
+    assert!(
+        unmet.contains("every task of the story is ticked"),
+        "{step}"
+    );
+    // Every task ticked: ready.
+    repo.write(&path, repo.read(&path).replace("- [ ]", "- [x]"));
+    repo.git_env(
+        &["commit", "-q", "-m", "the tasks are done", "--", &path],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    let step = move_to_review(&repo);
+    assert_eq!(step["ready"], true, "{step}");
+    assert!(step.get("unmet").is_none(), "{step}");
+}
+
+/// `next --json` says what an item waits on, as data: an approved task
+/// the merge of its branch (or a `Closes:` commit); an agent at rest a
+/// person's requirement.
+#[test]
+fn next_says_an_approved_task_waits_on_its_merge_and_an_idle_agent_on_a_human() {
+    let repo = crate::test_goal::goal_repo();
+    let run = |args: &[&str]| {
+        repo.orx(args).ok();
+    };
+    run(&["goal", "new", "Fix a typo", "--direct", "--as", "lead"]);
+    run(&[
+        "claim",
+        "G1",
+        "Fix the typo",
+        "--type",
+        "fix",
+        "--as",
+        "dev",
+    ]);
+    run(&["task", "start", "T1", "--as", "dev"]);
+    let shown = repo.orx(&["show", "T1", "--json"]);
+    shown.ok();
+    let task: Value = serde_json::from_str(&shown.stdout).unwrap();
+    let branch = task["frontmatter"]["branch"].as_str().unwrap().to_owned();
+    repo.git(&["checkout", "-q", "-b", &branch]).ok();
+    repo.write("readme.txt", "no typo\n");
+    repo.git(&["add", "readme.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "Fix the typo"]).ok();
+    run(&["task", "submit", "T1", "--as", "dev"]);
+    run(&["task", "review", "T1", "--approve", "--as", "reviewer"]);
+    repo.orx(&["agent", "init", "--as", "human"]).ok();
+    let out = repo.orx(&["next", "--json"]);
+    out.ok();
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    crate::test_schemas::valid("next", &v);
+    let entry = |id: &str| -> Value {
+        v["roles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r["actions"].as_array().unwrap())
+            .find(|a| a["id"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("no {id} in {v:#}"))
+    };
+    let t1 = entry("T1");
+    assert_eq!(
+        t1["waiting_on"],
+        serde_json::json!({
+            "on": "merge",
+            "kind": "task",
+            "items": [],
+            "until": [],
+            "to": "done",
+            "branch": branch,
+            "trailer": "Closes: T1",
+        }),
+        "{t1:#}"
+    );
+    let agent = entry("default");
+    assert_eq!(agent["waiting_on"]["on"], "human", "{agent:#}");
 }

@@ -75,24 +75,45 @@ pub struct NextAction {
     /// cycle (`end_of_cycle: true`): nothing is left to do for it until
     /// someone starts a new cycle.
     pub end_of_cycle: bool,
-    /// What the item waits on before its next move can be made, when it
-    /// waits on other items (a task on the tasks it depends on).
+    /// What the item waits on before its next move can be made: other
+    /// items (a task on the tasks it depends on), a merge of its branch
+    /// into the main line (an approved task), or a person's decision.
     pub waiting_on: Option<WaitingOn>,
     pub steps: Vec<Action>,
 }
 
-/// Items an item's next move waits on: each must reach one of `until`.
+/// What an item's next move waits on.
 #[derive(serde::Serialize, schemars::JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct WaitingOn {
-    /// Their kind (the waiting item's own).
+    /// `items`: other items, each to reach one of `until`; `merge`: the
+    /// item's branch merged into the main line (or a commit there with
+    /// `trailer`); `human`: a person's decision, nothing an agent can run.
+    pub on: WaitOn,
+    /// The kind of the items waited on (the waiting item's own).
     pub kind: String,
-    /// Their IDs, those not there yet.
+    /// The items waited on, those not there yet (`items`).
     pub items: Vec<String>,
-    /// The states they must reach.
+    /// The states they must reach (`items`).
     pub until: Vec<String>,
-    /// The move that waits.
-    pub to: String,
+    /// The state the move that waits leads to, when it is known.
+    pub to: Option<String>,
+    /// The branch whose merge it waits on (`merge`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub branch: Option<String>,
+    /// The trailer a commit of the main line may carry instead of the
+    /// merge (`merge`): `Closes: ID`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trailer: Option<String>,
+}
+
+/// What an item waits on.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum WaitOn {
+    Items,
+    Merge,
+    Human,
 }
 
 /// One item under --json: its summary, fields, every move from its state
