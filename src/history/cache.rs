@@ -130,6 +130,28 @@ struct Segment {
 }
 
 type Oid = [u8; 20];
+
+/// Hashes a commit id by its first eight bytes: ids are already evenly
+/// spread, and a hundred thousand of them are looked up on every run.
+#[derive(Default, Clone, Copy)]
+struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes.iter().take(8) {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+
+    /// The length an array is hashed with says nothing.
+    fn write_usize(&mut self, _: usize) {}
+}
+
+type IdBuild = std::hash::BuildHasherDefault<IdHasher>;
 type Name = u32;
 
 #[derive(Serialize, Deserialize)]
@@ -430,7 +452,13 @@ pub struct History {
 /// is told how many of the commits to read are read.
 pub fn load(repo: &Repo, rules: &Rules, progress: Progress) -> Result<History> {
     let ids = reachable(repo)?;
-    load_commits(repo, rules, &ids, progress)
+    let mut commits = Vec::new();
+    let read = each_commit(repo, rules, &ids, false, progress, &mut |r| commits.push(r))?;
+    Ok(History {
+        commits,
+        read,
+        reachable: ids.len(),
+    })
 }
 
 /// [`load`] one commit at a time, newest first (`reverse`: oldest first),
@@ -456,8 +484,9 @@ pub fn load_commits(
     ids: &[String],
     progress: Progress,
 ) -> Result<History> {
+    let ids: Vec<Oid> = ids.iter().filter_map(|id| oid(id)).collect();
     let mut commits = Vec::new();
-    let read = each_commit(repo, rules, ids, false, progress, &mut |r| commits.push(r))?;
+    let read = each_commit(repo, rules, &ids, false, progress, &mut |r| commits.push(r))?;
     Ok(History {
         commits,
         read,
@@ -471,7 +500,7 @@ pub fn load_commits(
 fn each_commit(
     repo: &Repo,
     rules: &Rules,
-    ids: &[String],
+    ids: &[Oid],
     reverse: bool,
     progress: Progress,
     each: &mut dyn FnMut(CommitRecord),
@@ -479,7 +508,8 @@ fn each_commit(
     let dir = repo.orx_dir().join("history");
     let fingerprint = fingerprint(rules);
     let mut cache = Cache::load(&dir, &fingerprint);
-    let missing: Vec<&String> = ids.iter().filter(|id| !cache.has(id)).collect();
+    let missing: Vec<String> = ids.iter().filter(|id| !cache.has(id)).map(hex).collect();
+    let missing: Vec<&String> = missing.iter().collect();
     if !missing.is_empty() {
         let mut packer = Packer::new(&fingerprint);
         let mut done = 0;
@@ -529,7 +559,7 @@ fn each_commit(
         cache.save(packer.seg);
     }
     let read = missing.len();
-    let mut give = |id: &String| {
+    let mut give = |id: &Oid| {
         if let Some(r) = cache.record(id) {
             each(r);
         }
@@ -550,7 +580,7 @@ fn each_commit(
 /// later run whose HEAD descends from that commit walks only the commits
 /// added since (they come first: none of them is an ancestor of a commit
 /// listed before), so a long history is not walked again on every run.
-fn reachable(repo: &Repo) -> Result<Vec<String>> {
+fn reachable(repo: &Repo) -> Result<Vec<Oid>> {
     let Some(head) = repo.commit_id("HEAD") else {
         return Ok(Vec::new());
     };
@@ -560,7 +590,7 @@ fn reachable(repo: &Repo) -> Result<Vec<String>> {
         // never kept.
         let mut ids = repo.walk(std::slice::from_ref(&head), false)?;
         ids.retain(|id| !shallow.contains(id));
-        return Ok(ids);
+        return Ok(ids.iter().filter_map(|id| oid(id)).collect());
     }
     let path = repo.orx_dir().join("history").join(WALK_FILE);
     let kept = std::fs::read(&path)
@@ -568,16 +598,15 @@ fn reachable(repo: &Repo) -> Result<Vec<String>> {
         .and_then(|b| postcard::from_bytes::<Walk>(&b).ok())
         .filter(|w| w.version == VERSION);
     let ids = match kept {
-        Some(w) if hex(&w.tip) == head => w.ids.iter().map(hex).collect(),
-        Some(w) if let Some(mut ids) = descendants(repo, &hex(&w.tip), &head)? => {
-            ids.extend(w.ids.iter().map(hex));
-            save_walk(&path, &head, &ids);
-            ids
+        Some(w) if hex(&w.tip) == head => w.ids,
+        Some(w) if let Some(new) = descendants(repo, &hex(&w.tip), &head)? => {
+            let mut ids: Vec<Oid> = new.iter().filter_map(|id| oid(id)).collect();
+            ids.extend(w.ids);
+            save_walk(&path, &head, ids)
         }
         _ => {
             let ids = repo.walk(std::slice::from_ref(&head), false)?;
-            save_walk(&path, &head, &ids);
-            ids
+            save_walk(&path, &head, ids.iter().filter_map(|id| oid(id)).collect())
         }
     };
     Ok(ids)
@@ -610,9 +639,10 @@ fn descendants(repo: &Repo, tip: &str, head: &str) -> Result<Option<Vec<String>>
 }
 
 /// Keeps the commits `tip` reaches; best effort, like the cache.
-fn save_walk(path: &Path, tip: &str, ids: &[String]) {
-    let (Some(tip), Some(ids)) = (oid(tip), ids.iter().map(|id| oid(id)).collect()) else {
-        return;
+/// Returns them.
+fn save_walk(path: &Path, tip: &str, ids: Vec<Oid>) -> Vec<Oid> {
+    let Some(tip) = oid(tip) else {
+        return ids;
     };
     let walk = Walk {
         version: VERSION,
@@ -623,6 +653,7 @@ fn save_walk(path: &Path, tip: &str, ids: &[String]) {
         let _ = std::fs::create_dir_all(dir);
         let _ = crate::engine::store::write_file(path, &bytes);
     }
+    walk.ids
 }
 
 /// The commits a tip reaches, as [`reachable`] keeps them.
@@ -648,9 +679,9 @@ struct Cache {
     /// The segment files read, and what they hold.
     files: Vec<PathBuf>,
     segments: Vec<Unpacker>,
-    seen: HashSet<Oid>,
+    seen: HashSet<Oid, IdBuild>,
     /// Where each record is: segment, position.
-    records: HashMap<Oid, (u32, u32)>,
+    records: HashMap<Oid, (u32, u32), IdBuild>,
 }
 
 impl Cache {
@@ -660,8 +691,8 @@ impl Cache {
             fingerprint: fingerprint.to_owned(),
             files: Vec::new(),
             segments: Vec::new(),
-            seen: HashSet::new(),
-            records: HashMap::new(),
+            seen: HashSet::default(),
+            records: HashMap::default(),
         };
         let Ok(entries) = std::fs::read_dir(dir) else {
             return cache;
@@ -701,12 +732,12 @@ impl Cache {
         cache
     }
 
-    fn has(&self, id: &str) -> bool {
-        oid(id).is_some_and(|id| self.seen.contains(&id) || self.records.contains_key(&id))
+    fn has(&self, id: &Oid) -> bool {
+        self.seen.contains(id) || self.records.contains_key(id)
     }
 
-    fn record(&mut self, id: &str) -> Option<CommitRecord> {
-        let &(s, i) = self.records.get(&oid(id)?)?;
+    fn record(&mut self, id: &Oid) -> Option<CommitRecord> {
+        let &(s, i) = self.records.get(id)?;
         Some(self.segments[s as usize].record(i as usize))
     }
 
