@@ -451,9 +451,11 @@ pub struct History {
 /// from git for the rest, which are then added to the cache. `progress`
 /// is told how many of the commits to read are read.
 pub fn load(repo: &Repo, rules: &Rules, progress: Progress) -> Result<History> {
-    let ids = reachable(repo)?;
+    let (ids, cache) = reachable_and_cache(repo, rules)?;
     let mut commits = Vec::new();
-    let read = each_commit(repo, rules, &ids, false, progress, &mut |r| commits.push(r))?;
+    let read = each_commit(repo, rules, cache, &ids, false, progress, &mut |r| {
+        commits.push(r)
+    })?;
     Ok(History {
         commits,
         read,
@@ -471,9 +473,25 @@ pub fn load_each(
     progress: Progress,
     each: &mut dyn FnMut(CommitRecord),
 ) -> Result<()> {
-    let ids = reachable(repo)?;
-    each_commit(repo, rules, &ids, reverse, progress, each)?;
+    let (ids, cache) = reachable_and_cache(repo, rules)?;
+    each_commit(repo, rules, cache, &ids, reverse, progress, each)?;
     Ok(())
+}
+
+/// The commits HEAD reaches ([`reachable`]) and the cache, read at once:
+/// the segments are read while git lists the commits added on top.
+fn reachable_and_cache(repo: &Repo, rules: &Rules) -> Result<(Vec<Oid>, Cache)> {
+    let dir = repo.orx_dir().join("history");
+    let fingerprint = fingerprint(rules);
+    std::thread::scope(|s| {
+        let loading = s.spawn(|| Cache::load(&dir, &fingerprint));
+        let ids = reachable(repo);
+        let cache = match loading.join() {
+            Ok(cache) => cache,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        Ok((ids?, cache))
+    })
 }
 
 /// The records of `ids` (in that order), reading from git those the cache
@@ -485,8 +503,11 @@ pub fn load_commits(
     progress: Progress,
 ) -> Result<History> {
     let ids: Vec<Oid> = ids.iter().filter_map(|id| oid(id)).collect();
+    let cache = Cache::load(&repo.orx_dir().join("history"), &fingerprint(rules));
     let mut commits = Vec::new();
-    let read = each_commit(repo, rules, &ids, false, progress, &mut |r| commits.push(r))?;
+    let read = each_commit(repo, rules, cache, &ids, false, progress, &mut |r| {
+        commits.push(r)
+    })?;
     Ok(History {
         commits,
         read,
@@ -500,14 +521,13 @@ pub fn load_commits(
 fn each_commit(
     repo: &Repo,
     rules: &Rules,
+    mut cache: Cache,
     ids: &[Oid],
     reverse: bool,
     progress: Progress,
     each: &mut dyn FnMut(CommitRecord),
 ) -> Result<usize> {
-    let dir = repo.orx_dir().join("history");
-    let fingerprint = fingerprint(rules);
-    let mut cache = Cache::load(&dir, &fingerprint);
+    let fingerprint = cache.fingerprint.clone();
     let missing: Vec<String> = ids.iter().filter(|id| !cache.has(id)).map(hex).collect();
     let missing: Vec<&String> = missing.iter().collect();
     if !missing.is_empty() {
