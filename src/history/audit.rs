@@ -163,13 +163,15 @@ fn commit_entries(c: CommitRecord, opts: &Options) -> Vec<Entry> {
         details: Vec::new(),
     };
     let mut here = Vec::new();
-    for ch in &c.changes {
+    // Each change is moved into its entry, not copied: a long log makes
+    // a hundred thousand of them.
+    for ch in c.changes.iter() {
         if opts.id.as_ref().is_some_and(|want| *want != ch.id)
             || opts.kind.as_ref().is_some_and(|want| *want != ch.kind)
         {
             continue;
         }
-        let mut e = entry(event_of(ch), ch.kind.clone(), ch.id.clone());
+        let mut e = entry(event_of(ch), String::new(), String::new());
         e.details = ch
             .records
             .iter()
@@ -186,12 +188,24 @@ fn commit_entries(c: CommitRecord, opts: &Options) -> Vec<Entry> {
                 }
             })
             .collect();
-        e.path = ch.path.clone();
-        e.from = ch.from.clone();
-        e.to = ch.to.clone();
-        e.fields = ch.fields.clone();
-        e.records = ch.records.clone();
         here.push(e);
+    }
+    // The entries made, in order, take their change's own values.
+    let mut made = here.iter_mut();
+    for ch in c.changes {
+        if opts.id.as_ref().is_some_and(|want| *want != ch.id)
+            || opts.kind.as_ref().is_some_and(|want| *want != ch.kind)
+        {
+            continue;
+        }
+        let Some(e) = made.next() else { break };
+        e.kind = ch.kind;
+        e.id = ch.id;
+        e.path = ch.path;
+        e.from = ch.from;
+        e.to = ch.to;
+        e.fields = ch.fields;
+        e.records = ch.records;
     }
     if let Some(name) = &c.rollback
         && opts.id.is_none()
@@ -216,14 +230,60 @@ fn event_of(ch: &ItemChange) -> Event {
 }
 
 /// `2026-01-02T03:04:05+08:00`.
+///
+/// Written by hand, not through `strftime`: a long log formats one per
+/// commit, and parsing the format each time was a tenth of a warm run.
 pub fn rfc3339(time: i64, offset_minutes: i32) -> String {
     let offset =
         jiff::tz::Offset::from_seconds(offset_minutes * 60).unwrap_or(jiff::tz::Offset::UTC);
-    jiff::Timestamp::from_second(time)
-        .map(|t| {
-            t.to_zoned(jiff::tz::TimeZone::fixed(offset))
+    let Ok(t) = jiff::Timestamp::from_second(time) else {
+        return String::new();
+    };
+    let d = offset.to_datetime(t);
+    let (sign, minutes) = match offset.seconds() {
+        s if s < 0 => ('-', -s / 60),
+        s => ('+', s / 60),
+    };
+    if !(0..=9999).contains(&d.year()) {
+        return t
+            .to_zoned(jiff::tz::TimeZone::fixed(offset))
+            .strftime("%Y-%m-%dT%H:%M:%S%:z")
+            .to_string();
+    }
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}{sign}{:02}:{:02}",
+        d.year(),
+        d.month(),
+        d.day(),
+        d.hour(),
+        d.minute(),
+        d.second(),
+        minutes / 60,
+        minutes % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rfc3339;
+
+    #[test]
+    fn rfc3339_is_what_strftime_writes() {
+        for (time, offset) in [
+            (0, 0),
+            (1_767_322_245, 480),
+            (1_767_322_245, -330),
+            (-86_401, -60),
+            (253_402_200_000, 59),
+            (1_700_000_000, -14 * 60),
+        ] {
+            let o = jiff::tz::Offset::from_seconds(offset * 60).unwrap();
+            let want = jiff::Timestamp::from_second(time)
+                .unwrap()
+                .to_zoned(jiff::tz::TimeZone::fixed(o))
                 .strftime("%Y-%m-%dT%H:%M:%S%:z")
-                .to_string()
-        })
-        .unwrap_or_default()
+                .to_string();
+            assert_eq!(rfc3339(time, offset), want, "{time} {offset}");
+        }
+    }
 }

@@ -130,6 +130,28 @@ struct Segment {
 }
 
 type Oid = [u8; 20];
+
+/// Hashes a commit id by its first eight bytes: ids are already evenly
+/// spread, and a hundred thousand of them are looked up on every run.
+#[derive(Default, Clone, Copy)]
+struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes.iter().take(8) {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+
+    /// The length an array is hashed with says nothing.
+    fn write_usize(&mut self, _: usize) {}
+}
+
+type IdBuild = std::hash::BuildHasherDefault<IdHasher>;
 type Name = u32;
 
 #[derive(Serialize, Deserialize)]
@@ -429,8 +451,16 @@ pub struct History {
 /// from git for the rest, which are then added to the cache. `progress`
 /// is told how many of the commits to read are read.
 pub fn load(repo: &Repo, rules: &Rules, progress: Progress) -> Result<History> {
-    let ids = reachable(repo)?;
-    load_commits(repo, rules, &ids, progress)
+    let (ids, cache) = reachable_and_cache(repo, rules)?;
+    let mut commits = Vec::new();
+    let read = each_commit(repo, rules, cache, &ids, false, progress, &mut |r| {
+        commits.push(r)
+    })?;
+    Ok(History {
+        commits,
+        read,
+        reachable: ids.len(),
+    })
 }
 
 /// [`load`] one commit at a time, newest first (`reverse`: oldest first),
@@ -443,9 +473,25 @@ pub fn load_each(
     progress: Progress,
     each: &mut dyn FnMut(CommitRecord),
 ) -> Result<()> {
-    let ids = reachable(repo)?;
-    each_commit(repo, rules, &ids, reverse, progress, each)?;
+    let (ids, cache) = reachable_and_cache(repo, rules)?;
+    each_commit(repo, rules, cache, &ids, reverse, progress, each)?;
     Ok(())
+}
+
+/// The commits HEAD reaches ([`reachable`]) and the cache, read at once:
+/// the segments are read while git lists the commits added on top.
+fn reachable_and_cache(repo: &Repo, rules: &Rules) -> Result<(Vec<Oid>, Cache)> {
+    let dir = repo.orx_dir().join("history");
+    let fingerprint = fingerprint(rules);
+    std::thread::scope(|s| {
+        let loading = s.spawn(|| Cache::load(&dir, &fingerprint));
+        let ids = reachable(repo);
+        let cache = match loading.join() {
+            Ok(cache) => cache,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        Ok((ids?, cache))
+    })
 }
 
 /// The records of `ids` (in that order), reading from git those the cache
@@ -456,8 +502,12 @@ pub fn load_commits(
     ids: &[String],
     progress: Progress,
 ) -> Result<History> {
+    let ids: Vec<Oid> = ids.iter().filter_map(|id| oid(id)).collect();
+    let cache = Cache::load(&repo.orx_dir().join("history"), &fingerprint(rules));
     let mut commits = Vec::new();
-    let read = each_commit(repo, rules, ids, false, progress, &mut |r| commits.push(r))?;
+    let read = each_commit(repo, rules, cache, &ids, false, progress, &mut |r| {
+        commits.push(r)
+    })?;
     Ok(History {
         commits,
         read,
@@ -471,15 +521,15 @@ pub fn load_commits(
 fn each_commit(
     repo: &Repo,
     rules: &Rules,
-    ids: &[String],
+    mut cache: Cache,
+    ids: &[Oid],
     reverse: bool,
     progress: Progress,
     each: &mut dyn FnMut(CommitRecord),
 ) -> Result<usize> {
-    let dir = repo.orx_dir().join("history");
-    let fingerprint = fingerprint(rules);
-    let mut cache = Cache::load(&dir, &fingerprint);
-    let missing: Vec<&String> = ids.iter().filter(|id| !cache.has(id)).collect();
+    let fingerprint = cache.fingerprint.clone();
+    let missing: Vec<String> = ids.iter().filter(|id| !cache.has(id)).map(hex).collect();
+    let missing: Vec<&String> = missing.iter().collect();
     if !missing.is_empty() {
         let mut packer = Packer::new(&fingerprint);
         let mut done = 0;
@@ -529,7 +579,7 @@ fn each_commit(
         cache.save(packer.seg);
     }
     let read = missing.len();
-    let mut give = |id: &String| {
+    let mut give = |id: &Oid| {
         if let Some(r) = cache.record(id) {
             each(r);
         }
@@ -550,7 +600,7 @@ fn each_commit(
 /// later run whose HEAD descends from that commit walks only the commits
 /// added since (they come first: none of them is an ancestor of a commit
 /// listed before), so a long history is not walked again on every run.
-fn reachable(repo: &Repo) -> Result<Vec<String>> {
+fn reachable(repo: &Repo) -> Result<Vec<Oid>> {
     let Some(head) = repo.commit_id("HEAD") else {
         return Ok(Vec::new());
     };
@@ -560,7 +610,7 @@ fn reachable(repo: &Repo) -> Result<Vec<String>> {
         // never kept.
         let mut ids = repo.walk(std::slice::from_ref(&head), false)?;
         ids.retain(|id| !shallow.contains(id));
-        return Ok(ids);
+        return Ok(ids.iter().filter_map(|id| oid(id)).collect());
     }
     let path = repo.orx_dir().join("history").join(WALK_FILE);
     let kept = std::fs::read(&path)
@@ -568,16 +618,15 @@ fn reachable(repo: &Repo) -> Result<Vec<String>> {
         .and_then(|b| postcard::from_bytes::<Walk>(&b).ok())
         .filter(|w| w.version == VERSION);
     let ids = match kept {
-        Some(w) if hex(&w.tip) == head => w.ids.iter().map(hex).collect(),
-        Some(w) if let Some(mut ids) = descendants(repo, &hex(&w.tip), &head)? => {
-            ids.extend(w.ids.iter().map(hex));
-            save_walk(&path, &head, &ids);
-            ids
+        Some(w) if hex(&w.tip) == head => w.ids,
+        Some(w) if let Some(new) = descendants(repo, &hex(&w.tip), &head)? => {
+            let mut ids: Vec<Oid> = new.iter().filter_map(|id| oid(id)).collect();
+            ids.extend(w.ids);
+            save_walk(&path, &head, ids)
         }
         _ => {
             let ids = repo.walk(std::slice::from_ref(&head), false)?;
-            save_walk(&path, &head, &ids);
-            ids
+            save_walk(&path, &head, ids.iter().filter_map(|id| oid(id)).collect())
         }
     };
     Ok(ids)
@@ -610,9 +659,10 @@ fn descendants(repo: &Repo, tip: &str, head: &str) -> Result<Option<Vec<String>>
 }
 
 /// Keeps the commits `tip` reaches; best effort, like the cache.
-fn save_walk(path: &Path, tip: &str, ids: &[String]) {
-    let (Some(tip), Some(ids)) = (oid(tip), ids.iter().map(|id| oid(id)).collect()) else {
-        return;
+/// Returns them.
+fn save_walk(path: &Path, tip: &str, ids: Vec<Oid>) -> Vec<Oid> {
+    let Some(tip) = oid(tip) else {
+        return ids;
     };
     let walk = Walk {
         version: VERSION,
@@ -623,6 +673,7 @@ fn save_walk(path: &Path, tip: &str, ids: &[String]) {
         let _ = std::fs::create_dir_all(dir);
         let _ = crate::engine::store::write_file(path, &bytes);
     }
+    walk.ids
 }
 
 /// The commits a tip reaches, as [`reachable`] keeps them.
@@ -648,9 +699,9 @@ struct Cache {
     /// The segment files read, and what they hold.
     files: Vec<PathBuf>,
     segments: Vec<Unpacker>,
-    seen: HashSet<Oid>,
+    seen: HashSet<Oid, IdBuild>,
     /// Where each record is: segment, position.
-    records: HashMap<Oid, (u32, u32)>,
+    records: HashMap<Oid, (u32, u32), IdBuild>,
 }
 
 impl Cache {
@@ -660,8 +711,8 @@ impl Cache {
             fingerprint: fingerprint.to_owned(),
             files: Vec::new(),
             segments: Vec::new(),
-            seen: HashSet::new(),
-            records: HashMap::new(),
+            seen: HashSet::default(),
+            records: HashMap::default(),
         };
         let Ok(entries) = std::fs::read_dir(dir) else {
             return cache;
@@ -701,12 +752,12 @@ impl Cache {
         cache
     }
 
-    fn has(&self, id: &str) -> bool {
-        oid(id).is_some_and(|id| self.seen.contains(&id) || self.records.contains_key(&id))
+    fn has(&self, id: &Oid) -> bool {
+        self.seen.contains(id) || self.records.contains_key(id)
     }
 
-    fn record(&mut self, id: &str) -> Option<CommitRecord> {
-        let &(s, i) = self.records.get(&oid(id)?)?;
+    fn record(&mut self, id: &Oid) -> Option<CommitRecord> {
+        let &(s, i) = self.records.get(id)?;
         Some(self.segments[s as usize].record(i as usize))
     }
 

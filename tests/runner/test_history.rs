@@ -318,3 +318,26 @@ fn a_kept_list_whose_tip_was_pruned_is_walked_afresh() {
     let head = repo.git(&["rev-parse", "--short", "HEAD"]).stdout;
     assert!(out.contains(head.trim()), "{out}");
 }
+
+/// A read that takes many new commits from git on top of a warm cache
+/// gives, in `log --json`, what a cold read of the whole history gives:
+/// stories created, moved back and forth with fields changed, and
+/// created again in bulk after the cache was filled.
+#[test]
+fn an_incremental_read_after_many_new_commits_gives_a_cold_reads_log() {
+    let repo = Repo::new();
+    repo.git(&["branch", "-M", "main"]).ok();
+    imported(&repo, 150);
+    moves(&repo, 0, 4);
+    let warm = log_checked(&repo);
+    // Many commits on top: moves of a story the cache has read, and new
+    // stories (one fast-import run, ids 9.0.. again as a new file each).
+    moves(&repo, 4, 5);
+    imported(&repo, 250);
+    moves(&repo, 9, 3);
+    let after = log_checked(&repo);
+    assert_ne!(after, warm);
+    assert_eq!(after.matches("\"event\": \"transition\"").count(), 11);
+    let (_, ids) = cached(&repo);
+    assert_eq!(ids, reachable(&repo));
+}
