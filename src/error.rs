@@ -63,6 +63,15 @@ pub enum Error {
     /// file that is valid has nothing to recover).
     #[error("{0}")]
     NothingToDo(String),
+    /// A task's branch cannot be merged into the main line as it stands
+    /// (it does not exist, it conflicts, HEAD is not on the main line):
+    /// nothing was merged.
+    #[error("{message}")]
+    NoMerge {
+        item: String,
+        branch: String,
+        message: String,
+    },
     #[error("this repository is not set up for git-orx (no .orx/config.yaml)")]
     NotInitialised,
     /// No acting role was given, by any of the ways there are: the
@@ -225,6 +234,7 @@ pub const CODES: &[&str] = &[
     "refused.invalid_config",
     "refused.pending",
     "refused.nothing_to_do",
+    "refused.merge",
     "failed",
     "git",
     "git.locked",
@@ -281,6 +291,7 @@ impl Error {
             Error::Config(_) => "refused.invalid_config",
             Error::Pending(_) => "refused.pending",
             Error::NothingToDo(_) => "refused.nothing_to_do",
+            Error::NoMerge { .. } => "refused.merge",
             Error::Usage(_) => "usage",
             Error::MissingInput { .. } | Error::NoRole { .. } => "usage.missing_input",
             Error::BadValue { .. } | Error::UnknownRole { .. } | Error::UnmeasuredReason { .. } => {
@@ -392,7 +403,7 @@ impl Error {
                     .flat_map(|(to, unmet)| unmet.iter().map(|u| Missing::unmet(u, Some(to))))
                     .collect();
             }
-            Error::Outcome { item, .. } => label(&mut d, item),
+            Error::Outcome { item, .. } | Error::NoMerge { item, .. } => label(&mut d, item),
             Error::MissingInput { inputs, .. } => {
                 d.missing = vec![Missing::Input {
                     one_of: inputs.clone(),
@@ -546,6 +557,11 @@ mod tests {
             Error::NotFound(s()),
             Error::Pending(s()),
             Error::NothingToDo(s()),
+            Error::NoMerge {
+                item: item(),
+                branch: s(),
+                message: s(),
+            },
             Error::Exists(s()),
             Error::NotInitialised,
             Error::NoRole { roles: vec![] },

@@ -421,6 +421,12 @@ impl<'w> Held<'w> {
     /// forward step.
     fn settle(&mut self, wf: &Workflow, s: &mut Summary) {
         self.fit(wf, &s.kind, &s.id, &s.path, &mut s.steps);
+        if crate::kinds::judges_steps(&s.kind)
+            && let Ok(item) = Item::read(self.ws.registry(), self.ws.root(), &s.path)
+        {
+            // A step it cannot judge keeps the workflow's own marks.
+            let _ = crate::kinds::judge_steps(self.ws, &item, &mut s.steps);
+        }
         one_primary(&mut s.steps);
     }
 
@@ -900,6 +906,8 @@ pub fn detail_of(
                 .collect();
         }
     }
+    // A step it cannot judge keeps the workflow's own marks.
+    let _ = crate::kinds::judge_steps(ws, &item, &mut summary.steps);
     one_primary(&mut summary.steps);
     Ok(Detail {
         summary,

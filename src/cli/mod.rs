@@ -56,6 +56,7 @@ pub mod event;
 pub mod goal;
 pub mod serve;
 pub mod task;
+pub mod task_merge;
 pub mod tick;
 
 use std::io::{BufWriter, Write};

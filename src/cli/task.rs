@@ -21,7 +21,8 @@ enum Action {
     /// Start the task on its branch (refused while a task it depends on
     /// is not done).
     Start(On),
-    /// Ask the reviewer for a review (after pushing the branch).
+    /// Ask the reviewer for a review (after pushing the branch; a task
+    /// with no branch yet has one made at HEAD).
     Submit(On),
     /// Record the reviewer's verdict: --approve, or --request-changes
     /// with -m saying which.
@@ -31,6 +32,9 @@ enum Action {
     /// moves the task to ci-failed, a pass there moves it back to
     /// in-progress. Exits 4 when a check failed.
     Check(On),
+    /// Merge the approved task's branch into the main line and close the
+    /// task (refused, with nothing merged, when it does not merge cleanly).
+    Merge(super::task_merge::Args),
     /// Give the task up (failed), saying why with -m.
     Fail(On),
     /// Cancel the task, no longer needed (the lead or a human), saying why
@@ -67,7 +71,7 @@ struct ReviewArgs {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (on, trigger) = match args.action {
         Action::Start(on) => (on, "start"),
-        Action::Submit(on) => (on, "submit"),
+        Action::Submit(on) => (on, SUBMIT),
         Action::Fail(on) => (on, "fail"),
         Action::Cancel(on) => (on, "cancel"),
         Action::Review(r) => {
@@ -77,12 +81,22 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             return super::goal::commit_plan(ui, &ws, &plan, &r.change);
         }
         Action::Check(on) => return check(ui, on),
+        Action::Merge(m) => return super::task_merge::run(ui, m),
     };
     super::acting_on(goal::TASK, &on.id);
     let (ws, role) = super::open_as(ui, &on.change)?;
     let plan = goal::plan_task(&ws, &on.id, trigger, Vec::new(), on.change.actor(&role))?;
-    super::goal::commit_plan(ui, &ws, &plan, &on.change)
+    let done = super::goal::commit_plan(ui, &ws, &plan, &on.change)?;
+    // A task submitted with no branch of its own has one from HEAD: what
+    // was submitted, which the merge takes into the main line.
+    if trigger == SUBMIT && !on.change.dry_run && !on.change.no_commit {
+        goal::ensure_branch(&ws, &on.id)?;
+    }
+    Ok(done)
 }
+
+/// The trigger that submits a task for review.
+const SUBMIT: &str = "submit";
 
 fn check(ui: &mut Ui, on: On) -> orx::Result<u8> {
     let (ws, role) = super::open_as(ui, &on.change)?;

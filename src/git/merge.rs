@@ -154,6 +154,67 @@ impl Repo {
             .ok_or_else(|| GitError::Lib("HEAD does not name a commit after the merge".to_owned()))
     }
 
+    /// The paths that would conflict were `theirs` merged into `ours`
+    /// (`git merge-tree --write-tree`, which touches neither the index nor
+    /// the work tree): none when it merges cleanly.
+    pub fn merge_conflicts(&self, ours: &str, theirs: &str) -> Result<Vec<String>, GitError> {
+        let args = [
+            "merge-tree",
+            "--write-tree",
+            "--name-only",
+            "--no-messages",
+            ours,
+            theirs,
+        ];
+        let out = git_command()
+            .arg("-C")
+            .arg(self.root())
+            .args(args)
+            .output()
+            .map_err(|e| GitError::Spawn(e.to_string()))?;
+        match out.status.code() {
+            Some(0) => Ok(Vec::new()),
+            // The tree, then the conflicted paths.
+            Some(1) => Ok(String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .skip(1)
+                .filter(|l| !l.is_empty())
+                .map(str::to_owned)
+                .collect()),
+            _ => Err(super::failure(args.join(" "), &out)),
+        }
+    }
+
+    /// Merges `theirs` into the current branch with a merge commit (never
+    /// a fast-forward) whose message is `message`, the hooks run with
+    /// `env`; the merge commit's ID.
+    pub fn merge_no_ff(
+        &self,
+        theirs: &str,
+        message: &str,
+        env: &[(&str, &str)],
+    ) -> Result<String, GitError> {
+        self.run(
+            &["merge", "--no-ff", "--no-edit", "-q", "-m", message, theirs],
+            None,
+            env,
+        )?;
+        self.commit_id("HEAD")
+            .ok_or_else(|| GitError::Lib("HEAD does not name a commit after the merge".to_owned()))
+    }
+
+    /// Commits the index as it is (nothing staged: an empty commit) with
+    /// `message`, the hooks run with `env`; the commit's ID.
+    pub fn commit_empty(&self, message: &str, env: &[(&str, &str)]) -> Result<String, GitError> {
+        self.run(
+            &["commit", "-q", "--allow-empty", "--only", "-F", "-"],
+            Some(message),
+            env,
+        )?;
+        self.commit_id("HEAD")
+            .ok_or_else(|| GitError::Lib("HEAD does not name a commit after the commit".to_owned()))
+    }
+
     /// The paths the index holds unmerged (a merge's conflicts).
     pub fn unmerged_paths(&self) -> Result<Vec<String>, GitError> {
         let index = self.repo.index().map_err(super::lib)?;

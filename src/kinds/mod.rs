@@ -37,6 +37,21 @@ pub fn files_after(
     )
 }
 
+/// Whether items of `kind` have steps [`judge_steps`] judges.
+pub fn judges_steps(kind: &str) -> bool {
+    kind == goal::GOAL
+}
+
+/// `steps` (item `item`'s) judged with what only its kind's code knows of
+/// the repository around it (a goal's round: its answers and tasks).
+pub fn judge_steps(
+    ws: &crate::repo::workspace::Workspace,
+    item: &crate::engine::item::Item,
+    steps: &mut [crate::workflow::steps::Action],
+) -> crate::error::Result<()> {
+    goal::judge_steps(ws, item, steps)
+}
+
 /// The renderer of an item's body an action names (`run.actions.*.body`).
 pub fn render_body(name: &str, fields: &serde_json::Value) -> Option<String> {
     codereview::report::render(name, fields)

@@ -55,6 +55,7 @@ mod test_serve;
 mod test_shell;
 mod test_state;
 mod test_store;
+mod test_task_merge;
 mod test_team_kinds;
 mod test_trust;
 mod test_verify;

@@ -9,11 +9,15 @@
 //! [`crate::change::plan`].
 
 mod forge;
+mod merge;
 mod prompt;
+mod steps;
 mod tick;
 
 pub use forge::*;
+pub use merge::*;
 pub use prompt::*;
+pub use steps::*;
 pub use tick::*;
 
 use serde_json::{Value, json};
@@ -452,14 +456,7 @@ impl Summary {
     }
 
     fn edits(&self) -> Vec<plan::Edit> {
-        vec![plan::set(
-            &["summary"],
-            json!({
-                "round_count": self.round, "done": self.done, "failed": self.failed,
-                "cancelled": self.cancelled, "total": self.total, "other": self.other,
-                "all_terminal": self.all_terminal(),
-            }),
-        )]
+        vec![plan::set(&["summary"], self.recorded())]
     }
 }
 

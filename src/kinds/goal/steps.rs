@@ -1,0 +1,82 @@
+//! What a goal's steps can do now, which only the goal's round tells: the
+//! ticker's moves judged with the summary and answers it would record, an
+//! answer or a claim that is no longer the forward step.
+
+use super::*;
+use crate::workflow::steps::Action;
+
+/// The goal's step that answers its discussion, and the one that claims
+/// a task of its round.
+const DISCUSS: &str = "discuss";
+const CLAIM: &str = "claim";
+
+impl Summary {
+    /// The summary as the goal records it (`summary:`).
+    pub fn recorded(&self) -> Value {
+        json!({
+            "round_count": self.round, "done": self.done, "failed": self.failed,
+            "cancelled": self.cancelled, "total": self.total, "other": self.other,
+            "all_terminal": self.all_terminal(),
+        })
+    }
+}
+
+/// Judges `steps` (goal `item`'s) with what its round holds: a move the
+/// ticker takes (`discussion-ended`, `round-complete`) is ready when its
+/// guard holds with the round's summary and answers the ticker would
+/// record, else says what does not; a role that answered this round is
+/// not asked again (its answer is an alternative), nor is a task claimed
+/// once the round has one. Any other item's steps are left as they are.
+pub fn judge_steps(ws: &Workspace, item: &Item, steps: &mut [Action]) -> Result<()> {
+    if item.kind != GOAL || steps.is_empty() {
+        return Ok(());
+    }
+    let wf = ws.workflow(GOAL)?;
+    let v = item.value();
+    let round = count(&v, "round_count");
+    let answered = answered(ws, &item.id, round)?;
+    let s = summary(ws, &item.id, round)?;
+    let now = crate::repo::workspace::now();
+    for a in steps.iter_mut() {
+        let step = a.action.split(':').next().unwrap_or_default();
+        if (step == DISCUSS && answered.contains(&a.role)) || (step == CLAIM && s.total > 0) {
+            a.primary = false;
+        }
+        let Some(to) = a.to.clone() else {
+            continue;
+        };
+        let moves: Vec<&Transition> = wf
+            .transitions_from(&item.status)
+            .into_iter()
+            .filter(|t| {
+                t.to == to
+                    && t.from != t.to
+                    && t.events
+                        .iter()
+                        .any(|e| e == DISCUSSION_ENDED || e == ROUND_COMPLETE)
+            })
+            .collect();
+        if moves.is_empty() {
+            continue;
+        }
+        let mut unmet = Vec::new();
+        let holds = moves.iter().any(|t| {
+            let mut after = v.clone();
+            after[wf.state_field.as_str()] = Value::String(to.clone());
+            after["summary"] = s.recorded();
+            if t.events.iter().any(|e| e == DISCUSSION_ENDED) {
+                after["answered"] = json!(answered);
+            }
+            let scope =
+                crate::engine::validate::guard_scope(&wf, Some(t), Some(&v), &after, &a.role, &now);
+            let missing = crate::engine::validate::unmet(t, &scope);
+            if unmet.is_empty() {
+                unmet = missing.iter().map(|u| u.desc.clone()).collect();
+            }
+            missing.is_empty()
+        });
+        a.ready = Some(holds);
+        a.unmet = if holds { Vec::new() } else { unmet };
+    }
+    Ok(())
+}
