@@ -747,53 +747,47 @@ fn compile_inputs(
             roles,
         });
     }
-    // A group's flag that no input of the step has.
-    let unknown = |flags: &[String]| {
-        flags
+    // A group: two flags or more, each an input's, for roles known;
+    // `required` only where the group may say it (`exclusive`).
+    let group = |name: &str,
+                 g: ExclusiveDef,
+                 may_require: bool|
+     -> Result<(Vec<String>, bool, Vec<String>), Fail> {
+        let fail = |m: String| Err((pos(&g.flags).or(at), format!("step `{id}`: {m}")));
+        if g.flags.value.len() < 2 || (g.required && !may_require) {
+            let and = if may_require {
+                ""
+            } else {
+                " (and no `required`)"
+            };
+            return fail(format!("an `{name}` group names two flags or more{and}"));
+        }
+        if let Some(f) = g
+            .flags
+            .value
             .iter()
             .find(|f| !inputs.iter().any(|i| i.flag.as_deref() == Some(f.as_str())))
-            .cloned()
+        {
+            return fail(format!(
+                "`{name}` names `{f}`, which no input of the step has"
+            ));
+        }
+        let roles = check_roles(id, &g.roles, known)?;
+        Ok((g.flags.value, g.required, roles))
     };
     let mut exclusive = Vec::new();
     for g in exclusive_def {
-        if g.flags.value.len() < 2 {
-            return fail(
-                pos(&g.flags),
-                "an `exclusive` group names two flags or more".to_owned(),
-            );
-        }
-        if let Some(f) = unknown(&g.flags.value) {
-            return fail(
-                pos(&g.flags),
-                format!("`exclusive` names `{f}`, which no input of the step has"),
-            );
-        }
-        let roles = check_roles(id, &g.roles, known)?;
+        let (flags, required, roles) = group("exclusive", g, true)?;
         exclusive.push(Exclusive {
-            flags: g.flags.value,
-            required: g.required,
+            flags,
+            required,
             roles,
         });
     }
     let mut at_least_one = Vec::new();
     for g in at_least_one_def {
-        if g.required || g.flags.value.len() < 2 {
-            return fail(
-                pos(&g.flags),
-                "an `at_least_one` group names two flags or more (and no `required`)".to_owned(),
-            );
-        }
-        if let Some(f) = unknown(&g.flags.value) {
-            return fail(
-                pos(&g.flags),
-                format!("`at_least_one` names `{f}`, which no input of the step has"),
-            );
-        }
-        let roles = check_roles(id, &g.roles, known)?;
-        at_least_one.push(AtLeastOne {
-            flags: g.flags.value,
-            roles,
-        });
+        let (flags, _, roles) = group("at_least_one", g, false)?;
+        at_least_one.push(AtLeastOne { flags, roles });
     }
     Ok((inputs, exclusive, at_least_one))
 }
