@@ -396,6 +396,23 @@ pub const LINES: &[(&str, &str)] = &[
         "有些 Story 无法按原样接管;未写入任何内容",
     ),
     ("task {id} is already {state}", "task {id} 已经是 {state}"),
+    // task merge
+    (
+        "{item} names no branch to merge",
+        "{item} 没有指明要合并的分支",
+    ),
+    (
+        "{item}: HEAD is on {on}, not on the main line its branch is merged into ({main}): switch to it first",
+        "{item}: HEAD 在 {on} 上,而不在其分支要合并到的主线 ({main}) 上: 请先切换过去",
+    ),
+    (
+        "{item}: branch {branch} does not exist: commit the task's work on it, then merge",
+        "{item}: 分支 {branch} 不存在: 先在其上提交 task 的工作,然后再合并",
+    ),
+    (
+        "{item}: branch {branch} does not merge cleanly into {main} ({paths} in conflict): merge the main line into the branch and resolve them there, then merge again",
+        "{item}: 分支 {branch} 无法干净地合并到 {main} ({paths} 冲突): 请先把主线合并到该分支并在那里解决冲突,然后再合并",
+    ),
     (
         "the acknowledgement of {commit} needs a `reason` and who gives it (`by`)",
         "对 {commit} 的确认需要 `reason` 以及确认人 (`by`)",

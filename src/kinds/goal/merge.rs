@@ -79,8 +79,7 @@ pub fn plan_merge(ws: &Workspace, id: &str, actor: Actor, main: &str) -> Result<
         return Err(refuse(
             &branch,
             format!(
-                "{label}: its branch is merged into the main line ({}), and HEAD is on {}: switch to {} first",
-                crate::text::escape(main),
+                "{label}: HEAD is on {}, not on the main line its branch is merged into ({}): switch to it first",
                 on.map_or("no branch".to_owned(), |b| crate::text::escape(&b)),
                 crate::text::escape(main),
             ),
@@ -91,8 +90,7 @@ pub fn plan_merge(ws: &Workspace, id: &str, actor: Actor, main: &str) -> Result<
         return Err(refuse(
             &branch,
             format!(
-                "{label}: branch {} does not exist: commit the task's work on it (`git checkout -b {}`), then merge",
-                crate::text::escape(&branch),
+                "{label}: branch {} does not exist: commit the task's work on it, then merge",
                 crate::text::escape(&branch),
             ),
         ));
@@ -102,7 +100,7 @@ pub fn plan_merge(ws: &Workspace, id: &str, actor: Actor, main: &str) -> Result<
         return Err(refuse(
             &branch,
             format!(
-                "{label}: branch {} does not merge cleanly into {} ({} in conflict): merge {} into the branch and resolve them there, then merge again",
+                "{label}: branch {} does not merge cleanly into {} ({} in conflict): merge the main line into the branch and resolve them there, then merge again",
                 crate::text::escape(&branch),
                 crate::text::escape(main),
                 conflicts
@@ -110,7 +108,6 @@ pub fn plan_merge(ws: &Workspace, id: &str, actor: Actor, main: &str) -> Result<
                     .map(|p| crate::text::escape(p))
                     .collect::<Vec<_>>()
                     .join(", "),
-                crate::text::escape(main),
             ),
         ));
     }
