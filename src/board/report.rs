@@ -93,8 +93,7 @@ fn demote_unready(
         if moves.is_empty() {
             continue;
         }
-        let mut unmet = Vec::new();
-        let holds = moves.iter().any(|t| {
+        let after_of = |t: &crate::workflow::Transition| {
             let mut after = before.clone();
             after[wf.state_field.as_str()] = Value::String(t.to.clone());
             // What the move would record of the body (a story's tasks).
@@ -103,15 +102,11 @@ fn demote_unready(
             for (path, v) in measured.unwrap_or_default() {
                 validate::put(&mut after, &path, v);
             }
-            let scope = validate::guard_scope(wf, Some(t), Some(&before), &after, role, &now);
-            let missing = validate::unmet(t, &scope);
-            if unmet.is_empty() {
-                unmet = missing.iter().map(|u| u.desc.clone()).collect();
-            }
-            missing.is_empty()
-        });
-        a.ready = Some(holds);
-        if !holds {
+            after
+        };
+        let judged = validate::guards_hold(wf, &moves, &before, after_of, role, &now);
+        a.ready = Some(judged.is_ok());
+        if let Err(unmet) = judged {
             a.unmet = unmet;
         }
     }

@@ -695,6 +695,30 @@ pub fn unmet(t: &Transition, scope: &Scope) -> Vec<Unmet> {
         .collect()
 }
 
+/// Whether `role` may take one of `moves` (from `before`) as far as their
+/// guards go, each judged on the item `after_of` says the move leaves;
+/// else what the first of them lacks.
+pub fn guards_hold(
+    wf: &Workflow,
+    moves: &[&Transition],
+    before: &Value,
+    after_of: impl Fn(&Transition) -> Value,
+    role: &str,
+    now: &str,
+) -> Result<(), Vec<String>> {
+    let mut first = None;
+    for t in moves {
+        let after = after_of(t);
+        let scope = guard_scope(wf, Some(t), Some(before), &after, role, now);
+        let missing = unmet(t, &scope);
+        if missing.is_empty() {
+            return Ok(());
+        }
+        first.get_or_insert_with(|| missing.iter().map(|u| u.desc.clone()).collect());
+    }
+    Err(first.unwrap_or_default())
+}
+
 /// The conditions of `state`'s `edit_guard` that do not hold in `scope`.
 pub fn edit_guard_unmet(state: &crate::workflow::State, scope: &Scope) -> Vec<Unmet> {
     state

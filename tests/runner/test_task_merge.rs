@@ -14,6 +14,20 @@ fn task_on_a_branch(repo: &Repo) -> String {
     repo.write("readme.txt", "a typo\n");
     repo.git(&["add", "readme.txt"]).ok();
     repo.git(&["commit", "-q", "-m", "readme"]).ok();
+    started(repo);
+    let shown = repo.orx(&["show", "T1", "--json"]);
+    shown.ok();
+    let task: Value = serde_json::from_str(&shown.stdout).unwrap();
+    let branch = task["frontmatter"]["branch"].as_str().unwrap().to_owned();
+    repo.git(&["checkout", "-q", "-b", &branch]).ok();
+    repo.write("readme.txt", "no typo\n");
+    repo.git(&["commit", "-q", "-am", "Fix the typo"]).ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    branch
+}
+
+/// A goal straight to execution with task T1, dev's, started.
+fn started(repo: &Repo) {
     for args in [
         &["goal", "new", "Fix a typo", "--direct", "--as", "lead"][..],
         &[
@@ -29,15 +43,6 @@ fn task_on_a_branch(repo: &Repo) -> String {
     ] {
         repo.orx(args).ok();
     }
-    let shown = repo.orx(&["show", "T1", "--json"]);
-    shown.ok();
-    let task: Value = serde_json::from_str(&shown.stdout).unwrap();
-    let branch = task["frontmatter"]["branch"].as_str().unwrap().to_owned();
-    repo.git(&["checkout", "-q", "-b", &branch]).ok();
-    repo.write("readme.txt", "no typo\n");
-    repo.git(&["commit", "-q", "-am", "Fix the typo"]).ok();
-    repo.git(&["checkout", "-q", "main"]).ok();
-    branch
 }
 
 fn head(repo: &Repo) -> String {
@@ -140,4 +145,59 @@ fn task_merge_refuses_a_branch_that_does_not_merge_cleanly_and_changes_nothing()
     // A role that may not close it is refused before anything is looked at.
     let e = refused(&repo, "qa");
     assert_eq!(e["code"], "refused.wrong_role", "{e:#}");
+}
+
+#[test]
+fn task_merge_refuses_a_branch_that_does_not_exist_or_a_head_off_the_main_line() {
+    let repo = goal_repo();
+    let branch = task_on_a_branch(&repo);
+    repo.orx(&["task", "submit", "T1", "--as", "dev"]).ok();
+    repo.orx(&["task", "review", "T1", "--approve", "--as", "reviewer"])
+        .ok();
+    // HEAD on another branch: the main line is where it is merged.
+    repo.git(&["checkout", "-q", "-b", "elsewhere"]).ok();
+    let e = refused(&repo, "dev");
+    assert_eq!(e["code"], "refused.merge", "{e:#}");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("HEAD is on elsewhere"),
+        "{e:#}"
+    );
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.git(&["branch", "-q", "-D", &branch]).ok();
+    let e = refused(&repo, "dev");
+    assert_eq!(e["code"], "refused.merge", "{e:#}");
+    assert!(
+        e["message"].as_str().unwrap().contains("does not exist"),
+        "{e:#}"
+    );
+    // Under lang: zh, the refusal is Chinese.
+    let zh = repo.orx(&["task", "merge", "T1", "--as", "dev", "--lang", "zh"]);
+    zh.code(1);
+    assert!(zh.stderr.contains("不存在"), "{}", zh.render());
+}
+
+/// A task submitted with no branch of its own gets one at HEAD, which the
+/// merge then finds in the main line: the close is a commit carrying
+/// `Closes: ID`.
+#[test]
+fn task_merge_closes_with_a_trailer_commit_a_branch_the_main_line_holds() {
+    let repo = goal_repo();
+    started(&repo);
+    for args in [
+        &["task", "submit", "T1", "--as", "dev"][..],
+        &["task", "review", "T1", "--approve", "--as", "reviewer"],
+        &["task", "merge", "T1", "--as", "dev"],
+    ] {
+        repo.orx(args).ok();
+    }
+    let message = repo.git(&["log", "-1", "--format=%B", "HEAD~1"]).stdout;
+    assert!(message.contains("Closes: T1"), "{message}");
+    let shown = repo.orx(&["show", "T1", "--json"]);
+    let v: Value = serde_json::from_str(&shown.stdout).unwrap();
+    assert_eq!(v["status"], "done");
+    assert_eq!(v["frontmatter"]["closed_by"]["by"], "trailer");
+    repo.orx(&["verify"]).ok();
 }

@@ -59,24 +59,18 @@ pub fn judge_steps(ws: &Workspace, item: &Item, steps: &mut [Action]) -> Result<
         if moves.is_empty() {
             continue;
         }
-        let mut unmet = Vec::new();
-        let holds = moves.iter().any(|t| {
+        let after_of = |t: &Transition| {
             let mut after = v.clone();
-            after[wf.state_field.as_str()] = Value::String(to.clone());
+            after[wf.state_field.as_str()] = Value::String(t.to.clone());
             after["summary"] = s.recorded();
             if t.events.iter().any(|e| e == DISCUSSION_ENDED) {
                 after["answered"] = json!(answered);
             }
-            let scope =
-                crate::engine::validate::guard_scope(&wf, Some(t), Some(&v), &after, &a.role, &now);
-            let missing = crate::engine::validate::unmet(t, &scope);
-            if unmet.is_empty() {
-                unmet = missing.iter().map(|u| u.desc.clone()).collect();
-            }
-            missing.is_empty()
-        });
-        a.ready = Some(holds);
-        a.unmet = if holds { Vec::new() } else { unmet };
+            after
+        };
+        let judged = crate::engine::validate::guards_hold(&wf, &moves, &v, after_of, &a.role, &now);
+        a.ready = Some(judged.is_ok());
+        a.unmet = judged.err().unwrap_or_default();
     }
     Ok(())
 }
