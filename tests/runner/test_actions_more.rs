@@ -181,8 +181,9 @@ fn a_loop_offers_the_skills_act_and_the_dashboards_signals() {
 fn a_goal_offers_discussion_claims_and_the_ticker_which_run_as_given() {
     let repo = crate::test_goal::goal_repo();
     repo.orx(crate::test_goal::NEW_GOAL).ok();
+    // The ticker, as the move it takes here.
     let lead = offered(&repo, "G1", "lead");
-    assert!(names(&lead).contains(&"tick"), "{lead:#?}");
+    assert!(names(&lead).contains(&"advance"), "{lead:#?}");
     let dev = offered(&repo, "G1", "dev");
     for name in ["discuss", "claim"] {
         assert!(names(&dev).contains(&name), "{name}: {dev:#?}");
@@ -202,7 +203,7 @@ fn a_goal_offers_discussion_claims_and_the_ticker_which_run_as_given() {
     );
     let task = shown(&repo, "T1");
     assert_eq!(task["title"], "Login form", "{task:#}");
-    take(&repo, action(&lead, "tick"), &[]).ok();
+    take(&repo, action(&lead, "advance:discussion-ended"), &[]).ok();
 }
 
 #[test]
