@@ -798,6 +798,9 @@ pub fn detail(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Detail> {
     detail_of(ws, ws.find(id)?, role)
 }
 
+/// The rule that refuses a move whose commit evidence is not there yet.
+const EVIDENCE_RULE: &str = "no-evidence";
+
 /// [`detail`] for an item already read (an agent context, say).
 pub fn detail_of(
     ws: &Workspace,
@@ -880,7 +883,11 @@ pub fn detail_of(
         if judged.is_empty() {
             continue;
         }
-        let ready = judged.iter().any(|m| m.allowed);
+        // The commit a move shows as evidence is what its step records
+        // (a task's merge): its absence does not hold the step back.
+        let ready = judged
+            .iter()
+            .any(|m| m.allowed || m.refused.as_ref().is_some_and(|r| r.rule == EVIDENCE_RULE));
         a.ready = Some(ready);
         if !ready {
             a.unmet = judged

@@ -85,7 +85,7 @@ enum How {
     /// A command of its own: the arguments' flags.
     Fixed(&'static [&'static str], Vec<Param>),
     /// A workflow step: its `run`, filled in, and its inputs.
-    Step(Step),
+    Step(Box<Step>),
     /// `act`: the tool its `step` argument names, of the full set.
     Act,
 }
@@ -718,7 +718,7 @@ fn step_tool(
     }
     ToolDef {
         tool,
-        how: How::Step(step.clone()),
+        how: How::Step(Box::new(step.clone())),
     }
 }
 

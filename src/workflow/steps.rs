@@ -5,6 +5,8 @@
 //! Each step is offered for an item whose state has something it answers:
 //! - `trigger: NAME`: once, when a transition from the state answers NAME
 //!   (`assess`, `gate`: the command decides which transition it takes);
+//!   with `states: [..]`, only in those states (a task's merge: only once
+//!   it is approved, though a merge closes it from other states too);
 //! - `each_transition: true` with `triggers: [..]`: once for each
 //!   transition from the state fired by one of them, or, with no
 //!   `triggers`, for each transition with no trigger (`move ID TO`); with
@@ -235,6 +237,10 @@ pub struct Step {
     /// What the repository must hold for it to be offered: it could not
     /// succeed otherwise (`needs: [backup]`, `needs: [checks]`).
     pub needs: Vec<Need>,
+    /// A step by trigger offered only in these states (`trigger: NAME`
+    /// with `states: [..]`); every state its trigger answers in when
+    /// empty.
+    pub only_in: Vec<String>,
 }
 
 /// Something outside the item's file a step cannot succeed without.
@@ -399,6 +405,7 @@ pub(super) fn compile_create(
         at_least_one,
         counts_errors: false,
         needs: Vec::new(),
+        only_in: Vec::new(),
     }))))
 }
 
@@ -495,7 +502,11 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
                 "a step's name is letters, digits, `-` and `_`".to_owned(),
             );
         }
-        let offered = if let Some(st) = &d.states {
+        // `trigger` with `states: [..]`: offered for the trigger, only in
+        // those states.
+        let mut only_in = Vec::new();
+        let narrowing = d.trigger.is_some() && !d.each_transition && d.operations.is_empty();
+        let offered = if let Some(st) = d.states.as_ref().filter(|_| !narrowing) {
             if d.trigger.is_some() || d.each_transition || !d.operations.is_empty() {
                 return fail(
                     at,
@@ -525,6 +536,25 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
                 }
             }
         } else {
+            if let Some(st) = &d.states {
+                match &st.value {
+                    StatesDef::Names(names)
+                        if !names.is_empty()
+                            && names.iter().all(|n| known.states.contains(&n.as_str())) =>
+                    {
+                        only_in.clone_from(names);
+                    }
+                    _ => {
+                        return fail(
+                            pos(st),
+                            format!(
+                                "with `trigger`, `states` is a list of states it is offered in (states: {})",
+                                list(&known.states)
+                            ),
+                        );
+                    }
+                }
+            }
             match (&d.trigger, d.each_transition, d.operations.is_empty()) {
                 (Some(t), false, true) => {
                     if !known.triggers.contains(&t.value.as_str()) {
@@ -629,6 +659,7 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
             at_least_one,
             counts_errors: d.counts_errors,
             needs: d.needs,
+            only_in,
         });
     }
     Ok(steps)
@@ -1106,6 +1137,9 @@ impl super::Workflow {
         let mut out = Vec::new();
         for step in &self.steps {
             if !step.roles.is_empty() && !step.roles.iter().any(|r| r == role) {
+                continue;
+            }
+            if !step.only_in.is_empty() && !step.only_in.contains(&state.name) {
                 continue;
             }
             let (inputs, exclusive, at_least_one) = self.inputs_for(step, role);

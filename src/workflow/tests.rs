@@ -243,8 +243,26 @@ fn steps_offered_by_state_name_real_states_and_say_when_only_once() {
     let twice = "steps:\n  look:\n    run: [gate, \"{id}\"]\n    trigger: gate\n    states: all\n";
     let e = load_override(twice).unwrap_err();
     assert!(
-        e.message.contains("say when it is offered with one of"),
+        e.message
+            .contains("with `trigger`, `states` is a list of states it is offered in"),
         "{e}"
+    );
+    // A step by trigger narrowed to some of the states it answers in.
+    let narrowed =
+        "steps:\n  look:\n    run: [gate, \"{id}\"]\n    trigger: gate\n    states: [Review]\n";
+    let wf = load_override(narrowed).unwrap();
+    let item = json!({"id": "1.2", "status": "Review"});
+    assert!(
+        wf.actions("1.2", "Review", &item, "qa")
+            .iter()
+            .any(|a| a.action == "look")
+    );
+    let elsewhere = narrowed.replace("[Review]", "[Done]");
+    let wf = load_override(&elsewhere).unwrap();
+    assert!(
+        wf.actions("1.2", "Review", &item, "qa")
+            .iter()
+            .all(|a| a.action != "look")
     );
     let fine =
         "steps:\n  look:\n    run: [show, \"{id}\"]\n    states: active\n    progress: false\n";
