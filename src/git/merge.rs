@@ -187,18 +187,26 @@ impl Repo {
 
     /// Merges `theirs` into the current branch with a merge commit (never
     /// a fast-forward) whose message is `message`, the hooks run with
-    /// `env`; the merge commit's ID.
+    /// `env`; the merge commit's ID. A merge that stops (a hook refuses
+    /// its commit) is aborted: the branch, index and work tree are left
+    /// as they were.
     pub fn merge_no_ff(
         &self,
         theirs: &str,
         message: &str,
         env: &[(&str, &str)],
     ) -> Result<String, GitError> {
-        self.run(
+        let merged = self.run(
             &["merge", "--no-ff", "--no-edit", "-q", "-m", message, theirs],
             None,
             env,
-        )?;
+        );
+        if let Err(e) = merged {
+            if !self.merge_heads().is_empty() {
+                let _ = self.run(&["merge", "--abort"], None, &[]);
+            }
+            return Err(e);
+        }
         self.commit_id("HEAD")
             .ok_or_else(|| GitError::Lib("HEAD does not name a commit after the merge".to_owned()))
     }
