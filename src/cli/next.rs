@@ -21,14 +21,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .as_deref()
         .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
         .transpose()?;
-    let mut board = report::board(&ws)?;
-    report::fill_steps(&ws, &mut board);
-    let board = board;
-    let mut groups = report::next(&board, &ws.roles.names());
+    let mut board = report::board_with_steps(&ws)?;
     // An item whose move waits for other items (a task's start, for the
     // tasks it depends on) is not offered that move: it says what it
     // waits for.
     let waits = report::waiting(&ws, &board)?;
+    let merges = if ui.is_json() {
+        report::awaited_merges(&ws, &board)
+    } else {
+        Vec::new()
+    };
+    let mut groups = report::next(&mut board, &ws.roles.names());
     for w in &waits {
         for s in groups.iter_mut().flat_map(|(_, list)| list.iter_mut()) {
             if s.kind == w.kind && s.id == w.id {
@@ -79,27 +82,26 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .collect();
     if ui.is_json() {
         use super::output::board::{Next, NextAction, RoleActions};
-        let merges = report::awaited_merges(&ws, &board);
         let roles = groups
-            .iter()
-            .map(|(r, items)| RoleActions {
-                role: r.clone(),
+            .into_iter()
+            .map(|(role, items)| RoleActions {
+                role,
                 actions: items
-                    .iter()
+                    .into_iter()
                     .map(|s| NextAction {
-                        id: s.id.clone(),
-                        kind: s.kind.clone(),
-                        title: s.title.clone(),
-                        status: s.status.clone(),
-                        path: s.path.clone(),
-                        message: s.handoff.clone(),
                         end_of_cycle: ws
                             .workflow(&s.kind)
                             .ok()
                             .and_then(|wf| wf.state(&s.status).map(|st| st.end_of_cycle))
                             .unwrap_or(false),
-                        waiting_on: waiting_on(s, &waits, &merges),
-                        steps: s.steps.clone(),
+                        waiting_on: waiting_on(&s, &waits, &merges),
+                        id: s.id,
+                        kind: s.kind,
+                        title: s.title,
+                        status: s.status,
+                        path: s.path,
+                        message: s.handoff,
+                        steps: s.steps,
                     })
                     .collect(),
             })
@@ -115,13 +117,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 }
             }
         }
-        ui.json(&Next {
+        let next = Next {
             version: super::output::Version,
             lang: ws.lang(),
             roles,
             create,
             problems: &board.problems,
-        });
+        };
+        ui.json(&next);
+        // Left to the operating system, as `status` leaves its board: the
+        // process ends here.
+        std::mem::forget(next);
         return Ok(0);
     }
     // A file that cannot be read is never hidden behind "Nothing to do".

@@ -687,6 +687,17 @@ fn check_condition(c: &crate::workflow::Condition, scope: &Scope) -> ConditionCh
     }
 }
 
+/// What the conditions of `t`'s guard that do not hold say, as
+/// [`unmet`] renders them, without the values that explain them: a
+/// board judges thousands of moves and shows only this.
+pub fn unmet_descs(t: &Transition, scope: &Scope) -> Vec<String> {
+    t.guard
+        .iter()
+        .filter(|c| !c.expr.eval_bool(scope).unwrap_or(false))
+        .map(|c| c.desc.render(scope))
+        .collect()
+}
+
 /// The conditions of `t`'s guard that do not hold.
 pub fn unmet(t: &Transition, scope: &Scope) -> Vec<Unmet> {
     conditions(t, scope)
