@@ -144,8 +144,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
         return Ok(0);
     }
-    for (r, items) in groups {
-        ui.line(paint(BOLD, role::display(&r)));
+    for (r, items) in &groups {
+        ui.line(paint(BOLD, role::display(r)));
         for s in items {
             let msg = s.handoff.clone().unwrap_or_else(|| {
                 msg::t(
@@ -162,6 +162,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             super::show::print_steps(ui, &s.steps, 4);
         }
     }
+    // Left to the operating system, as `status` leaves its board.
+    std::mem::forget(groups);
     Ok(0)
 }
 
