@@ -73,7 +73,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Review(r) => {
             super::acting_on(goal::TASK, &r.id);
             let (ws, role) = super::open_as(ui, &r.change)?;
-            let plan = goal::plan_review(&ws, &r.id, r.approve, r.change.actor(&role))?;
+            let plan = goal::plan_review(&ws, &r.id, r.approve, r.change.actor(&role))
+                .map_err(super::goal::with_flags)?;
             return super::goal::commit_plan(ui, &ws, &plan, &r.change);
         }
         Action::Check(on) => return check(ui, on),
