@@ -28,7 +28,8 @@ enum Action {
     Review(ReviewArgs),
     /// Run the checks listed under `checks:` in .orx/config.yaml (each with
     /// `sh -c` from the repository root) and record the result: a failure
-    /// moves the task to ci-failed, a pass there moves it back to
+    /// moves the task to ci-failed (the third, the task workflow's
+    /// `max_ci_failures`, to failed), a pass there moves it back to
     /// in-progress. Exits 4 when a check failed.
     Check(On),
     /// Give the task up (failed), saying why with -m.
