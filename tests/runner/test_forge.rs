@@ -147,7 +147,10 @@ fn merge(repo: &Repo, branch: &str) -> String {
     repo.git(&["rev-parse", "HEAD"]).stdout.trim().to_owned()
 }
 
-/// A goal opened on Gitea, discussed in its comments, split into two
+/// The end-to-end flow's overview (§22.1) on Gitea, with its own event
+/// and action names (`issues/opened`, `synchronized` beside GitHub's
+/// `synchronize`, `pull_request/closed`, `issues/closed`):
+/// a goal opened on Gitea, discussed in its comments, split into two
 /// sub-issues (the second depending on the first, whose pull request does
 /// not start it early), each done through a pull request (one with
 /// changes requested, one with a failing CI), merged; the lead's round
@@ -477,7 +480,8 @@ fn the_goal_flow_driven_by_gitea_payloads() {
     repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
 }
 
-/// GitHub's shapes: a review's `state`, and a payload read from its shape
+/// §22.2 Phases 0 and 4 from GitHub: its shapes, a review's `state`
+/// (APPROVED / REQUEST_CHANGES), and a payload read from its shape
 /// when no event is named.
 #[test]
 fn github_payloads_open_goals_and_record_reviews() {

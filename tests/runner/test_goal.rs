@@ -66,7 +66,9 @@ pub const NEW_GOAL: &[&str] = &[
     "lead",
 ];
 
-/// One goal, three roles, two rounds: a broadcast discussion, two tasks
+/// The end-to-end flow's overview (§22.1, Phases 0–7, with Phase 6's
+/// 庞统三问 and GOAL_ACHIEVED): one goal, three roles, two rounds: a
+/// broadcast discussion, two tasks
 /// (the second depending on the first), a failing check and a request for
 /// changes on the first, merges closing both, the round review opening
 /// round 2, a task merged there through a `Closes:` commit, and the goal
@@ -721,7 +723,8 @@ fn tasks_claimed_at_once_in_two_worktrees_merge_without_a_collision() {
     assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
 }
 
-/// The sample post-receive hook runs the ticker after a push to main:
+/// §22.7's Phase 5 (PR closed/merged → the task done) on the server: the
+/// sample post-receive hook runs the ticker after a push to main:
 /// the task a pushed `Closes:` commit closes is closed on the server.
 #[cfg(unix)]
 #[test]
@@ -749,7 +752,8 @@ fn the_post_receive_hook_ticks_after_a_push() {
     assert_eq!(state(&repo, "G1"), "round-review");
 }
 
-/// `git orx run` drives a task's executor with its phase's prompt (the
+/// §22.3's prompt table (executor, review request, review results): `git
+/// orx run` drives a task's executor with its phase's prompt (the
 /// work, then the changes a review asked for) and stops where the task
 /// waits for the reviewer; `git orx prompt` gives each phase's prompt.
 #[test]
@@ -798,7 +802,9 @@ fn a_task_is_driven_by_run_with_its_phase_prompts() {
         .fails(1, &["G1 is in a phase that takes no prompt"]);
 }
 
-/// The flow's daemon runs its ticker itself; `git orx tick --every`
+/// §22.1's design principle 3 (webhook 和 ticker 协同) and Phase 1's
+/// "ticker 30s 扫到": the flow's daemon runs its ticker itself; `git orx
+/// tick --every`
 /// does: it ticks until Ctrl-C, so a goal made while it runs is routed by
 /// a later tick with no cron to start it.
 #[test]
@@ -845,7 +851,8 @@ fn tick_every_runs_the_ticker_until_it_is_stopped() {
     repo.orx(&["tick", "--every", "soon"]).code(2);
 }
 
-/// The flow's task states end in done, failed or cancelled, and its round
+/// §22.8's get_tc_subtask_summary and task_state.status: the flow's task
+/// states end in done, failed or cancelled, and its round
 /// summary counts `cancelled` apart and says `all_terminal`: the lead
 /// cancels a task no longer needed (the executor may not), and a round
 /// whose tasks are all ended goes to the lead's review.
