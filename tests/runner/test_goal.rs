@@ -1411,3 +1411,32 @@ fn a_tasks_prompts_and_the_directed_discussion_in_chinese() {
     );
     prompt(&["已通过 review (APPROVED)"]);
 }
+
+/// Regression: a task's notice of many lines (a repository's own merged
+/// notice, the flow's Phase 5 "通知 agent 合并") was told as `git orx goal
+/// prompt TASK`, a goal's command that prints a phase's prompt rather than
+/// the notice; it is told whole.
+#[test]
+fn a_tasks_notice_of_many_lines_is_told_whole_not_by_goal_prompt() {
+    let repo = goal_repo();
+    repo.write(
+        ".orx/prompts/task/merged.md",
+        "Task {{id}} is merged.\nNothing more is to be done.\n",
+    );
+    repo.commit_rules("our own merged notice");
+    ok(&repo, &["goal", "new", "Login", "--direct", "--as", "lead"]);
+    ok(
+        &repo,
+        &["claim", "G1", "Form", "--for", "dev", "--as", "lead"],
+    );
+    ok(&repo, &["task", "start", "T1", "--as", "dev"]);
+    repo.git(&["checkout", "-q", "-b", "feat/T1-form"]).ok();
+    code(&repo, "form.txt", "the form");
+    merge(&repo, "feat/T1-form");
+    let out = tick_at(&repo, "2026-01-02T03:10:00Z");
+    assert!(
+        out.contains("merged task T1 -> Dev:\n  Task T1 is merged.\n  Nothing more is to be done.")
+            && !out.contains("goal prompt T1"),
+        "{out}"
+    );
+}
