@@ -84,6 +84,11 @@ fn word_line(line: &str) -> Option<String> {
     let indent = &line[..line.len() - text.len()];
     FLAGS.iter().find_map(|(lib, cli)| {
         let pieces = super::pieces(lib);
+        // Most lines are none of these: the longest literal rules them out.
+        let longest = pieces.iter().map(|(l, _)| *l).max_by_key(|l| l.len())?;
+        if !text.contains(longest) {
+            return None;
+        }
         let mut values = Vec::new();
         super::fill(&pieces, text, &mut values).then(|| {
             let worded = values.iter().fold((*cli).to_owned(), |s, (k, v)| {
