@@ -59,6 +59,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .as_ref()
             .map(|wf| wf.actions(&a.id, &a.status, &serde_json::Value::Null, &a.role))
             .unwrap_or_default();
+        let asked = asked(&a);
         let entry = orx::board::summary::Summary {
             kind: orx::kinds::goal::GOAL.to_owned(),
             id: a.id,
@@ -67,7 +68,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             owner: Some(a.role.clone()),
             terminal: false,
             path: a.path,
-            handoff: Some(a.message),
+            handoff: Some(asked),
             waits_for: Some(a.role.clone()),
             steps,
         };
@@ -206,4 +207,26 @@ fn waiting_on(
         branch: None,
         trailer: None,
     })
+}
+
+/// What a discussion asks of a role, worded with the commands and flags
+/// that do it.
+fn asked(a: &orx::kinds::goal::Awaiting) -> String {
+    use orx::kinds::goal::Wants;
+    let id = &a.id;
+    match &a.wants {
+        Wants::Answer => format!(
+            "Goal {id} (round {}) waits for your answer: `git orx discuss {id} --position ... --proposal ... --claim ... --risk ...` (or --no-reply); claim a task with `git orx claim {id} \"...\"`",
+            a.round
+        ),
+        Wants::Plan => format!(
+            "Goal {id} is assigned to you: write a plan (`git orx discuss {id} --proposal ...`); the reviewer checks it, then claim tasks (`git orx claim {id} \"...\"`)"
+        ),
+        Wants::PlanCheck { author } => format!(
+            "Goal {id}: {author}'s plan waits for your check: `git orx goal plan {id} --approve` or `--reject -m \"...\"`"
+        ),
+        Wants::Claim => format!(
+            "Goal {id}: the reviewer approved your plan; claim its tasks (`git orx claim {id} \"...\"`)"
+        ),
+    }
 }

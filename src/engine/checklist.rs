@@ -441,7 +441,7 @@ fn unmeasured_tasks(
     };
     let recorded = |v: &Option<Value>| v.as_ref().map_or("not set".to_owned(), Value::to_string);
     Some(format!(
-        "the story has {has}, but {} is {} and {} is {}; `git orx move` records what the story has (and `--reason TEXT` why tasks are left open)",
+        "the story has {has}, but {} is {} and {} is {}; `git orx move` records what the story has (and a reason why tasks are left open)",
         tf.open.join("."),
         recorded(&open),
         tf.done.join("."),

@@ -399,6 +399,23 @@ impl fmt::Display for Refusal {
                 from,
                 to,
                 waits,
+            } if from.is_empty() => write!(
+                f,
+                "{item} is not made in {to} yet: it waits for {} (its `{}`), which {} not {} yet",
+                waits.waiting.join(", "),
+                waits.field,
+                if waits.waiting.len() == 1 {
+                    "is"
+                } else {
+                    "are"
+                },
+                waits.until.join(" or ")
+            ),
+            Refusal::Waits {
+                item,
+                from,
+                to,
+                waits,
             } => write!(
                 f,
                 "{item}: {from} -> {to} waits for {} (its `{}`), which {} not {} yet",
