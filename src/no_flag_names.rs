@@ -1,7 +1,11 @@
 //! The library names no command-line flag: it returns what went wrong as
 //! data (an error variant, a refusal), and the command line (`src/cli/`)
-//! words it with its own flags. This test reads every library source and
-//! fails on a string literal that starts with a flag (`"--force ..."`).
+//! words it with its own flags (`src/cli/msg/flags.rs`). This test reads
+//! every library source (its tests aside) and fails on a string literal
+//! that names a flag, at its start (`"--force ..."`) or anywhere in it
+//! (`"use goal plan --approve"`, ``"`git orx rollback X --yes`"``), but
+//! another program's own (`git reset --soft`, `pre-commit install
+//! --hook-type`, git's `--no-verify`).
 
 use std::path::{Path, PathBuf};
 
@@ -42,6 +46,53 @@ fn starts_with_flag(lit: &str) -> bool {
         .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_alphabetic()))
 }
 
+/// git's own options a message may name: what git was told (`--no-verify`
+/// skips the hooks), or a git command to run (`git config --local`).
+const GIT_FLAGS: &[&str] = &["--no-verify", "--local"];
+
+/// Literals that describe the shape of a flag rather than name one: a
+/// workflow's `flag:` value (`--name`).
+const SHAPES: &[&str] = &["is not a flag (`--name`, `-m`)"];
+
+/// The git-orx flags a literal names anywhere in it: `--` and a letter,
+/// at its start or after a space, a backtick or a parenthesis, outside a
+/// command of another program (a backticked command that is not `git
+/// orx`'s: `git reset --soft`, `pre-commit install --hook-type`).
+fn flags_named(lit: &str) -> Vec<String> {
+    if SHAPES.iter().any(|s| lit.contains(s)) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (i, _) in lit.match_indices("--") {
+        let before = lit[..i].chars().last();
+        if !before.is_none_or(|c| matches!(c, ' ' | '`' | '(' | '[')) {
+            continue;
+        }
+        let name: String = lit[i + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        let flag = format!("--{name}");
+        if GIT_FLAGS.contains(&flag.as_str()) {
+            continue;
+        }
+        // Inside a backticked command: whose is it?
+        let opened = lit[..i].matches('`').count() % 2 == 1;
+        if opened {
+            let start = lit[..i].rfind('`').map_or(0, |s| s + 1);
+            let command = lit[start..i].trim_start();
+            if !command.starts_with("git orx") && !command.starts_with('{') {
+                continue;
+            }
+        }
+        out.push(flag);
+    }
+    out
+}
+
 #[test]
 fn library_messages_name_no_command_line_flag() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -59,8 +110,10 @@ fn library_messages_name_no_command_line_flag() {
             continue;
         }
         let src = std::fs::read_to_string(file).unwrap();
-        for lit in literals(&src) {
-            if starts_with_flag(&lit) {
+        // A file's tests word what they test, flags included.
+        let src = src.split("\n#[cfg(test)]").next().unwrap_or_default();
+        for lit in literals(src) {
+            if starts_with_flag(&lit) || !flags_named(&lit).is_empty() {
                 found.push(format!("{rel}: \"{lit}\""));
             }
         }
@@ -70,6 +123,24 @@ fn library_messages_name_no_command_line_flag() {
         "library sources word command-line flags (return the data and let src/cli/ word it):\n{}",
         found.join("\n")
     );
+}
+
+/// A flag named inside a message is found, wherever it is; another
+/// program's, a fence, an arrow and a flag's shape are not flags of ours.
+#[test]
+fn a_flag_inside_a_message_is_found() {
+    assert_eq!(flags_named("use goal plan --approve"), ["--approve"]);
+    assert_eq!(
+        flags_named("`git orx rollback {saved} --yes` restores it"),
+        ["--yes"]
+    );
+    assert_eq!(flags_named("say it with --id"), ["--id"]);
+    assert!(flags_named("`git reset --soft {}` moves it back").is_empty());
+    assert!(flags_named("run `pre-commit install --hook-type {name}`").is_empty());
+    assert!(flags_named("made with --no-verify").is_empty());
+    assert!(flags_named("---\nkind: x").is_empty());
+    assert!(flags_named("a -> b <!-- c -->").is_empty());
+    assert!(flags_named("input: `flag: x` is not a flag (`--name`, `-m`)").is_empty());
 }
 
 #[test]

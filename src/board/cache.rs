@@ -19,9 +19,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::summary::{Problem, Summary};
+use crate::board::summary::{Problem, Readiness, Summary};
 
-const VERSION: u32 = 5;
+const VERSION: u32 = 6;
 /// Files changed this recently are not cached.
 const RACY: Duration = Duration::from_secs(2);
 
@@ -58,17 +58,25 @@ impl Stat {
     }
 }
 
-/// What the scan of one file gave.
+/// What the scan of one file gave: an item's summary, with the readiness
+/// of its moves when it lasts (no guard reads the clock), or a problem.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Cached {
-    Item(Summary),
+    Item(Summary, Option<Vec<Readiness>>),
     Problem(Problem),
 }
 
-/// One file's row, stored as a JSON array to keep the cache small and fast
-/// to read: path, stat, then the summary or the problem.
+/// One file's row: path, stat, then the summary or the problem, then the
+/// item's readiness (of its moves that cannot be taken now: the others
+/// can).
 #[derive(Serialize, Deserialize)]
-struct Row(String, Stat, Option<ItemRow>, Option<ProblemRow>);
+struct Row(
+    String,
+    Stat,
+    Option<ItemRow>,
+    Option<ProblemRow>,
+    Option<Vec<(String, Vec<String>)>>,
+);
 
 #[derive(Serialize, Deserialize)]
 struct ItemRow(
@@ -88,7 +96,7 @@ struct ProblemRow(Option<usize>, Option<usize>, String);
 impl Row {
     fn new(path: &str, stat: Stat, c: &Cached) -> Row {
         match c {
-            Cached::Item(s) => Row(
+            Cached::Item(s, ready) => Row(
                 path.to_owned(),
                 stat,
                 Some(ItemRow(
@@ -102,40 +110,60 @@ impl Row {
                     s.waits_for.clone(),
                 )),
                 None,
+                ready.as_ref().map(|r| {
+                    r.iter()
+                        .filter(|r| !r.holds)
+                        .map(|r| (r.to.clone(), r.unmet.clone()))
+                        .collect()
+                }),
             ),
             Cached::Problem(p) => Row(
                 path.to_owned(),
                 stat,
                 None,
                 Some(ProblemRow(p.line, p.column, p.message.clone())),
+                None,
             ),
         }
     }
 
     fn into_cached(self) -> Option<(String, Stat, Cached)> {
-        let Row(path, stat, item, problem) = self;
+        let Row(path, stat, item, problem, ready) = self;
         let cached = match (item, problem) {
             (Some(ItemRow(kind, id, title, status, owner, terminal, handoff, waits_for)), None) => {
-                Cached::Item(Summary {
-                    kind,
-                    id,
-                    title,
-                    status,
-                    owner,
-                    terminal,
+                Cached::Item(
+                    Summary {
+                        kind,
+                        id,
+                        title,
+                        status,
+                        owner,
+                        terminal,
+                        path: path.clone(),
+                        handoff,
+                        waits_for,
+                        // Not kept: the board fills them in from the workflow.
+                        steps: Vec::new(),
+                    },
+                    ready.map(|r| {
+                        r.into_iter()
+                            .map(|(to, unmet)| Readiness {
+                                to,
+                                holds: false,
+                                unmet,
+                            })
+                            .collect()
+                    }),
+                )
+            }
+            (None, Some(ProblemRow(line, column, message))) if ready.is_none() => {
+                Cached::Problem(Problem {
                     path: path.clone(),
-                    handoff,
-                    waits_for,
-                    // Not kept: the board fills them in from the workflow.
-                    steps: Vec::new(),
+                    line,
+                    column,
+                    message,
                 })
             }
-            (None, Some(ProblemRow(line, column, message))) => Cached::Problem(Problem {
-                path: path.clone(),
-                line,
-                column,
-                message,
-            }),
             _ => return None,
         };
         Some((path, stat, cached))
@@ -164,7 +192,7 @@ impl Cache {
     pub fn load(path: PathBuf, fingerprint: u64) -> Cache {
         let mut old: Vec<(String, Stat, Option<Cached>)> = std::fs::read(&path)
             .ok()
-            .and_then(|b| serde_json::from_slice::<File>(&b).ok())
+            .and_then(|b| postcard::from_bytes::<File>(&b).ok())
             .filter(|f| f.version == VERSION && f.fingerprint == fingerprint)
             .map(|f| {
                 f.rows
@@ -229,7 +257,7 @@ impl Cache {
             fingerprint: self.fingerprint,
             rows: rows.iter().map(|(p, s, c)| Row::new(p, *s, c)).collect(),
         };
-        let Ok(bytes) = serde_json::to_vec(&file) else {
+        let Ok(bytes) = postcard::to_allocvec(&file) else {
             return;
         };
         let Some(dir) = self.path.parent() else {

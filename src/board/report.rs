@@ -9,7 +9,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::board::cache::{Cache, Cached, Stat};
-use crate::board::summary::{Problem, Summary};
+use crate::board::summary::{Problem, Readiness, Summary};
+use crate::engine::checklist;
 use crate::engine::item::{Item, ItemError};
 use crate::engine::validate::{self, Change};
 use crate::error::Result;
@@ -27,6 +28,8 @@ pub struct Board {
     /// kinds), kind by kind.
     pub others: Vec<KindBoard>,
     pub problems: Vec<Problem>,
+    /// The readiness of the stories' moves the stat cache kept, by path.
+    ready: HashMap<String, Vec<Readiness>>,
 }
 
 /// The items of one kind, with its workflow.
@@ -79,37 +82,92 @@ fn demote_unready(
     role: &str,
     ws: Option<&Workspace>,
 ) {
+    let wanted: Vec<&str> = steps.iter().filter_map(|a| a.to.as_deref()).collect();
+    let template = ws.map(|ws| ws.template(&item.kind).ok().flatten().unwrap_or_default());
+    let ready = readiness(wf, item, role, template, |to| wanted.contains(&to));
+    put_readiness(steps, &ready);
+}
+
+/// The [`Readiness`] of each state `item` can move to (that `wanted`
+/// accepts), for `role`; with its kind's `template`, what a move would
+/// record of the body (a story's tasks) is measured.
+fn readiness(
+    wf: &Workflow,
+    item: &Item,
+    role: &str,
+    template: Option<&str>,
+    wanted: impl Fn(&str) -> bool,
+) -> Vec<Readiness> {
     let before = item.value();
     let now = workspace::now();
-    for a in steps.iter_mut() {
-        let Some(to) = a.to.as_deref() else {
-            continue;
-        };
-        let moves: Vec<_> = wf
-            .transitions_from(&item.status)
-            .into_iter()
-            .filter(|t| t.to == to && t.from != t.to)
-            .collect();
-        if moves.is_empty() {
+    let from = wf.transitions_from(&item.status);
+    let mut out: Vec<Readiness> = Vec::new();
+    for to in from
+        .iter()
+        .filter(|t| t.from != t.to)
+        .map(|t| t.to.as_str())
+    {
+        if !wanted(to) || out.iter().any(|r| r.to == to) {
             continue;
         }
-        let after_of = |t: &crate::workflow::Transition| {
+        let moves = from.iter().filter(|t| t.to == to && t.from != t.to);
+        let mut unmet = Vec::new();
+        let holds = moves.into_iter().any(|t| {
+            if t.guard.is_empty() {
+                return true;
+            }
             let mut after = before.clone();
             after[wf.state_field.as_str()] = Value::String(t.to.clone());
             // What the move would record of the body (a story's tasks).
-            let measured =
-                ws.and_then(|ws| crate::change::plan::measured_tasks(ws, wf, t, item, None).ok());
-            for (path, v) in measured.unwrap_or_default() {
-                validate::put(&mut after, &path, v);
+            if let Some(template) = template {
+                let measured =
+                    checklist::task_fields(wf, template, t, &before, item.doc.body(), None);
+                for (path, v) in measured {
+                    validate::put(&mut after, &path, v);
+                }
             }
-            after
+            let scope = validate::guard_scope(wf, Some(t), Some(&before), &after, role, &now);
+            let missing = validate::unmet_descs(t, &scope);
+            let holds = missing.is_empty();
+            if unmet.is_empty() {
+                unmet = missing;
+            }
+            holds
+        });
+        out.push(Readiness {
+            to: to.to_owned(),
+            holds,
+            unmet: if holds { Vec::new() } else { unmet },
+        });
+    }
+    out
+}
+
+/// Marks each step that moves the item `ready` or not, as `ready` says.
+fn put_readiness(steps: &mut [crate::workflow::steps::Action], ready: &[Readiness]) {
+    for a in steps.iter_mut() {
+        let Some(r) =
+            a.to.as_deref()
+                .and_then(|to| ready.iter().find(|r| r.to == to))
+        else {
+            continue;
         };
-        let judged = validate::guards_hold(wf, &moves, &before, after_of, role, &now);
-        a.ready = Some(judged.is_ok());
-        if let Err(unmet) = judged {
-            a.unmet = unmet;
+        a.ready = Some(r.holds);
+        if !r.holds {
+            a.unmet = r.unmet.clone();
         }
     }
+}
+
+/// Whether the readiness of an item in state `status` can be kept with
+/// the item's stat: no guard of a move out of it (nor what its unmet
+/// conditions say) reads the clock.
+fn lasting(wf: &Workflow, status: &str) -> bool {
+    wf.transitions_from(status).iter().all(|t| {
+        t.guard
+            .iter()
+            .all(|c| !c.expr.reads("now") && !c.desc.reads("now"))
+    })
 }
 
 /// [`summarize`] without the actions: the board's cache keeps none, and
@@ -200,25 +258,87 @@ fn item_problem(item: &Item, key: &str, message: String) -> Problem {
 /// Every story in the story directory, summarised. Unchanged files come
 /// from the stat cache (see [`crate::board::cache`]).
 pub fn board(ws: &Workspace) -> Result<Board> {
+    scan(ws, false)
+}
+
+/// [`board`] with every item's steps, as `status --json` and `next` show
+/// them (see [`fill_steps`]).
+pub fn board_with_steps(ws: &Workspace) -> Result<Board> {
+    let mut board = scan(ws, true)?;
+    fill_steps(ws, &mut board);
+    Ok(board)
+}
+
+/// The board; with `steps`, what its steps need of each story is judged
+/// where the stat cache does not have it yet, and kept there.
+fn scan(ws: &Workspace, steps: bool) -> Result<Board> {
     let default_kind = ws.default_kind();
     let wf = ws.workflow(default_kind)?;
     let lang = ws.lang().to_owned();
     let persona = ws.rules.config.persona_commands;
     let mut cache = Cache::load(
-        ws.repo.git_dir().join("orx-cache/board.json"),
+        ws.repo.git_dir().join("orx-cache/board.bin"),
         ws.rules.fingerprint_in_lang(default_kind),
     );
     let (files, odd) = ws.story_listing()?;
     let (root, kinds) = (ws.root(), ws.registry());
+    let template = ws.template(default_kind)?.unwrap_or_default();
+    // Per state and role: the states its offered steps move to whose
+    // guards read the story, when their readiness can be kept with the
+    // story's stat (no guard reads the clock).
+    type Guarded = HashMap<String, HashMap<String, Vec<String>>>;
+    let mut guarded: Guarded = HashMap::new();
+    if steps {
+        for state in wf
+            .states
+            .iter()
+            .filter(|s| !s.terminal && lasting(&wf, &s.name))
+        {
+            for role in ws.roles.names() {
+                let (template, per_item) = template_of(&wf, &state.name, role);
+                if per_item {
+                    let to = template
+                        .into_iter()
+                        .filter(|a| a.ready.is_none())
+                        .filter_map(|a| a.to)
+                        .collect();
+                    guarded
+                        .entry(state.name.clone())
+                        .or_default()
+                        .insert(role.to_owned(), to);
+                }
+            }
+        }
+    }
+    fn judged<'g>(guarded: &'g Guarded, s: &Summary) -> Option<&'g [String]> {
+        let role = s.waits_for.as_deref().filter(|_| !s.terminal)?;
+        guarded.get(s.status.as_str())?.get(role).map(Vec::as_slice)
+    }
     let scanned = workspace::par_map(&files, |rel| {
         let stat = Stat::of(&root.join(rel));
         if let Some(hit) = stat.as_ref().and_then(|(s, _)| cache.find(rel, s)) {
-            return Scanned::Hit(hit);
+            // A summary kept without the readiness its steps now need is
+            // made again.
+            let unjudged = matches!(cache.entry(hit), Some((_, Cached::Item(s, None))) if judged(&guarded, s).is_some());
+            if !unjudged {
+                return Scanned::Hit(hit);
+            }
         }
         let result = match Item::read(kinds, root, rel) {
-            Ok(item) => {
-                summary_of(&wf, &item, &lang, persona).map_or_else(Cached::Problem, Cached::Item)
-            }
+            Ok(item) => match summary_of(&wf, &item, &lang, persona) {
+                Ok(s) => {
+                    // What the board's steps need of the file, judged now
+                    // and kept with its stat, unless it depends on the time.
+                    let ready = judged(&guarded, &s).map(|to| {
+                        let role = s.waits_for.as_deref().unwrap_or_default();
+                        readiness(&wf, &item, role, Some(template), |t| {
+                            to.iter().any(|x| x == t)
+                        })
+                    });
+                    Cached::Item(s, ready)
+                }
+                Err(p) => Cached::Problem(p),
+            },
             Err(e) => Cached::Problem(e.into()),
         };
         let keep = stat
@@ -250,7 +370,7 @@ pub fn board(ws: &Workspace) -> Result<Board> {
     {
         let mut first: HashMap<&str, &str> = HashMap::with_capacity(results.len());
         for (i, r) in results.iter().enumerate() {
-            if let Cached::Item(s) = r {
+            if let Cached::Item(s, _) = r {
                 match first.get(s.id.as_str()) {
                     Some(path) => {
                         duplicate[i] = Some(format!("duplicate ID `{}` (also {path})", s.id))
@@ -263,16 +383,22 @@ pub fn board(ws: &Workspace) -> Result<Board> {
         }
     }
     let mut items = Vec::with_capacity(results.len());
+    let mut ready = HashMap::new();
     let mut problems: Vec<Problem> = odd.into_iter().map(odd_name).collect();
     for (r, dup) in results.into_iter().zip(duplicate) {
         match (r, dup) {
-            (Cached::Item(s), Some(message)) => problems.push(Problem {
+            (Cached::Item(s, _), Some(message)) => problems.push(Problem {
                 path: s.path,
                 line: None,
                 column: None,
                 message,
             }),
-            (Cached::Item(s), None) => items.push(s),
+            (Cached::Item(s, r), None) => {
+                if let Some(r) = r {
+                    ready.insert(s.path.clone(), r);
+                }
+                items.push(s);
+            }
             (Cached::Problem(p), _) => problems.push(p),
         }
     }
@@ -284,6 +410,7 @@ pub fn board(ws: &Workspace) -> Result<Board> {
         agents,
         others,
         problems,
+        ready,
     };
     name_shared_ids(&mut board);
     Ok(board)
@@ -313,8 +440,8 @@ fn ambiguous_ids(board: &Board) -> std::collections::HashSet<String> {
 /// where a move's guard reads the item is the item read and the step
 /// judged for it. Then they lose those that could not succeed (`needs:`),
 /// and each item keeps one forward step. `status`
-/// shows the board without them; its `--json`, and `next`, call this.
-pub fn fill_steps(ws: &Workspace, board: &mut Board) {
+/// shows the board without them; its `--json`, and `next`, show them.
+fn fill_steps(ws: &Workspace, board: &mut Board) {
     let wf = board.workflow.clone();
     // Per state and role: the steps, and whether one is judged per item.
     let mut made: HashMap<(String, String), (Vec<crate::workflow::steps::Action>, bool)> =
@@ -327,8 +454,16 @@ pub fn fill_steps(ws: &Workspace, board: &mut Board) {
                 .entry((s.status.clone(), role.to_owned()))
                 .or_insert_with(|| template_of(&wf, &s.status, role));
             s.steps = template.iter().map(|a| with_id(a, &s.id)).collect();
-            if *per_item && let Ok(item) = Item::read(ws.registry(), ws.root(), &s.path) {
-                demote_unready(&wf, &item, &mut s.steps, role, Some(ws));
+            if !*per_item {
+                continue;
+            }
+            match board.ready.get(&s.path) {
+                Some(ready) => put_readiness(&mut s.steps, ready),
+                None => {
+                    if let Ok(item) = Item::read(ws.registry(), ws.root(), &s.path) {
+                        demote_unready(&wf, &item, &mut s.steps, role, Some(ws));
+                    }
+                }
             }
         }
     }
@@ -593,20 +728,25 @@ enum Scanned {
 
 /// The open items (not terminal) grouped by the role their next step is
 /// for (usually the owner of their state), roles in their usual order.
-pub fn next(board: &Board, roles: &[&str]) -> Vec<(String, Vec<Summary>)> {
+/// They are moved out of `board`, which keeps its problems.
+pub fn next(board: &mut Board, roles: &[&str]) -> Vec<(String, Vec<Summary>)> {
     let mut groups: Vec<(String, Vec<Summary>)> =
         roles.iter().map(|r| (r.to_string(), Vec::new())).collect();
-    for s in board
-        .items
-        .iter()
-        .chain(board.others.iter().flat_map(|k| &k.items))
-        .chain(&board.agents)
-        .filter(|s| !s.terminal)
-    {
-        let Some(owner) = &s.waits_for else { continue };
-        match groups.iter_mut().find(|(r, _)| r == owner) {
-            Some((_, list)) => list.push(s.clone()),
-            None => groups.push((owner.clone(), vec![s.clone()])),
+    let others = board
+        .others
+        .iter_mut()
+        .flat_map(|k| std::mem::take(&mut k.items));
+    let all = std::mem::take(&mut board.items)
+        .into_iter()
+        .chain(others)
+        .chain(std::mem::take(&mut board.agents));
+    for s in all.filter(|s| !s.terminal) {
+        let Some(owner) = s.waits_for.clone() else {
+            continue;
+        };
+        match groups.iter_mut().find(|(r, _)| *r == owner) {
+            Some((_, list)) => list.push(s),
+            None => groups.push((owner, vec![s])),
         }
     }
     groups.retain(|(_, list)| !list.is_empty());
@@ -916,4 +1056,49 @@ pub fn detail_of(
         frontmatter: before,
         moves,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::workflow::role::Roles;
+
+    /// Regression: the readiness the stat cache keeps beside a story's stat
+    /// is only what cannot change unless the file does. A move whose guard
+    /// (or what its unmet condition says) reads the clock is judged anew on
+    /// every read.
+    #[test]
+    fn readiness_is_kept_only_where_no_guard_reads_the_clock() {
+        let story = Workflow::load("story", None, &Roles::default()).unwrap();
+        assert!(story.states.iter().all(|s| lasting(&story, &s.name)));
+        let timed = "transitions:
+  - from: Draft
+    to: Approved
+    roles: [sm]
+    guard:
+      - expr: now >= '2030-01-01'
+        desc: not before 2030
+  - from: Approved
+    to: InProgress
+    roles: [dev]
+    guard:
+      - expr: item.title != ''
+        desc: 'a title (asked at {now})'
+  - from: InProgress
+    to: Done
+    roles: [dev]
+    guard:
+      - expr: item.title != ''
+        desc: a title
+";
+        let wf = Workflow::load(
+            "story",
+            Some((timed, ".orx/workflows/story.yaml")),
+            &Roles::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!lasting(&wf, "Draft"), "the guard reads the clock");
+        assert!(!lasting(&wf, "Approved"), "its message reads the clock");
+        assert!(lasting(&wf, "InProgress"));
+    }
 }

@@ -53,3 +53,14 @@ impl std::fmt::Display for Problem {
         }
     }
 }
+
+/// Whether the moves out of an item's state to one state can be taken now
+/// by the role the item waits for: `unmet` holds the conditions that do
+/// not hold (the first move's, when none holds).
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+pub struct Readiness {
+    pub to: String,
+    pub holds: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unmet: Vec<String>,
+}

@@ -343,7 +343,7 @@ fn prepare(
         && !any_worktree
     {
         return Err(Error::Failed(format!(
-            "{name} was made in the work tree {there}, not this one ({here}); roll back there, or pass --any-worktree"
+            "{name} was made in the work tree {there}, not this one ({here}); roll back there, or roll back from any work tree"
         )));
     }
     let dirty = repo.dirty(keep)?;
@@ -470,7 +470,7 @@ pub fn rollback(
         }
         Err(Failure::PutBack(e)) => {
             return Err(Error::Failed(format!(
-                "rolling back to {name} failed: {e}\nthe work tree and HEAD were put back as they were (the state before is also saved as {saved}: `git orx rollback {saved} --yes` would restore it)"
+                "rolling back to {name} failed: {e}\nthe work tree and HEAD were put back as they were (the state before is also saved as {saved}: rolling back to {saved} would restore it)"
             )));
         }
         Err(Failure::Lost(lost)) => {
@@ -485,7 +485,7 @@ pub fn rollback(
                 None => format!("\nHEAD is back at {}", short(&head)),
             };
             return Err(Error::Failed(format!(
-                "rolling back to {name} failed: {e}; {again}{head_note}\nyour work is saved as {saved}: `git orx rollback {saved} --yes` restores it"
+                "rolling back to {name} failed: {e}; {again}{head_note}\nyour work is saved as {saved}: rolling back to {saved} restores it"
             )));
         }
     };

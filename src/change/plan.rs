@@ -305,7 +305,7 @@ pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflo
 pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
     let Some(bytes) = ws.repo.head_file(&item.path)? else {
         return Err(Error::Pending(format!(
-            "{} ({}) is not committed yet; commit it first (`git orx new` commits unless --no-commit)",
+            "{} ({}) is not committed yet; commit it first (`git orx new` commits it, unless told not to)",
             item.label(),
             item.path
         )));
@@ -754,7 +754,7 @@ pub fn new_item(
     }
     let Some(items) = ws.items(kind) else {
         return Err(Error::Usage(format!(
-            "unknown kind `{}` (kinds: {}); make one with `git orx kind new NAME --from KIND`",
+            "unknown kind `{}` (kinds: {}); make one with `git orx kind new NAME`, copied from a kind",
             crate::text::escape(kind),
             ws.kinds().join(", ")
         )));
@@ -809,10 +809,9 @@ pub fn new_item(
             .ok_or_else(|| {
                 Error::Usage(match items.new_id {
                     crate::workflow::items::NewId::Name => {
-                        format!("a {kind}'s ID is given: say it with --id")
+                        format!("a {kind}'s ID is given: say which")
                     }
-                    _ => "cannot choose the next ID after the highest one; give one with --id"
-                        .to_owned(),
+                    _ => "cannot choose the next ID after the highest one; give one".to_owned(),
                 })
             })?,
     };
@@ -934,7 +933,10 @@ pub fn create(
         self_transition: false,
         now: &now,
     };
-    validate::validate(wf, &change)?;
+    // The one verdict the hooks and `verify` give too (its `create_waits:`).
+    if let Err(r) = crate::engine::verdict::judge(wf, &change, &item.path, &ground(ws))? {
+        return Err(r.into());
+    }
     // What the hooks would refuse is refused before anything is written.
     if let Some(e) = item.unusable(wf) {
         return Err(e.into());
@@ -1133,7 +1135,7 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
         }
         // The rollback is made and recorded; say so, and how to undo it.
         (Err(e), Some(r)) => Err(Error::Failed(format!(
-            "the work was rolled back [{}], but {} could not be recorded: {e}\nundo the rollback with `git orx rollback {} --yes`, or record the transition again",
+            "the work was rolled back [{}], but {} could not be recorded: {e}\nundo the rollback by rolling back to {}, or record the transition again",
             r.commit,
             plan.transition_text(),
             r.saved

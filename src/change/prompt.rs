@@ -80,20 +80,40 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../templates/prompts/task/executor.md"),
     ),
     (
+        "task/executor.zh",
+        include_str!("../../templates/prompts/task/executor.zh.md"),
+    ),
+    (
         "task/ci-failure",
         include_str!("../../templates/prompts/task/ci-failure.md"),
+    ),
+    (
+        "task/ci-failure.zh",
+        include_str!("../../templates/prompts/task/ci-failure.zh.md"),
     ),
     (
         "task/review-request",
         include_str!("../../templates/prompts/task/review-request.md"),
     ),
     (
+        "task/review-request.zh",
+        include_str!("../../templates/prompts/task/review-request.zh.md"),
+    ),
+    (
         "task/changes-requested",
         include_str!("../../templates/prompts/task/changes-requested.md"),
     ),
     (
+        "task/changes-requested.zh",
+        include_str!("../../templates/prompts/task/changes-requested.zh.md"),
+    ),
+    (
         "task/approved",
         include_str!("../../templates/prompts/task/approved.md"),
+    ),
+    (
+        "task/approved.zh",
+        include_str!("../../templates/prompts/task/approved.zh.md"),
     ),
     (
         "goal/plan-review",

@@ -678,7 +678,7 @@ pub fn restore(
     };
     let restored = Item::from_bytes(ws.registry(), &path, bytes.clone()).map_err(|e| {
         Error::Failed(format!(
-            "{from} of {path} is not readable either ({e}); choose another with --to"
+            "{from} of {path} is not readable either ({e}); choose another backup to restore"
         ))
     })?;
     let was_unreadable = current.is_none();

@@ -115,13 +115,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 &a.decision,
                 a.assignee.as_deref(),
                 a.change.actor(&role),
-            )?;
+            )
+            .map_err(with_flags)?;
             commit_plan(ui, &ws, &plan, &a.change)
         }
         Action::Plan(a) => {
             super::acting_on(goal::GOAL, &a.id);
             let (ws, role) = super::open_as(ui, &a.change)?;
-            let plan = goal::plan_plan_check(&ws, &a.id, a.approve, a.change.actor(&role))?;
+            let plan = goal::plan_plan_check(&ws, &a.id, a.approve, a.change.actor(&role))
+                .map_err(with_flags)?;
             commit_plan(ui, &ws, &plan, &a.change)
         }
         Action::Prompt(a) => {
@@ -258,4 +260,38 @@ pub fn commit_plan(
     let done = orx::change::plan::execute(ws, plan, !change.no_commit)?;
     super::report_change(ui, ws, plan, Some(&done), Default::default());
     Ok(0)
+}
+
+/// The library's request for an input, worded with the flag that gives
+/// it (the library names no flag).
+pub(super) fn with_flags(e: orx::Error) -> orx::Error {
+    const WORDED: &[(&str, &str, &str)] = &[
+        (
+            "say which changes are requested (a note)",
+            "-m",
+            "say which changes are requested with -m TEXT",
+        ),
+        (
+            "say what the plan must change (a note)",
+            "-m",
+            "say what the plan must change with -m TEXT",
+        ),
+        (
+            "say whom the goal is assigned to: an assignee (or decide `broadcast`)",
+            "--assignee",
+            "say whom the goal is assigned to with --assignee ROLE (or decide `broadcast`)",
+        ),
+    ];
+    match e {
+        orx::Error::MissingInput { inputs, message } => {
+            match WORDED.iter().find(|(lib, _, _)| *lib == message) {
+                Some((_, flag, worded)) => orx::Error::MissingInput {
+                    inputs: vec![(*flag).to_owned()],
+                    message: (*worded).to_owned(),
+                },
+                None => orx::Error::MissingInput { inputs, message },
+            }
+        }
+        other => other,
+    }
 }

@@ -314,6 +314,9 @@ impl Ui {
             {
                 data.allowed = orx::board::report::allowed(&ws, id, data.kind.as_deref());
             }
+            if let Some(worded) = msg::flags::word(&data.message) {
+                data.message = worded;
+            }
             let hints = hints(e);
             self.json(&output::Envelope::new(data, hints));
             return;

@@ -386,6 +386,7 @@ const CATALOG: &[(&str, &str)] = &[
 ];
 
 mod clap;
+pub mod flags;
 mod lines;
 
 /// Every entry: the messages above and the lines of [`lines::LINES`].
@@ -411,6 +412,14 @@ pub fn t(en: &str, args: &[(&str, &dyn Display)]) -> String {
 /// text, which its Chinese then takes. Lines no entry matches stay as they
 /// are; each line of a text is matched on its own.
 pub fn localize(text: &str) -> std::borrow::Cow<'_, str> {
+    // The library's line that names an action, worded with its flag first.
+    if let Some(worded) = flags::word(text) {
+        return std::borrow::Cow::Owned(in_language(&worded).into_owned());
+    }
+    in_language(text)
+}
+
+fn in_language(text: &str) -> std::borrow::Cow<'_, str> {
     if !zh() || text.is_empty() {
         return text.into();
     }
@@ -632,6 +641,7 @@ mod tests {
                     }
                     seen += 1;
                     let sample = name.replace_all(&line, "X").replace("{{", "{");
+                    let sample = super::flags::word(&sample).unwrap_or(sample);
                     if super::localize_line(&sample).is_none() {
                         missing.push(format!("{}: {line}", path.display()));
                     }

@@ -21,14 +21,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .as_deref()
         .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
         .transpose()?;
-    let mut board = report::board(&ws)?;
-    report::fill_steps(&ws, &mut board);
-    let board = board;
-    let mut groups = report::next(&board, &ws.roles.names());
+    let mut board = report::board_with_steps(&ws)?;
     // An item whose move waits for other items (a task's start, for the
     // tasks it depends on) is not offered that move: it says what it
     // waits for.
     let waits = report::waiting(&ws, &board)?;
+    let merges = if ui.is_json() {
+        report::awaited_merges(&ws, &board)
+    } else {
+        Vec::new()
+    };
+    let mut groups = report::next(&mut board, &ws.roles.names());
     for w in &waits {
         for s in groups.iter_mut().flat_map(|(_, list)| list.iter_mut()) {
             if s.kind == w.kind && s.id == w.id {
@@ -56,6 +59,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .as_ref()
             .map(|wf| wf.actions(&a.id, &a.status, &serde_json::Value::Null, &a.role))
             .unwrap_or_default();
+        let asked = asked(&a);
         let entry = orx::board::summary::Summary {
             kind: orx::kinds::goal::GOAL.to_owned(),
             id: a.id,
@@ -64,7 +68,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             owner: Some(a.role.clone()),
             terminal: false,
             path: a.path,
-            handoff: Some(a.message),
+            handoff: Some(asked),
             waits_for: Some(a.role.clone()),
             steps,
         };
@@ -79,27 +83,26 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .collect();
     if ui.is_json() {
         use super::output::board::{Next, NextAction, RoleActions};
-        let merges = report::awaited_merges(&ws, &board);
         let roles = groups
-            .iter()
-            .map(|(r, items)| RoleActions {
-                role: r.clone(),
+            .into_iter()
+            .map(|(role, items)| RoleActions {
+                role,
                 actions: items
-                    .iter()
+                    .into_iter()
                     .map(|s| NextAction {
-                        id: s.id.clone(),
-                        kind: s.kind.clone(),
-                        title: s.title.clone(),
-                        status: s.status.clone(),
-                        path: s.path.clone(),
-                        message: s.handoff.clone(),
                         end_of_cycle: ws
                             .workflow(&s.kind)
                             .ok()
                             .and_then(|wf| wf.state(&s.status).map(|st| st.end_of_cycle))
                             .unwrap_or(false),
-                        waiting_on: waiting_on(s, &waits, &merges),
-                        steps: s.steps.clone(),
+                        waiting_on: waiting_on(&s, &waits, &merges),
+                        id: s.id,
+                        kind: s.kind,
+                        title: s.title,
+                        status: s.status,
+                        path: s.path,
+                        message: s.handoff,
+                        steps: s.steps,
                     })
                     .collect(),
             })
@@ -115,13 +118,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 }
             }
         }
-        ui.json(&Next {
+        let next = Next {
             version: super::output::Version,
             lang: ws.lang(),
             roles,
             create,
             problems: &board.problems,
-        });
+        };
+        ui.json(&next);
+        // Left to the operating system, as `status` leaves its board: the
+        // process ends here.
+        std::mem::forget(next);
         return Ok(0);
     }
     // A file that cannot be read is never hidden behind "Nothing to do".
@@ -138,8 +145,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
         return Ok(0);
     }
-    for (r, items) in groups {
-        ui.line(paint(BOLD, role::display(&r)));
+    for (r, items) in &groups {
+        ui.line(paint(BOLD, role::display(r)));
         for s in items {
             let msg = s.handoff.clone().unwrap_or_else(|| {
                 msg::t(
@@ -156,6 +163,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             super::show::print_steps(ui, &s.steps, 4);
         }
     }
+    // Left to the operating system, as `status` leaves its board.
+    std::mem::forget(groups);
     Ok(0)
 }
 
@@ -198,4 +207,26 @@ fn waiting_on(
         branch: None,
         trailer: None,
     })
+}
+
+/// What a discussion asks of a role, worded with the commands and flags
+/// that do it.
+fn asked(a: &orx::kinds::goal::Awaiting) -> String {
+    use orx::kinds::goal::Wants;
+    let id = &a.id;
+    match &a.wants {
+        Wants::Answer => format!(
+            "Goal {id} (round {}) waits for your answer: `git orx discuss {id} --position ... --proposal ... --claim ... --risk ...` (or --no-reply); claim a task with `git orx claim {id} \"...\"`",
+            a.round
+        ),
+        Wants::Plan => format!(
+            "Goal {id} is assigned to you: write a plan (`git orx discuss {id} --proposal ...`); the reviewer checks it, then claim tasks (`git orx claim {id} \"...\"`)"
+        ),
+        Wants::PlanCheck { author } => format!(
+            "Goal {id}: {author}'s plan waits for your check: `git orx goal plan {id} --approve` or `--reject -m \"...\"`"
+        ),
+        Wants::Claim => format!(
+            "Goal {id}: the reviewer approved your plan; claim its tasks (`git orx claim {id} \"...\"`)"
+        ),
+    }
 }

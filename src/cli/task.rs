@@ -29,7 +29,8 @@ enum Action {
     Review(ReviewArgs),
     /// Run the checks listed under `checks:` in .orx/config.yaml (each with
     /// `sh -c` from the repository root) and record the result: a failure
-    /// moves the task to ci-failed, a pass there moves it back to
+    /// moves the task to ci-failed (the third, the task workflow's
+    /// `max_ci_failures`, to failed), a pass there moves it back to
     /// in-progress. Exits 4 when a check failed.
     Check(On),
     /// Merge the approved task's branch into the main line and close the
@@ -77,7 +78,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Review(r) => {
             super::acting_on(goal::TASK, &r.id);
             let (ws, role) = super::open_as(ui, &r.change)?;
-            let plan = goal::plan_review(&ws, &r.id, r.approve, r.change.actor(&role))?;
+            let plan = goal::plan_review(&ws, &r.id, r.approve, r.change.actor(&role))
+                .map_err(super::goal::with_flags)?;
             return super::goal::commit_plan(ui, &ws, &plan, &r.change);
         }
         Action::Check(on) => return check(ui, on),

@@ -166,7 +166,7 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
                     ("text", &orx::text::escape(text)),
                 ],
             ));
-        } else {
+        } else if n.item.starts_with(&format!("{} ", orx::kinds::goal::GOAL)) {
             ui.line(super::msg::t(
                 "{notice} {item} -> {to}: `git orx goal prompt {id} --role {role}`",
                 &[
@@ -180,6 +180,21 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
                     ("role", &n.role),
                 ],
             ));
+        } else {
+            // A task's notice (a merge, a pull request or issue closed):
+            // `goal prompt` prints a phase's prompt, which an event's
+            // notice is not; it is told whole.
+            ui.line(super::msg::t(
+                "{notice} {item} -> {to}:",
+                &[
+                    ("notice", &n.notice),
+                    ("item", &orx::text::escape(&n.item)),
+                    ("to", &to),
+                ],
+            ));
+            for l in text.lines() {
+                ui.line(format!("  {}", orx::text::escape(l)));
+            }
         }
         if !n.busy.is_empty() {
             ui.line(super::msg::t(

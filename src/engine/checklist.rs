@@ -170,6 +170,24 @@ fn body_lines(text: &str) -> Vec<&str> {
 }
 
 impl Checklist {
+    /// [`Checklist::from_template`], remembered for the last template
+    /// asked: a scan measures thousands of stories against one template.
+    pub fn of_template(template: &str) -> std::sync::Arc<Checklist> {
+        use std::sync::{Arc, Mutex};
+        static LAST: Mutex<Option<(String, Arc<Checklist>)>> = Mutex::new(None);
+        if let Ok(last) = LAST.lock()
+            && let Some((t, c)) = last.as_ref()
+            && t == template
+        {
+            return c.clone();
+        }
+        let made = Arc::new(Checklist::from_template(template));
+        if let Ok(mut last) = LAST.lock() {
+            *last = Some((template.to_owned(), made.clone()));
+        }
+        made
+    }
+
     /// The checklist a story template declares.
     pub fn from_template(template: &str) -> Checklist {
         let lines = body_lines(template);
@@ -367,7 +385,7 @@ pub fn task_fields(
     if !tf.read_by(t) {
         return Vec::new();
     }
-    let measured = Checklist::from_template(template).measure(body);
+    let measured = Checklist::of_template(template).measure(body);
     let mut out = vec![
         (tf.done.clone(), Value::from(measured.tasks_done)),
         (tf.open.clone(), Value::from(measured.open_tasks)),
@@ -395,7 +413,7 @@ fn unmeasured_tasks(
     if !changed && !t.is_some_and(|t| tf.read_by(t)) {
         return None;
     }
-    let measured = Checklist::from_template(template).measure(body);
+    let measured = Checklist::of_template(template).measure(body);
     let (done, open) = (get(Some(after), &tf.done), get(Some(after), &tf.open));
     let agrees = match (&done, &open) {
         (None, None) => measured.open_tasks.is_empty(),
@@ -423,7 +441,7 @@ fn unmeasured_tasks(
     };
     let recorded = |v: &Option<Value>| v.as_ref().map_or("not set".to_owned(), Value::to_string);
     Some(format!(
-        "the story has {has}, but {} is {} and {} is {}; `git orx move` records what the story has (and `--reason TEXT` why tasks are left open)",
+        "the story has {has}, but {} is {} and {} is {}; `git orx move` records what the story has (and a reason why tasks are left open)",
         tf.open.join("."),
         recorded(&open),
         tf.done.join("."),
@@ -460,7 +478,7 @@ fn unmeasured_quality(
     {
         return None;
     }
-    let measured = Checklist::from_template(template).measure(body);
+    let measured = Checklist::of_template(template).measure(body);
     let mut wrong = Vec::new();
     for (path, value) in [
         (&m.structure, measured.structure),

@@ -399,6 +399,23 @@ impl fmt::Display for Refusal {
                 from,
                 to,
                 waits,
+            } if from.is_empty() => write!(
+                f,
+                "{item} is not made in {to} yet: it waits for {} (its `{}`), which {} not {} yet",
+                waits.waiting.join(", "),
+                waits.field,
+                if waits.waiting.len() == 1 {
+                    "is"
+                } else {
+                    "are"
+                },
+                waits.until.join(" or ")
+            ),
+            Refusal::Waits {
+                item,
+                from,
+                to,
+                waits,
             } => write!(
                 f,
                 "{item}: {from} -> {to} waits for {} (its `{}`), which {} not {} yet",
@@ -685,6 +702,17 @@ fn check_condition(c: &crate::workflow::Condition, scope: &Scope) -> ConditionCh
         actual,
         error,
     }
+}
+
+/// What the conditions of `t`'s guard that do not hold say, as
+/// [`unmet`] renders them, without the values that explain them: a
+/// board judges thousands of moves and shows only this.
+pub fn unmet_descs(t: &Transition, scope: &Scope) -> Vec<String> {
+    t.guard
+        .iter()
+        .filter(|c| !c.expr.eval_bool(scope).unwrap_or(false))
+        .map(|c| c.desc.render(scope))
+        .collect()
 }
 
 /// The conditions of `t`'s guard that do not hold.

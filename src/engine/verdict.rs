@@ -70,6 +70,29 @@ pub fn judge<'w>(
         Ok(v) => v,
         Err(r) => return Ok(Err(r)),
     };
+    if let (Accepted::Create { .. }, Some(after), None) =
+        (&verdict.accepted, change.after, &change.force)
+    {
+        // A new item waits for what its workflow's `create_waits:` lists,
+        // as a transition waits for its `waits:`.
+        let item = format!("{} {}", text(after, "kind"), text(after, "id"));
+        for w in &wf.create_waits {
+            let waiting = ground.waiting(path, w, after)?;
+            if !waiting.is_empty() {
+                return Ok(Err(Refusal::Waits {
+                    item,
+                    from: String::new(),
+                    to: wf.initial.clone(),
+                    waits: Box::new(validate::WaitsFor {
+                        field: w.field.clone(),
+                        until: w.until.clone(),
+                        waiting,
+                    }),
+                }));
+            }
+        }
+        return Ok(Ok(verdict));
+    }
     let Accepted::Transition(t) = verdict.accepted else {
         return Ok(Ok(verdict));
     };
@@ -145,14 +168,27 @@ fn beyond(
     Ok(None)
 }
 
+/// The value `with:` wants: as written, or, for `@field`, the waiting
+/// item's `field` (a plan by the goal's `@assignee`).
+fn wanted(x: &Value, after: &Value) -> Value {
+    match x.as_str().and_then(|s| s.strip_prefix('@')) {
+        Some(field) => field
+            .split('.')
+            .try_fold(after, |v, k| v.get(k))
+            .cloned()
+            .unwrap_or(Value::Null),
+        None => x.clone(),
+    }
+}
+
 fn text<'v>(v: &'v Value, key: &str) -> &'v str {
     v.get(key).and_then(Value::as_str).unwrap_or_default()
 }
 
 impl Ground<'_> {
     /// The items listed in `w.field` of `after` (of its kind, or of
-    /// `w.kind`) that are not in one of the states `w.until` in the tree
-    /// the change makes.
+    /// `w.kind`) that are not in one of the states `w.until` (with the
+    /// values `w.with`) in the tree the change makes.
     pub fn waiting(&self, path: &str, w: &Waits, after: &Value) -> Result<Vec<String>, GitError> {
         let kind = w.kind.as_deref().unwrap_or_else(|| text(after, "kind"));
         let items = self.kinds.get(kind).map(|k| &k.items);
@@ -172,6 +208,13 @@ impl Ground<'_> {
                     && o.kind == kind
                     && o.id == id
                     && w.until.contains(&o.status)
+                    && (w.with.is_empty() || {
+                        let v = o.value();
+                        w.with.iter().all(|(k, x)| {
+                            let want = wanted(x, after);
+                            v.get(k).is_some_and(|y| validate::same_value(&want, y))
+                        })
+                    })
                 {
                     reached = true;
                 }

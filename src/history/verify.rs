@@ -492,7 +492,9 @@ fn check_commit(
 /// `gpg.ssh.allowedSignersFile` gives to that e-mail.
 fn signature_problem(sig: Signature, email: &str, want: Option<&str>) -> Option<String> {
     match sig {
-        Signature::Unsigned => Some("the commit is not signed (--require-signed)".to_owned()),
+        Signature::Unsigned => {
+            Some("the commit is not signed (signatures are required)".to_owned())
+        }
         Signature::Bad(why) => Some(format!("the signature does not verify: {why}")),
         Signature::Good { key, principal } => {
             let norm = |s: &str| {

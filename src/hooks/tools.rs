@@ -219,7 +219,7 @@ pub fn check_inside(place: &Place, allow: bool) -> Result<()> {
     Err(Error::Failed(format!(
         "refused to install git-orx's hooks into {}: core.hooksPath points there, outside this repository, so every repository that uses that directory would run git-orx's hooks (and those not set up for git-orx would fail their commits)\n\
          to give this repository its own hooks: git config --local core.hooksPath {}, then run `git orx hooks install`\n\
-         to install there anyway, for every repository using it: add --hooks-outside-repo",
+         to install there anyway, for every repository using it: say that hooks outside the repository are meant",
         place.dir.display(),
         own.display()
     )))
@@ -680,7 +680,7 @@ pub fn lefthook_advice(file: &Path, names: &[&str]) -> String {
         block.push_str(&format!("{name}:\n{}", lefthook_command(name, "\n")));
     }
     format!(
-        "add git-orx to {} (or run `git orx hooks install --lefthook`, which adds it):\n\n{block}\nthen run `lefthook install`",
+        "add git-orx to {} (or have `git orx hooks install` add it, for lefthook):\n\n{block}\nthen run `lefthook install`",
         file.display()
     )
 }
@@ -764,7 +764,7 @@ fn lefthook_state(dir: &Path, file: &Path, s: &HookStatus) -> HookState {
         (false, _) => HookState::NotRun {
             tool,
             why: format!(
-                "{} does not run git-orx: `git orx hooks install --lefthook` adds it",
+                "{} does not run git-orx: `git orx hooks install` adds it, for lefthook",
                 file.display()
             ),
         },

@@ -170,8 +170,71 @@ impl Rules {
             override_src.map(|s| (s, rel.as_str())),
             &self.roles,
         )?);
+        self.other_kinds_waited_for(&wf, &cache)?;
         cache.insert(kind.to_owned(), wf.clone());
         Ok(wf)
+    }
+
+    /// Refuses a `waits:` (or `create_waits:`) naming another kind that is
+    /// not one here, or states that kind's workflow does not have: checked
+    /// here, where every workflow is known, as a workflow's own states are
+    /// where it is compiled.
+    fn other_kinds_waited_for(
+        &self,
+        wf: &Workflow,
+        cache: &BTreeMap<String, Arc<Workflow>>,
+    ) -> Result<()> {
+        let waits = wf
+            .transitions
+            .iter()
+            .flat_map(|t| t.waits.iter().map(move |w| (Some(t), w)))
+            .chain(wf.create_waits.iter().map(|w| (None, w)));
+        for (t, w) in waits {
+            let Some(other) = w.kind.as_deref().filter(|k| *k != wf.name) else {
+                continue;
+            };
+            let at = match t {
+                Some(t) => format!("the transition {} -> {}", t.from, t.to),
+                None => "`create_waits`".to_owned(),
+            };
+            let fail = |message: String| {
+                Error::Workflow(crate::workflow::WorkflowError {
+                    origin: wf.origin.clone(),
+                    pos: None,
+                    message,
+                })
+            };
+            if !self.kinds().contains(&other) {
+                return Err(fail(format!(
+                    "{at} waits for `{}` items, which is no kind here (kinds: {})",
+                    crate::text::escape(other),
+                    self.kinds().join(", ")
+                )));
+            }
+            let theirs = match cache.get(other) {
+                Some(o) => o.clone(),
+                None => {
+                    let rel = format!("{WORKFLOWS_DIR}/{other}.yaml");
+                    let src = self
+                        .files
+                        .get(&rel)
+                        .and_then(|b| std::str::from_utf8(b).ok());
+                    Arc::new(Workflow::load(
+                        other,
+                        src.map(|s| (s, rel.as_str())),
+                        &self.roles,
+                    )?)
+                }
+            };
+            if let Some(u) = w.until.iter().find(|u| theirs.state(u).is_none()) {
+                return Err(fail(format!(
+                    "{at}: `waits.until` names `{}`, which is no state of `{other}` (states: {})",
+                    crate::text::escape(u),
+                    theirs.state_names().join(", ")
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// The template of `kind`'s items (the one its `items.template`
@@ -311,7 +374,7 @@ impl Rules {
                 .map(|k| format!("; did you mean {k}?"))
                 .unwrap_or_default();
             return Err(Error::Usage(format!(
-                "unknown kind `{}` (from --from){guess}\nkinds: {}",
+                "unknown kind `{}` to copy from{guess}\nkinds: {}",
                 crate::text::escape(from),
                 self.kinds().join(", ")
             )));
@@ -337,7 +400,7 @@ impl Rules {
             .map(Kind::name)
         {
             return Err(Error::Usage(format!(
-                "{dir} holds the `{other}` items; give the new kind its own directory with --dir"
+                "{dir} holds the `{other}` items; give the new kind its own directory"
             )));
         }
         let template = self.template(from)?;

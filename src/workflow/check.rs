@@ -429,15 +429,8 @@ pub(super) fn compile(
             return c.fail(at, "`note_field` must name a field besides the state");
         }
         let waits = t.waits.map(|w| w.into_vec()).unwrap_or_default();
-        // Another kind's states are that kind's workflow's, checked where
-        // the registry knows it.
-        if let Some(u) = waits
-            .iter()
-            .filter(|w| w.kind.is_none())
-            .flat_map(|w| &w.until)
-            .find(|u| !states.iter().any(|s| &s.name == *u))
-        {
-            return c.fail(at, format!("`waits.until` names `{u}`, which is no state"));
+        if let Err(m) = own_waits(&waits, &states) {
+            return c.fail(at, m);
         }
         transitions.push(Transition {
             from: t.from.value,
@@ -459,14 +452,7 @@ pub(super) fn compile(
                 trailer: e.trailer,
                 merge_names: e.merge_names,
             }),
-            waits: waits
-                .into_iter()
-                .map(|w| Waits {
-                    field: w.field,
-                    until: w.until,
-                    kind: w.kind,
-                })
-                .collect(),
+            waits: waits.into_iter().map(waits_of).collect(),
         });
     }
     let initial = initial.value;
@@ -702,6 +688,11 @@ pub(super) fn compile(
             );
         }
     }
+    let create_waits = def.create_waits.map(|w| w.into_vec()).unwrap_or_default();
+    if let Err(m) = own_waits(&create_waits, &states) {
+        return c.fail(None, format!("`create_waits`: {m}"));
+    }
+    let create_waits: Vec<Waits> = create_waits.into_iter().map(waits_of).collect();
     let run = match def.run {
         None => None,
         Some(r) => {
@@ -754,6 +745,7 @@ pub(super) fn compile(
         protected,
         identity,
         creators: def.creators.unwrap_or_default(),
+        create_waits,
         checkpoint_field,
         figures,
         merge_state,
@@ -770,4 +762,28 @@ pub(super) fn compile(
         run,
         origin,
     })
+}
+
+/// Refuses a `waits:` whose `until` names no state of the item's own
+/// workflow. Another kind's states are that kind's workflow's, checked
+/// where the registry knows every workflow (`Rules::workflow`).
+fn own_waits(waits: &[WaitsDef], states: &[State]) -> Result<(), String> {
+    match waits
+        .iter()
+        .filter(|w| w.kind.is_none())
+        .flat_map(|w| &w.until)
+        .find(|u| !states.iter().any(|s| &s.name == *u))
+    {
+        Some(u) => Err(format!("`waits.until` names `{u}`, which is no state")),
+        None => Ok(()),
+    }
+}
+
+fn waits_of(w: WaitsDef) -> Waits {
+    Waits {
+        field: w.field,
+        until: w.until,
+        kind: w.kind,
+        with: w.with.0,
+    }
 }

@@ -130,6 +130,16 @@ impl Expr {
             .map_err(|e| e.about(&self.source))
     }
 
+    /// Whether the expression may read the variable `name` (`now`, say);
+    /// one that does not compile may read anything.
+    pub fn reads(&self, name: &str) -> bool {
+        self.compiled().map_or(true, |c| {
+            c.names
+                .iter()
+                .any(|n| n == name || n.strip_prefix(name).is_some_and(|r| r.starts_with('.')))
+        })
+    }
+
     /// The dotted paths the expression reads, in order of appearance.
     pub fn paths(&self) -> &[String] {
         self.compiled()
@@ -497,6 +507,14 @@ impl Template {
         Ok(Template { parts })
     }
 
+    /// Whether a hole may read the variable `name`.
+    pub fn reads(&self, name: &str) -> bool {
+        self.parts.iter().any(|p| match p {
+            Part::Hole(e) => e.reads(name),
+            Part::Text(_) => false,
+        })
+    }
+
     /// The expressions in its holes.
     #[cfg(test)]
     pub(crate) fn holes(&self) -> Vec<String> {
@@ -528,6 +546,28 @@ impl Template {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What [`Expr::reads`] says decides whether a judgement may be kept:
+    /// a variable read directly or through a field is read; a field of
+    /// the item with the same name is not.
+    #[test]
+    fn an_expression_says_which_variables_it_reads() {
+        for (source, reads) in [
+            ("now >= '2030-01-01'", true),
+            ("timestamp(now) > timestamp(item.due)", true),
+            ("item.now == 1", false),
+            ("[1].all(x, x > 0)", false),
+            ("item.title != ''", false),
+        ] {
+            assert_eq!(
+                Expr::compile(source).unwrap().reads("now"),
+                reads,
+                "{source}"
+            );
+        }
+        assert!(Template::compile("at {now}").unwrap().reads("now"));
+        assert!(!Template::compile("at {item.now}").unwrap().reads("now"));
+    }
     use serde_json::json;
 
     static NONE: Value = Value::Null;

@@ -28,6 +28,9 @@ pub(super) struct FileDef {
     pub(super) protected: Option<Vec<String>>,
     pub(super) identity: Option<Vec<String>>,
     pub(super) creators: Option<Vec<String>>,
+    /// The items a new item waits for (`create_waits:`, as a transition's
+    /// `waits:`): a task is not made while its goal's plan waits.
+    pub(super) create_waits: Option<OneOrMany<WaitsDef>>,
     pub(super) checkpoint_field: Option<String>,
     pub(super) figures: Option<String>,
     pub(super) merge: Option<MergeDef>,
@@ -141,6 +144,9 @@ pub(super) struct WaitsDef {
     pub(super) field: String,
     pub(super) until: Vec<String>,
     pub(super) kind: Option<String>,
+    /// Values each waited-for item must also have (`with: {plan: true}`).
+    #[serde(default)]
+    pub(super) with: Ordered<Value>,
 }
 
 #[derive(Deserialize)]
@@ -429,6 +435,7 @@ pub(super) fn merge_override(
         protected: over.protected.or(base.protected),
         identity: over.identity.or(base.identity),
         creators: over.creators.or(base.creators),
+        create_waits: over.create_waits.or(base.create_waits),
         checkpoint_field: over.checkpoint_field.or(base.checkpoint_field),
         figures: over.figures.or(base.figures),
         merge: over.merge.or(base.merge),

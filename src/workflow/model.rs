@@ -33,6 +33,10 @@ pub struct Workflow {
     /// Roles besides the initial state's owner (and the Human) who may
     /// create an item (`creators:`): the lead makes a task for a role.
     pub creators: Vec<String>,
+    /// The items a new item waits for (`create_waits:`): judged on its
+    /// creation as a transition's `waits:` is on the transition (a task is
+    /// not made while its goal's plan waits for the reviewer).
+    pub create_waits: Vec<Waits>,
     /// The top-level field where the `checkpoint` action records the
     /// checkpoint's name, and where `rollback` finds the one to return to
     /// (`checkpoint_field:`; needed by a workflow with those actions).
@@ -130,16 +134,19 @@ pub struct Transition {
 
 /// A transition taken only once other items are far enough: `field` lists
 /// their IDs, and each must be in one of the states `until` in the tree
-/// the change makes. They are of the item's own kind, or of `kind` (a
-/// task waits for its goal's plan to be approved: `field: parent, kind:
-/// goal`). The hooks, `verify` and the commands check it; the Human may
-/// override it.
+/// the change makes, and have the values `with` names (`@field`: the
+/// waiting item's own). They are of the item's own kind, or of another
+/// (`kind:`, whose states `until` names: the registry checks them). The
+/// hooks, `verify` and the commands check it; the Human may override it.
 #[derive(Debug)]
 pub struct Waits {
     pub field: String,
     pub until: Vec<String>,
     /// The kind of the items `field` names, when not the item's own.
     pub kind: Option<String>,
+    /// Values each of them must also have (`with:`, field by field: a
+    /// comment marked as the plan, `with: {plan: true}`).
+    pub with: Vec<(String, serde_json::Value)>,
 }
 
 /// A transition taken only on the evidence of a commit: `field` names a

@@ -1,6 +1,7 @@
 //! The stat cache behind `status` and `next` never shows stale data.
 
 use crate::common::{GOOD, Repo};
+use crate::test_finish::cache_of;
 
 fn age(repo: &Repo, rel: &str) {
     repo.command("touch")
@@ -17,7 +18,7 @@ fn edits_are_seen_even_when_size_and_mtime_are_kept() {
     age(&repo, &path);
     let first = repo.orx(&["status", "--json"]);
     first.ok();
-    let cache = repo.read(".git/orx-cache/board.json");
+    let cache = cache_of(&repo);
     assert!(cache.contains(&path), "the aged file is cached: {cache}");
     // Same length, same mtime: only ctime tells.
     let before = repo.read(&path);
@@ -35,7 +36,7 @@ fn recent_files_are_not_cached_and_config_changes_invalidate() {
     let repo = Repo::new();
     let id = repo.story("Login", GOOD);
     repo.orx(&["status"]).ok();
-    let cache = std::fs::read_to_string(repo.path(".git/orx-cache/board.json")).unwrap_or_default();
+    let cache = cache_of(&repo);
     assert!(
         !cache.contains(&repo.story_path(&id)),
         "a file written just now is not cached"
@@ -51,7 +52,7 @@ fn recent_files_are_not_cached_and_config_changes_invalidate() {
         out.stdout
     );
     // A corrupt cache is ignored.
-    repo.write(".git/orx-cache/board.json", "{not json");
+    repo.write(".git/orx-cache/board.bin", "{not a cache");
     assert!(repo.orx(&["next"]).stdout.contains("implement-story 1.1"));
     // Deleted files drop out.
     std::fs::remove_file(repo.path(&repo.story_path(&id))).unwrap();

@@ -54,7 +54,7 @@ fn the_board_cache_is_kept_per_language() {
         .ok()
         .stdout_has(&[en])
         .stdout_lacks(&[zh]);
-    let cache = repo.read(".git/orx-cache/board.json");
+    let cache = cache_of(&repo);
     assert!(cache.contains(&repo.story_path(&id)), "cached: {cache}");
     repo.orx(&["next"])
         .ok()
@@ -98,12 +98,27 @@ fn actions_of_an_item_read_from_the_board_cache_are_those_of_a_fresh_read() {
     let repo = Repo::new();
     let a = repo.story("Login", GOOD);
     let b = repo.story("Logout", GOOD);
+    // In progress with its tasks open: its move to Review cannot be made
+    // yet, which the cache keeps beside the story's stat.
+    let c = repo.story_at("Export", "InProgress");
+    let path = repo.story_path(&c);
+    let text = repo
+        .read(&path)
+        .replace("<!-- - [ ] Task (AC: 1) -->", "- [ ] the export (AC: 1)");
+    repo.write(&path, text);
+    repo.git_env(
+        &["commit", "-q", "-m", "the tasks", "--", &path],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
     let fresh = repo.orx(&["status", "--json"]).ok().stdout.clone();
-    age(&repo, &repo.story_path(&a));
-    age(&repo, &repo.story_path(&b));
+    for id in [&a, &b, &c] {
+        age(&repo, &repo.story_path(id));
+    }
     repo.orx(&["status", "--json"]).ok();
-    let cache = repo.read(".git/orx-cache/board.json");
+    let cache = cache_of(&repo);
     assert!(cache.contains(&repo.story_path(&b)), "cached: {cache}");
+    assert!(cache.contains(&repo.story_path(&c)), "cached: {cache}");
     let cached = repo.orx(&["status", "--json"]).ok().stdout.clone();
     let steps = |out: &str| -> Vec<serde_json::Value> {
         let v: serde_json::Value = serde_json::from_str(out).unwrap();
@@ -116,12 +131,29 @@ fn actions_of_an_item_read_from_the_board_cache_are_those_of_a_fresh_read() {
             .collect()
     };
     let (fresh, cached) = (steps(&fresh), steps(&cached));
-    assert_eq!(fresh.len(), 2);
+    assert_eq!(fresh.len(), 3);
     assert!(
         fresh
             .iter()
             .all(|s| s.as_array().is_some_and(|a| !a.is_empty()))
     );
     assert!(cached[1].to_string().contains(&format!("\"{b}\"")));
+    let unready = |steps: &[serde_json::Value]| {
+        steps
+            .iter()
+            .flat_map(|s| s.as_array().unwrap())
+            .filter(|a| a["ready"] == false && !a["unmet"].as_array().unwrap().is_empty())
+            .count()
+    };
+    assert!(unready(&fresh) > 0, "a step that cannot run yet: {fresh:?}");
     assert_eq!(fresh, cached);
+}
+
+/// What the board's stat cache holds, as text (its paths and messages are
+/// stored as they are).
+pub(crate) fn cache_of(repo: &Repo) -> String {
+    String::from_utf8_lossy(
+        &std::fs::read(repo.path(".git/orx-cache/board.bin")).unwrap_or_default(),
+    )
+    .into_owned()
 }

@@ -147,7 +147,10 @@ fn merge(repo: &Repo, branch: &str) -> String {
     repo.git(&["rev-parse", "HEAD"]).stdout.trim().to_owned()
 }
 
-/// A goal opened on Gitea, discussed in its comments, split into two
+/// The end-to-end flow's overview (§22.1) on Gitea, with its own event
+/// and action names (`issues/opened`, `synchronized` beside GitHub's
+/// `synchronize`, `pull_request/closed`, `issues/closed`):
+/// a goal opened on Gitea, discussed in its comments, split into two
 /// sub-issues (the second depending on the first, whose pull request does
 /// not start it early), each done through a pull request (one with
 /// changes requested, one with a failing CI), merged; the lead's round
@@ -477,7 +480,8 @@ fn the_goal_flow_driven_by_gitea_payloads() {
     repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
 }
 
-/// GitHub's shapes: a review's `state`, and a payload read from its shape
+/// §22.2 Phases 0 and 4 from GitHub: its shapes, a review's `state`
+/// (APPROVED / REQUEST_CHANGES), and a payload read from its shape
 /// when no event is named.
 #[test]
 fn github_payloads_open_goals_and_record_reviews() {
@@ -908,4 +912,111 @@ fn directed_discussion_the_reviewers_comment_approves_the_plan() {
     event(&repo, g, "issues", &sub)
         .ok()
         .stdout_has(&["task T1: (new) -> assigned"]);
+}
+
+/// The end-to-end flow's 定向讨论 from the goal's own issue (§22.6, "Issue
+/// assigned webhook → daemon 创建 issue_discussion task(assignee=该
+/// agent)"): `issues/assigned` on the parent issue hands the goal to its
+/// assignee's directed discussion — an escalated goal is reassigned (the
+/// lead's `assign`), one not yet known is opened with its assignee —, in
+/// Gitea's payload (the issue's assignees) and GitHub's (the login just
+/// assigned beside the issue); a repeat, or a goal past its discussion,
+/// is told and left.
+#[test]
+fn the_goals_own_issue_assigned_starts_a_directed_discussion() {
+    let repo = forge_repo();
+    let g = "gitea";
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue("opened", 1, "Search", "Find things.", &["type/feat"], None),
+    )
+    .ok()
+    .stdout_has(&["goal G1: open -> discussing"]);
+    // Assigned while broadcast: the lead reassigns only after an escalation.
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue(
+            "assigned",
+            1,
+            "Search",
+            "Find things.",
+            &["type/feat"],
+            Some("zhaoyun"),
+        ),
+    )
+    .ok()
+    .stdout_has(&["where the lead reassigns it only after an escalation"]);
+    assert_eq!(state(&repo, "G1"), "discussing");
+    for at in [
+        "2026-01-02T03:00:00Z",
+        "2026-01-02T03:01:00Z",
+        "2026-01-02T03:02:00Z",
+    ] {
+        repo.orx_env(&["tick"], &[("GIT_COMMITTER_DATE", at)]).ok();
+    }
+    assert_eq!(state(&repo, "G1"), "escalated");
+    // Gitea: the issue, with its assignees.
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue(
+            "assigned",
+            1,
+            "Search",
+            "Find things.",
+            &["type/feat"],
+            Some("zhaoyun"),
+        ),
+    )
+    .ok()
+    .stdout_has(&["goal G1: escalated -> planning"]);
+    assert_eq!(assignee(&repo, "G1"), "dev");
+    event(
+        &repo,
+        g,
+        "issues",
+        &issue(
+            "assigned",
+            1,
+            "Search",
+            "Find things.",
+            &["type/feat"],
+            Some("zhaoyun"),
+        ),
+    )
+    .ok()
+    .stdout_has(&["is assigned to dev already; ignored"]);
+    // GitHub: an issue not yet a goal, the login just assigned beside it
+    // (the issue's list still names an earlier assignee).
+    let gh = json!({
+        "action": "assigned",
+        "issue": {
+            "number": 5, "title": "Export", "body": "Export as CSV.", "state": "open",
+            "labels": [{"name": "type/feat"}],
+            "assignees": [{"login": "zhuge"}, {"login": "machao"}],
+            "user": {"login": "pangtong"},
+        },
+        "assignee": {"login": "machao"},
+        "repository": {"full_name": "team/app"},
+        "sender": {"login": "pangtong"},
+    });
+    event(&repo, "github", "issues", &gh)
+        .ok()
+        .stdout_has(&["goal G2: open -> planning"]);
+    assert_eq!(assignee(&repo, "G2"), "qa");
+}
+
+fn assignee(repo: &Repo, id: &str) -> String {
+    let out = repo.orx(&["show", id, "--json"]);
+    out.ok();
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    v["frontmatter"]["assignee"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
 }

@@ -66,7 +66,9 @@ pub const NEW_GOAL: &[&str] = &[
     "lead",
 ];
 
-/// One goal, three roles, two rounds: a broadcast discussion, two tasks
+/// The end-to-end flow's overview (§22.1, Phases 0–7, with Phase 6's
+/// 庞统三问 and GOAL_ACHIEVED): one goal, three roles, two rounds: a
+/// broadcast discussion, two tasks
 /// (the second depending on the first), a failing check and a request for
 /// changes on the first, merges closing both, the round review opening
 /// round 2, a task merged there through a `Closes:` commit, and the goal
@@ -721,7 +723,8 @@ fn tasks_claimed_at_once_in_two_worktrees_merge_without_a_collision() {
     assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
 }
 
-/// The sample post-receive hook runs the ticker after a push to main:
+/// §22.7's Phase 5 (PR closed/merged → the task done) on the server: the
+/// sample post-receive hook runs the ticker after a push to main:
 /// the task a pushed `Closes:` commit closes is closed on the server.
 #[cfg(unix)]
 #[test]
@@ -749,7 +752,8 @@ fn the_post_receive_hook_ticks_after_a_push() {
     assert_eq!(state(&repo, "G1"), "round-review");
 }
 
-/// `git orx run` drives a task's executor with its phase's prompt (the
+/// §22.3's prompt table (executor, review request, review results): `git
+/// orx run` drives a task's executor with its phase's prompt (the
 /// work, then the changes a review asked for) and stops where the task
 /// waits for the reviewer; `git orx prompt` gives each phase's prompt.
 #[test]
@@ -798,7 +802,9 @@ fn a_task_is_driven_by_run_with_its_phase_prompts() {
         .fails(1, &["G1 is in a phase that takes no prompt"]);
 }
 
-/// The flow's daemon runs its ticker itself; `git orx tick --every`
+/// §22.1's design principle 3 (webhook 和 ticker 协同) and Phase 1's
+/// "ticker 30s 扫到": the flow's daemon runs its ticker itself; `git orx
+/// tick --every`
 /// does: it ticks until Ctrl-C, so a goal made while it runs is routed by
 /// a later tick with no cron to start it.
 #[test]
@@ -845,7 +851,8 @@ fn tick_every_runs_the_ticker_until_it_is_stopped() {
     repo.orx(&["tick", "--every", "soon"]).code(2);
 }
 
-/// The flow's task states end in done, failed or cancelled, and its round
+/// §22.8's get_tc_subtask_summary and task_state.status: the flow's task
+/// states end in done, failed or cancelled, and its round
 /// summary counts `cancelled` apart and says `all_terminal`: the lead
 /// cancels a task no longer needed (the executor may not), and a round
 /// whose tasks are all ended goes to the lead's review.
@@ -1088,13 +1095,23 @@ fn directed_discussion_the_reviewer_approves_the_plan_before_any_task_moves() {
     // No claim before the plan is approved.
     repo.orx(&["claim", "G1", "Index", "--as", "dev"])
         .fails(1, &["planning"]);
-    // A task made by hand cannot start: it waits for its goal's plan.
+    // Nor is a task made by hand (the task workflow's `create_waits:`):
+    // the hooks refuse it, and `verify` one made with --no-verify.
     repo.write(
         "docs/tasks/T7.index.md",
         "---\nkind: task\nid: T7\ntitle: Index\nstatus: assigned\nparent: G1\ngoal_round: 1\nassignee: dev\nbranch: feat/T7-index\n---\n# Task T7: Index\n",
     );
     repo.git(&["add", "docs/tasks/T7.index.md"]).ok();
-    repo.commit_as("dev", "a task by hand").ok();
+    repo.commit_as("dev", "a task by hand").fails(
+        1,
+        &["task T7 is not made in assigned yet: it waits for G1 (its `parent`), which is not discussing or executing yet"],
+    );
+    repo.git(&["commit", "-q", "-m", "a task by hand", "--no-verify"])
+        .ok();
+    repo.orx(&["verify", "HEAD~1..HEAD"])
+        .code(1)
+        .stdout_has(&["waits-for-item", "task T7 is not made in assigned yet"]);
+    // Made all the same, it cannot start: it waits for its goal's plan.
     repo.orx(&["task", "start", "T7", "--as", "dev"])
         .fails(1, &["waits for G1 (its `parent`)"]);
     repo.edit(
@@ -1109,13 +1126,37 @@ fn directed_discussion_the_reviewer_approves_the_plan_before_any_task_moves() {
     repo.orx(&["verify", "HEAD~1..HEAD"])
         .code(1)
         .stdout_has(&["waits-for-item"]);
-    repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    repo.git(&["reset", "-q", "--hard", "HEAD~2"]).ok();
     // The first check hands the goal to its assignee.
     let first = tick_json(&repo, "2026-01-02T05:00:00Z", &[]);
     assert_eq!(
         notices(&first),
         ["directed goal G1 dev -> [zhaoyun] busy []"]
     );
+    // A NO_REPLY is no plan: the approval names none, and one written by
+    // hand naming it (or only `answered`, anyone's to edit) is refused.
+    ok(&repo, &["discuss", "G1", "--no-reply", "--as", "dev"]);
+    repo.orx(&["goal", "plan", "G1", "--approve", "--as", "reviewer"])
+        .fails(1, &["dev's plan of this round is named"]);
+    let goal = "docs/goals/G1.search.md";
+    repo.edit(
+        goal,
+        "status: planning",
+        "status: discussing\nplan: G1-r1-dev-1",
+    );
+    repo.commit_as("reviewer", "approved a NO_REPLY").fails(
+        1,
+        &["waits for G1-r1-dev-1 (its `plan`), which is not posted yet"],
+    );
+    repo.git(&["checkout", "-q", "--", goal]).ok();
+    repo.edit(
+        goal,
+        "status: planning",
+        "status: discussing\nanswered: [dev]",
+    );
+    repo.commit_as("reviewer", "approved by `answered`")
+        .fails(1, &["dev's plan of this round is named"]);
+    repo.git(&["checkout", "-q", "--", goal]).ok();
     // The plan; the reviewer may not be skipped.
     ok(
         &repo,
@@ -1130,7 +1171,6 @@ fn directed_discussion_the_reviewer_approves_the_plan_before_any_task_moves() {
     );
     repo.orx(&["goal", "plan", "G1", "--approve", "--as", "dev"])
         .fails(1, &["may not move goal G1 from planning to discussing"]);
-    let goal = "docs/goals/G1.search.md";
     repo.edit(goal, "status: planning", "status: discussing");
     repo.commit_as("dev", "approved by myself")
         .fails(1, &["may not move goal G1 from planning to discussing"]);
@@ -1204,10 +1244,203 @@ fn directed_discussion_the_reviewer_approves_the_plan_before_any_task_moves() {
     );
     assert_eq!(state(&repo, "G1"), "discussing");
     assert!(repo.read(goal).contains("verdict: approved"));
-    // Now the task starts, and a claim is taken.
-    ok(&repo, &["task", "start", "T7", "--as", "dev"]);
-    ok(&repo, &["claim", "G1", "Ranking", "--as", "dev"]);
+    // `next` asks the assignee to claim now (not to write a plan again).
+    repo.orx(&["next", "--role", "dev"]).ok().stdout_has(&[
+        "Goal G1: the reviewer approved your plan; claim its tasks (`git orx claim G1 \"...\"`)",
+    ]);
+    // Now a task is claimed, and starts.
+    ok(&repo, &["claim", "G1", "Index", "--as", "dev"]);
+    let task = repo.tasks().last().unwrap().clone();
+    ok(&repo, &["task", "start", &task, "--as", "dev"]);
     let out = tick_at(&repo, "2026-01-02T05:03:00Z");
     assert!(out.contains("goal G1: discussing -> executing"), "{out}");
     repo.orx(&["verify"]).ok();
+}
+
+/// The end-to-end flow's task_state.status `failed` (§22.8, "executor
+/// task 验证失败且 retry_count 达上限 → failed"): each failed check sends
+/// the task back to its executor, counted by the task workflow
+/// (`ci_failures`, which no hand edit changes); the third fails it, and
+/// the round summary counts it as failed.
+#[test]
+fn a_task_fails_at_the_retry_limit_and_the_round_summary_counts_it() {
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Login", "--direct", "--as", "lead"]);
+    ok(
+        &repo,
+        &["claim", "G1", "Form", "--for", "dev", "--as", "lead"],
+    );
+    ok(&repo, &["task", "start", "T1", "--as", "dev"]);
+    repo.git(&["checkout", "-q", "-b", "feat/T1-form"]).ok();
+    code(&repo, "broken", "half a form");
+    repo.orx(&["task", "check", "T1", "--as", "dev"]).code(4);
+    assert_eq!(state(&repo, "T1"), "ci-failed");
+    repo.orx(&["task", "check", "T1", "--as", "dev"]).code(4);
+    assert_eq!(state(&repo, "T1"), "ci-failed");
+    let task = "docs/tasks/T1.form.md";
+    assert!(repo.read(task).contains("ci_failures: 2"));
+    // The count is the workflow's: set back by hand, refused.
+    repo.edit(task, "ci_failures: 2", "ci_failures: 0");
+    repo.commit_as("dev", "two fewer failures")
+        .fails(1, &["ci_failures"]);
+    repo.git(&["checkout", "-q", "--", task]).ok();
+    // The third failed check is the limit: the task fails.
+    repo.orx(&["task", "check", "T1", "--as", "dev"])
+        .code(4)
+        .stdout_has(&["task T1: ci-failed -> failed"]);
+    assert_eq!(state(&repo, "T1"), "failed");
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.git(&["merge", "-q", "--ff-only", "feat/T1-form"]).ok();
+    repo.orx(&["tick"])
+        .ok()
+        .stdout_has(&["goal G1: executing -> round-review"]);
+    let g1 = repo.read("docs/goals/G1.login.md");
+    for want in ["failed: 1", "total: 1", "all_terminal: true"] {
+        assert!(g1.contains(want), "{want}\n{g1}");
+    }
+    repo.orx(&["verify"]).ok().stdout_has(&["no violations"]);
+}
+
+/// Phase 1's end (§22.2: every broadcast agent answered, a task claimed)
+/// and the fallback (§22.6: "超过 3 轮 check 未终态 → 升级庞统"): a
+/// discussion with a task claimed but a role that never answers does not
+/// wait for ever: the ticker keeps checking it, notes a check that tells
+/// no idle agent, and escalates it to the lead at the third.
+#[test]
+fn a_broadcast_discussion_that_stalls_is_seen_and_escalated() {
+    let repo = team_repo();
+    ok(&repo, &["goal", "new", "Login page", "--as", "lead"]);
+    ok(
+        &repo,
+        &["discuss", "G1", "--claim", "the form", "--as", "dev"],
+    );
+    ok(&repo, &["claim", "G1", "Form", "--as", "dev"]);
+    ok(&repo, &["discuss", "G1", "--no-reply", "--as", "qa"]);
+    // The architect never answers.
+    let first = tick_json(&repo, "2026-01-02T05:00:00Z", &[]);
+    assert_eq!(state(&repo, "G1"), "discussing");
+    assert!(
+        notices(&first)
+            .iter()
+            .any(|n| n.starts_with("broadcast goal G1 architect")),
+        "{first}"
+    );
+    tick_json(&repo, "2026-01-02T05:01:00Z", &[]);
+    let third = tick_json(&repo, "2026-01-02T05:02:00Z", &[]);
+    assert_eq!(state(&repo, "G1"), "escalated");
+    assert_eq!(
+        notices(&third),
+        ["escalated goal G1 lead -> [pangtong] busy []"]
+    );
+    let text = third["notices"][0]["text"].as_str().unwrap();
+    assert!(text.contains("has not ended"), "{text}");
+    // Every addressed role answered but no one claimed: each check says so.
+    let repo = team_repo();
+    ok(&repo, &["goal", "new", "Search", "--as", "lead"]);
+    for role in ["architect", "dev", "qa"] {
+        ok(&repo, &["discuss", "G1", "--no-reply", "--as", role]);
+    }
+    let out = repo.orx_env(&["tick"], &[("GIT_COMMITTER_DATE", "2026-01-02T05:00:00Z")]);
+    out.ok().stdout_has(&[
+        "note: goal G1 (check 1 of 3): every addressed role answered, but no task is claimed",
+    ]);
+}
+
+/// The task's phase prompts in the flow's language (§22.3: executor, CI
+/// failure, review request, review results): under `lang: zh`, and with
+/// `--lang zh` for one call, each is its Chinese; the directed
+/// discussion's prompt says who the assignee is, with its display name and
+/// capabilities, as the discussion prompt does.
+#[test]
+fn a_tasks_prompts_and_the_directed_discussion_in_chinese() {
+    let repo = team_repo();
+    let config = repo.read(".orx/config.yaml") + "capabilities:\n  dev: Rust 服务\n";
+    repo.write(".orx/config.yaml", config);
+    repo.commit_rules("capabilities");
+    ok(
+        &repo,
+        &["goal", "new", "Search", "--assignee", "dev", "--as", "lead"],
+    );
+    repo.orx(&["goal", "prompt", "G1", "--role", "dev"])
+        .ok()
+        .stdout_has(&[
+            "## Who you are",
+            "You are zhaoyun (Dev), acting as `dev`; your capabilities: Rust 服务.",
+        ]);
+    repo.orx(&["goal", "prompt", "G1", "--role", "dev", "--lang", "zh"])
+        .ok()
+        .stdout_has(&[
+            "## 你是谁",
+            "你是 zhaoyun(Dev),角色是 `dev`,能力是 Rust 服务。",
+        ]);
+    ok(&repo, &["goal", "new", "Login", "--direct", "--as", "lead"]);
+    ok(
+        &repo,
+        &["claim", "G2", "Form", "--for", "dev", "--as", "lead"],
+    );
+    let t = repo.tasks()[0].clone();
+    repo.set_lang("zh");
+    let prompt = |want: &[&str]| {
+        repo.orx(&["goal", "prompt", &t]).ok().stdout_has(want);
+    };
+    prompt(&["你以 dev 身份执行任务", "编码 + 写 UT"]);
+    ok(&repo, &["task", "start", &t, "--as", "dev"]);
+    repo.git(&["checkout", "-q", "-b", "feat/T1-form"]).ok();
+    code(&repo, "broken", "half a form");
+    repo.orx(&["task", "check", &t, "--as", "dev"]).code(4);
+    prompt(&["上的检查 (CI) 失败", "判断根因"]);
+    repo.git(&["rm", "-q", "broken"]).ok();
+    code(&repo, "form.txt", "the form");
+    ok(&repo, &["task", "check", &t, "--as", "dev"]);
+    ok(&repo, &["task", "submit", &t, "--as", "dev"]);
+    prompt(&["审查任务", "要改什么"]);
+    ok(
+        &repo,
+        &[
+            "task",
+            "review",
+            &t,
+            "--request-changes",
+            "-m",
+            "label it",
+            "--as",
+            "reviewer",
+        ],
+    );
+    prompt(&["reviewer 要求修改 (REQUEST_CHANGES)", "label it"]);
+    ok(&repo, &["task", "submit", &t, "--as", "dev"]);
+    ok(
+        &repo,
+        &["task", "review", &t, "--approve", "--as", "reviewer"],
+    );
+    prompt(&["已通过 review (APPROVED)"]);
+}
+
+/// Regression: a task's notice of many lines (a repository's own merged
+/// notice, the flow's Phase 5 "通知 agent 合并") was told as `git orx goal
+/// prompt TASK`, a goal's command that prints a phase's prompt rather than
+/// the notice; it is told whole.
+#[test]
+fn a_tasks_notice_of_many_lines_is_told_whole_not_by_goal_prompt() {
+    let repo = goal_repo();
+    repo.write(
+        ".orx/prompts/task/merged.md",
+        "Task {{id}} is merged.\nNothing more is to be done.\n",
+    );
+    repo.commit_rules("our own merged notice");
+    ok(&repo, &["goal", "new", "Login", "--direct", "--as", "lead"]);
+    ok(
+        &repo,
+        &["claim", "G1", "Form", "--for", "dev", "--as", "lead"],
+    );
+    ok(&repo, &["task", "start", "T1", "--as", "dev"]);
+    repo.git(&["checkout", "-q", "-b", "feat/T1-form"]).ok();
+    code(&repo, "form.txt", "the form");
+    merge(&repo, "feat/T1-form");
+    let out = tick_at(&repo, "2026-01-02T03:10:00Z");
+    assert!(
+        out.contains("merged task T1 -> Dev:\n  Task T1 is merged.\n  Nothing more is to be done.")
+            && !out.contains("goal prompt T1"),
+        "{out}"
+    );
 }

@@ -273,6 +273,11 @@ fn check_step(next: &str, before: &Value, after: &Value, date: &str, validations
     }
 }
 
+/// The loop state schema's 状态转换规则 (each action's state change:
+/// init, develop, debug, validate, complete) and 状态派生字段 (the derived
+/// fields under their own names in `loop show --json`: `developProgress`,
+/// `hasPendingDevelop`, `debugCompleted`, `validationPassed`,
+/// `overallProgress`).
 #[test]
 fn a_scripted_skill_drives_a_loop_from_created_to_completed_each_action_making_its_state_change() {
     let repo = Repo::new();
@@ -926,6 +931,11 @@ fn git_orx_run_fails_a_loop_at_its_iteration_cap() {
     repo.orx(&["verify"]).ok();
 }
 
+/// The loop state schema's 初始状态 (由 API 创建时, Dashboard 触发, then
+/// 由 Skill 初始化后 action-init): the dashboard starts the loop it created
+/// (pending → running) by the move alone, as the workflow file says — the
+/// `init` action writes `skill_state`, the skill's own, and is refused to
+/// it —; the skill's `init` then fills `skill_state`.
 #[test]
 fn the_dashboard_may_start_a_loop_before_the_skills_init() {
     let repo = Repo::new();

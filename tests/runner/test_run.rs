@@ -68,6 +68,13 @@ case "$ORX_ACTION" in
 esac
 "#;
 
+/// The code review orchestrator's Execution Loop and Action Catalog: the
+/// run takes the actions `selectNextAction` chooses under the catalog's
+/// IDs (`action-collect-context`, `action-quick-scan`,
+/// `action-deep-review` per dimension, `action-generate-report`,
+/// `action-complete`) and logs them as the loop prints them
+/// (`=== Code Review Orchestrator Started ===`, `[Iteration N] Status:`,
+/// `[Iteration N] Executing:`).
 #[test]
 fn a_scripted_executor_takes_a_review_through_every_action_to_completed_with_its_report() {
     let repo = review_repo("security,testing");

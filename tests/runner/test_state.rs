@@ -10,6 +10,11 @@ fn json(out: &crate::common::Run) -> serde_json::Value {
     serde_json::from_str(&out.stdout).unwrap_or_else(|e| panic!("{e}\n{}", out.render()))
 }
 
+/// The state manager (the review orchestrator's StateManager:
+/// `updateState` with a backup before each, `restoreState`) on any kind,
+/// and its 历史追踪 (history tracking): `git orx history ID --json` gives
+/// `state-history.json`'s events — init, each update with its field
+/// changes (from → to), restore — from git's history.
 #[test]
 fn update_backup_restore_and_history_work_on_a_story() {
     let repo = Repo::new();
@@ -144,6 +149,10 @@ fn a_story_file_that_does_not_parse_is_reported_with_its_position_and_restore_re
     );
 }
 
+/// The review orchestrator's Error Recovery (错误处理流程): `recordError`
+/// counts each error, the third records the failure and restores the last
+/// stable state (`restoreState`), which `restore` also brings back; the
+/// history (历史追踪) keeps the failure, the restore and each update.
 #[test]
 fn update_backup_restore_history_and_error_work_on_a_review() {
     let repo = review_repo("security,testing");

@@ -758,6 +758,26 @@ pub const LINES: &[(&str, &str)] = &[
         "本轮至少有一个任务已被认领",
     ),
     (
+        "fewer than {n} checks found the discussion not ended",
+        "讨论未终态的检查少于 {n} 次",
+    ),
+    (
+        "{n} checks found the discussion not ended",
+        "已有 {n} 次检查讨论仍未终态",
+    ),
+    (
+        "fewer than {n} checks failed (at the last, the task fails)",
+        "失败的检查少于 {n} 次 (到上限时任务失败)",
+    ),
+    (
+        "a plan says what is planned: a NO_REPLY is not one",
+        "方案要写出计划: NO_REPLY 不是方案",
+    ),
+    (
+        "{assignee}'s plan of this round is named (`plan`: the assignee writes it with `git orx discuss {id} --proposal ...`)",
+        "已指明 {assignee} 本轮的方案 (`plan`: assignee 用 `git orx discuss {id} --proposal ...` 写出)",
+    ),
+    (
         "fewer than {n} checks found no taker",
         "无人认领的检查少于 {n} 次",
     ),
@@ -1055,6 +1075,14 @@ pub const LINES: &[(&str, &str)] = &[
         "Goal {id} 已指派给你: 写方案 (`git orx discuss {id2} --proposal ...`); reviewer 审查通过后认领任务 (`git orx claim {id3} \"...\"`)",
     ),
     (
+        "Goal {id}: the reviewer approved your plan; claim its tasks (`git orx claim {id2} \"...\"`)",
+        "Goal {id}: reviewer 已通过你的方案; 认领任务 (`git orx claim {id2} \"...\"`)",
+    ),
+    (
+        "  Goal {id}: the reviewer approved your plan; claim its tasks (`git orx claim {id2} \"...\"`)",
+        "  Goal {id}: reviewer 已通过你的方案; 认领任务 (`git orx claim {id2} \"...\"`)",
+    ),
+    (
         "Goal {id} (round {round}) waits for your answer: `git orx discuss {id2} --position ... --proposal ... --claim ... --risk ...` (or --no-reply); claim a task with `git orx claim {id3} \"...\"`",
         "Goal {id} (第 {round} 轮) 等待你的回答: `git orx discuss {id2} --position ... --proposal ... --claim ... --risk ...` (或 --no-reply);认领任务: `git orx claim {id3} \"...\"`",
     ),
@@ -1146,6 +1174,22 @@ pub const LINES: &[(&str, &str)] = &[
         "issue #{n} 的父 issue #{parent} 在这里不是 goal;已忽略",
     ),
     (
+        "{item} (check {n} of {max}): every addressed role answered, but no task is claimed; the lead hears of it at the last check",
+        "{item} (第 {n} 次检查,共 {max} 次): 每个角色都已回应,但没有人认领任务;最后一次检查时升级给 lead",
+    ),
+    (
+        "{item} (check {n} of {max}): no agent it addresses is idle (busy: {agents}); the lead hears of it at the last check",
+        "{item} (第 {n} 次检查,共 {max} 次): 它面向的 agent 都不空闲 (忙: {agents});最后一次检查时升级给 lead",
+    ),
+    (
+        "issue #{n}: {item} is assigned to {role} already; ignored",
+        "issue #{n}: {item} 已指派给 {role}; 忽略",
+    ),
+    (
+        "issue #{n} assigned to {role}: {item} is {state}, where the lead reassigns it only after an escalation; it stays as it is",
+        "issue #{n} 指派给 {role}: {item} 处于 {state},lead 只在升级后重新分配; 保持不变",
+    ),
+    (
         "issue #{n} is a task here already; ignored",
         "issue #{n} 在这里已是 task;已忽略",
     ),
@@ -1211,6 +1255,10 @@ pub const LINES: &[(&str, &str)] = &[
     (
         "{notice} {item} -> {to}: `git orx goal prompt {id} --role {role}`",
         "{item} 的 {notice} 通知 → {to}: `git orx goal prompt {id} --role {role}`",
+    ),
+    (
+        "{notice} {item} -> {to}:",
+        "{item} 的 {notice} 通知 → {to}:",
     ),
     (
         "{notice} {item} -> {to}: {text}",
@@ -2019,6 +2067,14 @@ pub const LINES: &[(&str, &str)] = &[
     (
         "the `{kind}` kind names no file for ID `{id}`",
         "`{kind}` 类型没有为 ID `{id}` 指定文件",
+    ),
+    (
+        "{item} is not made in {to} yet: it waits for {waiting} (its `{field}`), which is not {state} yet",
+        "{item} 还不能以 {to} 创建: 它等待 {waiting} (其 `{field}`),后者尚未 {state}",
+    ),
+    (
+        "{item} is not made in {to} yet: it waits for {waiting} (its `{field}`), which are not {state} yet",
+        "{item} 还不能以 {to} 创建: 它等待 {waiting} (其 `{field}`),它们尚未 {state}",
     ),
     (
         "{item}: {from} -> {to} waits for {waiting} (its `{field}`), which is not {state} yet",

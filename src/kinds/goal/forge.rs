@@ -341,11 +341,20 @@ fn issues(
         .flatten()
         .filter_map(|l| l["name"].as_str())
         .collect();
-    let assignee = issue["assignees"]
-        .as_array()
-        .and_then(|a| a.first())
-        .and_then(|a| a["login"].as_str())
-        .or(str_at(issue, &["assignee", "login"]));
+    // GitHub names the login just assigned beside the issue; Gitea sends
+    // the issue with its assignees.
+    let assignee = (if action == "assigned" {
+        str_at(p, &["assignee", "login"])
+    } else {
+        None
+    })
+    .or_else(|| {
+        issue["assignees"]
+            .as_array()
+            .and_then(|a| a.first())
+            .and_then(|a| a["login"].as_str())
+    })
+    .or(str_at(issue, &["assignee", "login"]));
     let parent = parent_issue(title, body);
     match (action, parent) {
         ("opened" | "assigned", Some(goal_issue)) => {
@@ -390,7 +399,17 @@ fn issues(
             let plan = plan_claim(ws, &goal.id, &claim, actor(&role))?;
             run_plan(ws, plan, "issues/opened", out)
         }
-        ("opened", None) => {
+        // The goal's own issue assigned (定向讨论: "Issue assigned webhook →
+        // issue_discussion task, assignee=该 agent"): a goal not yet routed
+        // is routed to its assignee's directed discussion, an escalated one
+        // is reassigned to it (the lead's `assign`).
+        ("assigned", None) if by_issue(ws, GOAL, n)?.is_some() => {
+            let Some(goal) = by_issue(ws, GOAL, n)? else {
+                return Ok(());
+            };
+            assigned_goal(ws, &goal, n, assignee, role_of, out)
+        }
+        ("opened" | "assigned", None) => {
             if by_issue(ws, GOAL, n)?.is_some() {
                 out.notes
                     .push(format!("issue #{n} is a goal here already; ignored"));
@@ -489,6 +508,62 @@ fn issues(
             Ok(())
         }
     }
+}
+
+/// Goal `goal` (forge issue `n`) assigned to `assignee`'s role: routed
+/// to a directed discussion while it is open, reassigned by the lead's
+/// `assign` once escalated; elsewhere told and left as it is.
+fn assigned_goal(
+    ws: &Workspace,
+    goal: &Item,
+    n: u64,
+    assignee: Option<&str>,
+    role_of: &dyn Fn(Option<&str>) -> Option<String>,
+    out: &mut Ticked,
+) -> Result<()> {
+    let Some(role) = role_of(assignee) else {
+        out.notes.push(format!(
+            "issue #{n} is assigned to {}, who is not in the team (`team:` in .orx/config.yaml); ignored until it is",
+            assignee.map_or("no one".to_owned(), crate::text::escape)
+        ));
+        return Ok(());
+    };
+    let v = goal.value();
+    if text(&v, "assignee") == Some(role.as_str()) && goal.status != "escalated" {
+        out.notes.push(format!(
+            "issue #{n}: {} is assigned to {role} already; ignored",
+            goal.label()
+        ));
+        return Ok(());
+    }
+    let wf = ws.workflow(GOAL)?;
+    if goal.status == wf.initial {
+        let edits = vec![plan::set(&["assignee"], json!(role))];
+        return match plan_event(ws, goal.clone(), &wf, ROUTE, edits, actor(LEAD))? {
+            Some(p) => run_plan(ws, p, "issues/assigned", out),
+            None => Ok(()),
+        };
+    }
+    if !wf.fired_by(&goal.status, "assign").is_empty() {
+        let plan = plan_decide(
+            ws,
+            &goal.id,
+            "assign",
+            Some(&role),
+            Actor {
+                role: LEAD,
+                note: Some("the goal's issue was assigned"),
+                ..Default::default()
+            },
+        )?;
+        return run_plan(ws, plan, "issues/assigned", out);
+    }
+    out.notes.push(format!(
+        "issue #{n} assigned to {role}: {} is {}, where the lead reassigns it only after an escalation; it stays as it is",
+        goal.label(),
+        goal.status
+    ));
+    Ok(())
 }
 
 fn comment(

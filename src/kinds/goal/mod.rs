@@ -337,6 +337,16 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
         .map(|r| ws.check_role(r, crate::workflow::role::RoleSource::Flag))
         .transpose()?;
     let role = actor.role;
+    // The assignee's proposal while the goal waits for its plan is the
+    // plan (定向讨论: 写方案), marked so: the reviewer's approval names it.
+    let is_plan = item.status == PLANNING
+        && !answer.no_reply
+        && answer.rejected.is_none()
+        && text(&value, "assignee") == Some(role)
+        && answer
+            .proposal
+            .as_deref()
+            .is_some_and(|p| !p.trim().is_empty());
     let prefix = format!("{}-r{round}-{role}-", item.id);
     let n = ws
         .scan_kind(COMMENT, |r| r.ok().map(|i| i.id))?
@@ -386,6 +396,9 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
     );
     if answer.no_reply {
         front.push_str("no_reply: true\n");
+    }
+    if is_plan {
+        front.push_str("plan: true\n");
     }
     if let Some(s) = &suggest {
         front.push_str(&format!("suggest: {s}\n"));
@@ -658,9 +671,10 @@ pub fn plan_review(ws: &Workspace, id: &str, approve: bool, actor: Actor) -> Res
     };
     let note = actor.note.map(str::trim).filter(|n| !n.is_empty());
     if !approve && note.is_none() {
-        return Err(Error::Usage(
-            "say which changes are requested with -m TEXT".to_owned(),
-        ));
+        return Err(Error::MissingInput {
+            inputs: vec!["note".to_owned()],
+            message: "say which changes are requested (a note)".to_owned(),
+        });
     }
     let edits = vec![plan::set(
         &["review"],
@@ -771,10 +785,11 @@ pub fn plan_decide(
             edits.push(plan::set(&["assignee"], json!(a)));
         }
         ("assign", None) => {
-            return Err(Error::Usage(
-                "say whom the goal is assigned to with --assignee ROLE (or decide `broadcast`)"
+            return Err(Error::MissingInput {
+                inputs: vec!["assignee".to_owned()],
+                message: "say whom the goal is assigned to: an assignee (or decide `broadcast`)"
                     .to_owned(),
-            ));
+            });
         }
         ("broadcast", _) => edits.push(plan::set(&["assignee"], Value::Null)),
         _ => {}
@@ -805,9 +820,10 @@ pub fn plan_plan_check(ws: &Workspace, id: &str, approve: bool, actor: Actor) ->
     let trigger = "plan-approved";
     let note = actor.note.map(str::trim).filter(|n| !n.is_empty());
     if !approve && note.is_none() {
-        return Err(Error::Usage(
-            "say what the plan must change with -m TEXT".to_owned(),
-        ));
+        return Err(Error::MissingInput {
+            inputs: vec!["note".to_owned()],
+            message: "say what the plan must change (a note)".to_owned(),
+        });
     }
     if !approve {
         // A rejection is the reviewer's comment; the goal stays where it
@@ -832,18 +848,38 @@ pub fn plan_plan_check(ws: &Workspace, id: &str, approve: bool, actor: Actor) ->
         return plan_discuss(ws, &item.id, &answer, actor);
     }
     let t = by_trigger(&wf, &item, trigger)?;
-    let round = count(&item.value(), "round_count");
-    let edits = vec![plan::set(
-        &["answered"],
-        json!(answered(ws, &item.id, round)?),
-    )];
+    let v = item.value();
+    let round = count(&v, "round_count");
+    // The plan approved: the assignee's latest of this round (none: the
+    // transition's guard says what is missing).
+    let latest = text(&v, "assignee").and_then(|a| {
+        plans(ws, &item.id, round, a)
+            .ok()
+            .and_then(|p| p.last().cloned())
+    });
+    let edits = vec![plan::set(&["plan"], json!(latest))];
     let to = t.to.clone();
     plan::transition(ws, item, &to, &edits, actor)
 }
 
+/// The IDs of the comments `assignee` marked as its plan on goal `goal`
+/// in round `round`, oldest first.
+pub fn plans(ws: &Workspace, goal: &str, round: u64, assignee: &str) -> Result<Vec<String>> {
+    Ok(comments(ws, goal)?
+        .iter()
+        .filter(|c| {
+            let v = c.value();
+            count(&v, "goal_round") == round
+                && text(&v, "author") == Some(assignee)
+                && v["plan"].as_bool() == Some(true)
+        })
+        .map(|c| c.id.clone())
+        .collect())
+}
+
 /// Whether a directed discussion's plan waits for the reviewer: the
-/// assignee has written more plans in round `round` than the reviewer
-/// rejected (each rejection answers one plan).
+/// assignee has written more plans in round `round` (comments marked as
+/// the plan) than the reviewer rejected (each rejection answers one plan).
 pub fn reviewers_turn(ws: &Workspace, goal: &str, round: u64, assignee: &str) -> Result<bool> {
     let this_round: Vec<Value> = comments(ws, goal)?
         .iter()
@@ -852,7 +888,7 @@ pub fn reviewers_turn(ws: &Workspace, goal: &str, round: u64, assignee: &str) ->
         .collect();
     let plans = this_round
         .iter()
-        .filter(|c| text(c, "author") == Some(assignee))
+        .filter(|c| text(c, "author") == Some(assignee) && c["plan"].as_bool() == Some(true))
         .count();
     let rejections = this_round
         .iter()
@@ -870,7 +906,22 @@ pub struct Awaiting {
     pub round: u64,
     pub status: String,
     pub path: String,
-    pub message: String,
+    /// What the role is asked for (the command line words it).
+    pub wants: Wants,
+}
+
+/// What a discussion asks of a role.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Wants {
+    /// A broadcast discussion's answer (the four dimensions, or NO_REPLY),
+    /// and a claim.
+    Answer,
+    /// A directed discussion's plan, from its assignee.
+    Plan,
+    /// The reviewer's check of the plan `author` wrote.
+    PlanCheck { author: String },
+    /// The plan is approved: the assignee claims its tasks.
+    Claim,
 }
 
 /// The discussions waiting for an answer, one entry per addressed role
@@ -917,22 +968,13 @@ pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
         if goal.status == PLANNING {
             // The plan: the assignee's to write, or the reviewer's to check.
             let assignee = addressed.first().cloned().unwrap_or_default();
-            let (role, message) = if reviewers_turn(ws, &goal.id, round, &assignee)? {
+            let (role, wants) = if reviewers_turn(ws, &goal.id, round, &assignee)? {
                 (
                     crate::workflow::role::canonical("reviewer"),
-                    format!(
-                        "Goal {}: {assignee}'s plan waits for your check: `git orx goal plan {} --approve` or `--reject -m \"...\"`",
-                        goal.id, goal.id
-                    ),
+                    Wants::PlanCheck { author: assignee },
                 )
             } else {
-                (
-                    assignee,
-                    format!(
-                        "Goal {} is assigned to you: write a plan (`git orx discuss {} --proposal ...`); the reviewer checks it, then claim tasks (`git orx claim {} \"...\"`)",
-                        goal.id, goal.id, goal.id
-                    ),
-                )
+                (assignee, Wants::Plan)
             };
             out.push(Awaiting {
                 role,
@@ -941,21 +983,20 @@ pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
                 round,
                 status: goal.status.clone(),
                 path: goal.path.clone(),
-                message,
+                wants,
             });
             continue;
         }
-        for role in addressed.into_iter().filter(|r| !done.contains(&r)) {
-            let message = if directed {
-                format!(
-                    "Goal {} is assigned to you: write a plan (`git orx discuss {} --proposal ...`), ask the reviewer, then claim tasks (`git orx claim {} \"...\"`)",
-                    goal.id, goal.id, goal.id
-                )
+        // A directed discussion past its plan: the assignee is asked to
+        // claim its tasks until the discussion ends.
+        for role in addressed
+            .into_iter()
+            .filter(|r| directed || !done.contains(&r))
+        {
+            let wants = if directed {
+                Wants::Claim
             } else {
-                format!(
-                    "Goal {} (round {round}) waits for your answer: `git orx discuss {} --position ... --proposal ... --claim ... --risk ...` (or --no-reply); claim a task with `git orx claim {} \"...\"`",
-                    goal.id, goal.id, goal.id
-                )
+                Wants::Answer
             };
             out.push(Awaiting {
                 role,
@@ -964,7 +1005,7 @@ pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
                 round,
                 status: goal.status.clone(),
                 path: goal.path.clone(),
-                message,
+                wants,
             });
         }
     }

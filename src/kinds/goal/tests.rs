@@ -174,7 +174,8 @@ fn the_third_check_with_no_taker_escalates() {
 
 /// 定向讨论 (the assignee-directed discussion): the assignee's plan waits
 /// for the reviewer's check. Only the reviewer (or the Human) approves it,
-/// only once the assignee wrote one this round; the approval is recorded
+/// only naming a plan the assignee wrote this round (a comment marked as
+/// the plan, which the transition waits for); the approval is recorded
 /// by the transition alone (`plan_check` is protected); a directed
 /// discussion does not end without this round's approval; a plan no one
 /// approves is checked and escalated like a discussion no one takes.
@@ -194,30 +195,37 @@ fn the_reviewer_approves_a_directed_discussions_plan_before_it_moves_on() {
     };
     let rows = [
         (
-            "the reviewer, a plan written",
+            "the reviewer, a plan named",
             "reviewer",
-            json!({"answered": ["dev"]}),
+            json!({"plan": "G1-r1-dev-1"}),
             Some("discussing"),
         ),
         (
-            "the Human, a plan written",
+            "the Human, a plan named",
             "human",
-            json!({"answered": ["dev"]}),
+            json!({"plan": "G1-r1-dev-1"}),
             Some("discussing"),
         ),
         (
             "the reviewer, no plan yet",
             "reviewer",
-            json!({"answered": []}),
+            json!({"plan": null}),
+            None,
+        ),
+        // `answered` is anyone's to edit: it is no plan.
+        (
+            "the reviewer, `answered` edited but no plan",
+            "reviewer",
+            json!({"answered": ["dev"]}),
             None,
         ),
         (
             "the assignee itself",
             "dev",
-            json!({"answered": ["dev"]}),
+            json!({"plan": "G1-r1-dev-1"}),
             None,
         ),
-        ("the lead", "lead", json!({"answered": ["dev"]}), None),
+        ("the lead", "lead", json!({"plan": "G1-r1-dev-1"}), None),
     ];
     for (case, role, extra, to) in rows {
         let item = planning(extra);
@@ -226,10 +234,28 @@ fn the_reviewer_approves_a_directed_discussions_plan_before_it_moves_on() {
         let moves = decide_to(&wf, "plan-approved", &item, role).filter(|_| may);
         assert_eq!(moves.as_deref(), to, "{case}");
     }
+    // The plan the approval names must be, in the tree it is committed
+    // in, a comment of this round by the assignee marked as the plan: the
+    // transition waits for it (the hooks and `verify` read the tree).
+    let t = wf.transition(PLANNING, "discussing").unwrap();
+    let w = &t.waits[0];
+    assert_eq!(
+        (w.field.as_str(), w.kind.as_deref(), w.with.clone()),
+        (
+            "plan",
+            Some(COMMENT),
+            vec![
+                ("plan".to_owned(), json!(true)),
+                ("parent".to_owned(), json!("@id")),
+                ("author".to_owned(), json!("@assignee")),
+                ("goal_round".to_owned(), json!("@round_count")),
+            ]
+        )
+    );
     // Approval written by hand, without the transition: refused.
-    let before = planning(json!({"answered": ["dev"]}));
+    let before = planning(json!({"plan": "G1-r1-dev-1"}));
     let after = planning(
-        json!({"answered": ["dev"], "plan_check": {"round_count": 1, "verdict": "approved"}}),
+        json!({"plan": "G1-r1-dev-1", "plan_check": {"round_count": 1, "verdict": "approved"}}),
     );
     let change = Change {
         before: Some(&before),
@@ -495,6 +521,94 @@ fn a_task_start_waits_for_its_dependencies_and_the_lead_creates_tasks() {
             .contains("`waits.until` names `merged`, which is no state"),
         "{e}"
     );
+}
+
+/// The end-to-end flow's task_state.status `failed` ("executor task 验证
+/// 失败且 retry_count 达上限 → failed"): each failed check sends the task
+/// back to its executor, counted in `ci_failures` by the transitions
+/// alone; the check that reaches `max_ci_failures` (3) fails it, and a
+/// move to ci-failed past the limit is refused.
+#[test]
+fn a_task_fails_by_the_rule_at_the_retry_limit() {
+    let wf = load(TASK);
+    assert_eq!(wf.params["max_ci_failures"], json!(3));
+    let failed_check = json!({"passed": false, "at": NOW, "failed": ["t"]});
+    let task = |state: &str, failures: u64| json!({"kind": "task", "id": "T1", "title": "Form", "status": state, "parent": "G1", "goal_round": 1, "assignee": "dev", "branch": "feat/T1-form", "ci_failures": failures, "last_check": failed_check.clone()});
+    // (state, failed checks before, where a failed check takes it)
+    let rows = [
+        ("in-progress", 0, "ci-failed"),
+        ("in-progress", 1, "ci-failed"),
+        ("in-progress", 2, FAILED),
+        ("in-review", 0, "ci-failed"),
+        ("in-review", 2, FAILED),
+        ("ci-failed", 1, "ci-failed"),
+        ("ci-failed", 2, FAILED),
+    ];
+    for (state, failures, to) in rows {
+        assert_eq!(
+            decide_to(&wf, "check-failed", &task(state, failures), "dev").as_deref(),
+            Some(to),
+            "{state} after {failures} failed checks"
+        );
+    }
+    let moved = |from: &str, failures: u64, to: &str, after: u64| {
+        let before = task(from, failures);
+        let mut a = task(to, after);
+        a["status"] = json!(to);
+        judge(&wf, &before, &a, "dev")
+    };
+    // Counted by the transition; the count is no one's to edit.
+    assert!(moved("in-progress", 0, "ci-failed", 1).is_ok());
+    assert!(moved("ci-failed", 1, "ci-failed", 2).is_ok());
+    assert!(moved("in-progress", 1, "in-progress", 0).is_err());
+    // Past the limit, back to work is refused: the task fails.
+    assert!(moved("in-progress", 2, "ci-failed", 3).is_err());
+    assert!(moved("ci-failed", 2, "ci-failed", 3).is_err());
+    assert!(moved("ci-failed", 2, FAILED, 2).is_ok());
+}
+
+/// A task is made only while its goal takes claims (the end-to-end flow's
+/// 定向讨论: "review 通过 → 创建 sub Issue"): the task workflow's
+/// `create_waits:` lists its `parent` goal in discussing or executing, not
+/// planning, which `claim`, the hooks and `verify` judge alike; another
+/// kind's states a `waits:` names are checked by the registry.
+#[test]
+fn a_task_is_made_only_while_its_goal_takes_claims() {
+    let wf = load(TASK);
+    let w = &wf.create_waits[0];
+    assert_eq!(
+        (w.field.as_str(), w.kind.as_deref(), w.until.clone()),
+        (
+            "parent",
+            Some(GOAL),
+            vec!["discussing".to_owned(), "executing".to_owned()]
+        )
+    );
+    let rules = |task_yaml: &str| {
+        let mut files = std::collections::BTreeMap::new();
+        files.insert(".orx/config.yaml".to_owned(), b"{}".to_vec());
+        files.insert(
+            ".orx/workflows/task.yaml".to_owned(),
+            task_yaml.as_bytes().to_vec(),
+        );
+        crate::repo::rules::Rules::from_files(files)
+            .unwrap()
+            .unwrap()
+    };
+    let bad = "workflow: task\ncreate_waits:\n  - {field: parent, kind: goal, until: [thinking]}\n";
+    let e = rules(bad).workflow(TASK).unwrap_err().to_string();
+    assert!(
+        e.contains("`waits.until` names `thinking`, which is no state of `goal`"),
+        "{e}"
+    );
+    let bad = "workflow: task\ncreate_waits:\n  - {field: parent, kind: epic, until: [open]}\n";
+    let e = rules(bad).workflow(TASK).unwrap_err().to_string();
+    assert!(
+        e.contains("waits for `epic` items, which is no kind here"),
+        "{e}"
+    );
+    let good = "workflow: task\nparams: {max_ci_failures: 5}\n";
+    assert!(rules(good).workflow(TASK).is_ok());
 }
 
 #[test]

@@ -6,9 +6,10 @@
 //! commit naming its branch) or which a commit there closes (`Closes: ID`)
 //! is closed, with that commit recorded; a new goal is routed; a
 //! discussion every addressed role answered, with a task claimed, ends; a
-//! discussion with no task claimed is checked (once per the workflow's
-//! `check_every_seconds`) and escalated to the lead after `max_checks`
-//! (a directed discussion whose plan the reviewer has not approved too);
+//! discussion not ended (no task claimed, or a role yet to answer) is
+//! checked (once per the workflow's `check_every_seconds`) and escalated
+//! to the lead after `max_checks` (a directed discussion whose plan the
+//! reviewer has not approved too), a check that tells no agent noted;
 //! a round whose every task is done or failed goes to the lead's review.
 //!
 //! As the flow's ticker does, it tells the agents what to pick up
@@ -315,6 +316,31 @@ fn lead_notice(ws: &Workspace, id: &str, agents: &[AgentLoad]) -> Result<Option<
     Ok(Some(notice(ws, &goal, name, name, &lead, agents, &[])?))
 }
 
+/// What a check of `goal` that tells no agent says, so that a
+/// discussion waiting on no one is seen: every addressed role answered
+/// with no task claimed, or every agent it would tell is busy.
+fn stalled(goal: &Item, wf: &Workflow, told: &[Notice]) -> Option<String> {
+    let v = goal.value();
+    let max = wf.params["max_checks"].as_u64().unwrap_or(3);
+    let at = format!("{} (check {} of {max})", goal.label(), count(&v, "checks"));
+    if told.is_empty() {
+        return Some(format!(
+            "{at}: every addressed role answered, but no task is claimed; the lead hears of it at the last check"
+        ));
+    }
+    if told
+        .iter()
+        .all(|n| n.agents.is_empty() && !n.busy.is_empty())
+    {
+        let busy: Vec<String> = told.iter().flat_map(|n| n.busy.clone()).collect();
+        return Some(format!(
+            "{at}: no agent it addresses is idle (busy: {}); the lead hears of it at the last check",
+            busy.join(", ")
+        ));
+    }
+    None
+}
+
 fn seconds_between(earlier: &str, now: &str) -> Option<i64> {
     let a: jiff::Timestamp = earlier.parse().ok()?;
     let b: jiff::Timestamp = now.parse().ok()?;
@@ -445,16 +471,18 @@ pub fn tick(
             .filter_map(Value::as_str)
             .collect();
         let all = addressed.iter().all(|r| answered.iter().any(|a| a == r));
-        if discussion_ends && s.total > 0 {
-            if all {
-                let mut edits = s.edits();
-                edits.push(plan::set(&["answered"], json!(answered)));
-                if let Some(p) = plan_event(ws, goal, &gwf, DISCUSSION_ENDED, edits, actor)? {
-                    run(p, DISCUSSION_ENDED, &mut out)?;
-                }
+        if discussion_ends && s.total > 0 && all {
+            let mut edits = s.edits();
+            edits.push(plan::set(&["answered"], json!(answered)));
+            if let Some(p) = plan_event(ws, goal, &gwf, DISCUSSION_ENDED, edits, actor)? {
+                run(p, DISCUSSION_ENDED, &mut out)?;
             }
             continue;
         }
+        // Not ended — no task claimed, or an addressed role has not
+        // answered: checked like the flow's broadcast tracker, and at the
+        // last check escalated to the lead ("超过 3 轮 check 未终态 →
+        // 升级"), so a discussion never waits without end.
         let due = match text(&v, "checked_at") {
             None => true,
             Some(at) => seconds_between(at, &now).is_none_or(|s| s >= every),
@@ -483,7 +511,11 @@ pub fn tick(
             // Escalated by this check.
             out.notices.extend(lead_notice(ws, id, &agents)?);
         } else {
-            out.notices.extend(check_notices(ws, &goal, &agents)?);
+            let told = check_notices(ws, &goal, &agents)?;
+            if let Some(note) = stalled(&goal, &gwf, &told) {
+                out.notes.push(note);
+            }
+            out.notices.extend(told);
         }
     }
     for id in &to_lead {

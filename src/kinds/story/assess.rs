@@ -278,7 +278,7 @@ pub fn plan(
         )));
     };
     let template = ws.template(&item.kind)?.unwrap_or_default();
-    let measured = Checklist::from_template(template).measure(item.doc.body());
+    let measured = Checklist::of_template(template).measure(item.doc.body());
     let structure = a.structure.unwrap_or(measured.structure);
     let extraction = a.extraction.unwrap_or(measured.extraction);
     let value = item.value();

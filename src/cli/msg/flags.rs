@@ -1,0 +1,144 @@
+//! The library's messages name no command-line flag (`src/no_flag_names.rs`
+//! checks it): they name the action. Here the command line words each with
+//! the flag that takes it, line by line, before a line is put in the
+//! user's language: the library's English, with `{name}` standing for any
+//! text, and the command line's.
+
+/// (the library's line, the command line's).
+const FLAGS: &[(&str, &str)] = &[
+    (
+        "to install there anyway, for every repository using it: say that hooks outside the repository are meant",
+        "to install there anyway, for every repository using it: add --hooks-outside-repo",
+    ),
+    (
+        "the commit is not signed (signatures are required)",
+        "the commit is not signed (--require-signed)",
+    ),
+    (
+        "add git-orx to {file} (or have `git orx hooks install` add it, for lefthook):",
+        "add git-orx to {file} (or run `git orx hooks install --lefthook`, which adds it):",
+    ),
+    (
+        "{file} does not run git-orx: `git orx hooks install` adds it, for lefthook",
+        "{file} does not run git-orx: `git orx hooks install --lefthook` adds it",
+    ),
+    (
+        "{text}; `git orx move` records what the story has (and a reason why tasks are left open)",
+        "{text}; `git orx move` records what the story has (and `--reason TEXT` why tasks are left open)",
+    ),
+    (
+        "unknown kind `{kind}` to copy from{guess}",
+        "unknown kind `{kind}` (from --from){guess}",
+    ),
+    (
+        "unknown kind `{kind}` to copy from",
+        "unknown kind `{kind}` (from --from)",
+    ),
+    (
+        "{dir} holds the `{other}` items; give the new kind its own directory",
+        "{dir} holds the `{other}` items; give the new kind its own directory with --dir",
+    ),
+    (
+        "{text}; choose another backup to restore",
+        "{text}; choose another with --to",
+    ),
+    (
+        "{text}; roll back there, or roll back from any work tree",
+        "{text}; roll back there, or pass --any-worktree",
+    ),
+    (
+        "{text} (the state before is also saved as {name}: rolling back to {name2} would restore it)",
+        "{text} (the state before is also saved as {name}: `git orx rollback {name2} --yes` would restore it)",
+    ),
+    (
+        "your work is saved as {name}: rolling back to {name2} restores it",
+        "your work is saved as {name}: `git orx rollback {name2} --yes` restores it",
+    ),
+    (
+        "{text}; commit it first (`git orx new` commits it, unless told not to)",
+        "{text}; commit it first (`git orx new` commits unless --no-commit)",
+    ),
+    (
+        "{text}; make one with `git orx kind new NAME`, copied from a kind",
+        "{text}; make one with `git orx kind new NAME --from KIND`",
+    ),
+    (
+        "a {kind}'s ID is given: say which",
+        "a {kind}'s ID is given: say it with --id",
+    ),
+    (
+        "cannot choose the next ID after the highest one; give one",
+        "cannot choose the next ID after the highest one; give one with --id",
+    ),
+    (
+        "undo the rollback by rolling back to {name}, or record the transition again",
+        "undo the rollback with `git orx rollback {name} --yes`, or record the transition again",
+    ),
+];
+
+/// `line` worded with its flag, if it is one of the library's lines that
+/// name an action a flag takes.
+fn word_line(line: &str) -> Option<String> {
+    // Indented as it is written (a report's detail).
+    let text = line.trim_start();
+    let indent = &line[..line.len() - text.len()];
+    FLAGS.iter().find_map(|(lib, cli)| {
+        let pieces = super::pieces(lib);
+        // Most lines are none of these: the longest literal rules them out.
+        let longest = pieces.iter().map(|(l, _)| *l).max_by_key(|l| l.len())?;
+        if !text.contains(longest) {
+            return None;
+        }
+        let mut values = Vec::new();
+        super::fill(&pieces, text, &mut values).then(|| {
+            let worded = values.iter().fold((*cli).to_owned(), |s, (k, v)| {
+                s.replace(&format!("{{{k}}}"), v)
+            });
+            format!("{indent}{worded}")
+        })
+    })
+}
+
+/// `text` with each of its lines worded with its flag; `None` when no
+/// line names such an action.
+pub fn word(text: &str) -> Option<String> {
+    let mut changed = false;
+    let lines: Vec<String> = text
+        .split('\n')
+        .map(|l| match word_line(l) {
+            Some(w) => {
+                changed = true;
+                w
+            }
+            None => l.to_owned(),
+        })
+        .collect();
+    changed.then(|| lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    /// Each line keeps its names, and the library's wording of it names
+    /// no flag while the command line's does.
+    #[test]
+    fn each_line_is_worded_with_its_flag() {
+        for (lib, cli) in super::FLAGS {
+            assert!(!lib.contains(" --"), "{lib}");
+            assert!(cli.contains("--"), "{cli}");
+            let names = |t: &str| {
+                let mut n: Vec<String> = super::super::pieces(t)
+                    .iter()
+                    .filter_map(|(_, n)| n.map(str::to_owned))
+                    .collect();
+                n.sort();
+                n
+            };
+            assert_eq!(names(lib), names(cli), "{lib}");
+        }
+        assert_eq!(
+            super::word("Tk3f9a (docs/tasks/T.md) is not committed yet; commit it first (`git orx new` commits it, unless told not to)").as_deref(),
+            Some("Tk3f9a (docs/tasks/T.md) is not committed yet; commit it first (`git orx new` commits unless --no-commit)")
+        );
+        assert_eq!(super::word("nothing to word"), None);
+    }
+}
