@@ -104,7 +104,11 @@ fn main() -> ExitCode {
     let args = cli::arguments();
     if cli::help::asked(&args) {
         cli::lang_before_parsing();
-        print!("{}", cli::help::overview(&Cli::command(), cli::msg::zh()));
+        // A reader that has gone (`| head`) is no reason to panic.
+        let _ = std::io::Write::write_all(
+            &mut std::io::stdout(),
+            cli::help::overview(&Cli::command(), cli::msg::zh()).as_bytes(),
+        );
         return ExitCode::from(if args.iter().any(|a| a == "-h") { 0 } else { 2 });
     }
     catch_stop();

@@ -518,7 +518,12 @@ pub fn usage_error(e: clap::Error, json: bool) -> std::process::ExitCode {
         ..Default::default()
     };
     let v = output::Envelope::new(data, Vec::new());
-    println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    // A reader that has gone (`| head`) is no reason to panic.
+    let _ = writeln!(
+        std::io::stdout(),
+        "{}",
+        serde_json::to_string_pretty(&v).unwrap_or_default()
+    );
     std::process::ExitCode::from(2)
 }
 

@@ -208,3 +208,34 @@ fn new_chooses_ids_and_refuses_duplicates() {
         .fails(1, &["Dev may not change story"]);
     assert_eq!(repo.state(), before);
 }
+
+/// Regression: `git orx ... | head`, the reader gone before git-orx
+/// writes, is no panic — not for the overview, a usage error under
+/// `--json`, or a command's output.
+#[test]
+fn a_reader_that_has_gone_is_no_panic() {
+    let repo = Repo::new();
+    repo.story("Login", crate::common::GOOD);
+    for args in [
+        &[][..],
+        &["-h"],
+        &["no-such-command", "--json"],
+        &["status"],
+        &["status", "--json"],
+        &["next"],
+    ] {
+        let mut child = repo
+            .command(bin())
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes before anything is written.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "git orx {args:?}: {stderr}");
+        assert_ne!(out.status.code(), Some(101), "git orx {args:?}: {stderr}");
+    }
+}
