@@ -13,8 +13,9 @@ use super::{DIM, Ui, YELLOW, epaint, paint};
 /// file held that is not committed is kept first, as a backup named
 /// before-restore-N that no later backup drops.
 ///
-/// With --dry-run (or --diff) it needs no role: with none given, the
-/// change is judged as the Human's.
+/// With --dry-run it needs no role: with none given, the change is
+/// judged as the Human's; it shows the unified diff of the item's file
+/// from what it holds now to what the restore would write.
 #[derive(clap::Args)]
 pub struct Args {
     /// The item's ID (e.g. 1.2, or codereview:3).
@@ -22,18 +23,18 @@ pub struct Args {
     /// A backup's name (`git orx backups ID`) or a commit.
     #[arg(long, value_name = "NAME|COMMIT")]
     to: Option<String>,
-    /// With the dry run, the unified diff of the item's file from what it
-    /// holds now to what the restore would write ("binary file differs"
-    /// for a file that is not text). Implies --dry-run: nothing is
-    /// written.
+    /// With the dry run, the file's name only, without its diff.
     #[arg(long)]
+    name_only: bool,
+    /// The dry run (its diff is shown by default now).
+    #[arg(long, hide = true)]
     diff: bool,
     #[command(flatten)]
     change: super::ChangeArgs,
 }
 
 pub fn run(ui: &mut Ui, mut args: Args) -> orx::Result<u8> {
-    args.change.dry_run |= args.diff;
+    args.change.dry_run |= args.diff || args.name_only;
     let ws = super::open(ui)?;
     // A dry run needs no role: with none given, it is judged as the Human's.
     let role = match super::role(&ws, &args.change.role) {
@@ -63,9 +64,9 @@ pub fn run(ui: &mut Ui, mut args: Args) -> orx::Result<u8> {
         ));
     }
     use super::output::restore::{PutBack, Restore};
-    // A dry run lists the file the restore would write, with --diff how.
+    // A dry run lists the file the restore would write, and how.
     let files = args.change.dry_run.then(|| {
-        let diff = args.diff.then(|| {
+        let diff = (!args.name_only).then(|| {
             super::diff::unified(
                 &r.path,
                 Some((0o100644, r.before.as_slice())),

@@ -30,14 +30,17 @@ pub struct Args {
     role: Option<String>,
     /// Say which files the rollback would restore, create or remove in
     /// the work tree as it is now (uncommitted and untracked files
-    /// included; items and .orx/ aside) and write nothing. Needs no role.
+    /// included; items and .orx/ aside), each with its unified diff from
+    /// the work tree as it is to the file as the rollback would leave it
+    /// ("binary file differs" for a file that is not text), and write
+    /// nothing. Needs no role.
     #[arg(long)]
     dry_run: bool,
-    /// With the dry run's list, each file's unified diff from the work
-    /// tree as it is to the file as the rollback would leave it ("binary
-    /// file differs" for a file that is not text). Implies --dry-run:
-    /// nothing is written.
+    /// With the dry run, the files' names only, without their diffs.
     #[arg(long)]
+    name_only: bool,
+    /// The dry run (its diffs are shown by default now).
+    #[arg(long, hide = true)]
     diff: bool,
 }
 
@@ -62,14 +65,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     // A name to the minute (chk-202602081200) names the one made then.
     let target = orx::change::checkpoint::resolve(&ws.repo, &target)?;
     let keep = orx::change::plan::rollback_keeps(&ws);
-    if args.dry_run || args.diff {
+    if args.dry_run || args.diff || args.name_only {
+        let with_diffs = !args.name_only;
         let kept: Vec<&str> = keep.iter().map(String::as_str).collect();
         let preview = orx::change::checkpoint::preview(
             &ws.repo,
             &target,
             &kept,
             args.any_worktree,
-            args.diff,
+            with_diffs,
         )?;
         let side = |v: &Option<orx::change::checkpoint::FileVersion>| -> Option<(u32, Vec<u8>)> {
             v.as_ref()
@@ -78,7 +82,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         let diffs: Vec<Option<String>> = preview
             .iter()
             .map(|p| {
-                args.diff.then(|| {
+                with_diffs.then(|| {
                     let (before, after) = (side(&p.before), side(&p.after));
                     super::diff::unified(
                         &p.path,

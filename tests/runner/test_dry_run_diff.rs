@@ -1,5 +1,7 @@
 //! The dry runs of `rollback` and `restore` list every file the real
-//! command changes, and no other, with `--diff` showing how; a property
+//! command changes, and no other, each with its unified diff (the design
+//! card: what a change does is shown as a diff where people decide;
+//! `--name-only` leaves the diffs out); a property
 //! over random work-tree changes holds the dry run to the real run.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -26,10 +28,11 @@ fn checkpointed() -> (Repo, String) {
     (repo, name)
 }
 
-/// `rollback CHK --dry-run --diff` shows each file's diff: a modified
-/// file's hunk, a new file diffed against nothing, a deleted one
-/// recreated, a binary file said to differ; it needs no role and
-/// writes nothing. `--diff` alone is a dry run too.
+/// `rollback CHK --dry-run` shows each file's diff: a modified file's
+/// hunk, a new file diffed against nothing, a deleted one recreated, a
+/// binary file said to differ; it needs no role and writes nothing.
+/// `--diff`, its earlier spelling, is the same dry run; `--name-only`
+/// lists the files alone.
 #[test]
 fn a_rollback_dry_run_with_diff_shows_each_file_s_diff() {
     let (repo, name) = checkpointed();
@@ -38,7 +41,7 @@ fn a_rollback_dry_run_with_diff_shows_each_file_s_diff() {
     std::fs::remove_file(repo.path("src/lib.rs")).unwrap();
     repo.write("bin.dat", b"\x00\x09");
     let before = repo.state();
-    let out = repo.orx(&["rollback", &name, "--dry-run", "--diff"]);
+    let out = repo.orx(&["rollback", &name, "--dry-run"]);
     assert_eq!(repo.state(), before);
     insta::assert_snapshot!(out.render().replace(&name, "<chk>"), @r"
     exit: 0
@@ -69,17 +72,27 @@ fn a_rollback_dry_run_with_diff_shows_each_file_s_diff() {
     ");
     let alone = repo.orx(&["rollback", &name, "--diff"]);
     assert_eq!(alone.render(), out.render());
+    let names = repo.orx(&["rollback", &name, "--name-only"]);
+    insta::assert_snapshot!(names.render().replace(&name, "<chk>"), @r"
+    exit: 0
+    --- stdout
+    would roll back to <chk>: 4 files would change (dry run: nothing written)
+      restore a.txt
+      restore bin.dat
+      remove  new.txt
+      create  src/lib.rs
+    ");
     assert_eq!(repo.state(), before);
 }
 
 /// With `--json`, each file the dry run lists carries what would happen
-/// to it and, with `--diff`, its diff; without `--diff`, no diff.
+/// to it and its diff; with `--name-only`, no diff.
 #[test]
 fn a_rollback_dry_run_with_diff_gives_each_file_s_diff_as_json() {
     let (repo, name) = checkpointed();
     repo.write("b.txt", "B\n");
     repo.write("bin.dat", b"\xff\xfe");
-    let out = repo.orx(&["--json", "rollback", &name, "--diff"]);
+    let out = repo.orx(&["--json", "rollback", &name, "--dry-run"]);
     out.ok();
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     crate::test_schemas::valid("rollback", &v);
@@ -93,7 +106,7 @@ fn a_rollback_dry_run_with_diff_gives_each_file_s_diff_as_json() {
             {"path": "bin.dat", "what": "restore", "diff": "binary file differs\n"},
         ])
     );
-    let out = repo.orx(&["--json", "rollback", &name, "--dry-run"]);
+    let out = repo.orx(&["--json", "rollback", &name, "--dry-run", "--name-only"]);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     crate::test_schemas::valid("rollback", &v);
     assert_eq!(
@@ -146,7 +159,8 @@ fn a_rollback_dry_run_refuses_what_the_rollback_refuses() {
 }
 
 /// `restore --dry-run` needs no role, lists the item's file it would
-/// write and, with `--diff`, how; the restore then writes exactly that.
+/// write and how (`--name-only`: the name alone); the restore then
+/// writes exactly that.
 #[test]
 fn a_restore_dry_run_lists_and_diffs_the_file_it_writes() {
     let repo = Repo::new();
@@ -154,7 +168,7 @@ fn a_restore_dry_run_lists_and_diffs_the_file_it_writes() {
     let committed = repo.read(&path);
     repo.edit(&path, "Login", "Logout");
     let before = repo.state();
-    let out = repo.orx(&["restore", "1.1", "--diff"]);
+    let out = repo.orx(&["restore", "1.1", "--dry-run"]);
     out.ok();
     assert_eq!(repo.state(), before);
     out.stdout_has(&[
@@ -162,7 +176,12 @@ fn a_restore_dry_run_lists_and_diffs_the_file_it_writes() {
         &format!("--- a/{path}\n+++ b/{path}\n"),
         "-title: Logout\n+title: Login\n",
     ]);
-    let out = repo.orx(&["--json", "restore", "1.1", "--diff"]);
+    repo.orx(&["restore", "1.1", "--name-only"])
+        .ok()
+        .stdout_has(&[&format!("  restore {path}")])
+        .stdout_lacks(&["+title: Login"]);
+    assert_eq!(repo.state(), before);
+    let out = repo.orx(&["--json", "restore", "1.1", "--dry-run"]);
     out.ok();
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     crate::test_schemas::valid("restore", &v);

@@ -124,6 +124,19 @@ pub fn english(line: &str) -> Option<String> {
     if line.starts_with("$ ") {
         return None;
     }
+    // A unified diff's headers are its format, as git prints them in
+    // every language (`deleted file mode 100644`).
+    if [
+        "new file mode ",
+        "deleted file mode ",
+        "old mode ",
+        "new mode ",
+    ]
+    .iter()
+    .any(|h| line.starts_with(h))
+    {
+        return None;
+    }
     let stripped = unquote(line);
     let has_chinese = stripped
         .chars()

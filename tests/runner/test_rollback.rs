@@ -636,7 +636,17 @@ fn a_rollback_dry_run_lists_what_the_rollback_changes() {
     --- stdout
     would roll back to <chk>: 2 files would change (dry run: nothing written)
       restore a.txt
+    --- a/a.txt
+    +++ b/a.txt
+    @@ -1 +1 @@
+    -changed
+    +a
       remove  new.txt
+    deleted file mode 100644
+    --- a/new.txt
+    +++ /dev/null
+    @@ -1 +0,0 @@
+    -new
     ");
     repo.orx(&["rollback", "--yes", "--as", "dev"]).fails(
         2,
