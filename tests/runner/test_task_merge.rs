@@ -201,3 +201,44 @@ fn task_merge_closes_with_a_trailer_commit_a_branch_the_main_line_holds() {
     assert_eq!(v["frontmatter"]["closed_by"]["by"], "trailer");
     repo.orx(&["verify"]).ok();
 }
+
+/// A merge that git stops at its commit (here a pre-merge-commit hook of
+/// the team's that refuses it) is aborted: HEAD, the work tree and the
+/// task are as they were, and no merge is left under way.
+#[cfg(unix)]
+#[test]
+fn task_merge_stopped_at_its_commit_is_aborted_and_changes_nothing() {
+    use std::os::unix::fs::PermissionsExt;
+    let repo = goal_repo();
+    task_on_a_branch(&repo);
+    repo.orx(&["task", "submit", "T1", "--as", "dev"]).ok();
+    repo.orx(&["task", "review", "T1", "--approve", "--as", "reviewer"])
+        .ok();
+    let hooks = repo.path("team-hooks");
+    std::fs::create_dir_all(&hooks).unwrap();
+    let hook = hooks.join("pre-merge-commit");
+    std::fs::write(&hook, "#!/bin/sh\necho 'no merges today' >&2\nexit 1\n").unwrap();
+    std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
+    repo.git(&["config", "core.hooksPath", hooks.to_str().unwrap()])
+        .ok();
+    // Kept out of the work tree's status.
+    repo.write(".git/info/exclude", "team-hooks/\n");
+    let before = head(&repo);
+    let out = repo.orx(&["task", "merge", "T1", "--as", "dev", "--json"]);
+    assert_ne!(out.code, 0, "{}", out.render());
+    assert_eq!(head(&repo), before);
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    assert!(!repo.path(".git/MERGE_HEAD").exists());
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    crate::test_schemas::valid("envelope", &v);
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no merges today"),
+        "{v:#}"
+    );
+    let shown = repo.orx(&["show", "T1", "--json"]);
+    let task: Value = serde_json::from_str(&shown.stdout).unwrap();
+    assert_eq!(task["status"], "approved", "{task:#}");
+}
