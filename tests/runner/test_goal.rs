@@ -1444,3 +1444,57 @@ fn a_tasks_notice_of_many_lines_is_told_whole_not_by_goal_prompt() {
         "{out}"
     );
 }
+
+/// A task's first state is the flow's `pending` (task_state.status
+/// 更新机制); a task file an earlier git-orx wrote as `assigned` does not
+/// leave its user stuck: `status`, `show`, `check` and a move name the
+/// states there are (`pending` first), a hand edit is refused, and the
+/// Human's forced edit brings the task on, which `verify` accepts.
+#[test]
+fn a_task_written_as_assigned_is_brought_on_by_the_humans_forced_edit() {
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Login", "--direct", "--as", "lead"]);
+    ok(&repo, &["claim", "G1", "Form", "--as", "dev"]);
+    assert_eq!(state(&repo, "T1"), "pending");
+    let path = "docs/tasks/T1.form.md";
+    repo.edit(path, "status: pending", "status: assigned");
+    repo.git(&["commit", "-q", "-am", "an earlier git-orx", "--no-verify"])
+        .ok();
+    let known = "unknown state `assigned` (states: pending, in-progress,";
+    repo.orx(&["status"]).ok().stdout_has(&[known]);
+    repo.orx(&["show", "T1"]).fails(1, &[known]);
+    repo.orx(&["check"]).code(1).stdout_has(&[known]);
+    repo.orx(&[
+        "move", "T1", "pending", "--force", "--reason", "renamed", "--as", "human",
+    ])
+    .fails(1, &[known]);
+    repo.edit(path, "status: assigned", "status: pending");
+    repo.commit_as("dev", "pending by hand").fails(
+        1,
+        &[
+            "task T1: `assigned` is not a state of its workflow",
+            "states: pending, in-progress,",
+        ],
+    );
+    // Nor may the Human force it into a state the workflow lacks.
+    repo.edit(path, "status: pending", "status: started");
+    let env = [
+        ("ORX_ROLE", "human"),
+        ("ORX_FORCE_REASON", "the first state is pending now"),
+    ];
+    repo.git_env(&["commit", "-q", "-am", "started"], &env)
+        .code(1)
+        .stderr_has(&["unknown state `started` (states: pending,"]);
+    repo.edit(path, "status: started", "status: pending");
+    repo.git_env(&["commit", "-q", "-am", "assigned is pending now"], &env)
+        .ok();
+    assert!(
+        repo.git(&["log", "-1", "--format=%(trailers)"])
+            .stdout
+            .contains("Orx-Transition: assigned -> pending")
+    );
+    repo.orx(&["verify", "HEAD~1..HEAD"]).ok();
+    repo.orx(&["check"]).ok();
+    ok(&repo, &["task", "start", "T1", "--as", "dev"]);
+    assert_eq!(state(&repo, "T1"), "in-progress");
+}
