@@ -384,7 +384,7 @@ fn error_text(e: &Error) -> String {
             };
             format!("{e}; create it with `git orx agent init{flag} --as human`")
         }
-        // `... applies to tasks in assigned; task T1 is in-progress`: the
+        // `... applies to tasks in pending; task T1 is in-progress`: the
         // item by name when the command said which it acts on.
         Error::NoDecision(orx::engine::decide::NoDecision::NotHere { kind, state, .. }) => {
             let text = e.to_string();

@@ -835,13 +835,33 @@ pub fn validate<'w>(wf: &'w Workflow, change: &Change) -> Result<Accepted<'w>, R
     }
     match check(wf, change) {
         Ok(accepted) => Ok(accepted),
-        Err(refusal) if change.force.is_some() && refusal.overridable() => Ok(Accepted::Forced {
-            from: change.before.map(|b| state_of(wf, b).to_owned()),
-            to: change.after.map(|a| state_of(wf, a).to_owned()),
-            refusal,
-        }),
+        Err(refusal)
+            if change.force.is_some()
+                && (refusal.overridable() || leaves_unknown_state(wf, change, &refusal)) =>
+        {
+            Ok(Accepted::Forced {
+                from: change.before.map(|b| state_of(wf, b).to_owned()),
+                to: change.after.map(|a| state_of(wf, a).to_owned()),
+                refusal,
+            })
+        }
         Err(refusal) => Err(refusal),
     }
+}
+
+/// Whether `refusal` is that the item was in a state its workflow no
+/// longer has (a file written under an earlier workflow, whose state was
+/// renamed since) and the change puts it in one the workflow has: the
+/// Human's forced edit brings such an item back into its workflow. An
+/// unknown state the change writes stays refused, forced or not.
+fn leaves_unknown_state(wf: &Workflow, change: &Change, refusal: &Refusal) -> bool {
+    let Refusal::UnknownState { state, .. } = refusal else {
+        return false;
+    };
+    change.before.is_some_and(|b| state_of(wf, b) == state)
+        && change
+            .after
+            .is_some_and(|a| wf.state(state_of(wf, a)).is_some())
 }
 
 /// The rules, then the workflow's `invariants:` on the item after the

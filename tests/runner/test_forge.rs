@@ -231,7 +231,7 @@ fn the_goal_flow_driven_by_gitea_payloads() {
         ),
     )
     .ok()
-    .stdout_has(&["task T1: (new) -> assigned"]);
+    .stdout_has(&["task T1: (new) -> pending"]);
     event(
         &repo,
         g,
@@ -261,8 +261,8 @@ fn the_goal_flow_driven_by_gitea_payloads() {
         &pull("opened", 10, "feat/T2-login-tests", None),
     )
     .ok()
-    .stdout_has(&["task T2 waits for T1, which is not done yet; it stays assigned"]);
-    assert_eq!(state(&repo, "T2"), "assigned");
+    .stdout_has(&["task T2 waits for T1, which is not done yet; it stays pending"]);
+    assert_eq!(state(&repo, "T2"), "pending");
 
     repo.git(&["checkout", "-q", "-b", "feat/T1-login-form"])
         .ok();
@@ -274,7 +274,7 @@ fn the_goal_flow_driven_by_gitea_payloads() {
         &pull("opened", 9, "feat/T1-login-form", None),
     )
     .ok()
-    .stdout_has(&["assigned -> in-progress", "in-progress -> in-review"]);
+    .stdout_has(&["pending -> in-progress", "in-progress -> in-review"]);
     event(
         &repo,
         g,
@@ -415,7 +415,7 @@ fn the_goal_flow_driven_by_gitea_payloads() {
         ),
     )
     .ok()
-    .stdout_has(&["task T3: (new) -> assigned"]);
+    .stdout_has(&["task T3: (new) -> pending"]);
     assert!(
         repo.read("docs/tasks/T3.remember-me.md")
             .contains("goal_round: 2")
@@ -680,7 +680,7 @@ fn a_pull_request_is_mapped_by_the_issue_its_body_closes() {
         ),
     )
     .ok()
-    .stdout_has(&["task T1: (new) -> assigned"]);
+    .stdout_has(&["task T1: (new) -> pending"]);
     event(
         &repo,
         g,
@@ -700,7 +700,7 @@ fn a_pull_request_is_mapped_by_the_issue_its_body_closes() {
         .stdout_has(&[
             "pull request #9 names parent #5 (goal G2), but task T1 belongs to goal G1; ignored",
         ]);
-    assert_eq!(state(&repo, "T1"), "assigned");
+    assert_eq!(state(&repo, "T1"), "pending");
     event(
         &repo,
         g,
@@ -708,7 +708,7 @@ fn a_pull_request_is_mapped_by_the_issue_its_body_closes() {
         &pr("The login form.\n\nCloses #2\nParent #1"),
     )
     .ok()
-    .stdout_has(&["assigned -> in-progress", "in-progress -> in-review"]);
+    .stdout_has(&["pending -> in-progress", "in-progress -> in-review"]);
     // An issue no task is linked to, nothing on the branch: said, ignored.
     event(&repo, g, "pull_request", &pr("Closes #4"))
         .ok()
@@ -911,7 +911,7 @@ fn directed_discussion_the_reviewers_comment_approves_the_plan() {
         .stdout_has(&["goal G1: planning -> discussing"]);
     event(&repo, g, "issues", &sub)
         .ok()
-        .stdout_has(&["task T1: (new) -> assigned"]);
+        .stdout_has(&["task T1: (new) -> pending"]);
 }
 
 /// The end-to-end flow's 定向讨论 from the goal's own issue (§22.6, "Issue

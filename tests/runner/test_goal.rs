@@ -486,10 +486,10 @@ fn a_task_waiting_for_another_may_not_start_by_any_path() {
     repo.orx(&["task", "start", "T2", "--as", "qa"])
         .fails(1, &["waits for T1"]);
     let path = "docs/tasks/T2.tests.md";
-    repo.edit(path, "status: assigned", "status: in-progress");
+    repo.edit(path, "status: pending", "status: in-progress");
     repo.commit_as("qa", "started by hand").fails(
         1,
-        &["task T2: assigned -> in-progress waits for T1 (its `depends`), which is not done yet"],
+        &["task T2: pending -> in-progress waits for T1 (its `depends`), which is not done yet"],
     );
     repo.git_env(
         &["commit", "-q", "-am", "started by hand", "--no-verify"],
@@ -517,7 +517,7 @@ fn the_lead_assigns_a_task_to_a_role_who_then_works_it() {
     let v: serde_json::Value = serde_json::from_str(&show.stdout).unwrap();
     assert_eq!(v["frontmatter"]["assignee"], "dev", "{v}");
     assert_eq!(v["owner"], "dev", "{v}");
-    assert_eq!(v["status"], "assigned", "{v}");
+    assert_eq!(v["status"], "pending", "{v}");
     assert!(
         repo.git(&["log", "-1", "--format=%(trailers)"])
             .stdout
@@ -537,7 +537,7 @@ fn the_lead_assigns_a_task_to_a_role_who_then_works_it() {
     // Nor by hand: dev writes a task assigned to qa.
     repo.write(
         "docs/tasks/T2.tests.md",
-        "---\nkind: task\nid: T2\ntitle: Tests\nstatus: assigned\nparent: G1\ngoal_round: 1\ntype: feat\nassignee: qa\nbranch: feat/T2-tests\n---\n# Task T2: Tests\n",
+        "---\nkind: task\nid: T2\ntitle: Tests\nstatus: pending\nparent: G1\ngoal_round: 1\ntype: feat\nassignee: qa\nbranch: feat/T2-tests\n---\n# Task T2: Tests\n",
     );
     repo.git(&["add", "docs/tasks/T2.tests.md"]).ok();
     repo.commit_as("dev", "a task for qa")
@@ -669,7 +669,7 @@ fn tasks_claimed_at_once_in_two_worktrees_merge_without_a_collision() {
                 .unwrap_or_default()
                 .to_owned();
             assert!(is_drawn_task(&id), "no drawn ID in:\n{said}");
-            assert!(said.contains(&format!("{id}: (new) -> assigned")), "{said}");
+            assert!(said.contains(&format!("{id}: (new) -> pending")), "{said}");
             id
         })
         .collect();
@@ -1099,24 +1099,24 @@ fn directed_discussion_the_reviewer_approves_the_plan_before_any_task_moves() {
     // the hooks refuse it, and `verify` one made with --no-verify.
     repo.write(
         "docs/tasks/T7.index.md",
-        "---\nkind: task\nid: T7\ntitle: Index\nstatus: assigned\nparent: G1\ngoal_round: 1\nassignee: dev\nbranch: feat/T7-index\n---\n# Task T7: Index\n",
+        "---\nkind: task\nid: T7\ntitle: Index\nstatus: pending\nparent: G1\ngoal_round: 1\nassignee: dev\nbranch: feat/T7-index\n---\n# Task T7: Index\n",
     );
     repo.git(&["add", "docs/tasks/T7.index.md"]).ok();
     repo.commit_as("dev", "a task by hand").fails(
         1,
-        &["task T7 is not made in assigned yet: it waits for G1 (its `parent`), which is not discussing or executing yet"],
+        &["task T7 is not made in pending yet: it waits for G1 (its `parent`), which is not discussing or executing yet"],
     );
     repo.git(&["commit", "-q", "-m", "a task by hand", "--no-verify"])
         .ok();
     repo.orx(&["verify", "HEAD~1..HEAD"])
         .code(1)
-        .stdout_has(&["waits-for-item", "task T7 is not made in assigned yet"]);
+        .stdout_has(&["waits-for-item", "task T7 is not made in pending yet"]);
     // Made all the same, it cannot start: it waits for its goal's plan.
     repo.orx(&["task", "start", "T7", "--as", "dev"])
         .fails(1, &["waits for G1 (its `parent`)"]);
     repo.edit(
         "docs/tasks/T7.index.md",
-        "status: assigned",
+        "status: pending",
         "status: in-progress",
     );
     repo.commit_as("dev", "start by hand")
@@ -1443,4 +1443,58 @@ fn a_tasks_notice_of_many_lines_is_told_whole_not_by_goal_prompt() {
             && !out.contains("goal prompt T1"),
         "{out}"
     );
+}
+
+/// A task's first state is the flow's `pending` (task_state.status
+/// 更新机制); a task file an earlier git-orx wrote as `assigned` does not
+/// leave its user stuck: `status`, `show`, `check` and a move name the
+/// states there are (`pending` first), a hand edit is refused, and the
+/// Human's forced edit brings the task on, which `verify` accepts.
+#[test]
+fn a_task_written_as_assigned_is_brought_on_by_the_humans_forced_edit() {
+    let repo = goal_repo();
+    ok(&repo, &["goal", "new", "Login", "--direct", "--as", "lead"]);
+    ok(&repo, &["claim", "G1", "Form", "--as", "dev"]);
+    assert_eq!(state(&repo, "T1"), "pending");
+    let path = "docs/tasks/T1.form.md";
+    repo.edit(path, "status: pending", "status: assigned");
+    repo.git(&["commit", "-q", "-am", "an earlier git-orx", "--no-verify"])
+        .ok();
+    let known = "unknown state `assigned` (states: pending, in-progress,";
+    repo.orx(&["status"]).ok().stdout_has(&[known]);
+    repo.orx(&["show", "T1"]).fails(1, &[known]);
+    repo.orx(&["check"]).code(1).stdout_has(&[known]);
+    repo.orx(&[
+        "move", "T1", "pending", "--force", "--reason", "renamed", "--as", "human",
+    ])
+    .fails(1, &[known]);
+    repo.edit(path, "status: assigned", "status: pending");
+    repo.commit_as("dev", "pending by hand").fails(
+        1,
+        &[
+            "task T1: `assigned` is not a state of its workflow",
+            "states: pending, in-progress,",
+        ],
+    );
+    // Nor may the Human force it into a state the workflow lacks.
+    repo.edit(path, "status: pending", "status: started");
+    let env = [
+        ("ORX_ROLE", "human"),
+        ("ORX_FORCE_REASON", "the first state is pending now"),
+    ];
+    repo.git_env(&["commit", "-q", "-am", "started"], &env)
+        .code(1)
+        .stderr_has(&["unknown state `started` (states: pending,"]);
+    repo.edit(path, "status: started", "status: pending");
+    repo.git_env(&["commit", "-q", "-am", "assigned is pending now"], &env)
+        .ok();
+    assert!(
+        repo.git(&["log", "-1", "--format=%(trailers)"])
+            .stdout
+            .contains("Orx-Transition: assigned -> pending")
+    );
+    repo.orx(&["verify", "HEAD~1..HEAD"]).ok();
+    repo.orx(&["check"]).ok();
+    ok(&repo, &["task", "start", "T1", "--as", "dev"]);
+    assert_eq!(state(&repo, "T1"), "in-progress");
 }

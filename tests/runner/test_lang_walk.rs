@@ -99,7 +99,6 @@ const EVERYDAY: &[&str] = &[
     "executing",
     "escalated",
     "closed",
-    "assigned",
     "approved",
     "done",
     "posted",

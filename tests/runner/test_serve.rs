@@ -436,7 +436,7 @@ fn under_load(tasks: u64, hostile: bool) -> Vec<Duration> {
                     let (code, body) = post_signed(&addr, "issues", &task_opened(n));
                     took.push(start.elapsed());
                     assert_eq!(code, 200, "issue #{n}: {body}");
-                    assert!(body.contains("\"to\":\"assigned\""), "issue #{n}: {body}");
+                    assert!(body.contains("\"to\":\"pending\""), "issue #{n}: {body}");
                 }
                 took
             })
@@ -476,7 +476,7 @@ fn under_load(tasks: u64, hostile: bool) -> Vec<Duration> {
     }
     assert_eq!(state(&repo, "G1"), "discussing");
     for t in 1..=tasks {
-        assert_eq!(state(&repo, &format!("T{t}")), "assigned");
+        assert_eq!(state(&repo, &format!("T{t}")), "pending");
     }
     assert!(repo.git(&["status", "--porcelain"]).ok().stdout.is_empty());
     latencies

@@ -438,6 +438,33 @@ fn only_the_human_may_force_and_the_override_is_reported() {
     );
 }
 
+/// A file in a state its workflow no longer has (written under an earlier
+/// workflow, whose state was renamed since): only the Human's forced edit
+/// to a state the workflow has brings it back; an unforced one, another
+/// role's, or one to a state it does not have stays refused.
+#[test]
+fn the_human_brings_an_item_out_of_a_state_its_workflow_no_longer_has() {
+    let wf = wf();
+    let old = story("Drafted", json!({}));
+    let rows = [
+        (
+            "Draft",
+            "human",
+            Some("renamed"),
+            "forced over unknown-state",
+        ),
+        ("Draft", "human", None, "unknown-state"),
+        ("Draft", "sm", None, "unknown-state"),
+        ("Draft", "sm", Some("renamed"), "force-needs-human"),
+        ("Finished", "human", Some("renamed"), "unknown-state"),
+    ];
+    for (to, role, force, want) in rows {
+        let got = run(&wf, Some(&old), Some(&moved(&old, to)), role, force)
+            .unwrap_or_else(|e| e.kind().to_owned());
+        assert_eq!(got, want, "to {to} as {role}, force {force:?}");
+    }
+}
+
 #[test]
 fn effects_do_not_change_the_verdict() {
     // The hook sees the story after `move` applied the effects; it must reach

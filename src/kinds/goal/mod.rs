@@ -468,6 +468,18 @@ impl Summary {
         self.total > 0 && self.other == 0
     }
 
+    /// Counts a task in `status`: done, failed and cancelled apart, any
+    /// other (`pending`, `in-progress`, ...) among `other`.
+    pub fn count(&mut self, status: &str) {
+        self.total += 1;
+        match status {
+            DONE => self.done += 1,
+            FAILED => self.failed += 1,
+            CANCELLED => self.cancelled += 1,
+            _ => self.other += 1,
+        }
+    }
+
     fn edits(&self) -> Vec<plan::Edit> {
         vec![plan::set(&["summary"], self.recorded())]
     }
@@ -483,13 +495,7 @@ pub fn summary(ws: &Workspace, goal: &str, round: u64) -> Result<Summary> {
         if count(&t.value(), "goal_round") != round {
             continue;
         }
-        s.total += 1;
-        match t.status.as_str() {
-            DONE => s.done += 1,
-            FAILED => s.failed += 1,
-            CANCELLED => s.cancelled += 1,
-            _ => s.other += 1,
-        }
+        s.count(&t.status);
     }
     Ok(s)
 }

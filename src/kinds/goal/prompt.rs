@@ -111,7 +111,7 @@ pub fn phase(item: &Item) -> Option<&'static str> {
         (TASK, DONE) => Some("merged"),
         (GOAL, "discussing") => Some("discussion"),
         (GOAL, "round-review") => Some("round-review"),
-        (TASK, "assigned" | "in-progress") => Some("executor"),
+        (TASK, "pending" | "in-progress") => Some("executor"),
         (TASK, "ci-failed") => Some("ci-failure"),
         (TASK, "in-review") => Some("review-request"),
         (TASK, "changes-requested") => Some("changes-requested"),

@@ -325,6 +325,38 @@ fn a_round_completes_only_when_every_task_is_done_failed_or_cancelled() {
     }
 }
 
+/// The task states as the parent/sub flow has them (task_state.status
+/// 更新机制): a claimed task starts `pending`, ends `done`, `failed` or
+/// `cancelled`, the only terminal states; and the round summary
+/// (`get_tc_subtask_summary`) counts `pending` and the working states among
+/// `other`, so a round with one is not `all_terminal`.
+#[test]
+fn a_task_starts_pending_and_the_round_summary_counts_it_among_other() {
+    let wf = load(TASK);
+    assert_eq!(wf.initial, "pending");
+    for state in ["pending", DONE, FAILED, CANCELLED] {
+        assert!(wf.state(state).is_some(), "{state} is a task state");
+    }
+    let mut ends = wf.terminal_states();
+    ends.sort();
+    assert_eq!(ends, [CANCELLED, DONE, FAILED]);
+    assert!(wf.state("assigned").is_none(), "the first state is pending");
+    let mut s = Summary::default();
+    for status in ["pending", "in-progress", DONE, FAILED, CANCELLED] {
+        s.count(status);
+    }
+    assert_eq!(
+        (s.done, s.failed, s.cancelled, s.other, s.total),
+        (1, 1, 1, 2, 5)
+    );
+    assert!(!s.all_terminal());
+    let mut ended = Summary::default();
+    for status in [DONE, FAILED, CANCELLED] {
+        ended.count(status);
+    }
+    assert!(ended.all_terminal());
+}
+
 fn judge(
     wf: &Workflow,
     before: &Value,
@@ -395,9 +427,9 @@ fn a_tasks_moves_and_who_takes_them() {
         v
     };
     let rows: &[(&str, &str, &str, Value, bool)] = &[
-        ("assigned", "in-progress", "dev", json!({}), true),
-        ("assigned", "in-progress", "qa", json!({}), false),
-        ("assigned", "in-review", "dev", json!({}), false),
+        ("pending", "in-progress", "dev", json!({}), true),
+        ("pending", "in-progress", "qa", json!({}), false),
+        ("pending", "in-review", "dev", json!({}), false),
         ("in-progress", "in-review", "dev", json!({}), true),
         (
             "in-review",
@@ -443,7 +475,7 @@ fn a_tasks_moves_and_who_takes_them() {
             true,
         ),
         ("ci-failed", "in-review", "dev", json!({}), false),
-        ("assigned", "done", "dev", json!({}), false),
+        ("pending", "done", "dev", json!({}), false),
         (
             "in-progress",
             "failed",
@@ -478,7 +510,7 @@ fn a_tasks_moves_and_who_takes_them() {
 #[test]
 fn a_task_start_waits_for_its_dependencies_and_the_lead_creates_tasks() {
     let wf = load(TASK);
-    let start = wf.transition("assigned", "in-progress").unwrap();
+    let start = wf.transition("pending", "in-progress").unwrap();
     let w = &start.waits[0];
     assert_eq!(
         (w.field.as_str(), w.until.clone(), w.kind.as_deref()),
@@ -491,7 +523,7 @@ fn a_task_start_waits_for_its_dependencies_and_the_lead_creates_tasks() {
     );
     assert!(!g.until.iter().any(|s| s == PLANNING || s == "open"));
     assert_eq!(wf.creators, vec!["lead".to_owned()]);
-    let task = json!({"kind": "task", "id": "T2", "title": "Tests", "status": "assigned", "assignee": "qa", "depends": ["T1"]});
+    let task = json!({"kind": "task", "id": "T2", "title": "Tests", "status": "pending", "assignee": "qa", "depends": ["T1"]});
     assert_eq!(validate::listed(&task, "depends"), vec!["T1".to_owned()]);
     for (role, ok) in [
         ("qa", true),
@@ -509,7 +541,7 @@ fn a_task_start_waits_for_its_dependencies_and_the_lead_creates_tasks() {
         };
         assert_eq!(validate::validate(&wf, &change).is_ok(), ok, "{role}");
     }
-    let bad = "transitions:\n  - from: assigned\n    to: in-progress\n    roles: [\"@assignee\"]\n    waits: {field: depends, until: [merged]}\n";
+    let bad = "transitions:\n  - from: pending\n    to: in-progress\n    roles: [\"@assignee\"]\n    waits: {field: depends, until: [merged]}\n";
     let e = Workflow::load(
         TASK,
         Some((bad, ".orx/workflows/task.yaml")),
@@ -622,7 +654,7 @@ fn drawn_task_ids_are_told_from_counted_ones() {
         assert!(!looks_drawn(id), "{id}");
     }
     // A task that depends on a drawn one names it as it names a counted one.
-    let task = json!({"kind": "task", "id": "Tm4x7q", "title": "Tests", "status": "assigned", "depends": ["Tk3f9a", "T1"]});
+    let task = json!({"kind": "task", "id": "Tm4x7q", "title": "Tests", "status": "pending", "depends": ["Tk3f9a", "T1"]});
     assert_eq!(
         validate::listed(&task, "depends"),
         vec!["Tk3f9a".to_owned(), "T1".to_owned()]
