@@ -835,15 +835,29 @@ pub fn validate<'w>(wf: &'w Workflow, change: &Change) -> Result<Accepted<'w>, R
     }
     match check(wf, change) {
         Ok(accepted) => Ok(accepted),
-        Err(refusal)
-            if change.force.is_some()
-                && (refusal.overridable() || leaves_unknown_state(wf, change, &refusal)) =>
-        {
-            Ok(Accepted::Forced {
-                from: change.before.map(|b| state_of(wf, b).to_owned()),
-                to: change.after.map(|a| state_of(wf, a).to_owned()),
-                refusal,
-            })
+        Err(refusal) if change.force.is_some() && refusal.overridable() => Ok(Accepted::Forced {
+            from: change.before.map(|b| state_of(wf, b).to_owned()),
+            to: change.after.map(|a| state_of(wf, a).to_owned()),
+            refusal,
+        }),
+        Err(refusal) if change.force.is_some() && leaves_unknown_state(wf, change, &refusal) => {
+            // Judged again as an edit in the state it lands in: what no
+            // override passes (the item's identity, say) is still refused.
+            let mut before = change.before.cloned().unwrap_or_default();
+            let landing = change.after.map(|a| state_of(wf, a)).unwrap_or_default();
+            before[wf.state_field.as_str()] = Value::String(landing.to_owned());
+            let again = Change {
+                before: Some(&before),
+                ..*change
+            };
+            match check(wf, &again) {
+                Err(other) if !other.overridable() => Err(other),
+                _ => Ok(Accepted::Forced {
+                    from: change.before.map(|b| state_of(wf, b).to_owned()),
+                    to: Some(landing.to_owned()),
+                    refusal,
+                }),
+            }
         }
         Err(refusal) => Err(refusal),
     }

@@ -463,6 +463,13 @@ fn the_human_brings_an_item_out_of_a_state_its_workflow_no_longer_has() {
             .unwrap_or_else(|e| e.kind().to_owned());
         assert_eq!(got, want, "to {to} as {role}, force {force:?}");
     }
+    // The way out is judged as an edit in the state it lands in: what no
+    // override passes, such as another ID, is still refused.
+    let mut renumbered = moved(&old, "Draft");
+    renumbered["id"] = json!("9.9");
+    let got = run(&wf, Some(&old), Some(&renumbered), "human", Some("renamed"))
+        .unwrap_or_else(|e| e.kind().to_owned());
+    assert_eq!(got, "identity-changed");
 }
 
 #[test]
