@@ -82,15 +82,13 @@ fn word_line(line: &str) -> Option<String> {
     // Indented as it is written (a report's detail).
     let text = line.trim_start();
     let indent = &line[..line.len() - text.len()];
-    FLAGS.iter().find_map(|(lib, cli)| {
-        let pieces = super::pieces(lib);
-        // Most lines are none of these: the longest literal rules them out.
-        let longest = pieces.iter().map(|(l, _)| *l).max_by_key(|l| l.len())?;
-        if !text.contains(longest) {
-            return None;
-        }
+    // Most lines are none of these: one pass over the line for every
+    // entry's longest literal rules them out.
+    let (entries, longest) = entries();
+    longest.matches(text).into_iter().find_map(|i| {
+        let (pieces, cli) = &entries[i];
         let mut values = Vec::new();
-        super::fill(&pieces, text, &mut values).then(|| {
+        super::fill(pieces, text, &mut values).then(|| {
             let worded = values.iter().fold((*cli).to_owned(), |s, (k, v)| {
                 s.replace(&format!("{{{k}}}"), v)
             });
@@ -99,21 +97,41 @@ fn word_line(line: &str) -> Option<String> {
     })
 }
 
+/// Each line of [`FLAGS`] cut into its pieces, with the command line's
+/// wording, and a set of their longest literals (in the same order): made
+/// once, as every line printed is checked against them.
+type Entry = (Vec<(&'static str, Option<&'static str>)>, &'static str);
+
+fn entries() -> &'static (Vec<Entry>, regex::RegexSet) {
+    static ENTRIES: std::sync::OnceLock<(Vec<Entry>, regex::RegexSet)> = std::sync::OnceLock::new();
+    ENTRIES.get_or_init(|| {
+        let mut entries = Vec::new();
+        let mut longest = Vec::new();
+        for (lib, cli) in FLAGS {
+            let pieces = super::pieces(lib);
+            if let Some(l) = pieces.iter().map(|(l, _)| *l).max_by_key(|l| l.len()) {
+                longest.push(regex::escape(l));
+                entries.push((pieces, *cli));
+            }
+        }
+        let set = regex::RegexSet::new(&longest).unwrap_or_else(|_| regex::RegexSet::empty());
+        (entries, set)
+    })
+}
+
 /// `text` with each of its lines worded with its flag; `None` when no
 /// line names such an action.
 pub fn word(text: &str) -> Option<String> {
-    let mut changed = false;
+    let worded: Vec<Option<String>> = text.split('\n').map(word_line).collect();
+    if worded.iter().all(Option::is_none) {
+        return None;
+    }
     let lines: Vec<String> = text
         .split('\n')
-        .map(|l| match word_line(l) {
-            Some(w) => {
-                changed = true;
-                w
-            }
-            None => l.to_owned(),
-        })
+        .zip(worded)
+        .map(|(l, w)| w.unwrap_or_else(|| l.to_owned()))
         .collect();
-    changed.then(|| lines.join("\n"))
+    Some(lines.join("\n"))
 }
 
 #[cfg(test)]
