@@ -110,12 +110,12 @@ fn readiness(
         if !wanted(to) || out.iter().any(|r| r.to == to) {
             continue;
         }
-        let moves = from.iter().filter(|t| t.to == to && t.from != t.to);
-        let mut unmet = Vec::new();
-        let holds = moves.into_iter().any(|t| {
-            if t.guard.is_empty() {
-                return true;
-            }
+        let moves: Vec<&crate::workflow::Transition> = from
+            .iter()
+            .filter(|t| t.to == to && t.from != t.to)
+            .copied()
+            .collect();
+        let after_of = |t: &crate::workflow::Transition| {
             let mut after = before.clone();
             after[wf.state_field.as_str()] = Value::String(t.to.clone());
             // What the move would record of the body (a story's tasks).
@@ -126,18 +126,13 @@ fn readiness(
                     validate::put(&mut after, &path, v);
                 }
             }
-            let scope = validate::guard_scope(wf, Some(t), Some(&before), &after, role, &now);
-            let missing = validate::unmet_descs(t, &scope);
-            let holds = missing.is_empty();
-            if unmet.is_empty() {
-                unmet = missing;
-            }
-            holds
-        });
+            after
+        };
+        let judged = validate::guards_hold(wf, &moves, &before, after_of, role, &now);
         out.push(Readiness {
             to: to.to_owned(),
-            holds,
-            unmet: if holds { Vec::new() } else { unmet },
+            holds: judged.is_ok(),
+            unmet: judged.err().unwrap_or_default(),
         });
     }
     out

@@ -399,35 +399,25 @@ impl fmt::Display for Refusal {
                 from,
                 to,
                 waits,
-            } if from.is_empty() => write!(
-                f,
-                "{item} is not made in {to} yet: it waits for {} (its `{}`), which {} not {} yet",
-                waits.waiting.join(", "),
-                waits.field,
-                if waits.waiting.len() == 1 {
-                    "is"
-                } else {
-                    "are"
-                },
-                waits.until.join(" or ")
-            ),
-            Refusal::Waits {
-                item,
-                from,
-                to,
-                waits,
-            } => write!(
-                f,
-                "{item}: {from} -> {to} waits for {} (its `{}`), which {} not {} yet",
-                waits.waiting.join(", "),
-                waits.field,
-                if waits.waiting.len() == 1 {
-                    "is"
-                } else {
-                    "are"
-                },
-                waits.until.join(" or ")
-            ),
+            } => {
+                // An item made in `to` (no `from`), or a move.
+                match from.is_empty() {
+                    true => write!(f, "{item} is not made in {to} yet: it waits for ")?,
+                    false => write!(f, "{item}: {from} -> {to} waits for ")?,
+                }
+                write!(
+                    f,
+                    "{} (its `{}`), which {} not {} yet",
+                    waits.waiting.join(", "),
+                    waits.field,
+                    if waits.waiting.len() == 1 {
+                        "is"
+                    } else {
+                        "are"
+                    },
+                    waits.until.join(" or ")
+                )
+            }
             Refusal::NoEvidence {
                 item,
                 from,
@@ -736,13 +726,16 @@ pub fn guards_hold(
 ) -> Result<(), Vec<String>> {
     let mut first = None;
     for t in moves {
+        if t.guard.is_empty() {
+            return Ok(());
+        }
         let after = after_of(t);
         let scope = guard_scope(wf, Some(t), Some(before), &after, role, now);
-        let missing = unmet(t, &scope);
+        let missing = unmet_descs(t, &scope);
         if missing.is_empty() {
             return Ok(());
         }
-        first.get_or_insert_with(|| missing.iter().map(|u| u.desc.clone()).collect());
+        first.get_or_insert(missing);
     }
     Err(first.unwrap_or_default())
 }

@@ -1219,17 +1219,7 @@ fn next_says_an_approved_task_waits_on_its_merge_and_an_idle_agent_on_a_human() 
     let run = |args: &[&str]| {
         repo.orx(args).ok();
     };
-    run(&["goal", "new", "Fix a typo", "--direct", "--as", "lead"]);
-    run(&[
-        "claim",
-        "G1",
-        "Fix the typo",
-        "--type",
-        "fix",
-        "--as",
-        "dev",
-    ]);
-    run(&["task", "start", "T1", "--as", "dev"]);
+    crate::test_task_merge::started(&repo);
     let shown = repo.orx(&["show", "T1", "--json"]);
     shown.ok();
     let task: Value = serde_json::from_str(&shown.stdout).unwrap();

@@ -27,7 +27,7 @@ fn task_on_a_branch(repo: &Repo) -> String {
 }
 
 /// A goal straight to execution with task T1, dev's, started.
-fn started(repo: &Repo) {
+pub(crate) fn started(repo: &Repo) {
     for args in [
         &["goal", "new", "Fix a typo", "--direct", "--as", "lead"][..],
         &[
