@@ -7,6 +7,7 @@ use crate::engine::store::StoreError;
 use crate::engine::validate::Refusal;
 use crate::git::GitError;
 use crate::repo::config::ConfigError;
+use crate::text::message::Message;
 use crate::workflow::WorkflowError;
 
 #[derive(Debug, thiserror::Error)]
@@ -29,17 +30,17 @@ pub enum Error {
     Store(#[from] StoreError),
     /// Bad arguments: a missing role, an out-of-range score, an unknown kind.
     #[error("{0}")]
-    Usage(String),
+    Usage(Message),
     /// Inputs the command needs were not given (one of `inputs`, when
     /// there are several: they are alternatives).
     #[error("{message}")]
     MissingInput {
         inputs: Vec<String>,
-        message: String,
+        message: Message,
     },
     /// An input's value is out of range or not one of those known.
     #[error("{message}")]
-    BadValue { input: String, message: String },
+    BadValue { input: String, message: Message },
     /// A trigger that only a command's outcome may fire (`agent check`'s
     /// results, `archive`'s summary) was fired by hand.
     #[error(
@@ -52,17 +53,17 @@ pub enum Error {
     },
     /// No item with that ID.
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Message),
     /// The change builds on uncommitted work that must be committed first.
     #[error("{0}")]
-    Pending(String),
+    Pending(Message),
     /// Something with that name or ID already exists.
     #[error("{0}")]
-    Exists(String),
+    Exists(Message),
     /// The command has nothing to do in the item's present state (a loop
     /// file that is valid has nothing to recover).
     #[error("{0}")]
-    NothingToDo(String),
+    NothingToDo(Message),
     /// A task's branch cannot be merged into the main line as it stands
     /// (it does not exist, it conflicts, HEAD is not on the main line):
     /// nothing was merged.
@@ -70,7 +71,7 @@ pub enum Error {
     NoMerge {
         item: String,
         branch: String,
-        message: String,
+        message: Message,
     },
     #[error("this repository is not set up for git-orx (no .orx/config.yaml)")]
     NotInitialised,
@@ -110,9 +111,9 @@ pub enum Error {
     /// item: `story 1.1 is now in ...`; HEAD moved, a file was written);
     /// running it again may succeed.
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Message),
     #[error("{0}")]
-    Failed(String),
+    Failed(Message),
 }
 
 impl From<Refusal> for Error {
@@ -143,6 +144,25 @@ pub enum ErrorKind {
 }
 
 impl Error {
+    /// The message an error carries as it is, for the command line to say
+    /// in its language; `None` where the error's text is made from its
+    /// parts (a refusal, a git failure).
+    pub fn message(&self) -> Option<&Message> {
+        match self {
+            Error::Usage(m)
+            | Error::NotFound(m)
+            | Error::Pending(m)
+            | Error::Exists(m)
+            | Error::NothingToDo(m)
+            | Error::Conflict(m)
+            | Error::Failed(m)
+            | Error::MissingInput { message: m, .. }
+            | Error::BadValue { message: m, .. }
+            | Error::NoMerge { message: m, .. } => Some(m),
+            _ => None,
+        }
+    }
+
     pub fn kind(&self) -> ErrorKind {
         // The code says it: one table of variants, not two.
         match self.code() {
@@ -540,34 +560,34 @@ mod tests {
                 path: s(),
                 message: s(),
             }),
-            Error::Usage(s()),
+            Error::Usage(s().into()),
             Error::MissingInput {
                 inputs: vec![s()],
-                message: s(),
+                message: s().into(),
             },
             Error::BadValue {
                 input: s(),
-                message: s(),
+                message: s().into(),
             },
             Error::Outcome {
                 item: item(),
                 trigger: s(),
                 command: s(),
             },
-            Error::NotFound(s()),
-            Error::Pending(s()),
-            Error::NothingToDo(s()),
+            Error::NotFound(s().into()),
+            Error::Pending(s().into()),
+            Error::NothingToDo(s().into()),
             Error::NoMerge {
                 item: item(),
                 branch: s(),
-                message: s(),
+                message: s().into(),
             },
-            Error::Exists(s()),
+            Error::Exists(s().into()),
             Error::NotInitialised,
             Error::NoRole { roles: vec![] },
             Error::CommitFailed(GitError::Spawn(s()), s()),
-            Error::Conflict(s()),
-            Error::Failed(s()),
+            Error::Conflict(s().into()),
+            Error::Failed(s().into()),
         ]);
         all
     }

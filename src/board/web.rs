@@ -162,7 +162,8 @@ pub fn view_of_branch(ws: &Workspace, name: &str, now: i64) -> Result<View> {
                     .map(|b| b.name.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
-            ),
+            )
+            .into(),
         });
     };
     let elsewhere = disagreements(&across, Some(name));

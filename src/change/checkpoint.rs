@@ -73,7 +73,7 @@ pub fn resolve(repo: &Repo, typed: &str) -> Result<String> {
         return Err(Error::Usage(format!(
             "`{}` is not a checkpoint name (they look like chk-202602081200, or chk-20260208120007 for a later one in the same minute; `git orx checkpoints` lists them)",
             crate::text::escape(typed)
-        )));
+        ).into()));
     };
     let mut made: Vec<String> = names(repo)?
         .into_iter()
@@ -86,14 +86,20 @@ pub fn resolve(repo: &Repo, typed: &str) -> Result<String> {
     made.sort();
     match made.as_slice() {
         [one] => Ok(one.clone()),
-        [] => Err(Error::NotFound(format!(
-            "no checkpoint was made in the minute {name} (`git orx checkpoints` lists them)"
-        ))),
-        several => Err(Error::Usage(format!(
-            "{} checkpoints were made in the minute {name}: {}; name one of them",
-            several.len(),
-            several.join(", ")
-        ))),
+        [] => Err(Error::NotFound(
+            format!(
+                "no checkpoint was made in the minute {name} (`git orx checkpoints` lists them)"
+            )
+            .into(),
+        )),
+        several => Err(Error::Usage(
+            format!(
+                "{} checkpoints were made in the minute {name}: {}; name one of them",
+                several.len(),
+                several.join(", ")
+            )
+            .into(),
+        )),
     }
 }
 
@@ -127,7 +133,8 @@ fn names(repo: &Repo) -> Result<Vec<String>> {
 fn no_commit_yet() -> Error {
     Error::Usage(
         "this repository has no commit yet; make the first commit, then checkpoints can be made"
-            .to_owned(),
+            .to_owned()
+            .into(),
     )
 }
 
@@ -170,7 +177,7 @@ fn snapshot_or(repo: &Repo) -> Result<Snapshot, Unchanged> {
         return Err(Unchanged::Said(Error::Conflict(format!(
             "{files} changed while git-orx was reading them (something is writing them); nothing was changed, run the command again when they are still",
             files = joined(&snapshot.changing)
-        ))));
+        ).into())));
     }
     if !snapshot.unkept.is_empty() {
         return Err(Unchanged::Said(unkept_error(false, &snapshot.unkept)));
@@ -192,7 +199,7 @@ fn unkept_error(rolling: bool, paths: &[String]) -> Error {
         format!(
             "a checkpoint would not keep these files as they are, because a filter changes them as git stores them (`git check-attr -a FILE` shows which), so no commit or checkpoint holds their bytes: {files}; copy them out of the work tree and remove them here (a commit would not keep them either), then run the command again and put your copies back where you want them (nothing was changed)"
         )
-    })
+    }.into())
 }
 
 fn joined(paths: &[String]) -> String {
@@ -324,18 +331,18 @@ fn prepare(
         return Err(Error::Usage(format!(
             "`{}` is not a checkpoint name (they look like chk-202602081200, or chk-20260208120007 for a later one in the same minute; `git orx checkpoints` lists them)",
             crate::text::escape(name)
-        )));
+        ).into()));
     }
     let head = repo.commit_id("HEAD").ok_or_else(no_commit_yet)?;
     if let Some(what) = repo.operation_in_progress() {
-        return Err(Error::Failed(format!(
-            "{what} is in progress; finish or abort it, then roll back"
-        )));
+        return Err(Error::Failed(
+            format!("{what} is in progress; finish or abort it, then roll back").into(),
+        ));
     }
     let Some(target) = repo.commit_id(&format!("{REF_PREFIX}{name}")) else {
-        return Err(Error::NotFound(format!(
-            "there is no checkpoint {name} (`git orx checkpoints` lists them)"
-        )));
+        return Err(Error::NotFound(
+            format!("there is no checkpoint {name} (`git orx checkpoints` lists them)").into(),
+        ));
     };
     let info = repo.commit(&target)?;
     let here = repo.root().display().to_string();
@@ -344,14 +351,14 @@ fn prepare(
     {
         return Err(Error::Failed(format!(
             "{name} was made in the work tree {there}, not this one ({here}); roll back there, or roll back from any work tree"
-        )));
+        ).into()));
     }
     let dirty = repo.dirty(keep)?;
     if !dirty.is_empty() {
         return Err(Error::Pending(format!(
             "a rollback leaves story and context files as they are, and these have uncommitted changes: {}; commit or restore them first",
             joined(&dirty)
-        )));
+        ).into()));
     }
     // A git command holding the index or HEAD is waited for; a lock that
     // outlasts the wait is named (exit 1), before anything is saved.
@@ -367,7 +374,7 @@ fn prepare(
         return Err(Error::Failed(format!(
             "git is told not to look at these files, so a rollback could not save them as they are: {}; clear that (`git update-index --no-assume-unchanged --no-skip-worktree FILE`), then roll back (nothing was changed)",
             hidden.join(", ")
-        )));
+        ).into()));
     }
     let tree = repo.tree_with(&target, &head, keep)?;
     let current = snapshot_or(repo).map_err(|e| match e {
@@ -402,7 +409,7 @@ fn prepare(
         return Err(Error::Failed(format!(
             "rolling back would overwrite files git ignores (a checkpoint does not save them): {}; move them away, then roll back",
             joined(&blocked)
-        )));
+        ).into()));
     }
     Ok(Prepared {
         name: name.to_owned(),
@@ -448,9 +455,9 @@ pub fn rollback(
     )
     .map_err(nothing_changed)?;
     let saved_ref = format!("{REF_PREFIX}{saved}");
-    let saved_commit = repo
-        .commit_id(&saved_ref)
-        .ok_or_else(|| Error::Failed(format!("the checkpoint {saved} just made is missing")))?;
+    let saved_commit = repo.commit_id(&saved_ref).ok_or_else(|| {
+        Error::Failed(format!("the checkpoint {saved} just made is missing").into())
+    })?;
     // Tests: `ORX_TEST_PAUSE=rollback-saved:<ms>` waits here.
     crate::engine::store::test_pause("rollback-saved");
     // From here on the work is in `saved`.
@@ -471,7 +478,7 @@ pub fn rollback(
         Err(Failure::PutBack(e)) => {
             return Err(Error::Failed(format!(
                 "rolling back to {name} failed: {e}\nthe work tree and HEAD were put back as they were (the state before is also saved as {saved}: rolling back to {saved} would restore it)"
-            )));
+            ).into()));
         }
         Err(Failure::Lost(lost)) => {
             let (e, again, stuck) = *lost;
@@ -486,7 +493,7 @@ pub fn rollback(
             };
             return Err(Error::Failed(format!(
                 "rolling back to {name} failed: {e}; {again}{head_note}\nyour work is saved as {saved}: rolling back to {saved} restores it"
-            )));
+            ).into()));
         }
     };
     let changed: Vec<String> = repo
@@ -597,10 +604,13 @@ fn switch(
     // committed in between unseen: HEAD moves only from `head`.
     let lock = repo.lock_index().map_err(|e| Untouched(e.into()))?;
     let moved = |now: Option<String>| match now {
-        Some(now) if now != head => Some(Error::Conflict(format!(
-            "HEAD moved (to {}) while git-orx was rolling back",
-            &now[..now.len().min(7)]
-        ))),
+        Some(now) if now != head => Some(Error::Conflict(
+            format!(
+                "HEAD moved (to {}) while git-orx was rolling back",
+                &now[..now.len().min(7)]
+            )
+            .into(),
+        )),
         _ => None,
     };
     if let Some(e) = moved(repo.commit_id("HEAD")) {
@@ -610,7 +620,9 @@ fn switch(
     // since would be lost with the index.
     if repo.staged_tree().map_err(|e| Untouched(e.into()))? != current.staged {
         return Err(Untouched(Error::Conflict(
-            "the index changed while git-orx was rolling back".to_owned(),
+            "the index changed while git-orx was rolling back"
+                .to_owned()
+                .into(),
         )));
     }
     test_fail("rollback-head").map_err(Untouched)?;
@@ -655,10 +667,13 @@ fn switch(
         Ok(()) => {}
         Err(Switch::Changed(path)) => {
             return Err(put_back(
-                Error::Conflict(format!(
-                    "{} changed while git-orx was rolling back",
-                    crate::text::escape(&path)
-                )),
+                Error::Conflict(
+                    format!(
+                        "{} changed while git-orx was rolling back",
+                        crate::text::escape(&path)
+                    )
+                    .into(),
+                ),
                 false,
             ));
         }
@@ -686,10 +701,10 @@ fn short(id: &str) -> &str {
 fn nothing_changed(e: Error) -> Error {
     match e {
         Error::Conflict(m) => {
-            Error::Conflict(format!("{m}; nothing was changed, run the command again"))
+            Error::Conflict(format!("{m}; nothing was changed, run the command again").into())
         }
         e if e.kind() == crate::error::ErrorKind::Busy => e,
-        e => Error::Failed(format!("{e}\nnothing was changed")),
+        e => Error::Failed(format!("{e}\nnothing was changed").into()),
     }
 }
 

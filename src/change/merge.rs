@@ -87,7 +87,7 @@ pub fn record_decision(repo: &Repo, head: &str, d: &Decision) -> Result<()> {
                 .open(&path)
         })
         .and_then(|mut f| writeln!(f, "{line}"))
-        .map_err(|e| Error::Failed(format!("{}: {e}", path.display())))
+        .map_err(|e| Error::Failed(format!("{}: {e}", path.display()).into()))
 }
 
 /// The decisions recorded while merging onto `head` whose state the file
@@ -311,11 +311,11 @@ pub fn unmerged(repo: &Repo, rules: &Rules, paths: &[String], id: &str) -> Resul
         0 => Err(Error::NotFound(format!(
             "no item `{}` is left unmerged by a merge here (git status lists the files that are)",
             crate::text::escape(id)
-        ))),
+        ).into())),
         _ => Err(Error::Usage(format!(
             "more than one unmerged item has the ID `{}`: name it as KIND:ID",
             crate::text::escape(id)
-        ))),
+        ).into())),
     }
 }
 

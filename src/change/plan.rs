@@ -90,10 +90,13 @@ pub fn note_edit(
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .ok_or_else(|| {
-            Error::Usage(format!(
-                "{trigger} records its note as `{}`: give it with -m TEXT",
-                field.join(".")
-            ))
+            Error::Usage(
+                format!(
+                    "{trigger} records its note as `{}`: give it with -m TEXT",
+                    field.join(".")
+                )
+                .into(),
+            )
         })?;
     Ok(Some((field.clone(), Value::from(note))))
 }
@@ -284,9 +287,11 @@ pub(crate) fn item_error(
 /// The workflow of `item`'s kind; a file naming an unknown kind is a bad file.
 pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflow>> {
     ws.workflow(&item.kind).map_err(|e| match e {
-        Error::Usage(m) | Error::Workflow(crate::workflow::WorkflowError { message: m, .. })
-            if ws.items(&item.kind).is_none() =>
-        {
+        Error::Usage(_) | Error::Workflow(_) if ws.items(&item.kind).is_none() => {
+            let m = match &e {
+                Error::Workflow(w) => w.message.clone(),
+                _ => e.to_string(),
+            };
             let kinds = ws.kinds();
             item_error(
                 item,
@@ -308,16 +313,19 @@ pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
             "{} ({}) is not committed yet; commit it first (`git orx new` commits it, unless told not to)",
             item.label(),
             item.path
-        )));
+        ).into()));
     };
     if bytes == item.doc.text().as_bytes() {
         return Ok(item.clone());
     }
     let head = Item::from_bytes(ws.registry(), &item.path, bytes).map_err(|e| {
-        Error::Pending(format!(
-            "the committed version of {} is not valid ({e}); commit a fix first",
-            item.path
-        ))
+        Error::Pending(
+            format!(
+                "the committed version of {} is not valid ({e}); commit a fix first",
+                item.path
+            )
+            .into(),
+        )
     })?;
     if head.status != item.status {
         // Another git-orx process may be moving it: wait for it to finish,
@@ -346,7 +354,7 @@ pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
             head.status,
             item.status,
             item.path
-        )));
+        ).into()));
     }
     Ok(head)
 }
@@ -452,10 +460,13 @@ fn plan_change(
         }
     };
     if let Accepted::Create { .. } | Accepted::Delete { .. } = verdict.accepted {
-        return Err(Error::Failed(format!(
-            "internal error: a change was judged as {:?}",
-            verdict.accepted
-        )));
+        return Err(Error::Failed(
+            format!(
+                "internal error: a change was judged as {:?}",
+                verdict.accepted
+            )
+            .into(),
+        ));
     }
     let (t, mut forced) = (verdict.transition, verdict.forced);
     if t.is_some() {
@@ -569,7 +580,7 @@ fn carried_forced(
         label = item.label(),
         wf = wf.name,
         id = item.id,
-    )))
+    ).into()))
 }
 
 /// `doc` with what its body says kept in step with a move from `from` to
@@ -713,7 +724,7 @@ pub fn made_by_new(ws: &Workspace, kind: &str) -> Result<()> {
         return Ok(());
     };
     match &wf.create {
-        Some(Create::By(how)) => Err(Error::Usage(how.clone())),
+        Some(Create::By(how)) => Err(Error::Usage(how.clone().into())),
         Some(Create::Step(step)) if step.run.first().is_some_and(|w| w != "new") => {
             let command: Vec<&str> = step
                 .run
@@ -724,7 +735,7 @@ pub fn made_by_new(ws: &Workspace, kind: &str) -> Result<()> {
             Err(Error::Usage(format!(
                 "`{kind}` items are made with `git orx {}` (the `create` action `git orx next` offers), not `git orx new`",
                 command.join(" ")
-            )))
+            ).into()))
         }
         _ => Ok(()),
     }
@@ -745,11 +756,13 @@ pub fn new_item(
 ) -> Result<Plan> {
     let title = title.trim();
     if title.is_empty() {
-        return Err(Error::Usage("the title is empty".to_owned()));
+        return Err(Error::Usage("the title is empty".to_owned().into()));
     }
     if title.chars().any(char::is_control) || title.chars().count() > 200 {
         return Err(Error::Usage(
-            "a title is one line of at most 200 characters".to_owned(),
+            "a title is one line of at most 200 characters"
+                .to_owned()
+                .into(),
         ));
     }
     let Some(items) = ws.items(kind) else {
@@ -757,13 +770,16 @@ pub fn new_item(
             "unknown kind `{}` (kinds: {}); make one with `git orx kind new NAME`, copied from a kind",
             crate::text::escape(kind),
             ws.kinds().join(", ")
-        )));
+        ).into()));
     };
     if items.dir.is_none() {
-        return Err(Error::Usage(format!(
-            "`{kind}` items are kept at fixed paths ({}), not made with `git orx new`",
-            items.paths.join(", ")
-        )));
+        return Err(Error::Usage(
+            format!(
+                "`{kind}` items are kept at fixed paths ({}), not made with `git orx new`",
+                items.paths.join(", ")
+            )
+            .into(),
+        ));
     }
     let wf = ws.workflow(kind)?;
     // IDs in use: those of readable items, and for a file that cannot be
@@ -778,7 +794,7 @@ pub fn new_item(
     })?;
     let id = match id {
         Some(id) => {
-            items.check_id(id).map_err(Error::Usage)?;
+            items.check_id(id).map_err(|e| Error::Usage(e.into()))?;
             let taken = existing.iter().find(|(i, _, readable)| {
                 if *readable {
                     i == id
@@ -788,14 +804,14 @@ pub fn new_item(
             });
             match taken {
                 Some((_, path, true)) => {
-                    return Err(Error::Exists(format!(
-                        "a {kind} with ID `{id}` already exists: {path}"
-                    )));
+                    return Err(Error::Exists(
+                        format!("a {kind} with ID `{id}` already exists: {path}").into(),
+                    ));
                 }
                 Some((_, path, false)) => {
                     return Err(Error::Exists(format!(
                         "{path} may hold {kind} `{id}` but cannot be read; fix it first (git orx check)"
-                    )));
+                    ).into()));
                 }
                 None => {}
             }
@@ -807,12 +823,15 @@ pub fn new_item(
                 &unique_mark(ws, title),
             )
             .ok_or_else(|| {
-                Error::Usage(match items.new_id {
-                    crate::workflow::items::NewId::Name => {
-                        format!("a {kind}'s ID is given: say which")
+                Error::Usage(
+                    match items.new_id {
+                        crate::workflow::items::NewId::Name => {
+                            format!("a {kind}'s ID is given: say which")
+                        }
+                        _ => "cannot choose the next ID after the highest one; give one".to_owned(),
                     }
-                    _ => "cannot choose the next ID after the highest one; give one".to_owned(),
-                })
+                    .into(),
+                )
             })?,
     };
     let builtin = items
@@ -831,7 +850,7 @@ pub fn new_item(
                 None => {
                     return Err(Error::Usage(format!(
                         "the built-in example goes with the built-in template, which this {kind}'s template would not measure; write the {kind} from the template instead"
-                    )));
+                    ).into()));
                 }
             }
         }
@@ -862,15 +881,15 @@ pub fn new_item(
             ],
         ),
     };
-    let path = items
-        .path_for(&id, title)
-        .ok_or_else(|| Error::Failed(format!("the `{kind}` kind names no file for ID `{id}`")))?;
+    let path = items.path_for(&id, title).ok_or_else(|| {
+        Error::Failed(format!("the `{kind}` kind names no file for ID `{id}`").into())
+    })?;
     let item = Item::from_bytes(ws.registry(), &path, text.into_bytes())?;
     if item.kind != kind || item.id != id || item.status != wf.initial {
         return Err(Error::Failed(format!(
             "the {kind} template does not produce `kind: {kind}`, `id: {id}` and `{}: {}`; fix its frontmatter",
             wf.state_field, wf.initial
-        )));
+        ).into()));
     }
     create(ws, &wf, item, actor)
 }
@@ -942,7 +961,9 @@ pub fn create(
         return Err(e.into());
     }
     if ws.root().join(&item.path).symlink_metadata().is_ok() {
-        return Err(Error::Exists(format!("{} already exists", item.path)));
+        return Err(Error::Exists(
+            format!("{} already exists", item.path).into(),
+        ));
     }
     let handoff = handoff(ws, wf, item.value(), &wf.initial, None, actor.role, &now);
     Ok(Plan {
@@ -1067,7 +1088,7 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
             return Err(Error::Conflict(format!(
                 "{} {} was made meanwhile by another process ({path}): the ID is taken; run the command again for the next free ID",
                 plan.kind, plan.id
-            )));
+            ).into()));
         }
     }
     if plan.actions.is_empty() {
@@ -1091,10 +1112,9 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
         let wf = ws.workflow(&plan.kind)?;
         let field = wf.checkpoint_field.as_deref().unwrap_or_default();
         let Some(target) = before.get(field).and_then(Value::as_str) else {
-            return Err(Error::Failed(format!(
-                "{} records no checkpoint to roll back to",
-                plan.label()
-            )));
+            return Err(Error::Failed(
+                format!("{} records no checkpoint to roll back to", plan.label()).into(),
+            ));
         };
         let trailers = vec![
             ("Orx-Item".to_owned(), format!("{}/{}", plan.kind, plan.id)),
@@ -1124,7 +1144,7 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
         let field = wf.checkpoint_field.as_deref().unwrap_or_default();
         doc = doc
             .set(&[field], &json!(name))
-            .map_err(|e| Error::Failed(e.message))?;
+            .map_err(|e| Error::Failed(e.message.into()))?;
         made = Some(name);
     }
     match (write_locked(ws, plan, &doc, commit, lock), rolled) {
@@ -1139,7 +1159,7 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
             r.commit,
             plan.transition_text(),
             r.saved
-        ))),
+        ).into())),
         (Err(e), None) => Err(e),
     }
 }
@@ -1166,7 +1186,7 @@ fn write_locked(
         if let Some(what) = ws.repo.operation_in_progress() {
             return Err(Error::Failed(format!(
                 "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
-            )));
+            ).into()));
         }
         ws.repo.wait_for_locks(ws.lock_wait)?;
     }
@@ -1238,7 +1258,7 @@ pub fn write_file(
         if let Some(what) = ws.repo.operation_in_progress() {
             return Err(Error::Failed(format!(
                 "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
-            )));
+            ).into()));
         }
         ws.repo.wait_for_locks(ws.lock_wait)?;
     }
@@ -1359,14 +1379,17 @@ fn moved_meanwhile(ws: &Workspace, plan: &Plan) -> Option<Error> {
 
 /// `story 1.1 is now in InProgress (committed in abc1234)`.
 fn now_in(ws: &Workspace, head: &Item) -> Error {
-    Error::Conflict(format!(
-        "{} is now in {} (committed in {}); nothing was changed",
-        head.label(),
-        head.status,
-        ws.repo
-            .last_change(&head.path)
-            .unwrap_or_else(|| "HEAD".to_owned())
-    ))
+    Error::Conflict(
+        format!(
+            "{} is now in {} (committed in {}); nothing was changed",
+            head.label(),
+            head.status,
+            ws.repo
+                .last_change(&head.path)
+                .unwrap_or_else(|| "HEAD".to_owned())
+        )
+        .into(),
+    )
 }
 
 #[cfg(test)]

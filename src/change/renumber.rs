@@ -40,7 +40,7 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
         Some((k, i)) => (Some(k), i),
         None => (None, id),
     };
-    crate::text::check_id(id).map_err(Error::Usage)?;
+    crate::text::check_id(id).map_err(|e| Error::Usage(e.into()))?;
     let mut holders: Vec<Item> = Vec::new();
     for k in ws.registry().iter() {
         if kind.is_some_and(|want| want != k.name()) || k.items.dir.is_none() {
@@ -53,33 +53,33 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
         }
     }
     if holders.is_empty() {
-        return Err(Error::NotFound(format!(
-            "no item has the ID `{}`",
-            crate::text::escape(id)
-        )));
+        return Err(Error::NotFound(
+            format!("no item has the ID `{}`", crate::text::escape(id)).into(),
+        ));
     }
     if holders.iter().any(|h| h.kind != holders[0].kind) {
-        return Err(Error::Usage(format!(
-            "items of more than one kind have the ID `{id}`: name the kind as KIND:ID"
-        )));
+        return Err(Error::Usage(
+            format!("items of more than one kind have the ID `{id}`: name the kind as KIND:ID")
+                .into(),
+        ));
     }
     let item = match path {
         Some(p) => holders
             .into_iter()
             .find(|h| h.path == p)
-            .ok_or_else(|| Error::Usage(format!("{p} does not hold the item `{id}`")))?,
+            .ok_or_else(|| Error::Usage(format!("{p} does not hold the item `{id}`").into()))?,
         None if holders.len() == 1 && to.is_none() => {
             return Err(Error::Usage(format!(
                 "only {} holds the ID `{id}`: nothing collides; give the new ID to renumber it anyway",
                 holders[0].path
-            )));
+            ).into()));
         }
         None => latest(ws, holders)?,
     };
     let items = &ws
         .registry()
         .get(&item.kind)
-        .ok_or_else(|| Error::Usage(format!("unknown kind `{}`", item.kind)))?
+        .ok_or_else(|| Error::Usage(format!("unknown kind `{}`", item.kind).into()))?
         .items;
     let existing: Vec<String> = ws
         .scan_kind(&item.kind, |r| r.ok().map(|i| i.id))?
@@ -88,13 +88,12 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
         .collect();
     let new_id = match to {
         Some(t) => {
-            crate::text::check_id(t).map_err(Error::Usage)?;
-            items.check_id(t).map_err(Error::Usage)?;
+            crate::text::check_id(t).map_err(|e| Error::Usage(e.into()))?;
+            items.check_id(t).map_err(|e| Error::Usage(e.into()))?;
             if existing.iter().any(|e| e == t) {
-                return Err(Error::Exists(format!(
-                    "{} {t} exists already; choose a free ID",
-                    item.kind
-                )));
+                return Err(Error::Exists(
+                    format!("{} {t} exists already; choose a free ID", item.kind).into(),
+                ));
             }
             t.to_owned()
         }
@@ -103,7 +102,9 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
                 existing.iter().map(String::as_str),
                 &crate::change::plan::unique_mark(ws, &item.title),
             )
-            .ok_or_else(|| Error::Usage("cannot choose the next free ID; give one".to_owned()))?,
+            .ok_or_else(|| {
+                Error::Usage("cannot choose the next free ID; give one".to_owned().into())
+            })?,
     };
     let field = item
         .shape
@@ -130,13 +131,10 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
         None => doc,
     };
     let new_path = items.path_for(&new_id, &item.title).ok_or_else(|| {
-        Error::Failed(format!(
-            "the `{}` kind names no file for ID `{new_id}`",
-            item.kind
-        ))
+        Error::Failed(format!("the `{}` kind names no file for ID `{new_id}`", item.kind).into())
     })?;
     if ws.root().join(&new_path).symlink_metadata().is_ok() {
-        return Err(Error::Exists(format!("{new_path} exists already")));
+        return Err(Error::Exists(format!("{new_path} exists already").into()));
     }
     let references = references(ws, &item, &new_id)?;
     Ok(Renumber {
@@ -231,14 +229,17 @@ fn latest(ws: &Workspace, holders: Vec<Item>) -> Result<Item> {
     dated.sort_by_key(|(t, _)| *t);
     let (t, item) = dated.pop().expect("two holders at least");
     if dated.last().is_some_and(|(u, _)| *u == t) {
-        return Err(Error::Usage(format!(
-            "{} and {} were added by the same commit: say which to renumber with its path",
-            item.path,
-            dated
-                .last()
-                .map(|(_, i)| i.path.as_str())
-                .unwrap_or_default()
-        )));
+        return Err(Error::Usage(
+            format!(
+                "{} and {} were added by the same commit: say which to renumber with its path",
+                item.path,
+                dated
+                    .last()
+                    .map(|(_, i)| i.path.as_str())
+                    .unwrap_or_default()
+            )
+            .into(),
+        ));
     }
     Ok(item)
 }
@@ -302,7 +303,7 @@ pub fn execute(ws: &Workspace, r: &Renumber) -> Result<Executed> {
     if let Some(what) = repo.operation_in_progress().filter(|_| !merging) {
         return Err(Error::Failed(format!(
             "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
-        )));
+        ).into()));
     }
     repo.wait_for_locks(ws.lock_wait)?;
     let root = repo.root();

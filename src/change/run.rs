@@ -150,10 +150,13 @@ pub struct Options<'a> {
 /// The workflow's `run:` section, or why there is none.
 pub fn run_section(wf: &Workflow) -> Result<&Run> {
     wf.run.as_ref().ok_or_else(|| {
-        Error::Usage(format!(
-            "the {} workflow has no `run:` section: its items are not driven by `git orx run`",
-            wf.name
-        ))
+        Error::Usage(
+            format!(
+                "the {} workflow has no `run:` section: its items are not driven by `git orx run`",
+                wf.name
+            )
+            .into(),
+        )
     })
 }
 
@@ -167,7 +170,7 @@ pub fn next_job(ws: &Workspace, item: &Item, role: &str) -> Result<(Selected, Op
     let scope = wf.scope(value.clone(), role, &now);
     let selected = run
         .select(&scope)
-        .map_err(|m| Error::Failed(format!("{}: `run.next`: {m}", wf.name)))?;
+        .map_err(|m| Error::Failed(format!("{}: `run.next`: {m}", wf.name).into()))?;
     let Some(action) = run.action(&selected.action).filter(|a| a.exec) else {
         return Ok((selected, None));
     };
@@ -224,7 +227,7 @@ fn effects(
         .scope(value.clone(), role, &now)
         .with("action", json!(selected.action))
         .with("argument", selected.argument.clone().unwrap_or(Value::Null));
-    wrun::values(effects, &scope).map_err(|m| Error::Failed(format!("{}: {m}", wf.name)))
+    wrun::values(effects, &scope).map_err(|m| Error::Failed(format!("{}: {m}", wf.name).into()))
 }
 
 /// What `action` makes of `value` once its executor returned `updates`:
@@ -299,7 +302,7 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
         let scope = wf.scope(value.clone(), opts.role, &now);
         if let Some(signal) = run
             .signal(&scope)
-            .map_err(|m| Error::Failed(format!("{}: `run.signals`: {m}", wf.name)))?
+            .map_err(|m| Error::Failed(format!("{}: `run.signals`: {m}", wf.name).into()))?
         {
             let selected = Selected {
                 action: signal.exit.clone(),
@@ -315,7 +318,7 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
         }
         let selected = run
             .select(&scope)
-            .map_err(|m| Error::Failed(format!("{}: `run.next`: {m}", wf.name)))?;
+            .map_err(|m| Error::Failed(format!("{}: `run.next`: {m}", wf.name).into()))?;
         summary.last_action = Some(selected.action.clone());
         let Some(action) = run.action(&selected.action) else {
             summary.exit = Exit::Finished;
@@ -406,10 +409,13 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
                     crate::engine::validate::put(&mut v, p, val.clone());
                 }
                 Some((opts.body)(name, &v).ok_or_else(|| {
-                    Error::Failed(format!(
-                        "{}: `run.actions.{}.body`: no renderer `{name}`",
-                        wf.name, action.name
-                    ))
+                    Error::Failed(
+                        format!(
+                            "{}: `run.actions.{}.body`: no renderer `{name}`",
+                            wf.name, action.name
+                        )
+                        .into(),
+                    )
                 })?)
             }
             None => None,

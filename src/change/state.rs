@@ -128,16 +128,17 @@ pub fn backups(ws: &Workspace, kind: &str, id: &str) -> Result<Vec<Backup>> {
 fn backup_name(kind: &str, id: &str, existing: &[Backup], name: Option<&str>) -> Result<String> {
     Ok(match name {
         Some(n) => {
-            crate::text::check_id(n).map_err(Error::Usage)?;
+            crate::text::check_id(n).map_err(|e| Error::Usage(e.into()))?;
             if n.starts_with("auto-") {
                 return Err(Error::Usage(format!(
                     "backup names starting with `auto-` are the automatic ones; choose another name than `{n}`"
-                )));
+                ).into()));
             }
             if existing.iter().any(|b| b.name == n) {
-                return Err(Error::Usage(format!(
-                    "{kind} {id} has a backup named `{n}` already; choose another name"
-                )));
+                return Err(Error::Usage(
+                    format!("{kind} {id} has a backup named `{n}` already; choose another name")
+                        .into(),
+                ));
             }
             n.to_owned()
         }
@@ -296,19 +297,25 @@ pub fn plan_update(
             match value.as_str() {
                 Some(s) if wf.state(s).is_some() => to = Some(s.to_owned()),
                 _ => {
-                    return Err(Error::Usage(format!(
-                        "`{}` must be one of the states of {}: {}, not {value}",
-                        wf.state_field,
-                        wf.name,
-                        wf.state_names().join(", ")
-                    )));
+                    return Err(Error::Usage(
+                        format!(
+                            "`{}` must be one of the states of {}: {}, not {value}",
+                            wf.state_field,
+                            wf.name,
+                            wf.state_names().join(", ")
+                        )
+                        .into(),
+                    ));
                 }
             }
         } else if path.first().is_some_and(|k| k == "kind" || k == "id") {
-            return Err(Error::Usage(format!(
-                "`{}` is the item's identity and cannot be updated",
-                path.join(".")
-            )));
+            return Err(Error::Usage(
+                format!(
+                    "`{}` is the item's identity and cannot be updated",
+                    path.join(".")
+                )
+                .into(),
+            ));
         } else {
             rest.push((path.clone(), value.clone()));
         }
@@ -393,16 +400,22 @@ pub fn plan_error(
 ) -> Result<Recorded> {
     let wf = plan::workflow_of(ws, &item)?;
     let Some(run) = wf.run.as_ref() else {
-        return Err(Error::Usage(format!(
-            "the {} workflow counts no errors (it has no `run:` section with `errors:`)",
-            wf.name
-        )));
+        return Err(Error::Usage(
+            format!(
+                "the {} workflow counts no errors (it has no `run:` section with `errors:`)",
+                wf.name
+            )
+            .into(),
+        ));
     };
     let Some(errors) = run.errors.as_ref() else {
-        return Err(Error::Usage(format!(
-            "the {} workflow counts no errors (`run.errors` is not set)",
-            wf.name
-        )));
+        return Err(Error::Usage(
+            format!(
+                "the {} workflow counts no errors (`run.errors` is not set)",
+                wf.name
+            )
+            .into(),
+        ));
     };
     // An action given by its alias is recorded by its name.
     let action = action.map(|a| run.action(a).map_or(a, |x| x.name.as_str()));
@@ -613,52 +626,58 @@ pub fn restore(
     dry_run: bool,
 ) -> Result<Restored> {
     let (kind, id, path, current) = locate(ws, id)?;
-    let disk = item::read_limited(&ws.root().join(&path)).map_err(Error::Failed)?;
+    let disk = item::read_limited(&ws.root().join(&path)).map_err(|e| Error::Failed(e.into()))?;
     let head = ws.repo.head_file(&path)?;
-    let (from, bytes) = match to {
-        RestoreTo::LastGood => {
-            if current.is_none() || head.as_deref() != Some(disk.as_slice()) {
-                let Some(h) = head.clone() else {
-                    return Err(Error::Failed(format!(
+    let (from, bytes) =
+        match to {
+            RestoreTo::LastGood => {
+                if current.is_none() || head.as_deref() != Some(disk.as_slice()) {
+                    let Some(h) = head.clone() else {
+                        return Err(Error::Failed(format!(
                         "{path} is not committed: there is no committed version to go back to"
-                    )));
-                };
-                ("the committed version".to_owned(), h)
-            } else {
-                let list = backups(ws, &kind, &id)?;
-                let mut found = None;
-                for b in list.iter().rev() {
-                    if let Some(bytes) = backup_bytes(ws, &b.commit, &path)?
-                        && bytes != disk
-                        && Item::from_bytes(ws.registry(), &path, bytes.clone()).is_ok()
-                    {
-                        found = Some((format!("backup {}", b.name), bytes));
-                        break;
+                    ).into()));
+                    };
+                    ("the committed version".to_owned(), h)
+                } else {
+                    let list = backups(ws, &kind, &id)?;
+                    let mut found = None;
+                    for b in list.iter().rev() {
+                        if let Some(bytes) = backup_bytes(ws, &b.commit, &path)?
+                            && bytes != disk
+                            && Item::from_bytes(ws.registry(), &path, bytes.clone()).is_ok()
+                        {
+                            found = Some((format!("backup {}", b.name), bytes));
+                            break;
+                        }
                     }
+                    found.ok_or_else(|| {
+                        Error::Failed(
+                            format!(
+                                "{kind} {id} has no backup that differs from it: nothing to restore"
+                            )
+                            .into(),
+                        )
+                    })?
                 }
-                found.ok_or_else(|| {
-                    Error::Failed(format!(
-                        "{kind} {id} has no backup that differs from it: nothing to restore"
-                    ))
-                })?
             }
-        }
-        RestoreTo::Named(name) => {
-            let list = all_backups(ws, &kind, &id, &path)?;
-            let found = list.iter().find(|b| &b.name == name);
-            // A copy the state store kept: its bytes are in the file.
-            if let Some(file) = found.and_then(|b| b.file.as_deref()) {
-                let bytes = std::fs::read(file)
-                    .map_err(|e| Error::Failed(format!("cannot read {file}: {e}")))?;
-                (format!("the state store's {name}"), bytes)
-            } else {
-                let (label, rev) = match found {
-                    Some(b) => (format!("backup {}", b.name), b.commit.clone()),
-                    None => match ws.repo.commit_id(name) {
-                        Some(c) => (format!("commit {}", &c[..c.len().min(12)]), c),
-                        None => {
-                            let names: Vec<&str> = list.iter().map(|b| b.name.as_str()).collect();
-                            return Err(Error::NotFound(format!(
+            RestoreTo::Named(name) => {
+                let list = all_backups(ws, &kind, &id, &path)?;
+                let found = list.iter().find(|b| &b.name == name);
+                // A copy the state store kept: its bytes are in the file.
+                if let Some(file) = found.and_then(|b| b.file.as_deref()) {
+                    let bytes = std::fs::read(file)
+                        .map_err(|e| Error::Failed(format!("cannot read {file}: {e}").into()))?;
+                    (format!("the state store's {name}"), bytes)
+                } else {
+                    let (label, rev) =
+                        match found {
+                            Some(b) => (format!("backup {}", b.name), b.commit.clone()),
+                            None => match ws.repo.commit_id(name) {
+                                Some(c) => (format!("commit {}", &c[..c.len().min(12)]), c),
+                                None => {
+                                    let names: Vec<&str> =
+                                        list.iter().map(|b| b.name.as_str()).collect();
+                                    return Err(Error::NotFound(format!(
                                 "`{}` is neither a backup of {kind} {id} ({}) nor a commit",
                                 crate::text::escape(name),
                                 if names.is_empty() {
@@ -666,21 +685,23 @@ pub fn restore(
                                 } else {
                                     names.join(", ")
                                 }
-                            )));
-                        }
-                    },
-                };
-                let bytes = backup_bytes(ws, &rev, &path)?
-                    .ok_or_else(|| Error::NotFound(format!("{label} holds no {path}")))?;
-                (label, bytes)
+                            ).into()));
+                                }
+                            },
+                        };
+                    let bytes = backup_bytes(ws, &rev, &path)?.ok_or_else(|| {
+                        Error::NotFound(format!("{label} holds no {path}").into())
+                    })?;
+                    (label, bytes)
+                }
             }
-        }
-    };
-    let restored = Item::from_bytes(ws.registry(), &path, bytes.clone()).map_err(|e| {
-        Error::Failed(format!(
+        };
+    let restored =
+        Item::from_bytes(ws.registry(), &path, bytes.clone()).map_err(|e| {
+            Error::Failed(format!(
             "{from} of {path} is not readable either ({e}); choose another backup to restore"
-        ))
-    })?;
+        ).into())
+        })?;
     let was_unreadable = current.is_none();
     // What the file holds that is not committed is kept before it is
     // replaced, under a name no later backup drops.
@@ -718,9 +739,9 @@ pub fn restore(
     let head_item = match &head {
         Some(h) => Item::from_bytes(ws.registry(), &path, h.clone())?,
         None => {
-            return Err(Error::Failed(format!(
-                "{path} is not committed yet; commit it first"
-            )));
+            return Err(Error::Failed(
+                format!("{path} is not committed yet; commit it first").into(),
+            ));
         }
     };
     let wf = ws.workflow(&kind)?;
@@ -728,7 +749,7 @@ pub fn restore(
     let mut staged = restored
         .doc
         .set(&[wf.state_field.as_str()], &json!(head_item.status))
-        .map_err(|e| Error::Failed(e.message))?;
+        .map_err(|e| Error::Failed(e.message.into()))?;
     // The fields only transitions change (an error counter) are not taken
     // back: they stay as committed, and the move back to the restored
     // state changes them as its effects say.
@@ -739,7 +760,7 @@ pub fn restore(
         if now != crate::engine::validate::lookup(&taken_back, field) {
             staged = staged
                 .set(&keys, now.unwrap_or(&Value::Null))
-                .map_err(|e| Error::Failed(e.message))?;
+                .map_err(|e| Error::Failed(e.message.into()))?;
         }
     }
     let staged = Item::from_document(ws.registry(), &path, staged)?;

@@ -28,10 +28,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
     let role = super::role(&ws, &args.role)?;
     if role != orx::workflow::role::HUMAN {
-        return Err(orx::Error::Failed(format!(
-            "only the Human may acknowledge a violation, not {} (--as human)",
-            orx::workflow::role::display(&role)
-        )));
+        return Err(orx::Error::Failed(
+            format!(
+                "only the Human may acknowledge a violation, not {} (--as human)",
+                orx::workflow::role::display(&role)
+            )
+            .into(),
+        ));
     }
     let by = ws.repo.author_ident()?;
     let (id, commit) = orx::history::verify::acknowledge(

@@ -48,10 +48,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let mut maps = Vec::new();
     for m in &args.maps {
         let Some((from, to)) = m.split_once('=') else {
-            return Err(orx::Error::Usage(format!(
-                "--map {}: write FROM=TO, e.g. --map Postponed=Draft",
-                escape(m)
-            )));
+            return Err(orx::Error::Usage(
+                format!(
+                    "--map {}: write FROM=TO, e.g. --map Postponed=Draft",
+                    escape(m)
+                )
+                .into(),
+            ));
         };
         maps.push((from.trim().to_owned(), to.trim().to_owned()));
     }
@@ -219,11 +222,11 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
         escape(&plan.file),
         plan.file_sep
             .as_deref()
-            .map(|s| super::msg::t(", ID dots written as `{sep}`", &[("sep", &escape(s))]))
+            .map(|s| super::msg::t("id-dots-written-sep", &[("sep", &escape(s))]))
             .unwrap_or_default(),
         plan.preset
             .as_deref()
-            .map(|p| super::msg::t(", preset {name}", &[("name", &p)]))
+            .map(|p| super::msg::t("preset-name", &[("name", &p)]))
             .unwrap_or_default()
     ));
     for e in &plan.entries {

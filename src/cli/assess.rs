@@ -64,7 +64,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         review: args.review,
     };
     a.check()
-        .map_err(|e| orx::Error::Usage(bad_assessment(&e)))?;
+        .map_err(|e| orx::Error::Usage(bad_assessment(&e).into()))?;
     let actor = args.change.actor(&role);
     let (plan, report) = orx::kinds::story::assess::plan(&ws, &args.id, &a, actor)?;
     // What was measured is told once it is recorded (or, with
@@ -76,16 +76,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let m = &report.measured;
     let overridden = |given: Option<f64>, measured: f64| match given {
         Some(v) => msg::t(
-            "{v}% (overriding the measured {measured}%)",
+            "v-overriding-measured-measured",
             &[("v", &v), ("measured", &measured)],
         ),
         None => format!("{measured}%"),
     };
     let complexity: Vec<&str> = a.complexity.iter().map(|i| i.name()).collect();
     let line = if a.review {
-        "quality check: structure {structure}, technical extraction {extraction}, score {score}, complexity: {complexity}, the Architect's review asked for"
+        "quality-check-structure-structure-technical-2"
     } else {
-        "quality check: structure {structure}, technical extraction {extraction}, score {score}, complexity: {complexity}"
+        "quality-check-structure-structure-technical"
     };
     ui.line(msg::t(
         line,
@@ -106,7 +106,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for missing in &m.missing {
         ui.line(paint(
             YELLOW,
-            msg::t("  missing: {text}", &[("text", &msg::localize(missing))]),
+            msg::t("missing-text", &[("text", &msg::localize(missing))]),
         ));
     }
     if !report.hints.is_empty() {
@@ -118,13 +118,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(paint(
             DIM,
             msg::t(
-                "  the text suggests complexity indicators: {list}; give them with --complexity if they apply",
+                "text-suggests-complexity-indicators-list",
                 &[("list", &hints.join(", "))],
             ),
         ));
     }
     for (to, unmet) in &report.passed_over {
-        ui.line(paint(DIM, msg::t("  not {state}:", &[("state", to)])));
+        ui.line(paint(DIM, msg::t("not-state", &[("state", to)])));
         for u in unmet {
             let u = msg::localize(&format!("    - {u}")).into_owned();
             ui.line(paint(DIM, u));

@@ -38,13 +38,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         } else {
             ui.line(format!(
                 "{kind} {id}: would keep backup {name} {}",
-                super::paint(super::DIM, super::msg::t("(dry run: nothing written)", &[]))
+                super::paint(super::DIM, super::msg::t("dry-run-nothing-written", &[]))
             ));
         }
         return Ok(0);
     }
-    let bytes =
-        orx::engine::item::read_limited(&ws.root().join(&path)).map_err(orx::Error::Failed)?;
+    let bytes = orx::engine::item::read_limited(&ws.root().join(&path))
+        .map_err(|e| orx::Error::Failed(e.into()))?;
     let b = state::backup(&ws, &kind, &id, &path, &bytes, args.name.as_deref())?;
     if ui.is_json() {
         ui.json(&super::output::backup::Backup {

@@ -46,7 +46,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     // A copy the state store kept before a write.
                     Some(_) => format!(
                         "{} {}",
-                        super::msg::t("(kept before a write)", &[]),
+                        super::msg::t("kept-before-write", &[]),
                         orx::text::escape(&b.note)
                     ),
                     None => format!(

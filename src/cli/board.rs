@@ -110,7 +110,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (runtime, listener) = super::serve::listen(&args.listen)?;
     let addr = listener
         .local_addr()
-        .map_err(|e| orx::Error::Failed(format!("cannot listen: {e}")))?;
+        .map_err(|e| orx::Error::Failed(format!("cannot listen: {e}").into()))?;
     let hosts = addr.ip().is_loopback().then(|| {
         let port = addr.port();
         vec![
@@ -141,14 +141,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         std::thread::Builder::new()
             .name("orx-board-watch".to_owned())
             .spawn(move || watch_repo(&shared))
-            .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}")))?;
+            .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}").into()))?;
     }
-    ui.line(super::msg::t("board: {url}", &[("url", &url)]));
+    ui.line(super::msg::t("board-url", &[("url", &url)]));
     if !args.write {
-        ui.line(super::msg::t(
-            "read-only: start it with --write to move items from the page",
-            &[],
-        ));
+        ui.line(super::msg::t("read-only-start-write-move", &[]));
     }
     ui.flush();
     if args.open {
@@ -162,7 +159,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 fn token() -> orx::Result<String> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes)
-        .map_err(|e| orx::Error::Failed(format!("cannot make the write token: {e}")))?;
+        .map_err(|e| orx::Error::Failed(format!("cannot make the write token: {e}").into()))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
@@ -362,7 +359,7 @@ async fn respond(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Ou
 fn guarded<T>(f: impl FnOnce() -> orx::Result<T>) -> orx::Result<T> {
     std::panic::catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| {
         Err(orx::Error::Failed(
-            "the board failed unexpectedly".to_owned(),
+            "the board failed unexpectedly".to_owned().into(),
         ))
     })
 }
@@ -486,13 +483,13 @@ fn item(key: &str, role: Option<&str>) -> orx::Result<Value> {
     if let Some(h) = &mut page.detail.summary.handoff {
         *h = super::msg::localize(h).into_owned();
     }
-    serde_json::to_value(&page).map_err(|e| orx::Error::Failed(e.to_string()))
+    serde_json::to_value(&page).map_err(|e| orx::Error::Failed(e.to_string().into()))
 }
 
 fn branches() -> orx::Result<Value> {
     let ws = workspace()?;
     let across = orx::board::branches::across(&ws, false)?;
-    serde_json::to_value(&across).map_err(|e| orx::Error::Failed(e.to_string()))
+    serde_json::to_value(&across).map_err(|e| orx::Error::Failed(e.to_string().into()))
 }
 
 /// The HTML report of `kind` (else the default kind): the same page as
@@ -584,19 +581,22 @@ fn make_move(shared: &Shared, m: &Move) -> Result<Value, (StatusCode, Value)> {
         .check_role(&m.role, orx::workflow::role::RoleSource::Flag)
         .map_err(answer)?;
     if !allowed.contains(&role) {
-        return Err(answer(orx::Error::Usage(format!(
-            "{} may not act as {} here (the identities of .orx/config.yaml); its roles: {}",
-            shared
-                .email
-                .clone()
-                .unwrap_or_else(|| super::msg::t("the git user", &[])),
-            orx::workflow::role::display(&role),
-            if allowed.is_empty() {
-                super::msg::t("none", &[])
-            } else {
-                orx::workflow::role::display_list(&allowed)
-            }
-        ))));
+        return Err(answer(orx::Error::Usage(
+            format!(
+                "{} may not act as {} here (the identities of .orx/config.yaml); its roles: {}",
+                shared
+                    .email
+                    .clone()
+                    .unwrap_or_else(|| super::msg::t("git-user", &[])),
+                orx::workflow::role::display(&role),
+                if allowed.is_empty() {
+                    super::msg::t("none", &[])
+                } else {
+                    orx::workflow::role::display_list(&allowed)
+                }
+            )
+            .into(),
+        )));
     }
     let key = format!("{}:{}", m.kind, m.id);
     let item = ws.find(&key).map_err(answer)?;

@@ -32,7 +32,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ui.line(format!(
                 "would make checkpoint {} {}",
                 paint(BOLD, &name),
-                paint(DIM, super::msg::t("(dry run: nothing written)", &[]))
+                paint(DIM, super::msg::t("dry-run-nothing-written", &[]))
             ));
         }
         return Ok(0);

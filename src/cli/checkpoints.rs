@@ -30,10 +30,10 @@ pub fn run(ui: &mut Ui, _args: Args) -> orx::Result<u8> {
             .worktree
             .as_ref()
             .filter(|w| **w != here)
-            .map(|w| msg::t(" (work tree {path})", &[("path", &w)]))
+            .map(|w| msg::t("work-tree-path", &[("path", &w)]))
             .unwrap_or_default();
         let line = msg::t(
-            "{name} {time} on {base} {message}",
+            "name-time-base-message",
             &[
                 ("name", &paint(BOLD, &c.name)),
                 ("time", &c.time),
@@ -43,11 +43,11 @@ pub fn run(ui: &mut Ui, _args: Args) -> orx::Result<u8> {
         );
         ui.line(format!("{line}{elsewhere}"));
         match c.changed.len() {
-            0 => ui.line(paint(DIM, msg::t("  same as HEAD", &[]))),
+            0 => ui.line(paint(DIM, msg::t("same-head", &[]))),
             n => {
                 let shown: Vec<String> = c.changed.iter().take(5).map(|p| escape(p)).collect();
                 let more = if n > 5 {
-                    msg::t(", and {n} more", &[("n", &(n - 5))])
+                    msg::t("n-more-2", &[("n", &(n - 5))])
                 } else {
                     String::new()
                 };
@@ -55,9 +55,9 @@ pub fn run(ui: &mut Ui, _args: Args) -> orx::Result<u8> {
                     DIM,
                     msg::t(
                         if n == 1 {
-                            "  1 file differs from HEAD: {files}{more}"
+                            "file-differs-head-filesmore"
                         } else {
-                            "  {n} files differ from HEAD: {files}{more}"
+                            "n-files-differ-head-filesmore"
                         },
                         &[("n", &n), ("files", &shown.join(", ")), ("more", &more)],
                     ),

@@ -53,15 +53,14 @@ fi"#;
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let shells = Shells::builtins();
     let Some(shell) = shells.completer(&args.shell) else {
-        return Err(orx::Error::Usage(format!(
-            "no completion for `{}`",
-            args.shell
-        )));
+        return Err(orx::Error::Usage(
+            format!("no completion for `{}`", args.shell).into(),
+        ));
     };
     let mut buf = Vec::new();
     shell
         .write_registration(VAR, "git-orx", "git-orx", "git-orx", &mut buf)
-        .map_err(|e| orx::Error::Failed(e.to_string()))?;
+        .map_err(|e| orx::Error::Failed(e.to_string().into()))?;
     let mut script = String::from_utf8_lossy(&buf).into_owned();
     match args.shell.as_str() {
         "bash" => script.push_str(BASH_GIT),

@@ -50,14 +50,7 @@ impl Demo<'_> {
     /// Runs `git orx args` (or `git args` when `orx` is false) in the demo
     /// repository, prints it and its output, and notes an unexpected exit.
     fn run(&mut self, orx: bool, args: &[&str], expect: i32) {
-        // The notes a user would write, in the demo's language.
-        let args: Vec<String> = args
-            .iter()
-            .map(|a| match a.contains(' ') {
-                true => super::msg::t(a, &[]),
-                false => (*a).to_owned(),
-            })
-            .collect();
+        let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let args = args.as_slice();
         let shown: Vec<String> = args
@@ -163,12 +156,12 @@ impl Demo<'_> {
             return;
         };
         let how = if sourced {
-            "every section, each Dev Notes item with its source"
+            "every-section-each-dev-notes"
         } else {
-            "every section, but no sources"
+            "every-section-but-no-sources"
         };
         let said = super::msg::t(
-            "The SM writes the story in {path} ({how}; here, sample text).",
+            "sm-writes-story-path-how",
             &[("path", &rel), ("how", &super::msg::t(how, &[]))],
         );
         self.ui.line(paint(DIM, format!("# {said}")));
@@ -219,7 +212,7 @@ impl Demo<'_> {
 
 pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     let exe = std::env::current_exe()
-        .map_err(|e| Error::Failed(format!("cannot find the git-orx binary: {e}")))?;
+        .map_err(|e| Error::Failed(format!("cannot find the git-orx binary: {e}").into()))?;
     let (dir, temp) = match &args.dir {
         Some(d) => {
             if d.exists()
@@ -227,20 +220,19 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
                     .map(|mut r| r.next().is_some())
                     .unwrap_or(true)
             {
-                return Err(Error::Usage(format!(
-                    "{} is not an empty directory",
-                    d.display()
-                )));
+                return Err(Error::Usage(
+                    format!("{} is not an empty directory", d.display()).into(),
+                ));
             }
             std::fs::create_dir_all(d)
-                .map_err(|e| Error::Failed(format!("{}: {e}", d.display())))?;
+                .map_err(|e| Error::Failed(format!("{}: {e}", d.display()).into()))?;
             (d.canonicalize().unwrap_or_else(|_| d.clone()), None)
         }
         None => {
             let t = tempfile::Builder::new()
                 .prefix("git-orx-demo-")
                 .tempdir()
-                .map_err(|e| Error::Failed(format!("temporary directory: {e}")))?;
+                .map_err(|e| Error::Failed(format!("temporary directory: {e}").into()))?;
             (t.path().to_path_buf(), Some(t))
         }
     };
@@ -249,7 +241,7 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     let path = std::env::join_paths(std::iter::once(bin_dir).chain(std::env::split_paths(
         &std::env::var_os("PATH").unwrap_or_default(),
     )))
-    .map_err(|e| Error::Failed(e.to_string()))?;
+    .map_err(|e| Error::Failed(e.to_string().into()))?;
     let mut d = Demo {
         ui,
         dir: dir.clone(),
@@ -260,13 +252,10 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     };
     d.ui.line(paint(
         BOLD,
-        super::msg::t(
-            "git-orx demo: the story lifecycle and an agent's session, run for real",
-            &[],
-        ),
+        super::msg::t("git-orx-demo-story-lifecycle", &[]),
     ));
     d.ui.line(super::msg::t(
-        "sample repository: {path}",
+        "sample-repository-path",
         &[("path", &dir.display())],
     ));
     script(&mut d, lang.unwrap_or("en"));
@@ -298,7 +287,7 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
 }
 
 fn script(d: &mut Demo, lang: &str) {
-    d.heading("Set up");
+    d.heading("set-up");
     d.run(false, &["init", "-q"], 0);
     d.run(false, &["config", "user.name", "Demo User"], 0);
     d.run(false, &["config", "user.email", "demo@example.com"], 0);
@@ -309,15 +298,13 @@ fn script(d: &mut Demo, lang: &str) {
     d.run(false, &["add", ".orx"], 0);
     d.run(false, &["commit", "-q", "-m", "Set up git-orx"], 0);
 
-    d.heading("Scenario 1: a high-quality story is approved directly");
+    d.heading("scenario-high-quality-story-approved");
     d.orx(&["new", "User login", "--as", "sm"]);
     d.write_story("1.1", true);
-    d.say("The quality check measures structure and technical extraction in the story itself;");
-    d.say("the SM gives the technical score (8.5) and the complexity indicators (none).");
+    d.say("quality-check-measures-structure-technical");
+    d.say("sm-gives-technical-score-complexity");
     d.orx(&["assess", "1.1", "--score", "8.5", "--as", "sm"]);
-    d.say(
-        "Dev implements it; QA's gate (round 1: every criterion met, no Critical or High) passes.",
-    );
+    d.say("dev-implements-qa-s-gate");
     d.orx(&["move", "1.1", "InProgress", "--as", "dev"]);
     d.orx(&[
         "move",
@@ -326,7 +313,7 @@ fn script(d: &mut Demo, lang: &str) {
         "--as",
         "dev",
         "-m",
-        "all tasks and tests done",
+        &super::msg::t("all-tasks-tests-done", &[]),
     ]);
     d.orx(&[
         "gate",
@@ -341,13 +328,13 @@ fn script(d: &mut Demo, lang: &str) {
         "1",
         "--criteria-met",
     ]);
-    d.say("Done is terminal: nothing may leave it.");
+    d.say("done-terminal-nothing-may-leave");
     d.refused(&["move", "1.1", "InProgress", "--as", "dev"]);
 
-    d.heading("Scenario 2: a story that needs the Architect");
+    d.heading("scenario-story-needs-architect");
     d.orx(&["new", "Payment webhooks", "--as", "sm"]);
     d.write_story("1.2", true);
-    d.say("Score 7.0 with one complexity indicator: the Architect must review it.");
+    d.say("score-one-complexity-indicator-architect");
     d.orx(&[
         "assess",
         "1.2",
@@ -358,9 +345,9 @@ fn script(d: &mut Demo, lang: &str) {
         "--as",
         "sm",
     ]);
-    d.say("Dev may not touch it while it waits for the Architect.");
+    d.say("dev-may-not-touch-while");
     d.refused(&["move", "1.2", "Approved", "--as", "dev"]);
-    d.say("The Architect's review: score 8/10, no Critical issue, so it passes.");
+    d.say("architect-s-review-score-no");
     d.orx(&[
         "gate",
         "1.2",
@@ -374,15 +361,15 @@ fn script(d: &mut Demo, lang: &str) {
         "1",
     ]);
 
-    d.heading("Scenario 3: a story that needs revision");
+    d.heading("scenario-story-needs-revision");
     d.orx(&["new", "Data export", "--as", "sm"]);
     d.write_story("1.3", false);
-    d.say("The Dev Notes cite no sources and the score is 5.0: Blocked, with what is missing.");
+    d.say("dev-notes-cite-no-sources");
     d.orx(&["assess", "1.3", "--score", "5.0", "--as", "sm"]);
-    d.say("Approving it by hand is refused, with every condition it misses.");
+    d.say("approving-hand-refused-every-condition");
     d.refused(&["move", "1.3", "Approved", "--as", "sm"]);
     d.write_story("1.3", true);
-    d.say("Revised: sources cited, score 8.0 but two complexity indicators, so the Architect reviews it.");
+    d.say("revised-sources-cited-score-but");
     d.orx(&[
         "assess",
         "1.3",
@@ -405,9 +392,9 @@ fn script(d: &mut Demo, lang: &str) {
         "--minor",
         "3",
         "-m",
-        "pagination contract unclear",
+        &super::msg::t("pagination-contract-unclear", &[]),
     ]);
-    d.say("The review found only Minor issues and the score rises from 6 to 8.5: auto-approval.");
+    d.say("review-found-only-minor-issues");
     d.orx(&[
         "assess",
         "1.3",
@@ -419,10 +406,10 @@ fn script(d: &mut Demo, lang: &str) {
         "sm",
     ]);
 
-    d.heading("Scenario 4: QA finds problems");
+    d.heading("scenario-qa-finds-problems");
     d.orx(&["move", "1.2", "InProgress", "--as", "dev"]);
     d.orx(&["move", "1.2", "Review", "--as", "dev"]);
-    d.say("Round 1 is strict: 4 issues, 2 of them High, so it goes back to Dev.");
+    d.say("round-strict-issues-them-high");
     d.orx(&[
         "gate",
         "1.2",
@@ -443,9 +430,9 @@ fn script(d: &mut Demo, lang: &str) {
         "--as",
         "dev",
         "-m",
-        "fixed the High issues",
+        &super::msg::t("fixed-high-issues", &[]),
     ]);
-    d.say("Round 2 is moderate: issues down from 4 to 2 (50%), no High: Done.");
+    d.say("round-moderate-issues-down-no");
     d.orx(&[
         "gate",
         "1.2",
@@ -460,7 +447,7 @@ fn script(d: &mut Demo, lang: &str) {
         "--criteria-met",
     ]);
 
-    d.heading("Scenario 5: a complex problem is escalated");
+    d.heading("scenario-complex-problem-escalated");
     d.orx(&["new", "Multi-region failover", "--as", "sm"]);
     d.write_story("1.4", true);
     d.orx(&[
@@ -484,9 +471,9 @@ fn script(d: &mut Demo, lang: &str) {
         "1",
         "--escalate",
         "-m",
-        "needs a decision on consistency vs availability",
+        &super::msg::t("needs-decision-consistency-vs-availability", &[]),
     ]);
-    d.say("Only the Human decides now: AwaitingArchReview, Approved or Blocked.");
+    d.say("only-human-decides-now-awaitingarchreview");
     d.refused(&["move", "1.4", "Approved", "--as", "architect"]);
     d.orx(&[
         "move",
@@ -495,11 +482,11 @@ fn script(d: &mut Demo, lang: &str) {
         "--as",
         "human",
         "-m",
-        "accept eventual consistency",
+        &super::msg::t("accept-eventual-consistency", &[]),
     ]);
 
-    d.heading("An agent's session: checks, the circuit breaker, rollback");
-    d.say("The checks `git orx agent check` runs are configured, and committed by the Human.");
+    d.heading("agent-s-session-checks-circuit");
+    d.say("checks-git-orx-agent-check");
     d.edit_config("checks: []", "checks: [\"test -f build-ok\"]");
     d.write_file("build-ok", "");
     d.write_file("src/login.rs", "fn login() {}\n");
@@ -526,27 +513,41 @@ fn script(d: &mut Demo, lang: &str) {
         "fire",
         "USER_INPUT_REQUIREMENT",
         "-m",
-        "implement story 1.3",
+        &super::msg::t("implement-story", &[]),
         "--as",
         "human",
     ]);
-    d.orx(&["agent", "task", "add", "export endpoint", "--as", "dev"]);
+    d.orx(&[
+        "agent",
+        "task",
+        "add",
+        &super::msg::t("export-endpoint", &[]),
+        "--as",
+        "dev",
+    ]);
     d.orx(&["agent", "fire", "PRD_GENERATED", "--as", "dev"]);
-    d.say("The user says Go: a checkpoint of the work tree is made.");
+    d.say("user-says-go-checkpoint-work");
     d.orx(&["agent", "fire", "USER_CONFIRM", "--as", "human"]);
-    d.say("No new requirement while EXECUTING.");
-    d.refused(&["agent", "task", "add", "and an import too", "--as", "dev"]);
-    d.say("The agent breaks the build; each failing check counts, the third fix that fails trips the breaker.");
+    d.say("no-new-requirement-while-executing");
+    d.refused(&[
+        "agent",
+        "task",
+        "add",
+        &super::msg::t("import-too", &[]),
+        "--as",
+        "dev",
+    ]);
+    d.say("agent-breaks-build-each-failing");
     d.write_file("src/login.rs", "fn login( {}\n");
     d.remove_file("build-ok");
     for _ in 0..4 {
         d.run(true, &["agent", "check", "--as", "dev"], 4);
     }
-    d.say("The Human rolls the work back to the checkpoint; the agent is IDLE again, its session archived and cleared.");
+    d.say("human-rolls-work-back-checkpoint");
     d.orx(&["agent", "fire", "ROLLBACK", "--as", "human"]);
     d.orx(&["agent", "show"]);
 
-    d.heading("Where things stand");
+    d.heading("where-things-stand");
     d.orx(&["status"]);
     d.orx(&["next"]);
     d.orx(&["show", "1.3"]);

@@ -46,7 +46,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 .iter()
                 .map(|f| (*f).to_owned())
                 .collect(),
-            message: "an answer gives at least one of its four dimensions (--position, --proposal, --claim, --risk), or --no-reply; nothing was recorded".to_owned(),
+            message: "an answer gives at least one of its four dimensions (--position, --proposal, --claim, --risk), or --no-reply; nothing was recorded".into(),
         });
     }
     let answer = orx::kinds::goal::Answer {

@@ -32,7 +32,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     else {
         return Err(orx::Error::MissingInput {
             inputs: vec!["-m".to_owned()],
-            message: "say what went wrong with -m MESSAGE".to_owned(),
+            message: "say what went wrong with -m MESSAGE".into(),
         });
     };
     let item = ws.find(&args.id)?;

@@ -40,11 +40,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     std::io::stdin()
         .take(MAX_PAYLOAD + 1)
         .read_to_end(&mut payload)
-        .map_err(|e| orx::Error::Usage(format!("cannot read the payload: {e}")))?;
+        .map_err(|e| orx::Error::Usage(format!("cannot read the payload: {e}").into()))?;
     if payload.len() as u64 > MAX_PAYLOAD {
-        return Err(orx::Error::Usage(format!(
-            "the payload is larger than {MAX_PAYLOAD} bytes"
-        )));
+        return Err(orx::Error::Usage(
+            format!("the payload is larger than {MAX_PAYLOAD} bytes").into(),
+        ));
     }
     let done =
         orx::kinds::goal::apply_event(&ws, forge, args.event.as_deref(), &payload, args.dry_run)?;

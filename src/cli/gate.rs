@@ -53,7 +53,7 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     super::acting_on("story", &args.id);
     let (ws, role) = super::open_as(ui, &args.change)?;
-    let usage = |m: &str| Err(orx::Error::Usage(m.to_owned()));
+    let usage = |m: &str| Err(orx::Error::Usage(m.to_owned().into()));
     // The flags name the fields of the record the role writes.
     let findings: Vec<(&str, Value)> = match role.as_str() {
         "architect" => {
@@ -66,13 +66,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 return Err(orx::Error::MissingInput {
                     inputs: vec!["--score".to_owned()],
                     message: "the Architect's gate needs --score (0-10); nothing was recorded"
-                        .to_owned(),
+                        .into(),
                 });
             };
             if !(0.0..=10.0).contains(&score) {
                 return Err(orx::Error::BadValue {
                     input: "--score".to_owned(),
-                    message: format!("--score must be from 0 to 10, not {score}"),
+                    message: format!("--score must be from 0 to 10, not {score}").into(),
                 });
             }
             vec![
@@ -105,7 +105,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 _ => {
                     return Err(orx::Error::MissingInput {
                         inputs: vec!["--criteria-met".to_owned(), "--criteria-failed".to_owned()],
-                        message: "QA's gate needs --criteria-met or --criteria-failed: say whether every acceptance criterion is met; nothing was recorded".to_owned(),
+                        message: "QA's gate needs --criteria-met or --criteria-failed: say whether every acceptance criterion is met; nothing was recorded".into(),
                     });
                 }
             };
@@ -118,10 +118,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ]
         }
         other => {
-            return Err(orx::Error::Usage(format!(
-                "`git orx gate` is for the Architect (--as architect) or QA (--as qa), not {}",
-                orx::workflow::role::display(other)
-            )));
+            return Err(orx::Error::Usage(
+                format!(
+                    "`git orx gate` is for the Architect (--as architect) or QA (--as qa), not {}",
+                    orx::workflow::role::display(other)
+                )
+                .into(),
+            ));
         }
     };
     let findings: Vec<(String, Value)> = findings
@@ -131,10 +134,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let actor = args.change.actor(&role);
     let outcome = gate::gate(&ws, &args.id, &findings, args.escalate, actor)?;
     let head = match (role == "qa", outcome.passed) {
-        (true, true) => "QA gate, round {n}: passed",
-        (true, false) => "QA gate, round {n}: failed",
-        (false, true) => "Architect review, round {n}: passed",
-        (false, false) => "Architect review, round {n}: failed",
+        (true, true) => "qa-gate-round-n-passed",
+        (true, false) => "qa-gate-round-n-failed",
+        (false, true) => "architect-review-round-n-passed",
+        (false, false) => "architect-review-round-n-failed",
     };
     // The verdict, coloured.
     let head = super::msg::t(head, &[("n", &outcome.round)]);

@@ -142,7 +142,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             }
             let s = &review.summary;
             ui.line(super::msg::t(
-                "goal {id} round {round}: {done} done, {failed} failed, {other} other, of {total}",
+                "goal-id-round-round-done",
                 &[
                     ("id", &review.goal),
                     ("round", &review.round),
@@ -164,7 +164,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 }
                 if !t.files.is_empty() {
                     ui.line(super::msg::t(
-                        "    files: {files}",
+                        "files-files",
                         &[("files", &orx::text::escape(&t.files.join(", ")))],
                     ));
                 }
@@ -239,10 +239,13 @@ pub fn print_prompt(
             }
             Ok(0)
         }
-        None => Err(orx::Error::Failed(super::msg::t(
-            "{id} is in a phase that takes no prompt",
-            &[("id", &orx::text::escape(id))],
-        ))),
+        None => Err(orx::Error::Failed(
+            super::msg::t(
+                "id-phase-takes-no-prompt",
+                &[("id", &orx::text::escape(id))],
+            )
+            .into(),
+        )),
     }
 }
 
@@ -284,10 +287,13 @@ pub(super) fn with_flags(e: orx::Error) -> orx::Error {
     ];
     match e {
         orx::Error::MissingInput { inputs, message } => {
-            match WORDED.iter().find(|(lib, _, _)| *lib == message) {
+            match WORDED
+                .iter()
+                .find(|(lib, _, _)| *lib == message.to_string())
+            {
                 Some((_, flag, worded)) => orx::Error::MissingInput {
                     inputs: vec![(*flag).to_owned()],
-                    message: (*worded).to_owned(),
+                    message: (*worded).into(),
                 },
                 None => orx::Error::MissingInput { inputs, message },
             }

@@ -16,7 +16,7 @@ pub struct Args {
 
 fn compact(v: &serde_json::Value) -> String {
     let s = match v {
-        serde_json::Value::Null => super::msg::t("(not set)", &[]),
+        serde_json::Value::Null => super::msg::t("not-set", &[]),
         serde_json::Value::String(s) => s.clone(),
         v => v.to_string(),
     };
@@ -92,15 +92,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(paint(
             DIM,
             if autos == 1 {
-                super::msg::t(
-                    "1 automatic backup (`git orx backups {id}`)",
-                    &[("id", &id)],
-                )
+                super::msg::t("automatic-backup-git-orx-backups", &[("id", &id)])
             } else {
-                super::msg::t(
-                    "{n} automatic backups (`git orx backups {id}`)",
-                    &[("n", &autos), ("id", &id)],
-                )
+                super::msg::t("n-automatic-backups-git-orx", &[("n", &autos), ("id", &id)])
             },
         ));
     }

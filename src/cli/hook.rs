@@ -53,7 +53,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     "the pre-commit framework runs git-orx's {0} shim as its {0}.legacy hook, and the shim runs an old copy of the framework's script ({0}{1}): run `git orx hooks install` to repair this",
                     args.name,
                     hooks::SAVED
-                )));
+                ).into()));
             }
             hooks::run_saved(&dir, &args.name, &args.args)?
         }
@@ -123,7 +123,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         "prepare-commit-msg" => {
             let [file, rest @ ..] = args.args.as_slice() else {
                 return Err(orx::Error::Usage(
-                    "prepare-commit-msg needs the message file".to_owned(),
+                    "prepare-commit-msg needs the message file"
+                        .to_owned()
+                        .into(),
                 ));
             };
             let source = rest.first().map(String::as_str).unwrap_or_default();
@@ -175,10 +177,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             }
             Ok(0)
         }
-        other => Err(orx::Error::Usage(format!(
-            "unknown hook `{}`",
-            orx::text::escape(other)
-        ))),
+        other => Err(orx::Error::Usage(
+            format!("unknown hook `{}`", orx::text::escape(other)).into(),
+        )),
     }
 }
 
@@ -191,7 +192,7 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     let mut input = Vec::new();
     std::io::stdin()
         .read_to_end(&mut input)
-        .map_err(|e| orx::Error::Failed(format!("reference-transaction input: {e}")))?;
+        .map_err(|e| orx::Error::Failed(format!("reference-transaction input: {e}").into()))?;
     // The repository is opened only when needed: most ref updates move
     // nothing this hook judges.
     let mut repo = None;
@@ -240,18 +241,14 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     super::msg::from_repo();
     let n = report.violations.len();
     let head = match (n, report.commits) {
-        (1, 1) => "refused: git-orx found 1 rule broken by the commit this would put on the branch",
-        (1, _) => {
-            "refused: git-orx found 1 rule broken by the commits this would put on the branch"
-        }
-        (_, 1) => {
-            "refused: git-orx found {n} rules broken by the commit this would put on the branch"
-        }
-        _ => "refused: git-orx found {n} rules broken by the commits this would put on the branch",
+        (1, 1) => "refused-git-orx-found-rule-2",
+        (1, _) => "refused-git-orx-found-rule-3",
+        (_, 1) => "refused-git-orx-found-n-2",
+        _ => "refused-git-orx-found-n-3",
     };
     ui.eline(format!(
         "{} {}",
-        epaint(RED, msg::t("error:", &[])),
+        epaint(RED, msg::t("error", &[])),
         msg::t(head, &[("n", &n)])
     ));
     // Quiet even when a ref moves over many commits: the first few, then
@@ -276,8 +273,8 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     }
     ui.eline(format!(
         "{} {}",
-        epaint(CYAN, msg::t("hint:", &[])),
-        msg::t("this ref update brings commits no pre-commit or pre-merge-commit check passed (cherry-pick, revert, am, rebase, a fast-forward, reset or update-ref to a new commit): abort the operation if one is under way (git cherry-pick --abort, git rebase --abort, git am --abort; after a revert, git reset --merge), then make the change with `git orx move` or as the responsible role (ORX_ROLE=ROLE)", &[])
+        epaint(CYAN, msg::t("hint", &[])),
+        msg::t("ref-update-brings-commits-no", &[])
     ));
     Ok(1)
 }
@@ -320,13 +317,10 @@ fn log_violations(repo: &Repo, hook: &str, violations: &[Violation], role: Optio
 pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
     let n = violations.len();
     let head = match n {
-        1 => msg::t("refused: git-orx found 1 rule broken by this commit", &[]),
-        _ => msg::t(
-            "refused: git-orx found {n} rules broken by this commit",
-            &[("n", &n)],
-        ),
+        1 => msg::t("refused-git-orx-found-rule", &[]),
+        _ => msg::t("refused-git-orx-found-n", &[("n", &n)]),
     };
-    ui.eline(format!("{} {head}", epaint(RED, msg::t("error:", &[]))));
+    ui.eline(format!("{} {head}", epaint(RED, msg::t("error", &[]))));
     for v in violations {
         // A message that starts with the file's path (where in the file
         // the problem is) stands for the heading.
@@ -358,36 +352,24 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
         .iter()
         .any(|v| v.message.contains("does not start with a `---` line"));
     let hint = match (by_role, overridable) {
-        (true, true) => {
-            "fix the files, or commit as the responsible role (ORX_ROLE=ROLE git commit ...); the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\""
-        }
-        (false, true) => {
-            "fix the files; the Human may override with ORX_ROLE=human ORX_FORCE_REASON=\"why\""
-        }
-        (true, false) => {
-            "fix the files, or commit as the responsible role (ORX_ROLE=ROLE git commit ...){why}"
-        }
-        (false, false) => "fix the files{why}",
+        (true, true) => "fix-files-commit-responsible-role",
+        (false, true) => "fix-files-human-may-override",
+        (true, false) => "fix-files-commit-responsible-role-2",
+        (false, false) => "fix-fileswhy",
     };
     let why = if violations
         .iter()
         .any(|v| v.message.contains("the body's status"))
     {
-        msg::t(
-            " (change a state with `git orx move`, which keeps the body's status in step)",
-            &[],
-        )
+        msg::t("change-state-git-orx-move", &[])
     } else if unfenced {
-        msg::t(
-            " (a file that cannot be read has no override; stories written without frontmatter are taken in with `git orx adopt`)",
-            &[],
-        )
+        msg::t("file-cannot-read-has-no", &[])
     } else {
-        msg::t(" (a file that cannot be read has no override)", &[])
+        msg::t("file-cannot-read-has-no-2", &[])
     };
     ui.eline(format!(
         "{} {}",
-        epaint(CYAN, msg::t("hint:", &[])),
+        epaint(CYAN, msg::t("hint", &[])),
         msg::t(hint, &[("why", &why)])
     ));
 }

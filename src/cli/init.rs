@@ -51,7 +51,7 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
         if !args.no_hooks {
             dirs.would_install(ui, args.hooks)?;
         }
-        ui.line(msg::t("(dry run: nothing written)", &[]));
+        ui.line(msg::t("dry-run-nothing-written", &[]));
         return Ok(0);
     }
     let fresh = steps
@@ -99,7 +99,7 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     }
     ui.line("");
     if fresh || !relang {
-        ui.line(msg::t("Next: commit the setup, then create a story:", &[]));
+        ui.line(msg::t("next-commit-setup-then-create", &[]));
         ui.line(format!(
             "  git add {} && git commit -m 'Set up git-orx'",
             add.join(" ")
@@ -108,10 +108,7 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     } else {
         // The rules in force are the committed ones, and changing them is
         // the Human's.
-        ui.line(msg::t(
-            "Next: the new language takes effect once committed, by the Human:",
-            &[],
-        ));
+        ui.line(msg::t("next-new-language-takes-effect", &[]));
         ui.line(format!(
             "  git add {} && git -c orx.role=human commit -m 'git-orx: change the language'",
             add.join(" ")

@@ -42,18 +42,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let scaffold = ws.scaffold(&args.name, &args.from, args.dir.as_deref())?;
     for (path, _) in &scaffold.files {
         if ws.root().join(path).symlink_metadata().is_ok() {
-            return Err(orx::Error::Exists(format!(
-                "{path} exists already (not committed?); remove it or choose another name"
-            )));
+            return Err(orx::Error::Exists(
+                format!("{path} exists already (not committed?); remove it or choose another name")
+                    .into(),
+            ));
         }
     }
     if args.dry_run {
         ui.dry_run();
         for (path, _) in &scaffold.files {
-            ui.line(msg::t(
-                "would write {path} (dry run: nothing written)",
-                &[("path", path)],
-            ));
+            ui.line(msg::t("would-write-path-dry-run", &[("path", path)]));
         }
         return Ok(0);
     }
@@ -61,14 +59,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         let full = ws.root().join(path);
         if let Some(parent) = full.parent() {
             std::fs::create_dir_all(parent)
-                .map_err(|e| orx::Error::Failed(format!("{path}: {e}")))?;
+                .map_err(|e| orx::Error::Failed(format!("{path}: {e}").into()))?;
         }
-        std::fs::write(&full, text).map_err(|e| orx::Error::Failed(format!("{path}: {e}")))?;
-        ui.line(msg::t("wrote {path}", &[("path", path)]));
+        std::fs::write(&full, text)
+            .map_err(|e| orx::Error::Failed(format!("{path}: {e}").into()))?;
+        ui.line(msg::t("wrote-path", &[("path", path)]));
     }
     let paths: Vec<&str> = scaffold.files.iter().map(|(p, _)| p.as_str()).collect();
     ui.line(msg::t(
-        "Next: review them, then commit them as the Human (rule files need the Human):\n  git add {paths} && ORX_ROLE=human git commit -m \"Add the {name} kind\"\nthen: git orx new {name} \"Title\" --as ROLE",
+        "next-review-commit-kind",
         &[("paths", &paths.join(" ")), ("name", &args.name)],
     ));
     Ok(0)

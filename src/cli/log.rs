@@ -36,7 +36,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         _ => (args.kind.clone(), args.id.clone()),
     };
     if let Some(id) = &id {
-        orx::text::check_id(id).map_err(orx::Error::Usage)?;
+        orx::text::check_id(id).map_err(|e| orx::Error::Usage(e.into()))?;
     }
     let (since, until) = period(&ws.repo, &args.since, &args.until)?;
     let opts = Options {
@@ -150,19 +150,19 @@ fn show(
 /// One entry of the log, as text.
 fn print_entry(ui: &mut Ui, e: &audit::Entry) {
     let moved = match e.event {
-        Event::Rollback => msg::t("rollback to {id}", &[("id", &e.id)]),
+        Event::Rollback => msg::t("rollback-id", &[("id", &e.id)]),
         Event::Edit => msg::t(
-            "edit in {state}",
+            "edit-state",
             &[("state", &e.to.as_deref().unwrap_or_default())],
         ),
         Event::Adopted => msg::t(
-            "(adopted) -> {state}",
+            "adopted-state",
             &[("state", &e.to.as_deref().unwrap_or_default())],
         ),
         _ => format!(
             "{} -> {}",
-            e.from.clone().unwrap_or_else(|| msg::t("(new)", &[])),
-            e.to.clone().unwrap_or_else(|| msg::t("(deleted)", &[]))
+            e.from.clone().unwrap_or_else(|| msg::t("new", &[])),
+            e.to.clone().unwrap_or_else(|| msg::t("deleted", &[]))
         ),
     };
     let what = match e.event {
@@ -173,7 +173,7 @@ fn print_entry(ui: &mut Ui, e: &audit::Entry) {
         .role
         .as_deref()
         .map(orx::workflow::role::display)
-        .unwrap_or_else(|| msg::t("no role", &[]));
+        .unwrap_or_else(|| msg::t("no-role", &[]));
     ui.line(format!(
         "{} {} {what}{}  {} {}",
         paint(DIM, e.time[..16.min(e.time.len())].replace('T', " ")),
@@ -205,7 +205,7 @@ fn print_entry(ui: &mut Ui, e: &audit::Entry) {
             .map(|k| format!(" ({})", escape(k)))
             .unwrap_or_default();
         ui.line(msg::t(
-            "    override{what}: {reason}",
+            "overridewhat-reason",
             &[("what", &what), ("reason", &escape(r))],
         ));
     }
@@ -241,9 +241,9 @@ fn parse_date(repo: &orx::git::Repo, flag: &str, s: &str) -> orx::Result<i64> {
         return Ok(z.timestamp().as_second());
     }
     if s.trim().is_empty() {
-        return Err(orx::Error::Usage(format!(
-            "{flag} needs a date (2026-01-31, yesterday, \"2 weeks ago\")"
-        )));
+        return Err(orx::Error::Usage(
+            format!("{flag} needs a date (2026-01-31, yesterday, \"2 weeks ago\")").into(),
+        ));
     }
     Ok(repo.approxidate(s)?)
 }

@@ -49,7 +49,7 @@ enum ToolSet {
 
 pub fn run(ui: &mut Ui, args: Args, cli: clap::Command) -> orx::Result<u8> {
     let exe = std::env::current_exe()
-        .map_err(|e| orx::Error::Failed(format!("cannot find git-orx itself: {e}")))?;
+        .map_err(|e| orx::Error::Failed(format!("cannot find git-orx itself: {e}").into()))?;
     let server = Server {
         exe,
         cli: Arc::new(cli),
@@ -58,7 +58,7 @@ pub fn run(ui: &mut Ui, args: Args, cli: clap::Command) -> orx::Result<u8> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}")))?;
+        .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}").into()))?;
     let served: Result<(), String> = runtime.block_on(async move {
         let running = server
             .serve(rmcp::transport::stdio())
@@ -69,7 +69,7 @@ pub fn run(ui: &mut Ui, args: Args, cli: clap::Command) -> orx::Result<u8> {
     });
     // Standard output is the protocol's: nothing else is printed there.
     ui.set_json(false);
-    served.map_err(|e| orx::Error::Failed(format!("the MCP server stopped: {e}")))?;
+    served.map_err(|e| orx::Error::Failed(format!("the MCP server stopped: {e}").into()))?;
     Ok(0)
 }
 

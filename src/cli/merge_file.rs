@@ -28,7 +28,7 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let read = |p: &PathBuf| {
-        std::fs::read(p).map_err(|e| orx::Error::Failed(format!("{}: {e}", p.display())))
+        std::fs::read(p).map_err(|e| orx::Error::Failed(format!("{}: {e}", p.display()).into()))
     };
     let (base, ours, theirs) = (read(&args.base)?, read(&args.ours)?, read(&args.theirs)?);
     let ws = orx::repo::workspace::Workspace::open()?;
@@ -53,7 +53,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         &labels,
     )?;
     std::fs::write(&args.ours, &out.text)
-        .map_err(|e| orx::Error::Failed(format!("{}: {e}", args.ours.display())))?;
+        .map_err(|e| orx::Error::Failed(format!("{}: {e}", args.ours.display()).into()))?;
     let item = out.item.clone().unwrap_or_else(|| args.path.clone());
     if let Some(d) = &out.decided {
         // The merge commit names the decision (prepare-commit-msg).
@@ -61,7 +61,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             orx::change::merge::record_decision(&ws.repo, &head, d)?;
         }
         let line = msg::t(
-            "{item}: the state is {o} in {here} and {t} in {there}; the workflow's merge rule ({rule}) gives {state}",
+            "item-state-o-here-t-2",
             &[
                 ("item", &item),
                 ("o", &d.ours),
@@ -72,9 +72,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 ("state", &d.state),
             ],
         );
-        ui.eline(format!("{} {line}", epaint(YELLOW, msg::t("merged:", &[]))));
+        ui.eline(format!("{} {line}", epaint(YELLOW, msg::t("merged", &[]))));
     }
-    let conflict = epaint(YELLOW, msg::t("conflict:", &[]));
+    let conflict = epaint(YELLOW, msg::t("conflict", &[]));
     for line in conflict_lines(&ws.repo, &out, &args.path, &labels) {
         ui.eline(format!("{conflict} {line}"));
     }
@@ -121,12 +121,19 @@ pub fn conflict_lines(
         let (o, t) = (Conflict::shown(&c.ours), Conflict::shown(&c.theirs));
         lines.push(if c.state {
             msg::t(
-                "{item}: the state is {o} in {here} and {t} in {there}; choose one with `git orx resolve {id} --state {o}` (or `--state {t}`)",
-                &[("item", &item), ("o", &o), ("here", &here), ("t", &t), ("there", &there), ("id", &id)],
+                "item-state-o-here-t",
+                &[
+                    ("item", &item),
+                    ("o", &o),
+                    ("here", &here),
+                    ("t", &t),
+                    ("there", &there),
+                    ("id", &id),
+                ],
             )
         } else {
             msg::t(
-                "{item}: `{field}` is {o} in {here} and {t} in {there}; keep one with `git orx resolve {id} --ours` (or `--theirs`), or edit {path} and `git add` it",
+                "item-field-o-here-t",
                 &[
                     ("item", &item),
                     ("field", &c.field),
@@ -142,7 +149,7 @@ pub fn conflict_lines(
     }
     if out.text_conflict {
         lines.push(msg::t(
-            "{item}: its text conflicts; edit {path} and `git add` it",
+            "item-text-conflicts-edit-path",
             &[("item", &item), ("path", &path)],
         ));
     }

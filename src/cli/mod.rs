@@ -322,21 +322,21 @@ impl Ui {
             return;
         }
         let prefix = match e {
-            Error::Refused(_) | Error::NoDecision(_) => msg::t("refused: ", &[]),
+            Error::Refused(_) | Error::NoDecision(_) => msg::t("refused", &[]),
             _ => String::new(),
         };
         let text = error_text(e);
         let text = msg::localize(&text);
         let mut lines = text.lines();
         let first = lines.next().unwrap_or_default();
-        let label = msg::t("error:", &[]);
+        let label = msg::t("error", &[]);
         self.eline(format!("{} {prefix}{first}", epaint(RED, label)));
         for l in lines {
             self.eline(l);
         }
         for h in hints(e) {
             let h = msg::localize(&h);
-            self.eline(format!("{} {h}", epaint(CYAN, msg::t("hint:", &[]))));
+            self.eline(format!("{} {h}", epaint(CYAN, msg::t("hint", &[]))));
         }
     }
 }
@@ -345,10 +345,9 @@ impl Ui {
 fn error_text(e: &Error) -> String {
     match e {
         Error::Refused(r) => refusal(r),
-        Error::NoRole { roles } => msg::t(
-            "no role: say who is acting with --as ROLE, ORX_ROLE=ROLE or `git config orx.role ROLE` (roles: {roles})",
-            &[("roles", &roles.join(", "))],
-        ),
+        Error::NoRole { roles } => {
+            msg::t("no-role-say-who-acting", &[("roles", &roles.join(", "))])
+        }
         Error::UnknownRole {
             role,
             from,
@@ -407,7 +406,10 @@ fn error_text(e: &Error) -> String {
                 _ => e.to_string(),
             }
         }
-        _ => e.to_string(),
+        _ => match e.message() {
+            Some(m) => msg::m(m),
+            None => e.to_string(),
+        },
     }
 }
 
@@ -466,11 +468,11 @@ pub fn usage_error(e: clap::Error, json: bool) -> std::process::ExitCode {
     let zh = msg::zh().then(|| msg::usage_zh(&e)).flatten();
     if !json {
         let Some((lines, usage)) = zh else { e.exit() };
-        eprintln!("{}{}", msg::t("error: ", &[]), lines.join("\n"));
+        eprintln!("{}{}", msg::t("error-3", &[]), lines.join("\n"));
         if let Some(u) = usage {
             eprintln!("\n{u}");
         }
-        eprintln!("\n{}", msg::t("For more information, try '--help'.", &[]));
+        eprintln!("\n{}", msg::t("more-information-try-help", &[]));
         return std::process::ExitCode::from(2);
     }
     let strings = |k: ContextKind| match e.get(k) {
@@ -585,7 +587,7 @@ fn refusal(r: &Refusal) -> String {
         } => {
             let head = match to {
                 Some(to) => msg::t(
-                    "{role} may not move {item} from {from} to {to}",
+                    "role-may-not-move-item",
                     &[
                         ("role", &display(role)),
                         ("item", item),
@@ -594,16 +596,13 @@ fn refusal(r: &Refusal) -> String {
                     ],
                 ),
                 None => msg::t(
-                    "{role} may not change {item} while it is {from}",
+                    "role-may-not-change-item",
                     &[("role", &display(role)), ("item", item), ("from", from)],
                 ),
             };
             format!(
                 "{head}\n{}",
-                msg::t(
-                    "  responsible: {roles}",
-                    &[("roles", &msg::roles(responsible))]
-                )
+                msg::t("responsible-roles", &[("roles", &msg::roles(responsible))])
             )
         }
         Refusal::InvalidTransition {
@@ -624,13 +623,10 @@ fn refusal(r: &Refusal) -> String {
             format!(
                 "{}\n{}",
                 msg::t(
-                    "{item} cannot move from {from} to {to}: the workflow has no such transition",
+                    "item-cannot-move-workflow-has",
                     &[("item", item), ("from", from), ("to", to)]
                 ),
-                msg::t(
-                    "  allowed from {from}: {list}",
-                    &[("from", from), ("list", &list)]
-                )
+                msg::t("allowed-list", &[("from", from), ("list", &list)])
             )
         }
         Refusal::Preconditions {
@@ -640,9 +636,9 @@ fn refusal(r: &Refusal) -> String {
             unmet,
         } => {
             let head = if unmet.len() == 1 {
-                "{item} cannot move from {from} to {to}: 1 precondition not met"
+                "item-cannot-move-precondition-not"
             } else {
-                "{item} cannot move from {from} to {to}: {n} preconditions not met"
+                "item-cannot-move-n-preconditions"
             };
             let mut text = msg::t(
                 head,
@@ -661,13 +657,10 @@ fn refusal(r: &Refusal) -> String {
         Refusal::Terminal { item, state, to } => format!(
             "{}\n{}",
             msg::t(
-                "{item} is {state}, a terminal state: it cannot move to {to}",
+                "item-state-terminal-state-cannot",
                 &[("item", item), ("state", state), ("to", to)]
             ),
-            msg::t(
-                "  allowed from {state}: none (only a Human can override, with --force --reason TEXT)",
-                &[("state", state)]
-            )
+            msg::t("allowed-state-none-only-human", &[("state", state)])
         ),
         // The library's last line says a Human may override; this says how.
         Refusal::Protected { .. } | Refusal::Record { .. } => {
@@ -698,7 +691,7 @@ fn hints(e: &Error) -> Vec<String> {
     match e {
         Error::Refused(r) => match r {
             Refusal::Unauthorized { responsible, .. } => vec![msg::t(
-                "act as {roles} (--as {role}), or a Human may override with --force --reason TEXT",
+                "act-roles-role-human-may",
                 &[
                     ("roles", &msg::roles(responsible)),
                     ("role", &responsible.first().map_or("ROLE", String::as_str)),
@@ -708,19 +701,16 @@ fn hints(e: &Error) -> Vec<String> {
             | Refusal::Preconditions { item, .. }
             | Refusal::Terminal { item, .. } => {
                 let id = argument(item);
-                vec![msg::t(
-                    "`git orx show {id}` lists the moves allowed now and what each needs",
-                    &[("id", &id)],
-                )]
+                vec![msg::t("git-orx-show-id-lists", &[("id", &id)])]
             }
             _ => vec![],
         },
-        Error::NotInitialised => vec![msg::t("run `git orx init` here first", &[])],
+        Error::NotInitialised => vec![msg::t("run-git-orx-init-here", &[])],
         Error::Item(e) if e.message.contains("does not start with a `---` line") => {
             vec![msg::t(UNFENCED_HINT, &[])]
         }
         Error::Outcome { command, .. } => {
-            vec![msg::t("run `git orx {command}`", &[("command", command)])]
+            vec![msg::t("run-git-orx-command", &[("command", command)])]
         }
         // The error itself says what to do.
         _ => vec![],
@@ -730,7 +720,7 @@ fn hints(e: &Error) -> Vec<String> {
 /// Opens the current repository's workspace and notes rule files whose
 /// uncommitted changes are not in force.
 /// What to do about story files written without frontmatter.
-pub const UNFENCED_HINT: &str = "stories written without frontmatter (BMAD, Orchestrix): `git orx adopt --dry-run` shows how they would be taken in";
+pub const UNFENCED_HINT: &str = "stories-written-without-frontmatter-bmad";
 
 /// The files that cannot be read as items, never hidden: how many, the
 /// first few with their problem, and where to see them all. Empty when
@@ -746,9 +736,9 @@ pub fn unreadable_lines(
     let n = problems.len();
     let mut out = vec![msg::t(
         if n == 1 {
-            "1 file cannot be read as an item; `git orx check` lists every problem:"
+            "file-cannot-read-item-git"
         } else {
-            "{n} files cannot be read as items; `git orx check` lists every problem:"
+            "n-files-cannot-read-items"
         },
         &[("n", &n)],
     )];
@@ -770,10 +760,7 @@ pub fn unreadable_lines(
         }
     }
     if n > SHOWN {
-        out.push(format!(
-            "  {}",
-            msg::t("... and {n} more", &[("n", &(n - SHOWN))])
-        ));
+        out.push(format!("  {}", msg::t("n-more", &[("n", &(n - SHOWN))])));
     }
     if problems
         .iter()
@@ -795,7 +782,7 @@ pub fn open(ui: &mut Ui) -> orx::Result<orx::repo::workspace::Workspace> {
             "{} {}",
             epaint(YELLOW, "note:"),
             msg::t(
-                "uncommitted changes to {files} are not in force until committed (by the Human)",
+                "uncommitted-changes-files-not-force",
                 &[("files", &ws.pending.join(", "))]
             )
         ));
@@ -823,7 +810,7 @@ pub fn lock_wait(repo: &orx::git::Repo) -> orx::Result<std::time::Duration> {
             Error::Usage(format!(
                 "{from} is `{}`: give the seconds to wait for the repository lock, from 0 to 86400",
                 orx::text::escape(&value)
-            ))
+            ).into())
         })
 }
 
@@ -1054,9 +1041,9 @@ pub fn report_change(
         let fields: Vec<&str> = changes.iter().map(|(k, _, _)| k.as_str()).collect();
         msg::t(
             if fields.is_empty() {
-                "no field changed, still {state}"
+                "no-field-changed-still-state"
             } else {
-                "{fields} changed, still {state}"
+                "fields-changed-still-state"
             },
             &[
                 ("fields", &fields.join(", ")),
@@ -1067,17 +1054,17 @@ pub fn report_change(
         format!(
             "{} -> {}",
             plan.from()
-                .map_or_else(|| msg::t("(new)", &[]), str::to_owned),
+                .map_or_else(|| msg::t("new", &[]), str::to_owned),
             paint(BOLD, plan.to())
         )
     };
     let Some(done) = done else {
         ui.line(format!(
             "{} {}: {what} ({}) {}",
-            msg::t("would change", &[]),
+            msg::t("would-change", &[]),
             plan.label(),
             orx::workflow::role::display(plan.role()),
-            paint(DIM, msg::t("(dry run: nothing written)", &[]))
+            paint(DIM, msg::t("dry-run-nothing-written", &[]))
         ));
         for (k, b, a) in &changes {
             ui.line(paint(
@@ -1103,41 +1090,32 @@ pub fn report_change(
             " {}",
             paint(
                 YELLOW,
-                msg::t(
-                    "override: {reason}",
-                    &[("reason", &orx::text::escape(reason))]
-                )
+                msg::t("override-reason", &[("reason", &orx::text::escape(reason))])
             )
         ));
     }
     match &done.commit {
         _ if done.unchanged => line.push_str(&format!(
             " {}",
-            paint(DIM, msg::t("(already recorded; nothing to commit)", &[]))
+            paint(DIM, msg::t("already-recorded-nothing-commit", &[]))
         )),
         Some(c) if done.by_another => line.push_str(&format!(
             " {}",
             paint(
                 YELLOW,
-                msg::t(
-                    "(committed in {commit} by another commit)",
-                    &[("commit", c)]
-                )
+                msg::t("committed-commit-another-commit", &[("commit", c)])
             )
         )),
         Some(c) => line.push_str(&format!(" {}", paint(DIM, format!("[{c}]")))),
         None if done.by_another => line.push_str(&format!(
             " {}",
-            paint(YELLOW, msg::t("(committed by another commit)", &[]))
+            paint(YELLOW, msg::t("committed-another-commit", &[]))
         )),
         None => line.push_str(&format!(
             " {}",
             paint(
                 YELLOW,
-                msg::t(
-                    "written to {path}, not committed",
-                    &[("path", &plan.path())]
-                )
+                msg::t("written-path-not-committed", &[("path", &plan.path())])
             )
         )),
     }
@@ -1150,7 +1128,7 @@ pub fn report_change(
 /// A field's value in one line.
 fn compact(v: &serde_json::Value) -> String {
     match v {
-        serde_json::Value::Null => msg::t("(not set)", &[]),
+        serde_json::Value::Null => msg::t("not-set", &[]),
         serde_json::Value::String(s) => orx::text::escape(s),
         v => orx::text::escape(&v.to_string()),
     }

@@ -30,7 +30,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return Err(orx::Error::MissingInput {
             inputs: vec!["--reason".to_owned()],
-            message: "--force needs a non-empty --reason".to_owned(),
+            message: "--force needs a non-empty --reason".into(),
         });
     }
     let item = ws.find(&args.id)?;
@@ -96,7 +96,7 @@ fn same_state(
         ));
     } else {
         ui.line(super::msg::t(
-            "{item} is already {state}: nothing to do",
+            "item-already-state-nothing-do",
             &[("item", &format!("{kind} {id}")), ("state", &state)],
         ));
     }
@@ -121,7 +121,8 @@ pub fn unknown_state(
             item.kind,
             orx::text::escape(&item.id),
             names.join(", ")
-        ),
+        )
+        .into(),
     }
 }
 

@@ -60,349 +60,67 @@ pub fn zh() -> bool {
     ZH.load(Ordering::Relaxed)
 }
 
-/// English text, and its Chinese; `{name}` is filled in by [`t`].
-const CATALOG: &[(&str, &str)] = &[
-    // init, new
-    (
-        "Next: commit the setup, then create a story:",
-        "下一步: 提交设置,然后创建一个 Story:",
-    ),
-    (
-        "Next: the new language takes effect once committed, by the Human:",
-        "下一步: 新语言在 (由 Human) 提交后生效:",
-    ),
-    (
-        "{config} is not committed: until it is, the rules in force are the work tree's and a clone has none; commit it (git add .orx && git commit -m 'Set up git-orx')",
-        "{config} 尚未提交: 提交前生效的是工作区的规则,克隆的仓库没有这些规则;请提交 (git add .orx && git commit -m 'Set up git-orx')",
-    ),
-    // status
-    (
-        "No stories are waiting for {role}.",
-        "没有等待 {role} 的 Story。",
-    ),
-    (
-        "No stories yet. Create one with: git orx new \"Title\" --as sm   ({dir}/)",
-        "还没有 Story。创建一个: git orx new \"标题\" --as sm   ({dir}/)",
-    ),
-    ("nobody", "无人"),
-    ("Agents", "Agent"),
-    ("(waits for {role})", "(等待 {role})"),
-    (
-        "1 file cannot be read as an item; `git orx check` lists every problem:",
-        "1 个文件无法作为条目读取;`git orx check` 列出所有问题:",
-    ),
-    (
-        "{n} files cannot be read as items; `git orx check` lists every problem:",
-        "{n} 个文件无法作为条目读取;`git orx check` 列出所有问题:",
-    ),
-    ("... and {n} more", "... 另有 {n} 个"),
-    (
-        "stories written without frontmatter (BMAD, Orchestrix): `git orx adopt --dry-run` shows how they would be taken in",
-        "没有 frontmatter 的 Story (BMAD、Orchestrix): `git orx adopt --dry-run` 显示如何接管它们",
-    ),
-    (
-        "Nothing to do among the items that could be read.",
-        "可读取的条目中没有待办事项。",
-    ),
-    ("1 story: {counts}", "1 个 Story: {counts}"),
-    ("{n} stories: {counts}", "{n} 个 Story: {counts}"),
-    // next
-    ("Nothing for {role} to do.", "{role} 当前没有待办。"),
-    (
-        "Nothing to do: no open stories.",
-        "没有待办: 没有未完成的 Story。",
-    ),
-    ("{item} is {state}", "{item} 处于 {state}"),
-    // a change
-    ("(already recorded; nothing to commit)", "(已记录,无需提交)"),
-    (
-        "(committed in {commit} by another commit)",
-        "(已由另一个提交 {commit} 提交)",
-    ),
-    ("(committed by another commit)", "(已由另一个提交提交)"),
-    ("written to {path}, not committed", "已写入 {path},未提交"),
-    ("override: {reason}", "覆盖: {reason}"),
-    (
-        "{fields} changed, still {state}",
-        "已修改 {fields},仍处于 {state}",
-    ),
-    (
-        "no field changed, still {state}",
-        "没有字段被修改,仍处于 {state}",
-    ),
-    // refusals and hints
-    ("refused: ", "已拒绝: "),
-    (
-        "{role} may not move {item} from {from} to {to}",
-        "{role} 无权将 {item} 从 {from} 移到 {to}",
-    ),
-    (
-        "{role} may not change {item} while it is {from}",
-        "{item} 处于 {from} 时 {role} 无权修改",
-    ),
-    (
-        "  responsible: {roles} (owner of {state})",
-        "  负责角色: {roles} ({state} 的负责者)",
-    ),
-    ("  responsible: {roles}", "  负责角色: {roles}"),
-    (
-        "{item} cannot move from {from} to {to}: the workflow has no such transition",
-        "{item} 不能从 {from} 移到 {to}: 工作流中没有这个转换",
-    ),
-    (
-        "  allowed from {from}: {list}",
-        "  {from} 允许的转换: {list}",
-    ),
-    ("none", "无"),
-    (
-        "{item} cannot move from {from} to {to}: 1 precondition not met",
-        "{item} 不能从 {from} 移到 {to}: 1 个前置条件未满足",
-    ),
-    (
-        "{item} cannot move from {from} to {to}: {n} preconditions not met",
-        "{item} 不能从 {from} 移到 {to}: {n} 个前置条件未满足",
-    ),
-    (
-        "{item} is {state}, a terminal state: it cannot move to {to}",
-        "{item} 已处于终止状态 {state},不能移到 {to}",
-    ),
-    (
-        "  allowed from {state}: none (only a Human can override, with --force --reason TEXT)",
-        "  {state} 允许的转换: 无 (只有 Human 能以 --force --reason TEXT 覆盖)",
-    ),
-    (
-        "act as {roles} (--as {role}), or a Human may override with --force --reason TEXT",
-        "请以 {roles} 身份执行 (--as {role}),或由 Human 以 --force --reason TEXT 覆盖",
-    ),
-    (
-        "`git orx show {id}` lists the moves allowed now and what each needs",
-        "`git orx show {id}` 列出当前允许的转换及各自的条件",
-    ),
-    (
-        "run `git orx init` here first",
-        "请先在这里运行 `git orx init`",
-    ),
-    (
-        "uncommitted changes to {files} are not in force until committed (by the Human)",
-        "{files} 的未提交修改在 (由 Human) 提交前不生效",
-    ),
-    // loop show
-    (" (legacy)", " (旧版位置)"),
-    ("  file:        {path}", "  文件:        {path}"),
-    ("  status:      {status}", "  状态:        {status}"),
-    (
-        "  iteration:   {n} of {max}",
-        "  迭代:        第 {n} 次,共 {max} 次",
-    ),
-    ("  failed:      {reason}", "  失败原因:    {reason}"),
-    (
-        "  develop:     {done}/{total} tasks ({pct}%)",
-        "  开发:        {done}/{total} 个任务 ({pct}%)",
-    ),
-    (
-        "  develop:     {done}/{total} tasks ({pct}%), some pending",
-        "  开发:        {done}/{total} 个任务 ({pct}%),仍有待办",
-    ),
-    (
-        "  debug:       confirmed {hypothesis}",
-        "  调试:        已确认假设 {hypothesis}",
-    ),
-    (
-        "  debug:       no confirmed hypothesis",
-        "  调试:        尚无确认的假设",
-    ),
-    (
-        "  validate:    passed (pass rate {rate}%)",
-        "  验证:        已通过 (通过率 {rate}%)",
-    ),
-    (
-        "  validate:    not passed (pass rate {rate}%)",
-        "  验证:        未通过 (通过率 {rate}%)",
-    ),
-    (
-        "  develop:     no tasks yet (the skill's init lists them: `git orx loop act {id} init --as skill`)",
-        "  开发:        还没有任务 (由 skill 的 init 列出: `git orx loop act {id} init --as skill`)",
-    ),
-    ("  validate:    not run yet", "  验证:        尚未运行"),
-    ("  progress:    {pct}%", "  总进度:      {pct}%"),
-    ("  next:        {action}", "  下一步:      {action}"),
-    // review report
-    (
-        "# Code review {id}: {title}\n\n",
-        "# 代码评审 {id}: {title}\n\n",
-    ),
-    ("Reviewed: `{target}`\n\n", "评审对象: `{target}`\n\n"),
-    ("## Summary\n\n", "## 总结\n\n"),
-    (
-        "## Findings by dimension and severity\n\n",
-        "## 按维度和严重程度统计的问题\n\n",
-    ),
-    ("| Dimension |", "| 维度 |"),
-    (" Total |\n|---|", " 合计 |\n|---|"),
-    ("| **Total** |", "| **合计** |"),
-    ("Not reviewed.\n", "尚未评审。\n"),
-    ("No findings.\n", "没有发现问题。\n"),
-    ("  - Suggestion: {text}\n", "  - 建议: {text}\n"),
-    // run
-    ("recorded", "已记录"),
-    ("(no fields)", "(无字段)"),
-    ("error:", "错误:"),
-    ("hint:", "提示:"),
-    (" of {limit}", ",上限 {limit}"),
-    ("note:", "注意:"),
-    ("restored from {from}", "已从 {from} 恢复"),
-    ("nothing left to do", "没有剩余动作"),
-    ("stopped by `{action}`", "由 `{action}` 停止"),
-    ("stopped: {signal}", "已停止: {signal}"),
-    ("stopped at the error limit", "达到错误上限后停止"),
-    (
-        "stopped after 1 action (--max-iterations); run it again to go on",
-        "执行 1 个动作后停止 (--max-iterations);再次运行即可继续",
-    ),
-    (
-        "stopped after {n} actions (--max-iterations); run it again to go on",
-        "执行 {n} 个动作后停止 (--max-iterations);再次运行即可继续",
-    ),
-    ("interrupted by the user", "被用户中断"),
-    ("1 action", "1 个动作"),
-    ("{n} actions", "{n} 个动作"),
-    ("1 error", "1 个错误"),
-    ("{n} errors", "{n} 个错误"),
-    (
-        "{kind} {id}: {state} after {actions} ({how}); {errors}",
-        "{kind} {id}: 处于 {state},共执行 {actions} ({how});{errors}",
-    ),
-    (
-        "--max-iterations must be at least 1",
-        "--max-iterations 至少为 1",
-    ),
-    // update, history
-    (
-        "  backup {name} kept (`git orx restore {id} --to {name}` goes back)",
-        "  已保留备份 {name} (`git orx restore {id} --to {name}` 可恢复)",
-    ),
-    ("(not set)", "(未设置)"),
-    (
-        "1 automatic backup (`git orx backups {id}`)",
-        "1 个自动备份 (`git orx backups {id}`)",
-    ),
-    (
-        "{n} automatic backups (`git orx backups {id}`)",
-        "{n} 个自动备份 (`git orx backups {id}`)",
-    ),
-    // goal
-    (
-        "goal {id} round {round}: {done} done, {failed} failed, {other} other, of {total}",
-        "goal {id} 第 {round} 轮: 共 {total} 个任务,{done} 个完成,{failed} 个失败,{other} 个其他",
-    ),
-    ("    files: {files}", "    文件: {files}"),
-    (
-        "{id} is in a phase that takes no prompt",
-        "{id} 当前所处阶段没有提示词",
-    ),
-    // the command line's usage errors
-    ("error: ", "错误: "),
-    ("unexpected argument '{arg}' found", "意外的参数 '{arg}'"),
-    (
-        "unrecognized subcommand '{sub}'",
-        "无法识别的子命令 '{sub}'",
-    ),
-    (
-        "the following required arguments were not provided: {args}",
-        "缺少必需的参数: {args}",
-    ),
-    (
-        "'{name}' requires a subcommand but one was not provided",
-        "'{name}' 需要一个子命令,但没有给出",
-    ),
-    (
-        "a value is required for '{arg}' but none was supplied",
-        "'{arg}' 需要一个值,但没有给出",
-    ),
-    (
-        "invalid value '{value}' for '{arg}'",
-        "'{arg}' 的值 '{value}' 无效",
-    ),
-    (
-        "invalid value '{value}' for '{arg}': {why}",
-        "'{arg}' 的值 '{value}' 无效: {why}",
-    ),
-    (
-        "the argument '{arg}' cannot be used with one or more of the other specified arguments",
-        "参数 '{arg}' 不能与已给出的其他参数一起使用",
-    ),
-    (
-        "the argument '{arg}' cannot be used with {others}",
-        "参数 '{arg}' 不能与 {others} 一起使用",
-    ),
-    (
-        "equal sign is needed when assigning values to '{arg}'",
-        "给 '{arg}' 赋值时需要等号",
-    ),
-    (
-        "unexpected value '{value}' for '{arg}' found; no more were expected",
-        "'{arg}' 不接受更多的值,却给出了 '{value}'",
-    ),
-    (
-        "'{arg}' takes a different number of values ({n} given)",
-        "'{arg}' 的值的个数不对 (给出了 {n} 个)",
-    ),
-    ("  [possible values: {list}]", "  [可选值: {list}]"),
-    ("  [subcommands: {list}]", "  [子命令: {list}]"),
-    (
-        "tip: a similar subcommand exists: {list}",
-        "提示: 有一个相近的子命令: {list}",
-    ),
-    (
-        "tip: some similar subcommands exist: {list}",
-        "提示: 有几个相近的子命令: {list}",
-    ),
-    (
-        "tip: a similar argument exists: {list}",
-        "提示: 有一个相近的参数: {list}",
-    ),
-    (
-        "tip: some similar arguments exist: {list}",
-        "提示: 有几个相近的参数: {list}",
-    ),
-    (
-        "tip: a similar value exists: {list}",
-        "提示: 有一个相近的值: {list}",
-    ),
-    (
-        "tip: some similar values exist: {list}",
-        "提示: 有几个相近的值: {list}",
-    ),
-    ("tip: {text}", "提示: {text}"),
-    (
-        "to pass '{arg}' as a value, use '{rest}'",
-        "要把 '{arg}' 作为值传入,请使用 '{rest}'",
-    ),
-    ("Usage:", "用法:"),
-    (
-        "For more information, try '--help'.",
-        "更多信息请运行 '--help'。",
-    ),
-];
-
 mod clap;
 pub mod flags;
-mod lines;
 
-/// Every entry: the messages above and the lines of [`lines::LINES`].
-fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
-    CATALOG.iter().chain(lines::LINES)
+use orx::text::message::{self, Lang};
+
+/// The language in force.
+pub fn lang() -> Lang {
+    if zh() { Lang::Zh } else { Lang::En }
 }
 
-/// `en` in the language in force, with each `{name}` replaced by its value.
-pub fn t(en: &str, args: &[(&str, &dyn Display)]) -> String {
-    let text = if zh() {
-        entries().find(|(e, _)| *e == en).map_or(en, |(_, z)| z)
-    } else {
-        en
-    };
-    args.iter().fold(text.to_owned(), |s, (k, v)| {
-        s.replace(&format!("{{{k}}}"), &v.to_string())
+/// The message `id` in the language in force, each `{ $name }` given its
+/// value.
+pub fn t(id: &str, args: &[(&str, &dyn Display)]) -> String {
+    message::say(lang(), id, args.iter().map(|(k, v)| (*k, v.to_string())))
+}
+
+/// A message of the library in the language in force (a text no message
+/// names yet as it is, for [`localize`] to find).
+pub fn m(message: &message::Message) -> String {
+    match flags::by_id(message.id()) {
+        Some(worded) => message.render_as(worded, lang()),
+        None => message.render(lang()),
+    }
+}
+
+/// Every message, as an English template (`{name}` where an argument
+/// goes) and its ID: what a line written in English is matched against.
+fn entries() -> &'static [(String, &'static str)] {
+    static ENTRIES: OnceLock<Vec<(String, &'static str)>> = OnceLock::new();
+    ENTRIES.get_or_init(|| {
+        use fluent_syntax::ast::{Entry, Expression, InlineExpression, PatternElement};
+        let mut out = Vec::new();
+        for (_, en, _) in message::RESOURCES {
+            let resource = fluent_syntax::parser::parse(*en).unwrap_or_else(|(r, _)| r);
+            for entry in resource.body {
+                let Entry::Message(msg) = entry else { continue };
+                let Some(pattern) = msg.value else { continue };
+                let mut text = String::new();
+                for element in pattern.elements {
+                    match element {
+                        PatternElement::TextElement { value } => text.push_str(value),
+                        PatternElement::Placeable {
+                            expression:
+                                Expression::Inline(InlineExpression::StringLiteral { value }),
+                        } => text
+                            .push_str(&fluent_syntax::unicode::unescape_unicode_to_string(value)),
+                        PatternElement::Placeable {
+                            expression:
+                                Expression::Inline(InlineExpression::VariableReference { id }),
+                        } => {
+                            text.push('{');
+                            text.push_str(id.name);
+                            text.push('}');
+                        }
+                        PatternElement::Placeable { .. } => {}
+                    }
+                }
+                out.push((text, msg.id.name));
+            }
+        }
+        out
     })
 }
 
@@ -434,23 +152,24 @@ fn in_language(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 fn localize_line(line: &str) -> Option<String> {
-    if let Some((_, z)) = entries().find(|(e, _)| *e == line) {
-        return Some((*z).to_owned());
+    if let Some((_, id)) = entries().iter().find(|(e, _)| e == line) {
+        return Some(message::say(Lang::Zh, id, []));
     }
     type Template = (Vec<(&'static str, Option<&'static str>)>, &'static str);
     static TEMPLATES: OnceLock<Vec<Template>> = OnceLock::new();
     TEMPLATES
         .get_or_init(|| {
             entries()
+                .iter()
                 .filter(|(e, _)| e.contains('{') && matchable(e))
-                .map(|(e, z)| (pieces(e), *z))
+                .map(|(e, id)| (pieces(e), *id))
                 .collect()
         })
         .iter()
-        .find_map(|(p, z)| {
+        .find_map(|(p, id)| {
             let mut values = Vec::new();
             fill(p, line, &mut values).then(|| {
-                values.iter().fold((*z).to_owned(), |s, (k, v)| {
+                let args = values.iter().map(|(k, v)| {
                     let v = match *k {
                         "text" | "text2" => localize_line(v).unwrap_or_else(|| v.clone()),
                         "roles" => or_zh(v),
@@ -460,8 +179,9 @@ fn localize_line(line: &str) -> Option<String> {
                         "values" => self::values(v),
                         _ => v.clone(),
                     };
-                    s.replace(&format!("{{{k}}}"), &v)
-                })
+                    (*k, v)
+                });
+                message::say(Lang::Zh, id, args)
             })
         })
 }
@@ -584,23 +304,6 @@ pub fn usage_zh(e: &::clap::Error) -> Option<(Vec<String>, Option<String>)> {
 
 #[cfg(test)]
 mod tests {
-    /// Every Chinese entry uses exactly the placeholders of its English.
-    #[test]
-    fn each_entry_keeps_its_placeholders() {
-        let names = |s: &str| {
-            let mut v: Vec<String> = s
-                .split('{')
-                .skip(1)
-                .filter_map(|p| p.split_once('}').map(|(n, _)| n.to_owned()))
-                .collect();
-            v.sort();
-            v
-        };
-        for (en, zh) in super::entries() {
-            assert_eq!(names(en), names(zh), "{en}");
-        }
-    }
-
     /// Every message the library words for users (outside `src/cli/`)
     /// that a template could match has a Chinese entry: each line of each
     /// `Error::...("...")` or `Error::...(format!("..."))` in the source,
@@ -715,6 +418,47 @@ mod tests {
         ["/src/git/", "/src/error.rs", "/src/engine/store.rs"]
             .iter()
             .any(|i| p.contains(i))
+    }
+
+    /// Every message the code names exists: each ID given to `t(`,
+    /// `msg!(` or `say(` as a literal is in the English resources (and so,
+    /// by the library's own test, in the Chinese ones).
+    #[test]
+    fn every_message_the_code_names_exists() {
+        let named = regex::Regex::new(
+            r#"(?m)^[^/\n]*?(?:\bt\(|msg!\(|\bsay\([^,\n]*,)\s*"([a-z][a-z0-9]*(?:-[a-z0-9]+)*)""#,
+        )
+        .unwrap();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = vec![root];
+        let (mut seen, mut missing) = (0, Vec::new());
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                for e in std::fs::read_dir(&path).unwrap() {
+                    files.push(e.unwrap().path());
+                }
+                continue;
+            }
+            if path.extension().is_none_or(|x| x != "rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for c in named.captures_iter(&text) {
+                seen += 1;
+                if !orx::text::message::exists(&c[1]) {
+                    missing.push(format!("{}: {}", path.display(), &c[1]));
+                }
+            }
+        }
+        assert!(
+            seen > 150,
+            "only {seen} messages found: is the pattern right?"
+        );
+        assert!(
+            missing.is_empty(),
+            "no such message:\n{}",
+            missing.join("\n")
+        );
     }
 
     /// A line is matched whole against an entry, each name taking text.

@@ -42,7 +42,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             "{} {}",
             super::epaint(super::YELLOW, "warning:"),
             super::msg::t(
-                "{config} is not committed: until it is, the rules in force are the work tree's and a clone has none; commit it (git add .orx && git commit -m 'Set up git-orx')",
+                "config-not-committed-until-rules",
                 &[("config", &orx::repo::config::CONFIG_PATH)]
             )
         ));

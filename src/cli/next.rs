@@ -37,7 +37,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             if s.kind == w.kind && s.id == w.id {
                 s.steps.retain(|a| a.to.as_deref() != Some(w.to.as_str()));
                 s.handoff = Some(msg::t(
-                    "{item} waits for {waiting} (not {state} yet)",
+                    "item-waits-waiting-not-state",
                     &[
                         (
                             "item",
@@ -137,11 +137,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     if groups.is_empty() {
         ui.line(match &want {
-            Some(r) => msg::t("Nothing for {role} to do.", &[("role", &role::display(r))]),
-            None if !board.problems.is_empty() => {
-                msg::t("Nothing to do among the items that could be read.", &[])
-            }
-            None => msg::t("Nothing to do: no open stories.", &[]),
+            Some(r) => msg::t("nothing-role-do", &[("role", &role::display(r))]),
+            None if !board.problems.is_empty() => msg::t("nothing-do-among-items-could", &[]),
+            None => msg::t("nothing-do-no-open-stories", &[]),
         });
         return Ok(0);
     }
@@ -150,7 +148,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         for s in items {
             let msg = s.handoff.clone().unwrap_or_else(|| {
                 msg::t(
-                    "{item} is {state}",
+                    "item-state",
                     &[
                         ("item", &format!("{} {}", s.kind, s.id)),
                         ("state", &s.status),

@@ -44,7 +44,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let role = super::role(&ws, &args.role)?;
     if role != orx::workflow::role::HUMAN {
         return Err(orx::Error::Usage(
-            "an item's ID changes only by the Human: run it with --as human".to_owned(),
+            "an item's ID changes only by the Human: run it with --as human"
+                .to_owned()
+                .into(),
         ));
     }
     let done = orx::change::renumber::execute(&ws, &plan)?;

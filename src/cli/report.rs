@@ -41,7 +41,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if args.html.as_deref() == Some(std::path::Path::new("-")) {
         if args.open {
             return Err(orx::Error::Usage(
-                "--open needs a file: give --html FILE, or leave --html out".to_owned(),
+                "--open needs a file: give --html FILE, or leave --html out"
+                    .to_owned()
+                    .into(),
             ));
         }
         ui.line(page.trim_end());
@@ -52,7 +54,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         None => {
             let dir = ws.repo.orx_dir();
             std::fs::create_dir_all(&dir)
-                .map_err(|e| orx::Error::Failed(format!("{}: {e}", dir.display())))?;
+                .map_err(|e| orx::Error::Failed(format!("{}: {e}", dir.display()).into()))?;
             dir.join("report.html")
         }
     };
@@ -67,7 +69,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 
 /// Writes the page whole or not at all (a temp file renamed over it).
 fn write(path: &std::path::Path, bytes: &[u8]) -> orx::Result<()> {
-    let fail = |e: std::io::Error| orx::Error::Failed(format!("{}: {e}", path.display()));
+    let fail = |e: std::io::Error| orx::Error::Failed(format!("{}: {e}", path.display()).into());
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -96,18 +98,24 @@ pub fn open(path: &std::path::Path) -> orx::Result<()> {
         .arg(path)
         .status()
         .map_err(|e| {
-            orx::Error::Failed(format!(
-                "cannot start {} to open {}: {e}; open the file in a browser",
-                opener[0],
-                path.display()
-            ))
+            orx::Error::Failed(
+                format!(
+                    "cannot start {} to open {}: {e}; open the file in a browser",
+                    opener[0],
+                    path.display()
+                )
+                .into(),
+            )
         })?;
     if !status.success() {
-        return Err(orx::Error::Failed(format!(
-            "{} could not open {} ({status}); open the file in a browser",
-            opener[0],
-            path.display()
-        )));
+        return Err(orx::Error::Failed(
+            format!(
+                "{} could not open {} ({status}); open the file in a browser",
+                opener[0],
+                path.display()
+            )
+            .into(),
+        ));
     }
     Ok(())
 }

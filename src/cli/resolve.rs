@@ -76,14 +76,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 u.path
             ));
         }
-        return Err(orx::Error::Usage(format!(
-            "{} still conflicts; nothing was written:\n  {}",
-            out.item.as_deref().unwrap_or(&u.path),
-            left.join("\n  ")
-        )));
+        return Err(orx::Error::Usage(
+            format!(
+                "{} still conflicts; nothing was written:\n  {}",
+                out.item.as_deref().unwrap_or(&u.path),
+                left.join("\n  ")
+            )
+            .into(),
+        ));
     }
     std::fs::write(ws.root().join(&u.path), &out.text)
-        .map_err(|e| orx::Error::Failed(format!("{}: {e}", u.path)))?;
+        .map_err(|e| orx::Error::Failed(format!("{}: {e}", u.path).into()))?;
     ws.repo.stage(&u.path)?;
     // What goes on from here: git's own next step for what it is doing.
     let next = match ws.repo.operation_in_progress() {

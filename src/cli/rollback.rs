@@ -58,7 +58,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     Error::Usage(format!(
                         "agent {} records no checkpoint; name one (`git orx checkpoints` lists them)",
                         args.agent
-                    ))
+                    ).into())
                 })?
         }
     };
@@ -117,7 +117,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 paint(BOLD, &target),
                 preview.len(),
                 if preview.len() == 1 { "" } else { "s" },
-                paint(DIM, super::msg::t("(dry run: nothing written)", &[]))
+                paint(DIM, super::msg::t("dry-run-nothing-written", &[]))
             ));
             for (p, d) in preview.iter().zip(&diffs) {
                 let what = p.what;
@@ -137,7 +137,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         if !std::io::stdin().is_terminal() {
             return Err(Error::Usage(format!(
                 "rolling back to {target} replaces files in the work tree; confirm with --yes (nothing was changed)"
-            )));
+            ).into()));
         }
         ui.eline(format!(
             "Roll the work tree back to {target}? Every file but the story and context files becomes as it was then; the current state is saved first. [y/N] "
@@ -209,5 +209,5 @@ fn no_agent_names_the_checkpoints(ws: &orx::repo::workspace::Workspace, e: Error
             names.len(),
             names.join(", ")
         ),
-    })
+    }.into())
 }

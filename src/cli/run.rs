@@ -207,7 +207,7 @@ impl lrun::Executor for Shell<'_> {
                 "    {} {}{}",
                 epaint(GREEN, super::msg::t("recorded", &[])),
                 if fields.is_empty() {
-                    super::msg::t("(no fields)", &[])
+                    super::msg::t("no-fields", &[])
                 } else {
                     fields.join(", ")
                 },
@@ -223,17 +223,17 @@ impl lrun::Executor for Shell<'_> {
                 ..
             } => format!(
                 "    {} {} ({count}{})",
-                epaint(RED, super::msg::t("error:", &[])),
+                epaint(RED, super::msg::t("error", &[])),
                 orx::text::escape(message),
                 limit
-                    .map(|l| super::msg::t(" of {limit}", &[("limit", &l)]))
+                    .map(|l| super::msg::t("limit", &[("limit", &l)]))
                     .unwrap_or_default()
             ),
             Progress::Restored { from } => {
                 format!(
                     "    {} {}",
-                    epaint(YELLOW, super::msg::t("note:", &[])),
-                    super::msg::t("restored from {from}", &[("from", from)])
+                    epaint(YELLOW, super::msg::t("note", &[])),
+                    super::msg::t("restored", &[("from", from)])
                 )
             }
         };
@@ -260,7 +260,7 @@ fn logged(log: &Log, event: &Progress) -> Vec<String> {
             if let Some(a) = argument {
                 lines.push(format!(
                     "    {}",
-                    epaint(DIM, t("on: {argument}", &[("argument", &esc(a))]))
+                    epaint(DIM, t("argument", &[("argument", &esc(a))]))
                 ));
             }
             lines
@@ -273,7 +273,7 @@ fn logged(log: &Log, event: &Progress) -> Vec<String> {
                     "{} {}{}",
                     t("recorded", &[]),
                     if fields.is_empty() {
-                        t("(no fields)", &[])
+                        t("no-fields", &[])
                     } else {
                         fields.join(", ")
                     },
@@ -297,11 +297,8 @@ fn logged(log: &Log, event: &Progress) -> Vec<String> {
                     epaint(
                         DIM,
                         match limit {
-                            Some(l) => t(
-                                "error {count} of {limit}",
-                                &[("count", count), ("limit", l)]
-                            ),
-                            None => t("error {count}", &[("count", count)]),
+                            Some(l) => t("error-count-limit", &[("count", count), ("limit", l)]),
+                            None => t("error-count", &[("count", count)]),
                         }
                     )
                 ),
@@ -398,10 +395,9 @@ fn run_as(
     role: &str,
 ) -> orx::Result<u8> {
     if args.max_iterations == Some(0) {
-        return Err(orx::Error::Usage(t(
-            "--max-iterations must be at least 1",
-            &[],
-        )));
+        return Err(orx::Error::Usage(
+            t("max-iterations-must-least", &[]).into(),
+        ));
     }
     // Ctrl-C ends the executor, not the run, so that the run records it.
     let _protect = orx::git::stop::Protect::new();
@@ -452,22 +448,18 @@ fn run_as(
         return Ok(code);
     }
     let how = match &summary.exit {
-        Exit::Finished => t("nothing left to do", &[]),
+        Exit::Finished => t("nothing-left-do", &[]),
         Exit::Stopped => t(
-            "stopped by `{action}`",
+            "stopped-action",
             &[("action", &summary.last_action.as_deref().unwrap_or("stop"))],
         ),
-        Exit::Signal(name) => t("stopped: {signal}", &[("signal", name)]),
-        Exit::ErrorLimit => t("stopped at the error limit", &[]),
-        Exit::MaxIterations if summary.iterations == 1 => t(
-            "stopped after 1 action (--max-iterations); run it again to go on",
-            &[],
-        ),
-        Exit::MaxIterations => t(
-            "stopped after {n} actions (--max-iterations); run it again to go on",
-            &[("n", &summary.iterations)],
-        ),
-        Exit::Interrupted => t("interrupted by the user", &[]),
+        Exit::Signal(name) => t("stopped-signal", &[("signal", name)]),
+        Exit::ErrorLimit => t("stopped-error-limit", &[]),
+        Exit::MaxIterations if summary.iterations == 1 => {
+            t("stopped-after-action-max-iterations", &[])
+        }
+        Exit::MaxIterations => t("stopped-after-n-actions-max", &[("n", &summary.iterations)]),
+        Exit::Interrupted => t("interrupted-user", &[]),
     };
     let state = if summary.success {
         super::paint(GREEN, &summary.state)
@@ -475,17 +467,17 @@ fn run_as(
         super::paint(BOLD, &summary.state)
     };
     let actions = if summary.iterations == 1 {
-        t("1 action", &[])
+        t("action", &[])
     } else {
-        t("{n} actions", &[("n", &summary.iterations)])
+        t("n-actions", &[("n", &summary.iterations)])
     };
     let errors = if summary.errors.len() == 1 {
-        t("1 error", &[])
+        t("error-2", &[])
     } else {
-        t("{n} errors", &[("n", &summary.errors.len())])
+        t("n-errors", &[("n", &summary.errors.len())])
     };
     ui.line(t(
-        "{kind} {id}: {state} after {actions} ({how}); {errors}",
+        "kind-id-state-after-actions",
         &[
             ("kind", &summary.kind),
             ("id", &summary.id),

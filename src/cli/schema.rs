@@ -233,7 +233,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     .map(|g| format!("; did you mean {g}?"))
                     .unwrap_or_default(),
                 names.join(", ")
-            ),
+            )
+            .into(),
         });
     };
     // The schema is the output, with --json or without.

@@ -88,7 +88,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .filter(|s| !s.is_empty())
         .ok_or_else(|| {
             orx::Error::Usage(
-                "no webhook secret: set ORX_WEBHOOK_SECRET or `git config orx.webhookSecret SECRET` (the secret the forge signs its webhooks with)".to_owned(),
+                "no webhook secret: set ORX_WEBHOOK_SECRET or `git config orx.webhookSecret SECRET` (the secret the forge signs its webhooks with)".to_owned().into(),
             )
         })?;
     drop(ws);
@@ -117,7 +117,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         let worker = std::thread::Builder::new()
             .name("orx-serve-apply".to_owned())
             .spawn_scoped(scope, move || work(ui, &queue, every))
-            .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}")))?;
+            .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}").into()))?;
         runtime.block_on(serve(listener, shared, connections));
         // Every sender is gone with the server: the worker finishes what
         // it was given and stops.
@@ -154,7 +154,7 @@ fn work(ui: &mut Ui, queue: &mpsc::Receiver<Job>, every: Option<Duration>) {
             (None, Some(every)) => {
                 if let Err(e) = super::tick::once(ui, &None, false, true) {
                     ui.line(super::msg::t(
-                        "tick failed: {error}",
+                        "tick-failed-error",
                         &[("error", &orx::text::escape(&e.to_string()))],
                     ));
                 }
@@ -305,9 +305,9 @@ pub fn listen(addr: &str) -> orx::Result<(tokio::runtime::Runtime, TcpListener)>
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}")))?;
+        .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}").into()))?;
     let listener = runtime.block_on(TcpListener::bind(addr)).map_err(|e| {
-        orx::Error::Failed(format!("cannot listen on {}: {e}", orx::text::escape(addr)))
+        orx::Error::Failed(format!("cannot listen on {}: {e}", orx::text::escape(addr)).into())
     })?;
     Ok((runtime, listener))
 }

@@ -72,7 +72,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .owner
         .as_deref()
         .map(role::display)
-        .unwrap_or_else(|| msg::t("nobody (terminal)", &[]));
+        .unwrap_or_else(|| msg::t("nobody-terminal", &[]));
     ui.line(format!(
         "  status: {} (owner: {owner})",
         paint(BOLD, &s.status)
@@ -113,14 +113,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for m in &d.moves {
         let as_role = role::display(&m.judged_as);
         let verdict = if m.allowed {
-            paint(GREEN, msg::t("allowed as {role}", &[("role", &as_role)]))
+            paint(GREEN, msg::t("allowed-role", &[("role", &as_role)]))
         } else {
-            paint(RED, msg::t("not allowed as {role}", &[("role", &as_role)]))
+            paint(RED, msg::t("not-allowed-role", &[("role", &as_role)]))
         };
         let trigger = m
             .trigger
             .as_deref()
-            .map(|t| msg::t(" (an outcome of `{trigger}`)", &[("trigger", &t)]))
+            .map(|t| msg::t("outcome-trigger", &[("trigger", &t)]))
             .unwrap_or_default();
         ui.wrap(
             format!(
@@ -145,10 +145,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 paint(DIM, format!(" ({})", msg::values(&shown.join(", "))))
             };
             if let Some(e) = &c.error {
-                let e = msg::t(
-                    " (cannot be evaluated: {text})",
-                    &[("text", &msg::localize(e))],
-                );
+                let e = msg::t("cannot-evaluated-text", &[("text", &msg::localize(e))]);
                 values.push_str(&paint(RED, e));
             }
             ui.wrap(
@@ -169,7 +166,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     if let Some(c) = &last_change {
         ui.line(msg::t(
-            "Last change: {commit} {subject}",
+            "last-change-commit-subject",
             &[("commit", &c.commit), ("subject", &escape(&c.subject))],
         ));
         super::diff::print(ui, &c.diff);
@@ -182,7 +179,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 /// alternatives.
 pub fn print_steps(ui: &mut Ui, steps: &[orx::workflow::steps::Action], indent: usize) {
     for a in steps {
-        let label = msg::t(if a.primary { "run:" } else { "or: " }, &[]);
+        let label = msg::t(if a.primary { "run" } else { "or" }, &[]);
         let hang = if msg::zh() { 6 } else { 5 };
         ui.wrap(
             format!(
@@ -202,9 +199,9 @@ pub fn rejected_line(commit: &str, violations: &[orx::history::enforce::Violatio
     let mut rules: Vec<&str> = violations.iter().map(|v| v.rule.as_str()).collect();
     rules.dedup();
     msg::t(
-        "{label} this state came from {commit}, which verify rejects ({rules}); `git orx verify {commit}~1..{commit}` tells why",
+        "label-state-came-commit-which",
         &[
-            ("label", &paint(RED, msg::t("rejected:", &[]))),
+            ("label", &paint(RED, msg::t("rejected", &[]))),
             ("commit", &commit),
             ("rules", &rules.join(", ")),
         ],

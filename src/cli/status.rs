@@ -132,14 +132,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let no_others = others.iter().all(|(_, l)| l.is_empty());
     if shown.is_empty() && no_others && agents.is_empty() && board.problems.is_empty() {
         ui.line(match &want {
-            Some(r) => msg::t(
-                "No stories are waiting for {role}.",
-                &[("role", &role::display(r))],
-            ),
-            None => msg::t(
-                "No stories yet. Create one with: git orx new \"Title\" --as sm   ({dir}/)",
-                &[("dir", &ws.stories_dir())],
-            ),
+            Some(r) => msg::t("no-stories-waiting-role", &[("role", &role::display(r))]),
+            None => msg::t("no-stories-yet-create-one", &[("dir", &ws.stories_dir())]),
         });
         return Ok(0);
     }
@@ -152,7 +146,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     }
     if !agents.is_empty() {
-        ui.line(paint(BOLD, msg::t("Agents", &[])));
+        ui.line(paint(BOLD, msg::t("agents", &[])));
         for s in &agents {
             ui.line(format!(
                 "  {:<8} {} {}",
@@ -161,7 +155,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 paint(
                     DIM,
                     msg::t(
-                        "(waits for {role})",
+                        "waits-role",
                         &[(
                             "role",
                             &s.waits_for
@@ -186,9 +180,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             DIM,
             msg::t(
                 if n == 1 {
-                    "1 story: {counts}"
+                    "story-counts"
                 } else {
-                    "{n} stories: {counts}"
+                    "n-stories-counts"
                 },
                 &[("n", &n), ("counts", &counts.join(", "))],
             ),
@@ -276,7 +270,7 @@ fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> or
         ));
     }
     if view.items.is_empty() {
-        ui.line(msg::t("No items on any branch.", &[]));
+        ui.line(msg::t("no-items-any-branch", &[]));
         return Ok(0);
     }
     let width = view
@@ -311,7 +305,7 @@ fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> or
             paint(
                 YELLOW,
                 msg::t(
-                    " ← different items in {files}: merging them needs `git orx renumber`",
+                    "different-items-files-merging-them",
                     &[("files", &r.files.join(", "))],
                 ),
             )
@@ -327,7 +321,7 @@ fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> or
         ui.line(format!("{}{note}", line.trim_end()));
     }
     ui.line(msg::t(
-        "{n} items on {b} branches: {d} with states that differ, {p} not on every branch",
+        "n-items-b-branches-d",
         &[
             ("n", &view.items.len().to_string()),
             ("b", &view.branches.len().to_string()),
@@ -339,7 +333,7 @@ fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> or
         ui.line(paint(
             YELLOW,
             msg::t(
-                "{n} IDs taken by different items on different branches",
+                "n-ids-taken-different-items",
                 &[("n", &collide.to_string())],
             ),
         ));

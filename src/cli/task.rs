@@ -115,7 +115,8 @@ fn check(ui: &mut Ui, on: On) -> orx::Result<u8> {
         // The command line was right; the repository has nothing to run.
         return Err(orx::Error::NothingToDo(
             "no checks to run: list them under `checks:` in .orx/config.yaml (e.g. `- cargo test`)"
-                .to_owned(),
+                .to_owned()
+                .into(),
         ));
     }
     let mut failed = Vec::new();

@@ -127,10 +127,10 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
         // A check that keeps the state (a no-taker check before the
         // third) says so, rather than `discussing -> discussing`.
         let moved = match &d.from {
-            Some(from) if *from == d.to => super::msg::t("still {state}", &[("state", &d.to)]),
+            Some(from) if *from == d.to => super::msg::t("still-state", &[("state", &d.to)]),
             from => format!(
                 "{} -> {}",
-                from.clone().unwrap_or_else(|| super::msg::t("(new)", &[])),
+                from.clone().unwrap_or_else(|| super::msg::t("new", &[])),
                 d.to
             ),
         };
@@ -158,7 +158,7 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
         let text = n.text.trim();
         if !text.contains('\n') {
             ui.line(super::msg::t(
-                "{notice} {item} -> {to}: {text}",
+                "notice-item-text",
                 &[
                     ("notice", &n.notice),
                     ("item", &orx::text::escape(&n.item)),
@@ -168,7 +168,7 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
             ));
         } else if n.item.starts_with(&format!("{} ", orx::kinds::goal::GOAL)) {
             ui.line(super::msg::t(
-                "{notice} {item} -> {to}: `git orx goal prompt {id} --role {role}`",
+                "notice-item-git-orx-goal",
                 &[
                     ("notice", &n.notice),
                     ("item", &orx::text::escape(&n.item)),
@@ -185,7 +185,7 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
             // `goal prompt` prints a phase's prompt, which an event's
             // notice is not; it is told whole.
             ui.line(super::msg::t(
-                "{notice} {item} -> {to}:",
+                "notice-item",
                 &[
                     ("notice", &n.notice),
                     ("item", &orx::text::escape(&n.item)),
@@ -198,7 +198,7 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
         }
         if !n.busy.is_empty() {
             ui.line(super::msg::t(
-                "  left out, busy: {agents}",
+                "left-out-busy-agents",
                 &[("agents", &orx::text::escape(&n.busy.join(", ")))],
             ));
         }
@@ -211,10 +211,10 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
             .map(|a| a.agent.as_str())
             .collect();
         if idle.is_empty() {
-            ui.line(super::msg::t("idle agents: none", &[]));
+            ui.line(super::msg::t("idle-agents-none", &[]));
         } else {
             ui.line(super::msg::t(
-                "idle agents: {agents}",
+                "idle-agents-agents",
                 &[("agents", &orx::text::escape(&idle.join(", ")))],
             ));
         }

@@ -42,36 +42,39 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Some(file) => {
             let text = if file == "-" {
                 let mut s = String::new();
-                std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-                    .map_err(|e| orx::Error::Usage(format!("cannot read standard input: {e}")))?;
+                std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| {
+                    orx::Error::Usage(format!("cannot read standard input: {e}").into())
+                })?;
                 s
             } else {
                 std::fs::read_to_string(file).map_err(|e| {
-                    orx::Error::Usage(format!("cannot read {}: {e}", orx::text::escape(file)))
+                    orx::Error::Usage(
+                        format!("cannot read {}: {e}", orx::text::escape(file)).into(),
+                    )
                 })?
             };
             let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-                orx::Error::Usage(format!("{} is not JSON: {e}", orx::text::escape(file)))
+                orx::Error::Usage(format!("{} is not JSON: {e}", orx::text::escape(file)).into())
             })?;
             let v = match v.get("stateUpdates") {
                 Some(u) => u.clone(),
                 None => v,
             };
-            state::edits_of(&v).map_err(orx::Error::Usage)?
+            state::edits_of(&v).map_err(|e| orx::Error::Usage(e.into()))?
         }
         None => args
             .set
             .iter()
             .map(|s| state::parse_assignment(s))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(orx::Error::Usage)?,
+            .map_err(|e| orx::Error::Usage(e.into()))?,
     };
     let item = ws.find(&args.id)?;
     super::acting_on(&item.kind, &item.id);
     if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return Err(orx::Error::MissingInput {
             inputs: vec!["--reason".to_owned()],
-            message: "--force needs a non-empty --reason".to_owned(),
+            message: "--force needs a non-empty --reason".into(),
         });
     }
     let actor = orx::change::plan::Actor {
@@ -93,7 +96,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(paint(
             DIM,
             super::msg::t(
-                "  backup {name} kept (`git orx restore {id} --to {name}` goes back)",
+                "backup-name-kept-git-orx",
                 &[("name", &b.name), ("id", &plan.id())],
             ),
         ));

@@ -156,7 +156,7 @@ fn check_revs(repo: &Repo, revs: &[String]) -> orx::Result<()> {
         orx::Error::Usage(format!(
             "cannot verify `{}`: {why}; give commits as git rev-list takes them (origin/main..HEAD, ^A B)",
             orx::text::escape(&revs.join(" "))
-        ))
+        ).into())
     };
     if let Some(r) = revs.iter().find(|r| r.contains("...")) {
         return Err(usage(format!(

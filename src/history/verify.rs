@@ -268,9 +268,9 @@ fn acknowledgements(repo: &Repo, infos: &[CommitInfo]) -> Result<Vec<Acknowledge
         let Some(bytes) = repo.file_at(&Side::Commit(tip.id.clone()), ACKNOWLEDGED_PATH)? else {
             continue;
         };
-        for a in parse_acknowledgements(&bytes)
-            .map_err(|m| Error::Failed(format!("{ACKNOWLEDGED_PATH} (at {}): {m}", tip.short)))?
-        {
+        for a in parse_acknowledgements(&bytes).map_err(|m| {
+            Error::Failed(format!("{ACKNOWLEDGED_PATH} (at {}): {m}", tip.short).into())
+        })? {
             if !out.contains(&a) {
                 out.push(a);
             }
@@ -294,11 +294,13 @@ pub fn acknowledge(
     dry_run: bool,
 ) -> Result<(String, Option<String>)> {
     let id = repo.commit_id(rev).ok_or_else(|| {
-        Error::NotFound(format!("there is no commit `{}`", crate::text::escape(rev)))
+        Error::NotFound(format!("there is no commit `{}`", crate::text::escape(rev)).into())
     })?;
     if reason.trim().is_empty() {
         return Err(Error::Usage(
-            "the reason must say why the violation is accepted".to_owned(),
+            "the reason must say why the violation is accepted"
+                .to_owned()
+                .into(),
         ));
     }
     let lock = crate::engine::store::Lock::acquire_within(&repo.orx_dir(), lock_wait)?;
@@ -312,25 +314,28 @@ pub fn acknowledge(
         {
             None
         }
-        Err(m) => return Err(Error::Failed(format!("{ACKNOWLEDGED_PATH} {m}"))),
+        Err(m) => return Err(Error::Failed(format!("{ACKNOWLEDGED_PATH} {m}").into())),
     };
     if current != repo.head_file(ACKNOWLEDGED_PATH)? {
         return Err(Error::Pending(format!(
             "{ACKNOWLEDGED_PATH} has uncommitted changes; commit them (as the Human) or restore the file first"
-        )));
+        ).into()));
     }
     let listed = match &current {
         Some(bytes) => parse_acknowledgements(bytes)
-            .map_err(|m| Error::Failed(format!("{ACKNOWLEDGED_PATH}: {m}")))?,
+            .map_err(|m| Error::Failed(format!("{ACKNOWLEDGED_PATH}: {m}").into()))?,
         None => Vec::new(),
     };
     if let Some(a) = listed.iter().find(|a| id.starts_with(&a.commit)) {
-        return Err(Error::Exists(format!(
-            "{} is already acknowledged (by {}: {})",
-            &id[..12],
-            crate::text::escape(&a.by),
-            crate::text::escape(&a.reason)
-        )));
+        return Err(Error::Exists(
+            format!(
+                "{} is already acknowledged (by {}: {})",
+                &id[..12],
+                crate::text::escape(&a.by),
+                crate::text::escape(&a.reason)
+            )
+            .into(),
+        ));
     }
     let mut text = match &current {
         Some(bytes) => String::from_utf8_lossy(bytes).into_owned(),
@@ -353,7 +358,7 @@ pub fn acknowledge(
     if let Some(what) = repo.operation_in_progress() {
         return Err(Error::Failed(format!(
             "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
-        )));
+        ).into()));
     }
     if dry_run {
         return Ok((id, None));

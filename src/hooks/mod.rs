@@ -389,7 +389,7 @@ pub enum Step {
 }
 
 fn io(path: &Path, e: std::io::Error) -> Error {
-    Error::Failed(format!("{}: {e}", path.display()))
+    Error::Failed(format!("{}: {e}", path.display()).into())
 }
 
 fn write_shim(path: &Path, name: &str) -> Result<()> {
@@ -448,11 +448,14 @@ pub fn install_only(dir: &Path, state_dir: &Path, only: &[&str]) -> Result<Vec<S
             }
             HookState::Foreign => {
                 if saved.symlink_metadata().is_ok() {
-                    return Err(Error::Failed(format!(
-                        "{} and {} both exist; move one away, then install again",
-                        s.path.display(),
-                        saved.display()
-                    )));
+                    return Err(Error::Failed(
+                        format!(
+                            "{} and {} both exist; move one away, then install again",
+                            s.path.display(),
+                            saved.display()
+                        )
+                        .into(),
+                    ));
                 }
                 std::fs::rename(&s.path, &saved).map_err(|e| io(&s.path, e))?;
                 write_shim(&s.path, &s.name)?;
@@ -546,10 +549,7 @@ pub fn run_saved_with(
     #[cfg(not(unix))]
     let _ = meta;
     let cannot = |e: std::io::Error| {
-        Error::Failed(format!(
-            "cannot run your {name} hook ({}): {e}",
-            saved.display()
-        ))
+        Error::Failed(format!("cannot run your {name} hook ({}): {e}", saved.display()).into())
     };
     let run = |cmd: &mut Command| -> std::io::Result<std::process::ExitStatus> {
         // The hook runs as git would run it: without the shim's

@@ -104,7 +104,7 @@ const LEFTHOOK_CONFIGS: &[&str] = &[
 const LEFTHOOK_COMMAND: &str = "git-orx";
 
 fn io(path: &Path, e: std::io::Error) -> Error {
-    Error::Failed(format!("{}: {e}", path.display()))
+    Error::Failed(format!("{}: {e}", path.display()).into())
 }
 
 fn read(path: &Path) -> Option<String> {
@@ -222,7 +222,7 @@ pub fn check_inside(place: &Place, allow: bool) -> Result<()> {
          to install there anyway, for every repository using it: say that hooks outside the repository are meant",
         place.dir.display(),
         own.display()
-    )))
+    ).into()))
 }
 
 /// Installs git-orx's hooks the way the repository's hook tool (if any)
@@ -231,14 +231,17 @@ pub fn install(place: &Place, opts: Options) -> Result<Outcome> {
     check_inside(place, opts.outside)?;
     let found = detect(place);
     if opts.lefthook && found.as_ref().is_none_or(|f| f.tool != Tool::Lefthook) {
-        return Err(Error::Usage(format!(
-            "lefthook was asked for, but this repository has no lefthook config ({}){}",
-            LEFTHOOK_CONFIGS.join(", "),
-            found
-                .as_ref()
-                .map(|f| format!("; {} manages its hooks", f.tool))
-                .unwrap_or_default()
-        )));
+        return Err(Error::Usage(
+            format!(
+                "lefthook was asked for, but this repository has no lefthook config ({}){}",
+                LEFTHOOK_CONFIGS.join(", "),
+                found
+                    .as_ref()
+                    .map(|f| format!("; {} manages its hooks", f.tool))
+                    .unwrap_or_default()
+            )
+            .into(),
+        ));
     }
     let (steps, advice) = match found.as_ref().map(|f| f.tool) {
         None => (hooks::install(place.dir, place.state_dir)?, None),
@@ -376,7 +379,7 @@ fn husky_install(place: &Place) -> Result<(Vec<Step>, Option<String>)> {
     let scripts = place
         .dir
         .parent()
-        .ok_or_else(|| Error::Failed(format!("{}: no parent", place.dir.display())))?;
+        .ok_or_else(|| Error::Failed(format!("{}: no parent", place.dir.display()).into()))?;
     let mut steps = Vec::new();
     for s in hooks::status(place.dir) {
         if matches!(s.state, HookState::Installed { .. } | HookState::Outdated) {
@@ -722,10 +725,13 @@ fn lefthook_doc(file: &Path) -> Result<Option<Document>> {
         other => other.map_err(|e| io(file, e))?,
     };
     if !is_yaml(file) {
-        return Err(Error::Failed(format!(
-            "{}: git-orx edits only a YAML lefthook config",
-            file.display()
-        )));
+        return Err(Error::Failed(
+            format!(
+                "{}: git-orx edits only a YAML lefthook config",
+                file.display()
+            )
+            .into(),
+        ));
     }
     let blank = text
         .lines()
@@ -735,7 +741,7 @@ fn lefthook_doc(file: &Path) -> Result<Option<Document>> {
     }
     Document::parse_yaml(text)
         .map(Some)
-        .map_err(|e| Error::Failed(format!("{}: {e}", file.display())))
+        .map_err(|e| Error::Failed(format!("{}: {e}", file.display()).into()))
 }
 
 fn lefthook_state(dir: &Path, file: &Path, s: &HookStatus) -> HookState {
@@ -784,10 +790,13 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
         Err(e) => (None, Some(e)),
     };
     if add && let Some(e) = &unreadable {
-        return Err(Error::Failed(format!(
-            "cannot add git-orx's entries: {e}; nothing was changed. {}",
-            lefthook_advice(file, HOOKS)
-        )));
+        return Err(Error::Failed(
+            format!(
+                "cannot add git-orx's entries: {e}; nothing was changed. {}",
+                lefthook_advice(file, HOOKS)
+            )
+            .into(),
+        ));
     }
     let text = read(file).unwrap_or_default();
     let configured = |doc: &Option<Document>, name: &str| match doc {
@@ -836,7 +845,7 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
                 "cannot add git-orx's {name} entry to {}: {why}; nothing was changed. Add it by hand:\n{}",
                 file.display(),
                 lefthook_advice(file, &[name])
-            ))
+            ).into())
         };
         if let Some(existing) = doc.as_ref().and_then(|d| d.get(&path[..3])) {
             let run = existing.get("run").and_then(|r| r.scalar_text());

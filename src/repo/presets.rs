@@ -51,11 +51,14 @@ pub fn find(name: &str) -> Result<&'static Preset> {
         let guess = crate::text::closest(name, &names)
             .map(|n| format!("; did you mean {n}?"))
             .unwrap_or_default();
-        Error::Usage(format!(
-            "unknown preset `{}`{guess}\npresets: {}",
-            crate::text::escape(name),
-            names.join(", ")
-        ))
+        Error::Usage(
+            format!(
+                "unknown preset `{}`{guess}\npresets: {}",
+                crate::text::escape(name),
+                names.join(", ")
+            )
+            .into(),
+        )
     })
 }
 

@@ -152,16 +152,15 @@ impl Rules {
             return Ok(wf.clone());
         }
         if !valid_kind_name(kind) {
-            return Err(Error::Usage(format!(
-                "unknown kind `{}`",
-                crate::text::escape(kind)
-            )));
+            return Err(Error::Usage(
+                format!("unknown kind `{}`", crate::text::escape(kind)).into(),
+            ));
         }
         let rel = format!("{WORKFLOWS_DIR}/{kind}.yaml");
         let override_src = match self.files.get(&rel) {
             Some(bytes) => Some(
                 std::str::from_utf8(bytes)
-                    .map_err(|_| Error::Failed(format!("{rel}: not valid UTF-8")))?,
+                    .map_err(|_| Error::Failed(format!("{rel}: not valid UTF-8").into()))?,
             ),
             None => None,
         };
@@ -248,7 +247,7 @@ impl Rules {
         match self.files.get(&rel) {
             Some(bytes) => std::str::from_utf8(bytes)
                 .map(Some)
-                .map_err(|_| Error::Failed(format!("{rel} is not valid UTF-8"))),
+                .map_err(|_| Error::Failed(format!("{rel} is not valid UTF-8").into())),
             None => Ok(builtin_template(&name)),
         }
     }
@@ -358,26 +357,29 @@ impl Rules {
             return Err(Error::Usage(format!(
                 "`{}` cannot name a kind: use lowercase letters, digits, `-` and `_`, starting with a letter (at most 32)",
                 crate::text::escape(name)
-            )));
+            ).into()));
         }
         let workflow_path = format!("{WORKFLOWS_DIR}/{name}.yaml");
         if self.items(name).is_some()
             || crate::workflow::builtin_source(name).is_some()
             || self.files.contains_key(&workflow_path)
         {
-            return Err(Error::Exists(format!(
-                "there is a kind `{name}` already; choose another name"
-            )));
+            return Err(Error::Exists(
+                format!("there is a kind `{name}` already; choose another name").into(),
+            ));
         }
         let Some(base) = self.items(from) else {
             let guess = crate::text::closest(from, &self.kinds())
                 .map(|k| format!("; did you mean {k}?"))
                 .unwrap_or_default();
-            return Err(Error::Usage(format!(
-                "unknown kind `{}` to copy from{guess}\nkinds: {}",
-                crate::text::escape(from),
-                self.kinds().join(", ")
-            )));
+            return Err(Error::Usage(
+                format!(
+                    "unknown kind `{}` to copy from{guess}\nkinds: {}",
+                    crate::text::escape(from),
+                    self.kinds().join(", ")
+                )
+                .into(),
+            ));
         };
         if base.dir.is_none() {
             return Err(Error::Usage(format!(
@@ -388,7 +390,7 @@ impl Rules {
                     .map(Kind::name)
                     .collect::<Vec<_>>()
                     .join(", ")
-            )));
+            ).into()));
         }
         let dir = dir
             .map(|d| d.trim_end_matches('/').to_owned())
@@ -399,9 +401,10 @@ impl Rules {
             .find(|k| k.items.dir.as_deref() == Some(dir.as_str()))
             .map(Kind::name)
         {
-            return Err(Error::Usage(format!(
-                "{dir} holds the `{other}` items; give the new kind its own directory"
-            )));
+            return Err(Error::Usage(
+                format!("{dir} holds the `{other}` items; give the new kind its own directory")
+                    .into(),
+            ));
         }
         let template = self.template(from)?;
         let mut items = base.clone();
@@ -414,9 +417,9 @@ impl Rules {
                 let bytes = self
                     .files
                     .get(&rel)
-                    .ok_or_else(|| Error::Failed(format!("{rel} is missing")))?;
+                    .ok_or_else(|| Error::Failed(format!("{rel} is missing").into()))?;
                 std::str::from_utf8(bytes)
-                    .map_err(|_| Error::Failed(format!("{rel}: not valid UTF-8")))?
+                    .map_err(|_| Error::Failed(format!("{rel}: not valid UTF-8").into()))?
                     .to_owned()
             }
         };

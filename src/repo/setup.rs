@@ -24,10 +24,13 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
     if let Some(l) = lang
         && !LANGS.contains(&l)
     {
-        return Err(Error::Usage(format!(
-            "language `{}` is not supported (use en or zh)",
-            crate::text::escape(l)
-        )));
+        return Err(Error::Usage(
+            format!(
+                "language `{}` is not supported (use en or zh)",
+                crate::text::escape(l)
+            )
+            .into(),
+        ));
     }
     let root = repo.root();
     let orx_dir = repo.orx_dir();
@@ -48,10 +51,10 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
         Some(config) => match lang {
             Some(l) if l != config.lang => {
                 let old = std::fs::read_to_string(root.join(CONFIG_PATH))
-                    .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
+                    .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}").into()))?;
                 let doc = Document::parse_yaml(old.clone())
                     .and_then(|d| d.set(&["lang"], &json!(l)))
-                    .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
+                    .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}").into()))?;
                 write_unless_dry(
                     &lock,
                     root,
@@ -78,7 +81,7 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
     } else {
         if !dry_run {
             std::fs::create_dir_all(&dir)
-                .map_err(|e| Error::Failed(format!("{}: {e}", config.stories)))?;
+                .map_err(|e| Error::Failed(format!("{}: {e}", config.stories).into()))?;
         }
         steps.push(Step::Created(format!("{}/", config.stories)));
     }
@@ -114,7 +117,7 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
     }
     let old = match std::fs::read_to_string(root.join(CONFIG_PATH)) {
         Err(e) if dry_run && e.kind() == std::io::ErrorKind::NotFound => initial_text("en"),
-        read => read.map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?,
+        read => read.map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}").into()))?,
     };
     let config = Config::parse(&old)?;
     let mut roles = config.roles.clone();
@@ -126,7 +129,7 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
     if roles != config.roles {
         let doc = Document::parse_yaml(old.clone())
             .and_then(|d| d.set(&["roles"], &json!(roles)))
-            .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}")))?;
+            .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}").into()))?;
         write_unless_dry(
             &lock,
             root,

@@ -52,7 +52,7 @@ pub fn worktree_rule_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
             {
                 Ok(())
             }
-            Err(m) => Err(Error::Failed(format!("{rel} {m}"))),
+            Err(m) => Err(Error::Failed(format!("{rel} {m}").into())),
         }
     };
     read(CONFIG_PATH.to_owned())?;
@@ -61,10 +61,9 @@ pub fn worktree_rule_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
             Ok(entries) => entries,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
             Err(e) => {
-                return Err(Error::Failed(format!(
-                    "{dir} {}",
-                    crate::engine::item::io_message(&e)
-                )));
+                return Err(Error::Failed(
+                    format!("{dir} {}", crate::engine::item::io_message(&e)).into(),
+                ));
             }
         };
         let mut names: Vec<String> = entries
@@ -162,7 +161,7 @@ impl Workspace {
                 return Err(Error::Failed(format!(
                     "{} is a symbolic link; the item directory ({dir}) must be a real directory inside the repository",
                     path.strip_prefix(self.root()).unwrap_or(&path).display(),
-                )));
+                ).into()));
             }
         }
         Ok(path)
@@ -210,7 +209,7 @@ impl Workspace {
         let entries = match std::fs::read_dir(&path) {
             Ok(e) => e,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Default::default()),
-            Err(e) => return Err(Error::Failed(format!("{dir}: {e}"))),
+            Err(e) => return Err(Error::Failed(format!("{dir}: {e}").into())),
         };
         let ext = items.format.extension();
         let (mut files, mut odd) = (Vec::new(), Vec::new());
@@ -280,17 +279,20 @@ impl Workspace {
         let (only, id) = match id.split_once(':') {
             Some((kind, id)) => {
                 if self.items(kind).is_none() {
-                    return Err(Error::Usage(format!(
-                        "unknown kind `{}` (kinds: {})",
-                        crate::text::escape(kind),
-                        self.kinds().join(", ")
-                    )));
+                    return Err(Error::Usage(
+                        format!(
+                            "unknown kind `{}` (kinds: {})",
+                            crate::text::escape(kind),
+                            self.kinds().join(", ")
+                        )
+                        .into(),
+                    ));
                 }
                 (Some(kind), id)
             }
             None => (None, id),
         };
-        crate::text::check_id(id).map_err(Error::Usage)?;
+        crate::text::check_id(id).map_err(|e| Error::Usage(e.into()))?;
         let mut found = Vec::new();
         let mut problems = Vec::new();
         let mut searched: Vec<(&str, &crate::workflow::items::Items)> = Vec::new();
@@ -311,11 +313,14 @@ impl Workspace {
                 .iter()
                 .map(|i| format!("{} ({})", i.label(), i.path))
                 .collect();
-            return Err(Error::Usage(format!(
-                "`{id}` is the ID of {}; say which with KIND:ID (e.g. `{}:{id}`)",
-                names.join(" and "),
-                found[0].kind
-            )));
+            return Err(Error::Usage(
+                format!(
+                    "`{id}` is the ID of {}; say which with KIND:ID (e.g. `{}:{id}`)",
+                    names.join(" and "),
+                    found[0].kind
+                )
+                .into(),
+            ));
         }
         if let Some(item) = found.pop() {
             return Ok(item);
@@ -341,14 +346,17 @@ impl Workspace {
                         None => i.paths.clone(),
                     })
                     .collect();
-                Err(Error::NotFound(format!(
-                    "no {} with ID `{id}` in {}",
-                    match named.as_slice() {
-                        [(one, _)] => one,
-                        _ => "item",
-                    },
-                    places.join(", ")
-                )))
+                Err(Error::NotFound(
+                    format!(
+                        "no {} with ID `{id}` in {}",
+                        match named.as_slice() {
+                            [(one, _)] => one,
+                            _ => "item",
+                        },
+                        places.join(", ")
+                    )
+                    .into(),
+                ))
             }
         }
     }
@@ -394,7 +402,7 @@ impl Workspace {
                 "{kind} `{id}` is in {} files: {}; an ID may be used once — `ORX_ROLE=human git orx renumber {kind}:{id}` gives the one added later the next free ID",
                 paths.len(),
                 paths.join(", ")
-            )));
+            ).into()));
         }
         if let Some(item) = found.pop() {
             return Ok(Some(item));

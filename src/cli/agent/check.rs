@@ -29,7 +29,8 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
         // The command line was right; the repository has nothing to run.
         return Err(orx::Error::NothingToDo(
             "no checks to run: list them under `checks:` in .orx/config.yaml (e.g. `- cargo test`)"
-                .to_owned(),
+                .to_owned()
+                .into(),
         ));
     }
     let mut failed = Vec::new();
@@ -49,14 +50,14 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
                 ui.line(paint(
                     RED,
                     match s.code() {
-                        Some(c) => msg::t("failed (exit {code})", &[("code", &c)]),
+                        Some(c) => msg::t("failed-exit-code", &[("code", &c)]),
                         None => msg::t("failed", &[]),
                     },
                 ));
                 failed.push(check.clone());
             }
             Err(e) => {
-                ui.line(paint(RED, msg::t("cannot run it: {e}", &[("e", &e)])));
+                ui.line(paint(RED, msg::t("cannot-run-e", &[("e", &e)])));
                 failed.push(check.clone());
             }
         }
@@ -66,19 +67,16 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
         paint(
             GREEN,
             match checks.len() {
-                1 => msg::t("the check passed", &[]),
-                n => msg::t("all {n} checks passed", &[("n", &n)]),
+                1 => msg::t("check-passed", &[]),
+                n => msg::t("all-n-checks-passed", &[("n", &n)]),
             },
         )
     } else {
         paint(
             RED,
             match checks.len() {
-                1 => msg::t("the check failed", &[]),
-                n => msg::t(
-                    "{k} of {n} checks failed",
-                    &[("k", &failed.len()), ("n", &n)],
-                ),
+                1 => msg::t("check-failed", &[]),
+                n => msg::t("k-n-checks-failed", &[("k", &failed.len()), ("n", &n)]),
             },
         )
     });

@@ -13,10 +13,13 @@ pub fn run(ui: &mut Ui, args: AgentChange, pause: bool) -> orx::Result<u8> {
         &["pause"],
         |item| {
             if item["paused"].as_bool().unwrap_or(false) == pause {
-                return Err(orx::Error::Usage(format!(
-                    "the agent is {} already",
-                    if pause { "paused" } else { "not paused" }
-                )));
+                return Err(orx::Error::Usage(
+                    format!(
+                        "the agent is {} already",
+                        if pause { "paused" } else { "not paused" }
+                    )
+                    .into(),
+                ));
             }
             Ok((
                 vec![orx::change::plan::set(&["paused"], json!(pause))],

@@ -91,7 +91,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 item.status,
                 to.as_deref().unwrap_or_default(),
                 several.join(", ")
-            )));
+            ).into()));
         }
     };
     super::execute(ui, &ws, plan, &args.on.change)?;

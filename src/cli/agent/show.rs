@@ -140,9 +140,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         for m in &d.moves {
             let as_role = role::display(&m.judged_as);
             let verdict = if m.allowed {
-                paint(GREEN, msg::t("allowed as {role}", &[("role", &as_role)]))
+                paint(GREEN, msg::t("allowed-role", &[("role", &as_role)]))
             } else {
-                paint(RED, msg::t("not allowed as {role}", &[("role", &as_role)]))
+                paint(RED, msg::t("not-allowed-role", &[("role", &as_role)]))
             };
             ui.line(format!(
                 "  {:<22} -> {:<12} [{}] {verdict}",

@@ -36,15 +36,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Some(src) => {
             let text = if src == "-" {
                 std::io::read_to_string(std::io::stdin())
-                    .map_err(|e| orx::Error::Usage(format!("--input -: {e}")))?
+                    .map_err(|e| orx::Error::Usage(format!("--input -: {e}").into()))?
             } else {
                 std::fs::read_to_string(src)
-                    .map_err(|e| orx::Error::Usage(format!("--input {src}: {e}")))?
+                    .map_err(|e| orx::Error::Usage(format!("--input {src}: {e}").into()))?
             };
             serde_json::from_str::<Value>(&text)
                 .ok()
                 .filter(Value::is_object)
-                .ok_or_else(|| orx::Error::Usage(format!("--input {src}: not a JSON object")))?
+                .ok_or_else(|| {
+                    orx::Error::Usage(format!("--input {src}: not a JSON object").into())
+                })?
         }
     };
     // init takes the loop's task list when no tasks are given.
@@ -55,7 +57,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         let p = loops::paths(&ws, &args.id)?;
         if let Ok(text) = std::fs::read_to_string(ws.root().join(&p.tasks)) {
             let tasks = loops::parse_tasks(&text, &orx::repo::workspace::now())
-                .map_err(|m| orx::Error::Failed(format!("{}: {m}", p.tasks)))?;
+                .map_err(|m| orx::Error::Failed(format!("{}: {m}", p.tasks).into()))?;
             input["tasks"] = Value::Array(tasks);
         }
     }
@@ -149,13 +151,15 @@ fn run_tests(ws: &orx::repo::workspace::Workspace, command: &str) -> orx::Result
         .current_dir(ws.root())
         .stdin(std::process::Stdio::null())
         .output()
-        .map_err(|e| orx::Error::Failed(format!("cannot run the tests (`{command}`): {e}")))?;
+        .map_err(|e| {
+            orx::Error::Failed(format!("cannot run the tests (`{command}`): {e}").into())
+        })?;
     let ms = started.elapsed().as_millis() as u64;
     if let Some(j) = &junit
         && let Ok(xml) = std::fs::read_to_string(ws.root().join(j))
     {
         return loops::junit::test_results(&xml)
-            .map_err(|m| orx::Error::Failed(format!("{j} (written by `{command}`): {m}")));
+            .map_err(|m| orx::Error::Failed(format!("{j} (written by `{command}`): {m}").into()));
     }
     let tail = |b: &[u8]| {
         let t = String::from_utf8_lossy(b);

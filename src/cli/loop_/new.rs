@@ -28,10 +28,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (ws, role) = crate::cli::open_as(ui, &args.change)?;
     let tasks = match &args.tasks {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| orx::Error::Usage(format!("--tasks {}: {e}", path.display())))?;
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                orx::Error::Usage(format!("--tasks {}: {e}", path.display()).into())
+            })?;
             orx::kinds::loops::parse_tasks(&text, &orx::repo::workspace::now())
-                .map_err(|m| orx::Error::Usage(format!("--tasks {}: {m}", path.display())))?
+                .map_err(|m| orx::Error::Usage(format!("--tasks {}: {m}", path.display()).into()))?
         }
         None => Vec::new(),
     };

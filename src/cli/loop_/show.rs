@@ -54,30 +54,27 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             paint(BOLD, escape(&args.id)),
             text("title"),
             if legacy {
-                t(" (legacy)", &[])
+                t("legacy", &[])
             } else {
                 String::new()
             }
         ),
         2,
     );
-    ui.line(t("  file:        {path}", &[("path", &path)]));
+    ui.line(t("file-path", &[("path", &path)]));
     ui.line(t(
-        "  status:      {status}",
+        "status-status",
         &[("status", &paint(BOLD, text("status")))],
     ));
     ui.line(t(
-        "  iteration:   {n} of {max}",
+        "iteration-n-max",
         &[
             ("n", &text("current_iteration")),
             ("max", &text("max_iterations")),
         ],
     ));
     if !state["failure_reason"].is_null() && state.get("failure_reason").is_some() {
-        ui.line(t(
-            "  failed:      {reason}",
-            &[("reason", &text("failure_reason"))],
-        ));
+        ui.line(t("failed-reason", &[("reason", &text("failure_reason"))]));
     }
     let develop = [
         (
@@ -87,55 +84,43 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ("total", &text("skill_state.develop.total")),
         ("pct", &format!("{:.0}", derived.develop_progress)),
     ];
-    ui.wrap(if loops::field(&state, "skill_state.develop.total").is_null() {
-        t(
-            "  develop:     no tasks yet (the skill's init lists them: `git orx loop act {id} init --as skill`)",
-            &[("id", &escape(&args.id))],
-        )
-    } else if derived.has_pending_develop {
-        t(
-            "  develop:     {done}/{total} tasks ({pct}%), some pending",
-            &develop,
-        )
-    } else {
-        t("  develop:     {done}/{total} tasks ({pct}%)", &develop)
-    }, 15);
+    ui.wrap(
+        if loops::field(&state, "skill_state.develop.total").is_null() {
+            t("develop-no-tasks-yet-skill", &[("id", &escape(&args.id))])
+        } else if derived.has_pending_develop {
+            t("develop-done-total-tasks-pct-2", &develop)
+        } else {
+            t("develop-done-total-tasks-pct", &develop)
+        },
+        15,
+    );
     ui.line(if derived.debug_completed {
         t(
-            "  debug:       confirmed {hypothesis}",
+            "debug-confirmed-hypothesis",
             &[(
                 "hypothesis",
                 &text("skill_state.debug.confirmed_hypothesis"),
             )],
         )
     } else {
-        t("  debug:       no confirmed hypothesis", &[])
+        t("debug-no-confirmed-hypothesis", &[])
     });
     let rate = text("skill_state.validate.pass_rate");
     ui.line(
         if loops::field(&state, "skill_state.validate.pass_rate").is_null() {
-            t("  validate:    not run yet", &[])
+            t("validate-not-run-yet", &[])
         } else if derived.validation_passed {
-            t(
-                "  validate:    passed (pass rate {rate}%)",
-                &[("rate", &rate)],
-            )
+            t("validate-passed-pass-rate-rate", &[("rate", &rate)])
         } else {
-            t(
-                "  validate:    not passed (pass rate {rate}%)",
-                &[("rate", &rate)],
-            )
+            t("validate-not-passed-pass-rate", &[("rate", &rate)])
         },
     );
     ui.line(t(
-        "  progress:    {pct}%",
+        "progress-pct",
         &[("pct", &format!("{:.1}", derived.overall_progress))],
     ));
     if let Some(n) = next {
-        ui.wrap(
-            paint(DIM, t("  next:        {action}", &[("action", &n)])),
-            15,
-        );
+        ui.wrap(paint(DIM, t("next-action", &[("action", &n)])), 15);
     }
     Ok(0)
 }

@@ -31,59 +31,50 @@ pub fn message(e: &clap::Error) -> Option<Vec<String>> {
     let arg = first(C::InvalidArg);
     let value = first(C::InvalidValue);
     let line = match e.kind() {
-        K::UnknownArgument => t("unexpected argument '{arg}' found", &[("arg", &arg)]),
+        K::UnknownArgument => t("unexpected-argument-arg-found", &[("arg", &arg)]),
         K::InvalidSubcommand => t(
-            "unrecognized subcommand '{sub}'",
+            "unrecognized-subcommand-sub",
             &[("sub", &first(C::InvalidSubcommand))],
         ),
         K::MissingRequiredArgument => t(
-            "the following required arguments were not provided: {args}",
+            "following-required-arguments-were-not",
             &[("args", &values(e, C::InvalidArg).join(", "))],
         ),
         K::MissingSubcommand => t(
-            "'{name}' requires a subcommand but one was not provided",
+            "name-requires-subcommand-but-one",
             &[("name", &first(C::InvalidSubcommand))],
         ),
-        K::InvalidValue if value.is_empty() => t(
-            "a value is required for '{arg}' but none was supplied",
-            &[("arg", &arg)],
-        ),
+        K::InvalidValue if value.is_empty() => t("value-required-arg-but-none", &[("arg", &arg)]),
         K::InvalidValue => t(
-            "invalid value '{value}' for '{arg}'",
+            "invalid-value-value-arg",
             &[("value", &value), ("arg", &arg)],
         ),
         K::ValueValidation => {
             let why = std::error::Error::source(e).map(ToString::to_string);
             let why = super::localize(why.as_deref().unwrap_or_default()).into_owned();
             t(
-                "invalid value '{value}' for '{arg}': {why}",
+                "invalid-value-value-arg-why",
                 &[("value", &value), ("arg", &arg), ("why", &why)],
             )
         }
         K::ArgumentConflict => {
             let prior = values(e, C::PriorArg);
             if prior.is_empty() {
-                t(
-                    "the argument '{arg}' cannot be used with one or more of the other specified arguments",
-                    &[("arg", &arg)],
-                )
+                t("argument-arg-cannot-used-one", &[("arg", &arg)])
             } else {
                 t(
-                    "the argument '{arg}' cannot be used with {others}",
+                    "argument-arg-cannot-used-others",
                     &[("arg", &arg), ("others", &quoted(&prior))],
                 )
             }
         }
-        K::NoEquals => t(
-            "equal sign is needed when assigning values to '{arg}'",
-            &[("arg", &arg)],
-        ),
+        K::NoEquals => t("equal-sign-needed-when-assigning", &[("arg", &arg)]),
         K::TooManyValues => t(
-            "unexpected value '{value}' for '{arg}' found; no more were expected",
+            "unexpected-value-value-arg-found",
             &[("value", &value), ("arg", &arg)],
         ),
         K::TooFewValues | K::WrongNumberOfValues => t(
-            "'{arg}' takes a different number of values ({n} given)",
+            "arg-takes-different-number-values",
             &[("arg", &arg), ("n", &first(C::ActualNumValues))],
         ),
         _ => return None,
@@ -92,12 +83,12 @@ pub fn message(e: &clap::Error) -> Option<Vec<String>> {
     let valid = values(e, C::ValidValue);
     if matches!(e.kind(), K::InvalidValue) && !valid.is_empty() {
         let list = valid.join(", ");
-        lines.push(t("  [possible values: {list}]", &[("list", &list)]));
+        lines.push(t("possible-values-list", &[("list", &list)]));
     }
     let subs = values(e, C::ValidSubcommand);
     if matches!(e.kind(), K::MissingSubcommand) && !subs.is_empty() {
         let list = subs.join(", ");
-        lines.push(t("  [subcommands: {list}]", &[("list", &list)]));
+        lines.push(t("subcommands-list", &[("list", &list)]));
     }
     Some(lines)
 }
@@ -109,18 +100,18 @@ pub fn tips(e: &clap::Error) -> Vec<String> {
     for (kind, one, many) in [
         (
             C::SuggestedSubcommand,
-            "tip: a similar subcommand exists: {list}",
-            "tip: some similar subcommands exist: {list}",
+            "tip-similar-subcommand-exists-list",
+            "tip-some-similar-subcommands-exist",
         ),
         (
             C::SuggestedArg,
-            "tip: a similar argument exists: {list}",
-            "tip: some similar arguments exist: {list}",
+            "tip-similar-argument-exists-list",
+            "tip-some-similar-arguments-exist",
         ),
         (
             C::SuggestedValue,
-            "tip: a similar value exists: {list}",
-            "tip: some similar values exist: {list}",
+            "tip-similar-value-exists-list",
+            "tip-some-similar-values-exist",
         ),
     ] {
         let v = values(e, kind);
@@ -130,7 +121,7 @@ pub fn tips(e: &clap::Error) -> Vec<String> {
         }
     }
     for s in values(e, C::Suggested) {
-        let tip = t("tip: {text}", &[("text", &super::localize(&s))]);
+        let tip = t("tip-text", &[("text", &super::localize(&s))]);
         out.push(tip);
     }
     out
@@ -141,7 +132,7 @@ pub fn tips(e: &clap::Error) -> Vec<String> {
 pub fn usage(e: &clap::Error) -> Option<String> {
     let u = values(e, C::Usage).into_iter().next()?;
     Some(match u.strip_prefix("Usage:") {
-        Some(rest) => format!("{}{rest}", t("Usage:", &[])),
+        Some(rest) => format!("{}{rest}", t("usage", &[])),
         None => u,
     })
 }

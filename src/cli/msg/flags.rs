@@ -4,7 +4,21 @@
 //! user's language: the library's English, with `{name}` standing for any
 //! text, and the command line's.
 
-/// (the library's line, the command line's).
+/// (the ID of a library message that names an action a flag takes, the
+/// ID of the command line's wording of it, with the same arguments).
+const BY_ID: &[(&str, &str)] = &[];
+
+/// The command line's wording of the library message `id`, if it names an
+/// action a flag takes.
+pub fn by_id(id: &str) -> Option<&'static str> {
+    BY_ID
+        .iter()
+        .find(|(lib, _)| *lib == id)
+        .map(|(_, cli)| *cli)
+}
+
+/// (the library's line, the command line's), for the library's lines not
+/// yet said by ID.
 const FLAGS: &[(&str, &str)] = &[
     (
         "to install there anyway, for every repository using it: say that hooks outside the repository are meant",

@@ -19,15 +19,18 @@ pub const DEFAULT: &str = "default";
 /// the item with that ID (`.orx/active_context.md` for the default agent,
 /// `.orx/agents/<name>.md` for others, in the built-in workflow).
 pub fn context_path(rules: &Rules, name: &str) -> Result<String> {
-    crate::text::check_id(name).map_err(|m| Error::Usage(m.replace("ID", "agent name")))?;
+    crate::text::check_id(name).map_err(|m| Error::Usage(m.replace("ID", "agent name").into()))?;
     rules
         .items(KIND)
         .and_then(|i| i.path_for(name, ""))
         .ok_or_else(|| {
-            Error::Usage(format!(
-                "no agent context can be named `{}`",
-                crate::text::escape(name)
-            ))
+            Error::Usage(
+                format!(
+                    "no agent context can be named `{}`",
+                    crate::text::escape(name)
+                )
+                .into(),
+            )
         })
 }
 

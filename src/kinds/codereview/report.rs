@@ -6,6 +6,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::SEVERITIES;
+use crate::text::message::{self, Lang};
 
 /// One finding.
 #[derive(Clone, Debug, Serialize, PartialEq, schemars::JsonSchema)]
@@ -142,34 +143,32 @@ fn cell(s: &str) -> String {
 
 /// The report as Markdown.
 pub fn markdown(r: &Report) -> String {
-    markdown_in(r, &|en| en.to_owned())
+    markdown_in(r, Lang::En)
 }
 
-/// [`markdown`] with its headings and labels through `label`, which is
-/// handed each English text (with `{name}` placeholders) and returns it in
-/// the reader's language, placeholders kept.
-pub fn markdown_in(r: &Report, label: &dyn Fn(&str) -> String) -> String {
-    let fill = |en: &str, args: &[(&str, &str)]| {
-        args.iter()
-            .fold(label(en), |s, (k, v)| s.replace(&format!("{{{k}}}"), v))
+/// [`markdown`] with its headings and labels in `lang`.
+pub fn markdown_in(r: &Report, lang: Lang) -> String {
+    let fill = |id: &str, args: &[(&str, &str)]| {
+        message::say(lang, id, args.iter().map(|(k, v)| (*k, (*v).to_owned())))
     };
+    let label = |id: &str| message::say(lang, id, []);
     let mut out = String::new();
     out.push_str(&fill(
-        "# Code review {id}: {title}\n\n",
+        "review-report-title",
         &[("id", &r.id), ("title", &r.title)],
     ));
-    out.push_str(&fill("Reviewed: `{target}`\n\n", &[("target", &r.target)]));
+    out.push_str(&fill("review-report-target", &[("target", &r.target)]));
     if let Some(s) = &r.summary {
-        out.push_str(&label("## Summary\n\n"));
+        out.push_str(&label("review-report-summary"));
         out.push_str(s.trim());
         out.push_str("\n\n");
     }
-    out.push_str(&label("## Findings by dimension and severity\n\n"));
-    out.push_str(&label("| Dimension |"));
+    out.push_str(&label("review-report-findings"));
+    out.push_str(&label("review-report-dimension"));
     for s in SEVERITIES {
         out.push_str(&format!(" {s} |"));
     }
-    out.push_str(&label(" Total |\n|---|"));
+    out.push_str(&label("review-report-total-column"));
     for _ in SEVERITIES {
         out.push_str("---:|");
     }
@@ -181,7 +180,7 @@ pub fn markdown_in(r: &Report, label: &dyn Fn(&str) -> String) -> String {
         }
         out.push_str(&format!(" {} |\n", d.findings.len()));
     }
-    out.push_str(&label("| **Total** |"));
+    out.push_str(&label("review-report-total-row"));
     for (_, n) in &r.totals {
         out.push_str(&format!(" **{n}** |"));
     }
@@ -189,11 +188,11 @@ pub fn markdown_in(r: &Report, label: &dyn Fn(&str) -> String) -> String {
     for d in &r.dimensions {
         out.push_str(&format!("\n## {}\n\n", d.name));
         if !d.reviewed {
-            out.push_str(&label("Not reviewed.\n"));
+            out.push_str(&label("review-report-not-reviewed"));
             continue;
         }
         if d.findings.is_empty() {
-            out.push_str(&label("No findings.\n"));
+            out.push_str(&label("review-report-no-findings"));
             continue;
         }
         for f in &d.findings {
@@ -205,7 +204,7 @@ pub fn markdown_in(r: &Report, label: &dyn Fn(&str) -> String) -> String {
             ));
             if !f.suggestion.trim().is_empty() {
                 out.push_str(&fill(
-                    "  - Suggestion: {text}\n",
+                    "review-report-suggestion",
                     &[("text", f.suggestion.trim())],
                 ));
             }

@@ -23,7 +23,9 @@ pub fn plan_start(
     let target = target.trim();
     if target.is_empty() || target.chars().any(char::is_control) {
         return Err(Error::Usage(
-            "give what to review: a commit range (A..B), a branch or paths".to_owned(),
+            "give what to review: a commit range (A..B), a branch or paths"
+                .to_owned()
+                .into(),
         ));
     }
     let is_rev = ws.repo.check_revs(&[target.to_owned()]).is_ok();
@@ -32,10 +34,13 @@ pub fn plan_start(
             .split_whitespace()
             .all(|p| !p.starts_with('-') && ws.root().join(p).exists());
     if !is_rev && !is_paths {
-        return Err(Error::NotFound(format!(
-            "`{}` is neither a commit range, a branch nor paths in the work tree",
-            crate::text::escape(target)
-        )));
+        return Err(Error::NotFound(
+            format!(
+                "`{}` is neither a commit range, a branch nor paths in the work tree",
+                crate::text::escape(target)
+            )
+            .into(),
+        ));
     }
     let wf = ws.workflow(KIND)?;
     let known = wf
@@ -55,11 +60,14 @@ pub fn plan_start(
             continue;
         }
         if !known.contains(&d) {
-            return Err(Error::Usage(format!(
-                "unknown dimension `{}` (dimensions: {})",
-                crate::text::escape(&d),
-                known.join(", ")
-            )));
+            return Err(Error::Usage(
+                format!(
+                    "unknown dimension `{}` (dimensions: {})",
+                    crate::text::escape(&d),
+                    known.join(", ")
+                )
+                .into(),
+            ));
         }
         if !chosen.contains(&d) {
             chosen.push(d);
@@ -77,7 +85,8 @@ pub fn plan_start(
     )?
     .doc;
     let set = |doc: &crate::doc::Document, k: &str, v: serde_json::Value| {
-        doc.set(&[k], &v).map_err(|e| Error::Failed(e.message))
+        doc.set(&[k], &v)
+            .map_err(|e| Error::Failed(e.message.into()))
     };
     doc = set(&doc, "target", json!(target))?;
     if !chosen.is_empty() {

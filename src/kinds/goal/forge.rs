@@ -218,9 +218,11 @@ pub fn apply_event(
         .filter(|e| e.starts_with("pull_request_review_"))
         .map(str::to_ascii_lowercase);
     let p: Value = serde_json::from_slice(payload)
-        .map_err(|e| Error::Usage(format!("the payload is not JSON: {e}")))?;
+        .map_err(|e| Error::Usage(format!("the payload is not JSON: {e}").into()))?;
     if !p.is_object() {
-        return Err(Error::Usage("the payload is not a JSON object".to_owned()));
+        return Err(Error::Usage(
+            "the payload is not a JSON object".to_owned().into(),
+        ));
     }
     let event = event_of(event, &p);
     let action = str_at(&p, &["action"]).unwrap_or_default().to_owned();
@@ -330,9 +332,9 @@ fn issues(
 ) -> Result<()> {
     let issue = p
         .get("issue")
-        .ok_or_else(|| Error::Usage("an `issues` payload has no `issue`".to_owned()))?;
+        .ok_or_else(|| Error::Usage("an `issues` payload has no `issue`".to_owned().into()))?;
     let n = num_at(issue, &["number"])
-        .ok_or_else(|| Error::Usage("the issue has no `number`".to_owned()))?;
+        .ok_or_else(|| Error::Usage("the issue has no `number`".to_owned().into()))?;
     let title = str_at(issue, &["title"]).unwrap_or_default();
     let body = str_at(issue, &["body"]).unwrap_or_default();
     let labels: Vec<&str> = issue["labels"]
@@ -575,7 +577,7 @@ fn comment(
     out: &mut Ticked,
 ) -> Result<()> {
     let n = num_at(p, &["issue", "number"])
-        .ok_or_else(|| Error::Usage("the comment's issue has no `number`".to_owned()))?;
+        .ok_or_else(|| Error::Usage("the comment's issue has no `number`".to_owned().into()))?;
     if action != "created" {
         out.notes.push(format!(
             "issue_comment/{} on #{n} ignored",
@@ -690,15 +692,19 @@ fn comment(
 }
 
 fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Result<()> {
-    let pr = p
-        .get("pull_request")
-        .ok_or_else(|| Error::Usage("a `pull_request` payload has no `pull_request`".to_owned()))?;
+    let pr = p.get("pull_request").ok_or_else(|| {
+        Error::Usage(
+            "a `pull_request` payload has no `pull_request`"
+                .to_owned()
+                .into(),
+        )
+    })?;
     let n = num_at(pr, &["number"])
         .or(num_at(p, &["number"]))
         .unwrap_or(0);
     let Some(branch) = str_at(pr, &["head", "ref"]) else {
         return Err(Error::Usage(
-            "the pull request has no `head.ref`".to_owned(),
+            "the pull request has no `head.ref`".to_owned().into(),
         ));
     };
     // The task on the branch, else the one whose issue the body closes
@@ -776,7 +782,9 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
         "closed" if pr["merged"].as_bool() == Some(true) => {
             let Some(sha) = str_at(pr, &["merge_commit_sha"]).filter(|s| !s.is_empty()) else {
                 return Err(Error::Usage(
-                    "a merged pull request without `merge_commit_sha`".to_owned(),
+                    "a merged pull request without `merge_commit_sha`"
+                        .to_owned()
+                        .into(),
                 ));
             };
             let Some(commit) = ws.repo.commit_id(sha) else {
@@ -888,7 +896,7 @@ fn checks(ws: &Workspace, p: &Value, out: &mut Ticked) -> Result<()> {
         }
     };
     let Some(branch) = branch else {
-        return Err(Error::Usage("the check names no branch".to_owned()));
+        return Err(Error::Usage("the check names no branch".to_owned().into()));
     };
     let Some(task) = by_branch(ws, branch)? else {
         out.notes.push(format!(
@@ -928,7 +936,9 @@ fn review(
 ) -> Result<()> {
     let Some(branch) = str_at(p, &["pull_request", "head", "ref"]) else {
         return Err(Error::Usage(
-            "the review's pull request has no `head.ref`".to_owned(),
+            "the review's pull request has no `head.ref`"
+                .to_owned()
+                .into(),
         ));
     };
     let Some(task) = by_branch(ws, branch)? else {

@@ -54,7 +54,7 @@ pub fn plan_merge(ws: &Workspace, id: &str, actor: Actor, main: &str) -> Result<
     let refuse = |branch: &str, message: String| Error::NoMerge {
         item: label.clone(),
         branch: branch.to_owned(),
-        message,
+        message: message.into(),
     };
     let branch = text(&item.value(), "branch").unwrap_or_default().to_owned();
     if branch.is_empty() {

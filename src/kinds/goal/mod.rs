@@ -170,12 +170,14 @@ fn fresh(ws: &Workspace, kind: &str, title: &str) -> Result<(String, String)> {
     let title = title.trim();
     if title.is_empty() || title.chars().any(char::is_control) || title.chars().count() > 200 {
         return Err(Error::Usage(
-            "a title is one line of 1 to 200 characters".to_owned(),
+            "a title is one line of 1 to 200 characters"
+                .to_owned()
+                .into(),
         ));
     }
     let items = ws
         .items(kind)
-        .ok_or_else(|| Error::Failed(format!("no `{kind}` kind here")))?;
+        .ok_or_else(|| Error::Failed(format!("no `{kind}` kind here").into()))?;
     let ids: Vec<String> = ws.scan_kind(kind, |r| match r {
         Ok(i) => i.id,
         Err(e) => e
@@ -193,10 +195,10 @@ fn fresh(ws: &Workspace, kind: &str, title: &str) -> Result<(String, String)> {
             ids.iter().map(String::as_str),
             &plan::unique_mark(ws, title),
         )
-        .ok_or_else(|| Error::Failed(format!("cannot choose the next `{kind}` ID")))?;
-    let path = items
-        .path_for(&id, title)
-        .ok_or_else(|| Error::Failed(format!("the `{kind}` kind names no file for `{id}`")))?;
+        .ok_or_else(|| Error::Failed(format!("cannot choose the next `{kind}` ID").into()))?;
+    let path = items.path_for(&id, title).ok_or_else(|| {
+        Error::Failed(format!("the `{kind}` kind names no file for `{id}`").into())
+    })?;
     Ok((id, path))
 }
 
@@ -253,7 +255,8 @@ fn plan_event(
     let after = if edits.is_empty() {
         before.clone()
     } else {
-        let doc = plan::apply(&item.doc, &edits).map_err(|e| Error::Failed(e.to_string()))?;
+        let doc =
+            plan::apply(&item.doc, &edits).map_err(|e| Error::Failed(e.to_string().into()))?;
         Item::from_bytes(ws.registry(), &item.path, doc.text().as_bytes().to_vec())?.value()
     };
     let Some(t) = decided(wf, event, &before, &after, actor.role)? else {
@@ -328,7 +331,7 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
             .all(|(_, d)| d.as_deref().is_none_or(|d| d.trim().is_empty()))
     {
         return Err(Error::Usage(
-            "an answer gives at least one of its four dimensions (position, proposal, claim, risk), or says NO_REPLY".to_owned(),
+            "an answer gives at least one of its four dimensions (position, proposal, claim, risk), or says NO_REPLY".to_owned().into(),
         ));
     }
     let suggest = answer
@@ -358,10 +361,9 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
         + 1;
     let id = format!("{prefix}{n}");
     let cwf = ws.workflow(COMMENT)?;
-    let path = cwf
-        .items
-        .path_for(&id, "")
-        .ok_or_else(|| Error::Failed(format!("the `{COMMENT}` kind names no file for `{id}`")))?;
+    let path = cwf.items.path_for(&id, "").ok_or_else(|| {
+        Error::Failed(format!("the `{COMMENT}` kind names no file for `{id}`").into())
+    })?;
     let mut body = format!(
         "[{}] on goal {}: {}\n",
         crate::workflow::role::display(role),
@@ -506,7 +508,7 @@ pub fn summary(ws: &Workspace, goal: &str, round: u64) -> Result<Summary> {
 pub fn steps_for(ws: &Workspace, kind: &str, vars: &[(&str, &str)]) -> Result<Vec<String>> {
     let parse =
         |src: &str, origin: &str| -> Result<std::collections::BTreeMap<String, Vec<String>>> {
-            serde_saphyr::from_str(src).map_err(|e| Error::Failed(format!("{origin}: {e}")))
+            serde_saphyr::from_str(src).map_err(|e| Error::Failed(format!("{origin}: {e}").into()))
         };
     let own = match std::fs::read_to_string(ws.root().join(STEPS_PATH)) {
         Ok(src) => Some(parse(&src, STEPS_PATH)?),
@@ -543,10 +545,13 @@ pub fn plan_claim(ws: &Workspace, goal: &str, claim: &Claim, actor: Actor) -> Re
         .or_else(|| text(&gv, "type").map(str::to_owned))
         .unwrap_or_else(|| "feat".to_owned());
     if crate::text::check_id(&kind).is_err() {
-        return Err(Error::Usage(format!(
-            "`{}` is not a type (letters, digits, `-`)",
-            crate::text::escape(&kind)
-        )));
+        return Err(Error::Usage(
+            format!(
+                "`{}` is not a type (letters, digits, `-`)",
+                crate::text::escape(&kind)
+            )
+            .into(),
+        ));
     }
     let twf = ws.workflow(TASK)?;
     let assignee = claim.assignee.as_deref().unwrap_or(actor.role);
@@ -562,15 +567,18 @@ pub fn plan_claim(ws: &Workspace, goal: &str, claim: &Claim, actor: Actor) -> Re
             } else {
                 twf.creators.join(", ")
             }
-        )));
+        ).into()));
     }
     for d in &claim.depends {
         let (dep, _) = open(ws, TASK, d)?;
         if text(&dep.value(), "parent") != Some(item.id.as_str()) {
-            return Err(Error::Usage(format!(
-                "{} belongs to another goal; a task depends only on tasks of its own goal",
-                dep.label()
-            )));
+            return Err(Error::Usage(
+                format!(
+                    "{} belongs to another goal; a task depends only on tasks of its own goal",
+                    dep.label()
+                )
+                .into(),
+            ));
         }
     }
     let (id, path) = fresh(ws, TASK, &claim.title)?;
@@ -679,7 +687,7 @@ pub fn plan_review(ws: &Workspace, id: &str, approve: bool, actor: Actor) -> Res
     if !approve && note.is_none() {
         return Err(Error::MissingInput {
             inputs: vec!["note".to_owned()],
-            message: "say which changes are requested (a note)".to_owned(),
+            message: "say which changes are requested (a note)".into(),
         });
     }
     let edits = vec![plan::set(
@@ -716,15 +724,18 @@ pub fn plan_check(
     match plan_event(ws, item.clone(), &wf, event, edits.clone(), actor)? {
         Some(p) => Ok(p),
         None if owner.as_deref() == Some(actor.role) => plan::edit(ws, item, &edits, actor),
-        None => Err(Error::Failed(format!(
-            "{} is {}: a check's result is recorded by {} there",
-            item.label(),
-            item.status,
-            owner
-                .as_deref()
-                .map(crate::workflow::role::display)
-                .unwrap_or_else(|| "no one".to_owned())
-        ))),
+        None => Err(Error::Failed(
+            format!(
+                "{} is {}: a check's result is recorded by {} there",
+                item.label(),
+                item.status,
+                owner
+                    .as_deref()
+                    .map(crate::workflow::role::display)
+                    .unwrap_or_else(|| "no one".to_owned())
+            )
+            .into(),
+        )),
     }
 }
 
@@ -768,11 +779,14 @@ pub fn plan_decide(
     actor: Actor,
 ) -> Result<Plan> {
     let Some(decision) = decision_named(decision) else {
-        return Err(Error::Usage(format!(
-            "unknown decision `{}` (decisions: {})",
-            crate::text::escape(decision),
-            DECISIONS.join(", ")
-        )));
+        return Err(Error::Usage(
+            format!(
+                "unknown decision `{}` (decisions: {})",
+                crate::text::escape(decision),
+                DECISIONS.join(", ")
+            )
+            .into(),
+        ));
     };
     let (item, wf) = open(ws, GOAL, id)?;
     let round = count(&item.value(), "round_count");
@@ -794,7 +808,7 @@ pub fn plan_decide(
             return Err(Error::MissingInput {
                 inputs: vec!["assignee".to_owned()],
                 message: "say whom the goal is assigned to: an assignee (or decide `broadcast`)"
-                    .to_owned(),
+                    .into(),
             });
         }
         ("broadcast", _) => edits.push(plan::set(&["assignee"], Value::Null)),
@@ -805,7 +819,7 @@ pub fn plan_decide(
     // holds with the decision recorded (`assign` with or without an
     // assignee); where none does, the first tells why.
     let before = item.value();
-    let doc = plan::apply(&item.doc, &edits).map_err(|e| Error::Failed(e.to_string()))?;
+    let doc = plan::apply(&item.doc, &edits).map_err(|e| Error::Failed(e.to_string().into()))?;
     let after =
         Item::from_bytes(ws.registry(), &item.path, doc.text().as_bytes().to_vec())?.value();
     let to = match decided(&wf, trigger, &before, &after, actor.role) {
@@ -828,7 +842,7 @@ pub fn plan_plan_check(ws: &Workspace, id: &str, approve: bool, actor: Actor) ->
     if !approve && note.is_none() {
         return Err(Error::MissingInput {
             inputs: vec!["note".to_owned()],
-            message: "say what the plan must change (a note)".to_owned(),
+            message: "say what the plan must change (a note)".into(),
         });
     }
     if !approve {
@@ -841,11 +855,14 @@ pub fn plan_plan_check(ws: &Workspace, id: &str, approve: bool, actor: Actor) ->
                 .any(|r| r == actor.role)
         });
         if !allowed {
-            return Err(Error::Failed(format!(
-                "{} may not reject the plan of {}: the reviewer checks it",
-                crate::workflow::role::display(actor.role),
-                item.label()
-            )));
+            return Err(Error::Failed(
+                format!(
+                    "{} may not reject the plan of {}: the reviewer checks it",
+                    crate::workflow::role::display(actor.role),
+                    item.label()
+                )
+                .into(),
+            ));
         }
         let answer = Answer {
             rejected: note.map(str::to_owned),

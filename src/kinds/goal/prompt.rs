@@ -131,10 +131,9 @@ fn body_of(item: &Item) -> String {
 pub fn prompt(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Option<(String, String)>> {
     let item = ws.find(id)?;
     if item.kind != GOAL && item.kind != TASK {
-        return Err(Error::Usage(format!(
-            "{} is not a goal or a task",
-            item.label()
-        )));
+        return Err(Error::Usage(
+            format!("{} is not a goal or a task", item.label()).into(),
+        ));
     }
     let Some(name) = phase(&item) else {
         return Ok(None);

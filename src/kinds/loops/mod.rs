@@ -48,11 +48,11 @@ impl Paths {
 pub fn paths(ws: &Workspace, id: &str) -> Result<Paths> {
     let items = ws
         .items(KIND)
-        .ok_or_else(|| Error::Failed(format!("the `{KIND}` kind is not in the registry")))?;
-    items.check_id(id).map_err(Error::Usage)?;
-    let main = items
-        .path_for(id, "")
-        .ok_or_else(|| Error::Failed(format!("the `{KIND}` kind names no file for `{id}`")))?;
+        .ok_or_else(|| Error::Failed(format!("the `{KIND}` kind is not in the registry").into()))?;
+    items.check_id(id).map_err(|e| Error::Usage(e.into()))?;
+    let main = items.path_for(id, "").ok_or_else(|| {
+        Error::Failed(format!("the `{KIND}` kind names no file for `{id}`").into())
+    })?;
     let stem = main.strip_suffix(".json").unwrap_or(&main).to_owned();
     Ok(Paths {
         tasks: format!("{stem}.tasks.jsonl"),
@@ -90,28 +90,34 @@ pub fn find(ws: &Workspace, id: &str) -> Result<Found> {
     }
     if crate::text::check_id(id).is_ok() && ws.root().join(&legacy).is_file() {
         let bytes = crate::engine::item::read_limited(&ws.root().join(&legacy))
-            .map_err(|m| Error::Failed(format!("{legacy}: {m}")))?;
+            .map_err(|m| Error::Failed(format!("{legacy}: {m}").into()))?;
         let state: Value = serde_json::from_slice(&bytes)
-            .map_err(|e| Error::Failed(format!("{legacy}: not valid JSON: {e}")))?;
+            .map_err(|e| Error::Failed(format!("{legacy}: not valid JSON: {e}").into()))?;
         return Ok(Found::Legacy {
             path: legacy,
             state,
         });
     }
     p?;
-    Err(Error::NotFound(format!(
-        "no loop `{}` (looked in .loop/ and {legacy})",
-        crate::text::escape(id)
-    )))
+    Err(Error::NotFound(
+        format!(
+            "no loop `{}` (looked in .loop/ and {legacy})",
+            crate::text::escape(id)
+        )
+        .into(),
+    ))
 }
 
 /// Loop `id` as an item (a legacy loop is read-only).
 pub fn open(ws: &Workspace, id: &str) -> Result<Item> {
     match find(ws, id)? {
         Found::Item(item) => Ok(*item),
-        Found::Legacy { path, .. } => Err(Error::Usage(format!(
-            "loop `{id}` is a legacy loop ({path}): git-orx reads it but does not change it"
-        ))),
+        Found::Legacy { path, .. } => Err(Error::Usage(
+            format!(
+                "loop `{id}` is a legacy loop ({path}): git-orx reads it but does not change it"
+            )
+            .into(),
+        )),
     }
 }
 
@@ -217,14 +223,14 @@ pub fn plan_new(
     let title = title.trim();
     if title.is_empty() || title.chars().any(char::is_control) {
         return Err(Error::Usage(
-            "a loop's title is one line, not empty".to_owned(),
+            "a loop's title is one line, not empty".to_owned().into(),
         ));
     }
     let wf = ws.workflow(KIND)?;
     let max = match max_iterations {
         Some(0) => {
             return Err(Error::Usage(
-                "a loop's iteration cap is at least 1".to_owned(),
+                "a loop's iteration cap is at least 1".to_owned().into(),
             ));
         }
         Some(n) => n,
@@ -328,7 +334,7 @@ pub fn decide(
 ) -> Result<(Signal, String, Vec<Edit>)> {
     let run = crate::change::run::run_section(wf)?;
     let scope = wf.scope(state.clone(), role, now);
-    let fail = |m: String| Error::Failed(format!("{}: `run`: {m}", wf.name));
+    let fail = |m: String| Error::Failed(format!("{}: `run`: {m}", wf.name).into());
     if let Some(signal) = run.signal(&scope).map_err(fail)? {
         let kind = if signal.exit == Signal::PauseExit.name() {
             Signal::PauseExit
@@ -395,11 +401,14 @@ pub fn plan_act(
     let wf = ws.workflow(KIND)?;
     let now = stamp(&before, &workspace::now());
     if let Some(a) = action.filter(|a| !ACTIONS.contains(a)) {
-        return Err(Error::Usage(format!(
-            "unknown action `{}` (actions: {})",
-            crate::text::escape(a),
-            ACTIONS.join(", ")
-        )));
+        return Err(Error::Usage(
+            format!(
+                "unknown action `{}` (actions: {})",
+                crate::text::escape(a),
+                ACTIONS.join(", ")
+            )
+            .into(),
+        ));
     }
     // The control signals first, as before every action; then the action
     // asked for, or the next one.
@@ -427,10 +436,13 @@ pub fn plan_act(
         Signal::Continue => {}
     }
     if action.is_some_and(|a| a != "init") && item.status == "created" {
-        return Err(Error::Usage(format!(
-            "loop `{id}` is created: `init` comes before `{}`",
-            action.unwrap_or_default()
-        )));
+        return Err(Error::Usage(
+            format!(
+                "loop `{id}` is created: `init` comes before `{}`",
+                action.unwrap_or_default()
+            )
+            .into(),
+        ));
     }
     let run = crate::change::run::run_section(&wf)?;
     // The workflow's `next:` chooses `fail` once the cap is reached; an
@@ -452,10 +464,7 @@ pub fn plan_act(
         (action.clone(), updates)
     };
     let step = run.action(&taken).ok_or_else(|| {
-        Error::Failed(format!(
-            "the {} workflow has no `run.actions.{taken}`",
-            wf.name
-        ))
+        Error::Failed(format!("the {} workflow has no `run.actions.{taken}`", wf.name).into())
     })?;
     let selected = crate::workflow::run::Selected {
         action: taken.clone(),
@@ -509,9 +518,9 @@ fn action_updates(action: &str, before: &Value, input: &Value, now: &str) -> Res
         if ss.is_object() {
             Ok(())
         } else {
-            Err(Error::Usage(format!(
-                "the loop has no `skill_state` yet: `init` comes before `{action}`"
-            )))
+            Err(Error::Usage(
+                format!("the loop has no `skill_state` yet: `init` comes before `{action}`").into(),
+            ))
         }
     };
     match action {
@@ -548,10 +557,13 @@ fn action_updates(action: &str, before: &Value, input: &Value, now: &str) -> Res
                     None => t["status"] == json!("pending"),
                 })
                 .ok_or_else(|| {
-                    Error::Usage(match wanted {
-                        Some(w) => format!("the loop has no task `{}`", crate::text::escape(w)),
-                        None => "the loop has no pending task to develop".to_owned(),
-                    })
+                    Error::Usage(
+                        match wanted {
+                            Some(w) => format!("the loop has no task `{}`", crate::text::escape(w)),
+                            None => "the loop has no pending task to develop".to_owned(),
+                        }
+                        .into(),
+                    )
                 })?;
             let status = input
                 .get("status")
@@ -579,7 +591,8 @@ fn action_updates(action: &str, before: &Value, input: &Value, now: &str) -> Res
                 _ => {
                     return Err(Error::Usage(
                         "debug records its hypotheses: give `hypotheses` (a list) in the input"
-                            .to_owned(),
+                            .to_owned()
+                            .into(),
                     ));
                 }
             };
@@ -599,7 +612,7 @@ fn action_updates(action: &str, before: &Value, input: &Value, now: &str) -> Res
                 _ => {
                     return Err(Error::Usage(
                         "validate records test results: give `test_results` (a list) in the input, or run the configured tests"
-                            .to_owned(),
+                            .to_owned().into(),
                     ));
                 }
             };
@@ -619,7 +632,7 @@ fn action_updates(action: &str, before: &Value, input: &Value, now: &str) -> Res
             need_state()?;
             Ok(Vec::new())
         }
-        _ => Err(Error::Usage(format!("unknown action `{action}`"))),
+        _ => Err(Error::Usage(format!("unknown action `{action}`").into())),
     }
 }
 
@@ -845,18 +858,24 @@ const UNTRACKED: &[&str] = &[
 pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered> {
     let p = paths(ws, id)?;
     let Some(disk) = std::fs::read(ws.root().join(&p.main)).ok() else {
-        return Err(Error::Usage(format!(
-            "{} is missing: `git checkout -- {}` restores its committed version",
-            p.main, p.main
-        )));
+        return Err(Error::Usage(
+            format!(
+                "{} is missing: `git checkout -- {}` restores its committed version",
+                p.main, p.main
+            )
+            .into(),
+        ));
     };
     if let Ok(item) = Item::from_bytes(ws.registry(), &p.main, disk.clone())
         && problems(ws, &item)?.is_empty()
     {
-        return Err(Error::NothingToDo(format!(
-            "{} is valid: there is nothing to recover (`git orx loop validate {id}`)",
-            p.main
-        )));
+        return Err(Error::NothingToDo(
+            format!(
+                "{} is valid: there is nothing to recover (`git orx loop validate {id}`)",
+                p.main
+            )
+            .into(),
+        ));
     }
     let log = ws.repo.commits_touching(&p.main, 200)?;
     let mut good = None;
@@ -874,7 +893,7 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
         return Err(Error::Failed(format!(
             "{} cannot be recovered: no commit holds a valid version of it, so its own fields (loop_id, title, description, max_iterations, status, current_iteration, created_at, updated_at) are lost; write them again (the progress files in {} still hold skill_state)",
             p.main, p.progress
-        )));
+        ).into()));
     };
     let short: String = commit.chars().take(7).collect();
     let mut state = good.doc.to_value();

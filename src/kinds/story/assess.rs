@@ -266,7 +266,7 @@ pub fn plan(
     a: &Assessment,
     actor: Actor,
 ) -> crate::Result<(Plan, AssessReport)> {
-    a.check().map_err(|e| Error::Usage(e.to_string()))?;
+    a.check().map_err(|e| Error::Usage(e.to_string().into()))?;
     let item = ws.find(id)?;
     let wf = plan::workflow_of(ws, &item)?;
     plan::known_state(&wf, &item)?;
@@ -275,7 +275,7 @@ pub fn plan(
         return Err(Error::Failed(format!(
             "the {} workflow ({}) has no `measure` section: assess records structure and extraction where it says",
             wf.name, wf.origin
-        )));
+        ).into()));
     };
     let template = ws.template(&item.kind)?.unwrap_or_default();
     let measured = Checklist::of_template(template).measure(item.doc.body());
@@ -304,7 +304,7 @@ pub fn plan(
         let unmet = validate::edit_guard_unmet(state, &scope);
         if !unmet.is_empty() {
             let why: Vec<String> = unmet.into_iter().map(|u| u.desc).collect();
-            return Err(Error::Usage(why.join("; ")));
+            return Err(Error::Usage(why.join("; ").into()));
         }
     }
     let (t, mut passed_over) = decide_explained(

@@ -44,7 +44,7 @@ fn record_of<'w>(wf: &'w Workflow, role: &str) -> Result<&'w Record> {
                 wf.name,
                 wf.origin,
                 role::display(role)
-            ))
+            ).into())
         })
 }
 
@@ -115,7 +115,7 @@ pub fn gate(
             "{} holds a review by {} that is not committed; commit it (git commit) or restore the file, then run the gate",
             item.path,
             role::display(who)
-        )));
+        ).into()));
     }
     let now = workspace::now();
     let round = record
@@ -193,7 +193,7 @@ pub fn gate(
                     "no gate of {} from {} leads to the Human; escalating is for a gate that can",
                     role::display(who),
                     item.status
-                )));
+                ).into()));
             }
         }
     } else {

@@ -221,14 +221,17 @@ fn refuse_links(root: &std::path::Path, rel: &str, dir: bool) -> Result<()> {
                 format!(
                     "{link} is a symbolic link: adopt writes {rel} and would write outside the repository through it; replace the link by what it points to, then run adopt again (nothing was written)"
                 )
-            }));
+            }.into()));
         }
     }
     if !dir && let Some(m) = hard_links(&root.join(rel)) {
-        return Err(Error::Failed(format!(
-            "{path}: {m} (nothing was written)",
-            path = crate::text::escape(rel)
-        )));
+        return Err(Error::Failed(
+            format!(
+                "{path}: {m} (nothing was written)",
+                path = crate::text::escape(rel)
+            )
+            .into(),
+        ));
     }
     Ok(())
 }
@@ -326,9 +329,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         (None, None) => unreachable_preset()?,
     };
     let base_items = Items::of_source(&base_workflow).ok_or_else(|| {
-        Error::Failed(format!(
-            "{workflow_path}: its `items:` section cannot be read"
-        ))
+        Error::Failed(format!("{workflow_path}: its `items:` section cannot be read").into())
     })?;
     // The file-name pattern most of the files follow (its ID agreeing
     // with the heading's, when the heading has one).
@@ -563,16 +564,19 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         rule_files.insert(p.clone(), t.as_bytes().to_vec());
     }
     let rules = Rules::from_files(rule_files.clone())?
-        .ok_or_else(|| Error::Failed("the config could not be planned".to_owned()))?;
+        .ok_or_else(|| Error::Failed("the config could not be planned".to_owned().into()))?;
     let wf = rules.workflow(presets::KIND)?;
     for (from, to) in &opts.maps {
         if wf.state(to).is_none() {
-            return Err(Error::Usage(format!(
-                "the status `{}` cannot be read as `{}`: it is not a state (states: {})",
-                crate::text::escape(from),
-                crate::text::escape(to),
-                wf.state_names().join(", ")
-            )));
+            return Err(Error::Usage(
+                format!(
+                    "the status `{}` cannot be read as `{}`: it is not a state (states: {})",
+                    crate::text::escape(from),
+                    crate::text::escape(to),
+                    wf.state_names().join(", ")
+                )
+                .into(),
+            ));
         }
     }
     let mut entries = Vec::new();
@@ -599,7 +603,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     let items = rules
         .items(presets::KIND)
         .cloned()
-        .ok_or_else(|| Error::Failed("the story kind has no `items:`".to_owned()))?;
+        .ok_or_else(|| Error::Failed("the story kind has no `items:`".to_owned().into()))?;
     let taken: BTreeSet<String> = items_found
         .iter()
         .filter_map(|f| f.item.as_ref().map(|i| classify::norm_id(&i.id)))
@@ -624,7 +628,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     // is written, rather than by the commit after the writes.
     let paths: Vec<&str> = writes.iter().map(|(p, _, _)| p.as_str()).collect();
     repo.refuse_ignored(&paths)
-        .map_err(|e| Error::Failed(format!("{error} (nothing was written)", error = e)))?;
+        .map_err(|e| Error::Failed(format!("{error} (nothing was written)", error = e).into()))?;
     Ok(Adoption {
         preset: preset.map(|p| p.name.to_owned()),
         dir,
@@ -642,7 +646,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
 
 fn unreachable_preset() -> Result<String> {
     Err(Error::Failed(
-        "no workflow to adopt the stories into".to_owned(),
+        "no workflow to adopt the stories into".to_owned().into(),
     ))
 }
 
@@ -652,7 +656,7 @@ fn config_for(text: Option<&str>, dir: &str, preset: Option<&Preset>) -> Result<
     let text = text
         .map(str::to_owned)
         .unwrap_or_else(|| crate::repo::config::initial_text("en"));
-    let fail = |e: crate::doc::DocError| Error::Failed(format!("{CONFIG_PATH}: {e}"));
+    let fail = |e: crate::doc::DocError| Error::Failed(format!("{CONFIG_PATH}: {e}").into());
     let mut doc = Document::parse_yaml(text).map_err(fail)?;
     if doc.get(&["stories"]).and_then(|n| n.scalar_text()) != Some(dir) {
         doc = doc.set(&["stories"], &json!(dir)).map_err(fail)?;
@@ -712,7 +716,7 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
     let entries = match std::fs::read_dir(root.join(dir)) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(Error::Failed(format!("{dir}: {e}"))),
+        Err(e) => return Err(Error::Failed(format!("{dir}: {e}").into())),
     };
     let mut names: Vec<String> = entries
         .filter_map(|e| e.ok())
@@ -1037,14 +1041,14 @@ pub fn execute(
     lock_wait: std::time::Duration,
 ) -> Result<String> {
     if adoption.adopted() == 0 {
-        return Err(Error::Failed("there is nothing to adopt".to_owned()));
+        return Err(Error::Failed("there is nothing to adopt".to_owned().into()));
     }
     let orx_dir = repo.orx_dir();
     let lock = Lock::acquire_within(&orx_dir, lock_wait)?;
     if let Some(what) = repo.operation_in_progress() {
         return Err(Error::Failed(format!(
             "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
-        )));
+        ).into()));
     }
     repo.wait_for_locks(lock_wait)?;
     let root = repo.root();

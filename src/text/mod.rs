@@ -1,4 +1,7 @@
-//! Printing untrusted text (titles, notes, IDs from files) safely.
+//! Printing untrusted text (titles, notes, IDs from files) safely, and
+//! the messages git-orx says, by ID ([`message`]).
+
+pub mod message;
 
 /// [`escape`] of each line of `s`, the line breaks kept (a message of
 /// several lines, such as a handoff).

@@ -1,0 +1,147 @@
+# The English of git-orx's messages, by ID. The Chinese of each is in
+# locales/zh/ under the same file name and ID.
+
+next-commit-setup-then-create = Next: commit the setup, then create a story:
+next-new-language-takes-effect = Next: the new language takes effect once committed, by the Human:
+config-not-committed-until-rules = { $config } is not committed: until it is, the rules in force are the work tree's and a clone has none; commit it (git add .orx && git commit -m 'Set up git-orx')
+no-stories-waiting-role = No stories are waiting for { $role }.
+no-stories-yet-create-one = No stories yet. Create one with: git orx new "Title" --as sm   ({ $dir }/)
+nobody = nobody
+agents = Agents
+waits-role = (waits for { $role })
+file-cannot-read-item-git = 1 file cannot be read as an item; `git orx check` lists every problem:
+n-files-cannot-read-items = { $n } files cannot be read as items; `git orx check` lists every problem:
+n-more = ... and { $n } more
+stories-written-without-frontmatter-bmad = stories written without frontmatter (BMAD, Orchestrix): `git orx adopt --dry-run` shows how they would be taken in
+nothing-do-among-items-could = Nothing to do among the items that could be read.
+story-counts = 1 story: { $counts }
+n-stories-counts = { $n } stories: { $counts }
+nothing-role-do = Nothing for { $role } to do.
+nothing-do-no-open-stories = Nothing to do: no open stories.
+item-state = { $item } is { $state }
+already-recorded-nothing-commit = (already recorded; nothing to commit)
+committed-commit-another-commit = (committed in { $commit } by another commit)
+committed-another-commit = (committed by another commit)
+written-path-not-committed = written to { $path }, not committed
+override-reason = override: { $reason }
+fields-changed-still-state = { $fields } changed, still { $state }
+no-field-changed-still-state = no field changed, still { $state }
+refused = refused:{" "}
+role-may-not-move-item = { $role } may not move { $item } from { $from } to { $to }
+role-may-not-change-item = { $role } may not change { $item } while it is { $from }
+responsible-roles-owner-state = {"  "}responsible: { $roles } (owner of { $state })
+responsible-roles = {"  "}responsible: { $roles }
+item-cannot-move-workflow-has = { $item } cannot move from { $from } to { $to }: the workflow has no such transition
+allowed-list = {"  "}allowed from { $from }: { $list }
+none = none
+item-cannot-move-precondition-not = { $item } cannot move from { $from } to { $to }: 1 precondition not met
+item-cannot-move-n-preconditions = { $item } cannot move from { $from } to { $to }: { $n } preconditions not met
+item-state-terminal-state-cannot = { $item } is { $state }, a terminal state: it cannot move to { $to }
+allowed-state-none-only-human = {"  "}allowed from { $state }: none (only a Human can override, with --force --reason TEXT)
+act-roles-role-human-may = act as { $roles } (--as { $role }), or a Human may override with --force --reason TEXT
+git-orx-show-id-lists = `git orx show { $id }` lists the moves allowed now and what each needs
+run-git-orx-init-here = run `git orx init` here first
+uncommitted-changes-files-not-force = uncommitted changes to { $files } are not in force until committed (by the Human)
+legacy = {" "}(legacy)
+file-path = {"  "}file:        { $path }
+status-status = {"  "}status:      { $status }
+iteration-n-max = {"  "}iteration:   { $n } of { $max }
+failed-reason = {"  "}failed:      { $reason }
+develop-done-total-tasks-pct = {"  "}develop:     { $done }/{ $total } tasks ({ $pct }%)
+develop-done-total-tasks-pct-2 = {"  "}develop:     { $done }/{ $total } tasks ({ $pct }%), some pending
+debug-confirmed-hypothesis = {"  "}debug:       confirmed { $hypothesis }
+debug-no-confirmed-hypothesis = {"  "}debug:       no confirmed hypothesis
+validate-passed-pass-rate-rate = {"  "}validate:    passed (pass rate { $rate }%)
+validate-not-passed-pass-rate = {"  "}validate:    not passed (pass rate { $rate }%)
+develop-no-tasks-yet-skill = {"  "}develop:     no tasks yet (the skill's init lists them: `git orx loop act { $id } init --as skill`)
+validate-not-run-yet = {"  "}validate:    not run yet
+progress-pct = {"  "}progress:    { $pct }%
+next-action = {"  "}next:        { $action }
+review-report-title = 
+    # Code review { $id }: { $title }
+    {""}
+    {""}
+review-report-target = 
+    Reviewed: `{ $target }`
+    {""}
+    {""}
+review-report-summary = 
+    ## Summary
+    {""}
+    {""}
+review-report-findings = 
+    ## Findings by dimension and severity
+    {""}
+    {""}
+review-report-dimension = | Dimension |
+review-report-total-column = 
+    {" "}Total |
+    |---|
+review-report-total-row = | **Total** |
+review-report-not-reviewed = 
+    Not reviewed.
+    {""}
+review-report-no-findings = 
+    No findings.
+    {""}
+review-report-suggestion = 
+    {"  "}- Suggestion: { $text }
+    {""}
+recorded = recorded
+no-fields = (no fields)
+error = error:
+hint = hint:
+limit = {" "}of { $limit }
+note = note:
+restored = restored from { $from }
+nothing-left-do = nothing left to do
+stopped-action = stopped by `{ $action }`
+stopped-signal = stopped: { $signal }
+stopped-error-limit = stopped at the error limit
+stopped-after-action-max-iterations = stopped after 1 action (--max-iterations); run it again to go on
+stopped-after-n-actions-max = stopped after { $n } actions (--max-iterations); run it again to go on
+interrupted-user = interrupted by the user
+action = 1 action
+n-actions = { $n } actions
+error-2 = 1 error
+n-errors = { $n } errors
+kind-id-state-after-actions = { $kind } { $id }: { $state } after { $actions } ({ $how }); { $errors }
+max-iterations-must-least = --max-iterations must be at least 1
+backup-name-kept-git-orx = {"  "}backup { $name } kept (`git orx restore { $id } --to { $name }` goes back)
+not-set = (not set)
+automatic-backup-git-orx-backups = 1 automatic backup (`git orx backups { $id }`)
+n-automatic-backups-git-orx = { $n } automatic backups (`git orx backups { $id }`)
+goal-id-round-round-done = goal { $id } round { $round }: { $done } done, { $failed } failed, { $other } other, of { $total }
+files-files = {"    "}files: { $files }
+id-phase-takes-no-prompt = { $id } is in a phase that takes no prompt
+error-3 = error:{" "}
+unexpected-argument-arg-found = unexpected argument '{ $arg }' found
+unrecognized-subcommand-sub = unrecognized subcommand '{ $sub }'
+following-required-arguments-were-not = the following required arguments were not provided: { $args }
+name-requires-subcommand-but-one = '{ $name }' requires a subcommand but one was not provided
+value-required-arg-but-none = a value is required for '{ $arg }' but none was supplied
+invalid-value-value-arg = invalid value '{ $value }' for '{ $arg }'
+invalid-value-value-arg-why = invalid value '{ $value }' for '{ $arg }': { $why }
+argument-arg-cannot-used-one = the argument '{ $arg }' cannot be used with one or more of the other specified arguments
+argument-arg-cannot-used-others = the argument '{ $arg }' cannot be used with { $others }
+equal-sign-needed-when-assigning = equal sign is needed when assigning values to '{ $arg }'
+unexpected-value-value-arg-found = unexpected value '{ $value }' for '{ $arg }' found; no more were expected
+arg-takes-different-number-values = '{ $arg }' takes a different number of values ({ $n } given)
+possible-values-list = {"  "}[possible values: { $list }]
+subcommands-list = {"  "}[subcommands: { $list }]
+tip-similar-subcommand-exists-list = tip: a similar subcommand exists: { $list }
+tip-some-similar-subcommands-exist = tip: some similar subcommands exist: { $list }
+tip-similar-argument-exists-list = tip: a similar argument exists: { $list }
+tip-some-similar-arguments-exist = tip: some similar arguments exist: { $list }
+tip-similar-value-exists-list = tip: a similar value exists: { $list }
+tip-some-similar-values-exist = tip: some similar values exist: { $list }
+tip-text = tip: { $text }
+pass-arg-value-use-rest = to pass '{ $arg }' as a value, use '{ $rest }'
+usage = Usage:
+more-information-try-help = For more information, try '--help'.
+run-git-orx-command = run `git orx { $command }`
+would-write-path-dry-run = would write { $path } (dry run: nothing written)
+next-review-commit-kind =
+    Next: review them, then commit them as the Human (rule files need the Human):
+    {"  "}git add { $paths } && ORX_ROLE=human git commit -m "Add the { $name } kind"
+    then: git orx new { $name } "Title" --as ROLE

@@ -1,0 +1,3 @@
+# The English of git-orx's library messages, by ID (kinds). The Chinese of
+# each is in locales/zh/ under the same file name and ID.
+

@@ -1,0 +1,377 @@
+//! Messages by ID: every text git-orx says to a user is a named message
+//! with arguments, whose English and Chinese live in Fluent resource files
+//! (`locales/en/*.ftl`, `locales/zh/*.ftl`), compiled into the binary.
+//! Nothing is matched by its English: a message is found by its ID, and a
+//! reworded English text cannot lose its Chinese, because the Chinese is
+//! found by the same ID.
+//!
+//! The library builds [`Message`] values (with [`msg!`](crate::msg)) and
+//! never chooses a language; the command line renders them in the one in
+//! force ([`Message::render`]). A message's `Display` is its English.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+/// A language git-orx speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    #[default]
+    En,
+    Zh,
+}
+
+impl Lang {
+    /// The language a config's `lang` names (`zh`; anything else is
+    /// English, as the config's check allows only those two).
+    pub fn named(name: &str) -> Lang {
+        if name == "zh" { Lang::Zh } else { Lang::En }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+}
+
+/// The resource files, by language: the same file names in each.
+pub const RESOURCES: &[(&str, &str, &str)] = &[
+    (
+        "commands.ftl",
+        include_str!("../../locales/en/commands.ftl"),
+        include_str!("../../locales/zh/commands.ftl"),
+    ),
+    (
+        "library.ftl",
+        include_str!("../../locales/en/library.ftl"),
+        include_str!("../../locales/zh/library.ftl"),
+    ),
+    (
+        "kinds.ftl",
+        include_str!("../../locales/en/kinds.ftl"),
+        include_str!("../../locales/zh/kinds.ftl"),
+    ),
+    (
+        "messages.ftl",
+        include_str!("../../locales/en/messages.ftl"),
+        include_str!("../../locales/zh/messages.ftl"),
+    ),
+];
+
+/// A named message and its arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    id: &'static str,
+    args: Vec<(&'static str, Arg)>,
+}
+
+/// An argument of a message: a text (a name, a number, a path: given as
+/// it is), or another message, rendered in the same language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    Text(String),
+    Message(Message),
+}
+
+/// The ID of a [`Message::text`]: no resource has it.
+const TEXT: &str = "";
+
+impl Message {
+    /// A text said as it is, in every language: what another program
+    /// wrote (git's own error), or a text no message names yet.
+    pub fn text(text: impl Into<String>) -> Message {
+        Message {
+            id: TEXT,
+            args: vec![("text", Arg::Text(text.into()))],
+        }
+    }
+
+    /// The text of a [`Message::text`], or `None` for a named message.
+    pub fn as_text(&self) -> Option<&str> {
+        match (self.id, self.args.first()) {
+            (TEXT, Some((_, Arg::Text(t)))) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The message `id`, with no arguments yet.
+    pub fn new(id: &'static str) -> Message {
+        Message {
+            id,
+            args: Vec::new(),
+        }
+    }
+
+    /// The same message with the argument `name` set to `value`.
+    #[must_use]
+    pub fn arg(mut self, name: &'static str, value: impl Into<Arg>) -> Message {
+        self.args.push((name, value.into()));
+        self
+    }
+
+    pub fn id(&self) -> &'static str {
+        self.id
+    }
+
+    /// The message's arguments, in the order they were given.
+    pub fn args(&self) -> &[(&'static str, Arg)] {
+        &self.args
+    }
+
+    /// The message in `lang`. A message that language lacks is said in
+    /// English; one no resource has is its ID (a test keeps every ID
+    /// used in the code in both languages).
+    pub fn render(&self, lang: Lang) -> String {
+        if let Some(text) = self.as_text() {
+            return text.to_owned();
+        }
+        self.render_as(self.id, lang)
+    }
+
+    /// The message `id` in `lang`, with this message's arguments: the
+    /// same thing said another way (the command line's wording of a
+    /// library message, naming its flag).
+    pub fn render_as(&self, id: &str, lang: Lang) -> String {
+        say(
+            lang,
+            id,
+            self.args.iter().map(|(name, value)| {
+                let text = match value {
+                    Arg::Text(t) => t.clone(),
+                    Arg::Message(m) => m.render(lang),
+                };
+                (*name, text)
+            }),
+        )
+    }
+}
+
+/// The message `id` in `lang`, with each argument `(name, value)` given as
+/// text: for a caller that holds its arguments as text already. A message
+/// that language lacks is said in English; one no resource has is its ID.
+pub fn say<'a>(lang: Lang, id: &str, args: impl IntoIterator<Item = (&'a str, String)>) -> String {
+    let bundle = bundle(lang);
+    let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+        return if lang == Lang::En {
+            id.to_owned()
+        } else {
+            say(Lang::En, id, args)
+        };
+    };
+    let mut fluent = FluentArgs::new();
+    for (name, value) in args {
+        fluent.set(name, FluentValue::from(value));
+    }
+    let mut errors = Vec::new();
+    bundle
+        .format_pattern(pattern, Some(&fluent), &mut errors)
+        .into_owned()
+}
+
+/// Whether a message `id` exists.
+pub fn exists(id: &str) -> bool {
+    bundle(Lang::En).has_message(id)
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(Lang::En))
+    }
+}
+
+impl From<String> for Message {
+    fn from(text: String) -> Message {
+        Message::text(text)
+    }
+}
+
+impl From<&str> for Message {
+    fn from(text: &str) -> Message {
+        Message::text(text)
+    }
+}
+
+impl From<Message> for Arg {
+    fn from(m: Message) -> Arg {
+        Arg::Message(m)
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Text(s)
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(s: &String) -> Arg {
+        Arg::Text(s.clone())
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Text(s.to_owned())
+    }
+}
+
+impl From<&&str> for Arg {
+    fn from(s: &&str) -> Arg {
+        Arg::Text((*s).to_owned())
+    }
+}
+
+macro_rules! number_args {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg::Text(n.to_string())
+            }
+        }
+        impl From<&$t> for Arg {
+            fn from(n: &$t) -> Arg {
+                Arg::Text(n.to_string())
+            }
+        }
+    )*};
+}
+number_args!(u8, u16, u32, u64, usize, i32, i64, f64, char);
+
+/// A [`Message`]: `msg!("id")`, or `msg!("id", name = value, ...)` where
+/// each value is a text, a number or another message.
+#[macro_export]
+macro_rules! msg {
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::text::message::Message::new($id)$(.arg(stringify!($name), $value))*
+    };
+}
+
+type Bundle = FluentBundle<FluentResource>;
+
+/// The bundle of `lang`'s resources, parsed the first time it is asked for.
+fn bundle(lang: Lang) -> &'static Bundle {
+    static EN: OnceLock<Bundle> = OnceLock::new();
+    static ZH: OnceLock<Bundle> = OnceLock::new();
+    let cell = match lang {
+        Lang::En => &EN,
+        Lang::Zh => &ZH,
+    };
+    cell.get_or_init(|| {
+        let mut bundle = Bundle::new_concurrent(Vec::new());
+        // The text is printed as it is: no bidirectional isolation marks
+        // around the arguments.
+        bundle.set_use_isolating(false);
+        for (_, en, zh) in RESOURCES {
+            let text = match lang {
+                Lang::En => en,
+                Lang::Zh => zh,
+            };
+            let resource = FluentResource::try_new((*text).to_owned()).unwrap_or_else(|(r, _)| r);
+            // A message two files both define keeps the first: the test
+            // below finds such a file.
+            let _ = bundle.add_resource(resource);
+        }
+        bundle
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use fluent_bundle::FluentResource;
+    use fluent_syntax::ast;
+
+    use super::*;
+
+    /// Each message of a resource, with the variables its text uses.
+    fn messages(text: &str, file: &str) -> BTreeMap<String, BTreeSet<String>> {
+        let resource = match FluentResource::try_new(text.to_owned()) {
+            Ok(r) => r,
+            Err((_, errors)) => panic!("{file} does not parse: {errors:?}"),
+        };
+        let mut out = BTreeMap::new();
+        for entry in resource.entries() {
+            if let ast::Entry::Message(m) = entry {
+                let mut vars = BTreeSet::new();
+                if let Some(p) = &m.value {
+                    variables(p, &mut vars);
+                }
+                let fresh = out.insert(m.id.name.to_owned(), vars).is_none();
+                assert!(fresh, "{file}: `{}` is defined twice", m.id.name);
+            }
+        }
+        out
+    }
+
+    fn variables(p: &ast::Pattern<&str>, vars: &mut BTreeSet<String>) {
+        for element in &p.elements {
+            if let ast::PatternElement::Placeable { expression } = element {
+                expression_variables(expression, vars);
+            }
+        }
+    }
+
+    fn expression_variables(e: &ast::Expression<&str>, vars: &mut BTreeSet<String>) {
+        match e {
+            ast::Expression::Inline(i) => inline_variables(i, vars),
+            ast::Expression::Select { selector, variants } => {
+                inline_variables(selector, vars);
+                for v in variants {
+                    variables(&v.value, vars);
+                }
+            }
+        }
+    }
+
+    fn inline_variables(i: &ast::InlineExpression<&str>, vars: &mut BTreeSet<String>) {
+        match i {
+            ast::InlineExpression::VariableReference { id } => {
+                vars.insert(id.name.to_owned());
+            }
+            ast::InlineExpression::Placeable { expression } => {
+                expression_variables(expression, vars)
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn every_message_is_in_both_languages_with_the_same_arguments() {
+        let mut seen = BTreeMap::new();
+        for (file, en, zh) in RESOURCES {
+            let en = messages(en, &format!("en/{file}"));
+            let zh = messages(zh, &format!("zh/{file}"));
+            let only_en: Vec<_> = en.keys().filter(|k| !zh.contains_key(*k)).collect();
+            let only_zh: Vec<_> = zh.keys().filter(|k| !en.contains_key(*k)).collect();
+            assert!(only_en.is_empty(), "{file}: no Chinese for {only_en:?}");
+            assert!(only_zh.is_empty(), "{file}: no English for {only_zh:?}");
+            for (id, vars) in &en {
+                assert_eq!(
+                    Some(vars),
+                    zh.get(id),
+                    "{file}: `{id}` takes other arguments in Chinese"
+                );
+                if let Some(other) = seen.insert(id.clone(), *file) {
+                    panic!("`{id}` is in both {other} and {file}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_message_renders_its_arguments_in_its_language() {
+        let inner = Message::new("note-text").arg("text", "x");
+        let m = Message::new("note-text").arg("text", inner);
+        assert_eq!(m.render(Lang::En), "note: note: x");
+        assert_eq!(m.render(Lang::Zh), "注意: 注意: x");
+        assert_eq!(
+            Message::new("no-such-message").render(Lang::Zh),
+            "no-such-message"
+        );
+    }
+}
