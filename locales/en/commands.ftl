@@ -145,3 +145,7 @@ next-review-commit-kind =
     Next: review them, then commit them as the Human (rule files need the Human):
     {"  "}git add { $paths } && ORX_ROLE=human git commit -m "Add the { $name } kind"
     then: git orx new { $name } "Title" --as ROLE
+# A precondition as a line: what it says, and the values that explain it.
+condition-actual = { $text } — actual: { $values }
+condition-cannot-evaluate = { $text } — cannot be evaluated: { $error }
+condition-actual-cannot-evaluate = { $text } — actual: { $values } — cannot be evaluated: { $error }

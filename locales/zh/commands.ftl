@@ -144,3 +144,7 @@ next-review-commit-kind =
     下一步: 审阅这些文件,然后以 Human 身份提交 (规则文件需要 Human):
     {"  "}git add { $paths } && ORX_ROLE=human git commit -m "Add the { $name } kind"
     然后: git orx new { $name } "Title" --as ROLE
+# 一个前置条件作为一行: 它说什么,以及说明它的取值。
+condition-actual = { $text } — 实际: { $values }
+condition-cannot-evaluate = { $text } — 无法求值: { $error }
+condition-actual-cannot-evaluate = { $text } — 实际: { $values } — 无法求值: { $error }

@@ -126,7 +126,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for (to, unmet) in &report.passed_over {
         ui.line(paint(DIM, msg::t("not-state", &[("state", to)])));
         for u in unmet {
-            let u = msg::localize(&format!("    - {u}")).into_owned();
+            let u = format!("    - {}", msg::condition(u));
             ui.line(paint(DIM, u));
         }
     }

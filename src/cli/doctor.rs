@@ -146,7 +146,7 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
             super::msg::roles(&m.roles)
         ));
         for c in unmet {
-            ui.line(format!("       ✗ {}", escape(&c.to_string())));
+            ui.line(format!("       ✗ {}", escape(&super::msg::condition(c))));
         }
     }
     if d.refusals.is_empty() {

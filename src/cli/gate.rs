@@ -184,7 +184,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
     }
     for u in &outcome.unmet {
-        ui.line(format!("  - {u}"));
+        ui.line(format!("  - {}", super::msg::condition(u)));
     }
     if outcome.plan.from() == Some(outcome.plan.to()) {
         ui.line(super::msg::localize(&format!(

@@ -650,7 +650,7 @@ fn refusal(r: &Refusal) -> String {
                 ],
             );
             for u in unmet {
-                text.push_str(&format!("\n  - {u}"));
+                text.push_str(&format!("\n  - {}", msg::condition(u)));
             }
             text
         }

@@ -148,10 +148,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 let e = msg::t("cannot-evaluated-text", &[("text", &msg::localize(e))]);
                 values.push_str(&paint(RED, e));
             }
-            ui.wrap(
-                format!("       {mark} {}{values}", msg::localize(&c.desc)),
-                9,
-            );
+            ui.wrap(format!("       {mark} {}{values}", msg::desc(c)), 9);
         }
         // A rule beyond the move's conditions (what it waits for, the
         // evidence it needs): said as the move itself would be refused.

@@ -156,10 +156,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 } else {
                     paint(RED, "✗")
                 };
-                ui.wrap(
-                    format!("       {mark} {}", escape(&msg::localize(&c.desc))),
-                    9,
-                );
+                ui.wrap(format!("       {mark} {}", escape(msg::desc(c))), 9);
             }
         }
     }
