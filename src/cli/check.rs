@@ -53,23 +53,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     }
     let n = report.problems.len();
-    let one = report.files == 1;
-    let files = &[("n", &report.files as &dyn std::fmt::Display), ("p", &n)];
+    let said = msg::t("checked-files", &[("n", &report.files), ("p", &n)]);
     if n == 0 {
-        let id = if one {
-            "checked-file-no-problems"
-        } else {
-            "checked-n-files-no-problems"
-        };
-        ui.line(paint(GREEN, msg::t(id, files)));
+        ui.line(paint(GREEN, said));
     } else {
-        let id = match (one, n == 1) {
-            (true, true) => "checked-file-problem",
-            (true, false) => "checked-file-p-problems",
-            (false, true) => "checked-n-files-problem",
-            (false, false) => "checked-n-files-p-problems",
-        };
-        ui.line(paint(RED, msg::t(id, files)));
+        ui.line(paint(RED, said));
         if report
             .problems
             .iter()

@@ -113,12 +113,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 kept: keep.clone(),
             }));
         } else {
-            ui.line(format!(
-                "would roll back to {}: {} file{} would change {}",
-                paint(BOLD, &target),
-                preview.len(),
-                if preview.len() == 1 { "" } else { "s" },
-                paint(DIM, super::msg::t("dry-run-nothing-written", &[]))
+            ui.line(msg::t(
+                "would-roll-back-target-files",
+                &[
+                    ("target", &paint(BOLD, &target)),
+                    ("n", &preview.len()),
+                    ("rest", &paint(DIM, msg::t("dry-run-nothing-written", &[]))),
+                ],
             ));
             for (p, d) in preview.iter().zip(&diffs) {
                 let what = p.what;
@@ -174,12 +175,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
         return Ok(0);
     }
-    ui.line(format!(
-        "rolled back to {}: {} file{} restored or removed [{}]",
-        paint(BOLD, &target),
-        done.changed.len(),
-        if done.changed.len() == 1 { "" } else { "s" },
-        done.commit
+    ui.line(msg::t(
+        "rolled-back-target-files",
+        &[
+            ("target", &paint(BOLD, &target)),
+            ("n", &done.changed.len()),
+            ("commit", &done.commit),
+        ],
     ));
     for p in &done.changed {
         ui.line(paint(DIM, format!("  {}", orx::text::escape(p))));
@@ -205,7 +207,12 @@ fn no_agent_names_the_checkpoints(ws: &orx::repo::workspace::Workspace, e: Error
         .map(|l| l.into_iter().map(|c| c.name).collect())
         .unwrap_or_default();
     Error::Usage(match names.as_slice() {
-        [] => "there is no checkpoint to roll back to (`git orx checkpoint` makes one), and no agent records one".to_owned(),
-        [.., last] => msg::t("name-checkpoint-roll-back-git", &[("n", &names.len()), ("names", &names.join(", ")), ("last", &last)]),
-    }.into())
+        [] => orx::msg!("there-no-checkpoint-roll-back"),
+        [.., last] => orx::msg!(
+            "name-checkpoint-roll-back-git",
+            n = names.len(),
+            names = names.join(", "),
+            last = last
+        ),
+    })
 }

@@ -97,26 +97,21 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     for c in &report.not_judged {
         ui.wrap(
-            format!(
-                "{c}: {} (a shallow clone's boundary: its parents are not here; git fetch --unshallow)",
-                paint(YELLOW, "not judged")
+            msg::t(
+                "verify-shallow-boundary",
+                &[
+                    ("commit", c),
+                    ("label", &paint(YELLOW, msg::t("not-judged", &[]))),
+                ],
             ),
             4,
         );
     }
     let n = report.violations.len();
-    let mut summary = format!(
-        "verified {} commit{} ({scope})",
-        report.commits - report.not_judged.len(),
-        if report.commits - report.not_judged.len() == 1 {
-            ""
-        } else {
-            "s"
-        }
-    );
-    if !report.not_judged.is_empty() {
-        summary.push_str(&format!(", {} not judged", report.not_judged.len()));
-    }
+    let unjudged = match report.not_judged.len() {
+        0 => String::new(),
+        k => msg::t("verify-not-judged", &[("n", &k)]),
+    };
     let mut acknowledged = match report.acknowledged.len() {
         0 => String::new(),
         k => msg::t("k-acknowledged", &[("k", &k)]),
@@ -124,23 +119,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if !report.repaired.is_empty() {
         acknowledged.push_str(&msg::t("k-repaired", &[("k", &report.repaired.len())]));
     }
-    if n == 0 {
-        ui.wrap(
-            paint(GREEN, format!("{summary}: no violations{acknowledged}")),
-            4,
-        );
-    } else {
-        ui.wrap(
-            paint(
-                RED,
-                format!(
-                    "{summary}: {n} violation{}{acknowledged}",
-                    if n == 1 { "" } else { "s" }
-                ),
-            ),
-            4,
-        );
-    }
+    let summary = msg::t(
+        "verify-summary",
+        &[
+            ("n", &(report.commits - report.not_judged.len())),
+            ("scope", &msg::localize(&scope)),
+            ("unjudged", &unjudged),
+            ("v", &n),
+            ("acknowledged", &acknowledged),
+        ],
+    );
+    ui.wrap(paint(if n == 0 { GREEN } else { RED }, summary), 4);
     if n > 0 {
         ui.wrap(
             msg::t(
