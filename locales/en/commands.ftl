@@ -180,3 +180,4 @@ would-roll-back-target-files = would roll back to { $target }: { $n ->
         [one] 1 file
        *[other] { $n } files
     } would change { $rest }
+alert = alert:

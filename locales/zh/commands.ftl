@@ -165,3 +165,4 @@ verify-shallow-boundary = { $commit }: { $label } (浅克隆的边界: 它的父
 not-judged = 未判定
 rolled-back-target-files = 已回滚到 { $target }: 恢复或删除了 { $n } 个文件 [{ $commit }]
 would-roll-back-target-files = 将回滚到 { $target }: 将修改 { $n } 个文件 { $rest }
+alert = 警报:

@@ -68,12 +68,8 @@ fn print(ui: &mut Ui, m: &Metrics) {
     for (state, d) in &m.time_in_state {
         ui.line(format!("  {:<20} {}", escape(state), durations(d)));
     }
-    ui.line(format!(
-        "  {:<20} {}",
-        "cycle time",
-        durations(&m.cycle_time)
-    ));
-    ui.line(format!("  {:<20} {}", "throughput", m.throughput));
+    ui.line(msg::t("cycle-time-v", &[("v", &durations(&m.cycle_time))]));
+    ui.line(msg::t("throughput-v", &[("v", &m.throughput)]));
     // The kind's own figures, when its workflow declares them.
     if m.figures.is_some() {
         ui.line(paint(BOLD, msg::t("quality", &[])));
@@ -115,7 +111,8 @@ fn print(ui: &mut Ui, m: &Metrics) {
         ui.line(msg::t("no-alerts", &[]));
     }
     for a in &m.alerts {
-        ui.line(format!("{} {}", paint(RED, "alert:"), a.message));
+        let message = msg::localize(&a.message);
+        ui.line(format!("{} {message}", paint(RED, msg::t("alert", &[]))));
     }
 }
 
