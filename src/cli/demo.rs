@@ -314,7 +314,7 @@ fn script(d: &mut Demo, lang: &str) {
     d.write_story("1.1", true);
     d.say("The quality check measures structure and technical extraction in the story itself;");
     d.say("the SM gives the technical score (8.5) and the complexity indicators (none).");
-    d.orx(&["assess", "1.1", "--score", "8.5", "--as", "sm"]);
+    d.orx(&["story", "assess", "1.1", "--score", "8.5", "--as", "sm"]);
     d.say(
         "Dev implements it; QA's gate (round 1: every criterion met, no Critical or High) passes.",
     );
@@ -329,6 +329,7 @@ fn script(d: &mut Demo, lang: &str) {
         "all tasks and tests done",
     ]);
     d.orx(&[
+        "story",
         "gate",
         "1.1",
         "--as",
@@ -349,6 +350,7 @@ fn script(d: &mut Demo, lang: &str) {
     d.write_story("1.2", true);
     d.say("Score 7.0 with one complexity indicator: the Architect must review it.");
     d.orx(&[
+        "story",
         "assess",
         "1.2",
         "--score",
@@ -362,6 +364,7 @@ fn script(d: &mut Demo, lang: &str) {
     d.refused(&["move", "1.2", "Approved", "--as", "dev"]);
     d.say("The Architect's review: score 8/10, no Critical issue, so it passes.");
     d.orx(&[
+        "story",
         "gate",
         "1.2",
         "--as",
@@ -378,12 +381,13 @@ fn script(d: &mut Demo, lang: &str) {
     d.orx(&["new", "Data export", "--as", "sm"]);
     d.write_story("1.3", false);
     d.say("The Dev Notes cite no sources and the score is 5.0: Blocked, with what is missing.");
-    d.orx(&["assess", "1.3", "--score", "5.0", "--as", "sm"]);
+    d.orx(&["story", "assess", "1.3", "--score", "5.0", "--as", "sm"]);
     d.say("Approving it by hand is refused, with every condition it misses.");
     d.refused(&["move", "1.3", "Approved", "--as", "sm"]);
     d.write_story("1.3", true);
     d.say("Revised: sources cited, score 8.0 but two complexity indicators, so the Architect reviews it.");
     d.orx(&[
+        "story",
         "assess",
         "1.3",
         "--score",
@@ -394,6 +398,7 @@ fn script(d: &mut Demo, lang: &str) {
         "sm",
     ]);
     d.orx(&[
+        "story",
         "gate",
         "1.3",
         "--as",
@@ -409,6 +414,7 @@ fn script(d: &mut Demo, lang: &str) {
     ]);
     d.say("The review found only Minor issues and the score rises from 6 to 8.5: auto-approval.");
     d.orx(&[
+        "story",
         "assess",
         "1.3",
         "--score",
@@ -424,6 +430,7 @@ fn script(d: &mut Demo, lang: &str) {
     d.orx(&["move", "1.2", "Review", "--as", "dev"]);
     d.say("Round 1 is strict: 4 issues, 2 of them High, so it goes back to Dev.");
     d.orx(&[
+        "story",
         "gate",
         "1.2",
         "--as",
@@ -447,6 +454,7 @@ fn script(d: &mut Demo, lang: &str) {
     ]);
     d.say("Round 2 is moderate: issues down from 4 to 2 (50%), no High: Done.");
     d.orx(&[
+        "story",
         "gate",
         "1.2",
         "--as",
@@ -464,6 +472,7 @@ fn script(d: &mut Demo, lang: &str) {
     d.orx(&["new", "Multi-region failover", "--as", "sm"]);
     d.write_story("1.4", true);
     d.orx(&[
+        "story",
         "assess",
         "1.4",
         "--score",
@@ -474,6 +483,7 @@ fn script(d: &mut Demo, lang: &str) {
         "sm",
     ]);
     d.orx(&[
+        "story",
         "gate",
         "1.4",
         "--as",
