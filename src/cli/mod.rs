@@ -109,6 +109,9 @@ pub struct Ui {
     width: std::cell::OnceCell<usize>,
     /// Whom and what the command acts on, for its errors and the refusal log.
     acting: Acting,
+    /// The repository's git-orx directory (`.git/orx`), once the command
+    /// opened the repository ([`open`]): where its refusals are logged.
+    orx_dir: Option<std::path::PathBuf>,
 }
 
 /// `--color`: when to colour the output.
@@ -163,6 +166,7 @@ impl Ui {
             err_color,
             width: std::cell::OnceCell::new(),
             acting: Acting::default(),
+            orx_dir: None,
         }
     }
 
@@ -837,6 +841,7 @@ pub fn unreadable_lines(
 
 pub fn open(ui: &mut Ui) -> orx::Result<orx::repo::workspace::Workspace> {
     let mut ws = orx::repo::workspace::Workspace::open()?;
+    ui.orx_dir = Some(ws.repo.orx_dir());
     ws.lock_wait = lock_wait(&ws.repo)?;
     // `--lang` holds for the handoffs the library renders too.
     let lang = msg::from_config(ws.lang()).to_owned();
@@ -976,8 +981,14 @@ pub fn log_refusal(ui: &Ui, source: &str, e: &Error) {
         _ => return,
     };
     let entry = entry.with_role(role.as_deref());
-    if let Ok(repo) = orx::git::Repo::discover() {
-        let _ = orx::history::refusals::append(&repo.orx_dir(), &entry);
+    // The repository the command opened, else the one here (a refusal
+    // before the command opened it).
+    let dir = match &ui.orx_dir {
+        Some(dir) => Some(dir.clone()),
+        None => orx::git::Repo::discover().ok().map(|r| r.orx_dir()),
+    };
+    if let Some(dir) = dir {
+        let _ = orx::history::refusals::append(&dir, &entry);
     }
 }
 
