@@ -27,7 +27,7 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
-    let role = super::role(&ws, &args.role)?;
+    let role = super::role(ui, &ws, &args.role)?;
     if role != orx::workflow::role::HUMAN {
         return Err(orx::Error::Failed(
             msg::t(

@@ -1,4 +1,4 @@
-//! `git orx assess`
+//! `git orx story assess` (also spelled `git orx assess`)
 
 use orx::change::plan;
 use orx::kinds::story::assess::{Assessment, Indicator};
@@ -48,7 +48,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    super::acting_on("story", &args.id);
+    ui.acting_on("story", &args.id);
     let (ws, role) = super::open_as(ui, &args.change)?;
     let mut complexity = args.complexity;
     complexity.sort();

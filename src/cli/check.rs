@@ -22,7 +22,7 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = Workspace::open()?;
     let role = match (&args.role, ws.role(None, super::env_role().as_deref())) {
-        (Some(_), _) => Some(super::role(&ws, &args.role)?),
+        (Some(_), _) => Some(super::role(ui, &ws, &args.role)?),
         (None, Ok((r, _))) => Some(r),
         (None, Err(_)) => None,
     };

@@ -1,4 +1,4 @@
-//! `git orx claim`
+//! `git orx goal claim` (also spelled `git orx claim`)
 
 use super::{ChangeArgs, Ui};
 

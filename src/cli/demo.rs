@@ -303,7 +303,7 @@ fn script(d: &mut Demo, lang: &str) {
     d.write_story("1.1", true);
     d.say("quality-check-measures-structure-technical");
     d.say("sm-gives-technical-score-complexity");
-    d.orx(&["assess", "1.1", "--score", "8.5", "--as", "sm"]);
+    d.orx(&["story", "assess", "1.1", "--score", "8.5", "--as", "sm"]);
     d.say("dev-implements-qa-s-gate");
     d.orx(&["move", "1.1", "InProgress", "--as", "dev"]);
     d.orx(&[
@@ -316,6 +316,7 @@ fn script(d: &mut Demo, lang: &str) {
         &super::msg::t("all-tasks-tests-done", &[]),
     ]);
     d.orx(&[
+        "story",
         "gate",
         "1.1",
         "--as",
@@ -336,6 +337,7 @@ fn script(d: &mut Demo, lang: &str) {
     d.write_story("1.2", true);
     d.say("score-one-complexity-indicator-architect");
     d.orx(&[
+        "story",
         "assess",
         "1.2",
         "--score",
@@ -349,6 +351,7 @@ fn script(d: &mut Demo, lang: &str) {
     d.refused(&["move", "1.2", "Approved", "--as", "dev"]);
     d.say("architect-s-review-score-no");
     d.orx(&[
+        "story",
         "gate",
         "1.2",
         "--as",
@@ -365,12 +368,13 @@ fn script(d: &mut Demo, lang: &str) {
     d.orx(&["new", "Data export", "--as", "sm"]);
     d.write_story("1.3", false);
     d.say("dev-notes-cite-no-sources");
-    d.orx(&["assess", "1.3", "--score", "5.0", "--as", "sm"]);
+    d.orx(&["story", "assess", "1.3", "--score", "5.0", "--as", "sm"]);
     d.say("approving-hand-refused-every-condition");
     d.refused(&["move", "1.3", "Approved", "--as", "sm"]);
     d.write_story("1.3", true);
     d.say("revised-sources-cited-score-but");
     d.orx(&[
+        "story",
         "assess",
         "1.3",
         "--score",
@@ -381,6 +385,7 @@ fn script(d: &mut Demo, lang: &str) {
         "sm",
     ]);
     d.orx(&[
+        "story",
         "gate",
         "1.3",
         "--as",
@@ -396,6 +401,7 @@ fn script(d: &mut Demo, lang: &str) {
     ]);
     d.say("review-found-only-minor-issues");
     d.orx(&[
+        "story",
         "assess",
         "1.3",
         "--score",
@@ -411,6 +417,7 @@ fn script(d: &mut Demo, lang: &str) {
     d.orx(&["move", "1.2", "Review", "--as", "dev"]);
     d.say("round-strict-issues-them-high");
     d.orx(&[
+        "story",
         "gate",
         "1.2",
         "--as",
@@ -434,6 +441,7 @@ fn script(d: &mut Demo, lang: &str) {
     ]);
     d.say("round-moderate-issues-down-no");
     d.orx(&[
+        "story",
         "gate",
         "1.2",
         "--as",
@@ -451,6 +459,7 @@ fn script(d: &mut Demo, lang: &str) {
     d.orx(&["new", "Multi-region failover", "--as", "sm"]);
     d.write_story("1.4", true);
     d.orx(&[
+        "story",
         "assess",
         "1.4",
         "--score",
@@ -461,6 +470,7 @@ fn script(d: &mut Demo, lang: &str) {
         "sm",
     ]);
     d.orx(&[
+        "story",
         "gate",
         "1.4",
         "--as",

@@ -2,7 +2,7 @@
 //! it is now to the file as the command would leave it, in git's form
 //! (`--- a/PATH`, `+++ b/PATH`, `/dev/null` for a side with no file).
 
-use super::{BOLD, GREEN, RED, Ui, paint};
+use super::{BOLD, GREEN, RED, Ui};
 
 /// One side of a diff: the file's mode (`0o100644`, ...) and bytes.
 pub type Side<'a> = Option<(u32, &'a [u8])>;
@@ -68,11 +68,11 @@ pub fn print(ui: &mut Ui, diff: &str) {
         if line == BINARY {
             ui.line(BINARY);
         } else if line.starts_with("--- ") || line.starts_with("+++ ") {
-            ui.verbatim(&paint(BOLD, line));
+            ui.verbatim(&ui.paint(BOLD, line));
         } else if line.starts_with('-') {
-            ui.verbatim(&paint(RED, line));
+            ui.verbatim(&ui.paint(RED, line));
         } else if line.starts_with('+') {
-            ui.verbatim(&paint(GREEN, line));
+            ui.verbatim(&ui.paint(GREEN, line));
         } else {
             ui.verbatim(line);
         }

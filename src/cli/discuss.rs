@@ -1,4 +1,4 @@
-//! `git orx discuss`
+//! `git orx goal discuss` (also spelled `git orx discuss`)
 
 use super::{ChangeArgs, Ui};
 
@@ -6,7 +6,7 @@ use super::{ChangeArgs, Ui};
 /// (position, proposal, claim, risk), or NO_REPLY. Each
 /// answer is a comment file of its own (docs/comments/), so that answers
 /// committed on separate branches merge without conflict. The discussion
-/// ends (`git orx tick`) once every addressed role answered and a task is
+/// ends (`git orx goal tick`) once every addressed role answered and a task is
 /// claimed.
 #[derive(clap::Args)]
 pub struct Args {
@@ -18,7 +18,7 @@ pub struct Args {
     /// Proposal: what this role proposes for it.
     #[arg(long, value_name = "TEXT")]
     proposal: Option<String>,
-    /// Claim: what this role takes on (then `git orx claim`).
+    /// Claim: what this role takes on (then `git orx goal claim`).
     #[arg(long, value_name = "TEXT")]
     claim: Option<String>,
     /// Risk: risks, or assumptions that do not hold.

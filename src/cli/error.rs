@@ -37,7 +37,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
     };
     let item = ws.find(&args.id)?;
-    super::acting_on(&item.kind, &item.id);
+    ui.acting_on(&item.kind, &item.id);
     let actor = orx::change::plan::Actor {
         note: None,
         ..args.change.actor(&role)

@@ -1,4 +1,4 @@
-//! `git orx gate`
+//! `git orx story gate` (also spelled `git orx gate`)
 
 use orx::change::plan;
 use orx::kinds::story::gate;
@@ -52,7 +52,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    super::acting_on("story", &args.id);
+    ui.acting_on("story", &args.id);
     let (ws, role) = super::open_as(ui, &args.change)?;
     let usage = |m: &str| Err(orx::Error::Usage(m.to_owned().into()));
     // The flags name the fields of the record the role writes.

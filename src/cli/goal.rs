@@ -1,11 +1,13 @@
-//! `git orx goal new`, `git orx goal decide`, `git orx goal plan`
+//! `git orx goal new`, `git orx goal decide`, `git orx goal plan`, and
+//! the goal's verbs of their own files: `goal discuss`, `goal claim`,
+//! `goal tick`.
 
 use orx::change::plan::Plan;
 use orx::kinds::goal;
 
 use super::{ChangeArgs, Ui};
 
-/// Goals: a parent the team discusses, splits into tasks (`git orx
+/// Goals: a parent the team discusses, splits into tasks (`git orx goal
 /// claim`) and reviews round by round. Routing, states and who acts are
 /// the `goal` workflow's.
 #[derive(clap::Args)]
@@ -39,6 +41,9 @@ enum Action {
     /// What the current round of a goal delivered: each task's state,
     /// commits and files (with --json, as data).
     Review(ReviewArgs),
+    Discuss(super::discuss::Args),
+    Claim(super::claim::Args),
+    Tick(super::tick::Args),
 }
 
 #[derive(clap::Args)]
@@ -106,8 +111,11 @@ struct DecideArgs {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     match args.action {
         Action::New(a) => new(ui, a),
+        Action::Discuss(a) => super::discuss::run(ui, a),
+        Action::Claim(a) => super::claim::run(ui, a),
+        Action::Tick(a) => super::tick::run(ui, a),
         Action::Decide(a) => {
-            super::acting_on(goal::GOAL, &a.id);
+            ui.acting_on(goal::GOAL, &a.id);
             let (ws, role) = super::open_as(ui, &a.change)?;
             let plan = goal::plan_decide(
                 &ws,
@@ -120,7 +128,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             commit_plan(ui, &ws, &plan, &a.change)
         }
         Action::Plan(a) => {
-            super::acting_on(goal::GOAL, &a.id);
+            ui.acting_on(goal::GOAL, &a.id);
             let (ws, role) = super::open_as(ui, &a.change)?;
             let plan = goal::plan_plan_check(&ws, &a.id, a.approve, a.change.actor(&role))
                 .map_err(with_flags)?;

@@ -709,7 +709,12 @@ fn step_tool(
     // is the one `agent` command that does not.
     let changes = match step.run.first().map(String::as_str) {
         Some("agent") => step.run.get(1).is_some_and(|w| w != "show"),
-        Some("goal") => step.run.get(1).is_some_and(|w| w == "new" || w == "decide"),
+        Some("goal") => step
+            .run
+            .get(1)
+            .is_some_and(|w| ["new", "decide", "discuss", "claim"].contains(&w.as_str())),
+        // `story assess`, `story gate`.
+        Some("story") => true,
         Some(first) => [
             "new", "move", "assess", "gate", "task", "discuss", "claim", "update", "error",
             "restore",

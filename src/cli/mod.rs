@@ -1,6 +1,12 @@
 //! The command layer: argument structs, terminal output, exit codes.
 //! One file per command; each has `Args` (its doc comments are the help)
 //! and `run(ui, args) -> Result<u8>` returning the exit code.
+//!
+//! [`Ui`] is the command's context, made once in `main` and passed to
+//! every command: the output streams, the output mode (`--json`), the
+//! colour of each stream, the width text is wrapped to, and whom and what
+//! the command acts on (for its errors and the refusal log). No command
+//! reads a process-wide global for these.
 
 pub mod acknowledge;
 pub mod adopt;
@@ -47,6 +53,7 @@ pub mod run;
 pub mod schema;
 pub mod show;
 pub mod status;
+pub mod story;
 pub mod update;
 pub mod verify;
 // Goals, tasks, discussion, the ticker and the forge bridge.
@@ -60,7 +67,6 @@ pub mod task_merge;
 pub mod tick;
 
 use std::io::{BufWriter, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use anstyle::{AnsiColor, Style};
 use orx::Error;
@@ -73,14 +79,14 @@ pub const GREEN: Style = AnsiColor::Green.on_default();
 pub const YELLOW: Style = AnsiColor::Yellow.on_default();
 pub const CYAN: Style = AnsiColor::Cyan.on_default().bold();
 
-static OUT_COLOR: AtomicBool = AtomicBool::new(false);
-static ERR_COLOR: AtomicBool = AtomicBool::new(false);
-
-/// Standard output (buffered) and error. Colour is decided once per stream
-/// by anstream's rules (a terminal, `NO_COLOR`, `CLICOLOR`,
-/// `CLICOLOR_FORCE`), so plain output is written as is, without an escape
-/// stripping pass. A closed pipe (`git orx status | head`) ends output
-/// quietly; any other write error (a full disk) is reported by `finish`.
+/// The context of a command: standard output (buffered) and error, the
+/// output mode, and what the command acts on. Colour is decided once per
+/// stream by anstream's rules (a terminal, `NO_COLOR`, `CLICOLOR`,
+/// `CLICOLOR_FORCE`) and held here: text is painted with [`paint`] and a
+/// stream without colour writes it with its escapes taken out, so plain
+/// output is the same bytes as if it had never been painted. A closed
+/// pipe (`git orx status | head`) ends output quietly; any other write
+/// error (a full disk) is reported by `finish`.
 pub struct Ui {
     out: BufWriter<std::io::Stdout>,
     err: std::io::Stderr,
@@ -96,6 +102,16 @@ pub struct Ui {
     /// The command only said what it would write (`--dry-run`): the
     /// fallback object says so.
     dry_run: bool,
+    /// Whether standard output, and standard error, are coloured.
+    out_color: bool,
+    err_color: bool,
+    /// The width text is wrapped to ([`Ui::width`]), read when first asked.
+    width: std::cell::OnceCell<usize>,
+    /// Whom and what the command acts on, for its errors and the refusal log.
+    acting: Acting,
+    /// The repository's git-orx directory (`.git/orx`), once the command
+    /// opened the repository ([`open`]): where its refusals are logged.
+    orx_dir: Option<std::path::PathBuf>,
 }
 
 /// `--color`: when to colour the output.
@@ -133,14 +149,10 @@ impl Ui {
             }
             ColorWhen::Auto => None,
         };
-        OUT_COLOR.store(
-            forced.unwrap_or_else(|| on(anstream::AutoStream::choice(&std::io::stdout()))),
-            Ordering::Relaxed,
-        );
-        ERR_COLOR.store(
-            forced.unwrap_or_else(|| on(anstream::AutoStream::choice(&std::io::stderr()))),
-            Ordering::Relaxed,
-        );
+        let out_color =
+            forced.unwrap_or_else(|| on(anstream::AutoStream::choice(&std::io::stdout())));
+        let err_color =
+            forced.unwrap_or_else(|| on(anstream::AutoStream::choice(&std::io::stderr())));
         Ui {
             out: BufWriter::with_capacity(64 * 1024, std::io::stdout()),
             err: std::io::stderr(),
@@ -150,6 +162,40 @@ impl Ui {
             wrote_json: false,
             held: Vec::new(),
             dry_run: false,
+            out_color,
+            err_color,
+            width: std::cell::OnceCell::new(),
+            acting: Acting::default(),
+            orx_dir: None,
+        }
+    }
+
+    /// Notes the item the command acts on (for its errors and the refusal
+    /// log).
+    pub fn acting_on(&mut self, kind: &str, id: &str) {
+        self.acting.item = Some((kind.to_owned(), id.to_owned()));
+    }
+
+    /// `text` styled for standard output, when it is coloured: for text
+    /// that is written as data ([`Ui::verbatim`]), which keeps its escapes.
+    pub fn paint(&self, style: Style, text: impl std::fmt::Display) -> String {
+        styled(self.out_color, style, text)
+    }
+
+    /// The width text output is wrapped to: `COLUMNS`, else the
+    /// terminal's, at most 100 (and at least 40) columns; no limit when
+    /// neither is known.
+    pub fn width(&self) -> usize {
+        *self.width.get_or_init(out_width)
+    }
+
+    /// `text` as a stream coloured (`color`) or not writes it: painted
+    /// text on a stream without colour loses its escapes.
+    fn plain(color: bool, text: &str) -> std::borrow::Cow<'_, str> {
+        if color || !text.contains('\x1b') {
+            std::borrow::Cow::Borrowed(text)
+        } else {
+            std::borrow::Cow::Owned(strip_escapes(text))
         }
     }
 
@@ -191,7 +237,8 @@ impl Ui {
 
     /// Writes a line to standard output, in the language in force.
     pub fn line(&mut self, text: impl AsRef<str>) {
-        let text = msg::localize(text.as_ref());
+        let plain = Ui::plain(self.out_color, text.as_ref());
+        let text = msg::localize(&plain);
         self.verbatim(&text);
     }
 
@@ -217,7 +264,9 @@ impl Ui {
         {
             self.stop(e);
         }
-        let _ = writeln!(self.err, "{}", msg::localize(text.as_ref()));
+        let plain = Ui::plain(self.err_color, text.as_ref());
+        let text = msg::localize(&plain);
+        let _ = writeln!(self.err, "{text}");
     }
 
     /// Writes out what is pending on standard output (before a child
@@ -257,11 +306,13 @@ impl Ui {
         }
     }
 
-    /// Writes `text` to standard output wrapped to [`out_width`] columns
+    /// Writes `text` to standard output wrapped to [`Ui::width`] columns
     /// at spaces; lines after the first are indented by `indent` spaces.
     pub fn wrap(&mut self, text: impl AsRef<str>, indent: usize) {
         // Looked up whole, then wrapped: the Chinese has its own width.
-        for l in wrap(&msg::localize(text.as_ref()), indent, out_width()) {
+        let plain = Ui::plain(self.out_color, text.as_ref());
+        let text = msg::localize(&plain);
+        for l in wrap(&text, indent, self.width()) {
             self.line(l);
         }
     }
@@ -271,7 +322,7 @@ impl Ui {
     pub fn wrap_painted(&mut self, style: Style, text: &str, indent: usize) {
         let pad = " ".repeat(indent);
         let text = msg::localize(text);
-        for l in wrap(&format!("{pad}{text}"), indent, out_width()) {
+        for l in wrap(&format!("{pad}{text}"), indent, self.width()) {
             let body = l.strip_prefix(&pad).unwrap_or(&l);
             self.line(format!("{pad}{}", paint(style, body)));
         }
@@ -299,11 +350,10 @@ impl Ui {
         if self.json {
             let mut data = e.data();
             if let Error::NoRole { .. } = e {
-                data.message = error_text(e);
+                data.message = error_text(e, &self.acting);
             }
             if data.item.is_none()
-                && let Ok(a) = ACTING.lock()
-                && let Some((_, id)) = &a.item
+                && let Some((_, id)) = &self.acting.item
             {
                 // The ID as given (its kind is not known before it is found).
                 data.item = Some(id.clone());
@@ -325,7 +375,7 @@ impl Ui {
             Error::Refused(_) | Error::NoDecision(_) => msg::t("refused", &[]),
             _ => String::new(),
         };
-        let text = error_text(e);
+        let text = error_text(e, &self.acting);
         let text = msg::localize(&text);
         let mut lines = text.lines();
         let first = lines.next().unwrap_or_default();
@@ -341,8 +391,9 @@ impl Ui {
     }
 }
 
-/// An error's text in the language in force.
-fn error_text(e: &Error) -> String {
+/// An error's text in the language in force; `acting`: what the command
+/// acts on, which names the item.
+fn error_text(e: &Error, acting: &Acting) -> String {
     match e {
         Error::Refused(r) => refusal(r),
         Error::NoRole { roles } => {
@@ -393,8 +444,10 @@ fn error_text(e: &Error) -> String {
         // item by name when the command said which it acts on.
         Error::NoDecision(orx::engine::decide::NoDecision::NotHere { kind, state, .. }) => {
             let text = e.to_string();
-            let acting = ACTING.lock().ok().and_then(|a| a.item.clone());
-            match (acting, text.strip_suffix(&format!("; this one is {state}"))) {
+            match (
+                acting.item.clone(),
+                text.strip_suffix(&format!("; this one is {state}")),
+            ) {
                 (Some((_, id)), Some(head)) => {
                     // `story:1.1` as typed: the kind is said already.
                     let id = id.strip_prefix(&format!("{kind}:")).unwrap_or(&id);
@@ -404,7 +457,7 @@ fn error_text(e: &Error) -> String {
             }
         }
         Error::NoDecision(orx::engine::decide::NoDecision::NoneHolds { .. }) => {
-            match ACTING.lock().ok().and_then(|a| a.item.clone()) {
+            match acting.item.clone() {
                 Some((kind, id)) if !kind.is_empty() => {
                     let id = id.strip_prefix(&format!("{kind}:")).unwrap_or(&id);
                     format!("{kind} {id}: {e}")
@@ -561,13 +614,15 @@ pub fn history_progress() -> impl FnMut(usize, usize) {
     }
 }
 
+/// `text` styled for standard output: the escapes are taken out again
+/// when the output is not coloured (see [`Ui`]).
 pub fn paint(style: Style, text: impl std::fmt::Display) -> String {
-    styled(OUT_COLOR.load(Ordering::Relaxed), style, text)
+    styled(true, style, text)
 }
 
-/// `text` styled for standard error.
+/// `text` styled for standard error, as [`paint`] styles it.
 pub fn epaint(style: Style, text: impl std::fmt::Display) -> String {
-    styled(ERR_COLOR.load(Ordering::Relaxed), style, text)
+    styled(true, style, text)
 }
 
 fn styled(on: bool, style: Style, text: impl std::fmt::Display) -> String {
@@ -779,6 +834,7 @@ pub fn unreadable_lines(
 
 pub fn open(ui: &mut Ui) -> orx::Result<orx::repo::workspace::Workspace> {
     let mut ws = orx::repo::workspace::Workspace::open()?;
+    ui.orx_dir = Some(ws.repo.orx_dir());
     ws.lock_wait = lock_wait(&ws.repo)?;
     // `--lang` holds for the handoffs the library renders too.
     let lang = msg::from_config(ws.lang()).to_owned();
@@ -857,38 +913,30 @@ pub fn open_as(
     change: &ChangeArgs,
 ) -> orx::Result<(orx::repo::workspace::Workspace, String)> {
     let ws = open(ui)?;
-    let role = role(&ws, &change.role)?;
+    let role = role(ui, &ws, &change.role)?;
     Ok((ws, role))
 }
 
-/// Reads `--as`, `ORX_ROLE` or `git config orx.role`.
-pub fn role(ws: &orx::repo::workspace::Workspace, flag: &Option<String>) -> orx::Result<String> {
+/// Reads `--as`, `ORX_ROLE` or `git config orx.role`, and notes it in
+/// `ui` as the acting role.
+pub fn role(
+    ui: &mut Ui,
+    ws: &orx::repo::workspace::Workspace,
+    flag: &Option<String>,
+) -> orx::Result<String> {
     let role = ws
         .role(flag.as_deref(), env_role().as_deref())
         .map(|(r, _)| r)?;
-    if let Ok(mut a) = ACTING.lock() {
-        a.role = Some(role.clone());
-    }
+    ui.acting.role = Some(role.clone());
     Ok(role)
 }
 
-/// What the running command acts on and as whom, for the refusal log.
+/// What the running command acts on and as whom, for its errors and the
+/// refusal log.
 #[derive(Default)]
 struct Acting {
     role: Option<String>,
     item: Option<(String, String)>,
-}
-
-static ACTING: std::sync::Mutex<Acting> = std::sync::Mutex::new(Acting {
-    role: None,
-    item: None,
-});
-
-/// Notes the item the command acts on (for the refusal log).
-pub fn acting_on(kind: &str, id: &str) {
-    if let Ok(mut a) = ACTING.lock() {
-        a.item = Some((kind.to_owned(), id.to_owned()));
-    }
 }
 
 /// `ORX_ROLE`: the acting role when no `--as` is given.
@@ -907,13 +955,11 @@ pub fn exit_code(kind: orx::error::ErrorKind) -> u8 {
 }
 
 /// Appends a refusal to the repository's refusal log, which `git orx
-/// doctor` reads; other errors are not refusals. Never fails the command:
-/// a log that cannot be written is skipped.
-pub fn log_refusal(source: &str, e: &Error) {
-    let (role, item) = match ACTING.lock() {
-        Ok(a) => (a.role.clone(), a.item.clone()),
-        Err(_) => (None, None),
-    };
+/// doctor` reads, naming the role and item `ui` notes; other errors are
+/// not refusals. Never fails the command: a log that cannot be written is
+/// skipped.
+pub fn log_refusal(ui: &Ui, source: &str, e: &Error) {
+    let (role, item) = (ui.acting.role.clone(), ui.acting.item.clone());
     let now = orx::repo::workspace::now();
     let entry = match e {
         Error::Refused(r) => {
@@ -928,8 +974,14 @@ pub fn log_refusal(source: &str, e: &Error) {
         _ => return,
     };
     let entry = entry.with_role(role.as_deref());
-    if let Ok(repo) = orx::git::Repo::discover() {
-        let _ = orx::history::refusals::append(&repo.orx_dir(), &entry);
+    // The repository the command opened, else the one here (a refusal
+    // before the command opened it).
+    let dir = match &ui.orx_dir {
+        Some(dir) => Some(dir.clone()),
+        None => orx::git::Repo::discover().ok().map(|r| r.orx_dir()),
+    };
+    if let Some(dir) = dir {
+        let _ = orx::history::refusals::append(&dir, &entry);
     }
 }
 
@@ -1140,23 +1192,17 @@ fn compact(v: &serde_json::Value) -> String {
     }
 }
 
-/// The width text output is wrapped to: `COLUMNS`, else the terminal's,
-/// at most 100 (and at least 40) columns; no limit when neither is known.
-pub fn out_width() -> usize {
-    static WIDTH: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *WIDTH.get_or_init(|| {
-        std::env::var("COLUMNS")
-            .ok()
-            .and_then(|c| c.trim().parse::<usize>().ok())
-            .filter(|c| *c > 0)
-            .or_else(|| {
-                terminal_size::terminal_size_of(std::io::stdout()).map(|(w, _)| w.0 as usize)
-            })
-            .map(|w| w.clamp(40, 100))
-            // Not a terminal and no COLUMNS: lines are not wrapped, so that
-            // a log or a script reads each one whole.
-            .unwrap_or(usize::MAX)
-    })
+/// The width of the terminal, as [`Ui::width`] reads it.
+fn out_width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|c| *c > 0)
+        .or_else(|| terminal_size::terminal_size_of(std::io::stdout()).map(|(w, _)| w.0 as usize))
+        .map(|w| w.clamp(40, 100))
+        // Not a terminal and no COLUMNS: lines are not wrapped, so that
+        // a log or a script reads each one whole.
+        .unwrap_or(usize::MAX)
 }
 
 /// The columns `text` takes on a terminal (escape sequences take none).

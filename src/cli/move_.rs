@@ -25,7 +25,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    super::acting_on("story", &args.id);
+    ui.acting_on("story", &args.id);
     let (ws, role) = super::open_as(ui, &args.change)?;
     if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return Err(orx::Error::MissingInput {

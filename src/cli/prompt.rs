@@ -23,7 +23,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if item.kind == orx::kinds::goal::GOAL {
         return super::goal::print_prompt(ui, &ws, &args.id, args.role.as_deref());
     }
-    let role = super::run::acting_role(&ws, &item, &args.role)?;
+    let role = super::run::acting_role(ui, &ws, &item, &args.role)?;
     let (selected, job) = orx::change::run::next_job(&ws, &item, &role)?;
     if job.is_none() && item.kind == orx::kinds::goal::TASK {
         return super::goal::print_prompt(ui, &ws, &args.id, args.role.as_deref());

@@ -45,7 +45,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
         return Ok(0);
     }
-    let role = super::role(&ws, &args.role)?;
+    let role = super::role(ui, &ws, &args.role)?;
     if role != orx::workflow::role::HUMAN {
         return Err(orx::Error::Usage(
             "an item's ID changes only by the Human: run it with --as human"

@@ -38,7 +38,7 @@ pub fn run(ui: &mut Ui, mut args: Args) -> orx::Result<u8> {
     args.change.dry_run |= args.diff || args.name_only;
     let ws = super::open(ui)?;
     // A dry run needs no role: with none given, it is judged as the Human's.
-    let role = match super::role(&ws, &args.change.role) {
+    let role = match super::role(ui, &ws, &args.change.role) {
         Err(orx::Error::NoRole { .. }) if args.change.dry_run => {
             orx::workflow::role::HUMAN.to_owned()
         }

@@ -134,7 +134,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
         return Ok(0);
     }
-    let role = super::role(&ws, &args.role)?;
+    let role = super::role(ui, &ws, &args.role)?;
     if !args.yes {
         if !std::io::stdin().is_terminal() {
             return Err(Error::Usage(orx::msg!(

@@ -47,12 +47,13 @@ pub struct Args {
 /// The role the run acts as: `--as`, else the role the item waits for,
 /// else the usual one (ORX_ROLE, `git config orx.role`).
 pub fn acting_role(
+    ui: &mut Ui,
     ws: &orx::repo::workspace::Workspace,
     item: &orx::engine::item::Item,
     flag: &Option<String>,
 ) -> orx::Result<String> {
     if flag.is_some() {
-        return super::role(ws, flag);
+        return super::role(ui, ws, flag);
     }
     let wf = orx::change::plan::workflow_of(ws, item)?;
     match wf
@@ -61,7 +62,7 @@ pub fn acting_role(
     {
         Some(owner) => Ok(owner),
         // A finished item waits for nobody; nothing will be done as it.
-        None => Ok(super::role(ws, flag).unwrap_or_else(|_| "human".to_owned())),
+        None => Ok(super::role(ui, ws, flag).unwrap_or_else(|_| "human".to_owned())),
     }
 }
 
@@ -324,14 +325,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         // A file that does not read is restored by the run itself.
         Err(orx::Error::Item(_)) => {
             let (kind, id, _, _) = orx::change::state::locate(&ws, &args.id)?;
-            super::acting_on(&kind, &id);
-            let role = super::role(&ws, &args.role)?;
+            ui.acting_on(&kind, &id);
+            let role = super::role(ui, &ws, &args.role)?;
             return run_as(ui, &ws, &args, &kind, &role);
         }
         Err(e) => return Err(e),
     };
-    super::acting_on(&item.kind, &item.id);
-    let role = acting_role(&ws, &item, &args.role)?;
+    ui.acting_on(&item.kind, &item.id);
+    let role = acting_role(ui, &ws, &item, &args.role)?;
     let role = ws.check_role(&role, orx::repo::workspace::RoleSource::Flag)?;
     if args.dry_run {
         return plan_only(ui, &ws, &args, &item, &role);

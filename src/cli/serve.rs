@@ -73,7 +73,7 @@ pub struct Args {
     /// Stop after answering this many requests (default: never).
     #[arg(long, value_name = "N")]
     requests: Option<u64>,
-    /// Also run the ticker (`git orx tick`) at once and then every
+    /// Also run the ticker (`git orx goal tick`) at once and then every
     /// DURATION (30s, 5m, 1h), between the payloads it applies, printing
     /// each tick that did something: the flow's daemon and its ticker in
     /// one process.

@@ -25,7 +25,7 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
     let role = match &args.role {
-        Some(_) => Some(super::role(&ws, &args.role)?),
+        Some(_) => Some(super::role(ui, &ws, &args.role)?),
         None => None,
     };
     let mut d = report::detail(&ws, &args.id, role.as_deref())?;
@@ -174,8 +174,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     Ok(0)
 }
 
-/// The actions, one line each, `indent` spaces in: `run: git orx gate 1.1
-/// --as qa --critical N [options]` for the forward steps, `or:` for the
+/// The actions, one line each, `indent` spaces in: `run: git orx story gate
+/// 1.1 --as qa --critical N [options]` for the forward steps, `or:` for the
 /// alternatives.
 pub fn print_steps(ui: &mut Ui, steps: &[orx::workflow::steps::Action], indent: usize) {
     for a in steps {

@@ -7,10 +7,10 @@ use orx::kinds::goal;
 use super::{ChangeArgs, GREEN, RED, Ui, paint};
 use crate::cli::msg;
 
-/// A goal's tasks (made with `git orx claim`): start, submit for review,
+/// A goal's tasks (made with `git orx goal claim`): start, submit for review,
 /// the reviewer's verdict, the checks, giving up. A task is closed only by
 /// the main line: a merge commit of its branch, or a commit carrying
-/// `Closes: ID`, which `git orx tick` finds and records.
+/// `Closes: ID`, which `git orx goal tick` finds and records.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]
@@ -77,7 +77,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Fail(on) => (on, "fail"),
         Action::Cancel(on) => (on, "cancel"),
         Action::Review(r) => {
-            super::acting_on(goal::TASK, &r.id);
+            ui.acting_on(goal::TASK, &r.id);
             let (ws, role) = super::open_as(ui, &r.change)?;
             let plan = goal::plan_review(&ws, &r.id, r.approve, r.change.actor(&role))
                 .map_err(super::goal::with_flags)?;
@@ -86,7 +86,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Check(on) => return check(ui, on),
         Action::Merge(m) => return super::task_merge::run(ui, m),
     };
-    super::acting_on(goal::TASK, &on.id);
+    ui.acting_on(goal::TASK, &on.id);
     let (ws, role) = super::open_as(ui, &on.change)?;
     let plan = goal::plan_task(&ws, &on.id, trigger, Vec::new(), on.change.actor(&role))?;
     let done = super::goal::commit_plan(ui, &ws, &plan, &on.change)?;

@@ -24,7 +24,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    super::acting_on(goal::TASK, &args.id);
+    ui.acting_on(goal::TASK, &args.id);
     let change = ChangeArgs {
         role: args.role,
         note: args.note,

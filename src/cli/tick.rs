@@ -1,4 +1,4 @@
-//! `git orx tick`
+//! `git orx goal tick` (also spelled `git orx tick`)
 
 use std::time::{Duration, Instant};
 
@@ -84,7 +84,7 @@ pub(super) fn once(
         dry_run,
         every: None,
     };
-    let role = match super::role(&ws, &args.role) {
+    let role = match super::role(ui, &ws, &args.role) {
         Ok(r) => r,
         Err(orx::Error::NoRole { .. }) if args.role.is_none() => "lead".to_owned(),
         Err(e) => return Err(e),

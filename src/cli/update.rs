@@ -72,7 +72,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .map_err(|e| orx::Error::Usage(e.into()))?,
     };
     let item = ws.find(&args.id)?;
-    super::acting_on(&item.kind, &item.id);
+    ui.acting_on(&item.kind, &item.id);
     if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return Err(orx::Error::MissingInput {
             inputs: vec!["--reason".to_owned()],

@@ -239,7 +239,7 @@ mod tests {
         insta::assert_snapshot!(table(&builtin), @r"
         SM → Architect
         Next: Architect 请执行命令 `review-story 1.2`
-        Next: Architect 请审查 Story,然后 `git orx gate 1.2 --as architect --score X --critical N`
+        Next: Architect 请审查 Story,然后 `git orx story gate 1.2 --as architect --score X --critical N`
 
         SM → Dev (创建后)
         Next: Dev 请执行命令 `implement-story 1.2`
@@ -247,7 +247,7 @@ mod tests {
 
         Architect → SM
         Next: SM 请执行命令 `revise 1.2`
-        Next: SM 请修订 Story,然后 `git orx assess 1.2`
+        Next: SM 请修订 Story,然后 `git orx story assess 1.2`
 
         Architect → Dev
         Next: Dev 请执行命令 `implement-story 1.2`
@@ -255,7 +255,7 @@ mod tests {
 
         SM → Architect (第2轮)
         Next: Architect 请执行命令 `review-story 1.2` (第2轮审查)
-        Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.2 --as architect --score X --critical N`
+        Next: Architect 请审查 Story (第2轮审查),然后 `git orx story gate 1.2 --as architect --score X --critical N`
 
         SM → Dev (修订后)
         Next: Dev 请执行命令 `implement-story 1.2`
@@ -263,7 +263,7 @@ mod tests {
 
         Dev → QA
         Next: QA 请执行命令 `review 1.2`
-        Next: QA 请审查 Story,然后 `git orx gate 1.2 --as qa --critical N --criteria-met|--criteria-failed`
+        Next: QA 请审查 Story,然后 `git orx story gate 1.2 --as qa --critical N --criteria-met|--criteria-failed`
 
         QA → Dev
         Next: Dev 请执行命令 `review-qa 1.2`

@@ -1038,8 +1038,8 @@ impl Step {
 }
 
 impl Action {
-    /// The command line as text: `git orx gate 1.1 --as qa --critical N
-    /// [options]`, with the required inputs.
+    /// The command line as text: `git orx story gate 1.1 --as qa --critical
+    /// N [options]`, with the required inputs.
     pub fn command_line(&self) -> String {
         let mut words: Vec<String> = self.argv.iter().map(|w| quote(w)).collect();
         let mut optional = false;

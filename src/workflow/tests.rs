@@ -105,7 +105,7 @@ fn a_handoff_puts_the_agents_line_first_then_git_orxs() {
             "en",
             true
         ),
-        "Next: Architect, run `review-story 1.2` (review round 2)\nNext: Architect, review the story (review round 2), then `git orx gate 1.2 --as architect --score X --critical N`"
+        "Next: Architect, run `review-story 1.2` (review round 2)\nNext: Architect, review the story (review round 2), then `git orx story gate 1.2 --as architect --score X --critical N`"
     );
     // `persona_commands: false`: git-orx's line alone.
     assert_eq!(

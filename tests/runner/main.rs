@@ -41,6 +41,7 @@ mod test_mcp;
 mod test_merge;
 mod test_metrics;
 mod test_move;
+mod test_nouns;
 mod test_one_verdict;
 mod test_readme;
 mod test_regressions;

@@ -193,6 +193,47 @@ fn color_follows_the_flag_then_no_color_then_gits_color_ui() {
     repo.orx(&["status", "--color=sometimes"]).code(2);
 }
 
+/// The context paints every stream's text and a stream without colour
+/// writes it without the escapes: what is written without colour is what
+/// is written with it, escapes taken out, on both streams.
+#[test]
+fn output_without_colour_is_the_coloured_output_without_its_escapes() {
+    let repo = with_story();
+    let strip = |text: &str| {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(i) = rest.find('\u{1b}') {
+            out.push_str(&rest[..i]);
+            rest = &rest[i..];
+            rest = rest.find('m').map_or("", |end| &rest[end + 1..]);
+        }
+        out + rest
+    };
+    for args in [
+        &["status"][..],
+        &["next"],
+        &["show", "1.1"],
+        &["move", "1.1", "Done", "--as", "dev"],
+        &[
+            "story",
+            "assess",
+            "1.1",
+            "--score",
+            "9",
+            "--as",
+            "sm",
+            "--dry-run",
+        ],
+    ] {
+        let plain = repo.orx(&[args, &["--color", "never"]].concat());
+        let colour = repo.orx(&[args, &["--color", "always"]].concat());
+        assert_eq!(plain.code, colour.code, "{args:?}");
+        assert!(!plain.stdout.contains('\u{1b}') && !plain.stderr.contains('\u{1b}'));
+        assert_eq!(plain.stdout, strip(&colour.stdout), "{args:?}");
+        assert_eq!(plain.stderr, strip(&colour.stderr), "{args:?}");
+    }
+}
+
 /// An argument that is not UTF-8 is a usage error, as text and as the
 /// JSON envelope, never a panic.
 #[test]

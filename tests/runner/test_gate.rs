@@ -1,4 +1,4 @@
-//! The story lifecycle's review rounds through `git orx gate`, its five
+//! The story lifecycle's review rounds through `git orx story gate`, its five
 //! scenarios exactly as written, and the boundaries of each rule.
 
 use crate::common::{GOOD, Repo, filled, redact, refused, steps};
@@ -80,7 +80,7 @@ fn a_story_scoring_7_is_reviewed_and_passed_by_the_architects_gate() {
         - 技术质量评分至少 8.0 — 实际: quality.score = 7.0
     story 1.1: Draft -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请执行命令 `review-story 1.1`
-    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N`
+    Next: Architect 请审查 Story,然后 `git orx story gate 1.1 --as architect --score X --critical N`
     $ git orx gate 1.1 --as architect --score 8 --critical 0 --minor 1
     Architect 审查,第 1 轮: 通过
     story 1.1: AwaitingArchReview -> Approved (Architect) [<commit>]
@@ -174,13 +174,13 @@ fn a_blocked_story_revised_after_review_is_auto_approved() {
         - 复杂度指标: 至多 1 个 — 实际: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请执行命令 `review-story 1.1`
-    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N`
+    Next: Architect 请审查 Story,然后 `git orx story gate 1.1 --as architect --score X --critical N`
     $ git orx gate 1.1 --as architect --score 6 --critical 0 --minor 3 -m pagination contract unclear
     Architect 审查,第 1 轮: 未通过
       - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 6.0, review.architect.critical = 0
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请执行命令 `revise 1.1`
-    Next: SM 请修订 Story,然后 `git orx assess 1.1`
+    Next: SM 请修订 Story,然后 `git orx story assess 1.1`
     $ git orx assess 1.1 --score 8.5 --complexity api-contract,db-schema --as sm
     质量检查: 结构 100%,技术提取 100%,评分 8.5,复杂度指标: api-contract, db-schema
     story 1.1: RequiresRevision -> Approved (SM) [<commit>]
@@ -277,7 +277,7 @@ fn qa_fails_round_1_and_passes_round_2_with_half_the_issues() {
     $ git orx move 1.1 Review --as dev
     story 1.1: InProgress -> Review (Dev) [<commit>]
     Next: QA 请执行命令 `review 1.1`
-    Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed`
+    Next: QA 请审查 Story,然后 `git orx story gate 1.1 --as qa --critical N --criteria-met|--criteria-failed`
     $ git orx gate 1.1 --as qa --critical 0 --high 1 --medium 3 --criteria-failed
     QA 审查,第 1 轮: 未通过
       - 每一轮都满足全部验收标准 (`--criteria-met`);只有在最后一轮之后做决定的 Human 可以不满足 — 实际: review.qa.round = 1, rounds.qa = 1, review.qa.criteria = "failed"
@@ -288,7 +288,7 @@ fn qa_fails_round_1_and_passes_round_2_with_half_the_issues() {
     $ git orx move 1.1 Review --as dev -m fixed the High issue
     story 1.1: InProgress -> Review (Dev) [<commit>]
     Next: QA 请执行命令 `review 1.1`
-    Next: QA 请审查 Story,然后 `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed`
+    Next: QA 请审查 Story,然后 `git orx story gate 1.1 --as qa --critical N --criteria-met|--criteria-failed`
     $ git orx gate 1.1 --as qa --critical 0 --high 0 --medium 2 --criteria-met
     QA 审查,第 2 轮: 通过
     story 1.1: Review -> Done (QA) [<commit>]
@@ -400,7 +400,7 @@ fn an_escalated_story_takes_each_of_the_humans_three_decisions() {
     $ git orx move 1.3 AwaitingArchReview --as human -m review again
     story 1.3: Escalated -> AwaitingArchReview (Human) [<commit>]
     Next: Architect 请执行命令 `review-story 1.3`
-    Next: Architect 请审查 Story,然后 `git orx gate 1.3 --as architect --score X --critical N`
+    Next: Architect 请审查 Story,然后 `git orx story gate 1.3 --as architect --score X --critical N`
     "#);
 }
 
@@ -430,9 +430,9 @@ fn architect_gate_boundaries() {
         out.stdout.lines().next().unwrap().to_owned() + " / " + out.stdout.lines().last().unwrap()
     };
     insta::assert_snapshot!([gate(&a, "6.99", "0"), gate(&b, "7.0", "0"), gate(&c, "10", "1")].join("\n"), @r#"
-    Architect review, round 1: failed / Next: SM, revise the story, then `git orx assess 1.1`
+    Architect review, round 1: failed / Next: SM, revise the story, then `git orx story assess 1.1`
     Architect review, round 1: passed / Next: Dev, `git orx move 1.2 InProgress --as dev`, then implement the story
-    Architect review, round 1: failed / Next: SM, revise the story, then `git orx assess 1.3`
+    Architect review, round 1: failed / Next: SM, revise the story, then `git orx story assess 1.3`
     "#);
 }
 
@@ -497,7 +497,7 @@ fn a_failing_second_architect_round_is_escalated() {
       - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 5.0, review.architect.critical = 1
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请执行命令 `revise 1.1`
-    Next: SM 请修订 Story,然后 `git orx assess 1.1`
+    Next: SM 请修订 Story,然后 `git orx story assess 1.1`
     $ git orx assess 1.1 --score 7.5 --as sm
     质量检查: 结构 100%,技术提取 100%,评分 7.5,复杂度指标: 无
       未到 Approved:
@@ -506,7 +506,7 @@ fn a_failing_second_architect_round_is_escalated() {
         - 只修订了 Minor 问题 — 实际: revision.revised = ["critical","high"]
     story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请执行命令 `review-story 1.1` (第2轮审查)
-    Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.1 --as architect --score X --critical N`
+    Next: Architect 请审查 Story (第2轮审查),然后 `git orx story gate 1.1 --as architect --score X --critical N`
     $ git orx gate 1.1 --as architect --score 6.5 --critical 0
     Architect 审查,第 2 轮: 未通过
       - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 2, rounds.architect = 2, review.architect.score = 6.5, review.architect.critical = 0
@@ -515,13 +515,13 @@ fn a_failing_second_architect_round_is_escalated() {
     $ git orx move 1.1 AwaitingArchReview --as human -m review again
     story 1.1: Escalated -> AwaitingArchReview (Human) [<commit>]
     Next: Architect 请执行命令 `review-story 1.1`
-    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N`
+    Next: Architect 请审查 Story,然后 `git orx story gate 1.1 --as architect --score X --critical N`
     $ git orx gate 1.1 --as architect --score 6 --critical 0
     Architect 审查,第 1 轮: 未通过
       - 本轮审查 (如已记录) 已通过 (评分至少 7.0,没有 Critical 问题) — 实际: review.architect.round = 1, rounds.architect = 1, review.architect.score = 6.0, review.architect.critical = 0
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请执行命令 `revise 1.1`
-    Next: SM 请修订 Story,然后 `git orx assess 1.1`
+    Next: SM 请修订 Story,然后 `git orx story assess 1.1`
     "#);
 }
 
@@ -554,7 +554,7 @@ fn auto_approval_fails_on_a_small_improvement() {
         - the quality score improved by at least 2.0 (from 6.5) — actual: quality.score = 8.4, revision.baseline = 6.5
     story 1.1: RequiresRevision -> AwaitingArchReview (SM) [<commit>]
     Next: Architect, run `review-story 1.1` (review round 2)
-    Next: Architect, review the story (review round 2), then `git orx gate 1.1 --as architect --score X --critical N`
+    Next: Architect, review the story (review round 2), then `git orx story gate 1.1 --as architect --score X --critical N`
     "#);
 }
 

@@ -22,7 +22,7 @@ fn ok(repo: &Repo, args: &[&str]) -> String {
     redact(&format!("$ git orx {}\n{}", args.join(" "), out.stdout))
 }
 
-/// `git orx tick` at `at` (the time the ticker runs).
+/// `git orx goal tick` at `at` (the time the ticker runs).
 #[track_caller]
 fn tick_at(repo: &Repo, at: &str) -> String {
     let out = repo.orx_env(&["tick"], &[("GIT_COMMITTER_DATE", at)]);
@@ -129,7 +129,7 @@ fn a_goal_goes_through_two_rounds_with_three_roles() {
             "discussion of goal G1: Login page (round 1)",
             "You are Architect (Architect), acting as `architect`; your capabilities: -.",
             "## Comment format\n\n`[Architect] your view`",
-            "git orx claim G1 \"TITLE\" --as architect",
+            "git orx goal claim G1 \"TITLE\" --as architect",
             "the form is mine",
         ]);
     log += &ok(&repo, &["discuss", "G1", "--no-reply", "--as", "architect"]);
@@ -934,7 +934,7 @@ fn the_discussion_prompt_is_the_flows_own_in_chinese() {
         "## 讨论主题",
         "你是 zhaoyun(Dev),角色是 `dev`,能力是 Rust 服务与 Web 界面。",
         "1.【定位】这个需求和你有什么关系?",
-        "3.【认领】如果你需要参与,认领一个任务: `git orx claim G1 \"任务名\" --as dev`",
+        "3.【认领】如果你需要参与,认领一个任务: `git orx goal claim G1 \"任务名\" --as dev`",
         "4.【风险】如果发现风险或不合理假设,直接提出。",
         "`[Dev] 你的观点`",
     ]);
@@ -952,7 +952,7 @@ fn team_repo() -> Repo {
     repo
 }
 
-/// `git orx tick --json` at `at`, as data.
+/// `git orx goal tick --json` at `at`, as data.
 #[track_caller]
 fn tick_json(repo: &Repo, at: &str, extra: &[&str]) -> serde_json::Value {
     let mut args = vec!["tick", "--json"];

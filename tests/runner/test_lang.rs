@@ -44,9 +44,9 @@ fn zh_next_names_every_story() {
     --- stdout
     SM
       Story 被阻塞,需要 SM 修订后重新提交
-        运行: git orx assess 1.1 --as sm --score N [options]
+        运行: git orx story assess 1.1 --as sm --score N [options]
       Story 被阻塞,需要 SM 修订后重新提交
-        运行: git orx assess 1.2 --as sm --score N [options]
+        运行: git orx story assess 1.2 --as sm --score N [options]
     Dev
       Next: Dev 请执行命令 `implement-story 1.3`
       Next: Dev 请执行 `git orx move 1.3 InProgress --as dev`,然后实现 Story
@@ -92,7 +92,7 @@ fn lang_flag_overrides_the_config_for_one_call() {
     let en = repo.orx(&["next", "--lang", "en", "--role", "sm"]);
     assert_eq!(
         en.ok().stdout,
-        "SM\n  Story 1.1 is blocked: the SM must revise it and submit it again\n    run: git orx assess 1.1 --as sm --score N [options]\n  Story 1.2 is blocked: the SM must revise it and submit it again\n    run: git orx assess 1.2 --as sm --score N [options]\n"
+        "SM\n  Story 1.1 is blocked: the SM must revise it and submit it again\n    run: git orx story assess 1.1 --as sm --score N [options]\n  Story 1.2 is blocked: the SM must revise it and submit it again\n    run: git orx story assess 1.2 --as sm --score N [options]\n"
     );
     // The config is untouched: the next call is in Chinese again.
     assert!(

@@ -157,11 +157,13 @@ pub fn english(line: &str) -> Option<String> {
     let tokens: Vec<&str> = spaced.split_whitespace().collect();
     for (i, &raw) in tokens.iter().enumerate() {
         let word = raw.trim_matches(|c: char| c.is_ascii_punctuation() && c != '-' && c != '<');
-        // `git orx NAME`: the command's name.
-        let command = after_git_orx == 2;
+        // `git orx NAME`: the command's name; `git orx story assess`: a
+        // noun's command, both words.
+        let command = after_git_orx >= 2;
         after_git_orx = match (after_git_orx, word) {
             (_, "git") => 1,
             (1, "orx") => 2,
+            (2, "story" | "goal") => 3,
             _ => 0,
         };
         let chinese = raw.chars().any(|c| !c.is_ascii() && c.is_alphanumeric());

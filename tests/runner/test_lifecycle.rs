@@ -13,7 +13,7 @@ fn a_high_quality_story_is_approved_directly_and_walks_to_done() {
     --- stdout
     docs/stories/1.1.user-login.md
     story 1.1: (new) -> Draft (SM) [<commit>]
-    Next: SM, run `git orx assess 1.1` (quality check)
+    Next: SM, run `git orx story assess 1.1` (quality check)
     ");
     // The SM writes every section the template asks for.
     let path = "docs/stories/1.1.user-login.md";
@@ -38,7 +38,7 @@ fn a_high_quality_story_is_approved_directly_and_walks_to_done() {
         "all tasks done",
     ])
     .stdout_has(&[
-        "Next: QA, review the story, then `git orx gate 1.1 --as qa --critical N --criteria-met|--criteria-failed`",
+        "Next: QA, review the story, then `git orx story gate 1.1 --as qa --critical N --criteria-met|--criteria-failed`",
     ]);
     let done = repo.orx(&["move", "1.1", "Done", "--as", "qa"]);
     assert!(
@@ -148,10 +148,10 @@ fn a_revised_story_is_auto_approved_by_the_commands() {
         - 复杂度指标: 至多 1 个 — 实际: quality.complexity = ["api-contract","db-schema"]
     story 1.1: Blocked -> AwaitingArchReview (SM) [<commit>]
     Next: Architect 请执行命令 `review-story 1.1`
-    Next: Architect 请审查 Story,然后 `git orx gate 1.1 --as architect --score X --critical N`
+    Next: Architect 请审查 Story,然后 `git orx story gate 1.1 --as architect --score X --critical N`
     story 1.1: AwaitingArchReview -> RequiresRevision (Architect) [<commit>]
     Next: SM 请执行命令 `revise 1.1`
-    Next: SM 请修订 Story,然后 `git orx assess 1.1`
+    Next: SM 请修订 Story,然后 `git orx story assess 1.1`
     质量检查: 结构 100%,技术提取 100%,评分 10.0,复杂度指标: 无
     story 1.1: RequiresRevision -> Approved (SM) [<commit>]
     Next: Dev 请执行命令 `implement-story 1.1`
@@ -186,7 +186,7 @@ fn second_architect_round_handoff() {
     let id = repo.story("Search", &["--score", "7.0"]);
     repo.orx(&["move", &id, "RequiresRevision", "--as", "architect"])
         .ok();
-    repo.orx(&["assess", &id, "--score", "7.5", "--as", "sm"]).stdout_has(&["Next: Architect 请审查 Story (第2轮审查),然后 `git orx gate 1.1 --as architect --score X --critical N`\n"]);
+    repo.orx(&["assess", &id, "--score", "7.5", "--as", "sm"]).stdout_has(&["Next: Architect 请审查 Story (第2轮审查),然后 `git orx story gate 1.1 --as architect --score X --critical N`\n"]);
 }
 
 #[test]
@@ -331,14 +331,14 @@ fn status_next_and_show_list_each_story_for_its_owner() {
         --- stdout
         Draft (SM) 1
           1.4      Draft one
-                   Next: SM, run `git orx assess 1.4` (quality check)
+                   Next: SM, run `git orx story assess 1.4` (quality check)
         Blocked (SM) 1
           1.3      Export
                    Story 1.3 is blocked: the SM must revise it and submit it again
         AwaitingArchReview (Architect) 1
           1.2      Webhooks
                    Next: Architect, run `review-story 1.2`
-                   Next: Architect, review the story, then `git orx gate 1.2 --as architect --score X --critical N`
+                   Next: Architect, review the story, then `git orx story gate 1.2 --as architect --score X --critical N`
         Approved (Dev) 1
           1.1      Login
                    Next: Dev, run `implement-story 1.1`
@@ -348,7 +348,7 @@ fn status_next_and_show_list_each_story_for_its_owner() {
     insta::assert_snapshot!(repo.orx(&["status", "--role", "sm"]).stdout, @r#"
         Draft (SM) 1
           1.4      Draft one
-                   Next: SM, run `git orx assess 1.4` (quality check)
+                   Next: SM, run `git orx story assess 1.4` (quality check)
         Blocked (SM) 1
           1.3      Export
                    Story 1.3 is blocked: the SM must revise it and submit it again
@@ -357,13 +357,13 @@ fn status_next_and_show_list_each_story_for_its_owner() {
     insta::assert_snapshot!(repo.orx(&["next"]).stdout, @r#"
     SM
       Story 1.3 is blocked: the SM must revise it and submit it again
-        run: git orx assess 1.3 --as sm --score N [options]
-      Next: SM, run `git orx assess 1.4` (quality check)
-        run: git orx assess 1.4 --as sm --score N [options]
+        run: git orx story assess 1.3 --as sm --score N [options]
+      Next: SM, run `git orx story assess 1.4` (quality check)
+        run: git orx story assess 1.4 --as sm --score N [options]
     Architect
       Next: Architect, run `review-story 1.2`
-      Next: Architect, review the story, then `git orx gate 1.2 --as architect --score X --critical N`
-        run: git orx gate 1.2 --as architect --score N --critical N [options]
+      Next: Architect, review the story, then `git orx story gate 1.2 --as architect --score X --critical N`
+        run: git orx story gate 1.2 --as architect --score N --critical N [options]
     Dev
       Next: Dev, run `implement-story 1.1`
       Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story
@@ -374,7 +374,7 @@ fn status_next_and_show_list_each_story_for_its_owner() {
       file:   docs/stories/1.3.export.md
       status: Blocked (owner: SM)
       next:   Story 1.3 is blocked: the SM must revise it and submit it again
-              run: git orx assess 1.3 --as sm --score N [options]
+              run: git orx story assess 1.3 --as sm --score N [options]
     Moves from Blocked:
       -> Blocked             [SM] allowed as SM (an outcome of `assess`)
            ✓ the quality check failed (structure below 100%, technical extraction below 80% or score below 6.0)

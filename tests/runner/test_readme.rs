@@ -91,7 +91,7 @@ fn readme_walkthrough_and_agent_block_run_as_written() {
     assert!(
         steps
             .iter()
-            .any(|s| s.command.starts_with("git orx assess"))
+            .any(|s| s.command.starts_with("git orx story assess"))
             && steps
                 .iter()
                 .any(|s| s.command.starts_with("git orx agent check")),

@@ -57,7 +57,7 @@ fn unquoted_numeric_ids_stay_text() {
     assert!(
         repo.orx(&["status"])
             .stdout
-            .contains("Next: SM, run `git orx assess 3.10`")
+            .contains("Next: SM, run `git orx story assess 3.10`")
     );
     repo.orx(&["move", "3.10", "Done", "--as", "sm"])
         .stderr_has(&["story 3.10 cannot move from Draft to Done"]);
@@ -149,7 +149,7 @@ fn workflow_counters_cannot_be_edited_by_hand() {
     let out = repo.orx(&["assess", &id, "--as", "sm", "--score", "7.0"]);
     assert!(
         out.stdout
-            .contains("Next: Architect, review the story, then `git orx gate 1.1 --as architect --score X --critical N`\n"),
+            .contains("Next: Architect, review the story, then `git orx story gate 1.1 --as architect --score X --critical N`\n"),
         "{}",
         out.stdout
     );

@@ -144,7 +144,7 @@ fn the_sm_may_ask_for_the_optional_review() {
         - the SM did not ask for the Architect's review (`assess --review`) — actual: quality.review_requested = true
     story 1.1: Draft -> AwaitingArchReview (SM) [<commit>]
     Next: Architect, run `review-story 1.1`
-    Next: Architect, review the story, then `git orx gate 1.1 --as architect --score X --critical N`
+    Next: Architect, review the story, then `git orx story gate 1.1 --as architect --score X --critical N`
     ");
     let trailers = repo.git(&["log", "-1", "--format=%(trailers)"]);
     assert!(
@@ -498,7 +498,7 @@ fn chinese_special_handoffs_are_the_lifecycles_words() {
     $ git orx move 1.3 Review --as dev
     story 1.3: InProgress -> Review (Dev) [<commit>]
     Next: QA 请执行命令 `review 1.3`
-    Next: QA 请审查 Story,然后 `git orx gate 1.3 --as qa --critical N --criteria-met|--criteria-failed`
+    Next: QA 请审查 Story,然后 `git orx story gate 1.3 --as qa --critical N --criteria-met|--criteria-failed`
     $ git orx gate 1.3 --as qa --critical 0 --criteria-met
     QA 审查,第 1 轮: 通过
     story 1.3: Review -> Done (QA) [<commit>]

@@ -533,7 +533,7 @@ fn short_help_groups_the_commands_by_task() {
     repo.set_lang("zh");
     let zh = repo.orx(&["-h"]);
     zh.ok()
-        .stdout_has(&["各类条目:\n", "  rollback     把工作区回滚到检查点\n"]);
+        .stdout_has(&["各类条目:\n", "  rollback      把工作区回滚到检查点\n"]);
     assert_fits(&zh.stdout, 80, "git orx -h (zh)");
     // --help keeps every command's detail.
     assert!(help(&repo, &[]).contains("HMAC-SHA256"));

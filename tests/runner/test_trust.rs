@@ -125,7 +125,7 @@ fn an_agent_and_a_person_committing_in_one_work_tree_keep_their_own_commits() {
         r#"i=1
 while [ $i -le {ROUNDS} ]; do
   git orx new bug "Bug $i" --id $i.1 --as dev >/dev/null 2>>"{log}" || echo "new $i failed" >>"{log}"
-  git orx discuss G1 --position "point $i" --as dev >/dev/null 2>>"{log}" || echo "discuss $i failed" >>"{log}"
+  git orx goal discuss G1 --position "point $i" --as dev >/dev/null 2>>"{log}" || echo "discuss $i failed" >>"{log}"
   git orx move $i.1 Fixed --as dev >/dev/null 2>>"{log}" || echo "move $i failed" >>"{log}"
   i=$((i+1))
 done

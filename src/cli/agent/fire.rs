@@ -38,7 +38,7 @@ pub fn stop(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
     let ws = crate::cli::open(ui)?;
     let (item, wf) = orx::kinds::agent::open(&ws, &args.agent.name)?;
     orx::kinds::agent::allows(&wf, &item, &["force-stop"])?;
-    let role = crate::cli::role(&ws, &args.change.role)?;
+    let role = crate::cli::role(ui, &ws, &args.change.role)?;
     fire(ui, &ws, &role, &args, "FIX_FAILED_3X")
 }
 

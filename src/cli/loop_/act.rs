@@ -30,7 +30,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    crate::cli::acting_on(orx::kinds::loops::KIND, &args.id);
+    ui.acting_on(orx::kinds::loops::KIND, &args.id);
     let (ws, role) = crate::cli::open_as(ui, &args.change)?;
     let mut input = match args.input.as_deref() {
         None => loops::no_input(),

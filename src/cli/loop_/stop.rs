@@ -15,7 +15,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    crate::cli::acting_on(orx::kinds::loops::KIND, &args.target.id);
+    ui.acting_on(orx::kinds::loops::KIND, &args.target.id);
     let change = &args.target.change;
     let (ws, role) = crate::cli::open_as(ui, change)?;
     let plan = orx::kinds::loops::plan_control(
