@@ -190,15 +190,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(format!("  - {}", super::msg::condition(u)));
     }
     if outcome.plan.from() == Some(outcome.plan.to()) {
-        ui.line(super::msg::localize(&msg::t(
+        let verdict = msg::t(if outcome.passed { "passed" } else { "failed" }, &[]);
+        ui.line(msg::t(
             "no-move-fits-role-s",
             &[
                 ("role", &orx::workflow::role::display(&role)),
                 ("n", &outcome.round),
-                ("text", &if outcome.passed { "passed" } else { "failed" }),
+                ("text", &verdict),
                 ("state", &outcome.plan.to()),
             ],
-        )));
+        ));
     }
     let round = super::output::ChangeExtra {
         round: Some(super::output::change::Round {

@@ -298,9 +298,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ui.line(line);
             let mut missing = false;
             let install = if tools::outside(&place) {
-                "missing: give this repository its own hooks directory (`git config --local core.hooksPath ...`), or `git orx hooks install --hooks-outside-repo`"
+                "missing-give-repository-own-hooks"
             } else {
-                "missing: run `git orx hooks install`"
+                "missing-run-git-orx-hooks"
             };
             for s in statuses {
                 let state = match s.state {
@@ -309,38 +309,37 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     }
                     HookState::Installed { chained: true } => paint(
                         GREEN,
-                        msg::localize(&format!(
-                            "installed (runs your {}{} first)",
-                            s.name,
-                            hooks::SAVED
-                        )),
+                        msg::t(
+                            "installed-runs-your-saved-first",
+                            &[("saved", &format!("{}{}", s.name, hooks::SAVED))],
+                        ),
                     ),
                     HookState::Via { tool, file } => paint(
                         GREEN,
-                        msg::localize(&msg::t(
+                        msg::t(
                             "via-tool-file",
                             &[("tool", &tool), ("file", &dirs.rel(&file))],
-                        )),
+                        ),
                     ),
                     HookState::NotRun { tool, why }
                         if hooks::OPTIONAL.contains(&s.name.as_str()) =>
                     {
                         paint(
                             YELLOW,
-                            msg::localize(&msg::t(
+                            msg::t(
                                 "not-run-tool-why",
-                                &[("tool", &tool), ("why", &why)],
-                            )),
+                                &[("tool", &tool), ("why", &msg::localize(&why))],
+                            ),
                         )
                     }
                     HookState::NotRun { tool, why } => {
                         missing = true;
                         paint(
                             RED,
-                            msg::localize(&msg::t(
+                            msg::t(
                                 "not-run-tool-why",
-                                &[("tool", &tool), ("why", &why)],
-                            )),
+                                &[("tool", &tool), ("why", &msg::localize(&why))],
+                            ),
                         )
                     }
                     HookState::Outdated => {
@@ -349,7 +348,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     }
                     HookState::Missing => {
                         missing = true;
-                        paint(RED, msg::localize(install))
+                        paint(RED, msg::t(install, &[]))
                     }
                     HookState::Foreign => {
                         missing = true;
@@ -368,22 +367,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 Some(Driver::Missing) => ui.line(format!(
                     "  {:<21} {}",
                     "merge=orx",
-                    paint(
-                        YELLOW,
-                        msg::localize(
-                            "missing: item files merge as plain text; run `git orx hooks install`"
-                        )
-                    )
+                    paint(YELLOW, msg::t("missing-item-files-merge-plain", &[]))
                 )),
                 Some(Driver::Stale) => ui.line(format!(
                     "  {:<21} {}",
                     "merge=orx",
-                    paint(
-                        YELLOW,
-                        msg::localize(
-                            "outdated: a kind's items merge as plain text; run `git orx hooks install`"
-                        )
-                    )
+                    paint(YELLOW, msg::t("outdated-kind-s-items-merge", &[]))
                 )),
                 None => {}
             }
