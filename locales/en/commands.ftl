@@ -181,3 +181,29 @@ would-roll-back-target-files = would roll back to { $target }: { $n ->
        *[other] { $n } files
     } would change { $rest }
 alert = alert:
+# What a dry run would write, aligned as the lines that report what was written.
+would-create-path = would create { $path }
+would-update-path = would update { $path }
+would-install-path = would install { $path }
+would-remove-path = would remove { $path }
+would-add-to-hooks = would add    { $path } to { $tool }'s hooks
+would-remove-from-hooks = would remove { $path } from { $tool }'s hooks
+kept-aligned-path = kept         { $path }
+kept-aligned-via = kept         { $path } (via { $tool })
+absent-aligned-path = absent       { $path }
+removed-hook-back = removed   { $path } (your hook is back)
+# Failures of the command line itself.
+cannot-run-why = cannot run: { $why }
+cannot-write-file-why = cannot write { $file }: { $why }
+cannot-remove-file-why = cannot remove { $file }: { $why }
+cannot-find-binary-why = cannot find the git-orx binary: { $why }
+not-empty-directory = { $path } is not an empty directory
+temporary-directory-why = temporary directory: { $why }
+cannot-listen-why = cannot listen: { $why }
+payload-too-large = the payload is larger than { $max } bytes
+cannot-start-executor-why = cannot start the executor: { $why }
+waiting-for-executor-why = waiting for the executor: { $why }
+executor-exited-status = the executor exited with status { $code }
+current-directory-why = current directory: { $why }
+cannot-read-stdin-why = cannot read standard input: { $why }
+stuck-longer-than = stuck: longer than { $limit }

@@ -111,7 +111,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (runtime, listener) = super::serve::listen(&args.listen)?;
     let addr = listener
         .local_addr()
-        .map_err(|e| orx::Error::Failed(format!("cannot listen: {e}").into()))?;
+        .map_err(|e| orx::Error::Failed(orx::msg!("cannot-listen-why", why = e.to_string())))?;
     let hosts = addr.ip().is_loopback().then(|| {
         let port = addr.port();
         vec![

@@ -87,7 +87,7 @@ impl Demo<'_> {
                 text.push_str(&String::from_utf8_lossy(&o.stderr));
                 (o.status.code().unwrap_or(-1), text)
             }
-            Err(e) => (-1, format!("cannot run: {e}")),
+            Err(e) => (-1, msg::t("cannot-run-why", &[("why", &e)])),
         };
         for line in text.lines() {
             self.ui.line(line);
@@ -168,7 +168,10 @@ impl Demo<'_> {
         );
         self.ui.line(paint(DIM, format!("# {said}")));
         if let Err(e) = std::fs::write(&path, format!("{fm}{body}")) {
-            self.surprises.push(format!("cannot write {rel}: {e}"));
+            self.surprises.push(msg::t(
+                "cannot-write-file-why",
+                &[("file", &rel), ("why", &e)],
+            ));
         }
     }
 
@@ -180,13 +183,19 @@ impl Demo<'_> {
             .map_or(Ok(()), std::fs::create_dir_all)
             .and_then(|()| std::fs::write(&path, text));
         if let Err(e) = written {
-            self.surprises.push(format!("cannot write {rel}: {e}"));
+            self.surprises.push(msg::t(
+                "cannot-write-file-why",
+                &[("file", &rel), ("why", &e)],
+            ));
         }
     }
 
     fn remove_file(&mut self, rel: &str) {
         if let Err(e) = std::fs::remove_file(self.dir.join(rel)) {
-            self.surprises.push(format!("cannot remove {rel}: {e}"));
+            self.surprises.push(msg::t(
+                "cannot-remove-file-why",
+                &[("file", &rel), ("why", &e)],
+            ));
         }
     }
 
@@ -214,7 +223,7 @@ impl Demo<'_> {
 
 pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     let exe = std::env::current_exe()
-        .map_err(|e| Error::Failed(format!("cannot find the git-orx binary: {e}").into()))?;
+        .map_err(|e| Error::Failed(orx::msg!("cannot-find-binary-why", why = e.to_string())))?;
     let (dir, temp) = match &args.dir {
         Some(d) => {
             if d.exists()
@@ -222,9 +231,10 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
                     .map(|mut r| r.next().is_some())
                     .unwrap_or(true)
             {
-                return Err(Error::Usage(
-                    format!("{} is not an empty directory", d.display()).into(),
-                ));
+                return Err(Error::Usage(orx::msg!(
+                    "not-empty-directory",
+                    path = d.display().to_string()
+                )));
             }
             std::fs::create_dir_all(d)
                 .map_err(|e| Error::Failed(format!("{}: {e}", d.display()).into()))?;
@@ -234,7 +244,9 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
             let t = tempfile::Builder::new()
                 .prefix("git-orx-demo-")
                 .tempdir()
-                .map_err(|e| Error::Failed(format!("temporary directory: {e}").into()))?;
+                .map_err(|e| {
+                    Error::Failed(orx::msg!("temporary-directory-why", why = e.to_string()))
+                })?;
             (t.path().to_path_buf(), Some(t))
         }
     };

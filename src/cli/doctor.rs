@@ -80,7 +80,7 @@ fn alerts(ui: &mut Ui, ws: &orx::repo::workspace::Workspace) -> orx::Result<()> 
     for a in &m.alerts {
         ui.line(format!(
             "{} {}",
-            paint(YELLOW, "alert:"),
+            paint(YELLOW, msg::t("alert", &[])),
             escape(&a.message)
         ));
         ui.line(msg::t(
@@ -110,7 +110,7 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
         _ => " (its change of state is not committed)".to_owned(),
     };
     let verdict = if d.stuck {
-        paint(YELLOW, format!("stuck: longer than {limit}"))
+        paint(YELLOW, msg::t("stuck-longer-than", &[("limit", &limit)]))
     } else {
         paint(DIM, "not stuck")
     };

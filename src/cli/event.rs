@@ -44,9 +44,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             orx::Error::Usage(orx::msg!("cannot-read-payload-why", why = e.to_string()))
         })?;
     if payload.len() as u64 > MAX_PAYLOAD {
-        return Err(orx::Error::Usage(
-            format!("the payload is larger than {MAX_PAYLOAD} bytes").into(),
-        ));
+        return Err(orx::Error::Usage(orx::msg!(
+            "payload-too-large",
+            max = MAX_PAYLOAD.to_string()
+        )));
     }
     let done =
         orx::kinds::goal::apply_event(&ws, forge, args.event.as_deref(), &payload, args.dry_run)?;

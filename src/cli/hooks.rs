@@ -136,13 +136,16 @@ impl Dirs {
         for s in statuses {
             let name = &s.name;
             ui.line(match s.state {
-                HookState::Installed { .. } => format!("kept         {name}"),
-                HookState::Via { tool, .. } => format!("kept         {name} (via {tool})"),
-                HookState::NotRun { tool, .. } => {
-                    format!("would add    {} to {tool}'s hooks", paint(BOLD, name))
+                HookState::Installed { .. } => msg::t("kept-aligned-path", &[("path", &name)]),
+                HookState::Via { tool, .. } => {
+                    msg::t("kept-aligned-via", &[("path", &name), ("tool", &tool)])
                 }
-                HookState::Outdated => format!("would update {}", paint(BOLD, name)),
-                HookState::Missing => format!("would install {}", paint(BOLD, name)),
+                HookState::NotRun { tool, .. } => msg::t(
+                    "would-add-to-hooks",
+                    &[("path", &paint(BOLD, name)), ("tool", &tool)],
+                ),
+                HookState::Outdated => msg::t("would-update-path", &[("path", &paint(BOLD, name))]),
+                HookState::Missing => msg::t("would-install-path", &[("path", &paint(BOLD, name))]),
                 HookState::Foreign => format!(
                     "would install {} (your hook would be kept as {name}{} and run first)",
                     paint(BOLD, name),
@@ -194,7 +197,7 @@ impl Dirs {
             Step::Removed {
                 name,
                 restored: true,
-            } => format!("removed   {} (your hook is back)", paint(BOLD, name)),
+            } => msg::t("removed-hook-back", &[("path", &paint(BOLD, name))]),
             Step::Removed {
                 name,
                 restored: false,
@@ -265,12 +268,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                         paint(BOLD, &s.name)
                     ),
                     HookState::Installed { chained: false } | HookState::Outdated => {
-                        format!("would remove {}", paint(BOLD, &s.name))
+                        msg::t("would-remove-path", &[("path", &paint(BOLD, &s.name))])
                     }
-                    HookState::Via { tool, .. } => {
-                        format!("would remove {} from {tool}'s hooks", paint(BOLD, &s.name))
-                    }
-                    _ => format!("absent       {}", s.name),
+                    HookState::Via { tool, .. } => msg::t(
+                        "would-remove-from-hooks",
+                        &[("path", &paint(BOLD, &s.name)), ("tool", &tool)],
+                    ),
+                    _ => msg::t("absent-aligned-path", &[("path", &s.name)]),
                 });
             }
             ui.dry_run();

@@ -43,9 +43,13 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
         ui.dry_run();
         for s in &steps {
             match s {
-                Step::Created(p) => ui.line(format!("would create {}", paint(BOLD, p))),
-                Step::Updated(p) => ui.line(format!("would update {}", paint(BOLD, p))),
-                Step::Kept(p) => ui.line(format!("kept         {p}")),
+                Step::Created(p) => {
+                    ui.line(msg::t("would-create-path", &[("path", &paint(BOLD, p))]))
+                }
+                Step::Updated(p) => {
+                    ui.line(msg::t("would-update-path", &[("path", &paint(BOLD, p))]))
+                }
+                Step::Kept(p) => ui.line(msg::t("kept-aligned-path", &[("path", &p)])),
             }
         }
         if !args.no_hooks {

@@ -421,9 +421,15 @@ fn error_text(e: &Error, acting: &Acting) -> String {
                 ),
                 None => msg::t("unknown-role-role", &[("role", &role), ("from", &from)]),
             };
-            format!(
-                "{head}\n{}",
-                msg::t("roles-roles", &[("roles", &roles.join(", "))])
+            msg::t(
+                "two-lines",
+                &[
+                    ("first", &head),
+                    (
+                        "second",
+                        &msg::t("roles-roles", &[("roles", &roles.join(", "))]),
+                    ),
+                ],
             )
         }
         Error::UnmeasuredReason { from, to } => format!(
@@ -661,9 +667,15 @@ fn refusal(r: &Refusal) -> String {
                     &[("role", &display(role)), ("item", item), ("from", from)],
                 ),
             };
-            format!(
-                "{head}\n{}",
-                msg::t("responsible-roles", &[("roles", &msg::roles(responsible))])
+            msg::t(
+                "two-lines",
+                &[
+                    ("first", &head),
+                    (
+                        "second",
+                        &msg::t("responsible-roles", &[("roles", &msg::roles(responsible))]),
+                    ),
+                ],
             )
         }
         Refusal::InvalidTransition {
@@ -681,13 +693,21 @@ fn refusal(r: &Refusal) -> String {
             } else {
                 list.join(", ")
             };
-            format!(
-                "{}\n{}",
-                msg::t(
-                    "item-cannot-move-workflow-has",
-                    &[("item", item), ("from", from), ("to", to)]
-                ),
-                msg::t("allowed-list", &[("from", from), ("list", &list)])
+            msg::t(
+                "two-lines",
+                &[
+                    (
+                        "first",
+                        &msg::t(
+                            "item-cannot-move-workflow-has",
+                            &[("item", item), ("from", from), ("to", to)],
+                        ),
+                    ),
+                    (
+                        "second",
+                        &msg::t("allowed-list", &[("from", from), ("list", &list)]),
+                    ),
+                ],
             )
         }
         Refusal::Preconditions {
@@ -715,13 +735,21 @@ fn refusal(r: &Refusal) -> String {
             }
             text
         }
-        Refusal::Terminal { item, state, to } => format!(
-            "{}\n{}",
-            msg::t(
-                "item-state-terminal-state-cannot",
-                &[("item", item), ("state", state), ("to", to)]
-            ),
-            msg::t("allowed-state-none-only-human", &[("state", state)])
+        Refusal::Terminal { item, state, to } => msg::t(
+            "two-lines",
+            &[
+                (
+                    "first",
+                    &msg::t(
+                        "item-state-terminal-state-cannot",
+                        &[("item", item), ("state", state), ("to", to)],
+                    ),
+                ),
+                (
+                    "second",
+                    &msg::t("allowed-state-none-only-human", &[("state", state)]),
+                ),
+            ],
         ),
         // The library's last line says a Human may override; this says how.
         Refusal::Protected { .. } | Refusal::Record { .. } => {

@@ -8,6 +8,7 @@ use orx::change::run::{self as lrun, Exit, Job, Outcome, Progress};
 
 use super::msg::t;
 use super::{BOLD, DIM, GREEN, RED, Ui, YELLOW, epaint};
+use crate::cli::msg;
 
 /// Run an item's actions with an executor until it is done.
 ///
@@ -128,7 +129,7 @@ impl lrun::Executor for Shell<'_> {
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         let mut child = match cmd.spawn() {
             Ok(c) => c,
-            Err(e) => return Outcome::Failed(format!("cannot start the executor: {e}")),
+            Err(e) => return Outcome::Failed(msg::t("cannot-start-executor-why", &[("why", &e)])),
         };
         let prompt = job.prompt.clone();
         let stdin = child.stdin.take();
@@ -157,7 +158,9 @@ impl lrun::Executor for Shell<'_> {
             match child.try_wait() {
                 Ok(Some(s)) => break s,
                 Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-                Err(e) => return Outcome::Failed(format!("waiting for the executor: {e}")),
+                Err(e) => {
+                    return Outcome::Failed(msg::t("waiting-for-executor-why", &[("why", &e)]));
+                }
             }
         };
         let _ = writer.join();
@@ -167,7 +170,7 @@ impl lrun::Executor for Shell<'_> {
         }
         if !status.success() {
             return Outcome::Failed(match status.code() {
-                Some(c) => format!("the executor exited with status {c}"),
+                Some(c) => msg::t("executor-exited-status", &[("code", &c)]),
                 None => "the executor was killed by a signal".to_owned(),
             });
         }

@@ -43,7 +43,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let text = if file == "-" {
                 let mut s = String::new();
                 std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| {
-                    orx::Error::Usage(format!("cannot read standard input: {e}").into())
+                    orx::Error::Usage(orx::msg!("cannot-read-stdin-why", why = e.to_string()))
                 })?;
                 s
             } else {
