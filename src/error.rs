@@ -163,6 +163,21 @@ impl Error {
         }
     }
 
+    /// The error as a message, to be said inside another (a rollback
+    /// that failed, and why): the message it carries, else its text.
+    pub fn to_message(&self) -> Message {
+        match self {
+            Error::Refused(r) => r.message(),
+            Error::NoDecision(d) => d.message(),
+            Error::Git(g) => g.message(),
+            Error::Store(s) => s.message(),
+            e => match e.message() {
+                Some(m) => m.clone(),
+                None => Message::text(e.to_string()),
+            },
+        }
+    }
+
     pub fn kind(&self) -> ErrorKind {
         // The code says it: one table of variants, not two.
         match self.code() {

@@ -314,8 +314,15 @@ impl Ui {
             {
                 data.allowed = orx::board::report::allowed(&ws, id, data.kind.as_deref());
             }
-            if let Some(worded) = msg::flags::word(&data.message) {
-                data.message = worded;
+            // A message by its ID, in the language in force, worded with
+            // its flag; a text made from its parts as the library says it.
+            match e.message() {
+                Some(m) => data.message = msg::m(m),
+                None => {
+                    if let Some(worded) = msg::flags::word(&data.message) {
+                        data.message = worded;
+                    }
+                }
             }
             let hints = hints(e);
             self.json(&output::Envelope::new(data, hints));
@@ -406,6 +413,8 @@ fn error_text(e: &Error) -> String {
                 _ => e.to_string(),
             }
         }
+        Error::Git(g) => msg::m(&g.message()),
+        Error::Store(s) => msg::m(&s.message()),
         _ => match e.message() {
             Some(m) => msg::m(m),
             None => e.to_string(),
@@ -670,7 +679,14 @@ fn refusal(r: &Refusal) -> String {
             "--force is for the Human only; {} cannot override the rules",
             display(role)
         ),
-        _ => r.to_string(),
+        // Worded from English fragments the kinds give (an operation and
+        // its description, a problem with the commit shown as evidence):
+        // said as the library words them, each line then put in the
+        // language in force.
+        Refusal::Operation { .. } | Refusal::NoEvidence { .. } | Refusal::ActionNotTaken { .. } => {
+            r.to_string()
+        }
+        _ => msg::m(&r.message()),
     }
 }
 
