@@ -171,6 +171,7 @@ impl Error {
             Error::NoDecision(d) => d.message(),
             Error::Git(g) => g.message(),
             Error::Store(s) => s.message(),
+            Error::Config(c) => crate::msg!("invalid-config", text = c.message()),
             e => match e.message() {
                 Some(m) => m.clone(),
                 None => Message::text(e.to_string()),
@@ -554,7 +555,7 @@ mod tests {
             }),
             Error::Config(ConfigError {
                 pos: None,
-                message: s(),
+                message: s().into(),
             }),
             Error::Git(GitError::NotARepo),
             Error::Git(GitError::Spawn(s())),

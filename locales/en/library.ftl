@@ -96,3 +96,16 @@ git-lock-outlasted-wait = { $path } has outlasted the wait for it ({ $waited }):
 repository-lock-held = another git-orx process holds the repository lock: waited { $waited }; try again when it has finished (orx.lockTimeout or ORX_LOCK_TIMEOUT sets the wait)
 repository-lock-held-by = another git-orx process holds the repository lock ({ $holder }): waited { $waited }; try again when it has finished (orx.lockTimeout or ORX_LOCK_TIMEOUT sets the wait)
 path-changed-while-working = { $path } changed while git-orx was working on it; nothing was written, run the command again
+
+## The config (repo/config.rs).
+
+not-valid-utf-8 = is not valid UTF-8
+config-lang-not-supported = `lang: { $lang }` is not supported (use en or zh)
+config-stories-relative = `stories: { $stories }` must be a relative path inside the work tree, without `..`, outside .git and .orx
+config-stuck-after-hours = `doctor: {"{"}stuck_after_hours: { $hours }{"}"}` must be a number of hours above 0
+config-team-unknown-role = team: agent { $agent } acts as unknown role `{ $role }`
+config-identity-unknown-role = identity { $email }: unknown role `{ $role }`
+config-role-name = role `{ $role }` must be letters, digits, `-` or `_`
+config-max-review-rounds = `alerts.max_review_rounds` must be a number of rounds, 0 or more
+config-alert-rate = `alerts.{ $key }: { $v }` must be a rate from 0 to 1 (0.3 is 30%)
+invalid-config = invalid config { $text }

@@ -95,3 +95,16 @@ git-lock-outlasted-wait = { $path } 超过了等待时间 ({ $waited }): 如果�
 repository-lock-held = 另一个 git-orx 进程持有仓库锁: 已等待 { $waited };请在它结束后重试 (orx.lockTimeout 或 ORX_LOCK_TIMEOUT 设置等待时间)
 repository-lock-held-by = 另一个 git-orx 进程持有仓库锁 ({ $holder }): 已等待 { $waited };请在它结束后重试 (orx.lockTimeout 或 ORX_LOCK_TIMEOUT 设置等待时间)
 path-changed-while-working = { $path } 在 git-orx 处理时被修改了;未写入任何内容,请再次运行该命令
+
+## 配置 (repo/config.rs)。
+
+not-valid-utf-8 = 不是有效的 UTF-8
+config-lang-not-supported = 不支持 `lang: { $lang }` (请用 en 或 zh)
+config-stories-relative = `stories: { $stories }` 必须是工作区内的相对路径,不含 `..`,且在 .git 和 .orx 之外
+config-stuck-after-hours = `doctor: {"{"}stuck_after_hours: { $hours }{"}"}` 必须是大于 0 的小时数
+config-team-unknown-role = team: 代理 { $agent } 充当未知角色 `{ $role }`
+config-identity-unknown-role = 身份 { $email }: 未知角色 `{ $role }`
+config-role-name = 角色 `{ $role }` 只能由字母、数字、`-` 或 `_` 组成
+config-max-review-rounds = `alerts.max_review_rounds` 必须是轮数,0 或更多
+config-alert-rate = `alerts.{ $key }: { $v }` 必须是 0 到 1 之间的比率 (0.3 即 30%)
+invalid-config = 无效的配置 { $text }

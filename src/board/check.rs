@@ -164,7 +164,7 @@ fn check_rule_files(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<usize
             path: crate::repo::config::CONFIG_PATH.to_owned(),
             line: c.pos.map(|p| p.0),
             column: c.pos.map(|p| p.1),
-            message: c.message,
+            message: c.message.to_string(),
         }),
         Err(e) => problems.push(workflow_problem(crate::repo::config::CONFIG_PATH, e)),
         Ok(None) => {}

@@ -413,6 +413,7 @@ fn error_text(e: &Error) -> String {
                 _ => e.to_string(),
             }
         }
+        Error::Config(c) => msg::m(&orx::msg!("invalid-config", text = c.message())),
         Error::Git(g) => msg::m(&g.message()),
         Error::Store(s) => msg::m(&s.message()),
         _ => match e.message() {

@@ -121,7 +121,7 @@ impl Rules {
         let text = std::str::from_utf8(config).map_err(|_| {
             Error::Config(crate::repo::config::ConfigError {
                 pos: None,
-                message: "is not valid UTF-8".to_owned(),
+                message: crate::msg!("not-valid-utf-8"),
             })
         })?;
         let config = Config::parse(text)?;
