@@ -172,6 +172,17 @@ impl Error {
             Error::Git(g) => g.message(),
             Error::Store(s) => s.message(),
             Error::Config(c) => crate::msg!("invalid-config", text = c.message()),
+            Error::NotInitialised => crate::msg!("repository-not-set-up-git"),
+            Error::Outcome {
+                item,
+                trigger,
+                command,
+            } => crate::msg!(
+                "outcome-not-a-trigger",
+                item = item,
+                trigger = trigger,
+                command = command
+            ),
             e => match e.message() {
                 Some(m) => m.clone(),
                 None => Message::text(e.to_string()),

@@ -109,3 +109,4 @@ config-role-name = role `{ $role }` must be letters, digits, `-` or `_`
 config-max-review-rounds = `alerts.max_review_rounds` must be a number of rounds, 0 or more
 config-alert-rate = `alerts.{ $key }: { $v }` must be a rate from 0 to 1 (0.3 is 30%)
 invalid-config = invalid config { $text }
+outcome-not-a-trigger = { $item }: { $trigger } is the outcome of `{ $command }`, not a trigger to fire by hand: it is fired when `{ $command }` runs

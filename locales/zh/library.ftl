@@ -108,3 +108,4 @@ config-role-name = 角色 `{ $role }` 只能由字母、数字、`-` 或 `_` 组
 config-max-review-rounds = `alerts.max_review_rounds` 必须是轮数,0 或更多
 config-alert-rate = `alerts.{ $key }: { $v }` 必须是 0 到 1 之间的比率 (0.3 即 30%)
 invalid-config = 无效的配置 { $text }
+outcome-not-a-trigger = { $item }: { $trigger } 是 `{ $command }` 的结果,不是可以手动触发的触发器: 它在 `{ $command }` 运行时触发

@@ -413,13 +413,9 @@ fn error_text(e: &Error) -> String {
                 _ => e.to_string(),
             }
         }
-        Error::Config(c) => msg::m(&orx::msg!("invalid-config", text = c.message())),
-        Error::Git(g) => msg::m(&g.message()),
-        Error::Store(s) => msg::m(&s.message()),
-        _ => match e.message() {
-            Some(m) => msg::m(m),
-            None => e.to_string(),
-        },
+        // The message by its ID (an error made of parts no message names
+        // yet, its text: each line then put in the language in force).
+        _ => msg::m(&e.to_message()),
     }
 }
 
