@@ -316,13 +316,15 @@ impl Ui {
             }
             // A message by its ID, in the language in force, worded with
             // its flag; a text made from its parts as the library says it.
-            match e.message() {
-                Some(m) => data.message = msg::m(m),
-                None => {
-                    if let Some(worded) = msg::flags::word(&data.message) {
-                        data.message = worded;
-                    }
-                }
+            // A message by its ID, in the language in force, worded with
+            // its flag; a refusal, or a text made from parts no message
+            // names yet, as the library says it.
+            let m = e.to_message();
+            let by_id = !matches!(e, Error::Refused(_) | Error::NoDecision(_));
+            if by_id && m.as_text().is_none() {
+                data.message = msg::m(&m);
+            } else if let Some(worded) = msg::flags::word(&data.message) {
+                data.message = worded;
             }
             let hints = hints(e);
             self.json(&output::Envelope::new(data, hints));
