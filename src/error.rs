@@ -163,6 +163,33 @@ impl Error {
         }
     }
 
+    /// The error as a message, to be said inside another (a rollback
+    /// that failed, and why): the message it carries, else its text.
+    pub fn to_message(&self) -> Message {
+        match self {
+            Error::Refused(r) => r.message(),
+            Error::NoDecision(d) => d.message(),
+            Error::Git(g) => g.message(),
+            Error::Store(s) => s.message(),
+            Error::Config(c) => crate::msg!("invalid-config", text = c.message()),
+            Error::NotInitialised => crate::msg!("repository-not-set-up-git"),
+            Error::Outcome {
+                item,
+                trigger,
+                command,
+            } => crate::msg!(
+                "outcome-not-a-trigger",
+                item = item,
+                trigger = trigger,
+                command = command
+            ),
+            e => match e.message() {
+                Some(m) => m.clone(),
+                None => Message::text(e.to_string()),
+            },
+        }
+    }
+
     pub fn kind(&self) -> ErrorKind {
         // The code says it: one table of variants, not two.
         match self.code() {
@@ -539,7 +566,7 @@ mod tests {
             }),
             Error::Config(ConfigError {
                 pos: None,
-                message: s(),
+                message: s().into(),
             }),
             Error::Git(GitError::NotARepo),
             Error::Git(GitError::Spawn(s())),

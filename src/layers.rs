@@ -27,7 +27,7 @@ fn modules() -> BTreeMap<String, String> {
             let mut parts: Vec<&str> = rel.split('/').collect();
             if matches!(
                 parts[0],
-                "cli" | "main" | "lib" | "layers" | "no_flag_names"
+                "cli" | "main" | "lib" | "layers" | "no_flag_names" | "no_raw_messages"
             ) || parts.last() == Some(&"tests")
             {
                 continue;

@@ -22,3 +22,5 @@ pub use error::{Error, Result};
 mod layers;
 #[cfg(test)]
 mod no_flag_names;
+#[cfg(test)]
+mod no_raw_messages;

@@ -150,3 +150,54 @@ fn a_flag_is_told_from_a_fence() {
     assert!(!starts_with_flag("-->"));
     assert!(!starts_with_flag("a --force"));
 }
+
+/// The library's resource files (English): their messages name no flag
+/// either. The command line's wording of one naming an action, with its
+/// flag, is in `flags.ftl` (`src/cli/msg/flags.rs` says which is which).
+const LIBRARY_RESOURCES: &[&str] = &["library.ftl", "kinds.ftl"];
+
+#[test]
+fn library_resources_name_no_command_line_flag() {
+    use fluent_syntax::ast::{Entry, Expression, InlineExpression, PatternElement};
+    let mut found = Vec::new();
+    let mut seen = 0;
+    for (file, en, _) in crate::text::message::RESOURCES {
+        if !LIBRARY_RESOURCES.contains(file) {
+            continue;
+        }
+        let resource = fluent_syntax::parser::parse(*en).unwrap_or_else(|(r, _)| r);
+        for entry in resource.body {
+            let Entry::Message(m) = entry else { continue };
+            let Some(pattern) = m.value else { continue };
+            seen += 1;
+            let mut text = String::new();
+            for element in pattern.elements {
+                match element {
+                    PatternElement::TextElement { value } => text.push_str(value),
+                    PatternElement::Placeable {
+                        expression: Expression::Inline(InlineExpression::StringLiteral { value }),
+                    } => text.push_str(value),
+                    PatternElement::Placeable {
+                        expression: Expression::Inline(InlineExpression::VariableReference { id }),
+                    } => text.push_str(&format!("{{{}}}", id.name)),
+                    PatternElement::Placeable { .. } => {}
+                }
+            }
+            for line in text.lines() {
+                if starts_with_flag(line) || !flags_named(line).is_empty() {
+                    found.push(format!("{file}: {}: {line}", m.id.name));
+                }
+            }
+        }
+    }
+    assert!(
+        seen > 10,
+        "only {seen} library messages: are the files read?"
+    );
+    assert!(
+        found.is_empty(),
+        "library messages word command-line flags (name the action, and word it with its \
+         flag in flags.ftl, listed in src/cli/msg/flags.rs):\n{}",
+        found.join("\n")
+    );
+}

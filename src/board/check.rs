@@ -164,7 +164,7 @@ fn check_rule_files(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<usize
             path: crate::repo::config::CONFIG_PATH.to_owned(),
             line: c.pos.map(|p| p.0),
             column: c.pos.map(|p| p.1),
-            message: c.message,
+            message: c.message.to_string(),
         }),
         Err(e) => problems.push(workflow_problem(crate::repo::config::CONFIG_PATH, e)),
         Ok(None) => {}
@@ -225,7 +225,7 @@ fn resolve(ws: &Workspace, cwd: &Path, paths: &[String]) -> Result<Vec<String>> 
     let mut out = Vec::new();
     for p in paths {
         let given = cwd.join(p);
-        let missing = || Error::Usage(format!("{p}: no such file or directory").into());
+        let missing = || Error::Usage(crate::msg!("path-no-such-file-directory", path = p));
         given.symlink_metadata().map_err(|_| missing())?;
         // Resolve the directories on the way, not a final symbolic link.
         let abs = match (given.parent(), given.file_name()) {
@@ -241,7 +241,7 @@ fn resolve(ws: &Workspace, cwd: &Path, paths: &[String]) -> Result<Vec<String>> 
         };
         let rel = abs
             .strip_prefix(root)
-            .map_err(|_| Error::Usage(format!("{p} is outside the repository").into()))?
+            .map_err(|_| Error::Usage(crate::msg!("path-outside-repository", path = p)))?
             .to_string_lossy()
             .replace('\\', "/");
         let is_dir = abs.symlink_metadata().is_ok_and(|m| m.is_dir());
@@ -255,13 +255,11 @@ fn resolve(ws: &Workspace, cwd: &Path, paths: &[String]) -> Result<Vec<String>> 
             .cloned()
             .collect();
         if inside.is_empty() {
-            return Err(Error::Usage(
-                format!(
-                    "{p} holds no story files (they are the .md files in {}/)",
-                    ws.stories_dir()
-                )
-                .into(),
-            ));
+            return Err(Error::Usage(crate::msg!(
+                "path-holds-no-story-files",
+                path = p,
+                dir = ws.stories_dir()
+            )));
         }
         out.extend(inside);
     }

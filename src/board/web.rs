@@ -153,17 +153,16 @@ pub fn view_of_branch(ws: &Workspace, name: &str, now: i64) -> Result<View> {
     let Some(col) = across.branches.iter().position(|b| b.name == name) else {
         return Err(crate::Error::BadValue {
             input: "BRANCH".to_owned(),
-            message: format!(
-                "`{}` is not a local branch; branches: {}",
-                crate::text::escape(name),
-                across
+            message: crate::msg!(
+                "branch-not-local-branch-branches",
+                branch = crate::text::escape(name),
+                list = across
                     .branches
                     .iter()
                     .map(|b| b.name.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
-            )
-            .into(),
+            ),
         });
     };
     let elsewhere = disagreements(&across, Some(name));

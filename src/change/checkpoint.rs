@@ -70,10 +70,10 @@ pub fn resolve(repo: &Repo, typed: &str) -> Result<String> {
         return Ok(name.to_owned());
     }
     let Some(minute) = minute else {
-        return Err(Error::Usage(format!(
-            "`{}` is not a checkpoint name (they look like chk-202602081200, or chk-20260208120007 for a later one in the same minute; `git orx checkpoints` lists them)",
-            crate::text::escape(typed)
-        ).into()));
+        return Err(Error::Usage(crate::msg!(
+            "name-not-checkpoint-name-they",
+            name = crate::text::escape(typed)
+        )));
     };
     let mut made: Vec<String> = names(repo)?
         .into_iter()
@@ -86,20 +86,16 @@ pub fn resolve(repo: &Repo, typed: &str) -> Result<String> {
     made.sort();
     match made.as_slice() {
         [one] => Ok(one.clone()),
-        [] => Err(Error::NotFound(
-            format!(
-                "no checkpoint was made in the minute {name} (`git orx checkpoints` lists them)"
-            )
-            .into(),
-        )),
-        several => Err(Error::Usage(
-            format!(
-                "{} checkpoints were made in the minute {name}: {}; name one of them",
-                several.len(),
-                several.join(", ")
-            )
-            .into(),
-        )),
+        [] => Err(Error::NotFound(crate::msg!(
+            "no-checkpoint-made-in-minute",
+            name = name
+        ))),
+        several => Err(Error::Usage(crate::msg!(
+            "count-checkpoints-were-made-minute",
+            count = several.len(),
+            name = name,
+            list = several.join(", ")
+        ))),
     }
 }
 
@@ -131,11 +127,7 @@ fn names(repo: &Repo) -> Result<Vec<String>> {
 }
 
 fn no_commit_yet() -> Error {
-    Error::Usage(
-        "this repository has no commit yet; make the first commit, then checkpoints can be made"
-            .to_owned()
-            .into(),
-    )
+    Error::Usage(crate::msg!("repository-has-no-commit-yet"))
 }
 
 /// Makes a checkpoint of the work tree; the caller holds the repository
@@ -174,10 +166,10 @@ enum Unchanged {
 fn snapshot_or(repo: &Repo) -> Result<Snapshot, Unchanged> {
     let snapshot = repo.snapshot().map_err(|e| Unchanged::Unsaid(e.into()))?;
     if !snapshot.changing.is_empty() {
-        return Err(Unchanged::Said(Error::Conflict(format!(
-            "{files} changed while git-orx was reading them (something is writing them); nothing was changed, run the command again when they are still",
+        return Err(Unchanged::Said(Error::Conflict(crate::msg!(
+            "files-changed-while-git-orx",
             files = joined(&snapshot.changing)
-        ).into())));
+        ))));
     }
     if !snapshot.unkept.is_empty() {
         return Err(Unchanged::Said(unkept_error(false, &snapshot.unkept)));
@@ -192,14 +184,10 @@ fn snapshot_or(repo: &Repo) -> Result<Snapshot, Unchanged> {
 fn unkept_error(rolling: bool, paths: &[String]) -> Error {
     let files = joined(paths);
     Error::Failed(if rolling {
-        format!(
-            "rolling back would write over or remove files whose bytes it could not bring back, because a filter changes them as git stores them (`git check-attr -a FILE` shows which), so no commit or checkpoint holds their bytes: {files}; copy them out of the work tree and remove them here (a commit would not keep them either), then roll back and put your copies back where you want them (nothing was changed)"
-        )
+        crate::msg!("rolling-back-would-write-over", files = files)
     } else {
-        format!(
-            "a checkpoint would not keep these files as they are, because a filter changes them as git stores them (`git check-attr -a FILE` shows which), so no commit or checkpoint holds their bytes: {files}; copy them out of the work tree and remove them here (a commit would not keep them either), then run the command again and put your copies back where you want them (nothing was changed)"
-        )
-    }.into())
+        crate::msg!("checkpoint-would-not-keep-these", files = files)
+    })
 }
 
 fn joined(paths: &[String]) -> String {
@@ -328,37 +316,42 @@ fn prepare(
 ) -> Result<Prepared> {
     let name = name.strip_prefix(REF_PREFIX).unwrap_or(name);
     if !valid_name(name) {
-        return Err(Error::Usage(format!(
-            "`{}` is not a checkpoint name (they look like chk-202602081200, or chk-20260208120007 for a later one in the same minute; `git orx checkpoints` lists them)",
-            crate::text::escape(name)
-        ).into()));
+        return Err(Error::Usage(crate::msg!(
+            "name-not-checkpoint-name-they",
+            name = crate::text::escape(name)
+        )));
     }
     let head = repo.commit_id("HEAD").ok_or_else(no_commit_yet)?;
     if let Some(what) = repo.operation_in_progress() {
-        return Err(Error::Failed(
-            format!("{what} is in progress; finish or abort it, then roll back").into(),
-        ));
+        return Err(Error::Failed(crate::msg!(
+            "what-progress-finish-abort-then",
+            what = what
+        )));
     }
     let Some(target) = repo.commit_id(&format!("{REF_PREFIX}{name}")) else {
-        return Err(Error::NotFound(
-            format!("there is no checkpoint {name} (`git orx checkpoints` lists them)").into(),
-        ));
+        return Err(Error::NotFound(crate::msg!(
+            "there-no-checkpoint-name-git",
+            name = name
+        )));
     };
     let info = repo.commit(&target)?;
     let here = repo.root().display().to_string();
     if let Some(there) = info.trailer("Orx-Worktree").filter(|w| *w != here)
         && !any_worktree
     {
-        return Err(Error::Failed(format!(
-            "{name} was made in the work tree {there}, not this one ({here}); roll back there, or roll back from any work tree"
-        ).into()));
+        return Err(Error::Failed(crate::msg!(
+            "checkpoint-made-in-another-worktree",
+            name = name,
+            there = there,
+            here = here
+        )));
     }
     let dirty = repo.dirty(keep)?;
     if !dirty.is_empty() {
-        return Err(Error::Pending(format!(
-            "a rollback leaves story and context files as they are, and these have uncommitted changes: {}; commit or restore them first",
-            joined(&dirty)
-        ).into()));
+        return Err(Error::Pending(crate::msg!(
+            "rollback-leaves-story-context-files",
+            files = joined(&dirty)
+        )));
     }
     // A git command holding the index or HEAD is waited for; a lock that
     // outlasts the wait is named (exit 1), before anything is saved.
@@ -371,10 +364,10 @@ fn prepare(
             .iter()
             .map(|(p, how)| format!("{} ({how})", crate::text::escape(p)))
             .collect();
-        return Err(Error::Failed(format!(
-            "git is told not to look at these files, so a rollback could not save them as they are: {}; clear that (`git update-index --no-assume-unchanged --no-skip-worktree FILE`), then roll back (nothing was changed)",
-            hidden.join(", ")
-        ).into()));
+        return Err(Error::Failed(crate::msg!(
+            "git-told-not-look-these",
+            files = hidden.join(", ")
+        )));
     }
     let tree = repo.tree_with(&target, &head, keep)?;
     let current = snapshot_or(repo).map_err(|e| match e {
@@ -406,10 +399,10 @@ fn prepare(
         repo.tree_paths(&current.tree)?.into_iter().collect();
     let blocked = ignored_in_the_way(repo.root(), &known, &repo.tree_paths(&tree)?);
     if !blocked.is_empty() {
-        return Err(Error::Failed(format!(
-            "rolling back would overwrite files git ignores (a checkpoint does not save them): {}; move them away, then roll back",
-            joined(&blocked)
-        ).into()));
+        return Err(Error::Failed(crate::msg!(
+            "rolling-back-would-overwrite-files",
+            files = joined(&blocked)
+        )));
     }
     Ok(Prepared {
         name: name.to_owned(),
@@ -456,7 +449,10 @@ pub fn rollback(
     .map_err(nothing_changed)?;
     let saved_ref = format!("{REF_PREFIX}{saved}");
     let saved_commit = repo.commit_id(&saved_ref).ok_or_else(|| {
-        Error::Failed(format!("the checkpoint {saved} just made is missing").into())
+        Error::Failed(crate::msg!(
+            "checkpoint-name-just-made-missing",
+            name = &saved
+        ))
     })?;
     // Tests: `ORX_TEST_PAUSE=rollback-saved:<ms>` waits here.
     crate::engine::store::test_pause("rollback-saved");
@@ -476,24 +472,60 @@ pub fn rollback(
             return Err(nothing_changed(e));
         }
         Err(Failure::PutBack(e)) => {
-            return Err(Error::Failed(format!(
-                "rolling back to {name} failed: {e}\nthe work tree and HEAD were put back as they were (the state before is also saved as {saved}: rolling back to {saved} would restore it)"
-            ).into()));
+            return Err(Error::Failed(crate::msg!(
+                "two-lines",
+                first = crate::msg!(
+                    "rolling-back-name-failed-text-4",
+                    name = name,
+                    text = e.to_message()
+                ),
+                second = crate::msg!("rollback-put-back-saved", name = &saved, name2 = &saved)
+            )));
         }
         Err(Failure::Lost(lost)) => {
             let (e, again, stuck) = *lost;
-            let head_note = match stuck {
-                Some(at) => format!(
-                    "\nHEAD has already moved to the rollback commit {} (it was {}): once there is space, `git reset --soft {}` moves it back",
-                    short(&at),
-                    short(&head),
-                    short(&head)
-                ),
-                None => format!("\nHEAD is back at {}", short(&head)),
+            let e = e.to_message();
+            let failed = match again {
+                Again::Tree(a) => {
+                    crate::msg!(
+                        "rolling-back-name-failed-text",
+                        name = name,
+                        text = e,
+                        text2 = a
+                    )
+                }
+                Again::Both(a) => {
+                    crate::msg!(
+                        "rolling-back-name-failed-text-2",
+                        name = name,
+                        text = e,
+                        text2 = a
+                    )
+                }
+                Again::Head(a) => {
+                    crate::msg!(
+                        "rolling-back-name-failed-text-3",
+                        name = name,
+                        text = e,
+                        text2 = a
+                    )
+                }
             };
-            return Err(Error::Failed(format!(
-                "rolling back to {name} failed: {e}; {again}{head_note}\nyour work is saved as {saved}: rolling back to {saved} restores it"
-            ).into()));
+            let head_note = match stuck {
+                Some(at) => crate::msg!(
+                    "head-has-already-moved-rollback",
+                    commit = short(&at),
+                    head = short(&head),
+                    again = short(&head)
+                ),
+                None => crate::msg!("head-back-head", head = short(&head)),
+            };
+            return Err(Error::Failed(crate::msg!(
+                "three-lines",
+                first = failed,
+                second = head_note,
+                third = crate::msg!("rollback-work-saved-as", name = &saved, name2 = &saved)
+            )));
         }
     };
     let changed: Vec<String> = repo
@@ -582,7 +614,18 @@ enum Failure {
     PutBack(Error),
     /// Files were written and could not all be put back, or HEAD could
     /// not be moved back (then the commit it was left at).
-    Lost(Box<(Error, String, Option<String>)>),
+    Lost(Box<(Error, Again, Option<String>)>),
+}
+
+/// What failed too, putting things back after a failed rollback (git's
+/// own error).
+enum Again {
+    /// Putting the work tree back.
+    Tree(String),
+    /// Putting the work tree and HEAD back.
+    Both(String),
+    /// Moving HEAD back (the work tree was put back).
+    Head(String),
 }
 
 /// Records tree `tree` as a commit on `head`, moves HEAD to it if HEAD is
@@ -604,13 +647,10 @@ fn switch(
     // committed in between unseen: HEAD moves only from `head`.
     let lock = repo.lock_index().map_err(|e| Untouched(e.into()))?;
     let moved = |now: Option<String>| match now {
-        Some(now) if now != head => Some(Error::Conflict(
-            format!(
-                "HEAD moved (to {}) while git-orx was rolling back",
-                &now[..now.len().min(7)]
-            )
-            .into(),
-        )),
+        Some(now) if now != head => Some(Error::Conflict(crate::msg!(
+            "head-moved-commit-while-git",
+            commit = &now[..now.len().min(7)]
+        ))),
         _ => None,
     };
     if let Some(e) = moved(repo.commit_id("HEAD")) {
@@ -619,11 +659,9 @@ fn switch(
     // What was staged is saved (the checkpoint's second parent); staging
     // since would be lost with the index.
     if repo.staged_tree().map_err(|e| Untouched(e.into()))? != current.staged {
-        return Err(Untouched(Error::Conflict(
-            "the index changed while git-orx was rolling back"
-                .to_owned()
-                .into(),
-        )));
+        return Err(Untouched(Error::Conflict(crate::msg!(
+            "index-changed-while-git-orx"
+        ))));
     }
     test_fail("rollback-head").map_err(Untouched)?;
     let title = message.lines().next().unwrap_or_default();
@@ -644,21 +682,15 @@ fn switch(
         // Where HEAD was left, when it could not be moved back.
         let stuck = || Some(commit.clone());
         match (files, head_back, written) {
-            (Err(again), Ok(()), _) => Failure::Lost(Box::new((
-                e,
-                format!("putting the work tree back failed too: {again}"),
-                None,
-            ))),
-            (Err(again), Err(h), _) => Failure::Lost(Box::new((
-                e,
-                format!("putting the work tree and HEAD back failed too: {again}; {h}"),
-                stuck(),
-            ))),
-            (Ok(()), Err(again), _) => Failure::Lost(Box::new((
-                e,
-                format!("the work tree was put back, but moving HEAD back failed: {again}"),
-                stuck(),
-            ))),
+            (Err(again), Ok(()), _) => {
+                Failure::Lost(Box::new((e, Again::Tree(again.to_string()), None)))
+            }
+            (Err(again), Err(h), _) => {
+                Failure::Lost(Box::new((e, Again::Both(format!("{again}; {h}")), stuck())))
+            }
+            (Ok(()), Err(again), _) => {
+                Failure::Lost(Box::new((e, Again::Head(again.to_string()), stuck())))
+            }
             (Ok(()), Ok(()), true) => Failure::PutBack(e),
             (Ok(()), Ok(()), false) => Untouched(e),
         }
@@ -667,13 +699,10 @@ fn switch(
         Ok(()) => {}
         Err(Switch::Changed(path)) => {
             return Err(put_back(
-                Error::Conflict(
-                    format!(
-                        "{} changed while git-orx was rolling back",
-                        crate::text::escape(&path)
-                    )
-                    .into(),
-                ),
+                Error::Conflict(crate::msg!(
+                    "path-changed-while-git-orx",
+                    path = crate::text::escape(&path)
+                )),
                 false,
             ));
         }
@@ -701,10 +730,14 @@ fn short(id: &str) -> &str {
 fn nothing_changed(e: Error) -> Error {
     match e {
         Error::Conflict(m) => {
-            Error::Conflict(format!("{m}; nothing was changed, run the command again").into())
+            Error::Conflict(crate::msg!("text-nothing-changed-run-command", text = m))
         }
         e if e.kind() == crate::error::ErrorKind::Busy => e,
-        e => Error::Failed(format!("{e}\nnothing was changed").into()),
+        e => Error::Failed(crate::msg!(
+            "two-lines",
+            first = e.to_message(),
+            second = crate::msg!("nothing-changed")
+        )),
     }
 }
 

@@ -87,7 +87,13 @@ pub fn record_decision(repo: &Repo, head: &str, d: &Decision) -> Result<()> {
                 .open(&path)
         })
         .and_then(|mut f| writeln!(f, "{line}"))
-        .map_err(|e| Error::Failed(format!("{}: {e}", path.display()).into()))
+        .map_err(|e| {
+            Error::Failed(crate::msg!(
+                "path-text",
+                path = path.display().to_string(),
+                text = e.to_string()
+            ))
+        })
 }
 
 /// The decisions recorded while merging onto `head` whose state the file
@@ -308,14 +314,14 @@ pub fn unmerged(repo: &Repo, rules: &Rules, paths: &[String], id: &str) -> Resul
     }
     match found.len() {
         1 => Ok(found.remove(0)),
-        0 => Err(Error::NotFound(format!(
-            "no item `{}` is left unmerged by a merge here (git status lists the files that are)",
-            crate::text::escape(id)
-        ).into())),
-        _ => Err(Error::Usage(format!(
-            "more than one unmerged item has the ID `{}`: name it as KIND:ID",
-            crate::text::escape(id)
-        ).into())),
+        0 => Err(Error::NotFound(crate::msg!(
+            "no-item-id-left-unmerged",
+            id = crate::text::escape(id)
+        ))),
+        _ => Err(Error::Usage(crate::msg!(
+            "more-than-one-unmerged-item",
+            id = crate::text::escape(id)
+        ))),
     }
 }
 

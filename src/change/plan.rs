@@ -19,6 +19,7 @@ use crate::engine::store::{self, Lock};
 use crate::engine::validate::{self, Accepted, Change, Refusal};
 use crate::error::{Error, Result};
 use crate::repo::workspace::{self, Workspace};
+use crate::text::message::Message;
 use crate::workflow::Workflow;
 
 /// An accepted change, ready to write. A plan is made only by planning a
@@ -90,13 +91,11 @@ pub fn note_edit(
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .ok_or_else(|| {
-            Error::Usage(
-                format!(
-                    "{trigger} records its note as `{}`: give it with -m TEXT",
-                    field.join(".")
-                )
-                .into(),
-            )
+            Error::Usage(crate::msg!(
+                "trigger-records-note-field-give",
+                trigger = trigger,
+                field = field.join(".")
+            ))
         })?;
     Ok(Some((field.clone(), Value::from(note))))
 }
@@ -309,23 +308,21 @@ pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflo
 /// first; other uncommitted edits are judged with the change.
 pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
     let Some(bytes) = ws.repo.head_file(&item.path)? else {
-        return Err(Error::Pending(format!(
-            "{} ({}) is not committed yet; commit it first (`git orx new` commits it, unless told not to)",
-            item.label(),
-            item.path
-        ).into()));
+        return Err(Error::Pending(crate::msg!(
+            "item-not-committed-yet-commit-first",
+            item = item.label(),
+            path = &item.path
+        )));
     };
     if bytes == item.doc.text().as_bytes() {
         return Ok(item.clone());
     }
     let head = Item::from_bytes(ws.registry(), &item.path, bytes).map_err(|e| {
-        Error::Pending(
-            format!(
-                "the committed version of {} is not valid ({e}); commit a fix first",
-                item.path
-            )
-            .into(),
-        )
+        Error::Pending(crate::msg!(
+            "committed-version-path-not-valid",
+            path = &item.path,
+            text = e.to_string()
+        ))
     })?;
     if head.status != item.status {
         // Another git-orx process may be moving it: wait for it to finish,
@@ -348,13 +345,13 @@ pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
             }
             .into());
         }
-        return Err(Error::Pending(format!(
-            "{} has an uncommitted change of state ({} committed, {} in {}); commit it (judged by the hooks) or restore the file, then try again",
-            item.label(),
-            head.status,
-            item.status,
-            item.path
-        ).into()));
+        return Err(Error::Pending(crate::msg!(
+            "item-has-uncommitted-change-state",
+            item = item.label(),
+            from = &head.status,
+            to = &item.status,
+            path = &item.path
+        )));
     }
     Ok(head)
 }
@@ -460,13 +457,10 @@ fn plan_change(
         }
     };
     if let Accepted::Create { .. } | Accepted::Delete { .. } = verdict.accepted {
-        return Err(Error::Failed(
-            format!(
-                "internal error: a change was judged as {:?}",
-                verdict.accepted
-            )
-            .into(),
-        ));
+        return Err(Error::Failed(crate::msg!(
+            "internal-error-change-judged-verdict",
+            verdict = format!("{:?}", verdict.accepted)
+        )));
     }
     let (t, mut forced) = (verdict.transition, verdict.forced);
     if t.is_some() {
@@ -573,14 +567,21 @@ fn carried_forced(
     if on_disk != item.doc.text().as_bytes() {
         return Err(Error::Refused(refusal));
     }
-    Err(Error::Pending(format!(
-        "{path} has uncommitted edits of {label} that this change would commit, and the {wf} workflow refuses them: {refusal}\n\
-         nothing was changed; undo those edits, or drop them all (`git checkout -- {path}`, or `git orx restore {id}`, which keeps them in a backup), then run the command again",
-        path = item.path,
-        label = item.label(),
-        wf = wf.name,
-        id = item.id,
-    ).into()))
+    Err(Error::Pending(crate::msg!(
+        "two-lines",
+        first = crate::msg!(
+            "path-has-uncommitted-edits-refused",
+            path = &item.path,
+            item = item.label(),
+            workflow = &wf.name,
+            refusal = refusal.message()
+        ),
+        second = crate::msg!(
+            "nothing-changed-undo-edits",
+            path = &item.path,
+            id = &item.id
+        )
+    )))
 }
 
 /// `doc` with what its body says kept in step with a move from `from` to
@@ -724,7 +725,10 @@ pub fn made_by_new(ws: &Workspace, kind: &str) -> Result<()> {
         return Ok(());
     };
     match &wf.create {
-        Some(Create::By(how)) => Err(Error::Usage(how.clone().into())),
+        // The workflow's own words.
+        Some(Create::By(how)) => Err(Error::Usage(crate::text::message::Message::text(
+            how.clone(),
+        ))),
         Some(Create::Step(step)) if step.run.first().is_some_and(|w| w != "new") => {
             let command: Vec<&str> = step
                 .run
@@ -732,10 +736,11 @@ pub fn made_by_new(ws: &Workspace, kind: &str) -> Result<()> {
                 .map(String::as_str)
                 .take_while(|w| !w.starts_with('-'))
                 .collect();
-            Err(Error::Usage(format!(
-                "`{kind}` items are made with `git orx {}` (the `create` action `git orx next` offers), not `git orx new`",
-                command.join(" ")
-            ).into()))
+            Err(Error::Usage(crate::msg!(
+                "kind-items-made-git-orx",
+                kind = kind,
+                command = command.join(" ")
+            )))
         }
         _ => Ok(()),
     }
@@ -756,30 +761,24 @@ pub fn new_item(
 ) -> Result<Plan> {
     let title = title.trim();
     if title.is_empty() {
-        return Err(Error::Usage("the title is empty".to_owned().into()));
+        return Err(Error::Usage(crate::msg!("title-empty")));
     }
     if title.chars().any(char::is_control) || title.chars().count() > 200 {
-        return Err(Error::Usage(
-            "a title is one line of at most 200 characters"
-                .to_owned()
-                .into(),
-        ));
+        return Err(Error::Usage(crate::msg!("title-one-line-most-characters")));
     }
     let Some(items) = ws.items(kind) else {
-        return Err(Error::Usage(format!(
-            "unknown kind `{}` (kinds: {}); make one with `git orx kind new NAME`, copied from a kind",
-            crate::text::escape(kind),
-            ws.kinds().join(", ")
-        ).into()));
+        return Err(Error::Usage(crate::msg!(
+            "unknown-kind-make-one-copied",
+            kind = crate::text::escape(kind),
+            list = ws.kinds().join(", ")
+        )));
     };
     if items.dir.is_none() {
-        return Err(Error::Usage(
-            format!(
-                "`{kind}` items are kept at fixed paths ({}), not made with `git orx new`",
-                items.paths.join(", ")
-            )
-            .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "kind-items-kept-fixed-paths",
+            kind = kind,
+            paths = items.paths.join(", ")
+        )));
     }
     let wf = ws.workflow(kind)?;
     // IDs in use: those of readable items, and for a file that cannot be
@@ -794,7 +793,9 @@ pub fn new_item(
     })?;
     let id = match id {
         Some(id) => {
-            items.check_id(id).map_err(|e| Error::Usage(e.into()))?;
+            if let Some(m) = items.id_problem(id) {
+                return Err(Error::Usage(m));
+            }
             let taken = existing.iter().find(|(i, _, readable)| {
                 if *readable {
                     i == id
@@ -804,14 +805,20 @@ pub fn new_item(
             });
             match taken {
                 Some((_, path, true)) => {
-                    return Err(Error::Exists(
-                        format!("a {kind} with ID `{id}` already exists: {path}").into(),
-                    ));
+                    return Err(Error::Exists(crate::msg!(
+                        "kind-id-id-already-exists",
+                        kind = kind,
+                        id = id,
+                        path = path
+                    )));
                 }
                 Some((_, path, false)) => {
-                    return Err(Error::Exists(format!(
-                        "{path} may hold {kind} `{id}` but cannot be read; fix it first (git orx check)"
-                    ).into()));
+                    return Err(Error::Exists(crate::msg!(
+                        "path-may-hold-kind-id",
+                        path = path,
+                        kind = kind,
+                        id = id
+                    )));
                 }
                 None => {}
             }
@@ -823,15 +830,12 @@ pub fn new_item(
                 &unique_mark(ws, title),
             )
             .ok_or_else(|| {
-                Error::Usage(
-                    match items.new_id {
-                        crate::workflow::items::NewId::Name => {
-                            format!("a {kind}'s ID is given: say which")
-                        }
-                        _ => "cannot choose the next ID after the highest one; give one".to_owned(),
+                Error::Usage(match items.new_id {
+                    crate::workflow::items::NewId::Name => {
+                        crate::msg!("kind-id-is-given-say-which", kind = kind)
                     }
-                    .into(),
-                )
+                    _ => crate::msg!("cannot-choose-next-id-give-one"),
+                })
             })?,
     };
     let builtin = items
@@ -848,9 +852,10 @@ pub fn new_item(
             match example {
                 Some(e) => e.to_owned(),
                 None => {
-                    return Err(Error::Usage(format!(
-                        "the built-in example goes with the built-in template, which this {kind}'s template would not measure; write the {kind} from the template instead"
-                    ).into()));
+                    return Err(Error::Usage(crate::msg!(
+                        "built-example-goes-built-template",
+                        kind = kind
+                    )));
                 }
             }
         }
@@ -882,14 +887,22 @@ pub fn new_item(
         ),
     };
     let path = items.path_for(&id, title).ok_or_else(|| {
-        Error::Failed(format!("the `{kind}` kind names no file for ID `{id}`").into())
+        Error::Failed(crate::msg!(
+            "kind-kind-names-no-file-2",
+            kind = kind,
+            id = &id
+        ))
     })?;
     let item = Item::from_bytes(ws.registry(), &path, text.into_bytes())?;
     if item.kind != kind || item.id != id || item.status != wf.initial {
-        return Err(Error::Failed(format!(
-            "the {kind} template does not produce `kind: {kind}`, `id: {id}` and `{}: {}`; fix its frontmatter",
-            wf.state_field, wf.initial
-        ).into()));
+        return Err(Error::Failed(crate::msg!(
+            "kind-template-does-not-produce",
+            kind = kind,
+            kind2 = kind,
+            id = &id,
+            field = &wf.state_field,
+            value = &wf.initial
+        )));
     }
     create(ws, &wf, item, actor)
 }
@@ -961,9 +974,10 @@ pub fn create(
         return Err(e.into());
     }
     if ws.root().join(&item.path).symlink_metadata().is_ok() {
-        return Err(Error::Exists(
-            format!("{} already exists", item.path).into(),
-        ));
+        return Err(Error::Exists(crate::msg!(
+            "path-already-exists",
+            path = &item.path
+        )));
     }
     let handoff = handoff(ws, wf, item.value(), &wf.initial, None, actor.role, &now);
     Ok(Plan {
@@ -1085,10 +1099,12 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
             Err(_) => None,
         })?;
         if let Some(path) = taken.into_iter().flatten().next() {
-            return Err(Error::Conflict(format!(
-                "{} {} was made meanwhile by another process ({path}): the ID is taken; run the command again for the next free ID",
-                plan.kind, plan.id
-            ).into()));
+            return Err(Error::Conflict(crate::msg!(
+                "kind-id-made-meanwhile-another",
+                kind = &plan.kind,
+                id = &plan.id,
+                path = path
+            )));
         }
     }
     if plan.actions.is_empty() {
@@ -1112,9 +1128,10 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
         let wf = ws.workflow(&plan.kind)?;
         let field = wf.checkpoint_field.as_deref().unwrap_or_default();
         let Some(target) = before.get(field).and_then(Value::as_str) else {
-            return Err(Error::Failed(
-                format!("{} records no checkpoint to roll back to", plan.label()).into(),
-            ));
+            return Err(Error::Failed(crate::msg!(
+                "agent-records-no-checkpoint-roll",
+                agent = plan.label()
+            )));
         };
         let trailers = vec![
             ("Orx-Item".to_owned(), format!("{}/{}", plan.kind, plan.id)),
@@ -1144,7 +1161,7 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
         let field = wf.checkpoint_field.as_deref().unwrap_or_default();
         doc = doc
             .set(&[field], &json!(name))
-            .map_err(|e| Error::Failed(e.message.into()))?;
+            .map_err(|e| Error::Failed(Message::text(e.message)))?;
         made = Some(name);
     }
     match (write_locked(ws, plan, &doc, commit, lock), rolled) {
@@ -1154,12 +1171,16 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
             Ok(e)
         }
         // The rollback is made and recorded; say so, and how to undo it.
-        (Err(e), Some(r)) => Err(Error::Failed(format!(
-            "the work was rolled back [{}], but {} could not be recorded: {e}\nundo the rollback by rolling back to {}, or record the transition again",
-            r.commit,
-            plan.transition_text(),
-            r.saved
-        ).into())),
+        (Err(e), Some(r)) => Err(Error::Failed(crate::msg!(
+            "two-lines",
+            first = crate::msg!(
+                "work-rolled-back-commit-but",
+                commit = &r.commit,
+                item = plan.transition_text(),
+                text = e.to_message()
+            ),
+            second = crate::msg!("undo-rollback-by-rolling-back", name = &r.saved)
+        ))),
         (Err(e), None) => Err(e),
     }
 }
@@ -1184,9 +1205,10 @@ fn write_locked(
     if commit {
         // A commit now would land on a temporary HEAD, or be refused.
         if let Some(what) = ws.repo.operation_in_progress() {
-            return Err(Error::Failed(format!(
-                "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
-            ).into()));
+            return Err(Error::Failed(crate::msg!(
+                "git-middle-what-finish-abort",
+                what = what
+            )));
         }
         ws.repo.wait_for_locks(ws.lock_wait)?;
     }
@@ -1256,9 +1278,10 @@ pub fn write_file(
     let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
     if commit {
         if let Some(what) = ws.repo.operation_in_progress() {
-            return Err(Error::Failed(format!(
-                "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
-            ).into()));
+            return Err(Error::Failed(crate::msg!(
+                "git-middle-what-finish-abort",
+                what = what
+            )));
         }
         ws.repo.wait_for_locks(ws.lock_wait)?;
     }
@@ -1379,17 +1402,15 @@ fn moved_meanwhile(ws: &Workspace, plan: &Plan) -> Option<Error> {
 
 /// `story 1.1 is now in InProgress (committed in abc1234)`.
 fn now_in(ws: &Workspace, head: &Item) -> Error {
-    Error::Conflict(
-        format!(
-            "{} is now in {} (committed in {}); nothing was changed",
-            head.label(),
-            head.status,
-            ws.repo
-                .last_change(&head.path)
-                .unwrap_or_else(|| "HEAD".to_owned())
-        )
-        .into(),
-    )
+    Error::Conflict(crate::msg!(
+        "item-now-state-committed-commit",
+        item = head.label(),
+        state = &head.status,
+        commit = ws
+            .repo
+            .last_change(&head.path)
+            .unwrap_or_else(|| "HEAD".to_owned())
+    ))
 }
 
 #[cfg(test)]

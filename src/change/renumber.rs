@@ -40,7 +40,9 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
         Some((k, i)) => (Some(k), i),
         None => (None, id),
     };
-    crate::text::check_id(id).map_err(|e| Error::Usage(e.into()))?;
+    if let Some(m) = crate::text::id_problem(id) {
+        return Err(Error::Usage(m));
+    }
     let mut holders: Vec<Item> = Vec::new();
     for k in ws.registry().iter() {
         if kind.is_some_and(|want| want != k.name()) || k.items.dir.is_none() {
@@ -53,33 +55,34 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
         }
     }
     if holders.is_empty() {
-        return Err(Error::NotFound(
-            format!("no item has the ID `{}`", crate::text::escape(id)).into(),
-        ));
+        return Err(Error::NotFound(crate::msg!(
+            "no-item-has-id-id",
+            id = crate::text::escape(id)
+        )));
     }
     if holders.iter().any(|h| h.kind != holders[0].kind) {
-        return Err(Error::Usage(
-            format!("items of more than one kind have the ID `{id}`: name the kind as KIND:ID")
-                .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "items-more-than-one-kind",
+            id = id
+        )));
     }
     let item = match path {
-        Some(p) => holders
-            .into_iter()
-            .find(|h| h.path == p)
-            .ok_or_else(|| Error::Usage(format!("{p} does not hold the item `{id}`").into()))?,
+        Some(p) => holders.into_iter().find(|h| h.path == p).ok_or_else(|| {
+            Error::Usage(crate::msg!("path-does-not-hold-item", path = p, id = id))
+        })?,
         None if holders.len() == 1 && to.is_none() => {
-            return Err(Error::Usage(format!(
-                "only {} holds the ID `{id}`: nothing collides; give the new ID to renumber it anyway",
-                holders[0].path
-            ).into()));
+            return Err(Error::Usage(crate::msg!(
+                "only-path-holds-id-id",
+                path = &holders[0].path,
+                id = id
+            )));
         }
         None => latest(ws, holders)?,
     };
     let items = &ws
         .registry()
         .get(&item.kind)
-        .ok_or_else(|| Error::Usage(format!("unknown kind `{}`", item.kind).into()))?
+        .ok_or_else(|| Error::Usage(crate::msg!("unknown-kind-name", name = &item.kind)))?
         .items;
     let existing: Vec<String> = ws
         .scan_kind(&item.kind, |r| r.ok().map(|i| i.id))?
@@ -88,12 +91,15 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
         .collect();
     let new_id = match to {
         Some(t) => {
-            crate::text::check_id(t).map_err(|e| Error::Usage(e.into()))?;
-            items.check_id(t).map_err(|e| Error::Usage(e.into()))?;
+            if let Some(m) = items.id_problem(t) {
+                return Err(Error::Usage(m));
+            }
             if existing.iter().any(|e| e == t) {
-                return Err(Error::Exists(
-                    format!("{} {t} exists already; choose a free ID", item.kind).into(),
-                ));
+                return Err(Error::Exists(crate::msg!(
+                    "item-id-exists-already-choose",
+                    item = &item.kind,
+                    id = t
+                )));
             }
             t.to_owned()
         }
@@ -102,9 +108,7 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
                 existing.iter().map(String::as_str),
                 &crate::change::plan::unique_mark(ws, &item.title),
             )
-            .ok_or_else(|| {
-                Error::Usage("cannot choose the next free ID; give one".to_owned().into())
-            })?,
+            .ok_or_else(|| Error::Usage(crate::msg!("cannot-choose-next-free-id")))?,
     };
     let field = item
         .shape
@@ -131,10 +135,17 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
         None => doc,
     };
     let new_path = items.path_for(&new_id, &item.title).ok_or_else(|| {
-        Error::Failed(format!("the `{}` kind names no file for ID `{new_id}`", item.kind).into())
+        Error::Failed(crate::msg!(
+            "kind-kind-names-no-file-2",
+            kind = &item.kind,
+            id = &new_id
+        ))
     })?;
     if ws.root().join(&new_path).symlink_metadata().is_ok() {
-        return Err(Error::Exists(format!("{new_path} exists already").into()));
+        return Err(Error::Exists(crate::msg!(
+            "path-exists-already",
+            path = &new_path
+        )));
     }
     let references = references(ws, &item, &new_id)?;
     Ok(Renumber {
@@ -229,17 +240,14 @@ fn latest(ws: &Workspace, holders: Vec<Item>) -> Result<Item> {
     dated.sort_by_key(|(t, _)| *t);
     let (t, item) = dated.pop().expect("two holders at least");
     if dated.last().is_some_and(|(u, _)| *u == t) {
-        return Err(Error::Usage(
-            format!(
-                "{} and {} were added by the same commit: say which to renumber with its path",
-                item.path,
-                dated
-                    .last()
-                    .map(|(_, i)| i.path.as_str())
-                    .unwrap_or_default()
-            )
-            .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "b-were-added-same-commit",
+            a = &item.path,
+            b = dated
+                .last()
+                .map(|(_, i)| i.path.as_str())
+                .unwrap_or_default()
+        )));
     }
     Ok(item)
 }
@@ -301,9 +309,10 @@ pub fn execute(ws: &Workspace, r: &Renumber) -> Result<Executed> {
     // The collision a merge brought in is fixed in the merge commit.
     let merging = !repo.merge_heads().is_empty();
     if let Some(what) = repo.operation_in_progress().filter(|_| !merging) {
-        return Err(Error::Failed(format!(
-            "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
-        ).into()));
+        return Err(Error::Failed(crate::msg!(
+            "git-middle-what-finish-abort",
+            what = what
+        )));
     }
     repo.wait_for_locks(ws.lock_wait)?;
     let root = repo.root();

@@ -21,6 +21,7 @@ use crate::change::state;
 use crate::engine::item::Item;
 use crate::error::{Error, Result};
 use crate::repo::workspace::{self, Workspace};
+use crate::text::message::Message;
 use crate::workflow::Workflow;
 use crate::workflow::run::{self as wrun, Action, Run, Selected};
 
@@ -149,15 +150,9 @@ pub struct Options<'a> {
 
 /// The workflow's `run:` section, or why there is none.
 pub fn run_section(wf: &Workflow) -> Result<&Run> {
-    wf.run.as_ref().ok_or_else(|| {
-        Error::Usage(
-            format!(
-                "the {} workflow has no `run:` section: its items are not driven by `git orx run`",
-                wf.name
-            )
-            .into(),
-        )
-    })
+    wf.run
+        .as_ref()
+        .ok_or_else(|| Error::Usage(crate::msg!("kind-workflow-has-no-run", kind = &wf.name)))
 }
 
 /// The next action for `item` and its prompt, as `git orx prompt` and
@@ -170,7 +165,7 @@ pub fn next_job(ws: &Workspace, item: &Item, role: &str) -> Result<(Selected, Op
     let scope = wf.scope(value.clone(), role, &now);
     let selected = run
         .select(&scope)
-        .map_err(|m| Error::Failed(format!("{}: `run.next`: {m}", wf.name).into()))?;
+        .map_err(|m| Error::Failed(run_error(&wf.name, "run.next", m)))?;
     let Some(action) = run.action(&selected.action).filter(|a| a.exec) else {
         return Ok((selected, None));
     };
@@ -227,7 +222,8 @@ fn effects(
         .scope(value.clone(), role, &now)
         .with("action", json!(selected.action))
         .with("argument", selected.argument.clone().unwrap_or(Value::Null));
-    wrun::values(effects, &scope).map_err(|m| Error::Failed(format!("{}: {m}", wf.name).into()))
+    wrun::values(effects, &scope)
+        .map_err(|m| Error::Failed(crate::msg!("path-text", path = &wf.name, text = m)))
 }
 
 /// What `action` makes of `value` once its executor returned `updates`:
@@ -302,7 +298,7 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
         let scope = wf.scope(value.clone(), opts.role, &now);
         if let Some(signal) = run
             .signal(&scope)
-            .map_err(|m| Error::Failed(format!("{}: `run.signals`: {m}", wf.name).into()))?
+            .map_err(|m| Error::Failed(run_error(&wf.name, "run.signals", m)))?
         {
             let selected = Selected {
                 action: signal.exit.clone(),
@@ -318,7 +314,7 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
         }
         let selected = run
             .select(&scope)
-            .map_err(|m| Error::Failed(format!("{}: `run.next`: {m}", wf.name).into()))?;
+            .map_err(|m| Error::Failed(run_error(&wf.name, "run.next", m)))?;
         summary.last_action = Some(selected.action.clone());
         let Some(action) = run.action(&selected.action) else {
             summary.exit = Exit::Finished;
@@ -409,13 +405,12 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
                     crate::engine::validate::put(&mut v, p, val.clone());
                 }
                 Some((opts.body)(name, &v).ok_or_else(|| {
-                    Error::Failed(
-                        format!(
-                            "{}: `run.actions.{}.body`: no renderer `{name}`",
-                            wf.name, action.name
-                        )
-                        .into(),
-                    )
+                    Error::Failed(crate::msg!(
+                        "path-run-actions-action-body",
+                        path = &wf.name,
+                        action = &action.name,
+                        name = name
+                    ))
                 })?)
             }
             None => None,
@@ -627,6 +622,17 @@ fn interrupt(ws: &Workspace, wf: &Workflow, run: &Run, item: Item, actor: Actor)
     Ok(())
 }
 
+/// A workflow's `run:` section that failed as it ran (an expression's
+/// error, in its own words).
+fn run_error(workflow: &str, part: &str, text: String) -> Message {
+    crate::msg!(
+        "workflow-part-failed",
+        workflow = workflow,
+        part = part,
+        text = text
+    )
+}
+
 /// The `stateUpdates` of an executor's output: the last line that is a
 /// JSON object with that key, or the whole output.
 pub fn parse_output(output: &str) -> std::result::Result<Vec<Edit>, String> {
@@ -653,7 +659,7 @@ pub fn parse_output(output: &str) -> std::result::Result<Vec<Edit>, String> {
     };
     match &v["stateUpdates"] {
         Value::Object(m) if m.is_empty() => Ok(Vec::new()),
-        u => state::edits_of(u),
+        u => state::edits_of(u).map_err(|m| m.to_string()),
     }
 }
 

@@ -10,6 +10,7 @@ use crate::engine::item::{self, Item};
 use crate::engine::store::{self, Lock};
 use crate::error::{Error, Result};
 use crate::repo::workspace::Workspace;
+use crate::text::message::Message;
 
 /// Where backups live.
 pub const BACKUPS: &str = "refs/orx/backups/";
@@ -128,17 +129,21 @@ pub fn backups(ws: &Workspace, kind: &str, id: &str) -> Result<Vec<Backup>> {
 fn backup_name(kind: &str, id: &str, existing: &[Backup], name: Option<&str>) -> Result<String> {
     Ok(match name {
         Some(n) => {
-            crate::text::check_id(n).map_err(|e| Error::Usage(e.into()))?;
+            if let Some(m) = crate::text::id_problem(n) {
+                return Err(Error::Usage(m));
+            }
             if n.starts_with("auto-") {
-                return Err(Error::Usage(format!(
-                    "backup names starting with `auto-` are the automatic ones; choose another name than `{n}`"
-                ).into()));
+                return Err(Error::Usage(crate::msg!(
+                    "backup-names-starting-auto-automatic",
+                    name = n
+                )));
             }
             if existing.iter().any(|b| b.name == n) {
-                return Err(Error::Usage(
-                    format!("{kind} {id} has a backup named `{n}` already; choose another name")
-                        .into(),
-                ));
+                return Err(Error::Usage(crate::msg!(
+                    "item-has-backup-named-name",
+                    item = format!("{kind} {id}"),
+                    name = n
+                )));
             }
             n.to_owned()
         }
@@ -224,13 +229,14 @@ pub fn backup_bytes(ws: &Workspace, commit: &str, path: &str) -> Result<Option<V
 /// The edits `updates` asks for: `{"a.b": 1}` and `{"a": {"b": 1}}` both
 /// set `a.b`; a list or a scalar is one value. An update of nothing is
 /// refused.
-pub fn edits_of(updates: &Value) -> std::result::Result<Vec<Edit>, String> {
+pub fn edits_of(updates: &Value) -> std::result::Result<Vec<Edit>, Message> {
     let Value::Object(map) = updates else {
-        return Err(format!(
-            "the updates must be a JSON object of fields, not {updates}"
+        return Err(crate::msg!(
+            "updates-must-json-object-fields",
+            updates = updates.to_string()
         ));
     };
-    fn walk(prefix: &[String], v: &Value, out: &mut Vec<Edit>) -> std::result::Result<(), String> {
+    fn walk(prefix: &[String], v: &Value, out: &mut Vec<Edit>) -> std::result::Result<(), Message> {
         match v {
             Value::Object(m) if !m.is_empty() && !prefix.is_empty() => {
                 for (k, v) in m {
@@ -251,17 +257,17 @@ pub fn edits_of(updates: &Value) -> std::result::Result<Vec<Edit>, String> {
         walk(&key_path(k)?, v, &mut out)?;
     }
     if out.is_empty() {
-        return Err("the updates set no field".to_owned());
+        return Err(crate::msg!("updates-set-no-field"));
     }
     Ok(out)
 }
 
-fn key_path(k: &str) -> std::result::Result<Vec<String>, String> {
+fn key_path(k: &str) -> std::result::Result<Vec<String>, Message> {
     let parts: Vec<String> = k.split('.').map(str::to_owned).collect();
     if parts.iter().any(|p| p.trim().is_empty()) {
-        return Err(format!(
-            "`{}` is not a field path (`a.b.c`)",
-            crate::text::escape(k)
+        return Err(crate::msg!(
+            "path-not-field-path-b",
+            path = crate::text::escape(k)
         ));
     }
     Ok(parts)
@@ -269,9 +275,12 @@ fn key_path(k: &str) -> std::result::Result<Vec<String>, String> {
 
 /// One `FIELD=VALUE`: the value read as JSON (`3`, `true`, `null`,
 /// `["a"]`, `"text"`), else as text.
-pub fn parse_assignment(s: &str) -> std::result::Result<Edit, String> {
+pub fn parse_assignment(s: &str) -> std::result::Result<Edit, Message> {
     let Some((k, v)) = s.split_once('=') else {
-        return Err(format!("`{}` is not FIELD=VALUE", crate::text::escape(s)));
+        return Err(crate::msg!(
+            "text-not-field-value",
+            text = crate::text::escape(s)
+        ));
     };
     let value = serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_owned()));
     Ok((key_path(k.trim())?, value))
@@ -297,25 +306,20 @@ pub fn plan_update(
             match value.as_str() {
                 Some(s) if wf.state(s).is_some() => to = Some(s.to_owned()),
                 _ => {
-                    return Err(Error::Usage(
-                        format!(
-                            "`{}` must be one of the states of {}: {}, not {value}",
-                            wf.state_field,
-                            wf.name,
-                            wf.state_names().join(", ")
-                        )
-                        .into(),
-                    ));
+                    return Err(Error::Usage(crate::msg!(
+                        "field-must-one-states-kind",
+                        field = &wf.state_field,
+                        kind = &wf.name,
+                        states = wf.state_names().join(", "),
+                        value = value.to_string()
+                    )));
                 }
             }
         } else if path.first().is_some_and(|k| k == "kind" || k == "id") {
-            return Err(Error::Usage(
-                format!(
-                    "`{}` is the item's identity and cannot be updated",
-                    path.join(".")
-                )
-                .into(),
-            ));
+            return Err(Error::Usage(crate::msg!(
+                "field-item-s-identity-cannot",
+                field = path.join(".")
+            )));
         } else {
             rest.push((path.clone(), value.clone()));
         }
@@ -400,22 +404,16 @@ pub fn plan_error(
 ) -> Result<Recorded> {
     let wf = plan::workflow_of(ws, &item)?;
     let Some(run) = wf.run.as_ref() else {
-        return Err(Error::Usage(
-            format!(
-                "the {} workflow counts no errors (it has no `run:` section with `errors:`)",
-                wf.name
-            )
-            .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "kind-workflow-counts-no-errors",
+            kind = &wf.name
+        )));
     };
     let Some(errors) = run.errors.as_ref() else {
-        return Err(Error::Usage(
-            format!(
-                "the {} workflow counts no errors (`run.errors` is not set)",
-                wf.name
-            )
-            .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "kind-workflow-counts-no-errors-2",
+            kind = &wf.name
+        )));
     };
     // An action given by its alias is recorded by its name.
     let action = action.map(|a| run.action(a).map_or(a, |x| x.name.as_str()));
@@ -626,82 +624,92 @@ pub fn restore(
     dry_run: bool,
 ) -> Result<Restored> {
     let (kind, id, path, current) = locate(ws, id)?;
-    let disk = item::read_limited(&ws.root().join(&path)).map_err(|e| Error::Failed(e.into()))?;
+    // read_limited's words are the item errors' (not yet messages).
+    let disk =
+        item::read_limited(&ws.root().join(&path)).map_err(|e| Error::Failed(Message::text(e)))?;
     let head = ws.repo.head_file(&path)?;
-    let (from, bytes) =
-        match to {
-            RestoreTo::LastGood => {
-                if current.is_none() || head.as_deref() != Some(disk.as_slice()) {
-                    let Some(h) = head.clone() else {
-                        return Err(Error::Failed(format!(
-                        "{path} is not committed: there is no committed version to go back to"
-                    ).into()));
-                    };
-                    ("the committed version".to_owned(), h)
-                } else {
-                    let list = backups(ws, &kind, &id)?;
-                    let mut found = None;
-                    for b in list.iter().rev() {
-                        if let Some(bytes) = backup_bytes(ws, &b.commit, &path)?
-                            && bytes != disk
-                            && Item::from_bytes(ws.registry(), &path, bytes.clone()).is_ok()
-                        {
-                            found = Some((format!("backup {}", b.name), bytes));
-                            break;
-                        }
+    let (from, bytes) = match to {
+        RestoreTo::LastGood => {
+            if current.is_none() || head.as_deref() != Some(disk.as_slice()) {
+                let Some(h) = head.clone() else {
+                    return Err(Error::Failed(crate::msg!(
+                        "path-not-committed-there-no",
+                        path = &path
+                    )));
+                };
+                ("the committed version".to_owned(), h)
+            } else {
+                let list = backups(ws, &kind, &id)?;
+                let mut found = None;
+                for b in list.iter().rev() {
+                    if let Some(bytes) = backup_bytes(ws, &b.commit, &path)?
+                        && bytes != disk
+                        && Item::from_bytes(ws.registry(), &path, bytes.clone()).is_ok()
+                    {
+                        found = Some((format!("backup {}", b.name), bytes));
+                        break;
                     }
-                    found.ok_or_else(|| {
-                        Error::Failed(
-                            format!(
-                                "{kind} {id} has no backup that differs from it: nothing to restore"
-                            )
-                            .into(),
-                        )
-                    })?
                 }
+                found.ok_or_else(|| {
+                    Error::Failed(crate::msg!(
+                        "item-has-no-differing-backup",
+                        item = format!("{kind} {id}")
+                    ))
+                })?
             }
-            RestoreTo::Named(name) => {
-                let list = all_backups(ws, &kind, &id, &path)?;
-                let found = list.iter().find(|b| &b.name == name);
-                // A copy the state store kept: its bytes are in the file.
-                if let Some(file) = found.and_then(|b| b.file.as_deref()) {
-                    let bytes = std::fs::read(file)
-                        .map_err(|e| Error::Failed(format!("cannot read {file}: {e}").into()))?;
-                    (format!("the state store's {name}"), bytes)
-                } else {
-                    let (label, rev) =
-                        match found {
-                            Some(b) => (format!("backup {}", b.name), b.commit.clone()),
-                            None => match ws.repo.commit_id(name) {
-                                Some(c) => (format!("commit {}", &c[..c.len().min(12)]), c),
-                                None => {
-                                    let names: Vec<&str> =
-                                        list.iter().map(|b| b.name.as_str()).collect();
-                                    return Err(Error::NotFound(format!(
-                                "`{}` is neither a backup of {kind} {id} ({}) nor a commit",
-                                crate::text::escape(name),
-                                if names.is_empty() {
-                                    "it has none".to_owned()
+        }
+        RestoreTo::Named(name) => {
+            let list = all_backups(ws, &kind, &id, &path)?;
+            let found = list.iter().find(|b| &b.name == name);
+            // A copy the state store kept: its bytes are in the file.
+            if let Some(file) = found.and_then(|b| b.file.as_deref()) {
+                let bytes = std::fs::read(file).map_err(|e| {
+                    Error::Failed(crate::msg!(
+                        "cannot-read-file-e",
+                        file = file,
+                        e = e.to_string()
+                    ))
+                })?;
+                (format!("the state store's {name}"), bytes)
+            } else {
+                let (label, rev) = match found {
+                    Some(b) => (format!("backup {}", b.name), b.commit.clone()),
+                    None => match ws.repo.commit_id(name) {
+                        Some(c) => (format!("commit {}", &c[..c.len().min(12)]), c),
+                        None => {
+                            let names: Vec<&str> = list.iter().map(|b| b.name.as_str()).collect();
+                            return Err(Error::NotFound(crate::msg!(
+                                "name-neither-backup-item-list",
+                                name = crate::text::escape(name),
+                                item = format!("{kind} {id}"),
+                                list = if names.is_empty() {
+                                    crate::msg!("it-has-none")
                                 } else {
-                                    names.join(", ")
+                                    Message::text(names.join(", "))
                                 }
-                            ).into()));
-                                }
-                            },
-                        };
-                    let bytes = backup_bytes(ws, &rev, &path)?.ok_or_else(|| {
-                        Error::NotFound(format!("{label} holds no {path}").into())
-                    })?;
-                    (label, bytes)
-                }
+                            )));
+                        }
+                    },
+                };
+                let bytes = backup_bytes(ws, &rev, &path)?.ok_or_else(|| {
+                    Error::NotFound(crate::msg!(
+                        "label-holds-no-path",
+                        label = &label,
+                        path = &path
+                    ))
+                })?;
+                (label, bytes)
             }
-        };
-    let restored =
-        Item::from_bytes(ws.registry(), &path, bytes.clone()).map_err(|e| {
-            Error::Failed(format!(
-            "{from} of {path} is not readable either ({e}); choose another backup to restore"
-        ).into())
-        })?;
+        }
+    };
+    let restored = Item::from_bytes(ws.registry(), &path, bytes.clone()).map_err(|e| {
+        Error::Failed(crate::msg!(
+            "from-not-readable-choose-another",
+            name = &from,
+            path = &path,
+            text = e.to_string()
+        ))
+    })?;
     let was_unreadable = current.is_none();
     // What the file holds that is not committed is kept before it is
     // replaced, under a name no later backup drops.
@@ -739,9 +747,10 @@ pub fn restore(
     let head_item = match &head {
         Some(h) => Item::from_bytes(ws.registry(), &path, h.clone())?,
         None => {
-            return Err(Error::Failed(
-                format!("{path} is not committed yet; commit it first").into(),
-            ));
+            return Err(Error::Failed(crate::msg!(
+                "path-not-committed-yet-commit",
+                path = &path
+            )));
         }
     };
     let wf = ws.workflow(&kind)?;
@@ -749,7 +758,7 @@ pub fn restore(
     let mut staged = restored
         .doc
         .set(&[wf.state_field.as_str()], &json!(head_item.status))
-        .map_err(|e| Error::Failed(e.message.into()))?;
+        .map_err(|e| Error::Failed(Message::text(e.message)))?;
     // The fields only transitions change (an error counter) are not taken
     // back: they stay as committed, and the move back to the restored
     // state changes them as its effects say.
@@ -760,7 +769,7 @@ pub fn restore(
         if now != crate::engine::validate::lookup(&taken_back, field) {
             staged = staged
                 .set(&keys, now.unwrap_or(&Value::Null))
-                .map_err(|e| Error::Failed(e.message.into()))?;
+                .map_err(|e| Error::Failed(Message::text(e.message)))?;
         }
     }
     let staged = Item::from_document(ws.registry(), &path, staged)?;

@@ -364,7 +364,16 @@ impl Ui {
             {
                 data.allowed = orx::board::report::allowed(&ws, id, data.kind.as_deref());
             }
-            if let Some(worded) = msg::flags::word(&data.message) {
+            // A message by its ID, in the language in force, worded with
+            // its flag; a text made from its parts as the library says it.
+            // A message by its ID, in the language in force, worded with
+            // its flag; a refusal, or a text made from parts no message
+            // names yet, as the library says it.
+            let m = e.to_message();
+            let by_id = !matches!(e, Error::Refused(_) | Error::NoDecision(_));
+            if by_id && m.as_text().is_none() {
+                data.message = msg::m(&m);
+            } else if let Some(worded) = msg::flags::word(&data.message) {
                 data.message = worded;
             }
             let hints = hints(e);
@@ -471,10 +480,9 @@ fn error_text(e: &Error, acting: &Acting) -> String {
                 _ => e.to_string(),
             }
         }
-        _ => match e.message() {
-            Some(m) => msg::m(m),
-            None => e.to_string(),
-        },
+        // The message by its ID (an error made of parts no message names
+        // yet, its text: each line then put in the language in force).
+        _ => msg::m(&e.to_message()),
     }
 }
 
@@ -759,7 +767,14 @@ fn refusal(r: &Refusal) -> String {
             "--force is for the Human only; {} cannot override the rules",
             display(role)
         ),
-        _ => r.to_string(),
+        // Worded from English fragments the kinds give (an operation and
+        // its description, a problem with the commit shown as evidence):
+        // said as the library words them, each line then put in the
+        // language in force.
+        Refusal::Operation { .. } | Refusal::NoEvidence { .. } | Refusal::ActionNotTaken { .. } => {
+            r.to_string()
+        }
+        _ => msg::m(&r.message()),
     }
 }
 

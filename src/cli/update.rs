@@ -62,14 +62,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 Some(u) => u.clone(),
                 None => v,
             };
-            state::edits_of(&v).map_err(|e| orx::Error::Usage(e.into()))?
+            state::edits_of(&v).map_err(orx::Error::Usage)?
         }
         None => args
             .set
             .iter()
             .map(|s| state::parse_assignment(s))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| orx::Error::Usage(e.into()))?,
+            .map_err(orx::Error::Usage)?,
     };
     let item = ws.find(&args.id)?;
     ui.acting_on(&item.kind, &item.id);

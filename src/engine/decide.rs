@@ -32,26 +32,39 @@ pub enum NoDecision {
 
 impl fmt::Display for NoDecision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message())
+    }
+}
+
+impl NoDecision {
+    /// Why no transition was taken, as a message (its English is the
+    /// `Display`); the conditions not met are the workflow's own words.
+    pub fn message(&self) -> crate::text::message::Message {
         match self {
             NoDecision::NotHere {
                 action,
                 kind,
                 state,
                 states,
-            } => write!(
-                f,
-                "{action} applies to {} in {}; this one is {state}",
-                plural(kind),
-                states.join(", ")
+            } => crate::msg!(
+                "action-applies-kinds-states-one",
+                action = action,
+                kinds = plural(kind),
+                states = states.join(", "),
+                state = state
             ),
             NoDecision::NoneHolds { state, tried } => {
-                write!(f, "no transition from {state} fits this result:")?;
+                let mut rest = String::new();
                 for (to, unmet) in tried {
                     for u in unmet {
-                        write!(f, "\n  - to {to}: {u}")?;
+                        rest.push_str(&format!("\n  - to {to}: {u}"));
                     }
                 }
-                Ok(())
+                crate::msg!(
+                    "text-then",
+                    first = crate::msg!("no-transition-state-fits-result", state = state),
+                    rest = rest
+                )
             }
         }
     }

@@ -11,6 +11,7 @@
 //! directory. A reader sees the old file or the new one, never a mix; a crash
 //! leaves one of the two.
 
+use std::fmt;
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -24,26 +25,61 @@ pub const BACKUPS_KEPT: usize = 10;
 /// How long a process waits for the repository lock unless told otherwise.
 pub const LOCK_WAIT: Duration = Duration::from_secs(10);
 
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StoreError {
-    #[error("another git-orx process holds the repository lock{}: waited {}; try again when it has finished (orx.lockTimeout or ORX_LOCK_TIMEOUT sets the wait)", holder.as_ref().map(|h| format!(" ({h})")).unwrap_or_default(), seconds(*waited))]
     Busy {
         holder: Option<String>,
         waited: Duration,
     },
-    #[error(
-        "{path} changed while git-orx was working on it; nothing was written, run the command again"
-    )]
-    Changed { path: String },
+    Changed {
+        path: String,
+    },
     /// Asked to stop (Ctrl-C) while waiting for the lock.
-    #[error(
-        "interrupted while waiting for the repository lock{}; nothing was changed",
-        holder.as_ref().map(|h| format!(" ({h} holds it)")).unwrap_or_default()
-    )]
-    Interrupted { holder: Option<String> },
-    #[error("{path}: {message}")]
-    Io { path: String, message: String },
+    Interrupted {
+        holder: Option<String>,
+    },
+    Io {
+        path: String,
+        message: String,
+    },
 }
+
+impl StoreError {
+    /// What went wrong, as a message (an OS error's words as they are).
+    pub fn message(&self) -> crate::text::message::Message {
+        use crate::msg;
+        match self {
+            StoreError::Busy {
+                holder: Some(h),
+                waited,
+            } => msg!(
+                "repository-lock-held-by",
+                holder = h,
+                waited = seconds(*waited)
+            ),
+            StoreError::Busy {
+                holder: None,
+                waited,
+            } => msg!("repository-lock-held", waited = seconds(*waited)),
+            StoreError::Changed { path } => msg!("path-changed-while-working", path = path),
+            StoreError::Interrupted { holder: None } => {
+                msg!("interrupted-while-waiting-repository-lock")
+            }
+            StoreError::Interrupted { holder: Some(h) } => {
+                msg!("interrupted-while-waiting-repository-lock-2", holder = h)
+            }
+            StoreError::Io { path, message } => msg!("path-text", path = path, text = message),
+        }
+    }
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message())
+    }
+}
+
+impl std::error::Error for StoreError {}
 
 fn io(path: &Path, e: std::io::Error) -> StoreError {
     StoreError::Io {

@@ -11,6 +11,7 @@ use std::fmt;
 
 use serde_json::Value;
 
+use crate::text::message::Message;
 use crate::workflow::expr::{self, Scope};
 use crate::workflow::role::{self, HUMAN};
 use crate::workflow::{Transition, Workflow};
@@ -258,31 +259,64 @@ impl fmt::Display for ConditionCheck {
 
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message())
+    }
+}
+
+/// Each of `lines` on a line of its own, as a list: `\n  - line`.
+fn bullets<T: fmt::Display>(lines: &[T]) -> String {
+    lines.iter().map(|l| format!("\n  - {l}")).collect()
+}
+
+/// The message `first`, then the text `rest` (a list, each line starting
+/// with its line break).
+fn then(first: Message, rest: String) -> Message {
+    crate::msg!("text-then", first = first, rest = rest)
+}
+
+fn two(first: Message, second: Message) -> Message {
+    crate::msg!("two-lines", first = first, second = second)
+}
+
+impl Refusal {
+    /// What was refused and why, as a message (its English is the
+    /// refusal's `Display`); the conditions not met are the workflow's
+    /// own words.
+    pub fn message(&self) -> Message {
+        use crate::msg;
         match self {
             Refusal::UnknownState {
                 item,
                 state,
                 states,
-            } => write!(
-                f,
-                "{item}: `{}` is not a state of its workflow\n  states: {}",
-                crate::text::escape(state),
-                states.join(", ")
+            } => two(
+                msg!(
+                    "item-not-state-of-workflow",
+                    item = item,
+                    state = crate::text::escape(state)
+                ),
+                msg!("states-list", list = states.join(", ")),
             ),
             Refusal::Identity {
                 item,
                 field,
                 before,
                 after,
-            } => write!(
-                f,
-                "{item}: `{field}` may not change (was `{}`, now `{}`)",
-                crate::text::escape(before),
-                crate::text::escape(after)
+            } => msg!(
+                "item-field-may-not-change",
+                item = item,
+                field = field,
+                before = crate::text::escape(before),
+                after = crate::text::escape(after)
             ),
-            Refusal::Terminal { item, state, to } => write!(
-                f,
-                "{item} is {state}, a terminal state: it cannot move to {to}\n  allowed from {state}: none (only a Human can override)"
+            Refusal::Terminal { item, state, to } => two(
+                msg!(
+                    "item-state-terminal-state-cannot",
+                    item = item,
+                    state = state,
+                    to = to
+                ),
+                msg!("allowed-none-human-overrides", state = state),
             ),
             Refusal::InvalidTransition {
                 item,
@@ -290,22 +324,26 @@ impl fmt::Display for Refusal {
                 to,
                 allowed,
             } => {
-                write!(
-                    f,
-                    "{item} cannot move from {from} to {to}: the workflow has no such transition"
-                )?;
                 let list: Vec<String> = allowed
                     .iter()
                     .map(|(t, roles)| format!("{t} ({})", role::display_list(roles)))
                     .collect();
-                write!(
-                    f,
-                    "\n  allowed from {from}: {}",
-                    if list.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        list.join(", ")
-                    }
+                two(
+                    msg!(
+                        "item-cannot-move-workflow-has",
+                        item = item,
+                        from = from,
+                        to = to
+                    ),
+                    msg!(
+                        "allowed-list",
+                        from = from,
+                        list = if list.is_empty() {
+                            msg!("none")
+                        } else {
+                            Message::text(list.join(", "))
+                        }
+                    ),
                 )
             }
             Refusal::Unauthorized {
@@ -314,11 +352,15 @@ impl fmt::Display for Refusal {
                 from,
                 to: Some(to),
                 responsible,
-            } => write!(
-                f,
-                "{} may not move {item} from {from} to {to}\n  responsible: {}",
-                role::display(r),
-                role::display_list(responsible)
+            } => two(
+                msg!(
+                    "role-may-not-move-item",
+                    role = role::display(r),
+                    item = item,
+                    from = from,
+                    to = to
+                ),
+                msg!("responsible-roles", roles = role::display_list(responsible)),
             ),
             Refusal::Unauthorized {
                 item,
@@ -326,11 +368,18 @@ impl fmt::Display for Refusal {
                 from,
                 to: None,
                 responsible,
-            } => write!(
-                f,
-                "{} may not change {item} while it is {from}\n  responsible: {} (owner of {from})",
-                role::display(r),
-                role::display_list(responsible)
+            } => two(
+                msg!(
+                    "role-may-not-change-item",
+                    role = role::display(r),
+                    item = item,
+                    from = from
+                ),
+                msg!(
+                    "responsible-roles-owner-state",
+                    roles = role::display_list(responsible),
+                    state = from
+                ),
             ),
             Refusal::Preconditions {
                 item,
@@ -338,89 +387,132 @@ impl fmt::Display for Refusal {
                 to,
                 unmet,
             } => {
-                let n = unmet.len();
-                write!(
-                    f,
-                    "{item} cannot move from {from} to {to}: {n} precondition{} not met",
-                    if n == 1 { "" } else { "s" }
-                )?;
-                for u in unmet {
-                    write!(f, "\n  - {u}")?;
-                }
-                Ok(())
+                let head = if unmet.len() == 1 {
+                    msg!(
+                        "item-cannot-move-precondition-not",
+                        item = item,
+                        from = from,
+                        to = to
+                    )
+                } else {
+                    msg!(
+                        "item-cannot-move-n-preconditions",
+                        item = item,
+                        from = from,
+                        to = to,
+                        n = unmet.len()
+                    )
+                };
+                then(head, bullets(unmet))
             }
             Refusal::NotInitial {
                 item,
                 state,
                 initial,
-            } => write!(
-                f,
-                "{item} is new and must start in {initial}, not {}",
-                crate::text::escape(state)
+            } => msg!(
+                "item-new-must-start-in",
+                item = item,
+                initial = initial,
+                state = crate::text::escape(state)
             ),
             Refusal::Delete { item, state } => {
-                write!(f, "{item} ({state}) may be deleted only by a Human")
+                msg!("item-deleted-only-by-human", item = item, state = state)
             }
             Refusal::Protected {
                 item,
                 field,
                 before,
                 after,
-            } => write!(
-                f,
-                "{item}: `{field}` is kept by the workflow and changes only through its transitions (was {before}, now {after})\n  a Human may override"
+            } => two(
+                msg!(
+                    "item-field-kept-by-workflow",
+                    item = item,
+                    field = field,
+                    before = before,
+                    after = after
+                ),
+                msg!("human-may-override"),
             ),
             Refusal::Record {
                 item,
                 field,
                 problem,
-            } => write!(
-                f,
-                "{item}: `{field}` is a record written once per round: {problem}\n  a Human may override"
+            } => two(
+                msg!(
+                    "item-field-record-once-per-round",
+                    item = item,
+                    field = field,
+                    problem = problem
+                ),
+                msg!("human-may-override"),
             ),
             Refusal::Operation {
                 item,
                 state,
                 operation,
                 allowed,
-            } => {
-                write!(f, "{item} is {state}, which does not allow {operation}")?;
-                write!(f, "\n  allowed while {state}:")?;
-                for a in allowed {
-                    write!(f, "\n  - {a}")?;
-                }
-                Ok(())
-            }
-            Refusal::EditGuard { item, state, unmet } => {
-                write!(f, "{item} may not be changed this way while it is {state}:")?;
-                for u in unmet {
-                    write!(f, "\n  - {u}")?;
-                }
-                Ok(())
-            }
+            } => then(
+                two(
+                    msg!(
+                        "item-state-not-allow-operation",
+                        item = item,
+                        state = state,
+                        operation = operation
+                    ),
+                    msg!("allowed-while-state", state = state),
+                ),
+                bullets(allowed),
+            ),
+            Refusal::EditGuard { item, state, unmet } => then(
+                msg!("item-not-changed-this-way", item = item, state = state),
+                bullets(unmet),
+            ),
             Refusal::Waits {
                 item,
                 from,
                 to,
                 waits,
             } => {
+                let waiting = waits.waiting.join(", ");
+                let until = waits.until.join(" or ");
+                let one = waits.waiting.len() == 1;
                 // An item made in `to` (no `from`), or a move.
-                match from.is_empty() {
-                    true => write!(f, "{item} is not made in {to} yet: it waits for ")?,
-                    false => write!(f, "{item}: {from} -> {to} waits for ")?,
+                match (from.is_empty(), one) {
+                    (true, true) => msg!(
+                        "item-not-made-yet-waits",
+                        item = item,
+                        to = to,
+                        waiting = waiting,
+                        field = &waits.field,
+                        state = until
+                    ),
+                    (true, false) => msg!(
+                        "item-not-made-yet-waits-2",
+                        item = item,
+                        to = to,
+                        waiting = waiting,
+                        field = &waits.field,
+                        state = until
+                    ),
+                    (false, true) => msg!(
+                        "item-waits-waiting-field-which",
+                        item = item,
+                        from = from,
+                        to = to,
+                        waiting = waiting,
+                        field = &waits.field,
+                        state = until
+                    ),
+                    (false, false) => msg!(
+                        "item-waits-waiting-field-which-2",
+                        item = item,
+                        from = from,
+                        to = to,
+                        waiting = waiting,
+                        field = &waits.field,
+                        state = until
+                    ),
                 }
-                write!(
-                    f,
-                    "{} (its `{}`), which {} not {} yet",
-                    waits.waiting.join(", "),
-                    waits.field,
-                    if waits.waiting.len() == 1 {
-                        "is"
-                    } else {
-                        "are"
-                    },
-                    waits.until.join(" or ")
-                )
             }
             Refusal::NoEvidence {
                 item,
@@ -433,12 +525,16 @@ impl fmt::Display for Refusal {
                 from,
                 to,
                 problem,
-            } => write!(f, "{item}: {from} -> {to} {problem}"),
-            Refusal::ForceNotHuman { role: r } => write!(
-                f,
-                "only the Human may force a change; {} cannot override the rules",
-                role::display(r)
+            } => msg!(
+                "item-move-problem",
+                item = item,
+                from = from,
+                to = to,
+                problem = problem
             ),
+            Refusal::ForceNotHuman { role: r } => {
+                msg!("only-human-may-force", role = role::display(r))
+            }
         }
     }
 }

@@ -19,47 +19,75 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GitError {
-    #[error("not in a git repository (run `git init` first, or cd into one)")]
     NotARepo,
-    #[error("this is a bare repository; git-orx needs a work tree")]
     Bare,
-    #[error("`git {args}` failed: {message}")]
-    Command { args: String, message: String },
+    Command {
+        args: String,
+        message: String,
+    },
     /// git refused because another process updated a ref or held one of
     /// git's lock files meanwhile: running the command again may succeed.
-    #[error("`git {args}` failed: {message}")]
-    Race { args: String, message: String },
-    #[error("cannot run git: {0}")]
+    Race {
+        args: String,
+        message: String,
+    },
     Spawn(String),
-    #[error("git: {0}")]
     Lib(String),
-    #[error(
-        "{0} exists: another git process took the index while git-orx was working; run the command again"
-    )]
     IndexLocked(String),
     /// The user asked git-orx to stop (Ctrl-C) while it waited.
-    #[error("interrupted while waiting for {0}; nothing was changed")]
     Interrupted(String),
     /// A new file to commit is one git ignores.
-    #[error(
-        "{path} is ignored by git ({rule}): git-orx does not commit an ignored file; remove that rule, or keep the file where git does not ignore it"
-    )]
-    Ignored { path: String, rule: String },
+    Ignored {
+        path: String,
+        rule: String,
+    },
     /// One of git's own lock files outlasted the wait: a crashed git left
     /// it, or a git command has been running that long (an editor open).
-    #[error(
-        "{path} has outlasted the wait for it ({}): if no git command is running, remove it (a git process that stopped early left it) and run the command again",
-        crate::text::seconds(*waited)
-    )]
     Locked {
         path: String,
         waited: std::time::Duration,
     },
 }
 
+impl std::fmt::Display for GitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.message())
+    }
+}
+
+impl std::error::Error for GitError {}
+
 impl GitError {
+    /// What went wrong, as a message: the user's situation (not a
+    /// repository, a lock held) named; git's own words (its stderr, an
+    /// OS error) given as they are.
+    pub fn message(&self) -> crate::text::message::Message {
+        use crate::msg;
+        match self {
+            GitError::NotARepo => msg!("not-a-git-repository"),
+            GitError::Bare => msg!("bare-repository"),
+            GitError::Command { args, message } | GitError::Race { args, message } => {
+                msg!("git-command-failed", args = args, text = message)
+            }
+            GitError::Spawn(e) => msg!("cannot-run-git", text = e),
+            GitError::Lib(e) => msg!("git-said", text = e),
+            GitError::IndexLocked(path) => msg!("index-lock-taken", path = path),
+            GitError::Interrupted(what) => {
+                msg!("interrupted-while-waiting-path-nothing", path = what)
+            }
+            GitError::Ignored { path, rule } => {
+                msg!("path-ignored-git-rule-git", path = path, rule = rule)
+            }
+            GitError::Locked { path, waited } => msg!(
+                "git-lock-outlasted-wait",
+                path = path,
+                waited = crate::text::seconds(*waited)
+            ),
+        }
+    }
+
     /// Another process updated a ref or held git's index or ref lock while
     /// this command ran: running it again may succeed.
     pub fn is_race(&self) -> bool {

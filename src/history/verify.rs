@@ -269,7 +269,12 @@ fn acknowledgements(repo: &Repo, infos: &[CommitInfo]) -> Result<Vec<Acknowledge
             continue;
         };
         for a in parse_acknowledgements(&bytes).map_err(|m| {
-            Error::Failed(format!("{ACKNOWLEDGED_PATH} (at {}): {m}", tip.short).into())
+            Error::Failed(crate::msg!(
+                "path-at-commit-text",
+                path = ACKNOWLEDGED_PATH,
+                commit = &tip.short,
+                text = m
+            ))
         })? {
             if !out.contains(&a) {
                 out.push(a);
@@ -294,14 +299,13 @@ pub fn acknowledge(
     dry_run: bool,
 ) -> Result<(String, Option<String>)> {
     let id = repo.commit_id(rev).ok_or_else(|| {
-        Error::NotFound(format!("there is no commit `{}`", crate::text::escape(rev)).into())
+        Error::NotFound(crate::msg!(
+            "there-no-commit-rev",
+            rev = crate::text::escape(rev)
+        ))
     })?;
     if reason.trim().is_empty() {
-        return Err(Error::Usage(
-            "the reason must say why the violation is accepted"
-                .to_owned()
-                .into(),
-        ));
+        return Err(Error::Usage(crate::msg!("reason-must-say-why-violation")));
     }
     let lock = crate::engine::store::Lock::acquire_within(&repo.orx_dir(), lock_wait)?;
     let path = repo.root().join(ACKNOWLEDGED_PATH);
@@ -314,28 +318,33 @@ pub fn acknowledge(
         {
             None
         }
-        Err(m) => return Err(Error::Failed(format!("{ACKNOWLEDGED_PATH} {m}").into())),
+        Err(m) => {
+            return Err(Error::Failed(crate::msg!(
+                "path-space-text",
+                path = ACKNOWLEDGED_PATH,
+                text = m
+            )));
+        }
     };
     if current != repo.head_file(ACKNOWLEDGED_PATH)? {
-        return Err(Error::Pending(format!(
-            "{ACKNOWLEDGED_PATH} has uncommitted changes; commit them (as the Human) or restore the file first"
-        ).into()));
+        return Err(Error::Pending(crate::msg!(
+            "path-has-uncommitted-changes-commit",
+            path = ACKNOWLEDGED_PATH
+        )));
     }
     let listed = match &current {
-        Some(bytes) => parse_acknowledgements(bytes)
-            .map_err(|m| Error::Failed(format!("{ACKNOWLEDGED_PATH}: {m}").into()))?,
+        Some(bytes) => parse_acknowledgements(bytes).map_err(|m| {
+            Error::Failed(crate::msg!("path-text", path = ACKNOWLEDGED_PATH, text = m))
+        })?,
         None => Vec::new(),
     };
     if let Some(a) = listed.iter().find(|a| id.starts_with(&a.commit)) {
-        return Err(Error::Exists(
-            format!(
-                "{} is already acknowledged (by {}: {})",
-                &id[..12],
-                crate::text::escape(&a.by),
-                crate::text::escape(&a.reason)
-            )
-            .into(),
-        ));
+        return Err(Error::Exists(crate::msg!(
+            "commit-already-acknowledged-who-reason",
+            commit = &id[..12],
+            who = crate::text::escape(&a.by),
+            reason = crate::text::escape(&a.reason)
+        )));
     }
     let mut text = match &current {
         Some(bytes) => String::from_utf8_lossy(bytes).into_owned(),
@@ -356,9 +365,10 @@ pub fn acknowledge(
     // Committed as a move is: not onto a temporary HEAD, after git's own
     // locks, and with HEAD the truth if git refuses.
     if let Some(what) = repo.operation_in_progress() {
-        return Err(Error::Failed(format!(
-            "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
-        ).into()));
+        return Err(Error::Failed(crate::msg!(
+            "git-middle-what-finish-abort",
+            what = what
+        )));
     }
     if dry_run {
         return Ok((id, None));

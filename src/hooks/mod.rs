@@ -389,7 +389,11 @@ pub enum Step {
 }
 
 fn io(path: &Path, e: std::io::Error) -> Error {
-    Error::Failed(format!("{}: {e}", path.display()).into())
+    Error::Failed(crate::msg!(
+        "path-text",
+        path = path.display().to_string(),
+        text = e.to_string()
+    ))
 }
 
 fn write_shim(path: &Path, name: &str) -> Result<()> {
@@ -448,14 +452,11 @@ pub fn install_only(dir: &Path, state_dir: &Path, only: &[&str]) -> Result<Vec<S
             }
             HookState::Foreign => {
                 if saved.symlink_metadata().is_ok() {
-                    return Err(Error::Failed(
-                        format!(
-                            "{} and {} both exist; move one away, then install again",
-                            s.path.display(),
-                            saved.display()
-                        )
-                        .into(),
-                    ));
+                    return Err(Error::Failed(crate::msg!(
+                        "path-other-both-exist-move",
+                        path = s.path.display().to_string(),
+                        other = saved.display().to_string()
+                    )));
                 }
                 std::fs::rename(&s.path, &saved).map_err(|e| io(&s.path, e))?;
                 write_shim(&s.path, &s.name)?;
@@ -549,7 +550,12 @@ pub fn run_saved_with(
     #[cfg(not(unix))]
     let _ = meta;
     let cannot = |e: std::io::Error| {
-        Error::Failed(format!("cannot run your {name} hook ({}): {e}", saved.display()).into())
+        Error::Failed(crate::msg!(
+            "cannot-run-your-name-hook",
+            name = name,
+            path = saved.display().to_string(),
+            text = e.to_string()
+        ))
     };
     let run = |cmd: &mut Command| -> std::io::Result<std::process::ExitStatus> {
         // The hook runs as git would run it: without the shim's

@@ -18,6 +18,7 @@ use serde_json::json;
 use crate::doc::{Document, NodeKind};
 use crate::error::{Error, Result};
 use crate::hooks::{self, HOOKS, HookState, HookStatus, SAVED, Step, Tool};
+use crate::text::message::Message;
 
 /// Where the hooks go: the work tree, the git common directory, the
 /// directory git runs hooks from, and git-orx's local data.
@@ -104,7 +105,11 @@ const LEFTHOOK_CONFIGS: &[&str] = &[
 const LEFTHOOK_COMMAND: &str = "git-orx";
 
 fn io(path: &Path, e: std::io::Error) -> Error {
-    Error::Failed(format!("{}: {e}", path.display()).into())
+    Error::Failed(crate::msg!(
+        "path-text",
+        path = path.display().to_string(),
+        text = e.to_string()
+    ))
 }
 
 fn read(path: &Path) -> Option<String> {
@@ -216,13 +221,18 @@ pub fn check_inside(place: &Place, allow: bool) -> Result<()> {
         return Ok(());
     }
     let own = resolved(&place.common_dir.join("hooks"));
-    Err(Error::Failed(format!(
-        "refused to install git-orx's hooks into {}: core.hooksPath points there, outside this repository, so every repository that uses that directory would run git-orx's hooks (and those not set up for git-orx would fail their commits)\n\
-         to give this repository its own hooks: git config --local core.hooksPath {}, then run `git orx hooks install`\n\
-         to install there anyway, for every repository using it: say that hooks outside the repository are meant",
-        place.dir.display(),
-        own.display()
-    ).into()))
+    Err(Error::Failed(crate::msg!(
+        "three-lines",
+        first = crate::msg!(
+            "refused-install-git-orx-s",
+            dir = place.dir.display().to_string()
+        ),
+        second = crate::msg!(
+            "give-repository-own-hooks-git",
+            dir = own.display().to_string()
+        ),
+        third = crate::msg!("install-hooks-outside-anyway")
+    )))
 }
 
 /// Installs git-orx's hooks the way the repository's hook tool (if any)
@@ -231,17 +241,14 @@ pub fn install(place: &Place, opts: Options) -> Result<Outcome> {
     check_inside(place, opts.outside)?;
     let found = detect(place);
     if opts.lefthook && found.as_ref().is_none_or(|f| f.tool != Tool::Lefthook) {
-        return Err(Error::Usage(
-            format!(
-                "lefthook was asked for, but this repository has no lefthook config ({}){}",
-                LEFTHOOK_CONFIGS.join(", "),
-                found
-                    .as_ref()
-                    .map(|f| format!("; {} manages its hooks", f.tool))
-                    .unwrap_or_default()
-            )
-            .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "lefthook-asked-but-repository-has",
+            paths = LEFTHOOK_CONFIGS.join(", "),
+            more = found
+                .as_ref()
+                .map(|f| format!("; {} manages its hooks", f.tool))
+                .unwrap_or_default()
+        )));
     }
     let (steps, advice) = match found.as_ref().map(|f| f.tool) {
         None => (hooks::install(place.dir, place.state_dir)?, None),
@@ -376,10 +383,12 @@ fn has_line(file: &Path, name: &str) -> bool {
 /// keeping the script's own lines (they run first). An older install's
 /// shims in husky's `_` directory are taken out: husky rewrites it.
 fn husky_install(place: &Place) -> Result<(Vec<Step>, Option<String>)> {
-    let scripts = place
-        .dir
-        .parent()
-        .ok_or_else(|| Error::Failed(format!("{}: no parent", place.dir.display()).into()))?;
+    let scripts = place.dir.parent().ok_or_else(|| {
+        Error::Failed(crate::msg!(
+            "path-no-parent",
+            path = place.dir.display().to_string()
+        ))
+    })?;
     let mut steps = Vec::new();
     for s in hooks::status(place.dir) {
         if matches!(s.state, HookState::Installed { .. } | HookState::Outdated) {
@@ -677,14 +686,15 @@ fn lefthook_command(name: &str, nl: &str) -> String {
 }
 
 /// The lines to add to a lefthook config for the hooks not in it yet.
-pub fn lefthook_advice(file: &Path, names: &[&str]) -> String {
+pub fn lefthook_advice(file: &Path, names: &[&str]) -> Message {
     let mut block = String::new();
     for name in names {
         block.push_str(&format!("{name}:\n{}", lefthook_command(name, "\n")));
     }
-    format!(
-        "add git-orx to {} (or have `git orx hooks install` add it, for lefthook):\n\n{block}\nthen run `lefthook install`",
-        file.display()
+    crate::msg!(
+        "lefthook-advice",
+        file = file.display().to_string(),
+        block = block
     )
 }
 
@@ -725,13 +735,10 @@ fn lefthook_doc(file: &Path) -> Result<Option<Document>> {
         other => other.map_err(|e| io(file, e))?,
     };
     if !is_yaml(file) {
-        return Err(Error::Failed(
-            format!(
-                "{}: git-orx edits only a YAML lefthook config",
-                file.display()
-            )
-            .into(),
-        ));
+        return Err(Error::Failed(crate::msg!(
+            "path-git-orx-edits-only",
+            path = file.display().to_string()
+        )));
     }
     let blank = text
         .lines()
@@ -739,9 +746,13 @@ fn lefthook_doc(file: &Path) -> Result<Option<Document>> {
     if blank {
         return Ok(None);
     }
-    Document::parse_yaml(text)
-        .map(Some)
-        .map_err(|e| Error::Failed(format!("{}: {e}", file.display()).into()))
+    Document::parse_yaml(text).map(Some).map_err(|e| {
+        Error::Failed(crate::msg!(
+            "path-text",
+            path = file.display().to_string(),
+            text = e.to_string()
+        ))
+    })
 }
 
 fn lefthook_state(dir: &Path, file: &Path, s: &HookStatus) -> HookState {
@@ -790,13 +801,11 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
         Err(e) => (None, Some(e)),
     };
     if add && let Some(e) = &unreadable {
-        return Err(Error::Failed(
-            format!(
-                "cannot add git-orx's entries: {e}; nothing was changed. {}",
-                lefthook_advice(file, HOOKS)
-            )
-            .into(),
-        ));
+        return Err(Error::Failed(crate::msg!(
+            "cannot-add-git-orx-s",
+            text = e.to_message(),
+            more = lefthook_advice(file, HOOKS)
+        )));
     }
     let text = read(file).unwrap_or_default();
     let configured = |doc: &Option<Document>, name: &str| match doc {
@@ -835,17 +844,23 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
                 why: format!("{} does not run git-orx", file.display()),
             });
         }
-        return Ok((steps, Some(lefthook_advice(file, &missing))));
+        // Said as the command line says lines of text, for now.
+        return Ok((steps, Some(lefthook_advice(file, &missing).to_string())));
     }
     let mut text = text;
     for name in &missing {
         let path = [*name, "commands", LEFTHOOK_COMMAND, "run"];
         let refuse = |why: String| {
-            Error::Failed(format!(
-                "cannot add git-orx's {name} entry to {}: {why}; nothing was changed. Add it by hand:\n{}",
-                file.display(),
-                lefthook_advice(file, &[name])
-            ).into())
+            Error::Failed(crate::msg!(
+                "two-lines",
+                first = crate::msg!(
+                    "cannot-add-git-orx-s-2",
+                    name = *name,
+                    path = file.display().to_string(),
+                    why = why
+                ),
+                second = lefthook_advice(file, &[name])
+            ))
         };
         if let Some(existing) = doc.as_ref().and_then(|d| d.get(&path[..3])) {
             let run = existing.get("run").and_then(|r| r.scalar_text());

@@ -4,6 +4,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::text::message::Message;
 use crate::workflow::{yaml_error, yaml_options};
 
 pub const CONFIG_PATH: &str = ".orx/config.yaml";
@@ -134,11 +135,31 @@ impl Default for Config {
 pub const LANGS: &[&str] = &["en", "zh"];
 
 /// A config file that cannot be used, with its position when known.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{CONFIG_PATH}{}: {message}", pos.map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default())]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfigError {
     pub pos: Option<(usize, usize)>,
-    pub message: String,
+    /// What is wrong (the YAML reader's own words, for a file it cannot
+    /// read).
+    pub message: Message,
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.message())
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl ConfigError {
+    /// The config's path (and position), and what is wrong there.
+    pub fn message(&self) -> Message {
+        let at = match self.pos {
+            Some((l, c)) => format!("{CONFIG_PATH}:{l}:{c}"),
+            None => CONFIG_PATH.to_owned(),
+        };
+        crate::msg!("path-text", path = at, text = self.message.clone())
+    }
 }
 
 impl Config {
@@ -151,13 +172,15 @@ impl Config {
             Err(m) => {
                 return Err(ConfigError {
                     pos: None,
-                    message: m,
+                    // read_limited's words are the item errors' (not yet
+                    // messages).
+                    message: Message::text(m),
                 });
             }
         };
         let text = String::from_utf8(bytes).map_err(|_| ConfigError {
             pos: None,
-            message: "is not valid UTF-8".to_owned(),
+            message: crate::msg!("not-valid-utf-8"),
         })?;
         Config::parse(&text).map(Some)
     }
@@ -168,7 +191,11 @@ impl Config {
         } else {
             serde_saphyr::from_str_with_options(text, yaml_options()).map_err(|e| {
                 let (pos, message) = yaml_error(&e);
-                ConfigError { pos, message }
+                // The YAML reader's own words.
+                ConfigError {
+                    pos,
+                    message: Message::text(message),
+                }
             })?
         };
         config.check()?;
@@ -182,11 +209,11 @@ impl Config {
     }
 
     fn check(&self) -> Result<(), ConfigError> {
-        let fail = |message: String| Err(ConfigError { pos: None, message });
+        let fail = |message: Message| Err(ConfigError { pos: None, message });
         if !LANGS.contains(&self.lang.as_str()) {
-            return fail(format!(
-                "`lang: {}` is not supported (use en or zh)",
-                crate::text::escape(&self.lang)
+            return fail(crate::msg!(
+                "config-lang-not-supported",
+                lang = crate::text::escape(&self.lang)
             ));
         }
         let p = Path::new(&self.stories);
@@ -198,24 +225,22 @@ impl Config {
                 .next()
                 .is_some_and(|c| c.as_os_str() == ".git" || c.as_os_str() == ".orx");
         if escapes {
-            return fail(format!(
-                "`stories: {}` must be a relative path inside the work tree, without `..`, outside .git and .orx",
-                crate::text::escape(&self.stories)
+            return fail(crate::msg!(
+                "config-stories-relative",
+                stories = crate::text::escape(&self.stories)
             ));
         }
         let hours = self.doctor.stuck_after_hours;
         if !(hours.is_finite() && hours > 0.0) {
-            return fail(format!(
-                "`doctor: {{stuck_after_hours: {hours}}}` must be a number of hours above 0"
-            ));
+            return fail(crate::msg!("config-stuck-after-hours", hours = hours));
         }
         let roles = self.roles();
         for (agent, role) in &self.team {
             if !roles.contains(&crate::workflow::role::canonical(role)) {
-                return fail(format!(
-                    "team: agent {} acts as unknown role `{}`",
-                    crate::text::escape(agent),
-                    crate::text::escape(role)
+                return fail(crate::msg!(
+                    "config-team-unknown-role",
+                    agent = crate::text::escape(agent),
+                    role = crate::text::escape(role)
                 ));
             }
         }
@@ -225,10 +250,10 @@ impl Config {
                 .iter()
                 .find(|r| !roles.contains(&crate::workflow::role::canonical(r)))
             {
-                return fail(format!(
-                    "identity {}: unknown role `{}`",
-                    crate::text::escape(&id.email),
-                    crate::text::escape(r)
+                return fail(crate::msg!(
+                    "config-identity-unknown-role",
+                    email = crate::text::escape(&id.email),
+                    role = crate::text::escape(r)
                 ));
             }
         }
@@ -237,26 +262,22 @@ impl Config {
                 && r.chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
             if !ok {
-                return fail(format!(
-                    "role `{}` must be letters, digits, `-` or `_`",
-                    crate::text::escape(r)
+                return fail(crate::msg!(
+                    "config-role-name",
+                    role = crate::text::escape(r)
                 ));
             }
         }
         let a = &self.alerts;
         if !(a.max_review_rounds.is_finite() && a.max_review_rounds >= 0.0) {
-            return fail(
-                "`alerts.max_review_rounds` must be a number of rounds, 0 or more".to_owned(),
-            );
+            return fail(crate::msg!("config-max-review-rounds"));
         }
         for (key, v) in [
             ("min_auto_approval_rate", a.min_auto_approval_rate),
             ("max_escalation_rate", a.max_escalation_rate),
         ] {
             if !(0.0..=1.0).contains(&v) {
-                return fail(format!(
-                    "`alerts.{key}: {v}` must be a rate from 0 to 1 (0.3 is 30%)"
-                ));
+                return fail(crate::msg!("config-alert-rate", key = key, v = v));
             }
         }
         Ok(())
@@ -336,8 +357,11 @@ mod alert_tests {
         assert_eq!(c.alerts.max_review_rounds, 3.0);
         assert_eq!(c.alerts.min_auto_approval_rate, 0.3);
         let e = Config::parse("alerts: {max_escalation_rate: 10}\n").unwrap_err();
-        assert!(e.message.contains("must be a rate from 0 to 1"), "{e}");
+        assert!(
+            e.message.to_string().contains("must be a rate from 0 to 1"),
+            "{e}"
+        );
         let e = Config::parse("alerts: {max_rounds: 1}\n").unwrap_err();
-        assert!(e.message.contains("max_rounds"), "{e}");
+        assert!(e.message.to_string().contains("max_rounds"), "{e}");
     }
 }

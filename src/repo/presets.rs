@@ -51,14 +51,15 @@ pub fn find(name: &str) -> Result<&'static Preset> {
         let guess = crate::text::closest(name, &names)
             .map(|n| format!("; did you mean {n}?"))
             .unwrap_or_default();
-        Error::Usage(
-            format!(
-                "unknown preset `{}`{guess}\npresets: {}",
-                crate::text::escape(name),
-                names.join(", ")
-            )
-            .into(),
-        )
+        Error::Usage(crate::msg!(
+            "two-lines",
+            first = crate::msg!(
+                "unknown-preset-name-guess",
+                name = crate::text::escape(name),
+                guess = guess
+            ),
+            second = crate::msg!("presets-list", list = names.join(", "))
+        ))
     })
 }
 

@@ -121,7 +121,7 @@ impl Rules {
         let text = std::str::from_utf8(config).map_err(|_| {
             Error::Config(crate::repo::config::ConfigError {
                 pos: None,
-                message: "is not valid UTF-8".to_owned(),
+                message: crate::msg!("not-valid-utf-8"),
             })
         })?;
         let config = Config::parse(text)?;
@@ -152,15 +152,16 @@ impl Rules {
             return Ok(wf.clone());
         }
         if !valid_kind_name(kind) {
-            return Err(Error::Usage(
-                format!("unknown kind `{}`", crate::text::escape(kind)).into(),
-            ));
+            return Err(Error::Usage(crate::msg!(
+                "unknown-kind-name",
+                name = crate::text::escape(kind)
+            )));
         }
         let rel = format!("{WORKFLOWS_DIR}/{kind}.yaml");
         let override_src = match self.files.get(&rel) {
             Some(bytes) => Some(
                 std::str::from_utf8(bytes)
-                    .map_err(|_| Error::Failed(format!("{rel}: not valid UTF-8").into()))?,
+                    .map_err(|_| Error::Failed(crate::msg!("path-not-valid-utf", path = &rel)))?,
             ),
             None => None,
         };
@@ -247,7 +248,7 @@ impl Rules {
         match self.files.get(&rel) {
             Some(bytes) => std::str::from_utf8(bytes)
                 .map(Some)
-                .map_err(|_| Error::Failed(format!("{rel} is not valid UTF-8").into())),
+                .map_err(|_| Error::Failed(crate::msg!("path-not-valid-utf-2", path = &rel))),
             None => Ok(builtin_template(&name)),
         }
     }
@@ -354,43 +355,47 @@ impl Rules {
     /// workflow must load.
     pub fn scaffold(&self, name: &str, from: &str, dir: Option<&str>) -> Result<Scaffold> {
         if !valid_kind_name(name) {
-            return Err(Error::Usage(format!(
-                "`{}` cannot name a kind: use lowercase letters, digits, `-` and `_`, starting with a letter (at most 32)",
-                crate::text::escape(name)
-            ).into()));
+            return Err(Error::Usage(crate::msg!(
+                "name-cannot-name-kind-use",
+                name = crate::text::escape(name)
+            )));
         }
         let workflow_path = format!("{WORKFLOWS_DIR}/{name}.yaml");
         if self.items(name).is_some()
             || crate::workflow::builtin_source(name).is_some()
             || self.files.contains_key(&workflow_path)
         {
-            return Err(Error::Exists(
-                format!("there is a kind `{name}` already; choose another name").into(),
-            ));
+            return Err(Error::Exists(crate::msg!(
+                "there-kind-name-already-choose",
+                name = name
+            )));
         }
         let Some(base) = self.items(from) else {
             let guess = crate::text::closest(from, &self.kinds())
                 .map(|k| format!("; did you mean {k}?"))
                 .unwrap_or_default();
-            return Err(Error::Usage(
-                format!(
-                    "unknown kind `{}` to copy from{guess}\nkinds: {}",
-                    crate::text::escape(from),
-                    self.kinds().join(", ")
-                )
-                .into(),
-            ));
+            return Err(Error::Usage(crate::msg!(
+                "two-lines",
+                first = crate::msg!(
+                    "unknown-kind-to-copy-from",
+                    name = crate::text::escape(from),
+                    guess = guess
+                ),
+                second = crate::msg!("kinds-kinds", kinds = self.kinds().join(", "))
+            )));
         };
         if base.dir.is_none() {
-            return Err(Error::Usage(format!(
-                "`{from}` items are kept at fixed paths; a new kind is made from one kept in a directory ({})",
-                self.registry()
+            return Err(Error::Usage(crate::msg!(
+                "name-items-kept-fixed-paths",
+                name = from,
+                list = self
+                    .registry()
                     .iter()
                     .filter(|k| k.items.dir.is_some())
                     .map(Kind::name)
                     .collect::<Vec<_>>()
                     .join(", ")
-            ).into()));
+            )));
         }
         let dir = dir
             .map(|d| d.trim_end_matches('/').to_owned())
@@ -401,10 +406,11 @@ impl Rules {
             .find(|k| k.items.dir.as_deref() == Some(dir.as_str()))
             .map(Kind::name)
         {
-            return Err(Error::Usage(
-                format!("{dir} holds the `{other}` items; give the new kind its own directory")
-                    .into(),
-            ));
+            return Err(Error::Usage(crate::msg!(
+                "dir-holds-other-items-own-dir",
+                dir = &dir,
+                other = other
+            )));
         }
         let template = self.template(from)?;
         let mut items = base.clone();
@@ -417,9 +423,9 @@ impl Rules {
                 let bytes = self
                     .files
                     .get(&rel)
-                    .ok_or_else(|| Error::Failed(format!("{rel} is missing").into()))?;
+                    .ok_or_else(|| Error::Failed(crate::msg!("path-missing", path = &rel)))?;
                 std::str::from_utf8(bytes)
-                    .map_err(|_| Error::Failed(format!("{rel}: not valid UTF-8").into()))?
+                    .map_err(|_| Error::Failed(crate::msg!("path-not-valid-utf", path = &rel)))?
                     .to_owned()
             }
         };

@@ -24,13 +24,10 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
     if let Some(l) = lang
         && !LANGS.contains(&l)
     {
-        return Err(Error::Usage(
-            format!(
-                "language `{}` is not supported (use en or zh)",
-                crate::text::escape(l)
-            )
-            .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "language-lang-not-supported-use",
+            lang = crate::text::escape(l)
+        )));
     }
     let root = repo.root();
     let orx_dir = repo.orx_dir();
@@ -50,11 +47,22 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
         }
         Some(config) => match lang {
             Some(l) if l != config.lang => {
-                let old = std::fs::read_to_string(root.join(CONFIG_PATH))
-                    .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}").into()))?;
+                let old = std::fs::read_to_string(root.join(CONFIG_PATH)).map_err(|e| {
+                    Error::Failed(crate::msg!(
+                        "path-text",
+                        path = CONFIG_PATH,
+                        text = e.to_string()
+                    ))
+                })?;
                 let doc = Document::parse_yaml(old.clone())
                     .and_then(|d| d.set(&["lang"], &json!(l)))
-                    .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}").into()))?;
+                    .map_err(|e| {
+                        Error::Failed(crate::msg!(
+                            "path-text",
+                            path = CONFIG_PATH,
+                            text = e.to_string()
+                        ))
+                    })?;
                 write_unless_dry(
                     &lock,
                     root,
@@ -80,8 +88,13 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
         steps.push(Step::Kept(format!("{}/", config.stories)));
     } else {
         if !dry_run {
-            std::fs::create_dir_all(&dir)
-                .map_err(|e| Error::Failed(format!("{}: {e}", config.stories).into()))?;
+            std::fs::create_dir_all(&dir).map_err(|e| {
+                Error::Failed(crate::msg!(
+                    "path-text",
+                    path = &config.stories,
+                    text = e.to_string()
+                ))
+            })?;
         }
         steps.push(Step::Created(format!("{}/", config.stories)));
     }
@@ -117,7 +130,13 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
     }
     let old = match std::fs::read_to_string(root.join(CONFIG_PATH)) {
         Err(e) if dry_run && e.kind() == std::io::ErrorKind::NotFound => initial_text("en"),
-        read => read.map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}").into()))?,
+        read => read.map_err(|e| {
+            Error::Failed(crate::msg!(
+                "path-text",
+                path = CONFIG_PATH,
+                text = e.to_string()
+            ))
+        })?,
     };
     let config = Config::parse(&old)?;
     let mut roles = config.roles.clone();
@@ -129,7 +148,13 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
     if roles != config.roles {
         let doc = Document::parse_yaml(old.clone())
             .and_then(|d| d.set(&["roles"], &json!(roles)))
-            .map_err(|e| Error::Failed(format!("{CONFIG_PATH}: {e}").into()))?;
+            .map_err(|e| {
+                Error::Failed(crate::msg!(
+                    "path-text",
+                    path = CONFIG_PATH,
+                    text = e.to_string()
+                ))
+            })?;
         write_unless_dry(
             &lock,
             root,

@@ -52,7 +52,11 @@ pub fn worktree_rule_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
             {
                 Ok(())
             }
-            Err(m) => Err(Error::Failed(format!("{rel} {m}").into())),
+            Err(m) => Err(Error::Failed(crate::msg!(
+                "path-space-text",
+                path = &rel,
+                text = m
+            ))),
         }
     };
     read(CONFIG_PATH.to_owned())?;
@@ -61,9 +65,11 @@ pub fn worktree_rule_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
             Ok(entries) => entries,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
             Err(e) => {
-                return Err(Error::Failed(
-                    format!("{dir} {}", crate::engine::item::io_message(&e)).into(),
-                ));
+                return Err(Error::Failed(crate::msg!(
+                    "path-space-text",
+                    path = dir,
+                    text = crate::engine::item::io_message(&e)
+                )));
             }
         };
         let mut names: Vec<String> = entries
@@ -158,10 +164,15 @@ impl Workspace {
                 .symlink_metadata()
                 .is_ok_and(|m| m.file_type().is_symlink())
             {
-                return Err(Error::Failed(format!(
-                    "{} is a symbolic link; the item directory ({dir}) must be a real directory inside the repository",
-                    path.strip_prefix(self.root()).unwrap_or(&path).display(),
-                ).into()));
+                return Err(Error::Failed(crate::msg!(
+                    "path-symbolic-link-item-directory",
+                    path = path
+                        .strip_prefix(self.root())
+                        .unwrap_or(&path)
+                        .display()
+                        .to_string(),
+                    dir = dir
+                )));
             }
         }
         Ok(path)
@@ -209,7 +220,13 @@ impl Workspace {
         let entries = match std::fs::read_dir(&path) {
             Ok(e) => e,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Default::default()),
-            Err(e) => return Err(Error::Failed(format!("{dir}: {e}").into())),
+            Err(e) => {
+                return Err(Error::Failed(crate::msg!(
+                    "path-text",
+                    path = dir,
+                    text = e.to_string()
+                )));
+            }
         };
         let ext = items.format.extension();
         let (mut files, mut odd) = (Vec::new(), Vec::new());
@@ -279,20 +296,19 @@ impl Workspace {
         let (only, id) = match id.split_once(':') {
             Some((kind, id)) => {
                 if self.items(kind).is_none() {
-                    return Err(Error::Usage(
-                        format!(
-                            "unknown kind `{}` (kinds: {})",
-                            crate::text::escape(kind),
-                            self.kinds().join(", ")
-                        )
-                        .into(),
-                    ));
+                    return Err(Error::Usage(crate::msg!(
+                        "unknown-kind-name-kinds-list",
+                        name = crate::text::escape(kind),
+                        list = self.kinds().join(", ")
+                    )));
                 }
                 (Some(kind), id)
             }
             None => (None, id),
         };
-        crate::text::check_id(id).map_err(|e| Error::Usage(e.into()))?;
+        if let Some(m) = crate::text::id_problem(id) {
+            return Err(Error::Usage(m));
+        }
         let mut found = Vec::new();
         let mut problems = Vec::new();
         let mut searched: Vec<(&str, &crate::workflow::items::Items)> = Vec::new();
@@ -313,14 +329,12 @@ impl Workspace {
                 .iter()
                 .map(|i| format!("{} ({})", i.label(), i.path))
                 .collect();
-            return Err(Error::Usage(
-                format!(
-                    "`{id}` is the ID of {}; say which with KIND:ID (e.g. `{}:{id}`)",
-                    names.join(" and "),
-                    found[0].kind
-                )
-                .into(),
-            ));
+            return Err(Error::Usage(crate::msg!(
+                "id-id-list-say-which",
+                id = id,
+                list = names.join(" and "),
+                example = format!("{}:{id}", found[0].kind)
+            )));
         }
         if let Some(item) = found.pop() {
             return Ok(item);
@@ -346,17 +360,15 @@ impl Workspace {
                         None => i.paths.clone(),
                     })
                     .collect();
-                Err(Error::NotFound(
-                    format!(
-                        "no {} with ID `{id}` in {}",
-                        match named.as_slice() {
-                            [(one, _)] => one,
-                            _ => "item",
-                        },
-                        places.join(", ")
-                    )
-                    .into(),
-                ))
+                Err(Error::NotFound(crate::msg!(
+                    "no-kind-id-id-dirs",
+                    kind = match named.as_slice() {
+                        [(one, _)] => one,
+                        _ => "item",
+                    },
+                    id = id,
+                    dirs = places.join(", ")
+                )))
             }
         }
     }
@@ -398,11 +410,14 @@ impl Workspace {
         }
         if found.len() > 1 {
             let paths: Vec<&str> = found.iter().map(|i| i.path.as_str()).collect();
-            return Err(Error::Failed(format!(
-                "{kind} `{id}` is in {} files: {}; an ID may be used once — `ORX_ROLE=human git orx renumber {kind}:{id}` gives the one added later the next free ID",
-                paths.len(),
-                paths.join(", ")
-            ).into()));
+            return Err(Error::Failed(crate::msg!(
+                "kind-id-n-files-files",
+                kind = kind,
+                id = id,
+                n = paths.len(),
+                files = paths.join(", "),
+                kind_id = format!("{kind}:{id}")
+            )));
         }
         if let Some(item) = found.pop() {
             return Ok(Some(item));

@@ -51,6 +51,11 @@ pub const RESOURCES: &[(&str, &str, &str)] = &[
         include_str!("../../locales/zh/library.ftl"),
     ),
     (
+        "flags.ftl",
+        include_str!("../../locales/en/flags.ftl"),
+        include_str!("../../locales/zh/flags.ftl"),
+    ),
+    (
         "kinds.ftl",
         include_str!("../../locales/en/kinds.ftl"),
         include_str!("../../locales/zh/kinds.ftl"),
@@ -126,10 +131,28 @@ impl Message {
     /// English; one no resource has is its ID (a test keeps every ID
     /// used in the code in both languages).
     pub fn render(&self, lang: Lang) -> String {
+        self.render_worded(lang, &|_| None)
+    }
+
+    /// The message in `lang`, it and every message among its arguments
+    /// said as `word` rewords its ID, where it does (the command line's
+    /// wording of a library message, naming its flag).
+    pub fn render_worded(&self, lang: Lang, word: &dyn Fn(&str) -> Option<&'static str>) -> String {
         if let Some(text) = self.as_text() {
             return text.to_owned();
         }
-        self.render_as(self.id, lang)
+        let id = word(self.id).unwrap_or(self.id);
+        say(
+            lang,
+            id,
+            self.args.iter().map(|(name, value)| {
+                let text = match value {
+                    Arg::Text(t) => t.clone(),
+                    Arg::Message(m) => m.render_worded(lang, word),
+                };
+                (*name, text)
+            }),
+        )
     }
 
     /// The message `id` in `lang`, with this message's arguments: the

@@ -62,29 +62,43 @@ pub fn seconds(d: std::time::Duration) -> String {
 /// or `-`; no `..`; at most 64 characters. So an ID can never name a path
 /// outside the story directory or smuggle control characters.
 pub fn check_id(id: &str) -> Result<(), String> {
-    let bad = |why: &str| Err(format!("invalid ID `{}`: {why}", crate::text::escape(id)));
+    match id_problem(id) {
+        Some(m) => Err(m.to_string()),
+        None => Ok(()),
+    }
+}
+
+/// What is wrong with `id` as an ID (see [`check_id`]), as a message.
+pub fn id_problem(id: &str) -> Option<message::Message> {
+    let bad = |why: message::Message| {
+        Some(crate::msg!(
+            "invalid-id",
+            id = crate::text::escape(id),
+            why = why
+        ))
+    };
     if id.is_empty() {
-        return bad("it is empty");
+        return bad(crate::msg!("id-empty"));
     }
     if id.len() > 64 {
-        return bad("it is longer than 64 characters");
+        return bad(crate::msg!("id-too-long"));
     }
     if let Some(c) = id
         .chars()
         .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))
     {
-        return bad(&format!(
-            "`{}` is not allowed (use letters, digits, `.`, `_` and `-`)",
-            c.escape_default()
+        return bad(crate::msg!(
+            "id-char-not-allowed",
+            char = c.escape_default().to_string()
         ));
     }
     if id.starts_with(['.', '-']) || id.ends_with('.') {
-        return bad("it may not start with `.` or `-`, or end with `.`");
+        return bad(crate::msg!("id-bad-ends"));
     }
     if id.contains("..") {
-        return bad("it may not contain `..`");
+        return bad(crate::msg!("id-double-dot"));
     }
-    Ok(())
+    None
 }
 
 /// A file-name slug of a title: its words in lowercase ASCII letters and

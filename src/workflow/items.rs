@@ -463,14 +463,25 @@ impl Items {
 
     /// Why `id` is not an ID of this kind, if it is not.
     pub fn check_id(&self, id: &str) -> Result<(), String> {
-        crate::text::check_id(id)?;
+        match self.id_problem(id) {
+            Some(m) => Err(m.to_string()),
+            None => Ok(()),
+        }
+    }
+
+    /// What is wrong with `id` as an ID of this kind (see
+    /// [`Items::check_id`]), as a message.
+    pub fn id_problem(&self, id: &str) -> Option<crate::text::message::Message> {
+        if let Some(m) = crate::text::id_problem(id) {
+            return Some(m);
+        }
         match &self.id {
-            Some(re) if !re.is_match(id) => Err(format!(
-                "invalid ID `{}`: it does not match the kind's ID pattern `{}`",
-                crate::text::escape(id),
-                re.as_str()
+            Some(re) if !re.is_match(id) => Some(crate::msg!(
+                "invalid-id-id-does-not",
+                id = crate::text::escape(id),
+                pattern = re.as_str()
             )),
-            _ => Ok(()),
+            _ => None,
         }
     }
 

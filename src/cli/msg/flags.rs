@@ -6,7 +6,49 @@
 
 /// (the ID of a library message that names an action a flag takes, the
 /// ID of the command line's wording of it, with the same arguments).
-const BY_ID: &[(&str, &str)] = &[];
+const BY_ID: &[(&str, &str)] = &[
+    (
+        "checkpoint-made-in-another-worktree",
+        "name-made-work-tree-there",
+    ),
+    ("rollback-put-back-saved", "work-tree-head-were-put"),
+    ("rollback-work-saved-as", "your-work-saved-name-git"),
+    (
+        "item-not-committed-yet-commit-first",
+        "item-path-not-committed-yet",
+    ),
+    (
+        "unknown-kind-make-one-copied",
+        "unknown-kind-kind-kinds-list",
+    ),
+    ("kind-id-is-given-say-which", "kind-id-is-given-say-with-id"),
+    (
+        "cannot-choose-next-id-give-one",
+        "cannot-choose-next-id-give-with-id",
+    ),
+    (
+        "undo-rollback-by-rolling-back",
+        "undo-rollback-git-orx-rollback",
+    ),
+    (
+        "from-not-readable-choose-another",
+        "name-path-not-readable-either",
+    ),
+    (
+        "install-hooks-outside-anyway",
+        "install-there-anyway-every-repository",
+    ),
+    ("lefthook-advice", "lefthook-advice-flag"),
+    ("unknown-kind-to-copy-from", "unknown-kind-name-guess"),
+    (
+        "dir-holds-other-items-own-dir",
+        "dir-holds-other-items-give",
+    ),
+    (
+        "allowed-none-human-overrides",
+        "allowed-state-none-only-human",
+    ),
+];
 
 /// The command line's wording of the library message `id`, if it names an
 /// action a flag takes.
@@ -20,10 +62,6 @@ pub fn by_id(id: &str) -> Option<&'static str> {
 /// (the library's line, the command line's), for the library's lines not
 /// yet said by ID.
 const FLAGS: &[(&str, &str)] = &[
-    (
-        "to install there anyway, for every repository using it: say that hooks outside the repository are meant",
-        "to install there anyway, for every repository using it: add --hooks-outside-repo",
-    ),
     (
         "the commit is not signed (signatures are required)",
         "the commit is not signed (--require-signed)",
@@ -39,54 +77,6 @@ const FLAGS: &[(&str, &str)] = &[
     (
         "{text}; `git orx move` records what the story has (and a reason why tasks are left open)",
         "{text}; `git orx move` records what the story has (and `--reason TEXT` why tasks are left open)",
-    ),
-    (
-        "unknown kind `{kind}` to copy from{guess}",
-        "unknown kind `{kind}` (from --from){guess}",
-    ),
-    (
-        "unknown kind `{kind}` to copy from",
-        "unknown kind `{kind}` (from --from)",
-    ),
-    (
-        "{dir} holds the `{other}` items; give the new kind its own directory",
-        "{dir} holds the `{other}` items; give the new kind its own directory with --dir",
-    ),
-    (
-        "{text}; choose another backup to restore",
-        "{text}; choose another with --to",
-    ),
-    (
-        "{text}; roll back there, or roll back from any work tree",
-        "{text}; roll back there, or pass --any-worktree",
-    ),
-    (
-        "{text} (the state before is also saved as {name}: rolling back to {name2} would restore it)",
-        "{text} (the state before is also saved as {name}: `git orx rollback {name2} --yes` would restore it)",
-    ),
-    (
-        "your work is saved as {name}: rolling back to {name2} restores it",
-        "your work is saved as {name}: `git orx rollback {name2} --yes` restores it",
-    ),
-    (
-        "{text}; commit it first (`git orx new` commits it, unless told not to)",
-        "{text}; commit it first (`git orx new` commits unless --no-commit)",
-    ),
-    (
-        "{text}; make one with `git orx kind new NAME`, copied from a kind",
-        "{text}; make one with `git orx kind new NAME --from KIND`",
-    ),
-    (
-        "a {kind}'s ID is given: say which",
-        "a {kind}'s ID is given: say it with --id",
-    ),
-    (
-        "cannot choose the next ID after the highest one; give one",
-        "cannot choose the next ID after the highest one; give one with --id",
-    ),
-    (
-        "undo the rollback by rolling back to {name}, or record the transition again",
-        "undo the rollback with `git orx rollback {name} --yes`, or record the transition again",
     ),
 ];
 
@@ -168,9 +158,33 @@ mod tests {
             assert_eq!(names(lib), names(cli), "{lib}");
         }
         assert_eq!(
-            super::word("Tk3f9a (docs/tasks/T.md) is not committed yet; commit it first (`git orx new` commits it, unless told not to)").as_deref(),
-            Some("Tk3f9a (docs/tasks/T.md) is not committed yet; commit it first (`git orx new` commits unless --no-commit)")
+            super::word("  the commit is not signed (signatures are required)").as_deref(),
+            Some("  the commit is not signed (--require-signed)")
         );
         assert_eq!(super::word("nothing to word"), None);
+    }
+
+    /// Each library message worded by ID has its command line's wording,
+    /// with the same arguments, naming a flag the library's does not.
+    #[test]
+    fn each_message_by_id_is_worded_with_its_flag() {
+        use orx::text::message::{Lang, Message, exists, say};
+        for (lib, cli) in super::BY_ID {
+            assert!(exists(lib), "{lib}");
+            assert!(exists(cli), "{cli}");
+            let en = say(Lang::En, lib, []);
+            let worded = say(Lang::En, cli, []);
+            assert!(!en.contains(" --"), "{lib}: {en}");
+            assert!(worded.contains("--"), "{cli}: {worded}");
+        }
+        // Said by ID, a message inside another is worded too.
+        let inner = Message::new("cannot-choose-next-id-give-one");
+        let outer = Message::new("two-lines")
+            .arg("first", Message::text("x"))
+            .arg("second", inner);
+        assert_eq!(
+            outer.render_worded(Lang::En, &super::by_id),
+            "x\ncannot choose the next ID after the highest one; give one with --id"
+        );
     }
 }

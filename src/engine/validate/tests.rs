@@ -855,3 +855,37 @@ fn a_self_transition_holds_the_states_edit_guard() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A refusal is said by its message's ID, in each language from that
+/// language's own resource: its English may be reworded and its Chinese
+/// is still found, as nothing looks the English up.
+#[test]
+fn a_library_refusal_reworded_in_english_keeps_its_chinese() {
+    use crate::text::message::{Lang, say};
+    let r = Refusal::Terminal {
+        item: "story 1.1".to_owned(),
+        state: "Done".to_owned(),
+        to: "Review".to_owned(),
+    };
+    let m = r.message();
+    assert_eq!(
+        m.render(Lang::En),
+        "story 1.1 is Done, a terminal state: it cannot move to Review\n  allowed from Done: none (only a Human can override)"
+    );
+    assert_eq!(r.to_string(), m.render(Lang::En));
+    assert_eq!(
+        m.render(Lang::Zh),
+        "story 1.1 已处于终止状态 Done,不能移到 Review\n  Done 允许的转换: 无 (只有 Human 能覆盖)"
+    );
+    // The Chinese is the Chinese of the ID, whatever its English says.
+    let first = say(
+        Lang::Zh,
+        "item-state-terminal-state-cannot",
+        [
+            ("item", "story 1.1".to_owned()),
+            ("state", "Done".to_owned()),
+            ("to", "Review".to_owned()),
+        ],
+    );
+    assert!(m.render(Lang::Zh).starts_with(&first), "{first}");
+}
