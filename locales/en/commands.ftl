@@ -149,10 +149,6 @@ next-review-commit-kind =
 condition-actual = { $text } — actual: { $values }
 condition-cannot-evaluate = { $text } — cannot be evaluated: { $error }
 condition-actual-cannot-evaluate = { $text } — actual: { $values } — cannot be evaluated: { $error }
-# Two messages, one per line.
-two-lines =
-    { $first }
-    { $second }
 checked-files = checked { $n ->
         [one] 1 file
        *[other] { $n } files

@@ -148,10 +148,6 @@ next-review-commit-kind =
 condition-actual = { $text } — 实际: { $values }
 condition-cannot-evaluate = { $text } — 无法求值: { $error }
 condition-actual-cannot-evaluate = { $text } — 实际: { $values } — 无法求值: { $error }
-# 两条消息,各占一行。
-two-lines =
-    { $first }
-    { $second }
 checked-files = 已检查 { $n } 个文件: { $p ->
         [0] 没有问题
        *[other] { $p } 个问题

@@ -432,16 +432,6 @@ mod tests {
         );
     }
 
-    /// Files whose messages report a fault of git-orx or of git itself
-    /// (a broken pipe, a rewrite that went wrong), not something a user
-    /// does: they stay as they are.
-    fn internal(path: &std::path::Path) -> bool {
-        let p = path.to_string_lossy().replace('\\', "/");
-        ["/src/git/", "/src/error.rs", "/src/engine/store.rs"]
-            .iter()
-            .any(|i| p.contains(i))
-    }
-
     /// A line is matched whole against an entry, each name taking text.
     #[test]
     fn a_written_line_is_matched_against_its_template() {
