@@ -131,9 +131,10 @@ fn body_of(item: &Item) -> String {
 pub fn prompt(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Option<(String, String)>> {
     let item = ws.find(id)?;
     if item.kind != GOAL && item.kind != TASK {
-        return Err(Error::Usage(
-            format!("{} is not a goal or a task", item.label()).into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "id-not-goal-task",
+            id = item.label()
+        )));
     }
     let Some(name) = phase(&item) else {
         return Ok(None);

@@ -33,6 +33,7 @@ use crate::git::Repo;
 use crate::repo::config::CONFIG_PATH;
 use crate::repo::presets::{self, Preset};
 use crate::repo::rules::Rules;
+use crate::text::message::Message;
 use crate::workflow::Workflow;
 use crate::workflow::items::Items;
 use crate::workflow::kind::{Kinds, Shape};
@@ -214,40 +215,30 @@ fn refuse_links(root: &std::path::Path, rel: &str, dir: bool) -> Result<()> {
             );
             let rel = crate::text::escape(rel);
             return Err(Error::Failed(if dir {
-                format!(
-                    "{link} is a symbolic link: adopt rewrites the stories in their directory ({rel}) and would write outside the repository through it; replace the link by the directory itself, then run adopt again (nothing was written)"
-                )
+                crate::msg!("link-symbolic-link-adopt-rewrites", link = link, rel = rel)
             } else {
-                format!(
-                    "{link} is a symbolic link: adopt writes {rel} and would write outside the repository through it; replace the link by what it points to, then run adopt again (nothing was written)"
-                )
-            }.into()));
+                crate::msg!("link-symbolic-link-adopt-writes", link = link, rel = rel)
+            }));
         }
     }
     if !dir && let Some(m) = hard_links(&root.join(rel)) {
-        return Err(Error::Failed(
-            format!(
-                "{path}: {m} (nothing was written)",
-                path = crate::text::escape(rel)
-            )
-            .into(),
-        ));
+        return Err(Error::Failed(crate::msg!(
+            "path-text-nothing-written",
+            path = crate::text::escape(rel),
+            text = m
+        )));
     }
     Ok(())
 }
 
 /// Why a file with other hard links is not rewritten, if it has any.
-fn hard_links(path: &std::path::Path) -> Option<String> {
+fn hard_links(path: &std::path::Path) -> Option<Message> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
         let meta = path.symlink_metadata().ok()?;
-        (meta.is_file() && meta.nlink() > 1).then(|| {
-            format!(
-                "has {n} hard links: adopting replaces the file, which would cut it off from its other names; make it a file of its own (`cp FILE FILE.copy && mv FILE.copy FILE`), then run adopt again",
-                n = meta.nlink()
-            )
-        })
+        (meta.is_file() && meta.nlink() > 1)
+            .then(|| crate::msg!("has-n-hard-links-adopting", n = meta.nlink()))
     }
     #[cfg(not(unix))]
     {
@@ -329,7 +320,10 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         (None, None) => unreachable_preset()?,
     };
     let base_items = Items::of_source(&base_workflow).ok_or_else(|| {
-        Error::Failed(format!("{workflow_path}: its `items:` section cannot be read").into())
+        Error::Failed(crate::msg!(
+            "path-items-section-cannot-read",
+            path = &workflow_path
+        ))
     })?;
     // The file-name pattern most of the files follow (its ID agreeing
     // with the heading's, when the heading has one).
@@ -564,19 +558,16 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         rule_files.insert(p.clone(), t.as_bytes().to_vec());
     }
     let rules = Rules::from_files(rule_files.clone())?
-        .ok_or_else(|| Error::Failed("the config could not be planned".to_owned().into()))?;
+        .ok_or_else(|| Error::Failed(crate::msg!("config-could-not-planned")))?;
     let wf = rules.workflow(presets::KIND)?;
     for (from, to) in &opts.maps {
         if wf.state(to).is_none() {
-            return Err(Error::Usage(
-                format!(
-                    "the status `{}` cannot be read as `{}`: it is not a state (states: {})",
-                    crate::text::escape(from),
-                    crate::text::escape(to),
-                    wf.state_names().join(", ")
-                )
-                .into(),
-            ));
+            return Err(Error::Usage(crate::msg!(
+                "status-status-cannot-read-field",
+                status = crate::text::escape(from),
+                field = crate::text::escape(to),
+                list = wf.state_names().join(", ")
+            )));
         }
     }
     let mut entries = Vec::new();
@@ -603,7 +594,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     let items = rules
         .items(presets::KIND)
         .cloned()
-        .ok_or_else(|| Error::Failed("the story kind has no `items:`".to_owned().into()))?;
+        .ok_or_else(|| Error::Failed(crate::msg!("story-kind-has-no-items")))?;
     let taken: BTreeSet<String> = items_found
         .iter()
         .filter_map(|f| f.item.as_ref().map(|i| classify::norm_id(&i.id)))
@@ -628,7 +619,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     // is written, rather than by the commit after the writes.
     let paths: Vec<&str> = writes.iter().map(|(p, _, _)| p.as_str()).collect();
     repo.refuse_ignored(&paths)
-        .map_err(|e| Error::Failed(format!("{error} (nothing was written)", error = e).into()))?;
+        .map_err(|e| Error::Failed(crate::msg!("error-nothing-written", error = e.to_string())))?;
     Ok(Adoption {
         preset: preset.map(|p| p.name.to_owned()),
         dir,
@@ -645,9 +636,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
 }
 
 fn unreachable_preset() -> Result<String> {
-    Err(Error::Failed(
-        "no workflow to adopt the stories into".to_owned().into(),
-    ))
+    Err(Error::Failed(crate::msg!("no-workflow-adopt-stories-into")))
 }
 
 /// The config as the adoption leaves it: stories in `dir`, the preset's
@@ -656,7 +645,13 @@ fn config_for(text: Option<&str>, dir: &str, preset: Option<&Preset>) -> Result<
     let text = text
         .map(str::to_owned)
         .unwrap_or_else(|| crate::repo::config::initial_text("en"));
-    let fail = |e: crate::doc::DocError| Error::Failed(format!("{CONFIG_PATH}: {e}").into());
+    let fail = |e: crate::doc::DocError| {
+        Error::Failed(crate::msg!(
+            "kinds-path-error",
+            path = CONFIG_PATH,
+            error = e.to_string()
+        ))
+    };
     let mut doc = Document::parse_yaml(text).map_err(fail)?;
     if doc.get(&["stories"]).and_then(|n| n.scalar_text()) != Some(dir) {
         doc = doc.set(&["stories"], &json!(dir)).map_err(fail)?;
@@ -716,7 +711,13 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
     let entries = match std::fs::read_dir(root.join(dir)) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(Error::Failed(format!("{dir}: {e}").into())),
+        Err(e) => {
+            return Err(Error::Failed(crate::msg!(
+                "kinds-path-error",
+                path = dir,
+                error = e.to_string()
+            )));
+        }
     };
     let mut names: Vec<String> = entries
         .filter_map(|e| e.ok())
@@ -741,7 +742,7 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
                 Some("is a symbolic link: adopt rewrites a story in place and would write where it leads, outside the story; replace the link by the file itself, then run adopt again".to_owned()),
             )
         } else if let Some(m) = hard {
-            (Vec::new(), Some(m))
+            (Vec::new(), Some(m.to_string()))
         } else {
             match item::read_limited(&full) {
                 Ok(b) => (b, None),
@@ -1041,14 +1042,15 @@ pub fn execute(
     lock_wait: std::time::Duration,
 ) -> Result<String> {
     if adoption.adopted() == 0 {
-        return Err(Error::Failed("there is nothing to adopt".to_owned().into()));
+        return Err(Error::Failed(crate::msg!("there-nothing-adopt")));
     }
     let orx_dir = repo.orx_dir();
     let lock = Lock::acquire_within(&orx_dir, lock_wait)?;
     if let Some(what) = repo.operation_in_progress() {
-        return Err(Error::Failed(format!(
-            "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
-        ).into()));
+        return Err(Error::Failed(crate::msg!(
+            "git-middle-what-finish-abort",
+            what = what
+        )));
     }
     repo.wait_for_locks(lock_wait)?;
     let root = repo.root();
