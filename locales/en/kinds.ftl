@@ -24,6 +24,16 @@ kinds-the-human = the Human
 
 # A loop workflow's `run:` section could not be evaluated.
 loop-workflow-run-error = { $name }: `run`: { $error }
+# What a loop's recovery took back, and from where.
+loop-recovered-own-fields = the loop's own fields, from commit { $commit } (the last valid version)
+loop-recovered-untracked = skill_state's { $fields } from commit { $commit } (no progress file holds them; later changes are lost)
+loop-recovered-phase = skill_state.{ $phase }, from { $file }
+loop-recovered-tasks = skill_state.develop.tasks, from { $tasks } (as pending: { $file } is missing)
+# What it could not.
+loop-lost-untracked = skill_state.{ $field } (no valid commit holds it)
+loop-lost-task-progress = the tasks' progress (develop.md is missing)
+loop-lost-phase-since = skill_state.{ $phase } since commit { $commit } ({ $file } is missing or unreadable)
+loop-lost-phase = skill_state.{ $phase } ({ $file } is missing or unreadable)
 
 ## Goals, tasks and discussions
 
@@ -52,3 +62,10 @@ forge-check-no-task = a check on { $branch }: no task lives on that branch; igno
 forge-check-on-task = check { $name } on { $task }: { $text }
 forge-review-no-task = a review on { $branch }: no task lives on that branch; ignored
 forge-review-without-verdict = a review of { $task } without a verdict ({ $verdict }); ignored
+
+## The story's metrics
+
+# What to look at when an alert fires.
+metrics-advice-review-rounds = the decision matrix thresholds; whether the quality standards are too strict; the most common issue types (improve the story template); the agents' training
+metrics-advice-auto-approval = the quality standards; the decision matrix thresholds; the quality assessment; the story template and its guidance
+metrics-advice-escalation = the workflow and the agents' training

@@ -21,6 +21,14 @@ kinds-the-human = Human
 ## 循环
 
 loop-workflow-run-error = { $name }: `run`: { $error }
+loop-recovered-own-fields = 循环自身的字段,来自提交 { $commit } (最后一个有效版本)
+loop-recovered-untracked = skill_state 的 { $fields },来自提交 { $commit } (没有进度文件保存它们;之后的修改已丢失)
+loop-recovered-phase = skill_state.{ $phase },来自 { $file }
+loop-recovered-tasks = skill_state.develop.tasks,来自 { $tasks } (均为 pending: { $file } 缺失)
+loop-lost-untracked = skill_state.{ $field } (没有有效提交保存它)
+loop-lost-task-progress = 任务的进度 (develop.md 缺失)
+loop-lost-phase-since = 提交 { $commit } 之后的 skill_state.{ $phase } ({ $file } 缺失或无法读取)
+loop-lost-phase = skill_state.{ $phase } ({ $file } 缺失或无法读取)
 
 ## 目标、任务和讨论
 
@@ -49,3 +57,9 @@ forge-check-no-task = { $branch } 上的检查: 该分支上没有 task;已忽�
 forge-check-on-task = { $task } 上的检查 { $name }: { $text }
 forge-review-no-task = { $branch } 上的审查: 该分支上没有 task;已忽略
 forge-review-without-verdict = 对 { $task } 的审查没有结论 ({ $verdict });已忽略
+
+## 故事的指标
+
+metrics-advice-review-rounds = 决策矩阵的阈值;质量标准是否过严;最常见的问题类型 (改进故事模板);agent 的训练
+metrics-advice-auto-approval = 质量标准;决策矩阵的阈值;质量评估;故事模板及其指引
+metrics-advice-escalation = 工作流和 agent 的训练

@@ -77,11 +77,13 @@ fn alerts(ui: &mut Ui, ws: &orx::repo::workspace::Workspace) -> orx::Result<()> 
         ui.line(format!(
             "{} {}",
             paint(YELLOW, "alert:"),
-            escape(&a.message)
+            escape(&super::msg::m(&a.said()))
         ));
         ui.line(format!(
             "  check: {}",
-            orx::kinds::story::metrics::advice(&a.metric)
+            orx::kinds::story::metrics::advice_said(&a.metric)
+                .map(|m| super::msg::m(&m))
+                .unwrap_or_default()
         ));
     }
     if !m.alerts.is_empty() {

@@ -109,7 +109,11 @@ fn print(ui: &mut Ui, m: &Metrics) {
         ui.line("No alerts.");
     }
     for a in &m.alerts {
-        ui.line(format!("{} {}", paint(RED, "alert:"), a.message));
+        ui.line(format!(
+            "{} {}",
+            paint(RED, "alert:"),
+            super::msg::m(&a.said())
+        ));
     }
 }
 

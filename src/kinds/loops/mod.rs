@@ -842,8 +842,8 @@ pub struct Recovered {
     pub plan: Plan,
     /// The commit the loop's own fields were taken from.
     pub commit: String,
-    pub recovered: Vec<String>,
-    pub lost: Vec<String>,
+    pub recovered: Vec<Message>,
+    pub lost: Vec<Message>,
 }
 
 /// The fields of `skill_state` no progress file holds.
@@ -900,19 +900,18 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
     };
     let short: String = commit.chars().take(7).collect();
     let mut state = good.doc.to_value();
-    let mut recovered = vec![format!(
-        "the loop's own fields, from commit {short} (the last valid version)"
-    )];
+    let mut recovered = vec![crate::msg!("loop-recovered-own-fields", commit = &short)];
     let mut lost = Vec::new();
     if !state["skill_state"].is_object() {
         state["skill_state"] = json!({});
         for f in UNTRACKED {
-            lost.push(format!("skill_state.{f} (no valid commit holds it)"));
+            lost.push(crate::msg!("loop-lost-untracked", field = *f));
         }
     } else {
-        recovered.push(format!(
-            "skill_state's {} from commit {short} (no progress file holds them; later changes are lost)",
-            UNTRACKED.join(", ")
+        recovered.push(crate::msg!(
+            "loop-recovered-untracked",
+            fields = UNTRACKED.join(", "),
+            commit = &short
         ));
     }
     for (phase, file) in progress::PHASES {
@@ -924,7 +923,11 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
         {
             Some(part) => {
                 state["skill_state"][*phase] = part;
-                recovered.push(format!("skill_state.{phase}, from {rel}"));
+                recovered.push(crate::msg!(
+                    "loop-recovered-phase",
+                    phase = *phase,
+                    file = &rel
+                ));
             }
             None if *phase == "develop" => {
                 let tasks = std::fs::read_to_string(ws.root().join(&p.tasks))
@@ -935,23 +938,28 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
                     state["skill_state"]["develop"]["tasks"] = Value::Array(tasks);
                     state["skill_state"]["develop"]["total"] = json!(n);
                     state["skill_state"]["develop"]["completed"] = json!(0);
-                    recovered.push(format!(
-                        "skill_state.develop.tasks, from {} (as pending: {rel} is missing)",
-                        p.tasks
+                    recovered.push(crate::msg!(
+                        "loop-recovered-tasks",
+                        tasks = &p.tasks,
+                        file = &rel
                     ));
-                    lost.push("the tasks' progress (develop.md is missing)".to_owned());
+                    lost.push(crate::msg!("loop-lost-task-progress"));
                 } else if state["skill_state"][*phase].is_object() {
-                    lost.push(format!(
-                        "skill_state.{phase} since commit {short} ({rel} is missing or unreadable)"
+                    lost.push(crate::msg!(
+                        "loop-lost-phase-since",
+                        phase = *phase,
+                        commit = &short,
+                        file = &rel
                     ));
                 }
             }
-            None if state["skill_state"][*phase].is_object() => lost.push(format!(
-                "skill_state.{phase} since commit {short} ({rel} is missing or unreadable)"
+            None if state["skill_state"][*phase].is_object() => lost.push(crate::msg!(
+                "loop-lost-phase-since",
+                phase = *phase,
+                commit = &short,
+                file = &rel
             )),
-            None => lost.push(format!(
-                "skill_state.{phase} ({rel} is missing or unreadable)"
-            )),
+            None => lost.push(crate::msg!("loop-lost-phase", phase = *phase, file = &rel)),
         }
     }
     let mut text = serde_json::to_string_pretty(&state).unwrap_or_default();
