@@ -253,10 +253,18 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
             paint(BOLD, state)
         ));
         for n in &e.notes {
-            ui.line(format!("    {} {}", paint(DIM, "note:"), escape(n)));
+            ui.line(format!(
+                "    {} {}",
+                paint(DIM, "note:"),
+                escape(&super::msg::m(n))
+            ));
         }
         for p in &e.problems {
-            ui.line(format!("    {} {}", paint(YELLOW, "problem:"), escape(p)));
+            ui.line(format!(
+                "    {} {}",
+                paint(YELLOW, "problem:"),
+                escape(&super::msg::m(p))
+            ));
         }
         if !e.problems.is_empty() {
             let skip = format!("--skip {}", quote(&e.path));
@@ -281,7 +289,7 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
             "  {} {}: {}",
             paint(DIM, "left out"),
             escape(&l.path),
-            escape(&l.reason)
+            escape(&super::msg::m(&l.reason))
         ));
     }
     for f in &plan.rule_files {

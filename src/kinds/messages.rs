@@ -36,6 +36,9 @@ const RAW_TEXTS: &[(&str, &str)] = &[
     // A branch's name.
     ("src/kinds/goal/merge.rs", "a branch's name"),
     ("src/kinds/goal/tick.rs", "a branch's name"),
+    // The item layer's words on a file it will not read, the workflow's
+    // on an ID, the document layer's on a frontmatter.
+    ("src/kinds/story/adopt/mod.rs", "other layers' words"),
     // `Items::check_id`'s words on a loop's ID.
     ("src/kinds/loops/mod.rs", "Items::check_id's words"),
 ];
