@@ -150,3 +150,58 @@ fn a_flag_is_told_from_a_fence() {
     assert!(!starts_with_flag("-->"));
     assert!(!starts_with_flag("a --force"));
 }
+
+/// The library's messages name no flag either: every message of its own
+/// resource files (`library.ftl`, `kinds.ftl`), and each message of the
+/// old whole-line catalog (`messages.ftl`) a library source names by its
+/// ID (`msg!("id"`). A message the command line words with its flag is
+/// its own, in `commands.ftl` or `messages.ftl`, named only by `src/cli/`.
+#[test]
+fn library_resources_name_no_command_line_flag() {
+    use fluent_syntax::ast::{Entry, Expression, InlineExpression, PatternElement};
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("src"), &mut files);
+    let named_id = regex::Regex::new(r#"msg!\(\s*"([a-z][a-z0-9-]*)""#).unwrap();
+    let mut named = std::collections::BTreeSet::new();
+    for file in &files {
+        let src = std::fs::read_to_string(file).unwrap();
+        let src = src.split("\n#[cfg(test)]").next().unwrap_or_default();
+        named.extend(named_id.captures_iter(src).map(|c| c[1].to_owned()));
+    }
+    assert!(named.len() > 50, "only {} IDs named", named.len());
+    let mut found = Vec::new();
+    let mut seen = 0;
+    for (file, en, _) in crate::text::message::RESOURCES {
+        let own = matches!(*file, "library.ftl" | "kinds.ftl");
+        let resource = fluent_syntax::parser::parse(*en).unwrap_or_else(|(r, _)| r);
+        for entry in resource.body {
+            let Entry::Message(m) = entry else { continue };
+            if !own && !named.contains(m.id.name) {
+                continue;
+            }
+            let Some(pattern) = m.value else { continue };
+            let mut text = String::new();
+            for element in pattern.elements {
+                match element {
+                    PatternElement::TextElement { value } => text.push_str(value),
+                    PatternElement::Placeable {
+                        expression: Expression::Inline(InlineExpression::StringLiteral { value }),
+                    } => text.push_str(value),
+                    PatternElement::Placeable { .. } => text.push_str("{x}"),
+                }
+            }
+            seen += 1;
+            if starts_with_flag(&text) || !flags_named(&text).is_empty() {
+                found.push(format!("en/{file}: {} = {text}", m.id.name));
+            }
+        }
+    }
+    assert!(seen > 50, "only {seen} library messages read");
+    assert!(
+        found.is_empty(),
+        "library messages word command-line flags (name the action and let src/cli/ word it):\n{}",
+        found.join("\n")
+    );
+}
