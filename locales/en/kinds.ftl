@@ -38,6 +38,11 @@ loop-lost-phase = skill_state.{ $phase } ({ $file } is missing or unreadable)
 ## Goals, tasks and discussions
 
 goal-not-a-type = `{ $kind }` is not a type (letters, digits, `-`)
+# Pieces of a goal's prompt, in the repository's language.
+prompt-no-answers-yet = (none yet)
+prompt-deliverable-task = {"-"} { $id } { $title } ({ $state }, { $assignee }):
+prompt-deliverable-commit = {"  - "}commit { $commit }
+prompt-deliverable-files = {"  - "}files: { $files }
 goal-review-needs-note = say which changes are requested (a note)
 goal-plan-rejection-needs-note = say what the plan must change (a note)
 goal-decision-needs-assignee = say whom the goal is assigned to: an assignee (or decide `broadcast`)

@@ -33,6 +33,10 @@ loop-lost-phase = skill_state.{ $phase } ({ $file } 缺失或无法读取)
 ## 目标、任务和讨论
 
 goal-not-a-type = `{ $kind }` 不是类型 (只可用字母、数字和 `-`)
+prompt-no-answers-yet = (尚无)
+prompt-deliverable-task = {"-"} { $id } { $title } ({ $state }, { $assignee }):
+prompt-deliverable-commit = {"  - "}提交 { $commit }
+prompt-deliverable-files = {"  - "}文件: { $files }
 goal-review-needs-note = 请说明要求哪些修改 (一条备注)
 goal-plan-rejection-needs-note = 请说明方案必须修改什么 (一条备注)
 goal-decision-needs-assignee = 请说明目标分配给谁: 一个负责人 (或决定 `broadcast`)

@@ -33,6 +33,8 @@ const RAW_TEXTS: &[(&str, &str)] = &[
         "src/kinds/goal/forge.rs",
         "a refusal's words, names from a payload",
     ),
+    // An assignee's name in a prompt.
+    ("src/kinds/goal/prompt.rs", "an assignee's name"),
     // A branch's name.
     ("src/kinds/goal/merge.rs", "a branch's name"),
     ("src/kinds/goal/tick.rs", "a branch's name"),
