@@ -145,3 +145,39 @@ next-review-commit-kind =
     Next: review them, then commit them as the Human (rule files need the Human):
     {"  "}git add { $paths } && ORX_ROLE=human git commit -m "Add the { $name } kind"
     then: git orx new { $name } "Title" --as ROLE
+# A precondition as a line: what it says, and the values that explain it.
+condition-actual = { $text } — actual: { $values }
+condition-cannot-evaluate = { $text } — cannot be evaluated: { $error }
+condition-actual-cannot-evaluate = { $text } — actual: { $values } — cannot be evaluated: { $error }
+# Two messages, one per line.
+two-lines =
+    { $first }
+    { $second }
+checked-files = checked { $n ->
+        [one] 1 file
+       *[other] { $n } files
+    }: { $p ->
+        [0] no problems
+        [one] 1 problem
+       *[other] { $p } problems
+    }
+verify-summary = verified { $n ->
+        [one] 1 commit
+       *[other] { $n } commits
+    } ({ $scope }){ $unjudged }: { $v ->
+        [0] no violations
+        [one] 1 violation
+       *[other] { $v } violations
+    }{ $acknowledged }
+verify-not-judged = , { $n } not judged
+verify-shallow-boundary = { $commit }: { $label } (a shallow clone's boundary: its parents are not here; git fetch --unshallow)
+not-judged = not judged
+rolled-back-target-files = rolled back to { $target }: { $n ->
+        [one] 1 file
+       *[other] { $n } files
+    } restored or removed [{ $commit }]
+would-roll-back-target-files = would roll back to { $target }: { $n ->
+        [one] 1 file
+       *[other] { $n } files
+    } would change { $rest }
+alert = alert:

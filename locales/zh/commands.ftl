@@ -144,3 +144,25 @@ next-review-commit-kind =
     下一步: 审阅这些文件,然后以 Human 身份提交 (规则文件需要 Human):
     {"  "}git add { $paths } && ORX_ROLE=human git commit -m "Add the { $name } kind"
     然后: git orx new { $name } "Title" --as ROLE
+# 一个前置条件作为一行: 它说什么,以及说明它的取值。
+condition-actual = { $text } — 实际: { $values }
+condition-cannot-evaluate = { $text } — 无法求值: { $error }
+condition-actual-cannot-evaluate = { $text } — 实际: { $values } — 无法求值: { $error }
+# 两条消息,各占一行。
+two-lines =
+    { $first }
+    { $second }
+checked-files = 已检查 { $n } 个文件: { $p ->
+        [0] 没有问题
+       *[other] { $p } 个问题
+    }
+verify-summary = 已验证 { $n } 个提交 ({ $scope }){ $unjudged }: { $v ->
+        [0] 没有违规
+       *[other] { $v } 个违规
+    }{ $acknowledged }
+verify-not-judged = ,{ $n } 个未判定
+verify-shallow-boundary = { $commit }: { $label } (浅克隆的边界: 它的父提交不在这里;git fetch --unshallow)
+not-judged = 未判定
+rolled-back-target-files = 已回滚到 { $target }: 恢复或删除了 { $n } 个文件 [{ $commit }]
+would-roll-back-target-files = 将回滚到 { $target }: 将修改 { $n } 个文件 { $rest }
+alert = 警报:

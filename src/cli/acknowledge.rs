@@ -3,6 +3,7 @@
 use orx::text::escape;
 
 use super::{DIM, Ui, paint};
+use crate::cli::msg;
 
 /// The Human accepts a past commit's violations, with a reason: the commit
 /// is added to .orx/acknowledged.yaml, which is committed, and `verify`
@@ -29,9 +30,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let role = super::role(&ws, &args.role)?;
     if role != orx::workflow::role::HUMAN {
         return Err(orx::Error::Failed(
-            format!(
-                "only the Human may acknowledge a violation, not {} (--as human)",
-                orx::workflow::role::display(&role)
+            msg::t(
+                "only-human-may-acknowledge-violation",
+                &[("role", &orx::workflow::role::display(&role))],
             )
             .into(),
         ));
@@ -62,12 +63,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
         return Ok(0);
     };
-    ui.line(format!(
-        "acknowledged {} by {}: {} {}",
-        &id[..7],
-        escape(&by),
-        escape(args.reason.trim()),
-        paint(DIM, format!("[{commit}]"))
+    ui.line(msg::t(
+        "acknowledged-commit-who-why-rest",
+        &[
+            ("commit", &&id[..7]),
+            ("who", &escape(&by)),
+            ("why", &escape(args.reason.trim())),
+            ("rest", &paint(DIM, format!("[{commit}]"))),
+        ],
     ));
     Ok(0)
 }

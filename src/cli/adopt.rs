@@ -4,6 +4,7 @@ use orx::kinds::story::adopt::{self, Options};
 use orx::text::escape;
 
 use super::{BOLD, DIM, GREEN, Ui, YELLOW, paint};
+use crate::cli::msg;
 
 /// Take in the stories of a project as it is (BMAD v4 or v6, Orchestrix):
 /// find them where the project's configuration says, read each one's ID,
@@ -94,7 +95,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             "{} no story files found; searched: {searched}",
             super::epaint(super::RED, "error:")
         ));
-        ui.eline("  say where the stories are: git orx adopt --dir DIR --dry-run");
+        ui.eline(msg::t("say-where-stories-git-orx", &[]));
         return Ok(1);
     }
     if !ui.is_json() {
@@ -113,15 +114,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(1);
     }
     if all_items {
-        ui.line("nothing to adopt: every story is an item already");
+        ui.line(msg::t("nothing-adopt-every-story-item", &[]));
         return Ok(0);
     }
     if !write {
         ui.line(paint(
             DIM,
-            format!(
-                "Nothing was written (a plan). Adopt with: {}",
-                again(&args, "--yes")
+            msg::t(
+                "nothing-written-plan-adopt-text",
+                &[("text", &again(&args, "--yes"))],
             ),
         ));
         return Ok(0);
@@ -170,14 +171,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .filter(|e| !e.problems.is_empty())
         .count();
     if left > 0 {
-        ui.line(format!(
-            "{left} left as they were: fix them as shown above, then: {}",
-            again(&args, "--yes")
+        ui.line(msg::t(
+            "n-left-they-were-fix",
+            &[("n", &left), ("text", &again(&args, "--yes"))],
         ));
     }
-    ui.line(
-        "Next: git orx status   (and `git orx hooks status`: the hooks keep the rules from now on)",
-    );
+    ui.line(msg::t("next-git-orx-status-git", &[]));
     Ok(0)
 }
 
@@ -233,10 +232,12 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
         let state = e.state.as_deref().unwrap_or("?");
         let id = e.id.as_deref().unwrap_or("?");
         if e.adopted {
-            ui.line(format!(
-                "  {} {id:<8} {state}  {}",
-                escape(&e.path),
-                paint(DIM, "(already an item)")
+            ui.line(paint(
+                DIM,
+                msg::t(
+                    "rest-already-item",
+                    &[("rest", &format!("{} {id:<8} {state}", escape(&e.path)))],
+                ),
             ));
             continue;
         }
@@ -255,8 +256,8 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
         for n in &e.notes {
             ui.line(format!(
                 "    {} {}",
-                paint(DIM, "note:"),
-                escape(&super::msg::m(n))
+                paint(DIM, msg::t("note", &[])),
+                escape(&msg::m(n))
             ));
         }
         for p in &e.problems {
@@ -293,16 +294,19 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
         ));
     }
     for f in &plan.rule_files {
-        ui.line(format!("  writes {f}"));
+        ui.line(msg::t("writes-path", &[("path", &f)]));
     }
     let fix = plan
         .entries
         .iter()
         .filter(|e| !e.problems.is_empty())
         .count();
-    ui.line(format!(
-        "{} to adopt, {fix} to fix (left as they are), {} left out",
-        plan.adopted(),
-        plan.left_out.len()
+    ui.line(msg::t(
+        "n-adopt-m-fix-left",
+        &[
+            ("n", &plan.adopted()),
+            ("m", &fix),
+            ("k", &plan.left_out.len()),
+        ],
     ));
 }

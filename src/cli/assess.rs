@@ -126,7 +126,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for (to, unmet) in &report.passed_over {
         ui.line(paint(DIM, msg::t("not-state", &[("state", to)])));
         for u in unmet {
-            let u = msg::localize(&format!("    - {u}")).into_owned();
+            let u = format!("    - {}", msg::condition(u));
             ui.line(paint(DIM, u));
         }
     }
@@ -176,11 +176,11 @@ fn bad_assessment(e: &orx::kinds::story::assess::BadAssessment) -> String {
                 Measured::Structure => "--structure",
                 Measured::Extraction => "--extraction",
             };
-            format!("{flag} must be a percentage from 0 to 100, not {v}")
+            msg::t("flag-must-percentage-not-v", &[("flag", &flag), ("v", &v)])
         }
         BadAssessment::ReasonWithoutOverride => "--reason explains an override of the measured --structure or --extraction; give one, or leave --reason out".to_owned(),
         BadAssessment::OverrideWithoutReason => "--structure and --extraction override what git-orx measures in the story; say why with --reason TEXT (it is recorded)".to_owned(),
-        BadAssessment::Score(v) => format!("--score must be from 0 to 10, not {v}"),
+        BadAssessment::Score(v) => msg::t("score-must-not-v", &[("v", &v)]),
         BadAssessment::Severity(_) => e.to_string(),
     }
 }

@@ -2,7 +2,7 @@
 
 use orx::change::state;
 
-use super::Ui;
+use super::{Ui, msg};
 
 /// Keep a backup of an item, as a ref (refs/orx/backups/KIND/ID/NAME).
 ///
@@ -58,11 +58,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
         return Ok(0);
     }
-    ui.line(format!(
-        "{kind} {id}: backup {} kept [{}] (`git orx restore {id} --to {}` goes back)",
-        b.name,
-        &b.commit[..b.commit.len().min(7)],
-        b.name
+    ui.line(msg::t(
+        "item-backup-name-kept-commit",
+        &[
+            ("item", &format!("{kind} {id}")),
+            ("name", &b.name),
+            ("commit", &&b.commit[..b.commit.len().min(7)]),
+            ("id", &id),
+            ("to", &b.name),
+        ],
     ));
     Ok(0)
 }

@@ -36,6 +36,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, mpsc, watch};
 
 use super::Ui;
+use crate::cli::msg;
 
 const PAGE: &str = include_str!("../../templates/board/index.html");
 const SCRIPT: &str = include_str!("../../templates/board/board.js");
@@ -141,7 +142,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         std::thread::Builder::new()
             .name("orx-board-watch".to_owned())
             .spawn(move || watch_repo(&shared))
-            .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}").into()))?;
+            .map_err(|e| {
+                orx::Error::Failed(orx::msg!("cannot-start-server-why", why = e.to_string()))
+            })?;
     }
     ui.line(super::msg::t("board-url", &[("url", &url)]));
     if !args.write {
@@ -158,8 +161,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 /// 128 random bits, as hex.
 fn token() -> orx::Result<String> {
     let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| orx::Error::Failed(format!("cannot make the write token: {e}").into()))?;
+    getrandom::fill(&mut bytes).map_err(|e| {
+        orx::Error::Failed(orx::msg!(
+            "cannot-make-write-token-why",
+            why = e.to_string()
+        ))
+    })?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
@@ -522,7 +529,7 @@ async fn moved(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Out>
     let Some(token) = &shared.token else {
         return error_reply(
             StatusCode::FORBIDDEN,
-            "the board is read-only: start it with --write to move items",
+            &super::msg::t("board-read-only-start-write", &[]),
         );
     };
     let given = request
@@ -582,18 +589,26 @@ fn make_move(shared: &Shared, m: &Move) -> Result<Value, (StatusCode, Value)> {
         .map_err(answer)?;
     if !allowed.contains(&role) {
         return Err(answer(orx::Error::Usage(
-            format!(
-                "{} may not act as {} here (the identities of .orx/config.yaml); its roles: {}",
-                shared
-                    .email
-                    .clone()
-                    .unwrap_or_else(|| super::msg::t("git-user", &[])),
-                orx::workflow::role::display(&role),
-                if allowed.is_empty() {
-                    super::msg::t("none", &[])
-                } else {
-                    orx::workflow::role::display_list(&allowed)
-                }
+            msg::t(
+                "who-may-not-act-role",
+                &[
+                    (
+                        "who",
+                        &shared
+                            .email
+                            .clone()
+                            .unwrap_or_else(|| super::msg::t("git-user", &[])),
+                    ),
+                    ("role", &orx::workflow::role::display(&role)),
+                    (
+                        "roles",
+                        &if allowed.is_empty() {
+                            super::msg::t("none", &[])
+                        } else {
+                            orx::workflow::role::display_list(&allowed)
+                        },
+                    ),
+                ],
             )
             .into(),
         )));

@@ -3,6 +3,7 @@
 use orx::repo::workspace::Workspace;
 
 use super::{GREEN, RED, Ui, paint};
+use crate::cli::msg;
 
 /// Validate item files (syntax, fields, states, duplicate IDs), the config and
 /// workflow overrides, and judge uncommitted changes against HEAD. Lists
@@ -41,32 +42,22 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(p.to_string());
     }
     // Not a problem of the files: of this clone, which merges them.
-    let note = super::epaint(super::YELLOW, "note:");
+    let note = super::epaint(super::YELLOW, msg::t("note", &[]));
     match orx::change::merge::installed(&ws.repo, &ws) {
         orx::change::merge::Driver::Installed => {}
-        orx::change::merge::Driver::Missing => ui.eline(format!(
-            "{note} this clone has no merge driver for item files: a merge of two branches that changed one item stops on text conflicts; `git orx hooks install` sets it up"
-        )),
-        orx::change::merge::Driver::Stale => ui.eline(format!(
-            "{note} the merge driver does not cover every kind's items (a kind was added since it was set up): `git orx hooks install` updates it"
-        )),
+        orx::change::merge::Driver::Missing => {
+            ui.eline(msg::t("note-clone-has-no-merge", &[("note", &note)]))
+        }
+        orx::change::merge::Driver::Stale => {
+            ui.eline(msg::t("note-merge-driver-does-not", &[("note", &note)]))
+        }
     }
     let n = report.problems.len();
-    let files = format!(
-        "{} file{}",
-        report.files,
-        if report.files == 1 { "" } else { "s" }
-    );
+    let said = msg::t("checked-files", &[("n", &report.files), ("p", &n)]);
     if n == 0 {
-        ui.line(paint(GREEN, format!("checked {files}: no problems")));
+        ui.line(paint(GREEN, said));
     } else {
-        ui.line(paint(
-            RED,
-            format!(
-                "checked {files}: {n} problem{}",
-                if n == 1 { "" } else { "s" }
-            ),
-        ));
+        ui.line(paint(RED, said));
         if report
             .problems
             .iter()

@@ -4,6 +4,7 @@ use orx::engine::store::Lock;
 use orx::git::Repo;
 
 use super::{BOLD, DIM, Ui, paint};
+use crate::cli::msg;
 
 /// Save the work tree as a checkpoint (refs/orx/checkpoints/chk-...): HEAD
 /// plus every uncommitted change and untracked file that is not ignored.
@@ -52,6 +53,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
         return Ok(0);
     }
-    ui.line(format!("checkpoint {}", paint(BOLD, &name)));
+    ui.line(msg::t(
+        "checkpoint-name-2",
+        &[("name", &paint(BOLD, &name))],
+    ));
     Ok(0)
 }

@@ -21,7 +21,7 @@ pub fn run(ui: &mut Ui, _args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     if list.is_empty() {
-        ui.line("No checkpoints yet (`git orx checkpoint` makes one).");
+        ui.line(msg::t("no-checkpoints-yet-git-orx", &[]));
         return Ok(0);
     }
     let here = repo.root().display().to_string();

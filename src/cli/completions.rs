@@ -53,9 +53,10 @@ fi"#;
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let shells = Shells::builtins();
     let Some(shell) = shells.completer(&args.shell) else {
-        return Err(orx::Error::Usage(
-            format!("no completion for `{}`", args.shell).into(),
-        ));
+        return Err(orx::Error::Usage(orx::msg!(
+            "no-completion-shell",
+            shell = args.shell.to_string()
+        )));
     };
     let mut buf = Vec::new();
     shell

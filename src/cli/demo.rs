@@ -10,6 +10,7 @@ use orx::engine::checklist::Checklist;
 use orx::repo::rules::STORY_TEMPLATE;
 
 use super::{BOLD, CYAN, DIM, Ui, paint};
+use crate::cli::msg;
 
 /// Build a sample repository and walk stories through the story lifecycle's scenarios,
 /// and an agent through its lifecycle, with the real commands,
@@ -131,7 +132,8 @@ impl Demo<'_> {
                     text
                 }
                 Err(e) => {
-                    self.surprises.push(format!("cannot read {rel}: {e}"));
+                    self.surprises
+                        .push(msg::t("cannot-read-file-e", &[("file", &rel), ("e", &e)]));
                     return;
                 }
             },
@@ -262,26 +264,24 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     let surprises = std::mem::take(&mut d.surprises);
     d.ui.line("");
     match (temp, args.keep) {
-        (Some(t), true) => d.ui.line(format!(
-            "The repository is kept at {} (try `git log` there).",
-            t.keep().display()
+        (Some(t), true) => d.ui.line(msg::t(
+            "repository-kept-path-try-git",
+            &[("path", &t.keep().display())],
         )),
-        (Some(_), false) => d
-            .ui
-            .line("The temporary repository was removed; run `git orx demo --keep` to explore it."),
-        (None, _) => d.ui.line(format!(
-            "The repository is at {} (try `git log` there).",
-            dir.display()
+        (Some(_), false) => {
+            d.ui.line(msg::t("temporary-repository-removed-run-git", &[]))
+        }
+        (None, _) => d.ui.line(msg::t(
+            "repository-path-try-git-log",
+            &[("path", &dir.display())],
         )),
     }
-    d.ui.line(
-        "Next: the tutorial (docs/tutorial.md in git-orx's source, or `mdbook serve` there) does the same in a repository of your own, step by step; `git orx -h` lists the commands.",
-    );
+    d.ui.line(msg::t("next-tutorial-docs-tutorial-md", &[]));
     if surprises.is_empty() {
         return Ok(0);
     }
     for s in surprises {
-        d.ui.eline(format!("demo step went wrong: {s}"));
+        d.ui.eline(msg::t("demo-step-went-wrong-text", &[("text", &s)]));
     }
     Ok(1)
 }

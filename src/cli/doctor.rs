@@ -5,6 +5,7 @@ use orx::text::escape;
 use orx::workflow::role;
 
 use super::{BOLD, DIM, GREEN, RED, Ui, YELLOW, paint};
+use crate::cli::msg;
 
 /// Why items are not moving: the alerts of `git orx metrics` with what
 /// to check, then the items of every kind stuck in a state longer than
@@ -42,16 +43,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if args.id.is_none() {
         alerts(ui, &ws)?;
         if found.stories.is_empty() {
-            ui.line(format!(
-                "No item has been in one state for more than {limit} ({} open).",
-                found.open
+            ui.line(msg::t(
+                "no-item-has-been-one",
+                &[("limit", &limit), ("n", &found.open)],
             ));
             return Ok(0);
         }
-        ui.line(format!(
-            "{} of {} open items in one state for more than {limit} (doctor.stuck_after_hours):",
-            found.stories.len(),
-            found.open
+        ui.line(msg::t(
+            "n-total-open-items-one",
+            &[
+                ("n", &found.stories.len()),
+                ("total", &found.open),
+                ("limit", &limit),
+            ],
         ));
     }
     for d in &found.stories {
@@ -79,11 +83,14 @@ fn alerts(ui: &mut Ui, ws: &orx::repo::workspace::Workspace) -> orx::Result<()> 
             paint(YELLOW, "alert:"),
             escape(&super::msg::m(&a.said()))
         ));
-        ui.line(format!(
-            "  check: {}",
-            orx::kinds::story::metrics::advice_said(&a.metric)
-                .map(|m| super::msg::m(&m))
-                .unwrap_or_default()
+        ui.line(msg::t(
+            "check-text",
+            &[(
+                "text",
+                &orx::kinds::story::metrics::advice_said(&a.metric)
+                    .map(|m| msg::m(&m))
+                    .unwrap_or_default(),
+            )],
         ));
     }
     if !m.alerts.is_empty() {
@@ -114,8 +121,8 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
     };
     ui.line(format!("  {}{stay} — {verdict}", paint(BOLD, &d.status)));
     match &d.responsible {
-        Some(r) => ui.line(format!("  responsible: {}", role::display(r))),
-        None => ui.line("  responsible: nobody (terminal)"),
+        Some(r) => ui.line(msg::t("responsible-roles", &[("roles", &role::display(r))])),
+        None => ui.line(msg::t("responsible-nobody-terminal", &[])),
     }
     if let Some(h) = &d.handoff {
         for (i, l) in h.lines().enumerate() {
@@ -124,7 +131,7 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
         }
     }
     if !d.moves.is_empty() {
-        ui.line(format!("  moves from {}:", d.status));
+        ui.line(msg::t("moves-state", &[("state", &d.status)]));
     }
     for m in &d.moves {
         let unmet: Vec<_> = m.conditions.iter().filter(|c| !c.holds).collect();
@@ -148,14 +155,14 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
             super::msg::roles(&m.roles)
         ));
         for c in unmet {
-            ui.line(format!("       ✗ {}", escape(&c.to_string())));
+            ui.line(format!("       ✗ {}", escape(&super::msg::condition(c))));
         }
     }
     if d.refusals.is_empty() {
-        ui.line(paint(DIM, "  no refusals logged"));
+        ui.line(paint(DIM, msg::t("no-refusals-logged", &[])));
         return;
     }
-    ui.line("  recent refusals:");
+    ui.line(msg::t("recent-refusals", &[]));
     for r in &d.refusals {
         let moved = match (&r.from, &r.to) {
             (Some(f), Some(t)) if f != t => format!(" {f} -> {t}"),

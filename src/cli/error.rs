@@ -3,6 +3,7 @@
 use orx::change::state;
 
 use super::Ui;
+use crate::cli::msg;
 
 /// Record an error of an item's action, as its workflow counts them.
 ///
@@ -58,7 +59,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(format!(
             "  error {}{} recorded{}",
             rec.count,
-            rec.limit.map(|l| format!(" of {l}")).unwrap_or_default(),
+            rec.limit
+                .map(|l| msg::t("limit", &[("limit", &l)]))
+                .unwrap_or_default(),
             if rec.at_limit {
                 ": the limit is reached"
             } else {

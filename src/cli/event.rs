@@ -40,7 +40,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     std::io::stdin()
         .take(MAX_PAYLOAD + 1)
         .read_to_end(&mut payload)
-        .map_err(|e| orx::Error::Usage(format!("cannot read the payload: {e}").into()))?;
+        .map_err(|e| {
+            orx::Error::Usage(orx::msg!("cannot-read-payload-why", why = e.to_string()))
+        })?;
     if payload.len() as u64 > MAX_PAYLOAD {
         return Err(orx::Error::Usage(
             format!("the payload is larger than {MAX_PAYLOAD} bytes").into(),

@@ -5,6 +5,7 @@ use orx::kinds::story::gate;
 use serde_json::{Value, json};
 
 use super::{GREEN, RED, Ui, paint, report_change};
+use crate::cli::msg;
 
 /// Record the Architect's review (--as architect) or QA's gate (--as qa) for
 /// the story's current round and move it as the round rules say (review
@@ -65,14 +66,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let Some(score) = args.score else {
                 return Err(orx::Error::MissingInput {
                     inputs: vec!["--score".to_owned()],
-                    message: "the Architect's gate needs --score (0-10); nothing was recorded"
-                        .into(),
+                    message: orx::msg!("architect-s-gate-needs-score"),
                 });
             };
             if !(0.0..=10.0).contains(&score) {
                 return Err(orx::Error::BadValue {
                     input: "--score".to_owned(),
-                    message: format!("--score must be from 0 to 10, not {score}").into(),
+                    message: orx::msg!("score-must-not-v", v = score.to_string()),
                 });
             }
             vec![
@@ -105,7 +105,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 _ => {
                     return Err(orx::Error::MissingInput {
                         inputs: vec!["--criteria-met".to_owned(), "--criteria-failed".to_owned()],
-                        message: "QA's gate needs --criteria-met or --criteria-failed: say whether every acceptance criterion is met; nothing was recorded".into(),
+                        message: orx::msg!("qa-s-gate-needs-criteria"),
                     });
                 }
             };
@@ -119,9 +119,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
         other => {
             return Err(orx::Error::Usage(
-                format!(
-                    "`git orx gate` is for the Architect (--as architect) or QA (--as qa), not {}",
-                    orx::workflow::role::display(other)
+                msg::t(
+                    "git-orx-gate-architect-architect",
+                    &[("role", &orx::workflow::role::display(other))],
                 )
                 .into(),
             ));
@@ -178,21 +178,26 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     ui.line(format!("{head}{verdict}"));
     if let Some((path, _)) = &gate_file {
-        ui.line(format!(
-            "  gate file: {path} ({})",
-            orx::kinds::story::gate_file::verdict(&findings)
+        ui.line(msg::t(
+            "gate-file-path-verdict",
+            &[
+                ("path", &path),
+                ("verdict", &orx::kinds::story::gate_file::verdict(&findings)),
+            ],
         ));
     }
     for u in &outcome.unmet {
-        ui.line(format!("  - {u}"));
+        ui.line(format!("  - {}", super::msg::condition(u)));
     }
     if outcome.plan.from() == Some(outcome.plan.to()) {
-        ui.line(super::msg::localize(&format!(
-            "no move fits {}'s round {} ({}): the findings are recorded and the story stays in {}",
-            orx::workflow::role::display(&role),
-            outcome.round,
-            if outcome.passed { "passed" } else { "failed" },
-            outcome.plan.to()
+        ui.line(super::msg::localize(&msg::t(
+            "no-move-fits-role-s",
+            &[
+                ("role", &orx::workflow::role::display(&role)),
+                ("n", &outcome.round),
+                ("text", &if outcome.passed { "passed" } else { "failed" }),
+                ("state", &outcome.plan.to()),
+            ],
         )));
     }
     let round = super::output::ChangeExtra {

@@ -60,7 +60,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         None => (0, None),
     };
     if let Some(note) = note {
-        ui.eline(format!("{} {note}", epaint(YELLOW, "hint:")));
+        ui.eline(format!("{} {note}", epaint(YELLOW, msg::t("hint", &[]))));
     }
     if code != 0 {
         return Ok(u8::try_from(code).unwrap_or(1));
@@ -81,7 +81,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 };
                 log_violations(&repo, &args.name, &[v], staged.role(&repo));
                 super::msg::from_repo();
-                ui.eline(format!("{} refused: {taken}", epaint(RED, "error:")));
+                ui.eline(format!(
+                    "{} refused: {taken}",
+                    epaint(RED, msg::t("error", &[]))
+                ));
                 return Ok(1);
             }
             let verdicts = match hooks::check_staged(&repo, &staged) {
@@ -202,7 +205,7 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     };
     let (code, note) = hooks::run_saved_with(&dir, "reference-transaction", args, Some(&input))?;
     if let Some(note) = note {
-        ui.eline(format!("{} {note}", epaint(YELLOW, "hint:")));
+        ui.eline(format!("{} {note}", epaint(YELLOW, msg::t("hint", &[]))));
     }
     if code != 0 {
         return Ok(u8::try_from(code).unwrap_or(1));
@@ -266,10 +269,7 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
         }
     }
     if n > SHOWN {
-        ui.eline(format!(
-            "  ... and {} more (`git orx verify` lists them all)",
-            n - SHOWN
-        ));
+        ui.eline(msg::t("n-more-git-orx-verify", &[("n", &(n - SHOWN))]));
     }
     ui.eline(format!(
         "{} {}",

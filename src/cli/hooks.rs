@@ -181,14 +181,16 @@ impl Dirs {
 
     pub fn describe(&self, s: &Step) -> String {
         match s {
-            Step::Installed { name, kept: false } => format!("installed {}", paint(BOLD, name)),
+            Step::Installed { name, kept: false } => {
+                msg::t("installed-path", &[("path", &paint(BOLD, name))])
+            }
             Step::Installed { name, kept: true } => format!(
                 "installed {} (your hook was kept as {name}{} and runs first)",
                 paint(BOLD, name),
                 hooks::SAVED
             ),
-            Step::Updated(name) => format!("updated   {}", paint(BOLD, name)),
-            Step::Unchanged(name) => format!("kept      {name}"),
+            Step::Updated(name) => msg::t("updated-path", &[("path", &paint(BOLD, name))]),
+            Step::Unchanged(name) => msg::t("kept-path", &[("path", &name)]),
             Step::Removed {
                 name,
                 restored: true,
@@ -196,19 +198,27 @@ impl Dirs {
             Step::Removed {
                 name,
                 restored: false,
-            } => format!("removed   {}", paint(BOLD, name)),
-            Step::Absent(name) => format!("absent    {name}"),
-            Step::Added { name, file } => {
-                format!("added     {} to {}", paint(BOLD, name), self.rel(file))
-            }
-            Step::Present { name, file } => format!("kept      {name} (in {})", self.rel(file)),
-            Step::Dropped { name, file } => {
-                format!("removed   {} from {}", paint(BOLD, name), self.rel(file))
-            }
+            } => msg::t("removed-path", &[("path", &paint(BOLD, name))]),
+            Step::Absent(name) => msg::t("absent-path", &[("path", &name)]),
+            Step::Added { name, file } => msg::t(
+                "added-what-path",
+                &[("what", &paint(BOLD, name)), ("path", &self.rel(file))],
+            ),
+            Step::Present { name, file } => msg::t(
+                "kept-name-file",
+                &[("name", &name), ("file", &self.rel(file))],
+            ),
+            Step::Dropped { name, file } => msg::t(
+                "removed-name-file",
+                &[("name", &paint(BOLD, name)), ("file", &self.rel(file))],
+            ),
             Step::NotRun { name, why } => {
                 format!("{} {name}: {why}", paint(YELLOW, "not run  "))
             }
-            Step::Repaired { name, what } => format!("repaired  {}: {what}", paint(BOLD, name)),
+            Step::Repaired { name, what } => msg::t(
+                "repaired-path-what",
+                &[("path", &paint(BOLD, name)), ("what", &what)],
+            ),
         }
     }
 }
@@ -221,9 +231,9 @@ fn merge_driver(ui: &mut Ui) -> orx::Result<()> {
     };
     let name = format!("merge={}", orx::change::merge::DRIVER);
     if orx::change::merge::install(&ws.repo, &ws)? {
-        ui.line(format!("installed {}", paint(BOLD, &name)));
+        ui.line(msg::t("installed-path", &[("path", &paint(BOLD, &name))]));
     } else {
-        ui.line(format!("kept      {name}"));
+        ui.line(msg::t("kept-path", &[("path", &name)]));
     }
     Ok(())
 }
@@ -242,7 +252,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Install(a) if a.dry_run => {
             dirs.would_install(ui, a)?;
             ui.dry_run();
-            ui.line("(dry run: nothing written)");
+            ui.line(msg::t("dry-run-nothing-written", &[]));
             Ok(0)
         }
         Action::Install(a) => Ok(u8::from(!dirs.install(ui, a)?.0)),
@@ -264,7 +274,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 });
             }
             ui.dry_run();
-            ui.line("(dry run: nothing written)");
+            ui.line(msg::t("dry-run-nothing-written", &[]));
             Ok(0)
         }
         Action::Uninstall(_) => {
@@ -276,7 +286,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Status => {
             let place = dirs.place();
             let (found, statuses) = tools::status(&place);
-            let mut line = format!("hooks directory: {}", dirs.hooks.display());
+            let mut line = msg::t("hooks-directory-path", &[("path", &dirs.hooks.display())]);
             if let Some(f) = &found {
                 line.push_str(&format!(" ({} manages it)", f.tool));
             }
@@ -295,7 +305,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             for s in statuses {
                 let state = match s.state {
                     HookState::Installed { chained: false } => {
-                        paint(GREEN, msg::localize("installed"))
+                        paint(GREEN, msg::t("installed", &[]))
                     }
                     HookState::Installed { chained: true } => paint(
                         GREEN,
@@ -307,23 +317,35 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     ),
                     HookState::Via { tool, file } => paint(
                         GREEN,
-                        msg::localize(&format!("via {tool}: {}", dirs.rel(&file))),
+                        msg::localize(&msg::t(
+                            "via-tool-file",
+                            &[("tool", &tool), ("file", &dirs.rel(&file))],
+                        )),
                     ),
                     HookState::NotRun { tool, why }
                         if hooks::OPTIONAL.contains(&s.name.as_str()) =>
                     {
-                        paint(YELLOW, msg::localize(&format!("not run by {tool}: {why}")))
+                        paint(
+                            YELLOW,
+                            msg::localize(&msg::t(
+                                "not-run-tool-why",
+                                &[("tool", &tool), ("why", &why)],
+                            )),
+                        )
                     }
                     HookState::NotRun { tool, why } => {
                         missing = true;
-                        paint(RED, msg::localize(&format!("not run by {tool}: {why}")))
+                        paint(
+                            RED,
+                            msg::localize(&msg::t(
+                                "not-run-tool-why",
+                                &[("tool", &tool), ("why", &why)],
+                            )),
+                        )
                     }
                     HookState::Outdated => {
                         missing = true;
-                        paint(
-                            YELLOW,
-                            msg::localize("outdated: run `git orx hooks install`"),
-                        )
+                        paint(YELLOW, msg::t("outdated-run-git-orx-hooks", &[]))
                     }
                     HookState::Missing => {
                         missing = true;
@@ -331,12 +353,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     }
                     HookState::Foreign => {
                         missing = true;
-                        paint(
-                            RED,
-                            msg::localize(
-                                "not installed (a hook of yours is there; `git orx hooks install` keeps it)",
-                            ),
-                        )
+                        paint(RED, msg::t("not-installed-hook-yours-there", &[]))
                     }
                 };
                 ui.line(format!("  {:<21} {state}", s.name));
@@ -346,7 +363,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 Some(Driver::Installed) => ui.line(format!(
                     "  {:<21} {}",
                     "merge=orx",
-                    paint(GREEN, msg::localize("installed"))
+                    paint(GREEN, msg::t("installed", &[]))
                 )),
                 Some(Driver::Missing) => ui.line(format!(
                     "  {:<21} {}",

@@ -61,9 +61,9 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     for s in &steps {
         // Aligned with the hooks' lines below ("installed ").
         match s {
-            Step::Created(p) => ui.line(format!("created   {}", paint(BOLD, p))),
-            Step::Updated(p) => ui.line(format!("updated   {}", paint(BOLD, p))),
-            Step::Kept(p) => ui.line(format!("kept      {p}")),
+            Step::Created(p) => ui.line(msg::t("created-path", &[("path", &paint(BOLD, p))])),
+            Step::Updated(p) => ui.line(msg::t("updated-path", &[("path", &paint(BOLD, p))])),
+            Step::Kept(p) => ui.line(msg::t("kept-path", &[("path", &p)])),
         }
     }
     // What git-orx wrote inside the work tree, to be committed so that

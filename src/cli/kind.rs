@@ -43,8 +43,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for (path, _) in &scaffold.files {
         if ws.root().join(path).symlink_metadata().is_ok() {
             return Err(orx::Error::Exists(
-                format!("{path} exists already (not committed?); remove it or choose another name")
-                    .into(),
+                msg::t("path-exists-already-not-committed", &[("path", &path)]).into(),
             ));
         }
     }

@@ -49,7 +49,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if !ws.repo.shallow_commits().is_empty() {
         ui.eline(format!(
             "{} this is a shallow clone: changes made before its oldest commits are not here (git fetch --unshallow)",
-            epaint(YELLOW, "note:")
+            epaint(YELLOW, msg::t("note", &[]))
         ));
     }
     // An item that is not in the work tree may be only in history, or
@@ -140,7 +140,7 @@ fn show(
     }
     if count == 0 {
         ui.line(match &args.id {
-            Some(id) => format!("No transitions of {id} in history."),
+            Some(id) => msg::t("no-transitions-id-history", &[("id", &id)]),
             None => "No transitions in history yet.".to_owned(),
         });
     }

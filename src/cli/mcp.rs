@@ -58,7 +58,9 @@ pub fn run(ui: &mut Ui, args: Args, cli: clap::Command) -> orx::Result<u8> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}").into()))?;
+        .map_err(|e| {
+            orx::Error::Failed(orx::msg!("cannot-start-server-why", why = e.to_string()))
+        })?;
     let served: Result<(), String> = runtime.block_on(async move {
         let running = server
             .serve(rmcp::transport::stdio())
@@ -69,7 +71,9 @@ pub fn run(ui: &mut Ui, args: Args, cli: clap::Command) -> orx::Result<u8> {
     });
     // Standard output is the protocol's: nothing else is printed there.
     ui.set_json(false);
-    served.map_err(|e| orx::Error::Failed(format!("the MCP server stopped: {e}").into()))?;
+    served.map_err(|e| {
+        orx::Error::Failed(orx::msg!("mcp-server-stopped-why", why = e.to_string()))
+    })?;
     Ok(0)
 }
 

@@ -362,26 +362,32 @@ fn error_text(e: &Error) -> String {
                 RoleSource::ActsAs => "--acts-as",
                 RoleSource::Filter => "--role",
             };
+            let role = orx::text::escape(role);
+            let head = match guess {
+                Some(g) => msg::t(
+                    "unknown-role-role-did-you",
+                    &[("role", &role), ("from", &from), ("guess", g)],
+                ),
+                None => msg::t("unknown-role-role", &[("role", &role), ("from", &from)]),
+            };
             format!(
-                "unknown role `{}` (from {from}){}\nroles: {}",
-                orx::text::escape(role),
-                guess
-                    .as_ref()
-                    .map(|g| format!("; did you mean {g}?"))
-                    .unwrap_or_default(),
-                roles.join(", ")
+                "{head}\n{}",
+                msg::t("roles-roles", &[("roles", &roles.join(", "))])
             )
         }
         Error::UnmeasuredReason { from, to } => format!(
             "--reason without --force explains the open tasks of a move that measures them; {from} -> {to} measures none"
         ),
-        Error::NoAgent { name, .. } => {
+        Error::NoAgent { name, path } => {
             let flag = if name == orx::kinds::agent::DEFAULT {
                 String::new()
             } else {
                 format!(" --agent {name}")
             };
-            format!("{e}; create it with `git orx agent init{flag} --as human`")
+            msg::t(
+                "there-no-agent-name-path",
+                &[("name", name), ("path", path), ("flag", &flag)],
+            )
         }
         // `... applies to tasks in pending; task T1 is in-progress`: the
         // item by name when the command said which it acts on.
@@ -650,7 +656,7 @@ fn refusal(r: &Refusal) -> String {
                 ],
             );
             for u in unmet {
-                text.push_str(&format!("\n  - {u}"));
+                text.push_str(&format!("\n  - {}", msg::condition(u)));
             }
             text
         }
@@ -780,7 +786,7 @@ pub fn open(ui: &mut Ui) -> orx::Result<orx::repo::workspace::Workspace> {
     if !ws.pending.is_empty() {
         ui.eline(format!(
             "{} {}",
-            epaint(YELLOW, "note:"),
+            epaint(YELLOW, msg::t("note", &[])),
             msg::t(
                 "uncommitted-changes-files-not-force",
                 &[("files", &ws.pending.join(", "))]

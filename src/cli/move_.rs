@@ -110,19 +110,22 @@ pub fn unknown_state(
     typed: &str,
 ) -> orx::Error {
     let names = wf.state_names();
-    let guess = orx::text::closest(typed, &names)
-        .map(|s| format!("; did you mean {s}?"))
-        .unwrap_or_default();
+    let (state, kind, id) = (
+        orx::text::escape(typed),
+        item.kind.clone(),
+        orx::text::escape(&item.id),
+    );
+    let first = match orx::text::closest(typed, &names) {
+        Some(guess) => orx::msg!("state-not-state-kind-id", state, kind, id, guess),
+        None => orx::msg!("state-not-state-kind-id-2", state, kind, id),
+    };
     orx::Error::BadValue {
         input: "STATE".to_owned(),
-        message: format!(
-            "`{}` is not a state of {} {}'s workflow{guess}\n  states: {}",
-            orx::text::escape(typed),
-            item.kind,
-            orx::text::escape(&item.id),
-            names.join(", ")
-        )
-        .into(),
+        message: orx::msg!(
+            "two-lines",
+            first = first,
+            second = orx::msg!("states-list", list = names.join(", "))
+        ),
     }
 }
 

@@ -85,6 +85,35 @@ pub fn m(message: &message::Message) -> String {
     }
 }
 
+/// What a workflow's condition says, in the language in force: its own
+/// `zh:` under zh, else its description.
+pub fn desc(c: &orx::engine::validate::ConditionCheck) -> &str {
+    match (&c.zh, lang()) {
+        (Some(zh), Lang::Zh) => zh,
+        _ => &c.desc,
+    }
+}
+
+/// A condition as a line in the language in force: what it says, the
+/// values that explain it, and why it could not be evaluated.
+pub fn condition(c: &orx::engine::validate::ConditionCheck) -> String {
+    let text = desc(c);
+    let shown = c.shown_values();
+    let values = values(&shown.join(", "));
+    match (shown.is_empty(), &c.error) {
+        (true, None) => text.to_owned(),
+        (false, None) => t("condition-actual", &[("text", &text), ("values", &values)]),
+        (true, Some(e)) => t(
+            "condition-cannot-evaluate",
+            &[("text", &text), ("error", e)],
+        ),
+        (false, Some(e)) => t(
+            "condition-actual-cannot-evaluate",
+            &[("text", &text), ("values", &values), ("error", e)],
+        ),
+    }
+}
+
 /// Every message, as an English template (`{name}` where an argument
 /// goes) and its ID: what a line written in English is matched against.
 fn entries() -> &'static [(String, &'static str)] {
@@ -363,14 +392,17 @@ mod tests {
     }
 
     /// Every condition's `desc:` of every built-in workflow and preset
-    /// has a Chinese entry: each, its `{...}` filled with sample text, is
-    /// localized to something else.
+    /// says itself in Chinese too: a `zh:` right below it, naming the
+    /// same values.
     #[test]
     fn every_builtin_condition_has_chinese() {
-        super::ZH.store(true, std::sync::atomic::Ordering::Relaxed);
-        let desc =
-            regex::Regex::new(r#"(?m)^\s*(?:- )?desc: (?:"((?:[^"\\]|\\.)*)"|(.+))$"#).unwrap();
+        let key = regex::Regex::new(r#"^(\s*)(- )?(desc|zh): (.+)$"#).unwrap();
         let name = regex::Regex::new(r"\{[^{}]*\}").unwrap();
+        let names = |t: &str| {
+            let mut v: Vec<String> = name.find_iter(t).map(|m| m.as_str().to_owned()).collect();
+            v.sort_unstable();
+            v
+        };
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
         let mut sources: Vec<(String, String)> = orx::workflow::BUILTIN
             .iter()
@@ -386,16 +418,21 @@ mod tests {
         let mut missing = Vec::new();
         let mut seen = 0;
         for (workflow, text) in &sources {
-            for c in desc.captures_iter(text) {
-                let line = c
-                    .get(1)
-                    .map(|m| m.as_str().replace("\\\"", "\""))
-                    .unwrap_or_else(|| c[2].trim().to_owned());
+            let lines: Vec<&str> = text.lines().collect();
+            for (i, l) in lines.iter().enumerate() {
+                let Some(c) = key.captures(l) else { continue };
+                if &c[3] != "desc" {
+                    continue;
+                }
                 seen += 1;
-                let sample = name.replace_all(&line, "7").into_owned();
-                match super::localize_line(&sample) {
-                    Some(zh) if zh != sample => {}
-                    _ => missing.push(format!("{workflow}: {line}")),
+                let column = c[1].len() + c.get(2).map_or(0, |m| m.len());
+                let zh = lines
+                    .get(i + 1)
+                    .and_then(|n| key.captures(n))
+                    .filter(|z| &z[3] == "zh" && z.get(2).is_none() && z[1].len() == column);
+                match zh {
+                    Some(z) if names(&z[4]) == names(&c[4]) => {}
+                    _ => missing.push(format!("{workflow}:{}: {}", i + 1, &c[4])),
                 }
             }
         }
@@ -408,16 +445,6 @@ mod tests {
             "no Chinese for:\n{}",
             missing.join("\n")
         );
-    }
-
-    /// Files whose messages report a fault of git-orx or of git itself
-    /// (a broken pipe, a rewrite that went wrong), not something a user
-    /// does: they stay as they are.
-    fn internal(path: &std::path::Path) -> bool {
-        let p = path.to_string_lossy().replace('\\', "/");
-        ["/src/git/", "/src/error.rs", "/src/engine/store.rs"]
-            .iter()
-            .any(|i| p.contains(i))
     }
 
     /// Every message the code names exists: each ID given to `t(`,
@@ -459,6 +486,16 @@ mod tests {
             "no such message:\n{}",
             missing.join("\n")
         );
+    }
+
+    /// Files whose messages report a fault of git-orx or of git itself
+    /// (a broken pipe, a rewrite that went wrong), not something a user
+    /// does: they stay as they are.
+    fn internal(path: &std::path::Path) -> bool {
+        let p = path.to_string_lossy().replace('\\', "/");
+        ["/src/git/", "/src/error.rs", "/src/engine/store.rs"]
+            .iter()
+            .any(|i| p.contains(i))
     }
 
     /// A line is matched whole against an entry, each name taking text.

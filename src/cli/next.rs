@@ -213,18 +213,21 @@ fn asked(a: &orx::kinds::goal::Awaiting) -> String {
     use orx::kinds::goal::Wants;
     let id = &a.id;
     match &a.wants {
-        Wants::Answer => format!(
-            "Goal {id} (round {}) waits for your answer: `git orx discuss {id} --position ... --proposal ... --claim ... --risk ...` (or --no-reply); claim a task with `git orx claim {id} \"...\"`",
-            a.round
+        Wants::Answer => msg::t(
+            "goal-id-round-round-waits-2",
+            &[("id", &id), ("round", &a.round), ("id2", &id), ("id3", &id)],
         ),
-        Wants::Plan => format!(
-            "Goal {id} is assigned to you: write a plan (`git orx discuss {id} --proposal ...`); the reviewer checks it, then claim tasks (`git orx claim {id} \"...\"`)"
+        Wants::Plan => msg::t(
+            "goal-id-assigned-you-write-2",
+            &[("id", &id), ("id2", &id), ("id3", &id)],
         ),
-        Wants::PlanCheck { author } => format!(
-            "Goal {id}: {author}'s plan waits for your check: `git orx goal plan {id} --approve` or `--reject -m \"...\"`"
+        Wants::PlanCheck { author } => msg::t(
+            "goal-id-who-s-plan-2",
+            &[("id", &id), ("who", &author), ("id2", &id)],
         ),
-        Wants::Claim => format!(
-            "Goal {id}: the reviewer approved your plan; claim its tasks (`git orx claim {id} \"...\"`)"
+        Wants::Claim => msg::t(
+            "goal-id-reviewer-approved-your",
+            &[("id", &id), ("id2", &id)],
         ),
     }
 }

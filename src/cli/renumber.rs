@@ -1,6 +1,7 @@
 //! `git orx renumber`
 
 use super::{BOLD, Ui, paint};
+use crate::cli::msg;
 
 /// Give an item a new ID when two items got one ID on two branches (two
 /// agents each making story 1.2): the one added later (or the one at
@@ -35,9 +36,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let refs: Vec<&str> = plan.references.iter().map(|(p, _, _)| p.as_str()).collect();
     if args.dry_run {
         ui.dry_run();
-        ui.line(format!("would renumber {what}"));
+        ui.line(msg::t("would-renumber-what", &[("what", &what)]));
         if !refs.is_empty() {
-            ui.line(format!("  and name {} in {}", plan.to, refs.join(", ")));
+            ui.line(msg::t(
+                "name-id-paths",
+                &[("id", &plan.to), ("paths", &refs.join(", "))],
+            ));
         }
         return Ok(0);
     }
@@ -51,26 +55,29 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     let done = orx::change::renumber::execute(&ws, &plan)?;
     match &done {
-        orx::change::renumber::Executed::Committed(commit) => ui.line(format!(
-            "renumbered {} [{}]",
-            paint(BOLD, &what),
-            ws.repo.short_id(commit)
+        orx::change::renumber::Executed::Committed(commit) => ui.line(msg::t(
+            "renumbered-what-commit",
+            &[
+                ("what", &paint(BOLD, &what)),
+                ("commit", &ws.repo.short_id(commit)),
+            ],
         )),
-        orx::change::renumber::Executed::Staged(_) => ui.line(format!(
-            "renumbered {} in the merge, staged; the merge is not committed yet:",
-            paint(BOLD, &what)
+        orx::change::renumber::Executed::Staged(_) => ui.line(msg::t(
+            "renumbered-what-merge-staged-merge",
+            &[("what", &paint(BOLD, &what))],
         )),
     }
     if !refs.is_empty() {
-        ui.line(format!("  and named {} in {}", plan.to, refs.join(", ")));
+        ui.line(msg::t(
+            "named-id-paths",
+            &[("id", &plan.to), ("paths", &refs.join(", "))],
+        ));
     }
     if let orx::change::renumber::Executed::Staged(why) = &done {
         for l in why.lines() {
             ui.line(format!("  {l}"));
         }
-        ui.line(
-            "Fix what it names (the next renumber commits the merge, naming this one too), or end the merge with `git commit`.",
-        );
+        ui.line(msg::t("fix-what-names-next-renumber", &[]));
     }
     Ok(0)
 }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use super::Ui;
+use crate::cli::msg;
 
 /// Write the process report: one self-contained HTML page (no network, no
 /// external file) with the cumulative flow of a kind's items, the time
@@ -59,7 +60,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     };
     write(&path, page.as_bytes())?;
-    ui.line(format!("wrote {}", path.display()));
+    ui.line(msg::t("wrote-path", &[("path", &path.display())]));
     if args.open {
         ui.flush();
         open(&path)?;
@@ -99,10 +100,13 @@ pub fn open(path: &std::path::Path) -> orx::Result<()> {
         .status()
         .map_err(|e| {
             orx::Error::Failed(
-                format!(
-                    "cannot start {} to open {}: {e}; open the file in a browser",
-                    opener[0],
-                    path.display()
+                msg::t(
+                    "cannot-start-program-open-path",
+                    &[
+                        ("program", &opener[0]),
+                        ("path", &path.display()),
+                        ("why", &e),
+                    ],
                 )
                 .into(),
             )

@@ -3,6 +3,7 @@
 use orx::change::state::{self, RestoreTo};
 
 use super::{DIM, Ui, YELLOW, epaint, paint};
+use crate::cli::msg;
 
 /// Bring an item back to a backup or an earlier committed state.
 ///
@@ -58,7 +59,7 @@ pub fn run(ui: &mut Ui, mut args: Args) -> orx::Result<u8> {
     if r.was_unreadable && !ui.is_json() {
         ui.eline(format!(
             "{} {} could not be read as an item; it is restored from {}",
-            epaint(YELLOW, "note:"),
+            epaint(YELLOW, msg::t("note", &[])),
             r.path,
             r.from
         ));
@@ -123,7 +124,7 @@ pub fn run(ui: &mut Ui, mut args: Args) -> orx::Result<u8> {
     for f in files.iter().flatten().filter(|_| !json) {
         ui.line(paint(
             DIM,
-            format!("  restore {}", orx::text::escape(&f.path)),
+            msg::t("restore-path", &[("path", &orx::text::escape(&f.path))]),
         ));
         if let Some(d) = &f.diff {
             super::diff::print(ui, d);

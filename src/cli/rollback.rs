@@ -6,6 +6,7 @@ use orx::Error;
 use orx::engine::store::Lock;
 
 use super::{BOLD, DIM, Ui, paint};
+use crate::cli::msg;
 
 /// Restore the work tree to a checkpoint (default: the agent's last one),
 /// removing files made since. History is not rewritten: the current state
@@ -55,10 +56,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 .as_str()
                 .map(str::to_owned)
                 .ok_or_else(|| {
-                    Error::Usage(format!(
-                        "agent {} records no checkpoint; name one (`git orx checkpoints` lists them)",
-                        args.agent
-                    ).into())
+                    Error::Usage(orx::msg!(
+                        "agent-id-records-no-checkpoint",
+                        id = args.agent.to_string()
+                    ))
                 })?
         }
     };
@@ -112,12 +113,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 kept: keep.clone(),
             }));
         } else {
-            ui.line(format!(
-                "would roll back to {}: {} file{} would change {}",
-                paint(BOLD, &target),
-                preview.len(),
-                if preview.len() == 1 { "" } else { "s" },
-                paint(DIM, super::msg::t("dry-run-nothing-written", &[]))
+            ui.line(msg::t(
+                "would-roll-back-target-files",
+                &[
+                    ("target", &paint(BOLD, &target)),
+                    ("n", &preview.len()),
+                    ("rest", &paint(DIM, msg::t("dry-run-nothing-written", &[]))),
+                ],
             ));
             for (p, d) in preview.iter().zip(&diffs) {
                 let what = p.what;
@@ -135,17 +137,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let role = super::role(&ws, &args.role)?;
     if !args.yes {
         if !std::io::stdin().is_terminal() {
-            return Err(Error::Usage(format!(
-                "rolling back to {target} replaces files in the work tree; confirm with --yes (nothing was changed)"
-            ).into()));
+            return Err(Error::Usage(orx::msg!(
+                "rolling-back-target-replaces-files",
+                target = target.to_string()
+            )));
         }
-        ui.eline(format!(
-            "Roll the work tree back to {target}? Every file but the story and context files becomes as it was then; the current state is saved first. [y/N] "
-        ));
+        ui.eline(msg::t("roll-work-tree-back-target", &[("target", &target)]));
         let mut answer = String::new();
         let _ = std::io::stdin().lock().read_line(&mut answer);
         if !matches!(answer.trim(), "y" | "Y" | "yes") {
-            ui.line("Nothing was changed.");
+            ui.line(msg::t("nothing-changed-2", &[]));
             return Ok(0);
         }
     }
@@ -174,21 +175,24 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
         return Ok(0);
     }
-    ui.line(format!(
-        "rolled back to {}: {} file{} restored or removed [{}]",
-        paint(BOLD, &target),
-        done.changed.len(),
-        if done.changed.len() == 1 { "" } else { "s" },
-        done.commit
+    ui.line(msg::t(
+        "rolled-back-target-files",
+        &[
+            ("target", &paint(BOLD, &target)),
+            ("n", &done.changed.len()),
+            ("commit", &done.commit),
+        ],
     ));
     for p in &done.changed {
         ui.line(paint(DIM, format!("  {}", orx::text::escape(p))));
     }
-    ui.line(format!(
-        "the state before is saved as {}: `git orx rollback {} --yes --as {}` undoes this",
-        done.saved,
-        done.saved,
-        role.to_ascii_lowercase()
+    ui.line(msg::t(
+        "state-before-saved-name-git-2",
+        &[
+            ("name", &done.saved),
+            ("name2", &done.saved),
+            ("role", &role.to_ascii_lowercase()),
+        ],
     ));
     Ok(0)
 }
@@ -203,11 +207,12 @@ fn no_agent_names_the_checkpoints(ws: &orx::repo::workspace::Workspace, e: Error
         .map(|l| l.into_iter().map(|c| c.name).collect())
         .unwrap_or_default();
     Error::Usage(match names.as_slice() {
-        [] => "there is no checkpoint to roll back to (`git orx checkpoint` makes one), and no agent records one".to_owned(),
-        [.., last] => format!(
-            "name the checkpoint to roll back to: `git orx rollback CHECKPOINT` ({} here: {}; the newest is {last}); no agent records one",
-            names.len(),
-            names.join(", ")
+        [] => orx::msg!("there-no-checkpoint-roll-back"),
+        [.., last] => orx::msg!(
+            "name-checkpoint-roll-back-git",
+            n = names.len(),
+            names = names.join(", "),
+            last = last
         ),
-    }.into())
+    })
 }

@@ -226,15 +226,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         let names: Vec<&str> = SCHEMAS.iter().map(|e| e.name).collect();
         return Err(orx::Error::BadValue {
             input: "NAME".to_owned(),
-            message: format!(
-                "no schema `{}`{} (schemas: {})",
-                orx::text::escape(&name),
-                orx::text::closest(&name, &names)
-                    .map(|g| format!("; did you mean {g}?"))
-                    .unwrap_or_default(),
-                names.join(", ")
-            )
-            .into(),
+            message: {
+                let (name, list) = (orx::text::escape(&name), names.join(", "));
+                match orx::text::closest(&name, &names) {
+                    Some(guess) => orx::msg!("no-schema-name-did-you", name, guess, list),
+                    None => orx::msg!("no-schema-name-schemas-list", name, list),
+                }
+            },
         });
     };
     // The schema is the output, with --json or without.

@@ -29,6 +29,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot, watch};
 
 use super::Ui;
+use crate::cli::msg;
 
 /// How long, and how many of, a closed connection's late bytes are read
 /// and dropped, so that a refused client reads its answer instead of a
@@ -98,7 +99,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .map(|a| a.to_string())
         .unwrap_or_else(|_| args.listen.clone());
     let (jobs, queue) = mpsc::channel::<Job>();
-    ui.line(format!("listening on {addr}"));
+    ui.line(msg::t("listening-addr", &[("addr", &addr)]));
     ui.flush();
     let every = args.tick_every;
     let shared = Arc::new(Shared {
@@ -117,7 +118,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         let worker = std::thread::Builder::new()
             .name("orx-serve-apply".to_owned())
             .spawn_scoped(scope, move || work(ui, &queue, every))
-            .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}").into()))?;
+            .map_err(|e| {
+                orx::Error::Failed(orx::msg!("cannot-start-server-why", why = e.to_string()))
+            })?;
         runtime.block_on(serve(listener, shared, connections));
         // Every sender is gone with the server: the worker finishes what
         // it was given and stops.
@@ -305,9 +308,15 @@ pub fn listen(addr: &str) -> orx::Result<(tokio::runtime::Runtime, TcpListener)>
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| orx::Error::Failed(format!("cannot start the server: {e}").into()))?;
+        .map_err(|e| {
+            orx::Error::Failed(orx::msg!("cannot-start-server-why", why = e.to_string()))
+        })?;
     let listener = runtime.block_on(TcpListener::bind(addr)).map_err(|e| {
-        orx::Error::Failed(format!("cannot listen on {}: {e}", orx::text::escape(addr)).into())
+        orx::Error::Failed(orx::msg!(
+            "cannot-listen-addr-why",
+            addr = orx::text::escape(addr).to_string(),
+            why = e.to_string()
+        ))
     })?;
     Ok((runtime, listener))
 }

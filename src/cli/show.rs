@@ -67,15 +67,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         format!("{} {}{title}", s.kind, paint(BOLD, escape(&s.id))),
         2,
     );
-    ui.line(format!("  file:   {}", s.path));
+    ui.line(msg::t("file-path-2", &[("path", &s.path)]));
     let owner = s
         .owner
         .as_deref()
         .map(role::display)
         .unwrap_or_else(|| msg::t("nobody-terminal", &[]));
-    ui.line(format!(
-        "  status: {} (owner: {owner})",
-        paint(BOLD, &s.status)
+    ui.line(msg::t(
+        "status-state-owner-role",
+        &[("state", &paint(BOLD, &s.status)), ("role", &owner)],
     ));
     if let Some((commit, violations)) = &rejected {
         ui.wrap(format!("  {}", rejected_line(commit, violations)), 4);
@@ -102,14 +102,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             Some(rest) if msg::zh() => rest,
             _ => h,
         };
-        ui.wrap(format!("  next:   {}", paint(GREEN, escape_lines(h))), 10);
+        ui.wrap(
+            msg::t("next-text", &[("text", &paint(GREEN, escape_lines(h)))]),
+            10,
+        );
     }
     print_steps(ui, &s.steps, 10);
     if d.moves.is_empty() {
-        ui.line(format!("No moves from {}: it is terminal.", s.status));
+        ui.line(msg::t("no-moves-state-terminal", &[("state", &s.status)]));
         return Ok(0);
     }
-    ui.line(format!("Moves from {}:", s.status));
+    ui.line(msg::t("moves-state-2", &[("state", &s.status)]));
     for m in &d.moves {
         let as_role = role::display(&m.judged_as);
         let verdict = if m.allowed {
@@ -148,10 +151,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 let e = msg::t("cannot-evaluated-text", &[("text", &msg::localize(e))]);
                 values.push_str(&paint(RED, e));
             }
-            ui.wrap(
-                format!("       {mark} {}{values}", msg::localize(&c.desc)),
-                9,
-            );
+            ui.wrap(format!("       {mark} {}{values}", msg::desc(c)), 9);
         }
         // A rule beyond the move's conditions (what it waits for, the
         // evidence it needs): said as the move itself would be refused.

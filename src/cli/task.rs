@@ -5,6 +5,7 @@ use std::process::Command;
 use orx::kinds::goal;
 
 use super::{ChangeArgs, GREEN, RED, Ui, paint};
+use crate::cli::msg;
 
 /// A goal's tasks (made with `git orx claim`): start, submit for review,
 /// the reviewer's verdict, the checks, giving up. A task is closed only by
@@ -129,9 +130,9 @@ fn check(ui: &mut Ui, on: On) -> orx::Result<u8> {
             command.stdout(std::io::stderr());
         }
         match command.status() {
-            Ok(s) if s.success() => ui.line(paint(GREEN, "passed")),
+            Ok(s) if s.success() => ui.line(paint(GREEN, msg::t("passed", &[]))),
             _ => {
-                ui.line(paint(RED, "failed"));
+                ui.line(paint(RED, msg::t("failed", &[])));
                 failed.push(c.clone());
             }
         }

@@ -3,6 +3,7 @@
 use std::time::{Duration, Instant};
 
 use super::Ui;
+use crate::cli::msg;
 
 /// The ticker: close the tasks the main line merged (a merge commit
 /// naming the task's branch, or a commit carrying `Closes: ID`), route new
@@ -221,12 +222,12 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
         }
     }
     for n in &ticked.notes {
-        ui.line(super::msg::t(
+        ui.line(msg::t(
             "note-text",
-            &[("text", &orx::text::escape(&super::msg::m(n)))],
+            &[("text", &orx::text::escape(&msg::m(n)))],
         ));
     }
     if ticked.dispatched.is_empty() && ticked.notes.is_empty() && ticked.notices.is_empty() {
-        ui.line("Nothing to dispatch.");
+        ui.line(msg::t("nothing-dispatch", &[]));
     }
 }

@@ -48,9 +48,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 s
             } else {
                 std::fs::read_to_string(file).map_err(|e| {
-                    orx::Error::Usage(
-                        format!("cannot read {}: {e}", orx::text::escape(file)).into(),
-                    )
+                    orx::Error::Usage(orx::msg!(
+                        "cannot-read-file-e",
+                        file = orx::text::escape(file).to_string(),
+                        e = e.to_string()
+                    ))
                 })?
             };
             let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {

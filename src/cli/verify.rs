@@ -6,6 +6,7 @@ use orx::history::verify::{self, Options};
 use orx::text::escape;
 
 use super::{CYAN, GREEN, RED, Ui, YELLOW, paint};
+use crate::cli::msg;
 
 /// Check every commit in a range against the rules — including commits
 /// made with --no-verify, cherry-picked, rebased or merged. For CI and a
@@ -61,10 +62,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     for a in &report.acknowledged {
         ui.wrap(
-            format!(
-                "{}: {} (acknowledged)",
-                head(&a.violation),
-                paint(YELLOW, &a.violation.rule)
+            msg::t(
+                "rest-rule-acknowledged",
+                &[
+                    ("rest", &head(&a.violation)),
+                    ("rule", &paint(YELLOW, &a.violation.rule)),
+                ],
             ),
             4,
         );
@@ -72,76 +75,66 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ui.wrap(format!("    {line}"), 6);
         }
         ui.wrap(
-            format!(
-                "    acknowledged by {}: {}",
-                escape(&a.by),
-                escape(&a.reason)
+            msg::t(
+                "acknowledged-who-why",
+                &[("who", &escape(&a.by)), ("why", &escape(&a.reason))],
             ),
             6,
         );
     }
     for r in &report.repaired {
         ui.wrap(
-            format!(
-                "{}: {} (repaired by {})",
-                head(&r.violation),
-                paint(YELLOW, &r.violation.rule),
-                r.by
+            msg::t(
+                "rest-rule-repaired-commit",
+                &[
+                    ("rest", &head(&r.violation)),
+                    ("rule", &paint(YELLOW, &r.violation.rule)),
+                    ("commit", &r.by),
+                ],
             ),
             4,
         );
     }
     for c in &report.not_judged {
         ui.wrap(
-            format!(
-                "{c}: {} (a shallow clone's boundary: its parents are not here; git fetch --unshallow)",
-                paint(YELLOW, "not judged")
+            msg::t(
+                "verify-shallow-boundary",
+                &[
+                    ("commit", c),
+                    ("label", &paint(YELLOW, msg::t("not-judged", &[]))),
+                ],
             ),
             4,
         );
     }
     let n = report.violations.len();
-    let mut summary = format!(
-        "verified {} commit{} ({scope})",
-        report.commits - report.not_judged.len(),
-        if report.commits - report.not_judged.len() == 1 {
-            ""
-        } else {
-            "s"
-        }
-    );
-    if !report.not_judged.is_empty() {
-        summary.push_str(&format!(", {} not judged", report.not_judged.len()));
-    }
+    let unjudged = match report.not_judged.len() {
+        0 => String::new(),
+        k => msg::t("verify-not-judged", &[("n", &k)]),
+    };
     let mut acknowledged = match report.acknowledged.len() {
         0 => String::new(),
-        k => format!(", {k} acknowledged"),
+        k => msg::t("k-acknowledged", &[("k", &k)]),
     };
     if !report.repaired.is_empty() {
-        acknowledged.push_str(&format!(", {} repaired", report.repaired.len()));
+        acknowledged.push_str(&msg::t("k-repaired", &[("k", &report.repaired.len())]));
     }
-    if n == 0 {
-        ui.wrap(
-            paint(GREEN, format!("{summary}: no violations{acknowledged}")),
-            4,
-        );
-    } else {
-        ui.wrap(
-            paint(
-                RED,
-                format!(
-                    "{summary}: {n} violation{}{acknowledged}",
-                    if n == 1 { "" } else { "s" }
-                ),
-            ),
-            4,
-        );
-    }
+    let summary = msg::t(
+        "verify-summary",
+        &[
+            ("n", &(report.commits - report.not_judged.len())),
+            ("scope", &msg::localize(&scope)),
+            ("unjudged", &unjudged),
+            ("v", &n),
+            ("acknowledged", &acknowledged),
+        ],
+    );
+    ui.wrap(paint(if n == 0 { GREEN } else { RED }, summary), 4);
     if n > 0 {
         ui.wrap(
-            format!(
-                "{} history is not rewritten: fix forward with a new commit (`git orx move` puts an item where the rules allow), then the Human accepts the commit's violations: `git orx acknowledge COMMIT --reason TEXT --as human` (docs/enforcement.md: When verify fails)",
-                paint(CYAN, "hint:")
+            msg::t(
+                "text-history-not-rewritten-fix",
+                &[("text", &paint(CYAN, msg::t("hint", &[])))],
             ),
             6,
         );
@@ -153,15 +146,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 /// violation (exit 1): CI must tell a typo from a broken rule.
 fn check_revs(repo: &Repo, revs: &[String]) -> orx::Result<()> {
     let usage = |why: String| {
-        orx::Error::Usage(format!(
-            "cannot verify `{}`: {why}; give commits as git rev-list takes them (origin/main..HEAD, ^A B)",
-            orx::text::escape(&revs.join(" "))
-        ).into())
+        orx::Error::Usage(orx::msg!(
+            "cannot-verify-range-why-give",
+            range = orx::text::escape(&revs.join(" ")),
+            why = why.to_string()
+        ))
     };
     if let Some(r) = revs.iter().find(|r| r.contains("...")) {
-        return Err(usage(format!(
-            "`{}` is a symmetric range, which verify does not take",
-            orx::text::escape(r)
+        return Err(usage(msg::t(
+            "range-symmetric-range-which-verify",
+            &[("range", &orx::text::escape(r))],
         )));
     }
     repo.check_revs(revs).map_err(|e| match e {

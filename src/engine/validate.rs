@@ -172,6 +172,10 @@ pub enum Refusal {
 #[schemars(deny_unknown_fields)]
 pub struct ConditionCheck {
     pub desc: String,
+    /// The description in Chinese, when the workflow gives one (`zh:`).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub zh: Option<String>,
     pub expr: String,
     pub holds: bool,
     pub actual: serde_json::Map<String, Value>,
@@ -687,6 +691,7 @@ fn check_condition(c: &crate::workflow::Condition, scope: &Scope) -> ConditionCh
     };
     ConditionCheck {
         desc: c.desc.render(scope),
+        zh: c.zh.as_ref().map(|z| z.render(scope)),
         expr: c.expr.source.clone(),
         holds,
         actual,

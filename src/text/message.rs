@@ -164,12 +164,27 @@ pub fn say<'a>(lang: Lang, id: &str, args: impl IntoIterator<Item = (&'a str, St
     };
     let mut fluent = FluentArgs::new();
     for (name, value) in args {
-        fluent.set(name, FluentValue::from(value));
+        fluent.set(name, value_of(value));
     }
     let mut errors = Vec::new();
     bundle
         .format_pattern(pattern, Some(&fluent), &mut errors)
         .into_owned()
+}
+
+/// An argument as Fluent takes it: a whole number written as Rust writes
+/// it (no sign, no leading zero) is a number, so that a message can choose
+/// its plural form (`{ $n -> [one] 1 file *[other] { $n } files }`) and
+/// still print it as it was; anything else is text.
+fn value_of(text: String) -> FluentValue<'static> {
+    let plain = !text.is_empty()
+        && text.len() < 16
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    match text.parse::<u64>() {
+        Ok(n) if plain => FluentValue::from(n),
+        _ => FluentValue::from(text),
+    }
 }
 
 /// Whether a message `id` exists.
@@ -242,11 +257,19 @@ macro_rules! number_args {
 number_args!(u8, u16, u32, u64, usize, i32, i64, f64, char);
 
 /// A [`Message`]: `msg!("id")`, or `msg!("id", name = value, ...)` where
-/// each value is a text, a number or another message.
+/// each value is a text, a number or another message; `name` alone takes
+/// the variable of that name.
 #[macro_export]
 macro_rules! msg {
-    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
-        $crate::text::message::Message::new($id)$(.arg(stringify!($name), $value))*
+    (@value $name:ident) => {
+        $name
+    };
+    (@value $name:ident, $value:expr) => {
+        $value
+    };
+    ($id:literal $(, $name:ident $(= $value:expr)?)* $(,)?) => {
+        $crate::text::message::Message::new($id)
+            $(.arg(stringify!($name), $crate::msg!(@value $name $(, $value)?)))*
     };
 }
 
@@ -261,7 +284,8 @@ fn bundle(lang: Lang) -> &'static Bundle {
         Lang::Zh => &ZH,
     };
     cell.get_or_init(|| {
-        let mut bundle = Bundle::new_concurrent(Vec::new());
+        let locale = lang.code().parse().unwrap_or_default();
+        let mut bundle = Bundle::new_concurrent(vec![locale]);
         // The text is printed as it is: no bidirectional isolation marks
         // around the arguments.
         bundle.set_use_isolating(false);
@@ -373,5 +397,20 @@ mod tests {
             Message::new("no-such-message").render(Lang::Zh),
             "no-such-message"
         );
+    }
+
+    /// A whole number chooses a message's plural form and prints as it
+    /// was given; a text of digits with a leading zero stays text.
+    #[test]
+    fn a_number_chooses_the_plural_and_prints_as_given() {
+        let files = |n: &str| msg!("checked-files", n = n, p = "0").render(Lang::En);
+        assert_eq!(files("1"), "checked 1 file: no problems");
+        assert_eq!(files("1000000"), "checked 1000000 files: no problems");
+        assert_eq!(files("0"), "checked 0 files: no problems");
+        assert_eq!(
+            msg!("checked-files", n = "2", p = "1").render(Lang::Zh),
+            "已检查 2 个文件: 1 个问题"
+        );
+        assert!(matches!(value_of("0042".into()), FluentValue::String(_)));
     }
 }

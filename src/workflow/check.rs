@@ -95,6 +95,7 @@ impl Checker<'_> {
                 Ok(Condition {
                     expr: self.expr(&g.expr)?,
                     desc: self.template(&g.desc)?,
+                    zh: g.zh.as_ref().map(|z| self.template(z)).transpose()?,
                 })
             })
             .collect()
@@ -578,6 +579,7 @@ pub(super) fn compile(
             condition: Condition {
                 expr: c.expr(&i.expr)?,
                 desc: c.template(&i.desc)?,
+                zh: i.zh.as_ref().map(|z| c.template(z)).transpose()?,
             },
         });
     }

@@ -201,6 +201,7 @@ pub(super) struct TaskFieldsDef {
 pub(super) struct ConditionDef {
     pub(super) expr: Spanned<String>,
     pub(super) desc: Spanned<String>,
+    pub(super) zh: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -208,6 +209,7 @@ pub(super) struct ConditionDef {
 pub(super) struct InvariantDef {
     pub(super) expr: Spanned<String>,
     pub(super) desc: Spanned<String>,
+    pub(super) zh: Option<Spanned<String>>,
     pub(super) at: Option<String>,
 }
 

@@ -167,6 +167,8 @@ pub struct Condition {
     pub expr: Expr,
     /// What it means; may show values, e.g. `at least {params.score_approve}`.
     pub desc: Template,
+    /// The same in Chinese (`zh:`), if the workflow gives it.
+    pub zh: Option<Template>,
 }
 
 /// A condition every version of an item meets, and the field it is about.

@@ -105,9 +105,9 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
                 )
             });
         }
-        None => ui.line(format!(
-            "agent {}: still {}; nothing to record",
-            args.agent.name, item.status
+        None => ui.line(msg::t(
+            "agent-name-still-state-nothing",
+            &[("name", &args.agent.name), ("state", &item.status)],
         )),
     }
     Ok(if passed { 0 } else { CHECKS_FAILED })

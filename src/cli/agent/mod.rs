@@ -13,6 +13,7 @@ use orx::change::plan::{self, Plan};
 use orx::kinds::agent;
 
 use super::{DIM, Ui, paint, report_change};
+use crate::cli::msg;
 
 /// The agent lifecycle (IDLE, PLANNING, CONFIRMING, EXECUTING,
 /// AUTO_FIX, BLOCKED, ARCHIVING), kept in `.orx/active_context.md` (or
@@ -118,14 +119,14 @@ pub fn execute_with(
         ));
         ui.line(paint(
             DIM,
-            format!(
-                "  the state before is saved as {}: `git orx rollback {} --yes --as {role}` undoes this",
-                r.saved, r.saved
+            msg::t(
+                "state-before-saved-name-git",
+                &[("name", &r.saved), ("name2", &r.saved), ("role", &role)],
             ),
         ));
     }
     if let Some(c) = &done.checkpoint {
-        ui.line(paint(DIM, format!("checkpoint {c}")));
+        ui.line(paint(DIM, msg::t("checkpoint-name-2", &[("name", &c)])));
     }
     report_change(ui, ws, &plan, Some(&done), extra);
     Ok(())

@@ -85,13 +85,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             orx::change::state::plan_update(&ws, item, &edits, None, actor, Vec::new())?
         }
         (several, to) => {
-            return Err(orx::Error::Usage(format!(
-                "{} triggers lead from {} to {}: {}; fire one with `git orx agent fire TRIGGER`",
-                several.len(),
-                item.status,
-                to.as_deref().unwrap_or_default(),
-                several.join(", ")
-            ).into()));
+            return Err(orx::Error::Usage(orx::msg!(
+                "n-triggers-lead-triggers-fire",
+                n = several.len(),
+                from = &item.status,
+                to = to.as_deref().unwrap_or_default(),
+                triggers = several.join(", ")
+            )));
         }
     };
     super::execute(ui, &ws, plan, &args.on.change)?;

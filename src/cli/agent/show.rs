@@ -52,19 +52,29 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     let s = &d.summary;
     let text = |k: &str| view[k].as_str().map(escape);
-    ui.line(format!(
-        "agent {} — acts as {}",
-        paint(BOLD, escape(&s.id)),
-        role::display(view["acts_as"].as_str().unwrap_or("?"))
+    ui.line(msg::t(
+        "agent-id-acts-role",
+        &[
+            ("id", &paint(BOLD, escape(&s.id))),
+            (
+                "role",
+                &role::display(view["acts_as"].as_str().unwrap_or("?")),
+            ),
+        ],
     ));
-    ui.line(format!("  file:        {}", s.path));
-    ui.line(format!(
-        "  state:       {} (waits for {})",
-        paint(BOLD, &s.status),
-        s.waits_for
-            .as_deref()
-            .map(role::display)
-            .unwrap_or_else(|| "nobody".to_owned())
+    ui.line(msg::t("file-path", &[("path", &s.path)]));
+    ui.line(msg::t(
+        "state-state-waits-role",
+        &[
+            ("state", &paint(BOLD, &s.status)),
+            (
+                "role",
+                &s.waits_for
+                    .as_deref()
+                    .map(role::display)
+                    .unwrap_or_else(|| "nobody".to_owned()),
+            ),
+        ],
     ));
     if let Some(h) = &s.handoff {
         ui.wrap(format!("  next:        {}", paint(GREEN, escape(h))), 15);
@@ -73,18 +83,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(format!("  {}", paint(RED, "paused")));
     }
     if let Some(session) = text("session_id") {
-        ui.line(format!("  session:     {session}"));
+        ui.line(msg::t("session-id", &[("id", &session)]));
     }
     if let Some(r) = text("requirement") {
-        ui.wrap(format!("  requirement: {r}"), 15);
+        ui.wrap(msg::t("requirement-text", &[("text", &r)]), 15);
     }
     let tasks = orx::kinds::agent::tasks(&view);
     if !tasks.is_empty() {
         let open = orx::kinds::agent::open_tasks(&tasks);
-        ui.line(format!(
-            "  tasks:       {} of {} done or skipped",
-            tasks.len() - open,
-            tasks.len()
+        ui.line(msg::t(
+            "tasks-done-total-done-skipped",
+            &[("done", &(tasks.len() - open)), ("total", &tasks.len())],
         ));
         for (i, t) in tasks.iter().enumerate() {
             let mark = match t["status"].as_str() {
@@ -102,41 +111,43 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             );
         }
     }
-    ui.line(format!(
-        "  auto-fix:    {} of {} attempts failed",
-        view["auto_fix_attempts"].as_u64().unwrap_or(0),
-        wf.params["max_fix_attempts"]
+    ui.line(msg::t(
+        "auto-fix-n-max-attempts",
+        &[
+            ("n", &view["auto_fix_attempts"].as_u64().unwrap_or(0)),
+            ("max", &wf.params["max_fix_attempts"]),
+        ],
     ));
-    ui.line(format!(
-        "  checkpoint:  {}",
-        text("last_checkpoint").unwrap_or_else(|| "none yet".to_owned())
-    ));
+    ui.line(match text("last_checkpoint") {
+        Some(name) => msg::t("checkpoint-name", &[("name", &name)]),
+        None => msg::t("checkpoint-none-yet", &[]),
+    });
     if let Some(passed) = view["last_check"]["passed"].as_bool() {
         let failed: Vec<&str> = view["last_check"]["failed"]
             .as_array()
             .map(|a| a.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
-        ui.line(format!(
-            "  last check:  {} at {}{}",
-            if passed {
-                paint(GREEN, "passed")
-            } else {
-                paint(RED, "failed")
-            },
+        let rest = format!(
+            "{}{}",
             view["last_check"]["at"].as_str().unwrap_or("?"),
             if failed.is_empty() {
                 String::new()
             } else {
                 format!(" ({})", escape(&failed.join(", ")))
             }
-        ));
+        );
+        ui.line(if passed {
+            msg::t("last-check-passed-rest", &[("rest", &rest)])
+        } else {
+            msg::t("last-check-failed-rest", &[("rest", &rest)])
+        });
     }
-    ui.line(format!("Allowed while {}:", s.status));
+    ui.line(msg::t("allowed-while-state-2", &[("state", &s.status)]));
     for (n, desc) in &allowed {
         ui.wrap(format!("  {n:<20} {}", paint(DIM, msg::localize(desc))), 23);
     }
     if !d.moves.is_empty() {
-        ui.line(format!("Triggers from {}:", s.status));
+        ui.line(msg::t("triggers-state", &[("state", &s.status)]));
         for m in &d.moves {
             let as_role = role::display(&m.judged_as);
             let verdict = if m.allowed {
@@ -156,10 +167,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 } else {
                     paint(RED, "✗")
                 };
-                ui.wrap(
-                    format!("       {mark} {}", escape(&msg::localize(&c.desc))),
-                    9,
-                );
+                ui.wrap(format!("       {mark} {}", escape(msg::desc(c))), 9);
             }
         }
     }

@@ -3,6 +3,7 @@
 use serde_json::{Value, json};
 
 use super::Ui;
+use crate::cli::msg;
 use orx::kinds::loops::{self, Signal};
 
 /// Take the skill's next action on a loop (or the one named: init,
@@ -118,9 +119,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if !ui.is_json() {
         match acted.signal {
             Signal::Continue => {}
-            Signal::PauseExit => ui.line(format!(
-                "pause_exit: loop {} is paused; the skill waits for `git orx loop resume {}`",
-                args.id, args.id
+            Signal::PauseExit => ui.line(msg::t(
+                "pause-exit-loop-id-paused",
+                &[("id", &args.id), ("id2", &args.id)],
             )),
             Signal::StopExit if acted.capped => ui.line(format!(
                 "stop_exit: loop {} reached its iteration cap and failed",
