@@ -151,25 +151,37 @@ fn a_flag_is_told_from_a_fence() {
     assert!(!starts_with_flag("a --force"));
 }
 
-/// The library's resource files (English): their messages name no flag
-/// either. The command line's wording of one naming an action, with its
-/// flag, is in `flags.ftl` (`src/cli/msg/flags.rs` says which is which).
-const LIBRARY_RESOURCES: &[&str] = &["library.ftl", "kinds.ftl"];
-
+/// The library's messages name no flag either: every message of its own
+/// resource files (`library.ftl`, `kinds.ftl`), and each message of the
+/// old whole-line catalog (`messages.ftl`) a library source names by its
+/// ID (`msg!("id"`). A message the command line words with its flag is
+/// its own, in `commands.ftl` or `messages.ftl`, named only by `src/cli/`.
 #[test]
 fn library_resources_name_no_command_line_flag() {
     use fluent_syntax::ast::{Entry, Expression, InlineExpression, PatternElement};
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("src"), &mut files);
+    let named_id = regex::Regex::new(r#"msg!\(\s*"([a-z][a-z0-9-]*)""#).unwrap();
+    let mut named = std::collections::BTreeSet::new();
+    for file in &files {
+        let src = std::fs::read_to_string(file).unwrap();
+        let src = src.split("\n#[cfg(test)]").next().unwrap_or_default();
+        named.extend(named_id.captures_iter(src).map(|c| c[1].to_owned()));
+    }
+    assert!(named.len() > 50, "only {} IDs named", named.len());
     let mut found = Vec::new();
     let mut seen = 0;
     for (file, en, _) in crate::text::message::RESOURCES {
-        if !LIBRARY_RESOURCES.contains(file) {
-            continue;
-        }
+        let own = matches!(*file, "library.ftl" | "kinds.ftl");
         let resource = fluent_syntax::parser::parse(*en).unwrap_or_else(|(r, _)| r);
         for entry in resource.body {
             let Entry::Message(m) = entry else { continue };
+            if !own && !named.contains(m.id.name) {
+                continue;
+            }
             let Some(pattern) = m.value else { continue };
-            seen += 1;
             let mut text = String::new();
             for element in pattern.elements {
                 match element {
@@ -177,27 +189,19 @@ fn library_resources_name_no_command_line_flag() {
                     PatternElement::Placeable {
                         expression: Expression::Inline(InlineExpression::StringLiteral { value }),
                     } => text.push_str(value),
-                    PatternElement::Placeable {
-                        expression: Expression::Inline(InlineExpression::VariableReference { id }),
-                    } => text.push_str(&format!("{{{}}}", id.name)),
-                    PatternElement::Placeable { .. } => {}
+                    PatternElement::Placeable { .. } => text.push_str("{x}"),
                 }
             }
-            for line in text.lines() {
-                if starts_with_flag(line) || !flags_named(line).is_empty() {
-                    found.push(format!("{file}: {}: {line}", m.id.name));
-                }
+            seen += 1;
+            if starts_with_flag(&text) || !flags_named(&text).is_empty() {
+                found.push(format!("en/{file}: {} = {text}", m.id.name));
             }
         }
     }
-    assert!(
-        seen > 10,
-        "only {seen} library messages: are the files read?"
-    );
+    assert!(seen > 50, "only {seen} library messages read");
     assert!(
         found.is_empty(),
-        "library messages word command-line flags (name the action, and word it with its \
-         flag in flags.ftl, listed in src/cli/msg/flags.rs):\n{}",
+        "library messages word command-line flags (name the action and let src/cli/ word it):\n{}",
         found.join("\n")
     );
 }

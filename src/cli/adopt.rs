@@ -257,11 +257,15 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
             ui.line(format!(
                 "    {} {}",
                 paint(DIM, msg::t("note", &[])),
-                escape(n)
+                escape(&msg::m(n))
             ));
         }
         for p in &e.problems {
-            ui.line(format!("    {} {}", paint(YELLOW, "problem:"), escape(p)));
+            ui.line(format!(
+                "    {} {}",
+                paint(YELLOW, "problem:"),
+                escape(&super::msg::m(p))
+            ));
         }
         if !e.problems.is_empty() {
             let skip = format!("--skip {}", quote(&e.path));
@@ -286,7 +290,7 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
             "  {} {}: {}",
             paint(DIM, "left out"),
             escape(&l.path),
-            escape(&l.reason)
+            escape(&super::msg::m(&l.reason))
         ));
     }
     for f in &plan.rule_files {

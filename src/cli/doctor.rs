@@ -81,11 +81,16 @@ fn alerts(ui: &mut Ui, ws: &orx::repo::workspace::Workspace) -> orx::Result<()> 
         ui.line(format!(
             "{} {}",
             paint(YELLOW, msg::t("alert", &[])),
-            escape(&a.message)
+            escape(&super::msg::m(&a.said()))
         ));
         ui.line(msg::t(
             "check-text",
-            &[("text", &orx::kinds::story::metrics::advice(&a.metric))],
+            &[(
+                "text",
+                &orx::kinds::story::metrics::advice_said(&a.metric)
+                    .map(|m| msg::m(&m))
+                    .unwrap_or_default(),
+            )],
         ));
     }
     if !m.alerts.is_empty() {

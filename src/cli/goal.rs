@@ -276,32 +276,30 @@ pub fn commit_plan(
 /// The library's request for an input, worded with the flag that gives
 /// it (the library names no flag).
 pub(super) fn with_flags(e: orx::Error) -> orx::Error {
+    // (the library's message, the flag, the message naming the flag).
     const WORDED: &[(&str, &str, &str)] = &[
         (
-            "say which changes are requested (a note)",
+            "goal-review-needs-note",
             "-m",
-            "say which changes are requested with -m TEXT",
+            "say-which-changes-requested-m",
         ),
         (
-            "say what the plan must change (a note)",
+            "goal-plan-rejection-needs-note",
             "-m",
-            "say what the plan must change with -m TEXT",
+            "say-what-plan-must-change",
         ),
         (
-            "say whom the goal is assigned to: an assignee (or decide `broadcast`)",
+            "goal-decision-needs-assignee",
             "--assignee",
-            "say whom the goal is assigned to with --assignee ROLE (or decide `broadcast`)",
+            "say-whom-goal-assigned-assignee",
         ),
     ];
     match e {
         orx::Error::MissingInput { inputs, message } => {
-            match WORDED
-                .iter()
-                .find(|(lib, _, _)| *lib == message.to_string())
-            {
+            match WORDED.iter().find(|(lib, _, _)| *lib == message.id()) {
                 Some((_, flag, worded)) => orx::Error::MissingInput {
                     inputs: vec![(*flag).to_owned()],
-                    message: (*worded).into(),
+                    message: orx::text::message::Message::new(worded),
                 },
                 None => orx::Error::MissingInput { inputs, message },
             }

@@ -111,7 +111,7 @@ fn print(ui: &mut Ui, m: &Metrics) {
         ui.line(msg::t("no-alerts", &[]));
     }
     for a in &m.alerts {
-        let message = msg::localize(&a.message);
+        let message = msg::m(&a.said());
         ui.line(format!("{} {message}", paint(RED, msg::t("alert", &[]))));
     }
 }

@@ -409,7 +409,7 @@ fn apply(forge: Forge, event: Option<&str>, payload: &[u8]) -> (StatusCode, Valu
                 StatusCode::OK,
                 json!({
                     "dispatched": done.dispatched,
-                    "notes": done.notes,
+                    "notes": done.notes.iter().map(ToString::to_string).collect::<Vec<_>>(),
                     "notices": done.notices,
                     "agents": done.agents,
                 }),

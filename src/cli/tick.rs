@@ -109,11 +109,12 @@ pub(super) fn once(
 /// Prints what a tick (or an event) did.
 pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
     if ui.is_json() {
+        let notes: Vec<String> = ticked.notes.iter().map(ToString::to_string).collect();
         ui.json(&super::output::goal::Tick {
             version: super::output::Version,
             dry_run,
             dispatched: &ticked.dispatched,
-            notes: &ticked.notes,
+            notes: &notes,
             notices: &ticked.notices,
             agents: &ticked.agents,
         });
@@ -221,7 +222,10 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
         }
     }
     for n in &ticked.notes {
-        ui.line(msg::t("note-text", &[("text", &orx::text::escape(n))]));
+        ui.line(msg::t(
+            "note-text",
+            &[("text", &orx::text::escape(&msg::m(n)))],
+        ));
     }
     if ticked.dispatched.is_empty() && ticked.notes.is_empty() && ticked.notices.is_empty() {
         ui.line(msg::t("nothing-dispatch", &[]));

@@ -11,6 +11,8 @@ pub mod loops;
 pub mod story;
 
 #[cfg(test)]
+mod messages;
+#[cfg(test)]
 pub(crate) mod no_kind_names;
 
 /// The files `item`'s kind keeps beside it after `action` left its

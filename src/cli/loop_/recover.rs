@@ -17,18 +17,18 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (ws, role) = crate::cli::open_as(ui, change)?;
     let r = orx::kinds::loops::plan_recover(&ws, &args.target.id, change.actor(&role))?;
     let extra = crate::cli::output::ChangeExtra {
-        recovered: Some(r.recovered.clone()),
-        lost: Some(r.lost.clone()),
+        recovered: Some(r.recovered.iter().map(ToString::to_string).collect()),
+        lost: Some(r.lost.iter().map(ToString::to_string).collect()),
         from_commit: Some(r.commit.clone()),
         ..Default::default()
     };
     super::execute(ui, &ws, &r.plan, change, extra)?;
     if !ui.is_json() {
         for line in &r.recovered {
-            ui.line(format!("  recovered: {line}"));
+            ui.line(format!("  recovered: {}", crate::cli::msg::m(line)));
         }
         for line in &r.lost {
-            ui.line(format!("  lost:      {line}"));
+            ui.line(format!("  lost:      {}", crate::cli::msg::m(line)));
         }
     }
     Ok(0)

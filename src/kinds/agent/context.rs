@@ -7,6 +7,7 @@ use crate::engine::item::{Item, ItemError};
 use crate::error::{Error, Result};
 use crate::repo::rules::Rules;
 use crate::repo::workspace::Workspace;
+use crate::text::message::Message;
 
 use super::tasks;
 
@@ -19,18 +20,17 @@ pub const DEFAULT: &str = "default";
 /// the item with that ID (`.orx/active_context.md` for the default agent,
 /// `.orx/agents/<name>.md` for others, in the built-in workflow).
 pub fn context_path(rules: &Rules, name: &str) -> Result<String> {
-    crate::text::check_id(name).map_err(|m| Error::Usage(m.replace("ID", "agent name").into()))?;
+    // `text::check_id`'s own words on an ID, said of an agent's name.
+    crate::text::check_id(name)
+        .map_err(|m| Error::Usage(Message::text(m.replace("ID", "agent name"))))?;
     rules
         .items(KIND)
         .and_then(|i| i.path_for(name, ""))
         .ok_or_else(|| {
-            Error::Usage(
-                format!(
-                    "no agent context can be named `{}`",
-                    crate::text::escape(name)
-                )
-                .into(),
-            )
+            Error::Usage(crate::msg!(
+                "no-agent-context-can-named",
+                name = crate::text::escape(name)
+            ))
         })
 }
 

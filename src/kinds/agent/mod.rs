@@ -59,14 +59,11 @@ pub fn fired<'w>(wf: &'w Workflow, from: &str, name: &str) -> Result<&'w Transit
             .filter_map(|t| t.trigger.as_deref())
             .collect();
         known.dedup();
-        return Err(Error::Usage(
-            format!(
-                "unknown trigger `{}` (triggers: {})",
-                crate::text::escape(name),
-                known.join(", ")
-            )
-            .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "unknown-trigger-name-triggers-list",
+            name = crate::text::escape(name),
+            list = known.join(", ")
+        )));
     }
     wf.transitions
         .iter()
@@ -136,9 +133,11 @@ pub fn plan_init(ws: &Workspace, name: &str, acts_as: &str, actor: Actor) -> Res
     let acts_as = &ws.check_role(acts_as, crate::workflow::role::RoleSource::ActsAs)?;
     let wf = ws.workflow(KIND)?;
     if ws.root().join(&path).symlink_metadata().is_ok() {
-        return Err(Error::Exists(
-            format!("agent `{name}` exists already ({path})").into(),
-        ));
+        return Err(Error::Exists(crate::msg!(
+            "agent-name-exists-already-path",
+            name = name,
+            path = path
+        )));
     }
     let item = Item::from_bytes(
         ws.registry(),
@@ -244,9 +243,10 @@ pub fn plan_check(
 /// Refuses work for a paused agent.
 pub fn refuse_paused(item: &Item) -> Result<()> {
     if item.value()["paused"] == json!(true) {
-        return Err(Error::Failed(
-            format!("{} is paused; `git orx agent resume` first", item.label()).into(),
-        ));
+        return Err(Error::Failed(crate::msg!(
+            "agent-paused-git-orx-agent",
+            agent = item.label()
+        )));
     }
     Ok(())
 }

@@ -17,7 +17,7 @@ pub fn tasks(item: &Value) -> Vec<Value> {
 pub fn add_task(queue: &[Value], title: &str) -> Result<Value> {
     let title = title.trim();
     if title.is_empty() || title.chars().any(char::is_control) {
-        return Err(Error::Usage("a task is one line of text".to_owned().into()));
+        return Err(Error::Usage(crate::msg!("task-one-line-text")));
     }
     let mut out = queue.to_vec();
     out.push(json!({"title": title, "status": "todo"}));
@@ -31,23 +31,23 @@ pub fn mark_task(queue: &[Value], n: Option<usize>, status: &str) -> Result<(Val
     let i = match n {
         Some(n) if n >= 1 && n <= queue.len() => n - 1,
         Some(n) => {
-            return Err(Error::Usage(
-                format!("there is no task {n} (the queue has {})", queue.len()).into(),
-            ));
+            return Err(Error::Usage(crate::msg!(
+                "there-no-task-n-queue",
+                n = n,
+                total = queue.len()
+            )));
         }
-        None => queue.iter().position(open).ok_or_else(|| {
-            Error::Usage("every task is already done or skipped".to_owned().into())
-        })?,
+        None => queue
+            .iter()
+            .position(open)
+            .ok_or_else(|| Error::Usage(crate::msg!("every-task-already-done-skipped")))?,
     };
     if !open(&queue[i]) {
-        return Err(Error::Usage(
-            format!(
-                "task {} is already {}",
-                i + 1,
-                queue[i]["status"].as_str().unwrap_or("closed")
-            )
-            .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "task-id-already-state",
+            id = i + 1,
+            state = queue[i]["status"].as_str().unwrap_or("closed")
+        )));
     }
     let mut out = queue.to_vec();
     out[i]["status"] = json!(status);

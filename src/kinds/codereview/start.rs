@@ -6,6 +6,7 @@ use crate::change::plan::{self, Actor, Plan};
 use crate::engine::item::Item;
 use crate::error::{Error, Result};
 use crate::repo::workspace::Workspace;
+use crate::text::message::Message;
 
 /// The kind's name.
 pub const KIND: &str = "codereview";
@@ -22,11 +23,7 @@ pub fn plan_start(
 ) -> Result<Plan> {
     let target = target.trim();
     if target.is_empty() || target.chars().any(char::is_control) {
-        return Err(Error::Usage(
-            "give what to review: a commit range (A..B), a branch or paths"
-                .to_owned()
-                .into(),
-        ));
+        return Err(Error::Usage(crate::msg!("give-what-review-commit-range")));
     }
     let is_rev = ws.repo.check_revs(&[target.to_owned()]).is_ok();
     let is_paths = !is_rev
@@ -34,13 +31,10 @@ pub fn plan_start(
             .split_whitespace()
             .all(|p| !p.starts_with('-') && ws.root().join(p).exists());
     if !is_rev && !is_paths {
-        return Err(Error::NotFound(
-            format!(
-                "`{}` is neither a commit range, a branch nor paths in the work tree",
-                crate::text::escape(target)
-            )
-            .into(),
-        ));
+        return Err(Error::NotFound(crate::msg!(
+            "arg-neither-commit-range-branch",
+            arg = crate::text::escape(target)
+        )));
     }
     let wf = ws.workflow(KIND)?;
     let known = wf
@@ -60,14 +54,11 @@ pub fn plan_start(
             continue;
         }
         if !known.contains(&d) {
-            return Err(Error::Usage(
-                format!(
-                    "unknown dimension `{}` (dimensions: {})",
-                    crate::text::escape(&d),
-                    known.join(", ")
-                )
-                .into(),
-            ));
+            return Err(Error::Usage(crate::msg!(
+                "unknown-dimension-name-dimensions-list",
+                name = crate::text::escape(&d),
+                list = known.join(", ")
+            )));
         }
         if !chosen.contains(&d) {
             chosen.push(d);
@@ -86,7 +77,8 @@ pub fn plan_start(
     .doc;
     let set = |doc: &crate::doc::Document, k: &str, v: serde_json::Value| {
         doc.set(&[k], &v)
-            .map_err(|e| Error::Failed(e.message.into()))
+            // The document layer's own words.
+            .map_err(|e| Error::Failed(Message::text(e.message)))
     };
     doc = set(&doc, "target", json!(target))?;
     if !chosen.is_empty() {

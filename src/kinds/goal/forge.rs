@@ -218,11 +218,9 @@ pub fn apply_event(
         .filter(|e| e.starts_with("pull_request_review_"))
         .map(str::to_ascii_lowercase);
     let p: Value = serde_json::from_slice(payload)
-        .map_err(|e| Error::Usage(format!("the payload is not JSON: {e}").into()))?;
+        .map_err(|e| Error::Usage(crate::msg!("payload-not-json-why", why = e.to_string())))?;
     if !p.is_object() {
-        return Err(Error::Usage(
-            "the payload is not a JSON object".to_owned().into(),
-        ));
+        return Err(Error::Usage(crate::msg!("payload-not-json-object")));
     }
     let event = event_of(event, &p);
     let action = str_at(&p, &["action"]).unwrap_or_default().to_owned();
@@ -251,10 +249,10 @@ pub fn apply_event(
         }
         "status" | "check_run" => checks(ws, &p, &mut out),
         other => {
-            out.notes.push(format!(
-                "{} event `{}` ignored: it concerns no goal or task",
-                forge_name(forge),
-                crate::text::escape(other)
+            out.notes.push(crate::msg!(
+                "forge-event-event-ignored-concerns",
+                forge = forge_name(forge),
+                event = crate::text::escape(other)
             ));
             Ok(())
         }
@@ -263,7 +261,12 @@ pub fn apply_event(
         Ok(()) => Ok(out),
         // A move the item's state does not allow is told, not failed.
         Err(e @ (Error::Refused(_) | Error::NoDecision(_))) => {
-            out.notes.push(format!("not applied: {e}"));
+            // The refusal's own words (its Chinese, by the command line's
+            // refusal wording, is not yet a message).
+            out.notes.push(crate::msg!(
+                "forge-not-applied",
+                error = Message::text(e.to_string())
+            ));
             Ok(out)
         }
         Err(e) => Err(e),
@@ -290,6 +293,14 @@ fn took_part(ws: &Workspace, goal: &Item) -> Result<Vec<String>> {
     let mut seen = std::collections::HashSet::new();
     roles.retain(|r| seen.insert(r.clone()));
     Ok(roles)
+}
+
+/// Who an issue is assigned to, as a note says it.
+fn assignee_or_no_one(assignee: Option<&str>) -> Message {
+    match assignee {
+        Some(a) => Message::text(crate::text::escape(a)),
+        None => crate::msg!("kinds-no-one"),
+    }
 }
 
 fn forge_name(forge: Forge) -> &'static str {
@@ -332,9 +343,9 @@ fn issues(
 ) -> Result<()> {
     let issue = p
         .get("issue")
-        .ok_or_else(|| Error::Usage("an `issues` payload has no `issue`".to_owned().into()))?;
+        .ok_or_else(|| Error::Usage(crate::msg!("issues-payload-has-no-issue")))?;
     let n = num_at(issue, &["number"])
-        .ok_or_else(|| Error::Usage("the issue has no `number`".to_owned().into()))?;
+        .ok_or_else(|| Error::Usage(crate::msg!("issue-has-no-number")))?;
     let title = str_at(issue, &["title"]).unwrap_or_default();
     let body = str_at(issue, &["body"]).unwrap_or_default();
     let labels: Vec<&str> = issue["labels"]
@@ -361,20 +372,23 @@ fn issues(
     match (action, parent) {
         ("opened" | "assigned", Some(goal_issue)) => {
             let Some(goal) = by_issue(ws, GOAL, goal_issue)? else {
-                out.notes.push(format!(
-                    "issue #{n} names parent #{goal_issue}, which is no goal here; ignored"
+                out.notes.push(crate::msg!(
+                    "issue-n-names-parent-parent",
+                    n = n,
+                    parent = goal_issue
                 ));
                 return Ok(());
             };
             if by_issue(ws, TASK, n)?.is_some() {
                 out.notes
-                    .push(format!("issue #{n} is a task here already; ignored"));
+                    .push(crate::msg!("issue-n-task-here-already", n = n));
                 return Ok(());
             }
             let Some(role) = role_of(assignee) else {
-                out.notes.push(format!(
-                    "issue #{n} is assigned to {}, who is not in the team (`team:` in .orx/config.yaml); ignored until it is",
-                    assignee.map_or("no one".to_owned(), crate::text::escape)
+                out.notes.push(crate::msg!(
+                    "issue-n-assigned-who-who",
+                    n = n,
+                    who = assignee_or_no_one(assignee)
                 ));
                 return Ok(());
             };
@@ -384,7 +398,7 @@ fn issues(
                     Some(t) => depends.push(t.id),
                     None => out
                         .notes
-                        .push(format!("issue #{n} depends on #{m}, which is no task here")),
+                        .push(crate::msg!("forge-depends-on-no-task", n = n, m = m)),
                 }
             }
             let kind = labels
@@ -414,13 +428,11 @@ fn issues(
         ("opened" | "assigned", None) => {
             if by_issue(ws, GOAL, n)?.is_some() {
                 out.notes
-                    .push(format!("issue #{n} is a goal here already; ignored"));
+                    .push(crate::msg!("issue-n-goal-here-already", n = n));
                 return Ok(());
             }
             let Some(kind) = labels.iter().find_map(|l| l.strip_prefix("type/")) else {
-                out.notes.push(format!(
-                    "issue #{n} has no `type/*` label: not a goal; ignored"
-                ));
+                out.notes.push(crate::msg!("issue-n-has-no-type", n = n));
                 return Ok(());
             };
             let goal = NewGoal {
@@ -436,7 +448,7 @@ fn issues(
             run_plan(ws, plan, "issues/opened", out)?;
             if out.dry_run {
                 out.notes
-                    .push(format!("goal {id} is routed once it is made"));
+                    .push(crate::msg!("forge-goal-routed-once-made", id = &id));
                 return Ok(());
             }
             if let Some(route) = plan_route(ws, &id, actor(LEAD))? {
@@ -477,10 +489,11 @@ fn issues(
                 return Ok(());
             }
             if let Some(task) = by_issue(ws, TASK, n)? {
-                out.notes.push(format!(
-                    "issue #{n} closed: {} is closed by its merge (pull_request closed), not by its issue; it stays {}",
-                    task.label(),
-                    task.status
+                out.notes.push(crate::msg!(
+                    "issue-n-closed-task-closed-2",
+                    n = n,
+                    task = task.label(),
+                    state = &task.status
                 ));
                 if let Some(role) = text(&task.value(), "assignee") {
                     let agents = agents(ws)?;
@@ -497,15 +510,15 @@ fn issues(
                 }
                 return Ok(());
             }
-            out.notes.push(format!(
-                "issue #{n} closed: a task is closed by its merge (pull_request closed), not by its issue; ignored"
-            ));
+            out.notes
+                .push(crate::msg!("issue-n-closed-task-closed", n = n));
             Ok(())
         }
         (other, _) => {
-            out.notes.push(format!(
-                "issues/{} on #{n} ignored",
-                crate::text::escape(other)
+            out.notes.push(crate::msg!(
+                "issues-action-n-ignored",
+                action = crate::text::escape(other),
+                n = n
             ));
             Ok(())
         }
@@ -524,17 +537,20 @@ fn assigned_goal(
     out: &mut Ticked,
 ) -> Result<()> {
     let Some(role) = role_of(assignee) else {
-        out.notes.push(format!(
-            "issue #{n} is assigned to {}, who is not in the team (`team:` in .orx/config.yaml); ignored until it is",
-            assignee.map_or("no one".to_owned(), crate::text::escape)
+        out.notes.push(crate::msg!(
+            "issue-n-assigned-who-who",
+            n = n,
+            who = assignee_or_no_one(assignee)
         ));
         return Ok(());
     };
     let v = goal.value();
     if text(&v, "assignee") == Some(role.as_str()) && goal.status != "escalated" {
-        out.notes.push(format!(
-            "issue #{n}: {} is assigned to {role} already; ignored",
-            goal.label()
+        out.notes.push(crate::msg!(
+            "issue-n-item-assigned-role",
+            n = n,
+            item = goal.label(),
+            role = &role
         ));
         return Ok(());
     }
@@ -560,10 +576,12 @@ fn assigned_goal(
         )?;
         return run_plan(ws, plan, "issues/assigned", out);
     }
-    out.notes.push(format!(
-        "issue #{n} assigned to {role}: {} is {}, where the lead reassigns it only after an escalation; it stays as it is",
-        goal.label(),
-        goal.status
+    out.notes.push(crate::msg!(
+        "issue-n-assigned-role-item",
+        n = n,
+        role = &role,
+        item = goal.label(),
+        state = &goal.status
     ));
     Ok(())
 }
@@ -577,23 +595,23 @@ fn comment(
     out: &mut Ticked,
 ) -> Result<()> {
     let n = num_at(p, &["issue", "number"])
-        .ok_or_else(|| Error::Usage("the comment's issue has no `number`".to_owned().into()))?;
+        .ok_or_else(|| Error::Usage(crate::msg!("comment-s-issue-has-no")))?;
     if action != "created" {
-        out.notes.push(format!(
-            "issue_comment/{} on #{n} ignored",
-            crate::text::escape(action)
+        out.notes.push(crate::msg!(
+            "issue-comment-action-n-ignored",
+            action = crate::text::escape(action),
+            n = n
         ));
         return Ok(());
     }
     let Some(goal) = by_issue(ws, GOAL, n)? else {
         out.notes
-            .push(format!("a comment on #{n}, which is no goal here; ignored"));
+            .push(crate::msg!("comment-n-which-no-goal", n = n));
         return Ok(());
     };
     let Some(role) = role_of(str_at(p, &["comment", "user", "login"]).or(sender)) else {
-        out.notes.push(format!(
-            "a comment on #{n} by someone not in the team; ignored"
-        ));
+        out.notes
+            .push(crate::msg!("forge-comment-not-in-team", n = n));
         return Ok(());
     };
     let body = str_at(p, &["comment", "body"]).unwrap_or_default().trim();
@@ -692,20 +710,14 @@ fn comment(
 }
 
 fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Result<()> {
-    let pr = p.get("pull_request").ok_or_else(|| {
-        Error::Usage(
-            "a `pull_request` payload has no `pull_request`"
-                .to_owned()
-                .into(),
-        )
-    })?;
+    let pr = p
+        .get("pull_request")
+        .ok_or_else(|| Error::Usage(crate::msg!("pull-request-payload-has-no")))?;
     let n = num_at(pr, &["number"])
         .or(num_at(p, &["number"]))
         .unwrap_or(0);
     let Some(branch) = str_at(pr, &["head", "ref"]) else {
-        return Err(Error::Usage(
-            "the pull request has no `head.ref`".to_owned().into(),
-        ));
+        return Err(Error::Usage(crate::msg!("pull-request-has-no-head")));
     };
     // The task on the branch, else the one whose issue the body closes
     // (`Closes #N`, with `Parent #M` naming its goal's issue).
@@ -717,24 +729,35 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
         (None, None) => None,
     };
     let Some(task) = task else {
-        out.notes.push(format!(
-            "pull request #{n} from {}: no task lives on that branch{}; ignored",
-            crate::text::escape(branch),
-            closes
-                .map(|i| format!(" or is linked to issue #{i}"))
-                .unwrap_or_default()
-        ));
+        out.notes.push(match closes {
+            Some(i) => crate::msg!(
+                "pull-request-n-branch-no-2",
+                n = n,
+                branch = crate::text::escape(branch),
+                i = i
+            ),
+            None => crate::msg!(
+                "pull-request-n-branch-no",
+                n = n,
+                branch = crate::text::escape(branch)
+            ),
+        });
         return Ok(());
     };
     if let Some(m) = pull_parent(body)
         && let Some(goal) = by_issue(ws, GOAL, m)?
         && task.value()["parent"].as_str() != Some(goal.id.as_str())
     {
-        out.notes.push(format!(
-            "pull request #{n} names parent #{m} (goal {}), but {} belongs to goal {}; ignored",
-            goal.id,
-            task.label(),
-            task.value()["parent"].as_str().unwrap_or("none")
+        out.notes.push(crate::msg!(
+            "pull-request-n-names-parent",
+            n = n,
+            m = m,
+            goal = &goal.id,
+            task = task.label(),
+            other = match task.value()["parent"].as_str() {
+                Some(p) => Message::text(p),
+                None => crate::msg!("none"),
+            }
         ));
         return Ok(());
     }
@@ -749,11 +772,12 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
                     .flat_map(|t| waiting_for(ws, &task, t))
                     .collect();
                 if !waiting.is_empty() {
-                    out.notes.push(format!(
-                        "pull request #{n}: {} waits for {}, which is not done yet; it stays {}",
-                        task.label(),
-                        waiting.join(", "),
-                        task.status
+                    out.notes.push(crate::msg!(
+                        "forge-pull-request-task-waits",
+                        n = n,
+                        task = task.label(),
+                        waiting = waiting.join(", "),
+                        state = &task.status
                     ));
                     return Ok(());
                 }
@@ -768,11 +792,12 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
             // New commits: a task waiting for changes is submitted again.
             let wf = ws.workflow(TASK)?;
             if wf.fired_by(&task.status, "submit").is_empty() || task.status == wf.initial {
-                out.notes.push(format!(
-                    "new commits on {}'s pull request #{n}; {} stays {}",
-                    task.label(),
-                    task.id,
-                    task.status
+                out.notes.push(crate::msg!(
+                    "forge-new-commits-task-stays",
+                    task = task.label(),
+                    n = n,
+                    id = &task.id,
+                    state = &task.status
                 ));
                 return Ok(());
             }
@@ -781,16 +806,15 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
         }
         "closed" if pr["merged"].as_bool() == Some(true) => {
             let Some(sha) = str_at(pr, &["merge_commit_sha"]).filter(|s| !s.is_empty()) else {
-                return Err(Error::Usage(
-                    "a merged pull request without `merge_commit_sha`"
-                        .to_owned()
-                        .into(),
-                ));
+                return Err(Error::Usage(crate::msg!(
+                    "merged-pull-request-without-merge"
+                )));
             };
             let Some(commit) = ws.repo.commit_id(sha) else {
-                out.notes.push(format!(
-                    "pull request #{n} was merged as {}, which is not here yet: fetch the main line, then `git orx tick`",
-                    crate::text::escape(sha)
+                out.notes.push(crate::msg!(
+                    "forge-merge-not-here-yet",
+                    n = n,
+                    sha = crate::text::escape(sha)
                 ));
                 return Ok(());
             };
@@ -821,20 +845,21 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
                     Ok(())
                 }
                 None => {
-                    out.notes.push(format!(
-                        "{} was merged but is {}, which a merge does not close",
-                        task.label(),
-                        task.status
+                    out.notes.push(crate::msg!(
+                        "forge-merged-not-closed",
+                        task = task.label(),
+                        state = &task.status
                     ));
                     Ok(())
                 }
             }
         }
         "closed" => {
-            out.notes.push(format!(
-                "pull request #{n} was closed without merging; {} stays {}",
-                task.label(),
-                task.status
+            out.notes.push(crate::msg!(
+                "forge-closed-without-merging",
+                n = n,
+                task = task.label(),
+                state = &task.status
             ));
             let agents = agents(ws)?;
             out.notices.push(notice(
@@ -850,9 +875,10 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
             Ok(())
         }
         other => {
-            out.notes.push(format!(
-                "pull_request/{} on #{n} ignored",
-                crate::text::escape(other)
+            out.notes.push(crate::msg!(
+                "forge-pull-request-action-ignored",
+                action = crate::text::escape(other),
+                n = n
             ));
             Ok(())
         }
@@ -867,8 +893,7 @@ fn checks(ws: &Workspace, p: &Value, out: &mut Ticked) -> Result<()> {
     let (state, name, branch) = match p.get("check_run") {
         Some(run) => {
             if str_at(run, &["status"]).is_some_and(|s| s != "completed") {
-                out.notes
-                    .push("a check that has not completed; ignored".to_owned());
+                out.notes.push(crate::msg!("forge-check-not-completed"));
                 return Ok(());
             }
             (
@@ -890,18 +915,20 @@ fn checks(ws: &Workspace, p: &Value, out: &mut Ticked) -> Result<()> {
         "success" => true,
         "failure" | "error" | "timed_out" | "cancelled" => false,
         other => {
-            out.notes
-                .push(format!("a check `{}`; ignored", crate::text::escape(other)));
+            out.notes.push(crate::msg!(
+                "forge-check-state-ignored",
+                state = crate::text::escape(other)
+            ));
             return Ok(());
         }
     };
     let Some(branch) = branch else {
-        return Err(Error::Usage("the check names no branch".to_owned().into()));
+        return Err(Error::Usage(crate::msg!("check-names-no-branch")));
     };
     let Some(task) = by_branch(ws, branch)? else {
-        out.notes.push(format!(
-            "a check on {}: no task lives on that branch; ignored",
-            crate::text::escape(branch)
+        out.notes.push(crate::msg!(
+            "forge-check-no-task",
+            branch = crate::text::escape(branch)
         ));
         return Ok(());
     };
@@ -915,10 +942,11 @@ fn checks(ws: &Workspace, p: &Value, out: &mut Ticked) -> Result<()> {
         Ok(plan) => run_plan(ws, plan, "check", out),
         // A pass while the task waits for its reviewer changes nothing.
         Err(Error::Failed(m)) => {
-            out.notes.push(format!(
-                "check {} on {}: {m}",
-                crate::text::escape(name),
-                task.label()
+            out.notes.push(crate::msg!(
+                "forge-check-on-task",
+                name = crate::text::escape(name),
+                task = task.label(),
+                text = m
             ));
             Ok(())
         }
@@ -935,16 +963,12 @@ fn review(
     out: &mut Ticked,
 ) -> Result<()> {
     let Some(branch) = str_at(p, &["pull_request", "head", "ref"]) else {
-        return Err(Error::Usage(
-            "the review's pull request has no `head.ref`"
-                .to_owned()
-                .into(),
-        ));
+        return Err(Error::Usage(crate::msg!("review-s-pull-request-has")));
     };
     let Some(task) = by_branch(ws, branch)? else {
-        out.notes.push(format!(
-            "a review on {}: no task lives on that branch; ignored",
-            crate::text::escape(branch)
+        out.notes.push(crate::msg!(
+            "forge-review-no-task",
+            branch = crate::text::escape(branch)
         ));
         return Ok(());
     };
@@ -952,10 +976,10 @@ fn review(
     let approve = verdict.contains("approved");
     let changes = verdict.contains("changes") || verdict.contains("rejected");
     if !approve && !changes {
-        out.notes.push(format!(
-            "a review of {} without a verdict ({}); ignored",
-            task.label(),
-            crate::text::escape(&verdict)
+        out.notes.push(crate::msg!(
+            "forge-review-without-verdict",
+            task = task.label(),
+            verdict = crate::text::escape(&verdict)
         ));
         return Ok(());
     }

@@ -51,14 +51,17 @@ pub fn plan_merge(ws: &Workspace, id: &str, actor: Actor, main: &str) -> Result<
         }));
     }
     let label = item.label();
-    let refuse = |branch: &str, message: String| Error::NoMerge {
+    let refuse = |branch: &str, message: Message| Error::NoMerge {
         item: label.clone(),
         branch: branch.to_owned(),
-        message: message.into(),
+        message,
     };
     let branch = text(&item.value(), "branch").unwrap_or_default().to_owned();
     if branch.is_empty() {
-        return Err(refuse(&branch, format!("{label} names no branch to merge")));
+        return Err(refuse(
+            &branch,
+            crate::msg!("item-names-no-branch-merge", item = &label),
+        ));
     }
     let t = by_trigger(&wf, &item, MERGED)?;
     let closing = |commit: &str, by: &str| {
@@ -78,10 +81,14 @@ pub fn plan_merge(ws: &Workspace, id: &str, actor: Actor, main: &str) -> Result<
     if on.as_deref() != Some(main) {
         return Err(refuse(
             &branch,
-            format!(
-                "{label}: HEAD is on {}, not on the main line its branch is merged into ({}): switch to it first",
-                on.map_or("no branch".to_owned(), |b| crate::text::escape(&b)),
-                crate::text::escape(main),
+            crate::msg!(
+                "item-head-not-main-line",
+                item = &label,
+                on = match on {
+                    Some(b) => Message::text(crate::text::escape(&b)),
+                    None => crate::msg!("kinds-no-branch"),
+                },
+                main = crate::text::escape(main)
             ),
         ));
     }
@@ -89,9 +96,10 @@ pub fn plan_merge(ws: &Workspace, id: &str, actor: Actor, main: &str) -> Result<
     let Some(tip) = ws.repo.commit_id(&full) else {
         return Err(refuse(
             &branch,
-            format!(
-                "{label}: branch {} does not exist: commit the task's work on it, then merge",
-                crate::text::escape(&branch),
+            crate::msg!(
+                "item-branch-branch-does-not",
+                item = &label,
+                branch = crate::text::escape(&branch)
             ),
         ));
     };
@@ -99,15 +107,16 @@ pub fn plan_merge(ws: &Workspace, id: &str, actor: Actor, main: &str) -> Result<
     if !conflicts.is_empty() {
         return Err(refuse(
             &branch,
-            format!(
-                "{label}: branch {} does not merge cleanly into {} ({} in conflict): merge the main line into the branch and resolve them there, then merge again",
-                crate::text::escape(&branch),
-                crate::text::escape(main),
-                conflicts
+            crate::msg!(
+                "item-branch-branch-does-not-2",
+                item = &label,
+                branch = crate::text::escape(&branch),
+                main = crate::text::escape(main),
+                paths = conflicts
                     .iter()
                     .map(|p| crate::text::escape(p))
                     .collect::<Vec<_>>()
-                    .join(", "),
+                    .join(", ")
             ),
         ));
     }

@@ -27,6 +27,7 @@ use crate::engine::decide::NoDecision;
 use crate::engine::item::Item;
 use crate::error::{Error, Result};
 use crate::repo::workspace::Workspace;
+use crate::text::message::Message;
 use crate::workflow::{Transition, Workflow};
 
 /// The kind of a goal.
@@ -169,15 +170,11 @@ pub fn plan_new_goal(ws: &Workspace, goal: &NewGoal, actor: Actor) -> Result<Pla
 fn fresh(ws: &Workspace, kind: &str, title: &str) -> Result<(String, String)> {
     let title = title.trim();
     if title.is_empty() || title.chars().any(char::is_control) || title.chars().count() > 200 {
-        return Err(Error::Usage(
-            "a title is one line of 1 to 200 characters"
-                .to_owned()
-                .into(),
-        ));
+        return Err(Error::Usage(crate::msg!("title-one-line-characters")));
     }
     let items = ws
         .items(kind)
-        .ok_or_else(|| Error::Failed(format!("no `{kind}` kind here").into()))?;
+        .ok_or_else(|| Error::Failed(crate::msg!("no-kind-kind-here", kind = kind)))?;
     let ids: Vec<String> = ws.scan_kind(kind, |r| match r {
         Ok(i) => i.id,
         Err(e) => e
@@ -195,9 +192,13 @@ fn fresh(ws: &Workspace, kind: &str, title: &str) -> Result<(String, String)> {
             ids.iter().map(String::as_str),
             &plan::unique_mark(ws, title),
         )
-        .ok_or_else(|| Error::Failed(format!("cannot choose the next `{kind}` ID").into()))?;
+        .ok_or_else(|| Error::Failed(crate::msg!("kinds-no-next-id", kind = kind)))?;
     let path = items.path_for(&id, title).ok_or_else(|| {
-        Error::Failed(format!("the `{kind}` kind names no file for `{id}`").into())
+        Error::Failed(crate::msg!(
+            "kind-kind-names-no-file",
+            kind = kind,
+            id = &id
+        ))
     })?;
     Ok((id, path))
 }
@@ -255,8 +256,8 @@ fn plan_event(
     let after = if edits.is_empty() {
         before.clone()
     } else {
-        let doc =
-            plan::apply(&item.doc, &edits).map_err(|e| Error::Failed(e.to_string().into()))?;
+        let doc = plan::apply(&item.doc, &edits)
+            .map_err(|e| Error::Failed(Message::text(e.to_string())))?;
         Item::from_bytes(ws.registry(), &item.path, doc.text().as_bytes().to_vec())?.value()
     };
     let Some(t) = decided(wf, event, &before, &after, actor.role)? else {
@@ -330,9 +331,7 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
             .iter()
             .all(|(_, d)| d.as_deref().is_none_or(|d| d.trim().is_empty()))
     {
-        return Err(Error::Usage(
-            "an answer gives at least one of its four dimensions (position, proposal, claim, risk), or says NO_REPLY".to_owned().into(),
-        ));
+        return Err(Error::Usage(crate::msg!("answer-gives-least-one-four")));
     }
     let suggest = answer
         .suggest
@@ -362,7 +361,11 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
     let id = format!("{prefix}{n}");
     let cwf = ws.workflow(COMMENT)?;
     let path = cwf.items.path_for(&id, "").ok_or_else(|| {
-        Error::Failed(format!("the `{COMMENT}` kind names no file for `{id}`").into())
+        Error::Failed(crate::msg!(
+            "kind-kind-names-no-file",
+            kind = COMMENT,
+            id = &id
+        ))
     })?;
     let mut body = format!(
         "[{}] on goal {}: {}\n",
@@ -508,7 +511,13 @@ pub fn summary(ws: &Workspace, goal: &str, round: u64) -> Result<Summary> {
 pub fn steps_for(ws: &Workspace, kind: &str, vars: &[(&str, &str)]) -> Result<Vec<String>> {
     let parse =
         |src: &str, origin: &str| -> Result<std::collections::BTreeMap<String, Vec<String>>> {
-            serde_saphyr::from_str(src).map_err(|e| Error::Failed(format!("{origin}: {e}").into()))
+            serde_saphyr::from_str(src).map_err(|e| {
+                Error::Failed(crate::msg!(
+                    "kinds-path-error",
+                    path = origin,
+                    error = e.to_string()
+                ))
+            })
         };
     let own = match std::fs::read_to_string(ws.root().join(STEPS_PATH)) {
         Ok(src) => Some(parse(&src, STEPS_PATH)?),
@@ -545,13 +554,10 @@ pub fn plan_claim(ws: &Workspace, goal: &str, claim: &Claim, actor: Actor) -> Re
         .or_else(|| text(&gv, "type").map(str::to_owned))
         .unwrap_or_else(|| "feat".to_owned());
     if crate::text::check_id(&kind).is_err() {
-        return Err(Error::Usage(
-            format!(
-                "`{}` is not a type (letters, digits, `-`)",
-                crate::text::escape(&kind)
-            )
-            .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "goal-not-a-type",
+            kind = crate::text::escape(&kind)
+        )));
     }
     let twf = ws.workflow(TASK)?;
     let assignee = claim.assignee.as_deref().unwrap_or(actor.role);
@@ -559,26 +565,24 @@ pub fn plan_claim(ws: &Workspace, goal: &str, claim: &Claim, actor: Actor) -> Re
         && actor.role != crate::workflow::role::HUMAN
         && !twf.creators.iter().any(|r| r == actor.role)
     {
-        return Err(Error::Failed(format!(
-            "{} may not assign a task to {assignee}: only {} may (the task workflow's `creators`); claim it for yourself instead",
-            actor.role,
-            if twf.creators.is_empty() {
-                "the Human".to_owned()
+        return Err(Error::Failed(crate::msg!(
+            "role-may-not-assign-task",
+            role = actor.role,
+            assignee = assignee,
+            roles = if twf.creators.is_empty() {
+                crate::msg!("kinds-the-human")
             } else {
-                twf.creators.join(", ")
+                Message::text(twf.creators.join(", "))
             }
-        ).into()));
+        )));
     }
     for d in &claim.depends {
         let (dep, _) = open(ws, TASK, d)?;
         if text(&dep.value(), "parent") != Some(item.id.as_str()) {
-            return Err(Error::Usage(
-                format!(
-                    "{} belongs to another goal; a task depends only on tasks of its own goal",
-                    dep.label()
-                )
-                .into(),
-            ));
+            return Err(Error::Usage(crate::msg!(
+                "task-belongs-another-goal-task",
+                task = dep.label()
+            )));
         }
     }
     let (id, path) = fresh(ws, TASK, &claim.title)?;
@@ -687,7 +691,7 @@ pub fn plan_review(ws: &Workspace, id: &str, approve: bool, actor: Actor) -> Res
     if !approve && note.is_none() {
         return Err(Error::MissingInput {
             inputs: vec!["note".to_owned()],
-            message: "say which changes are requested (a note)".into(),
+            message: crate::msg!("goal-review-needs-note"),
         });
     }
     let edits = vec![plan::set(
@@ -724,18 +728,15 @@ pub fn plan_check(
     match plan_event(ws, item.clone(), &wf, event, edits.clone(), actor)? {
         Some(p) => Ok(p),
         None if owner.as_deref() == Some(actor.role) => plan::edit(ws, item, &edits, actor),
-        None => Err(Error::Failed(
-            format!(
-                "{} is {}: a check's result is recorded by {} there",
-                item.label(),
-                item.status,
-                owner
-                    .as_deref()
-                    .map(crate::workflow::role::display)
-                    .unwrap_or_else(|| "no one".to_owned())
-            )
-            .into(),
-        )),
+        None => Err(Error::Failed(crate::msg!(
+            "item-state-check-s-result",
+            item = item.label(),
+            state = &item.status,
+            roles = match owner.as_deref() {
+                Some(o) => Message::text(crate::workflow::role::display(o)),
+                None => crate::msg!("kinds-no-one"),
+            }
+        ))),
     }
 }
 
@@ -779,14 +780,11 @@ pub fn plan_decide(
     actor: Actor,
 ) -> Result<Plan> {
     let Some(decision) = decision_named(decision) else {
-        return Err(Error::Usage(
-            format!(
-                "unknown decision `{}` (decisions: {})",
-                crate::text::escape(decision),
-                DECISIONS.join(", ")
-            )
-            .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "unknown-decision-decision-decisions-list",
+            decision = crate::text::escape(decision),
+            list = DECISIONS.join(", ")
+        )));
     };
     let (item, wf) = open(ws, GOAL, id)?;
     let round = count(&item.value(), "round_count");
@@ -807,8 +805,7 @@ pub fn plan_decide(
         ("assign", None) => {
             return Err(Error::MissingInput {
                 inputs: vec!["assignee".to_owned()],
-                message: "say whom the goal is assigned to: an assignee (or decide `broadcast`)"
-                    .into(),
+                message: crate::msg!("goal-decision-needs-assignee"),
             });
         }
         ("broadcast", _) => edits.push(plan::set(&["assignee"], Value::Null)),
@@ -819,7 +816,8 @@ pub fn plan_decide(
     // holds with the decision recorded (`assign` with or without an
     // assignee); where none does, the first tells why.
     let before = item.value();
-    let doc = plan::apply(&item.doc, &edits).map_err(|e| Error::Failed(e.to_string().into()))?;
+    let doc =
+        plan::apply(&item.doc, &edits).map_err(|e| Error::Failed(Message::text(e.to_string())))?;
     let after =
         Item::from_bytes(ws.registry(), &item.path, doc.text().as_bytes().to_vec())?.value();
     let to = match decided(&wf, trigger, &before, &after, actor.role) {
@@ -842,7 +840,7 @@ pub fn plan_plan_check(ws: &Workspace, id: &str, approve: bool, actor: Actor) ->
     if !approve && note.is_none() {
         return Err(Error::MissingInput {
             inputs: vec!["note".to_owned()],
-            message: "say what the plan must change (a note)".into(),
+            message: crate::msg!("goal-plan-rejection-needs-note"),
         });
     }
     if !approve {
@@ -855,14 +853,11 @@ pub fn plan_plan_check(ws: &Workspace, id: &str, approve: bool, actor: Actor) ->
                 .any(|r| r == actor.role)
         });
         if !allowed {
-            return Err(Error::Failed(
-                format!(
-                    "{} may not reject the plan of {}: the reviewer checks it",
-                    crate::workflow::role::display(actor.role),
-                    item.label()
-                )
-                .into(),
-            ));
+            return Err(Error::Failed(crate::msg!(
+                "who-may-not-reject-plan",
+                who = crate::workflow::role::display(actor.role),
+                item = item.label()
+            )));
         }
         let answer = Answer {
             rejected: note.map(str::to_owned),

@@ -131,9 +131,10 @@ fn body_of(item: &Item) -> String {
 pub fn prompt(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Option<(String, String)>> {
     let item = ws.find(id)?;
     if item.kind != GOAL && item.kind != TASK {
-        return Err(Error::Usage(
-            format!("{} is not a goal or a task", item.label()).into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "id-not-goal-task",
+            id = item.label()
+        )));
     }
     let Some(name) = phase(&item) else {
         return Ok(None);
@@ -220,6 +221,8 @@ pub fn render(
         ),
     );
     extra(&mut v, "body", json!(body_of(item)));
+    // The pieces made here are said in the prompt's language.
+    let lang = crate::text::message::Lang::named(ws.lang());
     if item.kind == GOAL {
         let round = count(&v, "round_count");
         let answers: Vec<String> = comments(ws, &item.id)?
@@ -231,7 +234,7 @@ pub fn render(
             &mut v,
             "comments",
             json!(if answers.is_empty() {
-                "(none yet)".to_owned()
+                crate::msg!("prompt-no-answers-yet").render(lang)
             } else {
                 answers.join("\n")
             }),
@@ -240,18 +243,29 @@ pub fn render(
             let review = round_review(ws, &item.id)?;
             let mut text = String::new();
             for t in &review.tasks {
-                text.push_str(&format!(
-                    "- {} {} ({}, {}):\n",
-                    t.id,
-                    t.title,
-                    t.status,
-                    t.assignee.as_deref().unwrap_or("no one")
-                ));
+                let assignee = match t.assignee.as_deref() {
+                    Some(a) => Message::text(a),
+                    None => crate::msg!("kinds-no-one"),
+                };
+                let line = crate::msg!(
+                    "prompt-deliverable-task",
+                    id = &t.id,
+                    title = &t.title,
+                    state = &t.status,
+                    assignee = assignee
+                );
+                text.push_str(&line.render(lang));
+                text.push('\n');
                 for c in &t.commits {
-                    text.push_str(&format!("  - commit {c}\n"));
+                    text.push_str(
+                        &crate::msg!("prompt-deliverable-commit", commit = c).render(lang),
+                    );
+                    text.push('\n');
                 }
                 if !t.files.is_empty() {
-                    text.push_str(&format!("  - files: {}\n", t.files.join(", ")));
+                    let files = crate::msg!("prompt-deliverable-files", files = t.files.join(", "));
+                    text.push_str(&files.render(lang));
+                    text.push('\n');
                 }
             }
             extra(&mut v, "deliverables", json!(text.trim_end()));

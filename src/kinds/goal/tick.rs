@@ -81,7 +81,9 @@ pub struct AgentLoad {
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Ticked {
     pub dispatched: Vec<Dispatched>,
-    pub notes: Vec<String>,
+    /// What it noticed but could not act on (in English as data).
+    #[serde(serialize_with = "english")]
+    pub notes: Vec<Message>,
     /// The prompts and notices sent.
     pub notices: Vec<Notice>,
     /// The team's agents, idle or busy, when a notice was sent.
@@ -89,6 +91,11 @@ pub struct Ticked {
     /// Plans only: nothing was written.
     #[serde(skip)]
     pub dry_run: bool,
+}
+
+/// Messages as data: each in English.
+fn english<S: serde::Serializer>(notes: &[Message], s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_seq(notes.iter().map(ToString::to_string))
 }
 
 /// How far back the ticker looks for merges (commits from HEAD).
@@ -319,13 +326,16 @@ fn lead_notice(ws: &Workspace, id: &str, agents: &[AgentLoad]) -> Result<Option<
 /// What a check of `goal` that tells no agent says, so that a
 /// discussion waiting on no one is seen: every addressed role answered
 /// with no task claimed, or every agent it would tell is busy.
-fn stalled(goal: &Item, wf: &Workflow, told: &[Notice]) -> Option<String> {
+fn stalled(goal: &Item, wf: &Workflow, told: &[Notice]) -> Option<Message> {
     let v = goal.value();
     let max = wf.params["max_checks"].as_u64().unwrap_or(3);
-    let at = format!("{} (check {} of {max})", goal.label(), count(&v, "checks"));
+    let n = count(&v, "checks");
     if told.is_empty() {
-        return Some(format!(
-            "{at}: every addressed role answered, but no task is claimed; the lead hears of it at the last check"
+        return Some(crate::msg!(
+            "item-check-n-max-every",
+            item = goal.label(),
+            n = n,
+            max = max
         ));
     }
     if told
@@ -333,9 +343,12 @@ fn stalled(goal: &Item, wf: &Workflow, told: &[Notice]) -> Option<String> {
         .all(|n| n.agents.is_empty() && !n.busy.is_empty())
     {
         let busy: Vec<String> = told.iter().flat_map(|n| n.busy.clone()).collect();
-        return Some(format!(
-            "{at}: no agent it addresses is idle (busy: {}); the lead hears of it at the last check",
-            busy.join(", ")
+        return Some(crate::msg!(
+            "item-check-n-max-no",
+            item = goal.label(),
+            n = n,
+            max = max,
+            agents = busy.join(", ")
         ));
     }
     None
@@ -385,12 +398,13 @@ pub fn tick(
         .collect();
     let on_main = ws.repo.head_branch().as_deref() == Some(main);
     if !open_tasks.is_empty() && !on_main {
-        out.notes.push(format!(
-            "tasks are closed on the main line ({}); HEAD is on {}: no merge is looked for here",
-            crate::text::escape(main),
-            ws.repo
-                .head_branch()
-                .map_or("no branch".to_owned(), |b| crate::text::escape(&b))
+        out.notes.push(crate::msg!(
+            "tick-not-on-main-line",
+            main = crate::text::escape(main),
+            head = match ws.repo.head_branch() {
+                Some(b) => Message::text(crate::text::escape(&b)),
+                None => crate::msg!("kinds-no-branch"),
+            }
         ));
     }
     let mut merged: Vec<String> = Vec::new();
@@ -414,9 +428,11 @@ pub fn tick(
                         merged.push(id);
                     }
                 }
-                None => out.notes.push(format!(
-                    "{label} is merged ({}) but is {status}, which a merge does not close; start it first",
-                    &c.id[..c.id.len().min(7)]
+                None => out.notes.push(crate::msg!(
+                    "tick-merged-not-closed",
+                    task = &label,
+                    commit = &c.id[..c.id.len().min(7)],
+                    state = &status
                 )),
             }
         }

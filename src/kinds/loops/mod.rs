@@ -22,6 +22,7 @@ use crate::change::plan::{self, Actor, Edit, Plan};
 use crate::engine::item::Item;
 use crate::error::{Error, Result};
 use crate::repo::workspace::{self, Workspace};
+use crate::text::message::Message;
 
 /// The kind's name in the registry.
 pub const KIND: &str = "loop";
@@ -48,10 +49,13 @@ impl Paths {
 pub fn paths(ws: &Workspace, id: &str) -> Result<Paths> {
     let items = ws
         .items(KIND)
-        .ok_or_else(|| Error::Failed(format!("the `{KIND}` kind is not in the registry").into()))?;
-    items.check_id(id).map_err(|e| Error::Usage(e.into()))?;
+        .ok_or_else(|| Error::Failed(crate::msg!("kind-kind-not-registry", kind = KIND)))?;
+    // The workflow's own words on an ID (`Items::check_id`).
+    items
+        .check_id(id)
+        .map_err(|e| Error::Usage(Message::text(e)))?;
     let main = items.path_for(id, "").ok_or_else(|| {
-        Error::Failed(format!("the `{KIND}` kind names no file for `{id}`").into())
+        Error::Failed(crate::msg!("kind-kind-names-no-file", kind = KIND, id = id))
     })?;
     let stem = main.strip_suffix(".json").unwrap_or(&main).to_owned();
     Ok(Paths {
@@ -89,35 +93,38 @@ pub fn find(ws: &Workspace, id: &str) -> Result<Found> {
         )?)));
     }
     if crate::text::check_id(id).is_ok() && ws.root().join(&legacy).is_file() {
-        let bytes = crate::engine::item::read_limited(&ws.root().join(&legacy))
-            .map_err(|m| Error::Failed(format!("{legacy}: {m}").into()))?;
-        let state: Value = serde_json::from_slice(&bytes)
-            .map_err(|e| Error::Failed(format!("{legacy}: not valid JSON: {e}").into()))?;
+        let bytes = crate::engine::item::read_limited(&ws.root().join(&legacy)).map_err(|m| {
+            Error::Failed(crate::msg!("kinds-path-error", path = &legacy, error = m))
+        })?;
+        let state: Value = serde_json::from_slice(&bytes).map_err(|e| {
+            Error::Failed(crate::msg!(
+                "legacy-not-valid-json-text",
+                legacy = &legacy,
+                text = e.to_string()
+            ))
+        })?;
         return Ok(Found::Legacy {
             path: legacy,
             state,
         });
     }
     p?;
-    Err(Error::NotFound(
-        format!(
-            "no loop `{}` (looked in .loop/ and {legacy})",
-            crate::text::escape(id)
-        )
-        .into(),
-    ))
+    Err(Error::NotFound(crate::msg!(
+        "no-loop-id-looked-loop",
+        id = crate::text::escape(id),
+        legacy = legacy
+    )))
 }
 
 /// Loop `id` as an item (a legacy loop is read-only).
 pub fn open(ws: &Workspace, id: &str) -> Result<Item> {
     match find(ws, id)? {
         Found::Item(item) => Ok(*item),
-        Found::Legacy { path, .. } => Err(Error::Usage(
-            format!(
-                "loop `{id}` is a legacy loop ({path}): git-orx reads it but does not change it"
-            )
-            .into(),
-        )),
+        Found::Legacy { path, .. } => Err(Error::Usage(crate::msg!(
+            "loop-id-legacy-loop-path",
+            id = id,
+            path = path
+        ))),
     }
 }
 
@@ -222,16 +229,12 @@ pub fn plan_new(
 ) -> Result<Plan> {
     let title = title.trim();
     if title.is_empty() || title.chars().any(char::is_control) {
-        return Err(Error::Usage(
-            "a loop's title is one line, not empty".to_owned().into(),
-        ));
+        return Err(Error::Usage(crate::msg!("loop-s-title-one-line")));
     }
     let wf = ws.workflow(KIND)?;
     let max = match max_iterations {
         Some(0) => {
-            return Err(Error::Usage(
-                "a loop's iteration cap is at least 1".to_owned().into(),
-            ));
+            return Err(Error::Usage(crate::msg!("loop-s-iteration-cap-least")));
         }
         Some(n) => n,
         None => wf.params["default_max_iterations"].as_u64().unwrap_or(10),
@@ -334,7 +337,13 @@ pub fn decide(
 ) -> Result<(Signal, String, Vec<Edit>)> {
     let run = crate::change::run::run_section(wf)?;
     let scope = wf.scope(state.clone(), role, now);
-    let fail = |m: String| Error::Failed(format!("{}: `run`: {m}", wf.name).into());
+    let fail = |m: String| {
+        Error::Failed(crate::msg!(
+            "loop-workflow-run-error",
+            name = &wf.name,
+            error = m
+        ))
+    };
     if let Some(signal) = run.signal(&scope).map_err(fail)? {
         let kind = if signal.exit == Signal::PauseExit.name() {
             Signal::PauseExit
@@ -401,14 +410,11 @@ pub fn plan_act(
     let wf = ws.workflow(KIND)?;
     let now = stamp(&before, &workspace::now());
     if let Some(a) = action.filter(|a| !ACTIONS.contains(a)) {
-        return Err(Error::Usage(
-            format!(
-                "unknown action `{}` (actions: {})",
-                crate::text::escape(a),
-                ACTIONS.join(", ")
-            )
-            .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "unknown-action-action-actions-list",
+            action = crate::text::escape(a),
+            list = ACTIONS.join(", ")
+        )));
     }
     // The control signals first, as before every action; then the action
     // asked for, or the next one.
@@ -436,13 +442,11 @@ pub fn plan_act(
         Signal::Continue => {}
     }
     if action.is_some_and(|a| a != "init") && item.status == "created" {
-        return Err(Error::Usage(
-            format!(
-                "loop `{id}` is created: `init` comes before `{}`",
-                action.unwrap_or_default()
-            )
-            .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "loop-id-created-init-comes",
+            id = id,
+            action = action.unwrap_or_default()
+        )));
     }
     let run = crate::change::run::run_section(&wf)?;
     // The workflow's `next:` chooses `fail` once the cap is reached; an
@@ -464,7 +468,11 @@ pub fn plan_act(
         (action.clone(), updates)
     };
     let step = run.action(&taken).ok_or_else(|| {
-        Error::Failed(format!("the {} workflow has no `run.actions.{taken}`", wf.name).into())
+        Error::Failed(crate::msg!(
+            "name-workflow-has-no-run",
+            name = &wf.name,
+            action = &taken
+        ))
     })?;
     let selected = crate::workflow::run::Selected {
         action: taken.clone(),
@@ -518,9 +526,10 @@ fn action_updates(action: &str, before: &Value, input: &Value, now: &str) -> Res
         if ss.is_object() {
             Ok(())
         } else {
-            Err(Error::Usage(
-                format!("the loop has no `skill_state` yet: `init` comes before `{action}`").into(),
-            ))
+            Err(Error::Usage(crate::msg!(
+                "loop-has-no-skill-state",
+                action = action
+            )))
         }
     };
     match action {
@@ -557,13 +566,10 @@ fn action_updates(action: &str, before: &Value, input: &Value, now: &str) -> Res
                     None => t["status"] == json!("pending"),
                 })
                 .ok_or_else(|| {
-                    Error::Usage(
-                        match wanted {
-                            Some(w) => format!("the loop has no task `{}`", crate::text::escape(w)),
-                            None => "the loop has no pending task to develop".to_owned(),
-                        }
-                        .into(),
-                    )
+                    Error::Usage(match wanted {
+                        Some(w) => crate::msg!("loop-has-no-task-id", id = crate::text::escape(w)),
+                        None => crate::msg!("loop-has-no-pending-task"),
+                    })
                 })?;
             let status = input
                 .get("status")
@@ -589,11 +595,9 @@ fn action_updates(action: &str, before: &Value, input: &Value, now: &str) -> Res
             let hypotheses = match input.get("hypotheses") {
                 Some(Value::Array(h)) => h.clone(),
                 _ => {
-                    return Err(Error::Usage(
-                        "debug records its hypotheses: give `hypotheses` (a list) in the input"
-                            .to_owned()
-                            .into(),
-                    ));
+                    return Err(Error::Usage(crate::msg!(
+                        "debug-records-hypotheses-give-hypotheses"
+                    )));
                 }
             };
             let mut edits = vec![set(
@@ -610,10 +614,9 @@ fn action_updates(action: &str, before: &Value, input: &Value, now: &str) -> Res
             let results = match input.get("test_results") {
                 Some(Value::Array(r)) => r.clone(),
                 _ => {
-                    return Err(Error::Usage(
-                        "validate records test results: give `test_results` (a list) in the input, or run the configured tests"
-                            .to_owned().into(),
-                    ));
+                    return Err(Error::Usage(crate::msg!(
+                        "validate-records-test-results-give"
+                    )));
                 }
             };
             let mut edits = vec![set(
@@ -632,7 +635,10 @@ fn action_updates(action: &str, before: &Value, input: &Value, now: &str) -> Res
             need_state()?;
             Ok(Vec::new())
         }
-        _ => Err(Error::Usage(format!("unknown action `{action}`").into())),
+        _ => Err(Error::Usage(crate::msg!(
+            "unknown-action-action",
+            action = action
+        ))),
     }
 }
 
@@ -836,8 +842,8 @@ pub struct Recovered {
     pub plan: Plan,
     /// The commit the loop's own fields were taken from.
     pub commit: String,
-    pub recovered: Vec<String>,
-    pub lost: Vec<String>,
+    pub recovered: Vec<Message>,
+    pub lost: Vec<Message>,
 }
 
 /// The fields of `skill_state` no progress file holds.
@@ -858,24 +864,20 @@ const UNTRACKED: &[&str] = &[
 pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered> {
     let p = paths(ws, id)?;
     let Some(disk) = std::fs::read(ws.root().join(&p.main)).ok() else {
-        return Err(Error::Usage(
-            format!(
-                "{} is missing: `git checkout -- {}` restores its committed version",
-                p.main, p.main
-            )
-            .into(),
-        ));
+        return Err(Error::Usage(crate::msg!(
+            "path-missing-git-checkout-again",
+            path = &p.main,
+            again = &p.main
+        )));
     };
     if let Ok(item) = Item::from_bytes(ws.registry(), &p.main, disk.clone())
         && problems(ws, &item)?.is_empty()
     {
-        return Err(Error::NothingToDo(
-            format!(
-                "{} is valid: there is nothing to recover (`git orx loop validate {id}`)",
-                p.main
-            )
-            .into(),
-        ));
+        return Err(Error::NothingToDo(crate::msg!(
+            "path-valid-there-nothing-recover",
+            path = &p.main,
+            id = id
+        )));
     }
     let log = ws.repo.commits_touching(&p.main, 200)?;
     let mut good = None;
@@ -890,26 +892,26 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
         }
     }
     let Some((commit, good)) = good else {
-        return Err(Error::Failed(format!(
-            "{} cannot be recovered: no commit holds a valid version of it, so its own fields (loop_id, title, description, max_iterations, status, current_iteration, created_at, updated_at) are lost; write them again (the progress files in {} still hold skill_state)",
-            p.main, p.progress
-        ).into()));
+        return Err(Error::Failed(crate::msg!(
+            "path-cannot-recovered-no-commit",
+            path = &p.main,
+            dir = &p.progress
+        )));
     };
     let short: String = commit.chars().take(7).collect();
     let mut state = good.doc.to_value();
-    let mut recovered = vec![format!(
-        "the loop's own fields, from commit {short} (the last valid version)"
-    )];
+    let mut recovered = vec![crate::msg!("loop-recovered-own-fields", commit = &short)];
     let mut lost = Vec::new();
     if !state["skill_state"].is_object() {
         state["skill_state"] = json!({});
         for f in UNTRACKED {
-            lost.push(format!("skill_state.{f} (no valid commit holds it)"));
+            lost.push(crate::msg!("loop-lost-untracked", field = *f));
         }
     } else {
-        recovered.push(format!(
-            "skill_state's {} from commit {short} (no progress file holds them; later changes are lost)",
-            UNTRACKED.join(", ")
+        recovered.push(crate::msg!(
+            "loop-recovered-untracked",
+            fields = UNTRACKED.join(", "),
+            commit = &short
         ));
     }
     for (phase, file) in progress::PHASES {
@@ -921,7 +923,11 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
         {
             Some(part) => {
                 state["skill_state"][*phase] = part;
-                recovered.push(format!("skill_state.{phase}, from {rel}"));
+                recovered.push(crate::msg!(
+                    "loop-recovered-phase",
+                    phase = *phase,
+                    file = &rel
+                ));
             }
             None if *phase == "develop" => {
                 let tasks = std::fs::read_to_string(ws.root().join(&p.tasks))
@@ -932,23 +938,28 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
                     state["skill_state"]["develop"]["tasks"] = Value::Array(tasks);
                     state["skill_state"]["develop"]["total"] = json!(n);
                     state["skill_state"]["develop"]["completed"] = json!(0);
-                    recovered.push(format!(
-                        "skill_state.develop.tasks, from {} (as pending: {rel} is missing)",
-                        p.tasks
+                    recovered.push(crate::msg!(
+                        "loop-recovered-tasks",
+                        tasks = &p.tasks,
+                        file = &rel
                     ));
-                    lost.push("the tasks' progress (develop.md is missing)".to_owned());
+                    lost.push(crate::msg!("loop-lost-task-progress"));
                 } else if state["skill_state"][*phase].is_object() {
-                    lost.push(format!(
-                        "skill_state.{phase} since commit {short} ({rel} is missing or unreadable)"
+                    lost.push(crate::msg!(
+                        "loop-lost-phase-since",
+                        phase = *phase,
+                        commit = &short,
+                        file = &rel
                     ));
                 }
             }
-            None if state["skill_state"][*phase].is_object() => lost.push(format!(
-                "skill_state.{phase} since commit {short} ({rel} is missing or unreadable)"
+            None if state["skill_state"][*phase].is_object() => lost.push(crate::msg!(
+                "loop-lost-phase-since",
+                phase = *phase,
+                commit = &short,
+                file = &rel
             )),
-            None => lost.push(format!(
-                "skill_state.{phase} ({rel} is missing or unreadable)"
-            )),
+            None => lost.push(crate::msg!("loop-lost-phase", phase = *phase, file = &rel)),
         }
     }
     let mut text = serde_json::to_string_pretty(&state).unwrap_or_default();

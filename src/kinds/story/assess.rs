@@ -17,6 +17,7 @@ use crate::engine::decide::{PassedOver, decide_explained};
 use crate::engine::validate;
 use crate::error::Error;
 use crate::repo::workspace::{self, Workspace};
+use crate::text::message::Message;
 use crate::workflow::Measure;
 
 /// The seven complexity indicators of the story lifecycle, by name.
@@ -139,6 +140,31 @@ pub enum BadAssessment {
     Score(f64),
     #[error("unknown severity `{}` (known: {})", crate::text::escape(.0), SEVERITIES.join(", "))]
     Severity(String),
+}
+
+impl BadAssessment {
+    /// What is wrong, as a message (its `Display` is the English).
+    pub fn message(&self) -> Message {
+        use crate::msg;
+        match self {
+            BadAssessment::Percentage(what, v) => msg!(
+                "assess-percentage-out-of-range",
+                what = match what {
+                    Measured::Structure => msg!("assess-structure"),
+                    Measured::Extraction => msg!("assess-extraction"),
+                },
+                v = *v
+            ),
+            BadAssessment::ReasonWithoutOverride => msg!("assess-reason-without-override"),
+            BadAssessment::OverrideWithoutReason => msg!("assess-override-without-reason"),
+            BadAssessment::Score(v) => msg!("score-must-not-v-2", v = *v),
+            BadAssessment::Severity(s) => msg!(
+                "assess-unknown-severity",
+                name = crate::text::escape(s),
+                list = SEVERITIES.join(", ")
+            ),
+        }
+    }
 }
 
 impl Assessment {
@@ -266,16 +292,17 @@ pub fn plan(
     a: &Assessment,
     actor: Actor,
 ) -> crate::Result<(Plan, AssessReport)> {
-    a.check().map_err(|e| Error::Usage(e.to_string().into()))?;
+    a.check().map_err(|e| Error::Usage(e.message()))?;
     let item = ws.find(id)?;
     let wf = plan::workflow_of(ws, &item)?;
     plan::known_state(&wf, &item)?;
     let base = plan::committed(ws, &item)?;
     let Some(m) = wf.measure.as_ref() else {
-        return Err(Error::Failed(format!(
-            "the {} workflow ({}) has no `measure` section: assess records structure and extraction where it says",
-            wf.name, wf.origin
-        ).into()));
+        return Err(Error::Failed(crate::msg!(
+            "name-workflow-path-has-no-2",
+            name = &wf.name,
+            path = &wf.origin
+        )));
     };
     let template = ws.template(&item.kind)?.unwrap_or_default();
     let measured = Checklist::of_template(template).measure(item.doc.body());
@@ -304,7 +331,8 @@ pub fn plan(
         let unmet = validate::edit_guard_unmet(state, &scope);
         if !unmet.is_empty() {
             let why: Vec<String> = unmet.into_iter().map(|u| u.desc).collect();
-            return Err(Error::Usage(why.join("; ").into()));
+            // The workflow's own descriptions of its conditions.
+            return Err(Error::Usage(Message::text(why.join("; "))));
         }
     }
     let (t, mut passed_over) = decide_explained(

@@ -39,12 +39,12 @@ fn record_of<'w>(wf: &'w Workflow, role: &str) -> Result<&'w Record> {
         .iter()
         .find(|r| r.roles.iter().any(|x| x == role))
         .ok_or_else(|| {
-            Error::Usage(format!(
-                "the {} workflow ({}) has no record {} writes, which a gate records its findings in",
-                wf.name,
-                wf.origin,
-                role::display(role)
-            ).into())
+            Error::Usage(crate::msg!(
+                "name-workflow-path-has-no",
+                name = &wf.name,
+                path = &wf.origin,
+                action = role::display(role)
+            ))
         })
 }
 
@@ -111,11 +111,11 @@ pub fn gate(
             .unwrap_or(Value::Null)
     };
     if !validate::same_value(&at(&view), &at(&committed_view)) {
-        return Err(Error::Pending(format!(
-            "{} holds a review by {} that is not committed; commit it (git commit) or restore the file, then run the gate",
-            item.path,
-            role::display(who)
-        ).into()));
+        return Err(Error::Pending(crate::msg!(
+            "path-holds-review-role-not",
+            path = &item.path,
+            role = role::display(who)
+        )));
     }
     let now = workspace::now();
     let round = record
@@ -189,11 +189,11 @@ pub fn gate(
         match to_human {
             Some(t) => Ok(t.to.clone()),
             None => {
-                return Err(Error::Usage(format!(
-                    "no gate of {} from {} leads to the Human; escalating is for a gate that can",
-                    role::display(who),
-                    item.status
-                ).into()));
+                return Err(Error::Usage(crate::msg!(
+                    "no-gate-kind-state-leads",
+                    kind = role::display(who),
+                    state = &item.status
+                )));
             }
         }
     } else {

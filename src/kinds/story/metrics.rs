@@ -108,6 +108,46 @@ pub struct Alert {
     pub message: String,
 }
 
+impl Alert {
+    fn new(metric: String, value: f64, threshold: f64) -> Alert {
+        let mut a = Alert {
+            metric,
+            value,
+            threshold,
+            message: String::new(),
+        };
+        a.message = a.said().to_string();
+        a
+    }
+
+    /// What the threshold says and what to look at, as a message (its
+    /// English is [`Alert::message`]).
+    pub fn said(&self) -> crate::text::message::Message {
+        use crate::msg;
+        let (v, t) = (self.value, self.threshold);
+        match self.metric.as_str() {
+            "auto_approval_rate" => {
+                msg!("auto-approval-rate-v-min", v = percent(v), min = percent(t))
+            }
+            "escalation_rate" => msg!(
+                "escalation-rate-v-max-check",
+                v = percent(v),
+                max = percent(t)
+            ),
+            m => msg!(
+                "mean-role-review-rounds-v",
+                role = if m.ends_with(".qa") {
+                    "QA"
+                } else {
+                    "Architect"
+                },
+                v = format!("{v:.2}"),
+                max = t
+            ),
+        }
+    }
+}
+
 /// The metrics of a period. Rates are from 0 to 1; a metric with nothing
 /// to measure is null.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -401,44 +441,29 @@ pub fn alerts(m: &Metrics, t: &Thresholds) -> Vec<Alert> {
         ("qa", m.avg_review_rounds.qa),
     ] {
         if let Some(v) = value.filter(|v| *v > t.max_review_rounds) {
-            out.push(Alert {
-                metric: format!("avg_review_rounds.{name}"),
-                value: v,
-                threshold: t.max_review_rounds,
-                message: format!(
-                    "mean {} review rounds {v:.2} > {}: check the decision matrix thresholds",
-                    if name == "qa" { "QA" } else { "Architect" },
-                    t.max_review_rounds
-                ),
-            });
+            out.push(Alert::new(
+                format!("avg_review_rounds.{name}"),
+                v,
+                t.max_review_rounds,
+            ));
         }
     }
     if let Some(v) = m
         .auto_approval_rate
         .filter(|v| *v < t.min_auto_approval_rate)
     {
-        out.push(Alert {
-            metric: "auto_approval_rate".to_owned(),
-            value: v,
-            threshold: t.min_auto_approval_rate,
-            message: format!(
-                "auto-approval rate {} < {}: check the quality standards",
-                percent(v),
-                percent(t.min_auto_approval_rate)
-            ),
-        });
+        out.push(Alert::new(
+            "auto_approval_rate".to_owned(),
+            v,
+            t.min_auto_approval_rate,
+        ));
     }
     if let Some(v) = m.escalation_rate.filter(|v| *v > t.max_escalation_rate) {
-        out.push(Alert {
-            metric: "escalation_rate".to_owned(),
-            value: v,
-            threshold: t.max_escalation_rate,
-            message: format!(
-                "escalation rate {} > {}: check the workflow and training",
-                percent(v),
-                percent(t.max_escalation_rate)
-            ),
-        });
+        out.push(Alert::new(
+            "escalation_rate".to_owned(),
+            v,
+            t.max_escalation_rate,
+        ));
     }
     out
 }
@@ -451,6 +476,17 @@ pub fn percent(v: f64) -> String {
 
 /// What to check when an alert of `git orx metrics` fires (by its
 /// metric), as the lifecycle's troubleshooting advises.
+/// [`advice`] as a message.
+pub fn advice_said(metric: &str) -> Option<crate::text::message::Message> {
+    use crate::msg;
+    match metric {
+        m if m.starts_with("avg_review_rounds") => Some(msg!("metrics-advice-review-rounds")),
+        "auto_approval_rate" => Some(msg!("metrics-advice-auto-approval")),
+        "escalation_rate" => Some(msg!("metrics-advice-escalation")),
+        _ => None,
+    }
+}
+
 pub fn advice(metric: &str) -> &'static str {
     match metric {
         m if m.starts_with("avg_review_rounds") => {

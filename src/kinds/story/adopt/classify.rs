@@ -161,11 +161,16 @@ pub fn story_heading(heading: Option<&Heading>, first_line: &str) -> bool {
 /// a name ending `.review.md` or `.prompt.md`, a heading that names a
 /// report or a review (not `Story 1.2: ...`), or a name that does while
 /// another file is the story.
-pub fn other_document(name: &str, first_heading: Option<&str>, duplicate: bool) -> Option<String> {
+pub fn other_document(
+    name: &str,
+    first_heading: Option<&str>,
+    duplicate: bool,
+) -> Option<crate::text::message::Message> {
+    use crate::msg;
     let stem = name.trim_end_matches(".md");
     for suffix in [".review", ".prompt", ".summary", ".report", ".notes"] {
         if stem.to_ascii_lowercase().ends_with(suffix) {
-            return Some(format!("its name marks a {}", &suffix[1..]));
+            return Some(msg!("name-marks-w", w = &suffix[1..]));
         }
     }
     if let Some(h) = first_heading {
@@ -173,14 +178,14 @@ pub fn other_document(name: &str, first_heading: Option<&str>, duplicate: bool) 
         if !lower.starts_with("story")
             && let Some(w) = names_other(h)
         {
-            return Some(format!("its heading names a {w}, not a story"));
+            return Some(msg!("heading-names-w-not-story", w = w));
         }
         if duplicate && let Some(w) = names_other(h) {
-            return Some(format!("its heading names a {w}"));
+            return Some(msg!("heading-names-w", w = w));
         }
     }
     if duplicate && let Some(w) = names_other(stem) {
-        return Some(format!("its name names a {w}"));
+        return Some(msg!("name-names-w", w = w));
     }
     None
 }

@@ -33,6 +33,7 @@ use crate::git::Repo;
 use crate::repo::config::CONFIG_PATH;
 use crate::repo::presets::{self, Preset};
 use crate::repo::rules::Rules;
+use crate::text::message::Message;
 use crate::workflow::Workflow;
 use crate::workflow::items::Items;
 use crate::workflow::kind::{Kinds, Shape};
@@ -77,9 +78,13 @@ pub struct Entry {
     pub adopted: bool,
     /// What else was read and what was chosen (a frontmatter, the body and
     /// sprint-status.yaml that disagree; a heading whose ID differs).
-    pub notes: Vec<String>,
+    #[serde(serialize_with = "english_list")]
+    #[schemars(with = "Vec<String>")]
+    pub notes: Vec<Message>,
     /// Why it cannot be adopted as it is (it is then left as it was).
-    pub problems: Vec<String>,
+    #[serde(serialize_with = "english_list")]
+    #[schemars(with = "Vec<String>")]
+    pub problems: Vec<Message>,
     /// The status no state stands for, when that is the problem.
     pub unmapped: Option<String>,
 }
@@ -89,7 +94,21 @@ pub struct Entry {
 #[schemars(rename = "AdoptLeftOut", deny_unknown_fields)]
 pub struct LeftOut {
     pub path: String,
-    pub reason: String,
+    #[serde(serialize_with = "english")]
+    #[schemars(with = "String")]
+    pub reason: Message,
+}
+
+/// Messages as data: in English.
+fn english_list<S: serde::Serializer>(
+    list: &[Message],
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_seq(list.iter().map(ToString::to_string))
+}
+
+fn english<S: serde::Serializer>(m: &Message, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_str(m)
 }
 
 /// A file to write: its path, the bytes it must hold (none: new), the new ones.
@@ -170,7 +189,7 @@ struct Found {
     /// The lines above the body (its frontmatter's).
     body_line: usize,
     item: Option<Item>,
-    problem: Option<String>,
+    problem: Option<Message>,
     /// The status sprint-status.yaml gives it.
     sprint: Option<String>,
     /// A link (symbolic or hard) that adopting would write through or
@@ -214,40 +233,30 @@ fn refuse_links(root: &std::path::Path, rel: &str, dir: bool) -> Result<()> {
             );
             let rel = crate::text::escape(rel);
             return Err(Error::Failed(if dir {
-                format!(
-                    "{link} is a symbolic link: adopt rewrites the stories in their directory ({rel}) and would write outside the repository through it; replace the link by the directory itself, then run adopt again (nothing was written)"
-                )
+                crate::msg!("link-symbolic-link-adopt-rewrites", link = link, rel = rel)
             } else {
-                format!(
-                    "{link} is a symbolic link: adopt writes {rel} and would write outside the repository through it; replace the link by what it points to, then run adopt again (nothing was written)"
-                )
-            }.into()));
+                crate::msg!("link-symbolic-link-adopt-writes", link = link, rel = rel)
+            }));
         }
     }
     if !dir && let Some(m) = hard_links(&root.join(rel)) {
-        return Err(Error::Failed(
-            format!(
-                "{path}: {m} (nothing was written)",
-                path = crate::text::escape(rel)
-            )
-            .into(),
-        ));
+        return Err(Error::Failed(crate::msg!(
+            "path-text-nothing-written",
+            path = crate::text::escape(rel),
+            text = m
+        )));
     }
     Ok(())
 }
 
 /// Why a file with other hard links is not rewritten, if it has any.
-fn hard_links(path: &std::path::Path) -> Option<String> {
+fn hard_links(path: &std::path::Path) -> Option<Message> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
         let meta = path.symlink_metadata().ok()?;
-        (meta.is_file() && meta.nlink() > 1).then(|| {
-            format!(
-                "has {n} hard links: adopting replaces the file, which would cut it off from its other names; make it a file of its own (`cp FILE FILE.copy && mv FILE.copy FILE`), then run adopt again",
-                n = meta.nlink()
-            )
-        })
+        (meta.is_file() && meta.nlink() > 1)
+            .then(|| crate::msg!("has-n-hard-links-adopting", n = meta.nlink()))
     }
     #[cfg(not(unix))]
     {
@@ -301,7 +310,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         if skipped {
             left_out.push(LeftOut {
                 path: f.path.clone(),
-                reason: "left as it is, as asked".to_owned(),
+                reason: crate::msg!("left-asked"),
             });
         }
         !skipped
@@ -329,7 +338,10 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         (None, None) => unreachable_preset()?,
     };
     let base_items = Items::of_source(&base_workflow).ok_or_else(|| {
-        Error::Failed(format!("{workflow_path}: its `items:` section cannot be read").into())
+        Error::Failed(crate::msg!(
+            "path-items-section-cannot-read",
+            path = &workflow_path
+        ))
     })?;
     // The file-name pattern most of the files follow (its ID agreeing
     // with the heading's, when the heading has one).
@@ -373,7 +385,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     let chosen = with_pattern(&file, &file_sep);
     let variants = classify::variants(&chosen);
     // Each file: a story with its ID, or a document left out (and why).
-    let mut stories: Vec<(Found, String, Vec<String>)> = Vec::new();
+    let mut stories: Vec<(Found, String, Vec<Message>)> = Vec::new();
     let mut items_found: Vec<Found> = Vec::new();
     for f in found {
         if !base_items.is_item_name(&f.name) {
@@ -419,18 +431,18 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
                 .cloned()
                 .or_else(|| {
                     let n = from_name.first().cloned()?;
-                    notes.push(format!(
-                        "its heading says story {h}, its name story {n}: the name's is used, as the file name leads to it"
-                    ));
+                    notes.push(crate::msg!("heading-says-story-h-name", h = h, n = &n));
                     Some(n)
                 }),
             None => from_name.first().cloned(),
         };
         let reason = match &id {
             None => Some(match &head {
-                Some(h) => format!(
-                    "its name does not fit the stories' file pattern `{file}`: to adopt it as story {h}, rename it to {}",
-                    chosen
+                Some(h) => crate::msg!(
+                    "name-does-not-fit-stories",
+                    pattern = &file,
+                    id = h,
+                    path = chosen
                         .path_for(
                             h,
                             &f.heading
@@ -440,7 +452,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
                         )
                         .unwrap_or_default()
                 ),
-                None => "no story ID in its name or heading: not a story".to_owned(),
+                None => crate::msg!("no-story-id-name-heading"),
             }),
             Some(_) => classify::other_document(&f.name, f.first_heading.as_deref(), false)
                 .or_else(|| {
@@ -451,10 +463,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
                             f.first_heading.as_deref().unwrap_or(""),
                         )
                         && !f.sections)
-                        .then(|| {
-                            "no status, no story heading and no story sections: not a story"
-                                .to_owned()
-                        })
+                        .then(|| crate::msg!("no-status-no-story-heading"))
                 }),
         };
         match (id, reason) {
@@ -510,20 +519,27 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
             .unwrap_or(&group[0]);
         for &i in group.iter().filter(|i| **i != best) {
             let (f, id, _) = &stories[i];
-            let why = classify::other_document(&f.name, f.first_heading.as_deref(), true)
-                .map(|w| format!(": {w}"))
-                .unwrap_or_default();
+            let reason = match classify::other_document(&f.name, f.first_heading.as_deref(), true) {
+                Some(w) => crate::msg!(
+                    "story-id-path-another-file-2",
+                    id = id,
+                    path = &stories[best].0.path,
+                    text = w
+                ),
+                None => crate::msg!(
+                    "story-id-path-another-file",
+                    id = id,
+                    path = &stories[best].0.path
+                ),
+            };
             left_out.push(LeftOut {
                 path: f.path.clone(),
-                reason: format!(
-                    "story {id} is {}; this is another file for it{why}",
-                    stories[best].0.path
-                ),
+                reason,
             });
             dropped.insert(i);
         }
     }
-    let stories: Vec<(Found, String, Vec<String>)> = stories
+    let stories: Vec<(Found, String, Vec<Message>)> = stories
         .into_iter()
         .enumerate()
         .filter(|(i, _)| !dropped.contains(i))
@@ -564,19 +580,16 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         rule_files.insert(p.clone(), t.as_bytes().to_vec());
     }
     let rules = Rules::from_files(rule_files.clone())?
-        .ok_or_else(|| Error::Failed("the config could not be planned".to_owned().into()))?;
+        .ok_or_else(|| Error::Failed(crate::msg!("config-could-not-planned")))?;
     let wf = rules.workflow(presets::KIND)?;
     for (from, to) in &opts.maps {
         if wf.state(to).is_none() {
-            return Err(Error::Usage(
-                format!(
-                    "the status `{}` cannot be read as `{}`: it is not a state (states: {})",
-                    crate::text::escape(from),
-                    crate::text::escape(to),
-                    wf.state_names().join(", ")
-                )
-                .into(),
-            ));
+            return Err(Error::Usage(crate::msg!(
+                "status-status-cannot-read-field",
+                status = crate::text::escape(from),
+                field = crate::text::escape(to),
+                list = wf.state_names().join(", ")
+            )));
         }
     }
     let mut entries = Vec::new();
@@ -603,7 +616,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     let items = rules
         .items(presets::KIND)
         .cloned()
-        .ok_or_else(|| Error::Failed("the story kind has no `items:`".to_owned().into()))?;
+        .ok_or_else(|| Error::Failed(crate::msg!("story-kind-has-no-items")))?;
     let taken: BTreeSet<String> = items_found
         .iter()
         .filter_map(|f| f.item.as_ref().map(|i| classify::norm_id(&i.id)))
@@ -628,7 +641,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     // is written, rather than by the commit after the writes.
     let paths: Vec<&str> = writes.iter().map(|(p, _, _)| p.as_str()).collect();
     repo.refuse_ignored(&paths)
-        .map_err(|e| Error::Failed(format!("{error} (nothing was written)", error = e).into()))?;
+        .map_err(|e| Error::Failed(crate::msg!("error-nothing-written", error = e.to_string())))?;
     Ok(Adoption {
         preset: preset.map(|p| p.name.to_owned()),
         dir,
@@ -645,9 +658,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
 }
 
 fn unreachable_preset() -> Result<String> {
-    Err(Error::Failed(
-        "no workflow to adopt the stories into".to_owned().into(),
-    ))
+    Err(Error::Failed(crate::msg!("no-workflow-adopt-stories-into")))
 }
 
 /// The config as the adoption leaves it: stories in `dir`, the preset's
@@ -656,7 +667,13 @@ fn config_for(text: Option<&str>, dir: &str, preset: Option<&Preset>) -> Result<
     let text = text
         .map(str::to_owned)
         .unwrap_or_else(|| crate::repo::config::initial_text("en"));
-    let fail = |e: crate::doc::DocError| Error::Failed(format!("{CONFIG_PATH}: {e}").into());
+    let fail = |e: crate::doc::DocError| {
+        Error::Failed(crate::msg!(
+            "kinds-path-error",
+            path = CONFIG_PATH,
+            error = e.to_string()
+        ))
+    };
     let mut doc = Document::parse_yaml(text).map_err(fail)?;
     if doc.get(&["stories"]).and_then(|n| n.scalar_text()) != Some(dir) {
         doc = doc.set(&["stories"], &json!(dir)).map_err(fail)?;
@@ -716,7 +733,13 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
     let entries = match std::fs::read_dir(root.join(dir)) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(Error::Failed(format!("{dir}: {e}").into())),
+        Err(e) => {
+            return Err(Error::Failed(crate::msg!(
+                "kinds-path-error",
+                path = dir,
+                error = e.to_string()
+            )));
+        }
     };
     let mut names: Vec<String> = entries
         .filter_map(|e| e.ok())
@@ -738,21 +761,21 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
         let (bytes, problem) = if link {
             (
                 Vec::new(),
-                Some("is a symbolic link: adopt rewrites a story in place and would write where it leads, outside the story; replace the link by the file itself, then run adopt again".to_owned()),
+                Some(crate::msg!("symbolic-link-adopt-rewrites-story")),
             )
         } else if let Some(m) = hard {
             (Vec::new(), Some(m))
         } else {
             match item::read_limited(&full) {
                 Ok(b) => (b, None),
-                Err(m) => (Vec::new(), Some(m)),
+                // The item layer's words on a file it will not read.
+                Err(m) => (Vec::new(), Some(Message::text(m))),
             }
         };
         let text = String::from_utf8(bytes.clone()).ok();
         let problem = problem.or_else(|| {
-            text.is_none().then(|| {
-                "is not valid UTF-8 (a legacy encoding?): it is left as it is; convert it to UTF-8 (e.g. `iconv -f WINDOWS-1252 -t UTF-8`), then run adopt again".to_owned()
-            })
+            text.is_none()
+                .then(|| crate::msg!("not-valid-utf-legacy-encoding"))
         });
         let item = Item::from_bytes(Kinds::builtin(), &path, bytes.clone()).ok();
         let text = text.unwrap_or_default();
@@ -807,23 +830,22 @@ fn state_for(wf: &Workflow, opts: &Options, value: &str) -> Option<String> {
 fn adopt_one(
     f: &Found,
     id: &str,
-    id_notes: &[String],
+    id_notes: &[Message],
     wf: &Workflow,
     items: &Items,
     opts: &Options,
     sprint_file: &str,
     taken: &BTreeSet<String>,
 ) -> (Entry, Option<FileWrite>) {
-    let mut problems: Vec<String> = f.problem.iter().cloned().collect();
-    let mut notes: Vec<String> = id_notes.to_vec();
+    let mut problems: Vec<Message> = f.problem.iter().cloned().collect();
+    let mut notes: Vec<Message> = id_notes.to_vec();
     if !id.is_empty() {
         if let Err(m) = items.check_id(id) {
-            problems.push(m);
+            // The workflow's own words on an ID (`Items::check_id`).
+            problems.push(Message::text(m));
         }
         if taken.contains(&classify::norm_id(id)) {
-            problems.push(format!(
-                "story {id} is an item already; an ID leads to one file"
-            ));
+            problems.push(crate::msg!("story-id-item-already-id", id = id));
         }
     }
     let title = f
@@ -859,9 +881,9 @@ fn adopt_one(
     let state = match sources.first() {
         None => {
             if problems.is_empty() {
-                notes.push(format!(
-                    "no status written: adopted in the initial state, {}",
-                    wf.initial
+                notes.push(crate::msg!(
+                    "no-status-written-adopted-initial",
+                    state = &wf.initial
                 ));
             }
             Some(wf.initial.clone())
@@ -870,10 +892,11 @@ fn adopt_one(
             Some(st) => Some(st),
             None => {
                 unmapped = Some(value.clone());
-                problems.push(format!(
-                    "its status `{}` ({form}) is not a state of the workflow (states: {}); say which state it stands for",
-                    crate::text::escape(value),
-                    names.join(", "),
+                problems.push(crate::msg!(
+                    "status-v-form-not-state",
+                    v = crate::text::escape(value),
+                    form = form,
+                    states = names.join(", ")
                 ));
                 None
             }
@@ -883,10 +906,16 @@ fn adopt_one(
         for (other, _, value, _) in sources.iter().skip(1) {
             let st = state_for(wf, opts, value);
             if st.as_deref() != Some(chosen.as_str()) {
-                notes.push(format!(
-                    "{other} says `{}`; the {} says otherwise: {chosen} chosen, as the story's own word",
-                    crate::text::escape(value),
-                    if form == "frontmatter" { "frontmatter" } else { "body" },
+                notes.push(crate::msg!(
+                    "source-says-v-what-says",
+                    source = other,
+                    v = crate::text::escape(value),
+                    what = if form == "frontmatter" {
+                        "frontmatter"
+                    } else {
+                        "body"
+                    },
+                    state = chosen
                 ));
             }
         }
@@ -915,7 +944,8 @@ fn adopt_one(
     match with_frontmatter(f, wf, id, &title, &state, &opts.now) {
         Ok(bytes) => (entry, Some((f.path.clone(), Some(f.bytes.clone()), bytes))),
         Err(m) => {
-            entry.problems.push(m);
+            // The document layer's words on the file's frontmatter.
+            entry.problems.push(Message::text(m));
             (entry, None)
         }
     }
@@ -1041,14 +1071,15 @@ pub fn execute(
     lock_wait: std::time::Duration,
 ) -> Result<String> {
     if adoption.adopted() == 0 {
-        return Err(Error::Failed("there is nothing to adopt".to_owned().into()));
+        return Err(Error::Failed(crate::msg!("there-nothing-adopt")));
     }
     let orx_dir = repo.orx_dir();
     let lock = Lock::acquire_within(&orx_dir, lock_wait)?;
     if let Some(what) = repo.operation_in_progress() {
-        return Err(Error::Failed(format!(
-            "git is in the middle of {what}; finish it or abort it, then run the command again (nothing was changed)"
-        ).into()));
+        return Err(Error::Failed(crate::msg!(
+            "git-middle-what-finish-abort",
+            what = what
+        )));
     }
     repo.wait_for_locks(lock_wait)?;
     let root = repo.root();
