@@ -177,7 +177,10 @@ impl Message {
 /// text: for a caller that holds its arguments as text already. A message
 /// that language lacks is said in English; one no resource has is its ID.
 pub fn say<'a>(lang: Lang, id: &str, args: impl IntoIterator<Item = (&'a str, String)>) -> String {
-    let bundle = bundle(lang);
+    let Some(file) = file_of(id) else {
+        return id.to_owned();
+    };
+    let bundle = bundle(lang, file);
     let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
         return if lang == Lang::En {
             id.to_owned()
@@ -212,7 +215,7 @@ fn value_of(text: String) -> FluentValue<'static> {
 
 /// Whether a message `id` exists.
 pub fn exists(id: &str) -> bool {
-    bundle(Lang::En).has_message(id)
+    file_of(id).is_some_and(|file| bundle(Lang::En, file).has_message(id))
 }
 
 impl fmt::Display for Message {
@@ -298,30 +301,63 @@ macro_rules! msg {
 
 type Bundle = FluentBundle<FluentResource>;
 
-/// The bundle of `lang`'s resources, parsed the first time it is asked for.
-fn bundle(lang: Lang) -> &'static Bundle {
-    static EN: OnceLock<Bundle> = OnceLock::new();
-    static ZH: OnceLock<Bundle> = OnceLock::new();
-    let cell = match lang {
-        Lang::En => &EN,
-        Lang::Zh => &ZH,
+/// The resource file (its index in [`RESOURCES`]) that defines `id`,
+/// found by its `id =` line without parsing: a process parses only the
+/// files whose messages it says.
+fn file_of(id: &str) -> Option<usize> {
+    static INDEX: OnceLock<std::collections::HashMap<&'static str, usize>> = OnceLock::new();
+    INDEX
+        .get_or_init(|| {
+            let mut index = std::collections::HashMap::new();
+            for (i, (_, en, _)) in RESOURCES.iter().enumerate() {
+                for line in en.lines() {
+                    let Some((name, _)) = line.split_once(" =") else {
+                        continue;
+                    };
+                    let named = name.starts_with(|c: char| c.is_ascii_lowercase())
+                        && name
+                            .bytes()
+                            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+                    if named {
+                        // A message two files both define keeps the first:
+                        // the test below finds such a file.
+                        index.entry(name).or_insert(i);
+                    }
+                }
+            }
+            index
+        })
+        .get(id)
+        .copied()
+}
+
+/// The most resource files there may be.
+const FILES: usize = 8;
+
+/// The bundle of `lang`'s resource file `file`, parsed the first time it
+/// is asked for.
+fn bundle(lang: Lang, file: usize) -> &'static Bundle {
+    static CELLS: [[OnceLock<Bundle>; FILES]; 2] = [
+        [const { OnceLock::new() }; FILES],
+        [const { OnceLock::new() }; FILES],
+    ];
+    let row = match lang {
+        Lang::En => 0,
+        Lang::Zh => 1,
     };
-    cell.get_or_init(|| {
+    CELLS[row][file].get_or_init(|| {
         let locale = lang.code().parse().unwrap_or_default();
         let mut bundle = Bundle::new_concurrent(vec![locale]);
         // The text is printed as it is: no bidirectional isolation marks
         // around the arguments.
         bundle.set_use_isolating(false);
-        for (_, en, zh) in RESOURCES {
-            let text = match lang {
-                Lang::En => en,
-                Lang::Zh => zh,
-            };
-            let resource = FluentResource::try_new((*text).to_owned()).unwrap_or_else(|(r, _)| r);
-            // A message two files both define keeps the first: the test
-            // below finds such a file.
-            let _ = bundle.add_resource(resource);
-        }
+        let (_, en, zh) = RESOURCES[file];
+        let text = match lang {
+            Lang::En => en,
+            Lang::Zh => zh,
+        };
+        let resource = FluentResource::try_new(text.to_owned()).unwrap_or_else(|(r, _)| r);
+        let _ = bundle.add_resource(resource);
         bundle
     })
 }
@@ -389,6 +425,7 @@ mod tests {
 
     #[test]
     fn every_message_is_in_both_languages_with_the_same_arguments() {
+        assert!(RESOURCES.len() <= FILES, "raise FILES");
         let mut seen = BTreeMap::new();
         for (file, en, zh) in RESOURCES {
             let en = messages(en, &format!("en/{file}"));
