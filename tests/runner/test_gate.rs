@@ -705,7 +705,7 @@ fn a_gate_applies_only_in_its_state_for_its_role_with_its_numbers() {
         usage(&["gate", &draft, "--as", "qa", "--critical", "0", "--escalate"]),
         usage(&["gate", &draft, "--as", "qa"]),
     ].join("\n"), @"
-    error: `git orx gate` is for the Architect (--as architect) or QA (--as qa), not Dev
+    error: `git orx story gate` is for the Architect (--as architect) or QA (--as qa), not Dev
     error: the Architect's gate needs --score (0-10); nothing was recorded
     error: --score and --minor are for the Architect's gate; QA counts Low issues (--low)
     error: --score must be from 0 to 10, not 11
@@ -977,7 +977,7 @@ fn gates_required_covers_escalation() {
     repo.refused(
         &["move", &id, "Escalated", "--as", "architect"],
         1,
-        &["the Architect's review of this round is recorded with `git orx gate`"],
+        &["the Architect's review of this round is recorded with `git orx story gate`"],
     );
     repo.orx(&[
         "gate",
