@@ -1246,7 +1246,7 @@ fn directed_discussion_the_reviewer_approves_the_plan_before_any_task_moves() {
     assert!(repo.read(goal).contains("verdict: approved"));
     // `next` asks the assignee to claim now (not to write a plan again).
     repo.orx(&["next", "--role", "dev"]).ok().stdout_has(&[
-        "Goal G1: the reviewer approved your plan; claim its tasks (`git orx claim G1 \"...\"`)",
+        "Goal G1: the reviewer approved your plan; claim its tasks (`git orx goal claim G1 \"...\"`)",
     ]);
     // Now a task is claimed, and starts.
     ok(&repo, &["claim", "G1", "Index", "--as", "dev"]);
