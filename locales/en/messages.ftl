@@ -631,10 +631,14 @@ review-s-pull-request-has = the review's pull request has no `head.ref`
 cannot-choose-next-kind-id = cannot choose the next `{ $kind }` ID
 kind-kind-names-no-file = the `{ $kind }` kind names no file for `{ $id }`
 kind-kind-names-no-file-2 = the `{ $kind }` kind names no file for ID `{ $id }`
-item-not-made-yet-waits = { $item } is not made in { $to } yet: it waits for { $waiting } (its `{ $field }`), which is not { $state } yet
-item-not-made-yet-waits-2 = { $item } is not made in { $to } yet: it waits for { $waiting } (its `{ $field }`), which are not { $state } yet
-item-waits-waiting-field-which = { $item }: { $from } -> { $to } waits for { $waiting } (its `{ $field }`), which is not { $state } yet
-item-waits-waiting-field-which-2 = { $item }: { $from } -> { $to } waits for { $waiting } (its `{ $field }`), which are not { $state } yet
+item-not-made-yet-waits = { $item } is not made in { $to } yet: it waits for { $waiting } (its `{ $field }`), which { $n ->
+        [1] is
+       *[other] are
+    } not { $state } yet
+item-waits-waiting-field-which = { $item }: { $from } -> { $to } waits for { $waiting } (its `{ $field }`), which { $n ->
+        [1] is
+       *[other] are
+    } not { $state } yet
 no-loop-id-looked-loop = no loop `{ $id }` (looked in .loop/ and { $legacy })
 legacy-not-valid-json-text = { $legacy }: not valid JSON: { $text }
 name-workflow-has-no-run = the { $name } workflow has no `run.actions.{ $action }`

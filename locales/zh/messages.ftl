@@ -630,10 +630,14 @@ review-s-pull-request-has = 评审所属的 pull request 没有 `head.ref`
 cannot-choose-next-kind-id = 无法选出下一个 `{ $kind }` ID
 kind-kind-names-no-file = `{ $kind }` 类型没有为 `{ $id }` 指定文件
 kind-kind-names-no-file-2 = `{ $kind }` 类型没有为 ID `{ $id }` 指定文件
-item-not-made-yet-waits = { $item } 还不能以 { $to } 创建: 它等待 { $waiting } (其 `{ $field }`),后者尚未 { $state }
-item-not-made-yet-waits-2 = { $item } 还不能以 { $to } 创建: 它等待 { $waiting } (其 `{ $field }`),它们尚未 { $state }
-item-waits-waiting-field-which = { $item }: { $from } -> { $to } 等待 { $waiting } (它的 `{ $field }`),后者尚未处于 { $state }
-item-waits-waiting-field-which-2 = { $item }: { $from } -> { $to } 等待 { $waiting } (它的 `{ $field }`),它们尚未处于 { $state }
+item-not-made-yet-waits = { $item } 还不能以 { $to } 创建: 它等待 { $waiting } (其 `{ $field }`),{ $n ->
+        [1] 后者
+       *[other] 它们
+    }尚未 { $state }
+item-waits-waiting-field-which = { $item }: { $from } -> { $to } 等待 { $waiting } (它的 `{ $field }`),{ $n ->
+        [1] 后者
+       *[other] 它们
+    }尚未处于 { $state }
 no-loop-id-looked-loop = 没有 loop `{ $id }` (已查找 .loop/ 和 { $legacy })
 legacy-not-valid-json-text = { $legacy }: 不是有效的 JSON: { $text }
 name-workflow-has-no-run = { $name } 工作流没有 `run.actions.{ $action }`

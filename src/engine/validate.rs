@@ -475,43 +475,29 @@ impl Refusal {
             } => {
                 let waiting = waits.waiting.join(", ");
                 let until = waits.until.join(" or ");
-                let one = waits.waiting.len() == 1;
+                let n = waits.waiting.len();
                 // An item made in `to` (no `from`), or a move.
-                match (from.is_empty(), one) {
-                    (true, true) => msg!(
+                if from.is_empty() {
+                    msg!(
                         "item-not-made-yet-waits",
                         item = item,
                         to = to,
                         waiting = waiting,
                         field = &waits.field,
-                        state = until
-                    ),
-                    (true, false) => msg!(
-                        "item-not-made-yet-waits-2",
-                        item = item,
-                        to = to,
-                        waiting = waiting,
-                        field = &waits.field,
-                        state = until
-                    ),
-                    (false, true) => msg!(
+                        state = until,
+                        n = n
+                    )
+                } else {
+                    msg!(
                         "item-waits-waiting-field-which",
                         item = item,
                         from = from,
                         to = to,
                         waiting = waiting,
                         field = &waits.field,
-                        state = until
-                    ),
-                    (false, false) => msg!(
-                        "item-waits-waiting-field-which-2",
-                        item = item,
-                        from = from,
-                        to = to,
-                        waiting = waiting,
-                        field = &waits.field,
-                        state = until
-                    ),
+                        state = until,
+                        n = n
+                    )
                 }
             }
             Refusal::NoEvidence {

@@ -473,4 +473,27 @@ mod tests {
         );
         assert!(matches!(value_of("0042".into()), FluentValue::String(_)));
     }
+
+    /// One message says "is" or "are" by how many items a move waits for,
+    /// where two messages said it before; Chinese by the exact number.
+    #[test]
+    fn a_waiting_move_says_its_items_in_the_singular_or_plural() {
+        let waits = |n: &str, lang| {
+            msg!(
+                "item-waits-waiting-field-which",
+                item = "task T1",
+                from = "pending",
+                to = "in-progress",
+                waiting = "G1",
+                field = "parent",
+                state = "executing",
+                n = n
+            )
+            .render(lang)
+        };
+        assert!(waits("1", Lang::En).ends_with("which is not executing yet"));
+        assert!(waits("2", Lang::En).ends_with("which are not executing yet"));
+        assert!(waits("1", Lang::Zh).contains("后者尚未处于"));
+        assert!(waits("2", Lang::Zh).contains("它们尚未处于"));
+    }
 }
