@@ -154,23 +154,6 @@ impl Message {
             }),
         )
     }
-
-    /// The message `id` in `lang`, with this message's arguments: the
-    /// same thing said another way (the command line's wording of a
-    /// library message, naming its flag).
-    pub fn render_as(&self, id: &str, lang: Lang) -> String {
-        say(
-            lang,
-            id,
-            self.args.iter().map(|(name, value)| {
-                let text = match value {
-                    Arg::Text(t) => t.clone(),
-                    Arg::Message(m) => m.render(lang),
-                };
-                (*name, text)
-            }),
-        )
-    }
 }
 
 /// The message `id` in `lang`, with each argument `(name, value)` given as
