@@ -137,6 +137,9 @@ tip-similar-value-exists-list = tip: a similar value exists: { $list }
 tip-some-similar-values-exist = tip: some similar values exist: { $list }
 tip-text = tip: { $text }
 pass-arg-value-use-rest = to pass '{ $arg }' as a value, use '{ $rest }'
+not-a-duration = `{ $text }` is not a duration (30s, 5m, 1h)
+interval-at-least-1s = the interval must be at least 1s
+number-not-in-range = { $n } is not in { $lo }..={ $hi }
 usage = Usage:
 more-information-try-help = For more information, try '--help'.
 run-git-orx-command = run `git orx { $command }`

@@ -136,6 +136,9 @@ tip-similar-value-exists-list = 提示: 有一个相近的值: { $list }
 tip-some-similar-values-exist = 提示: 有几个相近的值: { $list }
 tip-text = 提示: { $text }
 pass-arg-value-use-rest = 要把 '{ $arg }' 作为值传入,请使用 '{ $rest }'
+not-a-duration = `{ $text }` 不是时长(30s、5m、1h)
+interval-at-least-1s = 间隔至少为 1s
+number-not-in-range = { $n } 不在 { $lo }..={ $hi } 之内
 usage = 用法:
 more-information-try-help = 更多信息请运行 '--help'。
 run-git-orx-command = 运行 `git orx { $command }`

@@ -61,6 +61,7 @@ pub fn zh() -> bool {
 }
 
 mod clap;
+pub use clap::{BadValue, between};
 pub mod flags;
 
 use orx::text::message::{self, Lang};

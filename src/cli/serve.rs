@@ -64,11 +64,11 @@ pub struct Args {
     /// The seconds a client has to send a request's headers, and then as
     /// many to send its payload; a slower client is dropped.
     #[arg(long, value_name = "SECONDS", default_value_t = 10,
-          value_parser = clap::value_parser!(u64).range(1..=3600))]
+          value_parser = super::msg::between::<1, 3600>)]
     read_timeout: u64,
     /// The most connections served at once; more wait to be accepted.
     #[arg(long, value_name = "N", default_value_t = 512,
-          value_parser = clap::value_parser!(u64).range(1..=65536))]
+          value_parser = super::msg::between::<1, 65536>)]
     max_connections: u64,
     /// Stop after answering this many requests (default: never).
     #[arg(long, value_name = "N")]

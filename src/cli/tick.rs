@@ -30,7 +30,7 @@ pub struct Args {
 }
 
 /// `30s`, `5m`, `1h` or a number of seconds, at least one second.
-pub(super) fn duration(text: &str) -> Result<Duration, String> {
+pub(super) fn duration(text: &str) -> Result<Duration, super::msg::BadValue> {
     let (n, unit) = text.trim().split_at(
         text.trim()
             .find(|c: char| !c.is_ascii_digit())
@@ -40,10 +40,10 @@ pub(super) fn duration(text: &str) -> Result<Duration, String> {
         (Ok(n), "" | "s") => n,
         (Ok(n), "m") => n * 60,
         (Ok(n), "h") => n * 3600,
-        _ => return Err(format!("`{text}` is not a duration (30s, 5m, 1h)")),
+        _ => return Err(super::msg::BadValue(orx::msg!("not-a-duration", text))),
     };
     match secs {
-        0 => Err("the interval must be at least 1s".to_owned()),
+        0 => Err(super::msg::BadValue(orx::msg!("interval-at-least-1s"))),
         s => Ok(Duration::from_secs(s)),
     }
 }

@@ -300,6 +300,38 @@ fn zh_usage_errors() {
     insta::assert_snapshot!(all);
 }
 
+/// A flag's value refused by a parser of git-orx's own (a duration, a
+/// number out of its range, not a number) and clap's tip for a value that
+/// looks like a flag: said in Chinese from their kind, not from clap's or
+/// the parser's English.
+#[test]
+fn zh_refused_flag_values_and_tips_are_said_by_their_kind() {
+    let repo = zh_repo();
+    let commands: &[&[&str]] = &[
+        &["serve", "--read-timeout", "0"],
+        &["serve", "--max-connections", "x1"],
+        &["serve", "--max-connections", ""],
+        &["serve", "--max-connections", "99999999999999999999999"],
+        &["goal", "tick", "--every", "0s"],
+        &["goal", "tick", "--every", "soon"],
+        &["show", "-x"],
+    ];
+    let mut all = String::new();
+    for words in commands {
+        let out = repo.orx(words);
+        assert_eq!(out.code, 2, "{words:?}");
+        for lang in ["zh", "en"] {
+            let out = repo.orx(&[&["--lang", lang][..], words].concat());
+            all.push_str(&format!(
+                "$ git orx --lang {lang} {}\n{}\n",
+                words.join(" "),
+                shown(&out, None)
+            ));
+        }
+    }
+    insta::assert_snapshot!(all);
+}
+
 /// The data lines of `log`, `checkpoints` and `tick` under `lang: zh`:
 /// their fixed words in Chinese; IDs, states, roles, fields and commit ids
 /// as they are.

@@ -4,6 +4,8 @@
 
 use super::t;
 use clap::error::{ContextKind as C, ContextValue as V, ErrorKind as K};
+use orx::msg;
+use orx::text::message::Message;
 
 /// The values clap gave for `kind`, as text.
 fn values(e: &clap::Error, kind: C) -> Vec<String> {
@@ -50,8 +52,7 @@ pub fn message(e: &clap::Error) -> Option<Vec<String>> {
             &[("value", &value), ("arg", &arg)],
         ),
         K::ValueValidation => {
-            let why = std::error::Error::source(e).map(ToString::to_string);
-            let why = super::localize(why.as_deref().unwrap_or_default()).into_owned();
+            let why = std::error::Error::source(e).map(why).unwrap_or_default();
             t(
                 "invalid-value-value-arg-why",
                 &[("value", &value), ("arg", &arg), ("why", &why)],
@@ -120,11 +121,93 @@ pub fn tips(e: &clap::Error) -> Vec<String> {
             out.push(t(en, &[("list", &quoted(&v))]));
         }
     }
+    let arg = values(e, C::InvalidArg)
+        .into_iter()
+        .next()
+        .unwrap_or_default();
+    let sub = values(e, C::InvalidSubcommand)
+        .into_iter()
+        .next()
+        .unwrap_or_default();
     for s in values(e, C::Suggested) {
-        let tip = t("tip-text", &[("text", &super::localize(&s))]);
-        out.push(tip);
+        out.push(t("tip-text", &[("text", &suggestion(&s, &arg, &sub))]));
     }
     out
+}
+
+/// Why a value was refused: a message of a parser of ours in the language
+/// in force, an integer's fault by its kind; any other as its parser
+/// said it.
+fn why(source: &(dyn std::error::Error + 'static)) -> String {
+    if let Some(BadValue(m)) = source.downcast_ref::<BadValue>() {
+        return super::m(m);
+    }
+    match source.downcast_ref::<std::num::ParseIntError>() {
+        Some(e) => super::m(&int_fault(e)),
+        None => source.to_string(),
+    }
+}
+
+/// Why a text is not a whole number, as a message.
+fn int_fault(e: &std::num::ParseIntError) -> Message {
+    use std::num::IntErrorKind as I;
+    match e.kind() {
+        I::InvalidDigit => msg!("invalid-digit-found-string"),
+        I::Empty => msg!("cannot-parse-integer-empty-string"),
+        I::PosOverflow => msg!("number-too-large-fit-target"),
+        _ => Message::text(e.to_string()),
+    }
+}
+
+/// One of clap's suggestions in the language in force: how to pass a
+/// value that looks like a flag or a subcommand (the forms clap writes
+/// for `arg` or `sub`); any other as clap words it.
+fn suggestion(s: &str, arg: &str, sub: &str) -> String {
+    for (value, rest) in [(arg, format!("-- {arg}")), (sub, format!(" -- {sub}"))] {
+        if value.is_empty() {
+            continue;
+        }
+        let Some(prefix) = s
+            .strip_prefix(&format!("to pass '{value}' as a value, use '"))
+            .and_then(|r| r.strip_suffix(&format!("{rest}'")))
+        else {
+            continue;
+        };
+        let rest = format!("{prefix}{rest}");
+        return t(
+            "pass-arg-value-use-rest",
+            &[("arg", &value), ("rest", &rest)],
+        );
+    }
+    s.to_owned()
+}
+
+/// A value a parser of ours refused, said as a message: clap keeps it as
+/// the usage error's source, and [`message`] says it in the language in
+/// force.
+#[derive(Debug)]
+pub struct BadValue(pub Message);
+
+impl std::fmt::Display for BadValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for BadValue {}
+
+/// A whole number from `LO` to `HI`, for a flag's value.
+pub fn between<const LO: u64, const HI: u64>(text: &str) -> Result<u64, BadValue> {
+    match text.parse::<u64>() {
+        Ok(n) if (LO..=HI).contains(&n) => Ok(n),
+        Ok(n) => Err(BadValue(msg!(
+            "number-not-in-range",
+            n = n.to_string(),
+            lo = LO.to_string(),
+            hi = HI.to_string()
+        ))),
+        Err(e) => Err(BadValue(int_fault(&e))),
+    }
 }
 
 /// The usage line clap shows with an error, its heading in the language
