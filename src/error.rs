@@ -549,7 +549,7 @@ mod tests {
         let mut all: Vec<Error> = refusals.into_iter().map(Error::Refused).collect();
         all.extend([
             Error::NoDecision(NoDecision::NotHere {
-                action: s(),
+                action: s().into(),
                 kind: s(),
                 state: s(),
                 states: vec![],

@@ -149,9 +149,6 @@ next-review-commit-kind =
     {"  "}git add { $paths } && ORX_ROLE=human git commit -m "Add the { $name } kind"
     then: git orx new { $name } "Title" --as ROLE
 # A precondition as a line: what it says, and the values that explain it.
-condition-actual = { $text } — actual: { $values }
-condition-cannot-evaluate = { $text } — cannot be evaluated: { $error }
-condition-actual-cannot-evaluate = { $text } — actual: { $values } — cannot be evaluated: { $error }
 checked-files = checked { $n ->
         [one] 1 file
        *[other] { $n } files
@@ -206,3 +203,69 @@ executor-exited-status = the executor exited with status { $code }
 current-directory-why = current directory: { $why }
 cannot-read-stdin-why = cannot read standard input: { $why }
 stuck-longer-than = stuck: longer than { $limit }
+reason-without-force-measures-none = --reason without --force explains the open tasks of a move that measures them; { $from } -> { $to } measures none
+item-text = { $item }: { $text }
+human-may-override-with-force = {"  "}a Human may override with --force --reason TEXT
+force-human-only-role-cannot = --force is for the Human only; { $role } cannot override the rules
+note-force-not-needed = { $note } --force was not needed: the move is allowed; the reason is kept as its note
+state-for-time-since = { $state } for { $time } (since { $since })
+state-change-not-committed = { $state } (its change of state is not committed)
+not-stuck = not stuck
+stay-verdict = {"  "}{ $stay } — { $verdict }
+stories-in-dir = stories in { $dir }
+installed-yours-kept-as = installed { $path } (your hook was kept as { $saved } and runs first)
+would-install-yours-kept-as = would install { $path } (your hook would be kept as { $saved } and run first)
+stories-in-dir-from = { $stories } (from { $from }; files { $file }{ $sep }{ $preset })
+path-restored-nothing-to-commit = { $path }: restored from { $from }; nothing to commit
+loop-id = loop { $id }
+loop-id-legacy = loop { $id } (legacy)
+loop-valid-or-problems = { $loop }: { $n ->
+        [0] valid
+        [one] 1 problem
+       *[other] { $n } problems
+    }
+stop-exit-loop-capped = stop_exit: loop { $id } reached its iteration cap and failed
+stop-exit-loop-not-running = stop_exit: loop { $id } is not running; the skill stops
+text-conflicts-edit-add = its text conflicts: edit { $path } and `git add` it
+agent-paused-already = the agent is paused already
+agent-not-paused-already = the agent is not paused already
+once-committed-all-tasks-done = once this is committed, `git orx agent fire ALL_TASKS_DONE` ends the work if no task is left
+item-would-keep-backup = { $item }: would keep backup { $name }
+would-acknowledge-commit-by = would acknowledge { $commit } by { $who }: { $why }
+dry-run-path-would-be-committed = (dry run: nothing written; { $path } would be committed)
+tool-manages-hooks-would-run = { $tool } manages this repository's hooks ({ $file }): git-orx would run as one of its hooks
+tool-manages-hooks-runs = { $tool } manages this repository's hooks ({ $file }): git-orx runs as one of its hooks
+would-remove-yours-put-back = would remove { $path } (your hook would be put back)
+tool-manages-it = {" "}({ $tool } manages it)
+outside-every-repository-runs = {" "}— outside this repository: every repository using it runs these hooks
+shallow-clone-changes-not-here = this is a shallow clone: changes made before its oldest commits are not here (git fetch --unshallow)
+pre-commit-framework-runs-old-copy = the pre-commit framework runs git-orx's { $name } shim as its { $name }.legacy hook, and the shim runs an old copy of the framework's script ({ $saved }): run `git orx hooks install` to repair this
+warning = warning:
+error-committing-as-human-unchecked = { $error }; committing as the Human without checks
+prepare-commit-msg-needs-file = prepare-commit-msg needs the message file
+could-not-name-merge-decisions = git-orx: could not name the merge rule's decisions: { $error }
+could-not-add-trailers = git-orx: could not add the Orx-* trailers: { $error }
+error-moving-ref-as-human-unchecked = { $error }; moving the ref as the Human without checks
+lock-wait-bad-value = { $from } is `{ $value }`: give the seconds to wait for the repository lock, from 0 to 86400
+command-or-leave-it = { $command } (or leave it as it is: { $skip })
+command-or-fix-file = { $command } (or fix the file)
+fix = fix:
+problem = problem:
+would-make-checkpoint = would make checkpoint { $name }
+opener-could-not-open = { $opener } could not open { $path } ({ $status }); open the file in a browser
+next-action-no-executor = { $item } ({ $state }): the next action is `{ $action }`, which no executor performs; `git orx run { $id }` takes it
+by-executor = by `{ $exec }`
+by-git-orx-itself = by git-orx itself (no executor)
+next-action-what-how-role = { $item } ({ $state }): the next action is { $what }, { $how }, as { $role }
+dry-run-nothing-run-written = (dry run: nothing run, nothing written)
+kept-what-path-held = {"  "}kept what { $path } held (not committed) as backup { $backup }; `{ $again }` puts it back
+would-keep-what-path-held = {"  "}would keep what { $path } held (not committed) as backup { $backup }; `{ $again }` puts it back
+say-what-went-wrong = say what went wrong with -m MESSAGE
+no-webhook-secret = no webhook secret: set ORX_WEBHOOK_SECRET or `git config orx.webhookSecret SECRET` (the secret the forge signs its webhooks with)
+executor-killed-by-signal = the executor was killed by a signal
+every-precondition-met = every precondition met
+not-allowed = not allowed
+n-preconditions-not-met = { $n ->
+        [one] 1 precondition not met
+       *[other] { $n } preconditions not met
+    }

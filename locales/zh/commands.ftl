@@ -148,9 +148,6 @@ next-review-commit-kind =
     {"  "}git add { $paths } && ORX_ROLE=human git commit -m "Add the { $name } kind"
     然后: git orx new { $name } "Title" --as ROLE
 # 一个前置条件作为一行: 它说什么,以及说明它的取值。
-condition-actual = { $text } — 实际: { $values }
-condition-cannot-evaluate = { $text } — 无法求值: { $error }
-condition-actual-cannot-evaluate = { $text } — 实际: { $values } — 无法求值: { $error }
 checked-files = 已检查 { $n } 个文件: { $p ->
         [0] 没有问题
        *[other] { $p } 个问题
@@ -191,3 +188,65 @@ executor-exited-status = 执行器以状态 { $code } 退出
 current-directory-why = 当前目录: { $why }
 cannot-read-stdin-why = 无法读取标准输入: { $why }
 stuck-longer-than = 停滞: 超过 { $limit }
+reason-without-force-measures-none = 不带 --force 的 --reason 用来说明一个会计量未完成任务的移动为何留下它们; { $from } -> { $to } 不计量任务
+item-text = { $item }: { $text }
+human-may-override-with-force = {"  "}Human 可以用 --force --reason TEXT 覆盖
+force-human-only-role-cannot = --force 只供 Human 使用; { $role } 不能覆盖规则
+note-force-not-needed = { $note } 不需要 --force: 这次移动是允许的; 原因作为它的备注保留
+state-for-time-since = { $state } 已 { $time } (自 { $since } 起)
+state-change-not-committed = { $state } (其状态变化尚未提交)
+not-stuck = 未卡住
+stay-verdict = {"  "}{ $stay } — { $verdict }
+stories-in-dir = { $dir } 中的 Story
+installed-yours-kept-as = 已安装 { $path } (你的钩子保留为 { $saved },并先运行)
+would-install-yours-kept-as = 将安装 { $path } (你的钩子将保留为 { $saved },并先运行)
+stories-in-dir-from = { $stories } (来自 { $from }; 文件 { $file }{ $sep }{ $preset })
+path-restored-nothing-to-commit = { $path }: 已从 { $from } 恢复; 没有要提交的内容
+loop-id = loop { $id }
+loop-id-legacy = loop { $id } (旧版)
+loop-valid-or-problems = { $loop }: { $n ->
+        [0] 有效
+       *[other] { $n } 个问题
+    }
+stop-exit-loop-capped = stop_exit: loop { $id } 已达到迭代上限,失败
+stop-exit-loop-not-running = stop_exit: loop { $id } 未在运行; 技能停止
+text-conflicts-edit-add = 其文本有冲突: 编辑 { $path } 后 `git add`
+agent-paused-already = 该 agent 已暂停
+agent-not-paused-already = 该 agent 本来就没有暂停
+once-committed-all-tasks-done = 提交之后,若没有剩余任务,`git orx agent fire ALL_TASKS_DONE` 结束工作
+item-would-keep-backup = { $item }: 将保留备份 { $name }
+would-acknowledge-commit-by = 将确认 { $commit },确认人 { $who }: { $why }
+dry-run-path-would-be-committed = (演练: 未写入任何内容; 将提交 { $path })
+tool-manages-hooks-would-run = { $tool } 管理这个仓库的钩子 ({ $file }): git-orx 将作为其中一个钩子运行
+tool-manages-hooks-runs = { $tool } 管理这个仓库的钩子 ({ $file }): git-orx 作为其中一个钩子运行
+would-remove-yours-put-back = 将移除 { $path } (你的钩子将被放回)
+tool-manages-it = {" "}(由 { $tool } 管理)
+outside-every-repository-runs = {" "}— 在这个仓库之外: 使用它的每个仓库都会运行这些钩子
+shallow-clone-changes-not-here = 这是一个浅克隆: 最早的提交之前的变更不在这里 (git fetch --unshallow)
+pre-commit-framework-runs-old-copy = pre-commit 框架把 git-orx 的 { $name } 钩子当作它的 { $name }.legacy 钩子运行,而该钩子又运行框架脚本的旧副本 ({ $saved }): 运行 `git orx hooks install` 修复
+warning = 警告:
+error-committing-as-human-unchecked = { $error }; 以 Human 身份提交,不做检查
+prepare-commit-msg-needs-file = prepare-commit-msg 需要提交说明文件
+could-not-name-merge-decisions = git-orx: 无法写明合并规则的决定: { $error }
+could-not-add-trailers = git-orx: 无法添加 Orx-* trailer: { $error }
+error-moving-ref-as-human-unchecked = { $error }; 以 Human 身份移动引用,不做检查
+lock-wait-bad-value = { $from } 是 `{ $value }`: 请给出等待仓库锁的秒数,从 0 到 86400
+command-or-leave-it = { $command } (或保持原样: { $skip })
+command-or-fix-file = { $command } (或修正文件)
+fix = 修正:
+problem = 问题:
+would-make-checkpoint = 将创建检查点 { $name }
+opener-could-not-open = { $opener } 无法打开 { $path } ({ $status }); 请在浏览器中打开该文件
+next-action-no-executor = { $item } ({ $state }): 下一个动作是 `{ $action }`,没有执行器执行它; `git orx run { $id }` 会执行
+by-executor = 由 `{ $exec }`
+by-git-orx-itself = 由 git-orx 自己 (没有执行器)
+next-action-what-how-role = { $item } ({ $state }): 下一个动作是 { $what },{ $how }执行,角色为 { $role }
+dry-run-nothing-run-written = (演练: 未运行任何内容,未写入任何内容)
+kept-what-path-held = {"  "}已把 { $path } 中未提交的内容保留为备份 { $backup }; `{ $again }` 可放回
+would-keep-what-path-held = {"  "}将把 { $path } 中未提交的内容保留为备份 { $backup }; `{ $again }` 可放回
+say-what-went-wrong = 请用 -m MESSAGE 说明出了什么错
+no-webhook-secret = 没有 webhook 密钥: 请设置 ORX_WEBHOOK_SECRET 或 `git config orx.webhookSecret SECRET` (forge 签名 webhook 所用的密钥)
+executor-killed-by-signal = 执行器被信号终止
+every-precondition-met = 所有前置条件都满足
+not-allowed = 不允许
+n-preconditions-not-met = { $n } 个前置条件未满足

@@ -507,8 +507,11 @@ pub enum RestoreTo {
 /// What a restore did.
 #[derive(Debug)]
 pub struct Restored {
-    /// Where it came from (`committed version`, a backup's name, a commit).
+    /// Where it came from (`the committed version`, a backup's name, a
+    /// commit), as the record says it.
     pub from: String,
+    /// The same, as a message.
+    pub source: Message,
     pub path: String,
     /// The recorded change, when one was needed.
     pub plan: Option<Plan>,
@@ -637,7 +640,7 @@ pub fn restore(
                         path = &path
                     )));
                 };
-                ("the committed version".to_owned(), h)
+                (crate::msg!("restore-from-committed"), h)
             } else {
                 let list = backups(ws, &kind, &id)?;
                 let mut found = None;
@@ -646,7 +649,7 @@ pub fn restore(
                         && bytes != disk
                         && Item::from_bytes(ws.registry(), &path, bytes.clone()).is_ok()
                     {
-                        found = Some((format!("backup {}", b.name), bytes));
+                        found = Some((crate::msg!("restore-from-backup", name = &b.name), bytes));
                         break;
                     }
                 }
@@ -670,12 +673,18 @@ pub fn restore(
                         e = e.to_string()
                     ))
                 })?;
-                (format!("the state store's {name}"), bytes)
+                (crate::msg!("restore-from-store", name = name), bytes)
             } else {
                 let (label, rev) = match found {
-                    Some(b) => (format!("backup {}", b.name), b.commit.clone()),
+                    Some(b) => (
+                        crate::msg!("restore-from-backup", name = &b.name),
+                        b.commit.clone(),
+                    ),
                     None => match ws.repo.commit_id(name) {
-                        Some(c) => (format!("commit {}", &c[..c.len().min(12)]), c),
+                        Some(c) => (
+                            crate::msg!("restore-from-commit", commit = &c[..c.len().min(12)]),
+                            c,
+                        ),
                         None => {
                             let names: Vec<&str> = list.iter().map(|b| b.name.as_str()).collect();
                             return Err(Error::NotFound(crate::msg!(
@@ -694,7 +703,7 @@ pub fn restore(
                 let bytes = backup_bytes(ws, &rev, &path)?.ok_or_else(|| {
                     Error::NotFound(crate::msg!(
                         "label-holds-no-path",
-                        label = &label,
+                        label = label.clone(),
                         path = &path
                     ))
                 })?;
@@ -702,10 +711,11 @@ pub fn restore(
             }
         }
     };
+    let (source, from) = (from.clone(), from.to_string());
     let restored = Item::from_bytes(ws.registry(), &path, bytes.clone()).map_err(|e| {
         Error::Failed(crate::msg!(
             "from-not-readable-choose-another",
-            name = &from,
+            name = source.clone(),
             path = &path,
             text = e.to_string()
         ))
@@ -733,6 +743,7 @@ pub fn restore(
         }
         return Ok(Restored {
             from,
+            source,
             path,
             plan: None,
             done: None,
@@ -815,6 +826,7 @@ pub fn restore(
     };
     Ok(Restored {
         from,
+        source,
         path,
         plan: Some(plan),
         done,

@@ -49,15 +49,20 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let Some(commit) = commit else {
         ui.dry_run();
         ui.line(format!(
-            "would acknowledge {} by {}: {} {}",
-            &id[..7],
-            escape(&by),
-            escape(args.reason.trim()),
+            "{} {}",
+            msg::t(
+                "would-acknowledge-commit-by",
+                &[
+                    ("commit", &&id[..7]),
+                    ("who", &escape(&by)),
+                    ("why", &escape(args.reason.trim())),
+                ],
+            ),
             paint(
                 DIM,
-                format!(
-                    "(dry run: nothing written; {} would be committed)",
-                    orx::repo::rules::ACKNOWLEDGED_PATH
+                msg::t(
+                    "dry-run-path-would-be-committed",
+                    &[("path", &orx::repo::rules::ACKNOWLEDGED_PATH)],
                 )
             )
         ));

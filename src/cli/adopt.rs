@@ -91,10 +91,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 .collect::<Vec<_>>()
                 .join("; ")
         };
-        ui.eline(format!(
-            "{} no story files found; searched: {searched}",
-            super::epaint(super::RED, "error:")
-        ));
+        let line = msg::t("error-no-story-files-found", &[("text", &searched)]);
+        // Its first word is the label, painted as errors are.
+        let (label, rest) = line.split_once(' ').unwrap_or((&line, ""));
+        ui.eline(format!("{} {rest}", super::epaint(super::RED, label)));
         ui.eline(msg::t("say-where-stories-git-orx", &[]));
         return Ok(1);
     }
@@ -103,14 +103,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     if refused {
         let why = if plan.adopted() == 0 {
-            "no story can be adopted as it is"
+            "no-story-can-adopted"
         } else {
-            "some stories cannot be adopted as they are (--all-or-nothing)"
+            "some-stories-cannot-adopted-they-2"
         };
-        ui.eline(format!(
-            "{} nothing was written: {why}; fix them as shown above, then run it again",
-            super::epaint(super::RED, "error:")
-        ));
+        let line = msg::t(
+            "error-nothing-written-text-fix",
+            &[("text", &msg::t(why, &[]))],
+        );
+        // Its first word is the label, painted as errors are.
+        let (label, rest) = line.split_once(' ').unwrap_or((&line, ""));
+        ui.eline(format!("{} {rest}", super::epaint(super::RED, label)));
         return Ok(1);
     }
     if all_items {
@@ -154,15 +157,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     ui.line(paint(
         GREEN,
-        format!(
-            "adopted {} {} [{}]",
-            plan.adopted(),
+        msg::t(
             if plan.adopted() == 1 {
-                "story"
+                "adopted-n-story-commit"
             } else {
-                "stories"
+                "adopted-n-stories-commit"
             },
-            &commit[..commit.len().min(7)]
+            &[
+                ("n", &plan.adopted()),
+                ("commit", &&commit[..commit.len().min(7)]),
+            ],
         ),
     ));
     let left = plan
@@ -213,20 +217,29 @@ fn quote(s: &str) -> String {
 }
 
 fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
-    ui.line(format!(
-        "{} {}/ (from {}; files {}{}{})",
-        paint(BOLD, "stories in"),
-        escape(&plan.dir),
-        escape(&plan.dir_from),
-        escape(&plan.file),
-        plan.file_sep
-            .as_deref()
-            .map(|s| super::msg::t("id-dots-written-sep", &[("sep", &escape(s))]))
-            .unwrap_or_default(),
-        plan.preset
-            .as_deref()
-            .map(|p| super::msg::t("preset-name", &[("name", &p)]))
-            .unwrap_or_default()
+    let dir = format!("{}/", escape(&plan.dir));
+    let sep = plan
+        .file_sep
+        .as_deref()
+        .map(|s| msg::t("id-dots-written-sep", &[("sep", &escape(s))]))
+        .unwrap_or_default();
+    let preset = plan
+        .preset
+        .as_deref()
+        .map(|p| msg::t("preset-name", &[("name", &p)]))
+        .unwrap_or_default();
+    ui.line(msg::t(
+        "stories-in-dir-from",
+        &[
+            (
+                "stories",
+                &paint(BOLD, msg::t("stories-in-dir", &[("dir", &dir)])),
+            ),
+            ("from", &escape(&plan.dir_from)),
+            ("file", &escape(&plan.file)),
+            ("sep", &sep),
+            ("preset", &preset),
+        ],
     ));
     for e in &plan.entries {
         let state = e.state.as_deref().unwrap_or("?");
@@ -263,34 +276,41 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
         for p in &e.problems {
             ui.line(format!(
                 "    {} {}",
-                paint(YELLOW, "problem:"),
+                paint(YELLOW, msg::t("problem", &[])),
                 escape(&super::msg::m(p))
             ));
         }
         if !e.problems.is_empty() {
             let skip = format!("--skip {}", quote(&e.path));
             let fix = match &e.unmapped {
-                Some(v) => format!(
-                    "{} (or leave it as it is: {skip})",
-                    again(
-                        args,
-                        &format!("--dry-run --map {}", quote(&format!("{v}=STATE")))
-                    )
+                Some(v) => msg::t(
+                    "command-or-leave-it",
+                    &[
+                        (
+                            "command",
+                            &again(
+                                args,
+                                &format!("--dry-run --map {}", quote(&format!("{v}=STATE"))),
+                            ),
+                        ),
+                        ("skip", &skip),
+                    ],
                 ),
-                None => format!(
-                    "{} (or fix the file)",
-                    again(args, &format!("--dry-run {skip}"))
+                None => msg::t(
+                    "command-or-fix-file",
+                    &[("command", &again(args, &format!("--dry-run {skip}")))],
                 ),
             };
-            ui.line(format!("    {} {fix}", paint(YELLOW, "fix:")));
+            ui.line(format!("    {} {fix}", paint(YELLOW, msg::t("fix", &[]))));
         }
     }
     for l in &plan.left_out {
-        ui.line(format!(
-            "  {} {}: {}",
-            paint(DIM, "left out"),
-            escape(&l.path),
-            escape(&super::msg::m(&l.reason))
+        ui.line(msg::t(
+            "left-out-path-text",
+            &[
+                ("path", &escape(&l.path)),
+                ("text", &escape(&super::msg::m(&l.reason))),
+            ],
         ));
     }
     for f in &plan.rule_files {

@@ -36,8 +36,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 backup: None,
             });
         } else {
+            let item = format!("{kind} {id}");
             ui.line(format!(
-                "{kind} {id}: would keep backup {name} {}",
+                "{} {}",
+                super::msg::t(
+                    "item-would-keep-backup",
+                    &[("item", &item), ("name", &name)]
+                ),
                 super::paint(super::DIM, super::msg::t("dry-run-nothing-written", &[]))
             ));
         }

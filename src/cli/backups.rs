@@ -2,7 +2,7 @@
 
 use orx::change::state;
 
-use super::{BOLD, DIM, Ui, paint};
+use super::{BOLD, DIM, Ui, msg, paint};
 
 /// List an item's backups, oldest first.
 ///
@@ -30,8 +30,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     if list.is_empty() {
         let arg = ws.argument(&kind, &id);
-        ui.line(format!(
-            "{kind} {id} has no backups yet (`git orx backup {arg} --name NAME` keeps one; every update keeps one)"
+        let item = format!("{kind} {id}");
+        ui.line(msg::t(
+            "item-has-no-backups-yet",
+            &[("item", &item), ("id", &arg)],
         ));
         return Ok(0);
     }

@@ -31,8 +31,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             });
         } else {
             ui.line(format!(
-                "would make checkpoint {} {}",
-                paint(BOLD, &name),
+                "{} {}",
+                super::msg::t("would-make-checkpoint", &[("name", &paint(BOLD, &name))]),
                 paint(DIM, super::msg::t("dry-run-nothing-written", &[]))
             ));
         }

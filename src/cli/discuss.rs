@@ -42,11 +42,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .any(|d| d.as_deref().is_some_and(|t| !t.trim().is_empty()));
     if !given && !args.no_reply {
         return Err(orx::Error::MissingInput {
-            inputs: ["--position", "--proposal", "--claim", "--risk", "--no-reply"]
-                .iter()
-                .map(|f| (*f).to_owned())
-                .collect(),
-            message: "an answer gives at least one of its four dimensions (--position, --proposal, --claim, --risk), or --no-reply; nothing was recorded".into(),
+            inputs: [
+                "--position",
+                "--proposal",
+                "--claim",
+                "--risk",
+                "--no-reply",
+            ]
+            .iter()
+            .map(|f| (*f).to_owned())
+            .collect(),
+            message: orx::msg!("answer-gives-least-one-four-2"),
         });
     }
     let answer = orx::kinds::goal::Answer {

@@ -106,20 +106,27 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
         paint(BOLD, escape(&d.id)),
         escape(&d.title)
     ));
+    let state = paint(BOLD, &d.status);
     let stay = match (&d.hours_in_state, &d.since) {
-        (Some(h), Some(since)) => format!(
-            " for {} (since {})",
-            hours(*h),
-            since[..16.min(since.len())].replace('T', " ")
+        (Some(h), Some(since)) => msg::t(
+            "state-for-time-since",
+            &[
+                ("state", &state),
+                ("time", &hours(*h)),
+                ("since", &since[..16.min(since.len())].replace('T', " ")),
+            ],
         ),
-        _ => " (its change of state is not committed)".to_owned(),
+        _ => msg::t("state-change-not-committed", &[("state", &state)]),
     };
     let verdict = if d.stuck {
         paint(YELLOW, msg::t("stuck-longer-than", &[("limit", &limit)]))
     } else {
-        paint(DIM, "not stuck")
+        paint(DIM, msg::t("not-stuck", &[]))
     };
-    ui.line(format!("  {}{stay} — {verdict}", paint(BOLD, &d.status)));
+    ui.line(msg::t(
+        "stay-verdict",
+        &[("stay", &stay), ("verdict", &verdict)],
+    ));
     match &d.responsible {
         Some(r) => ui.line(msg::t("responsible-roles", &[("roles", &role::display(r))])),
         None => ui.line(msg::t("responsible-nobody-terminal", &[])),
@@ -136,17 +143,13 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
     for m in &d.moves {
         let unmet: Vec<_> = m.conditions.iter().filter(|c| !c.holds).collect();
         let verdict = if m.allowed {
-            paint(GREEN, "every precondition met")
+            paint(GREEN, msg::t("every-precondition-met", &[]))
         } else if unmet.is_empty() {
-            paint(RED, "not allowed")
+            paint(RED, msg::t("not-allowed", &[]))
         } else {
             paint(
                 RED,
-                format!(
-                    "{} precondition{} not met",
-                    unmet.len(),
-                    if unmet.len() == 1 { "" } else { "s" }
-                ),
+                msg::t("n-preconditions-not-met", &[("n", &unmet.len())]),
             )
         };
         ui.line(format!(

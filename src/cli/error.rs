@@ -33,7 +33,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     else {
         return Err(orx::Error::MissingInput {
             inputs: vec!["-m".to_owned()],
-            message: "say what went wrong with -m MESSAGE".into(),
+            message: orx::msg!("say-what-went-wrong"),
         });
     };
     let item = ws.find(&args.id)?;
@@ -56,18 +56,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (done, _) = state::execute_with_backup(&ws, &rec.plan, !args.change.no_commit)?;
     super::report_change(ui, &ws, &rec.plan, Some(&done), extra);
     if !ui.is_json() {
-        ui.line(format!(
-            "  error {}{} recorded{}",
-            rec.count,
-            rec.limit
-                .map(|l| msg::t("limit", &[("limit", &l)]))
-                .unwrap_or_default(),
-            if rec.at_limit {
-                ": the limit is reached"
-            } else {
-                ""
-            }
-        ));
+        let id = match (rec.limit, rec.at_limit) {
+            (Some(_), true) => "error-n-limit-recorded-limit",
+            (Some(_), false) => "error-n-limit-recorded",
+            (None, _) => "error-n-recorded",
+        };
+        let limit = rec.limit.unwrap_or_default();
+        ui.line(msg::t(id, &[("n", &rec.count), ("limit", &limit)]));
     }
     Ok(0)
 }

@@ -54,14 +54,12 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     ui.acting_on("story", &args.id);
     let (ws, role) = super::open_as(ui, &args.change)?;
-    let usage = |m: &str| Err(orx::Error::Usage(m.to_owned().into()));
+    let usage = |m: orx::text::message::Message| Err(orx::Error::Usage(m));
     // The flags name the fields of the record the role writes.
     let findings: Vec<(&str, Value)> = match role.as_str() {
         "architect" => {
             if args.low.is_some() || args.criteria_met || args.criteria_failed {
-                return usage(
-                    "--low and --criteria-* are for QA's gate; the Architect counts Minor issues (--minor)",
-                );
+                return usage(orx::msg!("low-criteria-qa-s-gate"));
             }
             let Some(score) = args.score else {
                 return Err(orx::Error::MissingInput {
@@ -88,14 +86,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
         "qa" => {
             if args.score.is_some() || args.minor.is_some() {
-                return usage(
-                    "--score and --minor are for the Architect's gate; QA counts Low issues (--low)",
-                );
+                return usage(orx::msg!("score-minor-architect-s-gate"));
             }
             if args.escalate {
-                return usage(
-                    "only the Architect escalates (--escalate); after QA's last failing round the Human decides anyway",
-                );
+                return usage(orx::msg!("only-architect-escalates-escalate-after"));
             }
             // Whether the acceptance criteria are met is QA's to say: a
             // gate without it would record a failed round.

@@ -49,11 +49,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             if std::env::var_os("PRE_COMMIT_RUNNING_LEGACY").is_some()
                 && orx::hooks::tools::wraps_pre_commit(&dir, &args.name)
             {
-                return Err(orx::Error::Failed(format!(
-                    "the pre-commit framework runs git-orx's {0} shim as its {0}.legacy hook, and the shim runs an old copy of the framework's script ({0}{1}): run `git orx hooks install` to repair this",
-                    args.name,
-                    hooks::SAVED
-                ).into()));
+                let saved = format!("{}{}", args.name, hooks::SAVED);
+                return Err(orx::Error::Failed(orx::msg!(
+                    "pre-commit-framework-runs-old-copy",
+                    name = &args.name,
+                    saved
+                )));
             }
             hooks::run_saved(&dir, &args.name, &args.args)?
         }
@@ -101,8 +102,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 Err(e) if staged.role(&repo) == Some(orx::workflow::role::HUMAN) => {
                     super::msg::from_repo();
                     ui.eline(format!(
-                        "{} {e}; committing as the Human without checks",
-                        epaint(YELLOW, "warning:")
+                        "{} {}",
+                        epaint(YELLOW, super::msg::t("warning", &[])),
+                        super::msg::t(
+                            "error-committing-as-human-unchecked",
+                            &[("error", &super::msg::m(&e.to_message()))]
+                        )
                     ));
                     return Ok(0);
                 }
@@ -125,11 +130,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
         "prepare-commit-msg" => {
             let [file, rest @ ..] = args.args.as_slice() else {
-                return Err(orx::Error::Usage(
-                    "prepare-commit-msg needs the message file"
-                        .to_owned()
-                        .into(),
-                ));
+                return Err(orx::Error::Usage(orx::msg!(
+                    "prepare-commit-msg-needs-file"
+                )));
             };
             let source = rest.first().map(String::as_str).unwrap_or_default();
             let amend = source == "commit" && rest.get(1).is_some_and(|s| s == "HEAD");
@@ -169,14 +172,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     .map(|(_, v)| format!("merge rule: {v}"))
                     .collect();
                 if let Err(e) = hooks::add_paragraph(std::path::Path::new(file), &said) {
-                    ui.eline(format!(
-                        "git-orx: could not name the merge rule's decisions: {e}"
+                    ui.eline(super::msg::t(
+                        "could-not-name-merge-decisions",
+                        &[("error", &e)],
                     ));
                 }
             }
             trailers.extend(decided);
             if let Err(e) = hooks::add_trailers(std::path::Path::new(file), &trailers) {
-                ui.eline(format!("git-orx: could not add the Orx-* trailers: {e}"));
+                ui.eline(super::msg::t("could-not-add-trailers", &[("error", &e)]));
             }
             Ok(0)
         }
@@ -230,8 +234,12 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
         Err(e) if hooks::role(repo, &hook_env()).as_deref() == Some(orx::workflow::role::HUMAN) => {
             super::msg::from_repo();
             ui.eline(format!(
-                "{} {e}; moving the ref as the Human without checks",
-                epaint(YELLOW, "warning:")
+                "{} {}",
+                epaint(YELLOW, super::msg::t("warning", &[])),
+                super::msg::t(
+                    "error-moving-ref-as-human-unchecked",
+                    &[("error", &super::msg::m(&e.to_message()))]
+                )
             ));
             return Ok(0);
         }

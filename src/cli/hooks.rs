@@ -127,10 +127,9 @@ impl Dirs {
         tools::check_inside(&place, args.hooks_outside_repo)?;
         let (found, statuses) = tools::status(&place);
         if let Some(f) = &found {
-            ui.line(format!(
-                "{} manages this repository's hooks ({}): git-orx would run as one of its hooks",
-                f.tool,
-                self.rel(&f.file)
+            ui.line(msg::t(
+                "tool-manages-hooks-would-run",
+                &[("tool", &f.tool), ("file", &self.rel(&f.file))],
             ));
         }
         for s in statuses {
@@ -146,10 +145,12 @@ impl Dirs {
                 ),
                 HookState::Outdated => msg::t("would-update-path", &[("path", &paint(BOLD, name))]),
                 HookState::Missing => msg::t("would-install-path", &[("path", &paint(BOLD, name))]),
-                HookState::Foreign => format!(
-                    "would install {} (your hook would be kept as {name}{} and run first)",
-                    paint(BOLD, name),
-                    hooks::SAVED
+                HookState::Foreign => msg::t(
+                    "would-install-yours-kept-as",
+                    &[
+                        ("path", &paint(BOLD, name)),
+                        ("saved", &format!("{name}{}", hooks::SAVED)),
+                    ],
                 ),
             });
         }
@@ -165,10 +166,9 @@ impl Dirs {
 
     fn print(&self, ui: &mut Ui, outcome: &Outcome) {
         if let Some(f) = &outcome.found {
-            ui.line(format!(
-                "{} manages this repository's hooks ({}): git-orx runs as one of its hooks",
-                f.tool,
-                self.rel(&f.file)
+            ui.line(msg::t(
+                "tool-manages-hooks-runs",
+                &[("tool", &f.tool), ("file", &self.rel(&f.file))],
             ));
         }
         for s in &outcome.steps {
@@ -187,10 +187,12 @@ impl Dirs {
             Step::Installed { name, kept: false } => {
                 msg::t("installed-path", &[("path", &paint(BOLD, name))])
             }
-            Step::Installed { name, kept: true } => format!(
-                "installed {} (your hook was kept as {name}{} and runs first)",
-                paint(BOLD, name),
-                hooks::SAVED
+            Step::Installed { name, kept: true } => msg::t(
+                "installed-yours-kept-as",
+                &[
+                    ("path", &paint(BOLD, name)),
+                    ("saved", &format!("{name}{}", hooks::SAVED)),
+                ],
             ),
             Step::Updated(name) => msg::t("updated-path", &[("path", &paint(BOLD, name))]),
             Step::Unchanged(name) => msg::t("kept-path", &[("path", &name)]),
@@ -263,9 +265,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let (_, statuses) = tools::status(&dirs.place());
             for s in statuses {
                 ui.line(match s.state {
-                    HookState::Installed { chained: true } => format!(
-                        "would remove {} (your hook would be put back)",
-                        paint(BOLD, &s.name)
+                    HookState::Installed { chained: true } => msg::t(
+                        "would-remove-yours-put-back",
+                        &[("path", &paint(BOLD, &s.name))],
                     ),
                     HookState::Installed { chained: false } | HookState::Outdated => {
                         msg::t("would-remove-path", &[("path", &paint(BOLD, &s.name))])
@@ -292,12 +294,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let (found, statuses) = tools::status(&place);
             let mut line = msg::t("hooks-directory-path", &[("path", &dirs.hooks.display())]);
             if let Some(f) = &found {
-                line.push_str(&format!(" ({} manages it)", f.tool));
+                line.push_str(&msg::t("tool-manages-it", &[("tool", &f.tool)]));
             }
             if tools::outside(&place) {
-                line.push_str(
-                    " — outside this repository: every repository using it runs these hooks",
-                );
+                line.push_str(&msg::t("outside-every-repository-runs", &[]));
             }
             ui.line(line);
             let mut missing = false;

@@ -48,8 +48,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     if !ws.repo.shallow_commits().is_empty() {
         ui.eline(format!(
-            "{} this is a shallow clone: changes made before its oldest commits are not here (git fetch --unshallow)",
-            epaint(YELLOW, msg::t("note", &[]))
+            "{} {}",
+            epaint(YELLOW, msg::t("note", &[])),
+            msg::t("shallow-clone-changes-not-here", &[])
         ));
     }
     // An item that is not in the work tree may be only in history, or
@@ -141,7 +142,7 @@ fn show(
     if count == 0 {
         ui.line(match &args.id {
             Some(id) => msg::t("no-transitions-id-history", &[("id", &id)]),
-            None => "No transitions in history yet.".to_owned(),
+            None => msg::t("no-transitions-history-yet", &[]),
         });
     }
     Ok(0)

@@ -441,8 +441,9 @@ fn error_text(e: &Error, acting: &Acting) -> String {
                 ],
             )
         }
-        Error::UnmeasuredReason { from, to } => format!(
-            "--reason without --force explains the open tasks of a move that measures them; {from} -> {to} measures none"
+        Error::UnmeasuredReason { from, to } => msg::t(
+            "reason-without-force-measures-none",
+            &[("from", from), ("to", to)],
         ),
         Error::NoAgent { name, path } => {
             let flag = if name == orx::kinds::agent::DEFAULT {
@@ -457,27 +458,37 @@ fn error_text(e: &Error, acting: &Acting) -> String {
         }
         // `... applies to tasks in pending; task T1 is in-progress`: the
         // item by name when the command said which it acts on.
-        Error::NoDecision(orx::engine::decide::NoDecision::NotHere { kind, state, .. }) => {
-            let text = e.to_string();
-            match (
-                acting.item.clone(),
-                text.strip_suffix(&format!("; this one is {state}")),
-            ) {
-                (Some((_, id)), Some(head)) => {
-                    // `story:1.1` as typed: the kind is said already.
-                    let id = id.strip_prefix(&format!("{kind}:")).unwrap_or(&id);
-                    format!("{head}; {kind} {id} is {state}")
-                }
-                _ => text,
+        Error::NoDecision(orx::engine::decide::NoDecision::NotHere {
+            action,
+            kind,
+            state,
+            states,
+        }) => match &acting.item {
+            Some((_, id)) => {
+                // `story:1.1` as typed: the kind is said already.
+                let id = id.strip_prefix(&format!("{kind}:")).unwrap_or(id);
+                msg::m(&orx::msg!(
+                    "action-applies-kinds-states-item",
+                    action = action.clone(),
+                    kind = kind,
+                    states = states.join(", "),
+                    item = format!("{kind} {id}"),
+                    state = state
+                ))
             }
-        }
+            None => msg::m(&e.to_message()),
+        },
         Error::NoDecision(orx::engine::decide::NoDecision::NoneHolds { .. }) => {
             match acting.item.clone() {
                 Some((kind, id)) if !kind.is_empty() => {
                     let id = id.strip_prefix(&format!("{kind}:")).unwrap_or(&id);
-                    format!("{kind} {id}: {e}")
+                    let item = format!("{kind} {id}");
+                    msg::t(
+                        "item-text",
+                        &[("item", &item), ("text", &msg::m(&e.to_message()))],
+                    )
                 }
-                _ => e.to_string(),
+                _ => msg::m(&e.to_message()),
             }
         }
         // The message by its ID (an error made of parts no message names
@@ -761,12 +772,14 @@ fn refusal(r: &Refusal) -> String {
         ),
         // The library's last line says a Human may override; this says how.
         Refusal::Protected { .. } | Refusal::Record { .. } => {
-            format!("{r} with --force --reason TEXT")
+            r.message().render_worded(msg::lang(), &|id| match id {
+                "human-may-override" => Some("human-may-override-with-force"),
+                _ => msg::flags::by_id(id),
+            })
         }
-        Refusal::ForceNotHuman { role } => format!(
-            "--force is for the Human only; {} cannot override the rules",
-            display(role)
-        ),
+        Refusal::ForceNotHuman { role } => {
+            msg::t("force-human-only-role-cannot", &[("role", &display(role))])
+        }
         // Worded from English fragments the kinds give (an operation and
         // its description, a problem with the commit shown as evidence):
         // said as the library words them, each line then put in the
@@ -912,10 +925,11 @@ pub fn lock_wait(repo: &orx::git::Repo) -> orx::Result<std::time::Duration> {
         .filter(|s| (0.0..=86_400.0).contains(s))
         .map(std::time::Duration::from_secs_f64)
         .ok_or_else(|| {
-            Error::Usage(format!(
-                "{from} is `{}`: give the seconds to wait for the repository lock, from 0 to 86400",
-                orx::text::escape(&value)
-            ).into())
+            Error::Usage(orx::msg!(
+                "lock-wait-bad-value",
+                from = from,
+                value = orx::text::escape(&value)
+            ))
         })
 }
 

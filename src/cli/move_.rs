@@ -3,7 +3,7 @@
 use orx::change::plan::{self, Actor};
 use orx::engine::validate::Refusal;
 
-use super::Ui;
+use super::{Ui, msg};
 
 /// Move an item to another state: validated against its workflow, written
 /// atomically, committed with `Orx-*` trailers; prints the handoff message.
@@ -63,9 +63,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Err(e) => return Err(e),
     };
     if args.force && plan.forced_reason().is_none() {
-        ui.eline(format!(
-            "{} --force was not needed: the move is allowed; the reason is kept as its note",
-            super::epaint(super::YELLOW, "note:")
+        ui.eline(msg::t(
+            "note-force-not-needed",
+            &[("note", &super::epaint(super::YELLOW, msg::t("note", &[])))],
         ));
     }
     super::run_plan(ui, &ws, &plan, &args.change, Default::default())?;

@@ -95,21 +95,7 @@ pub fn desc(c: &orx::engine::validate::ConditionCheck) -> &str {
 /// A condition as a line in the language in force: what it says, the
 /// values that explain it, and why it could not be evaluated.
 pub fn condition(c: &orx::engine::validate::ConditionCheck) -> String {
-    let text = desc(c);
-    let shown = c.shown_values();
-    let values = values(&shown.join(", "));
-    match (shown.is_empty(), &c.error) {
-        (true, None) => text.to_owned(),
-        (false, None) => t("condition-actual", &[("text", &text), ("values", &values)]),
-        (true, Some(e)) => t(
-            "condition-cannot-evaluate",
-            &[("text", &text), ("error", e)],
-        ),
-        (false, Some(e)) => t(
-            "condition-actual-cannot-evaluate",
-            &[("text", &text), ("values", &values), ("error", e)],
-        ),
-    }
+    m(&c.message())
 }
 
 /// Every message, as an English template (`{name}` where an argument
@@ -149,7 +135,11 @@ fn entries() -> &'static [(String, &'static str)] {
                         PatternElement::Placeable { .. } => {}
                     }
                 }
-                out.push((text, msg.id.name));
+                // A message that is all one choice (a plural) has no
+                // English of its own to match.
+                if !text.trim().is_empty() {
+                    out.push((text, msg.id.name));
+                }
             }
         }
         out
@@ -244,7 +234,7 @@ fn matchable(en: &str) -> bool {
         .map(|(l, _)| l.chars().filter(|c| c.is_alphabetic()).count())
         .sum();
     let adjacent = p.iter().skip(1).any(|(l, n)| l.is_empty() && n.is_some());
-    !adjacent && (!p[0].0.is_empty() || letters >= 12)
+    !adjacent && (!p[0].0.trim().is_empty() || letters >= 12)
 }
 
 /// Matches `line` against `pieces`, each name taking some non-empty text;
@@ -309,8 +299,7 @@ fn kinds(list: &str) -> String {
 /// A list of roles in the language in force: `Dev, Lead or Human`, under
 /// zh `Dev, Lead 或 Human`.
 pub fn roles(roles: &[String]) -> String {
-    let list = orx::workflow::role::display_list(roles);
-    if zh() { or_zh(&list) } else { list }
+    m(&orx::workflow::role::list(roles))
 }
 
 /// A list the library worded (`Dev, Lead or Human`, `nobody`) in Chinese.

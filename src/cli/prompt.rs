@@ -44,9 +44,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     match job {
         Some(job) => ui.verbatim(job.prompt.trim_end()),
-        None => ui.line(format!(
-            "{} {} ({}): the next action is `{}`, which no executor performs; `git orx run {}` takes it",
-            item.kind, item.id, item.status, selected.action, item.id
+        None => ui.line(super::msg::t(
+            "next-action-no-executor",
+            &[
+                ("item", &format!("{} {}", item.kind, item.id)),
+                ("state", &item.status),
+                ("action", &selected.action),
+                ("id", &item.id),
+            ],
         )),
     }
     Ok(0)

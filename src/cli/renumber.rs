@@ -47,11 +47,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     let role = super::role(ui, &ws, &args.role)?;
     if role != orx::workflow::role::HUMAN {
-        return Err(orx::Error::Usage(
-            "an item's ID changes only by the Human: run it with --as human"
-                .to_owned()
-                .into(),
-        ));
+        return Err(orx::Error::Usage(orx::msg!("item-s-id-changes-only")));
     }
     let done = orx::change::renumber::execute(&ws, &plan)?;
     match &done {

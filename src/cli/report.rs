@@ -112,14 +112,12 @@ pub fn open(path: &std::path::Path) -> orx::Result<()> {
             )
         })?;
     if !status.success() {
-        return Err(orx::Error::Failed(
-            format!(
-                "{} could not open {} ({status}); open the file in a browser",
-                opener[0],
-                path.display()
-            )
-            .into(),
-        ));
+        return Err(orx::Error::Failed(orx::msg!(
+            "opener-could-not-open",
+            opener = &opener[0],
+            path = path.display().to_string(),
+            status = status.to_string()
+        )));
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use orx::engine::merge::{Choice, Conflict, Labels};
 
-use super::{BOLD, Ui, paint};
+use super::{BOLD, Ui, msg, paint};
 
 /// Resolve an item a merge left in conflict: choose its state (one of the
 /// two sides'), and for every other value both sides changed, ours or
@@ -71,34 +71,32 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             })
             .collect();
         if out.text_conflict {
-            left.push(format!(
-                "its text conflicts: edit {} and `git add` it",
-                u.path
-            ));
+            left.push(msg::t("text-conflicts-edit-add", &[("path", &u.path)]));
         }
-        return Err(orx::Error::Usage(
-            format!(
-                "{} still conflicts; nothing was written:\n  {}",
-                out.item.as_deref().unwrap_or(&u.path),
-                left.join("\n  ")
-            )
-            .into(),
-        ));
+        let head = msg::t(
+            "item-still-conflicts-nothing-written",
+            &[("item", &out.item.as_deref().unwrap_or(&u.path))],
+        );
+        return Err(orx::Error::Usage(orx::text::message::Message::text(
+            format!("{head}\n  {}", left.join("\n  ")),
+        )));
     }
     std::fs::write(ws.root().join(&u.path), &out.text)
         .map_err(|e| orx::Error::Failed(format!("{}: {e}", u.path).into()))?;
     ws.repo.stage(&u.path)?;
     // What goes on from here: git's own next step for what it is doing.
-    let next = match ws.repo.operation_in_progress() {
-        Some("a rebase") => "`git rebase --continue` goes on with the rebase",
-        Some("a cherry-pick") => "`git cherry-pick --continue` goes on with the cherry-pick",
-        Some("a revert") => "`git revert --continue` goes on with the revert",
-        _ => "`git commit` ends the merge",
+    let id = match ws.repo.operation_in_progress() {
+        Some("a rebase") => "resolved-item-path-staged-git-2",
+        Some("a cherry-pick") => "resolved-item-path-staged-git-3",
+        Some("a revert") => "resolved-item-path-staged-git-4",
+        _ => "resolved-item-path-staged-git",
     };
-    ui.line(format!(
-        "resolved {}: {} (staged); {next}",
-        paint(BOLD, out.item.as_deref().unwrap_or(&u.path)),
-        u.path
+    ui.line(msg::t(
+        id,
+        &[
+            ("item", &paint(BOLD, out.item.as_deref().unwrap_or(&u.path))),
+            ("path", &u.path),
+        ],
     ));
     Ok(0)
 }

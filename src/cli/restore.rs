@@ -58,10 +58,12 @@ pub fn run(ui: &mut Ui, mut args: Args) -> orx::Result<u8> {
     )?;
     if r.was_unreadable && !ui.is_json() {
         ui.eline(format!(
-            "{} {} could not be read as an item; it is restored from {}",
+            "{} {}",
             epaint(YELLOW, msg::t("note", &[])),
-            r.path,
-            r.from
+            msg::t(
+                "path-could-not-read-item",
+                &[("path", &r.path), ("from", &msg::m(&r.source))]
+            )
         ));
     }
     use super::output::restore::{PutBack, Restore};
@@ -109,15 +111,13 @@ pub fn run(ui: &mut Ui, mut args: Args) -> orx::Result<u8> {
             commit: None,
             committed: false,
         })),
-        None => ui.line(format!(
-            "{}: restored from {}{}",
-            r.path,
-            r.from,
+        None => ui.line(msg::t(
             if args.change.dry_run {
-                " (dry run: nothing written)"
+                "path-restored-dry-run-nothing"
             } else {
-                "; nothing to commit"
-            }
+                "path-restored-nothing-to-commit"
+            },
+            &[("path", &r.path), ("from", &msg::m(&r.source))],
         )),
     }
     let json = ui.is_json();
@@ -131,12 +131,17 @@ pub fn run(ui: &mut Ui, mut args: Args) -> orx::Result<u8> {
         }
     }
     if let Some(k) = r.kept.as_ref().filter(|_| !ui.is_json()) {
-        ui.line(format!(
-            "  {} what {} held (not committed) as backup {}; `{}` puts it back",
-            if k.made { "kept" } else { "would keep" },
-            r.path,
-            k.backup,
-            k.get_back
+        ui.line(msg::t(
+            if k.made {
+                "kept-what-path-held"
+            } else {
+                "would-keep-what-path-held"
+            },
+            &[
+                ("path", &r.path),
+                ("backup", &k.backup),
+                ("again", &k.get_back),
+            ],
         ));
     }
     Ok(0)

@@ -171,7 +171,7 @@ impl lrun::Executor for Shell<'_> {
         if !status.success() {
             return Outcome::Failed(match status.code() {
                 Some(c) => msg::t("executor-exited-status", &[("code", &c)]),
-                None => "the executor was killed by a signal".to_owned(),
+                None => msg::t("executor-killed-by-signal", &[]),
             });
         }
         Outcome::Output(String::from_utf8_lossy(&out).into_owned())
@@ -374,16 +374,23 @@ fn plan_only(
         None => format!("`{}`", selected.action),
     };
     let how = if job.is_some() {
-        format!("by `{}`", args.exec)
+        super::msg::t("by-executor", &[("exec", &args.exec)])
     } else {
-        "by git-orx itself (no executor)".to_owned()
+        super::msg::t("by-git-orx-itself", &[])
     };
     ui.line(format!(
-        "{} {} ({}): the next action is {what}, {how}, as {role} {}",
-        item.kind,
-        item.id,
-        item.status,
-        super::paint(DIM, "(dry run: nothing run, nothing written)")
+        "{} {}",
+        super::msg::t(
+            "next-action-what-how-role",
+            &[
+                ("item", &format!("{} {}", item.kind, item.id)),
+                ("state", &item.status),
+                ("what", &what),
+                ("how", &how),
+                ("role", &role),
+            ],
+        ),
+        super::paint(DIM, super::msg::t("dry-run-nothing-run-written", &[]))
     ));
     if let Some(job) = job {
         ui.verbatim(job.prompt.trim_end());

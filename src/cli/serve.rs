@@ -87,11 +87,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .ok()
         .or_else(|| ws.repo.config_value("orx.webhookSecret"))
         .filter(|s| !s.is_empty())
-        .ok_or_else(|| {
-            orx::Error::Usage(
-                "no webhook secret: set ORX_WEBHOOK_SECRET or `git config orx.webhookSecret SECRET` (the secret the forge signs its webhooks with)".to_owned().into(),
-            )
-        })?;
+        .ok_or_else(|| orx::Error::Usage(orx::msg!("no-webhook-secret")))?;
     drop(ws);
     let (runtime, listener) = listen(&args.listen)?;
     let addr = listener

@@ -17,7 +17,8 @@ pub type PassedOver = (String, Vec<Unmet>);
 pub enum NoDecision {
     /// The state has no `trigger` transitions.
     NotHere {
-        action: String,
+        /// What was asked (`the Architect gate`, `` `archive` ``).
+        action: crate::text::message::Message,
         /// The workflow's name (`story`, `agent`).
         kind: String,
         state: String,
@@ -48,29 +49,25 @@ impl NoDecision {
                 states,
             } => crate::msg!(
                 "action-applies-kinds-states-one",
-                action = action,
-                kinds = plural(kind),
+                action = action.clone(),
+                kind = kind,
                 states = states.join(", "),
                 state = state
             ),
-            NoDecision::NoneHolds { state, tried } => {
-                let mut rest = String::new();
-                for (to, unmet) in tried {
-                    for u in unmet {
-                        rest.push_str(&format!("\n  - to {to}: {u}"));
-                    }
-                }
-                crate::msg!(
-                    "text-then",
-                    first = crate::msg!("no-transition-state-fits-result", state = state),
-                    rest = rest
-                )
-            }
+            NoDecision::NoneHolds { state, tried } => tried
+                .iter()
+                .flat_map(|(to, unmet)| {
+                    unmet.iter().map(move |u| {
+                        crate::msg!("to-state-condition", to = to, condition = u.message())
+                    })
+                })
+                .fold(
+                    crate::msg!("no-transition-state-fits-result", state = state),
+                    |first, item| crate::msg!("text-bullet", first = first, item = item),
+                ),
         }
     }
 }
-
-use crate::text::plural;
 
 /// The first transition, in file order, from `before`'s state with
 /// `trigger` whose guard holds for `after` (the item with the new data
@@ -115,9 +112,9 @@ pub fn decide_explained<'w>(
         let mut seen = std::collections::HashSet::new();
         states.retain(|s| seen.insert(s.clone()));
         let action = if trigger == "assess" {
-            "a quality check".to_owned()
+            crate::msg!("action-quality-check")
         } else {
-            format!("`{trigger}`")
+            crate::msg!("action-named", name = trigger)
         };
         return Err(NoDecision::NotHere {
             action,

@@ -245,15 +245,37 @@ fn value_text(v: &Option<Value>) -> String {
 
 impl fmt::Display for ConditionCheck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.desc)?;
-        let shown = self.shown_values();
-        if !shown.is_empty() {
-            write!(f, " — actual: {}", shown.join(", "))?;
+        write!(f, "{}", self.message())
+    }
+}
+
+impl ConditionCheck {
+    /// The condition as a message: what it says, in the workflow's own
+    /// words in each language, the values that explain it, and why it
+    /// could not be evaluated.
+    pub fn message(&self) -> Message {
+        use crate::msg;
+        let text = Message::said(&self.desc, self.zh.as_deref());
+        let values = self
+            .actual
+            .iter()
+            .filter(|(p, _)| !p.starts_with("params.") && *p != "role")
+            .map(|(p, v)| {
+                let value = match Some(v.clone()).filter(|v| !v.is_null()) {
+                    None => msg!("value-not-set"),
+                    v => Message::text(value_text(&v)),
+                };
+                msg!("path-is-value", path = p, value = value)
+            })
+            .reduce(|first, rest| msg!("comma-then", first = first, rest = rest));
+        match (values, &self.error) {
+            (None, None) => text,
+            (Some(values), None) => msg!("condition-actual", text, values),
+            (None, Some(error)) => msg!("condition-cannot-evaluate", text, error),
+            (Some(values), Some(error)) => {
+                msg!("condition-actual-cannot-evaluate", text, values, error)
+            }
         }
-        if let Some(e) = &self.error {
-            write!(f, " — cannot be evaluated: {e}")?;
-        }
-        Ok(())
     }
 }
 
@@ -272,6 +294,14 @@ fn bullets<T: fmt::Display>(lines: &[T]) -> String {
 /// with its line break).
 fn then(first: Message, rest: String) -> Message {
     crate::msg!("text-then", first = first, rest = rest)
+}
+
+/// The message `first`, then each condition on a line of its own, as a
+/// list.
+fn with_conditions(first: Message, conditions: &[Unmet]) -> Message {
+    conditions.iter().fold(first, |first, c| {
+        crate::msg!("text-bullet", first = first, item = c.message())
+    })
 }
 
 fn two(first: Message, second: Message) -> Message {
@@ -324,10 +354,10 @@ impl Refusal {
                 to,
                 allowed,
             } => {
-                let list: Vec<String> = allowed
+                let list = allowed
                     .iter()
-                    .map(|(t, roles)| format!("{t} ({})", role::display_list(roles)))
-                    .collect();
+                    .map(|(t, roles)| msg!("state-roles", state = t, roles = role::list(roles)))
+                    .reduce(|first, rest| msg!("comma-then", first = first, rest = rest));
                 two(
                     msg!(
                         "item-cannot-move-workflow-has",
@@ -338,11 +368,7 @@ impl Refusal {
                     msg!(
                         "allowed-list",
                         from = from,
-                        list = if list.is_empty() {
-                            msg!("none")
-                        } else {
-                            Message::text(list.join(", "))
-                        }
+                        list = list.unwrap_or_else(|| msg!("none"))
                     ),
                 )
             }
@@ -360,7 +386,7 @@ impl Refusal {
                     from = from,
                     to = to
                 ),
-                msg!("responsible-roles", roles = role::display_list(responsible)),
+                msg!("responsible-roles", roles = role::list(responsible)),
             ),
             Refusal::Unauthorized {
                 item,
@@ -377,7 +403,7 @@ impl Refusal {
                 ),
                 msg!(
                     "responsible-roles-owner-state",
-                    roles = role::display_list(responsible),
+                    roles = role::list(responsible),
                     state = from
                 ),
             ),
@@ -403,7 +429,7 @@ impl Refusal {
                         n = unmet.len()
                     )
                 };
-                then(head, bullets(unmet))
+                with_conditions(head, unmet)
             }
             Refusal::NotInitial {
                 item,
@@ -463,9 +489,9 @@ impl Refusal {
                 ),
                 bullets(allowed),
             ),
-            Refusal::EditGuard { item, state, unmet } => then(
+            Refusal::EditGuard { item, state, unmet } => with_conditions(
                 msg!("item-not-changed-this-way", item = item, state = state),
-                bullets(unmet),
+                unmet,
             ),
             Refusal::Waits {
                 item,

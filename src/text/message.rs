@@ -85,6 +85,9 @@ pub enum Arg {
 /// The ID of a [`Message::text`]: no resource has it.
 const TEXT: &str = "";
 
+/// The ID of a [`Message::said`]: no resource has it.
+const SAID: &str = "\u{1}said";
+
 impl Message {
     /// A text said as it is, in every language: what another program
     /// wrote (git's own error), or a text no message names yet.
@@ -93,6 +96,16 @@ impl Message {
             id: TEXT,
             args: vec![("text", Arg::Text(text.into()))],
         }
+    }
+
+    /// A text the rules give in each language (a workflow's `desc:` and
+    /// its `zh:`): said in Chinese where it has one, else in English.
+    pub fn said(en: impl Into<String>, zh: Option<&str>) -> Message {
+        let mut args = vec![("en", Arg::Text(en.into()))];
+        if let Some(zh) = zh {
+            args.push(("zh", Arg::Text(zh.to_owned())));
+        }
+        Message { id: SAID, args }
     }
 
     /// The text of a [`Message::text`], or `None` for a named message.
@@ -140,6 +153,16 @@ impl Message {
     pub fn render_worded(&self, lang: Lang, word: &dyn Fn(&str) -> Option<&'static str>) -> String {
         if let Some(text) = self.as_text() {
             return text.to_owned();
+        }
+        if self.id == SAID {
+            let find = |name| {
+                self.args.iter().find_map(|(n, v)| match v {
+                    Arg::Text(t) if *n == name => Some(t.clone()),
+                    _ => None,
+                })
+            };
+            let zh = (lang == Lang::Zh).then(|| find("zh")).flatten();
+            return zh.or_else(|| find("en")).unwrap_or_default();
         }
         let id = word(self.id).unwrap_or(self.id);
         say(
@@ -334,6 +357,15 @@ fn bundle(lang: Lang, file: usize) -> &'static Bundle {
         // The text is printed as it is: no bidirectional isolation marks
         // around the arguments.
         bundle.set_use_isolating(false);
+        // `PLURAL($kind)`: a kind's name in the plural, where the language
+        // has one (`stories`); Chinese has none.
+        let _ = bundle.add_function("PLURAL", move |positional, _| match positional.first() {
+            Some(FluentValue::String(s)) if lang == Lang::En => {
+                FluentValue::from(crate::text::plural(s))
+            }
+            Some(v) => v.clone(),
+            None => FluentValue::None,
+        });
         let (_, en, zh) = RESOURCES[file];
         let text = match lang {
             Lang::En => en,
@@ -401,6 +433,11 @@ mod tests {
             }
             ast::InlineExpression::Placeable { expression } => {
                 expression_variables(expression, vars)
+            }
+            ast::InlineExpression::FunctionReference { arguments, .. } => {
+                for a in &arguments.positional {
+                    inline_variables(a, vars);
+                }
             }
             _ => {}
         }

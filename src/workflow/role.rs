@@ -132,6 +132,18 @@ pub fn display(role: &str) -> String {
     }
 }
 
+/// A list of roles as a message: `SM or Human` (`SM 或 Human`), nobody
+/// for none.
+pub fn list(roles: &[String]) -> crate::text::message::Message {
+    use crate::text::message::Message;
+    let names: Vec<String> = roles.iter().map(|r| display(r)).collect();
+    match names.split_last() {
+        None => crate::msg!("role-nobody"),
+        Some((last, [])) => Message::text(last.clone()),
+        Some((last, rest)) => crate::msg!("roles-or", first = rest.join(", "), last = last),
+    }
+}
+
 /// A list of roles for messages: `SM or Human`.
 pub fn display_list(roles: &[String]) -> String {
     let names: Vec<String> = roles.iter().map(|r| display(r)).collect();

@@ -111,11 +111,13 @@ pub fn execute_with(
     let role = plan.role().to_ascii_lowercase();
     let done = plan::execute(ws, &plan, !change.no_commit)?;
     if let Some(r) = &done.rollback {
-        ui.line(format!(
-            "rolled back: {} file{} restored or removed [{}]",
-            r.changed.len(),
-            if r.changed.len() == 1 { "" } else { "s" },
-            r.commit
+        let id = match r.changed.len() {
+            1 => "rolled-back-file-restored-removed",
+            _ => "rolled-back-n-files-restored",
+        };
+        ui.line(msg::t(
+            id,
+            &[("n", &r.changed.len()), ("commit", &r.commit)],
         ));
         ui.line(paint(
             DIM,

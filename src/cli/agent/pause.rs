@@ -13,13 +13,11 @@ pub fn run(ui: &mut Ui, args: AgentChange, pause: bool) -> orx::Result<u8> {
         &["pause"],
         |item| {
             if item["paused"].as_bool().unwrap_or(false) == pause {
-                return Err(orx::Error::Usage(
-                    format!(
-                        "the agent is {} already",
-                        if pause { "paused" } else { "not paused" }
-                    )
-                    .into(),
-                ));
+                return Err(orx::Error::Usage(if pause {
+                    orx::msg!("agent-paused-already")
+                } else {
+                    orx::msg!("agent-not-paused-already")
+                }));
             }
             Ok((
                 vec![orx::change::plan::set(&["paused"], json!(pause))],

@@ -123,14 +123,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 "pause-exit-loop-id-paused",
                 &[("id", &args.id), ("id2", &args.id)],
             )),
-            Signal::StopExit if acted.capped => ui.line(format!(
-                "stop_exit: loop {} reached its iteration cap and failed",
-                args.id
-            )),
-            Signal::StopExit => ui.line(format!(
-                "stop_exit: loop {} is not running; the skill stops",
-                args.id
-            )),
+            Signal::StopExit if acted.capped => {
+                ui.line(msg::t("stop-exit-loop-capped", &[("id", &args.id)]))
+            }
+            Signal::StopExit => ui.line(msg::t("stop-exit-loop-not-running", &[("id", &args.id)])),
         }
     }
     Ok(0)

@@ -1,6 +1,7 @@
 //! `git orx loop validate`
 
 use super::Ui;
+use crate::cli::msg;
 use orx::kinds::loops::{self, Found, Problem};
 
 /// Check a loop file: required fields, enums, types and the consistency
@@ -51,15 +52,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             };
             ui.line(format!("{at}: {}", p.message));
         }
-        ui.line(format!(
-            "loop {}{}: {}",
-            args.id,
-            if legacy { " (legacy)" } else { "" },
-            match problems.len() {
-                0 => "valid".to_owned(),
-                1 => "1 problem".to_owned(),
-                n => format!("{n} problems"),
-            }
+        let loop_ = if legacy {
+            msg::t("loop-id-legacy", &[("id", &args.id)])
+        } else {
+            msg::t("loop-id", &[("id", &args.id)])
+        };
+        ui.line(msg::t(
+            "loop-valid-or-problems",
+            &[("loop", &loop_), ("n", &problems.len())],
         ));
     }
     Ok(if problems.is_empty() { 0 } else { 4 })

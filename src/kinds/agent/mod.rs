@@ -77,7 +77,7 @@ pub fn fired<'w>(wf: &'w Workflow, from: &str, name: &str) -> Result<&'w Transit
                 .collect();
             states.dedup();
             Error::NoDecision(NoDecision::NotHere {
-                action: format!("`{name}`"),
+                action: crate::msg!("action-named", name = name),
                 kind: wf.name.clone(),
                 state: from.to_owned(),
                 states,
@@ -301,7 +301,7 @@ pub fn plan_archive(ws: &Workspace, name: &str, actor: Actor) -> Result<Plan> {
             .collect();
         states.dedup();
         return Err(Error::NoDecision(NoDecision::NotHere {
-            action: format!("the `{ARCHIVE}` operation"),
+            action: crate::msg!("action-the-operation", operation = ARCHIVE),
             kind: wf.name.clone(),
             state: item.status.clone(),
             states,

@@ -44,7 +44,7 @@ pub fn plan_merge(ws: &Workspace, id: &str, actor: Actor, main: &str) -> Result<
     let (item, wf) = open(ws, TASK, id)?;
     if item.status != APPROVED {
         return Err(Error::NoDecision(NoDecision::NotHere {
-            action: "merge".to_owned(),
+            action: Message::text("merge"),
             kind: TASK.to_owned(),
             state: item.status.clone(),
             states: vec![APPROVED.to_owned()],

@@ -96,7 +96,7 @@ pub fn gate(
             .collect();
         states.dedup();
         return Err(Error::NoDecision(NoDecision::NotHere {
-            action: format!("the {} gate", role::display(who)),
+            action: crate::msg!("action-the-gate", role = role::display(who)),
             kind: wf.name.clone(),
             state: item.status.clone(),
             states,
