@@ -479,6 +479,42 @@ mod tests {
         );
     }
 
+    /// A text the rules give in both languages is said in the one asked
+    /// for, in English where it has no Chinese; a kind's name is plural in
+    /// English only.
+    #[test]
+    fn a_rule_text_says_its_own_chinese_and_a_kind_is_plural_in_english_only() {
+        let both = Message::said("the score is at least 8", Some("分数至少为 8"));
+        assert_eq!(both.render(Lang::En), "the score is at least 8");
+        assert_eq!(both.render(Lang::Zh), "分数至少为 8");
+        let en_only = Message::said("the score is at least 8", None);
+        assert_eq!(en_only.render(Lang::Zh), "the score is at least 8");
+        let m = msg!(
+            "action-applies-kinds-states-one",
+            action = msg!("action-quality-check"),
+            kind = "story",
+            states = "Draft, Blocked",
+            state = "Done"
+        );
+        assert_eq!(
+            m.render(Lang::En),
+            "a quality check applies to stories in Draft, Blocked; this one is Done"
+        );
+        assert!(
+            m.render(Lang::Zh).contains("的 story;"),
+            "{}",
+            m.render(Lang::Zh)
+        );
+        let agents = msg!(
+            "action-applies-kinds-states-one",
+            action = msg!("action-named", name = "PRD_GENERATED"),
+            kind = "agent",
+            states = "PLANNING",
+            state = "IDLE"
+        );
+        assert!(agents.render(Lang::En).contains(" to agents in "));
+    }
+
     /// A whole number chooses a message's plural form and prints as it
     /// was given; a text of digits with a leading zero stays text.
     #[test]

@@ -889,3 +889,41 @@ fn a_library_refusal_reworded_in_english_keeps_its_chinese() {
     );
     assert!(m.render(Lang::Zh).starts_with(&first), "{first}");
 }
+
+/// A refusal's conditions are said in the workflow's own words in each
+/// language, with the values that explain them: by ID, not found by
+/// matching the English line.
+#[test]
+fn a_refused_move_says_its_conditions_in_the_workflows_chinese() {
+    use crate::text::message::Lang;
+    let wf = wf();
+    let before = story("Draft", quality(100, 90, 5.0, &[]));
+    let Err(r) = run(
+        &wf,
+        Some(&before),
+        Some(&moved(&before, "Approved")),
+        "sm",
+        None,
+    ) else {
+        panic!("a score of 5 approves no story");
+    };
+    let Refusal::Preconditions { unmet, .. } = &r else {
+        panic!("{r}");
+    };
+    let en = r.message().render(Lang::En);
+    let zh = r.message().render(Lang::Zh);
+    assert_eq!(en, r.to_string());
+    for u in unmet {
+        assert!(en.contains(&format!("\n  - {}", u.desc)), "{en}");
+        let said =
+            u.zh.as_deref()
+                .expect("every built-in condition has Chinese");
+        assert!(zh.contains(said), "{zh}");
+        assert!(!zh.contains(&u.desc), "{zh}");
+    }
+    assert!(en.contains("quality.score = 5.0"), "{en}");
+    assert!(
+        zh.contains("实际: ") && zh.contains("quality.score = 5.0"),
+        "{zh}"
+    );
+}
