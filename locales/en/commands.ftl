@@ -203,3 +203,6 @@ executor-exited-status = the executor exited with status { $code }
 current-directory-why = current directory: { $why }
 cannot-read-stdin-why = cannot read standard input: { $why }
 stuck-longer-than = stuck: longer than { $limit }
+human-may-override-force = {"  "}a Human may override with --force --reason TEXT
+commit-not-signed-flag = the commit is not signed (--require-signed)
+refused-text = refused: { $text }

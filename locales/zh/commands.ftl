@@ -188,3 +188,6 @@ executor-exited-status = 执行器以状态 { $code } 退出
 current-directory-why = 当前目录: { $why }
 cannot-read-stdin-why = 无法读取标准输入: { $why }
 stuck-longer-than = 停滞: 超过 { $limit }
+human-may-override-force = {"  "}Human 可以用 --force --reason TEXT 覆盖
+commit-not-signed-flag = 该提交没有签名 (--require-signed)
+refused-text = 已拒绝: { $text }

@@ -481,16 +481,23 @@ fn item(key: &str, role: Option<&str>) -> orx::Result<Value> {
     let role = role
         .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
         .transpose()?;
-    let mut page = orx::board::web::item_page(&ws, key, role.as_deref())?;
-    for m in &mut page.detail.moves {
-        if let Some(r) = &mut m.refused {
-            r.message = super::msg::localize(&r.message).into_owned();
+    let page = orx::board::web::item_page(&ws, key, role.as_deref())?;
+    // The handoff is the workflow's own, said in the language in force
+    // (`workspace` sets it); a refusal is said here, in that language.
+    let mut value =
+        serde_json::to_value(&page).map_err(|e| orx::Error::Failed(e.to_string().into()))?;
+    for (i, m) in page.detail.moves.iter().enumerate() {
+        if let Some(r) = &m.refused
+            && let Some(said) = value
+                .get_mut("moves")
+                .and_then(|v| v.get_mut(i))
+                .and_then(|v| v.get_mut("refused"))
+                .and_then(|v| v.get_mut("message"))
+        {
+            *said = Value::String(super::msg::m(&r.message));
         }
     }
-    if let Some(h) = &mut page.detail.summary.handoff {
-        *h = super::msg::localize(h).into_owned();
-    }
-    serde_json::to_value(&page).map_err(|e| orx::Error::Failed(e.to_string().into()))
+    Ok(value)
 }
 
 fn branches() -> orx::Result<Value> {
@@ -639,7 +646,9 @@ fn make_move(shared: &Shared, m: &Move) -> Result<Value, (StatusCode, Value)> {
             "to": p.to(),
             "role": role,
             "commit": done.commit,
-            "handoff": p.handoff().map(|h| super::msg::localize(h).into_owned()),
+            // The workflow's handoff, said in the language in force
+            // (`workspace` sets it).
+            "handoff": p.handoff(),
         })),
         Err(e) => {
             if let orx::Error::Refused(r) = &e {

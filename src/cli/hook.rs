@@ -82,8 +82,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 log_violations(&repo, &args.name, &[v], staged.role(&repo));
                 super::msg::from_repo();
                 ui.eline(format!(
-                    "{} refused: {taken}",
-                    epaint(RED, msg::t("error", &[]))
+                    "{} {}",
+                    epaint(RED, msg::t("error", &[])),
+                    msg::t("refused-text", &[("text", &msg::m(&taken))])
                 ));
                 return Ok(1);
             }
@@ -264,8 +265,8 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
             head.push_str(part);
         }
         ui.eline(format!("  {head}: {}", v.rule));
-        for line in v.message.lines() {
-            ui.eline(format!("    {}", msg::localize(line)));
+        for line in msg::m(&v.message).lines() {
+            ui.eline(format!("    {line}"));
         }
     }
     if n > SHOWN {
@@ -324,15 +325,15 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
     for v in violations {
         // A message that starts with the file's path (where in the file
         // the problem is) stands for the heading.
-        let mut lines = v.message.lines();
-        if v.message.starts_with(&format!("{}:", v.path)) {
-            let first = msg::localize(lines.next().unwrap_or_default()).into_owned();
-            ui.eline(format!("  {first}"));
+        let said = msg::m(&v.message);
+        let mut lines = said.lines();
+        if said.starts_with(&format!("{}:", v.path)) {
+            ui.eline(format!("  {}", lines.next().unwrap_or_default()));
         } else {
             ui.eline(format!("  {}:", v.path));
         }
         for line in lines {
-            ui.eline(format!("    {}", msg::localize(line)));
+            ui.eline(format!("    {line}"));
         }
     }
     // Acting as another role helps only where the role was what broke
@@ -348,9 +349,11 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
     let overridable = violations
         .iter()
         .any(|v| !matches!(v.rule.as_str(), "invalid-file" | "invalid-rules"));
-    let unfenced = violations
-        .iter()
-        .any(|v| v.message.contains("does not start with a `---` line"));
+    let unfenced = violations.iter().any(|v| {
+        v.message
+            .to_string()
+            .contains("does not start with a `---` line")
+    });
     let hint = match (by_role, overridable) {
         (true, true) => "fix-files-commit-responsible-role",
         (false, true) => "fix-files-human-may-override",
@@ -359,7 +362,7 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
     };
     let why = if violations
         .iter()
-        .any(|v| v.message.contains("the body's status"))
+        .any(|v| v.message.to_string().contains("the body's status"))
     {
         msg::t("change-state-git-orx-move", &[])
     } else if unfenced {

@@ -760,7 +760,7 @@ fn refusal(r: &Refusal) -> String {
             ],
         ),
         // The library's last line says a Human may override; this says how.
-        Refusal::Protected { .. } | Refusal::Record { .. } => {
+        Refusal::Protected { .. } => {
             format!("{r} with --force --reason TEXT")
         }
         Refusal::ForceNotHuman { role } => format!(
@@ -768,12 +768,9 @@ fn refusal(r: &Refusal) -> String {
             display(role)
         ),
         // Worded from English fragments the kinds give (an operation and
-        // its description, a problem with the commit shown as evidence):
-        // said as the library words them, each line then put in the
-        // language in force.
-        Refusal::Operation { .. } | Refusal::NoEvidence { .. } | Refusal::ActionNotTaken { .. } => {
-            r.to_string()
-        }
+        // its description): said as the library words them, each line then
+        // put in the language in force.
+        Refusal::Operation { .. } => r.to_string(),
         _ => msg::m(&r.message()),
     }
 }

@@ -17,6 +17,7 @@ use crate::error::{Error, Result};
 use crate::git::{Repo, Side};
 use crate::history::enforce::{Judge, Verdicts};
 use crate::repo::rules::Rules;
+use crate::text::message::Message;
 
 /// The hooks git-orx installs. Everything below (shims, the lines added to
 /// husky's scripts, lefthook entries, status) is driven by this list; the
@@ -1042,17 +1043,14 @@ pub fn staged(repo: &Repo, env: &HookEnv, amend: bool, merge_hook: bool) -> Stag
 /// A commit must not take a file that a git-orx process is changing
 /// right now (written, its commit not made yet): the reason, when this one
 /// would. `own` is the pid of the git-orx whose commit this is, if any.
-pub fn taken_mid_change(repo: &Repo, staged: &Staged, own: Option<&str>) -> Option<String> {
+pub fn taken_mid_change(repo: &Repo, staged: &Staged, own: Option<&str>) -> Option<Message> {
     let (holder, rel) = crate::engine::store::changing(&repo.orx_dir())?;
     if own.is_some_and(|pid| holder == format!("pid {pid}")) {
         return None;
     }
     let staged_bytes = repo.file_at(&staged.index, &rel).ok()?;
-    (staged_bytes != repo.file_at(&staged.base, &rel).ok()?).then(|| {
-        format!(
-            "{rel} is being changed by git-orx ({holder}); commit again when it has finished, or leave {rel} out of this commit"
-        )
-    })
+    (staged_bytes != repo.file_at(&staged.base, &rel).ok()?)
+        .then(|| crate::msg!("file-being-changed", path = &rel, holder = &holder))
 }
 
 /// The rules in force at `commit`, if git-orx was set up there.
