@@ -206,3 +206,4 @@ stuck-longer-than = stuck: longer than { $limit }
 human-may-override-force = {"  "}a Human may override with --force --reason TEXT
 commit-not-signed-flag = the commit is not signed (--require-signed)
 refused-text = refused: { $text }
+lefthook-config-not-running-flag = { $file } does not run git-orx: `git orx hooks install --lefthook` adds it

@@ -57,3 +57,39 @@ verify-scope-no-commits = no commits yet
 verify-scope-not-on-upstream = commits not on { $upstream }
 verify-scope-all = all of HEAD's history
 file-being-changed = { $path } is being changed by git-orx ({ $holder }); commit again when it has finished, or leave { $path } out of this commit
+
+## Other tools that run the hooks (hooks/tools.rs, hooks/mod.rs).
+
+husky-not-installed = husky is not installed in this clone ({ $path } is missing): run `npm install` (or `npx husky`)
+husky-not-dispatched = husky does not run { $name } hooks (no { $path }): git-orx cannot run there; `git orx verify` still judges what this hook would have
+husky-script-not-running = { $file } does not run git-orx: run `git orx hooks install`
+husky-shim-taken-out = took git-orx's shim out of { $path } (husky rewrites that directory)
+pre-commit-stage-not-run = the pre-commit framework does not run { $name } hooks: `git orx verify` judges what this hook would have
+pre-commit-not-installed-for = { $file } runs git-orx, but the framework is not installed for { $name }: run `pre-commit install --hook-type { $name }`
+pre-commit-add-hook-id = add the hook id { $id } to { $file } (`git orx hooks install` prints the lines), then run `pre-commit install --hook-type { $name }`
+pre-commit-stale-copy-removed = removed { $path }, an old copy of the pre-commit framework's script that made every commit fail
+pre-commit-script-put-back = put the pre-commit framework's script back in { $path } (git-orx's shim had wrapped it)
+pre-commit-advice =
+    add git-orx to { $file }:
+    { $block }
+    then run `pre-commit install` (it installs the hook types listed above)
+lefthook-not-installed-for = { $file } runs git-orx, but lefthook is not installed for { $name }: run `lefthook install`
+lefthook-config-not-running = { $file } does not run git-orx: `git orx hooks install` adds it, for lefthook
+lefthook-config-not-running-plain = { $file } does not run git-orx
+lefthook-moved-shim-removed = removed { $path }: lefthook had moved git-orx's shim there, where nothing runs it
+lefthook-has-command = it already has a `{ $command }` command for { $name }{ $run }
+lefthook-has-command-run = {" "}(run: { $run })
+lefthook-edit-would-not-run = the edited file would not run it
+lefthook-install-new-hooks = run `lefthook install` so that lefthook installs the new hooks
+tool-manages-its-hooks = ; { $tool } manages its hooks
+tool-still-runs-git-orx = { $tool } still runs git-orx: take its entries out of { $file }
+saved-hook-not-executable = your { $name } hook ({ $path }) is not executable, so git would not run it either; skipped (chmod +x it to run it)
+
+## What `hooks install`, `status` and `uninstall` say (cli/hooks.rs).
+
+hooks-installed-kept-yours = installed { $name } (your hook was kept as { $saved } and runs first)
+hooks-would-install-keep-yours = would install { $name } (your hook would be kept as { $saved } and run first)
+hooks-would-remove-put-back = would remove { $name } (your hook would be put back)
+hooks-tool-manages = { $tool } manages this repository's hooks ({ $file }): git-orx runs as one of its hooks
+hooks-tool-would-manage = { $tool } manages this repository's hooks ({ $file }): git-orx would run as one of its hooks
+hooks-directory-outside = {" "}— outside this repository: every repository using it runs these hooks

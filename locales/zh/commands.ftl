@@ -191,3 +191,4 @@ stuck-longer-than = 停滞: 超过 { $limit }
 human-may-override-force = {"  "}Human 可以用 --force --reason TEXT 覆盖
 commit-not-signed-flag = 该提交没有签名 (--require-signed)
 refused-text = 已拒绝: { $text }
+lefthook-config-not-running-flag = { $file } 没有运行 git-orx: `git orx hooks install --lefthook` 会加上它

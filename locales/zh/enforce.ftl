@@ -55,3 +55,39 @@ verify-scope-no-commits = 还没有提交
 verify-scope-not-on-upstream = 不在 { $upstream } 上的提交
 verify-scope-all = HEAD 的全部历史
 file-being-changed = { $path } 正在被 git-orx ({ $holder }) 修改;请等它完成后再提交,或把 { $path } 排除在这次提交之外
+
+## 运行钩子的其他工具 (hooks/tools.rs, hooks/mod.rs)。
+
+husky-not-installed = 这个克隆中没有安装 husky (缺少 { $path }): 请运行 `npm install` (或 `npx husky`)
+husky-not-dispatched = husky 不运行 { $name } 钩子 (没有 { $path }): git-orx 无法在那里运行;`git orx verify` 仍会判定这个钩子本该判定的内容
+husky-script-not-running = { $file } 没有运行 git-orx: 请运行 `git orx hooks install`
+husky-shim-taken-out = 已把 git-orx 的 shim 从 { $path } 中移出 (husky 会重写那个目录)
+pre-commit-stage-not-run = pre-commit 框架不运行 { $name } 钩子: `git orx verify` 会判定这个钩子本该判定的内容
+pre-commit-not-installed-for = { $file } 运行 git-orx,但框架没有为 { $name } 安装: 请运行 `pre-commit install --hook-type { $name }`
+pre-commit-add-hook-id = 请把 hook id { $id } 加入 { $file } (`git orx hooks install` 会打印这些行),然后运行 `pre-commit install --hook-type { $name }`
+pre-commit-stale-copy-removed = 已删除 { $path },它是 pre-commit 框架脚本的旧副本,曾导致每次提交失败
+pre-commit-script-put-back = 已把 pre-commit 框架的脚本放回 { $path } (git-orx 的 shim 曾包裹它)
+pre-commit-advice =
+    请把 git-orx 加入 { $file }:
+    { $block }
+    然后运行 `pre-commit install` (它会安装上面列出的钩子类型)
+lefthook-not-installed-for = { $file } 运行 git-orx,但 lefthook 没有为 { $name } 安装: 请运行 `lefthook install`
+lefthook-config-not-running = { $file } 没有运行 git-orx: `git orx hooks install` 会为 lefthook 加上它
+lefthook-config-not-running-plain = { $file } 没有运行 git-orx
+lefthook-moved-shim-removed = 已删除 { $path }: lefthook 曾把 git-orx 的 shim 移到那里,那里没有任何东西运行它
+lefthook-has-command = 它已经有 { $name } 的 `{ $command }` 命令{ $run }
+lefthook-has-command-run = {" "}(run: { $run })
+lefthook-edit-would-not-run = 修改后的文件不会运行它
+lefthook-install-new-hooks = 请运行 `lefthook install`,让 lefthook 安装新的钩子
+tool-manages-its-hooks = ;{ $tool } 管理它的钩子
+tool-still-runs-git-orx = { $tool } 仍在运行 git-orx: 请把它的条目从 { $file } 中删除
+saved-hook-not-executable = 你的 { $name } 钩子 ({ $path }) 不可执行,所以 git 也不会运行它;已跳过 (用 chmod +x 使其可运行)
+
+## `hooks install`、`status` 与 `uninstall` 的输出 (cli/hooks.rs)。
+
+hooks-installed-kept-yours = 已安装    { $name } (你的 hook 保留为 { $saved },并先运行)
+hooks-would-install-keep-yours = 将安装 { $name } (你的 hook 将保留为 { $saved },并先运行)
+hooks-would-remove-put-back = 将移除 { $name } (你的 hook 将被放回)
+hooks-tool-manages = { $tool } 管理这个仓库的 hooks ({ $file }): git-orx 作为它的一个 hook 运行
+hooks-tool-would-manage = { $tool } 管理这个仓库的 hooks ({ $file }): git-orx 将作为它的一个 hook 运行
+hooks-directory-outside = {" "}— 在这个仓库之外: 使用它的每个仓库都会运行这些 hooks

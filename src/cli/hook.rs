@@ -60,7 +60,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         None => (0, None),
     };
     if let Some(note) = note {
-        ui.eline(format!("{} {note}", epaint(YELLOW, msg::t("hint", &[]))));
+        ui.eline(format!(
+            "{} {}",
+            epaint(YELLOW, msg::t("hint", &[])),
+            msg::m(&note)
+        ));
     }
     if code != 0 {
         return Ok(u8::try_from(code).unwrap_or(1));
@@ -206,7 +210,11 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     };
     let (code, note) = hooks::run_saved_with(&dir, "reference-transaction", args, Some(&input))?;
     if let Some(note) = note {
-        ui.eline(format!("{} {note}", epaint(YELLOW, msg::t("hint", &[]))));
+        ui.eline(format!(
+            "{} {}",
+            epaint(YELLOW, msg::t("hint", &[])),
+            msg::m(&note)
+        ));
     }
     if code != 0 {
         return Ok(u8::try_from(code).unwrap_or(1));

@@ -127,10 +127,9 @@ impl Dirs {
         tools::check_inside(&place, args.hooks_outside_repo)?;
         let (found, statuses) = tools::status(&place);
         if let Some(f) = &found {
-            ui.line(format!(
-                "{} manages this repository's hooks ({}): git-orx would run as one of its hooks",
-                f.tool,
-                self.rel(&f.file)
+            ui.line(msg::t(
+                "hooks-tool-would-manage",
+                &[("tool", &f.tool), ("file", &self.rel(&f.file))],
             ));
         }
         for s in statuses {
@@ -146,10 +145,12 @@ impl Dirs {
                 ),
                 HookState::Outdated => msg::t("would-update-path", &[("path", &paint(BOLD, name))]),
                 HookState::Missing => msg::t("would-install-path", &[("path", &paint(BOLD, name))]),
-                HookState::Foreign => format!(
-                    "would install {} (your hook would be kept as {name}{} and run first)",
-                    paint(BOLD, name),
-                    hooks::SAVED
+                HookState::Foreign => msg::t(
+                    "hooks-would-install-keep-yours",
+                    &[
+                        ("name", &paint(BOLD, name)),
+                        ("saved", &format!("{name}{}", hooks::SAVED)),
+                    ],
                 ),
             });
         }
@@ -165,10 +166,9 @@ impl Dirs {
 
     fn print(&self, ui: &mut Ui, outcome: &Outcome) {
         if let Some(f) = &outcome.found {
-            ui.line(format!(
-                "{} manages this repository's hooks ({}): git-orx runs as one of its hooks",
-                f.tool,
-                self.rel(&f.file)
+            ui.line(msg::t(
+                "hooks-tool-manages",
+                &[("tool", &f.tool), ("file", &self.rel(&f.file))],
             ));
         }
         for s in &outcome.steps {
@@ -176,7 +176,7 @@ impl Dirs {
         }
         if let Some(advice) = &outcome.advice {
             ui.line("");
-            for line in advice.lines() {
+            for line in msg::m(advice).lines() {
                 ui.line(line);
             }
         }
@@ -187,10 +187,12 @@ impl Dirs {
             Step::Installed { name, kept: false } => {
                 msg::t("installed-path", &[("path", &paint(BOLD, name))])
             }
-            Step::Installed { name, kept: true } => format!(
-                "installed {} (your hook was kept as {name}{} and runs first)",
-                paint(BOLD, name),
-                hooks::SAVED
+            Step::Installed { name, kept: true } => msg::t(
+                "hooks-installed-kept-yours",
+                &[
+                    ("name", &paint(BOLD, name)),
+                    ("saved", &format!("{name}{}", hooks::SAVED)),
+                ],
             ),
             Step::Updated(name) => msg::t("updated-path", &[("path", &paint(BOLD, name))]),
             Step::Unchanged(name) => msg::t("kept-path", &[("path", &name)]),
@@ -215,12 +217,16 @@ impl Dirs {
                 "removed-name-file",
                 &[("name", &paint(BOLD, name)), ("file", &self.rel(file))],
             ),
-            Step::NotRun { name, why } => {
-                format!("{} {name}: {why}", paint(YELLOW, "not run  "))
-            }
+            Step::NotRun { name, why } => paint(
+                YELLOW,
+                msg::t(
+                    "not-run-name-why",
+                    &[("name", &name), ("why", &msg::m(why))],
+                ),
+            ),
             Step::Repaired { name, what } => msg::t(
                 "repaired-path-what",
-                &[("path", &paint(BOLD, name)), ("what", &what)],
+                &[("path", &paint(BOLD, name)), ("what", &msg::m(what))],
             ),
         }
     }
@@ -263,9 +269,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let (_, statuses) = tools::status(&dirs.place());
             for s in statuses {
                 ui.line(match s.state {
-                    HookState::Installed { chained: true } => format!(
-                        "would remove {} (your hook would be put back)",
-                        paint(BOLD, &s.name)
+                    HookState::Installed { chained: true } => msg::t(
+                        "hooks-would-remove-put-back",
+                        &[("name", &paint(BOLD, &s.name))],
                     ),
                     HookState::Installed { chained: false } | HookState::Outdated => {
                         msg::t("would-remove-path", &[("path", &paint(BOLD, &s.name))])
@@ -290,14 +296,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Status => {
             let place = dirs.place();
             let (found, statuses) = tools::status(&place);
-            let mut line = msg::t("hooks-directory-path", &[("path", &dirs.hooks.display())]);
-            if let Some(f) = &found {
-                line.push_str(&format!(" ({} manages it)", f.tool));
-            }
+            let mut line = match &found {
+                Some(f) => msg::t(
+                    "hooks-directory-path-tool-manages",
+                    &[("path", &dirs.hooks.display()), ("tool", &f.tool)],
+                ),
+                None => msg::t("hooks-directory-path", &[("path", &dirs.hooks.display())]),
+            };
             if tools::outside(&place) {
-                line.push_str(
-                    " — outside this repository: every repository using it runs these hooks",
-                );
+                line.push_str(&msg::t("hooks-directory-outside", &[]));
             }
             ui.line(line);
             let mut missing = false;
@@ -332,7 +339,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                             YELLOW,
                             msg::t(
                                 "not-run-tool-why",
-                                &[("tool", &tool), ("why", &msg::localize(&why))],
+                                &[("tool", &tool), ("why", &msg::m(&why))],
                             ),
                         )
                     }
@@ -342,7 +349,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                             RED,
                             msg::t(
                                 "not-run-tool-why",
-                                &[("tool", &tool), ("why", &msg::localize(&why))],
+                                &[("tool", &tool), ("why", &msg::m(&why))],
                             ),
                         )
                     }

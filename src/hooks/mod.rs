@@ -287,7 +287,7 @@ pub enum HookState {
     Via { tool: Tool, file: PathBuf },
     /// Another tool manages the hooks, and git-orx does not run for this
     /// one: `why`, and what to do.
-    NotRun { tool: Tool, why: String },
+    NotRun { tool: Tool, why: Message },
     /// A shim from another git-orx version.
     Outdated,
     /// No hook at all.
@@ -379,13 +379,13 @@ pub enum Step {
     /// one until the user acts: `why`, and what to do.
     NotRun {
         name: String,
-        why: String,
+        why: Message,
     },
     /// A file of an earlier install that another tool had moved aside (and
     /// that would break or never run) was taken away: `what` says which.
     Repaired {
         name: String,
-        what: String,
+        what: Message,
     },
 }
 
@@ -519,7 +519,7 @@ fn remove_shims(dir: &Path) -> Result<Vec<Step>> {
 /// arguments and standard streams; returns its exit code. As git does, a
 /// hook that is not executable is skipped (with a note), and one that is
 /// not a program the system can start (no `#!` line) is run by `sh`.
-pub fn run_saved(dir: &Path, name: &str, args: &[String]) -> Result<(i32, Option<String>)> {
+pub fn run_saved(dir: &Path, name: &str, args: &[String]) -> Result<(i32, Option<Message>)> {
     run_saved_with(dir, name, args, None)
 }
 
@@ -530,7 +530,7 @@ pub fn run_saved_with(
     name: &str,
     args: &[String],
     input: Option<&[u8]>,
-) -> Result<(i32, Option<String>)> {
+) -> Result<(i32, Option<Message>)> {
     let saved = dir.join(format!("{name}{SAVED}"));
     let Ok(meta) = std::fs::metadata(&saved) else {
         return Ok((0, None));
@@ -541,9 +541,10 @@ pub fn run_saved_with(
         if meta.permissions().mode() & 0o111 == 0 {
             return Ok((
                 0,
-                Some(format!(
-                    "your {name} hook ({}) is not executable, so git would not run it either; skipped (chmod +x it to run it)",
-                    saved.display()
+                Some(crate::msg!(
+                    "saved-hook-not-executable",
+                    name = name,
+                    path = saved.display().to_string()
                 )),
             ));
         }

@@ -50,6 +50,10 @@ const BY_ID: &[(&str, &str)] = &[
     ),
     ("human-may-override", "human-may-override-force"),
     ("commit-not-signed", "commit-not-signed-flag"),
+    (
+        "lefthook-config-not-running",
+        "lefthook-config-not-running-flag",
+    ),
 ];
 
 /// The command line's wording of the library message `id`, if it names an
@@ -63,20 +67,10 @@ pub fn by_id(id: &str) -> Option<&'static str> {
 
 /// (the library's line, the command line's), for the library's lines not
 /// yet said by ID.
-const FLAGS: &[(&str, &str)] = &[
-    (
-        "add git-orx to {file} (or have `git orx hooks install` add it, for lefthook):",
-        "add git-orx to {file} (or run `git orx hooks install --lefthook`, which adds it):",
-    ),
-    (
-        "{file} does not run git-orx: `git orx hooks install` adds it, for lefthook",
-        "{file} does not run git-orx: `git orx hooks install --lefthook` adds it",
-    ),
-    (
-        "{text}; `git orx move` records what the story has (and a reason why tasks are left open)",
-        "{text}; `git orx move` records what the story has (and `--reason TEXT` why tasks are left open)",
-    ),
-];
+const FLAGS: &[(&str, &str)] = &[(
+    "{text}; `git orx move` records what the story has (and a reason why tasks are left open)",
+    "{text}; `git orx move` records what the story has (and `--reason TEXT` why tasks are left open)",
+)];
 
 /// `line` worded with its flag, if it is one of the library's lines that
 /// name an action a flag takes.
