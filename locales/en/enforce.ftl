@@ -93,3 +93,7 @@ hooks-would-remove-put-back = would remove { $name } (your hook would be put bac
 hooks-tool-manages = { $tool } manages this repository's hooks ({ $file }): git-orx runs as one of its hooks
 hooks-tool-would-manage = { $tool } manages this repository's hooks ({ $file }): git-orx would run as one of its hooks
 hooks-directory-outside = {" "}— outside this repository: every repository using it runs these hooks
+
+## Checkpoints and rollbacks (cli/checkpoint.rs, cli/rollback.rs).
+
+would-make-checkpoint = would make checkpoint { $name } { $rest }

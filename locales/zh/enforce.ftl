@@ -91,3 +91,7 @@ hooks-would-remove-put-back = 将移除 { $name } (你的 hook 将被放回)
 hooks-tool-manages = { $tool } 管理这个仓库的 hooks ({ $file }): git-orx 作为它的一个 hook 运行
 hooks-tool-would-manage = { $tool } 管理这个仓库的 hooks ({ $file }): git-orx 将作为它的一个 hook 运行
 hooks-directory-outside = {" "}— 在这个仓库之外: 使用它的每个仓库都会运行这些 hooks
+
+## 检查点与回滚 (cli/checkpoint.rs, cli/rollback.rs)。
+
+would-make-checkpoint = 将创建检查点 { $name } { $rest }

@@ -111,12 +111,16 @@ pub fn execute_with(
     let role = plan.role().to_ascii_lowercase();
     let done = plan::execute(ws, &plan, !change.no_commit)?;
     if let Some(r) = &done.rollback {
-        ui.line(format!(
-            "rolled back: {} file{} restored or removed [{}]",
-            r.changed.len(),
-            if r.changed.len() == 1 { "" } else { "s" },
-            r.commit
-        ));
+        ui.line(match r.changed.len() {
+            1 => msg::t(
+                "rolled-back-file-restored-removed",
+                &[("commit", &r.commit)],
+            ),
+            n => msg::t(
+                "rolled-back-n-files-restored",
+                &[("n", &n), ("commit", &r.commit)],
+            ),
+        });
         ui.line(paint(
             DIM,
             msg::t(
