@@ -4,7 +4,9 @@
 //! English message keeps its Chinese. This test reads the library's
 //! sources (their tests aside) and fails on an error made from a raw text:
 //! `Error::Failed(format!(...).into())`, `Error::Usage("...".into())`, an
-//! `Error::...(x.into())` of a string, or a `message: format!(...).into()`.
+//! `Error::...(x.into())` of a string, or a `message: format!(...).into()`;
+//! and a refusal's `problem:`, a hook tool's `why:`, a repair's `what:` or
+//! an `advice:` made from a `format!`, a literal or a `String::from`.
 //!
 //! A text that is no message of git-orx's (what another program wrote: git's
 //! own error, an OS error's words; data: a workflow's own `create:` words)

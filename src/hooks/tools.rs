@@ -940,4 +940,45 @@ mod tests {
         assert_eq!(with_line("a\nexit 0\n", "X"), "a\nX\nexit 0\n");
         assert_eq!(with_line("a\r\nb", "X"), "a\r\nb\r\nX\r\n");
     }
+
+    /// Regression: a hook tool's reason was an English text the command
+    /// line matched against a catalog to find its Chinese, so rewording
+    /// the English lost the Chinese. It is a named message now: its
+    /// Chinese is found by its ID, whatever its English says.
+    #[test]
+    fn a_hook_tools_reason_keeps_its_chinese_by_id() {
+        use crate::text::message::Lang;
+        let tmp = tempfile::tempdir().unwrap();
+        let husky = tmp.path().join(".husky");
+        let dir = husky.join("_");
+        std::fs::create_dir_all(&dir).unwrap();
+        // husky's directory without its `h` (not installed), and a
+        // script that runs git-orx.
+        std::fs::write(
+            husky.join("pre-commit"),
+            format!("{}\n", husky_line("pre-commit")),
+        )
+        .unwrap();
+        let HookState::NotRun { why, .. } = husky_state(&dir, &husky, "pre-commit") else {
+            panic!("husky without `h` runs nothing");
+        };
+        assert_eq!(why.id(), "husky-not-installed");
+        let zh = why.render(Lang::Zh);
+        assert!(zh.starts_with("这个克隆中没有安装 husky"), "{zh}");
+        assert!(
+            why.to_string().starts_with("husky is not installed"),
+            "{why}"
+        );
+        // Every reason and repair of the tools is a named message.
+        let reasons = [
+            husky_not_dispatched(&dir, "reference-transaction"),
+            pre_commit_why(&dir, &tmp.path().join(PRE_COMMIT_CONFIG), "pre-commit").unwrap(),
+            pre_commit_advice(&tmp.path().join(PRE_COMMIT_CONFIG)),
+            lefthook_advice(&tmp.path().join("lefthook.yml"), HOOKS),
+        ];
+        for m in reasons {
+            assert!(m.as_text().is_none(), "{m}");
+            assert!(!m.render(Lang::Zh).contains("does not run"), "{m}");
+        }
+    }
 }
