@@ -543,7 +543,7 @@ mod tests {
             Refusal::Record {
                 item: item(),
                 field: s(),
-                problem: s(),
+                problem: crate::msg!("record-not-consistent"),
             },
         ];
         let mut all: Vec<Error> = refusals.into_iter().map(Error::Refused).collect();

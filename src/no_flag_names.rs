@@ -174,7 +174,7 @@ fn library_resources_name_no_command_line_flag() {
     let mut found = Vec::new();
     let mut seen = 0;
     for (file, en, _) in crate::text::message::RESOURCES {
-        let own = matches!(*file, "library.ftl" | "kinds.ftl");
+        let own = matches!(*file, "library.ftl" | "kinds.ftl" | "enforce.ftl");
         let resource = fluent_syntax::parser::parse(*en).unwrap_or_else(|(r, _)| r);
         for entry in resource.body {
             let Entry::Message(m) = entry else { continue };

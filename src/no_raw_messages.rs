@@ -4,7 +4,9 @@
 //! English message keeps its Chinese. This test reads the library's
 //! sources (their tests aside) and fails on an error made from a raw text:
 //! `Error::Failed(format!(...).into())`, `Error::Usage("...".into())`, an
-//! `Error::...(x.into())` of a string, or a `message: format!(...).into()`.
+//! `Error::...(x.into())` of a string, or a `message: format!(...).into()`;
+//! and a refusal's `problem:`, a hook tool's `why:`, a repair's `what:` or
+//! an `advice:` made from a `format!`, a literal or a `String::from`.
 //!
 //! A text that is no message of git-orx's (what another program wrote: git's
 //! own error, an OS error's words; data: a workflow's own `create:` words)
@@ -108,6 +110,8 @@ fn raw(arg: &str) -> bool {
 fn raw_texts(src: &str) -> Vec<(usize, String)> {
     let call = regex::Regex::new(r"Error::(\w+)\(").unwrap();
     let field = regex::Regex::new(r"\bmessage: (format!|\x22)").unwrap();
+    let words =
+        regex::Regex::new(r"\b(problem|why|what|advice): (format!|\x22|String::from)").unwrap();
     let line = |at: usize| src[..at].matches('\n').count() + 1;
     let mut out = Vec::new();
     for c in call.captures_iter(src) {
@@ -128,6 +132,13 @@ fn raw_texts(src: &str) -> Vec<(usize, String)> {
         if rest[..end].trim_end().ends_with(".into()") {
             out.push((line(m.start()), rest[..end].trim().to_owned()));
         }
+    }
+    // A refusal's problem, a hook tool's reason or repair, a violation's
+    // message: each a named message, never a text made here.
+    for m in words.find_iter(src) {
+        let rest = &src[m.start()..];
+        let end = rest.find('\n').unwrap_or(rest.len());
+        out.push((line(m.start()), rest[..end].trim().to_owned()));
     }
     out
 }
@@ -189,5 +200,21 @@ fn a_raw_text_is_found() {
         0
     );
     assert_eq!(found("Error::Failed(Message::text(e.message))"), 0);
+    // A refusal's problem, a hook's reason, a violation's message.
+    assert_eq!(
+        found("Refusal::Record {\n problem: format!(\"x {y}\"),\n}"),
+        1
+    );
+    assert_eq!(
+        found("Step::NotRun {\n name,\n why: format!(\"{f} x\"),\n}"),
+        1
+    );
+    assert_eq!(found("Step::Repaired {\n what: \"x\".to_owned(),\n}"), 1);
+    assert_eq!(found("Some(Outcome { advice: String::from(\"x\") })"), 1);
+    assert_eq!(
+        found("HookState::NotRun { tool, why: husky_missing(dir) }"),
+        0
+    );
+    assert_eq!(found("problem: crate::msg!(\"record-wrong-role\")"), 0);
     assert_eq!(found("Error::Refused(r)"), 0);
 }

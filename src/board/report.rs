@@ -880,7 +880,10 @@ pub struct MoveCheck {
 #[schemars(deny_unknown_fields)]
 pub struct MoveRefused {
     pub rule: String,
-    pub message: String,
+    // Why, said in the language in force (its English in `--json`).
+    #[serde(serialize_with = "crate::text::message::serialize_english")]
+    #[schemars(with = "String")]
+    pub message: crate::text::message::Message,
 }
 
 /// An item in detail.
@@ -993,7 +996,7 @@ pub fn detail_of(
                 .err()
                 .map(|r| MoveRefused {
                     rule: r.kind().to_owned(),
-                    message: r.to_string(),
+                    message: r.message(),
                 });
             Ok(MoveCheck {
                 to: t.to.clone(),
@@ -1035,7 +1038,7 @@ pub fn detail_of(
                         .map(|c| c.desc.clone())
                         .collect();
                     if unmet.is_empty() {
-                        m.refused.iter().map(|r| r.message.clone()).collect()
+                        m.refused.iter().map(|r| r.message.to_string()).collect()
                     } else {
                         unmet
                     }

@@ -14,6 +14,7 @@ use crate::engine::merge::{self, Choice, Conflict, Labels};
 use crate::error::{Error, Result};
 use crate::git::Repo;
 use crate::repo::rules::Rules;
+use crate::text::message::Message;
 
 /// The name of the merge driver in git's configuration and attributes.
 pub const DRIVER: &str = "orx";
@@ -52,8 +53,20 @@ pub struct Decision {
     pub state: String,
     pub ours: String,
     pub theirs: String,
-    /// The rule, in words (`the later state wins`).
+    /// The rule, in words (`the later state wins`), as the merge commit's
+    /// trailer names it.
     pub rule: String,
+    /// The rule as a message, said in the language in force (the words
+    /// of `rule` for a decision read back from the merge under way).
+    pub said: Message,
+}
+
+/// A workflow's merge rule, as a message.
+fn rule_message(rule: &crate::workflow::MergeRule) -> Message {
+    match rule {
+        crate::workflow::MergeRule::Later => crate::msg!("later-state-wins"),
+        crate::workflow::MergeRule::OwnedBy(r) => crate::msg!("state-role-owns-wins", role = r),
+    }
 }
 
 impl Decision {
@@ -120,6 +133,7 @@ pub fn take_decisions(
                 ours: (*ours).to_owned(),
                 theirs: (*theirs).to_owned(),
                 rule: (*rule).to_owned(),
+                said: Message::text(*rule),
             })
         })
         .collect()
@@ -232,6 +246,10 @@ pub fn merge_file(
                     .as_ref()
                     .map(|r| r.to_string())
                     .unwrap_or_default(),
+                said: wf
+                    .merge_state
+                    .as_ref()
+                    .map_or_else(|| Message::text(""), rule_message),
             });
         }
     }

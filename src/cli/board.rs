@@ -256,7 +256,8 @@ fn json_reply(status: StatusCode, body: &Value) -> Response<Out> {
 fn error_reply(status: StatusCode, message: &str) -> Response<Out> {
     json_reply(
         status,
-        &json!({"error": {"message": super::msg::localize(message)}}),
+        // Each message is said in the language in force by its caller.
+        &json!({"error": {"message": message}}),
     )
 }
 
@@ -301,7 +302,7 @@ async fn respond(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Ou
         if !hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
             return error_reply(
                 StatusCode::MISDIRECTED_REQUEST,
-                "the board answers only to the address it printed",
+                &msg::t("board-answers-only-address-printed", &[]),
             );
         }
     }
@@ -323,7 +324,7 @@ async fn respond(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Ou
         }
         (&Method::GET, "/api/item") => {
             let Some(key) = query(&request, "key") else {
-                return error_reply(StatusCode::BAD_REQUEST, "no item given");
+                return error_reply(StatusCode::BAD_REQUEST, &msg::t("no-item-given", &[]));
             };
             let role = query(&request, "role").filter(|r| !r.is_empty());
             blocking(move || item(&key, role.as_deref())).await
@@ -349,15 +350,21 @@ async fn respond(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Ou
                     "text/plain; charset=utf-8",
                     super::msg::localize(&e.to_string()).into_owned(),
                 ),
-                Err(_) => error_reply(StatusCode::INTERNAL_SERVER_ERROR, "the report failed"),
+                Err(_) => error_reply(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    &msg::t("report-failed", &[]),
+                ),
             }
         }
         (&Method::POST, "/api/move") => moved(shared, request).await,
         (_, "/" | "/index.html" | "/board.js" | "/board.css" | "/report")
         | (_, "/api/board" | "/api/item" | "/api/branches" | "/api/events" | "/api/move") => {
-            error_reply(StatusCode::METHOD_NOT_ALLOWED, "method not allowed")
+            error_reply(
+                StatusCode::METHOD_NOT_ALLOWED,
+                &msg::t("method-not-allowed", &[]),
+            )
         }
-        _ => error_reply(StatusCode::NOT_FOUND, "not found"),
+        _ => error_reply(StatusCode::NOT_FOUND, &msg::t("not-found", &[])),
     }
 }
 
@@ -377,7 +384,10 @@ async fn blocking(f: impl FnOnce() -> orx::Result<Value> + Send + 'static) -> Re
     match tokio::task::spawn_blocking(move || guarded(f)).await {
         Ok(Ok(v)) => json_reply(StatusCode::OK, &v),
         Ok(Err(e)) => json_reply(status_of(&e), &error_json(&e)),
-        Err(_) => error_reply(StatusCode::INTERNAL_SERVER_ERROR, "the board failed"),
+        Err(_) => error_reply(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &msg::t("board-failed", &[]),
+        ),
     }
 }
 
@@ -439,7 +449,10 @@ async fn board(shared: Arc<Shared>, branch: Option<String>) -> Response<Out> {
             reply(StatusCode::OK, "application/json", bytes)
         }
         Ok(Err(e)) => json_reply(status_of(&e), &error_json(&e)),
-        Err(_) => error_reply(StatusCode::INTERNAL_SERVER_ERROR, "the board failed"),
+        Err(_) => error_reply(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &msg::t("board-failed", &[]),
+        ),
     }
 }
 
@@ -481,16 +494,23 @@ fn item(key: &str, role: Option<&str>) -> orx::Result<Value> {
     let role = role
         .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
         .transpose()?;
-    let mut page = orx::board::web::item_page(&ws, key, role.as_deref())?;
-    for m in &mut page.detail.moves {
-        if let Some(r) = &mut m.refused {
-            r.message = super::msg::localize(&r.message).into_owned();
+    let page = orx::board::web::item_page(&ws, key, role.as_deref())?;
+    // The handoff is the workflow's own, said in the language in force
+    // (`workspace` sets it); a refusal is said here, in that language.
+    let mut value =
+        serde_json::to_value(&page).map_err(|e| orx::Error::Failed(e.to_string().into()))?;
+    for (i, m) in page.detail.moves.iter().enumerate() {
+        if let Some(r) = &m.refused
+            && let Some(said) = value
+                .get_mut("moves")
+                .and_then(|v| v.get_mut(i))
+                .and_then(|v| v.get_mut("refused"))
+                .and_then(|v| v.get_mut("message"))
+        {
+            *said = Value::String(super::msg::m(&r.message));
         }
     }
-    if let Some(h) = &mut page.detail.summary.handoff {
-        *h = super::msg::localize(h).into_owned();
-    }
-    serde_json::to_value(&page).map_err(|e| orx::Error::Failed(e.to_string().into()))
+    Ok(value)
 }
 
 fn branches() -> orx::Result<Value> {
@@ -540,7 +560,7 @@ async fn moved(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Out>
     if !same(&given, token.as_bytes()) {
         return error_reply(
             StatusCode::FORBIDDEN,
-            "no valid write token: open the address the board printed",
+            &msg::t("no-valid-write-token-open", &[]),
         );
     }
     let body = match Limited::new(request.into_body(), MAX_PAYLOAD)
@@ -548,12 +568,12 @@ async fn moved(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Out>
         .await
     {
         Ok(b) => b.to_bytes(),
-        Err(_) => return error_reply(StatusCode::BAD_REQUEST, "cannot read the move"),
+        Err(_) => return error_reply(StatusCode::BAD_REQUEST, &msg::t("cannot-read-move", &[])),
     };
     let Ok(m) = serde_json::from_slice::<Move>(&body) else {
         return error_reply(
             StatusCode::BAD_REQUEST,
-            "a move is JSON with kind, id, to and role",
+            &msg::t("move-json-kind-id-role", &[]),
         );
     };
     let out = {
@@ -566,7 +586,10 @@ async fn moved(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Out>
     match out {
         Ok(Ok(Ok(v))) => json_reply(StatusCode::OK, &v),
         Ok(Ok(Err((status, v)))) => json_reply(status, &v),
-        _ => error_reply(StatusCode::INTERNAL_SERVER_ERROR, "the move failed"),
+        _ => error_reply(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &msg::t("move-failed", &[]),
+        ),
     }
 }
 
@@ -639,7 +662,9 @@ fn make_move(shared: &Shared, m: &Move) -> Result<Value, (StatusCode, Value)> {
             "to": p.to(),
             "role": role,
             "commit": done.commit,
-            "handoff": p.handoff().map(|h| super::msg::localize(h).into_owned()),
+            // The workflow's handoff, said in the language in force
+            // (`workspace` sets it).
+            "handoff": p.handoff(),
         })),
         Err(e) => {
             if let orx::Error::Refused(r) = &e {

@@ -30,10 +30,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 dry_run: true,
             });
         } else {
-            ui.line(format!(
-                "{} {}",
-                super::msg::t("would-make-checkpoint", &[("name", &paint(BOLD, &name))]),
-                paint(DIM, super::msg::t("dry-run-nothing-written", &[]))
+            ui.line(super::msg::t(
+                "would-make-checkpoint",
+                &[
+                    ("name", &paint(BOLD, &name)),
+                    (
+                        "rest",
+                        &paint(DIM, super::msg::t("dry-run-nothing-written", &[])),
+                    ),
+                ],
             ));
         }
         return Ok(0);

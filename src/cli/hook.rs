@@ -61,7 +61,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         None => (0, None),
     };
     if let Some(note) = note {
-        ui.eline(format!("{} {note}", epaint(YELLOW, msg::t("hint", &[]))));
+        ui.eline(format!(
+            "{} {}",
+            epaint(YELLOW, msg::t("hint", &[])),
+            msg::m(&note)
+        ));
     }
     if code != 0 {
         return Ok(u8::try_from(code).unwrap_or(1));
@@ -83,8 +87,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 log_violations(&repo, &args.name, &[v], staged.role(&repo));
                 super::msg::from_repo();
                 ui.eline(format!(
-                    "{} refused: {taken}",
-                    epaint(RED, msg::t("error", &[]))
+                    "{} {}",
+                    epaint(RED, msg::t("error", &[])),
+                    msg::t("refused-text", &[("text", &msg::m(&taken))])
                 ));
                 return Ok(1);
             }
@@ -209,7 +214,11 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     };
     let (code, note) = hooks::run_saved_with(&dir, "reference-transaction", args, Some(&input))?;
     if let Some(note) = note {
-        ui.eline(format!("{} {note}", epaint(YELLOW, msg::t("hint", &[]))));
+        ui.eline(format!(
+            "{} {}",
+            epaint(YELLOW, msg::t("hint", &[])),
+            msg::m(&note)
+        ));
     }
     if code != 0 {
         return Ok(u8::try_from(code).unwrap_or(1));
@@ -272,8 +281,8 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
             head.push_str(part);
         }
         ui.eline(format!("  {head}: {}", v.rule));
-        for line in v.message.lines() {
-            ui.eline(format!("    {}", msg::localize(line)));
+        for line in msg::m(&v.message).lines() {
+            ui.eline(format!("    {line}"));
         }
     }
     if n > SHOWN {
@@ -332,15 +341,15 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
     for v in violations {
         // A message that starts with the file's path (where in the file
         // the problem is) stands for the heading.
-        let mut lines = v.message.lines();
-        if v.message.starts_with(&format!("{}:", v.path)) {
-            let first = msg::localize(lines.next().unwrap_or_default()).into_owned();
-            ui.eline(format!("  {first}"));
+        let said = msg::m(&v.message);
+        let mut lines = said.lines();
+        if said.starts_with(&format!("{}:", v.path)) {
+            ui.eline(format!("  {}", lines.next().unwrap_or_default()));
         } else {
             ui.eline(format!("  {}:", v.path));
         }
         for line in lines {
-            ui.eline(format!("    {}", msg::localize(line)));
+            ui.eline(format!("    {line}"));
         }
     }
     // Acting as another role helps only where the role was what broke
@@ -356,9 +365,11 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
     let overridable = violations
         .iter()
         .any(|v| !matches!(v.rule.as_str(), "invalid-file" | "invalid-rules"));
-    let unfenced = violations
-        .iter()
-        .any(|v| v.message.contains("does not start with a `---` line"));
+    let unfenced = violations.iter().any(|v| {
+        v.message
+            .to_string()
+            .contains("does not start with a `---` line")
+    });
     let hint = match (by_role, overridable) {
         (true, true) => "fix-files-commit-responsible-role",
         (false, true) => "fix-files-human-may-override",
@@ -367,7 +378,7 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
     };
     let why = if violations
         .iter()
-        .any(|v| v.message.contains("the body's status"))
+        .any(|v| v.message.to_string().contains("the body's status"))
     {
         msg::t("change-state-git-orx-move", &[])
     } else if unfenced {

@@ -128,7 +128,7 @@ impl Dirs {
         let (found, statuses) = tools::status(&place);
         if let Some(f) = &found {
             ui.line(msg::t(
-                "tool-manages-hooks-would-run",
+                "hooks-tool-would-manage",
                 &[("tool", &f.tool), ("file", &self.rel(&f.file))],
             ));
         }
@@ -146,9 +146,9 @@ impl Dirs {
                 HookState::Outdated => msg::t("would-update-path", &[("path", &paint(BOLD, name))]),
                 HookState::Missing => msg::t("would-install-path", &[("path", &paint(BOLD, name))]),
                 HookState::Foreign => msg::t(
-                    "would-install-yours-kept-as",
+                    "hooks-would-install-keep-yours",
                     &[
-                        ("path", &paint(BOLD, name)),
+                        ("name", &paint(BOLD, name)),
                         ("saved", &format!("{name}{}", hooks::SAVED)),
                     ],
                 ),
@@ -167,7 +167,7 @@ impl Dirs {
     fn print(&self, ui: &mut Ui, outcome: &Outcome) {
         if let Some(f) = &outcome.found {
             ui.line(msg::t(
-                "tool-manages-hooks-runs",
+                "hooks-tool-manages",
                 &[("tool", &f.tool), ("file", &self.rel(&f.file))],
             ));
         }
@@ -176,7 +176,7 @@ impl Dirs {
         }
         if let Some(advice) = &outcome.advice {
             ui.line("");
-            for line in advice.lines() {
+            for line in msg::m(advice).lines() {
                 ui.line(line);
             }
         }
@@ -188,9 +188,9 @@ impl Dirs {
                 msg::t("installed-path", &[("path", &paint(BOLD, name))])
             }
             Step::Installed { name, kept: true } => msg::t(
-                "installed-yours-kept-as",
+                "hooks-installed-kept-yours",
                 &[
-                    ("path", &paint(BOLD, name)),
+                    ("name", &paint(BOLD, name)),
                     ("saved", &format!("{name}{}", hooks::SAVED)),
                 ],
             ),
@@ -217,12 +217,16 @@ impl Dirs {
                 "removed-name-file",
                 &[("name", &paint(BOLD, name)), ("file", &self.rel(file))],
             ),
-            Step::NotRun { name, why } => {
-                format!("{} {name}: {why}", paint(YELLOW, "not run  "))
-            }
+            Step::NotRun { name, why } => paint(
+                YELLOW,
+                msg::t(
+                    "not-run-name-why",
+                    &[("name", &name), ("why", &msg::m(why))],
+                ),
+            ),
             Step::Repaired { name, what } => msg::t(
                 "repaired-path-what",
-                &[("path", &paint(BOLD, name)), ("what", &what)],
+                &[("path", &paint(BOLD, name)), ("what", &msg::m(what))],
             ),
         }
     }
@@ -266,8 +270,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             for s in statuses {
                 ui.line(match s.state {
                     HookState::Installed { chained: true } => msg::t(
-                        "would-remove-yours-put-back",
-                        &[("path", &paint(BOLD, &s.name))],
+                        "hooks-would-remove-put-back",
+                        &[("name", &paint(BOLD, &s.name))],
                     ),
                     HookState::Installed { chained: false } | HookState::Outdated => {
                         msg::t("would-remove-path", &[("path", &paint(BOLD, &s.name))])
@@ -292,12 +296,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Status => {
             let place = dirs.place();
             let (found, statuses) = tools::status(&place);
-            let mut line = msg::t("hooks-directory-path", &[("path", &dirs.hooks.display())]);
-            if let Some(f) = &found {
-                line.push_str(&msg::t("tool-manages-it", &[("tool", &f.tool)]));
-            }
+            let mut line = match &found {
+                Some(f) => msg::t(
+                    "hooks-directory-path-tool-manages",
+                    &[("path", &dirs.hooks.display()), ("tool", &f.tool)],
+                ),
+                None => msg::t("hooks-directory-path", &[("path", &dirs.hooks.display())]),
+            };
             if tools::outside(&place) {
-                line.push_str(&msg::t("outside-every-repository-runs", &[]));
+                line.push_str(&msg::t("hooks-directory-outside", &[]));
             }
             ui.line(line);
             let mut missing = false;
@@ -332,7 +339,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                             YELLOW,
                             msg::t(
                                 "not-run-tool-why",
-                                &[("tool", &tool), ("why", &msg::localize(&why))],
+                                &[("tool", &tool), ("why", &msg::m(&why))],
                             ),
                         )
                     }
@@ -342,7 +349,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                             RED,
                             msg::t(
                                 "not-run-tool-why",
-                                &[("tool", &tool), ("why", &msg::localize(&why))],
+                                &[("tool", &tool), ("why", &msg::m(&why))],
                             ),
                         )
                     }

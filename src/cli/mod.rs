@@ -770,23 +770,13 @@ fn refusal(r: &Refusal) -> String {
                 ),
             ],
         ),
-        // The library's last line says a Human may override; this says how.
-        Refusal::Protected { .. } | Refusal::Record { .. } => {
-            r.message().render_worded(msg::lang(), &|id| match id {
-                "human-may-override" => Some("human-may-override-with-force"),
-                _ => msg::flags::by_id(id),
-            })
-        }
         Refusal::ForceNotHuman { role } => {
             msg::t("force-human-only-role-cannot", &[("role", &display(role))])
         }
         // Worded from English fragments the kinds give (an operation and
-        // its description, a problem with the commit shown as evidence):
-        // said as the library words them, each line then put in the
-        // language in force.
-        Refusal::Operation { .. } | Refusal::NoEvidence { .. } | Refusal::ActionNotTaken { .. } => {
-            r.to_string()
-        }
+        // its description): said as the library words them, each line then
+        // put in the language in force.
+        Refusal::Operation { .. } => r.to_string(),
         _ => msg::m(&r.message()),
     }
 }

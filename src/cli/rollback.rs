@@ -122,10 +122,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 ],
             ));
             for (p, d) in preview.iter().zip(&diffs) {
-                let what = p.what;
+                // What the rollback does to the file: the preview's word.
+                let id = match p.what {
+                    "create" => "create-path",
+                    "remove" => "remove-path",
+                    _ => "restore-path",
+                };
                 ui.line(paint(
                     DIM,
-                    format!("  {what:<7} {}", orx::text::escape(&p.path)),
+                    msg::t(id, &[("path", &orx::text::escape(&p.path))]),
                 ));
                 if let Some(d) = d {
                     super::diff::print(ui, d);

@@ -31,7 +31,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         verify::default_range(&repo, args.all)
     } else {
         check_revs(&repo, &args.revs)?;
-        (args.revs.clone(), args.revs.join(" "))
+        (
+            args.revs.clone(),
+            orx::text::message::Message::text(args.revs.join(" ")),
+        )
     };
     let report = verify::verify(
         &repo,
@@ -45,7 +48,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if ui.is_json() {
         ui.json(&super::output::history::Verify {
             version: super::output::Version,
-            range: scope.clone(),
+            range: scope.to_string(),
             commits: report.commits,
             violations: &report.violations,
             acknowledged: &report.acknowledged,
@@ -56,7 +59,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     for v in &report.violations {
         ui.wrap(format!("{}: {}", head(v), paint(RED, &v.rule)), 4);
-        for line in v.message.lines() {
+        for line in msg::m(&v.message).lines() {
             ui.wrap(format!("    {line}"), 6);
         }
     }
@@ -71,7 +74,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ),
             4,
         );
-        for line in a.violation.message.lines() {
+        for line in msg::m(&a.violation.message).lines() {
             ui.wrap(format!("    {line}"), 6);
         }
         ui.wrap(
@@ -123,7 +126,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         "verify-summary",
         &[
             ("n", &(report.commits - report.not_judged.len())),
-            ("scope", &msg::localize(&scope)),
+            ("scope", &msg::m(&scope)),
             ("unjudged", &unjudged),
             ("v", &n),
             ("acknowledged", &acknowledged),

@@ -150,19 +150,19 @@ pub enum Refusal {
         item: String,
         from: String,
         to: String,
-        problem: String,
+        problem: Message,
     },
     /// The transition's action (`actions:`) is not shown in the change.
     ActionNotTaken {
         item: String,
         from: String,
         to: String,
-        problem: String,
+        problem: Message,
     },
     Record {
         item: String,
         field: String,
-        problem: String,
+        problem: Message,
     },
 }
 
@@ -665,7 +665,7 @@ fn record_change(wf: &Workflow, t: Option<&Transition>, c: &Change, item: &str) 
             return None;
         }
         let field = r.path.join(".");
-        let refuse = |problem: String| {
+        let refuse = |problem: Message| {
             Some(Refusal::Record {
                 item: item.to_owned(),
                 field: field.clone(),
@@ -673,46 +673,45 @@ fn record_change(wf: &Workflow, t: Option<&Transition>, c: &Change, item: &str) 
             })
         };
         if !r.roles.iter().any(|x| x == c.role) {
-            return refuse(format!(
-                "only {} may write it, not {}",
-                role::display_list(&r.roles),
-                role::display(c.role)
+            return refuse(crate::msg!(
+                "record-wrong-role",
+                roles = role::display_list(&r.roles),
+                role = role::display(c.role)
             ));
         }
         let current = match r.round.eval(&scope) {
             Ok(v) => v,
             Err(e) => {
-                return refuse(format!(
-                    "its round `{}` cannot be evaluated: {e}",
-                    r.round.source
+                return refuse(crate::msg!(
+                    "record-round-not-evaluated",
+                    round = &r.round.source,
+                    error = e.to_string()
                 ));
             }
         };
         let round_of = |v: &Value| v.get("round").cloned().unwrap_or(Value::Null);
         if !same_value(&round_of(a), &current) {
-            return refuse(format!(
-                "it is for round {}, but the current round ({}) is {current}",
-                round_of(a),
-                r.round.source
+            return refuse(crate::msg!(
+                "record-other-round",
+                round = round_of(a).to_string(),
+                expr = &r.round.source,
+                current = current.to_string()
             ));
         }
         if same_value(&round_of(b), &current) {
-            return refuse(format!(
-                "round {current} is already recorded and cannot be rewritten"
+            return refuse(crate::msg!(
+                "record-round-already-recorded",
+                current = current.to_string()
             ));
         }
-        let unmet: Vec<String> = r
+        let unmet: Vec<ConditionCheck> = r
             .check
             .iter()
             .map(|cond| check_condition(cond, &scope))
             .filter(|u| !u.holds)
-            .map(|u| u.to_string())
             .collect();
         if !unmet.is_empty() {
-            return refuse(format!(
-                "it is not consistent:\n  - {}",
-                unmet.join("\n  - ")
-            ));
+            return refuse(then(crate::msg!("record-not-consistent"), bullets(&unmet)));
         }
         None
     })

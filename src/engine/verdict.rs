@@ -12,6 +12,8 @@ use serde_json::Value;
 use crate::engine::item::Item;
 use crate::engine::validate::{self, Accepted, Change, Refusal, Verdict};
 use crate::git::{GitError, Repo, Side};
+use crate::msg;
+use crate::text::message::Message;
 use crate::workflow::kind::Kinds;
 use crate::workflow::{Evidence, Transition, Waits, Workflow};
 
@@ -230,15 +232,17 @@ impl Ground<'_> {
     /// transition, if it does not: it must be in the history the change is
     /// made on, and carry `trailer: ID` or be a merge commit whose message
     /// names the item's `merge_names` field.
-    fn no_evidence(&self, ev: &Evidence, after: &Value) -> Option<String> {
+    fn no_evidence(&self, ev: &Evidence, after: &Value) -> Option<Message> {
         let field = ev.field.join(".");
         let id = text(after, "id");
-        let how = match &ev.merge_names {
-            Some(m) => format!(
-                "a commit carrying `{}: {id}`, or a merge commit naming its `{m}`",
-                ev.trailer
+        let how = || match &ev.merge_names {
+            Some(m) => msg!(
+                "evidence-by-trailer-or-merge",
+                trailer = &ev.trailer,
+                id = id,
+                field = m
             ),
-            None => format!("a commit carrying `{}: {id}`", ev.trailer),
+            None => msg!("evidence-by-trailer", trailer = &ev.trailer, id = id),
         };
         let named = ev
             .field
@@ -247,14 +251,13 @@ impl Ground<'_> {
             .and_then(Value::as_str)
             .filter(|c| !c.is_empty());
         let Some(named) = named else {
-            return Some(format!(
-                "records no commit in `{field}`: only {how} in the main line shows it (`git orx tick` records it)"
-            ));
+            return Some(msg!("evidence-none-recorded", field = &field, how = how()));
         };
         let Some(commit) = self.repo.commit(named).ok() else {
-            return Some(format!(
-                "names commit `{}` in `{field}`, which is not in this repository",
-                crate::text::escape(named)
+            return Some(msg!(
+                "evidence-not-in-repository",
+                commit = crate::text::escape(named),
+                field = &field
             ));
         };
         let reachable = match &self.base {
@@ -264,9 +267,10 @@ impl Ground<'_> {
             None => false,
         };
         if !reachable {
-            return Some(format!(
-                "names commit {} in `{field}`, which is not in the history this change is made on",
-                commit.short
+            return Some(msg!(
+                "evidence-not-in-history",
+                commit = &commit.short,
+                field = &field
             ));
         }
         let by_trailer = commit.trailers.iter().any(|(k, v)| {
@@ -283,9 +287,11 @@ impl Ground<'_> {
         if by_trailer || by_merge {
             return None;
         }
-        Some(format!(
-            "names commit {} in `{field}`, which is not {how}",
-            commit.short
+        Some(msg!(
+            "evidence-not-shown",
+            commit = &commit.short,
+            field = &field,
+            how = how()
         ))
     }
 
@@ -300,7 +306,7 @@ impl Ground<'_> {
         before: &Value,
         after: &Value,
         past: bool,
-    ) -> Result<Option<String>, GitError> {
+    ) -> Result<Option<Message>, GitError> {
         let Some(field) = wf.checkpoint_field.as_deref() else {
             return Ok(None);
         };
@@ -308,9 +314,7 @@ impl Ground<'_> {
         match action {
             "checkpoint" => {
                 let Some(new) = name(after).filter(|n| name(before).as_ref() != Some(n)) else {
-                    return Ok(Some(format!(
-                        "makes a checkpoint and records it in `{field}`; `git orx agent fire` does both"
-                    )));
+                    return Ok(Some(msg!("action-checkpoint-not-recorded", field = field)));
                 };
                 let known = past
                     || self
@@ -318,7 +322,7 @@ impl Ground<'_> {
                         .commit_id(&format!("{CHECKPOINT_REFS}{new}"))
                         .is_some();
                 Ok((!valid_checkpoint_name(&new) || !known)
-                    .then(|| format!("records `{field}: {new}`, which is not a checkpoint here")))
+                    .then(|| msg!("action-checkpoint-unknown", field = field, name = &new)))
             }
             "rollback" => {
                 let target = name(before).unwrap_or_default();
@@ -328,11 +332,7 @@ impl Ground<'_> {
                     }
                     None => false,
                 };
-                Ok((!rolled).then(|| {
-                    format!(
-                        "rolls the work back to {target} first; `git orx agent fire` commits that rollback, then this"
-                    )
-                }))
+                Ok((!rolled).then(|| msg!("action-rollback-first", target = &target)))
             }
             _ => Ok(None),
         }

@@ -25,7 +25,9 @@ use crate::engine::item::Item;
 use crate::engine::validate::{self, Accepted, Change};
 use crate::error::Result;
 use crate::git::{Repo, Side};
+use crate::msg;
 use crate::repo::rules::{Rules, is_rule_file};
+use crate::text::message::Message;
 use crate::workflow::role::HUMAN;
 
 /// A broken rule, with where it was broken.
@@ -41,7 +43,11 @@ pub struct Violation {
     pub transition: Option<String>,
     /// A short name for the rule: `invalid-transition`, `unauthorized-role`, ...
     pub rule: String,
-    pub message: String,
+    // What was broken, said in the language in force (its English in
+    // `--json`).
+    #[serde(serialize_with = "crate::text::message::serialize_english")]
+    #[schemars(with = "String")]
+    pub message: Message,
 }
 
 /// A change of one item (accepted or not), for trailers.
@@ -107,7 +113,7 @@ impl Judge<'_> {
         item: Option<String>,
         transition: Option<String>,
         rule: &str,
-        message: String,
+        message: Message,
     ) -> Violation {
         Violation {
             commit: self.commit.map(str::to_owned),
@@ -204,9 +210,12 @@ impl Judge<'_> {
                         None,
                         None,
                         "rules-need-human",
-                        format!(
-                            "{path} defines the rules; only the Human may change it (role: {})",
-                            self.role.map_or("none".to_owned(), crate::workflow::role::display)
+                        msg!(
+                            "rules-need-human",
+                            path = &path,
+                            role = self.role.map_or(msg!("none"), |r| {
+                                Message::text(crate::workflow::role::display(r))
+                            })
                         ),
                     ));
                 }
@@ -272,8 +281,13 @@ impl Judge<'_> {
         if let Some(bytes) = self.repo.file_at(to, acks)?
             && let Err(message) = crate::history::acknowledged::parse_acknowledgements(&bytes)
         {
-            out.violations
-                .push(self.violation(acks, None, None, "invalid-rules", message));
+            out.violations.push(self.violation(
+                acks,
+                None,
+                None,
+                "invalid-rules",
+                Message::text(message),
+            ));
         }
         let files = crate::repo::rules::files_on(self.repo, to)?;
         let overrides: Vec<String> = files
@@ -282,7 +296,7 @@ impl Judge<'_> {
             .cloned()
             .collect();
         let problem = match Rules::from_files(files) {
-            Err(e) => Some((changed.to_owned(), e.to_string())),
+            Err(e) => Some((changed.to_owned(), e.to_message())),
             Ok(None) => None,
             Ok(Some(rules)) => std::iter::once(rules.default_kind().to_owned())
                 .chain(overrides.iter().map(|p| {
@@ -294,7 +308,7 @@ impl Judge<'_> {
                     rules
                         .workflow(&kind)
                         .err()
-                        .map(|e| (format!(".orx/workflows/{kind}.yaml"), e.to_string()))
+                        .map(|e| (format!(".orx/workflows/{kind}.yaml"), e.to_message()))
                 }),
         };
         if let Some((path, message)) = problem {
@@ -321,7 +335,7 @@ impl Judge<'_> {
                     None,
                     None,
                     "invalid-file",
-                    e.to_string(),
+                    Message::text(e.to_string()),
                 ));
                 return Ok(());
             }
@@ -350,11 +364,11 @@ impl Judge<'_> {
                 Some(label),
                 Some(text),
                 "invalid-file",
-                format!(
-                    "{} holds `kind: {}`; only {} items belong there",
-                    item.path,
-                    crate::text::escape(&item.kind),
-                    self.kind_at(&item.path)
+                msg!(
+                    "item-of-other-kind-here",
+                    path = &item.path,
+                    kind = crate::text::escape(&item.kind),
+                    expected = self.kind_at(&item.path)
                 ),
             ));
             return Ok(());
@@ -374,7 +388,7 @@ impl Judge<'_> {
                 Some(label),
                 Some(text),
                 "invalid-file",
-                e.to_string(),
+                Message::text(e.to_string()),
             ));
             return Ok(());
         }
@@ -395,9 +409,9 @@ impl Judge<'_> {
                     Some(text.clone()),
                     "no-role",
                     if self.commit.is_some() {
-                        "the commit names no role (no `Orx-Role:` trailer: it was made without git-orx's hooks, e.g. with --no-verify)".to_owned()
+                        msg!("commit-names-no-role")
                     } else {
-                        "no role: say who makes this change with ORX_ROLE=ROLE or `git config orx.role ROLE`".to_owned()
+                        msg!("no-role-say-who-makes")
                     },
                 ));
                 stand_in = match (&before, &after, &av) {
@@ -457,7 +471,7 @@ impl Judge<'_> {
                 Some(label.clone()),
                 Some(text.clone()),
                 "unmeasured-quality",
-                format!("{label}: {message}"),
+                msg!("path-text", path = &label, text = Message::text(message)),
             ));
         }
         match verdict {
@@ -469,7 +483,7 @@ impl Judge<'_> {
                     Some(label),
                     Some(text),
                     refusal.kind(),
-                    refusal.to_string(),
+                    refusal.message(),
                 ));
             }
             Ok(Accepted::Transition(t)) => {
@@ -491,9 +505,13 @@ impl Judge<'_> {
                             Some(label.clone()),
                             Some(text.clone()),
                             "effects-not-applied",
-                            format!(
-                                "{label}: {text} sets {field} to {want}, but the file has {got}: write `{field}: {want}` there, or make the change with `git orx move`, which applies a transition's effects",
-                                field = field.join(".")
+                            msg!(
+                                "effects-not-applied",
+                                item = &label,
+                                transition = &text,
+                                field = field.join("."),
+                                want = want.to_string(),
+                                got = got.to_string()
                             ),
                         ));
                     }
@@ -521,7 +539,7 @@ impl Judge<'_> {
                     Some(label.to_owned()),
                     Some(text.to_owned()),
                     "invalid-file",
-                    e.to_string(),
+                    e.to_message(),
                 ));
                 None
             }
@@ -631,7 +649,7 @@ impl Judge<'_> {
                     None,
                     None,
                     "invalid-file",
-                    e.to_string(),
+                    Message::text(e.to_string()),
                 ));
                 return Ok(());
             }
@@ -649,10 +667,11 @@ impl Judge<'_> {
                 Some(label.clone()),
                 Some(format!("{} -> {}", states.join(" | "), item.status)),
                 "merge-state",
-                format!(
-                    "the merge puts {label} in {}, a state neither parent reached (parents: {}); resolve it to a parent's state, then move it",
-                    item.status,
-                    states.join(", ")
+                msg!(
+                    "merge-state-no-parent-had",
+                    item = &label,
+                    state = &item.status,
+                    states = states.join(", ")
                 ),
             ));
             return Ok(());
@@ -679,12 +698,16 @@ impl Judge<'_> {
                 own_fields.push(p.join("."));
             }
         }
-        if !parents.iter().any(|p| p.doc.body() == item.doc.body()) {
-            own_fields.push("the body".to_owned());
-        }
-        if own_fields.is_empty() {
+        let body = !parents.iter().any(|p| p.doc.body() == item.doc.body());
+        if own_fields.is_empty() && !body {
             return Ok(());
         }
+        // The fields the merge wrote, the body (a word of the message) last.
+        let fields = match (own_fields.is_empty(), body) {
+            (_, false) => Message::text(own_fields.join(", ")),
+            (true, true) => msg!("merge-the-body"),
+            (false, true) => msg!("merge-fields-and-body", fields = own_fields.join(", ")),
+        };
         out.changes.push(Judged {
             path: path.to_owned(),
             kind: item.kind.clone(),
@@ -700,7 +723,11 @@ impl Judge<'_> {
                 Some(label),
                 Some(text),
                 "no-role",
-                format!("the merge itself changes {} of {}; say who makes it with ORX_ROLE=ROLE or `git config orx.role ROLE` (in history: an `Orx-Role:` trailer)", own_fields.join(", "), item.label()),
+                msg!(
+                    "merge-changes-no-role",
+                    fields = fields,
+                    item = item.label()
+                ),
             ));
             return Ok(());
         };
@@ -722,9 +749,10 @@ impl Judge<'_> {
                 Some(label),
                 Some(text),
                 refusal.kind(),
-                format!(
-                    "the merge itself changes {}: {refusal}",
-                    own_fields.join(", ")
+                msg!(
+                    "merge-changes-refused",
+                    fields = fields,
+                    refusal = refusal.message()
                 ),
             ));
         }
@@ -748,7 +776,7 @@ impl Judge<'_> {
                 Some(item.label()),
                 None,
                 "file-name",
-                message,
+                Message::text(message),
             ));
         }
         let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
@@ -770,11 +798,11 @@ impl Judge<'_> {
                     Some(item.label()),
                     None,
                     "duplicate-id",
-                    format!(
-                        "{} is also {other}; an ID may be used once: `ORX_ROLE=human git orx renumber {}:{}` gives the one added later the next free ID",
-                        item.label(),
-                        item.kind,
-                        item.id
+                    msg!(
+                        "item-also-other-id-may",
+                        item = item.label(),
+                        other = &other,
+                        kind_id = format!("{}:{}", item.kind, item.id)
                     ),
                 ));
             }

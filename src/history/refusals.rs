@@ -137,7 +137,7 @@ impl Logged {
             to,
             role: None,
             rule: v.rule.clone(),
-            message: clip(&v.message),
+            message: clip(&v.message.to_string()),
         }
     }
 

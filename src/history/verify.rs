@@ -27,6 +27,7 @@ use crate::git::{CommitInfo, Repo, Side, Signature};
 use crate::history::acknowledged::{Acknowledgement, parse_acknowledgements};
 use crate::history::enforce::{Judge, Violation};
 use crate::repo::rules::{ACKNOWLEDGED_PATH, Rules};
+use crate::text::message::Message;
 use crate::workflow::role::HUMAN;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -71,16 +72,19 @@ pub struct Report {
 /// What `verify` checks when given no range: the commits not yet on the
 /// upstream branch; with no upstream, or with `all`, HEAD's whole history.
 /// The second value says which, for the report.
-pub fn default_range(repo: &Repo, all: bool) -> (Vec<String>, String) {
+pub fn default_range(repo: &Repo, all: bool) -> (Vec<String>, Message) {
     if !repo.has_head() {
-        return (Vec::new(), "no commits yet".to_owned());
+        return (Vec::new(), crate::msg!("verify-scope-no-commits"));
     }
     match repo.upstream() {
-        Some(up) if !all => (vec![format!("{up}..HEAD")], format!("commits not on {up}")),
-        Some(_) => (vec!["HEAD".to_owned()], "all of HEAD's history".to_owned()),
+        Some(up) if !all => (
+            vec![format!("{up}..HEAD")],
+            crate::msg!("verify-scope-not-on-upstream", upstream = up),
+        ),
+        Some(_) => (vec!["HEAD".to_owned()], crate::msg!("verify-scope-all")),
         None => (
             vec!["HEAD".to_owned()],
-            "all of HEAD's history (the branch has no upstream)".to_owned(),
+            crate::msg!("all-head-s-history-branch"),
         ),
     }
 }
@@ -448,7 +452,7 @@ fn check_commit(
     if opts.hook || verdicts.touched == 0 || (!others.is_empty() && verdicts.changes.is_empty()) {
         return Ok(());
     }
-    let violation = |rule: &str, message: String| Violation {
+    let violation = |rule: &str, message: Message| Violation {
         commit: Some(info.short.clone()),
         path: String::new(),
         item: None,
@@ -459,7 +463,7 @@ fn check_commit(
     if roles.iter().any(|r| Some(r.as_str()) != role) {
         out.push(violation(
             "conflicting-roles",
-            format!("the commit claims several roles: {}", roles.join(", ")),
+            crate::msg!("commit-claims-several-roles", roles = roles.join(", ")),
         ));
     }
     let identity = rules
@@ -473,19 +477,19 @@ fn check_commit(
         match identity {
             None => out.push(violation(
                 "identity",
-                format!(
-                    "{} is not in the identities of .orx/config.yaml, so it may not act as {}",
-                    info.author_email,
-                    crate::workflow::role::display(role)
+                crate::msg!(
+                    "author-not-an-identity",
+                    email = &info.author_email,
+                    role = crate::workflow::role::display(role)
                 ),
             )),
             Some(i) if !i.roles.iter().any(|r| r == role) => out.push(violation(
                 "identity",
-                format!(
-                    "{} claims to act as {}, but its roles are {}",
-                    info.author_email,
-                    crate::workflow::role::display(role),
-                    crate::workflow::role::display_list(&i.roles)
+                crate::msg!(
+                    "author-not-that-role",
+                    email = &info.author_email,
+                    role = crate::workflow::role::display(role),
+                    roles = crate::workflow::role::display_list(&i.roles)
                 ),
             )),
             Some(_) => {}
@@ -505,12 +509,11 @@ fn check_commit(
 /// (its author, `email`) signed it, if it does not: the key must be the
 /// identity's `key:`, or, without one, an SSH key that
 /// `gpg.ssh.allowedSignersFile` gives to that e-mail.
-fn signature_problem(sig: Signature, email: &str, want: Option<&str>) -> Option<String> {
+fn signature_problem(sig: Signature, email: &str, want: Option<&str>) -> Option<Message> {
+    use crate::msg;
     match sig {
-        Signature::Unsigned => {
-            Some("the commit is not signed (signatures are required)".to_owned())
-        }
-        Signature::Bad(why) => Some(format!("the signature does not verify: {why}")),
+        Signature::Unsigned => Some(msg!("commit-not-signed")),
+        Signature::Bad(why) => Some(msg!("signature-does-not-verify", why = why)),
         Signature::Good { key, principal } => {
             let norm = |s: &str| {
                 s.chars()
@@ -518,18 +521,34 @@ fn signature_problem(sig: Signature, email: &str, want: Option<&str>) -> Option<
                     .collect::<String>()
                     .to_ascii_uppercase()
             };
-            let key_text = key.as_deref().unwrap_or("an unknown key");
+            let key_text = match key.as_deref() {
+                Some(k) => Message::text(k),
+                None => msg!("signature-unknown-key"),
+            };
             match (want, principal) {
-                (Some(want), _) => (!key.as_deref().is_some_and(|k| norm(k).ends_with(&norm(want))))
-                    .then(|| format!("signed by {key_text}, not by {email}'s key {want}")),
-                (None, Some(p)) => (!p.eq_ignore_ascii_case(email)).then(|| {
-                    format!(
-                        "signed by {}'s key ({key_text}), but the author is {email}; a commit must be signed by the identity it claims",
-                        crate::text::escape(&p)
+                (Some(want), _) => (!key
+                    .as_deref()
+                    .is_some_and(|k| norm(k).ends_with(&norm(want))))
+                .then(|| {
+                    msg!(
+                        "signed-by-other-key",
+                        key = key_text,
+                        email = email,
+                        want = want
                     )
                 }),
-                (None, None) => Some(format!(
-                    "signed by {key_text}, which cannot be checked against {email}: give the identity its `key:` in .orx/config.yaml, or sign with SSH and list {email}'s key in gpg.ssh.allowedSignersFile"
+                (None, Some(p)) => (!p.eq_ignore_ascii_case(email)).then(|| {
+                    msg!(
+                        "signed-by-other-principal",
+                        principal = crate::text::escape(&p),
+                        key = key_text,
+                        email = email
+                    )
+                }),
+                (None, None) => Some(msg!(
+                    "signed-key-not-checkable",
+                    key = key_text,
+                    email = email
                 )),
             }
         }
@@ -565,9 +584,13 @@ fn mislabelled(
             item: Some(format!("{kind} {id}")),
             transition: transition.map(str::to_owned),
             rule: "trailer-mismatch".to_owned(),
-            message: format!(
-                "its trailers name {kind} {id}{}, but the commit does not change it: it carries another commit's message (made beside a git-orx command?); fix forward, then acknowledge it",
-                transition.map(|t| format!(" ({t})")).unwrap_or_default()
+            message: crate::msg!(
+                "trailers-name-unchanged-item",
+                item = format!("{kind} {id}"),
+                transition = match transition {
+                    Some(t) => crate::msg!("trailer-transition", transition = t),
+                    None => Message::text(""),
+                }
             ),
         });
     };
@@ -608,7 +631,9 @@ mod tests {
             signature_problem(good("SHA256:abcDEF", None), email, Some("abcdef")),
             None
         );
-        let other = signature_problem(good("SHA256:xyz", None), email, Some("abcdef")).unwrap();
+        let other = signature_problem(good("SHA256:xyz", None), email, Some("abcdef"))
+            .unwrap()
+            .to_string();
         assert!(
             other.contains("not by human@example.com's key abcdef"),
             "{other}"
@@ -618,11 +643,14 @@ mod tests {
             signature_problem(good("SHA256:k", Some("Human@Example.com")), email, None),
             None
         );
-        let dev =
-            signature_problem(good("SHA256:k", Some("dev@example.com")), email, None).unwrap();
+        let dev = signature_problem(good("SHA256:k", Some("dev@example.com")), email, None)
+            .unwrap()
+            .to_string();
         assert!(dev.contains("signed by dev@example.com's key"), "{dev}");
         // No way to tell who signed (OpenPGP without `key:`): refused.
-        let unknown = signature_problem(good("ABCDEF0123", None), email, None).unwrap();
+        let unknown = signature_problem(good("ABCDEF0123", None), email, None)
+            .unwrap()
+            .to_string();
         assert!(
             unknown.contains("cannot be checked against human@example.com"),
             "{unknown}"

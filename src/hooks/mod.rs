@@ -17,6 +17,7 @@ use crate::error::{Error, Result};
 use crate::git::{Repo, Side};
 use crate::history::enforce::{Judge, Verdicts};
 use crate::repo::rules::Rules;
+use crate::text::message::Message;
 
 /// The hooks git-orx installs. Everything below (shims, the lines added to
 /// husky's scripts, lefthook entries, status) is driven by this list; the
@@ -286,7 +287,7 @@ pub enum HookState {
     Via { tool: Tool, file: PathBuf },
     /// Another tool manages the hooks, and git-orx does not run for this
     /// one: `why`, and what to do.
-    NotRun { tool: Tool, why: String },
+    NotRun { tool: Tool, why: Message },
     /// A shim from another git-orx version.
     Outdated,
     /// No hook at all.
@@ -378,13 +379,13 @@ pub enum Step {
     /// one until the user acts: `why`, and what to do.
     NotRun {
         name: String,
-        why: String,
+        why: Message,
     },
     /// A file of an earlier install that another tool had moved aside (and
     /// that would break or never run) was taken away: `what` says which.
     Repaired {
         name: String,
-        what: String,
+        what: Message,
     },
 }
 
@@ -518,7 +519,7 @@ fn remove_shims(dir: &Path) -> Result<Vec<Step>> {
 /// arguments and standard streams; returns its exit code. As git does, a
 /// hook that is not executable is skipped (with a note), and one that is
 /// not a program the system can start (no `#!` line) is run by `sh`.
-pub fn run_saved(dir: &Path, name: &str, args: &[String]) -> Result<(i32, Option<String>)> {
+pub fn run_saved(dir: &Path, name: &str, args: &[String]) -> Result<(i32, Option<Message>)> {
     run_saved_with(dir, name, args, None)
 }
 
@@ -529,7 +530,7 @@ pub fn run_saved_with(
     name: &str,
     args: &[String],
     input: Option<&[u8]>,
-) -> Result<(i32, Option<String>)> {
+) -> Result<(i32, Option<Message>)> {
     let saved = dir.join(format!("{name}{SAVED}"));
     let Ok(meta) = std::fs::metadata(&saved) else {
         return Ok((0, None));
@@ -540,9 +541,10 @@ pub fn run_saved_with(
         if meta.permissions().mode() & 0o111 == 0 {
             return Ok((
                 0,
-                Some(format!(
-                    "your {name} hook ({}) is not executable, so git would not run it either; skipped (chmod +x it to run it)",
-                    saved.display()
+                Some(crate::msg!(
+                    "saved-hook-not-executable",
+                    name = name,
+                    path = saved.display().to_string()
                 )),
             ));
         }
@@ -1042,17 +1044,14 @@ pub fn staged(repo: &Repo, env: &HookEnv, amend: bool, merge_hook: bool) -> Stag
 /// A commit must not take a file that a git-orx process is changing
 /// right now (written, its commit not made yet): the reason, when this one
 /// would. `own` is the pid of the git-orx whose commit this is, if any.
-pub fn taken_mid_change(repo: &Repo, staged: &Staged, own: Option<&str>) -> Option<String> {
+pub fn taken_mid_change(repo: &Repo, staged: &Staged, own: Option<&str>) -> Option<Message> {
     let (holder, rel) = crate::engine::store::changing(&repo.orx_dir())?;
     if own.is_some_and(|pid| holder == format!("pid {pid}")) {
         return None;
     }
     let staged_bytes = repo.file_at(&staged.index, &rel).ok()?;
-    (staged_bytes != repo.file_at(&staged.base, &rel).ok()?).then(|| {
-        format!(
-            "{rel} is being changed by git-orx ({holder}); commit again when it has finished, or leave {rel} out of this commit"
-        )
-    })
+    (staged_bytes != repo.file_at(&staged.base, &rel).ok()?)
+        .then(|| crate::msg!("file-being-changed", path = &rel, holder = &holder))
 }
 
 /// The rules in force at `commit`, if git-orx was set up there.

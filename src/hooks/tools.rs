@@ -52,7 +52,7 @@ pub struct Options {
 pub struct Outcome {
     pub found: Option<Found>,
     pub steps: Vec<Step>,
-    pub advice: Option<String>,
+    pub advice: Option<Message>,
 }
 
 impl Outcome {
@@ -246,8 +246,8 @@ pub fn install(place: &Place, opts: Options) -> Result<Outcome> {
             paths = LEFTHOOK_CONFIGS.join(", "),
             more = found
                 .as_ref()
-                .map(|f| format!("; {} manages its hooks", f.tool))
-                .unwrap_or_default()
+                .map(|f| crate::msg!("tool-manages-its-hooks", tool = f.tool.to_string()))
+                .unwrap_or_else(|| Message::text(""))
         )));
     }
     let (steps, advice) = match found.as_ref().map(|f| f.tool) {
@@ -284,9 +284,10 @@ pub fn uninstall(place: &Place) -> Result<Outcome> {
             }
         }
         Some(Found { tool, file }) if mentions_git_orx(file) => {
-            advice = Some(format!(
-                "{tool} still runs git-orx: take its entries out of {}",
-                file.display()
+            advice = Some(crate::msg!(
+                "tool-still-runs-git-orx",
+                tool = tool.to_string(),
+                file = file.display().to_string()
             ));
         }
         _ => {}
@@ -330,10 +331,10 @@ fn husky_installed(dir: &Path) -> bool {
     dir.join("h").is_file()
 }
 
-fn husky_missing(dir: &Path) -> String {
-    format!(
-        "husky is not installed in this clone ({} is missing): run `npm install` (or `npx husky`)",
-        dir.join("h").display()
+fn husky_missing(dir: &Path) -> Message {
+    crate::msg!(
+        "husky-not-installed",
+        path = dir.join("h").display().to_string()
     )
 }
 
@@ -359,18 +360,19 @@ fn husky_state(dir: &Path, scripts: &Path, name: &str) -> HookState {
     } else {
         HookState::NotRun {
             tool: Tool::Husky,
-            why: format!(
-                "{} does not run git-orx: run `git orx hooks install`",
-                file.display()
+            why: crate::msg!(
+                "husky-script-not-running",
+                file = file.display().to_string()
             ),
         }
     }
 }
 
-fn husky_not_dispatched(dir: &Path, name: &str) -> String {
-    format!(
-        "husky does not run {name} hooks (no {}): git-orx cannot run there; `git orx verify` still judges what this hook would have",
-        dir.join(name).display()
+fn husky_not_dispatched(dir: &Path, name: &str) -> Message {
+    crate::msg!(
+        "husky-not-dispatched",
+        name = name,
+        path = dir.join(name).display().to_string()
     )
 }
 
@@ -382,7 +384,7 @@ fn has_line(file: &Path, name: &str) -> bool {
 /// Adds the git-orx line to `.husky/<hook>` for each hook husky runs,
 /// keeping the script's own lines (they run first). An older install's
 /// shims in husky's `_` directory are taken out: husky rewrites it.
-fn husky_install(place: &Place) -> Result<(Vec<Step>, Option<String>)> {
+fn husky_install(place: &Place) -> Result<(Vec<Step>, Option<Message>)> {
     let scripts = place.dir.parent().ok_or_else(|| {
         Error::Failed(crate::msg!(
             "path-no-parent",
@@ -399,9 +401,9 @@ fn husky_install(place: &Place) -> Result<(Vec<Step>, Option<String>)> {
             }
             steps.push(Step::Repaired {
                 name: s.name.clone(),
-                what: format!(
-                    "took git-orx's shim out of {} (husky rewrites that directory)",
-                    place.dir.display()
+                what: crate::msg!(
+                    "husky-shim-taken-out",
+                    path = place.dir.display().to_string()
                 ),
             });
         }
@@ -528,22 +530,24 @@ fn pre_commit_state(dir: &Path, config: &Path, s: &HookStatus) -> HookState {
 }
 
 /// Why the framework does not run git-orx for `name`, and what to do.
-fn pre_commit_why(dir: &Path, config: &Path, name: &str) -> Option<String> {
+fn pre_commit_why(dir: &Path, config: &Path, name: &str) -> Option<Message> {
     let installed = is_pre_commit_script(&dir.join(name));
     let configured = pre_commit_configured(config, name);
     Some(match (configured, installed) {
         (true, true) => return None,
-        _ if !PRE_COMMIT_STAGES.contains(&name) => format!(
-            "the pre-commit framework does not run {name} hooks: `git orx verify` judges what this hook would have"
+        _ if !PRE_COMMIT_STAGES.contains(&name) => {
+            crate::msg!("pre-commit-stage-not-run", name = name)
+        }
+        (true, false) => crate::msg!(
+            "pre-commit-not-installed-for",
+            file = config.display().to_string(),
+            name = name
         ),
-        (true, false) => format!(
-            "{} runs git-orx, but the framework is not installed for {name}: run `pre-commit install --hook-type {name}`",
-            config.display()
-        ),
-        (false, _) => format!(
-            "add the hook id {} to {} (`git orx hooks install` prints the lines), then run `pre-commit install --hook-type {name}`",
-            pre_commit_id(name),
-            config.display()
+        (false, _) => crate::msg!(
+            "pre-commit-add-hook-id",
+            id = pre_commit_id(name),
+            file = config.display().to_string(),
+            name = name
         ),
     })
 }
@@ -553,7 +557,7 @@ fn pre_commit_why(dir: &Path, config: &Path, name: &str) -> Option<String> {
 /// script that an earlier install kept as `NAME.orx-saved` — which the
 /// framework, running git-orx's shim as its `NAME.legacy`, would run again —
 /// is taken away. Other slots get shims as usual.
-fn pre_commit_install(place: &Place) -> Result<(Vec<Step>, Option<String>)> {
+fn pre_commit_install(place: &Place) -> Result<(Vec<Step>, Option<Message>)> {
     let dir = place.dir;
     let config = place.root.join(PRE_COMMIT_CONFIG);
     let mut steps = Vec::new();
@@ -572,9 +576,9 @@ fn pre_commit_install(place: &Place) -> Result<(Vec<Step>, Option<String>)> {
                 std::fs::remove_file(&saved).map_err(|e| io(&saved, e))?;
                 steps.push(Step::Repaired {
                     name: name.clone(),
-                    what: format!(
-                        "removed {}, an old copy of the pre-commit framework's script that made every commit fail",
-                        saved.display()
+                    what: crate::msg!(
+                        "pre-commit-stale-copy-removed",
+                        path = saved.display().to_string()
                     ),
                 });
             } else if is_shim(&hook) || hook.symlink_metadata().is_err() {
@@ -586,9 +590,9 @@ fn pre_commit_install(place: &Place) -> Result<(Vec<Step>, Option<String>)> {
                 std::fs::rename(&saved, &hook).map_err(|e| io(&saved, e))?;
                 steps.push(Step::Repaired {
                     name: name.clone(),
-                    what: format!(
-                        "put the pre-commit framework's script back in {} (git-orx's shim had wrapped it)",
-                        hook.display()
+                    what: crate::msg!(
+                        "pre-commit-script-put-back",
+                        path = hook.display().to_string()
                     ),
                 });
             }
@@ -621,7 +625,7 @@ fn pre_commit_install(place: &Place) -> Result<(Vec<Step>, Option<String>)> {
 /// The lines to add to `.pre-commit-config.yaml`: git-orx's hook ids as a
 /// `local` repository (git-orx is installed on the machine anyway), and
 /// the hook types to install.
-pub fn pre_commit_advice(config: &Path) -> String {
+pub fn pre_commit_advice(config: &Path) -> Message {
     let mut hooks_block = String::new();
     let mut stages = Vec::new();
     for line in PRE_COMMIT_MANIFEST.lines() {
@@ -637,17 +641,15 @@ pub fn pre_commit_advice(config: &Path) -> String {
             stages.push(*name);
         }
     }
-    format!(
-        "add git-orx to {}:\n\
-         \n\
-         default_install_hook_types: [{}]\n\
-         repos:\n  \
-           - repo: local\n    \
-             hooks:\n{hooks_block}\
-         \n\
-         then run `pre-commit install` (it installs the hook types listed above)",
-        config.display(),
+    // The lines to add are the config's own (YAML), not words.
+    let block = format!(
+        "\ndefault_install_hook_types: [{}]\nrepos:\n  - repo: local\n    hooks:\n{hooks_block}",
         stages.join(", ")
+    );
+    crate::msg!(
+        "pre-commit-advice",
+        file = config.display().to_string(),
+        block = block
     )
 }
 
@@ -772,17 +774,17 @@ fn lefthook_state(dir: &Path, file: &Path, s: &HookStatus) -> HookState {
         },
         (true, false) => HookState::NotRun {
             tool,
-            why: format!(
-                "{} runs git-orx, but lefthook is not installed for {}: run `lefthook install`",
-                file.display(),
-                s.name
+            why: crate::msg!(
+                "lefthook-not-installed-for",
+                file = file.display().to_string(),
+                name = &s.name
             ),
         },
         (false, _) => HookState::NotRun {
             tool,
-            why: format!(
-                "{} does not run git-orx: `git orx hooks install` adds it, for lefthook",
-                file.display()
+            why: crate::msg!(
+                "lefthook-config-not-running",
+                file = file.display().to_string()
             ),
         },
     }
@@ -793,7 +795,7 @@ fn lefthook_state(dir: &Path, file: &Path, s: &HookStatus) -> HookState {
 /// entries to add are given as advice; with it, they are added to the
 /// config (an edit that keeps the rest of the file byte for byte). Shims of
 /// an earlier install that lefthook moved aside are taken away.
-fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>, Option<String>)> {
+fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>, Option<Message>)> {
     let dir = place.dir;
     let mut steps = Vec::new();
     let (mut doc, unreadable) = match lefthook_doc(file) {
@@ -819,9 +821,9 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
             std::fs::remove_file(&old).map_err(|e| io(&old, e))?;
             steps.push(Step::Repaired {
                 name: (*name).to_owned(),
-                what: format!(
-                    "removed {}: lefthook had moved git-orx's shim there, where nothing runs it",
-                    old.display()
+                what: crate::msg!(
+                    "lefthook-moved-shim-removed",
+                    path = old.display().to_string()
                 ),
             });
         }
@@ -841,16 +843,18 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
         for name in &missing {
             steps.push(Step::NotRun {
                 name: (*name).to_owned(),
-                why: format!("{} does not run git-orx", file.display()),
+                why: crate::msg!(
+                    "lefthook-config-not-running-plain",
+                    file = file.display().to_string()
+                ),
             });
         }
-        // Said as the command line says lines of text, for now.
-        return Ok((steps, Some(lefthook_advice(file, &missing).to_string())));
+        return Ok((steps, Some(lefthook_advice(file, &missing))));
     }
     let mut text = text;
     for name in &missing {
         let path = [*name, "commands", LEFTHOOK_COMMAND, "run"];
-        let refuse = |why: String| {
+        let refuse = |why: Message| {
             Error::Failed(crate::msg!(
                 "two-lines",
                 first = crate::msg!(
@@ -864,23 +868,28 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
         };
         if let Some(existing) = doc.as_ref().and_then(|d| d.get(&path[..3])) {
             let run = existing.get("run").and_then(|r| r.scalar_text());
-            return Err(refuse(format!(
-                "it already has a `{LEFTHOOK_COMMAND}` command for {name}{}",
-                run.map(|r| format!(" (run: {r})")).unwrap_or_default()
+            return Err(refuse(crate::msg!(
+                "lefthook-has-command",
+                command = LEFTHOOK_COMMAND,
+                name = *name,
+                run = match run {
+                    Some(r) => crate::msg!("lefthook-has-command-run", run = r),
+                    None => Message::text(""),
+                }
             )));
         }
         let present = doc.as_ref().filter(|d| d.get(&[name]).is_some());
         if let Some(d) = present {
             let mut edited = d
                 .set(&path, &json!(lefthook_run(name)))
-                .map_err(|e| refuse(e.to_string()))?;
+                .map_err(|e| refuse(Message::text(e.to_string())))?;
             if lefthook_stdin(name) {
                 edited = edited
                     .set(
                         &[*name, "commands", LEFTHOOK_COMMAND, "use_stdin"],
                         &json!(true),
                     )
-                    .map_err(|e| refuse(e.to_string()))?;
+                    .map_err(|e| refuse(Message::text(e.to_string())))?;
             }
             text = edited.text().to_owned();
         } else {
@@ -891,9 +900,10 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
             }
             text.push_str(&format!("{name}:{nl}{}", lefthook_command(name, nl)));
         }
-        let edited = Document::parse_yaml(text.clone()).map_err(|e| refuse(e.to_string()))?;
+        let edited =
+            Document::parse_yaml(text.clone()).map_err(|e| refuse(Message::text(e.to_string())))?;
         if !lefthook_configured(&edited, name) {
-            return Err(refuse("the edited file would not run it".to_owned()));
+            return Err(refuse(crate::msg!("lefthook-edit-would-not-run")));
         }
         doc = Some(edited);
     }
@@ -904,10 +914,7 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
             file: file.to_path_buf(),
         });
     }
-    Ok((
-        steps,
-        Some("run `lefthook install` so that lefthook installs the new hooks".to_owned()),
-    ))
+    Ok((steps, Some(crate::msg!("lefthook-install-new-hooks"))))
 }
 
 #[cfg(test)]
@@ -932,5 +939,46 @@ mod tests {
         assert_eq!(with_line("npm test\n\n", "X"), "npm test\nX\n");
         assert_eq!(with_line("a\nexit 0\n", "X"), "a\nX\nexit 0\n");
         assert_eq!(with_line("a\r\nb", "X"), "a\r\nb\r\nX\r\n");
+    }
+
+    /// Regression: a hook tool's reason was an English text the command
+    /// line matched against a catalog to find its Chinese, so rewording
+    /// the English lost the Chinese. It is a named message now: its
+    /// Chinese is found by its ID, whatever its English says.
+    #[test]
+    fn a_hook_tools_reason_keeps_its_chinese_by_id() {
+        use crate::text::message::Lang;
+        let tmp = tempfile::tempdir().unwrap();
+        let husky = tmp.path().join(".husky");
+        let dir = husky.join("_");
+        std::fs::create_dir_all(&dir).unwrap();
+        // husky's directory without its `h` (not installed), and a
+        // script that runs git-orx.
+        std::fs::write(
+            husky.join("pre-commit"),
+            format!("{}\n", husky_line("pre-commit")),
+        )
+        .unwrap();
+        let HookState::NotRun { why, .. } = husky_state(&dir, &husky, "pre-commit") else {
+            panic!("husky without `h` runs nothing");
+        };
+        assert_eq!(why.id(), "husky-not-installed");
+        let zh = why.render(Lang::Zh);
+        assert!(zh.starts_with("这个克隆中没有安装 husky"), "{zh}");
+        assert!(
+            why.to_string().starts_with("husky is not installed"),
+            "{why}"
+        );
+        // Every reason and repair of the tools is a named message.
+        let reasons = [
+            husky_not_dispatched(&dir, "reference-transaction"),
+            pre_commit_why(&dir, &tmp.path().join(PRE_COMMIT_CONFIG), "pre-commit").unwrap(),
+            pre_commit_advice(&tmp.path().join(PRE_COMMIT_CONFIG)),
+            lefthook_advice(&tmp.path().join("lefthook.yml"), HOOKS),
+        ];
+        for m in reasons {
+            assert!(m.as_text().is_none(), "{m}");
+            assert!(!m.render(Lang::Zh).contains("does not run"), "{m}");
+        }
     }
 }

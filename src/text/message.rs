@@ -61,6 +61,11 @@ pub const RESOURCES: &[(&str, &str, &str)] = &[
         include_str!("../../locales/zh/kinds.ftl"),
     ),
     (
+        "enforce.ftl",
+        include_str!("../../locales/en/enforce.ftl"),
+        include_str!("../../locales/zh/enforce.ftl"),
+    ),
+    (
         "messages.ftl",
         include_str!("../../locales/en/messages.ftl"),
         include_str!("../../locales/zh/messages.ftl"),
@@ -230,6 +235,12 @@ impl fmt::Display for Message {
     }
 }
 
+/// A message in data (`--json`) as its English text, for
+/// `#[serde(serialize_with = ...)]`: the field stays a string.
+pub fn serialize_english<S: serde::Serializer>(m: &Message, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(m)
+}
+
 impl From<String> for Message {
     fn from(text: String) -> Message {
         Message::text(text)
@@ -239,6 +250,12 @@ impl From<String> for Message {
 impl From<&str> for Message {
     fn from(text: &str) -> Message {
         Message::text(text)
+    }
+}
+
+impl From<&Message> for Arg {
+    fn from(m: &Message) -> Arg {
+        Arg::Message(m.clone())
     }
 }
 

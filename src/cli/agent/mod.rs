@@ -111,14 +111,16 @@ pub fn execute_with(
     let role = plan.role().to_ascii_lowercase();
     let done = plan::execute(ws, &plan, !change.no_commit)?;
     if let Some(r) = &done.rollback {
-        let id = match r.changed.len() {
-            1 => "rolled-back-file-restored-removed",
-            _ => "rolled-back-n-files-restored",
-        };
-        ui.line(msg::t(
-            id,
-            &[("n", &r.changed.len()), ("commit", &r.commit)],
-        ));
+        ui.line(match r.changed.len() {
+            1 => msg::t(
+                "rolled-back-file-restored-removed",
+                &[("commit", &r.commit)],
+            ),
+            n => msg::t(
+                "rolled-back-n-files-restored",
+                &[("n", &n), ("commit", &r.commit)],
+            ),
+        });
         ui.line(paint(
             DIM,
             msg::t(

@@ -48,6 +48,12 @@ const BY_ID: &[(&str, &str)] = &[
         "allowed-none-human-overrides",
         "allowed-state-none-only-human",
     ),
+    ("human-may-override", "human-may-override-force"),
+    ("commit-not-signed", "commit-not-signed-flag"),
+    (
+        "lefthook-config-not-running",
+        "lefthook-config-not-running-flag",
+    ),
 ];
 
 /// The command line's wording of the library message `id`, if it names an
@@ -61,24 +67,10 @@ pub fn by_id(id: &str) -> Option<&'static str> {
 
 /// (the library's line, the command line's), for the library's lines not
 /// yet said by ID.
-const FLAGS: &[(&str, &str)] = &[
-    (
-        "the commit is not signed (signatures are required)",
-        "the commit is not signed (--require-signed)",
-    ),
-    (
-        "add git-orx to {file} (or have `git orx hooks install` add it, for lefthook):",
-        "add git-orx to {file} (or run `git orx hooks install --lefthook`, which adds it):",
-    ),
-    (
-        "{file} does not run git-orx: `git orx hooks install` adds it, for lefthook",
-        "{file} does not run git-orx: `git orx hooks install --lefthook` adds it",
-    ),
-    (
-        "{text}; `git orx move` records what the story has (and a reason why tasks are left open)",
-        "{text}; `git orx move` records what the story has (and `--reason TEXT` why tasks are left open)",
-    ),
-];
+const FLAGS: &[(&str, &str)] = &[(
+    "{text}; `git orx move` records what the story has (and a reason why tasks are left open)",
+    "{text}; `git orx move` records what the story has (and `--reason TEXT` why tasks are left open)",
+)];
 
 /// `line` worded with its flag, if it is one of the library's lines that
 /// name an action a flag takes.
@@ -158,8 +150,13 @@ mod tests {
             assert_eq!(names(lib), names(cli), "{lib}");
         }
         assert_eq!(
-            super::word("  the commit is not signed (signatures are required)").as_deref(),
-            Some("  the commit is not signed (--require-signed)")
+            super::word(
+                "  2 tasks open; `git orx move` records what the story has (and a reason why tasks are left open)"
+            )
+            .as_deref(),
+            Some(
+                "  2 tasks open; `git orx move` records what the story has (and `--reason TEXT` why tasks are left open)"
+            )
         );
         assert_eq!(super::word("nothing to word"), None);
     }

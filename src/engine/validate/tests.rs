@@ -681,6 +681,15 @@ fn records_are_written_once_per_round_by_their_role() {
         e.to_string().contains("only QA may write it, not Dev"),
         "{e}"
     );
+    // Regression: the problem was an English fragment the command line
+    // matched to find its Chinese. It is a named message: its Chinese is
+    // found by its ID, however its English is worded.
+    let Refusal::Record { problem, .. } = &e else {
+        panic!("{e}")
+    };
+    assert_eq!(problem.id(), "record-wrong-role");
+    let zh = e.message().render(crate::text::message::Lang::Zh);
+    assert!(zh.contains("只有 QA 可以写入,Dev 不可以"), "{zh}");
     // Once written, round 2's record cannot be rewritten into a pass.
     let recorded = record(2, 1);
     let rewritten =
