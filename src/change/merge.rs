@@ -52,8 +52,11 @@ pub struct Decision {
     pub state: String,
     pub ours: String,
     pub theirs: String,
-    /// The rule, in words (`the later state wins`).
+    /// The rule, in words (`the later state wins`), in English: the
+    /// trailer's.
     pub rule: String,
+    /// The rule as a message, said in the language in force.
+    pub says: crate::text::message::Message,
 }
 
 impl Decision {
@@ -120,6 +123,8 @@ pub fn take_decisions(
                 ours: (*ours).to_owned(),
                 theirs: (*theirs).to_owned(),
                 rule: (*rule).to_owned(),
+                // Read back from the merge's record, in English.
+                says: crate::text::message::Message::text(*rule),
             })
         })
         .collect()
@@ -232,6 +237,11 @@ pub fn merge_file(
                     .as_ref()
                     .map(|r| r.to_string())
                     .unwrap_or_default(),
+                says: wf
+                    .merge_state
+                    .as_ref()
+                    .map(|r| r.to_message())
+                    .unwrap_or_else(|| crate::text::message::Message::text("")),
             });
         }
     }

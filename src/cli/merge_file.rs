@@ -68,7 +68,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 ("here", &labels.ours),
                 ("t", &d.theirs),
                 ("there", &labels.theirs),
-                ("rule", &msg::localize(&d.rule)),
+                ("rule", &msg::m(&d.says)),
                 ("state", &d.state),
             ],
         );

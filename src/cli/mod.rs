@@ -771,8 +771,45 @@ fn refusal(r: &Refusal) -> String {
         // its description, a problem with the commit shown as evidence):
         // said as the library words them, each line then put in the
         // language in force.
-        Refusal::Operation { .. } | Refusal::NoEvidence { .. } | Refusal::ActionNotTaken { .. } => {
-            r.to_string()
+        Refusal::NoEvidence { .. } | Refusal::ActionNotTaken { .. } => r.to_string(),
+        // The operations in the language in force, as the workflow
+        // describes them in it.
+        Refusal::Operation {
+            item,
+            state,
+            operation,
+            allowed,
+        } => {
+            let lang = msg::lang();
+            let described = |o: &orx::workflow::Operation| match o.desc_in(lang) {
+                Some(d) => msg::t("operation-described", &[("name", &o.name), ("desc", &d)]),
+                None => o.name.clone(),
+            };
+            let operation = operation
+                .iter()
+                .map(described)
+                .reduce(|a, b| msg::t("operation-or", &[("first", &a), ("second", &b)]))
+                .unwrap_or_default();
+            let mut text = msg::t(
+                "two-lines",
+                &[
+                    (
+                        "first",
+                        &msg::t(
+                            "item-state-not-allow-operation",
+                            &[("item", item), ("state", state), ("operation", &operation)],
+                        ),
+                    ),
+                    (
+                        "second",
+                        &msg::t("allowed-while-state", &[("state", state)]),
+                    ),
+                ],
+            );
+            for o in allowed {
+                text.push_str(&format!("\n  - {}", described(o)));
+            }
+            text
         }
         _ => msg::m(&r.message()),
     }

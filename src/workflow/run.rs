@@ -638,6 +638,7 @@ mod tests {
             .map(|_| ())
             .unwrap_err()
             .message
+            .to_string()
         };
         let m = over("  next:\n    - when: \"true\"\n      action: dance\n");
         assert!(m.contains("unknown action `dance`"), "{m}");
