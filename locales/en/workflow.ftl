@@ -107,3 +107,48 @@ items-prefix = `items.prefix: { $prefix }` must be at most 8 letters
 items-template-name = `items.template: { $template }` must be a name (letters, digits, `.`, `_`, `-`)
 items-file-sep = `items.file_sep: { $sep }` must be a short separator such as `-`
 items-id-field = `items.id_field: { $field }` must name a top-level field
+
+## A workflow's `steps:` and `create:`
+
+step-problem = step `{ $step }`: { $problem }
+step-name = a step's name is letters, digits, `-` and `_`
+step-when-offered = say when it is offered with one of `trigger: NAME`, `each_transition: true`, `operations: [..]` or `states: ..`
+step-states-unknown = `states` names `{ $name }`, which is not a state (states: { $states })
+step-states-word = `states` is `all`, `active` (every state not terminal) or a list of states
+step-trigger-states = with `trigger`, `states` is a list of states it is offered in (states: { $states })
+# `key`: `trigger` or `triggers`.
+step-trigger-unknown = `{ $key }: { $trigger }` fires no transition (triggers and events: { $known })
+step-unknown-operation = unknown operation `{ $op }` (`operations` declares: { $known })
+step-triggers-alone = `triggers` goes with `each_transition: true`
+step-run-empty = `run` is empty: give the command after `git orx`
+step-run-placeholder = `run` names `{"{"}{ $name }{"}"}`; it may name {"{"}id{"}"} and {"{"}role{"}"}, and for a step per transition {"{"}to{"}"} and {"{"}trigger{"}"}
+step-unknown-role = unknown role `{ $role }`
+input-unknown-type = input `{ $input }`: unknown type `{ $kind }` (types: { $known })
+input-name-taken = input `{ $input }`: the name is taken by the action's call (`{ $step }` and the placeholders of `run`)
+input-second = a second input `{ $input }`
+input-not-a-flag = input `{ $input }`: `flag: { $flag }` is not a flag (`--name`, `-m`)
+input-flag-needed = input `{ $input }`: a `flag` input needs its `flag`
+input-min-max-numbers = input `{ $input }`: `min` and `max` are for numbers
+input-min-above-max = input `{ $input }`: `min` { $lo } is above `max` { $hi }
+input-enum-texts = input `{ $input }`: `enum` is for texts
+input-best = input `{ $input }`: `best: { $best }` is not a value it takes
+group-two-flags = an `{ $group }` group names two flags or more
+group-two-flags-no-required = an `{ $group }` group names two flags or more (and no `required`)
+group-flag-unknown = `{ $group }` names `{ $flag }`, which no input of the step has
+create-run-or-by = `create` says how an item is made with one of `run: [..]` or `by: TEXT`
+create-run-empty = `create`: `run` is empty
+create-run-placeholder = `create`: `run` names `{"{"}{ $name }{"}"}`; it may name {"{"}role{"}"} and {"{"}kind{"}"}
+
+## A workflow's `run:` section
+
+# `at`: the key (`run.errors.state`).
+run-at-problem = { $at }: { $problem }
+run-not-a-path = `{ $path }` is not a field path (`a.b.c`)
+run-not-a-state = `{ $state }` is not a state
+run-none-declared = { $at }: `{ $none }` means there is nothing to do and cannot be declared
+run-alias-taken = { $at }.alias: `{ $alias }` is the name of another action (or `{ $none }`)
+run-unknown-action = { $at }: unknown action `{ $action }` (`run.actions` declares: { $known }; `{ $none }` ends the run)
+run-exit-empty = { $at }: `exit` is empty
+run-limit-param = `run.errors.limit`: `{ $param }` is not a whole number in `params`
+run-limit = `run.errors.limit` must be a whole number from 1 or `params.NAME`, not { $value }
+run-next-empty = `run.next` is empty: it chooses the next action

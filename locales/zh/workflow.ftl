@@ -100,3 +100,46 @@ items-prefix = `items.prefix: { $prefix }` 必须是至多 8 个字母
 items-template-name = `items.template: { $template }` 必须是名称 (字母、数字、`.`、`_`、`-`)
 items-file-sep = `items.file_sep: { $sep }` 必须是简短的分隔符,如 `-`
 items-id-field = `items.id_field: { $field }` 必须指定顶层字段
+
+## 工作流的 `steps:` 与 `create:`
+
+step-problem = 步骤 `{ $step }`: { $problem }
+step-name = 步骤名只能由字母、数字、`-` 和 `_` 组成
+step-when-offered = 请用 `trigger: NAME`、`each_transition: true`、`operations: [..]` 或 `states: ..` 之一说明何时提供它
+step-states-unknown = `states` 提到的 `{ $name }` 不是状态 (状态: { $states })
+step-states-word = `states` 是 `all`、`active` (所有非终止状态) 或状态列表
+step-trigger-states = 与 `trigger` 搭配时,`states` 是提供它的状态列表 (状态: { $states })
+step-trigger-unknown = `{ $key }: { $trigger }` 不触发任何转换 (触发器与事件: { $known })
+step-unknown-operation = 未知操作 `{ $op }` (`operations` 声明了: { $known })
+step-triggers-alone = `triggers` 与 `each_transition: true` 搭配
+step-run-empty = `run` 为空: 请给出 `git orx` 之后的命令
+step-run-placeholder = `run` 提到了 `{"{"}{ $name }{"}"}`;它可以提到 {"{"}id{"}"} 和 {"{"}role{"}"},每个转换一个步骤时还可以提到 {"{"}to{"}"} 和 {"{"}trigger{"}"}
+step-unknown-role = 未知角色 `{ $role }`
+input-unknown-type = 输入 `{ $input }`: 未知类型 `{ $kind }` (类型: { $known })
+input-name-taken = 输入 `{ $input }`: 该名称已被动作调用占用 (`{ $step }` 和 `run` 的占位符)
+input-second = 第二个输入 `{ $input }`
+input-not-a-flag = 输入 `{ $input }`: `flag: { $flag }` 不是选项 (`--name`、`-m`)
+input-flag-needed = 输入 `{ $input }`: `flag` 类型的输入需要它的 `flag`
+input-min-max-numbers = 输入 `{ $input }`: `min` 和 `max` 只用于数字
+input-min-above-max = 输入 `{ $input }`: `min` { $lo } 大于 `max` { $hi }
+input-enum-texts = 输入 `{ $input }`: `enum` 只用于文本
+input-best = 输入 `{ $input }`: `best: { $best }` 不是它接受的值
+group-two-flags = `{ $group }` 组需要列出两个或更多选项
+group-two-flags-no-required = `{ $group }` 组需要列出两个或更多选项 (且不能有 `required`)
+group-flag-unknown = `{ $group }` 提到的 `{ $flag }` 不是该步骤任何输入的选项
+create-run-or-by = `create` 用 `run: [..]` 或 `by: TEXT` 之一说明条目如何创建
+create-run-empty = `create`: `run` 为空
+create-run-placeholder = `create`: `run` 提到了 `{"{"}{ $name }{"}"}`;它可以提到 {"{"}role{"}"} 和 {"{"}kind{"}"}
+
+## 工作流的 `run:` 部分
+
+run-at-problem = { $at }: { $problem }
+run-not-a-path = `{ $path }` 不是字段路径 (`a.b.c`)
+run-not-a-state = `{ $state }` 不是状态
+run-none-declared = { $at }: `{ $none }` 表示无事可做,不能声明
+run-alias-taken = { $at }.alias: `{ $alias }` 是另一个动作的名称 (或 `{ $none }`)
+run-unknown-action = { $at }: 未知动作 `{ $action }` (`run.actions` 声明了: { $known };`{ $none }` 结束运行)
+run-exit-empty = { $at }: `exit` 为空
+run-limit-param = `run.errors.limit`: `{ $param }` 不是 `params` 中的整数
+run-limit = `run.errors.limit` 必须是从 1 起的整数或 `params.NAME`,而不是 { $value }
+run-next-empty = `run.next` 为空: 它选择下一个动作

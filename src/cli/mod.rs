@@ -807,7 +807,12 @@ fn refusal(r: &Refusal) -> String {
                 ],
             );
             for o in allowed {
-                text.push_str(&format!("\n  - {}", described(o)));
+                let line = match o.desc_in(lang) {
+                    Some(d) => msg::t("action-text", &[("action", &o.name), ("text", &d)]),
+                    None => format!("  - {}", o.name),
+                };
+                text.push('\n');
+                text.push_str(&line);
             }
             text
         }

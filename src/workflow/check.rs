@@ -639,7 +639,7 @@ pub(super) fn compile(
             let declared: Vec<String> = defs.iter().map(|(id, _)| id.clone()).collect();
             match steps::shared_run_steps(&declared) {
                 Ok(shared) => defs.extend(shared),
-                Err(m) => return c.fail(None, Text::text(m)),
+                Err(m) => return c.fail(None, m),
             }
         }
         if def.builtin_steps {
@@ -652,7 +652,7 @@ pub(super) fn compile(
         } else {
             match steps::compile(defs, &known) {
                 Ok(steps) => steps,
-                Err((pos, message)) => return c.fail(pos, Text::text(message)),
+                Err((pos, message)) => return c.fail(pos, message),
             }
         }
     };
@@ -665,7 +665,7 @@ pub(super) fn compile(
         };
         match steps::compile_create(name, def.create, items.dir.is_some(), &known) {
             Ok(create) => create,
-            Err((pos, message)) => return c.fail(pos, Text::text(message)),
+            Err((pos, message)) => return c.fail(pos, message),
         }
     };
     if let Some(b) = &def.body {
@@ -690,25 +690,24 @@ pub(super) fn compile(
     let run = match def.run {
         None => None,
         Some(r) => {
-            let expr = |src: &str| -> Result<Expr, String> {
+            let expr = |src: &str| -> Result<Expr, Text> {
                 if c.deferred {
                     return Ok(Expr::deferred(src));
                 }
-                let e = Expr::compile(src).map_err(|e| e.about(src).to_string())?;
-                c.check_params(&e, None)
-                    .map_err(|e| e.message.to_string())?;
+                let e = Expr::compile(src).map_err(|e| e.about(src))?;
+                c.check_params(&e, None).map_err(|e| e.message)?;
                 Ok(e)
             };
-            let state = |s: &str| -> Result<(), String> {
+            let state = |s: &str| -> Result<(), Text> {
                 if states.iter().any(|x| x.name == s) {
                     Ok(())
                 } else {
-                    Err(format!("`{s}` is not a state"))
+                    Err(msg!("run-not-a-state", state = s))
                 }
             };
             match run::compile(r, &expr, &state, &def.params) {
                 Ok(r) => Some(r),
-                Err(m) => return c.fail(None, Text::text(m)),
+                Err(m) => return c.fail(None, m),
             }
         }
     };

@@ -191,6 +191,30 @@ fn builtin_workflows_compile_eagerly() {
     }
 }
 
+/// Regression: a workflow error is a message by its ID, its Chinese found
+/// by that ID: rewording its English cannot lose the Chinese, and no
+/// English is left inside the Chinese.
+#[test]
+fn a_workflow_error_keeps_its_chinese_whatever_its_english() {
+    use crate::text::message::Lang;
+    let e = load_override("states:\n  Draft: {owner: sm}\n  Done: {terminal: true}\n").unwrap_err();
+    let m = e.to_message();
+    assert_eq!(m.id(), "workflow-invalid");
+    let zh = m.render(Lang::Zh);
+    assert!(zh.contains("不是状态 (状态: Draft, Done)"), "{zh}");
+    assert!(
+        zh.contains("替换了 `states`,但保留了内置的 `transitions`"),
+        "{zh}"
+    );
+    assert!(!zh.contains("is not a state"), "{zh}");
+    assert_eq!(e.to_string(), m.render(Lang::En));
+    assert!(
+        e.to_string()
+            .starts_with("invalid workflow built-in workflow"),
+        "{e}"
+    );
+}
+
 #[test]
 fn an_override_that_drops_states_the_built_in_transitions_need_says_so() {
     let e = load_override("states:\n  Draft: {owner: sm}\n  Done: {terminal: true}\n").unwrap_err();
