@@ -881,6 +881,11 @@ pub struct MoveCheck {
 pub struct MoveRefused {
     pub rule: String,
     pub message: String,
+    /// The refusal itself, for the command line to say in the language
+    /// in force as the move's own refusal would be said.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub refusal: Box<crate::engine::validate::Refusal>,
 }
 
 /// An item in detail.
@@ -994,6 +999,7 @@ pub fn detail_of(
                 .map(|r| MoveRefused {
                     rule: r.kind().to_owned(),
                     message: r.to_string(),
+                    refusal: Box::new(r),
                 });
             Ok(MoveCheck {
                 to: t.to.clone(),

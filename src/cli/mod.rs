@@ -650,7 +650,7 @@ fn styled(on: bool, style: Style, text: impl std::fmt::Display) -> String {
 /// A refusal in the language in force, with the flags that override it:
 /// the ones a user meets first are in the catalog; the rest, and the
 /// conditions (the workflow's words), stay as the library words them.
-fn refusal(r: &Refusal) -> String {
+pub fn refusal(r: &Refusal) -> String {
     use orx::workflow::role::display;
     match r {
         Refusal::Unauthorized {
