@@ -172,6 +172,7 @@ impl Error {
             Error::Git(g) => g.message(),
             Error::Store(s) => s.message(),
             Error::Config(c) => crate::msg!("invalid-config", text = c.message()),
+            Error::Workflow(w) => w.to_message(),
             Error::NotInitialised => crate::msg!("repository-not-set-up-git"),
             Error::Outcome {
                 item,
@@ -537,7 +538,7 @@ mod tests {
             Refusal::Operation {
                 item: item(),
                 state: s(),
-                operation: s(),
+                operation: vec![crate::workflow::Operation::bare("op")],
                 allowed: vec![],
             },
             Refusal::Record {
@@ -559,11 +560,7 @@ mod tests {
                 tried: vec![],
             }),
             Error::Item(ItemError::new("p", None, "m")),
-            Error::Workflow(WorkflowError {
-                origin: s(),
-                pos: None,
-                message: s(),
-            }),
+            Error::Workflow(WorkflowError::new("o", None, "m".into())),
             Error::Config(ConfigError {
                 pos: None,
                 message: s().into(),

@@ -218,3 +218,82 @@ fn a_raw_text_is_found() {
     assert_eq!(found("problem: crate::msg!(\"record-wrong-role\")"), 0);
     assert_eq!(found("Error::Refused(r)"), 0);
 }
+
+/// The files whose every text for a user is a named message already: a
+/// workflow file's checks (`WorkflowError`), its `items:`, expressions
+/// and templates, and a story measured against its checklist. Besides
+/// the errors above, none of them may make a text in Rust for its error
+/// or message: no `Err(format!(...))` or `Err("...")`, no
+/// `fail(..., format!(...).into())`, no `Message::text(format!(...))`.
+const NAMED: &[&str] = &[
+    "src/workflow/check.rs",
+    "src/workflow/format.rs",
+    "src/workflow/items.rs",
+    "src/workflow/model.rs",
+    "src/workflow/cost.rs",
+    "src/workflow/steps.rs",
+    "src/workflow/run.rs",
+    "src/repo/rules.rs",
+    "src/engine/checklist.rs",
+];
+
+/// The texts made in Rust in one of [`NAMED`]'s sources: `(line, what)`.
+fn made_texts(src: &str) -> Vec<(usize, String)> {
+    let shapes = regex::Regex::new(
+        r#"Err\(\s*(format!|")|\b(Text|Message)::text\(\s*format!|missing\.push\(\s*format!|fail\([^;]*?format!\([^;]*?\)\s*\.into\(\)"#,
+    )
+    .unwrap();
+    let line = |at: usize| src[..at].matches('\n').count() + 1;
+    shapes
+        .find_iter(src)
+        .map(|m| (line(m.start()), m.as_str().to_owned()))
+        .collect()
+}
+
+#[test]
+fn workflow_and_checklist_texts_are_named_messages() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for rel in NAMED {
+        let src = std::fs::read_to_string(root.join(rel)).unwrap();
+        let src = src.split("\n#[cfg(test)]").next().unwrap_or_default();
+        for (line, what) in made_texts(src) {
+            found.push(format!("{rel}:{line}: {what}"));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "texts made in Rust where a named message belongs (`msg!(\"id\", ...)`, its English \
+         and Chinese in locales/*/workflow.ftl):\n{}",
+        found.join("\n")
+    );
+}
+
+/// The workflow guard finds each shape a raw text takes there.
+#[test]
+fn a_made_text_is_found() {
+    let found = |src: &str| made_texts(src).len();
+    assert_eq!(found(r#"return Err(format!("`{s}` is not a state"));"#), 1);
+    assert_eq!(
+        found(r#"return Err("`items.paths` is empty".to_owned());"#),
+        1
+    );
+    assert_eq!(
+        found(r#"return c.fail(None, format!("`identity: {f}` must be").into());"#),
+        1
+    );
+    assert_eq!(found(r#"Text::text(format!("state `{s}`"))"#), 1);
+    assert_eq!(
+        found(r#"missing.push(format!("section \"{name}\" is empty"))"#),
+        1
+    );
+    assert_eq!(
+        found(r#"return c.fail(None, msg!("workflow-roles-empty"));"#),
+        0
+    );
+    assert_eq!(found(r#"Err(m) => return c.fail(None, Text::text(m)),"#), 0);
+    assert_eq!(
+        found(r#"out.push_str(&format!("\nAs the architecture describes it.\n"));"#),
+        0
+    );
+}

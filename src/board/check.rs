@@ -188,7 +188,7 @@ fn workflow_problem(path: &str, e: Error) -> Problem {
             path: path.to_owned(),
             line: w.pos.map(|p| p.0),
             column: w.pos.map(|p| p.1),
-            message: w.message,
+            message: w.message.to_string(),
         },
         // An error in a built-in section the file keeps: the position is
         // the built-in's, said in the message.
@@ -201,9 +201,10 @@ fn workflow_problem(path: &str, e: Error) -> Problem {
                     Some((l, _)) => format!(" (the {}, line {l})", w.origin),
                     None => format!(" (the {})", w.origin),
                 };
-                match w.message.split_once('\n') {
+                let message = w.message.to_string();
+                match message.split_once('\n') {
                     Some((first, rest)) => format!("{first}{at}\n{rest}"),
-                    None => format!("{}{at}", w.message),
+                    None => format!("{message}{at}"),
                 }
             },
         },

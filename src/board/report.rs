@@ -880,10 +880,12 @@ pub struct MoveCheck {
 #[schemars(deny_unknown_fields)]
 pub struct MoveRefused {
     pub rule: String,
-    // Why, said in the language in force (its English in `--json`).
-    #[serde(serialize_with = "crate::text::message::serialize_english")]
-    #[schemars(with = "String")]
-    pub message: crate::text::message::Message,
+    pub message: String,
+    /// The refusal itself, for the command line to say in the language
+    /// in force as the move's own refusal would be said.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub refusal: Box<crate::engine::validate::Refusal>,
 }
 
 /// An item in detail.
@@ -996,7 +998,8 @@ pub fn detail_of(
                 .err()
                 .map(|r| MoveRefused {
                     rule: r.kind().to_owned(),
-                    message: r.message(),
+                    message: r.to_string(),
+                    refusal: Box::new(r),
                 });
             Ok(MoveCheck {
                 to: t.to.clone(),

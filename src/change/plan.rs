@@ -288,7 +288,7 @@ pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflo
     ws.workflow(&item.kind).map_err(|e| match e {
         Error::Usage(_) | Error::Workflow(_) if ws.items(&item.kind).is_none() => {
             let m = match &e {
-                Error::Workflow(w) => w.message.clone(),
+                Error::Workflow(w) => w.message.to_string(),
                 _ => e.to_string(),
             };
             let kinds = ws.kinds();

@@ -106,7 +106,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for missing in &m.missing {
         ui.line(paint(
             YELLOW,
-            msg::t("missing-text", &[("text", &msg::localize(missing))]),
+            msg::t("missing-text", &[("text", &msg::m(missing))]),
         ));
     }
     if !report.hints.is_empty() {
@@ -143,7 +143,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             score: a.score,
             complexity: complexity.iter().map(|s| (*s).to_owned()).collect(),
             review_asked: a.review,
-            missing: m.missing.clone(),
+            missing: m.missing.iter().map(ToString::to_string).collect(),
             hints: report
                 .hints
                 .iter()

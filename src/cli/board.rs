@@ -348,7 +348,7 @@ async fn respond(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Ou
                 Ok(Err(e)) => reply(
                     StatusCode::INTERNAL_SERVER_ERROR,
                     "text/plain; charset=utf-8",
-                    super::msg::localize(&e.to_string()).into_owned(),
+                    said(&e),
                 ),
                 Err(_) => error_reply(
                     StatusCode::INTERNAL_SERVER_ERROR,
@@ -402,8 +402,21 @@ fn status_of(e: &orx::Error) -> StatusCode {
 /// An error as data (`Error::data`), its message in the language in force.
 fn error_json(e: &orx::Error) -> Value {
     let mut data = serde_json::to_value(e.data()).unwrap_or(Value::Null);
-    data["message"] = Value::String(super::msg::localize(&e.to_string()).into_owned());
+    data["message"] = Value::String(said(e));
     json!({ "error": data })
+}
+
+/// An error's message in the language in force: by its ID where it is a
+/// named message (a workflow's or an item file's error, say); a refusal,
+/// or a text no message names yet, matched by its English.
+fn said(e: &orx::Error) -> String {
+    let m = e.to_message();
+    let refusal = matches!(e, orx::Error::Refused(_) | orx::Error::NoDecision(_));
+    if !refusal && m.as_text().is_none() {
+        super::msg::m(&m)
+    } else {
+        super::msg::localize(&e.to_string()).into_owned()
+    }
 }
 
 /// The workspace, as a command opens it.
@@ -507,7 +520,7 @@ fn item(key: &str, role: Option<&str>) -> orx::Result<Value> {
                 .and_then(|v| v.get_mut("refused"))
                 .and_then(|v| v.get_mut("message"))
         {
-            *said = Value::String(super::msg::m(&r.message));
+            *said = Value::String(super::refusal(&r.refusal));
         }
     }
     Ok(value)

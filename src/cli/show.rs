@@ -160,7 +160,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .as_ref()
             .filter(|r| !["unmet-precondition", "unauthorized-role"].contains(&r.rule.as_str()))
         {
-            let message = msg::m(&r.message);
+            let message = super::refusal(&r.refusal);
             ui.wrap(format!("       {} {message}", paint(RED, "✗")), 9);
         }
     }

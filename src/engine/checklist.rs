@@ -40,8 +40,8 @@ pub struct Measurement {
     pub structure: f64,
     /// Percent of the technical items present, not empty and sourced.
     pub extraction: f64,
-    /// What is missing, one line each.
-    pub missing: Vec<String>,
+    /// What is missing, one message each.
+    pub missing: Vec<crate::text::message::Message>,
     /// Task checkboxes ticked in the tasks section.
     pub tasks_done: usize,
     /// The text of each task checkbox not ticked, in order.
@@ -284,9 +284,9 @@ impl Checklist {
         let mut ok = 0;
         for name in &self.required {
             match find(name, None) {
-                None => missing.push(format!("section \"{name}\" is missing")),
+                None => missing.push(crate::msg!("section-name-missing", name)),
                 Some(r) if content(r).trim().is_empty() => {
-                    missing.push(format!("section \"{name}\" is empty"))
+                    missing.push(crate::msg!("section-name-empty", name))
                 }
                 Some(_) => ok += 1,
             }
@@ -300,15 +300,13 @@ impl Checklist {
                 find(parent, None)
             };
             match find(name, within) {
-                None => missing.push(format!("Dev Notes item \"{name}\" is missing")),
+                None => missing.push(crate::msg!("dev-notes-item-name-missing", name)),
                 Some(r) => {
                     let text = content(r);
                     if text.trim().is_empty() {
-                        missing.push(format!("Dev Notes item \"{name}\" is empty"));
+                        missing.push(crate::msg!("dev-notes-item-name-empty", name));
                     } else if !cites_source(&text) {
-                        missing.push(format!(
-                            "Dev Notes item \"{name}\" cites no source ([Source: docs/...])"
-                        ));
+                        missing.push(crate::msg!("dev-notes-item-name-cites", name));
                     } else {
                         sourced += 1;
                     }
@@ -706,7 +704,8 @@ mod tests {
         assert!(
             fresh
                 .missing
-                .contains(&"section \"Story\" is empty".to_owned())
+                .iter()
+                .any(|m| m.to_string() == "section \"Story\" is empty")
         );
         let full = c.measure(&filled(true));
         assert_eq!(
@@ -717,9 +716,8 @@ mod tests {
         );
         let unsourced = c.measure(&filled(false));
         assert_eq!(unsourced.extraction, 0.0);
-        assert!(unsourced.missing.contains(
-            &"Dev Notes item \"Data Models\" cites no source ([Source: docs/...])".to_owned()
-        ));
+        assert!(unsourced.missing.iter().any(|m| m.to_string()
+            == "Dev Notes item \"Data Models\" cites no source ([Source: docs/...])"));
     }
 
     #[test]
@@ -728,8 +726,9 @@ mod tests {
         let body = filled(true).replace(" [Source: docs/architecture.md#api-specifications]", "");
         let m = c.measure(&body);
         assert_eq!(m.extraction, 83.3);
+        let missing: Vec<String> = m.missing.iter().map(ToString::to_string).collect();
         assert_eq!(
-            m.missing,
+            missing,
             ["Dev Notes item \"API Specifications\" cites no source ([Source: docs/...])"]
         );
         let body = body.replace(

@@ -131,8 +131,10 @@ pub enum Refusal {
     Operation {
         item: String,
         state: String,
-        operation: String,
-        allowed: Vec<String>,
+        /// The operations the command is (any of them would do), as the
+        /// workflow describes them.
+        operation: Vec<crate::workflow::Operation>,
+        allowed: Vec<crate::workflow::Operation>,
     },
     /// A round's record (`review.qa`) written by the wrong role, for
     /// another round, or a second time.
@@ -302,6 +304,15 @@ fn with_conditions(first: Message, conditions: &[Unmet]) -> Message {
     conditions.iter().fold(first, |first, c| {
         crate::msg!("text-bullet", first = first, item = c.message())
     })
+}
+
+/// Operations as the workflow describes them, in English, joined by "or"
+/// (the command line says them in the language in force).
+fn operations(ops: &[crate::workflow::Operation]) -> String {
+    ops.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" or ")
 }
 
 fn two(first: Message, second: Message) -> Message {
@@ -483,7 +494,7 @@ impl Refusal {
                         "item-state-not-allow-operation",
                         item = item,
                         state = state,
-                        operation = operation
+                        operation = operations(operation)
                     ),
                     msg!("allowed-while-state", state = state),
                 ),

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 use crate::error::{Error, Result};
 use crate::git::{GitError, Repo, Side};
 use crate::repo::config::{CONFIG_PATH, Config};
+use crate::text::message::Message;
 use crate::workflow::Workflow;
 use crate::workflow::items::Items;
 use crate::workflow::kind::{Kind, Kinds};
@@ -194,21 +195,20 @@ impl Rules {
                 continue;
             };
             let at = match t {
-                Some(t) => format!("the transition {} -> {}", t.from, t.to),
-                None => "`create_waits`".to_owned(),
+                Some(t) => crate::msg!("workflow-the-transition", from = &t.from, to = &t.to),
+                None => Message::text("`create_waits`"),
             };
-            let fail = |message: String| {
-                Error::Workflow(crate::workflow::WorkflowError {
-                    origin: wf.origin.clone(),
-                    pos: None,
-                    message,
-                })
+            let fail = |message: Message| {
+                Error::Workflow(crate::workflow::WorkflowError::new(
+                    &wf.origin, None, message,
+                ))
             };
             if !self.kinds().contains(&other) {
-                return Err(fail(format!(
-                    "{at} waits for `{}` items, which is no kind here (kinds: {})",
-                    crate::text::escape(other),
-                    self.kinds().join(", ")
+                return Err(fail(crate::msg!(
+                    "workflow-waits-no-kind",
+                    at = at.clone(),
+                    kind = crate::text::escape(other),
+                    kinds = self.kinds().join(", ")
                 )));
             }
             let theirs = match cache.get(other) {
@@ -227,10 +227,12 @@ impl Rules {
                 }
             };
             if let Some(u) = w.until.iter().find(|u| theirs.state(u).is_none()) {
-                return Err(fail(format!(
-                    "{at}: `waits.until` names `{}`, which is no state of `{other}` (states: {})",
-                    crate::text::escape(u),
-                    theirs.state_names().join(", ")
+                return Err(fail(crate::msg!(
+                    "workflow-waits-until-other",
+                    at,
+                    state = crate::text::escape(u),
+                    kind = other,
+                    states = theirs.state_names().join(", ")
                 )));
             }
         }

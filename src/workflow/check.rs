@@ -8,6 +8,8 @@ use serde_saphyr::Spanned;
 
 use super::format::*;
 use super::*;
+use crate::msg;
+use crate::text::message::Message as Text;
 use crate::workflow::role::Roles;
 
 pub(super) struct Checker<'a> {
@@ -16,21 +18,17 @@ pub(super) struct Checker<'a> {
     /// Compile expressions on first use (the built-in, unmodified workflow).
     deferred: bool,
     /// Said after each message (why a built-in section is at fault).
-    note: &'a str,
+    note: Option<&'a Text>,
     roles: &'a Roles,
 }
 
 impl Checker<'_> {
-    fn fail<T>(
-        &self,
-        pos: Option<(usize, usize)>,
-        message: impl Into<String>,
-    ) -> Result<T, WorkflowError> {
-        Err(WorkflowError {
-            origin: self.origin.to_owned(),
-            pos,
-            message: format!("{}{}", message.into(), self.note),
-        })
+    fn fail<T>(&self, pos: Option<(usize, usize)>, message: Text) -> Result<T, WorkflowError> {
+        let message = match self.note {
+            Some(note) => msg!("two-lines", first = message, second = note.clone()),
+            None => message,
+        };
+        Err(WorkflowError::new(self.origin, pos, message))
     }
 
     fn pos<T>(s: &Spanned<T>) -> Option<(usize, usize)> {
@@ -40,10 +38,10 @@ impl Checker<'_> {
 
     fn expr(&self, s: &Spanned<String>) -> Result<Expr, WorkflowError> {
         if self.deferred {
-            return Ok(Expr::deferred(&s.value).located(self.at(s)));
+            return Ok(Expr::deferred(&s.value).located(self.at(s).to_string()));
         }
         let e = match Expr::compile(&s.value) {
-            Ok(e) => e.located(self.at(s)),
+            Ok(e) => e.located(self.at(s).to_string()),
             Err(e) => return self.fail(Self::pos(s), e.about(&s.value)),
         };
         self.check_params(&e, Self::pos(s))?;
@@ -51,14 +49,14 @@ impl Checker<'_> {
     }
 
     /// Where `s` is written, as an expression's errors say it.
-    fn at<T>(&self, s: &Spanned<T>) -> String {
+    fn at<T>(&self, s: &Spanned<T>) -> Text {
         let origin = match self.origin {
-            "built-in" => "built-in workflow",
-            o => o,
+            "built-in" => msg!("workflow-built-in"),
+            o => Text::text(o),
         };
         match Self::pos(s) {
-            Some((line, _)) => format!("{origin}, line {line}"),
-            None => origin.to_owned(),
+            Some((line, _)) => msg!("workflow-at-line", origin, line),
+            None => origin,
         }
     }
 
@@ -67,13 +65,7 @@ impl Checker<'_> {
             if let Some(rest) = path.strip_prefix("params.") {
                 let key = rest.split('.').next().unwrap_or(rest);
                 if self.params.get(key).is_none() {
-                    return self.fail(
-                        pos,
-                        format!(
-                            "`{}` uses `params.{key}`, which `params` does not define",
-                            e.source
-                        ),
-                    );
+                    return self.fail(pos, msg!("workflow-undefined-param", expr = &e.source, key));
                 }
             }
         }
@@ -108,10 +100,10 @@ impl Checker<'_> {
                     Some(r) if !self.roles.contains(&r.value) => {
                         return self.fail(
                             Self::pos(r),
-                            format!(
-                                "unknown role `{}` (known: {})",
-                                r.value,
-                                self.roles.names().join(", ")
+                            msg!(
+                                "workflow-unknown-role",
+                                role = &r.value,
+                                known = self.roles.names().join(", ")
                             ),
                         );
                     }
@@ -150,30 +142,24 @@ pub(super) fn compile(
         origin: &origin,
         params: &def.params,
         deferred,
-        note: "",
+        note: None,
         roles,
     };
     if let Some(w) = &def.workflow
         && w != name
     {
-        return c.fail(
-            None,
-            format!("the file says `workflow: {w}` but is the `{name}` workflow"),
-        );
+        return c.fail(None, msg!("workflow-file-says-other", file = w, name));
     }
     if !matches!(def.params, Value::Object(_) | Value::Null)
         || !matches!(def.defaults, Value::Object(_) | Value::Null)
     {
-        return c.fail(None, "`params` and `defaults` must be mappings");
+        return c.fail(None, msg!("workflow-params-defaults-mappings"));
     }
     let Some(state_defs) = def.states else {
-        return c.fail(None, "`states` is missing");
+        return c.fail(None, msg!("workflow-key-missing", key = "states"));
     };
     let Some(items_def) = def.items else {
-        return c.fail(
-            None,
-            "`items` is missing: a kind of its own says where its items live (`items: {dir: docs/bugs}`); `git orx kind new` writes one",
-        );
+        return c.fail(None, msg!("workflow-items-missing"));
     };
     let items = match items::Items::compile(items_def) {
         Ok(items) => items,
@@ -183,7 +169,20 @@ pub(super) fn compile(
         .state_field
         .clone()
         .unwrap_or_else(|| "status".to_owned());
-    let operations: Vec<(String, String)> = def.operations.map(|o| o.0).unwrap_or_default();
+    let operations: Vec<Operation> = def
+        .operations
+        .map(|o| o.0)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(name, d)| {
+            let (desc, zh) = d.into_parts();
+            Operation {
+                name,
+                desc: Some(desc),
+                zh,
+            }
+        })
+        .collect();
     // A role, or `@field`: the role an item names in that field.
     let known_role = |r: &str| match r.strip_prefix('@') {
         Some(field) => !field.is_empty() && field.split('.').all(|k| !k.is_empty()),
@@ -194,15 +193,17 @@ pub(super) fn compile(
         if let Some(op) = s
             .operations
             .iter()
-            .find(|op| !operations.is_empty() && !operations.iter().any(|(n, _)| n == *op))
+            .find(|op| !operations.is_empty() && !operations.iter().any(|o| o.name == **op))
         {
             return c.fail(
                 None,
-                format!(
-                    "state `{sname}`: unknown operation `{op}` (`operations` declares: {})",
-                    operations
+                msg!(
+                    "workflow-state-unknown-operation",
+                    state = &sname,
+                    op,
+                    known = operations
                         .iter()
-                        .map(|(n, _)| n.as_str())
+                        .map(|o| o.name.as_str())
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
@@ -212,28 +213,24 @@ pub(super) fn compile(
             Some(o) if !known_role(&o.value) => {
                 return c.fail(
                     Checker::pos(o),
-                    format!(
-                        "state `{sname}`: unknown owner role `{}` (known: {})",
-                        o.value,
-                        roles.names().join(", ")
+                    msg!(
+                        "workflow-state-unknown-owner",
+                        state = &sname,
+                        role = &o.value,
+                        known = roles.names().join(", ")
                     ),
                 );
             }
             Some(o) => Some(o.value.clone()),
             None if !s.terminal => {
-                return c.fail(
-                    None,
-                    format!("state `{sname}` needs an `owner` (only terminal states have none)"),
-                );
+                return c.fail(None, msg!("workflow-state-needs-owner", state = &sname));
             }
             None => None,
         };
         if s.end_of_cycle && s.terminal {
             return c.fail(
                 None,
-                format!(
-                    "state `{sname}`: `end_of_cycle` marks a resting state an item leaves again; a terminal state is an end already"
-                ),
+                msg!("workflow-state-end-of-cycle-terminal", state = &sname),
             );
         }
         let edit_guard = c.conditions(&s.edit_guard)?;
@@ -248,45 +245,46 @@ pub(super) fn compile(
             edit_guard,
         });
     }
-    let find = |c: &Checker, n: &Spanned<String>, what: &str| -> Result<(), WorkflowError> {
+    let find = |c: &Checker, n: &Spanned<String>, what: Text| -> Result<(), WorkflowError> {
         if states.iter().any(|s| s.name == n.value) {
             Ok(())
         } else {
             let known: Vec<&str> = states.iter().map(|s| s.name.as_str()).collect();
             let known = if known.is_empty() {
-                "none".to_owned()
+                msg!("workflow-no-states")
             } else {
-                known.join(", ")
+                Text::text(known.join(", "))
             };
             c.fail(
                 Checker::pos(n),
-                format!("{what} `{}` is not a state (states: {known})", n.value),
+                msg!("workflow-not-a-state", what, name = &n.value, known),
             )
         }
     };
     let Some(initial) = def.initial else {
-        return c.fail(None, "`initial` is missing");
+        return c.fail(None, msg!("workflow-key-missing", key = "initial"));
     };
-    let kept_initial = format!(
-        "\n  (your {origin} replaces `states` but keeps the built-in `initial: {}`; keep that state, or give `initial` too)",
-        initial.value
+    let kept_initial = msg!(
+        "workflow-keeps-built-in-initial",
+        origin = &origin,
+        state = &initial.value
     );
     if def.builtin_initial && origin != "built-in" {
         let built_in = Checker {
             origin: "built-in workflow",
-            note: &kept_initial,
+            note: Some(&kept_initial),
             ..c
         };
-        find(&built_in, &initial, "initial state")?;
+        find(&built_in, &initial, msg!("workflow-initial-state"))?;
     } else {
-        find(&c, &initial, "initial state")?;
+        find(&c, &initial, msg!("workflow-initial-state"))?;
     }
     let (merge_state_def, merge_latest) = match def.merge {
         Some(m) => (m.state, m.latest),
         None => (None, Vec::new()),
     };
     if merge_latest.iter().any(|f| f.trim().is_empty()) {
-        return c.fail(None, "`merge: {latest: [...]}` names a field with no name");
+        return c.fail(None, msg!("workflow-merge-latest-no-name"));
     }
     let merge_state = match merge_state_def {
         None => None,
@@ -294,9 +292,9 @@ pub(super) fn compile(
         Some(StateMergeDef::Word(w)) => {
             return c.fail(
                 None,
-                format!(
-                    "`merge: {{state: {}}}` is not a rule git-orx knows (`later`, or `{{owner: ROLE}}`)",
-                    crate::text::escape(&w)
+                msg!(
+                    "workflow-merge-state-unknown",
+                    rule = crate::text::escape(&w)
                 ),
             );
         }
@@ -309,27 +307,25 @@ pub(super) fn compile(
             None => {
                 return c.fail(
                     None,
-                    format!(
-                        "`merge: {{state: {{owner: {}}}}}`: unknown role (known: {})",
-                        crate::text::escape(&owner),
-                        roles.names().join(", ")
+                    msg!(
+                        "workflow-merge-owner-unknown",
+                        role = crate::text::escape(&owner),
+                        known = roles.names().join(", ")
                     ),
                 );
             }
         },
     };
     let Some(transition_defs) = def.transitions else {
-        return c.fail(None, "`transitions` is missing");
+        return c.fail(None, msg!("workflow-key-missing", key = "transitions"));
     };
     // An override that replaces `states` but keeps the built-in transitions:
     // errors in those transitions are about the built-in file.
-    let kept = format!(
-        "\n  (your {origin} replaces `states` but keeps the built-in `transitions`, which need every state and role they name; keep those states, or give `transitions` too)"
-    );
+    let kept = msg!("workflow-keeps-built-in-transitions", origin = &origin);
     let c = if def.builtin_transitions && origin != "built-in" {
         Checker {
             origin: "built-in workflow",
-            note: &kept,
+            note: Some(&kept),
             ..c
         }
     } else {
@@ -338,31 +334,33 @@ pub(super) fn compile(
     let mut seen = HashSet::new();
     let mut transitions = Vec::new();
     for t in transition_defs {
-        find(&c, &t.from, "`from`")?;
-        find(&c, &t.to, "`to`")?;
+        find(&c, &t.from, Text::text("`from`"))?;
+        find(&c, &t.to, Text::text("`to`"))?;
         let at = Checker::pos(&t.from);
         if states.iter().any(|s| s.name == t.from.value && s.terminal) {
-            return c.fail(
-                at,
-                format!("`{}` is terminal; no transition may leave it", t.from.value),
-            );
+            return c.fail(at, msg!("workflow-terminal-left", state = &t.from.value));
         }
         if !seen.insert((t.from.value.clone(), t.to.value.clone())) {
             return c.fail(
                 at,
-                format!(
-                    "a second transition from `{}` to `{}`",
-                    t.from.value, t.to.value
+                msg!(
+                    "workflow-second-transition",
+                    from = &t.from.value,
+                    to = &t.to.value
                 ),
             );
         }
         if t.roles.value.is_empty() {
-            return c.fail(Checker::pos(&t.roles), "`roles` is empty");
+            return c.fail(Checker::pos(&t.roles), msg!("workflow-roles-empty"));
         }
         if let Some(r) = t.roles.value.iter().find(|r| !known_role(r)) {
             return c.fail(
                 Checker::pos(&t.roles),
-                format!("unknown role `{r}` (known: {})", roles.names().join(", ")),
+                msg!(
+                    "workflow-unknown-role",
+                    role = r,
+                    known = roles.names().join(", ")
+                ),
             );
         }
         let guard = c.conditions(&t.guard)?;
@@ -378,10 +376,7 @@ pub(super) fn compile(
                 {
                     return c.fail(
                         Checker::pos(e),
-                        format!(
-                            "effect target `{}` is not a field a transition may set",
-                            path.join(".")
-                        ),
+                        msg!("workflow-effect-target", path = path.join(".")),
                     );
                 }
                 Ok(Effect {
@@ -398,9 +393,10 @@ pub(super) fn compile(
             if !allowed {
                 return c.fail(
                     Checker::pos(op),
-                    format!(
-                        "the transition from `{}` is operation `{}`, which `{}` does not allow (its `operations`)",
-                        t.from.value, op.value, t.from.value
+                    msg!(
+                        "workflow-operation-not-allowed",
+                        from = &t.from.value,
+                        op = &op.value
                     ),
                 );
             }
@@ -412,10 +408,10 @@ pub(super) fn compile(
         {
             return c.fail(
                 Checker::pos(a),
-                format!(
-                    "unknown action `{}` (known: {})",
-                    a.value,
-                    ACTIONS.join(", ")
+                msg!(
+                    "workflow-unknown-action",
+                    action = &a.value,
+                    known = ACTIONS.join(", ")
                 ),
             );
         }
@@ -427,7 +423,7 @@ pub(super) fn compile(
             .as_ref()
             .is_some_and(|p| p.iter().any(String::is_empty) || p[0] == state_field)
         {
-            return c.fail(at, "`note_field` must name a field besides the state");
+            return c.fail(at, msg!("workflow-note-field"));
         }
         let waits = t.waits.map(|w| w.into_vec()).unwrap_or_default();
         if let Err(m) = own_waits(&waits, &states) {
@@ -463,7 +459,7 @@ pub(super) fn compile(
         if path.iter().any(String::is_empty)
             || ["kind", "id", "status", "title"].contains(&path[0].as_str())
         {
-            return c.fail(None, format!("`protected: {p}`: only fields besides kind, id, status and title can be protected"));
+            return c.fail(None, msg!("workflow-protected-field", field = &p));
         }
         protected.push(path);
     }
@@ -473,10 +469,7 @@ pub(super) fn compile(
             || expr::RESERVED.contains(&path[0].as_str())
             || ["kind", "id", "status", "title"].contains(&path[0].as_str())
         {
-            return c.fail(
-                None,
-                format!("`{what}: {p}` must name a field besides kind, id, status and title"),
-            );
+            return c.fail(None, msg!("workflow-field-besides", key = what, field = p));
         }
         Ok(path)
     };
@@ -485,7 +478,11 @@ pub(super) fn compile(
         if let Some(bad) = r.roles.value.iter().find(|x| !roles.contains(x)) {
             return c.fail(
                 Checker::pos(&r.roles),
-                format!("unknown role `{bad}` (known: {})", roles.names().join(", ")),
+                msg!(
+                    "workflow-unknown-role",
+                    role = bad,
+                    known = roles.names().join(", ")
+                ),
             );
         }
         let path = field(&p, "records")?;
@@ -518,7 +515,7 @@ pub(super) fn compile(
     for f in def.identity.unwrap_or_default() {
         let path = field(&f, "identity")?;
         if path.len() != 1 {
-            return c.fail(None, format!("`identity: {f}` must be a top-level field"));
+            return c.fail(None, msg!("workflow-identity-top-level", field = &f));
         }
         identity.push(f);
     }
@@ -526,10 +523,10 @@ pub(super) fn compile(
         Some(f) if !FIGURES.contains(&f.as_str()) => {
             return c.fail(
                 None,
-                format!(
-                    "`figures: {}` is not a set of figures git-orx computes (known: {})",
-                    crate::text::escape(&f),
-                    FIGURES.join(", ")
+                msg!(
+                    "workflow-figures-unknown",
+                    figures = crate::text::escape(&f),
+                    known = FIGURES.join(", ")
                 ),
             );
         }
@@ -538,10 +535,7 @@ pub(super) fn compile(
     let checkpoint_field = match def.checkpoint_field {
         Some(f) => {
             if field(&f, "checkpoint_field")?.len() != 1 || f == state_field {
-                return c.fail(
-                    None,
-                    format!("`checkpoint_field: {f}` must be a top-level field besides the state"),
-                );
+                return c.fail(None, msg!("workflow-checkpoint-field", field = &f));
             }
             Some(f)
         }
@@ -556,9 +550,10 @@ pub(super) fn compile(
     {
         return c.fail(
             None,
-            format!(
-                "the transition {} -> {} has a `checkpoint` or `rollback` action: say which field records the checkpoint with `checkpoint_field:`",
-                t.from, t.to
+            msg!(
+                "workflow-checkpoint-needs-field",
+                from = &t.from,
+                to = &t.to
             ),
         );
     }
@@ -573,7 +568,7 @@ pub(super) fn compile(
                 Some(at) if at.split('.').all(|k| !k.is_empty()) => {
                     at.split('.').map(str::to_owned).collect()
                 }
-                Some(at) => return c.fail(None, format!("`invariants.at: {at}` is not a field")),
+                Some(at) => return c.fail(None, msg!("workflow-invariant-at", at)),
                 None => Vec::new(),
             },
             condition: Condition {
@@ -590,10 +585,7 @@ pub(super) fn compile(
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-')
         {
-            return c.fail(
-                None,
-                format!("trailer `{key}`: trailer names are Orx-Something"),
-            );
+            return c.fail(None, msg!("workflow-trailer-name", key = &key));
         }
         let fields = t
             .fields
@@ -625,7 +617,7 @@ pub(super) fn compile(
     // A kind of record (a comment, say) is made in a terminal state and
     // never moves; otherwise items could not leave their first state.
     if states.iter().any(|s| s.name == initial && s.terminal) && !transitions.is_empty() {
-        return c.fail(None, format!("the initial state `{initial}` is terminal"));
+        return c.fail(None, msg!("workflow-initial-terminal", state = &initial));
     }
     let steps = {
         let mut triggers: Vec<&str> = Vec::new();
@@ -638,7 +630,7 @@ pub(super) fn compile(
         }
         let known = steps::Known {
             triggers,
-            operations: operations.iter().map(|(n, _)| n.as_str()).collect(),
+            operations: operations.iter().map(|o| o.name.as_str()).collect(),
             states: states.iter().map(|s| s.name.as_str()).collect(),
             role: &known_role,
         };
@@ -682,23 +674,23 @@ pub(super) fn compile(
         if !unknown.is_empty() {
             return c.fail(
                 None,
-                format!(
-                    "`body` names states the workflow does not have: {} (states: {})",
-                    unknown.join(", "),
-                    names.join(", ")
+                msg!(
+                    "workflow-body-unknown-states",
+                    unknown = unknown.join(", "),
+                    states = names.join(", ")
                 ),
             );
         }
     }
     let create_waits = def.create_waits.map(|w| w.into_vec()).unwrap_or_default();
     if let Err(m) = own_waits(&create_waits, &states) {
-        return c.fail(None, format!("`create_waits`: {m}"));
+        return c.fail(None, msg!("workflow-create-waits", problem = m));
     }
     let create_waits: Vec<Waits> = create_waits.into_iter().map(waits_of).collect();
     let run = match def.run {
         None => None,
         Some(r) => {
-            let expr = |src: &str| -> Result<Expr, String> {
+            let expr = |src: &str| -> Result<Expr, Text> {
                 if c.deferred {
                     return Ok(Expr::deferred(src));
                 }
@@ -706,11 +698,11 @@ pub(super) fn compile(
                 c.check_params(&e, None).map_err(|e| e.message)?;
                 Ok(e)
             };
-            let state = |s: &str| -> Result<(), String> {
+            let state = |s: &str| -> Result<(), Text> {
                 if states.iter().any(|x| x.name == s) {
                     Ok(())
                 } else {
-                    Err(format!("`{s}` is not a state"))
+                    Err(msg!("run-not-a-state", state = s))
                 }
             };
             match run::compile(r, &expr, &state, &def.params) {
@@ -769,14 +761,14 @@ pub(super) fn compile(
 /// Refuses a `waits:` whose `until` names no state of the item's own
 /// workflow. Another kind's states are that kind's workflow's, checked
 /// where the registry knows every workflow (`Rules::workflow`).
-fn own_waits(waits: &[WaitsDef], states: &[State]) -> Result<(), String> {
+fn own_waits(waits: &[WaitsDef], states: &[State]) -> Result<(), Text> {
     match waits
         .iter()
         .filter(|w| w.kind.is_none())
         .flat_map(|w| &w.until)
         .find(|u| !states.iter().any(|s| &s.name == *u))
     {
-        Some(u) => Err(format!("`waits.until` names `{u}`, which is no state")),
+        Some(u) => Err(msg!("workflow-waits-until-no-state", state = u)),
         None => Ok(()),
     }
 }

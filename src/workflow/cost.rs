@@ -72,26 +72,13 @@ impl Limit {
     }
 
     /// What was refused and why, with `found`, and what is allowed.
-    pub fn explain(self, found: usize) -> String {
+    pub fn explain(self, found: usize) -> crate::text::message::Message {
         let max = self.max();
         match self {
-            Limit::Source => format!(
-                "it is {found} bytes long, and an expression may be at most {max}: \
-                 split it into several conditions"
-            ),
-            Limit::Parts => format!(
-                "it has {found} parts (names, literals, operators, calls), and an \
-                 expression may have at most {max}: split it into several conditions"
-            ),
-            Limit::Depth => format!(
-                "its parts nest {found} deep, and an expression may nest them at most \
-                 {max} deep: split it into several conditions"
-            ),
-            Limit::Loops => format!(
-                "it nests comprehensions (all, exists, exists_one, map, filter) {found} \
-                 deep, and an expression may nest them at most {max} deep: check the \
-                 inner ones in conditions of their own"
-            ),
+            Limit::Source => crate::msg!("expr-limit-source", found, max),
+            Limit::Parts => crate::msg!("expr-limit-parts", found, max),
+            Limit::Depth => crate::msg!("expr-limit-depth", found, max),
+            Limit::Loops => crate::msg!("expr-limit-loops", found, max),
         }
     }
 }

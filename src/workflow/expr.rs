@@ -17,6 +17,7 @@ use cel::{Context, IdedExpr, Program};
 use serde_json::Value;
 
 use super::cost::{self, Limit, Meter};
+use crate::text::message::Message;
 
 /// Names an expression sees besides the frontmatter's own keys.
 pub const RESERVED: &[&str] = &["params", "before", "role", "now", "item"];
@@ -56,18 +57,19 @@ impl std::fmt::Display for CompileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CompileError::Syntax(m) => f.write_str(m),
-            CompileError::Limit { limit, found } => f.write_str(&limit.explain(*found)),
+            CompileError::Limit { limit, found } => write!(f, "{}", limit.explain(*found)),
         }
     }
 }
 
 impl CompileError {
     /// The error about expression `source`.
-    pub fn about(&self, source: &str) -> String {
+    pub fn about(&self, source: &str) -> Message {
         match self {
-            CompileError::Syntax(m) => format!("`{source}` is not a valid expression: {m}"),
+            // The CEL parser's own words.
+            CompileError::Syntax(m) => crate::msg!("expr-not-valid", source, error = m),
             CompileError::Limit { limit, found } => {
-                format!("`{source}` is refused: {}", limit.explain(*found))
+                crate::msg!("expr-refused", source, why = limit.explain(*found))
             }
         }
     }
@@ -127,7 +129,7 @@ impl Expr {
         self.compiled
             .get_or_init(|| compile(&self.source))
             .as_ref()
-            .map_err(|e| e.about(&self.source))
+            .map_err(|e| e.about(&self.source).to_string())
     }
 
     /// Whether the expression may read the variable `name` (`now`, say);
@@ -461,19 +463,19 @@ enum Part {
 }
 
 impl Template {
-    pub fn compile(source: &str) -> Result<Template, String> {
+    pub fn compile(source: &str) -> Result<Template, Message> {
         Template::parse(source, |s| Expr::compile(s).map_err(|e| e.about(s)))
     }
 
     /// A template whose holes are compiled on first use.
-    pub fn deferred(source: &str) -> Result<Template, String> {
+    pub fn deferred(source: &str) -> Result<Template, Message> {
         Template::parse(source, |s| Ok(Expr::deferred(s)))
     }
 
     fn parse(
         source: &str,
-        expr: impl Fn(&str) -> Result<Expr, String>,
-    ) -> Result<Template, String> {
+        expr: impl Fn(&str) -> Result<Expr, Message>,
+    ) -> Result<Template, Message> {
         let mut parts = Vec::new();
         let mut text = String::new();
         let mut chars = source.chars().peekable();
@@ -493,13 +495,13 @@ impl Template {
                         match chars.next() {
                             Some('}') => break,
                             Some(c) => hole.push(c),
-                            None => return Err(format!("unclosed `{{` in message `{source}`")),
+                            None => return Err(crate::msg!("template-unclosed", source)),
                         }
                     }
                     parts.push(Part::Text(std::mem::take(&mut text)));
                     parts.push(Part::Hole(expr(&hole)?));
                 }
-                '}' => return Err(format!("stray `}}` in message `{source}` (write `}}}}`)")),
+                '}' => return Err(crate::msg!("template-stray-brace", source)),
                 c => text.push(c),
             }
         }

@@ -18,7 +18,7 @@ pub(super) struct FileDef {
     pub(super) description: String,
     pub(super) initial: Option<Spanned<String>>,
     pub(super) state_field: Option<String>,
-    pub(super) operations: Option<Ordered<String>>,
+    pub(super) operations: Option<Ordered<OperationDef>>,
     #[serde(default)]
     pub(super) params: Value,
     #[serde(default)]
@@ -91,6 +91,32 @@ pub(super) struct StateDef {
     pub(super) operations: Vec<String>,
     #[serde(default)]
     pub(super) edit_guard: Vec<ConditionDef>,
+}
+
+/// What an operation means: a text, or `{desc: ..., zh: ...}` with its
+/// Chinese, as a condition gives it.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(super) enum OperationDef {
+    Text(String),
+    Worded(OperationText),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct OperationText {
+    pub(super) desc: String,
+    pub(super) zh: Option<String>,
+}
+
+impl OperationDef {
+    /// Its description, and its Chinese if given.
+    pub(super) fn into_parts(self) -> (String, Option<String>) {
+        match self {
+            OperationDef::Text(desc) => (desc, None),
+            OperationDef::Worded(w) => (w.desc, w.zh),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -341,11 +367,8 @@ pub(super) fn budget_message(breach: &serde_saphyr::budget::BudgetBreach) -> Str
 pub(super) fn parse_def(src: &str, origin: &str) -> Result<FileDef, WorkflowError> {
     serde_saphyr::from_str_with_options(src, yaml_options()).map_err(|e| {
         let (pos, message) = yaml_error(&e);
-        WorkflowError {
-            origin: origin.to_owned(),
-            pos,
-            message,
-        }
+        // The YAML reader's own words.
+        WorkflowError::new(origin, pos, crate::text::message::Message::text(message))
     })
 }
 
@@ -358,10 +381,8 @@ pub(super) fn merge_override(
     let Some(base) = base else {
         return Ok(over);
     };
-    let error = |key: &str, message: String| WorkflowError {
-        origin: origin.to_owned(),
-        pos: key_position(src, "params", key),
-        message,
+    let error = |key: &str, message: crate::text::message::Message| {
+        WorkflowError::new(origin, key_position(src, "params", key), message)
     };
     if let Value::Object(params) = &over.params {
         for (key, value) in params {
@@ -370,9 +391,12 @@ pub(super) fn merge_override(
             {
                 return Err(error(
                     key,
-                    format!(
-                        "`params.{key}` must be {} like the built-in {builtin}, not {value}",
-                        kind_of(builtin)
+                    crate::msg!(
+                        "workflow-param-type",
+                        key,
+                        kind = kind_of(builtin),
+                        builtin = builtin.to_string(),
+                        value = value.to_string()
                     ),
                 ));
             }
@@ -384,9 +408,10 @@ pub(super) fn merge_override(
                     .unwrap_or_default();
                 return Err(error(
                     key,
-                    format!(
-                        "unknown param `{key}`; the built-in workflow has: {}",
-                        known
+                    crate::msg!(
+                        "workflow-unknown-param",
+                        key,
+                        known = known
                             .iter()
                             .map(|k| k.as_str())
                             .collect::<Vec<_>>()
@@ -396,11 +421,11 @@ pub(super) fn merge_override(
             }
         }
     } else if !over.params.is_null() {
-        return Err(WorkflowError {
-            origin: origin.to_owned(),
-            pos: None,
-            message: "`params` must be a mapping".to_owned(),
-        });
+        return Err(WorkflowError::new(
+            origin,
+            None,
+            crate::msg!("workflow-params-mapping"),
+        ));
     }
     let builtin_transitions = over.transitions.is_none();
     let builtin_initial = over.initial.is_none();
@@ -416,14 +441,14 @@ pub(super) fn merge_override(
         initial: over.initial.or(base.initial),
         state_field: match (&base.state_field, &over.state_field) {
             (b, Some(o)) if b.as_deref().unwrap_or("status") != o => {
-                return Err(WorkflowError {
-                    origin: origin.to_owned(),
-                    pos: None,
-                    message: format!(
-                        "`state_field` is {} in the built-in workflow and cannot be changed",
-                        b.as_deref().unwrap_or("status")
+                return Err(WorkflowError::new(
+                    origin,
+                    None,
+                    crate::msg!(
+                        "workflow-state-field-fixed",
+                        field = b.as_deref().unwrap_or("status")
                     ),
-                });
+                ));
             }
             _ => base.state_field,
         },
@@ -465,14 +490,14 @@ pub(super) fn merge_override(
 }
 
 /// `number`, `a string`, ... for messages about a param's type.
-pub(super) fn kind_of(v: &Value) -> &'static str {
+pub(super) fn kind_of(v: &Value) -> crate::text::message::Message {
     match v {
-        Value::Null => "null",
-        Value::Bool(_) => "true or false",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "a mapping",
+        Value::Null => crate::msg!("value-null"),
+        Value::Bool(_) => crate::msg!("value-boolean"),
+        Value::Number(_) => crate::msg!("value-number"),
+        Value::String(_) => crate::msg!("value-string"),
+        Value::Array(_) => crate::msg!("value-list"),
+        Value::Object(_) => crate::msg!("value-mapping"),
     }
 }
 

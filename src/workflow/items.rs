@@ -20,6 +20,8 @@
 
 use serde::Deserialize;
 
+use crate::text::message::Message;
+
 /// How an item file is written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -98,10 +100,11 @@ pub struct IdPattern {
 }
 
 impl IdPattern {
-    fn new(source: String) -> Result<IdPattern, String> {
+    fn new(source: String) -> Result<IdPattern, Message> {
         regex_syntax::Parser::new()
             .parse(&source)
-            .map_err(|e| format!("`items.id` is not a valid pattern: {e}"))?;
+            // The regex parser's own words.
+            .map_err(|e| crate::msg!("items-id-pattern", error = e.to_string()))?;
         Ok(IdPattern {
             source,
             built: std::sync::OnceLock::new(),
@@ -159,7 +162,8 @@ impl Items {
     /// Checks the section: one of `dir` and `paths`; a file pattern with
     /// `{id}` and the format's extension; paths inside the repository; a
     /// valid ID pattern; a template name.
-    pub(super) fn compile(def: ItemsDef) -> Result<Items, String> {
+    pub(super) fn compile(def: ItemsDef) -> Result<Items, Message> {
+        use crate::msg;
         let ext = def.format.extension();
         let safe_path = |p: &str| {
             !p.is_empty()
@@ -172,20 +176,15 @@ impl Items {
         };
         let (dir, file, paths) = match (def.dir, def.paths) {
             (Some(_), Some(_)) => {
-                return Err("`items` gives both `dir` and `paths`; give one".to_owned());
+                return Err(msg!("items-dir-and-paths"));
             }
             (None, None) => {
-                return Err(
-                    "`items` needs `dir` (the directory its items live in) or `paths`".to_owned(),
-                );
+                return Err(msg!("items-no-dir-or-paths"));
             }
             (Some(dir), None) => {
                 let dir = dir.trim_end_matches('/').to_owned();
                 if !safe_path(&dir) || dir == ".orx" || dir.starts_with(".orx/") {
-                    return Err(format!(
-                        "`items.dir: {}` must be a relative path inside the work tree, without `..`, outside .git and .orx",
-                        crate::text::escape(&dir)
-                    ));
+                    return Err(msg!("items-dir-outside", dir = crate::text::escape(&dir)));
                 }
                 let file = def.file.unwrap_or_else(|| format!("{{id}}.{{slug}}{ext}"));
                 if file.matches("{id}").count() != 1
@@ -193,36 +192,35 @@ impl Items {
                     || !file.ends_with(ext)
                     || file.starts_with('.')
                 {
-                    return Err(format!(
-                        "`items.file: {}` must hold `{{id}}` once, end with `{ext}` (the format's extension) and name no folder",
-                        crate::text::escape(&file)
+                    return Err(msg!(
+                        "items-file-pattern",
+                        file = crate::text::escape(&file),
+                        ext
                     ));
                 }
                 (Some(dir), file, Vec::new())
             }
             (None, Some(paths)) => {
                 if def.file.is_some() {
-                    return Err("`items.file` goes with `dir`, not `paths`".to_owned());
+                    return Err(msg!("items-file-with-paths"));
                 }
                 if paths.is_empty() {
-                    return Err("`items.paths` is empty".to_owned());
+                    return Err(msg!("items-paths-empty"));
                 }
                 for p in &paths {
                     let holes = p.matches("{id}").count();
                     let file_hole = p.rsplit('/').next().is_some_and(|n| n.contains("{id}"));
                     if !safe_path(p) || !p.ends_with(ext) || holes > 1 || (holes == 1 && !file_hole)
                     {
-                        return Err(format!(
-                            "`items.paths`: `{}` must be a relative path ending with `{ext}`, with `{{id}}` at most once and only in the file name",
-                            crate::text::escape(p)
+                        return Err(msg!(
+                            "items-path-pattern",
+                            path = crate::text::escape(p),
+                            ext
                         ));
                     }
                 }
                 if paths.iter().any(|p| !p.contains("{id}")) && def.default_id.is_none() {
-                    return Err(
-                        "`items.paths` has a path without `{id}`: say whose it is with `default_id`"
-                            .to_owned(),
-                    );
+                    return Err(msg!("items-path-needs-default-id"));
                 }
                 (None, String::new(), paths)
             }
@@ -233,34 +231,25 @@ impl Items {
         };
         let prefix = def.prefix.unwrap_or_default();
         if !prefix.chars().all(|c| c.is_ascii_alphabetic()) || prefix.len() > 8 {
-            return Err(format!(
-                "`items.prefix: {}` must be at most 8 letters",
-                crate::text::escape(&prefix)
-            ));
+            return Err(msg!("items-prefix", prefix = crate::text::escape(&prefix)));
         }
         if let Some(t) = &def.template
             && crate::text::check_id(t).is_err()
         {
-            return Err(format!(
-                "`items.template: {}` must be a name (letters, digits, `.`, `_`, `-`)",
-                crate::text::escape(t)
+            return Err(msg!(
+                "items-template-name",
+                template = crate::text::escape(t)
             ));
         }
         if let Some(sep) = &def.file_sep
             && (sep.is_empty() || sep.contains(['/', '{', '}']))
         {
-            return Err(format!(
-                "`items.file_sep: {}` must be a short separator such as `-`",
-                crate::text::escape(sep)
-            ));
+            return Err(msg!("items-file-sep", sep = crate::text::escape(sep)));
         }
         if let Some(f) = &def.id_field
             && (crate::text::check_id(f).is_err() || f.contains('.'))
         {
-            return Err(format!(
-                "`items.id_field: {}` must name a top-level field",
-                crate::text::escape(f)
-            ));
+            return Err(msg!("items-id-field", field = crate::text::escape(f)));
         }
         Ok(Items {
             dir,
@@ -657,7 +646,7 @@ mod tests {
     fn items(src: &str) -> Result<Items, String> {
         let def: ItemsDef =
             serde_saphyr::from_str_with_options(src, super::super::yaml_options()).unwrap();
-        Items::compile(def)
+        Items::compile(def).map_err(|m| m.to_string())
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub struct Workflow {
     /// context's is `task_status`).
     pub state_field: String,
     /// What the operations states allow mean.
-    pub operations: Vec<(String, String)>,
+    pub operations: Vec<Operation>,
     /// The roles known when it was loaded.
     pub roles: Vec<String>,
     pub params: Value,
@@ -324,13 +324,90 @@ impl Lines {
     }
 }
 
+/// A named operation a state may allow (`operations:`), and what it
+/// means, in English and, when the workflow gives it, Chinese.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Operation {
+    pub name: String,
+    /// What it means; `None` for an operation the workflow does not
+    /// describe.
+    pub desc: Option<String>,
+    pub zh: Option<String>,
+}
+
+impl Operation {
+    /// An operation the workflow does not describe: its name alone.
+    pub fn bare(name: &str) -> Operation {
+        Operation {
+            name: name.to_owned(),
+            desc: None,
+            zh: None,
+        }
+    }
+
+    /// What it means in `lang` (its English where it has no Chinese).
+    pub fn desc_in(&self, lang: crate::text::message::Lang) -> Option<&str> {
+        match lang {
+            crate::text::message::Lang::Zh => self.zh.as_deref().or(self.desc.as_deref()),
+            crate::text::message::Lang::En => self.desc.as_deref(),
+        }
+    }
+}
+
+impl std::fmt::Display for Operation {
+    /// `name (what it means)`, in English: the name alone when the
+    /// workflow does not describe it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.desc {
+            Some(d) => write!(f, "{} ({d})", self.name),
+            None => f.write_str(&self.name),
+        }
+    }
+}
+
+impl Workflow {
+    /// The operation `name` as the workflow describes it (its name alone
+    /// when it does not).
+    pub fn operation(&self, name: &str) -> Operation {
+        self.operations
+            .iter()
+            .find(|o| o.name == name)
+            .cloned()
+            .unwrap_or_else(|| Operation::bare(name))
+    }
+}
+
 /// A workflow file that could not be used, with its position when known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid workflow {origin}{}: {message}", pos.map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default())]
+#[error("{}", self.to_message())]
 pub struct WorkflowError {
     pub origin: String,
     pub pos: Option<(usize, usize)>,
-    pub message: String,
+    /// What is wrong there.
+    pub message: crate::text::message::Message,
+}
+
+impl WorkflowError {
+    pub fn new(
+        origin: &str,
+        pos: Option<(usize, usize)>,
+        message: crate::text::message::Message,
+    ) -> WorkflowError {
+        WorkflowError {
+            origin: origin.to_owned(),
+            pos,
+            message,
+        }
+    }
+
+    /// `invalid workflow FILE:LINE:COLUMN: what is wrong`.
+    pub fn to_message(&self) -> crate::text::message::Message {
+        let at = match self.pos {
+            Some((l, c)) => format!("{}:{l}:{c}", self.origin),
+            None => self.origin.clone(),
+        };
+        crate::msg!("workflow-invalid", at, problem = self.message.clone())
+    }
 }
 
 impl Workflow {
@@ -445,11 +522,11 @@ impl Workflow {
             (Some(base), None) => (base, "built-in".to_owned()),
             (base, Some((src, origin))) => (merge_override(base, src, origin)?, origin.to_owned()),
             (None, None) => {
-                return Err(WorkflowError {
-                    origin: name.to_owned(),
-                    pos: None,
-                    message: format!("there is no workflow `{name}`"),
-                });
+                return Err(WorkflowError::new(
+                    name,
+                    None,
+                    crate::msg!("workflow-none-named", name),
+                ));
             }
         };
         let deferred = override_src.is_none();
@@ -546,11 +623,18 @@ pub enum MergeRule {
     OwnedBy(String),
 }
 
+impl MergeRule {
+    /// The rule in words (`the later state wins`).
+    pub fn to_message(&self) -> crate::text::message::Message {
+        match self {
+            MergeRule::Later => crate::msg!("later-state-wins"),
+            MergeRule::OwnedBy(r) => crate::msg!("state-role-owns-wins", role = r),
+        }
+    }
+}
+
 impl std::fmt::Display for MergeRule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MergeRule::Later => f.write_str("the later state wins"),
-            MergeRule::OwnedBy(r) => write!(f, "the state {r} owns wins"),
-        }
+        write!(f, "{}", self.to_message())
     }
 }

@@ -45,6 +45,7 @@
 //! item (as `transitions[].effects` are), with `action`, `argument`, `now`,
 //! `role` and `params` besides; keys are dotted field paths.
 
+use crate::text::message::Message;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -342,10 +343,10 @@ fn yes() -> bool {
     true
 }
 
-fn path(p: &str) -> Result<Vec<String>, String> {
+fn path(p: &str) -> Result<Vec<String>, Message> {
     let parts: Vec<String> = p.split('.').map(str::to_owned).collect();
     if p.is_empty() || parts.iter().any(String::is_empty) {
-        return Err(format!("`{p}` is not a field path (`a.b.c`)"));
+        return Err(crate::msg!("run-not-a-path", path = p));
     }
     Ok(parts)
 }
@@ -354,16 +355,18 @@ fn path(p: &str) -> Result<Vec<String>, String> {
 /// reads), `state` checks a state name, `params` are the workflow's.
 pub(crate) fn compile(
     def: RunDef,
-    expr: &dyn Fn(&str) -> Result<Expr, String>,
-    state: &dyn Fn(&str) -> Result<(), String>,
+    expr: &dyn Fn(&str) -> Result<Expr, Message>,
+    state: &dyn Fn(&str) -> Result<(), Message>,
     params: &Value,
-) -> Result<Run, String> {
-    let effects = |what: &str, o: super::Ordered<String>| -> Result<Vec<Effect>, String> {
+) -> Result<Run, Message> {
+    // `at: what is wrong there`: `at` the key (`run.actions.fix.before`).
+    let at_key = |at: String, m: Message| crate::msg!("run-at-problem", at, problem = m);
+    let effects = |what: &str, o: super::Ordered<String>| -> Result<Vec<Effect>, Message> {
         o.0.into_iter()
             .map(|(k, v)| {
                 Ok(Effect {
-                    path: path(&k).map_err(|m| format!("{what}: {m}"))?,
-                    expr: expr(&v).map_err(|m| format!("{what} `{k}`: {m}"))?,
+                    path: path(&k).map_err(|m| at_key(what.to_owned(), m))?,
+                    expr: expr(&v).map_err(|m| at_key(format!("{what} `{k}`"), m))?,
                 })
             })
             .collect()
@@ -373,16 +376,12 @@ pub(crate) fn compile(
     for (name, a) in def.actions.0 {
         let at = format!("`run.actions.{name}`");
         if name == NONE {
-            return Err(format!(
-                "{at}: `{NONE}` means there is nothing to do and cannot be declared"
-            ));
+            return Err(crate::msg!("run-none-declared", at, none = NONE));
         }
         if let Some(alias) = &a.alias
             && (alias == NONE || names.contains(alias))
         {
-            return Err(format!(
-                "{at}.alias: `{alias}` is the name of another action (or `{NONE}`)"
-            ));
+            return Err(crate::msg!("run-alias-taken", at, alias, none = NONE));
         }
         actions.push(Action {
             alias: a.alias,
@@ -392,7 +391,7 @@ pub(crate) fn compile(
             updates: a
                 .updates
                 .iter()
-                .map(|u| path(u).map_err(|m| format!("{at}.updates: {m}")))
+                .map(|u| path(u).map_err(|m| at_key(format!("{at}.updates"), m)))
                 .collect::<Result<_, _>>()?,
             before: effects(&format!("{at}.before"), a.before)?,
             after: effects(&format!("{at}.after"), a.after)?,
@@ -406,20 +405,22 @@ pub(crate) fn compile(
         let at = format!("`run.next[{i}]`");
         if c.action != NONE && !actions.iter().any(|a| a.name == c.action) {
             let known: Vec<&str> = actions.iter().map(|a| a.name.as_str()).collect();
-            return Err(format!(
-                "{at}: unknown action `{}` (`run.actions` declares: {}; `{NONE}` ends the run)",
-                c.action,
-                known.join(", ")
+            return Err(crate::msg!(
+                "run-unknown-action",
+                at,
+                action = &c.action,
+                known = known.join(", "),
+                none = NONE
             ));
         }
         next.push(Choice {
-            when: expr(&c.when).map_err(|m| format!("{at}.when: {m}"))?,
+            when: expr(&c.when).map_err(|m| at_key(format!("{at}.when"), m))?,
             argument: c
                 .argument
                 .as_deref()
                 .map(expr)
                 .transpose()
-                .map_err(|m| format!("{at}.argument: {m}"))?,
+                .map_err(|m| at_key(format!("{at}.argument"), m))?,
             action: c.action,
         });
     }
@@ -430,15 +431,15 @@ pub(crate) fn compile(
         .map(|(i, s)| {
             let at = format!("`run.signals[{i}]`");
             if s.exit.trim().is_empty() {
-                return Err(format!("{at}: `exit` is empty"));
+                return Err(crate::msg!("run-exit-empty", at));
             }
             Ok(Signal {
-                when: expr(&s.when).map_err(|m| format!("{at}.when: {m}"))?,
+                when: expr(&s.when).map_err(|m| at_key(format!("{at}.when"), m))?,
                 exit: s.exit,
                 set: effects(&format!("{at}.set"), s.set)?,
             })
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, Message>>()?;
     let errors = match def.errors {
         None => None,
         Some(e) => {
@@ -449,23 +450,19 @@ pub(crate) fn compile(
                 Value::String(s) if s.starts_with("params.") => {
                     let key = &s["params.".len()..];
                     if params.get(key).is_none_or(|v| v.as_u64().is_none()) {
-                        return Err(format!(
-                            "`run.errors.limit`: `{s}` is not a whole number in `params`"
-                        ));
+                        return Err(crate::msg!("run-limit-param", param = s));
                     }
                     Limit::Param(key.to_owned())
                 }
                 other => {
-                    return Err(format!(
-                        "`run.errors.limit` must be a whole number from 1 or `params.NAME`, not {other}"
-                    ));
+                    return Err(crate::msg!("run-limit", value = other.to_string()));
                 }
             };
             if let Some(s) = &e.state {
-                state(s).map_err(|m| format!("`run.errors.state`: {m}"))?;
+                state(s).map_err(|m| at_key("`run.errors.state`".to_owned(), m))?;
             }
             Some(Errors {
-                field: path(&e.field).map_err(|m| format!("`run.errors.field`: {m}"))?,
+                field: path(&e.field).map_err(|m| at_key("`run.errors.field`".to_owned(), m))?,
                 limit,
                 state: e.state,
                 restore: e.restore,
@@ -474,24 +471,24 @@ pub(crate) fn compile(
                     .as_deref()
                     .map(path)
                     .transpose()
-                    .map_err(|m| format!("`run.errors.reason`: {m}"))?,
+                    .map_err(|m| at_key("`run.errors.reason`".to_owned(), m))?,
                 message: e
                     .message
                     .as_deref()
                     .map(path)
                     .transpose()
-                    .map_err(|m| format!("`run.errors.message`: {m}"))?,
+                    .map_err(|m| at_key("`run.errors.message`".to_owned(), m))?,
             })
         }
     };
     for s in &def.success {
-        state(s).map_err(|m| format!("`run.success`: {m}"))?;
+        state(s).map_err(|m| at_key("`run.success`".to_owned(), m))?;
     }
     let interrupt = match def.interrupt {
         None => Interrupt::default(),
         Some(i) => {
             if let Some(s) = &i.state {
-                state(s).map_err(|m| format!("`run.interrupt.state`: {m}"))?;
+                state(s).map_err(|m| at_key("`run.interrupt.state`".to_owned(), m))?;
             }
             Interrupt {
                 state: i.state,
@@ -500,7 +497,7 @@ pub(crate) fn compile(
         }
     };
     if next.is_empty() {
-        return Err("`run.next` is empty: it chooses the next action".to_owned());
+        return Err(crate::msg!("run-next-empty"));
     }
     Ok(Run {
         log: def.log,
@@ -510,7 +507,7 @@ pub(crate) fn compile(
             .as_deref()
             .map(path)
             .transpose()
-            .map_err(|m| format!("`run.current_action`: {m}"))?,
+            .map_err(|m| at_key("`run.current_action`".to_owned(), m))?,
         errors,
         success: def.success,
         interrupt,
@@ -638,6 +635,7 @@ mod tests {
             .map(|_| ())
             .unwrap_err()
             .message
+            .to_string()
         };
         let m = over("  next:\n    - when: \"true\"\n      action: dance\n");
         assert!(m.contains("unknown action `dance`"), "{m}");

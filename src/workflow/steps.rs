@@ -36,6 +36,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_saphyr::Spanned;
 
+use crate::text::message::Message;
+
 /// What a step's input holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
@@ -347,7 +349,17 @@ pub(super) fn compile_create(
         None if in_dir => {
             let d: DefaultCreate =
                 serde_saphyr::from_str(include_str!("../../templates/steps/create.yaml"))
-                    .map_err(|e| (None, format!("templates/steps/create.yaml: {e}")))?;
+                    // The YAML reader's own words, about a file of git-orx's own.
+                    .map_err(|e| {
+                        (
+                            None,
+                            crate::msg!(
+                                "path-text",
+                                path = "templates/steps/create.yaml",
+                                text = e.to_string()
+                            ),
+                        )
+                    })?;
             d.create
         }
         None => return Ok(None),
@@ -356,11 +368,7 @@ pub(super) fn compile_create(
         (Some(run), None) => run,
         (None, Some(by)) => return Ok(Some(Create::By(by))),
         (r, _) => {
-            return Err((
-                r.as_ref().and_then(pos),
-                "`create` says how an item is made with one of `run: [..]` or `by: TEXT`"
-                    .to_owned(),
-            ));
+            return Err((r.as_ref().and_then(pos), crate::msg!("create-run-or-by")));
         }
     };
     let at = pos(&run);
@@ -370,17 +378,14 @@ pub(super) fn compile_create(
         .map(|w| w.replace("{kind}", kind))
         .collect();
     if words.is_empty() {
-        return Err((at, "`create`: `run` is empty".to_owned()));
+        return Err((at, crate::msg!("create-run-empty")));
     }
     if let Some(p) = words
         .iter()
         .flat_map(|w| placeholders(w))
         .find(|p| *p != "role")
     {
-        return Err((
-            at,
-            format!("`create`: `run` names `{{{p}}}`; it may name {{role}} and {{kind}}"),
-        ));
+        return Err((at, crate::msg!("create-run-placeholder", name = p)));
     }
     let roles = check_roles(CREATE, &def.roles, known)?;
     let (inputs, exclusive, at_least_one) = compile_inputs(
@@ -419,9 +424,16 @@ struct Shared {
 /// The state manager's steps (`templates/steps/run.yaml`), for a workflow
 /// with `run:`; `declared` are the names of the workflow's own steps,
 /// which replace a shared one of the same name.
-pub(super) fn shared_run_steps(declared: &[String]) -> Result<Vec<(String, StepDef)>, String> {
+pub(super) fn shared_run_steps(declared: &[String]) -> Result<Vec<(String, StepDef)>, Message> {
     let shared: Shared = serde_saphyr::from_str(include_str!("../../templates/steps/run.yaml"))
-        .map_err(|e| format!("templates/steps/run.yaml: {e}"))?;
+        // The YAML reader's own words, about a file of git-orx's own.
+        .map_err(|e| {
+            crate::msg!(
+                "path-text",
+                path = "templates/steps/run.yaml",
+                text = e.to_string()
+            )
+        })?;
     Ok(shared
         .steps
         .0
@@ -470,18 +482,18 @@ pub(super) struct Known<'a> {
     pub role: &'a dyn Fn(&str) -> bool,
 }
 
-type Fail = (Option<(usize, usize)>, String);
+type Fail = (Option<(usize, usize)>, Message);
 
 fn pos<T>(s: &Spanned<T>) -> Option<(usize, usize)> {
     let l = s.referenced;
     (l.line() > 0).then(|| (l.line() as usize, l.column() as usize))
 }
 
-fn list(names: &[&str]) -> String {
+fn list(names: &[&str]) -> Message {
     if names.is_empty() {
-        "none".to_owned()
+        crate::msg!("workflow-no-states")
     } else {
-        names.join(", ")
+        Message::text(names.join(", "))
     }
 }
 
@@ -490,17 +502,18 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
     let mut steps = Vec::new();
     for (id, d) in defs {
         let at = pos(&d.run);
-        let fail =
-            |p: Option<(usize, usize)>, m: String| Err((p.or(at), format!("step `{id}`: {m}")));
+        let fail = |p: Option<(usize, usize)>, m: Message| {
+            Err((
+                p.or(at),
+                crate::msg!("step-problem", step = &id, problem = m),
+            ))
+        };
         if id.is_empty()
             || !id
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         {
-            return fail(
-                at,
-                "a step's name is letters, digits, `-` and `_`".to_owned(),
-            );
+            return fail(at, crate::msg!("step-name"));
         }
         // `trigger` with `states: [..]`: offered for the trigger, only in
         // those states.
@@ -508,10 +521,7 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
         let narrowing = d.trigger.is_some() && !d.each_transition && d.operations.is_empty();
         let offered = if let Some(st) = d.states.as_ref().filter(|_| !narrowing) {
             if d.trigger.is_some() || d.each_transition || !d.operations.is_empty() {
-                return fail(
-                    at,
-                    "say when it is offered with one of `trigger: NAME`, `each_transition: true`, `operations: [..]` or `states: ..`".to_owned(),
-                );
+                return fail(at, crate::msg!("step-when-offered"));
             }
             match &st.value {
                 StatesDef::Word(w) if w == "all" => Offered::States(InStates::All),
@@ -520,19 +530,17 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
                     if let Some(n) = names.iter().find(|n| !known.states.contains(&n.as_str())) {
                         return fail(
                             pos(st),
-                            format!(
-                                "`states` names `{n}`, which is not a state (states: {})",
-                                list(&known.states)
+                            crate::msg!(
+                                "step-states-unknown",
+                                name = n,
+                                states = list(&known.states)
                             ),
                         );
                     }
                     Offered::States(InStates::Named(names.clone()))
                 }
                 _ => {
-                    return fail(
-                        pos(st),
-                        "`states` is `all`, `active` (every state not terminal) or a list of states".to_owned(),
-                    );
+                    return fail(pos(st), crate::msg!("step-states-word"));
                 }
             }
         } else {
@@ -547,10 +555,7 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
                     _ => {
                         return fail(
                             pos(st),
-                            format!(
-                                "with `trigger`, `states` is a list of states it is offered in (states: {})",
-                                list(&known.states)
-                            ),
+                            crate::msg!("step-trigger-states", states = list(&known.states)),
                         );
                     }
                 }
@@ -560,10 +565,11 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
                     if !known.triggers.contains(&t.value.as_str()) {
                         return fail(
                             pos(t),
-                            format!(
-                                "`trigger: {}` fires no transition (triggers and events: {})",
-                                t.value,
-                                list(&known.triggers)
+                            crate::msg!(
+                                "step-trigger-unknown",
+                                key = "trigger",
+                                trigger = &t.value,
+                                known = list(&known.triggers)
                             ),
                         );
                     }
@@ -574,10 +580,11 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
                         if !known.triggers.contains(&t.value.as_str()) {
                             return fail(
                                 pos(t),
-                                format!(
-                                    "`triggers: {}` fires no transition (triggers and events: {})",
-                                    t.value,
-                                    list(&known.triggers)
+                                crate::msg!(
+                                    "step-trigger-unknown",
+                                    key = "triggers",
+                                    trigger = &t.value,
+                                    known = list(&known.triggers)
                                 ),
                             );
                         }
@@ -589,10 +596,10 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
                         if !known.operations.contains(&o.value.as_str()) {
                             return fail(
                                 pos(o),
-                                format!(
-                                    "unknown operation `{}` (`operations` declares: {})",
-                                    o.value,
-                                    list(&known.operations)
+                                crate::msg!(
+                                    "step-unknown-operation",
+                                    op = &o.value,
+                                    known = list(&known.operations)
                                 ),
                             );
                         }
@@ -600,24 +607,15 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
                     Offered::Operations(d.operations.iter().map(|o| o.value.clone()).collect())
                 }
                 _ => {
-                    return fail(
-                    at,
-                    "say when it is offered with one of `trigger: NAME`, `each_transition: true`, `operations: [..]` or `states: ..`".to_owned(),
-                );
+                    return fail(at, crate::msg!("step-when-offered"));
                 }
             }
         };
         if !d.triggers.is_empty() && !d.each_transition {
-            return fail(
-                pos(&d.triggers[0]),
-                "`triggers` goes with `each_transition: true`".to_owned(),
-            );
+            return fail(pos(&d.triggers[0]), crate::msg!("step-triggers-alone"));
         }
         if d.run.value.is_empty() {
-            return fail(
-                at,
-                "`run` is empty: give the command after `git orx`".to_owned(),
-            );
+            return fail(at, crate::msg!("step-run-empty"));
         }
         for word in &d.run.value {
             for name in placeholders(word) {
@@ -627,12 +625,7 @@ pub(super) fn compile(defs: Vec<(String, StepDef)>, known: &Known) -> Result<Vec
                     _ => false,
                 };
                 if !allowed {
-                    return fail(
-                        at,
-                        format!(
-                            "`run` names `{{{name}}}`; it may name {{id}} and {{role}}, and for a step per transition {{to}} and {{trigger}}"
-                        ),
-                    );
+                    return fail(at, crate::msg!("step-run-placeholder", name));
                 }
             }
         }
@@ -679,17 +672,22 @@ fn compile_inputs(
     at_least_one_def: Vec<ExclusiveDef>,
     known: &Known,
 ) -> Result<Io, Fail> {
-    let fail = |p: Option<(usize, usize)>, m: String| Err((p.or(at), format!("step `{id}`: {m}")));
+    let fail = |p: Option<(usize, usize)>, m: Message| {
+        Err((
+            p.or(at),
+            crate::msg!("step-problem", step = id, problem = m),
+        ))
+    };
     let mut inputs: Vec<Input> = Vec::new();
     for i in inputs_def {
         let Some(kind) = InputType::parse(&i.kind.value) else {
             return fail(
                 pos(&i.kind),
-                format!(
-                    "input `{}`: unknown type `{}` (types: {})",
-                    i.name.value,
-                    i.kind.value,
-                    InputType::NAMES.join(", ")
+                crate::msg!(
+                    "input-unknown-type",
+                    input = &i.name.value,
+                    kind = &i.kind.value,
+                    known = InputType::NAMES.join(", ")
                 ),
             );
         };
@@ -700,14 +698,14 @@ fn compile_inputs(
         {
             return fail(
                 pos(&i.name),
-                format!(
-                    "input `{}`: the name is taken by the action's call (`{STEP}` and the placeholders of `run`)",
-                    i.name.value,
-                ),
+                crate::msg!("input-name-taken", input = &i.name.value, step = STEP),
             );
         }
         if inputs.iter().any(|x| x.name == i.name.value) {
-            return fail(pos(&i.name), format!("a second input `{}`", i.name.value));
+            return fail(
+                pos(&i.name),
+                crate::msg!("input-second", input = &i.name.value),
+            );
         }
         if let Some(f) = &i.flag
             && !(f.value.starts_with('-')
@@ -716,22 +714,19 @@ fn compile_inputs(
         {
             return fail(
                 pos(f),
-                format!(
-                    "input `{}`: `flag: {}` is not a flag (`--name`, `-m`)",
-                    i.name.value, f.value
-                ),
+                crate::msg!("input-not-a-flag", input = &i.name.value, flag = &f.value),
             );
         }
         if i.flag.is_none() && kind == InputType::Flag {
             return fail(
                 pos(&i.kind),
-                format!("input `{}`: a `flag` input needs its `flag`", i.name.value),
+                crate::msg!("input-flag-needed", input = &i.name.value),
             );
         }
         if (i.min.is_some() || i.max.is_some()) && !kind.numeric() {
             return fail(
                 pos(&i.kind),
-                format!("input `{}`: `min` and `max` are for numbers", i.name.value),
+                crate::msg!("input-min-max-numbers", input = &i.name.value),
             );
         }
         if let (Some(lo), Some(hi)) = (i.min, i.max)
@@ -739,13 +734,13 @@ fn compile_inputs(
         {
             return fail(
                 pos(&i.name),
-                format!("input `{}`: `min` {lo} is above `max` {hi}", i.name.value),
+                crate::msg!("input-min-above-max", input = &i.name.value, lo, hi),
             );
         }
         if !i.choices.is_empty() && !matches!(kind, InputType::String | InputType::Strings) {
             return fail(
                 pos(&i.kind),
-                format!("input `{}`: `enum` is for texts", i.name.value),
+                crate::msg!("input-enum-texts", input = &i.name.value),
             );
         }
         if let Some(b) = &i.best
@@ -753,10 +748,7 @@ fn compile_inputs(
         {
             return fail(
                 pos(&i.name),
-                format!(
-                    "input `{}`: `best: {b}` is not a value it takes",
-                    i.name.value
-                ),
+                crate::msg!("input-best", input = &i.name.value, best = b.to_string()),
             );
         }
         let roles = check_roles(id, &i.roles, known)?;
@@ -784,14 +776,18 @@ fn compile_inputs(
                  g: ExclusiveDef,
                  may_require: bool|
      -> Result<(Vec<String>, bool, Vec<String>), Fail> {
-        let fail = |m: String| Err((pos(&g.flags).or(at), format!("step `{id}`: {m}")));
+        let fail = |m: Message| {
+            Err((
+                pos(&g.flags).or(at),
+                crate::msg!("step-problem", step = id, problem = m),
+            ))
+        };
         if g.flags.value.len() < 2 || (g.required && !may_require) {
-            let and = if may_require {
-                ""
+            return fail(if may_require {
+                crate::msg!("group-two-flags", group = name)
             } else {
-                " (and no `required`)"
-            };
-            return fail(format!("an `{name}` group names two flags or more{and}"));
+                crate::msg!("group-two-flags-no-required", group = name)
+            });
         }
         if let Some(f) = g
             .flags
@@ -799,9 +795,7 @@ fn compile_inputs(
             .iter()
             .find(|f| !inputs.iter().any(|i| i.flag.as_deref() == Some(f.as_str())))
         {
-            return fail(format!(
-                "`{name}` names `{f}`, which no input of the step has"
-            ));
+            return fail(crate::msg!("group-flag-unknown", group = name, flag = f));
         }
         let roles = check_roles(id, &g.roles, known)?;
         Ok((g.flags.value, g.required, roles))
@@ -825,7 +819,14 @@ fn compile_inputs(
 
 fn check_roles(id: &str, roles: &[Spanned<String>], known: &Known) -> Result<Vec<String>, Fail> {
     if let Some(r) = roles.iter().find(|r| !(known.role)(&r.value)) {
-        return Err((pos(r), format!("step `{id}`: unknown role `{}`", r.value)));
+        return Err((
+            pos(r),
+            crate::msg!(
+                "step-problem",
+                step = id,
+                problem = crate::msg!("step-unknown-role", role = &r.value)
+            ),
+        ));
     }
     Ok(roles.iter().map(|r| r.value.clone()).collect())
 }

@@ -191,16 +191,43 @@ fn builtin_workflows_compile_eagerly() {
     }
 }
 
+/// Regression: a workflow error is a message by its ID, its Chinese found
+/// by that ID: rewording its English cannot lose the Chinese, and no
+/// English is left inside the Chinese.
+#[test]
+fn a_workflow_error_keeps_its_chinese_whatever_its_english() {
+    use crate::text::message::Lang;
+    let e = load_override("states:\n  Draft: {owner: sm}\n  Done: {terminal: true}\n").unwrap_err();
+    let m = e.to_message();
+    assert_eq!(m.id(), "workflow-invalid");
+    let zh = m.render(Lang::Zh);
+    assert!(zh.contains("不是状态 (状态: Draft, Done)"), "{zh}");
+    assert!(
+        zh.contains("替换了 `states`,但保留了内置的 `transitions`"),
+        "{zh}"
+    );
+    assert!(!zh.contains("is not a state"), "{zh}");
+    assert_eq!(e.to_string(), m.render(Lang::En));
+    assert!(
+        e.to_string()
+            .starts_with("invalid workflow built-in workflow"),
+        "{e}"
+    );
+}
+
 #[test]
 fn an_override_that_drops_states_the_built_in_transitions_need_says_so() {
     let e = load_override("states:\n  Draft: {owner: sm}\n  Done: {terminal: true}\n").unwrap_err();
     assert_eq!(e.origin, "built-in workflow");
     assert!(
-        e.message.contains("is not a state (states: Draft, Done)"),
+        e.message
+            .to_string()
+            .contains("is not a state (states: Draft, Done)"),
         "{e}"
     );
     assert!(
         e.message
+            .to_string()
             .contains("replaces `states` but keeps the built-in `transitions`"),
         "{e}"
     );
@@ -211,21 +238,29 @@ fn steps_with_unknown_types_triggers_or_placeholders_are_workflow_errors_with_po
     let bad_type = "steps:\n  poke:\n    run: [gate, \"{id}\"]\n    trigger: gate\n    inputs:\n      - name: score\n        flag: --score\n        type: float\n";
     let e = load_override(bad_type).unwrap_err();
     assert_eq!(e.pos, Some((8, 15)), "{e}");
-    assert!(e.message.contains("unknown type `float`"), "{e}");
+    assert!(
+        e.message.to_string().contains("unknown type `float`"),
+        "{e}"
+    );
     let bad_trigger = "steps:\n  poke:\n    run: [gate, \"{id}\"]\n    trigger: gait\n";
     let e = load_override(bad_trigger).unwrap_err();
     assert_eq!(e.pos, Some((4, 14)), "{e}");
     assert!(
-        e.message.contains("`trigger: gait` fires no transition"),
+        e.message
+            .to_string()
+            .contains("`trigger: gait` fires no transition"),
         "{e}"
     );
     let bad_placeholder =
         "steps:\n  poke:\n    run: [move, \"{id}\", \"{to}\"]\n    trigger: gate\n";
     let e = load_override(bad_placeholder).unwrap_err();
-    assert!(e.message.contains("`{to}`"), "{e}");
+    assert!(e.message.to_string().contains("`{to}`"), "{e}");
     let bad_group = "steps:\n  poke:\n    run: [gate, \"{id}\"]\n    trigger: gate\n    exclusive:\n      - flags: [--yes, --no]\n";
     let e = load_override(bad_group).unwrap_err();
-    assert!(e.message.contains("no input of the step has"), "{e}");
+    assert!(
+        e.message.to_string().contains("no input of the step has"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -234,16 +269,23 @@ fn steps_offered_by_state_name_real_states_and_say_when_only_once() {
     let e = load_override(unknown).unwrap_err();
     assert!(
         e.message
+            .to_string()
             .contains("`states` names `Drafty`, which is not a state"),
         "{e}"
     );
     let word = "steps:\n  look:\n    run: [show, \"{id}\"]\n    states: sometimes\n";
     let e = load_override(word).unwrap_err();
-    assert!(e.message.contains("`states` is `all`, `active`"), "{e}");
+    assert!(
+        e.message
+            .to_string()
+            .contains("`states` is `all`, `active`"),
+        "{e}"
+    );
     let twice = "steps:\n  look:\n    run: [gate, \"{id}\"]\n    trigger: gate\n    states: all\n";
     let e = load_override(twice).unwrap_err();
     assert!(
         e.message
+            .to_string()
             .contains("with `trigger`, `states` is a list of states it is offered in"),
         "{e}"
     );
@@ -410,9 +452,11 @@ fn a_workflow_with_deeply_nested_comprehensions_is_refused_at_the_expressions_li
     assert_eq!(e.origin, ".orx/workflows/story.yaml");
     assert_eq!(e.pos.map(|p| p.0), Some(6), "{e}");
     assert!(
-        e.message.contains("is refused: it nests comprehensions")
-            && e.message.contains("7 deep")
-            && e.message.contains("at most 3 deep"),
+        e.message
+            .to_string()
+            .contains("is refused: it nests comprehensions")
+            && e.message.to_string().contains("7 deep")
+            && e.message.to_string().contains("at most 3 deep"),
         "{e}"
     );
 }

@@ -245,6 +245,32 @@ fn no_new_requirement_while_executing() {
         .fails(1, &["no task is added or removed now"]);
 }
 
+/// Regression: an agent operation says its Chinese from the workflow
+/// (`zh:` beside its `desc:`), found as data, not by matching its English
+/// line; the refusal and `agent show` alike.
+#[test]
+fn an_agent_operation_says_its_chinese_from_the_workflow() {
+    let repo = agent_repo();
+    to_executing(&repo);
+    repo.set_lang("zh");
+    let out = refused(
+        &repo,
+        &["agent", "task", "add", "one more thing", "--as", "dev"],
+    );
+    assert!(
+        out.contains("- pause (暂停 — 暂停与恢复 (agent pause, agent resume))"),
+        "{out}"
+    );
+    assert!(
+        out.contains("修改 — 确认前修改需求或任务队列 (agent task add)"),
+        "{out}"
+    );
+    assert!(!out.contains("pause and resume"), "{out}");
+    let show = repo.orx(&["agent", "show"]);
+    show.ok()
+        .stdout_has(&["暂停 — 暂停与恢复 (agent pause, agent resume)"]);
+}
+
 /// The circuit breaker: the third failing fix in a row blocks the agent,
 /// and says what a human can do; the Human's fix resumes it.
 #[test]

@@ -22,20 +22,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (item, wf) = orx::kinds::agent::open(&ws, &args.agent.name)?;
     let view = orx::engine::validate::view(&wf, Some(&item.value()));
     let state = wf.state(&item.status);
-    let allowed: Vec<(String, String)> = state
-        .map(|s| {
-            s.operations
-                .iter()
-                .map(|o| {
-                    let desc = wf
-                        .operations
-                        .iter()
-                        .find(|(n, _)| n == o)
-                        .map(|(_, d)| d.clone());
-                    (o.clone(), desc.unwrap_or_default())
-                })
-                .collect()
-        })
+    let allowed: Vec<orx::workflow::Operation> = state
+        .map(|s| s.operations.iter().map(|o| wf.operation(o)).collect())
         .unwrap_or_default();
     let d = orx::board::report::detail_of(&ws, item, None)?;
     if ui.is_json() {
@@ -45,7 +33,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             version: crate::cli::output::Version,
             operations: allowed
                 .into_iter()
-                .map(|(name, description)| Operation { name, description })
+                .map(|o| Operation {
+                    description: o.desc.unwrap_or_default(),
+                    name: o.name,
+                })
                 .collect(),
         });
         return Ok(0);
@@ -143,8 +134,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
     }
     ui.line(msg::t("allowed-while-state-2", &[("state", &s.status)]));
-    for (n, desc) in &allowed {
-        ui.wrap(format!("  {n:<20} {}", paint(DIM, msg::localize(desc))), 23);
+    for o in &allowed {
+        let desc = o.desc_in(msg::lang()).unwrap_or_default();
+        ui.wrap(format!("  {:<20} {}", o.name, paint(DIM, desc)), 23);
     }
     if !d.moves.is_empty() {
         ui.line(msg::t("triggers-state", &[("state", &s.status)]));

@@ -97,21 +97,11 @@ pub fn allows(wf: &Workflow, item: &crate::engine::item::Item, ops: &[&str]) -> 
     {
         return Ok(());
     }
-    let describe = |op: &str| {
-        wf.operations
-            .iter()
-            .find(|(n, _)| n == op)
-            .map_or_else(|| op.to_owned(), |(n, d)| format!("{n} ({d})"))
-    };
     Err(Error::Refused(Refusal::Operation {
         item: item.label(),
         state: item.status.clone(),
-        operation: ops
-            .iter()
-            .map(|o| describe(o))
-            .collect::<Vec<_>>()
-            .join(" or "),
-        allowed: state.operations.iter().map(|o| describe(o)).collect(),
+        operation: ops.iter().map(|o| wf.operation(o)).collect(),
+        allowed: state.operations.iter().map(|o| wf.operation(o)).collect(),
     }))
 }
 

@@ -379,3 +379,30 @@ transitions:
     let job = Workflow::load("job", Some((&with, "job.yaml")), &Roles::default()).unwrap();
     assert_eq!(job.checkpoint_field.as_deref(), Some("made"));
 }
+
+/// Regression: an operation says what it means in Chinese from the
+/// workflow's own `zh:`, beside its `desc:`; one the workflow does not
+/// describe is its name alone.
+#[test]
+fn an_operation_says_its_chinese_from_the_workflow() {
+    use crate::text::message::Lang;
+    let wf = Workflow::load("agent", None, &Roles::default()).unwrap();
+    let pause = wf.operation("pause");
+    assert_eq!(
+        pause.desc_in(Lang::En),
+        Some("暂停 — pause and resume (agent pause, agent resume)")
+    );
+    assert_eq!(
+        pause.desc_in(Lang::Zh),
+        Some("暂停 — 暂停与恢复 (agent pause, agent resume)")
+    );
+    assert_eq!(
+        pause.to_string(),
+        "pause (暂停 — pause and resume (agent pause, agent resume))"
+    );
+    let unknown = wf.operation("dance");
+    assert_eq!(
+        (unknown.desc_in(Lang::Zh), unknown.to_string()),
+        (None, "dance".to_owned())
+    );
+}

@@ -550,6 +550,7 @@ fn a_task_start_waits_for_its_dependencies_and_the_lead_creates_tasks() {
     .unwrap_err();
     assert!(
         e.message
+            .to_string()
             .contains("`waits.until` names `merged`, which is no state"),
         "{e}"
     );
