@@ -173,6 +173,7 @@ impl Error {
             Error::Store(s) => s.message(),
             Error::Config(c) => crate::msg!("invalid-config", text = c.message()),
             Error::Workflow(w) => w.to_message(),
+            Error::Item(e) => e.said(),
             Error::NotInitialised => crate::msg!("repository-not-set-up-git"),
             Error::Outcome {
                 item,

@@ -129,3 +129,25 @@ restore-from-committed = the committed version
 restore-from-backup = backup { $name }
 restore-from-store = the state store's { $name }
 restore-from-commit = commit { $commit }
+semicolon-then = { $first }; { $rest }
+no-open-task-ticked = no open task ({ $ticked } ticked)
+open-tasks-ticked = { $n ->
+        [one] 1 open task
+       *[other] { $n } open tasks
+    } ({ $list }) and { $ticked } ticked
+story-tasks-not-recorded = the story has { $has }, but { $open } is { $open_value } and { $done } is { $done_value }; `git orx move` records what the story has (and a reason why tasks are left open)
+field-is-but-story-measures = { $field } is { $value } but the story measures { $measured }%
+quality-not-recorded = { $wrong }; record the quality check with `git orx assess` (which measures it), or give the reason for other values in { $reason }
+duplicate-id-also = duplicate ID `{ $id }` (also { $first })
+uncommitted-change-refused = the uncommitted change is refused: { $refusal }
+temporary-file-left-by-write = a temporary file left by an interrupted git-orx write; the next change git-orx writes there removes it, or delete it
+text-in-builtin-section = { $text } (the { $origin }{ $line ->
+        [0] {""}
+       *[other] , line { $line }
+    })
+file-name-not-utf8-rename = the file name is not valid UTF-8; rename it
+file-empty-item-starts-fence = the file is empty; an item starts with a `---` line, then YAML, then `---`
+file-not-start-fence = the file does not start with a `---` line (frontmatter fence)
+frontmatter-never-closed = the frontmatter opened on line 1 is never closed by a `---` line
+unresolved-merge-conflict-here = an unresolved merge conflict is here: end it with `git orx resolve ID` (which says what it needs to choose), or edit the file and `git add` it
+path-at-text = { $path }:{ $line }:{ $column }: { $text }

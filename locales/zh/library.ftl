@@ -128,3 +128,22 @@ restore-from-committed = 已提交的版本
 restore-from-backup = 备份 { $name }
 restore-from-store = 状态存储中的 { $name }
 restore-from-commit = 提交 { $commit }
+semicolon-then = { $first }; { $rest }
+no-open-task-ticked = 没有未完成的任务 (已勾选 { $ticked } 个)
+open-tasks-ticked = { $n } 个未完成的任务 ({ $list }),已勾选 { $ticked } 个
+story-tasks-not-recorded = Story 中有 { $has },但 { $open } 是 { $open_value },{ $done } 是 { $done_value }; `git orx move` 会记录 Story 的实际情况 (以及留下未完成任务的原因)
+field-is-but-story-measures = { $field } 是 { $value },但 Story 测得 { $measured }%
+quality-not-recorded = { $wrong }; 请用 `git orx assess` 记录质量检查 (它会测量),或在 { $reason } 中说明其他数值的原因
+duplicate-id-also = 重复的 ID `{ $id }` (另见 { $first })
+uncommitted-change-refused = 未提交的修改被拒绝: { $refusal }
+temporary-file-left-by-write = 中断的 git-orx 写入留下的临时文件; git-orx 下次在这里写入时会删除它,也可以手动删除
+text-in-builtin-section = { $text } ({ $origin }{ $line ->
+        [0] {""}
+       *[other] ,第 { $line } 行
+    })
+file-name-not-utf8-rename = 文件名不是有效的 UTF-8; 请重命名
+file-empty-item-starts-fence = 文件是空的; 条目以 `---` 行开始,然后是 YAML,再以 `---` 结束
+file-not-start-fence = 文件没有以 `---` 行 (frontmatter 分隔线) 开始
+frontmatter-never-closed = 第 1 行开始的 frontmatter 没有以 `---` 行结束
+unresolved-merge-conflict-here = 这里有未解决的合并冲突: 用 `git orx resolve ID` 结束它 (它会说明需要选择什么),或编辑文件后 `git add`
+path-at-text = { $path }:{ $line }:{ $column }: { $text }

@@ -121,7 +121,7 @@ impl Row {
                 path.to_owned(),
                 stat,
                 None,
-                Some(ProblemRow(p.line, p.column, p.message.clone())),
+                Some(ProblemRow(p.line, p.column, p.message.to_string())),
                 None,
             ),
         }
@@ -156,14 +156,9 @@ impl Row {
                     }),
                 )
             }
-            (None, Some(ProblemRow(line, column, message))) if ready.is_none() => {
-                Cached::Problem(Problem {
-                    path: path.clone(),
-                    line,
-                    column,
-                    message,
-                })
-            }
+            // A file with a problem is read again: its problem is said by
+            // its ID, in the language in force, which the row's text is not.
+            (None, Some(_)) => return None,
             _ => return None,
         };
         Some((path, stat, cached))

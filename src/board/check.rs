@@ -13,6 +13,7 @@ use crate::engine::item::Item;
 use crate::engine::validate::{self, Change, Refusal};
 use crate::error::{Error, Result};
 use crate::repo::workspace::{self, Workspace};
+use crate::text::message::Message;
 use crate::workflow::Workflow;
 
 #[derive(Debug, Default)]
@@ -52,7 +53,7 @@ pub fn check(
                     path: dir.to_owned(),
                     line: None,
                     column: None,
-                    message: crate::engine::item::io_message(&e),
+                    message: crate::engine::item::io_message(&e).into(),
                 });
             }
         }
@@ -79,7 +80,7 @@ pub fn check(
                     path: rel,
                     line: pos.map(|p| p.0),
                     column: pos.map(|p| p.1),
-                    message: e.to_string(),
+                    message: e.to_message(),
                 });
                 continue;
             }
@@ -94,7 +95,7 @@ pub fn check(
                 path: rel.clone(),
                 line: pos.map(|p| p.0),
                 column: pos.map(|p| p.1),
-                message,
+                message: message.into(),
             });
         }
         if let Some(first) = ids.insert(format!("{}/{}", item.kind, item.id), rel.clone()) {
@@ -103,7 +104,7 @@ pub fn check(
                 path: rel.clone(),
                 line: pos.map(|p| p.0),
                 column: pos.map(|p| p.1),
-                message: format!("duplicate ID `{}` (also {first})", item.id),
+                message: crate::msg!("duplicate-id-also", id = &item.id, first),
             });
         }
         if let Some(refusal) = against_head(ws, &wf, &item, role)? {
@@ -111,7 +112,7 @@ pub fn check(
                 path: rel,
                 line: None,
                 column: None,
-                message: format!("the uncommitted change is refused: {refusal}"),
+                message: crate::msg!("uncommitted-change-refused", refusal = refusal.message()),
             });
         }
     }
@@ -144,7 +145,7 @@ fn leftovers(ws: &Workspace, files: &[String]) -> Vec<Problem> {
                 .into_owned(),
             line: None,
             column: None,
-            message: "a temporary file left by an interrupted git-orx write; the next change git-orx writes there removes it, or delete it".to_owned(),
+            message: crate::msg!("temporary-file-left-by-write"),
         })
         .collect()
 }
@@ -164,7 +165,7 @@ fn check_rule_files(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<usize
             path: crate::repo::config::CONFIG_PATH.to_owned(),
             line: c.pos.map(|p| p.0),
             column: c.pos.map(|p| p.1),
-            message: c.message.to_string(),
+            message: c.message,
         }),
         Err(e) => problems.push(workflow_problem(crate::repo::config::CONFIG_PATH, e)),
         Ok(None) => {}
@@ -188,7 +189,7 @@ fn workflow_problem(path: &str, e: Error) -> Problem {
             path: path.to_owned(),
             line: w.pos.map(|p| p.0),
             column: w.pos.map(|p| p.1),
-            message: w.message.to_string(),
+            message: w.message,
         },
         // An error in a built-in section the file keeps: the position is
         // the built-in's, said in the message.
@@ -201,10 +202,16 @@ fn workflow_problem(path: &str, e: Error) -> Problem {
                     Some((l, _)) => format!(" (the {}, line {l})", w.origin),
                     None => format!(" (the {})", w.origin),
                 };
-                let message = w.message.to_string();
-                match message.split_once('\n') {
-                    Some((first, rest)) => format!("{first}{at}\n{rest}"),
-                    None => format!("{message}{at}"),
+                let english = w.message.to_string();
+                match english.split_once('\n') {
+                    // Where the message is, after its first line.
+                    Some((first, rest)) => Message::text(format!("{first}{at}\n{rest}")),
+                    None => crate::msg!(
+                        "text-in-builtin-section",
+                        text = w.message,
+                        origin = &w.origin,
+                        line = w.pos.map_or(0, |p| p.0)
+                    ),
                 }
             },
         },
@@ -212,7 +219,7 @@ fn workflow_problem(path: &str, e: Error) -> Problem {
             path: path.to_owned(),
             line: None,
             column: None,
-            message: other.to_string(),
+            message: other.to_message(),
         },
     }
 }

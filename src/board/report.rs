@@ -246,7 +246,7 @@ fn item_problem(item: &Item, key: &str, message: String) -> Problem {
         path: item.path.clone(),
         line: pos.map(|p| p.0),
         column: pos.map(|p| p.1),
-        message,
+        message: message.into(),
     }
 }
 
@@ -368,7 +368,8 @@ fn scan(ws: &Workspace, steps: bool) -> Result<Board> {
             if let Cached::Item(s, _) = r {
                 match first.get(s.id.as_str()) {
                     Some(path) => {
-                        duplicate[i] = Some(format!("duplicate ID `{}` (also {path})", s.id))
+                        duplicate[i] =
+                            Some(crate::msg!("duplicate-id-also", id = &s.id, first = path))
                     }
                     None => {
                         first.insert(&s.id, &s.path);
@@ -637,7 +638,7 @@ fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>>
                     path: format!("{}/{kind}.yaml", crate::repo::rules::WORKFLOWS_DIR),
                     line: None,
                     column: None,
-                    message: e.to_string(),
+                    message: e.to_message(),
                 });
                 continue;
             }
@@ -657,7 +658,7 @@ fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>>
             match r {
                 Ok(s) => match seen.get(&s.id) {
                     Some(first) => problems.push(Problem {
-                        message: format!("duplicate ID `{}` (also {first})", s.id),
+                        message: crate::msg!("duplicate-id-also", id = &s.id, first),
                         path: s.path,
                         line: None,
                         column: None,
@@ -710,7 +711,7 @@ pub fn odd_name(path: String) -> Problem {
         path,
         line: None,
         column: None,
-        message: "the file name is not valid UTF-8; rename it".to_owned(),
+        message: crate::msg!("file-name-not-utf8-rename"),
     }
 }
 

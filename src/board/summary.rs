@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::engine::item::ItemError;
+use crate::text::message::Message;
 
 /// One item on the board.
 #[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq, schemars::JsonSchema)]
@@ -31,7 +32,14 @@ pub struct Problem {
     pub path: String,
     pub line: Option<usize>,
     pub column: Option<usize>,
-    pub message: String,
+    // What is wrong, said in the language in force (its English in
+    // `--json`).
+    #[serde(
+        serialize_with = "crate::text::message::serialize_english",
+        deserialize_with = "crate::text::message::deserialize_text"
+    )]
+    #[schemars(with = "String")]
+    pub message: Message,
 }
 
 impl From<ItemError> for Problem {
@@ -41,6 +49,22 @@ impl From<ItemError> for Problem {
             line: e.pos.map(|p| p.0),
             column: e.pos.map(|p| p.1),
             message: e.message,
+        }
+    }
+}
+
+impl Problem {
+    /// The problem as a message: where, then what is wrong.
+    pub fn said(&self) -> Message {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => crate::msg!(
+                "path-at-text",
+                path = &self.path,
+                line = l,
+                column = c,
+                text = self.message.clone()
+            ),
+            _ => crate::msg!("path-text", path = &self.path, text = self.message.clone()),
         }
     }
 }

@@ -278,7 +278,7 @@ pub(crate) fn trailer_value(s: &str) -> String {
 pub(crate) fn item_error(
     item: &Item,
     pos: Option<(usize, usize)>,
-    message: impl Into<String>,
+    message: impl Into<Message>,
 ) -> Error {
     Error::Item(item::ItemError::new(&item.path, pos, message))
 }
@@ -1161,7 +1161,7 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
         let field = wf.checkpoint_field.as_deref().unwrap_or_default();
         doc = doc
             .set(&[field], &json!(name))
-            .map_err(|e| Error::Failed(Message::text(e.message)))?;
+            .map_err(|e| Error::Failed(e.message))?;
         made = Some(name);
     }
     match (write_locked(ws, plan, &doc, commit, lock), rolled) {

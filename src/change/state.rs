@@ -769,7 +769,7 @@ pub fn restore(
     let mut staged = restored
         .doc
         .set(&[wf.state_field.as_str()], &json!(head_item.status))
-        .map_err(|e| Error::Failed(Message::text(e.message)))?;
+        .map_err(|e| Error::Failed(e.message))?;
     // The fields only transitions change (an error counter) are not taken
     // back: they stay as committed, and the move back to the restored
     // state changes them as its effects say.
@@ -780,7 +780,7 @@ pub fn restore(
         if now != crate::engine::validate::lookup(&taken_back, field) {
             staged = staged
                 .set(&keys, now.unwrap_or(&Value::Null))
-                .map_err(|e| Error::Failed(Message::text(e.message)))?;
+                .map_err(|e| Error::Failed(e.message))?;
         }
     }
     let staged = Item::from_document(ws.registry(), &path, staged)?;

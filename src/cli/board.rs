@@ -406,16 +406,12 @@ fn error_json(e: &orx::Error) -> Value {
     json!({ "error": data })
 }
 
-/// An error's message in the language in force: by its ID where it is a
-/// named message (a workflow's or an item file's error, say); a refusal,
-/// or a text no message names yet, matched by its English.
+/// An error's message in the language in force: a refusal as a command
+/// says it, anything else by its ID.
 fn said(e: &orx::Error) -> String {
-    let m = e.to_message();
-    let refusal = matches!(e, orx::Error::Refused(_) | orx::Error::NoDecision(_));
-    if !refusal && m.as_text().is_none() {
-        super::msg::m(&m)
-    } else {
-        super::msg::localize(&e.to_string()).into_owned()
+    match e {
+        orx::Error::Refused(r) => super::refusal(r),
+        _ => super::msg::m(&e.to_message()),
     }
 }
 
@@ -487,7 +483,7 @@ fn board_json(shared: &Shared, branch: Option<&str>, stamp: u64) -> orx::Result<
     let problems: Vec<String> = view
         .problems
         .iter()
-        .map(|p| super::msg::localize(&p.to_string()).into_owned())
+        .map(|p| super::msg::m(&p.said()))
         .collect();
     Ok(json!({
         "view": view,

@@ -61,11 +61,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         if report
             .problems
             .iter()
-            .any(|p| p.to_string().contains("does not start with a `---` line"))
+            .any(|p| p.message.holds("file-not-start-fence"))
         {
             ui.line(format!(
                 "{} {}",
-                paint(super::CYAN, "hint:"),
+                paint(super::CYAN, super::msg::t("hint", &[])),
                 super::msg::t(super::UNFENCED_HINT, &[])
             ));
         }

@@ -133,8 +133,11 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
     }
     if let Some(h) = &d.handoff {
         for (i, l) in h.lines().enumerate() {
-            let label = if i == 0 { "  next: " } else { "        " };
-            ui.line(format!("{label}{}", paint(GREEN, escape(l))));
+            let l = paint(GREEN, escape(l));
+            ui.line(match i {
+                0 => msg::t("next-text-3", &[("text", &l)]),
+                _ => format!("        {l}"),
+            });
         }
     }
     if !d.moves.is_empty() {

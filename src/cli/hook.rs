@@ -365,11 +365,9 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
     let overridable = violations
         .iter()
         .any(|v| !matches!(v.rule.as_str(), "invalid-file" | "invalid-rules"));
-    let unfenced = violations.iter().any(|v| {
-        v.message
-            .to_string()
-            .contains("does not start with a `---` line")
-    });
+    let unfenced = violations
+        .iter()
+        .any(|v| v.message.holds("file-not-start-fence"));
     let hint = match (by_role, overridable) {
         (true, true) => "fix-files-commit-responsible-role",
         (false, true) => "fix-files-human-may-override",

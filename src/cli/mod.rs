@@ -237,8 +237,7 @@ impl Ui {
 
     /// Writes a line to standard output, in the language in force.
     pub fn line(&mut self, text: impl AsRef<str>) {
-        let plain = Ui::plain(self.out_color, text.as_ref());
-        let text = msg::localize(&plain);
+        let text = Ui::plain(self.out_color, text.as_ref());
         self.verbatim(&text);
     }
 
@@ -264,8 +263,7 @@ impl Ui {
         {
             self.stop(e);
         }
-        let plain = Ui::plain(self.err_color, text.as_ref());
-        let text = msg::localize(&plain);
+        let text = Ui::plain(self.err_color, text.as_ref());
         let _ = writeln!(self.err, "{text}");
     }
 
@@ -309,9 +307,7 @@ impl Ui {
     /// Writes `text` to standard output wrapped to [`Ui::width`] columns
     /// at spaces; lines after the first are indented by `indent` spaces.
     pub fn wrap(&mut self, text: impl AsRef<str>, indent: usize) {
-        // Looked up whole, then wrapped: the Chinese has its own width.
-        let plain = Ui::plain(self.out_color, text.as_ref());
-        let text = msg::localize(&plain);
+        let text = Ui::plain(self.out_color, text.as_ref());
         for l in wrap(&text, indent, self.width()) {
             self.line(l);
         }
@@ -321,7 +317,6 @@ impl Ui {
     /// line painted in `style` (the indent is not).
     pub fn wrap_painted(&mut self, style: Style, text: &str, indent: usize) {
         let pad = " ".repeat(indent);
-        let text = msg::localize(text);
         for l in wrap(&format!("{pad}{text}"), indent, self.width()) {
             let body = l.strip_prefix(&pad).unwrap_or(&l);
             self.line(format!("{pad}{}", paint(style, body)));
@@ -365,16 +360,10 @@ impl Ui {
                 data.allowed = orx::board::report::allowed(&ws, id, data.kind.as_deref());
             }
             // A message by its ID, in the language in force, worded with
-            // its flag; a text made from its parts as the library says it.
-            // A message by its ID, in the language in force, worded with
-            // its flag; a refusal, or a text made from parts no message
-            // names yet, as the library says it.
-            let m = e.to_message();
-            let by_id = !matches!(e, Error::Refused(_) | Error::NoDecision(_));
-            if by_id && m.as_text().is_none() {
-                data.message = msg::m(&m);
-            } else if let Some(worded) = msg::flags::word(&data.message) {
-                data.message = worded;
+            // its flag; a refusal as the library says it (its rule and
+            // item are data beside it).
+            if !matches!(e, Error::Refused(_) | Error::NoDecision(_)) {
+                data.message = msg::m(&e.to_message());
             }
             let hints = hints(e);
             self.json(&output::Envelope::new(data, hints));
@@ -385,7 +374,6 @@ impl Ui {
             _ => String::new(),
         };
         let text = error_text(e, &self.acting);
-        let text = msg::localize(&text);
         let mut lines = text.lines();
         let first = lines.next().unwrap_or_default();
         let label = msg::t("error", &[]);
@@ -394,7 +382,6 @@ impl Ui {
             self.eline(l);
         }
         for h in hints(e) {
-            let h = msg::localize(&h);
             self.eline(format!("{} {h}", epaint(CYAN, msg::t("hint", &[]))));
         }
     }
@@ -853,7 +840,7 @@ fn hints(e: &Error) -> Vec<String> {
             _ => vec![],
         },
         Error::NotInitialised => vec![msg::t("run-git-orx-init-here", &[])],
-        Error::Item(e) if e.message.contains("does not start with a `---` line") => {
+        Error::Item(e) if e.message.holds("file-not-start-fence") => {
             vec![msg::t(UNFENCED_HINT, &[])]
         }
         Error::Outcome { command, .. } => {
@@ -892,10 +879,7 @@ pub fn unreadable_lines(
     for p in problems.iter().take(SHOWN) {
         // A file a merge left in conflict: what conflicts and how to end it.
         match Some(p)
-            .filter(|p| {
-                p.message
-                    .starts_with("an unresolved merge conflict is here")
-            })
+            .filter(|p| p.message.id() == "unresolved-merge-conflict-here")
             .and_then(|p| merge_file::describe(ws, &p.path))
         {
             Some(lines) => {
@@ -911,7 +895,7 @@ pub fn unreadable_lines(
     }
     if problems
         .iter()
-        .any(|p| p.message.contains("does not start with a `---` line"))
+        .any(|p| p.message.holds("file-not-start-fence"))
     {
         out.push(format!("  {}", msg::t(UNFENCED_HINT, &[])));
     }

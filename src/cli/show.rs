@@ -141,14 +141,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             } else {
                 paint(RED, "✗")
             };
-            let shown = c.shown_values();
-            let mut values = if shown.is_empty() || c.holds {
-                String::new()
-            } else {
-                paint(DIM, format!(" ({})", msg::values(&shown.join(", "))))
+            let mut values = match c.values().filter(|_| !c.holds) {
+                Some(v) => paint(DIM, format!(" ({})", msg::m(&v))),
+                None => String::new(),
             };
             if let Some(e) = &c.error {
-                let e = msg::t("cannot-evaluated-text", &[("text", &msg::localize(e))]);
+                // The expression reader's own words.
+                let e = msg::t("cannot-evaluated-text", &[("text", e)]);
                 values.push_str(&paint(RED, e));
             }
             ui.wrap(format!("       {mark} {}{values}", msg::desc(c)), 9);

@@ -25,18 +25,18 @@ pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
 #[error("{}{message}", pos.map(|(l, c)| format!("line {l}, column {c}: ")).unwrap_or_default())]
 pub struct DocError {
     pub pos: Option<(usize, usize)>,
-    pub message: String,
+    pub message: crate::text::message::Message,
 }
 
 impl DocError {
-    pub fn new(message: impl Into<String>) -> Self {
+    pub fn new(message: impl Into<crate::text::message::Message>) -> Self {
         DocError {
             pos: None,
             message: message.into(),
         }
     }
 
-    pub fn at(line: usize, col: usize, message: impl Into<String>) -> Self {
+    pub fn at(line: usize, col: usize, message: impl Into<crate::text::message::Message>) -> Self {
         DocError {
             pos: Some((line, col)),
             message: message.into(),
@@ -56,10 +56,12 @@ impl From<SplitError> for DocError {
             SplitError::NoOpeningFence | SplitError::NoClosingFence => Some((1, 1)),
             SplitError::Empty => None,
         };
-        DocError {
-            pos,
-            message: e.to_string(),
-        }
+        let message = match e {
+            SplitError::Empty => crate::msg!("file-empty-item-starts-fence"),
+            SplitError::NoOpeningFence => crate::msg!("file-not-start-fence"),
+            SplitError::NoClosingFence => crate::msg!("frontmatter-never-closed"),
+        };
+        DocError { pos, message }
     }
 }
 

@@ -17,6 +17,7 @@
 
 use serde_json::Value;
 
+use crate::text::message::Message;
 use crate::workflow::{Transition, Workflow};
 
 const REQUIRED: &str = "<!-- orx: required -->";
@@ -353,16 +354,15 @@ pub fn unmeasured(
     before: Option<&Value>,
     after: &Value,
     body: &str,
-) -> Option<String> {
+) -> Option<Message> {
     let m = wf.measure.as_ref()?;
-    let problems: Vec<String> = [
+    [
         unmeasured_quality(m, template, t, before, after, body),
         unmeasured_tasks(m, template, t, before, after, body),
     ]
     .into_iter()
     .flatten()
-    .collect();
-    (!problems.is_empty()).then(|| problems.join("; "))
+    .reduce(|first, rest| crate::msg!("semicolon-then", first = first, rest = rest))
 }
 
 /// The fields a move along `t` records when `t`'s guard reads the
@@ -404,7 +404,7 @@ fn unmeasured_tasks(
     before: Option<&Value>,
     after: &Value,
     body: &str,
-) -> Option<String> {
+) -> Option<Message> {
     let tf = m.tasks.as_ref()?;
     let fields = [&tf.done, &tf.open];
     let changed = fields.iter().any(|p| get(before, p) != get(Some(after), p));
@@ -429,21 +429,27 @@ fn unmeasured_tasks(
         .map(|t| format!("\"{}\"", crate::text::escape(t)))
         .collect();
     let has = match listed.len() {
-        0 => format!("no open task ({} ticked)", measured.tasks_done),
-        n => format!(
-            "{n} open task{} ({}) and {} ticked",
-            if n == 1 { "" } else { "s" },
-            listed.join(", "),
-            measured.tasks_done
+        0 => crate::msg!("no-open-task-ticked", ticked = measured.tasks_done),
+        n => crate::msg!(
+            "open-tasks-ticked",
+            n = n,
+            list = listed.join(", "),
+            ticked = measured.tasks_done
         ),
     };
-    let recorded = |v: &Option<Value>| v.as_ref().map_or("not set".to_owned(), Value::to_string);
-    Some(format!(
-        "the story has {has}, but {} is {} and {} is {}; `git orx move` records what the story has (and a reason why tasks are left open)",
-        tf.open.join("."),
-        recorded(&open),
-        tf.done.join("."),
-        recorded(&done)
+    let recorded = |v: &Option<Value>| {
+        v.as_ref().map_or_else(
+            || crate::msg!("value-not-set"),
+            |v| Message::text(v.to_string()),
+        )
+    };
+    Some(crate::msg!(
+        "story-tasks-not-recorded",
+        has = has,
+        open = tf.open.join("."),
+        open_value = recorded(&open),
+        done = tf.done.join("."),
+        done_value = recorded(&done)
     ))
 }
 
@@ -455,7 +461,7 @@ fn unmeasured_quality(
     before: Option<&Value>,
     after: &Value,
     body: &str,
-) -> Option<String> {
+) -> Option<Message> {
     let fields = [&m.structure, &m.extraction];
     let changed = fields.iter().any(|p| get(before, p) != get(Some(after), p));
     let read = t.is_some_and(|t| {
@@ -488,20 +494,24 @@ fn unmeasured_quality(
             .and_then(Value::as_f64)
             .is_none_or(|r| (r - value).abs() >= 0.05)
         {
-            wrong.push(format!(
-                "{} is {} but the story measures {value}%",
-                path.join("."),
-                recorded.map_or("not set".to_owned(), |v| v.to_string())
+            wrong.push(crate::msg!(
+                "field-is-but-story-measures",
+                field = path.join("."),
+                value = recorded.map_or_else(
+                    || crate::msg!("value-not-set"),
+                    |v| Message::text(v.to_string())
+                ),
+                measured = value.to_string()
             ));
         }
     }
-    if wrong.is_empty() {
-        return None;
-    }
-    Some(format!(
-        "{}; record the quality check with `git orx assess` (which measures it), or give the reason for other values in {}",
-        wrong.join(", "),
-        m.reason.join(".")
+    let wrong = wrong
+        .into_iter()
+        .reduce(|first, rest| crate::msg!("comma-then", first = first, rest = rest))?;
+    Some(crate::msg!(
+        "quality-not-recorded",
+        wrong = wrong,
+        reason = m.reason.join(".")
     ))
 }
 

@@ -7,6 +7,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::doc::{DocError, Document, MAX_FILE_BYTES};
+use crate::text::message::Message;
 use crate::workflow::kind::{Kinds, Shape};
 
 /// An item file as read: where it is, its document, and its identity.
@@ -28,7 +29,7 @@ pub struct Item {
 pub struct ItemError {
     pub path: String,
     pub pos: Option<(usize, usize)>,
-    pub message: String,
+    pub message: Message,
 }
 
 impl fmt::Display for ItemError {
@@ -41,11 +42,25 @@ impl fmt::Display for ItemError {
 }
 
 impl ItemError {
-    pub fn new(path: &str, pos: Option<(usize, usize)>, message: impl Into<String>) -> Self {
+    pub fn new(path: &str, pos: Option<(usize, usize)>, message: impl Into<Message>) -> Self {
         ItemError {
             path: path.to_owned(),
             pos,
             message: message.into(),
+        }
+    }
+
+    /// The error as a message: where, then what is wrong.
+    pub fn said(&self) -> Message {
+        match self.pos {
+            Some((l, c)) => crate::msg!(
+                "path-at-text",
+                path = &self.path,
+                line = l,
+                column = c,
+                text = self.message.clone()
+            ),
+            None => crate::msg!("path-text", path = &self.path, text = self.message.clone()),
         }
     }
 
@@ -321,7 +336,7 @@ fn parse_bytes(rel: &str, bytes: Vec<u8>) -> Result<Document, ItemError> {
         return Err(ItemError::new(
             rel,
             Some((line + 1, 1)),
-            "an unresolved merge conflict is here: end it with `git orx resolve ID` (which says what it needs to choose), or edit the file and `git add` it",
+            crate::msg!("unresolved-merge-conflict-here"),
         ));
     }
     if bytes.len() as u64 > MAX_FILE_BYTES {
@@ -532,7 +547,7 @@ mod tests {
             b"{\"kind\": \"loop\",}".to_vec(),
         )
         .unwrap_err();
-        assert!(bad.message.contains("not valid JSON"), "{bad}");
+        assert!(bad.message.to_string().contains("not valid JSON"), "{bad}");
         assert!(Item::from_bytes(Kinds::builtin(), ".loop/x.json", b"[1]".to_vec()).is_err());
     }
 }

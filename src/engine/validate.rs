@@ -258,8 +258,21 @@ impl ConditionCheck {
     pub fn message(&self) -> Message {
         use crate::msg;
         let text = Message::said(&self.desc, self.zh.as_deref());
-        let values = self
-            .actual
+        match (self.values(), &self.error) {
+            (None, None) => text,
+            (Some(values), None) => msg!("condition-actual", text, values),
+            (None, Some(error)) => msg!("condition-cannot-evaluate", text, error),
+            (Some(values), Some(error)) => {
+                msg!("condition-actual-cannot-evaluate", text, values, error)
+            }
+        }
+    }
+
+    /// The values that explain a verdict (`quality.score = 7.5, ...`), as
+    /// a message: a value not set is said so in each language.
+    pub fn values(&self) -> Option<Message> {
+        use crate::msg;
+        self.actual
             .iter()
             .filter(|(p, _)| !p.starts_with("params.") && *p != "role")
             .map(|(p, v)| {
@@ -269,15 +282,7 @@ impl ConditionCheck {
                 };
                 msg!("path-is-value", path = p, value = value)
             })
-            .reduce(|first, rest| msg!("comma-then", first = first, rest = rest));
-        match (values, &self.error) {
-            (None, None) => text,
-            (Some(values), None) => msg!("condition-actual", text, values),
-            (None, Some(error)) => msg!("condition-cannot-evaluate", text, error),
-            (Some(values), Some(error)) => {
-                msg!("condition-actual-cannot-evaluate", text, values, error)
-            }
-        }
+            .reduce(|first, rest| msg!("comma-then", first = first, rest = rest))
     }
 }
 

@@ -330,13 +330,8 @@ impl Judge<'_> {
             None => None,
             Some(Version { item: Ok(item), .. }) => Some(item),
             Some(Version { item: Err(e), path }) => {
-                out.violations.push(self.violation(
-                    &path,
-                    None,
-                    None,
-                    "invalid-file",
-                    Message::text(e.to_string()),
-                ));
+                out.violations
+                    .push(self.violation(&path, None, None, "invalid-file", e.said()));
                 return Ok(());
             }
         };
@@ -388,7 +383,7 @@ impl Judge<'_> {
                 Some(label),
                 Some(text),
                 "invalid-file",
-                Message::text(e.to_string()),
+                e.said(),
             ));
             return Ok(());
         }
@@ -471,7 +466,7 @@ impl Judge<'_> {
                 Some(label.clone()),
                 Some(text.clone()),
                 "unmeasured-quality",
-                msg!("path-text", path = &label, text = Message::text(message)),
+                msg!("path-text", path = &label, text = message),
             ));
         }
         match verdict {
@@ -644,13 +639,8 @@ impl Judge<'_> {
         let item = match after.map(|v| v.item) {
             Some(Ok(item)) => item,
             Some(Err(e)) => {
-                out.violations.push(self.violation(
-                    path,
-                    None,
-                    None,
-                    "invalid-file",
-                    Message::text(e.to_string()),
-                ));
+                out.violations
+                    .push(self.violation(path, None, None, "invalid-file", e.said()));
                 return Ok(());
             }
             None => return Ok(()),

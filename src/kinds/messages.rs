@@ -20,11 +20,6 @@ const RAW_TEXTS: &[(&str, &str)] = &[
         "src/kinds/story/assess.rs",
         "the workflow's condition texts",
     ),
-    // The document layer's error on a field it cannot set.
-    (
-        "src/kinds/codereview/start.rs",
-        "the document layer's error",
-    ),
     // The document layer's error on an edit; a task's parent as written.
     ("src/kinds/goal/mod.rs", "the document layer's error"),
     // A refusal's own words inside a forge note; a branch's, an

@@ -145,6 +145,16 @@ impl Message {
         self.id
     }
 
+    /// Whether this message is `id`, or holds it among its arguments (a
+    /// file's problem inside the line that says where).
+    pub fn holds(&self, id: &str) -> bool {
+        self.id == id
+            || self.args.iter().any(|(_, a)| match a {
+                Arg::Message(m) => m.holds(id),
+                Arg::Text(_) => false,
+            })
+    }
+
     /// The message's arguments, in the order they were given.
     pub fn args(&self) -> &[(&'static str, Arg)] {
         &self.args
@@ -244,6 +254,12 @@ impl fmt::Display for Message {
 /// `#[serde(serialize_with = ...)]`: the field stays a string.
 pub fn serialize_english<S: serde::Serializer>(m: &Message, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(m)
+}
+
+/// A message read back from data as the text it was written as (its
+/// English), for `#[serde(deserialize_with = ...)]`.
+pub fn deserialize_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Message, D::Error> {
+    <String as serde::Deserialize>::deserialize(d).map(Message::text)
 }
 
 impl From<String> for Message {

@@ -68,7 +68,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ],
     ));
     if let Some(h) = &s.handoff {
-        ui.wrap(format!("  next:        {}", paint(GREEN, escape(h))), 15);
+        ui.wrap(
+            msg::t("next-text-2", &[("text", &paint(GREEN, escape(h)))]),
+            15,
+        );
     }
     if view["paused"] == Value::Bool(true) {
         ui.line(format!("  {}", paint(RED, "paused")));

@@ -29,7 +29,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 line: e.pos.map(|p| p.0),
                 column: e.pos.map(|p| p.1),
                 field: String::new(),
-                message: e.message.clone(),
+                message: e.message.to_string(),
             }],
             false,
         ),

@@ -6,7 +6,6 @@ use crate::change::plan::{self, Actor, Plan};
 use crate::engine::item::Item;
 use crate::error::{Error, Result};
 use crate::repo::workspace::Workspace;
-use crate::text::message::Message;
 
 /// The kind's name.
 pub const KIND: &str = "codereview";
@@ -78,7 +77,7 @@ pub fn plan_start(
     let set = |doc: &crate::doc::Document, k: &str, v: serde_json::Value| {
         doc.set(&[k], &v)
             // The document layer's own words.
-            .map_err(|e| Error::Failed(Message::text(e.message)))
+            .map_err(|e| Error::Failed(e.message))
     };
     doc = set(&doc, "target", json!(target))?;
     if !chosen.is_empty() {

@@ -1029,9 +1029,10 @@ fn with_frontmatter(
             }
         }
     }
-    let item = Item::from_document(Kinds::builtin(), &f.path, doc).map_err(|e| e.message)?;
+    let item =
+        Item::from_document(Kinds::builtin(), &f.path, doc).map_err(|e| e.message.to_string())?;
     if let Some(e) = item.unusable(wf) {
-        return Err(e.message);
+        return Err(e.message.to_string());
     }
     Ok(item.doc.text().as_bytes().to_vec())
 }
