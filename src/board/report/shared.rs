@@ -12,7 +12,7 @@ use crate::repo::workspace::Workspace;
 use crate::workflow::steps::{Action, Need, one_primary};
 
 use super::{
-    Board, Held, ID_SLOT, ambiguous_ids, demote_unready, name_shared_ids, put_kept_readiness, scan,
+    Board, Held, ID_SLOT, ambiguous_ids, demote_unready, name_with_kind, put_kept_readiness, scan,
     template_of, with_id,
 };
 
@@ -88,11 +88,17 @@ pub fn board_with_shared_steps(ws: &Workspace) -> Result<(Board, SharedSteps)> {
 fn share_steps(ws: &Workspace, board: &mut Board) -> SharedSteps {
     let wf = board.workflow.clone();
     let ambiguous = ambiguous_ids(board);
-    // Per state and role: the steps, and whether one is judged per item.
-    let mut made: HashMap<(String, String), (Vec<Action>, bool)> = HashMap::new();
-    // Per state and role: each readiness met so far, with its list.
-    type Variants = Vec<(Option<Vec<Readiness>>, usize)>;
-    let mut variants: HashMap<(String, String), Variants> = HashMap::new();
+    // Per state and role (a few of them, looked up without copying the
+    // names): the steps, whether one is judged per item, and each
+    // readiness met so far with its list.
+    type Made = (
+        String,
+        String,
+        Vec<Action>,
+        bool,
+        Vec<(Option<Vec<Readiness>>, usize)>,
+    );
+    let mut made: Vec<Made> = Vec::new();
     let mut shared = SharedSteps::default();
     let mut held = Held::new(ws);
     let Board { items, ready, .. } = board;
@@ -100,13 +106,24 @@ fn share_steps(ws: &Workspace, board: &mut Board) -> SharedSteps {
         if s.terminal {
             continue;
         }
-        let Some(role) = s.waits_for.clone() else {
+        let Some(role) = s.waits_for.as_deref() else {
             continue;
         };
-        let key = (s.status.clone(), role);
-        let (template, per_item) = made
-            .entry(key.clone())
-            .or_insert_with(|| template_of(&wf, &key.0, &key.1));
+        let k = match made.iter().position(|m| m.0 == s.status && m.1 == role) {
+            Some(k) => k,
+            None => {
+                let (template, per_item) = template_of(&wf, &s.status, role);
+                made.push((
+                    s.status.clone(),
+                    role.to_owned(),
+                    template,
+                    per_item,
+                    Vec::new(),
+                ));
+                made.len() - 1
+            }
+        };
+        let (status, role, template, per_item, seen) = &mut made[k];
         let judged = if *per_item { ready.get(&s.path) } else { None };
         let alike = !template.is_empty()
             && (!*per_item || judged.is_some())
@@ -122,10 +139,10 @@ fn share_steps(ws: &Workspace, board: &mut Board) -> SharedSteps {
             s.steps = template.iter().map(|a| with_id(a, &s.id)).collect();
             if *per_item {
                 match judged {
-                    Some(r) => put_kept_readiness(&wf, &key.0, &mut s.steps, r),
+                    Some(r) => put_kept_readiness(&wf, status, &mut s.steps, r),
                     None => {
                         if let Ok(item) = Item::read(ws.registry(), ws.root(), &s.path) {
-                            demote_unready(&wf, &item, &mut s.steps, &key.1, Some(ws));
+                            demote_unready(&wf, &item, &mut s.steps, role, Some(ws));
                         }
                     }
                 }
@@ -133,15 +150,18 @@ fn share_steps(ws: &Workspace, board: &mut Board) -> SharedSteps {
             if !s.steps.is_empty() {
                 held.settle(&wf, s);
             }
+            // Its ID written `KIND:ID` where another kind has it too.
+            if ambiguous.contains(&s.id) {
+                name_with_kind(s);
+            }
             continue;
         }
-        let seen = variants.entry(key.clone()).or_default();
         let index = match seen.iter().find(|(r, _)| r.as_ref() == judged) {
             Some((_, i)) => *i,
             None => {
                 let mut list = template.clone();
                 if let Some(r) = judged {
-                    put_kept_readiness(&wf, &key.0, &mut list, r);
+                    put_kept_readiness(&wf, status, &mut list, r);
                 }
                 // What the steps need (checks configured) is the
                 // repository's, the same for every item.
@@ -154,7 +174,7 @@ fn share_steps(ws: &Workspace, board: &mut Board) -> SharedSteps {
         };
         shared.by_path.insert(s.path.clone(), index);
     }
-    name_shared_ids(board);
+    // The other kinds' and the agents' steps were named as they were read.
     shared
 }
 
