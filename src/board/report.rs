@@ -154,6 +154,27 @@ fn put_readiness(steps: &mut [crate::workflow::steps::Action], ready: &[Readines
     }
 }
 
+/// [`put_readiness`] with what the board read: the stat cache keeps the
+/// readiness only of the moves that cannot be taken now, so a step still
+/// unmarked whose move out of `status` it does not name can be taken (as
+/// the item's own judgement, before it was cached, said).
+fn put_kept_readiness(
+    wf: &Workflow,
+    status: &str,
+    steps: &mut [crate::workflow::steps::Action],
+    ready: &[Readiness],
+) {
+    put_readiness(steps, ready);
+    let from = wf.transitions_from(status);
+    for a in steps.iter_mut().filter(|a| a.ready.is_none()) {
+        if let Some(to) = a.to.as_deref()
+            && from.iter().any(|t| t.to == to && t.from != t.to)
+        {
+            a.ready = Some(true);
+        }
+    }
+}
+
 /// Whether the readiness of an item in state `status` can be kept with
 /// the item's stat: no guard of a move out of it (nor what its unmet
 /// conditions say) reads the clock.
@@ -263,6 +284,9 @@ pub fn board_with_steps(ws: &Workspace) -> Result<Board> {
     fill_steps(ws, &mut board);
     Ok(board)
 }
+
+mod shared;
+pub use shared::{SharedSteps, board_with_shared_steps};
 
 /// The board; with `steps`, what its steps need of each story is judged
 /// where the stat cache does not have it yet, and kept there.
@@ -454,7 +478,7 @@ fn fill_steps(ws: &Workspace, board: &mut Board) {
                 continue;
             }
             match board.ready.get(&s.path) {
-                Some(ready) => put_readiness(&mut s.steps, ready),
+                Some(ready) => put_kept_readiness(&wf, &s.status, &mut s.steps, ready),
                 None => {
                     if let Ok(item) = Item::read(ws.registry(), ws.root(), &s.path) {
                         demote_unready(&wf, &item, &mut s.steps, role, Some(ws));

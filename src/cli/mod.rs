@@ -291,6 +291,21 @@ impl Ui {
         }
     }
 
+    /// Under `--json`, the document `write` writes, formatted as
+    /// [`Ui::json`] formats one (pretty, then a newline).
+    pub fn json_written(
+        &mut self,
+        write: impl FnOnce(&mut BufWriter<std::io::Stdout>) -> std::io::Result<()>,
+    ) {
+        self.wrote_json = true;
+        if self.closed {
+            return;
+        }
+        if let Err(e) = write(&mut self.out) {
+            self.stop(e);
+        }
+    }
+
     pub fn json(&mut self, value: &impl serde::Serialize) {
         self.wrote_json = true;
         if self.closed {

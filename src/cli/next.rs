@@ -21,7 +21,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .as_deref()
         .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
         .transpose()?;
-    let mut board = report::board_with_steps(&ws)?;
+    // The steps items share are made once per list (see `SharedSteps`).
+    let (mut board, shared) = report::board_with_shared_steps(&ws)?;
     // An item whose move waits for other items (a task's start, for the
     // tasks it depends on) is not offered that move: it says what it
     // waits for.
@@ -35,6 +36,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for w in &waits {
         for s in groups.iter_mut().flat_map(|(_, list)| list.iter_mut()) {
             if s.kind == w.kind && s.id == w.id {
+                if shared.list_of(s).is_some() {
+                    s.steps = shared.steps_of(s);
+                }
                 s.steps.retain(|a| a.to.as_deref() != Some(w.to.as_str()));
                 s.handoff = Some(msg::t(
                     "item-waits-waiting-not-state",
@@ -89,20 +93,26 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 role,
                 actions: items
                     .into_iter()
-                    .map(|s| NextAction {
-                        end_of_cycle: ws
-                            .workflow(&s.kind)
-                            .ok()
-                            .and_then(|wf| wf.state(&s.status).map(|st| st.end_of_cycle))
-                            .unwrap_or(false),
-                        waiting_on: waiting_on(&s, &waits, &merges),
-                        id: s.id,
-                        kind: s.kind,
-                        title: s.title,
-                        status: s.status,
-                        path: s.path,
-                        message: s.handoff,
-                        steps: s.steps,
+                    .map(|mut s| {
+                        let steps = match shared.list_of(&s) {
+                            Some(_) => shared.steps_of(&s),
+                            None => std::mem::take(&mut s.steps),
+                        };
+                        NextAction {
+                            end_of_cycle: ws
+                                .workflow(&s.kind)
+                                .ok()
+                                .and_then(|wf| wf.state(&s.status).map(|st| st.end_of_cycle))
+                                .unwrap_or(false),
+                            waiting_on: waiting_on(&s, &waits, &merges),
+                            id: s.id,
+                            kind: s.kind,
+                            title: s.title,
+                            status: s.status,
+                            path: s.path,
+                            message: s.handoff,
+                            steps,
+                        }
                     })
                     .collect(),
             })
@@ -143,6 +153,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
         return Ok(0);
     }
+    let mut lines = SharedLines::new(&shared);
     for (r, items) in &groups {
         ui.line(paint(BOLD, role::display(r)));
         for s in items {
@@ -158,7 +169,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             for line in msg.lines() {
                 ui.wrap(format!("  {}", escape(line)), 4);
             }
-            super::show::print_steps(ui, &s.steps, 4);
+            match lines.of(s) {
+                Some(steps) => {
+                    for (primary, line) in steps {
+                        super::show::print_step_line(ui, primary, &line, 4);
+                    }
+                }
+                None => super::show::print_steps(ui, &s.steps, 4),
+            }
         }
     }
     // Left to the operating system, as `status` leaves its board.
@@ -229,5 +247,70 @@ fn asked(a: &orx::kinds::goal::Awaiting) -> String {
             "goal-id-reviewer-approved-your",
             &[("id", &id), ("id2", &id)],
         ),
+    }
+}
+
+/// The command lines of the steps items share, as `next` prints them:
+/// made once per shared list with a mark where the ID goes, and given
+/// each item with its ID in place of the mark.
+struct SharedLines<'s> {
+    shared: &'s report::SharedSteps,
+    /// Per list: each step's (forward, command line with the mark), or
+    /// `None` when the mark cannot stand for an ID there.
+    made: Vec<Option<Option<Lines>>>,
+}
+
+/// Each step's (forward, command line).
+type Lines = Vec<(bool, String)>;
+
+/// What stands for the ID in a shared list's command lines.
+const MARK: &str = "ORX-ITEM-ID-MARK";
+
+impl<'s> SharedLines<'s> {
+    fn new(shared: &'s report::SharedSteps) -> Self {
+        SharedLines {
+            shared,
+            made: vec![None; shared.lists().len()],
+        }
+    }
+
+    /// The (forward, command line) of each of `s`'s steps when it shares
+    /// a list whose lines are made with the mark and its ID needs no
+    /// quoting nor escaping; `None`: its steps are printed one by one.
+    fn of(&mut self, s: &orx::board::summary::Summary) -> Option<Lines> {
+        let i = self.shared.list_of(s)?;
+        let plain = !s.id.is_empty()
+            && s.id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_./:=@,+".contains(c));
+        if !plain {
+            return None;
+        }
+        let shared = self.shared;
+        let lines = |id: &str| -> Lines {
+            shared
+                .list_with_id(i, id)
+                .iter()
+                .map(|a| (a.primary, escape(&a.command_line())))
+                .collect()
+        };
+        let marked = self.made[i].get_or_insert_with(|| {
+            // The mark stands for an ID only where putting one in its
+            // place gives the line made with that ID.
+            let marked = lines(MARK);
+            let sample = "1.1";
+            let exact = marked
+                .iter()
+                .zip(lines(sample))
+                .all(|((p, l), (q, m))| *p == q && l.replace(MARK, sample) == m);
+            exact.then_some(marked)
+        });
+        Some(
+            marked
+                .as_ref()?
+                .iter()
+                .map(|(p, l)| (*p, l.replace(MARK, &s.id)))
+                .collect(),
+        )
     }
 }

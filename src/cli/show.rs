@@ -178,18 +178,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 /// alternatives.
 pub fn print_steps(ui: &mut Ui, steps: &[orx::workflow::steps::Action], indent: usize) {
     for a in steps {
-        let label = msg::t(if a.primary { "run" } else { "or" }, &[]);
-        let hang = if msg::zh() { 6 } else { 5 };
-        ui.wrap(
-            format!(
-                "{:indent$}{} {}",
-                "",
-                paint(DIM, label),
-                escape(&a.command_line())
-            ),
-            indent + hang,
-        );
+        print_step_line(ui, a.primary, &escape(&a.command_line()), indent);
     }
+}
+
+/// One step as [`print_steps`] prints it: `run:` (`primary`) or `or:`,
+/// then its command line (escaped).
+pub fn print_step_line(ui: &mut Ui, primary: bool, line: &str, indent: usize) {
+    let label = msg::t(if primary { "run" } else { "or" }, &[]);
+    let hang = if msg::zh() { 6 } else { 5 };
+    ui.wrap(
+        format!("{:indent$}{} {}", "", paint(DIM, label), line),
+        indent + hang,
+    );
 }
 
 /// `rejected: this state came from abc1234, which verify rejects (no-role,

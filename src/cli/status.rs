@@ -41,10 +41,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .as_deref()
         .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
         .transpose()?;
-    let mut board = if ui.is_json() {
-        report::board_with_steps(&ws)?
+    // Under --json, the steps items share are written once per list.
+    let (mut board, shared) = if ui.is_json() {
+        let (board, shared) = report::board_with_shared_steps(&ws)?;
+        (board, shared)
     } else {
-        report::board(&ws)?
+        (report::board(&ws)?, Default::default())
     };
     if let Some(epic) = args.epic {
         let prefix = format!("{epic}.");
@@ -108,7 +110,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .chain(others.iter().flat_map(|(_, l)| l))
             .copied()
             .collect();
-        ui.json(&Status {
+        let status = Status {
             version: super::output::Version,
             lang: ws.lang(),
             items,
@@ -126,7 +128,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     )
                 })
                 .collect(),
-        });
+        };
+        ui.json_written(|out| super::output::shared_steps::write_status(out, status, &shared));
         return Ok(0);
     }
     let no_others = others.iter().all(|(_, l)| l.is_empty());

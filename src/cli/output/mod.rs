@@ -23,6 +23,7 @@ pub mod restore;
 pub mod review;
 pub mod run;
 pub mod schemas;
+pub mod shared_steps;
 
 pub use change::{Change, ChangeExtra, NextMove};
 pub use envelope::Envelope;
