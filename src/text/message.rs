@@ -70,11 +70,6 @@ pub const RESOURCES: &[(&str, &str, &str)] = &[
         include_str!("../../locales/en/workflow.ftl"),
         include_str!("../../locales/zh/workflow.ftl"),
     ),
-    (
-        "messages.ftl",
-        include_str!("../../locales/en/messages.ftl"),
-        include_str!("../../locales/zh/messages.ftl"),
-    ),
 ];
 
 /// A named message and its arguments.
