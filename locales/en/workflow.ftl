@@ -14,7 +14,6 @@ dev-notes-item-name-missing = Dev Notes item "{ $name }" is missing
 # An operation a state may allow, and what the workflow says it means.
 operation-described = { $name } ({ $desc })
 # One operation or another (a command that is either).
-operation-or = { $first } or { $second }
 
 
 ## A workflow file that cannot be used

@@ -11,7 +11,6 @@ dev-notes-item-name-missing = 缺少 Dev Notes 条目 "{ $name }"
 ## 操作
 
 operation-described = { $name } ({ $desc })
-operation-or = { $first } 或 { $second }
 
 
 ## 无法使用的工作流文件

@@ -775,50 +775,6 @@ pub fn refusal(r: &Refusal) -> String {
         Refusal::ForceNotHuman { role } => {
             msg::t("force-human-only-role-cannot", &[("role", &display(role))])
         }
-        // The operations in the language in force, as the workflow
-        // describes them in it.
-        Refusal::Operation {
-            item,
-            state,
-            operation,
-            allowed,
-        } => {
-            let lang = msg::lang();
-            let described = |o: &orx::workflow::Operation| match o.desc_in(lang) {
-                Some(d) => msg::t("operation-described", &[("name", &o.name), ("desc", &d)]),
-                None => o.name.clone(),
-            };
-            let operation = operation
-                .iter()
-                .map(described)
-                .reduce(|a, b| msg::t("operation-or", &[("first", &a), ("second", &b)]))
-                .unwrap_or_default();
-            let mut text = msg::t(
-                "two-lines",
-                &[
-                    (
-                        "first",
-                        &msg::t(
-                            "item-state-not-allow-operation",
-                            &[("item", item), ("state", state), ("operation", &operation)],
-                        ),
-                    ),
-                    (
-                        "second",
-                        &msg::t("allowed-while-state", &[("state", state)]),
-                    ),
-                ],
-            );
-            for o in allowed {
-                let line = match o.desc_in(lang) {
-                    Some(d) => msg::t("action-text", &[("action", &o.name), ("text", &d)]),
-                    None => format!("  - {}", o.name),
-                };
-                text.push('\n');
-                text.push_str(&line);
-            }
-            text
-        }
         _ => msg::m(&r.message()),
     }
 }

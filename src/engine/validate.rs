@@ -303,21 +303,17 @@ fn then(first: Message, rest: String) -> Message {
     crate::msg!("text-then", first = first, rest = rest)
 }
 
-/// The message `first`, then each condition on a line of its own, as a
+/// The message `first`, then each of `items` on a line of its own, as a
 /// list.
-fn with_conditions(first: Message, conditions: &[Unmet]) -> Message {
-    conditions.iter().fold(first, |first, c| {
-        crate::msg!("text-bullet", first = first, item = c.message())
+fn bulleted(first: Message, items: impl IntoIterator<Item = Message>) -> Message {
+    items.into_iter().fold(first, |first, item| {
+        crate::msg!("text-bullet", first = first, item = item)
     })
 }
 
-/// Operations as the workflow describes them, in English, joined by "or"
-/// (the command line says them in the language in force).
-fn operations(ops: &[crate::workflow::Operation]) -> String {
-    ops.iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" or ")
+/// The message `first`, then each condition on a line of its own.
+fn with_conditions(first: Message, conditions: &[Unmet]) -> Message {
+    bulleted(first, conditions.iter().map(ConditionCheck::message))
 }
 
 fn two(first: Message, second: Message) -> Message {
@@ -493,17 +489,18 @@ impl Refusal {
                 state,
                 operation,
                 allowed,
-            } => then(
+            } => bulleted(
                 two(
                     msg!(
                         "item-state-not-allow-operation",
                         item = item,
                         state = state,
-                        operation = operations(operation)
+                        operation =
+                            crate::text::message::either(operation.iter().map(|o| o.message()))
                     ),
                     msg!("allowed-while-state", state = state),
                 ),
-                bullets(allowed),
+                allowed.iter().map(|o| o.message()),
             ),
             Refusal::EditGuard { item, state, unmet } => with_conditions(
                 msg!("item-not-changed-this-way", item = item, state = state),
@@ -516,7 +513,9 @@ impl Refusal {
                 waits,
             } => {
                 let waiting = waits.waiting.join(", ");
-                let until = waits.until.join(" or ");
+                let until = crate::text::message::either(
+                    waits.until.iter().map(|s| Message::text(s.as_str())),
+                );
                 let n = waits.waiting.len();
                 // An item made in `to` (no `from`), or a move.
                 if from.is_empty() {

@@ -194,6 +194,15 @@ impl Message {
     }
 }
 
+/// `a or b or c`: the messages joined by the language's "or"; an empty
+/// list is an empty text.
+pub fn either(items: impl IntoIterator<Item = Message>) -> Message {
+    items
+        .into_iter()
+        .reduce(|first, second| crate::msg!("either", first, second))
+        .unwrap_or_else(|| Message::text(""))
+}
+
 /// The message `id` in `lang`, with each argument `(name, value)` given as
 /// text: for a caller that holds its arguments as text already. A message
 /// that language lacks is said in English; one no resource has is its ID.

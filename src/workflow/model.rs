@@ -345,23 +345,27 @@ impl Operation {
         }
     }
 
-    /// What it means in `lang` (its English where it has no Chinese).
-    pub fn desc_in(&self, lang: crate::text::message::Lang) -> Option<&str> {
-        match lang {
-            crate::text::message::Lang::Zh => self.zh.as_deref().or(self.desc.as_deref()),
-            crate::text::message::Lang::En => self.desc.as_deref(),
+    /// What it means, in the workflow's words in each language.
+    pub fn said(&self) -> Option<crate::text::message::Message> {
+        self.desc
+            .as_ref()
+            .map(|d| crate::text::message::Message::said(d, self.zh.as_deref()))
+    }
+
+    /// `name (what it means)`: the name alone when the workflow does not
+    /// describe it.
+    pub fn message(&self) -> crate::text::message::Message {
+        match self.said() {
+            Some(desc) => crate::msg!("operation-described", name = &self.name, desc),
+            None => crate::text::message::Message::text(&self.name),
         }
     }
 }
 
 impl std::fmt::Display for Operation {
-    /// `name (what it means)`, in English: the name alone when the
-    /// workflow does not describe it.
+    /// [`Operation::message`] in English.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.desc {
-            Some(d) => write!(f, "{} ({d})", self.name),
-            None => f.write_str(&self.name),
-        }
+        write!(f, "{}", self.message())
     }
 }
 

@@ -140,7 +140,10 @@ pub fn list(roles: &[String]) -> crate::text::message::Message {
     match names.split_last() {
         None => crate::msg!("role-nobody"),
         Some((last, [])) => Message::text(last.clone()),
-        Some((last, rest)) => crate::msg!("roles-or", first = rest.join(", "), last = last),
+        Some((last, rest)) => crate::text::message::either([
+            Message::text(rest.join(", ")),
+            Message::text(last.clone()),
+        ]),
     }
 }
 

@@ -138,7 +138,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     ui.line(msg::t("allowed-while-state-2", &[("state", &s.status)]));
     for o in &allowed {
-        let desc = o.desc_in(msg::lang()).unwrap_or_default();
+        let desc = o.said().map(|d| msg::m(&d)).unwrap_or_default();
         ui.wrap(format!("  {:<20} {}", o.name, paint(DIM, desc)), 23);
     }
     if !d.moves.is_empty() {

@@ -389,11 +389,11 @@ fn an_operation_says_its_chinese_from_the_workflow() {
     let wf = Workflow::load("agent", None, &Roles::default()).unwrap();
     let pause = wf.operation("pause");
     assert_eq!(
-        pause.desc_in(Lang::En),
+        pause.said().map(|d| d.render(Lang::En)).as_deref(),
         Some("暂停 — pause and resume (agent pause, agent resume)")
     );
     assert_eq!(
-        pause.desc_in(Lang::Zh),
+        pause.said().map(|d| d.render(Lang::Zh)).as_deref(),
         Some("暂停 — 暂停与恢复 (agent pause, agent resume)")
     );
     assert_eq!(
@@ -402,7 +402,7 @@ fn an_operation_says_its_chinese_from_the_workflow() {
     );
     let unknown = wf.operation("dance");
     assert_eq!(
-        (unknown.desc_in(Lang::Zh), unknown.to_string()),
+        (unknown.said(), unknown.to_string()),
         (None, "dance".to_owned())
     );
 }
