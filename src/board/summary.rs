@@ -56,16 +56,7 @@ impl From<ItemError> for Problem {
 impl Problem {
     /// The problem as a message: where, then what is wrong.
     pub fn said(&self) -> Message {
-        match (self.line, self.column) {
-            (Some(l), Some(c)) => crate::msg!(
-                "path-at-text",
-                path = &self.path,
-                line = l,
-                column = c,
-                text = self.message.clone()
-            ),
-            _ => crate::msg!("path-text", path = &self.path, text = self.message.clone()),
-        }
+        crate::engine::item::located(&self.path, self.line.zip(self.column), self.message.clone())
     }
 }
 

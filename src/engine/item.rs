@@ -52,20 +52,20 @@ impl ItemError {
 
     /// The error as a message: where, then what is wrong.
     pub fn said(&self) -> Message {
-        match self.pos {
-            Some((l, c)) => crate::msg!(
-                "path-at-text",
-                path = &self.path,
-                line = l,
-                column = c,
-                text = self.message.clone()
-            ),
-            None => crate::msg!("path-text", path = &self.path, text = self.message.clone()),
-        }
+        located(&self.path, self.pos, self.message.clone())
     }
 
     fn from_doc(path: &str, e: DocError) -> Self {
         ItemError::new(path, e.pos, e.message)
+    }
+}
+
+/// `path:line:column: text` (or `path: text`) as a message: where a
+/// file's problem is, then what it is.
+pub fn located(path: &str, pos: Option<(usize, usize)>, text: Message) -> Message {
+    match pos {
+        Some((l, c)) => crate::msg!("path-at-text", path, line = l, column = c, text),
+        None => crate::msg!("path-text", path, text),
     }
 }
 
