@@ -50,7 +50,7 @@ const VARIANTS: &[&str] = &[
     "Failed",
 ];
 
-fn sources(path: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn sources(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
         for entry in std::fs::read_dir(path).unwrap() {
             sources(&entry.unwrap().path(), out);

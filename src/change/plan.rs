@@ -1449,39 +1449,9 @@ mod tests {
         );
     }
 
-    /// A repository made here, with git-orx set up and committed; git's
-    /// own configuration (hooks, signing) left out.
-    fn run_with_repo(f: impl FnOnce(&Workspace)) {
-        let dir = tempfile::tempdir().unwrap();
-        let git = |args: &[&str]| {
-            let out = std::process::Command::new("git")
-                .args(args)
-                .current_dir(dir.path())
-                .env("GIT_CONFIG_GLOBAL", "/dev/null")
-                .env("GIT_CONFIG_NOSYSTEM", "1")
-                .output()
-                .unwrap();
-            assert!(out.status.success(), "git {args:?}: {out:?}");
-        };
-        git(&["init", "-q", "-b", "main"]);
-        for (k, v) in [
-            ("user.name", "Test"),
-            ("user.email", "test@example.com"),
-            ("commit.gpgsign", "false"),
-            ("core.hooksPath", "no-hooks"),
-        ] {
-            git(&["config", k, v]);
-        }
-        let repo = crate::git::Repo::open(dir.path()).unwrap();
-        crate::repo::setup::init(&repo, None, false).unwrap();
-        git(&["add", "-A"]);
-        git(&["commit", "-q", "-m", "set up"]);
-        f(&Workspace::open_at(dir.path()).unwrap());
-    }
-
     #[test]
     fn one_executor_writes_commits_and_runs_a_transitions_checkpoint() {
-        run_with_repo(|ws| {
+        crate::repo::tests::with_repo(&[], |ws| {
             let human = Actor {
                 role: crate::workflow::role::HUMAN,
                 ..Actor::default()

@@ -6,7 +6,7 @@
 //! keeps one. A raw English text loses its Chinese as soon as it is
 //! reworded; a named message keeps it, as the second test shows.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::text::message::{Lang, Message, RESOURCES};
 
@@ -40,22 +40,7 @@ const RAW_TEXTS: &[(&str, &str)] = &[
     ("src/kinds/loops/mod.rs", "Items::check_id's words"),
 ];
 
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            sources(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs")
-            && !p
-                .file_name()
-                .unwrap()
-                .to_string_lossy()
-                .starts_with("tests")
-        {
-            out.push(p);
-        }
-    }
-}
+use crate::no_raw_messages::sources;
 
 /// The source without its `#[cfg(test)] mod tests { ... }` (at the end of
 /// a file, as every source here writes it).

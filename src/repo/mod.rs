@@ -6,3 +6,6 @@ pub mod presets;
 pub mod rules;
 pub mod setup;
 pub mod workspace;
+
+#[cfg(test)]
+pub(crate) mod tests;

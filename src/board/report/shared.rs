@@ -183,46 +183,14 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// A repository made here, with git-orx set up and committed.
+    /// A repository with `stories` (file names and texts) in its
+    /// stories' directory.
     fn with_repo(stories: &[(String, String)], f: impl FnOnce(&Workspace)) {
-        let dir = tempfile::tempdir().unwrap();
-        let git = |args: &[&str]| {
-            let out = std::process::Command::new("git")
-                .args(args)
-                .current_dir(dir.path())
-                .env("GIT_CONFIG_GLOBAL", "/dev/null")
-                .env("GIT_CONFIG_NOSYSTEM", "1")
-                .output()
-                .unwrap();
-            assert!(out.status.success(), "git {args:?}: {out:?}");
-        };
-        git(&["init", "-q", "-b", "main"]);
-        for (k, v) in [
-            ("user.name", "Test"),
-            ("user.email", "test@example.com"),
-            ("commit.gpgsign", "false"),
-            ("core.hooksPath", "no-hooks"),
-        ] {
-            git(&["config", k, v]);
-        }
-        let repo = crate::git::Repo::open(dir.path()).unwrap();
-        crate::repo::setup::init(&repo, None, false).unwrap();
-        let ws = Workspace::open_at(dir.path()).unwrap();
-        let stories_dir = dir.path().join(ws.stories_dir());
-        std::fs::create_dir_all(&stories_dir).unwrap();
-        // Older than the stat cache's two seconds: kept in it.
-        let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-        for (name, text) in stories {
-            std::fs::write(stories_dir.join(name), text).unwrap();
-            std::fs::File::options()
-                .write(true)
-                .open(stories_dir.join(name))
-                .and_then(|f| f.set_modified(old))
-                .unwrap();
-        }
-        git(&["add", "-A"]);
-        git(&["commit", "-q", "-m", "set up"]);
-        f(&Workspace::open_at(dir.path()).unwrap());
+        let files: Vec<(String, String)> = stories
+            .iter()
+            .map(|(name, text)| (format!("docs/stories/{name}"), text.clone()))
+            .collect();
+        crate::repo::tests::with_repo(&files, f);
     }
 
     const STATES: &[&str] = &[
