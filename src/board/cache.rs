@@ -90,13 +90,17 @@ struct ItemRow(
     Option<String>,
 );
 
+/// A file's problem as an older git-orx kept it (its position and
+/// English), skipped when read.
 #[derive(Serialize, Deserialize)]
 struct ProblemRow(Option<usize>, Option<usize>, String);
 
 impl Row {
-    fn new(path: &str, stat: Stat, c: &Cached) -> Row {
+    /// The row of an item's summary; a file with a problem has none (see
+    /// [`Row::into_cached`]).
+    fn new(path: &str, stat: Stat, c: &Cached) -> Option<Row> {
         match c {
-            Cached::Item(s, ready) => Row(
+            Cached::Item(s, ready) => Some(Row(
                 path.to_owned(),
                 stat,
                 Some(ItemRow(
@@ -116,14 +120,8 @@ impl Row {
                         .map(|r| (r.to.clone(), r.unmet.clone()))
                         .collect()
                 }),
-            ),
-            Cached::Problem(p) => Row(
-                path.to_owned(),
-                stat,
-                None,
-                Some(ProblemRow(p.line, p.column, p.message.to_string())),
-                None,
-            ),
+            )),
+            Cached::Problem(_) => None,
         }
     }
 
@@ -156,8 +154,9 @@ impl Row {
                     }),
                 )
             }
-            // A file with a problem is read again: its problem is said by
-            // its ID, in the language in force, which the row's text is not.
+            // A file with a problem is not kept (a row of one is from an
+            // older git-orx): it is read again, so that its problem is a
+            // message said in the language in force.
             (None, Some(_)) => return None,
             _ => return None,
         };
@@ -250,7 +249,7 @@ impl Cache {
         let file = File {
             version: VERSION,
             fingerprint: self.fingerprint,
-            rows: rows.iter().map(|(p, s, c)| Row::new(p, *s, c)).collect(),
+            rows: rows.iter().filter_map(|(p, s, c)| Row::new(p, *s, c)).collect(),
         };
         let Ok(bytes) = postcard::to_allocvec(&file) else {
             return;
