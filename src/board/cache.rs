@@ -249,7 +249,10 @@ impl Cache {
         let file = File {
             version: VERSION,
             fingerprint: self.fingerprint,
-            rows: rows.iter().filter_map(|(p, s, c)| Row::new(p, *s, c)).collect(),
+            rows: rows
+                .iter()
+                .filter_map(|(p, s, c)| Row::new(p, *s, c))
+                .collect(),
         };
         let Ok(bytes) = postcard::to_allocvec(&file) else {
             return;

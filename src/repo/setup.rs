@@ -47,22 +47,11 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
         }
         Some(config) => match lang {
             Some(l) if l != config.lang => {
-                let old = std::fs::read_to_string(root.join(CONFIG_PATH)).map_err(|e| {
-                    Error::Failed(crate::msg!(
-                        "path-text",
-                        path = CONFIG_PATH,
-                        text = e.to_string()
-                    ))
-                })?;
+                let old = std::fs::read_to_string(root.join(CONFIG_PATH))
+                    .map_err(|e| failed_at(CONFIG_PATH, e))?;
                 let doc = Document::parse_yaml(old.clone())
                     .and_then(|d| d.set(&["lang"], &json!(l)))
-                    .map_err(|e| {
-                        Error::Failed(crate::msg!(
-                            "path-text",
-                            path = CONFIG_PATH,
-                            text = e.to_string()
-                        ))
-                    })?;
+                    .map_err(|e| failed_at(CONFIG_PATH, e))?;
                 write_unless_dry(
                     &lock,
                     root,
@@ -88,13 +77,7 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
         steps.push(Step::Kept(format!("{}/", config.stories)));
     } else {
         if !dry_run {
-            std::fs::create_dir_all(&dir).map_err(|e| {
-                Error::Failed(crate::msg!(
-                    "path-text",
-                    path = &config.stories,
-                    text = e.to_string()
-                ))
-            })?;
+            std::fs::create_dir_all(&dir).map_err(|e| failed_at(&config.stories, e))?;
         }
         steps.push(Step::Created(format!("{}/", config.stories)));
     }
@@ -130,13 +113,7 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
     }
     let old = match std::fs::read_to_string(root.join(CONFIG_PATH)) {
         Err(e) if dry_run && e.kind() == std::io::ErrorKind::NotFound => initial_text("en"),
-        read => read.map_err(|e| {
-            Error::Failed(crate::msg!(
-                "path-text",
-                path = CONFIG_PATH,
-                text = e.to_string()
-            ))
-        })?,
+        read => read.map_err(|e| failed_at(CONFIG_PATH, e))?,
     };
     let config = Config::parse(&old)?;
     let mut roles = config.roles.clone();
@@ -148,13 +125,7 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
     if roles != config.roles {
         let doc = Document::parse_yaml(old.clone())
             .and_then(|d| d.set(&["roles"], &json!(roles)))
-            .map_err(|e| {
-                Error::Failed(crate::msg!(
-                    "path-text",
-                    path = CONFIG_PATH,
-                    text = e.to_string()
-                ))
-            })?;
+            .map_err(|e| failed_at(CONFIG_PATH, e))?;
         write_unless_dry(
             &lock,
             root,
@@ -185,4 +156,9 @@ fn write_unless_dry(
         Some(lock) => Ok(store::write(lock, root, orx_dir, rel, old, new)?),
         None => Ok(()),
     }
+}
+
+/// A failure on the file at `path`: where, then what the reader said.
+fn failed_at(path: &str, e: impl std::fmt::Display) -> Error {
+    Error::Failed(crate::msg!("path-text", path, text = e.to_string()))
 }
