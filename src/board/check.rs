@@ -35,7 +35,7 @@ pub fn check(
     let files = if paths.is_empty() {
         report.files += check_rule_files(ws, &mut report.problems)?;
         let mut files = Vec::new();
-        for kind in ws.kinds() {
+        for kind in ws.registry().iter() {
             let (found, odd) = ws.item_listing(kind)?;
             files.extend(found);
             report.files += odd.len();
@@ -53,7 +53,7 @@ pub fn check(
                     path: dir.to_owned(),
                     line: None,
                     column: None,
-                    message: crate::engine::item::io_message(&e).into(),
+                    message: crate::engine::item::io_message(&e),
                 });
             }
         }
@@ -72,7 +72,7 @@ pub fn check(
                 continue;
             }
         };
-        let wf = match ws.workflow(&item.kind) {
+        let wf = match ws.kind(&item.kind).and_then(|k| Ok(k.workflow()?)) {
             Ok(wf) => wf,
             Err(e) => {
                 let pos = item.pos("kind");
@@ -95,7 +95,7 @@ pub fn check(
                 path: rel.clone(),
                 line: pos.map(|p| p.0),
                 column: pos.map(|p| p.1),
-                message: message.into(),
+                message,
             });
         }
         if let Some(first) = ids.insert(format!("{}/{}", item.kind, item.id), rel.clone()) {
@@ -174,7 +174,7 @@ fn check_rule_files(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<usize
                 let kind = f
                     .trim_start_matches(".orx/workflows/")
                     .trim_end_matches(".yaml");
-                if let Err(e) = rules.workflow(kind) {
+                if let Err(e) = rules.kind(kind).and_then(|k| Ok(k.workflow()?)) {
                     problems.push(workflow_problem(f, e));
                 }
             }

@@ -83,7 +83,13 @@ fn demote_unready(
     ws: Option<&Workspace>,
 ) {
     let wanted: Vec<&str> = steps.iter().filter_map(|a| a.to.as_deref()).collect();
-    let template = ws.map(|ws| ws.template(&item.kind).ok().flatten().unwrap_or_default());
+    let template = ws.map(|ws| {
+        ws.kind(&item.kind)
+            .and_then(|k| Ok(k.template()?))
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    });
     let ready = readiness(wf, item, role, template, |to| wanted.contains(&to));
     put_readiness(steps, &ready);
 }
@@ -292,7 +298,7 @@ pub use shared::{SharedSteps, board_with_shared_steps};
 /// where the stat cache does not have it yet, and kept there.
 fn scan(ws: &Workspace, steps: bool) -> Result<Board> {
     let default_kind = ws.default_kind();
-    let wf = ws.workflow(default_kind)?;
+    let wf = ws.kind(default_kind)?.workflow()?;
     let lang = ws.lang().to_owned();
     let persona = ws.rules.config.persona_commands;
     let mut cache = Cache::load(
@@ -301,7 +307,7 @@ fn scan(ws: &Workspace, steps: bool) -> Result<Board> {
     );
     let (files, odd) = ws.story_listing()?;
     let (root, kinds) = (ws.root(), ws.registry());
-    let template = ws.template(default_kind)?.unwrap_or_default();
+    let template = ws.kind(default_kind)?.template()?.unwrap_or_default();
     // Per state and role: the states its offered steps move to whose
     // guards read the story, when their readiness can be kept with the
     // story's stat (no guard reads the clock).
@@ -646,16 +652,17 @@ pub fn qualify(action: &mut crate::workflow::steps::Action, kind: &str, id: &str
 /// to `problems`.
 fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>> {
     let mut out = Vec::new();
-    for kind in ws.registry().iter().map(|k| k.name()) {
+    for of in ws.registry().iter() {
+        let kind = of.name();
         if kind == ws.default_kind() || kind == crate::kinds::agent::KIND {
             continue;
         }
-        let (files, odd) = ws.item_listing(kind)?;
+        let (files, odd) = ws.item_listing(of)?;
         problems.extend(odd.into_iter().map(odd_name));
         if files.is_empty() {
             continue;
         }
-        let wf = match ws.workflow(kind) {
+        let wf = match of.workflow() {
             Ok(wf) => wf,
             Err(e) => {
                 problems.push(Problem {
@@ -711,7 +718,7 @@ fn agents(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<Summary>> {
     if paths.is_empty() {
         return Ok(Vec::new());
     }
-    let wf = ws.workflow(crate::kinds::agent::KIND)?;
+    let wf = ws.kind(crate::kinds::agent::KIND)?.workflow()?;
     let mut out = Vec::new();
     let mut held = Held::new(ws);
     for path in paths {
@@ -799,7 +806,7 @@ pub fn waiting(ws: &Workspace, board: &Board) -> Result<Vec<Waiting>> {
         .chain(&board.agents)
         .filter(|s| !s.terminal);
     for s in all {
-        let Ok(wf) = ws.workflow(&s.kind) else {
+        let Ok(wf) = ws.kind(&s.kind).and_then(|k| Ok(k.workflow()?)) else {
             continue;
         };
         let moves: Vec<_> = wf
@@ -852,7 +859,7 @@ pub struct AwaitedMerge {
 pub fn awaited_merges(ws: &Workspace, board: &Board) -> Vec<AwaitedMerge> {
     let mut out = Vec::new();
     for s in all_summaries(board).filter(|s| !s.terminal) {
-        let Ok(wf) = ws.workflow(&s.kind) else {
+        let Ok(wf) = ws.kind(&s.kind).and_then(|k| Ok(k.workflow()?)) else {
             continue;
         };
         let from = wf.transitions_from(&s.status);
@@ -938,7 +945,7 @@ pub fn allowed(
     let Ok(item) = found else {
         return Vec::new();
     };
-    let Ok(wf) = ws.workflow(&item.kind) else {
+    let Ok(wf) = ws.kind(&item.kind).and_then(|k| Ok(k.workflow()?)) else {
         return Vec::new();
     };
     let value = item.value();
@@ -972,7 +979,7 @@ pub fn detail_of(
     item: crate::engine::item::Item,
     role: Option<&str>,
 ) -> Result<Detail> {
-    let wf = ws.workflow(&item.kind)?;
+    let wf = ws.kind(&item.kind)?.workflow()?;
     let mut summary = judged(
         &wf,
         &item,

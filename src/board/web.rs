@@ -128,7 +128,9 @@ pub fn view(ws: &Workspace, now: i64) -> Result<View> {
         kinds.push(kind_view(&k.workflow, k.items.iter().map(card)));
     }
     if !board.agents.is_empty()
-        && let Ok(wf) = ws.workflow(crate::kinds::agent::KIND)
+        && let Ok(wf) = ws
+            .kind(crate::kinds::agent::KIND)
+            .and_then(|k| Ok(k.workflow()?))
     {
         kinds.push(kind_view(&wf, board.agents.iter().map(card)));
     }
@@ -194,7 +196,7 @@ pub fn view_of_branch(ws: &Workspace, name: &str, now: i64) -> Result<View> {
     by_kind.sort_by_key(|(k, _)| k != default);
     let mut kinds = Vec::new();
     for (kind, cards) in by_kind {
-        if let Ok(wf) = ws.workflow(&kind) {
+        if let Ok(wf) = ws.kind(&kind).and_then(|k| Ok(k.workflow()?)) {
             kinds.push(kind_view(&wf, cards.into_iter()));
         }
     }

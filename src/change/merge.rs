@@ -212,7 +212,7 @@ pub fn merge_file(
     // chooses, with that side's values for what else both changed.
     let mut choice = choice.clone();
     let wf = (!shape.kind.is_empty())
-        .then(|| rules.workflow(&shape.kind).ok())
+        .then(|| rules.kind(&shape.kind).ok().and_then(|k| k.workflow().ok()))
         .flatten();
     if let Some(wf) = &wf {
         choice.latest = wf.merge_latest.clone();

@@ -285,21 +285,23 @@ pub(crate) fn item_error(
 
 /// The workflow of `item`'s kind; a file naming an unknown kind is a bad file.
 pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflow>> {
-    ws.workflow(&item.kind).map_err(|e| match e {
-        Error::Usage(_) | Error::Workflow(_) if ws.items(&item.kind).is_none() => {
-            let m = match &e {
-                Error::Workflow(w) => w.message.to_string(),
-                _ => e.to_string(),
-            };
-            let kinds = ws.kinds();
-            item_error(
-                item,
-                item.pos("kind"),
-                format!("{m}; known kinds: {}", kinds.join(", ")),
-            )
-        }
-        other => other,
-    })
+    ws.kind(&item.kind)
+        .and_then(|k| Ok(k.workflow()?))
+        .map_err(|e| match e {
+            Error::Usage(_) | Error::Workflow(_) if ws.registry().get(&item.kind).is_none() => {
+                let m = match &e {
+                    Error::Workflow(w) => w.message.to_string(),
+                    _ => e.to_string(),
+                };
+                let kinds = ws.kinds();
+                item_error(
+                    item,
+                    item.pos("kind"),
+                    format!("{m}; known kinds: {}", kinds.join(", ")),
+                )
+            }
+            other => other,
+        })
 }
 
 /// The version of `item` a change is judged from: the one committed at
@@ -649,7 +651,7 @@ pub fn measured_tasks(
     {
         return Ok(Vec::new());
     }
-    let template = ws.template(&item.kind)?.unwrap_or_default();
+    let template = ws.kind(&item.kind)?.template()?.unwrap_or_default();
     Ok(checklist::task_fields(
         wf,
         template,
@@ -721,7 +723,7 @@ pub fn move_item(ws: &Workspace, id: &str, to: &str, actor: Actor) -> Result<Pla
 /// Refuses `new` for a kind made by a command of its own (`create:` in
 /// its workflow) or by another kind's step, with the command to use.
 pub fn made_by_new(ws: &Workspace, kind: &str) -> Result<()> {
-    let Ok(wf) = ws.workflow(kind) else {
+    let Ok(wf) = ws.kind(kind).and_then(|k| Ok(k.workflow()?)) else {
         return Ok(());
     };
     match &wf.create {
@@ -766,7 +768,7 @@ pub fn new_item(
     if title.chars().any(char::is_control) || title.chars().count() > 200 {
         return Err(Error::Usage(crate::msg!("title-one-line-most-characters")));
     }
-    let Some(items) = ws.items(kind) else {
+    let Some(items) = ws.registry().get(kind).map(|k| &k.items) else {
         return Err(Error::Usage(crate::msg!(
             "unknown-kind-make-one-copied",
             kind = crate::text::escape(kind),
@@ -780,11 +782,11 @@ pub fn new_item(
             paths = items.paths.join(", ")
         )));
     }
-    let wf = ws.workflow(kind)?;
+    let wf = ws.kind(kind)?.workflow()?;
     // IDs in use: those of readable items, and for a file that cannot be
     // read, the ID its name starts with (it may hold that item).
     let ext = items.format.extension();
-    let existing: Vec<(String, String, bool)> = ws.scan_kind(kind, |r| match r {
+    let existing: Vec<(String, String, bool)> = ws.scan_kind(ws.kind(kind)?, |r| match r {
         Ok(i) => (i.id, i.path, true),
         Err(e) => {
             let name = e.path.rsplit('/').next().unwrap_or_default();
@@ -842,7 +844,7 @@ pub fn new_item(
         .template
         .as_deref()
         .and_then(crate::repo::rules::builtin_template);
-    let template = match (ws.template(kind)?, example) {
+    let template = match (ws.kind(kind)?.template()?, example) {
         (own, true) => {
             let example = items
                 .template
@@ -1094,7 +1096,7 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
     // A new item's ID was picked before the lock: another process may
     // have taken it meanwhile. A race, not a rule broken: run again.
     if plan.from.is_none() && plan.old.is_none() {
-        let taken = ws.scan_kind(&plan.kind, |r| match r {
+        let taken = ws.scan_kind(ws.kind(&plan.kind)?, |r| match r {
             Ok(i) => (i.id == plan.id && i.path != plan.path).then_some(i.path),
             Err(_) => None,
         })?;
@@ -1125,7 +1127,7 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
         let before = Document::from_bytes(plan.old.clone().unwrap_or_default())
             .map(|d| item::frontmatter_value(&d, &plan.shape))
             .unwrap_or_default();
-        let wf = ws.workflow(&plan.kind)?;
+        let wf = ws.kind(&plan.kind)?.workflow()?;
         let field = wf.checkpoint_field.as_deref().unwrap_or_default();
         let Some(target) = before.get(field).and_then(Value::as_str) else {
             return Err(Error::Failed(crate::msg!(
@@ -1157,7 +1159,7 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
             &format!("{}: {}", plan.label(), plan.transition_text()),
             &now,
         )?;
-        let wf = ws.workflow(&plan.kind)?;
+        let wf = ws.kind(&plan.kind)?.workflow()?;
         let field = wf.checkpoint_field.as_deref().unwrap_or_default();
         doc = doc
             .set(&[field], &json!(name))

@@ -48,7 +48,7 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
         if kind.is_some_and(|want| want != k.name()) || k.items.dir.is_none() {
             continue;
         }
-        for item in ws.scan_kind(k.name(), |r| r.ok())?.into_iter().flatten() {
+        for item in ws.scan_kind(k, |r| r.ok())?.into_iter().flatten() {
             if item.id == id {
                 holders.push(item);
             }
@@ -85,7 +85,7 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
         .ok_or_else(|| Error::Usage(crate::msg!("unknown-kind-name", name = &item.kind)))?
         .items;
     let existing: Vec<String> = ws
-        .scan_kind(&item.kind, |r| r.ok().map(|i| i.id))?
+        .scan_kind(ws.kind(&item.kind)?, |r| r.ok().map(|i| i.id))?
         .into_iter()
         .flatten()
         .collect();
@@ -168,7 +168,7 @@ fn references(ws: &Workspace, item: &Item, new_id: &str) -> Result<Vec<Rewrite>>
     if ws.repo.head_file(&item.path)?.is_some() {
         return Ok(Vec::new());
     }
-    let wf = ws.workflow(&item.kind)?;
+    let wf = ws.kind(&item.kind)?.workflow()?;
     let mut fields: Vec<&str> = wf
         .transitions
         .iter()
@@ -179,7 +179,11 @@ fn references(ws: &Workspace, item: &Item, new_id: &str) -> Result<Vec<Rewrite>>
     fields.sort();
     fields.dedup();
     let mut out = Vec::new();
-    for other in ws.scan_kind(&item.kind, |r| r.ok())?.into_iter().flatten() {
+    for other in ws
+        .scan_kind(ws.kind(&item.kind)?, |r| r.ok())?
+        .into_iter()
+        .flatten()
+    {
         if other.path == item.path || ws.repo.head_file(&other.path)?.is_some() {
             continue;
         }

@@ -579,7 +579,7 @@ fn fail(
         let _ = ws.find(&id)?;
         // The failure is recorded; the last stable state comes back, and
         // the run stops.
-        let wf = ws.workflow(&kind)?;
+        let wf = ws.kind(&kind)?.workflow()?;
         if wf
             .run
             .as_ref()

@@ -628,8 +628,7 @@ pub fn restore(
 ) -> Result<Restored> {
     let (kind, id, path, current) = locate(ws, id)?;
     // read_limited's words are the item errors' (not yet messages).
-    let disk =
-        item::read_limited(&ws.root().join(&path)).map_err(|e| Error::Failed(Message::text(e)))?;
+    let disk = item::read_limited(&ws.root().join(&path)).map_err(Error::Failed)?;
     let head = ws.repo.head_file(&path)?;
     let (from, bytes) = match to {
         RestoreTo::LastGood => {
@@ -764,7 +763,7 @@ pub fn restore(
             )));
         }
     };
-    let wf = ws.workflow(&kind)?;
+    let wf = ws.kind(&kind)?.workflow()?;
     let target_state = restored.status.clone();
     let mut staged = restored
         .doc

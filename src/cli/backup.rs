@@ -48,8 +48,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
         return Ok(0);
     }
-    let bytes = orx::engine::item::read_limited(&ws.root().join(&path))
-        .map_err(|e| orx::Error::Failed(e.into()))?;
+    let bytes =
+        orx::engine::item::read_limited(&ws.root().join(&path)).map_err(orx::Error::Failed)?;
     let b = state::backup(&ws, &kind, &id, &path, &bytes, args.name.as_deref())?;
     if ui.is_json() {
         ui.json(&super::output::backup::Backup {

@@ -39,7 +39,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(code);
     }
     for p in &report.problems {
-        ui.line(p.to_string());
+        ui.line(msg::m(&p.said()));
     }
     // Not a problem of the files: of this clone, which merges them.
     let note = super::epaint(super::YELLOW, msg::t("note", &[]));

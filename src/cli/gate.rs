@@ -150,7 +150,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     // A workflow that keeps QA gate files (BMAD's) gets one per QA round.
     let gate_dir = ws
-        .workflow(outcome.plan.kind())?
+        .kind(outcome.plan.kind())?
+        .workflow()?
         .body
         .as_ref()
         .and_then(|b| b.gates.clone());

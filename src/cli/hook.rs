@@ -374,10 +374,15 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
         (true, false) => "fix-files-commit-responsible-role-2",
         (false, false) => "fix-fileswhy",
     };
-    let why = if violations
+    let why = if violations.iter().any(|v| {
+        [
+            "body-status-disagrees-with-itself",
+            "body-status-not-the-items",
+            "body-status-no-state",
+        ]
         .iter()
-        .any(|v| v.message.to_string().contains("the body's status"))
-    {
+        .any(|id| v.message.holds(id))
+    }) {
         msg::t("change-state-git-orx-move", &[])
     } else if unfenced {
         msg::t("file-cannot-read-has-no", &[])

@@ -175,7 +175,11 @@ fn known() -> Known {
             .iter()
             .map(|r| (*r).to_owned())
             .collect(),
-        workflows: kinds.iter().filter_map(|k| ws.workflow(k).ok()).collect(),
+        workflows: ws
+            .registry()
+            .iter()
+            .filter_map(|k| k.workflow().ok())
+            .collect(),
         kinds,
     }
 }

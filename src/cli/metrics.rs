@@ -34,7 +34,7 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = Workspace::open()?;
     let (since, until) = period(&ws.repo, &args.since, &args.until)?;
-    ws.workflow(&args.kind)?;
+    ws.kind(&args.kind)?.workflow()?;
     let opts = Options {
         kind: Some(args.kind.clone()),
         since,

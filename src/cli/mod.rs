@@ -858,7 +858,7 @@ pub fn unreadable_lines(
                     out.push(format!("  {}", orx::text::escape(&l)));
                 }
             }
-            None => out.push(format!("  {}", orx::text::escape(&p.to_string()))),
+            None => out.push(format!("  {}", orx::text::escape(&msg::m(&p.said())))),
         }
     }
     if n > SHOWN {
@@ -1052,7 +1052,7 @@ pub fn next_moves(
     kind: &str,
     state: &str,
 ) -> Vec<output::NextMove> {
-    let Ok(wf) = ws.workflow(kind) else {
+    let Ok(wf) = ws.kind(kind).and_then(|k| Ok(k.workflow()?)) else {
         return Vec::new();
     };
     wf.transitions_from(state)

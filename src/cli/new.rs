@@ -51,7 +51,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let actor = args.change.actor(&role);
     let epic_id = match args.epic {
         Some(epic) => {
-            let ids = ws.scan_kind(kind, |r| match r {
+            let ids = ws.scan_kind(ws.kind(kind)?, |r| match r {
                 Ok(i) => i.id,
                 Err(e) => e.path,
             })?;

@@ -56,7 +56,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     // A goal under discussion waits for every addressed role that has not
     // answered it.
-    let goals = ws.workflow(orx::kinds::goal::GOAL).ok();
+    let goals = ws
+        .kind(orx::kinds::goal::GOAL)
+        .ok()
+        .and_then(|k| k.workflow().ok());
     for a in orx::kinds::goal::awaiting(&ws)? {
         // What the role may do: the goal's steps for it (its answer, a claim).
         let steps = goals
@@ -100,7 +103,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                         };
                         NextAction {
                             end_of_cycle: ws
-                                .workflow(&s.kind)
+                                .kind(&s.kind)
+                                .and_then(|k| Ok(k.workflow()?))
                                 .ok()
                                 .and_then(|wf| wf.state(&s.status).map(|st| st.end_of_cycle))
                                 .unwrap_or(false),
@@ -122,8 +126,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             if want.as_ref().is_some_and(|w| w != role) {
                 continue;
             }
-            for kind in ws.kinds() {
-                if let Some(a) = ws.workflow(kind).ok().and_then(|wf| wf.create_action(role)) {
+            for kind in ws.registry().iter() {
+                if let Some(a) = kind.workflow().ok().and_then(|wf| wf.create_action(role)) {
                     create.push(a);
                 }
             }

@@ -424,7 +424,7 @@ fn run_as(
     };
     // The workflow's run log, unless --quiet (or --json, which logs nothing).
     let log = (!args.quiet && !ui.is_json()).then(|| {
-        let wf = ws.workflow(kind).ok();
+        let wf = ws.kind(kind).ok().and_then(|k| k.workflow().ok());
         Log::of(wf.as_ref().and_then(|w| w.run.as_ref()).map(|r| &r.log))
     });
     if let Some(log) = &log {

@@ -44,6 +44,22 @@ impl DocError {
     }
 }
 
+impl DocError {
+    /// The problem as a message: where (line and column, when known),
+    /// then what.
+    pub fn said(&self) -> crate::text::message::Message {
+        match self.pos {
+            Some((line, column)) => crate::msg!(
+                "doc-line-column",
+                line,
+                column,
+                problem = self.message.clone()
+            ),
+            None => self.message.clone(),
+        }
+    }
+}
+
 impl From<YamlError> for DocError {
     fn from(e: YamlError) -> Self {
         DocError::at(e.line, e.col, e.message)

@@ -118,7 +118,7 @@ impl Item {
                     Err(ItemError::new(
                         rel,
                         pos.or(Some((2, 1))),
-                        format!("`{key}` is missing"),
+                        crate::msg!("item-field-missing", key),
                     ))
                 }
                 Err(e) => Err(ItemError::from_doc(rel, e)),
@@ -138,7 +138,7 @@ impl Item {
             return Err(ItemError::new(
                 rel,
                 Some((n.line, n.col)),
-                format!("a `{kind}` item holds its state in `{state_key}`, not `status`"),
+                crate::msg!("item-state-elsewhere", kind = &kind, field = state_key),
             ));
         }
         let status = field(state_key, true)?;
@@ -210,10 +210,10 @@ impl Item {
             return Some(ItemError::new(
                 &self.path,
                 self.state_pos(),
-                format!(
-                    "unknown state `{}` (states: {})",
-                    crate::text::escape(&self.status),
-                    wf.state_names().join(", ")
+                crate::msg!(
+                    "item-unknown-state",
+                    state = crate::text::escape(&self.status),
+                    states = wf.state_names().join(", ")
                 ),
             ));
         }
@@ -226,10 +226,11 @@ impl Item {
             return Some(ItemError::new(
                 &self.path,
                 self.pos(field),
-                format!(
-                    "`{field}` must name the role this {} acts as (roles: {})",
-                    self.kind,
-                    wf.roles.join(", ")
+                crate::msg!(
+                    "item-owner-field-role",
+                    field,
+                    kind = &self.kind,
+                    roles = wf.roles.join(", ")
                 ),
             ));
         }
@@ -290,35 +291,37 @@ impl Item {
             Some(state) if let Some(first) = first_agrees => Some(ItemError::new(
                 &self.path,
                 at,
-                format!(
-                    "the body's status says `{}` ({state}) in its {} but `{}` in its {}, the {}'s state: write `{}` in each place (a move then keeps them in step)",
-                    crate::text::escape(&found.value),
-                    found.form.name(),
-                    crate::text::escape(&first.value),
-                    first.form.name(),
-                    self.kind,
-                    spec.value_for(&self.status)
+                crate::msg!(
+                    "body-status-disagrees-with-itself",
+                    value = crate::text::escape(&found.value),
+                    state,
+                    form = found.form.name(),
+                    first = crate::text::escape(&first.value),
+                    first_form = first.form.name(),
+                    kind = &self.kind,
+                    write = spec.value_for(&self.status)
                 ),
             )),
             Some(state) => Some(ItemError::new(
                 &self.path,
                 at,
-                format!(
-                    "the body's status says `{}` ({state}) but the {} is in {}: change the state with `git orx move`, which keeps both",
-                    crate::text::escape(&found.value),
-                    self.kind,
-                    self.status
+                crate::msg!(
+                    "body-status-not-the-items",
+                    value = crate::text::escape(&found.value),
+                    state,
+                    kind = &self.kind,
+                    status = &self.status
                 ),
             )),
             None => Some(ItemError::new(
                 &self.path,
                 at,
-                format!(
-                    "the body's status `{}` is not a state of the {} workflow (states: {}); write `{}`",
-                    crate::text::escape(&found.value),
-                    wf.name,
-                    names.join(", "),
-                    spec.value_for(&self.status)
+                crate::msg!(
+                    "body-status-no-state",
+                    value = crate::text::escape(&found.value),
+                    workflow = &wf.name,
+                    states = names.join(", "),
+                    write = spec.value_for(&self.status)
                 ),
             )),
         }
@@ -343,10 +346,7 @@ fn parse_bytes(rel: &str, bytes: Vec<u8>) -> Result<Document, ItemError> {
         return Err(ItemError::new(
             rel,
             None,
-            format!(
-                "is {} bytes; items may be at most {MAX_FILE_BYTES} bytes (1 MiB)",
-                bytes.len()
-            ),
+            crate::msg!("file-too-large", size = bytes.len(), most = MAX_FILE_BYTES),
         ));
     }
     let doc = if rel.ends_with(crate::workflow::items::Format::Json.extension()) {
@@ -412,18 +412,19 @@ pub fn is_item_path(dir: &str, path: &str) -> bool {
 }
 
 /// Reads a regular file (never through a symlink) of at most 1 MiB.
-pub fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
+pub fn read_limited(path: &Path) -> Result<Vec<u8>, Message> {
     let meta = std::fs::symlink_metadata(path).map_err(|e| io_message(&e))?;
     if meta.file_type().is_symlink() {
-        return Err("is a symbolic link; items must be regular files".to_owned());
+        return Err(crate::msg!("file-is-symlink"));
     }
     if !meta.is_file() {
-        return Err("is not a regular file".to_owned());
+        return Err(crate::msg!("file-not-regular"));
     }
     if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "is {} bytes; items may be at most {MAX_FILE_BYTES} bytes (1 MiB)",
-            meta.len()
+        return Err(crate::msg!(
+            "file-too-large",
+            size = meta.len(),
+            most = MAX_FILE_BYTES
         ));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
@@ -431,16 +432,17 @@ pub fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
         .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
         .map_err(|e| io_message(&e))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!("is larger than {MAX_FILE_BYTES} bytes (1 MiB)"));
+        return Err(crate::msg!("file-grew-too-large", most = MAX_FILE_BYTES));
     }
     Ok(bytes)
 }
 
-pub fn io_message(e: &std::io::Error) -> String {
+pub fn io_message(e: &std::io::Error) -> Message {
     match e.kind() {
-        std::io::ErrorKind::NotFound => "does not exist".to_owned(),
-        std::io::ErrorKind::PermissionDenied => "cannot be read (permission denied)".to_owned(),
-        _ => e.to_string(),
+        std::io::ErrorKind::NotFound => crate::msg!("file-does-not-exist"),
+        std::io::ErrorKind::PermissionDenied => crate::msg!("file-permission-denied"),
+        // What the system said, as it said it.
+        _ => Message::text(e.to_string()),
     }
 }
 

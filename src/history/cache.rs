@@ -1021,7 +1021,7 @@ fn item_change(
             },
         );
     }
-    let wf = rules.workflow(&some.kind).ok();
+    let wf = rules.kind(&some.kind).ok().and_then(|k| k.workflow().ok());
     let records = match (&wf, av) {
         (Some(wf), Some(a)) => {
             let always: Vec<&str> = wf

@@ -306,7 +306,8 @@ impl Judge<'_> {
                 }))
                 .find_map(|kind| {
                     rules
-                        .workflow(&kind)
+                        .kind(&kind)
+                        .and_then(|k| Ok(k.workflow()?))
                         .err()
                         .map(|e| (format!(".orx/workflows/{kind}.yaml"), e.to_message()))
                 }),
@@ -457,7 +458,7 @@ impl Judge<'_> {
         if verdict.is_ok()
             && self.force.is_none()
             && let (Some(item), Some(av)) = (&after, &av)
-            && let Some(template) = self.rules.template(&item.kind)?
+            && let Some(template) = self.rules.kind(&item.kind)?.template()?
             && let Some(message) =
                 checklist::unmeasured(&wf, template, taken, bv.as_ref(), av, item.doc.body())
         {
@@ -526,7 +527,7 @@ impl Judge<'_> {
         text: &str,
         out: &mut Verdicts,
     ) -> Option<std::sync::Arc<crate::workflow::Workflow>> {
-        match self.rules.workflow(kind) {
+        match self.rules.kind(kind).and_then(|k| Ok(k.workflow()?)) {
             Ok(wf) => Some(wf),
             Err(e) => {
                 out.violations.push(self.violation(
@@ -766,7 +767,7 @@ impl Judge<'_> {
                 Some(item.label()),
                 None,
                 "file-name",
-                Message::text(message),
+                message,
             ));
         }
         let dir = path.rsplit_once('/').map_or("", |(d, _)| d);

@@ -235,3 +235,38 @@ fn literals_are_found_and_comments_skipped() {
     assert_eq!(code_words("x `rounds.qa` y"), vec!["rounds.qa"]);
     assert_eq!(code_words("rounds.{who}"), vec!["rounds.{who}"]);
 }
+
+/// A kind's parts are asked of its `Kind`, never looked up by its name:
+/// `kind.workflow()`, `&kind.items`, `kind.template()`. The one door from
+/// a name to a kind is the registry (`Rules::kind`, `Kinds::get`), so a
+/// call such as `rules.workflow("story")` or `ws.items(kind)` coming back
+/// fails here, in the library and the command line alike.
+#[test]
+fn no_kinds_part_is_looked_up_by_its_name() {
+    let by_name = regex::Regex::new(r"\.(workflow|items)\(\s*[^)\s]").unwrap();
+    let mut files = Vec::new();
+    crate::no_raw_messages::sources(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+        &mut files,
+    );
+    let found: Vec<String> = files
+        .iter()
+        .flat_map(|p| {
+            let text = std::fs::read_to_string(p).unwrap();
+            let code = match text.find("#[cfg(test)]\nmod tests {") {
+                Some(i) => text[..i].to_owned(),
+                None => text,
+            };
+            code.lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim_start().starts_with("//") && by_name.is_match(l))
+                .map(|(n, l)| format!("{}:{}: {}", p.display(), n + 1, l.trim()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "a kind's part looked up by name:\n{}",
+        found.join("\n")
+    );
+}

@@ -174,7 +174,7 @@ impl Config {
                     pos: None,
                     // read_limited's words are the item errors' (not yet
                     // messages).
-                    message: Message::text(m),
+                    message: m,
                 });
             }
         };

@@ -8,15 +8,13 @@
 
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
-use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result};
 use crate::git::{GitError, Repo, Side};
 use crate::repo::config::{CONFIG_PATH, Config};
 use crate::text::message::Message;
 use crate::workflow::Workflow;
-use crate::workflow::items::Items;
-use crate::workflow::kind::{Kind, Kinds};
+use crate::workflow::kind::{Kind, KindSource, Kinds, OwnFile};
 use crate::workflow::role::Roles;
 
 /// Where workflow overrides live.
@@ -107,7 +105,6 @@ pub struct Rules {
     /// `.orx/config.yaml`, `.orx/workflows/*.yaml` and `.orx/templates/*.md`,
     /// by path.
     files: BTreeMap<String, Vec<u8>>,
-    workflows: Mutex<BTreeMap<String, Arc<Workflow>>>,
     /// The kinds and where their items live, read once.
     registry: std::sync::OnceLock<Kinds>,
 }
@@ -131,7 +128,6 @@ impl Rules {
             config,
             roles,
             files,
-            workflows: Mutex::new(BTreeMap::new()),
             registry: std::sync::OnceLock::new(),
         }))
     }
@@ -145,114 +141,34 @@ impl Rules {
         self.config.stories.trim_end_matches('/')
     }
 
-    /// The workflow for `kind`: the built-in one with the repository's
-    /// `.orx/workflows/<kind>.yaml` laid over it. Loaded once.
-    pub fn workflow(&self, kind: &str) -> Result<Arc<Workflow>> {
-        let mut cache = self.workflows.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(wf) = cache.get(kind) {
-            return Ok(wf.clone());
+    /// The kind named `name`: the registry's one door from a name (given
+    /// on the command line, written in a file) to the kind. A name that
+    /// is no kind here is refused, with why when its workflow file says.
+    pub fn kind(&self, name: &str) -> Result<&Kind> {
+        if let Some(kind) = self.registry().get(name) {
+            return Ok(kind);
         }
-        if !valid_kind_name(kind) {
+        if !valid_kind_name(name) {
             return Err(Error::Usage(crate::msg!(
                 "unknown-kind-name",
-                name = crate::text::escape(kind)
+                name = crate::text::escape(name)
             )));
         }
-        let rel = format!("{WORKFLOWS_DIR}/{kind}.yaml");
-        let override_src = match self.files.get(&rel) {
+        // Not a kind: its workflow file (if any) says why when compiled.
+        let rel = format!("{WORKFLOWS_DIR}/{name}.yaml");
+        let own = match self.files.get(&rel) {
             Some(bytes) => Some(
                 std::str::from_utf8(bytes)
                     .map_err(|_| Error::Failed(crate::msg!("path-not-valid-utf", path = &rel)))?,
             ),
             None => None,
         };
-        let wf = Arc::new(Workflow::load(
-            kind,
-            override_src.map(|s| (s, rel.as_str())),
-            &self.roles,
-        )?);
-        self.other_kinds_waited_for(&wf, &cache)?;
-        cache.insert(kind.to_owned(), wf.clone());
-        Ok(wf)
-    }
-
-    /// Refuses a `waits:` (or `create_waits:`) naming another kind that is
-    /// not one here, or states that kind's workflow does not have: checked
-    /// here, where every workflow is known, as a workflow's own states are
-    /// where it is compiled.
-    fn other_kinds_waited_for(
-        &self,
-        wf: &Workflow,
-        cache: &BTreeMap<String, Arc<Workflow>>,
-    ) -> Result<()> {
-        let waits = wf
-            .transitions
-            .iter()
-            .flat_map(|t| t.waits.iter().map(move |w| (Some(t), w)))
-            .chain(wf.create_waits.iter().map(|w| (None, w)));
-        for (t, w) in waits {
-            let Some(other) = w.kind.as_deref().filter(|k| *k != wf.name) else {
-                continue;
-            };
-            let at = match t {
-                Some(t) => crate::msg!("workflow-the-transition", from = &t.from, to = &t.to),
-                None => Message::text("`create_waits`"),
-            };
-            let fail = |message: Message| {
-                Error::Workflow(crate::workflow::WorkflowError::new(
-                    &wf.origin, None, message,
-                ))
-            };
-            if !self.kinds().contains(&other) {
-                return Err(fail(crate::msg!(
-                    "workflow-waits-no-kind",
-                    at = at.clone(),
-                    kind = crate::text::escape(other),
-                    kinds = self.kinds().join(", ")
-                )));
-            }
-            let theirs = match cache.get(other) {
-                Some(o) => o.clone(),
-                None => {
-                    let rel = format!("{WORKFLOWS_DIR}/{other}.yaml");
-                    let src = self
-                        .files
-                        .get(&rel)
-                        .and_then(|b| std::str::from_utf8(b).ok());
-                    Arc::new(Workflow::load(
-                        other,
-                        src.map(|s| (s, rel.as_str())),
-                        &self.roles,
-                    )?)
-                }
-            };
-            if let Some(u) = w.until.iter().find(|u| theirs.state(u).is_none()) {
-                return Err(fail(crate::msg!(
-                    "workflow-waits-until-other",
-                    at,
-                    state = crate::text::escape(u),
-                    kind = other,
-                    states = theirs.state_names().join(", ")
-                )));
-            }
-        }
-        Ok(())
-    }
-
-    /// The template of `kind`'s items (the one its `items.template`
-    /// names): the repository's `.orx/templates/<name>.md`, else the
-    /// built-in one, if there is one.
-    pub fn template(&self, kind: &str) -> Result<Option<&str>> {
-        let Some(name) = self.items(kind).and_then(|i| i.template.clone()) else {
-            return Ok(None);
-        };
-        let rel = format!("{TEMPLATES_DIR}/{name}.md");
-        match self.files.get(&rel) {
-            Some(bytes) => std::str::from_utf8(bytes)
-                .map(Some)
-                .map_err(|_| Error::Failed(crate::msg!("path-not-valid-utf-2", path = &rel))),
-            None => Ok(builtin_template(&name)),
-        }
+        Workflow::load(name, own.map(|s| (s, rel.as_str())), &self.roles)?;
+        Err(Error::Workflow(crate::workflow::WorkflowError::new(
+            &rel,
+            None,
+            crate::msg!("workflow-items-missing"),
+        )))
     }
 
     /// The kinds of item: the built-in workflows, then those the
@@ -272,23 +188,35 @@ impl Rules {
                     names.push(n);
                 }
             }
+            let own_file = |rel: String| {
+                self.files.get(&rel).map(|bytes| OwnFile {
+                    text: std::str::from_utf8(bytes).ok().map(str::to_owned),
+                    path: rel,
+                })
+            };
+            let templates = self
+                .files
+                .keys()
+                .filter_map(|p| {
+                    let name = p
+                        .strip_prefix(TEMPLATES_DIR)?
+                        .strip_prefix('/')?
+                        .strip_suffix(".md")?;
+                    Some((name.to_owned(), own_file(p.clone())?))
+                })
+                .collect();
             Kinds::new(
                 names
                     .into_iter()
-                    .filter_map(|name| {
-                        let own = self
-                            .files
-                            .get(&format!("{WORKFLOWS_DIR}/{name}.yaml"))
-                            .and_then(|b| std::str::from_utf8(b).ok());
-                        let kind =
-                            Kind::from_sources(name, own, crate::workflow::builtin_source(name))?;
-                        Some(if name == self.default_kind() {
-                            kind.with_dir(self.stories_dir())
-                        } else {
-                            kind
-                        })
+                    .map(|name| KindSource {
+                        name: name.to_owned(),
+                        own: own_file(format!("{WORKFLOWS_DIR}/{name}.yaml")),
+                        dir: (name == self.default_kind()).then(|| self.stories_dir().to_owned()),
                     })
                     .collect(),
+                self.roles.clone(),
+                templates,
+                BUILTIN_TEMPLATES,
             )
         })
     }
@@ -304,11 +232,6 @@ impl Rules {
         crate::workflow::BUILTIN[0].0
     }
 
-    /// Where `kind`'s items live, if it is a kind.
-    pub fn items(&self, kind: &str) -> Option<&Items> {
-        self.registry().get(kind).map(|k| &k.items)
-    }
-
     /// The kind whose items live at `path` (relative to the root), if any.
     pub fn kind_at(&self, path: &str) -> Option<&str> {
         self.registry().at(path).map(Kind::name)
@@ -322,29 +245,34 @@ impl Rules {
     /// Why `item` may not be at `path`, if it may not: its ID does not
     /// match its kind's ID pattern, or the path is not where the ID leads
     /// (a file named for it; the kind's path for it).
-    pub fn misplaced(&self, path: &str, item: &crate::engine::item::Item) -> Option<String> {
-        let items = self.items(&item.kind)?;
-        if let Err(m) = items.check_id(&item.id) {
-            return Some(format!("{}: {m}", item.label()));
+    pub fn misplaced(&self, path: &str, item: &crate::engine::item::Item) -> Option<Message> {
+        let items = &self.registry().get(&item.kind)?.items;
+        if let Some(problem) = items.id_problem(&item.id) {
+            return Some(crate::msg!(
+                "item-id-problem",
+                label = item.label(),
+                problem
+            ));
         }
         if items.leads_to(path, &item.id) {
             return None;
         }
         Some(match &items.dir {
-            Some(_) => format!(
-                "{} must be in a file named for its ID (`{}`), so that the ID leads to it",
-                item.label(),
-                items
+            Some(_) => crate::msg!(
+                "item-file-named-for-id",
+                label = item.label(),
+                file = items
                     .file
                     .replace("{id}", &items.id_in_file(&item.id))
                     .replace("{slug}", "<title>")
             ),
-            None => format!(
-                "{} must be at {}, so that the ID leads to it",
-                item.label(),
-                items
-                    .path_for(&item.id, "")
-                    .unwrap_or_else(|| items.paths.join(" or "))
+            None => crate::msg!(
+                "item-at-path-for-id",
+                label = item.label(),
+                path = match items.path_for(&item.id, "") {
+                    Some(p) => Message::text(p),
+                    None => crate::text::message::either(items.paths.iter().map(Message::text)),
+                }
             ),
         })
     }
@@ -363,7 +291,7 @@ impl Rules {
             )));
         }
         let workflow_path = format!("{WORKFLOWS_DIR}/{name}.yaml");
-        if self.items(name).is_some()
+        if self.registry().get(name).is_some()
             || crate::workflow::builtin_source(name).is_some()
             || self.files.contains_key(&workflow_path)
         {
@@ -372,7 +300,7 @@ impl Rules {
                 name = name
             )));
         }
-        let Some(base) = self.items(from) else {
+        let Some(base) = self.registry().get(from).map(|k| &k.items) else {
             let guess = crate::text::closest(from, &self.kinds())
                 .map(|k| format!("; did you mean {k}?"))
                 .unwrap_or_default();
@@ -414,7 +342,7 @@ impl Rules {
                 other = other
             )));
         }
-        let template = self.template(from)?;
+        let template = self.kind(from)?.template()?;
         let mut items = base.clone();
         items.dir = Some(dir);
         items.template = template.map(|_| name.to_owned());

@@ -9,6 +9,7 @@ use crate::engine::store::{self, Lock};
 use crate::error::{Error, Result};
 use crate::git::Repo;
 use crate::repo::config::{CONFIG_PATH, Config, LANGS, initial_text};
+use crate::text::message::Message;
 
 /// What `init` did or found, one entry per file or directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,10 +49,10 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
         Some(config) => match lang {
             Some(l) if l != config.lang => {
                 let old = std::fs::read_to_string(root.join(CONFIG_PATH))
-                    .map_err(|e| failed_at(CONFIG_PATH, e))?;
+                    .map_err(|e| failed_at(CONFIG_PATH, Message::text(e.to_string())))?;
                 let doc = Document::parse_yaml(old.clone())
                     .and_then(|d| d.set(&["lang"], &json!(l)))
-                    .map_err(|e| failed_at(CONFIG_PATH, e))?;
+                    .map_err(|e| failed_at(CONFIG_PATH, e.said()))?;
                 write_unless_dry(
                     &lock,
                     root,
@@ -77,7 +78,8 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
         steps.push(Step::Kept(format!("{}/", config.stories)));
     } else {
         if !dry_run {
-            std::fs::create_dir_all(&dir).map_err(|e| failed_at(&config.stories, e))?;
+            std::fs::create_dir_all(&dir)
+                .map_err(|e| failed_at(&config.stories, Message::text(e.to_string())))?;
         }
         steps.push(Step::Created(format!("{}/", config.stories)));
     }
@@ -113,7 +115,7 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
     }
     let old = match std::fs::read_to_string(root.join(CONFIG_PATH)) {
         Err(e) if dry_run && e.kind() == std::io::ErrorKind::NotFound => initial_text("en"),
-        read => read.map_err(|e| failed_at(CONFIG_PATH, e))?,
+        read => read.map_err(|e| failed_at(CONFIG_PATH, Message::text(e.to_string())))?,
     };
     let config = Config::parse(&old)?;
     let mut roles = config.roles.clone();
@@ -125,7 +127,7 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
     if roles != config.roles {
         let doc = Document::parse_yaml(old.clone())
             .and_then(|d| d.set(&["roles"], &json!(roles)))
-            .map_err(|e| failed_at(CONFIG_PATH, e))?;
+            .map_err(|e| failed_at(CONFIG_PATH, e.said()))?;
         write_unless_dry(
             &lock,
             root,
@@ -159,6 +161,6 @@ fn write_unless_dry(
 }
 
 /// A failure on the file at `path`: where, then what the reader said.
-fn failed_at(path: &str, e: impl std::fmt::Display) -> Error {
-    Error::Failed(crate::msg!("path-text", path, text = e.to_string()))
+fn failed_at(path: &str, text: Message) -> Error {
+    Error::Failed(crate::msg!("path-text", path, text))
 }

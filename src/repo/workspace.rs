@@ -10,11 +10,13 @@ use crate::error::{Error, Result};
 use crate::git::Repo;
 use crate::repo::config::CONFIG_PATH;
 use crate::repo::rules::{Rules, TEMPLATES_DIR, WORKFLOWS_DIR};
+use crate::text::message::Message;
+use crate::workflow::kind::Kind;
 
 /// A repository set up for git-orx, with the rules in force: those
 /// committed at HEAD (the ones the hooks and `verify` judge by), or the work
 /// tree's before the setup is first committed. Dereferences to [`Rules`]
-/// (`ws.workflow("story")`, `ws.config`, ...).
+/// (`ws.kind("story")`, `ws.config`, ...).
 pub struct Workspace {
     pub repo: Repo,
     pub rules: Rules,
@@ -181,15 +183,13 @@ impl Workspace {
     /// The story files, and the files whose names are not UTF-8 (as lossy
     /// text): git-orx cannot name those, so they are problems.
     pub fn story_listing(&self) -> Result<(Vec<String>, Vec<String>)> {
-        self.item_listing(self.default_kind())
+        self.item_listing(self.kind(self.default_kind())?)
     }
 
     /// The files of `kind`'s items, sorted, and those whose names are not
     /// UTF-8 (as lossy text): in its directory, or at its paths.
-    pub fn item_listing(&self, kind: &str) -> Result<(Vec<String>, Vec<String>)> {
-        let Some(items) = self.items(kind) else {
-            return Ok(Default::default());
-        };
+    pub fn item_listing(&self, kind: &Kind) -> Result<(Vec<String>, Vec<String>)> {
+        let items = &kind.items;
         let Some(dir) = items.dir.as_deref() else {
             let mut files = Vec::new();
             for pattern in &items.paths {
@@ -255,13 +255,13 @@ impl Workspace {
         &self,
         f: impl Fn(std::result::Result<Item, ItemError>) -> T + Sync,
     ) -> Result<Vec<T>> {
-        self.scan_kind(self.default_kind(), f)
+        self.scan_kind(self.kind(self.default_kind())?, f)
     }
 
     /// [`Workspace::scan`] for the items of `kind`.
     pub fn scan_kind<T: Send>(
         &self,
-        kind: &str,
+        kind: &Kind,
         f: impl Fn(std::result::Result<Item, ItemError>) -> T + Sync,
     ) -> Result<Vec<T>> {
         let files = self.item_listing(kind)?.0;
@@ -295,7 +295,7 @@ impl Workspace {
     pub fn find(&self, id: &str) -> Result<Item> {
         let (only, id) = match id.split_once(':') {
             Some((kind, id)) => {
-                if self.items(kind).is_none() {
+                if self.registry().get(kind).is_none() {
                     return Err(Error::Usage(crate::msg!(
                         "unknown-kind-name-kinds-list",
                         name = crate::text::escape(kind),
@@ -312,12 +312,13 @@ impl Workspace {
         let mut found = Vec::new();
         let mut problems = Vec::new();
         let mut searched: Vec<(&str, &crate::workflow::items::Items)> = Vec::new();
-        for (kind, items) in self.registry().iter().map(|k| (k.name(), &k.items)) {
+        for of in self.registry().iter() {
+            let (kind, items) = (of.name(), &of.items);
             if only.is_some_and(|k| k != kind) {
                 continue;
             }
             searched.push((kind, items));
-            match self.find_in(kind, id) {
+            match self.find_in(of, id) {
                 Ok(Some(item)) => found.push(item),
                 Ok(None) => {}
                 Err(Error::Item(e)) => problems.push(e),
@@ -332,7 +333,7 @@ impl Workspace {
             return Err(Error::Usage(crate::msg!(
                 "id-id-list-say-which",
                 id = id,
-                list = names.join(" and "),
+                list = crate::text::message::all(names.into_iter().map(Message::text)),
                 example = format!("{}:{id}", found[0].kind)
             )));
         }
@@ -375,11 +376,9 @@ impl Workspace {
 
     /// The item of `kind` with `id`, if there is one; an unreadable file
     /// named for it is an error.
-    fn find_in(&self, kind: &str, id: &str) -> Result<Option<Item>> {
-        let Some(items) = self.items(kind) else {
-            return Ok(None);
-        };
-        let files = self.item_listing(kind)?.0;
+    fn find_in(&self, of: &Kind, id: &str) -> Result<Option<Item>> {
+        let (items, kind) = (&of.items, of.name());
+        let files = self.item_listing(of)?.0;
         let (likely, rest): (Vec<&String>, Vec<&String>) =
             files.iter().partition(|p| items.leads_to(p, id));
         let mut problems = Vec::new();
@@ -396,15 +395,16 @@ impl Workspace {
         // no workflow for is a bad file, said when its workflow is asked).
         if let Some(stray) = found
             .iter()
-            .find(|i| i.kind != kind && self.items(&i.kind).is_some())
+            .find(|i| i.kind != kind && self.registry().get(&i.kind).is_some())
         {
             return Err(Error::Item(ItemError::new(
                 &stray.path,
                 stray.pos("kind"),
-                format!(
-                    "{} holds `kind: {}`; only {kind} items belong there",
-                    stray.path,
-                    crate::text::escape(&stray.kind)
+                crate::msg!(
+                    "item-holds-other-kind",
+                    path = &stray.path,
+                    kind = crate::text::escape(&stray.kind),
+                    only = kind
                 ),
             )));
         }

@@ -203,6 +203,15 @@ pub fn either(items: impl IntoIterator<Item = Message>) -> Message {
         .unwrap_or_else(|| Message::text(""))
 }
 
+/// `a and b and c`: the messages joined by the language's "and"; an empty
+/// list is an empty text.
+pub fn all(items: impl IntoIterator<Item = Message>) -> Message {
+    items
+        .into_iter()
+        .reduce(|first, second| crate::msg!("both", first, second))
+        .unwrap_or_else(|| Message::text(""))
+}
+
 /// The message `id` in `lang`, with each argument `(name, value)` given as
 /// text: for a caller that holds its arguments as text already. A message
 /// that language lacks is said in English; one no resource has is its ID.

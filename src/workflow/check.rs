@@ -760,7 +760,7 @@ pub(super) fn compile(
 
 /// Refuses a `waits:` whose `until` names no state of the item's own
 /// workflow. Another kind's states are that kind's workflow's, checked
-/// where the registry knows every workflow (`Rules::workflow`).
+/// where the registry knows every workflow (`Kind::workflow`).
 fn own_waits(waits: &[WaitsDef], states: &[State]) -> Result<(), Text> {
     match waits
         .iter()

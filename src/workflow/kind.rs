@@ -8,11 +8,15 @@
 //! `items:` and `state_field:` only; the workflow itself is compiled when a
 //! rule is asked of it.
 
-use std::sync::Arc;
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
 
 use super::items::Items;
+use super::role::Roles;
+use super::{Workflow, WorkflowError};
+use crate::text::message::Message;
 
 /// How a kind's files are read: what every item of the kind carries.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,32 +42,147 @@ impl Shape {
     }
 }
 
-/// A kind of item: its shape and where its items live.
+/// A kind of item, as the registry built it: its shape (state field, ID
+/// field), where its items live and how they are named and written
+/// (`items`, with the ID pattern, format and template name), its
+/// workflow, compiled the first time it is asked for and kept, and its
+/// template's text. Everything a command, the board or a hook needs of a
+/// kind is asked of this value; only the registry turns a kind's name
+/// into one ([`Kinds::get`]).
 #[derive(Clone, Debug)]
 pub struct Kind {
     pub shape: Arc<Shape>,
     pub items: Items,
+    /// What the registry's kinds are compiled from, and this one's place
+    /// among them.
+    ground: Arc<Ground>,
+    at: usize,
+}
+
+/// A kind's own file in a repository (a workflow or a template): its path,
+/// and its text, `None` when it is not UTF-8.
+#[derive(Clone, Debug)]
+pub struct OwnFile {
+    pub path: String,
+    pub text: Option<String>,
+}
+
+impl OwnFile {
+    fn text(&self) -> Result<&str, WorkflowError> {
+        self.text.as_deref().ok_or_else(|| {
+            WorkflowError::new(
+                &self.path,
+                None,
+                crate::msg!("path-not-valid-utf", path = &self.path),
+            )
+        })
+    }
+}
+
+/// What one kind is made of, as the registry is given it.
+#[derive(Clone, Debug)]
+pub struct KindSource {
+    pub name: String,
+    /// The repository's `.orx/workflows/<name>.yaml`, if it has one.
+    pub own: Option<OwnFile>,
+    /// The directory its items live in when the rules say so (the config's
+    /// `stories:` for the default kind).
+    pub dir: Option<String>,
+}
+
+/// What every kind of one registry is compiled with: the roles, each
+/// kind's own workflow file, the repository's templates, and each kind's
+/// compiled workflow once asked for.
+#[derive(Debug, Default)]
+struct Ground {
+    roles: Roles,
+    names: Vec<String>,
+    own: Vec<Option<OwnFile>>,
+    /// Template name → the repository's own template file.
+    templates: BTreeMap<String, OwnFile>,
+    /// Template name → the built-in template.
+    builtin_templates: &'static [(&'static str, &'static str)],
+    compiled: Vec<OnceLock<Arc<Workflow>>>,
+}
+
+impl Ground {
+    /// Kind `at`'s workflow, compiled once: the built-in one with the
+    /// repository's file laid over it.
+    fn compiled(&self, at: usize) -> Result<Arc<Workflow>, WorkflowError> {
+        if let Some(wf) = self.compiled[at].get() {
+            return Ok(wf.clone());
+        }
+        let own = match &self.own[at] {
+            Some(f) => Some((f.text()?, f.path.as_str())),
+            None => None,
+        };
+        let wf = Arc::new(Workflow::load(&self.names[at], own, &self.roles)?);
+        Ok(self.compiled[at].get_or_init(|| wf).clone())
+    }
+
+    /// Refuses a `waits:` (or `create_waits:`) of `wf` naming another
+    /// kind that is not one here, or states that kind's workflow does not
+    /// have: checked here, where every kind is known, as a workflow's own
+    /// states are where it is compiled.
+    fn check_waits(&self, wf: &Workflow) -> Result<(), WorkflowError> {
+        let waits = wf
+            .transitions
+            .iter()
+            .flat_map(|t| t.waits.iter().map(move |w| (Some(t), w)))
+            .chain(wf.create_waits.iter().map(|w| (None, w)));
+        for (t, w) in waits {
+            let Some(other) = w.kind.as_deref().filter(|k| *k != wf.name) else {
+                continue;
+            };
+            let at = match t {
+                Some(t) => crate::msg!("workflow-the-transition", from = &t.from, to = &t.to),
+                None => Message::text("`create_waits`"),
+            };
+            let fail = |message: Message| WorkflowError::new(&wf.origin, None, message);
+            let Some(theirs) = self.names.iter().position(|n| n == other) else {
+                return Err(fail(crate::msg!(
+                    "workflow-waits-no-kind",
+                    at = at.clone(),
+                    kind = crate::text::escape(other),
+                    kinds = self.names.join(", ")
+                )));
+            };
+            let theirs = self.compiled(theirs)?;
+            if let Some(u) = w.until.iter().find(|u| theirs.state(u).is_none()) {
+                return Err(fail(crate::msg!(
+                    "workflow-waits-until-other",
+                    at,
+                    state = crate::text::escape(u),
+                    kind = other,
+                    states = theirs.state_names().join(", ")
+                )));
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Kind {
-    /// The kind named `name` from its workflow's text (a team's own file,
-    /// else the built-in one's where it has no `items:`/`state_field:` of
-    /// its own), if the text says where its items live.
+    /// The kind named `name` alone, from its workflow's text (a team's own
+    /// file, else the built-in one's where it has no `items:`/`state_field:`
+    /// of its own), if the text says where its items live: for tests and
+    /// for reading files where no repository's rules are at hand.
     pub fn from_sources(name: &str, own: Option<&str>, builtin: Option<&str>) -> Option<Kind> {
-        let items = own
-            .and_then(Items::of_source)
-            .or_else(|| builtin.and_then(Items::of_source))?;
-        let state_field = builtin
-            .and_then(state_field_of_source)
-            .or_else(|| own.and_then(state_field_of_source))
-            .unwrap_or_else(|| "status".to_owned());
+        let (shape, items) = shape_of(name, own, builtin)?;
+        let ground = Ground {
+            names: vec![name.to_owned()],
+            own: vec![own.map(|t| OwnFile {
+                path: format!(".orx/workflows/{name}.yaml"),
+                text: Some(t.to_owned()),
+            })],
+            compiled: vec![OnceLock::new()],
+            ..Ground::default()
+        };
         Some(Kind {
-            shape: Arc::new(Shape {
-                kind: name.to_owned(),
-                state_field,
-                id_field: items.id_field.clone(),
-            }),
+            shape,
             items,
+            ground: Arc::new(ground),
+            at: 0,
         })
     }
 
@@ -71,12 +190,52 @@ impl Kind {
         &self.shape.kind
     }
 
-    /// The same kind with its items in `dir` (the config's `stories:` for
-    /// the default kind).
-    pub fn with_dir(mut self, dir: &str) -> Kind {
-        self.items = self.items.with_dir(dir);
-        self
+    /// The kind's workflow: the built-in one with the repository's
+    /// `.orx/workflows/<kind>.yaml` laid over it, compiled once; a `waits:`
+    /// on another kind is checked against that kind's workflow.
+    pub fn workflow(&self) -> Result<Arc<Workflow>, WorkflowError> {
+        let wf = self.ground.compiled(self.at)?;
+        self.ground.check_waits(&wf)?;
+        Ok(wf)
     }
+
+    /// The template of the kind's items (the one its `items.template`
+    /// names): the repository's `.orx/templates/<name>.md`, else the
+    /// built-in one, if there is one.
+    pub fn template(&self) -> Result<Option<&str>, WorkflowError> {
+        let Some(name) = self.items.template.as_deref() else {
+            return Ok(None);
+        };
+        match self.ground.templates.get(name) {
+            Some(f) => f.text().map(Some),
+            None => Ok(self
+                .ground
+                .builtin_templates
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, t)| *t)),
+        }
+    }
+}
+
+/// A kind's shape and items from its workflow's text (see
+/// [`Kind::from_sources`]).
+fn shape_of(name: &str, own: Option<&str>, builtin: Option<&str>) -> Option<(Arc<Shape>, Items)> {
+    let items = own
+        .and_then(Items::of_source)
+        .or_else(|| builtin.and_then(Items::of_source))?;
+    let state_field = builtin
+        .and_then(state_field_of_source)
+        .or_else(|| own.and_then(state_field_of_source))
+        .unwrap_or_else(|| "status".to_owned());
+    Some((
+        Arc::new(Shape {
+            kind: name.to_owned(),
+            state_field,
+            id_field: items.id_field.clone(),
+        }),
+        items,
+    ))
 }
 
 /// The kinds of a repository, built-in first: the one answer to which kind
@@ -85,20 +244,67 @@ impl Kind {
 pub struct Kinds(Vec<Kind>);
 
 impl Kinds {
-    pub fn new(kinds: Vec<Kind>) -> Kinds {
-        Kinds(kinds)
+    /// The kinds made of `sources` (built-in first), compiled with `roles`;
+    /// a source whose text does not say where its items live gives no
+    /// kind (compiling its workflow says why). `templates` are the
+    /// repository's own template files by name, `builtin_templates` the
+    /// built-in ones.
+    pub fn new(
+        sources: Vec<KindSource>,
+        roles: Roles,
+        templates: BTreeMap<String, OwnFile>,
+        builtin_templates: &'static [(&'static str, &'static str)],
+    ) -> Kinds {
+        let made: Vec<(KindSource, Arc<Shape>, Items)> = sources
+            .into_iter()
+            .filter_map(|s| {
+                let own = s.own.as_ref().and_then(|f| f.text.as_deref());
+                let (shape, items) = shape_of(&s.name, own, super::builtin_source(&s.name))?;
+                let items = match &s.dir {
+                    Some(dir) => items.with_dir(dir),
+                    None => items,
+                };
+                Some((s, shape, items))
+            })
+            .collect();
+        let ground = Arc::new(Ground {
+            roles,
+            names: made.iter().map(|(s, ..)| s.name.clone()).collect(),
+            own: made.iter().map(|(s, ..)| s.own.clone()).collect(),
+            templates,
+            builtin_templates,
+            compiled: made.iter().map(|_| OnceLock::new()).collect(),
+        });
+        Kinds(
+            made.into_iter()
+                .enumerate()
+                .map(|(at, (_, shape, items))| Kind {
+                    shape,
+                    items,
+                    ground: ground.clone(),
+                    at,
+                })
+                .collect(),
+        )
     }
 
     /// The built-in kinds, where they live by default: for reading files
     /// where no repository's rules are at hand.
     pub fn builtin() -> &'static Kinds {
-        static KINDS: std::sync::OnceLock<Kinds> = std::sync::OnceLock::new();
+        static KINDS: OnceLock<Kinds> = OnceLock::new();
         KINDS.get_or_init(|| {
-            Kinds(
+            Kinds::new(
                 super::BUILTIN
                     .iter()
-                    .filter_map(|(name, src)| Kind::from_sources(name, None, Some(src)))
+                    .map(|(name, _)| KindSource {
+                        name: (*name).to_owned(),
+                        own: None,
+                        dir: None,
+                    })
                     .collect(),
+                Roles::default(),
+                BTreeMap::new(),
+                &[],
             )
         })
     }
@@ -163,7 +369,20 @@ mod tests {
         let probe = Kind::from_sources("probe", Some(PROBE), None).unwrap();
         assert_eq!(probe.shape.state_field, "status");
         assert_eq!(probe.shape.id_field.as_deref(), Some("probe_id"));
-        let kinds = Kinds::new(vec![outage, probe]);
+        let source = |name: &str, text: &str| KindSource {
+            name: name.to_owned(),
+            own: Some(OwnFile {
+                path: format!(".orx/workflows/{name}.yaml"),
+                text: Some(text.to_owned()),
+            }),
+            dir: None,
+        };
+        let kinds = Kinds::new(
+            vec![source("outage", OUTAGE), source("probe", PROBE)],
+            Roles::default(),
+            BTreeMap::new(),
+            &[],
+        );
         assert_eq!(kinds.shape_for("probes/7.json", None).kind, "probe");
         assert_eq!(
             kinds
@@ -185,5 +404,63 @@ mod tests {
             .find(|k| k.shape.state_field != "status");
         assert!(agent.is_some(), "a built-in kind keeps its state elsewhere");
         assert!(Kinds::builtin().iter().any(|k| k.shape.id_field.is_some()));
+    }
+
+    #[test]
+    fn a_kind_compiles_its_workflow_once_and_finds_its_template() {
+        let kinds = Kinds::new(
+            vec![
+                KindSource {
+                    name: "story".to_owned(),
+                    own: None,
+                    dir: Some("stories".to_owned()),
+                },
+                KindSource {
+                    name: "goal".to_owned(),
+                    own: None,
+                    dir: None,
+                },
+            ],
+            Roles::default(),
+            BTreeMap::from([(
+                "story".to_owned(),
+                OwnFile {
+                    path: ".orx/templates/story.md".to_owned(),
+                    text: Some("# our story\n".to_owned()),
+                },
+            )]),
+            &[("goal", "# a goal\n")],
+        );
+        let story = kinds.get("story").unwrap();
+        assert_eq!(story.items.dir.as_deref(), Some("stories"));
+        let (first, again) = (story.workflow().unwrap(), story.workflow().unwrap());
+        assert!(Arc::ptr_eq(&first, &again), "compiled once, then kept");
+        assert_eq!(first.name, "story");
+        // The repository's own template, else the built-in one.
+        assert_eq!(story.template().unwrap(), Some("# our story\n"));
+        let goal = kinds.get("goal").unwrap();
+        assert_eq!(goal.template().unwrap(), Some("# a goal\n"));
+        // A clone is the same kind: it shares what was compiled.
+        assert!(Arc::ptr_eq(&story.clone().workflow().unwrap(), &first));
+    }
+
+    #[test]
+    fn a_workflow_file_that_is_not_utf8_is_said_where_it_is() {
+        let kinds = Kinds::new(
+            vec![KindSource {
+                name: "story".to_owned(),
+                own: Some(OwnFile {
+                    path: ".orx/workflows/story.yaml".to_owned(),
+                    text: None,
+                }),
+                dir: None,
+            }],
+            Roles::default(),
+            BTreeMap::new(),
+            &[],
+        );
+        let e = kinds.get("story").unwrap().workflow().unwrap_err();
+        assert_eq!(e.origin, ".orx/workflows/story.yaml");
+        assert!(e.message.holds("path-not-valid-utf"), "{e}");
     }
 }

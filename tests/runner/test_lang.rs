@@ -115,3 +115,28 @@ fn lang_flag_overrides_the_config_for_one_call() {
         refused.render()
     );
 }
+
+/// Regression: a file not named for its ID was said in English whatever
+/// the language (`check`, and the hook's refusal).
+#[test]
+fn zh_a_story_not_named_for_its_id_is_said_in_chinese() {
+    let repo = Repo::new();
+    repo.set_lang("zh");
+    let path = "docs/stories/1.9.renamed.md";
+    repo.write(
+        path,
+        "---\nkind: story\nid: \"1.8\"\ntitle: Renamed\nstatus: Draft\n---\n",
+    );
+    let out = repo.orx(&["check", path]);
+    assert!(
+        out.stdout.contains("必须放在以其 ID 命名的文件中")
+            || out.stderr.contains("必须放在以其 ID 命名的文件中"),
+        "{}",
+        out.render()
+    );
+    assert!(
+        !out.render().contains("must be in a file named"),
+        "{}",
+        out.render()
+    );
+}

@@ -24,7 +24,9 @@ pub fn context_path(rules: &Rules, name: &str) -> Result<String> {
     crate::text::check_id(name)
         .map_err(|m| Error::Usage(Message::text(m.replace("ID", "agent name"))))?;
     rules
-        .items(KIND)
+        .registry()
+        .get(KIND)
+        .map(|k| &k.items)
         .and_then(|i| i.path_for(name, ""))
         .ok_or_else(|| {
             Error::Usage(crate::msg!(
@@ -37,7 +39,7 @@ pub fn context_path(rules: &Rules, name: &str) -> Result<String> {
 /// The agent context files there are, in the order of the agent kind's
 /// `items.paths` (the default agent first), then by name.
 pub fn context_files(ws: &Workspace) -> Result<Vec<String>> {
-    Ok(ws.item_listing(KIND)?.0)
+    Ok(ws.item_listing(ws.kind(KIND)?)?.0)
 }
 
 /// Agent `name`'s context.

@@ -110,7 +110,7 @@ pub fn allows(wf: &Workflow, item: &crate::engine::item::Item, ops: &[&str]) -> 
 /// The context of agent `name` and its workflow, refused when unusable.
 pub fn open(ws: &Workspace, name: &str) -> Result<(Item, Arc<Workflow>)> {
     let item = find(ws, name)?;
-    let wf = ws.workflow(KIND)?;
+    let wf = ws.kind(KIND)?.workflow()?;
     if let Some(e) = item.unusable(&wf) {
         return Err(Error::Item(e));
     }
@@ -121,7 +121,7 @@ pub fn open(ws: &Workspace, name: &str) -> Result<(Item, Arc<Workflow>)> {
 pub fn plan_init(ws: &Workspace, name: &str, acts_as: &str, actor: Actor) -> Result<Plan> {
     let path = context_path(ws, name)?;
     let acts_as = &ws.check_role(acts_as, crate::workflow::role::RoleSource::ActsAs)?;
-    let wf = ws.workflow(KIND)?;
+    let wf = ws.kind(KIND)?.workflow()?;
     if ws.root().join(&path).symlink_metadata().is_ok() {
         return Err(Error::Exists(crate::msg!(
             "agent-name-exists-already-path",
@@ -177,7 +177,7 @@ fn plan_transition(
         .iter()
         .any(|a| a == "rollback")
         .then(|| {
-            let wf = ws.workflow(&item.kind).ok()?;
+            let wf = ws.kind(&item.kind).ok().and_then(|k| k.workflow().ok())?;
             value[wf.checkpoint_field.as_deref()?]
                 .as_str()
                 .map(str::to_owned)

@@ -35,7 +35,7 @@ pub fn plan_start(
             arg = crate::text::escape(target)
         )));
     }
-    let wf = ws.workflow(KIND)?;
+    let wf = ws.kind(KIND)?.workflow()?;
     let known = wf
         .defaults
         .get("dimensions")

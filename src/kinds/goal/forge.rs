@@ -190,7 +190,7 @@ fn bare_title(title: &str) -> String {
 /// The item of `kind` recorded with forge issue `n`.
 fn by_issue(ws: &Workspace, kind: &str, n: u64) -> Result<Option<Item>> {
     Ok(ws
-        .scan_kind(kind, |r| r.ok())?
+        .scan_kind(ws.kind(kind)?, |r| r.ok())?
         .into_iter()
         .flatten()
         .find(|i| i.value()["issue"].as_u64() == Some(n)))
@@ -199,7 +199,7 @@ fn by_issue(ws: &Workspace, kind: &str, n: u64) -> Result<Option<Item>> {
 /// The open task on `branch`.
 fn by_branch(ws: &Workspace, branch: &str) -> Result<Option<Item>> {
     Ok(ws
-        .scan_kind(TASK, |r| r.ok())?
+        .scan_kind(ws.kind(TASK)?, |r| r.ok())?
         .into_iter()
         .flatten()
         .find(|i| i.value()["branch"].as_str() == Some(branch)))
@@ -554,7 +554,7 @@ fn assigned_goal(
         ));
         return Ok(());
     }
-    let wf = ws.workflow(GOAL)?;
+    let wf = ws.kind(GOAL)?.workflow()?;
     if goal.status == wf.initial {
         let edits = vec![plan::set(&["assignee"], json!(role))];
         return match plan_event(ws, goal.clone(), &wf, ROUTE, edits, actor(LEAD))? {
@@ -628,7 +628,7 @@ fn comment(
             .to_ascii_lowercase();
         // The flow's own name of a decision (GOAL_ACHIEVED) is taken too.
         let first = super::decision_named(&first).map_or(first, str::to_owned);
-        let wf = ws.workflow(GOAL)?;
+        let wf = ws.kind(GOAL)?.workflow()?;
         let trigger = if first == "broadcast" {
             "assign"
         } else {
@@ -764,7 +764,7 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
     let owner = task.value()["assignee"].as_str().unwrap_or(LEAD).to_owned();
     match action {
         "opened" | "reopened" | "ready_for_review" => {
-            let wf = ws.workflow(TASK)?;
+            let wf = ws.kind(TASK)?.workflow()?;
             if task.status == wf.initial {
                 let waiting: Vec<String> = wf
                     .fired_by(&task.status, "start")
@@ -790,7 +790,7 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
         // GitHub says `synchronize`, Gitea `synchronized`.
         "synchronize" | "synchronized" => {
             // New commits: a task waiting for changes is submitted again.
-            let wf = ws.workflow(TASK)?;
+            let wf = ws.kind(TASK)?.workflow()?;
             if wf.fired_by(&task.status, "submit").is_empty() || task.status == wf.initial {
                 out.notes.push(crate::msg!(
                     "forge-new-commits-task-stays",

@@ -111,7 +111,7 @@ pub fn open(ws: &Workspace, kind: &str, id: &str) -> Result<(Item, std::sync::Ar
         "{kind}:{}",
         id.trim_start_matches(&format!("{kind}:"))
     ))?;
-    let wf = ws.workflow(kind)?;
+    let wf = ws.kind(kind)?.workflow()?;
     if let Some(e) = item.unusable(&wf) {
         return Err(Error::Item(e));
     }
@@ -127,7 +127,7 @@ fn allows(wf: &Workflow, item: &Item, op: &str) -> Result<()> {
 /// assignee and flow, in the initial state (routed by [`plan_route`]).
 pub fn plan_new_goal(ws: &Workspace, goal: &NewGoal, actor: Actor) -> Result<Plan> {
     let (id, path) = fresh(ws, GOAL, &goal.title)?;
-    let wf = ws.workflow(GOAL)?;
+    let wf = ws.kind(GOAL)?.workflow()?;
     let mut fields = vec![("type", json!(goal.kind))];
     if let Some(a) = &goal.assignee {
         let a = ws.check_role(a, crate::workflow::role::RoleSource::Flag)?;
@@ -139,7 +139,10 @@ pub fn plan_new_goal(ws: &Workspace, goal: &NewGoal, actor: Actor) -> Result<Pla
     if let Some(n) = goal.issue {
         fields.push(("issue", json!(n)));
     }
-    let template = ws.template(GOAL)?.unwrap_or("---\n---\n# {title_text}\n");
+    let template = ws
+        .kind(GOAL)?
+        .template()?
+        .unwrap_or("---\n---\n# {title_text}\n");
     let body = match crate::doc::frontmatter::split(template) {
         Ok(split) => template[split.body.start..].to_owned(),
         Err(_) => template.to_owned(),
@@ -173,9 +176,11 @@ fn fresh(ws: &Workspace, kind: &str, title: &str) -> Result<(String, String)> {
         return Err(Error::Usage(crate::msg!("title-one-line-characters")));
     }
     let items = ws
-        .items(kind)
+        .registry()
+        .get(kind)
+        .map(|k| &k.items)
         .ok_or_else(|| Error::Failed(crate::msg!("no-kind-kind-here", kind = kind)))?;
-    let ids: Vec<String> = ws.scan_kind(kind, |r| match r {
+    let ids: Vec<String> = ws.scan_kind(ws.kind(kind)?, |r| match r {
         Ok(i) => i.id,
         Err(e) => e
             .path
@@ -280,7 +285,7 @@ pub fn plan_route(ws: &Workspace, id: &str, actor: Actor) -> Result<Option<Plan>
 /// The comments on goal `goal` (its ID), every round's, oldest first.
 pub fn comments(ws: &Workspace, goal: &str) -> Result<Vec<Item>> {
     let mut out: Vec<Item> = ws
-        .scan_kind(COMMENT, |r| r.ok())?
+        .scan_kind(ws.kind(COMMENT)?, |r| r.ok())?
         .into_iter()
         .flatten()
         .filter(|i| text(&i.value(), "parent") == Some(goal))
@@ -351,7 +356,7 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
             .is_some_and(|p| !p.trim().is_empty());
     let prefix = format!("{}-r{round}-{role}-", item.id);
     let n = ws
-        .scan_kind(COMMENT, |r| r.ok().map(|i| i.id))?
+        .scan_kind(ws.kind(COMMENT)?, |r| r.ok().map(|i| i.id))?
         .into_iter()
         .flatten()
         .filter_map(|id| id.strip_prefix(&prefix)?.parse::<u64>().ok())
@@ -359,7 +364,7 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
         .unwrap_or(0)
         + 1;
     let id = format!("{prefix}{n}");
-    let cwf = ws.workflow(COMMENT)?;
+    let cwf = ws.kind(COMMENT)?.workflow()?;
     let path = cwf.items.path_for(&id, "").ok_or_else(|| {
         Error::Failed(crate::msg!(
             "kind-kind-names-no-file",
@@ -421,7 +426,7 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
 /// (`Tk3f9a`), whose IDs say nothing of order, by round and title.
 pub fn tasks_of(ws: &Workspace, goal: &str) -> Result<Vec<Item>> {
     let mut out: Vec<Item> = ws
-        .scan_kind(TASK, |r| r.ok())?
+        .scan_kind(ws.kind(TASK)?, |r| r.ok())?
         .into_iter()
         .flatten()
         .filter(|i| text(&i.value(), "parent") == Some(goal))
@@ -559,7 +564,7 @@ pub fn plan_claim(ws: &Workspace, goal: &str, claim: &Claim, actor: Actor) -> Re
             kind = crate::text::escape(&kind)
         )));
     }
-    let twf = ws.workflow(TASK)?;
+    let twf = ws.kind(TASK)?.workflow()?;
     let assignee = claim.assignee.as_deref().unwrap_or(actor.role);
     if assignee != actor.role
         && actor.role != crate::workflow::role::HUMAN
@@ -945,11 +950,11 @@ pub enum Wants {
 /// The discussions waiting for an answer, one entry per addressed role
 /// that has not answered the goal's current round.
 pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
-    let wf = ws.workflow(GOAL)?;
+    let wf = ws.kind(GOAL)?.workflow()?;
     let mut out = Vec::new();
     // Who answered which goal's round, read once.
     let answers: Vec<(String, u64, String)> = ws
-        .scan_kind(COMMENT, |r| r.ok().map(|i| i.value()))?
+        .scan_kind(ws.kind(COMMENT)?, |r| r.ok().map(|i| i.value()))?
         .into_iter()
         .flatten()
         .filter_map(|v| {
@@ -960,7 +965,11 @@ pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
             ))
         })
         .collect();
-    for goal in ws.scan_kind(GOAL, |r| r.ok())?.into_iter().flatten() {
+    for goal in ws
+        .scan_kind(ws.kind(GOAL)?, |r| r.ok())?
+        .into_iter()
+        .flatten()
+    {
         let ops = wf
             .state(&goal.status)
             .map(|s| s.operations.iter().any(|o| o == "discuss"))

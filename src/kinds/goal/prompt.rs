@@ -139,7 +139,7 @@ pub fn prompt(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Option<(St
     let Some(name) = phase(&item) else {
         return Ok(None);
     };
-    let wf = ws.workflow(&item.kind)?;
+    let wf = ws.kind(&item.kind)?.workflow()?;
     let v = item.value();
     let owner = wf.state(&item.status).and_then(|s| wf.owner_of(s, &v));
     let role = role
@@ -177,7 +177,7 @@ pub fn render(
     role: &str,
     extra_vars: &[(&str, String)],
 ) -> Result<String> {
-    let wf = ws.workflow(&item.kind)?;
+    let wf = ws.kind(&item.kind)?.workflow()?;
     let mut v = item.value();
     let role = role.to_owned();
     let agents: Vec<&str> = ws

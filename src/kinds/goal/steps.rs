@@ -31,7 +31,7 @@ pub fn judge_steps(ws: &Workspace, item: &Item, steps: &mut [Action]) -> Result<
     if item.kind != GOAL || steps.is_empty() {
         return Ok(());
     }
-    let wf = ws.workflow(GOAL)?;
+    let wf = ws.kind(GOAL)?.workflow()?;
     let v = item.value();
     let round = count(&v, "round_count");
     let answered = answered(ws, &item.id, round)?;

@@ -629,19 +629,32 @@ fn a_task_is_made_only_while_its_goal_takes_claims() {
             .unwrap()
     };
     let bad = "workflow: task\ncreate_waits:\n  - {field: parent, kind: goal, until: [thinking]}\n";
-    let e = rules(bad).workflow(TASK).unwrap_err().to_string();
+    let e = rules(bad)
+        .kind(TASK)
+        .and_then(|k| Ok(k.workflow()?))
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("`waits.until` names `thinking`, which is no state of `goal`"),
         "{e}"
     );
     let bad = "workflow: task\ncreate_waits:\n  - {field: parent, kind: epic, until: [open]}\n";
-    let e = rules(bad).workflow(TASK).unwrap_err().to_string();
+    let e = rules(bad)
+        .kind(TASK)
+        .and_then(|k| Ok(k.workflow()?))
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("waits for `epic` items, which is no kind here"),
         "{e}"
     );
     let good = "workflow: task\nparams: {max_ci_failures: 5}\n";
-    assert!(rules(good).workflow(TASK).is_ok());
+    assert!(
+        rules(good)
+            .kind(TASK)
+            .and_then(|k| Ok(k.workflow()?))
+            .is_ok()
+    );
 }
 
 #[test]

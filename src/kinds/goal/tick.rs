@@ -166,15 +166,15 @@ fn closed_by<'c>(commits: &'c [Closing], task: &Item) -> Option<(&'c Closing, &'
 /// agent context, if it has one, is in its workflow's initial state.
 pub fn agents(ws: &Workspace) -> Result<Vec<AgentLoad>> {
     let akind = crate::kinds::agent::KIND;
-    let contexts: Vec<Item> = match ws.workflow(akind) {
+    let contexts: Vec<Item> = match ws.kind(akind).and_then(|k| Ok(k.workflow()?)) {
         Ok(_) => ws
-            .scan_kind(akind, |r| r.ok())?
+            .scan_kind(ws.kind(akind)?, |r| r.ok())?
             .into_iter()
             .flatten()
             .collect(),
         Err(_) => Vec::new(),
     };
-    let awf = ws.workflow(akind).ok();
+    let awf = ws.kind(akind).ok().and_then(|k| k.workflow().ok());
     let mut team: Vec<(String, String)> = ws
         .rules
         .config
@@ -189,9 +189,9 @@ pub fn agents(ws: &Workspace) -> Result<Vec<AgentLoad>> {
             team.push((c.id.clone(), crate::workflow::role::canonical(r)));
         }
     }
-    let twf = ws.workflow(TASK)?;
+    let twf = ws.kind(TASK)?.workflow()?;
     let open: Vec<(String, String)> = ws
-        .scan_kind(TASK, |r| r.ok())?
+        .scan_kind(ws.kind(TASK)?, |r| r.ok())?
         .into_iter()
         .flatten()
         .filter_map(|t| {
@@ -389,9 +389,9 @@ pub fn tick(
         Ok(())
     };
     // Tasks closed by a merge.
-    let twf = ws.workflow(TASK)?;
+    let twf = ws.kind(TASK)?.workflow()?;
     let open_tasks: Vec<Item> = ws
-        .scan_kind(TASK, |r| r.ok())?
+        .scan_kind(ws.kind(TASK)?, |r| r.ok())?
         .into_iter()
         .flatten()
         .filter(|t| twf.state(&t.status).is_some_and(|s| !s.terminal))
@@ -438,11 +438,11 @@ pub fn tick(
         }
     }
     // Goals.
-    let gwf = ws.workflow(GOAL)?;
+    let gwf = ws.kind(GOAL)?.workflow()?;
     let now = crate::repo::workspace::now();
     let every = gwf.params["check_every_seconds"].as_i64().unwrap_or(30);
     let goals: Vec<Item> = ws
-        .scan_kind(GOAL, |r| r.ok())?
+        .scan_kind(ws.kind(GOAL)?, |r| r.ok())?
         .into_iter()
         .flatten()
         .collect();

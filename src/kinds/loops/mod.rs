@@ -48,7 +48,9 @@ impl Paths {
 /// The paths of loop `id`, from where the registry keeps loops.
 pub fn paths(ws: &Workspace, id: &str) -> Result<Paths> {
     let items = ws
-        .items(KIND)
+        .registry()
+        .get(KIND)
+        .map(|k| &k.items)
         .ok_or_else(|| Error::Failed(crate::msg!("kind-kind-not-registry", kind = KIND)))?;
     // The workflow's own words on an ID (`Items::check_id`).
     items
@@ -231,7 +233,7 @@ pub fn plan_new(
     if title.is_empty() || title.chars().any(char::is_control) {
         return Err(Error::Usage(crate::msg!("loop-s-title-one-line")));
     }
-    let wf = ws.workflow(KIND)?;
+    let wf = ws.kind(KIND)?.workflow()?;
     let max = match max_iterations {
         Some(0) => {
             return Err(Error::Usage(crate::msg!("loop-s-iteration-cap-least")));
@@ -282,7 +284,7 @@ pub fn plan_control(
     actor: Actor,
 ) -> Result<Plan> {
     let item = open(ws, id)?;
-    let wf = ws.workflow(KIND)?;
+    let wf = ws.kind(KIND)?.workflow()?;
     let t = crate::kinds::agent::fired(&wf, &item.status, signal.trigger())?;
     let before = item.value();
     let mut edits = vec![plan::set(
@@ -363,7 +365,7 @@ pub fn decide(
 /// The next action for a loop in `state`, as the workflow's `run:`
 /// section chooses it, or the control signal's exit that stops it.
 pub fn next_of(ws: &Workspace, state: &Value) -> Result<String> {
-    let wf = ws.workflow(KIND)?;
+    let wf = ws.kind(KIND)?.workflow()?;
     let (signal, action, _) = decide(&wf, state, "skill", &workspace::now())?;
     Ok(match signal {
         Signal::Continue => action,
@@ -407,7 +409,7 @@ pub fn plan_act(
 ) -> Result<Acted> {
     let item = open(ws, id)?;
     let before = item.value();
-    let wf = ws.workflow(KIND)?;
+    let wf = ws.kind(KIND)?.workflow()?;
     let now = stamp(&before, &workspace::now());
     if let Some(a) = action.filter(|a| !ACTIONS.contains(a)) {
         return Err(Error::Usage(crate::msg!(
@@ -743,7 +745,7 @@ pub struct Problem {
 /// Every problem of loop file `item` under the loop workflow: the fields'
 /// types, then each consistency rule, each at its field's position.
 pub fn problems(ws: &Workspace, item: &Item) -> Result<Vec<Problem>> {
-    let wf = ws.workflow(KIND)?;
+    let wf = ws.kind(KIND)?.workflow()?;
     let value = item.value();
     let at = |path: &[String], message: String| {
         let pos = item.pos_of(path);

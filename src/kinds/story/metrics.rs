@@ -409,7 +409,7 @@ pub fn measure(
     progress: crate::history::cache::Progress,
 ) -> crate::Result<Metrics> {
     let kind = opts.kind.clone().unwrap_or_else(|| "story".to_owned());
-    let wf = rules.workflow(&kind)?;
+    let wf = rules.kind(&kind)?.workflow()?;
     let required = wf.params.get("structure_required").and_then(Value::as_f64);
     let mut tally = Tally::new(&Options {
         kind: Some(kind.clone()),

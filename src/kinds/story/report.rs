@@ -55,7 +55,7 @@ pub fn report(
     metrics: &Metrics,
     progress: crate::history::cache::Progress,
 ) -> crate::Result<String> {
-    let wf = ws.workflow(&metrics.kind)?;
+    let wf = ws.kind(&metrics.kind)?.workflow()?;
     // The page shows the changes of state: only those are kept, without
     // the fields and records they also set.
     let mut entries = Vec::new();
@@ -79,7 +79,7 @@ pub fn report(
     )?;
     let mut rounds = Vec::new();
     let files = match metrics.figures {
-        Some(_) => ws.item_listing(&wf.name)?.0,
+        Some(_) => ws.item_listing(ws.kind(&wf.name)?)?.0,
         None => Vec::new(),
     };
     for rel in files {

@@ -581,7 +581,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     }
     let rules = Rules::from_files(rule_files.clone())?
         .ok_or_else(|| Error::Failed(crate::msg!("config-could-not-planned")))?;
-    let wf = rules.workflow(presets::KIND)?;
+    let wf = rules.kind(presets::KIND)?.workflow()?;
     for (from, to) in &opts.maps {
         if wf.state(to).is_none() {
             return Err(Error::Usage(crate::msg!(
@@ -614,7 +614,9 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         }
     }
     let items = rules
-        .items(presets::KIND)
+        .registry()
+        .get(presets::KIND)
+        .map(|k| &k.items)
         .cloned()
         .ok_or_else(|| Error::Failed(crate::msg!("story-kind-has-no-items")))?;
     let taken: BTreeSet<String> = items_found
@@ -769,7 +771,7 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
             match item::read_limited(&full) {
                 Ok(b) => (b, None),
                 // The item layer's words on a file it will not read.
-                Err(m) => (Vec::new(), Some(Message::text(m))),
+                Err(m) => (Vec::new(), Some(m)),
             }
         };
         let text = String::from_utf8(bytes.clone()).ok();
