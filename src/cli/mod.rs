@@ -4,9 +4,10 @@
 //!
 //! [`Ui`] is the command's context, made once in `main` and passed to
 //! every command: the output streams, the output mode (`--json`), the
-//! colour of each stream, the width text is wrapped to, and whom and what
-//! the command acts on (for its errors and the refusal log). No command
-//! reads a process-wide global for these.
+//! colour of each stream, the width text is wrapped to, whom and what the
+//! command acts on (for its errors and the refusal log), and how it speaks
+//! ([`msg::Voice`]: the language in force and the repository's roles). No
+//! command reads a process-wide global for these.
 
 pub mod acknowledge;
 pub mod adopt;
