@@ -27,7 +27,13 @@ fn modules() -> BTreeMap<String, String> {
             let mut parts: Vec<&str> = rel.split('/').collect();
             if matches!(
                 parts[0],
-                "cli" | "main" | "lib" | "layers" | "no_flag_names" | "no_raw_messages"
+                "cli"
+                    | "main"
+                    | "lib"
+                    | "layers"
+                    | "no_flag_names"
+                    | "no_globals"
+                    | "no_raw_messages"
             ) || parts.last() == Some(&"tests")
             {
                 continue;

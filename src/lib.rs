@@ -23,4 +23,6 @@ mod layers;
 #[cfg(test)]
 mod no_flag_names;
 #[cfg(test)]
+mod no_globals;
+#[cfg(test)]
 mod no_raw_messages;

@@ -114,11 +114,11 @@ fn main() -> ExitCode {
     // `git orx` alone or `git orx -h`: the commands by task, short.
     let args = cli::arguments();
     if cli::help::asked(&args) {
-        cli::lang_before_parsing();
+        let zh = cli::lang_before_parsing(&args) == orx::text::message::Lang::Zh;
         // A reader that has gone (`| head`) is no reason to panic.
         let _ = std::io::Write::write_all(
             &mut std::io::stdout(),
-            cli::help::overview(&Cli::command(), cli::msg::zh()).as_bytes(),
+            cli::help::overview(&Cli::command(), zh).as_bytes(),
         );
         return ExitCode::from(if args.iter().any(|a| a == "-h") { 0 } else { 2 });
     }
@@ -132,7 +132,8 @@ fn main() -> ExitCode {
                 .iter()
                 .take_while(|a| *a != "--")
                 .any(|a| a == "--json");
-            return cli::usage_error(e, env_json || args_json);
+            let lang = cli::lang_before_parsing(&args);
+            return cli::usage_error(e, env_json || args_json, lang);
         }
     };
     // The hooks, run by git on every commit, do not start another git to
@@ -140,9 +141,9 @@ fn main() -> ExitCode {
     let ask_git = !matches!(cli.command, Command::Hook(_));
     let mut ui = Ui::new(cli.color, ask_git);
     ui.set_json((cli.json || env_json) && ask_git);
-    cli::msg::force(cli.lang.as_deref());
+    ui.force_lang(cli.lang.as_deref().map(orx::text::message::Lang::named));
     if ask_git {
-        cli::msg::from_repo();
+        ui.lang_of_repo();
     }
     // The date git will give the commits, so that the items' times agree.
     orx::repo::workspace::set_commit_date(std::env::var("GIT_COMMITTER_DATE").ok());

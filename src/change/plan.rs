@@ -481,8 +481,16 @@ fn plan_change(
         doc = doc.set(&path, &value).map_err(edit_err)?;
     }
     if moves && item.status != to {
-        doc = with_body_moved(&wf, doc, &item.status, to, actor.role, actor.note, &now)
-            .map_err(edit_err)?;
+        doc = with_body_moved(
+            &wf,
+            doc,
+            &item.status,
+            to,
+            &ws.rules.roles.display(actor.role),
+            actor.note,
+            &now,
+        )
+        .map_err(edit_err)?;
     }
     let handoff = handoff(ws, &wf, item.value_of(&doc), to, t, actor.role, &now);
     Ok(Plan {
@@ -589,7 +597,7 @@ fn carried_forced(
 /// `doc` with what its body says kept in step with a move from `from` to
 /// `to`, as the workflow's `body:` asks: the body's status rewritten in
 /// place, and a row appended to its Change Log table in the table's own
-/// columns.
+/// columns, naming the role as the rules show it (`role`: `SM`, `PM`).
 pub fn with_body_moved(
     wf: &Workflow,
     doc: Document,
@@ -614,7 +622,7 @@ pub fn with_body_moved(
     if spec.change_log {
         let entry = crate::doc::body::LogEntry {
             date: now.get(..10).unwrap_or(now).to_owned(),
-            role: crate::workflow::role::display(role),
+            role: role.to_owned(),
             from: spec.value_for(from).to_owned(),
             to: spec.value_for(to).to_owned(),
             note: note

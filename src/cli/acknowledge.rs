@@ -3,7 +3,6 @@
 use orx::text::escape;
 
 use super::{DIM, Ui, paint};
-use crate::cli::msg;
 
 /// The Human accepts a past commit's violations, with a reason: the commit
 /// is added to .orx/acknowledged.yaml, which is committed, and `verify`
@@ -30,9 +29,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let role = super::role(ui, &ws, &args.role)?;
     if role != orx::workflow::role::HUMAN {
         return Err(orx::Error::Failed(
-            msg::t(
+            ui.t(
                 "only-human-may-acknowledge-violation",
-                &[("role", &orx::workflow::role::display(&role))],
+                &[("role", &ui.role(&role))],
             )
             .into(),
         ));
@@ -50,7 +49,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.dry_run();
         ui.line(format!(
             "{} {}",
-            msg::t(
+            ui.t(
                 "would-acknowledge-commit-by",
                 &[
                     ("commit", &&id[..7]),
@@ -60,7 +59,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ),
             paint(
                 DIM,
-                msg::t(
+                ui.t(
                     "dry-run-path-would-be-committed",
                     &[("path", &orx::repo::rules::ACKNOWLEDGED_PATH)],
                 )
@@ -68,7 +67,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
         return Ok(0);
     };
-    ui.line(msg::t(
+    ui.line(ui.t(
         "acknowledged-commit-who-why-rest",
         &[
             ("commit", &&id[..7]),

@@ -4,7 +4,6 @@ use orx::kinds::story::adopt::{self, Options};
 use orx::text::escape;
 
 use super::{BOLD, DIM, GREEN, Ui, YELLOW, paint};
-use crate::cli::msg;
 
 /// Take in the stories of a project as it is (BMAD v4 or v6, Orchestrix):
 /// find them where the project's configuration says, read each one's ID,
@@ -91,11 +90,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 .collect::<Vec<_>>()
                 .join("; ")
         };
-        let line = msg::t("error-no-story-files-found", &[("text", &searched)]);
+        let line = ui.t("error-no-story-files-found", &[("text", &searched)]);
         // Its first word is the label, painted as errors are.
         let (label, rest) = line.split_once(' ').unwrap_or((&line, ""));
         ui.eline(format!("{} {rest}", super::epaint(super::RED, label)));
-        ui.eline(msg::t("say-where-stories-git-orx", &[]));
+        ui.eline(ui.t("say-where-stories-git-orx", &[]));
         return Ok(1);
     }
     if !ui.is_json() {
@@ -107,9 +106,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         } else {
             "some-stories-cannot-adopted-they-2"
         };
-        let line = msg::t(
+        let line = ui.t(
             "error-nothing-written-text-fix",
-            &[("text", &msg::t(why, &[]))],
+            &[("text", &ui.t(why, &[]))],
         );
         // Its first word is the label, painted as errors are.
         let (label, rest) = line.split_once(' ').unwrap_or((&line, ""));
@@ -117,13 +116,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(1);
     }
     if all_items {
-        ui.line(msg::t("nothing-adopt-every-story-item", &[]));
+        ui.line(ui.t("nothing-adopt-every-story-item", &[]));
         return Ok(0);
     }
     if !write {
         ui.line(paint(
             DIM,
-            msg::t(
+            ui.t(
                 "nothing-written-plan-adopt-text",
                 &[("text", &again(&args, "--yes"))],
             ),
@@ -157,7 +156,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     ui.line(paint(
         GREEN,
-        msg::t(
+        ui.t(
             if plan.adopted() == 1 {
                 "adopted-n-story-commit"
             } else {
@@ -175,12 +174,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .filter(|e| !e.problems.is_empty())
         .count();
     if left > 0 {
-        ui.line(msg::t(
+        ui.line(ui.t(
             "n-left-they-were-fix",
             &[("n", &left), ("text", &again(&args, "--yes"))],
         ));
     }
-    ui.line(msg::t("next-git-orx-status-git", &[]));
+    ui.line(ui.t("next-git-orx-status-git", &[]));
     Ok(0)
 }
 
@@ -221,19 +220,19 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
     let sep = plan
         .file_sep
         .as_deref()
-        .map(|s| msg::t("id-dots-written-sep", &[("sep", &escape(s))]))
+        .map(|s| ui.t("id-dots-written-sep", &[("sep", &escape(s))]))
         .unwrap_or_default();
     let preset = plan
         .preset
         .as_deref()
-        .map(|p| msg::t("preset-name", &[("name", &p)]))
+        .map(|p| ui.t("preset-name", &[("name", &p)]))
         .unwrap_or_default();
-    ui.line(msg::t(
+    ui.line(ui.t(
         "stories-in-dir-from",
         &[
             (
                 "stories",
-                &paint(BOLD, msg::t("stories-in-dir", &[("dir", &dir)])),
+                &paint(BOLD, ui.t("stories-in-dir", &[("dir", &dir)])),
             ),
             ("from", &escape(&plan.dir_from)),
             ("file", &escape(&plan.file)),
@@ -247,7 +246,7 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
         if e.adopted {
             ui.line(paint(
                 DIM,
-                msg::t(
+                ui.t(
                     "rest-already-item",
                     &[("rest", &format!("{} {id:<8} {state}", escape(&e.path)))],
                 ),
@@ -269,21 +268,21 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
         for n in &e.notes {
             ui.line(format!(
                 "    {} {}",
-                paint(DIM, msg::t("note", &[])),
-                escape(&msg::m(n))
+                paint(DIM, ui.t("note", &[])),
+                escape(&ui.m(n))
             ));
         }
         for p in &e.problems {
             ui.line(format!(
                 "    {} {}",
-                paint(YELLOW, msg::t("problem", &[])),
-                escape(&super::msg::m(p))
+                paint(YELLOW, ui.t("problem", &[])),
+                escape(&ui.m(p))
             ));
         }
         if !e.problems.is_empty() {
             let skip = format!("--skip {}", quote(&e.path));
             let fix = match &e.unmapped {
-                Some(v) => msg::t(
+                Some(v) => ui.t(
                     "command-or-leave-it",
                     &[
                         (
@@ -296,32 +295,32 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
                         ("skip", &skip),
                     ],
                 ),
-                None => msg::t(
+                None => ui.t(
                     "command-or-fix-file",
                     &[("command", &again(args, &format!("--dry-run {skip}")))],
                 ),
             };
-            ui.line(format!("    {} {fix}", paint(YELLOW, msg::t("fix", &[]))));
+            ui.line(format!("    {} {fix}", paint(YELLOW, ui.t("fix", &[]))));
         }
     }
     for l in &plan.left_out {
-        ui.line(msg::t(
+        ui.line(ui.t(
             "left-out-path-text",
             &[
                 ("path", &escape(&l.path)),
-                ("text", &escape(&super::msg::m(&l.reason))),
+                ("text", &escape(&ui.m(&l.reason))),
             ],
         ));
     }
     for f in &plan.rule_files {
-        ui.line(msg::t("writes-path", &[("path", &f)]));
+        ui.line(ui.t("writes-path", &[("path", &f)]));
     }
     let fix = plan
         .entries
         .iter()
         .filter(|e| !e.problems.is_empty())
         .count();
-    ui.line(msg::t(
+    ui.line(ui.t(
         "n-adopt-m-fix-left",
         &[
             ("n", &plan.adopted()),

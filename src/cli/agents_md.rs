@@ -2,7 +2,7 @@
 //! telling a coding agent how to work with git-orx: the loop `next` → act
 //! → repeat, the error envelope, and what never to do.
 
-use super::{Ui, msg};
+use super::Ui;
 
 /// Print a short AGENTS.md section (at most 60 lines) telling a coding
 /// agent how to work with git-orx in this repository: the loop `git orx
@@ -101,7 +101,7 @@ kind) 存在文件里, git-orx 通过 git hooks 在每次提交时检查它们�
 
 pub fn run(ui: &mut Ui, _args: Args) -> orx::Result<u8> {
     // The block is data to paste: printed as it is.
-    ui.verbatim(if msg::zh() { ZH } else { EN }.trim_end());
+    ui.verbatim(if ui.is_zh() { ZH } else { EN }.trim_end());
     Ok(0)
 }
 

@@ -3,7 +3,7 @@
 use orx::change::plan;
 use orx::kinds::story::assess::{Assessment, Indicator};
 
-use super::{DIM, Ui, YELLOW, msg, paint, report_change};
+use super::{DIM, Ui, YELLOW, paint, report_change};
 
 /// Record the SM's quality check and move the story as the decision matrix
 /// says (the quality decision matrix): Blocked, AwaitingArchReview or Approved.
@@ -64,7 +64,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         review: args.review,
     };
     a.check()
-        .map_err(|e| orx::Error::Usage(bad_assessment(&e).into()))?;
+        .map_err(|e| orx::Error::Usage(bad_assessment(ui.voice(), &e).into()))?;
     let actor = args.change.actor(&role);
     let (plan, report) = orx::kinds::story::assess::plan(&ws, &args.id, &a, actor)?;
     // What was measured is told once it is recorded (or, with
@@ -75,7 +75,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     let m = &report.measured;
     let overridden = |given: Option<f64>, measured: f64| match given {
-        Some(v) => msg::t(
+        Some(v) => ui.t(
             "v-overriding-measured-measured",
             &[("v", &v), ("measured", &measured)],
         ),
@@ -87,7 +87,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     } else {
         "quality-check-structure-structure-technical"
     };
-    ui.line(msg::t(
+    ui.line(ui.t(
         line,
         &[
             ("structure", &overridden(a.structure, m.structure)),
@@ -96,7 +96,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             (
                 "complexity",
                 &if complexity.is_empty() {
-                    msg::t("none", &[])
+                    ui.t("none", &[])
                 } else {
                     complexity.join(", ")
                 },
@@ -106,7 +106,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for missing in &m.missing {
         ui.line(paint(
             YELLOW,
-            msg::t("missing-text", &[("text", &msg::m(missing))]),
+            ui.t("missing-text", &[("text", &ui.m(missing))]),
         ));
     }
     if !report.hints.is_empty() {
@@ -117,16 +117,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .collect();
         ui.line(paint(
             DIM,
-            msg::t(
+            ui.t(
                 "text-suggests-complexity-indicators-list",
                 &[("list", &hints.join(", "))],
             ),
         ));
     }
     for (to, unmet) in &report.passed_over {
-        ui.line(paint(DIM, msg::t("not-state", &[("state", to)])));
+        ui.line(paint(DIM, ui.t("not-state", &[("state", to)])));
         for u in unmet {
-            let u = format!("    - {}", msg::condition(u));
+            let u = format!("    - {}", ui.condition(u));
             ui.line(paint(DIM, u));
         }
     }
@@ -168,7 +168,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 }
 
 /// Why the arguments cannot be taken, in the words of this command's flags.
-fn bad_assessment(e: &orx::kinds::story::assess::BadAssessment) -> String {
+fn bad_assessment(
+    voice: &crate::cli::msg::Voice,
+    e: &orx::kinds::story::assess::BadAssessment,
+) -> String {
     use orx::kinds::story::assess::{BadAssessment, Measured};
     match e {
         BadAssessment::Percentage(m, v) => {
@@ -176,11 +179,11 @@ fn bad_assessment(e: &orx::kinds::story::assess::BadAssessment) -> String {
                 Measured::Structure => "--structure",
                 Measured::Extraction => "--extraction",
             };
-            msg::t("flag-must-percentage-not-v", &[("flag", &flag), ("v", &v)])
+            voice.t("flag-must-percentage-not-v", &[("flag", &flag), ("v", &v)])
         }
         BadAssessment::ReasonWithoutOverride => "--reason explains an override of the measured --structure or --extraction; give one, or leave --reason out".to_owned(),
         BadAssessment::OverrideWithoutReason => "--structure and --extraction override what git-orx measures in the story; say why with --reason TEXT (it is recorded)".to_owned(),
-        BadAssessment::Score(v) => msg::t("score-must-not-v", &[("v", &v)]),
+        BadAssessment::Score(v) => voice.t("score-must-not-v", &[("v", &v)]),
         BadAssessment::Severity(_) => e.to_string(),
     }
 }

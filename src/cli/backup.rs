@@ -2,7 +2,7 @@
 
 use orx::change::state;
 
-use super::{Ui, msg};
+use super::Ui;
 
 /// Keep a backup of an item, as a ref (refs/orx/backups/KIND/ID/NAME).
 ///
@@ -39,11 +39,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let item = format!("{kind} {id}");
             ui.line(format!(
                 "{} {}",
-                super::msg::t(
+                ui.t(
                     "item-would-keep-backup",
                     &[("item", &item), ("name", &name)]
                 ),
-                super::paint(super::DIM, super::msg::t("dry-run-nothing-written", &[]))
+                super::paint(super::DIM, ui.t("dry-run-nothing-written", &[]))
             ));
         }
         return Ok(0);
@@ -63,7 +63,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
         return Ok(0);
     }
-    ui.line(msg::t(
+    ui.line(ui.t(
         "item-backup-name-kept-commit",
         &[
             ("item", &format!("{kind} {id}")),

@@ -2,7 +2,7 @@
 
 use orx::change::state;
 
-use super::{BOLD, DIM, Ui, msg, paint};
+use super::{BOLD, DIM, Ui, paint};
 
 /// List an item's backups, oldest first.
 ///
@@ -31,10 +31,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if list.is_empty() {
         let arg = ws.argument(&kind, &id);
         let item = format!("{kind} {id}");
-        ui.line(msg::t(
-            "item-has-no-backups-yet",
-            &[("item", &item), ("id", &arg)],
-        ));
+        ui.line(ui.t("item-has-no-backups-yet", &[("item", &item), ("id", &arg)]));
         return Ok(0);
     }
     for b in &list {
@@ -48,7 +45,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     // A copy the state store kept before a write.
                     Some(_) => format!(
                         "{} {}",
-                        super::msg::t("kept-before-write", &[]),
+                        ui.t("kept-before-write", &[]),
                         orx::text::escape(&b.note)
                     ),
                     None => format!(

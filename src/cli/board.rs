@@ -36,7 +36,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, mpsc, watch};
 
 use super::Ui;
-use crate::cli::msg;
+use crate::cli::msg::Voice;
 
 const PAGE: &str = include_str!("../../templates/board/index.html");
 const SCRIPT: &str = include_str!("../../templates/board/board.js");
@@ -94,6 +94,11 @@ struct Shared {
     /// loopback's names, so that no other site's page can read the board
     /// through a name of its own that points here).
     hosts: Option<Vec<String>>,
+    /// How the board speaks: the language and roles when it started, for
+    /// what is said before a repository is read again.
+    voice: Voice,
+    /// `--lang` chose the language: the config's `lang` does not change it.
+    lang_forced: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -136,6 +141,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         changes: watch::Sender::new(0),
         cached: Mutex::new(None),
         hosts,
+        voice: ui.voice().clone(),
+        lang_forced: ui.lang_forced(),
     });
     {
         let shared = shared.clone();
@@ -146,13 +153,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 orx::Error::Failed(orx::msg!("cannot-start-server-why", why = e.to_string()))
             })?;
     }
-    ui.line(super::msg::t("board-url", &[("url", &url)]));
+    ui.line(ui.t("board-url", &[("url", &url)]));
     if !args.write {
-        ui.line(super::msg::t("read-only-start-write-move", &[]));
+        ui.line(ui.t("read-only-start-write-move", &[]));
     }
     ui.flush();
     if args.open {
-        super::report::open(Path::new(&url))?;
+        super::report::open(ui.voice(), Path::new(&url))?;
     }
     runtime.block_on(serve(listener, shared));
     Ok(0)
@@ -302,7 +309,7 @@ async fn respond(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Ou
         if !hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
             return error_reply(
                 StatusCode::MISDIRECTED_REQUEST,
-                &msg::t("board-answers-only-address-printed", &[]),
+                &shared.voice.t("board-answers-only-address-printed", &[]),
             );
         }
     }
@@ -324,16 +331,29 @@ async fn respond(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Ou
         }
         (&Method::GET, "/api/item") => {
             let Some(key) = query(&request, "key") else {
-                return error_reply(StatusCode::BAD_REQUEST, &msg::t("no-item-given", &[]));
+                return error_reply(
+                    StatusCode::BAD_REQUEST,
+                    &shared.voice.t("no-item-given", &[]),
+                );
             };
             let role = query(&request, "role").filter(|r| !r.is_empty());
-            blocking(move || item(&key, role.as_deref())).await
+            {
+                let v = shared.voice.clone();
+                blocking(v, move || item(&shared, &key, role.as_deref())).await
+            }
         }
-        (&Method::GET, "/api/branches") => blocking(branches).await,
+        (&Method::GET, "/api/branches") => {
+            let v = shared.voice.clone();
+            blocking(v, move || branches(&shared)).await
+        }
         (&Method::GET, "/api/events") => events(&shared),
         (&Method::GET, "/report") => {
             let kind = query(&request, "kind").filter(|k| !k.is_empty());
-            let out = tokio::task::spawn_blocking(move || guarded(|| report(kind))).await;
+            let v = shared.voice.clone();
+            let out = {
+                let shared = shared.clone();
+                tokio::task::spawn_blocking(move || guarded(|| report(&shared, kind))).await
+            };
             match out {
                 Ok(Ok(page)) => {
                     let mut r = reply(StatusCode::OK, "text/html; charset=utf-8", page);
@@ -348,11 +368,11 @@ async fn respond(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Ou
                 Ok(Err(e)) => reply(
                     StatusCode::INTERNAL_SERVER_ERROR,
                     "text/plain; charset=utf-8",
-                    said(&e),
+                    said(&v, &e),
                 ),
                 Err(_) => error_reply(
                     StatusCode::INTERNAL_SERVER_ERROR,
-                    &msg::t("report-failed", &[]),
+                    &v.t("report-failed", &[]),
                 ),
             }
         }
@@ -361,10 +381,10 @@ async fn respond(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Ou
         | (_, "/api/board" | "/api/item" | "/api/branches" | "/api/events" | "/api/move") => {
             error_reply(
                 StatusCode::METHOD_NOT_ALLOWED,
-                &msg::t("method-not-allowed", &[]),
+                &shared.voice.t("method-not-allowed", &[]),
             )
         }
-        _ => error_reply(StatusCode::NOT_FOUND, &msg::t("not-found", &[])),
+        _ => error_reply(StatusCode::NOT_FOUND, &shared.voice.t("not-found", &[])),
     }
 }
 
@@ -380,13 +400,16 @@ fn guarded<T>(f: impl FnOnce() -> orx::Result<T>) -> orx::Result<T> {
 
 /// `f`'s JSON, or its error as the JSON envelope with a status from its
 /// kind.
-async fn blocking(f: impl FnOnce() -> orx::Result<Value> + Send + 'static) -> Response<Out> {
+async fn blocking(
+    voice: Voice,
+    f: impl FnOnce() -> orx::Result<Value> + Send + 'static,
+) -> Response<Out> {
     match tokio::task::spawn_blocking(move || guarded(f)).await {
         Ok(Ok(v)) => json_reply(StatusCode::OK, &v),
-        Ok(Err(e)) => json_reply(status_of(&e), &error_json(&e)),
+        Ok(Err(e)) => json_reply(status_of(&e), &error_json(&voice, &e)),
         Err(_) => error_reply(
             StatusCode::INTERNAL_SERVER_ERROR,
-            &msg::t("board-failed", &[]),
+            &voice.t("board-failed", &[]),
         ),
     }
 }
@@ -400,28 +423,34 @@ fn status_of(e: &orx::Error) -> StatusCode {
 }
 
 /// An error as data (`Error::data`), its message in the language in force.
-fn error_json(e: &orx::Error) -> Value {
+fn error_json(v: &Voice, e: &orx::Error) -> Value {
     let mut data = serde_json::to_value(e.data()).unwrap_or(Value::Null);
-    data["message"] = Value::String(said(e));
+    data["message"] = Value::String(said(v, e));
     json!({ "error": data })
 }
 
 /// An error's message in the language in force: a refusal as a command
 /// says it, anything else by its ID.
-fn said(e: &orx::Error) -> String {
+fn said(v: &Voice, e: &orx::Error) -> String {
     match e {
-        orx::Error::Refused(r) => super::refusal(r),
-        _ => super::msg::m(&e.to_message()),
+        orx::Error::Refused(r) => super::refusal(v, r),
+        _ => v.m(&e.to_message()),
     }
 }
 
-/// The workspace, as a command opens it.
-fn workspace() -> orx::Result<Workspace> {
+/// The workspace, as a command opens it, and how the board speaks of it:
+/// in the language `--lang` chose, else its config's, its roles spelt as
+/// its rules spell them.
+fn workspace(shared: &Shared) -> orx::Result<(Workspace, Voice)> {
     let mut ws = Workspace::open()?;
     ws.lock_wait = super::lock_wait(&ws.repo)?;
-    let lang = super::msg::from_config(ws.lang()).to_owned();
-    ws.rules.config.lang = lang;
-    Ok(ws)
+    let mut voice = shared.voice.clone();
+    if !shared.lang_forced {
+        voice.set_lang(orx::text::message::Lang::named(ws.lang()));
+    }
+    voice.set_roles(&ws.rules.roles);
+    ws.rules.config.lang = voice.lang().code().to_owned();
+    Ok((ws, voice))
 }
 
 fn now() -> i64 {
@@ -457,16 +486,16 @@ async fn board(shared: Arc<Shared>, branch: Option<String>) -> Response<Out> {
             }
             reply(StatusCode::OK, "application/json", bytes)
         }
-        Ok(Err(e)) => json_reply(status_of(&e), &error_json(&e)),
+        Ok(Err(e)) => json_reply(status_of(&e), &error_json(&shared.voice, &e)),
         Err(_) => error_reply(
             StatusCode::INTERNAL_SERVER_ERROR,
-            &msg::t("board-failed", &[]),
+            &shared.voice.t("board-failed", &[]),
         ),
     }
 }
 
 fn board_json(shared: &Shared, branch: Option<&str>, stamp: u64) -> orx::Result<Value> {
-    let ws = workspace()?;
+    let (ws, v) = workspace(shared)?;
     let now = now();
     let view = match branch {
         Some(b) if ws.repo.head_branch().as_deref() != Some(b) => {
@@ -480,11 +509,7 @@ fn board_json(shared: &Shared, branch: Option<&str>, stamp: u64) -> orx::Result<
         .clone()
         .filter(|r| allowed.contains(r))
         .or_else(|| allowed.first().cloned());
-    let problems: Vec<String> = view
-        .problems
-        .iter()
-        .map(|p| super::msg::m(&p.said()))
-        .collect();
+    let problems: Vec<String> = view.problems.iter().map(|p| v.m(&p.said())).collect();
     Ok(json!({
         "view": view,
         "problems": problems,
@@ -498,8 +523,8 @@ fn board_json(shared: &Shared, branch: Option<&str>, stamp: u64) -> orx::Result<
     }))
 }
 
-fn item(key: &str, role: Option<&str>) -> orx::Result<Value> {
-    let ws = workspace()?;
+fn item(shared: &Shared, key: &str, role: Option<&str>) -> orx::Result<Value> {
+    let (ws, v) = workspace(shared)?;
     let role = role
         .map(|r| ws.check_role(r, orx::workflow::role::RoleSource::Filter))
         .transpose()?;
@@ -516,22 +541,22 @@ fn item(key: &str, role: Option<&str>) -> orx::Result<Value> {
                 .and_then(|v| v.get_mut("refused"))
                 .and_then(|v| v.get_mut("message"))
         {
-            *said = Value::String(super::refusal(&r.refusal));
+            *said = Value::String(super::refusal(&v, &r.refusal));
         }
     }
     Ok(value)
 }
 
-fn branches() -> orx::Result<Value> {
-    let ws = workspace()?;
+fn branches(shared: &Shared) -> orx::Result<Value> {
+    let (ws, _) = workspace(shared)?;
     let across = orx::board::branches::across(&ws, false)?;
     serde_json::to_value(&across).map_err(|e| orx::Error::Failed(e.to_string().into()))
 }
 
 /// The HTML report of `kind` (else the default kind): the same page as
 /// `git orx report`, from the same history cache.
-fn report(kind: Option<String>) -> orx::Result<String> {
-    let ws = workspace()?;
+fn report(shared: &Shared, kind: Option<String>) -> orx::Result<String> {
+    let (ws, _) = workspace(shared)?;
     let kind = kind.unwrap_or_else(|| ws.default_kind().to_owned());
     let metrics = orx::kinds::story::metrics::measure(
         &ws.repo,
@@ -558,7 +583,7 @@ async fn moved(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Out>
     let Some(token) = &shared.token else {
         return error_reply(
             StatusCode::FORBIDDEN,
-            &super::msg::t("board-read-only-start-write", &[]),
+            &shared.voice.t("board-read-only-start-write", &[]),
         );
     };
     let given = request
@@ -569,7 +594,7 @@ async fn moved(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Out>
     if !same(&given, token.as_bytes()) {
         return error_reply(
             StatusCode::FORBIDDEN,
-            &msg::t("no-valid-write-token-open", &[]),
+            &shared.voice.t("no-valid-write-token-open", &[]),
         );
     }
     let body = match Limited::new(request.into_body(), MAX_PAYLOAD)
@@ -577,12 +602,17 @@ async fn moved(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Out>
         .await
     {
         Ok(b) => b.to_bytes(),
-        Err(_) => return error_reply(StatusCode::BAD_REQUEST, &msg::t("cannot-read-move", &[])),
+        Err(_) => {
+            return error_reply(
+                StatusCode::BAD_REQUEST,
+                &shared.voice.t("cannot-read-move", &[]),
+            );
+        }
     };
     let Ok(m) = serde_json::from_slice::<Move>(&body) else {
         return error_reply(
             StatusCode::BAD_REQUEST,
-            &msg::t("move-json-kind-id-role", &[]),
+            &shared.voice.t("move-json-kind-id-role", &[]),
         );
     };
     let out = {
@@ -597,7 +627,7 @@ async fn moved(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Out>
         Ok(Ok(Err((status, v)))) => json_reply(status, &v),
         _ => error_reply(
             StatusCode::INTERNAL_SERVER_ERROR,
-            &msg::t("move-failed", &[]),
+            &shared.voice.t("move-failed", &[]),
         ),
     }
 }
@@ -613,31 +643,28 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 /// refusal is logged as a command's is, and answered with the moves the
 /// role may make instead.
 fn make_move(shared: &Shared, m: &Move) -> Result<Value, (StatusCode, Value)> {
-    let answer = |e: orx::Error| (status_of(&e), error_json(&e));
-    let ws = workspace().map_err(answer)?;
+    let (ws, v) = workspace(shared).map_err(|e| (status_of(&e), error_json(&shared.voice, &e)))?;
+    let answer = |e: orx::Error| (status_of(&e), error_json(&v, &e));
     let allowed = orx::board::web::roles_for(&ws, shared.email.as_deref());
     let role = ws
         .check_role(&m.role, orx::workflow::role::RoleSource::Flag)
         .map_err(answer)?;
     if !allowed.contains(&role) {
         return Err(answer(orx::Error::Usage(
-            msg::t(
+            v.t(
                 "who-may-not-act-role",
                 &[
                     (
                         "who",
-                        &shared
-                            .email
-                            .clone()
-                            .unwrap_or_else(|| super::msg::t("git-user", &[])),
+                        &shared.email.clone().unwrap_or_else(|| v.t("git-user", &[])),
                     ),
-                    ("role", &orx::workflow::role::display(&role)),
+                    ("role", &v.role(&role)),
                     (
                         "roles",
                         &if allowed.is_empty() {
-                            super::msg::t("none", &[])
+                            v.t("none", &[])
                         } else {
-                            orx::workflow::role::display_list(&allowed)
+                            v.roles(&allowed)
                         },
                     ),
                 ],
@@ -686,7 +713,7 @@ fn make_move(shared: &Shared, m: &Move) -> Result<Value, (StatusCode, Value)> {
                 .with_role(Some(&role));
                 let _ = orx::history::refusals::append(&ws.repo.orx_dir(), &entry);
             }
-            let mut out = error_json(&e);
+            let mut out = error_json(&v, &e);
             // What may be done instead, as `next` offers it.
             out["error"]["allowed"] = json!(orx::board::report::allowed(&ws, &m.id, Some(&m.kind)));
             let moves = orx::board::report::detail(&ws, &key, Some(&role))

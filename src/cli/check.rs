@@ -3,7 +3,6 @@
 use orx::repo::workspace::Workspace;
 
 use super::{GREEN, RED, Ui, paint};
-use crate::cli::msg;
 
 /// Validate item files (syntax, fields, states, duplicate IDs), the config and
 /// workflow overrides, and judge uncommitted changes against HEAD. Lists
@@ -39,21 +38,22 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(code);
     }
     for p in &report.problems {
-        ui.line(msg::m(&p.said()));
+        let line = ui.m(&p.said());
+        ui.line(line);
     }
     // Not a problem of the files: of this clone, which merges them.
-    let note = super::epaint(super::YELLOW, msg::t("note", &[]));
+    let note = super::epaint(super::YELLOW, ui.t("note", &[]));
     match orx::change::merge::installed(&ws.repo, &ws) {
         orx::change::merge::Driver::Installed => {}
         orx::change::merge::Driver::Missing => {
-            ui.eline(msg::t("note-clone-has-no-merge", &[("note", &note)]))
+            ui.eline(ui.t("note-clone-has-no-merge", &[("note", &note)]))
         }
         orx::change::merge::Driver::Stale => {
-            ui.eline(msg::t("note-merge-driver-does-not", &[("note", &note)]))
+            ui.eline(ui.t("note-merge-driver-does-not", &[("note", &note)]))
         }
     }
     let n = report.problems.len();
-    let said = msg::t("checked-files", &[("n", &report.files), ("p", &n)]);
+    let said = ui.t("checked-files", &[("n", &report.files), ("p", &n)]);
     if n == 0 {
         ui.line(paint(GREEN, said));
     } else {
@@ -65,8 +65,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         {
             ui.line(format!(
                 "{} {}",
-                paint(super::CYAN, super::msg::t("hint", &[])),
-                super::msg::t(super::UNFENCED_HINT, &[])
+                paint(super::CYAN, ui.t("hint", &[])),
+                ui.t(super::UNFENCED_HINT, &[])
             ));
         }
     }

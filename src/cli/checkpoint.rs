@@ -4,7 +4,6 @@ use orx::engine::store::Lock;
 use orx::git::Repo;
 
 use super::{BOLD, DIM, Ui, paint};
-use crate::cli::msg;
 
 /// Save the work tree as a checkpoint (refs/orx/checkpoints/chk-...): HEAD
 /// plus every uncommitted change and untracked file that is not ignored.
@@ -30,14 +29,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 dry_run: true,
             });
         } else {
-            ui.line(super::msg::t(
+            ui.line(ui.t(
                 "would-make-checkpoint",
                 &[
                     ("name", &paint(BOLD, &name)),
-                    (
-                        "rest",
-                        &paint(DIM, super::msg::t("dry-run-nothing-written", &[])),
-                    ),
+                    ("rest", &paint(DIM, ui.t("dry-run-nothing-written", &[]))),
                 ],
             ));
         }
@@ -58,9 +54,6 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
         return Ok(0);
     }
-    ui.line(msg::t(
-        "checkpoint-name-2",
-        &[("name", &paint(BOLD, &name))],
-    ));
+    ui.line(ui.t("checkpoint-name-2", &[("name", &paint(BOLD, &name))]));
     Ok(0)
 }

@@ -3,7 +3,7 @@
 use orx::git::Repo;
 use orx::text::escape;
 
-use super::{BOLD, DIM, Ui, msg, paint};
+use super::{BOLD, DIM, Ui, paint};
 
 /// List the checkpoints: name, time, the commit they were made on, what
 /// for, and the files that differ from HEAD now.
@@ -21,7 +21,7 @@ pub fn run(ui: &mut Ui, _args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     if list.is_empty() {
-        ui.line(msg::t("no-checkpoints-yet-git-orx", &[]));
+        ui.line(ui.t("no-checkpoints-yet-git-orx", &[]));
         return Ok(0);
     }
     let here = repo.root().display().to_string();
@@ -30,9 +30,9 @@ pub fn run(ui: &mut Ui, _args: Args) -> orx::Result<u8> {
             .worktree
             .as_ref()
             .filter(|w| **w != here)
-            .map(|w| msg::t("work-tree-path", &[("path", &w)]))
+            .map(|w| ui.t("work-tree-path", &[("path", &w)]))
             .unwrap_or_default();
-        let line = msg::t(
+        let line = ui.t(
             "name-time-base-message",
             &[
                 ("name", &paint(BOLD, &c.name)),
@@ -43,17 +43,17 @@ pub fn run(ui: &mut Ui, _args: Args) -> orx::Result<u8> {
         );
         ui.line(format!("{line}{elsewhere}"));
         match c.changed.len() {
-            0 => ui.line(paint(DIM, msg::t("same-head", &[]))),
+            0 => ui.line(paint(DIM, ui.t("same-head", &[]))),
             n => {
                 let shown: Vec<String> = c.changed.iter().take(5).map(|p| escape(p)).collect();
                 let more = if n > 5 {
-                    msg::t("n-more-2", &[("n", &(n - 5))])
+                    ui.t("n-more-2", &[("n", &(n - 5))])
                 } else {
                     String::new()
                 };
                 ui.line(paint(
                     DIM,
-                    msg::t(
+                    ui.t(
                         if n == 1 {
                             "file-differs-head-filesmore"
                         } else {

@@ -10,7 +10,6 @@ use orx::engine::checklist::Checklist;
 use orx::repo::rules::STORY_TEMPLATE;
 
 use super::{BOLD, CYAN, DIM, Ui, paint};
-use crate::cli::msg;
 
 /// Build a sample repository and walk stories through the story lifecycle's scenarios,
 /// and an agent through its lifecycle, with the real commands,
@@ -40,12 +39,12 @@ impl Demo<'_> {
     fn heading(&mut self, text: &str) {
         self.ui.line("");
         self.ui
-            .line(paint(BOLD, format!("## {}", super::msg::t(text, &[]))));
+            .line(paint(BOLD, format!("## {}", self.ui.t(text, &[]))));
     }
 
     fn say(&mut self, text: &str) {
         self.ui
-            .line(paint(DIM, format!("# {}", super::msg::t(text, &[]))));
+            .line(paint(DIM, format!("# {}", self.ui.t(text, &[]))));
     }
 
     /// Runs `git orx args` (or `git args` when `orx` is false) in the demo
@@ -87,7 +86,7 @@ impl Demo<'_> {
                 text.push_str(&String::from_utf8_lossy(&o.stderr));
                 (o.status.code().unwrap_or(-1), text)
             }
-            Err(e) => (-1, msg::t("cannot-run-why", &[("why", &e)])),
+            Err(e) => (-1, self.ui.t("cannot-run-why", &[("why", &e)])),
         };
         for line in text.lines() {
             self.ui.line(line);
@@ -132,8 +131,10 @@ impl Demo<'_> {
                     text
                 }
                 Err(e) => {
-                    self.surprises
-                        .push(msg::t("cannot-read-file-e", &[("file", &rel), ("e", &e)]));
+                    self.surprises.push(
+                        self.ui
+                            .t("cannot-read-file-e", &[("file", &rel), ("e", &e)]),
+                    );
                     return;
                 }
             },
@@ -162,16 +163,16 @@ impl Demo<'_> {
         } else {
             "every-section-but-no-sources"
         };
-        let said = super::msg::t(
+        let said = self.ui.t(
             "sm-writes-story-path-how",
-            &[("path", &rel), ("how", &super::msg::t(how, &[]))],
+            &[("path", &rel), ("how", &self.ui.t(how, &[]))],
         );
         self.ui.line(paint(DIM, format!("# {said}")));
         if let Err(e) = std::fs::write(&path, format!("{fm}{body}")) {
-            self.surprises.push(msg::t(
-                "cannot-write-file-why",
-                &[("file", &rel), ("why", &e)],
-            ));
+            self.surprises.push(
+                self.ui
+                    .t("cannot-write-file-why", &[("file", &rel), ("why", &e)]),
+            );
         }
     }
 
@@ -183,19 +184,19 @@ impl Demo<'_> {
             .map_or(Ok(()), std::fs::create_dir_all)
             .and_then(|()| std::fs::write(&path, text));
         if let Err(e) = written {
-            self.surprises.push(msg::t(
-                "cannot-write-file-why",
-                &[("file", &rel), ("why", &e)],
-            ));
+            self.surprises.push(
+                self.ui
+                    .t("cannot-write-file-why", &[("file", &rel), ("why", &e)]),
+            );
         }
     }
 
     fn remove_file(&mut self, rel: &str) {
         if let Err(e) = std::fs::remove_file(self.dir.join(rel)) {
-            self.surprises.push(msg::t(
-                "cannot-remove-file-why",
-                &[("file", &rel), ("why", &e)],
-            ));
+            self.surprises.push(
+                self.ui
+                    .t("cannot-remove-file-why", &[("file", &rel), ("why", &e)]),
+            );
         }
     }
 
@@ -264,41 +265,35 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
         surprises: Vec::new(),
         originals: Default::default(),
     };
-    d.ui.line(paint(
-        BOLD,
-        super::msg::t("git-orx-demo-story-lifecycle", &[]),
-    ));
-    d.ui.line(super::msg::t(
-        "sample-repository-path",
-        &[("path", &dir.display())],
-    ));
-    script(&mut d, lang.unwrap_or("en"));
+    d.ui.line(paint(BOLD, d.ui.t("git-orx-demo-story-lifecycle", &[])));
+    d.ui.line(d.ui.t("sample-repository-path", &[("path", &dir.display())]));
+    let voice = d.ui.voice().clone();
+    script(&voice, &mut d, lang.unwrap_or("en"));
     let surprises = std::mem::take(&mut d.surprises);
     d.ui.line("");
     match (temp, args.keep) {
-        (Some(t), true) => d.ui.line(msg::t(
+        (Some(t), true) => d.ui.line(d.ui.t(
             "repository-kept-path-try-git",
             &[("path", &t.keep().display())],
         )),
         (Some(_), false) => {
-            d.ui.line(msg::t("temporary-repository-removed-run-git", &[]))
+            d.ui.line(d.ui.t("temporary-repository-removed-run-git", &[]))
         }
-        (None, _) => d.ui.line(msg::t(
-            "repository-path-try-git-log",
-            &[("path", &dir.display())],
-        )),
+        (None, _) => {
+            d.ui.line(d.ui.t("repository-path-try-git-log", &[("path", &dir.display())]))
+        }
     }
-    d.ui.line(msg::t("next-tutorial-docs-tutorial-md", &[]));
+    d.ui.line(d.ui.t("next-tutorial-docs-tutorial-md", &[]));
     if surprises.is_empty() {
         return Ok(0);
     }
     for s in surprises {
-        d.ui.eline(msg::t("demo-step-went-wrong-text", &[("text", &s)]));
+        d.ui.eline(d.ui.t("demo-step-went-wrong-text", &[("text", &s)]));
     }
     Ok(1)
 }
 
-fn script(d: &mut Demo, lang: &str) {
+fn script(voice: &crate::cli::msg::Voice, d: &mut Demo, lang: &str) {
     d.heading("set-up");
     d.run(false, &["init", "-q"], 0);
     d.run(false, &["config", "user.name", "Demo User"], 0);
@@ -325,7 +320,7 @@ fn script(d: &mut Demo, lang: &str) {
         "--as",
         "dev",
         "-m",
-        &super::msg::t("all-tasks-tests-done", &[]),
+        &voice.t("all-tasks-tests-done", &[]),
     ]);
     d.orx(&[
         "story",
@@ -409,7 +404,7 @@ fn script(d: &mut Demo, lang: &str) {
         "--minor",
         "3",
         "-m",
-        &super::msg::t("pagination-contract-unclear", &[]),
+        &voice.t("pagination-contract-unclear", &[]),
     ]);
     d.say("review-found-only-minor-issues");
     d.orx(&[
@@ -449,7 +444,7 @@ fn script(d: &mut Demo, lang: &str) {
         "--as",
         "dev",
         "-m",
-        &super::msg::t("fixed-high-issues", &[]),
+        &voice.t("fixed-high-issues", &[]),
     ]);
     d.say("round-moderate-issues-down-no");
     d.orx(&[
@@ -493,7 +488,7 @@ fn script(d: &mut Demo, lang: &str) {
         "1",
         "--escalate",
         "-m",
-        &super::msg::t("needs-decision-consistency-vs-availability", &[]),
+        &voice.t("needs-decision-consistency-vs-availability", &[]),
     ]);
     d.say("only-human-decides-now-awaitingarchreview");
     d.refused(&["move", "1.4", "Approved", "--as", "architect"]);
@@ -504,7 +499,7 @@ fn script(d: &mut Demo, lang: &str) {
         "--as",
         "human",
         "-m",
-        &super::msg::t("accept-eventual-consistency", &[]),
+        &voice.t("accept-eventual-consistency", &[]),
     ]);
 
     d.heading("agent-s-session-checks-circuit");
@@ -535,7 +530,7 @@ fn script(d: &mut Demo, lang: &str) {
         "fire",
         "USER_INPUT_REQUIREMENT",
         "-m",
-        &super::msg::t("implement-story", &[]),
+        &voice.t("implement-story", &[]),
         "--as",
         "human",
     ]);
@@ -543,7 +538,7 @@ fn script(d: &mut Demo, lang: &str) {
         "agent",
         "task",
         "add",
-        &super::msg::t("export-endpoint", &[]),
+        &voice.t("export-endpoint", &[]),
         "--as",
         "dev",
     ]);
@@ -555,7 +550,7 @@ fn script(d: &mut Demo, lang: &str) {
         "agent",
         "task",
         "add",
-        &super::msg::t("import-too", &[]),
+        &voice.t("import-too", &[]),
         "--as",
         "dev",
     ]);

@@ -2,7 +2,7 @@
 //! it is now to the file as the command would leave it, in git's form
 //! (`--- a/PATH`, `+++ b/PATH`, `/dev/null` for a side with no file).
 
-use super::{BOLD, GREEN, RED, Ui, msg};
+use super::{BOLD, GREEN, RED, Ui};
 
 /// One side of a diff: the file's mode (`0o100644`, ...) and bytes.
 pub type Side<'a> = Option<(u32, &'a [u8])>;
@@ -66,7 +66,7 @@ pub fn unified(path: &str, before: Side, after: Side) -> String {
 pub fn print(ui: &mut Ui, diff: &str) {
     for line in diff.lines() {
         if line == BINARY {
-            ui.line(msg::t("binary-file-differs", &[]));
+            ui.line(ui.t("binary-file-differs", &[]));
         } else if line.starts_with("--- ") || line.starts_with("+++ ") {
             ui.verbatim(&ui.paint(BOLD, line));
         } else if line.starts_with('-') {

@@ -2,10 +2,8 @@
 
 use orx::board::doctor::{self, Diagnosis, Options};
 use orx::text::escape;
-use orx::workflow::role;
 
 use super::{BOLD, DIM, GREEN, RED, Ui, YELLOW, paint};
-use crate::cli::msg;
 
 /// Why items are not moving: the alerts of `git orx metrics` with what
 /// to check, then the items of every kind stuck in a state longer than
@@ -43,13 +41,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if args.id.is_none() {
         alerts(ui, &ws)?;
         if found.stories.is_empty() {
-            ui.line(msg::t(
+            ui.line(ui.t(
                 "no-item-has-been-one",
                 &[("limit", &limit), ("n", &found.open)],
             ));
             return Ok(0);
         }
-        ui.line(msg::t(
+        ui.line(ui.t(
             "n-total-open-items-one",
             &[
                 ("n", &found.stories.len()),
@@ -80,18 +78,20 @@ fn alerts(ui: &mut Ui, ws: &orx::repo::workspace::Workspace) -> orx::Result<()> 
     for a in &m.alerts {
         ui.line(format!(
             "{} {}",
-            paint(YELLOW, msg::t("alert", &[])),
-            escape(&super::msg::m(&a.said()))
+            paint(YELLOW, ui.t("alert", &[])),
+            escape(&ui.m(&a.said()))
         ));
-        ui.line(msg::t(
-            "check-text",
-            &[(
-                "text",
-                &orx::kinds::story::metrics::advice_said(&a.metric)
-                    .map(|m| msg::m(&m))
-                    .unwrap_or_default(),
-            )],
-        ));
+        ui.line(
+            ui.t(
+                "check-text",
+                &[(
+                    "text",
+                    &orx::kinds::story::metrics::advice_said(&a.metric)
+                        .map(|m| ui.m(&m))
+                        .unwrap_or_default(),
+                )],
+            ),
+        );
     }
     if !m.alerts.is_empty() {
         ui.line(String::new());
@@ -108,7 +108,7 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
     ));
     let state = paint(BOLD, &d.status);
     let stay = match (&d.hours_in_state, &d.since) {
-        (Some(h), Some(since)) => msg::t(
+        (Some(h), Some(since)) => ui.t(
             "state-for-time-since",
             &[
                 ("state", &state),
@@ -116,59 +116,53 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
                 ("since", &since[..16.min(since.len())].replace('T', " ")),
             ],
         ),
-        _ => msg::t("state-change-not-committed", &[("state", &state)]),
+        _ => ui.t("state-change-not-committed", &[("state", &state)]),
     };
     let verdict = if d.stuck {
-        paint(YELLOW, msg::t("stuck-longer-than", &[("limit", &limit)]))
+        paint(YELLOW, ui.t("stuck-longer-than", &[("limit", &limit)]))
     } else {
-        paint(DIM, msg::t("not-stuck", &[]))
+        paint(DIM, ui.t("not-stuck", &[]))
     };
-    ui.line(msg::t(
-        "stay-verdict",
-        &[("stay", &stay), ("verdict", &verdict)],
-    ));
+    ui.line(ui.t("stay-verdict", &[("stay", &stay), ("verdict", &verdict)]));
     match &d.responsible {
-        Some(r) => ui.line(msg::t("responsible-roles", &[("roles", &role::display(r))])),
-        None => ui.line(msg::t("responsible-nobody-terminal", &[])),
+        Some(r) => ui.line(ui.t("responsible-roles", &[("roles", &ui.role(r))])),
+        None => ui.line(ui.t("responsible-nobody-terminal", &[])),
     }
     if let Some(h) = &d.handoff {
         for (i, l) in h.lines().enumerate() {
             let l = paint(GREEN, escape(l));
             ui.line(match i {
-                0 => msg::t("next-text-3", &[("text", &l)]),
+                0 => ui.t("next-text-3", &[("text", &l)]),
                 _ => format!("        {l}"),
             });
         }
     }
     if !d.moves.is_empty() {
-        ui.line(msg::t("moves-state", &[("state", &d.status)]));
+        ui.line(ui.t("moves-state", &[("state", &d.status)]));
     }
     for m in &d.moves {
         let unmet: Vec<_> = m.conditions.iter().filter(|c| !c.holds).collect();
         let verdict = if m.allowed {
-            paint(GREEN, msg::t("every-precondition-met", &[]))
+            paint(GREEN, ui.t("every-precondition-met", &[]))
         } else if unmet.is_empty() {
-            paint(RED, msg::t("not-allowed", &[]))
+            paint(RED, ui.t("not-allowed", &[]))
         } else {
-            paint(
-                RED,
-                msg::t("n-preconditions-not-met", &[("n", &unmet.len())]),
-            )
+            paint(RED, ui.t("n-preconditions-not-met", &[("n", &unmet.len())]))
         };
         ui.line(format!(
             "    -> {} [{}]: {verdict}",
             m.to,
-            super::msg::roles(&m.roles)
+            ui.roles(&m.roles)
         ));
         for c in unmet {
-            ui.line(format!("       ✗ {}", escape(&super::msg::condition(c))));
+            ui.line(format!("       ✗ {}", escape(&ui.condition(c))));
         }
     }
     if d.refusals.is_empty() {
-        ui.line(paint(DIM, msg::t("no-refusals-logged", &[])));
+        ui.line(paint(DIM, ui.t("no-refusals-logged", &[])));
         return;
     }
-    ui.line(msg::t("recent-refusals", &[]));
+    ui.line(ui.t("recent-refusals", &[]));
     for r in &d.refusals {
         let moved = match (&r.from, &r.to) {
             (Some(f), Some(t)) if f != t => format!(" {f} -> {t}"),
@@ -178,7 +172,7 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
         let who = r
             .role
             .as_deref()
-            .map(|x| format!(" as {}", role::display(x)))
+            .map(|x| format!(" as {}", ui.role(x)))
             .unwrap_or_default();
         ui.line(format!(
             "    {} {}{moved}{who}: {}",

@@ -3,7 +3,6 @@
 use orx::change::state;
 
 use super::Ui;
-use crate::cli::msg;
 
 /// Record an error of an item's action, as its workflow counts them.
 ///
@@ -62,7 +61,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             (None, _) => "error-n-recorded",
         };
         let limit = rec.limit.unwrap_or_default();
-        ui.line(msg::t(id, &[("n", &rec.count), ("limit", &limit)]));
+        ui.line(ui.t(id, &[("n", &rec.count), ("limit", &limit)]));
     }
     Ok(0)
 }

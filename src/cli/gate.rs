@@ -5,7 +5,6 @@ use orx::kinds::story::gate;
 use serde_json::{Value, json};
 
 use super::{GREEN, RED, Ui, paint, report_change};
-use crate::cli::msg;
 
 /// Record the Architect's review (--as architect) or QA's gate (--as qa) for
 /// the story's current round and move it as the round rules say (review
@@ -113,9 +112,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
         other => {
             return Err(orx::Error::Usage(
-                msg::t(
+                ui.t(
                     "git-orx-gate-architect-architect",
-                    &[("role", &orx::workflow::role::display(other))],
+                    &[("role", &ui.role(other))],
                 )
                 .into(),
             ));
@@ -134,7 +133,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         (false, false) => "architect-review-round-n-failed",
     };
     // The verdict, coloured.
-    let head = super::msg::t(head, &[("n", &outcome.round)]);
+    let head = ui.t(head, &[("n", &outcome.round)]);
     let verdict_at = head.rfind(' ').map_or(0, |i| i + 1);
     let (head, verdict) = head.split_at(verdict_at);
     let verdict = if outcome.passed {
@@ -173,7 +172,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     ui.line(format!("{head}{verdict}"));
     if let Some((path, _)) = &gate_file {
-        ui.line(msg::t(
+        ui.line(ui.t(
             "gate-file-path-verdict",
             &[
                 ("path", &path),
@@ -182,14 +181,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
     }
     for u in &outcome.unmet {
-        ui.line(format!("  - {}", super::msg::condition(u)));
+        ui.line(format!("  - {}", ui.condition(u)));
     }
     if outcome.plan.from() == Some(outcome.plan.to()) {
-        let verdict = msg::t(if outcome.passed { "passed" } else { "failed" }, &[]);
-        ui.line(msg::t(
+        let verdict = ui.t(if outcome.passed { "passed" } else { "failed" }, &[]);
+        ui.line(ui.t(
             "no-move-fits-role-s",
             &[
-                ("role", &orx::workflow::role::display(&role)),
+                ("role", &ui.role(&role)),
                 ("n", &outcome.round),
                 ("text", &verdict),
                 ("state", &outcome.plan.to()),

@@ -149,7 +149,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 return Ok(0);
             }
             let s = &review.summary;
-            ui.line(super::msg::t(
+            ui.line(ui.t(
                 "goal-id-round-round-done",
                 &[
                     ("id", &review.goal),
@@ -171,7 +171,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     ui.line(format!("    {}", orx::text::escape(c)));
                 }
                 if !t.files.is_empty() {
-                    ui.line(super::msg::t(
+                    ui.line(ui.t(
                         "files-files",
                         &[("files", &orx::text::escape(&t.files.join(", ")))],
                     ));
@@ -248,7 +248,7 @@ pub fn print_prompt(
             Ok(0)
         }
         None => Err(orx::Error::Failed(
-            super::msg::t(
+            ui.t(
                 "id-phase-takes-no-prompt",
                 &[("id", &orx::text::escape(id))],
             )

@@ -14,9 +14,9 @@ pub struct Args {
     id: String,
 }
 
-fn compact(v: &serde_json::Value) -> String {
+fn compact(voice: &crate::cli::msg::Voice, v: &serde_json::Value) -> String {
     let s = match v {
-        serde_json::Value::Null => super::msg::t("not-set", &[]),
+        serde_json::Value::Null => voice.t("not-set", &[]),
         serde_json::Value::String(s) => s.clone(),
         v => v.to_string(),
     };
@@ -82,8 +82,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ui.line(format!(
                 "    {}: {} -> {}",
                 f.field,
-                compact(&f.from),
-                compact(&f.to)
+                compact(ui.voice(), &f.from),
+                compact(ui.voice(), &f.to)
             ));
         }
     }
@@ -92,9 +92,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(paint(
             DIM,
             if autos == 1 {
-                super::msg::t("automatic-backup-git-orx-backups", &[("id", &id)])
+                ui.t("automatic-backup-git-orx-backups", &[("id", &id)])
             } else {
-                super::msg::t("n-automatic-backups-git-orx", &[("n", &autos), ("id", &id)])
+                ui.t("n-automatic-backups-git-orx", &[("n", &autos), ("id", &id)])
             },
         ));
     }

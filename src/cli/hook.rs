@@ -4,7 +4,7 @@ use orx::git::Repo;
 use orx::history::enforce::Violation;
 use orx::hooks;
 
-use super::{CYAN, RED, Ui, YELLOW, epaint, msg};
+use super::{CYAN, RED, Ui, YELLOW, epaint};
 
 /// Run hook NAME (called by the shims git runs; not for direct use).
 #[derive(clap::Args)]
@@ -63,8 +63,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if let Some(note) = note {
         ui.eline(format!(
             "{} {}",
-            epaint(YELLOW, msg::t("hint", &[])),
-            msg::m(&note)
+            epaint(YELLOW, ui.t("hint", &[])),
+            ui.m(&note)
         ));
     }
     if code != 0 {
@@ -85,18 +85,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     message: taken.clone(),
                 };
                 log_violations(&repo, &args.name, &[v], staged.role(&repo));
-                super::msg::from_repo();
+                ui.lang_of_repo();
                 ui.eline(format!(
                     "{} {}",
-                    epaint(RED, msg::t("error", &[])),
-                    msg::t("refused-text", &[("text", &msg::m(&taken))])
+                    epaint(RED, ui.t("error", &[])),
+                    ui.t("refused-text", &[("text", &ui.m(&taken))])
                 ));
                 return Ok(1);
             }
             let verdicts = match hooks::check_staged(&repo, &staged) {
                 // The rules just read say the language to refuse in.
                 Ok(Some(verdicts)) => {
-                    super::msg::from_config(&verdicts.lang);
+                    ui.lang_of_config(&verdicts.lang);
+                    ui.take_roles(&verdicts.roles);
                     verdicts
                 }
                 Ok(None) => {
@@ -105,19 +106,19 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 }
                 // Broken rules in force: only the Human may commit (the fix).
                 Err(e) if staged.role(&repo) == Some(orx::workflow::role::HUMAN) => {
-                    super::msg::from_repo();
+                    ui.lang_of_repo();
                     ui.eline(format!(
                         "{} {}",
-                        epaint(YELLOW, super::msg::t("warning", &[])),
-                        super::msg::t(
+                        epaint(YELLOW, ui.t("warning", &[])),
+                        ui.t(
                             "error-committing-as-human-unchecked",
-                            &[("error", &super::msg::m(&e.to_message()))]
+                            &[("error", &ui.m(&e.to_message()))]
                         )
                     ));
                     return Ok(0);
                 }
                 Err(e) => {
-                    super::msg::from_repo();
+                    ui.lang_of_repo();
                     return Err(e);
                 }
             };
@@ -177,15 +178,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     .map(|(_, v)| format!("merge rule: {v}"))
                     .collect();
                 if let Err(e) = hooks::add_paragraph(std::path::Path::new(file), &said) {
-                    ui.eline(super::msg::t(
-                        "could-not-name-merge-decisions",
-                        &[("error", &e)],
-                    ));
+                    ui.eline(ui.t("could-not-name-merge-decisions", &[("error", &e)]));
                 }
             }
             trailers.extend(decided);
             if let Err(e) = hooks::add_trailers(std::path::Path::new(file), &trailers) {
-                ui.eline(super::msg::t("could-not-add-trailers", &[("error", &e)]));
+                ui.eline(ui.t("could-not-add-trailers", &[("error", &e)]));
             }
             Ok(0)
         }
@@ -216,8 +214,8 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     if let Some(note) = note {
         ui.eline(format!(
             "{} {}",
-            epaint(YELLOW, msg::t("hint", &[])),
-            msg::m(&note)
+            epaint(YELLOW, ui.t("hint", &[])),
+            ui.m(&note)
         ));
     }
     if code != 0 {
@@ -241,13 +239,13 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     let report = match hooks::check_ref_update(repo, &moves) {
         Ok(r) => r,
         Err(e) if hooks::role(repo, &hook_env()).as_deref() == Some(orx::workflow::role::HUMAN) => {
-            super::msg::from_repo();
+            ui.lang_of_repo();
             ui.eline(format!(
                 "{} {}",
-                epaint(YELLOW, super::msg::t("warning", &[])),
-                super::msg::t(
+                epaint(YELLOW, ui.t("warning", &[])),
+                ui.t(
                     "error-moving-ref-as-human-unchecked",
-                    &[("error", &super::msg::m(&e.to_message()))]
+                    &[("error", &ui.m(&e.to_message()))]
                 )
             ));
             return Ok(0);
@@ -258,7 +256,7 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
         return Ok(0);
     }
     // Only a refusal speaks, in the repository's language.
-    super::msg::from_repo();
+    ui.lang_of_repo();
     let n = report.violations.len();
     let head = match (n, report.commits) {
         (1, 1) => "refused-git-orx-found-rule-2",
@@ -268,8 +266,8 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     };
     ui.eline(format!(
         "{} {}",
-        epaint(RED, msg::t("error", &[])),
-        msg::t(head, &[("n", &n)])
+        epaint(RED, ui.t("error", &[])),
+        ui.t(head, &[("n", &n)])
     ));
     // Quiet even when a ref moves over many commits: the first few, then
     // where to see them all.
@@ -281,17 +279,17 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
             head.push_str(part);
         }
         ui.eline(format!("  {head}: {}", v.rule));
-        for line in msg::m(&v.message).lines() {
+        for line in ui.m(&v.message).lines() {
             ui.eline(format!("    {line}"));
         }
     }
     if n > SHOWN {
-        ui.eline(msg::t("n-more-git-orx-verify", &[("n", &(n - SHOWN))]));
+        ui.eline(ui.t("n-more-git-orx-verify", &[("n", &(n - SHOWN))]));
     }
     ui.eline(format!(
         "{} {}",
-        epaint(CYAN, msg::t("hint", &[])),
-        msg::t("ref-update-brings-commits-no", &[])
+        epaint(CYAN, ui.t("hint", &[])),
+        ui.t("ref-update-brings-commits-no", &[])
     ));
     Ok(1)
 }
@@ -334,14 +332,14 @@ fn log_violations(repo: &Repo, hook: &str, violations: &[Violation], role: Optio
 pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
     let n = violations.len();
     let head = match n {
-        1 => msg::t("refused-git-orx-found-rule", &[]),
-        _ => msg::t("refused-git-orx-found-n", &[("n", &n)]),
+        1 => ui.t("refused-git-orx-found-rule", &[]),
+        _ => ui.t("refused-git-orx-found-n", &[("n", &n)]),
     };
-    ui.eline(format!("{} {head}", epaint(RED, msg::t("error", &[]))));
+    ui.eline(format!("{} {head}", epaint(RED, ui.t("error", &[]))));
     for v in violations {
         // A message that starts with the file's path (where in the file
         // the problem is) stands for the heading.
-        let said = msg::m(&v.message);
+        let said = ui.m(&v.message);
         let mut lines = said.lines();
         if said.starts_with(&format!("{}:", v.path)) {
             ui.eline(format!("  {}", lines.next().unwrap_or_default()));
@@ -383,16 +381,16 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
         .iter()
         .any(|id| v.message.holds(id))
     }) {
-        msg::t("change-state-git-orx-move", &[])
+        ui.t("change-state-git-orx-move", &[])
     } else if unfenced {
-        msg::t("file-cannot-read-has-no", &[])
+        ui.t("file-cannot-read-has-no", &[])
     } else {
-        msg::t("file-cannot-read-has-no-2", &[])
+        ui.t("file-cannot-read-has-no-2", &[])
     };
     ui.eline(format!(
         "{} {}",
-        epaint(CYAN, msg::t("hint", &[])),
-        msg::t(hint, &[("why", &why)])
+        epaint(CYAN, ui.t("hint", &[])),
+        ui.t(hint, &[("why", &why)])
     ));
 }
 

@@ -6,7 +6,7 @@ use orx::git::Repo;
 use orx::hooks::tools::{self, Options, Outcome, Place};
 use orx::hooks::{self, HookState, Step};
 
-use super::{BOLD, GREEN, RED, Ui, YELLOW, msg, paint};
+use super::{BOLD, GREEN, RED, Ui, YELLOW, paint};
 
 /// Manage the git hooks that enforce the rules on every commit.
 #[derive(clap::Args)]
@@ -127,7 +127,7 @@ impl Dirs {
         tools::check_inside(&place, args.hooks_outside_repo)?;
         let (found, statuses) = tools::status(&place);
         if let Some(f) = &found {
-            ui.line(msg::t(
+            ui.line(ui.t(
                 "hooks-tool-would-manage",
                 &[("tool", &f.tool), ("file", &self.rel(&f.file))],
             ));
@@ -135,17 +135,17 @@ impl Dirs {
         for s in statuses {
             let name = &s.name;
             ui.line(match s.state {
-                HookState::Installed { .. } => msg::t("kept-aligned-path", &[("path", &name)]),
+                HookState::Installed { .. } => ui.t("kept-aligned-path", &[("path", &name)]),
                 HookState::Via { tool, .. } => {
-                    msg::t("kept-aligned-via", &[("path", &name), ("tool", &tool)])
+                    ui.t("kept-aligned-via", &[("path", &name), ("tool", &tool)])
                 }
-                HookState::NotRun { tool, .. } => msg::t(
+                HookState::NotRun { tool, .. } => ui.t(
                     "would-add-to-hooks",
                     &[("path", &paint(BOLD, name)), ("tool", &tool)],
                 ),
-                HookState::Outdated => msg::t("would-update-path", &[("path", &paint(BOLD, name))]),
-                HookState::Missing => msg::t("would-install-path", &[("path", &paint(BOLD, name))]),
-                HookState::Foreign => msg::t(
+                HookState::Outdated => ui.t("would-update-path", &[("path", &paint(BOLD, name))]),
+                HookState::Missing => ui.t("would-install-path", &[("path", &paint(BOLD, name))]),
+                HookState::Foreign => ui.t(
                     "hooks-would-install-keep-yours",
                     &[
                         ("name", &paint(BOLD, name)),
@@ -166,67 +166,67 @@ impl Dirs {
 
     fn print(&self, ui: &mut Ui, outcome: &Outcome) {
         if let Some(f) = &outcome.found {
-            ui.line(msg::t(
+            ui.line(ui.t(
                 "hooks-tool-manages",
                 &[("tool", &f.tool), ("file", &self.rel(&f.file))],
             ));
         }
         for s in &outcome.steps {
-            ui.line(self.describe(s));
+            ui.line(self.describe(ui.voice(), s));
         }
         if let Some(advice) = &outcome.advice {
             ui.line("");
-            for line in msg::m(advice).lines() {
+            for line in ui.m(advice).lines() {
                 ui.line(line);
             }
         }
     }
 
-    pub fn describe(&self, s: &Step) -> String {
+    pub fn describe(&self, voice: &crate::cli::msg::Voice, s: &Step) -> String {
         match s {
             Step::Installed { name, kept: false } => {
-                msg::t("installed-path", &[("path", &paint(BOLD, name))])
+                voice.t("installed-path", &[("path", &paint(BOLD, name))])
             }
-            Step::Installed { name, kept: true } => msg::t(
+            Step::Installed { name, kept: true } => voice.t(
                 "hooks-installed-kept-yours",
                 &[
                     ("name", &paint(BOLD, name)),
                     ("saved", &format!("{name}{}", hooks::SAVED)),
                 ],
             ),
-            Step::Updated(name) => msg::t("updated-path", &[("path", &paint(BOLD, name))]),
-            Step::Unchanged(name) => msg::t("kept-path", &[("path", &name)]),
+            Step::Updated(name) => voice.t("updated-path", &[("path", &paint(BOLD, name))]),
+            Step::Unchanged(name) => voice.t("kept-path", &[("path", &name)]),
             Step::Removed {
                 name,
                 restored: true,
-            } => msg::t("removed-hook-back", &[("path", &paint(BOLD, name))]),
+            } => voice.t("removed-hook-back", &[("path", &paint(BOLD, name))]),
             Step::Removed {
                 name,
                 restored: false,
-            } => msg::t("removed-path", &[("path", &paint(BOLD, name))]),
-            Step::Absent(name) => msg::t("absent-path", &[("path", &name)]),
-            Step::Added { name, file } => msg::t(
+            } => voice.t("removed-path", &[("path", &paint(BOLD, name))]),
+            Step::Absent(name) => voice.t("absent-path", &[("path", &name)]),
+            Step::Added { name, file } => voice.t(
                 "added-what-path",
                 &[("what", &paint(BOLD, name)), ("path", &self.rel(file))],
             ),
-            Step::Present { name, file } => msg::t(
+            Step::Present { name, file } => voice.t(
                 "kept-name-file",
                 &[("name", &name), ("file", &self.rel(file))],
             ),
-            Step::Dropped { name, file } => msg::t(
+            Step::Dropped { name, file } => voice.t(
                 "removed-name-file",
                 &[("name", &paint(BOLD, name)), ("file", &self.rel(file))],
             ),
             Step::NotRun { name, why } => paint(
                 YELLOW,
-                msg::t(
+                voice.t(
                     "not-run-name-why",
-                    &[("name", &name), ("why", &msg::m(why))],
+                    &[("name", &name), ("why", &voice.m(why))],
                 ),
             ),
-            Step::Repaired { name, what } => msg::t(
+            Step::Repaired { name, what } => voice.t(
                 "repaired-path-what",
-                &[("path", &paint(BOLD, name)), ("what", &msg::m(what))],
+                &[("path", &paint(BOLD, name)), ("what", &voice.m(what))],
             ),
         }
     }
@@ -240,9 +240,9 @@ fn merge_driver(ui: &mut Ui) -> orx::Result<()> {
     };
     let name = format!("merge={}", orx::change::merge::DRIVER);
     if orx::change::merge::install(&ws.repo, &ws)? {
-        ui.line(msg::t("installed-path", &[("path", &paint(BOLD, &name))]));
+        ui.line(ui.t("installed-path", &[("path", &paint(BOLD, &name))]));
     } else {
-        ui.line(msg::t("kept-path", &[("path", &name)]));
+        ui.line(ui.t("kept-path", &[("path", &name)]));
     }
     Ok(())
 }
@@ -261,7 +261,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Action::Install(a) if a.dry_run => {
             dirs.would_install(ui, a)?;
             ui.dry_run();
-            ui.line(msg::t("dry-run-nothing-written", &[]));
+            ui.line(ui.t("dry-run-nothing-written", &[]));
             Ok(0)
         }
         Action::Install(a) => Ok(u8::from(!dirs.install(ui, a)?.0)),
@@ -269,22 +269,22 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let (_, statuses) = tools::status(&dirs.place());
             for s in statuses {
                 ui.line(match s.state {
-                    HookState::Installed { chained: true } => msg::t(
+                    HookState::Installed { chained: true } => ui.t(
                         "hooks-would-remove-put-back",
                         &[("name", &paint(BOLD, &s.name))],
                     ),
                     HookState::Installed { chained: false } | HookState::Outdated => {
-                        msg::t("would-remove-path", &[("path", &paint(BOLD, &s.name))])
+                        ui.t("would-remove-path", &[("path", &paint(BOLD, &s.name))])
                     }
-                    HookState::Via { tool, .. } => msg::t(
+                    HookState::Via { tool, .. } => ui.t(
                         "would-remove-from-hooks",
                         &[("path", &paint(BOLD, &s.name)), ("tool", &tool)],
                     ),
-                    _ => msg::t("absent-aligned-path", &[("path", &s.name)]),
+                    _ => ui.t("absent-aligned-path", &[("path", &s.name)]),
                 });
             }
             ui.dry_run();
-            ui.line(msg::t("dry-run-nothing-written", &[]));
+            ui.line(ui.t("dry-run-nothing-written", &[]));
             Ok(0)
         }
         Action::Uninstall(_) => {
@@ -297,14 +297,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let place = dirs.place();
             let (found, statuses) = tools::status(&place);
             let mut line = match &found {
-                Some(f) => msg::t(
+                Some(f) => ui.t(
                     "hooks-directory-path-tool-manages",
                     &[("path", &dirs.hooks.display()), ("tool", &f.tool)],
                 ),
-                None => msg::t("hooks-directory-path", &[("path", &dirs.hooks.display())]),
+                None => ui.t("hooks-directory-path", &[("path", &dirs.hooks.display())]),
             };
             if tools::outside(&place) {
-                line.push_str(&msg::t("hooks-directory-outside", &[]));
+                line.push_str(&ui.t("hooks-directory-outside", &[]));
             }
             ui.line(line);
             let mut missing = false;
@@ -315,19 +315,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             };
             for s in statuses {
                 let state = match s.state {
-                    HookState::Installed { chained: false } => {
-                        paint(GREEN, msg::t("installed", &[]))
-                    }
+                    HookState::Installed { chained: false } => paint(GREEN, ui.t("installed", &[])),
                     HookState::Installed { chained: true } => paint(
                         GREEN,
-                        msg::t(
+                        ui.t(
                             "installed-runs-your-saved-first",
                             &[("saved", &format!("{}{}", s.name, hooks::SAVED))],
                         ),
                     ),
                     HookState::Via { tool, file } => paint(
                         GREEN,
-                        msg::t(
+                        ui.t(
                             "via-tool-file",
                             &[("tool", &tool), ("file", &dirs.rel(&file))],
                         ),
@@ -337,33 +335,27 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     {
                         paint(
                             YELLOW,
-                            msg::t(
-                                "not-run-tool-why",
-                                &[("tool", &tool), ("why", &msg::m(&why))],
-                            ),
+                            ui.t("not-run-tool-why", &[("tool", &tool), ("why", &ui.m(&why))]),
                         )
                     }
                     HookState::NotRun { tool, why } => {
                         missing = true;
                         paint(
                             RED,
-                            msg::t(
-                                "not-run-tool-why",
-                                &[("tool", &tool), ("why", &msg::m(&why))],
-                            ),
+                            ui.t("not-run-tool-why", &[("tool", &tool), ("why", &ui.m(&why))]),
                         )
                     }
                     HookState::Outdated => {
                         missing = true;
-                        paint(YELLOW, msg::t("outdated-run-git-orx-hooks", &[]))
+                        paint(YELLOW, ui.t("outdated-run-git-orx-hooks", &[]))
                     }
                     HookState::Missing => {
                         missing = true;
-                        paint(RED, msg::t(install, &[]))
+                        paint(RED, ui.t(install, &[]))
                     }
                     HookState::Foreign => {
                         missing = true;
-                        paint(RED, msg::t("not-installed-hook-yours-there", &[]))
+                        paint(RED, ui.t("not-installed-hook-yours-there", &[]))
                     }
                 };
                 ui.line(format!("  {:<21} {state}", s.name));
@@ -373,17 +365,17 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 Some(Driver::Installed) => ui.line(format!(
                     "  {:<21} {}",
                     "merge=orx",
-                    paint(GREEN, msg::t("installed", &[]))
+                    paint(GREEN, ui.t("installed", &[]))
                 )),
                 Some(Driver::Missing) => ui.line(format!(
                     "  {:<21} {}",
                     "merge=orx",
-                    paint(YELLOW, msg::t("missing-item-files-merge-plain", &[]))
+                    paint(YELLOW, ui.t("missing-item-files-merge-plain", &[]))
                 )),
                 Some(Driver::Stale) => ui.line(format!(
                     "  {:<21} {}",
                     "merge=orx",
-                    paint(YELLOW, msg::t("outdated-kind-s-items-merge", &[]))
+                    paint(YELLOW, ui.t("outdated-kind-s-items-merge", &[]))
                 )),
                 None => {}
             }

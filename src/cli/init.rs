@@ -3,7 +3,7 @@
 use orx::repo::setup::{self, Step};
 
 use super::hooks::{Dirs, InstallArgs};
-use super::{BOLD, Ui, msg, paint};
+use super::{BOLD, Ui, paint};
 
 /// Set this repository up for git-orx: `.orx/config.yaml` and the story
 /// directory, and install the git hooks. Safe to run again: it keeps what
@@ -44,18 +44,18 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
         for s in &steps {
             match s {
                 Step::Created(p) => {
-                    ui.line(msg::t("would-create-path", &[("path", &paint(BOLD, p))]))
+                    ui.line(ui.t("would-create-path", &[("path", &paint(BOLD, p))]))
                 }
                 Step::Updated(p) => {
-                    ui.line(msg::t("would-update-path", &[("path", &paint(BOLD, p))]))
+                    ui.line(ui.t("would-update-path", &[("path", &paint(BOLD, p))]))
                 }
-                Step::Kept(p) => ui.line(msg::t("kept-aligned-path", &[("path", &p)])),
+                Step::Kept(p) => ui.line(ui.t("kept-aligned-path", &[("path", &p)])),
             }
         }
         if !args.no_hooks {
             dirs.would_install(ui, args.hooks)?;
         }
-        ui.line(msg::t("dry-run-nothing-written", &[]));
+        ui.line(ui.t("dry-run-nothing-written", &[]));
         return Ok(0);
     }
     let fresh = steps
@@ -65,9 +65,9 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     for s in &steps {
         // Aligned with the hooks' lines below ("installed ").
         match s {
-            Step::Created(p) => ui.line(msg::t("created-path", &[("path", &paint(BOLD, p))])),
-            Step::Updated(p) => ui.line(msg::t("updated-path", &[("path", &paint(BOLD, p))])),
-            Step::Kept(p) => ui.line(msg::t("kept-path", &[("path", &p)])),
+            Step::Created(p) => ui.line(ui.t("created-path", &[("path", &paint(BOLD, p))])),
+            Step::Updated(p) => ui.line(ui.t("updated-path", &[("path", &paint(BOLD, p))])),
+            Step::Kept(p) => ui.line(ui.t("kept-path", &[("path", &p)])),
         }
     }
     // What git-orx wrote inside the work tree, to be committed so that
@@ -103,7 +103,7 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     }
     ui.line("");
     if fresh || !relang {
-        ui.line(msg::t("next-commit-setup-then-create", &[]));
+        ui.line(ui.t("next-commit-setup-then-create", &[]));
         ui.line(format!(
             "  git add {} && git commit -m 'Set up git-orx'",
             add.join(" ")
@@ -112,7 +112,7 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     } else {
         // The rules in force are the committed ones, and changing them is
         // the Human's.
-        ui.line(msg::t("next-new-language-takes-effect", &[]));
+        ui.line(ui.t("next-new-language-takes-effect", &[]));
         ui.line(format!(
             "  git add {} && git -c orx.role=human commit -m 'git-orx: change the language'",
             add.join(" ")

@@ -1,6 +1,6 @@
 //! `git orx kind`
 
-use super::{Ui, msg};
+use super::Ui;
 
 /// Kinds of item: make a team's own from a built-in one.
 #[derive(clap::Args)]
@@ -43,14 +43,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for (path, _) in &scaffold.files {
         if ws.root().join(path).symlink_metadata().is_ok() {
             return Err(orx::Error::Exists(
-                msg::t("path-exists-already-not-committed", &[("path", &path)]).into(),
+                ui.t("path-exists-already-not-committed", &[("path", &path)])
+                    .into(),
             ));
         }
     }
     if args.dry_run {
         ui.dry_run();
         for (path, _) in &scaffold.files {
-            ui.line(msg::t("would-write-path-dry-run", &[("path", path)]));
+            ui.line(ui.t("would-write-path-dry-run", &[("path", path)]));
         }
         return Ok(0);
     }
@@ -62,10 +63,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
         std::fs::write(&full, text)
             .map_err(|e| orx::Error::Failed(format!("{path}: {e}").into()))?;
-        ui.line(msg::t("wrote-path", &[("path", path)]));
+        ui.line(ui.t("wrote-path", &[("path", path)]));
     }
     let paths: Vec<&str> = scaffold.files.iter().map(|(p, _)| p.as_str()).collect();
-    ui.line(msg::t(
+    ui.line(ui.t(
         "next-review-commit-kind",
         &[("paths", &paths.join(" ")), ("name", &args.name)],
     ));

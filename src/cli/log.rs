@@ -4,7 +4,7 @@ use orx::history::audit::{self, Event, Options};
 use orx::repo::workspace::Workspace;
 use orx::text::escape;
 
-use super::{BOLD, DIM, Ui, YELLOW, epaint, msg, paint};
+use super::{BOLD, DIM, Ui, YELLOW, epaint, paint};
 
 /// The audit trail from history: who moved which item from what to what,
 /// when, and why — for `git orx` commands and hand edits alike.
@@ -49,8 +49,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if !ws.repo.shallow_commits().is_empty() {
         ui.eline(format!(
             "{} {}",
-            epaint(YELLOW, msg::t("note", &[])),
-            msg::t("shallow-clone-changes-not-here", &[])
+            epaint(YELLOW, ui.t("note", &[])),
+            ui.t("shallow-clone-changes-not-here", &[])
         ));
     }
     // An item that is not in the work tree may be only in history, or
@@ -141,8 +141,8 @@ fn show(
     }
     if count == 0 {
         ui.line(match &args.id {
-            Some(id) => msg::t("no-transitions-id-history", &[("id", &id)]),
-            None => msg::t("no-transitions-history-yet", &[]),
+            Some(id) => ui.t("no-transitions-id-history", &[("id", &id)]),
+            None => ui.t("no-transitions-history-yet", &[]),
         });
     }
     Ok(0)
@@ -151,19 +151,19 @@ fn show(
 /// One entry of the log, as text.
 fn print_entry(ui: &mut Ui, e: &audit::Entry) {
     let moved = match e.event {
-        Event::Rollback => msg::t("rollback-id", &[("id", &e.id)]),
-        Event::Edit => msg::t(
+        Event::Rollback => ui.t("rollback-id", &[("id", &e.id)]),
+        Event::Edit => ui.t(
             "edit-state",
             &[("state", &e.to.as_deref().unwrap_or_default())],
         ),
-        Event::Adopted => msg::t(
+        Event::Adopted => ui.t(
             "adopted-state",
             &[("state", &e.to.as_deref().unwrap_or_default())],
         ),
         _ => format!(
             "{} -> {}",
-            e.from.clone().unwrap_or_else(|| msg::t("new", &[])),
-            e.to.clone().unwrap_or_else(|| msg::t("deleted", &[]))
+            e.from.clone().unwrap_or_else(|| ui.t("new", &[])),
+            e.to.clone().unwrap_or_else(|| ui.t("deleted", &[]))
         ),
     };
     let what = match e.event {
@@ -173,8 +173,8 @@ fn print_entry(ui: &mut Ui, e: &audit::Entry) {
     let role = e
         .role
         .as_deref()
-        .map(orx::workflow::role::display)
-        .unwrap_or_else(|| msg::t("no-role", &[]));
+        .map(|r| ui.role(r))
+        .unwrap_or_else(|| ui.t("no-role", &[]));
     ui.line(format!(
         "{} {} {what}{}  {} {}",
         paint(DIM, e.time[..16.min(e.time.len())].replace('T', " ")),
@@ -205,7 +205,7 @@ fn print_entry(ui: &mut Ui, e: &audit::Entry) {
             .as_deref()
             .map(|k| format!(" ({})", escape(k)))
             .unwrap_or_default();
-        ui.line(msg::t(
+        ui.line(ui.t(
             "overridewhat-reason",
             &[("what", &what), ("reason", &escape(r))],
         ));

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use orx::engine::merge::{Choice, Conflict, Labels};
 
-use super::{Ui, YELLOW, epaint, msg};
+use super::{Ui, YELLOW, epaint};
 
 /// Merge one item file for git (the `merge=orx` driver that `git orx hooks
 /// install` sets up): field by field, lists as lists, the body by git's
@@ -60,7 +60,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         if let Some(head) = ws.repo.commit_id("HEAD") {
             orx::change::merge::record_decision(&ws.repo, &head, d)?;
         }
-        let line = msg::t(
+        let line = ui.t(
             "item-state-o-here-t-2",
             &[
                 ("item", &item),
@@ -68,14 +68,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 ("here", &labels.ours),
                 ("t", &d.theirs),
                 ("there", &labels.theirs),
-                ("rule", &msg::m(&d.said)),
+                ("rule", &ui.m(&d.said)),
                 ("state", &d.state),
             ],
         );
-        ui.eline(format!("{} {line}", epaint(YELLOW, msg::t("merged", &[]))));
+        ui.eline(format!("{} {line}", epaint(YELLOW, ui.t("merged", &[]))));
     }
-    let conflict = epaint(YELLOW, msg::t("conflict", &[]));
-    for line in conflict_lines(&ws.repo, &out, &args.path, &labels) {
+    let conflict = epaint(YELLOW, ui.t("conflict", &[]));
+    for line in conflict_lines(ui.voice(), &ws.repo, &out, &args.path, &labels) {
         ui.eline(format!("{conflict} {line}"));
     }
     Ok(u8::from(!out.clean()))
@@ -103,6 +103,7 @@ fn their_label(repo: &orx::git::Repo) -> String {
 /// value (or its text), each naming both sides (with their commits) and
 /// the command that ends it.
 pub fn conflict_lines(
+    voice: &crate::cli::msg::Voice,
     repo: &orx::git::Repo,
     out: &orx::change::merge::Outcome,
     path: &str,
@@ -120,7 +121,7 @@ pub fn conflict_lines(
     for c in &out.conflicts {
         let (o, t) = (Conflict::shown(&c.ours), Conflict::shown(&c.theirs));
         lines.push(if c.state {
-            msg::t(
+            voice.t(
                 "item-state-o-here-t",
                 &[
                     ("item", &item),
@@ -132,7 +133,7 @@ pub fn conflict_lines(
                 ],
             )
         } else {
-            msg::t(
+            voice.t(
                 "item-field-o-here-t",
                 &[
                     ("item", &item),
@@ -148,7 +149,7 @@ pub fn conflict_lines(
         });
     }
     if out.text_conflict {
-        lines.push(msg::t(
+        lines.push(voice.t(
             "item-text-conflicts-edit-path",
             &[("item", &item), ("path", &path)],
         ));
@@ -159,7 +160,11 @@ pub fn conflict_lines(
 /// The conflicts of the item file at `path` a merge under way left, read
 /// from the index's three versions, as [`conflict_lines`] says them;
 /// `None` when the index holds no such merge of it.
-pub fn describe(ws: &orx::repo::workspace::Workspace, path: &str) -> Option<Vec<String>> {
+pub fn describe(
+    voice: &crate::cli::msg::Voice,
+    ws: &orx::repo::workspace::Workspace,
+    path: &str,
+) -> Option<Vec<String>> {
     let stage = |n| ws.repo.index_stage(path, n).ok().flatten();
     let (base, ours, theirs) = (stage(1), stage(2)?, stage(3)?);
     let labels = Labels {
@@ -179,6 +184,6 @@ pub fn describe(ws: &orx::repo::workspace::Workspace, path: &str) -> Option<Vec<
         &labels,
     )
     .ok()?;
-    let lines = conflict_lines(&ws.repo, &out, path, &labels);
+    let lines = conflict_lines(voice, &ws.repo, &out, path, &labels);
     (!lines.is_empty()).then_some(lines)
 }

@@ -6,7 +6,6 @@ use orx::text::escape;
 
 use super::log::period;
 use super::{BOLD, RED, Ui, YELLOW, paint};
-use crate::cli::msg;
 
 /// How the process performs, from history: time in each state, cycle
 /// time (to a terminal state) and throughput for any kind; for stories
@@ -59,60 +58,51 @@ fn print(ui: &mut Ui, m: &Metrics) {
     let pct = |v: Option<f64>| v.map_or("-".to_owned(), percent);
     ui.line(paint(
         BOLD,
-        msg::t(
+        ui.t(
             "n-items-changed-kind",
             &[("n", &m.items), ("kind", &escape(&m.kind))],
         ),
     ));
-    ui.line(paint(BOLD, msg::t("lifecycle-mean-median-p90", &[])));
+    ui.line(paint(BOLD, ui.t("lifecycle-mean-median-p90", &[])));
     for (state, d) in &m.time_in_state {
         ui.line(format!("  {:<20} {}", escape(state), durations(d)));
     }
-    ui.line(msg::t("cycle-time-v", &[("v", &durations(&m.cycle_time))]));
-    ui.line(msg::t("throughput-v", &[("v", &m.throughput)]));
+    ui.line(ui.t("cycle-time-v", &[("v", &durations(&m.cycle_time))]));
+    ui.line(ui.t("throughput-v", &[("v", &m.throughput)]));
     // The kind's own figures, when its workflow declares them.
     if m.figures.is_some() {
-        ui.line(paint(BOLD, msg::t("quality", &[])));
-        ui.line(msg::t(
-            "mean-quality-score-v",
-            &[("v", &num(m.avg_quality_score))],
-        ));
-        ui.line(msg::t(
+        ui.line(paint(BOLD, ui.t("quality", &[])));
+        ui.line(ui.t("mean-quality-score-v", &[("v", &num(m.avg_quality_score))]));
+        ui.line(ui.t(
             "structure-pass-rate-v",
             &[("v", &pct(m.structure_pass_rate))],
         ));
-        ui.line(paint(BOLD, msg::t("review-efficiency", &[])));
-        ui.line(msg::t(
+        ui.line(paint(BOLD, ui.t("review-efficiency", &[])));
+        ui.line(ui.t(
             "mean-review-rounds-architect-qa",
             &[
                 ("a", &num(m.avg_review_rounds.architect)),
                 ("q", &num(m.avg_review_rounds.qa)),
             ],
         ));
-        ui.line(msg::t(
-            "auto-approval-rate-v",
-            &[("v", &pct(m.auto_approval_rate))],
-        ));
-        ui.line(msg::t(
-            "escalation-rate-v",
-            &[("v", &pct(m.escalation_rate))],
-        ));
-        ui.line(paint(BOLD, msg::t("agent-performance", &[])));
-        ui.line(msg::t(
+        ui.line(ui.t("auto-approval-rate-v", &[("v", &pct(m.auto_approval_rate))]));
+        ui.line(ui.t("escalation-rate-v", &[("v", &pct(m.escalation_rate))]));
+        ui.line(paint(BOLD, ui.t("agent-performance", &[])));
+        ui.line(ui.t(
             "sm-revision-success-rate-v",
             &[("v", &pct(m.sm_revision_success_rate))],
         ));
-        ui.line(msg::t(
+        ui.line(ui.t(
             "dev-first-pass-rate-v",
             &[("v", &pct(m.dev_first_pass_rate))],
         ));
     }
     if m.alerts.is_empty() {
-        ui.line(msg::t("no-alerts", &[]));
+        ui.line(ui.t("no-alerts", &[]));
     }
     for a in &m.alerts {
-        let message = msg::m(&a.said());
-        ui.line(format!("{} {message}", paint(RED, msg::t("alert", &[]))));
+        let message = ui.m(&a.said());
+        ui.line(format!("{} {message}", paint(RED, ui.t("alert", &[]))));
     }
 }
 

@@ -4,9 +4,10 @@
 //!
 //! [`Ui`] is the command's context, made once in `main` and passed to
 //! every command: the output streams, the output mode (`--json`), the
-//! colour of each stream, the width text is wrapped to, and whom and what
-//! the command acts on (for its errors and the refusal log). No command
-//! reads a process-wide global for these.
+//! colour of each stream, the width text is wrapped to, whom and what the
+//! command acts on (for its errors and the refusal log), and how it speaks
+//! ([`msg::Voice`]: the language in force and the repository's roles). No
+//! command reads a process-wide global for these.
 
 pub mod acknowledge;
 pub mod adopt;
@@ -71,6 +72,7 @@ use std::io::{BufWriter, Write};
 use anstyle::{AnsiColor, Style};
 use orx::Error;
 use orx::engine::validate::Refusal;
+use orx::text::message::Lang;
 
 pub const BOLD: Style = Style::new().bold();
 pub const DIM: Style = Style::new().dimmed();
@@ -112,6 +114,11 @@ pub struct Ui {
     /// The repository's git-orx directory (`.git/orx`), once the command
     /// opened the repository ([`open`]): where its refusals are logged.
     orx_dir: Option<std::path::PathBuf>,
+    /// How the command speaks: the language in force and the spellings of
+    /// the repository's roles, taken when it opens the repository.
+    voice: msg::Voice,
+    /// `--lang` chose the language: no repository's config changes it.
+    lang_forced: bool,
 }
 
 /// `--color`: when to colour the output.
@@ -167,7 +174,97 @@ impl Ui {
             width: std::cell::OnceCell::new(),
             acting: Acting::default(),
             orx_dir: None,
+            voice: msg::Voice::default(),
+            lang_forced: false,
         }
+    }
+
+    /// `--lang`: the language of this call, whatever the config says.
+    pub fn force_lang(&mut self, lang: Option<Lang>) {
+        if let Some(l) = lang {
+            self.voice.set_lang(l);
+            self.lang_forced = true;
+        }
+    }
+
+    /// Takes the language of a repository's config (its `lang`), unless
+    /// `--lang` chose one; returns the language in force.
+    pub fn lang_of_config(&mut self, lang: &str) -> Lang {
+        if !self.lang_forced {
+            self.voice.set_lang(Lang::named(lang));
+        }
+        self.voice.lang()
+    }
+
+    /// Takes the language of the repository the command runs in
+    /// ([`msg::of_repo`]), unless `--lang` chose one, and its roles: a
+    /// command speaks them even when it opens no workspace (`verify`,
+    /// `log`, `hooks`).
+    pub fn lang_of_repo(&mut self) {
+        if let Some((lang, roles)) = msg::of_repo() {
+            if !self.lang_forced {
+                self.voice.set_lang(lang);
+            }
+            self.voice.set_roles(&roles);
+        }
+    }
+
+    /// Takes the roles of the repository's rules, whose spellings (`PM`)
+    /// name its roles in what the command says.
+    pub fn take_roles(&mut self, roles: &orx::workflow::role::Roles) {
+        self.voice.set_roles(roles);
+    }
+
+    /// How the command speaks, for a function given it rather than the
+    /// whole context.
+    pub fn voice(&self) -> &msg::Voice {
+        &self.voice
+    }
+
+    /// Whether `--lang` chose the language.
+    pub fn lang_forced(&self) -> bool {
+        self.lang_forced
+    }
+
+    /// The language in force.
+    pub fn lang(&self) -> Lang {
+        self.voice.lang()
+    }
+
+    pub fn is_zh(&self) -> bool {
+        self.voice.is_zh()
+    }
+
+    /// The command line's message `id` in the language in force, each `{
+    /// $name }` given its value.
+    pub fn t(&self, id: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
+        self.voice.t(id, args)
+    }
+
+    /// A library message in the language in force, worded with its flag,
+    /// its roles spelt as the repository's rules spell them.
+    pub fn m(&self, message: &orx::text::message::Message) -> String {
+        self.voice.m(message)
+    }
+
+    /// A role as the repository's rules spell it (`SM`, a team's `PM`).
+    pub fn role(&self, role: &str) -> String {
+        self.voice.role(role)
+    }
+
+    /// A list of roles in the language in force: `Dev, Lead or Human`.
+    pub fn roles(&self, roles: &[String]) -> String {
+        self.voice.roles(roles)
+    }
+
+    /// What a workflow's condition says in the language in force.
+    pub fn desc<'a>(&self, c: &'a orx::engine::validate::ConditionCheck) -> &'a str {
+        self.voice.desc(c)
+    }
+
+    /// A condition as a line in the language in force.
+    pub fn condition(&self, c: &orx::engine::validate::ConditionCheck) -> String {
+        self.voice.condition(c)
     }
 
     /// Notes the item the command acts on (for its errors and the refusal
@@ -360,7 +457,7 @@ impl Ui {
         if self.json {
             let mut data = e.data();
             if let Error::NoRole { .. } = e {
-                data.message = error_text(e, &self.acting);
+                data.message = error_text(&self.voice, e, &self.acting);
             }
             if data.item.is_none()
                 && let Some((_, id)) = &self.acting.item
@@ -378,38 +475,39 @@ impl Ui {
             // its flag; a refusal as the library says it (its rule and
             // item are data beside it).
             if !matches!(e, Error::Refused(_) | Error::NoDecision(_)) {
-                data.message = msg::m(&e.to_message());
+                data.message = self.m(&e.to_message());
+            } else {
+                // In English, as data; a team's role as its rules spell it.
+                data.message = self.voice.english(&e.to_message());
             }
-            let hints = hints(e);
+            let hints = hints(&self.voice, e);
             self.json(&output::Envelope::new(data, hints));
             return;
         }
         let prefix = match e {
-            Error::Refused(_) | Error::NoDecision(_) => msg::t("refused", &[]),
+            Error::Refused(_) | Error::NoDecision(_) => self.t("refused", &[]),
             _ => String::new(),
         };
-        let text = error_text(e, &self.acting);
+        let text = error_text(&self.voice, e, &self.acting);
         let mut lines = text.lines();
         let first = lines.next().unwrap_or_default();
-        let label = msg::t("error", &[]);
+        let label = self.t("error", &[]);
         self.eline(format!("{} {prefix}{first}", epaint(RED, label)));
         for l in lines {
             self.eline(l);
         }
-        for h in hints(e) {
-            self.eline(format!("{} {h}", epaint(CYAN, msg::t("hint", &[]))));
+        for h in hints(&self.voice, e) {
+            self.eline(format!("{} {h}", epaint(CYAN, self.t("hint", &[]))));
         }
     }
 }
 
 /// An error's text in the language in force; `acting`: what the command
 /// acts on, which names the item.
-fn error_text(e: &Error, acting: &Acting) -> String {
+fn error_text(v: &crate::cli::msg::Voice, e: &Error, acting: &Acting) -> String {
     match e {
-        Error::Refused(r) => refusal(r),
-        Error::NoRole { roles } => {
-            msg::t("no-role-say-who-acting", &[("roles", &roles.join(", "))])
-        }
+        Error::Refused(r) => refusal(v, r),
+        Error::NoRole { roles } => v.t("no-role-say-who-acting", &[("roles", &roles.join(", "))]),
         Error::UnknownRole {
             role,
             from,
@@ -426,24 +524,24 @@ fn error_text(e: &Error, acting: &Acting) -> String {
             };
             let role = orx::text::escape(role);
             let head = match guess {
-                Some(g) => msg::t(
+                Some(g) => v.t(
                     "unknown-role-role-did-you",
                     &[("role", &role), ("from", &from), ("guess", g)],
                 ),
-                None => msg::t("unknown-role-role", &[("role", &role), ("from", &from)]),
+                None => v.t("unknown-role-role", &[("role", &role), ("from", &from)]),
             };
-            msg::t(
+            v.t(
                 "two-lines",
                 &[
                     ("first", &head),
                     (
                         "second",
-                        &msg::t("roles-roles", &[("roles", &roles.join(", "))]),
+                        &v.t("roles-roles", &[("roles", &roles.join(", "))]),
                     ),
                 ],
             )
         }
-        Error::UnmeasuredReason { from, to } => msg::t(
+        Error::UnmeasuredReason { from, to } => v.t(
             "reason-without-force-measures-none",
             &[("from", from), ("to", to)],
         ),
@@ -453,7 +551,7 @@ fn error_text(e: &Error, acting: &Acting) -> String {
             } else {
                 format!(" --agent {name}")
             };
-            msg::t(
+            v.t(
                 "there-no-agent-name-path",
                 &[("name", name), ("path", path), ("flag", &flag)],
             )
@@ -469,7 +567,7 @@ fn error_text(e: &Error, acting: &Acting) -> String {
             Some((_, id)) => {
                 // `story:1.1` as typed: the kind is said already.
                 let id = id.strip_prefix(&format!("{kind}:")).unwrap_or(id);
-                msg::m(&orx::msg!(
+                v.m(&orx::msg!(
                     "action-applies-kinds-states-item",
                     action = action.clone(),
                     kind = kind,
@@ -478,24 +576,24 @@ fn error_text(e: &Error, acting: &Acting) -> String {
                     state = state
                 ))
             }
-            None => msg::m(&e.to_message()),
+            None => v.m(&e.to_message()),
         },
         Error::NoDecision(orx::engine::decide::NoDecision::NoneHolds { .. }) => {
             match acting.item.clone() {
                 Some((kind, id)) if !kind.is_empty() => {
                     let id = id.strip_prefix(&format!("{kind}:")).unwrap_or(&id);
                     let item = format!("{kind} {id}");
-                    msg::t(
+                    v.t(
                         "item-text",
-                        &[("item", &item), ("text", &msg::m(&e.to_message()))],
+                        &[("item", &item), ("text", &v.m(&e.to_message()))],
                     )
                 }
-                _ => msg::m(&e.to_message()),
+                _ => v.m(&e.to_message()),
             }
         }
         // The message by its ID (an error made of parts no message names
         // yet, its text: each line then put in the language in force).
-        _ => msg::m(&e.to_message()),
+        _ => v.m(&e.to_message()),
     }
 }
 
@@ -530,35 +628,31 @@ pub fn arguments() -> Vec<String> {
 }
 
 /// The language of a call whose command line was not parsed (a usage
-/// error, the overview): `--lang`, else the repository's config.
-pub fn lang_before_parsing() {
-    let args: Vec<String> = arguments().into_iter().take_while(|a| a != "--").collect();
-    let lang = args
-        .windows(2)
-        .find(|w| w[0] == "--lang")
-        .map(|w| w[1].clone())
-        .or_else(|| {
-            args.iter()
-                .find_map(|a| a.strip_prefix("--lang=").map(str::to_owned))
-        });
-    msg::force(lang.as_deref());
-    msg::from_repo();
+/// error, the overview): `--lang`, else the repository's config, else
+/// English.
+pub fn lang_before_parsing(args: &[String]) -> Lang {
+    msg::named_on_command_line(args)
+        .or_else(|| msg::of_repo().map(|(lang, _)| lang))
+        .unwrap_or_default()
 }
 
-pub fn usage_error(e: clap::Error, json: bool) -> std::process::ExitCode {
+/// `lang`: the language the call names ([`lang_before_parsing`]).
+pub fn usage_error(e: clap::Error, json: bool, lang: Lang) -> std::process::ExitCode {
     use clap::error::{ContextKind, ContextValue, ErrorKind as K};
     if matches!(e.kind(), K::DisplayHelp | K::DisplayVersion) || !e.use_stderr() {
         e.exit();
     }
-    lang_before_parsing();
-    let zh = msg::zh().then(|| msg::usage_zh(&e)).flatten();
+    let voice = msg::Voice::new(lang);
+    let zh = (lang == Lang::Zh)
+        .then(|| msg::usage_in(&voice, &e))
+        .flatten();
     if !json {
         let Some((lines, usage)) = zh else { e.exit() };
-        eprintln!("{}{}", msg::t("error-3", &[]), lines.join("\n"));
+        eprintln!("{}{}", voice.t("error-3", &[]), lines.join("\n"));
         if let Some(u) = usage {
             eprintln!("\n{u}");
         }
-        eprintln!("\n{}", msg::t("more-information-try-help", &[]));
+        eprintln!("\n{}", voice.t("more-information-try-help", &[]));
         return std::process::ExitCode::from(2);
     }
     let strings = |k: ContextKind| match e.get(k) {
@@ -663,8 +757,7 @@ fn styled(on: bool, style: Style, text: impl std::fmt::Display) -> String {
 /// A refusal in the language in force, with the flags that override it:
 /// the ones a user meets first are in the catalog; the rest, and the
 /// conditions (the workflow's words), stay as the library words them.
-pub fn refusal(r: &Refusal) -> String {
-    use orx::workflow::role::display;
+pub fn refusal(v: &crate::cli::msg::Voice, r: &Refusal) -> String {
     match r {
         Refusal::Unauthorized {
             item,
@@ -674,27 +767,27 @@ pub fn refusal(r: &Refusal) -> String {
             responsible,
         } => {
             let head = match to {
-                Some(to) => msg::t(
+                Some(to) => v.t(
                     "role-may-not-move-item",
                     &[
-                        ("role", &display(role)),
+                        ("role", &v.role(role)),
                         ("item", item),
                         ("from", from),
                         ("to", to),
                     ],
                 ),
-                None => msg::t(
+                None => v.t(
                     "role-may-not-change-item",
-                    &[("role", &display(role)), ("item", item), ("from", from)],
+                    &[("role", &v.role(role)), ("item", item), ("from", from)],
                 ),
             };
-            msg::t(
+            v.t(
                 "two-lines",
                 &[
                     ("first", &head),
                     (
                         "second",
-                        &msg::t("responsible-roles", &[("roles", &msg::roles(responsible))]),
+                        &v.t("responsible-roles", &[("roles", &v.roles(responsible))]),
                     ),
                 ],
             )
@@ -707,26 +800,26 @@ pub fn refusal(r: &Refusal) -> String {
         } => {
             let list: Vec<String> = allowed
                 .iter()
-                .map(|(t, roles)| format!("{t} ({})", msg::roles(roles)))
+                .map(|(t, roles)| format!("{t} ({})", v.roles(roles)))
                 .collect();
             let list = if list.is_empty() {
-                msg::t("none", &[])
+                v.t("none", &[])
             } else {
                 list.join(", ")
             };
-            msg::t(
+            v.t(
                 "two-lines",
                 &[
                     (
                         "first",
-                        &msg::t(
+                        &v.t(
                             "item-cannot-move-workflow-has",
                             &[("item", item), ("from", from), ("to", to)],
                         ),
                     ),
                     (
                         "second",
-                        &msg::t("allowed-list", &[("from", from), ("list", &list)]),
+                        &v.t("allowed-list", &[("from", from), ("list", &list)]),
                     ),
                 ],
             )
@@ -742,7 +835,7 @@ pub fn refusal(r: &Refusal) -> String {
             } else {
                 "item-cannot-move-n-preconditions"
             };
-            let mut text = msg::t(
+            let mut text = v.t(
                 head,
                 &[
                     ("item", item),
@@ -752,30 +845,30 @@ pub fn refusal(r: &Refusal) -> String {
                 ],
             );
             for u in unmet {
-                text.push_str(&format!("\n  - {}", msg::condition(u)));
+                text.push_str(&format!("\n  - {}", v.condition(u)));
             }
             text
         }
-        Refusal::Terminal { item, state, to } => msg::t(
+        Refusal::Terminal { item, state, to } => v.t(
             "two-lines",
             &[
                 (
                     "first",
-                    &msg::t(
+                    &v.t(
                         "item-state-terminal-state-cannot",
                         &[("item", item), ("state", state), ("to", to)],
                     ),
                 ),
                 (
                     "second",
-                    &msg::t("allowed-state-none-only-human", &[("state", state)]),
+                    &v.t("allowed-state-none-only-human", &[("state", state)]),
                 ),
             ],
         ),
         Refusal::ForceNotHuman { role } => {
-            msg::t("force-human-only-role-cannot", &[("role", &display(role))])
+            v.t("force-human-only-role-cannot", &[("role", &v.role(role))])
         }
-        _ => msg::m(&r.message()),
+        _ => v.m(&r.message()),
     }
 }
 
@@ -792,13 +885,13 @@ pub fn argument(item: &str) -> String {
 }
 
 /// What the user can do about an error.
-fn hints(e: &Error) -> Vec<String> {
+fn hints(v: &crate::cli::msg::Voice, e: &Error) -> Vec<String> {
     match e {
         Error::Refused(r) => match r {
-            Refusal::Unauthorized { responsible, .. } => vec![msg::t(
+            Refusal::Unauthorized { responsible, .. } => vec![v.t(
                 "act-roles-role-human-may",
                 &[
-                    ("roles", &msg::roles(responsible)),
+                    ("roles", &v.roles(responsible)),
                     ("role", &responsible.first().map_or("ROLE", String::as_str)),
                 ],
             )],
@@ -806,16 +899,16 @@ fn hints(e: &Error) -> Vec<String> {
             | Refusal::Preconditions { item, .. }
             | Refusal::Terminal { item, .. } => {
                 let id = argument(item);
-                vec![msg::t("git-orx-show-id-lists", &[("id", &id)])]
+                vec![v.t("git-orx-show-id-lists", &[("id", &id)])]
             }
             _ => vec![],
         },
-        Error::NotInitialised => vec![msg::t("run-git-orx-init-here", &[])],
+        Error::NotInitialised => vec![v.t("run-git-orx-init-here", &[])],
         Error::Item(e) if e.message.holds("file-not-start-fence") => {
-            vec![msg::t(UNFENCED_HINT, &[])]
+            vec![v.t(UNFENCED_HINT, &[])]
         }
         Error::Outcome { command, .. } => {
-            vec![msg::t("run-git-orx-command", &[("command", command)])]
+            vec![v.t("run-git-orx-command", &[("command", command)])]
         }
         // The error itself says what to do.
         _ => vec![],
@@ -831,6 +924,7 @@ pub const UNFENCED_HINT: &str = "stories-written-without-frontmatter-bmad";
 /// first few with their problem, and where to see them all. Empty when
 /// every file was read.
 pub fn unreadable_lines(
+    v: &crate::cli::msg::Voice,
     ws: &orx::repo::workspace::Workspace,
     problems: &[orx::board::summary::Problem],
 ) -> Vec<String> {
@@ -839,7 +933,7 @@ pub fn unreadable_lines(
         return Vec::new();
     }
     let n = problems.len();
-    let mut out = vec![msg::t(
+    let mut out = vec![v.t(
         if n == 1 {
             "file-cannot-read-item-git"
         } else {
@@ -851,24 +945,24 @@ pub fn unreadable_lines(
         // A file a merge left in conflict: what conflicts and how to end it.
         match Some(p)
             .filter(|p| p.message.id() == "unresolved-merge-conflict-here")
-            .and_then(|p| merge_file::describe(ws, &p.path))
+            .and_then(|p| merge_file::describe(v, ws, &p.path))
         {
             Some(lines) => {
                 for l in lines {
                     out.push(format!("  {}", orx::text::escape(&l)));
                 }
             }
-            None => out.push(format!("  {}", orx::text::escape(&msg::m(&p.said())))),
+            None => out.push(format!("  {}", orx::text::escape(&v.m(&p.said())))),
         }
     }
     if n > SHOWN {
-        out.push(format!("  {}", msg::t("n-more", &[("n", &(n - SHOWN))])));
+        out.push(format!("  {}", v.t("n-more", &[("n", &(n - SHOWN))])));
     }
     if problems
         .iter()
         .any(|p| p.message.holds("file-not-start-fence"))
     {
-        out.push(format!("  {}", msg::t(UNFENCED_HINT, &[])));
+        out.push(format!("  {}", v.t(UNFENCED_HINT, &[])));
     }
     out
 }
@@ -878,13 +972,14 @@ pub fn open(ui: &mut Ui) -> orx::Result<orx::repo::workspace::Workspace> {
     ui.orx_dir = Some(ws.repo.orx_dir());
     ws.lock_wait = lock_wait(&ws.repo)?;
     // `--lang` holds for the handoffs the library renders too.
-    let lang = msg::from_config(ws.lang()).to_owned();
-    ws.rules.config.lang = lang;
+    let lang = ui.lang_of_config(ws.lang());
+    ws.rules.config.lang = lang.code().to_owned();
+    ui.take_roles(&ws.rules.roles);
     if !ws.pending.is_empty() {
         ui.eline(format!(
             "{} {}",
-            epaint(YELLOW, msg::t("note", &[])),
-            msg::t(
+            epaint(YELLOW, ui.t("note", &[])),
+            ui.t(
                 "uncommitted-changes-files-not-force",
                 &[("files", &ws.pending.join(", "))]
             )
@@ -1139,7 +1234,7 @@ pub fn report_change(
     // `executing -> executing`.
     let what = if plan.from() == Some(plan.to()) {
         let fields: Vec<&str> = changes.iter().map(|(k, _, _)| k.as_str()).collect();
-        msg::t(
+        ui.t(
             if fields.is_empty() {
                 "no-field-changed-still-state"
             } else {
@@ -1153,23 +1248,26 @@ pub fn report_change(
     } else {
         format!(
             "{} -> {}",
-            plan.from()
-                .map_or_else(|| msg::t("new", &[]), str::to_owned),
+            plan.from().map_or_else(|| ui.t("new", &[]), str::to_owned),
             paint(BOLD, plan.to())
         )
     };
     let Some(done) = done else {
         ui.line(format!(
             "{} {}: {what} ({}) {}",
-            msg::t("would-change", &[]),
+            ui.t("would-change", &[]),
             plan.label(),
-            orx::workflow::role::display(plan.role()),
-            paint(DIM, msg::t("dry-run-nothing-written", &[]))
+            ui.role(plan.role()),
+            paint(DIM, ui.t("dry-run-nothing-written", &[]))
         ));
         for (k, b, a) in &changes {
             ui.line(paint(
                 DIM,
-                format!("  {k}: {} -> {}", compact(b), compact(a)),
+                format!(
+                    "  {k}: {} -> {}",
+                    compact(ui.voice(), b),
+                    compact(ui.voice(), a)
+                ),
             ));
         }
         for a in plan.actions() {
@@ -1180,42 +1278,38 @@ pub fn report_change(
         }
         return;
     };
-    let mut line = format!(
-        "{}: {what} ({})",
-        plan.label(),
-        orx::workflow::role::display(plan.role())
-    );
+    let mut line = format!("{}: {what} ({})", plan.label(), ui.role(plan.role()));
     if let Some(reason) = plan.forced_reason() {
         line.push_str(&format!(
             " {}",
             paint(
                 YELLOW,
-                msg::t("override-reason", &[("reason", &orx::text::escape(reason))])
+                ui.t("override-reason", &[("reason", &orx::text::escape(reason))])
             )
         ));
     }
     match &done.commit {
         _ if done.unchanged => line.push_str(&format!(
             " {}",
-            paint(DIM, msg::t("already-recorded-nothing-commit", &[]))
+            paint(DIM, ui.t("already-recorded-nothing-commit", &[]))
         )),
         Some(c) if done.by_another => line.push_str(&format!(
             " {}",
             paint(
                 YELLOW,
-                msg::t("committed-commit-another-commit", &[("commit", c)])
+                ui.t("committed-commit-another-commit", &[("commit", c)])
             )
         )),
         Some(c) => line.push_str(&format!(" {}", paint(DIM, format!("[{c}]")))),
         None if done.by_another => line.push_str(&format!(
             " {}",
-            paint(YELLOW, msg::t("committed-another-commit", &[]))
+            paint(YELLOW, ui.t("committed-another-commit", &[]))
         )),
         None => line.push_str(&format!(
             " {}",
             paint(
                 YELLOW,
-                msg::t("written-path-not-committed", &[("path", &plan.path())])
+                ui.t("written-path-not-committed", &[("path", &plan.path())])
             )
         )),
     }
@@ -1226,9 +1320,9 @@ pub fn report_change(
 }
 
 /// A field's value in one line.
-fn compact(v: &serde_json::Value) -> String {
+fn compact(voice: &crate::cli::msg::Voice, v: &serde_json::Value) -> String {
     match v {
-        serde_json::Value::Null => msg::t("not-set", &[]),
+        serde_json::Value::Null => voice.t("not-set", &[]),
         serde_json::Value::String(s) => orx::text::escape(s),
         v => orx::text::escape(&v.to_string()),
     }

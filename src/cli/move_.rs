@@ -3,7 +3,7 @@
 use orx::change::plan::{self, Actor};
 use orx::engine::validate::Refusal;
 
-use super::{Ui, msg};
+use super::Ui;
 
 /// Move an item to another state: validated against its workflow, written
 /// atomically, committed with `Orx-*` trailers; prints the handoff message.
@@ -63,9 +63,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Err(e) => return Err(e),
     };
     if args.force && plan.forced_reason().is_none() {
-        ui.eline(msg::t(
+        ui.eline(ui.t(
             "note-force-not-needed",
-            &[("note", &super::epaint(super::YELLOW, msg::t("note", &[])))],
+            &[("note", &super::epaint(super::YELLOW, ui.t("note", &[])))],
         ));
     }
     super::run_plan(ui, &ws, &plan, &args.change, Default::default())?;
@@ -95,7 +95,7 @@ fn same_state(
             super::next_moves(ws, kind, state),
         ));
     } else {
-        ui.line(super::msg::t(
+        ui.line(ui.t(
             "item-already-state-nothing-do",
             &[("item", &format!("{kind} {id}")), ("state", &state)],
         ));

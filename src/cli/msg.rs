@@ -1,120 +1,145 @@
 //! The messages of the command line in the user's language: each is said
 //! by its ID (`t` for the command line's own, `m` for the library's), from
-//! the resource files under `locales/`. The language is the config's
-//! `lang`, or `--lang` for one call.
+//! the resource files under `locales/`, by the command's [`Voice`], which
+//! its context holds: the language (the config's `lang`, or `--lang` for
+//! one call) and the repository's spellings of its roles. No process-wide
+//! global holds either.
 
 use std::fmt::Display;
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-static ZH: AtomicBool = AtomicBool::new(false);
-static FORCED: OnceLock<String> = OnceLock::new();
-
-/// `--lang`: the language of this call, whatever the config says.
-pub fn force(lang: Option<&str>) {
-    if let Some(l) = lang {
-        let _ = FORCED.set(l.to_owned());
-        ZH.store(l == "zh", Ordering::Relaxed);
-    }
-}
-
-/// The language `--lang` chose, if it chose one.
-pub fn forced() -> Option<&'static str> {
-    FORCED.get().map(String::as_str)
-}
-
-/// Takes the language of a repository's config, unless `--lang` chose one;
-/// returns the language in force.
-pub fn from_config(lang: &str) -> &str {
-    match forced() {
-        Some(l) => l,
-        None => {
-            ZH.store(lang == "zh", Ordering::Relaxed);
-            lang
-        }
-    }
-}
-
-/// Takes the language of the repository the command runs in (its
-/// committed config, else the work tree's), unless `--lang` chose one: a
-/// command speaks it even when it opens no workspace (`verify`, `log`,
-/// `hooks`).
-pub fn from_repo() {
-    use orx::repo::config::{CONFIG_PATH, Config};
-    if forced().is_some() {
-        return;
-    }
-    let Ok(repo) = orx::git::Repo::discover() else {
-        return;
-    };
-    let text = match repo.head_file(CONFIG_PATH) {
-        Ok(Some(bytes)) => String::from_utf8(bytes).ok(),
-        _ => std::fs::read_to_string(repo.root().join(CONFIG_PATH)).ok(),
-    };
-    if let Some(c) = text.and_then(|t| Config::parse(&t).ok()) {
-        from_config(&c.lang);
-    }
-}
-
-pub fn zh() -> bool {
-    ZH.load(Ordering::Relaxed)
-}
 
 mod clap;
 pub use clap::{BadValue, between};
 pub mod flags;
 
 use orx::text::message::{self, Lang};
+use orx::workflow::role::Roles;
 
-/// The language in force.
-pub fn lang() -> Lang {
-    if zh() { Lang::Zh } else { Lang::En }
+/// How a command speaks: the language in force and the roles of the
+/// repository it opened, whose spellings (`PM` for `pm`) name its roles.
+/// Held by the command's context ([`crate::cli::Ui`]); a function without
+/// the context is given it (or its [`Lang`]).
+#[derive(Clone, Debug, Default)]
+pub struct Voice {
+    lang: Lang,
+    roles: Roles,
 }
 
-/// The message `id` in the language in force, each `{ $name }` given its
-/// value.
-pub fn t(id: &str, args: &[(&str, &dyn Display)]) -> String {
-    message::say(lang(), id, args.iter().map(|(k, v)| (*k, v.to_string())))
-}
+impl Voice {
+    pub fn new(lang: Lang) -> Voice {
+        Voice {
+            lang,
+            roles: Roles::default(),
+        }
+    }
 
-/// A message of the library in the language in force, worded with the
-/// flag that takes the action it names ([`flags::by_id`]).
-pub fn m(message: &message::Message) -> String {
-    message.render_worded(lang(), &flags::by_id)
-}
+    /// The language in force.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
 
-/// What a workflow's condition says, in the language in force: its own
-/// `zh:` under zh, else its description.
-pub fn desc(c: &orx::engine::validate::ConditionCheck) -> &str {
-    match (&c.zh, lang()) {
-        (Some(zh), Lang::Zh) => zh,
-        _ => &c.desc,
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+    }
+
+    /// Takes the roles of the repository's rules, whose spellings name
+    /// its roles.
+    pub fn set_roles(&mut self, roles: &Roles) {
+        self.roles = roles.clone();
+    }
+
+    pub fn is_zh(&self) -> bool {
+        self.lang == Lang::Zh
+    }
+
+    /// The message `id` in the language in force, each `{ $name }` given
+    /// its value.
+    pub fn t(&self, id: &str, args: &[(&str, &dyn Display)]) -> String {
+        message::say(self.lang, id, args.iter().map(|(k, v)| (*k, v.to_string())))
+    }
+
+    /// A message of the library in the language in force, worded with the
+    /// flag that takes the action it names ([`flags::by_id`]), each role
+    /// in it spelt as the repository's rules spell it.
+    pub fn m(&self, message: &message::Message) -> String {
+        message.render_with(self.lang, &flags::by_id, &|r| {
+            self.roles.spelt(r).map(str::to_owned)
+        })
+    }
+
+    /// A message in English with the repository's spellings of its roles
+    /// (the `message` of a refusal in `--json`, which is data).
+    pub fn english(&self, message: &message::Message) -> String {
+        message.render_with(Lang::En, &|_| None, &|r| {
+            self.roles.spelt(r).map(str::to_owned)
+        })
+    }
+
+    /// A role as the repository's rules spell it: `sm` → `SM`, a team's
+    /// `pm` → `PM` where its config spells it so.
+    pub fn role(&self, role: &str) -> String {
+        self.roles.display(role)
+    }
+
+    /// A list of roles in the language in force: `Dev, Lead or Human`,
+    /// under zh `Dev, Lead 或 Human`.
+    pub fn roles(&self, roles: &[String]) -> String {
+        self.m(&orx::workflow::role::list(roles))
+    }
+
+    /// What a workflow's condition says, in the language in force: its
+    /// own `zh:` under zh, else its description.
+    pub fn desc<'a>(&self, c: &'a orx::engine::validate::ConditionCheck) -> &'a str {
+        match (&c.zh, self.lang) {
+            (Some(zh), Lang::Zh) => zh,
+            _ => &c.desc,
+        }
+    }
+
+    /// A condition as a line in the language in force: what it says, the
+    /// values that explain it, and why it could not be evaluated.
+    pub fn condition(&self, c: &orx::engine::validate::ConditionCheck) -> String {
+        self.m(&c.message())
     }
 }
 
-/// A condition as a line in the language in force: what it says, the
-/// values that explain it, and why it could not be evaluated.
-pub fn condition(c: &orx::engine::validate::ConditionCheck) -> String {
-    m(&c.message())
+/// The language the command line names (`--lang zh`, `--lang=zh`),
+/// before it is parsed: for a call whose command line clap refuses, and
+/// for the overview.
+pub fn named_on_command_line(args: &[String]) -> Option<Lang> {
+    let args: Vec<&String> = args.iter().take_while(|a| *a != "--").collect();
+    args.windows(2)
+        .find(|w| w[0] == "--lang")
+        .map(|w| w[1].as_str())
+        .or_else(|| args.iter().find_map(|a| a.strip_prefix("--lang=")))
+        .map(Lang::named)
 }
 
-/// A list of roles in the language in force: `Dev, Lead or Human`, under
-/// zh `Dev, Lead 或 Human`.
-pub fn roles(roles: &[String]) -> String {
-    m(&orx::workflow::role::list(roles))
+/// The language and the roles of the repository the command runs in (its
+/// committed config, else the work tree's): a command speaks them even
+/// when it opens no workspace (`verify`, `log`, `hooks`). `None` outside a
+/// repository or when its config cannot be read.
+pub fn of_repo() -> Option<(Lang, Roles)> {
+    use orx::repo::config::{CONFIG_PATH, Config};
+    let repo = orx::git::Repo::discover().ok()?;
+    let text = match repo.head_file(CONFIG_PATH) {
+        Ok(Some(bytes)) => String::from_utf8(bytes).ok(),
+        _ => std::fs::read_to_string(repo.root().join(CONFIG_PATH)).ok(),
+    };
+    text.and_then(|t| Config::parse(&t).ok())
+        .map(|c| (Lang::named(&c.lang), c.roles()))
 }
 
-/// A usage error of clap's in Chinese: its lines (what was wrong, then
-/// clap's tips, after a blank line) and its usage line; `None` for a kind
-/// of error this does not word.
-pub fn usage_zh(e: &::clap::Error) -> Option<(Vec<String>, Option<String>)> {
-    let mut lines = clap::message(e)?;
-    let tips = clap::tips(e);
+/// A usage error of clap's in the language of `v`: its lines (what was
+/// wrong, then clap's tips, after a blank line) and its usage line; `None`
+/// for a kind of error this does not word.
+pub fn usage_in(v: &Voice, e: &::clap::Error) -> Option<(Vec<String>, Option<String>)> {
+    let mut lines = clap::message(v, e)?;
+    let tips = clap::tips(v, e);
     if !tips.is_empty() {
         lines.push(String::new());
         lines.extend(tips.into_iter().map(|t| format!("  {t}")));
     }
-    Some((lines, clap::usage(e)))
+    Some((lines, clap::usage(v, e)))
 }
 
 #[cfg(test)]

@@ -41,7 +41,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.eline(format!(
             "{} {}",
             super::epaint(super::YELLOW, "warning:"),
-            super::msg::t(
+            ui.t(
                 "config-not-committed-until-rules",
                 &[("config", &orx::repo::config::CONFIG_PATH)]
             )

@@ -2,9 +2,8 @@
 
 use orx::board::report;
 use orx::text::escape;
-use orx::workflow::role;
 
-use super::{BOLD, Ui, msg, paint};
+use super::{BOLD, Ui, paint};
 
 /// What each role should do now, as handoff messages.
 #[derive(clap::Args)]
@@ -40,7 +39,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     s.steps = shared.steps_of(s);
                 }
                 s.steps.retain(|a| a.to.as_deref() != Some(w.to.as_str()));
-                s.handoff = Some(msg::t(
+                s.handoff = Some(ui.t(
                     "item-waits-waiting-not-state",
                     &[
                         (
@@ -66,7 +65,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .as_ref()
             .map(|wf| wf.actions(&a.id, &a.status, &serde_json::Value::Null, &a.role))
             .unwrap_or_default();
-        let asked = asked(&a);
+        let asked = asked(ui.voice(), &a);
         let entry = orx::board::summary::Summary {
             kind: orx::kinds::goal::GOAL.to_owned(),
             id: a.id,
@@ -146,23 +145,23 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     // A file that cannot be read is never hidden behind "Nothing to do".
-    for line in super::unreadable_lines(&ws, &board.problems) {
+    for line in super::unreadable_lines(ui.voice(), &ws, &board.problems) {
         ui.eline(super::epaint(super::YELLOW, line));
     }
     if groups.is_empty() {
         ui.line(match &want {
-            Some(r) => msg::t("nothing-role-do", &[("role", &role::display(r))]),
-            None if !board.problems.is_empty() => msg::t("nothing-do-among-items-could", &[]),
-            None => msg::t("nothing-do-no-open-stories", &[]),
+            Some(r) => ui.t("nothing-role-do", &[("role", &ui.role(r))]),
+            None if !board.problems.is_empty() => ui.t("nothing-do-among-items-could", &[]),
+            None => ui.t("nothing-do-no-open-stories", &[]),
         });
         return Ok(0);
     }
     let mut lines = SharedLines::new(&shared);
     for (r, items) in &groups {
-        ui.line(paint(BOLD, role::display(r)));
+        ui.line(paint(BOLD, ui.role(r)));
         for s in items {
             let msg = s.handoff.clone().unwrap_or_else(|| {
-                msg::t(
+                ui.t(
                     "item-state",
                     &[
                         ("item", &format!("{} {}", s.kind, s.id)),
@@ -231,23 +230,23 @@ fn waiting_on(
 
 /// What a discussion asks of a role, worded with the commands and flags
 /// that do it.
-fn asked(a: &orx::kinds::goal::Awaiting) -> String {
+fn asked(voice: &crate::cli::msg::Voice, a: &orx::kinds::goal::Awaiting) -> String {
     use orx::kinds::goal::Wants;
     let id = &a.id;
     match &a.wants {
-        Wants::Answer => msg::t(
+        Wants::Answer => voice.t(
             "goal-id-round-round-waits-2",
             &[("id", &id), ("round", &a.round), ("id2", &id), ("id3", &id)],
         ),
-        Wants::Plan => msg::t(
+        Wants::Plan => voice.t(
             "goal-id-assigned-you-write-2",
             &[("id", &id), ("id2", &id), ("id3", &id)],
         ),
-        Wants::PlanCheck { author } => msg::t(
+        Wants::PlanCheck { author } => voice.t(
             "goal-id-who-s-plan-2",
             &[("id", &id), ("who", &author), ("id2", &id)],
         ),
-        Wants::Claim => msg::t(
+        Wants::Claim => voice.t(
             "goal-id-reviewer-approved-your",
             &[("id", &id), ("id2", &id)],
         ),

@@ -44,7 +44,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     match job {
         Some(job) => ui.verbatim(job.prompt.trim_end()),
-        None => ui.line(super::msg::t(
+        None => ui.line(ui.t(
             "next-action-no-executor",
             &[
                 ("item", &format!("{} {}", item.kind, item.id)),

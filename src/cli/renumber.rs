@@ -1,7 +1,6 @@
 //! `git orx renumber`
 
 use super::{BOLD, Ui, paint};
-use crate::cli::msg;
 
 /// Give an item a new ID when two items got one ID on two branches (two
 /// agents each making story 1.2): the one added later (or the one at
@@ -36,9 +35,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let refs: Vec<&str> = plan.references.iter().map(|(p, _, _)| p.as_str()).collect();
     if args.dry_run {
         ui.dry_run();
-        ui.line(msg::t("would-renumber-what", &[("what", &what)]));
+        ui.line(ui.t("would-renumber-what", &[("what", &what)]));
         if !refs.is_empty() {
-            ui.line(msg::t(
+            ui.line(ui.t(
                 "name-id-paths",
                 &[("id", &plan.to), ("paths", &refs.join(", "))],
             ));
@@ -51,20 +50,20 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     let done = orx::change::renumber::execute(&ws, &plan)?;
     match &done {
-        orx::change::renumber::Executed::Committed(commit) => ui.line(msg::t(
+        orx::change::renumber::Executed::Committed(commit) => ui.line(ui.t(
             "renumbered-what-commit",
             &[
                 ("what", &paint(BOLD, &what)),
                 ("commit", &ws.repo.short_id(commit)),
             ],
         )),
-        orx::change::renumber::Executed::Staged(_) => ui.line(msg::t(
+        orx::change::renumber::Executed::Staged(_) => ui.line(ui.t(
             "renumbered-what-merge-staged-merge",
             &[("what", &paint(BOLD, &what))],
         )),
     }
     if !refs.is_empty() {
-        ui.line(msg::t(
+        ui.line(ui.t(
             "named-id-paths",
             &[("id", &plan.to), ("paths", &refs.join(", "))],
         ));
@@ -73,7 +72,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         for l in why.lines() {
             ui.line(format!("  {l}"));
         }
-        ui.line(msg::t("fix-what-names-next-renumber", &[]));
+        ui.line(ui.t("fix-what-names-next-renumber", &[]));
     }
     Ok(0)
 }

@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 
 use super::Ui;
-use crate::cli::msg;
 
 /// Write the process report: one self-contained HTML page (no network, no
 /// external file) with the cumulative flow of a kind's items, the time
@@ -60,10 +59,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     };
     write(&path, page.as_bytes())?;
-    ui.line(msg::t("wrote-path", &[("path", &path.display())]));
+    ui.line(ui.t("wrote-path", &[("path", &path.display())]));
     if args.open {
         ui.flush();
-        open(&path)?;
+        open(ui.voice(), &path)?;
     }
     Ok(0)
 }
@@ -86,7 +85,7 @@ fn write(path: &std::path::Path, bytes: &[u8]) -> orx::Result<()> {
 }
 
 /// Opens the page with the system's opener.
-pub fn open(path: &std::path::Path) -> orx::Result<()> {
+pub fn open(voice: &crate::cli::msg::Voice, path: &std::path::Path) -> orx::Result<()> {
     let opener: &[&str] = if cfg!(target_os = "macos") {
         &["open"]
     } else if cfg!(windows) {
@@ -100,15 +99,16 @@ pub fn open(path: &std::path::Path) -> orx::Result<()> {
         .status()
         .map_err(|e| {
             orx::Error::Failed(
-                msg::t(
-                    "cannot-start-program-open-path",
-                    &[
-                        ("program", &opener[0]),
-                        ("path", &path.display()),
-                        ("why", &e),
-                    ],
-                )
-                .into(),
+                voice
+                    .t(
+                        "cannot-start-program-open-path",
+                        &[
+                            ("program", &opener[0]),
+                            ("path", &path.display()),
+                            ("why", &e),
+                        ],
+                    )
+                    .into(),
             )
         })?;
     if !status.success() {

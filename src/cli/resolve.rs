@@ -2,7 +2,7 @@
 
 use orx::engine::merge::{Choice, Conflict, Labels};
 
-use super::{BOLD, Ui, msg, paint};
+use super::{BOLD, Ui, paint};
 
 /// Resolve an item a merge left in conflict: choose its state (one of the
 /// two sides'), and for every other value both sides changed, ours or
@@ -71,9 +71,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             })
             .collect();
         if out.text_conflict {
-            left.push(msg::t("text-conflicts-edit-add", &[("path", &u.path)]));
+            left.push(ui.t("text-conflicts-edit-add", &[("path", &u.path)]));
         }
-        let head = msg::t(
+        let head = ui.t(
             "item-still-conflicts-nothing-written",
             &[("item", &out.item.as_deref().unwrap_or(&u.path))],
         );
@@ -91,7 +91,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Some("a revert") => "resolved-item-path-staged-git-4",
         _ => "resolved-item-path-staged-git",
     };
-    ui.line(msg::t(
+    ui.line(ui.t(
         id,
         &[
             ("item", &paint(BOLD, out.item.as_deref().unwrap_or(&u.path))),

@@ -3,7 +3,6 @@
 use orx::change::state::{self, RestoreTo};
 
 use super::{DIM, Ui, YELLOW, epaint, paint};
-use crate::cli::msg;
 
 /// Bring an item back to a backup or an earlier committed state.
 ///
@@ -59,10 +58,10 @@ pub fn run(ui: &mut Ui, mut args: Args) -> orx::Result<u8> {
     if r.was_unreadable && !ui.is_json() {
         ui.eline(format!(
             "{} {}",
-            epaint(YELLOW, msg::t("note", &[])),
-            msg::t(
+            epaint(YELLOW, ui.t("note", &[])),
+            ui.t(
                 "path-could-not-read-item",
-                &[("path", &r.path), ("from", &msg::m(&r.source))]
+                &[("path", &r.path), ("from", &ui.m(&r.source))]
             )
         ));
     }
@@ -111,27 +110,27 @@ pub fn run(ui: &mut Ui, mut args: Args) -> orx::Result<u8> {
             commit: None,
             committed: false,
         })),
-        None => ui.line(msg::t(
+        None => ui.line(ui.t(
             if args.change.dry_run {
                 "path-restored-dry-run-nothing"
             } else {
                 "path-restored-nothing-to-commit"
             },
-            &[("path", &r.path), ("from", &msg::m(&r.source))],
+            &[("path", &r.path), ("from", &ui.m(&r.source))],
         )),
     }
     let json = ui.is_json();
     for f in files.iter().flatten().filter(|_| !json) {
         ui.line(paint(
             DIM,
-            msg::t("restore-path", &[("path", &orx::text::escape(&f.path))]),
+            ui.t("restore-path", &[("path", &orx::text::escape(&f.path))]),
         ));
         if let Some(d) = &f.diff {
             super::diff::print(ui, d);
         }
     }
     if let Some(k) = r.kept.as_ref().filter(|_| !ui.is_json()) {
-        ui.line(msg::t(
+        ui.line(ui.t(
             if k.made {
                 "kept-what-path-held"
             } else {

@@ -82,7 +82,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 });
                 return Ok(0);
             }
-            ui.line(report::markdown_in(&r, super::msg::lang()).trim_end());
+            ui.line(report::markdown_in(&r, ui.lang()).trim_end());
             Ok(0)
         }
     }

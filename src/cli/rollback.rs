@@ -6,7 +6,6 @@ use orx::Error;
 use orx::engine::store::Lock;
 
 use super::{BOLD, DIM, Ui, paint};
-use crate::cli::msg;
 
 /// Restore the work tree to a checkpoint (default: the agent's last one),
 /// removing files made since. History is not rewritten: the current state
@@ -113,12 +112,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 kept: keep.clone(),
             }));
         } else {
-            ui.line(msg::t(
+            ui.line(ui.t(
                 "would-roll-back-target-files",
                 &[
                     ("target", &paint(BOLD, &target)),
                     ("n", &preview.len()),
-                    ("rest", &paint(DIM, msg::t("dry-run-nothing-written", &[]))),
+                    ("rest", &paint(DIM, ui.t("dry-run-nothing-written", &[]))),
                 ],
             ));
             for (p, d) in preview.iter().zip(&diffs) {
@@ -130,7 +129,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 };
                 ui.line(paint(
                     DIM,
-                    msg::t(id, &[("path", &orx::text::escape(&p.path))]),
+                    ui.t(id, &[("path", &orx::text::escape(&p.path))]),
                 ));
                 if let Some(d) = d {
                     super::diff::print(ui, d);
@@ -147,11 +146,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 target = target.to_string()
             )));
         }
-        ui.eline(msg::t("roll-work-tree-back-target", &[("target", &target)]));
+        ui.eline(ui.t("roll-work-tree-back-target", &[("target", &target)]));
         let mut answer = String::new();
         let _ = std::io::stdin().lock().read_line(&mut answer);
         if !matches!(answer.trim(), "y" | "Y" | "yes") {
-            ui.line(msg::t("nothing-changed-2", &[]));
+            ui.line(ui.t("nothing-changed-2", &[]));
             return Ok(0);
         }
     }
@@ -180,7 +179,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ));
         return Ok(0);
     }
-    ui.line(msg::t(
+    ui.line(ui.t(
         "rolled-back-target-files",
         &[
             ("target", &paint(BOLD, &target)),
@@ -191,7 +190,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for p in &done.changed {
         ui.line(paint(DIM, format!("  {}", orx::text::escape(p))));
     }
-    ui.line(msg::t(
+    ui.line(ui.t(
         "state-before-saved-name-git-2",
         &[
             ("name", &done.saved),

@@ -6,9 +6,7 @@ use std::time::Duration;
 
 use orx::change::run::{self as lrun, Exit, Job, Outcome, Progress};
 
-use super::msg::t;
 use super::{BOLD, DIM, GREEN, RED, Ui, YELLOW, epaint};
-use crate::cli::msg;
 
 /// Run an item's actions with an executor until it is done.
 ///
@@ -129,7 +127,9 @@ impl lrun::Executor for Shell<'_> {
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         let mut child = match cmd.spawn() {
             Ok(c) => c,
-            Err(e) => return Outcome::Failed(msg::t("cannot-start-executor-why", &[("why", &e)])),
+            Err(e) => {
+                return Outcome::Failed(self.ui.t("cannot-start-executor-why", &[("why", &e)]));
+            }
         };
         let prompt = job.prompt.clone();
         let stdin = child.stdin.take();
@@ -159,7 +159,7 @@ impl lrun::Executor for Shell<'_> {
                 Ok(Some(s)) => break s,
                 Ok(None) => std::thread::sleep(Duration::from_millis(20)),
                 Err(e) => {
-                    return Outcome::Failed(msg::t("waiting-for-executor-why", &[("why", &e)]));
+                    return Outcome::Failed(self.ui.t("waiting-for-executor-why", &[("why", &e)]));
                 }
             }
         };
@@ -170,8 +170,8 @@ impl lrun::Executor for Shell<'_> {
         }
         if !status.success() {
             return Outcome::Failed(match status.code() {
-                Some(c) => msg::t("executor-exited-status", &[("code", &c)]),
-                None => msg::t("executor-killed-by-signal", &[]),
+                Some(c) => self.ui.t("executor-exited-status", &[("code", &c)]),
+                None => self.ui.t("executor-killed-by-signal", &[]),
             });
         }
         Outcome::Output(String::from_utf8_lossy(&out).into_owned())
@@ -186,7 +186,7 @@ impl lrun::Executor for Shell<'_> {
             return;
         }
         if let Some(log) = &self.log {
-            let lines = logged(log, event);
+            let lines = logged(self.ui.voice(), log, event);
             for l in lines {
                 self.ui.eline(l);
             }
@@ -209,9 +209,9 @@ impl lrun::Executor for Shell<'_> {
             ),
             Progress::Done { fields, commit, .. } => format!(
                 "    {} {}{}",
-                epaint(GREEN, super::msg::t("recorded", &[])),
+                epaint(GREEN, self.ui.t("recorded", &[])),
                 if fields.is_empty() {
-                    super::msg::t("no-fields", &[])
+                    self.ui.t("no-fields", &[])
                 } else {
                     fields.join(", ")
                 },
@@ -227,17 +227,17 @@ impl lrun::Executor for Shell<'_> {
                 ..
             } => format!(
                 "    {} {} ({count}{})",
-                epaint(RED, super::msg::t("error", &[])),
+                epaint(RED, self.ui.t("error", &[])),
                 orx::text::escape(message),
                 limit
-                    .map(|l| super::msg::t("limit", &[("limit", &l)]))
+                    .map(|l| self.ui.t("limit", &[("limit", &l)]))
                     .unwrap_or_default()
             ),
             Progress::Restored { from } => {
                 format!(
                     "    {} {}",
-                    epaint(YELLOW, super::msg::t("note", &[])),
-                    super::msg::t("restored", &[("from", from)])
+                    epaint(YELLOW, self.ui.t("note", &[])),
+                    self.ui.t("restored", &[("from", from)])
                 )
             }
         };
@@ -248,7 +248,7 @@ impl lrun::Executor for Shell<'_> {
 /// The run log's lines for `event`, as the review orchestrator prints
 /// them (`[Iteration 2] Status: running`, `[Iteration 2] Executing:
 /// action-quick-scan`, `[Orchestrator] Action failed: ...`).
-fn logged(log: &Log, event: &Progress) -> Vec<String> {
+fn logged(v: &crate::cli::msg::Voice, log: &Log, event: &Progress) -> Vec<String> {
     let esc = orx::text::escape;
     match event {
         Progress::Started {
@@ -264,7 +264,7 @@ fn logged(log: &Log, event: &Progress) -> Vec<String> {
             if let Some(a) = argument {
                 lines.push(format!(
                     "    {}",
-                    epaint(DIM, t("argument", &[("argument", &esc(a))]))
+                    epaint(DIM, v.t("argument", &[("argument", &esc(a))]))
                 ));
             }
             lines
@@ -275,9 +275,9 @@ fn logged(log: &Log, event: &Progress) -> Vec<String> {
                 DIM,
                 format!(
                     "{} {}{}",
-                    t("recorded", &[]),
+                    v.t("recorded", &[]),
                     if fields.is_empty() {
-                        t("no-fields", &[])
+                        v.t("no-fields", &[])
                     } else {
                         fields.join(", ")
                     },
@@ -301,8 +301,8 @@ fn logged(log: &Log, event: &Progress) -> Vec<String> {
                     epaint(
                         DIM,
                         match limit {
-                            Some(l) => t("error-count-limit", &[("count", count), ("limit", l)]),
-                            None => t("error-count", &[("count", count)]),
+                            Some(l) => v.t("error-count-limit", &[("count", count), ("limit", l)]),
+                            None => v.t("error-count", &[("count", count)]),
                         }
                     )
                 ),
@@ -374,13 +374,13 @@ fn plan_only(
         None => format!("`{}`", selected.action),
     };
     let how = if job.is_some() {
-        super::msg::t("by-executor", &[("exec", &args.exec)])
+        ui.t("by-executor", &[("exec", &args.exec)])
     } else {
-        super::msg::t("by-git-orx-itself", &[])
+        ui.t("by-git-orx-itself", &[])
     };
     ui.line(format!(
         "{} {}",
-        super::msg::t(
+        ui.t(
             "next-action-what-how-role",
             &[
                 ("item", &format!("{} {}", item.kind, item.id)),
@@ -390,7 +390,7 @@ fn plan_only(
                 ("role", &role),
             ],
         ),
-        super::paint(DIM, super::msg::t("dry-run-nothing-run-written", &[]))
+        super::paint(DIM, ui.t("dry-run-nothing-run-written", &[]))
     ));
     if let Some(job) = job {
         ui.verbatim(job.prompt.trim_end());
@@ -407,7 +407,7 @@ fn run_as(
 ) -> orx::Result<u8> {
     if args.max_iterations == Some(0) {
         return Err(orx::Error::Usage(
-            t("max-iterations-must-least", &[]).into(),
+            ui.t("max-iterations-must-least", &[]).into(),
         ));
     }
     // Ctrl-C ends the executor, not the run, so that the run records it.
@@ -459,18 +459,18 @@ fn run_as(
         return Ok(code);
     }
     let how = match &summary.exit {
-        Exit::Finished => t("nothing-left-do", &[]),
-        Exit::Stopped => t(
+        Exit::Finished => ui.t("nothing-left-do", &[]),
+        Exit::Stopped => ui.t(
             "stopped-action",
             &[("action", &summary.last_action.as_deref().unwrap_or("stop"))],
         ),
-        Exit::Signal(name) => t("stopped-signal", &[("signal", name)]),
-        Exit::ErrorLimit => t("stopped-error-limit", &[]),
+        Exit::Signal(name) => ui.t("stopped-signal", &[("signal", name)]),
+        Exit::ErrorLimit => ui.t("stopped-error-limit", &[]),
         Exit::MaxIterations if summary.iterations == 1 => {
-            t("stopped-after-action-max-iterations", &[])
+            ui.t("stopped-after-action-max-iterations", &[])
         }
-        Exit::MaxIterations => t("stopped-after-n-actions-max", &[("n", &summary.iterations)]),
-        Exit::Interrupted => t("interrupted-user", &[]),
+        Exit::MaxIterations => ui.t("stopped-after-n-actions-max", &[("n", &summary.iterations)]),
+        Exit::Interrupted => ui.t("interrupted-user", &[]),
     };
     let state = if summary.success {
         super::paint(GREEN, &summary.state)
@@ -478,16 +478,16 @@ fn run_as(
         super::paint(BOLD, &summary.state)
     };
     let actions = if summary.iterations == 1 {
-        t("action", &[])
+        ui.t("action", &[])
     } else {
-        t("n-actions", &[("n", &summary.iterations)])
+        ui.t("n-actions", &[("n", &summary.iterations)])
     };
     let errors = if summary.errors.len() == 1 {
-        t("error-2", &[])
+        ui.t("error-2", &[])
     } else {
-        t("n-errors", &[("n", &summary.errors.len())])
+        ui.t("n-errors", &[("n", &summary.errors.len())])
     };
-    ui.line(t(
+    ui.line(ui.t(
         "kind-id-state-after-actions",
         &[
             ("kind", &summary.kind),

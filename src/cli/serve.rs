@@ -29,7 +29,6 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot, watch};
 
 use super::Ui;
-use crate::cli::msg;
 
 /// How long, and how many of, a closed connection's late bytes are read
 /// and dropped, so that a refused client reads its answer instead of a
@@ -95,7 +94,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .map(|a| a.to_string())
         .unwrap_or_else(|_| args.listen.clone());
     let (jobs, queue) = mpsc::channel::<Job>();
-    ui.line(msg::t("listening-addr", &[("addr", &addr)]));
+    ui.line(ui.t("listening-addr", &[("addr", &addr)]));
     ui.flush();
     let every = args.tick_every;
     let shared = Arc::new(Shared {
@@ -152,7 +151,7 @@ fn work(ui: &mut Ui, queue: &mpsc::Receiver<Job>, every: Option<Duration>) {
             }
             (None, Some(every)) => {
                 if let Err(e) = super::tick::once(ui, &None, false, true) {
-                    ui.line(super::msg::t(
+                    ui.line(ui.t(
                         "tick-failed-error",
                         &[("error", &orx::text::escape(&e.to_string()))],
                     ));

@@ -2,9 +2,8 @@
 
 use orx::board::report;
 use orx::text::{escape, escape_lines};
-use orx::workflow::role;
 
-use super::{BOLD, DIM, GREEN, RED, Ui, msg, paint};
+use super::{BOLD, DIM, GREEN, RED, Ui, paint};
 
 /// Show one item: its state, owner, next step, and every move its workflow
 /// allows from here with the verdict of each guard condition.
@@ -68,18 +67,21 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         format!("{} {}{title}", s.kind, paint(BOLD, escape(&s.id))),
         2,
     );
-    ui.line(msg::t("file-path-2", &[("path", &s.path)]));
+    ui.line(ui.t("file-path-2", &[("path", &s.path)]));
     let owner = s
         .owner
         .as_deref()
-        .map(role::display)
-        .unwrap_or_else(|| msg::t("nobody-terminal", &[]));
-    ui.line(msg::t(
+        .map(|r| ui.role(r))
+        .unwrap_or_else(|| ui.t("nobody-terminal", &[]));
+    ui.line(ui.t(
         "status-state-owner-role",
         &[("state", &paint(BOLD, &s.status)), ("role", &owner)],
     ));
     if let Some((commit, violations)) = &rejected {
-        ui.wrap(format!("  {}", rejected_line(commit, violations)), 4);
+        ui.wrap(
+            format!("  {}", rejected_line(ui.voice(), commit, violations)),
+            4,
+        );
     }
     if let Some(g) = &gate_file {
         let colour = match g.gate.as_str() {
@@ -100,37 +102,37 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         // A Chinese handoff keeps the lifecycle's `Next:`, which the label
         // already says.
         let h = match h.strip_prefix("Next: ") {
-            Some(rest) if msg::zh() => rest,
+            Some(rest) if ui.is_zh() => rest,
             _ => h,
         };
         ui.wrap(
-            msg::t("next-text", &[("text", &paint(GREEN, escape_lines(h)))]),
+            ui.t("next-text", &[("text", &paint(GREEN, escape_lines(h)))]),
             10,
         );
     }
     print_steps(ui, &s.steps, 10);
     if d.moves.is_empty() {
-        ui.line(msg::t("no-moves-state-terminal", &[("state", &s.status)]));
+        ui.line(ui.t("no-moves-state-terminal", &[("state", &s.status)]));
         return Ok(0);
     }
-    ui.line(msg::t("moves-state-2", &[("state", &s.status)]));
+    ui.line(ui.t("moves-state-2", &[("state", &s.status)]));
     for m in &d.moves {
-        let as_role = role::display(&m.judged_as);
+        let as_role = ui.role(&m.judged_as);
         let verdict = if m.allowed {
-            paint(GREEN, msg::t("allowed-role", &[("role", &as_role)]))
+            paint(GREEN, ui.t("allowed-role", &[("role", &as_role)]))
         } else {
-            paint(RED, msg::t("not-allowed-role", &[("role", &as_role)]))
+            paint(RED, ui.t("not-allowed-role", &[("role", &as_role)]))
         };
         let trigger = m
             .trigger
             .as_deref()
-            .map(|t| msg::t("outcome-trigger", &[("trigger", &t)]))
+            .map(|t| ui.t("outcome-trigger", &[("trigger", &t)]))
             .unwrap_or_default();
         ui.wrap(
             format!(
                 "  -> {:<19} {} {}{}",
                 m.to,
-                paint(DIM, format!("[{}]", msg::roles(&m.roles))),
+                paint(DIM, format!("[{}]", ui.roles(&m.roles))),
                 verdict,
                 paint(DIM, trigger)
             ),
@@ -143,15 +145,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 paint(RED, "✗")
             };
             let mut values = match c.values().filter(|_| !c.holds) {
-                Some(v) => paint(DIM, format!(" ({})", msg::m(&v))),
+                Some(v) => paint(DIM, format!(" ({})", ui.m(&v))),
                 None => String::new(),
             };
             if let Some(e) = &c.error {
                 // The expression reader's own words.
-                let e = msg::t("cannot-evaluated-text", &[("text", e)]);
+                let e = ui.t("cannot-evaluated-text", &[("text", e)]);
                 values.push_str(&paint(RED, e));
             }
-            ui.wrap(format!("       {mark} {}{values}", msg::desc(c)), 9);
+            ui.wrap(format!("       {mark} {}{values}", ui.desc(c)), 9);
         }
         // A rule beyond the move's conditions (what it waits for, the
         // evidence it needs): said as the move itself would be refused.
@@ -160,12 +162,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .as_ref()
             .filter(|r| !["unmet-precondition", "unauthorized-role"].contains(&r.rule.as_str()))
         {
-            let message = super::refusal(&r.refusal);
+            let message = super::refusal(ui.voice(), &r.refusal);
             ui.wrap(format!("       {} {message}", paint(RED, "✗")), 9);
         }
     }
     if let Some(c) = &last_change {
-        ui.line(msg::t(
+        ui.line(ui.t(
             "last-change-commit-subject",
             &[("commit", &c.commit), ("subject", &escape(&c.subject))],
         ));
@@ -186,8 +188,8 @@ pub fn print_steps(ui: &mut Ui, steps: &[orx::workflow::steps::Action], indent: 
 /// One step as [`print_steps`] prints it: `run:` (`primary`) or `or:`,
 /// then its command line (escaped).
 pub fn print_step_line(ui: &mut Ui, primary: bool, line: &str, indent: usize) {
-    let label = msg::t(if primary { "run" } else { "or" }, &[]);
-    let hang = if msg::zh() { 6 } else { 5 };
+    let label = ui.t(if primary { "run" } else { "or" }, &[]);
+    let hang = if ui.is_zh() { 6 } else { 5 };
     ui.wrap(
         format!("{:indent$}{} {}", "", paint(DIM, label), line),
         indent + hang,
@@ -196,13 +198,17 @@ pub fn print_step_line(ui: &mut Ui, primary: bool, line: &str, indent: usize) {
 
 /// `rejected: this state came from abc1234, which verify rejects (no-role,
 /// invalid-transition)`.
-pub fn rejected_line(commit: &str, violations: &[orx::history::enforce::Violation]) -> String {
+pub fn rejected_line(
+    voice: &crate::cli::msg::Voice,
+    commit: &str,
+    violations: &[orx::history::enforce::Violation],
+) -> String {
     let mut rules: Vec<&str> = violations.iter().map(|v| v.rule.as_str()).collect();
     rules.dedup();
-    msg::t(
+    voice.t(
         "label-state-came-commit-which",
         &[
-            ("label", &paint(RED, msg::t("rejected", &[]))),
+            ("label", &paint(RED, voice.t("rejected", &[]))),
             ("commit", &commit),
             ("rules", &rules.join(", ")),
         ],

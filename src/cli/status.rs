@@ -3,9 +3,8 @@
 use orx::board::report;
 use orx::board::summary::Summary;
 use orx::text::{escape, escape_lines};
-use orx::workflow::role;
 
-use super::{BOLD, DIM, GREEN, Ui, YELLOW, msg, paint};
+use super::{BOLD, DIM, GREEN, Ui, YELLOW, paint};
 
 /// Show the items grouped by state (the stories, the repository's own
 /// kinds, then the agents), with the role each waits for and the next step.
@@ -135,8 +134,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let no_others = others.iter().all(|(_, l)| l.is_empty());
     if shown.is_empty() && no_others && agents.is_empty() && board.problems.is_empty() {
         ui.line(match &want {
-            Some(r) => msg::t("no-stories-waiting-role", &[("role", &role::display(r))]),
-            None => msg::t("no-stories-yet-create-one", &[("dir", &ws.stories_dir())]),
+            Some(r) => ui.t("no-stories-waiting-role", &[("role", &ui.role(r))]),
+            None => ui.t("no-stories-yet-create-one", &[("dir", &ws.stories_dir())]),
         });
         return Ok(0);
     }
@@ -149,7 +148,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
     }
     if !agents.is_empty() {
-        ui.line(paint(BOLD, msg::t("agents", &[])));
+        ui.line(paint(BOLD, ui.t("agents", &[])));
         for s in &agents {
             ui.line(format!(
                 "  {:<8} {} {}",
@@ -157,14 +156,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 paint(BOLD, &s.status),
                 paint(
                     DIM,
-                    msg::t(
+                    ui.t(
                         "waits-role",
                         &[(
                             "role",
                             &s.waits_for
                                 .as_deref()
-                                .map(role::display)
-                                .unwrap_or_else(|| msg::t("nobody", &[]))
+                                .map(|r| ui.role(r))
+                                .unwrap_or_else(|| ui.t("nobody", &[]))
                         )]
                     )
                 )
@@ -174,14 +173,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             }
         }
     }
-    for line in super::unreadable_lines(&ws, &board.problems) {
+    for line in super::unreadable_lines(ui.voice(), &ws, &board.problems) {
         ui.line(paint(YELLOW, line));
     }
     if !counts.is_empty() {
         let n = shown.len();
         ui.line(paint(
             DIM,
-            msg::t(
+            ui.t(
                 if n == 1 {
                     "story-counts"
                 } else {
@@ -219,8 +218,8 @@ fn by_state(
         let owner = state
             .owner
             .as_deref()
-            .map(role::display)
-            .unwrap_or_else(|| msg::t("nobody", &[]));
+            .map(|r| ui.role(r))
+            .unwrap_or_else(|| ui.t("nobody", &[]));
         let heading = match kind {
             Some(k) => format!("{} {}", escape(k), state.name),
             None => state.name.clone(),
@@ -236,7 +235,7 @@ fn by_state(
                 ui.wrap(
                     format!(
                         "           {}",
-                        super::show::rejected_line(commit, violations)
+                        super::show::rejected_line(ui.voice(), commit, violations)
                     ),
                     11,
                 );
@@ -273,7 +272,7 @@ fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> or
         ));
     }
     if view.items.is_empty() {
-        ui.line(msg::t("no-items-any-branch", &[]));
+        ui.line(ui.t("no-items-any-branch", &[]));
         return Ok(0);
     }
     let width = view
@@ -307,7 +306,7 @@ fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> or
             collide += 1;
             paint(
                 YELLOW,
-                msg::t(
+                ui.t(
                     "different-items-files-merging-them",
                     &[("files", &r.files.join(", "))],
                 ),
@@ -323,7 +322,7 @@ fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> or
         };
         ui.line(format!("{}{note}", line.trim_end()));
     }
-    ui.line(msg::t(
+    ui.line(ui.t(
         "n-items-b-branches-d",
         &[
             ("n", &view.items.len().to_string()),
@@ -335,7 +334,7 @@ fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> or
     if collide > 0 {
         ui.line(paint(
             YELLOW,
-            msg::t(
+            ui.t(
                 "n-ids-taken-different-items",
                 &[("n", &collide.to_string())],
             ),

@@ -5,7 +5,6 @@ use std::process::Command;
 use orx::kinds::goal;
 
 use super::{ChangeArgs, GREEN, RED, Ui, paint};
-use crate::cli::msg;
 
 /// A goal's tasks (made with `git orx goal claim`): start, submit for review,
 /// the reviewer's verdict, the checks, giving up. A task is closed only by
@@ -130,9 +129,9 @@ fn check(ui: &mut Ui, on: On) -> orx::Result<u8> {
             command.stdout(std::io::stderr());
         }
         match command.status() {
-            Ok(s) if s.success() => ui.line(paint(GREEN, msg::t("passed", &[]))),
+            Ok(s) if s.success() => ui.line(paint(GREEN, ui.t("passed", &[]))),
             _ => {
-                ui.line(paint(RED, msg::t("failed", &[])));
+                ui.line(paint(RED, ui.t("failed", &[])));
                 failed.push(c.clone());
             }
         }

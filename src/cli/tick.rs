@@ -3,7 +3,6 @@
 use std::time::{Duration, Instant};
 
 use super::Ui;
-use crate::cli::msg;
 
 /// The ticker: close the tasks the main line merged (a merge commit
 /// naming the task's branch, or a commit carrying `Closes: ID`), route new
@@ -129,10 +128,10 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
         // A check that keeps the state (a no-taker check before the
         // third) says so, rather than `discussing -> discussing`.
         let moved = match &d.from {
-            Some(from) if *from == d.to => super::msg::t("still-state", &[("state", &d.to)]),
+            Some(from) if *from == d.to => ui.t("still-state", &[("state", &d.to)]),
             from => format!(
                 "{} -> {}",
-                from.clone().unwrap_or_else(|| super::msg::t("new", &[])),
+                from.clone().unwrap_or_else(|| ui.t("new", &[])),
                 d.to
             ),
         };
@@ -147,11 +146,11 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
     }
     for n in &ticked.notices {
         let to = if n.agents.is_empty() {
-            orx::workflow::role::display(&n.role)
+            ui.role(&n.role)
         } else {
             format!(
                 "{} ({})",
-                orx::workflow::role::display(&n.role),
+                ui.role(&n.role),
                 orx::text::escape(&n.agents.join(", "))
             )
         };
@@ -159,7 +158,7 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
         // that prints it.
         let text = n.text.trim();
         if !text.contains('\n') {
-            ui.line(super::msg::t(
+            ui.line(ui.t(
                 "notice-item-text",
                 &[
                     ("notice", &n.notice),
@@ -169,7 +168,7 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
                 ],
             ));
         } else if n.item.starts_with(&format!("{} ", orx::kinds::goal::GOAL)) {
-            ui.line(super::msg::t(
+            ui.line(ui.t(
                 "notice-item-git-orx-goal",
                 &[
                     ("notice", &n.notice),
@@ -186,7 +185,7 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
             // A task's notice (a merge, a pull request or issue closed):
             // `goal prompt` prints a phase's prompt, which an event's
             // notice is not; it is told whole.
-            ui.line(super::msg::t(
+            ui.line(ui.t(
                 "notice-item",
                 &[
                     ("notice", &n.notice),
@@ -199,7 +198,7 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
             }
         }
         if !n.busy.is_empty() {
-            ui.line(super::msg::t(
+            ui.line(ui.t(
                 "left-out-busy-agents",
                 &[("agents", &orx::text::escape(&n.busy.join(", ")))],
             ));
@@ -213,21 +212,18 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
             .map(|a| a.agent.as_str())
             .collect();
         if idle.is_empty() {
-            ui.line(super::msg::t("idle-agents-none", &[]));
+            ui.line(ui.t("idle-agents-none", &[]));
         } else {
-            ui.line(super::msg::t(
+            ui.line(ui.t(
                 "idle-agents-agents",
                 &[("agents", &orx::text::escape(&idle.join(", ")))],
             ));
         }
     }
     for n in &ticked.notes {
-        ui.line(msg::t(
-            "note-text",
-            &[("text", &orx::text::escape(&msg::m(n)))],
-        ));
+        ui.line(ui.t("note-text", &[("text", &orx::text::escape(&ui.m(n)))]));
     }
     if ticked.dispatched.is_empty() && ticked.notes.is_empty() && ticked.notices.is_empty() {
-        ui.line(msg::t("nothing-dispatch", &[]));
+        ui.line(ui.t("nothing-dispatch", &[]));
     }
 }

@@ -97,7 +97,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if let Some(b) = backup {
         ui.line(paint(
             DIM,
-            super::msg::t(
+            ui.t(
                 "backup-name-kept-git-orx",
                 &[("name", &b.name), ("id", &plan.id())],
             ),

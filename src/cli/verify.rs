@@ -6,7 +6,6 @@ use orx::history::verify::{self, Options};
 use orx::text::escape;
 
 use super::{CYAN, GREEN, RED, Ui, YELLOW, paint};
-use crate::cli::msg;
 
 /// Check every commit in a range against the rules — including commits
 /// made with --no-verify, cherry-picked, rebased or merged. For CI and a
@@ -30,7 +29,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (revs, scope) = if args.revs.is_empty() {
         verify::default_range(&repo, args.all)
     } else {
-        check_revs(&repo, &args.revs)?;
+        check_revs(ui.voice(), &repo, &args.revs)?;
         (
             args.revs.clone(),
             orx::text::message::Message::text(args.revs.join(" ")),
@@ -59,13 +58,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     for v in &report.violations {
         ui.wrap(format!("{}: {}", head(v), paint(RED, &v.rule)), 4);
-        for line in msg::m(&v.message).lines() {
+        for line in ui.m(&v.message).lines() {
             ui.wrap(format!("    {line}"), 6);
         }
     }
     for a in &report.acknowledged {
         ui.wrap(
-            msg::t(
+            ui.t(
                 "rest-rule-acknowledged",
                 &[
                     ("rest", &head(&a.violation)),
@@ -74,11 +73,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ),
             4,
         );
-        for line in msg::m(&a.violation.message).lines() {
+        for line in ui.m(&a.violation.message).lines() {
             ui.wrap(format!("    {line}"), 6);
         }
         ui.wrap(
-            msg::t(
+            ui.t(
                 "acknowledged-who-why",
                 &[("who", &escape(&a.by)), ("why", &escape(&a.reason))],
             ),
@@ -87,7 +86,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     for r in &report.repaired {
         ui.wrap(
-            msg::t(
+            ui.t(
                 "rest-rule-repaired-commit",
                 &[
                     ("rest", &head(&r.violation)),
@@ -100,11 +99,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     for c in &report.not_judged {
         ui.wrap(
-            msg::t(
+            ui.t(
                 "verify-shallow-boundary",
                 &[
                     ("commit", c),
-                    ("label", &paint(YELLOW, msg::t("not-judged", &[]))),
+                    ("label", &paint(YELLOW, ui.t("not-judged", &[]))),
                 ],
             ),
             4,
@@ -113,20 +112,20 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let n = report.violations.len();
     let unjudged = match report.not_judged.len() {
         0 => String::new(),
-        k => msg::t("verify-not-judged", &[("n", &k)]),
+        k => ui.t("verify-not-judged", &[("n", &k)]),
     };
     let mut acknowledged = match report.acknowledged.len() {
         0 => String::new(),
-        k => msg::t("k-acknowledged", &[("k", &k)]),
+        k => ui.t("k-acknowledged", &[("k", &k)]),
     };
     if !report.repaired.is_empty() {
-        acknowledged.push_str(&msg::t("k-repaired", &[("k", &report.repaired.len())]));
+        acknowledged.push_str(&ui.t("k-repaired", &[("k", &report.repaired.len())]));
     }
-    let summary = msg::t(
+    let summary = ui.t(
         "verify-summary",
         &[
             ("n", &(report.commits - report.not_judged.len())),
-            ("scope", &msg::m(&scope)),
+            ("scope", &ui.m(&scope)),
             ("unjudged", &unjudged),
             ("v", &n),
             ("acknowledged", &acknowledged),
@@ -135,9 +134,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     ui.wrap(paint(if n == 0 { GREEN } else { RED }, summary), 4);
     if n > 0 {
         ui.wrap(
-            msg::t(
+            ui.t(
                 "text-history-not-rewritten-fix",
-                &[("text", &paint(CYAN, msg::t("hint", &[])))],
+                &[("text", &paint(CYAN, ui.t("hint", &[])))],
             ),
             6,
         );
@@ -147,7 +146,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 
 /// A range that names no commits is a usage error (exit 2), never a
 /// violation (exit 1): CI must tell a typo from a broken rule.
-fn check_revs(repo: &Repo, revs: &[String]) -> orx::Result<()> {
+fn check_revs(voice: &crate::cli::msg::Voice, repo: &Repo, revs: &[String]) -> orx::Result<()> {
     let usage = |why: String| {
         orx::Error::Usage(orx::msg!(
             "cannot-verify-range-why-give",
@@ -156,7 +155,7 @@ fn check_revs(repo: &Repo, revs: &[String]) -> orx::Result<()> {
         ))
     };
     if let Some(r) = revs.iter().find(|r| r.contains("...")) {
-        return Err(usage(msg::t(
+        return Err(usage(voice.t(
             "range-symmetric-range-which-verify",
             &[("range", &orx::text::escape(r))],
         )));

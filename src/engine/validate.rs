@@ -393,7 +393,7 @@ impl Refusal {
             } => two(
                 msg!(
                     "role-may-not-move-item",
-                    role = role::display(r),
+                    role = role::arg(r),
                     item = item,
                     from = from,
                     to = to
@@ -409,7 +409,7 @@ impl Refusal {
             } => two(
                 msg!(
                     "role-may-not-change-item",
-                    role = role::display(r),
+                    role = role::arg(r),
                     item = item,
                     from = from
                 ),
@@ -560,7 +560,7 @@ impl Refusal {
                 problem = problem
             ),
             Refusal::ForceNotHuman { role: r } => {
-                msg!("only-human-may-force", role = role::display(r))
+                msg!("only-human-may-force", role = role::arg(r))
             }
         }
     }
@@ -690,8 +690,8 @@ fn record_change(wf: &Workflow, t: Option<&Transition>, c: &Change, item: &str) 
         if !r.roles.iter().any(|x| x == c.role) {
             return refuse(crate::msg!(
                 "record-wrong-role",
-                roles = role::display_list(&r.roles),
-                role = role::display(c.role)
+                roles = role::list(&r.roles),
+                role = role::arg(c.role)
             ));
         }
         let current = match r.round.eval(&scope) {

@@ -99,6 +99,9 @@ pub struct Verdicts {
     /// The `lang` of the rules the change was judged by (empty when not
     /// set by [`crate::hooks::check_staged`]): the language to report in.
     pub lang: String,
+    /// The roles of those rules, whose spellings (`PM`) name a team's
+    /// roles in the report.
+    pub roles: crate::workflow::role::Roles,
 }
 
 struct Version {
@@ -214,7 +217,7 @@ impl Judge<'_> {
                             "rules-need-human",
                             path = &path,
                             role = self.role.map_or(msg!("none"), |r| {
-                                Message::text(crate::workflow::role::display(r))
+                                crate::workflow::role::arg(r)
                             })
                         ),
                     ));

@@ -480,7 +480,7 @@ fn check_commit(
                 crate::msg!(
                     "author-not-an-identity",
                     email = &info.author_email,
-                    role = crate::workflow::role::display(role)
+                    role = crate::workflow::role::arg(role)
                 ),
             )),
             Some(i) if !i.roles.iter().any(|r| r == role) => out.push(violation(
@@ -488,8 +488,8 @@ fn check_commit(
                 crate::msg!(
                     "author-not-that-role",
                     email = &info.author_email,
-                    role = crate::workflow::role::display(role),
-                    roles = crate::workflow::role::display_list(&i.roles)
+                    role = crate::workflow::role::arg(role),
+                    roles = crate::workflow::role::list(&i.roles)
                 ),
             )),
             Some(_) => {}

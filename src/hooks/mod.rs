@@ -1121,6 +1121,7 @@ pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
     if changes.is_empty() && staged.others.is_empty() {
         return Ok(Some(Verdicts {
             lang: rules.lang().to_owned(),
+            roles: rules.roles.clone(),
             ..Verdicts::default()
         }));
     }
@@ -1128,6 +1129,7 @@ pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
     judge.force = staged.force(repo);
     let mut verdicts = judge.judge_changes(&staged.index, &staged.others, changes)?;
     verdicts.lang = rules.lang().to_owned();
+    verdicts.roles = rules.roles.clone();
     Ok(Some(verdicts))
 }
 

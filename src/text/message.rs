@@ -93,6 +93,9 @@ const TEXT: &str = "";
 /// The ID of a [`Message::said`]: no resource has it.
 const SAID: &str = "\u{1}said";
 
+/// The ID of a [`Message::roles`]: no resource has it.
+const ROLES: &str = "\u{1}roles";
+
 impl Message {
     /// A text said as it is, in every language: what another program
     /// wrote (git's own error), or a text no message names yet.
@@ -111,6 +114,22 @@ impl Message {
             args.push(("zh", Arg::Text(zh.to_owned())));
         }
         Message { id: SAID, args }
+    }
+
+    /// Roles, each by its name (`pm`) and how it is shown when the
+    /// renderer knows no other spelling for it (`Pm`), joined by commas:
+    /// the renderer says each as the repository's rules spell it
+    /// ([`Message::render_with`]), so that a library message names a
+    /// team's role (`PM`) without a process-wide table of spellings.
+    pub fn roles<N: Into<String>, S: Into<String>>(
+        roles: impl IntoIterator<Item = (N, S)>,
+    ) -> Message {
+        let mut args = Vec::new();
+        for (name, shown) in roles {
+            args.push(("name", Arg::Text(name.into())));
+            args.push(("shown", Arg::Text(shown.into())));
+        }
+        Message { id: ROLES, args }
     }
 
     /// The text of a [`Message::text`], or `None` for a named message.
@@ -166,6 +185,18 @@ impl Message {
     /// said as `word` rewords its ID, where it does (the command line's
     /// wording of a library message, naming its flag).
     pub fn render_worded(&self, lang: Lang, word: &dyn Fn(&str) -> Option<&'static str>) -> String {
+        self.render_with(lang, word, &|_| None)
+    }
+
+    /// The message in `lang`, worded as [`Message::render_worded`] words
+    /// it, each role among it ([`Message::roles`]) spelt as `role` spells
+    /// its name, where it does (a repository's own spelling of its role).
+    pub fn render_with(
+        &self,
+        lang: Lang,
+        word: &dyn Fn(&str) -> Option<&'static str>,
+        role: &dyn Fn(&str) -> Option<String>,
+    ) -> String {
         if let Some(text) = self.as_text() {
             return text.to_owned();
         }
@@ -179,6 +210,24 @@ impl Message {
             let zh = (lang == Lang::Zh).then(|| find("zh")).flatten();
             return zh.or_else(|| find("en")).unwrap_or_default();
         }
+        if self.id == ROLES {
+            let texts: Vec<&str> = self
+                .args
+                .iter()
+                .filter_map(|(_, a)| match a {
+                    Arg::Text(t) => Some(t.as_str()),
+                    Arg::Message(_) => None,
+                })
+                .collect();
+            return texts
+                .chunks(2)
+                .map(|pair| match pair {
+                    [name, shown] => role(name).unwrap_or_else(|| (*shown).to_owned()),
+                    _ => String::new(),
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+        }
         let id = word(self.id).unwrap_or(self.id);
         say(
             lang,
@@ -186,7 +235,7 @@ impl Message {
             self.args.iter().map(|(name, value)| {
                 let text = match value {
                     Arg::Text(t) => t.clone(),
-                    Arg::Message(m) => m.render_worded(lang, word),
+                    Arg::Message(m) => m.render_with(lang, word, role),
                 };
                 (*name, text)
             }),

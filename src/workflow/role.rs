@@ -35,10 +35,6 @@ pub fn aliases() -> &'static [(String, String)] {
     &table().1
 }
 
-/// How the config spells the repository's own roles (`PM` for `pm`), for
-/// [`display`]: recorded when the config's roles are read.
-static SPELLINGS: std::sync::RwLock<Vec<(String, String)>> = std::sync::RwLock::new(Vec::new());
-
 /// A role's name as the rules use it: roles are case-insensitive, and
 /// their names are lowercase (`Architect` is `architect`).
 pub fn canonical(role: &str) -> String {
@@ -68,9 +64,16 @@ pub enum RoleSource {
 /// The role that may override any rule with `--force --reason`.
 pub const HUMAN: &str = "human";
 
+/// The roles of a repository's rules: the built-in ones and the config's
+/// own, with how the config spells those (`PM` for `pm`). The spellings
+/// are data of these rules, not of the process: two repositories read in
+/// one process (the MCP server, the board server, tests) each say their
+/// own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Roles {
     names: Vec<String>,
+    /// (name, as the config spells it), for a name spelt otherwise.
+    spelt: Vec<(String, String)>,
 }
 
 impl Default for Roles {
@@ -81,7 +84,8 @@ impl Default for Roles {
 
 impl Roles {
     /// The built-in roles plus `extra` (duplicates ignored), named in
-    /// lowercase; a name spelt otherwise (`PM`) is kept for [`display`].
+    /// lowercase; a name spelt otherwise (`PM`) is kept for
+    /// [`Roles::display`].
     pub fn with_extra(extra: &[String]) -> Roles {
         let mut names: Vec<String> = builtin().iter().map(|(n, _)| n.clone()).collect();
         let mut spelt = Vec::new();
@@ -94,15 +98,25 @@ impl Roles {
                 names.push(name);
             }
         }
-        if !spelt.is_empty()
-            && let Ok(mut table) = SPELLINGS.write()
-        {
-            for (name, shown) in spelt {
-                table.retain(|(n, _)| *n != name);
-                table.push((name, shown));
-            }
+        Roles { names, spelt }
+    }
+
+    /// How the config spells `role`, where it spells it otherwise than
+    /// its name (`PM` for `pm`).
+    pub fn spelt(&self, role: &str) -> Option<&str> {
+        self.spelt
+            .iter()
+            .find(|(n, _)| n == role)
+            .map(|(_, s)| s.as_str())
+    }
+
+    /// `sm` → `SM`, `architect` → `Architect`; a role the config spells
+    /// otherwise as the config spells it (`PM`).
+    pub fn display(&self, role: &str) -> String {
+        match self.spelt(role) {
+            Some(s) => s.to_owned(),
+            None => shown(role),
         }
-        Roles { names }
     }
 
     pub fn contains(&self, role: &str) -> bool {
@@ -114,16 +128,12 @@ impl Roles {
     }
 }
 
-/// `sm` → `SM`, `architect` → `Architect`, `reviewer` → `Reviewer`; a
-/// role the config spells otherwise as the config spells it (`PM`).
-pub fn display(role: &str) -> String {
+/// How a role is shown when no rules spell it otherwise: `sm` → `SM`,
+/// `architect` → `Architect`, a team's `pm` → `Pm` (its rules'
+/// [`Roles::display`] says `PM` where the config spells it so).
+pub fn shown(role: &str) -> String {
     if let Some((_, d)) = builtin().iter().find(|(n, _)| n == role) {
         return d.clone();
-    }
-    if let Ok(table) = SPELLINGS.read()
-        && let Some((_, shown)) = table.iter().find(|(n, _)| n == role)
-    {
-        return shown.clone();
     }
     let mut chars = role.chars();
     match chars.next() {
@@ -132,28 +142,23 @@ pub fn display(role: &str) -> String {
     }
 }
 
-/// A list of roles as a message: `SM or Human` (`SM 或 Human`), nobody
-/// for none.
-pub fn list(roles: &[String]) -> crate::text::message::Message {
-    use crate::text::message::Message;
-    let names: Vec<String> = roles.iter().map(|r| display(r)).collect();
-    match names.split_last() {
-        None => crate::msg!("role-nobody"),
-        Some((last, [])) => Message::text(last.clone()),
-        Some((last, rest)) => crate::text::message::either([
-            Message::text(rest.join(", ")),
-            Message::text(last.clone()),
-        ]),
-    }
+/// A role as a message argument: said as the rules of whoever renders it
+/// spell it (`PM`), else as [`shown`] shows it.
+pub fn arg(role: &str) -> crate::text::message::Message {
+    crate::text::message::Message::roles([(role, shown(role))])
 }
 
-/// A list of roles for messages: `SM or Human`.
-pub fn display_list(roles: &[String]) -> String {
-    let names: Vec<String> = roles.iter().map(|r| display(r)).collect();
-    match names.len() {
-        0 => "nobody".to_owned(),
-        1 => names[0].clone(),
-        n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]),
+/// A list of roles as a message: `SM or Human` (`SM 或 Human`), nobody
+/// for none; each role said as [`arg`] says it.
+pub fn list(roles: &[String]) -> crate::text::message::Message {
+    use crate::text::message::Message;
+    let each = |rs: &[String]| Message::roles(rs.iter().map(|r| (r.clone(), shown(r))));
+    match roles.split_last() {
+        None => crate::msg!("role-nobody"),
+        Some((_, [])) => each(roles),
+        Some((last, rest)) => {
+            crate::text::message::either([each(rest), each(std::slice::from_ref(last))])
+        }
     }
 }
 
@@ -168,6 +173,43 @@ mod tests {
         assert_eq!(canonical("API"), HUMAN);
         assert!(names.contains(&HUMAN));
         assert!(names.iter().all(|n| canonical(n) == *n));
-        assert_eq!(display(HUMAN), "Human");
+        assert_eq!(shown(HUMAN), "Human");
+    }
+
+    /// Two repositories' rules in one process spell the same role each as
+    /// its own config does, in a refusal each renders: the spellings are
+    /// data of the rules, not a table the last one read filled.
+    #[test]
+    fn two_rules_in_one_process_each_spell_their_own_role() {
+        use crate::text::message::Lang;
+        let upper = Roles::with_extra(&["PM".to_owned()]);
+        let title = Roles::with_extra(&["Pm".to_owned()]);
+        let plain = Roles::with_extra(&["pm".to_owned()]);
+        assert!(upper.contains("pm") && title.contains("pm") && plain.contains("pm"));
+        let refusal = crate::engine::validate::Refusal::ForceNotHuman {
+            role: "pm".to_owned(),
+        }
+        .message();
+        let listed = list(&["sm".to_owned(), "pm".to_owned()]);
+        let say = |roles: &Roles, m: &crate::text::message::Message| {
+            m.render_with(Lang::En, &|_| None, &|r| roles.spelt(r).map(str::to_owned))
+        };
+        assert!(
+            say(&upper, &refusal).contains("PM"),
+            "{}",
+            say(&upper, &refusal)
+        );
+        assert!(
+            say(&title, &refusal).contains("Pm"),
+            "{}",
+            say(&title, &refusal)
+        );
+        assert!(!say(&title, &refusal).contains("PM"));
+        assert_eq!(say(&upper, &listed), "SM or PM");
+        assert_eq!(say(&title, &listed), "SM or Pm");
+        assert_eq!(upper.display("pm"), "PM");
+        assert_eq!(plain.display("pm"), "Pm");
+        // Read again, the first rules still say their own.
+        assert_eq!(say(&upper, &listed), "SM or PM");
     }
 }

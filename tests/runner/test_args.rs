@@ -116,6 +116,52 @@ fn a_teams_own_role_prints_as_the_config_spells_it() {
     }
 }
 
+/// A team's role the config spells `PM` is said `PM` wherever git-orx
+/// names it: a refusal of the command and of the hook, its JSON, `status`
+/// and `show` (the spellings are the rules' data, not a table the process
+/// fills).
+#[test]
+fn a_teams_role_spelt_pm_is_said_pm_in_refusals_status_show_and_json() {
+    let repo = Repo::new();
+    repo.edit(".orx/config.yaml", "roles: []", "roles: [PM]");
+    repo.write(
+        ".orx/workflows/bug.yaml",
+        crate::test_kinds::BUG_WORKFLOW.replace("tester", "pm"),
+    );
+    repo.commit_rules("A bug kind the PM checks");
+    repo.orx(&["new", "bug", "Crash on save", "--id", "9.1", "--as", "dev"])
+        .ok();
+    repo.orx(&["move", "9.1", "Fixed", "--as", "dev"]).ok();
+    let said = |run: &crate::common::Run, text: &str| {
+        assert!(
+            text.contains("PM") && !text.contains("Pm"),
+            "{}",
+            run.render()
+        );
+    };
+    let refused = repo.orx(&["move", "9.1", "Closed", "--as", "dev"]);
+    refused.code(1);
+    said(&refused, &refused.stderr);
+    let json = repo.orx(&["move", "9.1", "Closed", "--as", "dev", "--json"]);
+    json.code(1);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    said(&json, v["error"]["message"].as_str().unwrap());
+    let status = repo.orx(&["status"]);
+    status.ok();
+    assert!(status.stdout.contains("(PM)"), "{}", status.render());
+    let show = repo.orx(&["show", "9.1"]);
+    show.ok();
+    said(&show, &show.stdout);
+    repo.edit(
+        "docs/bugs/9.1.crash-on-save.md",
+        "status: Fixed",
+        "status: Closed",
+    );
+    let hook = repo.git_env(&["commit", "-q", "-am", "close"], &[("ORX_ROLE", "dev")]);
+    hook.code(1);
+    said(&hook, &hook.stderr);
+}
+
 #[test]
 fn move_with_json_prints_the_result_not_a_misleading_usage() {
     let repo = with_story();

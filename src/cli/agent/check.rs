@@ -3,7 +3,7 @@
 use std::process::Command;
 
 use super::{AgentChange, Ui};
-use crate::cli::{BOLD, GREEN, RED, msg, paint};
+use crate::cli::{BOLD, GREEN, RED, paint};
 
 /// The exit code of checks that ran and failed: not 1, which is a refusal.
 pub const CHECKS_FAILED: u8 = 4;
@@ -45,19 +45,19 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
         }
         let status = command.status();
         match status {
-            Ok(s) if s.success() => ui.line(paint(GREEN, msg::t("passed", &[]))),
+            Ok(s) if s.success() => ui.line(paint(GREEN, ui.t("passed", &[]))),
             Ok(s) => {
                 ui.line(paint(
                     RED,
                     match s.code() {
-                        Some(c) => msg::t("failed-exit-code", &[("code", &c)]),
-                        None => msg::t("failed", &[]),
+                        Some(c) => ui.t("failed-exit-code", &[("code", &c)]),
+                        None => ui.t("failed", &[]),
                     },
                 ));
                 failed.push(check.clone());
             }
             Err(e) => {
-                ui.line(paint(RED, msg::t("cannot-run-e", &[("e", &e)])));
+                ui.line(paint(RED, ui.t("cannot-run-e", &[("e", &e)])));
                 failed.push(check.clone());
             }
         }
@@ -67,16 +67,16 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
         paint(
             GREEN,
             match checks.len() {
-                1 => msg::t("check-passed", &[]),
-                n => msg::t("all-n-checks-passed", &[("n", &n)]),
+                1 => ui.t("check-passed", &[]),
+                n => ui.t("all-n-checks-passed", &[("n", &n)]),
             },
         )
     } else {
         paint(
             RED,
             match checks.len() {
-                1 => msg::t("check-failed", &[]),
-                n => msg::t("k-n-checks-failed", &[("k", &failed.len()), ("n", &n)]),
+                1 => ui.t("check-failed", &[]),
+                n => ui.t("k-n-checks-failed", &[("k", &failed.len()), ("n", &n)]),
             },
         )
     });
@@ -105,7 +105,7 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
                 )
             });
         }
-        None => ui.line(msg::t(
+        None => ui.line(ui.t(
             "agent-name-still-state-nothing",
             &[("name", &args.agent.name), ("state", &item.status)],
         )),

@@ -13,7 +13,6 @@ use orx::change::plan::{self, Plan};
 use orx::kinds::agent;
 
 use super::{DIM, Ui, paint, report_change};
-use crate::cli::msg;
 
 /// The agent lifecycle (IDLE, PLANNING, CONFIRMING, EXECUTING,
 /// AUTO_FIX, BLOCKED, ARCHIVING), kept in `.orx/active_context.md` (or
@@ -112,25 +111,25 @@ pub fn execute_with(
     let done = plan::execute(ws, &plan, !change.no_commit)?;
     if let Some(r) = &done.rollback {
         ui.line(match r.changed.len() {
-            1 => msg::t(
+            1 => ui.t(
                 "rolled-back-file-restored-removed",
                 &[("commit", &r.commit)],
             ),
-            n => msg::t(
+            n => ui.t(
                 "rolled-back-n-files-restored",
                 &[("n", &n), ("commit", &r.commit)],
             ),
         });
         ui.line(paint(
             DIM,
-            msg::t(
+            ui.t(
                 "state-before-saved-name-git",
                 &[("name", &r.saved), ("name2", &r.saved), ("role", &role)],
             ),
         ));
     }
     if let Some(c) = &done.checkpoint {
-        ui.line(paint(DIM, msg::t("checkpoint-name-2", &[("name", &c)])));
+        ui.line(paint(DIM, ui.t("checkpoint-name-2", &[("name", &c)])));
     }
     report_change(ui, ws, &plan, Some(&done), extra);
     Ok(())

@@ -1,11 +1,10 @@
 //! `git orx agent show`
 
 use orx::text::escape;
-use orx::workflow::role;
 use serde_json::Value;
 
 use super::{AgentArg, Ui};
-use crate::cli::{BOLD, DIM, GREEN, RED, msg, paint};
+use crate::cli::{BOLD, DIM, GREEN, RED, paint};
 
 /// Show an agent: its state and whom it waits for, the session's
 /// requirement and task queue, the auto-fix attempts, the last checkpoint
@@ -43,33 +42,32 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     let s = &d.summary;
     let text = |k: &str| view[k].as_str().map(escape);
-    ui.line(msg::t(
+    ui.line(ui.t(
         "agent-id-acts-role",
         &[
             ("id", &paint(BOLD, escape(&s.id))),
-            (
-                "role",
-                &role::display(view["acts_as"].as_str().unwrap_or("?")),
-            ),
+            ("role", &ui.role(view["acts_as"].as_str().unwrap_or("?"))),
         ],
     ));
-    ui.line(msg::t("file-path", &[("path", &s.path)]));
-    ui.line(msg::t(
-        "state-state-waits-role",
-        &[
-            ("state", &paint(BOLD, &s.status)),
-            (
-                "role",
-                &s.waits_for
-                    .as_deref()
-                    .map(role::display)
-                    .unwrap_or_else(|| "nobody".to_owned()),
-            ),
-        ],
-    ));
+    ui.line(ui.t("file-path", &[("path", &s.path)]));
+    ui.line(
+        ui.t(
+            "state-state-waits-role",
+            &[
+                ("state", &paint(BOLD, &s.status)),
+                (
+                    "role",
+                    &s.waits_for
+                        .as_deref()
+                        .map(|r| ui.role(r))
+                        .unwrap_or_else(|| "nobody".to_owned()),
+                ),
+            ],
+        ),
+    );
     if let Some(h) = &s.handoff {
         ui.wrap(
-            msg::t("next-text-2", &[("text", &paint(GREEN, escape(h)))]),
+            ui.t("next-text-2", &[("text", &paint(GREEN, escape(h)))]),
             15,
         );
     }
@@ -77,15 +75,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(format!("  {}", paint(RED, "paused")));
     }
     if let Some(session) = text("session_id") {
-        ui.line(msg::t("session-id", &[("id", &session)]));
+        ui.line(ui.t("session-id", &[("id", &session)]));
     }
     if let Some(r) = text("requirement") {
-        ui.wrap(msg::t("requirement-text", &[("text", &r)]), 15);
+        ui.wrap(ui.t("requirement-text", &[("text", &r)]), 15);
     }
     let tasks = orx::kinds::agent::tasks(&view);
     if !tasks.is_empty() {
         let open = orx::kinds::agent::open_tasks(&tasks);
-        ui.line(msg::t(
+        ui.line(ui.t(
             "tasks-done-total-done-skipped",
             &[("done", &(tasks.len() - open)), ("total", &tasks.len())],
         ));
@@ -105,7 +103,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             );
         }
     }
-    ui.line(msg::t(
+    ui.line(ui.t(
         "auto-fix-n-max-attempts",
         &[
             ("n", &view["auto_fix_attempts"].as_u64().unwrap_or(0)),
@@ -113,8 +111,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ],
     ));
     ui.line(match text("last_checkpoint") {
-        Some(name) => msg::t("checkpoint-name", &[("name", &name)]),
-        None => msg::t("checkpoint-none-yet", &[]),
+        Some(name) => ui.t("checkpoint-name", &[("name", &name)]),
+        None => ui.t("checkpoint-none-yet", &[]),
     });
     if let Some(passed) = view["last_check"]["passed"].as_bool() {
         let failed: Vec<&str> = view["last_check"]["failed"]
@@ -131,30 +129,30 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             }
         );
         ui.line(if passed {
-            msg::t("last-check-passed-rest", &[("rest", &rest)])
+            ui.t("last-check-passed-rest", &[("rest", &rest)])
         } else {
-            msg::t("last-check-failed-rest", &[("rest", &rest)])
+            ui.t("last-check-failed-rest", &[("rest", &rest)])
         });
     }
-    ui.line(msg::t("allowed-while-state-2", &[("state", &s.status)]));
+    ui.line(ui.t("allowed-while-state-2", &[("state", &s.status)]));
     for o in &allowed {
-        let desc = o.said().map(|d| msg::m(&d)).unwrap_or_default();
+        let desc = o.said().map(|d| ui.m(&d)).unwrap_or_default();
         ui.wrap(format!("  {:<20} {}", o.name, paint(DIM, desc)), 23);
     }
     if !d.moves.is_empty() {
-        ui.line(msg::t("triggers-state", &[("state", &s.status)]));
+        ui.line(ui.t("triggers-state", &[("state", &s.status)]));
         for m in &d.moves {
-            let as_role = role::display(&m.judged_as);
+            let as_role = ui.role(&m.judged_as);
             let verdict = if m.allowed {
-                paint(GREEN, msg::t("allowed-role", &[("role", &as_role)]))
+                paint(GREEN, ui.t("allowed-role", &[("role", &as_role)]))
             } else {
-                paint(RED, msg::t("not-allowed-role", &[("role", &as_role)]))
+                paint(RED, ui.t("not-allowed-role", &[("role", &as_role)]))
             };
             ui.line(format!(
                 "  {:<22} -> {:<12} [{}] {verdict}",
                 m.trigger.as_deref().unwrap_or("-"),
                 m.to,
-                crate::cli::msg::roles(&m.roles)
+                ui.roles(&m.roles)
             ));
             for c in &m.conditions {
                 let mark = if c.holds {
@@ -162,7 +160,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 } else {
                     paint(RED, "✗")
                 };
-                ui.wrap(format!("       {mark} {}", escape(msg::desc(c))), 9);
+                ui.wrap(format!("       {mark} {}", escape(ui.desc(c))), 9);
             }
         }
     }

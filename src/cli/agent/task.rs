@@ -101,7 +101,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         if change.no_commit {
             ui.line(super::paint(
                 super::DIM,
-                super::msg::t("once-committed-all-tasks-done", &[]),
+                ui.t("once-committed-all-tasks-done", &[]),
             ));
         } else if let Some(next) = agent::plan_finished(&ws, name, actor)? {
             super::execute(ui, &ws, next, change)?;

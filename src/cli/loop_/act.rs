@@ -3,7 +3,6 @@
 use serde_json::{Value, json};
 
 use super::Ui;
-use crate::cli::msg;
 use orx::kinds::loops::{self, Signal};
 
 /// Take the skill's next action on a loop (or the one named: init,
@@ -119,14 +118,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if !ui.is_json() {
         match acted.signal {
             Signal::Continue => {}
-            Signal::PauseExit => ui.line(msg::t(
+            Signal::PauseExit => ui.line(ui.t(
                 "pause-exit-loop-id-paused",
                 &[("id", &args.id), ("id2", &args.id)],
             )),
             Signal::StopExit if acted.capped => {
-                ui.line(msg::t("stop-exit-loop-capped", &[("id", &args.id)]))
+                ui.line(ui.t("stop-exit-loop-capped", &[("id", &args.id)]))
             }
-            Signal::StopExit => ui.line(msg::t("stop-exit-loop-not-running", &[("id", &args.id)])),
+            Signal::StopExit => ui.line(ui.t("stop-exit-loop-not-running", &[("id", &args.id)])),
         }
     }
     Ok(0)

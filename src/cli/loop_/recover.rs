@@ -25,10 +25,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     super::execute(ui, &ws, &r.plan, change, extra)?;
     if !ui.is_json() {
         for line in &r.recovered {
-            ui.line(format!("  recovered: {}", crate::cli::msg::m(line)));
+            ui.line(format!("  recovered: {}", ui.m(line)));
         }
         for line in &r.lost {
-            ui.line(format!("  lost:      {}", crate::cli::msg::m(line)));
+            ui.line(format!("  lost:      {}", ui.m(line)));
         }
     }
     Ok(0)

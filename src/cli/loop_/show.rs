@@ -1,7 +1,6 @@
 //! `git orx loop show`
 
 use super::Ui;
-use crate::cli::msg::t;
 use crate::cli::{BOLD, DIM, paint};
 use orx::kinds::loops::{self, Found};
 use orx::text::escape;
@@ -54,19 +53,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             paint(BOLD, escape(&args.id)),
             text("title"),
             if legacy {
-                t("legacy", &[])
+                ui.t("legacy", &[])
             } else {
                 String::new()
             }
         ),
         2,
     );
-    ui.line(t("file-path", &[("path", &path)]));
-    ui.line(t(
-        "status-status",
-        &[("status", &paint(BOLD, text("status")))],
-    ));
-    ui.line(t(
+    ui.line(ui.t("file-path", &[("path", &path)]));
+    ui.line(ui.t("status-status", &[("status", &paint(BOLD, text("status")))]));
+    ui.line(ui.t(
         "iteration-n-max",
         &[
             ("n", &text("current_iteration")),
@@ -74,7 +70,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ],
     ));
     if !state["failure_reason"].is_null() && state.get("failure_reason").is_some() {
-        ui.line(t("failed-reason", &[("reason", &text("failure_reason"))]));
+        ui.line(ui.t("failed-reason", &[("reason", &text("failure_reason"))]));
     }
     let develop = [
         (
@@ -86,16 +82,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     ];
     ui.wrap(
         if loops::field(&state, "skill_state.develop.total").is_null() {
-            t("develop-no-tasks-yet-skill", &[("id", &escape(&args.id))])
+            ui.t("develop-no-tasks-yet-skill", &[("id", &escape(&args.id))])
         } else if derived.has_pending_develop {
-            t("develop-done-total-tasks-pct-2", &develop)
+            ui.t("develop-done-total-tasks-pct-2", &develop)
         } else {
-            t("develop-done-total-tasks-pct", &develop)
+            ui.t("develop-done-total-tasks-pct", &develop)
         },
         15,
     );
     ui.line(if derived.debug_completed {
-        t(
+        ui.t(
             "debug-confirmed-hypothesis",
             &[(
                 "hypothesis",
@@ -103,24 +99,24 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             )],
         )
     } else {
-        t("debug-no-confirmed-hypothesis", &[])
+        ui.t("debug-no-confirmed-hypothesis", &[])
     });
     let rate = text("skill_state.validate.pass_rate");
     ui.line(
         if loops::field(&state, "skill_state.validate.pass_rate").is_null() {
-            t("validate-not-run-yet", &[])
+            ui.t("validate-not-run-yet", &[])
         } else if derived.validation_passed {
-            t("validate-passed-pass-rate-rate", &[("rate", &rate)])
+            ui.t("validate-passed-pass-rate-rate", &[("rate", &rate)])
         } else {
-            t("validate-not-passed-pass-rate", &[("rate", &rate)])
+            ui.t("validate-not-passed-pass-rate", &[("rate", &rate)])
         },
     );
-    ui.line(t(
+    ui.line(ui.t(
         "progress-pct",
         &[("pct", &format!("{:.1}", derived.overall_progress))],
     ));
     if let Some(n) = next {
-        ui.wrap(paint(DIM, t("next-action", &[("action", &n)])), 15);
+        ui.wrap(paint(DIM, ui.t("next-action", &[("action", &n)])), 15);
     }
     Ok(0)
 }

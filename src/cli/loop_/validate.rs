@@ -1,7 +1,6 @@
 //! `git orx loop validate`
 
 use super::Ui;
-use crate::cli::msg;
 use orx::kinds::loops::{self, Found, Problem};
 
 /// Check a loop file: required fields, enums, types and the consistency
@@ -53,11 +52,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ui.line(format!("{at}: {}", p.message));
         }
         let loop_ = if legacy {
-            msg::t("loop-id-legacy", &[("id", &args.id)])
+            ui.t("loop-id-legacy", &[("id", &args.id)])
         } else {
-            msg::t("loop-id", &[("id", &args.id)])
+            ui.t("loop-id", &[("id", &args.id)])
         };
-        ui.line(msg::t(
+        ui.line(ui.t(
             "loop-valid-or-problems",
             &[("loop", &loop_), ("n", &problems.len())],
         ));

@@ -2,7 +2,7 @@
 //! value, an unknown subcommand) in the language in force, written from
 //! the error's kind and context rather than from clap's English.
 
-use super::t;
+use super::Voice;
 use clap::error::{ContextKind as C, ContextValue as V, ErrorKind as K};
 use orx::msg;
 use orx::text::message::Message;
@@ -28,32 +28,34 @@ fn quoted(v: &[String]) -> String {
 
 /// What was wrong, in lines (the first says it; a list of the values
 /// allowed may follow), or `None` for a kind this does not word.
-pub fn message(e: &clap::Error) -> Option<Vec<String>> {
+pub fn message(v: &Voice, e: &clap::Error) -> Option<Vec<String>> {
     let first = |k| values(e, k).into_iter().next().unwrap_or_default();
     let arg = first(C::InvalidArg);
     let value = first(C::InvalidValue);
     let line = match e.kind() {
-        K::UnknownArgument => t("unexpected-argument-arg-found", &[("arg", &arg)]),
-        K::InvalidSubcommand => t(
+        K::UnknownArgument => v.t("unexpected-argument-arg-found", &[("arg", &arg)]),
+        K::InvalidSubcommand => v.t(
             "unrecognized-subcommand-sub",
             &[("sub", &first(C::InvalidSubcommand))],
         ),
-        K::MissingRequiredArgument => t(
+        K::MissingRequiredArgument => v.t(
             "following-required-arguments-were-not",
             &[("args", &values(e, C::InvalidArg).join(", "))],
         ),
-        K::MissingSubcommand => t(
+        K::MissingSubcommand => v.t(
             "name-requires-subcommand-but-one",
             &[("name", &first(C::InvalidSubcommand))],
         ),
-        K::InvalidValue if value.is_empty() => t("value-required-arg-but-none", &[("arg", &arg)]),
-        K::InvalidValue => t(
+        K::InvalidValue if value.is_empty() => v.t("value-required-arg-but-none", &[("arg", &arg)]),
+        K::InvalidValue => v.t(
             "invalid-value-value-arg",
             &[("value", &value), ("arg", &arg)],
         ),
         K::ValueValidation => {
-            let why = std::error::Error::source(e).map(why).unwrap_or_default();
-            t(
+            let why = std::error::Error::source(e)
+                .map(|s| why(v, s))
+                .unwrap_or_default();
+            v.t(
                 "invalid-value-value-arg-why",
                 &[("value", &value), ("arg", &arg), ("why", &why)],
             )
@@ -61,20 +63,20 @@ pub fn message(e: &clap::Error) -> Option<Vec<String>> {
         K::ArgumentConflict => {
             let prior = values(e, C::PriorArg);
             if prior.is_empty() {
-                t("argument-arg-cannot-used-one", &[("arg", &arg)])
+                v.t("argument-arg-cannot-used-one", &[("arg", &arg)])
             } else {
-                t(
+                v.t(
                     "argument-arg-cannot-used-others",
                     &[("arg", &arg), ("others", &quoted(&prior))],
                 )
             }
         }
-        K::NoEquals => t("equal-sign-needed-when-assigning", &[("arg", &arg)]),
-        K::TooManyValues => t(
+        K::NoEquals => v.t("equal-sign-needed-when-assigning", &[("arg", &arg)]),
+        K::TooManyValues => v.t(
             "unexpected-value-value-arg-found",
             &[("value", &value), ("arg", &arg)],
         ),
-        K::TooFewValues | K::WrongNumberOfValues => t(
+        K::TooFewValues | K::WrongNumberOfValues => v.t(
             "arg-takes-different-number-values",
             &[("arg", &arg), ("n", &first(C::ActualNumValues))],
         ),
@@ -84,19 +86,19 @@ pub fn message(e: &clap::Error) -> Option<Vec<String>> {
     let valid = values(e, C::ValidValue);
     if matches!(e.kind(), K::InvalidValue) && !valid.is_empty() {
         let list = valid.join(", ");
-        lines.push(t("possible-values-list", &[("list", &list)]));
+        lines.push(v.t("possible-values-list", &[("list", &list)]));
     }
     let subs = values(e, C::ValidSubcommand);
     if matches!(e.kind(), K::MissingSubcommand) && !subs.is_empty() {
         let list = subs.join(", ");
-        lines.push(t("subcommands-list", &[("list", &list)]));
+        lines.push(v.t("subcommands-list", &[("list", &list)]));
     }
     Some(lines)
 }
 
 /// The tips clap offers with an error: a similar subcommand, argument or
 /// value, or how to pass something that looks like a flag.
-pub fn tips(e: &clap::Error) -> Vec<String> {
+pub fn tips(v: &Voice, e: &clap::Error) -> Vec<String> {
     let mut out = Vec::new();
     for (kind, one, many) in [
         (
@@ -115,10 +117,10 @@ pub fn tips(e: &clap::Error) -> Vec<String> {
             "tip-some-similar-values-exist",
         ),
     ] {
-        let v = values(e, kind);
-        if !v.is_empty() {
-            let en = if v.len() == 1 { one } else { many };
-            out.push(t(en, &[("list", &quoted(&v))]));
+        let given = values(e, kind);
+        if !given.is_empty() {
+            let en = if given.len() == 1 { one } else { many };
+            out.push(v.t(en, &[("list", &quoted(&given))]));
         }
     }
     let arg = values(e, C::InvalidArg)
@@ -130,7 +132,7 @@ pub fn tips(e: &clap::Error) -> Vec<String> {
         .next()
         .unwrap_or_default();
     for s in values(e, C::Suggested) {
-        out.push(t("tip-text", &[("text", &suggestion(&s, &arg, &sub))]));
+        out.push(v.t("tip-text", &[("text", &suggestion(v, &s, &arg, &sub))]));
     }
     out
 }
@@ -138,12 +140,12 @@ pub fn tips(e: &clap::Error) -> Vec<String> {
 /// Why a value was refused: a message of a parser of ours in the language
 /// in force, an integer's fault by its kind; any other as its parser
 /// said it.
-fn why(source: &(dyn std::error::Error + 'static)) -> String {
+fn why(v: &Voice, source: &(dyn std::error::Error + 'static)) -> String {
     if let Some(BadValue(m)) = source.downcast_ref::<BadValue>() {
-        return super::m(m);
+        return v.m(m);
     }
     match source.downcast_ref::<std::num::ParseIntError>() {
-        Some(e) => super::m(&int_fault(e)),
+        Some(e) => v.m(&int_fault(e)),
         None => source.to_string(),
     }
 }
@@ -162,7 +164,7 @@ fn int_fault(e: &std::num::ParseIntError) -> Message {
 /// One of clap's suggestions in the language in force: how to pass a
 /// value that looks like a flag or a subcommand (the forms clap writes
 /// for `arg` or `sub`); any other as clap words it.
-fn suggestion(s: &str, arg: &str, sub: &str) -> String {
+fn suggestion(v: &Voice, s: &str, arg: &str, sub: &str) -> String {
     for (value, rest) in [(arg, format!("-- {arg}")), (sub, format!(" -- {sub}"))] {
         if value.is_empty() {
             continue;
@@ -174,7 +176,7 @@ fn suggestion(s: &str, arg: &str, sub: &str) -> String {
             continue;
         };
         let rest = format!("{prefix}{rest}");
-        return t(
+        return v.t(
             "pass-arg-value-use-rest",
             &[("arg", &value), ("rest", &rest)],
         );
@@ -212,10 +214,10 @@ pub fn between<const LO: u64, const HI: u64>(text: &str) -> Result<u64, BadValue
 
 /// The usage line clap shows with an error, its heading in the language
 /// in force.
-pub fn usage(e: &clap::Error) -> Option<String> {
+pub fn usage(v: &Voice, e: &clap::Error) -> Option<String> {
     let u = values(e, C::Usage).into_iter().next()?;
     Some(match u.strip_prefix("Usage:") {
-        Some(rest) => format!("{}{rest}", t("usage", &[])),
+        Some(rest) => format!("{}{rest}", v.t("usage", &[])),
         None => u,
     })
 }

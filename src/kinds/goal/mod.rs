@@ -374,7 +374,7 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
     })?;
     let mut body = format!(
         "[{}] on goal {}: {}\n",
-        crate::workflow::role::display(role),
+        ws.rules.roles.display(role),
         item.id,
         item.title
     );
@@ -394,8 +394,8 @@ pub fn plan_discuss(ws: &Workspace, goal: &str, answer: &Answer, actor: Actor) -
     if let Some(s) = &suggest {
         body.push_str(&format!(
             "\n## Suggestion\n\n@{} assign it to {} directly\n",
-            crate::workflow::role::display("lead"),
-            crate::workflow::role::display(s)
+            ws.rules.roles.display("lead"),
+            ws.rules.roles.display(s)
         ));
     }
     let mut front = format!(
@@ -738,7 +738,7 @@ pub fn plan_check(
             item = item.label(),
             state = &item.status,
             roles = match owner.as_deref() {
-                Some(o) => Message::text(crate::workflow::role::display(o)),
+                Some(o) => crate::workflow::role::arg(o),
                 None => crate::msg!("kinds-no-one"),
             }
         ))),
@@ -860,7 +860,7 @@ pub fn plan_plan_check(ws: &Workspace, id: &str, approve: bool, actor: Actor) ->
         if !allowed {
             return Err(Error::Failed(crate::msg!(
                 "who-may-not-reject-plan",
-                who = crate::workflow::role::display(actor.role),
+                who = crate::workflow::role::arg(actor.role),
                 item = item.label()
             )));
         }

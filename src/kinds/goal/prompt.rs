@@ -194,16 +194,12 @@ pub fn render(
         }
     };
     extra(&mut v, "role", json!(role));
-    extra(
-        &mut v,
-        "role_name",
-        json!(crate::workflow::role::display(&role)),
-    );
+    extra(&mut v, "role_name", json!(ws.rules.roles.display(&role)));
     extra(
         &mut v,
         "agent",
         json!(if agents.is_empty() {
-            crate::workflow::role::display(&role)
+            ws.rules.roles.display(&role)
         } else {
             agents.join(", ")
         }),

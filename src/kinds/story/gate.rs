@@ -43,7 +43,7 @@ fn record_of<'w>(wf: &'w Workflow, role: &str) -> Result<&'w Record> {
                 "name-workflow-path-has-no",
                 name = &wf.name,
                 path = &wf.origin,
-                action = role::display(role)
+                action = role::arg(role)
             ))
         })
 }
@@ -96,7 +96,7 @@ pub fn gate(
             .collect();
         states.dedup();
         return Err(Error::NoDecision(NoDecision::NotHere {
-            action: crate::msg!("action-the-gate", role = role::display(who)),
+            action: crate::msg!("action-the-gate", role = role::arg(who)),
             kind: wf.name.clone(),
             state: item.status.clone(),
             states,
@@ -114,7 +114,7 @@ pub fn gate(
         return Err(Error::Pending(crate::msg!(
             "path-holds-review-role-not",
             path = &item.path,
-            role = role::display(who)
+            role = role::arg(who)
         )));
     }
     let now = workspace::now();
@@ -191,7 +191,7 @@ pub fn gate(
             None => {
                 return Err(Error::Usage(crate::msg!(
                     "no-gate-kind-state-leads",
-                    kind = role::display(who),
+                    kind = role::arg(who),
                     state = &item.status
                 )));
             }
