@@ -122,6 +122,14 @@ impl From<Refusal> for Error {
     }
 }
 
+impl From<crate::workflow::kind::TemplateError> for Error {
+    /// A kind's template that cannot be read: said as a failure on its
+    /// file.
+    fn from(e: crate::workflow::kind::TemplateError) -> Self {
+        Error::Failed(e.to_message())
+    }
+}
+
 impl From<NoDecision> for Error {
     fn from(d: NoDecision) -> Self {
         Error::NoDecision(d)

@@ -100,6 +100,7 @@ path-changed-while-working = { $path } changed while git-orx was working on it; 
 ## The config (repo/config.rs).
 
 not-valid-utf-8 = is not valid UTF-8
+text-not-valid-utf-8 = not valid UTF-8
 config-lang-not-supported = `lang: { $lang }` is not supported (use en or zh)
 config-stories-relative = `stories: { $stories }` must be a relative path inside the work tree, without `..`, outside .git and .orx
 config-stuck-after-hours = `doctor: {"{"}stuck_after_hours: { $hours }{"}"}` must be a number of hours above 0

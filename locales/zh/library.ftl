@@ -99,6 +99,7 @@ path-changed-while-working = { $path } 在 git-orx 处理时被修改了;未写�
 ## 配置 (repo/config.rs)。
 
 not-valid-utf-8 = 不是有效的 UTF-8
+text-not-valid-utf-8 = 不是有效的 UTF-8
 config-lang-not-supported = 不支持 `lang: { $lang }` (请用 en 或 zh)
 config-stories-relative = `stories: { $stories }` 必须是工作区内的相对路径,不含 `..`,且在 .git 和 .orx 之外
 config-stuck-after-hours = `doctor: {"{"}stuck_after_hours: { $hours }{"}"}` 必须是大于 0 的小时数

@@ -591,8 +591,7 @@ fn error_text(v: &crate::cli::msg::Voice, e: &Error, acting: &Acting) -> String 
                 _ => v.m(&e.to_message()),
             }
         }
-        // The message by its ID (an error made of parts no message names
-        // yet, its text: each line then put in the language in force).
+        // The error's message, said by its ID in the language in force.
         _ => v.m(&e.to_message()),
     }
 }

@@ -197,6 +197,7 @@ fn the_engine_names_no_built_in_state_role_or_field() {
 /// name, the presets (workflows laid over the story's).
 const KIND_TABLES: &[&str] = &[
     "src/workflow/mod.rs",
+    "src/workflow/kind.rs",
     "src/repo/rules.rs",
     "src/repo/presets.rs",
 ];

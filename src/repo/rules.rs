@@ -24,15 +24,13 @@ pub const ACKNOWLEDGED_PATH: &str = ".orx/acknowledged.yaml";
 /// Where template overrides live.
 pub const TEMPLATES_DIR: &str = ".orx/templates";
 
-/// The built-in story template; its `<!-- orx: ... -->` markers declare
-/// what the SM's quality check measures (see [`crate::engine::checklist`]).
-pub const STORY_TEMPLATE: &str = include_str!("../../templates/stories/story.md");
+pub use crate::workflow::kind::{
+    BUILTIN_TEMPLATES, GOAL_TEMPLATE, STORY_TEMPLATE, builtin_template,
+};
+
 /// The example story `git orx new --example` writes: the template's
 /// sections, written.
 pub const EXAMPLE_STORY: &str = include_str!("../../templates/stories/example.md");
-
-/// The built-in goal template: the goal and its acceptance criteria.
-pub const GOAL_TEMPLATE: &str = include_str!("../../templates/goals/goal.md");
 
 /// The files `git orx kind new` writes for a new kind: its workflow and,
 /// when the kind it is made from has one, its template, each as (path,
@@ -52,14 +50,6 @@ pub fn valid_kind_name(name: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
 }
 
-/// The built-in template named `name`, if there is one.
-pub fn builtin_template(name: &str) -> Option<&'static str> {
-    BUILTIN_TEMPLATES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, t)| *t)
-}
-
 /// The built-in example of the built-in template `name`, if it has one.
 pub fn builtin_example(name: &str) -> Option<&'static str> {
     BUILTIN_EXAMPLES
@@ -70,10 +60,6 @@ pub fn builtin_example(name: &str) -> Option<&'static str> {
 
 /// The built-in examples (`new --example`), by their template's name.
 pub const BUILTIN_EXAMPLES: &[(&str, &str)] = &[("story", EXAMPLE_STORY)];
-
-/// The built-in templates, by name (an `items.template` names one).
-pub const BUILTIN_TEMPLATES: &[(&str, &str)] =
-    &[("story", STORY_TEMPLATE), ("goal", GOAL_TEMPLATE)];
 
 /// Files that define the rules (and the Human's acknowledgements of past
 /// violations): changing them needs the Human.
@@ -216,7 +202,6 @@ impl Rules {
                     .collect(),
                 self.roles.clone(),
                 templates,
-                BUILTIN_TEMPLATES,
             )
         })
     }

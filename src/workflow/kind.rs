@@ -55,7 +55,7 @@ pub struct Kind {
     pub items: Items,
     /// What the registry's kinds are compiled from, and this one's place
     /// among them.
-    ground: Arc<Ground>,
+    sources: Arc<Sources>,
     at: usize,
 }
 
@@ -68,15 +68,44 @@ pub struct OwnFile {
 }
 
 impl OwnFile {
-    fn text(&self) -> Result<&str, WorkflowError> {
+    /// The text of a workflow file, or why it cannot be compiled.
+    fn workflow_text(&self) -> Result<&str, WorkflowError> {
         self.text.as_deref().ok_or_else(|| {
-            WorkflowError::new(
-                &self.path,
-                None,
-                crate::msg!("path-not-valid-utf", path = &self.path),
-            )
+            WorkflowError::new(&self.path, None, crate::msg!("text-not-valid-utf-8"))
         })
     }
+}
+
+/// A kind's template file that cannot be used: it is not UTF-8.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{path} is not valid UTF-8")]
+pub struct TemplateError {
+    pub path: String,
+}
+
+impl TemplateError {
+    pub fn to_message(&self) -> Message {
+        crate::msg!("path-not-valid-utf-2", path = &self.path)
+    }
+}
+
+/// The built-in story template; its `<!-- orx: ... -->` markers declare
+/// what the SM's quality check measures.
+pub const STORY_TEMPLATE: &str = include_str!("../../templates/stories/story.md");
+
+/// The built-in goal template: the goal and its acceptance criteria.
+pub const GOAL_TEMPLATE: &str = include_str!("../../templates/goals/goal.md");
+
+/// The built-in templates, by name (an `items.template` names one).
+pub const BUILTIN_TEMPLATES: &[(&str, &str)] =
+    &[("story", STORY_TEMPLATE), ("goal", GOAL_TEMPLATE)];
+
+/// The built-in template named `name`, if there is one.
+pub fn builtin_template(name: &str) -> Option<&'static str> {
+    BUILTIN_TEMPLATES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
 }
 
 /// What one kind is made of, as the registry is given it.
@@ -94,18 +123,18 @@ pub struct KindSource {
 /// kind's own workflow file, the repository's templates, and each kind's
 /// compiled workflow once asked for.
 #[derive(Debug, Default)]
-struct Ground {
+struct Sources {
     roles: Roles,
     names: Vec<String>,
     own: Vec<Option<OwnFile>>,
     /// Template name → the repository's own template file.
     templates: BTreeMap<String, OwnFile>,
-    /// Template name → the built-in template.
-    builtin_templates: &'static [(&'static str, &'static str)],
     compiled: Vec<OnceLock<Arc<Workflow>>>,
+    /// Whether each kind's `waits:` on other kinds were found sound.
+    checked: Vec<OnceLock<()>>,
 }
 
-impl Ground {
+impl Sources {
     /// Kind `at`'s workflow, compiled once: the built-in one with the
     /// repository's file laid over it.
     fn compiled(&self, at: usize) -> Result<Arc<Workflow>, WorkflowError> {
@@ -113,7 +142,7 @@ impl Ground {
             return Ok(wf.clone());
         }
         let own = match &self.own[at] {
-            Some(f) => Some((f.text()?, f.path.as_str())),
+            Some(f) => Some((f.workflow_text()?, f.path.as_str())),
             None => None,
         };
         let wf = Arc::new(Workflow::load(&self.names[at], own, &self.roles)?);
@@ -169,19 +198,20 @@ impl Kind {
     /// for reading files where no repository's rules are at hand.
     pub fn from_sources(name: &str, own: Option<&str>, builtin: Option<&str>) -> Option<Kind> {
         let (shape, items) = shape_of(name, own, builtin)?;
-        let ground = Ground {
+        let sources = Sources {
             names: vec![name.to_owned()],
             own: vec![own.map(|t| OwnFile {
                 path: format!(".orx/workflows/{name}.yaml"),
                 text: Some(t.to_owned()),
             })],
             compiled: vec![OnceLock::new()],
-            ..Ground::default()
+            checked: vec![OnceLock::new()],
+            ..Sources::default()
         };
         Some(Kind {
             shape,
             items,
-            ground: Arc::new(ground),
+            sources: Arc::new(sources),
             at: 0,
         })
     }
@@ -194,26 +224,26 @@ impl Kind {
     /// `.orx/workflows/<kind>.yaml` laid over it, compiled once; a `waits:`
     /// on another kind is checked against that kind's workflow.
     pub fn workflow(&self) -> Result<Arc<Workflow>, WorkflowError> {
-        let wf = self.ground.compiled(self.at)?;
-        self.ground.check_waits(&wf)?;
+        let wf = self.sources.compiled(self.at)?;
+        if self.sources.checked[self.at].get().is_none() {
+            self.sources.check_waits(&wf)?;
+            let _ = self.sources.checked[self.at].set(());
+        }
         Ok(wf)
     }
 
     /// The template of the kind's items (the one its `items.template`
     /// names): the repository's `.orx/templates/<name>.md`, else the
     /// built-in one, if there is one.
-    pub fn template(&self) -> Result<Option<&str>, WorkflowError> {
+    pub fn template(&self) -> Result<Option<&str>, TemplateError> {
         let Some(name) = self.items.template.as_deref() else {
             return Ok(None);
         };
-        match self.ground.templates.get(name) {
-            Some(f) => f.text().map(Some),
-            None => Ok(self
-                .ground
-                .builtin_templates
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, t)| *t)),
+        match self.sources.templates.get(name) {
+            Some(f) => f.text.as_deref().map(Some).ok_or_else(|| TemplateError {
+                path: f.path.clone(),
+            }),
+            None => Ok(builtin_template(name)),
         }
     }
 }
@@ -247,13 +277,12 @@ impl Kinds {
     /// The kinds made of `sources` (built-in first), compiled with `roles`;
     /// a source whose text does not say where its items live gives no
     /// kind (compiling its workflow says why). `templates` are the
-    /// repository's own template files by name, `builtin_templates` the
-    /// built-in ones.
+    /// repository's own template files by name (a kind's template is its
+    /// own, else the built-in one).
     pub fn new(
         sources: Vec<KindSource>,
         roles: Roles,
         templates: BTreeMap<String, OwnFile>,
-        builtin_templates: &'static [(&'static str, &'static str)],
     ) -> Kinds {
         let made: Vec<(KindSource, Arc<Shape>, Items)> = sources
             .into_iter()
@@ -267,13 +296,13 @@ impl Kinds {
                 Some((s, shape, items))
             })
             .collect();
-        let ground = Arc::new(Ground {
+        let sources = Arc::new(Sources {
             roles,
             names: made.iter().map(|(s, ..)| s.name.clone()).collect(),
             own: made.iter().map(|(s, ..)| s.own.clone()).collect(),
             templates,
-            builtin_templates,
             compiled: made.iter().map(|_| OnceLock::new()).collect(),
+            checked: made.iter().map(|_| OnceLock::new()).collect(),
         });
         Kinds(
             made.into_iter()
@@ -281,7 +310,7 @@ impl Kinds {
                 .map(|(at, (_, shape, items))| Kind {
                     shape,
                     items,
-                    ground: ground.clone(),
+                    sources: sources.clone(),
                     at,
                 })
                 .collect(),
@@ -289,7 +318,9 @@ impl Kinds {
     }
 
     /// The built-in kinds, where they live by default: for reading files
-    /// where no repository's rules are at hand.
+    /// where no repository's rules are at hand. Their workflows are the
+    /// built-in ones with the built-in roles, their templates the built-in
+    /// ones: what a repository overrides is not here (ask its rules).
     pub fn builtin() -> &'static Kinds {
         static KINDS: OnceLock<Kinds> = OnceLock::new();
         KINDS.get_or_init(|| {
@@ -304,7 +335,6 @@ impl Kinds {
                     .collect(),
                 Roles::default(),
                 BTreeMap::new(),
-                &[],
             )
         })
     }
@@ -381,7 +411,6 @@ mod tests {
             vec![source("outage", OUTAGE), source("probe", PROBE)],
             Roles::default(),
             BTreeMap::new(),
-            &[],
         );
         assert_eq!(kinds.shape_for("probes/7.json", None).kind, "probe");
         assert_eq!(
@@ -429,7 +458,6 @@ mod tests {
                     text: Some("# our story\n".to_owned()),
                 },
             )]),
-            &[("goal", "# a goal\n")],
         );
         let story = kinds.get("story").unwrap();
         assert_eq!(story.items.dir.as_deref(), Some("stories"));
@@ -439,7 +467,7 @@ mod tests {
         // The repository's own template, else the built-in one.
         assert_eq!(story.template().unwrap(), Some("# our story\n"));
         let goal = kinds.get("goal").unwrap();
-        assert_eq!(goal.template().unwrap(), Some("# a goal\n"));
+        assert_eq!(goal.template().unwrap(), Some(GOAL_TEMPLATE));
         // A clone is the same kind: it shares what was compiled.
         assert!(Arc::ptr_eq(&story.clone().workflow().unwrap(), &first));
     }
@@ -457,10 +485,34 @@ mod tests {
             }],
             Roles::default(),
             BTreeMap::new(),
-            &[],
         );
         let e = kinds.get("story").unwrap().workflow().unwrap_err();
         assert_eq!(e.origin, ".orx/workflows/story.yaml");
-        assert!(e.message.holds("path-not-valid-utf"), "{e}");
+        assert_eq!(
+            e.to_message().render(crate::text::message::Lang::En),
+            "invalid workflow .orx/workflows/story.yaml: not valid UTF-8"
+        );
+        // A template that is not UTF-8 is a failure on its file, not a
+        // workflow's.
+        let kinds = Kinds::new(
+            vec![KindSource {
+                name: "story".to_owned(),
+                own: None,
+                dir: None,
+            }],
+            Roles::default(),
+            BTreeMap::from([(
+                "story".to_owned(),
+                OwnFile {
+                    path: ".orx/templates/story.md".to_owned(),
+                    text: None,
+                },
+            )]),
+        );
+        let e = kinds.get("story").unwrap().template().unwrap_err();
+        assert_eq!(
+            e.to_message().render(crate::text::message::Lang::En),
+            ".orx/templates/story.md is not valid UTF-8"
+        );
     }
 }
