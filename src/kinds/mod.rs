@@ -13,7 +13,69 @@ pub mod story;
 #[cfg(test)]
 mod messages;
 #[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kinds whose rules need Rust are found by their kind, each with
+    /// what its code does; every other kind (a team's too) has none.
+    #[test]
+    fn a_built_in_kind_with_code_is_found_by_its_kind() {
+        assert!(code(goal::GOAL).is_some_and(|c| c.judges_steps()));
+        assert!(code(loops::KIND).is_some_and(|c| !c.judges_steps()));
+        for name in ["story", "agent", "task", "codereview", "outage"] {
+            assert!(code(name).is_none(), "{name}");
+            assert!(!judges_steps(name), "{name}");
+        }
+    }
+}
+#[cfg(test)]
 pub(crate) mod no_kind_names;
+
+/// What a built-in kind's own Rust adds to its workflow, where a rule is
+/// more than data: a loop's progress files, a goal's round. The engine
+/// reaches it through the kind ([`code`]), never by comparing names;
+/// every method does nothing unless the kind's code says otherwise, and
+/// a team's kind has none.
+pub trait KindCode: Sync {
+    /// The files the kind keeps beside `item` after `action` left its
+    /// fields `after`, each with its new bytes.
+    fn files_after(
+        &self,
+        _ws: &crate::repo::workspace::Workspace,
+        _item: &crate::engine::item::Item,
+        _action: &str,
+        _after: &serde_json::Value,
+    ) -> crate::error::Result<Vec<(String, Vec<u8>)>> {
+        Ok(Vec::new())
+    }
+
+    /// Whether the steps of the kind's items are judged with what only
+    /// its code knows of the repository around them ([`KindCode::judge_steps`]).
+    fn judges_steps(&self) -> bool {
+        false
+    }
+
+    /// `steps` (item `item`'s) judged with what only the kind's code
+    /// knows.
+    fn judge_steps(
+        &self,
+        _ws: &crate::repo::workspace::Workspace,
+        _item: &crate::engine::item::Item,
+        _steps: &mut [crate::workflow::steps::Action],
+    ) -> crate::error::Result<()> {
+        Ok(())
+    }
+}
+
+/// The built-in kinds whose workflows have code of their own, each with
+/// its code.
+const CODE: &[(&str, &dyn KindCode)] = &[(loops::KIND, &loops::Code), (goal::GOAL, &goal::Code)];
+
+/// The code of the kind named `kind`, if it is a built-in kind with code
+/// of its own.
+pub fn code(kind: &str) -> Option<&'static dyn KindCode> {
+    CODE.iter().find(|(k, _)| *k == kind).map(|(_, c)| *c)
+}
 
 /// The files `item`'s kind keeps beside it after `action` left its
 /// fields `after` (a loop's progress files), each with its new bytes.
@@ -23,25 +85,15 @@ pub fn files_after(
     action: &str,
     after: &serde_json::Value,
 ) -> crate::error::Result<Vec<(String, Vec<u8>)>> {
-    if item.kind != loops::KIND {
-        return Ok(Vec::new());
+    match code(&item.kind) {
+        Some(c) => c.files_after(ws, item, action, after),
+        None => Ok(Vec::new()),
     }
-    let paths = loops::paths(ws, &item.id)?;
-    let now = crate::repo::workspace::now();
-    loops::progress::files_after(
-        ws,
-        &paths,
-        action,
-        &item.value(),
-        after,
-        &serde_json::json!({}),
-        &now,
-    )
 }
 
 /// Whether items of `kind` have steps [`judge_steps`] judges.
 pub fn judges_steps(kind: &str) -> bool {
-    kind == goal::GOAL
+    code(kind).is_some_and(|c| c.judges_steps())
 }
 
 /// `steps` (item `item`'s) judged with what only its kind's code knows of
@@ -51,7 +103,10 @@ pub fn judge_steps(
     item: &crate::engine::item::Item,
     steps: &mut [crate::workflow::steps::Action],
 ) -> crate::error::Result<()> {
-    goal::judge_steps(ws, item, steps)
+    match code(&item.kind) {
+        Some(c) => c.judge_steps(ws, item, steps),
+        None => Ok(()),
+    }
 }
 
 /// The renderer of an item's body an action names (`run.actions.*.body`).

@@ -1039,5 +1039,24 @@ pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
     Ok(out)
 }
 
+/// The goal's own code: a round's steps are judged by its answers and
+/// tasks.
+pub struct Code;
+
+impl super::KindCode for Code {
+    fn judges_steps(&self) -> bool {
+        true
+    }
+
+    fn judge_steps(
+        &self,
+        ws: &Workspace,
+        item: &Item,
+        steps: &mut [crate::workflow::steps::Action],
+    ) -> Result<()> {
+        judge_steps(ws, item, steps)
+    }
+}
+
 #[cfg(test)]
 mod tests;

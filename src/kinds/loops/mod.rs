@@ -980,6 +980,32 @@ pub fn plan_recover(ws: &Workspace, id: &str, actor: Actor) -> Result<Recovered>
     })
 }
 
+/// The loop's own code: its progress files, kept beside the loop's state
+/// file as its actions change it.
+pub struct Code;
+
+impl super::KindCode for Code {
+    fn files_after(
+        &self,
+        ws: &Workspace,
+        item: &Item,
+        action: &str,
+        after: &serde_json::Value,
+    ) -> Result<Vec<(String, Vec<u8>)>> {
+        let paths = paths(ws, &item.id)?;
+        let now = crate::repo::workspace::now();
+        progress::files_after(
+            ws,
+            &paths,
+            action,
+            &item.value(),
+            after,
+            &serde_json::json!({}),
+            &now,
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
