@@ -386,8 +386,78 @@ fn main() {
         ms(empty)
     );
     println!(
-        "{:<44} {:>10}   (+{}, {:.2}x the empty hooks)",
+        "{:<44} {:>10}   (+{}, {:.2}x the empty hooks; target +10 ms)",
         "git commit of one story, git-orx hooks",
+        ms(orx),
+        ms(orx.saturating_sub(empty)),
+        orx.as_secs_f64() / empty.as_secs_f64()
+    );
+    // The same, one story after another as people and agents commit
+    // (another story each time, HEAD never moved back): the pre-commit
+    // shim finds the story staged and hands its diff to git-orx.
+    let approved: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            std::fs::read_to_string(root.join(f)).is_ok_and(|t| t.contains("status: Approved"))
+        })
+        .take(2 * (2 * RUNS + 1))
+        .cloned()
+        .collect();
+    let start = String::from_utf8(
+        b.cmd(Path::new("git"), &["rev-parse", "HEAD"])
+            .stdout(Stdio::piped())
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap()
+    .trim()
+    .to_owned();
+    let commit_next = |b: &Bench, path: &str| {
+        let text = std::fs::read_to_string(root.join(path)).unwrap();
+        std::fs::write(
+            root.join(path),
+            text.replacen("status: Approved", "status: InProgress", 1),
+        )
+        .unwrap();
+        b.measure_env(
+            Path::new("git"),
+            &["commit", "-q", "-m", "start", "--", path],
+            &[("ORX_ROLE", "dev")],
+        )
+        .0
+    };
+    let (mut next_empty, mut next_orx) = (Vec::new(), Vec::new());
+    for pair in approved.chunks(2) {
+        let [a, c] = pair else { break };
+        for name in orx::hooks::HOOKS {
+            let _ = std::fs::remove_file(hooks.join(name));
+            write_hook(&hooks.join(name), "#!/bin/sh\nexit 0\n");
+        }
+        next_empty.push(commit_next(&b, a));
+        for name in orx::hooks::HOOKS {
+            let _ = std::fs::remove_file(hooks.join(name));
+        }
+        assert!(
+            b.cmd(&b.bin, &["hooks", "install"])
+                .status()
+                .unwrap()
+                .success()
+        );
+        // git-orx judges the first commit after HEAD moved without it.
+        b.git(&["commit", "-q", "--allow-empty", "-m", "first"]);
+        next_orx.push(commit_next(&b, c));
+    }
+    b.git(&["reset", "-q", "--hard", &start]);
+    let (empty, orx) = (median(next_empty), median(next_orx));
+    println!(
+        "{:<44} {:>10}",
+        "one story after another, empty hooks",
+        ms(empty)
+    );
+    println!(
+        "{:<44} {:>10}   (+{}, {:.2}x the empty hooks; target +10 ms)",
+        "one story after another, git-orx hooks",
         ms(orx),
         ms(orx.saturating_sub(empty)),
         orx.as_secs_f64() / empty.as_secs_f64()
@@ -409,6 +479,17 @@ fn main() {
         let (back, _) = b.measure_env(Path::new("git"), &["checkout", "-q", "-"], &[]);
         (commit, (away + back) / 2)
     };
+    // The floor of knowing that a commit stages nothing git-orx judges:
+    // the one `git diff-index` over the item directories the pre-commit
+    // shim runs (the directories as git-orx keeps them for it).
+    let watched: Vec<String> = std::fs::read_to_string(root.join(".git/orx-watch"))
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let mut diff_args = vec!["diff-index", "--cached", "--quiet", "HEAD", "--"];
+    diff_args.extend(watched.iter().map(String::as_str));
+    let mut diff_floor = Vec::new();
     let (mut commit_empty, mut commit_orx, mut checkout_empty, mut checkout_orx) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..2 * RUNS + 1 {
@@ -419,6 +500,9 @@ fn main() {
         let (c, k) = plain_ops(&b);
         commit_empty.push(c);
         checkout_empty.push(k);
+        if !watched.is_empty() {
+            diff_floor.push(b.measure_env(Path::new("git"), &diff_args, &[]).0);
+        }
         for name in orx::hooks::HOOKS {
             let _ = std::fs::remove_file(hooks.join(name));
         }
@@ -435,6 +519,21 @@ fn main() {
         let (c, k) = plain_ops(&b);
         commit_orx.push(c);
         checkout_orx.push(k);
+    }
+    if !diff_floor.is_empty() {
+        let (empty, diff, orx) = (
+            median(commit_empty.clone()),
+            median(diff_floor),
+            median(commit_orx.clone()),
+        );
+        println!(
+            "{:<44} {:>10}   (the floor of a commit of no item: the empty hooks' commit and it, {}, {:.2}x the empty hooks; git-orx's hooks {:.2}x that floor; target +2 ms)",
+            "git diff-index over the item directories",
+            ms(diff),
+            ms(empty + diff),
+            (empty + diff).as_secs_f64() / empty.as_secs_f64(),
+            orx.as_secs_f64() / (empty + diff).as_secs_f64(),
+        );
     }
     for (what, empty, orx) in [
         ("git commit --allow-empty", commit_empty, commit_orx),

@@ -3,6 +3,24 @@
 
 use super::*;
 
+/// The arguments (before the base, `--` and the pathspecs) of the
+/// `git diff-index` that says what an index stages against a commit:
+/// [`Repo::changes`] runs it, and a hook's shell may run the very same
+/// command and hand its output over ([`index_diff_changes`]).
+pub const INDEX_DIFF: [&str; 6] = ["diff-index", "--cached", "--raw", "-z", "-M", "--no-abbrev"];
+
+/// The changes in the output of `git` [`INDEX_DIFF`] `BASE -- PATHS`.
+pub fn index_diff_changes(out: &[u8]) -> Result<Vec<FileChange>, GitError> {
+    let mut raw = RawReader::new(out);
+    let mut changes = Vec::new();
+    while let Some(next) = raw.next() {
+        if let Raw::Change(change) = next {
+            changes.push(change?);
+        }
+    }
+    Ok(changes)
+}
+
 impl Repo {
     /// The files under `dirs` that differ from `from` to `to`, with renames
     /// detected. Only the entries under `dirs` are compared.
@@ -26,16 +44,8 @@ impl Repo {
                 ));
             }
         };
-        let mut args = vec![
-            "diff-index",
-            "--cached",
-            "--raw",
-            "-z",
-            "-M",
-            "--no-abbrev",
-            base,
-            "--",
-        ];
+        let mut args = INDEX_DIFF.to_vec();
+        args.extend([base, "--"]);
         args.extend_from_slice(dirs);
         let index = index.as_ref().map(|p| {
             if p.is_absolute() {
@@ -50,14 +60,7 @@ impl Repo {
             .map(|p| ("GIT_INDEX_FILE", p.as_str()))
             .collect();
         let out = self.run_bytes(&args, None, &env)?;
-        let mut raw = RawReader::new(out.as_slice());
-        let mut changes = Vec::new();
-        while let Some(next) = raw.next() {
-            if let Raw::Change(change) = next {
-                changes.push(change?);
-            }
-        }
-        Ok(changes)
+        index_diff_changes(&out)
     }
 
     pub fn changes(

@@ -10,7 +10,7 @@ mod commit;
 mod diff;
 mod merge;
 pub use branches::Branch;
-pub use diff::ChangeStream;
+pub use diff::{ChangeStream, INDEX_DIFF, index_diff_changes};
 mod read;
 pub mod stop;
 mod write;

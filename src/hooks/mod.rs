@@ -112,7 +112,11 @@ const ORX_KEY: &str = concat!(
 /// one `git diff-index --quiet` over those directories says whether
 /// anything there is staged; if nothing is, the shim leaves this git
 /// process's key as [`mark_judged`] does, for prepare-commit-msg and
-/// reference-transaction. Anything else goes on to git-orx.
+/// reference-transaction. Anything else goes on to git-orx. That
+/// `git diff-index` is the very one git-orx runs to know what is staged
+/// ([`crate::git::INDEX_DIFF`], against the commit HEAD names rather than
+/// `HEAD`): when it finds something, its output is kept for git-orx
+/// ([`kept_changes`]), which then need not ask git again.
 fn nothing_watched_is_staged(saved: &str) -> String {
     format!(
         "{ORX_KEY}g=\"${{GIT_DIR:-.git}}\"\n\
@@ -125,12 +129,17 @@ fn nothing_watched_is_staged(saved: &str) -> String {
          \x20 if [ -n \"$head\" ] && [ \"$head\" = \"$watched\" ] && orx_key && [ -n \"$key\" ]; then\n\
          \x20   set --\n\
          \x20   while IFS= read -r p; do set -- \"$@\" \"$p\"; done < \"$g/{WATCH_FILE}\"\n\
-         \x20   if [ $# -gt 0 ] && git diff-index --cached --quiet HEAD -- \"$@\" 2>/dev/null; then\n\
-         \x20     printf '%s' \"$key\" > \"$g/{JUDGED_FILE}\"; printf '%s' \"$key\" > \"$g/{QUIET_FILE}\"; exit 0\n\
+         \x20   if [ $# -gt 0 ] && printf '%s' \"$key\" > \"$g/{KEPT_AT_FILE}\" \\\n\
+         \x20     && git {diff} \"$head\" -- \"$@\" > \"$g/{KEPT_DIFF_FILE}\" 2>/dev/null; then\n\
+         \x20     if [ ! -s \"$g/{KEPT_DIFF_FILE}\" ]; then\n\
+         \x20       printf '%s' \"$key\" > \"$g/{JUDGED_FILE}\"; printf '%s' \"$key\" > \"$g/{QUIET_FILE}\"; exit 0\n\
+         \x20     fi\n\
+         \x20     printf '%s\\n' \"$key\" \"$head\" \"$@\" > \"$g/{KEPT_FOR_FILE}\"\n\
          \x20   fi\n\
          \x20   set --\n\
          \x20 fi\n\
-         fi\n"
+         fi\n",
+        diff = crate::git::INDEX_DIFF.join(" ")
     )
 }
 
@@ -708,6 +717,127 @@ const WATCH_FILE: &str = "orx-watch";
 /// The commit whose rules [`WATCH_FILE`] holds the directories of.
 const WATCH_HEAD_FILE: &str = "orx-watch-head";
 
+/// The pre-commit shim's stamp, written before its `git diff-index` reads
+/// the index: the key of the git process it runs for.
+const KEPT_AT_FILE: &str = "orx-staged-at";
+
+/// That `git diff-index`'s output, as git wrote it.
+const KEPT_DIFF_FILE: &str = "orx-staged";
+
+/// Written once the output is complete: the key, the commit the index was
+/// compared with and the pathspecs, one per line.
+const KEPT_FOR_FILE: &str = "orx-staged-for";
+
+/// What the pre-commit shim's own `git diff-index` found staged (see
+/// [`nothing_watched_is_staged`]), where it is certain to be what git-orx
+/// would find now: the shim ran for this git process (its key), against
+/// the commit this commit is made on, over the directories these rules
+/// judge, each read literally by both; and the index is the one it read.
+/// That holds for an index git keeps locked while the hooks run (`git
+/// commit -a`, `git commit PATHS`), and for another one not changed since
+/// the shim's stamp was written, by a strict comparison of their times
+/// (as git's own "racy git" rule: a change in the same tick as the stamp
+/// is not taken as older). The files are read twice around the output, so
+/// that another commit's shim writing its own meanwhile (its stamp
+/// first) is seen. Anything else: `None`, and git is asked again.
+#[cfg(unix)]
+fn kept_changes(
+    repo: &Repo,
+    staged: &Staged,
+    dirs: &[&str],
+) -> Option<Vec<crate::git::FileChange>> {
+    use std::os::unix::fs::MetadataExt;
+    let base = staged.base_commit.as_deref()?;
+    if !staged.others.is_empty() {
+        return None;
+    }
+    let g = repo.git_dir();
+    let read = || -> Option<(String, String, (i64, i64))> {
+        let header = std::fs::read_to_string(g.join(KEPT_FOR_FILE)).ok()?;
+        let stamp = std::fs::read_to_string(g.join(KEPT_AT_FILE)).ok()?;
+        let at = std::fs::metadata(g.join(KEPT_AT_FILE)).ok()?;
+        Some((header, stamp, (at.mtime(), at.mtime_nsec())))
+    };
+    let (header, stamp, at) = read()?;
+    let key = this_git_process()?;
+    let index = match &staged.index {
+        Side::Index(Some(p)) => p.clone(),
+        _ => g.join("index"),
+    };
+    let meta = std::fs::metadata(&index).ok()?;
+    let changed = std::cmp::max(
+        (meta.ctime(), meta.ctime_nsec()),
+        (meta.mtime(), meta.mtime_nsec()),
+    );
+    let kept = Kept {
+        header: &header,
+        stamp: &stamp,
+        stamped: at,
+    };
+    if !kept.holds(&key, base, dirs, gits_own_lock(&index), changed) {
+        return None;
+    }
+    let raw = std::fs::read(g.join(KEPT_DIFF_FILE)).ok()?;
+    if read()? != (header.clone(), stamp.clone(), at) {
+        return None;
+    }
+    // Once: prepare-commit-msg asks git itself.
+    let _ = std::fs::remove_file(g.join(KEPT_FOR_FILE));
+    crate::git::index_diff_changes(&raw).ok()
+}
+
+#[cfg(not(unix))]
+fn kept_changes(_: &Repo, _: &Staged, _: &[&str]) -> Option<Vec<crate::git::FileChange>> {
+    None
+}
+
+/// Whether `index` is a file git holds locked while it runs the commit's
+/// hooks: the index of `git commit -a` (`index.lock`) or of `git commit
+/// PATHS` (`next-index-PID.lock`), which no other git process writes.
+fn gits_own_lock(index: &Path) -> bool {
+    let name = index.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name == "index.lock" || (name.starts_with("next-index-") && name.ends_with(".lock"))
+}
+
+/// What the pre-commit shim kept beside its `git diff-index` output.
+struct Kept<'a> {
+    /// [`KEPT_FOR_FILE`]'s text.
+    header: &'a str,
+    /// [`KEPT_AT_FILE`]'s text, and its time (seconds, nanoseconds).
+    stamp: &'a str,
+    stamped: (i64, i64),
+}
+
+impl Kept<'_> {
+    /// Whether the output is what git-orx's own `git diff-index` would
+    /// give the git process `key`, comparing the index with `base` over
+    /// `dirs`; the index is git's own locked file (`locked`) or was last
+    /// changed at `changed` (the later of its ctime and mtime).
+    fn holds(
+        &self,
+        key: &str,
+        base: &str,
+        dirs: &[&str],
+        locked: bool,
+        changed: (i64, i64),
+    ) -> bool {
+        // git-orx's own pathspecs are not literal: a directory whose name
+        // git would read as a pattern may match other files.
+        let literal = |d: &&str| {
+            !d.is_empty() && !d.starts_with(':') && !d.contains(['*', '?', '[', '\\', '\n', '\r'])
+        };
+        if !dirs.iter().all(literal) {
+            return false;
+        }
+        let expected: String = [key, base]
+            .into_iter()
+            .map(|l| format!("{l}\n"))
+            .chain(dirs.iter().map(|d| format!(":(literal){d}\n")))
+            .collect();
+        self.header == expected && self.stamp == key && (locked || changed < self.stamped)
+    }
+}
+
 /// Keeps, for the shims, the directories git-orx judges under the rules
 /// of `base` (see [`WATCH_FILE`]), or forgets them when the commit being
 /// made changes the rules, is a merge, or a directory cannot be written
@@ -1103,7 +1233,10 @@ pub fn check_staged(repo: &Repo, staged: &Staged) -> Result<Option<Verdicts>> {
     };
     let dirs = judge.dirs();
     let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
-    let changes = repo.changes(&staged.base, &staged.index, &dirs)?;
+    let changes = match kept_changes(repo, staged, &dirs) {
+        Some(changes) => changes,
+        None => repo.changes(&staged.base, &staged.index, &dirs)?,
+    };
     let rules_staged = changes.iter().any(|c| {
         [&c.old_path, &c.new_path]
             .into_iter()
@@ -1383,6 +1516,70 @@ mod tests {
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect()
+    }
+
+    /// The pre-commit shim runs git-orx's own `git diff-index`, so that
+    /// git-orx may take its output.
+    #[test]
+    fn the_shims_diff_is_git_orxs_own() {
+        let diff = format!(
+            "git {} \"$head\" -- \"$@\" > \"$g/{KEPT_DIFF_FILE}\"",
+            crate::git::INDEX_DIFF.join(" ")
+        );
+        assert!(shim("pre-commit").contains(&diff));
+    }
+
+    /// What the shim kept is taken only for the git process it ran for,
+    /// the commit and directories git-orx judges against, and an index git
+    /// holds locked or that has not changed since the stamp (strictly).
+    #[test]
+    fn a_kept_diff_holds_only_for_its_commit_and_an_unchanged_index() {
+        let key = "123 456";
+        let base = "a".repeat(40);
+        let dirs = ["docs/stories", ".orx"];
+        let header = format!("{key}\n{base}\n:(literal)docs/stories\n:(literal).orx\n");
+        fn kept<'a>(header: &'a str, stamp: &'a str) -> Kept<'a> {
+            Kept {
+                header,
+                stamp,
+                stamped: (100, 500),
+            }
+        }
+        let ok = kept(&header, key);
+        let before = (100, 499);
+        assert!(ok.holds(key, &base, &dirs, false, before));
+        assert!(ok.holds(key, &base, &dirs, false, (99, 999_999_999)));
+        // Changed in the stamp's tick or after it: asked again.
+        assert!(!ok.holds(key, &base, &dirs, false, (100, 500)));
+        assert!(!ok.holds(key, &base, &dirs, false, (100, 501)));
+        assert!(!ok.holds(key, &base, &dirs, false, (101, 0)));
+        // git's own locked index: no other process writes it.
+        assert!(ok.holds(key, &base, &dirs, true, (101, 0)));
+        // Another git process, another commit, other directories.
+        assert!(!ok.holds("123 457", &base, &dirs, false, before));
+        assert!(!ok.holds(key, &"b".repeat(40), &dirs, false, before));
+        assert!(!ok.holds(key, &base, &["docs/stories"], false, before));
+        assert!(!ok.holds(key, &base, &[".orx", "docs/stories"], false, before));
+        // Another shim's stamp written meanwhile.
+        assert!(!kept(&header, "123 457").holds(key, &base, &dirs, false, before));
+        // A directory git-orx's own diff would read as a pattern.
+        let glob = format!("{key}\n{base}\n:(literal)docs/st*\n");
+        assert!(!kept(&glob, key).holds(key, &base, &["docs/st*"], false, before));
+        // A header cut short.
+        assert!(!kept(&header[..header.len() - 1], key).holds(key, &base, &dirs, false, before));
+    }
+
+    #[test]
+    fn only_gits_own_lock_files_are_locked_indexes() {
+        for (path, locked) in [
+            (".git/index.lock", true),
+            ("/r/.git/next-index-4242.lock", true),
+            (".git/index", false),
+            ("/tmp/my.lock", false),
+            (".git/next-index-1", false),
+        ] {
+            assert_eq!(gits_own_lock(Path::new(path)), locked, "{path}");
+        }
     }
 
     #[test]

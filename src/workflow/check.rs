@@ -38,10 +38,10 @@ impl Checker<'_> {
 
     fn expr(&self, s: &Spanned<String>) -> Result<Expr, WorkflowError> {
         if self.deferred {
-            return Ok(Expr::deferred(&s.value).located(self.at(s).to_string()));
+            return Ok(Expr::deferred(&s.value).located_at(self.at(s)));
         }
         let e = match Expr::compile(&s.value) {
-            Ok(e) => e.located(self.at(s).to_string()),
+            Ok(e) => e.located_at(self.at(s)),
             Err(e) => return self.fail(Self::pos(s), e.about(&s.value)),
         };
         self.check_params(&e, Self::pos(s))?;

@@ -30,8 +30,9 @@ pub const RESERVED: &[&str] = &["params", "before", "role", "now", "item"];
 pub struct Expr {
     pub source: String,
     /// Where it is written (`.orx/workflows/bug.yaml, line 12`), for the
-    /// errors it gives when it runs.
-    at: Option<String>,
+    /// errors it gives when it runs: worded only then, so that loading a
+    /// workflow (a hook's path) does not read the messages' texts.
+    at: Option<Message>,
     compiled: OnceLock<Result<Compiled, CompileError>>,
 }
 
@@ -120,7 +121,13 @@ impl Expr {
 
     /// This expression, said to be written `at` (`.orx/workflows/bug.yaml,
     /// line 12`).
-    pub fn located(mut self, at: String) -> Expr {
+    pub fn located(self, at: String) -> Expr {
+        self.located_at(Message::text(at))
+    }
+
+    /// [`Expr::located`], the place given as a message, worded (in
+    /// English, as the error it goes into) only if the expression fails.
+    pub fn located_at(mut self, at: Message) -> Expr {
         self.at = Some(at);
         self
     }
@@ -178,7 +185,7 @@ impl Expr {
         if meter.spent() {
             let at = self
                 .at
-                .as_deref()
+                .as_ref()
                 .map(|a| format!(" ({a})"))
                 .unwrap_or_default();
             return Err(format!(

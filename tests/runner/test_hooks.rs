@@ -940,3 +940,62 @@ fn a_commit_of_no_item_starts_no_git_orx() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// When the pre-commit shim finds something staged, git-orx takes what
+/// its `git diff-index` said rather than asking git again, but only for
+/// an index not changed since the shim's stamp: a story staged after it
+/// (here by a stand-in that runs `git add` before the real git-orx) is
+/// judged, and the rules refuse its move.
+#[cfg(unix)]
+#[test]
+fn a_story_staged_after_the_stamp_still_reaches_git_orx() {
+    let repo = Repo::new();
+    let first = repo.story("Login", GOOD);
+    let second = repo.story("Logout", GOOD);
+    let (first, second) = (repo.story_path(&first), repo.story_path(&second));
+    let trigger = repo.path("stage-late");
+    executable(
+        &repo,
+        "stub/git-orx",
+        &format!(
+            "#!/bin/sh\nif [ \"$2\" = pre-commit ] && [ -e '{t}' ]; then rm '{t}'; git add '{second}'; fi\nexec '{bin}' \"$@\"\n",
+            t = trigger.display(),
+            bin = crate::common::bin().display()
+        ),
+    );
+    let path = format!(
+        "{}:/usr/bin:/bin:/usr/local/bin",
+        repo.path("stub").display()
+    );
+    let commit = |message: &str| {
+        repo.command("git")
+            .args(["commit", "-q", "-m", message])
+            .env("PATH", &path)
+            .env("ORX_ROLE", "dev")
+            .output()
+            .unwrap()
+    };
+    // git-orx judges a first commit; from then on the shim asks git.
+    repo.write("notes.txt", "one\n");
+    repo.git(&["add", "notes.txt"]).ok();
+    assert!(commit("notes").status.success());
+    // A valid edit is staged when the shim runs, a refused one after it.
+    repo.edit(&first, "title: Login", "title: Sign in");
+    repo.git(&["add", &first]).ok();
+    repo.edit(&second, "status: Approved", "status: Done");
+    std::fs::write(&trigger, "").unwrap();
+    let out = commit("both");
+    assert!(!trigger.exists(), "the stand-in did not run");
+    assert!(!out.status.success(), "the late story was not judged");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("cannot move from Approved to Done"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Without the late story, the same commit passes on the shim's diff.
+    repo.git(&["reset", "-q", &second]).ok();
+    repo.git(&["checkout", "-q", "--", &second]).ok();
+    assert!(commit("renamed").status.success());
+    let message = repo.git(&["log", "-1", "--format=%B"]).stdout;
+    assert!(message.contains("Orx-Item: story/"), "{message}");
+}
