@@ -318,6 +318,17 @@ impl Ui {
         ui
     }
 
+    /// Writes bytes made earlier as this `Ui` writes its output (lines,
+    /// each with its newline, or a piece of JSON), as they are.
+    pub fn write_made(&mut self, bytes: &[u8]) {
+        if self.closed {
+            return;
+        }
+        if let Err(e) = self.out.write_all(bytes) {
+            self.stop(e);
+        }
+    }
+
     /// The lines a [`Ui::capture`] holds, taken.
     pub fn take_lines(&mut self) -> Vec<String> {
         std::mem::take(&mut self.held)
