@@ -456,7 +456,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(6))]
         /// Regression: `next` printed from the blocks made once per shared
         /// list is, byte for byte, each item printed on its own, coloured
-        /// or not, wrapped or not.
+        /// or not, wrapped or not, in either language.
         #[test]
         fn next_from_shared_blocks_is_each_item_printed(
             items in proptest::collection::vec(
@@ -465,6 +465,7 @@ mod tests {
             ),
             width in prop_oneof![Just(usize::MAX), 40usize..100],
             color in any::<bool>(),
+            zh in any::<bool>(),
         ) {
             let stories: Vec<(String, String)> = items
                 .iter()
@@ -482,6 +483,7 @@ mod tests {
                     false,
                 );
                 base.width = std::cell::OnceCell::from(width);
+                base.lang_of_config(if zh { "zh" } else { "en" });
                 let print = |blocks: bool| {
                     let mut held = base.capture();
                     print_groups(&mut held, &groups, &shared, blocks);
