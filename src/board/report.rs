@@ -444,16 +444,18 @@ fn scan(ws: &Workspace, steps: bool) -> Result<Board> {
 
 /// The IDs items of more than one kind use.
 fn ambiguous_ids(board: &Board) -> std::collections::HashSet<String> {
-    let mut kinds_of: HashMap<&str, Vec<&str>> = HashMap::new();
+    // Each ID's first kind, and whether another kind has it too (no list
+    // per ID: a board has ten thousand).
+    let mut kinds_of: HashMap<&str, (&str, bool)> = HashMap::new();
     for s in all_summaries(board) {
-        let kinds = kinds_of.entry(s.id.as_str()).or_default();
-        if !kinds.contains(&s.kind.as_str()) {
-            kinds.push(s.kind.as_str());
-        }
+        let (first, several) = kinds_of
+            .entry(s.id.as_str())
+            .or_insert((s.kind.as_str(), false));
+        *several |= *first != s.kind;
     }
     kinds_of
         .into_iter()
-        .filter(|(_, k)| k.len() > 1)
+        .filter(|(_, (_, several))| *several)
         .map(|(id, _)| id.to_owned())
         .collect()
 }
@@ -768,12 +770,12 @@ pub fn next(board: &mut Board, roles: &[&str]) -> Vec<(String, Vec<Summary>)> {
         .chain(others)
         .chain(std::mem::take(&mut board.agents));
     for s in all.filter(|s| !s.terminal) {
-        let Some(owner) = s.waits_for.clone() else {
+        let Some(owner) = s.waits_for.as_deref() else {
             continue;
         };
-        match groups.iter_mut().find(|(r, _)| *r == owner) {
-            Some((_, list)) => list.push(s),
-            None => groups.push((owner, vec![s])),
+        match groups.iter().position(|(r, _)| r == owner) {
+            Some(at) => groups[at].1.push(s),
+            None => groups.push((owner.to_owned(), vec![s])),
         }
     }
     groups.retain(|(_, list)| !list.is_empty());

@@ -118,10 +118,95 @@ fn show(
     if json {
         ui.json_part(STREAM_HEAD);
     }
+    let whole = opts.id.is_none()
+        && opts.kind.is_none()
+        && opts.since.is_none()
+        && opts.until.is_none()
+        && !opts.reverse;
+    if given.is_none() && whole {
+        // The whole trail: what was written of it last time is written
+        // again as it was, and only the commits since are rendered.
+        let key = rendered_key(ui, ws);
+        let mut held = ui.capture();
+        let mut any = false;
+        audit::log_rendered(
+            &ws.repo,
+            ws,
+            &key,
+            &mut super::history_progress(),
+            &mut |e, buf| match json {
+                // Each entry as it would be written after another: the
+                // first one's comma is left out when written.
+                true => buf.extend_from_slice(stream_entry(2, &e).as_bytes()),
+                false => {
+                    print_entry(&mut held, &e);
+                    for line in held.take_lines() {
+                        buf.extend_from_slice(line.as_bytes());
+                        buf.push(b'\n');
+                    }
+                }
+            },
+            &mut |bytes| {
+                let bytes = match any || !json {
+                    true => bytes,
+                    false => bytes.strip_prefix(b",").unwrap_or(bytes),
+                };
+                any |= !bytes.is_empty();
+                ui.write_made(bytes);
+            },
+        )?;
+        count = usize::from(any);
+    } else {
+        show_each(ui, ws, opts, given, json, &mut count)?;
+    }
+    if json {
+        ui.json_part(stream_tail(count));
+        return Ok(0);
+    }
+    if count == 0 {
+        ui.line(match &args.id {
+            Some(id) => ui.t("no-transitions-id-history", &[("id", &id)]),
+            None => ui.t("no-transitions-history-yet", &[]),
+        });
+    }
+    Ok(0)
+}
+
+/// What the log's bytes depend on besides the commits and the rules: JSON
+/// or text, the language, colour, the roles' names and this build (its
+/// file's time and size), hashed into the name they are kept under.
+fn rendered_key(ui: &Ui, ws: &Workspace) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (ui.is_json(), ui.out_color, ui.lang()).hash(&mut h);
+    for r in ws.roles.names() {
+        (r, ui.role(r)).hash(&mut h);
+    }
+    let build = std::env::current_exe().and_then(std::fs::metadata);
+    if let Ok(m) = build {
+        (m.len(), m.modified().ok()).hash(&mut h);
+    }
+    format!(
+        "{}{:016x}",
+        if ui.is_json() { "json" } else { "text" },
+        h.finish()
+    )
+}
+
+/// The entries of `given`, or of history as `opts` selects them, written
+/// one at a time; `count` counts them.
+fn show_each(
+    ui: &mut Ui,
+    ws: &Workspace,
+    opts: &Options,
+    given: Option<Vec<audit::Entry>>,
+    json: bool,
+    count: &mut usize,
+) -> orx::Result<()> {
     let mut each = |e: audit::Entry| {
-        count += 1;
+        *count += 1;
         match json {
-            true => ui.json_part(&stream_entry(count, &e)),
+            true => ui.json_part(&stream_entry(*count, &e)),
             false => print_entry(ui, &e),
         }
     };
@@ -135,17 +220,7 @@ fn show(
             &mut each,
         )?,
     }
-    if json {
-        ui.json_part(stream_tail(count));
-        return Ok(0);
-    }
-    if count == 0 {
-        ui.line(match &args.id {
-            Some(id) => ui.t("no-transitions-id-history", &[("id", &id)]),
-            None => ui.t("no-transitions-history-yet", &[]),
-        });
-    }
-    Ok(0)
+    Ok(())
 }
 
 /// One entry of the log, as text.

@@ -302,6 +302,38 @@ impl Ui {
         self.json = on;
     }
 
+    /// A `Ui` that writes nothing and holds its lines
+    /// ([`Ui::take_lines`]), coloured, wrapped and worded as this one: for output
+    /// made once and written many times.
+    pub fn capture(&self) -> Ui {
+        let when = match self.out_color {
+            true => ColorWhen::Always,
+            false => ColorWhen::Never,
+        };
+        let mut ui = Ui::new(when, false);
+        ui.json = true;
+        ui.width = std::cell::OnceCell::from(self.width());
+        ui.voice = self.voice.clone();
+        ui.lang_forced = self.lang_forced;
+        ui
+    }
+
+    /// Writes bytes made earlier as this `Ui` writes its output (lines,
+    /// each with its newline, or a piece of JSON), as they are.
+    pub fn write_made(&mut self, bytes: &[u8]) {
+        if self.closed {
+            return;
+        }
+        if let Err(e) = self.out.write_all(bytes) {
+            self.stop(e);
+        }
+    }
+
+    /// The lines a [`Ui::capture`] holds, taken.
+    pub fn take_lines(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.held)
+    }
+
     /// Whether the output is JSON (`--json`, `ORX_OUTPUT=json`).
     pub fn is_json(&self) -> bool {
         self.json

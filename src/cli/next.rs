@@ -156,35 +156,167 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
         return Ok(0);
     }
-    let mut lines = SharedLines::new(&shared);
-    for (r, items) in &groups {
-        ui.line(paint(BOLD, ui.role(r)));
-        for s in items {
-            let msg = s.handoff.clone().unwrap_or_else(|| {
-                ui.t(
-                    "item-state",
-                    &[
-                        ("item", &format!("{} {}", s.kind, s.id)),
-                        ("state", &s.status),
-                    ],
-                )
-            });
-            for line in msg.lines() {
-                ui.wrap(format!("  {}", escape(line)), 4);
-            }
-            match lines.of(s) {
-                Some(steps) => {
-                    for (primary, line) in steps {
-                        super::show::print_step_line(ui, primary, &line, 4);
-                    }
-                }
-                None => super::show::print_steps(ui, &s.steps, 4),
-            }
-        }
-    }
+    print_groups(ui, &groups, &shared, true);
     // Left to the operating system, as `status` leaves its board.
     std::mem::forget(groups);
     Ok(0)
+}
+
+/// Prints each role's items, each with what it should do; `blocks`: the
+/// items that share a list of steps are printed from [`Blocks`], made
+/// once (the same bytes: a test compares them).
+fn print_groups(
+    ui: &mut Ui,
+    groups: &[(String, Vec<orx::board::summary::Summary>)],
+    shared: &report::SharedSteps,
+    blocks: bool,
+) {
+    let mut lines = SharedLines::new(shared);
+    let mut made = Blocks::default();
+    for (r, items) in groups {
+        ui.line(paint(BOLD, ui.role(r)));
+        for s in items {
+            if !(blocks && made.print(ui, s, &mut lines)) {
+                print_item(ui, s, &mut lines);
+            }
+        }
+    }
+}
+
+/// One item as `next` prints it: its handoff message, then its steps.
+fn print_item(ui: &mut Ui, s: &orx::board::summary::Summary, lines: &mut SharedLines) {
+    let msg = s.handoff.clone().unwrap_or_else(|| {
+        ui.t(
+            "item-state",
+            &[
+                ("item", &format!("{} {}", s.kind, s.id)),
+                ("state", &s.status),
+            ],
+        )
+    });
+    for line in msg.lines() {
+        ui.wrap(format!("  {}", escape(line)), 4);
+    }
+    match lines.of(s) {
+        Some(steps) => {
+            for (primary, line) in steps {
+                super::show::print_step_line(ui, primary, &line, 4);
+            }
+        }
+        None => super::show::print_steps(ui, &s.steps, 4),
+    }
+}
+
+/// The text [`print_item`] prints for the items that share a list of
+/// steps, made once per list, length of ID and handoff message (with the
+/// ID cut out): such items print the same but for their ID, so the text
+/// is printed once with a mark where the ID goes (wrapped as it would be:
+/// the mark is as long as the ID), cut there, and each item is given the
+/// pieces with its ID between them. 10,000 stories print 23,000 lines;
+/// each would be looked up for its language, painted and wrapped.
+#[derive(Default)]
+struct Blocks {
+    /// Per key ([`Blocks::key`]): the kind and state the pieces were
+    /// made for, and the pieces (`None`: the mark cannot stand for an ID).
+    made: std::collections::HashMap<String, (String, String, Option<Vec<String>>)>,
+    key: String,
+    buf: String,
+}
+
+impl Blocks {
+    /// Prints `s` from the pieces made for its key, made when first
+    /// needed; false when `s` is to be printed on its own ([`print_item`]).
+    fn print(
+        &mut self,
+        ui: &mut Ui,
+        s: &orx::board::summary::Summary,
+        lines: &mut SharedLines,
+    ) -> bool {
+        use std::fmt::Write;
+        if !plain_id(&s.id) {
+            return false;
+        }
+        let Some(i) = lines.shared.list_of(s) else {
+            return false;
+        };
+        // The list, the ID's length and the handoff message cut where the
+        // ID is, each piece with its length (no two messages give one key).
+        self.key.clear();
+        let _ = write!(self.key, "{i} {} ", s.id.len());
+        match &s.handoff {
+            None => self.key.push('-'),
+            Some(h) => {
+                for piece in h.split(s.id.as_str()) {
+                    let _ = write!(self.key, "{}:{piece}", piece.len());
+                }
+            }
+        }
+        if !self.made.contains_key(self.key.as_str()) {
+            let made = (s.kind.clone(), s.status.clone(), pieces(ui, s, lines));
+            self.made.insert(self.key.clone(), made);
+        }
+        let Some((kind, status, Some(pieces))) = self.made.get(self.key.as_str()) else {
+            return false;
+        };
+        if *kind != s.kind || *status != s.status {
+            return false;
+        }
+        self.buf.clear();
+        for (k, piece) in pieces.iter().enumerate() {
+            if k > 0 {
+                self.buf.push_str(&s.id);
+            }
+            self.buf.push_str(piece);
+        }
+        ui.verbatim(&self.buf);
+        true
+    }
+}
+
+/// What [`print_item`] prints for `s` with the ID `id` in place of its
+/// own (in its handoff message too), as one text.
+fn printed(
+    ui: &Ui,
+    s: &orx::board::summary::Summary,
+    id: &str,
+    lines: &mut SharedLines,
+) -> Option<String> {
+    let mut held = ui.capture();
+    let item = orx::board::summary::Summary {
+        id: id.to_owned(),
+        handoff: s
+            .handoff
+            .as_ref()
+            .map(|h| h.split(s.id.as_str()).collect::<Vec<_>>().join(id)),
+        ..s.clone()
+    };
+    print_item(&mut held, &item, lines);
+    let text = held.take_lines();
+    (!text.is_empty()).then(|| text.join("\n"))
+}
+
+/// [`printed`] for `s`, cut where its ID goes; `None` unless putting an
+/// ID of the same length between the pieces gives what is printed with it.
+fn pieces(
+    ui: &Ui,
+    s: &orx::board::summary::Summary,
+    lines: &mut SharedLines,
+) -> Option<Vec<String>> {
+    let (mark, sample) = ("@".repeat(s.id.len()), "1".repeat(s.id.len()));
+    let pieces: Vec<String> = printed(ui, s, &mark, lines)?
+        .split(&mark)
+        .map(str::to_owned)
+        .collect();
+    (pieces.join(&sample) == printed(ui, s, &sample, lines)?).then_some(pieces)
+}
+
+/// Whether `id` is put in a command line as it is (no quoting, no
+/// escaping).
+fn plain_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=@,+".contains(c))
 }
 
 /// What `s` waits on: the items its move waits for, else the merge its
@@ -282,11 +414,7 @@ impl<'s> SharedLines<'s> {
     /// quoting nor escaping; `None`: its steps are printed one by one.
     fn of(&mut self, s: &orx::board::summary::Summary) -> Option<Lines> {
         let i = self.shared.list_of(s)?;
-        let plain = !s.id.is_empty()
-            && s.id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-_./:=@,+".contains(c));
-        if !plain {
+        if !plain_id(&s.id) {
             return None;
         }
         let shared = self.shared;
@@ -315,5 +443,54 @@ impl<'s> SharedLines<'s> {
                 .map(|(p, l)| (*p, l.replace(MARK, &s.id)))
                 .collect(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::output::shared_steps::tests::{STATES, story, with_repo};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(6))]
+        /// Regression: `next` printed from the blocks made once per shared
+        /// list is, byte for byte, each item printed on its own, coloured
+        /// or not, wrapped or not, in either language.
+        #[test]
+        fn next_from_shared_blocks_is_each_item_printed(
+            items in proptest::collection::vec(
+                (0..STATES.len(), proptest::collection::vec(any::<bool>(), 0..3), "[a-z ]{1,10}"),
+                0..25,
+            ),
+            width in prop_oneof![Just(usize::MAX), 40usize..100],
+            color in any::<bool>(),
+            zh in any::<bool>(),
+        ) {
+            let stories: Vec<(String, String)> = items
+                .iter()
+                .enumerate()
+                .map(|(i, (state, tasks, title))| {
+                    let id = format!("{}.{}", i / 10 + 1, i % 10 + 1);
+                    (format!("{id}.story-{i}.md"), story(&id, STATES[*state], tasks, title.trim()))
+                })
+                .collect();
+            with_repo(&stories, |ws| {
+                let (mut board, shared) = report::board_with_shared_steps(ws).unwrap();
+                let groups = report::next(&mut board, &ws.roles.names());
+                let mut base = Ui::new(
+                    if color { super::super::ColorWhen::Always } else { super::super::ColorWhen::Never },
+                    false,
+                );
+                base.width = std::cell::OnceCell::from(width);
+                base.lang_of_config(if zh { "zh" } else { "en" });
+                let print = |blocks: bool| {
+                    let mut held = base.capture();
+                    print_groups(&mut held, &groups, &shared, blocks);
+                    held.take_lines().join("\n")
+                };
+                assert_eq!(print(true), print(false));
+            });
+        }
     }
 }

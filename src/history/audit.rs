@@ -122,6 +122,34 @@ pub fn log_each(
     })
 }
 
+/// The whole trail, newest first, for a command that writes each entry
+/// as bytes (`render`) and writes them (`out`): what it made of the
+/// commits HEAD reached last time is kept under `key`, which names what
+/// else the bytes depend on, and written again as it was; only the
+/// commits since are rendered ([`cache::each_rendered`]).
+pub fn log_rendered(
+    repo: &Repo,
+    rules: &Rules,
+    key: &str,
+    progress: cache::Progress,
+    render: &mut dyn FnMut(Entry, &mut Vec<u8>),
+    out: &mut dyn FnMut(&[u8]),
+) -> Result<()> {
+    let opts = Options::default();
+    cache::each_rendered(
+        repo,
+        rules,
+        key,
+        progress,
+        &mut |c, buf| {
+            for e in commit_entries(c, &opts) {
+                render(e, buf);
+            }
+        },
+        out,
+    )
+}
+
 /// The entries of `commits` (newest first) that `opts` selects; each
 /// record is dropped once its entries are made.
 pub fn entries(commits: Vec<CommitRecord>, opts: &Options) -> Vec<Entry> {

@@ -478,6 +478,215 @@ pub fn load_each(
     Ok(())
 }
 
+/// [`load_each`] (newest first) for a command that writes each record
+/// as bytes, `render` making them and `out` writing them: what it made of
+/// the commits HEAD reached last time is kept under `key` (which names
+/// everything besides the records that the bytes depend on) and written
+/// again as it was, so that only the commits added on top are rendered.
+/// The kept bytes stand only for the same commits in the same order (a
+/// hash of their ids says so); otherwise every commit is rendered again.
+/// Keeping is best effort, like the cache's: what cannot be written is
+/// rendered next time.
+pub fn each_rendered(
+    repo: &Repo,
+    rules: &Rules,
+    key: &str,
+    progress: Progress,
+    render: &mut dyn FnMut(CommitRecord, &mut Vec<u8>),
+    out: &mut dyn FnMut(&[u8]),
+) -> Result<()> {
+    let (ids, cache) = reachable_and_cache(repo, rules)?;
+    let fingerprint = cache.fingerprint.clone();
+    let dir = repo.orx_dir().join("history").join(RENDERED_DIR);
+    let name = format!("{fingerprint}-{key}");
+    let manifest = dir.join(format!("{name}.kept"));
+    let kept = Rendered::read(&manifest, &fingerprint).and_then(|k| {
+        let new = k.new_in(&ids)?;
+        let files = k.open(&dir)?;
+        Some((k, new, files))
+    });
+    let new = kept.as_ref().map_or(ids.len(), |(_, n, _)| *n);
+    // The new commits' bytes go out as they are made, and into a file of
+    // their own beside the kept ones.
+    let chunk = format!(
+        "{name}-{}-{}.out",
+        std::process::id(),
+        jiff::Timestamp::now().as_nanosecond()
+    );
+    let tmp = dir.join(format!("{chunk}.tmp"));
+    let mut file = std::fs::create_dir_all(&dir)
+        .and_then(|()| std::fs::File::create(&tmp))
+        .ok();
+    let mut written = 0u64;
+    let mut buf = Vec::new();
+    let mut flush = |buf: &mut Vec<u8>, file: &mut Option<std::fs::File>| {
+        out(buf);
+        if let Some(f) = file.as_mut()
+            && std::io::Write::write_all(f, buf).is_err()
+        {
+            *file = None;
+        }
+        written += buf.len() as u64;
+        buf.clear();
+    };
+    each_commit(repo, rules, cache, &ids[..new], false, progress, &mut |r| {
+        render(r, &mut buf);
+        if buf.len() >= 1 << 20 {
+            flush(&mut buf, &mut file);
+        }
+    })?;
+    flush(&mut buf, &mut file);
+    let mut chunks = Vec::new();
+    let made = file.is_some() && written > 0 && std::fs::rename(&tmp, dir.join(&chunk)).is_ok();
+    if !made {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    if made {
+        chunks.push((chunk, written));
+    }
+    if let Some((k, _, files)) = kept {
+        let mut piece = vec![0; 1 << 20];
+        for (mut f, (c, _)) in files.into_iter().zip(&k.chunks) {
+            loop {
+                match std::io::Read::read(&mut f, &mut piece) {
+                    Ok(0) => break,
+                    Ok(n) => out(&piece[..n]),
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        return Err(crate::engine::store::StoreError::Io {
+                            path: dir.join(c).display().to_string(),
+                            message: e.to_string(),
+                        }
+                        .into());
+                    }
+                }
+            }
+        }
+        chunks.extend(k.chunks);
+    }
+    // What was made but could not be kept is made again next time.
+    if let Some(head) = ids.first()
+        && (made || written == 0)
+    {
+        Rendered {
+            version: VERSION,
+            fingerprint,
+            tip: *head,
+            count: ids.len() as u64,
+            hash: ids_hash(&ids),
+            chunks,
+        }
+        .save(&dir, &manifest, &name);
+    }
+    Ok(())
+}
+
+/// Where [`each_rendered`] keeps what it made, in the cache's directory.
+const RENDERED_DIR: &str = "rendered";
+/// Files of kept bytes beyond this many are joined into one.
+const MAX_CHUNKS: usize = 8;
+
+/// What [`each_rendered`] keeps: which commits its bytes stand for (HEAD
+/// then, and a hash of the commits it reached, in walk order) and the
+/// files holding them, newest commits first, each with its length.
+#[derive(Serialize, Deserialize)]
+struct Rendered {
+    version: u32,
+    fingerprint: String,
+    tip: Oid,
+    count: u64,
+    hash: u64,
+    chunks: Vec<(String, u64)>,
+}
+
+fn ids_hash(ids: &[Oid]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    ids.hash(&mut h);
+    h.finish()
+}
+
+impl Rendered {
+    fn read(path: &Path, fingerprint: &str) -> Option<Rendered> {
+        let bytes = std::fs::read(path).ok()?;
+        postcard::from_bytes::<Rendered>(&bytes)
+            .ok()
+            .filter(|k| k.version == VERSION && k.fingerprint == fingerprint)
+    }
+
+    /// How many of `ids` (walk order) are new: those before the kept
+    /// tip, when the tip and the rest are the commits kept, in order.
+    fn new_in(&self, ids: &[Oid]) -> Option<usize> {
+        let at = ids.iter().position(|id| *id == self.tip)?;
+        let rest = &ids[at..];
+        (rest.len() as u64 == self.count && ids_hash(rest) == self.hash).then_some(at)
+    }
+
+    /// The kept files, opened (so that a concurrent run's removing them
+    /// cannot cut them short), when each is whole.
+    fn open(&self, dir: &Path) -> Option<Vec<std::fs::File>> {
+        self.chunks
+            .iter()
+            .map(|(name, len)| {
+                let f = std::fs::File::open(dir.join(name)).ok()?;
+                (f.metadata().ok()?.len() == *len).then_some(f)
+            })
+            .collect()
+    }
+
+    /// Writes this as the kept bytes of `name`, the files joined into one
+    /// when there are many, and removes the files of `name` it no longer
+    /// names (and those of other fingerprints).
+    fn save(mut self, dir: &Path, manifest: &Path, name: &str) {
+        if self.chunks.len() > MAX_CHUNKS {
+            let joined = format!(
+                "{name}-{}-{}-joined.out",
+                std::process::id(),
+                jiff::Timestamp::now().as_nanosecond()
+            );
+            let mut all = Vec::new();
+            for (c, _) in &self.chunks {
+                match std::fs::read(dir.join(c)) {
+                    Ok(b) => all.extend(b),
+                    Err(_) => return,
+                }
+            }
+            if std::fs::write(dir.join(&joined), &all).is_err() {
+                let _ = std::fs::remove_file(dir.join(&joined));
+                return;
+            }
+            self.chunks = vec![(joined, all.len() as u64)];
+        }
+        let Ok(bytes) = postcard::to_allocvec(&self) else {
+            return;
+        };
+        // Not synced: a file cut short by a crash is not read (nor one
+        // whose files are not their lengths).
+        let tmp = manifest.with_extension(format!("{}.tmp", std::process::id()));
+        if std::fs::write(&tmp, &bytes)
+            .and_then(|()| std::fs::rename(&tmp, manifest))
+            .is_err()
+        {
+            let _ = std::fs::remove_file(&tmp);
+            return;
+        }
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mine = format!("{name}-");
+        for e in entries.flatten() {
+            let file = e.file_name().to_string_lossy().into_owned();
+            let other = !file.starts_with(&self.fingerprint);
+            let dropped = file.starts_with(&mine)
+                && file.ends_with(".out")
+                && !self.chunks.iter().any(|(c, _)| *c == file);
+            if other || dropped {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+}
+
 /// The commits HEAD reaches ([`reachable`]) and the cache, read at once:
 /// the segments are read while git lists the commits added on top.
 fn reachable_and_cache(repo: &Repo, rules: &Rules) -> Result<(Vec<Oid>, Cache)> {

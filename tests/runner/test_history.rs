@@ -128,8 +128,14 @@ fn a_corrupt_cache_file_is_read_again() {
     moves(&repo, 0, 4);
     let good = log_checked(&repo);
     for garbage in [&b"{\"version\": 1, \"fingerprint\""[..], b"\0\0\0", b""] {
-        for e in std::fs::read_dir(cache_dir(&repo)).unwrap() {
-            std::fs::write(e.unwrap().path(), garbage).unwrap();
+        // Every file: the segments, the walk, and the output `log` kept.
+        for dir in [cache_dir(&repo), cache_dir(&repo).join("rendered")] {
+            for e in std::fs::read_dir(dir).into_iter().flatten() {
+                let path = e.unwrap().path();
+                if path.is_file() {
+                    std::fs::write(path, garbage).unwrap();
+                }
+            }
         }
         let out = repo.orx(&["log", "--json"]);
         out.ok();

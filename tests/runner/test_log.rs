@@ -119,3 +119,46 @@ fn a_renamed_and_edited_story_beside_other_files_stays_one_item() {
         out.stdout
     );
 }
+
+/// Regression: the whole log written from what the last run kept, with
+/// the commits since rendered on top, is the log read afresh (text and
+/// JSON), from an empty trail on, after new commits, and after history
+/// was rewritten under it.
+#[test]
+fn a_log_written_from_what_was_kept_is_the_log_read_afresh() {
+    let repo = Repo::new();
+    let forms: [&[&str]; 2] = [&["log"], &["log", "--json"]];
+    let check = |when: &str| {
+        for args in forms {
+            let kept = repo.orx(args).ok().stdout.clone();
+            // Everything kept now.
+            assert_eq!(repo.orx(args).ok().stdout, kept, "{when}: {args:?} again");
+            std::fs::remove_dir_all(repo.path(".git/orx/history")).unwrap();
+            assert_eq!(repo.orx(args).ok().stdout, kept, "{when}: {args:?} afresh");
+        }
+    };
+    for args in forms {
+        repo.orx(args).ok();
+    }
+    let id = repo.story("Login", GOOD);
+    check("first entries");
+    repo.orx(&[
+        "move",
+        &id,
+        "InProgress",
+        "--as",
+        "dev",
+        "-m",
+        "picking it up",
+    ])
+    .ok();
+    let other = repo.story("Other", GOOD);
+    for args in forms {
+        repo.orx(args).ok();
+    }
+    repo.orx(&["move", &other, "InProgress", "--as", "dev"])
+        .ok();
+    check("new commits");
+    repo.git(&["reset", "-q", "--hard", "HEAD~2"]).ok();
+    check("a rewritten history");
+}

@@ -101,12 +101,15 @@ fn indented(out: &mut impl Write, json: &[u8]) -> std::io::Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use proptest::prelude::*;
 
     /// A repository made here, with git-orx set up and `stories` committed.
-    fn with_repo(stories: &[(String, String)], f: impl FnOnce(&orx::repo::workspace::Workspace)) {
+    pub(crate) fn with_repo(
+        stories: &[(String, String)],
+        f: impl FnOnce(&orx::repo::workspace::Workspace),
+    ) {
         let dir = tempfile::tempdir().unwrap();
         let git = |args: &[&str]| {
             let out = std::process::Command::new("git")
@@ -147,7 +150,7 @@ mod tests {
         f(&orx::repo::workspace::Workspace::open_at(dir.path()).unwrap());
     }
 
-    const STATES: &[&str] = &[
+    pub(crate) const STATES: &[&str] = &[
         "Draft",
         "AwaitingArchReview",
         "Approved",
@@ -156,7 +159,7 @@ mod tests {
         "Done",
     ];
 
-    fn story(id: &str, state: &str, tasks: &[bool], title: &str) -> String {
+    pub(crate) fn story(id: &str, state: &str, tasks: &[bool], title: &str) -> String {
         let list: String = tasks
             .iter()
             .map(|done| format!("- [{}] A task\n", if *done { "x" } else { " " }))
