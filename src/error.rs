@@ -551,7 +551,7 @@ mod tests {
         let mut all: Vec<Error> = refusals.into_iter().map(Error::Refused).collect();
         all.extend([
             Error::NoDecision(NoDecision::NotHere {
-                action: s().into(),
+                action: Message::text(s()),
                 kind: s(),
                 state: s(),
                 states: vec![],
@@ -560,11 +560,11 @@ mod tests {
                 state: s(),
                 tried: vec![],
             }),
-            Error::Item(ItemError::new("p", None, "m")),
-            Error::Workflow(WorkflowError::new("o", None, "m".into())),
+            Error::Item(ItemError::new("p", None, Message::text("m"))),
+            Error::Workflow(WorkflowError::new("o", None, Message::text("m"))),
             Error::Config(ConfigError {
                 pos: None,
-                message: s().into(),
+                message: Message::text(s()),
             }),
             Error::Git(GitError::NotARepo),
             Error::Git(GitError::Spawn(s())),
@@ -585,34 +585,34 @@ mod tests {
                 path: s(),
                 message: s(),
             }),
-            Error::Usage(s().into()),
+            Error::Usage(Message::text(s())),
             Error::MissingInput {
                 inputs: vec![s()],
-                message: s().into(),
+                message: Message::text(s()),
             },
             Error::BadValue {
                 input: s(),
-                message: s().into(),
+                message: Message::text(s()),
             },
             Error::Outcome {
                 item: item(),
                 trigger: s(),
                 command: s(),
             },
-            Error::NotFound(s().into()),
-            Error::Pending(s().into()),
-            Error::NothingToDo(s().into()),
+            Error::NotFound(Message::text(s())),
+            Error::Pending(Message::text(s())),
+            Error::NothingToDo(Message::text(s())),
             Error::NoMerge {
                 item: item(),
                 branch: s(),
-                message: s().into(),
+                message: Message::text(s()),
             },
-            Error::Exists(s().into()),
+            Error::Exists(Message::text(s())),
             Error::NotInitialised,
             Error::NoRole { roles: vec![] },
             Error::CommitFailed(GitError::Spawn(s()), s()),
-            Error::Conflict(s().into()),
-            Error::Failed(s().into()),
+            Error::Conflict(Message::text(s())),
+            Error::Failed(Message::text(s())),
         ]);
         all
     }

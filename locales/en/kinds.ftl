@@ -181,3 +181,6 @@ status-status-cannot-read-field = the status `{ $status }` cannot be read as `{ 
 arg-neither-commit-range-branch = `{ $arg }` is neither a commit range, a branch nor paths in the work tree
 path-holds-review-role-not = { $path } holds a review by { $role } that is not committed; commit it (git commit) or restore the file, then run the gate
 kind-kind-not-registry = the `{ $kind }` kind is not in the registry
+agent-context-kind-id = an agent context must say `kind: { $kind }` and `id: { $id }`
+review-round-not-started = { $source } is { $round }: no review round has started
+derived-field-cannot-evaluate = `{ $path }` of { $label }: { $error }

@@ -174,3 +174,6 @@ status-status-cannot-read-field = 状态 `{ $status }` 不能读作 `{ $field }`
 arg-neither-commit-range-branch = `{ $arg }` 既不是提交范围,也不是分支或工作区中的路径
 path-holds-review-role-not = { $path } 中有 { $role } 未提交的评审;请提交 (git commit) 或恢复该文件,然后再运行 gate
 kind-kind-not-registry = `{ $kind }` 类型不在类型注册表中
+agent-context-kind-id = 智能体上下文必须写明 `kind: { $kind }` 和 `id: { $id }`
+review-round-not-started = { $source } 为 { $round }: 尚未开始任何评审轮次
+derived-field-cannot-evaluate = { $label } 的 `{ $path }`: { $error }

@@ -275,11 +275,7 @@ pub(crate) fn trailer_value(s: &str) -> String {
 }
 
 /// An error about `item`'s file, at `pos` when known.
-pub(crate) fn item_error(
-    item: &Item,
-    pos: Option<(usize, usize)>,
-    message: impl Into<Message>,
-) -> Error {
+pub(crate) fn item_error(item: &Item, pos: Option<(usize, usize)>, message: Message) -> Error {
     Error::Item(item::ItemError::new(&item.path, pos, message))
 }
 
@@ -289,15 +285,15 @@ pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflo
         .and_then(|k| Ok(k.workflow()?))
         .map_err(|e| match e {
             Error::Usage(_) | Error::Workflow(_) if ws.registry().get(&item.kind).is_none() => {
-                let m = match &e {
-                    Error::Workflow(w) => w.message.to_string(),
-                    _ => e.to_string(),
+                let problem = match &e {
+                    Error::Workflow(w) => w.message.clone(),
+                    _ => e.to_message(),
                 };
-                let kinds = ws.kinds();
+                let kinds = ws.kinds().join(", ");
                 item_error(
                     item,
                     item.pos("kind"),
-                    format!("{m}; known kinds: {}", kinds.join(", ")),
+                    crate::msg!("item-kind-unknown-known-kinds", problem, kinds),
                 )
             }
             other => other,
@@ -475,7 +471,7 @@ fn plan_change(
     }
     let effects = verdict
         .effects
-        .map_err(|m| item_error(&item, None, format!("{m} (check the fields it reads)")))?;
+        .map_err(|problem| item_error(&item, None, crate::msg!("effect-check-fields", problem)))?;
     for (path, value) in effects {
         let path: Vec<&str> = path.iter().map(String::as_str).collect();
         doc = doc.set(&path, &value).map_err(edit_err)?;

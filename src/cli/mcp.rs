@@ -49,7 +49,7 @@ enum ToolSet {
 
 pub fn run(ui: &mut Ui, args: Args, cli: clap::Command) -> orx::Result<u8> {
     let exe = std::env::current_exe()
-        .map_err(|e| orx::Error::Failed(format!("cannot find git-orx itself: {e}").into()))?;
+        .map_err(|e| orx::Error::Failed(orx::msg!("cannot-find-self", error = e.to_string())))?;
     let server = Server {
         exe,
         cli: Arc::new(cli),

@@ -324,18 +324,6 @@ pub fn deserialize_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Messag
     <String as serde::Deserialize>::deserialize(d).map(Message::text)
 }
 
-impl From<String> for Message {
-    fn from(text: String) -> Message {
-        Message::text(text)
-    }
-}
-
-impl From<&str> for Message {
-    fn from(text: &str) -> Message {
-        Message::text(text)
-    }
-}
-
 impl From<&Message> for Arg {
     fn from(m: &Message) -> Arg {
         Arg::Message(m.clone())

@@ -56,7 +56,7 @@ pub fn find(ws: &Workspace, name: &str) -> Result<Item> {
         return Err(Error::Item(ItemError::new(
             &path,
             item.pos("kind"),
-            format!("an agent context must say `kind: {KIND}` and `id: {name}`"),
+            crate::msg!("agent-context-kind-id", kind = KIND, id = name),
         )));
     }
     Ok(item)

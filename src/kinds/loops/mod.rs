@@ -768,7 +768,7 @@ pub fn problems(ws: &Workspace, item: &Item) -> Result<Vec<Problem>> {
         ));
     }
     for (path, m) in crate::engine::validate::type_errors(&wf, &value) {
-        out.push(at(&path, m));
+        out.push(at(&path, m.to_string()));
     }
     for (path, u) in crate::engine::validate::invariants_unmet(&wf, None, &value, "", "") {
         out.push(at(&path, u.to_string()));
