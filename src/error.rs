@@ -106,7 +106,7 @@ pub enum Error {
     /// A git command failed after the file was written; the second part
     /// says what became of the file.
     #[error("{0}\n{1}")]
-    CommitFailed(GitError, String),
+    CommitFailed(GitError, Message),
     /// Something else changed what the command was working on first (the
     /// item: `story 1.1 is now in ...`; HEAD moved, a file was written);
     /// running it again may succeed.
@@ -184,6 +184,11 @@ impl Error {
                 item = item,
                 trigger = trigger,
                 command = command
+            ),
+            Error::CommitFailed(e, outcome) => crate::msg!(
+                "commit-failed-outcome",
+                error = e.message(),
+                outcome = outcome.clone()
             ),
             e => match e.message() {
                 Some(m) => m.clone(),
@@ -610,7 +615,7 @@ mod tests {
             Error::Exists(Message::text(s())),
             Error::NotInitialised,
             Error::NoRole { roles: vec![] },
-            Error::CommitFailed(GitError::Spawn(s()), s()),
+            Error::CommitFailed(GitError::Spawn(s()), Message::text(s())),
             Error::Conflict(Message::text(s())),
             Error::Failed(Message::text(s())),
         ]);

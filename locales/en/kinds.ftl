@@ -184,3 +184,5 @@ kind-kind-not-registry = the `{ $kind }` kind is not in the registry
 agent-context-kind-id = an agent context must say `kind: { $kind }` and `id: { $id }`
 review-round-not-started = { $source } is { $round }: no review round has started
 derived-field-cannot-evaluate = `{ $path }` of { $label }: { $error }
+adopt-not-utf8 = is not valid UTF-8
+invalid-agent-name = invalid agent name `{ $name }`: { $why }

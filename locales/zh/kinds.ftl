@@ -177,3 +177,5 @@ kind-kind-not-registry = `{ $kind }` 类型不在类型注册表中
 agent-context-kind-id = 智能体上下文必须写明 `kind: { $kind }` 和 `id: { $id }`
 review-round-not-started = { $source } 为 { $round }: 尚未开始任何评审轮次
 derived-field-cannot-evaluate = { $label } 的 `{ $path }`: { $error }
+adopt-not-utf8 = 不是有效的 UTF-8
+invalid-agent-name = 无效的智能体名称 `{ $name }`: { $why }

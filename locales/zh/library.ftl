@@ -292,7 +292,21 @@ item-field-missing = 缺少 `{ $key }`
 item-state-elsewhere = `{ $kind }` 条目的状态写在 `{ $field }` 中,而不是 `status`
 item-unknown-state = 未知状态 `{ $state }` (状态: { $states })
 item-owner-field-role = `{ $field }` 必须写明这个 { $kind } 所担任的角色 (角色: { $roles })
-body-status-disagrees-with-itself = 正文的状态在其 { $form } 中写着 `{ $value }` ({ $state }),在其 { $first_form } 中却写着 `{ $first }`,即该 { $kind } 的状态: 请在每一处都写 `{ $write }` (之后的移动会让它们保持一致)
+body-status-disagrees-with-itself = 正文的状态在其{ $form ->
+        [section] 状态小节
+        [heading] 标题
+        [line] 状态行
+        [bold] 粗体状态行
+        [fenced-yaml] YAML 代码块
+       *[other] { $form }
+    }中写着 `{ $value }` ({ $state }),在其{ $first_form ->
+        [section] 状态小节
+        [heading] 标题
+        [line] 状态行
+        [bold] 粗体状态行
+        [fenced-yaml] YAML 代码块
+       *[other] { $first_form }
+    }中却写着 `{ $first }`,即该 { $kind } 的状态: 请在每一处都写 `{ $write }` (之后的移动会让它们保持一致)
 body-status-not-the-items = 正文的状态写着 `{ $value }` ({ $state }),但该 { $kind } 处于 { $status }: 请用 `git orx move` 改变状态,它会让两者保持一致
 body-status-no-state = 正文的状态 `{ $value }` 不是 { $workflow } 工作流的状态 (状态: { $states });请写 `{ $write }`
 doc-line-column = 第 { $line } 行第 { $column } 列: { $problem }
@@ -337,3 +351,11 @@ effect-check-fields = { $problem } (请检查它读取的字段)
 item-kind-unknown-known-kinds = { $problem };已知类型: { $kinds }
 board-kind-not-in-story-dir = `kind: { $kind }` 不属于 Story 目录
 board-unknown-state = 未知状态
+commit-failed-outcome = { $error }{"\u000A"}{ $outcome }
+commit-failed-files-restored = 没有任何改动: 文件已恢复
+commit-failed-head-changed = 没有提交任何内容: { $path } 在此期间于 HEAD 中被修改 (提交 { $commit });文件保留为 git-orx 写入的样子
+commit-failed-restored = 没有任何改动: { $path } 已恢复
+commit-failed-new-file-removed = 没有任何改动: 新文件 { $path } 已删除
+commit-failed-changed-meanwhile = 没有提交任何内容: { $path } 在此期间被修改,保持原样
+commit-failed-not-put-back = 没有提交任何内容,且文件无法还原 ({ $error }): 其中是 git-orx 的改动
+did-you-mean-kind = ;你是想用 { $kind } 吗?

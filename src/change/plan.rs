@@ -319,7 +319,7 @@ pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
         Error::Pending(crate::msg!(
             "committed-version-path-not-valid",
             path = &item.path,
-            text = e.to_string()
+            text = e.said()
         ))
     })?;
     if head.status != item.status {
@@ -1374,20 +1374,18 @@ fn commit_written_with(
             !before,
         ));
     }
-    let nothing = "nothing was committed";
     let outcome = if head_now.as_deref() != head_before {
-        format!(
-            "{nothing}: {path} changed in HEAD meanwhile (commit {}); the file is left as git-orx wrote it",
-            repo.last_change(path).unwrap_or_else(|| "HEAD".to_owned())
+        crate::msg!(
+            "commit-failed-head-changed",
+            path,
+            commit = repo.last_change(path).unwrap_or_else(|| "HEAD".to_owned())
         )
     } else {
         match store::restore(lock, repo.root(), path, old, written) {
-            Ok(true) if old.is_some() => format!("nothing was changed: {path} was restored"),
-            Ok(true) => format!("nothing was changed: the new file {path} was removed"),
-            Ok(false) => format!("{nothing}: {path} was changed meanwhile and is left as it is"),
-            Err(r) => format!(
-                "{nothing}, and the file could not be put back ({r}): it holds git-orx's change"
-            ),
+            Ok(true) if old.is_some() => crate::msg!("commit-failed-restored", path),
+            Ok(true) => crate::msg!("commit-failed-new-file-removed", path),
+            Ok(false) => crate::msg!("commit-failed-changed-meanwhile", path),
+            Err(r) => crate::msg!("commit-failed-not-put-back", error = r.to_string()),
         }
     };
     Err(Error::CommitFailed(e, outcome))

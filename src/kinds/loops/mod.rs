@@ -52,10 +52,9 @@ pub fn paths(ws: &Workspace, id: &str) -> Result<Paths> {
         .get(KIND)
         .map(|k| &k.items)
         .ok_or_else(|| Error::Failed(crate::msg!("kind-kind-not-registry", kind = KIND)))?;
-    // The workflow's own words on an ID (`Items::check_id`).
-    items
-        .check_id(id)
-        .map_err(|e| Error::Usage(Message::text(e)))?;
+    if let Some(problem) = items.id_problem(id) {
+        return Err(Error::Usage(problem));
+    }
     let main = items.path_for(id, "").ok_or_else(|| {
         Error::Failed(crate::msg!("kind-kind-names-no-file", kind = KIND, id = id))
     })?;
