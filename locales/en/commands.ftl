@@ -595,3 +595,6 @@ cannot-find-self = cannot find git-orx itself: { $error }
 force-needs-reason = --force needs a non-empty --reason
 open-needs-file = --open needs a file: give --html FILE, or leave --html out
 file-not-json = { $file } is not JSON: { $error }
+no-trailers-added = no Orx-* trailers added: { $error }
+cannot-run-git-orx = cannot run git-orx: { $error }
+command-did-not-finish = the command did not finish: { $error }

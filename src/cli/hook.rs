@@ -164,8 +164,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     Ok(None) => return Ok(0),
                     Err(e) => {
                         ui.eline(format!(
-                            "{} no Orx-* trailers added: {e}",
-                            epaint(YELLOW, "warning:")
+                            "{} {}",
+                            epaint(YELLOW, ui.t("warning", &[])),
+                            ui.t("no-trailers-added", &[("error", &ui.m(&e.to_message()))])
                         ));
                         return Ok(0);
                     }
