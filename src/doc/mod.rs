@@ -59,11 +59,7 @@ impl DocError {
 
 impl From<YamlError> for DocError {
     fn from(e: YamlError) -> Self {
-        DocError::at(
-            e.line,
-            e.col,
-            crate::text::message::Message::text(e.message),
-        )
+        DocError::at(e.line, e.col, e.message)
     }
 }
 
