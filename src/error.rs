@@ -106,7 +106,7 @@ pub enum Error {
     /// A git command failed after the file was written; the second part
     /// says what became of the file.
     #[error("{0}\n{1}")]
-    CommitFailed(GitError, String),
+    CommitFailed(GitError, Message),
     /// Something else changed what the command was working on first (the
     /// item: `story 1.1 is now in ...`; HEAD moved, a file was written);
     /// running it again may succeed.
@@ -192,6 +192,11 @@ impl Error {
                 item = item,
                 trigger = trigger,
                 command = command
+            ),
+            Error::CommitFailed(e, outcome) => crate::msg!(
+                "commit-failed-outcome",
+                error = e.message(),
+                outcome = outcome.clone()
             ),
             e => match e.message() {
                 Some(m) => m.clone(),
@@ -559,7 +564,7 @@ mod tests {
         let mut all: Vec<Error> = refusals.into_iter().map(Error::Refused).collect();
         all.extend([
             Error::NoDecision(NoDecision::NotHere {
-                action: s().into(),
+                action: Message::text(s()),
                 kind: s(),
                 state: s(),
                 states: vec![],
@@ -568,11 +573,11 @@ mod tests {
                 state: s(),
                 tried: vec![],
             }),
-            Error::Item(ItemError::new("p", None, "m")),
-            Error::Workflow(WorkflowError::new("o", None, "m".into())),
+            Error::Item(ItemError::new("p", None, Message::text("m"))),
+            Error::Workflow(WorkflowError::new("o", None, Message::text("m"))),
             Error::Config(ConfigError {
                 pos: None,
-                message: s().into(),
+                message: Message::text(s()),
             }),
             Error::Git(GitError::NotARepo),
             Error::Git(GitError::Spawn(s())),
@@ -593,34 +598,34 @@ mod tests {
                 path: s(),
                 message: s(),
             }),
-            Error::Usage(s().into()),
+            Error::Usage(Message::text(s())),
             Error::MissingInput {
                 inputs: vec![s()],
-                message: s().into(),
+                message: Message::text(s()),
             },
             Error::BadValue {
                 input: s(),
-                message: s().into(),
+                message: Message::text(s()),
             },
             Error::Outcome {
                 item: item(),
                 trigger: s(),
                 command: s(),
             },
-            Error::NotFound(s().into()),
-            Error::Pending(s().into()),
-            Error::NothingToDo(s().into()),
+            Error::NotFound(Message::text(s())),
+            Error::Pending(Message::text(s())),
+            Error::NothingToDo(Message::text(s())),
             Error::NoMerge {
                 item: item(),
                 branch: s(),
-                message: s().into(),
+                message: Message::text(s()),
             },
-            Error::Exists(s().into()),
+            Error::Exists(Message::text(s())),
             Error::NotInitialised,
             Error::NoRole { roles: vec![] },
-            Error::CommitFailed(GitError::Spawn(s()), s()),
-            Error::Conflict(s().into()),
-            Error::Failed(s().into()),
+            Error::CommitFailed(GitError::Spawn(s()), Message::text(s())),
+            Error::Conflict(Message::text(s())),
+            Error::Failed(Message::text(s())),
         ]);
         all
     }

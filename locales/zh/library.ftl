@@ -293,7 +293,21 @@ item-field-missing = 缺少 `{ $key }`
 item-state-elsewhere = `{ $kind }` 条目的状态写在 `{ $field }` 中,而不是 `status`
 item-unknown-state = 未知状态 `{ $state }` (状态: { $states })
 item-owner-field-role = `{ $field }` 必须写明这个 { $kind } 所担任的角色 (角色: { $roles })
-body-status-disagrees-with-itself = 正文的状态在其 { $form } 中写着 `{ $value }` ({ $state }),在其 { $first_form } 中却写着 `{ $first }`,即该 { $kind } 的状态: 请在每一处都写 `{ $write }` (之后的移动会让它们保持一致)
+body-status-disagrees-with-itself = 正文的状态在其{ $form ->
+        [section] 状态小节
+        [heading] 标题
+        [line] 状态行
+        [bold] 粗体状态行
+        [fenced-yaml] YAML 代码块
+       *[other] { $form }
+    }中写着 `{ $value }` ({ $state }),在其{ $first_form ->
+        [section] 状态小节
+        [heading] 标题
+        [line] 状态行
+        [bold] 粗体状态行
+        [fenced-yaml] YAML 代码块
+       *[other] { $first_form }
+    }中却写着 `{ $first }`,即该 { $kind } 的状态: 请在每一处都写 `{ $write }` (之后的移动会让它们保持一致)
 body-status-not-the-items = 正文的状态写着 `{ $value }` ({ $state }),但该 { $kind } 处于 { $status }: 请用 `git orx move` 改变状态,它会让两者保持一致
 body-status-no-state = 正文的状态 `{ $value }` 不是 { $workflow } 工作流的状态 (状态: { $states });请写 `{ $write }`
 doc-line-column = 第 { $line } 行第 { $column } 列: { $problem }
@@ -307,3 +321,50 @@ item-id-problem = { $label }: { $problem }
 item-file-named-for-id = { $label } 必须放在以其 ID 命名的文件中 (`{ $file }`),这样 ID 才能找到它
 item-at-path-for-id = { $label } 必须位于 { $path },这样 ID 才能找到它
 item-holds-other-kind = { $path } 写着 `kind: { $kind }`;这里只放 { $only } 的条目
+doc-not-utf8 = 文件不是有效的 UTF-8
+doc-not-json = 不是有效的 JSON: { $error }
+doc-not-json-object = 文件必须是一个 JSON 对象
+doc-frontmatter-not-mapping = frontmatter 必须是键到值的映射
+doc-frontmatter-empty = frontmatter 是空的;至少需要 `kind`、`id` 和 `status`
+doc-field-single-value = `{ $key }` 必须是单个值
+doc-cannot-rewrite = 无法改写 `{ $path }`: { $why }
+doc-value-alias = 该值是一个别名 (`*name`)
+doc-key-not-mapping = `{ $key }` 不是映射
+doc-path-empty = 路径为空
+doc-block-scalar = 该值是块标量 (`|` 或 `>`)
+doc-no-colon = 找不到空值的 `:`
+doc-key-not-object = `{ $key }` 不是对象
+doc-on-way-not-object = 路径上的某个值不是对象
+doc-rewrite-invalid-json = 内部错误: 改写产生了无效的 JSON ({ $error })
+doc-rewrite-invalid-yaml = 内部错误: 改写产生了无效的 YAML ({ $error })
+doc-cannot-add = 无法添加 `{ $key }`: 不是映射
+doc-flow-no-brace = 流式映射缺少 `{"}"}`
+field-must-be-type = `{ $field }` 必须是{ $expected },而不是 { $value }
+field-type-number = 数字
+field-type-count = 0 到 1000000 之间的整数
+field-type-string = 文本
+field-type-boolean = true 或 false
+field-type-strings = 文本列表
+field-type-list = 列表
+field-type-mapping = 映射
+effect-cannot-evaluate = 效果 `{ $path }`: { $error }
+effect-check-fields = { $problem } (请检查它读取的字段)
+item-kind-unknown-known-kinds = { $problem };已知类型: { $kinds }
+board-kind-not-in-story-dir = `kind: { $kind }` 不属于 Story 目录
+board-unknown-state = 未知状态
+commit-failed-outcome = { $error }{"\u000A"}{ $outcome }
+commit-failed-files-restored = 没有任何改动: 文件已恢复
+commit-failed-head-changed = 没有提交任何内容: { $path } 在此期间于 HEAD 中被修改 (提交 { $commit });文件保留为 git-orx 写入的样子
+commit-failed-restored = 没有任何改动: { $path } 已恢复
+commit-failed-new-file-removed = 没有任何改动: 新文件 { $path } 已删除
+commit-failed-changed-meanwhile = 没有提交任何内容: { $path } 在此期间被修改,保持原样
+commit-failed-not-put-back = 没有提交任何内容,且文件无法还原 ({ $error }): 其中是 git-orx 的改动
+did-you-mean-kind = ;你是想用 { $kind } 吗?
+yaml-nesting-too-deep = 嵌套超过 { $most } 层
+yaml-unexpected-end = YAML 意外结束
+yaml-more-than-one-document = frontmatter 中有不止一个 YAML 文档
+yaml-unexpected-event = 意外的 YAML 事件
+yaml-too-many-nodes = 节点过多 (超过 { $most } 个,包括别名展开)
+yaml-unknown-anchor = 别名指向未知的锚点
+yaml-plain-keys-only = 只支持普通标量键
+yaml-duplicate-key = 重复的键 `{ $name }` (首次出现在第 { $line } 行)

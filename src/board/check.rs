@@ -183,6 +183,24 @@ fn check_rule_files(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<usize
     Ok(n)
 }
 
+/// `m` with its first line (the first of lines, or a list's lead-in)
+/// made `at` of it.
+fn after_first_line(m: Message, at: &dyn Fn(crate::text::message::Arg) -> Message) -> Message {
+    use crate::text::message::Arg;
+    if !matches!(m.id(), "two-lines" | "three-lines" | "text-bullet") {
+        return at(Arg::Message(m));
+    }
+    m.args()
+        .iter()
+        .fold(Message::new(m.id()), |out, (name, a)| match a {
+            Arg::Message(first) if *name == "first" => {
+                out.arg(name, after_first_line(first.clone(), at))
+            }
+            Arg::Text(_) if *name == "first" => out.arg(name, at(a.clone())),
+            _ => out.arg(name, a.clone()),
+        })
+}
+
 fn workflow_problem(path: &str, e: Error) -> Problem {
     match e {
         Error::Workflow(w) if w.origin == path => Problem {
@@ -198,21 +216,16 @@ fn workflow_problem(path: &str, e: Error) -> Problem {
             line: None,
             column: None,
             message: {
-                let at = match w.pos {
-                    Some((l, _)) => format!(" (the {}, line {l})", w.origin),
-                    None => format!(" (the {})", w.origin),
-                };
-                let english = w.message.to_string();
-                match english.split_once('\n') {
-                    // Where the message is, after its first line.
-                    Some((first, rest)) => Message::text(format!("{first}{at}\n{rest}")),
-                    None => crate::msg!(
+                let at = |text: crate::text::message::Arg| {
+                    crate::msg!(
                         "text-in-builtin-section",
-                        text = w.message,
+                        text,
                         origin = &w.origin,
                         line = w.pos.map_or(0, |p| p.0)
-                    ),
-                }
+                    )
+                };
+                // Where the message is, after its first line.
+                after_first_line(w.message, &at)
             },
         },
         other => Problem {

@@ -204,13 +204,13 @@ fn summary_of(
         return Err(item_problem(
             item,
             "kind",
-            format!(
-                "`kind: {}` does not belong in the story directory",
-                crate::text::escape(&item.kind)
+            crate::msg!(
+                "board-kind-not-in-story-dir",
+                kind = crate::text::escape(&item.kind)
             ),
         ));
     }
-    if let Err(m) = crate::text::check_id(&item.id) {
+    if let Some(m) = crate::text::id_problem(&item.id) {
         return Err(item_problem(item, "id", m));
     }
     let value = item.value();
@@ -221,7 +221,7 @@ fn summary_of(
         return Err(item_problem(
             item,
             &wf.state_field,
-            "unknown state".to_owned(),
+            crate::msg!("board-unknown-state"),
         ));
     };
     let owner = wf.owner_of(state, &value);
@@ -267,13 +267,13 @@ fn with_id(action: &crate::workflow::steps::Action, id: &str) -> crate::workflow
     a
 }
 
-fn item_problem(item: &Item, key: &str, message: String) -> Problem {
+fn item_problem(item: &Item, key: &str, message: crate::text::message::Message) -> Problem {
     let pos = item.pos(key);
     Problem {
         path: item.path.clone(),
         line: pos.map(|p| p.0),
         column: pos.map(|p| p.1),
-        message: message.into(),
+        message,
     }
 }
 

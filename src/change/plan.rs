@@ -275,11 +275,7 @@ pub(crate) fn trailer_value(s: &str) -> String {
 }
 
 /// An error about `item`'s file, at `pos` when known.
-pub(crate) fn item_error(
-    item: &Item,
-    pos: Option<(usize, usize)>,
-    message: impl Into<Message>,
-) -> Error {
+pub(crate) fn item_error(item: &Item, pos: Option<(usize, usize)>, message: Message) -> Error {
     Error::Item(item::ItemError::new(&item.path, pos, message))
 }
 
@@ -289,15 +285,15 @@ pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflo
         .and_then(|k| Ok(k.workflow()?))
         .map_err(|e| match e {
             Error::Usage(_) | Error::Workflow(_) if ws.registry().get(&item.kind).is_none() => {
-                let m = match &e {
-                    Error::Workflow(w) => w.message.to_string(),
-                    _ => e.to_string(),
+                let problem = match &e {
+                    Error::Workflow(w) => w.message.clone(),
+                    _ => e.to_message(),
                 };
-                let kinds = ws.kinds();
+                let kinds = ws.kinds().join(", ");
                 item_error(
                     item,
                     item.pos("kind"),
-                    format!("{m}; known kinds: {}", kinds.join(", ")),
+                    crate::msg!("item-kind-unknown-known-kinds", problem, kinds),
                 )
             }
             other => other,
@@ -323,7 +319,7 @@ pub(crate) fn committed(ws: &Workspace, item: &Item) -> Result<Item> {
         Error::Pending(crate::msg!(
             "committed-version-path-not-valid",
             path = &item.path,
-            text = e.to_string()
+            text = e.said()
         ))
     })?;
     if head.status != item.status {
@@ -475,7 +471,7 @@ fn plan_change(
     }
     let effects = verdict
         .effects
-        .map_err(|m| item_error(&item, None, format!("{m} (check the fields it reads)")))?;
+        .map_err(|problem| item_error(&item, None, crate::msg!("effect-check-fields", problem)))?;
     for (path, value) in effects {
         let path: Vec<&str> = path.iter().map(String::as_str).collect();
         doc = doc.set(&path, &value).map_err(edit_err)?;
@@ -1378,20 +1374,18 @@ fn commit_written_with(
             !before,
         ));
     }
-    let nothing = "nothing was committed";
     let outcome = if head_now.as_deref() != head_before {
-        format!(
-            "{nothing}: {path} changed in HEAD meanwhile (commit {}); the file is left as git-orx wrote it",
-            repo.last_change(path).unwrap_or_else(|| "HEAD".to_owned())
+        crate::msg!(
+            "commit-failed-head-changed",
+            path,
+            commit = repo.last_change(path).unwrap_or_else(|| "HEAD".to_owned())
         )
     } else {
         match store::restore(lock, repo.root(), path, old, written) {
-            Ok(true) if old.is_some() => format!("nothing was changed: {path} was restored"),
-            Ok(true) => format!("nothing was changed: the new file {path} was removed"),
-            Ok(false) => format!("{nothing}: {path} was changed meanwhile and is left as it is"),
-            Err(r) => format!(
-                "{nothing}, and the file could not be put back ({r}): it holds git-orx's change"
-            ),
+            Ok(true) if old.is_some() => crate::msg!("commit-failed-restored", path),
+            Ok(true) => crate::msg!("commit-failed-new-file-removed", path),
+            Ok(false) => crate::msg!("commit-failed-changed-meanwhile", path),
+            Err(r) => crate::msg!("commit-failed-not-put-back", error = r.to_string()),
         }
     };
     Err(Error::CommitFailed(e, outcome))

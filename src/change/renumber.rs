@@ -406,7 +406,7 @@ pub fn execute(ws: &Workspace, r: &Renumber) -> Result<Executed> {
             let _ = store::write(&lock, root, &orx_dir, &r.old_path, None, &r.old);
             Err(Error::CommitFailed(
                 e,
-                "nothing was changed: the files were restored".to_owned(),
+                crate::msg!("commit-failed-files-restored"),
             ))
         }
     }

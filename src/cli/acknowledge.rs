@@ -28,13 +28,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
     let role = super::role(ui, &ws, &args.role)?;
     if role != orx::workflow::role::HUMAN {
-        return Err(orx::Error::Failed(
-            ui.t(
-                "only-human-may-acknowledge-violation",
-                &[("role", &ui.role(&role))],
-            )
-            .into(),
-        ));
+        return Err(orx::Error::Failed(orx::text::message::Message::text(ui.t(
+            "only-human-may-acknowledge-violation",
+            &[("role", &ui.role(&role))],
+        ))));
     }
     let by = ws.repo.author_ident()?;
     let (id, commit) = orx::history::verify::acknowledge(

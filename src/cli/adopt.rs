@@ -48,13 +48,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let mut maps = Vec::new();
     for m in &args.maps {
         let Some((from, to)) = m.split_once('=') else {
-            return Err(orx::Error::Usage(
-                format!(
-                    "--map {}: write FROM=TO, e.g. --map Postponed=Draft",
-                    escape(m)
-                )
-                .into(),
-            ));
+            return Err(orx::Error::Usage(orx::msg!(
+                "map-write-from-to",
+                value = escape(m)
+            )));
         };
         maps.push((from.trim().to_owned(), to.trim().to_owned()));
     }

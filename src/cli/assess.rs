@@ -63,8 +63,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         revised: args.revised,
         review: args.review,
     };
-    a.check()
-        .map_err(|e| orx::Error::Usage(bad_assessment(ui.voice(), &e).into()))?;
+    a.check().map_err(|e| {
+        orx::Error::Usage(orx::text::message::Message::text(bad_assessment(
+            ui.voice(),
+            &e,
+        )))
+    })?;
     let actor = args.change.actor(&role);
     let (plan, report) = orx::kinds::story::assess::plan(&ws, &args.id, &a, actor)?;
     // What was measured is told once it is recorded (or, with

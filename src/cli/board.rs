@@ -391,11 +391,8 @@ async fn respond(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Ou
 /// Runs `f` (blocking repository work) on a blocking thread; a panic is
 /// an error, never the server's end.
 fn guarded<T>(f: impl FnOnce() -> orx::Result<T>) -> orx::Result<T> {
-    std::panic::catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| {
-        Err(orx::Error::Failed(
-            "the board failed unexpectedly".to_owned().into(),
-        ))
-    })
+    std::panic::catch_unwind(AssertUnwindSafe(f))
+        .unwrap_or_else(|_| Err(orx::Error::Failed(orx::msg!("board-failed-unexpectedly"))))
 }
 
 /// `f`'s JSON, or its error as the JSON envelope with a status from its
@@ -531,8 +528,8 @@ fn item(shared: &Shared, key: &str, role: Option<&str>) -> orx::Result<Value> {
     let page = orx::board::web::item_page(&ws, key, role.as_deref())?;
     // The handoff is the workflow's own, said in the language in force
     // (`workspace` sets it); a refusal is said here, in that language.
-    let mut value =
-        serde_json::to_value(&page).map_err(|e| orx::Error::Failed(e.to_string().into()))?;
+    let mut value = serde_json::to_value(&page)
+        .map_err(|e| orx::Error::Failed(orx::text::message::Message::text(e.to_string())))?;
     for (i, m) in page.detail.moves.iter().enumerate() {
         if let Some(r) = &m.refused
             && let Some(said) = value
@@ -550,7 +547,8 @@ fn item(shared: &Shared, key: &str, role: Option<&str>) -> orx::Result<Value> {
 fn branches(shared: &Shared) -> orx::Result<Value> {
     let (ws, _) = workspace(shared)?;
     let across = orx::board::branches::across(&ws, false)?;
-    serde_json::to_value(&across).map_err(|e| orx::Error::Failed(e.to_string().into()))
+    serde_json::to_value(&across)
+        .map_err(|e| orx::Error::Failed(orx::text::message::Message::text(e.to_string())))
 }
 
 /// The HTML report of `kind` (else the default kind): the same page as
@@ -651,7 +649,7 @@ fn make_move(shared: &Shared, m: &Move) -> Result<Value, (StatusCode, Value)> {
         .map_err(answer)?;
     if !allowed.contains(&role) {
         return Err(answer(orx::Error::Usage(
-            v.t(
+            orx::text::message::Message::text(v.t(
                 "who-may-not-act-role",
                 &[
                     (
@@ -668,8 +666,7 @@ fn make_move(shared: &Shared, m: &Move) -> Result<Value, (StatusCode, Value)> {
                         },
                     ),
                 ],
-            )
-            .into(),
+            )),
         )));
     }
     let key = format!("{}:{}", m.kind, m.id);

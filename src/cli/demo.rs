@@ -237,8 +237,13 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
                     path = d.display().to_string()
                 )));
             }
-            std::fs::create_dir_all(d)
-                .map_err(|e| Error::Failed(format!("{}: {e}", d.display()).into()))?;
+            std::fs::create_dir_all(d).map_err(|e| {
+                Error::Failed(orx::msg!(
+                    "path-error",
+                    path = d.display().to_string(),
+                    error = e.to_string()
+                ))
+            })?;
             (d.canonicalize().unwrap_or_else(|_| d.clone()), None)
         }
         None => {
@@ -256,7 +261,7 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     let path = std::env::join_paths(std::iter::once(bin_dir).chain(std::env::split_paths(
         &std::env::var_os("PATH").unwrap_or_default(),
     )))
-    .map_err(|e| Error::Failed(e.to_string().into()))?;
+    .map_err(|e| Error::Failed(orx::text::message::Message::text(e.to_string())))?;
     let mut d = Demo {
         ui,
         dir: dir.clone(),

@@ -111,13 +111,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             ]
         }
         other => {
-            return Err(orx::Error::Usage(
-                ui.t(
-                    "git-orx-gate-architect-architect",
-                    &[("role", &ui.role(other))],
-                )
-                .into(),
-            ));
+            return Err(orx::Error::Usage(orx::text::message::Message::text(ui.t(
+                "git-orx-gate-architect-architect",
+                &[("role", &ui.role(other))],
+            ))));
         }
     };
     let findings: Vec<(String, Value)> = findings

@@ -247,13 +247,10 @@ pub fn print_prompt(
             }
             Ok(0)
         }
-        None => Err(orx::Error::Failed(
-            ui.t(
-                "id-phase-takes-no-prompt",
-                &[("id", &orx::text::escape(id))],
-            )
-            .into(),
-        )),
+        None => Err(orx::Error::Failed(orx::text::message::Message::text(ui.t(
+            "id-phase-takes-no-prompt",
+            &[("id", &orx::text::escape(id))],
+        )))),
     }
 }
 

@@ -164,8 +164,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     Ok(None) => return Ok(0),
                     Err(e) => {
                         ui.eline(format!(
-                            "{} no Orx-* trailers added: {e}",
-                            epaint(YELLOW, "warning:")
+                            "{} {}",
+                            epaint(YELLOW, ui.t("warning", &[])),
+                            ui.t("no-trailers-added", &[("error", &ui.m(&e.to_message()))])
                         ));
                         return Ok(0);
                     }
@@ -187,9 +188,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             }
             Ok(0)
         }
-        other => Err(orx::Error::Usage(
-            format!("unknown hook `{}`", orx::text::escape(other)).into(),
-        )),
+        other => Err(orx::Error::Usage(orx::msg!(
+            "unknown-hook",
+            hook = orx::text::escape(other)
+        ))),
     }
 }
 
@@ -200,9 +202,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     use std::io::Read;
     let mut input = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut input)
-        .map_err(|e| orx::Error::Failed(format!("reference-transaction input: {e}").into()))?;
+    std::io::stdin().read_to_end(&mut input).map_err(|e| {
+        orx::Error::Failed(orx::msg!(
+            "reference-transaction-input",
+            error = e.to_string()
+        ))
+    })?;
     // The repository is opened only when needed: most ref updates move
     // nothing this hook judges.
     let mut repo = None;

@@ -42,10 +42,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let scaffold = ws.scaffold(&args.name, &args.from, args.dir.as_deref())?;
     for (path, _) in &scaffold.files {
         if ws.root().join(path).symlink_metadata().is_ok() {
-            return Err(orx::Error::Exists(
-                ui.t("path-exists-already-not-committed", &[("path", &path)])
-                    .into(),
-            ));
+            return Err(orx::Error::Exists(orx::text::message::Message::text(
+                ui.t("path-exists-already-not-committed", &[("path", &path)]),
+            )));
         }
     }
     if args.dry_run {
@@ -58,11 +57,21 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for (path, text) in &scaffold.files {
         let full = ws.root().join(path);
         if let Some(parent) = full.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| orx::Error::Failed(format!("{path}: {e}").into()))?;
+            std::fs::create_dir_all(parent).map_err(|e| {
+                orx::Error::Failed(orx::msg!(
+                    "path-error",
+                    path = path.to_string(),
+                    error = e.to_string()
+                ))
+            })?;
         }
-        std::fs::write(&full, text)
-            .map_err(|e| orx::Error::Failed(format!("{path}: {e}").into()))?;
+        std::fs::write(&full, text).map_err(|e| {
+            orx::Error::Failed(orx::msg!(
+                "path-error",
+                path = path.to_string(),
+                error = e.to_string()
+            ))
+        })?;
         ui.line(ui.t("wrote-path", &[("path", path)]));
     }
     let paths: Vec<&str> = scaffold.files.iter().map(|(p, _)| p.as_str()).collect();

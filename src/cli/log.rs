@@ -35,8 +35,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Some(Some((k, i))) => (Some(k.to_owned()), Some(i.to_owned())),
         _ => (args.kind.clone(), args.id.clone()),
     };
-    if let Some(id) = &id {
-        orx::text::check_id(id).map_err(|e| orx::Error::Usage(e.into()))?;
+    if let Some(problem) = id.as_deref().and_then(orx::text::id_problem) {
+        return Err(orx::Error::Usage(problem));
     }
     let (since, until) = period(&ws.repo, &args.since, &args.until)?;
     let opts = Options {
@@ -317,9 +317,10 @@ fn parse_date(repo: &orx::git::Repo, flag: &str, s: &str) -> orx::Result<i64> {
         return Ok(z.timestamp().as_second());
     }
     if s.trim().is_empty() {
-        return Err(orx::Error::Usage(
-            format!("{flag} needs a date (2026-01-31, yesterday, \"2 weeks ago\")").into(),
-        ));
+        return Err(orx::Error::Usage(orx::msg!(
+            "flag-needs-date",
+            flag = flag.to_string()
+        )));
     }
     Ok(repo.approxidate(s)?)
 }

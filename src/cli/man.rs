@@ -13,8 +13,13 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args, cmd: clap::Command) -> orx::Result<u8> {
-    std::fs::create_dir_all(&args.dir)
-        .map_err(|e| orx::Error::Failed(format!("{}: {e}", args.dir.display()).into()))?;
+    std::fs::create_dir_all(&args.dir).map_err(|e| {
+        orx::Error::Failed(orx::msg!(
+            "path-error",
+            path = args.dir.display().to_string(),
+            error = e.to_string()
+        ))
+    })?;
     let mut pages = vec![("git-orx".to_owned(), cmd.clone().name("git-orx"))];
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
         let name = format!("git-orx-{}", sub.get_name());
@@ -25,9 +30,14 @@ pub fn run(ui: &mut Ui, args: Args, cmd: clap::Command) -> orx::Result<u8> {
         let mut out = Vec::new();
         clap_mangen::Man::new(page)
             .render(&mut out)
-            .map_err(|e| orx::Error::Failed(e.to_string().into()))?;
-        std::fs::write(&path, out)
-            .map_err(|e| orx::Error::Failed(format!("{}: {e}", path.display()).into()))?;
+            .map_err(|e| orx::Error::Failed(orx::text::message::Message::text(e.to_string())))?;
+        std::fs::write(&path, out).map_err(|e| {
+            orx::Error::Failed(orx::msg!(
+                "path-error",
+                path = path.display().to_string(),
+                error = e.to_string()
+            ))
+        })?;
         ui.line(path.display().to_string());
     }
     Ok(0)

@@ -49,7 +49,7 @@ enum ToolSet {
 
 pub fn run(ui: &mut Ui, args: Args, cli: clap::Command) -> orx::Result<u8> {
     let exe = std::env::current_exe()
-        .map_err(|e| orx::Error::Failed(format!("cannot find git-orx itself: {e}").into()))?;
+        .map_err(|e| orx::Error::Failed(orx::msg!("cannot-find-self", error = e.to_string())))?;
     let server = Server {
         exe,
         cli: Arc::new(cli),
@@ -942,7 +942,7 @@ fn run_command(exe: &std::path::Path, args: &[String]) -> (Value, bool) {
         Err(e) => {
             let data = orx::error::ErrorData {
                 code: "failed",
-                message: format!("cannot run git-orx: {e}"),
+                message: orx::msg!("cannot-run-git-orx", error = e.to_string()).to_string(),
                 ..Default::default()
             };
             return (envelope(data, Vec::new()), true);
@@ -1103,7 +1103,7 @@ impl ServerHandler for Server {
             Ok((v, false)) => CallToolResult::structured(v),
             Err(e) => {
                 return Err(McpError::internal_error(
-                    format!("the command did not finish: {e}"),
+                    orx::msg!("command-did-not-finish", error = e.to_string()).to_string(),
                     None,
                 ));
             }

@@ -28,7 +28,13 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let read = |p: &PathBuf| {
-        std::fs::read(p).map_err(|e| orx::Error::Failed(format!("{}: {e}", p.display()).into()))
+        std::fs::read(p).map_err(|e| {
+            orx::Error::Failed(orx::msg!(
+                "path-error",
+                path = p.display().to_string(),
+                error = e.to_string()
+            ))
+        })
     };
     let (base, ours, theirs) = (read(&args.base)?, read(&args.ours)?, read(&args.theirs)?);
     let ws = orx::repo::workspace::Workspace::open()?;
@@ -52,8 +58,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         &Choice::default(),
         &labels,
     )?;
-    std::fs::write(&args.ours, &out.text)
-        .map_err(|e| orx::Error::Failed(format!("{}: {e}", args.ours.display()).into()))?;
+    std::fs::write(&args.ours, &out.text).map_err(|e| {
+        orx::Error::Failed(orx::msg!(
+            "path-error",
+            path = args.ours.display().to_string(),
+            error = e.to_string()
+        ))
+    })?;
     let item = out.item.clone().unwrap_or_else(|| args.path.clone());
     if let Some(d) = &out.decided {
         // The merge commit names the decision (prepare-commit-msg).

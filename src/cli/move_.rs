@@ -30,7 +30,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return Err(orx::Error::MissingInput {
             inputs: vec!["--reason".to_owned()],
-            message: "--force needs a non-empty --reason".into(),
+            message: orx::msg!("force-needs-reason"),
         });
     }
     let item = ws.find(&args.id)?;

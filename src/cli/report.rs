@@ -40,11 +40,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let page = orx::kinds::story::report::report(&ws, now, &metrics, &mut progress)?;
     if args.html.as_deref() == Some(std::path::Path::new("-")) {
         if args.open {
-            return Err(orx::Error::Usage(
-                "--open needs a file: give --html FILE, or leave --html out"
-                    .to_owned()
-                    .into(),
-            ));
+            return Err(orx::Error::Usage(orx::msg!("open-needs-file")));
         }
         ui.line(page.trim_end());
         return Ok(0);
@@ -53,8 +49,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         Some(p) => p,
         None => {
             let dir = ws.repo.orx_dir();
-            std::fs::create_dir_all(&dir)
-                .map_err(|e| orx::Error::Failed(format!("{}: {e}", dir.display()).into()))?;
+            std::fs::create_dir_all(&dir).map_err(|e| {
+                orx::Error::Failed(orx::msg!(
+                    "path-error",
+                    path = dir.display().to_string(),
+                    error = e.to_string()
+                ))
+            })?;
             dir.join("report.html")
         }
     };
@@ -69,7 +70,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 
 /// Writes the page whole or not at all (a temp file renamed over it).
 fn write(path: &std::path::Path, bytes: &[u8]) -> orx::Result<()> {
-    let fail = |e: std::io::Error| orx::Error::Failed(format!("{}: {e}", path.display()).into());
+    let fail = |e: std::io::Error| {
+        orx::Error::Failed(orx::msg!(
+            "path-error",
+            path = path.display().to_string(),
+            error = e.to_string()
+        ))
+    };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -98,18 +105,14 @@ pub fn open(voice: &crate::cli::msg::Voice, path: &std::path::Path) -> orx::Resu
         .arg(path)
         .status()
         .map_err(|e| {
-            orx::Error::Failed(
-                voice
-                    .t(
-                        "cannot-start-program-open-path",
-                        &[
-                            ("program", &opener[0]),
-                            ("path", &path.display()),
-                            ("why", &e),
-                        ],
-                    )
-                    .into(),
-            )
+            orx::Error::Failed(orx::text::message::Message::text(voice.t(
+                "cannot-start-program-open-path",
+                &[
+                    ("program", &opener[0]),
+                    ("path", &path.display()),
+                    ("why", &e),
+                ],
+            )))
         })?;
     if !status.success() {
         return Err(orx::Error::Failed(orx::msg!(

@@ -406,9 +406,9 @@ fn run_as(
     role: &str,
 ) -> orx::Result<u8> {
     if args.max_iterations == Some(0) {
-        return Err(orx::Error::Usage(
-            ui.t("max-iterations-must-least", &[]).into(),
-        ));
+        return Err(orx::Error::Usage(orx::text::message::Message::text(
+            ui.t("max-iterations-must-least", &[]),
+        )));
     }
     // Ctrl-C ends the executor, not the run, so that the run records it.
     let _protect = orx::git::stop::Protect::new();

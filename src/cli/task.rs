@@ -113,11 +113,7 @@ fn check(ui: &mut Ui, on: On) -> orx::Result<u8> {
     let checks = ws.config.checks.clone();
     if checks.is_empty() {
         // The command line was right; the repository has nothing to run.
-        return Err(orx::Error::NothingToDo(
-            "no checks to run: list them under `checks:` in .orx/config.yaml (e.g. `- cargo test`)"
-                .to_owned()
-                .into(),
-        ));
+        return Err(orx::Error::NothingToDo(orx::msg!("no-checks-to-run")));
     }
     let mut failed = Vec::new();
     for c in &checks {

@@ -56,7 +56,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 })?
             };
             let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-                orx::Error::Usage(format!("{} is not JSON: {e}", orx::text::escape(file)).into())
+                orx::Error::Usage(orx::msg!(
+                    "file-not-json",
+                    file = orx::text::escape(file),
+                    error = e.to_string()
+                ))
             })?;
             let v = match v.get("stateUpdates") {
                 Some(u) => u.clone(),
@@ -76,7 +80,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return Err(orx::Error::MissingInput {
             inputs: vec!["--reason".to_owned()],
-            message: "--force needs a non-empty --reason".into(),
+            message: orx::msg!("force-needs-reason"),
         });
     }
     let actor = orx::change::plan::Actor {

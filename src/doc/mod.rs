@@ -29,17 +29,14 @@ pub struct DocError {
 }
 
 impl DocError {
-    pub fn new(message: impl Into<crate::text::message::Message>) -> Self {
-        DocError {
-            pos: None,
-            message: message.into(),
-        }
+    pub fn new(message: crate::text::message::Message) -> Self {
+        DocError { pos: None, message }
     }
 
-    pub fn at(line: usize, col: usize, message: impl Into<crate::text::message::Message>) -> Self {
+    pub fn at(line: usize, col: usize, message: crate::text::message::Message) -> Self {
         DocError {
             pos: Some((line, col)),
-            message: message.into(),
+            message,
         }
     }
 }
@@ -112,7 +109,7 @@ impl Document {
                     .chars()
                     .count()
                     + 1;
-                Err(DocError::at(line, col, "the file is not valid UTF-8"))
+                Err(DocError::at(line, col, crate::msg!("doc-not-utf8")))
             }
         }
     }
@@ -140,10 +137,14 @@ impl Document {
     /// as JSON with its keys in order and two-space indentation.
     pub fn parse_json(text: String) -> Result<Document, DocError> {
         let value: Value = serde_json::from_str(&text).map_err(|e| {
-            DocError::at(e.line(), e.column().max(1), format!("not valid JSON: {e}"))
+            DocError::at(
+                e.line(),
+                e.column().max(1),
+                crate::msg!("doc-not-json", error = e.to_string()),
+            )
         })?;
         if !value.is_object() {
-            return Err(DocError::at(1, 1, "the file must be a JSON object"));
+            return Err(DocError::at(1, 1, crate::msg!("doc-not-json-object")));
         }
         let mut doc = Document::parse_yaml(text)?;
         doc.json = true;
@@ -164,14 +165,14 @@ impl Document {
                 return Err(DocError::at(
                     node.line,
                     node.col,
-                    "the frontmatter must be a mapping of keys to values",
+                    crate::msg!("doc-frontmatter-not-mapping"),
                 ));
             }
             None => {
                 return Err(DocError::at(
                     split.first_line,
                     1,
-                    "the frontmatter is empty; it needs at least `kind`, `id` and `status`",
+                    crate::msg!("doc-frontmatter-empty"),
                 ));
             }
         };
@@ -228,7 +229,7 @@ impl Document {
                 DocError::at(
                     node.line,
                     node.col,
-                    format!("`{key}` must be a single value"),
+                    crate::msg!("doc-field-single-value", key),
                 )
             }),
         }
@@ -239,7 +240,9 @@ impl Document {
     /// `key: value` line is added); everything else is kept.
     pub fn set(&self, path: &[&str], value: &Value) -> Result<Document, DocError> {
         let dotted = path.join(".");
-        let fail = |why: &str| DocError::new(format!("cannot rewrite `{dotted}`: {why}"));
+        let fail = |why: crate::text::message::Message| {
+            DocError::new(crate::msg!("doc-cannot-rewrite", path = &dotted, why))
+        };
         if self.json {
             return self.set_json(path, value, &fail);
         }
@@ -250,39 +253,39 @@ impl Document {
                 Some(child) if rest.is_empty() => return self.replace(child, value, &fail),
                 Some(child) if matches!(child.target().kind, NodeKind::Map { .. }) => {
                     if matches!(child.kind, NodeKind::Alias(_)) {
-                        return Err(fail("the value is an alias (`*name`)"));
+                        return Err(fail(crate::msg!("doc-value-alias")));
                     }
                     node = child;
                 }
                 Some(child) if child.is_null() => {
                     return self.replace(child, &nest(rest, value), &fail);
                 }
-                Some(_) => return Err(fail(&format!("`{key}` is not a mapping"))),
+                Some(_) => return Err(fail(crate::msg!("doc-key-not-mapping", key = *key))),
                 None => return self.insert(node, key, &nest(rest, value)),
             }
         }
-        Err(fail("the path is empty"))
+        Err(fail(crate::msg!("doc-path-empty")))
     }
 
     fn replace(
         &self,
         node: &Node,
         value: &Value,
-        fail: &dyn Fn(&str) -> DocError,
+        fail: &dyn Fn(crate::text::message::Message) -> DocError,
     ) -> Result<Document, DocError> {
         let (range, text) = match &node.kind {
-            NodeKind::Alias(_) => return Err(fail("the value is an alias (`*name`)")),
+            NodeKind::Alias(_) => return Err(fail(crate::msg!("doc-value-alias"))),
             NodeKind::Scalar {
                 style: ScalarStyle::Literal | ScalarStyle::Folded,
                 ..
-            } => return Err(fail("the value is a block scalar (`|` or `>`)")),
+            } => return Err(fail(crate::msg!("doc-block-scalar"))),
             NodeKind::Scalar { .. } if node.span.is_empty() => {
                 // An empty value (`key:`): write after the colon.
                 let after = &self.text[node.span.start..];
                 let colon = after
                     .find(':')
                     .filter(|&i| after[..i].trim().is_empty())
-                    .ok_or_else(|| fail("cannot find the `:` of the empty value"))?;
+                    .ok_or_else(|| fail(crate::msg!("doc-no-colon")))?;
                 let at = node.span.start + colon + 1;
                 (
                     at..at,
@@ -324,7 +327,7 @@ impl Document {
         &self,
         path: &[&str],
         value: &Value,
-        fail: &dyn Fn(&str) -> DocError,
+        fail: &dyn Fn(crate::text::message::Message) -> DocError,
     ) -> Result<Document, DocError> {
         let mut node = &self.root;
         for (i, key) in path.iter().enumerate() {
@@ -335,11 +338,11 @@ impl Document {
                     return self.splice_json(child.span.clone(), &text);
                 }
                 Some(child) if matches!(child.kind, NodeKind::Map { .. }) => node = child,
-                Some(_) => return Err(fail(&format!("`{key}` is not an object"))),
+                Some(_) => return Err(fail(crate::msg!("doc-key-not-object", key = *key))),
                 None => return self.insert_json(node, key, &nest(rest, value), fail),
             }
         }
-        Err(fail("the path is empty"))
+        Err(fail(crate::msg!("doc-path-empty")))
     }
 
     /// The leading whitespace of 1-based `line`.
@@ -364,7 +367,7 @@ impl Document {
         map: &Node,
         key: &str,
         value: &Value,
-        fail: &dyn Fn(&str) -> DocError,
+        fail: &dyn Fn(crate::text::message::Message) -> DocError,
     ) -> Result<Document, DocError> {
         let NodeKind::Map {
             entries,
@@ -372,7 +375,7 @@ impl Document {
             ..
         } = &map.kind
         else {
-            return Err(fail("a value on the way is not an object"));
+            return Err(fail(crate::msg!("doc-on-way-not-object")));
         };
         let key = Value::String(key.to_owned()).to_string();
         let nl = self.newline();
@@ -417,11 +420,8 @@ impl Document {
         text.push_str(&self.text[..range.start]);
         text.push_str(with);
         text.push_str(&self.text[range.end..]);
-        Document::parse_json(text).map_err(|e| {
-            DocError::new(format!(
-                "internal error: a rewrite produced invalid JSON ({e})"
-            ))
-        })
+        Document::parse_json(text)
+            .map_err(|e| DocError::new(crate::msg!("doc-rewrite-invalid-json", error = e.said())))
     }
 
     /// True when `node` sits inside a flow collection, where `,[]{}` matter.
@@ -450,11 +450,11 @@ impl Document {
             close,
         } = &map.kind
         else {
-            return Err(DocError::new(format!("cannot add `{key}`: not a mapping")));
+            return Err(DocError::new(crate::msg!("doc-cannot-add", key)));
         };
         let key_text = render::string(key, None, *flow);
         if *flow {
-            let close = close.ok_or_else(|| DocError::new("flow mapping without `}`"))?;
+            let close = close.ok_or_else(|| DocError::new(crate::msg!("doc-flow-no-brace")))?;
             return match entries.last() {
                 None => self.splice(
                     close..close,
@@ -496,11 +496,7 @@ impl Document {
         } else {
             Document::parse(text)
         };
-        parsed.map_err(|e| {
-            DocError::new(format!(
-                "internal error: a rewrite produced invalid YAML ({e})"
-            ))
-        })
+        parsed.map_err(|e| DocError::new(crate::msg!("doc-rewrite-invalid-yaml", error = e.said())))
     }
 }
 

@@ -56,7 +56,7 @@ pub enum NodeKind {
 pub struct YamlError {
     pub line: usize,
     pub col: usize,
-    pub message: String,
+    pub message: crate::text::message::Message,
 }
 
 impl Node {
@@ -215,21 +215,21 @@ impl<'a> Builder<'a> {
                 // its words; ours are the same limit's.
                 message: match e.info() {
                     m if m.contains("recursion limit") => {
-                        format!("nesting deeper than {MAX_DEPTH} levels")
+                        crate::msg!("yaml-nesting-too-deep", most = MAX_DEPTH)
                     }
-                    m => m.to_owned(),
+                    m => crate::text::message::Message::text(m),
                 },
             }),
-            None => Err(self.error_at(self.last, "unexpected end of YAML")),
+            None => Err(self.error_at(self.last, crate::msg!("yaml-unexpected-end"))),
         }
     }
 
-    fn error_at(&self, (line, col): (usize, usize), message: impl Into<String>) -> YamlError {
-        YamlError {
-            line,
-            col,
-            message: message.into(),
-        }
+    fn error_at(
+        &self,
+        (line, col): (usize, usize),
+        message: crate::text::message::Message,
+    ) -> YamlError {
+        YamlError { line, col, message }
     }
 
     fn document(&mut self) -> Result<Option<Node>, YamlError> {
@@ -242,7 +242,7 @@ impl<'a> Builder<'a> {
                 Event::DocumentStart(..) if root.is_some() => {
                     return Err(self.error_at(
                         self.position(&span),
-                        "more than one YAML document in the frontmatter",
+                        crate::msg!("yaml-more-than-one-document"),
                     ));
                 }
                 Event::DocumentStart(..) => {
@@ -250,7 +250,9 @@ impl<'a> Builder<'a> {
                     root = Some(self.node(event, span, 0)?.0);
                 }
                 _ => {
-                    return Err(self.error_at(self.position(&span), "unexpected YAML event"));
+                    return Err(
+                        self.error_at(self.position(&span), crate::msg!("yaml-unexpected-event"))
+                    );
                 }
             }
         }
@@ -267,10 +269,7 @@ impl<'a> Builder<'a> {
 
     fn spend(&mut self, nodes: usize, at: (usize, usize)) -> Result<(), YamlError> {
         self.budget = self.budget.checked_sub(nodes).ok_or_else(|| {
-            self.error_at(
-                at,
-                format!("too many nodes (more than {MAX_NODES}, counting alias expansions)"),
-            )
+            self.error_at(at, crate::msg!("yaml-too-many-nodes", most = MAX_NODES))
         })?;
         Ok(())
     }
@@ -297,7 +296,7 @@ impl<'a> Builder<'a> {
                     .anchors
                     .get(&id)
                     .cloned()
-                    .ok_or_else(|| self.error_at(at, "alias to an unknown anchor"))?;
+                    .ok_or_else(|| self.error_at(at, crate::msg!("yaml-unknown-anchor")))?;
                 self.spend(size, at)?;
                 (NodeKind::Alias(Box::new(target)), 0, size, range.end)
             }
@@ -341,14 +340,14 @@ impl<'a> Builder<'a> {
                     let key_at = self.position(&span);
                     let (key, n) = self.node(event, span, depth + 1)?;
                     let Some(name) = key.scalar_text() else {
-                        return Err(self.error_at(key_at, "only plain scalar keys are supported"));
+                        return Err(self.error_at(key_at, crate::msg!("yaml-plain-keys-only")));
                     };
                     if let Some((first, _)) =
                         entries.iter().find(|(k, _)| k.scalar_text() == Some(name))
                     {
                         return Err(self.error_at(
                             key_at,
-                            format!("duplicate key `{name}` (first on line {})", first.line),
+                            crate::msg!("yaml-duplicate-key", name, line = first.line),
                         ));
                     }
                     let (event, span) = self.next()?;
@@ -370,9 +369,9 @@ impl<'a> Builder<'a> {
                 )
             }
             Event::UnresolvedAlias(_) => {
-                return Err(self.error_at(at, "alias to an unknown anchor"));
+                return Err(self.error_at(at, crate::msg!("yaml-unknown-anchor")));
             }
-            _ => return Err(self.error_at(at, "unexpected YAML event")),
+            _ => return Err(self.error_at(at, crate::msg!("yaml-unexpected-event"))),
         };
         let node = Node {
             kind,
@@ -388,7 +387,7 @@ impl<'a> Builder<'a> {
 
     fn enter(&mut self, depth: usize, at: (usize, usize)) -> Result<(), YamlError> {
         if depth >= MAX_DEPTH {
-            return Err(self.error_at(at, format!("nesting deeper than {MAX_DEPTH} levels")));
+            return Err(self.error_at(at, crate::msg!("yaml-nesting-too-deep", most = MAX_DEPTH)));
         }
         self.spend(1, at)
     }

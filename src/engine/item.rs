@@ -42,11 +42,11 @@ impl fmt::Display for ItemError {
 }
 
 impl ItemError {
-    pub fn new(path: &str, pos: Option<(usize, usize)>, message: impl Into<Message>) -> Self {
+    pub fn new(path: &str, pos: Option<(usize, usize)>, message: Message) -> Self {
         ItemError {
             path: path.to_owned(),
             pos,
-            message: message.into(),
+            message,
         }
     }
 
@@ -238,19 +238,19 @@ impl Item {
         if errors.is_empty() {
             errors = crate::engine::validate::invariants_unmet(wf, None, value, "", "")
                 .into_iter()
-                .map(|(at, u)| (at, u.to_string()))
+                .map(|(at, u)| (at, u.message()))
                 .collect();
             if errors.is_empty() {
                 return self.body_disagrees(wf);
             }
         }
         let (first, _) = errors.first()?;
-        let messages: Vec<&str> = errors.iter().map(|(_, m)| m.as_str()).collect();
-        Some(ItemError::new(
-            &self.path,
-            self.pos_of(first),
-            messages.join("; "),
-        ))
+        let at = self.pos_of(first);
+        let messages = errors
+            .into_iter()
+            .map(|(_, m)| m)
+            .reduce(|first, rest| crate::msg!("semicolon-then", first, rest))?;
+        Some(ItemError::new(&self.path, at, messages))
     }
 }
 
@@ -351,7 +351,7 @@ fn parse_bytes(rel: &str, bytes: Vec<u8>) -> Result<Document, ItemError> {
     }
     let doc = if rel.ends_with(crate::workflow::items::Format::Json.extension()) {
         String::from_utf8(bytes)
-            .map_err(|_| DocError::new("the file is not valid UTF-8"))
+            .map_err(|_| DocError::new(crate::msg!("doc-not-utf8")))
             .and_then(Document::parse_json)
     } else {
         Document::from_bytes(bytes)

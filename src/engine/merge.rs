@@ -165,7 +165,8 @@ pub fn merge(
         } else if let Some(ticked) = merge_ticks(b_body, o_body, t_body) {
             ticked
         } else {
-            let (text, conflicted) = body(b_body, o_body, t_body).map_err(DocError::new)?;
+            let (text, conflicted) = body(b_body, o_body, t_body)
+                .map_err(|e| DocError::new(crate::text::message::Message::text(e)))?;
             body_conflict = conflicted;
             text
         };

@@ -761,7 +761,7 @@ pub fn put(v: &mut Value, path: &[String], new: Value) {
 
 /// The fields of `item` (a frontmatter) whose value is not of the type the
 /// workflow declares, with what is wrong.
-pub fn type_errors(wf: &Workflow, item: &Value) -> Vec<(Vec<String>, String)> {
+pub fn type_errors(wf: &Workflow, item: &Value) -> Vec<(Vec<String>, Message)> {
     wf.fields
         .iter()
         .filter_map(|(path, t)| {
@@ -769,7 +769,12 @@ pub fn type_errors(wf: &Workflow, item: &Value) -> Vec<(Vec<String>, String)> {
             (!t.admits(v)).then(|| {
                 (
                     path.clone(),
-                    format!("`{}` must be {}, not {v}", path.join("."), t.describe()),
+                    crate::msg!(
+                        "field-must-be-type",
+                        field = path.join("."),
+                        expected = t.describe(),
+                        value = v.to_string()
+                    ),
                 )
             })
         })
@@ -878,15 +883,15 @@ pub fn edit_guard_unmet(state: &crate::workflow::State, scope: &Scope) -> Vec<Un
 }
 
 /// The values `t`'s effects write, evaluated in the guard scope.
-pub fn effects(t: &Transition, scope: &Scope) -> Result<Vec<(Vec<String>, Value)>, String> {
+pub fn effects(t: &Transition, scope: &Scope) -> Result<Vec<(Vec<String>, Value)>, Message> {
     t.effects
         .iter()
         .map(|e| {
             Ok((
                 e.path.clone(),
-                e.expr
-                    .eval(scope)
-                    .map_err(|m| format!("effect `{}`: {m}", e.path.join(".")))?,
+                e.expr.eval(scope).map_err(|m| {
+                    crate::msg!("effect-cannot-evaluate", path = e.path.join("."), error = m)
+                })?,
             ))
         })
         .collect()
@@ -909,7 +914,7 @@ pub struct Verdict<'w> {
     pub transition: Option<&'w Transition>,
     /// The effects, evaluated where the guard is (`Err`: why one could
     /// not be, such as a field of the wrong type).
-    pub effects: Result<Vec<(Vec<String>, Value)>, String>,
+    pub effects: Result<Vec<(Vec<String>, Value)>, Message>,
     pub forced: Option<Refusal>,
 }
 

@@ -882,14 +882,14 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
         if let Some(d) = present {
             let mut edited = d
                 .set(&path, &json!(lefthook_run(name)))
-                .map_err(|e| refuse(Message::text(e.to_string())))?;
+                .map_err(|e| refuse(e.said()))?;
             if lefthook_stdin(name) {
                 edited = edited
                     .set(
                         &[*name, "commands", LEFTHOOK_COMMAND, "use_stdin"],
                         &json!(true),
                     )
-                    .map_err(|e| refuse(Message::text(e.to_string())))?;
+                    .map_err(|e| refuse(e.said()))?;
             }
             text = edited.text().to_owned();
         } else {
@@ -900,8 +900,7 @@ fn lefthook_install(place: &Place, file: &Path, add: bool) -> Result<(Vec<Step>,
             }
             text.push_str(&format!("{name}:{nl}{}", lefthook_command(name, nl)));
         }
-        let edited =
-            Document::parse_yaml(text.clone()).map_err(|e| refuse(Message::text(e.to_string())))?;
+        let edited = Document::parse_yaml(text.clone()).map_err(|e| refuse(e.said()))?;
         if !lefthook_configured(&edited, name) {
             return Err(refuse(crate::msg!("lefthook-edit-would-not-run")));
         }

@@ -13,15 +13,13 @@ use crate::text::message::{Lang, Message, RESOURCES};
 /// The files that say a text as it is, each with what that text is: the
 /// words of another layer or program, never a sentence of the kinds' own.
 const RAW_TEXTS: &[(&str, &str)] = &[
-    // `text::check_id`'s words on an ID, said of an agent's name.
-    ("src/kinds/agent/context.rs", "text::check_id's words"),
     // The workflow's own descriptions of an edit guard's conditions.
     (
         "src/kinds/story/assess.rs",
         "the workflow's condition texts",
     ),
-    // The document layer's error on an edit; a task's parent as written.
-    ("src/kinds/goal/mod.rs", "the document layer's error"),
+    // The roles that may create a task, as the workflow names them.
+    ("src/kinds/goal/mod.rs", "the creators' names"),
     // A refusal's own words inside a forge note; a branch's, an
     // assignee's or a parent's name as the payload gives it.
     (
@@ -33,11 +31,6 @@ const RAW_TEXTS: &[(&str, &str)] = &[
     // A branch's name.
     ("src/kinds/goal/merge.rs", "a branch's name"),
     ("src/kinds/goal/tick.rs", "a branch's name"),
-    // The item layer's words on a file it will not read, the workflow's
-    // on an ID, the document layer's on a frontmatter.
-    ("src/kinds/story/adopt/mod.rs", "other layers' words"),
-    // `Items::check_id`'s words on a loop's ID.
-    ("src/kinds/loops/mod.rs", "Items::check_id's words"),
 ];
 
 use crate::no_raw_messages::sources;

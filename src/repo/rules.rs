@@ -286,9 +286,10 @@ impl Rules {
             )));
         }
         let Some(base) = self.registry().get(from).map(|k| &k.items) else {
-            let guess = crate::text::closest(from, &self.kinds())
-                .map(|k| format!("; did you mean {k}?"))
-                .unwrap_or_default();
+            let guess = crate::text::closest(from, &self.kinds()).map_or_else(
+                || crate::text::message::Message::text(""),
+                |k| crate::msg!("did-you-mean-kind", kind = k),
+            );
             return Err(Error::Usage(crate::msg!(
                 "two-lines",
                 first = crate::msg!(

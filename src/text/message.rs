@@ -324,18 +324,6 @@ pub fn deserialize_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Messag
     <String as serde::Deserialize>::deserialize(d).map(Message::text)
 }
 
-impl From<String> for Message {
-    fn from(text: String) -> Message {
-        Message::text(text)
-    }
-}
-
-impl From<&str> for Message {
-    fn from(text: &str) -> Message {
-        Message::text(text)
-    }
-}
-
 impl From<&Message> for Arg {
     fn from(m: &Message) -> Arg {
         Arg::Message(m.clone())
@@ -651,5 +639,34 @@ mod tests {
         assert!(waits("2", Lang::En).ends_with("which are not executing yet"));
         assert!(waits("1", Lang::Zh).contains("后者尚未处于"));
         assert!(waits("2", Lang::Zh).contains("它们尚未处于"));
+    }
+
+    /// The body's status forms are named in Chinese in the Chinese
+    /// message, not given as the English names the code uses for them.
+    #[test]
+    fn a_body_status_form_is_named_in_chinese() {
+        let m = msg!(
+            "body-status-disagrees-with-itself",
+            value = "Draft",
+            state = "Draft",
+            form = "section",
+            first = "Review",
+            first_form = "fenced-yaml",
+            kind = "story",
+            write = "Review"
+        );
+        let zh = m.render(Lang::Zh);
+        assert!(
+            zh.contains("状态小节") && zh.contains("YAML 代码块"),
+            "{zh}"
+        );
+        assert!(
+            !zh.contains("section") && !zh.contains("fenced-yaml"),
+            "{zh}"
+        );
+        assert!(
+            m.render(Lang::En)
+                .contains("in its section but `Review` in its fenced-yaml")
+        );
     }
 }

@@ -70,13 +70,13 @@ pub fn check_id(id: &str) -> Result<(), String> {
 
 /// What is wrong with `id` as an ID (see [`check_id`]), as a message.
 pub fn id_problem(id: &str) -> Option<message::Message> {
-    let bad = |why: message::Message| {
-        Some(crate::msg!(
-            "invalid-id",
-            id = crate::text::escape(id),
-            why = why
-        ))
-    };
+    id_why(id).map(|why| crate::msg!("invalid-id", id = crate::text::escape(id), why))
+}
+
+/// Why `id` is not an ID (`it is empty`, ...), said of whatever names
+/// it: an ID, an agent's name.
+pub fn id_why(id: &str) -> Option<message::Message> {
+    let bad = Some;
     if id.is_empty() {
         return bad(crate::msg!("id-empty"));
     }

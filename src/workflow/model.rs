@@ -244,15 +244,16 @@ impl FieldType {
         }
     }
 
-    pub fn describe(self) -> &'static str {
+    /// The type as a message: "a number", "text", ...
+    pub fn describe(self) -> crate::text::message::Message {
         match self {
-            FieldType::Number => "a number",
-            FieldType::Count => "a whole number from 0 to 1000000",
-            FieldType::String => "text",
-            FieldType::Boolean => "true or false",
-            FieldType::Strings => "a list of texts",
-            FieldType::List => "a list",
-            FieldType::Mapping => "a mapping",
+            FieldType::Number => crate::msg!("field-type-number"),
+            FieldType::Count => crate::msg!("field-type-count"),
+            FieldType::String => crate::msg!("field-type-string"),
+            FieldType::Boolean => crate::msg!("field-type-boolean"),
+            FieldType::Strings => crate::msg!("field-type-strings"),
+            FieldType::List => crate::msg!("field-type-list"),
+            FieldType::Mapping => crate::msg!("field-type-mapping"),
         }
     }
 }

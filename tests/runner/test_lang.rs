@@ -140,3 +140,27 @@ fn zh_a_story_not_named_for_its_id_is_said_in_chinese() {
         out.render()
     );
 }
+
+/// A file's problems the document and type checks find are said in
+/// Chinese: an empty frontmatter, a field of the wrong type. They were
+/// English texts made into messages as they were.
+#[test]
+fn zh_an_empty_frontmatter_and_a_wrongly_typed_field_are_said_in_chinese() {
+    let repo = Repo::new();
+    repo.set_lang("zh");
+    let empty = "docs/stories/1.1.empty.md";
+    repo.write(empty, "---\n---\n# Empty\n");
+    let out = repo.orx(&["check", empty]);
+    let said = out.render();
+    assert!(said.contains("frontmatter 是空的"), "{said}");
+    assert!(!said.contains("the frontmatter is empty"), "{said}");
+    let typed = "docs/stories/1.2.typed.md";
+    repo.write(
+        typed,
+        "---\nkind: story\nid: \"1.2\"\ntitle: Typed\nstatus: Draft\nquality: {score: high}\n---\n",
+    );
+    let out = repo.orx(&["check", typed]);
+    let said = out.render();
+    assert!(said.contains("必须是数字"), "{said}");
+    assert!(!said.contains("must be a number"), "{said}");
+}

@@ -35,17 +35,29 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         None => loops::no_input(),
         Some(src) => {
             let text = if src == "-" {
-                std::io::read_to_string(std::io::stdin())
-                    .map_err(|e| orx::Error::Usage(format!("--input -: {e}").into()))?
+                std::io::read_to_string(std::io::stdin()).map_err(|e| {
+                    orx::Error::Usage(orx::msg!(
+                        "flag-value-error",
+                        flag = "--input",
+                        value = "-",
+                        error = e.to_string()
+                    ))
+                })?
             } else {
-                std::fs::read_to_string(src)
-                    .map_err(|e| orx::Error::Usage(format!("--input {src}: {e}").into()))?
+                std::fs::read_to_string(src).map_err(|e| {
+                    orx::Error::Usage(orx::msg!(
+                        "flag-value-error",
+                        flag = "--input",
+                        value = src.to_string(),
+                        error = e.to_string()
+                    ))
+                })?
             };
             serde_json::from_str::<Value>(&text)
                 .ok()
                 .filter(Value::is_object)
                 .ok_or_else(|| {
-                    orx::Error::Usage(format!("--input {src}: not a JSON object").into())
+                    orx::Error::Usage(orx::msg!("input-not-json-object", value = src.to_string()))
                 })?
         }
     };
@@ -56,8 +68,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if init && input.get("tasks").is_none() {
         let p = loops::paths(&ws, &args.id)?;
         if let Ok(text) = std::fs::read_to_string(ws.root().join(&p.tasks)) {
-            let tasks = loops::parse_tasks(&text, &orx::repo::workspace::now())
-                .map_err(|m| orx::Error::Failed(format!("{}: {m}", p.tasks).into()))?;
+            let tasks = loops::parse_tasks(&text, &orx::repo::workspace::now()).map_err(|m| {
+                orx::Error::Failed(orx::msg!("path-error", path = p.tasks.clone(), error = m))
+            })?;
             input["tasks"] = Value::Array(tasks);
         }
     }
@@ -148,14 +161,24 @@ fn run_tests(ws: &orx::repo::workspace::Workspace, command: &str) -> orx::Result
         .stdin(std::process::Stdio::null())
         .output()
         .map_err(|e| {
-            orx::Error::Failed(format!("cannot run the tests (`{command}`): {e}").into())
+            orx::Error::Failed(orx::msg!(
+                "cannot-run-tests",
+                command = command.to_string(),
+                error = e.to_string()
+            ))
         })?;
     let ms = started.elapsed().as_millis() as u64;
     if let Some(j) = &junit
         && let Ok(xml) = std::fs::read_to_string(ws.root().join(j))
     {
-        return loops::junit::test_results(&xml)
-            .map_err(|m| orx::Error::Failed(format!("{j} (written by `{command}`): {m}").into()));
+        return loops::junit::test_results(&xml).map_err(|m| {
+            orx::Error::Failed(orx::msg!(
+                "junit-written-by",
+                file = j.to_string(),
+                command = command.to_string(),
+                error = m
+            ))
+        });
     }
     let tail = |b: &[u8]| {
         let t = String::from_utf8_lossy(b);

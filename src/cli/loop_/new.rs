@@ -29,10 +29,21 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let tasks = match &args.tasks {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| {
-                orx::Error::Usage(format!("--tasks {}: {e}", path.display()).into())
+                orx::Error::Usage(orx::msg!(
+                    "flag-value-error",
+                    flag = "--tasks",
+                    value = path.display().to_string(),
+                    error = e.to_string()
+                ))
             })?;
-            orx::kinds::loops::parse_tasks(&text, &orx::repo::workspace::now())
-                .map_err(|m| orx::Error::Usage(format!("--tasks {}: {m}", path.display()).into()))?
+            orx::kinds::loops::parse_tasks(&text, &orx::repo::workspace::now()).map_err(|m| {
+                orx::Error::Usage(orx::msg!(
+                    "flag-value-error",
+                    flag = "--tasks",
+                    value = path.display().to_string(),
+                    error = m
+                ))
+            })?
         }
         None => Vec::new(),
     };

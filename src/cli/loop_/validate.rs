@@ -28,7 +28,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 line: e.pos.map(|p| p.0),
                 column: e.pos.map(|p| p.1),
                 field: String::new(),
-                message: e.message.to_string(),
+                message: e.message.clone(),
             }],
             false,
         ),
@@ -49,7 +49,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
                 _ => path.clone(),
             };
-            ui.line(format!("{at}: {}", p.message));
+            ui.line(format!("{at}: {}", ui.m(&p.message)));
         }
         let loop_ = if legacy {
             ui.t("loop-id-legacy", &[("id", &args.id)])

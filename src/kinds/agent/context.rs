@@ -7,7 +7,6 @@ use crate::engine::item::{Item, ItemError};
 use crate::error::{Error, Result};
 use crate::repo::rules::Rules;
 use crate::repo::workspace::Workspace;
-use crate::text::message::Message;
 
 use super::tasks;
 
@@ -20,9 +19,14 @@ pub const DEFAULT: &str = "default";
 /// the item with that ID (`.orx/active_context.md` for the default agent,
 /// `.orx/agents/<name>.md` for others, in the built-in workflow).
 pub fn context_path(rules: &Rules, name: &str) -> Result<String> {
-    // `text::check_id`'s own words on an ID, said of an agent's name.
-    crate::text::check_id(name)
-        .map_err(|m| Error::Usage(Message::text(m.replace("ID", "agent name"))))?;
+    // What `text::id_problem` says of an ID, said of an agent's name.
+    if let Some(why) = crate::text::id_why(name) {
+        return Err(Error::Usage(crate::msg!(
+            "invalid-agent-name",
+            name = crate::text::escape(name),
+            why
+        )));
+    }
     rules
         .registry()
         .get(KIND)
@@ -56,7 +60,7 @@ pub fn find(ws: &Workspace, name: &str) -> Result<Item> {
         return Err(Error::Item(ItemError::new(
             &path,
             item.pos("kind"),
-            format!("an agent context must say `kind: {KIND}` and `id: {name}`"),
+            crate::msg!("agent-context-kind-id", kind = KIND, id = name),
         )));
     }
     Ok(item)

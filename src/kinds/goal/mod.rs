@@ -261,8 +261,7 @@ fn plan_event(
     let after = if edits.is_empty() {
         before.clone()
     } else {
-        let doc = plan::apply(&item.doc, &edits)
-            .map_err(|e| Error::Failed(Message::text(e.to_string())))?;
+        let doc = plan::apply(&item.doc, &edits).map_err(|e| Error::Failed(e.said()))?;
         Item::from_bytes(ws.registry(), &item.path, doc.text().as_bytes().to_vec())?.value()
     };
     let Some(t) = decided(wf, event, &before, &after, actor.role)? else {
@@ -821,8 +820,7 @@ pub fn plan_decide(
     // holds with the decision recorded (`assign` with or without an
     // assignee); where none does, the first tells why.
     let before = item.value();
-    let doc =
-        plan::apply(&item.doc, &edits).map_err(|e| Error::Failed(Message::text(e.to_string())))?;
+    let doc = plan::apply(&item.doc, &edits).map_err(|e| Error::Failed(e.said()))?;
     let after =
         Item::from_bytes(ws.registry(), &item.path, doc.text().as_bytes().to_vec())?.value();
     let to = match decided(&wf, trigger, &before, &after, actor.role) {

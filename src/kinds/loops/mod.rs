@@ -52,10 +52,9 @@ pub fn paths(ws: &Workspace, id: &str) -> Result<Paths> {
         .get(KIND)
         .map(|k| &k.items)
         .ok_or_else(|| Error::Failed(crate::msg!("kind-kind-not-registry", kind = KIND)))?;
-    // The workflow's own words on an ID (`Items::check_id`).
-    items
-        .check_id(id)
-        .map_err(|e| Error::Usage(Message::text(e)))?;
+    if let Some(problem) = items.id_problem(id) {
+        return Err(Error::Usage(problem));
+    }
     let main = items.path_for(id, "").ok_or_else(|| {
         Error::Failed(crate::msg!("kind-kind-names-no-file", kind = KIND, id = id))
     })?;
@@ -739,7 +738,11 @@ pub struct Problem {
     pub line: Option<usize>,
     pub column: Option<usize>,
     pub field: String,
-    pub message: String,
+    /// What is wrong, said in the language in force (its English in
+    /// `--json`).
+    #[serde(serialize_with = "crate::text::message::serialize_english")]
+    #[schemars(with = "String")]
+    pub message: Message,
 }
 
 /// Every problem of loop file `item` under the loop workflow: the fields'
@@ -747,7 +750,7 @@ pub struct Problem {
 pub fn problems(ws: &Workspace, item: &Item) -> Result<Vec<Problem>> {
     let wf = ws.kind(KIND)?.workflow()?;
     let value = item.value();
-    let at = |path: &[String], message: String| {
+    let at = |path: &[String], message: Message| {
         let pos = item.pos_of(path);
         Problem {
             line: pos.map(|p| p.0),
@@ -760,10 +763,10 @@ pub fn problems(ws: &Workspace, item: &Item) -> Result<Vec<Problem>> {
     if wf.state(&item.status).is_none() {
         out.push(at(
             &["status".to_owned()],
-            format!(
-                "`status` is {} (not {})",
-                wf.state_names().join(", "),
-                crate::text::escape(&item.status)
+            crate::msg!(
+                "loop-status-not-a-state",
+                states = wf.state_names().join(", "),
+                status = crate::text::escape(&item.status)
             ),
         ));
     }
@@ -771,7 +774,7 @@ pub fn problems(ws: &Workspace, item: &Item) -> Result<Vec<Problem>> {
         out.push(at(&path, m));
     }
     for (path, u) in crate::engine::validate::invariants_unmet(&wf, None, &value, "", "") {
-        out.push(at(&path, u.to_string()));
+        out.push(at(&path, u.message()));
     }
     Ok(out)
 }
@@ -784,26 +787,29 @@ pub fn legacy_problems(state: &Value) -> Vec<Problem> {
         line: None,
         column: None,
         field: f.to_owned(),
-        message: format!("Missing {f}"),
+        message: crate::msg!("loop-legacy-missing", field = f),
     };
     for f in ["session_id", "task_description"] {
         if state.get(f).is_none_or(Value::is_null) {
             out.push(missing(f));
         }
     }
-    let inconsistent = |field: &str, message: &str| Problem {
+    let inconsistent = |field: &str, problem: Message| Problem {
         line: None,
         column: None,
         field: field.to_owned(),
-        message: format!("Inconsistent: {message}"),
+        message: crate::msg!("loop-legacy-inconsistent", problem),
     };
     if state["initialized"] == json!(true) && state["status"] == json!("pending") {
-        out.push(inconsistent("status", "initialized but status is pending"));
+        out.push(inconsistent(
+            "status",
+            crate::msg!("loop-legacy-initialized-pending"),
+        ));
     }
     if state["status"] == json!("completed") && state["validate"]["passed"] != json!(true) {
         out.push(inconsistent(
             "validate.passed",
-            "completed but validation not passed",
+            crate::msg!("loop-legacy-completed-not-validated"),
         ));
     }
     // The completed tasks the list holds, against the count it keeps (a
@@ -819,7 +825,7 @@ pub fn legacy_problems(state: &Value) -> Vec<Problem> {
         if count != done {
             out.push(inconsistent(
                 "develop.completed_count",
-                "completed_count mismatch",
+                crate::msg!("loop-legacy-count-mismatch"),
             ));
         }
     }
@@ -1027,7 +1033,7 @@ mod tests {
             }
             legacy_problems(&s)
                 .into_iter()
-                .map(|p| p.message)
+                .map(|p| p.message.to_string())
                 .collect::<Vec<_>>()
         };
         let table: &[(Value, &[&str])] = &[

@@ -134,9 +134,10 @@ pub fn gate(
                     .first()
                     .map_or("", |p| p.split('.').next().unwrap_or("")),
             ),
-            format!(
-                "{} is {round}: no review round has started",
-                record.round.source
+            crate::msg!(
+                "review-round-not-started",
+                source = &record.round.source,
+                round
             ),
         )));
     }
@@ -160,7 +161,12 @@ pub fn gate(
             Error::Item(ItemError::new(
                 &item.path,
                 None,
-                format!("`{}` of {label}: {m}", d.path.join(".")),
+                crate::msg!(
+                    "derived-field-cannot-evaluate",
+                    path = d.path.join("."),
+                    label = &label,
+                    error = m
+                ),
             ))
         })?;
         fields.push((d.path.clone(), v));

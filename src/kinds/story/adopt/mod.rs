@@ -842,9 +842,8 @@ fn adopt_one(
     let mut problems: Vec<Message> = f.problem.iter().cloned().collect();
     let mut notes: Vec<Message> = id_notes.to_vec();
     if !id.is_empty() {
-        if let Err(m) = items.check_id(id) {
-            // The workflow's own words on an ID (`Items::check_id`).
-            problems.push(Message::text(m));
+        if let Some(m) = items.id_problem(id) {
+            problems.push(m);
         }
         if taken.contains(&classify::norm_id(id)) {
             problems.push(crate::msg!("story-id-item-already-id", id = id));
@@ -946,8 +945,7 @@ fn adopt_one(
     match with_frontmatter(f, wf, id, &title, &state, &opts.now) {
         Ok(bytes) => (entry, Some((f.path.clone(), Some(f.bytes.clone()), bytes))),
         Err(m) => {
-            // The document layer's words on the file's frontmatter.
-            entry.problems.push(Message::text(m));
+            entry.problems.push(m);
             (entry, None)
         }
     }
@@ -964,9 +962,8 @@ fn with_frontmatter(
     title: &str,
     state: &str,
     now: &str,
-) -> std::result::Result<Vec<u8>, String> {
-    let original =
-        String::from_utf8(f.bytes.clone()).map_err(|_| "is not valid UTF-8".to_owned())?;
+) -> std::result::Result<Vec<u8>, Message> {
+    let original = String::from_utf8(f.bytes.clone()).map_err(|_| crate::msg!("adopt-not-utf8"))?;
     let nl = if original.contains("\r\n") {
         "\r\n"
     } else {
@@ -979,7 +976,7 @@ fn with_frontmatter(
     let quoted = render::string(id, Some(granit_parser::ScalarStyle::DoubleQuoted), false);
     let mut doc = if f.front.is_some() {
         // Its own frontmatter, kept: the item's fields set in it.
-        let mut doc = Document::parse(original.clone()).map_err(|e| e.to_string())?;
+        let mut doc = Document::parse(original.clone()).map_err(|e| e.said())?;
         for (key, value) in [
             ("kind", json!(presets::KIND)),
             ("id", json!(id)),
@@ -989,7 +986,7 @@ fn with_frontmatter(
             if key == "title" && f.front_str("title").is_some() {
                 continue;
             }
-            doc = doc.set(&[key], &value).map_err(|e| e.to_string())?;
+            doc = doc.set(&[key], &value).map_err(|e| e.said())?;
         }
         doc
     } else {
@@ -1000,7 +997,7 @@ fn with_frontmatter(
             wf.state_field,
             render::string(&wf.initial, None, false),
         );
-        Document::parse(format!("{head}{rest}")).map_err(|e| e.to_string())?
+        Document::parse(format!("{head}{rest}")).map_err(|e| e.said())?
     };
     let shape = Shape {
         kind: presets::KIND.to_owned(),
@@ -1011,7 +1008,7 @@ fn with_frontmatter(
         let before = item::frontmatter_value(&doc, &shape);
         let next = doc
             .set(&[wf.state_field.as_str()], &json!(to))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.said())?;
         let after = item::frontmatter_value(&next, &shape);
         doc = next;
         let change = Change {
@@ -1027,14 +1024,13 @@ fn with_frontmatter(
         {
             for (path, value) in effects {
                 let path: Vec<&str> = path.iter().map(String::as_str).collect();
-                doc = doc.set(&path, &value).map_err(|e| e.to_string())?;
+                doc = doc.set(&path, &value).map_err(|e| e.said())?;
             }
         }
     }
-    let item =
-        Item::from_document(Kinds::builtin(), &f.path, doc).map_err(|e| e.message.to_string())?;
+    let item = Item::from_document(Kinds::builtin(), &f.path, doc).map_err(|e| e.message)?;
     if let Some(e) = item.unusable(wf) {
-        return Err(e.message.to_string());
+        return Err(e.message);
     }
     Ok(item.doc.text().as_bytes().to_vec())
 }
@@ -1141,7 +1137,7 @@ pub fn execute(
             undo(&written, &lock);
             Err(Error::CommitFailed(
                 e,
-                "nothing was changed: the files were restored".to_owned(),
+                crate::msg!("commit-failed-files-restored"),
             ))
         }
     }
