@@ -40,7 +40,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if ws.repo.head_file(orx::repo::config::CONFIG_PATH)?.is_none() {
         ui.eline(format!(
             "{} {}",
-            super::epaint(super::YELLOW, "warning:"),
+            super::epaint(super::YELLOW, ui.t("warning", &[])),
             ui.t(
                 "config-not-committed-until-rules",
                 &[("config", &orx::repo::config::CONFIG_PATH)]
