@@ -101,12 +101,22 @@ enum Command {
     AgentsMd(cli::agents_md::Args),
 }
 
+/// Tests only: the steps the store fails or pauses at (`ORX_TEST_FAIL`,
+/// `ORX_TEST_PAUSE`), read here so that the library reads no environment.
+fn test_points() {
+    orx::engine::store::set_test_points(
+        std::env::var("ORX_TEST_FAIL").ok(),
+        std::env::var("ORX_TEST_PAUSE").ok(),
+    );
+}
+
 fn main() -> ExitCode {
     // The hooks git runs on every commit skip building the whole command
     // line's definition: `git-orx hook NAME ARGS...` is all they are.
     if let Some(args) = cli::hook::Args::from_argv(std::env::args_os().skip(1)) {
         let mut ui = Ui::new(cli::ColorWhen::Auto, false);
         orx::repo::workspace::set_commit_date(std::env::var("GIT_COMMITTER_DATE").ok());
+        test_points();
         let result = cli::hook::run(&mut ui, args);
         return finish(ui, "hook", result);
     }
@@ -147,6 +157,7 @@ fn main() -> ExitCode {
     }
     // The date git will give the commits, so that the items' times agree.
     orx::repo::workspace::set_commit_date(std::env::var("GIT_COMMITTER_DATE").ok());
+    test_points();
     // `move`, `agent fire`: what the refusal log names as the source.
     let source: String = {
         let args: Vec<String> = args.iter().take(2).cloned().collect();

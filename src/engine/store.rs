@@ -252,12 +252,25 @@ pub fn clean_leftovers(_lock: &Lock, dir: &Path) {
     }
 }
 
-/// Tests only: `ORX_TEST_FAIL=<point>` makes the step named `point` fail
+/// Tests only: the steps to fail at and to pause at, as the command line
+/// read them from `ORX_TEST_FAIL` and `ORX_TEST_PAUSE` ([`set_test_points`]).
+static TEST_POINTS: std::sync::OnceLock<(Option<String>, Option<String>)> =
+    std::sync::OnceLock::new();
+
+/// Tests only: tells the store which steps to fail at (`fail`, see
+/// [`test_fail`]) and to pause at (`pause`, see [`test_pause`]); the
+/// command line reads them from `ORX_TEST_FAIL` and `ORX_TEST_PAUSE` once,
+/// before any change. Never told, the store neither fails nor pauses.
+pub fn set_test_points(fail: Option<String>, pause: Option<String>) {
+    let _ = TEST_POINTS.set((fail, pause));
+}
+
+/// Tests only: a fail point `<point>` makes the step named `point` fail
 /// (`<point>:enospc`: as on a full disk; several, comma-separated), so that
-/// a test can see what a failure there leaves behind. Unset, it costs one
-/// lookup.
+/// a test can see what a failure there leaves behind. None set, it costs
+/// one lookup.
 pub fn test_fail(point: &str) -> std::io::Result<()> {
-    let Ok(v) = std::env::var("ORX_TEST_FAIL") else {
+    let Some(v) = TEST_POINTS.get().and_then(|(fail, _)| fail.as_deref()) else {
         return Ok(());
     };
     let Some(kind) = v.split(',').find_map(|f| match f.split_once(':') {
@@ -466,14 +479,14 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     replace(path, bytes, false).map_err(|e| std::io::Error::other(e.to_string()))
 }
 
-/// Tests only: `ORX_TEST_PAUSE=<point>:<ms>` sleeps at `point` (`planned`,
+/// Tests only: a pause point `<point>:<ms>` sleeps at `point` (`planned`,
 /// after reading the item; `in-lock`, holding the repository lock;
 /// `written`, before the commit), so a test can make two processes meet
 /// there; `<point>:<file>` writes `<file>.waiting`, then waits there until
 /// `file` exists (a minute at
-/// most). Unset, it costs one lookup.
+/// most). None set, it costs one lookup.
 pub fn test_pause(point: &str) {
-    let Ok(v) = std::env::var("ORX_TEST_PAUSE") else {
+    let Some(v) = TEST_POINTS.get().and_then(|(_, pause)| pause.as_deref()) else {
         return;
     };
     let Some((_, until)) = v.split_once(':').filter(|(p, _)| *p == point) else {
