@@ -133,19 +133,6 @@ fn raw_texts(src: &str) -> Vec<(usize, String)> {
             out.push((line(m.start()), rest[..end].trim().to_owned()));
         }
     }
-    // An item file's problem: its message named, never a text made here.
-    let item_error = regex::Regex::new(r"ItemError::new\(").unwrap();
-    for m in item_error.find_iter(src) {
-        let arg = argument(src, m.end());
-        let last = arg
-            .rsplit(',')
-            .find(|s| !s.trim().is_empty())
-            .unwrap_or(arg);
-        if !arg.contains("msg!(") && (arg.contains("format!(") || last.trim().starts_with('"')) {
-            let shown: String = arg.split_whitespace().collect::<Vec<_>>().join(" ");
-            out.push((line(m.start()), format!("ItemError::new({shown})")));
-        }
-    }
     // A refusal's problem, a hook tool's reason or repair, a violation's
     // message: each a named message, never a text made here.
     for m in words.find_iter(src) {
@@ -230,16 +217,6 @@ fn a_raw_text_is_found() {
     );
     assert_eq!(found("problem: crate::msg!(\"record-wrong-role\")"), 0);
     assert_eq!(found("Error::Refused(r)"), 0);
-    // An item file's problem.
-    assert_eq!(
-        found("ItemError::new(\n &p,\n at,\n format!(\"the {x}\"),\n)"),
-        1
-    );
-    assert_eq!(found("ItemError::new(&p, None, \"is empty\")"), 1);
-    assert_eq!(
-        found("ItemError::new(\n &p,\n at,\n crate::msg!(\"x\", y = format!(\"{z}\")),\n)"),
-        0
-    );
 }
 
 /// The files whose every text for a user is a named message already: a

@@ -245,6 +245,11 @@ fn literals_are_found_and_comments_skipped() {
 #[test]
 fn no_kinds_part_is_looked_up_by_its_name() {
     let by_name = regex::Regex::new(r"\.(workflow|items)\(\s*[^)\s]").unwrap();
+    // What it finds, and what it leaves: a lookup by name, not the kind's
+    // own parts.
+    assert!(by_name.is_match(r#"let wf = rules.workflow("story")?;"#));
+    assert!(by_name.is_match("ws.items(&item.kind)"));
+    assert!(!by_name.is_match("let wf = kind.workflow()?;"));
     let mut files = Vec::new();
     crate::no_raw_messages::sources(
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
@@ -252,6 +257,8 @@ fn no_kinds_part_is_looked_up_by_its_name() {
     );
     let found: Vec<String> = files
         .iter()
+        // This guard's own examples above.
+        .filter(|p| !p.ends_with("kinds/no_kind_names.rs"))
         .flat_map(|p| {
             let text = std::fs::read_to_string(p).unwrap();
             let code = match text.find("#[cfg(test)]\nmod tests {") {

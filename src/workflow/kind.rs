@@ -399,18 +399,10 @@ mod tests {
         let probe = Kind::from_sources("probe", Some(PROBE), None).unwrap();
         assert_eq!(probe.shape.state_field, "status");
         assert_eq!(probe.shape.id_field.as_deref(), Some("probe_id"));
-        let source = |name: &str, text: &str| KindSource {
-            name: name.to_owned(),
-            own: Some(OwnFile {
-                path: format!(".orx/workflows/{name}.yaml"),
-                text: Some(text.to_owned()),
-            }),
-            dir: None,
-        };
-        let kinds = Kinds::new(
-            vec![source("outage", OUTAGE), source("probe", PROBE)],
-            Roles::default(),
-            BTreeMap::new(),
+        let kinds = registry(
+            &[("outage", None), ("probe", None)],
+            &[("outage", Some(OUTAGE)), ("probe", Some(PROBE))],
+            &[],
         );
         assert_eq!(kinds.shape_for("probes/7.json", None).kind, "probe");
         assert_eq!(
@@ -435,29 +427,44 @@ mod tests {
         assert!(Kinds::builtin().iter().any(|k| k.shape.id_field.is_some()));
     }
 
+    /// A registry of built-in kinds (`(name, directory)`) over `workflow`
+    /// files of their own and the repository's `templates`, each
+    /// `(name, text)`: `None` for a file that is not UTF-8.
+    fn registry(
+        kinds: &[(&str, Option<&str>)],
+        workflows: &[(&str, Option<&str>)],
+        templates: &[(&str, Option<&str>)],
+    ) -> Kinds {
+        let own = |dir: &str, ext: &str, name: &str, text: &Option<&str>| OwnFile {
+            path: format!(".orx/{dir}/{name}.{ext}"),
+            text: text.map(str::to_owned),
+        };
+        Kinds::new(
+            kinds
+                .iter()
+                .map(|(name, dir)| KindSource {
+                    name: (*name).to_owned(),
+                    own: workflows
+                        .iter()
+                        .find(|(n, _)| n == name)
+                        .map(|(n, t)| own("workflows", "yaml", n, t)),
+                    dir: dir.map(str::to_owned),
+                })
+                .collect(),
+            Roles::default(),
+            templates
+                .iter()
+                .map(|(n, t)| ((*n).to_owned(), own("templates", "md", n, t)))
+                .collect(),
+        )
+    }
+
     #[test]
     fn a_kind_compiles_its_workflow_once_and_finds_its_template() {
-        let kinds = Kinds::new(
-            vec![
-                KindSource {
-                    name: "story".to_owned(),
-                    own: None,
-                    dir: Some("stories".to_owned()),
-                },
-                KindSource {
-                    name: "goal".to_owned(),
-                    own: None,
-                    dir: None,
-                },
-            ],
-            Roles::default(),
-            BTreeMap::from([(
-                "story".to_owned(),
-                OwnFile {
-                    path: ".orx/templates/story.md".to_owned(),
-                    text: Some("# our story\n".to_owned()),
-                },
-            )]),
+        let kinds = registry(
+            &[("story", Some("stories")), ("goal", None)],
+            &[],
+            &[("story", Some("# our story\n"))],
         );
         let story = kinds.get("story").unwrap();
         assert_eq!(story.items.dir.as_deref(), Some("stories"));
@@ -474,18 +481,7 @@ mod tests {
 
     #[test]
     fn a_workflow_file_that_is_not_utf8_is_said_where_it_is() {
-        let kinds = Kinds::new(
-            vec![KindSource {
-                name: "story".to_owned(),
-                own: Some(OwnFile {
-                    path: ".orx/workflows/story.yaml".to_owned(),
-                    text: None,
-                }),
-                dir: None,
-            }],
-            Roles::default(),
-            BTreeMap::new(),
-        );
+        let kinds = registry(&[("story", None)], &[("story", None)], &[]);
         let e = kinds.get("story").unwrap().workflow().unwrap_err();
         assert_eq!(e.origin, ".orx/workflows/story.yaml");
         assert_eq!(
@@ -494,21 +490,7 @@ mod tests {
         );
         // A template that is not UTF-8 is a failure on its file, not a
         // workflow's.
-        let kinds = Kinds::new(
-            vec![KindSource {
-                name: "story".to_owned(),
-                own: None,
-                dir: None,
-            }],
-            Roles::default(),
-            BTreeMap::from([(
-                "story".to_owned(),
-                OwnFile {
-                    path: ".orx/templates/story.md".to_owned(),
-                    text: None,
-                },
-            )]),
-        );
+        let kinds = registry(&[("story", None)], &[], &[("story", None)]);
         let e = kinds.get("story").unwrap().template().unwrap_err();
         assert_eq!(
             e.to_message().render(crate::text::message::Lang::En),
