@@ -378,13 +378,9 @@ pub fn refuse(ui: &mut Ui, violations: &[Violation]) {
         (false, false) => "fix-fileswhy",
     };
     let why = if violations.iter().any(|v| {
-        [
-            "body-status-disagrees-with-itself",
-            "body-status-not-the-items",
-            "body-status-no-state",
-        ]
-        .iter()
-        .any(|id| v.message.holds(id))
+        orx::engine::item::BODY_STATUS_PROBLEMS
+            .iter()
+            .any(|id| v.message.holds(id))
     }) {
         ui.t("change-state-git-orx-move", &[])
     } else if unfenced {

@@ -254,6 +254,15 @@ impl Item {
     }
 }
 
+/// The messages [`Item::body_disagrees`] says a problem with: a problem
+/// holding one of them is mended by moving the item (or writing its
+/// state in the body), not by reading the file again.
+pub const BODY_STATUS_PROBLEMS: &[&str] = &[
+    "body-status-disagrees-with-itself",
+    "body-status-not-the-items",
+    "body-status-no-state",
+];
+
 impl Item {
     /// Why the status the body carries (for a workflow whose `body:` says
     /// it carries one) is not the item's state, if it is not: one status,

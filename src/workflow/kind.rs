@@ -192,30 +192,6 @@ impl Sources {
 }
 
 impl Kind {
-    /// The kind named `name` alone, from its workflow's text (a team's own
-    /// file, else the built-in one's where it has no `items:`/`state_field:`
-    /// of its own), if the text says where its items live: for tests and
-    /// for reading files where no repository's rules are at hand.
-    pub fn from_sources(name: &str, own: Option<&str>, builtin: Option<&str>) -> Option<Kind> {
-        let (shape, items) = shape_of(name, own, builtin)?;
-        let sources = Sources {
-            names: vec![name.to_owned()],
-            own: vec![own.map(|t| OwnFile {
-                path: format!(".orx/workflows/{name}.yaml"),
-                text: Some(t.to_owned()),
-            })],
-            compiled: vec![OnceLock::new()],
-            checked: vec![OnceLock::new()],
-            ..Sources::default()
-        };
-        Some(Kind {
-            shape,
-            items,
-            sources: Arc::new(sources),
-            at: 0,
-        })
-    }
-
     pub fn name(&self) -> &str {
         &self.shape.kind
     }
@@ -248,8 +224,9 @@ impl Kind {
     }
 }
 
-/// A kind's shape and items from its workflow's text (see
-/// [`Kind::from_sources`]).
+/// A kind's shape and items from its workflow's text: a team's own file,
+/// else the built-in one's where it has no `items:`/`state_field:` of its
+/// own; `None` if neither says where its items live.
 fn shape_of(name: &str, own: Option<&str>, builtin: Option<&str>) -> Option<(Arc<Shape>, Items)> {
     let items = own
         .and_then(Items::of_source)
@@ -393,17 +370,17 @@ mod tests {
 
     #[test]
     fn a_teams_kind_says_its_own_state_field_and_id_field() {
-        let outage = Kind::from_sources("outage", Some(OUTAGE), None).unwrap();
-        assert_eq!(outage.shape.state_field, "phase");
-        assert_eq!(outage.shape.id_field, None);
-        let probe = Kind::from_sources("probe", Some(PROBE), None).unwrap();
-        assert_eq!(probe.shape.state_field, "status");
-        assert_eq!(probe.shape.id_field.as_deref(), Some("probe_id"));
         let kinds = registry(
             &[("outage", None), ("probe", None)],
             &[("outage", Some(OUTAGE)), ("probe", Some(PROBE))],
             &[],
         );
+        let outage = kinds.get("outage").unwrap();
+        assert_eq!(outage.shape.state_field, "phase");
+        assert_eq!(outage.shape.id_field, None);
+        let probe = kinds.get("probe").unwrap();
+        assert_eq!(probe.shape.state_field, "status");
+        assert_eq!(probe.shape.id_field.as_deref(), Some("probe_id"));
         assert_eq!(kinds.shape_for("probes/7.json", None).kind, "probe");
         assert_eq!(
             kinds
