@@ -130,6 +130,8 @@ fn a_bmad_v4_project_is_adopted_in_one_command_and_kept_in_step() {
             &[
                 "the body's status says `Done` (Done) but the story is in InProgress",
                 "git orx move",
+                // The hook's hint for a body-status problem, chosen by ID.
+                "which keeps the body's status in step",
             ],
         )
         .stderr_lacks(&["may override"]);
