@@ -94,6 +94,28 @@ fn write_hook(path: &Path, text: &str) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
+/// An empty script in each of git-orx's hooks' places: the floor the
+/// hooks are measured against (git starts the same hooks on both sides).
+fn empty_hooks(hooks: &Path) {
+    for name in orx::hooks::HOOKS {
+        let _ = std::fs::remove_file(hooks.join(name));
+        write_hook(&hooks.join(name), "#!/bin/sh\nexit 0\n");
+    }
+}
+
+/// git-orx's own hooks in their places, installed as a user installs them.
+fn orx_hooks(b: &Bench, hooks: &Path) {
+    for name in orx::hooks::HOOKS {
+        let _ = std::fs::remove_file(hooks.join(name));
+    }
+    assert!(
+        b.cmd(&b.bin, &["hooks", "install"])
+            .status()
+            .unwrap()
+            .success()
+    );
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -363,20 +385,9 @@ fn main() {
     for _ in 0..2 * RUNS + 1 {
         // The floor: an empty script in each hook's place, so that both
         // sides pay git's starts of the same hooks.
-        for name in orx::hooks::HOOKS {
-            let _ = std::fs::remove_file(hooks.join(name));
-            write_hook(&hooks.join(name), "#!/bin/sh\nexit 0\n");
-        }
+        empty_hooks(&hooks);
         with_empty.push(commit_once(&b));
-        for name in orx::hooks::HOOKS {
-            let _ = std::fs::remove_file(hooks.join(name));
-        }
-        assert!(
-            b.cmd(&b.bin, &["hooks", "install"])
-                .status()
-                .unwrap()
-                .success()
-        );
+        orx_hooks(&b, &hooks);
         with_orx.push(commit_once(&b));
     }
     let (empty, orx) = (median(with_empty), median(with_orx));
@@ -430,20 +441,9 @@ fn main() {
     let (mut next_empty, mut next_orx) = (Vec::new(), Vec::new());
     for pair in approved.chunks(2) {
         let [a, c] = pair else { break };
-        for name in orx::hooks::HOOKS {
-            let _ = std::fs::remove_file(hooks.join(name));
-            write_hook(&hooks.join(name), "#!/bin/sh\nexit 0\n");
-        }
+        empty_hooks(&hooks);
         next_empty.push(commit_next(&b, a));
-        for name in orx::hooks::HOOKS {
-            let _ = std::fs::remove_file(hooks.join(name));
-        }
-        assert!(
-            b.cmd(&b.bin, &["hooks", "install"])
-                .status()
-                .unwrap()
-                .success()
-        );
+        orx_hooks(&b, &hooks);
         // git-orx judges the first commit after HEAD moved without it.
         b.git(&["commit", "-q", "--allow-empty", "-m", "first"]);
         next_orx.push(commit_next(&b, c));
@@ -493,25 +493,14 @@ fn main() {
     let (mut commit_empty, mut commit_orx, mut checkout_empty, mut checkout_orx) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..2 * RUNS + 1 {
-        for name in orx::hooks::HOOKS {
-            let _ = std::fs::remove_file(hooks.join(name));
-            write_hook(&hooks.join(name), "#!/bin/sh\nexit 0\n");
-        }
+        empty_hooks(&hooks);
         let (c, k) = plain_ops(&b);
         commit_empty.push(c);
         checkout_empty.push(k);
         if !watched.is_empty() {
             diff_floor.push(b.measure_env(Path::new("git"), &diff_args, &[]).0);
         }
-        for name in orx::hooks::HOOKS {
-            let _ = std::fs::remove_file(hooks.join(name));
-        }
-        assert!(
-            b.cmd(&b.bin, &["hooks", "install"])
-                .status()
-                .unwrap()
-                .success()
-        );
+        orx_hooks(&b, &hooks);
         // The commits with empty hooks moved HEAD past what git-orx last
         // judged: its first commit after them goes to git-orx (the cost of
         // the first commit after a reset or a pull), the next ones do not.
