@@ -82,7 +82,7 @@ pub fn across(ws: &Workspace, remote: bool) -> Result<Across> {
                     None => {
                         let p = Item::from_bytes(kinds, &path, ws.repo.blob(blob)?)
                             .ok()
-                            .map(|it| (it.kind, it.id, it.status, it.title));
+                            .map(|it| (it.kind.to_string(), it.id, it.status, it.title));
                         parsed.insert(blob, p.clone());
                         p
                     }

@@ -72,7 +72,7 @@ pub fn check(
                 continue;
             }
         };
-        let wf = match ws.kind(&item.kind).and_then(|k| Ok(k.workflow()?)) {
+        let wf = match item.kind.workflow().map_err(crate::Error::from) {
             Ok(wf) => wf,
             Err(e) => {
                 let pos = item.pos("kind");

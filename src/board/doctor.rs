@@ -101,7 +101,7 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
     let wanted = match &opts.id {
         Some(id) => {
             let item = ws.find(id)?;
-            Some((item.kind, item.id))
+            Some((item.kind.to_string(), item.id))
         }
         None => None,
     };

@@ -47,25 +47,25 @@ pub fn summarize(
     lang: &str,
     persona: bool,
 ) -> std::result::Result<Summary, Problem> {
-    let mut summary = judged(wf, item, lang, persona, None)?;
+    let mut summary = judged(wf, item, lang, persona, false)?;
     one_primary(&mut summary.steps);
     Ok(summary)
 }
 
 /// [`summarize`] with every step the workflow marks `primary` still
-/// marked, each judged (`ready`); `ws`, when given, measures what a move
-/// would record of the body (a story's tasks).
+/// marked, each judged (`ready`); with `measure_body`, against what a move
+/// would record of the body (a story's tasks, by its kind's template).
 fn judged(
     wf: &Workflow,
     item: &Item,
     lang: &str,
     persona: bool,
-    ws: Option<&Workspace>,
+    measure_body: bool,
 ) -> std::result::Result<Summary, Problem> {
     let mut summary = summary_of(wf, item, lang, persona)?;
     if let Some(role) = summary.waits_for.as_deref() {
         summary.steps = wf.offered(&item.id, &item.status, &item.value(), role);
-        demote_unready(wf, item, &mut summary.steps, role, ws);
+        demote_unready(wf, item, &mut summary.steps, role, measure_body);
     }
     Ok(summary)
 }
@@ -80,16 +80,10 @@ fn demote_unready(
     item: &Item,
     steps: &mut [crate::workflow::steps::Action],
     role: &str,
-    ws: Option<&Workspace>,
+    measure_body: bool,
 ) {
     let wanted: Vec<&str> = steps.iter().filter_map(|a| a.to.as_deref()).collect();
-    let template = ws.map(|ws| {
-        ws.kind(&item.kind)
-            .and_then(|k| Ok(k.template()?))
-            .ok()
-            .flatten()
-            .unwrap_or_default()
-    });
+    let template = measure_body.then(|| item.kind.template().ok().flatten().unwrap_or_default());
     let ready = readiness(wf, item, role, template, |to| wanted.contains(&to));
     put_readiness(steps, &ready);
 }
@@ -206,7 +200,7 @@ fn summary_of(
             "kind",
             crate::msg!(
                 "board-kind-not-in-story-dir",
-                kind = crate::text::escape(&item.kind)
+                kind = crate::text::escape(item.kind.name())
             ),
         ));
     }
@@ -232,7 +226,7 @@ fn summary_of(
         .and_then(|h| h.role.clone())
         .or(owner.clone());
     Ok(Summary {
-        kind: item.kind.clone(),
+        kind: item.kind.to_string(),
         id: item.id.clone(),
         title: item.title.clone(),
         status: item.status.clone(),
@@ -489,7 +483,7 @@ fn fill_steps(ws: &Workspace, board: &mut Board) {
                 Some(ready) => put_kept_readiness(&wf, &s.status, &mut s.steps, ready),
                 None => {
                     if let Ok(item) = Item::read(ws.registry(), ws.root(), &s.path) {
-                        demote_unready(&wf, &item, &mut s.steps, role, Some(ws));
+                        demote_unready(&wf, &item, &mut s.steps, role, true);
                     }
                 }
             }
@@ -654,9 +648,10 @@ pub fn qualify(action: &mut crate::workflow::steps::Action, kind: &str, id: &str
 /// to `problems`.
 fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>> {
     let mut out = Vec::new();
+    let own_section = crate::kinds::own_section(ws.registry());
     for of in ws.registry().iter() {
         let kind = of.name();
-        if kind == ws.default_kind() || kind == crate::kinds::agent::KIND {
+        if kind == ws.default_kind() || own_section == Some(of) {
             continue;
         }
         let (files, odd) = ws.item_listing(of)?;
@@ -682,7 +677,7 @@ fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>>
         let read = workspace::par_map(&files, |rel| {
             Item::read(kinds, root, rel)
                 .map_err(Problem::from)
-                .and_then(|i| judged(&wf, &i, lang, persona, None))
+                .and_then(|i| judged(&wf, &i, lang, persona, false))
         });
         let mut held = Held::new(ws);
         let mut seen: HashMap<String, String> = HashMap::new();
@@ -714,19 +709,23 @@ fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>>
     Ok(out)
 }
 
-/// The agent contexts, summarised; unusable ones go to `problems`.
+/// The items of the kind the board shows apart (the agent contexts),
+/// summarised; unusable ones go to `problems`.
 fn agents(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<Summary>> {
-    let paths = crate::kinds::agent::context_files(ws)?;
+    let Some(of) = crate::kinds::own_section(ws.registry()) else {
+        return Ok(Vec::new());
+    };
+    let paths = ws.item_listing(of)?.0;
     if paths.is_empty() {
         return Ok(Vec::new());
     }
-    let wf = ws.kind(crate::kinds::agent::KIND)?.workflow()?;
+    let wf = of.workflow()?;
     let mut out = Vec::new();
     let mut held = Held::new(ws);
     for path in paths {
         match Item::read(ws.registry(), ws.root(), &path)
             .map_err(Problem::from)
-            .and_then(|i| judged(&wf, &i, ws.lang(), ws.rules.config.persona_commands, None))
+            .and_then(|i| judged(&wf, &i, ws.lang(), ws.rules.config.persona_commands, false))
         {
             Ok(mut s) => {
                 held.settle(&wf, &mut s);
@@ -827,7 +826,7 @@ pub fn waiting(ws: &Workspace, board: &Board) -> Result<Vec<Waiting>> {
             let waiting = ground.waiting(&item.path, w, &value)?;
             if !waiting.is_empty() {
                 out.push(Waiting {
-                    kind: item.kind.clone(),
+                    kind: item.kind.to_string(),
                     id: item.id.clone(),
                     to: t.to.clone(),
                     until: w.until.clone(),
@@ -947,7 +946,7 @@ pub fn allowed(
     let Ok(item) = found else {
         return Vec::new();
     };
-    let Ok(wf) = ws.kind(&item.kind).and_then(|k| Ok(k.workflow()?)) else {
+    let Ok(wf) = item.kind.workflow().map_err(crate::Error::from) else {
         return Vec::new();
     };
     let value = item.value();
@@ -958,7 +957,7 @@ pub fn allowed(
         .into_iter()
         .flat_map(|r| {
             let mut steps = wf.offered(&item.id, &item.status, &value, r);
-            held.fit(&wf, &item.kind, &item.id, &item.path, &mut steps);
+            held.fit(&wf, item.kind.name(), &item.id, &item.path, &mut steps);
             one_primary(&mut steps);
             steps
         })
@@ -981,22 +980,28 @@ pub fn detail_of(
     item: crate::engine::item::Item,
     role: Option<&str>,
 ) -> Result<Detail> {
-    let wf = ws.kind(&item.kind)?.workflow()?;
+    let wf = item.kind.workflow()?;
     let mut summary = judged(
         &wf,
         &item,
         ws.lang(),
         ws.rules.config.persona_commands,
-        Some(ws),
+        true,
     )
     .map_err(|p| ItemError::new(&p.path, p.line.zip(p.column), p.message))?;
     let before = item.value();
     if let Some(r) = role {
         summary.steps = wf.offered(&item.id, &item.status, &before, r);
     }
-    Held::new(ws).fit(&wf, &item.kind, &item.id, &item.path, &mut summary.steps);
+    Held::new(ws).fit(
+        &wf,
+        item.kind.name(),
+        &item.id,
+        &item.path,
+        &mut summary.steps,
+    );
     // An ID another kind uses too is named with its kind in the commands.
-    if ws.shares_id(&item.kind, &item.id) {
+    if ws.shares_id(item.kind.name(), &item.id) {
         name_with_kind(&mut summary);
     }
     let now = workspace::now();
@@ -1014,7 +1019,7 @@ pub fn detail_of(
             after["status"] = Value::String(t.to.clone());
             after[wf.state_field.as_str()] = Value::String(t.to.clone());
             // What the move would record of the story's tasks.
-            for (path, v) in crate::change::plan::measured_tasks(ws, &wf, t, &item, None)? {
+            for (path, v) in crate::change::plan::measured_tasks(&wf, t, &item, None)? {
                 validate::put(&mut after, &path, v);
             }
             let scope =

@@ -128,9 +128,8 @@ pub fn view(ws: &Workspace, now: i64) -> Result<View> {
         kinds.push(kind_view(&k.workflow, k.items.iter().map(card)));
     }
     if !board.agents.is_empty()
-        && let Ok(wf) = ws
-            .kind(crate::kinds::agent::KIND)
-            .and_then(|k| Ok(k.workflow()?))
+        && let Some(of) = crate::kinds::own_section(ws.registry())
+        && let Ok(wf) = of.workflow()
     {
         kinds.push(kind_view(&wf, board.agents.iter().map(card)));
     }
@@ -312,7 +311,7 @@ pub fn item_page(ws: &Workspace, key: &str, role: Option<&str>) -> Result<ItemPa
         ws,
         &audit::Options {
             id: Some(item.id.clone()),
-            kind: Some(item.kind.clone()),
+            kind: Some(item.kind.to_string()),
             ..Default::default()
         },
     )?;

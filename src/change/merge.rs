@@ -200,7 +200,8 @@ pub fn merge_file(
         None => None,
     };
     let kind_field = o.text_field("kind").ok().flatten();
-    let shape = kinds.shape_for(rel, kind_field);
+    let kind = kinds.kind_for(rel, kind_field);
+    let shape = &kind.shape;
     // The item as refusals name it (`story 1.1`), from our side's fields.
     let id = o
         .text_field(shape.id_field.as_deref().unwrap_or("id"))
@@ -211,9 +212,7 @@ pub fn merge_file(
     // A lifecycle conflict the workflow decides: the state its rule
     // chooses, with that side's values for what else both changed.
     let mut choice = choice.clone();
-    let wf = (!shape.kind.is_empty())
-        .then(|| rules.kind(&shape.kind).ok().and_then(|k| k.workflow().ok()))
-        .flatten();
+    let wf = kind.workflow().ok();
     if let Some(wf) = &wf {
         choice.latest = wf.merge_latest.clone();
     }
@@ -258,7 +257,7 @@ pub fn merge_file(
         repo.merge_text(b, o, t, [&labels.ours, base_label, &labels.theirs])
             .map_err(|e| e.to_string())
     };
-    let m = merge::merge(b, o, t, &shape, &choice, labels, &mut body)
+    let m = merge::merge(b, o, t, shape, &choice, labels, &mut body)
         .map_err(|e| Error::Item(crate::engine::item::ItemError::new(rel, e.pos, e.message)))?;
     Ok(Outcome {
         text: m.text.into_bytes(),
@@ -319,7 +318,7 @@ pub fn unmerged(repo: &Repo, rules: &Rules, paths: &[String], id: &str) -> Resul
         };
         let names = |b: &[u8]| {
             crate::engine::item::Item::from_bytes(kinds, p, b.to_vec())
-                .is_ok_and(|i| i.id == id && kind.is_none_or(|k| k == i.kind))
+                .is_ok_and(|i| i.id == id && kind.is_none_or(|k| i.kind == k))
         };
         if names(&ours) || names(&theirs) {
             found.push(Unmerged {

@@ -21,6 +21,7 @@ use crate::error::{Error, Result};
 use crate::repo::workspace::{self, Workspace};
 use crate::text::message::Message;
 use crate::workflow::Workflow;
+use crate::workflow::kind::Kind;
 
 /// An accepted change, ready to write. A plan is made only by planning a
 /// change the rules accept ([`transition`], [`edit`], [`create`]) and is not
@@ -28,7 +29,7 @@ use crate::workflow::Workflow;
 /// writes exactly what was judged.
 #[derive(Debug)]
 pub struct Plan {
-    pub(crate) kind: String,
+    pub(crate) kind: crate::workflow::kind::Kind,
     pub(crate) id: String,
     pub(crate) path: String,
     /// The file's bytes when planned; `None` for a new file.
@@ -55,8 +56,6 @@ pub struct Plan {
     /// Files a kind keeps beside the item (a loop's progress files), each
     /// with its new bytes: written with the item and committed with it.
     pub(crate) companions: Vec<(String, Vec<u8>)>,
-    /// How the kind's files are read.
-    pub(crate) shape: std::sync::Arc<crate::workflow::kind::Shape>,
 }
 
 /// What a kind adds to a change it plans, besides its fields: trailers of
@@ -123,7 +122,7 @@ pub struct Actor<'a> {
 
 impl Plan {
     /// The item's kind.
-    pub fn kind(&self) -> &str {
+    pub fn kind(&self) -> &Kind {
         &self.kind
     }
 
@@ -175,7 +174,7 @@ impl Plan {
     /// The top-level fields the change sets: name, value before (null:
     /// not set, or a new item), value after (null: removed).
     pub fn field_changes(&self) -> Vec<(String, Value, Value)> {
-        let after = item::frontmatter_value(&self.doc, &self.shape);
+        let after = item::frontmatter_value(&self.doc, &self.kind.shape);
         let empty = serde_json::Map::new();
         let before = self
             .before
@@ -232,7 +231,7 @@ impl Plan {
         t.extend(crate::engine::trailers::for_change(
             &self.workflow,
             self.before.as_ref(),
-            &item::frontmatter_value(doc, &self.shape),
+            &item::frontmatter_value(doc, &self.kind.shape),
             self.trigger.as_deref(),
         ));
         t.extend(self.extra_trailers.iter().cloned());
@@ -281,23 +280,17 @@ pub(crate) fn item_error(item: &Item, pos: Option<(usize, usize)>, message: Mess
 
 /// The workflow of `item`'s kind; a file naming an unknown kind is a bad file.
 pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflow>> {
-    ws.kind(&item.kind)
-        .and_then(|k| Ok(k.workflow()?))
-        .map_err(|e| match e {
-            Error::Usage(_) | Error::Workflow(_) if ws.registry().get(&item.kind).is_none() => {
-                let problem = match &e {
-                    Error::Workflow(w) => w.message.clone(),
-                    _ => e.to_message(),
-                };
-                let kinds = ws.kinds().join(", ");
-                item_error(
-                    item,
-                    item.pos("kind"),
-                    crate::msg!("item-kind-unknown-known-kinds", problem, kinds),
-                )
-            }
-            other => other,
-        })
+    item.kind.workflow().map_err(|e| {
+        if item.kind.is_known() {
+            return Error::Workflow(e);
+        }
+        let kinds = ws.kinds().join(", ");
+        item_error(
+            item,
+            item.pos("kind"),
+            crate::msg!("item-kind-unknown-known-kinds", problem = e.message, kinds),
+        )
+    })
 }
 
 /// The version of `item` a change is judged from: the one committed at
@@ -426,7 +419,7 @@ fn plan_change(
     };
     // A move whose guard reads the story's tasks records them as measured.
     let measured = match wf.transition(&item.status, to).filter(|_| moves) {
-        Some(t) => measured_tasks(ws, &wf, t, &item, actor.tasks_reason)?,
+        Some(t) => measured_tasks(&wf, t, &item, actor.tasks_reason)?,
         None => Vec::new(),
     };
     if actor.tasks_reason.is_some() && measured.is_empty() {
@@ -490,7 +483,7 @@ fn plan_change(
     }
     let handoff = handoff(ws, &wf, item.value_of(&doc), to, t, actor.role, &now);
     Ok(Plan {
-        kind: item.kind.clone(),
+        kind: item.kind,
         id: item.id.clone(),
         path: item.path.clone(),
         old: Some(
@@ -515,7 +508,6 @@ fn plan_change(
         before: Some(before),
         workflow: wf.clone(),
         companions: Vec::new(),
-        shape: item.shape.clone(),
     })
 }
 
@@ -641,7 +633,6 @@ pub fn with_body_moved(
 /// The task fields a move along `t` records (see
 /// [`checklist::task_fields`]): none unless its guard reads them.
 pub fn measured_tasks(
-    ws: &Workspace,
     wf: &Workflow,
     t: &crate::workflow::Transition,
     item: &Item,
@@ -655,7 +646,7 @@ pub fn measured_tasks(
     {
         return Ok(Vec::new());
     }
-    let template = ws.kind(&item.kind)?.template()?.unwrap_or_default();
+    let template = item.kind.template()?.unwrap_or_default();
     Ok(checklist::task_fields(
         wf,
         template,
@@ -724,10 +715,22 @@ pub fn move_item(ws: &Workspace, id: &str, to: &str, actor: Actor) -> Result<Pla
     transition(ws, item, to, &[], actor)
 }
 
+/// The kind `new` makes items of, named `name`: refused with the kinds
+/// there are when there is none by that name.
+pub fn kind_to_make<'w>(ws: &'w Workspace, name: &str) -> Result<&'w Kind> {
+    ws.registry().get(name).ok_or_else(|| {
+        Error::Usage(crate::msg!(
+            "unknown-kind-make-one-copied",
+            kind = crate::text::escape(name),
+            list = ws.kinds().join(", ")
+        ))
+    })
+}
+
 /// Refuses `new` for a kind made by a command of its own (`create:` in
 /// its workflow) or by another kind's step, with the command to use.
-pub fn made_by_new(ws: &Workspace, kind: &str) -> Result<()> {
-    let Ok(wf) = ws.kind(kind).and_then(|k| Ok(k.workflow()?)) else {
+pub fn made_by_new(kind: &Kind) -> Result<()> {
+    let Ok(wf) = kind.workflow() else {
         return Ok(());
     };
     match &wf.create {
@@ -744,7 +747,7 @@ pub fn made_by_new(ws: &Workspace, kind: &str) -> Result<()> {
                 .collect();
             Err(Error::Usage(crate::msg!(
                 "kind-items-made-git-orx",
-                kind = kind,
+                kind = kind.name(),
                 command = command.join(" ")
             )))
         }
@@ -759,7 +762,7 @@ pub fn made_by_new(ws: &Workspace, kind: &str) -> Result<()> {
 /// against).
 pub fn new_item(
     ws: &Workspace,
-    kind: &str,
+    kind: &Kind,
     title: &str,
     id: Option<&str>,
     example: bool,
@@ -772,25 +775,19 @@ pub fn new_item(
     if title.chars().any(char::is_control) || title.chars().count() > 200 {
         return Err(Error::Usage(crate::msg!("title-one-line-most-characters")));
     }
-    let Some(items) = ws.registry().get(kind).map(|k| &k.items) else {
-        return Err(Error::Usage(crate::msg!(
-            "unknown-kind-make-one-copied",
-            kind = crate::text::escape(kind),
-            list = ws.kinds().join(", ")
-        )));
-    };
+    let items = &kind.items;
     if items.dir.is_none() {
         return Err(Error::Usage(crate::msg!(
             "kind-items-kept-fixed-paths",
-            kind = kind,
+            kind = kind.name(),
             paths = items.paths.join(", ")
         )));
     }
-    let wf = ws.kind(kind)?.workflow()?;
+    let wf = kind.workflow()?;
     // IDs in use: those of readable items, and for a file that cannot be
     // read, the ID its name starts with (it may hold that item).
     let ext = items.format.extension();
-    let existing: Vec<(String, String, bool)> = ws.scan_kind(ws.kind(kind)?, |r| match r {
+    let existing: Vec<(String, String, bool)> = ws.scan_kind(kind, |r| match r {
         Ok(i) => (i.id, i.path, true),
         Err(e) => {
             let name = e.path.rsplit('/').next().unwrap_or_default();
@@ -813,7 +810,7 @@ pub fn new_item(
                 Some((_, path, true)) => {
                     return Err(Error::Exists(crate::msg!(
                         "kind-id-id-already-exists",
-                        kind = kind,
+                        kind = kind.name(),
                         id = id,
                         path = path
                     )));
@@ -822,7 +819,7 @@ pub fn new_item(
                     return Err(Error::Exists(crate::msg!(
                         "path-may-hold-kind-id",
                         path = path,
-                        kind = kind,
+                        kind = kind.name(),
                         id = id
                     )));
                 }
@@ -838,7 +835,7 @@ pub fn new_item(
             .ok_or_else(|| {
                 Error::Usage(match items.new_id {
                     crate::workflow::items::NewId::Name => {
-                        crate::msg!("kind-id-is-given-say-which", kind = kind)
+                        crate::msg!("kind-id-is-given-say-which", kind = kind.name())
                     }
                     _ => crate::msg!("cannot-choose-next-id-give-one"),
                 })
@@ -848,7 +845,7 @@ pub fn new_item(
         .template
         .as_deref()
         .and_then(crate::repo::rules::builtin_template);
-    let template = match (ws.kind(kind)?.template()?, example) {
+    let template = match (kind.template()?, example) {
         (own, true) => {
             let example = items
                 .template
@@ -860,7 +857,7 @@ pub fn new_item(
                 None => {
                     return Err(Error::Usage(crate::msg!(
                         "built-example-goes-built-template",
-                        kind = kind
+                        kind = kind.name()
                     )));
                 }
             }
@@ -874,7 +871,7 @@ pub fn new_item(
         crate::workflow::items::Format::Json => fill(
             &template,
             &[
-                ("kind", &json(kind)),
+                ("kind", &json(kind.name())),
                 ("id", &json(&id)),
                 ("title", &json(title)),
                 ("status", &json(&wf.initial)),
@@ -883,7 +880,7 @@ pub fn new_item(
         crate::workflow::items::Format::Markdown => fill(
             &template,
             &[
-                ("kind", &render::string(kind, None, false)),
+                ("kind", &render::string(kind.name(), None, false)),
                 ("id", &quoted(&id)),
                 ("title", &render::string(title, None, false)),
                 ("status", &wf.initial),
@@ -895,15 +892,15 @@ pub fn new_item(
     let path = items.path_for(&id, title).ok_or_else(|| {
         Error::Failed(crate::msg!(
             "kind-kind-names-no-file-2",
-            kind = kind,
+            kind = kind.name(),
             id = &id
         ))
     })?;
     let item = Item::from_bytes(ws.registry(), &path, text.into_bytes())?;
-    if item.kind != kind || item.id != id || item.status != wf.initial {
+    if item.kind != *kind || item.id != id || item.status != wf.initial {
         return Err(Error::Failed(crate::msg!(
             "kind-template-does-not-produce",
-            kind = kind,
+            kind = kind.name(),
             kind2 = kind,
             id = &id,
             field = &wf.state_field,
@@ -1004,7 +1001,6 @@ pub fn create(
         trigger: None,
         actions: Vec::new(),
         companions: Vec::new(),
-        shape: item.shape,
     })
 }
 
@@ -1100,7 +1096,7 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
     // A new item's ID was picked before the lock: another process may
     // have taken it meanwhile. A race, not a rule broken: run again.
     if plan.from.is_none() && plan.old.is_none() {
-        let taken = ws.scan_kind(ws.kind(&plan.kind)?, |r| match r {
+        let taken = ws.scan_kind(&plan.kind, |r| match r {
             Ok(i) => (i.id == plan.id && i.path != plan.path).then_some(i.path),
             Err(_) => None,
         })?;
@@ -1129,9 +1125,9 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
     let mut rolled = None;
     if has("rollback") {
         let before = Document::from_bytes(plan.old.clone().unwrap_or_default())
-            .map(|d| item::frontmatter_value(&d, &plan.shape))
+            .map(|d| item::frontmatter_value(&d, &plan.kind.shape))
             .unwrap_or_default();
-        let wf = ws.kind(&plan.kind)?.workflow()?;
+        let wf = &plan.kind.workflow()?;
         let field = wf.checkpoint_field.as_deref().unwrap_or_default();
         let Some(target) = before.get(field).and_then(Value::as_str) else {
             return Err(Error::Failed(crate::msg!(
@@ -1163,7 +1159,7 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
             &format!("{}: {}", plan.label(), plan.transition_text()),
             &now,
         )?;
-        let wf = ws.kind(&plan.kind)?.workflow()?;
+        let wf = &plan.kind.workflow()?;
         let field = wf.checkpoint_field.as_deref().unwrap_or_default();
         doc = doc
             .set(&[field], &json!(name))

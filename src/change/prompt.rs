@@ -175,7 +175,13 @@ pub const PROMPTS_DIR: &str = ".orx/prompts";
 /// own (read from `root`; `<prompt>.zh.md` for Chinese, else
 /// `<prompt>.md`), else the built-in one in that language, else in
 /// English, else the generic one; with where it came from.
-pub fn template(root: &std::path::Path, kind: &str, prompt: &str, lang: &str) -> (String, String) {
+pub fn template(
+    root: &std::path::Path,
+    kind: &crate::workflow::kind::Kind,
+    prompt: &str,
+    lang: &str,
+) -> (String, String) {
+    let kind = kind.name();
     let names: Vec<String> = match lang {
         "en" => vec![prompt.to_owned()],
         other => vec![format!("{prompt}.{other}"), prompt.to_owned()],

@@ -79,13 +79,15 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
         }
         None => latest(ws, holders)?,
     };
-    let items = &ws
-        .registry()
-        .get(&item.kind)
-        .ok_or_else(|| Error::Usage(crate::msg!("unknown-kind-name", name = &item.kind)))?
-        .items;
+    if !item.kind.is_known() {
+        return Err(Error::Usage(crate::msg!(
+            "unknown-kind-name",
+            name = &item.kind
+        )));
+    }
+    let items = &item.kind.items;
     let existing: Vec<String> = ws
-        .scan_kind(ws.kind(&item.kind)?, |r| r.ok().map(|i| i.id))?
+        .scan_kind(&item.kind, |r| r.ok().map(|i| i.id))?
         .into_iter()
         .flatten()
         .collect();
@@ -111,6 +113,7 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
             .ok_or_else(|| Error::Usage(crate::msg!("cannot-choose-next-free-id")))?,
     };
     let field = item
+        .kind
         .shape
         .id_field
         .clone()
@@ -149,7 +152,7 @@ pub fn plan(ws: &Workspace, id: &str, to: Option<&str>, path: Option<&str>) -> R
     }
     let references = references(ws, &item, &new_id)?;
     Ok(Renumber {
-        kind: item.kind.clone(),
+        kind: item.kind.to_string(),
         from: id.to_owned(),
         to: new_id,
         old_path: item.path.clone(),
@@ -168,7 +171,7 @@ fn references(ws: &Workspace, item: &Item, new_id: &str) -> Result<Vec<Rewrite>>
     if ws.repo.head_file(&item.path)?.is_some() {
         return Ok(Vec::new());
     }
-    let wf = ws.kind(&item.kind)?.workflow()?;
+    let wf = item.kind.workflow()?;
     let mut fields: Vec<&str> = wf
         .transitions
         .iter()
@@ -179,11 +182,7 @@ fn references(ws: &Workspace, item: &Item, new_id: &str) -> Result<Vec<Rewrite>>
     fields.sort();
     fields.dedup();
     let mut out = Vec::new();
-    for other in ws
-        .scan_kind(ws.kind(&item.kind)?, |r| r.ok())?
-        .into_iter()
-        .flatten()
-    {
+    for other in ws.scan_kind(&item.kind, |r| r.ok())?.into_iter().flatten() {
         if other.path == item.path || ws.repo.head_file(&other.path)?.is_some() {
             continue;
         }

@@ -188,7 +188,7 @@ fn job(
     let cx = prompt::Context {
         work_dir: &work_dir,
         path: &item.path,
-        kind: &item.kind,
+        kind: item.kind.name(),
         id: &item.id,
         state: &item.status,
         role,
@@ -198,7 +198,7 @@ fn job(
     };
     let prompt = prompt::render(&template, &cx);
     Job {
-        kind: item.kind.clone(),
+        kind: item.kind.to_string(),
         id: item.id.clone(),
         path: item.path.clone(),
         action: action.name.clone(),
@@ -283,7 +283,7 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
         let wf = crate::change::plan::workflow_of(ws, &item)?;
         let run = run_section(&wf)?;
         let max_iter = *max.get_or_insert(run.max_iterations);
-        summary.kind = item.kind.clone();
+        summary.kind = item.kind.to_string();
         summary.id = item.id.clone();
         summary.state = item.status.clone();
         summary.success = run.success.contains(&item.status);
@@ -579,7 +579,7 @@ fn fail(
         let _ = ws.find(&id)?;
         // The failure is recorded; the last stable state comes back, and
         // the run stops.
-        let wf = ws.kind(&kind)?.workflow()?;
+        let wf = kind.workflow()?;
         if wf
             .run
             .as_ref()

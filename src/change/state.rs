@@ -371,7 +371,14 @@ pub fn execute_with_backup(
 ) -> Result<(Executed, Option<Backup>)> {
     let before = ws.repo.head_file(plan.path())?;
     let saved = match before {
-        Some(b) => Some(backup(ws, plan.kind(), plan.id(), plan.path(), &b, None)?),
+        Some(b) => Some(backup(
+            ws,
+            plan.kind().name(),
+            plan.id(),
+            plan.path(),
+            &b,
+            None,
+        )?),
         None => None,
     };
     let done = plan::execute(ws, plan, commit)?;
@@ -597,7 +604,7 @@ fn keep_replaced(
 pub fn locate(ws: &Workspace, id: &str) -> Result<(String, String, String, Option<Item>)> {
     match ws.find(id) {
         Ok(item) => Ok((
-            item.kind.clone(),
+            item.kind.to_string(),
             item.id.clone(),
             item.path.clone(),
             Some(item),
@@ -763,7 +770,7 @@ pub fn restore(
             )));
         }
     };
-    let wf = ws.kind(&kind)?.workflow()?;
+    let wf = plan::workflow_of(ws, &head_item)?;
     let target_state = restored.status.clone();
     let mut staged = restored
         .doc

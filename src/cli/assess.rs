@@ -167,7 +167,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }),
         ..Default::default()
     };
-    report_change(ui, &ws, &plan, done.as_ref(), quality);
+    report_change(ui, &plan, done.as_ref(), quality);
     Ok(0)
 }
 

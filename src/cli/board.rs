@@ -689,7 +689,7 @@ fn make_move(shared: &Shared, m: &Move) -> Result<Value, (StatusCode, Value)> {
     });
     match planned {
         Ok((p, done)) => Ok(json!({
-            "kind": p.kind(),
+            "kind": p.kind().name(),
             "id": p.id(),
             "from": from,
             "to": p.to(),

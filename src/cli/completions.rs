@@ -172,7 +172,7 @@ fn states(current: &OsStr) -> Vec<CompletionCandidate> {
     let Ok(item) = ws.find(&id) else {
         return Vec::new();
     };
-    let Ok(wf) = ws.kind(&item.kind).and_then(|k| Ok(k.workflow()?)) else {
+    let Ok(wf) = item.kind.workflow() else {
         return Vec::new();
     };
     let mut seen = Vec::new();

@@ -36,7 +36,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
     };
     let item = ws.find(&args.id)?;
-    ui.acting_on(&item.kind, &item.id);
+    ui.acting_on(item.kind.name(), &item.id);
     let actor = orx::change::plan::Actor {
         note: None,
         ..args.change.actor(&role)
@@ -49,11 +49,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ..Default::default()
     };
     if args.change.dry_run {
-        super::report_change(ui, &ws, &rec.plan, None, extra);
+        super::report_change(ui, &rec.plan, None, extra);
         return Ok(0);
     }
     let (done, _) = state::execute_with_backup(&ws, &rec.plan, !args.change.no_commit)?;
-    super::report_change(ui, &ws, &rec.plan, Some(&done), extra);
+    super::report_change(ui, &rec.plan, Some(&done), extra);
     if !ui.is_json() {
         let id = match (rec.limit, rec.at_limit) {
             (Some(_), true) => "error-n-limit-recorded-limit",

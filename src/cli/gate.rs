@@ -145,8 +145,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         false => Some(plan::execute(&ws, &outcome.plan, !args.change.no_commit)?),
     };
     // A workflow that keeps QA gate files (BMAD's) gets one per QA round.
-    let gate_dir = ws
-        .kind(outcome.plan.kind())?
+    let gate_dir = outcome
+        .plan
+        .kind()
         .workflow()?
         .body
         .as_ref()
@@ -202,6 +203,6 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }),
         ..Default::default()
     };
-    report_change(ui, &ws, &outcome.plan, done.as_ref(), round);
+    report_change(ui, &outcome.plan, done.as_ref(), round);
     Ok(0)
 }

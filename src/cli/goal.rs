@@ -213,11 +213,11 @@ fn new(ui: &mut Ui, a: NewArgs) -> orx::Result<u8> {
         ..Default::default()
     };
     ui.line(plan.path());
-    super::report_change(ui, &ws, &plan, Some(&done), extra);
+    super::report_change(ui, &plan, Some(&done), extra);
     if let Some((r, d)) = &routed
         && !ui.is_json()
     {
-        super::report_change(ui, &ws, r, Some(d), Default::default());
+        super::report_change(ui, r, Some(d), Default::default());
     }
     Ok(0)
 }
@@ -262,11 +262,11 @@ pub fn commit_plan(
     change: &ChangeArgs,
 ) -> orx::Result<u8> {
     if change.dry_run {
-        super::report_change(ui, ws, plan, None, Default::default());
+        super::report_change(ui, plan, None, Default::default());
         return Ok(0);
     }
     let done = orx::change::plan::execute(ws, plan, !change.no_commit)?;
-    super::report_change(ui, ws, plan, Some(&done), Default::default());
+    super::report_change(ui, plan, Some(&done), Default::default());
     Ok(0)
 }
 

@@ -1163,22 +1163,18 @@ pub fn run_plan(
     extra: crate::cli::output::ChangeExtra,
 ) -> orx::Result<Option<orx::change::plan::Executed>> {
     if change.dry_run {
-        report_change(ui, ws, plan, None, extra);
+        report_change(ui, plan, None, extra);
         return Ok(None);
     }
     let done = orx::change::plan::execute(ws, plan, !change.no_commit)?;
-    report_change(ui, ws, plan, Some(&done), extra);
+    report_change(ui, plan, Some(&done), extra);
     Ok(Some(done))
 }
 
 /// The moves the workflow of `kind` has from `state`: `[{to, roles,
 /// trigger}]`, what the item's next step may be.
-pub fn next_moves(
-    ws: &orx::repo::workspace::Workspace,
-    kind: &str,
-    state: &str,
-) -> Vec<output::NextMove> {
-    let Ok(wf) = ws.kind(kind).and_then(|k| Ok(k.workflow()?)) else {
+pub fn next_moves(kind: &orx::workflow::kind::Kind, state: &str) -> Vec<output::NextMove> {
+    let Ok(wf) = kind.workflow() else {
         return Vec::new();
     };
     wf.transitions_from(state)
@@ -1195,7 +1191,6 @@ pub fn next_moves(
 /// with `--dry-run` (`done` is `None`) planned; the command's own fields
 /// in `extra`.
 pub fn change_of(
-    ws: &orx::repo::workspace::Workspace,
     plan: &orx::change::plan::Plan,
     done: Option<&orx::change::plan::Executed>,
     extra: output::ChangeExtra,
@@ -1204,7 +1199,7 @@ pub fn change_of(
     output::Change {
         version: output::Version,
         item: plan.id().to_owned(),
-        kind: plan.kind().to_owned(),
+        kind: plan.kind().to_string(),
         path: plan.path().to_owned(),
         from: plan.from().map(str::to_owned),
         to: plan.to().to_owned(),
@@ -1239,7 +1234,7 @@ pub fn change_of(
                 changed: r.changed.clone(),
             }),
         handoff: plan.handoff().map(str::to_owned),
-        next: next_moves(ws, plan.kind(), plan.to()),
+        next: next_moves(plan.kind(), plan.to()),
         extra,
     }
 }
@@ -1251,13 +1246,12 @@ pub fn change_of(
 /// command's own fields in `extra` (the measured quality, the round).
 pub fn report_change(
     ui: &mut Ui,
-    ws: &orx::repo::workspace::Workspace,
     plan: &orx::change::plan::Plan,
     done: Option<&orx::change::plan::Executed>,
     extra: output::ChangeExtra,
 ) {
     if ui.is_json() {
-        ui.json(&change_of(ws, plan, done, extra));
+        ui.json(&change_of(plan, done, extra));
         return;
     }
     let changes = plan.field_changes();

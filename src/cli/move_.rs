@@ -57,7 +57,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 state: from, to, ..
             },
         )) if from == to && !args.force => {
-            same_state(ui, &ws, &kind, &id, &path, &to, &role, args.change.dry_run);
+            same_state(ui, &kind, &id, &path, &to, &role, args.change.dry_run);
             return Ok(0);
         }
         Err(e) => return Err(e),
@@ -76,8 +76,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 #[allow(clippy::too_many_arguments)]
 fn same_state(
     ui: &mut Ui,
-    ws: &orx::repo::workspace::Workspace,
-    kind: &str,
+    kind: &orx::workflow::kind::Kind,
     id: &str,
     path: &str,
     state: &str,
@@ -87,12 +86,12 @@ fn same_state(
     if ui.is_json() {
         ui.json(&super::output::Change::unchanged(
             id,
-            kind,
+            kind.name(),
             path,
             state,
             role,
             dry_run,
-            super::next_moves(ws, kind, state),
+            super::next_moves(kind, state),
         ));
     } else {
         ui.line(ui.t(
@@ -112,7 +111,7 @@ pub fn unknown_state(
     let names = wf.state_names();
     let (state, kind, id) = (
         orx::text::escape(typed),
-        item.kind.clone(),
+        item.kind.name(),
         orx::text::escape(&item.id),
     );
     let first = match orx::text::closest(typed, &names) {

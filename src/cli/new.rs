@@ -47,11 +47,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             )
         ));
     }
-    plan::made_by_new(&ws, kind)?;
+    let kind = plan::kind_to_make(&ws, kind)?;
+    plan::made_by_new(kind)?;
     let actor = args.change.actor(&role);
     let epic_id = match args.epic {
         Some(epic) => {
-            let ids = ws.scan_kind(ws.kind(kind)?, |r| match r {
+            let ids = ws.scan_kind(kind, |r| match r {
                 Ok(i) => i.id,
                 Err(e) => e.path,
             })?;
@@ -65,7 +66,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let id = args.id.as_deref().or(epic_id.as_deref());
     let mut plan = plan::new_item(&ws, kind, title, id, args.example, actor)?;
     if args.change.dry_run {
-        super::report_change(ui, &ws, &plan, None, Default::default());
+        super::report_change(ui, &plan, None, Default::default());
         return Ok(0);
     }
     // The path is told once the item is committed. An ID another process
@@ -78,6 +79,6 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         other => other?,
     };
     ui.line(plan.path());
-    super::report_change(ui, &ws, &plan, Some(&done), Default::default());
+    super::report_change(ui, &plan, Some(&done), Default::default());
     Ok(0)
 }

@@ -33,7 +33,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.json(&Prompt::Action(ActionPrompt {
             version: super::output::Version,
             item: item.id.clone(),
-            kind: item.kind.clone(),
+            kind: item.kind.to_string(),
             status: item.status.clone(),
             action: selected.action.clone(),
             argument: selected.argument.clone(),

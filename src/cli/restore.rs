@@ -93,10 +93,10 @@ pub fn run(ui: &mut Ui, mut args: Args) -> orx::Result<u8> {
                 ..Default::default()
             };
             if ui.is_json() {
-                let change = super::change_of(&ws, plan, r.done.as_ref(), extra);
+                let change = super::change_of(plan, r.done.as_ref(), extra);
                 ui.json(&Restore::Change(Box::new(change)));
             } else {
-                super::report_change(ui, &ws, plan, r.done.as_ref(), extra);
+                super::report_change(ui, plan, r.done.as_ref(), extra);
             }
         }
         None if ui.is_json() => ui.json(&Restore::PutBack(PutBack {

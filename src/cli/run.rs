@@ -330,11 +330,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let (kind, id, _, _) = orx::change::state::locate(&ws, &args.id)?;
             ui.acting_on(&kind, &id);
             let role = super::role(ui, &ws, &args.role)?;
-            return run_as(ui, &ws, &args, &kind, &role);
+            return run_as(ui, &ws, &args, &ws.registry().named(&kind), &role);
         }
         Err(e) => return Err(e),
     };
-    ui.acting_on(&item.kind, &item.id);
+    ui.acting_on(item.kind.name(), &item.id);
     let role = acting_role(ui, &ws, &item, &args.role)?;
     let role = ws.check_role(&role, orx::repo::workspace::RoleSource::Flag)?;
     if args.dry_run {
@@ -359,7 +359,7 @@ fn plan_only(
             version: super::output::Version,
             dry_run: true,
             item: item.id.clone(),
-            kind: item.kind.clone(),
+            kind: item.kind.to_string(),
             status: item.status.clone(),
             action: selected.action.clone(),
             argument: selected.argument.clone(),
@@ -402,7 +402,7 @@ fn run_as(
     ui: &mut Ui,
     ws: &orx::repo::workspace::Workspace,
     args: &Args,
-    kind: &str,
+    kind: &orx::workflow::kind::Kind,
     role: &str,
 ) -> orx::Result<u8> {
     if args.max_iterations == Some(0) {
@@ -424,7 +424,7 @@ fn run_as(
     };
     // The workflow's run log, unless --quiet (or --json, which logs nothing).
     let log = (!args.quiet && !ui.is_json()).then(|| {
-        let wf = ws.kind(kind).ok().and_then(|k| k.workflow().ok());
+        let wf = kind.workflow().ok();
         Log::of(wf.as_ref().and_then(|w| w.run.as_ref()).map(|r| &r.log))
     });
     if let Some(log) = &log {

@@ -76,7 +76,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .map_err(orx::Error::Usage)?,
     };
     let item = ws.find(&args.id)?;
-    ui.acting_on(&item.kind, &item.id);
+    ui.acting_on(item.kind.name(), &item.id);
     if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return Err(orx::Error::MissingInput {
             inputs: vec!["--reason".to_owned()],
@@ -89,7 +89,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     };
     let plan = state::plan_update(&ws, item, &edits, None, actor, Vec::new())?;
     if args.change.dry_run {
-        super::report_change(ui, &ws, &plan, None, Default::default());
+        super::report_change(ui, &plan, None, Default::default());
         return Ok(0);
     }
     let (done, backup) = state::execute_with_backup(&ws, &plan, !args.change.no_commit)?;
@@ -97,7 +97,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         backup: Some(backup.as_ref().map(|b| b.name.clone())),
         ..Default::default()
     };
-    super::report_change(ui, &ws, &plan, Some(&done), extra);
+    super::report_change(ui, &plan, Some(&done), extra);
     if let Some(b) = backup {
         ui.line(paint(
             DIM,

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::doc::{DocError, Document, MAX_FILE_BYTES};
 use crate::text::message::Message;
-use crate::workflow::kind::{Kinds, Shape};
+use crate::workflow::kind::{Kind, Kinds, Shape};
 
 /// An item file as read: where it is, its document, and its identity.
 #[derive(Clone, Debug)]
@@ -16,12 +16,13 @@ pub struct Item {
     /// Path relative to the repository root, with `/` separators.
     pub path: String,
     pub doc: Document,
-    pub kind: String,
+    /// The kind it is read as: the registry's kind its `kind` names (or
+    /// its path, for kinds whose files carry no `kind`), which says how
+    /// its files are read (the state's field, the ID's) and judged.
+    pub kind: Kind,
     pub id: String,
     pub status: String,
     pub title: String,
-    /// How its kind's files are read (the state's field, the ID's).
-    pub shape: std::sync::Arc<Shape>,
 }
 
 /// Why a file is not a usable item: the file, the position, the problem.
@@ -89,26 +90,22 @@ impl Item {
     /// (`kinds`: the registry's kinds).
     pub fn from_document(kinds: &Kinds, rel: &str, doc: Document) -> Result<Item, ItemError> {
         let kind_field = doc.text_field("kind").ok().flatten().map(str::to_owned);
-        let shape = kinds.shape_for(rel, kind_field.as_deref());
-        Item::from_document_as(shape, rel, doc)
+        let kind = kinds.kind_for(rel, kind_field.as_deref());
+        Item::from_document_as(kind, rel, doc)
     }
 
     /// A new version of this item (its bytes), read as its kind's files are.
     pub fn with_bytes(&self, bytes: Vec<u8>) -> Result<Item, ItemError> {
         let doc = parse_bytes(&self.path, bytes)?;
-        Item::from_document_as(self.shape.clone(), &self.path, doc)
+        Item::from_document_as(self.kind.clone(), &self.path, doc)
     }
 
     /// A new version of this item (its document).
     pub fn with_document(&self, doc: Document) -> Result<Item, ItemError> {
-        Item::from_document_as(self.shape.clone(), &self.path, doc)
+        Item::from_document_as(self.kind.clone(), &self.path, doc)
     }
 
-    fn from_document_as(
-        shape: std::sync::Arc<Shape>,
-        rel: &str,
-        doc: Document,
-    ) -> Result<Item, ItemError> {
+    fn from_document_as(kind: Kind, rel: &str, doc: Document) -> Result<Item, ItemError> {
         let field = |key: &str, required: bool| -> Result<String, ItemError> {
             match doc.text_field(key) {
                 Ok(Some(v)) if !v.trim().is_empty() => Ok(v.to_owned()),
@@ -126,10 +123,14 @@ impl Item {
         };
         // A kind whose files carry no `kind`/`id` (`items.id_field`): the
         // path says the kind, the field the ID.
+        let shape = &kind.shape;
         let kind_field = doc.text_field("kind").ok().flatten();
-        let (kind, id) = match (&shape.id_field, kind_field) {
-            (Some(id_field), None) => (shape.kind.clone(), field(id_field, true)?),
-            _ => (field("kind", true)?, field("id", true)?),
+        let id = match (&shape.id_field, kind_field) {
+            (Some(id_field), None) => field(id_field, true)?,
+            _ => {
+                field("kind", true)?;
+                field("id", true)?
+            }
         };
         let state_key = shape.state_field.as_str();
         if state_key != "status"
@@ -138,7 +139,11 @@ impl Item {
             return Err(ItemError::new(
                 rel,
                 Some((n.line, n.col)),
-                crate::msg!("item-state-elsewhere", kind = &kind, field = state_key),
+                crate::msg!(
+                    "item-state-elsewhere",
+                    kind = kind.name(),
+                    field = state_key
+                ),
             ));
         }
         let status = field(state_key, true)?;
@@ -150,7 +155,6 @@ impl Item {
             id,
             status,
             title,
-            shape,
         })
     }
 
@@ -161,13 +165,13 @@ impl Item {
 
     /// The frontmatter as a value, as rules and messages see it.
     pub fn value(&self) -> Value {
-        frontmatter_value(&self.doc, &self.shape)
+        frontmatter_value(&self.doc, &self.kind.shape)
     }
 
     /// `doc` (a new version of this item) as a value, read as this item's
     /// kind reads its files.
     pub fn value_of(&self, doc: &Document) -> Value {
-        frontmatter_value(doc, &self.shape)
+        frontmatter_value(doc, &self.kind.shape)
     }
 
     /// The 1-based position of a top-level field's value, for messages.
@@ -177,7 +181,7 @@ impl Item {
 
     /// The position of the state's value.
     pub fn state_pos(&self) -> Option<(usize, usize)> {
-        self.pos(&self.shape.state_field)
+        self.pos(&self.kind.shape.state_field)
     }
 
     /// The position of the value at `path`, else of the nearest field on
@@ -535,7 +539,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            (i.kind.as_str(), i.id.as_str(), i.status.as_str()),
+            (i.kind.name(), i.id.as_str(), i.status.as_str()),
             ("loop", "1.10", "Running")
         );
         assert_eq!(i.pos("status"), Some((4, 13)));

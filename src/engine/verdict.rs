@@ -192,8 +192,10 @@ impl Ground<'_> {
     /// `w.kind`) that are not in one of the states `w.until` (with the
     /// values `w.with`) in the tree the change makes.
     pub fn waiting(&self, path: &str, w: &Waits, after: &Value) -> Result<Vec<String>, GitError> {
-        let kind = w.kind.as_deref().unwrap_or_else(|| text(after, "kind"));
-        let items = self.kinds.get(kind).map(|k| &k.items);
+        let kind = self
+            .kinds
+            .named(w.kind.as_deref().unwrap_or_else(|| text(after, "kind")));
+        let items = kind.is_known().then_some(&*kind.items);
         let dir = match items.and_then(|i| i.dir.as_deref()) {
             Some(d) => d,
             None => path.rsplit_once('/').map_or("", |(d, _)| d),

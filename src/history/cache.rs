@@ -1070,10 +1070,10 @@ impl Versions {
             .map(|item| {
                 std::rc::Rc::new(Parsed {
                     value: item.value(),
-                    kind: item.kind,
+                    kind: item.kind.to_string(),
                     id: item.id,
                     status: item.status,
-                    state_field: item.shape.clone(),
+                    state_field: item.kind.shape.clone(),
                 })
             });
         if self.0.len() >= Self::MOST {
@@ -1264,7 +1264,7 @@ fn item_change(
             .as_ref()
             .is_some_and(|wf| to.as_deref() == Some(wf.initial.as_str()));
     Ok(Some(ItemChange {
-        kind: some.kind.clone(),
+        kind: some.kind.to_string(),
         id: some.id.clone(),
         path,
         from,

@@ -347,7 +347,7 @@ impl Judge<'_> {
         let label = some.label();
         let transition = Judged {
             path: path.to_owned(),
-            kind: some.kind.clone(),
+            kind: some.kind.to_string(),
             id: some.id.clone(),
             from: before.as_ref().map(|i| i.status.clone()),
             to: after.as_ref().map(|i| i.status.clone()),
@@ -366,7 +366,7 @@ impl Judge<'_> {
                 msg!(
                     "item-of-other-kind-here",
                     path = &item.path,
-                    kind = crate::text::escape(&item.kind),
+                    kind = crate::text::escape(item.kind.name()),
                     expected = self.kind_at(&item.path)
                 ),
             ));
@@ -461,7 +461,7 @@ impl Judge<'_> {
         if verdict.is_ok()
             && self.force.is_none()
             && let (Some(item), Some(av)) = (&after, &av)
-            && let Some(template) = self.rules.kind(&item.kind)?.template()?
+            && let Some(template) = item.kind.template()?
             && let Some(message) =
                 checklist::unmeasured(&wf, template, taken, bv.as_ref(), av, item.doc.body())
         {
@@ -524,13 +524,13 @@ impl Judge<'_> {
     /// The workflow of `kind`, or a violation saying why there is none.
     fn workflow_for(
         &self,
-        kind: &str,
+        kind: &crate::workflow::kind::Kind,
         path: &str,
         label: &str,
         text: &str,
         out: &mut Verdicts,
     ) -> Option<std::sync::Arc<crate::workflow::Workflow>> {
-        match self.rules.kind(kind).and_then(|k| Ok(k.workflow()?)) {
+        match kind.workflow().map_err(crate::Error::from) {
             Ok(wf) => Some(wf),
             Err(e) => {
                 out.violations.push(self.violation(
@@ -704,7 +704,7 @@ impl Judge<'_> {
         };
         out.changes.push(Judged {
             path: path.to_owned(),
-            kind: item.kind.clone(),
+            kind: item.kind.to_string(),
             id: item.id.clone(),
             from: Some(kept.status.clone()),
             to: Some(item.status.clone()),

@@ -22,7 +22,10 @@ mod tests {
     fn a_built_in_kind_with_code_is_found_by_its_kind() {
         assert!(code(goal::GOAL).is_some_and(|c| c.judges_steps()));
         assert!(code(loops::KIND).is_some_and(|c| !c.judges_steps()));
-        for name in ["story", "agent", "task", "codereview", "outage"] {
+        assert!(code(agent::KIND).is_some_and(|c| c.own_section() && !c.judges_steps()));
+        let own = own_section(crate::workflow::kind::Kinds::builtin());
+        assert_eq!(own.map(|k| k.name()), Some(agent::KIND));
+        for name in ["story", "task", "codereview", "outage"] {
             assert!(code(name).is_none(), "{name}");
             assert!(!judges_steps(name), "{name}");
         }
@@ -65,11 +68,21 @@ pub trait KindCode: Sync {
     ) -> crate::error::Result<()> {
         Ok(())
     }
+
+    /// Whether the kind's items are shown in a section of their own (the
+    /// board's agents), not among the other kinds' items.
+    fn own_section(&self) -> bool {
+        false
+    }
 }
 
 /// The built-in kinds whose workflows have code of their own, each with
 /// its code.
-const CODE: &[(&str, &dyn KindCode)] = &[(loops::KIND, &loops::Code), (goal::GOAL, &goal::Code)];
+const CODE: &[(&str, &dyn KindCode)] = &[
+    (loops::KIND, &loops::Code),
+    (goal::GOAL, &goal::Code),
+    (agent::KIND, &agent::Code),
+];
 
 /// The code of the kind named `kind`, if it is a built-in kind with code
 /// of its own.
@@ -85,10 +98,18 @@ pub fn files_after(
     action: &str,
     after: &serde_json::Value,
 ) -> crate::error::Result<Vec<(String, Vec<u8>)>> {
-    match code(&item.kind) {
+    match code(item.kind.name()) {
         Some(c) => c.files_after(ws, item, action, after),
         None => Ok(Vec::new()),
     }
+}
+
+/// The kind whose items the board shows in a section of their own (the
+/// agents), if the registry has one.
+pub fn own_section(kinds: &crate::workflow::kind::Kinds) -> Option<&crate::workflow::kind::Kind> {
+    kinds
+        .iter()
+        .find(|k| code(k.name()).is_some_and(|c| c.own_section()))
 }
 
 /// Whether items of `kind` have steps [`judge_steps`] judges.
@@ -103,7 +124,7 @@ pub fn judge_steps(
     item: &crate::engine::item::Item,
     steps: &mut [crate::workflow::steps::Action],
 ) -> crate::error::Result<()> {
-    match code(&item.kind) {
+    match code(item.kind.name()) {
         Some(c) => c.judge_steps(ws, item, steps),
         None => Ok(()),
     }

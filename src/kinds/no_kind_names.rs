@@ -244,12 +244,19 @@ fn literals_are_found_and_comments_skipped() {
 /// fails here, in the library and the command line alike.
 #[test]
 fn no_kinds_part_is_looked_up_by_its_name() {
-    let by_name = regex::Regex::new(r"\.(workflow|items)\(\s*[^)\s]").unwrap();
+    let by_name = regex::Regex::new(
+        r"\.(workflow|items)\(\s*[^)\s]|\b(ws|rules)\.template\(\s*[^)\s]|\.get\([^)]*\)\s*\.map\(\|\w+\|\s*&?\w+\.(items|shape)",
+    )
+    .unwrap();
     // What it finds, and what it leaves: a lookup by name, not the kind's
-    // own parts.
+    // own parts (an item carries its kind: `item.kind.workflow()`).
     assert!(by_name.is_match(r#"let wf = rules.workflow("story")?;"#));
     assert!(by_name.is_match("ws.items(&item.kind)"));
+    assert!(by_name.is_match("let t = ws.template(kind)?;"));
+    assert!(by_name.is_match("self.registry().get(from).map(|k| &k.items)"));
     assert!(!by_name.is_match("let wf = kind.workflow()?;"));
+    assert!(!by_name.is_match("let t = item.kind.template()?;"));
+    assert!(!by_name.is_match("let k = self.registry().get(from);"));
     let mut files = Vec::new();
     crate::no_raw_messages::sources(
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),

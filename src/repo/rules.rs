@@ -14,6 +14,8 @@ use crate::git::{GitError, Repo, Side};
 use crate::repo::config::{CONFIG_PATH, Config};
 use crate::text::message::Message;
 use crate::workflow::Workflow;
+use crate::workflow::items::Items;
+pub use crate::workflow::kind::valid_kind_name;
 use crate::workflow::kind::{Kind, KindSource, Kinds, OwnFile};
 use crate::workflow::role::Roles;
 
@@ -38,16 +40,6 @@ pub const EXAMPLE_STORY: &str = include_str!("../../templates/stories/example.md
 #[derive(Debug)]
 pub struct Scaffold {
     pub files: Vec<(String, String)>,
-}
-
-/// Whether `name` may name a kind: lowercase letters, digits, `-` and `_`,
-/// starting with a letter, at most 32 characters.
-pub fn valid_kind_name(name: &str) -> bool {
-    name.len() <= 32
-        && name.starts_with(|c: char| c.is_ascii_lowercase())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
 }
 
 /// The built-in example of the built-in template `name`, if it has one.
@@ -134,27 +126,15 @@ impl Rules {
         if let Some(kind) = self.registry().get(name) {
             return Ok(kind);
         }
+        let unknown = crate::msg!("unknown-kind-name", name = crate::text::escape(name));
         if !valid_kind_name(name) {
-            return Err(Error::Usage(crate::msg!(
-                "unknown-kind-name",
-                name = crate::text::escape(name)
-            )));
+            return Err(Error::Usage(unknown));
         }
-        // Not a kind: its workflow file (if any) says why when compiled.
-        let rel = format!("{WORKFLOWS_DIR}/{name}.yaml");
-        let own = match self.files.get(&rel) {
-            Some(bytes) => Some(
-                std::str::from_utf8(bytes)
-                    .map_err(|_| Error::Failed(crate::msg!("path-not-valid-utf", path = &rel)))?,
-            ),
-            None => None,
-        };
-        Workflow::load(name, own.map(|s| (s, rel.as_str())), &self.roles)?;
-        Err(Error::Workflow(crate::workflow::WorkflowError::new(
-            &rel,
-            None,
-            crate::msg!("workflow-items-missing"),
-        )))
+        // Not a kind: its workflow file (if any) says why.
+        Err(match self.registry().named(name).workflow() {
+            Err(e) => Error::Workflow(e),
+            Ok(_) => Error::Usage(unknown),
+        })
     }
 
     /// The kinds of item: the built-in workflows, then those the
@@ -231,7 +211,10 @@ impl Rules {
     /// match its kind's ID pattern, or the path is not where the ID leads
     /// (a file named for it; the kind's path for it).
     pub fn misplaced(&self, path: &str, item: &crate::engine::item::Item) -> Option<Message> {
-        let items = &self.registry().get(&item.kind)?.items;
+        if !item.kind.is_known() {
+            return None;
+        }
+        let items = &item.kind.items;
         if let Some(problem) = items.id_problem(&item.id) {
             return Some(crate::msg!(
                 "item-id-problem",
@@ -285,7 +268,7 @@ impl Rules {
                 name = name
             )));
         }
-        let Some(base) = self.registry().get(from).map(|k| &k.items) else {
+        let Some(base) = self.registry().get(from) else {
             let guess = crate::text::closest(from, &self.kinds()).map_or_else(
                 || crate::text::message::Message::text(""),
                 |k| crate::msg!("did-you-mean-kind", kind = k),
@@ -300,7 +283,7 @@ impl Rules {
                 second = crate::msg!("kinds-kinds", kinds = self.kinds().join(", "))
             )));
         };
-        if base.dir.is_none() {
+        if base.items.dir.is_none() {
             return Err(Error::Usage(crate::msg!(
                 "name-items-kept-fixed-paths",
                 name = from,
@@ -328,8 +311,8 @@ impl Rules {
                 other = other
             )));
         }
-        let template = self.kind(from)?.template()?;
-        let mut items = base.clone();
+        let template = base.template()?;
+        let mut items = Items::clone(&base.items);
         items.dir = Some(dir);
         items.template = template.map(|_| name.to_owned());
         let source = match crate::workflow::builtin_source(from) {

@@ -393,17 +393,14 @@ impl Workspace {
         }
         // What the hooks would refuse, refused here too (a kind there is
         // no workflow for is a bad file, said when its workflow is asked).
-        if let Some(stray) = found
-            .iter()
-            .find(|i| i.kind != kind && self.registry().get(&i.kind).is_some())
-        {
+        if let Some(stray) = found.iter().find(|i| i.kind != kind && i.kind.is_known()) {
             return Err(Error::Item(ItemError::new(
                 &stray.path,
                 stray.pos("kind"),
                 crate::msg!(
                     "item-holds-other-kind",
                     path = &stray.path,
-                    kind = crate::text::escape(&stray.kind),
+                    kind = crate::text::escape(stray.kind.name()),
                     only = kind
                 ),
             )));

@@ -128,8 +128,9 @@ impl IdPattern {
     }
 }
 
-/// The compiled `items:` section.
-#[derive(Clone, Debug)]
+/// The compiled `items:` section (by default, of a kind nothing is known
+/// of: it holds no path).
+#[derive(Clone, Debug, Default)]
 pub struct Items {
     /// The directory the items live in (relative to the root, `/`
     /// separators), for kinds kept in one directory.

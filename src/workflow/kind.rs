@@ -48,15 +48,62 @@ impl Shape {
 /// workflow, compiled the first time it is asked for and kept, and its
 /// template's text. Everything a command, the board or a hook needs of a
 /// kind is asked of this value; only the registry turns a kind's name
-/// into one ([`Kinds::get`]).
+/// into one ([`Kinds::get`]), and an item carries the kind it was read as.
+///
+/// A file may name a kind the registry does not have: it is read as a
+/// kind nothing is known of, which holds no path and whose workflow is
+/// the refusal saying why there is no such kind. A copy is cheap (shared
+/// parts).
 #[derive(Clone, Debug)]
 pub struct Kind {
     pub shape: Arc<Shape>,
-    pub items: Items,
+    pub items: Arc<Items>,
     /// What the registry's kinds are compiled from, and this one's place
-    /// among them.
+    /// among them (`None`: a kind nothing is known of).
     sources: Arc<Sources>,
-    at: usize,
+    at: Option<usize>,
+}
+
+/// Two kinds are the same kind when they have the same name.
+impl PartialEq for Kind {
+    fn eq(&self, other: &Kind) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Kind {}
+
+/// A kind and a kind's name (a file's `kind:`, a command's argument).
+impl PartialEq<str> for Kind {
+    fn eq(&self, name: &str) -> bool {
+        self.name() == name
+    }
+}
+
+impl PartialEq<&str> for Kind {
+    fn eq(&self, name: &&str) -> bool {
+        self.name() == *name
+    }
+}
+
+impl PartialEq<String> for Kind {
+    fn eq(&self, name: &String) -> bool {
+        self.name() == name
+    }
+}
+
+/// A message names a kind by its name.
+impl From<&Kind> for crate::text::message::Arg {
+    fn from(kind: &Kind) -> Self {
+        crate::text::message::Arg::Text(kind.name().to_owned())
+    }
+}
+
+/// A kind is said by its name.
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// A kind's own file in a repository (a workflow or a template): its path,
@@ -132,9 +179,45 @@ struct Sources {
     compiled: Vec<OnceLock<Arc<Workflow>>>,
     /// Whether each kind's `waits:` on other kinds were found sound.
     checked: Vec<OnceLock<()>>,
+    /// The workflow files that made no kind (their `items:` cannot be
+    /// read), by the name they would give it: why a file naming it is of
+    /// no kind.
+    others: BTreeMap<String, OwnFile>,
+}
+
+/// Whether `name` may name a kind: lowercase letters, digits, `-` and `_`,
+/// starting with a letter, at most 32 characters.
+pub fn valid_kind_name(name: &str) -> bool {
+    name.len() <= 32
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
 }
 
 impl Sources {
+    /// Why there is no kind named `name`: its workflow file's error, else
+    /// that the file says nowhere its items live, else that there is no
+    /// workflow of that name.
+    fn no_kind(&self, name: &str) -> WorkflowError {
+        if !valid_kind_name(name) {
+            let message = crate::msg!("unknown-kind-name", name = crate::text::escape(name));
+            return WorkflowError::new(name, None, message);
+        }
+        let own = match self.others.get(name) {
+            Some(f) => match f.workflow_text() {
+                Ok(text) => Some((text, f.path.as_str())),
+                Err(e) => return e,
+            },
+            None => None,
+        };
+        if let Err(e) = Workflow::load(name, own, &self.roles) {
+            return e;
+        }
+        let at = own.map_or(name, |(_, path)| path);
+        WorkflowError::new(at, None, crate::msg!("workflow-items-missing"))
+    }
+
     /// Kind `at`'s workflow, compiled once: the built-in one with the
     /// repository's file laid over it.
     fn compiled(&self, at: usize) -> Result<Arc<Workflow>, WorkflowError> {
@@ -200,12 +283,20 @@ impl Kind {
     /// `.orx/workflows/<kind>.yaml` laid over it, compiled once; a `waits:`
     /// on another kind is checked against that kind's workflow.
     pub fn workflow(&self) -> Result<Arc<Workflow>, WorkflowError> {
-        let wf = self.sources.compiled(self.at)?;
-        if self.sources.checked[self.at].get().is_none() {
+        let Some(at) = self.at else {
+            return Err(self.sources.no_kind(self.name()));
+        };
+        let wf = self.sources.compiled(at)?;
+        if self.sources.checked[at].get().is_none() {
             self.sources.check_waits(&wf)?;
-            let _ = self.sources.checked[self.at].set(());
+            let _ = self.sources.checked[at].set(());
         }
         Ok(wf)
+    }
+
+    /// Whether the registry has this kind (a file may name one it has not).
+    pub fn is_known(&self) -> bool {
+        self.at.is_some()
     }
 
     /// The template of the kind's items (the one its `items.template`
@@ -248,7 +339,7 @@ fn shape_of(name: &str, own: Option<&str>, builtin: Option<&str>) -> Option<(Arc
 /// The kinds of a repository, built-in first: the one answer to which kind
 /// a file is and how it is read.
 #[derive(Clone, Debug, Default)]
-pub struct Kinds(Vec<Kind>);
+pub struct Kinds(Vec<Kind>, Arc<Sources>);
 
 impl Kinds {
     /// The kinds made of `sources` (built-in first), compiled with `roles`;
@@ -261,11 +352,18 @@ impl Kinds {
         roles: Roles,
         templates: BTreeMap<String, OwnFile>,
     ) -> Kinds {
+        let mut others = BTreeMap::new();
         let made: Vec<(KindSource, Arc<Shape>, Items)> = sources
             .into_iter()
             .filter_map(|s| {
                 let own = s.own.as_ref().and_then(|f| f.text.as_deref());
-                let (shape, items) = shape_of(&s.name, own, super::builtin_source(&s.name))?;
+                let Some((shape, items)) = shape_of(&s.name, own, super::builtin_source(&s.name))
+                else {
+                    if let Some(f) = s.own {
+                        others.insert(s.name, f);
+                    }
+                    return None;
+                };
                 let items = match &s.dir {
                     Some(dir) => items.with_dir(dir),
                     None => items,
@@ -280,17 +378,19 @@ impl Kinds {
             templates,
             compiled: made.iter().map(|_| OnceLock::new()).collect(),
             checked: made.iter().map(|_| OnceLock::new()).collect(),
+            others,
         });
         Kinds(
             made.into_iter()
                 .enumerate()
                 .map(|(at, (_, shape, items))| Kind {
                     shape,
-                    items,
+                    items: Arc::new(items),
                     sources: sources.clone(),
-                    at,
+                    at: Some(at),
                 })
                 .collect(),
+            sources,
         )
     }
 
@@ -330,20 +430,33 @@ impl Kinds {
         self.0.iter().find(|k| k.items.holds(path))
     }
 
-    /// How the file at `path` is read, given what it says of its own kind
-    /// (`kind:`, if anything): a file with no `kind` whose path a kind
-    /// with an `id_field` holds is that kind's; otherwise its `kind`'s
-    /// shape (that of a kind nothing is known of, if none).
-    pub fn shape_for(&self, path: &str, kind_field: Option<&str>) -> Arc<Shape> {
+    /// The kind named `name`, or a kind nothing is known of by that name
+    /// (read as its state is in `status`; its workflow says why it is no
+    /// kind here).
+    pub fn named(&self, name: &str) -> Kind {
+        match self.get(name) {
+            Some(k) => k.clone(),
+            None => Kind {
+                shape: Arc::new(Shape::plain(name)),
+                items: Arc::default(),
+                sources: self.1.clone(),
+                at: None,
+            },
+        }
+    }
+
+    /// The kind the file at `path` is read as, given what it says of its
+    /// own kind (`kind:`, if anything): a file with no `kind` whose path a
+    /// kind with an `id_field` holds is that kind's; otherwise its
+    /// `kind`'s (one nothing is known of, if there is none: with no `kind`
+    /// at all, one with no name, whose files lack the field).
+    pub fn kind_for(&self, path: &str, kind_field: Option<&str>) -> Kind {
         match kind_field {
             None => match self.at(path) {
-                Some(k) if k.shape.id_field.is_some() => k.shape.clone(),
-                _ => Arc::new(Shape::plain("")),
+                Some(k) if k.shape.id_field.is_some() => k.clone(),
+                _ => self.named(""),
             },
-            Some(name) => match self.get(name) {
-                Some(k) => k.shape.clone(),
-                None => Arc::new(Shape::plain(name)),
-            },
+            Some(name) => self.named(name),
         }
     }
 }
@@ -381,18 +494,46 @@ mod tests {
         let probe = kinds.get("probe").unwrap();
         assert_eq!(probe.shape.state_field, "status");
         assert_eq!(probe.shape.id_field.as_deref(), Some("probe_id"));
-        assert_eq!(kinds.shape_for("probes/7.json", None).kind, "probe");
+        assert_eq!(kinds.kind_for("probes/7.json", None), "probe");
         assert_eq!(
             kinds
-                .shape_for("docs/outages/1.md", Some("outage"))
+                .kind_for("docs/outages/1.md", Some("outage"))
+                .shape
                 .state_field,
             "phase"
         );
         assert_eq!(
-            kinds.shape_for("x.md", Some("nothing")).state_field,
+            kinds.kind_for("x.md", Some("nothing")).shape.state_field,
             "status"
         );
-        assert_eq!(kinds.shape_for("x.md", None).kind, "");
+        assert_eq!(kinds.kind_for("x.md", None), "");
+    }
+
+    #[test]
+    fn a_file_naming_no_kind_is_read_as_a_kind_whose_workflow_says_why() {
+        let kinds = registry(
+            &[("story", None), ("notes", None)],
+            &[("notes", Some("states: {}\n"))],
+            &[],
+        );
+        let said = |name: &str| {
+            let kind = kinds.named(name);
+            assert!(!kind.is_known(), "{name}");
+            assert!(!kind.items.holds("notes/1.md"), "{name}");
+            let e = kind.workflow().unwrap_err();
+            (e.origin.clone(), e.message.to_string())
+        };
+        // No workflow by that name.
+        assert_eq!(said("nothing").1, "there is no workflow `nothing`");
+        // A workflow file that says nowhere its items live: said at it.
+        let (path, message) = said("notes");
+        assert_eq!(path, ".orx/workflows/notes.yaml");
+        assert!(message.starts_with("`items` is missing"), "{message}");
+        // A name no kind may have.
+        assert_eq!(said("Not A Kind").1, "unknown kind `Not A Kind`");
+        // The registry's own kinds are known, and equal by name.
+        assert!(kinds.named("story").is_known());
+        assert_eq!(kinds.named("story"), *kinds.get("story").unwrap());
     }
 
     #[test]

@@ -142,7 +142,7 @@ fn share_steps(ws: &Workspace, board: &mut Board) -> SharedSteps {
                     Some(r) => put_kept_readiness(&wf, status, &mut s.steps, r),
                     None => {
                         if let Ok(item) = Item::read(ws.registry(), ws.root(), &s.path) {
-                            demote_unready(&wf, &item, &mut s.steps, role, Some(ws));
+                            demote_unready(&wf, &item, &mut s.steps, role, true);
                         }
                     }
                 }

@@ -92,12 +92,12 @@ pub fn run(ui: &mut Ui, args: AgentChange) -> orx::Result<u8> {
                 extra: result,
                 ..crate::cli::output::Change::unchanged(
                     &item.id,
-                    &item.kind,
+                    item.kind.name(),
                     &item.path,
                     &item.status,
                     &role,
                     args.change.dry_run,
-                    crate::cli::next_moves(&ws, &item.kind, &item.status),
+                    crate::cli::next_moves(&item.kind, &item.status),
                 )
             });
         }

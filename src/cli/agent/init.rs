@@ -20,12 +20,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let actor = args.change.actor(&role);
     let plan = orx::kinds::agent::plan_init(&ws, &args.agent.name, &args.acts_as, actor)?;
     if args.change.dry_run {
-        crate::cli::report_change(ui, &ws, &plan, None, Default::default());
+        crate::cli::report_change(ui, &plan, None, Default::default());
         return Ok(0);
     }
     // The path is told once the context is committed.
     let done = orx::change::plan::execute(&ws, &plan, !args.change.no_commit)?;
     ui.line(plan.path());
-    crate::cli::report_change(ui, &ws, &plan, Some(&done), Default::default());
+    crate::cli::report_change(ui, &plan, Some(&done), Default::default());
     Ok(0)
 }

@@ -104,7 +104,7 @@ pub fn execute_with(
     extra: crate::cli::output::ChangeExtra,
 ) -> orx::Result<()> {
     if change.dry_run {
-        report_change(ui, ws, &plan, None, extra);
+        report_change(ui, &plan, None, extra);
         return Ok(());
     }
     let role = plan.role().to_ascii_lowercase();
@@ -131,6 +131,6 @@ pub fn execute_with(
     if let Some(c) = &done.checkpoint {
         ui.line(paint(DIM, ui.t("checkpoint-name-2", &[("name", &c)])));
     }
-    report_change(ui, ws, &plan, Some(&done), extra);
+    report_change(ui, &plan, Some(&done), extra);
     Ok(())
 }

@@ -41,7 +41,7 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (ws, role) = crate::cli::open_as(ui, &args.on.change)?;
     let (item, wf) = orx::kinds::agent::open(&ws, &args.on.agent.name)?;
-    ui.acting_on(&item.kind, &item.id);
+    ui.acting_on(item.kind.name(), &item.id);
     let mut edits: Vec<orx::change::plan::Edit> = Vec::new();
     let mut field = |name: &str, value: Value| edits.push((vec![name.to_owned()], value));
     if let Some(s) = &args.session_id {

@@ -87,7 +87,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         let done = orx::change::plan::execute(&ws, &ap, true)?;
         match agent::plan_finished(&ws, name, actor)? {
             Some(next) => super::execute(ui, &ws, next, change)?,
-            None => crate::cli::report_change(ui, &ws, &ap, Some(&done), Default::default()),
+            None => crate::cli::report_change(ui, &ap, Some(&done), Default::default()),
         }
         return Ok(0);
     }

@@ -113,10 +113,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 )?),
             };
             if ui.is_json() {
-                let change = crate::cli::change_of(&ws, plan, done.as_ref(), extra);
+                let change = crate::cli::change_of(plan, done.as_ref(), extra);
                 ui.json(&LoopAct::Change(Box::new(change)));
             } else {
-                crate::cli::report_change(ui, &ws, plan, done.as_ref(), extra);
+                crate::cli::report_change(ui, plan, done.as_ref(), extra);
             }
         }
         None if ui.is_json() => ui.json(&LoopAct::Signal(loop_act::Signal {

@@ -74,10 +74,10 @@ pub fn execute(
     extra: crate::cli::output::ChangeExtra,
 ) -> orx::Result<()> {
     if change.dry_run {
-        report_change(ui, ws, plan, None, extra);
+        report_change(ui, plan, None, extra);
         return Ok(());
     }
     let done = plan::execute(ws, plan, !change.no_commit)?;
-    report_change(ui, ws, plan, Some(&done), extra);
+    report_change(ui, plan, Some(&done), extra);
     Ok(())
 }

@@ -19,6 +19,16 @@ mod tasks;
 pub use context::*;
 pub use tasks::*;
 
+/// The agent's own code: its contexts have a section of their own on the
+/// board.
+pub struct Code;
+
+impl super::KindCode for Code {
+    fn own_section(&self) -> bool {
+        true
+    }
+}
+
 use serde_json::{Value, json};
 
 use crate::change::plan::{self, Actor, Plan};
@@ -177,7 +187,7 @@ fn plan_transition(
         .iter()
         .any(|a| a == "rollback")
         .then(|| {
-            let wf = ws.kind(&item.kind).ok().and_then(|k| k.workflow().ok())?;
+            let wf = item.kind.workflow().ok()?;
             value[wf.checkpoint_field.as_deref()?]
                 .as_str()
                 .map(str::to_owned)

@@ -67,7 +67,7 @@ pub fn plan_start(
         .map(str::to_owned)
         .unwrap_or_else(|| format!("Review of {target}"));
     let title: String = title.chars().take(200).collect();
-    let draft = plan::new_item(ws, KIND, &title, None, false, actor)?;
+    let draft = plan::new_item(ws, ws.kind(KIND)?, &title, None, false, actor)?;
     let mut doc = Item::from_bytes(
         ws.registry(),
         draft.path(),

@@ -188,9 +188,9 @@ fn bare_title(title: &str) -> String {
 }
 
 /// The item of `kind` recorded with forge issue `n`.
-fn by_issue(ws: &Workspace, kind: &str, n: u64) -> Result<Option<Item>> {
+fn by_issue(ws: &Workspace, kind: &Kind, n: u64) -> Result<Option<Item>> {
     Ok(ws
-        .scan_kind(ws.kind(kind)?, |r| r.ok())?
+        .scan_kind(kind, |r| r.ok())?
         .into_iter()
         .flatten()
         .find(|i| i.value()["issue"].as_u64() == Some(n)))
@@ -371,7 +371,7 @@ fn issues(
     let parent = parent_issue(title, body);
     match (action, parent) {
         ("opened" | "assigned", Some(goal_issue)) => {
-            let Some(goal) = by_issue(ws, GOAL, goal_issue)? else {
+            let Some(goal) = by_issue(ws, ws.kind(GOAL)?, goal_issue)? else {
                 out.notes.push(crate::msg!(
                     "issue-n-names-parent-parent",
                     n = n,
@@ -379,7 +379,7 @@ fn issues(
                 ));
                 return Ok(());
             };
-            if by_issue(ws, TASK, n)?.is_some() {
+            if by_issue(ws, ws.kind(TASK)?, n)?.is_some() {
                 out.notes
                     .push(crate::msg!("issue-n-task-here-already", n = n));
                 return Ok(());
@@ -394,7 +394,7 @@ fn issues(
             };
             let mut depends = Vec::new();
             for m in depends_issues(body) {
-                match by_issue(ws, TASK, m)? {
+                match by_issue(ws, ws.kind(TASK)?, m)? {
                     Some(t) => depends.push(t.id),
                     None => out
                         .notes
@@ -419,14 +419,14 @@ fn issues(
         // issue_discussion task, assignee=该 agent"): a goal not yet routed
         // is routed to its assignee's directed discussion, an escalated one
         // is reassigned to it (the lead's `assign`).
-        ("assigned", None) if by_issue(ws, GOAL, n)?.is_some() => {
-            let Some(goal) = by_issue(ws, GOAL, n)? else {
+        ("assigned", None) if by_issue(ws, ws.kind(GOAL)?, n)?.is_some() => {
+            let Some(goal) = by_issue(ws, ws.kind(GOAL)?, n)? else {
                 return Ok(());
             };
             assigned_goal(ws, &goal, n, assignee, role_of, out)
         }
         ("opened" | "assigned", None) => {
-            if by_issue(ws, GOAL, n)?.is_some() {
+            if by_issue(ws, ws.kind(GOAL)?, n)?.is_some() {
                 out.notes
                     .push(crate::msg!("issue-n-goal-here-already", n = n));
                 return Ok(());
@@ -457,7 +457,7 @@ fn issues(
             Ok(())
         }
         ("closed", _) => {
-            if let Some(goal) = by_issue(ws, GOAL, n)? {
+            if let Some(goal) = by_issue(ws, ws.kind(GOAL)?, n)? {
                 let plan = plan_decide(
                     ws,
                     &goal.id,
@@ -488,7 +488,7 @@ fn issues(
                 }
                 return Ok(());
             }
-            if let Some(task) = by_issue(ws, TASK, n)? {
+            if let Some(task) = by_issue(ws, ws.kind(TASK)?, n)? {
                 out.notes.push(crate::msg!(
                     "issue-n-closed-task-closed-2",
                     n = n,
@@ -604,7 +604,7 @@ fn comment(
         ));
         return Ok(());
     }
-    let Some(goal) = by_issue(ws, GOAL, n)? else {
+    let Some(goal) = by_issue(ws, ws.kind(GOAL)?, n)? else {
         out.notes
             .push(crate::msg!("comment-n-which-no-goal", n = n));
         return Ok(());
@@ -725,7 +725,7 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
     let closes = closes_issue(body);
     let task = match (by_branch(ws, branch)?, closes) {
         (Some(t), _) => Some(t),
-        (None, Some(i)) => by_issue(ws, TASK, i)?,
+        (None, Some(i)) => by_issue(ws, ws.kind(TASK)?, i)?,
         (None, None) => None,
     };
     let Some(task) = task else {
@@ -745,7 +745,7 @@ fn pull_request(ws: &Workspace, p: &Value, action: &str, out: &mut Ticked) -> Re
         return Ok(());
     };
     if let Some(m) = pull_parent(body)
-        && let Some(goal) = by_issue(ws, GOAL, m)?
+        && let Some(goal) = by_issue(ws, ws.kind(GOAL)?, m)?
         && task.value()["parent"].as_str() != Some(goal.id.as_str())
     {
         out.notes.push(crate::msg!(

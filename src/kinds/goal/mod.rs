@@ -28,6 +28,7 @@ use crate::engine::item::Item;
 use crate::error::{Error, Result};
 use crate::repo::workspace::Workspace;
 use crate::text::message::Message;
+use crate::workflow::kind::Kind;
 use crate::workflow::{Transition, Workflow};
 
 /// The kind of a goal.
@@ -111,7 +112,7 @@ pub fn open(ws: &Workspace, kind: &str, id: &str) -> Result<(Item, std::sync::Ar
         "{kind}:{}",
         id.trim_start_matches(&format!("{kind}:"))
     ))?;
-    let wf = ws.kind(kind)?.workflow()?;
+    let wf = item.kind.workflow()?;
     if let Some(e) = item.unusable(&wf) {
         return Err(Error::Item(e));
     }
@@ -126,7 +127,7 @@ fn allows(wf: &Workflow, item: &Item, op: &str) -> Result<()> {
 /// Plans `git orx goal new`: a goal from its template, with its type,
 /// assignee and flow, in the initial state (routed by [`plan_route`]).
 pub fn plan_new_goal(ws: &Workspace, goal: &NewGoal, actor: Actor) -> Result<Plan> {
-    let (id, path) = fresh(ws, GOAL, &goal.title)?;
+    let (id, path) = fresh(ws, ws.kind(GOAL)?, &goal.title)?;
     let wf = ws.kind(GOAL)?.workflow()?;
     let mut fields = vec![("type", json!(goal.kind))];
     if let Some(a) = &goal.assignee {
@@ -170,17 +171,13 @@ pub fn plan_new_goal(ws: &Workspace, goal: &NewGoal, actor: Actor) -> Result<Pla
 }
 
 /// The next ID of `kind` and the path of its new item named `title`.
-fn fresh(ws: &Workspace, kind: &str, title: &str) -> Result<(String, String)> {
+fn fresh(ws: &Workspace, kind: &Kind, title: &str) -> Result<(String, String)> {
     let title = title.trim();
     if title.is_empty() || title.chars().any(char::is_control) || title.chars().count() > 200 {
         return Err(Error::Usage(crate::msg!("title-one-line-characters")));
     }
-    let items = ws
-        .registry()
-        .get(kind)
-        .map(|k| &k.items)
-        .ok_or_else(|| Error::Failed(crate::msg!("no-kind-kind-here", kind = kind)))?;
-    let ids: Vec<String> = ws.scan_kind(ws.kind(kind)?, |r| match r {
+    let items = &kind.items;
+    let ids: Vec<String> = ws.scan_kind(kind, |r| match r {
         Ok(i) => i.id,
         Err(e) => e
             .path
@@ -197,11 +194,11 @@ fn fresh(ws: &Workspace, kind: &str, title: &str) -> Result<(String, String)> {
             ids.iter().map(String::as_str),
             &plan::unique_mark(ws, title),
         )
-        .ok_or_else(|| Error::Failed(crate::msg!("kinds-no-next-id", kind = kind)))?;
+        .ok_or_else(|| Error::Failed(crate::msg!("kinds-no-next-id", kind = kind.name())))?;
     let path = items.path_for(&id, title).ok_or_else(|| {
         Error::Failed(crate::msg!(
             "kind-kind-names-no-file",
-            kind = kind,
+            kind = kind.name(),
             id = &id
         ))
     })?;
@@ -589,7 +586,7 @@ pub fn plan_claim(ws: &Workspace, goal: &str, claim: &Claim, actor: Actor) -> Re
             )));
         }
     }
-    let (id, path) = fresh(ws, TASK, &claim.title)?;
+    let (id, path) = fresh(ws, ws.kind(TASK)?, &claim.title)?;
     let brief: String = crate::text::slug(&claim.title).chars().take(32).collect();
     let brief = brief.trim_end_matches('-').to_owned();
     let branch = format!("{kind}/{id}-{brief}");

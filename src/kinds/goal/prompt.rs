@@ -94,14 +94,14 @@ pub fn round_review(ws: &Workspace, id: &str) -> Result<RoundReview> {
 /// The prompt named `name` of `kind` in the repository's language: the
 /// repository's own (`.orx/prompts/<kind>/<name>.md`), else the built-in
 /// one.
-pub fn prompt_template(ws: &Workspace, kind: &str, name: &str) -> String {
+pub fn prompt_template(ws: &Workspace, kind: &crate::workflow::kind::Kind, name: &str) -> String {
     crate::change::prompt::template(ws.root(), kind, name, ws.lang()).0
 }
 
 /// Which prompt the item's phase takes, if it takes one.
 pub fn phase(item: &Item) -> Option<&'static str> {
     let v = item.value();
-    match (item.kind.as_str(), item.status.as_str()) {
+    match (item.kind.name(), item.status.as_str()) {
         (GOAL, PLANNING) => Some("directed-discussion"),
         (GOAL, "discussing") if text(&v, "discussion") == Some("directed") => {
             Some("directed-discussion")
@@ -139,7 +139,7 @@ pub fn prompt(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Option<(St
     let Some(name) = phase(&item) else {
         return Ok(None);
     };
-    let wf = ws.kind(&item.kind)?.workflow()?;
+    let wf = item.kind.workflow()?;
     let v = item.value();
     let owner = wf.state(&item.status).and_then(|s| wf.owner_of(s, &v));
     let role = role
@@ -177,7 +177,7 @@ pub fn render(
     role: &str,
     extra_vars: &[(&str, String)],
 ) -> Result<String> {
-    let wf = ws.kind(&item.kind)?.workflow()?;
+    let wf = item.kind.workflow()?;
     let mut v = item.value();
     let role = role.to_owned();
     let agents: Vec<&str> = ws
@@ -299,7 +299,7 @@ pub fn render(
     let known = |name: &str| -> Option<String> {
         Some(match name {
             "id" => item.id.clone(),
-            "kind" => item.kind.clone(),
+            "kind" => item.kind.to_string(),
             "state" => item.status.clone(),
             "path" => item.path.clone(),
             "work_dir" => work_dir.clone(),

@@ -304,7 +304,7 @@ pub fn plan(
             path = &wf.origin
         )));
     };
-    let template = ws.kind(&item.kind)?.template()?.unwrap_or_default();
+    let template = item.kind.template()?.unwrap_or_default();
     let measured = Checklist::of_template(template).measure(item.doc.body());
     let structure = a.structure.unwrap_or(measured.structure);
     let extraction = a.extraction.unwrap_or(measured.extraction);
