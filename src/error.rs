@@ -268,7 +268,7 @@ impl Missing {
             condition: u.desc.clone(),
             expr: u.expr.clone(),
             actual: u.actual.clone(),
-            error: u.error.clone(),
+            error: u.error.as_ref().map(Message::to_string),
             to: to.map(str::to_owned),
         }
     }

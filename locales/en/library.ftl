@@ -358,3 +358,7 @@ yaml-too-many-nodes = too many nodes (more than { $most }, counting alias expans
 yaml-unknown-anchor = alias to an unknown anchor
 yaml-plain-keys-only = only plain scalar keys are supported
 yaml-duplicate-key = duplicate key `{ $name }` (first on line { $line })
+loop-task-not-json = line { $line }: not valid JSON: { $error }
+loop-task-not-object = line { $line }: a task is a JSON object
+loop-task-no-description = line { $line }: a task needs a `description`
+junit-not-report = not a JUnit XML report: { $error }

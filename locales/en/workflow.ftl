@@ -87,6 +87,11 @@ expr-limit-source = it is { $found } bytes long, and an expression may be at mos
 expr-limit-parts = it has { $found } parts (names, literals, operators, calls), and an expression may have at most { $max }: split it into several conditions
 expr-limit-depth = its parts nest { $found } deep, and an expression may nest them at most { $max } deep: split it into several conditions
 expr-limit-loops = it nests comprehensions (all, exists, exists_one, map, filter) { $found } deep, and an expression may nest them at most { $max } deep: check the inner ones in conditions of their own
+expr-stopped = `{ $source }` was stopped: it takes more than the { $budget } units of work an expression may (a unit is about a value, or 32 bytes of text, handled once); make it do less: fewer or smaller comprehensions over shorter lists and texts
+expr-stopped-at = `{ $source }` ({ $at }) was stopped: it takes more than the { $budget } units of work an expression may (a unit is about a value, or 32 bytes of text, handled once); make it do less: fewer or smaller comprehensions over shorter lists and texts
+expr-value-not-stored = `{ $source }` gives a value git-orx cannot store
+expr-not-true-or-false = `{ $source }` gives { $value }, not true or false
+expr-for-field = `{ $source }` for `{ $path }`: { $error }
 template-unclosed = unclosed `{"{"}` in message `{ $source }`
 template-stray-brace = stray `{"}"}` in message `{ $source }` (write `{"}}"}`)
 

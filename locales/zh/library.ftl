@@ -368,3 +368,7 @@ yaml-too-many-nodes = 节点过多 (超过 { $most } 个,包括别名展开)
 yaml-unknown-anchor = 别名指向未知的锚点
 yaml-plain-keys-only = 只支持普通标量键
 yaml-duplicate-key = 重复的键 `{ $name }` (首次出现在第 { $line } 行)
+loop-task-not-json = 第 { $line } 行: 不是有效的 JSON: { $error }
+loop-task-not-object = 第 { $line } 行: 任务须是一个 JSON 对象
+loop-task-no-description = 第 { $line } 行: 任务需要 `description`
+junit-not-report = 不是 JUnit XML 报告: { $error }

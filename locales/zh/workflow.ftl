@@ -81,6 +81,11 @@ expr-limit-source = 它长 { $found } 字节,而表达式最多 { $max } 字节:
 expr-limit-parts = 它有 { $found } 个部分 (名称、字面量、运算符、调用),而表达式最多 { $max } 个: 请拆成几个条件
 expr-limit-depth = 它的部分嵌套 { $found } 层,而表达式最多嵌套 { $max } 层: 请拆成几个条件
 expr-limit-loops = 它的推导式 (all、exists、exists_one、map、filter) 嵌套 { $found } 层,而表达式最多嵌套 { $max } 层: 请把内层的放到各自的条件中检查
+expr-stopped = `{ $source }` 被中止: 它需要的工作量超过表达式允许的 { $budget } 个单位 (一个单位约为处理一次一个值或 32 字节文本); 请让它少做些: 更少或更小的推导式,作用于更短的列表和文本
+expr-stopped-at = `{ $source }` ({ $at }) 被中止: 它需要的工作量超过表达式允许的 { $budget } 个单位 (一个单位约为处理一次一个值或 32 字节文本); 请让它少做些: 更少或更小的推导式,作用于更短的列表和文本
+expr-value-not-stored = `{ $source }` 给出的值 git-orx 无法保存
+expr-not-true-or-false = `{ $source }` 给出 { $value },不是 true 或 false
+expr-for-field = `{ $source }` (用于 `{ $path }`): { $error }
 template-unclosed = 消息 `{ $source }` 中有未闭合的 `{"{"}`
 template-stray-brace = 消息 `{ $source }` 中有多余的 `{"}"}` (请写 `{"}}"}`)
 

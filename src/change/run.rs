@@ -624,7 +624,7 @@ fn interrupt(ws: &Workspace, wf: &Workflow, run: &Run, item: Item, actor: Actor)
 
 /// A workflow's `run:` section that failed as it ran (an expression's
 /// error, in its own words).
-fn run_error(workflow: &str, part: &str, text: String) -> Message {
+fn run_error(workflow: &str, part: &str, text: Message) -> Message {
     crate::msg!(
         "workflow-part-failed",
         workflow = workflow,

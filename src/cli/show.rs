@@ -149,8 +149,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 None => String::new(),
             };
             if let Some(e) = &c.error {
-                // The expression reader's own words.
-                let e = ui.t("cannot-evaluated-text", &[("text", e)]);
+                let e = ui.t("cannot-evaluated-text", &[("text", &ui.m(e))]);
                 values.push_str(&paint(RED, e));
             }
             ui.wrap(format!("       {mark} {}{values}", ui.desc(c)), 9);

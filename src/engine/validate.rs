@@ -182,7 +182,11 @@ pub struct ConditionCheck {
     pub expr: String,
     pub holds: bool,
     pub actual: serde_json::Map<String, Value>,
-    pub error: Option<String>,
+    /// Why it could not be evaluated, said in the language in force (its
+    /// English in `--json`).
+    #[serde(serialize_with = "crate::text::message::serialize_english_opt")]
+    #[schemars(with = "Option<String>")]
+    pub error: Option<Message>,
 }
 
 /// A condition that did not hold.
@@ -700,7 +704,7 @@ fn record_change(wf: &Workflow, t: Option<&Transition>, c: &Change, item: &str) 
                 return refuse(crate::msg!(
                     "record-round-not-evaluated",
                     round = &r.round.source,
-                    error = e.to_string()
+                    error = e
                 ));
             }
         };

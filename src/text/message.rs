@@ -318,6 +318,17 @@ pub fn serialize_english<S: serde::Serializer>(m: &Message, s: S) -> Result<S::O
     s.collect_str(m)
 }
 
+/// [`serialize_english`] for a message there may be none of.
+pub fn serialize_english_opt<S: serde::Serializer>(
+    m: &Option<Message>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match m {
+        Some(m) => s.collect_str(m),
+        None => s.serialize_none(),
+    }
+}
+
 /// A message read back from data as the text it was written as (its
 /// English), for `#[serde(deserialize_with = ...)]`.
 pub fn deserialize_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Message, D::Error> {

@@ -132,11 +132,11 @@ impl Expr {
         self
     }
 
-    fn compiled(&self) -> Result<&Compiled, String> {
+    fn compiled(&self) -> Result<&Compiled, Message> {
         self.compiled
             .get_or_init(|| compile(&self.source))
             .as_ref()
-            .map_err(|e| e.about(&self.source).to_string())
+            .map_err(|e| e.about(&self.source))
     }
 
     /// Whether the expression may read the variable `name` (`now`, say);
@@ -156,12 +156,14 @@ impl Expr {
             .unwrap_or_default()
     }
 
-    pub fn eval(&self, scope: &Scope) -> Result<Value, String> {
+    /// The expression's value in `scope`, or why it has none (as a message:
+    /// the expression evaluator's own words where they are its).
+    pub fn eval(&self, scope: &Scope) -> Result<Value, Message> {
         self.eval_with(scope, cost::BUDGET)
     }
 
     /// Evaluates with `budget` units of work.
-    fn eval_with(&self, scope: &Scope, budget: u64) -> Result<Value, String> {
+    fn eval_with(&self, scope: &Scope, budget: u64) -> Result<Value, Message> {
         let compiled = self.compiled()?;
         let meter = Arc::new(Meter::new(budget));
         let vars = Vars {
@@ -179,35 +181,31 @@ impl Expr {
             .add_function(cost::CHARGE, cost::charge_function(meter.clone()))
             .and_then(|()| context.add_function(cost::TICK, cost::tick_function(meter.clone())));
         if let Err(e) = functions {
-            return Err(e.to_string());
+            // The evaluator's own words.
+            return Err(Message::text(e.to_string()));
         }
         let value = cel::Value::resolve(&compiled.metered, &context);
         if meter.spent() {
-            let at = self
-                .at
-                .as_ref()
-                .map(|a| format!(" ({a})"))
-                .unwrap_or_default();
-            return Err(format!(
-                "`{}`{at} was stopped: it takes more than the {} units of work an \
-                 expression may (a unit is about a value, or 32 bytes of text, handled \
-                 once); make it do less: fewer or smaller comprehensions over shorter \
-                 lists and texts",
-                self.source,
-                thousands(budget)
-            ));
+            let budget = thousands(budget);
+            let source = self.source.as_str();
+            return Err(match &self.at {
+                Some(at) => crate::msg!("expr-stopped-at", source, at = at.clone(), budget),
+                None => crate::msg!("expr-stopped", source, budget),
+            });
         }
-        let value = value.map_err(|e| e.to_string())?;
-        from_cel(&value)
-            .ok_or_else(|| format!("`{}` gives a value git-orx cannot store", self.source))
+        // The evaluator's own words (a missing field, a type mismatch).
+        let value = value.map_err(|e| Message::text(e.to_string()))?;
+        from_cel(&value).ok_or_else(|| crate::msg!("expr-value-not-stored", source = &self.source))
     }
 
-    pub fn eval_bool(&self, scope: &Scope) -> Result<bool, String> {
+    /// [`Expr::eval`] for a condition: true or false, or why it is neither.
+    pub fn eval_bool(&self, scope: &Scope) -> Result<bool, Message> {
         match self.eval(scope)? {
             Value::Bool(b) => Ok(b),
-            other => Err(format!(
-                "`{}` gives {other}, not true or false",
-                self.source
+            other => Err(crate::msg!(
+                "expr-not-true-or-false",
+                source = &self.source,
+                value = other.to_string()
             )),
         }
     }
@@ -623,6 +621,32 @@ mod tests {
     }
 
     #[test]
+    fn why_an_expression_has_no_value_is_said_in_each_language() {
+        use crate::text::message::Lang;
+        let s = scope(json!({"quality": {"score": 7}}));
+        let e = Expr::compile("quality.score + 1").unwrap();
+        let m = e.eval_bool(&s).unwrap_err();
+        assert_eq!(
+            m.to_string(),
+            "`quality.score + 1` gives 8, not true or false"
+        );
+        assert_eq!(
+            m.render(Lang::named("zh")),
+            "`quality.score + 1` 给出 8,不是 true 或 false"
+        );
+        let effects = [crate::workflow::run::Effect {
+            path: vec!["quality".to_owned(), "next".to_owned()],
+            expr: Expr::compile("quality.score / 0").unwrap(),
+        }];
+        let m = crate::workflow::run::values(&effects, &s).unwrap_err();
+        let zh = m.render(Lang::named("zh"));
+        assert!(
+            zh.starts_with("`quality.score / 0` (用于 `quality.next`): "),
+            "{zh}"
+        );
+    }
+
+    #[test]
     fn templates_fill_holes() {
         let t = Template::compile("review-story {id} ({{round {rounds.architect}}})").unwrap();
         let s = scope(json!({"id": "1.2", "rounds": {"architect": 2}}));
@@ -656,7 +680,7 @@ mod budget_tests {
             .located("a.yaml, line 7".to_owned());
         let scope = Scope::new(item, &NONE, &NONE, Value::Null, "sm", "now");
         let start = Instant::now();
-        let out = e.eval(&scope);
+        let out = e.eval(&scope).map_err(|m| m.to_string());
         (out, start.elapsed())
     }
 

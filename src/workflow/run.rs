@@ -196,7 +196,7 @@ impl Run {
     }
 
     /// The first signal that holds, if any.
-    pub fn signal(&self, scope: &Scope) -> Result<Option<&Signal>, String> {
+    pub fn signal(&self, scope: &Scope) -> Result<Option<&Signal>, Message> {
         for s in &self.signals {
             if s.when.eval_bool(scope)? {
                 return Ok(Some(s));
@@ -207,7 +207,7 @@ impl Run {
 
     /// The next action: the first choice whose `when` holds (`none` if
     /// none does).
-    pub fn select(&self, scope: &Scope) -> Result<Selected, String> {
+    pub fn select(&self, scope: &Scope) -> Result<Selected, Message> {
         for c in &self.next {
             if c.when.eval_bool(scope)? {
                 let argument = match &c.argument {
@@ -228,14 +228,21 @@ impl Run {
 }
 
 /// The values `effects` give in `scope`, in order.
-pub fn values(effects: &[Effect], scope: &Scope) -> Result<Vec<(Vec<String>, Value)>, String> {
+pub fn values(effects: &[Effect], scope: &Scope) -> Result<Vec<(Vec<String>, Value)>, Message> {
     effects
         .iter()
         .map(|e| {
             e.expr
                 .eval(scope)
                 .map(|v| (e.path.clone(), whole_numbers(v)))
-                .map_err(|m| format!("`{}` for `{}`: {m}", e.expr.source, e.path.join(".")))
+                .map_err(|error| {
+                    crate::msg!(
+                        "expr-for-field",
+                        source = &e.expr.source,
+                        path = e.path.join("."),
+                        error
+                    )
+                })
         })
         .collect()
 }

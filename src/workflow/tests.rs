@@ -474,7 +474,7 @@ fn a_guard_over_the_budget_fails_naming_its_line() {
         .eval_bool(&wf.scope(item, "sm", "now"))
         .unwrap_err();
     assert_eq!(
-        err,
+        err.to_string(),
         "`l.all(a, l.all(b, l.all(c, a + b + c >= 0)))` (.orx/workflows/story.yaml, line 6) \
          was stopped: it takes more than the 5,000,000 units of work an expression may (a \
          unit is about a value, or 32 bytes of text, handled once); make it do less: fewer \

@@ -6,9 +6,10 @@ use quick_junit::{Report, TestCaseStatus};
 use serde_json::{Value, json};
 
 /// The test results of JUnit XML `xml`, one per test case.
-pub fn test_results(xml: &str) -> Result<Vec<Value>, String> {
+pub fn test_results(xml: &str) -> Result<Vec<Value>, crate::text::message::Message> {
+    // The XML reader's own words.
     let report = Report::deserialize_from_str(&with_named_root(xml))
-        .map_err(|e| format!("not a JUnit XML report: {e}"))?;
+        .map_err(|e| crate::msg!("junit-not-report", error = e.to_string()))?;
     let text = |s: &Option<quick_junit::XmlString>| {
         s.as_ref().map_or(Value::Null, |s| json!(s.as_str().trim()))
     };
@@ -88,5 +89,20 @@ mod tests {
         assert!(test_results("<nope").is_err());
         let lone = r#"<?xml version="1.0"?><testsuite name="s"><testcase name="t"/></testsuite>"#;
         assert_eq!(test_results(lone).unwrap()[0]["status"], json!("passed"));
+    }
+
+    #[test]
+    fn a_report_or_task_list_that_does_not_read_is_said_in_each_language() {
+        use crate::text::message::Lang;
+        let zh = Lang::named("zh");
+        let m = test_results("<nope").unwrap_err();
+        assert!(m.to_string().starts_with("not a JUnit XML report: "), "{m}");
+        assert!(m.render(zh).starts_with("不是 JUnit XML 报告: "), "{m}");
+        let tasks = "{\"description\": \"a\"}\n[1]\n";
+        let m = super::super::parse_tasks(tasks, "").unwrap_err();
+        assert_eq!(m.to_string(), "line 2: a task is a JSON object");
+        assert_eq!(m.render(zh), "第 2 行: 任务须是一个 JSON 对象");
+        let m = super::super::parse_tasks("{}", "").unwrap_err();
+        assert_eq!(m.render(zh), "第 1 行: 任务需要 `description`");
     }
 }

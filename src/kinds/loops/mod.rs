@@ -177,19 +177,22 @@ pub fn new_text(id: &str, title: &str, description: &str, max: u64, now: &str) -
 /// The tasks of a `.tasks.jsonl` file: one JSON object a line (blank
 /// lines skipped), each with at least an `id` (made `task-NNN` when
 /// missing) and a `description`; `status` defaults to pending.
-pub fn parse_tasks(text: &str, now: &str) -> std::result::Result<Vec<Value>, String> {
+pub fn parse_tasks(text: &str, now: &str) -> std::result::Result<Vec<Value>, Message> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let mut v: Value = serde_json::from_str(line)
-            .map_err(|e| format!("line {}: not valid JSON: {e}", n + 1))?;
+        let line_no = n + 1;
+        // The JSON reader's own words.
+        let mut v: Value = serde_json::from_str(line).map_err(|e| {
+            crate::msg!("loop-task-not-json", line = line_no, error = e.to_string())
+        })?;
         let Value::Object(m) = &mut v else {
-            return Err(format!("line {}: a task is a JSON object", n + 1));
+            return Err(crate::msg!("loop-task-not-object", line = line_no));
         };
         if !m.get("description").is_some_and(Value::is_string) {
-            return Err(format!("line {}: a task needs a `description`", n + 1));
+            return Err(crate::msg!("loop-task-no-description", line = line_no));
         }
         let id = format!("task-{:03}", out.len() + 1);
         let defaults = [
@@ -338,7 +341,7 @@ pub fn decide(
 ) -> Result<(Signal, String, Vec<Edit>)> {
     let run = crate::change::run::run_section(wf)?;
     let scope = wf.scope(state.clone(), role, now);
-    let fail = |m: String| {
+    let fail = |m: Message| {
         Error::Failed(crate::msg!(
             "loop-workflow-run-error",
             name = &wf.name,
