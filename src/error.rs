@@ -130,6 +130,17 @@ impl From<crate::workflow::kind::TemplateError> for Error {
     }
 }
 
+/// A kind with no workflow: its workflow's error, or a name no kind may
+/// have refused as a usage error (as the name itself is).
+impl From<crate::workflow::kind::NoWorkflow> for Error {
+    fn from(e: crate::workflow::kind::NoWorkflow) -> Error {
+        match e {
+            crate::workflow::kind::NoWorkflow::Workflow(w) => Error::Workflow(w),
+            crate::workflow::kind::NoWorkflow::Unknown(m) => Error::Usage(m),
+        }
+    }
+}
+
 impl From<NoDecision> for Error {
     fn from(d: NoDecision) -> Self {
         Error::NoDecision(d)

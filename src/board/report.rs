@@ -297,7 +297,7 @@ fn scan(ws: &Workspace, steps: bool) -> Result<Board> {
     let persona = ws.rules.config.persona_commands;
     let mut cache = Cache::load(
         ws.repo.git_dir().join("orx-cache/board.bin"),
-        ws.rules.fingerprint_in_lang(default_kind),
+        ws.rules.fingerprint_in_lang(default_kind, &lang),
     );
     let (files, odd) = ws.story_listing()?;
     let (root, kinds) = (ws.root(), ws.registry());
@@ -666,7 +666,7 @@ fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>>
                     path: format!("{}/{kind}.yaml", crate::repo::rules::WORKFLOWS_DIR),
                     line: None,
                     column: None,
-                    message: e.to_message(),
+                    message: crate::Error::from(e).to_message(),
                 });
                 continue;
             }

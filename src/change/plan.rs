@@ -282,13 +282,14 @@ pub(crate) fn item_error(item: &Item, pos: Option<(usize, usize)>, message: Mess
 pub fn workflow_of(ws: &Workspace, item: &Item) -> Result<std::sync::Arc<Workflow>> {
     item.kind.workflow().map_err(|e| {
         if item.kind.is_known() {
-            return Error::Workflow(e);
+            return e.into();
         }
         let kinds = ws.kinds().join(", ");
+        let problem = e.message().clone();
         item_error(
             item,
             item.pos("kind"),
-            crate::msg!("item-kind-unknown-known-kinds", problem = e.message, kinds),
+            crate::msg!("item-kind-unknown-known-kinds", problem, kinds),
         )
     })
 }

@@ -69,7 +69,10 @@ pub enum Progress {
     /// It failed; the error was counted.
     Error {
         action: String,
-        message: String,
+        /// What went wrong, said in the language in force (its English in
+        /// `--json`).
+        #[serde(serialize_with = "crate::text::message::serialize_english")]
+        message: Message,
         count: u64,
         limit: Option<u64>,
     },
@@ -373,6 +376,8 @@ pub fn run(ws: &Workspace, id: &str, exec: &mut dyn Executor, opts: &Options) ->
                 break;
             }
             Outcome::Failed(message) => {
+                // Said by the executor's runner in the language in force.
+                let message = Message::text(message);
                 if fail(ws, exec, &mut summary, item, action, &message, actor)? {
                     break;
                 }
@@ -492,7 +497,7 @@ fn restore_if_touched(
 
 enum Failure {
     /// The workflow refused the change: recorded as an error.
-    Refused(String, Box<Item>),
+    Refused(Message, Box<Item>),
     Fatal(Error),
 }
 
@@ -541,7 +546,7 @@ fn record_with(
             p
         }
         Err(e @ (Error::Refused(_) | Error::Item(_) | Error::Usage(_))) => {
-            return Err(Failure::Refused(e.to_string(), Box::new(keep)));
+            return Err(Failure::Refused(e.to_message(), Box::new(keep)));
         }
         Err(e) => return Err(Failure::Fatal(e)),
     };
@@ -559,17 +564,19 @@ fn fail(
     summary: &mut Summary,
     item: Item,
     action: &Action,
-    message: &str,
+    message: &Message,
     actor: Actor,
 ) -> Result<bool> {
     summary.errors.push(format!("{}: {message}", action.name));
     let id = format!("{}:{}", item.kind, item.id);
     let kind = item.kind.clone();
-    let rec = state::plan_error(ws, item, Some(&action.name), message, actor)?;
+    // The item records it in English, as its other fields are data.
+    let recorded = message.to_string();
+    let rec = state::plan_error(ws, item, Some(&action.name), &recorded, actor)?;
     state::execute_with_backup(ws, &rec.plan, true)?;
     exec.progress(&Progress::Error {
         action: action.name.clone(),
-        message: message.to_owned(),
+        message: message.clone(),
         count: rec.count,
         limit: rec.limit,
     });
@@ -635,7 +642,7 @@ fn run_error(workflow: &str, part: &str, text: Message) -> Message {
 
 /// The `stateUpdates` of an executor's output: the last line that is a
 /// JSON object with that key, or the whole output.
-pub fn parse_output(output: &str) -> std::result::Result<Vec<Edit>, String> {
+pub fn parse_output(output: &str) -> std::result::Result<Vec<Edit>, Message> {
     let whole = serde_json::from_str::<Value>(output.trim()).ok();
     let found = whole
         .filter(|v| v.get("stateUpdates").is_some())
@@ -648,18 +655,17 @@ pub fn parse_output(output: &str) -> std::result::Result<Vec<Edit>, String> {
         });
     let Some(v) = found else {
         let shown: String = output.trim().chars().take(200).collect();
-        return Err(format!(
-            "the executor's output is not a JSON object with `stateUpdates` (it printed: {})",
-            if shown.is_empty() {
-                "nothing".to_owned()
-            } else {
-                crate::text::escape(&shown)
-            }
-        ));
+        return Err(match shown.is_empty() {
+            true => crate::msg!("executor-output-empty"),
+            false => crate::msg!(
+                "executor-output-not-updates",
+                shown = crate::text::escape(&shown)
+            ),
+        });
     };
     match &v["stateUpdates"] {
         Value::Object(m) if m.is_empty() => Ok(Vec::new()),
-        u => state::edits_of(u).map_err(|m| m.to_string()),
+        u => state::edits_of(u),
     }
 }
 
@@ -668,23 +674,47 @@ fn check_allowed(
     action: &Action,
     selected: &Selected,
     updates: &[Edit],
-) -> std::result::Result<Vec<Edit>, String> {
+) -> std::result::Result<Vec<Edit>, Message> {
     let arg = selected.argument_text();
     let allowed = prompt::allowed(action, arg.as_deref());
     for (path, _) in updates {
         if !allowed.iter().any(|a| path.starts_with(a)) {
             let names: Vec<String> = allowed.iter().map(|a| a.join(".")).collect();
-            return Err(format!(
-                "the executor may not set `{}` in {} (it may set: {})",
-                path.join("."),
-                action.name,
-                if names.is_empty() {
-                    "nothing".to_owned()
-                } else {
-                    names.join(", ")
-                }
-            ));
+            let (path, action) = (path.join("."), action.name.as_str());
+            return Err(match names.is_empty() {
+                true => crate::msg!("executor-may-set-nothing", path, action),
+                false => crate::msg!(
+                    "executor-may-not-set",
+                    path,
+                    action,
+                    allowed = names.join(", ")
+                ),
+            });
         }
     }
     Ok(updates.to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::message::Lang;
+
+    #[test]
+    fn an_executors_output_without_updates_is_said_in_each_language() {
+        let zh = Lang::named("zh");
+        let m = parse_output("").unwrap_err();
+        assert_eq!(
+            m.to_string(),
+            "the executor's output is not a JSON object with `stateUpdates` (it printed nothing)"
+        );
+        assert_eq!(
+            m.render(zh),
+            "执行器的输出不是带 `stateUpdates` 的 JSON 对象 (它什么也没输出)"
+        );
+        let m = parse_output("done").unwrap_err();
+        assert!(m.render(zh).ends_with("(它输出了: done)"), "{m}");
+        let edits = parse_output("log\n{\"stateUpdates\": {\"a\": 1}}\n").unwrap();
+        assert_eq!(edits, vec![(vec!["a".to_owned()], json!(1))]);
+    }
 }

@@ -83,7 +83,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         } else {
             plan.searched
                 .iter()
-                .map(|s| escape(s))
+                .map(|s| escape(&ui.m(s)))
                 .collect::<Vec<_>>()
                 .join("; ")
         };
@@ -231,7 +231,7 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
                 "stories",
                 &paint(BOLD, ui.t("stories-in-dir", &[("dir", &dir)])),
             ),
-            ("from", &escape(&plan.dir_from)),
+            ("from", &escape(&ui.m(&plan.dir_from))),
             ("file", &escape(&plan.file)),
             ("sep", &sep),
             ("preset", &preset),

@@ -446,7 +446,7 @@ fn workspace(shared: &Shared) -> orx::Result<(Workspace, Voice)> {
         voice.set_lang(orx::text::message::Lang::named(ws.lang()));
     }
     voice.set_roles(&ws.rules.roles);
-    ws.rules.config.lang = voice.lang().code().to_owned();
+    ws.speaks = Some(voice.lang().code().to_owned());
     Ok((ws, voice))
 }
 

@@ -1004,7 +1004,7 @@ pub fn open(ui: &mut Ui) -> orx::Result<orx::repo::workspace::Workspace> {
     ws.lock_wait = lock_wait(&ws.repo)?;
     // `--lang` holds for the handoffs the library renders too.
     let lang = ui.lang_of_config(ws.lang());
-    ws.rules.config.lang = lang.code().to_owned();
+    ws.speaks = Some(lang.code().to_owned());
     ui.take_roles(&ws.rules.roles);
     if !ws.pending.is_empty() {
         ui.eline(format!(

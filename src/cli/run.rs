@@ -228,7 +228,7 @@ impl lrun::Executor for Shell<'_> {
             } => format!(
                 "    {} {} ({count}{})",
                 epaint(RED, self.ui.t("error", &[])),
-                orx::text::escape(message),
+                orx::text::escape(&self.ui.m(message)),
                 limit
                     .map(|l| self.ui.t("limit", &[("limit", &l)]))
                     .unwrap_or_default()
@@ -295,7 +295,7 @@ fn logged(v: &crate::cli::msg::Voice, log: &Log, event: &Progress) -> Vec<String
             ..
         } => {
             let mut lines = vec![
-                format!("[{}] Action failed: {}", log.tag, esc(message)),
+                format!("[{}] Action failed: {}", log.tag, esc(&v.m(message))),
                 format!(
                     "    {}",
                     epaint(

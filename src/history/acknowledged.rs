@@ -15,8 +15,10 @@ pub struct Acknowledgement {
 }
 
 /// Reads `.orx/acknowledged.yaml`: a list of `{commit, reason, by}`.
-pub fn parse_acknowledgements(bytes: &[u8]) -> std::result::Result<Vec<Acknowledgement>, String> {
-    let text = std::str::from_utf8(bytes).map_err(|_| "is not valid UTF-8".to_owned())?;
+pub fn parse_acknowledgements(
+    bytes: &[u8],
+) -> std::result::Result<Vec<Acknowledgement>, crate::text::message::Message> {
+    let text = std::str::from_utf8(bytes).map_err(|_| crate::msg!("text-not-valid-utf-8"))?;
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
@@ -25,7 +27,7 @@ pub fn parse_acknowledgements(bytes: &[u8]) -> std::result::Result<Vec<Acknowled
             |e| {
                 let (pos, message) = crate::workflow::yaml_error(&e);
                 match pos {
-                    Some((l, c)) => format!("{l}:{c}: {message}"),
+                    Some((line, column)) => crate::msg!("at-line-column", line, column, message),
                     None => message,
                 }
             },
@@ -33,16 +35,12 @@ pub fn parse_acknowledgements(bytes: &[u8]) -> std::result::Result<Vec<Acknowled
     for a in &list {
         let hex = a.commit.len() >= 7 && a.commit.bytes().all(|b| b.is_ascii_hexdigit());
         if !hex {
-            return Err(format!(
-                "`commit: {}` must be a commit id (7 or more hex digits)",
-                crate::text::escape(&a.commit)
-            ));
+            let commit = crate::text::escape(&a.commit);
+            return Err(crate::msg!("acknowledged-not-commit-id", commit));
         }
         if a.reason.trim().is_empty() || a.by.trim().is_empty() {
-            return Err(format!(
-                "the acknowledgement of {} needs a `reason` and who gives it (`by`)",
-                a.commit
-            ));
+            let commit = crate::text::escape(&a.commit);
+            return Err(crate::msg!("acknowledged-needs-reason-by", commit));
         }
     }
     Ok(list

@@ -284,13 +284,8 @@ impl Judge<'_> {
         if let Some(bytes) = self.repo.file_at(to, acks)?
             && let Err(message) = crate::history::acknowledged::parse_acknowledgements(&bytes)
         {
-            out.violations.push(self.violation(
-                acks,
-                None,
-                None,
-                "invalid-rules",
-                Message::text(message),
-            ));
+            out.violations
+                .push(self.violation(acks, None, None, "invalid-rules", message));
         }
         let files = crate::repo::rules::files_on(self.repo, to)?;
         let overrides: Vec<String> = files

@@ -675,7 +675,9 @@ mod tests {
                 "unknown field",
             ),
         ] {
-            let e = parse_acknowledgements(text.as_bytes()).unwrap_err();
+            let e = parse_acknowledgements(text.as_bytes())
+                .unwrap_err()
+                .to_string();
             assert!(e.contains(needle), "{text}: {e}");
         }
         assert_eq!(parse_acknowledgements(b"").unwrap(), Vec::new());

@@ -13,6 +13,10 @@ use crate::text::message::{Lang, Message, RESOURCES};
 /// The files that say a text as it is, each with what that text is: the
 /// words of another layer or program, never a sentence of the kinds' own.
 const RAW_TEXTS: &[(&str, &str)] = &[
+    // Where an adopted project's stories folder was learnt: a config
+    // file and its key, as written; nothing when no folder was found.
+    ("src/kinds/story/adopt/find.rs", "a config file and its key"),
+    ("src/kinds/story/adopt/mod.rs", "no folder: said nowhere"),
     // The workflow's own descriptions of an edit guard's conditions.
     (
         "src/kinds/story/assess.rs",

@@ -191,11 +191,7 @@ impl Config {
         } else {
             serde_saphyr::from_str_with_options(text, yaml_options()).map_err(|e| {
                 let (pos, message) = yaml_error(&e);
-                // The YAML reader's own words.
-                ConfigError {
-                    pos,
-                    message: Message::text(message),
-                }
+                ConfigError { pos, message }
             })?
         };
         config.check()?;

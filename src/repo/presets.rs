@@ -48,9 +48,10 @@ pub const KIND: &str = "story";
 pub fn find(name: &str) -> Result<&'static Preset> {
     PRESETS.iter().find(|p| p.name == name).ok_or_else(|| {
         let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-        let guess = crate::text::closest(name, &names)
-            .map(|n| format!("; did you mean {n}?"))
-            .unwrap_or_default();
+        let guess = crate::text::closest(name, &names).map_or_else(
+            || crate::text::message::Message::text(""),
+            |n| crate::msg!("did-you-mean-name", name = n),
+        );
         Error::Usage(crate::msg!(
             "two-lines",
             first = crate::msg!(

@@ -126,15 +126,17 @@ impl Rules {
         if let Some(kind) = self.registry().get(name) {
             return Ok(kind);
         }
-        let unknown = crate::msg!("unknown-kind-name", name = crate::text::escape(name));
-        if !valid_kind_name(name) {
-            return Err(Error::Usage(unknown));
-        }
-        // Not a kind: its workflow file (if any) says why.
-        Err(match self.registry().named(name).workflow() {
-            Err(e) => Error::Workflow(e),
-            Ok(_) => Error::Usage(unknown),
-        })
+        // Not a kind: why, as its workflow file (if any) or its name says.
+        let why = self.registry().named(name).workflow().err();
+        Err(why.map_or_else(
+            || {
+                Error::Usage(crate::msg!(
+                    "unknown-kind-name",
+                    name = crate::text::escape(name)
+                ))
+            },
+            Error::from,
+        ))
     }
 
     /// The kinds of item: the built-in workflows, then those the
@@ -368,11 +370,11 @@ impl Rules {
             .collect()
     }
 
-    /// [`Rules::fingerprint`] with the language in force (the config's, or
-    /// the one a command was asked for): for caches of text shown to the
-    /// user, such as the board's summaries.
-    pub fn fingerprint_in_lang(&self, kind: &str) -> u64 {
-        self.hash_with(kind, Some(self.lang()))
+    /// [`Rules::fingerprint`] with the language `lang` the text is said
+    /// in (the config's, or the one a command was asked for): for caches
+    /// of text shown to the user, such as the board's summaries.
+    pub fn fingerprint_in_lang(&self, kind: &str, lang: &str) -> u64 {
+        self.hash_with(kind, Some(lang))
     }
 
     /// A hash of the rule files, for caches of what depends on them.

@@ -24,6 +24,10 @@ pub struct Workspace {
     pub pending: Vec<String>,
     /// How long a change waits for the repository lock (and git's own).
     pub lock_wait: std::time::Duration,
+    /// The language the command speaks in when it is not the config's
+    /// (`--lang`): what the library words for it (handoffs, prompts) is
+    /// said in this one.
+    pub speaks: Option<String>,
 }
 
 impl Deref for Workspace {
@@ -138,7 +142,14 @@ impl Workspace {
             rules,
             pending,
             lock_wait: crate::engine::store::LOCK_WAIT,
+            speaks: None,
         })
+    }
+
+    /// The language the command speaks in: the one it was told
+    /// ([`Workspace::speaks`]), else the config's.
+    pub fn lang(&self) -> &str {
+        self.speaks.as_deref().unwrap_or(self.rules.lang())
     }
 
     pub fn root(&self) -> &Path {

@@ -298,7 +298,9 @@ pub fn yaml_options() -> serde_saphyr::Options {
 }
 
 /// Turns a serde-saphyr error into a message with its position.
-pub fn yaml_error(e: &serde_saphyr::Error) -> (Option<(usize, usize)>, String) {
+pub fn yaml_error(
+    e: &serde_saphyr::Error,
+) -> (Option<(usize, usize)>, crate::text::message::Message) {
     let pos = e
         .location()
         .filter(|l| l.line() > 0)
@@ -329,46 +331,36 @@ pub fn yaml_error(e: &serde_saphyr::Error) -> (Option<(usize, usize)>, String) {
         .split(", set DuplicateKeyPolicy")
         .next()
         .unwrap_or(text);
-    (pos, text.to_owned())
+    // The YAML reader's own words.
+    (pos, crate::text::message::Message::text(text))
 }
 
-/// What a YAML file over the reader's limits is refused for, in words.
-pub(super) fn budget_message(breach: &serde_saphyr::budget::BudgetBreach) -> String {
+/// What a YAML file over the reader's limits is refused for.
+pub(super) fn budget_message(
+    breach: &serde_saphyr::budget::BudgetBreach,
+) -> crate::text::message::Message {
+    use crate::msg;
     use serde_saphyr::budget::BudgetBreach as B;
     let what = match breach {
-        B::Nodes { nodes } => format!(
-            "it expands to more than {} values (an alias counts what its anchor holds each time it is used)",
-            nodes.saturating_sub(1)
-        ),
-        B::Aliases { aliases } => format!(
-            "it uses aliases more than {} times",
-            aliases.saturating_sub(1)
-        ),
-        B::Anchors { anchors } => {
-            format!("it defines more than {} anchors", anchors.saturating_sub(1))
-        }
-        B::Depth { depth } => format!("it nests more than {} levels deep", depth.saturating_sub(1)),
+        B::Nodes { nodes } => msg!("yaml-budget-nodes", n = nodes.saturating_sub(1)),
+        B::Aliases { aliases } => msg!("yaml-budget-aliases", n = aliases.saturating_sub(1)),
+        B::Anchors { anchors } => msg!("yaml-budget-anchors", n = anchors.saturating_sub(1)),
+        B::Depth { depth } => msg!("yaml-budget-depth", n = depth.saturating_sub(1)),
         B::MergeKeys { merge_keys } => {
-            format!(
-                "it has more than {} merge keys (`<<`)",
-                merge_keys.saturating_sub(1)
-            )
+            msg!("yaml-budget-merge-keys", n = merge_keys.saturating_sub(1))
         }
         B::AliasAnchorRatio { aliases, anchors } => {
-            format!("it uses its {anchors} anchors {aliases} times")
+            msg!("yaml-budget-ratio", anchors = *anchors, aliases = *aliases)
         }
-        _ => "it is larger than a rule file may be".to_owned(),
+        _ => msg!("yaml-budget-other"),
     };
-    format!(
-        "the YAML is too large to read: {what}; nothing in it was used. Write the values out instead of repeating large parts through aliases (`*name`)"
-    )
+    msg!("yaml-too-large", what)
 }
 
 pub(super) fn parse_def(src: &str, origin: &str) -> Result<FileDef, WorkflowError> {
     serde_saphyr::from_str_with_options(src, yaml_options()).map_err(|e| {
         let (pos, message) = yaml_error(&e);
-        // The YAML reader's own words.
-        WorkflowError::new(origin, pos, crate::text::message::Message::text(message))
+        WorkflowError::new(origin, pos, message)
     })
 }
 

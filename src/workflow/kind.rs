@@ -123,6 +123,30 @@ impl OwnFile {
     }
 }
 
+/// Why a kind gives no workflow to judge by.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoWorkflow {
+    /// Its workflow does not compile, or (for a kind the registry does
+    /// not have) its workflow file says why it makes no kind, or there is
+    /// no workflow by its name.
+    #[error(transparent)]
+    Workflow(#[from] WorkflowError),
+    /// A kind the registry does not have, by a name no kind may have:
+    /// refused as the name itself is.
+    #[error("{0}")]
+    Unknown(Message),
+}
+
+impl NoWorkflow {
+    /// What is wrong, without where.
+    pub fn message(&self) -> &Message {
+        match self {
+            NoWorkflow::Workflow(e) => &e.message,
+            NoWorkflow::Unknown(m) => m,
+        }
+    }
+}
+
 /// A kind's template file that cannot be used: it is not UTF-8.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{path} is not valid UTF-8")]
@@ -199,23 +223,23 @@ impl Sources {
     /// Why there is no kind named `name`: its workflow file's error, else
     /// that the file says nowhere its items live, else that there is no
     /// workflow of that name.
-    fn no_kind(&self, name: &str) -> WorkflowError {
+    fn no_kind(&self, name: &str) -> NoWorkflow {
         if !valid_kind_name(name) {
-            let message = crate::msg!("unknown-kind-name", name = crate::text::escape(name));
-            return WorkflowError::new(name, None, message);
+            let name = crate::text::escape(name);
+            return NoWorkflow::Unknown(crate::msg!("unknown-kind-name", name));
         }
         let own = match self.others.get(name) {
             Some(f) => match f.workflow_text() {
                 Ok(text) => Some((text, f.path.as_str())),
-                Err(e) => return e,
+                Err(e) => return e.into(),
             },
             None => None,
         };
         if let Err(e) = Workflow::load(name, own, &self.roles) {
-            return e;
+            return e.into();
         }
         let at = own.map_or(name, |(_, path)| path);
-        WorkflowError::new(at, None, crate::msg!("workflow-items-missing"))
+        WorkflowError::new(at, None, crate::msg!("workflow-items-missing")).into()
     }
 
     /// Kind `at`'s workflow, compiled once: the built-in one with the
@@ -282,7 +306,7 @@ impl Kind {
     /// The kind's workflow: the built-in one with the repository's
     /// `.orx/workflows/<kind>.yaml` laid over it, compiled once; a `waits:`
     /// on another kind is checked against that kind's workflow.
-    pub fn workflow(&self) -> Result<Arc<Workflow>, WorkflowError> {
+    pub fn workflow(&self) -> Result<Arc<Workflow>, NoWorkflow> {
         let Some(at) = self.at else {
             return Err(self.sources.no_kind(self.name()));
         };
@@ -520,8 +544,10 @@ mod tests {
             let kind = kinds.named(name);
             assert!(!kind.is_known(), "{name}");
             assert!(!kind.items.holds("notes/1.md"), "{name}");
-            let e = kind.workflow().unwrap_err();
-            (e.origin.clone(), e.message.to_string())
+            match kind.workflow().unwrap_err() {
+                NoWorkflow::Workflow(e) => (e.origin.clone(), e.message.to_string()),
+                NoWorkflow::Unknown(m) => (String::new(), m.to_string()),
+            }
         };
         // No workflow by that name.
         assert_eq!(said("nothing").1, "there is no workflow `nothing`");
@@ -600,7 +626,9 @@ mod tests {
     #[test]
     fn a_workflow_file_that_is_not_utf8_is_said_where_it_is() {
         let kinds = registry(&[("story", None)], &[("story", None)], &[]);
-        let e = kinds.get("story").unwrap().workflow().unwrap_err();
+        let NoWorkflow::Workflow(e) = kinds.get("story").unwrap().workflow().unwrap_err() else {
+            panic!("a workflow file's error");
+        };
         assert_eq!(e.origin, ".orx/workflows/story.yaml");
         assert_eq!(
             e.to_message().render(crate::text::message::Lang::En),

@@ -202,6 +202,24 @@ fn a_file_with_an_unknown_kind_is_a_bad_file() {
     .ok();
     repo.orx(&["move", "6.1", "Blocked", "--as", "sm"])
         .fails(1, &["docs/stories/6.1.x.md:2:7: unknown kind `Story`"]);
+    // `show` and `check` read the item as a kind nothing is known of and
+    // say so as the name itself is refused: a usage error, not a workflow
+    // file's.
+    let show = repo.orx(&["show", "6.1"]);
+    show.fails(2, &["unknown kind `Story`"]);
+    assert!(!show.stderr.contains("invalid workflow"), "{}", show.stderr);
+    let check = repo.orx(&["check"]);
+    check.code(1);
+    assert!(
+        check.stdout.contains("unknown kind `Story`"),
+        "{}",
+        check.stdout
+    );
+    assert!(
+        !check.stdout.contains("invalid workflow"),
+        "{}",
+        check.stdout
+    );
 }
 
 #[cfg(target_os = "linux")]

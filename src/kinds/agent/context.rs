@@ -27,17 +27,12 @@ pub fn context_path(rules: &Rules, name: &str) -> Result<String> {
             why
         )));
     }
-    rules
-        .registry()
-        .get(KIND)
-        .map(|k| &k.items)
-        .and_then(|i| i.path_for(name, ""))
-        .ok_or_else(|| {
-            Error::Usage(crate::msg!(
-                "no-agent-context-can-named",
-                name = crate::text::escape(name)
-            ))
-        })
+    rules.kind(KIND)?.items.path_for(name, "").ok_or_else(|| {
+        Error::Usage(crate::msg!(
+            "no-agent-context-can-named",
+            name = crate::text::escape(name)
+        ))
+    })
 }
 
 /// The agent context files there are, in the order of the agent kind's

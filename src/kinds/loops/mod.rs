@@ -47,11 +47,7 @@ impl Paths {
 
 /// The paths of loop `id`, from where the registry keeps loops.
 pub fn paths(ws: &Workspace, id: &str) -> Result<Paths> {
-    let items = ws
-        .registry()
-        .get(KIND)
-        .map(|k| &k.items)
-        .ok_or_else(|| Error::Failed(crate::msg!("kind-kind-not-registry", kind = KIND)))?;
+    let items = &ws.kind(KIND)?.items;
     if let Some(problem) = items.id_problem(id) {
         return Err(Error::Usage(problem));
     }

@@ -5,6 +5,7 @@
 //! machine by the part of it that is here), and the folder one level down
 //! when the named one holds no story.
 
+use crate::text::message::Message;
 use std::path::Path;
 
 use serde_json::Value;
@@ -52,9 +53,9 @@ pub struct Place {
     pub dir: Option<String>,
     /// Where the directory was learnt (`.bmad-core/core-config.yaml
     /// devStoryLocation`).
-    pub from: String,
+    pub from: Message,
     /// Every place looked at, with what named it.
-    pub searched: Vec<String>,
+    pub searched: Vec<Message>,
 }
 
 /// The top-level `key: value` lines of a YAML text, read one by one: a
@@ -77,7 +78,7 @@ pub fn keys(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-fn key(root: &Path, rel: &str, names: &[&str]) -> Vec<(String, String)> {
+fn key(root: &Path, rel: &str, names: &[&str]) -> Vec<(String, Message)> {
     let Ok(text) = std::fs::read_to_string(root.join(rel)) else {
         return Vec::new();
     };
@@ -87,7 +88,8 @@ fn key(root: &Path, rel: &str, names: &[&str]) -> Vec<(String, String)> {
         .filter_map(|n| {
             keys.iter()
                 .find(|(k, _)| k == n)
-                .map(|(_, v)| (v.clone(), format!("{rel} {n}")))
+                // A file and its key: named as written.
+                .map(|(_, v)| (v.clone(), Message::text(format!("{rel} {n}"))))
         })
         .collect()
 }
@@ -153,12 +155,12 @@ fn has_markdown(root: &Path, dir: &str) -> bool {
 /// usual places) that holds a Markdown file, or a story folder one level
 /// down from it.
 pub fn stories_dir(root: &Path, asked: Option<&str>, own: Option<&str>) -> Place {
-    let mut named: Vec<(String, String)> = Vec::new();
+    let mut named: Vec<(String, Message)> = Vec::new();
     if let Some(d) = asked {
-        named.push((d.to_owned(), "asked".to_owned()));
+        named.push((d.to_owned(), crate::msg!("adopt-from-asked")));
     }
     if let Some(d) = own {
-        named.push((d.to_owned(), ".orx/config.yaml stories".to_owned()));
+        named.push((d.to_owned(), Message::text(".orx/config.yaml stories")));
     }
     for rel in CORE_CONFIGS {
         named.extend(key(root, rel, &["devStoryLocation"]));
@@ -178,24 +180,25 @@ pub fn stories_dir(root: &Path, asked: Option<&str>, own: Option<&str>) -> Place
             ],
         ));
     }
+    let usual = named.len();
     for d in STORY_DIRS {
-        named.push(((*d).to_owned(), "the usual places".to_owned()));
+        named.push(((*d).to_owned(), crate::msg!("adopt-from-usual")));
     }
     let mut searched = Vec::new();
-    for (raw, from) in named {
+    for (n, (raw, from)) in named.into_iter().enumerate() {
         let Some(dir) = locate(root, &raw) else {
-            searched.push(format!("{raw} ({from}: not there)"));
+            searched.push(crate::msg!("adopt-searched-not-there", dir = &raw, from));
             continue;
         };
         if !root.join(&dir).is_dir() {
-            searched.push(format!("{raw} ({from}: not a folder)"));
+            searched.push(crate::msg!("adopt-searched-not-folder", dir = &raw, from));
             continue;
         }
         if has_markdown(root, &dir) {
-            let from = if dir == raw.trim_end_matches('/') || from == "the usual places" {
+            let from = if dir == raw.trim_end_matches('/') || n >= usual {
                 from
             } else {
-                format!("{from}: {raw}")
+                crate::msg!("adopt-from-at", from, dir = &raw)
             };
             return Place {
                 dir: Some(dir),
@@ -208,16 +211,16 @@ pub fn stories_dir(root: &Path, asked: Option<&str>, own: Option<&str>) -> Place
         }) {
             return Place {
                 dir: Some(down),
-                from: format!("{from}: {raw}, one folder down"),
+                from: crate::msg!("adopt-from-down", from, dir = &raw),
                 searched,
             };
         }
-        searched.push(format!("{dir} ({from}: no Markdown file)"));
+        searched.push(crate::msg!("adopt-searched-no-markdown", dir = &dir, from));
     }
     searched.dedup();
     Place {
         dir: None,
-        from: String::new(),
+        from: Message::text(""),
         searched,
     }
 }
@@ -300,10 +303,18 @@ mod tests {
         // Named `docs`: the stories are one folder down.
         let place = stories_dir(root, Some("docs"), None);
         assert_eq!(place.dir.as_deref(), Some("Docs/Stories"));
-        assert!(place.from.contains("one folder down"), "{}", place.from);
+        assert!(
+            place.from.to_string().contains("one folder down"),
+            "{}",
+            place.from
+        );
         let empty = tempfile::tempdir().unwrap();
         let none = stories_dir(empty.path(), None, None);
         assert_eq!(none.dir, None);
-        assert!(none.searched.iter().any(|s| s.starts_with("docs/stories")));
+        assert!(
+            none.searched
+                .iter()
+                .any(|s| s.to_string().starts_with("docs/stories"))
+        );
     }
 }

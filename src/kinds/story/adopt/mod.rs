@@ -122,9 +122,13 @@ pub struct Adoption {
     /// The stories' folder (empty when none was found).
     pub dir: String,
     /// Where the folder was learnt (a config file's key, the usual places).
-    pub dir_from: String,
+    #[serde(serialize_with = "english")]
+    #[schemars(with = "String")]
+    pub dir_from: Message,
     /// The places looked at before it (all of them when none was found).
-    pub searched: Vec<String>,
+    #[serde(serialize_with = "english_list")]
+    #[schemars(with = "Vec<String>")]
+    pub searched: Vec<Message>,
     pub file: String,
     pub file_sep: Option<String>,
     pub entries: Vec<Entry>,
@@ -284,7 +288,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         return Ok(Adoption {
             preset: None,
             dir: String::new(),
-            dir_from: String::new(),
+            dir_from: Message::text(""),
             searched: place.searched,
             file: String::new(),
             file_sep: None,
@@ -613,12 +617,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
             });
         }
     }
-    let items = rules
-        .registry()
-        .get(presets::KIND)
-        .map(|k| &k.items)
-        .cloned()
-        .ok_or_else(|| Error::Failed(crate::msg!("story-kind-has-no-items")))?;
+    let items = crate::workflow::items::Items::clone(&rules.kind(presets::KIND)?.items);
     let taken: BTreeSet<String> = items_found
         .iter()
         .filter_map(|f| f.item.as_ref().map(|i| classify::norm_id(&i.id)))
