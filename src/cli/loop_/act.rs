@@ -61,10 +61,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 })?
         }
     };
-    // init takes the loop's task list when no tasks are given.
+    // init takes the loop's task list when no tasks are given: asked
+    // for, or none is named and the loop is in its workflow's first state.
     let init = args.action.as_deref() == Some("init")
         || (args.action.is_none()
-            && matches!(loops::find(&ws, &args.id)?, loops::Found::Item(ref i) if i.status == "created"));
+            && match loops::find(&ws, &args.id)? {
+                loops::Found::Item(i) => i.status == i.kind.workflow()?.initial,
+                _ => false,
+            });
     if init && input.get("tasks").is_none() {
         let p = loops::paths(&ws, &args.id)?;
         if let Ok(text) = std::fs::read_to_string(ws.root().join(&p.tasks)) {
