@@ -11,6 +11,7 @@ use crate::engine::store::{self, Lock};
 use crate::error::{Error, Result};
 use crate::repo::workspace::Workspace;
 use crate::text::message::Message;
+use crate::workflow::kind::Kind;
 
 /// Where backups live.
 pub const BACKUPS: &str = "refs/orx/backups/";
@@ -601,18 +602,20 @@ fn keep_replaced(
 
 /// Finds the file of item `id` even when it cannot be read as an item:
 /// `(kind, id, path, the item if it reads)`.
-pub fn locate(ws: &Workspace, id: &str) -> Result<(String, String, String, Option<Item>)> {
+pub fn locate(ws: &Workspace, id: &str) -> Result<(Kind, String, String, Option<Item>)> {
     match ws.find(id) {
         Ok(item) => Ok((
-            item.kind.to_string(),
+            item.kind.clone(),
             item.id.clone(),
             item.path.clone(),
             Some(item),
         )),
         Err(Error::Item(e)) => {
+            // The kind whose items its path holds.
             let kind = ws
-                .kind_at(&e.path)
-                .map(str::to_owned)
+                .registry()
+                .at(&e.path)
+                .cloned()
                 .ok_or(Error::Item(e.clone()))?;
             let bare = id.split_once(':').map_or(id, |(_, i)| i).to_owned();
             Ok((kind, bare, e.path, None))
@@ -648,7 +651,7 @@ pub fn restore(
                 };
                 (crate::msg!("restore-from-committed"), h)
             } else {
-                let list = backups(ws, &kind, &id)?;
+                let list = backups(ws, kind.name(), &id)?;
                 let mut found = None;
                 for b in list.iter().rev() {
                     if let Some(bytes) = backup_bytes(ws, &b.commit, &path)?
@@ -668,7 +671,7 @@ pub fn restore(
             }
         }
         RestoreTo::Named(name) => {
-            let list = all_backups(ws, &kind, &id, &path)?;
+            let list = all_backups(ws, kind.name(), &id, &path)?;
             let found = list.iter().find(|b| &b.name == name);
             // A copy the state store kept: its bytes are in the file.
             if let Some(file) = found.and_then(|b| b.file.as_deref()) {
@@ -733,7 +736,7 @@ pub fn restore(
     if head.as_deref() == Some(bytes.as_slice()) {
         // Back to what is committed: the file is put back, nothing to record.
         let kept = match replaced && disk != bytes {
-            true => Some(keep_replaced(ws, &kind, &id, &path, &disk, dry_run)?),
+            true => Some(keep_replaced(ws, kind.name(), &id, &path, &disk, dry_run)?),
             false => None,
         };
         if disk != bytes && !dry_run {
@@ -808,7 +811,7 @@ pub fn restore(
         },
     )?;
     let kept = match replaced && plan.text().as_bytes() != disk.as_slice() {
-        true => Some(keep_replaced(ws, &kind, &id, &path, &disk, dry_run)?),
+        true => Some(keep_replaced(ws, kind.name(), &id, &path, &disk, dry_run)?),
         false => None,
     };
     let done = match dry_run {

@@ -23,6 +23,8 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
     let (kind, id, path, _) = state::locate(&ws, &args.id)?;
+    // The kind is said and kept by its name (backup refs, JSON).
+    let kind = kind.to_string();
     if args.dry_run {
         let name = state::backup_planned(&ws, &kind, &id, args.name.as_deref())?;
         if ui.is_json() {

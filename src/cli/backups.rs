@@ -18,6 +18,8 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
     let (kind, id, path, _) = state::locate(&ws, &args.id)?;
+    // The kind is said and kept by its name (backup refs, JSON).
+    let kind = kind.to_string();
     let list = state::all_backups(&ws, &kind, &id, &path)?;
     if ui.is_json() {
         ui.json(&super::output::backup::Backups {

@@ -31,6 +31,8 @@ fn compact(voice: &crate::cli::msg::Voice, v: &serde_json::Value) -> String {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
     let (kind, id, path, _) = state::locate(&ws, &args.id)?;
+    // The kind is said and kept by its name (backup refs, JSON).
+    let kind = kind.to_string();
     let (changes, backups) = orx::history::changes::history(&ws, &kind, &id)?;
     if ui.is_json() {
         ui.json(&super::output::backup::History {

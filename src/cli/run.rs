@@ -328,9 +328,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         // A file that does not read is restored by the run itself.
         Err(orx::Error::Item(_)) => {
             let (kind, id, _, _) = orx::change::state::locate(&ws, &args.id)?;
-            ui.acting_on(&kind, &id);
+            ui.acting_on(kind.name(), &id);
             let role = super::role(ui, &ws, &args.role)?;
-            return run_as(ui, &ws, &args, &ws.registry().named(&kind), &role);
+            return run_as(ui, &ws, &args, &kind, &role);
         }
         Err(e) => return Err(e),
     };
