@@ -730,9 +730,9 @@ pub fn fold_kept<S>(
 where
     S: Serialize + serde::de::DeserializeOwned,
 {
-    let (ids, cache) = reachable_and_cache(repo, rules)?;
-    let fingerprint = cache.fingerprint.clone();
-    let dir = repo.orx_dir().join("history").join(FOLDED_DIR);
+    let history = repo.orx_dir().join("history");
+    let fingerprint = fingerprint(rules);
+    let dir = history.join(FOLDED_DIR);
     let path = key.map(|k| {
         dir.join(format!(
             "{fingerprint}-{:016x}.fold",
@@ -740,12 +740,21 @@ where
         ))
     });
     let kept = match (&path, key) {
-        (Some(path), Some(key)) => Folded::read(path, &fingerprint, key).and_then(|k| {
-            let new = k.range.new_in(&ids)?;
-            Some((new, k.state::<S>()?))
-        }),
+        (Some(path), Some(key)) => Folded::read(path, &fingerprint, key),
         _ => None,
     };
+    // The commits added since the state was kept were read after it, so
+    // the segments there were then are not read to look for them.
+    let skip = kept.as_ref().map(|k| k.segments.clone()).unwrap_or_default();
+    let (ids, mut cache) = reachable_and_cache_skipping(repo, rules, &skip)?;
+    let kept = kept.and_then(|k| {
+        let new = k.range.new_in(&ids)?;
+        Some((new, k.state::<S>()?))
+    });
+    if kept.is_none() && !skip.is_empty() {
+        // Every commit is counted: every segment is wanted.
+        cache = Cache::load(&history, &fingerprint);
+    }
     let unchanged = kept.as_ref().is_some_and(|(new, _)| *new == 0);
     let (new, mut state) = kept.unwrap_or((ids.len(), fresh));
     each_commit(repo, rules, cache, &ids[..new], true, progress, &mut |r| {
@@ -759,6 +768,7 @@ where
             fingerprint,
             key: key.to_owned(),
             range,
+            segments: segment_names(&history),
             check: bytes_hash(&bytes),
             state: bytes,
         }
@@ -780,15 +790,29 @@ fn bytes_hash(bytes: &[u8]) -> u64 {
     h.finish()
 }
 
+/// The cache's segment files in `dir`, by name.
+fn segment_names(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".seg"))
+        .collect()
+}
+
 /// What [`fold_kept`] keeps: the key and the commits its state stands
-/// for, and the state (postcard) with a hash of its bytes, so that a file
-/// cut short or altered is not taken up.
+/// for, the cache's segments when it was written, and the state
+/// (postcard) with a hash of its bytes, so that a file cut short or
+/// altered is not taken up.
 #[derive(Serialize, Deserialize)]
 struct Folded {
     version: u32,
     fingerprint: String,
     key: String,
     range: Range,
+    segments: Vec<String>,
     check: u64,
     state: Vec<u8>,
 }
@@ -869,10 +893,20 @@ impl Folded {
 /// The commits HEAD reaches ([`reachable`]) and the cache, read at once:
 /// the segments are read while git lists the commits added on top.
 fn reachable_and_cache(repo: &Repo, rules: &Rules) -> Result<(Vec<Oid>, Cache)> {
+    reachable_and_cache_skipping(repo, rules, &[])
+}
+
+/// [`reachable_and_cache`], the cache read without the segments named in
+/// `skip` ([`Cache::load_skipping`]).
+fn reachable_and_cache_skipping(
+    repo: &Repo,
+    rules: &Rules,
+    skip: &[String],
+) -> Result<(Vec<Oid>, Cache)> {
     let dir = repo.orx_dir().join("history");
     let fingerprint = fingerprint(rules);
     std::thread::scope(|s| {
-        let loading = s.spawn(|| Cache::load(&dir, &fingerprint));
+        let loading = s.spawn(|| Cache::load_skipping(&dir, &fingerprint, skip));
         let ids = reachable(repo);
         let cache = match loading.join() {
             Ok(cache) => cache,
@@ -1094,6 +1128,15 @@ struct Cache {
 
 impl Cache {
     fn load(dir: &Path, fingerprint: &str) -> Cache {
+        Cache::load_skipping(dir, fingerprint, &[])
+    }
+
+    /// [`Cache::load`] without reading the segments named in `skip`
+    /// (a run that needs only commits added since they were written),
+    /// unless there are so many segments that this run should merge
+    /// them: then all are read. What a skipped segment holds is read from
+    /// git again if asked for, which costs time, never correctness.
+    fn load_skipping(dir: &Path, fingerprint: &str, skip: &[String]) -> Cache {
         let mut cache = Cache {
             dir: dir.to_owned(),
             fingerprint: fingerprint.to_owned(),
@@ -1106,17 +1149,27 @@ impl Cache {
             return cache;
         };
         let prefix = format!("{fingerprint}-");
+        let mut names = Vec::new();
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().into_owned();
-            let path = e.path();
             if name.ends_with(".json") {
                 // A segment of an earlier version.
-                let _ = std::fs::remove_file(&path);
+                let _ = std::fs::remove_file(e.path());
                 continue;
             }
-            if !name.starts_with(&prefix) || !name.ends_with(".seg") {
+            if name.starts_with(&prefix) && name.ends_with(".seg") {
+                names.push(name);
+            }
+        }
+        let skip = match names.len() >= MAX_SEGMENTS {
+            true => &[],
+            false => skip,
+        };
+        for name in names {
+            if skip.contains(&name) {
                 continue;
             }
+            let path = dir.join(&name);
             // A segment removed meanwhile by another run's merge is in
             // the merged one.
             if !path.exists() {

@@ -363,7 +363,8 @@ fn kept_counts(repo: &Repo) -> Vec<(String, Vec<u8>, std::time::SystemTime)> {
 /// the commits since counted on top, are the metrics read afresh (text
 /// with `--check`'s exit, JSON, another kind, a period), from an empty
 /// trail on, after new commits, after history was rewritten under them,
-/// after the rules changed, and from a kept file cut short or foreign.
+/// after the rules changed, from a kept file cut short or foreign, and
+/// with new commits the cache read before the counts were kept.
 #[test]
 fn metrics_counted_on_from_what_was_kept_are_the_metrics_read_afresh() {
     let repo = Repo::new();
@@ -462,4 +463,16 @@ fn metrics_counted_on_from_what_was_kept_are_the_metrics_read_afresh() {
         std::fs::write(&path, b"not what git-orx keeps").unwrap();
     }
     check("foreign kept files");
+    // Commits the cache read before the counts were kept (a branch `log`
+    // read ahead), added since: the segments there were then are not
+    // read again, so they are read from git and counted once.
+    repo.git(&["checkout", "-q", "-b", "ahead"]).ok();
+    hand(&repo, "1.5", "Draft", None, "sm", (5, 0));
+    hand(&repo, "1.5", "Approved", Some((100, 8.0)), "sm", (5, 1));
+    repo.orx(&["log"]).ok();
+    repo.git(&["checkout", "-q", "-"]).ok();
+    std::fs::remove_dir_all(repo.path(".git/orx/history/folded")).unwrap();
+    keep();
+    repo.git(&["checkout", "-q", "ahead"]).ok();
+    check("commits read before the counts were kept");
 }
