@@ -717,7 +717,9 @@ impl Rendered {
 /// on top are read and counted. The kept state stands only for the same
 /// commits in the same order (a hash of their ids says so), and a file
 /// that is not whole, of another version or another key is not read;
-/// otherwise the fold starts from `fresh` over every commit. `key` none:
+/// otherwise the fold starts from `fresh` over every commit. A state
+/// taken up names the cache's segments when it was kept, which are not
+/// read: the commits added since were read after them. `key` none:
 /// nothing is kept or taken up. Keeping is best effort, like the cache's.
 pub fn fold_kept<S>(
     repo: &Repo,
@@ -745,7 +747,10 @@ where
     };
     // The commits added since the state was kept were read after it, so
     // the segments there were then are not read to look for them.
-    let skip = kept.as_ref().map(|k| k.segments.clone()).unwrap_or_default();
+    let skip = kept
+        .as_ref()
+        .map(|k| k.segments.clone())
+        .unwrap_or_default();
     let (ids, mut cache) = reachable_and_cache_skipping(repo, rules, &skip)?;
     let kept = kept.and_then(|k| {
         let new = k.range.new_in(&ids)?;
