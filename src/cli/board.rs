@@ -561,6 +561,7 @@ fn report(shared: &Shared, kind: Option<String>) -> orx::Result<String> {
         &ws,
         &orx::kinds::story::metrics::Options {
             kind: Some(kind),
+            keep: super::build_id(),
             ..Default::default()
         },
         &mut |_, _| {},

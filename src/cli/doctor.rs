@@ -71,6 +71,7 @@ fn alerts(ui: &mut Ui, ws: &orx::repo::workspace::Workspace) -> orx::Result<()> 
         ws,
         &orx::kinds::story::metrics::Options {
             kind: Some("story".to_owned()),
+            keep: super::build_id(),
             ..Default::default()
         },
         &mut super::history_progress(),

@@ -38,6 +38,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         kind: Some(args.kind.clone()),
         since,
         until,
+        keep: super::build_id(),
         ..Options::default()
     };
     let m = metrics::measure(&ws.repo, &ws, &opts, &mut super::history_progress())?;

@@ -766,6 +766,19 @@ pub fn history_progress() -> impl FnMut(usize, usize) {
     }
 }
 
+/// This build, as the name of what a command keeps between runs beside
+/// the history cache: its executable's size and time (none when unknown:
+/// then nothing is kept, so that no other build's counts are taken up).
+pub fn build_id() -> Option<String> {
+    let m = std::env::current_exe().and_then(std::fs::metadata).ok()?;
+    let since = m
+        .modified()
+        .ok()?
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?;
+    Some(format!("{}-{}", m.len(), since.as_nanos()))
+}
+
 /// `text` styled for standard output: the escapes are taken out again
 /// when the output is not coloured (see [`Ui`]).
 pub fn paint(style: Style, text: impl std::fmt::Display) -> String {

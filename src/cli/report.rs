@@ -33,6 +33,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         &ws,
         &orx::kinds::story::metrics::Options {
             kind: Some(args.kind.clone()),
+            keep: super::build_id(),
             ..Default::default()
         },
         &mut progress,

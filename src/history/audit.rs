@@ -150,6 +150,31 @@ pub fn log_rendered(
     )
 }
 
+/// The entries `opts` selects, oldest first (whatever `opts.reverse`
+/// says), folded into a state by `add`, from `fresh`: the state reached
+/// over the commits HEAD reached last time is kept under `key` and taken
+/// up again, so that only the commits since are read and added
+/// ([`cache::fold_kept`]). `key` names everything besides the entries that
+/// the state depends on; none keeps nothing.
+pub fn log_folded<S>(
+    repo: &Repo,
+    rules: &Rules,
+    opts: &Options,
+    key: Option<&str>,
+    progress: cache::Progress,
+    fresh: S,
+    add: &mut dyn FnMut(&mut S, Entry),
+) -> Result<S>
+where
+    S: serde::Serialize + serde::de::DeserializeOwned,
+{
+    cache::fold_kept(repo, rules, key, progress, fresh, &mut |state, c| {
+        let mut here = commit_entries(c, opts);
+        here.reverse();
+        here.into_iter().for_each(|e| add(state, e));
+    })
+}
+
 /// The entries of `commits` (newest first) that `opts` selects; each
 /// record is dropped once its entries are made.
 pub fn entries(commits: Vec<CommitRecord>, opts: &Options) -> Vec<Entry> {

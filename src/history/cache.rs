@@ -19,6 +19,12 @@
 //! `gc` pruned are simply never asked for. A segment that cannot be read
 //! (cut short, corrupt, another version) is ignored and removed: its
 //! commits are read again.
+//!
+//! A command that reads every commit may also keep what it made of them,
+//! for the commits HEAD reached (a hash of their ids, in walk order): the
+//! bytes `log` wrote ([`each_rendered`]), the counts `metrics` reached
+//! ([`fold_kept`]). A later run whose HEAD has moved on from there reads
+//! only the commits added on top; after a rewrite, everything again.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -501,7 +507,7 @@ pub fn each_rendered(
     let name = format!("{fingerprint}-{key}");
     let manifest = dir.join(format!("{name}.kept"));
     let kept = Rendered::read(&manifest, &fingerprint).and_then(|k| {
-        let new = k.new_in(&ids)?;
+        let new = k.range.new_in(&ids)?;
         let files = k.open(&dir)?;
         Some((k, new, files))
     });
@@ -565,15 +571,13 @@ pub fn each_rendered(
         chunks.extend(k.chunks);
     }
     // What was made but could not be kept is made again next time.
-    if let Some(head) = ids.first()
+    if let Some(range) = Range::of(&ids)
         && (made || written == 0)
     {
         Rendered {
             version: VERSION,
             fingerprint,
-            tip: *head,
-            count: ids.len() as u64,
-            hash: ids_hash(&ids),
+            range,
             chunks,
         }
         .save(&dir, &manifest, &name);
@@ -593,10 +597,36 @@ const MAX_CHUNKS: usize = 8;
 struct Rendered {
     version: u32,
     fingerprint: String,
+    range: Range,
+    chunks: Vec<(String, u64)>,
+}
+
+/// Which commits something kept stands for: HEAD then, how many commits
+/// it reached and a hash of them, in walk order.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+struct Range {
     tip: Oid,
     count: u64,
     hash: u64,
-    chunks: Vec<(String, u64)>,
+}
+
+impl Range {
+    /// The range of `ids` (walk order, newest first); `None` when empty.
+    fn of(ids: &[Oid]) -> Option<Range> {
+        Some(Range {
+            tip: *ids.first()?,
+            count: ids.len() as u64,
+            hash: ids_hash(ids),
+        })
+    }
+
+    /// How many of `ids` (walk order) are new: those before the kept
+    /// tip, when the tip and the rest are the commits kept, in order.
+    fn new_in(&self, ids: &[Oid]) -> Option<usize> {
+        let at = ids.iter().position(|id| *id == self.tip)?;
+        let rest = &ids[at..];
+        (rest.len() as u64 == self.count && ids_hash(rest) == self.hash).then_some(at)
+    }
 }
 
 fn ids_hash(ids: &[Oid]) -> u64 {
@@ -612,14 +642,6 @@ impl Rendered {
         postcard::from_bytes::<Rendered>(&bytes)
             .ok()
             .filter(|k| k.version == VERSION && k.fingerprint == fingerprint)
-    }
-
-    /// How many of `ids` (walk order) are new: those before the kept
-    /// tip, when the tip and the rest are the commits kept, in order.
-    fn new_in(&self, ids: &[Oid]) -> Option<usize> {
-        let at = ids.iter().position(|id| *id == self.tip)?;
-        let rest = &ids[at..];
-        (rest.len() as u64 == self.count && ids_hash(rest) == self.hash).then_some(at)
     }
 
     /// The kept files, opened (so that a concurrent run's removing them
@@ -687,13 +709,209 @@ impl Rendered {
     }
 }
 
+/// [`load_each`] oldest first for a command that folds the records into a
+/// state (`add` counts one record into it): the state reached over the
+/// commits HEAD reached last time is kept under `key` (which names
+/// everything besides the records that it depends on, the state's own
+/// settings included) and taken up again, so that only the commits added
+/// on top are read and counted. The kept state stands only for the same
+/// commits in the same order (a hash of their ids says so), and a file
+/// that is not whole, of another version or another key is not read;
+/// otherwise the fold starts from `fresh` over every commit. A state
+/// taken up names the cache's segments when it was kept, which are not
+/// read: the commits added since were read after them. `key` none:
+/// nothing is kept or taken up. Keeping is best effort, like the cache's.
+pub fn fold_kept<S>(
+    repo: &Repo,
+    rules: &Rules,
+    key: Option<&str>,
+    progress: Progress,
+    fresh: S,
+    add: &mut dyn FnMut(&mut S, CommitRecord),
+) -> Result<S>
+where
+    S: Serialize + serde::de::DeserializeOwned,
+{
+    let history = repo.orx_dir().join("history");
+    let fingerprint = fingerprint(rules);
+    let dir = history.join(FOLDED_DIR);
+    let path = key.map(|k| {
+        dir.join(format!(
+            "{fingerprint}-{:016x}.fold",
+            bytes_hash(k.as_bytes())
+        ))
+    });
+    let kept = match (&path, key) {
+        (Some(path), Some(key)) => Folded::read(path, &fingerprint, key),
+        _ => None,
+    };
+    // The commits added since the state was kept were read after it, so
+    // the segments there were then are not read to look for them.
+    let skip = kept
+        .as_ref()
+        .map(|k| k.segments.clone())
+        .unwrap_or_default();
+    let (ids, mut cache) = reachable_and_cache_skipping(repo, rules, &skip)?;
+    let kept = kept.and_then(|k| {
+        let new = k.range.new_in(&ids)?;
+        Some((new, k.state::<S>()?))
+    });
+    if kept.is_none() && !skip.is_empty() {
+        // Every commit is counted: every segment is wanted.
+        cache = Cache::load(&history, &fingerprint);
+    }
+    let unchanged = kept.as_ref().is_some_and(|(new, _)| *new == 0);
+    let (new, mut state) = kept.unwrap_or((ids.len(), fresh));
+    each_commit(repo, rules, cache, &ids[..new], true, progress, &mut |r| {
+        add(&mut state, r)
+    })?;
+    if let (Some(path), Some(key), Some(range), false) = (path, key, Range::of(&ids), unchanged)
+        && let Ok(bytes) = postcard::to_allocvec(&state)
+    {
+        Folded {
+            version: VERSION,
+            fingerprint,
+            key: key.to_owned(),
+            range,
+            segments: segment_names(&history),
+            check: bytes_hash(&bytes),
+            state: bytes,
+        }
+        .save(&dir, &path);
+    }
+    Ok(state)
+}
+
+/// Where [`fold_kept`] keeps its states, in the cache's directory.
+const FOLDED_DIR: &str = "folded";
+/// Kept states beyond this many are removed, the least recently written
+/// first (each set of options of a command keeps its own).
+const MAX_FOLDED: usize = 8;
+
+fn bytes_hash(bytes: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
+}
+
+/// The cache's segment files in `dir`, by name.
+fn segment_names(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".seg"))
+        .collect()
+}
+
+/// What [`fold_kept`] keeps: the key and the commits its state stands
+/// for, the cache's segments when it was written, and the state
+/// (postcard) with a hash of its bytes, so that a file cut short or
+/// altered is not taken up.
+#[derive(Serialize, Deserialize)]
+struct Folded {
+    version: u32,
+    fingerprint: String,
+    key: String,
+    range: Range,
+    segments: Vec<String>,
+    check: u64,
+    state: Vec<u8>,
+}
+
+impl Folded {
+    fn read(path: &Path, fingerprint: &str, key: &str) -> Option<Folded> {
+        let bytes = std::fs::read(path).ok()?;
+        match postcard::take_from_bytes::<Folded>(&bytes) {
+            Ok((k, rest))
+                if rest.is_empty()
+                    && k.version == VERSION
+                    && k.fingerprint == fingerprint
+                    && k.key == key
+                    && k.check == bytes_hash(&k.state) =>
+            {
+                Some(k)
+            }
+            _ => None,
+        }
+    }
+
+    /// The state kept, when it reads whole as an `S`.
+    fn state<S: serde::de::DeserializeOwned>(&self) -> Option<S> {
+        match postcard::take_from_bytes::<S>(&self.state) {
+            Ok((s, [])) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Writes this to `path` (a new file renamed into place: a reader
+    /// sees the old one or this one), and removes the kept states of
+    /// other fingerprints and the oldest past [`MAX_FOLDED`].
+    fn save(&self, dir: &Path, path: &Path) {
+        let Ok(bytes) = postcard::to_allocvec(self) else {
+            return;
+        };
+        // Not synced: a file cut short by a crash fails its hash.
+        let tmp = path.with_extension(format!(
+            "{}-{}.tmp",
+            std::process::id(),
+            jiff::Timestamp::now().as_nanosecond()
+        ));
+        if std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(&tmp, &bytes))
+            .and_then(|()| std::fs::rename(&tmp, path))
+            .is_err()
+        {
+            let _ = std::fs::remove_file(&tmp);
+            return;
+        }
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut mine = Vec::new();
+        for e in entries.flatten() {
+            let file = e.file_name().to_string_lossy().into_owned();
+            if !file.starts_with(&self.fingerprint) {
+                let _ = std::fs::remove_file(e.path());
+            } else if file.ends_with(".fold") {
+                let written = e.metadata().and_then(|m| m.modified()).ok();
+                mine.push((written, e.path()));
+            }
+        }
+        if mine.len() > MAX_FOLDED {
+            // Newest first; this run's own is kept whatever the clock says.
+            mine.sort_by_key(|m| std::cmp::Reverse(m.0));
+            for (_, p) in mine
+                .into_iter()
+                .filter(|(_, p)| p != path)
+                .skip(MAX_FOLDED - 1)
+            {
+                let _ = std::fs::remove_file(p);
+            }
+        }
+    }
+}
+
 /// The commits HEAD reaches ([`reachable`]) and the cache, read at once:
 /// the segments are read while git lists the commits added on top.
 fn reachable_and_cache(repo: &Repo, rules: &Rules) -> Result<(Vec<Oid>, Cache)> {
+    reachable_and_cache_skipping(repo, rules, &[])
+}
+
+/// [`reachable_and_cache`], the cache read without the segments named in
+/// `skip` ([`Cache::load_skipping`]).
+fn reachable_and_cache_skipping(
+    repo: &Repo,
+    rules: &Rules,
+    skip: &[String],
+) -> Result<(Vec<Oid>, Cache)> {
     let dir = repo.orx_dir().join("history");
     let fingerprint = fingerprint(rules);
     std::thread::scope(|s| {
-        let loading = s.spawn(|| Cache::load(&dir, &fingerprint));
+        let loading = s.spawn(|| Cache::load_skipping(&dir, &fingerprint, skip));
         let ids = reachable(repo);
         let cache = match loading.join() {
             Ok(cache) => cache,
@@ -915,6 +1133,15 @@ struct Cache {
 
 impl Cache {
     fn load(dir: &Path, fingerprint: &str) -> Cache {
+        Cache::load_skipping(dir, fingerprint, &[])
+    }
+
+    /// [`Cache::load`] without reading the segments named in `skip`
+    /// (a run that needs only commits added since they were written),
+    /// unless there are so many segments that this run should merge
+    /// them: then all are read. What a skipped segment holds is read from
+    /// git again if asked for, which costs time, never correctness.
+    fn load_skipping(dir: &Path, fingerprint: &str, skip: &[String]) -> Cache {
         let mut cache = Cache {
             dir: dir.to_owned(),
             fingerprint: fingerprint.to_owned(),
@@ -927,17 +1154,27 @@ impl Cache {
             return cache;
         };
         let prefix = format!("{fingerprint}-");
+        let mut names = Vec::new();
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().into_owned();
-            let path = e.path();
             if name.ends_with(".json") {
                 // A segment of an earlier version.
-                let _ = std::fs::remove_file(&path);
+                let _ = std::fs::remove_file(e.path());
                 continue;
             }
-            if !name.starts_with(&prefix) || !name.ends_with(".seg") {
+            if name.starts_with(&prefix) && name.ends_with(".seg") {
+                names.push(name);
+            }
+        }
+        let skip = match names.len() >= MAX_SEGMENTS {
+            true => &[],
+            false => skip,
+        };
+        for name in names {
+            if skip.contains(&name) {
                 continue;
             }
+            let path = dir.join(&name);
             // A segment removed meanwhile by another run's merge is in
             // the merged one.
             if !path.exists() {

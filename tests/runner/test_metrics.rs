@@ -337,3 +337,142 @@ fn log_lists_rollbacks() {
     assert_eq!(json["entries"][0]["event"], "rollback");
     assert_eq!(json["entries"][0]["id"], "chk-202601020304");
 }
+
+/// The kept counts' files beside the history cache, with their bytes and
+/// times, by name.
+fn kept_counts(repo: &Repo) -> Vec<(String, Vec<u8>, std::time::SystemTime)> {
+    let Ok(dir) = std::fs::read_dir(repo.path(".git/orx/history/folded")) else {
+        return Vec::new();
+    };
+    let mut out: Vec<_> = dir
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".fold"))
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+                e.metadata().unwrap().modified().unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Regression: the metrics counted on from what the last run kept, with
+/// the commits since counted on top, are the metrics read afresh (text
+/// with `--check`'s exit, JSON, another kind, a period), from an empty
+/// trail on, after new commits, after history was rewritten under them,
+/// after the rules changed, from a kept file cut short or foreign, and
+/// with new commits the cache read before the counts were kept.
+#[test]
+fn metrics_counted_on_from_what_was_kept_are_the_metrics_read_afresh() {
+    let repo = Repo::new();
+    let forms: [&[&str]; 4] = [
+        &["metrics", "--check"],
+        &["metrics", "--json"],
+        &["metrics", "--kind", "task", "--json"],
+        &[
+            "metrics",
+            "--json",
+            "--since",
+            "2026-03-01T02:00:00Z",
+            "--until",
+            "2026-03-02T08:00:00Z",
+        ],
+    ];
+    let run = |args: &[&str]| {
+        let out = repo.orx(args);
+        assert!(out.code <= 1, "{args:?}: {}", out.stderr);
+        (out.code, out.stdout)
+    };
+    // Each form's counts kept as they stand.
+    let keep = || {
+        for args in forms {
+            run(args);
+        }
+    };
+    let check = |when: &str| {
+        for args in forms {
+            let kept = run(args);
+            assert_eq!(run(args), kept, "{when}: {args:?} again");
+            std::fs::remove_dir_all(repo.path(".git/orx/history")).unwrap();
+            assert_eq!(run(args), kept, "{when}: {args:?} afresh");
+        }
+    };
+    keep();
+    hand(&repo, "1.1", "Draft", None, "sm", (1, 0));
+    hand(&repo, "1.1", "Approved", Some((100, 8.5)), "sm", (1, 1));
+    hand(&repo, "1.1", "InProgress", Some((100, 8.5)), "dev", (1, 3));
+    check("first entries");
+    keep();
+    // Nothing new: what was kept is taken up as it is, not written again.
+    let before = kept_counts(&repo);
+    // Text and JSON count the same: one kept file a kind and period.
+    assert_eq!(before.len(), 3, "{before:?}");
+    keep();
+    assert_eq!(kept_counts(&repo), before, "nothing new");
+    hand(&repo, "1.1", "Review", Some((100, 8.5)), "dev", (1, 7));
+    hand(&repo, "1.1", "Done", Some((100, 8.5)), "qa", (1, 8));
+    hand(&repo, "1.2", "Draft", None, "sm", (2, 0));
+    hand(
+        &repo,
+        "1.2",
+        "AwaitingArchReview",
+        Some((100, 7.0)),
+        "sm",
+        (2, 2),
+    );
+    hand(
+        &repo,
+        "1.2",
+        "Escalated",
+        Some((100, 7.0)),
+        "architect",
+        (2, 3),
+    );
+    check("new commits");
+    keep();
+    hand(&repo, "1.2", "Blocked", Some((90, 7.0)), "human", (2, 4));
+    hand(&repo, "1.2", "Approved", Some((100, 7.5)), "sm", (2, 5));
+    hand(&repo, "1.3", "Approved", Some((100, 9.0)), "sm", (3, 1));
+    check("more new commits");
+    keep();
+    repo.git(&["reset", "-q", "--hard", "HEAD~4"]).ok();
+    check("a rewritten history");
+    keep();
+    let config = repo.read(".orx/config.yaml");
+    repo.write(
+        ".orx/config.yaml",
+        format!("{config}\nalerts:\n  max_review_rounds: 1.2\n  min_auto_approval_rate: 0.9\n"),
+    );
+    repo.commit_rules("tune the alerts");
+    check("changed rules");
+    keep();
+    hand(&repo, "1.4", "Draft", None, "sm", (4, 0));
+    for (name, ..) in kept_counts(&repo) {
+        let path = repo.path(&format!(".git/orx/history/folded/{name}"));
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    }
+    check("kept files cut short");
+    keep();
+    hand(&repo, "1.4", "Approved", Some((100, 8.0)), "sm", (4, 1));
+    for (name, ..) in kept_counts(&repo) {
+        let path = repo.path(&format!(".git/orx/history/folded/{name}"));
+        std::fs::write(&path, b"not what git-orx keeps").unwrap();
+    }
+    check("foreign kept files");
+    // Commits the cache read before the counts were kept (a branch `log`
+    // read ahead), added since: the segments there were then are not
+    // read again, so they are read from git and counted once.
+    repo.git(&["checkout", "-q", "-b", "ahead"]).ok();
+    hand(&repo, "1.5", "Draft", None, "sm", (5, 0));
+    hand(&repo, "1.5", "Approved", Some((100, 8.0)), "sm", (5, 1));
+    repo.orx(&["log"]).ok();
+    repo.git(&["checkout", "-q", "-"]).ok();
+    std::fs::remove_dir_all(repo.path(".git/orx/history/folded")).unwrap();
+    keep();
+    repo.git(&["checkout", "-q", "ahead"]).ok();
+    check("commits read before the counts were kept");
+}

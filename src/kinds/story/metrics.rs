@@ -55,6 +55,11 @@ pub struct Options {
     pub terminal: Vec<String>,
     /// Whether the story's own figures are computed (`figures: story`).
     pub figures: bool,
+    /// What else the counts depend on (the build that counts them): given,
+    /// [`measure`] keeps its counts under it beside the history cache and
+    /// takes them up on the next run, counting only the commits since;
+    /// none, it counts every commit and keeps nothing.
+    pub keep: Option<String>,
 }
 
 /// Mean, median and 90th percentile of durations, in seconds.
@@ -180,9 +185,11 @@ const DONE: &str = "Done";
 const REVISION: [&str; 2] = ["Blocked", "RequiresRevision"];
 const QUALITY: [&str; 3] = ["quality.structure", "quality.extraction", "quality.score"];
 
-#[derive(Default)]
+#[derive(Default, Serialize, Deserialize)]
 struct Story {
-    values: HashMap<String, Value>,
+    /// The last quality score and structure validation set, as numbers.
+    score: Option<f64>,
+    structure: Option<f64>,
     state: Option<String>,
     entered: i64,
     created: Option<i64>,
@@ -211,7 +218,10 @@ pub fn compute(entries: &[Entry], opts: &Options, thresholds: &Thresholds) -> Me
 
 /// The metrics counted one entry of the audit trail at a time, oldest
 /// first: what is kept is each story's replayed state and the durations
-/// and counts so far, never the trail itself.
+/// and counts so far, never the trail itself. It holds its settings, so
+/// that one kept between runs ([`measure`]) and taken up again counts on
+/// exactly as one that had gone on counting.
+#[derive(Serialize, Deserialize)]
 pub struct Tally {
     kind: String,
     required: f64,
@@ -272,13 +282,17 @@ impl Tally {
             s.created = Some(t);
         }
         for f in &e.fields {
-            s.values.insert(f.field.clone(), f.to.clone());
+            match f.field.as_str() {
+                "quality.score" => s.score = f.to.as_f64(),
+                "quality.structure" => s.structure = f.to.as_f64(),
+                _ => {}
+            }
         }
         if now && e.fields.iter().any(|f| QUALITY.contains(&f.field.as_str())) {
-            if let Some(score) = s.values.get("quality.score").and_then(Value::as_f64) {
+            if let Some(score) = s.score {
                 self.scores.push(score);
             }
-            if let Some(st) = s.values.get("quality.structure").and_then(Value::as_f64) {
+            if let Some(st) = s.structure {
                 self.structures.0 += 1;
                 self.structures.1 += usize::from(st >= self.required);
             }
@@ -341,6 +355,26 @@ impl Tally {
             self.revisions.0 += 1;
             self.revisions.1 += usize::from(matches!(to, Some(APPROVED | ARCH_REVIEW)));
         }
+    }
+
+    /// The name its counts are kept under between runs of `build`: its
+    /// settings (the kind, the period, the terminal states, what a quality
+    /// check must reach) and the build, hashed.
+    fn key(&self, build: &str) -> Option<String> {
+        use std::hash::{Hash, Hasher};
+        let fresh = Tally::new(&Options {
+            kind: Some(self.kind.clone()),
+            since: self.since,
+            until: self.until,
+            structure_required: Some(self.required),
+            terminal: self.terminal.clone(),
+            figures: self.figures,
+            keep: None,
+        });
+        let settings = postcard::to_allocvec(&fresh).ok()?;
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (settings, build).hash(&mut h);
+        Some(format!("metrics-{:016x}", h.finish()))
     }
 
     /// The metrics of the entries counted, with the alerts `thresholds`
@@ -411,15 +445,17 @@ pub fn measure(
     let kind = opts.kind.clone().unwrap_or_else(|| "story".to_owned());
     let wf = rules.kind(&kind)?.workflow()?;
     let required = wf.params.get("structure_required").and_then(Value::as_f64);
-    let mut tally = Tally::new(&Options {
+    let fresh = Tally::new(&Options {
         kind: Some(kind.clone()),
         structure_required: opts.structure_required.or(required),
         terminal: wf.terminal_states(),
         figures: wf.figures.as_deref() == Some("story"),
         ..opts.clone()
     });
-    // One entry at a time: the trail is never held whole.
-    crate::history::audit::log_each(
+    let key = opts.keep.as_deref().and_then(|build| fresh.key(build));
+    // One entry at a time: the trail is never held whole. The counts over
+    // the commits counted last time are taken up where they were kept.
+    let tally = crate::history::audit::log_folded(
         repo,
         rules,
         &crate::history::audit::Options {
@@ -427,8 +463,10 @@ pub fn measure(
             reverse: true,
             ..Default::default()
         },
+        key.as_deref(),
         progress,
-        &mut |e| tally.add(&e),
+        fresh,
+        &mut |t, e| t.add(&e),
     )?;
     Ok(tally.finish(&rules.config.alerts))
 }
@@ -503,6 +541,234 @@ pub fn advice(metric: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::history::audit::Event;
+    use crate::history::cache::FieldChange;
+    use proptest::prelude::*;
+
+    /// An entry of story `id` from `from` to `to` at `t` (an edit when
+    /// they are the same), setting `fields`, overridden or not.
+    fn entry(
+        id: &str,
+        from: Option<&str>,
+        to: Option<&str>,
+        t: i64,
+        fields: &[(&str, Value)],
+        overridden: bool,
+    ) -> Entry {
+        Entry {
+            event: Event::Transition,
+            time: String::new(),
+            timestamp: t,
+            commit: String::new(),
+            author: String::new(),
+            email: String::new(),
+            role: None,
+            kind: "story".to_owned(),
+            id: id.to_owned(),
+            path: String::new(),
+            from: from.map(str::to_owned),
+            to: to.map(str::to_owned),
+            note: None,
+            override_reason: overridden.then(|| "ship it".to_owned()),
+            overridden: None,
+            fields: fields
+                .iter()
+                .map(|(f, v)| FieldChange {
+                    field: (*f).to_owned(),
+                    from: Value::Null,
+                    to: v.clone(),
+                })
+                .collect(),
+            records: Vec::new(),
+            details: Vec::new(),
+        }
+    }
+
+    fn options(since: Option<i64>, until: Option<i64>) -> Options {
+        Options {
+            kind: Some("story".to_owned()),
+            since,
+            until,
+            terminal: vec![DONE.to_owned()],
+            figures: true,
+            ..Options::default()
+        }
+    }
+
+    /// A tally written out as [`measure`] keeps it and read back.
+    fn kept(t: &Tally) -> Tally {
+        postcard::from_bytes(&postcard::to_allocvec(t).unwrap()).unwrap()
+    }
+
+    /// The metrics of `entries` counted up to `split`, kept, taken up and
+    /// counted on to the end.
+    fn taken_up(entries: &[Entry], split: usize, opts: &Options) -> Metrics {
+        let mut first = Tally::new(opts);
+        entries[..split].iter().for_each(|e| first.add(e));
+        let mut on = kept(&first);
+        entries[split..].iter().for_each(|e| on.add(e));
+        on.finish(&Thresholds::default())
+    }
+
+    /// A small history touching every count: two approvals (one
+    /// overridden), an escalation, a revision, two QA rounds, quality
+    /// checks passing and failing, a number set and then a text.
+    fn small() -> Vec<Entry> {
+        let q = |st: f64, sc: f64| {
+            vec![
+                ("quality.structure", serde_json::json!(st)),
+                ("quality.score", serde_json::json!(sc)),
+            ]
+        };
+        vec![
+            entry("1", None, Some("Draft"), 0, &[], false),
+            entry("2", None, Some("Draft"), 10, &[], false),
+            entry(
+                "1",
+                Some("Draft"),
+                Some("Approved"),
+                20,
+                &q(100.0, 8.5),
+                false,
+            ),
+            entry(
+                "2",
+                Some("Draft"),
+                Some(ARCH_REVIEW),
+                30,
+                &q(80.0, 6.0),
+                false,
+            ),
+            entry("2", Some(ARCH_REVIEW), Some(ESCALATED), 40, &[], false),
+            entry("2", Some(ESCALATED), Some("Blocked"), 50, &[], false),
+            entry("1", Some("Approved"), Some("InProgress"), 60, &[], false),
+            entry(
+                "2",
+                Some("Blocked"),
+                Some("Blocked"),
+                65,
+                &q(100.0, 7.0),
+                false,
+            ),
+            entry("2", Some("Blocked"), Some(APPROVED), 70, &[], true),
+            entry("1", Some("InProgress"), Some(QA_REVIEW), 80, &[], false),
+            entry("1", Some(QA_REVIEW), Some(DONE), 90, &[], false),
+            entry("2", Some(APPROVED), Some(QA_REVIEW), 95, &[], false),
+            entry(
+                "2",
+                Some(QA_REVIEW),
+                Some(QA_REVIEW),
+                97,
+                &[("quality.score", Value::String("n/a".to_owned()))],
+                false,
+            ),
+            entry("2", Some(QA_REVIEW), Some("InProgress"), 99, &[], false),
+            entry("3", None, Some("Approved"), 100, &q(100.0, 9.0), false),
+            entry("3", Some("Approved"), None, 110, &[], false),
+        ]
+    }
+
+    /// The kept counts and the new ones merge into the counts of one run
+    /// over all the entries, wherever the run that kept them stopped, for
+    /// all of history and for a period.
+    #[test]
+    fn counts_taken_up_from_a_kept_tally_are_the_counts_of_one_run() {
+        let entries = small();
+        for (since, until) in [(None, None), (Some(30), None), (Some(15), Some(90))] {
+            let opts = options(since, until);
+            let whole = compute(&entries, &opts, &Thresholds::default());
+            assert!(whole.items > 0, "{whole:?}");
+            for split in 0..=entries.len() {
+                assert_eq!(
+                    taken_up(&entries, split, &opts),
+                    whole,
+                    "{since:?}..{until:?}, kept up to {split}"
+                );
+            }
+        }
+        // Counted whole: the quality check made as a text is no score.
+        let whole = compute(&entries, &options(None, None), &Thresholds::default());
+        assert_eq!(whole.avg_quality_score, Some((8.5 + 6.0 + 7.0 + 9.0) / 4.0));
+        assert_eq!(whole.auto_approval_rate, Some(0.5));
+        assert_eq!(whole.escalation_rate, Some(1.0));
+    }
+
+    /// A tally's settings name what it is kept under: other settings,
+    /// another key; the same settings in another build, another key.
+    #[test]
+    fn a_tally_is_kept_under_its_settings_and_build() {
+        let key = |o: &Options, b: &str| Tally::new(o).key(b).unwrap();
+        let all = options(None, None);
+        assert_eq!(key(&all, "b1"), key(&all, "b1"));
+        assert_ne!(key(&all, "b1"), key(&all, "b2"));
+        assert_ne!(key(&all, "b1"), key(&options(Some(1), None), "b1"));
+        assert_ne!(key(&all, "b1"), key(&options(None, Some(1)), "b1"));
+        let other = Options {
+            kind: Some("bug".to_owned()),
+            ..all.clone()
+        };
+        assert_ne!(key(&all, "b1"), key(&other, "b1"));
+        let strict = Options {
+            structure_required: Some(90.0),
+            ..all.clone()
+        };
+        assert_ne!(key(&all, "b1"), key(&strict, "b1"));
+    }
+
+    const STATES: [&str; 9] = [
+        "Draft",
+        ARCH_REVIEW,
+        "RequiresRevision",
+        "Blocked",
+        ESCALATED,
+        APPROVED,
+        "InProgress",
+        QA_REVIEW,
+        DONE,
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Any sequence of entries split anywhere into kept and new counts
+        /// as one run over all of it, for any period.
+        #[test]
+        fn any_split_into_kept_and_new_counts_as_one_run(
+            steps in proptest::collection::vec(
+                (0..4usize, 0..=STATES.len(), 0..3_600i64, proptest::option::of((0..=100u8, 0..=10u8)), any::<bool>()),
+                0..60,
+            ),
+            split in 0..=60usize,
+            since in proptest::option::of(0..60i64),
+            until in proptest::option::of(0..60i64),
+        ) {
+            let mut at: HashMap<usize, Option<&str>> = HashMap::new();
+            let mut t = 0;
+            let entries: Vec<Entry> = steps
+                .iter()
+                .map(|&(item, to, dt, quality, overridden)| {
+                    t += dt;
+                    // The last index deletes the item.
+                    let to = STATES.get(to).copied();
+                    let from = at.insert(item, to).flatten();
+                    let fields: Vec<(&str, Value)> = quality
+                        .map(|(st, sc)| {
+                            vec![
+                                ("quality.structure", serde_json::json!(st)),
+                                ("quality.score", serde_json::json!(f64::from(sc) / 2.0)),
+                            ]
+                        })
+                        .unwrap_or_default();
+                    entry(&item.to_string(), from, to, t, &fields, overridden)
+                })
+                .collect();
+            let opts = options(since.map(|s| s * 1_800), until.map(|u| u * 1_800));
+            let split = split.min(entries.len());
+            prop_assert_eq!(
+                taken_up(&entries, split, &opts),
+                compute(&entries, &opts, &Thresholds::default())
+            );
+        }
+    }
 
     #[test]
     fn percentiles_use_the_nearest_rank() {
