@@ -261,7 +261,7 @@ fn whole_numbers(v: Value) -> Value {
 
 // ---- the file format -------------------------------------------------------
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RunDef {
     #[serde(default)]
@@ -281,7 +281,7 @@ pub(crate) struct RunDef {
     log: RunLog,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ErrorsDef {
     field: String,
@@ -293,7 +293,7 @@ struct ErrorsDef {
     restore: bool,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct InterruptDef {
     state: Option<String>,
@@ -301,7 +301,7 @@ struct InterruptDef {
     set: super::Ordered<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SignalDef {
     when: String,
@@ -310,7 +310,7 @@ struct SignalDef {
     set: super::Ordered<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ChoiceDef {
     when: String,
@@ -319,7 +319,7 @@ struct ChoiceDef {
     argument: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActionDef {
     alias: Option<String>,

@@ -255,7 +255,7 @@ pub enum Need {
     Checks,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct StepDef {
     run: Spanned<Vec<String>>,
@@ -287,7 +287,7 @@ pub(super) struct StepDef {
 }
 
 /// `states: all`, `states: active` or `states: [NAME, ..]`.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(untagged)]
 enum StatesDef {
     Word(String),
@@ -307,7 +307,7 @@ pub enum Create {
 
 /// `create:` as written: `run` (with `inputs`, `exclusive`, `roles`,
 /// `description`) or `by`.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct CreateDef {
     run: Option<Spanned<Vec<String>>>,
@@ -326,7 +326,7 @@ pub(super) struct CreateDef {
 
 /// The command that makes an item of a kind kept in a directory whose
 /// workflow says nothing (`templates/steps/create.yaml`).
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DefaultCreate {
     create: CreateDef,
@@ -415,7 +415,7 @@ pub(super) fn compile_create(
 }
 
 /// The steps every workflow with `run:` has (the state manager's).
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Shared {
     steps: super::Ordered<StepDef>,
@@ -442,7 +442,7 @@ pub(super) fn shared_run_steps(declared: &[String]) -> Result<Vec<(String, StepD
         .collect())
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct InputDef {
     name: Spanned<String>,
@@ -463,7 +463,7 @@ struct InputDef {
     roles: Vec<Spanned<String>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ExclusiveDef {
     flags: Spanned<Vec<String>>,
