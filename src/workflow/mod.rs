@@ -75,8 +75,32 @@ pub fn builtin_source(name: &str) -> Option<&'static str> {
 fn builtin_tree(name: &str) -> Option<&'static Node> {
     builtin::TREES
         .iter()
-        .find(|(n, _)| *n == name)
+        .find(|(path, _)| {
+            path.strip_prefix("workflows/")
+                .and_then(|p| p.strip_suffix(".yaml"))
+                == Some(name)
+        })
         .map(|(_, t)| t)
+}
+
+/// Any of git-orx's own files compiled in as a tree, by its path under
+/// `templates/`.
+fn builtin_file(path: &str) -> Option<&'static Node> {
+    builtin::TREES
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map(|(_, t)| t)
+}
+
+/// The files compiled in as trees, by their path under `templates/`:
+/// the built-in workflows and the shared steps.
+#[cfg(test)]
+fn builtin_files() -> Vec<(String, &'static str)> {
+    BUILTIN
+        .iter()
+        .map(|(name, src)| (format!("workflows/{name}.yaml"), *src))
+        .chain(steps::FILES.iter().map(|(p, s)| ((*p).to_owned(), *s)))
+        .collect()
 }
 
 #[cfg(test)]
