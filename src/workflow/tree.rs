@@ -4,12 +4,12 @@
 //!
 //! `builtin.rs` holds each built-in file's tree, generated from
 //! `templates/workflows/*.yaml` and `templates/steps/*.yaml` by the YAML
-//! reader itself (a test fails
-//! when it is stale: `ORX_UPDATE_BUILTIN=1 cargo test --lib
-//! builtin_trees` writes it again). A tree is read into the same
-//! structures, with the same serde definitions, as the YAML: a value
-//! read with its place (`Spanned`) gets the place the YAML reader gave
-//! it, so messages about a built-in workflow still say its line.
+//! reader itself (a test fails when it is stale: `ORX_UPDATE_BUILTIN=1
+//! cargo test --lib builtin_trees` writes it again). A tree is read into
+//! the same structures, with the same serde definitions, as the YAML: a
+//! value read with its place (`Spanned`) gets the place the YAML reader
+//! gave it, so messages about a built-in workflow still say its line.
+//! A repository's own workflow files are YAML, parsed as before.
 
 use serde::de::value::{BorrowedStrDeserializer, Error};
 use serde::de::{
