@@ -11,10 +11,8 @@
 //! gave it, so messages about a built-in workflow still say its line.
 //! A repository's own workflow files are YAML, parsed as before.
 
-use serde::de::value::{BorrowedStrDeserializer, Error};
-use serde::de::{
-    self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
-};
+use serde::de::value::{BorrowedStrDeserializer, Error, MapDeserializer, SeqDeserializer};
+use serde::de::{self, Deserializer, IntoDeserializer, Visitor};
 
 /// One value of a file and where it is written (line, column: the place
 /// it is used, and the place it is defined, which differ for an alias).
@@ -96,11 +94,10 @@ impl<'de> Deserializer<'de> for De {
             Value::Uint(u) => visitor.visit_u64(u),
             Value::Float(f) => visitor.visit_f64(f),
             Value::Str(s) => visitor.visit_borrowed_str(s),
-            Value::Seq(items) => visitor.visit_seq(Items(items.iter())),
-            Value::Map(entries) => visitor.visit_map(Entries {
-                entries: entries.iter(),
-                value: None,
-            }),
+            Value::Seq(items) => visitor.visit_seq(SeqDeserializer::new(items.iter().map(De))),
+            Value::Map(entries) => visitor.visit_map(MapDeserializer::new(
+                entries.iter().map(|(k, v)| (De(k), De(v))),
+            )),
         }
     }
 
@@ -161,51 +158,11 @@ impl<'de> Deserializer<'de> for De {
     }
 }
 
-struct Items(std::slice::Iter<'static, Node>);
+impl IntoDeserializer<'_, Error> for De {
+    type Deserializer = De;
 
-impl<'de> SeqAccess<'de> for Items {
-    type Error = Error;
-
-    fn next_element_seed<T: DeserializeSeed<'de>>(
-        &mut self,
-        seed: T,
-    ) -> Result<Option<T::Value>, Error> {
-        self.0.next().map(|n| seed.deserialize(De(n))).transpose()
-    }
-
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.0.len())
-    }
-}
-
-struct Entries {
-    entries: std::slice::Iter<'static, (Node, Node)>,
-    value: Option<&'static Node>,
-}
-
-impl<'de> MapAccess<'de> for Entries {
-    type Error = Error;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, Error> {
-        let Some((k, v)) = self.entries.next() else {
-            return Ok(None);
-        };
-        self.value = Some(v);
-        seed.deserialize(De(k)).map(Some)
-    }
-
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        match self.value.take() {
-            Some(v) => seed.deserialize(De(v)),
-            None => Err(de::Error::custom("a value asked for before its key")),
-        }
-    }
-
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.entries.len())
+    fn into_deserializer(self) -> De {
+        self
     }
 }
 
@@ -217,61 +174,15 @@ impl<'de> Deserializer<'de> for Placed {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_map(PlacedFields {
-            node: self.0,
-            next: 0,
-        })
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf option unit unit_struct newtype_struct seq tuple
-        tuple_struct map struct enum identifier ignored_any
-    }
-}
-
-struct PlacedFields {
-    node: &'static Node,
-    next: usize,
-}
-
-const PLACED_KEYS: [&str; 4] = [SPANNED_MARKER, "value", "referenced", "defined"];
-
-impl<'de> MapAccess<'de> for PlacedFields {
-    type Error = Error;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, Error> {
-        let Some(key) = PLACED_KEYS.get(self.next) else {
-            return Ok(None);
-        };
-        self.next += 1;
-        seed.deserialize(BorrowedStrDeserializer::<Error>::new(key))
-            .map(Some)
-    }
-
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        match self.next {
-            1 => seed.deserialize(().into_deserializer()),
-            2 => seed.deserialize(De(self.node)),
-            3 => seed.deserialize(Place(self.node.at)),
-            _ => seed.deserialize(Place(self.node.defined)),
-        }
-    }
-}
-
-/// A place (line, column), as `serde_saphyr::Location` reads it.
-struct Place((u32, u32));
-
-impl<'de> Deserializer<'de> for Place {
-    type Error = Error;
-
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let (line, column) = self.0;
-        visitor.visit_map(de::value::MapDeserializer::new(
-            [("line", line), ("column", column)].into_iter(),
+        let n = self.0;
+        visitor.visit_map(MapDeserializer::new(
+            [
+                (SPANNED_MARKER, Field::Marker),
+                ("value", Field::Value(n)),
+                ("referenced", Field::Place(n.at)),
+                ("defined", Field::Place(n.defined)),
+            ]
+            .into_iter(),
         ))
     }
 
@@ -279,6 +190,84 @@ impl<'de> Deserializer<'de> for Place {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
         bytes byte_buf option unit unit_struct newtype_struct seq tuple
         tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+/// One of the fields `Spanned` reads: the marker, the value, or a place
+/// (line, column) as `serde_saphyr::Location` reads it.
+enum Field {
+    Marker,
+    Value(&'static Node),
+    Place((u32, u32)),
+}
+
+impl<'de> Deserializer<'de> for Field {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self {
+            Field::Marker => visitor.visit_unit(),
+            Field::Value(n) => De(n).deserialize_any(visitor),
+            Field::Place((line, column)) => visitor.visit_map(MapDeserializer::new(
+                [("line", line), ("column", column)].into_iter(),
+            )),
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self {
+            Field::Value(n) => De(n).deserialize_newtype_struct(name, visitor),
+            other => other.deserialize_any(visitor),
+        }
+    }
+
+    /// The value itself is read as its type asks, as a node is.
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self {
+            Field::Value(n) => De(n).deserialize_option(visitor),
+            other => other.deserialize_any(visitor),
+        }
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self {
+            Field::Value(n) => De(n).deserialize_enum(name, variants, visitor),
+            other => other.deserialize_any(visitor),
+        }
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self {
+            Field::Value(n) => De(n).deserialize_str(visitor),
+            other => other.deserialize_any(visitor),
+        }
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_str(visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char bytes
+        byte_buf unit unit_struct seq tuple tuple_struct map struct
+        identifier ignored_any
+    }
+}
+
+impl IntoDeserializer<'_, Error> for Field {
+    type Deserializer = Field;
+
+    fn into_deserializer(self) -> Field {
+        self
     }
 }
 
