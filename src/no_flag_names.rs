@@ -34,6 +34,7 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
                 "no_flag_names.rs",
             ]
             .contains(&name.as_str())
+            && !crate::kinds::no_kind_names::is_generated(&path)
         {
             out.push(path);
         }

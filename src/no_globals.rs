@@ -54,6 +54,11 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "the compiled-in resource files, parsed when first needed",
     ),
     (
+        "src/workflow/builtin.rs",
+        "TREES",
+        "the built-in workflows, compiled in (`templates/workflows/*.yaml`)",
+    ),
+    (
         "src/workflow/role.rs",
         "TABLE",
         "the built-in roles, compiled in (`templates/roles.yaml`)",

@@ -69,10 +69,16 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
             if !["kinds", "cli"].contains(&name.as_str()) {
                 sources(&path, out);
             }
-        } else if name.ends_with(".rs") && name != "tests.rs" {
+        } else if name.ends_with(".rs") && name != "tests.rs" && !is_generated(&path) {
             out.push(path);
         }
     }
+}
+
+/// Whether `path` is the built-in workflow files (`templates/`) compiled
+/// in: their data, generated from them, as the YAML files are not code.
+pub(crate) fn is_generated(path: &Path) -> bool {
+    path.ends_with("src/workflow/builtin.rs")
 }
 
 /// Every engine source (see [`sources`]) by its path from the crate's

@@ -8,9 +8,10 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 use serde_saphyr::Spanned;
 
+use super::tree::Node;
 use super::*;
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct FileDef {
     pub(super) workflow: Option<String>,
@@ -58,7 +59,7 @@ pub(super) struct FileDef {
 }
 
 /// `merge:`: how a merge decides what two branches changed differently.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct MergeDef {
     #[serde(default)]
@@ -68,14 +69,14 @@ pub(super) struct MergeDef {
 }
 
 /// `merge: {state: later}` or `merge: {state: {owner: ROLE}}`.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(untagged)]
 pub(super) enum StateMergeDef {
     Word(String),
     Owner { owner: String },
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct StateDef {
     pub(super) owner: Option<Spanned<String>>,
@@ -95,14 +96,14 @@ pub(super) struct StateDef {
 
 /// What an operation means: a text, or `{desc: ..., zh: ...}` with its
 /// Chinese, as a condition gives it.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(untagged)]
 pub(super) enum OperationDef {
     Text(String),
     Worded(OperationText),
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct OperationText {
     pub(super) desc: String,
@@ -119,7 +120,7 @@ impl OperationDef {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct TransitionDef {
     pub(super) from: Spanned<String>,
@@ -148,7 +149,7 @@ pub(super) struct TransitionDef {
 }
 
 /// One value, or a list of them.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(untagged)]
 pub(super) enum OneOrMany<T> {
     One(T),
@@ -164,7 +165,7 @@ impl<T> OneOrMany<T> {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct WaitsDef {
     pub(super) field: String,
@@ -175,7 +176,7 @@ pub(super) struct WaitsDef {
     pub(super) with: Ordered<Value>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct EvidenceDef {
     pub(super) field: String,
@@ -183,7 +184,7 @@ pub(super) struct EvidenceDef {
     pub(super) merge_names: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RecordDef {
     pub(super) round: Spanned<String>,
@@ -196,7 +197,7 @@ pub(super) struct RecordDef {
     pub(super) verdict: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct TrailerDef {
     #[serde(default)]
@@ -205,7 +206,7 @@ pub(super) struct TrailerDef {
     pub(super) always: bool,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct MeasureDef {
     pub(super) structure: String,
@@ -214,7 +215,7 @@ pub(super) struct MeasureDef {
     pub(super) tasks: Option<TaskFieldsDef>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct TaskFieldsDef {
     pub(super) done: String,
@@ -222,7 +223,7 @@ pub(super) struct TaskFieldsDef {
     pub(super) reason: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ConditionDef {
     pub(super) expr: Spanned<String>,
@@ -230,7 +231,7 @@ pub(super) struct ConditionDef {
     pub(super) zh: Option<Spanned<String>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct InvariantDef {
     pub(super) expr: Spanned<String>,
@@ -239,7 +240,7 @@ pub(super) struct InvariantDef {
     pub(super) at: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct MessageDef {
     pub(super) when: Option<Spanned<String>>,
@@ -251,7 +252,7 @@ pub(super) struct MessageDef {
 }
 
 /// A handoff's line in the agent's own words (`agent: {en, zh}`).
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct AgentLineDef {
     pub(super) en: Spanned<String>,
@@ -259,6 +260,7 @@ pub(super) struct AgentLineDef {
 }
 
 /// A mapping that keeps its keys in file order.
+#[derive(Debug)]
 pub(crate) struct Ordered<V>(pub(crate) Vec<(String, V)>);
 
 impl<V> Default for Ordered<V> {
@@ -361,6 +363,20 @@ pub(super) fn parse_def(src: &str, origin: &str) -> Result<FileDef, WorkflowErro
     serde_saphyr::from_str_with_options(src, yaml_options()).map_err(|e| {
         let (pos, message) = yaml_error(&e);
         WorkflowError::new(origin, pos, message)
+    })
+}
+
+/// A built-in workflow read from its tree, as [`parse_def`] reads its
+/// YAML.
+pub(super) fn read_def(tree: &'static Node) -> Result<FileDef, WorkflowError> {
+    tree.read().map_err(|e| {
+        // The reader's own words, about a file of git-orx's own (a test
+        // reads every built-in one).
+        WorkflowError::new(
+            "built-in",
+            None,
+            crate::text::message::Message::text(e.to_string()),
+        )
     })
 }
 

@@ -20,6 +20,7 @@
 
 use serde::Deserialize;
 
+use super::tree::Node;
 use crate::text::message::Message;
 
 /// How an item file is written.
@@ -288,6 +289,13 @@ impl Items {
             Some(block) => parse(&block).or_else(|| parse(src)),
             None => parse(src),
         }?;
+        Items::compile(def).ok()
+    }
+
+    /// The `items:` of a built-in workflow, read from its compiled-in
+    /// tree (as [`Items::of_source`] reads a file's text).
+    pub(super) fn of_tree(tree: &'static Node) -> Option<Items> {
+        let def = tree.get("items")?.read::<Option<ItemsDef>>().ok()??;
         Items::compile(def).ok()
     }
 

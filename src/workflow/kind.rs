@@ -15,6 +15,7 @@ use serde::Deserialize;
 
 use super::items::Items;
 use super::role::Roles;
+use super::tree::Node;
 use super::{Workflow, WorkflowError};
 use crate::text::message::Message;
 
@@ -339,15 +340,20 @@ impl Kind {
     }
 }
 
-/// A kind's shape and items from its workflow's text: a team's own file,
-/// else the built-in one's where it has no `items:`/`state_field:` of its
-/// own; `None` if neither says where its items live.
-fn shape_of(name: &str, own: Option<&str>, builtin: Option<&str>) -> Option<(Arc<Shape>, Items)> {
+/// A kind's shape and items from its workflow: a team's own file (its
+/// text), else the built-in one's (its compiled-in tree) where it has no
+/// `items:`/`state_field:` of its own; `None` if neither says where its
+/// items live.
+fn shape_of(
+    name: &str,
+    own: Option<&str>,
+    builtin: Option<&'static Node>,
+) -> Option<(Arc<Shape>, Items)> {
     let items = own
         .and_then(Items::of_source)
-        .or_else(|| builtin.and_then(Items::of_source))?;
+        .or_else(|| builtin.and_then(Items::of_tree))?;
     let state_field = builtin
-        .and_then(state_field_of_source)
+        .and_then(state_field_of_tree)
         .or_else(|| own.and_then(state_field_of_source))
         .unwrap_or_else(|| "status".to_owned());
     Some((
@@ -381,7 +387,7 @@ impl Kinds {
             .into_iter()
             .filter_map(|s| {
                 let own = s.own.as_ref().and_then(|f| f.text.as_deref());
-                let Some((shape, items)) = shape_of(&s.name, own, super::builtin_source(&s.name))
+                let Some((shape, items)) = shape_of(&s.name, own, super::builtin_tree(&s.name))
                 else {
                     if let Some(f) = s.own {
                         others.insert(s.name, f);
@@ -485,6 +491,14 @@ impl Kinds {
     }
 }
 
+/// The top-level `state_field:` a built-in workflow gives, if any.
+fn state_field_of_tree(tree: &'static Node) -> Option<String> {
+    tree.get("state_field")?
+        .read::<Option<String>>()
+        .ok()?
+        .filter(|f| !f.trim().is_empty())
+}
+
 /// The top-level `state_field:` a workflow's text gives, if any.
 fn state_field_of_source(src: &str) -> Option<String> {
     #[derive(Deserialize)]
@@ -569,6 +583,25 @@ mod tests {
             .find(|k| k.shape.state_field != "status");
         assert!(agent.is_some(), "a built-in kind keeps its state elsewhere");
         assert!(Kinds::builtin().iter().any(|k| k.shape.id_field.is_some()));
+    }
+
+    #[test]
+    fn a_builtin_kinds_shape_from_its_tree_is_that_of_its_yaml() {
+        let mut fields = Vec::new();
+        for (name, src) in crate::workflow::BUILTIN {
+            let tree = crate::workflow::builtin_tree(name).unwrap();
+            let items = Items::of_tree(tree);
+            assert!(items.is_some(), "{name}");
+            assert_eq!(
+                format!("{items:?}"),
+                format!("{:?}", Items::of_source(src)),
+                "{name}"
+            );
+            let field = state_field_of_tree(tree);
+            assert_eq!(field, state_field_of_source(src), "{name}");
+            fields.extend(field);
+        }
+        assert!(!fields.is_empty(), "a built-in kind says its state field");
     }
 
     /// A registry of built-in kinds (`(name, directory)`) over `workflow`

@@ -11,6 +11,7 @@
 //! file is refused whole, never half-applied.
 
 pub mod body;
+mod builtin;
 mod check;
 pub mod cost;
 pub mod expr;
@@ -21,6 +22,7 @@ mod model;
 pub mod role;
 pub mod run;
 pub mod steps;
+mod tree;
 
 use check::compile;
 pub use expr::{Expr, Scope, Template};
@@ -28,6 +30,7 @@ pub(crate) use format::Ordered;
 use format::*;
 pub use format::{yaml_error, yaml_options};
 pub use model::*;
+use tree::Node;
 
 /// What a transition may do besides changing the state (`actions:`): make
 /// a checkpoint (its name recorded in the workflow's `checkpoint_field`), roll the
@@ -64,6 +67,40 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// The YAML of a built-in workflow.
 pub fn builtin_source(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+}
+
+/// A built-in workflow as its YAML reads, compiled into the binary (see
+/// `tree.rs`): what the workflow and the registry are read from, without
+/// parsing the YAML.
+fn builtin_tree(name: &str) -> Option<&'static Node> {
+    builtin::TREES
+        .iter()
+        .find(|(path, _)| {
+            path.strip_prefix("workflows/")
+                .and_then(|p| p.strip_suffix(".yaml"))
+                == Some(name)
+        })
+        .map(|(_, t)| t)
+}
+
+/// Any of git-orx's own files compiled in as a tree, by its path under
+/// `templates/`.
+fn builtin_file(path: &str) -> Option<&'static Node> {
+    builtin::TREES
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map(|(_, t)| t)
+}
+
+/// The files compiled in as trees, by their path under `templates/`:
+/// the built-in workflows and the shared steps.
+#[cfg(test)]
+fn builtin_files() -> Vec<(String, &'static str)> {
+    BUILTIN
+        .iter()
+        .map(|(name, src)| (format!("workflows/{name}.yaml"), *src))
+        .chain(steps::FILES.iter().map(|(p, s)| ((*p).to_owned(), *s)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -518,9 +518,8 @@ impl Workflow {
         override_src: Option<(&str, &str)>,
         roles: &Roles,
     ) -> Result<Workflow, WorkflowError> {
-        let builtin = builtin_source(name);
-        let base: Option<FileDef> = match builtin {
-            Some(src) => Some(parse_def(src, "built-in")?),
+        let base: Option<FileDef> = match builtin_tree(name) {
+            Some(tree) => Some(read_def(tree)?),
             None => None,
         };
         let (def, origin) = match (base, override_src) {

@@ -268,7 +268,7 @@ fn whole_numbers(v: Value) -> Value {
 
 // ---- the file format -------------------------------------------------------
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RunDef {
     #[serde(default)]
@@ -288,7 +288,7 @@ pub(crate) struct RunDef {
     log: RunLog,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ErrorsDef {
     field: String,
@@ -300,7 +300,7 @@ struct ErrorsDef {
     restore: bool,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct InterruptDef {
     state: Option<String>,
@@ -308,7 +308,7 @@ struct InterruptDef {
     set: super::Ordered<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SignalDef {
     when: String,
@@ -317,7 +317,7 @@ struct SignalDef {
     set: super::Ordered<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ChoiceDef {
     when: String,
@@ -326,7 +326,7 @@ struct ChoiceDef {
     argument: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActionDef {
     alias: Option<String>,

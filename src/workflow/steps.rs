@@ -255,7 +255,7 @@ pub enum Need {
     Checks,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct StepDef {
     run: Spanned<Vec<String>>,
@@ -287,7 +287,7 @@ pub(super) struct StepDef {
 }
 
 /// `states: all`, `states: active` or `states: [NAME, ..]`.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(untagged)]
 enum StatesDef {
     Word(String),
@@ -307,7 +307,7 @@ pub enum Create {
 
 /// `create:` as written: `run` (with `inputs`, `exclusive`, `roles`,
 /// `description`) or `by`.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct CreateDef {
     run: Option<Spanned<Vec<String>>>,
@@ -326,7 +326,7 @@ pub(super) struct CreateDef {
 
 /// The command that makes an item of a kind kept in a directory whose
 /// workflow says nothing (`templates/steps/create.yaml`).
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DefaultCreate {
     create: CreateDef,
@@ -347,19 +347,7 @@ pub(super) fn compile_create(
     let def = match def {
         Some(d) => d,
         None if in_dir => {
-            let d: DefaultCreate =
-                serde_saphyr::from_str(include_str!("../../templates/steps/create.yaml"))
-                    // The YAML reader's own words, about a file of git-orx's own.
-                    .map_err(|e| {
-                        (
-                            None,
-                            crate::msg!(
-                                "path-text",
-                                path = "templates/steps/create.yaml",
-                                text = e.to_string()
-                            ),
-                        )
-                    })?;
+            let d: DefaultCreate = own_file(CREATE_FILE).map_err(|m| (None, m))?;
             d.create
         }
         None => return Ok(None),
@@ -415,25 +403,41 @@ pub(super) fn compile_create(
 }
 
 /// The steps every workflow with `run:` has (the state manager's).
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Shared {
     steps: super::Ordered<StepDef>,
+}
+
+/// The files of steps every workflow may share, by their path under
+/// `templates/`: the default creation step, and the state manager's steps
+/// (read from their trees, `builtin.rs`; their text is for the tests).
+#[cfg(test)]
+pub(super) const FILES: &[(&str, &str)] = &[
+    (
+        CREATE_FILE,
+        include_str!("../../templates/steps/create.yaml"),
+    ),
+    (RUN_FILE, include_str!("../../templates/steps/run.yaml")),
+];
+const CREATE_FILE: &str = "steps/create.yaml";
+const RUN_FILE: &str = "steps/run.yaml";
+
+/// One of git-orx's own files of steps, read from its compiled-in tree.
+fn own_file<T: Deserialize<'static>>(path: &str) -> Result<T, Message> {
+    super::builtin_file(path)
+        .ok_or_else(|| "not compiled in".to_owned())
+        .and_then(|tree| tree.read().map_err(|e| e.to_string()))
+        // The reader's own words, about a file of git-orx's own (a test
+        // reads each one).
+        .map_err(|text| crate::msg!("path-text", path = format!("templates/{path}"), text))
 }
 
 /// The state manager's steps (`templates/steps/run.yaml`), for a workflow
 /// with `run:`; `declared` are the names of the workflow's own steps,
 /// which replace a shared one of the same name.
 pub(super) fn shared_run_steps(declared: &[String]) -> Result<Vec<(String, StepDef)>, Message> {
-    let shared: Shared = serde_saphyr::from_str(include_str!("../../templates/steps/run.yaml"))
-        // The YAML reader's own words, about a file of git-orx's own.
-        .map_err(|e| {
-            crate::msg!(
-                "path-text",
-                path = "templates/steps/run.yaml",
-                text = e.to_string()
-            )
-        })?;
+    let shared: Shared = own_file(RUN_FILE)?;
     Ok(shared
         .steps
         .0
@@ -442,7 +446,7 @@ pub(super) fn shared_run_steps(declared: &[String]) -> Result<Vec<(String, StepD
         .collect())
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct InputDef {
     name: Spanned<String>,
@@ -463,7 +467,7 @@ struct InputDef {
     roles: Vec<Spanned<String>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ExclusiveDef {
     flags: Spanned<Vec<String>>,
@@ -1420,5 +1424,31 @@ impl super::Workflow {
             ready: None,
             unmet: Vec::new(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shared steps read from their trees are what their YAML reads
+    /// as, every value with the same place.
+    #[test]
+    fn the_shared_steps_read_from_their_trees_are_their_yaml() {
+        let yaml = |path: &str| FILES.iter().find(|(p, _)| *p == path).unwrap().1;
+        let run: Shared = serde_saphyr::from_str(yaml(RUN_FILE)).unwrap();
+        let tree: Shared = own_file(RUN_FILE).unwrap();
+        super::super::tree::assert_same_reading(
+            RUN_FILE,
+            &format!("{run:?}"),
+            &format!("{tree:?}"),
+        );
+        let create: DefaultCreate = serde_saphyr::from_str(yaml(CREATE_FILE)).unwrap();
+        let tree: DefaultCreate = own_file(CREATE_FILE).unwrap();
+        super::super::tree::assert_same_reading(
+            CREATE_FILE,
+            &format!("{create:?}"),
+            &format!("{tree:?}"),
+        );
     }
 }
