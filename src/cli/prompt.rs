@@ -20,12 +20,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let item = ws.find(&args.id)?;
     // A goal's phases, and a task's where no executor acts (its review,
     // its merge, a failed check), have prompts of their own.
-    if item.kind == orx::kinds::goal::GOAL {
+    if orx::kinds::goal::takes_phase_prompt(&item, true) {
         return super::goal::print_prompt(ui, &ws, &args.id, args.role.as_deref());
     }
     let role = super::run::acting_role(ui, &ws, &item, &args.role)?;
     let (selected, job) = orx::change::run::next_job(&ws, &item, &role)?;
-    if job.is_none() && item.kind == orx::kinds::goal::TASK {
+    if orx::kinds::goal::takes_phase_prompt(&item, job.is_some()) {
         return super::goal::print_prompt(ui, &ws, &args.id, args.role.as_deref());
     }
     if ui.is_json() {

@@ -192,23 +192,6 @@ pub struct ConditionCheck {
 /// A condition that did not hold.
 pub type Unmet = ConditionCheck;
 
-impl ConditionCheck {
-    /// `quality.score = 7.5`, ... for the values that explain a verdict
-    /// (thresholds are in the description; the role is known).
-    pub fn shown_values(&self) -> Vec<String> {
-        self.actual
-            .iter()
-            .filter(|(p, _)| !p.starts_with("params.") && *p != "role")
-            .map(|(p, v)| {
-                format!(
-                    "{p} = {}",
-                    value_text(&Some(v.clone()).filter(|v| !v.is_null()))
-                )
-            })
-            .collect()
-    }
-}
-
 impl Refusal {
     /// The roles that could act instead, for hints.
     pub fn kind(&self) -> &'static str {

@@ -98,6 +98,13 @@ pub fn prompt_template(ws: &Workspace, kind: &crate::workflow::kind::Kind, name:
     crate::change::prompt::template(ws.root(), kind, name, ws.lang()).0
 }
 
+/// Whether `item` is given its phase's own prompt rather than its next
+/// action's: a goal always, a task when no executor acts on it
+/// (`executor_acts` false: its review, its merge, a failed check).
+pub fn takes_phase_prompt(item: &Item, executor_acts: bool) -> bool {
+    item.kind == GOAL || (item.kind == TASK && !executor_acts)
+}
+
 /// Which prompt the item's phase takes, if it takes one.
 pub fn phase(item: &Item) -> Option<&'static str> {
     let v = item.value();
