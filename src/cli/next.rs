@@ -55,19 +55,16 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     // A goal under discussion waits for every addressed role that has not
     // answered it.
-    let goals = ws
-        .kind(orx::kinds::goal::GOAL)
-        .ok()
-        .and_then(|k| k.workflow().ok());
     for a in orx::kinds::goal::awaiting(&ws)? {
         // What the role may do: the goal's steps for it (its answer, a claim).
-        let steps = goals
-            .as_ref()
+        let steps = a
+            .kind
+            .workflow()
             .map(|wf| wf.actions(&a.id, &a.status, &serde_json::Value::Null, &a.role))
             .unwrap_or_default();
         let asked = asked(ui.voice(), &a);
         let entry = orx::board::summary::Summary {
-            kind: orx::kinds::goal::GOAL.to_owned(),
+            kind: a.kind.to_string(),
             id: a.id,
             title: a.title,
             status: a.status,

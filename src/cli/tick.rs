@@ -167,7 +167,7 @@ pub fn report(ui: &mut Ui, ticked: &orx::kinds::goal::Ticked, dry_run: bool) {
                     ("text", &orx::text::escape(text)),
                 ],
             ));
-        } else if n.item.starts_with(&format!("{} ", orx::kinds::goal::GOAL)) {
+        } else if n.phase_prompt {
             ui.line(ui.t(
                 "notice-item-git-orx-goal",
                 &[

@@ -918,6 +918,9 @@ pub fn reviewers_turn(ws: &Workspace, goal: &str, round: u64, assignee: &str) ->
 /// A discussion that waits for a role's answer.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Awaiting {
+    /// The kind of the item that waits (the goal's).
+    #[serde(skip)]
+    pub kind: crate::workflow::kind::Kind,
     pub role: String,
     pub id: String,
     pub title: String,
@@ -999,6 +1002,7 @@ pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
                 (assignee, Wants::Plan)
             };
             out.push(Awaiting {
+                kind: goal.kind.clone(),
                 role,
                 id: goal.id.clone(),
                 title: goal.title.clone(),
@@ -1021,6 +1025,7 @@ pub fn awaiting(ws: &Workspace) -> Result<Vec<Awaiting>> {
                 Wants::Answer
             };
             out.push(Awaiting {
+                kind: goal.kind.clone(),
                 role,
                 id: goal.id.clone(),
                 title: goal.title.clone(),

@@ -64,6 +64,11 @@ pub struct Notice {
     pub prompt: String,
     /// The prompt, filled in.
     pub text: String,
+    /// Whether it is a phase's prompt, which `goal prompt ID` prints (a
+    /// goal's); a task's notice of an event is told whole.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub phase_prompt: bool,
 }
 
 /// One agent of the team and whether it is idle.
@@ -248,6 +253,7 @@ pub fn notice(
         busy: busy.iter().map(|a| a.agent.clone()).collect(),
         prompt: format!("{}/{prompt}", item.kind),
         text: render(ws, item, prompt, role, extra)?,
+        phase_prompt: super::takes_phase_prompt(item, true),
     })
 }
 
