@@ -9,10 +9,9 @@
 //! as the hooks do). No test asserts on time; the figures go in
 //! docs/performance.md.
 
-use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use orx::workflow::kind::{KindSource, Kinds};
+use orx::workflow::kind::Kinds;
 use orx::workflow::role::Roles;
 use orx::workflow::{BUILTIN, Workflow};
 
@@ -41,18 +40,7 @@ fn us(d: Duration) -> String {
 fn main() {
     let roles = Roles::default();
     let registry = time(20, || {
-        let kinds = Kinds::new(
-            BUILTIN
-                .iter()
-                .map(|(name, _)| KindSource {
-                    name: (*name).to_owned(),
-                    own: None,
-                    dir: None,
-                })
-                .collect(),
-            roles.clone(),
-            BTreeMap::new(),
-        );
+        let kinds = Kinds::of_builtins(roles.clone());
         assert_eq!(kinds.iter().count(), BUILTIN.len());
     });
     println!(

@@ -684,12 +684,7 @@ impl Rendered {
         };
         // Not synced: a file cut short by a crash is not read (nor one
         // whose files are not their lengths).
-        let tmp = manifest.with_extension(format!("{}.tmp", std::process::id()));
-        if std::fs::write(&tmp, &bytes)
-            .and_then(|()| std::fs::rename(&tmp, manifest))
-            .is_err()
-        {
-            let _ = std::fs::remove_file(&tmp);
+        if !replace_file(dir, manifest, &bytes) {
             return;
         }
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -707,6 +702,16 @@ impl Rendered {
             }
         }
     }
+}
+
+/// Puts `bytes` at `path` (in `dir`) as a new file renamed into place, so
+/// a reader sees the old file or the new one; whether it was. Best effort,
+/// as everything the cache keeps: a file not written is made next time,
+/// and a temporary file not renamed is removed.
+fn replace_file(dir: &Path, path: &Path, bytes: &[u8]) -> bool {
+    use std::io::Write;
+    tempfile::NamedTempFile::new_in(dir)
+        .is_ok_and(|mut tmp| tmp.write_all(bytes).is_ok() && tmp.persist(path).is_ok())
 }
 
 /// [`load_each`] oldest first for a command that folds the records into a
@@ -855,17 +860,7 @@ impl Folded {
             return;
         };
         // Not synced: a file cut short by a crash fails its hash.
-        let tmp = path.with_extension(format!(
-            "{}-{}.tmp",
-            std::process::id(),
-            jiff::Timestamp::now().as_nanosecond()
-        ));
-        if std::fs::create_dir_all(dir)
-            .and_then(|()| std::fs::write(&tmp, &bytes))
-            .and_then(|()| std::fs::rename(&tmp, path))
-            .is_err()
-        {
-            let _ = std::fs::remove_file(&tmp);
+        if std::fs::create_dir_all(dir).is_err() || !replace_file(dir, path, &bytes) {
             return;
         }
         let Ok(entries) = std::fs::read_dir(dir) else {

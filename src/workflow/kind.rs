@@ -430,20 +430,25 @@ impl Kinds {
     /// ones: what a repository overrides is not here (ask its rules).
     pub fn builtin() -> &'static Kinds {
         static KINDS: OnceLock<Kinds> = OnceLock::new();
-        KINDS.get_or_init(|| {
-            Kinds::new(
-                super::BUILTIN
-                    .iter()
-                    .map(|(name, _)| KindSource {
-                        name: (*name).to_owned(),
-                        own: None,
-                        dir: None,
-                    })
-                    .collect(),
-                Roles::default(),
-                BTreeMap::new(),
-            )
-        })
+        KINDS.get_or_init(|| Kinds::of_builtins(Roles::default()))
+    }
+
+    /// The built-in kinds where they live by default, compiled with
+    /// `roles`, made anew ([`Kinds::builtin`] keeps one made with the
+    /// built-in roles).
+    pub fn of_builtins(roles: Roles) -> Kinds {
+        Kinds::new(
+            super::BUILTIN
+                .iter()
+                .map(|(name, _)| KindSource {
+                    name: (*name).to_owned(),
+                    own: None,
+                    dir: None,
+                })
+                .collect(),
+            roles,
+            BTreeMap::new(),
+        )
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &Kind> {
