@@ -573,7 +573,7 @@ impl<'w> Held<'w> {
     /// forward step.
     fn settle(&mut self, wf: &Workflow, s: &mut Summary) {
         self.fit(wf, &s.kind, &s.id, &s.path, &mut s.steps);
-        if crate::kinds::judges_steps(&s.kind)
+        if crate::kinds::CodeOf::judges_steps(&self.ws.registry().named(&s.kind))
             && let Ok(item) = Item::read(self.ws.registry(), self.ws.root(), &s.path)
         {
             // A step it cannot judge keeps the workflow's own marks.

@@ -10,6 +10,8 @@ pub mod goal;
 pub mod loops;
 pub mod story;
 
+use crate::workflow::kind::{Kind, Kinds};
+
 #[cfg(test)]
 mod messages;
 #[cfg(test)]
@@ -20,15 +22,23 @@ mod tests {
     /// what its code does; every other kind (a team's too) has none.
     #[test]
     fn a_built_in_kind_with_code_is_found_by_its_kind() {
-        assert!(code(goal::GOAL).is_some_and(|c| c.judges_steps()));
-        assert!(code(loops::KIND).is_some_and(|c| !c.judges_steps()));
-        assert!(code(agent::KIND).is_some_and(|c| c.own_section() && !c.judges_steps()));
-        let own = own_section(crate::workflow::kind::Kinds::builtin());
-        assert_eq!(own.map(|k| k.name()), Some(agent::KIND));
-        for name in ["story", "task", "codereview", "outage"] {
-            assert!(code(name).is_none(), "{name}");
-            assert!(!judges_steps(name), "{name}");
+        let kinds = Kinds::builtin();
+        let kind = |name: &str| kinds.get(name).unwrap();
+        assert!(kind(goal::GOAL).code().is_some_and(|c| c.judges_steps()));
+        assert!(kind(loops::KIND).code().is_some_and(|c| !c.judges_steps()));
+        assert!(
+            kind(agent::KIND)
+                .code()
+                .is_some_and(|c| c.own_section() && !c.judges_steps())
+        );
+        assert_eq!(own_section(kinds).map(|k| k.name()), Some(agent::KIND));
+        for name in ["story", "task", "codereview"] {
+            assert!(kind(name).code().is_none(), "{name}");
+            assert!(!kind(name).judges_steps(), "{name}");
         }
+        // A team's kind has no code, nor has a kind nothing is known of,
+        // whatever it is called.
+        assert!(kinds.named("outage").code().is_none());
     }
 }
 #[cfg(test)]
@@ -36,7 +46,7 @@ pub(crate) mod no_kind_names;
 
 /// What a built-in kind's own Rust adds to its workflow, where a rule is
 /// more than data: a loop's progress files, a goal's round. The engine
-/// reaches it through the kind ([`code`]), never by comparing names;
+/// reaches it through the kind ([`CodeOf::code`]), never by comparing names;
 /// every method does nothing unless the kind's code says otherwise, and
 /// a team's kind has none.
 pub trait KindCode: Sync {
@@ -84,10 +94,27 @@ const CODE: &[(&str, &dyn KindCode)] = &[
     (agent::KIND, &agent::Code),
 ];
 
-/// The code of the kind named `kind`, if it is a built-in kind with code
-/// of its own.
-pub fn code(kind: &str) -> Option<&'static dyn KindCode> {
-    CODE.iter().find(|(k, _)| *k == kind).map(|(_, c)| *c)
+/// A kind's own code, reached from the kind itself: the code belongs to
+/// the built-in kind (the registry's, not a kind nothing is known of), so
+/// a team's kind has none; a team's own file laid over a built-in kind
+/// keeps the kind's code.
+pub trait CodeOf {
+    /// The kind's code, if it is a built-in kind with code of its own.
+    fn code(&self) -> Option<&'static dyn KindCode>;
+
+    /// Whether the kind's items have steps [`judge_steps`] judges.
+    fn judges_steps(&self) -> bool {
+        self.code().is_some_and(|c| c.judges_steps())
+    }
+}
+
+impl CodeOf for Kind {
+    fn code(&self) -> Option<&'static dyn KindCode> {
+        if !self.is_known() {
+            return None;
+        }
+        CODE.iter().find(|(k, _)| self == *k).map(|(_, c)| *c)
+    }
 }
 
 /// The files `item`'s kind keeps beside it after `action` left its
@@ -98,7 +125,7 @@ pub fn files_after(
     action: &str,
     after: &serde_json::Value,
 ) -> crate::error::Result<Vec<(String, Vec<u8>)>> {
-    match code(item.kind.name()) {
+    match item.kind.code() {
         Some(c) => c.files_after(ws, item, action, after),
         None => Ok(Vec::new()),
     }
@@ -106,15 +133,10 @@ pub fn files_after(
 
 /// The kind whose items the board shows in a section of their own (the
 /// agents), if the registry has one.
-pub fn own_section(kinds: &crate::workflow::kind::Kinds) -> Option<&crate::workflow::kind::Kind> {
+pub fn own_section(kinds: &Kinds) -> Option<&Kind> {
     kinds
         .iter()
-        .find(|k| code(k.name()).is_some_and(|c| c.own_section()))
-}
-
-/// Whether items of `kind` have steps [`judge_steps`] judges.
-pub fn judges_steps(kind: &str) -> bool {
-    code(kind).is_some_and(|c| c.judges_steps())
+        .find(|k| k.code().is_some_and(|c| c.own_section()))
 }
 
 /// `steps` (item `item`'s) judged with what only its kind's code knows of
@@ -124,7 +146,7 @@ pub fn judge_steps(
     item: &crate::engine::item::Item,
     steps: &mut [crate::workflow::steps::Action],
 ) -> crate::error::Result<()> {
-    match code(item.kind.name()) {
+    match item.kind.code() {
         Some(c) => c.judge_steps(ws, item, steps),
         None => Ok(()),
     }
