@@ -153,9 +153,9 @@ fn add_the_kept_trailers(saved: &str) -> String {
     format!(
         "if [ \"$2\" = message ] && [ $# -eq 2 ] && ! {saved} \\\n\
          \x20 && IFS= read -r key 2>/dev/null < \"${{GIT_DIR:-.git}}/{SHELL_TRAILERS_FILE}\" \\\n\
-         \x20 && IFS= read -r stat 2>/dev/null < \"/proc/$PPID/stat\"; then\n\
+         \x20 && {{ [ -n \"$started\" ] || IFS= read -r stat 2>/dev/null < \"/proc/$PPID/stat\"; }}; then\n\
          \x20 orx_started() {{ [ $# -ge 20 ] && shift 19 && started=\"$1\"; }}\n\
-         \x20 started=; orx_started ${{stat##*)}}\n\
+         \x20 [ -n \"$started\" ] || orx_started ${{stat##*)}}\n\
          \x20 one= line= more=\n\
          \x20 {{ IFS= read -r line && one=1; IFS= read -r more && one=; [ -z \"$more\" ] || one=; }} < \"$1\"\n\
          \x20 case \"$line\" in [[:alnum:]]*) ;; *) one= ;; esac\n\
@@ -198,6 +198,7 @@ fn follow_the_watched_commit(saved: &str) -> String {
 fn exit_if_this_git_process(saved: &str, file: &str) -> String {
     format!(
         "orx_started() {{ [ $# -ge 20 ] && shift 19 && started=\"$1\"; }}\n\
+         started=\n\
          if ! {saved} && IFS= read -r stat 2>/dev/null < \"/proc/$PPID/stat\"; then\n\
          \x20 key= started=\n\
          \x20 IFS= read -r key 2>/dev/null < \"${{GIT_DIR:-.git}}/{file}\"\n\
