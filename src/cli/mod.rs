@@ -1,8 +1,9 @@
 //! The command layer: argument structs, terminal output, exit codes.
 //! One file per command, declared `pub mod` below; each has `Args` (its
 //! doc comments are the help) and `run(ui, args) -> Result<u8>` returning
-//! the exit code. `help.rs` (the overview), `msg.rs` (how a command
-//! speaks) and `output/` (the `--json` outputs) serve every command.
+//! the exit code. Four `pub mod`s are not commands but serve them:
+//! `help.rs` (the overview), `msg.rs` (how a command speaks), `output/`
+//! (the `--json` outputs) and `diff.rs` (the diffs `--diff` prints).
 //!
 //! [`Ui`] is the command's context, made once in `main` and passed to
 //! every command: the output streams, the output mode (`--json`), the
