@@ -14,6 +14,7 @@ use crate::engine::item::Item;
 use crate::error::Result;
 use crate::git::{BlobId, Side};
 use crate::repo::workspace::Workspace;
+use crate::workflow::kind::Kind;
 use std::collections::BTreeSet;
 
 /// One branch of the view.
@@ -30,7 +31,11 @@ pub struct BranchColumn {
 /// One item across the branches.
 #[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct ItemRow {
-    pub kind: String,
+    // Its kind, said by its name (a plain comment: the schema says no
+    // more of it than before).
+    #[serde(serialize_with = "crate::board::summary::kind_by_name")]
+    #[schemars(with = "String")]
+    pub kind: Kind,
     pub id: String,
     /// Its title on the first branch that has it.
     pub title: String,
@@ -56,10 +61,11 @@ pub struct Across {
 }
 
 /// An item file's kind, ID, state and title.
-type Parsed = (String, String, String, String);
+type Parsed = (Kind, String, String, String);
 
-/// An item's title, its state on each branch and the files holding it.
-type Row = (String, Vec<Option<String>>, BTreeSet<String>);
+/// An item's kind, its title, its state on each branch and the files
+/// holding it.
+type Row = (Kind, String, Vec<Option<String>>, BTreeSet<String>);
 
 /// Every item of every kind on each local branch (and remote-tracking
 /// branch with `remote`), read with the kinds of the rules in force here.
@@ -82,7 +88,7 @@ pub fn across(ws: &Workspace, remote: bool) -> Result<Across> {
                     None => {
                         let p = Item::from_bytes(kinds, &path, ws.repo.blob(blob)?)
                             .ok()
-                            .map(|it| (it.kind.to_string(), it.id, it.status, it.title));
+                            .map(|it| (it.kind, it.id, it.status, it.title));
                         parsed.insert(blob, p.clone());
                         p
                     }
@@ -91,10 +97,10 @@ pub fn across(ws: &Workspace, remote: bool) -> Result<Across> {
                     continue;
                 };
                 let row = rows
-                    .entry((kind, id))
-                    .or_insert_with(|| (title, vec![None; n], BTreeSet::new()));
-                row.1[i] = Some(status);
-                row.2.insert(path);
+                    .entry((kind.name().to_owned(), id))
+                    .or_insert_with(|| (kind, title, vec![None; n], BTreeSet::new()));
+                row.2[i] = Some(status);
+                row.3.insert(path);
             }
         }
     }
@@ -103,7 +109,7 @@ pub fn across(ws: &Workspace, remote: bool) -> Result<Across> {
     rows.sort_by(|((ka, a), _), ((kb, b), _)| ka.cmp(kb).then_with(|| natural(a).cmp(&natural(b))));
     let items = rows
         .into_iter()
-        .map(|((kind, id), (title, states, files))| {
+        .map(|((_, id), (kind, title, states, files))| {
             let mut seen: Vec<&String> = states.iter().flatten().collect();
             seen.dedup();
             seen.sort();

@@ -20,6 +20,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use crate::board::summary::{Problem, Readiness, Summary};
+use crate::workflow::kind::Kinds;
 
 const VERSION: u32 = 6;
 /// Files changed this recently are not cached.
@@ -104,7 +105,7 @@ impl Row {
                 path.to_owned(),
                 stat,
                 Some(ItemRow(
-                    s.kind.clone(),
+                    s.kind.name().to_owned(),
                     s.id.clone(),
                     s.title.clone(),
                     s.status.clone(),
@@ -125,13 +126,16 @@ impl Row {
         }
     }
 
-    fn into_cached(self) -> Option<(String, Stat, Cached)> {
+    /// The row as the scan's result, its kind named by `kinds` (the
+    /// registry's kind of that name, else one nothing is known of, as a
+    /// file naming it is read).
+    fn into_cached(self, kinds: &Kinds) -> Option<(String, Stat, Cached)> {
         let Row(path, stat, item, problem, ready) = self;
         let cached = match (item, problem) {
             (Some(ItemRow(kind, id, title, status, owner, terminal, handoff, waits_for)), None) => {
                 Cached::Item(
                     Summary {
-                        kind,
+                        kind: kinds.named(&kind),
                         id,
                         title,
                         status,
@@ -182,8 +186,10 @@ pub struct Cache {
 }
 
 impl Cache {
-    /// Loads the cache at `path` if it was made with the same fingerprint.
-    pub fn load(path: PathBuf, fingerprint: u64) -> Cache {
+    /// Loads the cache at `path` if it was made with the same fingerprint;
+    /// each summary is given its kind from `kinds` (the cache keeps its
+    /// name).
+    pub fn load(path: PathBuf, fingerprint: u64, kinds: &Kinds) -> Cache {
         let mut old: Vec<(String, Stat, Option<Cached>)> = std::fs::read(&path)
             .ok()
             .and_then(|b| postcard::from_bytes::<File>(&b).ok())
@@ -191,7 +197,7 @@ impl Cache {
             .map(|f| {
                 f.rows
                     .into_iter()
-                    .filter_map(Row::into_cached)
+                    .filter_map(|r| r.into_cached(kinds))
                     .map(|(p, s, c)| (p, s, Some(c)))
                     .collect()
             })

@@ -101,7 +101,7 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
     let wanted = match &opts.id {
         Some(id) => {
             let item = ws.find(id)?;
-            Some((item.kind.to_string(), item.id))
+            Some((item.kind, item.id))
         }
         None => None,
     };
@@ -115,7 +115,7 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
     let open = all.iter().filter(|s| !s.terminal).count();
     let mut stories = Vec::new();
     for s in all {
-        let this = |(k, i): &(String, String)| *k == s.kind && *i == s.id;
+        let this = |(k, i): &(crate::workflow::kind::Kind, String)| *k == s.kind && *i == s.id;
         if wanted.as_ref().is_some_and(|w| !this(w)) || (wanted.is_none() && s.terminal) {
             continue;
         }
@@ -131,14 +131,14 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
         let detail = report::detail_of(ws, item, None)?;
         let mine: Vec<&Logged> = refusals
             .iter()
-            .filter(|r| r.is_about(&s.kind, &s.id))
+            .filter(|r| r.is_about(s.kind.name(), &s.id))
             .collect();
         let recent = mine[mine.len().saturating_sub(RECENT_REFUSALS)..]
             .iter()
             .map(|r| (*r).clone())
             .collect();
         stories.push(Diagnosis {
-            kind: s.kind.clone(),
+            kind: s.kind.to_string(),
             id: s.id.clone(),
             title: s.title.clone(),
             path: s.path.clone(),

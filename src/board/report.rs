@@ -16,6 +16,7 @@ use crate::engine::validate::{self, Change};
 use crate::error::Result;
 use crate::repo::workspace::{self, Workspace};
 use crate::workflow::Workflow;
+use crate::workflow::kind::Kind;
 use crate::workflow::steps::{Need, one_primary};
 
 /// Every story, with what is wrong with the files that are not.
@@ -226,7 +227,7 @@ fn summary_of(
         .and_then(|h| h.role.clone())
         .or(owner.clone());
     Ok(Summary {
-        kind: item.kind.to_string(),
+        kind: item.kind.clone(),
         id: item.id.clone(),
         title: item.title.clone(),
         status: item.status.clone(),
@@ -295,12 +296,13 @@ fn scan(ws: &Workspace, steps: bool) -> Result<Board> {
     let wf = ws.kind(default_kind)?.workflow()?;
     let lang = ws.lang().to_owned();
     let persona = ws.rules.config.persona_commands;
+    let (root, kinds) = (ws.root(), ws.registry());
     let mut cache = Cache::load(
         ws.repo.git_dir().join("orx-cache/board.bin"),
         ws.rules.fingerprint_in_lang(default_kind, &lang),
+        kinds,
     );
     let (files, odd) = ws.story_listing()?;
-    let (root, kinds) = (ws.root(), ws.registry());
     let template = ws.kind(default_kind)?.template()?.unwrap_or_default();
     // Per state and role: the states its offered steps move to whose
     // guards read the story, when their readiness can be kept with the
@@ -440,12 +442,10 @@ fn scan(ws: &Workspace, steps: bool) -> Result<Board> {
 fn ambiguous_ids(board: &Board) -> std::collections::HashSet<String> {
     // Each ID's first kind, and whether another kind has it too (no list
     // per ID: a board has ten thousand).
-    let mut kinds_of: HashMap<&str, (&str, bool)> = HashMap::new();
+    let mut kinds_of: HashMap<&str, (&Kind, bool)> = HashMap::new();
     for s in all_summaries(board) {
-        let (first, several) = kinds_of
-            .entry(s.id.as_str())
-            .or_insert((s.kind.as_str(), false));
-        *several |= *first != s.kind;
+        let (first, several) = kinds_of.entry(s.id.as_str()).or_insert((&s.kind, false));
+        *several |= **first != s.kind;
     }
     kinds_of
         .into_iter()
@@ -545,7 +545,7 @@ impl<'w> Held<'w> {
     }
 
     /// Whether the item `kind`:`id` at `path` has what `need` asks.
-    fn has(&mut self, need: Need, kind: &str, id: &str, path: &str) -> bool {
+    fn has(&mut self, need: Need, kind: &Kind, id: &str, path: &str) -> bool {
         match need {
             Need::Checks => !self.ws.config.checks.is_empty(),
             Need::Backup => {
@@ -573,7 +573,7 @@ impl<'w> Held<'w> {
     /// forward step.
     fn settle(&mut self, wf: &Workflow, s: &mut Summary) {
         self.fit(wf, &s.kind, &s.id, &s.path, &mut s.steps);
-        if crate::kinds::CodeOf::judges_steps(&self.ws.registry().named(&s.kind))
+        if crate::kinds::CodeOf::judges_steps(&s.kind)
             && let Ok(item) = Item::read(self.ws.registry(), self.ws.root(), &s.path)
         {
             // A step it cannot judge keeps the workflow's own marks.
@@ -587,7 +587,7 @@ impl<'w> Held<'w> {
     fn fit(
         &mut self,
         wf: &Workflow,
-        kind: &str,
+        kind: &Kind,
         id: &str,
         path: &str,
         steps: &mut Vec<crate::workflow::steps::Action>,
@@ -614,10 +614,10 @@ fn name_shared_ids(board: &mut Board) {
 /// `s`'s hint and actions with its ID written `KIND:ID`.
 fn name_with_kind(s: &mut Summary) {
     if let Some(h) = &s.handoff {
-        s.handoff = Some(crate::text::qualify_commands(h, &s.kind, &s.id));
+        s.handoff = Some(crate::text::qualify_commands(h, s.kind.name(), &s.id));
     }
     for a in &mut s.steps {
-        qualify(a, &s.kind, &s.id);
+        qualify(a, s.kind.name(), &s.id);
     }
 }
 
@@ -785,7 +785,7 @@ pub fn next(board: &mut Board, roles: &[&str]) -> Vec<(String, Vec<Summary>)> {
 /// as the move itself would be judged now.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Waiting {
-    pub kind: String,
+    pub kind: Kind,
     pub id: String,
     /// The state the move leads to.
     pub to: String,
@@ -807,7 +807,7 @@ pub fn waiting(ws: &Workspace, board: &Board) -> Result<Vec<Waiting>> {
         .chain(&board.agents)
         .filter(|s| !s.terminal);
     for s in all {
-        let Ok(wf) = ws.kind(&s.kind).and_then(|k| Ok(k.workflow()?)) else {
+        let Ok(wf) = s.kind.workflow() else {
             continue;
         };
         let moves: Vec<_> = wf
@@ -826,7 +826,7 @@ pub fn waiting(ws: &Workspace, board: &Board) -> Result<Vec<Waiting>> {
             let waiting = ground.waiting(&item.path, w, &value)?;
             if !waiting.is_empty() {
                 out.push(Waiting {
-                    kind: item.kind.to_string(),
+                    kind: item.kind.clone(),
                     id: item.id.clone(),
                     to: t.to.clone(),
                     until: w.until.clone(),
@@ -843,7 +843,7 @@ pub fn waiting(ws: &Workspace, board: &Board) -> Result<Vec<Waiting>> {
 /// for its branch to be merged.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AwaitedMerge {
-    pub kind: String,
+    pub kind: Kind,
     pub id: String,
     /// The state the merge moves it to.
     pub to: String,
@@ -860,7 +860,7 @@ pub struct AwaitedMerge {
 pub fn awaited_merges(ws: &Workspace, board: &Board) -> Vec<AwaitedMerge> {
     let mut out = Vec::new();
     for s in all_summaries(board).filter(|s| !s.terminal) {
-        let Ok(wf) = ws.kind(&s.kind).and_then(|k| Ok(k.workflow()?)) else {
+        let Ok(wf) = s.kind.workflow() else {
             continue;
         };
         let from = wf.transitions_from(&s.status);
@@ -957,7 +957,7 @@ pub fn allowed(
         .into_iter()
         .flat_map(|r| {
             let mut steps = wf.offered(&item.id, &item.status, &value, r);
-            held.fit(&wf, item.kind.name(), &item.id, &item.path, &mut steps);
+            held.fit(&wf, &item.kind, &item.id, &item.path, &mut steps);
             one_primary(&mut steps);
             steps
         })
@@ -993,13 +993,7 @@ pub fn detail_of(
     if let Some(r) = role {
         summary.steps = wf.offered(&item.id, &item.status, &before, r);
     }
-    Held::new(ws).fit(
-        &wf,
-        item.kind.name(),
-        &item.id,
-        &item.path,
-        &mut summary.steps,
-    );
+    Held::new(ws).fit(&wf, &item.kind, &item.id, &item.path, &mut summary.steps);
     // An ID another kind uses too is named with its kind in the commands.
     if ws.shares_id(item.kind.name(), &item.id) {
         name_with_kind(&mut summary);

@@ -5,12 +5,19 @@ use serde::Serialize;
 
 use crate::engine::item::ItemError;
 use crate::text::message::Message;
+use crate::workflow::kind::Kind;
 
 /// One item on the board.
-#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq, schemars::JsonSchema)]
+#[derive(Clone, Debug, Serialize, PartialEq, schemars::JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct Summary {
-    pub kind: String,
+    // The kind it was read as, carried so that what is asked of its kind
+    // is not looked up by its name again; its name in JSON (and in the
+    // board's cache, which gives it back its kind when read). A plain
+    // comment: the schema says no more of it than before.
+    #[serde(serialize_with = "kind_by_name")]
+    #[schemars(with = "String")]
+    pub kind: Kind,
     pub id: String,
     pub title: String,
     pub status: String,
@@ -23,6 +30,11 @@ pub struct Summary {
     /// What the role it waits for can run now, from its workflow's `steps:`.
     #[serde(default)]
     pub steps: Vec<crate::workflow::steps::Action>,
+}
+
+/// A kind as JSON says it: by its name.
+pub(crate) fn kind_by_name<S: serde::Serializer>(kind: &Kind, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(kind.name())
 }
 
 /// A problem with a file, at a position when there is one.

@@ -167,7 +167,7 @@ pub fn view_of_branch(ws: &Workspace, name: &str, now: i64) -> Result<View> {
         });
     };
     let elsewhere = disagreements(&across, Some(name));
-    let mut by_kind: Vec<(String, Vec<Card>)> = Vec::new();
+    let mut by_kind: Vec<(crate::workflow::kind::Kind, Vec<Card>)> = Vec::new();
     for row in &across.items {
         let Some(state) = &row.states[col] else {
             continue;
@@ -188,14 +188,14 @@ pub fn view_of_branch(ws: &Workspace, name: &str, now: i64) -> Result<View> {
             None => by_kind.push((row.kind.clone(), vec![card])),
         }
     }
-    let default = ws.default_kind();
-    if !by_kind.iter().any(|(k, _)| k == default) {
-        by_kind.insert(0, (default.to_owned(), Vec::new()));
+    let default = ws.registry().named(ws.default_kind());
+    if !by_kind.iter().any(|(k, _)| *k == default) {
+        by_kind.insert(0, (default.clone(), Vec::new()));
     }
-    by_kind.sort_by_key(|(k, _)| k != default);
+    by_kind.sort_by_key(|(k, _)| *k != default);
     let mut kinds = Vec::new();
     for (kind, cards) in by_kind {
-        if let Ok(wf) = ws.kind(&kind).and_then(|k| Ok(k.workflow()?)) {
+        if let Ok(wf) = kind.workflow() {
             kinds.push(kind_view(&wf, cards.into_iter()));
         }
     }

@@ -555,18 +555,18 @@ fn branches(shared: &Shared) -> orx::Result<Value> {
 /// `git orx report`, from the same history cache.
 fn report(shared: &Shared, kind: Option<String>) -> orx::Result<String> {
     let (ws, _) = workspace(shared)?;
-    let kind = kind.unwrap_or_else(|| ws.default_kind().to_owned());
+    let kind = ws.kind(kind.as_deref().unwrap_or(ws.default_kind()))?;
     let metrics = orx::kinds::story::metrics::measure(
         &ws.repo,
         &ws,
+        kind,
         &orx::kinds::story::metrics::Options {
-            kind: Some(kind),
             keep: super::build_id(),
             ..Default::default()
         },
         &mut |_, _| {},
     )?;
-    orx::kinds::story::report::report(&ws, now(), &metrics, &mut |_, _| {})
+    orx::kinds::story::report::report(&ws, now(), kind, &metrics, &mut |_, _| {})
 }
 
 /// A move from the page: `{kind, id, to, role}`, with the token.

@@ -69,8 +69,8 @@ fn alerts(ui: &mut Ui, ws: &orx::repo::workspace::Workspace) -> orx::Result<()> 
     let m = orx::kinds::story::metrics::measure(
         &ws.repo,
         ws,
+        ws.kind(ws.default_kind())?,
         &orx::kinds::story::metrics::Options {
-            kind: Some("story".to_owned()),
             keep: super::build_id(),
             ..Default::default()
         },

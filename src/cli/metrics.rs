@@ -33,15 +33,16 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = Workspace::open()?;
     let (since, until) = period(&ws.repo, &args.since, &args.until)?;
-    ws.kind(&args.kind)?.workflow()?;
+    // The kind named on the command line, looked up once.
+    let kind = ws.kind(&args.kind)?;
+    kind.workflow()?;
     let opts = Options {
-        kind: Some(args.kind.clone()),
         since,
         until,
         keep: super::build_id(),
         ..Options::default()
     };
-    let m = metrics::measure(&ws.repo, &ws, &opts, &mut super::history_progress())?;
+    let m = metrics::measure(&ws.repo, &ws, kind, &opts, &mut super::history_progress())?;
     let code = u8::from(args.check && !m.alerts.is_empty());
     if ui.is_json() {
         ui.json(&super::output::history::Metrics {

@@ -44,7 +44,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     &[
                         (
                             "item",
-                            &format!("{} {}", orx::text::capitalized(&w.kind), w.id),
+                            &format!("{} {}", orx::text::capitalized(w.kind.name()), w.id),
                         ),
                         ("waiting", &w.waiting.join(", ")),
                         ("state", &w.until.join(" or ")),
@@ -64,7 +64,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .unwrap_or_default();
         let asked = asked(ui.voice(), &a);
         let entry = orx::board::summary::Summary {
-            kind: a.kind.to_string(),
+            kind: a.kind,
             id: a.id,
             title: a.title,
             status: a.status,
@@ -98,15 +98,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                             None => std::mem::take(&mut s.steps),
                         };
                         NextAction {
-                            end_of_cycle: ws
-                                .kind(&s.kind)
-                                .and_then(|k| Ok(k.workflow()?))
+                            end_of_cycle: s
+                                .kind
+                                .workflow()
                                 .ok()
                                 .and_then(|wf| wf.state(&s.status).map(|st| st.end_of_cycle))
                                 .unwrap_or(false),
                             waiting_on: waiting_on(&s, &waits, &merges),
                             id: s.id,
-                            kind: s.kind,
+                            kind: s.kind.to_string(),
                             title: s.title,
                             status: s.status,
                             path: s.path,
@@ -215,7 +215,8 @@ fn print_item(ui: &mut Ui, s: &orx::board::summary::Summary, lines: &mut SharedL
 struct Blocks {
     /// Per key ([`Blocks::key`]): the kind and state the pieces were
     /// made for, and the pieces (`None`: the mark cannot stand for an ID).
-    made: std::collections::HashMap<String, (String, String, Option<Vec<String>>)>,
+    made:
+        std::collections::HashMap<String, (orx::workflow::kind::Kind, String, Option<Vec<String>>)>,
     key: String,
     buf: String,
 }
@@ -327,7 +328,7 @@ fn waiting_on(
     if let Some(w) = waits.iter().find(|w| w.kind == s.kind && w.id == s.id) {
         return Some(WaitingOn {
             on: WaitOn::Items,
-            kind: w.kind.clone(),
+            kind: w.kind.to_string(),
             items: w.waiting.clone(),
             until: w.until.clone(),
             to: Some(w.to.clone()),
@@ -338,7 +339,7 @@ fn waiting_on(
     if let Some(m) = merges.iter().find(|m| m.kind == s.kind && m.id == s.id) {
         return Some(WaitingOn {
             on: WaitOn::Merge,
-            kind: m.kind.clone(),
+            kind: m.kind.to_string(),
             items: Vec::new(),
             until: Vec::new(),
             to: Some(m.to.clone()),
@@ -348,7 +349,7 @@ fn waiting_on(
     }
     (s.waits_for.as_deref() == Some(orx::workflow::role::HUMAN)).then(|| WaitingOn {
         on: WaitOn::Human,
-        kind: s.kind.clone(),
+        kind: s.kind.to_string(),
         items: Vec::new(),
         until: Vec::new(),
         to: None,

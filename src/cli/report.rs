@@ -28,17 +28,18 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .parse::<jiff::Timestamp>()
         .map_or(0, |t| t.as_second());
     let mut progress = super::history_progress();
+    let kind = ws.kind(&args.kind)?;
     let metrics = orx::kinds::story::metrics::measure(
         &ws.repo,
         &ws,
+        kind,
         &orx::kinds::story::metrics::Options {
-            kind: Some(args.kind.clone()),
             keep: super::build_id(),
             ..Default::default()
         },
         &mut progress,
     )?;
-    let page = orx::kinds::story::report::report(&ws, now, &metrics, &mut progress)?;
+    let page = orx::kinds::story::report::report(&ws, now, kind, &metrics, &mut progress)?;
     if args.html.as_deref() == Some(std::path::Path::new("-")) {
         if args.open {
             return Err(orx::Error::Usage(orx::msg!("open-needs-file")));

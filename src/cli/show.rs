@@ -36,9 +36,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     }
     let rejected = orx::history::verify::last_change_violations(&ws.repo, &d.summary.path)?;
     // A QA gate file beside the stories (BMAD's), whoever wrote it.
-    let gate_file = ws
-        .kind(&d.summary.kind)
-        .and_then(|k| Ok(k.workflow()?))
+    let gate_file = d
+        .summary
+        .kind
+        .workflow()
         .ok()
         .and_then(|wf| wf.body.as_ref().and_then(|b| b.gates.clone()))
         .and_then(|dir| orx::kinds::story::gate_file::read(&ws, &dir, &d.summary.id));

@@ -278,7 +278,7 @@ fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> or
     let width = view
         .items
         .iter()
-        .map(|r| r.kind.len() + r.id.len() + 1)
+        .map(|r| r.kind.name().len() + r.id.len() + 1)
         .max()
         .unwrap_or(0);
     let cols: Vec<usize> = (0..view.branches.len())

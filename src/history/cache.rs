@@ -1253,11 +1253,11 @@ impl Cache {
 
 /// What is read of one version of an item file.
 struct Parsed {
-    kind: String,
+    /// The kind it was read as (its workflow, its state's field).
+    kind: crate::workflow::kind::Kind,
     id: String,
     status: String,
     value: Value,
-    state_field: std::sync::Arc<crate::workflow::kind::Shape>,
 }
 
 enum Derived {
@@ -1302,10 +1302,9 @@ impl Versions {
             .map(|item| {
                 std::rc::Rc::new(Parsed {
                     value: item.value(),
-                    kind: item.kind.to_string(),
+                    kind: item.kind,
                     id: item.id,
                     status: item.status,
-                    state_field: item.kind.shape.clone(),
                 })
             });
         if self.0.len() >= Self::MOST {
@@ -1421,7 +1420,7 @@ fn item_change(
     let decided = after.as_ref().is_some_and(|a| {
         merge_decisions(c)
             .iter()
-            .any(|(k, i, _)| *k == a.kind && *i == a.id)
+            .any(|(k, i, _)| a.kind == *k && *i == a.id)
     });
     if !decided
         && taken_from_branch(
@@ -1441,7 +1440,7 @@ fn item_change(
         (Some(_), Some(p), _) | (None, _, Some(p)) => p.clone(),
         _ => String::new(),
     };
-    let state_key = some.state_field.state_field.as_str();
+    let state_key = some.kind.shape.state_field.as_str();
     let (bv, av) = (
         before.as_ref().map(|b| &b.value),
         after.as_ref().map(|a| &a.value),
@@ -1462,7 +1461,7 @@ fn item_change(
             },
         );
     }
-    let wf = rules.kind(&some.kind).ok().and_then(|k| k.workflow().ok());
+    let wf = some.kind.workflow().ok();
     let records = match (&wf, av) {
         (Some(wf), Some(a)) => {
             let always: Vec<&str> = wf

@@ -247,12 +247,21 @@ fn literals_are_found_and_comments_skipped() {
 /// `kind.workflow()`, `&kind.items`, `kind.template()`. The one door from
 /// a name to a kind is the registry (`Rules::kind`, `Kinds::get`), so a
 /// call such as `rules.workflow("story")` or `ws.items(kind)` coming back
-/// fails here, in the library and the command line alike.
+/// fails here, in the library and the command line alike. Nor does a
+/// value that carries a kind (an item, a board's summary, a record of
+/// history) or a workflow go back through that door by the kind's name:
+/// `ws.kind(&s.kind)`, `rules.kind(&wf.name)`, `registry().get(&x.kind)`.
 #[test]
 fn no_kinds_part_is_looked_up_by_its_name() {
-    let by_name = regex::Regex::new(
+    let by_name = regex::Regex::new(concat!(
         r"\.(workflow|items)\(\s*[^)\s]|\b(ws|rules)\.template\(\s*[^)\s]|registry\(\)\s*\.get\((?:[^()]|\([^()]*\))*\)\s*\.(?:map|and_then)\(\|\w+\|[^;]*?\.(items|shape|workflow\(\)|template\(\))",
-    )
+        // The kind of a value that names its kind, or of a workflow, by
+        // that name: `.kind(&s.kind)`, `.kind(item.kind.name())`,
+        // `.kind(&wf.name)`.
+        r"|\.kind\(\s*&?[A-Za-z_][\w.]*\.(?:kind|name)\b",
+        // The same through the registry itself.
+        r"|(?:registry\(\)|\bkinds|Kinds::builtin\(\))\s*\.(?:get|named)\(\s*&?[A-Za-z_][\w.]*\.(?:kind|name)\b",
+    ))
     .unwrap();
     // What it finds, and what it leaves: a lookup by name, not the kind's
     // own parts (an item carries its kind: `item.kind.workflow()`).
@@ -264,7 +273,24 @@ fn no_kinds_part_is_looked_up_by_its_name() {
     assert!(by_name.is_match(
         "rules\n        .registry()\n        .get(name.as_str())\n        .and_then(|k| k.workflow().ok())"
     ));
+    // A kind looked up again by the name of one a value carries.
+    assert!(by_name.is_match("let wf = ws.kind(&s.kind)?.workflow()?;"));
+    assert!(
+        by_name.is_match(
+            "ws\n        .kind(&d.summary.kind)\n        .and_then(|k| Ok(k.workflow()?))"
+        )
+    );
+    assert!(by_name.is_match("rules.kind(&some.kind).ok().and_then(|k| k.workflow().ok())"));
+    assert!(by_name.is_match("ws.item_listing(ws.kind(&wf.name)?)?"));
+    assert!(by_name.is_match("rules.kind(item.kind.name())"));
+    assert!(by_name.is_match("rules.registry().get(&x.kind)"));
+    assert!(by_name.is_match("self.kinds\n    .named(s.kind.as_str())"));
+    assert!(by_name.is_match("Kinds::builtin().get(item.kind.name())"));
     assert!(!by_name.is_match("let wf = kind.workflow()?;"));
+    assert!(!by_name.is_match("let wf = s.kind.workflow()?;"));
+    assert!(!by_name.is_match("let wf = ws.kind(GOAL)?.workflow()?;"));
+    assert!(!by_name.is_match("if e.kind() == ErrorKind::NotFound {}"));
+    assert!(!by_name.is_match("let k = rules.registry().get(&kind);"));
     assert!(!by_name.is_match("let t = item.kind.template()?;"));
     assert!(!by_name.is_match("let k = self.registry().get(from);"));
     let mut files = Vec::new();
@@ -293,10 +319,21 @@ fn no_kinds_part_is_looked_up_by_its_name() {
                 .collect::<Vec<_>>()
         })
         .collect();
-    // Where a kind's name comes from data, not from an item that carries
-    // its kind: a merge commit's trailers name the kind whose file the
-    // merge decided.
-    const FROM_DATA: &[(&str, &str)] = &[("history/cache.rs", "rules.registry().get(&kind)")];
+    // Where a kind's name comes from data or from the user, not from a
+    // value that carries its kind, each with why.
+    const FROM_DATA: &[(&str, &str)] = &[
+        // A merge commit's trailers name the kind whose file the merge
+        // decided.
+        ("history/cache.rs", "rules.registry().get(&kind)"),
+        // A workflow's `waits: kind:` names the kind waited for; without
+        // one, the item's own kind is the one its value names (the verdict
+        // is given the item's workflow and value, not its kind).
+        ("engine/verdict.rs", ".kinds"),
+        // `metrics --kind KIND` and `report --kind KIND`: the user's
+        // name, looked up once.
+        ("cli/metrics.rs", "ws.kind(&args.kind)"),
+        ("cli/report.rs", "ws.kind(&args.kind)"),
+    ];
     let found: Vec<String> = found
         .into_iter()
         .filter(|f| {

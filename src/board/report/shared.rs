@@ -128,7 +128,7 @@ fn share_steps(ws: &Workspace, board: &mut Board) -> SharedSteps {
         let alike = !template.is_empty()
             && (!*per_item || judged.is_some())
             && !ambiguous.contains(&s.id)
-            && !crate::kinds::CodeOf::judges_steps(&ws.registry().named(&s.kind))
+            && !crate::kinds::CodeOf::judges_steps(&s.kind)
             // A backup is one item's: a step that needs one is offered
             // item by item.
             && template

@@ -43,7 +43,8 @@ use crate::repo::config::Thresholds;
 /// Which part of history to measure.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// The item kind (default `story`).
+    /// The name of the item kind counted (default `story`); [`measure`]
+    /// sets it from the kind it is given.
     pub kind: Option<String>,
     /// Seconds since the epoch: from (inclusive), until (exclusive).
     pub since: Option<i64>,
@@ -433,17 +434,19 @@ impl Tally {
     }
 }
 
-/// The metrics of HEAD's history under `rules` (the thresholds of its
-/// config, the kind's `params.structure_required`), reading through the
-/// history cache; `progress` as for [`crate::history::cache::load`].
+/// The metrics of `kind`'s items in HEAD's history under `rules` (the
+/// thresholds of its config, the kind's `params.structure_required`),
+/// reading through the history cache; `progress` as for
+/// [`crate::history::cache::load`].
 pub fn measure(
     repo: &crate::git::Repo,
     rules: &crate::repo::rules::Rules,
+    kind: &crate::workflow::kind::Kind,
     opts: &Options,
     progress: crate::history::cache::Progress,
 ) -> crate::Result<Metrics> {
-    let kind = opts.kind.clone().unwrap_or_else(|| "story".to_owned());
-    let wf = rules.kind(&kind)?.workflow()?;
+    let wf = kind.workflow()?;
+    let kind = kind.name().to_owned();
     let required = wf.params.get("structure_required").and_then(Value::as_f64);
     let fresh = Tally::new(&Options {
         kind: Some(kind.clone()),

@@ -46,16 +46,17 @@ pub struct Input<'a> {
     pub alerts: Vec<Alert>,
 }
 
-/// The report of the repository's items of `metrics.kind` as of `now`
-/// (seconds since the epoch), with the figures and alerts of `metrics`
-/// (its alerts explained with what to check).
+/// The report of the repository's items of `kind` as of `now` (seconds
+/// since the epoch), with the figures and alerts of `metrics` (the
+/// kind's, its alerts explained with what to check).
 pub fn report(
     ws: &crate::repo::workspace::Workspace,
     now: i64,
+    kind: &crate::workflow::kind::Kind,
     metrics: &Metrics,
     progress: crate::history::cache::Progress,
 ) -> crate::Result<String> {
-    let wf = ws.kind(&metrics.kind)?.workflow()?;
+    let wf = kind.workflow()?;
     // The page shows the changes of state: only those are kept, without
     // the fields and records they also set.
     let mut entries = Vec::new();
@@ -79,14 +80,14 @@ pub fn report(
     )?;
     let mut rounds = Vec::new();
     let files = match metrics.figures {
-        Some(_) => ws.item_listing(ws.kind(&wf.name)?)?.0,
+        Some(_) => ws.item_listing(kind)?.0,
         None => Vec::new(),
     };
     for rel in files {
         let Ok(item) = crate::engine::item::Item::read(ws.registry(), ws.root(), &rel) else {
             continue;
         };
-        if item.kind != wf.name {
+        if item.kind != *kind {
             continue;
         }
         let v = item.value();
