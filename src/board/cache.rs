@@ -277,3 +277,63 @@ impl Cache {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(kinds: &Kinds, kind: &str, id: &str) -> Summary {
+        Summary {
+            kind: kinds.named(kind),
+            id: id.to_owned(),
+            title: format!("Item {id}"),
+            status: "Draft".to_owned(),
+            owner: None,
+            terminal: false,
+            path: format!("docs/stories/{id}.md"),
+            handoff: None,
+            waits_for: None,
+            steps: Vec::new(),
+        }
+    }
+
+    /// The cache keeps a summary's kind by its name; read back, the
+    /// summary carries the registry's kind of that name again (one
+    /// nothing is known of, for a name the registry lacks), so nothing
+    /// the board asks of it looks the kind up by its name.
+    #[test]
+    fn a_cached_summary_is_given_its_kind_back_when_read() {
+        let kinds = Kinds::builtin();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("board.bin");
+        let (known, unknown) = (
+            summary(kinds, "story", "1.1"),
+            summary(kinds, "nothing", "1.2"),
+        );
+        let rows = [
+            (Cached::Item(known.clone(), None), Stat(1, 2, 3, 4)),
+            (Cached::Item(unknown.clone(), None), Stat(5, 6, 7, 8)),
+        ];
+        assert!(known.kind.is_known() && !unknown.kind.is_known());
+        let cache = Cache::load(path.clone(), 7, kinds);
+        assert!(cache.is_empty());
+        let kept: Vec<(&str, Stat, &Cached)> = rows
+            .iter()
+            .zip([&known.path, &unknown.path])
+            .map(|((c, s), p)| (p.as_str(), *s, c))
+            .collect();
+        cache.save(&kept);
+        let mut read = Cache::load(path.clone(), 7, kinds);
+        assert_eq!(read.len(), 2);
+        for (want, stat) in [(&known, Stat(1, 2, 3, 4)), (&unknown, Stat(5, 6, 7, 8))] {
+            let at = read.find(&want.path, &stat).unwrap();
+            let Some(Cached::Item(got, None)) = read.take(at) else {
+                panic!("{} was cached as an item", want.path);
+            };
+            assert_eq!(got, *want);
+            assert_eq!(got.kind.is_known(), want.kind.is_known());
+        }
+        // Another fingerprint: nothing is read.
+        assert!(Cache::load(path, 8, kinds).is_empty());
+    }
+}
