@@ -301,3 +301,56 @@ fn a_shared_id_is_named_with_its_kind_in_hints_and_a_copied_kind_speaks_of_itsel
         .ok()
         .stdout_has(&["Ticket 1.1 is blocked: the SM must revise it"]);
 }
+
+const BATCH: &str = r#"workflow: batch
+description: A JSON batch that may wait for others of its kind
+initial: Queued
+items:
+  dir: batches
+  file: "{id}.json"
+  format: json
+  new_id: sequence
+  id_field: batch_id
+states:
+  Queued: {owner: dev}
+  Running: {owner: dev}
+  Done: {terminal: true}
+transitions:
+  - from: Queued
+    to: Running
+    roles: [dev]
+    waits:
+      field: after
+      until: [Done]
+  - {from: Running, to: Done, roles: [dev]}
+"#;
+
+/// A `waits:` that names no kind waits for items of the item's own kind:
+/// the kind the item was read as, not one named by a `kind` its files
+/// (whose ID is in a field of their own) do not carry. Batch 2 runs once
+/// batch 1 is Done, by the command and `show` alike.
+#[test]
+fn a_json_kind_waits_for_its_own_items_though_its_files_carry_no_kind() {
+    let repo = Repo::new();
+    repo.write(".orx/workflows/batch.yaml", BATCH);
+    repo.commit_rules("Add batches");
+    let file = |id: &str, after: &str| {
+        format!(
+            "{{\n  \"batch_id\": \"{id}\",\n  \"title\": \"Batch {id}\",\n  \"status\": \"Queued\",\n  \"after\": [{after}]\n}}\n"
+        )
+    };
+    repo.write("batches/1.json", file("1", ""));
+    repo.write("batches/2.json", file("2", "\"1\""));
+    repo.git(&["add", "batches"]).ok();
+    repo.commit_as("dev", "Two batches").ok();
+    repo.orx(&["move", "batch:2", "Running", "--as", "dev"])
+        .fails(1, &["waits for 1"]);
+    repo.orx(&["move", "batch:1", "Running", "--as", "dev"])
+        .ok();
+    repo.orx(&["move", "batch:1", "Done", "--as", "dev"]).ok();
+    let show = json(&repo.orx(&["show", "batch:2", "--json"]).stdout);
+    assert_eq!(show["moves"][0]["allowed"], true, "{show}");
+    repo.orx(&["move", "batch:2", "Running", "--as", "dev"])
+        .ok();
+    repo.orx(&["verify"]).ok();
+}
