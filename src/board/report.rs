@@ -823,7 +823,7 @@ pub fn waiting(ws: &Workspace, board: &Board) -> Result<Vec<Waiting>> {
         };
         let value = item.value();
         for (t, w) in moves {
-            let waiting = ground.waiting(&item.path, w, &value)?;
+            let waiting = ground.waiting(&item.kind, &item.path, w, &value)?;
             if !waiting.is_empty() {
                 out.push(Waiting {
                     kind: item.kind.clone(),
@@ -1027,13 +1027,14 @@ pub fn detail_of(
                 self_transition: t.from == t.to,
                 now: &now,
             };
-            let refused = crate::engine::verdict::judge(&wf, &change, &item.path, &ground)?
-                .err()
-                .map(|r| MoveRefused {
-                    rule: r.kind().to_owned(),
-                    message: r.to_string(),
-                    refusal: Box::new(r),
-                });
+            let refused =
+                crate::engine::verdict::judge(&wf, &change, &item.kind, &item.path, &ground)?
+                    .err()
+                    .map(|r| MoveRefused {
+                        rule: r.kind().to_owned(),
+                        message: r.to_string(),
+                        refusal: Box::new(r),
+                    });
             Ok(MoveCheck {
                 to: t.to.clone(),
                 roles,

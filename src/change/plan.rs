@@ -439,15 +439,16 @@ fn plan_change(
         self_transition: moves && item.status == to,
         now: &now,
     };
-    let verdict = match crate::engine::verdict::judge(&wf, &change, &item.path, &ground(ws))? {
-        Ok(v) => v,
-        Err(r) => {
-            // Refused for edits the file holds beyond HEAD's version, not
-            // for this change's own: say so, and how to drop them.
-            carried_forced(&wf, &base, &item, &extras, actor, &now)?;
-            return Err(r.into());
-        }
-    };
+    let verdict =
+        match crate::engine::verdict::judge(&wf, &change, &item.kind, &item.path, &ground(ws))? {
+            Ok(v) => v,
+            Err(r) => {
+                // Refused for edits the file holds beyond HEAD's version, not
+                // for this change's own: say so, and how to drop them.
+                carried_forced(&wf, &base, &item, &extras, actor, &now)?;
+                return Err(r.into());
+            }
+        };
     if let Accepted::Create { .. } | Accepted::Delete { .. } = verdict.accepted {
         return Err(Error::Failed(crate::msg!(
             "internal-error-change-judged-verdict",
@@ -970,7 +971,8 @@ pub fn create(
         now: &now,
     };
     // The one verdict the hooks and `verify` give too (its `create_waits:`).
-    if let Err(r) = crate::engine::verdict::judge(wf, &change, &item.path, &ground(ws))? {
+    if let Err(r) = crate::engine::verdict::judge(wf, &change, &item.kind, &item.path, &ground(ws))?
+    {
         return Err(r.into());
     }
     // What the hooks would refuse is refused before anything is written.

@@ -14,7 +14,7 @@ use crate::engine::validate::{self, Accepted, Change, Refusal, Verdict};
 use crate::git::{GitError, Repo, Side};
 use crate::msg;
 use crate::text::message::Message;
-use crate::workflow::kind::Kinds;
+use crate::workflow::kind::{Kind, Kinds};
 use crate::workflow::{Evidence, Transition, Waits, Workflow};
 
 /// Where checkpoints are kept: one ref each.
@@ -58,13 +58,14 @@ pub struct Ground<'a> {
     pub actions: Actions,
 }
 
-/// The verdict on `change` to the item at `path` under `wf`, in `ground`:
-/// every rule, those of the item and those of the repository around it.
-/// The Human's override (`--force`) sets the repository's rules aside, as
-/// it does the workflow's.
+/// The verdict on `change` to the item of `kind` at `path` under `wf`, in
+/// `ground`: every rule, those of the item and those of the repository
+/// around it. The Human's override (`--force`) sets the repository's rules
+/// aside, as it does the workflow's.
 pub fn judge<'w>(
     wf: &'w Workflow,
     change: &Change,
+    kind: &Kind,
     path: &str,
     ground: &Ground,
 ) -> Result<Result<Verdict<'w>, Refusal>, GitError> {
@@ -77,9 +78,9 @@ pub fn judge<'w>(
     {
         // A new item waits for what its workflow's `create_waits:` lists,
         // as a transition waits for its `waits:`.
-        let item = format!("{} {}", text(after, "kind"), text(after, "id"));
+        let item = format!("{kind} {}", text(after, "id"));
         for w in &wf.create_waits {
-            let waiting = ground.waiting(path, w, after)?;
+            let waiting = ground.waiting(kind, path, w, after)?;
             if !waiting.is_empty() {
                 return Ok(Err(Refusal::Waits {
                     item,
@@ -112,7 +113,7 @@ pub fn judge<'w>(
             validate::put(&mut moved, p, v.clone());
         }
     }
-    match beyond(wf, t, before, &moved, path, ground)? {
+    match beyond(wf, t, before, &moved, kind, path, ground)? {
         Some(refusal) => Ok(Err(refusal)),
         None => Ok(Ok(verdict)),
     }
@@ -125,13 +126,14 @@ fn beyond(
     t: &Transition,
     before: &Value,
     after: &Value,
+    kind: &Kind,
     path: &str,
     ground: &Ground,
 ) -> Result<Option<Refusal>, GitError> {
-    let item = format!("{} {}", text(after, "kind"), text(after, "id"));
+    let item = format!("{kind} {}", text(after, "id"));
     let (from, to) = (t.from.clone(), t.to.clone());
     for w in &t.waits {
-        let waiting = ground.waiting(path, w, after)?;
+        let waiting = ground.waiting(kind, path, w, after)?;
         if !waiting.is_empty() {
             return Ok(Some(Refusal::Waits {
                 item,
@@ -188,13 +190,22 @@ fn text<'v>(v: &'v Value, key: &str) -> &'v str {
 }
 
 impl Ground<'_> {
-    /// The items listed in `w.field` of `after` (of its kind, or of
-    /// `w.kind`) that are not in one of the states `w.until` (with the
-    /// values `w.with`) in the tree the change makes.
-    pub fn waiting(&self, path: &str, w: &Waits, after: &Value) -> Result<Vec<String>, GitError> {
-        let kind = self
-            .kinds
-            .named(w.kind.as_deref().unwrap_or_else(|| text(after, "kind")));
+    /// The items listed in `w.field` of `after` (the item of `kind` at
+    /// `path`) that are not in one of the states `w.until` (with the
+    /// values `w.with`) in the tree the change makes: items of its own
+    /// kind, or of the kind `w.kind` names.
+    pub fn waiting(
+        &self,
+        kind: &Kind,
+        path: &str,
+        w: &Waits,
+        after: &Value,
+    ) -> Result<Vec<String>, GitError> {
+        // The kind the workflow's `waits:` names is looked up by its name.
+        let kind = match w.kind.as_deref() {
+            Some(name) => self.kinds.named(name),
+            None => kind.clone(),
+        };
         let items = kind.is_known().then_some(&*kind.items);
         let dir = match items.and_then(|i| i.dir.as_deref()) {
             Some(d) => d,

@@ -435,7 +435,7 @@ impl Judge<'_> {
                 past: self.commit.is_some(),
             },
         };
-        let judged = crate::engine::verdict::judge(&wf, &change, path, &ground)?;
+        let judged = crate::engine::verdict::judge(&wf, &change, &some.kind, path, &ground)?;
         let expected = match &judged {
             Ok(v) => v.effects.clone().unwrap_or_default(),
             Err(_) => Vec::new(),

@@ -325,10 +325,6 @@ fn no_kinds_part_is_looked_up_by_its_name() {
         // A merge commit's trailers name the kind whose file the merge
         // decided.
         ("history/cache.rs", "rules.registry().get(&kind)"),
-        // A workflow's `waits: kind:` names the kind waited for; without
-        // one, the item's own kind is the one its value names (the verdict
-        // is given the item's workflow and value, not its kind).
-        ("engine/verdict.rs", ".kinds"),
         // `metrics --kind KIND` and `report --kind KIND`: the user's
         // name, looked up once.
         ("cli/metrics.rs", "ws.kind(&args.kind)"),

@@ -658,7 +658,7 @@ pub fn waiting_for(ws: &Workspace, item: &Item, t: &crate::workflow::Transition)
         .iter()
         .flat_map(|w| {
             ground
-                .waiting(&item.path, w, &item.value())
+                .waiting(&item.kind, &item.path, w, &item.value())
                 .unwrap_or_default()
         })
         .collect()
