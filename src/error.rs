@@ -151,8 +151,8 @@ impl From<NoDecision> for Error {
 /// code from this, never from the message's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
-    /// A rule refused, or something failed: the user must change
-    /// something.
+    /// A rule refused, or what was asked could not be done (nothing to
+    /// adopt, no next ID): the user must change something.
     Refused,
     /// The request itself is wrong: a bad argument, an unknown item, not a
     /// repository set up for git-orx.
@@ -160,6 +160,11 @@ pub enum ErrorKind {
     /// Another process held a lock or changed the same thing first:
     /// running the command again may succeed.
     Busy,
+    /// Not the user's doing and no rule's: git, the file system or a
+    /// commit git-orx made failed under it (`git`, `io`,
+    /// `commit_failed`). The error says what failed; the request itself
+    /// may be fine.
+    Fault,
 }
 
 impl Error {
@@ -220,6 +225,7 @@ impl Error {
         // The code says it: one table of variants, not two.
         match self.code() {
             "busy" | "conflict" | "interrupted" => ErrorKind::Busy,
+            "git" | "io" | "commit_failed" => ErrorKind::Fault,
             c if c == "usage" || c.starts_with("usage.") || c == "not_found" => ErrorKind::Usage,
             _ => ErrorKind::Refused,
         }
@@ -252,6 +258,10 @@ pub struct ErrorData {
     pub missing: Vec<Missing>,
     /// Running the same command again may succeed (a lock, a race).
     pub retryable: bool,
+    /// Neither the request nor a rule is at fault: git, the file system
+    /// or a commit git-orx made failed (codes `git`, `io`,
+    /// `commit_failed`).
+    pub fault: bool,
 }
 
 /// An input not given, or a condition that did not hold.
@@ -396,6 +406,7 @@ impl Error {
             code: self.code(),
             message: self.to_string(),
             retryable: self.kind() == ErrorKind::Busy,
+            fault: self.kind() == ErrorKind::Fault,
             ..ErrorData::default()
         };
         let label = |d: &mut ErrorData, item: &str| {
@@ -659,6 +670,13 @@ mod tests {
                 d.code
             );
             assert_eq!(d.retryable, e.kind() == ErrorKind::Busy, "{}", d.code);
+            assert_eq!(d.fault, e.kind() == ErrorKind::Fault, "{}", d.code);
+            assert_eq!(
+                d.fault,
+                ["git", "io", "commit_failed"].contains(&d.code),
+                "{}",
+                d.code
+            );
             if d.code.starts_with("refused.") {
                 assert_eq!(e.kind(), ErrorKind::Refused, "{}", d.code);
             }

@@ -41,6 +41,7 @@ allowed-state-none-only-human = {"  "}allowed from { $state }: none (only a Huma
 act-roles-role-human-may = act as { $roles } (--as { $role }), or a Human may override with --force --reason TEXT
 git-orx-show-id-lists = `git orx show { $id }` lists the moves allowed now and what each needs
 run-git-orx-init-here = run `git orx init` here first
+fault-not-a-refusal = this is not a refusal by the rules: git or the file system failed, as said above; put that right and run the command again
 uncommitted-changes-files-not-force = uncommitted changes to { $files } are not in force until committed (by the Human)
 legacy = {" "}(legacy)
 file-path = {"  "}file:        { $path }

@@ -40,6 +40,7 @@ allowed-state-none-only-human = {"  "}{ $state } 允许的转换: 无 (只有 Hu
 act-roles-role-human-may = 请以 { $roles } 身份执行 (--as { $role }),或由 Human 以 --force --reason TEXT 覆盖
 git-orx-show-id-lists = `git orx show { $id }` 列出当前允许的转换及各自的条件
 run-git-orx-init-here = 请先在这里运行 `git orx init`
+fault-not-a-refusal = 这不是规则的拒绝: 如上所述,是 git 或文件系统出了错;处理好之后再运行一次命令
 uncommitted-changes-files-not-force = { $files } 的未提交修改在 (由 Human) 提交前不生效
 legacy = {" "}(旧版位置)
 file-path = {"  "}文件:        { $path }

@@ -41,13 +41,15 @@ condition's verdict; `git orx doctor` says why items are stuck.
 
 ### When a command is refused
 With `--json` (or `ORX_OUTPUT=json`) a failure is one error envelope:
-`{"error": {"code", "message", "missing", "allowed", "retryable"}, "hints"}`.
+`{"error": {"code", "message", "missing", "allowed", "retryable", "fault"}, "hints"}`.
 - `code` is stable: `refused.*` (the workflow said no), `usage.*` (the
   command line was wrong), `not_found`, `commit_failed`, ...
 - `missing`: the inputs not given, or the conditions that did not hold,
   with the values they read; fix those and run again.
 - `allowed`: the actions that fit instead, shaped like `next`'s steps.
 - `retryable: true` (a lock held, a race for an ID): run it again.
+- `fault: true` (git or the file system failed, no rule refused): fix
+  what `message` names, or tell a human; do not work around the rules.
 
 ### Never
 - edit an item's state fields (`status`, `task_status`, rounds, records,
@@ -84,12 +86,14 @@ kind) 存在文件里, git-orx 通过 git hooks 在每次提交时检查它们�
 
 ### 命令被拒绝时
 使用 `--json` (或 `ORX_OUTPUT=json`) 时, 失败是一个错误信封:
-`{"error": {"code", "message", "missing", "allowed", "retryable"}, "hints"}`。
+`{"error": {"code", "message", "missing", "allowed", "retryable", "fault"}, "hints"}`。
 - `code` 是稳定的: `refused.*` (工作流拒绝)、`usage.*` (命令行有误)、
   `not_found`、`commit_failed` 等;
 - `missing`: 未给出的 inputs, 或未满足的条件及其读到的值; 修正后重试;
 - `allowed`: 可以改做的动作, 形状与 `next` 的 steps 相同;
 - `retryable: true` (锁被占用、ID 竞争): 再运行一次。
+- `fault: true` (git 或文件系统出错, 不是规则拒绝): 处理 `message` 所说的问题,
+  或告诉人类; 不要绕过规则。
 
 ### 绝不
 - 手工编辑条目的状态字段 (`status`、`task_status`、轮次、记录、计数器),

@@ -416,6 +416,7 @@ fn status_of(e: &orx::Error) -> StatusCode {
         orx::error::ErrorKind::Usage => StatusCode::BAD_REQUEST,
         orx::error::ErrorKind::Busy => StatusCode::SERVICE_UNAVAILABLE,
         orx::error::ErrorKind::Refused => StatusCode::CONFLICT,
+        orx::error::ErrorKind::Fault => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 

@@ -312,6 +312,8 @@ fn hints(v: &crate::cli::msg::Voice, e: &Error) -> Vec<String> {
         Error::Outcome { command, .. } => {
             vec![v.t("run-git-orx-command", &[("command", command)])]
         }
+        // git or the file system failed: said apart from a refusal.
+        e if e.kind() == orx::error::ErrorKind::Fault => vec![v.t("fault-not-a-refusal", &[])],
         // The error itself says what to do.
         _ => vec![],
     }
@@ -367,11 +369,12 @@ pub fn unreadable_lines(
     out
 }
 
-/// The exit code of an error, by its kind: 1 refused or failed, 2 usage,
-/// 3 busy or conflict (retrying may work).
+/// The exit code of an error, by its kind: 1 refused or failed (a fault
+/// of git or the file system too, which the text and `--json` tell
+/// apart), 2 usage, 3 busy or conflict (retrying may work).
 pub fn exit_code(kind: orx::error::ErrorKind) -> u8 {
     match kind {
-        orx::error::ErrorKind::Refused => 1,
+        orx::error::ErrorKind::Refused | orx::error::ErrorKind::Fault => 1,
         orx::error::ErrorKind::Usage => 2,
         orx::error::ErrorKind::Busy => 3,
     }

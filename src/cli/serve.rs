@@ -414,6 +414,7 @@ fn apply(forge: Forge, event: Option<&str>, payload: &[u8]) -> (StatusCode, Valu
                     orx::error::ErrorKind::Usage => StatusCode::BAD_REQUEST,
                     orx::error::ErrorKind::Busy => StatusCode::SERVICE_UNAVAILABLE,
                     orx::error::ErrorKind::Refused => StatusCode::CONFLICT,
+                    orx::error::ErrorKind::Fault => StatusCode::INTERNAL_SERVER_ERROR,
                 },
                 &e.to_string(),
             ),

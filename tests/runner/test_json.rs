@@ -493,3 +493,36 @@ fn a_skip_that_ends_the_work_prints_one_json_result() {
         "{v}"
     );
 }
+
+/// A commit git refuses for a reason of its own (here a hook of the
+/// user's, which git-orx's hook runs first) is no refusal by the rules:
+/// `--json` says `fault: true` with the code `commit_failed`, the text
+/// says it apart from a refusal, and the exit code is 1 as before.
+#[test]
+fn a_commit_git_refuses_is_a_fault_not_a_refusal() {
+    use std::os::unix::fs::PermissionsExt;
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let saved = ".git/hooks/pre-commit.orx-saved";
+    repo.write(saved, "#!/bin/sh\necho 'not now' >&2\nexit 1\n");
+    std::fs::set_permissions(repo.path(saved), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let run = repo.orx(&["move", &id, "InProgress", "--as", "dev", "--json"]);
+    run.code(1);
+    let v = json(&run);
+    assert_eq!(
+        (
+            v["error"]["code"].clone(),
+            v["error"]["fault"].clone(),
+            v["error"]["retryable"].clone()
+        ),
+        ("commit_failed".into(), true.into(), false.into()),
+        "{}",
+        run.render()
+    );
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"])
+        .fails(1, &["not now", "this is not a refusal by the rules"]);
+    // A refusal by the rules is no fault.
+    let run = repo.orx(&["move", &id, "Done", "--as", "dev", "--json"]);
+    run.code(1);
+    assert_eq!(json(&run)["error"]["fault"], false, "{}", run.render());
+}
