@@ -602,7 +602,7 @@ mod tests {
                 message: Message::text(s()),
             }),
             Error::Git(GitError::NotARepo),
-            Error::Git(GitError::Spawn(s())),
+            Error::Git(GitError::spawn(std::io::Error::other(s()))),
             Error::Git(GitError::Race {
                 args: s(),
                 message: s(),
@@ -645,7 +645,10 @@ mod tests {
             Error::Exists(Message::text(s())),
             Error::NotInitialised,
             Error::NoRole { roles: vec![] },
-            Error::CommitFailed(GitError::Spawn(s()), Message::text(s())),
+            Error::CommitFailed(
+                GitError::spawn(std::io::Error::other(s())),
+                Message::text(s()),
+            ),
             Error::Conflict(Message::text(s())),
             Error::Failed(Message::text(s())),
         ]);
@@ -684,6 +687,25 @@ mod tests {
                 assert_eq!(e.kind(), ErrorKind::Usage, "{}", d.code);
             }
         }
+    }
+
+    /// An error of git's or of the file system keeps what caused it: the
+    /// chain reaches the operating system's error, and the message names
+    /// the file and says the cause.
+    #[test]
+    fn a_fault_keeps_its_cause_as_its_source() {
+        let e = Error::Git(GitError::io(
+            "/repo/.git/orx/commit-journal",
+            std::io::Error::other("disk full"),
+        ));
+        assert_eq!(e.kind(), ErrorKind::Fault);
+        assert_eq!(e.to_string(), "/repo/.git/orx/commit-journal: disk full");
+        let git = std::error::Error::source(&e).expect("the git error");
+        let io = git.source().expect("the file system's error");
+        assert_eq!(io.to_string(), "disk full");
+        let spawn = GitError::spawn(std::io::Error::from(std::io::ErrorKind::NotFound));
+        assert!(std::error::Error::source(&spawn).is_some());
+        assert!(spawn.to_string().starts_with("cannot run git: "));
     }
 
     /// A refusal's data is its fields, not words parsed from its message.

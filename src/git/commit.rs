@@ -255,7 +255,6 @@ impl Repo {
         env: &[(&str, &str)],
         journal: &mut Journal,
     ) -> Result<(), GitError> {
-        let io = |what: &str, e: std::io::Error| GitError::Spawn(format!("{what}: {e}"));
         let dir = PrivateDir::new(self)?;
         let dir_s = dir.path.to_string_lossy().into_owned();
         let root_s = self.root.to_string_lossy().into_owned();
@@ -277,7 +276,7 @@ impl Repo {
         // The message is in a file before git starts: a kill cannot
         // leave git reading half of it from a pipe.
         let file = dir.path.join("message");
-        std::fs::write(&file, message).map_err(|e| io("commit message file", e))?;
+        std::fs::write(&file, message).map_err(|e| GitError::io(&file, e))?;
         let file_s = file.to_string_lossy().into_owned();
         env_all.extend(env.iter().copied());
         let commit = [
@@ -378,7 +377,7 @@ impl Repo {
         let tmp_s = tmp.path().to_string_lossy().into_owned();
         if journal.index.exists() {
             std::fs::copy(&journal.index, tmp.path())
-                .map_err(|e| GitError::Spawn(format!("{}: {e}", journal.index.display())))?;
+                .map_err(|e| GitError::io(&journal.index, e))?;
         } else {
             let _ = std::fs::remove_file(tmp.path());
         }
@@ -417,8 +416,9 @@ impl Repo {
 
     /// Writes the journal whole, then renames it into place.
     fn write_journal(&self, journal: &Journal) -> Result<(), GitError> {
-        let io = |e: std::io::Error| GitError::Spawn(format!("commit journal: {e}"));
-        let text = serde_json::to_vec(journal).map_err(|e| GitError::Spawn(e.to_string()))?;
+        let path = self.orx_dir().join(JOURNAL);
+        let io = |e: std::io::Error| GitError::io(&path, e);
+        let text = serde_json::to_vec(journal).map_err(|e| io(e.into()))?;
         let mut tmp = tempfile::Builder::new()
             .prefix(".orx-journal-")
             .suffix(".tmp")
@@ -426,8 +426,7 @@ impl Repo {
             .map_err(io)?;
         tmp.write_all(&text).map_err(io)?;
         tmp.as_file().sync_all().map_err(io)?;
-        tmp.persist(self.orx_dir().join(JOURNAL))
-            .map_err(|e| io(e.error))?;
+        tmp.persist(&path).map_err(|e| io(e.error))?;
         Ok(())
     }
 
@@ -447,7 +446,6 @@ struct PrivateDir {
 
 impl PrivateDir {
     fn new(repo: &Repo) -> Result<PrivateDir, GitError> {
-        let io = |e: std::io::Error| GitError::Spawn(format!("private git directory: {e}"));
         let nonce = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap_or_default()
@@ -455,6 +453,8 @@ impl PrivateDir {
         let path = repo
             .common_dir
             .join(format!("{PRIVATE_PREFIX}{}-{nonce}", std::process::id()));
+        let at = path.clone();
+        let io = |e: std::io::Error| GitError::io(&at, e);
         std::fs::create_dir_all(&path).map_err(io)?;
         let mut dir = PrivateDir {
             path,
@@ -485,7 +485,7 @@ impl PrivateDir {
         let log = std::fs::read(self.path.join("logs/HEAD")).unwrap_or_default();
         if let Some(old) = &self.detached {
             let new = std::fs::read_to_string(self.path.join("HEAD"))
-                .map_err(|e| GitError::Spawn(format!("private HEAD: {e}")))?;
+                .map_err(|e| GitError::io(self.path.join("HEAD"), e))?;
             let reason = String::from_utf8_lossy(&log)
                 .lines()
                 .last()

@@ -39,9 +39,7 @@ impl Repo {
             Side::Empty => EMPTY_TREE,
             Side::Commit(rev) => rev.as_str(),
             Side::Index(_) => {
-                return Err(GitError::Lib(
-                    "an index can only be the new side".to_owned(),
-                ));
+                return Err(GitError::Unexpected(crate::msg!("git-index-only-new-side")));
             }
         };
         let mut args = INDEX_DIFF.to_vec();
@@ -81,9 +79,7 @@ impl Repo {
             Side::Empty => None,
             Side::Commit(rev) => Some(self.tree(rev)?),
             Side::Index(_) => {
-                return Err(GitError::Lib(
-                    "an index can only be the new side".to_owned(),
-                ));
+                return Err(GitError::Unexpected(crate::msg!("git-index-only-new-side")));
             }
         };
         let new_tree = match to {
@@ -213,9 +209,12 @@ impl Repo {
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        let mut child = cmd.spawn().map_err(|e| GitError::Spawn(e.to_string()))?;
+        let mut child = cmd.spawn().map_err(GitError::spawn)?;
         let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err(GitError::Spawn("git diff-tree: no pipes".to_owned()));
+            return Err(GitError::Unexpected(crate::msg!(
+                "git-reader-stopped",
+                args = "diff-tree"
+            )));
         };
         let (send, input) = std::sync::mpsc::channel::<Vec<u8>>();
         let writer = std::thread::spawn(move || {
@@ -267,7 +266,13 @@ const COMMIT_FIELDS: usize = 5;
 
 /// A commit from the fields [`COMMIT_FORMAT`] has git write.
 fn commit_info(header: Vec<String>) -> Result<CommitInfo, GitError> {
-    let bad = || GitError::Lib(format!("unexpected commit header: {}", header.join(" ")));
+    let bad = || {
+        GitError::Unexpected(crate::msg!(
+            "git-output-unread",
+            args = "log",
+            text = header.join(" ")
+        ))
+    };
     let [id, parents, name, email, date, message] = header.as_slice() else {
         return Err(bad());
     };
@@ -363,7 +368,7 @@ impl ChangeStream {
             let Ok(got) = self.output.recv() else {
                 // git stopped early: why, from git.
                 return Err(self.stop().err().unwrap_or_else(|| {
-                    GitError::Spawn("git diff-tree stopped before it was done".to_owned())
+                    GitError::Unexpected(crate::msg!("git-reader-stopped", args = "diff-tree"))
                 }));
             };
             let (commit, mut changes) = got?;
@@ -431,9 +436,7 @@ impl ChangeStream {
             while self.output.try_recv().is_ok() {}
             let _ = r.join();
         }
-        let out = child
-            .wait_with_output()
-            .map_err(|e| GitError::Spawn(e.to_string()))?;
+        let out = child.wait_with_output().map_err(GitError::spawn)?;
         if out.status.success() {
             Ok(())
         } else {

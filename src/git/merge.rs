@@ -22,10 +22,8 @@ impl Repo {
         theirs: &str,
         labels: [&str; 3],
     ) -> Result<(String, bool), GitError> {
-        let io = |e: std::io::Error| {
-            GitError::Lib(format!("a temporary file for `git merge-file`: {e}"))
-        };
-        let dir = tempfile::tempdir().map_err(io)?;
+        let dir = tempfile::tempdir().map_err(|e| GitError::io(std::env::temp_dir(), e))?;
+        let io = |e: std::io::Error| GitError::io(dir.path(), e);
         let write = |name: &str, text: &str| -> Result<PathBuf, GitError> {
             let p = dir.path().join(name);
             std::fs::write(&p, text).map_err(io)?;
@@ -53,7 +51,7 @@ impl Repo {
             .arg(&b)
             .arg(&t)
             .output()
-            .map_err(|e| GitError::Spawn(e.to_string()))?;
+            .map_err(GitError::spawn)?;
         // git merge-file exits with the number of conflicts; below 0
         // (shown as 255 and up by the shell) is its own failure.
         match out.status.code() {
@@ -151,7 +149,7 @@ impl Repo {
         }
         self.run(&args, None, env)?;
         self.commit_id("HEAD")
-            .ok_or_else(|| GitError::Lib("HEAD does not name a commit after the merge".to_owned()))
+            .ok_or_else(|| GitError::Unexpected(crate::msg!("git-head-no-commit-after-merge")))
     }
 
     /// The paths that would conflict were `theirs` merged into `ours`
@@ -171,7 +169,7 @@ impl Repo {
             .arg(self.root())
             .args(args)
             .output()
-            .map_err(|e| GitError::Spawn(e.to_string()))?;
+            .map_err(GitError::spawn)?;
         match out.status.code() {
             Some(0) => Ok(Vec::new()),
             // The tree, then the conflicted paths.
@@ -208,7 +206,7 @@ impl Repo {
             return Err(e);
         }
         self.commit_id("HEAD")
-            .ok_or_else(|| GitError::Lib("HEAD does not name a commit after the merge".to_owned()))
+            .ok_or_else(|| GitError::Unexpected(crate::msg!("git-head-no-commit-after-merge")))
     }
 
     /// Commits the index as it is (nothing staged: an empty commit) with
@@ -220,7 +218,7 @@ impl Repo {
             env,
         )?;
         self.commit_id("HEAD")
-            .ok_or_else(|| GitError::Lib("HEAD does not name a commit after the commit".to_owned()))
+            .ok_or_else(|| GitError::Unexpected(crate::msg!("git-head-no-commit-after-commit")))
     }
 
     /// The paths the index holds unmerged (a merge's conflicts).
@@ -295,7 +293,7 @@ impl Repo {
         if new == old {
             return Ok(false);
         }
-        let io = |e: std::io::Error| GitError::Lib(format!("{}: {e}", path.display()));
+        let io = |e: std::io::Error| GitError::io(&path, e);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(io)?;
         }

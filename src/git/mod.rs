@@ -19,7 +19,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum GitError {
     NotARepo,
     Bare,
@@ -33,8 +33,21 @@ pub enum GitError {
         args: String,
         message: String,
     },
-    Spawn(String),
-    Lib(String),
+    /// git could not be started, or waiting for it failed.
+    Spawn(std::sync::Arc<std::io::Error>),
+    /// libgit2 failed.
+    Lib(std::sync::Arc<git2::Error>),
+    /// A file git-orx keeps beside git's (a temporary index, the commit
+    /// journal, a file given to `git merge-file`) could not be read or
+    /// written.
+    Io {
+        path: String,
+        source: std::sync::Arc<std::io::Error>,
+    },
+    /// git did not do or say what git-orx needs of it (HEAD names no
+    /// commit after a commit, output git-orx cannot read): a fault here
+    /// or in git, said as what was expected.
+    Unexpected(crate::text::message::Message),
     IndexLocked(String),
     /// The user asked git-orx to stop (Ctrl-C) while it waited.
     Interrupted(String),
@@ -57,7 +70,15 @@ impl std::fmt::Display for GitError {
     }
 }
 
-impl std::error::Error for GitError {}
+impl std::error::Error for GitError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            GitError::Spawn(e) | GitError::Io { source: e, .. } => Some(e.as_ref()),
+            GitError::Lib(e) => Some(e.as_ref()),
+            _ => None,
+        }
+    }
+}
 
 impl GitError {
     /// What went wrong, as a message: the user's situation (not a
@@ -71,8 +92,12 @@ impl GitError {
             GitError::Command { args, message } | GitError::Race { args, message } => {
                 msg!("git-command-failed", args = args, text = message)
             }
-            GitError::Spawn(e) => msg!("cannot-run-git", text = e),
-            GitError::Lib(e) => msg!("git-said", text = e),
+            GitError::Spawn(e) => msg!("cannot-run-git", text = e.to_string()),
+            GitError::Lib(e) => msg!("git-said", text = e.message()),
+            GitError::Io { path, source } => {
+                msg!("path-text", path = path, text = source.to_string())
+            }
+            GitError::Unexpected(m) => m.clone(),
             GitError::IndexLocked(path) => msg!("index-lock-taken", path = path),
             GitError::Interrupted(what) => {
                 msg!("interrupted-while-waiting-path-nothing", path = what)
@@ -85,6 +110,19 @@ impl GitError {
                 path = path,
                 waited = crate::text::seconds(*waited)
             ),
+        }
+    }
+
+    /// git could not be started or waited for.
+    pub(crate) fn spawn(e: std::io::Error) -> GitError {
+        GitError::Spawn(std::sync::Arc::new(e))
+    }
+
+    /// The file at `path` could not be read or written.
+    pub(crate) fn io(path: impl AsRef<Path>, e: std::io::Error) -> GitError {
+        GitError::Io {
+            path: path.as_ref().display().to_string(),
+            source: std::sync::Arc::new(e),
         }
     }
 
@@ -109,7 +147,7 @@ impl GitError {
 }
 
 fn lib(e: git2::Error) -> GitError {
-    GitError::Lib(e.message().to_owned())
+    GitError::Lib(std::sync::Arc::new(e))
 }
 
 /// Process-wide libgit2 settings, applied once: objects are not re-hashed
@@ -361,7 +399,7 @@ impl Repo {
             Stdio::null()
         });
         cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
-        let mut child = cmd.spawn().map_err(|e| GitError::Spawn(e.to_string()))?;
+        let mut child = cmd.spawn().map_err(GitError::spawn)?;
         if let Err(e) = started(child.id()) {
             let _ = child.kill();
             let _ = child.wait();
@@ -378,7 +416,7 @@ impl Repo {
             }
             child.wait_with_output()
         })
-        .map_err(|e| GitError::Spawn(e.to_string()))?;
+        .map_err(GitError::spawn)?;
         if out.status.success() {
             return Ok(out.stdout);
         }
@@ -394,7 +432,7 @@ impl Repo {
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        let mut child = cmd.spawn().map_err(|e| GitError::Spawn(e.to_string()))?;
+        let mut child = cmd.spawn().map_err(GitError::spawn)?;
         let pipe = child.stdin.take();
         let done = std::thread::spawn(move || {
             std::thread::scope(|s| {
@@ -560,7 +598,7 @@ pub fn add_trailers(message: &str, trailers: &[(String, String)]) -> Result<Stri
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| GitError::Spawn(e.to_string()))?;
+        .map_err(GitError::spawn)?;
     let pipe = child.stdin.take();
     let out = std::thread::scope(|s| {
         if let Some(mut pipe) = pipe {
@@ -570,7 +608,7 @@ pub fn add_trailers(message: &str, trailers: &[(String, String)]) -> Result<Stri
         }
         child.wait_with_output()
     })
-    .map_err(|e| GitError::Spawn(e.to_string()))?;
+    .map_err(GitError::spawn)?;
     if !out.status.success() {
         return Err(GitError::failed(
             "interpret-trailers".to_owned(),
@@ -692,8 +730,10 @@ fn raw_change<'a>(
     };
     let parts: Vec<&str> = header.split(' ').collect();
     let [_, _, old, new, status] = parts.as_slice() else {
-        return Err(GitError::Lib(format!(
-            "unexpected raw diff output: {header}"
+        return Err(GitError::Unexpected(crate::msg!(
+            "git-output-unread",
+            args = "diff --raw",
+            text = header
         )));
     };
     let first = fields.next().unwrap_or_default().to_owned();
@@ -892,8 +932,10 @@ impl Running {
         let out = self
             .done
             .join()
-            .map_err(|_| GitError::Spawn(format!("git {}: its reader stopped", self.args)))?
-            .map_err(|e| GitError::Spawn(e.to_string()))?;
+            .map_err(|_| {
+                GitError::Unexpected(crate::msg!("git-reader-stopped", args = &self.args))
+            })?
+            .map_err(GitError::spawn)?;
         match out.status.success() {
             true => Ok(out.stdout),
             false => Err(failure(self.args, &out)),

@@ -9,7 +9,7 @@ impl Repo {
         tempfile::Builder::new()
             .prefix("orx-index-")
             .tempfile_in(self.git_dir())
-            .map_err(|e| GitError::Spawn(format!("temporary index: {e}")))
+            .map_err(|e| GitError::io(self.git_dir(), e))
     }
 
     /// The work tree saved as a tree object: HEAD with every tracked change
@@ -26,8 +26,7 @@ impl Repo {
         let env = [("GIT_INDEX_FILE", index.as_str())];
         let real = self.git_dir().join("index");
         let staged = if real.exists() {
-            std::fs::copy(&real, tmp.path())
-                .map_err(|e| GitError::Spawn(format!("{}: {e}", real.display())))?;
+            std::fs::copy(&real, tmp.path()).map_err(|e| GitError::io(&real, e))?;
             self.run(&["write-tree"], None, &env)
                 .ok()
                 .map(|t| t.trim().to_owned())
@@ -90,8 +89,7 @@ impl Repo {
             return Ok(None);
         }
         let tmp = self.temp_index()?;
-        std::fs::copy(&real, tmp.path())
-            .map_err(|e| GitError::Spawn(format!("{}: {e}", real.display())))?;
+        std::fs::copy(&real, tmp.path()).map_err(|e| GitError::io(&real, e))?;
         let index = tmp.path().to_string_lossy().into_owned();
         Ok(self
             .run(&["write-tree"], None, &[("GIT_INDEX_FILE", index.as_str())])
@@ -296,7 +294,7 @@ impl Repo {
     /// without git-orx's marker is never one git-orx left.
     pub(super) fn lock_index_marked(&self, marker: &str) -> Result<IndexLock, GitError> {
         let path = self.git_dir().join("index.lock");
-        let io = |e: std::io::Error| GitError::Spawn(format!("{}: {e}", path.display()));
+        let io = |e: std::io::Error| GitError::io(&path, e);
         let aside = self
             .git_dir()
             .join(format!("index.lock.orx-{}", std::process::id()));
@@ -324,9 +322,9 @@ impl Repo {
     /// the snapshot's index becomes `to` (see [`Repo::install_index`]).
     pub fn switch_tree(&self, snapshot: &Snapshot, to: &str) -> Result<(), Switch> {
         let Some(index) = &snapshot.index else {
-            return Err(Switch::Failed(GitError::Spawn(
-                "the snapshot's index is gone".to_owned(),
-            )));
+            return Err(Switch::Failed(GitError::Unexpected(crate::msg!(
+                "git-snapshot-index-gone"
+            ))));
         };
         let index = index.path().to_string_lossy().into_owned();
         let env = [("GIT_INDEX_FILE", index.as_str()), ("LC_ALL", "C")];
@@ -360,7 +358,7 @@ impl Repo {
         let index = snapshot
             .index
             .take()
-            .ok_or_else(|| GitError::Spawn("the snapshot's index is gone".to_owned()))?;
+            .ok_or_else(|| GitError::Unexpected(crate::msg!("git-snapshot-index-gone")))?;
         self.install_index_file(lock, index, &self.git_dir().join("index"))
     }
 
@@ -374,7 +372,7 @@ impl Repo {
         file: tempfile::NamedTempFile,
         index: &Path,
     ) -> Result<(), GitError> {
-        let io = |e: std::io::Error| GitError::Spawn(format!("{}: {e}", index.display()));
+        let io = |e: std::io::Error| GitError::io(index, e);
         // As readable as the index it replaces (a temporary file is private).
         if let Ok(m) = std::fs::metadata(index) {
             let _ = std::fs::set_permissions(file.path(), m.permissions());
