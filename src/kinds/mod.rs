@@ -10,7 +10,7 @@ pub mod goal;
 pub mod loops;
 pub mod story;
 
-use crate::workflow::kind::{Kind, Kinds};
+use crate::workflow::kind::{KIND_CODE, Kind, Kinds};
 
 #[cfg(test)]
 mod messages;
@@ -86,17 +86,22 @@ pub trait KindCode: Sync {
     }
 }
 
-/// The built-in kinds whose workflows have code of their own, each with
-/// its code.
-const CODE: &[(&str, &dyn KindCode)] = &[
-    (loops::KIND, &loops::Code),
-    (goal::GOAL, &goal::Code),
-    (agent::KIND, &agent::Code),
-];
+/// A kind's code as the registry holds it ([`KIND_CODE`]).
+struct Handle(&'static dyn KindCode);
 
-/// A kind's own code, reached from the kind itself: the code belongs to
-/// the built-in kind (the registry's, not a kind nothing is known of), so
-/// a team's kind has none; a team's own file laid over a built-in kind
+/// The built-in kinds whose workflows have code of their own, each with
+/// its code, given to the registry when the program is linked.
+#[linkme::distributed_slice(KIND_CODE)]
+static LOOP: (&str, &(dyn std::any::Any + Send + Sync)) = (loops::KIND, &Handle(&loops::Code));
+#[linkme::distributed_slice(KIND_CODE)]
+static GOAL: (&str, &(dyn std::any::Any + Send + Sync)) = (goal::GOAL, &Handle(&goal::Code));
+#[linkme::distributed_slice(KIND_CODE)]
+static AGENT: (&str, &(dyn std::any::Any + Send + Sync)) = (agent::KIND, &Handle(&agent::Code));
+
+/// A kind's own code, reached from the kind itself: the registry gave
+/// each built-in kind with code its entry when it built the kind, so
+/// nothing compares names here; a team's kind, or a kind nothing is
+/// known of, has none; a team's own file laid over a built-in kind
 /// keeps the kind's code.
 pub trait CodeOf {
     /// The kind's code, if it is a built-in kind with code of its own.
@@ -110,10 +115,8 @@ pub trait CodeOf {
 
 impl CodeOf for Kind {
     fn code(&self) -> Option<&'static dyn KindCode> {
-        if !self.is_known() {
-            return None;
-        }
-        CODE.iter().find(|(k, _)| self == *k).map(|(_, c)| *c)
+        let entry = self.code_entry()?.0;
+        entry.downcast_ref::<Handle>().map(|h| h.0)
     }
 }
 

@@ -63,6 +63,28 @@ pub struct Kind {
     /// among them (`None`: a kind nothing is known of).
     sources: Arc<Sources>,
     at: Option<usize>,
+    /// The Rust the kind adds to its workflow, if it is a built-in kind
+    /// with code of its own ([`KIND_CODE`]).
+    code: Option<Code>,
+}
+
+/// The Rust each built-in kind that has some adds to its workflow, under
+/// the built-in kind's name. The kinds' own code (a layer above this one)
+/// puts its entries here when the program is linked, so that the
+/// registry gives each kind its code once, as it builds the kind, and
+/// nothing looks it up by name afterwards. An entry is opaque here: the
+/// code that put it there reads it back (`kinds::CodeOf`).
+#[linkme::distributed_slice]
+pub static KIND_CODE: [(&'static str, &'static (dyn std::any::Any + Send + Sync))];
+
+/// A kind's entry of [`KIND_CODE`].
+#[derive(Clone, Copy)]
+pub struct Code(pub &'static (dyn std::any::Any + Send + Sync));
+
+impl std::fmt::Debug for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Code")
+    }
 }
 
 /// Two kinds are the same kind when they have the same name.
@@ -178,6 +200,19 @@ pub fn builtin_template(name: &str) -> Option<&'static str> {
         .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, t)| *t)
+}
+
+/// The code [`KIND_CODE`] holds for the built-in kind `name`: only a
+/// built-in kind has code (a team's own file laid over a built-in kind
+/// keeps it).
+fn code_of(name: &str) -> Option<Code> {
+    if !super::BUILTIN.iter().any(|(n, _)| *n == name) {
+        return None;
+    }
+    KIND_CODE
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, c)| Code(*c))
 }
 
 /// What one kind is made of, as the registry is given it.
@@ -300,6 +335,13 @@ impl Sources {
 }
 
 impl Kind {
+    /// The Rust the kind adds to its workflow, as [`KIND_CODE`] gave it
+    /// when the registry built the kind: `None` for every kind but the
+    /// built-in ones with code of their own.
+    pub fn code_entry(&self) -> Option<Code> {
+        self.code
+    }
+
     pub fn name(&self) -> &str {
         &self.shape.kind
     }
@@ -413,7 +455,8 @@ impl Kinds {
         Kinds(
             made.into_iter()
                 .enumerate()
-                .map(|(at, (_, shape, items))| Kind {
+                .map(|(at, (source, shape, items))| Kind {
+                    code: code_of(&source.name),
                     shape,
                     items: Arc::new(items),
                     sources: sources.clone(),
@@ -476,6 +519,7 @@ impl Kinds {
                 items: Arc::default(),
                 sources: self.1.clone(),
                 at: None,
+                code: None,
             },
         }
     }
