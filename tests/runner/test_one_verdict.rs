@@ -182,3 +182,100 @@ proptest! {
         run_case(&items, &steps)?;
     }
 }
+
+/// The code of the refusal a `--json` run printed (`refused.guard`), or
+/// `None` when it was not refused.
+fn refusal_code(run: &crate::common::Run) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).ok()?;
+    v["error"]["code"].as_str().map(str::to_owned)
+}
+
+/// What `show --json` says of the move to `to` as `role`: the code it
+/// would be refused with (`None`: allowed), or nothing when the item's
+/// state has no such move.
+fn shown_code(repo: &Repo, id: &str, to: &str, role: &str) -> Option<Option<String>> {
+    let show = repo.orx(&["show", id, "--as", role, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&show.stdout).unwrap();
+    let m = v["moves"].as_array()?.iter().find(|m| m["to"] == to)?;
+    Some(m["refused"]["code"].as_str().map(str::to_owned))
+}
+
+/// The rule the hook last logged a refusal for.
+fn hook_rule(repo: &Repo) -> Option<String> {
+    let log = std::fs::read_to_string(repo.path(".git/orx/refusals.jsonl")).ok()?;
+    log.lines().rev().find_map(|l| {
+        let v: serde_json::Value = serde_json::from_str(l).ok()?;
+        v["source"]
+            .as_str()?
+            .starts_with("hook")
+            .then(|| v["rule"].as_str().map(str::to_owned))?
+    })
+}
+
+/// A story whose body changed since its quality check was recorded: the
+/// hook refuses approving it by hand (the move's guard reads the recorded
+/// values, which the body no longer measures), and `move`, its dry run
+/// and `show` refuse it too, by the same rule and code, not as a failed
+/// `git commit`.
+#[test]
+fn a_move_refused_for_unmeasured_quality_is_refused_by_the_command_too() {
+    let repo = Repo::new();
+    let id = repo.story("Search", &[]);
+    let path = repo.story_path(&id);
+    repo.edit(
+        &path,
+        "status: Draft\n",
+        "status: Draft\nquality: {structure: 100, extraction: 100, score: 9.0, complexity: []}\n",
+    );
+    repo.commit_as("sm", "record the quality check").ok();
+    // One Dev Notes item no longer cites its source: the story measures
+    // 83.3% extraction now.
+    repo.edit(&path, " [Source: docs/architecture.md#data-models]", "");
+    repo.commit_as("sm", "edit the notes").ok();
+    let head = repo.git(&["rev-parse", "HEAD"]).stdout;
+
+    let dry = repo.orx(&["move", &id, "Approved", "--as", "sm", "--dry-run", "--json"]);
+    dry.code(1);
+    assert_eq!(
+        refusal_code(&dry).as_deref(),
+        Some("refused.unmeasured"),
+        "{}",
+        dry.render()
+    );
+    assert_eq!(
+        shown_code(&repo, &id, "Approved", "sm"),
+        Some(Some("refused.unmeasured".to_owned()))
+    );
+    let real = repo.orx(&["move", &id, "Approved", "--as", "sm", "--json"]);
+    real.code(1);
+    assert_eq!(
+        refusal_code(&real).as_deref(),
+        Some("refused.unmeasured"),
+        "{}",
+        real.render()
+    );
+    let v: serde_json::Value = serde_json::from_str(&real.stdout).unwrap();
+    assert_eq!(v["error"]["item"], id.as_str());
+    assert_eq!(v["error"]["from"], "Draft");
+    assert_eq!(v["error"]["to"], "Approved");
+    let message = v["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("quality.extraction is 100 but the story measures 83.3%")
+            && !message.contains("git commit"),
+        "{message}"
+    );
+    assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, head);
+    repo.refused(
+        &["move", &id, "Approved", "--as", "sm"],
+        1,
+        &["quality.extraction is 100 but the story measures 83.3%"],
+    );
+
+    // The same move by hand: the hook refuses it by the same rule.
+    repo.edit(&path, "status: Draft\n", "status: Approved\n");
+    repo.commit_as("sm", "approve").fails(
+        1,
+        &["quality.extraction is 100 but the story measures 83.3%"],
+    );
+    assert_eq!(hook_rule(&repo).as_deref(), Some("unmeasured-quality"));
+}
