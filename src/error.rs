@@ -311,6 +311,7 @@ pub const CODES: &[&str] = &[
     "refused.waits",
     "refused.evidence",
     "refused.action",
+    "refused.unmeasured",
     "refused.outcome",
     "refused.invalid_file",
     "refused.invalid_workflow",
@@ -335,7 +336,7 @@ pub const CODES: &[&str] = &[
     "interrupted",
 ];
 
-fn code_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+pub(crate) fn code_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({
         "type": "string",
         "enum": CODES,
@@ -349,23 +350,7 @@ impl Error {
     /// retry may succeed. docs/reference.md lists them.
     pub fn code(&self) -> &'static str {
         match self {
-            Error::Refused(r) => match r {
-                Refusal::UnknownState { .. } => "refused.unknown_state",
-                Refusal::Identity { .. } | Refusal::Protected { .. } => "refused.protected",
-                Refusal::Terminal { .. } => "refused.terminal",
-                Refusal::InvalidTransition { .. } => "refused.no_transition",
-                Refusal::Unauthorized { .. } | Refusal::ForceNotHuman { .. } => {
-                    "refused.wrong_role"
-                }
-                Refusal::Preconditions { .. } | Refusal::EditGuard { .. } => "refused.guard",
-                Refusal::NotInitial { .. } => "refused.not_initial",
-                Refusal::Delete { .. } => "refused.delete",
-                Refusal::Operation { .. } => "refused.operation",
-                Refusal::Record { .. } => "refused.record",
-                Refusal::Waits { .. } => "refused.waits",
-                Refusal::NoEvidence { .. } => "refused.evidence",
-                Refusal::ActionNotTaken { .. } => "refused.action",
-            },
+            Error::Refused(r) => r.code(),
             Error::NoDecision(NoDecision::NotHere { .. }) => "refused.no_transition",
             Error::NoDecision(NoDecision::NoneHolds { .. }) => "refused.guard",
             Error::Outcome { .. } => "refused.outcome",
@@ -431,7 +416,8 @@ impl Error {
                 Refusal::InvalidTransition { item, from, to, .. }
                 | Refusal::Waits { item, from, to, .. }
                 | Refusal::NoEvidence { item, from, to, .. }
-                | Refusal::ActionNotTaken { item, from, to, .. } => {
+                | Refusal::ActionNotTaken { item, from, to, .. }
+                | Refusal::Unmeasured { item, from, to, .. } => {
                     label(&mut d, item);
                     d.from = Some(from.clone());
                     d.to = Some(to.clone());

@@ -1,17 +1,18 @@
 //! `git orx check`: every problem in item files, the config and workflow
 //! overrides — syntax, schema, states, duplicate IDs, and uncommitted
-//! changes that the workflow would refuse (compared with HEAD).
+//! changes that the workflow would refuse (compared with HEAD, judged
+//! by the one verdict the hook gives).
 
 use std::collections::HashMap;
 use std::path::Path;
 
-use serde_json::Value;
-
 use crate::board::report::summarize;
 use crate::board::summary::Problem;
 use crate::engine::item::Item;
-use crate::engine::validate::{self, Change, Refusal};
+use crate::engine::validate::{Change, Refusal};
+use crate::engine::verdict::{self, Actions, Ground};
 use crate::error::{Error, Result};
+use crate::git::Side;
 use crate::repo::workspace::{self, Workspace};
 use crate::text::message::Message;
 use crate::workflow::Workflow;
@@ -305,53 +306,64 @@ fn against_head(
     let Ok(before) = Item::from_bytes(ws.registry(), &item.path, head) else {
         return Ok(None);
     };
-    Ok(judge(wf, &before.value(), &item.value(), role, &ws.roles.names()).err())
+    Ok(judge(ws, wf, &before, item, role, &ws.roles.names())?.err())
 }
 
-/// Judges a change for `role`, or for whichever role could make it.
-pub fn judge(
+/// Judges the change from `before` (HEAD's version) to `item` (the work
+/// tree's) with the one verdict, as the hook judges it committed alone
+/// on HEAD: the items a move waits for read at HEAD, its evidence in
+/// HEAD's history, its actions shown in the change, its measures taken
+/// again in the body. For `role`, or, without one, for whichever role
+/// could make it: what does not depend on the role is judged either way.
+fn judge(
+    ws: &Workspace,
     wf: &Workflow,
-    before: &Value,
-    after: &Value,
+    before: &Item,
+    item: &Item,
     role: Option<&str>,
     roles: &[&str],
-) -> std::result::Result<(), Refusal> {
+) -> Result<std::result::Result<(), Refusal>> {
     let now = workspace::now();
-    let change = |role| Change {
-        before: Some(before),
-        after: Some(after),
-        role,
-        force: None,
-        self_transition: false,
-        now: &now,
+    let (bv, av) = (before.value(), item.value());
+    let head = ws.repo.commit_id("HEAD");
+    let ground = Ground {
+        repo: &ws.repo,
+        kinds: ws.registry(),
+        tree: head.clone().map_or(Side::Empty, Side::Commit),
+        base: head,
+        actions: Actions::Shown { past: false },
+    };
+    let as_role = |role: &str| -> Result<std::result::Result<(), Refusal>> {
+        let change = Change {
+            before: Some(&bv),
+            after: Some(&av),
+            role,
+            force: None,
+            self_transition: false,
+            now: &now,
+        };
+        let body = Some(item.doc.body());
+        Ok(verdict::judge(wf, &change, &item.kind, &item.path, &ground, body)?.map(|_| ()))
     };
     if let Some(r) = role {
-        return validate::validate(wf, &change(r)).map(|_| ());
+        return as_role(r);
     }
     let mut first = None;
     for r in roles {
-        match validate::validate(wf, &change(r)) {
-            Ok(_) => return Ok(()),
+        match as_role(r)? {
+            Ok(()) => return Ok(Ok(())),
             Err(e) => {
                 first.get_or_insert(e);
             }
         }
     }
     // Prefer the refusal addressed to the role responsible for the change.
-    let from = before
-        .get("status")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    let to = after
-        .get("status")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
     let responsible = wf
-        .transition(from, to)
+        .transition(&before.status, &item.status)
         .and_then(|t| t.roles.first().cloned())
-        .or_else(|| wf.state(from).and_then(|s| s.owner.clone()));
+        .or_else(|| wf.state(&before.status).and_then(|s| s.owner.clone()));
     match responsible {
-        Some(r) => validate::validate(wf, &change(&r)).map(|_| ()),
-        None => first.map_or(Ok(()), Err),
+        Some(r) => as_role(&r),
+        None => Ok(first.map_or(Ok(()), Err)),
     }
 }

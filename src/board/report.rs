@@ -913,6 +913,10 @@ pub struct MoveCheck {
 #[schemars(deny_unknown_fields)]
 pub struct MoveRefused {
     pub rule: String,
+    /// The code the move itself would be refused with (`refused.waits`),
+    /// as its `--json` error gives it.
+    #[schemars(schema_with = "crate::error::code_schema")]
+    pub code: &'static str,
     pub message: String,
     /// The refusal itself, for the command line to say in the language
     /// in force as the move's own refusal would be said.
@@ -1027,14 +1031,36 @@ pub fn detail_of(
                 self_transition: t.from == t.to,
                 now: &now,
             };
-            let refused =
-                crate::engine::verdict::judge(&wf, &change, &item.kind, &item.path, &ground)?
-                    .err()
-                    .map(|r| MoveRefused {
-                        rule: r.kind().to_owned(),
-                        message: r.to_string(),
-                        refusal: Box::new(r),
-                    });
+            // The body as the move writes it (its status, a Change Log
+            // row), where the measures are taken again.
+            let body = match t.from == t.to {
+                true => item.doc.clone(),
+                false => crate::change::plan::with_body_moved(
+                    &wf,
+                    item.doc.clone(),
+                    &t.from,
+                    &t.to,
+                    &ws.rules.roles.display(&judged_as),
+                    None,
+                    &now,
+                )
+                .map_err(|e| crate::change::plan::item_error(&item, e.pos, e.message))?,
+            };
+            let refused = crate::engine::verdict::judge(
+                &wf,
+                &change,
+                &item.kind,
+                &item.path,
+                &ground,
+                Some(body.body()),
+            )?
+            .err()
+            .map(|r| MoveRefused {
+                rule: r.kind().to_owned(),
+                code: r.code(),
+                message: r.to_string(),
+                refusal: Box::new(r),
+            });
             Ok(MoveCheck {
                 to: t.to.clone(),
                 roles,

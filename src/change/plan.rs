@@ -430,6 +430,20 @@ fn plan_change(
         });
     }
     doc = apply(&doc, &measured).map_err(edit_err)?;
+    // The body as the commit will hold it (its status, a Change Log row):
+    // what the measures are taken from, as the hook takes them.
+    if moves && item.status != to {
+        doc = with_body_moved(
+            &wf,
+            doc,
+            &item.status,
+            to,
+            &ws.rules.roles.display(actor.role),
+            actor.note,
+            &now,
+        )
+        .map_err(edit_err)?;
+    }
     let after = item.value_of(&doc);
     let change = Change {
         before: Some(&before),
@@ -439,16 +453,23 @@ fn plan_change(
         self_transition: moves && item.status == to,
         now: &now,
     };
-    let verdict =
-        match crate::engine::verdict::judge(&wf, &change, &item.kind, &item.path, &ground(ws))? {
-            Ok(v) => v,
-            Err(r) => {
-                // Refused for edits the file holds beyond HEAD's version, not
-                // for this change's own: say so, and how to drop them.
-                carried_forced(&wf, &base, &item, &extras, actor, &now)?;
-                return Err(r.into());
-            }
-        };
+    let judged = crate::engine::verdict::judge(
+        &wf,
+        &change,
+        &item.kind,
+        &item.path,
+        &ground(ws),
+        Some(doc.body()),
+    )?;
+    let verdict = match judged {
+        Ok(v) => v,
+        Err(r) => {
+            // Refused for edits the file holds beyond HEAD's version, not
+            // for this change's own: say so, and how to drop them.
+            carried_forced(&wf, &base, &item, &extras, actor, &now)?;
+            return Err(r.into());
+        }
+    };
     if let Accepted::Create { .. } | Accepted::Delete { .. } = verdict.accepted {
         return Err(Error::Failed(crate::msg!(
             "internal-error-change-judged-verdict",
@@ -470,18 +491,6 @@ fn plan_change(
     for (path, value) in effects {
         let path: Vec<&str> = path.iter().map(String::as_str).collect();
         doc = doc.set(&path, &value).map_err(edit_err)?;
-    }
-    if moves && item.status != to {
-        doc = with_body_moved(
-            &wf,
-            doc,
-            &item.status,
-            to,
-            &ws.rules.roles.display(actor.role),
-            actor.note,
-            &now,
-        )
-        .map_err(edit_err)?;
     }
     let handoff = handoff(ws, &wf, item.value_of(&doc), to, t, actor.role, &now);
     Ok(Plan {
@@ -971,7 +980,9 @@ pub fn create(
         now: &now,
     };
     // The one verdict the hooks and `verify` give too (its `create_waits:`).
-    if let Err(r) = crate::engine::verdict::judge(wf, &change, &item.kind, &item.path, &ground(ws))?
+    let body = Some(item.doc.body());
+    if let Err(r) =
+        crate::engine::verdict::judge(wf, &change, &item.kind, &item.path, &ground(ws), body)?
     {
         return Err(r.into());
     }

@@ -161,6 +161,16 @@ pub enum Refusal {
         to: String,
         problem: Message,
     },
+    /// The values the workflow's `measure:` keeps (a story's quality, its
+    /// tasks) are not what the item's body measures: the change records
+    /// them, or its transition's guard reads them. An edit keeps its
+    /// state: `from` and `to` are that state.
+    Unmeasured {
+        item: String,
+        from: String,
+        to: String,
+        problem: Message,
+    },
     Record {
         item: String,
         field: String,
@@ -212,6 +222,29 @@ impl Refusal {
             Refusal::Waits { .. } => "waits-for-item",
             Refusal::NoEvidence { .. } => "no-evidence",
             Refusal::ActionNotTaken { .. } => "action-not-taken",
+            Refusal::Unmeasured { .. } => "unmeasured-quality",
+        }
+    }
+
+    /// The refusal's stable code (`refused.guard`), from its variant:
+    /// what `--json` gives as the error's `code`, and what `show` says of
+    /// a move it refuses.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Refusal::UnknownState { .. } => "refused.unknown_state",
+            Refusal::Identity { .. } | Refusal::Protected { .. } => "refused.protected",
+            Refusal::Terminal { .. } => "refused.terminal",
+            Refusal::InvalidTransition { .. } => "refused.no_transition",
+            Refusal::Unauthorized { .. } | Refusal::ForceNotHuman { .. } => "refused.wrong_role",
+            Refusal::Preconditions { .. } | Refusal::EditGuard { .. } => "refused.guard",
+            Refusal::NotInitial { .. } => "refused.not_initial",
+            Refusal::Delete { .. } => "refused.delete",
+            Refusal::Operation { .. } => "refused.operation",
+            Refusal::Record { .. } => "refused.record",
+            Refusal::Waits { .. } => "refused.waits",
+            Refusal::NoEvidence { .. } => "refused.evidence",
+            Refusal::ActionNotTaken { .. } => "refused.action",
+            Refusal::Unmeasured { .. } => "refused.unmeasured",
         }
     }
 
@@ -546,6 +579,9 @@ impl Refusal {
                 to = to,
                 problem = problem
             ),
+            Refusal::Unmeasured { item, problem, .. } => {
+                msg!("path-text", path = item, text = problem)
+            }
             Refusal::ForceNotHuman { role: r } => {
                 msg!("only-human-may-force", role = role::arg(r))
             }

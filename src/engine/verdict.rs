@@ -1,16 +1,19 @@
 //! The one verdict on a change to an item: the rule check
 //! ([`validate::judge`]: states, roles, guards, effects, protected fields,
-//! records, invariants) and the rules that look beyond the item, at the
+//! records, invariants), the rules that look beyond the item, at the
 //! repository the change is made in: the items a transition waits for
 //! (`waits:`), the commit it shows as evidence (`evidence:`) and the
-//! actions it records (`actions:`). `move` and its dry run, `show`, `next`,
+//! actions it records (`actions:`), and the values its workflow's
+//! `measure:` keeps, measured again in the item's body. `move` and its dry run, `show`, `next`,
 //! the hooks and `verify` all ask [`judge`], each on its own [`Ground`], so
 //! a command says what the hook will say.
 
 use serde_json::Value;
 
+use crate::engine::checklist;
 use crate::engine::item::Item;
 use crate::engine::validate::{self, Accepted, Change, Refusal, Verdict};
+use crate::error::Result;
 use crate::git::{GitError, Repo, Side};
 use crate::msg;
 use crate::text::message::Message;
@@ -60,46 +63,23 @@ pub struct Ground<'a> {
 
 /// The verdict on `change` to the item of `kind` at `path` under `wf`, in
 /// `ground`: every rule, those of the item and those of the repository
-/// around it. The Human's override (`--force`) sets the repository's rules
-/// aside, as it does the workflow's.
+/// around it. `body`: the item's body as the change leaves it (none for a
+/// deletion), in which the values the workflow's `measure:` keeps are
+/// measured again. The Human's override (`--force`) sets the repository's
+/// rules and the measures aside, as it does the workflow's.
 pub fn judge<'w>(
     wf: &'w Workflow,
     change: &Change,
     kind: &Kind,
     path: &str,
     ground: &Ground,
-) -> Result<Result<Verdict<'w>, Refusal>, GitError> {
+    body: Option<&str>,
+) -> Result<std::result::Result<Verdict<'w>, Refusal>> {
     let verdict = match validate::judge(wf, change) {
         Ok(v) => v,
         Err(r) => return Ok(Err(r)),
     };
-    if let (Accepted::Create { .. }, Some(after), None) =
-        (&verdict.accepted, change.after, &change.force)
-    {
-        // A new item waits for what its workflow's `create_waits:` lists,
-        // as a transition waits for its `waits:`.
-        let item = format!("{kind} {}", text(after, "id"));
-        for w in &wf.create_waits {
-            let waiting = ground.waiting(kind, path, w, after)?;
-            if !waiting.is_empty() {
-                return Ok(Err(Refusal::Waits {
-                    item,
-                    from: String::new(),
-                    to: wf.initial.clone(),
-                    waits: Box::new(validate::WaitsFor {
-                        field: w.field.clone(),
-                        until: w.until.clone(),
-                        waiting,
-                    }),
-                }));
-            }
-        }
-        return Ok(Ok(verdict));
-    }
-    let Accepted::Transition(t) = verdict.accepted else {
-        return Ok(Ok(verdict));
-    };
-    let (Some(before), Some(after)) = (change.before, change.after) else {
+    let Some(after) = change.after else {
         return Ok(Ok(verdict));
     };
     if change.force.is_some() {
@@ -113,10 +93,61 @@ pub fn judge<'w>(
             validate::put(&mut moved, p, v.clone());
         }
     }
-    match beyond(wf, t, before, &moved, kind, path, ground)? {
-        Some(refusal) => Ok(Err(refusal)),
-        None => Ok(Ok(verdict)),
+    let item = format!("{kind} {}", text(after, "id"));
+    let refusal = match (&verdict.accepted, change.before) {
+        // A new item waits for what its workflow's `create_waits:` lists,
+        // as a transition waits for its `waits:`.
+        (Accepted::Create { .. }, None) => create_waits(wf, kind, path, after, ground)?,
+        (Accepted::Transition(t), Some(before)) => {
+            beyond(wf, t, before, &moved, kind, path, ground)?
+        }
+        _ => None,
+    };
+    if let Some(refusal) = refusal {
+        return Ok(Err(refusal));
     }
+    let taken = match verdict.accepted {
+        Accepted::Transition(t) => Some(t),
+        _ => None,
+    };
+    if let (Some(body), Some(template)) = (body, kind.template()?)
+        && let Some(problem) =
+            checklist::unmeasured(wf, template, taken, change.before, &moved, body)
+    {
+        return Ok(Err(Refusal::Unmeasured {
+            item,
+            from: validate::state_of(wf, change.before.unwrap_or(after)).to_owned(),
+            to: validate::state_of(wf, after).to_owned(),
+            problem,
+        }));
+    }
+    Ok(Ok(verdict))
+}
+
+/// Why a new item is refused by its workflow's `create_waits:`, if it is.
+fn create_waits(
+    wf: &Workflow,
+    kind: &Kind,
+    path: &str,
+    after: &Value,
+    ground: &Ground,
+) -> std::result::Result<Option<Refusal>, GitError> {
+    for w in &wf.create_waits {
+        let waiting = ground.waiting(kind, path, w, after)?;
+        if !waiting.is_empty() {
+            return Ok(Some(Refusal::Waits {
+                item: format!("{kind} {}", text(after, "id")),
+                from: String::new(),
+                to: wf.initial.clone(),
+                waits: Box::new(validate::WaitsFor {
+                    field: w.field.clone(),
+                    until: w.until.clone(),
+                    waiting,
+                }),
+            }));
+        }
+    }
+    Ok(None)
 }
 
 /// Why `t` (taken from `before` to `after`) is refused by the rules that
@@ -129,7 +160,7 @@ fn beyond(
     kind: &Kind,
     path: &str,
     ground: &Ground,
-) -> Result<Option<Refusal>, GitError> {
+) -> std::result::Result<Option<Refusal>, GitError> {
     let item = format!("{kind} {}", text(after, "id"));
     let (from, to) = (t.from.clone(), t.to.clone());
     for w in &t.waits {

@@ -20,7 +20,6 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::engine::checklist;
 use crate::engine::item::Item;
 use crate::engine::validate::{self, Accepted, Change};
 use crate::error::Result;
@@ -435,7 +434,8 @@ impl Judge<'_> {
                 past: self.commit.is_some(),
             },
         };
-        let judged = crate::engine::verdict::judge(&wf, &change, &some.kind, path, &ground)?;
+        let body = after.as_ref().map(|i| i.doc.body());
+        let judged = crate::engine::verdict::judge(&wf, &change, &some.kind, path, &ground, body)?;
         let expected = match &judged {
             Ok(v) => v.effects.clone().unwrap_or_default(),
             Err(_) => Vec::new(),
@@ -452,21 +452,6 @@ impl Judge<'_> {
                 av,
                 taken.and_then(|t| t.trigger.as_deref()),
             );
-        }
-        if verdict.is_ok()
-            && self.force.is_none()
-            && let (Some(item), Some(av)) = (&after, &av)
-            && let Some(template) = item.kind.template()?
-            && let Some(message) =
-                checklist::unmeasured(&wf, template, taken, bv.as_ref(), av, item.doc.body())
-        {
-            out.violations.push(self.violation(
-                path,
-                Some(label.clone()),
-                Some(text.clone()),
-                "unmeasured-quality",
-                msg!("path-text", path = &label, text = message),
-            ));
         }
         match verdict {
             // Who may make it is told with the missing role.

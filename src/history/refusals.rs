@@ -58,7 +58,8 @@ impl Logged {
             | Refusal::Preconditions { item, from, to, .. }
             | Refusal::Waits { item, from, to, .. }
             | Refusal::NoEvidence { item, from, to, .. }
-            | Refusal::ActionNotTaken { item, from, to, .. } => (Some(item), Some(from), Some(to)),
+            | Refusal::ActionNotTaken { item, from, to, .. }
+            | Refusal::Unmeasured { item, from, to, .. } => (Some(item), Some(from), Some(to)),
             Refusal::Unauthorized { item, from, to, .. } => (Some(item), Some(from), to.as_ref()),
             Refusal::NotInitial { item, state, .. } => (Some(item), None, Some(state)),
             Refusal::Delete { item, state } => (Some(item), Some(state), None),
