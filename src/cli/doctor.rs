@@ -38,7 +38,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(format!(
             "{} {}",
             paint(RED, ui.t("problem", &[])),
-            ui.m(&p.said())
+            escape(&ui.m(&p.said()))
         ));
     }
     let limit = hours(found.stuck_after_hours);
