@@ -251,11 +251,17 @@ fn print_plan(ui: &mut Ui, plan: &adopt::Adoption, args: &Args) {
             continue;
         }
         let found = match (&e.found, &e.form) {
-            (Some(v), Some(f)) => {
-                let at = e.line.map(|l| format!(", line {l}")).unwrap_or_default();
-                format!("\"{}\" ({}{at})", escape(v), escape(f))
-            }
-            _ => "no status".to_owned(),
+            (Some(v), Some(f)) => match e.line {
+                Some(l) => ui.t(
+                    "adopt-status-found-at-line",
+                    &[("value", &escape(v)), ("form", &escape(f)), ("line", &l)],
+                ),
+                None => ui.t(
+                    "adopt-status-found",
+                    &[("value", &escape(v)), ("form", &escape(f))],
+                ),
+            },
+            _ => ui.t("adopt-no-status", &[]),
         };
         ui.line(format!(
             "  {}  {id:<8} {found} -> {}",

@@ -1,7 +1,5 @@
 //! `git orx check`
 
-use orx::repo::workspace::Workspace;
-
 use super::{GREEN, RED, Ui, paint};
 
 /// Validate item files (syntax, fields, states, duplicate IDs), the config and
@@ -19,7 +17,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = Workspace::open()?;
+    let ws = super::open(ui)?;
     let role = match (&args.role, ws.role(None, super::env_role().as_deref())) {
         (Some(_), _) => Some(super::role(ui, &ws, &args.role)?),
         (None, Ok((r, _))) => Some(r),

@@ -70,24 +70,23 @@ pub fn usage_error(e: clap::Error, json: bool, lang: Lang) -> std::process::Exit
             .collect(),
         _ => Vec::new(),
     };
-    // clap's message, up to its usage line, on one line.
-    let rendered = e.render().to_string();
-    let message = match zh {
-        Some((lines, _)) => lines
+    // What was wrong and clap's tips, on one line, worded from the
+    // error's kind and context in the call's language (as the text
+    // output words them), never cut out of clap's rendered English. The
+    // kinds not worded there (a command that prints its help when given
+    // nothing) are said as incomplete.
+    let lines = match zh {
+        Some((lines, _)) => Some(lines),
+        None => msg::usage_in(&voice, &e).map(|(lines, _)| lines),
+    };
+    let message = match lines {
+        Some(lines) => lines
             .iter()
             .map(|l| l.trim())
             .filter(|l| !l.is_empty())
             .collect::<Vec<_>>()
             .join(" "),
-        None => rendered
-            .lines()
-            .take_while(|l| !l.starts_with("Usage:"))
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ")
-            .trim_start_matches("error: ")
-            .to_owned(),
+        None => voice.t("command-line-incomplete-see-help", &[]),
     };
     let data = orx::error::ErrorData {
         code,

@@ -35,7 +35,11 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         return Ok(0);
     }
     for p in &found.problems {
-        ui.line(format!("{} {p}", paint(RED, "problem:")));
+        ui.line(format!(
+            "{} {}",
+            paint(RED, ui.t("problem", &[])),
+            escape(&ui.m(&p.said()))
+        ));
     }
     let limit = hours(found.stuck_after_hours);
     if args.id.is_none() {

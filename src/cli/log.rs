@@ -29,7 +29,7 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = Workspace::open()?;
+    let ws = super::open(ui)?;
     // `KIND:ID` names the kind, as everywhere an ID is taken.
     let (kind, id) = match args.id.as_deref().map(|i| i.split_once(':')) {
         Some(Some((k, i))) => (Some(k.to_owned()), Some(i.to_owned())),

@@ -1,7 +1,6 @@
 //! `git orx metrics`
 
 use orx::kinds::story::metrics::{self, Durations, Metrics, Options, percent};
-use orx::repo::workspace::Workspace;
 use orx::text::escape;
 
 use super::log::period;
@@ -22,19 +21,20 @@ pub struct Args {
     /// that day).
     #[arg(long, value_name = "DATE")]
     until: Option<String>,
-    /// The kind of item measured.
-    #[arg(long, value_name = "KIND", default_value = "story")]
-    kind: String,
+    /// The kind of item measured (default: story, the kind `git orx new`
+    /// makes when given none).
+    #[arg(long, value_name = "KIND")]
+    kind: Option<String>,
     /// Exit 1 when an alert fires (for CI).
     #[arg(long)]
     check: bool,
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    let ws = Workspace::open()?;
+    let ws = super::open(ui)?;
     let (since, until) = period(&ws.repo, &args.since, &args.until)?;
     // The kind named on the command line, looked up once.
-    let kind = ws.kind(&args.kind)?;
+    let kind = ws.kind(args.kind.as_deref().unwrap_or(ws.default_kind()))?;
     kind.workflow()?;
     let opts = Options {
         since,

@@ -25,7 +25,9 @@ pub struct Args {
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
-    ui.acting_on("story", &args.id);
+    // The kind `KIND:ID` names, until the item is found (for a refusal
+    // before: a bad `--reason`, no role).
+    ui.acting_on(args.id.split_once(':').map_or("", |(k, _)| k), &args.id);
     let (ws, role) = super::open_as(ui, &args.change)?;
     if args.force && args.reason.as_deref().is_none_or(|r| r.trim().is_empty()) {
         return Err(orx::Error::MissingInput {
@@ -34,6 +36,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         });
     }
     let item = ws.find(&args.id)?;
+    ui.acting_on(item.kind.name(), &args.id);
     let wf = plan::workflow_of(&ws, &item)?;
     let state = resolve_state(&wf, &args.state);
     if wf.state(&state).is_none() {

@@ -47,7 +47,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                             &format!("{} {}", orx::text::capitalized(w.kind.name()), w.id),
                         ),
                         ("waiting", &w.waiting.join(", ")),
-                        ("state", &w.until.join(" or ")),
+                        (
+                            "state",
+                            &ui.m(&orx::text::message::either(
+                                w.until.iter().map(orx::text::message::Message::text),
+                            )),
+                        ),
                     ],
                 ));
             }
@@ -149,7 +154,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(match &want {
             Some(r) => ui.t("nothing-role-do", &[("role", &ui.role(r))]),
             None if !board.problems.is_empty() => ui.t("nothing-do-among-items-could", &[]),
-            None => ui.t("nothing-do-no-open-stories", &[]),
+            None => ui.t("nothing-do-no-open-items", &[]),
         });
         return Ok(0);
     }

@@ -10,9 +10,10 @@ use super::Ui;
 /// the review rounds too).
 #[derive(clap::Args)]
 pub struct Args {
-    /// The kind of item reported.
-    #[arg(long, value_name = "KIND", default_value = "story")]
-    kind: String,
+    /// The kind of item reported (default: story, the kind `git orx new`
+    /// makes when given none).
+    #[arg(long, value_name = "KIND")]
+    kind: Option<String>,
     /// Where to write the page (`-`: standard output). Default:
     /// `orx/report.html` in the git directory.
     #[arg(long, value_name = "FILE")]
@@ -28,7 +29,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .parse::<jiff::Timestamp>()
         .map_or(0, |t| t.as_second());
     let mut progress = super::history_progress();
-    let kind = ws.kind(&args.kind)?;
+    let kind = ws.kind(args.kind.as_deref().unwrap_or(ws.default_kind()))?;
     let metrics = orx::kinds::story::metrics::measure(
         &ws.repo,
         &ws,

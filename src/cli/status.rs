@@ -10,11 +10,11 @@ use super::{BOLD, DIM, GREEN, Ui, YELLOW, paint};
 /// kinds, then the agents), with the role each waits for and the next step.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Only the stories waiting for this role.
+    /// Only the items waiting for this role.
     #[arg(long, value_name = "ROLE")]
     role: Option<String>,
-    /// Also judge, for each story, the commit its current state came from,
-    /// and mark it when verify rejects it (one commit per story: slower).
+    /// Also judge, for each item, the commit its current state came from,
+    /// and mark it when verify rejects it (one commit per item: slower).
     #[arg(long)]
     verify: bool,
     /// Only the items of this epic (the IDs `N.x`).
@@ -134,8 +134,22 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let no_others = others.iter().all(|(_, l)| l.is_empty());
     if shown.is_empty() && no_others && agents.is_empty() && board.problems.is_empty() {
         ui.line(match &want {
-            Some(r) => ui.t("no-stories-waiting-role", &[("role", &ui.role(r))]),
-            None => ui.t("no-stories-yet-create-one", &[("dir", &ws.stories_dir())]),
+            Some(r) => ui.t("no-items-waiting-role", &[("role", &ui.role(r))]),
+            None => ui.t(
+                "no-items-yet-create-one",
+                &[
+                    ("kind", &board.workflow.name),
+                    (
+                        "role",
+                        &board
+                            .workflow
+                            .creation_roles()
+                            .first()
+                            .map_or(orx::workflow::role::HUMAN, String::as_str),
+                    ),
+                    ("dir", &ws.stories_dir()),
+                ],
+            ),
         });
         return Ok(0);
     }

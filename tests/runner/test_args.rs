@@ -89,7 +89,7 @@ fn roles_are_case_insensitive() {
         .stderr_lacks(&["unknown role"]);
     repo.orx(&["status", "--role", "Architect"])
         .ok()
-        .stdout_has(&["No stories are waiting for Architect."]);
+        .stdout_has(&["No items are waiting for Architect."]);
     let env = repo.orx_env(&["status", "--role", "sm"], &[("ORX_ROLE", "Dev")]);
     env.ok();
     repo.orx(&["status", "--role", "Architekt"])
@@ -109,7 +109,7 @@ fn a_teams_own_role_prints_as_the_config_spells_it() {
         let run = repo.orx(&["status", "--role", typed]);
         run.ok();
         assert!(
-            run.stdout.contains("No stories are waiting for PM."),
+            run.stdout.contains("No items are waiting for PM."),
             "{typed}: {}",
             run.render()
         );
@@ -300,6 +300,10 @@ fn an_argument_that_is_not_utf8_is_a_usage_error_not_a_panic() {
         if json {
             let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
             assert_eq!(v["error"]["code"], "usage", "{v}");
+            assert_eq!(
+                v["error"]["message"], "invalid UTF-8 was detected in one or more arguments",
+                "{v}"
+            );
         }
     }
 }

@@ -56,5 +56,5 @@ fn recent_files_are_not_cached_and_config_changes_invalidate() {
     assert!(repo.orx(&["next"]).stdout.contains("implement-story 1.1"));
     // Deleted files drop out.
     std::fs::remove_file(repo.path(&repo.story_path(&id))).unwrap();
-    assert!(repo.orx(&["status"]).stdout.starts_with("还没有 Story"));
+    assert!(repo.orx(&["status"]).stdout.starts_with("还没有条目"));
 }

@@ -526,3 +526,29 @@ fn a_commit_git_refuses_is_a_fault_not_a_refusal() {
     run.code(1);
     assert_eq!(json(&run)["error"]["fault"], false, "{}", run.render());
 }
+
+/// A usage error's message under `--json` is worded from clap's error
+/// kind and context, as the text output words it, not cut out of clap's
+/// rendered English: a command given nothing says it is incomplete (it
+/// once said the command's description).
+#[test]
+fn a_usage_error_under_json_is_worded_from_its_kind() {
+    let repo = Repo::new();
+    let message = |args: &[&str]| {
+        let run = repo.orx(args);
+        run.code(2);
+        json(&run)["error"]["message"].clone()
+    };
+    assert_eq!(
+        message(&["--json", "move"]),
+        "the following required arguments were not provided: <ID>, <STATE>"
+    );
+    assert_eq!(
+        message(&["--json", "status", "--jsn"]),
+        "unexpected argument '--jsn' found tip: a similar argument exists: '--json'"
+    );
+    assert_eq!(
+        message(&["--json", "loop"]),
+        "the command line is incomplete: `--help` says what the command takes"
+    );
+}

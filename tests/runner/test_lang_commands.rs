@@ -392,3 +392,77 @@ fn zh_library_refusals() {
     }
     insta::assert_snapshot!(all);
 }
+
+/// A team's kind whose start waits for other jobs to end, either way.
+const JOB: &str = r#"workflow: job
+description: A job that may wait for others
+initial: Queued
+items:
+  dir: docs/jobs
+  file: "{id}.{slug}.md"
+  new_id: sequence
+  prefix: J
+states:
+  Queued: {owner: dev}
+  Running: {owner: dev}
+  Done: {terminal: true}
+  Cancelled: {terminal: true}
+transitions:
+  - from: Queued
+    to: Running
+    roles: [dev]
+    waits:
+      field: after
+      until: [Done, Cancelled]
+  - {from: Running, to: Done, roles: [dev]}
+  - {from: Queued, to: Cancelled, roles: [dev]}
+"#;
+
+/// The generic commands word what they say for items of every kind, in
+/// Chinese: `status` and `next` with nothing to show, a job that waits
+/// for another to end one way or the other (the states joined by the
+/// language's "or"), a paused agent.
+#[test]
+fn zh_generic_commands_speak_of_items_not_stories() {
+    let repo = zh_repo();
+    repo.orx(&["status"])
+        .ok()
+        .stdout_has(&["还没有条目。创建一个 story: git orx new \"标题\" --as sm"])
+        .stdout_lacks(&["Story"]);
+    repo.orx(&["next"])
+        .ok()
+        .stdout_has(&["没有待办: 没有未完成的条目。"]);
+    repo.write(".orx/workflows/job.yaml", JOB);
+    repo.commit_rules("A job kind");
+    repo.orx(&["new", "job", "Build", "--as", "dev"]).ok();
+    repo.orx(&["new", "job", "Deploy", "--as", "dev"]).ok();
+    let j2 = "docs/jobs/J2.deploy.md";
+    repo.edit(j2, "status: Queued", "status: Queued\nafter: [J1]");
+    repo.git(&["add", j2]).ok();
+    repo.commit_as("dev", "Deploy after Build").ok();
+    repo.orx(&["status", "--role", "qa"])
+        .ok()
+        .stdout_has(&["没有等待 QA 的条目。"]);
+    repo.orx(&["next", "--role", "dev"])
+        .ok()
+        .stdout_has(&["Job J2 等待 J1 (尚未处于 Done 或 Cancelled)"])
+        .stdout_lacks(&[" or "]);
+    // An agent at work, paused.
+    for (words, role) in [
+        (&["agent", "init"][..], "human"),
+        (
+            &["agent", "fire", "USER_INPUT_REQUIREMENT", "-m", "登录页"],
+            "human",
+        ),
+        (&["agent", "task", "add", "表单"], "dev"),
+        (&["agent", "fire", "PRD_GENERATED"], "dev"),
+        (&["agent", "fire", "USER_CONFIRM"], "human"),
+        (&["agent", "pause"], "human"),
+    ] {
+        repo.orx(&[words, &["--as", role]].concat()).ok();
+    }
+    repo.orx(&["agent", "show"])
+        .ok()
+        .stdout_has(&["  已暂停"])
+        .stdout_lacks(&["paused"]);
+}

@@ -440,6 +440,20 @@ fn every_line_under_zh_is_chinese() {
         "--critical",
         "2",
     ]);
+    // The review's findings restated: the state's `edit_guard` refuses,
+    // in the workflow's own Chinese.
+    w.orx(&[
+        "assess",
+        "1.3",
+        "--score",
+        "9",
+        "--open-critical",
+        "0",
+        "--revised",
+        "minor",
+        "--as",
+        "sm",
+    ]);
     w.orx(&["assess", "1.3", "--score", "7", "--as", "sm"]);
     w.orx(&[
         "gate",
@@ -484,6 +498,11 @@ fn every_line_under_zh_is_chinese() {
     w.git(&["commit", "-q", "-m", "坏文件"], &[("ORX_ROLE", "sm")]);
     w.repo.git(&["reset", "-q", "--hard"]).ok();
     std::fs::remove_file(w.repo.path("docs/stories/2.1.bad.md")).ok();
+    // `doctor` says a file's problem in Chinese (one git-orx words: the
+    // YAML reader's own words stay as it wrote them).
+    w.repo.write("docs/stories/2.2.bad.md", "id: 2.2\n");
+    w.orx(&["doctor"]);
+    std::fs::remove_file(w.repo.path("docs/stories/2.2.bad.md")).ok();
 
     // History: log, metrics, doctor, verify (clean, then broken).
     w.orx(&["log"]);
@@ -547,6 +566,9 @@ fn every_line_under_zh_is_chinese() {
     w.orx(&["agent", "task", "add", "表单", "--as", "dev"]);
     w.orx(&["agent", "fire", "PRD_GENERATED", "--as", "dev"]);
     w.orx(&["agent", "fire", "USER_CONFIRM", "--as", "human"]);
+    w.orx(&["agent", "pause", "--as", "human"]);
+    w.orx(&["agent", "show"]);
+    w.orx(&["agent", "resume", "--as", "human"]);
     w.orx(&["agent", "check", "--as", "dev"]);
     w.orx(&["agent", "show"]);
     w.repo.write("ok", "");
@@ -625,6 +647,19 @@ fn every_line_under_zh_is_chinese() {
     w.orx(&["renumber", "1.1", "--as", "human"]);
     w.orx(&["resolve", "1.1", "--state", "ours"]);
     w.orx(&["adopt", "--dry-run"]);
+    // Stories written without frontmatter: the status each was found in
+    // (and where), or none.
+    w.repo.write(
+        "docs/stories/3.1.deng-chu.md",
+        "# Story 3.1: 登出\n\n## Status\n\nDone\n\n## Story\n\n登出所有设备。\n",
+    );
+    w.repo.write(
+        "docs/stories/3.2.tong-ji.md",
+        "# Story 3.2: 统计\n\n## Story\n\n统计。\n",
+    );
+    w.orx(&["adopt", "--dry-run"]);
+    std::fs::remove_file(w.repo.path("docs/stories/3.1.deng-chu.md")).ok();
+    std::fs::remove_file(w.repo.path("docs/stories/3.2.tong-ji.md")).ok();
 
     // Usage errors.
     w.orx(&["move"]);

@@ -145,3 +145,19 @@ fn an_unreadable_orx_directory_is_reported_not_taken_for_a_change() {
         "{out}"
     );
 }
+
+/// `log`, `metrics` and `check` open the repository as every command
+/// does: they note rule changes not in force, and `--lang` holds for what
+/// they say.
+#[test]
+fn log_metrics_and_check_note_uncommitted_rule_changes() {
+    let repo = Repo::new();
+    repo.story("Login", GOOD);
+    repo.edit(".orx/config.yaml", "lang: en", "lang: zh");
+    for command in ["log", "metrics", "check"] {
+        repo.orx(&[command])
+            .stderr_has(&["uncommitted changes to .orx/config.yaml are not in force"]);
+        repo.orx(&["--lang", "zh", command])
+            .stderr_has(&[".orx/config.yaml 的未提交修改在"]);
+    }
+}

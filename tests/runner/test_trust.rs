@@ -343,6 +343,8 @@ fn a_yaml_alias_bomb_is_refused_in_words() {
     --- stdout
     .orx/workflows/bomb.yaml:8:14: the YAML is too large to read: it expands to more than 250000 values (an alias counts what its anchor holds each time it is used); nothing in it was used. Write the values out instead of repeating large parts through aliases (`*name`)
     checked 2 files: 1 problem
+    --- stderr
+    note: uncommitted changes to .orx/workflows/bomb.yaml are not in force until committed (by the Human)
     ");
 }
 

@@ -60,7 +60,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                     &s.waits_for
                         .as_deref()
                         .map(|r| ui.role(r))
-                        .unwrap_or_else(|| "nobody".to_owned()),
+                        .unwrap_or_else(|| ui.t("nobody", &[])),
                 ),
             ],
         ),
@@ -72,7 +72,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         );
     }
     if view["paused"] == Value::Bool(true) {
-        ui.line(format!("  {}", paint(RED, "paused")));
+        ui.line(format!("  {}", paint(RED, ui.t("paused", &[]))));
     }
     if let Some(session) = text("session_id") {
         ui.line(ui.t("session-id", &[("id", &session)]));

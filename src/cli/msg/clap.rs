@@ -71,6 +71,7 @@ pub fn message(v: &Voice, e: &clap::Error) -> Option<Vec<String>> {
                 )
             }
         }
+        K::InvalidUtf8 => v.t("argument-not-utf8", &[]),
         K::NoEquals => v.t("equal-sign-needed-when-assigning", &[("arg", &arg)]),
         K::TooManyValues => v.t(
             "unexpected-value-value-arg-found",

@@ -330,9 +330,14 @@ pub fn plan(
         );
         let unmet = validate::edit_guard_unmet(state, &scope);
         if !unmet.is_empty() {
-            let why: Vec<String> = unmet.into_iter().map(|u| u.desc).collect();
-            // The workflow's own descriptions of its conditions.
-            return Err(Error::Usage(Message::text(why.join("; "))));
+            // The workflow's own descriptions of its conditions, each in
+            // the language in force where the workflow gives its `zh:`.
+            let why = unmet
+                .into_iter()
+                .map(|u| Message::said(u.desc, u.zh.as_deref()))
+                .reduce(|first, rest| crate::msg!("semicolon-then", first, rest))
+                .unwrap_or_else(|| Message::text(""));
+            return Err(Error::Usage(why));
         }
     }
     let (t, mut passed_over) = decide_explained(
