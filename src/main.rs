@@ -124,11 +124,11 @@ fn main() -> ExitCode {
     // `git orx` alone or `git orx -h`: the commands by task, short.
     let args = cli::arguments();
     if cli::help::asked(&args) {
-        let zh = cli::lang_before_parsing(&args) == orx::text::message::Lang::Zh;
+        let lang = cli::lang_before_parsing(&args);
         // A reader that has gone (`| head`) is no reason to panic.
         let _ = std::io::Write::write_all(
             &mut std::io::stdout(),
-            cli::help::overview(&Cli::command(), zh).as_bytes(),
+            cli::help::overview(&Cli::command(), lang).as_bytes(),
         );
         return ExitCode::from(if args.iter().any(|a| a == "-h") { 0 } else { 2 });
     }
@@ -283,7 +283,7 @@ mod tests {
     #[test]
     fn the_overview_groups_every_visible_command() {
         assert_eq!(cli::help::ungrouped(&Cli::command()), Vec::<String>::new());
-        let text = cli::help::overview(&Cli::command(), false);
+        let text = cli::help::overview(&Cli::command(), orx::text::message::Lang::En);
         // The names in the rows' first column: `goal`, `goal tick`.
         let named: Vec<&str> = text
             .lines()
