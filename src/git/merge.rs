@@ -22,7 +22,10 @@ impl Repo {
         theirs: &str,
         labels: [&str; 3],
     ) -> Result<(String, bool), GitError> {
-        let dir = tempfile::tempdir().map_err(|e| GitError::io(std::env::temp_dir(), e))?;
+        // Beside git's own files: the library names the place itself, not
+        // the environment (TMPDIR).
+        let dir =
+            tempfile::tempdir_in(self.git_dir()).map_err(|e| GitError::io(self.git_dir(), e))?;
         let io = |e: std::io::Error| GitError::io(dir.path(), e);
         let write = |name: &str, text: &str| -> Result<PathBuf, GitError> {
             let p = dir.path().join(name);
