@@ -525,12 +525,7 @@ fn main() {
     };
     // The floor of knowing that a commit stages nothing git-orx judges:
     // the one `git diff-index` over the item directories the pre-commit
-    // shim runs (the directories as git-orx keeps them for it).
-    let watched: Vec<String> = std::fs::read_to_string(root.join(".git/orx-watch"))
-        .unwrap_or_default()
-        .lines()
-        .map(str::to_owned)
-        .collect();
+    // shim runs (`watched`, as git-orx keeps them for it).
     let mut diff_args = vec!["diff-index", "--cached", "--quiet", "HEAD", "--"];
     diff_args.extend(watched.iter().map(String::as_str));
     let mut diff_floor = Vec::new();

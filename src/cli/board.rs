@@ -411,7 +411,9 @@ async fn blocking(
     }
 }
 
-fn status_of(e: &orx::Error) -> StatusCode {
+/// The HTTP status of an error, by its kind (the board's API and
+/// `serve`'s webhook answer alike).
+pub(super) fn status_of(e: &orx::Error) -> StatusCode {
     match e.kind() {
         orx::error::ErrorKind::Usage => StatusCode::BAD_REQUEST,
         orx::error::ErrorKind::Busy => StatusCode::SERVICE_UNAVAILABLE,

@@ -409,15 +409,7 @@ fn apply(forge: Forge, event: Option<&str>, payload: &[u8]) -> (StatusCode, Valu
                     "agents": done.agents,
                 }),
             ),
-            Err(e) => fail(
-                match e.kind() {
-                    orx::error::ErrorKind::Usage => StatusCode::BAD_REQUEST,
-                    orx::error::ErrorKind::Busy => StatusCode::SERVICE_UNAVAILABLE,
-                    orx::error::ErrorKind::Refused => StatusCode::CONFLICT,
-                    orx::error::ErrorKind::Fault => StatusCode::INTERNAL_SERVER_ERROR,
-                },
-                &e.to_string(),
-            ),
+            Err(e) => fail(super::board::status_of(&e), &e.to_string()),
         }
     }))
     .unwrap_or_else(|_| {

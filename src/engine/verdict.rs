@@ -97,7 +97,7 @@ pub fn judge<'w>(
     let refusal = match (&verdict.accepted, change.before) {
         // A new item waits for what its workflow's `create_waits:` lists,
         // as a transition waits for its `waits:`.
-        (Accepted::Create { .. }, None) => create_waits(wf, kind, path, after, ground)?,
+        (Accepted::Create { .. }, None) => create_waits(wf, kind, &item, path, after, ground)?,
         (Accepted::Transition(t), Some(before)) => {
             beyond(wf, t, before, &moved, kind, path, ground)?
         }
@@ -128,6 +128,7 @@ pub fn judge<'w>(
 fn create_waits(
     wf: &Workflow,
     kind: &Kind,
+    item: &str,
     path: &str,
     after: &Value,
     ground: &Ground,
@@ -136,7 +137,7 @@ fn create_waits(
         let waiting = ground.waiting(kind, path, w, after)?;
         if !waiting.is_empty() {
             return Ok(Some(Refusal::Waits {
-                item: format!("{kind} {}", text(after, "id")),
+                item: item.to_owned(),
                 from: String::new(),
                 to: wf.initial.clone(),
                 waits: Box::new(validate::WaitsFor {
