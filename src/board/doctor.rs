@@ -53,11 +53,11 @@ pub struct Diagnosis {
 pub struct Findings {
     pub stuck_after_hours: f64,
     /// The stuck items of every kind (longest first), or the one asked
-    /// about (`stories`: the name the first version gave it).
-    pub stories: Vec<Diagnosis>,
+    /// about.
+    pub items: Vec<Diagnosis>,
     /// Open items in all, stuck or not.
     pub open: usize,
-    /// Files that are not usable stories.
+    /// Files that are not usable items.
     pub problems: Vec<Problem>,
 }
 
@@ -93,7 +93,7 @@ pub fn is_stuck(terminal: bool, hours: Option<f64>, limit: f64) -> bool {
     !terminal && hours.is_some_and(|h| h > limit)
 }
 
-/// Diagnoses the stories (or the one with `opts.id`) with the refusals
+/// Diagnoses the open items of every kind (or the one with `opts.id`) with the refusals
 /// read from the log.
 pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<Findings> {
     let limit = ws.rules.config.doctor.stuck_after_hours;
@@ -113,7 +113,7 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
         .chain(&board.agents)
         .collect();
     let open = all.iter().filter(|s| !s.terminal).count();
-    let mut stories = Vec::new();
+    let mut items = Vec::new();
     for s in all {
         let this = |(k, i): &(crate::workflow::kind::Kind, String)| *k == s.kind && *i == s.id;
         if wanted.as_ref().is_some_and(|w| !this(w)) || (wanted.is_none() && s.terminal) {
@@ -137,7 +137,7 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
             .iter()
             .map(|r| (*r).clone())
             .collect();
-        stories.push(Diagnosis {
+        items.push(Diagnosis {
             kind: s.kind.to_string(),
             id: s.id.clone(),
             title: s.title.clone(),
@@ -153,7 +153,7 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
         });
     }
     if let Some((_, id)) = &wanted
-        && stories.is_empty()
+        && items.is_empty()
     {
         // Found by `find` but not usable on the board: its problem says why.
         let problems: Vec<Problem> = board
@@ -163,19 +163,19 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
             .collect();
         return Ok(Findings {
             stuck_after_hours: limit,
-            stories,
+            items,
             open,
             problems,
         });
     }
-    stories.sort_by(|a, b| {
+    items.sort_by(|a, b| {
         b.hours_in_state
             .unwrap_or(0.0)
             .total_cmp(&a.hours_in_state.unwrap_or(0.0))
     });
     Ok(Findings {
         stuck_after_hours: limit,
-        stories,
+        items,
         open,
         problems: board.problems,
     })

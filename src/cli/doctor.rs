@@ -44,7 +44,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let limit = hours(found.stuck_after_hours);
     if args.id.is_none() {
         alerts(ui, &ws)?;
-        if found.stories.is_empty() {
+        if found.items.is_empty() {
             ui.line(ui.t(
                 "no-item-has-been-one",
                 &[("limit", &limit), ("n", &found.open)],
@@ -54,13 +54,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(ui.t(
             "n-total-open-items-one",
             &[
-                ("n", &found.stories.len()),
+                ("n", &found.items.len()),
                 ("total", &found.open),
                 ("limit", &limit),
             ],
         ));
     }
-    for d in &found.stories {
+    for d in &found.items {
         ui.line(String::new());
         story(ui, d, &limit);
     }

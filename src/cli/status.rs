@@ -158,7 +158,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     for (wf, items) in &others {
         let c = by_state(ui, wf, items, &rejected, Some(&wf.name));
         if !c.is_empty() {
-            other_counts.push(format!("{} {}: {}", items.len(), wf.name, c.join(", ")));
+            other_counts.push(kind_counts(ui, &wf.name, items.len(), &c));
         }
     }
     if !agents.is_empty() {
@@ -191,23 +191,22 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         ui.line(paint(YELLOW, line));
     }
     if !counts.is_empty() {
-        let n = shown.len();
-        ui.line(paint(
-            DIM,
-            ui.t(
-                if n == 1 {
-                    "story-counts"
-                } else {
-                    "n-stories-counts"
-                },
-                &[("n", &n), ("counts", &counts.join(", "))],
-            ),
-        ));
+        let line = kind_counts(ui, &board.workflow.name, shown.len(), &counts);
+        ui.line(paint(DIM, line));
     }
     for line in other_counts {
         ui.line(paint(DIM, line));
     }
     Ok(0)
+}
+
+/// The closing line of a kind's items: its name, how many, and how many
+/// in each state (`story (2): 1 Draft, 1 Done`), the same for every kind.
+fn kind_counts(ui: &Ui, kind: &str, n: usize, counts: &[String]) -> String {
+    ui.t(
+        "kind-counts",
+        &[("kind", &kind), ("n", &n), ("counts", &counts.join(", "))],
+    )
 }
 
 type Rejected = std::collections::BTreeMap<String, (String, Vec<orx::history::enforce::Violation>)>;

@@ -99,7 +99,7 @@ fn a_bmad_v4_project_is_adopted_in_one_command_and_kept_in_step() {
         .stdout_has(&["(adopted) -> Review"]);
     repo.orx(&["status"])
         .ok()
-        .stdout_has(&["4 stories: 1 Draft, 1 Approved, 1 Review, 1 Done"]);
+        .stdout_has(&["story (4): 1 Draft, 1 Approved, 1 Review, 1 Done"]);
     repo.orx(&["show", "1.3"])
         .ok()
         .stdout_has(&["status: Approved"]);
@@ -364,7 +364,7 @@ fn qa_gate_files_epics_and_handoff_lines_work_on_an_adopted_project() {
         .stdout_has(&["docs/stories/1.3.audit.md"]);
     repo.orx(&["status", "--epic", "2"])
         .ok()
-        .stdout_has(&["2.1      Monthly report", "2 stories: 2 Draft"])
+        .stdout_has(&["2.1      Monthly report", "story (2): 2 Draft"])
         .stdout_lacks(&["Sign in", "Audit"]);
     // Orchestrix's handoff line, as an option.
     let config = repo.read(".orx/config.yaml");

@@ -112,7 +112,7 @@ fn doctor_names_a_stuck_story_its_role_its_unmet_preconditions_and_its_refusals(
             .stdout,
     )
     .unwrap();
-    let first = &json["stories"][0];
+    let first = &json["items"][0];
     assert_eq!(first["id"], "1.1");
     assert_eq!(first["hours_in_state"], 120.0);
     assert_eq!(first["responsible"], "sm");

@@ -85,7 +85,7 @@ fn a_kind_kept_at_paths_is_on_the_board_and_found_by_its_id() {
     repo.orx(&["show", "9.1"])
         .ok()
         .stdout_has(&["bug 9.1", "bugs/9.1.md"]);
-    repo.orx(&["status"]).ok().stdout_has(&["1 bug: 1 Open"]);
+    repo.orx(&["status"]).ok().stdout_has(&["bug (1): 1 Open"]);
     repo.orx(&["next", "--role", "dev"])
         .ok()
         .stdout_has(&["Next: dev, fix bug 9.1"]);

@@ -32,7 +32,7 @@ fn zh_status_names_every_story() {
           1.3      C
                    Next: Dev 请执行命令 `implement-story 1.3`
                    Next: Dev 请执行 `git orx move 1.3 InProgress --as dev`,然后实现 Story
-        3 个 Story: 2 Blocked, 1 Approved
+        story（3 个）: 2 Blocked, 1 Approved
         "#);
 }
 
@@ -104,7 +104,7 @@ fn lang_flag_overrides_the_config_for_one_call() {
     repo.orx(&["new", "A", "--as", "sm"]).ok();
     let out = repo.orx(&["--lang", "zh", "status"]);
     assert!(
-        out.ok().stdout.contains("1 个 Story: 1 Draft"),
+        out.ok().stdout.contains("story（1 个）: 1 Draft"),
         "{}",
         out.render()
     );

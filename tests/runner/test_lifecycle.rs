@@ -343,7 +343,7 @@ fn status_next_and_show_list_each_story_for_its_owner() {
           1.1      Login
                    Next: Dev, run `implement-story 1.1`
                    Next: Dev, `git orx move 1.1 InProgress --as dev`, then implement the story
-        4 stories: 1 Draft, 1 Blocked, 1 AwaitingArchReview, 1 Approved
+        story (4): 1 Draft, 1 Blocked, 1 AwaitingArchReview, 1 Approved
         "#);
     insta::assert_snapshot!(repo.orx(&["status", "--role", "sm"]).stdout, @r#"
         Draft (SM) 1
@@ -352,7 +352,7 @@ fn status_next_and_show_list_each_story_for_its_owner() {
         Blocked (SM) 1
           1.3      Export
                    Story 1.3 is blocked: the SM must revise it and submit it again
-        2 stories: 1 Draft, 1 Blocked
+        story (2): 1 Draft, 1 Blocked
         "#);
     insta::assert_snapshot!(repo.orx(&["next"]).stdout, @r#"
     SM
