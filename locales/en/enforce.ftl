@@ -9,7 +9,7 @@
 
 evidence-by-trailer = a commit carrying `{ $trailer }: { $id }`
 evidence-by-trailer-or-merge = a commit carrying `{ $trailer }: { $id }`, or a merge commit naming its `{ $field }`
-evidence-none-recorded = records no commit in `{ $field }`: only { $how } in the main line shows it (`git orx goal tick` records it)
+evidence-none-recorded = records no commit in `{ $field }`: only { $how } in the main line shows it; put that commit's ID in `{ $field }`
 evidence-not-in-repository = names commit `{ $commit }` in `{ $field }`, which is not in this repository
 evidence-not-in-history = names commit { $commit } in `{ $field }`, which is not in the history this change is made on
 evidence-not-shown = names commit { $commit } in `{ $field }`, which is not { $how }

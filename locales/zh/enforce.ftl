@@ -7,7 +7,7 @@
 
 evidence-by-trailer = 带有 `{ $trailer }: { $id }` 的提交
 evidence-by-trailer-or-merge = 带有 `{ $trailer }: { $id }` 的提交,或指明其 `{ $field }` 的合并提交
-evidence-none-recorded = 没有在 `{ $field }` 中记录提交: 只有 { $how } 出现在主线上才能证明 (由 `git orx goal tick` 记录)
+evidence-none-recorded = 没有在 `{ $field }` 中记录提交: 只有 { $how } 出现在主线上才能证明; 请把该提交的 ID 写入 `{ $field }`
 evidence-not-in-repository = 在 `{ $field }` 中指明的提交 `{ $commit }` 不在本仓库中
 evidence-not-in-history = 在 `{ $field }` 中指明的提交 { $commit } 不在此变更所基于的历史中
 evidence-not-shown = 在 `{ $field }` 中指明的提交 { $commit } 不是{ $how }
