@@ -51,15 +51,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         None => {
             let item = orx::kinds::agent::find(&ws, &args.agent)
                 .map_err(|e| no_agent_names_the_checkpoints(&ws, e))?;
-            item.value()["last_checkpoint"]
-                .as_str()
-                .map(str::to_owned)
-                .ok_or_else(|| {
-                    Error::Usage(orx::msg!(
-                        "agent-id-records-no-checkpoint",
-                        id = args.agent.to_string()
-                    ))
-                })?
+            orx::kinds::agent::last_checkpoint(&item).ok_or_else(|| {
+                Error::Usage(orx::msg!(
+                    "agent-id-records-no-checkpoint",
+                    id = args.agent.to_string()
+                ))
+            })?
         }
     };
     // A name to the minute (chk-202602081200) names the one made then.

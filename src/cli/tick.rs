@@ -85,7 +85,9 @@ pub(super) fn once(
     };
     let role = match super::role(ui, &ws, &args.role) {
         Ok(r) => r,
-        Err(orx::Error::NoRole { .. }) if args.role.is_none() => "lead".to_owned(),
+        Err(orx::Error::NoRole { .. }) if args.role.is_none() => {
+            orx::kinds::goal::TICKER_ROLE.to_owned()
+        }
         Err(e) => return Err(e),
     };
     let actor = orx::change::plan::Actor {

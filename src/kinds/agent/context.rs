@@ -41,6 +41,15 @@ pub fn context_files(ws: &Workspace) -> Result<Vec<String>> {
     Ok(ws.item_listing(ws.kind(KIND)?)?.0)
 }
 
+/// The checkpoint an agent's context names as its last (the field its
+/// workflow's `checkpoint_field` says), if it names one.
+pub fn last_checkpoint(item: &Item) -> Option<String> {
+    let wf = item.kind.workflow().ok()?;
+    item.value()[wf.checkpoint_field.as_deref()?]
+        .as_str()
+        .map(str::to_owned)
+}
+
 /// Agent `name`'s context.
 pub fn find(ws: &Workspace, name: &str) -> Result<Item> {
     let path = context_path(ws, name)?;

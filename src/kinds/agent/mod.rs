@@ -186,12 +186,7 @@ fn plan_transition(
     let rolled_back = actions
         .iter()
         .any(|a| a == "rollback")
-        .then(|| {
-            let wf = item.kind.workflow().ok()?;
-            value[wf.checkpoint_field.as_deref()?]
-                .as_str()
-                .map(str::to_owned)
-        })
+        .then(|| context::last_checkpoint(&item))
         .flatten();
     text.push_str(
         &summary(

@@ -46,6 +46,9 @@ pub const CANCELLED: &str = "cancelled";
 /// The event that routes a new goal (the routing matrix is the guards of
 /// the transitions out of its initial state that answer it).
 pub const ROUTE: &str = "route";
+/// The role the ticker acts as when none is given: the lead, to whom the
+/// goal's workflow escalates what the ticker finds.
+pub const TICKER_ROLE: &str = "lead";
 pub const DISCUSSION_ENDED: &str = "discussion-ended";
 pub const NO_TAKER: &str = "no-taker";
 pub const ROUND_COMPLETE: &str = "round-complete";
