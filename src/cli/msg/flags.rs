@@ -48,6 +48,7 @@ const BY_ID: &[(&str, &str)] = &[
         "allowed-state-none-only-human",
     ),
     ("human-may-override", "human-may-override-force"),
+    ("only-human-may-force", "force-human-only-role-cannot"),
     ("commit-not-signed", "commit-not-signed-flag"),
     (
         "lefthook-config-not-running",
