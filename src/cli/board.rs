@@ -403,22 +403,11 @@ async fn blocking(
 ) -> Response<Out> {
     match tokio::task::spawn_blocking(move || guarded(f)).await {
         Ok(Ok(v)) => json_reply(StatusCode::OK, &v),
-        Ok(Err(e)) => json_reply(status_of(&e), &error_json(&voice, &e)),
+        Ok(Err(e)) => json_reply(super::serve::status_of(&e), &error_json(&voice, &e)),
         Err(_) => error_reply(
             StatusCode::INTERNAL_SERVER_ERROR,
             &voice.t("board-failed", &[]),
         ),
-    }
-}
-
-/// The HTTP status of an error, by its kind (the board's API and
-/// `serve`'s webhook answer alike).
-pub(super) fn status_of(e: &orx::Error) -> StatusCode {
-    match e.kind() {
-        orx::error::ErrorKind::Usage => StatusCode::BAD_REQUEST,
-        orx::error::ErrorKind::Busy => StatusCode::SERVICE_UNAVAILABLE,
-        orx::error::ErrorKind::Refused => StatusCode::CONFLICT,
-        orx::error::ErrorKind::Fault => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
@@ -486,7 +475,7 @@ async fn board(shared: Arc<Shared>, branch: Option<String>) -> Response<Out> {
             }
             reply(StatusCode::OK, "application/json", bytes)
         }
-        Ok(Err(e)) => json_reply(status_of(&e), &error_json(&shared.voice, &e)),
+        Ok(Err(e)) => json_reply(super::serve::status_of(&e), &error_json(&shared.voice, &e)),
         Err(_) => error_reply(
             StatusCode::INTERNAL_SERVER_ERROR,
             &shared.voice.t("board-failed", &[]),
@@ -645,8 +634,9 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 /// refusal is logged as a command's is, and answered with the moves the
 /// role may make instead.
 fn make_move(shared: &Shared, m: &Move) -> Result<Value, (StatusCode, Value)> {
-    let (ws, v) = workspace(shared).map_err(|e| (status_of(&e), error_json(&shared.voice, &e)))?;
-    let answer = |e: orx::Error| (status_of(&e), error_json(&v, &e));
+    let (ws, v) = workspace(shared)
+        .map_err(|e| (super::serve::status_of(&e), error_json(&shared.voice, &e)))?;
+    let answer = |e: orx::Error| (super::serve::status_of(&e), error_json(&v, &e));
     let allowed = orx::board::web::roles_for(&ws, shared.email.as_deref());
     let role = ws
         .check_role(&m.role, orx::workflow::role::RoleSource::Flag)
@@ -726,7 +716,7 @@ fn make_move(shared: &Shared, m: &Move) -> Result<Value, (StatusCode, Value)> {
                     .map(|mv| json!({"to": mv.to, "roles": mv.roles, "allowed": mv.allowed}))
                     .collect::<Vec<_>>()
             );
-            Err((status_of(&e), out))
+            Err((super::serve::status_of(&e), out))
         }
     }
 }

@@ -43,5 +43,5 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if !args.change.dry_run {
         ui.line(plan.path());
     }
-    super::goal::commit_plan(ui, &ws, &plan, &args.change)
+    super::run_plan(ui, &ws, &plan, &args.change, Default::default()).map(|_| 0)
 }

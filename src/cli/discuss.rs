@@ -65,5 +65,5 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         rejected: None,
     };
     let plan = orx::kinds::goal::plan_discuss(&ws, &args.goal, &answer, args.change.actor(&role))?;
-    super::goal::commit_plan(ui, &ws, &plan, &args.change)
+    super::run_plan(ui, &ws, &plan, &args.change, Default::default()).map(|_| 0)
 }

@@ -2,7 +2,6 @@
 //! the goal's verbs of their own files: `goal discuss`, `goal claim`,
 //! `goal tick`.
 
-use orx::change::plan::Plan;
 use orx::kinds::goal;
 
 use super::{ChangeArgs, Ui};
@@ -125,14 +124,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
                 a.change.actor(&role),
             )
             .map_err(with_flags)?;
-            commit_plan(ui, &ws, &plan, &a.change)
+            super::run_plan(ui, &ws, &plan, &a.change, Default::default()).map(|_| 0)
         }
         Action::Plan(a) => {
             ui.acting_on(goal::GOAL, &a.id);
             let (ws, role) = super::open_as(ui, &a.change)?;
             let plan = goal::plan_plan_check(&ws, &a.id, a.approve, a.change.actor(&role))
                 .map_err(with_flags)?;
-            commit_plan(ui, &ws, &plan, &a.change)
+            super::run_plan(ui, &ws, &plan, &a.change, Default::default()).map(|_| 0)
         }
         Action::Prompt(a) => {
             let ws = super::open(ui)?;
@@ -195,7 +194,7 @@ fn new(ui: &mut Ui, a: NewArgs) -> orx::Result<u8> {
     };
     let plan = goal::plan_new_goal(&ws, &spec, actor)?;
     if a.change.dry_run || a.change.no_commit {
-        return commit_plan(ui, &ws, &plan, &a.change);
+        return super::run_plan(ui, &ws, &plan, &a.change, Default::default()).map(|_| 0);
     }
     let done = orx::change::plan::execute(&ws, &plan, true)?;
     let route = goal::plan_route(&ws, plan.id(), actor)?;
@@ -252,22 +251,6 @@ pub fn print_prompt(
             &[("id", &orx::text::escape(id))],
         )))),
     }
-}
-
-/// Executes `plan` (or only tells it with `--dry-run`) and reports it.
-pub fn commit_plan(
-    ui: &mut Ui,
-    ws: &orx::repo::workspace::Workspace,
-    plan: &Plan,
-    change: &ChangeArgs,
-) -> orx::Result<u8> {
-    if change.dry_run {
-        super::report_change(ui, plan, None, Default::default());
-        return Ok(0);
-    }
-    let done = orx::change::plan::execute(ws, plan, !change.no_commit)?;
-    super::report_change(ui, plan, Some(&done), Default::default());
-    Ok(0)
 }
 
 /// The library's request for an input, worded with the flag that gives

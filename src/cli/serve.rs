@@ -409,7 +409,7 @@ fn apply(forge: Forge, event: Option<&str>, payload: &[u8]) -> (StatusCode, Valu
                     "agents": done.agents,
                 }),
             ),
-            Err(e) => fail(super::board::status_of(&e), &e.to_string()),
+            Err(e) => fail(status_of(&e), &e.to_string()),
         }
     }))
     .unwrap_or_else(|_| {
@@ -418,4 +418,15 @@ fn apply(forge: Forge, event: Option<&str>, payload: &[u8]) -> (StatusCode, Valu
             "applying the event failed unexpectedly",
         )
     })
+}
+
+/// The HTTP status of an error, by its kind (the board's API and
+/// `serve`'s webhook answer alike).
+pub(super) fn status_of(e: &orx::Error) -> StatusCode {
+    match e.kind() {
+        orx::error::ErrorKind::Usage => StatusCode::BAD_REQUEST,
+        orx::error::ErrorKind::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        orx::error::ErrorKind::Refused => StatusCode::CONFLICT,
+        orx::error::ErrorKind::Fault => StatusCode::INTERNAL_SERVER_ERROR,
+    }
 }

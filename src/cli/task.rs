@@ -80,7 +80,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             let (ws, role) = super::open_as(ui, &r.change)?;
             let plan = goal::plan_review(&ws, &r.id, r.approve, r.change.actor(&role))
                 .map_err(super::goal::with_flags)?;
-            return super::goal::commit_plan(ui, &ws, &plan, &r.change);
+            return super::run_plan(ui, &ws, &plan, &r.change, Default::default()).map(|_| 0);
         }
         Action::Check(on) => return check(ui, on),
         Action::Merge(m) => return super::task_merge::run(ui, m),
@@ -88,7 +88,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     ui.acting_on(goal::TASK, &on.id);
     let (ws, role) = super::open_as(ui, &on.change)?;
     let plan = goal::plan_task(&ws, &on.id, trigger, Vec::new(), on.change.actor(&role))?;
-    let done = super::goal::commit_plan(ui, &ws, &plan, &on.change)?;
+    let done = super::run_plan(ui, &ws, &plan, &on.change, Default::default()).map(|_| 0)?;
     // A task submitted with no branch of its own has one from HEAD: what
     // was submitted, which the merge takes into the main line.
     if trigger == SUBMIT && !on.change.dry_run && !on.change.no_commit {
@@ -133,6 +133,6 @@ fn check(ui: &mut Ui, on: On) -> orx::Result<u8> {
         }
     }
     let plan = goal::plan_check(&ws, &on.id, failed.is_empty(), &failed, actor)?;
-    super::goal::commit_plan(ui, &ws, &plan, &on.change)?;
+    super::run_plan(ui, &ws, &plan, &on.change, Default::default()).map(|_| 0)?;
     Ok(if failed.is_empty() { 0 } else { 4 })
 }

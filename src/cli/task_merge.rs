@@ -37,5 +37,5 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         .config_value("orx.mainBranch")
         .unwrap_or_else(|| "main".to_owned());
     let plan = goal::plan_merge(&ws, &args.id, change.actor(&role), &main)?;
-    super::goal::commit_plan(ui, &ws, &plan, &change)
+    super::run_plan(ui, &ws, &plan, &change, Default::default()).map(|_| 0)
 }
