@@ -3,6 +3,7 @@
 //! transition's actions; checkpoints and rollback.
 
 pub mod checkpoint;
+pub mod files;
 pub mod merge;
 pub mod plan;
 pub mod prompt;
