@@ -3,10 +3,13 @@
 //! Planning reads the item, applies the edits in memory, asks
 //! [`validate`](crate::engine::validate::validate) for a verdict and computes the
 //! effects and the handoff message; nothing is written. A [`Plan`] exists only
-//! for a change that was accepted. Executing it takes the lock, writes the
-//! file atomically (refusing if it changed since it was read), and commits
-//! exactly that file with `Orx-*` trailers; if the commit fails, the file is
-//! put back as it was.
+//! for a change that was accepted, and holds only what was judged. Executing
+//! it takes the lock, runs the transition's actions, and hands the file (and
+//! the companion files its kind keeps beside it) to the executor's last
+//! step, [`files`](crate::change::files), which writes them atomically
+//! (refusing if they changed since they were read) and commits exactly them
+//! with `Orx-*` trailers; if the commit fails, they are put back as they
+//! were.
 
 use crate::workflow::steps::Create;
 use serde_json::{Value, json};
