@@ -217,3 +217,26 @@ fn a_failing_commit_of_an_acknowledgement_puts_the_file_back() {
     );
     assert_eq!(repo.state(), before);
 }
+
+/// A plan's companion files (a new loop's task list) are committed with
+/// the item by the same executor, and put back with it when the commit
+/// fails: nothing of the loop is left.
+#[test]
+fn a_failing_commit_of_a_new_loop_removes_its_task_list_too() {
+    let repo = Repo::new();
+    repo.write("tasks.jsonl", "{\"description\": \"Add login\"}\n");
+    let before = repo.state();
+    repo.orx_env(
+        crate::common::NEW_LOGIN_LOOP,
+        &[("ORX_TEST_FAIL", "commit")],
+    )
+    .fails(
+        1,
+        &[
+            "failure injected at commit",
+            "nothing was changed: the files were restored",
+        ],
+    );
+    assert_eq!(repo.state(), before);
+    repo.new_login_loop();
+}
