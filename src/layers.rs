@@ -34,6 +34,7 @@ fn modules() -> BTreeMap<String, String> {
                     | "no_flag_names"
                     | "no_globals"
                     | "no_raw_messages"
+                    | "one_executor"
             ) || parts.last() == Some(&"tests")
             {
                 continue;

@@ -26,3 +26,5 @@ mod no_flag_names;
 mod no_globals;
 #[cfg(test)]
 mod no_raw_messages;
+#[cfg(test)]
+mod one_executor;

@@ -349,6 +349,7 @@ item-kind-unknown-known-kinds = { $problem }; known kinds: { $kinds }
 board-kind-not-in-story-dir = `kind: { $kind }` does not belong in the story directory
 board-unknown-state = unknown state
 commit-failed-outcome = { $error }{"\u000A"}{ $outcome }
+companion-file-judged = internal error: { $item } was planned with { $path } beside it, a file the hooks judge; nothing was written: a file kept beside an item must be one no rule judges
 commit-failed-files-restored = nothing was changed: the files were restored
 commit-failed-head-changed = nothing was committed: { $path } changed in HEAD meanwhile (commit { $commit }); the file is left as git-orx wrote it
 commit-failed-restored = nothing was changed: { $path } was restored

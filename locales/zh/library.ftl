@@ -359,6 +359,7 @@ item-kind-unknown-known-kinds = { $problem };已知类型: { $kinds }
 board-kind-not-in-story-dir = `kind: { $kind }` 不属于 Story 目录
 board-unknown-state = 未知状态
 commit-failed-outcome = { $error }{"\u000A"}{ $outcome }
+companion-file-judged = 内部错误: { $item } 的计划附带了 { $path },而钩子会评判该文件;未写入任何内容: 随条目一起保存的文件必须是不受任何规则评判的文件
 commit-failed-files-restored = 没有任何改动: 文件已恢复
 commit-failed-head-changed = 没有提交任何内容: { $path } 在此期间于 HEAD 中被修改 (提交 { $commit });文件保留为 git-orx 写入的样子
 commit-failed-restored = 没有任何改动: { $path } 已恢复

@@ -3,15 +3,19 @@
 //! Planning reads the item, applies the edits in memory, asks
 //! [`validate`](crate::engine::validate::validate) for a verdict and computes the
 //! effects and the handoff message; nothing is written. A [`Plan`] exists only
-//! for a change that was accepted. Executing it takes the lock, writes the
-//! file atomically (refusing if it changed since it was read), and commits
-//! exactly that file with `Orx-*` trailers; if the commit fails, the file is
-//! put back as it was.
+//! for a change that was accepted, and holds only what was judged. Executing
+//! it takes the lock, runs the transition's actions, and hands the file (and
+//! the companion files its kind keeps beside it) to the executor's last
+//! step, [`files`](crate::change::files), which writes them atomically
+//! (refusing if they changed since they were read) and commits exactly them
+//! with `Orx-*` trailers; if the commit fails, they are put back as they
+//! were.
 
 use crate::workflow::steps::Create;
 use serde_json::{Value, json};
 
 use crate::change::checkpoint::{self, Rolledback};
+use crate::change::files;
 use crate::doc::{Document, render};
 use crate::engine::checklist;
 use crate::engine::item::{self, Item};
@@ -24,48 +28,54 @@ use crate::workflow::Workflow;
 use crate::workflow::kind::Kind;
 
 /// An accepted change, ready to write. A plan is made only by planning a
-/// change the rules accept ([`transition`], [`edit`], [`create`]) and is not
-/// changed after: its fields are private to the crate, and [`execute`]
+/// change the rules accept ([`transition`], [`edit`], [`create`]), which
+/// is given everything it holds (a kind's trailers and companion files
+/// too, through [`Extras`]), and is not changed after: its fields are
+/// private to this module, read through its methods, and [`execute`]
 /// writes exactly what was judged.
 #[derive(Debug)]
 pub struct Plan {
-    pub(crate) kind: crate::workflow::kind::Kind,
-    pub(crate) id: String,
-    pub(crate) path: String,
+    kind: crate::workflow::kind::Kind,
+    id: String,
+    path: String,
     /// The file's bytes when planned; `None` for a new file.
-    pub(crate) old: Option<Vec<u8>>,
-    pub(crate) doc: Document,
-    pub(crate) from: Option<String>,
-    pub(crate) to: String,
-    pub(crate) role: String,
-    pub(crate) note: Option<String>,
+    old: Option<Vec<u8>>,
+    doc: Document,
+    from: Option<String>,
+    to: String,
+    role: String,
+    note: Option<String>,
     /// The Human's `--force` reason and the rule it overrode.
-    pub(crate) forced: Option<(String, Refusal)>,
+    forced: Option<(String, Refusal)>,
     /// Trailers besides `Orx-Item`, `Orx-Transition`, `Orx-Role` and
     /// those the workflow stamps from the fields.
-    pub(crate) extra_trailers: Vec<(String, String)>,
-    pub(crate) handoff: Option<String>,
+    extra_trailers: Vec<(String, String)>,
+    handoff: Option<String>,
     /// The workflow, the item before (none: a new one) and the trigger of
     /// the transition taken: what the field trailers are computed from.
-    pub(crate) workflow: std::sync::Arc<Workflow>,
-    pub(crate) before: Option<Value>,
-    pub(crate) trigger: Option<String>,
+    workflow: std::sync::Arc<Workflow>,
+    before: Option<Value>,
+    trigger: Option<String>,
     /// The transition's `actions:` (`checkpoint`, `rollback`), which
     /// [`execute`] runs with the write.
-    pub(crate) actions: Vec<String>,
+    actions: Vec<String>,
     /// Files a kind keeps beside the item (a loop's progress files), each
     /// with its new bytes: written with the item and committed with it.
-    pub(crate) companions: Vec<(String, Vec<u8>)>,
+    companions: Vec<(String, Vec<u8>)>,
 }
 
 /// What a kind adds to a change it plans, besides its fields: trailers of
-/// its own, and for a change whose planning rewrote the file's text before
+/// its own; for a change whose planning rewrote the file's text before
 /// the rules judged it (an archived session's summary), the bytes the file
-/// holds now, which the write must find.
+/// holds now, which the write must find; and the files it keeps beside
+/// the item (a loop's progress files), each with its new bytes, written
+/// and committed with the item. They are given to the function that
+/// judges the change, which seals them in the plan with the rest.
 #[derive(Debug, Default)]
 pub(crate) struct Extras {
     pub(crate) trailers: Vec<(String, String)>,
     pub(crate) old: Option<Vec<u8>>,
+    pub(crate) companions: Vec<(String, Vec<u8>)>,
 }
 
 /// A field a change sets: its path and its new value.
@@ -403,6 +413,7 @@ fn plan_change(
 ) -> Result<Plan> {
     let wf = workflow_of(ws, &item)?;
     known_state(&wf, &item)?;
+    unjudged(ws, &item.path, &extras.companions)?;
     let base = committed(ws, &item)?;
     let now = workspace::now();
     let before = base.value();
@@ -518,8 +529,25 @@ fn plan_change(
         trigger: t.and_then(|t| t.trigger.clone()),
         before: Some(before),
         workflow: wf.clone(),
-        companions: Vec::new(),
+        companions: extras.companions,
     })
+}
+
+/// Refuses companion files the hooks judge: an item's file (the item's
+/// own too) or a rule file. The commit holds them with the item, and a
+/// verdict made without them would not be the hooks'; a file no rule
+/// judges leaves the verdict as it is.
+fn unjudged(ws: &Workspace, item_path: &str, companions: &[(String, Vec<u8>)]) -> Result<()> {
+    match companions.iter().map(|(p, _)| p).find(|p| {
+        p.as_str() == item_path || ws.rules.is_item_path(p) || crate::repo::rules::is_rule_file(p)
+    }) {
+        Some(path) => Err(Error::Failed(crate::msg!(
+            "companion-file-judged",
+            path = path,
+            item = item_path
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Where a command's change is judged: the tree its commit makes is
@@ -969,6 +997,19 @@ pub fn create(
     item: Item,
     actor: Actor,
 ) -> Result<Plan> {
+    create_with(ws, wf, item, actor, Vec::new())
+}
+
+/// [`create`], with the files the item's kind keeps beside it
+/// (`companions`: path and bytes), written and committed with it.
+pub(crate) fn create_with(
+    ws: &Workspace,
+    wf: &std::sync::Arc<Workflow>,
+    item: Item,
+    actor: Actor,
+    companions: Vec<(String, Vec<u8>)>,
+) -> Result<Plan> {
+    unjudged(ws, &item.path, &companions)?;
     let after = item.value();
     let now = workspace::now();
     let change = Change {
@@ -1014,7 +1055,7 @@ pub fn create(
         before: None,
         trigger: None,
         actions: Vec::new(),
-        companions: Vec::new(),
+        companions,
     })
 }
 
@@ -1066,6 +1107,19 @@ pub struct Executed {
     pub checkpoint: Option<String>,
     /// The rollback made (the `rollback` action).
     pub rollback: Option<Rolledback>,
+}
+
+impl From<files::Done> for Executed {
+    fn from(done: files::Done) -> Executed {
+        match done {
+            files::Done::Written => Executed::written(None, false, false),
+            files::Done::Committed(id) => Executed::written(Some(id), false, false),
+            files::Done::Unchanged => Executed::written(None, true, false),
+            files::Done::ByAnother(id) => Executed::written(id, false, true),
+            // A plan's commit ends no merge.
+            files::Done::StagedInMerge(_) => Executed::written(None, false, false),
+        }
+    }
 }
 
 impl Executed {
@@ -1210,7 +1264,8 @@ pub fn rollback_keeps(ws: &Workspace) -> Vec<String> {
 }
 
 /// Writes `doc` (the plan's text, with what its actions recorded) and
-/// commits it when `commit`. Needs the lock.
+/// its companion files, and commits them when `commit`, through the
+/// executor's last step ([`files::execute_locked`]). Needs the lock.
 fn write_locked(
     ws: &Workspace,
     plan: &Plan,
@@ -1218,68 +1273,46 @@ fn write_locked(
     commit: bool,
     lock: &Lock,
 ) -> Result<Executed> {
-    if commit {
-        // A commit now would land on a temporary HEAD, or be refused.
-        if let Some(what) = ws.repo.operation_in_progress() {
-            return Err(Error::Failed(crate::msg!(
-                "git-middle-what-finish-abort",
-                what = what
-            )));
-        }
-        ws.repo.wait_for_locks(ws.lock_wait)?;
-    }
-    lock.changing(&plan.path);
-    let orx_dir = ws.repo.orx_dir();
     let root = ws.root();
-    if let Some(dir) = root.join(&plan.path).parent() {
-        store::clean_leftovers(lock, dir);
-    }
-    store::test_pause("in-lock");
-    let head_before = ws.repo.head_file(&plan.path)?;
-    let written = doc.text().as_bytes();
-    if let Err(e) = store::write(
-        lock,
-        root,
-        &orx_dir,
+    let mut writes = vec![files::Write::new(
         &plan.path,
-        plan.old.as_deref(),
-        written,
-    ) {
-        return Err(match e {
-            store::StoreError::Changed { .. } => moved_meanwhile(ws, plan).unwrap_or(e.into()),
-            e => e.into(),
-        });
-    }
+        plan.old.clone(),
+        doc.text().as_bytes().to_vec(),
+    )];
+    // A companion file is judged by no rule: it is written over what it
+    // holds now.
     for (rel, bytes) in &plan.companions {
-        let current = std::fs::read(root.join(rel)).ok();
-        store::write(lock, root, &orx_dir, rel, current.as_deref(), bytes)?;
+        writes.push(files::Write::new(
+            rel,
+            std::fs::read(root.join(rel)).ok(),
+            bytes.clone(),
+        ));
     }
-    if !commit {
-        return Ok(Executed::written(None, false, false));
+    let files = files::Files {
+        writes,
+        // The hooks judge this commit too: they are told who acts and the
+        // override.
+        commit: commit.then(|| files::Commit {
+            made: files::Made::Alone(plan.message_of(doc)),
+            role: plan.role.clone(),
+            reason: plan.forced.as_ref().map(|(reason, _)| reason.clone()),
+        }),
+    };
+    match files::execute_locked(&ws.repo, lock, &files) {
+        Ok(done) => Ok(Executed::from(done)),
+        Err(Error::Store(e @ store::StoreError::Changed { .. })) => {
+            let this = matches!(&e, store::StoreError::Changed { path } if *path == plan.path);
+            Err(this
+                .then(|| moved_meanwhile(ws, plan))
+                .flatten()
+                .unwrap_or(e.into()))
+        }
+        Err(e) => Err(e),
     }
-    store::test_pause("written");
-    // The hooks judge this commit too: tell them who acts, the override,
-    // and that this is the process changing the file.
-    let pid = std::process::id().to_string();
-    let mut env = vec![("ORX_ROLE", plan.role.as_str()), ("ORX_LOCK_HOLDER", &pid)];
-    if let Some((reason, _)) = &plan.forced {
-        env.push(("ORX_FORCE_REASON", reason.as_str()));
-    }
-    let companions: Vec<&str> = plan.companions.iter().map(|(p, _)| p.as_str()).collect();
-    commit_written_with(
-        &ws.repo,
-        lock,
-        (&plan.path, &companions),
-        plan.old.as_deref(),
-        written,
-        head_before.as_deref(),
-        &plan.message_of(doc),
-        &env,
-    )
 }
 
 /// Writes a file that is no item (a QA gate file beside the stories)
-/// through the same steps as an item: the repository lock, an atomic
+/// through the same executor as an item: the repository lock, an atomic
 /// write over exactly the bytes it held (`old`; `None`: a new file), and,
 /// when `commit`, a commit of that file alone as `role`.
 pub fn write_file(
@@ -1291,114 +1324,19 @@ pub fn write_file(
     role: &str,
     commit: bool,
 ) -> Result<Executed> {
-    let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
-    if commit {
-        if let Some(what) = ws.repo.operation_in_progress() {
-            return Err(Error::Failed(crate::msg!(
-                "git-middle-what-finish-abort",
-                what = what
-            )));
-        }
-        ws.repo.wait_for_locks(ws.lock_wait)?;
-    }
-    lock.changing(path);
-    let head_before = ws.repo.head_file(path)?;
-    store::write(&lock, ws.root(), &ws.repo.orx_dir(), path, old, bytes)?;
-    if !commit {
-        return Ok(Executed::written(None, false, false));
-    }
-    let pid = std::process::id().to_string();
-    let env = [("ORX_ROLE", role), ("ORX_LOCK_HOLDER", pid.as_str())];
-    commit_written(
-        &ws.repo,
-        &lock,
-        path,
-        old,
-        bytes,
-        head_before.as_deref(),
-        message,
-        &env,
-    )
-}
-
-/// Commits `path`, which git-orx has just written (`written`; it held
-/// `old`, and HEAD held `head_before`), with `message` and the hooks'
-/// environment `env`. If git refuses, HEAD is the truth: bytes it already
-/// holds are never replaced with older ones; otherwise the old bytes go
-/// back only over exactly what was written. Needs the lock.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn commit_written(
-    repo: &crate::git::Repo,
-    lock: &Lock,
-    path: &str,
-    old: Option<&[u8]>,
-    written: &[u8],
-    head_before: Option<&[u8]>,
-    message: &str,
-    env: &[(&str, &str)],
-) -> Result<Executed> {
-    commit_written_with(
-        repo,
-        lock,
-        (path, &[]),
-        old,
-        written,
-        head_before,
-        message,
-        env,
-    )
-}
-
-/// [`commit_written`], committing the files written beside the item
-/// (`companions`) with it; they stay as written if git refuses.
-#[allow(clippy::too_many_arguments)]
-fn commit_written_with(
-    repo: &crate::git::Repo,
-    lock: &Lock,
-    (path, companions): (&str, &[&str]),
-    old: Option<&[u8]>,
-    written: &[u8],
-    head_before: Option<&[u8]>,
-    message: &str,
-    env: &[(&str, &str)],
-) -> Result<Executed> {
-    let paths: Vec<&str> = std::iter::once(path)
-        .chain(companions.iter().copied())
-        .collect();
-    let made = store::test_fail("commit")
-        .map_err(|e| crate::git::GitError::Command {
-            args: "commit".to_owned(),
-            message: e.to_string(),
-        })
-        .and_then(|()| repo.commit_paths(&paths, message, env, lock.wait()));
-    let e = match made {
-        Ok(id) => return Ok(Executed::written(Some(id), false, false)),
-        Err(e) => e,
-    };
-    let head_now = repo.head_file(path)?;
-    if head_now.as_deref() == Some(written) {
-        let before = head_before == Some(written);
-        return Ok(Executed::written(
-            (!before).then(|| repo.last_change(path)).flatten(),
-            before,
-            !before,
-        ));
-    }
-    let outcome = if head_now.as_deref() != head_before {
-        crate::msg!(
-            "commit-failed-head-changed",
+    let files = files::Files {
+        writes: vec![files::Write::new(
             path,
-            commit = repo.last_change(path).unwrap_or_else(|| "HEAD".to_owned())
-        )
-    } else {
-        match store::restore(lock, repo.root(), path, old, written) {
-            Ok(true) if old.is_some() => crate::msg!("commit-failed-restored", path),
-            Ok(true) => crate::msg!("commit-failed-new-file-removed", path),
-            Ok(false) => crate::msg!("commit-failed-changed-meanwhile", path),
-            Err(r) => crate::msg!("commit-failed-not-put-back", error = r.to_string()),
-        }
+            old.map(<[u8]>::to_vec),
+            bytes.to_vec(),
+        )],
+        commit: commit.then(|| files::Commit {
+            made: files::Made::Alone(message.to_owned()),
+            role: role.to_owned(),
+            reason: None,
+        }),
     };
-    Err(Error::CommitFailed(e, outcome))
+    files::execute(&ws.repo, ws.lock_wait, &files).map(Executed::from)
 }
 
 /// When the file changed before it could be written because another
@@ -1520,6 +1458,56 @@ mod tests {
                 "{}",
                 head(ws)
             );
+        });
+    }
+
+    #[test]
+    fn a_companion_file_the_hooks_judge_is_refused_when_the_plan_is_made() {
+        crate::repo::tests::with_repo(&[], |ws| {
+            let kind = ws
+                .registry()
+                .iter()
+                .find(|k| k.items.dir.is_some() && made_by_new(k).is_ok())
+                .expect("a kind made by `new`")
+                .clone();
+            let actor = Actor {
+                role: crate::workflow::role::HUMAN,
+                ..Actor::default()
+            };
+            let made = new_item(ws, &kind, "One", None, false, actor).unwrap();
+            let item = || {
+                Item::from_bytes(ws.registry(), made.path(), made.text().as_bytes().to_vec())
+                    .unwrap()
+            };
+            let wf = kind.workflow().unwrap();
+            let other = kind.items.path_for(&made.id, "other").unwrap();
+            for judged in [
+                made.path(),
+                other.as_str(),
+                crate::repo::config::CONFIG_PATH,
+            ] {
+                let e = create_with(
+                    ws,
+                    &wf,
+                    item(),
+                    actor,
+                    vec![(judged.to_owned(), b"x".to_vec())],
+                )
+                .unwrap_err();
+                assert!(
+                    e.to_string().contains("a file the hooks judge"),
+                    "{judged}: {e}"
+                );
+            }
+            let plan = create_with(
+                ws,
+                &wf,
+                item(),
+                actor,
+                vec![("notes/one.log".to_owned(), b"x".to_vec())],
+            )
+            .unwrap();
+            assert_eq!(plan.companions.len(), 1);
         });
     }
 

@@ -6,8 +6,9 @@
 //! item's ID never changes otherwise) and an `Orx-Renumber` trailer that
 //! `log` reads.
 
+use crate::change::files;
 use crate::engine::item::Item;
-use crate::engine::store::{self, Lock};
+use crate::engine::store::Lock;
 use crate::error::{Error, Result};
 use crate::repo::workspace::Workspace;
 use crate::workflow::role::HUMAN;
@@ -301,43 +302,15 @@ pub enum Executed {
 const PENDING: &str = "renumber-pending";
 
 /// Writes the renumbered file, removes the old one and commits both as
-/// the Human (during a merge, in the merge commit, which ends it); the
-/// files are put back if the commit fails. In a merge whose commit is
-/// still refused for another reason (two duplicate IDs in one merge), the
-/// renumber stays staged in it, so that the next one can commit it.
+/// the Human (during a merge, in the merge commit, which ends it), through
+/// the executor's last step: the files are put back if the commit fails.
+/// In a merge whose commit is still refused for another reason (two
+/// duplicate IDs in one merge), the renumber stays staged in it, so that
+/// the next one can commit it.
 pub fn execute(ws: &Workspace, r: &Renumber) -> Result<Executed> {
     let repo = &ws.repo;
     let orx_dir = repo.orx_dir();
     let lock = Lock::acquire_within(&orx_dir, ws.lock_wait)?;
-    // The collision a merge brought in is fixed in the merge commit.
-    let merging = !repo.merge_heads().is_empty();
-    if let Some(what) = repo.operation_in_progress().filter(|_| !merging) {
-        return Err(Error::Failed(crate::msg!(
-            "git-middle-what-finish-abort",
-            what = what
-        )));
-    }
-    repo.wait_for_locks(ws.lock_wait)?;
-    let root = repo.root();
-    store::write(&lock, root, &orx_dir, &r.new_path, None, &r.new)?;
-    let mut written: Vec<&Rewrite> = Vec::new();
-    let undo = |written: &[&Rewrite]| {
-        let _ = store::restore(&lock, root, &r.new_path, None, &r.new);
-        for (p, old, new) in written {
-            let _ = store::restore(&lock, root, p, Some(old), new);
-        }
-    };
-    for w in &r.references {
-        if let Err(e) = store::write(&lock, root, &orx_dir, &w.0, Some(&w.1), &w.2) {
-            undo(&written);
-            return Err(e.into());
-        }
-        written.push(w);
-    }
-    if let Err(e) = store::restore(&lock, root, &r.old_path, None, &r.old) {
-        undo(&written);
-        return Err(e.into());
-    }
     let reason = format!("renumber {} {} to {}", r.kind, r.from, r.to);
     let trailers = vec![
         ("Orx-Item".to_owned(), format!("{}/{}", r.kind, r.to)),
@@ -348,16 +321,8 @@ pub fn execute(ws: &Workspace, r: &Renumber) -> Result<Executed> {
         ("Orx-Role".to_owned(), HUMAN.to_owned()),
         ("Orx-Override".to_owned(), reason.clone()),
     ];
-    let subject = format!("Renumber {} {} to {}", r.kind, r.from, r.to);
-    let message = crate::git::add_trailers(&format!("{subject}\n"), &trailers)?;
-    let pid = std::process::id().to_string();
-    let env = [
-        ("ORX_ROLE", HUMAN),
-        ("ORX_FORCE_REASON", reason.as_str()),
-        ("ORX_LOCK_HOLDER", pid.as_str()),
-    ];
-    let mut paths: Vec<&str> = vec![&r.old_path, &r.new_path];
-    paths.extend(r.references.iter().map(|(p, _, _)| p.as_str()));
+    // The collision a merge brought in is fixed in the merge commit.
+    let merging = !repo.merge_heads().is_empty();
     let pending = orx_dir.join(PENDING);
     let merge_head = repo.merge_heads().join(" ");
     let made = if merging {
@@ -369,44 +334,55 @@ pub fn execute(ws: &Workspace, r: &Renumber) -> Result<Executed> {
             .filter_map(|l| l.split_once('\t'))
             .map(|(k, v)| (k.to_owned(), v.to_owned()))
             .collect();
-        let all: Vec<(String, String)> = earlier.into_iter().chain(trailers.clone()).collect();
-        match repo.commit_merge(&paths, &all, &env) {
-            Ok(id) => {
-                let _ = std::fs::remove_file(&pending);
-                Ok(id)
-            }
-            // The merge's hook refuses it for something else: this
-            // renumber stays staged in it, for the commit that ends it.
-            Err(crate::git::GitError::Command { message, .. })
-                if repo.commit_id("MERGE_HEAD").is_some() =>
-            {
-                use std::io::Write;
-                let keep: String = trailers
-                    .iter()
-                    .filter(|(k, _)| k == "Orx-Renumber")
-                    .map(|(k, v)| format!("{merge_head}\t{k}\t{v}\n"))
-                    .collect();
-                let _ = std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(&pending)
-                    .and_then(|mut f| f.write_all(keep.as_bytes()));
-                return Ok(Executed::Staged(message));
-            }
-            Err(e) => Err(e),
-        }
+        files::Made::EndingMerge(earlier.into_iter().chain(trailers.clone()).collect())
     } else {
-        repo.commit_paths(&paths, &message, &env, ws.lock_wait)
+        let subject = format!("Renumber {} {} to {}", r.kind, r.from, r.to);
+        files::Made::Alone(crate::git::add_trailers(
+            &format!("{subject}\n"),
+            &trailers,
+        )?)
     };
-    match made {
-        Ok(id) => Ok(Executed::Committed(id)),
-        Err(e) => {
-            undo(&written);
-            let _ = store::write(&lock, root, &orx_dir, &r.old_path, None, &r.old);
-            Err(Error::CommitFailed(
-                e,
-                crate::msg!("commit-failed-files-restored"),
-            ))
+    let mut writes = vec![files::Write::new(&r.new_path, None, r.new.clone())];
+    writes.extend(
+        r.references
+            .iter()
+            .map(|(p, old, new)| files::Write::new(p, Some(old.clone()), new.clone())),
+    );
+    writes.push(files::Write::removal(&r.old_path, r.old.clone()));
+    let files = files::Files {
+        writes,
+        commit: Some(files::Commit {
+            made,
+            role: HUMAN.to_owned(),
+            reason: Some(reason),
+        }),
+    };
+    match files::execute_locked(repo, &lock, &files)? {
+        files::Done::StagedInMerge(message) => {
+            // This renumber stays staged in the merge, for the commit
+            // that ends it.
+            use std::io::Write;
+            let keep: String = trailers
+                .iter()
+                .filter(|(k, _)| k == "Orx-Renumber")
+                .map(|(k, v)| format!("{merge_head}\t{k}\t{v}\n"))
+                .collect();
+            let _ = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&pending)
+                .and_then(|mut f| f.write_all(keep.as_bytes()));
+            Ok(Executed::Staged(message))
+        }
+        done => {
+            if merging {
+                let _ = std::fs::remove_file(&pending);
+            }
+            let id = match done {
+                files::Done::Committed(id) | files::Done::ByAnother(Some(id)) => Some(id),
+                _ => repo.last_change(&r.new_path),
+            };
+            Ok(Executed::Committed(id.unwrap_or_default()))
         }
     }
 }

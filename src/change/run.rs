@@ -540,11 +540,8 @@ fn record_with(
         note: Some(&note),
         ..actor
     };
-    let plan = match state::plan_update(ws, item, edits, body, actor, trailers) {
-        Ok(mut p) => {
-            p.companions = files;
-            p
-        }
+    let plan = match state::plan_update_with(ws, item, edits, body, actor, trailers, files) {
+        Ok(p) => p,
         Err(e @ (Error::Refused(_) | Error::Item(_) | Error::Usage(_))) => {
             return Err(Failure::Refused(e.to_message(), Box::new(keep)));
         }

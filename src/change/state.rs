@@ -5,9 +5,9 @@
 
 use serde_json::{Value, json};
 
+use crate::change::files;
 use crate::change::plan::{self, Actor, Edit, Executed, Extras, Plan};
 use crate::engine::item::{self, Item};
-use crate::engine::store::{self, Lock};
 use crate::error::{Error, Result};
 use crate::repo::workspace::Workspace;
 use crate::text::message::Message;
@@ -298,6 +298,20 @@ pub fn plan_update(
     actor: Actor,
     trailers: Vec<(String, String)>,
 ) -> Result<Plan> {
+    plan_update_with(ws, item, edits, body, actor, trailers, Vec::new())
+}
+
+/// [`plan_update`], with the files the item's kind keeps beside it
+/// (`companions`: path and new bytes), written and committed with it.
+pub(crate) fn plan_update_with(
+    ws: &Workspace,
+    item: Item,
+    edits: &[Edit],
+    body: Option<&str>,
+    actor: Actor,
+    trailers: Vec<(String, String)>,
+    companions: Vec<(String, Vec<u8>)>,
+) -> Result<Plan> {
     let wf = plan::workflow_of(ws, &item)?;
     let state_path = vec![wf.state_field.clone()];
     let mut to = None;
@@ -340,6 +354,7 @@ pub fn plan_update(
         Extras {
             trailers,
             old: Some(old),
+            companions,
         },
     )?;
     // Fields of the wrong type are refused as any bad file is.
@@ -479,6 +494,7 @@ pub fn plan_error(
     let extras = Extras {
         trailers,
         old: Some(old),
+        ..Default::default()
     };
     let note = format!(
         "{ERROR_NOTE} {count}{}: {message}",
@@ -740,15 +756,11 @@ pub fn restore(
             false => None,
         };
         if disk != bytes && !dry_run {
-            let lock = Lock::acquire_within(&ws.repo.orx_dir(), ws.lock_wait)?;
-            store::write(
-                &lock,
-                ws.root(),
-                &ws.repo.orx_dir(),
-                &path,
-                Some(&disk),
-                &bytes,
-            )?;
+            let files = files::Files {
+                writes: vec![files::Write::new(&path, Some(disk.clone()), bytes.clone())],
+                commit: None,
+            };
+            files::execute(&ws.repo, ws.lock_wait, &files)?;
         }
         return Ok(Restored {
             from,
@@ -808,6 +820,7 @@ pub fn restore(
         Extras {
             trailers: vec![(RESTORE_TRAILER.to_owned(), plan::trailer_value(&from))],
             old: Some(disk.clone()),
+            ..Default::default()
         },
     )?;
     let kept = match replaced && plan.text().as_bytes() != disk.as_slice() {

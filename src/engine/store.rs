@@ -348,26 +348,62 @@ fn refuse_links(root: &Path, rel: &str) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Puts back what `root/rel` held before a [`write`] of `written` (`old`
-/// `None`: removes it) — if it still holds exactly `written`. A file
-/// changed since is left as it is: `Ok(false)`.
+/// Removes `root/rel`, which must hold `expected` (what it held when the
+/// change was planned); if it holds anything else, or nothing, nothing is
+/// removed. The removed version is kept as a backup. Needs the lock.
+pub fn remove(
+    _lock: &Lock,
+    root: &Path,
+    orx_dir: &Path,
+    rel: &str,
+    expected: &[u8],
+) -> Result<(), StoreError> {
+    refuse_links(root, rel)?;
+    let path = root.join(rel);
+    match fs::read(&path) {
+        Ok(b) if b == expected => {}
+        Ok(_) => {
+            return Err(StoreError::Changed {
+                path: rel.to_owned(),
+            });
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(StoreError::Changed {
+                path: rel.to_owned(),
+            });
+        }
+        Err(e) => return Err(io(&path, e)),
+    }
+    backup(orx_dir, rel, expected)?;
+    test_fail("remove")
+        .and_then(|()| fs::remove_file(&path))
+        .map_err(|e| io(&path, e))?;
+    sync_dir(path.parent().unwrap_or(Path::new(".")))
+}
+
+/// Puts back what `root/rel` held before a [`write`] of `written` (or,
+/// `written` `None`, before a [`remove`]): `old`, or no file (`old`
+/// `None`) — if it still holds exactly what was written (no file, for a
+/// removal). A file changed since is left as it is: `Ok(false)`.
 pub fn restore(
     _lock: &Lock,
     root: &Path,
     rel: &str,
     old: Option<&[u8]>,
-    written: &[u8],
+    written: Option<&[u8]>,
 ) -> Result<bool, StoreError> {
     let path = root.join(rel);
-    match fs::read(&path) {
-        Ok(b) if b == written => {}
-        Ok(_) => return Ok(false),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+    let now = match fs::read(&path) {
+        Ok(b) => Some(b),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(io(&path, e)),
+    };
+    if now.as_deref() != written {
+        return Ok(false);
     }
     test_fail("restore").map_err(|e| io(&path, e))?;
     match old {
-        Some(bytes) => replace(&path, bytes, true).map(|()| true),
+        Some(bytes) => replace(&path, bytes, written.is_some()).map(|()| true),
         None => match fs::remove_file(&path) {
             Ok(()) => Ok(true),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(true),
@@ -571,14 +607,45 @@ mod tests {
         write(&lock, root.path(), &orx, "a/b.md", Some(b"one"), b"two").unwrap();
         assert_eq!(latest_backup(&orx, "a/b.md").unwrap(), b"one");
         // Only a file that still holds what was written is put back.
-        assert!(!restore(&lock, root.path(), "a/b.md", Some(b"one"), b"three").unwrap());
+        assert!(!restore(&lock, root.path(), "a/b.md", Some(b"one"), Some(b"three")).unwrap());
         assert_eq!(fs::read(root.path().join("a/b.md")).unwrap(), b"two");
-        assert!(restore(&lock, root.path(), "a/b.md", Some(b"one"), b"two").unwrap());
+        assert!(restore(&lock, root.path(), "a/b.md", Some(b"one"), Some(b"two")).unwrap());
         assert_eq!(fs::read(root.path().join("a/b.md")).unwrap(), b"one");
-        assert!(restore(&lock, root.path(), "a/b.md", None, b"one").unwrap());
+        assert!(restore(&lock, root.path(), "a/b.md", None, Some(b"one")).unwrap());
         assert!(!root.path().join("a/b.md").exists());
         let leftovers: Vec<_> = fs::read_dir(root.path().join("a")).unwrap().collect();
         assert!(leftovers.is_empty(), "temp files left: {leftovers:?}");
+    }
+
+    #[test]
+    fn a_removal_checks_the_old_content_keeps_a_backup_and_is_undone() {
+        let root = tempfile::tempdir().unwrap();
+        let orx = root.path().join(".git/orx");
+        let lock = Lock::acquire(&orx).unwrap();
+        write(&lock, root.path(), &orx, "a/b.md", None, b"one").unwrap();
+        let e = remove(&lock, root.path(), &orx, "a/b.md", b"other").unwrap_err();
+        assert_eq!(
+            e,
+            StoreError::Changed {
+                path: "a/b.md".into()
+            }
+        );
+        assert!(root.path().join("a/b.md").exists());
+        remove(&lock, root.path(), &orx, "a/b.md", b"one").unwrap();
+        assert!(!root.path().join("a/b.md").exists());
+        assert_eq!(latest_backup(&orx, "a/b.md").unwrap(), b"one");
+        let e = remove(&lock, root.path(), &orx, "a/b.md", b"one").unwrap_err();
+        assert_eq!(
+            e,
+            StoreError::Changed {
+                path: "a/b.md".into()
+            }
+        );
+        // Undone only while the file is still gone.
+        assert!(restore(&lock, root.path(), "a/b.md", Some(b"one"), None).unwrap());
+        assert_eq!(fs::read(root.path().join("a/b.md")).unwrap(), b"one");
+        assert!(!restore(&lock, root.path(), "a/b.md", Some(b"two"), None).unwrap());
+        assert_eq!(fs::read(root.path().join("a/b.md")).unwrap(), b"one");
     }
 
     #[cfg(unix)]

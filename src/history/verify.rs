@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::change::files;
 use crate::error::{Error, Result};
 use crate::git::{CommitInfo, Repo, Side, Signature};
 use crate::history::acknowledged::{Acknowledgement, parse_acknowledgements};
@@ -366,45 +367,35 @@ pub fn acknowledge(
         scalar(reason),
         scalar(by)
     ));
-    // Committed as a move is: not onto a temporary HEAD, after git's own
-    // locks, and with HEAD the truth if git refuses.
-    if let Some(what) = repo.operation_in_progress() {
-        return Err(Error::Failed(crate::msg!(
-            "git-middle-what-finish-abort",
-            what = what
-        )));
-    }
+    // Refused as the executor would refuse its commit, dry run or not.
+    files::may_commit(repo, false)?;
     if dry_run {
         return Ok((id, None));
     }
-    repo.wait_for_locks(lock_wait)?;
-    crate::engine::store::write(
-        &lock,
-        repo.root(),
-        &repo.orx_dir(),
-        ACKNOWLEDGED_PATH,
-        current.as_deref(),
-        text.as_bytes(),
-    )?;
     let message = format!(
         "acknowledge {}\n\n{}\n\nOrx-Role: {HUMAN}\n",
         &id[..12],
         reason.trim()
     );
-    let done = crate::change::plan::commit_written(
-        repo,
-        &lock,
-        ACKNOWLEDGED_PATH,
-        current.as_deref(),
-        text.as_bytes(),
-        current.as_deref(),
-        &message,
-        &[("ORX_ROLE", HUMAN)],
-    )?;
-    let commit = done
-        .commit
-        .or_else(|| repo.last_change(ACKNOWLEDGED_PATH))
-        .unwrap_or_default();
+    // Written and committed as a move is, by the executor's last step:
+    // not onto a temporary HEAD, after git's own locks, and with HEAD the
+    // truth if git refuses.
+    let files = files::Files {
+        writes: vec![files::Write::new(
+            ACKNOWLEDGED_PATH,
+            current,
+            text.into_bytes(),
+        )],
+        commit: Some(files::Commit {
+            made: files::Made::Alone(message),
+            role: HUMAN.to_owned(),
+            reason: None,
+        }),
+    };
+    let commit = match files::execute_locked(repo, &lock, &files)? {
+        files::Done::Committed(commit) | files::Done::ByAnother(Some(commit)) => commit,
+        _ => repo.last_change(ACKNOWLEDGED_PATH).unwrap_or_default(),
+    };
     Ok((id, Some(commit)))
 }
 

@@ -131,3 +131,112 @@ fn no_commit_writes_the_file_only() {
         .count();
     assert_eq!(backups, 2);
 }
+
+/// Adopt, renumber and acknowledge write and commit through the one
+/// executor: when their commit fails, every file they wrote or removed is
+/// as it was, and nothing is staged.
+#[test]
+fn a_failing_commit_of_an_adoption_puts_every_file_back() {
+    let repo = Repo::bare_git();
+    repo.write(
+        "docs/stories/1.1.sign-in.md",
+        "# Story 1.1: Sign in\n\n## Status\n\nApproved\n\n## Story\n\nAs a reader I sign in.\n",
+    );
+    repo.write(
+        "docs/stories/1.2.sign-out.md",
+        "# Story 1.2: Sign out\n\n## Status\n\nDraft\n\n## Story\n\nAs a reader I sign out.\n",
+    );
+    repo.git(&["add", "-A"]).ok();
+    repo.git(&["commit", "-q", "-m", "The project before git-orx"])
+        .ok();
+    let before = repo.state();
+    repo.orx_env(&["adopt", "--yes"], &[("ORX_TEST_FAIL", "commit")])
+        .fails(
+            1,
+            &[
+                "failure injected at commit",
+                "nothing was changed: the files were restored",
+            ],
+        );
+    assert_eq!(repo.state(), before);
+    repo.orx(&["adopt", "--yes"])
+        .ok()
+        .stdout_has(&["adopted 2 stories"]);
+}
+
+#[test]
+fn a_failing_commit_of_a_renumber_puts_both_files_back() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let before = repo.state();
+    repo.orx_env(
+        &["renumber", &id, "--to", "1.7", "--as", "human"],
+        &[("ORX_TEST_FAIL", "commit")],
+    )
+    .fails(
+        1,
+        &[
+            "failure injected at commit",
+            "nothing was changed: the files were restored",
+        ],
+    );
+    assert_eq!(repo.state(), before);
+    repo.orx(&["renumber", &id, "--to", "1.7", "--as", "human"])
+        .ok()
+        .stdout_has(&["renumbered story 1.1 -> 1.7"]);
+}
+
+#[test]
+fn a_failing_commit_of_an_acknowledgement_puts_the_file_back() {
+    let repo = Repo::new();
+    repo.story("Login", GOOD);
+    let before = repo.state();
+    let ack = [
+        "acknowledge",
+        "HEAD",
+        "--reason",
+        "reviewed",
+        "--as",
+        "human",
+    ];
+    repo.orx_env(&ack, &[("ORX_TEST_FAIL", "commit")]).fails(
+        1,
+        &[
+            "failure injected at commit",
+            "nothing was changed: the new file .orx/acknowledged.yaml was removed",
+        ],
+    );
+    assert_eq!(repo.state(), before);
+    repo.orx(&ack).ok();
+    // A second one rewrites the file, and is put back as it was.
+    repo.story("Logout", GOOD);
+    let before = repo.state();
+    repo.orx_env(&ack, &[("ORX_TEST_FAIL", "commit")]).fails(
+        1,
+        &["nothing was changed: .orx/acknowledged.yaml was restored"],
+    );
+    assert_eq!(repo.state(), before);
+}
+
+/// A plan's companion files (a new loop's task list) are committed with
+/// the item by the same executor, and put back with it when the commit
+/// fails: nothing of the loop is left.
+#[test]
+fn a_failing_commit_of_a_new_loop_removes_its_task_list_too() {
+    let repo = Repo::new();
+    repo.write("tasks.jsonl", "{\"description\": \"Add login\"}\n");
+    let before = repo.state();
+    repo.orx_env(
+        crate::common::NEW_LOGIN_LOOP,
+        &[("ORX_TEST_FAIL", "commit")],
+    )
+    .fails(
+        1,
+        &[
+            "failure injected at commit",
+            "nothing was changed: the files were restored",
+        ],
+    );
+    assert_eq!(repo.state(), before);
+    repo.new_login_loop();
+}

@@ -200,6 +200,7 @@ fn plan_transition(
     let extras = plan::Extras {
         trailers: Vec::new(),
         old: Some(old),
+        ..Default::default()
     };
     plan::transition_with(ws, summarized, &t.to, edits, actor, extras)
 }

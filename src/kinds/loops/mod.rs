@@ -247,10 +247,8 @@ pub fn plan_new(
         &p.main,
         new_text(&id, title, description, max, &now).into_bytes(),
     )?;
-    let mut plan = plan::create(ws, &wf, item, actor)?;
-    plan.companions
-        .push((p.tasks.clone(), tasks_text(tasks).into_bytes()));
-    Ok(plan)
+    let tasks = vec![(p.tasks.clone(), tasks_text(tasks).into_bytes())];
+    plan::create_with(ws, &wf, item, actor, tasks)
 }
 
 /// A control signal the dashboard sends.
@@ -502,11 +500,11 @@ pub fn plan_act(
     }
     let companions =
         progress::files_after(ws, &paths(ws, id)?, &action, &before, &after, input, &now)?;
-    let mut plan = match to {
-        Some(to) => plan::transition(ws, item, &to, &edits, actor)?,
-        None => plan::edit(ws, item, &edits, actor)?,
+    let extras = plan::Extras {
+        companions,
+        ..plan::Extras::default()
     };
-    plan.companions = companions;
+    let plan = plan::change_with(ws, item, to.as_deref(), &edits, actor, extras)?;
     Ok(Acted {
         action,
         signal,

@@ -374,7 +374,7 @@ pub fn plan(
         .collect();
     let extras = plan::Extras {
         trailers,
-        old: None,
+        ..Default::default()
     };
     let plan = plan::transition_with(ws, item, &to, &fields, actor, extras)?;
     Ok((

@@ -24,9 +24,9 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use crate::change::files;
 use crate::doc::{Document, body, render};
 use crate::engine::item::{self, Item};
-use crate::engine::store::{self, Lock};
 use crate::engine::validate::{self, Change};
 use crate::error::{Error, Result};
 use crate::git::Repo;
@@ -1061,7 +1061,8 @@ fn path_to(wf: &Workflow, state: &str) -> Vec<(String, String)> {
 }
 
 /// Writes the adoption and commits it as the Human, with `reason` as the
-/// override the hooks and `verify` read. Returns the commit's id.
+/// override the hooks and `verify` read, through the executor's last
+/// step (every file put back if git refuses). Returns the commit's id.
 pub fn execute(
     repo: &Repo,
     adoption: &Adoption,
@@ -1070,30 +1071,6 @@ pub fn execute(
 ) -> Result<String> {
     if adoption.adopted() == 0 {
         return Err(Error::Failed(crate::msg!("there-nothing-adopt")));
-    }
-    let orx_dir = repo.orx_dir();
-    let lock = Lock::acquire_within(&orx_dir, lock_wait)?;
-    if let Some(what) = repo.operation_in_progress() {
-        return Err(Error::Failed(crate::msg!(
-            "git-middle-what-finish-abort",
-            what = what
-        )));
-    }
-    repo.wait_for_locks(lock_wait)?;
-    let root = repo.root();
-    let mut written: Vec<&FileWrite> = Vec::new();
-    let undo = |written: &[&FileWrite], lock: &Lock| {
-        for (p, old, new) in written {
-            let _ = store::restore(lock, root, p, old.as_deref(), new);
-        }
-    };
-    for w in &adoption.writes {
-        let (path, old, new) = w;
-        if let Err(e) = store::write(&lock, root, &orx_dir, path, old.as_deref(), new) {
-            undo(&written, &lock);
-            return Err(e.into());
-        }
-        written.push(w);
     }
     let n = adoption.adopted();
     let mut trailers: Vec<(String, String)> = Vec::new();
@@ -1123,23 +1100,23 @@ pub fn execute(
             .unwrap_or_default()
     );
     let message = crate::git::add_trailers(&format!("{subject}\n"), &trailers)?;
-    let pid = std::process::id().to_string();
-    let env = [
-        ("ORX_ROLE", HUMAN),
-        ("ORX_FORCE_REASON", reason),
-        ("ORX_LOCK_HOLDER", pid.as_str()),
-    ];
-    let paths = adoption.paths();
-    match repo.commit_paths(&paths, &message, &env, lock_wait) {
-        Ok(id) => Ok(id),
-        Err(e) => {
-            undo(&written, &lock);
-            Err(Error::CommitFailed(
-                e,
-                crate::msg!("commit-failed-files-restored"),
-            ))
-        }
-    }
+    let files = files::Files {
+        writes: adoption
+            .writes
+            .iter()
+            .map(|(path, old, new)| files::Write::new(path, old.clone(), new.clone()))
+            .collect(),
+        commit: Some(files::Commit {
+            made: files::Made::Alone(message),
+            role: HUMAN.to_owned(),
+            reason: Some(reason.to_owned()),
+        }),
+    };
+    let first = adoption.paths().first().map(|p| (*p).to_owned());
+    Ok(match files::execute(repo, lock_wait, &files)? {
+        files::Done::Committed(id) | files::Done::ByAnother(Some(id)) => id,
+        _ => first.and_then(|p| repo.last_change(&p)).unwrap_or_default(),
+    })
 }
 
 #[cfg(test)]
