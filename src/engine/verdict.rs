@@ -457,3 +457,31 @@ impl Ground<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::workflow::role::Roles;
+
+    /// Regression: what the verdict on a move reads decides where the
+    /// board shares it (nothing of the item) and keeps it with a file's
+    /// stat (neither the clock nor the repository). A story's start reads
+    /// nothing of it; its move to Review reads its tasks, not the clock;
+    /// its move to Done reads the clock only in an effect no rule reads
+    /// (`completed_at`); a task's close reads the repository (the commit
+    /// it shows), its start too (the tasks it waits for).
+    #[test]
+    fn what_the_verdict_on_a_move_reads() {
+        let story = Workflow::load("story", None, &Roles::default()).unwrap();
+        let task = Workflow::load("task", None, &Roles::default()).unwrap();
+        let of = |wf: &Workflow, from: &str, to: &str| reads(wf, wf.transition(from, to).unwrap());
+        assert_eq!(of(&story, "Approved", "InProgress"), Reads::default());
+        let review = of(&story, "InProgress", "Review");
+        assert!(review.item && !review.clock && !review.repository);
+        let done = of(&story, "Review", "Done");
+        assert!(done.item && !done.clock && !done.repository);
+        let closed = of(&task, "approved", "done");
+        assert!(closed.item && closed.repository && !closed.clock);
+        assert!(of(&task, "pending", "in-progress").repository);
+    }
+}
