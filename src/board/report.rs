@@ -421,9 +421,9 @@ fn scan(ws: &Workspace, steps: bool) -> Result<Board> {
     );
     let (files, odd) = ws.story_listing()?;
     let against = Against::new(ws);
-    // Per state and role: the states its offered steps move to whose
-    // guards read the story, when their readiness can be kept with the
-    // story's stat (no guard reads the clock).
+    // Per state and role: the states its offered steps move to where the
+    // verdict on the move reads the story, when it can be kept with the
+    // story's stat (it reads neither the clock nor the repository).
     type Guarded = HashMap<String, HashMap<String, Vec<String>>>;
     let mut guarded: Guarded = HashMap::new();
     if steps {
@@ -471,7 +471,7 @@ fn scan(ws: &Workspace, steps: bool) -> Result<Board> {
                 Ok(item) => match summary_of(&wf, &item, &lang, persona) {
                     Ok(s) => {
                         // What the board's steps need of the file, judged now
-                        // and kept with its stat, unless it depends on the time.
+                        // by the one verdict and kept with its stat.
                         let ready = judged(&guarded, &s).and_then(|to| {
                             let role = s.waits_for.as_deref().unwrap_or_default();
                             if repo.is_none() {
@@ -585,9 +585,9 @@ fn ambiguous_ids(board: &Board) -> std::collections::HashSet<String> {
 /// its cache, which keeps none: they are the workflow's for the item's
 /// state and the role it waits for, the same for every item there but for
 /// its ID, so each is made once and copied with the ID put in. A step
-/// whose move has no guard is ready for every item in the state; only
-/// where a move's guard reads the item is the item read and the step
-/// judged for it. Then they lose those that could not succeed (`needs:`),
+/// whose move's verdict reads nothing of the item is ready for every item
+/// in the state; only where it does is the step judged for the item (kept
+/// with its stat, else read and judged now). Then they lose those that could not succeed (`needs:`),
 /// and each item keeps one forward step. `status`
 /// shows the board without them; its `--json`, and `next`, show them.
 fn fill_steps(ws: &Workspace, board: &mut Board) {
