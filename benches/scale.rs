@@ -12,7 +12,8 @@
 //!
 //! It reports each command's peak memory (max RSS) too. `ORX_BENCH_KEEP=1`
 //! keeps the repository for profiling; `ORX_BENCH_ONLY=hooks` times only
-//! the moves and the commits with and without git-orx's hooks. Figures go
+//! the moves and the commits with and without git-orx's hooks,
+//! `ORX_BENCH_ONLY=status` only `status`, its `--json` and `next`. Figures go
 //! in the README; no test asserts on time.
 
 use std::path::{Path, PathBuf};
@@ -254,12 +255,20 @@ fn main() {
     ];
     // `ORX_BENCH_ONLY=hooks` measures only the commits and the hooks.
     let only_hooks = std::env::var("ORX_BENCH_ONLY").is_ok_and(|v| v == "hooks");
+    // `ORX_BENCH_ONLY=status` measures only the board: `status`, its
+    // `--json` and `next`, next to the I/O floor.
+    let only_status = std::env::var("ORX_BENCH_ONLY").is_ok_and(|v| v == "status");
     println!("{:<44} {:>10} {:>10}", "command", "median", "max RSS");
     let mut floor = Duration::ZERO;
     // `status` with its stat cache: what `status --json` and `next` are
     // held to (the same scan, with every item's steps).
     let mut status = Duration::ZERO;
-    for (name, program, args) in rows.iter().filter(|_| !only_hooks) {
+    let board_only = |name: &&str| !only_status || !name.contains("commits");
+    for (name, program, args) in rows
+        .iter()
+        .filter(|_| !only_hooks)
+        .filter(|(name, ..)| board_only(name))
+    {
         let cold = name.contains("cold");
         let cache = root.join(".git/orx-cache");
         let _ = b.measure(program, args); // warm the page cache
@@ -290,6 +299,13 @@ fn main() {
             rss / 1024,
             t.as_secs_f64() / floor.as_secs_f64()
         );
+    }
+
+    if only_status {
+        if std::env::var_os("ORX_BENCH_KEEP").is_some() {
+            println!("kept: {}", tmp.keep().display());
+        }
+        return;
     }
 
     // move: the story in the middle goes Approved -> InProgress -> back by force.

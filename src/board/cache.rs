@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::summary::{Problem, Readiness, Summary};
 use crate::workflow::kind::Kinds;
 
-const VERSION: u32 = 6;
+const VERSION: u32 = 7;
 /// Files changed this recently are not cached.
 const RACY: Duration = Duration::from_secs(2);
 
@@ -76,8 +76,12 @@ struct Row(
     Stat,
     Option<ItemRow>,
     Option<ProblemRow>,
-    Option<Vec<(String, Vec<String>)>>,
+    Option<Vec<ReadyRow>>,
 );
+
+/// A move that cannot be taken now: its target, what is unmet, and the
+/// rule and code that refuse it.
+type ReadyRow = (String, Vec<String>, Option<(String, String)>);
 
 #[derive(Serialize, Deserialize)]
 struct ItemRow(
@@ -118,7 +122,11 @@ impl Row {
                 ready.as_ref().map(|r| {
                     r.iter()
                         .filter(|r| !r.holds)
-                        .map(|r| (r.to.clone(), r.unmet.clone()))
+                        .map(|r| {
+                            let refused =
+                                r.refused.as_ref().map(|x| (x.rule.clone(), x.code.clone()));
+                            (r.to.clone(), r.unmet.clone(), refused)
+                        })
                         .collect()
                 }),
             )),
@@ -149,10 +157,13 @@ impl Row {
                     },
                     ready.map(|r| {
                         r.into_iter()
-                            .map(|(to, unmet)| Readiness {
+                            .map(|(to, unmet, refused)| Readiness {
                                 to,
                                 holds: false,
                                 unmet,
+                                refused: refused.map(|(rule, code)| {
+                                    crate::workflow::steps::StepRefused { rule, code }
+                                }),
                             })
                             .collect()
                     }),

@@ -10,14 +10,15 @@ use serde_json::Value;
 
 use crate::board::cache::{Cache, Cached, Stat};
 use crate::board::summary::{Problem, Readiness, Summary};
-use crate::engine::checklist;
 use crate::engine::item::{Item, ItemError};
-use crate::engine::validate::{self, Change};
+use crate::engine::validate::{self, Change, Refusal};
+use crate::engine::verdict::{Actions, Ground};
 use crate::error::Result;
+use crate::git::Repo;
 use crate::repo::workspace::{self, Workspace};
-use crate::workflow::Workflow;
 use crate::workflow::kind::Kind;
-use crate::workflow::steps::{Need, one_primary};
+use crate::workflow::steps::{Need, StepRefused, one_primary};
+use crate::workflow::{Transition, Workflow};
 
 /// Every story, with what is wrong with the files that are not.
 pub struct Board {
@@ -39,7 +40,8 @@ pub struct KindBoard {
     pub items: Vec<Summary>,
 }
 
-/// The item as its workflow sees it, or why it cannot be used.
+/// The item as its workflow sees it, or why it cannot be used; without
+/// its steps, which [`board_with_steps`] and [`detail`] judge.
 /// `persona`: whether the handoff adds the agent's own command (the
 /// config's `persona_commands`).
 pub fn summarize(
@@ -48,59 +50,172 @@ pub fn summarize(
     lang: &str,
     persona: bool,
 ) -> std::result::Result<Summary, Problem> {
-    let mut summary = judged(wf, item, lang, persona, false)?;
-    one_primary(&mut summary.steps);
-    Ok(summary)
+    summary_of(wf, item, lang, persona)
 }
 
-/// [`summarize`] with every step the workflow marks `primary` still
-/// marked, each judged (`ready`); with `measure_body`, against what a move
-/// would record of the body (a story's tasks, by its kind's template).
+/// What the board judges a move against: the repository as `move
+/// --dry-run` sees it (the tree and history of HEAD; the executor takes
+/// the transition's actions), the roles as a Change Log names them, and
+/// the time now. Each thread that judges opens its own repository.
+pub(crate) struct Against<'a> {
+    kinds: &'a crate::workflow::kind::Kinds,
+    head: Option<String>,
+    roles: &'a crate::workflow::role::Roles,
+    now: String,
+}
+
+impl<'a> Against<'a> {
+    pub(crate) fn new(ws: &'a Workspace) -> Self {
+        Against {
+            kinds: ws.registry(),
+            head: ws.repo.commit_id("HEAD"),
+            roles: &ws.rules.roles,
+            now: workspace::now(),
+        }
+    }
+
+    /// The ground the move is judged on, as [`crate::change::plan::ground`]
+    /// gives a command's move.
+    fn ground<'r>(&'r self, repo: &'r Repo) -> Ground<'r> {
+        Ground {
+            repo,
+            kinds: self.kinds,
+            tree: match &self.head {
+                Some(h) => crate::git::Side::Commit(h.clone()),
+                None => crate::git::Side::Empty,
+            },
+            base: self.head.clone(),
+            actions: Actions::Pending,
+        }
+    }
+}
+
+/// The one verdict ([`crate::engine::verdict::judge`]) on moving `item`
+/// along `t` as `role`, as `move --dry-run` judges it: the state field
+/// set, what the move records of the body (a story's tasks), the body as
+/// the move writes it (its status, a Change Log row), judged in the
+/// repository `against` says. The item as the move leaves it, and the
+/// refusal, if it is refused.
+fn judge_move(
+    against: &Against,
+    repo: &Repo,
+    wf: &Workflow,
+    item: &Item,
+    before: &Value,
+    t: &Transition,
+    role: &str,
+) -> Result<(Value, Option<Refusal>)> {
+    use crate::change::plan;
+    let edit_err = |e: crate::doc::DocError| plan::item_error(item, e.pos, e.message);
+    let mut doc = item
+        .doc
+        .set(&[wf.state_field.as_str()], &Value::String(t.to.clone()))
+        .map_err(edit_err)?;
+    doc = plan::apply(&doc, &plan::measured_tasks(wf, t, item, None)?).map_err(edit_err)?;
+    if t.from != t.to {
+        doc = plan::with_body_moved(
+            wf,
+            doc,
+            &t.from,
+            &t.to,
+            &against.roles.display(role),
+            None,
+            &against.now,
+        )
+        .map_err(edit_err)?;
+    }
+    let after = item.value_of(&doc);
+    let change = Change {
+        before: Some(before),
+        after: Some(&after),
+        role,
+        force: None,
+        self_transition: t.from == t.to,
+        now: &against.now,
+    };
+    let ground = against.ground(repo);
+    let refused = crate::engine::verdict::judge(
+        wf,
+        &change,
+        &item.kind,
+        &item.path,
+        &ground,
+        Some(doc.body()),
+    )?
+    .err();
+    Ok((after, refused))
+}
+
+/// What stands in the way of a move `r` refuses, as a step says it: the
+/// conditions of its guard that do not hold, else the refusal's words
+/// (as `move --dry-run` gives them).
+fn unmet_of(r: &Refusal) -> Vec<String> {
+    match r {
+        Refusal::Preconditions { unmet, .. } if !unmet.is_empty() => {
+            unmet.iter().map(|c| c.desc.clone()).collect()
+        }
+        _ => vec![r.to_string()],
+    }
+}
+
+/// The rule that refuses a move, as a step gives it.
+fn step_refused(r: &Refusal) -> StepRefused {
+    StepRefused {
+        rule: r.kind().to_owned(),
+        code: r.code().to_owned(),
+    }
+}
+
+/// The steps of `item` (of `wf`) for the role it waits for, each judged
+/// (`ready`); every step the workflow marks `primary` still is.
 fn judged(
+    against: &Against,
+    repo: &Repo,
     wf: &Workflow,
     item: &Item,
     lang: &str,
     persona: bool,
-    measure_body: bool,
 ) -> std::result::Result<Summary, Problem> {
     let mut summary = summary_of(wf, item, lang, persona)?;
     if let Some(role) = summary.waits_for.as_deref() {
         summary.steps = wf.offered(&item.id, &item.status, &item.value(), role);
-        demote_unready(wf, item, &mut summary.steps, role, measure_body);
+        demote_unready(against, repo, wf, item, &mut summary.steps, role);
     }
     Ok(summary)
 }
 
-/// Each step that moves the item is judged: `ready`, with the conditions
-/// that do not hold as `unmet`. A forward step whose move's guard does not
-/// hold for the item now is not the forward step: it is left as an
-/// alternative (an agent's `PRD_GENERATED` before any task is planned);
-/// [`one_primary`] then picks the forward step among the rest.
+/// Each step that moves the item is judged by the one verdict: `ready`,
+/// with what stands in its way as `unmet` and the rule as `refused`. A
+/// forward step whose move cannot be taken now is not the forward step:
+/// it is left as an alternative (an agent's `PRD_GENERATED` before any
+/// task is planned); [`one_primary`] then picks the forward step among
+/// the rest.
 fn demote_unready(
+    against: &Against,
+    repo: &Repo,
     wf: &Workflow,
     item: &Item,
     steps: &mut [crate::workflow::steps::Action],
     role: &str,
-    measure_body: bool,
 ) {
     let wanted: Vec<&str> = steps.iter().filter_map(|a| a.to.as_deref()).collect();
-    let template = measure_body.then(|| item.kind.template().ok().flatten().unwrap_or_default());
-    let ready = readiness(wf, item, role, template, |to| wanted.contains(&to));
-    put_readiness(steps, &ready);
+    if let Ok(ready) = readiness(against, repo, wf, item, role, |to| wanted.contains(&to)) {
+        put_readiness(wf, steps, &ready);
+    }
 }
 
 /// The [`Readiness`] of each state `item` can move to (that `wanted`
-/// accepts), for `role`; with its kind's `template`, what a move would
-/// record of the body (a story's tasks) is measured.
+/// accepts), for `role`: whether the one verdict accepts the move, as
+/// `move --dry-run` judges it ([`judge_move`]).
 fn readiness(
+    against: &Against,
+    repo: &Repo,
     wf: &Workflow,
     item: &Item,
     role: &str,
-    template: Option<&str>,
     wanted: impl Fn(&str) -> bool,
-) -> Vec<Readiness> {
+) -> Result<Vec<Readiness>> {
     let before = item.value();
-    let now = workspace::now();
     let from = wf.transitions_from(&item.status);
     let mut out: Vec<Readiness> = Vec::new();
     for to in from
@@ -111,36 +226,35 @@ fn readiness(
         if !wanted(to) || out.iter().any(|r| r.to == to) {
             continue;
         }
-        let moves: Vec<&crate::workflow::Transition> = from
-            .iter()
-            .filter(|t| t.to == to && t.from != t.to)
-            .copied()
-            .collect();
-        let after_of = |t: &crate::workflow::Transition| {
-            let mut after = before.clone();
-            after[wf.state_field.as_str()] = Value::String(t.to.clone());
-            // What the move would record of the body (a story's tasks).
-            if let Some(template) = template {
-                let measured =
-                    checklist::task_fields(wf, template, t, &before, item.doc.body(), None);
-                for (path, v) in measured {
-                    validate::put(&mut after, &path, v);
+        let mut first: Option<Refusal> = None;
+        let mut holds = false;
+        for t in from.iter().filter(|t| t.to == to) {
+            match judge_move(against, repo, wf, item, &before, t, role)?.1 {
+                None => {
+                    holds = true;
+                    break;
+                }
+                Some(r) => {
+                    first.get_or_insert(r);
                 }
             }
-            after
-        };
-        let judged = validate::guards_hold(wf, &moves, &before, after_of, role, &now);
+        }
+        let refused = first.filter(|_| !holds);
         out.push(Readiness {
             to: to.to_owned(),
-            holds: judged.is_ok(),
-            unmet: judged.err().unwrap_or_default(),
+            holds,
+            unmet: refused.as_ref().map(unmet_of).unwrap_or_default(),
+            refused: refused.as_ref().map(step_refused),
         });
     }
-    out
+    Ok(out)
 }
 
-/// Marks each step that moves the item `ready` or not, as `ready` says.
-fn put_readiness(steps: &mut [crate::workflow::steps::Action], ready: &[Readiness]) {
+/// Marks each step that moves the item `ready` or not, as `ready` says:
+/// a step the kind's own command answers (a task's `merge`) records the
+/// commit its move shows as evidence, so that commit's absence does not
+/// hold it back ([`Workflow::answers_trigger`]).
+fn put_readiness(wf: &Workflow, steps: &mut [crate::workflow::steps::Action], ready: &[Readiness]) {
     for a in steps.iter_mut() {
         let Some(r) =
             a.to.as_deref()
@@ -148,9 +262,13 @@ fn put_readiness(steps: &mut [crate::workflow::steps::Action], ready: &[Readines
         else {
             continue;
         };
-        a.ready = Some(r.holds);
-        if !r.holds {
+        let recorded_by_step =
+            r.refused.as_ref().is_some_and(|x| x.rule == EVIDENCE_RULE) && wf.answers_trigger(a);
+        let holds = r.holds || recorded_by_step;
+        a.ready = Some(holds);
+        if !holds {
             a.unmet = r.unmet.clone();
+            a.refused = r.refused.clone();
         }
     }
 }
@@ -165,7 +283,7 @@ fn put_kept_readiness(
     steps: &mut [crate::workflow::steps::Action],
     ready: &[Readiness],
 ) {
-    put_readiness(steps, ready);
+    put_readiness(wf, steps, ready);
     let from = wf.transitions_from(status);
     for a in steps.iter_mut().filter(|a| a.ready.is_none()) {
         if let Some(to) = a.to.as_deref()
@@ -177,13 +295,12 @@ fn put_kept_readiness(
 }
 
 /// Whether the readiness of an item in state `status` can be kept with
-/// the item's stat: no guard of a move out of it (nor what its unmet
-/// conditions say) reads the clock.
+/// the item's stat: the verdict on no move out of it reads the clock or
+/// the repository around the item ([`crate::engine::verdict::reads`]).
 fn lasting(wf: &Workflow, status: &str) -> bool {
     wf.transitions_from(status).iter().all(|t| {
-        t.guard
-            .iter()
-            .all(|c| !c.expr.reads("now") && !c.desc.reads("now"))
+        let r = crate::engine::verdict::reads(wf, t);
+        !r.clock && !r.repository
     })
 }
 
@@ -303,10 +420,10 @@ fn scan(ws: &Workspace, steps: bool) -> Result<Board> {
         kinds,
     );
     let (files, odd) = ws.story_listing()?;
-    let template = ws.kind(default_kind)?.template()?.unwrap_or_default();
-    // Per state and role: the states its offered steps move to whose
-    // guards read the story, when their readiness can be kept with the
-    // story's stat (no guard reads the clock).
+    let against = Against::new(ws);
+    // Per state and role: the states its offered steps move to where the
+    // verdict on the move reads the story, when it can be kept with the
+    // story's stat (it reads neither the clock nor the repository).
     type Guarded = HashMap<String, HashMap<String, Vec<String>>>;
     let mut guarded: Guarded = HashMap::new();
     if steps {
@@ -335,38 +452,48 @@ fn scan(ws: &Workspace, steps: bool) -> Result<Board> {
         let role = s.waits_for.as_deref().filter(|_| !s.terminal)?;
         guarded.get(s.status.as_str())?.get(role).map(Vec::as_slice)
     }
-    let scanned = workspace::par_map(&files, |rel| {
-        let stat = Stat::of(&root.join(rel));
-        if let Some(hit) = stat.as_ref().and_then(|(s, _)| cache.find(rel, s)) {
-            // A summary kept without the readiness its steps now need is
-            // made again.
-            let unjudged = matches!(cache.entry(hit), Some((_, Cached::Item(s, None))) if judged(&guarded, s).is_some());
-            if !unjudged {
-                return Scanned::Hit(hit);
-            }
-        }
-        let result = match Item::read(kinds, root, rel) {
-            Ok(item) => match summary_of(&wf, &item, &lang, persona) {
-                Ok(s) => {
-                    // What the board's steps need of the file, judged now
-                    // and kept with its stat, unless it depends on the time.
-                    let ready = judged(&guarded, &s).map(|to| {
-                        let role = s.waits_for.as_deref().unwrap_or_default();
-                        readiness(&wf, &item, role, Some(template), |t| {
-                            to.iter().any(|x| x == t)
-                        })
-                    });
-                    Cached::Item(s, ready)
+    // Each thread judges with a repository of its own, opened when first
+    // needed.
+    let scanned = workspace::par_map_with(
+        &files,
+        || None,
+        |repo: &mut Option<Repo>, rel| {
+            let stat = Stat::of(&root.join(rel));
+            if let Some(hit) = stat.as_ref().and_then(|(s, _)| cache.find(rel, s)) {
+                // A summary kept without the readiness its steps now need is
+                // made again.
+                let unjudged = matches!(cache.entry(hit), Some((_, Cached::Item(s, None))) if judged(&guarded, s).is_some());
+                if !unjudged {
+                    return Scanned::Hit(hit);
                 }
-                Err(p) => Cached::Problem(p),
-            },
-            Err(e) => Cached::Problem(e.into()),
-        };
-        let keep = stat
-            .filter(|(_, mtime)| cache.cacheable(*mtime))
-            .map(|(s, _)| s);
-        Scanned::Miss(keep, Box::new(result))
-    });
+            }
+            let result = match Item::read(kinds, root, rel) {
+                Ok(item) => match summary_of(&wf, &item, &lang, persona) {
+                    Ok(s) => {
+                        // What the board's steps need of the file, judged now
+                        // by the one verdict and kept with its stat.
+                        let ready = judged(&guarded, &s).and_then(|to| {
+                            let role = s.waits_for.as_deref().unwrap_or_default();
+                            if repo.is_none() {
+                                *repo = Repo::open(root).ok();
+                            }
+                            readiness(&against, repo.as_ref()?, &wf, &item, role, |t| {
+                                to.iter().any(|x| x == t)
+                            })
+                            .ok()
+                        });
+                        Cached::Item(s, ready)
+                    }
+                    Err(p) => Cached::Problem(p),
+                },
+                Err(e) => Cached::Problem(e.into()),
+            };
+            let keep = stat
+                .filter(|(_, mtime)| cache.cacheable(*mtime))
+                .map(|(s, _)| s);
+            Scanned::Miss(keep, Box::new(result))
+        },
+    );
     let all_hits = scanned.iter().all(|s| matches!(s, Scanned::Hit(_)));
     if !(all_hits && cache.len() == files.len()) {
         let rows: Vec<(&str, Stat, &Cached)> = files
@@ -458,13 +585,14 @@ fn ambiguous_ids(board: &Board) -> std::collections::HashSet<String> {
 /// its cache, which keeps none: they are the workflow's for the item's
 /// state and the role it waits for, the same for every item there but for
 /// its ID, so each is made once and copied with the ID put in. A step
-/// whose move has no guard is ready for every item in the state; only
-/// where a move's guard reads the item is the item read and the step
-/// judged for it. Then they lose those that could not succeed (`needs:`),
+/// whose move's verdict reads nothing of the item is ready for every item
+/// in the state; only where it does is the step judged for the item (kept
+/// with its stat, else read and judged now). Then they lose those that could not succeed (`needs:`),
 /// and each item keeps one forward step. `status`
 /// shows the board without them; its `--json`, and `next`, show them.
 fn fill_steps(ws: &Workspace, board: &mut Board) {
     let wf = board.workflow.clone();
+    let against = Against::new(ws);
     // Per state and role: the steps, and whether one is judged per item.
     let mut made: HashMap<(String, String), (Vec<crate::workflow::steps::Action>, bool)> =
         HashMap::new();
@@ -483,7 +611,7 @@ fn fill_steps(ws: &Workspace, board: &mut Board) {
                 Some(ready) => put_kept_readiness(&wf, &s.status, &mut s.steps, ready),
                 None => {
                     if let Ok(item) = Item::read(ws.registry(), ws.root(), &s.path) {
-                        demote_unready(&wf, &item, &mut s.steps, role, true);
+                        demote_unready(&against, &ws.repo, &wf, &item, &mut s.steps, role);
                     }
                 }
             }
@@ -498,8 +626,10 @@ fn fill_steps(ws: &Workspace, board: &mut Board) {
 }
 
 /// The steps of `wf` for `role` in state `status`, made for [`ID_SLOT`]:
-/// a step whose every move has no guard is ready; whether some move's
-/// guard reads the item (its steps are judged for each item).
+/// a step with a move whose verdict reads nothing of the item (no guard,
+/// no rule that reads it: [`crate::engine::verdict::reads`]) is ready;
+/// whether the verdict on some step's every move reads the item (its
+/// steps are judged for each item).
 fn template_of(
     wf: &Workflow,
     status: &str,
@@ -519,7 +649,10 @@ fn template_of(
         if moves.is_empty() {
             continue;
         }
-        if moves.iter().any(|t| t.guard.is_empty()) {
+        if moves
+            .iter()
+            .any(|t| !crate::engine::verdict::reads(wf, t).item)
+        {
             a.ready = Some(true);
         } else {
             per_item = true;
@@ -674,11 +807,19 @@ fn others(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<KindBoard>>
         let lang = ws.lang();
         let (root, kinds) = (ws.root(), ws.registry());
         let persona = ws.rules.config.persona_commands;
-        let read = workspace::par_map(&files, |rel| {
-            Item::read(kinds, root, rel)
-                .map_err(Problem::from)
-                .and_then(|i| judged(&wf, &i, lang, persona, false))
-        });
+        let against = Against::new(ws);
+        // Each thread judges with a repository of its own.
+        let read = workspace::par_map_with(
+            &files,
+            || Repo::open(root),
+            |repo, rel| {
+                let item = Item::read(kinds, root, rel).map_err(Problem::from)?;
+                match repo {
+                    Ok(repo) => judged(&against, repo, &wf, &item, lang, persona),
+                    Err(_) => summary_of(&wf, &item, lang, persona),
+                }
+            },
+        );
         let mut held = Held::new(ws);
         let mut seen: HashMap<String, String> = HashMap::new();
         let mut list = Vec::new();
@@ -722,11 +863,14 @@ fn agents(ws: &Workspace, problems: &mut Vec<Problem>) -> Result<Vec<Summary>> {
     let wf = of.workflow()?;
     let mut out = Vec::new();
     let mut held = Held::new(ws);
+    let against = Against::new(ws);
     for path in paths {
         match Item::read(ws.registry(), ws.root(), &path)
             .map_err(Problem::from)
-            .and_then(|i| judged(&wf, &i, ws.lang(), ws.rules.config.persona_commands, false))
-        {
+            .and_then(|i| {
+                let persona = ws.rules.config.persona_commands;
+                judged(&against, &ws.repo, &wf, &i, ws.lang(), persona)
+            }) {
             Ok(mut s) => {
                 held.settle(&wf, &mut s);
                 out.push(s);
@@ -985,25 +1129,22 @@ pub fn detail_of(
     role: Option<&str>,
 ) -> Result<Detail> {
     let wf = item.kind.workflow()?;
-    let mut summary = judged(
-        &wf,
-        &item,
-        ws.lang(),
-        ws.rules.config.persona_commands,
-        true,
-    )
-    .map_err(|p| ItemError::new(&p.path, p.line.zip(p.column), p.message))?;
+    let against = Against::new(ws);
+    let persona = ws.rules.config.persona_commands;
+    let mut summary = summary_of(&wf, &item, ws.lang(), persona)
+        .map_err(|p| ItemError::new(&p.path, p.line.zip(p.column), p.message))?;
     let before = item.value();
-    if let Some(r) = role {
-        summary.steps = wf.offered(&item.id, &item.status, &before, r);
+    // The steps of the role asked for, else of the role the item waits
+    // for, each judged as `next` judges it.
+    if let Some(r) = role.or(summary.waits_for.as_deref()).map(str::to_owned) {
+        summary.steps = wf.offered(&item.id, &item.status, &before, &r);
+        demote_unready(&against, &ws.repo, &wf, &item, &mut summary.steps, &r);
     }
     Held::new(ws).fit(&wf, &item.kind, &item.id, &item.path, &mut summary.steps);
     // An ID another kind uses too is named with its kind in the commands.
     if ws.shares_id(item.kind.name(), &item.id) {
         name_with_kind(&mut summary);
     }
-    let now = workspace::now();
-    let ground = crate::change::plan::ground(ws);
     let moves = wf
         .transitions_from(&item.status)
         .into_iter()
@@ -1013,49 +1154,18 @@ pub fn detail_of(
                 .map(str::to_owned)
                 .or_else(|| roles.first().cloned())
                 .unwrap_or_default();
-            let mut after = before.clone();
-            after["status"] = Value::String(t.to.clone());
-            after[wf.state_field.as_str()] = Value::String(t.to.clone());
-            // What the move would record of the story's tasks.
-            for (path, v) in crate::change::plan::measured_tasks(&wf, t, &item, None)? {
-                validate::put(&mut after, &path, v);
-            }
-            let scope =
-                validate::guard_scope(&wf, Some(t), Some(&before), &after, &judged_as, &now);
-            let conditions = validate::conditions(t, &scope);
-            let change = Change {
-                before: Some(&before),
-                after: Some(&after),
-                role: &judged_as,
-                force: None,
-                self_transition: t.from == t.to,
-                now: &now,
-            };
-            // The body as the move writes it (its status, a Change Log
-            // row), where the measures are taken again.
-            let body = match t.from == t.to {
-                true => item.doc.clone(),
-                false => crate::change::plan::with_body_moved(
-                    &wf,
-                    item.doc.clone(),
-                    &t.from,
-                    &t.to,
-                    &ws.rules.roles.display(&judged_as),
-                    None,
-                    &now,
-                )
-                .map_err(|e| crate::change::plan::item_error(&item, e.pos, e.message))?,
-            };
-            let refused = crate::engine::verdict::judge(
+            let (after, refused) =
+                judge_move(&against, &ws.repo, &wf, &item, &before, t, &judged_as)?;
+            let scope = validate::guard_scope(
                 &wf,
-                &change,
-                &item.kind,
-                &item.path,
-                &ground,
-                Some(body.body()),
-            )?
-            .err()
-            .map(|r| MoveRefused {
+                Some(t),
+                Some(&before),
+                &after,
+                &judged_as,
+                &against.now,
+            );
+            let conditions = validate::conditions(t, &scope);
+            let refused = refused.map(|r| MoveRefused {
                 rule: r.kind().to_owned(),
                 code: r.code(),
                 message: r.to_string(),
@@ -1073,42 +1183,6 @@ pub fn detail_of(
             })
         })
         .collect::<Result<Vec<MoveCheck>>>()?;
-    // Each step that moves the item is judged (`ready`, and what refuses
-    // it); of the forward steps, the first that can run stays ([`one_primary`]).
-    for a in summary.steps.iter_mut() {
-        let to = a.to.as_deref();
-        let judged: Vec<&MoveCheck> = moves
-            .iter()
-            .filter(|m| Some(m.to.as_str()) == to && m.to != item.status && m.judged_as == a.role)
-            .collect();
-        if judged.is_empty() {
-            continue;
-        }
-        // The commit a move shows as evidence is what its step records
-        // (a task's merge): its absence does not hold the step back.
-        let ready = judged
-            .iter()
-            .any(|m| m.allowed || m.refused.as_ref().is_some_and(|r| r.rule == EVIDENCE_RULE));
-        a.ready = Some(ready);
-        if !ready {
-            a.unmet = judged
-                .iter()
-                .flat_map(|m| {
-                    let unmet: Vec<String> = m
-                        .conditions
-                        .iter()
-                        .filter(|c| !c.holds)
-                        .map(|c| c.desc.clone())
-                        .collect();
-                    if unmet.is_empty() {
-                        m.refused.iter().map(|r| r.message.to_string()).collect()
-                    } else {
-                        unmet
-                    }
-                })
-                .collect();
-        }
-    }
     // A step it cannot judge keeps the workflow's own marks.
     let _ = crate::kinds::judge_steps(ws, &item, &mut summary.steps);
     one_primary(&mut summary.steps);

@@ -82,12 +82,16 @@ impl std::fmt::Display for Problem {
 }
 
 /// Whether the moves out of an item's state to one state can be taken now
-/// by the role the item waits for: `unmet` holds the conditions that do
-/// not hold (the first move's, when none holds).
+/// by the role the item waits for, as the one verdict judges the move
+/// (`move --dry-run`): `unmet` holds the conditions that do not hold, else
+/// the words of the rule that refuses it (the first move's, when none can
+/// be taken), and `refused` that rule and its code.
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Readiness {
     pub to: String,
     pub holds: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unmet: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<crate::workflow::steps::StepRefused>,
 }

@@ -124,6 +124,80 @@ pub fn judge<'w>(
     Ok(Ok(verdict))
 }
 
+/// What the verdict on a move along a transition reads, besides the
+/// transition itself and the role: whether it reads the item (the
+/// verdict may differ between two items in one state), the clock, or the
+/// repository around the item (other items, commits). A reader that
+/// judges many items (the board) judges a move once for all of them where
+/// it reads nothing of the item, and keeps an item's verdict with the
+/// file's stat where it reads neither the clock nor the repository.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reads {
+    pub item: bool,
+    pub clock: bool,
+    pub repository: bool,
+}
+
+impl std::ops::BitOrAssign for Reads {
+    fn bitor_assign(&mut self, o: Reads) {
+        self.item |= o.item;
+        self.clock |= o.clock;
+        self.repository |= o.repository;
+    }
+}
+
+/// What [`judge`] reads when it judges a move along `t` under `wf` (a
+/// change of the state field, with what the move records of the body, as
+/// `move` makes it), rule by rule: kept here, beside the rules, so that a
+/// rule added to the verdict is added to what it reads.
+pub fn reads(wf: &Workflow, t: &Transition) -> Reads {
+    let guard_now = |c: &crate::workflow::Condition| {
+        c.expr.reads("now") || c.desc.reads("now") || c.zh.as_ref().is_some_and(|z| z.reads("now"))
+    };
+    // The rules of the repository: the items waited for, the commit shown.
+    let repository = !t.waits.is_empty() || t.evidence.is_some();
+    // The fields the rules beyond the item read of it as the move leaves
+    // it, its effects written: the measured values, the items waited
+    // for, the commit named as evidence.
+    let mut beyond: Vec<String> = Vec::new();
+    if let Some(m) = &wf.measure {
+        let tasks = m.tasks.iter().flat_map(|t| [&t.done, &t.open, &t.reason]);
+        let fields = [&m.structure, &m.extraction, &m.reason]
+            .into_iter()
+            .chain(tasks);
+        beyond.extend(fields.map(|f| f.join(".")));
+    }
+    beyond.extend(t.waits.iter().map(|w| w.field.clone()));
+    if let Some(e) = &t.evidence {
+        beyond.push(e.field.join("."));
+        beyond.extend(e.merge_names.clone());
+    }
+    let within = |a: &str, b: &str| a == b || a.strip_prefix(b).is_some_and(|r| r.starts_with('.'));
+    let read_beyond = |path: &[String]| {
+        let path = path.join(".");
+        beyond.iter().any(|b| within(&path, b) || within(b, &path))
+    };
+    // A move changes the state and what it records of the body, no field
+    // a record (`records:`) keeps: only its guard, its roles by field
+    // (`@assignee`), the workflow's invariants, its effects on what the
+    // rules beyond the item read, and those rules read the item.
+    let item = !t.guard.is_empty()
+        || t.roles.iter().any(|r| r.starts_with('@'))
+        || !wf.invariants.is_empty()
+        || t.effects.iter().any(|e| read_beyond(&e.path))
+        || repository;
+    let clock = t.guard.iter().any(guard_now)
+        || wf.invariants.iter().any(|i| guard_now(&i.condition))
+        || t.effects
+            .iter()
+            .any(|e| e.expr.reads("now") && read_beyond(&e.path));
+    Reads {
+        item,
+        clock,
+        repository,
+    }
+}
+
 /// Why a new item is refused by its workflow's `create_waits:`, if it is.
 fn create_waits(
     wf: &Workflow,
@@ -381,5 +455,33 @@ impl Ground<'_> {
             }
             _ => Ok(None),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::workflow::role::Roles;
+
+    /// Regression: what the verdict on a move reads decides where the
+    /// board shares it (nothing of the item) and keeps it with a file's
+    /// stat (neither the clock nor the repository). A story's start reads
+    /// nothing of it; its move to Review reads its tasks, not the clock;
+    /// its move to Done reads the clock only in an effect no rule reads
+    /// (`completed_at`); a task's close reads the repository (the commit
+    /// it shows), its start too (the tasks it waits for).
+    #[test]
+    fn what_the_verdict_on_a_move_reads() {
+        let story = Workflow::load("story", None, &Roles::default()).unwrap();
+        let task = Workflow::load("task", None, &Roles::default()).unwrap();
+        let of = |wf: &Workflow, from: &str, to: &str| reads(wf, wf.transition(from, to).unwrap());
+        assert_eq!(of(&story, "Approved", "InProgress"), Reads::default());
+        let review = of(&story, "InProgress", "Review");
+        assert!(review.item && !review.clock && !review.repository);
+        let done = of(&story, "Review", "Done");
+        assert!(done.item && !done.clock && !done.repository);
+        let closed = of(&task, "approved", "done");
+        assert!(closed.item && closed.repository && !closed.clock);
+        assert!(of(&task, "pending", "in-progress").repository);
     }
 }

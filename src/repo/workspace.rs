@@ -501,6 +501,36 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
     })
 }
 
+/// [`par_map`] with a state each thread makes once with `init` and
+/// hands to `f` for each of its items (a repository of its own: one is
+/// not shared between threads).
+pub fn par_map_with<T: Sync, S, R: Send>(
+    items: &[T],
+    init: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, &T) -> R + Sync,
+) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    let chunk = items.len().div_ceil(threads).max(64);
+    let (init, f) = (&init, &f);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| {
+                s.spawn(move || {
+                    let mut state = init();
+                    part.iter().map(|x| f(&mut state, x)).collect::<Vec<R>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    })
+}
+
 /// The commit date git is told (`GIT_COMMITTER_DATE`), as the command line
 /// read it: set once, before any change is made.
 static COMMIT_DATE: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();

@@ -992,6 +992,20 @@ pub struct Action {
     /// not hold, or the rule that refuses it.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub unmet: Vec<String>,
+    /// The rule that refuses its move when it is not ready, as the move
+    /// itself (`move --dry-run`) is refused.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub refused: Option<StepRefused>,
+}
+
+/// The rule that refuses a step's move, as data: the rule
+/// (`waits-for-item`, `no-evidence`, `unmet-precondition`, ...) and the
+/// code the move itself is refused with (`refused.waits`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct StepRefused {
+    pub rule: String,
+    pub code: String,
 }
 
 /// A step's command as a call: the tool that runs any action (`act`),
@@ -1130,6 +1144,16 @@ impl super::Workflow {
         out
     }
 
+    /// Whether `action` runs a step offered by a trigger (`trigger:`): the
+    /// kind's own command answering it, which records what its move needs
+    /// before it moves (the commit a task's `merge` shows as evidence). A
+    /// step per transition (`move`) takes the move as the item stands.
+    pub fn answers_trigger(&self, action: &Action) -> bool {
+        self.steps
+            .iter()
+            .any(|s| s.id == action.action && matches!(s.offered, Offered::Trigger(_)))
+    }
+
     /// [`Self::actions`] before one forward step is chosen: every step the
     /// workflow marks `primary` still is, for a caller that judges the
     /// steps' readiness first and then calls [`one_primary`].
@@ -1191,6 +1215,7 @@ impl super::Workflow {
                     },
                     ready: None,
                     unmet: Vec::new(),
+                    refused: None,
                 }
             };
             match &step.offered {
@@ -1357,6 +1382,7 @@ impl super::Workflow {
             },
             ready: None,
             unmet: Vec::new(),
+            refused: None,
         })
     }
 
@@ -1423,6 +1449,7 @@ impl super::Workflow {
             },
             ready: None,
             unmet: Vec::new(),
+            refused: None,
         })
     }
 }

@@ -2,10 +2,10 @@
 //! a team's own (guards, owners, a terminal state, a move that waits for
 //! other items and needs a commit as evidence, a move whose guard reads a
 //! measured value), the command's verdict (`move --dry-run`, what `show`
-//! says of the move, the real `move`) is the hook's (the same move made by
-//! hand and committed through the hooks), and both are `verify`'s (the
-//! same commit made past the hooks, judged after): the same code, the
-//! same rule.
+//! says of the move, whether `next` marks its step ready, the real
+//! `move`) is the hook's (the same move made by hand and committed
+//! through the hooks), and both are `verify`'s (the same commit made past
+//! the hooks, judged after): the same code, the same rule.
 
 use proptest::prelude::*;
 
@@ -46,6 +46,12 @@ transitions:
       field: shown
       trailer: Gate
   - {from: Open, to: Closed, roles: [human]}
+steps:
+  move:
+    run: [move, "{id}", "{to}", --as, "{role}"]
+    each_transition: true
+    primary: true
+    description: moves the gate to the state named
 "#;
 
 /// The template a gate's body is measured against: one required section.
@@ -202,6 +208,11 @@ fn run_case(items: &[Made], steps: &[(usize, usize, usize)]) -> Result<(), TestC
         if let Some(shown) = shown_code(&repo, &id, to, role) {
             prop_assert_eq!(&shown, &code, "{}: show said {:?}", what, shown);
         }
+        // Whether `next` offers the move's step as ready, and by what
+        // rule it is not.
+        if let Some(next) = next_code(&repo, &id, to, role) {
+            prop_assert_eq!(&next, &code, "{}: next said {:?}", what, next);
+        }
         // The real move, then undone.
         let _ = logged(&repo, false);
         let real = repo.orx(&["move", &id, to, "--as", role, "--json"]);
@@ -298,6 +309,37 @@ fn shown_code(repo: &Repo, id: &str, to: &str, role: &str) -> Option<Option<Stri
     let v: serde_json::Value = serde_json::from_str(&show.stdout).unwrap();
     let m = v["moves"].as_array()?.iter().find(|m| m["to"] == to)?;
     Some(m["refused"]["code"].as_str().map(str::to_owned))
+}
+
+/// What `next --role ROLE --json` says of the step moving `id` to `to`,
+/// when it lists the item for `role`: the code its move would be refused
+/// with (`None`: ready), a step it leaves out because its move waits for
+/// items being refused by `refused.waits`; nothing when the item is not
+/// the role's or its state offers the role no such step.
+fn next_code(repo: &Repo, id: &str, to: &str, role: &str) -> Option<Option<String>> {
+    let next = repo.orx(&["next", "--role", role, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&next.stdout).unwrap();
+    let action = v["roles"]
+        .as_array()?
+        .iter()
+        .flat_map(|r| r["actions"].as_array().into_iter().flatten())
+        .find(|a| a["id"] == id)?;
+    let step = action["steps"]
+        .as_array()?
+        .iter()
+        .find(|s| s["to"] == to && s["role"] == role);
+    match step {
+        Some(s) => {
+            let ready = s["ready"].as_bool().unwrap_or(true);
+            let code = s["refused"]["code"].as_str().map(str::to_owned);
+            assert_eq!(ready, code.is_none(), "{s}");
+            Some(code)
+        }
+        None if action["waiting_on"]["on"] == "items" && action["waiting_on"]["to"] == to => {
+            Some(Some("refused.waits".to_owned()))
+        }
+        None => None,
+    }
 }
 
 /// The rule the hook last logged a refusal for.
@@ -406,4 +448,88 @@ fn check_finds_what_the_hook_refuses_in_an_uncommitted_hand_edit() {
         repo.git(&["checkout", "--", &path(i)]).ok();
     }
     repo.orx(&["check"]).ok();
+}
+
+/// Regression: `next` marks a step ready only where the one verdict
+/// accepts its move, as `move --dry-run` judges it. A gate whose body no
+/// longer writes the scope its recorded quality claims (`measure:`), and
+/// one whose closing names no commit as its `evidence:`, are offered as
+/// not ready, saying why in the words and with the rule and code the dry
+/// run refuses them with; a gate that names its evidence is ready.
+#[test]
+fn next_does_not_mark_ready_a_move_refused_for_its_evidence_or_measures() {
+    let gate = |scoped: bool, shown: bool| Made {
+        size: 3,
+        after: Vec::new(),
+        scoped,
+        shown,
+    };
+    let repo = setup(&[gate(false, true), gate(true, false), gate(true, true)]);
+    // The unscoped gate could not be checked; the others were.
+    assert_eq!(state_of(&repo, 0), "Open");
+    assert_eq!(state_of(&repo, 1), "Checked");
+    assert_eq!(state_of(&repo, 2), "Checked");
+    let cases = [
+        (
+            "G1",
+            "Checked",
+            "dev",
+            Some(("refused.unmeasured", "unmeasured-quality")),
+        ),
+        (
+            "G2",
+            "Closed",
+            "qa",
+            Some(("refused.evidence", "no-evidence")),
+        ),
+        ("G3", "Closed", "qa", None),
+    ];
+    for (id, to, role, refused) in cases {
+        let dry = repo.orx(&["move", id, to, "--as", role, "--dry-run", "--json"]);
+        assert_eq!(
+            refusal_code(&dry).as_deref(),
+            refused.map(|r| r.0),
+            "{}",
+            dry.render()
+        );
+        let next = repo.orx(&["next", "--role", role, "--json"]);
+        next.ok();
+        let v: serde_json::Value = serde_json::from_str(&next.stdout).unwrap();
+        crate::test_schemas::valid("next", &v);
+        let step = v["roles"][0]["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["id"] == id)
+            .flat_map(|a| a["steps"].as_array().unwrap())
+            .find(|s| s["to"] == to)
+            .unwrap_or_else(|| panic!("{id}: no step to {to}: {v:#}"))
+            .clone();
+        assert_eq!(step["ready"], refused.is_none(), "{id}: {step}");
+        match refused {
+            Some((code, rule)) => {
+                assert_eq!(step["refused"]["code"], code, "{step}");
+                assert_eq!(step["refused"]["rule"], rule, "{step}");
+                let said: serde_json::Value = serde_json::from_str(&dry.stdout).unwrap();
+                assert_eq!(
+                    step["unmet"],
+                    serde_json::json!([said["error"]["message"]]),
+                    "{id}: the words of the dry run"
+                );
+            }
+            None => {
+                assert!(step.get("refused").is_none(), "{step}");
+                assert!(step.get("unmet").is_none(), "{step}");
+            }
+        }
+    }
+    // `status --json` gives the same steps.
+    let status = repo.orx(&["status", "--json"]);
+    status.ok();
+    assert!(
+        status.stdout.contains("\"refused.evidence\"")
+            && status.stdout.contains("\"refused.unmeasured\""),
+        "{}",
+        status.render()
+    );
 }

@@ -12,8 +12,8 @@ use crate::repo::workspace::Workspace;
 use crate::workflow::steps::{Action, Need, one_primary};
 
 use super::{
-    Board, Held, ID_SLOT, ambiguous_ids, demote_unready, name_with_kind, put_kept_readiness, scan,
-    template_of, with_id,
+    Against, Board, Held, ID_SLOT, ambiguous_ids, demote_unready, name_with_kind,
+    put_kept_readiness, scan, template_of, with_id,
 };
 
 /// The lists of steps the board's items share, and which item shares
@@ -101,6 +101,7 @@ fn share_steps(ws: &Workspace, board: &mut Board) -> SharedSteps {
     let mut made: Vec<Made> = Vec::new();
     let mut shared = SharedSteps::default();
     let mut held = Held::new(ws);
+    let against = Against::new(ws);
     let Board { items, ready, .. } = board;
     for s in items.iter_mut() {
         if s.terminal {
@@ -142,7 +143,7 @@ fn share_steps(ws: &Workspace, board: &mut Board) -> SharedSteps {
                     Some(r) => put_kept_readiness(&wf, status, &mut s.steps, r),
                     None => {
                         if let Ok(item) = Item::read(ws.registry(), ws.root(), &s.path) {
-                            demote_unready(&wf, &item, &mut s.steps, role, true);
+                            demote_unready(&against, &ws.repo, &wf, &item, &mut s.steps, role);
                         }
                     }
                 }
