@@ -449,10 +449,10 @@ pub fn rollback(
     .map_err(nothing_changed)?;
     let saved_ref = format!("{REF_PREFIX}{saved}");
     let saved_commit = repo.commit_id(&saved_ref).ok_or_else(|| {
-        Error::Failed(crate::msg!(
+        Error::Git(crate::git::GitError::Unexpected(crate::msg!(
             "checkpoint-name-just-made-missing",
             name = &saved
-        ))
+        )))
     })?;
     // Tests: `ORX_TEST_PAUSE=rollback-saved:<ms>` waits here.
     crate::engine::store::test_pause("rollback-saved");

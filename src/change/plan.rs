@@ -471,7 +471,7 @@ fn plan_change(
         }
     };
     if let Accepted::Create { .. } | Accepted::Delete { .. } = verdict.accepted {
-        return Err(Error::Failed(crate::msg!(
+        return Err(Error::bug(crate::msg!(
             "internal-error-change-judged-verdict",
             verdict = format!("{:?}", verdict.accepted)
         )));

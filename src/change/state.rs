@@ -637,8 +637,10 @@ pub fn restore(
     dry_run: bool,
 ) -> Result<Restored> {
     let (kind, id, path, current) = locate(ws, id)?;
-    // read_limited's words are the item errors' (not yet messages).
-    let disk = item::read_limited(&ws.root().join(&path)).map_err(Error::Failed)?;
+    // read_limited's words are the item errors'; the system's failure
+    // a fault.
+    let disk = item::read_checked(&ws.root().join(&path))
+        .map_err(|e| e.or_refused(&path, Error::Failed))?;
     let head = ws.repo.head_file(&path)?;
     let (from, bytes) = match to {
         RestoreTo::LastGood => {
@@ -675,13 +677,8 @@ pub fn restore(
             let found = list.iter().find(|b| &b.name == name);
             // A copy the state store kept: its bytes are in the file.
             if let Some(file) = found.and_then(|b| b.file.as_deref()) {
-                let bytes = std::fs::read(file).map_err(|e| {
-                    Error::Failed(crate::msg!(
-                        "cannot-read-file-e",
-                        file = file,
-                        e = e.to_string()
-                    ))
-                })?;
+                let bytes = std::fs::read(file)
+                    .map_err(|e| Error::io(crate::msg!("cannot-read-path", path = file), e))?;
                 (crate::msg!("restore-from-store", name = name), bytes)
             } else {
                 let (label, rev) = match found {

@@ -48,8 +48,8 @@ enum ToolSet {
 }
 
 pub fn run(ui: &mut Ui, args: Args, cli: clap::Command) -> orx::Result<u8> {
-    let exe = std::env::current_exe()
-        .map_err(|e| orx::Error::Failed(orx::msg!("cannot-find-self", error = e.to_string())))?;
+    let exe =
+        std::env::current_exe().map_err(|e| orx::Error::io(orx::msg!("cannot-find-self"), e))?;
     let server = Server {
         exe,
         cli: Arc::new(cli),
@@ -58,22 +58,15 @@ pub fn run(ui: &mut Ui, args: Args, cli: clap::Command) -> orx::Result<u8> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| {
-            orx::Error::Failed(orx::msg!("cannot-start-server-why", why = e.to_string()))
-        })?;
-    let served: Result<(), String> = runtime.block_on(async move {
-        let running = server
-            .serve(rmcp::transport::stdio())
-            .await
-            .map_err(|e| e.to_string())?;
-        running.waiting().await.map_err(|e| e.to_string())?;
+        .map_err(|e| orx::Error::io(orx::msg!("cannot-start-server-why"), e))?;
+    let served: Result<(), orx::error::Cause> = runtime.block_on(async move {
+        let running = server.serve(rmcp::transport::stdio()).await?;
+        running.waiting().await?;
         Ok(())
     });
     // Standard output is the protocol's: nothing else is printed there.
     ui.set_json(false);
-    served.map_err(|e| {
-        orx::Error::Failed(orx::msg!("mcp-server-stopped-why", why = e.to_string()))
-    })?;
+    served.map_err(|e| orx::Error::internal(orx::msg!("mcp-server-stopped-why"), e))?;
     Ok(0)
 }
 

@@ -400,11 +400,7 @@ pub enum Step {
 }
 
 fn io(path: &Path, e: std::io::Error) -> Error {
-    Error::Failed(crate::msg!(
-        "path-text",
-        path = path.display().to_string(),
-        text = e.to_string()
-    ))
+    Error::io(Message::text(path.display().to_string()), e)
 }
 
 fn write_shim(path: &Path, name: &str) -> Result<()> {
@@ -562,12 +558,14 @@ pub fn run_saved_with(
     #[cfg(not(unix))]
     let _ = meta;
     let cannot = |e: std::io::Error| {
-        Error::Failed(crate::msg!(
-            "cannot-run-your-name-hook",
-            name = name,
-            path = saved.display().to_string(),
-            text = e.to_string()
-        ))
+        Error::io(
+            crate::msg!(
+                "cannot-run-your-name-hook",
+                name = name,
+                path = saved.display().to_string()
+            ),
+            e,
+        )
     };
     let run = |cmd: &mut Command| -> std::io::Result<std::process::ExitStatus> {
         // The hook runs as git would run it: without the shim's
