@@ -139,6 +139,15 @@ pub enum Error {
         #[source]
         source: Option<Cause>,
     },
+    /// Another error, said with what became of the work (`message` holds
+    /// the other's and says, say, that nothing changed or where the work
+    /// was saved): whose it is, its code and kind, are the other's.
+    #[error("{message}")]
+    Context {
+        message: Message,
+        #[source]
+        source: Box<Error>,
+    },
 }
 
 /// What failed under an [`Error::Internal`]: another library's error.
@@ -177,6 +186,15 @@ impl Error {
         Error::Internal {
             message,
             source: Some(source.into()),
+        }
+    }
+
+    /// `source` said as `message` (which words it in, with what became
+    /// of the work), its code and kind kept.
+    pub fn context(message: Message, source: Error) -> Error {
+        Error::Context {
+            message,
+            source: Box::new(source),
         }
     }
 
@@ -306,7 +324,8 @@ impl Error {
             Error::Internal {
                 message,
                 source: None,
-            } => message.clone(),
+            }
+            | Error::Context { message, .. } => message.clone(),
             e => match e.message() {
                 Some(m) => m.clone(),
                 None => Message::text(e.to_string()),
@@ -444,6 +463,7 @@ impl Error {
     /// retry may succeed. docs/reference.md lists them.
     pub fn code(&self) -> &'static str {
         match self {
+            Error::Context { source, .. } => source.code(),
             Error::Refused(r) => r.code(),
             Error::NoDecision(NoDecision::NotHere { .. }) => "refused.no_transition",
             Error::NoDecision(NoDecision::NoneHolds { .. }) => "refused.guard",
@@ -486,6 +506,13 @@ impl Error {
     /// the item, the move, the roles, the moves allowed and what is
     /// missing.
     pub fn data(&self) -> ErrorData {
+        if let Error::Context { source, .. } = self {
+            // The other's data (its item, its move), said as a whole.
+            return ErrorData {
+                message: self.to_string(),
+                ..source.data()
+            };
+        }
         let mut d = ErrorData {
             code: self.code(),
             message: self.to_string(),
@@ -743,6 +770,11 @@ mod tests {
             Error::io(Message::text(s()), std::io::Error::other(s())),
             Error::internal(Message::text(s()), s()),
             Error::bug(Message::text(s())),
+            Error::context(
+                Message::text(s()),
+                Error::io(Message::text(s()), std::io::Error::other(s())),
+            ),
+            Error::context(Message::text(s()), Error::Failed(Message::text(s()))),
         ]);
         all
     }
@@ -884,6 +916,11 @@ mod tests {
         assert_eq!(e.to_message().to_string(), e.to_string());
         let outer = std::error::Error::source(&e).expect("the cause");
         assert_eq!(outer.source().map(|s| s.to_string()), Some("inner".into()));
+        // Said with what became of the work, it is still git-orx's.
+        let said = Error::context(crate::msg!("nothing-changed"), e);
+        assert_eq!((said.code(), said.kind()), ("internal", ErrorKind::Fault));
+        assert!(said.data().fault);
+        assert_eq!(said.data().message, said.to_message().to_string());
         let bug = Error::bug(crate::msg!("config-could-not-planned"));
         assert_eq!(bug.code(), "internal");
         assert!(std::error::Error::source(&bug).is_none());

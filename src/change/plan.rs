@@ -1187,16 +1187,19 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
             Ok(e)
         }
         // The rollback is made and recorded; say so, and how to undo it.
-        (Err(e), Some(r)) => Err(Error::Failed(crate::msg!(
-            "two-lines",
-            first = crate::msg!(
-                "work-rolled-back-commit-but",
-                commit = &r.commit,
-                item = plan.transition_text(),
-                text = e.to_message()
+        (Err(e), Some(r)) => Err(Error::context(
+            crate::msg!(
+                "two-lines",
+                first = crate::msg!(
+                    "work-rolled-back-commit-but",
+                    commit = &r.commit,
+                    item = plan.transition_text(),
+                    text = e.to_message()
+                ),
+                second = crate::msg!("undo-rollback-by-rolling-back", name = &r.saved)
             ),
-            second = crate::msg!("undo-rollback-by-rolling-back", name = &r.saved)
-        ))),
+            e,
+        )),
         (Err(e), None) => Err(e),
     }
 }
