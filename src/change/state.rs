@@ -665,7 +665,7 @@ pub fn restore(
                     }
                 }
                 found.ok_or_else(|| {
-                    Error::Failed(crate::msg!(
+                    Error::NothingToDo(crate::msg!(
                         "item-has-no-differing-backup",
                         item = format!("{kind} {id}")
                     ))
@@ -764,7 +764,7 @@ pub fn restore(
     let head_item = match &head {
         Some(h) => Item::from_bytes(ws.registry(), &path, h.clone())?,
         None => {
-            return Err(Error::Failed(crate::msg!(
+            return Err(Error::Pending(crate::msg!(
                 "path-not-committed-yet-commit",
                 path = &path
             )));

@@ -459,7 +459,7 @@ pub fn install_only(dir: &Path, state_dir: &Path, only: &[&str]) -> Result<Vec<S
             }
             HookState::Foreign => {
                 if saved.symlink_metadata().is_ok() {
-                    return Err(Error::Failed(crate::msg!(
+                    return Err(Error::Exists(crate::msg!(
                         "path-other-both-exist-move",
                         path = s.path.display().to_string(),
                         other = saved.display().to_string()
