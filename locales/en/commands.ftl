@@ -606,7 +606,8 @@ force-needs-reason = --force needs a non-empty --reason
 open-needs-file = --open needs a file: give --html FILE, or leave --html out
 file-not-json = { $file } is not JSON: { $error }
 no-trailers-added = no Orx-* trailers added: { $error }
-cannot-run-git-orx = cannot run git-orx: { $error }
+cannot-run-git-orx = cannot run git-orx
+git-orx-printed-no-json = git orx { $args } printed no JSON
 command-did-not-finish = the command did not finish: { $error }
 
 ## `git orx -h`: the commands grouped by task

@@ -587,7 +587,8 @@ force-needs-reason = --force 需要一个非空的 --reason
 open-needs-file = --open 需要一个文件: 请给出 --html FILE,或者不用 --html
 file-not-json = { $file } 不是 JSON: { $error }
 no-trailers-added = 未添加 Orx-* trailer: { $error }
-cannot-run-git-orx = 无法运行 git-orx: { $error }
+cannot-run-git-orx = 无法运行 git-orx
+git-orx-printed-no-json = git orx { $args } 没有输出 JSON
 command-did-not-finish = 命令未完成: { $error }
 
 ## `git orx -h`: 按任务分组的命令

@@ -932,12 +932,9 @@ fn run_command(exe: &std::path::Path, args: &[String]) -> (Value, bool) {
         .output();
     let out = match out {
         Ok(o) => o,
+        // The system's failure, not the request's: a fault.
         Err(e) => {
-            let data = orx::error::ErrorData {
-                code: "failed",
-                message: orx::msg!("cannot-run-git-orx", error = e.to_string()).to_string(),
-                ..Default::default()
-            };
+            let data = orx::Error::io(orx::msg!("cannot-run-git-orx"), e).data();
             return (envelope(data, Vec::new()), true);
         }
     };
@@ -946,16 +943,14 @@ fn run_command(exe: &std::path::Path, args: &[String]) -> (Value, bool) {
             let is_error = v.get("error").is_some();
             (v, is_error)
         }
+        // git-orx's own failure (a panic prints no envelope): a fault,
+        // with what it said on standard error.
         Err(_) => {
-            let data = orx::error::ErrorData {
-                code: "failed",
-                message: format!(
-                    "git orx {} printed no JSON: {}",
-                    args.join(" "),
-                    String::from_utf8_lossy(&out.stderr).trim()
-                ),
-                ..Default::default()
-            };
+            let data = orx::Error::internal(
+                orx::msg!("git-orx-printed-no-json", args = args.join(" ")),
+                String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+            )
+            .data();
             (envelope(data, Vec::new()), true)
         }
     }
