@@ -307,11 +307,16 @@ impl Error {
                 error = e.message(),
                 outcome = outcome.clone()
             ),
-            // What failed, then the system's words as it said them.
+            // What failed, then the system's words: the two a user
+            // meets most in the language in force, the rest as said.
             Error::Io { message, source } => crate::msg!(
                 "fault-cause",
                 what = message.clone(),
-                cause = Message::text(chain(source))
+                cause = match source.kind() {
+                    std::io::ErrorKind::PermissionDenied => crate::msg!("cause-permission-denied"),
+                    std::io::ErrorKind::NotFound => crate::msg!("cause-not-found"),
+                    _ => Message::text(chain(source)),
+                }
             ),
             Error::Internal {
                 message,
@@ -876,7 +881,8 @@ mod tests {
 
     /// A file git-orx could not read is a fault that keeps the system's
     /// error as its source: its message says what was being done, then
-    /// the system's words; the data says `io` and `fault`.
+    /// the system's words (a permission refused in the language in
+    /// force); the data says `io` and `fault`.
     #[test]
     fn an_io_fault_says_what_failed_and_keeps_its_cause() {
         let e = Error::io(
@@ -892,6 +898,11 @@ mod tests {
             e.to_message().to_string(),
             "cannot read docs/stories/1.1.md: permission denied"
         );
+        let other = Error::io(
+            crate::msg!("cannot-write-path", path = "a"),
+            std::io::Error::other("disk full"),
+        );
+        assert_eq!(other.to_message().to_string(), "cannot write a: disk full");
         assert!(
             e.to_string()
                 .starts_with("cannot read docs/stories/1.1.md: ")

@@ -52,6 +52,8 @@ cannot-write-path = cannot write { $path }
 cannot-make-directory = cannot make the directory { $path }
 cannot-list-directory = cannot list the directory { $path }
 cannot-say-as-json = cannot say the answer as JSON
+cause-permission-denied = permission denied
+cause-not-found = no such file or directory
 
 ## State, backups, restore (change/state.rs).
 

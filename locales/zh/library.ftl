@@ -51,6 +51,8 @@ cannot-write-path = 无法写入 { $path }
 cannot-make-directory = 无法创建目录 { $path }
 cannot-list-directory = 无法列出目录 { $path }
 cannot-say-as-json = 无法把结果转换为 JSON
+cause-permission-denied = 权限不足
+cause-not-found = 文件或目录不存在
 
 ## 状态、备份、恢复 (change/state.rs)。
 
