@@ -112,8 +112,100 @@ pub enum Error {
     /// running it again may succeed.
     #[error("{0}")]
     Conflict(Message),
+    /// What was asked cannot be done as things stand, and no other
+    /// variant says why more precisely: nothing to adopt, git in the
+    /// middle of a rebase, a paused agent's work. The user's to change
+    /// (code `failed`, exit 1); never a fault of git-orx's or of the
+    /// system's, which are [`Error::Io`] and [`Error::Internal`].
     #[error("{0}")]
     Failed(Message),
+    /// The file system (or the system, starting a program git-orx runs)
+    /// failed under git-orx: `message` says what was being done ("cannot
+    /// write PATH"), `source` what the system said. A fault: the request
+    /// may be fine.
+    #[error("{message}: {source}")]
+    Io {
+        message: Message,
+        #[source]
+        source: std::io::Error,
+    },
+    /// git-orx could not do its own part: a value it could not serialise,
+    /// a thread it could not start, a state its own code should not reach
+    /// (a bug). `source`: what failed under it, when something did. A
+    /// fault, never the user's.
+    #[error("{}", with_cause(.message, .source))]
+    Internal {
+        message: Message,
+        #[source]
+        source: Option<Cause>,
+    },
+    /// Another error, said with what became of the work (`message` holds
+    /// the other's and says, say, that nothing changed or where the work
+    /// was saved): whose it is, its code and kind, are the other's.
+    #[error("{message}")]
+    Context {
+        message: Message,
+        #[source]
+        source: Box<Error>,
+    },
+}
+
+/// What failed under an [`Error::Internal`]: another library's error.
+pub type Cause = Box<dyn std::error::Error + Send + Sync + 'static>;
+
+/// An error's text and each cause in its chain, `: ` between: the
+/// system's words as they are.
+fn chain(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = e.to_string();
+    let mut next = e.source();
+    while let Some(s) = next {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        next = s.source();
+    }
+    text
+}
+
+fn with_cause(m: &Message, cause: &Option<Cause>) -> String {
+    match cause {
+        Some(c) => format!("{m}: {}", chain(c.as_ref())),
+        None => m.to_string(),
+    }
+}
+
+impl Error {
+    /// A fault of the file system's: what git-orx was doing (`message`:
+    /// "cannot read PATH"), and the system's error as its source.
+    pub fn io(message: Message, source: std::io::Error) -> Error {
+        Error::Io { message, source }
+    }
+
+    /// A fault of git-orx's own: what it could not do, and what failed
+    /// under it.
+    pub fn internal(message: Message, source: impl Into<Cause>) -> Error {
+        Error::Internal {
+            message,
+            source: Some(source.into()),
+        }
+    }
+
+    /// `source` said as `message` (which words it in, with what became
+    /// of the work), its code and kind kept.
+    pub fn context(message: Message, source: Error) -> Error {
+        Error::Context {
+            message,
+            source: Box::new(source),
+        }
+    }
+
+    /// A state git-orx's own code should not reach, said as what was
+    /// found: a bug, reported rather than a panic.
+    pub fn bug(message: Message) -> Error {
+        Error::Internal {
+            message,
+            source: None,
+        }
+    }
 }
 
 impl From<Refusal> for Error {
@@ -161,9 +253,10 @@ pub enum ErrorKind {
     /// running the command again may succeed.
     Busy,
     /// Not the user's doing and no rule's: git, the file system or a
-    /// commit git-orx made failed under it (`git`, `io`,
-    /// `commit_failed`). The error says what failed; the request itself
-    /// may be fine.
+    /// commit git-orx made failed under it, or git-orx's own part did
+    /// (`git`, `io`, `commit_failed`, `internal`). The error says what
+    /// failed and keeps its cause as its source; the request itself may
+    /// be fine.
     Fault,
 }
 
@@ -214,6 +307,30 @@ impl Error {
                 error = e.message(),
                 outcome = outcome.clone()
             ),
+            // What failed, then the system's words: the two a user
+            // meets most in the language in force, the rest as said.
+            Error::Io { message, source } => crate::msg!(
+                "fault-cause",
+                what = message.clone(),
+                cause = match source.kind() {
+                    std::io::ErrorKind::PermissionDenied => crate::msg!("cause-permission-denied"),
+                    std::io::ErrorKind::NotFound => crate::msg!("cause-not-found"),
+                    _ => Message::text(chain(source)),
+                }
+            ),
+            Error::Internal {
+                message,
+                source: Some(source),
+            } => crate::msg!(
+                "fault-cause",
+                what = message.clone(),
+                cause = Message::text(chain(source.as_ref()))
+            ),
+            Error::Internal {
+                message,
+                source: None,
+            }
+            | Error::Context { message, .. } => message.clone(),
             e => match e.message() {
                 Some(m) => m.clone(),
                 None => Message::text(e.to_string()),
@@ -225,7 +342,7 @@ impl Error {
         // The code says it: one table of variants, not two.
         match self.code() {
             "busy" | "conflict" | "interrupted" => ErrorKind::Busy,
-            "git" | "io" | "commit_failed" => ErrorKind::Fault,
+            "git" | "io" | "commit_failed" | "internal" => ErrorKind::Fault,
             c if c == "usage" || c.starts_with("usage.") || c == "not_found" => ErrorKind::Usage,
             _ => ErrorKind::Refused,
         }
@@ -258,9 +375,9 @@ pub struct ErrorData {
     pub missing: Vec<Missing>,
     /// Running the same command again may succeed (a lock, a race).
     pub retryable: bool,
-    /// Neither the request nor a rule is at fault: git, the file system
-    /// or a commit git-orx made failed (codes `git`, `io`,
-    /// `commit_failed`).
+    /// Neither the request nor a rule is at fault: git, the file system,
+    /// a commit git-orx made or git-orx itself failed (codes `git`, `io`,
+    /// `commit_failed`, `internal`).
     pub fault: bool,
 }
 
@@ -324,6 +441,7 @@ pub const CODES: &[&str] = &[
     "git.locked",
     "commit_failed",
     "io",
+    "internal",
     "exists",
     "usage",
     "usage.missing_input",
@@ -350,6 +468,7 @@ impl Error {
     /// retry may succeed. docs/reference.md lists them.
     pub fn code(&self) -> &'static str {
         match self {
+            Error::Context { source, .. } => source.code(),
             Error::Refused(r) => r.code(),
             Error::NoDecision(NoDecision::NotHere { .. }) => "refused.no_transition",
             Error::NoDecision(NoDecision::NoneHolds { .. }) => "refused.guard",
@@ -374,9 +493,14 @@ impl Error {
             | Error::Git(GitError::Interrupted(_))
             | Error::CommitFailed(GitError::Interrupted(_), _) => "interrupted",
             Error::Git(GitError::Locked { .. }) => "git.locked",
+            // A new file the user's own `.gitignore` ignores: theirs to
+            // change, not git's fault.
+            Error::Git(GitError::Ignored { .. })
+            | Error::CommitFailed(GitError::Ignored { .. }, _) => "failed",
             Error::Store(StoreError::Changed { .. }) | Error::Conflict(_) => "conflict",
             Error::Git(e) | Error::CommitFailed(e, _) if e.is_race() => "conflict",
-            Error::Store(StoreError::Io { .. }) => "io",
+            Error::Store(StoreError::Io { .. }) | Error::Io { .. } => "io",
+            Error::Internal { .. } => "internal",
             Error::CommitFailed(..) => "commit_failed",
             Error::Git(_) => "git",
             Error::Failed(_) => "failed",
@@ -387,6 +511,13 @@ impl Error {
     /// the item, the move, the roles, the moves allowed and what is
     /// missing.
     pub fn data(&self) -> ErrorData {
+        if let Error::Context { source, .. } = self {
+            // The other's data (its item, its move), said as a whole.
+            return ErrorData {
+                message: self.to_string(),
+                ..source.data()
+            };
+        }
         let mut d = ErrorData {
             code: self.code(),
             message: self.to_string(),
@@ -637,8 +768,62 @@ mod tests {
             ),
             Error::Conflict(Message::text(s())),
             Error::Failed(Message::text(s())),
+            Error::Git(GitError::Ignored {
+                path: s(),
+                rule: s(),
+            }),
+            Error::io(Message::text(s()), std::io::Error::other(s())),
+            Error::internal(Message::text(s()), s()),
+            Error::bug(Message::text(s())),
+            Error::context(
+                Message::text(s()),
+                Error::io(Message::text(s()), std::io::Error::other(s())),
+            ),
+            Error::context(Message::text(s()), Error::Failed(Message::text(s()))),
         ]);
         all
+    }
+
+    /// Each code's kind, as docs/reference.md's table and the exit codes
+    /// say: a fault is git's, the system's or git-orx's own, never the
+    /// user's; `failed` (what cannot be done as asked) is the user's to
+    /// change.
+    const KINDS: &[(&str, ErrorKind)] = &[
+        ("failed", ErrorKind::Refused),
+        ("exists", ErrorKind::Refused),
+        ("git.locked", ErrorKind::Refused),
+        ("git", ErrorKind::Fault),
+        ("io", ErrorKind::Fault),
+        ("commit_failed", ErrorKind::Fault),
+        ("internal", ErrorKind::Fault),
+        ("usage", ErrorKind::Usage),
+        ("not_found", ErrorKind::Usage),
+        ("busy", ErrorKind::Busy),
+        ("conflict", ErrorKind::Busy),
+        ("interrupted", ErrorKind::Busy),
+    ];
+
+    /// Every code there is has one kind, the one documented: a
+    /// `refused.*` code is refused, a `usage.*` one usage, and the rest
+    /// as [`KINDS`] says; a code of no error made here is still listed.
+    #[test]
+    fn every_code_maps_to_the_kind_documented() {
+        let made: std::collections::BTreeMap<&str, ErrorKind> =
+            one_of_each().iter().map(|e| (e.code(), e.kind())).collect();
+        for code in CODES {
+            let documented = match KINDS.iter().find(|(c, _)| c == code) {
+                Some((_, k)) => *k,
+                None if code.starts_with("refused.") => ErrorKind::Refused,
+                None if code.starts_with("usage.") => ErrorKind::Usage,
+                None => panic!("{code}: say its kind in KINDS"),
+            };
+            if let Some(kind) = made.get(code) {
+                assert_eq!(*kind, documented, "{code}");
+            }
+        }
+        for code in ["failed", "io", "internal", "git", "exists", "conflict"] {
+            assert!(made.contains_key(code), "no error of code {code} made");
+        }
     }
 
     /// Every code is in the reference's table, and a retryable error is
@@ -662,7 +847,7 @@ mod tests {
             assert_eq!(d.fault, e.kind() == ErrorKind::Fault, "{}", d.code);
             assert_eq!(
                 d.fault,
-                ["git", "io", "commit_failed"].contains(&d.code),
+                ["git", "io", "commit_failed", "internal"].contains(&d.code),
                 "{}",
                 d.code
             );
@@ -692,6 +877,65 @@ mod tests {
         let spawn = GitError::spawn(std::io::Error::from(std::io::ErrorKind::NotFound));
         assert!(std::error::Error::source(&spawn).is_some());
         assert!(spawn.to_string().starts_with("cannot run git: "));
+    }
+
+    /// A file git-orx could not read is a fault that keeps the system's
+    /// error as its source: its message says what was being done, then
+    /// the system's words (a permission refused in the language in
+    /// force); the data says `io` and `fault`.
+    #[test]
+    fn an_io_fault_says_what_failed_and_keeps_its_cause() {
+        let e = Error::io(
+            crate::msg!("cannot-read-path", path = "docs/stories/1.1.md"),
+            std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+        );
+        assert_eq!((e.code(), e.kind()), ("io", ErrorKind::Fault));
+        let io = std::error::Error::source(&e)
+            .and_then(|s| s.downcast_ref::<std::io::Error>())
+            .expect("the system's error");
+        assert_eq!(io.kind(), std::io::ErrorKind::PermissionDenied);
+        assert_eq!(
+            e.to_message().to_string(),
+            "cannot read docs/stories/1.1.md: permission denied"
+        );
+        let other = Error::io(
+            crate::msg!("cannot-write-path", path = "a"),
+            std::io::Error::other("disk full"),
+        );
+        assert_eq!(other.to_message().to_string(), "cannot write a: disk full");
+        assert!(
+            e.to_string()
+                .starts_with("cannot read docs/stories/1.1.md: ")
+        );
+        let d = e.data();
+        assert!(d.fault && !d.retryable, "{d:?}");
+    }
+
+    /// git-orx's own failure says its cause's whole chain; a bug (no
+    /// cause) says what was found. Both are faults, never `failed`.
+    #[test]
+    fn an_internal_fault_says_its_cause_chain() {
+        #[derive(Debug, thiserror::Error)]
+        #[error("outer")]
+        struct Outer(#[source] std::io::Error);
+        let e = Error::internal(
+            crate::msg!("cannot-say-as-json"),
+            Outer(std::io::Error::other("inner")),
+        );
+        assert_eq!((e.code(), e.kind()), ("internal", ErrorKind::Fault));
+        assert_eq!(e.to_string(), "cannot say the answer as JSON: outer: inner");
+        assert_eq!(e.to_message().to_string(), e.to_string());
+        let outer = std::error::Error::source(&e).expect("the cause");
+        assert_eq!(outer.source().map(|s| s.to_string()), Some("inner".into()));
+        // Said with what became of the work, it is still git-orx's.
+        let said = Error::context(crate::msg!("nothing-changed"), e);
+        assert_eq!((said.code(), said.kind()), ("internal", ErrorKind::Fault));
+        assert!(said.data().fault);
+        assert_eq!(said.data().message, said.to_message().to_string());
+        let bug = Error::bug(crate::msg!("config-could-not-planned"));
+        assert_eq!(bug.code(), "internal");
+        assert!(std::error::Error::source(&bug).is_none());
+        assert_eq!(bug.to_string(), bug.to_message().to_string());
     }
 
     /// A refusal's data is its fields, not words parsed from its message.

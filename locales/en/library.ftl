@@ -44,6 +44,17 @@ path-text = { $path }: { $text }
 path-space-text = { $path } { $text }
 workflow-part-failed = { $workflow }: `{ $part }`: { $text }
 
+## A fault: what git-orx was doing, then what failed under it (the system's words).
+
+fault-cause = { $what }: { $cause }
+cannot-read-path = cannot read { $path }
+cannot-write-path = cannot write { $path }
+cannot-make-directory = cannot make the directory { $path }
+cannot-list-directory = cannot list the directory { $path }
+cannot-say-as-json = cannot say the answer as JSON
+cause-permission-denied = permission denied
+cause-not-found = no such file or directory
+
 ## State, backups, restore (change/state.rs).
 
 updates-set-no-field = the updates set no field
@@ -272,7 +283,7 @@ path-git-orx-edits-only = { $path }: git-orx edits only a YAML lefthook config
 cannot-add-git-orx-s = cannot add git-orx's entries: { $text }; nothing was changed. { $more }
 cannot-add-git-orx-s-2 = cannot add git-orx's { $name } entry to { $path }: { $why }; nothing was changed. Add it by hand:
 path-other-both-exist-move = { $path } and { $other } both exist; move one away, then install again
-cannot-run-your-name-hook = cannot run your { $name } hook ({ $path }): { $text }
+cannot-run-your-name-hook = cannot run your { $name } hook ({ $path })
 committed-version-path-not-valid = the committed version of { $path } is not valid ({ $text }); commit a fix first
 item-has-uncommitted-change-state = { $item } has an uncommitted change of state ({ $from } committed, { $to } in { $path }); commit it (judged by the hooks) or restore the file, then try again
 item-now-state-committed-commit = { $item } is now in { $state } (committed in { $commit }); nothing was changed

@@ -43,6 +43,17 @@ path-text = { $path }: { $text }
 path-space-text = { $path } { $text }
 workflow-part-failed = { $workflow }: `{ $part }`: { $text }
 
+## 故障: git-orx 正在做的事,以及其下失败的原因 (系统的原话)。
+
+fault-cause = { $what }: { $cause }
+cannot-read-path = 无法读取 { $path }
+cannot-write-path = 无法写入 { $path }
+cannot-make-directory = 无法创建目录 { $path }
+cannot-list-directory = 无法列出目录 { $path }
+cannot-say-as-json = 无法把结果转换为 JSON
+cause-permission-denied = 权限不足
+cause-not-found = 文件或目录不存在
+
 ## 状态、备份、恢复 (change/state.rs)。
 
 updates-set-no-field = 这些更新没有设置任何字段
@@ -268,7 +279,7 @@ path-git-orx-edits-only = { $path }: git-orx 只编辑 YAML 格式的 lefthook �
 cannot-add-git-orx-s = 无法添加 git-orx 的条目: { $text };未做任何修改。{ $more }
 cannot-add-git-orx-s-2 = 无法把 git-orx 的 { $name } 条目添加到 { $path }: { $why };未做任何修改。请手动添加:
 path-other-both-exist-move = { $path } 和 { $other } 同时存在;请移走其中一个,然后重新安装
-cannot-run-your-name-hook = 无法运行你的 { $name } hook ({ $path }): { $text }
+cannot-run-your-name-hook = 无法运行你的 { $name } hook ({ $path })
 committed-version-path-not-valid = { $path } 已提交的版本无效 ({ $text });请先提交修复
 item-has-uncommitted-change-state = { $item } 有未提交的状态修改 (已提交 { $from },{ $path } 中为 { $to });请提交 (由 hooks 判定) 或恢复该文件,然后重试
 item-now-state-committed-commit = { $item } 现在处于 { $state } (已在 { $commit } 提交);未做任何修改

@@ -449,10 +449,10 @@ pub fn rollback(
     .map_err(nothing_changed)?;
     let saved_ref = format!("{REF_PREFIX}{saved}");
     let saved_commit = repo.commit_id(&saved_ref).ok_or_else(|| {
-        Error::Failed(crate::msg!(
+        Error::Git(crate::git::GitError::Unexpected(crate::msg!(
             "checkpoint-name-just-made-missing",
             name = &saved
-        ))
+        )))
     })?;
     // Tests: `ORX_TEST_PAUSE=rollback-saved:<ms>` waits here.
     crate::engine::store::test_pause("rollback-saved");
@@ -472,19 +472,22 @@ pub fn rollback(
             return Err(nothing_changed(e));
         }
         Err(Failure::PutBack(e)) => {
-            return Err(Error::Failed(crate::msg!(
-                "two-lines",
-                first = crate::msg!(
-                    "rolling-back-name-failed-text-4",
-                    name = name,
-                    text = e.to_message()
+            return Err(Error::context(
+                crate::msg!(
+                    "two-lines",
+                    first = crate::msg!(
+                        "rolling-back-name-failed-text-4",
+                        name = name,
+                        text = e.to_message()
+                    ),
+                    second = crate::msg!("rollback-put-back-saved", name = &saved, name2 = &saved)
                 ),
-                second = crate::msg!("rollback-put-back-saved", name = &saved, name2 = &saved)
-            )));
+                e,
+            ));
         }
         Err(Failure::Lost(lost)) => {
-            let (e, again, stuck) = *lost;
-            let e = e.to_message();
+            let (cause, again, stuck) = *lost;
+            let e = cause.to_message();
             let failed = match again {
                 Again::Tree(a) => {
                     crate::msg!(
@@ -520,12 +523,15 @@ pub fn rollback(
                 ),
                 None => crate::msg!("head-back-head", head = short(&head)),
             };
-            return Err(Error::Failed(crate::msg!(
-                "three-lines",
-                first = failed,
-                second = head_note,
-                third = crate::msg!("rollback-work-saved-as", name = &saved, name2 = &saved)
-            )));
+            return Err(Error::context(
+                crate::msg!(
+                    "three-lines",
+                    first = failed,
+                    second = head_note,
+                    third = crate::msg!("rollback-work-saved-as", name = &saved, name2 = &saved)
+                ),
+                cause,
+            ));
         }
     };
     let changed: Vec<String> = repo
@@ -733,11 +739,14 @@ fn nothing_changed(e: Error) -> Error {
             Error::Conflict(crate::msg!("text-nothing-changed-run-command", text = m))
         }
         e if e.kind() == crate::error::ErrorKind::Busy => e,
-        e => Error::Failed(crate::msg!(
-            "two-lines",
-            first = e.to_message(),
-            second = crate::msg!("nothing-changed")
-        )),
+        e => Error::context(
+            crate::msg!(
+                "two-lines",
+                first = e.to_message(),
+                second = crate::msg!("nothing-changed")
+            ),
+            e,
+        ),
     }
 }
 

@@ -101,11 +101,10 @@ pub fn record_decision(repo: &Repo, head: &str, d: &Decision) -> Result<()> {
         })
         .and_then(|mut f| writeln!(f, "{line}"))
         .map_err(|e| {
-            Error::Failed(crate::msg!(
-                "path-text",
-                path = path.display().to_string(),
-                text = e.to_string()
-            ))
+            Error::io(
+                crate::msg!("cannot-write-path", path = path.display().to_string()),
+                e,
+            )
         })
 }
 

@@ -482,7 +482,7 @@ fn plan_change(
         }
     };
     if let Accepted::Create { .. } | Accepted::Delete { .. } = verdict.accepted {
-        return Err(Error::Failed(crate::msg!(
+        return Err(Error::bug(crate::msg!(
             "internal-error-change-judged-verdict",
             verdict = format!("{:?}", verdict.accepted)
         )));
@@ -1241,16 +1241,19 @@ fn execute_locked(ws: &Workspace, plan: &Plan, commit: bool, lock: &Lock) -> Res
             Ok(e)
         }
         // The rollback is made and recorded; say so, and how to undo it.
-        (Err(e), Some(r)) => Err(Error::Failed(crate::msg!(
-            "two-lines",
-            first = crate::msg!(
-                "work-rolled-back-commit-but",
-                commit = &r.commit,
-                item = plan.transition_text(),
-                text = e.to_message()
+        (Err(e), Some(r)) => Err(Error::context(
+            crate::msg!(
+                "two-lines",
+                first = crate::msg!(
+                    "work-rolled-back-commit-but",
+                    commit = &r.commit,
+                    item = plan.transition_text(),
+                    text = e.to_message()
+                ),
+                second = crate::msg!("undo-rollback-by-rolling-back", name = &r.saved)
             ),
-            second = crate::msg!("undo-rollback-by-rolling-back", name = &r.saved)
-        ))),
+            e,
+        )),
         (Err(e), None) => Err(e),
     }
 }

@@ -653,8 +653,10 @@ pub fn restore(
     dry_run: bool,
 ) -> Result<Restored> {
     let (kind, id, path, current) = locate(ws, id)?;
-    // read_limited's words are the item errors' (not yet messages).
-    let disk = item::read_limited(&ws.root().join(&path)).map_err(Error::Failed)?;
+    // read_limited's words are the item errors'; the system's failure
+    // a fault.
+    let disk = item::read_checked(&ws.root().join(&path))
+        .map_err(|e| e.or_refused(&path, Error::Failed))?;
     let head = ws.repo.head_file(&path)?;
     let (from, bytes) = match to {
         RestoreTo::LastGood => {
@@ -679,7 +681,7 @@ pub fn restore(
                     }
                 }
                 found.ok_or_else(|| {
-                    Error::Failed(crate::msg!(
+                    Error::NothingToDo(crate::msg!(
                         "item-has-no-differing-backup",
                         item = format!("{kind} {id}")
                     ))
@@ -691,13 +693,8 @@ pub fn restore(
             let found = list.iter().find(|b| &b.name == name);
             // A copy the state store kept: its bytes are in the file.
             if let Some(file) = found.and_then(|b| b.file.as_deref()) {
-                let bytes = std::fs::read(file).map_err(|e| {
-                    Error::Failed(crate::msg!(
-                        "cannot-read-file-e",
-                        file = file,
-                        e = e.to_string()
-                    ))
-                })?;
+                let bytes = std::fs::read(file)
+                    .map_err(|e| Error::io(crate::msg!("cannot-read-path", path = file), e))?;
                 (crate::msg!("restore-from-store", name = name), bytes)
             } else {
                 let (label, rev) = match found {
@@ -779,7 +776,7 @@ pub fn restore(
     let head_item = match &head {
         Some(h) => Item::from_bytes(ws.registry(), &path, h.clone())?,
         None => {
-            return Err(Error::Failed(crate::msg!(
+            return Err(Error::Pending(crate::msg!(
                 "path-not-committed-yet-commit",
                 path = &path
             )));

@@ -50,8 +50,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         }
         return Ok(0);
     }
-    let bytes =
-        orx::engine::item::read_limited(&ws.root().join(&path)).map_err(orx::Error::Failed)?;
+    let bytes = orx::engine::item::read_checked(&ws.root().join(&path))
+        .map_err(|e| e.or_refused(&path, orx::Error::Failed))?;
     let b = state::backup(&ws, &kind, &id, &path, &bytes, args.name.as_deref())?;
     if ui.is_json() {
         ui.json(&super::output::backup::Backup {

@@ -116,7 +116,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let (runtime, listener) = super::serve::listen(&args.listen)?;
     let addr = listener
         .local_addr()
-        .map_err(|e| orx::Error::Failed(orx::msg!("cannot-listen-why", why = e.to_string())))?;
+        .map_err(|e| orx::Error::io(orx::msg!("cannot-listen-why"), e))?;
     let hosts = addr.ip().is_loopback().then(|| {
         let port = addr.port();
         vec![
@@ -149,9 +149,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         std::thread::Builder::new()
             .name("orx-board-watch".to_owned())
             .spawn(move || watch_repo(&shared))
-            .map_err(|e| {
-                orx::Error::Failed(orx::msg!("cannot-start-server-why", why = e.to_string()))
-            })?;
+            .map_err(|e| orx::Error::io(orx::msg!("cannot-start-server-why"), e))?;
     }
     ui.line(ui.t("board-url", &[("url", &url)]));
     if !args.write {
@@ -169,10 +167,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 fn token() -> orx::Result<String> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|e| {
-        orx::Error::Failed(orx::msg!(
-            "cannot-make-write-token-why",
-            why = e.to_string()
-        ))
+        orx::Error::internal(orx::msg!("cannot-make-write-token-why"), e.to_string())
     })?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
@@ -392,7 +387,7 @@ async fn respond(shared: Arc<Shared>, request: Request<Incoming>) -> Response<Ou
 /// an error, never the server's end.
 fn guarded<T>(f: impl FnOnce() -> orx::Result<T>) -> orx::Result<T> {
     std::panic::catch_unwind(AssertUnwindSafe(f))
-        .unwrap_or_else(|_| Err(orx::Error::Failed(orx::msg!("board-failed-unexpectedly"))))
+        .unwrap_or_else(|_| Err(orx::Error::bug(orx::msg!("board-failed-unexpectedly"))))
 }
 
 /// `f`'s JSON, or its error as the JSON envelope with a status from its
@@ -521,7 +516,7 @@ fn item(shared: &Shared, key: &str, role: Option<&str>) -> orx::Result<Value> {
     // The handoff is the workflow's own, said in the language in force
     // (`workspace` sets it); a refusal is said here, in that language.
     let mut value = serde_json::to_value(&page)
-        .map_err(|e| orx::Error::Failed(orx::text::message::Message::text(e.to_string())))?;
+        .map_err(|e| orx::Error::internal(orx::msg!("cannot-say-as-json"), e))?;
     for (i, m) in page.detail.moves.iter().enumerate() {
         if let Some(r) = &m.refused
             && let Some(said) = value
@@ -540,7 +535,7 @@ fn branches(shared: &Shared) -> orx::Result<Value> {
     let (ws, _) = workspace(shared)?;
     let across = orx::board::branches::across(&ws, false)?;
     serde_json::to_value(&across)
-        .map_err(|e| orx::Error::Failed(orx::text::message::Message::text(e.to_string())))
+        .map_err(|e| orx::Error::internal(orx::msg!("cannot-say-as-json"), e))
 }
 
 /// The HTML report of `kind` (else the default kind): the same page as

@@ -24,7 +24,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         (None, Err(_)) => None,
     };
     let cwd = std::env::current_dir()
-        .map_err(|e| orx::Error::Failed(orx::msg!("current-directory-why", why = e.to_string())))?;
+        .map_err(|e| orx::Error::io(orx::msg!("current-directory-why"), e))?;
     let report = orx::board::check::check(&ws, &cwd, &args.paths, role.as_deref())?;
     let code = u8::from(!report.problems.is_empty());
     if ui.is_json() {

@@ -201,6 +201,9 @@ fn hints(v: &crate::cli::msg::Voice, e: &Error) -> Vec<String> {
         Error::Outcome { command, .. } => {
             vec![v.t("run-git-orx-command", &[("command", command)])]
         }
+        // git-orx's own part failed: said apart from a refusal, and
+        // worth a report.
+        Error::Internal { .. } => vec![v.t("internal-fault-not-a-refusal", &[])],
         // git or the file system failed: said apart from a refusal.
         e if e.kind() == orx::error::ErrorKind::Fault => vec![v.t("fault-not-a-refusal", &[])],
         // The error itself says what to do.

@@ -61,7 +61,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let mut buf = Vec::new();
     shell
         .write_registration(VAR, "git-orx", "git-orx", "git-orx", &mut buf)
-        .map_err(|e| orx::Error::Failed(orx::text::message::Message::text(e.to_string())))?;
+        .map_err(|e| orx::Error::io(orx::msg!("cannot-write-completion-script"), e))?;
     let mut script = String::from_utf8_lossy(&buf).into_owned();
     match args.shell.as_str() {
         "bash" => script.push_str(BASH_GIT),

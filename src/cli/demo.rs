@@ -223,8 +223,8 @@ impl Demo<'_> {
 }
 
 pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
-    let exe = std::env::current_exe()
-        .map_err(|e| Error::Failed(orx::msg!("cannot-find-binary-why", why = e.to_string())))?;
+    let exe =
+        std::env::current_exe().map_err(|e| Error::io(orx::msg!("cannot-find-binary-why"), e))?;
     let (dir, temp) = match &args.dir {
         Some(d) => {
             if d.exists()
@@ -238,11 +238,10 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
                 )));
             }
             std::fs::create_dir_all(d).map_err(|e| {
-                Error::Failed(orx::msg!(
-                    "path-error",
-                    path = d.display().to_string(),
-                    error = e.to_string()
-                ))
+                Error::io(
+                    orx::msg!("cannot-make-directory", path = d.display().to_string()),
+                    e,
+                )
             })?;
             (d.canonicalize().unwrap_or_else(|_| d.clone()), None)
         }
@@ -250,9 +249,7 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
             let t = tempfile::Builder::new()
                 .prefix("git-orx-demo-")
                 .tempdir()
-                .map_err(|e| {
-                    Error::Failed(orx::msg!("temporary-directory-why", why = e.to_string()))
-                })?;
+                .map_err(|e| Error::io(orx::msg!("temporary-directory-why"), e))?;
             (t.path().to_path_buf(), Some(t))
         }
     };
@@ -261,7 +258,7 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     let path = std::env::join_paths(std::iter::once(bin_dir).chain(std::env::split_paths(
         &std::env::var_os("PATH").unwrap_or_default(),
     )))
-    .map_err(|e| Error::Failed(orx::text::message::Message::text(e.to_string())))?;
+    .map_err(|e| Error::internal(orx::msg!("cannot-set-path-children"), e))?;
     let mut d = Demo {
         ui,
         dir: dir.clone(),

@@ -202,12 +202,9 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     use std::io::Read;
     let mut input = Vec::new();
-    std::io::stdin().read_to_end(&mut input).map_err(|e| {
-        orx::Error::Failed(orx::msg!(
-            "reference-transaction-input",
-            error = e.to_string()
-        ))
-    })?;
+    std::io::stdin()
+        .read_to_end(&mut input)
+        .map_err(|e| orx::Error::io(orx::msg!("reference-transaction-input"), e))?;
     // The repository is opened only when needed: most ref updates move
     // nothing this hook judges.
     let mut repo = None;

@@ -58,19 +58,14 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         let full = ws.root().join(path);
         if let Some(parent) = full.parent() {
             std::fs::create_dir_all(parent).map_err(|e| {
-                orx::Error::Failed(orx::msg!(
-                    "path-error",
-                    path = path.to_string(),
-                    error = e.to_string()
-                ))
+                orx::Error::io(
+                    orx::msg!("cannot-make-directory", path = path.to_string()),
+                    e,
+                )
             })?;
         }
         std::fs::write(&full, text).map_err(|e| {
-            orx::Error::Failed(orx::msg!(
-                "path-error",
-                path = path.to_string(),
-                error = e.to_string()
-            ))
+            orx::Error::io(orx::msg!("cannot-write-path", path = path.to_string()), e)
         })?;
         ui.line(ui.t("wrote-path", &[("path", path)]));
     }

@@ -14,11 +14,13 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args, cmd: clap::Command) -> orx::Result<u8> {
     std::fs::create_dir_all(&args.dir).map_err(|e| {
-        orx::Error::Failed(orx::msg!(
-            "path-error",
-            path = args.dir.display().to_string(),
-            error = e.to_string()
-        ))
+        orx::Error::io(
+            orx::msg!(
+                "cannot-make-directory",
+                path = args.dir.display().to_string()
+            ),
+            e,
+        )
     })?;
     let mut pages = vec![("git-orx".to_owned(), cmd.clone().name("git-orx"))];
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
@@ -28,15 +30,17 @@ pub fn run(ui: &mut Ui, args: Args, cmd: clap::Command) -> orx::Result<u8> {
     for (name, page) in pages {
         let path = args.dir.join(format!("{name}.1"));
         let mut out = Vec::new();
-        clap_mangen::Man::new(page)
-            .render(&mut out)
-            .map_err(|e| orx::Error::Failed(orx::text::message::Message::text(e.to_string())))?;
+        clap_mangen::Man::new(page).render(&mut out).map_err(|e| {
+            orx::Error::io(
+                orx::msg!("cannot-write-path", path = path.display().to_string()),
+                e,
+            )
+        })?;
         std::fs::write(&path, out).map_err(|e| {
-            orx::Error::Failed(orx::msg!(
-                "path-error",
-                path = path.display().to_string(),
-                error = e.to_string()
-            ))
+            orx::Error::io(
+                orx::msg!("cannot-write-path", path = path.display().to_string()),
+                e,
+            )
         })?;
         ui.line(path.display().to_string());
     }

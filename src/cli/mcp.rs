@@ -48,8 +48,8 @@ enum ToolSet {
 }
 
 pub fn run(ui: &mut Ui, args: Args, cli: clap::Command) -> orx::Result<u8> {
-    let exe = std::env::current_exe()
-        .map_err(|e| orx::Error::Failed(orx::msg!("cannot-find-self", error = e.to_string())))?;
+    let exe =
+        std::env::current_exe().map_err(|e| orx::Error::io(orx::msg!("cannot-find-self"), e))?;
     let server = Server {
         exe,
         cli: Arc::new(cli),
@@ -58,22 +58,15 @@ pub fn run(ui: &mut Ui, args: Args, cli: clap::Command) -> orx::Result<u8> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| {
-            orx::Error::Failed(orx::msg!("cannot-start-server-why", why = e.to_string()))
-        })?;
-    let served: Result<(), String> = runtime.block_on(async move {
-        let running = server
-            .serve(rmcp::transport::stdio())
-            .await
-            .map_err(|e| e.to_string())?;
-        running.waiting().await.map_err(|e| e.to_string())?;
+        .map_err(|e| orx::Error::io(orx::msg!("cannot-start-server-why"), e))?;
+    let served: Result<(), orx::error::Cause> = runtime.block_on(async move {
+        let running = server.serve(rmcp::transport::stdio()).await?;
+        running.waiting().await?;
         Ok(())
     });
     // Standard output is the protocol's: nothing else is printed there.
     ui.set_json(false);
-    served.map_err(|e| {
-        orx::Error::Failed(orx::msg!("mcp-server-stopped-why", why = e.to_string()))
-    })?;
+    served.map_err(|e| orx::Error::internal(orx::msg!("mcp-server-stopped-why"), e))?;
     Ok(0)
 }
 
@@ -939,12 +932,9 @@ fn run_command(exe: &std::path::Path, args: &[String]) -> (Value, bool) {
         .output();
     let out = match out {
         Ok(o) => o,
+        // The system's failure, not the request's: a fault.
         Err(e) => {
-            let data = orx::error::ErrorData {
-                code: "failed",
-                message: orx::msg!("cannot-run-git-orx", error = e.to_string()).to_string(),
-                ..Default::default()
-            };
+            let data = orx::Error::io(orx::msg!("cannot-run-git-orx"), e).data();
             return (envelope(data, Vec::new()), true);
         }
     };
@@ -953,16 +943,14 @@ fn run_command(exe: &std::path::Path, args: &[String]) -> (Value, bool) {
             let is_error = v.get("error").is_some();
             (v, is_error)
         }
+        // git-orx's own failure (a panic prints no envelope): a fault,
+        // with what it said on standard error.
         Err(_) => {
-            let data = orx::error::ErrorData {
-                code: "failed",
-                message: format!(
-                    "git orx {} printed no JSON: {}",
-                    args.join(" "),
-                    String::from_utf8_lossy(&out.stderr).trim()
-                ),
-                ..Default::default()
-            };
+            let data = orx::Error::internal(
+                orx::msg!("git-orx-printed-no-json", args = args.join(" ")),
+                String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+            )
+            .data();
             (envelope(data, Vec::new()), true)
         }
     }

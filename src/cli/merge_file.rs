@@ -29,11 +29,10 @@ pub struct Args {
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let read = |p: &PathBuf| {
         std::fs::read(p).map_err(|e| {
-            orx::Error::Failed(orx::msg!(
-                "path-error",
-                path = p.display().to_string(),
-                error = e.to_string()
-            ))
+            orx::Error::io(
+                orx::msg!("cannot-read-path", path = p.display().to_string()),
+                e,
+            )
         })
     };
     let (base, ours, theirs) = (read(&args.base)?, read(&args.ours)?, read(&args.theirs)?);
@@ -59,11 +58,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         &labels,
     )?;
     std::fs::write(&args.ours, &out.text).map_err(|e| {
-        orx::Error::Failed(orx::msg!(
-            "path-error",
-            path = args.ours.display().to_string(),
-            error = e.to_string()
-        ))
+        orx::Error::io(
+            orx::msg!("cannot-write-path", path = args.ours.display().to_string()),
+            e,
+        )
     })?;
     let item = out.item.clone().unwrap_or_else(|| args.path.clone());
     if let Some(d) = &out.decided {

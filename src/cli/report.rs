@@ -53,11 +53,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         None => {
             let dir = ws.repo.orx_dir();
             std::fs::create_dir_all(&dir).map_err(|e| {
-                orx::Error::Failed(orx::msg!(
-                    "path-error",
-                    path = dir.display().to_string(),
-                    error = e.to_string()
-                ))
+                orx::Error::io(
+                    orx::msg!("cannot-make-directory", path = dir.display().to_string()),
+                    e,
+                )
             })?;
             dir.join("report.html")
         }
@@ -74,11 +73,10 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
 /// Writes the page whole or not at all (a temp file renamed over it).
 fn write(path: &std::path::Path, bytes: &[u8]) -> orx::Result<()> {
     let fail = |e: std::io::Error| {
-        orx::Error::Failed(orx::msg!(
-            "path-error",
-            path = path.display().to_string(),
-            error = e.to_string()
-        ))
+        orx::Error::io(
+            orx::msg!("cannot-write-path", path = path.display().to_string()),
+            e,
+        )
     };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),

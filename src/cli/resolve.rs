@@ -81,13 +81,8 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             format!("{head}\n  {}", left.join("\n  ")),
         )));
     }
-    std::fs::write(ws.root().join(&u.path), &out.text).map_err(|e| {
-        orx::Error::Failed(orx::msg!(
-            "path-error",
-            path = u.path.clone(),
-            error = e.to_string()
-        ))
-    })?;
+    std::fs::write(ws.root().join(&u.path), &out.text)
+        .map_err(|e| orx::Error::io(orx::msg!("cannot-write-path", path = u.path.clone()), e))?;
     ws.repo.stage(&u.path)?;
     // What goes on from here: git's own next step for what it is doing.
     let id = match ws.repo.operation_in_progress() {

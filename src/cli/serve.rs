@@ -113,9 +113,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         let worker = std::thread::Builder::new()
             .name("orx-serve-apply".to_owned())
             .spawn_scoped(scope, move || work(ui, &queue, every))
-            .map_err(|e| {
-                orx::Error::Failed(orx::msg!("cannot-start-server-why", why = e.to_string()))
-            })?;
+            .map_err(|e| orx::Error::io(orx::msg!("cannot-start-server-why"), e))?;
         runtime.block_on(serve(listener, shared, connections));
         // Every sender is gone with the server: the worker finishes what
         // it was given and stops.
@@ -303,15 +301,15 @@ pub fn listen(addr: &str) -> orx::Result<(tokio::runtime::Runtime, TcpListener)>
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| {
-            orx::Error::Failed(orx::msg!("cannot-start-server-why", why = e.to_string()))
-        })?;
+        .map_err(|e| orx::Error::io(orx::msg!("cannot-start-server-why"), e))?;
     let listener = runtime.block_on(TcpListener::bind(addr)).map_err(|e| {
-        orx::Error::Failed(orx::msg!(
-            "cannot-listen-addr-why",
-            addr = orx::text::escape(addr).to_string(),
-            why = e.to_string()
-        ))
+        orx::Error::io(
+            orx::msg!(
+                "cannot-listen-addr-why",
+                addr = orx::text::escape(addr).to_string()
+            ),
+            e,
+        )
     })?;
     Ok((runtime, listener))
 }

@@ -426,26 +426,69 @@ pub fn is_item_path(dir: &str, path: &str) -> bool {
 
 /// Reads a regular file (never through a symlink) of at most 1 MiB.
 pub fn read_limited(path: &Path) -> Result<Vec<u8>, Message> {
-    let meta = std::fs::symlink_metadata(path).map_err(|e| io_message(&e))?;
+    read_checked(path).map_err(|e| e.message())
+}
+
+/// Why [`read_checked`] read no file: the file is not one git-orx reads
+/// (the user's to change), or the file system failed (a fault).
+#[derive(Debug)]
+pub enum ReadError {
+    /// A symbolic link, not a regular file, larger than 1 MiB.
+    File(Message),
+    /// The system's error: the file is missing, unreadable, ...
+    Io(std::io::Error),
+}
+
+impl ReadError {
+    /// The problem as a message, as an item's problem is said.
+    pub fn message(&self) -> Message {
+        match self {
+            ReadError::File(m) => m.clone(),
+            ReadError::Io(e) => io_message(e),
+        }
+    }
+
+    /// As the error of a command that needed the file at `path`: the
+    /// system's failure a fault that keeps it as its source, the file's
+    /// own problem what `refuse` makes of it.
+    pub fn or_refused(
+        self,
+        path: &str,
+        refuse: impl FnOnce(Message) -> crate::Error,
+    ) -> crate::Error {
+        match self {
+            ReadError::Io(e) => crate::Error::io(crate::msg!("cannot-read-path", path = path), e),
+            ReadError::File(m) => refuse(m),
+        }
+    }
+}
+
+/// [`read_limited`], with a file the system could not read told apart
+/// from one git-orx will not read.
+pub fn read_checked(path: &Path) -> Result<Vec<u8>, ReadError> {
+    let meta = std::fs::symlink_metadata(path).map_err(ReadError::Io)?;
     if meta.file_type().is_symlink() {
-        return Err(crate::msg!("file-is-symlink"));
+        return Err(ReadError::File(crate::msg!("file-is-symlink")));
     }
     if !meta.is_file() {
-        return Err(crate::msg!("file-not-regular"));
+        return Err(ReadError::File(crate::msg!("file-not-regular")));
     }
     if meta.len() > MAX_FILE_BYTES {
-        return Err(crate::msg!(
+        return Err(ReadError::File(crate::msg!(
             "file-too-large",
             size = meta.len(),
             most = MAX_FILE_BYTES
-        ));
+        )));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| io_message(&e))?;
+        .map_err(ReadError::Io)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(crate::msg!("file-grew-too-large", most = MAX_FILE_BYTES));
+        return Err(ReadError::File(crate::msg!(
+            "file-grew-too-large",
+            most = MAX_FILE_BYTES
+        )));
     }
     Ok(bytes)
 }

@@ -314,7 +314,7 @@ pub fn acknowledge(
     }
     let lock = crate::engine::store::Lock::acquire_within(&repo.orx_dir(), lock_wait)?;
     let path = repo.root().join(ACKNOWLEDGED_PATH);
-    let current = match crate::engine::item::read_limited(&path) {
+    let current = match crate::engine::item::read_checked(&path) {
         Ok(b) => Some(b),
         Err(_)
             if path
@@ -323,12 +323,14 @@ pub fn acknowledge(
         {
             None
         }
-        Err(m) => {
-            return Err(Error::Failed(crate::msg!(
-                "path-space-text",
-                path = ACKNOWLEDGED_PATH,
-                text = m
-            )));
+        Err(e) => {
+            return Err(e.or_refused(ACKNOWLEDGED_PATH, |m| {
+                Error::Failed(crate::msg!(
+                    "path-space-text",
+                    path = ACKNOWLEDGED_PATH,
+                    text = m
+                ))
+            }));
         }
     };
     if current != repo.head_file(ACKNOWLEDGED_PATH)? {

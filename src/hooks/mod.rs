@@ -400,11 +400,7 @@ pub enum Step {
 }
 
 fn io(path: &Path, e: std::io::Error) -> Error {
-    Error::Failed(crate::msg!(
-        "path-text",
-        path = path.display().to_string(),
-        text = e.to_string()
-    ))
+    Error::io(Message::text(path.display().to_string()), e)
 }
 
 fn write_shim(path: &Path, name: &str) -> Result<()> {
@@ -463,7 +459,7 @@ pub fn install_only(dir: &Path, state_dir: &Path, only: &[&str]) -> Result<Vec<S
             }
             HookState::Foreign => {
                 if saved.symlink_metadata().is_ok() {
-                    return Err(Error::Failed(crate::msg!(
+                    return Err(Error::Exists(crate::msg!(
                         "path-other-both-exist-move",
                         path = s.path.display().to_string(),
                         other = saved.display().to_string()
@@ -562,12 +558,14 @@ pub fn run_saved_with(
     #[cfg(not(unix))]
     let _ = meta;
     let cannot = |e: std::io::Error| {
-        Error::Failed(crate::msg!(
-            "cannot-run-your-name-hook",
-            name = name,
-            path = saved.display().to_string(),
-            text = e.to_string()
-        ))
+        Error::io(
+            crate::msg!(
+                "cannot-run-your-name-hook",
+                name = name,
+                path = saved.display().to_string()
+            ),
+            e,
+        )
     };
     let run = |cmd: &mut Command| -> std::io::Result<std::process::ExitStatus> {
         // The hook runs as git would run it: without the shim's

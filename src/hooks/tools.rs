@@ -105,11 +105,7 @@ const LEFTHOOK_CONFIGS: &[&str] = &[
 const LEFTHOOK_COMMAND: &str = "git-orx";
 
 fn io(path: &Path, e: std::io::Error) -> Error {
-    Error::Failed(crate::msg!(
-        "path-text",
-        path = path.display().to_string(),
-        text = e.to_string()
-    ))
+    Error::io(Message::text(path.display().to_string()), e)
 }
 
 fn read(path: &Path) -> Option<String> {

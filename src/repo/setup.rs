@@ -48,8 +48,9 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
         }
         Some(config) => match lang {
             Some(l) if l != config.lang => {
-                let old = std::fs::read_to_string(root.join(CONFIG_PATH))
-                    .map_err(|e| failed_at(CONFIG_PATH, Message::text(e.to_string())))?;
+                let old = std::fs::read_to_string(root.join(CONFIG_PATH)).map_err(|e| {
+                    Error::io(crate::msg!("cannot-read-path", path = CONFIG_PATH), e)
+                })?;
                 let doc = Document::parse_yaml(old.clone())
                     .and_then(|d| d.set(&["lang"], &json!(l)))
                     .map_err(|e| failed_at(CONFIG_PATH, e.said()))?;
@@ -78,8 +79,12 @@ pub fn init(repo: &Repo, lang: Option<&str>, dry_run: bool) -> Result<Vec<Step>>
         steps.push(Step::Kept(format!("{}/", config.stories)));
     } else {
         if !dry_run {
-            std::fs::create_dir_all(&dir)
-                .map_err(|e| failed_at(&config.stories, Message::text(e.to_string())))?;
+            std::fs::create_dir_all(&dir).map_err(|e| {
+                Error::io(
+                    crate::msg!("cannot-make-directory", path = &config.stories),
+                    e,
+                )
+            })?;
         }
         steps.push(Step::Created(format!("{}/", config.stories)));
     }
@@ -115,7 +120,9 @@ pub fn install_preset(repo: &Repo, name: &str, dry_run: bool) -> Result<Vec<Step
     }
     let old = match std::fs::read_to_string(root.join(CONFIG_PATH)) {
         Err(e) if dry_run && e.kind() == std::io::ErrorKind::NotFound => initial_text("en"),
-        read => read.map_err(|e| failed_at(CONFIG_PATH, Message::text(e.to_string())))?,
+        read => {
+            read.map_err(|e| Error::io(crate::msg!("cannot-read-path", path = CONFIG_PATH), e))?
+        }
     };
     let config = Config::parse(&old)?;
     let mut roles = config.roles.clone();

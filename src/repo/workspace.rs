@@ -5,7 +5,7 @@ use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::engine::item::{Item, ItemError, read_limited};
+use crate::engine::item::{Item, ItemError, read_checked};
 use crate::error::{Error, Result};
 use crate::git::Repo;
 use crate::repo::config::CONFIG_PATH;
@@ -45,7 +45,7 @@ pub fn worktree_rule_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
     let mut files = BTreeMap::new();
     let mut read = |rel: String| -> Result<()> {
         let path = root.join(&rel);
-        match read_limited(&path) {
+        match read_checked(&path) {
             Ok(bytes) => {
                 files.insert(rel, bytes);
                 Ok(())
@@ -58,11 +58,9 @@ pub fn worktree_rule_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
             {
                 Ok(())
             }
-            Err(m) => Err(Error::Failed(crate::msg!(
-                "path-space-text",
-                path = &rel,
-                text = m
-            ))),
+            Err(e) => Err(e.or_refused(&rel, |m| {
+                Error::Failed(crate::msg!("path-space-text", path = &rel, text = m))
+            })),
         }
     };
     read(CONFIG_PATH.to_owned())?;
@@ -71,11 +69,10 @@ pub fn worktree_rule_files(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
             Ok(entries) => entries,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
             Err(e) => {
-                return Err(Error::Failed(crate::msg!(
-                    "path-space-text",
-                    path = dir,
-                    text = crate::engine::item::io_message(&e)
-                )));
+                return Err(Error::io(
+                    crate::msg!("cannot-list-directory", path = dir),
+                    e,
+                ));
             }
         };
         let mut names: Vec<String> = entries
@@ -232,11 +229,10 @@ impl Workspace {
             Ok(e) => e,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Default::default()),
             Err(e) => {
-                return Err(Error::Failed(crate::msg!(
-                    "path-text",
-                    path = dir,
-                    text = e.to_string()
-                )));
+                return Err(Error::io(
+                    crate::msg!("cannot-list-directory", path = dir),
+                    e,
+                ));
             }
         };
         let ext = items.format.extension();

@@ -527,6 +527,128 @@ fn a_commit_git_refuses_is_a_fault_not_a_refusal() {
     assert_eq!(json(&run)["error"]["fault"], false, "{}", run.render());
 }
 
+/// The error envelope's code, fault and retryable flags.
+#[track_caller]
+fn verdict(run: &crate::common::Run) -> (Value, Value, Value) {
+    let v = json(run);
+    (
+        v["error"]["code"].clone(),
+        v["error"]["fault"].clone(),
+        v["error"]["retryable"].clone(),
+    )
+}
+
+/// A page git-orx cannot write (where its directory should be is a
+/// file) is the file system's failure, not a refusal: code `io`,
+/// `fault: true`, exit 1, and the message says what was being done and
+/// then the system's words (the cause, once a bare `failed` with the
+/// OS error pasted into its text).
+#[test]
+fn a_file_git_orx_cannot_write_is_an_io_fault_with_its_cause() {
+    let repo = Repo::new();
+    repo.story("Login", GOOD);
+    repo.write("blocker", "a file, not a directory\n");
+    let run = repo.orx(&["report", "--html", "blocker/report.html", "--json"]);
+    run.code(1);
+    assert_eq!(
+        verdict(&run),
+        ("io".into(), true.into(), false.into()),
+        "{}",
+        run.render()
+    );
+    let message = json(&run)["error"]["message"].as_str().unwrap().to_owned();
+    assert!(
+        message.starts_with("cannot write blocker/report.html: ") && message.contains("os error"),
+        "{message}"
+    );
+    repo.orx(&["report", "--html", "blocker/report.html"])
+        .fails(
+            1,
+            &[
+                "cannot write blocker/report.html: ",
+                "this is not a refusal by the rules",
+            ],
+        );
+}
+
+/// An item file the system will not let git-orx read (mode 000) is a
+/// fault with its cause, not the user's `failed`: `backup` says `io`,
+/// `fault: true`, exit 1, and the permission the system refused (run as
+/// `nobody` where the tests run as root, who reads any file).
+#[cfg(unix)]
+#[test]
+fn an_unreadable_item_file_is_an_io_fault() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    let Some((code, out)) =
+        crate::test_repo_states::as_user_who_cannot_read(&repo, &path, &["backup", &id, "--json"])
+    else {
+        eprintln!("cannot run as another user here; skipping");
+        return;
+    };
+    assert_eq!(code, 1, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(
+        (v["error"]["code"].clone(), v["error"]["fault"].clone()),
+        ("io".into(), true.into()),
+        "{out}"
+    );
+    assert_eq!(
+        v["error"]["message"],
+        format!("cannot read {path}: permission denied"),
+        "{out}"
+    );
+}
+
+/// What the user must change is no fault: a move while git is in the
+/// middle of a rebase, and a new file the repository's `.gitignore`
+/// ignores (once `commit_failed`, a fault), are `failed`, exit 1, with
+/// `fault: false`.
+#[test]
+fn a_rebase_in_progress_or_an_ignored_file_is_the_users_not_a_fault() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    repo.write("a.txt", "one\n");
+    repo.git(&["add", "a.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "a"]).ok();
+    repo.git(&["rebase", "-q", "--exec", "false", "HEAD~1"])
+        .code(1);
+    let run = repo.orx(&["move", &id, "InProgress", "--as", "dev", "--json"]);
+    run.code(1);
+    assert_eq!(
+        verdict(&run),
+        ("failed".into(), false.into(), false.into()),
+        "{}",
+        run.render()
+    );
+    repo.orx(&["move", &id, "InProgress", "--as", "dev"])
+        .code(1)
+        .stderr_lacks(&["this is not a refusal by the rules"]);
+    repo.git(&["rebase", "--abort"]).ok();
+    repo.write(".gitignore", "docs/stories/*signup*\n");
+    repo.git(&["add", ".gitignore"]).ok();
+    repo.git(&["commit", "-q", "-m", "ignore"]).ok();
+    let before = repo.state();
+    let run = repo.orx(&["new", "story", "Signup", "--as", "sm", "--json"]);
+    run.code(1);
+    assert_eq!(
+        verdict(&run),
+        ("failed".into(), false.into(), false.into()),
+        "{}",
+        run.render()
+    );
+    assert!(
+        json(&run)["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("is ignored by git"),
+        "{}",
+        run.render()
+    );
+    assert_eq!(repo.state(), before);
+}
+
 /// A usage error's message under `--json` is worded from clap's error
 /// kind and context, as the text output words it, not cut out of clap's
 /// rendered English: a command given nothing says it is incomplete (it

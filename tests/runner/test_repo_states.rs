@@ -77,7 +77,11 @@ fn core_autocrlf_gives_no_false_note_of_uncommitted_rule_changes() {
 /// works only for a user other than root, so as root the repository is
 /// given to `nobody` and the command runs as `nobody` (setpriv).
 #[cfg(unix)]
-fn as_user_who_cannot_read(repo: &Repo, dir: &str, args: &[&str]) -> Option<(i32, String)> {
+pub(crate) fn as_user_who_cannot_read(
+    repo: &Repo,
+    dir: &str,
+    args: &[&str],
+) -> Option<(i32, String)> {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
     let probe = tempfile::NamedTempFile::new().unwrap();
     let root = probe.as_file().metadata().unwrap().uid() == 0;
@@ -129,13 +133,18 @@ fn an_unreadable_orx_directory_is_reported_not_taken_for_a_change() {
     };
     assert_eq!(code, 1, "{out}");
     assert!(!out.contains("uncommitted changes"), "{out}");
+    // The file system's failure, not the user's: a fault, its cause said.
     assert!(
-        out.contains(".orx/config.yaml cannot be read (permission denied)"),
+        out.contains("cannot read .orx/config.yaml: permission denied")
+            && out.contains("this is not a refusal by the rules"),
         "{out}"
     );
     let (code, out) = as_user_who_cannot_read(&repo, ".orx", &["check"]).unwrap();
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains(".orx/config.yaml cannot be read"), "{out}");
+    assert!(
+        out.contains("cannot read .orx/config.yaml: permission denied"),
+        "{out}"
+    );
     // An unreadable agents directory is a problem `check` lists.
     std::fs::create_dir_all(repo.path(".orx/agents")).unwrap();
     let (code, out) = as_user_who_cannot_read(&repo, ".orx/agents", &["check"]).unwrap();

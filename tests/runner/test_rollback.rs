@@ -576,7 +576,8 @@ fn a_file_appended_to_during_a_checkpoint_is_not_blamed_on_a_filter() {
 }
 
 /// A full disk that stops the rollback from moving HEAD back: the
-/// message says HEAD has moved, where to, and how to move it back.
+/// message says HEAD has moved, where to, and how to move it back; it is
+/// the disk's fault, said apart from a refusal (once a bare `failed`).
 #[test]
 fn a_rollback_that_cannot_move_head_back_says_where_head_is() {
     let repo = worked_on();
@@ -606,6 +607,7 @@ fn a_rollback_that_cannot_move_head_back_says_where_head_is() {
     error: rolling back to chk-202601020304 failed: rollback-write: No space left on device (os error 28); the work tree was put back, but moving HEAD back failed: rollback-head-back: No space left on device (os error 28)
     HEAD has already moved to the rollback commit <rollback> (it was <head>): once there is space, `git reset --soft <head>` moves it back
     your work is saved as chk-20260102030405: `git orx rollback chk-20260102030405 --yes` restores it
+    hint: this is not a refusal by the rules: git or the file system failed, as said above; put that right and run the command again
     ");
 }
 

@@ -165,11 +165,10 @@ fn run_tests(ws: &orx::repo::workspace::Workspace, command: &str) -> orx::Result
         .stdin(std::process::Stdio::null())
         .output()
         .map_err(|e| {
-            orx::Error::Failed(orx::msg!(
-                "cannot-run-tests",
-                command = command.to_string(),
-                error = e.to_string()
-            ))
+            orx::Error::io(
+                orx::msg!("cannot-run-tests", command = command.to_string()),
+                e,
+            )
         })?;
     let ms = started.elapsed().as_millis() as u64;
     if let Some(j) = &junit

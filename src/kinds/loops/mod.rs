@@ -90,8 +90,10 @@ pub fn find(ws: &Workspace, id: &str) -> Result<Found> {
         )?)));
     }
     if crate::text::check_id(id).is_ok() && ws.root().join(&legacy).is_file() {
-        let bytes = crate::engine::item::read_limited(&ws.root().join(&legacy)).map_err(|m| {
-            Error::Failed(crate::msg!("kinds-path-error", path = &legacy, error = m))
+        let bytes = crate::engine::item::read_checked(&ws.root().join(&legacy)).map_err(|e| {
+            e.or_refused(&legacy, |m| {
+                Error::Failed(crate::msg!("kinds-path-error", path = &legacy, error = m))
+            })
         })?;
         let state: Value = serde_json::from_slice(&bytes).map_err(|e| {
             Error::Failed(crate::msg!(

@@ -584,7 +584,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
         rule_files.insert(p.clone(), t.as_bytes().to_vec());
     }
     let rules = Rules::from_files(rule_files.clone())?
-        .ok_or_else(|| Error::Failed(crate::msg!("config-could-not-planned")))?;
+        .ok_or_else(|| Error::bug(crate::msg!("config-could-not-planned")))?;
     let wf = rules.kind(presets::KIND)?.workflow()?;
     for (from, to) in &opts.maps {
         if wf.state(to).is_none() {
@@ -641,8 +641,13 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
     // A file git ignores is not committed: refused now, before anything
     // is written, rather than by the commit after the writes.
     let paths: Vec<&str> = writes.iter().map(|(p, _, _)| p.as_str()).collect();
-    repo.refuse_ignored(&paths)
-        .map_err(|e| Error::Failed(crate::msg!("error-nothing-written", error = e.to_string())))?;
+    repo.refuse_ignored(&paths).map_err(|e| match e {
+        // The user's rule; any other failure git's, kept as it is.
+        crate::git::GitError::Ignored { .. } => {
+            Error::Failed(crate::msg!("error-nothing-written", error = e.message()))
+        }
+        e => Error::Git(e),
+    })?;
     Ok(Adoption {
         preset: preset.map(|p| p.name.to_owned()),
         dir,
@@ -659,7 +664,7 @@ pub fn plan(repo: &Repo, opts: &Options) -> Result<Adoption> {
 }
 
 fn unreachable_preset() -> Result<String> {
-    Err(Error::Failed(crate::msg!("no-workflow-adopt-stories-into")))
+    Err(Error::bug(crate::msg!("no-workflow-adopt-stories-into")))
 }
 
 /// The config as the adoption leaves it: stories in `dir`, the preset's
@@ -735,11 +740,10 @@ fn read_dir(root: &std::path::Path, dir: &str) -> Result<Vec<Found>> {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => {
-            return Err(Error::Failed(crate::msg!(
-                "kinds-path-error",
-                path = dir,
-                error = e.to_string()
-            )));
+            return Err(Error::io(
+                crate::msg!("cannot-list-directory", path = dir),
+                e,
+            ));
         }
     };
     let mut names: Vec<String> = entries
