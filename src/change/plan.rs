@@ -541,7 +541,9 @@ fn unjudged(ws: &Workspace, item_path: &str, companions: &[(String, Vec<u8>)]) -
     match companions.iter().map(|(p, _)| p).find(|p| {
         p.as_str() == item_path || ws.rules.is_item_path(p) || crate::repo::rules::is_rule_file(p)
     }) {
-        Some(path) => Err(Error::Failed(crate::msg!(
+        // The kinds' code chooses the companions: one the hooks judge is
+        // git-orx's own fault, not the user's.
+        Some(path) => Err(Error::bug(crate::msg!(
             "companion-file-judged",
             path = path,
             item = item_path
@@ -1501,6 +1503,7 @@ mod tests {
                     e.to_string().contains("a file the hooks judge"),
                     "{judged}: {e}"
                 );
+                assert_eq!(e.code(), "internal", "{judged}: a fault of git-orx's own");
             }
             let plan = create_with(
                 ws,
