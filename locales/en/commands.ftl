@@ -423,7 +423,10 @@ moves-state = {"  "}moves from { $state }:
 responsible-nobody-terminal = {"  "}responsible: nobody (terminal)
 next-text-3 = {"  "}next: { $text }
 check-text = {"  "}check: { $text }
-n-items-changed-kind = { $n } items changed ({ $kind })
+n-items-changed-kind = { $n ->
+    [one] 1 item changed
+   *[other] { $n } items changed
+} ({ $kind })
 lifecycle-mean-median-p90 = Lifecycle (mean / median / p90)
 review-efficiency = Review efficiency
 agent-performance = Agent performance

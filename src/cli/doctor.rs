@@ -159,6 +159,12 @@ fn story(ui: &mut Ui, d: &Diagnosis, limit: &str) {
             m.to,
             ui.roles(&m.roles)
         ));
+        // Refused by a rule beyond its conditions (what it waits for, the
+        // evidence it needs, the role): said as the move's own refusal.
+        if let (true, Some(r)) = (unmet.is_empty(), &m.refused) {
+            let message = super::refusal(ui.voice(), &r.refusal);
+            ui.wrap(format!("       ✗ {message}"), 9);
+        }
         for c in unmet {
             ui.line(format!("       ✗ {}", escape(&ui.condition(c))));
         }

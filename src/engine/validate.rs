@@ -60,6 +60,25 @@ pub struct WaitsFor {
     pub field: String,
     pub until: Vec<String>,
     pub waiting: Vec<String>,
+    /// The kind of the items waited for, when it is another than the
+    /// item's own (`waits: kind:`): they are said with it (`outage 2`).
+    pub kind: Option<String>,
+}
+
+impl WaitsFor {
+    /// The items waited for as a refusal names them: by their ID, with
+    /// their kind when it is another than the item's.
+    pub fn waiting_named(&self) -> String {
+        match &self.kind {
+            Some(k) => self
+                .waiting
+                .iter()
+                .map(|id| format!("{k} {id}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            None => self.waiting.join(", "),
+        }
+    }
 }
 
 /// Why a change is refused.
@@ -532,7 +551,7 @@ impl Refusal {
                 to,
                 waits,
             } => {
-                let waiting = waits.waiting.join(", ");
+                let waiting = waits.waiting_named();
                 let until = crate::text::message::either(
                     waits.until.iter().map(|s| Message::text(s.as_str())),
                 );

@@ -218,6 +218,7 @@ fn create_waits(
                     field: w.field.clone(),
                     until: w.until.clone(),
                     waiting,
+                    kind: w.kind.clone().filter(|k| k != kind.name()),
                 }),
             }));
         }
@@ -249,6 +250,7 @@ fn beyond(
                     field: w.field.clone(),
                     until: w.until.clone(),
                     waiting,
+                    kind: w.kind.clone().filter(|k| k != kind.name()),
                 }),
             }));
         }

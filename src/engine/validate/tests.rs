@@ -936,3 +936,27 @@ fn a_refused_move_says_its_conditions_in_the_workflows_chinese() {
         "{zh}"
     );
 }
+
+/// Items of another kind waited for are named with their kind (`outage
+/// 2`), those of the item's own kind by their ID alone.
+#[test]
+fn a_wait_on_another_kind_names_its_items_with_their_kind() {
+    let refusal = |kind: Option<&str>| {
+        Refusal::Waits {
+            item: "fix 7".to_owned(),
+            from: "Open".to_owned(),
+            to: "Closed".to_owned(),
+            waits: Box::new(WaitsFor {
+                field: "after".to_owned(),
+                until: vec!["Resolved".to_owned()],
+                waiting: vec!["2".to_owned(), "3".to_owned()],
+                kind: kind.map(str::to_owned),
+            }),
+        }
+        .to_string()
+    };
+    let other = refusal(Some("outage"));
+    assert!(other.contains("waits for outage 2, outage 3"), "{other}");
+    let own = refusal(None);
+    assert!(own.contains("waits for 2, 3"), "{own}");
+}
