@@ -17,7 +17,7 @@ use crate::error::Result;
 use crate::git::Repo;
 use crate::repo::workspace::{self, Workspace};
 use crate::workflow::kind::Kind;
-use crate::workflow::steps::{Need, StepRefused, one_primary};
+use crate::workflow::steps::{Need, one_primary};
 use crate::workflow::{Transition, Workflow};
 
 /// Every story, with what is wrong with the files that are not.
@@ -146,26 +146,6 @@ fn judge_move(
     Ok((after, refused))
 }
 
-/// What stands in the way of a move `r` refuses, as a step says it: the
-/// conditions of its guard that do not hold, else the refusal's words
-/// (as `move --dry-run` gives them).
-fn unmet_of(r: &Refusal) -> Vec<String> {
-    match r {
-        Refusal::Preconditions { unmet, .. } if !unmet.is_empty() => {
-            unmet.iter().map(|c| c.desc.clone()).collect()
-        }
-        _ => vec![r.to_string()],
-    }
-}
-
-/// The rule that refuses a move, as a step gives it.
-fn step_refused(r: &Refusal) -> StepRefused {
-    StepRefused {
-        rule: r.kind().to_owned(),
-        code: r.code().to_owned(),
-    }
-}
-
 /// The steps of `item` (of `wf`) for the role it waits for, each judged
 /// (`ready`); every step the workflow marks `primary` still is.
 fn judged(
@@ -243,8 +223,8 @@ fn readiness(
         out.push(Readiness {
             to: to.to_owned(),
             holds,
-            unmet: refused.as_ref().map(unmet_of).unwrap_or_default(),
-            refused: refused.as_ref().map(step_refused),
+            unmet: refused.as_ref().map(Refusal::unmet).unwrap_or_default(),
+            refused: refused.as_ref().map(Refusal::step_refused),
         });
     }
     Ok(out)

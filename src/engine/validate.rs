@@ -360,6 +360,28 @@ fn two(first: Message, second: Message) -> Message {
 }
 
 impl Refusal {
+    /// What stands in the way of the move, as a step says it: the
+    /// conditions of its guard that do not hold, else the refusal's words
+    /// (as `move --dry-run` gives them).
+    pub fn unmet(&self) -> Vec<String> {
+        match self {
+            Refusal::Preconditions { unmet, .. } if !unmet.is_empty() => {
+                unmet.iter().map(|c| c.desc.clone()).collect()
+            }
+            _ => vec![self.to_string()],
+        }
+    }
+
+    /// The rule that refuses the move and its code, as a step gives them.
+    pub fn step_refused(&self) -> crate::workflow::steps::StepRefused {
+        crate::workflow::steps::StepRefused {
+            rule: self.kind().to_owned(),
+            code: self.code().to_owned(),
+        }
+    }
+}
+
+impl Refusal {
     /// What was refused and why, as a message (its English is the
     /// refusal's `Display`); the conditions not met are the workflow's
     /// own words.

@@ -1104,7 +1104,7 @@ fn directed_discussion_the_reviewer_approves_the_plan_before_any_task_moves() {
     repo.git(&["add", "docs/tasks/T7.index.md"]).ok();
     repo.commit_as("dev", "a task by hand").fails(
         1,
-        &["task T7 is not made in pending yet: it waits for G1 (its `parent`), which is not discussing or executing yet"],
+        &["task T7 is not made in pending yet: it waits for goal G1 (its `parent`), which is not discussing or executing yet"],
     );
     repo.git(&["commit", "-q", "-m", "a task by hand", "--no-verify"])
         .ok();
@@ -1113,14 +1113,14 @@ fn directed_discussion_the_reviewer_approves_the_plan_before_any_task_moves() {
         .stdout_has(&["waits-for-item", "task T7 is not made in pending yet"]);
     // Made all the same, it cannot start: it waits for its goal's plan.
     repo.orx(&["task", "start", "T7", "--as", "dev"])
-        .fails(1, &["waits for G1 (its `parent`)"]);
+        .fails(1, &["waits for goal G1 (its `parent`)"]);
     repo.edit(
         "docs/tasks/T7.index.md",
         "status: pending",
         "status: in-progress",
     );
     repo.commit_as("dev", "start by hand")
-        .fails(1, &["waits for G1 (its `parent`)"]);
+        .fails(1, &["waits for goal G1 (its `parent`)"]);
     repo.git(&["commit", "-q", "-am", "start by hand", "--no-verify"])
         .ok();
     repo.orx(&["verify", "HEAD~1..HEAD"])
@@ -1146,7 +1146,7 @@ fn directed_discussion_the_reviewer_approves_the_plan_before_any_task_moves() {
     );
     repo.commit_as("reviewer", "approved a NO_REPLY").fails(
         1,
-        &["waits for G1-r1-dev-1 (its `plan`), which is not posted yet"],
+        &["waits for comment G1-r1-dev-1 (its `plan`), which is not posted yet"],
     );
     repo.git(&["checkout", "-q", "--", goal]).ok();
     repo.edit(

@@ -3,6 +3,8 @@
 //! answer or a claim that is no longer the forward step.
 
 use super::*;
+use crate::engine::validate::{Change, Refusal};
+use crate::engine::verdict;
 use crate::workflow::steps::Action;
 
 /// The goal's step that answers its discussion, and the one that claims
@@ -22,9 +24,9 @@ impl Summary {
 }
 
 /// Judges `steps` (goal `item`'s) with what its round holds: a move the
-/// ticker takes (`discussion-ended`, `round-complete`) is ready when its
-/// guard holds with the round's summary and answers the ticker would
-/// record, else says what does not; a role that answered this round is
+/// ticker takes (`discussion-ended`, `round-complete`) is ready when the
+/// one verdict accepts it with the round's summary and answers the ticker
+/// would record, else says what refuses it; a role that answered this round is
 /// not asked again (its answer is an alternative), nor is a task claimed
 /// once the round has one. Any other item's steps are left as they are.
 pub fn judge_steps(ws: &Workspace, item: &Item, steps: &mut [Action]) -> Result<()> {
@@ -37,6 +39,7 @@ pub fn judge_steps(ws: &Workspace, item: &Item, steps: &mut [Action]) -> Result<
     let answered = answered(ws, &item.id, round)?;
     let s = summary(ws, &item.id, round)?;
     let now = crate::repo::workspace::now();
+    let ground = crate::change::plan::ground(ws);
     for a in steps.iter_mut() {
         let step = a.action.split(':').next().unwrap_or_default();
         if (step == DISCUSS && answered.contains(&a.role)) || (step == CLAIM && s.total > 0) {
@@ -59,18 +62,43 @@ pub fn judge_steps(ws: &Workspace, item: &Item, steps: &mut [Action]) -> Result<
         if moves.is_empty() {
             continue;
         }
-        let after_of = |t: &Transition| {
+        // Each move judged by the one verdict, as `move --dry-run` would
+        // judge it with what the ticker records: ready when one of them
+        // is accepted, else what the last one refused says.
+        let mut refused = None;
+        for t in &moves {
             let mut after = v.clone();
             after[wf.state_field.as_str()] = Value::String(t.to.clone());
             after["summary"] = s.recorded();
             if t.events.iter().any(|e| e == DISCUSSION_ENDED) {
                 after["answered"] = json!(answered);
             }
-            after
-        };
-        let judged = crate::engine::validate::guards_hold(&wf, &moves, &v, after_of, &a.role, &now);
-        a.ready = Some(judged.is_ok());
-        a.unmet = judged.err().unwrap_or_default();
+            let change = Change {
+                before: Some(&v),
+                after: Some(&after),
+                role: &a.role,
+                force: None,
+                self_transition: false,
+                now: &now,
+            };
+            match verdict::judge(
+                &wf,
+                &change,
+                &item.kind,
+                &item.path,
+                &ground,
+                Some(item.doc.body()),
+            )? {
+                Ok(_) => {
+                    refused = None;
+                    break;
+                }
+                Err(r) => refused = Some(r),
+            }
+        }
+        a.ready = Some(refused.is_none());
+        a.unmet = refused.as_ref().map(Refusal::unmet).unwrap_or_default();
+        a.refused = refused.as_ref().map(Refusal::step_refused);
     }
     Ok(())
 }
