@@ -64,6 +64,7 @@ pub fn check(
         resolve(ws, cwd, paths)?
     };
     let mut ids: HashMap<String, String> = HashMap::new();
+    let work_tree = WorkTree::new();
     for rel in files {
         report.files += 1;
         let item = match Item::read(ws.registry(), ws.root(), &rel) {
@@ -108,7 +109,7 @@ pub fn check(
                 message: crate::msg!("duplicate-id-also", id = &item.id, first),
             });
         }
-        if let Some(refusal) = against_head(ws, &wf, &item, role)? {
+        if let Some(refusal) = against_head(ws, &wf, &item, role, &work_tree)? {
             report.problems.push(Problem {
                 path: rel,
                 line: None,
@@ -290,12 +291,17 @@ fn resolve(ws: &Workspace, cwd: &Path, paths: &[String]) -> Result<Vec<String>> 
     Ok(out)
 }
 
+/// The work tree as a tree object, saved the first time an uncommitted
+/// change is judged: what a commit of every uncommitted change would hold.
+type WorkTree = std::cell::OnceCell<String>;
+
 /// The refusal of the change from HEAD's version of the item, if refused.
 fn against_head(
     ws: &Workspace,
     wf: &Workflow,
     item: &Item,
     role: Option<&str>,
+    work_tree: &WorkTree,
 ) -> Result<Option<Refusal>> {
     let Some(head) = ws.repo.head_file(&item.path)? else {
         return Ok(None);
@@ -306,15 +312,23 @@ fn against_head(
     let Ok(before) = Item::from_bytes(ws.registry(), &item.path, head) else {
         return Ok(None);
     };
-    Ok(judge(ws, wf, &before, item, role, &ws.roles.names())?.err())
+    let tree = match work_tree.get() {
+        Some(t) => t.clone(),
+        None => {
+            let saved = ws.repo.snapshot()?.tree;
+            work_tree.get_or_init(|| saved).clone()
+        }
+    };
+    Ok(judge(ws, wf, &before, item, role, &ws.roles.names(), &tree)?.err())
 }
 
 /// Judges the change from `before` (HEAD's version) to `item` (the work
-/// tree's) with the one verdict, as the hook judges it committed alone
-/// on HEAD: the items a move waits for read at HEAD, its evidence in
-/// HEAD's history, its actions shown in the change, its measures taken
-/// again in the body. For `role`, or, without one, for whichever role
-/// could make it: what does not depend on the role is judged either way.
+/// tree's) with the one verdict, as the hook judges it in a commit of
+/// every uncommitted change on HEAD: the items a move waits for read in
+/// `tree` (the work tree saved as a tree), its evidence in HEAD's
+/// history, its actions shown in the change, its measures taken again in
+/// the body. For `role`, or, without one, for whichever role could make
+/// it: what does not depend on the role is judged either way.
 fn judge(
     ws: &Workspace,
     wf: &Workflow,
@@ -322,6 +336,7 @@ fn judge(
     item: &Item,
     role: Option<&str>,
     roles: &[&str],
+    tree: &str,
 ) -> Result<std::result::Result<(), Refusal>> {
     let now = workspace::now();
     let (bv, av) = (before.value(), item.value());
@@ -329,7 +344,7 @@ fn judge(
     let ground = Ground {
         repo: &ws.repo,
         kinds: ws.registry(),
-        tree: head.clone().map_or(Side::Empty, Side::Commit),
+        tree: Side::Commit(tree.to_owned()),
         base: head,
         actions: Actions::Shown { past: false },
     };

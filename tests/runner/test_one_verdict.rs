@@ -533,3 +533,30 @@ fn next_does_not_mark_ready_a_move_refused_for_its_evidence_or_measures() {
         status.render()
     );
 }
+
+/// Regression: `check` reads what a move waits for in the work tree, as
+/// the hook reads it in the commit of every uncommitted change. Closing
+/// a gate and the one it waits for together by hand is no problem for
+/// `check`, and the commit of both passes the hook alike; closing the
+/// waiting gate alone is a problem for both.
+#[test]
+fn check_reads_what_a_move_waits_for_in_the_work_tree_as_the_commit_will() {
+    let gate = |after: Vec<usize>| Made {
+        size: 3,
+        after,
+        scoped: true,
+        shown: true,
+    };
+    let repo = setup(&[gate(vec![1]), gate(vec![])]);
+    assert_eq!(
+        (state_of(&repo, 0), state_of(&repo, 1)),
+        ("Checked".into(), "Checked".into())
+    );
+    repo.edit(&path(0), "status: Checked", "status: Closed");
+    repo.orx(&["check"]).code(1).stdout_has(&["waits for G2"]);
+    repo.edit(&path(1), "status: Checked", "status: Closed");
+    repo.orx(&["check"]).ok();
+    repo.orx(&["check", "--as", "qa"]).ok();
+    repo.commit_as("qa", "close both by hand").ok();
+    repo.orx(&["verify"]).ok();
+}
