@@ -164,6 +164,7 @@ impl Row {
                                 refused: refused.map(|(rule, code)| {
                                     crate::workflow::steps::StepRefused { rule, code }
                                 }),
+                                by_command: None,
                             })
                             .collect()
                     }),

@@ -347,6 +347,7 @@ fn judge(
         tree: Side::Commit(tree.to_owned()),
         base: head,
         actions: Actions::Shown { past: false },
+        evidence: crate::engine::verdict::EvidenceBy::Shown,
     };
     let as_role = |role: &str| -> Result<std::result::Result<(), Refusal>> {
         let change = Change {

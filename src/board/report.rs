@@ -12,7 +12,7 @@ use crate::board::cache::{Cache, Cached, Stat};
 use crate::board::summary::{Problem, Readiness, Summary};
 use crate::engine::item::{Item, ItemError};
 use crate::engine::validate::{self, Change, Refusal};
-use crate::engine::verdict::{Actions, Ground};
+use crate::engine::verdict::{Actions, EvidenceBy, Ground};
 use crate::error::Result;
 use crate::git::Repo;
 use crate::repo::workspace::{self, Workspace};
@@ -76,7 +76,7 @@ impl<'a> Against<'a> {
 
     /// The ground the move is judged on, as [`crate::change::plan::ground`]
     /// gives a command's move.
-    fn ground<'r>(&'r self, repo: &'r Repo) -> Ground<'r> {
+    fn ground<'r>(&'r self, repo: &'r Repo, evidence: EvidenceBy) -> Ground<'r> {
         Ground {
             repo,
             kinds: self.kinds,
@@ -86,6 +86,7 @@ impl<'a> Against<'a> {
             },
             base: self.head.clone(),
             actions: Actions::Pending,
+            evidence,
         }
     }
 }
@@ -94,8 +95,10 @@ impl<'a> Against<'a> {
 /// along `t` as `role`, as `move --dry-run` judges it: the state field
 /// set, what the move records of the body (a story's tasks), the body as
 /// the move writes it (its status, a Change Log row), judged in the
-/// repository `against` says. The item as the move leaves it, and the
-/// refusal, if it is refused.
+/// repository `against` says, the commit its `evidence:` names shown by
+/// the item or made by the command taking the move (`evidence`). The
+/// item as the move leaves it, and the refusal, if it is refused.
+#[allow(clippy::too_many_arguments)]
 fn judge_move(
     against: &Against,
     repo: &Repo,
@@ -104,6 +107,7 @@ fn judge_move(
     before: &Value,
     t: &Transition,
     role: &str,
+    evidence: EvidenceBy,
 ) -> Result<(Value, Option<Refusal>)> {
     use crate::change::plan;
     let edit_err = |e: crate::doc::DocError| plan::item_error(item, e.pos, e.message);
@@ -133,7 +137,7 @@ fn judge_move(
         self_transition: t.from == t.to,
         now: &against.now,
     };
-    let ground = against.ground(repo);
+    let ground = against.ground(repo, evidence);
     let refused = crate::engine::verdict::judge(
         wf,
         &change,
@@ -206,34 +210,46 @@ fn readiness(
         if !wanted(to) || out.iter().any(|r| r.to == to) {
             continue;
         }
-        let mut first: Option<Refusal> = None;
-        let mut holds = false;
-        for t in from.iter().filter(|t| t.to == to) {
-            match judge_move(against, repo, wf, item, &before, t, role)?.1 {
-                None => {
-                    holds = true;
-                    break;
-                }
-                Some(r) => {
-                    first.get_or_insert(r);
+        let judged = |evidence: EvidenceBy| -> Result<Readiness> {
+            let mut first: Option<Refusal> = None;
+            for t in from.iter().filter(|t| t.to == to) {
+                match judge_move(against, repo, wf, item, &before, t, role, evidence)?.1 {
+                    None => {
+                        first = None;
+                        break;
+                    }
+                    Some(r) => {
+                        first.get_or_insert(r);
+                    }
                 }
             }
+            Ok(Readiness {
+                to: to.to_owned(),
+                holds: first.is_none(),
+                unmet: first.as_ref().map(Refusal::unmet).unwrap_or_default(),
+                refused: first.as_ref().map(Refusal::step_refused),
+                by_command: None,
+            })
+        };
+        let mut ready = judged(EvidenceBy::Shown)?;
+        // A step whose command makes the evidence is judged with that
+        // evidence left to it, where a move there needs some.
+        let needs_evidence = from.iter().any(|t| t.to == to && t.evidence.is_some());
+        if !ready.holds && needs_evidence {
+            let by_command = judged(EvidenceBy::Command)?;
+            if by_command != ready {
+                ready.by_command = Some(Box::new(by_command));
+            }
         }
-        let refused = first.filter(|_| !holds);
-        out.push(Readiness {
-            to: to.to_owned(),
-            holds,
-            unmet: refused.as_ref().map(Refusal::unmet).unwrap_or_default(),
-            refused: refused.as_ref().map(Refusal::step_refused),
-        });
+        out.push(ready);
     }
     Ok(out)
 }
 
 /// Marks each step that moves the item `ready` or not, as `ready` says:
-/// a step the kind's own command answers (a task's `merge`) records the
-/// commit its move shows as evidence, so that commit's absence does not
-/// hold it back ([`Workflow::answers_trigger`]).
+/// a step the kind's own command answers (a task's `merge`,
+/// [`Workflow::answers_trigger`]) as the verdict judged its move with the
+/// evidence left to that command, which makes it.
 fn put_readiness(wf: &Workflow, steps: &mut [crate::workflow::steps::Action], ready: &[Readiness]) {
     for a in steps.iter_mut() {
         let Some(r) =
@@ -242,11 +258,12 @@ fn put_readiness(wf: &Workflow, steps: &mut [crate::workflow::steps::Action], re
         else {
             continue;
         };
-        let recorded_by_step =
-            r.refused.as_ref().is_some_and(|x| x.rule == EVIDENCE_RULE) && wf.answers_trigger(a);
-        let holds = r.holds || recorded_by_step;
-        a.ready = Some(holds);
-        if !holds {
+        let r = match &r.by_command {
+            Some(by_command) if wf.answers_trigger(a) => by_command,
+            _ => r,
+        };
+        a.ready = Some(r.holds);
+        if !r.holds {
             a.unmet = r.unmet.clone();
             a.refused = r.refused.clone();
         }
@@ -1099,9 +1116,6 @@ pub fn detail(ws: &Workspace, id: &str, role: Option<&str>) -> Result<Detail> {
     detail_of(ws, ws.find(id)?, role)
 }
 
-/// The rule that refuses a move whose commit evidence is not there yet.
-const EVIDENCE_RULE: &str = "no-evidence";
-
 /// [`detail`] for an item already read (an agent context, say).
 pub fn detail_of(
     ws: &Workspace,
@@ -1134,8 +1148,16 @@ pub fn detail_of(
                 .map(str::to_owned)
                 .or_else(|| roles.first().cloned())
                 .unwrap_or_default();
-            let (after, refused) =
-                judge_move(&against, &ws.repo, &wf, &item, &before, t, &judged_as)?;
+            let (after, refused) = judge_move(
+                &against,
+                &ws.repo,
+                &wf,
+                &item,
+                &before,
+                t,
+                &judged_as,
+                EvidenceBy::Shown,
+            )?;
             let scope = validate::guard_scope(
                 &wf,
                 Some(t),

@@ -94,4 +94,11 @@ pub struct Readiness {
     pub unmet: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refused: Option<crate::workflow::steps::StepRefused>,
+    /// The readiness of a step whose own command records the evidence
+    /// the move shows (a step that answers a trigger: a task's `merge`),
+    /// where it differs: the verdict with that evidence left to the
+    /// command. Never kept in the cache: a move that needs evidence reads
+    /// the repository, so its verdict is not kept.
+    #[serde(skip)]
+    pub by_command: Option<Box<Readiness>>,
 }

@@ -567,6 +567,7 @@ pub(crate) fn ground(ws: &Workspace) -> crate::engine::verdict::Ground<'_> {
         },
         base: head,
         actions: crate::engine::verdict::Actions::Pending,
+        evidence: crate::engine::verdict::EvidenceBy::Shown,
     }
 }
 

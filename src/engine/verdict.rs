@@ -59,6 +59,20 @@ pub struct Ground<'a> {
     pub tree: Side,
     pub base: Option<String>,
     pub actions: Actions,
+    /// Who shows the commit a transition's `evidence:` names.
+    pub evidence: EvidenceBy,
+}
+
+/// Whether the commit a transition's `evidence:` names must be shown
+/// already, or is the one the command taking the move makes (a task's
+/// `merge` step merges its branch, then moves it with that commit).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvidenceBy {
+    /// The item must name a commit that shows the transition.
+    #[default]
+    Shown,
+    /// The command records it as it takes the move: not judged here.
+    Command,
 }
 
 /// The verdict on `change` to the item of `kind` at `path` under `wf`, in
@@ -256,6 +270,7 @@ fn beyond(
         }
     }
     if let Some(ev) = &t.evidence
+        && ground.evidence == EvidenceBy::Shown
         && let Some(problem) = ground.no_evidence(ev, after)
     {
         return Ok(Some(Refusal::NoEvidence {

@@ -433,6 +433,7 @@ impl Judge<'_> {
             actions: crate::engine::verdict::Actions::Shown {
                 past: self.commit.is_some(),
             },
+            evidence: crate::engine::verdict::EvidenceBy::Shown,
         };
         let body = after.as_ref().map(|i| i.doc.body());
         let judged = crate::engine::verdict::judge(&wf, &change, &some.kind, path, &ground, body)?;

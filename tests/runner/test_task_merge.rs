@@ -83,6 +83,14 @@ fn task_merge_merges_an_approved_branch_and_closes_the_task() {
         .cloned()
         .unwrap_or_else(|| panic!("{:#}", v["steps"]));
     assert_eq!(merge["primary"], true, "{merge:#}");
+    // Ready: the verdict on its move leaves the evidence (the merge
+    // commit) to the command, which makes it; a plain move to done is
+    // refused for the evidence it does not show.
+    assert_eq!(merge["ready"], true, "{merge:#}");
+    let moved = repo.orx(&["move", "T1", "done", "--as", "dev", "--dry-run", "--json"]);
+    moved.code(1);
+    let e: Value = serde_json::from_str(&moved.stdout).unwrap();
+    assert_eq!(e["error"]["code"], "refused.evidence", "{e:#}");
     let out = repo.orx(&["task", "merge", "T1", "--as", "dev", "--json"]);
     out.ok();
     let v: Value = serde_json::from_str(&out.stdout).unwrap();
