@@ -354,3 +354,230 @@ fn a_json_kind_waits_for_its_own_items_though_its_files_carry_no_kind() {
         .ok();
     repo.orx(&["verify"]).ok();
 }
+
+/// One of the team's kinds as the agreement test below drives it: what
+/// `new` makes, one move the workflow refuses (a wrong role, or a move
+/// that waits) and the refusal's code and rule, and one move it allows.
+struct Team {
+    kind: &'static str,
+    /// The title `new` is given and the file it writes.
+    title: &'static str,
+    path: &'static str,
+    /// How the commands name the item.
+    id: &'static str,
+    /// The state as the kind's files write it (`phase: Open`).
+    state: fn(&str) -> String,
+    /// What is done after `new`, before the refused move.
+    prepare: fn(&Repo),
+    /// The refused move: the item, its file, from, to, as whom.
+    refused: (
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+    ),
+    code: &'static str,
+    rule: &'static str,
+    /// The allowed move (the item `new` made, as Dev).
+    allowed: &'static str,
+}
+
+/// Job J2 waits for J1 (`after: [J1]`).
+fn deploy_after_build(repo: &Repo) {
+    repo.orx(&["new", "job", "Deploy", "--as", "dev"]).ok();
+    let j2 = "docs/jobs/J2.deploy.md";
+    repo.edit(j2, "status: Queued", "status: Queued\nafter: [J1]");
+    repo.git(&["add", j2]).ok();
+    repo.commit_as("dev", "Deploy after Build").ok();
+}
+
+const TEAM: [Team; 3] = [
+    Team {
+        kind: "outage",
+        title: "Checkout is down",
+        path: "docs/outages/1.checkout-is-down.md",
+        id: "outage:1",
+        state: |s| format!("phase: {s}\n"),
+        prepare: |_| {},
+        refused: (
+            "outage:1",
+            "docs/outages/1.checkout-is-down.md",
+            "Open",
+            "Mitigated",
+            "qa",
+        ),
+        code: "refused.wrong_role",
+        rule: "unauthorized-role",
+        allowed: "Mitigated",
+    },
+    Team {
+        kind: "probe",
+        title: "Login page",
+        path: "probes/1.json",
+        id: "probe:1",
+        state: |s| format!("\"status\": \"{s}\""),
+        prepare: |_| {},
+        refused: ("probe:1", "probes/1.json", "Running", "Passed", "qa"),
+        code: "refused.wrong_role",
+        rule: "unauthorized-role",
+        allowed: "Passed",
+    },
+    Team {
+        kind: "job",
+        title: "Build",
+        path: "docs/jobs/J1.build.md",
+        id: "J1",
+        state: |s| format!("status: {s}\n"),
+        prepare: deploy_after_build,
+        refused: ("J2", "docs/jobs/J2.deploy.md", "Queued", "Running", "dev"),
+        code: "refused.waits",
+        rule: "waits-for-item",
+        allowed: "Running",
+    },
+];
+
+/// The rules of the refusals the hooks logged.
+fn hook_rules(repo: &Repo) -> Vec<String> {
+    let log = std::fs::read_to_string(repo.path(".git/orx/refusals.jsonl")).unwrap_or_default();
+    log.lines()
+        .map(json)
+        .filter(|v| v["source"].as_str().unwrap_or_default().starts_with("hook"))
+        .filter_map(|v| v["rule"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// Issue 27's "done when", kind by kind: each of the team's kinds (its
+/// state in `phase`, a JSON one with its ID in `probe_id`, one whose move
+/// waits) is made by `new` and moved by `move`; one move it forbids is
+/// refused with the same code by `move` and its dry run, `show` and
+/// `verify` name the same rule, as does the hook that refuses it made by
+/// hand, and all say the same first line; `metrics --kind`, `doctor`
+/// (with the refusal) and `report` cover the kind and item.
+#[test]
+fn each_team_kind_is_made_moved_refused_alike_and_reported() {
+    for t in &TEAM {
+        let repo = team_repo();
+        let kind = t.kind;
+        let made = repo.orx(&["new", kind, t.title, "--as", "dev"]);
+        made.ok();
+        assert!(made.stdout.starts_with(t.path), "{kind}: {}", made.render());
+        (t.prepare)(&repo);
+
+        // The refused move: the command and its dry run, by code.
+        let (item, file, from, to, role) = t.refused;
+        let before = repo.state();
+        let mut said = Vec::new();
+        for dry in [false, true] {
+            let mut args = vec!["move", item, to, "--as", role, "--json"];
+            if dry {
+                args.push("--dry-run");
+            }
+            let out = repo.orx(&args);
+            out.code(1);
+            let v = json(&out.stdout);
+            let e = &v["error"];
+            assert_eq!(e["code"], t.code, "{kind} (dry run: {dry}): {v}");
+            assert_eq!(
+                (&e["kind"], &e["from"], &e["to"]),
+                (&kind.into(), &from.into(), &to.into()),
+                "{kind}: {v}"
+            );
+            said.push(e["message"].as_str().unwrap_or_default().to_owned());
+        }
+        assert_eq!(said[0], said[1], "{kind}: the move and its dry run");
+        // What the refusal says first, which every path says too.
+        let said = said[0].lines().next().unwrap_or_default().to_owned();
+        assert_eq!(repo.state(), before, "{kind}: a refused move wrote");
+        // `show`, judging the move as the same role: the same code, and
+        // the rule.
+        let show = json(&repo.orx(&["show", item, "--as", role, "--json"]).stdout);
+        let judged = show["moves"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|m| m["to"] == to)
+            .unwrap_or_else(|| panic!("{kind}: no move to {to}: {show}"));
+        assert_eq!(judged["allowed"], false, "{kind}: {show}");
+        assert_eq!(
+            (&judged["refused"]["code"], &judged["refused"]["rule"]),
+            (&t.code.into(), &t.rule.into()),
+            "{kind}: {show}"
+        );
+        assert!(
+            judged["refused"]["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with(&said)),
+            "{kind}: {show}"
+        );
+        // The hook refuses the move made by hand, by the same rule.
+        assert!(hook_rules(&repo).is_empty(), "{kind}: the hook ran early");
+        repo.edit(file, &(t.state)(from), &(t.state)(to));
+        repo.commit_as(role, "by hand")
+            .code(1)
+            .stderr_has(&["refused", &said]);
+        assert_eq!(hook_rules(&repo), [t.rule], "{kind}: the hook's log");
+        // Made past the hooks, `verify` names the same rule.
+        repo.git_env(
+            &["commit", "-q", "-am", "by hand", "--no-verify"],
+            &[("ORX_ROLE", role)],
+        )
+        .ok();
+        let verify = repo.orx(&["verify", "HEAD~1..HEAD", "--json"]);
+        verify.code(1);
+        let v = json(&verify.stdout);
+        let rules: Vec<&str> = v["violations"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v["rule"].as_str())
+            .collect();
+        assert_eq!(rules, [t.rule], "{kind}: {v}");
+        assert!(
+            v["violations"][0]["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with(&said)),
+            "{kind}: {v}"
+        );
+        repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+
+        // The allowed move commits.
+        repo.orx(&["move", t.id, t.allowed, "--as", "dev"]).ok();
+        assert!(
+            repo.read(t.path).contains(&(t.state)(t.allowed)),
+            "{kind}: {}",
+            repo.read(t.path)
+        );
+        assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "", "{kind}");
+        repo.orx(&["verify"]).ok();
+
+        // The reports cover the kind and its item.
+        let m = json(&repo.orx(&["metrics", "--kind", kind, "--json"]).stdout);
+        assert_eq!(m["metrics"]["kind"], kind, "{m}");
+        assert!(m["metrics"]["items"].as_u64() >= Some(1), "{kind}: {m}");
+        let doctor = repo.orx(&["doctor", item, "--json"]);
+        doctor.ok();
+        let d = json(&doctor.stdout);
+        let found = &d["items"][0];
+        assert_eq!(found["kind"], kind, "{d}");
+        assert!(
+            found["refusals"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|r| r["rule"] == t.rule),
+            "{kind}: doctor lists no `{}` refusal: {d}",
+            t.rule
+        );
+        let html = repo.path(&format!("../{kind}.html"));
+        repo.orx(&["report", "--kind", kind, "--html", html.to_str().unwrap()])
+            .ok();
+        let page = std::fs::read_to_string(&html).unwrap();
+        let mut title = kind.to_owned();
+        title[..1].make_ascii_uppercase();
+        assert!(
+            page.contains(&format!("{title} timelines")),
+            "{kind}: the report is not the kind's"
+        );
+    }
+}
