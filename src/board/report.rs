@@ -1190,7 +1190,9 @@ pub fn detail_of(
     one_primary(&mut summary.steps);
     Ok(Detail {
         summary,
-        frontmatter: before,
+        // The fields as the file writes them, not as the rules read them
+        // (which add `status` for a kind whose state field is another).
+        frontmatter: item.doc.to_value(),
         moves,
     })
 }

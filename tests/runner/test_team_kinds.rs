@@ -118,6 +118,9 @@ fn a_kind_whose_state_is_in_its_own_field_is_made_moved_and_judged() {
     let v = json(&show.stdout);
     assert_eq!(v["status"], "Mitigated", "{v}");
     assert_eq!(v["moves"][0]["to"], "Resolved", "{v}");
+    // Its fields as the file writes them: the state under `phase` alone.
+    assert_eq!(v["frontmatter"]["phase"], "Mitigated", "{v}");
+    assert!(v["frontmatter"].get("status").is_none(), "{v}");
     repo.orx(&["verify"]).ok();
     repo.orx(&["log", "outage:1"])
         .ok()
