@@ -447,7 +447,7 @@ pub fn history_progress(voice: &msg::Voice) -> impl FnMut(usize, usize) + use<> 
         shown = true;
         let said = voice.t(
             "reading-history-progress",
-            &[("done", &done), ("total", &total)],
+            &[("read", &done), ("total", &total)],
         );
         let _ = write!(err, "\r{said}");
         let _ = err.flush();
