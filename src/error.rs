@@ -499,7 +499,9 @@ impl Error {
             | Error::CommitFailed(GitError::Ignored { .. }, _) => "failed",
             Error::Store(StoreError::Changed { .. }) | Error::Conflict(_) => "conflict",
             Error::Git(e) | Error::CommitFailed(e, _) if e.is_race() => "conflict",
-            Error::Store(StoreError::Io { .. }) | Error::Io { .. } => "io",
+            Error::Store(StoreError::Io { .. } | StoreError::Link { .. }) | Error::Io { .. } => {
+                "io"
+            }
             Error::Internal { .. } => "internal",
             Error::CommitFailed(..) => "commit_failed",
             Error::Git(_) => "git",

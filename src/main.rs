@@ -268,7 +268,7 @@ fn finish(mut ui: Ui, source: &str, result: orx::Result<u8>) -> ExitCode {
     };
     match ui.finish() {
         Some(e) => {
-            ui.eline(format!("error: cannot write the output: {e}"));
+            ui.eline(ui.t("cannot-write-the-output", &[("error", &e)]));
             ExitCode::from(1)
         }
         None => ExitCode::from(code),

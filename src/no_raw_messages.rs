@@ -12,6 +12,12 @@
 //! own error, an OS error's words; data: a workflow's own `create:` words)
 //! is said as it is with an explicit `Message::text(...)`, which this test
 //! lets through: it is written on purpose, where a reader sees it.
+//!
+//! The command line (`src/cli/`, `src/main.rs`) words its lines with
+//! `ui.t("id", ...)`: a third test fails on English prose in a format
+//! string or a text it makes (`format!("the state: {} ...")`,
+//! `ui.line("...")`, `"...".to_owned()`), outside the interface agents
+//! call and the layouts listed with why.
 
 use std::path::{Path, PathBuf};
 
@@ -30,14 +36,23 @@ const CHECKED: &[&str] = &[
     "src/git",
     "src/doc",
     "src/text",
+    // The command line makes no error of a raw text either: it says its
+    // own with `ui.t`, wrapped in `Message::text` where an error needs it.
+    "src/cli",
+    "src/main.rs",
     // `src/kinds/` has its own guard (`kinds::messages`), which also
     // keeps its passed-through texts to a list.
 ];
 
-/// Files allowed to keep raw texts, each with why. None: git's own errors
-/// are `GitError`s carrying git's words (`src/git/`), not `Error::...`
-/// texts, and an OS error's words go into a named message as an argument.
-const ALLOWED: &[(&str, &str)] = &[];
+/// Files allowed to keep raw texts, each with why. Git's own errors are
+/// `GitError`s carrying git's words (`src/git/`), not `Error::...` texts,
+/// and an OS error's words go into a named message as an argument.
+const ALLOWED: &[(&str, &str)] = &[(
+    "src/cli/restore.rs",
+    "`what: \"restore\"` is a planned file's operation in `--json`, a \
+     keyword (data), no message; its prose is guarded by the command \
+     line's own test",
+)];
 
 /// The `Error` variants holding a message.
 const VARIANTS: &[&str] = &[
@@ -299,4 +314,214 @@ fn a_made_text_is_found() {
         found(r#"out.push_str(&format!("\nAs the architecture describes it.\n"));"#),
         0
     );
+}
+
+/// The command line's files that are the interface agents call, in
+/// English by design (ARCHITECTURE.md, Messages): every text in them is
+/// let through.
+const CLI_INTERFACE: &[(&str, &str)] = &[
+    (
+        "src/cli/mcp.rs",
+        "the MCP server: its tools, their inputs and descriptions, and the \
+         errors of a call its schema refuses",
+    ),
+    (
+        "src/cli/schema.rs",
+        "the JSON Schemas of `--json` outputs and what each describes",
+    ),
+    (
+        "src/cli/output/mod.rs",
+        "the JSON Schema text of the output's version",
+    ),
+];
+
+/// English texts the command line makes on purpose, each the start of
+/// its format string or literal, with why it is no message: a layout
+/// something reads back, a command to type, another program's words.
+const CLI_LAYOUTS: &[(&str, &str, &str)] = &[
+    (
+        "src/cli/adopt.rs",
+        "git orx adopt",
+        "a command to type again, not prose",
+    ),
+    (
+        "src/cli/init.rs",
+        "  git ",
+        "commands to type: their quoted words are a commit message and an \
+         example title, data",
+    ),
+    (
+        "src/cli/help.rs",
+        "{} git orx [--json]",
+        "the usage synopsis: a command line; its heading is a message",
+    ),
+    (
+        "src/cli/diff.rs",
+        "new file mode",
+        "a unified diff's header, as git writes it and patch reads it",
+    ),
+    (
+        "src/cli/diff.rs",
+        "deleted file mode",
+        "a unified diff's header, as git writes it and patch reads it",
+    ),
+    (
+        "src/cli/diff.rs",
+        "old mode",
+        "a unified diff's header, as git writes it and patch reads it",
+    ),
+    (
+        "src/cli/board.rs",
+        "retry: 1000",
+        "the server-sent events protocol the board's page reads",
+    ),
+    (
+        "src/cli/hook.rs",
+        "merge rule: ",
+        "a paragraph of a merge's commit message: data `log` reads back",
+    ),
+    (
+        "src/cli/loop_/act.rs",
+        "exit status ",
+        "a test result's `error_message` in a loop's report file: data",
+    ),
+    (
+        "src/cli/msg/clap.rs",
+        "to pass '",
+        "clap's own English suggestion, which clap gives only as text: \
+         recognised to say it in the language in force",
+    ),
+    // The run log reproduces the review orchestrator's log line for line
+    // (its title, tag and closing words are the workflow's `log:`), for
+    // what watches an orchestrator; `--quiet` prints the named messages.
+    (
+        "src/cli/run.rs",
+        "git orx run",
+        "the run log's title when the workflow names none",
+    ),
+    (
+        "src/cli/run.rs",
+        "Nothing left to do",
+        "the run log's closing line when the workflow names none",
+    ),
+    (
+        "src/cli/run.rs",
+        "[{}] Action failed",
+        "a line of the run log's layout",
+    ),
+    (
+        "src/cli/run.rs",
+        "[{}] Too many errors",
+        "a line of the run log's layout",
+    ),
+    (
+        "src/cli/run.rs",
+        "[{}] Restored from",
+        "a line of the run log's layout",
+    ),
+];
+
+/// The texts of English prose the command line makes in one source:
+/// `(line, text)`, each the format string or literal of a `format!` (or
+/// `write!`, `println!`...), a `Message::text`, an `Error::...`, a
+/// `ui.line`/`eline`/`wrap`, or a literal made a `String`.
+fn prose_texts(src: &str) -> Vec<(usize, String)> {
+    const LIT: &str = r#""((?:[^"\\]|\\.)*)""#;
+    let made = regex::Regex::new(&format!(
+        r#"(?:(?:format|write|writeln|println|eprintln|print|eprint)!\(\s*(?:[\w.&]+,\s*)?|Message::text\(\s*|\.(?:line|eline|wrap)\(\s*|Error::\w+\(\s*){LIT}|{LIT}\s*\.(?:to_owned|to_string|into)\(\)|String::from\({LIT}"#
+    ))
+    .unwrap();
+    let placeholder = regex::Regex::new(r"\{[^}]*\}").unwrap();
+    // Two words in a row, placeholders aside: `the state: {} (ours)`.
+    let prose = regex::Regex::new(r"[A-Za-z]{2,}[,:;]? [A-Za-z]{2,}").unwrap();
+    let line = |at: usize| src[..at].matches('\n').count() + 1;
+    let mut out = Vec::new();
+    for c in made.captures_iter(src) {
+        let Some(text) = (1..=3).find_map(|i| c.get(i)) else {
+            continue;
+        };
+        if prose.is_match(&placeholder.replace_all(text.as_str(), "")) {
+            out.push((line(c.get(0).unwrap().start()), text.as_str().to_owned()));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_command_line_words_no_english_prose() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("src/cli"), &mut files);
+    sources(&root.join("src/main.rs"), &mut files);
+    assert!(files.len() > 40, "{files:?}");
+    let (mut found, mut used) = (Vec::new(), vec![false; CLI_LAYOUTS.len()]);
+    for file in &files {
+        let rel = file
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if CLI_INTERFACE.iter().any(|(f, _)| rel == *f) {
+            continue;
+        }
+        let src = std::fs::read_to_string(file).unwrap();
+        let src = src.split("\n#[cfg(test)]").next().unwrap_or_default();
+        for (line, text) in prose_texts(src) {
+            let layout = CLI_LAYOUTS
+                .iter()
+                .position(|(f, start, _)| rel == *f && text.starts_with(start));
+            match layout {
+                Some(i) => used[i] = true,
+                None => found.push(format!("{rel}:{line}: {text:?}")),
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "English prose the command line makes (name it: `ui.t(\"id\", ...)`, its English and \
+         Chinese in locales/*/commands.ftl; or list a layout in CLI_LAYOUTS with why):\n{}",
+        found.join("\n")
+    );
+    let unused: Vec<_> = CLI_LAYOUTS
+        .iter()
+        .zip(used)
+        .filter(|(_, u)| !u)
+        .map(|((f, start, _), _)| format!("{f}: {start:?}"))
+        .collect();
+    assert!(
+        unused.is_empty(),
+        "listed for nothing:\n{}",
+        unused.join("\n")
+    );
+}
+
+/// The command line's guard finds English prose however the text is
+/// made, and lets a named message, a command line and a bare layout
+/// through.
+#[test]
+fn english_prose_in_the_command_line_is_found() {
+    let found = |src: &str| prose_texts(src).len();
+    // What `resolve` and `assess` made before they named their messages.
+    assert_eq!(
+        found(r#"format!("the state: {} (ours) or {} (theirs): give --state", a, b)"#),
+        1
+    );
+    assert_eq!(
+        found(r#"Reason => "--reason explains an override".to_owned(),"#),
+        1
+    );
+    assert_eq!(found(r#"ui.line("Nothing to do here");"#), 1);
+    assert_eq!(
+        found(r#"ui.eline(format!("error: cannot write: {e}"));"#),
+        1
+    );
+    assert_eq!(
+        found(r#"Error::Usage(Message::text(format!("{x} is wrong")))"#),
+        1
+    );
+    assert_eq!(found(r#"write!(err, "\rreading history: {n}")"#), 1);
+    assert_eq!(found(r#"ui.line(ui.t("resolve-state-conflicts", &[]))"#), 0);
+    assert_eq!(found(r#"format!("  {} {}", a, b)"#), 0);
+    assert_eq!(found(r#"format!("{head}\n  {}", left.join("\n  "))"#), 0);
+    assert_eq!(found(r#"format!("--{flag}={w}")"#), 0);
 }

@@ -4,6 +4,7 @@
 
 ## The story's assessment
 
+assess-unknown-complexity-indicator = unknown complexity indicator `{ $indicator }` (known: { $known })
 assess-percentage-out-of-range = the { $what } must be a percentage from 0 to 100, not { $v }
 assess-structure = structure
 assess-extraction = extraction

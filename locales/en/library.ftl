@@ -41,6 +41,7 @@ undo-rollback-by-rolling-back = undo the rollback by rolling back to { $name }, 
 ## A place and what is wrong there (a file and the OS's error, a workflow and its expression's).
 
 path-text = { $path }: { $text }
+path-is-a-symbolic-link = { $path }: is a symbolic link; git-orx writes { $rel } only through real directories and files inside the repository: replace the link by what it points to (nothing was written)
 path-space-text = { $path } { $text }
 workflow-part-failed = { $workflow }: `{ $part }`: { $text }
 

@@ -3,6 +3,7 @@
 
 ## 故事的评估
 
+assess-unknown-complexity-indicator = 未知的复杂度指标 `{ $indicator }` (可用: { $known })
 assess-percentage-out-of-range = { $what }必须是 0 到 100 之间的百分比,不能是 { $v }
 assess-structure = 结构
 assess-extraction = 提取

@@ -40,6 +40,7 @@ undo-rollback-by-rolling-back = 可回滚到 { $name } 来撤销回滚,或重新
 ## 一个位置及其问题 (文件与操作系统的错误,工作流与其表达式的错误)。
 
 path-text = { $path }: { $text }
+path-is-a-symbolic-link = { $path }: 是符号链接;git-orx 只通过仓库内真实的目录和文件写入 { $rel }: 请用链接所指向的内容替换该链接 (没有写入任何内容)
 path-space-text = { $path } { $text }
 workflow-part-failed = { $workflow }: `{ $part }`: { $text }
 

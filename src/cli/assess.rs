@@ -18,7 +18,7 @@ pub struct Args {
     score: f64,
     /// Complexity indicators present: api-contract, db-schema, new-pattern,
     /// cross-service, security, performance, core-docs.
-    #[arg(long, value_delimiter = ',', value_name = "A,B")]
+    #[arg(long, value_delimiter = ',', value_name = "A,B", value_parser = indicator)]
     complexity: Vec<Indicator>,
     /// Override the measured structure validation, in percent (the first
     /// stage); needs --reason.
@@ -45,6 +45,12 @@ pub struct Args {
     review: bool,
     #[command(flatten)]
     change: super::ChangeArgs,
+}
+
+/// A complexity indicator by its name; an unknown one is refused with
+/// the known names, in the language in force.
+fn indicator(text: &str) -> Result<Indicator, super::msg::BadValue> {
+    text.parse().map_err(super::msg::BadValue)
 }
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
@@ -185,9 +191,13 @@ fn bad_assessment(
             };
             voice.t("flag-must-percentage-not-v", &[("flag", &flag), ("v", &v)])
         }
-        BadAssessment::ReasonWithoutOverride => "--reason explains an override of the measured --structure or --extraction; give one, or leave --reason out".to_owned(),
-        BadAssessment::OverrideWithoutReason => "--structure and --extraction override what git-orx measures in the story; say why with --reason TEXT (it is recorded)".to_owned(),
+        BadAssessment::ReasonWithoutOverride => {
+            voice.t("assess-reason-without-override-flags", &[])
+        }
+        BadAssessment::OverrideWithoutReason => {
+            voice.t("assess-override-without-reason-flags", &[])
+        }
         BadAssessment::Score(v) => voice.t("score-must-not-v", &[("v", &v)]),
-        BadAssessment::Severity(_) => e.to_string(),
+        BadAssessment::Severity(_) => voice.m(&e.message()),
     }
 }

@@ -92,12 +92,14 @@ impl Demo<'_> {
             self.ui.line(line);
         }
         if code != 0 {
-            self.ui.line(paint(DIM, format!("(exit {code})")));
+            self.ui
+                .line(paint(DIM, self.ui.t("demo-exit-code", &[("code", &code)])));
         }
         if code != expect {
-            self.surprises.push(format!(
-                "`{prefix} {}` exited {code}, expected {expect}",
-                args.join(" ")
+            let command = format!("{prefix} {}", args.join(" "));
+            self.surprises.push(self.ui.t(
+                "demo-command-exited-unexpectedly",
+                &[("command", &command), ("code", &code), ("expect", &expect)],
             ));
         }
     }
@@ -115,7 +117,7 @@ impl Demo<'_> {
             })
         }) else {
             self.surprises
-                .push(format!("story {id} was not found to write"));
+                .push(self.ui.t("demo-story-not-found-to-write", &[("id", &id)]));
             return;
         };
         let rel = path
@@ -155,7 +157,8 @@ impl Demo<'_> {
             split(std::fs::read_to_string(&path).unwrap_or_default()),
             split(written),
         ) else {
-            self.surprises.push(format!("{rel} is not a story file"));
+            self.surprises
+                .push(self.ui.t("demo-not-a-story-file", &[("path", &rel)]));
             return;
         };
         let how = if sourced {
@@ -209,7 +212,7 @@ impl Demo<'_> {
             }
             _ => self
                 .surprises
-                .push(format!("`{from}` is not in .orx/config.yaml")),
+                .push(self.ui.t("demo-text-not-in-config", &[("text", &from)])),
         }
     }
 

@@ -78,7 +78,7 @@ fn alerts(ui: &mut Ui, ws: &orx::repo::workspace::Workspace) -> orx::Result<()> 
             keep: super::build_id(),
             ..Default::default()
         },
-        &mut super::history_progress(),
+        &mut super::history_progress(ui.voice()),
     )?;
     for a in &m.alerts {
         ui.line(format!(

@@ -58,8 +58,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     if let Some(id) = &args.id
         && let Err(e @ orx::Error::NotFound(_)) = ws.find(id)
     {
-        let entries =
-            audit::log_with_progress(&ws.repo, &ws, &opts, &mut super::history_progress())?;
+        let entries = audit::log_with_progress(
+            &ws.repo,
+            &ws,
+            &opts,
+            &mut super::history_progress(ui.voice()),
+        )?;
         // A deleted item has transitions, unless --since left them out.
         let ever = !entries.is_empty()
             || (since.is_some()
@@ -133,7 +137,7 @@ fn show(
             &ws.repo,
             ws,
             &key,
-            &mut super::history_progress(),
+            &mut super::history_progress(ui.voice()),
             &mut |e, buf| match json {
                 // Each entry as it would be written after another: the
                 // first one's comma is left out when written.
@@ -203,6 +207,7 @@ fn show_each(
     json: bool,
     count: &mut usize,
 ) -> orx::Result<()> {
+    let mut progress = super::history_progress(ui.voice());
     let mut each = |e: audit::Entry| {
         *count += 1;
         match json {
@@ -212,13 +217,7 @@ fn show_each(
     };
     match given {
         Some(entries) => entries.into_iter().for_each(&mut each),
-        None => audit::log_each(
-            &ws.repo,
-            ws,
-            opts,
-            &mut super::history_progress(),
-            &mut each,
-        )?,
+        None => audit::log_each(&ws.repo, ws, opts, &mut progress, &mut each)?,
     }
     Ok(())
 }

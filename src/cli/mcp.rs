@@ -831,16 +831,27 @@ fn word(v: &Value) -> Option<String> {
     }
 }
 
+/// Why a call's arguments make no command line: an argument the tool
+/// does not have, or a value it cannot take (each with its message, in
+/// the English of the agent interface).
+#[derive(Debug)]
+enum BadArgs {
+    /// An argument the tool's input schema does not name.
+    Unknown(String),
+    /// A value or a requirement of an argument the tool has.
+    Value(String),
+}
+
 /// The command line (after `git orx`) of a call to `def`.
 fn argv(
     def: &ToolDef,
     cli: &clap::Command,
     args: &Map<String, Value>,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, BadArgs> {
     let mut out: Vec<String> = Vec::new();
     let mut positional = Vec::new();
     let mut known: Vec<&str> = Vec::new();
-    let flag = |out: &mut Vec<String>, flag: &str, v: &Value, name: &str| -> Result<(), String> {
+    let flag = |out: &mut Vec<String>, flag: &str, v: &Value, name: &str| -> Result<(), BadArgs> {
         match v {
             Value::Bool(true) => out.push(flag.to_owned()),
             Value::Bool(false) | Value::Null => {}
@@ -851,7 +862,7 @@ fn argv(
                     out.push(flag.to_owned());
                     out.push(w);
                 }
-                None => return Err(format!("`{name}` takes a value, not {v}")),
+                None => return Err(BadArgs::Value(format!("`{name}` takes a value, not {v}"))),
             },
         }
         Ok(())
@@ -863,7 +874,7 @@ fn argv(
                 known.push(p.name);
                 let Some(v) = args.get(p.name) else {
                     if p.required {
-                        return Err(format!("`{}` is required", p.name));
+                        return Err(BadArgs::Value(format!("`{}` is required", p.name)));
                     }
                     continue;
                 };
@@ -873,14 +884,16 @@ fn argv(
                 }
             }
         }
-        How::Act => return Err(format!("`{ACT}` runs a step, not itself")),
+        How::Act => {
+            return Err(BadArgs::Value(format!("`{ACT}` runs a step, not itself")));
+        }
         How::Step(step) => {
             let mut vars: Vec<(&str, String)> = Vec::new();
             for p in step.placeholders() {
                 known.push(p);
                 match args.get(p).and_then(Value::as_str) {
                     Some(v) => vars.push((p, v.to_owned())),
-                    None => return Err(format!("`{p}` is required")),
+                    None => return Err(BadArgs::Value(format!("`{p}` is required"))),
                 }
             }
             let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
@@ -907,12 +920,12 @@ fn argv(
         }
     }
     if let Some(unknown) = args.keys().find(|k| !known.contains(&k.as_str())) {
-        return Err(format!(
+        return Err(BadArgs::Unknown(format!(
             "`{}` is not an argument of `{}` (arguments: {})",
             orx::text::escape(unknown),
             def.tool.name,
             known.join(", ")
-        ));
+        )));
     }
     if !positional.is_empty() {
         out.push("--".to_owned());
@@ -1074,7 +1087,11 @@ impl ServerHandler for Server {
         let missing = missing_arguments(def, &args);
         let words = match argv(def, &self.cli, &args) {
             Ok(words) if missing.is_empty() => words,
-            Err(message) if missing.is_empty() || message.contains("is not an argument") => {
+            // An unknown argument is said before what is missing.
+            Err(BadArgs::Unknown(message)) => {
+                return Ok(CallToolResult::structured_error(bad_call(message)).into());
+            }
+            Err(BadArgs::Value(message)) if missing.is_empty() => {
                 return Ok(CallToolResult::structured_error(bad_call(message)).into());
             }
             _ => {

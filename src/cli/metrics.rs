@@ -42,7 +42,13 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         keep: super::build_id(),
         ..Options::default()
     };
-    let m = metrics::measure(&ws.repo, &ws, kind, &opts, &mut super::history_progress())?;
+    let m = metrics::measure(
+        &ws.repo,
+        &ws,
+        kind,
+        &opts,
+        &mut super::history_progress(ui.voice()),
+    )?;
     let code = u8::from(args.check && !m.alerts.is_empty());
     if ui.is_json() {
         ui.json(&super::output::history::Metrics {

@@ -28,7 +28,7 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let now = orx::repo::workspace::now()
         .parse::<jiff::Timestamp>()
         .map_or(0, |t| t.as_second());
-    let mut progress = super::history_progress();
+    let mut progress = super::history_progress(ui.voice());
     let kind = ws.kind(args.kind.as_deref().unwrap_or(ws.default_kind()))?;
     let metrics = orx::kinds::story::metrics::measure(
         &ws.repo,

@@ -54,19 +54,12 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             .iter()
             .map(|c| {
                 let v = Conflict::shown;
-                if c.state {
-                    format!(
-                        "the state: {} (ours) or {} (theirs): give --state",
-                        v(&c.ours),
-                        v(&c.theirs)
-                    )
-                } else {
-                    format!(
-                        "`{}`: {} (ours) or {} (theirs): give --ours or --theirs",
-                        c.field,
-                        v(&c.ours),
-                        v(&c.theirs)
-                    )
+                let (ours, theirs) = (v(&c.ours), v(&c.theirs));
+                let args: &[(&str, &dyn std::fmt::Display)] =
+                    &[("field", &c.field), ("ours", &ours), ("theirs", &theirs)];
+                match c.state {
+                    true => ui.t("resolve-state-conflicts", args),
+                    false => ui.t("resolve-value-conflicts", args),
                 }
             })
             .collect();

@@ -89,15 +89,15 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
             "PASS" | "WAIVED" => GREEN,
             _ => RED,
         };
-        ui.line(format!(
-            "  QA gate: {} ({}){}",
-            paint(colour, escape(&g.gate)),
-            escape(&g.path),
-            g.reason
-                .as_deref()
-                .map(|r| format!(": {}", escape(r)))
-                .unwrap_or_default()
-        ));
+        let (gate, path) = (paint(colour, escape(&g.gate)), escape(&g.path));
+        let line = match g.reason.as_deref() {
+            Some(r) => ui.t(
+                "show-qa-gate-reason",
+                &[("gate", &gate), ("path", &path), ("reason", &escape(r))],
+            ),
+            None => ui.t("show-qa-gate", &[("gate", &gate), ("path", &path)]),
+        };
+        ui.line(line);
     }
     if let Some(h) = &s.handoff {
         // A Chinese handoff keeps the lifecycle's `Next:`, which the label

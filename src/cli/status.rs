@@ -276,7 +276,7 @@ fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> or
         let place = b
             .worktree
             .as_deref()
-            .map(|w| format!(" (worktree {w})"))
+            .map(|w| ui.t("status-in-worktree", &[("worktree", &w)]))
             .unwrap_or_default();
         ui.line(format!(
             "  [{}] {}{place}",
@@ -326,10 +326,10 @@ fn across(ui: &mut Ui, ws: &orx::repo::workspace::Workspace, remote: bool) -> or
             )
         } else if r.disagree {
             disagree += 1;
-            paint(YELLOW, " ← states differ")
+            paint(YELLOW, ui.t("status-states-differ", &[]))
         } else if r.partial {
             partial += 1;
-            paint(DIM, " ← not on every branch")
+            paint(DIM, ui.t("status-not-on-every-branch", &[]))
         } else {
             String::new()
         };

@@ -428,8 +428,9 @@ impl Ui {
 /// is a terminal (hidden otherwise): `reading history: 4,000/100,000
 /// commits`, cleared when done. Runs reading fewer than 500 commits say
 /// nothing.
-pub fn history_progress() -> impl FnMut(usize, usize) {
+pub fn history_progress(voice: &msg::Voice) -> impl FnMut(usize, usize) + use<> {
     use std::io::IsTerminal;
+    let voice = voice.clone();
     let tty = std::io::stderr().is_terminal();
     let mut shown = false;
     move |done, total| {
@@ -444,7 +445,11 @@ pub fn history_progress() -> impl FnMut(usize, usize) {
             return;
         }
         shown = true;
-        let _ = write!(err, "\rreading history: {done}/{total} commits");
+        let said = voice.t(
+            "reading-history-progress",
+            &[("read", &done), ("total", &total)],
+        );
+        let _ = write!(err, "\r{said}");
         let _ = err.flush();
     }
 }

@@ -42,6 +42,11 @@ pub enum StoreError {
         path: String,
         message: String,
     },
+    /// `path`, a part of `rel`, is a symbolic link: nothing was written.
+    Link {
+        path: String,
+        rel: String,
+    },
 }
 
 impl StoreError {
@@ -69,6 +74,9 @@ impl StoreError {
                 msg!("interrupted-while-waiting-repository-lock-2", holder = h)
             }
             StoreError::Io { path, message } => msg!("path-text", path = path, text = message),
+            StoreError::Link { path, rel } => {
+                msg!("path-is-a-symbolic-link", path = path, rel = rel)
+            }
         }
     }
 }
@@ -330,15 +338,13 @@ fn refuse_links(root: &Path, rel: &str) -> Result<(), StoreError> {
         path.push(part);
         match path.symlink_metadata() {
             Ok(m) if m.file_type().is_symlink() => {
-                return Err(StoreError::Io {
+                return Err(StoreError::Link {
                     path: path
                         .strip_prefix(root)
                         .unwrap_or(&path)
                         .display()
                         .to_string(),
-                    message: format!(
-                        "is a symbolic link; git-orx writes {rel} only through real directories and files inside the repository: replace the link by what it points to (nothing was written)"
-                    ),
+                    rel: rel.to_owned(),
                 });
             }
             Ok(_) => {}

@@ -164,3 +164,59 @@ fn zh_an_empty_frontmatter_and_a_wrongly_typed_field_are_said_in_chinese() {
     assert!(said.contains("必须是数字"), "{said}");
     assert!(!said.contains("must be a number"), "{said}");
 }
+
+/// `resolve`'s list of what still conflicts is said in Chinese: it was
+/// worded in English by hand (`the state: ... (ours) or ... (theirs)`).
+#[test]
+fn zh_resolve_says_what_still_conflicts_in_chinese() {
+    let repo = Repo::new();
+    repo.set_lang("zh");
+    let id = repo.story("Sign in", &[]);
+    repo.git(&["branch", "other"]).ok();
+    repo.orx(&["assess", &id, "--score", "9", "--as", "sm"])
+        .ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["assess", &id, "--score", "3", "--as", "sm"])
+        .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.git_env(&["merge", "--no-edit", "other"], &[("ORX_ROLE", "human")])
+        .code(1);
+    let out = repo.orx(&["resolve", &id, "--state", "Done"]);
+    out.fails(2, &["仍有冲突", "状态: ", "请给出 --state"]);
+    for english in ["the state", "(ours) or", "give --"] {
+        assert!(!out.stderr.contains(english), "{}", out.render());
+    }
+}
+
+/// `assess`'s refusals of its arguments are said in Chinese: an unknown
+/// complexity indicator (worded by its parser in English) and a reason
+/// without an override (worded by the command in English).
+#[test]
+fn zh_assess_refuses_its_arguments_in_chinese() {
+    let repo = Repo::new();
+    repo.set_lang("zh");
+    let id = repo.story("Sign in", &[]);
+    let out = repo.orx(&[
+        "assess",
+        &id,
+        "--score",
+        "9",
+        "--complexity",
+        "bogus",
+        "--as",
+        "sm",
+    ]);
+    out.fails(2, &["未知的复杂度指标 `bogus`", "可用: api-contract"]);
+    assert!(
+        !out.stderr.contains("unknown complexity"),
+        "{}",
+        out.render()
+    );
+    let out = repo.orx(&["assess", &id, "--score", "9", "--reason", "x", "--as", "sm"]);
+    out.fails(2, &["--reason 用于说明"]);
+    assert!(
+        !out.stderr.contains("explains an override"),
+        "{}",
+        out.render()
+    );
+}

@@ -76,17 +76,17 @@ impl fmt::Display for Indicator {
 }
 
 impl FromStr for Indicator {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = Message;
+    fn from_str(s: &str) -> Result<Self, Message> {
         Indicator::ALL
             .into_iter()
             .find(|i| i.name() == s)
             .ok_or_else(|| {
                 let names: Vec<&str> = Indicator::ALL.iter().map(|i| i.name()).collect();
-                format!(
-                    "unknown complexity indicator `{}` (known: {})",
-                    crate::text::escape(s),
-                    names.join(", ")
+                crate::msg!(
+                    "assess-unknown-complexity-indicator",
+                    indicator = crate::text::escape(s),
+                    known = names.join(", ")
                 )
             })
     }
@@ -700,6 +700,7 @@ mod tests {
             "secure"
                 .parse::<Indicator>()
                 .unwrap_err()
+                .to_string()
                 .contains("known: api-contract, db-schema")
         );
     }
