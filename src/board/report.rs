@@ -1066,6 +1066,20 @@ pub struct MoveRefused {
     pub refusal: Box<crate::engine::validate::Refusal>,
 }
 
+/// The item's fields as its file writes them (its key fields read as
+/// text, `id: 3.10` as `"3.10"`): `value`, the item as the rules read it,
+/// without the `status` they add for a kind whose state field is another.
+fn as_written(item: &Item, mut value: Value) -> Value {
+    let state_field = &item.kind.shape.state_field;
+    if state_field != "status"
+        && item.doc.get(&["status"]).is_none()
+        && let Value::Object(map) = &mut value
+    {
+        map.remove("status");
+    }
+    value
+}
+
 /// An item in detail.
 #[derive(Clone, Debug, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct Detail {
@@ -1190,9 +1204,7 @@ pub fn detail_of(
     one_primary(&mut summary.steps);
     Ok(Detail {
         summary,
-        // The fields as the file writes them, not as the rules read them
-        // (which add `status` for a kind whose state field is another).
-        frontmatter: item.doc.to_value(),
+        frontmatter: as_written(&item, before),
         moves,
     })
 }
