@@ -56,8 +56,9 @@ fn modules() -> BTreeMap<String, String> {
     out
 }
 
-/// The text without comments and without the in-file `tests` module.
-fn code(text: &str) -> String {
+/// The text without comments and without the in-file `tests` module
+/// (shared by the guard tests that read the code).
+pub(crate) fn code(text: &str) -> String {
     let text = match text.find("#[cfg(test)]\nmod tests {") {
         Some(i) => &text[..i],
         None => text,

@@ -9,6 +9,7 @@
 //! or a `thread_local!` that is not below, each with why it holds no
 //! repository's data; and on an entry below that no longer exists.
 
+use crate::layers::code;
 use std::path::{Path, PathBuf};
 
 /// (file, static, why it may be process-wide).
@@ -105,22 +106,6 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
-}
-
-/// The code of a source: its in-file `tests` module and its comments left
-/// out.
-fn code(text: &str) -> String {
-    let text = match text.find("#[cfg(test)]\nmod tests {") {
-        Some(i) => &text[..i],
-        None => text,
-    };
-    text.lines()
-        .map(|l| match l.find("//") {
-            Some(i) => &l[..i],
-            None => l,
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]
