@@ -582,5 +582,16 @@ fn each_team_kind_is_made_moved_refused_alike_and_reported() {
             page.contains(&format!("{title} timelines")),
             "{kind}: the report is not the kind's"
         );
+        // Its timeline, in the timelines' chart, is labelled with its ID.
+        let bare = t.id.rsplit(':').next().unwrap_or(t.id);
+        let chart = page
+            .split_once(&format!("{title} timelines</h2>"))
+            .and_then(|(_, rest)| rest.split_once("</svg>"))
+            .map_or("", |(chart, _)| chart);
+        assert!(
+            chart.contains(&format!(">{bare}</text>")),
+            "{kind}: the report has no timeline for {}",
+            t.id
+        );
     }
 }
