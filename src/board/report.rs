@@ -12,7 +12,7 @@ use crate::board::cache::{Cache, Cached, Stat};
 use crate::board::summary::{Problem, Readiness, Summary};
 use crate::engine::item::{Item, ItemError};
 use crate::engine::validate::{self, Change, Refusal};
-use crate::engine::verdict::{Actions, EvidenceBy, Ground};
+use crate::engine::verdict::{EvidenceBy, Ground};
 use crate::error::Result;
 use crate::git::Repo;
 use crate::repo::workspace::{self, Workspace};
@@ -77,17 +77,7 @@ impl<'a> Against<'a> {
     /// The ground the move is judged on, as [`crate::change::plan::ground`]
     /// gives a command's move.
     fn ground<'r>(&'r self, repo: &'r Repo, evidence: EvidenceBy) -> Ground<'r> {
-        Ground {
-            repo,
-            kinds: self.kinds,
-            tree: match &self.head {
-                Some(h) => crate::git::Side::Commit(h.clone()),
-                None => crate::git::Side::Empty,
-            },
-            base: self.head.clone(),
-            actions: Actions::Pending,
-            evidence,
-        }
+        Ground::of_command(repo, self.kinds, self.head.clone(), evidence)
     }
 }
 

@@ -557,18 +557,12 @@ fn unjudged(ws: &Workspace, item_path: &str, companions: &[(String, Vec<u8>)]) -
 /// a transition waits for are read at HEAD; the executor takes the
 /// transition's actions.
 pub(crate) fn ground(ws: &Workspace) -> crate::engine::verdict::Ground<'_> {
-    let head = ws.repo.commit_id("HEAD");
-    crate::engine::verdict::Ground {
-        repo: &ws.repo,
-        kinds: ws.registry(),
-        tree: match &head {
-            Some(h) => crate::git::Side::Commit(h.clone()),
-            None => crate::git::Side::Empty,
-        },
-        base: head,
-        actions: crate::engine::verdict::Actions::Pending,
-        evidence: crate::engine::verdict::EvidenceBy::Shown,
-    }
+    crate::engine::verdict::Ground::of_command(
+        &ws.repo,
+        ws.registry(),
+        ws.repo.commit_id("HEAD"),
+        crate::engine::verdict::EvidenceBy::Shown,
+    )
 }
 
 /// Judges what a change moving `item` commits besides its own edits: the

@@ -63,6 +63,27 @@ pub struct Ground<'a> {
     pub evidence: EvidenceBy,
 }
 
+impl<'a> Ground<'a> {
+    /// The ground a command's move is judged on (`move`, its dry run,
+    /// `show`, `next`): the tree and history of `head`, the transition's
+    /// actions left to the executor.
+    pub fn of_command(
+        repo: &'a Repo,
+        kinds: &'a Kinds,
+        head: Option<String>,
+        evidence: EvidenceBy,
+    ) -> Self {
+        Ground {
+            repo,
+            kinds,
+            tree: head.clone().map_or(Side::Empty, Side::Commit),
+            base: head,
+            actions: Actions::Pending,
+            evidence,
+        }
+    }
+}
+
 /// Whether the commit a transition's `evidence:` names must be shown
 /// already, or is the one the command taking the move makes (a task's
 /// `merge` step merges its branch, then moves it with that commit).
