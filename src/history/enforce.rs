@@ -1,9 +1,9 @@
 //! Judging item changes however they were made: what a commit stages (the
 //! pre-commit and pre-merge-commit hooks) and what commits in history did
 //! (`verify`). Both diff two sides with git, parse both versions of every
-//! changed item and ask [`validate`](crate::engine::validate::validate), so a rule
-//! holds the same way for `git orx move`, a hand edit, a cherry-pick or a
-//! rebase.
+//! changed item and ask the one verdict ([`judge`](crate::engine::verdict::judge))
+//! on the tree the change makes, so a rule holds the same way for
+//! `git orx move`, a hand edit, a cherry-pick, a rebase or a merge.
 //!
 //! Besides the workflow's own rules, three hold for every change:
 //! - changing the rules themselves (`.orx/config.yaml`, `.orx/workflows/`,
@@ -15,7 +15,9 @@
 //! A merge is judged differently: the other branch's changes were judged on
 //! that branch, so an item taken whole from a parent is fine, and otherwise
 //! its state must be one a parent had — a merge may not introduce a state no
-//! branch reached by valid steps.
+//! branch reached by valid steps — and what it writes that no parent had is
+//! judged by the one verdict as an edit of that parent's version, its body
+//! measured again where it writes the values the measures keep.
 
 use serde::Serialize;
 use serde_json::Value;
@@ -247,10 +249,10 @@ impl Judge<'_> {
             };
             if renumbered && other_parents.is_empty() {
                 let old = change.old_path.clone().unwrap_or_default();
-                self.judge_change(&old, before, None, Some(to), &mut out)?;
-                self.judge_change(&path, None, after, Some(to), &mut out)?;
+                self.judge_change(&old, before, None, to, &mut out)?;
+                self.judge_change(&path, None, after, to, &mut out)?;
             } else if other_parents.is_empty() {
-                self.judge_change(&path, before, after, Some(to), &mut out)?;
+                self.judge_change(&path, before, after, to, &mut out)?;
             } else {
                 self.judge_merged(&path, &change, before, after, to, other_parents, &mut out)?;
             }
@@ -321,7 +323,7 @@ impl Judge<'_> {
         path: &str,
         before: Option<Version>,
         after: Option<Version>,
-        to: Option<&Side>,
+        to: &Side,
         out: &mut Verdicts,
     ) -> Result<()> {
         let after = match after {
@@ -425,16 +427,7 @@ impl Judge<'_> {
             self_transition: false,
             now: self.now,
         };
-        let ground = crate::engine::verdict::Ground {
-            repo: self.repo,
-            kinds: self.rules.registry(),
-            tree: to.cloned().unwrap_or(Side::Empty),
-            base: self.base.map(str::to_owned),
-            actions: crate::engine::verdict::Actions::Shown {
-                past: self.commit.is_some(),
-            },
-            evidence: crate::engine::verdict::EvidenceBy::Shown,
-        };
+        let ground = self.ground(to);
         let body = after.as_ref().map(|i| i.doc.body());
         let judged = crate::engine::verdict::judge(&wf, &change, &some.kind, path, &ground, body)?;
         let expected = match &judged {
@@ -500,6 +493,22 @@ impl Judge<'_> {
             Ok(_) => {}
         }
         Ok(())
+    }
+
+    /// The ground a change is judged on: the tree it makes (`to`; a
+    /// merge's result), the commit it is made on (its first parent), the
+    /// transition's actions and evidence shown in it.
+    fn ground(&self, to: &Side) -> crate::engine::verdict::Ground<'_> {
+        crate::engine::verdict::Ground {
+            repo: self.repo,
+            kinds: self.rules.registry(),
+            tree: to.clone(),
+            base: self.base.map(str::to_owned),
+            actions: crate::engine::verdict::Actions::Shown {
+                past: self.commit.is_some(),
+            },
+            evidence: crate::engine::verdict::EvidenceBy::Shown,
+        }
     }
 
     /// The workflow of `kind`, or a violation saying why there is none.
@@ -593,7 +602,7 @@ impl Judge<'_> {
             return Ok(());
         }
         let Some(new_path) = change.new_path.clone().filter(|_| after.is_some()) else {
-            return self.judge_change(path, before, None, None, out);
+            return self.judge_change(path, before, None, to, out);
         };
         let mut parents: Vec<Item> = Vec::new();
         if let Some(Version { item: Ok(i), .. }) = &before {
@@ -619,7 +628,7 @@ impl Judge<'_> {
             }
         }
         if before.is_none() && !in_other {
-            return self.judge_change(path, None, after, None, out);
+            return self.judge_change(path, None, after, to, out);
         }
         let item = match after.map(|v| v.item) {
             Some(Ok(item)) => item,
@@ -718,7 +727,14 @@ impl Judge<'_> {
             self_transition: false,
             now: self.now,
         };
-        if let Err(refusal) = validate::validate(&wf, &change) {
+        // The one verdict, on the tree the merge makes and the history it
+        // is made on: the body the merge leaves is measured again where
+        // the merge writes values the measures keep, as a commit writing
+        // them would be.
+        let ground = self.ground(to);
+        let body = Some(item.doc.body());
+        let judged = crate::engine::verdict::judge(&wf, &change, &item.kind, path, &ground, body)?;
+        if let Err(refusal) = judged {
             out.violations.push(self.violation(
                 path,
                 Some(label),

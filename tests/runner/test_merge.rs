@@ -786,3 +786,173 @@ fn resolve_in_a_rebase_says_how_the_rebase_goes_on() {
         .stdout_has(&["(staged); `git rebase --continue` goes on with the rebase"]);
     repo.git(&["rebase", "--abort"]).ok();
 }
+
+/// Regression: a merge's own change is judged by the one verdict, not the
+/// workflow's rules alone. A conflicted merge whose resolution writes a
+/// measured value no branch had (quality.extraction 90) beside a body that
+/// measures otherwise is refused by the hook that concludes the merge, and
+/// by `verify` when it was committed past the hooks, by the rule a plain
+/// commit writing that value is refused by.
+#[test]
+fn a_merge_writing_a_measured_value_its_body_refutes_is_refused() {
+    let repo = Repo::new();
+    let id = repo.story("Search", &[]);
+    let path = repo.story_path(&id);
+    repo.edit(
+        &path,
+        "status: Draft\n",
+        "status: Draft\nquality: {structure: 100, extraction: 100, score: 9.0, complexity: []}\n",
+    );
+    repo.commit_as("sm", "record the quality check").ok();
+    let cited = " [Source: docs/architecture.md#data-models]";
+    let line = repo
+        .read(&path)
+        .lines()
+        .find(|l| l.contains(cited))
+        .unwrap()
+        .to_owned();
+    repo.git(&["branch", "other"]).ok();
+    repo.edit(
+        &path,
+        &line,
+        &line.replace(cited, &format!(" (main){cited}")),
+    );
+    repo.commit_as("sm", "edit the notes here").ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.edit(
+        &path,
+        &line,
+        &line.replace(cited, &format!(" (other){cited}")),
+    );
+    repo.commit_as("sm", "edit the notes there").ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.git_env(&["merge", "--no-edit", "other"], &[("ORX_ROLE", "sm")])
+        .code(1);
+    // Resolved: the item no longer cites its source (83.3% measured), and
+    // the resolution records 90, which neither branch had.
+    let merged = repo.read(&path);
+    let mut resolved = Vec::new();
+    let mut inside = false;
+    for l in merged.lines() {
+        if l.starts_with("<<<<<<<") {
+            inside = true;
+            resolved.push(line.replace(cited, ""));
+        } else if l.starts_with(">>>>>>>") {
+            inside = false;
+        } else if !inside {
+            resolved.push(l.to_owned());
+        }
+    }
+    let resolved = resolved
+        .join("\n")
+        .replace("extraction: 100", "extraction: 90")
+        + "\n";
+    repo.write(&path, &resolved);
+    repo.git(&["add", &path]).ok();
+    repo.git_env(&["commit", "-q", "--no-edit"], &[("ORX_ROLE", "sm")])
+        .fails(
+            1,
+            &["quality.extraction is 90 but the story measures 83.3%"],
+        );
+    // Committed past the hooks, `verify` finds it.
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "--no-edit"],
+        &[("ORX_ROLE", "sm")],
+    )
+    .ok();
+    repo.orx(&["verify", "--all"]).code(1).stdout_has(&[
+        "Draft -> Draft (merge): unmeasured-quality",
+        "quality.extraction is 90 but the story measures 83.3%",
+    ]);
+}
+
+/// Two stories moved on two branches (one approved here, the other started
+/// there) merge cleanly through the hooks, and `verify` agrees.
+#[test]
+fn a_clean_merge_of_two_stories_moves_passes_the_hook_and_verify() {
+    let repo = Repo::new();
+    let first = repo.story("Sign in", &[]);
+    let second = repo.story("Sign out", &[]);
+    let mut good = vec!["assess", second.as_str(), "--as", "sm"];
+    good.extend_from_slice(GOOD);
+    repo.orx(&good).ok();
+    repo.git(&["branch", "other"]).ok();
+    let mut assess = vec!["assess", first.as_str(), "--as", "sm"];
+    assess.extend_from_slice(GOOD);
+    repo.orx(&assess).ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx(&["move", &second, "InProgress", "--as", "dev"])
+        .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    merge_other(&repo).ok();
+    assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "");
+    let parents = repo.git(&["rev-list", "--parents", "-n1", "HEAD"]).stdout;
+    assert_eq!(parents.split_whitespace().count(), 3, "{parents}");
+    repo.orx(&["verify", "--all"]).ok();
+}
+
+/// A kind whose new items wait for the items they list to be closed.
+const GATE: &str = r#"workflow: gate
+description: Gates made after the gates they list are closed
+initial: Open
+items:
+  dir: docs/gates
+  file: "{id}.md"
+  new_id: sequence
+  prefix: G
+create_waits:
+  - field: after
+    until: [Closed]
+states:
+  Open: {owner: dev}
+  Closed: {terminal: true}
+transitions:
+  - {from: Open, to: Closed, roles: [dev]}
+"#;
+
+fn gate(id: &str, status: &str, after: &str) -> String {
+    format!(
+        "---\nkind: gate\nid: {id}\ntitle: Gate {id}\nstatus: {status}\nafter: [{after}]\n---\n"
+    )
+}
+
+/// Regression: an item the merge itself makes is judged in the tree the
+/// merge makes, as a commit's is: a new gate made while merging, waiting
+/// for a gate closed in that tree, is let through by the hook and by
+/// `verify` (it was judged in an empty tree, where nothing it waits for
+/// is found); one waiting for a gate that is not there is refused.
+#[test]
+fn an_item_a_merge_makes_waits_for_what_the_merged_tree_holds() {
+    let repo = Repo::new();
+    repo.write(".orx/workflows/gate.yaml", GATE);
+    repo.commit_rules("the gate kind");
+    repo.write("docs/gates/G1.md", gate("G1", "Closed", ""));
+    repo.git(&["add", "docs"]).ok();
+    let force = [
+        ("ORX_ROLE", "human"),
+        ("ORX_FORCE_REASON", "closed elsewhere"),
+    ];
+    repo.git_env(&["commit", "-q", "-m", "G1"], &force).ok();
+    repo.git(&["branch", "other"]).ok();
+    repo.story("Sign in", &[]);
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.write("notes.md", "Notes\n");
+    repo.git(&["add", "notes.md"]).ok();
+    repo.commit_as("dev", "notes").ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    let merge = ["merge", "-q", "--no-commit", "--no-ff", "other"];
+    repo.git_env(&merge, &[("ORX_ROLE", "dev")]).ok();
+    repo.write("docs/gates/G3.md", gate("G3", "Open", "G2"));
+    repo.git(&["add", "docs/gates"]).ok();
+    repo.git_env(&["commit", "-q", "--no-edit"], &[("ORX_ROLE", "dev")])
+        .fails(1, &["gate G3", "G2"]);
+    repo.git(&["rm", "-q", "--cached", "docs/gates/G3.md"]).ok();
+    std::fs::remove_file(repo.path("docs/gates/G3.md")).unwrap();
+    repo.write("docs/gates/G2.md", gate("G2", "Open", "G1"));
+    repo.git(&["add", "docs/gates"]).ok();
+    repo.git_env(&["commit", "-q", "--no-edit"], &[("ORX_ROLE", "dev")])
+        .ok();
+    let parents = repo.git(&["rev-list", "--parents", "-n1", "HEAD"]).stdout;
+    assert_eq!(parents.split_whitespace().count(), 3, "{parents}");
+    repo.orx(&["verify", "--all"]).ok();
+}
