@@ -956,3 +956,30 @@ fn an_item_a_merge_makes_waits_for_what_the_merged_tree_holds() {
     assert_eq!(parents.split_whitespace().count(), 3, "{parents}");
     repo.orx(&["verify", "--all"]).ok();
 }
+
+/// A move both branches made (the story started on each, at different
+/// times) is a transition each branch's history shows: the merge keeps
+/// the state both reached, and neither the hook nor `verify` judges it
+/// again as the merge's own move (its waits and evidence were asked on
+/// each branch, in that branch's tree).
+#[test]
+fn a_move_both_branches_made_merges_as_either_branch_made_it() {
+    let (repo, id) = with_story();
+    let path = repo.story_path(&id);
+    let mut assess = vec!["assess", id.as_str(), "--as", "sm"];
+    assess.extend_from_slice(GOOD);
+    repo.orx(&assess).ok();
+    repo.git(&["branch", "-f", "other"]).ok();
+    let start = ["move", id.as_str(), "InProgress", "--as", "dev"];
+    repo.orx_env(&start, &[("GIT_COMMITTER_DATE", "2026-01-02T10:00:00Z")])
+        .ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.orx_env(&start, &[("GIT_COMMITTER_DATE", "2026-01-02T11:00:00Z")])
+        .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    merge_other(&repo).ok();
+    assert!(repo.read(&path).contains("status: InProgress\n"));
+    let parents = repo.git(&["rev-list", "--parents", "-n1", "HEAD"]).stdout;
+    assert_eq!(parents.split_whitespace().count(), 3, "{parents}");
+    repo.orx(&["verify", "--all"]).ok();
+}
