@@ -5075,4 +5075,20 @@ pub(super) static TREES: &[(&str, Node)] = &[
             ]))),
         ]))),
     ]))),
+    ("steps/move.yaml", n(7, 1, Map(&[
+        (n(7, 1, Str("steps")), n(8, 3, Map(&[
+            (n(8, 3, Str("move")), n(9, 5, Map(&[
+                (n(9, 5, Str("run")), n(9, 10, Seq(&[
+                    n(9, 11, Str("move")),
+                    n(9, 17, Str("{id}")),
+                    n(9, 25, Str("{to}")),
+                    n(9, 33, Str("--as")),
+                    n(9, 39, Str("{role}")),
+                ]))),
+                (n(10, 5, Str("each_transition")), n(10, 22, Bool(true))),
+                (n(11, 5, Str("primary")), n(11, 14, Bool(true))),
+                (n(12, 5, Str("description")), n(12, 18, Str("moves the item to the state named"))),
+            ]))),
+        ]))),
+    ]))),
 ];

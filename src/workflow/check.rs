@@ -634,7 +634,17 @@ pub(super) fn compile(
             states: states.iter().map(|s| s.name.as_str()).collect(),
             role: &known_role,
         };
-        let mut defs = def.steps.map(|s| s.0).unwrap_or_default();
+        // A workflow that declares no steps is offered a move along each
+        // transition without a trigger, where it has one.
+        let untriggered = transitions.iter().any(|t| t.trigger.is_none());
+        let mut defs = match def.steps {
+            Some(s) => s.0,
+            None if untriggered => match steps::default_steps() {
+                Ok(defaults) => defaults,
+                Err(m) => return c.fail(None, m),
+            },
+            None => Vec::new(),
+        };
         if def.run.is_some() {
             let declared: Vec<String> = defs.iter().map(|(id, _)| id.clone()).collect();
             match steps::shared_run_steps(&declared) {

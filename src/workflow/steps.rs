@@ -25,7 +25,10 @@
 //!
 //! Every workflow with `run:` also has the state manager's steps
 //! (`templates/steps/run.yaml`: `prompt`, `update`, `error`, `backup`,
-//! `restore`, `history`), unless it declares a step of the same name.
+//! `restore`, `history`), unless it declares a step of the same name. A
+//! workflow that declares no `steps:` (a team's kind written as YAML only)
+//! has a move along each transition without a trigger
+//! (`templates/steps/move.yaml`), so that every kind is offered its moves.
 //!
 //! `run` is the command after `git orx`, with `{id}`, `{role}` and, for a
 //! step per transition, `{to}` and `{trigger}` filled in. `inputs` are the
@@ -419,9 +422,11 @@ pub(super) const FILES: &[(&str, &str)] = &[
         include_str!("../../templates/steps/create.yaml"),
     ),
     (RUN_FILE, include_str!("../../templates/steps/run.yaml")),
+    (MOVE_FILE, include_str!("../../templates/steps/move.yaml")),
 ];
 const CREATE_FILE: &str = "steps/create.yaml";
 const RUN_FILE: &str = "steps/run.yaml";
+const MOVE_FILE: &str = "steps/move.yaml";
 
 /// One of git-orx's own files of steps, read from its compiled-in tree.
 fn own_file<T: Deserialize<'static>>(path: &str) -> Result<T, Message> {
@@ -444,6 +449,14 @@ pub(super) fn shared_run_steps(declared: &[String]) -> Result<Vec<(String, StepD
         .into_iter()
         .filter(|(id, _)| !declared.contains(id))
         .collect())
+}
+
+/// The steps of a workflow that declares none
+/// (`templates/steps/move.yaml`: a move along each transition without a
+/// trigger).
+pub(super) fn default_steps() -> Result<Vec<(String, StepDef)>, Message> {
+    let shared: Shared = own_file(MOVE_FILE)?;
+    Ok(shared.steps.0)
 }
 
 #[derive(Debug, Deserialize)]

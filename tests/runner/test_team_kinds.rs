@@ -595,3 +595,109 @@ fn each_team_kind_is_made_moved_refused_alike_and_reported() {
         );
     }
 }
+
+/// A kind with no `steps:` whose move to Closed needs a named owner.
+const TICKET: &str = r#"workflow: ticket
+description: A ticket closed once someone owns it
+initial: New
+items:
+  dir: docs/tickets
+  file: "{id}.{slug}.md"
+  new_id: sequence
+  prefix: T
+states:
+  New: {owner: dev}
+  Closed: {terminal: true}
+transitions:
+  - from: New
+    to: Closed
+    roles: [dev]
+    guard:
+      - {expr: "owner != null", desc: "someone owns the ticket"}
+"#;
+
+/// A kind written as YAML only, with no `steps:`, is offered a move along
+/// each of its transitions (`templates/steps/move.yaml`): `next` offers
+/// `move` for them (one that waits for other items is said to wait), and
+/// marks one the verdict refuses not ready, with the refusal's code.
+#[test]
+fn a_kind_without_steps_is_offered_its_moves() {
+    let repo = team_repo();
+    repo.write(".orx/workflows/ticket.yaml", TICKET);
+    repo.commit_rules("Add the ticket kind");
+    repo.orx(&["new", "job", "Build", "--as", "dev"]).ok();
+    repo.orx(&["new", "job", "Deploy", "--as", "dev"]).ok();
+    let j2 = "docs/jobs/J2.deploy.md";
+    repo.edit(j2, "status: Queued", "status: Queued\nafter: [J1]");
+    repo.git(&["add", j2]).ok();
+    repo.commit_as("dev", "Deploy after Build").ok();
+    repo.orx(&["new", "outage", "Checkout is down", "--as", "dev"])
+        .ok();
+    repo.orx(&["new", "ticket", "Refunds fail", "--as", "dev"])
+        .ok();
+    let next = repo.orx(&["next", "--role", "dev", "--json"]);
+    next.ok();
+    let v = json(&next.stdout);
+    let actions: Vec<&serde_json::Value> = v["roles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["actions"].as_array().unwrap())
+        .collect();
+    let steps = |id: &str| -> Vec<(String, String, bool, Option<String>)> {
+        let a = actions
+            .iter()
+            .find(|a| a["id"] == id)
+            .unwrap_or_else(|| panic!("no action for {id}: {v}"));
+        a["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["argv"][2].as_str().unwrap_or_default().to_owned(),
+                    s["to"].as_str().unwrap_or_default().to_owned(),
+                    s["ready"].as_bool().unwrap_or(true),
+                    s["refused"]["code"].as_str().map(str::to_owned),
+                )
+            })
+            .collect()
+    };
+    let moved = |to: &str| ("move".to_owned(), to.to_owned(), true, None);
+    assert_eq!(steps("J1"), [moved("Running")], "{v}");
+    assert_eq!(steps("1"), [moved("Mitigated")], "{v}");
+    let j2 = actions.iter().find(|a| a["id"] == "J2").unwrap();
+    assert_eq!(j2["waiting_on"]["items"][0], "J1", "{v}");
+    assert_eq!(
+        steps("T1"),
+        [(
+            "move".to_owned(),
+            "Closed".to_owned(),
+            false,
+            Some("refused.guard".to_owned())
+        )],
+        "{v}"
+    );
+    // Once someone owns it, the move is ready, and taken as offered.
+    let t1 = "docs/tickets/T1.refunds-fail.md";
+    repo.edit(t1, "status: New", "status: New\nowner: dev");
+    repo.commit_as("dev", "take the ticket").ok();
+    let v = json(&repo.orx(&["next", "--role", "dev", "--json"]).stdout);
+    let argv = v["roles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["actions"].as_array().unwrap())
+        .find(|a| a["id"] == "T1")
+        .map(|a| a["steps"][0]["argv"].clone())
+        .unwrap_or_else(|| panic!("{v}"));
+    let argv: Vec<&str> = argv
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert_eq!(argv[..2], ["git", "orx"], "{argv:?}");
+    repo.orx(&argv[2..]).ok();
+    assert!(repo.read(t1).contains("status: Closed"));
+}
