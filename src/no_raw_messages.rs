@@ -347,8 +347,8 @@ const CLI_LAYOUTS: &[(&str, &str, &str)] = &[
     (
         "src/cli/init.rs",
         "  git ",
-        "commands to type: their quoted words are a commit message and an \
-         example title, data",
+        "commands to type; the commit message and example title quoted in \
+         them are messages",
     ),
     (
         "src/cli/help.rs",

@@ -3,6 +3,11 @@
 
 next-commit-setup-then-create = Next: commit the setup, then create a story:
 next-new-language-takes-effect = Next: the new language takes effect once committed, by the Human:
+# The commit message and the example story's title `init` suggests, in
+# the commands it prints to type (no quote in them).
+init-setup-commit-message = Set up git-orx
+init-example-title = Dark mode toggle
+init-language-commit-message = git-orx: change the language
 config-not-committed-until-rules = { $config } is not committed: until it is, the rules in force are the work tree's and a clone has none; commit it (git add .orx && git commit -m 'Set up git-orx')
 no-items-waiting-role = No items are waiting for { $role }.
 no-items-yet-create-one = No items yet. Create a { $kind } with: git orx new "Title" --as { $role }   ({ $dir }/)

@@ -2,7 +2,11 @@
 
 next-commit-setup-then-create = 下一步: 提交设置,然后创建一个 Story:
 next-new-language-takes-effect = 下一步: 新语言在 (由 Human) 提交后生效:
-config-not-committed-until-rules = { $config } 尚未提交: 提交前生效的是工作区的规则,克隆的仓库没有这些规则;请提交 (git add .orx && git commit -m 'Set up git-orx')
+# `init` 建议的提交消息和示例 Story 的标题,在它打印的命令中 (不含引号)。
+init-setup-commit-message = 设置 git-orx
+init-example-title = 深色模式开关
+init-language-commit-message = git-orx: 更改语言
+config-not-committed-until-rules = { $config } 尚未提交: 提交前生效的是工作区的规则,克隆的仓库没有这些规则;请提交 (git add .orx && git commit -m '设置 git-orx')
 no-items-waiting-role = 没有等待 { $role } 的条目。
 no-items-yet-create-one = 还没有条目。创建一个 { $kind }: git orx new "标题" --as { $role }   ({ $dir }/)
 nobody = 无人

@@ -105,17 +105,22 @@ pub fn run(ui: &mut Ui, args: Args, lang: Option<&str>) -> orx::Result<u8> {
     if fresh || !relang {
         ui.line(ui.t("next-commit-setup-then-create", &[]));
         ui.line(format!(
-            "  git add {} && git commit -m 'Set up git-orx'",
-            add.join(" ")
+            "  git add {} && git commit -m '{}'",
+            add.join(" "),
+            ui.t("init-setup-commit-message", &[])
         ));
-        ui.line("  git orx new \"Dark mode toggle\" --example --as sm");
+        ui.line(format!(
+            "  git orx new \"{}\" --example --as sm",
+            ui.t("init-example-title", &[])
+        ));
     } else {
         // The rules in force are the committed ones, and changing them is
         // the Human's.
         ui.line(ui.t("next-new-language-takes-effect", &[]));
         ui.line(format!(
-            "  git add {} && git -c orx.role=human commit -m 'git-orx: change the language'",
-            add.join(" ")
+            "  git add {} && git -c orx.role=human commit -m '{}'",
+            add.join(" "),
+            ui.t("init-language-commit-message", &[])
         ));
     }
     Ok(0)

@@ -39,7 +39,7 @@ fn init_lang_zh_says_the_change_takes_effect_once_committed() {
         保留      merge=orx
 
         下一步: 新语言在 (由 Human) 提交后生效:
-          git add .orx && git -c orx.role=human commit -m 'git-orx: change the language'
+          git add .orx && git -c orx.role=human commit -m 'git-orx: 更改语言'
         "#);
     // As it says.
     repo.git(&["add", ".orx"]).ok();

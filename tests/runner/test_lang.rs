@@ -220,3 +220,33 @@ fn zh_assess_refuses_its_arguments_in_chinese() {
         out.render()
     );
 }
+
+/// `init` in zh names the commit message and the example title it
+/// suggests in Chinese, not only the line before them; a change of
+/// language suggests the Human's commit message in the new language.
+#[test]
+fn zh_init_suggests_its_commit_message_and_example_title_in_chinese() {
+    let repo = Repo::bare_git();
+    let out = repo.orx(&["init", "--lang", "zh", "--no-hooks"]);
+    out.ok();
+    let tail: Vec<&str> = out.stdout.lines().skip_while(|l| !l.is_empty()).collect();
+    insta::assert_snapshot!(tail.join("\n"), @r#"
+
+    下一步: 提交设置,然后创建一个 Story:
+      git add .orx && git commit -m '设置 git-orx'
+      git orx new "深色模式开关" --example --as sm
+    "#);
+    repo.commit_rules("设置 git-orx");
+    // The suggested title makes a story.
+    repo.orx(&["new", "深色模式开关", "--example", "--as", "sm"])
+        .ok();
+    // A change of language is said in the new language.
+    repo.orx(&["init", "--lang", "en", "--no-hooks"])
+        .ok()
+        .stdout_has(&[
+            "Next: the new language takes effect once committed, by the Human:",
+            "git -c orx.role=human commit -m 'git-orx: change the language'",
+        ]);
+    // (and from English to Chinese: test_first_hour's
+    // init_lang_zh_says_the_change_takes_effect_once_committed)
+}
