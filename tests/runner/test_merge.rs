@@ -983,3 +983,80 @@ fn a_move_both_branches_made_merges_as_either_branch_made_it() {
     assert_eq!(parents.split_whitespace().count(), 3, "{parents}");
     repo.orx(&["verify", "--all"]).ok();
 }
+
+/// A kind whose items record the tasks their body has ticked.
+const CHORE: &str = r#"workflow: chore
+description: A chore of a few tasks
+initial: Open
+items:
+  dir: docs/chores
+  file: "{id}.md"
+  new_id: sequence
+  prefix: C
+  template: chore
+measure:
+  structure: quality.structure
+  extraction: quality.extraction
+  reason: quality.override
+  tasks:
+    done: tasks.done
+    open: tasks.open
+    reason: tasks.override
+states:
+  Open: {owner: dev}
+  Done: {terminal: true}
+transitions:
+  - {from: Open, to: Done, roles: [dev]}
+"#;
+
+/// Regression: two branches that each tick a task and record it merge
+/// without a conflict into values neither recorded (one task done where
+/// the body ticks two): the merge writes `tasks.open` of its own, so it
+/// is measured, and refused until it records what the body has, as a
+/// commit recording those values would be. Recorded as measured, the
+/// merge concludes.
+#[test]
+fn a_clean_merge_whose_recorded_tasks_its_body_refutes_is_refused_until_recorded() {
+    let repo = Repo::new();
+    repo.write(".orx/workflows/chore.yaml", CHORE);
+    repo.write(".orx/templates/chore.md", "## Tasks <!-- orx: tasks -->\n");
+    repo.commit_rules("the chore kind");
+    repo.orx(&["hooks", "install"]).ok();
+    let path = "docs/chores/C1.md";
+    let chore = |done: u8, open: &str, ticked: &[bool; 3]| {
+        let boxes: Vec<String> = ["a", "b", "c"]
+            .iter()
+            .zip(ticked)
+            .map(|(t, x)| format!("- [{}] {t}", if *x { "x" } else { " " }))
+            .collect();
+        format!(
+            "---\nkind: chore\nid: C1\ntitle: Tidy\nstatus: Open\ntasks: {{done: {done}, open: [{open}]}}\n---\n## Tasks\n\n{}\n",
+            boxes.join("\n\n")
+        )
+    };
+    repo.write(path, chore(0, "a, b, c", &[false; 3]));
+    repo.git(&["add", path]).ok();
+    repo.commit_as("dev", "the chore").ok();
+    repo.git(&["branch", "other"]).ok();
+    repo.write(path, chore(1, "b, c", &[true, false, false]));
+    repo.commit_as("dev", "a done").ok();
+    repo.git(&["checkout", "-q", "other"]).ok();
+    repo.write(path, chore(1, "a, b", &[false, false, true]));
+    repo.commit_as("dev", "c done").ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    let out = repo.git_env(&["merge", "--no-edit", "other"], &[("ORX_ROLE", "dev")]);
+    out.code(1);
+    assert!(
+        out.stderr.contains("the merge itself changes tasks.open")
+            && out.stderr.contains("2 ticked"),
+        "{}",
+        out.render()
+    );
+    // No conflict: the merged file unions both ticks.
+    assert_eq!(repo.read(path), chore(1, "b", &[true, false, true]));
+    repo.write(path, chore(2, "b", &[true, false, true]));
+    repo.git(&["add", path]).ok();
+    repo.git_env(&["commit", "-q", "--no-edit"], &[("ORX_ROLE", "dev")])
+        .ok();
+    repo.orx(&["verify", "--all"]).ok();
+}
