@@ -258,14 +258,63 @@ pub fn merge_file(
     };
     let m = merge::merge(b, o, t, shape, &choice, labels, &mut body)
         .map_err(|e| Error::Item(crate::engine::item::ItemError::new(rel, e.pos, e.message)))?;
+    let mut text = m.text;
+    if m.conflicts.is_empty()
+        && !m.body_conflict
+        && let Some(wf) = &wf
+        && let Ok(Some(template)) = kind.template()
+    {
+        text = recorded_again(wf, template, b, [o, t], text, &kind.items.format);
+    }
     Ok(Outcome {
-        text: m.text.into_bytes(),
+        text: text.into_bytes(),
         item: id.as_ref().map(|i| format!("{} {i}", shape.kind)),
         id,
         conflicts: m.conflicts,
         text_conflict: m.body_conflict,
         decided,
     })
+}
+
+/// The merged `text` with the tasks its body measures recorded again,
+/// where a side recorded them and the merge's record is not the merged
+/// body's ([`crate::engine::checklist::merged_tasks`]): what `move` would
+/// record of that body, so that a clean merge of two branches' ticks
+/// passes the hook it would otherwise fail. The text as merged when it
+/// does not parse or the fields cannot be written.
+fn recorded_again(
+    wf: &crate::workflow::Workflow,
+    template: &str,
+    base: Option<&Document>,
+    sides: [&Document; 2],
+    text: String,
+    format: &crate::workflow::items::Format,
+) -> String {
+    let merged = match format {
+        crate::workflow::items::Format::Json => Document::parse_json(text.clone()),
+        crate::workflow::items::Format::Markdown => Document::parse(text.clone()),
+    };
+    let Ok(mut merged) = merged else {
+        return text;
+    };
+    let base = base.map(Document::to_value);
+    let sides = sides.map(Document::to_value);
+    let fields = crate::engine::checklist::merged_tasks(
+        wf,
+        template,
+        base.as_ref(),
+        [&sides[0], &sides[1]],
+        &merged.to_value(),
+        merged.body(),
+    );
+    for (path, value) in fields {
+        let path: Vec<&str> = path.iter().map(String::as_str).collect();
+        match merged.set(&path, &value) {
+            Ok(d) => merged = d,
+            Err(_) => return text,
+        }
+    }
+    merged.text().to_owned()
 }
 
 /// git's text merge of the whole file.

@@ -396,6 +396,42 @@ pub fn task_fields(
     out
 }
 
+/// The task fields a merge records again: where a side of the merge
+/// recorded the body's tasks (its `done` or `open` differs from the
+/// base's) and the merged record is not what the merged body measures —
+/// two branches each ticked a task, and the merge keeps both ticks but
+/// one branch's count — the count and the open tasks of the merged body,
+/// as a move records them. Nothing when the workflow measures no tasks,
+/// no side recorded them, or the record already agrees.
+pub fn merged_tasks(
+    wf: &Workflow,
+    template: &str,
+    base: Option<&Value>,
+    sides: [&Value; 2],
+    merged: &Value,
+    body: &str,
+) -> Vec<(Vec<String>, Value)> {
+    let Some(tf) = wf.measure.as_ref().and_then(|m| m.tasks.as_ref()) else {
+        return Vec::new();
+    };
+    let fields = [&tf.done, &tf.open];
+    let recorded = sides
+        .iter()
+        .any(|s| fields.iter().any(|p| get(base, p) != get(Some(s), p)));
+    if !recorded {
+        return Vec::new();
+    }
+    let measured = Checklist::of_template(template).measure(body);
+    let done = Value::from(measured.tasks_done);
+    let open = Value::from(measured.open_tasks);
+    if get(Some(merged), &tf.done).as_ref() == Some(&done)
+        && get(Some(merged), &tf.open).as_ref() == Some(&open)
+    {
+        return Vec::new();
+    }
+    vec![(tf.done.clone(), done), (tf.open.clone(), open)]
+}
+
 /// [`unmeasured`] for the tasks.
 fn unmeasured_tasks(
     m: &crate::workflow::Measure,
@@ -682,6 +718,49 @@ mod tests {
     /// A story body filled in as an SM would, from the template.
     fn filled(sourced: bool) -> String {
         Checklist::from_template(TEMPLATE).sample(&strip_markers(TEMPLATE), sourced)
+    }
+
+    #[test]
+    fn a_merge_records_the_merged_bodys_tasks_only_where_a_side_recorded_them() {
+        use crate::workflow::role::Roles;
+        let wf = Workflow::load("story", None, &Roles::default()).unwrap();
+        let tpl = "## Tasks <!-- orx: tasks -->\n";
+        let body = "## Tasks\n\n- [x] a\n- [ ] b\n- [x] c\n";
+        let v =
+            |done: u64, open: &[&str]| serde_json::json!({"tasks": {"done": done, "open": open}});
+        let base = v(0, &["a", "b", "c"]);
+        let (ours, theirs) = (v(1, &["b", "c"]), v(1, &["a", "b"]));
+        let two = (vec!["tasks".to_owned(), "done".to_owned()], Value::from(2));
+        let open_b = (
+            vec!["tasks".to_owned(), "open".to_owned()],
+            serde_json::json!(["b"]),
+        );
+        // (base, sides, merged record, fields recorded again)
+        type Fields = Vec<(Vec<String>, Value)>;
+        let rows: [(&Value, [&Value; 2], Value, Fields); 4] = [
+            // Both sides recorded a tick: the merged body's count.
+            (&base, [&ours, &theirs], v(1, &["b"]), vec![two, open_b]),
+            // The record already agrees with the body: nothing.
+            (&base, [&ours, &theirs], v(2, &["b"]), vec![]),
+            // Neither side recorded the tasks: the merge does not either.
+            (&base, [&base, &base], v(0, &["a", "b", "c"]), vec![]),
+            // One side recorded, the other left it: recorded again.
+            (&base, [&ours, &base], v(1, &["b", "c"]), {
+                let two = (vec!["tasks".to_owned(), "done".to_owned()], Value::from(2));
+                let open = (
+                    vec!["tasks".to_owned(), "open".to_owned()],
+                    serde_json::json!(["b"]),
+                );
+                vec![two, open]
+            }),
+        ];
+        for (b, sides, merged, want) in rows {
+            assert_eq!(
+                merged_tasks(&wf, tpl, Some(b), sides, &merged, body),
+                want,
+                "{merged}"
+            );
+        }
     }
 
     #[test]
