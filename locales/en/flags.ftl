@@ -10,4 +10,4 @@ lefthook-advice-flag =
 
     { $block }
     then run `lefthook install`
-story-tasks-not-recorded-flag = the story has { $has }, but { $open } is { $open_value } and { $done } is { $done_value }; `git orx move` records what the story has (and `--reason TEXT` why tasks are left open)
+item-tasks-not-recorded-flag = the { $kind } has { $has }, but { $open } is { $open_value } and { $done } is { $done_value }; `git orx move` records what the { $kind } has (and `--reason TEXT` why tasks are left open)

@@ -153,8 +153,8 @@ open-tasks-ticked = { $n ->
         [one] 1 open task
        *[other] { $n } open tasks
     } ({ $list }) and { $ticked } ticked
-story-tasks-not-recorded = the story has { $has }, but { $open } is { $open_value } and { $done } is { $done_value }; `git orx move` records what the story has (and a reason why tasks are left open)
-field-is-but-story-measures = { $field } is { $value } but the story measures { $measured }%
+item-tasks-not-recorded = the { $kind } has { $has }, but { $open } is { $open_value } and { $done } is { $done_value }; `git orx move` records what the { $kind } has (and a reason why tasks are left open)
+field-is-but-item-measures = { $field } is { $value } but the { $kind } measures { $measured }%
 quality-not-recorded = { $wrong }; record the quality check with `git orx assess` (which measures it), or give the reason for other values in { $reason }
 duplicate-id-also = duplicate ID `{ $id }` (also { $first })
 uncommitted-change-refused = the uncommitted change is refused: { $refusal }

@@ -7,4 +7,4 @@ lefthook-advice-flag =
 
     { $block }
     然后运行 `lefthook install`
-story-tasks-not-recorded-flag = Story 中有 { $has },但 { $open } 是 { $open_value },{ $done } 是 { $done_value }; `git orx move` 会记录 Story 的实际情况 (以及用 `--reason TEXT` 说明留下未完成任务的原因)
+item-tasks-not-recorded-flag = { $kind } 中有 { $has },但 { $open } 是 { $open_value },{ $done } 是 { $done_value }; `git orx move` 会记录 { $kind } 的实际情况 (以及用 `--reason TEXT` 说明留下未完成任务的原因)

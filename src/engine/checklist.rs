@@ -347,8 +347,10 @@ fn get(v: Option<&Value>, path: &[String]) -> Option<Value> {
 /// overriding the measurement; or it records tasks, or takes a transition
 /// whose guard reads them, and they are not the body's (recording none
 /// claims that no task is open). `None` when the workflow measures nothing.
+/// `kind`: the item's kind, as the reason names what measures otherwise.
 pub fn unmeasured(
     wf: &Workflow,
+    kind: &str,
     template: &str,
     t: Option<&Transition>,
     before: Option<&Value>,
@@ -357,8 +359,8 @@ pub fn unmeasured(
 ) -> Option<Message> {
     let m = wf.measure.as_ref()?;
     [
-        unmeasured_quality(m, template, t, before, after, body),
-        unmeasured_tasks(m, template, t, before, after, body),
+        unmeasured_quality(m, kind, template, t, before, after, body),
+        unmeasured_tasks(m, kind, template, t, before, after, body),
     ]
     .into_iter()
     .flatten()
@@ -435,6 +437,7 @@ pub fn merged_tasks(
 /// [`unmeasured`] for the tasks.
 fn unmeasured_tasks(
     m: &crate::workflow::Measure,
+    kind: &str,
     template: &str,
     t: Option<&Transition>,
     before: Option<&Value>,
@@ -480,7 +483,8 @@ fn unmeasured_tasks(
         )
     };
     Some(crate::msg!(
-        "story-tasks-not-recorded",
+        "item-tasks-not-recorded",
+        kind = kind,
         has = has,
         open = tf.open.join("."),
         open_value = recorded(&open),
@@ -492,6 +496,7 @@ fn unmeasured_tasks(
 /// [`unmeasured`] for structure and extraction.
 fn unmeasured_quality(
     m: &crate::workflow::Measure,
+    kind: &str,
     template: &str,
     t: Option<&Transition>,
     before: Option<&Value>,
@@ -531,7 +536,8 @@ fn unmeasured_quality(
             .is_none_or(|r| (r - value).abs() >= 0.05)
         {
             wrong.push(crate::msg!(
-                "field-is-but-story-measures",
+                "field-is-but-item-measures",
+                kind = kind,
                 field = path.join("."),
                 value = recorded.map_or_else(
                     || crate::msg!("value-not-set"),

@@ -146,8 +146,15 @@ pub fn judge<'w>(
         _ => None,
     };
     if let (Some(body), Some(template)) = (body, kind.template()?)
-        && let Some(problem) =
-            checklist::unmeasured(wf, template, taken, change.before, &moved, body)
+        && let Some(problem) = checklist::unmeasured(
+            wf,
+            kind.name(),
+            template,
+            taken,
+            change.before,
+            &moved,
+            body,
+        )
     {
         return Ok(Err(Refusal::Unmeasured {
             item,

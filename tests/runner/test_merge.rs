@@ -1055,4 +1055,15 @@ fn a_clean_merge_of_two_branches_ticks_records_both_ticks() {
         "1"
     );
     repo.orx(&["verify", "--all"]).ok();
+    // A record the body refutes is refused, in the words of the chore's kind.
+    repo.write(path, chore(1, "b", &[true, false, true]));
+    repo.git(&["add", path]).ok();
+    let out = repo.commit_as("dev", "one done");
+    out.code(1);
+    assert!(
+        out.stderr.contains("the chore has 1 open task")
+            && out.stderr.contains("records what the chore has"),
+        "{}",
+        out.render()
+    );
 }

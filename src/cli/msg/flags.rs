@@ -54,7 +54,7 @@ const BY_ID: &[(&str, &str)] = &[
         "lefthook-config-not-running",
         "lefthook-config-not-running-flag",
     ),
-    ("story-tasks-not-recorded", "story-tasks-not-recorded-flag"),
+    ("item-tasks-not-recorded", "item-tasks-not-recorded-flag"),
 ];
 
 /// The command line's wording of the library message `id`, if it names an
