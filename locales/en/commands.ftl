@@ -688,3 +688,6 @@ cannot-write-the-output = error: cannot write the output: { $error }
 status-in-worktree = {" "}(worktree { $worktree })
 status-states-differ = {" "}← states differ
 status-not-on-every-branch = {" "}← not on every branch
+# `metrics`: the items of a kind stuck now, as `doctor` judges them.
+stuck-n = {"  "}stuck now            { $n }
+stuck-item-state-for = {"    "}{ $id }  { $state } for { $time } (since { $since })
