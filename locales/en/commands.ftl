@@ -691,3 +691,4 @@ status-not-on-every-branch = {" "}← not on every branch
 # `metrics`: the items of a kind stuck now, as `doctor` judges them.
 stuck-n = {"  "}stuck now            { $n }
 stuck-item-state-for = {"    "}{ $id }  { $state } for { $time } (since { $since })
+stuck-n-more = {"    "}… and { $n } more (`git orx doctor` lists them)

@@ -86,6 +86,10 @@ pub fn measured<'w>(
     )
 }
 
+/// The stuck items the text lists per kind, longest first (`--json` and
+/// `doctor` list them all).
+const STUCK_SHOWN: usize = 10;
+
 fn print(ui: &mut Ui, m: &Metrics) {
     let num = |v: Option<f64>| v.map_or("-".to_owned(), |v| format!("{v:.2}"));
     let pct = |v: Option<f64>| v.map_or("-".to_owned(), percent);
@@ -104,7 +108,7 @@ fn print(ui: &mut Ui, m: &Metrics) {
     ui.line(ui.t("throughput-v", &[("v", &m.throughput)]));
     // The kind's own figures, when its workflow declares them.
     ui.line(ui.t("stuck-n", &[("n", &m.stuck.len())]));
-    for s in &m.stuck {
+    for s in m.stuck.iter().take(STUCK_SHOWN) {
         ui.line(ui.t(
             "stuck-item-state-for",
             &[
@@ -114,6 +118,9 @@ fn print(ui: &mut Ui, m: &Metrics) {
                 ("since", &s.since),
             ],
         ));
+    }
+    if m.stuck.len() > STUCK_SHOWN {
+        ui.line(ui.t("stuck-n-more", &[("n", &(m.stuck.len() - STUCK_SHOWN))]));
     }
     if let Some(f) = m.story() {
         ui.line(paint(BOLD, ui.t("quality", &[])));
