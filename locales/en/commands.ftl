@@ -693,3 +693,7 @@ cannot-write-the-output = error: cannot write the output: { $error }
 status-in-worktree = {" "}(worktree { $worktree })
 status-states-differ = {" "}← states differ
 status-not-on-every-branch = {" "}← not on every branch
+# `metrics`: the items of a kind stuck now, as `doctor` judges them.
+stuck-n = {"  "}stuck now            { $n }
+stuck-item-state-for = {"    "}{ $id }  { $state } for { $time } (since { $since })
+stuck-n-more = {"    "}… and { $n } more (`git orx doctor` lists them)

@@ -670,3 +670,7 @@ cannot-write-the-output = 错误: 无法写出输出: { $error }
 status-in-worktree = {" "}(工作树 { $worktree })
 status-states-differ = {" "}← 状态不一致
 status-not-on-every-branch = {" "}← 并非每个分支都有
+# `metrics`:某类条目中当前卡住的条目,与 `doctor` 的判断相同。
+stuck-n = {"  "}当前卡住             { $n }
+stuck-item-state-for = {"    "}{ $id }  { $state } 已 { $time } (自 { $since })
+stuck-n-more = {"    "}… 另有 { $n } 个 (`git orx doctor` 会全部列出)

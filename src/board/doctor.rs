@@ -87,11 +87,7 @@ pub fn entered(ws: &Workspace, id: Option<String>) -> Result<HashMap<String, (St
     Ok(entered)
 }
 
-/// Whether an item `hours` in its state is stuck: open, and there longer
-/// than the config's `limit` (`doctor.stuck_after_hours`).
-pub fn is_stuck(terminal: bool, hours: Option<f64>, limit: f64) -> bool {
-    !terminal && hours.is_some_and(|h| h > limit)
-}
+pub use crate::history::metrics::is_stuck;
 
 /// Diagnoses the open items of every kind (or the one with `opts.id`) with the refusals
 /// read from the log.
@@ -120,7 +116,7 @@ pub fn diagnose(ws: &Workspace, opts: &Options, refusals: &[Logged]) -> Result<F
             continue;
         }
         let since = entered.get(&format!("{}:{}", s.kind, s.id));
-        let hours = since.map(|(_, t)| (opts.now - t).max(0) as f64 / 3600.0);
+        let hours = since.map(|(_, t)| crate::history::metrics::hours_since(*t, opts.now));
         let stuck = is_stuck(s.terminal, hours, limit);
         if wanted.is_none() && !stuck {
             continue;

@@ -438,9 +438,7 @@ fn workspace(shared: &Shared) -> orx::Result<(Workspace, Voice)> {
 }
 
 fn now() -> i64 {
-    orx::repo::workspace::now()
-        .parse::<jiff::Timestamp>()
-        .map_or(0, |t| t.as_second())
+    super::now_seconds()
 }
 
 /// The board of `branch` (else the one checked out), made again only
@@ -538,22 +536,27 @@ fn branches(shared: &Shared) -> orx::Result<Value> {
         .map_err(|e| orx::Error::internal(orx::msg!("cannot-say-as-json"), e))
 }
 
-/// The HTML report of `kind` (else the default kind): the same page as
-/// `git orx report`, from the same history cache.
+/// The HTML report of `kind` (else of every kind, as `git orx report`
+/// makes it): the same page, from the same history cache.
 fn report(shared: &Shared, kind: Option<String>) -> orx::Result<String> {
     let (ws, _) = workspace(shared)?;
-    let kind = ws.kind(kind.as_deref().unwrap_or(ws.default_kind()))?;
-    let metrics = orx::kinds::story::metrics::measure(
+    let only = match &kind {
+        Some(name) => Some(ws.kind(name)?),
+        None => None,
+    };
+    let all = orx::kinds::metrics::measure_kinds(
         &ws.repo,
         &ws,
-        kind,
-        &orx::kinds::story::metrics::Options {
+        only,
+        &orx::kinds::metrics::Options {
+            now: now(),
             keep: super::build_id(),
             ..Default::default()
         },
         &mut |_, _| {},
     )?;
-    orx::kinds::story::report::report(&ws, now(), kind, &metrics, &mut |_, _| {})
+    let shown: Vec<_> = all.iter().map(|(k, m)| (*k, m)).collect();
+    orx::kinds::report::report(&ws, now(), &shown, &mut |_, _| {})
 }
 
 /// A move from the page: `{kind, id, to, role}`, with the token.

@@ -125,6 +125,14 @@ pub fn env_role() -> Option<String> {
     std::env::var("ORX_ROLE").ok()
 }
 
+/// Now, in seconds since the epoch, as the commit a command makes would
+/// record it (0 when it cannot be read).
+pub fn now_seconds() -> i64 {
+    orx::repo::workspace::now()
+        .parse::<jiff::Timestamp>()
+        .map_or(0, |t| t.as_second())
+}
+
 /// This build, as the name of what a command keeps between runs beside
 /// the history cache: its executable's size and time (none when unknown:
 /// then nothing is kept, so that no other build's counts are taken up).

@@ -18,9 +18,7 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
-    let now = orx::repo::workspace::now()
-        .parse::<jiff::Timestamp>()
-        .map_or(0, |t| t.as_second());
+    let now = super::now_seconds();
     let refusals = orx::history::refusals::read(&ws.repo.orx_dir());
     let opts = Options {
         id: args.id.clone(),
@@ -67,38 +65,30 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     Ok(0)
 }
 
-/// The alerts of `git orx metrics` over all of history, each with what to
-/// check.
+/// The alerts of `git orx metrics` over all of history, of every kind,
+/// each with what to check.
 fn alerts(ui: &mut Ui, ws: &orx::repo::workspace::Workspace) -> orx::Result<()> {
-    let m = orx::kinds::story::metrics::measure(
-        &ws.repo,
+    let all = super::metrics::measured(
+        ui,
         ws,
-        ws.kind(ws.default_kind())?,
-        &orx::kinds::story::metrics::Options {
+        None,
+        &orx::kinds::metrics::Options {
+            now: super::now_seconds(),
             keep: super::build_id(),
             ..Default::default()
         },
-        &mut super::history_progress(ui.voice()),
     )?;
-    for a in &m.alerts {
+    let alerts: Vec<&orx::kinds::metrics::Alert> =
+        all.iter().flat_map(|(_, m)| &m.alerts).collect();
+    for a in &alerts {
         ui.line(format!(
             "{} {}",
             paint(YELLOW, ui.t("alert", &[])),
-            escape(&ui.m(&a.said()))
+            escape(&ui.m(&a.said))
         ));
-        ui.line(
-            ui.t(
-                "check-text",
-                &[(
-                    "text",
-                    &orx::kinds::story::metrics::advice_said(&a.metric)
-                        .map(|m| ui.m(&m))
-                        .unwrap_or_default(),
-                )],
-            ),
-        );
+        ui.line(ui.t("check-text", &[("text", &ui.m(&a.advice))]));
     }
-    if !m.alerts.is_empty() {
+    if !alerts.is_empty() {
         ui.line(String::new());
     }
     Ok(())

@@ -375,7 +375,7 @@ fn catalog(cli: &clap::Command) -> Vec<ToolDef> {
         ),
         fixed(
             "metrics",
-            "The process metrics and their alerts.",
+            "The process metrics and their alerts, of every kind or the one given.",
             &["metrics"],
             vec![param(
                 "kind",

@@ -91,6 +91,6 @@ mod wrap;
 pub use change_out::{change_of, next_moves, report_change, run_plan};
 pub use command_error::{UNFENCED_HINT, exit_code, log_refusal, refusal, unreadable_lines};
 pub use command_line::{arguments, lang_before_parsing, usage_error};
-pub use context::{ChangeArgs, build_id, env_role, lock_wait, open, open_as, role};
+pub use context::{ChangeArgs, build_id, env_role, lock_wait, now_seconds, open, open_as, role};
 pub use style::{BOLD, CYAN, DIM, GREEN, RED, YELLOW, epaint, paint};
 pub use ui::{ColorWhen, Ui, history_progress};

@@ -5,13 +5,14 @@ use std::path::PathBuf;
 use super::Ui;
 
 /// Write the process report: one self-contained HTML page (no network, no
-/// external file) with the cumulative flow of a kind's items, the time
-/// spent in each state, the alerts and each item's timeline (for stories,
-/// the review rounds too).
+/// external file) with a section per kind (every kind `metrics` measures,
+/// or the one `--kind` names): the cumulative flow of its items, the time
+/// spent in each state, the items stuck now, the alerts and each item's
+/// timeline (for stories, the review rounds too).
 #[derive(clap::Args)]
 pub struct Args {
-    /// The kind of item reported (default: story, the kind `git orx new`
-    /// makes when given none).
+    /// Only the items of this kind (default: every kind history has items
+    /// of, and the default kind, story, always).
     #[arg(long, value_name = "KIND")]
     kind: Option<String>,
     /// Where to write the page (`-`: standard output). Default:
@@ -25,22 +26,7 @@ pub struct Args {
 
 pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
     let ws = super::open(ui)?;
-    let now = orx::repo::workspace::now()
-        .parse::<jiff::Timestamp>()
-        .map_or(0, |t| t.as_second());
-    let mut progress = super::history_progress(ui.voice());
-    let kind = ws.kind(args.kind.as_deref().unwrap_or(ws.default_kind()))?;
-    let metrics = orx::kinds::story::metrics::measure(
-        &ws.repo,
-        &ws,
-        kind,
-        &orx::kinds::story::metrics::Options {
-            keep: super::build_id(),
-            ..Default::default()
-        },
-        &mut progress,
-    )?;
-    let page = orx::kinds::story::report::report(&ws, now, kind, &metrics, &mut progress)?;
+    let page = page(ui, &ws, args.kind.as_deref())?;
     if args.html.as_deref() == Some(std::path::Path::new("-")) {
         if args.open {
             return Err(orx::Error::Usage(orx::msg!("open-needs-file")));
@@ -68,6 +54,24 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         open(ui.voice(), &path)?;
     }
     Ok(0)
+}
+
+/// The page of `kind`, else of every kind `metrics` measures without one
+/// (a section per kind).
+fn page(ui: &Ui, ws: &orx::repo::workspace::Workspace, kind: Option<&str>) -> orx::Result<String> {
+    let now = super::now_seconds();
+    let all = super::metrics::measured(
+        ui,
+        ws,
+        kind,
+        &orx::kinds::metrics::Options {
+            now,
+            keep: super::build_id(),
+            ..Default::default()
+        },
+    )?;
+    let kinds: Vec<_> = all.iter().map(|(k, m)| (*k, m)).collect();
+    orx::kinds::report::report(ws, now, &kinds, &mut super::history_progress(ui.voice()))
 }
 
 /// Writes the page whole or not at all (a temp file renamed over it).

@@ -6,5 +6,6 @@ pub mod audit;
 pub mod cache;
 pub mod changes;
 pub mod enforce;
+pub mod metrics;
 pub mod refusals;
 pub mod verify;

@@ -8,6 +8,8 @@ pub mod agent;
 pub mod codereview;
 pub mod goal;
 pub mod loops;
+pub mod metrics;
+pub mod report;
 pub mod story;
 
 use crate::workflow::kind::{KIND_CODE, Kind, Kinds};

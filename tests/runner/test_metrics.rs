@@ -130,7 +130,9 @@ fn metrics(repo: &Repo, args: &[&str]) -> Value {
     let out = repo.orx(&all);
     out.ok();
     let v: Value = serde_json::from_str(&out.stdout).unwrap();
-    v["metrics"].clone()
+    // The default kind comes first, the story's figures under `figures`.
+    assert_eq!(v["kinds"][0]["kind"], "story", "{v:#}");
+    v["kinds"][0].clone()
 }
 
 const H: f64 = 3600.0;
@@ -164,19 +166,28 @@ fn metrics_match_the_hand_computed_values_of_a_small_history() {
     assert_eq!(durations(&m["cycle_time"]), (2, 10.5, 10.5, 13.0));
     // Checks: 8.5, 9.0 (1.4 came with its check), 7.0, 7.5, 5.0, 5.5,
     // 6.5; structure 100 in 5 of 7.
-    assert_eq!(m["avg_quality_score"].as_f64(), Some(49.0 / 7.0));
-    assert_eq!(m["structure_pass_rate"].as_f64(), Some(5.0 / 7.0));
+    assert_eq!(m["figures"]["avg_quality_score"].as_f64(), Some(49.0 / 7.0));
+    assert_eq!(
+        m["figures"]["structure_pass_rate"].as_f64(),
+        Some(5.0 / 7.0)
+    );
     // Architect: 1.2 two rounds, 1.3 one; QA: 1.1 one, 1.2 two.
-    assert_eq!(m["avg_review_rounds"]["architect"].as_f64(), Some(1.5));
-    assert_eq!(m["avg_review_rounds"]["qa"].as_f64(), Some(1.5));
+    assert_eq!(
+        m["figures"]["avg_review_rounds"]["architect"].as_f64(),
+        Some(1.5)
+    );
+    assert_eq!(m["figures"]["avg_review_rounds"]["qa"].as_f64(), Some(1.5));
     // Approvals: 1.1 (auto), 1.2 (reviewed), 1.3 (overridden).
-    assert_eq!(m["auto_approval_rate"].as_f64(), Some(1.0 / 3.0));
+    assert_eq!(m["figures"]["auto_approval_rate"].as_f64(), Some(1.0 / 3.0));
     // Reviewed: 1.2 and 1.3; escalated: 1.3.
-    assert_eq!(m["escalation_rate"].as_f64(), Some(0.5));
+    assert_eq!(m["figures"]["escalation_rate"].as_f64(), Some(0.5));
     // Revisions: RR->Blocked (failed), Blocked->AAR twice, Blocked->Approved.
-    assert_eq!(m["sm_revision_success_rate"].as_f64(), Some(0.75));
+    assert_eq!(
+        m["figures"]["sm_revision_success_rate"].as_f64(),
+        Some(0.75)
+    );
     // First QA rounds: 1.1 passed, 1.2 failed.
-    assert_eq!(m["dev_first_pass_rate"].as_f64(), Some(0.5));
+    assert_eq!(m["figures"]["dev_first_pass_rate"].as_f64(), Some(0.5));
     // Defaults: only the escalation rate (50% > 10%) fires.
     let alerts = m["alerts"].as_array().unwrap();
     assert_eq!(alerts.len(), 1, "{alerts:?}");
@@ -206,17 +217,17 @@ fn metrics_count_only_the_period_asked_for() {
     let m = metrics(&repo, &["--since", "2026-03-02"]);
     assert_eq!(m["items"], 2);
     assert_eq!(durations(&m["cycle_time"]), (1, 13.0, 13.0, 13.0));
-    assert_eq!(m["auto_approval_rate"].as_f64(), Some(0.0));
-    assert_eq!(m["dev_first_pass_rate"].as_f64(), Some(0.0));
-    assert_eq!(m["avg_review_rounds"]["qa"].as_f64(), Some(2.0));
-    assert_eq!(m["avg_quality_score"].as_f64(), Some(31.5 / 5.0));
+    assert_eq!(m["figures"]["auto_approval_rate"].as_f64(), Some(0.0));
+    assert_eq!(m["figures"]["dev_first_pass_rate"].as_f64(), Some(0.0));
+    assert_eq!(m["figures"]["avg_review_rounds"]["qa"].as_f64(), Some(2.0));
+    assert_eq!(m["figures"]["avg_quality_score"].as_f64(), Some(31.5 / 5.0));
     // Before March 2: 1.1 and 1.4 only.
     let m = metrics(&repo, &["--until", "2026-03-02"]);
     assert_eq!(m["items"], 2);
-    assert_eq!(m["auto_approval_rate"].as_f64(), Some(1.0));
-    assert_eq!(m["dev_first_pass_rate"].as_f64(), Some(1.0));
-    assert_eq!(m["escalation_rate"], Value::Null);
-    assert_eq!(m["avg_review_rounds"]["architect"], Value::Null);
+    assert_eq!(m["figures"]["auto_approval_rate"].as_f64(), Some(1.0));
+    assert_eq!(m["figures"]["dev_first_pass_rate"].as_f64(), Some(1.0));
+    assert_eq!(m["figures"]["escalation_rate"], Value::Null);
+    assert_eq!(m["figures"]["avg_review_rounds"]["architect"], Value::Null);
     assert_eq!(m["alerts"], serde_json::json!([]));
     repo.orx(&["metrics", "--since", ""]).code(2);
 }
@@ -381,8 +392,9 @@ fn metrics_counted_on_from_what_was_kept_are_the_metrics_read_afresh() {
             "2026-03-02T08:00:00Z",
         ],
     ];
+    // Now, as the items stuck now are judged, the same for every run.
     let run = |args: &[&str]| {
-        let out = repo.orx(args);
+        let out = repo.orx_env(args, &[("GIT_COMMITTER_DATE", "2026-03-10T00:00:00Z")]);
         assert!(out.code <= 1, "{args:?}: {}", out.stderr);
         (out.code, out.stdout)
     };

@@ -107,10 +107,10 @@ fn the_report_is_one_self_contained_page_with_its_charts_and_figures() {
     assert!(page.contains("median 24.0 h · n=1"), "Review");
     // Review rounds: 1.1 had QA's first round, 1.2 and 1.3 none; 1.3 had
     // the Architect's first round.
-    assert!(page.contains("QA: 1 stories with 1 rounds"));
-    assert!(page.contains("QA: 2 stories with 0 rounds"));
-    assert!(page.contains("Architect: 2 stories with 0 rounds"));
-    assert!(page.contains("Architect: 1 stories with 1 rounds"));
+    assert!(page.contains("QA: 1 story items with 1 rounds"));
+    assert!(page.contains("QA: 2 story items with 0 rounds"));
+    assert!(page.contains("Architect: 2 story items with 0 rounds"));
+    assert!(page.contains("Architect: 1 story items with 1 rounds"));
     // The metrics: every move to Approved was automatic; the one story
     // the Architect reviewed was escalated, past the 10% threshold.
     assert!(page.contains("<b>100%</b><span>auto-approval rate</span>"));
@@ -118,10 +118,20 @@ fn the_report_is_one_self_contained_page_with_its_charts_and_figures() {
     assert!(page.contains(
         "<tr><td>escalation rate 100% &gt; 10%: check the workflow and training</td><td>100%</td><td>10%</td>"
     ));
-    assert_eq!(page.matches("<tr><td>").count(), 1, "one alert");
+    let alerts = page
+        .split_once("<table class=\"alert alerts\">")
+        .and_then(|(_, rest)| rest.split_once("</table>"))
+        .map_or("", |(t, _)| t);
+    assert_eq!(alerts.matches("<tr><td>").count(), 1, "one alert");
+    // Stuck now (over 48 h, longest first): 1.3 escalated on day 1, 1.2
+    // in progress since day 2.
+    assert!(page.contains(
+        "<table class=\"stuck\">\n<tr><th>item</th><th>state</th><th>for</th></tr>\n<tr><td>1.3</td><td>Escalated</td><td>4.0 d</td></tr>\n<tr><td>1.2</td><td>InProgress</td><td>3.0 d</td></tr>\n</table>"
+    ));
     // 1.1's timeline: Approved on day 0 for 1 day.
     assert!(page.contains("<title>1.1 Approved: 2026-01-02 (24.0 h)</title>"));
-    assert!(page.contains("3 stories · 11 changes of state · as of 2026-01-07 03:04 UTC"));
+    assert!(page.contains("<p class=\"sub\">3 story items · 11 changes of state</p>"));
+    assert!(page.contains("<p class=\"sub\">story · as of 2026-01-07 03:04 UTC</p>"));
     // A title cannot add markup.
     assert!(!page.contains("<b>data"));
 }

@@ -129,7 +129,7 @@ fn a_kind_whose_state_is_in_its_own_field_is_made_moved_and_judged() {
     repo.orx(&["move", "outage:1", "Resolved", "--as", "dev"])
         .ok();
     let m = json(&repo.orx(&["metrics", "--kind", "outage", "--json"]).stdout);
-    let m = &m["metrics"];
+    let m = &m["kinds"][0];
     assert_eq!(
         (m["kind"].as_str(), m["throughput"].as_u64()),
         (Some("outage"), Some(1)),
@@ -138,7 +138,7 @@ fn a_kind_whose_state_is_in_its_own_field_is_made_moved_and_judged() {
     assert_eq!(m["cycle_time"]["count"], 1, "{m}");
     assert!(m["time_in_state"]["Open"].is_object(), "{m}");
     assert!(
-        m["figures"].is_null() && m["avg_review_rounds"]["qa"].is_null(),
+        m.get("figures").is_none() && m.get("avg_review_rounds").is_none(),
         "{m}"
     );
     repo.orx(&["metrics", "--kind", "outage"])
@@ -384,6 +384,8 @@ struct Team {
     rule: &'static str,
     /// The allowed move (the item `new` made, as Dev).
     allowed: &'static str,
+    /// The move that then ends its cycle, unless the allowed one did.
+    ends: Option<&'static str>,
 }
 
 /// Job J2 waits for J1 (`after: [J1]`).
@@ -413,6 +415,7 @@ const TEAM: [Team; 3] = [
         code: "refused.wrong_role",
         rule: "unauthorized-role",
         allowed: "Mitigated",
+        ends: Some("Resolved"),
     },
     Team {
         kind: "probe",
@@ -425,6 +428,7 @@ const TEAM: [Team; 3] = [
         code: "refused.wrong_role",
         rule: "unauthorized-role",
         allowed: "Passed",
+        ends: None,
     },
     Team {
         kind: "job",
@@ -437,6 +441,7 @@ const TEAM: [Team; 3] = [
         code: "refused.waits",
         rule: "waits-for-item",
         allowed: "Running",
+        ends: Some("Done"),
     },
 ];
 
@@ -554,10 +559,47 @@ fn each_team_kind_is_made_moved_refused_alike_and_reported() {
         assert_eq!(repo.git(&["status", "--porcelain"]).stdout, "", "{kind}");
         repo.orx(&["verify"]).ok();
 
-        // The reports cover the kind and its item.
-        let m = json(&repo.orx(&["metrics", "--kind", kind, "--json"]).stdout);
-        assert_eq!(m["metrics"]["kind"], kind, "{m}");
-        assert!(m["metrics"]["items"].as_u64() >= Some(1), "{kind}: {m}");
+        // The reports cover the kind and its item: its own states, its
+        // item stuck (judged years later) while its cycle is open, its
+        // cycle time to its own terminal state, no story figures.
+        let bare = t.id.rsplit(':').next().unwrap_or(t.id);
+        let later = [("GIT_COMMITTER_DATE", "2100-01-01T00:00:00Z")];
+        let measured = |repo: &Repo| {
+            let out = repo.orx_env(&["metrics", "--kind", kind, "--json"], &later);
+            out.ok();
+            json(&out.stdout)["kinds"][0].clone()
+        };
+        let m = measured(&repo);
+        assert_eq!(m["kind"], kind, "{m}");
+        assert!(m["items"].as_u64() >= Some(1), "{kind}: {m}");
+        assert!(m.get("figures").is_none(), "{kind}: {m}");
+        assert_eq!(m["alerts"], serde_json::json!([]), "{kind}: {m}");
+        assert!(
+            m["time_in_state"][from]["count"].as_u64() >= Some(1),
+            "{kind}: no stay in {from}: {m}"
+        );
+        let stuck = |m: &serde_json::Value| {
+            m["stuck"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|s| s["id"] == bare)
+                .cloned()
+        };
+        if let Some(end) = t.ends {
+            let s = stuck(&m).unwrap_or_else(|| panic!("{kind}: {bare} not stuck: {m}"));
+            assert_eq!(s["state"], t.allowed, "{kind}: {m}");
+            assert!(s["hours_in_state"].as_f64() > Some(48.0), "{kind}: {m}");
+            assert_eq!(m["throughput"], 0, "{kind}: {m}");
+            repo.orx(&["move", t.id, end, "--as", "dev"]).ok();
+        }
+        let m = measured(&repo);
+        assert!(stuck(&m).is_none(), "{kind}: a closed item is stuck: {m}");
+        assert_eq!(
+            (&m["throughput"], &m["cycle_time"]["count"]),
+            (&1.into(), &1.into()),
+            "{kind}: {m}"
+        );
         let doctor = repo.orx(&["doctor", item, "--json"]);
         doctor.ok();
         let d = json(&doctor.stdout);
@@ -582,10 +624,13 @@ fn each_team_kind_is_made_moved_refused_alike_and_reported() {
             page.contains(&format!("{title} timelines")),
             "{kind}: the report is not the kind's"
         );
+        assert!(
+            !page.contains("stories") && !page.contains("Review rounds"),
+            "{kind}: the report speaks of stories"
+        );
         // Its timeline, in the timelines' chart, is labelled with its ID.
-        let bare = t.id.rsplit(':').next().unwrap_or(t.id);
         let chart = page
-            .split_once(&format!("{title} timelines</h2>"))
+            .split_once(&format!("{title} timelines</h3>"))
             .and_then(|(_, rest)| rest.split_once("</svg>"))
             .map_or("", |(chart, _)| chart);
         assert!(
@@ -700,4 +745,113 @@ fn a_kind_without_steps_is_offered_its_moves() {
     assert_eq!(argv[..2], ["git", "orx"], "{argv:?}");
     repo.orx(&argv[2..]).ok();
     assert!(repo.read(t1).contains("status: Closed"));
+}
+
+/// The story's workflow as a team's kind of its own, `spike`, declaring
+/// the story's figures.
+fn spike_workflow() -> String {
+    include_str!("../../templates/workflows/story.yaml")
+        .replace("workflow: story", "workflow: spike")
+        .replace("dir: docs/stories", "dir: docs/spikes")
+}
+
+/// A hand-made commit of spike `id` in `status`, by a tool that runs no
+/// hooks.
+fn spike(repo: &Repo, id: &str, status: &str, role: &str) {
+    repo.write(
+        &format!("docs/spikes/{id}.s.md"),
+        format!("---\nkind: spike\nid: \"{id}\"\ntitle: Spike {id}\nstatus: {status}\n---\n# Spike {id}\n"),
+    );
+    repo.commit_all_unhooked(&format!("{id} {status}\n\nOrx-Role: {role}\n"), &[]);
+}
+
+/// `metrics` without `--kind` measures every kind history has items of,
+/// the default kind first, each in a block of its own headed by the kind
+/// (text) or an entry of `kinds` (JSON); the story's figures are a kind's
+/// that declares them, whatever its name, and `--check` fails when any
+/// kind's alert fires (the story, with no history, fires none). `report`
+/// has a section per kind.
+#[test]
+fn metrics_and_report_without_a_kind_cover_every_kind() {
+    let repo = team_repo();
+    repo.write(".orx/workflows/spike.yaml", spike_workflow());
+    repo.commit_rules("Add spikes");
+    repo.orx(&["check"]).ok();
+    repo.orx(&["new", "outage", "Checkout is down", "--as", "dev"])
+        .ok();
+    repo.orx(&["new", "probe", "Login page", "--as", "dev"])
+        .ok();
+    repo.orx(&["move", "probe:1", "Passed", "--as", "dev"]).ok();
+    // A spike escalated on its one Architect round: 100% > 10%.
+    spike(&repo, "1", "Draft", "sm");
+    spike(&repo, "1", "AwaitingArchReview", "sm");
+    spike(&repo, "1", "Escalated", "architect");
+
+    let v = json(&repo.orx(&["metrics", "--json"]).stdout);
+    let kinds: Vec<&str> = v["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m["kind"].as_str())
+        .collect();
+    assert_eq!(kinds[0], "story", "{v}");
+    let mut rest = kinds[1..].to_vec();
+    rest.sort_unstable();
+    // The job kind has no item: not measured.
+    assert_eq!(rest, ["outage", "probe", "spike"], "{v}");
+    let of = |k: &str| {
+        v["kinds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["kind"] == k)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(of("probe")["throughput"], 1, "{v}");
+    assert!(of("outage").get("figures").is_none(), "{v}");
+    let spike_m = of("spike");
+    assert_eq!(spike_m["figures"]["set"], "story", "{v}");
+    assert_eq!(spike_m["figures"]["escalation_rate"], 1.0, "{v}");
+    assert_eq!(spike_m["alerts"][0]["metric"], "escalation_rate", "{v}");
+    assert_eq!(
+        of("story")["figures"]["escalation_rate"],
+        serde_json::Value::Null,
+        "{v}"
+    );
+
+    let text = repo.orx(&["metrics"]);
+    text.ok();
+    for heading in ["(story)", "(outage)", "(probe)", "(spike)"] {
+        assert!(text.stdout.contains(heading), "{heading}: {}", text.stdout);
+    }
+    assert!(
+        text.stdout.contains("alert: escalation rate 100% > 10%"),
+        "{}",
+        text.stdout
+    );
+    repo.orx(&["metrics", "--check"]).code(1);
+    repo.orx(&["metrics", "--check", "--kind", "spike"]).code(1);
+    repo.orx(&["metrics", "--check", "--kind", "outage"]).ok();
+    repo.orx(&["metrics", "--check", "--kind", "story"]).ok();
+
+    let page = repo.orx(&["report", "--html", "-"]);
+    page.ok();
+    for kind in ["story", "outage", "probe", "spike"] {
+        assert!(
+            page.stdout
+                .contains(&format!("<section class=\"kind\" id=\"kind-{kind}\">")),
+            "no section for {kind}"
+        );
+    }
+    let outage = page
+        .stdout
+        .split_once("id=\"kind-outage\"")
+        .and_then(|(_, rest)| rest.split_once("</section>"))
+        .map_or("", |(s, _)| s);
+    assert!(
+        outage.contains("Outage timelines") && !outage.contains("stor"),
+        "{outage}"
+    );
+    assert_eq!(page.stdout.matches("<h3>Review rounds</h3>").count(), 2);
 }

@@ -5,12 +5,14 @@ use orx::history::verify::Acknowledged;
 
 use super::Version;
 
-/// The process metrics and their alerts.
+/// The process metrics and their alerts, one entry per kind measured
+/// (the one `--kind` names, else every kind history has items of, the
+/// default kind first).
 #[derive(serde::Serialize, schemars::JsonSchema)]
 #[schemars(title = "git-orx metrics", deny_unknown_fields)]
 pub struct Metrics<'a> {
     pub version: Version,
-    pub metrics: &'a orx::kinds::story::metrics::Metrics,
+    pub kinds: &'a [orx::kinds::metrics::Metrics],
 }
 
 /// Every commit of a range re-judged; violations, acknowledged ones, and

@@ -1,17 +1,6 @@
-//! `git orx metrics`: how the process performs, from the audit trail.
-//!
-//! Each item's history is replayed oldest first (every change of state
-//! and every field it set, by `git orx` or by hand, overrides included);
-//! what happened in the period asked for is counted. Every kind has:
-//!
-//! - time in state: each stay in a state that ended in the period, from the
-//!   change that entered it to the one that left it (mean, median, p90);
-//! - cycle time: from an item's creation to its first move to one of its
-//!   workflow's terminal states, for items that got there in the period;
-//! - throughput: the items that reached a terminal state in the period.
-//!
-//! A kind whose workflow declares `figures: story` (the story, and the
-//! kinds made from it) also has the story's own figures:
+//! The story's own figures (a workflow's `figures: story`), counted by
+//! `metrics` beside what every kind has (`history::metrics`), and the
+//! alerts on them:
 //!
 //! - mean quality score and structure pass rate: over the quality checks
 //!   in the period (changes that set `quality.structure`,
@@ -32,69 +21,17 @@
 //! - Dev first-pass rate: of the stories whose first QA round ended, the
 //!   share that went from Review to Done in that round.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::history::audit::Entry;
+use crate::kinds::metrics::Alert;
 use crate::repo::config::Thresholds;
 
-/// Which part of history to measure.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// The name of the item kind counted (default `story`); [`measure`]
-    /// sets it from the kind it is given.
-    pub kind: Option<String>,
-    /// Seconds since the epoch: from (inclusive), until (exclusive).
-    pub since: Option<i64>,
-    pub until: Option<i64>,
-    /// The structure validation a quality check must reach to pass
-    /// (the workflow's `params.structure_required`; 100 when unset).
-    pub structure_required: Option<f64>,
-    /// The states an item's cycle ends in (the workflow's terminal ones).
-    pub terminal: Vec<String>,
-    /// Whether the story's own figures are computed (`figures: story`).
-    pub figures: bool,
-    /// What else the counts depend on (the build that counts them): given,
-    /// [`measure`] keeps its counts under it beside the history cache and
-    /// takes them up on the next run, counting only the commits since;
-    /// none, it counts every commit and keeps nothing.
-    pub keep: Option<String>,
-}
-
-/// Mean, median and 90th percentile of durations, in seconds.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Durations {
-    pub count: usize,
-    pub mean: Option<f64>,
-    pub median: Option<f64>,
-    pub p90: Option<f64>,
-}
-
-impl Durations {
-    pub fn of(values: &[i64]) -> Durations {
-        let mut v: Vec<f64> = values.iter().map(|&x| x as f64).collect();
-        v.sort_by(f64::total_cmp);
-        let n = v.len();
-        if n == 0 {
-            return Durations::default();
-        }
-        let median = if n % 2 == 1 {
-            v[n / 2]
-        } else {
-            (v[n / 2 - 1] + v[n / 2]) / 2.0
-        };
-        // Nearest rank: the smallest value at least 90% of them are at or below.
-        let rank = (0.9 * n as f64).ceil() as usize;
-        Durations {
-            count: n,
-            mean: Some(v.iter().sum::<f64>() / n as f64),
-            median: Some(median),
-            p90: Some(v[rank.clamp(1, n) - 1]),
-        }
-    }
-}
+/// The name a workflow's `figures:` gives this set.
+pub const SET: &str = "story";
 
 /// Mean review rounds per review.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -103,71 +40,10 @@ pub struct ReviewRounds {
     pub qa: Option<f64>,
 }
 
-/// A metric past its threshold.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Alert {
-    /// The metric's JSON key (`avg_review_rounds.qa`).
-    pub metric: String,
-    pub value: f64,
-    pub threshold: f64,
-    /// What the threshold says and what to look at.
-    pub message: String,
-}
-
-impl Alert {
-    fn new(metric: String, value: f64, threshold: f64) -> Alert {
-        let mut a = Alert {
-            metric,
-            value,
-            threshold,
-            message: String::new(),
-        };
-        a.message = a.said().to_string();
-        a
-    }
-
-    /// What the threshold says and what to look at, as a message (its
-    /// English is [`Alert::message`]).
-    pub fn said(&self) -> crate::text::message::Message {
-        use crate::msg;
-        let (v, t) = (self.value, self.threshold);
-        match self.metric.as_str() {
-            "auto_approval_rate" => {
-                msg!("auto-approval-rate-v-min", v = percent(v), min = percent(t))
-            }
-            "escalation_rate" => msg!(
-                "escalation-rate-v-max-check",
-                v = percent(v),
-                max = percent(t)
-            ),
-            m => msg!(
-                "mean-role-review-rounds-v",
-                role = if m.ends_with(".qa") {
-                    "QA"
-                } else {
-                    "Architect"
-                },
-                v = format!("{v:.2}"),
-                max = t
-            ),
-        }
-    }
-}
-
-/// The metrics of a period. Rates are from 0 to 1; a metric with nothing
-/// to measure is null.
+/// The story's own figures of a period. Rates are from 0 to 1; a figure
+/// with nothing to measure is null.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Metrics {
-    pub kind: String,
-    /// The items changed in the period.
-    pub items: usize,
-    pub time_in_state: BTreeMap<String, Durations>,
-    pub cycle_time: Durations,
-    /// The items that reached a terminal state in the period.
-    pub throughput: usize,
-    /// `story` when the kind's workflow declares the story's own figures
-    /// (the fields below); null otherwise, and those fields are null.
-    pub figures: Option<String>,
+pub struct StoryFigures {
     pub avg_quality_score: Option<f64>,
     pub structure_pass_rate: Option<f64>,
     pub avg_review_rounds: ReviewRounds,
@@ -175,7 +51,6 @@ pub struct Metrics {
     pub escalation_rate: Option<f64>,
     pub sm_revision_success_rate: Option<f64>,
     pub dev_first_pass_rate: Option<f64>,
-    pub alerts: Vec<Alert>,
 }
 
 const ARCH_REVIEW: &str = "AwaitingArchReview";
@@ -191,12 +66,7 @@ struct Story {
     /// The last quality score and structure validation set, as numbers.
     score: Option<f64>,
     structure: Option<f64>,
-    state: Option<String>,
-    entered: i64,
-    created: Option<i64>,
-    done: bool,
     left_review: bool,
-    ended: bool,
     arch_rounds: usize,
     qa_rounds: usize,
     escalated: bool,
@@ -210,31 +80,14 @@ fn mean(v: &[f64]) -> Option<f64> {
     (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
 }
 
-/// The metrics of `entries` (the audit trail, oldest first).
-pub fn compute(entries: &[Entry], opts: &Options, thresholds: &Thresholds) -> Metrics {
-    let mut tally = Tally::new(opts);
-    entries.iter().for_each(|e| tally.add(e));
-    tally.finish(thresholds)
-}
-
-/// The metrics counted one entry of the audit trail at a time, oldest
-/// first: what is kept is each story's replayed state and the durations
-/// and counts so far, never the trail itself. It holds its settings, so
-/// that one kept between runs ([`measure`]) and taken up again counts on
-/// exactly as one that had gone on counting.
+/// The story's figures counted one entry of the trail at a time (beside
+/// the kind's `history::metrics::Tally`): each story's replayed review
+/// rounds and the counts so far, never the trail itself.
 #[derive(Serialize, Deserialize)]
 pub struct Tally {
-    kind: String,
+    /// The structure validation a quality check must reach to pass.
     required: f64,
-    since: Option<i64>,
-    until: Option<i64>,
     stories: HashMap<String, Story>,
-    changed: HashSet<String>,
-    stays: BTreeMap<String, Vec<i64>>,
-    cycles: Vec<i64>,
-    ended: usize,
-    terminal: Vec<String>,
-    figures: bool,
     scores: Vec<f64>,
     structures: (usize, usize),
     approvals: (usize, usize),
@@ -243,23 +96,12 @@ pub struct Tally {
 }
 
 impl Tally {
-    pub fn new(opts: &Options) -> Tally {
+    /// Counts nothing yet; a quality check passes at `required` (the
+    /// workflow's `params.structure_required`; 100 when unset).
+    pub fn new(required: Option<f64>) -> Tally {
         Tally {
-            kind: opts.kind.clone().unwrap_or_else(|| "story".to_owned()),
-            required: opts.structure_required.unwrap_or(100.0),
-            since: opts.since,
-            until: opts.until,
+            required: required.unwrap_or(100.0),
             stories: HashMap::new(),
-            changed: HashSet::new(),
-            stays: BTreeMap::new(),
-            cycles: Vec::new(),
-            ended: 0,
-            terminal: if opts.terminal.is_empty() {
-                vec![DONE.to_owned()]
-            } else {
-                opts.terminal.clone()
-            },
-            figures: opts.figures,
             scores: Vec::new(),
             structures: (0, 0),
             approvals: (0, 0),
@@ -268,20 +110,14 @@ impl Tally {
         }
     }
 
-    /// Counts the next entry (entries of other kinds are passed over).
-    pub fn add(&mut self, e: &Entry) {
-        if e.kind != self.kind {
-            return;
-        }
-        let t = e.timestamp;
-        let now = self.since.is_none_or(|s| t >= s) && self.until.is_none_or(|u| t < u);
-        if now && !self.changed.contains(&e.id) {
-            self.changed.insert(e.id.clone());
-        }
+    /// Counts nothing yet, with the settings of `wf`.
+    pub fn of(wf: &crate::workflow::Workflow) -> Tally {
+        Tally::new(wf.params.get("structure_required").and_then(Value::as_f64))
+    }
+
+    /// Counts `e` (`now`: whether it is in the period).
+    pub fn add(&mut self, e: &Entry, now: bool) {
         let s = self.stories.entry(e.id.clone()).or_default();
-        if s.created.is_none() && e.from.is_none() {
-            s.created = Some(t);
-        }
         for f in &e.fields {
             match f.field.as_str() {
                 "quality.score" => s.score = f.to.as_f64(),
@@ -298,23 +134,9 @@ impl Tally {
                 self.structures.1 += usize::from(st >= self.required);
             }
         }
-        if e.from == e.to {
-            return;
-        }
-        if let (Some(from), Some(old)) = (&e.from, &s.state)
-            && from == old
-            && now
-        {
-            self.stays
-                .entry(from.clone())
-                .or_default()
-                .push(t - s.entered);
-        }
-        s.state = e.to.clone();
-        s.entered = t;
         let (from, to) = (e.from.as_deref(), e.to.as_deref());
-        if from.is_none() {
-            // Created, or adopted in some state: not a move.
+        if from == to || from.is_none() {
+            // An edit, a creation or an adoption: not a move.
             return;
         }
         if from == Some(QA_REVIEW) && !s.left_review {
@@ -324,20 +146,7 @@ impl Tally {
                 self.first_rounds.1 += usize::from(to == Some(DONE));
             }
         }
-        let ends = to.is_some_and(|t| self.terminal.iter().any(|x| x == t));
-        if ends && !s.ended {
-            s.ended = true;
-            if now {
-                self.ended += 1;
-                if let Some(c) = s.created {
-                    self.cycles.push(t - c);
-                }
-            }
-        }
         if !now {
-            if to == Some(DONE) {
-                s.done = true;
-            }
             return;
         }
         match to {
@@ -349,7 +158,6 @@ impl Tally {
             Some(ARCH_REVIEW) => s.arch_rounds += 1,
             Some(QA_REVIEW) => s.qa_rounds += 1,
             Some(ESCALATED) => s.escalated = true,
-            Some(DONE) if !s.done => s.done = true,
             _ => {}
         }
         if from.is_some_and(|f| REVISION.contains(&f)) {
@@ -358,29 +166,8 @@ impl Tally {
         }
     }
 
-    /// The name its counts are kept under between runs of `build`: its
-    /// settings (the kind, the period, the terminal states, what a quality
-    /// check must reach) and the build, hashed.
-    fn key(&self, build: &str) -> Option<String> {
-        use std::hash::{Hash, Hasher};
-        let fresh = Tally::new(&Options {
-            kind: Some(self.kind.clone()),
-            since: self.since,
-            until: self.until,
-            structure_required: Some(self.required),
-            terminal: self.terminal.clone(),
-            figures: self.figures,
-            keep: None,
-        });
-        let settings = postcard::to_allocvec(&fresh).ok()?;
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        (settings, build).hash(&mut h);
-        Some(format!("metrics-{:016x}", h.finish()))
-    }
-
-    /// The metrics of the entries counted, with the alerts `thresholds`
-    /// fire.
-    pub fn finish(self, thresholds: &Thresholds) -> Metrics {
+    /// The figures of the entries counted.
+    pub fn finish(self) -> StoryFigures {
         let arch: Vec<&Story> = self
             .stories
             .values()
@@ -393,17 +180,7 @@ impl Tally {
             .filter(|s| s.qa_rounds > 0)
             .map(|s| s.qa_rounds as f64)
             .collect();
-        let mut m = Metrics {
-            kind: self.kind.clone(),
-            items: self.changed.len(),
-            time_in_state: self
-                .stays
-                .iter()
-                .map(|(k, v)| (k.clone(), Durations::of(v)))
-                .collect(),
-            cycle_time: Durations::of(&self.cycles),
-            throughput: self.ended,
-            figures: None,
+        StoryFigures {
             avg_quality_score: mean(&self.scores),
             structure_pass_rate: rate(self.structures.1, self.structures.0),
             avg_review_rounds: ReviewRounds {
@@ -414,78 +191,30 @@ impl Tally {
             escalation_rate: rate(arch.iter().filter(|s| s.escalated).count(), arch.len()),
             sm_revision_success_rate: rate(self.revisions.1, self.revisions.0),
             dev_first_pass_rate: rate(self.first_rounds.1, self.first_rounds.0),
-            alerts: Vec::new(),
-        };
-        if self.figures {
-            m.figures = Some("story".to_owned());
-        } else {
-            // A kind of its own: only what every kind has.
-            m = Metrics {
-                kind: m.kind,
-                items: m.items,
-                time_in_state: m.time_in_state,
-                cycle_time: m.cycle_time,
-                throughput: m.throughput,
-                ..Metrics::default()
-            };
         }
-        m.alerts = alerts(&m, thresholds);
-        m
     }
 }
 
-/// The metrics of `kind`'s items in HEAD's history under `rules` (the
-/// thresholds of its config, the kind's `params.structure_required`),
-/// reading through the history cache; `progress` as for
-/// [`crate::history::cache::load`].
-pub fn measure(
-    repo: &crate::git::Repo,
-    rules: &crate::repo::rules::Rules,
-    kind: &crate::workflow::kind::Kind,
-    opts: &Options,
-    progress: crate::history::cache::Progress,
-) -> crate::Result<Metrics> {
-    let wf = kind.workflow()?;
-    let kind = kind.name().to_owned();
-    let required = wf.params.get("structure_required").and_then(Value::as_f64);
-    let fresh = Tally::new(&Options {
-        kind: Some(kind.clone()),
-        structure_required: opts.structure_required.or(required),
-        terminal: wf.terminal_states(),
-        figures: wf.figures.as_deref() == Some("story"),
-        ..opts.clone()
-    });
-    let key = opts.keep.as_deref().and_then(|build| fresh.key(build));
-    // One entry at a time: the trail is never held whole. The counts over
-    // the commits counted last time are taken up where they were kept.
-    let tally = crate::history::audit::log_folded(
-        repo,
-        rules,
-        &crate::history::audit::Options {
-            kind: Some(kind),
-            reverse: true,
-            ..Default::default()
-        },
-        key.as_deref(),
-        progress,
-        fresh,
-        &mut |t, e| t.add(&e),
-    )?;
-    Ok(tally.finish(&rules.config.alerts))
-}
-
-/// The alerts the metrics fire.
-pub fn alerts(m: &Metrics, t: &Thresholds) -> Vec<Alert> {
+/// The alerts the figures fire past `t`, each with what to check.
+pub fn alerts(m: &StoryFigures, t: &Thresholds) -> Vec<Alert> {
     let mut out = Vec::new();
-    for (name, value) in [
-        ("architect", m.avg_review_rounds.architect),
-        ("qa", m.avg_review_rounds.qa),
+    for (name, role, value) in [
+        ("architect", "Architect", m.avg_review_rounds.architect),
+        ("qa", "QA", m.avg_review_rounds.qa),
     ] {
         if let Some(v) = value.filter(|v| *v > t.max_review_rounds) {
             out.push(Alert::new(
                 format!("avg_review_rounds.{name}"),
                 v,
                 t.max_review_rounds,
+                false,
+                crate::msg!(
+                    "mean-role-review-rounds-v",
+                    role = role,
+                    v = format!("{v:.2}"),
+                    max = t.max_review_rounds
+                ),
+                crate::msg!("metrics-advice-review-rounds"),
             ));
         }
     }
@@ -493,17 +222,33 @@ pub fn alerts(m: &Metrics, t: &Thresholds) -> Vec<Alert> {
         .auto_approval_rate
         .filter(|v| *v < t.min_auto_approval_rate)
     {
+        let min = t.min_auto_approval_rate;
         out.push(Alert::new(
             "auto_approval_rate".to_owned(),
             v,
-            t.min_auto_approval_rate,
+            min,
+            true,
+            crate::msg!(
+                "auto-approval-rate-v-min",
+                v = percent(v),
+                min = percent(min)
+            ),
+            crate::msg!("metrics-advice-auto-approval"),
         ));
     }
     if let Some(v) = m.escalation_rate.filter(|v| *v > t.max_escalation_rate) {
+        let max = t.max_escalation_rate;
         out.push(Alert::new(
             "escalation_rate".to_owned(),
             v,
-            t.max_escalation_rate,
+            max,
+            true,
+            crate::msg!(
+                "escalation-rate-v-max-check",
+                v = percent(v),
+                max = percent(max)
+            ),
+            crate::msg!("metrics-advice-escalation"),
         ));
     }
     out
@@ -515,37 +260,13 @@ pub fn percent(v: f64) -> String {
     format!("{}%", p.strip_suffix(".0").unwrap_or(&p))
 }
 
-/// What to check when an alert of `git orx metrics` fires (by its
-/// metric), as the lifecycle's troubleshooting advises.
-/// [`advice`] as a message.
-pub fn advice_said(metric: &str) -> Option<crate::text::message::Message> {
-    use crate::msg;
-    match metric {
-        m if m.starts_with("avg_review_rounds") => Some(msg!("metrics-advice-review-rounds")),
-        "auto_approval_rate" => Some(msg!("metrics-advice-auto-approval")),
-        "escalation_rate" => Some(msg!("metrics-advice-escalation")),
-        _ => None,
-    }
-}
-
-pub fn advice(metric: &str) -> &'static str {
-    match metric {
-        m if m.starts_with("avg_review_rounds") => {
-            "the decision matrix thresholds; whether the quality standards are too strict; the most common issue types (improve the story template); the agents' training"
-        }
-        "auto_approval_rate" => {
-            "the quality standards; the decision matrix thresholds; the quality assessment; the story template and its guidance"
-        }
-        "escalation_rate" => "the workflow and the agents' training",
-        _ => "",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::history::audit::Event;
     use crate::history::cache::FieldChange;
+    use crate::kinds::metrics::{Metrics, Options, compute, finish, tally};
+    use crate::workflow::kind::Kinds;
     use proptest::prelude::*;
 
     /// An entry of story `id` from `from` to `to` at `t` (an edit when
@@ -589,28 +310,29 @@ mod tests {
 
     fn options(since: Option<i64>, until: Option<i64>) -> Options {
         Options {
-            kind: Some("story".to_owned()),
             since,
             until,
-            terminal: vec![DONE.to_owned()],
-            figures: true,
             ..Options::default()
         }
     }
 
-    /// A tally written out as [`measure`] keeps it and read back.
-    fn kept(t: &Tally) -> Tally {
-        postcard::from_bytes(&postcard::to_allocvec(t).unwrap()).unwrap()
+    fn workflow() -> std::sync::Arc<crate::workflow::Workflow> {
+        Kinds::builtin().get(SET).unwrap().workflow().unwrap()
     }
 
-    /// The metrics of `entries` counted up to `split`, kept, taken up and
-    /// counted on to the end.
+    fn whole(entries: &[Entry], opts: &Options) -> Metrics {
+        compute(&workflow(), SET, entries, opts, &Thresholds::default())
+    }
+
+    /// The metrics of `entries` counted up to `split`, kept as `measure`
+    /// keeps them and read back, taken up and counted on to the end.
     fn taken_up(entries: &[Entry], split: usize, opts: &Options) -> Metrics {
-        let mut first = Tally::new(opts);
+        let mut first = tally(&workflow(), SET, opts);
         entries[..split].iter().for_each(|e| first.add(e));
-        let mut on = kept(&first);
+        let mut on: crate::history::metrics::Tally<crate::kinds::metrics::Counting> =
+            postcard::from_bytes(&postcard::to_allocvec(&first).unwrap()).unwrap();
         entries[split..].iter().for_each(|e| on.add(e));
-        on.finish(&Thresholds::default())
+        finish(on, opts.now, 48.0, &Thresholds::default())
     }
 
     /// A small history touching every count: two approvals (one
@@ -679,7 +401,7 @@ mod tests {
         let entries = small();
         for (since, until) in [(None, None), (Some(30), None), (Some(15), Some(90))] {
             let opts = options(since, until);
-            let whole = compute(&entries, &opts, &Thresholds::default());
+            let whole = whole(&entries, &opts);
             assert!(whole.items > 0, "{whole:?}");
             for split in 0..=entries.len() {
                 assert_eq!(
@@ -690,32 +412,50 @@ mod tests {
             }
         }
         // Counted whole: the quality check made as a text is no score.
-        let whole = compute(&entries, &options(None, None), &Thresholds::default());
-        assert_eq!(whole.avg_quality_score, Some((8.5 + 6.0 + 7.0 + 9.0) / 4.0));
-        assert_eq!(whole.auto_approval_rate, Some(0.5));
-        assert_eq!(whole.escalation_rate, Some(1.0));
+        let m = whole(&entries, &options(None, None));
+        let f = m.story().unwrap();
+        assert_eq!(f.avg_quality_score, Some((8.5 + 6.0 + 7.0 + 9.0) / 4.0));
+        assert_eq!(f.auto_approval_rate, Some(0.5));
+        assert_eq!(f.escalation_rate, Some(1.0));
     }
 
     /// A tally's settings name what it is kept under: other settings,
     /// another key; the same settings in another build, another key.
     #[test]
     fn a_tally_is_kept_under_its_settings_and_build() {
-        let key = |o: &Options, b: &str| Tally::new(o).key(b).unwrap();
+        use crate::history::metrics::Tallies;
+        let wf = workflow();
+        let key = |o: &Options, kind: &str, b: &str| {
+            Tallies::new(vec![tally(&wf, kind, o)]).key(b).unwrap()
+        };
         let all = options(None, None);
-        assert_eq!(key(&all, "b1"), key(&all, "b1"));
-        assert_ne!(key(&all, "b1"), key(&all, "b2"));
-        assert_ne!(key(&all, "b1"), key(&options(Some(1), None), "b1"));
-        assert_ne!(key(&all, "b1"), key(&options(None, Some(1)), "b1"));
-        let other = Options {
-            kind: Some("bug".to_owned()),
+        assert_eq!(key(&all, SET, "b1"), key(&all, SET, "b1"));
+        assert_ne!(key(&all, SET, "b1"), key(&all, SET, "b2"));
+        assert_ne!(
+            key(&all, SET, "b1"),
+            key(&options(Some(1), None), SET, "b1")
+        );
+        assert_ne!(
+            key(&all, SET, "b1"),
+            key(&options(None, Some(1)), SET, "b1")
+        );
+        assert_ne!(key(&all, SET, "b1"), key(&all, "bug", "b1"));
+        let strict = Tallies::new(vec![crate::history::metrics::Tally::new(
+            SET,
+            wf.terminal_states(),
+            None,
+            None,
+            Some(crate::kinds::metrics::Counting::Story(Tally::new(Some(
+                90.0,
+            )))),
+        )]);
+        assert_ne!(key(&all, SET, "b1"), strict.key("b1").unwrap());
+        // The now a stuck item is judged at is no setting.
+        let later = Options {
+            now: 1,
             ..all.clone()
         };
-        assert_ne!(key(&all, "b1"), key(&other, "b1"));
-        let strict = Options {
-            structure_required: Some(90.0),
-            ..all.clone()
-        };
-        assert_ne!(key(&all, "b1"), key(&strict, "b1"));
+        assert_eq!(key(&all, SET, "b1"), key(&later, SET, "b1"));
     }
 
     const STATES: [&str; 9] = [
@@ -768,21 +508,13 @@ mod tests {
             let split = split.min(entries.len());
             prop_assert_eq!(
                 taken_up(&entries, split, &opts),
-                compute(&entries, &opts, &Thresholds::default())
+                whole(&entries, &opts)
             );
         }
     }
 
     #[test]
-    fn percentiles_use_the_nearest_rank() {
-        let d = Durations::of(&[10, 20, 30, 40]);
-        assert_eq!(d.count, 4);
-        assert_eq!(d.mean, Some(25.0));
-        assert_eq!(d.median, Some(25.0));
-        assert_eq!(d.p90, Some(40.0));
-        let d = Durations::of(&(1..=10).collect::<Vec<_>>());
-        assert_eq!(d.p90, Some(9.0));
-        assert_eq!(Durations::of(&[]), Durations::default());
+    fn percents_drop_a_zero_tenth() {
         assert_eq!(percent(1.0 / 3.0), "33.3%");
         assert_eq!(percent(0.3), "30%");
     }

@@ -1,8 +1,11 @@
 //! `git orx report`: one self-contained HTML page (no network, no external
 //! file: styles inline, charts inline SVG drawn here, a Content Security
-//! Policy that forbids every fetch) with the cumulative flow of stories
-//! through their states, the time spent in each state, the review rounds,
-//! the alerts and each story's timeline — all from the audit trail.
+//! Policy that forbids every fetch) with a section per kind: the
+//! cumulative flow of its items through their states, the time spent in
+//! each state, the items stuck now, the kind's own figures (a story's
+//! review rounds), the alerts and each item's timeline — all from the
+//! audit trail. The page's words are English, and name each section's
+//! kind ("outage items"), never one kind for another.
 //!
 //! The charts are hand-made SVG: a plotting crate would need a font
 //! backend for its labels, where the browser lays out `<text>` itself.
@@ -11,9 +14,10 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use crate::history::audit::Entry;
-use crate::kinds::story::metrics::Metrics;
+use crate::kinds::metrics::Metrics;
+use crate::kinds::story::metrics::percent;
 
-/// The stories' timelines shown at most (the most recently active).
+/// The timelines shown at most per kind (the most recently active items).
 pub const TIMELINE_MAX: usize = 40;
 
 /// One alert, as the report shows it.
@@ -25,9 +29,8 @@ pub struct Alert {
     pub advice: String,
 }
 
-/// What the page is drawn from.
+/// What one kind's section is drawn from.
 pub struct Input<'a> {
-    pub title: String,
     /// The kind shown (`story`).
     pub kind: String,
     /// Seconds since the epoch; the end of every open stay.
@@ -35,55 +38,101 @@ pub struct Input<'a> {
     /// The workflow's states, in its order.
     pub states: Vec<String>,
     pub terminal: Vec<String>,
-    /// The stories' audit entries, oldest first (those that change no
+    /// The kind's audit entries, oldest first (those that change no
     /// state are not shown).
     pub entries: &'a [Entry],
-    /// Per story, how many Architect and QA rounds it has had (none: the
-    /// kind has no review rounds, its workflow declaring no `figures`).
+    /// Per item, how many Architect and QA rounds it has had (none: the
+    /// kind has no review rounds, its workflow declaring no story
+    /// figures).
     pub rounds: Option<Vec<(String, u32, u32)>>,
     /// Headline figures: label, value.
     pub figures: Vec<(String, String)>,
+    /// The items stuck now: ID, state, how long.
+    pub stuck: Vec<(String, String, String)>,
     pub alerts: Vec<Alert>,
 }
 
-/// The report of the repository's items of `kind` as of `now` (seconds
-/// since the epoch), with the figures and alerts of `metrics` (the
-/// kind's, its alerts explained with what to check).
+/// The report of the repository's items of each of `kinds` as of `now`
+/// (seconds since the epoch), each with its metrics (its figures and
+/// alerts, explained with what to check): a section per kind, in that
+/// order.
 pub fn report(
     ws: &crate::repo::workspace::Workspace,
     now: i64,
-    kind: &crate::workflow::kind::Kind,
-    metrics: &Metrics,
+    kinds: &[(&crate::workflow::kind::Kind, &Metrics)],
     progress: crate::history::cache::Progress,
 ) -> crate::Result<String> {
-    let wf = kind.workflow()?;
     // The page shows the changes of state: only those are kept, without
-    // the fields and records they also set.
-    let mut entries = Vec::new();
+    // the fields and records they also set; every kind's in one pass.
+    let mut entries: HashMap<String, Vec<Entry>> = kinds
+        .iter()
+        .map(|(k, _)| (k.name().to_owned(), Vec::new()))
+        .collect();
     crate::history::audit::log_each(
         &ws.repo,
         ws,
         &crate::history::audit::Options {
-            kind: Some(wf.name.clone()),
+            kind: match kinds {
+                [(one, _)] => Some(one.name().to_owned()),
+                _ => None,
+            },
             reverse: true,
             ..Default::default()
         },
         progress,
         &mut |mut e| {
-            if e.from != e.to {
+            if e.from != e.to
+                && let Some(mine) = entries.get_mut(&e.kind)
+            {
                 e.fields = Vec::new();
                 e.records = Vec::new();
                 e.details = Vec::new();
-                entries.push(e);
+                mine.push(e);
             }
         },
     )?;
-    let mut rounds = Vec::new();
-    let files = match metrics.figures {
-        Some(_) => ws.item_listing(kind)?.0,
-        None => Vec::new(),
+    let mut sections = Vec::new();
+    for (kind, metrics) in kinds {
+        let wf = kind.workflow()?;
+        let rounds = match metrics.story() {
+            Some(_) => Some(rounds(ws, kind)?),
+            None => None,
+        };
+        sections.push(Input {
+            kind: wf.name.clone(),
+            now,
+            states: wf.states.iter().map(|s| s.name.clone()).collect(),
+            terminal: wf.terminal_states(),
+            entries: entries.get(kind.name()).map_or(&[], Vec::as_slice),
+            rounds,
+            figures: figures(metrics),
+            stuck: metrics
+                .stuck
+                .iter()
+                .map(|s| (s.id.clone(), s.state.clone(), span(s.hours_in_state)))
+                .collect(),
+            alerts: metrics.alerts.iter().map(alert).collect(),
+        });
+    }
+    let name = ws
+        .root()
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let title = match kinds {
+        [(one, m)] if m.figures.is_none() => format!("git-orx report: {name} ({})", one.name()),
+        _ => format!("git-orx report: {name}"),
     };
-    for rel in files {
+    Ok(render(&title, now, &sections))
+}
+
+/// Each item's Architect and QA review rounds (a story's `rounds`).
+fn rounds(
+    ws: &crate::repo::workspace::Workspace,
+    kind: &crate::workflow::kind::Kind,
+) -> crate::Result<Vec<(String, u32, u32)>> {
+    let mut rounds = Vec::new();
+    for rel in ws.item_listing(kind)?.0 {
         let Ok(item) = crate::engine::item::Item::read(ws.registry(), ws.root(), &rel) else {
             continue;
         };
@@ -94,31 +143,12 @@ pub fn report(
         let n = |who: &str| v["rounds"][who].as_u64().map_or(0, |n| n.min(1000) as u32);
         rounds.push((item.id.clone(), n("architect"), n("qa")));
     }
-    let name = ws
-        .root()
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let title = match metrics.figures {
-        Some(_) => format!("git-orx report: {name}"),
-        None => format!("git-orx report: {name} ({})", wf.name),
-    };
-    Ok(render(&Input {
-        title,
-        kind: wf.name.clone(),
-        now,
-        states: wf.states.iter().map(|s| s.name.clone()).collect(),
-        terminal: wf.terminal_states(),
-        entries: &entries,
-        rounds: metrics.figures.as_ref().map(|_| rounds),
-        figures: figures(metrics),
-        alerts: metrics.alerts.iter().map(alert).collect(),
-    }))
+    Ok(rounds)
 }
 
 /// The headline figures of the metrics.
 fn figures(m: &Metrics) -> Vec<(String, String)> {
-    let pct = |v: Option<f64>| v.map_or("–".to_owned(), crate::kinds::story::metrics::percent);
+    let pct = |v: Option<f64>| v.map_or("–".to_owned(), percent);
     let num = |v: Option<f64>| v.map_or("–".to_owned(), |v| format!("{v:.2}"));
     let hours = |s: Option<f64>| s.map_or("–".to_owned(), |s| span(s / 3600.0));
     let mut out = vec![
@@ -127,55 +157,54 @@ fn figures(m: &Metrics) -> Vec<(String, String)> {
             hours(m.cycle_time.median),
         ),
         ("throughput".to_owned(), m.throughput.to_string()),
+        ("stuck now".to_owned(), m.stuck.len().to_string()),
     ];
-    if m.figures.is_none() {
+    let Some(f) = m.story() else {
         return out;
-    }
+    };
     out.extend([
-        ("mean quality score".to_owned(), num(m.avg_quality_score)),
+        ("mean quality score".to_owned(), num(f.avg_quality_score)),
         (
             "structure validation pass rate".to_owned(),
-            pct(m.structure_pass_rate),
+            pct(f.structure_pass_rate),
         ),
         (
             "mean Architect review rounds".to_owned(),
-            num(m.avg_review_rounds.architect),
+            num(f.avg_review_rounds.architect),
         ),
         (
             "mean QA review rounds".to_owned(),
-            num(m.avg_review_rounds.qa),
+            num(f.avg_review_rounds.qa),
         ),
-        ("auto-approval rate".to_owned(), pct(m.auto_approval_rate)),
-        ("escalation rate".to_owned(), pct(m.escalation_rate)),
+        ("auto-approval rate".to_owned(), pct(f.auto_approval_rate)),
+        ("escalation rate".to_owned(), pct(f.escalation_rate)),
         (
             "SM revision success rate".to_owned(),
-            pct(m.sm_revision_success_rate),
+            pct(f.sm_revision_success_rate),
         ),
-        ("Dev first-pass rate".to_owned(), pct(m.dev_first_pass_rate)),
+        ("Dev first-pass rate".to_owned(), pct(f.dev_first_pass_rate)),
     ]);
     out
 }
 
 /// An alert with what to check when it fires.
-fn alert(a: &crate::kinds::story::metrics::Alert) -> Alert {
-    let rate = !a.metric.starts_with("avg_review_rounds");
+fn alert(a: &crate::kinds::metrics::Alert) -> Alert {
     let show = |v: f64| {
-        if rate {
-            crate::kinds::story::metrics::percent(v)
+        if a.rate {
+            percent(v)
         } else {
             format!("{v:.2}")
         }
     };
-    let advice = crate::kinds::story::metrics::advice(&a.metric);
     Alert {
         name: a.message.clone(),
         value: show(a.value),
         threshold: show(a.threshold),
-        advice: advice.to_owned(),
+        advice: a.advice.to_string(),
     }
 }
 
-/// One stay of a story in a state.
+/// One stay of an item in a state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stay {
     pub id: String,
@@ -185,7 +214,7 @@ pub struct Stay {
     pub end: Option<i64>,
 }
 
-/// Every story's stays, from its changes of state (oldest first).
+/// Every item's stays, from its changes of state (oldest first).
 pub fn stays(entries: &[Entry]) -> Vec<Stay> {
     let mut open: HashMap<&str, usize> = HashMap::new();
     let mut out: Vec<Stay> = Vec::new();
@@ -270,11 +299,10 @@ fn span(hours: f64) -> String {
     }
 }
 
-/// The page.
-pub fn render(input: &Input) -> String {
-    let stays = stays(input.entries);
+/// The page: `title`, then a section per kind.
+pub fn render(title: &str, now: i64, sections: &[Input]) -> String {
     let mut page = String::with_capacity(64 * 1024);
-    let title = esc(&input.title);
+    let title = esc(title);
     let _ = write!(
         page,
         r#"<!DOCTYPE html>
@@ -288,7 +316,8 @@ pub fn render(input: &Input) -> String {
 <style>
 body {{ font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2933; margin: 0 auto; max-width: 1100px; padding: 16px 24px 48px; }}
 h1 {{ font-size: 22px; margin: 8px 0 2px; }}
-h2 {{ font-size: 17px; margin: 28px 0 8px; border-bottom: 1px solid #d9e2ec; padding-bottom: 4px; }}
+h2 {{ font-size: 19px; margin: 36px 0 4px; border-bottom: 2px solid #9aa5b1; padding-bottom: 4px; }}
+h3 {{ font-size: 16px; margin: 24px 0 8px; border-bottom: 1px solid #d9e2ec; padding-bottom: 4px; }}
 .sub {{ color: #616e7c; margin: 0 0 12px; }}
 .figures {{ display: flex; flex-wrap: wrap; gap: 10px; }}
 .figure {{ border: 1px solid #d9e2ec; border-radius: 6px; padding: 8px 12px; min-width: 150px; }}
@@ -306,17 +335,41 @@ svg text {{ font: 11px system-ui, sans-serif; fill: #3e4c59; }}
 </head>
 <body>
 <h1>{title}</h1>
-<p class="sub">{} stories · {} changes of state · as of {}</p>
+<p class="sub">{} · as of {}</p>
 "#,
-        stays
+        sections
             .iter()
-            .map(|s| s.id.as_str())
-            .collect::<std::collections::HashSet<_>>()
-            .len(),
-        input.entries.iter().filter(|e| e.from != e.to).count(),
-        jiff::Timestamp::from_second(input.now)
+            .map(|s| esc(&s.kind))
+            .collect::<Vec<_>>()
+            .join(", "),
+        jiff::Timestamp::from_second(now)
             .map(|t| t.strftime("%Y-%m-%d %H:%M UTC").to_string())
             .unwrap_or_default()
+    );
+    for input in sections {
+        section(&mut page, input);
+    }
+    page.push_str(
+        "<script>document.documentElement.setAttribute('data-charts', String(document.querySelectorAll('svg.chart').length));</script>\n</body>\n</html>\n",
+    );
+    page
+}
+
+/// One kind's section.
+fn section(page: &mut String, input: &Input) {
+    let stays = stays(input.entries);
+    let kind = esc(&input.kind);
+    let items = stays
+        .iter()
+        .map(|s| s.id.as_str())
+        .collect::<std::collections::HashSet<_>>()
+        .len();
+    let _ = write!(
+        page,
+        "<section class=\"kind\" id=\"kind-{kind}\">\n<h2>{}</h2>\n<p class=\"sub\">{items} {kind} {} · {} changes of state</p>\n",
+        esc(&crate::text::capitalized(&input.kind)),
+        if items == 1 { "item" } else { "items" },
+        input.entries.iter().filter(|e| e.from != e.to).count(),
     );
     if !input.figures.is_empty() {
         page.push_str("<div class=\"figures\">\n");
@@ -330,11 +383,13 @@ svg text {{ font: 11px system-ui, sans-serif; fill: #3e4c59; }}
         }
         page.push_str("</div>\n");
     }
-    page.push_str("<h2>Alerts</h2>\n");
+    page.push_str("<h3>Alerts</h3>\n");
     if input.alerts.is_empty() {
-        page.push_str("<p class=\"ok\" id=\"no-alerts\">No alert: every measure is within its threshold.</p>\n");
+        page.push_str(
+            "<p class=\"ok no-alerts\">No alert: every measure is within its threshold.</p>\n",
+        );
     } else {
-        page.push_str("<table class=\"alert\" id=\"alerts\">\n<tr><th>alert</th><th>value</th><th>threshold</th><th>what to check</th></tr>\n");
+        page.push_str("<table class=\"alert alerts\">\n<tr><th>alert</th><th>value</th><th>threshold</th><th>what to check</th></tr>\n");
         for a in &input.alerts {
             let _ = writeln!(
                 page,
@@ -347,27 +402,45 @@ svg text {{ font: 11px system-ui, sans-serif; fill: #3e4c59; }}
         }
         page.push_str("</table>\n");
     }
+    page.push_str("<h3>Stuck now</h3>\n");
+    if input.stuck.is_empty() {
+        let _ = writeln!(
+            page,
+            "<p class=\"ok no-stuck\">No {kind} item is stuck.</p>"
+        );
+    } else {
+        page.push_str(
+            "<table class=\"stuck\">\n<tr><th>item</th><th>state</th><th>for</th></tr>\n",
+        );
+        for (id, state, time) in &input.stuck {
+            let _ = writeln!(
+                page,
+                "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+                esc(id),
+                esc(state),
+                esc(time)
+            );
+        }
+        page.push_str("</table>\n");
+    }
     let legend = legend(&input.states);
-    page.push_str("<h2>Cumulative flow</h2>\n");
+    page.push_str("<h3>Cumulative flow</h3>\n");
     page.push_str(&legend);
     page.push_str(&cumulative_flow(input, &stays));
-    page.push_str("<h2>Time in state</h2>\n<p class=\"sub\">Each finished stay; the box spans the middle half, the line is the median, whiskers reach the extremes.</p>\n");
+    page.push_str("<h3>Time in state</h3>\n<p class=\"sub\">Each finished stay; the box spans the middle half, the line is the median, whiskers reach the extremes.</p>\n");
     page.push_str(&time_in_state(input, &stays));
     if let Some(rounds) = &input.rounds {
-        page.push_str("<h2>Review rounds</h2>\n<p class=\"sub\">Stories by the number of review rounds they had.</p>\n");
-        page.push_str(&review_rounds(rounds));
+        page.push_str("<h3>Review rounds</h3>\n<p class=\"sub\">Items by the number of review rounds they had.</p>\n");
+        page.push_str(&review_rounds(&input.kind, rounds));
     }
     let _ = writeln!(
         page,
-        "<h2>{} timelines</h2>",
+        "<h3>{} timelines</h3>",
         esc(&crate::text::capitalized(&input.kind))
     );
     page.push_str(&legend);
     page.push_str(&timelines(input, &stays));
-    page.push_str(
-        "<script>document.documentElement.setAttribute('data-charts', String(document.querySelectorAll('svg.chart').length));</script>\n</body>\n</html>\n",
-    );
-    page
+    page.push_str("</section>\n");
 }
 
 fn legend(states: &[String]) -> String {
@@ -421,7 +494,7 @@ fn time_ticks(out: &mut String, x0: f64, width: f64, y: f64, start: i64, end: i6
     }
 }
 
-/// Stacked areas: how many stories were in each state over time.
+/// Stacked areas: how many items were in each state over time.
 fn cumulative_flow(input: &Input, stays: &[Stay]) -> String {
     let (w, h) = (1000.0, 320.0);
     let (left, right, top, bottom) = (50.0, 10.0, 10.0, 30.0);
@@ -430,10 +503,14 @@ fn cumulative_flow(input: &Input, stays: &[Stay]) -> String {
         "cumulative-flow",
         w as u32,
         h as u32,
-        "cumulative flow of stories by state",
+        &format!("cumulative flow of {} items by state", input.kind),
     );
     if stays.is_empty() {
-        out.push_str("<text x=\"500\" y=\"160\" text-anchor=\"middle\">No story has changed state yet.</text>\n</svg>\n");
+        let _ = writeln!(
+            out,
+            "<text x=\"500\" y=\"160\" text-anchor=\"middle\">No {} item has changed state yet.</text>\n</svg>",
+            esc(&input.kind)
+        );
         return out;
     }
     let (start, end) = time_range(input, stays);
@@ -632,8 +709,8 @@ fn time_in_state(input: &Input, stays: &[Stay]) -> String {
     out
 }
 
-/// Bars: how many stories had 0, 1, 2, 3 or more rounds, per reviewer.
-fn review_rounds(rounds: &[(String, u32, u32)]) -> String {
+/// Bars: how many items had 0, 1, 2, 3 or more rounds, per reviewer.
+fn review_rounds(kind: &str, rounds: &[(String, u32, u32)]) -> String {
     let buckets = ["0", "1", "2", "3", "4+"];
     let count = |pick: &dyn Fn(&(String, u32, u32)) -> u32| -> Vec<u32> {
         let mut c = vec![0u32; buckets.len()];
@@ -659,7 +736,7 @@ fn review_rounds(rounds: &[(String, u32, u32)]) -> String {
         "review-rounds",
         w as u32,
         h as u32,
-        "stories by number of review rounds",
+        &format!("{kind} items by number of review rounds"),
     );
     let group_w = (w - left) / groups.len() as f64;
     let bar_w = group_w / (buckets.len() as f64 + 1.5);
@@ -675,10 +752,11 @@ fn review_rounds(rounds: &[(String, u32, u32)]) -> String {
             let x = gx + bar_w * i as f64;
             let _ = writeln!(
                 out,
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{bh:.1}\" fill=\"{c}\"><title>{name}: {n} stories with {} rounds</title></rect>",
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{bh:.1}\" fill=\"{c}\"><title>{name}: {n} {} items with {} rounds</title></rect>",
                 x + 3.0,
                 top + ph - bh,
                 bar_w - 6.0,
+                esc(kind),
                 buckets[i]
             );
             let _ = writeln!(
@@ -700,9 +778,9 @@ fn review_rounds(rounds: &[(String, u32, u32)]) -> String {
     out
 }
 
-/// A row per story: its stays as coloured segments on the time axis.
+/// A row per item: its stays as coloured segments on the time axis.
 fn timelines(input: &Input, stays: &[Stay]) -> String {
-    // The most recently active stories first.
+    // The most recently active items first.
     let mut last: HashMap<&str, i64> = HashMap::new();
     for s in stays {
         let e = last.entry(&s.id).or_insert(s.start);
@@ -719,15 +797,16 @@ fn timelines(input: &Input, stays: &[Stay]) -> String {
     if ids.len() > shown {
         let _ = writeln!(
             out,
-            "<p class=\"sub\">The {shown} most recently active of {} stories.</p>",
-            ids.len()
+            "<p class=\"sub\">The {shown} most recently active of {} {} items.</p>",
+            ids.len(),
+            esc(&input.kind)
         );
     }
     out.push_str(&svg_open(
         "timelines",
         w as u32,
         h as u32,
-        "each story's states over time",
+        &format!("each {} item's states over time", input.kind),
     ));
     let (start, end) = time_range(input, stays);
     let x = |t: i64| left + pw * (t - start) as f64 / (end - start) as f64;
@@ -794,7 +873,7 @@ mod tests {
     }
 
     #[test]
-    fn stays_follow_each_story() {
+    fn stays_follow_each_item() {
         let e = [
             entry("1.1", "2026-01-01T00:00:00Z", None, Some("Draft")),
             entry("1.2", "2026-01-01T01:00:00Z", None, Some("Draft")),
