@@ -11,6 +11,7 @@ use std::fmt;
 
 use serde_json::Value;
 
+use crate::engine::item::ItemRef;
 use crate::text::message::Message;
 use crate::workflow::expr::{self, Scope};
 use crate::workflow::role::{self, HUMAN};
@@ -85,47 +86,47 @@ impl WaitsFor {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Refusal {
     UnknownState {
-        item: String,
+        item: ItemRef,
         state: String,
         states: Vec<String>,
     },
     Identity {
-        item: String,
+        item: ItemRef,
         field: String,
         before: String,
         after: String,
     },
     Terminal {
-        item: String,
+        item: ItemRef,
         state: String,
         to: String,
     },
     InvalidTransition {
-        item: String,
+        item: ItemRef,
         from: String,
         to: String,
         allowed: Vec<(String, Vec<String>)>,
     },
     Unauthorized {
-        item: String,
+        item: ItemRef,
         role: String,
         from: String,
         to: Option<String>,
         responsible: Vec<String>,
     },
     Preconditions {
-        item: String,
+        item: ItemRef,
         from: String,
         to: String,
         unmet: Vec<Unmet>,
     },
     NotInitial {
-        item: String,
+        item: ItemRef,
         state: String,
         initial: String,
     },
     Delete {
-        item: String,
+        item: ItemRef,
         state: String,
     },
     ForceNotHuman {
@@ -133,7 +134,7 @@ pub enum Refusal {
     },
     /// A field only the workflow's effects may change was changed.
     Protected {
-        item: String,
+        item: ItemRef,
         field: String,
         before: String,
         after: String,
@@ -141,14 +142,14 @@ pub enum Refusal {
     /// An edit that keeps the state breaks one of the state's `edit_guard`
     /// conditions (no new requirement while EXECUTING, say).
     EditGuard {
-        item: String,
+        item: ItemRef,
         state: String,
         unmet: Vec<Unmet>,
     },
     /// A command's operation that the item's state does not allow (the
     /// agent's: no new requirement while EXECUTING, say).
     Operation {
-        item: String,
+        item: ItemRef,
         state: String,
         /// The operations the command is (any of them would do), as the
         /// workflow describes them.
@@ -160,7 +161,7 @@ pub enum Refusal {
     /// The transition waits for other items (`waits:`) not yet in one of
     /// the states `until` in the tree the change makes.
     Waits {
-        item: String,
+        item: ItemRef,
         from: String,
         to: String,
         waits: Box<WaitsFor>,
@@ -168,14 +169,14 @@ pub enum Refusal {
     /// The transition needs a commit as evidence (`evidence:`) that the
     /// item does not name, or that does not show it.
     NoEvidence {
-        item: String,
+        item: ItemRef,
         from: String,
         to: String,
         problem: Message,
     },
     /// The transition's action (`actions:`) is not shown in the change.
     ActionNotTaken {
-        item: String,
+        item: ItemRef,
         from: String,
         to: String,
         problem: Message,
@@ -185,13 +186,13 @@ pub enum Refusal {
     /// them, or its transition's guard reads them. An edit keeps its
     /// state: `from` and `to` are that state.
     Unmeasured {
-        item: String,
+        item: ItemRef,
         from: String,
         to: String,
         problem: Message,
     },
     Record {
-        item: String,
+        item: ItemRef,
         field: String,
         problem: Message,
     },
@@ -719,9 +720,9 @@ pub fn same_value(a: &Value, b: &Value) -> bool {
     }
 }
 
-fn protected(item: &str, (field, before, after): (String, Value, Value)) -> Refusal {
+fn protected(item: &ItemRef, (field, before, after): (String, Value, Value)) -> Refusal {
     Refusal::Protected {
-        item: item.to_owned(),
+        item: item.clone(),
         field,
         before: before.to_string(),
         after: after.to_string(),
@@ -731,7 +732,12 @@ fn protected(item: &str, (field, before, after): (String, Value, Value)) -> Refu
 /// The first record (`records:` in the workflow) the change writes against
 /// its rules: by a role that does not own it, for a round other than the
 /// current one, or over the current round's record. Effects aside.
-fn record_change(wf: &Workflow, t: Option<&Transition>, c: &Change, item: &str) -> Option<Refusal> {
+fn record_change(
+    wf: &Workflow,
+    t: Option<&Transition>,
+    c: &Change,
+    item: &ItemRef,
+) -> Option<Refusal> {
     let after = c.after?;
     let now_view = view(wf, Some(&without_effects(wf, t, c.before, after)));
     let before_view = view(wf, Some(c.before.unwrap_or(&Value::Null)));
@@ -746,7 +752,7 @@ fn record_change(wf: &Workflow, t: Option<&Transition>, c: &Change, item: &str) 
         let field = r.path.join(".");
         let refuse = |problem: Message| {
             Some(Refusal::Record {
-                item: item.to_owned(),
+                item: item.clone(),
                 field: field.clone(),
                 problem,
             })
@@ -1076,7 +1082,7 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
         if !unmet.is_empty() {
             let some = Some(after);
             return Err(Refusal::EditGuard {
-                item: format!("{} {}", text(some, "kind"), text(some, "id")),
+                item: ItemRef::new(text(some, "kind"), text(some, "id")),
                 state: state_of(wf, after).to_owned(),
                 unmet: unmet.into_iter().map(|(_, u)| u).collect(),
             });
@@ -1107,7 +1113,7 @@ pub fn invariants_unmet(
 
 fn check_rules<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
     let some = c.after.or(c.before);
-    let item = format!("{} {}", text(some, "kind"), text(some, "id"));
+    let item = ItemRef::new(text(some, "kind"), text(some, "id"));
     let owner_or_human = |state: &str, v: &Value| -> Vec<String> {
         let mut r: Vec<String> = wf
             .state(state)
@@ -1292,14 +1298,14 @@ fn edit_refused(
     state: Option<&crate::workflow::State>,
     from: &str,
     c: &Change,
-    item: &str,
+    item: &ItemRef,
 ) -> Option<Refusal> {
     let state = state.filter(|s| !s.edit_guard.is_empty())?;
     let after = c.after?;
     let scope = guard_scope(wf, None, c.before, after, c.role, c.now);
     let unmet = edit_guard_unmet(state, &scope);
     (!unmet.is_empty()).then(|| Refusal::EditGuard {
-        item: item.to_owned(),
+        item: item.clone(),
         state: from.to_owned(),
         unmet,
     })

@@ -68,7 +68,8 @@ impl Logged {
             }
             Refusal::ForceNotHuman { .. } => (None, None, None),
         };
-        let (kind, id) = split_item(item.map(String::as_str));
+        let kind = item.and_then(|i| i.kind()).map(str::to_owned);
+        let id = item.map(|i| i.id().to_owned());
         let named = match r {
             Refusal::Unauthorized { role, .. } | Refusal::ForceNotHuman { role } => Some(role),
             _ => None,
@@ -252,6 +253,24 @@ mod tests {
             rule: "unauthorized-role".to_owned(),
             message: "x".repeat(500),
         }
+    }
+
+    /// A refusal is logged with its item's kind and ID as the refusal
+    /// holds them, never split back from its label: an ID with a space
+    /// stays whole, a hyphenated kind too.
+    #[test]
+    fn a_refusal_is_logged_with_its_kind_and_id_as_data() {
+        let r = Refusal::InvalidTransition {
+            item: crate::engine::item::ItemRef::new("on-call", "week 1.2"),
+            from: "Planned".to_owned(),
+            to: "Over".to_owned(),
+            allowed: vec![],
+        };
+        let l = Logged::of_refusal("move", Some("dev"), &r, "t");
+        assert_eq!(
+            (l.kind.as_deref(), l.id.as_deref(), l.from.as_deref()),
+            (Some("on-call"), Some("week 1.2"), Some("Planned"))
+        );
     }
 
     #[test]
