@@ -157,7 +157,11 @@ impl Logged {
     }
 }
 
-/// `story 1.2` as (`story`, `1.2`).
+/// `story 1.2` as (`story`, `1.2`): a hook's violation names its item by
+/// that label (`Violation::item`, which `verify --json` gives as it is),
+/// and one judged from a commit's `Orx-Item` trailer by the trailer's
+/// text, so it is read back here; a refusal's item is data
+/// ([`Logged::of_refusal`]).
 fn split_item(item: Option<&str>) -> (Option<String>, Option<String>) {
     match item.and_then(|i| i.split_once(' ')) {
         Some((k, i)) => (Some(k.to_owned()), Some(i.to_owned())),
