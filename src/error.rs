@@ -2,9 +2,9 @@
 //! [`ErrorKind`], from which the command line chooses the exit code.
 
 use crate::engine::decide::NoDecision;
-use crate::engine::item::{ItemError, ItemRef};
+use crate::engine::item::ItemError;
 use crate::engine::store::StoreError;
-use crate::engine::validate::Refusal;
+use crate::engine::validate::{ItemRef, Refusal};
 use crate::git::GitError;
 use crate::repo::config::ConfigError;
 use crate::text::message::Message;

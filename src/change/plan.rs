@@ -1312,7 +1312,7 @@ fn write_locked(
             error,
             outcome,
             change: Some(Box::new(crate::error::Committing {
-                item: crate::engine::item::ItemRef::new(plan.kind.name(), &plan.id),
+                item: crate::engine::validate::ItemRef::new(plan.kind.name(), &plan.id),
                 from: plan.from.clone(),
                 to: plan.to.clone(),
             })),

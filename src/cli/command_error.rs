@@ -5,7 +5,7 @@
 //! and the files a command could not read as items, never hidden.
 
 use orx::Error;
-use orx::engine::item::ItemRef;
+use orx::engine::validate::ItemRef;
 use orx::engine::validate::Refusal;
 
 use super::context::Acting;

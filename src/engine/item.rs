@@ -25,44 +25,6 @@ pub struct Item {
     pub title: String,
 }
 
-/// An item as a refusal, a fault or a log names it: its kind and its ID,
-/// kept apart as data (an ID may hold a space or a dot, a kind a hyphen),
-/// said as `story 1.2` ([`fmt::Display`]; the ID alone when no kind is
-/// known). One pointer wide: every refusal holds one.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ItemRef(Box<(String, String)>);
-
-impl ItemRef {
-    /// Item `id` of `kind` (empty: the kind is not known).
-    pub fn new(kind: impl Into<String>, id: impl Into<String>) -> ItemRef {
-        ItemRef(Box::new((kind.into(), id.into())))
-    }
-
-    /// The kind, when it is known.
-    pub fn kind(&self) -> Option<&str> {
-        Some(self.0.0.as_str()).filter(|k| !k.is_empty())
-    }
-
-    pub fn id(&self) -> &str {
-        &self.0.1
-    }
-}
-
-impl fmt::Display for ItemRef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind() {
-            Some(kind) => write!(f, "{kind} {}", self.id()),
-            None => f.write_str(self.id()),
-        }
-    }
-}
-
-impl From<&ItemRef> for crate::text::message::Arg {
-    fn from(r: &ItemRef) -> crate::text::message::Arg {
-        crate::text::message::Arg::from(r.to_string())
-    }
-}
-
 /// Why a file is not a usable item: the file, the position, the problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct ItemError {
@@ -202,8 +164,8 @@ impl Item {
     }
 
     /// The item as a refusal or a fault names it: its kind and ID, as data.
-    pub fn reference(&self) -> ItemRef {
-        ItemRef::new(self.kind.name(), &self.id)
+    pub fn reference(&self) -> crate::engine::validate::ItemRef {
+        crate::engine::validate::ItemRef::new(self.kind.name(), &self.id)
     }
 
     /// The frontmatter as a value, as rules and messages see it.

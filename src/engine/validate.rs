@@ -11,7 +11,6 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::engine::item::ItemRef;
 use crate::text::message::Message;
 use crate::workflow::expr::{self, Scope};
 use crate::workflow::role::{self, HUMAN};
@@ -79,6 +78,44 @@ impl WaitsFor {
                 .join(", "),
             None => self.waiting.join(", "),
         }
+    }
+}
+
+/// An item as a refusal, a fault or a log names it: its kind and its ID,
+/// kept apart as data (an ID may hold a space or a dot, a kind a hyphen),
+/// said as `story 1.2` ([`fmt::Display`]; the ID alone when no kind is
+/// known). One pointer wide: every refusal holds one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ItemRef(Box<(String, String)>);
+
+impl ItemRef {
+    /// Item `id` of `kind` (empty: the kind is not known).
+    pub fn new(kind: impl Into<String>, id: impl Into<String>) -> ItemRef {
+        ItemRef(Box::new((kind.into(), id.into())))
+    }
+
+    /// The kind, when it is known.
+    pub fn kind(&self) -> Option<&str> {
+        Some(self.0.0.as_str()).filter(|k| !k.is_empty())
+    }
+
+    pub fn id(&self) -> &str {
+        &self.0.1
+    }
+}
+
+impl fmt::Display for ItemRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind() {
+            Some(kind) => write!(f, "{kind} {}", self.id()),
+            None => f.write_str(self.id()),
+        }
+    }
+}
+
+impl From<&ItemRef> for crate::text::message::Arg {
+    fn from(r: &ItemRef) -> crate::text::message::Arg {
+        crate::text::message::Arg::from(r.to_string())
     }
 }
 

@@ -128,7 +128,7 @@ pub fn judge<'w>(
             validate::put(&mut moved, p, v.clone());
         }
     }
-    let item = crate::engine::item::ItemRef::new(kind.name(), text(after, "id"));
+    let item = crate::engine::validate::ItemRef::new(kind.name(), text(after, "id"));
     let refusal = match (&verdict.accepted, change.before) {
         // A new item waits for what its workflow's `create_waits:` lists,
         // as a transition waits for its `waits:`.
@@ -237,7 +237,7 @@ pub fn reads(wf: &Workflow, t: &Transition) -> Reads {
 fn create_waits(
     wf: &Workflow,
     kind: &Kind,
-    item: &crate::engine::item::ItemRef,
+    item: &crate::engine::validate::ItemRef,
     path: &str,
     after: &Value,
     ground: &Ground,
@@ -272,7 +272,7 @@ fn beyond(
     path: &str,
     ground: &Ground,
 ) -> std::result::Result<Option<Refusal>, GitError> {
-    let item = crate::engine::item::ItemRef::new(kind.name(), text(after, "id"));
+    let item = crate::engine::validate::ItemRef::new(kind.name(), text(after, "id"));
     let (from, to) = (t.from.clone(), t.to.clone());
     for w in &t.waits {
         let waiting = ground.waiting(kind, path, w, after)?;

@@ -265,7 +265,7 @@ mod tests {
     #[test]
     fn a_refusal_is_logged_with_its_kind_and_id_as_data() {
         let r = Refusal::InvalidTransition {
-            item: crate::engine::item::ItemRef::new("on-call", "week 1.2"),
+            item: crate::engine::validate::ItemRef::new("on-call", "week 1.2"),
             from: "Planned".to_owned(),
             to: "Over".to_owned(),
             allowed: vec![],
