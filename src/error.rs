@@ -4,7 +4,7 @@
 use crate::engine::decide::NoDecision;
 use crate::engine::item::ItemError;
 use crate::engine::store::StoreError;
-use crate::engine::validate::Refusal;
+use crate::engine::validate::{ItemRef, Refusal};
 use crate::git::GitError;
 use crate::repo::config::ConfigError;
 use crate::text::message::Message;
@@ -47,7 +47,7 @@ pub enum Error {
         "{item}: {trigger} is the outcome of `{command}`, not a trigger to fire by hand: it is fired when `{command}` runs"
     )]
     Outcome {
-        item: String,
+        item: ItemRef,
         trigger: String,
         command: String,
     },
@@ -69,7 +69,7 @@ pub enum Error {
     /// nothing was merged.
     #[error("{message}")]
     NoMerge {
-        item: String,
+        item: ItemRef,
         branch: String,
         message: Message,
     },
@@ -103,10 +103,15 @@ pub enum Error {
     /// to make one.
     #[error("there is no agent `{name}` ({path})")]
     NoAgent { name: String, path: String },
-    /// A git command failed after the file was written; the second part
-    /// says what became of the file.
-    #[error("{0}\n{1}")]
-    CommitFailed(GitError, Message),
+    /// A git command failed after the files were written: git's error,
+    /// what became of the files, and the change of an item the commit was
+    /// to record (none for a commit of other files).
+    #[error("{error}\n{outcome}")]
+    CommitFailed {
+        error: GitError,
+        outcome: Message,
+        change: Option<Box<Committing>>,
+    },
     /// Something else changed what the command was working on first (the
     /// item: `story 1.1 is now in ...`; HEAD moved, a file was written);
     /// running it again may succeed.
@@ -148,6 +153,16 @@ pub enum Error {
         #[source]
         source: Box<Error>,
     },
+}
+
+/// The change of one item a failed commit was to record: said in the
+/// error's data, as a refusal says its item and move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Committing {
+    pub item: ItemRef,
+    /// The state it was in; `None` for a new item.
+    pub from: Option<String>,
+    pub to: String,
 }
 
 /// What failed under an [`Error::Internal`]: another library's error.
@@ -302,9 +317,9 @@ impl Error {
                 trigger = trigger,
                 command = command
             ),
-            Error::CommitFailed(e, outcome) => crate::msg!(
+            Error::CommitFailed { error, outcome, .. } => crate::msg!(
                 "commit-failed-outcome",
-                error = e.message(),
+                error = error.message(),
                 outcome = outcome.clone()
             ),
             // What failed, then the system's words: the two a user
@@ -491,19 +506,25 @@ impl Error {
             Error::Store(StoreError::Busy { .. }) => "busy",
             Error::Store(StoreError::Interrupted { .. })
             | Error::Git(GitError::Interrupted(_))
-            | Error::CommitFailed(GitError::Interrupted(_), _) => "interrupted",
+            | Error::CommitFailed {
+                error: GitError::Interrupted(_),
+                ..
+            } => "interrupted",
             Error::Git(GitError::Locked { .. }) => "git.locked",
             // A new file the user's own `.gitignore` ignores: theirs to
             // change, not git's fault.
             Error::Git(GitError::Ignored { .. })
-            | Error::CommitFailed(GitError::Ignored { .. }, _) => "failed",
+            | Error::CommitFailed {
+                error: GitError::Ignored { .. },
+                ..
+            } => "failed",
             Error::Store(StoreError::Changed { .. }) | Error::Conflict(_) => "conflict",
-            Error::Git(e) | Error::CommitFailed(e, _) if e.is_race() => "conflict",
+            Error::Git(e) | Error::CommitFailed { error: e, .. } if e.is_race() => "conflict",
             Error::Store(StoreError::Io { .. } | StoreError::Link { .. }) | Error::Io { .. } => {
                 "io"
             }
             Error::Internal { .. } => "internal",
-            Error::CommitFailed(..) => "commit_failed",
+            Error::CommitFailed { .. } => "commit_failed",
             Error::Git(_) => "git",
             Error::Failed(_) => "failed",
         }
@@ -527,10 +548,9 @@ impl Error {
             fault: self.kind() == ErrorKind::Fault,
             ..ErrorData::default()
         };
-        let label = |d: &mut ErrorData, item: &str| {
-            let (kind, id) = item.split_once(' ').unwrap_or(("", item));
-            d.item = Some(id.to_owned());
-            d.kind = Some(kind.to_owned()).filter(|k| !k.is_empty());
+        let label = |d: &mut ErrorData, item: &ItemRef| {
+            d.item = Some(item.id().to_owned());
+            d.kind = item.kind().map(str::to_owned);
         };
         match self {
             Error::Refused(r) => match r {
@@ -607,6 +627,13 @@ impl Error {
                     .collect();
             }
             Error::Outcome { item, .. } | Error::NoMerge { item, .. } => label(&mut d, item),
+            Error::CommitFailed {
+                change: Some(c), ..
+            } => {
+                label(&mut d, &c.item);
+                d.from = c.from.clone();
+                d.to = Some(c.to.clone());
+            }
             Error::MissingInput { inputs, .. } => {
                 d.missing = vec![Missing::Input {
                     one_of: inputs.clone(),
@@ -632,7 +659,7 @@ mod tests {
     /// One error of each kind there is.
     fn one_of_each() -> Vec<Error> {
         let s = || "x".to_owned();
-        let item = || "story 1.1".to_owned();
+        let item = || ItemRef::new("story", "1.1");
         let refusals = vec![
             Refusal::UnknownState {
                 item: item(),
@@ -764,10 +791,11 @@ mod tests {
             Error::Exists(Message::text(s())),
             Error::NotInitialised,
             Error::NoRole { roles: vec![] },
-            Error::CommitFailed(
-                GitError::spawn(std::io::Error::other(s())),
-                Message::text(s()),
-            ),
+            Error::CommitFailed {
+                error: GitError::spawn(std::io::Error::other(s())),
+                outcome: Message::text(s()),
+                change: None,
+            },
             Error::Conflict(Message::text(s())),
             Error::Failed(Message::text(s())),
             Error::Git(GitError::Ignored {
@@ -944,7 +972,7 @@ mod tests {
     #[test]
     fn a_refusal_carries_its_item_move_and_roles_as_data() {
         let e = Error::Refused(Refusal::Unauthorized {
-            item: "story 1.2".to_owned(),
+            item: ItemRef::new("story", "1.2"),
             role: "dev".to_owned(),
             from: "Draft".to_owned(),
             to: Some("Approved".to_owned()),
@@ -962,5 +990,70 @@ mod tests {
                 vec!["sm".to_owned()]
             )
         );
+    }
+
+    /// An ID holding a space or a dot, a kind whose name holds a hyphen:
+    /// the data gives each whole, and the message names the item as
+    /// before (`on-call week 1.2`).
+    #[test]
+    fn a_refusal_keeps_an_id_with_a_space_or_a_dot_and_a_hyphenated_kind() {
+        for (kind, id) in [("on-call", "week 1.2"), ("on-call", "W.1"), ("", "1 2")] {
+            let item = ItemRef::new(kind, id);
+            let e = Error::Refused(Refusal::Terminal {
+                item: item.clone(),
+                state: "Over".to_owned(),
+                to: "Active".to_owned(),
+            });
+            let d = e.data();
+            assert_eq!(
+                (d.item.as_deref(), d.kind.as_deref()),
+                (Some(id), Some(kind).filter(|k| !k.is_empty()))
+            );
+            let named = if kind.is_empty() {
+                id.to_owned()
+            } else {
+                format!("{kind} {id}")
+            };
+            assert!(
+                e.to_string().starts_with(&format!("{named} is Over")),
+                "{e}"
+            );
+            let e = Error::NoMerge {
+                item,
+                branch: "b".to_owned(),
+                message: Message::text("m"),
+            };
+            assert_eq!(e.data().item.as_deref(), Some(id));
+        }
+    }
+
+    /// A failed commit of an item's change gives that change as data,
+    /// with its code still from git's error; one of other files gives
+    /// none.
+    #[test]
+    fn a_failed_commit_carries_the_change_it_was_to_record() {
+        let failed = |change| Error::CommitFailed {
+            error: GitError::Interrupted("commit".to_owned()),
+            outcome: Message::text("nothing was changed"),
+            change,
+        };
+        let d = failed(Some(Box::new(Committing {
+            item: ItemRef::new("on-call", "week 1.2"),
+            from: Some("Planned".to_owned()),
+            to: "Active".to_owned(),
+        })))
+        .data();
+        assert_eq!(
+            (d.code, d.kind, d.item, d.from, d.to),
+            (
+                "interrupted",
+                Some("on-call".to_owned()),
+                Some("week 1.2".to_owned()),
+                Some("Planned".to_owned()),
+                Some("Active".to_owned())
+            )
+        );
+        let d = failed(None).data();
+        assert_eq!((d.kind, d.item, d.to), (None, None, None));
     }
 }

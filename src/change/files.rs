@@ -268,5 +268,9 @@ fn after_refusal(
         .flatten()
         .next()
         .unwrap_or_else(|| crate::msg!("commit-failed-files-restored"));
-    Err(Error::CommitFailed(e, said))
+    Err(Error::CommitFailed {
+        error: e,
+        outcome: said,
+        change: None,
+    })
 }

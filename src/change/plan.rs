@@ -1307,6 +1307,16 @@ fn write_locked(
                 .flatten()
                 .unwrap_or(e.into()))
         }
+        // The commit failed: its fault says which item's change it was.
+        Err(Error::CommitFailed { error, outcome, .. }) => Err(Error::CommitFailed {
+            error,
+            outcome,
+            change: Some(Box::new(crate::error::Committing {
+                item: crate::engine::validate::ItemRef::new(plan.kind.name(), &plan.id),
+                from: plan.from.clone(),
+                to: plan.to.clone(),
+            })),
+        }),
         Err(e) => Err(e),
     }
 }

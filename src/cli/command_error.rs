@@ -5,6 +5,7 @@
 //! and the files a command could not read as items, never hidden.
 
 use orx::Error;
+use orx::engine::validate::ItemRef;
 use orx::engine::validate::Refusal;
 
 use super::context::Acting;
@@ -25,11 +26,13 @@ impl Ui {
                 // The ID as given (its kind is not known before it is found).
                 data.item = Some(id.clone());
             }
+            // The moves allowed instead, in the workspace the command
+            // opened (none before it did).
             if data.code.starts_with("refused.")
                 && let Some(id) = &data.item
-                && let Ok(ws) = orx::repo::workspace::Workspace::open()
+                && let Some(ws) = &self.ws
             {
-                data.allowed = orx::board::report::allowed(&ws, id, data.kind.as_deref());
+                data.allowed = orx::board::report::allowed(ws, id, data.kind.as_deref());
             }
             // A message by its ID, in the language in force, worded with
             // its flag; a refusal as the library says it (its rule and
@@ -40,7 +43,7 @@ impl Ui {
                 // In English, as data; a team's role as its rules spell it.
                 data.message = self.voice().english(&e.to_message());
             }
-            let hints = hints(self.voice(), e);
+            let hints = hints(self.voice(), e, self.ws.as_deref());
             self.json(&output::Envelope::new(data, hints));
             return;
         }
@@ -56,7 +59,7 @@ impl Ui {
         for l in lines {
             self.eline(l);
         }
-        for h in hints(self.voice(), e) {
+        for h in hints(self.voice(), e, self.ws.as_deref()) {
             self.eline(format!("{} {h}", epaint(CYAN, self.t("hint", &[]))));
         }
     }
@@ -151,6 +154,24 @@ fn error_text(v: &crate::cli::msg::Voice, e: &Error, acting: &Acting) -> String 
                 _ => v.m(&e.to_message()),
             }
         }
+        // A commit of an item's change that failed: which change, then
+        // git's words and what became of the files.
+        Error::CommitFailed {
+            change: Some(c), ..
+        } => {
+            let item = c.item.to_string();
+            let head = match &c.from {
+                Some(from) => v.t(
+                    "item-move-not-committed",
+                    &[("item", &item), ("from", from), ("to", &c.to)],
+                ),
+                None => v.t("new-item-not-committed", &[("item", &item), ("to", &c.to)]),
+            };
+            v.t(
+                "two-lines",
+                &[("first", &head), ("second", &v.m(&e.to_message()))],
+            )
+        }
         // The error's message, said by its ID in the language in force.
         _ => v.m(&e.to_message()),
     }
@@ -163,20 +184,23 @@ pub fn refusal(v: &crate::cli::msg::Voice, r: &Refusal) -> String {
     v.m(&r.message())
 }
 
-/// The ID of `item` (`story 1.1`) as a command takes it: `story:1.1`
-/// where another kind uses the ID too, else the ID alone.
-pub fn argument(item: &str) -> String {
-    let Some((kind, id)) = item.split_once(' ') else {
-        return item.to_owned();
-    };
-    match orx::repo::workspace::Workspace::open() {
-        Ok(ws) => ws.argument(kind, id),
-        Err(_) => id.to_owned(),
+/// The ID of `item` as a command takes it: `story:1.1` where another
+/// kind in `ws` (the workspace the command opened) uses the ID too, else
+/// the ID alone.
+pub fn argument(ws: Option<&orx::repo::workspace::Workspace>, item: &ItemRef) -> String {
+    match (ws, item.kind()) {
+        (Some(ws), Some(kind)) => ws.argument(kind, item.id()),
+        _ => item.id().to_owned(),
     }
 }
 
-/// What the user can do about an error.
-fn hints(v: &crate::cli::msg::Voice, e: &Error) -> Vec<String> {
+/// What the user can do about an error; `ws`: the workspace the command
+/// opened, which names a shared ID with its kind.
+fn hints(
+    v: &crate::cli::msg::Voice,
+    e: &Error,
+    ws: Option<&orx::repo::workspace::Workspace>,
+) -> Vec<String> {
     match e {
         Error::Refused(r) => match r {
             Refusal::Unauthorized { responsible, .. } => vec![v.t(
@@ -189,7 +213,7 @@ fn hints(v: &crate::cli::msg::Voice, e: &Error) -> Vec<String> {
             Refusal::InvalidTransition { item, .. }
             | Refusal::Preconditions { item, .. }
             | Refusal::Terminal { item, .. } => {
-                let id = argument(item);
+                let id = argument(ws, item);
                 vec![v.t("git-orx-show-id-lists", &[("id", &id)])]
             }
             _ => vec![],

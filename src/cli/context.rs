@@ -5,13 +5,16 @@
 //! errors and the refusal log; and this build's identity, for what a
 //! command keeps between runs.
 
+use std::rc::Rc;
+
 use orx::Error;
 
 use super::{Ui, YELLOW, epaint};
 
 /// Opens the current repository's workspace and notes rule files whose
-/// uncommitted changes are not in force.
-pub fn open(ui: &mut Ui) -> orx::Result<orx::repo::workspace::Workspace> {
+/// uncommitted changes are not in force. The command's [`Ui`] keeps it
+/// too: its errors name items as this workspace's rules do.
+pub fn open(ui: &mut Ui) -> orx::Result<Rc<orx::repo::workspace::Workspace>> {
     let mut ws = orx::repo::workspace::Workspace::open()?;
     ui.orx_dir = Some(ws.repo.orx_dir());
     ws.lock_wait = lock_wait(&ws.repo)?;
@@ -29,6 +32,8 @@ pub fn open(ui: &mut Ui) -> orx::Result<orx::repo::workspace::Workspace> {
             )
         ));
     }
+    let ws = Rc::new(ws);
+    ui.ws = Some(Rc::clone(&ws));
     Ok(ws)
 }
 
@@ -92,7 +97,7 @@ impl ChangeArgs {
 pub fn open_as(
     ui: &mut Ui,
     change: &ChangeArgs,
-) -> orx::Result<(orx::repo::workspace::Workspace, String)> {
+) -> orx::Result<(Rc<orx::repo::workspace::Workspace>, String)> {
     let ws = open(ui)?;
     let role = role(ui, &ws, &change.role)?;
     Ok((ws, role))

@@ -107,18 +107,21 @@ pub fn run(ui: &mut Ui, args: Args) -> orx::Result<u8> {
         stop: watch::Sender::new(false),
     });
     let connections = usize::try_from(args.max_connections).unwrap_or(usize::MAX);
-    // The worker applies the payloads (and ticks) while the runtime
-    // serves; the worker alone writes to the terminal from here on.
+    // The worker applies the payloads (and ticks) on this thread, with
+    // the command's terminal and workspace, while the runtime serves on
+    // its own; the worker alone writes to the terminal from here on.
     std::thread::scope(|scope| {
-        let worker = std::thread::Builder::new()
-            .name("orx-serve-apply".to_owned())
-            .spawn_scoped(scope, move || work(ui, &queue, every))
+        let server = std::thread::Builder::new()
+            .name("orx-serve".to_owned())
+            .spawn_scoped(scope, move || {
+                runtime.block_on(serve(listener, shared, connections));
+                // Every sender is gone with the server: the worker
+                // finishes what it was given and stops.
+                drop(runtime);
+            })
             .map_err(|e| orx::Error::io(orx::msg!("cannot-start-server-why"), e))?;
-        runtime.block_on(serve(listener, shared, connections));
-        // Every sender is gone with the server: the worker finishes what
-        // it was given and stops.
-        drop(runtime);
-        let _ = worker.join();
+        work(ui, &queue, every);
+        let _ = server.join();
         Ok(0)
     })
 }

@@ -52,6 +52,9 @@ pub struct Ui {
     /// The repository's git-orx directory (`.git/orx`), once the command
     /// opened the repository ([`super::open`]): where its refusals are logged.
     pub(super) orx_dir: Option<std::path::PathBuf>,
+    /// The workspace the command opened ([`super::open`]), once it has:
+    /// what its errors name items and offer moves by.
+    pub(super) ws: Option<std::rc::Rc<orx::repo::workspace::Workspace>>,
     /// How the command speaks: the language in force and the spellings of
     /// the repository's roles, taken when it opens the repository.
     voice: msg::Voice,
@@ -112,6 +115,7 @@ impl Ui {
             width: std::cell::OnceCell::new(),
             acting: Acting::default(),
             orx_dir: None,
+            ws: None,
             voice: msg::Voice::default(),
             lang_forced: false,
         }

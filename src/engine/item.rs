@@ -160,7 +160,12 @@ impl Item {
 
     /// `story 1.2`, as refusals name an item.
     pub fn label(&self) -> String {
-        format!("{} {}", self.kind, self.id)
+        self.reference().to_string()
+    }
+
+    /// The item as a refusal or a fault names it: its kind and ID, as data.
+    pub fn reference(&self) -> crate::engine::validate::ItemRef {
+        crate::engine::validate::ItemRef::new(self.kind.name(), &self.id)
     }
 
     /// The frontmatter as a value, as rules and messages see it.

@@ -81,51 +81,89 @@ impl WaitsFor {
     }
 }
 
+/// An item as a refusal, a fault or a log names it: its kind and its ID,
+/// kept apart as data (an ID may hold a space or a dot, a kind a hyphen),
+/// said as `story 1.2` ([`fmt::Display`]; the ID alone when no kind is
+/// known). One pointer wide: every refusal holds one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ItemRef(Box<(String, String)>);
+
+impl ItemRef {
+    /// Item `id` of `kind` (empty: the kind is not known).
+    pub fn new(kind: impl Into<String>, id: impl Into<String>) -> ItemRef {
+        ItemRef(Box::new((kind.into(), id.into())))
+    }
+
+    /// The kind, when it is known.
+    pub fn kind(&self) -> Option<&str> {
+        Some(self.0.0.as_str()).filter(|k| !k.is_empty())
+    }
+
+    pub fn id(&self) -> &str {
+        &self.0.1
+    }
+}
+
+impl fmt::Display for ItemRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind() {
+            Some(kind) => write!(f, "{kind} {}", self.id()),
+            None => f.write_str(self.id()),
+        }
+    }
+}
+
+impl From<&ItemRef> for crate::text::message::Arg {
+    fn from(r: &ItemRef) -> crate::text::message::Arg {
+        crate::text::message::Arg::from(r.to_string())
+    }
+}
+
 /// Why a change is refused.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Refusal {
     UnknownState {
-        item: String,
+        item: ItemRef,
         state: String,
         states: Vec<String>,
     },
     Identity {
-        item: String,
+        item: ItemRef,
         field: String,
         before: String,
         after: String,
     },
     Terminal {
-        item: String,
+        item: ItemRef,
         state: String,
         to: String,
     },
     InvalidTransition {
-        item: String,
+        item: ItemRef,
         from: String,
         to: String,
         allowed: Vec<(String, Vec<String>)>,
     },
     Unauthorized {
-        item: String,
+        item: ItemRef,
         role: String,
         from: String,
         to: Option<String>,
         responsible: Vec<String>,
     },
     Preconditions {
-        item: String,
+        item: ItemRef,
         from: String,
         to: String,
         unmet: Vec<Unmet>,
     },
     NotInitial {
-        item: String,
+        item: ItemRef,
         state: String,
         initial: String,
     },
     Delete {
-        item: String,
+        item: ItemRef,
         state: String,
     },
     ForceNotHuman {
@@ -133,7 +171,7 @@ pub enum Refusal {
     },
     /// A field only the workflow's effects may change was changed.
     Protected {
-        item: String,
+        item: ItemRef,
         field: String,
         before: String,
         after: String,
@@ -141,14 +179,14 @@ pub enum Refusal {
     /// An edit that keeps the state breaks one of the state's `edit_guard`
     /// conditions (no new requirement while EXECUTING, say).
     EditGuard {
-        item: String,
+        item: ItemRef,
         state: String,
         unmet: Vec<Unmet>,
     },
     /// A command's operation that the item's state does not allow (the
     /// agent's: no new requirement while EXECUTING, say).
     Operation {
-        item: String,
+        item: ItemRef,
         state: String,
         /// The operations the command is (any of them would do), as the
         /// workflow describes them.
@@ -160,7 +198,7 @@ pub enum Refusal {
     /// The transition waits for other items (`waits:`) not yet in one of
     /// the states `until` in the tree the change makes.
     Waits {
-        item: String,
+        item: ItemRef,
         from: String,
         to: String,
         waits: Box<WaitsFor>,
@@ -168,14 +206,14 @@ pub enum Refusal {
     /// The transition needs a commit as evidence (`evidence:`) that the
     /// item does not name, or that does not show it.
     NoEvidence {
-        item: String,
+        item: ItemRef,
         from: String,
         to: String,
         problem: Message,
     },
     /// The transition's action (`actions:`) is not shown in the change.
     ActionNotTaken {
-        item: String,
+        item: ItemRef,
         from: String,
         to: String,
         problem: Message,
@@ -185,13 +223,13 @@ pub enum Refusal {
     /// them, or its transition's guard reads them. An edit keeps its
     /// state: `from` and `to` are that state.
     Unmeasured {
-        item: String,
+        item: ItemRef,
         from: String,
         to: String,
         problem: Message,
     },
     Record {
-        item: String,
+        item: ItemRef,
         field: String,
         problem: Message,
     },
@@ -719,9 +757,9 @@ pub fn same_value(a: &Value, b: &Value) -> bool {
     }
 }
 
-fn protected(item: &str, (field, before, after): (String, Value, Value)) -> Refusal {
+fn protected(item: &ItemRef, (field, before, after): (String, Value, Value)) -> Refusal {
     Refusal::Protected {
-        item: item.to_owned(),
+        item: item.clone(),
         field,
         before: before.to_string(),
         after: after.to_string(),
@@ -731,7 +769,12 @@ fn protected(item: &str, (field, before, after): (String, Value, Value)) -> Refu
 /// The first record (`records:` in the workflow) the change writes against
 /// its rules: by a role that does not own it, for a round other than the
 /// current one, or over the current round's record. Effects aside.
-fn record_change(wf: &Workflow, t: Option<&Transition>, c: &Change, item: &str) -> Option<Refusal> {
+fn record_change(
+    wf: &Workflow,
+    t: Option<&Transition>,
+    c: &Change,
+    item: &ItemRef,
+) -> Option<Refusal> {
     let after = c.after?;
     let now_view = view(wf, Some(&without_effects(wf, t, c.before, after)));
     let before_view = view(wf, Some(c.before.unwrap_or(&Value::Null)));
@@ -746,7 +789,7 @@ fn record_change(wf: &Workflow, t: Option<&Transition>, c: &Change, item: &str) 
         let field = r.path.join(".");
         let refuse = |problem: Message| {
             Some(Refusal::Record {
-                item: item.to_owned(),
+                item: item.clone(),
                 field: field.clone(),
                 problem,
             })
@@ -1076,7 +1119,7 @@ fn check<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
         if !unmet.is_empty() {
             let some = Some(after);
             return Err(Refusal::EditGuard {
-                item: format!("{} {}", text(some, "kind"), text(some, "id")),
+                item: ItemRef::new(text(some, "kind"), text(some, "id")),
                 state: state_of(wf, after).to_owned(),
                 unmet: unmet.into_iter().map(|(_, u)| u).collect(),
             });
@@ -1107,7 +1150,7 @@ pub fn invariants_unmet(
 
 fn check_rules<'w>(wf: &'w Workflow, c: &Change) -> Result<Accepted<'w>, Refusal> {
     let some = c.after.or(c.before);
-    let item = format!("{} {}", text(some, "kind"), text(some, "id"));
+    let item = ItemRef::new(text(some, "kind"), text(some, "id"));
     let owner_or_human = |state: &str, v: &Value| -> Vec<String> {
         let mut r: Vec<String> = wf
             .state(state)
@@ -1292,14 +1335,14 @@ fn edit_refused(
     state: Option<&crate::workflow::State>,
     from: &str,
     c: &Change,
-    item: &str,
+    item: &ItemRef,
 ) -> Option<Refusal> {
     let state = state.filter(|s| !s.edit_guard.is_empty())?;
     let after = c.after?;
     let scope = guard_scope(wf, None, c.before, after, c.role, c.now);
     let unmet = edit_guard_unmet(state, &scope);
     (!unmet.is_empty()).then(|| Refusal::EditGuard {
-        item: item.to_owned(),
+        item: item.clone(),
         state: from.to_owned(),
         unmet,
     })

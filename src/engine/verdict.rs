@@ -128,7 +128,7 @@ pub fn judge<'w>(
             validate::put(&mut moved, p, v.clone());
         }
     }
-    let item = format!("{kind} {}", text(after, "id"));
+    let item = crate::engine::validate::ItemRef::new(kind.name(), text(after, "id"));
     let refusal = match (&verdict.accepted, change.before) {
         // A new item waits for what its workflow's `create_waits:` lists,
         // as a transition waits for its `waits:`.
@@ -244,7 +244,7 @@ pub fn reads(wf: &Workflow, t: &Transition) -> Reads {
 fn create_waits(
     wf: &Workflow,
     kind: &Kind,
-    item: &str,
+    item: &crate::engine::validate::ItemRef,
     path: &str,
     after: &Value,
     ground: &Ground,
@@ -253,7 +253,7 @@ fn create_waits(
         let waiting = ground.waiting(kind, path, w, after)?;
         if !waiting.is_empty() {
             return Ok(Some(Refusal::Waits {
-                item: item.to_owned(),
+                item: item.clone(),
                 from: String::new(),
                 to: wf.initial.clone(),
                 waits: Box::new(validate::WaitsFor {
@@ -279,7 +279,7 @@ fn beyond(
     path: &str,
     ground: &Ground,
 ) -> std::result::Result<Option<Refusal>, GitError> {
-    let item = format!("{kind} {}", text(after, "id"));
+    let item = crate::engine::validate::ItemRef::new(kind.name(), text(after, "id"));
     let (from, to) = (t.from.clone(), t.to.clone());
     for w in &t.waits {
         let waiting = ground.waiting(kind, path, w, after)?;

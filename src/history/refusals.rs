@@ -68,7 +68,8 @@ impl Logged {
             }
             Refusal::ForceNotHuman { .. } => (None, None, None),
         };
-        let (kind, id) = split_item(item.map(String::as_str));
+        let kind = item.and_then(|i| i.kind()).map(str::to_owned);
+        let id = item.map(|i| i.id().to_owned());
         let named = match r {
             Refusal::Unauthorized { role, .. } | Refusal::ForceNotHuman { role } => Some(role),
             _ => None,
@@ -156,7 +157,11 @@ impl Logged {
     }
 }
 
-/// `story 1.2` as (`story`, `1.2`).
+/// `story 1.2` as (`story`, `1.2`): a hook's violation names its item by
+/// that label (`Violation::item`, which `verify --json` gives as it is),
+/// and one judged from a commit's `Orx-Item` trailer by the trailer's
+/// text, so it is read back here; a refusal's item is data
+/// ([`Logged::of_refusal`]).
 fn split_item(item: Option<&str>) -> (Option<String>, Option<String>) {
     match item.and_then(|i| i.split_once(' ')) {
         Some((k, i)) => (Some(k.to_owned()), Some(i.to_owned())),
@@ -252,6 +257,24 @@ mod tests {
             rule: "unauthorized-role".to_owned(),
             message: "x".repeat(500),
         }
+    }
+
+    /// A refusal is logged with its item's kind and ID as the refusal
+    /// holds them, never split back from its label: an ID with a space
+    /// stays whole, a hyphenated kind too.
+    #[test]
+    fn a_refusal_is_logged_with_its_kind_and_id_as_data() {
+        let r = Refusal::InvalidTransition {
+            item: crate::engine::validate::ItemRef::new("on-call", "week 1.2"),
+            from: "Planned".to_owned(),
+            to: "Over".to_owned(),
+            allowed: vec![],
+        };
+        let l = Logged::of_refusal("move", Some("dev"), &r, "t");
+        assert_eq!(
+            (l.kind.as_deref(), l.id.as_deref(), l.from.as_deref()),
+            (Some("on-call"), Some("week 1.2"), Some("Planned"))
+        );
     }
 
     #[test]

@@ -674,3 +674,127 @@ fn a_usage_error_under_json_is_worded_from_its_kind() {
         "the command line is incomplete: `--help` says what the command takes"
     );
 }
+
+/// A commit that fails under a move says, as data, which item's move it
+/// was to record (kind, ID, from, to); under `new`, the new item's kind
+/// and ID; the text names the change above git's words. Nothing was
+/// changed either time.
+#[test]
+fn a_failed_commit_names_the_item_and_the_move_it_was_to_record() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let fail = [("ORX_TEST_FAIL", "commit")];
+    let before = repo.state();
+    let run = repo.orx_env(&["move", &id, "InProgress", "--as", "dev", "--json"], &fail);
+    run.code(1);
+    let e = &json(&run)["error"];
+    assert_eq!(
+        (&e["code"], &e["kind"], &e["item"], &e["from"], &e["to"]),
+        (
+            &Value::from("commit_failed"),
+            &Value::from("story"),
+            &Value::from(id.as_str()),
+            &Value::from("Approved"),
+            &Value::from("InProgress")
+        ),
+        "{}",
+        run.render()
+    );
+    repo.orx_env(&["move", &id, "InProgress", "--as", "dev"], &fail)
+        .fails(
+            1,
+            &[
+                &format!("error: story {id} (Approved -> InProgress) was not committed\n"),
+                "failure injected at commit",
+            ],
+        );
+    let run = repo.orx_env(&["new", "Logout", "--as", "sm", "--json"], &fail);
+    run.code(1);
+    let e = &json(&run)["error"];
+    assert_eq!(
+        (&e["code"], &e["kind"], &e["item"], &e["from"]),
+        (
+            &Value::from("commit_failed"),
+            &Value::from("story"),
+            &Value::from("1.2"),
+            &Value::Null
+        ),
+        "{}",
+        run.render()
+    );
+    assert_eq!(repo.state(), before);
+}
+
+/// A team's kind whose name has a hyphen, with IDs that hold a dot: a
+/// refusal under `--json` gives its kind and ID whole, as data. Where a
+/// story shares the ID, the hint names each with its kind, and the moves
+/// allowed instead come from the workspace the command opened.
+#[test]
+fn a_refusal_of_a_hyphenated_kind_with_a_dotted_id_keeps_its_data_intact() {
+    let repo = Repo::new();
+    repo.write(
+        ".orx/workflows/on-call.yaml",
+        "workflow: on-call
+description: A shift on call
+initial: Planned
+items:
+  dir: docs/on-call
+  file: \"{id}.{slug}.md\"
+  new_id: next-minor
+states:
+  Planned: {owner: dev}
+  Active: {owner: dev}
+  Over: {terminal: true}
+transitions:
+  - {from: Planned, to: Active, roles: [dev]}
+  - {from: Active, to: Over, roles: [dev]}
+",
+    );
+    repo.commit_rules("On-call shifts");
+    repo.orx(&["new", "on-call", "First week", "--as", "dev"])
+        .ok();
+    let refused = |arg: &str, kind: &str, from: &str, to: &str| {
+        let run = repo.orx(&["move", arg, to, "--as", "dev", "--json"]);
+        run.code(1);
+        let e = json(&run)["error"].clone();
+        assert_eq!(
+            (&e["code"], &e["kind"], &e["item"], &e["from"], &e["to"]),
+            (
+                &Value::from("refused.no_transition"),
+                &Value::from(kind),
+                &Value::from("1.1"),
+                &Value::from(from),
+                &Value::from(to)
+            ),
+            "{}",
+            run.render()
+        );
+        e
+    };
+    refused("1.1", "on-call", "Planned", "Over");
+    repo.orx(&["move", "1.1", "Over", "--as", "dev"]).fails(
+        1,
+        &[
+            "on-call 1.1 cannot move from Planned to Over",
+            "hint: `git orx show 1.1` lists the moves allowed now",
+        ],
+    );
+    // A story takes ID 1.1 too.
+    repo.story("Login", &[]);
+    refused("on-call:1.1", "on-call", "Planned", "Over");
+    repo.orx(&["move", "on-call:1.1", "Over", "--as", "dev"])
+        .fails(
+            1,
+            &["hint: `git orx show on-call:1.1` lists the moves allowed now"],
+        );
+    let e = refused("story:1.1", "story", "Draft", "Done");
+    assert_eq!(
+        (&e["allowed"][0]["kind"], &e["allowed"][0]["item"]),
+        (&Value::from("story"), &Value::from("1.1")),
+        "{e}"
+    );
+    assert_eq!(
+        json(&repo.orx(&["move", "story:1.1", "Done", "--as", "dev", "--json"]))["hints"][0],
+        "`git orx show story:1.1` lists the moves allowed now and what each needs"
+    );
+}

@@ -872,7 +872,7 @@ fn a_self_transition_holds_the_states_edit_guard() {
 fn a_library_refusal_reworded_in_english_keeps_its_chinese() {
     use crate::text::message::{Lang, say};
     let r = Refusal::Terminal {
-        item: "story 1.1".to_owned(),
+        item: ItemRef::new("story", "1.1"),
         state: "Done".to_owned(),
         to: "Review".to_owned(),
     };
@@ -943,7 +943,7 @@ fn a_refused_move_says_its_conditions_in_the_workflows_chinese() {
 fn a_wait_on_another_kind_names_its_items_with_their_kind() {
     let refusal = |kind: Option<&str>| {
         Refusal::Waits {
-            item: "fix 7".to_owned(),
+            item: ItemRef::new("fix", "7"),
             from: "Open".to_owned(),
             to: "Closed".to_owned(),
             waits: Box::new(WaitsFor {

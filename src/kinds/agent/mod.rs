@@ -45,7 +45,7 @@ use crate::workflow::{Transition, Workflow};
 pub fn refuse_outcome(item: &Item, moves: &[&Transition], trigger: &str) -> Result<()> {
     match moves.first().and_then(|t| t.outcome.clone()) {
         Some(command) if moves.iter().all(|t| t.outcome.is_some()) => Err(Error::Outcome {
-            item: item.label(),
+            item: item.reference(),
             trigger: moves[0]
                 .trigger
                 .clone()
@@ -108,7 +108,7 @@ pub fn allows(wf: &Workflow, item: &crate::engine::item::Item, ops: &[&str]) -> 
         return Ok(());
     }
     Err(Error::Refused(Refusal::Operation {
-        item: item.label(),
+        item: item.reference(),
         state: item.status.clone(),
         operation: ops.iter().map(|o| wf.operation(o)).collect(),
         allowed: state.operations.iter().map(|o| wf.operation(o)).collect(),

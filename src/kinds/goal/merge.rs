@@ -50,7 +50,7 @@ pub fn plan_merge(ws: &Workspace, id: &str, actor: Actor, main: &str) -> Result<
             states: vec![APPROVED.to_owned()],
         }));
     }
-    let label = item.label();
+    let label = item.reference();
     let refuse = |branch: &str, message: Message| Error::NoMerge {
         item: label.clone(),
         branch: branch.to_owned(),
