@@ -18,7 +18,8 @@
 //! checkouts with and without the hooks take (default 15): on a shared
 //! machine one commit's time varies by milliseconds from the next, so the
 //! median of 15 cannot tell a change of a few tenths of a millisecond;
-//! 100 or more can (each round is a few commits and checkouts).
+//! its spread narrows with the square root of the rounds (each round is a
+//! few commits and checkouts).
 //! Figures go in the README; no test asserts on time.
 
 use std::path::{Path, PathBuf};
