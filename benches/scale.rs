@@ -13,14 +13,31 @@
 //! It reports each command's peak memory (max RSS) too. `ORX_BENCH_KEEP=1`
 //! keeps the repository for profiling; `ORX_BENCH_ONLY=hooks` times only
 //! the moves and the commits with and without git-orx's hooks,
-//! `ORX_BENCH_ONLY=status` only `status`, its `--json` and `next`. Figures go
-//! in the README; no test asserts on time.
+//! `ORX_BENCH_ONLY=status` only `status`, its `--json` and `next`.
+//! `ORX_BENCH_ROUNDS=N` sets how many interleaved rounds the commits and
+//! checkouts with and without the hooks take (default 15): on a shared
+//! machine one commit's time varies by milliseconds from the next, so the
+//! median of 15 cannot tell a change of a few tenths of a millisecond;
+//! its spread narrows with the square root of the rounds (each round is a
+//! few commits and checkouts).
+//! Figures go in the README; no test asserts on time.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 const RUNS: usize = 7;
+
+/// The rounds of the commits with and without the hooks:
+/// `ORX_BENCH_ROUNDS`, or twice [`RUNS`] and one (commits vary more than
+/// reads).
+fn commit_rounds() -> usize {
+    std::env::var("ORX_BENCH_ROUNDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .filter(|n| *n > 0)
+        .unwrap_or(2 * RUNS + 1)
+}
 
 mod common;
 use common::Bench;
@@ -398,7 +415,7 @@ fn main() {
     let mut with_empty = Vec::new();
     let mut with_orx = Vec::new();
     // Commits vary more than reads: more runs for a steady median.
-    for _ in 0..2 * RUNS + 1 {
+    for _ in 0..commit_rounds() {
         // The floor: an empty script in each hook's place, so that both
         // sides pay git's starts of the same hooks.
         empty_hooks(&hooks);
@@ -435,7 +452,7 @@ fn main() {
     ];
     staged_args.extend(watched.iter().map(String::as_str));
     let (mut staged_diff, mut start) = (Vec::new(), Vec::new());
-    for _ in 0..2 * RUNS + 1 {
+    for _ in 0..commit_rounds() {
         staged_diff.push(b.measure_env(Path::new("git"), &staged_args, &[]).0);
         start.push(b.measure_env(Path::new("true"), &[], &[]).0);
     }
@@ -470,7 +487,7 @@ fn main() {
         .filter(|f| {
             std::fs::read_to_string(root.join(f)).is_ok_and(|t| t.contains("status: Approved"))
         })
-        .take(2 * (2 * RUNS + 1))
+        .take(2 * commit_rounds())
         .cloned()
         .collect();
     let start = String::from_utf8(
@@ -547,7 +564,7 @@ fn main() {
     let mut diff_floor = Vec::new();
     let (mut commit_empty, mut commit_orx, mut checkout_empty, mut checkout_orx) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for _ in 0..2 * RUNS + 1 {
+    for _ in 0..commit_rounds() {
         empty_hooks(&hooks);
         let (c, k) = plain_ops(&b);
         commit_empty.push(c);

@@ -49,7 +49,26 @@ const MARKER: &str = "# git-orx hook shim v1";
 /// shim's parent) is the one whose pre-commit or pre-merge-commit passed:
 /// the shell compares that process's key (pid and start time, as
 /// [`process_key`] writes it) with the one [`mark_judged`] left, which is
-/// what git-orx itself would do (`RefMover::Judged`).
+/// what git-orx itself would do (`RefMover::Judged`); that is also when
+/// the watched commit follows the move ([`follow_the_watched_commit`]).
+/// The other states end at once: nothing in them reads the process.
+///
+/// How often a commit reads its process's start time: the shell's `read`
+/// takes one byte per system call, and `/proc/PID/stat` is about 300
+/// bytes, so each reading costs as much as a shim's other reads together
+/// (0.3 ms idle, about 1 ms on a loaded machine). A commit reads it once
+/// for each shim that must tell its git process from another: pre-commit
+/// (to leave the key), prepare-commit-msg and reference-transaction's
+/// `prepared` (to compare with it); `committed` does not read it, and a
+/// shim whose kept key names another pid does not either. Fewer cannot
+/// keep the guard: every comparison needs the start time of the process
+/// as it is now, and no smaller file holds it or anything else that tells
+/// a process from a later one given its pid (`/proc/PID/status`,
+/// `sched`, `schedstat`, `autogroup`: shared or changing values; the
+/// times of `/proc/PID` itself are when the kernel made that entry, on the
+/// wall clock, which can go back). A key is compared whole, so a later
+/// process given the same pid, whose start time differs, is never taken
+/// for the one pre-commit judged.
 pub fn shim(name: &str) -> String {
     let head = format!(
         "#!/bin/sh\n{MARKER} ({name}): `git orx hooks uninstall` removes it and puts back any hook that was here.\n"
@@ -62,7 +81,7 @@ pub fn shim(name: &str) -> String {
         // pre-merge-commit leaves none) and no hook of yours is chained.
         return format!(
             "{head}{}{}{check}ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n",
-            exit_if_this_git_process(&saved, QUIET_FILE),
+            exit_if_this_git_process(&saved, QUIET_FILE, ""),
             add_the_kept_trailers(&saved)
         );
     }
@@ -78,18 +97,17 @@ pub fn shim(name: &str) -> String {
         );
     }
     format!(
-        "{head}{}[ \"$1\" = prepared ] || {saved} || exit 0\n\
-         input= concern=\n\
+        "{head}[ \"$1\" = prepared ] || {saved} || exit 0\n\
+         input= concern= moves=\n\
          while IFS= read -r line; do\n\
          \x20 input=\"$input$line\n\"\n\
          \x20 case \"$line\" in *\" HEAD\"|*\" refs/heads/\"*) ;; *) continue ;; esac\n\
          \x20 new=\"${{line#* }}\"; new=\"${{new%% *}}\"\n\
-         \x20 case \"$new\" in ref:*) ;; *[!0]*) concern=1 ;; esac\n\
+         \x20 case \"$new\" in ref:*) ;; *[!0]*) concern=1; moves=\"$moves ${{line%% *}}:$new\" ;; esac\n\
          done\n\
          [ -n \"$concern\" ] || {saved} || exit 0\n\
          {}{check}printf '%s' \"$input\" | ORX_HOOK_DIR=\"${{0%/*}}\" exec git-orx hook {name} \"$@\"\n",
-        follow_the_watched_commit(&saved),
-        exit_if_this_git_process(&saved, JUDGED_FILE)
+        exit_if_this_git_process(&saved, JUDGED_FILE, &follow_the_watched_commit())
     )
 }
 
@@ -153,6 +171,7 @@ fn add_the_kept_trailers(saved: &str) -> String {
     format!(
         "if [ \"$2\" = message ] && [ $# -eq 2 ] && ! {saved} \\\n\
          \x20 && IFS= read -r key 2>/dev/null < \"${{GIT_DIR:-.git}}/{SHELL_TRAILERS_FILE}\" \\\n\
+         \x20 && [ \"${{key%% *}}\" = \"$PPID\" ] \\\n\
          \x20 && {{ [ -n \"$started\" ] || IFS= read -r stat 2>/dev/null < \"/proc/$PPID/stat\"; }}; then\n\
          \x20 orx_started() {{ [ $# -ge 20 ] && shift 19 && started=\"$1\"; }}\n\
          \x20 [ -n \"$started\" ] || orx_started ${{stat##*)}}\n\
@@ -167,43 +186,45 @@ fn add_the_kept_trailers(saved: &str) -> String {
     )
 }
 
-/// Shell for the reference-transaction shim, state `committed`: when the
-/// commit that pre-commit let through (this git process's key) moves
-/// HEAD or a branch from the commit [`WATCH_HEAD_FILE`] names, the new
-/// commit has the same rules (pre-commit keeps that file only for commits
-/// that stage no rule file), so the file follows it and the next commit's
-/// shim can judge without git-orx.
-fn follow_the_watched_commit(saved: &str) -> String {
+/// Shell for the reference-transaction shim, state `prepared`, once its
+/// git process is known to be the one whose pre-commit let the commit
+/// through (this process's key): when the move (`moves`, `OLD:NEW` pairs
+/// of HEAD and the branches) goes from the commit [`WATCH_HEAD_FILE`]
+/// names, the new commit has the same rules (pre-commit keeps that file
+/// only for commits that stage no rule file), so the file follows it and
+/// the next commit's shim can judge without git-orx. Said here rather than
+/// in `committed`, which then need not read the process again: what the
+/// file says is about the new commit's content, which holds whether or
+/// not the transaction goes on to commit; if it aborts, HEAD is not the
+/// commit the file names and the next pre-commit shim goes on to git-orx,
+/// which writes the file afresh.
+fn follow_the_watched_commit() -> String {
     format!(
-        "{ORX_KEY}if [ \"$1\" = committed ] && ! {saved}; then\n\
-         \x20 g=\"${{GIT_DIR:-.git}}\"\n\
-         \x20 IFS= read -r watched 2>/dev/null < \"$g/{WATCH_HEAD_FILE}\" || exit 0\n\
-         \x20 while read -r old new ref; do\n\
-         \x20   case \"$ref\" in HEAD|refs/heads/*) ;; *) continue ;; esac\n\
-         \x20   [ \"$old\" = \"$watched\" ] || continue\n\
-         \x20   case \"$new\" in *[!0-9a-f]*|\"\") exit 0 ;; esac\n\
-         \x20   judged=; IFS= read -r judged 2>/dev/null < \"$g/{JUDGED_FILE}\"\n\
-         \x20   orx_key && [ -n \"$key\" ] && [ \"$key\" = \"$judged\" ] && printf '%s\\n' \"$new\" > \"$g/{WATCH_HEAD_FILE}\"\n\
-         \x20   exit 0\n\
-         \x20 done\n\
-         \x20 exit 0\n\
-         fi\n"
+        "\x20   IFS= read -r watched 2>/dev/null < \"$g/{WATCH_HEAD_FILE}\" && for m in $moves; do\n\
+         \x20     [ \"${{m%%:*}}\" = \"$watched\" ] || continue\n\
+         \x20     case \"${{m#*:}}\" in *[!0-9a-f]*) ;; *) printf '%s\\n' \"${{m#*:}}\" > \"$g/{WATCH_HEAD_FILE}\" ;; esac\n\
+         \x20     break\n\
+         \x20   done\n"
     )
 }
 
 /// Shell that ends the shim when the git process running it (its parent)
 /// is the one whose key git-orx left in `file` under the git directory (pid
-/// and start time, as [`process_key`] writes it), unless a hook of yours
-/// (`saved`) is chained; without `/proc`, it goes on.
-fn exit_if_this_git_process(saved: &str, file: &str) -> String {
+/// and start time, as [`process_key`] writes it), after running `then`
+/// (shell, with `g` the git directory), unless a hook of yours (`saved`)
+/// is chained; without `/proc`, it goes on. The process's start time is
+/// read only when the key names its pid: it costs a byte-long system call
+/// per byte (see [`shim`]). `started` is left set for what follows.
+fn exit_if_this_git_process(saved: &str, file: &str, then: &str) -> String {
     format!(
         "orx_started() {{ [ $# -ge 20 ] && shift 19 && started=\"$1\"; }}\n\
-         started=\n\
-         if ! {saved} && IFS= read -r stat 2>/dev/null < \"/proc/$PPID/stat\"; then\n\
-         \x20 key= started=\n\
-         \x20 IFS= read -r key 2>/dev/null < \"${{GIT_DIR:-.git}}/{file}\"\n\
+         started= key= g=\"${{GIT_DIR:-.git}}\"\n\
+         if ! {saved} && {{ IFS= read -r key 2>/dev/null < \"$g/{file}\"; [ \"${{key%% *}}\" = \"$PPID\" ]; }} \\\n\
+         \x20 && IFS= read -r stat 2>/dev/null < \"/proc/$PPID/stat\"; then\n\
          \x20 orx_started ${{stat##*)}}\n\
-         \x20 [ -n \"$started\" ] && [ \"$key\" = \"$PPID $started\" ] && exit 0\n\
+         \x20 if [ -n \"$started\" ] && [ \"$key\" = \"$PPID $started\" ]; then\n\
+         {then}\x20   exit 0\n\
+         \x20 fi\n\
          fi\n"
     )
 }

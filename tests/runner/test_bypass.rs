@@ -447,3 +447,87 @@ fn a_fast_forward_or_a_disguised_git_command_cannot_bring_in_a_forbidden_commit(
     repo.git(&["merge", "-q", "--ff-only", "side"]).ok();
     repo.orx(&["verify", "--all"]).ok();
 }
+
+/// The start time of process `pid` (field 22 of `/proc/PID/stat`).
+#[cfg(target_os = "linux")]
+fn started(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let (_, rest) = stat.rsplit_once(')').unwrap();
+    rest.split_whitespace().nth(19).unwrap().parse().unwrap()
+}
+
+/// A cherry-pick run by a shell that waits for a line first, so that the
+/// test knows the git process's pid (and start time, which `exec` keeps)
+/// before any hook runs; `key` makes what the test writes as the mark a
+/// pre-commit of that pid left. Returns the cherry-pick's output.
+#[cfg(target_os = "linux")]
+fn cherry_pick_with_mark(repo: &Repo, key: impl Fn(u32, u64) -> String) -> crate::common::Run {
+    use std::io::Write;
+    let mut child = repo
+        .command("sh")
+        .args(["-c", "read _; exec git cherry-pick side"])
+        .env("ORX_ROLE", "dev")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mark = key(pid, started(pid));
+    for file in ["orx-judged", "orx-quiet"] {
+        std::fs::write(repo.path(&format!(".git/{file}")), &mark).unwrap();
+    }
+    child.stdin.take().unwrap().write_all(b"\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    crate::common::Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The mark a `git commit` leaves when its pre-commit passes names the
+/// process by pid and start time. A git process that died after its
+/// pre-commit leaves its mark behind; a later git process given the same
+/// pid (simulated: the same pid, a later start time) is not taken for it,
+/// so its forbidden cherry-pick is still judged and refused. The mark of
+/// that very process (same pid and start time) is what lets the shims skip
+/// git-orx: the start time alone tells them apart.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_dead_git_processs_mark_is_not_taken_for_a_later_process_with_its_pid() {
+    let repo = Repo::new();
+    let id = repo.story("Login", GOOD);
+    let path = repo.story_path(&id);
+    repo.git(&["checkout", "-q", "-b", "side"]).ok();
+    repo.edit(&path, "status: Approved", "status: Done");
+    repo.git_env(
+        &["commit", "-q", "--no-verify", "-am", "skip"],
+        &[("ORX_ROLE", "dev")],
+    )
+    .ok();
+    repo.git(&["checkout", "-q", "main"]).ok();
+    repo.write("code.txt", "v0");
+    repo.git(&["add", "code.txt"]).ok();
+    repo.git(&["commit", "-q", "-m", "code"]).ok();
+    let before = repo.git(&["rev-parse", "HEAD"]).stdout;
+    let out = cherry_pick_with_mark(&repo, |pid, start| format!("{pid} {}", start + 1));
+    assert_ne!(out.code, 0, "{}", out.render());
+    out.stderr_has(&["story 1.1 Approved -> Done: invalid-transition"]);
+    assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, before);
+    repo.git(&["cherry-pick", "--abort"]).ok();
+    // The same pid with no start time, or another pid, is not it either.
+    for key in [
+        |pid: u32, _: u64| format!("{pid} "),
+        |pid: u32, start: u64| format!("{} {start}", pid + 1),
+    ] {
+        let out = cherry_pick_with_mark(&repo, key);
+        assert_ne!(out.code, 0, "{}", out.render());
+        assert_eq!(repo.git(&["rev-parse", "HEAD"]).stdout, before);
+        repo.git(&["cherry-pick", "--abort"]).ok();
+    }
+    // The process's own mark: the shims take the ref move as judged.
+    let out = cherry_pick_with_mark(&repo, |pid, start| format!("{pid} {start}"));
+    assert_eq!(out.code, 0, "{}", out.render());
+    assert_ne!(repo.git(&["rev-parse", "HEAD"]).stdout, before);
+}
