@@ -28,6 +28,51 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::history::audit::Entry;
+use crate::text::message::Message;
+
+/// A measure past its threshold.
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct Alert {
+    /// The measure's JSON key under `figures` (`avg_review_rounds.qa`).
+    pub metric: String,
+    pub value: f64,
+    pub threshold: f64,
+    /// What the threshold says and what to look at.
+    pub message: String,
+    /// Whether the value and threshold are rates (shown as percents).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub rate: bool,
+    /// [`Alert::message`] as a message.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub said: Message,
+    /// What to check when it fires.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub advice: Message,
+}
+
+impl Alert {
+    pub fn new(
+        metric: String,
+        value: f64,
+        threshold: f64,
+        rate: bool,
+        said: Message,
+        advice: Message,
+    ) -> Alert {
+        Alert {
+            metric,
+            value,
+            threshold,
+            message: said.to_string(),
+            rate,
+            said,
+            advice,
+        }
+    }
+}
 
 /// Mean, median and 90th percentile of durations, in seconds.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]

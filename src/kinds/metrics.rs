@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::history::audit::Entry;
+pub use crate::history::metrics::Alert;
 use crate::history::metrics::{self as measures, Durations, Stuck};
 use crate::kinds::story;
 use crate::repo::config::Thresholds;
-use crate::text::message::Message;
 use crate::workflow::Workflow;
 use crate::workflow::kind::Kind;
 
@@ -30,50 +30,6 @@ pub struct Options {
     /// takes them up on the next run, counting only the commits since;
     /// none, it counts every commit and keeps nothing.
     pub keep: Option<String>,
-}
-
-/// A measure past its threshold.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct Alert {
-    /// The measure's JSON key under `figures` (`avg_review_rounds.qa`).
-    pub metric: String,
-    pub value: f64,
-    pub threshold: f64,
-    /// What the threshold says and what to look at.
-    pub message: String,
-    /// Whether the value and threshold are rates (shown as percents).
-    #[serde(skip)]
-    #[schemars(skip)]
-    pub rate: bool,
-    /// [`Alert::message`] as a message.
-    #[serde(skip)]
-    #[schemars(skip)]
-    pub said: Message,
-    /// What to check when it fires.
-    #[serde(skip)]
-    #[schemars(skip)]
-    pub advice: Message,
-}
-
-impl Alert {
-    pub fn new(
-        metric: String,
-        value: f64,
-        threshold: f64,
-        rate: bool,
-        said: Message,
-        advice: Message,
-    ) -> Alert {
-        Alert {
-            metric,
-            value,
-            threshold,
-            message: said.to_string(),
-            rate,
-            said,
-            advice,
-        }
-    }
 }
 
 /// A kind's own figures, by the set its workflow declares.

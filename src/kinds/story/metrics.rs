@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::history::audit::Entry;
-use crate::kinds::metrics::Alert;
+use crate::history::metrics::Alert;
 use crate::repo::config::Thresholds;
 
 /// The name a workflow's `figures:` gives this set.
