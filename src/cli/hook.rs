@@ -276,9 +276,15 @@ fn reference_transaction(ui: &mut Ui, args: &[String]) -> orx::Result<u8> {
     const SHOWN: usize = 10;
     for v in report.violations.iter().take(SHOWN) {
         let mut head = v.commit.clone().unwrap_or_default();
-        for part in [&v.item, &v.transition].into_iter().flatten() {
+        for part in [
+            v.item.as_ref().map(ToString::to_string),
+            v.transition.clone(),
+        ]
+        .into_iter()
+        .flatten()
+        {
             head.push(' ');
-            head.push_str(part);
+            head.push_str(&part);
         }
         ui.eline(format!("  {head}: {}", v.rule));
         for line in ui.m(&v.message).lines() {

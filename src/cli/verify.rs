@@ -169,9 +169,15 @@ fn check_revs(voice: &crate::cli::msg::Voice, repo: &Repo, revs: &[String]) -> o
 /// `abc1234 story 1.1 Draft -> Done`, or the path when no item was read.
 fn head(v: &orx::history::enforce::Violation) -> String {
     let mut head = v.commit.clone().unwrap_or_default();
-    for part in [&v.item, &v.transition].into_iter().flatten() {
+    for part in [
+        v.item.as_ref().map(ToString::to_string),
+        v.transition.clone(),
+    ]
+    .into_iter()
+    .flatten()
+    {
         head.push(' ');
-        head.push_str(part);
+        head.push_str(&part);
     }
     if v.item.is_none() && !v.path.is_empty() {
         head.push(' ');

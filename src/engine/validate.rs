@@ -113,6 +113,14 @@ impl fmt::Display for ItemRef {
     }
 }
 
+/// As its label (`story 1.2`), where an item is given as one text
+/// (`verify --json`'s violations).
+impl serde::Serialize for ItemRef {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 impl From<&ItemRef> for crate::text::message::Arg {
     fn from(r: &ItemRef) -> crate::text::message::Arg {
         crate::text::message::Arg::from(r.to_string())

@@ -23,7 +23,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::engine::item::Item;
-use crate::engine::validate::{self, Accepted, Change};
+use crate::engine::validate::{self, Accepted, Change, ItemRef};
 use crate::error::Result;
 use crate::git::{Repo, Side};
 use crate::msg;
@@ -39,7 +39,9 @@ pub struct Violation {
     pub commit: Option<String>,
     pub path: String,
     /// `story 1.2`, when the file could be read as an item.
-    pub item: Option<String>,
+    // Its kind and ID kept apart, said as that label.
+    #[schemars(with = "Option<String>")]
+    pub item: Option<ItemRef>,
     /// `Draft -> Approved`, when there was one.
     pub transition: Option<String>,
     /// A short name for the rule: `invalid-transition`, `unauthorized-role`, ...
@@ -114,7 +116,7 @@ impl Judge<'_> {
     fn violation(
         &self,
         path: &str,
-        item: Option<String>,
+        item: Option<ItemRef>,
         transition: Option<String>,
         rule: &str,
         message: Message,
@@ -340,7 +342,7 @@ impl Judge<'_> {
         let Some(some) = after.as_ref().or(before.as_ref()) else {
             return Ok(());
         };
-        let label = some.label();
+        let label = some.reference();
         let transition = Judged {
             path: path.to_owned(),
             kind: some.kind.to_string(),
@@ -516,7 +518,7 @@ impl Judge<'_> {
         &self,
         kind: &crate::workflow::kind::Kind,
         path: &str,
-        label: &str,
+        label: &ItemRef,
         text: &str,
         out: &mut Verdicts,
     ) -> Option<std::sync::Arc<crate::workflow::Workflow>> {
@@ -525,7 +527,7 @@ impl Judge<'_> {
             Err(e) => {
                 out.violations.push(self.violation(
                     path,
-                    Some(label.to_owned()),
+                    Some(label.clone()),
                     Some(text.to_owned()),
                     "invalid-file",
                     e.to_message(),
@@ -639,7 +641,7 @@ impl Judge<'_> {
             }
             None => return Ok(()),
         };
-        let label = item.label();
+        let label = item.reference();
         let Some(kept) = parents.iter().find(|p| p.status == item.status) else {
             let mut states: Vec<String> = parents.iter().map(|p| p.status.clone()).collect();
             states.dedup();
@@ -764,7 +766,7 @@ impl Judge<'_> {
         if let Some(message) = self.rules.misplaced(path, &item) {
             out.violations.push(self.violation(
                 path,
-                Some(item.label()),
+                Some(item.reference()),
                 None,
                 "file-name",
                 message,
@@ -786,7 +788,7 @@ impl Judge<'_> {
             if o.kind == item.kind && o.id == item.id {
                 out.violations.push(self.violation(
                     path,
-                    Some(item.label()),
+                    Some(item.reference()),
                     None,
                     "duplicate-id",
                     msg!(

@@ -120,7 +120,9 @@ impl Logged {
         v: &crate::history::enforce::Violation,
         time: &str,
     ) -> Logged {
-        let (kind, id) = split_item(v.item.as_deref());
+        let (kind, id) = v.item.as_ref().map_or((None, None), |i| {
+            (i.kind().map(str::to_owned), Some(i.id().to_owned()))
+        });
         let (from, to) = v
             .transition
             .as_deref()
@@ -154,18 +156,6 @@ impl Logged {
     /// Whether it is about this item.
     pub fn is_about(&self, kind: &str, id: &str) -> bool {
         self.id.as_deref() == Some(id) && self.kind.as_deref().is_none_or(|k| k == kind)
-    }
-}
-
-/// `story 1.2` as (`story`, `1.2`): a hook's violation names its item by
-/// that label (`Violation::item`, which `verify --json` gives as it is),
-/// and one judged from a commit's `Orx-Item` trailer by the trailer's
-/// text, so it is read back here; a refusal's item is data
-/// ([`Logged::of_refusal`]).
-fn split_item(item: Option<&str>) -> (Option<String>, Option<String>) {
-    match item.and_then(|i| i.split_once(' ')) {
-        Some((k, i)) => (Some(k.to_owned()), Some(i.to_owned())),
-        None => (None, item.map(str::to_owned)),
     }
 }
 
@@ -275,6 +265,29 @@ mod tests {
             (l.kind.as_deref(), l.id.as_deref(), l.from.as_deref()),
             (Some("on-call"), Some("week 1.2"), Some("Planned"))
         );
+    }
+
+    /// Regression: a hook's violation named its item by a label the log
+    /// split back at the first space, so an ID with a space lost its
+    /// head to the kind. The violation keeps kind and ID as data, and
+    /// `verify --json` still gives the label.
+    #[test]
+    fn a_violation_is_logged_with_its_kind_and_id_as_data() {
+        let v = crate::history::enforce::Violation {
+            commit: None,
+            path: "docs/on-call/week 1.2.md".to_owned(),
+            item: Some(crate::engine::validate::ItemRef::new("on-call", "week 1.2")),
+            transition: Some("Planned -> Over".to_owned()),
+            rule: "invalid-transition".to_owned(),
+            message: crate::text::message::Message::text("no"),
+        };
+        let l = Logged::of_violation("pre-commit", &v, "t");
+        assert_eq!(
+            (l.kind.as_deref(), l.id.as_deref(), l.to.as_deref()),
+            (Some("on-call"), Some("week 1.2"), Some("Over"))
+        );
+        let json = serde_json::to_value(&v).unwrap();
+        assert_eq!(json["item"], "on-call week 1.2");
     }
 
     #[test]

@@ -23,6 +23,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::change::files;
+use crate::engine::validate::ItemRef;
 use crate::error::{Error, Result};
 use crate::git::{CommitInfo, Repo, Side, Signature};
 use crate::history::acknowledged::{Acknowledgement, parse_acknowledgements};
@@ -246,7 +247,7 @@ fn repair_of(
     if v.rule != "duplicate-id" {
         return None;
     }
-    let item = v.item.as_deref()?;
+    let item = v.item.as_ref()?.to_string();
     range
         .iter()
         .filter(|r| r.id != commit.id)
@@ -254,7 +255,7 @@ fn repair_of(
             r.trailers.iter().any(|(k, val)| {
                 k.eq_ignore_ascii_case("Orx-Renumber")
                     && val
-                        .strip_prefix(item)
+                        .strip_prefix(item.as_str())
                         .is_some_and(|rest| rest.starts_with(" -> "))
             }) && repo.merge_base(&commit.id, &r.id).as_deref() == Some(commit.id.as_str())
         })
@@ -574,7 +575,7 @@ fn mislabelled(
         out.push(Violation {
             commit: Some(info.short.clone()),
             path: String::new(),
-            item: Some(format!("{kind} {id}")),
+            item: Some(ItemRef::new(kind, id)),
             transition: transition.map(str::to_owned),
             rule: "trailer-mismatch".to_owned(),
             message: crate::msg!(
