@@ -316,6 +316,41 @@ pub fn rfc3339(time: i64, offset_minutes: i32) -> String {
     )
 }
 
+/// For tests: a move of item `id` of `kind` from `from` to `to` (none:
+/// created) at `timestamp`, every other field empty; a test sets what
+/// else it reads with `..Entry::moved(...)`.
+#[cfg(test)]
+impl Entry {
+    pub(crate) fn moved(
+        kind: &str,
+        id: &str,
+        from: Option<&str>,
+        to: Option<&str>,
+        timestamp: i64,
+    ) -> Entry {
+        Entry {
+            event: Event::Transition,
+            time: String::new(),
+            timestamp,
+            commit: String::new(),
+            author: String::new(),
+            email: String::new(),
+            role: None,
+            kind: kind.to_owned(),
+            id: id.to_owned(),
+            path: String::new(),
+            from: from.map(str::to_owned),
+            to: to.map(str::to_owned),
+            note: None,
+            override_reason: None,
+            overridden: None,
+            fields: Vec::new(),
+            records: Vec::new(),
+            details: Vec::new(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::rfc3339;

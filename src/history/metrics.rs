@@ -390,29 +390,9 @@ pub fn count<F: Figures>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::history::audit::Event;
 
     fn entry(id: &str, from: Option<&str>, to: Option<&str>, t: i64) -> Entry {
-        Entry {
-            event: Event::Transition,
-            time: String::new(),
-            timestamp: t,
-            commit: String::new(),
-            author: String::new(),
-            email: String::new(),
-            role: None,
-            kind: "outage".to_owned(),
-            id: id.to_owned(),
-            path: String::new(),
-            from: from.map(str::to_owned),
-            to: to.map(str::to_owned),
-            note: None,
-            override_reason: None,
-            overridden: None,
-            fields: Vec::new(),
-            records: Vec::new(),
-            details: Vec::new(),
-        }
+        Entry::moved("outage", id, from, to, t)
     }
 
     #[test]

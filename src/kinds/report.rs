@@ -851,24 +851,12 @@ mod tests {
 
     fn entry(id: &str, time: &str, from: Option<&str>, to: Option<&str>) -> Entry {
         Entry {
-            event: crate::history::audit::Event::Transition,
             time: time.to_owned(),
-            timestamp: seconds(time).unwrap(),
             commit: "abc1234".to_owned(),
             author: "a".to_owned(),
             email: "a@example.com".to_owned(),
-            role: None,
-            kind: "story".to_owned(),
-            id: id.to_owned(),
             path: format!("docs/stories/{id}.x.md"),
-            from: from.map(str::to_owned),
-            to: to.map(str::to_owned),
-            note: None,
-            override_reason: None,
-            overridden: None,
-            fields: Vec::new(),
-            records: Vec::new(),
-            details: Vec::new(),
+            ..Entry::moved("story", id, from, to, seconds(time).unwrap())
         }
     }
 

@@ -263,7 +263,6 @@ pub fn percent(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::history::audit::Event;
     use crate::history::cache::FieldChange;
     use crate::kinds::metrics::{Metrics, Options, compute, finish, tally};
     use crate::workflow::kind::Kinds;
@@ -280,21 +279,7 @@ mod tests {
         overridden: bool,
     ) -> Entry {
         Entry {
-            event: Event::Transition,
-            time: String::new(),
-            timestamp: t,
-            commit: String::new(),
-            author: String::new(),
-            email: String::new(),
-            role: None,
-            kind: "story".to_owned(),
-            id: id.to_owned(),
-            path: String::new(),
-            from: from.map(str::to_owned),
-            to: to.map(str::to_owned),
-            note: None,
             override_reason: overridden.then(|| "ship it".to_owned()),
-            overridden: None,
             fields: fields
                 .iter()
                 .map(|(f, v)| FieldChange {
@@ -303,8 +288,7 @@ mod tests {
                     to: v.clone(),
                 })
                 .collect(),
-            records: Vec::new(),
-            details: Vec::new(),
+            ..Entry::moved("story", id, from, to, t)
         }
     }
 
