@@ -79,6 +79,30 @@ pub(crate) fn sources(path: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The sources under `paths` (from the crate's root) as the guards read
+/// them: each file's path from the root and its code before its tests.
+fn code_of(paths: &[&str]) -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for p in paths {
+        sources(&root.join(p), &mut files);
+    }
+    assert!(files.len() > 40, "{files:?}");
+    files
+        .iter()
+        .map(|file| {
+            let rel = file
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let src = std::fs::read_to_string(file).unwrap();
+            let code = src.split("\n#[cfg(test)]").next().unwrap_or_default();
+            (rel, code.to_owned())
+        })
+        .collect()
+}
+
 /// The text from `open` (just after an opening parenthesis) to its
 /// closing one, string and character literals skipped whole.
 fn argument(src: &str, open: usize) -> &str {
@@ -160,26 +184,13 @@ fn raw_texts(src: &str) -> Vec<(usize, String)> {
 
 #[test]
 fn library_errors_are_named_messages() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for c in CHECKED {
-        sources(&root.join(c), &mut files);
-    }
-    assert!(files.len() > 40, "{files:?}");
     let mut found = Vec::new();
-    for file in &files {
-        let rel = file
-            .strip_prefix(root)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
+    // A file's tests make errors of any text: only its code is read.
+    for (rel, src) in code_of(CHECKED) {
         if ALLOWED.iter().any(|(a, _)| rel == *a) {
             continue;
         }
-        let src = std::fs::read_to_string(file).unwrap();
-        // A file's tests make errors of any text.
-        let src = src.split("\n#[cfg(test)]").next().unwrap_or_default();
-        for (line, what) in raw_texts(src) {
+        for (line, what) in raw_texts(&src) {
             found.push(format!("{rel}:{line}: {what}"));
         }
     }
@@ -449,24 +460,12 @@ fn prose_texts(src: &str) -> Vec<(usize, String)> {
 
 #[test]
 fn the_command_line_words_no_english_prose() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    sources(&root.join("src/cli"), &mut files);
-    sources(&root.join("src/main.rs"), &mut files);
-    assert!(files.len() > 40, "{files:?}");
     let (mut found, mut used) = (Vec::new(), vec![false; CLI_LAYOUTS.len()]);
-    for file in &files {
-        let rel = file
-            .strip_prefix(root)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
+    for (rel, src) in code_of(&["src/cli", "src/main.rs"]) {
         if CLI_INTERFACE.iter().any(|(f, _)| rel == *f) {
             continue;
         }
-        let src = std::fs::read_to_string(file).unwrap();
-        let src = src.split("\n#[cfg(test)]").next().unwrap_or_default();
-        for (line, text) in prose_texts(src) {
+        for (line, text) in prose_texts(&src) {
             let layout = CLI_LAYOUTS
                 .iter()
                 .position(|(f, start, _)| rel == *f && text.starts_with(start));
